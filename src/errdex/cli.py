@@ -1,0 +1,295 @@
+"""The ``errdex`` command line.
+
+Imports of the heavy stages happen inside each command: ``errdex explain`` must answer in well
+under half a second from a cold start, so it must not pay for FastAPI, SQLAlchemy reflection or
+the extractor it does not use.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+app = typer.Typer(
+    name="errdex",
+    help=(
+        "The error index for Python libraries: index a codebase's errors, then paste an error "
+        "message or traceback to find the line that raised it.\n\n"
+        "Start with:  errdex index pypi:jax   then   errdex explain 'ValueError: ...'"
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="ERRDEX_DB",
+        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql://...). "
+        "Default: errdex.db in the user data dir.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of text.")]
+RepoOpt = Annotated[
+    str | None, typer.Option("--repo", help="Only this codebase (owner/repo or project name).")
+]
+
+
+def _fail(message: str, code: int = 1) -> typer.Exit:
+    from rich.console import Console
+
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+    return typer.Exit(code)
+
+
+def _store(db: str | None, *, readonly: bool = True) -> Any:
+    from errdex.store import Store, StoreError
+
+    try:
+        return Store.open(db, readonly=readonly)
+    except StoreError as e:
+        raise _fail(str(e)) from None
+
+
+class _BarProgress:
+    """A rich progress bar on a terminal, plain lines elsewhere (logs, CI, pipes)."""
+
+    def __init__(self, tty: bool) -> None:
+        from rich.console import Console
+
+        self.console = Console(stderr=True)
+        self.tty = tty
+        self.bar: Any = None
+        self.task: Any = None
+        self.done = 0
+        self.total = 0
+
+    def stage(self, message: str) -> None:
+        self._stop_bar()
+        self.console.print(f"[dim]•[/] {message}", highlight=False)
+
+    def start_files(self, total: int) -> None:
+        self.total, self.done = total, 0
+        if self.tty:
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+            self.bar = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=self.console,
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task("files", total=total)
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        if self.bar is not None:
+            self.bar.advance(self.task, n)
+        elif self.total and (self.done == self.total or self.done % 200 < n):
+            self.console.print(f"  {self.done}/{self.total} files", highlight=False)
+
+    def _stop_bar(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+    def close(self) -> None:
+        self._stop_bar()
+
+
+@app.command()
+def index(
+    source: Annotated[
+        str,
+        typer.Argument(
+            help="What to index: a directory; a git repo PATH_OR_URL@REV (git:PATH for HEAD); "
+            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest).",
+            show_default=False,
+        ),
+    ],
+    db: DbOpt = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", help="Worker processes for extraction (default: all cores).")
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Read a codebase without running it and catalogue every error it can raise.
+
+    Example:  errdex index pypi:jax==0.10.2
+              errdex index ~/src/requests@v2.32.0
+              errdex index ./mylib
+    """
+    from errdex.pipeline import index as run_index
+    from errdex.sources import SourceError
+    from errdex.store import StoreError
+
+    progress = _BarProgress(tty=sys.stderr.isatty())
+    try:
+        summary = run_index(source, db, jobs=jobs, progress=progress)
+    except (SourceError, StoreError) as e:
+        progress.close()
+        raise _fail(str(e)) from None
+    except KeyboardInterrupt:
+        progress.close()
+        raise _fail("interrupted; the catalogue is unchanged", 130) from None
+    progress.close()
+    if as_json:
+        print(json.dumps(summary.to_json(), indent=2))
+        return
+    for path, reason in summary.skipped_files[:20]:
+        typer.echo(f"skipped {path}: {reason}", err=True)
+    typer.echo(summary.line())
+
+
+@app.command("list")
+def list_errors(
+    db: DbOpt = None,
+    repo: RepoOpt = None,
+    exc_type: Annotated[str | None, typer.Option("--type", help="Exception type contains this.")] = None,
+    path: Annotated[str | None, typer.Option("--path", help="File path contains this.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="error, warning, log or assertion.")] = None,
+    limit: Annotated[int, typer.Option("--limit", help="At most this many rows (0: all).")] = 50,
+    as_json: JsonOpt = False,
+) -> None:
+    """List catalogued errors (latest snapshot of each), filtered.
+
+    Example:  errdex list --repo jax --type NotImplementedError --path pallas
+    """
+    from errdex.store import StoreError
+
+    store = _store(db)
+    try:
+        total, rows = store.list_errors(
+            repo=repo, exc_type=exc_type, path=path, kind=kind, limit=limit or None
+        )
+    except StoreError as e:
+        raise _fail(str(e)) from None
+    if as_json:
+        print(json.dumps({"total": total, "errors": rows}, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(show_lines=False, box=None, pad_edge=False)
+    for col in ("id", "type", "where", "message template"):
+        table.add_column(col, overflow="fold" if col == "message template" else "ellipsis")
+    for r in rows:
+        tmpl = r["template"] if len(r["template"]) <= 100 else r["template"][:97] + "..."
+        table.add_row(r["id"], r["exc_type"], f"{r['path']}:{r['line']}", tmpl)
+    console = Console()
+    console.print(table, highlight=False, markup=False)
+    console.print(f"{len(rows)} of {total} errors", style="dim", highlight=False)
+
+
+@app.command()
+def show(
+    error_id: Annotated[str, typer.Argument(metavar="ID", help="16-hex error ID from list/explain.")],
+    db: DbOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Everything known about one error: template, where it is thrown, guards, code, versions."""
+    store = _store(db)
+    err = store.get_error(error_id)
+    if err is None:
+        raise _fail(f"no error with ID {error_id!r} in the catalogue")
+    from errdex.explain.render import print_error
+    from errdex.views import error_view
+
+    view = error_view(store, err)
+    if as_json:
+        print(json.dumps(view, indent=2, default=str))
+        return
+    print_error(view)
+
+
+@app.command()
+def explain(
+    text: Annotated[
+        str | None,
+        typer.Argument(help="The error message or traceback; '-' or nothing reads stdin.", show_default=False),
+    ] = None,
+    db: DbOpt = None,
+    repo: RepoOpt = None,
+    batch: Annotated[
+        Path | None,
+        typer.Option(
+            "--batch",
+            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "matches"} line per query.',
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the raise site of a pasted error message or whole traceback.
+
+    Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
+              pbpaste | errdex explain -
+    """
+    from errdex.match import Matcher
+
+    store = _store(db)
+    from errdex.store import StoreError
+
+    try:
+        matcher = Matcher.load(store, repo=repo)
+    except StoreError as e:
+        raise _fail(str(e)) from None
+    if batch is not None:
+        _explain_batch(matcher, batch, limit)
+        return
+    if text is None or text == "-":
+        if sys.stdin.isatty():
+            typer.echo("Paste the error, then Ctrl-D:", err=True)
+        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    result = matcher.explain(text, limit=limit)
+    if as_json:
+        print(json.dumps({"query": text, "verdict": result.verdict,
+                          "matches": [m.to_json() for m in result.matches]}, indent=2))
+        return
+    from rich.console import Console
+
+    from errdex.match import render_human
+
+    render_human(result, Console())
+    if not result.matches:
+        raise typer.Exit(1)
+
+
+def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
+    try:
+        lines = batch.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as e:
+        raise _fail(f"cannot read {batch}: {e.strerror}") from None
+    out = sys.stdout
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            q = json.loads(line)
+            qid, text = q["id"], q["input"]
+        except (ValueError, KeyError, TypeError):
+            raise _fail(f"{batch}:{n}: expected a JSON object with 'id' and 'input'") from None
+        result = matcher.explain(str(text), limit=limit)
+        out.write(json.dumps({"id": qid, "verdict": result.verdict,
+                              "matches": [m.to_json() for m in result.matches]}) + "\n")
+    out.flush()
+
+
+def main() -> None:  # pragma: no cover - console entry
+    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

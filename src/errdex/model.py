@@ -1,0 +1,157 @@
+"""The records that flow between errdex's stages.
+
+Data moves one way — sources -> extract -> store -> match/explain -> cli/web — and these plain
+dataclasses are the only things that cross a stage boundary. Keeping them free of behaviour (and
+of SQLAlchemy, AST nodes or HTTP clients) is what lets each stage be tested on its own and run in
+worker processes: everything here pickles.
+
+Message templates are carried two ways. ``template`` is the human form shown on pages, with a
+``{placeholder}`` for each dynamic part, exactly as the source spells the expression. ``segments``
+is the machine form used for matching: a list of odd length that alternates literal text and
+placeholder names, ``[lit0, name1, lit1, name2, lit2]``. The two forms are needed because a literal
+may itself contain braces (``"expected {a: b}"``), which the human form cannot tell apart from a
+placeholder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Literal
+
+Kind = Literal["error", "warning", "log", "assertion"]
+RefKind = Literal["pypi", "git", "dir"]
+FileStatus = Literal["ok", "fallback", "skipped"]
+
+
+@dataclass(slots=True)
+class SourceFile:
+    """One file of a snapshot, as bytes: decoding is the extractor's business (PEP 263)."""
+
+    path: str  # relative to the snapshot root, POSIX separators
+    data: bytes
+
+
+@dataclass(slots=True)
+class SnapshotInfo:
+    """Where a snapshot came from, recorded so pages can link to the exact code."""
+
+    repo: str  # catalogue name, "owner/repo" when a forge URL is known (jax-ml/jax), else "pypi/NAME" / "local/NAME"
+    name: str  # the project's own name (jax)
+    version: str  # what users call this snapshot: "0.10.2", a short sha, or "worktree"
+    ref_kind: RefKind
+    ref: str  # the exact ref: release version, full commit sha, or absolute directory path
+    date: str | None = None  # ISO 8601: commit date or release upload time
+    commit: str | None = None  # full sha for git snapshots, or the release tag's sha when known
+    source_url: str | None = None  # https URL of the code repository (for permalinks)
+    tag: str | None = None  # tag that pins a PyPI release in source_url ("v0.10.2"), when known
+    archive: str | None = None  # file the snapshot was read from (wheel/sdist name)
+    sha256: str | None = None  # of that archive, verified
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """A snapshot's identity plus its files; ``files`` includes tests (the explain stage reads them)."""
+
+    info: SnapshotInfo
+    files: list[SourceFile]
+
+
+@dataclass(slots=True)
+class ErrorRecord:
+    """One way a statement can fail: a raise, warn, log call or assert, with one message template.
+
+    A raise whose message variable is built differently in different branches yields one record
+    per template, all sharing path and line.
+    """
+
+    kind: Kind
+    exc_type: str  # as written ("ValueError", "errors.InvalidSchema"); "log.WARNING" for logs
+    template: str  # human form, e.g. "... but {scratch_type=} is missing it."
+    segments: list[str]  # machine form of ``template``: [lit, name, lit, ..., lit]
+    expanded_segments: list[str]  # like ``segments`` with local message helpers inlined
+    path: str
+    line: int
+    end_line: int
+    function: (
+        str  # qualified name as Python prints it ("_mpmd_map.<locals>.wrapper"); "<module>" at top level
+    )
+    exc_qualname: str | None = None  # "jax._src.errors.UnexpectedTracerError" where imports allow
+    exc_bases: list[str] = field(default_factory=list)  # when the class is defined in the same codebase
+    level: str | None = None  # logs: "WARNING", "ERROR", "CRITICAL", "EXCEPTION"
+    guards: list[str] = field(default_factory=list)  # conditions from function entry to the statement
+    window_start: int = 1  # first line of the code window
+    window_end: int = 1  # last line of the code window (inclusive)
+    comments: list[str] = field(default_factory=list)  # comments near the statement, without '#'
+    docstring: str | None = None  # of the enclosing function
+    id: str = ""  # stable 16-hex ID, see ``error_id``
+
+    @property
+    def expanded_template(self) -> str:
+        return render_template(self.expanded_segments)
+
+
+@dataclass(slots=True)
+class FileReport:
+    """What happened to one file during extraction; skipped files say why."""
+
+    path: str
+    status: FileStatus
+    reason: str | None = None
+    is_test: bool = False
+
+
+@dataclass(slots=True)
+class TestExpectation:
+    """A test that expects an error: ``pytest.raises(X, match=...)``, ``assertRaisesRegex`` ..."""
+
+    path: str
+    line: int
+    end_line: int
+    function: str
+    exc_type: str
+    pattern: str | None  # the regex or literal the test matches the message with
+    kind: Literal["raises", "warns", "assert_raises"]
+    error_ids: list[str] = field(default_factory=list)  # filled when linked to catalogue entries
+
+
+def error_id(repo: str, path: str, function: str, exc_type: str, template: str) -> str:
+    """Stable ID: what the error *is*, never where it currently sits (no line numbers)."""
+    key = "\x1f".join((repo, path, function, exc_type, template))
+    return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def render_template(segments: list[str]) -> str:
+    """Human form of a segment list: literals as they are, placeholders in braces."""
+    out: list[str] = []
+    for i, part in enumerate(segments):
+        out.append(part if i % 2 == 0 else "{" + part + "}")
+    return "".join(out)
+
+
+def literal_text(segments: list[str]) -> str:
+    """The literal parts only, joined: how much text a template can actually vouch for."""
+    return "".join(segments[0::2])
+
+
+@dataclass(slots=True)
+class CatalogueEntry:
+    """One error as it sits in one indexed snapshot: the unit the matcher indexes and returns.
+
+    The same error ID appears once per snapshot that contains it, at that snapshot's line, so
+    traceback line numbers can tell which version the user runs.
+    """
+
+    key: int  # the store's row id of this occurrence; stable while the snapshot is stored
+    error_id: str
+    repo: str
+    version: str
+    snapshot_date: str | None
+    kind: Kind
+    exc_type: str
+    exc_qualname: str | None
+    template: str
+    segments: list[str]  # the *expanded* segments: the most literal text available for matching
+    path: str
+    line: int
+    function: str

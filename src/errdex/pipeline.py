@@ -1,0 +1,153 @@
+"""``errdex index``: sources -> extract -> store, then the derived indexes.
+
+This module is the only place that knows the order of the stages; the stages themselves never
+call each other. It is also where the derived artifacts (the match index, test links) are rebuilt
+after a snapshot lands, so a cold ``errdex explain`` finds them ready.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
+
+
+class Progress(Protocol):
+    """What the indexer reports while it works; the CLI renders it as a bar or plain lines."""
+
+    def stage(self, message: str) -> None: ...
+
+    def start_files(self, total: int) -> None: ...
+
+    def advance(self, n: int) -> None: ...
+
+
+class _Quiet:
+    def stage(self, message: str) -> None:
+        pass
+
+    def start_files(self, total: int) -> None:
+        pass
+
+    def advance(self, n: int) -> None:
+        pass
+
+
+@dataclass(slots=True)
+class IndexSummary:
+    repo: str
+    version: str
+    ref_kind: str
+    snapshot_id: int
+    changed: bool
+    replaced: bool
+    files: int
+    indexed: int
+    fallback: int
+    skipped: int
+    tests: int
+    errors: int
+    warnings: int
+    logs: int
+    assertions: int
+    expectations: int
+    linked_expectations: int
+    seconds: float
+    skipped_files: list[tuple[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def line(self) -> str:
+        """The one-line summary the issue asks for."""
+        head = f"{self.repo} {self.version}: "
+        if not self.changed:
+            return head + "already indexed with identical content; nothing changed."
+        return head + (
+            f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
+            f"{self.tests} tests), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
+            f"{self.assertions} assertions in {self.seconds:.1f}s"
+        )
+
+
+def index(
+    spec: str,
+    db: str | None = None,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache_dir: str | None = None,
+) -> IndexSummary:
+    """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
+    from pathlib import Path
+
+    from errdex.extract import extract
+    from errdex.sources import open_source
+    from errdex.store import Store
+
+    prog = progress or _Quiet()
+    t0 = time.perf_counter()
+    store = Store.open(db)
+    snap = open_source(spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage)
+    py_files = [f for f in snap.files if f.path.endswith(".py")]
+    prog.stage(f"extracting from {len(py_files)} Python files")
+    prog.start_files(len(py_files))
+    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    kinds = Counter(r.kind for r in ex.records)
+    statuses = Counter(r.status for r in ex.files)
+    expectations, linked = _expectations(snap.files, ex.records, prog)
+    prog.stage("writing the catalogue")
+    stats: dict[str, Any] = {
+        "files": len(ex.files),
+        "indexed": statuses["ok"],
+        "fallback": statuses["fallback"],
+        "skipped": statuses["skipped"],
+        "tests": sum(1 for r in ex.files if r.is_test),
+        "errors": kinds["error"],
+        "warnings": kinds["warning"],
+        "logs": kinds["log"],
+        "assertions": kinds["assertion"],
+        "expectations": len(expectations),
+        "linked_expectations": linked,
+    }
+    result = store.write_snapshot(
+        snap.info, snap.files, ex.records, ex.files, ex.symbols, expectations, stats=stats
+    )
+    if result.changed:
+        prog.stage("building the match index")
+        _rebuild_match_index(store)
+    skipped = [(r.path, r.reason or "") for r in ex.files if r.status == "skipped"]
+    return IndexSummary(
+        repo=snap.info.repo,
+        version=snap.info.version,
+        ref_kind=snap.info.ref_kind,
+        snapshot_id=result.snapshot_id,
+        changed=result.changed,
+        replaced=result.replaced,
+        seconds=time.perf_counter() - t0,
+        skipped_files=skipped,
+        **stats,
+    )
+
+
+def _rebuild_match_index(store: Any) -> None:
+    from errdex.match import rebuild_index
+
+    rebuild_index(store)
+
+
+def _expectations(files: Any, records: Any, prog: Progress) -> tuple[list[Any], int]:
+    """Tests that expect errors, linked to the records their regex matches (explain's examples)."""
+    try:
+        from errdex.explain.tests import find_expectations, link_expectations
+    except ImportError:  # the explain stage is optional at index time
+        return [], 0
+    prog.stage("linking tests to the errors they expect")
+    found = find_expectations(files)
+    linked = link_expectations(found, records)
+    return found, linked
+
+
+ProgressCallback = Callable[[int], None]

@@ -1,0 +1,200 @@
+"""The catalogue's tables, and the migrations that create and evolve them.
+
+Design: an error's *identity* (``errors``: ID, type, template) is separate from where it sits in
+each snapshot (``occurrences``: line, guards, window). The same ID is shared by every snapshot
+that contains the error, which is what makes "this error exists in versions X, Y, Z" a join,
+and lets line numbers from a user's traceback pick out the version they run.
+
+File contents live once in ``blobs`` (keyed by content hash, zlib-compressed): consecutive
+releases share most files, so many snapshots cost little more than one.
+
+Only portable SQLAlchemy Core types are used, so the same schema runs on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Connection,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    select,
+)
+
+metadata = MetaData()
+
+meta = Table(
+    "meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+repos = Table(
+    "repos",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(255), nullable=False, unique=True),  # owner/repo
+    Column("project", String(255), nullable=False),
+    Column("source_url", Text),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("repo_id", Integer, ForeignKey("repos.id"), nullable=False),
+    Column("version", String(255), nullable=False),
+    Column("ref_kind", String(16), nullable=False),
+    Column("ref", Text, nullable=False),
+    Column("commit_sha", String(64)),
+    Column("date", String(64)),
+    Column("source_url", Text),
+    Column("tag", String(255)),
+    Column("archive", Text),
+    Column("sha256", String(64)),
+    Column("content_hash", String(64), nullable=False),
+    Column("indexed_at", String(64), nullable=False),
+    Column("has_tests", Boolean, nullable=False),
+    Column("stats", JSON, nullable=False),
+    UniqueConstraint("repo_id", "ref_kind", "ref", name="uq_snapshot_ref"),
+)
+
+blobs = Table(
+    "blobs",
+    metadata,
+    Column("sha", String(64), primary_key=True),
+    Column("data", LargeBinary, nullable=False),  # zlib-compressed UTF-8 text
+)
+
+files = Table(
+    "files",
+    metadata,
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("path", Text, primary_key=True),
+    Column("blob_sha", String(64), ForeignKey("blobs.sha")),
+    Column("status", String(16), nullable=False),
+    Column("reason", Text),
+    Column("is_test", Boolean, nullable=False),
+)
+
+errors = Table(
+    "errors",
+    metadata,
+    Column("id", String(16), primary_key=True),
+    Column("repo_id", Integer, ForeignKey("repos.id"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("exc_type", Text, nullable=False),
+    Column("exc_qualname", Text),
+    Column("template", Text, nullable=False),
+    Column("segments", JSON, nullable=False),
+    Column("path", Text, nullable=False),
+    Column("function", Text, nullable=False),
+    Index("ix_errors_repo", "repo_id"),
+)
+
+occurrences = Table(
+    "occurrences",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("error_id", String(16), ForeignKey("errors.id"), nullable=False),
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("level", String(16)),
+    Column("exc_bases", JSON, nullable=False),
+    Column("expanded_segments", JSON, nullable=False),
+    Column("guards", JSON, nullable=False),
+    Column("window_start", Integer, nullable=False),
+    Column("window_end", Integer, nullable=False),
+    Column("comments", JSON, nullable=False),
+    Column("docstring", Text),
+    Index("ix_occ_snapshot", "snapshot_id"),
+    Index("ix_occ_error", "error_id"),
+)
+
+expectations = Table(
+    "expectations",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), nullable=False),
+    Column("path", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("function", Text, nullable=False),
+    Column("exc_type", Text, nullable=False),
+    Column("pattern", Text),
+    Column("kind", String(16), nullable=False),
+    Column("error_ids", JSON, nullable=False),
+    Index("ix_exp_snapshot", "snapshot_id"),
+)
+
+symbols = Table(
+    "symbols",
+    metadata,
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("name", Text, primary_key=True),
+)
+
+artifacts = Table(
+    "artifacts",
+    metadata,
+    Column("name", String(128), primary_key=True),
+    Column("generation", String(64), nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+
+analyses = Table(
+    "analyses",
+    metadata,
+    Column("error_id", String(16), primary_key=True),
+    Column("snapshot_id", Integer, primary_key=True),
+    Column("model", String(255), primary_key=True),
+    Column("prompt_version", String(32), primary_key=True),
+    Column("created", String(64), nullable=False),
+    Column("data", JSON, nullable=False),
+)
+
+
+def _v1(conn: Connection) -> None:
+    metadata.create_all(conn)
+
+
+# Append-only: each entry upgrades the schema by one version. Never edit a released step;
+# add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def current_version(conn: Connection) -> int:
+    if not conn.dialect.has_table(conn, "meta"):
+        return 0
+    row = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).first()
+    return int(row[0]) if row else 0
+
+
+def migrate(conn: Connection) -> int:
+    """Bring the schema to ``SCHEMA_VERSION`` inside the caller's transaction; returns the old version."""
+    old = current_version(conn)
+    if old > SCHEMA_VERSION:
+        raise RuntimeError(
+            f"this catalogue has schema version {old}, newer than this errdex understands "
+            f"({SCHEMA_VERSION}); upgrade errdex"
+        )
+    for step in MIGRATIONS[old:]:
+        step(conn)
+    if old != SCHEMA_VERSION:
+        conn.execute(meta.delete().where(meta.c.key == "schema_version"))
+        conn.execute(meta.insert().values(key="schema_version", value=str(SCHEMA_VERSION)))
+    return old

@@ -1,0 +1,144 @@
+"""The catalogue on a real SQLite file: atomic snapshots, idempotent re-indexing, shared IDs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from errdex.model import ErrorRecord, FileReport, SnapshotInfo, SourceFile, error_id, render_template
+from errdex.store import Store, StoreError
+from errdex.store.schema import SCHEMA_VERSION
+
+
+def _record(path: str, line: int, template_segments: list[str], function: str = "f") -> ErrorRecord:
+    tmpl = render_template(template_segments)
+    return ErrorRecord(
+        kind="error",
+        exc_type="ValueError",
+        template=tmpl,
+        segments=template_segments,
+        expanded_segments=template_segments,
+        path=path,
+        line=line,
+        end_line=line + 1,
+        function=function,
+        guards=["x < 0"],
+        window_start=max(1, line - 2),
+        window_end=line + 2,
+        id=error_id("acme/lib", path, function, "ValueError", tmpl),
+    )
+
+
+def _snapshot(version: str, body: str) -> tuple[SnapshotInfo, list[SourceFile], list[FileReport]]:
+    info = SnapshotInfo(repo="acme/lib", name="lib", version=version, ref_kind="pypi", ref=version,
+                        source_url="https://github.com/acme/lib")
+    files = [SourceFile("lib/core.py", body.encode()), SourceFile("tests/test_core.py", b"def test(): pass\n")]
+    reports = [FileReport("lib/core.py", "ok"), FileReport("tests/test_core.py", "ok", is_test=True)]
+    return info, files, reports
+
+
+def test_snapshot_roundtrip_and_shared_ids(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "c.db"))
+    rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
+    info, files, reports = _snapshot("1.0", "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n")
+    first = store.write_snapshot(info, files, [rec], reports, {"lib.core", "lib.core.f"})
+    assert first.changed and first.errors_new == 1
+
+    # The next release moved the raise down two lines: same error ID, new occurrence.
+    moved = _record("lib/core.py", 5, ["bad value ", "x", ""])
+    info2, files2, reports2 = _snapshot("1.1", "\n\n" + files[0].data.decode())
+    second = store.write_snapshot(info2, files2, [moved], reports2, set())
+    assert second.changed and second.errors_new == 0
+    assert moved.id == rec.id
+
+    err = store.get_error(rec.id)
+    assert err is not None
+    assert [(o["version"]["name"], o["line"]) for o in err["occurrences"]] == [("1.0", 3), ("1.1", 5)]
+    assert err["occurrences"][0]["guards"] == ["x < 0"]
+    assert store.file_text(first.snapshot_id, "lib/core.py") == files[0].data.decode()
+    assert store.symbols(first.snapshot_id) == {"lib.core", "lib.core.f"}
+    total, rows = store.list_errors(repo="lib")
+    assert total == 1 and rows[0]["line"] == 5  # the latest snapshot's line
+    entries = list(store.iter_entries())
+    assert {(e.version, e.line) for e in entries} == {("1.0", 3), ("1.1", 5)}
+    assert [r["name"] for r in store.repos()] == ["acme/lib"]
+    assert store.repos()[0]["snapshots"][0]["has_tests"] is True
+
+
+def test_reindexing_identical_content_changes_nothing(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "c.db"))
+    rec = _record("lib/core.py", 3, ["boom"])
+    info, files, reports = _snapshot("1.0", "raise ValueError('boom')\n")
+    first = store.write_snapshot(info, files, [rec], reports, set())
+    gen = store.generation()
+    again = store.write_snapshot(info, files, [rec], reports, set())
+    assert not again.changed and again.snapshot_id == first.snapshot_id
+    assert store.generation() == gen  # no artifact needs rebuilding
+
+
+def test_changed_content_of_same_ref_replaces_snapshot(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "c.db"))
+    info, files, reports = _snapshot("1.0", "raise ValueError('old')\n")
+    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["old"])], reports, set())
+    info, files, reports = _snapshot("1.0", "raise ValueError('new')\n")
+    res = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["new"])], reports, set())
+    assert res.changed and res.replaced
+    assert [r["template"] for r in store.list_errors()[1]] == ["new"]  # 'old' is gone with its snapshot
+
+
+def test_failed_write_leaves_catalogue_exactly_as_it_was(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    store = Store.open(str(db))
+    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+    before = _dump(db)
+    bad = _record("lib/core.py", 1, ["b"])
+    bad.guards = [object()]  # type: ignore[list-item]  # not JSON: fails mid-transaction
+    info2, files2, reports2 = _snapshot("2.0", "raise ValueError('b')\n")
+    with pytest.raises(Exception, match="JSON serializable"):
+        store.write_snapshot(info2, files2, [bad], reports2, {"lib.core"})
+    assert _dump(db) == before
+
+
+def test_schema_is_versioned_and_newer_schemas_are_refused(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    Store.open(str(db))
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.begin() as conn:
+        assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
+            SCHEMA_VERSION
+        )
+        conn.execute(text("update meta set value='999' where key='schema_version'"))
+    with pytest.raises(RuntimeError, match="newer than this errdex"):
+        Store.open(str(db))
+
+
+def test_readonly_open_of_missing_catalogue_says_what_to_do(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="run `errdex index`"):
+        Store.open(str(tmp_path / "none.db"), readonly=True)
+
+
+def test_unknown_repo_names_the_known_ones(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "c.db"))
+    info, files, reports = _snapshot("1.0", "x = 1\n")
+    store.write_snapshot(info, files, [], reports, set())
+    with pytest.raises(StoreError, match=r"no codebase named 'nope'.*acme/lib"):
+        store.resolve_repo("nope")
+
+
+def test_artifacts_are_invalidated_by_new_snapshots(tmp_path: Path) -> None:
+    store = Store.open(str(tmp_path / "c.db"))
+    store.put_artifact("idx", b"v1")
+    assert store.get_artifact("idx") == b"v1"
+    info, files, reports = _snapshot("1.0", "x = 1\n")
+    store.write_snapshot(info, files, [], reports, set())
+    assert store.get_artifact("idx") is None
+
+
+def _dump(db: Path) -> list[tuple[str, list[tuple[object, ...]]]]:
+    engine = create_engine(f"sqlite:///{db}")
+    with engine.connect() as conn:
+        tables = [r[0] for r in conn.execute(text("select name from sqlite_master where type='table'"))]
+        return [(t, sorted(map(tuple, conn.execute(text(f"select * from {t}"))), key=repr)) for t in sorted(tables)]
