@@ -1,0 +1,77 @@
+"""The sources stage: get the files of a snapshot, without importing or running any of it.
+
+``open_source(SPEC)`` accepts a local directory, a git repository at a revision, or a PyPI
+release; ``errdex.sources.spec`` documents exactly how a SPEC string is read. Every failure a
+user can cause is a ``SourceError`` whose message says what and why. Files deliberately left out
+(links leaving the tree, submodules, ...) are listed by ``open_source_with_report``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_cache_dir
+
+from errdex.model import Snapshot
+from errdex.sources.base import Limits, Progress, SourceError
+from errdex.sources.git import open_git
+from errdex.sources.local import open_dir
+from errdex.sources.pypi import open_pypi
+from errdex.sources.spec import DirSpec, GitSpec, PypiSpec, parse_spec
+
+__all__ = [
+    "Limits",
+    "SourceError",
+    "default_cache_dir",
+    "open_source",
+    "open_source_with_report",
+    "parse_spec",
+]
+
+Skipped = list[tuple[str, str]]
+
+
+def default_cache_dir() -> Path:
+    """Where downloads and clones are kept: ``$ERRDEX_CACHE``, else the platform's user cache."""
+    env = os.environ.get("ERRDEX_CACHE")
+    return Path(env).expanduser() if env else Path(user_cache_dir("errdex"))
+
+
+def open_source(
+    spec: str,
+    *,
+    cache_dir: Path | None = None,
+    limits: Limits | None = None,
+    progress: Progress | None = None,
+) -> Snapshot:
+    """Open SPEC (directory, ``PATH@REV``/``git:``/URL, or ``pypi:NAME[==VERSION]``) as a snapshot."""
+    return open_source_with_report(spec, cache_dir=cache_dir, limits=limits, progress=progress)[0]
+
+
+def open_source_with_report(
+    spec: str,
+    *,
+    cache_dir: Path | None = None,
+    limits: Limits | None = None,
+    progress: Progress | None = None,
+) -> tuple[Snapshot, Skipped]:
+    """Like ``open_source``, plus ``(path, reason)`` for every entry left out on purpose.
+
+    Files dropped only because they are not source-ish (images, ``.so``) are not listed: they are
+    expected and would drown the interesting entries.
+    """
+    parsed = parse_spec(spec)
+    limits = limits or Limits()
+    match parsed:
+        case DirSpec(path=path):
+            return open_dir(path, limits=limits, progress=progress)
+        case GitSpec():
+            return open_git(
+                parsed, cache_dir=cache_dir or default_cache_dir(), limits=limits, progress=progress
+            )
+        case PypiSpec():
+            return open_pypi(
+                parsed, cache_dir=cache_dir or default_cache_dir(), limits=limits, progress=progress
+            )
+    raise AssertionError(f"unhandled spec {parsed!r}")  # pragma: no cover

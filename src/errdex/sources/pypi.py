@@ -1,0 +1,369 @@
+"""Fetching a release from PyPI and reading its files, without installing or building anything.
+
+Which file of a release is read
+-------------------------------
+errdex only needs the ``.py`` files, and those are the same in every wheel of a release: a
+platform wheel differs from another in its compiled extensions, not in its Python code. So:
+
+1. a pure-Python wheel (``py3-none-any``) when there is one — small and exactly what installs;
+2. otherwise a platform wheel, preferring manylinux x86_64 for the newest CPython (the most common
+   build, so the most faithful to what users run). pandas, scikit-learn or matplotlib ship no pure
+   wheel, and their sdists would need a build step to tell generated files from sources;
+3. the sdist as the last resort, read as an archive (its top ``name-version/`` folder stripped).
+   Never built: no pip, no build backend, no ``setup.py``.
+
+Caching and trust
+-----------------
+Archives land in ``CACHE/wheels/<filename>`` and are verified against the sha256 PyPI published,
+both right after download and every time a cached copy is reused (a cached file that no longer
+matches is deleted and fetched again). A pinned release's metadata is cached too, in
+``CACHE/pypi/<name>/<version>.json``, so ``pypi:NAME==VERSION`` works offline once it has been
+opened. ``pypi:NAME`` (latest) always asks PyPI which release is the latest.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import time
+import uuid
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+import httpx
+
+from errdex.model import Snapshot, SnapshotInfo
+from errdex.sources.archive import read_tar, read_zip, wheel_path
+from errdex.sources.base import Limits, Progress, SourceError, cap_bytes, human_bytes
+from errdex.sources.forge import forge_repo
+from errdex.sources.spec import PypiSpec
+
+PYPI_JSON = "https://pypi.org/pypi"
+RETRIES = 4  # attempts for one request; connect errors, timeouts, 429 and 5xx are retried
+BACKOFF = 0.5  # seconds before the 2nd attempt, doubled each time after
+_SAFE_FILENAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+!-]*$")
+_SDIST_SUFFIXES = (".tar.gz", ".tgz", ".tar.bz2", ".tar.xz", ".tar", ".zip")
+# project_urls keys that name the code repository, most specific first (compared normalised).
+_URL_KEYS = ("source", "source code", "sourcecode", "repository", "code", "github", "git", "homepage", "home")
+_META_VERSION = 1
+
+
+@dataclass(slots=True)
+class ReleaseFile:
+    filename: str
+    url: str
+    sha256: str
+    size: int | None
+    upload_time: str | None
+    packagetype: str
+
+
+@dataclass(slots=True)
+class Release:
+    name: str
+    version: str
+    project_urls: dict[str, str]
+    home_page: str | None
+    files: list[ReleaseFile]
+
+
+def open_pypi(
+    spec: PypiSpec,
+    *,
+    cache_dir: Path,
+    limits: Limits,
+    progress: Progress | None = None,
+    client: httpx.Client | None = None,
+) -> tuple[Snapshot, list[tuple[str, str]]]:
+    """Snapshot a PyPI release: metadata, one verified archive, its source files.
+
+    ``client`` lets the caller choose the HTTP client (proxies, or one that cannot connect at all,
+    to prove a cached release needs no network); by default one is made and closed here.
+    """
+    own = client is None
+    http = client or httpx.Client(
+        timeout=httpx.Timeout(30.0, connect=10.0),
+        follow_redirects=True,
+        headers={"User-Agent": "errdex (error index; sources stage)"},
+    )
+    try:
+        release = _release(http, spec, cache_dir, progress)
+        release.name = release.name or spec.name
+        chosen = choose_file(release.files)
+        if chosen is None:
+            raise SourceError(
+                f"PyPI release {release.name}=={release.version} has no wheel or sdist errdex can read"
+            )
+        archive = _fetch_archive(http, chosen, cache_dir, limits, progress)
+    finally:
+        if own:
+            http.close()
+    if chosen.filename.endswith(".whl"):
+        files, skipped = read_zip(archive, limits, path_map=wheel_path)
+    elif chosen.filename.endswith(".zip"):
+        files, skipped = read_zip(archive, limits, strip_top=True)
+    else:
+        files, skipped = read_tar(archive, limits, strip_top=True)
+    if progress:
+        progress(f"reading {len(files)} files")
+    forge = source_repo(release.project_urls, release.home_page)
+    info = SnapshotInfo(
+        repo=forge[0] if forge else f"pypi/{canonical_name(release.name)}",
+        name=release.name,
+        version=release.version,
+        ref_kind="pypi",
+        ref=release.version,
+        date=chosen.upload_time,
+        source_url=forge[1] if forge else None,
+        archive=chosen.filename,
+        sha256=chosen.sha256,
+    )
+    return Snapshot(info, files), skipped
+
+
+def canonical_name(name: str) -> str:
+    """PEP 503 normalised name: the one spelling used for cache folders and ``pypi/NAME``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def source_repo(project_urls: dict[str, str], home_page: str | None) -> tuple[str, str] | None:
+    """``(owner/repo, https URL)`` of the code repository named in a release's metadata, if any.
+
+    Keys that say "source"/"repository" win over "homepage", which wins over any other key whose
+    value happens to be on a forge (a "Changelog" link into the repo still identifies it).
+    """
+    by_key = {re.sub(r"[-_\s]+", " ", k).strip().lower(): v for k, v in project_urls.items()}
+    ordered = [by_key[k] for k in _URL_KEYS if k in by_key]
+    ordered += [*project_urls.values(), *([home_page] if home_page else [])]
+    for url in ordered:
+        if isinstance(url, str) and (found := forge_repo(url)):
+            return found
+    return None
+
+
+def choose_file(files: list[ReleaseFile]) -> ReleaseFile | None:
+    """The release file to read; the order of preference is explained in the module docstring."""
+    pure: list[tuple[tuple[int, ...], ReleaseFile]] = []
+    platform: list[tuple[tuple[int, ...], ReleaseFile]] = []
+    sdists: list[ReleaseFile] = []
+    for f in files:
+        if f.filename.endswith(".whl"):
+            parts = f.filename[: -len(".whl")].split("-")
+            if len(parts) not in (5, 6):
+                continue
+            py, abi, plat = (set(p.split(".")) for p in parts[-3:])
+            if "none" in abi and "any" in plat:
+                pure.append(((int(any(t.startswith("py3") or t == "py3" for t in py)),), f))
+            else:
+                platform.append((_platform_score(py, abi, plat), f))
+        elif f.packagetype == "sdist" and f.filename.endswith(_SDIST_SUFFIXES):
+            sdists.append(f)
+    if pure:
+        return max(pure, key=lambda x: x[0])[1]
+    if platform:
+        return max(platform, key=lambda x: x[0])[1]
+    tar_first = sorted(sdists, key=lambda f: not f.filename.endswith((".tar.gz", ".tgz")))
+    return tar_first[0] if tar_first else None
+
+
+def _platform_score(py: set[str], abi: set[str], plat: set[str]) -> tuple[int, ...]:
+    """Higher is better: manylinux x86_64, then the newest CPython, then the GIL build."""
+    linux_x86 = any(p.startswith("manylinux") and p.endswith("x86_64") for p in plat)
+    any_x86 = any(p.endswith(("x86_64", "amd64")) for p in plat)
+    versions = [(int(t[2]), int(t[3:])) for t in py if re.fullmatch(r"cp\d\d+", t)]
+    major, minor = max(versions, default=(0, 0))
+    free_threaded = any(a.endswith("t") and a.startswith("cp") for a in abi)
+    return (int(linux_x86), int(any_x86), major, minor, int(not free_threaded))
+
+
+def _release(http: httpx.Client, spec: PypiSpec, cache_dir: Path, progress: Progress | None) -> Release:
+    """The release's metadata, from the cache for a pinned version, else from PyPI (then cached)."""
+    name = canonical_name(spec.name)
+    if spec.version is not None:
+        cached = _load_meta(cache_dir / "pypi" / name / f"{spec.version}.json")
+        if cached is not None:
+            return cached
+    if progress:
+        progress(f"fetching PyPI metadata for {spec.name}{'==' + spec.version if spec.version else ''}")
+    release = None
+    if spec.version is not None:
+        resp = _get(http, f"{PYPI_JSON}/{name}/{spec.version}/json")
+        if resp is not None:
+            data = resp.json()
+            release = _parse_release(data, spec.version, data.get("urls", []), str(resp.url))
+    if release is None:
+        # The project document lists every release; it also tells "no such project" from
+        # "no such version", which the per-version endpoint cannot.
+        resp = _get(http, f"{PYPI_JSON}/{name}/json")
+        if resp is None:
+            raise SourceError(f"no such project on PyPI: '{spec.name}'")
+        data = resp.json()
+        version = spec.version or str(data.get("info", {}).get("version", ""))
+        releases = data.get("releases") or {}
+        if spec.version is None:
+            files = data.get("urls") or releases.get(version, [])
+        elif version in releases:
+            files = releases[version]
+        else:
+            raise SourceError(f"no such version on PyPI: '{spec.name}=={spec.version}'")
+        release = _parse_release(data, version, files, str(resp.url))
+    if not _SAFE_FILENAME.match(release.version):
+        raise SourceError(f"PyPI returned an unusable version string: {release.version!r}")
+    if not release.files:
+        raise SourceError(f"PyPI release {release.name}=={release.version} has no files")
+    _save_meta(cache_dir / "pypi" / name / f"{release.version}.json", release)
+    return release
+
+
+def _parse_release(data: dict[str, Any], version: str, files: list[dict[str, Any]], base: str) -> Release:
+    info = data.get("info") or {}
+    out: list[ReleaseFile] = []
+    for f in files:
+        out.append(
+            ReleaseFile(
+                filename=str(f["filename"]),
+                url=urljoin(base, str(f["url"])),  # mirrors may give URLs relative to the document
+                sha256=str((f.get("digests") or {}).get("sha256") or ""),
+                size=f.get("size"),
+                upload_time=f.get("upload_time_iso_8601") or f.get("upload_time"),
+                packagetype=str(f.get("packagetype") or ""),
+            )
+        )
+    urls = info.get("project_urls") or {}
+    return Release(
+        name=str(info.get("name") or ""),
+        version=version,
+        project_urls={str(k): str(v) for k, v in urls.items()},
+        home_page=info.get("home_page") or None,
+        files=out,
+    )
+
+
+def _load_meta(path: Path) -> Release | None:
+    try:
+        raw = json.loads(path.read_text("utf-8"))
+        if raw.get("meta_version") != _META_VERSION:
+            return None
+        raw.pop("meta_version")
+        raw["files"] = [ReleaseFile(**f) for f in raw["files"]]
+        return Release(**raw)
+    except (OSError, ValueError, TypeError, KeyError):
+        return None  # absent or unreadable: fetch again
+
+
+def _save_meta(path: Path, release: Release) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{uuid.uuid4().hex[:8]}.tmp")
+    tmp.write_text(json.dumps({"meta_version": _META_VERSION, **asdict(release)}, indent=1), "utf-8")
+    os.replace(tmp, path)
+
+
+def _get(http: httpx.Client, url: str) -> httpx.Response | None:
+    """GET with retries; None on 404, ``SourceError`` when PyPI stays unreachable or refuses."""
+    last = ""
+    for attempt in range(RETRIES):
+        if attempt:
+            time.sleep(BACKOFF * 2 ** (attempt - 1))
+        try:
+            resp = http.get(url)
+        except httpx.TransportError as exc:
+            last = f"{type(exc).__name__}: {exc}"
+            continue
+        if resp.status_code == 404:
+            return None
+        if resp.status_code == 429 or resp.status_code >= 500:
+            last = f"HTTP {resp.status_code}"
+            continue
+        if resp.status_code != 200:
+            raise SourceError(f"PyPI answered HTTP {resp.status_code} for {url}")
+        return resp
+    raise SourceError(f"cannot reach PyPI at {url} after {RETRIES} attempts ({last})")
+
+
+def _fetch_archive(
+    http: httpx.Client, f: ReleaseFile, cache_dir: Path, limits: Limits, progress: Progress | None
+) -> Path:
+    """The verified archive in the cache: reused when its sha256 still matches, else downloaded."""
+    if not _SAFE_FILENAME.match(f.filename):
+        raise SourceError(f"PyPI returned an unsafe file name: {f.filename!r}")
+    if not re.fullmatch(r"[0-9a-f]{64}", f.sha256):
+        raise SourceError(f"PyPI gave no sha256 for {f.filename}; refusing an unverifiable download")
+    target = cache_dir / "wheels" / f.filename
+    if target.is_file():
+        if _sha256(target) == f.sha256:
+            if progress:
+                progress(f"using cached {f.filename}")
+            return target
+        if progress:
+            progress(f"cached {f.filename} does not match its sha256; downloading it again")
+        target.unlink()
+    if f.size is not None and f.size > limits.max_total_bytes:
+        raise SourceError(
+            f"{f.filename} ({human_bytes(f.size)}) exceeds the {cap_bytes(limits.max_total_bytes)} total-size cap"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    size_note = f" ({human_bytes(f.size)})" if f.size is not None else ""
+    if progress:
+        progress(f"downloading {f.filename}{size_note}")
+    last = ""
+    for attempt in range(RETRIES):
+        if attempt:
+            time.sleep(BACKOFF * 2 ** (attempt - 1))
+        try:
+            _download(http, f, target, limits)
+            return target
+        except _Retry as exc:
+            last = str(exc)
+    raise SourceError(f"cannot download {f.filename} from {f.url} after {RETRIES} attempts ({last})")
+
+
+class _Retry(Exception):
+    """A transient download failure (connection, timeout, 5xx) worth another attempt."""
+
+
+def _download(http: httpx.Client, f: ReleaseFile, target: Path, limits: Limits) -> None:
+    """Stream ``f`` into ``target`` through a temporary file, hashing and bounding on the way."""
+    bound = min(f.size if f.size is not None else limits.max_total_bytes, limits.max_total_bytes)
+    tmp = target.with_name(f"{target.name}.{uuid.uuid4().hex[:8]}.part")
+    digest = hashlib.sha256()
+    try:
+        with http.stream("GET", f.url) as resp:
+            if resp.status_code == 429 or resp.status_code >= 500:
+                raise _Retry(f"HTTP {resp.status_code}")
+            if resp.status_code != 200:
+                raise SourceError(f"cannot download {f.filename}: HTTP {resp.status_code} from {f.url}")
+            got = 0
+            with tmp.open("wb") as out:
+                for chunk in resp.iter_bytes(1 << 16):
+                    got += len(chunk)
+                    if got > bound:
+                        raise SourceError(
+                            f"download of {f.filename} is larger than the {bound} bytes expected"
+                        )
+                    digest.update(chunk)
+                    out.write(chunk)
+        actual = digest.hexdigest()
+        if actual != f.sha256:
+            raise SourceError(
+                f"sha256 mismatch for {f.filename}: PyPI lists {f.sha256}, the download is {actual}; "
+                "the file was deleted"
+            )
+        os.replace(tmp, target)
+    except httpx.TransportError as exc:
+        raise _Retry(f"{type(exc).__name__}: {exc}") from exc
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        while chunk := fh.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()

@@ -1,0 +1,141 @@
+"""Real PyPI releases, downloaded once into the persistent cache (``ERRDEX_CACHE`` or the user cache).
+
+The offline checks use an httpx client whose transport can reach nothing (a Unix socket that does
+not exist): any request would fail, so a passing open proves the cache alone served it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import httpx
+import pytest
+
+from errdex.sources import SourceError, default_cache_dir, open_source
+from errdex.sources.base import Limits
+from errdex.sources.pypi import open_pypi
+from errdex.sources.spec import PypiSpec
+
+pytestmark = pytest.mark.network
+
+REQUESTS_WHEEL = "requests-2.34.2-py3-none-any.whl"
+
+
+@pytest.fixture(scope="module")
+def cache() -> Path:
+    return default_cache_dir()
+
+
+def _offline_client() -> httpx.Client:
+    return httpx.Client(transport=httpx.HTTPTransport(uds="/nonexistent/errdex-offline.sock"))
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_requests_wheel(cache: Path) -> None:
+    seen: list[str] = []
+    snap = open_source("pypi:requests==2.34.2", cache_dir=cache, progress=seen.append)
+    info = snap.info
+    assert (info.ref_kind, info.ref, info.version, info.name) == ("pypi", "2.34.2", "2.34.2", "requests")
+    assert info.archive == REQUESTS_WHEEL
+    assert info.repo == "psf/requests"
+    assert info.source_url == "https://github.com/psf/requests"
+    assert info.tag is None
+    assert info.date and info.date.startswith("20")
+    wheel = cache / "wheels" / REQUESTS_WHEEL
+    assert info.sha256 == _sha256(wheel)
+    paths = {f.path for f in snap.files}
+    assert {"requests/__init__.py", "requests/api.py", "requests/exceptions.py"} <= paths
+    assert not [p for p in paths if ".dist-info/" in p]
+    assert b"class RequestException" in next(f.data for f in snap.files if f.path == "requests/exceptions.py")
+    assert (cache / "pypi" / "requests" / "2.34.2.json").is_file()  # metadata cached for offline use
+    assert any(m.startswith("reading ") for m in seen)
+
+
+def test_cached_release_needs_no_network(cache: Path) -> None:
+    open_source("pypi:requests==2.34.2", cache_dir=cache)  # make sure it is cached
+    client = _offline_client()
+    with pytest.raises(httpx.TransportError):
+        client.get("https://pypi.org/pypi/requests/json")  # the client really cannot connect
+    seen: list[str] = []
+    snap, _ = open_pypi(
+        PypiSpec("requests", "2.34.2"), cache_dir=cache, limits=Limits(), progress=seen.append, client=client
+    )
+    assert snap.info.sha256 == _sha256(cache / "wheels" / REQUESTS_WHEEL)
+    assert f"using cached {REQUESTS_WHEEL}" in seen
+    assert not any(m.startswith(("downloading", "fetching")) for m in seen)
+
+
+def _copy_cache(src: Path, dst: Path) -> tuple[Path, Path]:
+    (dst / "wheels").mkdir(parents=True)
+    (dst / "pypi" / "requests").mkdir(parents=True)
+    meta = dst / "pypi" / "requests" / "2.34.2.json"
+    shutil.copy(src / "pypi" / "requests" / "2.34.2.json", meta)
+    wheel = dst / "wheels" / REQUESTS_WHEEL
+    shutil.copy(src / "wheels" / REQUESTS_WHEEL, wheel)
+    return meta, wheel
+
+
+def test_corrupt_cached_wheel_is_downloaded_again(cache: Path, tmp_path: Path) -> None:
+    open_source("pypi:requests==2.34.2", cache_dir=cache)
+    _, wheel = _copy_cache(cache, tmp_path)
+    good = _sha256(wheel)
+    wheel.write_bytes(b"corrupted on disk")
+    seen: list[str] = []
+    snap = open_source("pypi:requests==2.34.2", cache_dir=tmp_path, progress=seen.append)
+    assert any("does not match its sha256" in m for m in seen)
+    assert any(m.startswith(f"downloading {REQUESTS_WHEEL}") for m in seen)
+    assert _sha256(wheel) == good == snap.info.sha256
+
+
+def test_download_with_wrong_sha256_is_refused_and_deleted(cache: Path, tmp_path: Path) -> None:
+    open_source("pypi:requests==2.34.2", cache_dir=cache)
+    meta, wheel = _copy_cache(cache, tmp_path)
+    real = _sha256(wheel)
+    wheel.unlink()
+    data = json.loads(meta.read_text())
+    for f in data["files"]:
+        f["sha256"] = "ab" * 32
+    meta.write_text(json.dumps(data))
+    with pytest.raises(SourceError) as err:
+        open_source("pypi:requests==2.34.2", cache_dir=tmp_path)
+    msg = str(err.value)
+    assert f"sha256 mismatch for {REQUESTS_WHEEL}" in msg
+    assert "ab" * 32 in msg and real in msg
+    assert list((tmp_path / "wheels").iterdir()) == []  # neither the file nor a .part is kept
+
+
+def test_jax(cache: Path) -> None:
+    snap = open_source("pypi:jax==0.10.2", cache_dir=cache)
+    info = snap.info
+    assert info.repo == "jax-ml/jax"
+    assert info.source_url == "https://github.com/jax-ml/jax"
+    assert info.name == "jax"
+    assert info.archive == "jax-0.10.2-py3-none-any.whl"
+    assert info.sha256 == _sha256(cache / "wheels" / "jax-0.10.2-py3-none-any.whl")
+    paths = {f.path for f in snap.files}
+    assert "jax/_src/core.py" in paths
+    assert len(paths) > 300
+
+
+def test_no_such_project(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match="no such project on PyPI: 'errdex-no-such-project-zq7x'"):
+        open_source("pypi:errdex-no-such-project-zq7x==1.0", cache_dir=tmp_path)
+
+
+def test_no_such_version(tmp_path: Path) -> None:
+    with pytest.raises(SourceError, match=r"no such version on PyPI: 'requests==0\.0\.0\.999'"):
+        open_source("pypi:requests==0.0.0.999", cache_dir=tmp_path)
+
+
+def test_archive_over_total_cap_is_not_downloaded(tmp_path: Path) -> None:
+    with pytest.raises(
+        SourceError, match=r"requests-2.34.2-py3-none-any.whl \(73.1 KB\) exceeds the 1000-byte"
+    ):
+        open_source("pypi:requests==2.34.2", cache_dir=tmp_path, limits=Limits(max_total_bytes=1000))
+    assert not (tmp_path / "wheels").exists() or not list((tmp_path / "wheels").iterdir())
