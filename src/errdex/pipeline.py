@@ -84,13 +84,15 @@ def index(
     from pathlib import Path
 
     from errdex.extract import extract
-    from errdex.sources import open_source
+    from errdex.sources import open_source_with_report
     from errdex.store import Store
 
     prog = progress or _Quiet()
     t0 = time.perf_counter()
     store = Store.open(db)
-    snap = open_source(spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage)
+    snap, left_out = open_source_with_report(
+        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
+    )
     py_files = [f for f in snap.files if f.path.endswith(".py")]
     prog.stage(f"extracting from {len(py_files)} Python files")
     prog.start_files(len(py_files))
@@ -118,7 +120,9 @@ def index(
     if result.changed:
         prog.stage("building the match index")
         _rebuild_match_index(store)
-    skipped = [(r.path, r.reason or "") for r in ex.files if r.status == "skipped"]
+    # What the source stage left out on purpose (symlinks out of the tree, submodules) is
+    # reported beside the files the parser had to skip: the user should see both.
+    skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
     return IndexSummary(
         repo=snap.info.repo,
         version=snap.info.version,

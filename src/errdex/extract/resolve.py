@@ -1,0 +1,293 @@
+"""Cross-module resolution, run once in the parent over every module's facts.
+
+Workers leave ``Ref``s for anything defined outside the function being analysed. Here the
+per-module tables are merged into codebase-wide ones and each site's message is turned into
+final segment lists: module constants are inlined, a helper call that *is* the whole message is
+inlined into the template (otherwise the template would be a lone placeholder), and a helper call
+that is only part of a message stays a placeholder in ``segments`` but is inlined in
+``expanded_segments`` so the matcher has more literal text. This pass is cheap: it touches only
+sites and the helpers they reference, never ASTs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
+from errdex.extract.templates import MAX_VARIANTS, Arg, Ph, Ref, Value, has_literal, to_segments
+from errdex.model import ErrorRecord, error_id, render_template
+
+Flat = tuple[str | Ph, ...]
+Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
+
+_MAX_DEPTH = 12
+_UNRESOLVED: Pair = ((), ())
+
+
+class Resolver:
+    """Codebase-wide tables and the resolution of values, helpers and exception classes."""
+
+    def __init__(self, modules: Iterable[ModuleFacts]) -> None:
+        self.consts: dict[str, Value] = {}
+        self.funcs: dict[str, FuncInfo] = {}
+        self.classes: dict[str, ClassInfo] = {}
+        self.aliases: dict[str, str] = {}
+        for m in modules:
+            self.consts.update(m.consts)
+            self.funcs.update(m.funcs)
+            self.classes.update(m.classes)
+            self.aliases.update(m.aliases)
+        self._canon: dict[str, str | None] = {}
+        self._memo: dict[str, list[Pair]] = {}
+        self._active: set[str] = set()
+
+    # ------------------------------------------------------------ names
+
+    def canon(self, key: str | None) -> str | None:
+        """The defining key for a dotted name, following imports and re-exports."""
+        if key is None:
+            return None
+        if key in self._canon:
+            return self._canon[key]
+        result: str | None = None
+        cur = key
+        for _ in range(_MAX_DEPTH):
+            if cur in self.consts or cur in self.funcs or cur in self.classes:
+                result = cur
+                break
+            nxt = self.aliases.get(cur)
+            if nxt is None:
+                i = cur.rfind(".")
+                while i > 0:
+                    prefix = cur[:i]
+                    target = self.aliases.get(prefix)
+                    if target is not None and target != prefix:
+                        nxt = target + cur[i:]
+                        break
+                    i = cur.rfind(".", 0, i)
+            if nxt is None or nxt == cur:
+                break
+            cur = nxt
+        self._canon[key] = result
+        return result
+
+    def qualname(self, key: str | None) -> str | None:
+        """Where an exception class lives: its definition if in the codebase, else the import."""
+        if key is None:
+            return None
+        c = self.canon(key)
+        if c is not None:
+            return c
+        cur = key
+        for _ in range(_MAX_DEPTH):
+            nxt = self.aliases.get(cur)
+            if nxt is None or nxt == cur:
+                break
+            cur = nxt
+        return cur
+
+    def mro(self, class_key: str) -> list[str]:
+        out: list[str] = []
+        todo = [class_key]
+        while todo and len(out) < 32:
+            k = todo.pop(0)
+            if k in out:
+                continue
+            info = self.classes.get(k)
+            if info is None:
+                continue
+            out.append(k)
+            todo.extend(c for c in (self.canon(b) for b in info.base_keys) if c is not None)
+        return out
+
+    def func_for(self, ref: Ref) -> tuple[str, FuncInfo] | None:
+        if ref.method:
+            ck = self.canon(ref.key)
+            if ck is None:
+                return None
+            for k in self.mro(ck):
+                fk = f"{k}.{ref.method}"
+                info = self.funcs.get(fk)
+                if info is not None:
+                    return fk, info
+            return None
+        key = self.canon(ref.key)
+        if key is None:
+            return None
+        found = self.funcs.get(key)
+        return (key, found) if found is not None else None
+
+    # ------------------------------------------------------------ values
+
+    def value(self, value: Value, depth: int = 0) -> list[Pair]:
+        """All (main, expanded) renderings of a value, capped."""
+        out: dict[Pair, None] = {}
+        for variant in value:
+            whole = len(variant) == 1
+            combos: list[Pair] = [((), ())]
+            for part in variant:
+                if isinstance(part, Ref):
+                    opts = self.ref(part, whole, depth)
+                    combos = [(m + om, e + oe) for (m, e) in combos for (om, oe) in opts][:MAX_VARIANTS]
+                else:
+                    combos = [((*m, part), (*e, part)) for (m, e) in combos]
+            for c in combos:
+                out.setdefault(c, None)
+            if len(out) >= MAX_VARIANTS:
+                break
+        return list(out)[:MAX_VARIANTS]
+
+    def ref(self, ref: Ref, whole: bool, depth: int) -> list[Pair]:
+        placeholder: list[Pair] = [((Ph(ref.name),), (Ph(ref.name),))]
+        if depth > _MAX_DEPTH:
+            return placeholder
+        if not ref.call:
+            key = self.canon(ref.key)
+            if key is None or key not in self.consts:
+                return placeholder
+            return self.memo(key, self.consts[key], depth) or placeholder
+        found = self.func_for(ref)
+        if found is None or not found[1].ret:
+            return placeholder
+        key, info = found
+        pairs = self.memo(key, info.ret, depth)
+        if not pairs:
+            return placeholder
+        pairs = self.substitute(pairs, info.params, ref.args, ref.kwargs, depth, info.defaults)
+        if whole:
+            return pairs
+        return [((Ph(ref.name),), pairs[0][1])]
+
+    def memo(self, key: str, value: Value, depth: int) -> list[Pair]:
+        if key in self._memo:
+            return self._memo[key]
+        if key in self._active:
+            return []
+        self._active.add(key)
+        try:
+            pairs = self.value(value, depth + 1)
+        finally:
+            self._active.discard(key)
+        self._memo[key] = pairs
+        return pairs
+
+    def substitute(
+        self,
+        pairs: list[Pair],
+        params: Sequence[str],
+        args: Sequence[Arg],
+        kwargs: Sequence[tuple[str, Arg]],
+        depth: int,
+        defaults: dict[str, Arg] | None = None,
+    ) -> list[Pair]:
+        """Rename a helper's parameter placeholders to what the caller passed (or the default)."""
+        mapping: dict[str, Arg] = dict(defaults) if defaults else {}
+        for p, a in zip(params, args, strict=False):
+            mapping[p] = a
+        for k, a in kwargs:
+            if k in params:
+                mapping[k] = a
+        if not mapping:
+            return pairs
+        resolved: dict[str, Pair] = {}
+
+        def arg_pair(name: str) -> Pair:
+            if name not in resolved:
+                got = self.value(mapping[name].value, depth + 1)
+                resolved[name] = got[0] if got else ((Ph(mapping[name].text),), (Ph(mapping[name].text),))
+            return resolved[name]
+
+        def sub(parts: Flat, which: int) -> Flat:
+            out: list[str | Ph] = []
+            for p in parts:
+                if isinstance(p, Ph):
+                    name = p.name
+                    if name in mapping:
+                        out.extend(arg_pair(name)[which])
+                        continue
+                    for i, ch in enumerate(name):
+                        if ch in ".[=":
+                            head = name[:i]
+                            if head in mapping:
+                                out.append(Ph(mapping[head].text + name[i:]))
+                                break
+                            out.append(p)
+                            break
+                    else:
+                        out.append(p)
+                else:
+                    out.append(p)
+            return tuple(out)
+
+        return list(dict.fromkeys((sub(m, 0), sub(e, 1)) for m, e in pairs))
+
+    # ------------------------------------------------------------ exceptions
+
+    def exc(self, spec: ExcSpec, depth: int = 0) -> tuple[str, str | None, list[str], list[Pair]]:
+        """(exc_type as written, qualname, bases, message renderings) for what a site raises."""
+        if spec.helper is not None and depth <= _MAX_DEPTH:
+            found = self.func_for(spec.helper)
+            if found is not None and found[1].exc is not None:
+                helper = found[1]
+                assert helper.exc is not None
+                h_type, h_qual, h_bases, h_pairs = self.exc(helper.exc, depth + 1)
+                h_pairs = self.substitute(
+                    h_pairs, helper.params, spec.helper.args, spec.helper.kwargs, depth, helper.defaults
+                )
+                return h_type, h_qual, h_bases, h_pairs
+        key = self.canon(spec.key)
+        bases: list[str] = []
+        pairs: list[Pair] | None = None
+        if key is not None and key in self.classes:
+            bases = list(self.classes[key].bases)
+            for k in self.mro(key):
+                info = self.classes[k]
+                if info.msg is not None:
+                    pairs = self.value(info.msg, depth + 1)
+                    pairs = self.substitute(pairs, info.params, spec.args, spec.kwargs, depth, info.defaults)
+                    break
+                if f"{k}.__init__" in self.funcs:
+                    break  # an __init__ that does not build a message: the first argument is it
+        if pairs is None:
+            pairs = self.value(spec.msg, depth) if spec.msg is not None else [(("",), ("",))]
+        qual = self.qualname(spec.key)
+        return spec.exc_type, qual, bases, pairs
+
+
+def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolver) -> list[ErrorRecord]:
+    """Turn one file's sites into records: one per distinct message template."""
+    records: list[ErrorRecord] = []
+    for site in sites:
+        exc_type, qual, bases, pairs = resolver.exc(site.exc)
+        if any(has_literal(m) for m, _ in pairs):
+            pairs = [p for p in pairs if has_literal(p[0])]
+        seen: set[str] = set()
+        for main, expanded in pairs or [(("",), ("",))]:
+            segments = to_segments(main)
+            template = render_template(segments)
+            if template in seen:
+                continue
+            seen.add(template)
+            records.append(
+                ErrorRecord(
+                    kind=site.kind,
+                    exc_type=exc_type,
+                    template=template,
+                    segments=segments,
+                    expanded_segments=to_segments(expanded),
+                    path=path,
+                    line=site.line,
+                    end_line=site.end_line,
+                    function=site.function,
+                    exc_qualname=qual,
+                    exc_bases=bases,
+                    level=site.level,
+                    guards=list(site.guards),
+                    window_start=site.window_start,
+                    window_end=site.window_end,
+                    comments=list(site.comments),
+                    docstring=site.docstring,
+                    id=error_id(repo, path, site.function, exc_type, template),
+                )
+            )
+    return records

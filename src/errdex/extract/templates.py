@@ -1,0 +1,232 @@
+"""Message values: the small algebra the visitor evaluates message expressions into.
+
+A message is not one string but a *set of variants* (``msg`` may be assigned differently in two
+branches), each variant a sequence of parts: literal text, a placeholder for a dynamic part, or a
+``Ref`` to something defined elsewhere in the codebase (a module constant, a helper returning the
+message) that only the parent process can resolve, because only it sees every module. Keeping
+``Ref`` symbolic is what lets workers analyse files independently and ship only small picklable
+tuples back instead of ASTs.
+
+Everything here is immutable tuples so values can be shared between branch copies of an
+environment without defensive copying, and pickle cheaply.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+MAX_VARIANTS = 8  # beyond this, branchy message construction explodes combinatorially
+
+
+class Ph(NamedTuple):
+    """A dynamic part of a message, named as the source spells the expression."""
+
+    name: str
+
+
+class Arg(NamedTuple):
+    """An argument at a helper/constructor call site: its source text and its message value."""
+
+    text: str
+    value: Value
+
+
+class Ref(NamedTuple):
+    """Something defined elsewhere, resolved later against the codebase-wide tables.
+
+    ``key`` is a dotted name (``pkg.mod.NAME``, ``pkg.mod.func``, ``pkg.mod.f.<locals>.g``); when
+    ``method`` is set, ``key`` names a class and the method is looked up along its bases. ``name``
+    is the placeholder used when the reference cannot be resolved.
+    """
+
+    key: str
+    name: str
+    call: bool = False
+    args: tuple[Arg, ...] = ()
+    kwargs: tuple[tuple[str, Arg], ...] = ()
+    method: str = ""
+
+
+Part = str | Ph | Ref
+Variant = tuple[Part, ...]
+Value = tuple[Variant, ...]
+
+EMPTY: Value = (("",),)
+
+
+def lit(text: str) -> Value:
+    return ((text,),)
+
+
+def ph(name: str) -> Value:
+    return ((Ph(name),),)
+
+
+def union(*values: Value) -> Value:
+    """All variants of several values, deduplicated, order kept, capped."""
+    seen: dict[Variant, None] = {}
+    for v in values:
+        for variant in v:
+            seen.setdefault(variant, None)
+            if len(seen) >= MAX_VARIANTS:
+                return tuple(seen)
+    return tuple(seen)
+
+
+def concat(*values: Value) -> Value:
+    """Concatenation of values: the cartesian product of their variants, capped."""
+    out: list[Variant] = [()]
+    for v in values:
+        out = [a + b for a in out for b in v][:MAX_VARIANTS]
+    return tuple(dict.fromkeys(out))
+
+
+def has_literal(variant: Sequence[Part]) -> bool:
+    return any(isinstance(p, str) and p.strip() for p in variant)
+
+
+def value_has_literal(value: Value) -> bool:
+    return any(has_literal(v) for v in value)
+
+
+def strip_tail(value: Value, n: int) -> Value:
+    """``s[:-n]``: drop n characters when the variant ends in literal text long enough."""
+    out: list[Variant] = []
+    for variant in value:
+        if variant and isinstance(variant[-1], str) and len(variant[-1]) >= n:
+            out.append((*variant[:-1], variant[-1][:-n]))
+        else:
+            out.append(variant)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- str.format
+
+_FORMATTER = string.Formatter()
+
+
+def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fallback: str) -> Value:
+    """``value.format(*args, **kwargs)`` on the literal parts; fields become the arguments.
+
+    A field referring to an argument that is not given literally (``**kw``) becomes a
+    placeholder named after the field. Malformed format strings are left as they are.
+    """
+    variants: list[Value] = []
+    for variant in value:
+        pieces: list[Value] = []
+        auto = 0
+        for part in variant:
+            if not isinstance(part, str):
+                pieces.append(((part,),))
+                continue
+            try:
+                parsed = list(_FORMATTER.parse(part))
+            except ValueError:
+                pieces.append(lit(part))
+                continue
+            for literal, field, _spec, _conv in parsed:
+                if literal:
+                    pieces.append(lit(literal))
+                if field is None:
+                    continue
+                head = re.match(r"[^.\[]*", field)
+                first = head.group(0) if head else field
+                rest = field[len(first) :]
+                arg: Arg | None = None
+                if first == "":
+                    if auto < len(args):
+                        arg = args[auto]
+                    auto += 1
+                elif first.isdigit():
+                    idx = int(first)
+                    arg = args[idx] if idx < len(args) else None
+                else:
+                    arg = kwargs.get(first)
+                if arg is None:
+                    pieces.append(ph(field or fallback))
+                elif rest:
+                    pieces.append(ph(arg.text + rest))
+                else:
+                    pieces.append(arg.value)
+        variants.append(concat(*pieces) if pieces else lit(""))
+    return union(*variants)
+
+
+# ---------------------------------------------------------------- % formatting
+
+_PERCENT = re.compile(
+    r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsab%])"
+)
+
+
+def apply_percent(
+    value: Value,
+    args: Sequence[Arg] | None,
+    mapping: dict[str, Arg] | None,
+    single: Arg | None,
+) -> Value:
+    """``value % rhs`` on the literal parts.
+
+    ``args`` for a tuple right-hand side, ``mapping`` for a dict literal, ``single`` for any other
+    expression (one value, or an opaque tuple/dict whose items become ``name[i]``/``name``).
+    """
+    variants: list[Value] = []
+    for variant in value:
+        pieces: list[Value] = []
+        idx = 0
+        for part in variant:
+            if not isinstance(part, str):
+                pieces.append(((part,),))
+                continue
+            pos = 0
+            for m in _PERCENT.finditer(part):
+                if m.start() > pos:
+                    pieces.append(lit(part[pos : m.start()]))
+                pos = m.end()
+                if m.group("conv") == "%":
+                    pieces.append(lit("%"))
+                    continue
+                key = m.group("key")
+                if key is not None:
+                    if mapping is not None and key in mapping:
+                        pieces.append(mapping[key].value)
+                    else:
+                        pieces.append(ph(key))
+                elif args is not None:
+                    pieces.append(args[idx].value if idx < len(args) else ph(f"args[{idx}]"))
+                    idx += 1
+                elif single is not None:
+                    pieces.append(single.value if idx == 0 else ph(f"{single.text}[{idx}]"))
+                    idx += 1
+            if pos < len(part):
+                pieces.append(lit(part[pos:]))
+        variants.append(concat(*pieces) if pieces else lit(""))
+    return union(*variants)
+
+
+def join_values(sep: Value, items: Iterable[Value]) -> Value:
+    """``sep.join(items)`` for a list whose items are known."""
+    pieces: list[Value] = []
+    for i, item in enumerate(items):
+        if i:
+            pieces.append(sep)
+        pieces.append(item)
+    return concat(*pieces) if pieces else lit("")
+
+
+# ---------------------------------------------------------------- final form
+
+
+def to_segments(parts: Iterable[str | Ph]) -> list[str]:
+    """Normalise to the model's odd-length ``[lit, name, lit, ...]`` form."""
+    out: list[str] = [""]
+    for p in parts:
+        if isinstance(p, str):
+            out[-1] += p
+        else:
+            out.append(p.name)
+            out.append("")
+    return out

@@ -1,0 +1,345 @@
+"""Extraction on a fixture package that exercises every message construction, plus robustness.
+
+The fixture is parsed, never imported. Expected values were checked by hand against what Python
+would actually print for each statement.
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from errdex.extract import Extraction, extract, is_test_path
+from errdex.model import ErrorRecord, SourceFile, error_id, render_template
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "extract"
+REPO = "local/pkg"
+
+
+def fixture_files() -> list[SourceFile]:
+    return [
+        SourceFile(p.relative_to(FIXTURE).as_posix(), p.read_bytes()) for p in sorted(FIXTURE.rglob("*.py"))
+    ]
+
+
+@pytest.fixture(scope="module")
+def ex() -> Extraction:
+    return extract(fixture_files(), REPO, jobs=1)
+
+
+def at(ex: Extraction, path: str, line: int) -> list[ErrorRecord]:
+    found = [r for r in ex.records if r.path == f"pkg/{path}" and r.line == line]
+    assert found, f"no record at {path}:{line}"
+    return found
+
+
+def one(ex: Extraction, path: str, line: int) -> ErrorRecord:
+    found = at(ex, path, line)
+    assert len(found) == 1, [r.template for r in found]
+    return found[0]
+
+
+# (path, line, function, exc_type, template, guards)
+CASES = [
+    ("core.py", 10, "fstrings", "ValueError", "bad {x=} and {y} or {y} nested inner {x}", ["x"]),
+    ("core.py", 11, "fstrings", "ValueError", "value {x.attr} {x[0]} {len(y)}", []),
+    ("core.py", 15, "concat", "TypeError", "first part second part {a} tail", []),
+    ("core.py", 25, "percent", "ValueError", "got {a} and {b} ({a}%) {b}", ["a"]),
+    ("core.py", 26, "percent", "ValueError", "name {a} is {b}", []),
+    ("core.py", 31, "formats", "ValueError", "pos {a} and {b}", ["a"]),
+    ("core.py", 33, "formats", "ValueError", "kw {b} {a}", ["b"]),
+    ("core.py", 35, "formats", "TypeError", "Output was {a}.", []),
+    ("core.py", 40, "bound_format", "TypeError", "Output had {x}.", []),
+    ("core.py", 56, "joined", "ValueError", "header:\nitem {item}", []),
+    ("core.py", 61, "constants", "ValueError", "local constant message", ["LOCAL"]),
+    ("core.py", 63, "constants", "ValueError", "value is missing!", ["MISSING"]),
+    ("core.py", 64, "constants", "ValueError", "pkg: full message", []),
+    ("core.py", 69, "helpers", "ValueError", "expected {a}, got {b}", ["a"]),
+    ("core.py", 71, "helpers", "TypeError", "wrong type {type(x).__name__}", ["b"]),
+    ("core.py", 76, "helpers", "ValueError", "outer text. {details}", []),
+    ("core.py", 81, "exc_classes", "FooError", "no {name}", ["name"]),
+    ("core.py", 83, "exc_classes", "errors.StrError", "bad path p/q", ["err"]),
+    ("core.py", 87, "exc_classes", "KeyError", "retyped message", ["except KeyError as e"]),
+    ("core.py", 88, "exc_classes", "errors.PkgError", "", []),
+    ("core.py", 100, "Thing.run", "RuntimeError", "thing failed: {x}", ["while x > 0", "with open(x) as fh"]),
+    (
+        "core.py",
+        108,
+        "Thing.Inner.method",
+        "KeyError",
+        "inner method",
+        ["for i in range(3)", "not (i == 0)", "i == 1"],
+    ),
+    (
+        "core.py",
+        110,
+        "Thing.Inner.method",
+        "IndexError",
+        "else branch",
+        ["for i in range(3)", "not (i == 0)", "not (i == 1)"],
+    ),
+    ("core.py", 115, "outer.<locals>.inner", "AssertionError", "assert {v}", []),
+    ("core.py", 117, "outer.<locals>.inner", "errors.NotFittedError", "not fitted", []),
+    ("core.py", 134, "matching", "ValueError", "matched pair", ["case [x, y] if x > y"]),
+    ("warn.py", 11, "warnings_", "DeprecationWarning", "deprecated {a}", []),
+    ("warn.py", 12, "warnings_", "UserWarning", "plain warn", []),
+    ("warn.py", 13, "warnings_", "RuntimeWarning", "external {a}", []),
+    ("warn.py", 18, "logs", "log.WARNING", "disk {a} is {b}% full", []),
+    ("warn.py", 19, "logs", "log.EXCEPTION", "crashed: {a}", []),
+    ("warn.py", 21, "logs", "log.ERROR", "level {a}", []),
+    ("warn.py", 26, "Service.stop", "log.CRITICAL", "service {self.name} down", []),
+    ("warn.py", 27, "Service.stop.<locals>.<lambda>", "log.ERROR", "in lambda", []),
+]
+
+
+@pytest.mark.parametrize(("path", "line", "function", "exc_type", "template", "guards"), CASES)
+def test_fixture_record(
+    ex: Extraction, path: str, line: int, function: str, exc_type: str, template: str, guards: list[str]
+) -> None:
+    r = one(ex, path, line)
+    assert (r.function, r.exc_type, r.template, r.guards) == (function, exc_type, template, guards)
+    assert render_template(r.segments) == r.template
+    assert len(r.segments) % 2 == 1
+    assert r.id == error_id(REPO, r.path, r.function, r.exc_type, r.template)
+
+
+def test_kinds_and_levels(ex: Extraction) -> None:
+    assert one(ex, "core.py", 115).kind == "assertion"
+    assert one(ex, "warn.py", 11).kind == "warning"
+    log = one(ex, "warn.py", 18)
+    assert (log.kind, log.level) == ("log", "WARNING")
+    assert one(ex, "core.py", 10).kind == "error"
+
+
+def test_branch_variants_give_one_record_each(ex: Extraction) -> None:
+    templates = sorted(r.template for r in at(ex, "core.py", 49))
+    assert templates == ["first variant for {kind}", "second variant for {kind}"]
+
+
+def test_segments_keep_literal_braces_apart_from_placeholders(ex: Extraction) -> None:
+    assert one(ex, "core.py", 10).segments == [
+        "bad ",
+        "x=",
+        " and ",
+        "y",
+        " or ",
+        "y",
+        " nested inner ",
+        "x",
+        "",
+    ]
+
+
+def test_local_helper_is_expanded_but_not_templated(ex: Extraction) -> None:
+    r = one(ex, "core.py", 76)
+    assert r.segments == ["outer text. ", "details", ""]
+    assert r.expanded_template == "outer text. details about {a}"
+    assert one(ex, "core.py", 69).expanded_segments == one(ex, "core.py", 69).segments
+
+
+def test_exception_qualnames_and_bases(ex: Extraction) -> None:
+    foo = one(ex, "core.py", 81)
+    assert (foo.exc_qualname, foo.exc_bases) == ("pkg.errors.FooError", ["PkgError"])
+    nf = one(ex, "core.py", 117)
+    assert (nf.exc_qualname, nf.exc_bases) == ("pkg.errors.NotFittedError", ["ValueError", "AttributeError"])
+    assert one(ex, "core.py", 10).exc_qualname == "builtins.ValueError"
+    assert one(ex, "core.py", 87).exc_qualname == "builtins.KeyError"
+
+
+def test_context_window_comments_docstring(ex: Extraction) -> None:
+    r = one(ex, "core.py", 100)
+    assert (r.window_start, r.window_end) == (95, 100)
+    assert r.comments == ["about to fail", "trailing comment"]
+    assert r.docstring == "Run the thing."
+    concat = one(ex, "core.py", 15)
+    assert (concat.line, concat.end_line) == (15, 20)
+
+
+def test_reraise_and_silent_calls_are_not_records(ex: Extraction) -> None:
+    lines = {r.line for r in ex.records if r.path == "pkg/core.py"}
+    assert not lines & set(range(120, 128))  # reraise()
+    assert 116 not in lines  # assert without message
+    warn_lines = {r.line for r in ex.records if r.path == "pkg/warn.py"}
+    assert 14 not in warn_lines and 20 not in warn_lines  # simplefilter, logger.info
+
+
+def test_test_files_have_symbols_but_no_records(ex: Extraction) -> None:
+    assert not [r for r in ex.records if "tests/" in r.path]
+    report = next(f for f in ex.files if f.path == "pkg/tests/test_things.py")
+    assert report.is_test and report.status == "ok"
+    assert "pkg.tests.test_things.test_it" in ex.symbols
+
+
+def test_symbols(ex: Extraction) -> None:
+    for name in (
+        "pkg",
+        "pkg.core",
+        "pkg.core.Thing",
+        "pkg.core.Thing.run",
+        "pkg.core.Thing.Inner.method",
+        "pkg.errors.StrError.path",
+        "pkg.errors.MISSING",
+        "pkg.FooError",  # re-exported by pkg/__init__.py
+        "pkg.warn.logger",
+    ):
+        assert name in ex.symbols, name
+    assert "pkg.core.nonexistent" not in ex.symbols
+
+
+def test_is_test_path() -> None:
+    assert is_test_path("tests/test_a.py")
+    assert is_test_path("pkg/testing/util.py")
+    assert is_test_path("pkg/a_test.py")
+    assert is_test_path("conftest.py")
+    assert not is_test_path("pkg/contest.py")
+    assert not is_test_path("pkg/latest.py")
+
+
+def test_records_sorted_and_files_reported(ex: Extraction) -> None:
+    keys = [(r.path, r.line, r.template) for r in ex.records]
+    assert keys == sorted(keys)
+    assert len(ex.files) == len(fixture_files())
+    assert all(f.status == "ok" for f in ex.files)
+
+
+def test_jobs_do_not_change_results(ex: Extraction) -> None:
+    parallel = extract(fixture_files(), REPO, jobs=2)
+    assert parallel.records == ex.records
+    assert parallel.files == ex.files
+    assert parallel.symbols == ex.symbols
+
+
+def test_progress_counts_every_file() -> None:
+    seen: list[int] = []
+    files = [*fixture_files(), SourceFile("README.md", b"# not python")]
+    out = extract(files, REPO, jobs=1, progress=seen.append)
+    assert sum(seen) == len(files) - 1
+    assert all(f.path.endswith(".py") for f in out.files)
+
+
+# ---------------------------------------------------------------- robustness
+
+GOOD = b'def fine(x):\n    raise ValueError(f"fine {x}")\n'
+
+
+def test_syntax_error_file_is_skipped_and_others_indexed() -> None:
+    files = [SourceFile("m/bad.py", b"def broken(:\n    pass\n"), SourceFile("m/good.py", GOOD)]
+    out = extract(files, REPO, jobs=1)
+    bad = next(f for f in out.files if f.path == "m/bad.py")
+    assert bad.status == "skipped"
+    assert bad.reason is not None and "SyntaxError" in bad.reason and "line 1" in bad.reason
+    assert [r.template for r in out.records] == ["fine {x}"]
+
+
+def test_latin1_file_with_coding_cookie() -> None:
+    data = '# -*- coding: latin-1 -*-\ndef f():\n    raise ValueError("café crème")\n'.encode("latin-1")
+    out = extract([SourceFile("m/lat.py", data)], REPO, jobs=1)
+    assert [r.template for r in out.records] == ["café crème"]
+    assert out.files[0].status == "ok"
+
+
+def test_undecodable_file_falls_back_to_latin1() -> None:
+    data = b'def f():\n    raise ValueError("caf\xe9")\n'  # no cookie, not UTF-8
+    out = extract([SourceFile("m/raw.py", data)], REPO, jobs=1)
+    assert [r.template for r in out.records] == ["café"]
+    assert out.files[0].reason is not None and "latin-1" in out.files[0].reason
+
+
+NEWER = b"""\
+import os
+
+type Alias = list[int]
+
+
+def before(x):
+    raise ValueError(f"before {x}")
+
+
+def uses_old_except():
+    try:
+        pass
+    except KeyError, IndexError:
+        raise RuntimeError("inside unparseable function")
+
+
+class Holder:
+    def method(self, y):
+        if y:
+            raise TypeError("method {}".format(y))
+
+    def newer(self):
+        return t"template {self}"
+
+
+def after():
+    raise KeyError("after")
+"""
+
+
+def test_newer_syntax_falls_back_per_piece() -> None:
+    # ``type X = ...`` parses on 3.12+, but ``except A, B:`` (3.14) and t-strings do not on 3.13.
+    out = extract([SourceFile("m/new.py", NEWER), SourceFile("m/good.py", GOOD)], REPO, jobs=1)
+    report = next(f for f in out.files if f.path == "m/new.py")
+    assert report.status == "fallback"
+    assert report.reason
+    got = {(r.line, r.function, r.template) for r in out.records if r.path == "m/new.py"}
+    assert (7, "before", "before {x}") in got
+    assert (20, "Holder.method", "method {y}") in got
+    assert (27, "after", "after") in got
+    assert "m.new.Holder.method" in out.symbols
+
+
+def test_deeply_nested_expression_never_crashes() -> None:
+    deep = b"x = " + b"(" * 50_000 + b"1" + b")" * 50_000 + b"\n"
+    deep_ops = b"y = " + b"1+" * 50_000 + b"1\n"
+    files = [
+        SourceFile("m/deep.py", deep),
+        SourceFile("m/deep_ops.py", deep_ops + GOOD),
+        SourceFile("m/good.py", GOOD),
+    ]
+    out = extract(files, REPO, jobs=1)
+    status = {f.path: f for f in out.files}
+    assert status["m/deep.py"].status == "skipped"
+    assert "nesting too deep" in (status["m/deep.py"].reason or "")
+    assert status["m/deep_ops.py"].status == "fallback"
+    assert [r.path for r in out.records] == ["m/deep_ops.py", "m/good.py"]
+
+
+MORE_CASES = [
+    (
+        "core.py",
+        144,
+        "scatter",
+        "ValueError",
+        "'c' argument has {c.size} elements, which is inconsistent with size {xsize}.",
+    ),
+    (
+        "core.py",
+        145,
+        "scatter",
+        "ValueError",
+        "'c' argument has {len(c)} elements, which is inconsistent with size {xsize}.",
+    ),
+    (
+        "core.py",
+        151,
+        "check_is_fitted",
+        "errors.NotFittedError",
+        "This {type(estimator).__name__} instance is not fitted yet.",
+    ),
+    ("core.py", 156, "lambda_msg", "ValueError", "bad padding on the {side} side"),
+    ("core.py", 161, "abstract", "errors.ModeError", "this method is abstract"),  # default argument
+    ("core.py", 162, "abstract", "errors.ModeError", "this property is abstract"),
+    ("warn.py", 33, "old_style", "log.WARNING", "old api {x}"),
+    ("warn.py", 34, "old_style", "UserWarning", "instance warning {x}"),
+]
+
+
+@pytest.mark.parametrize(("path", "line", "function", "exc_type", "template"), MORE_CASES)
+def test_helpers_defaults_and_instances(
+    ex: Extraction, path: str, line: int, function: str, exc_type: str, template: str
+) -> None:
+    # one() also checks that the msg=None default variant ({msg}) did not become a second record
+    r = one(ex, path, line)
+    assert (r.function, r.exc_type, r.template) == (function, exc_type, template)

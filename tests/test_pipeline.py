@@ -1,0 +1,144 @@
+"""`errdex index` end to end: real directories and real git repositories into a real SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from errdex.pipeline import index
+from errdex.store import Store
+
+ERRDEX = [sys.executable, "-m", "errdex.cli"]
+
+LIB_V1 = '''\
+"""A tiny library."""
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def load(path, strict=False):
+    if not path.endswith(".toml"):
+        raise ConfigError(f"expected a .toml file, got {path!r}")
+    if strict:
+        raise NotImplementedError("strict mode is not implemented")
+    return {}
+'''
+
+
+def _git(repo: Path, *args: str) -> str:
+    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-05-01T12:00:00+00:00",
+           "GIT_COMMITTER_DATE": "2024-05-01T12:00:00+00:00"}
+    return subprocess.run(
+        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main", *args],
+        cwd=repo, check=True, capture_output=True, text=True, env=env,
+    ).stdout.strip()
+
+
+def _write_lib(root: Path, body: str = LIB_V1) -> None:
+    (root / "tinylib").mkdir(parents=True, exist_ok=True)
+    (root / "tinylib" / "__init__.py").write_text(body)
+    (root / "tests").mkdir(exist_ok=True)
+    (root / "tests" / "test_load.py").write_text(
+        "import pytest\nfrom tinylib import load, ConfigError\n\n"
+        "def test_bad_suffix():\n    with pytest.raises(ConfigError, match='expected a .toml file'):\n"
+        "        load('x.json')\n"
+    )
+
+
+def test_index_directory_twice_is_a_noop(tmp_path: Path) -> None:
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    first = index(str(root), db, jobs=1)
+    assert first.changed
+    assert (first.errors, first.tests, first.skipped) == (2, 1, 0)
+    again = index(str(root), db, jobs=1)
+    assert not again.changed
+    assert "nothing changed" in again.line()
+    total, rows = Store.open(db).list_errors()
+    assert total == 2
+    assert {r["template"] for r in rows} == {"expected a .toml file, got {path}",
+                                             "strict mode is not implemented"}
+
+
+def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    _write_lib(repo)
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-qm", "v1")
+    first_sha = _git(repo, "rev-parse", "HEAD")
+    # v2 moves the raises down; the work tree then gets an uncommitted change that must be ignored.
+    _write_lib(repo, '"""A tiny library, v2."""\n\nimport os\n' + LIB_V1.split('"""A tiny library."""\n', 1)[1])
+    _git(repo, "commit", "-qam", "v2")
+    (repo / "tinylib" / "__init__.py").write_text("raise RuntimeError('uncommitted')\n")
+
+    db = str(tmp_path / "c.db")
+    old = index(f"{repo}@{first_sha}", db, jobs=1)
+    new = index(f"{repo}@HEAD", db, jobs=1)
+    assert old.changed and new.changed and old.snapshot_id != new.snapshot_id
+    store = Store.open(db)
+    total, rows = store.list_errors()
+    assert total == 2  # the same two errors, shared by both commits
+    err = store.get_error(next(r["id"] for r in rows if "strict" in r["template"]))
+    assert err is not None
+    lines = [o["line"] for o in err["occurrences"]]
+    assert lines[1] == lines[0] + 2
+    commits = [o["version"]["commit"] for o in err["occurrences"]]
+    assert commits[0] == first_sha and len(commits[1]) == 40
+    assert all(o["version"]["date"].startswith("2024-05-01") for o in err["occurrences"])
+
+
+def test_cli_index_list_show_json(tmp_path: Path) -> None:
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    out = subprocess.run([*ERRDEX, "index", str(root), "--db", db], capture_output=True, text=True, check=True)
+    assert "2 errors" in out.stdout and "0 skipped" in out.stdout
+    listed = json.loads(
+        subprocess.run([*ERRDEX, "list", "--db", db, "--json", "--type", "NotImpl"],
+                       capture_output=True, text=True, check=True).stdout
+    )
+    assert listed["total"] == 1
+    eid = listed["errors"][0]["id"]
+    shown = json.loads(
+        subprocess.run([*ERRDEX, "show", eid, "--db", db, "--json"], capture_output=True, text=True,
+                       check=True).stdout
+    )
+    for key in ("id", "repo", "version", "kind", "exc_type", "template", "expanded_template", "path", "line",
+                "end_line", "function", "guards", "source", "comments", "docstring"):
+        assert key in shown, key
+    assert shown["function"] == "load"
+    assert shown["guards"] == ["strict"]
+    assert any("strict mode is not implemented" in line for line in shown["source"]["lines"])
+
+
+def test_cli_errors_are_clear(tmp_path: Path) -> None:
+    r = subprocess.run([*ERRDEX, "index", str(tmp_path / "missing"), "--db", str(tmp_path / "c.db")],
+                       capture_output=True, text=True)
+    assert r.returncode != 0
+    assert "error:" in r.stderr and "missing" in r.stderr
+    r = subprocess.run([*ERRDEX, "show", "0123456789abcdef", "--db", str(tmp_path / "c.db")],
+                       capture_output=True, text=True)
+    assert r.returncode != 0 and "error:" in r.stderr
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_jobs_do_not_change_results(tmp_path: Path, jobs: int) -> None:
+    root = tmp_path / "src"
+    for i in range(12):
+        (root / "pkg").mkdir(parents=True, exist_ok=True)
+        (root / "pkg" / f"m{i}.py").write_text(f"def f{i}(x):\n    raise ValueError(f'bad {i} {{x}}')\n")
+    db = str(tmp_path / f"c{jobs}.db")
+    s = index(str(root), db, jobs=jobs)
+    assert s.errors == 12
+    templates = sorted(r["template"] for r in Store.open(db).list_errors()[1])
+    assert templates == sorted(f"bad {i} {{x}}" for i in range(12))
