@@ -189,11 +189,19 @@ def test_symbols(ex: Extraction) -> None:
 
 def test_is_test_path() -> None:
     assert is_test_path("tests/test_a.py")
-    assert is_test_path("pkg/testing/util.py")
+    assert not is_test_path("numpy/testing/_private/utils.py")  # public library code
     assert is_test_path("pkg/a_test.py")
     assert is_test_path("conftest.py")
     assert not is_test_path("pkg/contest.py")
     assert not is_test_path("pkg/latest.py")
+
+
+def test_helpers_named_like_tests_stay_in_the_catalogue() -> None:
+    helper = SourceFile("lib/test_util.py", b"def check(x):\n    raise AssertionError(f'check failed: {x}')\n")
+    real = SourceFile("lib/test_core.py", b"def test_core():\n    raise AssertionError('in a test')\n")
+    ex = extract([helper, real], "acme/lib", jobs=1)
+    assert [r.template for r in ex.records] == ["check failed: {x}"]
+    assert {f.path: f.is_test for f in ex.files} == {"lib/test_util.py": False, "lib/test_core.py": True}
 
 
 def test_records_sorted_and_files_reported(ex: Extraction) -> None:

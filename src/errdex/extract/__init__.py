@@ -10,6 +10,7 @@ pure functions of one file, resolution happens in one place in a fixed order.
 
 from __future__ import annotations
 
+import ast
 import gc
 import os
 import re
@@ -27,7 +28,8 @@ from errdex.model import ErrorRecord, FileReport, SourceFile
 
 __all__ = ["Extraction", "extract", "extract_file", "is_test_path"]
 
-_TEST_DIRS = frozenset({"tests", "test", "testing"})
+# Not "testing": numpy.testing and friends are public library code whose errors users hit.
+_TEST_DIRS = frozenset({"tests", "test"})
 _TEST_FILE = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 
 
@@ -48,6 +50,26 @@ def is_test_path(path: str) -> bool:
     return bool(_TEST_FILE.match(parts[-1]))
 
 
+def _named_only(path: str) -> bool:
+    """True when only the file name (test_*.py, *_test.py) says "test", not a tests/ folder."""
+    parts = path.split("/")
+    return parts[-1] != "conftest.py" and not any(p in _TEST_DIRS for p in parts[:-1])
+
+
+def _defines_tests(tree: ast.Module) -> bool:
+    """Whether a module holds tests a collector would run: ``test*`` functions or ``Test*`` classes.
+
+    Libraries ship helpers named like tests (jax/_src/test_util.py, jax/test_util.py) whose
+    errors users do hit; a file name alone must not drop them from the catalogue.
+    """
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+            return True
+        if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            return True
+    return False
+
+
 def extract_file(path: str, data: bytes) -> ModuleFacts:
     """Analyse one file; never raises for bad input (the reason goes into the facts)."""
     module, is_package = module_name(path)
@@ -58,6 +80,8 @@ def extract_file(path: str, data: bytes) -> ModuleFacts:
     decoded = decode(data)
     note = decoded.note
     tree, reason = parse_ast(decoded.text, path)
+    if tree is not None and is_test and _named_only(path) and not _defines_tests(tree):
+        is_test = facts.is_test = False
     if tree is not None:
         visitor = ModuleVisitor(facts, is_package, decoded.text, want_sites=not is_test)
         try:
