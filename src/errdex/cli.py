@@ -286,6 +286,11 @@ def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
     out.flush()
 
 
+from errdex.web.command import serve  # noqa: E402  (light: imports only typer at module level)
+
+app.command()(serve)
+
+
 def main() -> None:  # pragma: no cover - console entry
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
     app()

@@ -1,0 +1,79 @@
+"""``create_app``: the FastAPI application behind ``errdex serve``.
+
+Route order matters: the codebase pages live at ``/{owner}/{repo}``, a pattern that would also
+match ``/api/repos`` or ``/static/style.css``, so the API router and the static mount are
+registered first and the catch-all pages last.
+
+Errors have one JSON shape under ``/api/`` (``{"ok": false, "status": ..., "error": ...}``, as
+datasette does) and a friendly HTML page everywhere else.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from errdex.web.security import SecurityMiddleware
+from errdex.web.state import WebState
+
+__all__ = ["create_app", "error_body"]
+
+STATIC_DIR = Path(__file__).parent / "static"
+
+
+def error_body(status: int, message: str, **extra: Any) -> dict[str, Any]:
+    """The one JSON error shape of the API."""
+    return {"ok": False, "status": status, "error": message, **extra}
+
+
+def create_app(db: str | None = None, *, state: WebState | None = None) -> FastAPI:
+    """Build the app over the catalogue ``db`` (path or URL; None: the default catalogue).
+
+    The store is opened read-only: the web server never writes, so it can run beside
+    ``errdex index`` on the same SQLite file (WAL mode) and never corrupt it.
+    """
+    if state is None:
+        from errdex.store import Store
+
+        state = WebState(Store.open(db, readonly=True))
+    from errdex import __version__ as version
+
+    app = FastAPI(
+        title="errdex",
+        version=str(version),
+        description="The error index for Python libraries: paste an error, get the line that raised it.",
+        openapi_tags=[{"name": "api", "description": "JSON twins of every page."}],
+    )
+    app.state.web = state
+    app.add_middleware(SecurityMiddleware)
+
+    from errdex.web import routes_api, routes_pages
+
+    app.include_router(routes_api.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.include_router(routes_pages.router)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
+            return JSONResponse(error_body(exc.status_code, str(exc.detail)), status_code=exc.status_code)
+        return routes_pages.error_page(request, exc.status_code, str(exc.detail))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
+        detail = [
+            {"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+            for e in exc.errors()
+        ]
+        if request.url.path.startswith("/api/"):
+            return JSONResponse(error_body(422, "invalid request", detail=detail), status_code=422)
+        msg = "; ".join(f"{'.'.join(map(str, d['loc'][1:]))}: {d['msg']}" for d in detail)
+        return routes_pages.error_page(request, 422, msg or "invalid request")
+
+    return app

@@ -1,0 +1,118 @@
+"""HTML fragments the templates cannot build safely on their own: highlighted code and templates.
+
+Everything that reaches the page from the catalogue (message templates, source code, filled-in
+values) is code-derived or user-derived and may contain ``<script>``, ``<lambda>`` or ``&``. The
+functions here escape every piece themselves and return ``Markup`` only for the markup *they*
+add, so the templates can stay on Jinja2's autoescape and never call ``|safe`` on raw data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from markupsafe import Markup, escape
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import PythonLexer, TextLexer, get_lexer_for_filename
+from pygments.util import ClassNotFound
+
+__all__ = [
+    "code_window",
+    "file_listing",
+    "highlight_template",
+    "segments_for",
+    "truncate",
+]
+
+# Long lines in minified or generated files make Pygments slow and the page unreadable; a file
+# listing beyond this many bytes is shown as plain text.
+_MAX_HIGHLIGHT_BYTES = 2_000_000
+
+
+def highlight_template(segments: Sequence[str], values: Mapping[str, str] | None = None) -> Markup:
+    """A message template with placeholders styled, or replaced by their filled ``<mark>`` values.
+
+    Uses the segment form (``[lit, name, lit, ...]``) rather than parsing ``{...}`` out of the
+    human form, because literals may contain braces of their own.
+    """
+    out: list[str] = []
+    for i, part in enumerate(segments):
+        if i % 2 == 0:
+            out.append(str(escape(part)))
+        elif values is not None and part in values:
+            out.append(f'<mark title="{escape(part)}">{escape(values[part])}</mark>')
+        else:
+            out.append(f'<span class="ph">{{{escape(part)}}}</span>')
+    return Markup("".join(out))
+
+
+def segments_for(
+    template: str, candidates: Sequence[Sequence[str]], values: Mapping[str, str] | None
+) -> list[str]:
+    """Pick the segment list whose placeholder names the matcher's ``values`` fill best.
+
+    The matcher may have matched the *expanded* segments (helpers inlined), whose placeholder
+    names differ from the stored ``segments``; highlighting with the wrong list would show
+    unfilled ``{names}`` next to a match that actually filled them.
+    """
+    best: list[str] | None = None
+    best_hits = -1
+    for segs in candidates:
+        names = set(segs[1::2])
+        hits = len(names & set(values or ()))
+        if hits > best_hits:
+            best, best_hits = list(segs), hits
+    return best if best is not None else [template]
+
+
+def truncate(text: str, n: int = 60) -> str:
+    """Related errors and titles show the template's start, like the seed pages do."""
+    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
+
+
+@lru_cache(maxsize=64)
+def _lexer_for(path: str) -> Any:
+    if path.endswith((".py", ".pyi")):
+        return PythonLexer(stripnl=False, ensurenl=False)
+    try:
+        return get_lexer_for_filename(path, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return TextLexer(stripnl=False, ensurenl=False)
+
+
+def code_window(lines: Sequence[str], start: int, marked: Sequence[int], path: str = "x.py") -> Markup:
+    """The source window around a raise, numbered from ``start`` and with the raise lines marked.
+
+    ``marked`` holds absolute line numbers; Pygments' ``hl_lines`` counts from the window's first
+    line, so they are shifted here. Line anchors (``#L123``) let the page link into the window.
+    """
+    text = "\n".join(lines) + "\n"
+    rel = [n - start + 1 for n in marked if start <= n < start + len(lines)]
+    fmt = HtmlFormatter(
+        linenos="table",
+        linenostart=start,
+        hl_lines=rel,
+        cssclass="code",
+        lineanchors="W",
+        anchorlinenos=False,
+        wrapcode=True,
+    )
+    return Markup(highlight(text, _lexer_for(path), fmt))
+
+
+def file_listing(text: str, path: str) -> Markup:
+    """A whole stored file, each line anchored ``#L123`` so links into it land on the line."""
+    lexer = _lexer_for(path) if len(text) <= _MAX_HIGHLIGHT_BYTES else TextLexer()
+    fmt = HtmlFormatter(
+        linenos="table",
+        cssclass="code",
+        lineanchors="L",
+        anchorlinenos=True,
+        wrapcode=True,
+    )
+    html = highlight(text if text.endswith("\n") else text + "\n", lexer, fmt)
+    # Pygments names anchors "L-123"; GitHub-style links use "#L123". Quotes inside code are
+    # escaped as &quot;, so '"L-' and '#L-' occur only in the attributes Pygments wrote.
+    return Markup(html.replace('"L-', '"L').replace('"#L-', '"#L'))

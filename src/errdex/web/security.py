@@ -1,0 +1,122 @@
+"""Response hardening and request-size limits, as plain ASGI middleware.
+
+Plain ASGI (not Starlette's ``BaseHTTPMiddleware``) because it runs on every request and the
+error pages are meant to be served within a small factor of a bare endpoint: wrapping ``send`` is
+nearly free, while ``BaseHTTPMiddleware`` adds a task and a stream per request.
+
+The pages are built to work under a strict Content-Security-Policy (all CSS and JS in
+``static/``, no inline handlers), so an injection that slipped past autoescaping still could not
+run. Only ``/docs`` (Swagger UI: CDN assets plus an inline bootstrap script) gets a relaxed
+policy; it shows no catalogue data in its own HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["CSP", "MAX_BODY_BYTES", "MAX_QUERY_CHARS", "SecurityMiddleware"]
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; "
+    "img-src 'self' data: https://fastapi.tiangolo.com; object-src 'none'; base-uri 'none'; "
+    "frame-ancestors 'none'"
+)
+MAX_BODY_BYTES = 1 << 20  # a pasted traceback is rarely over 100 KiB; 1 MiB leaves room
+MAX_QUERY_CHARS = 64 * 1024  # the search text itself, after decoding (GET ?q= or POST)
+
+_COMMON: list[tuple[bytes, bytes]] = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
+_STRICT = [(b"content-security-policy", CSP.encode()), *_COMMON]
+_DOCS = [(b"content-security-policy", DOCS_CSP.encode()), *_COMMON]
+
+
+class BodyTooLarge(Exception):
+    """Raised inside ``receive`` when a streamed body passes the limit without a Content-Length."""
+
+
+def _too_large_body() -> bytes:
+    return json.dumps(
+        {"ok": False, "status": 413, "error": f"request body over {MAX_BODY_BYTES} bytes"}
+    ).encode()
+
+
+class SecurityMiddleware:
+    """Adds the security headers to every response and refuses oversized request bodies (413)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope.get("path", "")
+        extra = _DOCS if path.startswith("/docs") else _STRICT
+        length = _content_length(scope)
+        if length is not None and length > MAX_BODY_BYTES:
+            await _send_413(send, extra)
+            return
+
+        received = 0
+
+        async def limited_receive() -> Message:
+            # Chunked uploads carry no Content-Length: count as the body streams in.
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > MAX_BODY_BYTES:
+                    raise BodyTooLarge
+            return message
+
+        started = False
+
+        async def send_with_headers(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = list(message.get("headers", []))
+                present = {k.lower() for k, _ in headers}
+                headers.extend((k, v) for k, v in extra if k not in present)
+                message = {**message, "headers": headers}
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, send_with_headers)
+        except BodyTooLarge:
+            if not started:
+                await _send_413(send, extra)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for key, value in scope.get("headers", []):
+        if key == b"content-length":
+            try:
+                return int(value)
+            except ValueError:
+                return None
+    return None
+
+
+async def _send_413(send: Send, extra: list[tuple[bytes, bytes]]) -> None:
+    body = _too_large_body()
+    headers: list[Any] = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),
+        *extra,
+    ]
+    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -1,0 +1,242 @@
+"""The server's read-only view of the catalogue, with the caches that make pages fast.
+
+Everything cached is keyed by the catalogue *generation* (bumped by every snapshot write), so a
+cache never serves data from before an ``errdex index`` that has committed: a new generation
+simply misses every key, and the LRU bound evicts the stale ones. The generation itself is
+re-read at most every ``GENERATION_TTL`` seconds, which is how fresh the site promises to be.
+
+The explain analysis inside ``error_view`` may be slow (it reads tests, resolves identifiers,
+maybe calls a model), hence the per-(error, generation) view cache: the second visitor of a
+page pays only for a dictionary lookup.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from errdex.web.render import segments_for
+from errdex.web.search import MatcherHolder, SearchResult
+
+log = logging.getLogger("errdex.web")
+
+__all__ = ["LRU", "RecentSearch", "WebState"]
+
+GENERATION_TTL = 0.5  # seconds
+MISSING: Any = object()
+
+
+class LRU:
+    """A small thread-safe LRU: uvicorn serves sync routes from a thread pool."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._data: OrderedDict[Any, Any] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> Any:
+        with self._lock:
+            try:
+                self._data.move_to_end(key)
+            except KeyError:
+                return MISSING
+            return self._data[key]
+
+    def put(self, key: Any, value: Any) -> None:
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.maxsize:
+                self._data.popitem(last=False)
+
+    def get_or(self, key: Any, make: Callable[[], Any]) -> Any:
+        value = self.get(key)
+        if value is MISSING:
+            value = make()
+            self.put(key, value)
+        return value
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+@dataclass(slots=True, frozen=True)
+class RecentSearch:
+    """What the home page lists: the first line of a query, never the whole paste."""
+
+    text: str
+    first_line: str
+    when: str
+    top_id: str | None
+    top_repo: str | None
+    found: int
+
+
+class WebState:
+    """Shared by all requests of one app: the store, the matcher and the caches."""
+
+    def __init__(self, store: Any, *, recent_max: int = 20) -> None:
+        self.store = store
+        self.matcher = MatcherHolder(store)
+        self._gen = "0"
+        self._gen_at = 0.0
+        self._gen_lock = threading.Lock()
+        self.errors = LRU(4096)  # get_error rows
+        self.views = LRU(2048)  # error_view dicts
+        self.blobs = LRU(2048)  # rendered bytes: JSON twins and HTML pages
+        self.lists = LRU(64)  # per-repo error lists, repo list
+        self.searches = LRU(512)
+        self.sources = LRU(32)  # whole-file listings can be megabytes of HTML: keep few
+        self.recent: deque[RecentSearch] = deque(maxlen=recent_max)
+
+    # ------------------------------------------------------------------ generation
+
+    def generation(self) -> str:
+        now = time.monotonic()
+        if now - self._gen_at < GENERATION_TTL:
+            return self._gen
+        with self._gen_lock:
+            if now - self._gen_at >= GENERATION_TTL:
+                self._gen = self.store.generation()
+                self._gen_at = time.monotonic()
+        return self._gen
+
+    # ------------------------------------------------------------------ errors
+
+    def error(self, error_id: str) -> dict[str, Any] | None:
+        gen = self.generation()
+        value = self.errors.get((error_id, gen))
+        if value is MISSING:
+            value = self.store.get_error(error_id)
+            self.errors.put((error_id, gen), value)
+        return value
+
+    def view(self, error_id: str) -> dict[str, Any] | None:
+        """``error_view`` with analysis; falls back to the view without it if explain fails."""
+        gen = self.generation()
+        value = self.views.get((error_id, gen))
+        if value is not MISSING:
+            return value
+        err = self.error(error_id)
+        if err is None:
+            return None
+        from errdex.views import error_view
+
+        try:
+            value = error_view(self.store, err)
+        except Exception as e:  # the explain stage is optional; a page without analysis still helps
+            log.warning(
+                "analysis of %s failed (%s: %s); serving the static view", error_id, type(e).__name__, e
+            )
+            value = error_view(self.store, err, analysis=False)
+            value["analysis"] = None
+        self.views.put((error_id, gen), value)
+        return value
+
+    def cached_bytes(self, key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """Rendered pages/JSON keyed by (kind, id, ..., generation): the hot path of the site."""
+        full = (*key, self.generation())
+        value = self.blobs.get(full)
+        if value is MISSING:
+            value = make()
+            self.blobs.put(full, value)
+        return value
+
+    def view_json(self, error_id: str) -> bytes | None:
+        def make() -> bytes | None:
+            view = self.view(error_id)
+            return None if view is None else dumps(view)
+
+        return self.cached_bytes(("json", error_id), make)
+
+    # ------------------------------------------------------------------ codebases
+
+    def repos(self) -> list[dict[str, Any]]:
+        return self.lists.get_or(("repos", self.generation()), self.store.repos)
+
+    def repo(self, name: str) -> dict[str, Any] | None:
+        return next((r for r in self.repos() if r["name"] == name), None)
+
+    def repo_errors(self, name: str) -> list[dict[str, Any]]:
+        """All errors of a codebase (latest occurrence each), filtered in Python by the pages.
+
+        One query per codebase and generation; filtering a few thousand dicts in memory is
+        faster than a LIKE query per keystroke and lets ``q`` search template, path and type.
+        """
+
+        def make() -> list[dict[str, Any]]:
+            return self.store.list_errors(repo=name)[1]
+
+        return self.lists.get_or(("errors", name, self.generation()), make)
+
+    # ------------------------------------------------------------------ search
+
+    def cached_search(self, text: str, limit: int = 10) -> SearchResult | None:
+        """A search answered before in this generation (the same paste is often sent twice)."""
+        result = self.searches.get((text, limit, self.generation()))
+        return None if result is MISSING else result
+
+    def search(self, text: str, limit: int = 10) -> SearchResult:
+        gen = self.generation()
+        key = (text, limit, gen)
+        result: SearchResult | Any = self.searches.get(key)
+        if result is MISSING:
+            result = self._search(text, limit, gen)
+            self.searches.put(key, result)
+        return result
+
+    def _search(self, text: str, limit: int, gen: str) -> SearchResult:
+        matcher = self.matcher.get(gen)
+        raw = matcher.explain(text, limit=limit)
+        matches = []
+        for m in raw.matches:
+            data = dict(m.to_json())
+            data["segments"] = self._segments_for(data)
+            matches.append(data)
+        return SearchResult(
+            query=text,
+            verdict=str(raw.verdict or ""),
+            matches=matches,
+            generation=gen,
+            engine=self.matcher.engine,
+        )
+
+    def _segments_for(self, match: dict[str, Any]) -> list[str]:
+        err = self.error(str(match.get("id", "")))
+        values = match.get("values") or {}
+        if err is None:
+            return [str(match.get("template", ""))]
+        candidates = [err["segments"]] + [o["expanded_segments"] for o in reversed(err["occurrences"])]
+        return segments_for(err["template"], candidates, values)
+
+    def remember(self, result: SearchResult) -> None:
+        """Record a search made from the site (not the API) for the home page's recent list."""
+        first = next((ln.strip() for ln in result.query.splitlines() if ln.strip()), "")
+        # A traceback's useful line is its last one ("ValueError: ..."), not "Traceback (most ...".
+        lines = [ln.strip() for ln in result.query.strip().splitlines() if ln.strip()]
+        if lines and lines[0].startswith("Traceback"):
+            first = lines[-1]
+        top = result.matches[0] if result.matches else None
+        entry = RecentSearch(
+            text=result.query,
+            first_line=first[:200],
+            when=datetime.now(UTC).strftime("%H:%M UTC"),
+            top_id=top.get("id") if top else None,
+            top_repo=top.get("repo") if top else None,
+            found=len(result.matches),
+        )
+        if self.recent and self.recent[-1].text == entry.text:
+            return
+        self.recent.append(entry)
+
+
+def dumps(data: Any) -> bytes:
+    """JSON as the API serves it: UTF-8, no ASCII escaping, anything unusual stringified."""
+    return json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
