@@ -144,10 +144,8 @@ def _rebuild_match_index(store: Any) -> None:
 
 def _expectations(files: Any, records: Any, prog: Progress) -> tuple[list[Any], int]:
     """Tests that expect errors, linked to the records their regex matches (explain's examples)."""
-    try:
-        from errdex.explain.tests import find_expectations, link_expectations
-    except ImportError:  # the explain stage is optional at index time
-        return [], 0
+    from errdex.explain.tests import find_expectations, link_expectations
+
     prog.stage("linking tests to the errors they expect")
     found = find_expectations(files)
     linked = link_expectations(found, records)

@@ -205,7 +205,6 @@ class WebState:
             verdict=str(raw.verdict or ""),
             matches=matches,
             generation=gen,
-            engine=self.matcher.engine,
         )
 
     def _segments_for(self, match: dict[str, Any]) -> list[str]:

@@ -1,0 +1,167 @@
+"""What an error means, from what the code itself says — no model involved.
+
+The ingredients, each cheap and each checkable: the exception type's usual meaning (a small
+table, because ``NotImplementedError`` tells a user something very different from
+``ValueError``), the message, the enclosing function and the first sentence of its docstring, and
+the comments around the raise. Comments matter most: jax's ``mpmd.py`` explains the limits of
+MPMD maps in three TODOs above the check, better than any paraphrase could. Quoted text from the
+code is set in “curly quotes”: it is evidence, not errdex's claim, and the grounding check skips it.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["TYPE_MEANINGS", "gather_notes", "meaning_text", "type_meaning"]
+
+TYPE_MEANINGS: dict[str, str] = {
+    "ValueError": "an argument has the right type but a value the code does not accept",
+    "TypeError": "an argument (or an operand) has a type the code does not accept",
+    "NotImplementedError": (
+        "the library knowingly does not support this case yet — a known gap in the library, "
+        "not necessarily a bug in your code"
+    ),
+    "KeyError": "a lookup by key found no entry for the key given",
+    "IndexError": "an index is outside the valid range",
+    "AttributeError": "an object does not have the attribute that was asked for",
+    "RuntimeError": "the program reached a state the code cannot continue from",
+    "AssertionError": "an internal consistency check failed, which usually points at a library bug "
+    "or at an unsupported way of calling it",
+    "OSError": "an operating-system call failed (file, network or process)",
+    "FileNotFoundError": "a file or directory that was needed does not exist",
+    "ImportError": "an optional dependency or module could not be imported",
+    "ModuleNotFoundError": "an optional dependency is not installed",
+    "ZeroDivisionError": "a division by zero happened",
+    "OverflowError": "a number is too large for the operation",
+    "StopIteration": "an iterator was exhausted",
+    "DeprecationWarning": "a feature you use is deprecated and will be removed in a later release",
+    "FutureWarning": "the behaviour you rely on will change in a future release",
+    "PendingDeprecationWarning": "a feature is planned for deprecation",
+    "UserWarning": "the library noticed something probably unintended, but carries on",
+    "RuntimeWarning": "something numerically or behaviourally dubious happened at run time",
+    "UnicodeDecodeError": "bytes could not be decoded with the expected text encoding",
+}
+_NOTE = re.compile(r"^(TODO|FIXME|XXX|HACK|NOTE|BUG)\b", re.I)
+_PRAGMA = re.compile(r"^(pyrefly|type|noqa|pylint|pragma|mypy|fmt|isort|pyright|ruff)\b", re.I)
+
+
+def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) -> str:
+    if kind == "log":
+        return f"a message logged at level {level or 'WARNING'}; the program carries on unless it is an error log"
+    if kind == "assertion":
+        return TYPE_MEANINGS["AssertionError"]
+    last = exc_type.rsplit(".", 1)[-1]
+    if last in TYPE_MEANINGS:
+        return TYPE_MEANINGS[last]
+    for b in bases:
+        b = b.rsplit(".", 1)[-1]
+        if b in TYPE_MEANINGS:
+            return f"a codebase-specific kind of {b}: " + TYPE_MEANINGS[b]
+    if last.endswith("Warning"):
+        return "a warning specific to this library: the call goes on, but its result may not be what you expect"
+    return "an error class specific to this library"
+
+
+def function_phrase(function: str) -> str:
+    """``_mpmd_map.<locals>.wrapper`` -> "the nested function `wrapper` of `_mpmd_map`"."""
+    if function == "<module>":
+        return "at module level (on import)"
+    if ".<locals>." in function:
+        outer, _, inner = function.partition(".<locals>.")
+        inner_last = inner.rsplit(".", 1)[-1]
+        outer_head = outer.split(".<locals>.")[0]
+        if inner_last.startswith("<"):
+            return f"inside `{outer_head}`"
+        return f"in the nested function `{inner_last}` of `{outer_head}`"
+    if function.startswith("<"):
+        return "at module level"
+    return f"in `{function}`"
+
+
+def first_sentence(doc: str | None) -> str | None:
+    if not doc:
+        return None
+    para = doc.strip().split("\n\n", 1)[0]
+    para = " ".join(line.strip() for line in para.splitlines())
+    m = re.match(r"(.+?[.!?])(\s|$)", para)
+    sent = (m.group(1) if m else para).strip()
+    return sent[:300] or None
+
+
+def gather_notes(lines: list[str], line: int, end_line: int, func_start: int, extra: list[str]) -> list[str]:
+    """Comments that speak about this raise: above it and above each enclosing block header.
+
+    Walking up from the raise, a comment counts when nothing but blank lines or enclosing
+    headers separates it from the raise; comments inside sibling statements do not. Consecutive
+    comment lines are joined into one note; a TODO/NOTE/FIXME starts a new one.
+    """
+    picked: list[tuple[int, str]] = []
+    for n in range(line, min(end_line, len(lines)) + 1):  # comments inside the statement
+        m = re.search(r"#\s?(.*)$", lines[n - 1])
+        if m and lines[n - 1].lstrip().startswith("#"):
+            picked.append((n, m.group(1)))
+    if 0 < line <= len(lines):
+        ind = _indent(lines[line - 1])
+        adjacent = True
+        for n in range(line - 1, max(func_start, 1) - 1, -1):
+            text = lines[n - 1]
+            stripped = text.strip()
+            if not stripped:
+                continue
+            if stripped.startswith("#"):
+                if adjacent and _indent(text) <= ind:
+                    picked.append((n, stripped.lstrip("#").strip()))
+                continue
+            indent = _indent(text)
+            if indent < ind:
+                ind, adjacent = indent, True
+            elif indent == ind:
+                adjacent = False
+    picked.sort()
+    notes: list[str] = []
+    prev = -10
+    for n, c in picked:
+        if not c or _PRAGMA.match(c):
+            prev = -10
+            continue
+        if notes and n == prev + 1 and not _NOTE.match(c):
+            notes[-1] += " " + c
+        else:
+            notes.append(c)
+        prev = n
+    for c in extra:
+        c = c.strip()
+        if c and not _PRAGMA.match(c) and not any(c in note for note in notes):
+            notes.append(c)
+    return notes
+
+
+def _indent(text: str) -> int:
+    return len(text) - len(text.lstrip(" \t"))
+
+
+def is_todo(note: str) -> bool:
+    return bool(re.match(r"^(TODO|FIXME|XXX|HACK|BUG)\b", note, re.I))
+
+
+def meaning_text(
+    *, exc_type: str, kind: str, bases: list[str], level: str | None, function: str, path: str,
+    docstring: str | None, trigger_text: str, notes: list[str],
+) -> str:
+    """A short paragraph: the type's meaning, where, the function's purpose, the code's own notes."""
+    name = exc_type.rsplit(".", 1)[-1]
+    what = {"warning": "", "log": " log message", "assertion": " assertion"}.get(kind, "")
+    if kind == "error" and not name.endswith(("Error", "Exception")):
+        what = " error"
+    parts = [f"This {name}{what} means {type_meaning(exc_type, bases, kind, level)}."]
+    parts.append(f"It comes from {path}, {function_phrase(function)}.")
+    sent = first_sentence(docstring)
+    if sent:
+        parts.append(f"That function's docstring says: “{sent}”")
+    if trigger_text:
+        parts.append(trigger_text)
+    todos = [n for n in notes if is_todo(n)]
+    if todos:
+        parts.append("The code's own notes mark this as a known limitation: " + " ".join(
+            f"“{t}”" for t in todos[:3]))
+    return " ".join(parts)

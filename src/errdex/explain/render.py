@@ -1,0 +1,113 @@
+"""``errdex show ID`` for humans: the same sections as the web page, in the terminal.
+
+It renders the dict ``errdex.views.error_view`` built and nothing else, so the terminal, the
+page and the JSON API cannot disagree. Colour and syntax highlighting on a terminal; plain text
+when piped (rich decides from the console), with the raise line marked either way.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+__all__ = ["print_error"]
+
+
+def print_error(view: dict[str, Any], console: Any = None) -> None:
+    from rich.console import Console
+    from rich.syntax import Syntax
+    from rich.text import Text
+
+    con = console or Console(highlight=False)
+    a = view.get("analysis") or {}
+    con.print(Text(f"{view['repo']} · {view['kind']} · {view['exc_type']}", style="bold"))
+    con.print(Text(f"ID {view['id']}  ·  {view['repo']} {view.get('version', {}).get('name', '')}", style="dim"))
+
+    _head(con, "Error message")
+    con.print(_template_text(view["template"]))
+
+    if a.get("meaning"):
+        _head(con, "What it means")
+        con.print(a["meaning"]["text"], markup=False)
+
+    _head(con, "Source")
+    con.print(f"Thrown at {view['path']}:{view['line']}", markup=False)
+    src = view.get("source") or {}
+    if src.get("lines"):
+        code = "\n".join(src["lines"])
+        marks = set(range(view["line"], view["end_line"] + 1))
+        con.print(Syntax(code, "python", line_numbers=True, start_line=src["start"], highlight_lines=marks,
+                         word_wrap=False, theme="ansi_dark"))
+    link = view.get("permalink")
+    if link:
+        con.print(f"View on the forge (pinned to {link['label']}): {link['url']}", markup=False)
+
+    if a.get("solutions"):
+        _head(con, "Solutions")
+        for n, s in enumerate(a["solutions"], 1):
+            con.print(f"{n}. {s['text']}  [{s['source']}]", markup=False)
+    if a.get("references"):
+        con.print("References: " + ", ".join(a["references"]), markup=False)
+
+    _head(con, "Example")
+    for ex in a.get("examples", []):
+        con.print(f"This test triggers it: {ex['path']}:{ex['line']} ({ex['function']})", markup=False)
+        con.print(Syntax(ex["source"], "python", line_numbers=True, start_line=ex.get("start", 1),
+                         highlight_lines=set(range(ex["line"], ex["end_line"] + 1)), theme="ansi_dark"))
+        if ex.get("permalink"):
+            con.print(ex["permalink"], markup=False)
+    if a.get("tests_note"):
+        con.print(a["tests_note"], style="dim", markup=False)
+
+    if a.get("trigger"):
+        _head(con, "When it happens")
+        con.print("Trigger: " + a["trigger"]["text"], markup=False)
+        for r in a.get("reached_from", [])[:5]:
+            dyn = " (via a dynamic call)" if r.get("dynamic") else ""
+            con.print(f"  reached from {r['function']} ({r['path']}:{r['line']}){dyn}", markup=False)
+        for t in a.get("todos", []):
+            con.print(f"  note in the code: {t}", markup=False)
+
+    if a.get("related"):
+        _head(con, "Related errors")
+        for r in a["related"]:
+            con.print(f"• {r['template']}  ({r['exc_type']}, {r['relation']}, {r['id']})", markup=False)
+
+    llm = a.get("llm")
+    if llm:
+        _head(con, f"AI-assisted ({llm.get('model')}, {llm.get('date')})")
+        sec = llm.get("sections") or {}
+        for key in ("meaning", "trigger", "common_situations"):
+            if sec.get(key):
+                con.print(f"{key.replace('_', ' ').capitalize()}: {sec[key]}", markup=False)
+        for s in sec.get("solutions", []):
+            con.print(f"- {s}", markup=False)
+        if llm.get("dropped"):
+            con.print(f"{llm['dropped']} claim(s) naming symbols the code does not have were dropped.",
+                      style="dim", markup=False)
+    prov = a.get("provenance") or {}
+    kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
+    con.print()
+    con.print(Text(f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
+                   f"Data as JSON: /api/errors/{view['id']}.", style="dim"))
+
+
+def _head(con: Any, title: str) -> None:
+    from rich.text import Text
+
+    con.print()
+    con.print(Text(title, style="bold underline"))
+
+
+def _template_text(template: str) -> Any:
+    """The message with its ``{placeholders}`` styled, so the dynamic parts stand out."""
+    from rich.text import Text
+
+    out = Text()
+    pos = 0
+    for m in re.finditer(r"\{[^{}]*\}", template):
+        out.append(template[pos:m.start()])
+        out.append(m.group(0), style="bold cyan")
+        pos = m.end()
+    out.append(template[pos:])
+    return out

@@ -1,0 +1,302 @@
+"""Tests that expect an error: ``pytest.raises(X, match=...)``, ``assertRaisesRegex`` and friends.
+
+These are the codebase's own proof that an error can happen, and they show *how* to trigger it,
+which no summary of the raise site can. The explain stage links them to catalogue entries (see
+``errdex.explain.tests``) and shows them as examples, the way Rust's error index requires each
+error code to carry an example that really fails with it.
+
+Only test files are read (``tests/`` or ``testing/`` folders, ``test_*.py``, ``*_test.py``,
+``conftest.py``), and statically: the ``match`` argument is resolved when it is a literal, an
+f-string or concatenation of resolvable parts, ``re.escape("...")``, a module or function-local
+constant, or a ``pytest.mark.parametrize`` value (one expectation per parametrized case, since
+each case expects a different message). Parts that cannot be resolved become ``.*`` when some
+literal text remains, so the pattern stays a sound over-approximation of what the test matches.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from errdex.extract import is_test_path
+from errdex.model import SourceFile, TestExpectation
+
+__all__ = ["find_expectations"]
+
+ExpKind = Literal["raises", "warns", "assert_raises"]
+
+# callee last name -> (kind, index of the positional pattern argument or None, pattern keyword)
+_CALLS: dict[str, tuple[ExpKind, int | None, str | None]] = {
+    "raises": ("raises", None, "match"),
+    "warns": ("warns", None, "match"),
+    "deprecated_call": ("warns", None, "match"),
+    "assertRaises": ("assert_raises", None, None),
+    "assertRaisesRegex": ("assert_raises", 1, "expected_regex"),
+    "assertRaisesRegexp": ("assert_raises", 1, "expected_regex"),
+    "assertWarns": ("warns", None, None),
+    "assertWarnsRegex": ("warns", 1, "expected_regex"),
+    "assert_raises": ("assert_raises", None, None),  # numpy.testing / sklearn.utils._testing
+    "assert_raises_regex": ("assert_raises", 1, None),
+    "assert_raise_message": ("assert_raises", 1, None),
+    "assert_warns": ("warns", None, None),
+    "assert_warns_message": ("warns", 1, None),
+}
+_UNKNOWN = object()  # a sub-expression we could not resolve to text
+
+
+def find_expectations(files: Sequence[SourceFile]) -> list[TestExpectation]:
+    """Every error expectation in the test files of a snapshot, in file order."""
+    out: list[TestExpectation] = []
+    for f in files:
+        if not is_test_path(f.path):
+            continue
+        tree = _parse(f.data)
+        if tree is None:
+            continue
+        out.extend(_Finder(f.path, tree).run())
+    return out
+
+
+def _parse(data: bytes) -> ast.Module | None:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    try:
+        return ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+
+
+@dataclass(slots=True)
+class _Scope:
+    qualname: str
+    consts: dict[str, object]  # name -> str | _UNKNOWN (last assignment wins)
+    cases: list[dict[str, ast.expr]]  # parametrize cases: argname -> value expression
+
+
+class _Finder:
+    def __init__(self, path: str, tree: ast.Module) -> None:
+        self.path = path
+        self.tree = tree
+        self.module_consts: dict[str, object] = {}
+        self.found: list[TestExpectation] = []
+
+    def run(self) -> list[TestExpectation]:
+        for stmt in self.tree.body:
+            self._collect_const(stmt, self.module_consts)
+        self._visit_body(self.tree.body, _Scope("<module>", {}, [{}]), prefix="")
+        return self.found
+
+    # ---------------------------------------------------------------- scopes
+
+    def _visit_body(self, body: list[ast.stmt], scope: _Scope, prefix: str) -> None:
+        for stmt in body:
+            self._visit_stmt(stmt, scope, prefix)
+
+    def _visit_stmt(self, stmt: ast.stmt, scope: _Scope, prefix: str) -> None:
+        if isinstance(stmt, ast.ClassDef):
+            qual = f"{prefix}{stmt.name}"
+            self._visit_body(stmt.body, _Scope(qual, {}, [{}]), prefix=qual + ".")
+            return
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            qual = f"{prefix}{stmt.name}"
+            cases = _parametrize_cases(stmt) or [{}]
+            self._visit_body(stmt.body, _Scope(qual, {}, cases), prefix=qual + ".<locals>.")
+            return
+        for node in _walk_stmt(stmt):
+            if scope.qualname != "<module>" and isinstance(node, ast.Assign | ast.AnnAssign):
+                self._collect_const(node, scope.consts)
+            if isinstance(node, ast.With | ast.AsyncWith):
+                for item in node.items:
+                    if isinstance(item.context_expr, ast.Call):
+                        self._expectation(item.context_expr, node, scope)
+            elif isinstance(node, ast.Expr | ast.Assign) and isinstance(node.value, ast.Call):
+                call = node.value
+                spec = _CALLS.get(_callee_name(call.func) or "")
+                # the call form needs a callable argument after the exception type
+                needed = 2 if spec is None or spec[1] is None else spec[1] + 2
+                if spec and len(call.args) >= needed:
+                    self._expectation(call, node, scope)
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                self._visit_stmt(node, scope, prefix)
+
+    def _collect_const(self, stmt: ast.stmt, table: dict[str, object]) -> None:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            table[stmt.targets[0].id] = self._text(stmt.value, table, {})
+        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value:
+            table[stmt.target.id] = self._text(stmt.value, table, {})
+
+    # ---------------------------------------------------------------- one expectation
+
+    def _expectation(self, call: ast.Call, node: ast.stmt, scope: _Scope) -> None:
+        name = _callee_name(call.func)
+        spec = _CALLS.get(name or "")
+        if spec is None or not _plausible_callee(call.func):
+            return
+        kind, pos, kw = spec
+        exc_node: ast.expr | None = call.args[0] if call.args else None
+        pat_node: ast.expr | None = None
+        for k in call.keywords:
+            if k.arg in ("expected_exception", "expected_warning"):
+                exc_node = k.value
+            elif k.arg is not None and k.arg == (kw or "match"):
+                pat_node = k.value
+        if pat_node is None and pos is not None and len(call.args) > pos:
+            pat_node = call.args[pos]
+        if name == "deprecated_call" and exc_node is None:
+            exc_node = ast.Name("DeprecationWarning")
+        if exc_node is None:
+            return
+        literal_msg = name in ("assert_raise_message", "assert_warns_message")
+        seen: set[tuple[str, str | None]] = set()
+        for case in scope.cases:
+            exc = ast.unparse(_substitute(exc_node, case))
+            pattern = None
+            if pat_node is not None:
+                value = self._text(pat_node, scope.consts, case)
+                pattern = _as_pattern(value)
+                if literal_msg and isinstance(value, str):
+                    pattern = re.escape(value)
+            if (exc, pattern) in seen:
+                continue
+            seen.add((exc, pattern))
+            self.found.append(
+                TestExpectation(
+                    path=self.path,
+                    line=node.lineno,
+                    end_line=node.end_lineno or node.lineno,
+                    function=scope.qualname,
+                    exc_type=exc,
+                    pattern=pattern,
+                    kind=kind,
+                )
+            )
+
+    # ---------------------------------------------------------------- resolving text
+
+    def _text(self, node: ast.expr, local: dict[str, object], case: dict[str, ast.expr]) -> object:
+        """The string an expression evaluates to: ``str``, a list of parts, or ``_UNKNOWN``."""
+        if isinstance(node, ast.Constant):
+            return node.value if isinstance(node.value, str) else _UNKNOWN
+        if isinstance(node, ast.Name):
+            if node.id in case:
+                return self._text(case[node.id], local, {})
+            if node.id in local:
+                return local[node.id]
+            return self.module_consts.get(node.id, _UNKNOWN)
+        if isinstance(node, ast.JoinedStr):
+            parts: list[object] = []
+            for v in node.values:
+                if isinstance(v, ast.Constant) and isinstance(v.value, str):
+                    parts.append(v.value)
+                elif isinstance(v, ast.FormattedValue) and v.conversion == -1 and v.format_spec is None:
+                    parts.append(self._text(v.value, local, case))
+                else:
+                    parts.append(_UNKNOWN)
+            return _join(parts)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            return _join([self._text(node.left, local, case), self._text(node.right, local, case)])
+        if isinstance(node, ast.Call) and _callee_name(node.func) == "escape" and len(node.args) == 1:
+            inner = self._text(node.args[0], local, case)
+            return re.escape(inner) if isinstance(inner, str) else _UNKNOWN
+        if isinstance(node, ast.Call) and _callee_name(node.func) == "compile" and node.args:
+            return self._text(node.args[0], local, case)
+        return _UNKNOWN
+
+
+def _join(parts: list[object]) -> object:
+    """Concatenate resolved parts; unknown parts stay as markers between the known text."""
+    flat: list[object] = []
+    for p in parts:
+        if isinstance(p, tuple):
+            flat.extend(p)
+        else:
+            flat.append(p)
+    if all(isinstance(p, str) for p in flat):
+        return "".join(p for p in flat if isinstance(p, str))
+    if not any(isinstance(p, str) and p for p in flat):
+        return _UNKNOWN
+    return tuple(flat)
+
+
+def _as_pattern(value: object) -> str | None:
+    """A regex for what was resolved: unknown parts become ``.*`` (over-approximation)."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, tuple):
+        out = "".join(p if isinstance(p, str) else ".*" for p in value)
+        return re.sub(r"(?:\.\*)+", ".*", out)
+    return None
+
+
+def _callee_name(func: ast.expr) -> str | None:
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    if isinstance(func, ast.Name):
+        return func.id
+    return None
+
+
+def _plausible_callee(func: ast.expr) -> bool:
+    """``pytest.raises``, ``self.assertRaises``, ``raises`` (imported): not ``obj.raises`` on data."""
+    if isinstance(func, ast.Name):
+        return True
+    if isinstance(func, ast.Attribute):
+        base = func.value
+        if isinstance(base, ast.Name):
+            return base.id in ("pytest", "self", "cls", "np", "numpy", "testing", "npt", "tm", "tc", "case")
+        if isinstance(base, ast.Attribute):  # np.testing.assert_raises, unittest.TestCase...
+            return True
+    return False
+
+
+def _walk_stmt(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """Nodes of a statement, not descending into nested function/class bodies (own scopes)."""
+    stack: list[ast.AST] = [stmt]
+    first = True
+    while stack:
+        node = stack.pop()
+        if not first and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            yield node
+            continue
+        first = False
+        yield node
+        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+
+
+def _parametrize_cases(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[str, ast.expr]]:
+    """The cases of ``@pytest.mark.parametrize("a, b", [(1, "x"), ...])`` decorators (cartesian)."""
+    cases: list[dict[str, ast.expr]] = [{}]
+    for dec in fn.decorator_list:
+        if not (isinstance(dec, ast.Call) and _callee_name(dec.func) == "parametrize" and len(dec.args) >= 2):
+            continue
+        names_node, values_node = dec.args[0], dec.args[1]
+        if isinstance(names_node, ast.Constant) and isinstance(names_node.value, str):
+            names = [n.strip() for n in names_node.value.split(",") if n.strip()]
+        elif isinstance(names_node, ast.List | ast.Tuple):
+            names = [e.value for e in names_node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+        else:
+            continue
+        if not isinstance(values_node, ast.List | ast.Tuple):
+            continue
+        rows: list[dict[str, ast.expr]] = []
+        for elt in values_node.elts:
+            if isinstance(elt, ast.Call) and _callee_name(elt.func) == "param":
+                elt = elt.args[0] if len(names) == 1 and elt.args else ast.Tuple(list(elt.args))
+            if len(names) == 1:
+                rows.append({names[0]: elt})
+            elif isinstance(elt, ast.Tuple | ast.List) and len(elt.elts) == len(names):
+                rows.append(dict(zip(names, elt.elts, strict=True)))
+        if rows:
+            cases = [{**c, **r} for c in cases for r in rows][:200]
+    return cases if cases != [{}] else []
+
+
+def _substitute(node: ast.expr, case: dict[str, ast.expr]) -> ast.expr:
+    if isinstance(node, ast.Name) and node.id in case:
+        return case[node.id]
+    return node
