@@ -290,6 +290,10 @@ from errdex.web.command import serve  # noqa: E402  (light: imports only typer a
 
 app.command()(serve)
 
+from errdex.explain.command import analyze  # noqa: E402  (light: imports only typer at module level)
+
+app.command()(analyze)
+
 
 def main() -> None:  # pragma: no cover - console entry
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")

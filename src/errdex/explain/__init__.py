@@ -87,8 +87,8 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
     model = llm.configured_model()
     if model:
         cached = store.get_analysis(err["id"], sid, model, llm.PROMPT_VERSION)
-        if cached:
-            result["llm"] = cached
+        if cached:  # verified when it was stored; the raw answer stays in the store
+            result["llm"] = llm.public_record(cached)
             result["provenance"]["kind"] = f"llm:{model}"
     return result
 

@@ -75,21 +75,48 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
 
     llm = a.get("llm")
     if llm:
-        _head(con, f"AI-assisted ({llm.get('model')}, {llm.get('date')})")
-        sec = llm.get("sections") or {}
-        for key in ("meaning", "trigger", "common_situations"):
-            if sec.get(key):
-                con.print(f"{key.replace('_', ' ').capitalize()}: {sec[key]}", markup=False)
-        for s in sec.get("solutions", []):
-            con.print(f"- {s}", markup=False)
-        if llm.get("dropped"):
-            con.print(f"{llm['dropped']} claim(s) naming symbols the code does not have were dropped.",
-                      style="dim", markup=False)
+        _print_llm(con, llm)
     prov = a.get("provenance") or {}
     kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
     con.print()
     con.print(Text(f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
                    f"Data as JSON: /api/errors/{view['id']}.", style="dim"))
+
+
+def _print_llm(con: Any, llm: dict[str, Any]) -> None:
+    """The model's prose, labelled as such and kept apart from the facts above it.
+
+    Only verified claims reach here; saying how many were dropped, and which names they
+    invented, tells the reader how much to trust what is left.
+    """
+    from rich.syntax import Syntax
+
+    _head(con, f"AI-assisted explanation ({llm.get('model')}, {llm.get('date') or 'undated'})")
+    con.print("Written by a language model from the facts above; every name it uses was checked "
+              "against the code, but the prose may still be wrong.", style="dim", markup=False)
+    sec = llm.get("sections") or {}
+    for key, title in (("meaning", "What it means"), ("trigger", "When it happens")):
+        if sec.get(key):
+            con.print(f"{title}: {sec[key]}", markup=False)
+    if sec.get("common_situations"):
+        con.print("Common situations:", markup=False)
+        for s in sec["common_situations"]:
+            con.print(f"  • {s}", markup=False)
+    if sec.get("solutions"):
+        con.print("Solutions:", markup=False)
+        for n, s in enumerate(sec["solutions"], 1):
+            con.print(f"  {n}. {s}", markup=False)
+    fix = sec.get("example_fix")
+    if fix:
+        for part in ("before", "after"):
+            if fix.get(part):
+                con.print(f"Example fix, {part}:", markup=False)
+                con.print(Syntax(fix[part], "python", theme="ansi_dark", word_wrap=True))
+    dropped = int(llm.get("dropped") or 0)
+    if dropped:
+        names = ", ".join(llm.get("unverified") or [])
+        claim = "claim" if dropped == 1 else "claims"
+        con.print(f"{dropped} {claim} dropped: named unknown symbols {names}", style="dim", markup=False)
 
 
 def _head(con: Any, title: str) -> None:
