@@ -1,0 +1,165 @@
+"""Evidence beyond the text: exception types, traceback frames, and word-level similarity.
+
+The text decides whether a template *can* be the source; the evidence here decides the order among
+the ones that can, and rescues a reworded message when a traceback names the raising function.
+Frames are evidence, not proof (users paste tracebacks from older releases in which the raise lived
+elsewhere), so they add to a score and never exclude a candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# builtin exception/warning families: child -> parent (enough to relate what users paste)
+_PARENT = {
+    "JSONDecodeError": "ValueError", "UnicodeDecodeError": "UnicodeError", "UnicodeEncodeError": "UnicodeError",
+    "UnicodeError": "ValueError", "ModuleNotFoundError": "ImportError", "KeyError": "LookupError",
+    "IndexError": "LookupError", "LookupError": "Exception", "ValueError": "Exception", "TypeError": "Exception",
+    "RecursionError": "RuntimeError", "NotImplementedError": "RuntimeError", "RuntimeError": "Exception",
+    "ZeroDivisionError": "ArithmeticError", "OverflowError": "ArithmeticError", "FloatingPointError": "ArithmeticError",
+    "ArithmeticError": "Exception", "FileNotFoundError": "OSError", "FileExistsError": "OSError",
+    "PermissionError": "OSError", "IsADirectoryError": "OSError", "NotADirectoryError": "OSError",
+    "ConnectionError": "OSError", "ConnectionRefusedError": "ConnectionError", "ConnectionResetError": "ConnectionError",
+    "ConnectionAbortedError": "ConnectionError", "BrokenPipeError": "ConnectionError", "TimeoutError": "OSError",
+    "IOError": "OSError", "EnvironmentError": "OSError", "OSError": "Exception", "AttributeError": "Exception",
+    "NameError": "Exception", "UnboundLocalError": "NameError", "ImportError": "Exception",
+    "AssertionError": "Exception", "StopIteration": "Exception", "UserWarning": "Warning",
+    "DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning", "FutureWarning": "Warning",
+    "RuntimeWarning": "Warning", "SyntaxWarning": "Warning", "ImportWarning": "Warning", "ResourceWarning": "Warning",
+    "UnicodeWarning": "Warning", "BytesWarning": "Warning", "EncodingWarning": "Warning", "Warning": "Exception",
+    "Exception": "BaseException",
+}  # fmt: skip
+
+
+def last(name: str) -> str:
+    return name.rsplit(".", 1)[-1].strip()
+
+
+def _ancestors(name: str) -> list[str]:
+    out = [name]
+    while out[-1] in _PARENT and len(out) < 10:
+        out.append(_PARENT[out[-1]])
+    return out
+
+
+def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> tuple[float, str | None]:
+    """Score adjustment and reason for how the pasted type(s) relate to the entry's type.
+
+    ``query_types`` are all types the paste named (outermost first; ``log.LEVEL`` for log lines).
+    Equal last dotted components agree (``requests.exceptions.ConnectionError`` vs
+    ``ConnectionError``); builtin parent/child relations count as a family; two known builtins that
+    are unrelated disagree; an unknown custom class is nearly neutral (it may subclass anything).
+    """
+    if not query_types:
+        return 0.0, None
+    et = entry_type.strip()
+    if entry_kind == "log" or et.startswith("log."):
+        for q in query_types:
+            if q.startswith("log."):
+                if q.upper() == et.upper() or (
+                    q[4:] in ("ERROR", "CRITICAL")
+                    and et.upper() in ("LOG.ERROR", "LOG.EXCEPTION", "LOG.CRITICAL")
+                ):
+                    return 0.15, f"log level agrees ({q[4:]})"
+                return 0.05, "a log record, as pasted"
+        return -0.1, None
+    e = last(et)
+    qs = [last(q) for q in query_types if not q.startswith("log.")]
+    if not qs:
+        return -0.05, None
+    if e in qs:
+        return 0.15, f"exception type agrees ({e})"
+    ea = _ancestors(e)
+    for q in qs:
+        qa = _ancestors(q)
+        if (e in qa and e not in ("Exception", "BaseException")) or (
+            q in ea and q not in ("Exception", "BaseException")
+        ):
+            return 0.05, f"exception type related ({q} / {e})"
+    known_e, known_q = e in _PARENT, any(q in _PARENT for q in qs)
+    if known_e and known_q:
+        return -0.15, None
+    return -0.03, None
+
+
+_SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
+_STDLIB = re.compile(
+    r"(?:^|[/\\])(?:lib|Lib)[/\\](?:python\d[\d.]*[/\\])?(?!site-packages|dist-packages)[\w.]+(?:[/\\]|\.py$)"
+)
+_COMPILED = (
+    ".pyx",
+    ".pxd",
+    ".pxi",
+    ".c",
+    ".cc",
+    ".cpp",
+    ".cxx",
+    ".h",
+    ".hpp",
+    ".cu",
+    ".so",
+    ".pyd",
+    ".rs",
+    ".go",
+)
+
+
+def norm_path(path: str) -> str:
+    """POSIX separators, with everything up to site-packages/dist-packages cut off."""
+    p = path.replace("\\", "/")
+    return _SITE.sub("", p)
+
+
+def outside_library(path: str) -> bool:
+    """A frame in compiled code or the standard library: evidence the raise is not in a .py of ours."""
+    p = path.replace("\\", "/")
+    if p.endswith(_COMPILED) or p.startswith("<frozen"):
+        return True
+    if "site-packages/" in p or "dist-packages/" in p:
+        return False
+    return (bool(_STDLIB.search(p)) and "/lib/python" in p.lower()) or bool(
+        re.search(r"/Lib/[\w]+(?:/[\w]+)*\.py$", p)
+    )
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text[:5000])}
+
+
+def word_f1(msg_words: set[str], tpl_words: set[str]) -> float:
+    """F1 of template literal words found in the message vs message words the template explains.
+
+    A word-level score survives rewording ("ticklabels" -> "labels", a clause appended) that the
+    literal-in-order fit cannot, while the precision half keeps a short generic template from
+    scoring high on a long message.
+    """
+    if not msg_words or not tpl_words:
+        return 0.0
+    common = len(msg_words & tpl_words)
+    if not common:
+        return 0.0
+    recall = common / len(tpl_words)
+    precision = common / len(msg_words)
+    return 2 * recall * precision / (recall + precision)
+
+
+@dataclass(slots=True)
+class FrameInfo:
+    """The frames of one query, looked up against the index's paths once."""
+
+    frames: list[tuple[str, int | None, str | None]]  # (normalised path, line, last function component)
+    lib: list[int]  # indexes into frames of frames inside the catalogue, outermost first
+    outside_deepest: str | None  # path of the deepest frame when it is compiled/stdlib code
+
+
+def fn_last(fn: str | None) -> str | None:
+    if not fn:
+        return None
+    fn = fn.strip()
+    if fn.startswith("<") and fn.endswith(">"):
+        return fn
+    return last(fn.split("(", 1)[0])

@@ -1,0 +1,129 @@
+"""The literal-in-order matcher: does a message fit a template, and what did the placeholders hold?
+
+Matching happens on a *compact* form of both sides: all whitespace removed. Terminals and issue
+trackers re-wrap messages (a space becomes a newline, two spaces become one, a long line is cut in
+the middle of a word); removing whitespace entirely makes all of those the same string, at the cost
+of word boundaries, which the coverage thresholds in ``score.py`` compensate for.
+
+A template ``[lit0, p1, lit1, ..., litN]`` matches when its literals occur in order and the
+placeholders absorb whatever lies between them (anything, including newlines and text that looks
+like template text). For unconstrained gaps, searching each literal leftmost after the previous
+one's end is complete: if any assignment exists, the greedy one exists too. Only the last literal is
+special: when the template ends with a literal it must sit at the message end, so it is looked for
+there first. That is a handful of ``str.find`` calls per template, linear in the message, with no
+regular expression that could backtrack on a crafted input.
+
+When a literal is missing, the message may simply have been cut short (users paste issue titles and
+first lines): the result then says how many literals matched and whether the message ends inside
+the next one, and the scorer decides whether that is enough to count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def compact(text: str) -> str:
+    """Remove all whitespace: the form every literal and message is compared in."""
+    return "".join(text.split())
+
+
+def compact_map(text: str) -> list[int]:
+    """For each character of ``compact(text)``, its index in ``text`` (to cut values back out)."""
+    return [i for i, ch in enumerate(text) if not ch.isspace()]
+
+
+@dataclass(slots=True)
+class Fit:
+    """How a message fits one template (positions are in the compact message)."""
+
+    full: bool  # every literal found in order
+    anchored_start: bool  # the first literal starts the message (or the template starts with a placeholder)
+    anchored_end: bool  # the last literal ends the message (or the template ends with a placeholder)
+    covered: int  # literal characters found in the message
+    start: int  # where the first literal begins (0 when anchored)
+    end: int  # where the matched part ends
+    spans: list[tuple[int, int]]  # (start, end) of literal 0, 1, ... as placed; empty literals are zero-width
+    partial: int  # characters of the first unplaced literal that end a truncated message
+
+
+def fit(lits: tuple[str, ...], msg: str) -> Fit | None:
+    """Fit compact message ``msg`` to compact literals ``lits`` (``len(lits) == placeholders + 1``).
+
+    Returns None when not even the first literal (or a prefix of it, for a message shorter than it)
+    can be placed. A result with ``full=False`` is a truncated fit: literals up to some point were
+    found and the message ends inside the following placeholder or literal.
+    """
+    n = len(lits)
+    m = len(msg)
+    first = lits[0]
+    start = 0
+    anchored_start = True
+    if first and not msg.startswith(first):
+        i = msg.find(first)
+        if i < 0:
+            # the whole message may be a prefix of the first literal (a cut-off title)
+            if m and first.startswith(msg):
+                return Fit(False, True, True, m, 0, m, [], m)
+            return None
+        start, anchored_start = i, False
+    pos = start + len(first)
+    spans = [(start, pos)]
+    covered = len(first)
+    last = n - 1
+    for k in range(1, n):
+        lit = lits[k]
+        if not lit:
+            at = m if k == last else pos
+            spans.append((at, at))
+            continue
+        if k == last and msg.endswith(lit) and m - len(lit) >= pos:
+            spans.append((m - len(lit), m))
+            return Fit(True, anchored_start, True, covered + len(lit), start, m, spans, 0)
+        i = msg.find(lit, pos)
+        if i < 0:
+            # truncated: the message ends in the placeholder before ``lit`` or inside ``lit``
+            tail = _suffix_prefix(msg, pos, lit)
+            return Fit(False, anchored_start, True, covered + tail, start, m, spans, tail)
+        pos = i + len(lit)
+        spans.append((i, pos))
+        covered += len(lit)
+    return Fit(True, anchored_start, not lits[-1] or pos == m, covered, start, pos, spans, 0)
+
+
+def _suffix_prefix(msg: str, pos: int, lit: str, cap: int = 400) -> int:
+    """Length of the longest prefix of ``lit`` that ends the message after ``pos`` (bounded work)."""
+    room = min(len(msg) - pos, len(lit) - 1, cap)
+    for p in range(room, 0, -1):
+        if msg.endswith(lit[:p]):
+            return p
+    return 0
+
+
+def values(names: list[str], result: Fit, text: str, cmap: list[int]) -> dict[str, str]:
+    """Cut the placeholder values out of the original (whitespace-intact) message.
+
+    ``names`` are the template's placeholder names (``names[j]`` sits between literal j and j+1),
+    ``cmap`` is ``compact_map(text)``. In a truncated fit the placeholder the message ends in gets
+    the rest of the message and later ones are left out; a name used twice keeps its first value.
+    """
+    out: dict[str, str] = {}
+    spans = result.spans
+    for j, name in enumerate(names):
+        if j >= len(spans):
+            break
+        if name in out:
+            continue
+        s = spans[j][1]
+        e = spans[j + 1][0] if j + 1 < len(spans) else len(cmap) - result.partial
+        out[name] = _cut(text, cmap, s, e)
+        if j + 1 >= len(spans):
+            break
+    return out
+
+
+def _cut(text: str, cmap: list[int], s: int, e: int) -> str:
+    """Original text between compact positions ``s`` and ``e`` (whitespace inside kept, ends trimmed)."""
+    if e <= s or not cmap:
+        return ""
+    return text[cmap[s] : cmap[e - 1] + 1]

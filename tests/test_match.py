@@ -1,0 +1,384 @@
+"""The matcher: literal-in-order fitting, ranking by evidence, interpreter messages, hostile input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from errdex.match import Match, Matcher, Result
+from errdex.match.index import Index
+from errdex.match.verify import compact, compact_map, fit, values
+from errdex.model import CatalogueEntry, render_template
+
+_N = iter(range(1, 10**9))
+
+
+def entry(segments: list[str], path: str = "lib/mod.py", line: int = 10, function: str = "f",
+          exc_type: str = "ValueError", kind: str = "error", version: str = "1.0", repo: str = "o/lib",
+          error_id: str | None = None, date: str | None = None) -> CatalogueEntry:  # fmt: skip
+    k = next(_N)
+    return CatalogueEntry(
+        key=k, error_id=error_id or f"id{k}", repo=repo, version=version, snapshot_date=date,
+        kind=kind, exc_type=exc_type, exc_qualname=None, template=render_template(segments),  # type: ignore[arg-type]
+        segments=segments, path=path, line=line, function=function,
+    )  # fmt: skip
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+# --- verify -----------------------------------------------------------------------------------------
+
+
+def lits(segments: list[str]) -> tuple[str, ...]:
+    return tuple(compact(s) for s in segments[0::2])
+
+
+def test_fit_and_values() -> None:
+    segs = ["Block spec for ", "name", " is missing ", "scratch_type=", "."]
+    msg = "Block spec for  x_ref\nis missing BlockType(a, b)."
+    f = fit(lits(segs), compact(msg))
+    assert f is not None and f.full and f.anchored_start and f.anchored_end
+    vals = values(segs[1::2], f, msg, compact_map(msg))
+    assert vals == {"name": "x_ref", "scratch_type=": "BlockType(a, b)"}
+
+
+def test_placeholder_glued_to_literal() -> None:
+    segs = ["bad k", "x", " value"]
+    f = fit(lits(segs), compact("bad kx=17 value"))
+    assert f is not None and f.full
+
+
+def test_truncated_message_fits_prefix() -> None:
+    segs = [
+        "Unimplemented primitive in Pallas TPU lowering for ",
+        "k",
+        ": ",
+        "p",
+        ". Please file an issue at x.",
+    ]
+    f = fit(lits(segs), compact("Unimplemented primitive in Pallas TPU lowering for KernelType.TC: cumsum."))
+    assert f is not None and not f.full and f.covered >= 45
+
+
+def test_no_fit() -> None:
+    assert fit(lits(["abc ", "x", " def"]), compact("zzz")) is None
+
+
+# pieces that look like template text on purpose: braces, literal words, newlines, runs of spaces
+placeholder_text = st.lists(st.sampled_from([*"ab {}x\n:.'()", "lit", "foo bar", "  "]), max_size=12).map(
+    "".join
+)
+literal_text = st.lists(st.sampled_from([*"abcdefg {}:.,'\n", "foo bar", "lit", "  "]), max_size=8).map(
+    "".join
+)
+
+
+@st.composite
+def template_and_values(draw: Any) -> tuple[list[str], list[str]]:
+    n = draw(st.integers(0, 4))
+    segs = [draw(literal_text)]
+    for i in range(n):
+        segs += [f"p{i}", draw(literal_text)]
+    vals = [draw(placeholder_text) for _ in range(n)]
+    return segs, vals
+
+
+@given(template_and_values())
+@settings(max_examples=400, deadline=None)
+def test_any_rendering_fits_and_values_are_consistent(tv: tuple[list[str], list[str]]) -> None:
+    segs, vals = tv
+    message = "".join(s if i % 2 == 0 else vals[i // 2] for i, s in enumerate(segs))
+    f = fit(lits(segs), compact(message))
+    assert f is not None and f.full, (segs, message)
+    got = values(segs[1::2], f, message, compact_map(message))
+    # re-rendering with the recovered values gives the message back (modulo whitespace)
+    rerendered = "".join(s if i % 2 == 0 else got.get(segs[i], "") for i, s in enumerate(segs))
+    assert compact(rerendered) == compact(message)
+
+
+@given(template_and_values())
+@settings(max_examples=150, deadline=None)
+def test_matcher_finds_any_rendering(tv: tuple[list[str], list[str]]) -> None:
+    segs, vals = tv
+    segs = (
+        ["Distinctive opening words here ", *segs[1:]]
+        if len(segs) > 1
+        else ["Distinctive opening words here"]
+    )
+    vals = vals[: (len(segs) - 1) // 2]
+    message = "".join(s if i % 2 == 0 else vals[i // 2] for i, s in enumerate(segs))
+    target = entry(segs)
+    m = Matcher.from_entries([target, entry(["Something else entirely ", "x", ""])])
+    res = m.explain("ValueError: " + message)
+    assert any(x.id == target.error_id for x in res.matches)
+
+
+# --- ranking -----------------------------------------------------------------------------------------
+
+
+def test_all_placeholder_template_ranks_last_or_not_at_all() -> None:
+    generic = entry(["", "msg", ""])
+    specific = entry(
+        ["Length mismatch: Expected axis has ", "old", " elements, new values have ", "new", " elements"]
+    )
+    m = Matcher.from_entries([generic, specific])
+    res = m.explain("ValueError: Length mismatch: Expected axis has 26 elements, new values have 24 elements")
+    assert top(res).id == specific.error_id and not top(res).approximate
+    assert top(res).values == {"old": "26", "new": "24"}
+    assert res.verdict == "exact match"
+    assert all(x.id != generic.error_id for x in res.matches[:1])
+
+
+def test_coverage_beats_template_length() -> None:
+    short = entry(["cannot reindex on an axis with duplicate labels"])
+    long = entry(
+        [
+            "cannot reindex on an axis with duplicate labels",
+            "x",
+            " and then a long tail of text that is not in the message",
+        ]
+    )
+    m = Matcher.from_entries([long, short])
+    assert top(m.explain("cannot reindex on an axis with duplicate labels")).id == short.error_id
+
+
+def test_type_and_frames_order_sites_sharing_a_template() -> None:
+    segs = [
+        "You are trying to merge on ",
+        "a",
+        " and ",
+        "b",
+        " columns. If you wish to proceed you should use pd.concat",
+    ]
+    a = entry(
+        segs,
+        path="pandas/core/reshape/merge.py",
+        line=1844,
+        function="_MergeOperation._maybe_coerce_merge_keys",
+    )
+    b = entry(segs, path="pandas/core/reshape/other.py", line=20, function="other", exc_type="TypeError")
+    m = Matcher.from_entries([b, a])
+    msg = (
+        "You are trying to merge on object and int64 columns. If you wish to proceed you should use pd.concat"
+    )
+    res = m.explain("ValueError: " + msg)
+    assert [x.id for x in res.matches[:2]] == [a.error_id, b.error_id]
+    assert "exception type agrees (ValueError)" in res.matches[0].reasons
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/x/site-packages/pandas/core/reshape/other.py", line 20, in other\n'
+        "    raise TypeError(msg)\n"
+        f"TypeError: {msg}\n"
+    )
+    res = m.explain(tb)
+    assert res.matches[0].id == b.error_id
+    assert any(r.startswith("frame pandas/core/reshape/other.py:20 in other") for r in res.matches[0].reasons)
+
+
+def test_frame_line_picks_the_version() -> None:
+    segs = ["No connection adapters were found for ", "url", ""]
+    old = entry(segs, path="requests/sessions.py", line=792, function="Session.get_adapter", version="2.31",
+                error_id="same", date="2023-01-01")  # fmt: skip
+    new = entry(segs, path="requests/sessions.py", line=881, function="Session.get_adapter", version="2.34",
+                error_id="same", date="2025-01-01")  # fmt: skip
+    m = Matcher.from_entries([new, old])
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "C:\\Py\\Lib\\site-packages\\requests\\sessions.py", line 792, in get_adapter\n'
+        '    raise InvalidSchema(f"No connection adapters were found for {url!r}")\n'
+        "requests.exceptions.InvalidSchema: No connection adapters were found for 'x://y'\n"
+    )
+    res = m.explain(tb)
+    assert len(res.matches) == 1  # one error, reported once
+    assert res.matches[0].version == "2.31" and res.matches[0].values == {"url": "'x://y'"}
+
+
+def test_reworded_message_with_frame_is_approximate_top() -> None:
+    target = entry(["Unknown label type: ", "y_type", ". Maybe you are trying to fit a classifier, which expects discrete classes on a regression target with continuous values."],
+                   path="sklearn/utils/multiclass.py", line=230, function="check_classification_targets")  # fmt: skip
+    noise = entry(["Unknown metric ", "m", " for this estimator"], path="sklearn/metrics/x.py")
+    m = Matcher.from_entries([noise, target])
+    tb = (
+        '  File "C:\\A\\lib\\site-packages\\sklearn\\utils\\multiclass.py", line 172, in check_classification_targets\n'
+        '    raise ValueError("Unknown label type: %r" % y_type)\n\n'
+        "ValueError: Unknown label type: 'continuous'\n"
+    )
+    res = m.explain(tb)
+    assert top(res).id == target.error_id and top(res).approximate
+
+
+def test_nothing_close_means_no_match() -> None:
+    m = Matcher.from_entries([entry(["Length mismatch: Expected axis has ", "n", " elements"])])
+    res = m.explain("ZooError: the giraffe escaped through the fence again")
+    assert res.matches == [] and res.verdict == "no match in the indexed codebases"
+
+
+def test_log_and_warning_kinds() -> None:
+    log = entry(["An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed."],
+                kind="log", exc_type="log.WARNING")  # fmt: skip
+    m = Matcher.from_entries([log])
+    res = m.explain("2024-01-01 10:00:00,123 WARNING jax._src.xla_bridge: An NVIDIA GPU may be present on this "
+                    "machine, but a CUDA-enabled jaxlib is not installed.")  # fmt: skip
+    assert not top(res).approximate and "log level agrees (WARNING)" in top(res).reasons
+
+
+# --- interpreter messages and outside-library evidence -----------------------------------------------------
+
+
+def test_runtime_message_is_recognised_and_generic_template_demoted() -> None:
+    generic = entry(["", "obj", " object has no attribute ", "name", ""])
+    m = Matcher.from_entries([generic])
+    res = m.explain("AttributeError: 'NoneType' object has no attribute 'shape'")
+    assert res.builtin is not None and "Python built-in error" in res.verdict
+    assert all(x.approximate for x in res.matches)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "TypeError: f() takes 2 positional arguments but 3 were given",
+        "TypeError: unhashable type: 'list'",
+        "IndexError: list index out of range",
+        "ModuleNotFoundError: No module named 'foo'",
+        "ZeroDivisionError: division by zero",
+        "RecursionError: maximum recursion depth exceeded",
+        "ImportError: cannot import name 'x' from 'y' (/a/b.py)",
+        "json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)",
+    ],
+)
+def test_common_runtime_messages(text: str) -> None:
+    res = Matcher.from_entries([entry(["some library message ", "x", ""])]).explain(text)
+    assert res.builtin is not None, text
+    assert not [x for x in res.matches if not x.approximate]
+
+
+def test_extension_frame_denies_weak_exact_match() -> None:
+    e = entry(
+        ["Expected ", "n", " fields in line ", "row", ", saw ", "k", ""],
+        path="pandas/io/parsers/python_parser.py",
+    )
+    m = Matcher.from_entries([e])
+    tb = (
+        '  File "pandas\\_libs\\parsers.pyx", line 2025, in pandas._libs.parsers.raise_parser_error\n'
+        "pandas.errors.ParserError: Error tokenizing data. C error: Expected 1 fields in line 13, saw 2\n"
+    )
+    res = m.explain(tb)
+    assert all(x.approximate for x in res.matches)
+    assert "outside the indexed Python code" in res.verdict
+
+
+def test_message_with_unstripped_prefix_is_tolerated() -> None:
+    e = entry(["cannot reindex on an axis with duplicate labels"])
+    res = Matcher.from_entries([e]).explain(
+        "[worker-3] oops: cannot reindex on an axis with duplicate labels"
+    )
+    assert top(res).id == e.error_id
+    assert "message has extra text before the template" in top(res).reasons
+
+
+# --- hostile input ----------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small() -> Matcher:
+    return Matcher.from_entries([
+        entry(["Length mismatch: Expected axis has ", "old", " elements, new values have ", "new", " elements"]),
+        entry(["", "x", ""]),
+        entry(["", "a", "", "b", "{x}"]),
+        entry(["{x}{x}", "y", "{x}"]),
+    ])  # fmt: skip
+
+
+def test_huge_log(small: Matcher) -> None:
+    log = "2024-01-01 10:00:00,000 INFO app: step done {x}\n" * 220_000  # ~10 MB
+    res = small.explain(
+        log + "ValueError: Length mismatch: Expected axis has 2 elements, new values have 3 elements"
+    )
+    assert top(res).values == {"old": "2", "new": "3"}
+
+
+def test_repeated_placeholder_like_fragments(small: Matcher) -> None:
+    for text in ("{x}" * 100_000, "Length mismatch: " * 100_000, "elements, " * 100_000 + "Length mismatch"):
+        small.explain(text)  # bounded: the message is capped, the matcher is linear
+
+
+def test_nul_bytes_and_invalid_utf8(small: Matcher) -> None:
+    raw = b"ValueError: Length mismatch: Expected axis has \x00\xff\xfe elements, new values have 1 elements"
+    res = small.explain(raw.decode("utf-8", errors="replace"))
+    assert top(res).values["old"] == "\x20\ufffd\ufffd".strip() or "\ufffd" in top(res).values["old"]
+
+
+def test_empty_input(small: Matcher) -> None:
+    res = small.explain("")
+    assert res.matches == []
+
+
+# --- artifact ----------------------------------------------------------------------------------------------
+
+
+class FakeStore:
+    def __init__(self, entries: list[CatalogueEntry]) -> None:
+        self.entries = entries
+        self.artifacts: dict[str, bytes] = {}
+        self.gen = "g1"
+        self.builds = 0
+
+    def iter_entries(self, repo: str | None = None) -> Any:
+        self.builds += 1
+        return iter(self.entries)
+
+    def get_artifact(self, name: str) -> bytes | None:
+        return self.artifacts.get(name)
+
+    def put_artifact(self, name: str, data: bytes) -> None:
+        self.artifacts[name] = data
+
+    def generation(self) -> str:
+        return self.gen
+
+
+def test_load_uses_artifact_and_rebuilds_when_stale() -> None:
+    store = FakeStore([entry(["cannot reindex on an axis with duplicate labels"])])
+    m1 = Matcher.load(store)
+    assert store.builds == 1 and store.artifacts
+    m2 = Matcher.load(store)
+    assert store.builds == 1
+    assert top(m2.explain("cannot reindex on an axis with duplicate labels")).id == top(
+        m1.explain("cannot reindex on an axis with duplicate labels")).id  # fmt: skip
+    store.gen = "g2"
+    Matcher.load(store)
+    assert store.builds == 2
+    assert Index.loads(store.artifacts["match-index"]).generation == "g2"
+
+
+def test_repo_filter_and_json() -> None:
+    a = entry(["cannot reindex on an axis with duplicate labels"], repo="o/a")
+    b = entry(["cannot reindex on an axis with duplicate labels"], repo="o/b")
+    m = Matcher.from_entries([a, b], repo="o/b")
+    res = m.explain("cannot reindex on an axis with duplicate labels")
+    assert [x.repo for x in res.matches] == ["o/b"]
+    j = res.matches[0].to_json()
+    assert set(j) == {"id", "repo", "version", "kind", "exc_type", "template", "path", "line", "function",
+                      "score", "approximate", "values", "reasons"}  # fmt: skip
+
+
+def test_render_human() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from errdex.match import render_human
+
+    m = Matcher.from_entries([entry(["Length mismatch: Expected axis has ", "old", " elements"])])
+    buf = StringIO()
+    render_human(
+        m.explain("ValueError: Length mismatch: Expected axis has 3 elements"), Console(file=buf, width=120)
+    )
+    out = buf.getvalue()
+    assert "exact match" in out and "lib/mod.py:10" in out and "old = 3" in out

@@ -1,0 +1,244 @@
+"""The parser on each pasted format: type, message and frames come out right."""
+
+from __future__ import annotations
+
+from errdex.match.parse import INPUT_CAP, MESSAGE_CAP, parse
+
+
+def test_bare_message_with_and_without_type() -> None:
+    q = parse("ValueError: cannot reindex on an axis with duplicate labels")
+    assert q.exc_type == "ValueError"
+    assert q.message == "cannot reindex on an axis with duplicate labels"
+    q = parse("cannot reindex on an axis with duplicate labels")
+    assert q.exc_type is None and q.message.startswith("cannot reindex")
+
+
+def test_qualified_type_and_double_prefix() -> None:
+    q = parse("requests.exceptions.InvalidSchema: No connection adapters were found for 'x'")
+    assert q.exc_type == "requests.exceptions.InvalidSchema"
+    q = parse("JaxStackTraceBeforeTransformation: NotImplementedError: Unimplemented primitive: x.")
+    assert q.exc_type == "NotImplementedError"
+    assert q.message == "Unimplemented primitive: x."
+    # a second prefix must look like an exception class to be stripped
+    q = parse("ValueError: Foo: bar")
+    assert q.message == "Foo: bar"
+    # not a type: spaces, all caps
+    assert parse("Not implemented: layouts").exc_type is None
+    assert parse("XlaRuntimeError: RESOURCE_EXHAUSTED: oom").message == "RESOURCE_EXHAUSTED: oom"
+
+
+CHAINED = """\
+Traceback (most recent call last):
+  File "/usr/lib/python3.12/site-packages/pandas/core/indexes/base.py", line 3805, in get_loc
+    return self._engine.get_loc(casted_key)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+KeyError: 'colour'
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/home/u/app.py", line 5, in <module>
+    df["colour"]
+  File "/usr/lib/python3.12/site-packages/pandas/core/frame.py", line 4102, in __getitem__
+    indexer = self.columns.get_loc(key)
+ValueError: something went wrong
+  in two lines
+"""
+
+
+def test_cpython_chained_traceback() -> None:
+    q = parse(CHAINED)
+    assert len(q.blocks) == 2 and q.primary == 1
+    assert q.exc_type == "ValueError"
+    assert q.message == "something went wrong\n  in two lines"
+    assert [f.function for f in q.frames] == ["<module>", "__getitem__"]
+    assert q.frames[-1].line == 4102 and q.frames[-1].source == "indexer = self.columns.get_loc(key)"
+    assert q.blocks[0].message == "colour"  # KeyError's repr quotes removed
+
+
+def test_during_handling_separator() -> None:
+    text = CHAINED.replace(
+        "The above exception was the direct cause of the following exception:",
+        "During handling of the above exception, another exception occurred:",
+    )
+    assert parse(text).exc_type == "ValueError"
+
+
+PYTEST = """\
+        if x.shape[0] != y.shape[0]:
+>           raise ValueError(f"x and y must have same first dimension, but "
+                             f"have shapes {x.shape} and {y.shape}")
+E           ValueError: x and y must have same first dimension, but have shapes (37,) and (38,)
+
+/opt/lib/python3.12/site-packages/matplotlib/axes/_base.py:486: ValueError
+"""
+
+
+def test_pytest_output() -> None:
+    q = parse(PYTEST)
+    assert q.exc_type == "ValueError"
+    assert q.message == "x and y must have same first dimension, but have shapes (37,) and (38,)"
+    assert q.frames[-1].path.endswith("matplotlib/axes/_base.py") and q.frames[-1].line == 486
+
+
+IPYTHON = """\
+\x1b[0;31m---------------------------------------------------------------------------\x1b[0m
+\x1b[0;31mValueError\x1b[0m                                Traceback (most recent call last)
+Cell \x1b[0;32mIn[3], line 1\x1b[0m
+\x1b[0;32m----> 1\x1b[0m \x1b[43mfoo\x1b[49m\x1b[43m(\x1b[49m\x1b[43m)\x1b[49m
+
+File \x1b[0;32m~/proj/lib/python3.11/site-packages/jax/_src/api.py:1341\x1b[0m, in \x1b[0;36m_mapped_axis_size\x1b[0;34m(fn, tree, vals, dims, name)\x1b[0m
+\x1b[1;32m   1339\x1b[0m   msg.append(x)
+\x1b[0;32m-> 1341\x1b[0m \x1b[38;5;28;01mraise\x1b[39;00m \x1b[38;5;167;01mValueError\x1b[39;00m(\x1b[38;5;124m\x1b[39m\x1b[38;5;124m'\x1b[39m\x1b[38;5;124m'\x1b[39m\x1b[38;5;241m.\x1b[39mjoin(msg)[:\x1b[38;5;241m-\x1b[39m\x1b[38;5;241m2\x1b[39m])
+
+\x1b[0;31mValueError\x1b[0m: vmap got inconsistent sizes for array axes to be mapped:
+  * one axis had size 1
+"""
+
+
+def test_ipython_with_ansi() -> None:
+    q = parse(IPYTHON)
+    assert q.exc_type == "ValueError"
+    assert q.message.startswith("vmap got inconsistent sizes") and q.message.endswith("size 1")
+    deepest = q.frames[-1]
+    assert deepest.path.endswith("jax/_src/api.py") and deepest.line == 1341
+    assert deepest.function == "_mapped_axis_size"
+    assert q.frames[0].path.startswith("<cell")
+
+
+COLAB = """\
+UnexpectedTracerError                     Traceback (most recent call last)
+
+[/tmp/ipython-input-1.py](https://localhost:8080/#) in <cell line: 0>()
+----> 1 run()
+
+[/usr/local/lib/python3.12/dist-packages/jax/_src/core.py](https://localhost:8080/#) in check_eval_args(args)
+   1174   for arg in args:
+   1175     if isinstance(arg, Tracer):
+-> 1176       raise escaped_tracer_error(arg)
+   1177
+
+UnexpectedTracerError: Encountered an unexpected tracer.
+"""
+
+
+def test_old_ipython_colab() -> None:
+    q = parse(COLAB)
+    assert q.exc_type == "UnexpectedTracerError"
+    assert q.message == "Encountered an unexpected tracer."
+    assert q.frames[-1].function == "check_eval_args" and q.frames[-1].line == 1176
+
+
+JAX_FILTERED = """\
+Traceback (most recent call last):
+  File "t.py", line 3, in <module>
+    jax.jit(f)(1)
+jax.errors.SimplifiedTraceback: For simplicity, JAX has removed its internal frames from the traceback of the following exception. Set JAX_TRACEBACK_FILTERING=off to include these.
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "t.py", line 3, in <module>
+    jax.jit(f)(1)
+  File "/x/site-packages/jax/_src/core.py", line 1500, in concrete_aval
+    raise TracerBoolConversionError(self)
+--------------------
+jax.errors.TracerBoolConversionError: Attempted boolean conversion of traced array with shape bool[].
+"""
+
+
+def test_jax_filtered_traceback() -> None:
+    q = parse(JAX_FILTERED)
+    assert q.exc_type == "jax.errors.TracerBoolConversionError"
+    assert q.message == "Attempted boolean conversion of traced array with shape bool[]."
+    assert q.frames[-1].function == "concrete_aval"
+
+
+GROUP = """\
+  + Exception Group Traceback (most recent call last):
+  |   File "/app/x.py", line 9, in <module>
+  |     main()
+  | ExceptionGroup: errors in tasks (2 sub-exceptions)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "/usr/lib/python3.12/site-packages/lib/mod.py", line 12, in work
+    |     raise ValueError(f"bad value {v}")
+    | ValueError: bad value 3
+    +---------------- 2 ----------------
+    | TypeError: other
+    +------------------------------------
+"""
+
+
+def test_exception_group() -> None:
+    q = parse(GROUP)
+    assert q.exc_type == "ValueError"
+    assert q.message == "bad value 3"
+    assert q.frames[-1].function == "work" and q.frames[-1].line == 12
+
+
+def test_warning_print_with_source_echo() -> None:
+    q = parse(
+        "/site-packages/sklearn/utils/validation.py:2823: UserWarning: X has feature names\n  warnings.warn(\n"
+    )
+    assert q.exc_type == "UserWarning" and q.kind == "warning"
+    assert q.message == "X has feature names"
+    assert q.frames[0].line == 2823 and q.frames[0].source == "warnings.warn("
+
+
+def test_warning_with_wrapped_message() -> None:
+    q = parse("<string>:18: UserWarning: No artists with labels found. \nNote that artists are ignored.")
+    assert q.message == "No artists with labels found.\nNote that artists are ignored."
+
+
+def test_log_prefixes() -> None:
+    q = parse("2024-01-01 10:00:00,123 WARNING jax._src.xla_bridge: An NVIDIA GPU may be present")
+    assert q.kind == "log" and q.level == "WARNING"
+    assert q.message == "An NVIDIA GPU may be present"
+    q = parse("WARNING:root:something odd")
+    assert q.level == "WARNING" and q.message == "something odd"
+    q = parse("W0101 12:00:00.123456 140 xla_bridge.py:889] Platform 'tpu' not found")
+    assert q.level == "WARNING" and q.message == "Platform 'tpu' not found"
+    assert q.frames[-1].path == "xla_bridge.py"
+    q = parse("2020-04-15 13:00:27.288577: E external/xla/local_client.cc:758] Execution failed")
+    assert q.level == "ERROR" and q.message == "Execution failed" and q.frames[-1].path.endswith(".cc")
+
+
+def test_docker_compose_prefix() -> None:
+    text = (
+        "web_1    | Traceback (most recent call last):\n"
+        'web_1    |   File "/usr/lib/python3.6/site-packages/pandas/core/generic.py", line 638, in _set_axis\n'
+        "web_1    |     self._data.set_axis(axis, labels)\n"
+        "web_1    | ValueError: Length mismatch: Expected axis has 26 elements\n"
+    )
+    q = parse(text)
+    assert q.exc_type == "ValueError" and q.message == "Length mismatch: Expected axis has 26 elements"
+    assert q.frames[-1].function == "_set_axis"
+
+
+def test_class_repr_form() -> None:
+    q = parse("<class 'sklearn.exceptions.NotFittedError'>\nThis SVC instance is not fitted yet.")
+    assert q.exc_type == "sklearn.exceptions.NotFittedError"
+    assert q.message == "This SVC instance is not fitted yet."
+
+
+def test_windows_paths_and_unindented_paste() -> None:
+    text = (
+        'File "C:\\Python38\\lib\\site-packages\\pandas\\core\\generic.py", line 1442, in __nonzero__\n'
+        "raise ValueError(\n"
+        "ValueError: The truth value of a Series is ambiguous."
+    )
+    q = parse(text)
+    assert q.frames[0].path.endswith("generic.py") and q.frames[0].function == "__nonzero__"
+    assert q.message == "The truth value of a Series is ambiguous."
+
+
+def test_caps_and_garbage() -> None:
+    huge = "x" * (INPUT_CAP + 10) + "\nValueError: tail message"
+    q = parse(huge)
+    assert q.input_truncated and q.message == "tail message"
+    q = parse("ValueError: " + "y" * (MESSAGE_CAP * 2))
+    assert len(q.message) <= MESSAGE_CAP
+    q = parse("ValueError: a\x00b \ufffd\ufffd")
+    assert "\x00" not in q.message
+    assert parse("").message == ""
