@@ -142,3 +142,28 @@ def _dump(db: Path) -> list[tuple[str, list[tuple[object, ...]]]]:
     with engine.connect() as conn:
         tables = [r[0] for r in conn.execute(text("select name from sqlite_master where type='table'"))]
         return [(t, sorted(map(tuple, conn.execute(text(f"select * from {t}"))), key=repr)) for t in sorted(tables)]
+
+
+def test_fast_reader_reads_artifacts_without_sqlalchemy_and_delegates_the_rest(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    db = tmp_path / "c.db"
+    store = Store.open(str(db))
+    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+    store.put_artifact("match-index", b"payload")
+    probe = (
+        "import sys; from errdex.store.fast import open_reader; r = open_reader(sys.argv[1]); "
+        "print(r.get_artifact('match-index'), r.generation(), 'sqlalchemy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, str(db)], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["b'payload'", store.generation(), "False"]
+
+    from errdex.store.fast import SQLiteReader, open_reader
+
+    reader = open_reader(str(db))
+    assert isinstance(reader, SQLiteReader)
+    assert reader.list_errors()[0] == 1  # not a fast-path method: served by the full Store
+    with pytest.raises(StoreError, match="no catalogue at"):
+        open_reader(str(tmp_path / "missing.db"))

@@ -237,12 +237,11 @@ def explain(
               pbpaste | errdex explain -
     """
     from errdex.match import Matcher
-
-    store = _store(db)
     from errdex.store import StoreError
+    from errdex.store.fast import open_reader
 
     try:
-        matcher = Matcher.load(store, repo=repo)
+        matcher = Matcher.load(open_reader(db), repo=repo)
     except StoreError as e:
         raise _fail(str(e)) from None
     if batch is not None:

@@ -16,7 +16,6 @@ text explains most of it. Everything else is reported as approximate, or not at 
 
 from __future__ import annotations
 
-import contextlib
 import heapq
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -152,10 +151,7 @@ class Matcher:
         if index is None:
             index = rebuild_index(store)
         if repo:
-            resolve = getattr(store, "resolve_repo", None)
-            if resolve is not None:
-                with contextlib.suppress(Exception):  # unknown name: filter by what was given
-                    repo = str(resolve(repo))
+            repo = str(store.resolve_repo(repo))  # an unknown name is the user's error: say so
         return cls(index, repo)
 
     @classmethod

@@ -1,0 +1,638 @@
+"""The catalogue through SQLAlchemy Core: SQLite by default, PostgreSQL by URL.
+
+Every SQL statement errdex runs lives in this package, so moving to another database touches
+nothing else. Writes are whole snapshots in one transaction: an interrupted ``errdex index``
+leaves the catalogue exactly as it was, and readers (the web server) never see half a snapshot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import Engine, Text, and_, cast, create_engine, delete, event, func, insert, select, update
+from sqlalchemy.engine import Connection
+
+from errdex.model import CatalogueEntry, ErrorRecord, FileReport, SnapshotInfo, SourceFile, TestExpectation
+from errdex.store import schema as s
+from errdex.store.urls import StoreError, default_db_url, to_url
+
+__all__ = ["Store", "WriteResult"]
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # WAL lets the web server read while `errdex index` writes a new snapshot; busy_timeout
+    # makes a second writer wait instead of failing at once.
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
+
+
+@dataclass(slots=True)
+class WriteResult:
+    snapshot_id: int
+    changed: bool  # False when the same snapshot was already stored with the same content
+    replaced: bool = False  # True when an older content of the same ref was replaced
+    errors_new: int = 0
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def content_hash(files: Sequence[SourceFile]) -> str:
+    """Hash of the snapshot's content, so re-indexing identical input is detected as a no-op."""
+    h = hashlib.sha256()
+    for f in sorted(files, key=lambda f: f.path):
+        h.update(f.path.encode("utf-8", "surrogatepass"))
+        h.update(b"\0")
+        h.update(_sha(f.data).encode())
+    return h.hexdigest()
+
+
+def decode_text(data: bytes) -> str:
+    """Source text for display; the extractor did the careful PEP 263 decoding already."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+class Store:
+    """A handle on one catalogue database. Cheap to create; safe to share across threads."""
+
+    def __init__(self, url: str, *, readonly: bool = False) -> None:
+        self.url = url
+        self.readonly = readonly
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        if not readonly:
+            with self.engine.begin() as conn:
+                s.migrate(conn)
+        else:
+            with self.engine.connect() as conn:
+                version = s.current_version(conn)
+            if version != s.SCHEMA_VERSION:
+                raise StoreError(
+                    f"catalogue at {url} has schema version {version}, expected {s.SCHEMA_VERSION}; "
+                    "run `errdex index` once to create or upgrade it"
+                )
+
+    @classmethod
+    def open(cls, db: str | None = None, *, readonly: bool = False) -> Store:
+        return cls(to_url(db) if db else default_db_url(), readonly=readonly)
+
+    # ------------------------------------------------------------------ writing
+
+    def write_snapshot(
+        self,
+        info: SnapshotInfo,
+        files: Sequence[SourceFile],
+        records: Sequence[ErrorRecord],
+        reports: Sequence[FileReport],
+        symbols: set[str],
+        expectations: Sequence[TestExpectation] = (),
+        stats: dict[str, Any] | None = None,
+    ) -> WriteResult:
+        """Store one snapshot atomically; identical content already stored is a no-op."""
+        chash = content_hash(files)
+        with self.engine.begin() as conn:
+            repo_id = self._repo_id(conn, info)
+            old = conn.execute(
+                select(s.snapshots.c.id, s.snapshots.c.content_hash).where(
+                    and_(
+                        s.snapshots.c.repo_id == repo_id,
+                        s.snapshots.c.ref_kind == info.ref_kind,
+                        s.snapshots.c.ref == info.ref,
+                    )
+                )
+            ).first()
+            if old is not None and old.content_hash == chash:
+                return WriteResult(snapshot_id=old.id, changed=False)
+            replaced = old is not None
+            if old is not None:
+                self._delete_snapshot(conn, old.id)
+            has_tests = any(r.is_test for r in reports)
+            snap_pk = conn.execute(
+                insert(s.snapshots).values(
+                    repo_id=repo_id,
+                    version=info.version,
+                    ref_kind=info.ref_kind,
+                    ref=info.ref,
+                    commit_sha=info.commit,
+                    date=info.date,
+                    source_url=info.source_url,
+                    tag=info.tag,
+                    archive=info.archive,
+                    sha256=info.sha256,
+                    content_hash=chash,
+                    indexed_at=_now(),
+                    has_tests=has_tests,
+                    stats=stats or {},
+                )
+            ).inserted_primary_key
+            assert snap_pk is not None
+            snap_id = int(snap_pk[0])
+            self._write_files(conn, snap_id, files, reports)
+            new = self._write_records(conn, repo_id, snap_id, records)
+            if symbols:
+                conn.execute(
+                    insert(s.symbols), [{"snapshot_id": snap_id, "name": n} for n in sorted(symbols)]
+                )
+            if expectations:
+                conn.execute(
+                    insert(s.expectations),
+                    [
+                        {
+                            "snapshot_id": snap_id,
+                            "path": e.path,
+                            "line": e.line,
+                            "end_line": e.end_line,
+                            "function": e.function,
+                            "exc_type": e.exc_type,
+                            "pattern": e.pattern,
+                            "kind": e.kind,
+                            "error_ids": e.error_ids,
+                        }
+                        for e in expectations
+                    ],
+                )
+            self._bump_generation(conn)
+            return WriteResult(snapshot_id=snap_id, changed=True, replaced=replaced, errors_new=new)
+
+    def _repo_id(self, conn: Connection, info: SnapshotInfo) -> int:
+        row = conn.execute(select(s.repos.c.id).where(s.repos.c.name == info.repo)).first()
+        if row:
+            if info.source_url:
+                conn.execute(update(s.repos).where(s.repos.c.id == row.id).values(source_url=info.source_url))
+            return int(row.id)
+        result = conn.execute(
+            insert(s.repos).values(name=info.repo, project=info.name, source_url=info.source_url)
+        )
+        pk = result.inserted_primary_key
+        assert pk is not None
+        return int(pk[0])
+
+    def _write_files(
+        self, conn: Connection, snap_id: int, files: Sequence[SourceFile], reports: Sequence[FileReport]
+    ) -> None:
+        by_path = {r.path: r for r in reports}
+        shas = {f.path: _sha(f.data) for f in files}
+        existing: set[str] = set()
+        wanted = sorted(set(shas.values()))
+        for i in range(0, len(wanted), 500):
+            chunk = wanted[i : i + 500]
+            existing.update(conn.scalars(select(s.blobs.c.sha).where(s.blobs.c.sha.in_(chunk))))
+        new_blobs = {}
+        for f in files:
+            sha = shas[f.path]
+            if sha not in existing and sha not in new_blobs:
+                new_blobs[sha] = zlib.compress(decode_text(f.data).encode("utf-8", "surrogatepass"), 6)
+        if new_blobs:
+            conn.execute(insert(s.blobs), [{"sha": k, "data": v} for k, v in new_blobs.items()])
+        rows = []
+        for f in files:
+            rep = by_path.get(f.path)
+            rows.append(
+                {
+                    "snapshot_id": snap_id,
+                    "path": f.path,
+                    "blob_sha": shas[f.path],
+                    "status": rep.status if rep else "ok",
+                    "reason": rep.reason if rep else None,
+                    "is_test": rep.is_test if rep else False,
+                }
+            )
+        if rows:
+            conn.execute(insert(s.files), rows)
+
+    def _write_records(
+        self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
+    ) -> int:
+        ids = sorted({r.id for r in records})
+        known: set[str] = set()
+        for i in range(0, len(ids), 500):
+            known.update(conn.scalars(select(s.errors.c.id).where(s.errors.c.id.in_(ids[i : i + 500]))))
+        new_rows: dict[str, dict[str, Any]] = {}
+        occ_rows = []
+        for r in records:
+            if r.id not in known and r.id not in new_rows:
+                new_rows[r.id] = {
+                    "id": r.id,
+                    "repo_id": repo_id,
+                    "kind": r.kind,
+                    "exc_type": r.exc_type,
+                    "exc_qualname": r.exc_qualname,
+                    "template": r.template,
+                    "segments": r.segments,
+                    "path": r.path,
+                    "function": r.function,
+                }
+            occ_rows.append(
+                {
+                    "error_id": r.id,
+                    "snapshot_id": snap_id,
+                    "line": r.line,
+                    "end_line": r.end_line,
+                    "level": r.level,
+                    "exc_bases": r.exc_bases,
+                    "expanded_segments": r.expanded_segments,
+                    "guards": r.guards,
+                    "window_start": r.window_start,
+                    "window_end": r.window_end,
+                    "comments": r.comments,
+                    "docstring": r.docstring,
+                }
+            )
+        if new_rows:
+            conn.execute(insert(s.errors), list(new_rows.values()))
+        if occ_rows:
+            conn.execute(insert(s.occurrences), occ_rows)
+        return len(new_rows)
+
+    def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
+        for table in (s.occurrences, s.files, s.symbols, s.expectations):
+            conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
+        conn.execute(delete(s.snapshots).where(s.snapshots.c.id == snap_id))
+        # Errors no snapshot refers to any more go too; blobs are shared and kept (cheap).
+        orphan = select(s.occurrences.c.error_id).where(s.occurrences.c.error_id == s.errors.c.id).exists()
+        conn.execute(delete(s.errors).where(~orphan))
+
+    def _bump_generation(self, conn: Connection) -> None:
+        gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar()
+        nxt = str(int(gen or 0) + 1)
+        conn.execute(delete(s.meta).where(s.meta.c.key == "generation"))
+        conn.execute(insert(s.meta).values(key="generation", value=nxt))
+
+    def delete_snapshot(self, snapshot_id: int) -> None:
+        with self.engine.begin() as conn:
+            self._delete_snapshot(conn, snapshot_id)
+            self._bump_generation(conn)
+
+    # ------------------------------------------------------------------ artifacts
+
+    def generation(self) -> str:
+        with self.engine.connect() as conn:
+            gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar()
+        return gen or "0"
+
+    def get_artifact(self, name: str) -> bytes | None:
+        """A derived blob (e.g. the match index), only if built for the current catalogue."""
+        with self.engine.connect() as conn:
+            gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar() or "0"
+            row = conn.execute(
+                select(s.artifacts.c.data, s.artifacts.c.generation).where(s.artifacts.c.name == name)
+            ).first()
+        if row is None or row.generation != gen:
+            return None
+        return bytes(row.data)
+
+    def put_artifact(self, name: str, data: bytes) -> None:
+        with self.engine.begin() as conn:
+            gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar() or "0"
+            conn.execute(delete(s.artifacts).where(s.artifacts.c.name == name))
+            conn.execute(insert(s.artifacts).values(name=name, generation=gen, data=data))
+
+    # ------------------------------------------------------------------ reading
+
+    def iter_entries(self, repo: str | None = None) -> Iterator[CatalogueEntry]:
+        """Every (error, snapshot) occurrence: what the matcher indexes."""
+        e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
+        q = (
+            select(
+                o.c.id,
+                e.c.id.label("error_id"),
+                r.c.name.label("repo"),
+                sn.c.version,
+                sn.c.date,
+                e.c.kind,
+                e.c.exc_type,
+                e.c.exc_qualname,
+                e.c.template,
+                o.c.expanded_segments,
+                e.c.path,
+                o.c.line,
+                e.c.function,
+            )
+            .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
+            .join(r, sn.c.repo_id == r.c.id)
+            .order_by(o.c.id)
+        )
+        if repo:
+            q = q.where(r.c.name == self.resolve_repo(repo))
+        with self.engine.connect() as conn:
+            for row in conn.execute(q):
+                yield CatalogueEntry(
+                    key=row.id,
+                    error_id=row.error_id,
+                    repo=row.repo,
+                    version=row.version,
+                    snapshot_date=row.date,
+                    kind=row.kind,
+                    exc_type=row.exc_type,
+                    exc_qualname=row.exc_qualname,
+                    template=row.template,
+                    segments=list(row.expanded_segments),
+                    path=row.path,
+                    line=row.line,
+                    function=row.function,
+                )
+
+    def resolve_repo(self, name: str) -> str:
+        """Accept ``owner/repo``, the project name (``jax``) or the repo part: users type the short one."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(s.repos.c.name, s.repos.c.project)).all()
+        for full, project in rows:
+            if name in (full, project) or full.split("/")[-1] == name:
+                return str(full)
+        known = ", ".join(sorted(r[0] for r in rows)) or "none yet"
+        raise StoreError(f"no codebase named {name!r} in the catalogue (indexed: {known})")
+
+    def repos(self) -> list[dict[str, Any]]:
+        r, sn, o = s.repos, s.snapshots, s.occurrences
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(r).order_by(r.c.name)).mappings().all()
+            out = []
+            for row in rows:
+                snaps = self._snapshots(conn, row["id"])
+                counts = conn.execute(
+                    select(func.count(func.distinct(o.c.error_id)))
+                    .select_from(o.join(sn, o.c.snapshot_id == sn.c.id))
+                    .where(sn.c.repo_id == row["id"])
+                ).scalar()
+                out.append(
+                    {
+                        "name": row["name"],
+                        "project": row["project"],
+                        "source_url": row["source_url"],
+                        "errors": int(counts or 0),
+                        "snapshots": snaps,
+                    }
+                )
+        return out
+
+    def _snapshots(self, conn: Connection, repo_id: int) -> list[dict[str, Any]]:
+        sn = s.snapshots
+        rows = conn.execute(select(sn).where(sn.c.repo_id == repo_id).order_by(sn.c.id)).mappings().all()
+        return [_snapshot_json(row) for row in rows]
+
+    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(s.snapshots).where(s.snapshots.c.id == snapshot_id)).mappings().first()
+            if row is None:
+                raise StoreError(f"no snapshot {snapshot_id}")
+            repo = conn.execute(select(s.repos.c.name).where(s.repos.c.id == row["repo_id"])).scalar()
+        out = _snapshot_json(row)
+        out["repo"] = repo
+        return out
+
+    def list_errors(
+        self,
+        repo: str | None = None,
+        exc_type: str | None = None,
+        path: str | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """Errors of the latest snapshot that has each, filtered; returns (total, page)."""
+        e, r, o = s.errors, s.repos, s.occurrences
+        latest = (
+            select(o.c.error_id, func.max(o.c.id).label("occ_id")).group_by(o.c.error_id).subquery("latest")
+        )
+        q = (
+            select(e, r.c.name.label("repo"), o.c.line, o.c.end_line, o.c.snapshot_id)
+            .select_from(
+                e.join(r, e.c.repo_id == r.c.id)
+                .join(latest, latest.c.error_id == e.c.id)
+                .join(o, o.c.id == latest.c.occ_id)
+            )
+            .order_by(r.c.name, e.c.path, o.c.line, e.c.id)
+        )
+        if repo:
+            q = q.where(r.c.name == self.resolve_repo(repo))
+        if exc_type:
+            q = q.where(func.lower(e.c.exc_type).contains(exc_type.lower()))
+        if path:
+            q = q.where(e.c.path.contains(path))
+        if kind:
+            q = q.where(e.c.kind == kind)
+        with self.engine.connect() as conn:
+            total = conn.execute(select(func.count()).select_from(q.subquery())).scalar() or 0
+            if limit is not None:
+                q = q.limit(limit).offset(offset)
+            rows = conn.execute(q).mappings().all()
+        return int(total), [_error_summary(row) for row in rows]
+
+    def get_error(self, error_id: str) -> dict[str, Any] | None:
+        """Everything known about one error: identity plus each snapshot's occurrence."""
+        e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
+        with self.engine.connect() as conn:
+            row = (
+                conn.execute(
+                    select(e, r.c.name.label("repo"), r.c.source_url.label("repo_url"))
+                    .select_from(e.join(r, e.c.repo_id == r.c.id))
+                    .where(e.c.id == error_id)
+                )
+                .mappings()
+                .first()
+            )
+            if row is None:
+                return None
+            occs = (
+                conn.execute(
+                    select(
+                        o,
+                        sn.c.version,
+                        sn.c.ref_kind,
+                        sn.c.ref,
+                        sn.c.date,
+                        sn.c.commit_sha,
+                        sn.c.tag,
+                        sn.c.source_url,
+                        sn.c.has_tests,
+                    )
+                    .select_from(o.join(sn, o.c.snapshot_id == sn.c.id))
+                    .where(o.c.error_id == error_id)
+                    .order_by(o.c.id)
+                )
+                .mappings()
+                .all()
+            )
+        out = _error_summary(row)
+        out["repo_url"] = row["repo_url"]
+        out["segments"] = list(row["segments"])
+        out["occurrences"] = [
+            {
+                "snapshot_id": oc["snapshot_id"],
+                "version": {
+                    "name": oc["version"],
+                    "ref": oc["ref"],
+                    "kind": oc["ref_kind"],
+                    "date": oc["date"],
+                    "commit": oc["commit_sha"],
+                    "tag": oc["tag"],
+                    "source_url": oc["source_url"],
+                    "has_tests": bool(oc["has_tests"]),
+                },
+                "line": oc["line"],
+                "end_line": oc["end_line"],
+                "level": oc["level"],
+                "exc_bases": list(oc["exc_bases"]),
+                "expanded_segments": list(oc["expanded_segments"]),
+                "guards": list(oc["guards"]),
+                "window_start": oc["window_start"],
+                "window_end": oc["window_end"],
+                "comments": list(oc["comments"]),
+                "docstring": oc["docstring"],
+            }
+            for oc in occs
+        ]
+        return out
+
+    def file_text(self, snapshot_id: int, path: str) -> str | None:
+        with self.engine.connect() as conn:
+            data = conn.execute(
+                select(s.blobs.c.data)
+                .select_from(s.files.join(s.blobs, s.files.c.blob_sha == s.blobs.c.sha))
+                .where(and_(s.files.c.snapshot_id == snapshot_id, s.files.c.path == path))
+            ).scalar()
+        return zlib.decompress(data).decode("utf-8", "surrogatepass") if data is not None else None
+
+    def iter_files(self, snapshot_id: int, *, tests: bool | None = None) -> Iterator[tuple[str, str, bool]]:
+        """(path, text, is_test) of a snapshot's stored files; the explain stage re-reads code here."""
+        f, b = s.files, s.blobs
+        q = (
+            select(f.c.path, b.c.data, f.c.is_test)
+            .select_from(f.join(b, f.c.blob_sha == b.c.sha))
+            .where(f.c.snapshot_id == snapshot_id)
+            .order_by(f.c.path)
+        )
+        if tests is not None:
+            q = q.where(f.c.is_test == tests)
+        with self.engine.connect() as conn:
+            for path, data, is_test in conn.execute(q):
+                yield path, zlib.decompress(data).decode("utf-8", "surrogatepass"), bool(is_test)
+
+    def symbols(self, snapshot_id: int) -> set[str]:
+        with self.engine.connect() as conn:
+            return set(conn.scalars(select(s.symbols.c.name).where(s.symbols.c.snapshot_id == snapshot_id)))
+
+    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+        """Tests that expect this error. error_ids is JSON, so filter in Python (portable)."""
+        x = s.expectations
+        like = f"%{error_id}%"
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(x).where(cast(x.c.error_ids, Text).like(like))).mappings().all()
+        return [dict(r) for r in rows if error_id in r["error_ids"]]
+
+    def expectations(self, snapshot_id: int) -> list[dict[str, Any]]:
+        x = s.expectations
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(x).where(x.c.snapshot_id == snapshot_id)).mappings().all()
+        return [dict(r) for r in rows]
+
+    def latest_snapshot_id(self, repo: str) -> int | None:
+        name = self.resolve_repo(repo)
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(func.max(s.snapshots.c.id))
+                .select_from(s.snapshots.join(s.repos, s.snapshots.c.repo_id == s.repos.c.id))
+                .where(s.repos.c.name == name)
+            ).scalar()
+
+    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
+        a = s.analyses
+        with self.engine.connect() as conn:
+            return conn.execute(
+                select(a.c.data).where(
+                    and_(
+                        a.c.error_id == error_id,
+                        a.c.snapshot_id == snapshot_id,
+                        a.c.model == model,
+                        a.c.prompt_version == prompt_version,
+                    )
+                )
+            ).scalar()
+
+    def put_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str, data: Any
+    ) -> None:
+        a = s.analyses
+        key = and_(
+            a.c.error_id == error_id,
+            a.c.snapshot_id == snapshot_id,
+            a.c.model == model,
+            a.c.prompt_version == prompt_version,
+        )
+        with self.engine.begin() as conn:
+            conn.execute(delete(a).where(key))
+            conn.execute(
+                insert(a).values(
+                    error_id=error_id,
+                    snapshot_id=snapshot_id,
+                    model=model,
+                    prompt_version=prompt_version,
+                    created=_now(),
+                    data=data,
+                )
+            )
+
+    def counts(self) -> dict[str, int]:
+        with self.engine.connect() as conn:
+            return {
+                "repos": conn.execute(select(func.count()).select_from(s.repos)).scalar() or 0,
+                "snapshots": conn.execute(select(func.count()).select_from(s.snapshots)).scalar() or 0,
+                "errors": conn.execute(select(func.count()).select_from(s.errors)).scalar() or 0,
+            }
+
+
+def _snapshot_json(row: Any) -> dict[str, Any]:
+    return {
+        "id": row["id"],
+        "version": row["version"],
+        "ref_kind": row["ref_kind"],
+        "ref": row["ref"],
+        "commit": row["commit_sha"],
+        "date": row["date"],
+        "source_url": row["source_url"],
+        "tag": row["tag"],
+        "archive": row["archive"],
+        "sha256": row["sha256"],
+        "indexed_at": row["indexed_at"],
+        "has_tests": bool(row["has_tests"]),
+        "stats": row["stats"],
+    }
+
+
+def _error_summary(row: Any) -> dict[str, Any]:
+    out = {
+        "id": row["id"],
+        "repo": row["repo"],
+        "kind": row["kind"],
+        "exc_type": row["exc_type"],
+        "exc_qualname": row["exc_qualname"],
+        "template": row["template"],
+        "path": row["path"],
+        "function": row["function"],
+    }
+    if "line" in row:
+        out["line"] = row["line"]
+        out["end_line"] = row["end_line"]
+        out["snapshot_id"] = row["snapshot_id"]
+    return out
