@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import gc
+import multiprocessing
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -170,7 +171,10 @@ def extract(
         chunks = _chunks(items, workers * 8)
         done = 0
         try:
-            with ProcessPoolExecutor(max_workers=workers) as pool:
+            # forkserver, not fork: the caller may have threads (a web server, a progress bar),
+            # and forking a threaded process can deadlock the child.
+            ctx = multiprocessing.get_context("forkserver")
+            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
                 for chunk, result in zip(chunks, pool.map(_work, chunks), strict=True):
                     facts.extend(result)
                     done += 1
