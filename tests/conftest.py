@@ -6,6 +6,10 @@ needs the registry and later runs need nothing.
 
 from __future__ import annotations
 
+import itertools
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,6 +17,7 @@ import pytest
 from errdex.model import Snapshot
 
 JAX = "pypi:jax==0.10.2"
+sys.path.insert(0, str(Path(__file__).parent))  # test helpers (pg_server) import by name
 
 
 @pytest.fixture(scope="session")
@@ -30,3 +35,33 @@ def jax_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     db = str(Path(tmp_path_factory.mktemp("jaxdb")) / "jax.db")
     index(JAX, db)
     return db
+
+
+@pytest.fixture(scope="session")
+def pg_base_url() -> Iterator[str]:
+    """One real PostgreSQL server per test process (Debian's postgresql, Unix socket only)."""
+    import pg_server
+
+    if not pg_server.available():
+        pytest.skip("PostgreSQL server binaries are not installed (apt-get install postgresql)")
+    with pg_server.postgres_server() as url:
+        yield url
+
+
+_pg_databases = itertools.count()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty catalogue URL on each backend the store supports."""
+    if request.param == "sqlite":
+        return str(tmp_path / "catalogue.db")
+    from sqlalchemy import create_engine, text
+
+    base = request.getfixturevalue("pg_base_url")
+    name = f"t{os.getpid()}_{next(_pg_databases)}"
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return base.replace("/catalogue?", f"/{name}?")

@@ -52,10 +52,10 @@ def _write_lib(root: Path, body: str = LIB_V1) -> None:
     )
 
 
-def test_index_directory_twice_is_a_noop(tmp_path: Path) -> None:
+def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     root = tmp_path / "tinylib-src"
     _write_lib(root)
-    db = str(tmp_path / "c.db")
+    db = db_url
     first = index(str(root), db, jobs=1)
     assert first.changed
     assert (first.errors, first.tests, first.skipped) == (2, 1, 0)

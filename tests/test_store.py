@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import text
 
 from errdex.model import ErrorRecord, FileReport, SnapshotInfo, SourceFile, error_id, render_template
 from errdex.store import Store, StoreError
@@ -39,8 +39,8 @@ def _snapshot(version: str, body: str) -> tuple[SnapshotInfo, list[SourceFile], 
     return info, files, reports
 
 
-def test_snapshot_roundtrip_and_shared_ids(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "c.db"))
+def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
+    store = Store.open(db_url)
     rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
     info, files, reports = _snapshot("1.0", "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n")
     first = store.write_snapshot(info, files, [rec], reports, {"lib.core", "lib.core.f"})
@@ -67,8 +67,8 @@ def test_snapshot_roundtrip_and_shared_ids(tmp_path: Path) -> None:
     assert store.repos()[0]["snapshots"][0]["has_tests"] is True
 
 
-def test_reindexing_identical_content_changes_nothing(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "c.db"))
+def test_reindexing_identical_content_changes_nothing(db_url: str) -> None:
+    store = Store.open(db_url)
     rec = _record("lib/core.py", 3, ["boom"])
     info, files, reports = _snapshot("1.0", "raise ValueError('boom')\n")
     first = store.write_snapshot(info, files, [rec], reports, set())
@@ -78,8 +78,8 @@ def test_reindexing_identical_content_changes_nothing(tmp_path: Path) -> None:
     assert store.generation() == gen  # no artifact needs rebuilding
 
 
-def test_changed_content_of_same_ref_replaces_snapshot(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "c.db"))
+def test_changed_content_of_same_ref_replaces_snapshot(db_url: str) -> None:
+    store = Store.open(db_url)
     info, files, reports = _snapshot("1.0", "raise ValueError('old')\n")
     store.write_snapshot(info, files, [_record("lib/core.py", 1, ["old"])], reports, set())
     info, files, reports = _snapshot("1.0", "raise ValueError('new')\n")
@@ -88,31 +88,28 @@ def test_changed_content_of_same_ref_replaces_snapshot(tmp_path: Path) -> None:
     assert [r["template"] for r in store.list_errors()[1]] == ["new"]  # 'old' is gone with its snapshot
 
 
-def test_failed_write_leaves_catalogue_exactly_as_it_was(tmp_path: Path) -> None:
-    db = tmp_path / "c.db"
-    store = Store.open(str(db))
+def test_failed_write_leaves_catalogue_exactly_as_it_was(db_url: str) -> None:
+    store = Store.open(db_url)
     info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
     store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
-    before = _dump(db)
+    before = _dump(store)
     bad = _record("lib/core.py", 1, ["b"])
     bad.guards = [object()]  # type: ignore[list-item]  # not JSON: fails mid-transaction
     info2, files2, reports2 = _snapshot("2.0", "raise ValueError('b')\n")
     with pytest.raises(Exception, match="JSON serializable"):
         store.write_snapshot(info2, files2, [bad], reports2, {"lib.core"})
-    assert _dump(db) == before
+    assert _dump(store) == before
 
 
-def test_schema_is_versioned_and_newer_schemas_are_refused(tmp_path: Path) -> None:
-    db = tmp_path / "c.db"
-    Store.open(str(db))
-    engine = create_engine(f"sqlite:///{db}")
+def test_schema_is_versioned_and_newer_schemas_are_refused(db_url: str) -> None:
+    engine = Store.open(db_url).engine
     with engine.begin() as conn:
         assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
             SCHEMA_VERSION
         )
         conn.execute(text("update meta set value='999' where key='schema_version'"))
     with pytest.raises(RuntimeError, match="newer than this errdex"):
-        Store.open(str(db))
+        Store.open(db_url)
 
 
 def test_readonly_open_of_missing_catalogue_says_what_to_do(tmp_path: Path) -> None:
@@ -120,16 +117,16 @@ def test_readonly_open_of_missing_catalogue_says_what_to_do(tmp_path: Path) -> N
         Store.open(str(tmp_path / "none.db"), readonly=True)
 
 
-def test_unknown_repo_names_the_known_ones(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "c.db"))
+def test_unknown_repo_names_the_known_ones(db_url: str) -> None:
+    store = Store.open(db_url)
     info, files, reports = _snapshot("1.0", "x = 1\n")
     store.write_snapshot(info, files, [], reports, set())
     with pytest.raises(StoreError, match=r"no codebase named 'nope'.*acme/lib"):
         store.resolve_repo("nope")
 
 
-def test_artifacts_are_invalidated_by_new_snapshots(tmp_path: Path) -> None:
-    store = Store.open(str(tmp_path / "c.db"))
+def test_artifacts_are_invalidated_by_new_snapshots(db_url: str) -> None:
+    store = Store.open(db_url)
     store.put_artifact("idx", b"v1")
     assert store.get_artifact("idx") == b"v1"
     info, files, reports = _snapshot("1.0", "x = 1\n")
@@ -137,11 +134,18 @@ def test_artifacts_are_invalidated_by_new_snapshots(tmp_path: Path) -> None:
     assert store.get_artifact("idx") is None
 
 
-def _dump(db: Path) -> list[tuple[str, list[tuple[object, ...]]]]:
-    engine = create_engine(f"sqlite:///{db}")
-    with engine.connect() as conn:
-        tables = [r[0] for r in conn.execute(text("select name from sqlite_master where type='table'"))]
-        return [(t, sorted(map(tuple, conn.execute(text(f"select * from {t}"))), key=repr)) for t in sorted(tables)]
+def _dump(store: Store) -> list[tuple[str, list[tuple[object, ...]]]]:
+    """Every row of every table, in a stable order: "exactly as it was" means this is equal."""
+    from sqlalchemy import MetaData, select
+
+    md = MetaData()
+    md.reflect(store.engine)
+    with store.engine.connect() as conn:
+        return [
+            (name, sorted((tuple(r) for r in conn.execute(select(table))), key=repr))
+            for name, table in sorted(md.tables.items())
+        ]
+
 
 
 def test_fast_reader_reads_artifacts_without_sqlalchemy_and_delegates_the_rest(tmp_path: Path) -> None:

@@ -178,6 +178,10 @@ def list_errors(
     if as_json:
         print(json.dumps({"total": total, "errors": rows}, indent=2))
         return
+    if not sys.stdout.isatty():  # pipes and logs get one tab-separated line per error
+        for r in rows:
+            print("\t".join((r["id"], r["exc_type"], f"{r['path']}:{r['line']}", r["template"].replace("\n", " "))))
+        return
     from rich.console import Console
     from rich.table import Table
 
