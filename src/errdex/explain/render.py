@@ -34,9 +34,13 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     con.print(f"Thrown at {view['path']}:{view['line']}", markup=False)
     src = view.get("source") or {}
     if src.get("lines"):
-        code = "\n".join(src["lines"])
+        # A terminal shows the raise with a screenful of context, not the whole function
+        # (the page and --json carry the full window).
+        first = max(src["start"], view["line"] - 25)
+        last = min(src["start"] + len(src["lines"]) - 1, view["end_line"] + 12)
+        code = "\n".join(src["lines"][first - src["start"] : last - src["start"] + 1])
         marks = set(range(view["line"], view["end_line"] + 1))
-        con.print(Syntax(code, "python", line_numbers=True, start_line=src["start"], highlight_lines=marks,
+        con.print(Syntax(code, "python", line_numbers=True, start_line=first, highlight_lines=marks,
                          word_wrap=False, theme="ansi_dark"))
     link = view.get("permalink")
     if link:
