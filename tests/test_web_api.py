@@ -196,6 +196,26 @@ def test_error_page_under_wrong_repo_redirects(base: str, broadcast_id: str) -> 
     assert r.headers["location"] == f"/{REPO}/errors/{broadcast_id}"
 
 
+def test_cached_fast_path_answers_like_the_routes(db: Path, broadcast_id: str) -> None:
+    """Once rendered, error pages and JSON come from the cache layer: same bytes, same headers."""
+    with live_server(db) as url:  # a fresh server: the first request goes through the route
+        for path in (f"/api/errors/{broadcast_id}", f"/{REPO}/errors/{broadcast_id}"):
+            cold, hot = get(url, path), get(url, path)
+            assert cold.status_code == hot.status_code == 200
+            assert cold.content == hot.content
+            drop = {"date"}
+            assert {k: v for k, v in cold.headers.items() if k not in drop} == {
+                k: v for k, v in hot.headers.items() if k not in drop
+            }, path
+            assert hot.headers["content-security-policy"] and hot.headers["x-frame-options"] == "DENY"
+        # Cached pages still redirect from a wrong codebase, and other methods still reach the app.
+        r = get(url, f"/other/repo/errors/{broadcast_id}", follow_redirects=False)
+        assert r.status_code == 301 and r.headers["location"] == f"/{REPO}/errors/{broadcast_id}"
+        assert httpx.post(f"{url}/api/errors/{broadcast_id}", timeout=30).status_code == 405
+        assert get(url, f"/api/errors/{broadcast_id}/").status_code in (200, 307)
+        assert get(url, "/api/errors/0000000000000000").status_code == 404
+
+
 def test_source_page_is_anchored_and_highlighted(base: str, db: Path) -> None:
     snap = find_error(db, "Incompatible shapes")["snapshot_id"]
     r = get(base, f"/{REPO}/source/{snap}/webfix/core.py")

@@ -13,20 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_support import REPO, SCRIPT_TEMPLATE, TRACEBACK, build_catalogue, find_error, live_server
-
-CHROMIUM = "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).parent / "artifacts"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+from test_web_support import (
+    ARGS,
+    CHROMIUM,
+    REPO,
+    SCRIPT_TEMPLATE,
+    TRACEBACK,
+    build_catalogue,
+    find_error,
+    live_server,
+    shot,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -68,14 +65,6 @@ def page(browser: Any) -> Iterator[Any]:
     pg.problems = problems
     yield pg
     ctx.close()
-
-
-def shot(page: Any, name: str) -> Path:
-    ARTIFACTS.mkdir(exist_ok=True)
-    path = ARTIFACTS / name
-    page.screenshot(path=str(path), full_page=True)
-    print(f"screenshot: {path}")
-    return path
 
 
 def test_paste_search_open_error_follow_related_and_json(page: Any, base: str, db: Path) -> None:

@@ -24,6 +24,20 @@ V1 = FIXTURES / "v1" / "webfix"
 V2 = FIXTURES / "v2" / "webfix"
 REPO = "local/webfix"
 
+# Debian's chromium, launched by Playwright with no network of its own (the tests serve loopback).
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
 # A filled-in message of the fixture's broadcast error, as a user would paste it.
 TRACEBACK = """Traceback (most recent call last):
   File "/home/me/app.py", line 4, in <module>
@@ -101,6 +115,15 @@ def index_in_subprocess(source: Path, db: Path) -> None:
     subprocess.run(
         [sys.executable, "-c", code, str(source), str(db)], check=True, capture_output=True, timeout=120
     )
+
+
+def shot(page: Any, name: str) -> Path:
+    """A full-page screenshot into ``tests/artifacts/`` (path printed, so a person can look)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    print(f"screenshot: {path}")
+    return path
 
 
 def get(base: str, path: str, **kw: Any) -> httpx.Response:

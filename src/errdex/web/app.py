@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from errdex.web.fastpath import CachedFastPath
 from errdex.web.security import SecurityMiddleware
 from errdex.web.state import WebState
 
@@ -51,6 +52,8 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
         openapi_tags=[{"name": "api", "description": "JSON twins of every page."}],
     )
     app.state.web = state
+    # Added inner first: SecurityMiddleware must wrap the fast path so its headers are on every answer.
+    app.add_middleware(CachedFastPath, state=state)
     app.add_middleware(SecurityMiddleware)
 
     from errdex.web import routes_api, routes_pages

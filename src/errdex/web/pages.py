@@ -61,6 +61,7 @@ def source_url(repo: str, snapshot_id: Any, path: str, line: int | None = None) 
 
 env.filters["truncate_text"] = render.truncate
 env.filters["text_of"] = text_of
+env.filters["prose"] = render.prose
 env.globals.update(
     highlight_template=render.highlight_template,
     is_mapping=lambda x: isinstance(x, dict),
@@ -91,6 +92,7 @@ def render_error(state: WebState, error_id: str) -> tuple[str, bytes] | None:
         examples=_examples(state, view, analysis, latest),
         related=_related(analysis, view["repo"]) or _nearby(state, view),
         provenance=_provenance(analysis),
+        ai=_ai(analysis.get("llm")),
     )
     return view["repo"], html.encode("utf-8")
 
@@ -193,6 +195,55 @@ def _nearby(state: WebState, view: dict[str, Any]) -> list[dict[str, str]]:
         }
         for r in rows[:5]
     ]
+
+
+def _ai(llm: Any) -> dict[str, Any] | None:
+    """The verified model answer, shaped for the page, or None when there is none.
+
+    Its sections sit beside the static facts of the same name (never instead of them), each
+    marked as AI-assisted; ``label`` says which model wrote it, when, and how much verification
+    removed, so the reader knows how far to trust what is left.
+    """
+    if not isinstance(llm, dict):
+        return None
+    raw = llm.get("sections")
+    sec: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    model = str(llm.get("model") or "unknown model")
+    date = str(llm.get("date") or "")[:10] or "undated"
+    try:
+        dropped = max(0, int(llm.get("dropped") or 0))
+    except (TypeError, ValueError):
+        dropped = 0
+    names = [str(n) for n in as_list(llm.get("unverified"))]
+    if dropped:
+        claims = "claim" if dropped == 1 else "claims"
+        checked = f"{dropped} {claims} dropped for naming unknown symbols"
+        checked += f": {', '.join(names)}" if names else ""
+    else:
+        checked = "no claims dropped"
+    raw_fix = sec.get("example_fix")
+    fix: dict[str, Any] = raw_fix if isinstance(raw_fix, dict) else {}
+    code = {
+        part: render.snippet(str(fix[part]))
+        for part in ("before", "after")
+        if isinstance(fix.get(part), str) and fix[part].strip()
+    }
+    out = {
+        "model": model,
+        "date": date,
+        "dropped": dropped,
+        "unverified": names,
+        "label": f"AI-assisted ({model}, {date}) — checked against the indexed source; {checked}",
+        "meaning": text_of(sec.get("meaning")),
+        "trigger": text_of(sec.get("trigger")),
+        "common_situations": [text_of(x) for x in as_list(sec.get("common_situations")) if text_of(x)],
+        "solutions": [text_of(x) for x in as_list(sec.get("solutions")) if text_of(x)],
+        "example_fix": code,
+    }
+    out["empty"] = not any(
+        out[k] for k in ("meaning", "trigger", "common_situations", "solutions", "example_fix")
+    )
+    return out
 
 
 def _provenance(analysis: dict[str, Any]) -> str:

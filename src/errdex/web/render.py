@@ -8,6 +8,7 @@ add, so the templates can stay on Jinja2's autoescape and never call ``|safe`` o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
@@ -22,7 +23,9 @@ __all__ = [
     "code_window",
     "file_listing",
     "highlight_template",
+    "prose",
     "segments_for",
+    "snippet",
     "truncate",
 ]
 
@@ -46,6 +49,50 @@ def highlight_template(segments: Sequence[str], values: Mapping[str, str] | None
         else:
             out.append(f'<span class="ph">{{{escape(part)}}}</span>')
     return Markup("".join(out))
+
+
+# A backticked span on one line, or a bare http(s) URL. Backticks win when they start first, so a URL
+# quoted as code stays code. The URL stops at whitespace, quotes, angle brackets and backticks.
+_INLINE = re.compile(r"`([^`\n]+)`|(https?://[^\s<>\"'`]+)")
+_URL_TRAILING = ".,;:!?'\""
+
+
+def prose(text: Any) -> Markup:
+    """Analysis prose as HTML: escaped, with paired backticks as ``<code>`` and bare URLs as links.
+
+    Every piece of ``text`` goes through ``escape`` (``Markup.format`` escapes its arguments);
+    only the ``<code>``/``<a>`` tags written here are markup. An unpaired backtick stays literal.
+    Links get ``rel="nofollow noopener"``: the URL comes from code or a model, not from us.
+    """
+    s = "" if text is None else str(text)
+    out: list[str] = []
+    pos = 0
+    for m in _INLINE.finditer(s):
+        out.append(str(escape(s[pos : m.start()])))
+        pos = m.end()
+        if m.group(1) is not None:
+            out.append(Markup("<code>{}</code>").format(m.group(1)))
+            continue
+        url, tail = _trim_url(m.group(2))
+        if url.rstrip("/").endswith(":"):  # nothing left after the scheme: not a link
+            out.append(str(escape(m.group(2))))
+            continue
+        out.append(Markup('<a href="{0}" rel="nofollow noopener">{0}</a>').format(url))
+        out.append(str(escape(tail)))
+    out.append(str(escape(s[pos:])))
+    return Markup("".join(out))
+
+
+def _trim_url(url: str) -> tuple[str, str]:
+    """Split sentence punctuation off a URL's end; keep a ``)`` that closes a ``(`` inside it."""
+    end = len(url)
+    while end:
+        c = url[end - 1]
+        if c in _URL_TRAILING or (c == ")" and url.count("(", 0, end) < url.count(")", 0, end)):
+            end -= 1
+            continue
+        break
+    return url[:end], url[end:]
 
 
 def segments_for(
@@ -100,6 +147,12 @@ def code_window(lines: Sequence[str], start: int, marked: Sequence[int], path: s
         wrapcode=True,
     )
     return Markup(highlight(text, _lexer_for(path), fmt))
+
+
+def snippet(code: str, path: str = "x.py") -> Markup:
+    """A short highlighted block without line numbers (an example fix); Pygments escapes it."""
+    text = code if code.endswith("\n") else code + "\n"
+    return Markup(highlight(text, _lexer_for(path), HtmlFormatter(cssclass="code snippet", wrapcode=True)))
 
 
 def file_listing(text: str, path: str) -> Markup:

@@ -9,6 +9,7 @@ keep using the old one instead of queueing behind the rebuild.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -35,8 +36,9 @@ class SearchResult:
 class MatcherHolder:
     """One matcher per catalogue generation, rebuilt lazily and without blocking searches."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: Any, on_load: Callable[[str], None] | None = None) -> None:
         self._store = store
+        self._on_load = on_load  # called with the generation after each (re)build
         self._lock = threading.Lock()
         self._matcher: MatcherLike | None = None
         self._generation: str | None = None
@@ -54,6 +56,8 @@ class MatcherHolder:
             if self._matcher is None or self._generation != generation:
                 self._matcher = self._load()
                 self._generation = generation
+                if self._on_load is not None:
+                    self._on_load(generation)
             return self._matcher
         finally:
             self._lock.release()
