@@ -1,6 +1,7 @@
 """Extraction speed against the cost of merely parsing the same code.
 
-Usage: ``python bench/index_speed.py [WHEEL_OR_DIR]`` (default: the jax 0.10.2 wheel).
+Usage: ``python bench/index_speed.py [SOURCE]`` — any errdex source (default: ``pypi:jax==0.10.2``,
+fetched and cached by errdex's own sources stage), or a wheel file / directory path.
 
 The baseline is measured in the same run on the same machine, so the ratios are meaningful even
 though absolute seconds are not: (a) bare ``ast.parse`` + ``ast.walk`` of every ``.py`` file on
@@ -20,10 +21,15 @@ import zipfile
 from errdex.extract import extract
 from errdex.model import SourceFile
 
-DEFAULT = pathlib.Path("/tmp/wheels/jax-0.10.2-py3-none-any.whl")
+DEFAULT = "pypi:jax==0.10.2"
 
 
-def load(target: pathlib.Path) -> list[SourceFile]:
+def load(spec: str) -> list[SourceFile]:
+    target = pathlib.Path(spec)
+    if not target.exists():
+        from errdex.sources import open_source
+
+        return sorted((f for f in open_source(spec).files if f.path.endswith(".py")), key=lambda f: f.path)
     if target.is_dir():
         return [
             SourceFile(p.relative_to(target).as_posix(), p.read_bytes()) for p in sorted(target.rglob("*.py"))
@@ -54,10 +60,10 @@ def timed(fn: object, *args: object, **kwargs: object) -> tuple[float, float, ob
 
 
 def main() -> None:
-    target = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    target = sys.argv[1] if len(sys.argv) > 1 else DEFAULT
     files = load(target)
     size = sum(len(f.data) for f in files)
-    print(f"{target.name}: {len(files)} .py files, {size / 1e6:.1f} MB")
+    print(f"{target}: {len(files)} .py files, {size / 1e6:.1f} MB")
     t_base, c_base, nodes = timed(bare, files)
     t_one, c_one, ex1 = timed(extract, files, "bench", jobs=1)
     t_two, _, ex2 = timed(extract, files, "bench", jobs=2)
