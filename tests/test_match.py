@@ -382,3 +382,65 @@ def test_render_human() -> None:
     )
     out = buf.getvalue()
     assert "exact match" in out and "lib/mod.py:10" in out and "old = 3" in out
+
+
+# --- scale: candidate generation stays bounded and complete ----------------------------------------------
+
+
+def test_suffix_prefix_matches_brute_force() -> None:
+    from errdex.match.verify import _suffix_prefix
+
+    def brute(msg: str, pos: int, lit: str) -> int:
+        room = min(len(msg) - pos, len(lit) - 1, 400)
+        return next((p for p in range(room, 0, -1) if msg.endswith(lit[:p])), 0)
+
+    @given(st.text("abc", max_size=12), st.integers(0, 12), st.text("abc", min_size=1, max_size=6))
+    @settings(max_examples=300, deadline=None)
+    def check(msg: str, pos: int, lit: str) -> None:
+        pos = min(pos, len(msg))
+        assert _suffix_prefix(msg, pos, lit) == brute(msg, pos, lit)
+
+    check()
+
+
+def test_cut_short_message_found_among_many_near_duplicates() -> None:
+    head = "Unimplemented primitive in Pallas TPU lowering for "
+    target = entry([head, "k", ": ", "p", ". Please file an issue at x."], function="lower")
+    dups = [entry([head, "k", f": variant {i} ", "p", " is unsupported."]) for i in range(600)]
+    m = Matcher.from_entries([*dups, target])
+    res = m.explain(
+        "Unimplemented primitive in Pallas TPU lowering for KernelType.TC: cumsum. Please file an is"
+    )
+    assert top(res).id == target.error_id and not top(res).approximate
+
+
+def test_cut_short_message_of_template_starting_with_placeholder() -> None:
+    e = entry(
+        ["", "name", " is not a valid estimator parameter for this pipeline step; choose one of ", "opts", ""]
+    )
+    m = Matcher.from_entries([e, entry(["", "x", " is not a valid thing"])])
+    res = m.explain("'alpha' is not a valid estimator parameter for this pipeline st")
+    assert top(res).id == e.error_id and not top(res).approximate
+
+
+def test_template_of_common_fragments_only_is_still_found() -> None:
+    common = [entry([f"Expected axis {i} to be valid", "x", ""]) for i in range(50)]
+    e = entry(["Expected axis ", "a", " to be valid", "b", ""])
+    m = Matcher.from_entries([*common, e])
+    res = m.explain("ValueError: Expected axis 7 to be valid")
+    assert any(x.id == e.error_id for x in res.matches)
+
+
+def test_frame_picks_the_raise_among_thousands_of_generic_entries() -> None:
+    generic = [
+        entry(["", "msg", ""], path=f"lib/m{i % 40}.py", function=f"f{i}", line=i) for i in range(1200)
+    ]
+    target = entry(
+        ["", "msg", ""], path="lib/core.py", function="validate", line=88, exc_type="NotImplementedError"
+    )
+    m = Matcher.from_entries([*generic, target])
+    tb = (
+        'Traceback (most recent call last):\n  File "/x/site-packages/lib/core.py", line 88, in validate\n'
+        "    raise NotImplementedError(msg)\nNotImplementedError: "
+    )
+    assert top(m.explain(tb)).id == target.error_id

@@ -17,7 +17,7 @@ text explains most of it. Everything else is reported as approximate, or not at 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,17 +26,17 @@ from errdex.match.index import (
     E_ID,
     E_KIND,
     E_LINE,
-    E_PAT,
     E_PATH,
     E_REPO,
     E_TEMPLATE,
     E_TYPE,
     E_VERSION,
+    TRUNC_MIN_LITERAL,  # a truncated message must still match this much literal text ...
     Index,
 )  # fmt: skip
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
-from errdex.match.score import fn_last, norm_path, outside_library, type_relation, word_f1, words
+from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, type_relation, word_f1, words
 from errdex.match.verify import Fit, compact, compact_map, fit, values
 
 if TYPE_CHECKING:
@@ -60,13 +60,15 @@ MIN_LITERAL = 12  # literal characters a template needs before it may be an exac
 MIN_COVERAGE = 0.4  # share of the message's characters the literal text must explain
 ANCHORED_MIN_LITERAL = 16  # ... unless the fit is anchored at both ends with this much literal text
 ANCHORED_MIN_COVERAGE = 0.25  # ... and explains at least this share
-TRUNC_MIN_LITERAL = 25  # a truncated message must still match this much literal text ...
 TRUNC_MIN_COVERAGE = 0.6  # ... explaining this share of the message
 OUTSIDE_MIN_COVERAGE = 0.75  # when the traceback ends in compiled/stdlib code
 RUNTIME_MIN_COVERAGE = 0.2  # an interpreter template explaining this much of a whole message names it
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
+MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
+MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity
+MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
 
 
 @dataclass
@@ -183,17 +185,39 @@ class Matcher:
     def _match(
         self, q: ParsedQuery, message: str, types: list[str], frames: list[Frame], limit: int
     ) -> Result:
-        from errdex.match.runtime import is_runtime
-
         idx = self.index
         cmsg = compact(message)
         mlen = max(len(cmsg), 1)
-        weights, heads, complete = idx.candidates(cmsg)
-        # only patterns whose keys all occurred can fit in full, only those whose first key occurred
-        # can fit a cut-short message: verify those; the rest only matter for similarity
-        verify = sorted(complete | heads, key=weights.__getitem__, reverse=True)[:MAX_VERIFY]
+        seen = idx.hits(cmsg)
+        # frame evidence first: it protects the patterns a traceback points at from the caps below
+        finfo = _frame_info(idx, frames)
+        frame_entries = _frame_entries(idx, finfo)
+        frame_pids: dict[int, float] = {}
+        framed_big: dict[int, list[int]] = {}  # frame-supported entries of grouped patterns
+        entry_pat, groups = idx.entry_pat, idx.groups
+        for ei, (w, _fi, _d) in frame_entries.items():
+            pid = entry_pat[ei]
+            if w > frame_pids.get(pid, 0.0):
+                frame_pids[pid] = w
+            if pid in groups:
+                framed_big.setdefault(pid, []).append(ei)
+        # only patterns whose keys all occurred can fit in full, only those whose head occurred can
+        # fit a cut-short message confidently: verify those (the heads bounded by key weight, since
+        # near-duplicates sharing a beginning are equally good fits of a message cut before they
+        # differ). Other frame-supported patterns could only fit partly and unconfidently, which
+        # word similarity below covers, so they are not verified.
+        exact = idx.exact_candidates(seen)
+        heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
+        if len(heads) > MAX_HEADS:
+            heads = heapq.nlargest(
+                MAX_HEADS, heads, key=lambda pid: (pid in frame_pids, idx.weight(pid, seen))
+            )
+        verify = list(dict.fromkeys([*exact, *heads]))
+        if len(verify) > MAX_VERIFY:
+            verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, seen))
         cands: dict[int, _Cand] = {}
         runtime_best: tuple[float, int] | None = None
+        runtime = idx.runtime
         for pid in verify:
             pat = idx.patterns[pid]
             f = fit(pat.lits, cmsg)
@@ -201,7 +225,7 @@ class Matcher:
                 continue
             c = _Cand(pid, f)
             self._judge_fit(c, pat.lit_len, mlen)
-            if is_runtime(idx.entries[pat.entries[0]][E_REPO]):
+            if runtime[pid]:
                 # interpreter templates are short and mostly placeholders: recognise a whole-message
                 # fit anchored at both ends rather than demanding library-level coverage
                 whole = f.full and f.anchored_start and f.anchored_end and pat.lit_len >= 6
@@ -215,50 +239,29 @@ class Matcher:
                     runtime_best = (c.coverage, pid)
                 continue
             cands[pid] = c
-        # frame evidence: entries in the files/functions of the traceback, reworded or not
-        finfo = _frame_info(idx, frames)
-        frame_entries: dict[int, tuple[float, str]] = {}
-        for depth, (fi, hits) in enumerate(reversed(finfo.lib)):
-            _path, line, fn = finfo.frames[fi]
-            for ei in hits:
-                e = idx.entries[ei]
-                efn = fn_last(e[E_FUNC])
-                w = 0.0
-                why = ""
-                if fn and efn == fn:
-                    w = 0.35 if depth == 0 else 0.2
-                    why = f"frame {e[E_PATH]}:{line} in {fn}" + (
-                        " (deepest library frame)" if depth == 0 else ""
-                    )
-                    if line is not None and line == e[E_LINE]:
-                        w += 0.1
-                        why += f", same line as {e[E_REPO]} {e[E_VERSION]}"
-                elif line is not None and line == e[E_LINE]:
-                    w = 0.2
-                    why = f"frame {e[E_PATH]}:{line} is this line"
-                elif depth == 0:
-                    w = 0.04
-                    why = f"deepest library frame is in {e[E_PATH]}"
-                if w > frame_entries.get(ei, (0.0, ""))[0]:
-                    frame_entries[ei] = (w, why)
+        if len(frame_pids) > MAX_FRAME:
+            # a function of a big catalogue raises hundreds of messages across its snapshots: keep
+            # the ones the text fits best, then the ones the frames support most
+            def fits(pid: int) -> tuple[bool, float, float]:
+                c = cands.get(pid)
+                return (c.confident, c.coverage, frame_pids[pid]) if c else (False, -1.0, frame_pids[pid])
+
+            frame_pids = {pid: frame_pids[pid] for pid in heapq.nlargest(MAX_FRAME, frame_pids, key=fits)}
         # similarity for candidates that did not fit confidently, plus frame-supported patterns;
         # skipped when the text already fits confidently (approximate extras would only be noise)
         need: list[int] = []
         if not any(c.confident for c in cands.values()):
-            ranked = heapq.nlargest(MAX_FUZZY, weights, key=weights.__getitem__)
             need = [
                 pid
-                for pid in ranked
-                if (pid in cands and not cands[pid].confident)
-                or (pid not in cands and not is_runtime(idx.entries[idx.patterns[pid].entries[0]][E_REPO]))
+                for pid in idx.similar(seen, MAX_FUZZY)
+                if (pid in cands and not cands[pid].confident) or (pid not in cands and not runtime[pid])
             ]
-        frame_pids = {idx.entries[ei][E_PAT] for ei, (w, _) in frame_entries.items() if w >= 0.2}
         need += [pid for pid in frame_pids if pid not in cands or not cands[pid].confident]
         if need:
             mwords = words(message)
             for pid in dict.fromkeys(need):
                 c = cands.get(pid) or _Cand(pid)
-                sim = word_f1(mwords, words(idx.patterns[pid].text))
+                sim = word_f1(mwords, idx.words(pid))
                 if 0.9 * sim > c.text:
                     c.text = 0.9 * sim
                     c.reasons = [f"reworded? {sim:.0%} word overlap with the template"]
@@ -274,20 +277,43 @@ class Matcher:
                     c.confident = False
                     c.reasons.append("an interpreter message explains the text as well")
         outside = finfo.outside_deepest
-        # score entries
+        deepest = finfo.deepest_path
+        # score entries, best-bounded patterns first: a pattern's entries can score at most its text
+        # score plus the best type and frame evidence, so once ``limit`` distinct errors beat the
+        # next pattern's bound, the rest cannot enter the answer and are not looked at
+        relation = _memo_type_relation(types)
+        weak_fw = 0.04 if deepest is not None else 0.0
+
+        def bound(c: _Cand) -> tuple[bool, float]:
+            return c.confident, 1.0 * c.confident + c.text + 0.15 + frame_pids.get(c.pid, weak_fw)
+
+        order = sorted(cands.values(), key=bound, reverse=True)
         scored: list[tuple[bool, float, int, _Cand]] = []
-        for pid, c in cands.items():
-            pat = idx.patterns[pid]
-            for ei in pat.entries:
+        top = _TopK(limit)
+        for n, c in enumerate(order):
+            if n >= MAX_SCORED or top.beats(bound(c)):
+                break
+            pat = idx.patterns[c.pid]
+            group = idx.groups.get(c.pid)
+            eis = pat.entries if group is None else self._few(group, framed_big.get(c.pid, []), limit)
+            for ei in eis:
                 e = idx.entries[ei]
                 if self.repo and e[E_REPO] != self.repo:
                     continue
-                fw, fwhy = frame_entries.get(ei, (0.0, ""))
+                fw, fwhy = 0.0, ""
+                if ei in frame_entries:
+                    fw, fi, depth = frame_entries[ei]
+                    if c.pid not in frame_pids:
+                        fw = 0.0  # dropped by the MAX_FRAME cap
+                    else:
+                        fwhy = _frame_why(e, finfo, fi, depth)
+                if not fw and deepest is not None and e[E_PATH].replace("\\", "/") == deepest:
+                    fw, fwhy = 0.04, f"deepest library frame is in {e[E_PATH]}"
                 if not c.confident and c.text < APPROX_MIN and fw < 0.2:
                     continue
                 if not c.confident and c.text < 0.15 and fw < 0.35:
                     continue
-                tw, twhy = type_relation(types, e[E_TYPE], e[E_KIND])
+                tw, twhy = relation(e[E_TYPE], e[E_KIND])
                 confident = c.confident
                 reasons = list(c.reasons)
                 if confident and outside and fw < 0.2 and c.coverage < OUTSIDE_MIN_COVERAGE:
@@ -302,8 +328,9 @@ class Matcher:
                     reasons.append(fwhy)
                 score = (1.0 if confident else 0.0) + c.text + tw + fw
                 scored.append(
-                    (confident, score, ei, _Cand(pid, c.fit, c.coverage, c.text, confident, reasons))
+                    (confident, score, ei, _Cand(c.pid, c.fit, c.coverage, c.text, confident, reasons))
                 )
+                top.add(e[E_ID], (confident, score))
         scored.sort(key=lambda t: (t[0], t[1], t[2] * -1e-12), reverse=True)
         matches: list[Match] = []
         seen_ids: set[str] = set()
@@ -362,6 +389,23 @@ class Matcher:
                 c.text = 0.45 + 0.45 * cov
             c.reasons = [f"message matches the template's beginning ({cov:.0%} explained; cut short?)"]
 
+    def _few(self, groups: list[list[int]], framed: list[int], limit: int) -> list[int]:
+        """The entries of a very common pattern that can rank: all that frames support, and the
+        first ``limit`` (in the repo asked for) of each exception type/kind, since entries of one
+        group score alike apart from frame evidence. The weak "same file as the deepest frame"
+        bonus is not looked for among the rest: it cannot lift a generic template far."""
+        out = list(framed)
+        for eis in groups:
+            taken = 0
+            for ei in eis:
+                if self.repo and self.index.entries[ei][E_REPO] != self.repo:
+                    continue
+                out.append(ei)
+                taken += 1
+                if taken >= limit:
+                    break
+        return sorted(set(out))
+
     def _runtime_type_ok(self, types: list[str], entries: list[int]) -> bool:
         qs = [t for t in types if not t.startswith("log.")]
         if not qs:
@@ -373,21 +417,96 @@ class Matcher:
         return False
 
 
-def _frame_info(idx: Index, frames: list[Frame]) -> Any:
-    from errdex.match.score import FrameInfo
+class _TopK:
+    """The ``k`` best keys of distinct errors seen so far, to stop scoring once nothing can enter."""
 
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.heap: list[tuple[tuple[bool, float], str]] = []  # min-heap of the current top k
+        self.best: dict[str, tuple[bool, float]] = {}  # ids in the heap -> their key
+
+    def add(self, eid: str, key: tuple[bool, float]) -> None:
+        old = self.best.get(eid)
+        if old is not None:
+            if key > old:  # an error already in the top k improved: update it in place
+                self.best[eid] = key
+                self.heap = [(v, i) for i, v in self.best.items()]
+                heapq.heapify(self.heap)
+            return
+        if len(self.heap) < self.k:
+            heapq.heappush(self.heap, (key, eid))
+            self.best[eid] = key
+        elif key > self.heap[0][0]:
+            _, out = heapq.heapreplace(self.heap, (key, eid))
+            del self.best[out]
+            self.best[eid] = key
+
+    def beats(self, bound: tuple[bool, float]) -> bool:
+        """True when ``k`` errors already score above ``bound``."""
+        return len(self.heap) >= self.k and self.heap[0][0] > bound
+
+
+def _frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     norm: list[tuple[str, int | None, str | None]] = []
-    lib: list[tuple[int, list[int]]] = []
+    lib: list[tuple[int, str]] = []
     for i, fr in enumerate(frames):
         p = norm_path(fr.path)
         norm.append((p, fr.line, fn_last(fr.function)))
-        hits = idx.entries_at(p)
-        if hits:
-            lib.append((i, hits))
+        hit = idx.resolve_path(p)
+        if hit is not None:
+            lib.append((i, hit))
     outside = None
     if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
         outside = norm[-1][0]
-    return FrameInfo(norm, lib, outside)  # type: ignore[arg-type]
+    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None)
+
+
+def _frame_entries(idx: Index, finfo: FrameInfo) -> dict[int, tuple[float, int, int]]:
+    """Entries the traceback's library frames name by function or line: weight, frame, depth.
+
+    Looked up by (path, function) and (path, line) rather than by walking every entry of a file:
+    a file of a big catalogue holds thousands of entries (one per raise site and snapshot). The
+    reason text is only formatted for entries that get scored (``_frame_why``), and the weak
+    "deepest frame is in this file" evidence is applied while scoring.
+    """
+    out: dict[int, tuple[float, int, int]] = {}
+    for depth, (fi, path) in enumerate(reversed(finfo.lib)):
+        _p, line, fn = finfo.frames[fi]
+        at_line = idx.sites.get((path, line), []) if line is not None else []
+        if fn:
+            same = set(at_line)
+            base = 0.35 if depth == 0 else 0.2
+            for ei in idx.sites.get((path, fn), ()):
+                w = base + 0.1 if ei in same else base
+                if ei not in out or w > out[ei][0]:
+                    out[ei] = (w, fi, depth)
+        for ei in at_line:
+            if ei not in out or out[ei][0] < 0.2:
+                out[ei] = (0.2, fi, depth)
+    return out
+
+
+def _frame_why(e: tuple[Any, ...], finfo: FrameInfo, fi: int, depth: int) -> str:
+    _p, line, fn = finfo.frames[fi]
+    if fn and fn_last(e[E_FUNC]) == fn:
+        why = f"frame {e[E_PATH]}:{line} in {fn}" + (" (deepest library frame)" if depth == 0 else "")
+        if line is not None and line == e[E_LINE]:
+            why += f", same line as {e[E_REPO]} {e[E_VERSION]}"
+        return why
+    return f"frame {e[E_PATH]}:{line} is this line"
+
+
+def _memo_type_relation(types: list[str]) -> Callable[[str, str], tuple[float, str | None]]:
+    """``type_relation`` for one query, memoised: candidates share a handful of exception types."""
+    memo: dict[tuple[str, str], tuple[float, str | None]] = {}
+
+    def relation(exc_type: str, kind: str) -> tuple[float, str | None]:
+        r = memo.get((exc_type, kind))
+        if r is None:
+            r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind)
+        return r
+
+    return relation
 
 
 def _verdict(matches: list[Match], builtin: tuple[str, str] | None, outside: str | None) -> str:

@@ -152,8 +152,10 @@ class FrameInfo:
     """The frames of one query, looked up against the index's paths once."""
 
     frames: list[tuple[str, int | None, str | None]]  # (normalised path, line, last function component)
-    lib: list[int]  # indexes into frames of frames inside the catalogue, outermost first
+    # (index into frames, catalogue path) of the frames inside the catalogue, outermost first
+    lib: list[tuple[int, str]]
     outside_deepest: str | None  # path of the deepest frame when it is compiled/stdlib code
+    deepest_path: str | None = None  # catalogue path of the deepest library frame
 
 
 def fn_last(fn: str | None) -> str | None:

@@ -92,11 +92,21 @@ def fit(lits: tuple[str, ...], msg: str) -> Fit | None:
 
 
 def _suffix_prefix(msg: str, pos: int, lit: str, cap: int = 400) -> int:
-    """Length of the longest prefix of ``lit`` that ends the message after ``pos`` (bounded work)."""
-    room = min(len(msg) - pos, len(lit) - 1, cap)
-    for p in range(room, 0, -1):
-        if msg.endswith(lit[:p]):
-            return p
+    """Length of the longest prefix of ``lit`` that ends the message after ``pos`` (bounded work).
+
+    Only the places where ``lit``'s first character occurs in the message's tail can start such a
+    prefix, so those are tried, longest first, instead of every length.
+    """
+    m = len(msg)
+    room = min(m - pos, len(lit) - 1, cap)
+    if room <= 0:
+        return 0
+    head = lit[0]
+    i = msg.find(head, m - room)
+    while i >= 0:
+        if lit.startswith(msg[i:]):
+            return m - i
+        i = msg.find(head, i + 1)
     return 0
 
 
