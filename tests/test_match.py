@@ -444,3 +444,20 @@ def test_frame_picks_the_raise_among_thousands_of_generic_entries() -> None:
         "    raise NotImplementedError(msg)\nNotImplementedError: "
     )
     assert top(m.explain(tb)).id == target.error_id
+
+
+def test_fstring_debug_specifier_value_is_the_value_not_the_name() -> None:
+    segs = ["MPMD map requires a `core_type`, but ", "scratch_type=", " is missing it."]
+    entry = CatalogueEntry(
+        key=1, error_id="a" * 16, repo="jax-ml/jax", version="0.10.2", snapshot_date=None, kind="error",
+        exc_type="NotImplementedError", exc_qualname=None, template=render_template(segs), segments=segs,
+        path="jax/_src/pallas/mpmd.py", line=842, function="_mpmd_map.<locals>.wrapper",
+    )
+    m = Matcher.from_entries([entry])
+    res = m.explain("NotImplementedError: MPMD map requires a `core_type`, but scratch_type=BlockType(8, 128) "
+                    "is missing it.")
+    assert res.matches and not res.matches[0].approximate
+    assert res.matches[0].values == {"scratch_type=": "BlockType(8, 128)"}
+    # The name is literal evidence: another expression's value does not fit.
+    other = m.explain("MPMD map requires a `core_type`, but other=BlockType() is missing it.").matches
+    assert all(x.approximate for x in other)

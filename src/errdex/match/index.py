@@ -38,7 +38,7 @@ from typing import Any, TypeVar, overload
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
 
-FORMAT = 5
+FORMAT = 6
 CHUNK = 12
 MIN_KEY = 4
 KEYS_PER_PATTERN = 4
@@ -52,6 +52,21 @@ T = TypeVar("T")
 E_KEY, E_ID, E_REPO, E_VERSION, E_DATE, E_KIND, E_TYPE, E_QUAL, E_TEMPLATE, E_PATH, E_LINE, E_FUNC, E_PAT = (
     range(13)
 )
+
+
+def debug_specifiers_as_text(segs: list[str]) -> list[str]:
+    """An f-string ``{x=}`` prints ``x=`` before the value: that text is literal, not a value.
+
+    Moving it into the preceding literal lets it be matched (more evidence) and leaves the
+    placeholder's value as what the user needs: ``scratch_type=`` -> ``BlockType(...)``.
+    """
+    if not any(name.endswith("=") for name in segs[1::2]):
+        return segs
+    out = list(segs)
+    for i in range(1, len(out), 2):
+        if out[i].endswith("="):
+            out[i - 1] += out[i]
+    return out
 
 
 @dataclass(slots=True)
@@ -149,7 +164,7 @@ class Index:
         patterns: list[Pattern] = []
         self.entries, self.patterns = entries_out, patterns
         for e in entries:
-            segs = e.segments if e.segments else [e.template]
+            segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
             lits = tuple(compact(s) for s in segs[0::2])
             names = tuple(segs[1::2])
             shape = (lits, names)
