@@ -15,6 +15,8 @@ from typing import Annotated, Any
 
 import typer
 
+from errdex.options import DbOpt, JsonOpt, RepoOpt
+
 app = typer.Typer(
     name="errdex",
     help=(
@@ -26,22 +28,6 @@ app = typer.Typer(
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
-
-DbOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        envvar="ERRDEX_DB",
-        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql://...). "
-        "Default: errdex.db in the user data dir.",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of text.")]
-RepoOpt = Annotated[
-    str | None, typer.Option("--repo", help="Only this codebase (owner/repo or project name).")
-]
-
 
 def _fail(message: str, code: int = 1) -> typer.Exit:
     from rich.console import Console

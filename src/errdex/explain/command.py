@@ -16,23 +16,12 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-DbOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        envvar="ERRDEX_DB",
-        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql://...). "
-        "Default: errdex.db in the user data dir.",
-        show_default=False,
-    ),
-]
+from errdex.options import DbOpt, RepoOpt
 
 
 def analyze(
     db: DbOpt = None,
-    repo: Annotated[
-        str | None, typer.Option("--repo", help="Only this codebase (owner/repo or project name).")
-    ] = None,
+    repo: RepoOpt = None,
     llm: Annotated[
         bool,
         typer.Option(

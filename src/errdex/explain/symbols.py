@@ -26,6 +26,7 @@ import importlib
 import sys
 from dataclasses import dataclass, field
 
+from errdex.astutil import dotted_name as _dotted
 from errdex.extract.symbols import import_bindings, module_name
 
 __all__ = ["Call", "Func", "Module", "ProjectIndex", "build_index"]
@@ -163,9 +164,11 @@ class ProjectIndex:
         if first in mod.toplevel:
             return not rest or f"{mod.name}.{'.'.join(names)}" in self.symbols or _plausible_attrs(rest)
         if mod.is_package:
-            return self.global_resolves(f"{mod.name}.{'.'.join(names)}", depth + 1) if (
-                f"{mod.name}.{first}" in self.modules
-            ) else False
+            return (
+                self.global_resolves(f"{mod.name}.{'.'.join(names)}", depth + 1)
+                if (f"{mod.name}.{first}" in self.modules)
+                else False
+            )
         return False
 
     def _resolve_class(self, mod: Module, cls: str, rest: list[str], depth: int) -> bool:
@@ -299,8 +302,14 @@ class _Walker:
             params = tuple(p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
             params += tuple(p.arg for p in (a.vararg, a.kwarg) if p is not None)
             mod.bound.update(params)
-            f = Func(name, stmt.lineno, stmt.end_lineno or stmt.lineno, cls, params=params,
-                     doc=ast.get_docstring(stmt))
+            f = Func(
+                name,
+                stmt.lineno,
+                stmt.end_lineno or stmt.lineno,
+                cls,
+                params=params,
+                doc=ast.get_docstring(stmt),
+            )
             mod.funcs[name] = f
             for d in stmt.decorator_list:
                 self._expr(d, func)
@@ -379,14 +388,3 @@ class _Walker:
     def _expr(self, node: ast.expr, func: Func | None) -> None:
         if func is not None:
             self._scan(node, func, False, None)
-
-
-def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None

@@ -18,6 +18,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from errdex.astutil import dotted_name as _dotted
+
 __all__ = ["Trigger", "condition_phrase", "describe_guards"]
 
 _CMP = {
@@ -28,10 +30,26 @@ _CMP = {
     ast.Eq: "equals",
     ast.NotEq: "differs from",
 }
-_NEG_CMP = {ast.Gt: ast.LtE, ast.GtE: ast.Lt, ast.Lt: ast.GtE, ast.LtE: ast.Gt, ast.Eq: ast.NotEq,
-            ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
-_LEN_CMP = {ast.Gt: "more than", ast.GtE: "at least", ast.Lt: "fewer than", ast.LtE: "at most",
-            ast.Eq: "exactly", ast.NotEq: "not exactly"}
+_NEG_CMP = {
+    ast.Gt: ast.LtE,
+    ast.GtE: ast.Lt,
+    ast.Lt: ast.GtE,
+    ast.LtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
+_LEN_CMP = {
+    ast.Gt: "more than",
+    ast.GtE: "at least",
+    ast.Lt: "fewer than",
+    ast.LtE: "at most",
+    ast.Eq: "exactly",
+    ast.NotEq: "not exactly",
+}
 
 
 @dataclass(slots=True)
@@ -64,7 +82,7 @@ def describe_guards(guards: list[str], aliases: dict[str, str] | None = None) ->
         sep = " "
         for c in conditions:
             if c.startswith("For each "):
-                text += sep + "for some " + c[len("For each "):] + ","
+                text += sep + "for some " + c[len("For each ") :] + ","
                 sep = " "
             elif c.startswith(("Inside", "While", "When", "In the")):
                 text += sep + c[0].lower() + c[1:] + ","
@@ -87,25 +105,28 @@ def describe_guards(guards: list[str], aliases: dict[str, str] | None = None) ->
 def _guard_phrase(guard: str) -> tuple[str, list[str], list[tuple[str, str]]]:
     for kw, lead in (("for ", "For each"), ("async for ", "For each")):
         if guard.startswith(kw):
-            target, sep, it = guard[len(kw):].partition(" in ")
+            target, sep, it = guard[len(kw) :].partition(" in ")
             if sep:
-                return (f"{lead} {code(target.strip())} in {code(it.strip())}",
-                        _names_of(target) + _names_of(it), [])
+                return (
+                    f"{lead} {code(target.strip())} in {code(it.strip())}",
+                    _names_of(target) + _names_of(it),
+                    [],
+                )
     if guard.startswith("while "):
-        inner = guard[len("while "):]
+        inner = guard[len("while ") :]
         phrase, used, _ = _expr_phrase(inner)
         return f"While {phrase}", used, []
     if guard == "except" or guard.startswith("except "):
-        what = guard[len("except"):].strip().split(" as ")[0].strip() or "any exception"
+        what = guard[len("except") :].strip().split(" as ")[0].strip() or "any exception"
         return f"When handling {code(what) if what != 'any exception' else what}", _names_of(what), []
     if guard.startswith("case "):
-        pattern, _, cond = guard[len("case "):].partition(" if ")
+        pattern, _, cond = guard[len("case ") :].partition(" if ")
         phrase = f"When the matched value fits the pattern {code(pattern.strip())}"
         if cond:
             phrase += f" and {condition_phrase(cond)}"
         return phrase, _names_of(pattern) + _names_of(cond), []
     if guard.startswith(("with ", "async with ")):
-        what = guard.split(" ", 1)[1] if guard.startswith("with ") else guard[len("async with "):]
+        what = guard.split(" ", 1)[1] if guard.startswith("with ") else guard[len("async with ") :]
         return f"Inside {code(what)}", _names_of(what), []
     if guard in ("else", "finally", "try"):
         return f"In the {code(guard)} branch", [], []
@@ -162,10 +183,10 @@ def _grouped(values: list[ast.expr], negate: bool, acc: list[tuple[str, str]], j
 
 
 def _strip_is(pred: str) -> str:
-    """"is not one of" after "is not a" reads as "not one of"."""
+    """ "is not one of" after "is not a" reads as "not one of"."""
     for lead in ("is ", "has "):
         if pred.startswith(lead) and not pred.startswith("is greater") and not pred.startswith("is less"):
-            return pred[len(lead):]
+            return pred[len(lead) :]
     return pred
 
 
@@ -183,13 +204,18 @@ def _subject_pred(node: ast.expr, negate: bool, acc: list[tuple[str, str]]) -> t
             subj = code(ast.unparse(args[0]))
             if negate:
                 acc.append((subj, " or ".join(f"a {n}" for n in names)))
-                pred = "is not a " + names[0] if len(names) == 1 else "is neither " + " nor ".join(
-                    f"a {n}" for n in names)
+                pred = (
+                    "is not a " + names[0]
+                    if len(names) == 1
+                    else "is neither " + " nor ".join(f"a {n}" for n in names)
+                )
             else:
                 pred = "is a " + " or a ".join(names)
             return subj, pred
         if fname == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant):
-            return code(ast.unparse(args[0])), ("has no" if negate else "has an") + f" attribute '{args[1].value!s}'"
+            return code(ast.unparse(args[0])), (
+                "has no" if negate else "has an"
+            ) + f" attribute '{args[1].value!s}'"
         if fname == "callable" and len(args) == 1:
             return code(ast.unparse(args[0])), "is not callable" if negate else "is callable"
     if isinstance(node, ast.Compare) and len(node.ops) == 1:
@@ -213,8 +239,11 @@ def _subject_pred(node: ast.expr, negate: bool, acc: list[tuple[str, str]]) -> t
                 return code(ast.unparse(left)), "is None" if op is ast.Is else "is not None"
             return code(ast.unparse(left)), ("is " if op is ast.Is else "is not ") + code(rv)
         if (
-            isinstance(left, ast.Call) and isinstance(left.func, ast.Name) and left.func.id == "len"
-            and len(left.args) == 1 and op in _LEN_CMP
+            isinstance(left, ast.Call)
+            and isinstance(left.func, ast.Name)
+            and left.func.id == "len"
+            and len(left.args) == 1
+            and op in _LEN_CMP
         ):
             n = _val(right)
             return code(ast.unparse(left.args[0])), f"has {_LEN_CMP[op]} {n} item{'' if n == '1' else 's'}"
@@ -250,14 +279,3 @@ def _names_of(src: str) -> list[str]:
             if dotted and dotted not in out and not any(o.startswith(dotted + ".") for o in out):
                 out.append(dotted)
     return out
-
-
-def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None

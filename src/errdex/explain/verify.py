@@ -23,6 +23,7 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from errdex.astutil import dotted_name as _dotted
 from errdex.explain.symbols import ProjectIndex
 
 __all__ = ["Check", "check_text", "identifiers", "names_in_code"]
@@ -33,8 +34,25 @@ _QUOTE = re.compile(r"“[^”]*”")
 _URL = re.compile(r"https?://\S+")
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)(?![\w/-])")
 _NOT_CODE = {"e.g", "i.e", "etc", "vs", "a.k.a", "cf"}
-_FILE_EXT = (".py", ".pyi", ".txt", ".md", ".rst", ".json", ".toml", ".cfg", ".yaml", ".yml", ".html",
-             ".whl", ".gz", ".so", ".c", ".h", ".cc")
+_FILE_EXT = (
+    ".py",
+    ".pyi",
+    ".txt",
+    ".md",
+    ".rst",
+    ".json",
+    ".toml",
+    ".cfg",
+    ".yaml",
+    ".yml",
+    ".html",
+    ".whl",
+    ".gz",
+    ".so",
+    ".c",
+    ".h",
+    ".cc",
+)
 
 
 @dataclass(slots=True)
@@ -101,17 +119,6 @@ def _dedent(src: str) -> str:
     return textwrap.dedent(src).strip("\n")
 
 
-def _dotted(node: ast.expr) -> str | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return ".".join(reversed(parts))
-    return None
-
-
 def identifiers(text: str, *, prose_dotted: bool = True) -> list[str]:
     """Every code identifier a text names (see the module docstring for where they come from)."""
     out: list[str] = []
@@ -143,8 +150,9 @@ def _prose_names(text: str) -> list[str]:
     return out
 
 
-def check_text(text: str, index: ProjectIndex, path: str | None, *, strict: bool = False,
-               code: bool = False) -> Check:
+def check_text(
+    text: str, index: ProjectIndex, path: str | None, *, strict: bool = False, code: bool = False
+) -> Check:
     """Resolve every identifier in ``text`` (or, with ``code``, in a code snippet)."""
     names = (names_in_code(text) or []) if code else identifiers(text)
     result = Check(names=names)

@@ -11,16 +11,7 @@ from typing import Annotated
 
 import typer
 
-DbOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--db",
-        envvar="ERRDEX_DB",
-        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql://...). "
-        "Default: errdex.db in the user data dir.",
-        show_default=False,
-    ),
-]
+from errdex.options import DbOpt
 
 
 def serve(

@@ -1,0 +1,27 @@
+"""Command-line options shared by every command, in one light module.
+
+``cli.py`` registers commands that live with their stage (``explain/command.py``,
+``web/command.py``); those cannot import ``cli.py`` (it imports them), so the options they share
+live here, importing nothing but typer.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db",
+        envvar="ERRDEX_DB",
+        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql://...). "
+        "Default: errdex.db in the user data dir.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines instead of text.")]
+RepoOpt = Annotated[
+    str | None, typer.Option("--repo", help="Only this codebase (owner/repo or project name).")
+]
