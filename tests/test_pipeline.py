@@ -142,3 +142,19 @@ def test_jobs_do_not_change_results(tmp_path: Path, jobs: int) -> None:
     assert s.errors == 12
     templates = sorted(r["template"] for r in Store.open(db).list_errors()[1])
     assert templates == sorted(f"bad {i} {{x}}" for i in range(12))
+
+
+def test_cli_explain_names_the_raise_and_shows_it(tmp_path: Path) -> None:
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    subprocess.run([*ERRDEX, "index", str(root), "--db", db], capture_output=True, check=True)
+    out = subprocess.run([*ERRDEX, "explain", "--db", db, "tinylib.ConfigError: expected a .toml file, got 'a.json'"],
+                         capture_output=True, text=True, check=True).stdout
+    assert "exact match" in out
+    assert "Thrown at tinylib/__init__.py:10" in out
+    assert "raise ConfigError(f\"expected a .toml file, got {path!r}\")" in out
+    assert "'a.json'" in out  # the filled-in value of {path}
+    nothing = subprocess.run([*ERRDEX, "explain", "--db", db, "-"], input="KeyError: 'zzz' totally unrelated",
+                             capture_output=True, text=True)
+    assert nothing.returncode == 1 and "no match" in nothing.stdout.lower()

@@ -9,6 +9,7 @@ so callers never need to know which one they hold.
 from __future__ import annotations
 
 import sqlite3
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,20 @@ class SQLiteReader:
             (name,),
         ).fetchone()
         return bytes(row[0]) if row else None
+
+    def error_source(self, error_id: str, version: str) -> tuple[int, int, str] | None:
+        """Same answer as ``Store.error_source``; here so a human ``explain`` stays fast too."""
+        row = self._conn.execute(
+            "select o.line, o.end_line, b.data from occurrences o "
+            "join errors e on e.id = o.error_id join snapshots s on s.id = o.snapshot_id "
+            "join files f on f.snapshot_id = o.snapshot_id and f.path = e.path "
+            "join blobs b on b.sha = f.blob_sha "
+            "where o.error_id = ? and s.version = ? order by o.id desc limit 1",
+            (error_id, version),
+        ).fetchone()
+        if row is None:
+            return None
+        return int(row[0]), int(row[1]), zlib.decompress(row[2]).decode("utf-8", "surrogatepass")
 
     def __getattr__(self, name: str) -> Any:
         if self._full is None:

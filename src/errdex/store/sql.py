@@ -505,6 +505,27 @@ class Store:
         ]
         return out
 
+    def error_source(self, error_id: str, version: str) -> tuple[int, int, str] | None:
+        """(line, end_line, file text) of an error in the snapshot of that version: "Thrown at"."""
+        e, o, sn, f, b = s.errors, s.occurrences, s.snapshots, s.files, s.blobs
+        q = (
+            select(o.c.line, o.c.end_line, b.c.data)
+            .select_from(
+                o.join(e, e.c.id == o.c.error_id)
+                .join(sn, sn.c.id == o.c.snapshot_id)
+                .join(f, and_(f.c.snapshot_id == o.c.snapshot_id, f.c.path == e.c.path))
+                .join(b, b.c.sha == f.c.blob_sha)
+            )
+            .where(and_(o.c.error_id == error_id, sn.c.version == version))
+            .order_by(o.c.id.desc())
+            .limit(1)
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(q).first()
+        if row is None:
+            return None
+        return int(row.line), int(row.end_line), zlib.decompress(row.data).decode("utf-8", "surrogatepass")
+
     def file_text(self, snapshot_id: int, path: str) -> str | None:
         with self.engine.connect() as conn:
             data = conn.execute(
