@@ -58,6 +58,8 @@ def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
     assert [(o["version"]["name"], o["line"]) for o in err["occurrences"]] == [("1.0", 3), ("1.1", 5)]
     assert err["occurrences"][0]["guards"] == ["x < 0"]
     assert store.file_text(first.snapshot_id, "lib/core.py") == files[0].data.decode()
+    assert store.error_source(rec.id, "1.1") == (5, 6, files2[0].data.decode())
+    assert store.error_source(rec.id, "9.9") is None
     assert store.symbols(first.snapshot_id) == {"lib.core", "lib.core.f"}
     total, rows = store.list_errors(repo="lib")
     assert total == 1 and rows[0]["line"] == 5  # the latest snapshot's line
