@@ -224,3 +224,31 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     assert a["tests_shipped"] is True
     assert a["trigger"]["conditions"] == ["`w` is less than 0"]
     assert any(s["source"] == "guard" and "`w` is at least 0" in s["text"] for s in a["solutions"])
+
+
+def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) -> None:
+    from errdex.pipeline import index
+    from errdex.store import Store
+    from errdex.views import error_view
+
+    root = tmp_path / "proj"
+    (root / "shapes").mkdir(parents=True)
+    (root / "shapes" / "__init__.py").write_text(
+        "def area(w, h):\n    if w < 0:\n        raise ValueError(f'width must be >= 0, got {w}')\n    return w * h\n"
+    )
+    (root / "tests").mkdir()
+    (root / "tests" / "test_area.py").write_text(
+        "import pytest\nfrom shapes import area\n\n"
+        "def test_area_negative():\n    with pytest.raises(ValueError, match='width must be'):\n        area(-1, 2)\n\n"
+        "def test_area():\n    assert area(2, 3) == 6\n\n"
+        "def test_unrelated():\n    assert sorted([2, 1]) == [1, 2]\n"
+    )
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    store = Store.open(db)
+    [row] = store.list_errors()[1]
+    analysis = error_view(store, store.get_error(row["id"]))["analysis"]
+    assert [e["function"] for e in analysis["examples"]] == ["test_area_negative"]
+    [contrast] = analysis["contrast"]
+    assert contrast["function"] == "test_area" and contrast["shared"] == ["area"]
+    assert "assert area(2, 3) == 6" in contrast["source"]

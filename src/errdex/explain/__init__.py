@@ -23,7 +23,7 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
     """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists."""
     from errdex.explain import llm
     from errdex.explain.context import get_context
-    from errdex.explain.examples import examples_for, tests_note
+    from errdex.explain.examples import contrast_for, examples_for, tests_note
     from errdex.explain.meaning import gather_notes, is_todo, meaning_text
     from errdex.explain.solutions import solutions_for
     from errdex.explain.trigger import describe_guards
@@ -73,7 +73,7 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
         "comments": notes,
         "todos": [n for n in notes if is_todo(n)],
         "examples": examples,
-        "contrast": [],
+        "contrast": contrast_for(store, ctx, examples),
         "tests_shipped": ctx.n_expectations > 0,
         "tests_note": tests_note(snap, ctx.n_expectations, len(examples)),
         "related": ctx.related.related({**err, "line": view.get("line")}, list(view.get("exc_bases") or [])),

@@ -8,12 +8,14 @@ long), sliced from the stored test file without parsing it.
 
 from __future__ import annotations
 
+import ast
 import re
+from functools import lru_cache
 from typing import Any
 
 from errdex.views import permalink
 
-__all__ = ["examples_for", "tests_note"]
+__all__ = ["contrast_for", "examples_for", "tests_note"]
 
 _MAX_EXAMPLES = 3
 _MAX_LINES = 40
@@ -39,6 +41,99 @@ def examples_for(store: Any, ctx: Any, error_id: str, view: dict[str, Any]) -> l
                 item["permalink"] = link["url"]
         out.append(item)
     return out
+
+
+# Calls that express an expectation (or test plumbing) rather than the code under test.
+_EXPECTING = frozenset({
+    "raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
+    "assertWarnsRegex", "assert_raises", "assert_raises_regex", "assert_warns", "assert_raise_message",
+    "assert_warns_message",
+})
+_PLUMBING = frozenset({
+    "approx", "parametrize", "fixture", "mark", "len", "print", "range", "list", "dict", "set", "str",
+    "int", "float", "tuple", "isinstance", "type", "repr", "sorted", "zip", "enumerate", "getattr",
+})
+_MAX_CONTRAST_LINES = 30
+
+
+def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A passing sibling test: it calls what the failing example calls, and expects no error.
+
+    Seeing the same API used without the error shows the difference that matters, which is
+    why the seeds' "before/after" fixes are useful — except that this one runs in the
+    library's own CI instead of being invented.
+    """
+    out: list[dict[str, Any]] = []
+    for ex in examples[:2]:
+        lines = ctx.lines(store, ex["path"])
+        tests = _tests_of(ex["path"], "\n".join(lines))
+        mine = next((t for t in tests if t[1] <= ex["line"] <= t[2]), None)
+        if mine is None:
+            continue
+        # Names most tests of the file call (np.array, fit) say nothing about the subject.
+        df: dict[str, int] = {}
+        for t in tests:
+            for c in t[3]:
+                df[c] = df.get(c, 0) + 1
+        distinctive = frozenset(c for c in mine[3] if df[c] <= max(2, len(tests) * 0.3))
+        best: tuple[int, int, tuple[str, int, int, frozenset[str], bool]] | None = None
+        for t in tests:
+            if t is mine or t[4]:
+                continue
+            shared = len(t[3] & distinctive)
+            prefix = len(_common_prefix(t[0], mine[0]))
+            if shared and (best is None or (shared, prefix) > best[:2]):
+                best = (shared, prefix, t)
+        if best is None:
+            continue
+        name, start, end, calls, _ = best[2]
+        calls = calls & distinctive
+        end = min(end, start + _MAX_CONTRAST_LINES - 1)
+        if any(c["path"] == ex["path"] and c["line"] == start for c in out):
+            continue
+        out.append({
+            "path": ex["path"], "line": start, "end_line": end, "start": start, "function": name,
+            "source": "\n".join(lines[start - 1 : end]), "shared": sorted(calls)[:5],
+            "contrasts": ex["function"],
+        })
+    return out
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+@lru_cache(maxsize=64)
+def _tests_of(path: str, text: str) -> list[tuple[str, int, int, frozenset[str], bool]]:
+    """(qualname, first line, last line, names called, expects an error) of each test function."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    found: list[tuple[str, int, int, frozenset[str], bool]] = []
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+                visit(node.body, f"{prefix}{node.name}.")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+                calls: set[str] = set()
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.Call):
+                        f = sub.func
+                        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+                        if name:
+                            calls.add(name)
+                expects = bool(calls & _EXPECTING)
+                subject = frozenset(c for c in calls - _EXPECTING - _PLUMBING if not c.startswith("assert"))
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                found.append((prefix + node.name, start, node.end_lineno or node.lineno, subject, expects))
+
+    visit(tree.body, "")
+    return found
 
 
 def _function_span(lines: list[str], line: int, function: str) -> tuple[int, int]:

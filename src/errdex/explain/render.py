@@ -60,6 +60,11 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
                          highlight_lines=set(range(ex["line"], ex["end_line"] + 1)), theme="ansi_dark"))
         if ex.get("permalink"):
             con.print(ex["permalink"], markup=False)
+    for c in a.get("contrast", []):
+        shared = ", ".join(c.get("shared", []))
+        con.print(f"This sibling test passes ({shared} without the error): {c['path']}:{c['line']} "
+                  f"({c['function']})", markup=False)
+        con.print(Syntax(c["source"], "python", line_numbers=True, start_line=c.get("start", 1), theme="ansi_dark"))
     if a.get("tests_note"):
         con.print(a["tests_note"], style="dim", markup=False)
 

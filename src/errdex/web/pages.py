@@ -90,6 +90,7 @@ def render_error(state: WebState, error_id: str) -> tuple[str, bytes] | None:
         message=render.highlight_template(view.get("segments") or [view["template"]]),
         trigger=_trigger(analysis),
         examples=_examples(state, view, analysis, latest),
+        contrast=_contrast(view, analysis, latest),
         related=_related(analysis, view["repo"]) or _nearby(state, view),
         provenance=_provenance(analysis),
         ai=_ai(analysis.get("llm")),
@@ -150,6 +151,26 @@ def _examples(
                 )
                 if code
                 else None,
+            }
+        )
+    return out
+
+
+def _contrast(view: dict[str, Any], analysis: dict[str, Any], latest: dict[str, Any]) -> list[dict[str, Any]]:
+    """Passing sibling tests: the same API used without the error, from the library's own suite."""
+    out = []
+    for x in as_list(analysis.get("contrast")):
+        if not isinstance(x, dict) or not x.get("path"):
+            continue
+        start = int(x.get("start") or x.get("line") or 1)
+        out.append(
+            {
+                "path": x["path"],
+                "line": int(x.get("line") or start),
+                "function": x.get("function"),
+                "shared": [str(s) for s in as_list(x.get("shared"))],
+                "url": source_url(view["repo"], latest.get("snapshot_id"), x["path"], start),
+                "code": render.code_window(str(x.get("source") or "").split("\n"), start, range(0), x["path"]),
             }
         )
     return out
