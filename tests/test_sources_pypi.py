@@ -133,9 +133,9 @@ def test_no_such_version(tmp_path: Path) -> None:
         open_source("pypi:requests==0.0.0.999", cache_dir=tmp_path)
 
 
-def test_archive_over_total_cap_is_not_downloaded(tmp_path: Path) -> None:
+def test_archive_over_download_cap_is_not_downloaded(tmp_path: Path) -> None:
     with pytest.raises(
-        SourceError, match=r"requests-2.34.2-py3-none-any.whl \(73.1 KB\) exceeds the 1000-byte"
+        SourceError, match=r"requests-2.34.2-py3-none-any.whl \(73.1 KB\) exceeds the 1000-byte download cap"
     ):
-        open_source("pypi:requests==2.34.2", cache_dir=tmp_path, limits=Limits(max_total_bytes=1000))
+        open_source("pypi:requests==2.34.2", cache_dir=tmp_path, limits=Limits(max_download_bytes=1000))
     assert not (tmp_path / "wheels").exists() or not list((tmp_path / "wheels").iterdir())

@@ -37,6 +37,9 @@ class Limits:
     max_total_bytes: int = 512 * MiB
     max_files: int = 100_000
     max_file_bytes: int = 32 * MiB
+    # The archive on disk, before anything is read from it: a wheel that bundles CUDA libraries
+    # (torch, ~900 MB) holds only a few MB of Python, which the caps above bound.
+    max_download_bytes: int = 4096 * MiB
 
 
 # Text-ish source files: everything the extractor (``.py``/``.pyi``/``.pyx``) and the explain stage

@@ -166,9 +166,25 @@ def choose_file(files: list[ReleaseFile]) -> ReleaseFile | None:
     if pure:
         return max(pure, key=lambda x: x[0])[1]
     if platform:
-        return max(platform, key=lambda x: x[0])[1]
+        return _prefer_small(platform)
     tar_first = sorted(sdists, key=lambda f: not f.filename.endswith((".tar.gz", ".tgz")))
     return tar_first[0] if tar_first else None
+
+
+_HUGE = 200 * 1024 * 1024
+
+
+def _prefer_small(platform: list[tuple[tuple[int, ...], ReleaseFile]]) -> ReleaseFile:
+    """The best-scored platform wheel, unless it is huge and a wheel for the same CPython is not.
+
+    Wheels of one release differ in their compiled parts, not in their Python code, and some
+    Linux wheels bundle GPU libraries (torch's is ~900 MB next to a ~100 MB aarch64 wheel).
+    """
+    best_score, best = max(platform, key=lambda x: x[0])
+    if best.size is None or best.size <= _HUGE:
+        return best
+    same_python = [f for score, f in platform if score[2:] == best_score[2:] and f.size is not None]
+    return min(same_python, key=lambda f: (f.size or 0, f.filename), default=best)
 
 
 def _platform_score(py: set[str], abi: set[str], plat: set[str]) -> tuple[int, ...]:
@@ -302,9 +318,9 @@ def _fetch_archive(
         if progress:
             progress(f"cached {f.filename} does not match its sha256; downloading it again")
         target.unlink()
-    if f.size is not None and f.size > limits.max_total_bytes:
+    if f.size is not None and f.size > limits.max_download_bytes:
         raise SourceError(
-            f"{f.filename} ({human_bytes(f.size)}) exceeds the {cap_bytes(limits.max_total_bytes)} total-size cap"
+            f"{f.filename} ({human_bytes(f.size)}) exceeds the {cap_bytes(limits.max_download_bytes)} download cap"
         )
     target.parent.mkdir(parents=True, exist_ok=True)
     size_note = f" ({human_bytes(f.size)})" if f.size is not None else ""
@@ -328,7 +344,7 @@ class _Retry(Exception):
 
 def _download(http: httpx.Client, f: ReleaseFile, target: Path, limits: Limits) -> None:
     """Stream ``f`` into ``target`` through a temporary file, hashing and bounding on the way."""
-    bound = min(f.size if f.size is not None else limits.max_total_bytes, limits.max_total_bytes)
+    bound = min(f.size if f.size is not None else limits.max_download_bytes, limits.max_download_bytes)
     tmp = target.with_name(f"{target.name}.{uuid.uuid4().hex[:8]}.part")
     digest = hashlib.sha256()
     try:
