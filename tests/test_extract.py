@@ -197,7 +197,9 @@ def test_is_test_path() -> None:
 
 
 def test_helpers_named_like_tests_stay_in_the_catalogue() -> None:
-    helper = SourceFile("lib/test_util.py", b"def check(x):\n    raise AssertionError(f'check failed: {x}')\n")
+    helper = SourceFile(
+        "lib/test_util.py", b"def check(x):\n    raise AssertionError(f'check failed: {x}')\n"
+    )
     real = SourceFile("lib/test_core.py", b"def test_core():\n    raise AssertionError('in a test')\n")
     ex = extract([helper, real], "acme/lib", jobs=1)
     assert [r.template for r in ex.records] == ["check failed: {x}"]
@@ -351,3 +353,173 @@ def test_helpers_defaults_and_instances(
     # one() also checks that the msg=None default variant ({msg}) did not become a second record
     r = one(ex, path, line)
     assert (r.function, r.exc_type, r.template) == (function, exc_type, template)
+
+
+def _records(src: str) -> list[ErrorRecord]:
+    return extract([SourceFile("m/__init__.py", src.encode())], REPO, jobs=1).records
+
+
+def test_branch_built_message_passed_to_a_constructor_keeps_every_variant() -> None:
+    # the class builds its message from its argument: both branches' messages reach the record
+    recs = _records(
+        "class StatusError(Exception):\n"
+        "    def __init__(self, message, *, response):\n"
+        "        super().__init__(message)\n"
+        "def check(r, redirect):\n"
+        "    if redirect:\n"
+        "        message = 'status {0.code} for url {0.url}; redirect to {0.location}'\n"
+        "    else:\n"
+        "        message = 'status {0.code} for url {0.url}'\n"
+        "    message = message.format(r)\n"
+        "    raise StatusError(message, response=r)\n"
+    )
+    got = {(r.template, tuple(r.segments)) for r in recs}
+    assert got == {
+        ("status {r.code} for url {r.url}", ("status ", "r.code", " for url ", "r.url", "")),
+        (
+            "status {r.code} for url {r.url}; redirect to {r.location}",
+            ("status ", "r.code", " for url ", "r.url", "; redirect to ", "r.location", ""),
+        ),
+    }
+
+
+def test_helper_with_several_return_texts_is_not_inlined_into_a_longer_message() -> None:
+    # state_str() returns "None" or "<X at 0x..>": inlining "None" would be wrong for the other
+    recs = _records(
+        "def state_str(state):\n"
+        "    if state is None:\n"
+        "        return 'None'\n"
+        "    return '<%s at 0x%x>' % (state.name, id(state))\n"
+        "def load(state, key):\n"
+        "    raise KeyError('Parent instance %s is not bound; attribute %r' % (state_str(state), key))\n"
+    )
+    (r,) = recs
+    assert r.expanded_segments == [
+        "Parent instance ",
+        "state_str(state)",
+        " is not bound; attribute ",
+        "key",
+        "",
+    ]
+
+
+def test_repr_conversion_never_inlines_text_without_its_quotes() -> None:
+    recs = _records(
+        "def short(s):\n"
+        "    return s[:10] + '...'\n"
+        "def f(element):\n"
+        "    raise ValueError('Textual SQL %(expr)r should be text(%(expr)r)' % {'expr': short(element)})\n"
+        "def g(element):\n"
+        "    raise ValueError(f'got {short(element)!r} here')\n"
+        "def h(element):\n"
+        "    raise ValueError('got {!r} here'.format(short(element)))\n"
+    )
+    by_fn = {r.function: r for r in recs}
+    assert by_fn["f"].expanded_segments == [
+        "Textual SQL ",
+        "short(element)",
+        " should be text(",
+        "short(element)",
+        ")",
+    ]
+    assert by_fn["g"].expanded_segments == ["got ", "short(element)", " here"]
+    assert by_fn["h"].expanded_segments == ["got ", "short(element)", " here"]
+
+
+def test_gettext_calls_are_their_source_text() -> None:
+    recs = _records(
+        "from gettext import gettext as _, ngettext\n"
+        "from django.utils.translation import pgettext_lazy\n"
+        "def f(opt):\n"
+        "    raise ValueError(_('No such option {name!r}.').format(name=opt))\n"
+        "def g(args):\n"
+        "    raise ValueError(ngettext('Got extra argument ({a})', 'Got extra arguments ({a})', len(args)).format(a=args))\n"
+        "def h():\n"
+        "    raise ValueError(pgettext_lazy('month', 'Invalid month name'))\n"
+    )
+    got = sorted((r.function, r.template) for r in recs)
+    assert got == [
+        ("f", "No such option {opt}."),
+        ("g", "Got extra argument ({args})"),
+        ("g", "Got extra arguments ({args})"),
+        ("h", "Invalid month name"),
+    ]
+
+
+def test_item_of_a_dict_of_messages_is_any_of_its_messages() -> None:
+    recs = _records(
+        "_msg = \"module 'np' has no attribute '{n}'.\\n`np.{n}` was an alias. {extra}\"\n"
+        "FORMER = {n: _msg.format(n=n, extra=extra) for n, extra in [('float', ''), ('int', '')]}\n"
+        "def __getattr__(attr):\n"
+        "    if attr in FORMER:\n"
+        "        raise AttributeError(FORMER[attr], name=None)\n"
+        "def f(code):\n"
+        "    local = {'x': 'local message one', 'y': 'local message two'}\n"
+        "    raise ValueError(local[code])\n"
+        "def g(k):\n"
+        "    names = {'f': 'float32', 'i': 'int64'}\n"
+        "    raise ValueError('bad dtype %s' % names[k])\n"
+    )
+    got = sorted((r.function, r.template) for r in recs)
+    assert got == [
+        ("__getattr__", "module 'np' has no attribute '{n}'.\n`np.{n}` was an alias. {extra}"),
+        ("f", "local message one"),
+        ("f", "local message two"),
+        # a dict item inside a longer message is a value (a name), not message text
+        ("g", "bad dtype {names[k]}"),
+    ]
+
+
+def test_call_to_a_function_that_always_raises_is_a_raise_site() -> None:
+    recs = _records(
+        "from gettext import ngettext\n"
+        "class UsageError(Exception):\n"
+        "    def __init__(self, message, ctx=None):\n"
+        "        super().__init__(message)\n"
+        "class Context:\n"
+        "    def fail(self, message):\n"
+        "        raise UsageError(message, self)\n"
+        "    def show(self, message):\n"
+        "        print(message)\n"
+        "class Base:\n"
+        "    def process(self, text):\n"
+        "        raise NotImplementedError('subclasses implement process')\n"
+        "def _bad(name, value):\n"
+        "    raise ValueError(f'invalid {name}: {value!r}')\n"
+        "def _check(name, ok):\n"
+        "    if ok:\n"
+        "        return\n"
+        "    raise ValueError(f'check failed: {name}')\n"
+        "def parse(ctx, args, obj):\n"
+        "    if args:\n"
+        "        ctx.fail(ngettext('Got extra argument ({a})', 'Got extra arguments ({a})', len(args)).format(a=args))\n"
+        "    ctx.show('not a raise at all')\n"
+        "    obj.process('an abstract method is overridden where it is called')\n"
+        "    _bad('port number', args)\n"
+        "    _check('a conditional raiser is no raise site', True)\n"
+    )
+    got = sorted((r.line, r.function, r.exc_type, r.template) for r in recs if r.function == "parse")
+    assert got == [
+        (21, "parse", "UsageError", "Got extra argument ({args})"),
+        (21, "parse", "UsageError", "Got extra arguments ({args})"),
+        (24, "parse", "ValueError", "invalid port number: {args}"),
+    ]
+
+
+def test_method_of_an_annotated_parameter_resolves_through_its_class() -> None:
+    recs = _records(
+        "class UsageError(Exception):\n"
+        "    pass\n"
+        "class Context:\n"
+        "    def fail(self, message):\n"
+        "        raise UsageError(message)\n"
+        "class Param:\n"
+        "    def fail(self, message):\n"
+        "        raise TypeError(message)\n"
+        "def parse(ctx: 'Context', other: Context | None, args):\n"
+        "    ctx.fail(f'Got extra argument ({args})')\n"
+        "    other.fail('Missing parameter')\n"
+    )
+    got = sorted((r.line, r.exc_type, r.template) for r in recs if r.function == "parse")
+    # two classes have an always-raising ``fail``: only the annotation tells which one is called
+    assert got == [(10, "UsageError", "Got extra argument ({args})"), (11, "UsageError", "Missing parameter")]

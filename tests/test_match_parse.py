@@ -242,3 +242,19 @@ def test_caps_and_garbage() -> None:
     q = parse("ValueError: a\x00b \ufffd\ufffd")
     assert "\x00" not in q.message
     assert parse("").message == ""
+
+
+def test_warning_with_a_category_not_named_warning() -> None:
+    q = parse(
+        "/home/u/app/settings.py:10: PydanticDeprecatedSince20: Support for class-based `config` is "
+        "deprecated.\n  class Settings(BaseSettings):"
+    )
+    assert q.exc_type == "PydanticDeprecatedSince20"
+    assert q.message == "Support for class-based `config` is deprecated."
+    assert (
+        q.frames[0].path == "/home/u/app/settings.py"
+        and q.frames[0].source == "class Settings(BaseSettings):"
+    )
+    # without a source-file location it is not a warning line: a timestamp stays message text
+    q = parse("2020-01-01 12:00:00: Foo: bar")
+    assert q.frames == [] and q.message == "Foo: bar"

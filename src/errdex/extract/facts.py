@@ -29,6 +29,7 @@ class ExcSpec:
     args: tuple[Arg, ...] = ()
     kwargs: tuple[tuple[str, Arg], ...] = ()
     helper: Ref | None = None
+    via_call: bool = False  # a call statement that raises only if ``helper`` always raises
 
 
 @dataclass(slots=True)
@@ -56,6 +57,7 @@ class FuncInfo:
     ret: Value = ()
     exc: ExcSpec | None = None
     defaults: dict[str, Arg] = field(default_factory=dict)  # string-literal parameter defaults
+    raises: bool = False  # the body ends in ``raise <exc>``: ``exc`` is what every call raises
 
 
 @dataclass(slots=True)

@@ -37,6 +37,12 @@ class Resolver:
             self.funcs.update(m.funcs)
             self.classes.update(m.classes)
             self.aliases.update(m.aliases)
+        # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
+        # unknown class resolves when exactly one class of the codebase has such a method)
+        self.raisers: dict[str, list[str]] = {}
+        for k, f in self.funcs.items():
+            if f.raises and k.rpartition(".")[0] in self.classes:
+                self.raisers.setdefault(k.rpartition(".")[2], []).append(k)
         self._canon: dict[str, str | None] = {}
         self._memo: dict[str, list[Pair]] = {}
         self._active: set[str] = set()
@@ -101,6 +107,9 @@ class Resolver:
         return out
 
     def func_for(self, ref: Ref) -> tuple[str, FuncInfo] | None:
+        if ref.method and not ref.key:
+            keys = self.raisers.get(ref.method, [])
+            return (keys[0], self.funcs[keys[0]]) if len(keys) == 1 else None
         if ref.method:
             ck = self.canon(ref.key)
             if ck is None:
@@ -141,6 +150,20 @@ class Resolver:
         placeholder: list[Pair] = [((Ph(ref.name),), (Ph(ref.name),))]
         if depth > _MAX_DEPTH:
             return placeholder
+        if not ref.call and ref.method == "[]":
+            # an item of a dict of messages: any of its values, when it is the whole message (a
+            # dict item inside a longer message is more likely a name or a value than text)
+            if not whole:
+                return placeholder
+            cur = ref.key
+            for _ in range(_MAX_DEPTH):
+                if f"{cur}[]" in self.consts:
+                    return self.memo(f"{cur}[]", self.consts[f"{cur}[]"], depth) or placeholder
+                nxt = self.aliases.get(cur)
+                if nxt is None or nxt == cur:
+                    break
+                cur = nxt
+            return placeholder
         if not ref.call:
             key = self.canon(ref.key)
             if key is None or key not in self.consts:
@@ -156,6 +179,10 @@ class Resolver:
         pairs = self.substitute(pairs, info.params, ref.args, ref.kwargs, depth, info.defaults)
         if whole:
             return pairs
+        if len(pairs) > 1:
+            # a helper returning different text in different branches ("None" or "<X at 0x..>"):
+            # inlining one of them would make the others fail to fit, so it stays a placeholder
+            return placeholder
         return [((Ph(ref.name),), pairs[0][1])]
 
     def memo(self, key: str, value: Value, depth: int) -> list[Pair]:
@@ -189,21 +216,21 @@ class Resolver:
                 mapping[k] = a
         if not mapping:
             return pairs
-        resolved: dict[str, Pair] = {}
+        resolved: dict[str, list[Pair]] = {}
 
-        def arg_pair(name: str) -> Pair:
+        def arg_pairs(name: str) -> list[Pair]:
             if name not in resolved:
                 got = self.value(mapping[name].value, depth + 1)
-                resolved[name] = got[0] if got else ((Ph(mapping[name].text),), (Ph(mapping[name].text),))
+                resolved[name] = got or [((Ph(mapping[name].text),), (Ph(mapping[name].text),))]
             return resolved[name]
 
-        def sub(parts: Flat, which: int) -> Flat:
+        def sub(parts: Flat, which: int, choice: dict[str, Pair]) -> Flat:
             out: list[str | Ph] = []
             for p in parts:
                 if isinstance(p, Ph):
                     name = p.name
                     if name in mapping:
-                        out.extend(arg_pair(name)[which])
+                        out.extend(choice[name][which] if name in choice else arg_pairs(name)[0][which])
                         continue
                     for i, ch in enumerate(name):
                         if ch in ".[=":
@@ -219,7 +246,19 @@ class Resolver:
                     out.append(p)
             return tuple(out)
 
-        return list(dict.fromkeys((sub(m, 0), sub(e, 1)) for m, e in pairs))
+        result: dict[Pair, None] = {}
+        for m, e in pairs:
+            # every rendering of an argument: a message built in two branches and passed to a
+            # constructor or helper is two messages, not the first of them
+            names = [n for n in dict.fromkeys(p.name for p in (*m, *e) if isinstance(p, Ph)) if n in mapping]
+            choices: list[dict[str, Pair]] = [{}]
+            for n in names:
+                opts = arg_pairs(n)
+                if len(opts) > 1:
+                    choices = [{**c, n: o} for c in choices for o in opts][:MAX_VARIANTS]
+            for c in choices:
+                result.setdefault((sub(m, 0, c), sub(e, 1, c)), None)
+        return list(result)[:MAX_VARIANTS]
 
     # ------------------------------------------------------------ exceptions
 
@@ -227,6 +266,8 @@ class Resolver:
         """(exc_type as written, qualname, bases, message renderings) for what a site raises."""
         if spec.helper is not None and depth <= _MAX_DEPTH:
             found = self.func_for(spec.helper)
+            if spec.via_call and (found is None or not found[1].raises):
+                return spec.exc_type, None, [], []
             if found is not None and found[1].exc is not None:
                 helper = found[1]
                 assert helper.exc is not None
@@ -259,6 +300,8 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     records: list[ErrorRecord] = []
     for site in sites:
         exc_type, qual, bases, pairs = resolver.exc(site.exc)
+        if site.exc.via_call and not pairs:
+            continue  # the function called does not always raise: not a raise site
         if any(has_literal(m) for m, _ in pairs):
             pairs = [p for p in pairs if has_literal(p[0])]
         seen: set[str] = set()

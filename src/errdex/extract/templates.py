@@ -65,6 +65,16 @@ def ph(name: str) -> Value:
     return ((Ph(name),),)
 
 
+def as_repr(arg: Arg) -> Value:
+    """The value of ``repr(arg)`` (``%r``, ``{x!r}``): the argument's text is quoted or rendered
+    as some other object, so only a plain placeholder is kept, never text that would be inlined
+    without the quotes the message really shows."""
+    v = arg.value
+    if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph):
+        return v
+    return ph(arg.text)
+
+
 def union(*values: Value) -> Value:
     """All variants of several values, deduplicated, order kept, capped."""
     seen: dict[Variant, None] = {}
@@ -127,7 +137,7 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
             except ValueError:
                 pieces.append(lit(part))
                 continue
-            for literal, field, _spec, _conv in parsed:
+            for literal, field, _spec, conv in parsed:
                 if literal:
                     pieces.append(lit(literal))
                 if field is None:
@@ -149,6 +159,8 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
                     pieces.append(ph(field or fallback))
                 elif rest:
                     pieces.append(ph(arg.text + rest))
+                elif conv in ("r", "a"):
+                    pieces.append(as_repr(arg))
                 else:
                     pieces.append(arg.value)
         variants.append(concat(*pieces) if pieces else lit(""))
@@ -190,16 +202,23 @@ def apply_percent(
                     pieces.append(lit("%"))
                     continue
                 key = m.group("key")
+                repr_ = m.group("conv") in ("r", "a")
                 if key is not None:
                     if mapping is not None and key in mapping:
-                        pieces.append(mapping[key].value)
+                        pieces.append(as_repr(mapping[key]) if repr_ else mapping[key].value)
                     else:
                         pieces.append(ph(key))
                 elif args is not None:
-                    pieces.append(args[idx].value if idx < len(args) else ph(f"args[{idx}]"))
+                    if idx < len(args):
+                        pieces.append(as_repr(args[idx]) if repr_ else args[idx].value)
+                    else:
+                        pieces.append(ph(f"args[{idx}]"))
                     idx += 1
                 elif single is not None:
-                    pieces.append(single.value if idx == 0 else ph(f"{single.text}[{idx}]"))
+                    if idx == 0:
+                        pieces.append(as_repr(single) if repr_ else single.value)
+                    else:
+                        pieces.append(ph(f"{single.text}[{idx}]"))
                     idx += 1
             if pos < len(part):
                 pieces.append(lit(part[pos:]))

@@ -34,6 +34,7 @@ from errdex.extract.templates import (
     Value,
     apply_format,
     apply_percent,
+    as_repr,
     concat,
     has_literal,
     join_values,
@@ -63,6 +64,19 @@ LOG_LEVEL_NAMES = {
     "FATAL": "CRITICAL",
 }
 LOG_LEVEL_NUMBERS = {30: "WARNING", 40: "ERROR", 50: "CRITICAL"}
+# gettext-style translation calls return their (source-language) message argument(s): which
+# positional arguments are message text, for each spelling libraries use
+GETTEXT_ARGS: dict[str, tuple[int, ...]] = {
+    **dict.fromkeys(
+        ("_", "__", "_l", "_lazy", "N_", "gettext", "ugettext", "gettext_lazy", "ugettext_lazy",
+         "lazy_gettext", "gettext_noop", "ugettext_noop"),
+        (0,),
+    ),
+    **dict.fromkeys(("ngettext", "ungettext", "ngettext_lazy", "ungettext_lazy", "lazy_ngettext"), (0, 1)),
+    **dict.fromkeys(("pgettext", "pgettext_lazy", "dgettext"), (1,)),
+    **dict.fromkeys(("npgettext", "npgettext_lazy", "dngettext"), (1, 2)),
+}  # fmt: skip
+
 NOT_WARN_CALLS = frozenset(
     {"simplefilter", "filterwarnings", "resetwarnings", "catch_warnings", "showwarning", "formatwarning"}
 )
@@ -104,7 +118,16 @@ class ExcVal:
         self.spec = spec
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | None
+class DictVal:
+    """A dict (literal or comprehension) of messages: ``MESSAGES[key]`` is any of its values."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Value) -> None:
+        self.value = value
+
+
+EnvVal = Value | ListVal | FmtVal | ExcVal | DictVal | None
 Env = dict[str, EnvVal]
 Guard = tuple[str, ast.AST]
 _MISSING = object()
@@ -126,6 +149,8 @@ class Frame:
     caught: dict[str, str] = field(default_factory=dict)
     returns: list[Value] = field(default_factory=list)
     exc_return: ExcSpec | None = None
+    raise_spec: ExcSpec | None = None  # what the body's final unconditional ``raise`` raises
+    param_types: dict[str, str] = field(default_factory=dict)  # parameter -> annotated class, as written
     super_msg: Value | None = None
     self_values: dict[str, Value] = field(default_factory=dict)
     start: int = 1
@@ -302,6 +327,8 @@ class ModuleVisitor:
         for name, val in env.items():
             if isinstance(val, tuple) and value_has_literal(val):
                 self.facts.consts[f"{self.module}.{name}"] = val
+            elif isinstance(val, DictVal):
+                self.facts.consts[f"{self.module}.{name}[]"] = val.value
 
     # ------------------------------------------------------------ statements
 
@@ -317,6 +344,8 @@ class ModuleVisitor:
             self.on_assign(stmt, env, frame)  # type: ignore[arg-type]
         elif t is ast.Expr:
             self.on_expr(stmt.value, env, frame)  # type: ignore[attr-defined]
+            if self.want_sites and type(stmt.value) is ast.Call:  # type: ignore[attr-defined]
+                self.raiser_call(stmt, env, frame, guards)  # type: ignore[arg-type]
         elif t is ast.If:
             assert isinstance(stmt, ast.If)
             e1 = dict(env)
@@ -331,9 +360,17 @@ class ModuleVisitor:
             self.merge_into(env, e1, e2)
         elif t is ast.Raise:
             assert isinstance(stmt, ast.Raise)
-            if stmt.exc is not None and self.want_sites:
+            final = (
+                frame.kind == "function"
+                and isinstance(frame.node, ast.FunctionDef | ast.AsyncFunctionDef)
+                and frame.node.body[-1] is stmt
+                and isinstance(stmt.exc, ast.Call)
+            )
+            if stmt.exc is not None and (self.want_sites or final):
                 spec = self.exc_spec(stmt.exc, env, frame)
                 if spec is not None:
+                    if final and spec.helper is None:
+                        frame.raise_spec = spec
                     self.add_site("error", spec, stmt, frame, guards, None)
         elif t is ast.Return:
             assert isinstance(stmt, ast.Return)
@@ -526,6 +563,20 @@ class ModuleVisitor:
             return ListVal(()) if not value.elts and isinstance(value, ast.List) else None
         if isinstance(value, ast.Attribute) and value.attr == "format" and self.is_stringy(value.value, env):
             return FmtVal(self.eval_msg(value.value, env, frame))
+        if isinstance(value, ast.Dict):
+            texts = [self.eval_msg(v, env, frame) for v in value.values if self.is_stringy(v, env)]
+            texts = [t for t in texts if value_has_literal(t)]
+            return DictVal(union(*texts)) if texts else None
+        if isinstance(value, ast.DictComp):
+            cenv: Env = dict(env)
+            for gen in value.generators:
+                for n in ast.walk(gen.target):
+                    if isinstance(n, ast.Name):
+                        cenv[n.id] = None
+            if self.is_stringy(value.value, cenv):
+                text = self.eval_msg(value.value, cenv, frame)
+                return DictVal(text) if value_has_literal(text) else None
+            return None
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
             if name.endswith(EXC_SUFFIXES):
@@ -552,6 +603,31 @@ class ModuleVisitor:
                 env[target.id] = concat(base, self.eval_msg(stmt.value, env, frame))
                 return
         env[target.id] = None
+
+    def raiser_call(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """``ctx.fail(msg)`` / ``self._error(...)`` as a statement: a raise site if the function
+        called turns out (in the parent, codebase-wide) to always raise. Only calls passing some
+        message text are considered: a raiser called without one adds nothing to its own site."""
+        call = stmt.value
+        assert isinstance(call, ast.Call)
+        dotted = _dotted(call.func)
+        if dotted is None:
+            return
+        last = dotted.rpartition(".")[2]
+        if last[:1].isupper() or last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
+            return
+        if not any(self.is_stringy(a, env) for a in (*call.args, *(k.value for k in call.keywords))):
+            return
+        args, kwargs = self.call_args(call, env, frame)
+        name = self.call_name(call, dotted)
+        ref = self.call_ref(call.func, dotted, args, kwargs, frame, name)
+        if ref is None and "." in dotted:
+            # a method of an object of unknown class (``ctx.fail``): resolved by method name
+            ref = Ref("", name, True, args, kwargs, method=last)
+        if ref is not None:
+            self.add_site(
+                "error", ExcSpec(dotted, None, None, args, kwargs, ref, True), stmt, frame, guards, None
+            )
 
     def on_expr(self, value: ast.expr, env: Env, frame: Frame) -> None:
         if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
@@ -645,12 +721,25 @@ class ModuleVisitor:
             start=start,
             end=node.end_lineno or node.lineno,
         )
+        for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs):
+            cls = _annotated_class(arg.annotation)
+            if cls is not None:
+                frame.param_types[arg.arg] = cls
         fenv: Env = dict(env) if parent.kind == "function" else {}
         for p in params:
             fenv[p] = None
         self.walk_block(node.body, fenv, frame, [])
         call_params = tuple(params[1:] if self_name else params)
-        if frame.returns or frame.exc_return is not None or frame.is_init or node.name == "__str__":
+        if (
+            frame.raise_spec is not None
+            and frame.exc_return is None
+            and not frame.returns
+            and _uses_params(frame.raise_spec, call_params)
+            and not _returns_early(node)
+        ):
+            # a function that always ends by raising (``ctx.fail(msg)``): calls to it are raise sites
+            self.facts.funcs[key] = FuncInfo(call_params, (), frame.raise_spec, defaults, raises=True)
+        elif frame.returns or frame.exc_return is not None or frame.is_init or node.name == "__str__":
             self.facts.funcs[key] = FuncInfo(call_params, union(*frame.returns), frame.exc_return, defaults)
         if frame.is_init:
             parent_info = self.facts.classes.get(parent.key)
@@ -808,6 +897,12 @@ class ModuleVisitor:
             return Ref(frame.class_key, name, True, args, kwargs, method=rest)
         if root in frame.caught:
             return None
+        ann = frame.param_types.get(root)
+        if ann is not None and rest and "." not in rest:
+            # ``ctx.fail(...)`` with ``ctx: Context``: the method of the annotated class
+            ck = self.dotted_key(ann, frame)
+            if ck is not None:
+                return Ref(ck, name, True, args, kwargs, method=rest)
         base = self.name_key(root, frame)
         if base is None or base.startswith("builtins."):
             return None
@@ -832,6 +927,8 @@ class ModuleVisitor:
             f = e.func
             if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
                 return self.is_stringy(f.value, env)
+            if isinstance(f, ast.Attribute) and f.attr in GETTEXT_ARGS:
+                return True
             if isinstance(f, ast.Name):
                 v = env.get(f.id)
                 return isinstance(v, FmtVal) or (
@@ -845,7 +942,10 @@ class ModuleVisitor:
             v = env.get(e.id)  # type: ignore[attr-defined]
             return isinstance(v, tuple) and value_has_literal(v)
         if t is ast.Subscript:
-            return self.is_stringy(e.value, env)  # type: ignore[attr-defined]
+            base = e.value  # type: ignore[attr-defined]
+            if isinstance(base, ast.Name) and isinstance(env.get(base.id), DictVal):
+                return True
+            return self.is_stringy(base, env)
         return False
 
     def eval_msg(self, e: ast.expr, env: Env, frame: Frame) -> Value:
@@ -913,6 +1013,18 @@ class ModuleVisitor:
                 base = self.eval_msg(e.value, env, frame)
                 if value_has_literal(base):
                     return strip_tail(base, sl.upper.operand.value)
+            elif not isinstance(sl, ast.Slice) and isinstance(e.value, ast.Name):
+                # ``MESSAGES[key]``: a dict of messages, local or defined at module level
+                name = e.value.id
+                cur = env.get(name)
+                if isinstance(cur, DictVal):
+                    local = f"{frame.key}.<locals>.{name}"
+                    self.facts.consts[f"{local}[]"] = cur.value
+                    return ((Ref(local, self.src(e), method="[]"),),)
+                if name not in env:
+                    key = self.name_key(name, frame)
+                    if key is not None and not key.startswith("builtins."):
+                        return ((Ref(key, self.src(e), method="[]"),),)
         return ph(self.src(e))
 
     def eval_fstring(self, node: ast.JoinedStr, env: Env, frame: Frame) -> Value:
@@ -945,7 +1057,9 @@ class ModuleVisitor:
                     selfdoc = None
                     continue
                 inner = v.value
-                if isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
+                if v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
+                    pieces.append(as_repr(Arg(self.src(inner), self.eval_msg(inner, env, frame))))
+                elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
                     # A variable interpolated into a message is a value, not message text,
                     # unless it is one known string (``f"{base_msg} ..."``).
                     if isinstance(cur, tuple) and len(cur) == 1 and has_literal(cur[0]):
@@ -974,8 +1088,30 @@ class ModuleVisitor:
         single = Arg(self.src(right), self.eval_msg(right, env, frame))
         return apply_percent(left, None, None, single)
 
+    def gettext_msg(self, call: ast.Call, env: Env, frame: Frame) -> Value | None:
+        """``_("text")``, ``ngettext(s, p, n)``...: the message text the translation starts from."""
+        func = call.func
+        if isinstance(func, ast.Name):
+            if func.id in env:
+                return None
+            name = func.id
+        elif isinstance(func, ast.Attribute):
+            name = func.attr
+        else:
+            return None
+        idx = GETTEXT_ARGS.get(name)
+        if idx is None or len(call.args) <= idx[-1] or (call.keywords and name == "_"):
+            return None
+        texts = [call.args[i] for i in idx]
+        if not all(isinstance(t, ast.Constant) and isinstance(t.value, str) for t in texts):
+            return None
+        return union(*(self.eval_msg(t, env, frame) for t in texts))
+
     def eval_call(self, call: ast.Call, env: Env, frame: Frame) -> Value:
         func = call.func
+        translated = self.gettext_msg(call, env, frame)
+        if translated is not None:
+            return translated
         if isinstance(func, ast.Name):
             name = func.id
             cur = env.get(name)
@@ -1277,6 +1413,53 @@ class ModuleVisitor:
                 text += " if " + self.seg(node.guard)
         self.guard_cache[ck] = text
         return text
+
+
+def _annotated_class(node: ast.expr | None) -> str | None:
+    """The class a parameter annotation names: ``Context``, ``"Context"``, ``Context | None``,
+    ``Optional[Context]``; None when it is not one plain (dotted) class name."""
+    if node is None:
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        text = node.value.strip()
+        return text if re.fullmatch(r"[A-Za-z_][\w.]*", text) else None
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        sides = [x for x in (node.left, node.right) if not (isinstance(x, ast.Constant) and x.value is None)]
+        return _annotated_class(sides[0]) if len(sides) == 1 else None
+    if isinstance(node, ast.Subscript) and _last_name(node.value) == "Optional":
+        return _annotated_class(node.slice)
+    dotted = _dotted(node)
+    if dotted is None or not dotted.rpartition(".")[2][:1].isupper():
+        return None
+    return dotted
+
+
+def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Does the function (not a nested def) have a ``return`` or ``yield``: a way not to raise?"""
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Return | ast.Yield | ast.YieldFrom):
+            return True
+        if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            todo.extend(ast.iter_child_nodes(n))
+    return False
+
+
+def _uses_params(spec: ExcSpec, params: Sequence[str]) -> bool:
+    """Does the exception's message come from the function's parameters (``fail(message)``)?
+
+    Only such functions count as raise helpers at their call sites: an abstract method that
+    raises a fixed ``NotImplementedError`` is overridden wherever it is called."""
+    if not params or spec.exc_type.rpartition(".")[2] == "NotImplementedError":
+        return False
+    names = set(params)
+    for a in (*spec.args, *(a for _, a in spec.kwargs)):
+        for variant in a.value:
+            for part in variant:
+                if isinstance(part, Ph) and re.split(r"[.\[(]", part.name, maxsplit=1)[0] in names:
+                    return True
+    return False
 
 
 def _may_be_text(value: Value) -> bool:

@@ -148,6 +148,10 @@ _PYTEST_E = re.compile(r"^E(?: {1,40}(.*))?$")
 _WARNING = re.compile(
     r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,200}(?:Warning|Error|Exception)): (.*)$"
 )
+# a warning category of any name (``PydanticDeprecatedSince20``) when the location is a source file
+_WARNING_ANY = re.compile(
+    r"^(\S[^\n]{0,1000}?\.pyw?|<[^>\n]{1,200}>):(\d{1,9}): ([A-Za-z_][\w.]{0,200}): (.*)$"
+)
 _LOG_TS = re.compile(
     r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
     r"(?:\[?([A-Z]{1,9})\]?:?\s+)?"
@@ -182,6 +186,15 @@ _BARE_TYPES = frozenset(
         "BaseExceptionGroup",
     ]
 )
+
+
+def _warning_line(ln: str) -> re.Match[str] | None:
+    """``path:line: Category: message`` as ``warnings`` prints it."""
+    m = _WARNING.match(ln)
+    if m:
+        return m
+    m = _WARNING_ANY.match(ln)
+    return m if m and is_type_name(m.group(3)) else None
 
 
 def is_type_name(token: str, strict: bool = False) -> bool:
@@ -327,12 +340,12 @@ def _parse_block(lines: list[str]) -> Block:
             i += 1
             msg_start = i
             continue
-        m = _WARNING.match(ln)
+        m = _warning_line(ln)
         if m and not frames:
             frames.append(Frame(m.group(1), int(m.group(2)), None))
             warn_lines = [m.group(4)]
             j = i + 1
-            while j < n and not _WARNING.match(lines[j]) and not _PY_FRAME.match(lines[j]):
+            while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
                 warn_lines.append(lines[j])
                 j += 1
             # warnings echoes the source line, indented by two spaces, after the message
