@@ -461,3 +461,26 @@ def test_fstring_debug_specifier_value_is_the_value_not_the_name() -> None:
     # The name is literal evidence: another expression's value does not fit.
     other = m.explain("MPMD map requires a `core_type`, but other=BlockType() is missing it.").matches
     assert all(x.approximate for x in other)
+
+
+def test_deepest_frame_beats_interpreter_wording_reused_by_a_library() -> None:
+    segs = ["'", "type(self).__name__", "' object has no attribute '", "name", "'"]
+    entry = CatalogueEntry(
+        key=1, error_id="b" * 16, repo="acme/nn", version="2.0", snapshot_date=None, kind="error",
+        exc_type="AttributeError", exc_qualname=None, template=render_template(segs), segments=segs,
+        path="nn/module.py", line=1976, function="Module.__getattr__",
+    )
+    m = Matcher.from_entries([entry])
+    bare = m.explain("AttributeError: 'Net' object has no attribute 'fc2'")
+    assert bare.builtin is not None  # the interpreter says exactly this too: no confident claim
+    assert all(x.approximate for x in bare.matches)
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "train.py", line 10, in <module>\n    model.fc2\n'
+        '  File "/venv/lib/python3.11/site-packages/nn/module.py", line 1695, in __getattr__\n'
+        "    raise AttributeError(f\"'{type(self).__name__}' object has no attribute '{name}'\")\n"
+        "AttributeError: 'Net' object has no attribute 'fc2'"
+    )
+    res = m.explain(tb)
+    assert res.verdict == "exact match"
+    assert res.matches[0].function == "Module.__getattr__" and not res.matches[0].approximate

@@ -80,6 +80,17 @@ def test_reindexing_identical_content_changes_nothing(db_url: str) -> None:
     assert store.generation() == gen  # no artifact needs rebuilding
 
 
+def test_a_new_extractor_re_extracts_the_same_content(db_url: str) -> None:
+    store = Store.open(db_url)
+    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1")
+    same = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1")
+    assert not same.changed
+    upgraded = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a!"])], reports, set(), producer="x2")
+    assert upgraded.changed and upgraded.replaced
+    assert [r["template"] for r in store.list_errors()[1]] == ["a!"]
+
+
 def test_changed_content_of_same_ref_replaces_snapshot(db_url: str) -> None:
     store = Store.open(db_url)
     info, files, reports = _snapshot("1.0", "raise ValueError('old')\n")

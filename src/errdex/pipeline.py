@@ -115,7 +115,8 @@ def index(
         "linked_expectations": linked,
     }
     result = store.write_snapshot(
-        snap.info, snap.files, ex.records, ex.files, ex.symbols, expectations, stats=stats
+        snap.info, snap.files, ex.records, ex.files, ex.symbols, expectations, stats=stats,
+        producer=producer_digest(),
     )
     if result.changed:
         prog.stage("building the match index")
@@ -134,6 +135,25 @@ def index(
         skipped_files=skipped,
         **stats,
     )
+
+
+def producer_digest() -> str:
+    """A digest of the code that turns files into records (the extractor and test linking).
+
+    Stored with each snapshot, so indexing the same release again after an errdex upgrade that
+    changed extraction replaces the old records instead of saying "nothing changed".
+    """
+    import hashlib
+    from importlib import resources
+
+    h = hashlib.sha256()
+    pkg = resources.files("errdex")
+    for rel in ("model.py", "explain/tests.py"):
+        h.update((pkg / rel).read_bytes())
+    for item in sorted((pkg / "extract").iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".py"):
+            h.update(item.name.encode() + b"\0" + item.read_bytes())
+    return h.hexdigest()[:16]
 
 
 def _rebuild_match_index(store: Any) -> None:

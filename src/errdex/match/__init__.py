@@ -68,6 +68,7 @@ MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity
+DEEPEST_FRAME = 0.35  # weight of the deepest library frame naming a candidate's function
 MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
 
 
@@ -273,6 +274,11 @@ class Matcher:
             rentry = idx.entries[rpat.entries[0]]
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
             for c in cands.values():
+                # ...unless the traceback's deepest library frame is this very function: then the
+                # paste itself shows the library raising it (a library re-using the interpreter's
+                # wording, like `'Net' object has no attribute 'fc2'` from Module.__getattr__).
+                if frame_pids.get(c.pid, 0.0) >= DEEPEST_FRAME:
+                    continue
                 if c.confident and c.coverage <= runtime_best[0] + 0.02:
                     c.confident = False
                     c.reasons.append("an interpreter message explains the text as well")
@@ -475,7 +481,7 @@ def _frame_entries(idx: Index, finfo: FrameInfo) -> dict[int, tuple[float, int, 
         at_line = idx.sites.get((path, line), []) if line is not None else []
         if fn:
             same = set(at_line)
-            base = 0.35 if depth == 0 else 0.2
+            base = DEEPEST_FRAME if depth == 0 else 0.2
             for ei in idx.sites.get((path, fn), ()):
                 w = base + 0.1 if ei in same else base
                 if ei not in out or w > out[ei][0]:

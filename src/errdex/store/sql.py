@@ -51,9 +51,13 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def content_hash(files: Sequence[SourceFile]) -> str:
-    """Hash of the snapshot's content, so re-indexing identical input is detected as a no-op."""
-    h = hashlib.sha256()
+def content_hash(files: Sequence[SourceFile], producer: str = "") -> str:
+    """Hash of the snapshot's content and of what extracted it.
+
+    Re-indexing identical input with the same extractor is a no-op; a new extractor (``producer``
+    differs) re-extracts, so an upgrade of errdex never leaves stale records behind.
+    """
+    h = hashlib.sha256(producer.encode())
     for f in sorted(files, key=lambda f: f.path):
         h.update(f.path.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
@@ -108,9 +112,10 @@ class Store:
         symbols: set[str],
         expectations: Sequence[TestExpectation] = (),
         stats: dict[str, Any] | None = None,
+        producer: str = "",
     ) -> WriteResult:
         """Store one snapshot atomically; identical content already stored is a no-op."""
-        chash = content_hash(files)
+        chash = content_hash(files, producer)
         with self.engine.begin() as conn:
             repo_id = self._repo_id(conn, info)
             old = conn.execute(
