@@ -75,7 +75,14 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
         for t in tests:
             for c in t[3]:
                 df[c] = df.get(c, 0) + 1
-        distinctive = frozenset(c for c in mine[3] if df[c] <= max(2, len(tests) * 0.3))
+        # The subject is what the expecting block calls (lda.perplexity(X) inside pytest.raises),
+        # else anything distinctive the failing test calls.
+        inside = frozenset(
+            n for ln, n in _calls_in(ex["path"], "\n".join(lines), mine[1], mine[2])
+            if ex["line"] <= ln <= ex["end_line"] and n in mine[3]
+        )
+        subject = inside or mine[3]
+        distinctive = frozenset(c for c in subject if df[c] <= max(2, len(tests) * 0.3)) or inside
         best: tuple[int, int, tuple[str, int, int, frozenset[str], bool]] | None = None
         for t in tests:
             if t is mine or t[4]:
@@ -97,6 +104,23 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
             "contrasts": ex["function"],
         })
     return out
+
+
+@lru_cache(maxsize=64)
+def _calls_in(path: str, text: str, first: int, last: int) -> tuple[tuple[int, str], ...]:
+    """(line, callee name) of the calls between two lines: what a test block exercises."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return ()
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and first <= node.lineno <= last:
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name:
+                out.append((node.lineno, name))
+    return tuple(out)
 
 
 def _common_prefix(a: str, b: str) -> str:
