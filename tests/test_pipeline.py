@@ -59,6 +59,7 @@ def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     first = index(str(root), db, jobs=1)
     assert first.changed
     assert (first.errors, first.tests, first.skipped) == (2, 1, 0)
+    assert "1 of 1 test expectations linked to their raise sites (100%)" in first.line()
     again = index(str(root), db, jobs=1)
     assert not again.changed
     assert "nothing changed" in again.line()
@@ -158,3 +159,15 @@ def test_cli_explain_names_the_raise_and_shows_it(tmp_path: Path) -> None:
     nothing = subprocess.run([*ERRDEX, "explain", "--db", db, "-"], input="KeyError: 'zzz' totally unrelated",
                              capture_output=True, text=True)
     assert nothing.returncode == 1 and "no match" in nothing.stdout.lower()
+
+
+def test_library_api_explain(tmp_path: Path) -> None:
+    import errdex
+
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    [best, *_] = errdex.explain("NotImplementedError: strict mode is not implemented", db=db)
+    assert (best.path, best.line, best.function, best.approximate) == ("tinylib/__init__.py", 12, "load", False)
+    assert errdex.explain("KeyError: 'completely unrelated words here'", db=db) == []

@@ -69,6 +69,12 @@ class IndexSummary:
             f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
             f"{self.tests} tests), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
             f"{self.assertions} assertions in {self.seconds:.1f}s"
+            + (
+                f"; {self.linked_expectations} of {self.expectations} test expectations linked to their "
+                f"raise sites ({self.linked_expectations / self.expectations:.0%})"
+                if self.expectations
+                else ""
+            )
         )
 
 

@@ -14,9 +14,33 @@ Modules: ``meaning`` (type table, docstring, notes), ``trigger`` (guard prose), 
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+import types
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from errdex.match import Match
 
 __all__ = ["analyze_error"]
+
+
+class _ExplainModule(types.ModuleType):
+    """Keeps the public ``errdex.explain(text)`` callable after this package is imported.
+
+    Importing a subpackage binds its module as an attribute of the parent, which would shadow
+    the function ``errdex.explain`` that ``errdex/__init__.py`` defines; so the stage package
+    itself answers the call, with the same signature.
+    """
+
+    def __call__(
+        self, text: str, db: str | None = None, repo: str | None = None, limit: int = 10
+    ) -> list[Match]:
+        from errdex.match import explain as _explain
+
+        return _explain(text, db=db, repo=repo, limit=limit)
+
+
+sys.modules[__name__].__class__ = _ExplainModule
 
 
 def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
@@ -60,9 +84,15 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
     result: dict[str, Any] = {
         "meaning": {
             "text": meaning_text(
-                exc_type=err["exc_type"], kind=err["kind"], bases=list(view.get("exc_bases") or []),
-                level=view.get("level"), function=function, path=path, docstring=view.get("docstring"),
-                trigger_text="", notes=notes,
+                exc_type=err["exc_type"],
+                kind=err["kind"],
+                bases=list(view.get("exc_bases") or []),
+                level=view.get("level"),
+                function=function,
+                path=path,
+                docstring=view.get("docstring"),
+                trigger_text="",
+                notes=notes,
             ),
             "provenance": "static",
         },
