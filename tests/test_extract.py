@@ -523,3 +523,137 @@ def test_method_of_an_annotated_parameter_resolves_through_its_class() -> None:
     got = sorted((r.line, r.exc_type, r.template) for r in recs if r.function == "parse")
     # two classes have an always-raising ``fail``: only the annotation tells which one is called
     assert got == [(10, "UsageError", "Got extra argument ({args})"), (11, "UsageError", "Missing parameter")]
+
+
+def test_exception_whose_first_argument_is_no_text_takes_its_text_arguments() -> None:
+    recs = _records(
+        "class MarkedError(Exception):\n"
+        "    def __init__(self, context=None, context_mark=None, problem=None, problem_mark=None):\n"
+        "        self.context = context\n"
+        "        self.problem = problem\n"
+        "def construct(node, mark):\n"
+        "    raise MarkedError(None, None, 'no constructor for the tag %r' % node.tag, mark)\n"
+        "def scan(ch, mark):\n"
+        "    raise MarkedError('while scanning', mark, 'found character %r' % ch, mark)\n"
+        "def plain(code):\n"
+        "    raise MarkedError(code)\n"
+    )
+    got = sorted((r.line, r.template) for r in recs)
+    assert got == [(6, "no constructor for the tag {node.tag}"), (8, "while scanning"), (10, "{code}")]
+
+
+def test_class_bound_by_a_star_import_resolves_through_it() -> None:
+    files = [
+        SourceFile("m/__init__.py", b""),
+        SourceFile(
+            "m/error.py",
+            b"class MarkedError(Exception):\n"
+            b"    def __init__(self, context=None, context_mark=None, problem=None, problem_mark=None):\n"
+            b"        self.problem = problem\n"
+            b"class Plain(Exception):\n"
+            b"    def __init__(self, value):\n"
+            b"        super().__init__(f'bad value: {value}')\n",
+        ),
+        SourceFile(
+            "m/scanner.py",
+            b"from .error import *\n"
+            b"class ScannerError(MarkedError):\n"
+            b"    pass\n"
+            b"def fetch(mark):\n"
+            b"    raise ScannerError(None, None, 'mapping values are not allowed here', mark)\n"
+            b"def check(v):\n"
+            b"    raise Plain(v)\n",
+        ),
+    ]
+    recs = extract(files, REPO, jobs=1).records
+    got = sorted((r.function, r.exc_type, r.template) for r in recs if r.path == "m/scanner.py")
+    assert got == [
+        ("check", "Plain", "bad value: {v}"),
+        ("fetch", "ScannerError", "mapping values are not allowed here"),
+    ]
+
+
+def test_call_of_a_module_level_instance_whose_class_always_raises_is_a_raise_site() -> None:
+    recs = _records(
+        "class Failed(Exception):\n"
+        "    def __init__(self, msg=None, pytrace=True):\n"
+        "        super().__init__(msg)\n"
+        "class _Fail:\n"
+        "    def __call__(self, reason='', pytrace=True):\n"
+        "        __tracebackhide__ = True\n"
+        "        raise Failed(msg=reason, pytrace=pytrace)\n"
+        "fail = _Fail()\n"
+        "class _Show:\n"
+        "    def __call__(self, text):\n"
+        "        print(text)\n"
+        "show = _Show()\n"
+        "def check(name, expected):\n"
+        "    fail(f'DID NOT RAISE {expected}')\n"
+        "    show(f'not a raise: {name}')\n"
+    )
+    got = sorted((r.line, r.exc_type, r.template) for r in recs if r.function == "check")
+    assert got == [(14, "Failed", "DID NOT RAISE {expected}")]
+
+
+def test_property_of_self_in_a_message_is_what_the_property_returns() -> None:
+    recs = _records(
+        "class UndefinedError(Exception):\n"
+        "    pass\n"
+        "class Undefined:\n"
+        "    def __init__(self, name, obj=None):\n"
+        "        self._name = name\n"
+        "        self._obj = obj\n"
+        "    @property\n"
+        "    def _message(self):\n"
+        "        if self._obj is None:\n"
+        "            return f'{self._name!r} is undefined'\n"
+        "        return f'{self._obj!r} has no attribute {self._name!r}'\n"
+        "    def fail(self):\n"
+        "        raise UndefinedError(self._message)\n"
+        "    def other(self):\n"
+        "        raise UndefinedError(self._name)\n"
+    )
+    got = sorted((r.line, r.template) for r in recs)
+    assert got == [
+        (13, "{self._name} is undefined"),
+        (13, "{self._obj} has no attribute {self._name}"),
+        (15, "{self._name}"),
+    ]
+
+
+def test_dedented_message_is_its_text() -> None:
+    recs = _records(
+        "import textwrap\n"
+        "import warnings\n"
+        "from inspect import cleandoc\n"
+        "def kdeplot(shade=None):\n"
+        "    if shade is not None:\n"
+        "        msg = textwrap.dedent(f'''\\n\n"
+        "        `shade` is deprecated; setting `fill={shade}`.\n"
+        "        ''')\n"
+        "        warnings.warn(msg, FutureWarning, stacklevel=2)\n"
+        "    raise ValueError(cleandoc('''\n"
+        "        no data\n"
+        "        '''))\n"
+    )
+    got = sorted((r.line, r.template.strip()) for r in recs)
+    assert got == [(9, "`shade` is deprecated; setting `fill={shade}`."), (10, "no data")]
+
+
+def test_helper_that_sometimes_returns_unknown_text_is_not_inlined() -> None:
+    recs = _records(
+        "def shorten(items, n):\n"
+        "    if len(items) <= n:\n"
+        "        return repr(items)\n"
+        "    return f'[{items[0]}, ..., {items[-1]}]'\n"
+        "def always(items):\n"
+        "    return f'[{items[0]}, ...]'\n"
+        "def get(ds, key):\n"
+        "    raise KeyError(f'No variable named {key!r}. Variables include {shorten(ds, 10)}')\n"
+        "def get2(ds, key):\n"
+        "    raise KeyError(f'No variable named {key!r}. Variables include {always(ds)}')\n"
+    )
+    got = {r.function: r.expanded_segments for r in recs}
+    # a repr of a short list or a shortened one: either way only a value in the message
+    assert got["get"] == ["No variable named ", "key", ". Variables include ", "shorten(ds, 10)", ""]
+    assert got["get2"] == ["No variable named ", "key", ". Variables include [", "ds[0]", ", ...]"]

@@ -484,3 +484,46 @@ def test_deepest_frame_beats_interpreter_wording_reused_by_a_library() -> None:
     res = m.explain(tb)
     assert res.verdict == "exact match"
     assert res.matches[0].function == "Module.__getattr__" and not res.matches[0].approximate
+
+
+# --- second round: generalisation fixes ------------------------------------------------------------
+
+
+def test_same_line_continuation_after_a_literal_ending_is_not_exact() -> None:
+    # a C extension formats "...timestamp: <value>" where the Python raise site says only the words
+    m = Matcher.from_entries([entry(["Out of bounds nanosecond timestamp"], exc_type="OutOfBoundsDatetime")])
+    res = m.explain("OutOfBoundsDatetime: Out of bounds nanosecond timestamp: 1-01-01 00:00:00")
+    assert top(res).approximate
+    # text on the following lines (a YAML mark, a hint) or a closing quote keeps it exact
+    assert not top(m.explain('OutOfBoundsDatetime: Out of bounds nanosecond timestamp\n  in "a.yml", line 3')).approximate
+    assert not top(m.explain('OutOfBoundsDatetime: "Out of bounds nanosecond timestamp."')).approximate
+    # what an exception class's __str__ appends on the same line is no other message
+    assert not top(m.explain("OutOfBoundsDatetime: Out of bounds nanosecond timestamp (see e/14)")).approximate
+
+
+def test_reworded_message_found_by_its_opening_words_and_first_sentence() -> None:
+    # an older release said "... for parameter `x`"; the newer template added a second sentence
+    common = [entry([f"An entry with this name does not appear in `data` number {i}."]) for i in range(30)]
+    target = entry(["Could not interpret value `", "val", "` for `", "key", "`. An entry with this name does not "
+                    "appear in `data`."], path="sns/_core/data.py", line=232)  # fmt: skip
+    m = Matcher.from_entries([*common, target])
+    res = m.explain("ValueError: Could not interpret value `Date` for parameter `x`")
+    assert top(res).path == "sns/_core/data.py" and top(res).approximate
+
+
+def test_traceback_through_a_library_breaks_ties_between_libraries() -> None:
+    a = entry(["", "target", " has no attribute ", "name", ""], path="_pytest/monkeypatch.py", repo="o/pytest",
+              exc_type="AttributeError")  # fmt: skip
+    b = entry(["", "obj", " has no attribute ", "name", ""], path="jinja2/runtime.py", repo="o/jinja",
+              exc_type="UndefinedError", function="fail")  # fmt: skip
+    other = entry(["unrelated"], path="jinja2/environment.py", repo="o/jinja", function="render")
+    m = Matcher.from_entries([a, b, other])
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/venv/lib/python3.11/site-packages/jinja2/environment.py", line 1301, in render\n'
+        "    self.environment.handle_exception()\n"
+        '  File "templates/index.html", line 12, in top-level template code\n'
+        "    <h1>{{ page.title }}</h1>\n"
+        "jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'title'"
+    )
+    assert top(m.explain(tb)).path == "jinja2/runtime.py"

@@ -258,3 +258,14 @@ def test_warning_with_a_category_not_named_warning() -> None:
     # without a source-file location it is not a warning line: a timestamp stays message text
     q = parse("2020-01-01 12:00:00: Foo: bar")
     assert q.frames == [] and q.message == "Foo: bar"
+
+
+def test_warning_whose_message_starts_on_the_next_line() -> None:
+    # a message beginning with a newline leaves "Category:" at the end of the location line
+    q = parse(
+        "/tmp/ipykernel_1/3301.py:3: FutureWarning: \n\n`shade` is deprecated; setting `fill=True`.\n"
+        "This will become an error.\n\n  sns.kdeplot(x, shade=True)"
+    )
+    assert q.exc_type == "FutureWarning"
+    assert q.message == "`shade` is deprecated; setting `fill=True`.\nThis will become an error."
+    assert q.frames[0].source == "sns.kdeplot(x, shade=True)"

@@ -85,5 +85,7 @@ class ModuleFacts:
     funcs: dict[str, FuncInfo] = field(default_factory=dict)  # dotted key -> info
     classes: dict[str, ClassInfo] = field(default_factory=dict)  # dotted key -> info
     aliases: dict[str, str] = field(default_factory=dict)  # module.local -> imported dotted name
+    instances: dict[str, str] = field(default_factory=dict)  # module-level ``x = Cls()`` -> Cls key
+    stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)

@@ -14,13 +14,26 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
-from errdex.extract.templates import MAX_VARIANTS, Arg, Ph, Ref, Value, has_literal, to_segments
+from errdex.extract.templates import (
+    MAX_VARIANTS,
+    Arg,
+    Ph,
+    Ref,
+    Value,
+    has_literal,
+    join_values,
+    ph,
+    to_segments,
+    value_has_literal,
+)
 from errdex.model import ErrorRecord, error_id, render_template
 
 Flat = tuple[str | Ph, ...]
 Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
 
 _MAX_DEPTH = 12
+_MAX_STAR_DEPTH = 4  # ``from a import *`` chains followed
+_STAR_BUDGET = 64  # modules one star-import search may look in
 _UNRESOLVED: Pair = ((), ())
 
 
@@ -32,11 +45,16 @@ class Resolver:
         self.funcs: dict[str, FuncInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.aliases: dict[str, str] = {}
+        self.stars: dict[str, list[str]] = {}
+        self.instances: dict[str, str] = {}
         for m in modules:
             self.consts.update(m.consts)
             self.funcs.update(m.funcs)
             self.classes.update(m.classes)
             self.aliases.update(m.aliases)
+            self.instances.update(m.instances)
+            if m.stars:
+                self.stars[m.module] = m.stars
         # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
         # unknown class resolves when exactly one class of the codebase has such a method)
         self.raisers: dict[str, list[str]] = {}
@@ -44,6 +62,8 @@ class Resolver:
             if f.raises and k.rpartition(".")[0] in self.classes:
                 self.raisers.setdefault(k.rpartition(".")[2], []).append(k)
         self._canon: dict[str, str | None] = {}
+        self._star_depth = 0
+        self._star_budget = 0
         self._memo: dict[str, list[Pair]] = {}
         self._active: set[str] = set()
 
@@ -58,7 +78,7 @@ class Resolver:
         result: str | None = None
         cur = key
         for _ in range(_MAX_DEPTH):
-            if cur in self.consts or cur in self.funcs or cur in self.classes:
+            if cur in self.consts or cur in self.funcs or cur in self.classes or cur in self.instances:
                 result = cur
                 break
             nxt = self.aliases.get(cur)
@@ -75,7 +95,40 @@ class Resolver:
                 break
             cur = nxt
         self._canon[key] = result
+        if result is None and self.stars and self._star_depth < _MAX_STAR_DEPTH:
+            top = self._star_depth == 0
+            if top:
+                self._star_budget = _STAR_BUDGET
+            self._star_depth += 1
+            try:
+                result = self._via_star(cur)
+            finally:
+                self._star_depth -= 1
+            if result is not None or top:
+                self._canon[key] = result
+            else:
+                self._canon.pop(key, None)  # a cut-short search proves nothing: do not cache it
         return result
+
+    def _via_star(self, key: str) -> str | None:
+        """``pkg.mod.Name`` where ``pkg.mod`` did ``from pkg.errors import *``: look there.
+
+        Only the innermost star-importing module of the key is followed (the module the name was
+        looked up in), and a whole search visits a bounded number of modules: a package that
+        star-imports hundreds of subpackages must not make every unknown name cost thousands."""
+        i = key.rfind(".")
+        if i > 0 and key[:i] not in self.stars:
+            i = key.rfind(".", 0, i)  # ``mod.Name.attr``: a name and one attribute at most
+        if i <= 0 or key[:i] not in self.stars:
+            return None
+        for src in self.stars[key[:i]]:
+            if self._star_budget <= 0:
+                return None
+            self._star_budget -= 1
+            found = self.canon(src + key[i:])
+            if found is not None:
+                return found
+        return None
 
     def qualname(self, key: str | None) -> str | None:
         """Where an exception class lives: its definition if in the codebase, else the import."""
@@ -124,6 +177,12 @@ class Resolver:
         if key is None:
             return None
         found = self.funcs.get(key)
+        if found is None and key in self.instances:
+            ck = self.canon(self.instances[key])
+            for k in self.mro(ck) if ck is not None else ():
+                fk = f"{k}.__call__"
+                if fk in self.funcs:
+                    return fk, self.funcs[fk]
         return (key, found) if found is not None else None
 
     # ------------------------------------------------------------ values
@@ -279,6 +338,7 @@ class Resolver:
         key = self.canon(spec.key)
         bases: list[str] = []
         pairs: list[Pair] | None = None
+        custom_init = False
         if key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
             for k in self.mro(key):
@@ -288,11 +348,30 @@ class Resolver:
                     pairs = self.substitute(pairs, info.params, spec.args, spec.kwargs, depth, info.defaults)
                     break
                 if f"{k}.__init__" in self.funcs:
-                    break  # an __init__ that does not build a message: the first argument is it
+                    # an __init__ that does not build a message: the first argument is it, unless
+                    # it is no text at all (``Error(None, None, "problem", mark)``): then the
+                    # message is what the text arguments say, whatever sits between them
+                    custom_init = True
+                    break
+        if pairs is None and custom_init:
+            msg = _text_args(spec.args)
+            if msg is not None:
+                pairs = self.value(msg, depth)
         if pairs is None:
             pairs = self.value(spec.msg, depth) if spec.msg is not None else [(("",), ("",))]
         qual = self.qualname(spec.key)
         return spec.exc_type, qual, bases, pairs
+
+
+def _text_args(args: tuple[Arg, ...]) -> Value | None:
+    """The message of ``Error(None, ..., "text", ...)``: the positional arguments that carry text,
+    joined by placeholders; None when the first argument carries text or none does."""
+    if not args or value_has_literal(args[0].value):
+        return None
+    texts = [a.value for a in args if value_has_literal(a.value)]
+    if not texts:
+        return None
+    return join_values(ph("..."), texts)
 
 
 def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolver) -> list[ErrorRecord]:

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
-from errdex.extract.symbols import import_bindings
+from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     EMPTY,
     Arg,
@@ -150,9 +150,11 @@ class Frame:
     returns: list[Value] = field(default_factory=list)
     exc_return: ExcSpec | None = None
     raise_spec: ExcSpec | None = None  # what the body's final unconditional ``raise`` raises
+    opaque_return: bool = False  # some ``return`` gives a value with no known text
     param_types: dict[str, str] = field(default_factory=dict)  # parameter -> annotated class, as written
     super_msg: Value | None = None
     self_values: dict[str, Value] = field(default_factory=dict)
+    props: frozenset[str] = frozenset()  # a class body: its methods decorated as properties
     start: int = 1
     end: int = 1
     doc_done: bool = False
@@ -169,6 +171,19 @@ def _dotted(node: ast.expr) -> str | None:
         parts.append(node.id)
         return ".".join(reversed(parts))
     return None
+
+
+_REWRAP = frozenset({"dedent", "cleandoc", "fill"})  # textwrap/inspect: whitespace changes only
+
+
+def _is_rewrap(call: ast.Call) -> bool:
+    """``textwrap.dedent(text)`` and kin: the text itself, up to whitespace."""
+    f = call.func
+    if not call.args or isinstance(call.args[0], ast.Starred):
+        return False
+    if isinstance(f, ast.Attribute):
+        return f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
+    return isinstance(f, ast.Name) and f.id in ("dedent", "cleandoc")
 
 
 def _unparse(node: ast.AST) -> str:
@@ -317,6 +332,10 @@ class ModuleVisitor:
                 self._top_targets(e)
 
     def add_import(self, stmt: ast.Import | ast.ImportFrom, module_level: bool) -> None:
+        if isinstance(stmt, ast.ImportFrom) and any(a.name == "*" for a in stmt.names):
+            base = import_base(self.module, self.is_package, stmt)
+            if base and base not in self.facts.stars:
+                self.facts.stars.append(base)
         for local, target in import_bindings(self.module, self.is_package, stmt):
             self.imports.setdefault(local, target)
             if module_level:
@@ -518,6 +537,13 @@ class ModuleVisitor:
             self.assign_lambda(target.id, value, env, frame)
         elif isinstance(target, ast.Name):
             env[target.id] = self.eval_assigned(value, env, frame)
+            if frame.parent is None and isinstance(value, ast.Call):
+                # ``fail = _Fail()``: calling the module-level instance calls its class's __call__
+                dotted = _dotted(value.func)
+                if dotted is not None and dotted.rpartition(".")[2].lstrip("_")[:1].isupper():
+                    ck = self.dotted_key(dotted, frame)
+                    if ck is not None:
+                        self.facts.instances[f"{self.module}.{target.id}"] = ck
             if frame.kind == "class":
                 self.facts.symbols.add(f"{frame.key}.{target.id}")
         elif isinstance(target, ast.Attribute):
@@ -672,6 +698,10 @@ class ModuleVisitor:
             v = self.eval_msg(value, env, frame)
             if value_has_literal(v):
                 frame.returns.append(v)
+                return
+        # a return without known text (``return repr(items)``): the function's text is not always
+        # one of its literal returns, so it must not be inlined into a longer message as if it were
+        frame.opaque_return = True
 
     # ------------------------------------------------------------ definitions
 
@@ -740,7 +770,8 @@ class ModuleVisitor:
             # a function that always ends by raising (``ctx.fail(msg)``): calls to it are raise sites
             self.facts.funcs[key] = FuncInfo(call_params, (), frame.raise_spec, defaults, raises=True)
         elif frame.returns or frame.exc_return is not None or frame.is_init or node.name == "__str__":
-            self.facts.funcs[key] = FuncInfo(call_params, union(*frame.returns), frame.exc_return, defaults)
+            returns = [*frame.returns, ph(f"{node.name}()")] if frame.returns and frame.opaque_return else frame.returns
+            self.facts.funcs[key] = FuncInfo(call_params, union(*returns), frame.exc_return, defaults)
         if frame.is_init:
             parent_info = self.facts.classes.get(parent.key)
             if parent_info is not None:
@@ -767,6 +798,12 @@ class ModuleVisitor:
         )
         self.facts.classes[key] = info
         frame = Frame("class", qual, key, parent, node, class_key=key)
+        frame.props = frozenset(
+            stmt.name
+            for stmt in node.body
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
+            and any(_last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
+        )
         self.walk_block(node.body, {}, frame, [])
         for stmt in node.body:
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -793,6 +830,9 @@ class ModuleVisitor:
             return f"{self.module}.{name}"
         if name in BUILTIN_NAMES:
             return f"builtins.{name}"
+        if self.facts.stars:
+            # maybe bound by ``from .errors import *``: resolved against those modules later
+            return f"{self.module}.{name}"
         return None
 
     def expr_key(self, node: ast.expr, frame: Frame) -> str | None:
@@ -925,6 +965,8 @@ class ModuleVisitor:
         if t is ast.Call:
             assert isinstance(e, ast.Call)
             f = e.func
+            if _is_rewrap(e):
+                return self.is_stringy(e.args[0], env)
             if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
                 return self.is_stringy(f.value, env)
             if isinstance(f, ast.Attribute) and f.attr in GETTEXT_ARGS:
@@ -990,6 +1032,16 @@ class ModuleVisitor:
                 root = dotted.partition(".")[0]
                 if root != frame.self_name and root not in env:
                     return ((Ref(key, dotted),),)
+            if (
+                dotted is not None
+                and frame.self_name
+                and frame.class_key
+                and frame.parent is not None
+                and dotted == f"{frame.self_name}.{e.attr}"  # type: ignore[attr-defined]
+                and e.attr in frame.parent.props  # type: ignore[attr-defined]
+            ):
+                # ``self.message`` where ``message`` is a property of this class: what it returns
+                return ((Ref(frame.class_key, dotted, True, method=e.attr),),)  # type: ignore[attr-defined]
             return ph(dotted or self.src(e))
         if t is ast.IfExp:
             assert isinstance(e, ast.IfExp)
@@ -1112,6 +1164,9 @@ class ModuleVisitor:
         translated = self.gettext_msg(call, env, frame)
         if translated is not None:
             return translated
+        if _is_rewrap(call) and self.is_stringy(call.args[0], env):
+            # ``textwrap.dedent(f"""...""")``: only whitespace changes, which matching ignores
+            return self.eval_msg(call.args[0], env, frame)
         if isinstance(func, ast.Name):
             name = func.id
             cur = env.get(name)

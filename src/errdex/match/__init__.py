@@ -63,11 +63,13 @@ ANCHORED_MIN_COVERAGE = 0.25  # ... and explains at least this share
 TRUNC_MIN_COVERAGE = 0.6  # ... explaining this share of the message
 OUTSIDE_MIN_COVERAGE = 0.75  # when the traceback ends in compiled/stdlib code
 RUNTIME_MIN_COVERAGE = 0.2  # an interpreter template explaining this much of a whole message names it
+LEAD_WEIGHT = 0.9  # similarity to a template's first sentence alone counts for this much
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity
+REPO_FRAME = 0.02  # weight of a library frame anywhere in the candidate's codebase
 DEEPEST_FRAME = 0.35  # weight of the deepest library frame naming a candidate's function
 MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
 
@@ -217,6 +219,7 @@ class Matcher:
         if len(verify) > MAX_VERIFY:
             verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, seen))
         cands: dict[int, _Cand] = {}
+        cmap: list[int] | None = None
         runtime_best: tuple[float, int] | None = None
         runtime = idx.runtime
         for pid in verify:
@@ -226,6 +229,16 @@ class Matcher:
                 continue
             c = _Cand(pid, f)
             self._judge_fit(c, pat.lit_len, mlen)
+            if c.confident and f.full and not f.anchored_end and pat.lits[-1]:
+                # the template's final words are followed on the same line by ": <value>": a
+                # message built elsewhere that merely begins like this one ("...timestamp: 1-01-01").
+                # (Other same-line tails are usually what an exception class's __str__ appends.)
+                if cmap is None:
+                    cmap = compact_map(message)
+                rest = message[cmap[f.end - 1] + 1 :].split("\n", 1)[0] if 0 < f.end <= len(cmap) else ""
+                if rest.startswith(":") and any(ch.isalnum() for ch in rest) and pat.lits[-1][-1:].isalnum():
+                    c.confident = False
+                    c.reasons.append("the message goes on where the template ends")
             if runtime[pid]:
                 # interpreter templates are short and mostly placeholders: recognise a whole-message
                 # fit anchored at both ends rather than demanding library-level coverage
@@ -263,6 +276,9 @@ class Matcher:
             for pid in dict.fromkeys(need):
                 c = cands.get(pid) or _Cand(pid)
                 sim = word_f1(mwords, idx.words(pid))
+                lead = idx.lead_words(pid)
+                if lead is not None:
+                    sim = max(sim, LEAD_WEIGHT * word_f1(mwords, lead))
                 if 0.9 * sim > c.text:
                     c.text = 0.9 * sim
                     c.reasons = [f"reworded? {sim:.0%} word overlap with the template"]
@@ -284,6 +300,9 @@ class Matcher:
                     c.reasons.append("an interpreter message explains the text as well")
         outside = finfo.outside_deepest
         deepest = finfo.deepest_path
+        # the codebases the traceback passes through: among equally fitting templates of several
+        # libraries, the one the paste shows running is the likelier source
+        frame_repos = {idx.entries[es[0]][E_REPO] for _i, p in finfo.lib if (es := idx.paths.get(p))}
         # score entries, best-bounded patterns first: a pattern's entries can score at most its text
         # score plus the best type and frame evidence, so once ``limit`` distinct errors beat the
         # next pattern's bound, the rest cannot enter the answer and are not looked at
@@ -315,6 +334,8 @@ class Matcher:
                         fwhy = _frame_why(e, finfo, fi, depth)
                 if not fw and deepest is not None and e[E_PATH].replace("\\", "/") == deepest:
                     fw, fwhy = 0.04, f"deepest library frame is in {e[E_PATH]}"
+                if not fw and e[E_REPO] in frame_repos:
+                    fw, fwhy = REPO_FRAME, f"the traceback runs through {e[E_REPO]}"
                 if not c.confident and c.text < APPROX_MIN and fw < 0.2:
                     continue
                 if not c.confident and c.text < 0.15 and fw < 0.35:
@@ -340,7 +361,6 @@ class Matcher:
         scored.sort(key=lambda t: (t[0], t[1], t[2] * -1e-12), reverse=True)
         matches: list[Match] = []
         seen_ids: set[str] = set()
-        cmap: list[int] | None = None
         for confident, score, ei, c in scored:
             e = idx.entries[ei]
             if e[E_ID] in seen_ids:  # the same error in another snapshot: keep the best-supported one

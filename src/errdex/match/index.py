@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 import pickle
+import re
 from array import array
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -37,6 +38,8 @@ from typing import Any, TypeVar, overload
 
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
+
+_SENTENCE_END = re.compile(r"[.;!?]\s")
 
 FORMAT = 6
 CHUNK = 12
@@ -146,6 +149,7 @@ class Index:
         self.generation: str = ""
         self.extra: dict[str, Any] = {}
         self._words: dict[int, set[str]] = {}
+        self._lead: dict[int, set[str] | None] = {}
 
     # --- building --------------------------------------------------------------------------------
 
@@ -218,6 +222,11 @@ class Index:
         for pid, ch in enumerate(chunks_of):
             if ch:
                 keys = sorted(set(ch), key=lambda c: (df[c], -len(c), c))[:KEYS_PER_PATTERN]
+                lead = patterns[pid].lits[0][:CHUNK]
+                if len(lead) == CHUNK and lead not in keys:
+                    # the opening words too, however common: a reworded message (an older release)
+                    # most often keeps how it begins, and similarity only sees patterns sharing keys
+                    keys.append(lead)
                 kids = [kid_of(k) for k in keys]
                 for kid in kids:
                     postings[kid].append(pid)
@@ -363,6 +372,21 @@ class Index:
             from errdex.match.score import words
 
             w = self._words[pid] = words(self.patterns[pid].text)
+        return w
+
+    def lead_words(self, pid: int) -> set[str] | None:
+        """The words of the template's first sentence when it has more: an older or newer release
+        often words that sentence differently or has only it (the rest was added or dropped)."""
+        if pid in self._lead:
+            return self._lead[pid]
+        from errdex.match.score import words
+
+        text = self.patterns[pid].text
+        m = _SENTENCE_END.search(text)
+        w = words(text[: m.start() + 1]) if m else None
+        if w is not None and (len(w) < 3 or w == self.words(pid)):
+            w = None
+        self._lead[pid] = w
         return w
 
     def resolve_path(self, path: str) -> str | None:

@@ -146,11 +146,11 @@ _IPY_HEADER = re.compile(r"^(\S{1,300})\s{2,}Traceback \(most recent call last\)
 _PYTEST_FOOTER = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,300})$")
 _PYTEST_E = re.compile(r"^E(?: {1,40}(.*))?$")
 _WARNING = re.compile(
-    r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,200}(?:Warning|Error|Exception)): (.*)$"
+    r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,200}(?:Warning|Error|Exception)):(?: (.*))?$"
 )
 # a warning category of any name (``PydanticDeprecatedSince20``) when the location is a source file
 _WARNING_ANY = re.compile(
-    r"^(\S[^\n]{0,1000}?\.pyw?|<[^>\n]{1,200}>):(\d{1,9}): ([A-Za-z_][\w.]{0,200}): (.*)$"
+    r"^(\S[^\n]{0,1000}?\.pyw?|<[^>\n]{1,200}>):(\d{1,9}): ([A-Za-z_][\w.]{0,200}):(?: (.*))?$"
 )
 _LOG_TS = re.compile(
     r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
@@ -343,7 +343,7 @@ def _parse_block(lines: list[str]) -> Block:
         m = _warning_line(ln)
         if m and not frames:
             frames.append(Frame(m.group(1), int(m.group(2)), None))
-            warn_lines = [m.group(4)]
+            warn_lines = [m.group(4) or ""]  # the message may start on the next line
             j = i + 1
             while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
                 warn_lines.append(lines[j])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 from errdex.model import CatalogueEntry
 
@@ -28,8 +29,11 @@ def _data() -> str:
 
 @lru_cache(maxsize=1)
 def data_digest() -> str:
-    """Changes whenever the data file changes, so a stored index built from an older one is stale."""
-    return hashlib.blake2b(_data().encode(), digest_size=8).hexdigest()
+    """Changes whenever the data file or the index-building code changes, so a stored index built
+    from an older one (or by an older errdex) is stale and rebuilt on load."""
+    h = hashlib.blake2b(_data().encode(), digest_size=8)
+    h.update(Path(__file__).with_name("index.py").read_bytes())
+    return h.hexdigest()
 
 
 def is_runtime(repo: str) -> bool:
