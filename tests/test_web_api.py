@@ -14,6 +14,7 @@ from test_web_support import (
     MESSAGE,
     REPO,
     SCRIPT_TEMPLATE,
+    SEED_SECTIONS,
     TRACEBACK,
     build_catalogue,
     find_error,
@@ -172,17 +173,7 @@ def test_code_derived_html_is_escaped(base: str, db: Path) -> None:
 def test_error_page_sections_in_seed_order(base: str, broadcast_id: str) -> None:
     html = get(base, f"/{REPO}/errors/{broadcast_id}").text
     assert f'{REPO}</a> · error · <span class="exc">ValueError</span>' in html
-    order = [
-        "Error message",
-        "What it means",
-        "Source",
-        "Solutions",
-        "Example",
-        "When it happens",
-        "Related errors",
-        "Versions",
-    ]
-    positions = [html.index(f"<h2>{h}</h2>") for h in order]
+    positions = [html.index(f"<h2>{h}</h2>") for h in SEED_SECTIONS]
     assert positions == sorted(positions)
     assert "Thrown at" in html and "webfix/core.py:13" in html
     assert 'class="hll"' in html  # the raise line is marked in the window

@@ -18,6 +18,7 @@ from test_web_support import (
     CHROMIUM,
     REPO,
     SCRIPT_TEMPLATE,
+    SEED_SECTIONS,
     TRACEBACK,
     build_catalogue,
     find_error,
@@ -79,16 +80,7 @@ def test_paste_search_open_error_follow_related_and_json(page: Any, base: str, d
 
     first.locator("a.open").click()
     page.wait_for_url(f"**/{REPO}/errors/*")
-    for heading in (
-        "Error message",
-        "What it means",
-        "Source",
-        "Solutions",
-        "Example",
-        "When it happens",
-        "Related errors",
-        "Versions",
-    ):
+    for heading in SEED_SECTIONS:
         assert page.locator("h2", has_text=heading).first.is_visible(), heading
     assert page.locator(".kicker").inner_text().startswith(f"{REPO} · error · ValueError")
     assert "Thrown at webfix/core.py:13" in page.locator("#source").inner_text()

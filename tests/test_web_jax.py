@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from test_web_support import ARGS, CHROMIUM, live_server, shot
+from test_web_support import ARGS, CHROMIUM, SEED_SECTIONS, live_server, shot
 
 pytestmark = [
     pytest.mark.browser,
@@ -34,16 +34,7 @@ SEED_ERROR = (
 )
 RAISE_AT = "jax/_src/pallas/mosaic/lowering.py:938"
 FUNCTION = "_check_block_mappings"
-SECTIONS = (
-    "Error message",
-    "What it means",
-    "Source",
-    "Solutions",
-    "Example",
-    "When it happens",
-    "Related errors",
-    "Versions",
-)
+SECTIONS = SEED_SECTIONS
 
 
 @pytest.fixture(scope="module")

@@ -128,3 +128,16 @@ def shot(page: Any, name: str) -> Path:
 
 def get(base: str, path: str, **kw: Any) -> httpx.Response:
     return httpx.get(base + path, timeout=30, **kw)
+
+
+# The error page's sections, in the order of the seed pages (../shared/seeds/).
+SEED_SECTIONS = (
+    "Error message",
+    "What it means",
+    "Source",
+    "Solutions",
+    "Example",
+    "When it happens",
+    "Related errors",
+    "Versions",
+)
