@@ -527,3 +527,56 @@ def test_traceback_through_a_library_breaks_ties_between_libraries() -> None:
         "jinja2.exceptions.UndefinedError: 'dict object' has no attribute 'title'"
     )
     assert top(m.explain(tb)).path == "jinja2/runtime.py"
+
+
+def _one_entry_matcher(segs: list[str], exc_type: str = "NotFittedError") -> Matcher:
+    entry = CatalogueEntry(
+        key=1, error_id="c" * 16, repo="acme/ml", version="1.0", snapshot_date=None, kind="error",
+        exc_type=exc_type, exc_qualname=None, template=render_template(segs), segments=segs,
+        path="ml/validation.py", line=10, function="check_is_fitted",
+    )
+    return Matcher.from_entries([entry])
+
+
+FITTED = ["This ", "name", " instance is not fitted yet. Call 'fit' with appropriate arguments before using it."]
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    [
+        # typographic quotes from an issue tracker
+        "NotFittedError: This Ridge instance is not fitted yet. Call \u2018fit\u2019 with appropriate arguments "
+        "before using it.",
+        # quoted in a reply, twice
+        "> > NotFittedError: This Ridge instance is not fitted yet.\n> > Call 'fit' with appropriate arguments "
+        "before using it.",
+        # copied from a rendered page
+        "NotFittedError: This Ridge instance is not fitted yet. Call &#39;fit&#39; with appropriate arguments "
+        "before using it.",
+        # cut short by the user, with an ellipsis of either kind
+        "NotFittedError: This Ridge instance is not fitted yet. Call 'fit' with appropriate \u2026",
+        "NotFittedError: This Ridge instance is not fitted yet. Call 'fit' with appropriate ...",
+    ],
+)
+def test_paste_artifacts_do_not_hide_an_exact_match(pasted: str) -> None:
+    res = _one_entry_matcher(FITTED).explain(pasted)
+    assert res.matches and not res.matches[0].approximate, res.verdict
+    assert res.matches[0].values.get("name") == "Ridge"
+
+
+def test_a_template_ending_in_an_ellipsis_still_matches_in_full() -> None:
+    segs = ["Downloading ", "name", " from the model hub, please wait..."]
+    res = _one_entry_matcher(segs, "UserWarning").explain(
+        "UserWarning: Downloading bert-base from the model hub, please wait..."
+    )
+    assert res.matches and not res.matches[0].approximate
+    assert res.matches[0].values == {"name": "bert-base"}
+
+
+def test_pytest_source_marker_is_not_taken_for_quoting() -> None:
+    from errdex.match import parse_query
+
+    q = parse_query(
+        ">       raise ValueError(f'bad {x}')\nE       ValueError: bad 3\n\nlib/core.py:12: ValueError"
+    )
+    assert q.message == "bad 3" and q.exc_type == "ValueError"

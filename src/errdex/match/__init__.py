@@ -176,6 +176,13 @@ class Matcher:
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
             frames = b.frames if b else q.frames
             res = self._match(q, message, types, frames, limit)
+            cut = _without_truncation_marker(message)
+            if cut is not None and not (res.matches and not res.matches[0].approximate):
+                # "... the array …" / "... the array ...": the user cut the message short. Tried
+                # second, so a template that itself ends in "..." still matches in full first.
+                retry = self._match(q, cut, types, frames, limit)
+                if retry.matches and not retry.matches[0].approximate:
+                    res = retry
             if n == 0:
                 first = res
             if res.matches:
@@ -485,6 +492,18 @@ def _frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
         outside = norm[-1][0]
     return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None)
+
+
+_TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
+
+
+def _without_truncation_marker(message: str) -> str | None:
+    """The message without a trailing ellipsis a user typed to say "and so on", if it has one."""
+    stripped = message.rstrip()
+    for marker in _TRUNCATION_MARKERS:
+        if stripped.endswith(marker) and len(stripped) > len(marker):
+            return stripped[: -len(marker)].rstrip()
+    return None
 
 
 def _frame_entries(idx: Index, finfo: FrameInfo) -> dict[int, tuple[float, int, int]]:

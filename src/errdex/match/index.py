@@ -41,7 +41,7 @@ from errdex.model import CatalogueEntry
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 6
+FORMAT = 7
 CHUNK = 12
 MIN_KEY = 4
 KEYS_PER_PATTERN = 4

@@ -17,6 +17,7 @@ line-local and free of nested quantifiers.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 
@@ -83,6 +84,8 @@ _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 _GROUP_SEP = re.compile(r"^[ \t|]*\+[-+]+(?: \d+ -+| \.\.\.)?[-+ ]*$")
 _FENCE = re.compile(r"^\s*```")
+_QUOTE = re.compile(r"^\s*> ?")
+_ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
 
 LEVELS = {
     "D": "DEBUG", "I": "INFO", "W": "WARNING", "E": "ERROR", "F": "CRITICAL", "C": "CRITICAL",
@@ -101,9 +104,24 @@ def clean(text: str) -> tuple[str, bool]:
         text = _ANSI.sub("", text)
     if "](" in text:
         text = _MD_LINK.sub(r"\1", text)
+    if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
+        text = html.unescape(text)
     lines = [ln for ln in text.split("\n") if not _FENCE.match(ln)]
-    lines = _strip_compose(lines)
+    lines = _strip_quoting(_strip_compose(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _strip_quoting(lines: list[str]) -> list[str]:
+    """Remove e-mail/markdown quoting (``> ``) when every non-blank line carries it.
+
+    Only when all lines do: pytest marks single source lines with ``>``, and those must stay.
+    """
+    for _ in range(3):  # nested quotes
+        body = [ln for ln in lines if ln.strip()]
+        if not body or not all(ln.lstrip().startswith(">") for ln in body):
+            return lines
+        lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
+    return lines
 
 
 def _strip_compose(lines: list[str]) -> list[str]:

@@ -22,10 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# Issue trackers and chat tools "smarten" quotes; code writes ASCII ones. One character each way,
+# so positions in the compact form still map back to the original message.
+_TYPOGRAPHIC = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
+                              "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2032": "'"})
+
 
 def compact(text: str) -> str:
-    """Remove all whitespace: the form every literal and message is compared in."""
-    return "".join(text.split())
+    """Remove all whitespace and straighten quotes: the form every literal and message is compared in."""
+    return "".join(text.split()).translate(_TYPOGRAPHIC)
 
 
 def compact_map(text: str) -> list[int]:
