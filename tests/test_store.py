@@ -184,3 +184,19 @@ def test_fast_reader_reads_artifacts_without_sqlalchemy_and_delegates_the_rest(t
     assert reader.list_errors()[0] == 1  # not a fast-path method: served by the full Store
     with pytest.raises(StoreError, match="no catalogue at"):
         open_reader(str(tmp_path / "missing.db"))
+
+
+def test_read_only_handle_refuses_artifacts_and_the_matcher_still_loads(tmp_path: Path) -> None:
+    from errdex.match import Matcher
+
+    db = str(tmp_path / "c.db")
+    info, files, reports = _snapshot("1.0", "raise ValueError('a bad thing happened here')\n")
+    Store.open(db).write_snapshot(
+        info, files, [_record("lib/core.py", 1, ["a bad thing happened here"])], reports, set()
+    )
+    ro = Store.open(db, readonly=True)
+    with pytest.raises(StoreError, match="read-only"):
+        ro.put_artifact("x", b"y")
+    matcher = Matcher.load(ro)  # no stored index yet: built in memory, not saved
+    assert matcher.explain("ValueError: a bad thing happened here").matches[0].path == "lib/core.py"
+    assert ro.get_artifact("match-index") is None

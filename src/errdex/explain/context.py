@@ -20,6 +20,7 @@ from typing import Any
 from errdex.explain.callgraph import CallGraph, build_callgraph
 from errdex.explain.related import RelatedIndex
 from errdex.explain.symbols import ProjectIndex, build_index
+from errdex.store import StoreError
 
 __all__ = ["SnapshotContext", "get_context"]
 
@@ -80,10 +81,9 @@ def _build(store: Any, snapshot_id: int) -> SnapshotContext:
         files = [(p, t) for p, t, _ in store.iter_files(snapshot_id, tests=False)]
         index = build_index(files, store.symbols(snapshot_id))
         graph = build_callgraph(index)
-        if not getattr(store, "readonly", False):
-            # caching is an optimisation; a read-only database is fine
-            with contextlib.suppress(Exception):
-                store.put_artifact(name, pickle.dumps((index, graph), protocol=pickle.HIGHEST_PROTOCOL))
+        # caching is an optimisation: a read-only catalogue keeps the index in memory
+        with contextlib.suppress(StoreError):
+            store.put_artifact(name, pickle.dumps((index, graph), protocol=pickle.HIGHEST_PROTOCOL))
     _, rows = store.list_errors(repo=snap["repo"])
     rows = [r for r in rows if r.get("snapshot_id") == snapshot_id] or rows
     exps = store.expectations(snapshot_id)

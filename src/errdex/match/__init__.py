@@ -16,6 +16,7 @@ text explains most of it. Everything else is reported as approximate, or not at 
 
 from __future__ import annotations
 
+import contextlib
 import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -585,9 +586,12 @@ def build_index(entries: Iterator[CatalogueEntry] | list[CatalogueEntry], genera
 
 def rebuild_index(store: Any) -> Index:
     """Build the index from the store's catalogue and save it as the artifact (pipeline hook)."""
+    from errdex.store import StoreError
+
     generation = str(store.generation())
     index = build_index(store.iter_entries(), generation)
-    store.put_artifact(ARTIFACT, index.dumps())
+    with contextlib.suppress(StoreError):  # a read-only catalogue (the web server's): keep it in memory
+        store.put_artifact(ARTIFACT, index.dumps())
     return index
 
 

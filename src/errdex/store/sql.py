@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import Engine, Text, and_, cast, create_engine, delete, event, func, insert, select, update
 from sqlalchemy.engine import Connection
+from sqlalchemy.exc import DBAPIError
 
 from errdex.model import CatalogueEntry, ErrorRecord, FileReport, SnapshotInfo, SourceFile, TestExpectation
 from errdex.store import schema as s
@@ -308,10 +309,17 @@ class Store:
         return bytes(row.data)
 
     def put_artifact(self, name: str, data: bytes) -> None:
-        with self.engine.begin() as conn:
-            gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar() or "0"
-            conn.execute(delete(s.artifacts).where(s.artifacts.c.name == name))
-            conn.execute(insert(s.artifacts).values(name=name, generation=gen, data=data))
+        """Save a derived blob; refused on a read-only handle (the web server's), whose callers
+        then keep what they built in memory."""
+        if self.readonly:
+            raise StoreError(f"the catalogue is open read-only; artifact {name!r} not saved")
+        try:
+            with self.engine.begin() as conn:
+                gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar() or "0"
+                conn.execute(delete(s.artifacts).where(s.artifacts.c.name == name))
+                conn.execute(insert(s.artifacts).values(name=name, generation=gen, data=data))
+        except DBAPIError as e:  # a read-only file or a role without write access
+            raise StoreError(f"cannot save artifact {name!r}: {e.orig}") from e
 
     # ------------------------------------------------------------------ reading
 
