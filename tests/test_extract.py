@@ -657,3 +657,54 @@ def test_helper_that_sometimes_returns_unknown_text_is_not_inlined() -> None:
     # a repr of a short list or a shortened one: either way only a value in the message
     assert got["get"] == ["No variable named ", "key", ". Variables include ", "shorten(ds, 10)", ""]
     assert got["get2"] == ["No variable named ", "key", ". Variables include [", "ds[0]", ", ...]"]
+
+
+def test_warning_category_with_own_init_takes_the_warned_text() -> None:
+    recs = _records(
+        "from warnings import warn\n"
+        "class TqdmWarning(Warning):\n"
+        "    def __init__(self, msg, fp_write=None, *a, **k):\n"
+        "        if fp_write is not None:\n"
+        "            fp_write(msg)\n"
+        "        else:\n"
+        "            super().__init__(msg, *a, **k)\n"
+        "def bar(frac):\n"
+        "    warn('clamping frac to range [0, 1]', TqdmWarning, stacklevel=2)\n"
+        "    warn(f'Unknown colour ({frac})', TqdmWarning)\n"
+    )
+    got = sorted((r.line, r.exc_type, r.template) for r in recs)
+    assert got == [(9, "TqdmWarning", "clamping frac to range [0, 1]"), (10, "TqdmWarning", "Unknown colour ({frac})")]
+
+
+def test_raise_of_a_conditional_expression_is_a_site_for_each_branch() -> None:
+    recs = _records(
+        "class DeprecatedError(Exception):\n"
+        "    pass\n"
+        "def init(**kwargs):\n"
+        "    raise (\n"
+        "        DeprecatedError('`nested` is deprecated')\n"
+        "        if 'nested' in kwargs else\n"
+        "        KeyError('Unknown argument(s): ' + str(kwargs)))\n"
+    )
+    got = sorted((r.line, r.exc_type, r.template) for r in recs)
+    assert got == [(4, "DeprecatedError", "`nested` is deprecated"), (4, "KeyError", "Unknown argument(s): {kwargs}")]
+
+
+def test_message_passed_by_keyword_to_the_parent_init_is_the_message() -> None:
+    recs = _records(
+        "class APIError(Exception):\n"
+        "    def __init__(self, message, request):\n"
+        "        super().__init__(message)\n"
+        "class APIConnectionError(APIError):\n"
+        "    def __init__(self, *, message='Connection error.', request):\n"
+        "        super().__init__(message, request)\n"
+        "class APITimeoutError(APIConnectionError):\n"
+        "    def __init__(self, request):\n"
+        "        super().__init__(message='Request timed out.', request=request)\n"
+        "def send(request):\n"
+        "    raise APITimeoutError(request=request)\n"
+        "def send2(request):\n"
+        "    raise APIConnectionError(request=request)\n"
+    )
+    got = sorted((r.line, r.template) for r in recs)
+    assert got == [(11, "Request timed out."), (13, "Connection error.")]

@@ -375,11 +375,13 @@ class ModuleVisitor:
                 and isinstance(stmt.exc, ast.Call)
             )
             if stmt.exc is not None and (self.want_sites or final):
-                spec = self.exc_spec(stmt.exc, env, frame)
-                if spec is not None:
-                    if final and spec.helper is None:
-                        frame.raise_spec = spec
-                    self.add_site("error", spec, stmt, frame, guards, None)
+                # raise (A("x") if cond else B("y")): either exception, each its own site
+                for exc in _branches(stmt.exc):
+                    spec = self.exc_spec(exc, env, frame)
+                    if spec is not None:
+                        if final and spec.helper is None and exc is stmt.exc:
+                            frame.raise_spec = spec
+                        self.add_site("error", spec, stmt, frame, guards, None)
         elif t is ast.Return:
             assert isinstance(stmt, ast.Return)
             if stmt.value is not None and frame.kind == "function":
@@ -666,6 +668,10 @@ class ModuleVisitor:
                 msg_arg = args[0] if args else None
             else:
                 msg_arg = args[1] if len(args) > 1 else None
+            if msg_arg is None and not args:
+                # super().__init__(message="Request timed out.", request=request)
+                named = {k.arg: k.value for k in value.keywords if k.arg}
+                msg_arg = named.get("message", named.get("msg"))
             if msg_arg is not None and not isinstance(msg_arg, ast.Starred):
                 frame.super_msg = self.eval_msg(msg_arg, env, frame)
 
@@ -1283,7 +1289,10 @@ class ModuleVisitor:
             and not any(isinstance(p, Ref) for v in msg for p in v)
         ):
             return
-        self.add_site("warning", ExcSpec(category, key, msg), call, frame, guards, None, qual)
+        # warn(text, Category) instantiates Category(text): a category whose __init__ builds the
+        # message from its first parameter gets the text as that parameter
+        spec = ExcSpec(category, key, msg, (Arg(self.src(msg_node), msg),))
+        self.add_site("warning", spec, call, frame, guards, None, qual)
 
     def on_log(
         self, call: ast.Call, method: str, env: Env, frame: Frame, guards: list[Guard], qual: str
@@ -1523,3 +1532,10 @@ def _replace_self(value: Value, attrs: dict[str, Value]) -> Value:
                 pieces.append(((p,),))
         out.append(concat(*pieces) if pieces else EMPTY)
     return union(*out)
+
+
+def _branches(node: ast.expr) -> list[ast.expr]:
+    """The alternatives of a conditional expression (nested ones flattened); else the node."""
+    if isinstance(node, ast.IfExp):
+        return [*_branches(node.body), *_branches(node.orelse)]
+    return [node]
