@@ -78,12 +78,11 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
         # The subject is what the expecting block calls (lda.perplexity(X) inside pytest.raises),
         # else anything distinctive the failing test calls.
         inside = frozenset(
-            n for ln, n in _calls_in(ex["path"], "\n".join(lines), mine[1], mine[2])
-            if ex["line"] <= ln <= ex["end_line"] and n in mine[3]
+            n for ln, n in mine[5] if ex["line"] <= ln <= ex["end_line"] and n in mine[3]
         )
         subject = inside or mine[3]
         distinctive = frozenset(c for c in subject if df[c] <= max(2, len(tests) * 0.3)) or inside
-        best: tuple[int, int, tuple[str, int, int, frozenset[str], bool]] | None = None
+        best: tuple[int, int, _Test] | None = None
         for t in tests:
             if t is mine or t[4]:
                 continue
@@ -93,7 +92,7 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
                 best = (shared, prefix, t)
         if best is None:
             continue
-        name, start, end, calls, _ = best[2]
+        name, start, end, calls, _, _ = best[2]
         calls = calls & distinctive
         end = min(end, start + _MAX_CONTRAST_LINES - 1)
         if any(c["path"] == ex["path"] and c["line"] == start for c in out):
@@ -106,23 +105,6 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
     return out
 
 
-@lru_cache(maxsize=64)
-def _calls_in(path: str, text: str, first: int, last: int) -> tuple[tuple[int, str], ...]:
-    """(line, callee name) of the calls between two lines: what a test block exercises."""
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return ()
-    out = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and first <= node.lineno <= last:
-            f = node.func
-            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-            if name:
-                out.append((node.lineno, name))
-    return tuple(out)
-
-
 def _common_prefix(a: str, b: str) -> str:
     n = 0
     while n < min(len(a), len(b)) and a[n] == b[n]:
@@ -130,14 +112,18 @@ def _common_prefix(a: str, b: str) -> str:
     return a[:n]
 
 
+# (qualname, first line, last line, distinctive names called, expects an error, (line, name) of every call)
+_Test = tuple[str, int, int, frozenset[str], bool, tuple[tuple[int, str], ...]]
+
+
 @lru_cache(maxsize=64)
-def _tests_of(path: str, text: str) -> list[tuple[str, int, int, frozenset[str], bool]]:
-    """(qualname, first line, last line, names called, expects an error) of each test function."""
+def _tests_of(path: str, text: str) -> list[_Test]:
+    """Each test function of a file, parsed once (see ``_Test``)."""
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return []
-    found: list[tuple[str, int, int, frozenset[str], bool]] = []
+    found: list[_Test] = []
 
     def visit(body: list[ast.stmt], prefix: str) -> None:
         for node in body:
@@ -145,16 +131,20 @@ def _tests_of(path: str, text: str) -> list[tuple[str, int, int, frozenset[str],
                 visit(node.body, f"{prefix}{node.name}.")
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
                 calls: set[str] = set()
+                at: list[tuple[int, str]] = []
                 for sub in ast.walk(node):
                     if isinstance(sub, ast.Call):
                         f = sub.func
                         name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
                         if name:
                             calls.add(name)
+                            at.append((sub.lineno, name))
                 expects = bool(calls & _EXPECTING)
                 subject = frozenset(c for c in calls - _EXPECTING - _PLUMBING if not c.startswith("assert"))
                 start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-                found.append((prefix + node.name, start, node.end_lineno or node.lineno, subject, expects))
+                found.append(
+                    (prefix + node.name, start, node.end_lineno or node.lineno, subject, expects, tuple(at))
+                )
 
     visit(tree.body, "")
     return found
