@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Score errdex against the regression sets of real errors in ``tests/data/regression/*/``.
+
+Each set directory holds ``cases.jsonl`` (one case a line: id, library, version, kind, input,
+expected or null, source, note) and ``versions.json`` (PyPI name -> the release the truth was
+verified against). The scorer indexes those releases through the public CLI
+(``errdex index pypi:NAME==VERSION --db DB``), runs ``errdex explain --batch --json`` once per set,
+and reports top-1, top-3, exact top-1 and negatives per library, the misses, and a summary.
+
+A positive case is found at rank k when the k-th match names the expected file (or one of the
+alternatives) and either its line (within ``line_slack``) or its qualified function. A negative
+case is right when no match is exact: approximate suggestions are allowed, a claimed exact
+match is not.
+
+    python tests/regression_score.py                       # every set, indexing what is missing
+    python tests/regression_score.py tests/data/regression/issues --db /tmp/reg.db --show-misses
+    python tests/regression_score.py --no-index --db /tmp/reg.db --errdex ".venv/bin/errdex"
+
+Importable: the test suite uses ``discover_sets``, ``index_releases`` and ``score_set``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REGRESSION_ROOT = Path(__file__).resolve().parent / "data" / "regression"
+METRICS = ("top1", "top3", "exact_top1", "negatives_ok")
+DEFAULT_ERRDEX = (sys.executable, "-m", "errdex.cli")
+
+
+def discover_sets(root: Path = REGRESSION_ROOT) -> list[Path]:
+    """Every set directory under ``root``: a directory holding ``cases.jsonl``, sorted by name."""
+    return sorted(p for p in root.iterdir() if (p / "cases.jsonl").is_file())
+
+
+def load_cases(set_dir: Path) -> list[dict[str, Any]]:
+    """The cases of one set, in file order."""
+    with (set_dir / "cases.jsonl").open(encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def load_versions(set_dir: Path) -> dict[str, str]:
+    """The pinned release of every library the set's truth was verified against."""
+    path = set_dir / "versions.json"
+    data: dict[str, str] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    return data
+
+
+def _same_file(got: str, want: str) -> bool:
+    # A catalogue rooted one folder above the package (a git checkout) names the same file
+    # with a prefix; a plain suffix test would also accept "xjinja2/parser.py".
+    return got == want or got.endswith("/" + want) or want.endswith("/" + got)
+
+
+def site_matches(match: Mapping[str, Any], want: Mapping[str, Any], slack: int) -> bool:
+    """Whether one returned match names the wanted site: same file, and line or function."""
+    if not _same_file(str(match.get("path") or ""), str(want.get("path") or "")):
+        return False
+    got_line, want_line = match.get("line"), want.get("line")
+    line_ok = got_line is not None and want_line is not None and abs(int(got_line) - int(want_line)) <= slack
+    fn_ok = bool(want.get("function")) and match.get("function") == want.get("function")
+    return line_ok or fn_ok
+
+
+def rank_of(matches: Sequence[Mapping[str, Any]], expected: Mapping[str, Any], slack: int) -> int | None:
+    """1-based rank of the first match naming the expected site or an alternative, else None."""
+    wants = [expected, *expected.get("alternatives", [])]
+    for i, m in enumerate(matches, 1):
+        if any(site_matches(m, w, slack) for w in wants):
+            return i
+    return None
+
+
+@dataclass
+class Miss:
+    """A positive case not found first, or a negative case given an exact match."""
+
+    case: dict[str, Any]
+    matches: list[dict[str, Any]]
+    rank: int | None
+
+    def line(self) -> str:
+        """One line: what was wanted, what came first, and at which rank the truth was."""
+        c, top = self.case, (self.matches[0] if self.matches else {})
+        got = f"{top.get('path')}:{top.get('line')} {top.get('function')}" if top else "no match"
+        if top:
+            got += " (approximate)" if top.get("approximate") else " (exact)"
+        if c["expected"] is None:
+            return f"MISS {c['id']} [negative]: got {got}"
+        want = f"{c['expected']['path']}:{c['expected']['line']} {c['expected']['function']}"
+        at = f"rank {self.rank}" if self.rank else "not in the matches"
+        return f"MISS {c['id']} [{c['kind']}]: want {want} ({at}); got {got}"
+
+
+@dataclass
+class SetReport:
+    """The score of one set: counters per library, the misses, and the batch's wall time."""
+
+    name: str
+    per_library: dict[str, collections.Counter[str]] = field(default_factory=dict)
+    misses: list[Miss] = field(default_factory=list)
+    batch_wall_s: float = 0.0
+
+    def totals(self) -> collections.Counter[str]:
+        total: collections.Counter[str] = collections.Counter()
+        for counts in self.per_library.values():
+            total.update(counts)
+        return total
+
+    def metrics(self) -> dict[str, float]:
+        """Shares over the whole set; a set without positives (or negatives) scores 1.0 there."""
+        t = self.totals()
+        pos, neg = t["pos"], t["neg"]
+        return {
+            "top1": t["top1"] / pos if pos else 1.0,
+            "top3": t["top3"] / pos if pos else 1.0,
+            "exact_top1": t["top1_exact"] / pos if pos else 1.0,
+            "negatives_ok": t["neg_ok"] / neg if neg else 1.0,
+        }
+
+    def table(self, show_misses: bool = False) -> str:
+        """The per-library table, optionally the misses, and the summary line last."""
+
+        def share(a: int, b: int) -> str:
+            return f"{a / b:.3f}" if b else "  -  "
+
+        rows = [
+            f"set {self.name}",
+            f"{'library':14} {'pos':>4} {'top1':>6} {'exact1':>6} {'top3':>6} {'neg':>4} {'neg_ok':>6}",
+        ]
+        for lib in sorted(self.per_library):
+            k = self.per_library[lib]
+            rows.append(
+                f"{lib:14} {k['pos']:>4} {share(k['top1'], k['pos']):>6} {share(k['top1_exact'], k['pos']):>6}"
+                f" {share(k['top3'], k['pos']):>6} {k['neg']:>4} {share(k['neg_ok'], k['neg']):>6}"
+            )
+        if show_misses:
+            rows.extend(m.line() for m in self.misses)
+        t, m = self.totals(), self.metrics()
+        rows.append(
+            f"summary {self.name}: top1={m['top1']:.3f} top3={m['top3']:.3f} exact_top1={m['exact_top1']:.3f}"
+            f" negatives_ok={m['negatives_ok']:.3f} unanswered={t['unanswered']}"
+            f" cases={t['pos'] + t['neg']} batch_wall_s={self.batch_wall_s:.2f}"
+        )
+        return "\n".join(rows)
+
+
+def score(
+    name: str, cases: Iterable[dict[str, Any]], answers: Mapping[str, list[dict[str, Any]]], slack: int = 3
+) -> SetReport:
+    """Score the answers of one batch against the set's cases."""
+    report = SetReport(name)
+    for c in cases:
+        counts = report.per_library.setdefault(c["library"], collections.Counter())
+        ms = answers.get(c["id"])
+        if ms is None:
+            counts["unanswered"] += 1
+        ms = ms or []
+        if c["expected"] is None:
+            counts["neg"] += 1
+            if any(not m.get("approximate") for m in ms):
+                report.misses.append(Miss(c, ms, None))
+            else:
+                counts["neg_ok"] += 1
+            continue
+        counts["pos"] += 1
+        rank = rank_of(ms, c["expected"], slack)
+        if rank == 1:
+            counts["top1"] += 1
+            if not ms[0].get("approximate"):
+                counts["top1_exact"] += 1
+        if rank is not None and rank <= 3:
+            counts["top3"] += 1
+        if rank != 1:
+            report.misses.append(Miss(c, ms, rank))
+    return report
+
+
+def index_releases(
+    errdex: Sequence[str], db: str, versions: Mapping[str, str], log: Any = sys.stderr
+) -> float:
+    """Index every pinned release into ``db`` through the CLI; return the wall time in seconds.
+
+    Indexing a release the catalogue already holds (with the same extractor) is a no-op, so this
+    is cheap on a warm catalogue. A failure raises: a set scored against a partial catalogue
+    would report misses that are not the matcher's.
+    """
+    start = time.perf_counter()
+    for name, version in sorted(versions.items()):
+        t = time.perf_counter()
+        r = subprocess.run(
+            [*errdex, "index", f"pypi:{name}=={version}", "--db", db],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        print(f"index {name}=={version}: exit {r.returncode} ({time.perf_counter() - t:.1f}s)", file=log)
+        if r.returncode != 0:
+            raise RuntimeError(f"errdex index pypi:{name}=={version} failed:\n{r.stderr[-3000:]}")
+    return time.perf_counter() - start
+
+
+def explain_batch(
+    errdex: Sequence[str], db: str, cases: Iterable[Mapping[str, Any]]
+) -> tuple[dict[str, Any], float]:
+    """Run ``errdex explain --batch --json`` once over the cases; return answers by id and wall time."""
+    with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False, encoding="utf-8") as f:
+        for c in cases:
+            f.write(json.dumps({"id": c["id"], "input": c["input"]}) + "\n")
+        batch = f.name
+    try:
+        t = time.perf_counter()
+        r = subprocess.run(
+            [*errdex, "explain", "--batch", batch, "--json", "--db", db],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        wall = time.perf_counter() - t
+    finally:
+        os.unlink(batch)
+    if r.returncode != 0:
+        raise RuntimeError(f"errdex explain --batch failed with exit {r.returncode}:\n{r.stderr[-3000:]}")
+    answers = {}
+    for line in r.stdout.splitlines():
+        if line.strip():
+            a = json.loads(line)
+            answers[a["id"]] = a.get("matches", [])
+    return answers, wall
+
+
+def score_set(set_dir: Path, errdex: Sequence[str], db: str, slack: int = 3) -> SetReport:
+    """Explain every case of one set against ``db`` (already indexed) and score the answers."""
+    cases = load_cases(set_dir)
+    answers, wall = explain_batch(errdex, db, cases)
+    report = score(set_dir.name, cases, answers, slack)
+    report.batch_wall_s = wall
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument(
+        "sets", nargs="*", type=Path, help="set directories (default: every one under tests/data/regression)"
+    )
+    ap.add_argument(
+        "--db", help="catalogue; default: one SQLite file per set in the temp dir, kept between runs"
+    )
+    ap.add_argument("--errdex", default=shlex.join(DEFAULT_ERRDEX), help="how to run errdex (a command line)")
+    ap.add_argument("--no-index", action="store_true", help="use the catalogue as it is")
+    ap.add_argument("--line-slack", type=int, default=3)
+    ap.add_argument("--show-misses", action="store_true")
+    args = ap.parse_args(argv)
+
+    errdex = shlex.split(args.errdex)
+    sets = args.sets or discover_sets()
+    if not sets:
+        print(f"no set directories (with cases.jsonl) under {REGRESSION_ROOT}", file=sys.stderr)
+        return 2
+    for set_dir in sets:
+        # One catalogue per set unless told otherwise: two sets may pin different releases of
+        # the same library, and a catalogue holding both would answer from either.
+        db = args.db or str(Path(tempfile.gettempdir()) / f"errdex-regression-{set_dir.name}.db")
+        if not args.no_index:
+            index_releases(errdex, db, load_versions(set_dir))
+        print(score_set(set_dir, errdex, db, args.line_slack).table(args.show_misses))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,188 @@
+"""The regression sets in tests/data/regression/*/: real errors with hand-verified raise sites.
+
+Two kinds of test per set directory:
+
+- the data itself is sound: every expected site (and alternative) names a file of the pinned
+  release, a statement spanning that line, and the function enclosing it — read from the real
+  wheel, never from errdex's own answer, so a typo in a case cannot pass as a miss;
+- errdex, driven through its public CLI in subprocesses, scores at least the set's floors in
+  floors.json (top-1, top-3, exact top-1, negatives right). The floors are today's measured
+  values rounded down, so they only ever rise.
+
+The catalogue of a set is built once and kept in the pytest cache, keyed by the set's pinned
+versions and errdex's extractor digest: a repeated run only scores, and an extractor change
+re-indexes. Wheels come from the registry once and then from errdex's download cache.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import json
+import os
+import shutil
+import sys
+import time
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+import regression_score as rs
+
+from errdex.pipeline import producer_digest
+
+SETS = rs.discover_sets()
+FLOORS_PATH = rs.REGRESSION_ROOT / "floors.json"
+KINDS = {"message", "traceback", "negative"}
+
+
+def _set_id(set_dir: Path) -> str:
+    return set_dir.name
+
+
+def _catalogue_key(versions: dict[str, str]) -> str:
+    blob = json.dumps({"versions": versions, "producer": producer_digest()}, sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
+    """The set's indexed catalogue (built now if the cache has none for this key) and build time.
+
+    It is built in a scratch directory and renamed into place only when every release indexed,
+    so an interrupted run never leaves a half catalogue that later runs would trust. Catalogues
+    of the same set under other keys (older versions or extractors) are removed.
+    """
+    versions = rs.load_versions(set_dir)
+    final = cache_root / f"{set_dir.name}-{_catalogue_key(versions)}"
+    db = final / "catalogue.db"
+    if db.exists():
+        return str(db), 0.0
+    scratch = cache_root / f".{final.name}.{os.getpid()}"
+    shutil.rmtree(scratch, ignore_errors=True)
+    scratch.mkdir(parents=True)
+    seconds = rs.index_releases(rs.DEFAULT_ERRDEX, str(scratch / "catalogue.db"), versions, log=log)
+    for stale in cache_root.glob(f"{set_dir.name}-*"):
+        shutil.rmtree(stale, ignore_errors=True)
+    os.replace(scratch, final)
+    return str(db), seconds
+
+
+@pytest.mark.slow
+@pytest.mark.network
+@pytest.mark.parametrize("set_dir", SETS, ids=_set_id)
+def test_set_scores_at_least_its_floors(set_dir: Path, request: pytest.FixtureRequest) -> None:
+    floors = json.loads(FLOORS_PATH.read_text(encoding="utf-8"))
+    assert set_dir.name in floors, f"{FLOORS_PATH} has no floors for set {set_dir.name!r}"
+    cache_root = request.config.cache.mkdir("errdex-regression")
+    db, index_s = _catalogue(cache_root, set_dir, log=sys.stderr)
+    t = time.perf_counter()
+    report = rs.score_set(set_dir, rs.DEFAULT_ERRDEX, db)
+    score_s = time.perf_counter() - t
+    print(f"\n{report.table(show_misses=True)}\nindex {index_s:.1f}s, score {score_s:.1f}s")
+
+    measured = report.metrics()
+    below = {
+        m: (round(measured[m], 3), floors[set_dir.name][m])
+        for m in rs.METRICS
+        if measured[m] < floors[set_dir.name][m] - 1e-9
+    }
+    assert not below, f"set {set_dir.name} fell below its floors (measured, floor): {below}"
+    above = [m for m in rs.METRICS if measured[m] - floors[set_dir.name][m] >= 0.01]
+    if above:
+        warnings.warn(
+            f"set {set_dir.name}: raise the floors of {', '.join(above)} in {FLOORS_PATH.name} to "
+            + ", ".join(f"{m}={int(measured[m] * 100) / 100:.2f}" for m in above),
+            stacklevel=1,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The data: every expected site is real in the pinned release.
+
+
+@functools.cache
+def _release_files(name: str, version: str) -> dict[str, bytes]:
+    from errdex.sources import open_source
+
+    return {f.path: f.data for f in open_source(f"pypi:{name}=={version}").files}
+
+
+def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
+    """(first line, last line, qualified name as CPython prints it) of every def and class."""
+    out: list[tuple[int, int, str]] = []
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                name = prefix + child.name
+                out.append((child.lineno, child.end_lineno or child.lineno, name))
+                visit(child, name + ".<locals>.")
+            elif isinstance(child, ast.ClassDef):
+                name = prefix + child.name
+                out.append((child.lineno, child.end_lineno or child.lineno, name))
+                visit(child, name + ".")
+            else:
+                visit(child, prefix)
+
+    visit(tree, "")
+    return out
+
+
+def _site_problem(site: dict[str, Any], sources: dict[str, bytes]) -> str | None:
+    """Why a site is not a real statement of the pinned sources, or None when it is."""
+    data = sources.get(site["path"])
+    if data is None:
+        return f"{site['path']} is not in the pinned release(s)"
+    tree = ast.parse(data)
+    line = int(site["line"])
+    leaves = [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.stmt)
+        and not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and n.lineno <= line <= (n.end_lineno or n.lineno)
+    ]
+    if not leaves:
+        return f"no statement spans {site['path']}:{line}"
+    enclosing = [q for a, b, q in _scopes(tree) if a <= line <= b]
+    qualname = max(enclosing, key=len) if enclosing else "<module>"
+    want = site.get("function") or ""
+    # Tracebacks of older Pythons print only the bare function name; a set built from real
+    # tracebacks may record that, which still pins the function down within the file.
+    if want not in (qualname, qualname.rsplit(".", 1)[-1]):
+        return f"{site['path']}:{line} is in {qualname!r}, not {want!r}"
+    return None
+
+
+@pytest.mark.network
+@pytest.mark.parametrize("set_dir", SETS, ids=_set_id)
+def test_set_truth_is_real_in_the_pinned_releases(set_dir: Path) -> None:
+    versions = rs.load_versions(set_dir)
+    sources: dict[str, bytes] = {}
+    for name, version in sorted(versions.items()):
+        sources.update({p: d for p, d in _release_files(name, version).items() if p.endswith(".py")})
+
+    problems: list[str] = []
+    seen: set[str] = set()
+    for case in rs.load_cases(set_dir):
+        cid = str(case.get("id"))
+        if cid in seen:
+            problems.append(f"{cid}: duplicate id")
+        seen.add(cid)
+        if case.get("kind") not in KINDS:
+            problems.append(f"{cid}: kind {case.get('kind')!r} is not one of {sorted(KINDS)}")
+        if versions.get(str(case.get("library"))) != case.get("version"):
+            problems.append(f"{cid}: {case.get('library')}=={case.get('version')} is not the pinned release")
+        if not case.get("input") or not case.get("source"):
+            problems.append(f"{cid}: needs an input and a source")
+        expected = case.get("expected")
+        if (case.get("kind") == "negative") != (expected is None):
+            problems.append(f"{cid}: negatives (and only they) have expected = null")
+            continue
+        for site in [expected, *expected.get("alternatives", [])] if expected else []:
+            problem = _site_problem(site, sources)
+            if problem:
+                problems.append(f"{cid}: {problem}")
+    assert not problems, "\n".join(problems)
