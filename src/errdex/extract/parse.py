@@ -5,7 +5,7 @@ or pathological nesting. ``ast`` is tried first (fast, exact); when it fails, tr
 knows newer grammar and never recurses on the C stack) splits the file into top-level and
 class-level statements, and each piece that ``ast`` accepts on its own is analysed, so one
 ``type X = ...`` line does not hide the rest of the file. Pieces keep their original line and
-column numbers (they are padded, not dedented), so records point at the real source.
+column numbers (they are shifted, not dedented), so records point at the real source.
 """
 
 from __future__ import annotations
@@ -117,18 +117,28 @@ def _split_block(
 def _parse_piece(
     lines: list[str], start: int, end: int, *, indented: bool, path: str
 ) -> tuple[list[ast.stmt] | None, str | None]:
+    """Parse lines ``start..end`` alone, with the line numbers they have in the file.
+
+    The piece is parsed as it stands and its nodes are moved down afterwards
+    (``ast.increment_lineno``): padding it with the preceding newlines instead would make each
+    piece cost as much as everything before it, quadratic in the file.
+    """
     body = "\n".join(lines[start - 1 : end])
     if not body.strip():
         return [], None
     if indented:
         if start < 2:
             return None, f"unparseable line {start}"
-        text = "\n" * (start - 2) + "if 1:\n" + body
+        text, offset = "if 1:\n" + body, start - 2  # keeps the body's own indentation and columns
     else:
-        text = "\n" * (start - 1) + body
-    tree, reason = parse_ast(text, path)
-    if tree is None:
-        return None, reason
+        text, offset = body, start - 1
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+        if isinstance(exc, SyntaxError) and exc.lineno is not None:
+            exc.lineno += offset
+        return None, describe(exc)
+    ast.increment_lineno(tree, offset)
     if indented:
         first = tree.body[0]
         assert isinstance(first, ast.If)
