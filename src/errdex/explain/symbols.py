@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.symbols import import_bindings, module_name
+from errdex.limits import IN_PROCESS_BYTES
 
 __all__ = ["Call", "Func", "Module", "ProjectIndex", "build_index"]
 
@@ -316,6 +317,8 @@ def build_index(files: list[tuple[str, str]], symbols: set[str]) -> ProjectIndex
         if not path.endswith(".py"):
             continue
         name, is_pkg = module_name(path)
+        if len(text) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not here
+            continue
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError):

@@ -36,7 +36,7 @@ def decode(data: bytes) -> Decoded:
 
 def describe(exc: BaseException) -> str:
     """A short reason for a parse failure, as shown in file reports."""
-    if isinstance(exc, RecursionError | MemoryError):
+    if isinstance(exc, RecursionError):
         return f"nesting too deep ({type(exc).__name__})"
     if isinstance(exc, SyntaxError):
         if "too many nested" in (exc.msg or ""):
@@ -46,9 +46,11 @@ def describe(exc: BaseException) -> str:
 
 
 def parse_ast(text: str, path: str) -> tuple[ast.Module | None, str | None]:
+    """The module's AST, or None and why. MemoryError propagates: the file is over budget, and
+    no fallback should try again."""
     try:
         return ast.parse(text, filename=path), None
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+    except (SyntaxError, ValueError, RecursionError) as exc:
         return None, describe(exc)
 
 
@@ -134,7 +136,7 @@ def _parse_piece(
         text, offset = body, start - 1
     try:
         tree = ast.parse(text, filename=path)
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+    except (SyntaxError, ValueError, RecursionError) as exc:
         if isinstance(exc, SyntaxError) and exc.lineno is not None:
             exc.lineno += offset
         return None, describe(exc)
