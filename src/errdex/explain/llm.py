@@ -245,7 +245,7 @@ def parse_answer(content: str) -> dict[str, Any]:
     object) is tolerated; anything else is an error, and nothing is cached for it.
     """
     text = content.strip()
-    m = _FENCED.search(text)
+    m = None if text.startswith("{") else _FENCED.search(text)  # a fence inside the JSON is code
     if m:
         text = m.group(1).strip()
     try:
