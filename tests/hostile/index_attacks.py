@@ -204,47 +204,47 @@ def index_argv(target: pathlib.Path, db: pathlib.Path, *extra: str) -> list[str]
     return [*ERRDEX, "index", str(target), "--db", str(db), "--json", *extra]
 
 
+def _module_pair(tmp: pathlib.Path, tag: str, name: str, bad: str, good: str, note: str) -> Attack:
+    """Index a one-module package holding ``bad``, against the same package holding ``good``."""
+    bad_pkg = write_package(tmp / f"{tag}_bad" / f"{tag}bad", {"__init__.py": "", "m.py": bad})
+    good_pkg = write_package(tmp / f"{tag}_good" / f"{tag}good", {"__init__.py": "", "m.py": good})
+    return Attack(
+        name,
+        index_argv(bad_pkg.parent, tmp / f"{tag}_bad.db", "-j", "1"),
+        index_argv(good_pkg.parent, tmp / f"{tag}_good.db", "-j", "1"),
+        note=note,
+    )
+
+
 def tree_sitter_fallback(tmp: pathlib.Path, lines: int = 40_000) -> Attack:
     """40k lines of code and one syntax error at the end: every statement goes through the
     tree-sitter fallback (each was padded with all preceding newlines: 17 s)."""
     body = _benign_module(lines)
-    bad = write_package(tmp / "ts_bad" / "tsbad", {"__init__.py": "", "big.py": body + "x = = 1\n"})
-    good = write_package(tmp / "ts_good" / "tsgood", {"__init__.py": "", "big.py": body + "x = 1\n"})
-    return Attack(
-        "tree-sitter fallback, 40k lines + 1 syntax error",
-        index_argv(bad.parent, tmp / "ts_bad.db", "-j", "1"),
-        index_argv(good.parent, tmp / "ts_good.db", "-j", "1"),
-        note="within a small multiple of indexing the same file without the error",
-    )
+    return _module_pair(
+        tmp, "ts", "tree-sitter fallback, 40k lines + 1 syntax error", body + "x = = 1\n", body + "x = 1\n",
+        "within a small multiple of indexing the same file without the error",
+    )  # fmt: skip
 
 
 def many_placeholders(tmp: pathlib.Path, n: int = 50_000) -> Attack:
     """One message with 50,000 placeholders (``f"{a}{a}...``): message resolution was quadratic
     (37 s); the template is now capped and ends in a truncation placeholder."""
-    bad_src = 'def f(a):\n    raise ValueError(f"' + "x{a}" * n + '")\n'
-    good_src = 'def f(a):\n    raise ValueError(f"' + "xyza" * n + '")\n'
-    bad = write_package(tmp / "ph_bad" / "phbad", {"__init__.py": "", "m.py": bad_src})
-    good = write_package(tmp / "ph_good" / "phgood", {"__init__.py": "", "m.py": good_src})
-    return Attack(
-        "50,000 placeholders in one message",
-        index_argv(bad.parent, tmp / "ph_bad.db", "-j", "1"),
-        index_argv(good.parent, tmp / "ph_good.db", "-j", "1"),
-        note="within a small multiple of a same-size message without placeholders",
-    )
+    return _module_pair(
+        tmp, "ph", "50,000 placeholders in one message",
+        'def f(a):\n    raise ValueError(f"' + "x{a}" * n + '")\n',
+        'def f(a):\n    raise ValueError(f"' + "xyza" * n + '")\n',
+        "within a small multiple of a same-size message without placeholders",
+    )  # fmt: skip
 
 
 def percent_flags(tmp: pathlib.Path, n: int = 50_000) -> Attack:
     """``"%000...0" % x``: flags and width of a %-format traded zeros (quadratic)."""
-    bad_src = 'def f(a):\n    raise ValueError("%' + "0" * n + '" % a)\n'
-    good_src = 'def f(a):\n    raise ValueError("%' + "s" + "a" * (n - 1) + '" % a)\n'
-    bad = write_package(tmp / "pc_bad" / "pcbad", {"__init__.py": "", "m.py": bad_src})
-    good = write_package(tmp / "pc_good" / "pcgood", {"__init__.py": "", "m.py": good_src})
-    return Attack(
-        "%-format of 50,000 zeros",
-        index_argv(bad.parent, tmp / "pc_bad.db", "-j", "1"),
-        index_argv(good.parent, tmp / "pc_good.db", "-j", "1"),
-        note="within a small multiple of a same-size %-format",
-    )
+    return _module_pair(
+        tmp, "pc", "%-format of 50,000 zeros",
+        'def f(a):\n    raise ValueError("%' + "0" * n + '" % a)\n',
+        'def f(a):\n    raise ValueError("%' + "s" + "a" * (n - 1) + '" % a)\n',
+        "within a small multiple of a same-size %-format",
+    )  # fmt: skip
 
 
 def _benign_files(n: int = 20) -> dict[str, str]:

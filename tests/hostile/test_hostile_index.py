@@ -12,8 +12,7 @@ from __future__ import annotations
 import json
 import pathlib
 import sys
-import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -43,6 +42,7 @@ from index_attacks import (
     tree_sitter_fallback,
     write_package,
 )
+from test_explain_llm import fake  # noqa: F401  (the chat-completions test double, a fixture)
 
 TIME_FACTOR = 4.0  # hostile run <= this x its same-run baseline (+ SLACK for process start-up)
 SLACK = 2.0
@@ -82,20 +82,6 @@ def _assert_catalogue(db: pathlib.Path, errors_at_least: int) -> None:
 # ---------------------------------------------------------------------------- code execution
 
 
-@pytest.fixture()
-def fake_llm() -> Iterator[Any]:
-    """The chat-completions test double of the LLM tests (a real HTTP server on 127.0.0.1)."""
-    from test_explain_llm import FakeLLM
-
-    server = FakeLLM()
-    thread = threading.Thread(target=server.server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.server.shutdown()
-    server.server.server_close()
-    thread.join()
-
-
 def test_checking_an_answer_imports_nothing_it_names(tmp_path: pathlib.Path) -> None:
     """The answer checker resolves standard-library names from a table: naming ``venv.__main__``,
     ``antigravity`` or ``this`` runs nothing and imports nothing (sys.modules unchanged)."""
@@ -130,7 +116,7 @@ def test_checking_an_answer_imports_nothing_it_names(tmp_path: pathlib.Path) -> 
 
 
 @pytest.mark.slow
-def test_analyze_with_a_hostile_model_answer_runs_nothing(tmp_path: pathlib.Path, fake_llm: Any) -> None:
+def test_analyze_with_a_hostile_model_answer_runs_nothing(tmp_path: pathlib.Path, fake: Any) -> None:  # noqa: F811
     """End to end: ``errdex analyze --llm`` with a model naming modules that act on import."""
     pkg = write_package(
         tmp_path / "pkg", {"mod/__init__.py": "def f(x):\n    raise ValueError(f'bad {x}')\n"}
@@ -138,12 +124,12 @@ def test_analyze_with_a_hostile_model_answer_runs_nothing(tmp_path: pathlib.Path
     db = tmp_path / "c.db"
     indexed = run(index_argv(pkg, db))
     assert indexed.returncode == 0, indexed.stderr
-    fake_llm.then(200, HOSTILE_ANSWER)
+    fake.then(200, HOSTILE_ANSWER)
     env, marker = browser_marker(tmp_path)
-    env |= {"ERRDEX_LLM_URL": fake_llm.url, "ERRDEX_LLM_MODEL": "fake-coder"}
+    env |= {"ERRDEX_LLM_URL": fake.url, "ERRDEX_LLM_MODEL": "fake-coder"}
     r = run([*ERRDEX, "analyze", "--llm", "--db", str(db), "--json"], env=env)
     assert r.returncode == 0, r.stderr
-    assert len(fake_llm.requests) == 1
+    assert len(fake.requests) == 1
     assert json.loads(r.stdout)["llm_answers"] == 1
     assert "Beautiful is better than ugly" not in r.stdout + r.stderr
     assert "usage:" not in r.stderr
@@ -241,24 +227,28 @@ def test_tree_sitter_fallback_is_linear(tmp_path: pathlib.Path) -> None:
 
 
 @pytest.mark.slow
-def test_many_placeholders_are_capped(tmp_path: pathlib.Path) -> None:
-    attack = many_placeholders(tmp_path)
+@pytest.mark.parametrize("build", [many_placeholders, percent_flags], ids=["placeholders", "percent-zeros"])
+def test_crafted_message_costs_what_a_plain_one_does(
+    build: Callable[[pathlib.Path], Attack], tmp_path: pathlib.Path
+) -> None:
+    attack = build(tmp_path)
     base, hostile = _pair(attack)
     assert _summary(hostile)["errors"] == 1
     _assert_time(attack, base, hostile)
     _assert_catalogue(_db(attack.argv), 1)
-    listed = run([*ERRDEX, "list", "--db", str(_db(attack.argv)), "--json"])
-    template = json.loads(listed.stdout)["errors"][0]["template"]
-    assert template.endswith("{…}")  # cut, and says so
-    assert template.count("{a}") == 200
 
 
-@pytest.mark.slow
-def test_percent_format_of_zeros(tmp_path: pathlib.Path) -> None:
-    attack = percent_flags(tmp_path)
-    base, hostile = _pair(attack)
-    assert _summary(hostile)["errors"] == 1
-    _assert_time(attack, base, hostile)
+def test_a_message_is_cut_at_the_caps_and_says_so() -> None:
+    from errdex.extract import extract
+    from errdex.extract.templates import MAX_LITERAL, MAX_PLACEHOLDERS
+    from errdex.model import SourceFile
+
+    many = 'def f(a):\n    raise ValueError(f"' + "x{a}" * 5_000 + '")\n'
+    long = 'def g(a):\n    raise ValueError("' + "y" * 50_000 + ' {}".format(a))\n'
+    out = extract([SourceFile("m.py", (many + long).encode())], "r", jobs=1)
+    cut_many, cut_long = (r.template for r in out.records)
+    assert cut_many.endswith("{…}") and cut_many.count("{a}") == MAX_PLACEHOLDERS
+    assert cut_long.endswith("{…}") and cut_long.count("y") == MAX_LITERAL
 
 
 # ---------------------------------------------------------------------------- memory
