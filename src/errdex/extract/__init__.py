@@ -216,16 +216,19 @@ _DIED = "analysis worker died (killed, or out of memory); file skipped"
 def _isolated(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
     """Analyse files one at a time in a memory-limited worker, so that a worker's death is
     pinned on the file it was working on: that file is recorded as skipped and a new worker
-    takes the rest."""
+    takes the rest. Each new worker first runs an empty task: if even that dies, workers cannot
+    run here at all (a sandbox, a broken interpreter), and no file is to blame."""
     pending = list(reversed(items))
     while pending:
         try:
             pool = _pool(1)
         except OSError:
-            for path, _ in reversed(pending):
-                done(path, _skipped(path, "too large to analyse without a worker process"))
-            return
+            break
         with pool:
+            try:
+                pool.submit(_work, []).result()
+            except BrokenProcessPool:
+                break
             while pending:
                 path, data = pending[-1]
                 try:
@@ -236,6 +239,7 @@ def _isolated(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts],
                     break  # this pool is unusable; a new one takes the rest
                 pending.pop()
                 done(path, result)
+    _in_process(reversed(pending), done)
 
 
 def _parallel(
@@ -257,6 +261,15 @@ def _parallel(
     except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
         pass
     return [item for i, c in enumerate(chunks) if i not in finished for item in c]
+
+
+def _in_process(items: Iterable[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+    """Without workers: files up to ``IN_PROCESS_BYTES`` here, larger ones skipped."""
+    for path, data in items:
+        if IN_PROCESS_BYTES < len(data) <= MAX_PARSE_BYTES:
+            done(path, _skipped(path, "too large to analyse without a worker process"))
+        else:
+            done(path, _work([(path, data)])[0])
 
 
 def _serial(items: Iterable[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
