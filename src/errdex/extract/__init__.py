@@ -263,23 +263,25 @@ def _parallel(
     return [item for i, c in enumerate(chunks) if i not in finished for item in c]
 
 
+def _needs_worker(data: bytes) -> bool:
+    """Parsed only under a worker's memory limit: over ``IN_PROCESS_BYTES`` (and under the cap,
+    past which nothing parses it at all)."""
+    return IN_PROCESS_BYTES < len(data) <= MAX_PARSE_BYTES
+
+
 def _in_process(items: Iterable[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
     """Without workers: files up to ``IN_PROCESS_BYTES`` here, larger ones skipped."""
     for path, data in items:
-        if IN_PROCESS_BYTES < len(data) <= MAX_PARSE_BYTES:
+        if _needs_worker(data):
             done(path, _skipped(path, "too large to analyse without a worker process"))
         else:
             done(path, _work([(path, data)])[0])
 
 
-def _serial(items: Iterable[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+def _serial(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
     """In this process, except files too large to risk here: those go to a limited worker."""
-    big: list[tuple[str, bytes]] = []
-    for item in items:
-        if IN_PROCESS_BYTES < len(item[1]) <= MAX_PARSE_BYTES:
-            big.append(item)
-            continue
-        done(item[0], _work([item])[0])
+    _in_process([i for i in items if not _needs_worker(i[1])], done)
+    big = [i for i in items if _needs_worker(i[1])]
     if big:
         _isolated(big, done)
 
