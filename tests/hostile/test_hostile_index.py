@@ -10,8 +10,8 @@ fix (quadratic or unbounded). Catalogues must pass ``PRAGMA integrity_check`` an
 from __future__ import annotations
 
 import json
+import os
 import pathlib
-import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -313,4 +313,5 @@ def test_budget_constants_are_consistent() -> None:
     from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY
 
     assert IN_PROCESS_BYTES < MAX_PARSE_BYTES
-    assert MAX_PARSE_BYTES * 190 < WORKER_MEMORY or "ERRDEX_WORKER_MEMORY_MB" in sys.modules["os"].environ
+    if "ERRDEX_WORKER_MEMORY_MB" not in os.environ:  # an operator's own budget is theirs to size
+        assert MAX_PARSE_BYTES * 190 < WORKER_MEMORY
