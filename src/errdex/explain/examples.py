@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from errdex.limits import IN_PROCESS_BYTES
 from errdex.views import permalink
 
 __all__ = ["contrast_for", "examples_for", "tests_note"]
@@ -119,6 +120,8 @@ _Test = tuple[str, int, int, frozenset[str], bool, tuple[tuple[int, str], ...]]
 @lru_cache(maxsize=64)
 def _tests_of(path: str, text: str) -> list[_Test]:
     """Each test function of a file, parsed once (see ``_Test``)."""
+    if len(text) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not in this process
+        return []
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError):

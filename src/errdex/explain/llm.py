@@ -233,7 +233,9 @@ def _retry_after(value: str | None) -> float | None:
     return (when - datetime.now(UTC)).total_seconds()
 
 
-_FENCED = re.compile(r"```(?:json|JSON)?\s*\n?(.*?)```", re.S)
+# The model's answer is untrusted text: no two quantifiers here can trade characters (``\s*\n?``
+# before the lazy body did, quadratic on a fence followed by blank lines); the body is stripped.
+_FENCED = re.compile(r"```(?:json|JSON)?(.*?)```", re.S)
 
 
 def parse_answer(content: str) -> dict[str, Any]:
@@ -243,7 +245,7 @@ def parse_answer(content: str) -> dict[str, Any]:
     object) is tolerated; anything else is an error, and nothing is cached for it.
     """
     text = content.strip()
-    m = _FENCED.search(text)
+    m = None if text.startswith("{") else _FENCED.search(text)  # a fence inside the JSON is code
     if m:
         text = m.group(1).strip()
     try:

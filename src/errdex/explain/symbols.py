@@ -22,12 +22,12 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
-import importlib
 import sys
 from dataclasses import dataclass, field
 
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.symbols import import_bindings, module_name
+from errdex.limits import IN_PROCESS_BYTES
 
 __all__ = ["Call", "Func", "Module", "ProjectIndex", "build_index"]
 
@@ -230,27 +230,75 @@ class ProjectIndex:
         return targets[0] if targets else None
 
 
-_NO_IMPORT = frozenset({"antigravity", "this", "idlelib", "tkinter", "turtle", "turtledemo", "__main__"})
+@dataclass(frozen=True, slots=True)
+class _StdlibTable:
+    """The committed table of standard-library names (``scripts/gen_stdlib_table.py`` writes it).
+
+    ``modules`` and ``classes`` map attribute names to an index into ``refs``: ``m:NAME`` (a
+    module), ``c:KEY`` (that class), ``i:KEY`` (an instance of it), ``""`` (exists, type unknown).
+    Classes list only their own members; inherited ones are found along ``mros``.
+    """
+
+    refs: list[str]
+    modules: dict[str, dict[str, int]]
+    classes: dict[str, dict[str, int]]
+    mros: dict[str, list[str]]
+    metas: dict[str, str]
+
+    def member(self, kind: str, key: str, name: str) -> str | None:
+        """The reference of attribute ``name`` of a module, a class, or an instance of a class."""
+        if kind == "m":
+            idx = self.modules.get(key, {}).get(name)
+            return None if idx is None else self.refs[idx]
+        chain = [key, *self.mros.get(key, ())]
+        if kind == "c":  # a class object also has its metaclass's attributes (``mro``, ``__name__``)
+            meta = self.metas.get(key, "builtins.type")
+            chain += [meta, *self.mros.get(meta, ())]
+        for k in chain:
+            idx = self.classes.get(k, {}).get(name)
+            if idx is not None:
+                return self.refs[idx]
+        return None
+
+    def resolves(self, parts: list[str]) -> bool:
+        for cut in range(len(parts), 0, -1):
+            name = ".".join(parts[:cut])
+            if name in self.modules:
+                return self._walk("m", name, parts[cut:])
+        # a module of another platform (winreg) or one never tabled because importing it acts
+        # (antigravity, this): its name is real, nothing about its attributes is known
+        return len(parts) == 1
+
+    def _walk(self, kind: str, key: str, names: list[str]) -> bool:
+        for i, name in enumerate(names):
+            ref = self.member(kind, key, name)
+            if ref is None:
+                return False
+            last = i == len(names) - 1
+            kind, _, key = ref.partition(":")
+            known = self.modules if kind == "m" else self.classes
+            if not last and key not in known:
+                return False  # exists, but what it holds is not recorded: no further claims
+        return True
+
+
+@functools.cache
+def _stdlib_table() -> _StdlibTable:
+    import json
+    from importlib import resources
+
+    raw = json.loads(resources.files("errdex.explain").joinpath("data/stdlib.json").read_text("utf-8"))
+    return _StdlibTable(raw["refs"], raw["modules"], raw["classes"], raw["mros"], raw["metas"])
 
 
 @functools.lru_cache(maxsize=4096)
 def stdlib_resolves(dotted: str) -> bool:
-    """Check a standard-library name for real: importing the stdlib is safe, unlike the project."""
+    """Does a standard-library name exist? Read from the committed table; nothing is imported,
+    because what a model names (``venv.__main__``, ``antigravity``) may act when imported."""
     parts = dotted.split(".")
-    if parts[0] in _NO_IMPORT:
-        return len(parts) == 1
-    obj: object = None
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except Exception:
-            continue
-        for name in parts[cut:]:
-            if not hasattr(obj, name):
-                return False
-            obj = getattr(obj, name)
-        return True
-    return False
+    if parts[0] not in _STDLIB or not all(p.isidentifier() for p in parts):
+        return False
+    return _stdlib_table().resolves(parts)
 
 
 def _plausible_attrs(rest: list[str]) -> bool:
@@ -269,6 +317,8 @@ def build_index(files: list[tuple[str, str]], symbols: set[str]) -> ProjectIndex
         if not path.endswith(".py"):
             continue
         name, is_pkg = module_name(path)
+        if len(text) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not here
+            continue
         try:
             tree = ast.parse(text)
         except (SyntaxError, ValueError, RecursionError):

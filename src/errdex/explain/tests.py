@@ -18,9 +18,10 @@ How a link is decided, cheapest first:
    check is a bit-parallel automaton over the template, linear in the pattern's length, with no
    backtracking at all.
 
-Regexes come from code, and a test's regex run against a long template could backtrack
-catastrophically; patterns with nested unbounded repeats are therefore never run (only the
-automaton is), and renderings are capped in length.
+Regexes come from the indexed code, and a test's regex run by a backtracking engine against a
+long template could run for ever (``(a|a)*$``). They are therefore only ever run by RE2, which is
+linear in the text, with a bounded memory budget; what RE2 cannot express (backreferences,
+lookarounds) is decided by the automaton alone. Renderings are capped in length.
 
 Tests without ``match=``: linked by type alone only when that type is specific to the codebase
 (not a builtin) *and* raised at exactly one site — otherwise "raises ValueError" says nothing
@@ -36,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from errdex.extract.expectations import find_expectations
+from errdex.linear_re import MAX_PATTERN, UntrustedRegex, compile_untrusted
 from errdex.model import ErrorRecord, TestExpectation
 
 __all__ = ["find_expectations", "link_expectations", "pattern_fits_template"]
@@ -101,6 +103,8 @@ def _link_by_pattern(
 ) -> list[str]:
     assert exp.pattern is not None
     pattern = exp.pattern
+    if len(pattern) > MAX_PATTERN:
+        return []  # no test spells out a message this long; not worth any work
     frags = literal_fragments(pattern)
     words = {w.lower() for f in frags for w in _WORD.findall(f)}
     pools = [by_word[w] for w in words if w in by_word]
@@ -134,7 +138,7 @@ def _link_by_pattern(
     return out
 
 
-def _message_ok(pattern: str, regex: re.Pattern[str] | None, frags: list[str], t: _Tmpl) -> bool:
+def _message_ok(pattern: str, regex: UntrustedRegex | None, frags: list[str], t: _Tmpl) -> bool:
     if regex is not None and regex.search(t.sample):
         return True
     if "|" in _strip_escapes(pattern):  # alternatives: fragments are not all required
@@ -201,6 +205,10 @@ def _type_ok(types: list[str], rec: ErrorRecord, bases: dict[str, set[str]]) -> 
 # ---------------------------------------------------------------------------- regex handling
 
 _META = set(".^$*+?{}[]|()")
+# Both run on the test's pattern at one position each; neither has two quantifiers that can
+# trade characters (``\d*,?\d*`` would, on "{" and a long run of digits), so each is linear.
+_BOUNDS = re.compile(r"\{\d*(?:,\d*)?\}")
+_GROUP_OPEN = re.compile(r"\(\?(?:[:=!]|<[=!]|P<\w+>|<\w+>|[aiLmsux-]+[:)])")
 
 
 def _strip_escapes(pattern: str) -> str:
@@ -245,19 +253,19 @@ def literal_fragments(pattern: str) -> list[str]:
             i = j + 1
             continue
         if c in "*+?{":
-            if cur and (c in "*?" or (c == "{" and re.match(r"\{\d*,?\d*\}", pattern[i:]))):
+            m = _BOUNDS.match(pattern, i) if c == "{" else None
+            if cur and (c in "*?" or m):
                 cur.pop()
             flush()
             if c == "{":
-                m = re.match(r"\{\d*,?\d*\}", pattern[i:])
-                i += len(m.group(0)) if m else 1
+                i = m.end() if m else i + 1
             else:
                 i += 1
             continue
         if c == "(" and pattern.startswith("(?", i):
             flush()
-            m = re.match(r"\(\?(?:[:=!]|<[=!]|P<\w+>|<\w+>|[aiLmsux-]+[:)])", pattern[i:])
-            i += len(m.group(0)) if m else 2
+            m = _GROUP_OPEN.match(pattern, i)
+            i = m.end() if m else i + 2
             continue
         if c in _META:
             flush()
@@ -269,36 +277,14 @@ def literal_fragments(pattern: str) -> list[str]:
     return [f for f in frags if f.strip()]
 
 
-def _safe_compile(pattern: str) -> re.Pattern[str] | None:
-    """Compile unless invalid or shaped for catastrophic backtracking (nested unbounded repeats)."""
-    try:
-        compiled = re.compile(pattern)
-    except (re.error, RecursionError, OverflowError):
-        return None
-    try:
-        from re import _parser  # type: ignore[attr-defined]
+def _safe_compile(pattern: str) -> UntrustedRegex | None:
+    """The test's regex for a linear-time engine; None when RE2 cannot express it.
 
-        if _nested_repeat(_parser.parse(pattern), False, _parser):
-            return None
-    except Exception:  # the private parser changed: fall back to the automaton only
-        return None
-    return compiled
-
-
-def _nested_repeat(parsed: object, inside: bool, p: object) -> bool:
-    from re import _constants as c  # type: ignore[attr-defined]
-
-    for op, av in parsed:  # type: ignore[attr-defined]
-        if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
-            _, hi, sub = av
-            unbounded = hi == c.MAXREPEAT or hi > 100
-            if unbounded and inside:
-                return True
-            if _nested_repeat(sub, inside or unbounded, p):
-                return True
-        elif (op == c.SUBPATTERN and _nested_repeat(av[-1], inside, p)) or (op == c.BRANCH and any(_nested_repeat(b, inside, p) for b in av[1])):
-            return True
-    return False
+    The pattern comes from the indexed code, so it is never given to a backtracking engine:
+    ``(a|a)*$`` or ``.*.*.*...x`` against a long template would run for ever. What RE2 rejects
+    (backreferences, lookarounds) is checked by the literal-fragment automaton alone.
+    """
+    return compile_untrusted(pattern)
 
 
 def pattern_fits_template(frags: list[str], segments: list[str]) -> bool:
@@ -327,7 +313,7 @@ def pattern_fits_template(frags: list[str], segments: list[str]) -> bool:
     for frag in frags:
         state = _closure(state, wild, full)
         for ch in frag:
-            state = ((((state & masks.get(ch, 0)) << 1) | (state & wild)) & full)
+            state = (((state & masks.get(ch, 0)) << 1) | (state & wild)) & full
             if not state:
                 return False
             state = _closure(state, wild, full)
@@ -337,9 +323,13 @@ def pattern_fits_template(frags: list[str], segments: list[str]) -> bool:
 
 
 def _closure(state: int, wild: int, full: int) -> int:
-    """A placeholder may also stand for the empty string: step over it without input."""
-    while True:
-        nxt = state | (((state & wild) << 1) & full)
-        if nxt == state:
-            return state
-        state = nxt
+    """A placeholder may also stand for the empty string: step over it without input.
+
+    From a reached placeholder position every later position of its run of consecutive
+    placeholders, and the literal right after the run, is reachable. Adding the reached
+    placeholder bits to ``wild`` carries through each run to the position after it, so XOR-ing
+    ``wild`` back out leaves exactly those positions: a few big-int operations, not one per
+    placeholder of the run.
+    """
+    reached = state & wild
+    return (state | ((wild + reached) ^ wild)) & full

@@ -30,7 +30,7 @@ __all__ = ["Check", "check_text", "identifiers", "names_in_code"]
 
 _FENCE = re.compile(r"```[a-zA-Z0-9_+-]*\n(.*?)```", re.S)
 _TICK = re.compile(r"`([^`\n]+)`")
-_QUOTE = re.compile(r"“[^”]*”")
+_QUOTE = re.compile(r"“[^“”]*”")  # not across another opening quote: linear on "““““..."
 _URL = re.compile(r"https?://\S+")
 _DOTTED = re.compile(r"(?<![\w./-])([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)+)(?![\w/-])")
 _NOT_CODE = {"e.g", "i.e", "etc", "vs", "a.k.a", "cf"}

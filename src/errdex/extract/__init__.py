@@ -6,6 +6,13 @@ references stay symbolic; the parent merges the facts and resolves those referen
 (``resolve.py``). That split is what lets ``jobs>1`` use a process pool without shipping ASTs or
 the whole codebase to every worker, and it makes results independent of ``jobs``: workers are
 pure functions of one file, resolution happens in one place in a fixed order.
+
+Memory is bounded by cost, not bytes: parsing takes up to ~1,000x a file's size (one short
+statement per line; ordinary code ~200x, see ``errdex.limits``). So a file over
+``MAX_PARSE_BYTES`` is not parsed at all, and workers run under an address-space limit
+(``WORKER_MEMORY`` above what they start with): a file that needs more is recorded as skipped
+with its reason, and so is a file whose worker dies; indexing goes on. Without workers
+(``jobs=1``) files over ``IN_PROCESS_BYTES`` are still analysed in a limited worker process.
 """
 
 from __future__ import annotations
@@ -15,8 +22,8 @@ import gc
 import multiprocessing
 import os
 import re
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
@@ -25,9 +32,11 @@ from errdex.extract.parse import decode, parse_ast, split_pieces
 from errdex.extract.resolve import Resolver, build_records
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
+from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import ErrorRecord, FileReport, SourceFile
 
 __all__ = ["Extraction", "extract", "extract_file", "is_test_path"]
+
 
 # Not "testing": numpy.testing and friends are public library code whose errors users hit.
 _TEST_DIRS = frozenset({"tests", "test"})
@@ -73,6 +82,26 @@ def _defines_tests(tree: ast.Module) -> bool:
 
 def extract_file(path: str, data: bytes) -> ModuleFacts:
     """Analyse one file; never raises for bad input (the reason goes into the facts)."""
+    if len(data) > MAX_PARSE_BYTES:
+        return _skipped(
+            path, f"too large to analyse ({len(data) / MiB:.1f} MiB; the cap is {MAX_PARSE_BYTES // MiB} MiB)"
+        )
+    try:
+        return _analyse(path, data)
+    except MemoryError:
+        return _skipped(path, "too large to analyse (out of memory: over the analysis memory budget)")
+
+
+def _skipped(path: str, reason: str) -> ModuleFacts:
+    module, _ = module_name(path)
+    facts = ModuleFacts(path=path, module=module, status="skipped", is_test=is_test_path(path))
+    facts.reason = reason
+    if module:
+        facts.symbols.add(module)
+    return facts
+
+
+def _analyse(path: str, data: bytes) -> ModuleFacts:
     module, is_package = module_name(path)
     is_test = is_test_path(path)
     facts = ModuleFacts(path=path, module=module, is_test=is_test)
@@ -91,6 +120,7 @@ def extract_file(path: str, data: bytes) -> ModuleFacts:
             return facts
         except RecursionError:
             reason = "nesting too deep (RecursionError in analysis)"
+    del tree
     return _fallback(path, decoded.text, module, is_package, is_test, reason or "unparseable", note)
 
 
@@ -110,7 +140,7 @@ def _fallback(
             facts.status = "fallback"
             facts.reason = "; ".join(x for x in (reason, note) if x)
             return facts
-    except (RecursionError, MemoryError, ValueError) as exc:  # pragma: no cover - defensive
+    except (RecursionError, ValueError) as exc:  # pragma: no cover - defensive
         reason = f"{reason}; fallback failed: {type(exc).__name__}"
     skipped = ModuleFacts(path=path, module=module, status="skipped", is_test=is_test)
     skipped.reason = "; ".join(x for x in (reason, note) if x)
@@ -151,6 +181,111 @@ def _chunks(items: list[tuple[str, bytes]], n: int) -> list[list[tuple[str, byte
     return out
 
 
+def _limit_memory(extra: int) -> None:
+    """Worker initializer: cap the address space at what the worker has mapped now plus ``extra``.
+
+    Past the cap allocations fail, so an over-budget file raises MemoryError in its own analysis
+    (and is skipped) instead of the kernel killing a process, or the machine, for it.
+    """
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            mapped = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = mapped + extra if hard == resource.RLIM_INFINITY else min(mapped + extra, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError):  # no /proc or no rlimits here: run unlimited
+        pass
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    # forkserver, not fork: the caller may have threads (a web server, a progress bar), and
+    # forking a threaded process can deadlock the child.
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=multiprocessing.get_context("forkserver"),
+        initializer=_limit_memory,
+        initargs=(WORKER_MEMORY,),
+    )
+
+
+_DIED = "analysis worker died (killed, or out of memory); file skipped"
+
+
+def _isolated(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+    """Analyse files one at a time in a memory-limited worker, so that a worker's death is
+    pinned on the file it was working on: that file is recorded as skipped and a new worker
+    takes the rest. Each new worker first runs an empty task: if even that dies, workers cannot
+    run here at all (a sandbox, a broken interpreter), and no file is to blame."""
+    pending = list(reversed(items))
+    while pending:
+        try:
+            pool = _pool(1)
+        except OSError:
+            break
+        with pool:
+            try:
+                pool.submit(_work, []).result()
+            except BrokenProcessPool:
+                break
+            while pending:
+                path, data = pending[-1]
+                try:
+                    result = pool.submit(_work, [(path, data)]).result()[0]
+                except BrokenProcessPool:
+                    pending.pop()
+                    done(path, _skipped(path, _DIED))
+                    break  # this pool is unusable; a new one takes the rest
+                pending.pop()
+                done(path, result)
+    _in_process(reversed(pending), done)
+
+
+def _parallel(
+    chunks: list[list[tuple[str, bytes]]], workers: int, done: Callable[[str, ModuleFacts], None]
+) -> list[tuple[str, bytes]]:
+    """Analyse chunks in a pool; return the files of chunks that did not finish (pool broken)."""
+    finished: set[int] = set()
+    try:
+        with _pool(workers) as pool:
+            futures: list[Future[list[ModuleFacts]]] = [pool.submit(_work, c) for c in chunks]
+            for i, fut in enumerate(futures):
+                try:
+                    result = fut.result()
+                except BrokenProcessPool:
+                    continue  # every chunk not finished when a worker died fails alike
+                for (path, _), facts in zip(chunks[i], result, strict=True):
+                    done(path, facts)
+                finished.add(i)
+    except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
+        pass
+    return [item for i, c in enumerate(chunks) if i not in finished for item in c]
+
+
+def _needs_worker(data: bytes) -> bool:
+    """Parsed only under a worker's memory limit: over ``IN_PROCESS_BYTES`` (and under the cap,
+    past which nothing parses it at all)."""
+    return IN_PROCESS_BYTES < len(data) <= MAX_PARSE_BYTES
+
+
+def _in_process(items: Iterable[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+    """Without workers: files up to ``IN_PROCESS_BYTES`` here, larger ones skipped."""
+    for path, data in items:
+        if _needs_worker(data):
+            done(path, _skipped(path, "too large to analyse without a worker process"))
+        else:
+            done(path, _work([(path, data)])[0])
+
+
+def _serial(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+    """In this process, except files too large to risk here: those go to a limited worker."""
+    _in_process([i for i in items if not _needs_worker(i[1])], done)
+    big = [i for i in items if _needs_worker(i[1])]
+    if big:
+        _isolated(big, done)
+
+
 def extract(
     files: Sequence[SourceFile],
     repo: str,
@@ -161,31 +296,24 @@ def extract(
     """Extract every error record of a snapshot. ``jobs=None`` uses every core."""
     items = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    facts: list[ModuleFacts] = []
+    by_path: dict[str, ModuleFacts] = {}
+
+    def done(path: str, facts: ModuleFacts) -> None:
+        by_path[path] = facts
+        if progress is not None:
+            progress(1)
+
     if workers <= 1 or len(items) < 2:
-        for item in items:
-            facts.extend(_work([item]))
-            if progress is not None:
-                progress(1)
+        _serial(items, done)
     else:
-        chunks = _chunks(items, workers * 8)
-        done = 0
         try:
-            # forkserver, not fork: the caller may have threads (a web server, a progress bar),
-            # and forking a threaded process can deadlock the child.
-            ctx = multiprocessing.get_context("forkserver")
-            with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
-                for chunk, result in zip(chunks, pool.map(_work, chunks), strict=True):
-                    facts.extend(result)
-                    done += 1
-                    if progress is not None:
-                        progress(len(chunk))
-        except (OSError, BrokenProcessPool):
-            # No processes on this host (sandbox, OOM-killed worker): finish serially.
-            for chunk in chunks[done:]:
-                facts.extend(_work(chunk))
-                if progress is not None:
-                    progress(len(chunk))
+            left = _parallel(_chunks(items, workers * 8), workers, done)
+        except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
+            _serial([i for i in items if i[0] not in by_path], done)
+        else:
+            if left:  # a worker died: the unfinished files, one by one, pin it on its file
+                _isolated(left, done)
+    facts = [by_path[path] for path, _ in items]
     resolver = Resolver(facts)
     out = Extraction()
     for f in facts:

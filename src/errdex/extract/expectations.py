@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from errdex.extract import is_test_path
+from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
 
 __all__ = ["find_expectations"]
@@ -61,6 +62,8 @@ def find_expectations(files: Sequence[SourceFile]) -> list[TestExpectation]:
 
 
 def _parse(data: bytes) -> ast.Module | None:
+    if len(data) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not in this process
+        return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

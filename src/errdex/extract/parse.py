@@ -5,7 +5,7 @@ or pathological nesting. ``ast`` is tried first (fast, exact); when it fails, tr
 knows newer grammar and never recurses on the C stack) splits the file into top-level and
 class-level statements, and each piece that ``ast`` accepts on its own is analysed, so one
 ``type X = ...`` line does not hide the rest of the file. Pieces keep their original line and
-column numbers (they are padded, not dedented), so records point at the real source.
+column numbers (they are shifted, not dedented), so records point at the real source.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def decode(data: bytes) -> Decoded:
 
 def describe(exc: BaseException) -> str:
     """A short reason for a parse failure, as shown in file reports."""
-    if isinstance(exc, RecursionError | MemoryError):
+    if isinstance(exc, RecursionError):
         return f"nesting too deep ({type(exc).__name__})"
     if isinstance(exc, SyntaxError):
         if "too many nested" in (exc.msg or ""):
@@ -46,9 +46,11 @@ def describe(exc: BaseException) -> str:
 
 
 def parse_ast(text: str, path: str) -> tuple[ast.Module | None, str | None]:
+    """The module's AST, or None and why. MemoryError propagates: the file is over budget, and
+    no fallback should try again."""
     try:
         return ast.parse(text, filename=path), None
-    except (SyntaxError, ValueError, RecursionError, MemoryError) as exc:
+    except (SyntaxError, ValueError, RecursionError) as exc:
         return None, describe(exc)
 
 
@@ -117,18 +119,28 @@ def _split_block(
 def _parse_piece(
     lines: list[str], start: int, end: int, *, indented: bool, path: str
 ) -> tuple[list[ast.stmt] | None, str | None]:
+    """Parse lines ``start..end`` alone, with the line numbers they have in the file.
+
+    The piece is parsed as it stands and its nodes are moved down afterwards
+    (``ast.increment_lineno``): padding it with the preceding newlines instead would make each
+    piece cost as much as everything before it, quadratic in the file.
+    """
     body = "\n".join(lines[start - 1 : end])
     if not body.strip():
         return [], None
     if indented:
         if start < 2:
             return None, f"unparseable line {start}"
-        text = "\n" * (start - 2) + "if 1:\n" + body
+        text, offset = "if 1:\n" + body, start - 2  # keeps the body's own indentation and columns
     else:
-        text = "\n" * (start - 1) + body
-    tree, reason = parse_ast(text, path)
-    if tree is None:
-        return None, reason
+        text, offset = body, start - 1
+    try:
+        tree = ast.parse(text, filename=path)
+    except (SyntaxError, ValueError, RecursionError) as exc:
+        if isinstance(exc, SyntaxError) and exc.lineno is not None:
+            exc.lineno += offset
+        return None, describe(exc)
+    ast.increment_lineno(tree, offset)
     if indented:
         first = tree.body[0]
         assert isinstance(first, ast.If)

@@ -15,11 +15,13 @@ from collections.abc import Iterable, Sequence
 
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
+    MAX_PLACEHOLDERS,
     MAX_VARIANTS,
     Arg,
     Ph,
     Ref,
     Value,
+    capped,
     has_literal,
     join_values,
     ph,
@@ -35,6 +37,11 @@ _MAX_DEPTH = 12
 _MAX_STAR_DEPTH = 4  # ``from a import *`` chains followed
 _STAR_BUDGET = 64  # modules one star-import search may look in
 _UNRESOLVED: Pair = ((), ())
+_MAX_PARTS = 4 * MAX_PLACEHOLDERS + 8  # a rendering longer than this is capped while it is built
+
+
+def _cap(parts: Iterable[str | Ph]) -> Flat:
+    return capped(parts)  # type: ignore[return-value]  # capping adds only Ph, never a Ref
 
 
 class Resolver:
@@ -188,19 +195,33 @@ class Resolver:
     # ------------------------------------------------------------ values
 
     def value(self, value: Value, depth: int = 0) -> list[Pair]:
-        """All (main, expanded) renderings of a value, capped."""
+        """All (main, expanded) renderings of a value, capped.
+
+        Each rendering is grown in place as a list and capped as it grows, so a message of many
+        parts costs time linear in its parts, not quadratic.
+        """
         out: dict[Pair, None] = {}
         for variant in value:
             whole = len(variant) == 1
-            combos: list[Pair] = [((), ())]
+            combos: list[tuple[list[str | Ph], list[str | Ph]]] = [([], [])]
             for part in variant:
                 if isinstance(part, Ref):
                     opts = self.ref(part, whole, depth)
-                    combos = [(m + om, e + oe) for (m, e) in combos for (om, oe) in opts][:MAX_VARIANTS]
+                    if len(opts) == 1 and len(combos) == 1:
+                        combos[0][0].extend(opts[0][0])
+                        combos[0][1].extend(opts[0][1])
+                    else:
+                        combos = [([*m, *om], [*e, *oe]) for (m, e) in combos for (om, oe) in opts][
+                            :MAX_VARIANTS
+                        ]
+                    if combos and len(combos[0][1]) > _MAX_PARTS:
+                        combos = [(list(_cap(m)), list(_cap(e))) for m, e in combos]
                 else:
-                    combos = [((*m, part), (*e, part)) for (m, e) in combos]
-            for c in combos:
-                out.setdefault(c, None)
+                    for m, e in combos:
+                        m.append(part)
+                        e.append(part)
+            for m, e in combos:
+                out.setdefault((_cap(m), _cap(e)), None)
             if len(out) >= MAX_VARIANTS:
                 break
         return list(out)[:MAX_VARIANTS]
@@ -303,7 +324,7 @@ class Resolver:
                         out.append(p)
                 else:
                     out.append(p)
-            return tuple(out)
+            return _cap(out)
 
         result: dict[Pair, None] = {}
         for m, e in pairs:

@@ -13,12 +13,20 @@ environment without defensive copying, and pickle cheaply.
 
 from __future__ import annotations
 
+import itertools
 import re
 import string
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 MAX_VARIANTS = 8  # beyond this, branchy message construction explodes combinatorially
+# One message's size. Real messages stay far below (jax's largest: 13 placeholders, ~1,000
+# characters); a crafted ``f"{a}" * 50000`` must not cost quadratic time here or at match
+# time. A longer message keeps its head and ends in the ``TRUNCATED`` placeholder, so it still
+# matches (as a prefix) what the code really prints. 20,000 characters is also as much of a
+# pasted message as the matcher reads.
+MAX_PLACEHOLDERS = 200
+MAX_LITERAL = 20_000
 
 
 class Ph(NamedTuple):
@@ -55,6 +63,7 @@ Variant = tuple[Part, ...]
 Value = tuple[Variant, ...]
 
 EMPTY: Value = (("",),)
+TRUNCATED = Ph("…")  # stands for the rest of a message cut at MAX_PLACEHOLDERS / MAX_LITERAL
 
 
 def lit(text: str) -> Value:
@@ -87,11 +96,38 @@ def union(*values: Value) -> Value:
 
 
 def concat(*values: Value) -> Value:
-    """Concatenation of values: the cartesian product of their variants, capped."""
-    out: list[Variant] = [()]
-    for v in values:
-        out = [a + b for a in out for b in v][:MAX_VARIANTS]
-    return tuple(dict.fromkeys(out))
+    """Concatenation of values: the cartesian product of their variants, capped.
+
+    The first ``MAX_VARIANTS`` combinations in product order, each built once by chaining its
+    parts (linear in the parts, where growing a tuple value by value would be quadratic).
+    """
+    combos = itertools.islice(itertools.product(*values), MAX_VARIANTS)
+    return tuple(dict.fromkeys(capped(itertools.chain.from_iterable(c)) for c in combos))
+
+
+def capped(parts: Iterable[Part]) -> Variant:
+    """The parts up to ``MAX_PLACEHOLDERS`` dynamic parts and ``MAX_LITERAL`` characters of text,
+    then ``TRUNCATED`` if anything was left out. Stops reading at the cut, so a capped value
+    costs the cap, not the input."""
+    out: list[Part] = []
+    holes = chars = 0
+    for p in parts:
+        if isinstance(p, str):
+            if chars + len(p) > MAX_LITERAL:
+                out.append(p[: MAX_LITERAL - chars])
+                out.append(TRUNCATED)
+                break
+            chars += len(p)
+        elif p == TRUNCATED:  # cut before: what followed it is not known text
+            out.append(p)
+            break
+        else:
+            holes += 1
+            if holes > MAX_PLACEHOLDERS:
+                out.append(TRUNCATED)
+                break
+        out.append(p)
+    return tuple(out)
 
 
 def has_literal(variant: Sequence[Part]) -> bool:
@@ -169,8 +205,11 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
 
 # ---------------------------------------------------------------- % formatting
 
+# Runs on string constants of the indexed code. Linear: a key stops at the next "%" (where the
+# next match could start), and a width cannot begin with "0" (a flag), so flags and width never
+# trade characters ("%000...0" was quadratic).
 _PERCENT = re.compile(
-    r"%(?:\((?P<key>[^)]*)\))?[#0\- +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsab%])"
+    r"%(?:\((?P<key>[^)%]*)\))?[#0\- +]*(?:\*|[1-9]\d*)?(?:\.(?:\*|\d+))?[hlL]?(?P<conv>[diouxXeEfFgGcrsab%])"
 )
 
 
@@ -240,12 +279,16 @@ def join_values(sep: Value, items: Iterable[Value]) -> Value:
 
 
 def to_segments(parts: Iterable[str | Ph]) -> list[str]:
-    """Normalise to the model's odd-length ``[lit, name, lit, ...]`` form."""
+    """Normalise to the model's odd-length ``[lit, name, lit, ...]`` form (within the caps)."""
     out: list[str] = [""]
-    for p in parts:
+    run: list[str] = []  # literal pieces joined once, not appended to a growing string
+    for p in capped(parts):
         if isinstance(p, str):
-            out[-1] += p
+            run.append(p)
         else:
+            out[-1] = "".join(run)
+            run.clear()
             out.append(p.name)
             out.append("")
+    out[-1] = "".join(run)
     return out

@@ -1087,15 +1087,17 @@ class ModuleVisitor:
                     nxt.col_offset,
                 ):
                     # ``{expr=}``: Python puts "expr=" into the preceding literal.
-                    m = re.search(r"[^{}]*?=\s*$", text)
                     src = self.src(nxt.value)
                     idx = text.rfind(src)
+                    # else the text after the last brace, when it ends in "=" (string scanning:
+                    # a lazy regex here was quadratic in a long literal holding a brace)
+                    tail = max(text.rfind("{"), text.rfind("}")) + 1
                     if idx >= 0 and text[idx:].rstrip().endswith("="):
                         selfdoc = text[idx:].strip()
                         text = text[:idx]
-                    elif m:
-                        selfdoc = m.group(0).strip()
-                        text = text[: m.start()]
+                    elif text[tail:].rstrip().endswith("="):
+                        selfdoc = text[tail:].strip()
+                        text = text[:tail]
                 if text:
                     pieces.append(lit(text))
             elif isinstance(v, ast.FormattedValue):

@@ -79,10 +79,13 @@ class ParsedQuery:
 # --- cleaning ---------------------------------------------------------------------------------
 
 _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
-_MD_LINK = re.compile(r"\[([^\]\n]{1,1000})\]\([^)\n\s]{0,1000}\)")
+# Link text and target exclude brackets, so the scan from one "[" ends where the next one starts:
+# linear (with "[" allowed inside, every "[" of 65 KB of them rescanned 1,000 characters).
+_MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
-_GROUP_SEP = re.compile(r"^[ \t|]*\+[-+]+(?: \d+ -+| \.\.\.)?[-+ ]*$")
+# possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
+_GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
 _FENCE = re.compile(r"^\s*```")
 _QUOTE = re.compile(r"^\s*> ?")
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")

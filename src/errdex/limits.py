@@ -1,0 +1,23 @@
+"""How much work and memory one untrusted source file may cost, in one light module.
+
+Parsing takes up to ~940x a file's size in memory (one short statement per line), ordinary code
+80-190x (``bench/parse_memory.py`` measures both), so these bound the cost, not only the bytes.
+Every stage that parses indexed code (extraction, test linking, explain's project index) reads
+them from here.
+"""
+
+from __future__ import annotations
+
+import os
+
+MiB = 1 << 20
+# Ordinary code costs at most ~190x its size to parse and analyse: 8 MiB of it (1.5 GiB) fits
+# the worker budget below. Larger files are generated data, not code anyone reads errors from: never parsed.
+MAX_PARSE_BYTES = 8 * MiB
+# Address space an extraction worker may add to what it has at start (ERRDEX_WORKER_MEMORY_MB
+# overrides); past it the file being analysed is skipped with its reason.
+WORKER_MEMORY = int(os.environ.get("ERRDEX_WORKER_MEMORY_MB", "2048")) * MiB
+# Largest file parsed inside the calling process (no memory limit there): at the worst measured
+# ratio under 1 GiB. Real libraries' largest files are smaller (pandas' frame.py: 708 KiB);
+# extraction sends larger ones to a limited worker, other stages skip them.
+IN_PROCESS_BYTES = 1 * MiB
