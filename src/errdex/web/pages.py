@@ -170,7 +170,9 @@ def _contrast(view: dict[str, Any], analysis: dict[str, Any], latest: dict[str, 
                 "function": x.get("function"),
                 "shared": [str(s) for s in as_list(x.get("shared"))],
                 "url": source_url(view["repo"], latest.get("snapshot_id"), x["path"], start),
-                "code": render.code_window(str(x.get("source") or "").split("\n"), start, range(0), x["path"]),
+                "code": render.code_window(
+                    str(x.get("source") or "").split("\n"), start, range(0), x["path"]
+                ),
             }
         )
     return out
