@@ -30,21 +30,33 @@ MAX_TEXT_BYTES = 64 * 1024 * 1024
 def inflate_text(data: bytes) -> str:
     """A stored file's text, refusing a blob that would inflate past ``MAX_TEXT_BYTES``.
 
-    The catalogue is data from whoever built it: a few kilobytes of crafted zlib can claim
-    gigabytes, so inflation is bounded instead of trusted.
+    The catalogue is data from whoever built it: a few hundred KiB of crafted zlib can claim
+    gigabytes, so inflation runs a MiB at a time and stops at the cap; memory never exceeds the
+    cap plus one step, whatever the blob claims.
     """
     inflater = zlib.decompressobj()
+    out = bytearray()
+    pending = data
     try:
-        out = inflater.decompress(data, MAX_TEXT_BYTES)
+        while True:
+            chunk = inflater.decompress(pending, _INFLATE_STEP)
+            out += chunk
+            if len(out) > MAX_TEXT_BYTES:
+                raise StoreError(
+                    f"a stored file in the catalogue inflates past {MAX_TEXT_BYTES >> 20} MiB; "
+                    "the catalogue was not written by errdex",
+                    kind="corrupt",
+                )
+            pending = inflater.unconsumed_tail
+            if not pending and len(chunk) < _INFLATE_STEP:
+                break
+        out += inflater.flush()
     except zlib.error as e:
         raise StoreError(f"a stored file in the catalogue is damaged ({e})", kind="corrupt") from None
-    if inflater.unconsumed_tail:
-        raise StoreError(
-            f"a stored file in the catalogue inflates past {MAX_TEXT_BYTES >> 20} MiB; "
-            "the catalogue was not written by errdex",
-            kind="corrupt",
-        )
     return out.decode("utf-8", "surrogatepass")
+
+
+_INFLATE_STEP = 1 << 20
 
 
 def _missing(path: Path) -> StoreError:
