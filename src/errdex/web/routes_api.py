@@ -17,7 +17,7 @@ import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
@@ -43,14 +43,14 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {c: {"model": ErrorBody, "description": desc.get(c, "Error")} for c in codes}
 
 
-class SafeJSONResponse(JSONResponse):
-    """FastAPI's JSON response, encoded by ``state.dumps`` (catalogue text may hold lone surrogates)."""
+def _json(data: Any) -> Response:
+    """A JSON answer encoded by ``state.dumps``: the C encoder, no per-field Python conversion,
+    and safe for any text a crafted catalogue holds. Routes declare ``response_model`` for the
+    schema and return this; FastAPI passes a ``Response`` through untouched."""
+    return Response(dumps(data), media_type=_JSON)
 
-    def render(self, content: Any) -> bytes:
-        return dumps(content)
 
-
-router = APIRouter(prefix="/api", tags=["api"], default_response_class=SafeJSONResponse)
+router = APIRouter(prefix="/api", tags=["api"])
 
 # What a search text must be, as the schema states it: something besides white space.
 _QUERY_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": r"\S"}
@@ -90,15 +90,18 @@ def filter_errors(rows: list[dict[str, Any]], q: str | None) -> list[dict[str, A
     return out
 
 
-@router.get("/repos", summary="Indexed codebases with their snapshots and error counts")
-def api_repos(request: Request) -> dict[str, Any]:
-    return {"repos": web(request).repos()}
+@router.get(
+    "/repos", summary="Indexed codebases with their snapshots and error counts", response_model=dict[str, Any]
+)
+def api_repos(request: Request) -> Response:
+    return _json({"repos": web(request).repos()})
 
 
 @router.get(
     "/repos/{owner}/{repo}/errors",
     summary="Errors of one codebase (latest snapshot of each), filtered and paged",
     responses=_errors(404, 422),
+    response_model=dict[str, Any],
 )
 def api_repo_errors(
     request: Request,
@@ -109,19 +112,21 @@ def api_repo_errors(
     ] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
     offset: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
-) -> dict[str, Any]:
+) -> Response:
     state = web(request)
     name = f"{owner}/{repo}"
     if state.repo(name) is None:
         raise HTTPException(404, f"no codebase named {name!r} in the catalogue")
     rows = filter_errors(state.repo_errors(name), q)
-    return {
-        "repo": name,
-        "total": len(rows),
-        "limit": limit,
-        "offset": offset,
-        "errors": rows[offset : offset + limit],
-    }
+    return _json(
+        {
+            "repo": name,
+            "total": len(rows),
+            "limit": limit,
+            "offset": offset,
+            "errors": rows[offset : offset + limit],
+        }
+    )
 
 
 @router.get(
@@ -147,7 +152,10 @@ _SEARCH_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 @router.get(
-    "/search", summary="Find the raise site of an error message or traceback", responses=_SEARCH_RESPONSES
+    "/search",
+    summary="Find the raise site of an error message or traceback",
+    responses=_SEARCH_RESPONSES,
+    response_model=dict[str, Any],
 )
 async def api_search_get(
     request: Request,
@@ -155,7 +163,7 @@ async def api_search_get(
         str, Query(description="The pasted error message or traceback", min_length=1, pattern=r"\S")
     ],
     limit: Annotated[int, Query(ge=1, le=50)] = 10,
-) -> dict[str, Any]:
+) -> Response:
     return await _search(web(request), check_query(q), limit)
 
 
@@ -163,6 +171,7 @@ async def api_search_get(
     "/search",
     summary='Same as GET, for long pastes: the body is the text (text/plain) or {"q": ...}',
     responses={**_SEARCH_RESPONSES, **_errors(403)},
+    response_model=dict[str, Any],
     openapi_extra={
         "requestBody": {
             "required": True,
@@ -182,7 +191,7 @@ async def api_search_get(
         }
     },
 )
-async def api_search_post(request: Request) -> dict[str, Any]:
+async def api_search_post(request: Request) -> Response:
     raw = await request.body()
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     limit = 10
@@ -206,8 +215,8 @@ async def api_search_post(request: Request) -> dict[str, Any]:
     return await _search(web(request), check_query(q), limit)
 
 
-async def _search(state: WebState, q: str, limit: int) -> dict[str, Any]:
+async def _search(state: WebState, q: str, limit: int) -> Response:
     result = state.cached_search(q, limit)
     if result is None:  # only a new search pays for the thread hop
         result = await run_in_threadpool(state.search, q, limit)
-    return result.to_json()
+    return _json(result.to_json())
