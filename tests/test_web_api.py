@@ -314,7 +314,7 @@ def test_schemathesis_api_conformance(base: str) -> None:
     assert time.monotonic() - started < 90
 
 
-def test_schemathesis_all_checks_find_nothing(base: str) -> None:
+def test_schemathesis_all_checks_find_nothing(base: str, tmp_path: Path) -> None:
     """The schemathesis command line with every check (undeclared methods and their ``Allow``,
     schema-valid input accepted, invalid input refused, documented status codes) passes."""
     st = Path(sys.executable).parent / "st"
@@ -334,6 +334,7 @@ def test_schemathesis_all_checks_find_nothing(base: str) -> None:
         capture_output=True,
         text=True,
         timeout=300,
+        cwd=tmp_path,  # it writes a .schemathesis/ folder where it runs
     )
     assert out.returncode == 0, out.stdout[-3000:]
     assert " passed" in out.stdout
