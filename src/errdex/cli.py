@@ -33,7 +33,7 @@ EXIT_CODES = (
     "Exit codes: 0 success; 1 the catalogue or the machine failed (damaged or locked catalogue, "
     "disk full, read-only, unreachable database), or `explain` found no match; 2 what was given "
     "cannot work (bad option, no catalogue at --db, not a catalogue, unusable database URL or "
-    "missing driver, unreadable input); 130 interrupted."
+    "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted."
 )
 
 app = typer.Typer(
