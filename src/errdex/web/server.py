@@ -20,7 +20,10 @@ slow clients would make it refuse real ones.
   gets a 503 and is closed at once, so descriptors never run out and the connections already
   open keep being served.
 
-The bounds are per connection and cost one timer each, re-armed per request.
+Each connection holds one deadline (a float) and at most one timer. Requests move the deadline
+(set it, clear it) without touching the event loop's timer heap; the timer, when it fires, closes
+the connection if the deadline has passed and otherwise sleeps until it. A keep-alive client
+making requests back to back costs no timer operations at all.
 """
 
 from __future__ import annotations
@@ -95,7 +98,8 @@ class GuardedProtocol(HttpToolsProtocol):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._deadline: asyncio.TimerHandle | None = None
+        self._deadline: float | None = None  # loop time by which the current phase must end
+        self._timer: asyncio.TimerHandle | None = None
         self._head_bytes: int | None = 0  # bytes of the current request head; None while in a body
 
     # -------------------------------------------------------------- connection
@@ -109,7 +113,10 @@ class GuardedProtocol(HttpToolsProtocol):
         self._arm(self.limits.header_timeout)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._disarm()
+        self._deadline = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
@@ -142,21 +149,28 @@ class GuardedProtocol(HttpToolsProtocol):
         if not self.transport.is_closing():
             self._arm(self.limits.header_timeout)
 
-    # -------------------------------------------------------------- the one timer
+    # -------------------------------------------------------------- the deadline and its timer
 
     def _arm(self, seconds: float) -> None:
-        self._disarm()
-        self._deadline = self.loop.call_later(seconds, self._expire)
+        self._deadline = deadline = self.loop.time() + seconds
+        timer = self._timer
+        if timer is None or timer.when() > deadline:  # a timer due earlier re-checks then
+            if timer is not None:
+                timer.cancel()
+            self._timer = self.loop.call_at(deadline, self._check)
 
     def _disarm(self) -> None:
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
+        self._deadline = None  # the timer, if any, finds nothing to do and stops
 
-    def _expire(self) -> None:
-        """Too slow: close. A request being answered is never cut, only one being received."""
-        self._deadline = None
-        if not self.transport.is_closing():
+    def _check(self) -> None:
+        """Close a connection whose deadline passed; a request being answered has none."""
+        self._timer = None
+        deadline = self._deadline
+        if deadline is None:
+            return
+        if self.loop.time() < deadline:
+            self._timer = self.loop.call_at(deadline, self._check)
+        elif not self.transport.is_closing():
             self.transport.close()
 
 
