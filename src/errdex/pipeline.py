@@ -131,6 +131,9 @@ def index(
         producer=producer_digest(),
         code=ex.code,
     )
+    # stored now: ~100k small objects the garbage collector need not walk again and again
+    # while the match index is built
+    ex.code.clear()
     if result.changed:
         prog.stage("building the match index")
         _rebuild_match_index(store)

@@ -142,12 +142,16 @@ class _Walker:
         self._body(tree.body, "", None, None, True)
         for name, cls in self.classes.items():
             cls.members = sorted(self.members[name])
+        # A bare name the file neither defines nor imports (``len``, ``ValueError``, a star
+        # import's) can only lead outside the codebase: such calls are no edges of its graph.
+        local = {q.rpartition(".")[2] for q in self.funcs} | {q for q in self.classes if "." not in q}
+        local.update(local_name for local_name, _, _ in self.imports)
         calls: list[CallFact] = []
         for qual, f in self.funcs.items():
             seen: set[str] = set()
             for callee, line in f.calls:
-                if callee not in seen:  # the first call of each callee is the edge that counts
-                    seen.add(callee)
+                if callee not in seen and ("." in callee or callee in local):
+                    seen.add(callee)  # the first call of each callee is the edge that counts
                     calls.append(CallFact(qual, callee, line))
         return CodeFacts(
             functions=[f.fact for f in self.funcs.values()],
@@ -255,37 +259,39 @@ class _Walker:
         if root is ast.Constant:
             return
         bound, calls = self.bound, (func.calls if func is not None else None)
+        name_t, attr_t, store_t, call_t = ast.Name, ast.Attribute, ast.Store, ast.Call
+        leaves, children = _LEAVES, _CHILDREN
         todo: deque[ast.AST] = deque([node])
-        pop, push, extend, children = todo.popleft, todo.append, todo.extend, _CHILDREN
+        pop, push, extend = todo.popleft, todo.append, todo.extend
         while todo:
             n: Any = pop()
             t = type(n)
-            if t is ast.Name:
-                if type(n.ctx) is ast.Store:
+            if t is name_t:
+                if type(n.ctx) is store_t:
                     self._bind(n.id, top, cls)
                 continue
-            if t in _LEAVES:
+            if t in leaves:
                 continue
-            if t is ast.Call:
+            if t is call_t:
                 if calls is not None:
                     fn = n.func
-                    callee = (
-                        fn.id
-                        if type(fn) is ast.Name
-                        else dotted_name(fn)
-                        if type(fn) is ast.Attribute
-                        else None
-                    )
+                    tf = type(fn)
+                    callee = fn.id if tf is name_t else dotted_name(fn) if tf is attr_t else None
                     if callee:
                         calls.append((callee, n.lineno))
             elif t is ast.arg:
                 bound.add(n.arg)
             elif (t is ast.MatchAs or t is ast.MatchStar) and n.name:
                 bound.add(n.name)
-            for f in children[t] if t in children else _children_of(t):
+            fields = children.get(t)
+            for f in fields if fields is not None else _children_of(t):
                 v = getattr(n, f)
-                if type(v) is list:
+                tv = type(v)
+                if tv is list:
                     extend(v)
+                elif tv is name_t:  # a leaf, and the commonest child: no need to queue it
+                    if type(v.ctx) is store_t:
+                        self._bind(v.id, top, cls)
                 elif v is not None:
                     push(v)
 

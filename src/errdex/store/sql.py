@@ -77,26 +77,6 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _insert_rows(
-    conn: Connection, table: Table, rows: list[tuple[Any, ...]], skip: tuple[str, ...] = ()
-) -> None:
-    """Insert rows given as tuples in column order (``skip``: columns the database fills).
-
-    Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
-    tuples costs a third of what SQLAlchemy's per-row parameter processing does.
-    """
-    if not rows:
-        return
-    cols = [c.name for c in table.columns if c.name not in skip]
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
-    if mark is None:  # a driver with another parameter style: the portable way
-        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
-        return
-    conn.exec_driver_sql(
-        f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
-    )
-
-
 def content_hash(files: Sequence[SourceFile], producer: str = "") -> str:
     """Hash of the snapshot's content and of what extracted it.
 
@@ -876,3 +856,23 @@ def _error_summary(row: Any) -> dict[str, Any]:
         out["end_line"] = row["end_line"]
         out["snapshot_id"] = row["snapshot_id"]
     return out
+
+
+def _insert_rows(
+    conn: Connection, table: Table, rows: list[tuple[Any, ...]], skip: tuple[str, ...] = ()
+) -> None:
+    """Insert rows given as tuples in column order (``skip``: columns the database fills).
+
+    Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
+    tuples costs about half of what SQLAlchemy's per-row parameter processing does.
+    """
+    if not rows:
+        return
+    cols = [c.name for c in table.columns if c.name not in skip]
+    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
+    if mark is None:  # a driver with another parameter style: the portable way
+        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
+        return
+    conn.exec_driver_sql(
+        f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
+    )
