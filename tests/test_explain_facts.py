@@ -103,3 +103,29 @@ def test_no_project_index_is_pickled_into_the_catalogue(shop: Store) -> None:
     assert not [n for n in names if n.startswith("explain-index")]
     src = Path(context.__file__).parent
     assert not [p.name for p in src.glob("*.py") if "pickle" in p.read_text()]
+
+
+def test_cyclic_imports_and_bases_end_the_walk(tmp_path: Path) -> None:
+    """Code that cannot run is still analysed: an import cycle and classes deriving each other."""
+    files = {
+        "loop/__init__.py": "",
+        "loop/a.py": "from loop.b import x\n",
+        "loop/b.py": "from loop.a import x\n\n\nclass A(B):\n    pass\n\n\nclass B(A):\n    pass\n",
+        "loop/d.py": "def k(v):\n    if v:\n        raise ValueError('v is set')\n",
+        # ``x`` is bound twice: the cycle first, then ``k``, which a call of ``x`` reaches
+        "loop/c.py": "from loop.a import x\nfrom loop.d import k as x\n\n\ndef entry(v):\n    x(v)\n",
+    }
+    root = tmp_path / "loop"
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text)
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    context.clear()
+    store = Store.open(db)
+    [row] = store.list_errors()[1]
+    assert error_view(store, store.get_error(row["id"]))["analysis"]["reached_from"] == [
+        {"function": "loop.c.entry", "path": "loop/c.py", "line": 5, "via": ["loop.d.k"], "dynamic": False}
+    ]
+    ctx = context.get_context(store, row["snapshot_id"])
+    assert ctx.index.resolves("loop.b.A") and not ctx.index.resolves("loop.b.A.missing")

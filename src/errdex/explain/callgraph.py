@@ -33,7 +33,7 @@ from errdex.store.facts import CallRow, ImportRow
 __all__ = ["CallGraph", "Reach"]
 
 _MAX_DYNAMIC_DEFS = 3
-_MAX_ALIAS_ROUNDS = 8  # re-exports of re-exports: jax needs two or three
+_MAX_ALIAS_ROUNDS = 16  # re-exports of re-exports: jax needs two or three
 
 
 @dataclass(slots=True)
@@ -230,6 +230,7 @@ class CallGraph:
 
     def _func_key(self, dotted: str) -> str | None:
         if dotted not in self._func_keys:
+            self._func_keys[dotted] = None  # an import cycle (a.x -> b.x -> a.x) leads nowhere
             self._func_keys[dotted] = self._find_func(dotted)
         return self._func_keys[dotted]
 

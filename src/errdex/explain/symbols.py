@@ -255,6 +255,8 @@ class ProjectIndex:
     def _resolve_class(self, mod: Module, cls: str, rest: list[str], depth: int) -> bool:
         if not rest:
             return True
+        if depth > 8:  # bases that name each other (``class A(B)``, ``class B(A)``)
+            return False
         member, more = rest[0], rest[1:]
         nested = f"{cls}.{member}"
         if nested in mod.classes:
