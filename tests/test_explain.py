@@ -86,6 +86,27 @@ def test_link_by_regex_and_by_fragments() -> None:
     ]
 
 
+def test_linking_is_the_same_whatever_the_hash_seed() -> None:
+    """Two words of the pattern each index one template: the tie must not follow set order."""
+    import subprocess
+    import sys
+
+    probe = (
+        "from errdex.explain.tests import link_expectations; "
+        "from errdex.model import ErrorRecord, TestExpectation, error_id\n"
+        "recs = [ErrorRecord('error', 'ValueError', t, s, s, 'm.py', 1, 1, 'f', id=error_id('r', 'm.py', 'f', "
+        "'ValueError', t)) for t, s in (('foo {x}', ['foo ', 'x', '']), ('{y} bar', ['', 'y', ' bar']))]\n"
+        "exp = TestExpectation('tests/t.py', 1, 2, 't', 'ValueError', 'foo .* bar', 'raises')\n"
+        "link_expectations([exp], recs); print(exp.error_ids == [recs[1].id])"
+    )
+    seen = {
+        subprocess.run([sys.executable, "-c", probe], env={**os.environ, "PYTHONHASHSEED": str(seed)},
+                       capture_output=True, text=True, check=True).stdout.strip()
+        for seed in range(8)
+    }  # fmt: skip
+    assert seen == {"True"}  # "bar" sorts before "foo": its template is the one linked
+
+
 def test_fragments_and_automaton() -> None:
     assert literal_fragments(r"got \d+ features \(x=1\)") == ["got ", " features (x=1)"]
     assert literal_fragments("abc?d") == ["ab", "d"]

@@ -235,14 +235,17 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Everything known about one error: template, where it is thrown, guards, code, versions."""
-    store = _store(db)
-    err = store.get_error(error_id)
+    from errdex.store.fast import open_reader
+
+    store = open_reader(db)  # SQLite: no SQLAlchemy import, so a cold `show` is quick
+    err = store.get_error(error_id)  # a StoreError is reported by _guarded
     if err is None:
         raise _fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
     from errdex.explain.render import print_error
     from errdex.views import error_view
 
     view = error_view(store, err)
+
     if as_json:
         print(json.dumps(view, indent=2, default=str))
         return

@@ -99,6 +99,8 @@ class FileReport:
     status: FileStatus
     reason: str | None = None
     is_test: bool = False
+    module: str = ""  # dotted module name the path gives ("jax._src.core")
+    is_package: bool = False  # an ``__init__.py``
 
 
 @dataclass(slots=True)
@@ -155,3 +157,88 @@ class CatalogueEntry:
     path: str
     line: int
     function: str
+
+
+# ---------------------------------------------------------------------------- code facts
+#
+# What the analysis of an error needs to know about the code around it, gathered in the same
+# parse that produced the records. A file's facts depend only on its bytes (relative imports
+# stay relative until a reader knows the module's name), so the store keeps them once per file
+# content and every snapshot holding that content shares them.
+
+
+@dataclass(slots=True)
+class FunctionFact:
+    """A function or method: ``qualname`` as Python prints it, ``cls`` the class of a method."""
+
+    qualname: str
+    line: int
+    end_line: int
+    cls: str | None = None
+    params: tuple[str, ...] = ()
+    doc: str | None = None
+
+
+@dataclass(slots=True)
+class ClassFact:
+    """A class: its bases as written and every name its body binds (methods, attributes, imports)."""
+
+    qualname: str
+    line: int
+    end_line: int
+    bases: list[str] = field(default_factory=list)
+    members: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ImportFact:
+    """A name an import binds, anywhere in the file (``tpu_core`` -> ``jax._src.pallas.mosaic.core``).
+
+    ``level`` counts the dots of a relative import; ``target`` is then relative to the package
+    that many levels up, and a reader resolves it once it knows the module's name.
+    """
+
+    local: str
+    target: str
+    level: int = 0
+
+
+@dataclass(slots=True)
+class CallFact:
+    """A call made inside a function: the callee as written (``tpu_core.foo``, ``self.bar``)."""
+
+    caller: str  # qualname of the calling function
+    callee: str
+    line: int
+
+
+@dataclass(slots=True)
+class TestFunctionFact:
+    """A test function (``test*``, possibly inside ``Test*`` classes) and the names it calls.
+
+    ``subject`` is what the test exercises (calls other than expectations and plumbing);
+    ``expects`` says whether it expects an error; ``calls`` is (line, name) of every call.
+    """
+
+    __test__ = False  # not a pytest test class, despite its name
+
+    qualname: str
+    line: int  # first line, decorators included
+    end_line: int
+    subject: list[str] = field(default_factory=list)
+    expects: bool = False
+    calls: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CodeFacts:
+    """One file's definitions, imports, calls and bound names, and its test functions."""
+
+    functions: list[FunctionFact] = field(default_factory=list)
+    classes: list[ClassFact] = field(default_factory=list)
+    imports: list[ImportFact] = field(default_factory=list)
+    calls: list[CallFact] = field(default_factory=list)  # function by function, in definition order
+    toplevel: list[str] = field(default_factory=list)  # names bound at module level
+    bound: list[str] = field(default_factory=list)  # every name bound anywhere, imports aside
+    consts: dict[str, str] = field(default_factory=dict)  # module-level NAME = dotted.value
+    tests: list[TestFunctionFact] = field(default_factory=list)

@@ -105,7 +105,7 @@ def index(
     ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
     kinds = Counter(r.kind for r in ex.records)
     statuses = Counter(r.status for r in ex.files)
-    expectations, linked = _expectations(snap.files, ex.records, prog)
+    expectations, linked = _expectations(ex, prog)
     prog.stage("writing the catalogue")
     stats: dict[str, Any] = {
         "files": len(ex.files),
@@ -121,9 +121,19 @@ def index(
         "linked_expectations": linked,
     }
     result = store.write_snapshot(
-        snap.info, snap.files, ex.records, ex.files, ex.symbols, expectations, stats=stats,
+        snap.info,
+        snap.files,
+        ex.records,
+        ex.files,
+        ex.symbols,
+        expectations,
+        stats=stats,
         producer=producer_digest(),
+        code=ex.code,
     )
+    # stored now: ~100k small objects the garbage collector need not walk again and again
+    # while the match index is built
+    ex.code.clear()
     if result.changed:
         prog.stage("building the match index")
         _rebuild_match_index(store)
@@ -168,14 +178,14 @@ def _rebuild_match_index(store: Any) -> None:
     rebuild_index(store)
 
 
-def _expectations(files: Any, records: Any, prog: Progress) -> tuple[list[Any], int]:
-    """Tests that expect errors, linked to the records their regex matches (explain's examples)."""
-    from errdex.explain.tests import find_expectations, link_expectations
+def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:
+    """Tests that expect errors (found by the extractor's workers), linked to the records their
+    regex matches (explain's examples)."""
+    from errdex.explain.tests import link_expectations
 
     prog.stage("linking tests to the errors they expect")
-    found = find_expectations(files)
-    linked = link_expectations(found, records)
-    return found, linked
+    linked = link_expectations(ex.expectations, ex.records)
+    return ex.expectations, linked
 
 
 ProgressCallback = Callable[[int], None]

@@ -10,6 +10,9 @@ with ``errdex analyze --llm`` for the configured model, is merged in beside it, 
 Modules: ``meaning`` (type table, docstring, notes), ``trigger`` (guard prose), ``callgraph``,
 ``solutions``, ``related``, ``tests`` (linking test expectations), ``examples`` (slicing them),
 ``symbols`` + ``verify`` (grounding), ``llm`` (optional prose), ``render``, ``command``.
+
+Nothing here parses code: every fact about the code (definitions, imports, calls, tests) was
+recorded by the extractor at index time, and ``context`` reads the ones one error needs.
 """
 
 from __future__ import annotations
@@ -70,7 +73,7 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
         func_start = mod.funcs[function].line
     notes = gather_notes(lines, view["line"], view["end_line"], func_start, list(view.get("comments") or []))
     expanded = view.get("expanded_template") or err["template"]
-    siblings = [r["template"] for r in ctx.related.siblings(err)]
+    siblings = [r.template for r in ctx.related.siblings(err)]
     sols, refs = solutions_for(trig, guards, err["template"], expanded, siblings)
     for n in notes:
         for url in _urls(n):

@@ -1,9 +1,9 @@
 """``errdex analyze``: explain a whole catalogue ahead of time, optionally with a model.
 
-Static analysis of every error warms the per-snapshot caches (the parsed project index is stored
-as an artifact), so the first page view is fast. With ``--llm`` it also asks the configured model
-for each error that has no cached answer for (error, snapshot, model, prompt version) and stores
-the verified answer — which makes a run resumable: interrupt it, run it again, and only the
+Static analysis needs no warming: each error's analysis reads its own facts from the catalogue,
+so without ``--llm`` this command checks that every error can be analysed. With ``--llm`` it also
+asks the configured model for each error that has no cached answer for (error, snapshot, model,
+prompt version) and stores the verified answer — which makes a run resumable: interrupt it, run it again, and only the
 missing answers are asked for. Pages never call the model; they read what this command stored.
 
 Only typer and typing are imported at module level: ``cli.py`` imports this module to register
@@ -37,7 +37,7 @@ def analyze(
     limit: Annotated[int, typer.Option("--limit", min=0, help="At most this many errors (0: all).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
-    """Analyse every catalogued error now, so pages are instant; --llm adds verified AI prose.
+    """Analyse every catalogued error (pages need no warming); --llm adds verified AI prose.
 
     Example:  errdex analyze --repo jax
               ERRDEX_LLM_URL=http://127.0.0.1:8080/v1 ERRDEX_LLM_MODEL=qwen errdex analyze --llm
@@ -60,7 +60,7 @@ def analyze(
 
     try:
         Store.open(db, readonly=True)  # an absent catalogue is an error, not a new empty one
-        store = Store.open(db)  # writable: static analysis stores its per-snapshot artifacts
+        store = Store.open(db)  # writable: --llm stores the verified answers
         _, rows = store.list_errors(repo=repo, limit=limit or None)
     except StoreError as e:
         _fail(str(e), e.code)
@@ -69,8 +69,9 @@ def analyze(
         run.go(rows)
     except KeyboardInterrupt:
         run.close()
-        typer.echo(run.summary() + " — interrupted; answers stored so far are kept, re-run to resume",
-                   err=True)
+        typer.echo(
+            run.summary() + " — interrupted; answers stored so far are kept, re-run to resume", err=True
+        )
         raise typer.Exit(130) from None
     run.close()
     if as_json:
@@ -118,8 +119,9 @@ class _Run:
         from concurrent.futures import ThreadPoolExecutor, as_completed
 
         self.total = len(rows)
-        progress = _Progress(self.total, self.tty, "analysing with " + self.client.model if self.client else
-                             "analysing")
+        progress = _Progress(
+            self.total, self.tty, "analysing with " + self.client.model if self.client else "analysing"
+        )
         pool = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="errdex-analyze")
         try:
             futures = [pool.submit(self._one, r["id"]) for r in rows]
@@ -178,16 +180,22 @@ class _Run:
             self.client.close()
 
     def summary(self) -> str:
-        line = (f"analysed {self.analysed} of {self.total}, from cache {self.cached}, "
-                f"LLM answers {self.answered}, claims dropped {self.dropped}, failures {self.failures}")
+        line = (
+            f"analysed {self.analysed} of {self.total}, from cache {self.cached}, "
+            f"LLM answers {self.answered}, claims dropped {self.dropped}, failures {self.failures}"
+        )
         if self.first_failure:
             line += f" (first: {self.first_failure})"
         return line
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "total": self.total, "analysed": self.analysed, "from_cache": self.cached,
-            "llm_answers": self.answered, "claims_dropped": self.dropped, "failures": self.failures,
+            "total": self.total,
+            "analysed": self.analysed,
+            "from_cache": self.cached,
+            "llm_answers": self.answered,
+            "claims_dropped": self.dropped,
+            "failures": self.failures,
             "first_failure": self.first_failure,
             "model": self.client.model if self.client else None,
         }
@@ -213,9 +221,15 @@ class _Progress:
                 TimeRemainingColumn,
             )
 
-            self.bar = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                                TimeElapsedColumn(), TimeRemainingColumn(), console=Console(stderr=True),
-                                transient=True)
+            self.bar = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self.bar.start()
             self.task = self.bar.add_task(label, total=total)
 

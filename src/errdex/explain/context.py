@@ -1,52 +1,62 @@
-"""Per-snapshot facts shared by every error's analysis, built once and cached.
+"""Per-snapshot handles shared by every error's analysis, and what they remember.
 
-Analysing one error needs the whole snapshot (the symbol table, the call graph, every other
-error for "related", every test expectation), but analysing the 5,900 errors of jax must not
-rebuild any of it 5,900 times. A ``SnapshotContext`` holds those tables; it lives in memory keyed
-by (database, snapshot, catalogue generation), so a re-index invalidates it, and the parsed
-project index is also stored as a store artifact so a fresh process skips the parse.
+Analysing one error reads that error's own facts from the catalogue: its module's definitions
+and imports, the calls named like its function, its file's other errors, the tests linked to
+it. A ``SnapshotContext`` ties those reads to one snapshot and remembers what they returned
+(modules, resolved names, callers) for the life of a catalogue generation, so the next error of
+the same snapshot is cheaper still; it lives in memory keyed by (database, snapshot), and a
+re-index (a new generation) replaces it. Building one costs a query, not a parse.
 """
 
 from __future__ import annotations
 
-import contextlib
-import pickle
 import threading
 import time
-from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.explain.callgraph import CallGraph, build_callgraph
+from errdex.explain.callgraph import CallGraph
 from errdex.explain.related import RelatedIndex
-from errdex.explain.symbols import ProjectIndex, build_index
+from errdex.explain.symbols import ProjectIndex
 from errdex.store import StoreError
+from errdex.store.facts import FactReader
 
 __all__ = ["SnapshotContext", "get_context"]
 
-_ARTIFACT_VERSION = "3"
 _lock = threading.Lock()
 _cache: dict[tuple[str, int], tuple[str, SnapshotContext]] = {}
 _checked: dict[tuple[str, int], float] = {}
+_MAX_TEXTS = 64
 
 
 @dataclass(slots=True)
 class SnapshotContext:
     snapshot_id: int
     snapshot: dict[str, Any]
+    reader: FactReader
     index: ProjectIndex
     graph: CallGraph
     related: RelatedIndex
-    expectations: dict[str, list[dict[str, Any]]]  # error id -> expectations linked to it
-    n_expectations: int
     _texts: dict[str, list[str]] = field(default_factory=dict)
+    _n_expectations: int | None = None
 
     def lines(self, store: Any, path: str) -> list[str]:
-        if path not in self._texts:
-            if len(self._texts) > 64:
+        lines = self._texts.get(path)
+        if lines is None:  # (another thread may clear the dict meanwhile: keep our own reference)
+            if len(self._texts) > _MAX_TEXTS:
                 self._texts.clear()
-            self._texts[path] = (store.file_text(self.snapshot_id, path) or "").splitlines()
-        return self._texts[path]
+            lines = self._texts[path] = (store.file_text(self.snapshot_id, path) or "").splitlines()
+        return lines
+
+    def expectations_of(self, error_id: str) -> list[dict[str, Any]]:
+        """The snapshot's tests linked to this error, in (path, line) order."""
+        return self.reader.expectations_of(self.snapshot_id, error_id)
+
+    @property
+    def n_expectations(self) -> int:
+        if self._n_expectations is None:
+            self._n_expectations = self.reader.expectation_count(self.snapshot_id)
+        return self._n_expectations
 
 
 def get_context(store: Any, snapshot_id: int) -> SnapshotContext:
@@ -67,34 +77,18 @@ def get_context(store: Any, snapshot_id: int) -> SnapshotContext:
 
 
 def _build(store: Any, snapshot_id: int) -> SnapshotContext:
+    reader: FactReader = store.facts
     snap = store.snapshot(snapshot_id)
-    name = f"explain-index:{_ARTIFACT_VERSION}:{snapshot_id}"
-    blob = store.get_artifact(name)
-    index: ProjectIndex | None = None
-    graph: CallGraph | None = None
-    if blob is not None:
-        try:
-            index, graph = pickle.loads(blob)
-        except Exception:  # an artifact from another errdex version: rebuild
-            index = graph = None
-    if index is None or graph is None:
-        files = [(p, t) for p, t, _ in store.iter_files(snapshot_id, tests=False)]
-        index = build_index(files, store.symbols(snapshot_id))
-        graph = build_callgraph(index)
-        # caching is an optimisation: a read-only catalogue keeps the index in memory
-        with contextlib.suppress(StoreError):
-            store.put_artifact(name, pickle.dumps((index, graph), protocol=pickle.HIGHEST_PROTOCOL))
-    _, rows = store.list_errors(repo=snap["repo"])
-    rows = [r for r in rows if r.get("snapshot_id") == snapshot_id] or rows
-    exps = store.expectations(snapshot_id)
-    by_error: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for e in exps:
-        for eid in e.get("error_ids") or []:
-            by_error[eid].append(e)
+    if not reader.has_facts(snapshot_id):
+        raise StoreError(
+            f"{snap['repo']} {snap['version']} was indexed by an older errdex, without the code facts "
+            "analysis reads; run `errdex index` on it again"
+        )
+    index = ProjectIndex(reader, snapshot_id)
     return SnapshotContext(
-        snapshot_id=snapshot_id, snapshot=snap, index=index, graph=graph, related=RelatedIndex(rows),
-        expectations=dict(by_error), n_expectations=len(exps),
-    )
+        snapshot_id=snapshot_id, snapshot=snap, reader=reader, index=index, graph=CallGraph(index),
+        related=RelatedIndex(reader, snapshot_id),
+    )  # fmt: skip
 
 
 def clear() -> None:

@@ -3,17 +3,15 @@
 A test that expects an error is the best example there is: it was written by the library's
 authors and it runs in their CI. The expectation records where the ``pytest.raises`` block is;
 the example shows the whole test function (or a window around the block when the function is
-long), sliced from the stored test file without parsing it.
+long), sliced from the stored test file without parsing it. The contrast test is chosen from the
+test functions the extractor recorded for that file at index time.
 """
 
 from __future__ import annotations
 
-import ast
 import re
-from functools import lru_cache
 from typing import Any
 
-from errdex.limits import IN_PROCESS_BYTES
 from errdex.views import permalink
 
 __all__ = ["contrast_for", "examples_for", "tests_note"]
@@ -25,16 +23,22 @@ _MAX_LINES = 40
 def examples_for(store: Any, ctx: Any, error_id: str, view: dict[str, Any]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     version = next((v for v in view.get("versions", []) if v.get("snapshot_id") == ctx.snapshot_id), None)
-    for exp in sorted(ctx.expectations.get(error_id, []), key=lambda e: (e["path"], e["line"]))[:_MAX_EXAMPLES]:
+    for exp in ctx.expectations_of(error_id)[:_MAX_EXAMPLES]:
         lines = ctx.lines(store, exp["path"])
         start, end = _function_span(lines, exp["line"], exp["function"])
         if end - start + 1 > _MAX_LINES:
             start = max(start, exp["line"] - 10)
             end = min(end, exp["end_line"] + 2)
         item: dict[str, Any] = {
-            "path": exp["path"], "line": exp["line"], "end_line": exp["end_line"],
-            "function": exp["function"], "source": "\n".join(lines[start - 1:end]), "start": start,
-            "kind": exp["kind"], "exc_type": exp["exc_type"], "pattern": exp["pattern"],
+            "path": exp["path"],
+            "line": exp["line"],
+            "end_line": exp["end_line"],
+            "function": exp["function"],
+            "source": "\n".join(lines[start - 1 : end]),
+            "start": start,
+            "kind": exp["kind"],
+            "exc_type": exp["exc_type"],
+            "pattern": exp["pattern"],
         }
         if version is not None:
             link = permalink(version, exp["path"], exp["line"], exp["end_line"])
@@ -44,16 +48,6 @@ def examples_for(store: Any, ctx: Any, error_id: str, view: dict[str, Any]) -> l
     return out
 
 
-# Calls that express an expectation (or test plumbing) rather than the code under test.
-_EXPECTING = frozenset({
-    "raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
-    "assertWarnsRegex", "assert_raises", "assert_raises_regex", "assert_warns", "assert_raise_message",
-    "assert_warns_message",
-})
-_PLUMBING = frozenset({
-    "approx", "parametrize", "fixture", "mark", "len", "print", "range", "list", "dict", "set", "str",
-    "int", "float", "tuple", "isinstance", "type", "repr", "sorted", "zip", "enumerate", "getattr",
-})
 _MAX_CONTRAST_LINES = 30
 
 
@@ -67,7 +61,7 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
     out: list[dict[str, Any]] = []
     for ex in examples[:2]:
         lines = ctx.lines(store, ex["path"])
-        tests = _tests_of(ex["path"], "\n".join(lines))
+        tests = _tests_of(ctx, ex["path"])
         mine = next((t for t in tests if t[1] <= ex["line"] <= t[2]), None)
         if mine is None:
             continue
@@ -78,9 +72,7 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
                 df[c] = df.get(c, 0) + 1
         # The subject is what the expecting block calls (lda.perplexity(X) inside pytest.raises),
         # else anything distinctive the failing test calls.
-        inside = frozenset(
-            n for ln, n in mine[5] if ex["line"] <= ln <= ex["end_line"] and n in mine[3]
-        )
+        inside = frozenset(n for ln, n in mine[5] if ex["line"] <= ln <= ex["end_line"] and n in mine[3])
         subject = inside or mine[3]
         distinctive = frozenset(c for c in subject if df[c] <= max(2, len(tests) * 0.3)) or inside
         best: tuple[int, int, _Test] | None = None
@@ -98,11 +90,18 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
         end = min(end, start + _MAX_CONTRAST_LINES - 1)
         if any(c["path"] == ex["path"] and c["line"] == start for c in out):
             continue
-        out.append({
-            "path": ex["path"], "line": start, "end_line": end, "start": start, "function": name,
-            "source": "\n".join(lines[start - 1 : end]), "shared": sorted(calls)[:5],
-            "contrasts": ex["function"],
-        })
+        out.append(
+            {
+                "path": ex["path"],
+                "line": start,
+                "end_line": end,
+                "start": start,
+                "function": name,
+                "source": "\n".join(lines[start - 1 : end]),
+                "shared": sorted(calls)[:5],
+                "contrasts": ex["function"],
+            }
+        )
     return out
 
 
@@ -117,40 +116,12 @@ def _common_prefix(a: str, b: str) -> str:
 _Test = tuple[str, int, int, frozenset[str], bool, tuple[tuple[int, str], ...]]
 
 
-@lru_cache(maxsize=64)
-def _tests_of(path: str, text: str) -> list[_Test]:
-    """Each test function of a file, parsed once (see ``_Test``)."""
-    if len(text) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not in this process
-        return []
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
-        return []
-    found: list[_Test] = []
-
-    def visit(body: list[ast.stmt], prefix: str) -> None:
-        for node in body:
-            if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-                visit(node.body, f"{prefix}{node.name}.")
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
-                calls: set[str] = set()
-                at: list[tuple[int, str]] = []
-                for sub in ast.walk(node):
-                    if isinstance(sub, ast.Call):
-                        f = sub.func
-                        name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-                        if name:
-                            calls.add(name)
-                            at.append((sub.lineno, name))
-                expects = bool(calls & _EXPECTING)
-                subject = frozenset(c for c in calls - _EXPECTING - _PLUMBING if not c.startswith("assert"))
-                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-                found.append(
-                    (prefix + node.name, start, node.end_lineno or node.lineno, subject, expects, tuple(at))
-                )
-
-    visit(tree.body, "")
-    return found
+def _tests_of(ctx: Any, path: str) -> list[_Test]:
+    """Each test function of a file, as the extractor recorded it (see ``_Test``)."""
+    return [
+        (t.qualname, t.line, t.end_line, frozenset(t.subject), t.expects, tuple(t.calls))
+        for t in ctx.reader.tests_in(ctx.snapshot_id, path)
+    ]
 
 
 def _function_span(lines: list[str], line: int, function: str) -> tuple[int, int]:
@@ -194,6 +165,8 @@ def tests_note(snapshot: dict[str, Any], n_expectations: int, n_examples: int) -
     if n_expectations == 0:
         return f"The {project} {version} {what} shipped no tests, so no example from its test suite."
     if n_examples == 0:
-        return (f"The {project} {version} {what} has {n_expectations} test expectations of errors; "
-                "none of them matches this error's message.")
+        return (
+            f"The {project} {version} {what} has {n_expectations} test expectations of errors; "
+            "none of them matches this error's message."
+        )
     return f"From the {project} {version} test suite: {n_examples} test(s) expect this error."

@@ -2,56 +2,40 @@
 
 The explain stage must never name a symbol the code does not have: that is the whole difference
 between errdex's pages and the seed pages written by a model (``tpu_core.BlockType`` does not
-exist in jax). Everything it says about code is therefore checked against this table, built from
-the snapshot's own stored sources (never by importing them):
+exist in jax). Everything it says about code is therefore checked against this table, read from
+the code facts the extractor stored at index time (never by importing, nor parsing again):
 
-* the extractor's symbol table (``store.symbols``) — modules, classes, functions, attributes;
+* the extractor's symbol table (``symbols``) — modules, classes, functions, attributes;
 * per module, what each import binds (``tpu_core`` -> ``jax._src.pallas.mosaic.core``), including
   imports inside functions, which is how jax's ``mpmd.py`` gets ``tpu_core``;
 * per module, every name the file binds (parameters, locals, loop targets): a guard like
   ``scratch_type.memory_space`` is code from the file itself, its type unknown but its name real;
 * per class, its members and bases, so ``MemorySpace.HBM`` resolves and ``MemorySpace.TPU_HBM``
-  does not;
-* per function, the calls it makes (for ``callgraph``), gathered in the same single walk.
+  does not.
 
-One ``ast.parse`` per file; the result pickles, so it is cached as a store artifact per snapshot.
+A ``ProjectIndex`` answers for one snapshot and loads a module's facts only when a name leads
+into that module, so resolving the names of one error reads a handful of modules, not the
+codebase. Every lookup is remembered for the life of the index (one catalogue generation).
 """
 
 from __future__ import annotations
 
-import ast
 import builtins
 import functools
 import sys
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from errdex.astutil import dotted_name as _dotted
-from errdex.extract.symbols import import_bindings, module_name
-from errdex.limits import IN_PROCESS_BYTES
+from errdex.model import CodeFacts, FunctionFact
+from errdex.store.facts import FactReader, ImportRow, ModuleRow
 
-__all__ = ["Call", "Func", "Module", "ProjectIndex", "build_index"]
+__all__ = ["Module", "ProjectIndex", "resolve_import"]
 
 _BUILTINS = frozenset(dir(builtins))
 _STDLIB = frozenset(sys.stdlib_module_names)
-
-
-@dataclass(slots=True)
-class Call:
-    """One call inside a function: the callee as written (``tpu_core.foo``, ``self.bar``)."""
-
-    callee: str
-    line: int
-
-
-@dataclass(slots=True)
-class Func:
-    qualname: str  # as Python prints it: "_mpmd_map.<locals>.wrapper"
-    line: int
-    end_line: int
-    cls: str | None  # enclosing class qualname for methods
-    calls: list[Call] = field(default_factory=list)
-    params: tuple[str, ...] = ()
-    doc: str | None = None
+_MAX_MODULES = 512  # module facts kept per index; a page needs a few, a whole-catalogue run cycles
 
 
 @dataclass(slots=True)
@@ -64,36 +48,130 @@ class Module:
     bound: set[str] = field(default_factory=set)  # every name bound anywhere in the file
     classes: dict[str, set[str]] = field(default_factory=dict)  # class qualname -> member names
     bases: dict[str, list[str]] = field(default_factory=dict)  # class qualname -> bases as written
-    funcs: dict[str, Func] = field(default_factory=dict)  # qualname -> function
+    funcs: dict[str, FunctionFact] = field(default_factory=dict)  # qualname -> function
     consts: dict[str, str] = field(default_factory=dict)  # NAME = dotted.value at module level
 
+    @classmethod
+    def from_facts(cls, row: ModuleRow, facts: CodeFacts) -> Module:
+        mod = cls(row.name, row.path, row.is_package, toplevel=set(facts.toplevel), bound=set(facts.bound))
+        for imp in facts.imports:
+            targets = mod.imports.setdefault(imp.local, [])
+            target = resolve_import(row.name, row.is_package, imp.level, imp.target)
+            if target not in targets:
+                targets.append(target)
+        for c in facts.classes:
+            mod.classes[c.qualname] = set(c.members)
+            mod.bases[c.qualname] = c.bases
+        for f in facts.functions:
+            mod.funcs[f.qualname] = f
+        mod.consts = dict(facts.consts)
+        return mod
 
-@dataclass(slots=True)
+
+def resolve_import(module: str, is_package: bool, level: int, target: str) -> str:
+    """The absolute name an import in ``module`` binds (``from ..x import y`` -> ``pkg.x.y``)."""
+    if not level:
+        return target
+    package = module if is_package else module.rpartition(".")[0]
+    parts = package.split(".") if package else []
+    up = level - 1
+    if up:
+        parts = parts[:-up] if up <= len(parts) else []
+    return ".".join([*parts, target]) if parts else target
+
+
 class ProjectIndex:
-    """The resolver. ``symbols`` is the extractor's table; ``modules`` what this stage parsed."""
+    """The resolver for one snapshot, over its stored code facts (see the module docstring)."""
 
-    modules: dict[str, Module]
-    by_path: dict[str, str]  # path -> module name
-    symbols: set[str]
-    aliases: dict[str, set[str]] = field(default_factory=dict)  # project-wide import aliases
-    external_tops: set[str] = field(default_factory=set)  # third-party packages imported
+    def __init__(self, reader: FactReader, snapshot_id: int) -> None:
+        self.reader = reader
+        self.snapshot_id = snapshot_id
+        self._lock = threading.Lock()
+        self._modules: OrderedDict[str, Module | None] = OrderedDict()  # name -> module (LRU)
+        self._rows: dict[str, ModuleRow | None] = {}  # library module name -> its file
+        self._paths: dict[str, ModuleRow | None] = {}
+        self._symbols: dict[str, bool] = {}
+        self._aliases: dict[str, set[str]] = {}
+        self._leaves: dict[str, list[str]] = {}
+        self._tops: dict[str, bool] = {}
+        self._relative_tops: set[str] | None = None
 
-    def __post_init__(self) -> None:
-        if not self.aliases:
-            table: dict[str, set[str]] = {}
-            for m in self.modules.values():
-                for local, targets in m.imports.items():
-                    table.setdefault(local, set()).update(targets)
-            self.aliases = table
-        if not self.external_tops:
-            tops = {t.split(".")[0] for targets in self.aliases.values() for t in targets}
-            self.external_tops = {t for t in tops if t and t not in self.modules and t not in _STDLIB}
+    # ------------------------------------------------------------------ loading
 
-    # ------------------------------------------------------------------ resolution
+    def rows(self, names: Iterable[str]) -> dict[str, ModuleRow]:
+        """The files of these library modules (tests aside); unknown names are absent."""
+        wanted = [n for n in names if n not in self._rows]
+        if wanted:
+            found = self.reader.modules_named(self.snapshot_id, wanted)
+            for n in wanted:
+                self._rows[n] = found.get(n)
+        return {n: r for n in names if (r := self._rows.get(n)) is not None}
+
+    def is_module(self, name: str) -> bool:
+        return bool(self.rows([name]))
+
+    def modules(self, names: Iterable[str]) -> dict[str, Module]:
+        """The library modules with these names, loading the facts of those not in memory."""
+        names = list(dict.fromkeys(names))
+        with self._lock:
+            have = {n: self._modules[n] for n in names if n in self._modules}
+        rows = self.rows([n for n in names if n not in have])
+        if rows:
+            facts = self.reader.facts({r.fact_id for r in rows.values()})
+            loaded = {
+                n: Module.from_facts(r, facts[r.fact_id]) for n, r in rows.items() if r.fact_id in facts
+            }
+            with self._lock:
+                for n in names:
+                    if n not in have:
+                        have[n] = self._modules[n] = loaded.get(n)
+                while len(self._modules) > _MAX_MODULES:
+                    self._modules.popitem(last=False)
+        return {n: m for n, m in have.items() if m is not None}
+
+    def module(self, name: str) -> Module | None:
+        return self.modules([name]).get(name)
 
     def module_of(self, path: str) -> Module | None:
-        name = self.by_path.get(path)
-        return self.modules.get(name) if name is not None else None
+        """The module a library file defines (tests and unparsed files have none)."""
+        if path not in self._paths:
+            self._paths[path] = self.reader.module_at(self.snapshot_id, path)
+        row = self._paths[path]
+        if row is None or row.is_test:
+            return None
+        return self.module(row.name)  # two files of one name: the one that wins
+
+    def has_symbol(self, dotted: str) -> bool:
+        if dotted not in self._symbols:
+            self._symbols[dotted] = bool(self.reader.symbols_present(self.snapshot_id, [dotted]))
+        return self._symbols[dotted]
+
+    def aliases(self, local: str) -> set[str]:
+        """What ``local`` is imported as anywhere in the codebase (``jnp`` -> ``jax.numpy``)."""
+        if local not in self._aliases:
+            rows = self.reader.imports_binding(self.snapshot_id, [local])
+            self._aliases[local] = {_target(r) for r in rows}
+        return self._aliases[local]
+
+    def modules_ending(self, leaf: str) -> list[str]:
+        if leaf not in self._leaves:
+            self._leaves[leaf] = self.reader.module_names_ending(self.snapshot_id, leaf)
+        return self._leaves[leaf]
+
+    def _imported_top(self, top: str) -> bool:
+        """Whether some library module imports a name under the top-level package ``top``."""
+        if top not in self._tops:
+            found = self.reader.imports_top_level(self.snapshot_id, top)
+            if not found:  # relative imports name the codebase's own packages; rarely needed
+                if self._relative_tops is None:
+                    self._relative_tops = {
+                        _target(r).split(".")[0] for r in self.reader.relative_imports(self.snapshot_id)
+                    }
+                found = top in self._relative_tops
+            self._tops[top] = found
+        return self._tops[top]
+
+    # ------------------------------------------------------------------ resolution
 
     def resolves(self, dotted: str, path: str | None = None, *, strict_locals: bool = False) -> bool:
         """Does ``dotted`` (as written in ``path``, or globally) name something that exists?
@@ -123,28 +201,30 @@ class ProjectIndex:
                 return True
         if head in _BUILTINS:
             return not rest or self._builtin_attr(head, rest)
-        if head in _STDLIB and not self._is_project_module(head):
+        if head in _STDLIB and not self.is_module(head):
             return stdlib_resolves(dotted)
         if self.global_resolves(dotted) or self._external(dotted):
             return True
         # an alias the codebase itself uses somewhere (``jnp``, ``pl``) or a module's last name
-        candidates = set(self.aliases.get(head, ()))
-        candidates.update(m for m in self.modules if m.rsplit(".", 1)[-1] == head)
+        candidates = set(self.aliases(head))
+        candidates.update(self.modules_ending(head))
         return any(self.global_resolves(".".join([t, *rest])) for t in candidates)
 
     def global_resolves(self, dotted: str, _depth: int = 0) -> bool:
         """A fully qualified name: a symbol, a module, or reachable through re-exports/bases."""
-        if dotted in self.symbols or dotted in self.modules:
+        parts = dotted.split(".")
+        prefixes = [".".join(parts[:cut]) for cut in range(len(parts), 0, -1)]
+        self.rows(prefixes)  # one query for the name and every module it may start with
+        if self.has_symbol(dotted) or self.is_module(dotted):
             return True
         if _depth > 8:
             return False
-        parts = dotted.split(".")
         head = parts[0]
-        if head in _STDLIB and not self._is_project_module(head):
+        if head in _STDLIB and not self.is_module(head):
             return stdlib_resolves(dotted)
         # longest module prefix, then walk names inside it
         for cut in range(len(parts) - 1, 0, -1):
-            mod = self.modules.get(".".join(parts[:cut]))
+            mod = self.module(".".join(parts[:cut]))
             if mod is None:
                 continue
             return self._resolve_in(mod, parts[cut:], _depth)
@@ -162,11 +242,11 @@ class ProjectIndex:
         if first in mod.funcs:
             return not rest
         if first in mod.toplevel:
-            return not rest or f"{mod.name}.{'.'.join(names)}" in self.symbols or _plausible_attrs(rest)
+            return not rest or self.has_symbol(f"{mod.name}.{'.'.join(names)}") or _plausible_attrs(rest)
         if mod.is_package:
             return (
                 self.global_resolves(f"{mod.name}.{'.'.join(names)}", depth + 1)
-                if (f"{mod.name}.{first}" in self.modules)
+                if self.is_module(f"{mod.name}.{first}")
                 else False
             )
         return False
@@ -174,13 +254,15 @@ class ProjectIndex:
     def _resolve_class(self, mod: Module, cls: str, rest: list[str], depth: int) -> bool:
         if not rest:
             return True
+        if depth > 8:  # bases that name each other (``class A(B)``, ``class B(A)``)
+            return False
         member, more = rest[0], rest[1:]
         nested = f"{cls}.{member}"
         if nested in mod.classes:
             return self._resolve_class(mod, nested, more, depth)
         if member in mod.classes[cls]:
             return not more or _plausible_attrs(more)
-        if f"{mod.name}.{cls}.{member}" in self.symbols:
+        if self.has_symbol(f"{mod.name}.{cls}.{member}"):
             return True
         for base in mod.bases.get(cls, []):
             if base in _BUILTINS:
@@ -214,10 +296,7 @@ class ProjectIndex:
     def _external(self, target: str) -> bool:
         """A third-party package the codebase imports: real, but outside what we can check."""
         top = target.split(".")[0]
-        return top not in self.modules and top not in _STDLIB and top in self.external_tops
-
-    def _is_project_module(self, head: str) -> bool:
-        return head in self.modules
+        return bool(top) and top not in _STDLIB and not self.is_module(top) and self._imported_top(top)
 
     # ------------------------------------------------------------------ display help
 
@@ -228,6 +307,10 @@ class ProjectIndex:
             return None
         targets = mod.imports.get(name)
         return targets[0] if targets else None
+
+
+def _target(row: ImportRow) -> str:
+    return resolve_import(row.module, row.is_package, row.level, row.target)
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,137 +387,3 @@ def stdlib_resolves(dotted: str) -> bool:
 def _plausible_attrs(rest: list[str]) -> bool:
     """Attributes of a value whose type we do not know: accepted, as it is code we read."""
     return all(p.isidentifier() for p in rest)
-
-
-# ---------------------------------------------------------------------------- building
-
-
-def build_index(files: list[tuple[str, str]], symbols: set[str]) -> ProjectIndex:
-    """Parse every non-test module once; unparsable files are skipped (the extractor reports them)."""
-    modules: dict[str, Module] = {}
-    by_path: dict[str, str] = {}
-    for path, text in files:
-        if not path.endswith(".py"):
-            continue
-        name, is_pkg = module_name(path)
-        if len(text) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not here
-            continue
-        try:
-            tree = ast.parse(text)
-        except (SyntaxError, ValueError, RecursionError):
-            continue
-        mod = Module(name=name, path=path, is_package=is_pkg)
-        _Walker(mod).run(tree)
-        modules[name] = mod
-        by_path[path] = name
-    return ProjectIndex(modules=modules, by_path=by_path, symbols=symbols)
-
-
-class _Walker:
-    """One pass over a module: imports, bindings, classes and members, functions and calls."""
-
-    def __init__(self, mod: Module) -> None:
-        self.mod = mod
-
-    def run(self, tree: ast.Module) -> None:
-        self._body(tree.body, qual="", func=None, cls=None, top=True)
-
-    def _body(self, body: list[ast.stmt], qual: str, func: Func | None, cls: str | None, top: bool) -> None:
-        for stmt in body:
-            self._stmt(stmt, qual, func, cls, top)
-
-    def _stmt(self, stmt: ast.stmt, qual: str, func: Func | None, cls: str | None, top: bool) -> None:
-        mod = self.mod
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            name = f"{qual}{stmt.name}"
-            self._bind(stmt.name, top, cls)
-            a = stmt.args
-            params = tuple(p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
-            params += tuple(p.arg for p in (a.vararg, a.kwarg) if p is not None)
-            mod.bound.update(params)
-            f = Func(
-                name,
-                stmt.lineno,
-                stmt.end_lineno or stmt.lineno,
-                cls,
-                params=params,
-                doc=ast.get_docstring(stmt),
-            )
-            mod.funcs[name] = f
-            for d in stmt.decorator_list:
-                self._expr(d, func)
-            self._body(stmt.body, f"{name}.<locals>.", f, None, False)
-            return
-        if isinstance(stmt, ast.ClassDef):
-            name = f"{qual}{stmt.name}"
-            self._bind(stmt.name, top, cls)
-            mod.classes[name] = set()
-            mod.bases[name] = [ast.unparse(b) for b in stmt.bases]
-            for b in stmt.bases:
-                self._expr(b, func)
-            self._body(stmt.body, f"{name}.", func, name, top=False)
-            return
-        if isinstance(stmt, ast.Import | ast.ImportFrom):
-            for local, target in import_bindings(mod.name, mod.is_package, stmt):
-                targets = mod.imports.setdefault(local, [])
-                if target not in targets:
-                    targets.append(target)
-                if cls is not None:
-                    mod.classes[cls].add(local)
-                elif top:
-                    mod.toplevel.add(local)  # not ``bound``: that set is for non-import names
-            return
-        if top and cls is None and isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            lhs, value = stmt.targets[0], _dotted(stmt.value)
-            if isinstance(lhs, ast.Name) and value and "." in value:
-                mod.consts[lhs.id] = value
-        if isinstance(stmt, ast.Global | ast.Nonlocal):
-            mod.bound.update(stmt.names)
-            return
-        for fname, value in ast.iter_fields(stmt):
-            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
-                self._body(value, qual, func, cls, top)
-            elif fname == "handlers":
-                for h in value:
-                    if h.name:
-                        self._bind(h.name, top, cls)
-                    if h.type is not None:
-                        self._scan(h.type, func, top, cls)
-                    self._body(h.body, qual, func, cls, top)
-            elif fname == "cases":
-                for case in value:
-                    self._scan(case.pattern, func, top, cls)
-                    if case.guard is not None:
-                        self._scan(case.guard, func, top, cls)
-                    self._body(case.body, qual, func, cls, top)
-            elif isinstance(value, list):
-                for v in value:
-                    if isinstance(v, ast.AST):
-                        self._scan(v, func, top, cls)
-            elif isinstance(value, ast.AST):
-                self._scan(value, func, top, cls)
-
-    def _scan(self, node: ast.AST, func: Func | None, top: bool, cls: str | None) -> None:
-        """Names bound and calls made inside an expression (or a with item / match pattern)."""
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store):
-                self._bind(sub.id, top, cls)
-            elif isinstance(sub, ast.arg):
-                self.mod.bound.add(sub.arg)
-            elif isinstance(sub, ast.MatchAs | ast.MatchStar) and sub.name:
-                self.mod.bound.add(sub.name)
-            elif isinstance(sub, ast.Call) and func is not None:
-                callee = _dotted(sub.func)
-                if callee:
-                    func.calls.append(Call(callee, sub.lineno))
-
-    def _bind(self, name: str, top: bool, cls: str | None) -> None:
-        self.mod.bound.add(name)
-        if cls is not None:
-            self.mod.classes[cls].add(name)
-        elif top:
-            self.mod.toplevel.add(name)
-
-    def _expr(self, node: ast.expr, func: Func | None) -> None:
-        if func is not None:
-            self._scan(node, func, False, None)

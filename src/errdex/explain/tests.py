@@ -107,7 +107,9 @@ def _link_by_pattern(
         return []  # no test spells out a message this long; not worth any work
     frags = literal_fragments(pattern)
     words = {w.lower() for f in frags for w in _WORD.findall(f)}
-    pools = [by_word[w] for w in words if w in by_word]
+    # the rarest word's templates; ties go to the first word in sorted order, so the same
+    # release links the same way in every run (a set's order changes with the hash seed)
+    pools = [by_word[w] for w in sorted(words) if w in by_word]
     if not pools:
         return []
     candidates = min(pools, key=len)

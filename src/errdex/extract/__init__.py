@@ -18,6 +18,7 @@ with its reason, and so is a file whose worker dies; indexing goes on. Without w
 from __future__ import annotations
 
 import ast
+import contextlib
 import gc
 import multiprocessing
 import os
@@ -27,13 +28,15 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
+from errdex.extract.codefacts import code_facts
+from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
 from errdex.extract.resolve import Resolver, build_records
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
-from errdex.model import ErrorRecord, FileReport, SourceFile
+from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 
 __all__ = ["Extraction", "extract", "extract_file", "is_test_path"]
 
@@ -50,6 +53,8 @@ class Extraction:
     records: list[ErrorRecord] = field(default_factory=list)  # sorted (path, line, template, ...)
     files: list[FileReport] = field(default_factory=list)  # one per .py file, sorted by path
     symbols: set[str] = field(default_factory=set)  # dotted names the codebase defines
+    code: dict[str, CodeFacts] = field(default_factory=dict)  # path -> facts, for parsed files
+    expectations: list[TestExpectation] = field(default_factory=list)  # tests expecting errors
 
 
 def is_test_path(path: str) -> bool:
@@ -110,6 +115,8 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
     decoded = decode(data)
     note = decoded.note
     tree, reason = parse_ast(decoded.text, path)
+    if tree is not None:
+        _gather(facts, tree, is_test)
     if tree is not None and is_test and _named_only(path) and not _defines_tests(tree):
         is_test = facts.is_test = False
     if tree is not None:
@@ -122,6 +129,16 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
             reason = "nesting too deep (RecursionError in analysis)"
     del tree
     return _fallback(path, decoded.text, module, is_package, is_test, reason or "unparseable", note)
+
+
+def _gather(facts: ModuleFacts, tree: ast.Module, is_test: bool) -> None:
+    """What analysis and test linking need from this tree, so no later stage parses the file."""
+    # pathological nesting raises RecursionError: the file's records are still extracted
+    with contextlib.suppress(RecursionError):
+        facts.code = code_facts(tree)
+    if is_test:
+        with contextlib.suppress(RecursionError):
+            facts.expectations = expectations_in(facts.path, tree)
 
 
 def _fallback(
@@ -317,8 +334,11 @@ def extract(
     resolver = Resolver(facts)
     out = Extraction()
     for f in facts:
-        out.files.append(FileReport(f.path, f.status, f.reason, f.is_test))
+        out.files.append(FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1]))
         out.symbols |= f.symbols
+        if f.code is not None:
+            out.code[f.path] = f.code
+        out.expectations.extend(f.expectations)
         if f.sites:
             out.records.extend(build_records(repo, f.path, f.sites, resolver))
     out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))

@@ -21,11 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from errdex.extract import is_test_path
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
 
-__all__ = ["find_expectations"]
+__all__ = ["expectations_in", "find_expectations"]
 
 ExpKind = Literal["raises", "warns", "assert_raises"]
 
@@ -49,7 +48,13 @@ _UNKNOWN = object()  # a sub-expression we could not resolve to text
 
 
 def find_expectations(files: Sequence[SourceFile]) -> list[TestExpectation]:
-    """Every error expectation in the test files of a snapshot, in file order."""
+    """Every error expectation in the test files of a snapshot, in file order.
+
+    Indexing does not call this: the extractor's workers call ``expectations_in`` on the tree
+    they parsed anyway. It stays for reading a few files on their own.
+    """
+    from errdex.extract import is_test_path
+
     out: list[TestExpectation] = []
     for f in files:
         if not is_test_path(f.path):
@@ -57,8 +62,13 @@ def find_expectations(files: Sequence[SourceFile]) -> list[TestExpectation]:
         tree = _parse(f.data)
         if tree is None:
             continue
-        out.extend(_Finder(f.path, tree).run())
+        out.extend(expectations_in(f.path, tree))
     return out
+
+
+def expectations_in(path: str, tree: ast.Module) -> list[TestExpectation]:
+    """The error expectations of one parsed test file."""
+    return _Finder(path, tree).run()
 
 
 def _parse(data: bytes) -> ast.Module | None:
@@ -281,7 +291,9 @@ def _parametrize_cases(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[
         if isinstance(names_node, ast.Constant) and isinstance(names_node.value, str):
             names = [n.strip() for n in names_node.value.split(",") if n.strip()]
         elif isinstance(names_node, ast.List | ast.Tuple):
-            names = [e.value for e in names_node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            names = [
+                e.value for e in names_node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            ]
         else:
             continue
         if not isinstance(values_node, ast.List | ast.Tuple):

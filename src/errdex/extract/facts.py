@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from errdex.extract.templates import Arg, Ref, Value
-from errdex.model import FileStatus, Kind
+from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation
 
 
 @dataclass(slots=True)
@@ -89,3 +89,5 @@ class ModuleFacts:
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)
+    code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable
+    expectations: list[TestExpectation] = field(default_factory=list)  # test files only

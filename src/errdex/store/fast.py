@@ -1,9 +1,11 @@
-"""A SQLAlchemy-free read path for the one thing a cold ``errdex explain`` needs: the match index.
+"""A SQLAlchemy-free read path for what a cold ``errdex explain`` or ``errdex show`` needs.
 
 Importing SQLAlchemy costs ~0.2 s, which is most of the half-second budget for answering one
-pasted error from a cold start. For a SQLite catalogue the artifact is read here with the
-standard library's ``sqlite3``; anything else falls through to the full ``Store`` on first use,
-so callers never need to know which one they hold.
+pasted error (or showing one error) from a cold start. For a SQLite catalogue the match index,
+an error with its occurrences, its file and the code facts its analysis reads are read here with
+the standard library's ``sqlite3`` (the facts through the same statements the full store runs,
+``facts.FactReader``); anything else falls through to the full ``Store`` on first use, so
+callers never need to know which one they hold.
 
 ``connect_readonly`` is also how the full store opens a SQLite catalogue for reading: it never
 creates a file, and it reads a catalogue in a read-only file or directory (see its docstring).
@@ -11,13 +13,17 @@ creates a file, and it reads a catalogue in a read-only file or directory (see i
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import threading
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 from errdex.store.errors import StoreError, classify, db_error
+from errdex.store.facts import FactReader
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
 __all__ = ["MAX_TEXT_BYTES", "connect_readonly", "inflate_text", "open_reader"]
@@ -111,19 +117,32 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
 
 
 class SQLiteReader:
-    """Reads ``generation`` and artifacts directly; delegates every other call to ``Store``."""
+    """Reads the match index, one error's page and its code facts directly; delegates every
+    other call to ``Store``."""
 
     def __init__(self, path: Path, url: str) -> None:
         self._url = url
         self._path = path
         self._full: Any = None
+        self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
 
-    def _row(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+    def _rows(self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()) -> list[Any]:
+        """Every row of one statement; the one way this reader touches its connection.
+
+        The connection may be shared by threads (the web server's), hence the lock; a driver
+        failure (a page damaged after the probe, say) leaves as one ``StoreError`` line.
+        """
         try:
-            return self._conn.execute(sql, args).fetchone()
-        except sqlite3.Error as e:  # a page damaged after the probe, say
+            with self._lock:
+                return self._conn.execute(sql, args).fetchall()
+        except sqlite3.Error as e:
             raise db_error(e, str(self._path)) from None
+
+    def _row(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        """The one row of a statement that selects by key (or ``limit 1``), else None."""
+        rows = self._rows(sql, args)
+        return rows[0] if rows else None
 
     def generation(self) -> str:
         row = self._row("select value from meta where key = 'generation'")
@@ -150,6 +169,95 @@ class SQLiteReader:
         if row is None:
             return None
         return int(row[0]), int(row[1]), inflate_text(row[2])
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    @property
+    def facts(self) -> FactReader:
+        if not self._row("select 1 from sqlite_master where type = 'table' and name = 'modules'"):
+            raise StoreError(
+                f"the catalogue at {self._path} predates code facts; run `errdex index` once to upgrade it",
+                kind="schema",
+            )
+        return FactReader(self._run)
+
+    def _run(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        return self._rows(sql, dict(params))
+
+    def get_error(self, error_id: str) -> dict[str, Any] | None:
+        """Same answer as ``Store.get_error``."""
+        row = self._row(
+            "select e.id, r.name, e.kind, e.exc_type, e.exc_qualname, e.template, e.path, e.function, "
+            "r.source_url, e.segments from errors e join repos r on r.id = e.repo_id where e.id = ?",
+            (error_id,),
+        )
+        if row is None:
+            return None
+        keys = ("id", "repo", "kind", "exc_type", "exc_qualname", "template", "path", "function", "repo_url")
+        out: dict[str, Any] = dict(zip(keys, row[:9], strict=True))
+        out["segments"] = json.loads(row[9])
+        occs = self._rows(
+            "select o.snapshot_id, s.version, s.ref, s.ref_kind, s.date, s.commit_sha, s.tag, s.source_url, "
+            "s.has_tests, o.line, o.end_line, o.level, o.exc_bases, o.expanded_segments, o.guards, "
+            "o.window_start, o.window_end, o.comments, o.docstring "
+            "from occurrences o join snapshots s on s.id = o.snapshot_id where o.error_id = ? order by o.id",
+            (error_id,),
+        )
+        out["occurrences"] = [
+            {
+                "snapshot_id": o[0],
+                "version": {
+                    "name": o[1], "ref": o[2], "kind": o[3], "date": o[4], "commit": o[5], "tag": o[6],
+                    "source_url": o[7], "has_tests": bool(o[8]),
+                },
+                "line": o[9],
+                "end_line": o[10],
+                "level": o[11],
+                "exc_bases": json.loads(o[12]),
+                "expanded_segments": json.loads(o[13]),
+                "guards": json.loads(o[14]),
+                "window_start": o[15],
+                "window_end": o[16],
+                "comments": json.loads(o[17]),
+                "docstring": o[18],
+            }
+            for o in occs
+        ]  # fmt: skip
+        return out
+
+    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+        """Same answer as ``Store.snapshot``."""
+        row = self._row(
+            "select s.id, s.version, s.ref_kind, s.ref, s.commit_sha, s.date, s.source_url, s.tag, s.archive, "
+            "s.sha256, s.indexed_at, s.has_tests, s.stats, r.name from snapshots s "
+            "join repos r on r.id = s.repo_id where s.id = ?",
+            (snapshot_id,),
+        )
+        if row is None:
+            raise StoreError(f"no snapshot {snapshot_id}", kind="missing")
+        keys = ("id", "version", "ref_kind", "ref", "commit", "date", "source_url", "tag", "archive", "sha256",
+                "indexed_at")  # fmt: skip
+        out: dict[str, Any] = dict(zip(keys, row[:11], strict=True))
+        out.update(has_tests=bool(row[11]), stats=json.loads(row[12]), repo=row[13])
+        return out
+
+    def file_text(self, snapshot_id: int, path: str) -> str | None:
+        """Same answer as ``Store.file_text``."""
+        row = self._row(
+            "select b.data from files f join blobs b on b.sha = f.blob_sha where f.snapshot_id = ? and f.path = ?",
+            (snapshot_id, path),
+        )
+        return inflate_text(row[0]) if row else None
+
+    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
+        """Same answer as ``Store.get_analysis``."""
+        row = self._row(
+            "select data from analyses where error_id = ? and snapshot_id = ? and model = ? and prompt_version = ?",
+            (error_id, snapshot_id, model, prompt_version),
+        )
+        return json.loads(row[0]) if row else None
 
     def __getattr__(self, name: str) -> Any:
         if self._full is None:

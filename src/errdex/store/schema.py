@@ -217,13 +217,161 @@ analyses = Table(
 )
 
 
+# ---------------------------------------------------------------------------- code facts
+#
+# What the analysis of an error reads instead of parsing code again (``errdex.model.CodeFacts``).
+# A file's facts depend only on its bytes and on the extractor that gathered them, so they are
+# stored once per (blob, producer) and shared by every snapshot holding that content. Lists and
+# maps inside a row are JSON text written and read by errdex itself: data, never code. The tables
+# of a file's facts are keyed by (fact set, order); on SQLite those of small rows are clustered on
+# that key (WITHOUT ROWID): a release writes ~100k of them, and one b-tree is cheaper than two.
+# ``fact_functions`` keeps its rowid: docstrings make its rows long, which such tables store badly.
+
+code_facts = Table(
+    "code_facts",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("blob_sha", String(64), nullable=False),
+    Column("producer", String(64), nullable=False),
+    Column("toplevel", Text, nullable=False),  # JSON list: names bound at module level
+    Column("bound", Text, nullable=False),  # JSON list: every name bound in the file
+    Column("consts", Text, nullable=False),  # JSON object: NAME -> dotted.value
+    UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+)
+
+fact_functions = Table(
+    "fact_functions",
+    metadata,
+    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # definition order
+    Column("qualname", Text, nullable=False),
+    Column("name", Text, nullable=False),  # last part of qualname: calls are looked up by it
+    Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("cls", Text),
+    Column("params", Text, nullable=False),  # JSON list
+    Column("doc", Text),
+    Index("ix_fact_functions_name", "name"),
+)
+
+fact_classes = Table(
+    "fact_classes",
+    metadata,
+    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("qualname", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("bases", Text, nullable=False),  # JSON list, as written
+    Column("members", Text, nullable=False),  # JSON list
+    sqlite_with_rowid=False,
+)
+
+fact_imports = Table(
+    "fact_imports",
+    metadata,
+    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # order of first appearance in the file
+    Column("local", Text, nullable=False),
+    Column("target", Text, nullable=False),  # relative to the package ``level`` dots up when level > 0
+    Column("level", Integer, nullable=False),
+    Column("name", Text, nullable=False),  # last part of target: re-exports are followed by it
+    Column("top", Text),  # first part of an absolute target (which third-party packages are used)
+    Index("ix_fact_imports_local", "local"),
+    Index("ix_fact_imports_name", "name"),
+    Index("ix_fact_imports_top", "top"),
+    sqlite_with_rowid=False,
+)
+
+fact_calls = Table(
+    "fact_calls",
+    metadata,
+    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # function by function, call by call
+    Column("caller", Text, nullable=False),  # qualname of the calling function
+    Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
+    Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
+    Column("line", Integer, nullable=False),
+    Index("ix_fact_calls_name", "name"),
+    sqlite_with_rowid=False,
+)
+
+fact_tests = Table(
+    "fact_tests",
+    metadata,
+    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("qualname", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("subject", Text, nullable=False),  # JSON list: names the test exercises
+    Column("expects", Boolean, nullable=False),
+    Column("calls", Text, nullable=False),  # JSON list of [line, name]
+    sqlite_with_rowid=False,
+)
+
+modules = Table(
+    "modules",
+    metadata,
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("path", Text, primary_key=True),
+    Column("name", Text, nullable=False),  # dotted module name
+    Column("leaf", Text, nullable=False),  # its last part
+    Column("is_package", Boolean, nullable=False),
+    Column("is_test", Boolean, nullable=False),
+    Column("shadowed", Boolean, nullable=False),  # another file of the snapshot has the same name
+    Column("fact_id", Integer, ForeignKey("code_facts.id"), nullable=False),
+    Index("ix_modules_name", "snapshot_id", "name"),
+    Index("ix_modules_leaf", "snapshot_id", "leaf"),
+    Index("ix_modules_fact", "fact_id", "snapshot_id"),
+)
+
+# Each snapshot's errors keyed for the lookups "related errors" makes: same function, same file,
+# same directory, same exception class name. ``line`` is the error's last occurrence in the snapshot.
+snapshot_errors = Table(
+    "snapshot_errors",
+    metadata,
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("error_id", String(16), ForeignKey("errors.id"), primary_key=True),
+    Column("path", Text, nullable=False),
+    Column("dir", Text, nullable=False),
+    Column("function", Text, nullable=False),
+    Column("exc_name", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    Index("ix_snap_errors_path", "snapshot_id", "path", "function"),
+    Index("ix_snap_errors_dir", "snapshot_id", "dir"),
+    Index("ix_snap_errors_exc", "snapshot_id", "exc_name"),
+)
+
+expectation_errors = Table(
+    "expectation_errors",
+    metadata,
+    Column("expectation_id", Integer, ForeignKey("expectations.id"), primary_key=True),
+    Column("error_id", String(16), primary_key=True),
+    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), nullable=False),
+    Index("ix_exp_errors_error", "error_id", "snapshot_id"),
+)
+
+FACT_TABLES = (code_facts, fact_functions, fact_classes, fact_imports, fact_calls, fact_tests)
+
+
 def _v1(conn: Connection) -> None:
     metadata.create_all(conn)
 
 
+def _v2(conn: Connection) -> None:
+    """Code facts, module and lookup tables; the pickled project index artifacts go.
+
+    Snapshots indexed before this version have no code facts: analysing their errors asks for
+    ``errdex index`` to run again (the extractor changed, so it re-extracts).
+    """
+    metadata.create_all(conn, tables=[*FACT_TABLES, modules, snapshot_errors, expectation_errors])
+    conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -14,34 +14,48 @@ the snapshot already stored ("nothing changed") — one writer wins, the other s
 from __future__ import annotations
 
 import hashlib
+import json
 import random
+import sqlite3
 import time
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
     Engine,
+    Table,
     Text,
     and_,
     cast,
     create_engine,
     delete,
     event,
+    exists,
     func,
     insert,
     inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Connection, ExceptionContext
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
-from errdex.model import CatalogueEntry, ErrorRecord, FileReport, SnapshotInfo, SourceFile, TestExpectation
+from errdex.model import (
+    CatalogueEntry,
+    CodeFacts,
+    ErrorRecord,
+    FileReport,
+    SnapshotInfo,
+    SourceFile,
+    TestExpectation,
+)
 from errdex.store import schema as s
 from errdex.store.errors import StoreError, db_error
+from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 
@@ -201,18 +215,21 @@ class Store:
         expectations: Sequence[TestExpectation] = (),
         stats: dict[str, Any] | None = None,
         producer: str = "",
+        code: Mapping[str, CodeFacts] | None = None,
     ) -> WriteResult:
         """Store one snapshot atomically; identical content already stored is a no-op.
 
+        ``code`` holds the code facts of each parsed file (path -> facts), for analysis.
+
         A concurrent writer that commits first makes this transaction fail on a unique key (the
-        same repo, snapshot ref, error or blob); it is rolled back and tried again, and sees the
-        winner's rows then: the same content is a no-op, other content replaces it.
+        same repo, snapshot ref, error, blob or code facts); it is rolled back and tried again,
+        and sees the winner's rows then: the same content is a no-op, other content replaces it.
         """
         chash = content_hash(files, producer)
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 result = self._write_snapshot_once(
-                    info, chash, files, records, reports, symbols, expectations, stats
+                    info, chash, files, records, reports, symbols, expectations, stats, producer, code or {}
                 )
             except StoreError as e:
                 if e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
@@ -233,6 +250,8 @@ class Store:
         symbols: set[str],
         expectations: Sequence[TestExpectation],
         stats: dict[str, Any] | None,
+        producer: str,
+        code: Mapping[str, CodeFacts],
     ) -> WriteResult:
         with self.engine.begin() as conn:
             repo_id = self._repo_id(conn, info)
@@ -295,6 +314,9 @@ class Store:
                         for e in expectations
                     ],
                 )
+            self._write_analysis_rows(conn, snap_id, files, reports, records, expectations, code, producer)
+            if replaced:
+                self._drop_unused_facts(conn)
             self._bump_generation(conn)
             return WriteResult(snapshot_id=snap_id, changed=True, replaced=replaced, errors_new=new)
 
@@ -389,6 +411,7 @@ class Store:
         return len(new_rows)
 
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
+        self._delete_analysis_rows(conn, snap_id)
         for table in (s.occurrences, s.files, s.symbols, s.expectations):
             conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
         conn.execute(delete(s.snapshots).where(s.snapshots.c.id == snap_id))
@@ -405,6 +428,7 @@ class Store:
     def delete_snapshot(self, snapshot_id: int) -> None:
         with self.engine.begin() as conn:
             self._delete_snapshot(conn, snapshot_id)
+            self._drop_unused_facts(conn)
             self._bump_generation(conn)
 
     # ------------------------------------------------------------------ artifacts
@@ -741,6 +765,160 @@ class Store:
                 )
             )
 
+    # ------------------------------------------------------------------ code facts and lookups
+    #
+    # What the analysis of an error reads (``errdex.store.facts``): code facts stored once per
+    # file content, the snapshot's modules, and its errors and test links keyed for lookups.
+
+    @property
+    def facts(self) -> FactReader:
+        """The analysis reads, over this store's engine."""
+        return FactReader(self._run_text)
+
+    def _run_text(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
+        with self.engine.connect() as conn:
+            if self.engine.dialect.name == "sqlite":
+                # the statements are written for sqlite3's own ``:name`` style: hand them over
+                # as they are, without SQLAlchemy's compile and row objects (a page runs ~30);
+                # that also bypasses the engine's ``handle_error`` hook, so translate here
+                raw: Any = conn.connection.driver_connection
+                try:
+                    return list(raw.execute(sql, dict(params)).fetchall())
+                except sqlite3.Error as e:
+                    raise db_error(e, self.where) from None
+            return [tuple(row) for row in conn.execute(text(sql), dict(params))]
+
+    def _write_analysis_rows(
+        self,
+        conn: Connection,
+        snap_id: int,
+        files: Sequence[SourceFile],
+        reports: Sequence[FileReport],
+        records: Sequence[ErrorRecord],
+        expectations: Sequence[TestExpectation],
+        code: Mapping[str, CodeFacts],
+        producer: str,
+    ) -> None:
+        shas = {f.path: _sha(f.data) for f in files if f.path in code}
+        fact_ids = self._write_code_facts(conn, {sha: code[path] for path, sha in shas.items()}, producer)
+        reps = {r.path: r for r in reports if r.path in shas}
+        library = [p for p in sorted(shas) if p in reps and not reps[p].is_test]
+        winner = {reps[p].module: p for p in library}  # the last path of a module name wins
+        _insert_rows(
+            conn,
+            s.modules,
+            [
+                (snap_id, path, rep.module, rep.module.rpartition(".")[2], rep.is_package, rep.is_test,
+                 not rep.is_test and winner[rep.module] != path, fact_ids[shas[path]])
+                for path, rep in sorted(reps.items())
+            ],
+        )  # fmt: skip
+        last = {r.id: r for r in records}  # an error's last occurrence in the snapshot
+        _insert_rows(
+            conn,
+            s.snapshot_errors,
+            [
+                (
+                    snap_id,
+                    r.id,
+                    r.path,
+                    r.path.rsplit("/", 1)[0],
+                    r.function,
+                    r.exc_type.rsplit(".", 1)[-1],
+                    r.line,
+                )
+                for r in last.values()
+            ],
+        )
+        if expectations:
+            x = s.expectations
+            ids = conn.scalars(select(x.c.id).where(x.c.snapshot_id == snap_id).order_by(x.c.id)).all()
+            links = {
+                (eid, error_id): (eid, error_id, snap_id)
+                for eid, exp in zip(ids, expectations, strict=True)
+                for error_id in exp.error_ids
+            }
+            _insert_rows(conn, s.expectation_errors, list(links.values()))
+
+    def _write_code_facts(
+        self, conn: Connection, by_sha: Mapping[str, CodeFacts], producer: str
+    ) -> dict[str, int]:
+        """Store the facts of each file content not stored yet; (blob sha -> fact id) for all."""
+        ids = self._fact_ids(conn, by_sha, producer)
+        new = {sha: f for sha, f in by_sha.items() if sha not in ids}
+        if not new:
+            return ids
+        _insert_rows(
+            conn,
+            s.code_facts,
+            [
+                (sha, producer, json.dumps(f.toplevel), json.dumps(f.bound), json.dumps(f.consts))
+                for sha, f in new.items()
+            ],
+            skip=("id",),
+        )
+        ids.update(self._fact_ids(conn, new, producer))
+        rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[1:]}
+        for sha, f in new.items():
+            fid = ids[sha]
+            rows[s.fact_functions] += [
+                (fid, i, d.qualname, d.qualname.rpartition(".")[2], d.line, d.end_line, d.cls,
+                 json.dumps(d.params), d.doc)
+                for i, d in enumerate(f.functions)
+            ]  # fmt: skip
+            rows[s.fact_classes] += [
+                (fid, i, c.qualname, c.line, c.end_line, json.dumps(c.bases), json.dumps(c.members))
+                for i, c in enumerate(f.classes)
+            ]
+            rows[s.fact_imports] += [
+                (fid, i, m.local, m.target, m.level, m.target.rpartition(".")[2],
+                 None if m.level else m.target.partition(".")[0])
+                for i, m in enumerate(f.imports)
+            ]  # fmt: skip
+            rows[s.fact_calls] += [
+                (fid, i, c.caller, c.callee, c.callee.rpartition(".")[2], c.line)
+                for i, c in enumerate(f.calls)
+            ]
+            rows[s.fact_tests] += [
+                (
+                    fid,
+                    i,
+                    t.qualname,
+                    t.line,
+                    t.end_line,
+                    json.dumps(t.subject),
+                    t.expects,
+                    json.dumps(t.calls),
+                )
+                for i, t in enumerate(f.tests)
+            ]
+        for table, batch in rows.items():
+            _insert_rows(conn, table, batch)
+        return ids
+
+    def _fact_ids(self, conn: Connection, shas: Iterable[str], producer: str) -> dict[str, int]:
+        c = s.code_facts
+        wanted = sorted(shas)
+        out: dict[str, int] = {}
+        for i in range(0, len(wanted), 500):
+            q = select(c.c.blob_sha, c.c.id).where(
+                c.c.producer == producer, c.c.blob_sha.in_(wanted[i : i + 500])
+            )
+            out.update((sha, int(fid)) for sha, fid in conn.execute(q))
+        return out
+
+    def _delete_analysis_rows(self, conn: Connection, snap_id: int) -> None:
+        for table in (s.expectation_errors, s.snapshot_errors, s.modules):
+            conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
+
+    def _drop_unused_facts(self, conn: Connection) -> None:
+        """Code facts no snapshot holds any more (content that changed, an older extractor's)."""
+        c = s.code_facts
+        unused = select(c.c.id).where(~exists().where(s.modules.c.fact_id == c.c.id)).scalar_subquery()
+        for table in s.FACT_TABLES[1:]:
+            conn.execute(delete(table).where(table.c.fact_id.in_(unused)))
+        conn.execute(delete(c).where(c.c.id.in_(unused)))
+
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:
             return {
@@ -805,3 +983,23 @@ def _error_summary(row: Any) -> dict[str, Any]:
         out["end_line"] = row["end_line"]
         out["snapshot_id"] = row["snapshot_id"]
     return out
+
+
+def _insert_rows(
+    conn: Connection, table: Table, rows: list[tuple[Any, ...]], skip: tuple[str, ...] = ()
+) -> None:
+    """Insert rows given as tuples in column order (``skip``: columns the database fills).
+
+    Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
+    tuples costs about half of what SQLAlchemy's per-row parameter processing does.
+    """
+    if not rows:
+        return
+    cols = [c.name for c in table.columns if c.name not in skip]
+    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
+    if mark is None:  # a driver with another parameter style: the portable way
+        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
+        return
+    conn.exec_driver_sql(
+        f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
+    )

@@ -5,14 +5,15 @@ cache never serves data from before an ``errdex index`` that has committed: a ne
 simply misses every key, and the LRU bound evicts the stale ones. The generation itself is
 re-read at most every ``GENERATION_TTL`` seconds, which is how fresh the site promises to be.
 
-The explain analysis inside ``error_view`` may be slow (it reads tests, resolves identifiers,
-maybe calls a model), hence the per-(error, generation) view cache: the second visitor of a
-page pays only for a dictionary lookup.
+The explain analysis inside ``error_view`` reads the error's facts from the catalogue (tens of
+queries), hence the per-(error, generation) view cache: the second visitor of a page pays only
+for a dictionary lookup.
 
-The explain stage's per-snapshot context and the matcher are large and long-lived (for jax,
-~250k objects); a full cyclic GC walks all of them, a ~140 ms stop of the event loop that showed
-up as the p99 of cached pages under load. ``settle_heap`` moves them out of the collector's way
-(``gc.freeze``) once, right after they are built; see its docstring for the bounds.
+The matcher is large and long-lived (for jax, ~250k objects); a full cyclic GC walks all of it,
+a ~140 ms stop of the event loop that showed up as the p99 of cached pages under load.
+``settle_heap`` moves it out of the collector's way (``gc.freeze``) once, right after it is
+built; see its docstring for the bounds. The analysis keeps nothing that large (it remembers
+the modules it read, a bounded few hundred), so a page view never pays for a collection.
 """
 
 from __future__ import annotations
@@ -146,7 +147,6 @@ class WebState:
             return None
         from errdex.views import error_view
 
-        snapshot = err["occurrences"][-1]["snapshot_id"] if err.get("occurrences") else None
         try:
             value = public_view(error_view(self.store, err))
         except Exception as e:  # the explain stage is optional; a page without analysis still helps
@@ -156,19 +156,18 @@ class WebState:
             value = public_view(error_view(self.store, err, analysis=False))
             value["analysis"] = None
         self.views.put((error_id, gen), value)
-        self.settle_heap(("explain", snapshot, gen))  # the first view of a snapshot built its context
         return value
 
     def settle_heap(self, key: tuple[Any, ...]) -> None:
         """Freeze the heap once a big long-lived structure (named by ``key``) has been built.
 
         ``gc.freeze`` keeps the objects alive now out of every later collection, so routine
-        collections stay short. It runs once per key (a snapshot's explain context or a
-        matcher, per generation), after ``unfreeze`` + ``collect`` so that structures replaced
-        since the last freeze (an older generation's) are reclaimed instead of pinned: frozen
-        objects are still freed by reference counting, only cyclic garbage would wait for the
-        next settle. Cost: one full collection per new snapshot or catalogue generation, in the
-        worker thread that just paid far more to build the structure.
+        collections stay short. It runs once per key (a matcher, per generation), after
+        ``unfreeze`` + ``collect`` so that structures replaced since the last freeze (an older
+        generation's) are reclaimed instead of pinned: frozen objects are still freed by reference
+        counting, only cyclic garbage would wait for the next settle. Cost: one full collection
+        per catalogue generation, in the worker thread that just paid far more to build the
+        structure.
         """
         with self._settle_lock:
             if key in self._settled:

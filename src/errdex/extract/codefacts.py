@@ -1,0 +1,359 @@
+"""The code facts analysis needs, gathered from the tree the extractor already parsed.
+
+Explaining an error needs more than its raise site: what each import in its file binds
+(``tpu_core`` -> ``jax._src.pallas.mosaic.core``, imports inside functions included), every name
+the file binds (a guard's ``scratch_type.memory_space`` is real code even though its type is
+unknown), each class's bases and members (``MemorySpace.HBM`` resolves, ``MemorySpace.TPU_HBM``
+does not), each function's definition and the calls it makes (the call graph, reversed, tells
+which public functions reach a raise), and, in test files, each test function and what it calls
+(a passing sibling test is the contrast to a failing one). Gathering them here, in the worker
+that holds the tree, means nothing ever parses the file again.
+
+The walk visits statements in order and expressions breadth-first, skipping the leaves that
+cannot matter (contexts, operators, constants): calls and bindings are found in the same order
+``ast.walk`` would find them, at a fraction of its cost. Everything recorded depends only on the
+file's bytes (relative imports stay relative), so the store keeps it once per file content.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+from errdex.astutil import dotted_name
+from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
+
+__all__ = ["code_facts", "defined_tests", "import_facts", "iter_nodes"]
+
+
+# Fields that never hold a node worth visiting: names, flags, and the leaf singletons
+# (expression contexts, operators) that ``ast.walk`` would visit to no effect.
+_NOT_CHILDREN = frozenset({
+    "ctx", "op", "ops", "id", "attr", "arg", "name", "names", "module", "level", "kind", "is_async",
+    "conversion", "type_comment", "simple", "tag", "asname", "rest", "kwd_attrs", "str",
+})  # fmt: skip
+_LEAVES: frozenset[type] = frozenset({ast.Constant, ast.MatchSingleton, type(None)})
+
+
+def _child_fields(t: type) -> tuple[str, ...]:
+    if t in _LEAVES:
+        return ()
+    fields: tuple[str, ...] = t._fields  # type: ignore[attr-defined]
+    # a type alias binds its name: the one node whose ``name`` is a node, not a string
+    return tuple(f for f in fields if f not in _NOT_CHILDREN or (f == "name" and t.__name__ == "TypeAlias"))
+
+
+def _node_types(base: type) -> Iterator[type]:
+    sub: type
+    for sub in base.__subclasses__():
+        yield sub
+        yield from _node_types(sub)
+
+
+# node type -> the fields to descend into; filled for every node type up front so the hot loop
+# indexes it directly (a type the running Python adds later is computed on first sight)
+_CHILDREN: dict[type, tuple[str, ...]] = {t: _child_fields(t) for t in _node_types(ast.AST)}
+_CHILDREN[type(None)] = ()
+
+
+def _children_of(t: type) -> tuple[str, ...]:
+    fields = _CHILDREN.get(t)
+    if fields is None:
+        fields = _CHILDREN[t] = _child_fields(t)
+    return fields
+
+
+_BLOCK, _HANDLERS, _CASES, _NODES = "block", "handlers", "cases", "nodes"
+_PLANS: dict[type, tuple[tuple[str, str], ...]] = {}
+
+
+def _plan(t: type) -> tuple[tuple[str, str], ...]:
+    """How to walk a statement type's fields: nested blocks, handlers, match cases, expressions."""
+    kinds = {"body": _BLOCK, "orelse": _BLOCK, "finalbody": _BLOCK, "handlers": _HANDLERS, "cases": _CASES}
+    plan = tuple((f, kinds.get(f, _NODES)) for f in _children_of(t))
+    _PLANS[t] = plan
+    return plan
+
+
+def iter_nodes(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes under ``node`` (itself included) in ``ast.walk``'s order, minus the leaves that
+    carry nothing (contexts, operators, constants)."""
+    todo: deque[ast.AST] = deque([node])
+    pop, push, extend, children = todo.popleft, todo.append, todo.extend, _CHILDREN
+    while todo:
+        n = pop()
+        t = type(n)
+        if t in _LEAVES:
+            continue
+        for f in children[t] if t in children else _children_of(t):
+            v = getattr(n, f)
+            if type(v) is list:
+                extend(v)
+            elif v is not None:
+                push(v)
+        yield n
+
+
+def import_facts(stmt: ast.Import | ast.ImportFrom) -> list[ImportFact]:
+    """(local name, target) pairs an import binds; relative targets stay relative (see ``ImportFact``)."""
+    if isinstance(stmt, ast.Import):
+        return [
+            ImportFact(a.asname, a.name)
+            if a.asname
+            else ImportFact(a.name.partition(".")[0], a.name.partition(".")[0])
+            for a in stmt.names
+        ]
+    out: list[ImportFact] = []
+    for a in stmt.names:
+        if a.name == "*":
+            continue
+        target = f"{stmt.module}.{a.name}" if stmt.module else a.name
+        out.append(ImportFact(a.asname or a.name, target, stmt.level))
+    return out
+
+
+class _Func:
+    __slots__ = ("calls", "fact")
+
+    def __init__(self, fact: FunctionFact) -> None:
+        self.fact = fact
+        self.calls: list[tuple[str, int]] = []
+
+
+class _Walker:
+    """One pass over a module: imports, bindings, classes and members, functions and calls.
+
+    A redefined function or class keeps its first position and takes its last definition,
+    as a dict assignment does (a property's setter replaces its getter).
+    """
+
+    def __init__(self) -> None:
+        self.imports: dict[tuple[str, str, int], None] = {}
+        self.toplevel: set[str] = set()
+        self.bound: set[str] = set()
+        self.classes: dict[str, ClassFact] = {}
+        self.members: dict[str, set[str]] = {}
+        self.funcs: dict[str, _Func] = {}
+        self.consts: dict[str, str] = {}
+
+    def run(self, tree: ast.Module) -> CodeFacts:
+        self._body(tree.body, "", None, None, True)
+        for name, cls in self.classes.items():
+            cls.members = sorted(self.members[name])
+        # A bare name the file neither defines nor imports (``len``, ``ValueError``, a star
+        # import's) can only lead outside the codebase: such calls are no edges of its graph.
+        local = {q.rpartition(".")[2] for q in self.funcs} | {q for q in self.classes if "." not in q}
+        local.update(local_name for local_name, _, _ in self.imports)
+        calls: list[CallFact] = []
+        for qual, f in self.funcs.items():
+            seen: set[str] = set()
+            for callee, line in f.calls:
+                if callee not in seen and ("." in callee or callee in local):
+                    seen.add(callee)  # the first call of each callee is the edge that counts
+                    calls.append(CallFact(qual, callee, line))
+        return CodeFacts(
+            functions=[f.fact for f in self.funcs.values()],
+            classes=list(self.classes.values()),
+            imports=[ImportFact(local, target, level) for local, target, level in self.imports],
+            calls=calls,
+            toplevel=sorted(self.toplevel),
+            bound=sorted(self.bound),
+            consts=self.consts,
+        )
+
+    def _body(self, body: list[ast.stmt], qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        for stmt in body:
+            self._stmt(stmt, qual, func, cls, top)
+
+    def _stmt(self, stmt: ast.stmt, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        t = type(stmt)
+        if t is ast.FunctionDef or t is ast.AsyncFunctionDef:
+            self._function(stmt, qual, func, cls, top)  # type: ignore[arg-type]
+            return
+        if t is ast.ClassDef:
+            self._class(stmt, qual, func, cls, top)  # type: ignore[arg-type]
+            return
+        if t is ast.Import or t is ast.ImportFrom:
+            for imp in import_facts(stmt):  # type: ignore[arg-type]
+                self.imports[(imp.local, imp.target, imp.level)] = None
+                if cls is not None:
+                    self.members[cls].add(imp.local)
+                elif top:
+                    self.toplevel.add(imp.local)  # not ``bound``: that set is for non-import names
+            return
+        if t is ast.Global or t is ast.Nonlocal:
+            self.bound.update(stmt.names)  # type: ignore[attr-defined]
+            return
+        if t is ast.Assign and top and cls is None and len(stmt.targets) == 1:  # type: ignore[attr-defined]
+            lhs, value = stmt.targets[0], dotted_name(stmt.value)  # type: ignore[attr-defined]
+            if isinstance(lhs, ast.Name) and value and "." in value:
+                self.consts[lhs.id] = value
+        for name, kind in _PLANS[t] if t in _PLANS else _plan(t):
+            value = getattr(stmt, name)
+            if kind is _BLOCK:
+                self._body(value, qual, func, cls, top)
+            elif kind is _HANDLERS:
+                for h in value:
+                    if h.name:
+                        self._bind(h.name, top, cls)
+                    if h.type is not None:
+                        self._scan(h.type, func, top, cls)
+                    self._body(h.body, qual, func, cls, top)
+            elif kind is _CASES:
+                for case in value:
+                    self._scan(case.pattern, func, top, cls)
+                    if case.guard is not None:
+                        self._scan(case.guard, func, top, cls)
+                    self._body(case.body, qual, func, cls, top)
+            elif type(value) is list:
+                for v in value:
+                    self._scan(v, func, top, cls)
+            elif value is not None:
+                self._scan(value, func, top, cls)
+
+    def _class(self, stmt: ast.ClassDef, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        name = f"{qual}{stmt.name}"
+        self._bind(stmt.name, top, cls)
+        end = stmt.end_lineno or stmt.lineno
+        self.classes[name] = ClassFact(name, stmt.lineno, end, [ast.unparse(b) for b in stmt.bases])
+        self.members[name] = set()
+        if func is not None:  # bases are evaluated in the enclosing function
+            for b in stmt.bases:
+                self._scan(b, func, False, None)
+        self._body(stmt.body, f"{name}.", func, name, top=False)
+
+    def _function(
+        self,
+        stmt: ast.FunctionDef | ast.AsyncFunctionDef,
+        qual: str,
+        func: _Func | None,
+        cls: str | None,
+        top: bool,
+    ) -> None:
+        name = f"{qual}{stmt.name}"
+        self._bind(stmt.name, top, cls)
+        a = stmt.args
+        params = tuple(p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
+        params += tuple(p.arg for p in (a.vararg, a.kwarg) if p is not None)
+        self.bound.update(params)
+        end = stmt.end_lineno or stmt.lineno
+        f = _Func(FunctionFact(name, stmt.lineno, end, cls, params, ast.get_docstring(stmt)))
+        self.funcs[name] = f
+        if func is not None:  # decorators run in the enclosing function
+            for d in stmt.decorator_list:
+                self._scan(d, func, False, None)
+        self._body(stmt.body, f"{name}.<locals>.", f, None, False)
+
+    def _scan(self, node: ast.AST, func: _Func | None, top: bool, cls: str | None) -> None:
+        """Names bound and calls made inside an expression (or a with item / match pattern).
+
+        ``iter_nodes`` inlined: this loop runs for every node of every function body.
+        """
+        root = type(node)
+        if root is ast.Name:  # most fields hold a bare name or a constant: no queue for those
+            if type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
+                self._bind(node.id, top, cls)  # type: ignore[attr-defined]
+            return
+        if root is ast.Constant:
+            return
+        bound, calls = self.bound, (func.calls if func is not None else None)
+        name_t, attr_t, store_t, call_t = ast.Name, ast.Attribute, ast.Store, ast.Call
+        leaves, children = _LEAVES, _CHILDREN
+        todo: deque[ast.AST] = deque([node])
+        pop, push, extend = todo.popleft, todo.append, todo.extend
+        while todo:
+            n: Any = pop()
+            t = type(n)
+            if t is name_t:
+                if type(n.ctx) is store_t:
+                    self._bind(n.id, top, cls)
+                continue
+            if t in leaves:
+                continue
+            if t is call_t:
+                if calls is not None:
+                    fn = n.func
+                    tf = type(fn)
+                    callee = fn.id if tf is name_t else dotted_name(fn) if tf is attr_t else None
+                    if callee:
+                        calls.append((callee, n.lineno))
+            elif t is ast.arg:
+                bound.add(n.arg)
+            elif (t is ast.MatchAs or t is ast.MatchStar) and n.name:
+                bound.add(n.name)
+            fields = children.get(t)
+            for f in fields if fields is not None else _children_of(t):
+                v = getattr(n, f)
+                tv = type(v)
+                if tv is list:
+                    extend(v)
+                elif tv is name_t:  # a leaf, and the commonest child: no need to queue it
+                    if type(v.ctx) is store_t:
+                        self._bind(v.id, top, cls)
+                elif v is not None:
+                    push(v)
+
+    def _bind(self, name: str, top: bool, cls: str | None) -> None:
+        self.bound.add(name)
+        if cls is not None:
+            self.members[cls].add(name)
+        elif top:
+            self.toplevel.add(name)
+
+
+def code_facts(tree: ast.Module) -> CodeFacts:
+    """Definitions, imports, calls, bound names and test functions of one parsed file."""
+    facts = _Walker().run(tree)
+    facts.tests = defined_tests(tree)
+    return facts
+
+
+# ---------------------------------------------------------------------------- test functions
+
+# Calls that express an expectation (or test plumbing) rather than the code under test.
+EXPECTING = frozenset({
+    "raises", "warns", "deprecated_call", "assertRaises", "assertRaisesRegex", "assertWarns",
+    "assertWarnsRegex", "assert_raises", "assert_raises_regex", "assert_warns", "assert_raise_message",
+    "assert_warns_message",
+})  # fmt: skip
+PLUMBING = frozenset({
+    "approx", "parametrize", "fixture", "mark", "len", "print", "range", "list", "dict", "set", "str",
+    "int", "float", "tuple", "isinstance", "type", "repr", "sorted", "zip", "enumerate", "getattr",
+})  # fmt: skip
+
+
+def defined_tests(tree: ast.Module) -> list[TestFunctionFact]:
+    """Each test function a collector would run (``test*``, inside ``Test*`` classes too)."""
+    found: list[TestFunctionFact] = []
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+                visit(node.body, f"{prefix}{node.name}.")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+                calls: set[str] = set()
+                at: list[tuple[int, str]] = []
+                for sub in iter_nodes(node):
+                    if isinstance(sub, ast.Call):
+                        f = sub.func
+                        name = (
+                            f.attr
+                            if isinstance(f, ast.Attribute)
+                            else f.id
+                            if isinstance(f, ast.Name)
+                            else ""
+                        )
+                        if name:
+                            calls.add(name)
+                            at.append((sub.lineno, name))
+                subject = sorted(c for c in calls - EXPECTING - PLUMBING if not c.startswith("assert"))
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                end = node.end_lineno or node.lineno
+                found.append(
+                    TestFunctionFact(prefix + node.name, start, end, subject, bool(calls & EXPECTING), at)
+                )
+
+    visit(tree.body, "")
+    return found

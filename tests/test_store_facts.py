@@ -1,0 +1,226 @@
+"""Code facts in the catalogue, on SQLite and PostgreSQL: written by a real ``errdex index`` of a
+small package, read back through ``store.facts``, shared by file content across snapshots, and
+dropped with the last snapshot that holds them. Also: the migration, and the SQLAlchemy-free
+reader answering exactly as the full store does.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from shop_package import PACKAGE, write_package
+from sqlalchemy import func, select
+
+from errdex.extract import extract
+from errdex.model import SourceFile
+from errdex.pipeline import index
+from errdex.store import Store
+from errdex.store import schema as s
+
+
+def _count(store: Store, table: object) -> int:
+    with store.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(table)).scalar() or 0)  # type: ignore[arg-type]
+
+
+def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
+    root = write_package(tmp_path / "v1")
+    sid = index(str(root), db_url, jobs=1).snapshot_id
+    store = Store.open(db_url)
+    facts = store.facts
+
+    core = facts.module_at(sid, "shop/_core.py")
+    assert core is not None and (core.name, core.is_package, core.is_test, core.shadowed) == (
+        "shop._core", False, False, False
+    )  # fmt: skip
+    test_row = facts.module_at(sid, "tests/test_shop.py")
+    assert test_row is not None and test_row.is_test
+    assert sorted(facts.modules_named(sid, ["shop", "shop.api", "tests.test_shop", "nope"])) == [
+        "shop",
+        "shop.api",
+    ]
+    assert facts.module_names_ending(sid, "api") == ["shop.api"]
+
+    # what the store gives back is what the extractor found, definitions and all
+    files = [SourceFile(p, t.encode()) for p, t in PACKAGE.items()]
+    found = extract(files, "local/shop", jobs=1).code["shop/_core.py"]
+    stored = facts.facts([core.fact_id], docs=True)[core.fact_id]
+    assert (stored.functions, stored.classes, stored.imports) == (
+        found.functions,
+        found.classes,
+        found.imports,
+    )
+    assert (stored.toplevel, stored.bound, stored.consts) == (found.toplevel, found.bound, found.consts)
+    assert [f.qualname for f in stored.functions] == [
+        "Cart.__init__", "Cart.check", "Cart._inner", "_total", "_validate", "_validate.<locals>.helper"
+    ]  # fmt: skip
+
+    # lookups by name, in code order (file, then position in the file), tests left out
+    calls = facts.calls_named(sid, ["_validate", "buy"])
+    assert [(c.module, c.caller, c.callee) for c in calls] == [
+        ("shop._core", "_total", "_validate"),
+        ("shop.api", "refund", "_validate"),
+    ]
+    [reexport] = facts.imports_of(sid, ["checkout"])
+    assert (reexport.module, reexport.local, reexport.target, reexport.level) == (
+        "shop",
+        "buy",
+        "api.checkout",
+        1,
+    )
+    assert [(r.module, r.target) for r in facts.imports_binding(sid, ["_core"])] == [
+        ("shop.api", "shop._core")
+    ]
+    assert facts.functions_named(sid, ["check", "helper"]) == {
+        "check": [("shop._core", "Cart.check")],
+        "helper": [("shop._core", "_validate.<locals>.helper")],
+    }
+    assert facts.imports_top_level(sid, "shop") and not facts.imports_top_level(sid, "pytest")
+    assert {r.local for r in facts.relative_imports(sid)} == {"buy", "_validate"}
+    assert facts.symbols_present(sid, ["shop._core._total", "shop._core.nope"]) == {"shop._core._total"}
+
+    tests = facts.tests_in(sid, "tests/test_shop.py")
+    assert [(t.qualname, t.expects, t.subject) for t in tests] == [
+        ("test_empty", True, ["buy"]),
+        ("test_full", False, ["buy"]),
+    ]
+
+    errors = facts.errors_at(sid, "shop/_core.py")
+    assert [(e.function, e.line) for e in errors] == [
+        ("Cart._inner", 9),
+        ("_validate", 20),
+        ("_validate.<locals>.helper", 23),
+    ]
+    assert [e.template for e in facts.errors_at(sid, "shop/_core.py", "_validate")] == [
+        "cart {cart} is empty"
+    ]
+    assert [e.id for e in facts.errors_in_dir(sid, "shop", 2)] == [e.id for e in errors[:2]]
+    assert [e.function for e in facts.errors_of_class(sid, "KeyError", 5)] == ["_validate.<locals>.helper"]
+    empty = errors[1].id
+    [exp] = facts.expectations_of(sid, empty)
+    assert (exp["path"], exp["function"], exp["pattern"]) == (
+        "tests/test_shop.py",
+        "test_empty",
+        "cart .* is empty",
+    )
+    assert facts.expectation_count(sid) == 1 and facts.has_facts(sid)
+
+
+def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snapshot(
+    tmp_path: Path, db_url: str
+) -> None:
+    # two releases of one codebase (the directory's name names it)
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(
+        tmp_path / "v2" / "shop", {"shop/api.py": PACKAGE["shop/api.py"] + "\n\ndef extra():\n    pass\n"}
+    )
+    first = index(str(v1), db_url, jobs=1).snapshot_id
+    store = Store.open(db_url)
+    assert _count(store, s.code_facts) == 4
+    second = index(str(v2), db_url, jobs=1).snapshot_id
+    assert _count(store, s.code_facts) == 5  # only the changed file has new facts
+    a, b = store.facts.module_at(first, "shop/_core.py"), store.facts.module_at(second, "shop/_core.py")
+    assert a is not None and b is not None and a.fact_id == b.fact_id
+    assert store.facts.module_at(first, "shop/api.py") != store.facts.module_at(second, "shop/api.py")
+
+    # the later release is the latest occurrence of the errors both hold: "related" lists it there
+    assert store.facts.errors_at(first, "shop/_core.py") == []
+    assert len(store.facts.errors_at(second, "shop/_core.py")) == 3
+
+    # v1's directory changes: its snapshot is replaced; the old __init__ stays, v2 holds it too
+    write_package(v1, {"shop/__init__.py": "from .api import checkout as purchase\n"})
+    index(str(v1), db_url, jobs=1)
+    assert _count(store, s.code_facts) == 6
+    store.delete_snapshot(second)  # v2's api.py and the old __init__ were only its own
+    assert _count(store, s.code_facts) == 4
+    assert _count(store, s.fact_calls) == sum(
+        len(f.calls)
+        for f in extract([SourceFile(p, t.read_bytes()) for p, t in _files(v1)], "x", jobs=1).code.values()
+    )
+
+
+def _files(root: Path) -> list[tuple[str, Path]]:
+    return [(p.relative_to(root).as_posix(), p) for p in sorted(root.rglob("*.py"))]
+
+
+def test_migration_adds_the_fact_tables_and_drops_pickled_project_indexes(tmp_path: Path) -> None:
+    from sqlalchemy import create_engine, insert, inspect
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = create_engine(url)
+    new = {*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors}
+    with engine.begin() as conn:  # a catalogue as schema version 1 left it
+        s.metadata.create_all(conn, tables=[t for t in s.metadata.sorted_tables if t not in new])
+        conn.execute(insert(s.meta).values(key="schema_version", value="1"))
+        conn.execute(
+            insert(s.artifacts).values(name="explain-index:3:1", generation="0", data=b"\x80\x04pickle")
+        )
+        conn.execute(insert(s.artifacts).values(name="match-index", generation="0", data=b"kept"))
+    store = Store(url)
+    with store.engine.connect() as conn:
+        assert s.current_version(conn) == s.SCHEMA_VERSION == 2
+        assert {t.name for t in new} <= set(inspect(conn).get_table_names())
+        assert [r[0] for r in conn.execute(select(s.artifacts.c.name))] == ["match-index"]
+
+
+def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path) -> None:
+    from errdex.store.fast import SQLiteReader, open_reader
+
+    db = str(tmp_path / "c.db")
+    sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
+    store, reader = Store.open(db), open_reader(db)
+    assert isinstance(reader, SQLiteReader)
+    ids = [r["id"] for r in store.list_errors()[1]]
+    for error_id in [*ids, "0000000000000000"]:
+        assert reader.get_error(error_id) == store.get_error(error_id)
+    assert reader.snapshot(sid) == store.snapshot(sid)
+    assert (
+        reader.file_text(sid, "shop/api.py") == store.file_text(sid, "shop/api.py") == PACKAGE["shop/api.py"]
+    )
+    store.put_analysis(ids[0], sid, "m", "1", {"sections": {"meaning": "x"}})
+    assert reader.get_analysis(ids[0], sid, "m", "1") == store.get_analysis(ids[0], sid, "m", "1")
+    assert reader.facts.calls_named(sid, ["_validate"]) == store.facts.calls_named(sid, ["_validate"])
+
+    probe = (
+        "import atexit, sys; atexit.register(lambda: print('sqlalchemy' in sys.modules, file=sys.stderr)); "
+        "from errdex.cli import app; app()"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, "show", ids[0], "--json", "--db", db], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    assert out.stderr.strip() == "False"  # `errdex show` ran its analysis without importing SQLAlchemy
+    assert f'"id": "{ids[0]}"' in out.stdout
+
+
+def test_a_snapshot_indexed_without_facts_asks_for_a_new_index(tmp_path: Path) -> None:
+    """What an older errdex left: analysis says what to do instead of guessing."""
+    from errdex.model import FileReport, SnapshotInfo
+
+    db = str(tmp_path / "c.db")
+    info = SnapshotInfo(repo="local/old", name="old", version="1", ref_kind="dir", ref=str(tmp_path))
+    files = [SourceFile("old.py", b"raise ValueError('old error')\n")]
+    from errdex.model import ErrorRecord, error_id
+
+    rec = ErrorRecord("error", "ValueError", "old error", ["old error"], ["old error"], "old.py", 1, 1, "<module>",
+                      id=error_id("local/old", "old.py", "<module>", "ValueError", "old error"))  # fmt: skip
+    Store.open(db).write_snapshot(info, files, [rec], [FileReport("old.py", "ok", module="old")], set())
+    out = subprocess.run(
+        [sys.executable, "-m", "errdex.cli", "show", rec.id, "--db", db], capture_output=True, text=True
+    )
+    assert out.returncode == 1
+    assert "indexed by an older errdex" in out.stderr and "errdex index" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize("path", ["shop/_core.py", "tests/test_shop.py"])
+def test_unchanged_reindex_writes_nothing_new(tmp_path: Path, path: str) -> None:
+    db = str(tmp_path / "c.db")
+    root = write_package(tmp_path / "pkg")
+    sid = index(str(root), db, jobs=1).snapshot_id
+    before = Store.open(db).facts.module_at(sid, path)
+    assert not index(str(root), db, jobs=1).changed
+    assert Store.open(db).facts.module_at(sid, path) == before
