@@ -86,11 +86,16 @@ def test_checking_an_answer_imports_nothing_it_names(tmp_path: pathlib.Path) -> 
     """The answer checker resolves standard-library names from a table: naming ``venv.__main__``,
     ``antigravity`` or ``this`` runs nothing and imports nothing (sys.modules unchanged)."""
     env, marker = browser_marker(tmp_path)
+    db = tmp_path / "c.db"
+    indexed = run(index_argv(write_package(tmp_path / "src", {"pkg/__init__.py": "import os\n"}), db))
+    assert indexed.returncode == 0, indexed.stderr
+    snapshot_id = json.loads(indexed.stdout)["snapshot_id"]
     code = f"""
         import json, sys
-        from errdex.explain.symbols import build_index, stdlib_resolves
+        from errdex.explain.symbols import ProjectIndex, stdlib_resolves
         from errdex.explain.verify import check_text
-        index = build_index([("pkg/__init__.py", "import os\\n")], {{"pkg"}})
+        from errdex.store.fast import open_reader
+        index = ProjectIndex(open_reader({str(db)!r}).facts, {snapshot_id})
         stdlib_resolves("os.path.join")  # load the table first: it is data, read once
         before = set(sys.modules)
         answer = {json.dumps(HOSTILE_ANSWER)!s}

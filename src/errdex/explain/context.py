@@ -82,7 +82,8 @@ def _build(store: Any, snapshot_id: int) -> SnapshotContext:
     if not reader.has_facts(snapshot_id):
         raise StoreError(
             f"{snap['repo']} {snap['version']} was indexed by an older errdex, without the code facts "
-            "analysis reads; run `errdex index` on it again"
+            "analysis reads; run `errdex index` on it again",
+            kind="schema",
         )
     index = ProjectIndex(reader, snapshot_id)
     return SnapshotContext(
