@@ -1,12 +1,12 @@
 """The match stage: name the raise site of a pasted error message or traceback.
 
-Pipeline per query: ``parse`` (type, message, frames) -> one Aho-Corasick pass over the compact
-message (``index``) -> literal-in-order verification of the candidate templates (``verify``) ->
-evidence from type and frames, word similarity for reworded messages (``score``) -> ranking and a
-one-line verdict. The index is built once per catalogue generation and stored as an artifact of
-flat arrays, so a cold ``errdex explain`` only maps it and decodes what the query touches (imports
-here are kept light for the same reason). A stored artifact that is corrupt is rebuilt from the
-catalogue's rows; it is data, never code.
+Pipeline per query: ``parse`` (type, message, frames) -> one pass over the compact message for the
+index's key fragments (``index``) -> literal-in-order verification of the candidate templates
+(``verify``) -> evidence from type and frames, word similarity for reworded messages (``score``)
+-> ranking and a one-line verdict. The index is built once per catalogue generation and stored
+as an artifact of flat arrays, so a cold ``errdex explain`` only maps it and decodes what the
+query touches (imports here are kept light for the same reason). A stored artifact that is
+corrupt is rebuilt from the catalogue's rows; it is data, never code.
 
 When is a match *exact* (``approximate=False``)? When every literal of the template occurs in order
 (or, for a message cut short, the template's beginning does: at least ``TRUNC_MIN_LITERAL`` literal

@@ -80,8 +80,9 @@ import sys
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, overload
 from zlib import crc32
 
@@ -101,6 +102,7 @@ TRUNC_MIN_LITERAL = 25  # literal characters a cut-short message must match (kep
 MAX_BUCKET = 64  # rows sharing one lookup hash: far above any real CRC-32 collision run
 MAX_META = 4096  # bytes of the ``meta`` section
 NONE = 0xFFFFFFFF  # string id of a missing (None) string
+_MISSING = object()
 
 # entry tuple fields (tuples are cheap to build and to index)
 E_KEY, E_ID, E_REPO, E_VERSION, E_DATE, E_KIND, E_TYPE, E_QUAL, E_TEMPLATE, E_PATH, E_LINE, E_FUNC, E_PAT = (
@@ -119,8 +121,8 @@ SECTIONS: dict[str, str] = {
     "e_tmpl": "I", "e_path": "I", "e_line": "i", "e_func": "I", "e_pat": "I",
     # patterns: compact literals and placeholder names alternating, the literal text with single
     # spaces, entries, keys, interpreter flag
-    "p_segoff": "I", "p_segs": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I", "p_keyoff": "I", "p_keys": "I",
-    "p_rt": "B",
+    "p_segoff": "I", "p_segs": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I", "p_keyoff": "I",
+    "p_keys": "I", "p_rt": "B",
     # keys: "\n"-joined text (compact text has no whitespace), the ids of those not CHUNK long,
     # weights, and per key its postings, anchored patterns and floating heads
     "k_text": "B", "k_var": "I", "k_weight": "f", "k_postof": "I", "k_posts": "I",
@@ -229,13 +231,16 @@ class _Pool:
     def get(self, i: int) -> str:
         return self.many((i,))[0]
 
-    def shared(self, i: int) -> str | None:
-        """A string many entries share (repo, type, path, ...), decoded once; ``NONE`` is None."""
+    def shared(self, ids: Iterable[int]) -> list[str | None]:
+        """Strings many entries share (repo, type, path, ...), each decoded once; ``NONE`` is None."""
         memo = self._memo
-        if i in memo:
-            return memo[i]
-        text = memo[i] = None if i == NONE else self.get(i)
-        return text
+        out: list[str | None] = []
+        for i in ids:
+            text = memo.get(i, _MISSING)
+            if text is _MISSING:
+                text = memo[i] = None if i == NONE else self.get(i)
+            out.append(text)  # type: ignore[arg-type]
+        return out
 
 
 def _span(offs: memoryview, i: int, size: int, what: str) -> tuple[int, int]:
@@ -276,29 +281,22 @@ class _Checked(Sequence[int]):
         return v
 
 
-class _Lazy[T](Sequence[T]):
-    """Items decoded from the flat arrays on first access, then kept: a query touches few."""
+class _Lazy[T](dict[int, T]):
+    """Items ``0 .. n-1`` decoded from the flat arrays on first access, then kept: a query touches
+    few. A dict, so reading a decoded item is a lookup in C; only a miss runs Python."""
 
-    def __init__(self, n: int, decode: Any) -> None:
+    def __init__(self, n: int, decode: Callable[[int], T]) -> None:
+        super().__init__()
         self._n = n
         self._decode = decode
-        self._cache: dict[int, T] = {}
 
     def __len__(self) -> int:
         return self._n
 
-    @overload
-    def __getitem__(self, i: int) -> T: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[T]: ...
-    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._n))]
-        item = self._cache.get(i)
-        if item is None:
-            if not 0 <= i < self._n:
-                raise IndexError(i)
-            item = self._cache[i] = self._decode(i)
+    def __missing__(self, i: int) -> T:
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        item = self[i] = self._decode(i)
         return item
 
 
@@ -418,7 +416,7 @@ def _parse(buf: memoryview) -> dict[str, memoryview]:
     if version != FORMAT:
         raise IndexFormatError(f"match index format {version}, this errdex reads {FORMAT}")
     start = _HEADER.size + count * _ENTRY.size
-    if count > 4 * len(SECTIONS) or start > len(buf):
+    if count > len(SECTIONS) or start > len(buf):
         raise CorruptIndex(f"{count} sections")
     out: dict[str, memoryview] = {}
     for i in range(count):
@@ -506,9 +504,11 @@ class Index:
         self.n_entries = ne = len(s["e_key"])
         self.n_patterns = npat = len(s["p_rt"])
         self.n_keys = len(s["k_weight"])
-        self.entries: Sequence[tuple[Any, ...]] = _Lazy(ne, self._entry)
-        self.patterns: Sequence[Pattern] = _Lazy(npat, self._pattern)
+        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry)
+        self.patterns: _Lazy[Pattern] = _Lazy(npat, self._pattern)
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
+        self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
+        self._snaps: dict[int, tuple[str | None, str | None, str | None]] = {}
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
         self.key_weight: memoryview = s["k_weight"]
         self.head_lens: list[int] = s["h_lens"].tolist()
@@ -531,7 +531,8 @@ class Index:
         self._lead: dict[int, set[str] | None] = {}
 
     def _load_keys(self) -> None:
-        """The key lookups: a dict of the ``CHUNK``-long keys, an automaton of the others."""
+        """The key lookups: a dict of the keys (probed with ``CHUNK``-long windows, so only keys
+        of that length can hit) and an automaton of the others."""
         s = self._sec
         if not self.n_keys:
             if len(s["k_text"]) or len(s["k_var"]):
@@ -561,28 +562,34 @@ class Index:
     # --- decoding ------------------------------------------------------------------------------------
 
     def _entry(self, i: int) -> tuple[Any, ...]:
-        s, pool = self._sec, self._pool
-        shared = pool.shared
-        snap = s["e_snap"][i]
-        if snap >= self._nsnap:
-            raise CorruptIndex(f"snapshot id {snap} of {self._nsnap}")
-        eid, template = pool.many((s["e_id"][i], s["e_tmpl"][i]))
-        return (
-            s["e_key"][i], eid, shared(s["snp_repo"][snap]), shared(s["snp_ver"][snap]),
-            shared(s["snp_date"][snap]), shared(s["e_kind"][i]), shared(s["e_type"][i]), shared(s["e_qual"][i]),
-            template, shared(s["e_path"][i]), s["e_line"][i], shared(s["e_func"][i]), self.entry_pat[i],
-        )  # fmt: skip
+        key, eid, snapcol, kind, etype, qual, tmpl, path, line, func, pat = self._ecols
+        pool = self._pool
+        snap = snapcol[i]
+        fields = self._snaps.get(snap)
+        if fields is None:
+            if snap >= self._nsnap:
+                raise CorruptIndex(f"snapshot id {snap} of {self._nsnap}")
+            s = self._sec
+            repo, version, date = pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
+            fields = self._snaps[snap] = (repo, version, date)
+        pid = pat[i]
+        if pid >= self.n_patterns:
+            raise CorruptIndex(f"pattern id {pid} of {self.n_patterns}")
+        error_id, template = pool.many((eid[i], tmpl[i]))
+        k, t, q, p, f = pool.shared((kind[i], etype[i], qual[i], path[i], func[i]))
+        return (key[i], error_id, *fields, k, t, q, template, p, line[i], f, pid)
 
     def _pattern(self, pid: int) -> Pattern:
         s = self._sec
-        a, b = _span(s["p_segoff"], pid, len(s["p_segs"]), "pattern")
-        segs = self._pool.many(s["p_segs"][a:b])
+        segoff, entoff, ents = s["p_segoff"], s["p_entoff"], s["p_ents"]
+        a, b, c, d = segoff[pid], segoff[pid + 1], entoff[pid], entoff[pid + 1]
+        if a > b or b > len(s["p_segs"]) or c > d or d > len(ents):
+            raise CorruptIndex(f"pattern {pid} spans {a}..{b} segments, {c}..{d} entries")
+        *segs, text = self._pool.many(chain(s["p_segs"][a:b], (s["p_text"][pid],)))
         if len(segs) % 2 == 0:
             raise CorruptIndex(f"pattern {pid} has {len(segs)} segments")
         lits = tuple(segs[0::2])
-        a, b = _span(s["p_entoff"], pid, len(s["p_ents"]), "pattern")
-        entries = _ids(s["p_ents"][a:b], self.n_entries, "entry")
-        text = self._pool.get(s["p_text"][pid])
+        entries = _ids(ents[c:d], self.n_entries, "entry")
         return Pattern(lits, tuple(segs[1::2]), sum(map(len, lits)), text, entries)
 
     def entry_count(self, pid: int) -> int:
@@ -750,11 +757,18 @@ class Index:
         """
         out: list[int] = []
         heads = self._heads
+        keys, nkeys = heads.keys, len(heads.keys)
+        head = cmsg[: self.head_lens[-1]] if self.head_lens else ""
+        # ASCII (the usual case): each prefix's bytes are a slice of one encoding
+        data = head.encode("ascii") if head.isascii() else None
         for n in self.head_lens:
             if n > len(cmsg):
                 break
-            for row in heads.rows(_head_key(cmsg[:n])):
-                out.extend(heads.items_of(row))
+            key = n << 32 | crc32(data[:n] if data is not None else cmsg[:n].encode("utf-8", "surrogatepass"))
+            i = bisect_left(keys, key)
+            if i < nkeys and keys[i] == key:  # most probes miss
+                for row in heads.rows(key):
+                    out.extend(heads.items_of(row))
         s = self._sec
         foffs, floats = s["k_fltof"], s["k_flts"]
         for kid in seen:
@@ -897,6 +911,21 @@ class _Writer:
             out[name] = memoryview(arr)
         return out
 
+
+# the entry columns in the order of an entry tuple's fields (date and repo/version via e_snap)
+_ENTRY_COLUMNS = (
+    "e_key",
+    "e_id",
+    "e_snap",
+    "e_kind",
+    "e_type",
+    "e_qual",
+    "e_tmpl",
+    "e_path",
+    "e_line",
+    "e_func",
+    "e_pat",
+)
 
 # offsets array of each flat list array
 _OFFSETS = {
