@@ -257,6 +257,11 @@ def garbled(valid: bytes, frame_path: str) -> list[Attack]:
         Attack("NaN key weights", _fill(valid, "k_weight", float("nan")), "loads"),
         Attack("200000 junk keys", junk_keys(valid, 200_000), "loads"),
     ]
+    # a required string left out (the id that means None) in every entry or snapshot
+    for name in ("e_kind", "e_type", "e_path", "e_func", "snp_repo", "snp_ver"):
+        out.append(Attack(f"{name} missing", _fill(valid, name, 0xFFFFFFFF), "corrupt"))
+    # ... and one that may be missing
+    out.append(Attack("e_qual missing", _fill(valid, "e_qual", 0xFFFFFFFF), "loads"))
     return out
 
 

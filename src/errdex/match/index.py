@@ -571,12 +571,16 @@ class Index:
                 raise CorruptIndex(f"snapshot id {snap} of {self._nsnap}")
             s = self._sec
             repo, version, date = pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
+            if repo is None or version is None:
+                raise CorruptIndex(f"snapshot {snap} has no repo or version")
             fields = self._snaps[snap] = (repo, version, date)
         pid = pat[i]
         if pid >= self.n_patterns:
             raise CorruptIndex(f"pattern id {pid} of {self.n_patterns}")
         error_id, template = pool.many((eid[i], tmpl[i]))
         k, t, q, p, f = pool.shared((kind[i], etype[i], qual[i], path[i], func[i]))
+        if k is None or t is None or p is None or f is None:  # only a qualified name may be missing
+            raise CorruptIndex(f"entry {i} lacks a field")
         return (key[i], error_id, *fields, k, t, q, template, p, line[i], f, pid)
 
     def _pattern(self, pid: int) -> Pattern:
