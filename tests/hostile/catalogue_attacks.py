@@ -237,9 +237,11 @@ def garbled(valid: bytes, frame_path: str) -> list[Attack]:
         Attack("string ids out of range", _fill(valid, "e_id", 0xFFFFFFFE), "corrupt"),
         Attack("strings not UTF-8", _with(valid, str_dat=b"\xff" * len(parts["str_dat"])), "corrupt"),
         Attack("snapshot ids out of range", _fill(valid, "e_snap", 0xFFFFFFF0), "corrupt"),
+        Attack("site ids out of range", _fill(valid, "e_site", 0xFFFFFFF0), "corrupt"),
         Attack("entry pattern ids out of range", _fill(valid, "e_pat", 0xFFFFFFF0), "corrupt"),
         Attack("pattern entry ids out of range", _fill(valid, "p_ents", 0xFFFFFFF0), "corrupt"),
-        Attack("pattern segments past the end", _zigzag(valid, "p_segoff"), "corrupt"),
+        Attack("pattern names past the end", _zigzag(valid, "p_namoff"), "corrupt"),
+        Attack("pattern literal ids out of range", _fill(valid, "p_lits", 0xFFFFFFF0), "corrupt"),
         Attack("posting offsets past the end", _zigzag(valid, "k_postof"), "corrupt"),
         Attack("anchor offsets past the end", _zigzag(valid, "k_anchof"), "corrupt"),
         Attack("anchored pattern ids out of range", _fill(valid, "k_anchs", 0xFFFFFFF0), "corrupt"),
@@ -258,10 +260,10 @@ def garbled(valid: bytes, frame_path: str) -> list[Attack]:
         Attack("200000 junk keys", junk_keys(valid, 200_000), "loads"),
     ]
     # a required string left out (the id that means None) in every entry or snapshot
-    for name in ("e_kind", "e_type", "e_path", "e_func", "snp_repo", "snp_ver"):
+    for name in ("st_kind", "st_type", "st_path", "st_func", "snp_repo", "snp_ver"):
         out.append(Attack(f"{name} missing", _fill(valid, name, 0xFFFFFFFF), "corrupt"))
     # ... and one that may be missing
-    out.append(Attack("e_qual missing", _fill(valid, "e_qual", 0xFFFFFFFF), "loads"))
+    out.append(Attack("st_qual missing", _fill(valid, "st_qual", 0xFFFFFFFF), "loads"))
     return out
 
 

@@ -80,9 +80,8 @@ import sys
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from itertools import chain
+from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 from typing import Any, overload
 from zlib import crc32
 
@@ -116,17 +115,20 @@ SECTIONS: dict[str, str] = {
     "str_off": "I", "str_dat": "B",
     # snapshots (repo, version, date) shared by their entries
     "snp_repo": "I", "snp_ver": "I", "snp_date": "I",
+    # raise sites (kind, type, qualified name, path, function) shared by their entries
+    "st_kind": "I", "st_type": "I", "st_qual": "I", "st_path": "I", "st_func": "I",
     # entries, one column per field
-    "e_key": "q", "e_id": "I", "e_snap": "I", "e_kind": "I", "e_type": "I", "e_qual": "I",
-    "e_tmpl": "I", "e_path": "I", "e_line": "i", "e_func": "I", "e_pat": "I",
-    # patterns: compact literals and placeholder names alternating, the literal text with single
-    # spaces, entries, keys, interpreter flag
-    "p_segoff": "I", "p_segs": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I", "p_keyoff": "I",
-    "p_keys": "I", "p_rt": "B",
+    "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
+    # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
+    # text with single spaces, entries, keys, interpreter flag
+    "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
+    "p_keyoff": "I", "p_keys": "I", "p_rt": "B",
     # keys: "\n"-joined text (compact text has no whitespace), the ids of those not CHUNK long,
     # weights, and per key its postings, anchored patterns and floating heads
     "k_text": "B", "k_var": "I", "k_weight": "f", "k_postof": "I", "k_posts": "I",
     "k_anchof": "I", "k_anchs": "I", "k_fltof": "I", "k_flts": "I",
+    # patterns with more than BIG_PATTERN entries
+    "g_pids": "I",
     # anchored heads: (length << 32 | crc32) -> patterns, and the distinct head lengths
     "h_key": "Q", "h_off": "I", "h_pids": "I", "h_lens": "I",
     # catalogue paths: crc32 -> path string, entries
@@ -140,6 +142,7 @@ _HEADER = struct.Struct("<8sII")
 _ENTRY = struct.Struct("<8sQQ")
 _LITTLE = sys.byteorder == "little"
 assert all(array(code).itemsize == struct.calcsize(code) for code in "BIiqQf")
+assert all(len(name) <= 8 for name in SECTIONS)  # the table's name field
 
 
 class IndexFormatError(StoreError):
@@ -169,26 +172,82 @@ def debug_specifiers_as_text(segs: list[str]) -> list[str]:
     return out
 
 
-@dataclass(slots=True)
 class Pattern:
-    """Compact literals of one template shape, its placeholder names and the entries that use it."""
+    """Compact literals of one template shape, its placeholder names and the entries that use it.
 
-    lits: tuple[str, ...]
-    names: tuple[str, ...]
-    lit_len: int  # compact literal characters: how much text the template can vouch for
-    text: str  # literal text with single spaces, for similarity scoring
-    entries: list[int]
+    Each part is read from the index's arrays when first used: most candidates are only verified
+    (their literals) or compared by words (their text), and reading the rest would be wasted.
+    """
+
+    __slots__ = ("_entries", "_index", "_lit_len", "_lits", "_names", "_pid", "_text")
+
+    def __init__(self, index: Index, pid: int) -> None:
+        self._index, self._pid = index, pid
+        self._lits: tuple[str, ...] | None = None
+        self._lit_len = 0
+        self._names: tuple[str, ...] | None = None
+        self._text: str | None = None
+        self._entries: list[int] | None = None
+
+    @property
+    def lits(self) -> tuple[str, ...]:
+        """The compact literals, one more than the placeholders."""
+        if self._lits is None:
+            # compact literals hold no whitespace, so one string joins them with spaces
+            joined = self._index._pool.get(self._index._sec["p_lits"][self._pid])
+            self._lits = tuple(joined.split(" "))
+            self._lit_len = len(joined) - len(self._lits) + 1
+        return self._lits
+
+    @property
+    def lit_len(self) -> int:
+        """Compact literal characters: how much text the template can vouch for."""
+        if self._lits is None:
+            self.lits  # noqa: B018  # reads them
+        return self._lit_len
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        if self._names is None:
+            s = self._index._sec
+            a, b = _span(s["p_namoff"], self._pid, len(s["p_names"]), "pattern")
+            names = tuple(self._index._pool.many(s["p_names"][a:b]))
+            if len(names) != len(self.lits) - 1:
+                raise CorruptIndex(
+                    f"pattern {self._pid} has {len(names)} names for {len(self.lits)} literals"
+                )
+            self._names = names
+        return self._names
+
+    @property
+    def text(self) -> str:
+        """The literal text with single spaces, for similarity scoring."""
+        if self._text is None:
+            self._text = self._index._pool.get(self._index._sec["p_text"][self._pid])
+        return self._text
+
+    @property
+    def entries(self) -> list[int]:
+        if self._entries is None:
+            s = self._index._sec
+            a, b = _span(s["p_entoff"], self._pid, len(s["p_ents"]), "pattern")
+            self._entries = _ids(s["p_ents"][a:b], self._index.n_entries, "entry")
+        return self._entries
+
+    def _parts(self) -> tuple[object, ...]:
+        return self.lits, self.names, self.lit_len, self.text, self.entries
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pattern) and self._parts() == other._parts()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Pattern(lits={self.lits!r}, names={self.names!r}, entries={self.entries!r})"
 
 
 def _pattern_text(lit_segs: Iterable[str]) -> str:
     return " ".join(" ".join(s.split()) for s in lit_segs if s.strip())
-
-
-def _interleave(lits: tuple[str, ...], names: tuple[str, ...]) -> Iterator[str]:
-    yield lits[0]
-    for name, lit in zip(names, lits[1:], strict=True):
-        yield name
-        yield lit
 
 
 def _head_key(text: str) -> int:
@@ -205,12 +264,12 @@ def _hash(text: str) -> int:
 class _Pool:
     """The string pool: id -> ``str``, each read checked against the pool's bounds."""
 
-    __slots__ = ("_memo", "data", "n", "offs", "size")
+    __slots__ = ("data", "memo", "n", "offs", "size")
 
     def __init__(self, offs: memoryview, data: memoryview) -> None:
         self.offs, self.data = offs, data
         self.n, self.size = len(offs) - 1, len(data)
-        self._memo: dict[int, str | None] = {}
+        self.memo: dict[int, str | None] = {}
 
     def many(self, ids: Iterable[int]) -> list[str]:
         """The strings ``ids`` name (one tight loop: a pattern's segments are read together)."""
@@ -229,11 +288,20 @@ class _Pool:
         return out
 
     def get(self, i: int) -> str:
-        return self.many((i,))[0]
+        """``many((i,))[0]``, without the loop: the hot path of decoding a pattern or an entry."""
+        if i >= self.n:
+            raise CorruptIndex(f"string id {i} of {self.n}")
+        a, b = self.offs[i], self.offs[i + 1]
+        if a > b or b > self.size:
+            raise CorruptIndex(f"string {i} spans {a}..{b} of {self.size} bytes")
+        try:
+            return str(self.data[a:b], "utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            raise CorruptIndex(f"string {i} is not UTF-8") from None
 
     def shared(self, ids: Iterable[int]) -> list[str | None]:
         """Strings many entries share (repo, type, path, ...), each decoded once; ``NONE`` is None."""
-        memo = self._memo
+        memo = self.memo
         out: list[str | None] = []
         for i in ids:
             text = memo.get(i, _MISSING)
@@ -385,25 +453,33 @@ class _Sites:
 
 
 class _Groups:
-    """The entries of a very common pattern grouped by (exception type, kind), made on first use."""
+    """The entries of a very common pattern grouped by (exception type, kind), made on first use.
 
-    def __init__(self, index: Index) -> None:
+    Which patterns are that common is listed in the index (``g_pids``), so asking costs a set
+    lookup; the grouping itself is a pass over the pattern's entries' columns.
+    """
+
+    def __init__(self, index: Index, big: memoryview) -> None:
         self._index = index
+        self._big = set(big.tolist())
         self._cache: dict[int, list[list[int]]] = {}
 
     def __contains__(self, pid: object) -> bool:
-        return isinstance(pid, int) and self._index.entry_count(pid) > BIG_PATTERN
+        return pid in self._big
 
     def get(self, pid: int) -> list[list[int]] | None:
         groups = self._cache.get(pid)
         if groups is None:
-            if pid not in self:
+            if pid not in self._big:
                 return None
             s = self._index._sec
-            etype, ekind = s["e_type"], s["e_kind"]
+            site, stype, skind, nsites = s["e_site"], s["st_type"], s["st_kind"], len(s["st_type"])
             by_type: dict[tuple[int, int], list[int]] = {}
             for ei in self._index.patterns[pid].entries:
-                by_type.setdefault((etype[ei], ekind[ei]), []).append(ei)
+                at = site[ei]
+                if at >= nsites:
+                    raise CorruptIndex(f"site id {at} of {nsites}")
+                by_type.setdefault((stype[at], skind[at]), []).append(ei)
             groups = self._cache[pid] = list(by_type.values())
         return groups
 
@@ -460,9 +536,10 @@ def _check_layout(s: dict[str, memoryview]) -> None:
 
     offsets("str_off", "str_dat", len(s["str_off"]) - 1 if len(s["str_off"]) else 0)
     same("snp_repo", "snp_ver", "snp_date")
+    same(*(name for name in SECTIONS if name.startswith("st_")))
     same(*(name for name in SECTIONS if name.startswith("e_")))
-    npat = same("p_rt", "p_text")
-    for offs, flat in (("p_segoff", "p_segs"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys")):
+    npat = same("p_rt", "p_text", "p_lits")
+    for offs, flat in (("p_namoff", "p_names"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys")):
         offsets(offs, flat, npat)
     nkeys = len(s["k_weight"])
     for offs, flat in (("k_postof", "k_posts"), ("k_anchof", "k_anchs"), ("k_fltof", "k_flts")):
@@ -471,6 +548,8 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     offsets("pa_off", "pa_ents", same("pa_hash", "pa_str"))
     offsets("sf_off", "sf_ents", same("sf_key", "sf_fn"))
     offsets("sl_off", "sl_ents", len(s["sl_key"]))
+    if len(s["g_pids"]) > len(s["p_rt"]):
+        raise CorruptIndex("more big patterns than patterns")
     lens = s["h_lens"]
     if len(lens) > TRUNC_MIN_LITERAL or any(not 0 < n <= TRUNC_MIN_LITERAL for n in lens):
         raise CorruptIndex("head lengths")
@@ -500,15 +579,15 @@ class Index:
         self.generation: str = meta.pop("generation", "")
         self.extra: dict[str, str] = meta
         pool = self._pool = _Pool(s["str_off"], s["str_dat"])
-        self._nsnap = len(s["snp_repo"])
         self.n_entries = ne = len(s["e_key"])
         self.n_patterns = npat = len(s["p_rt"])
         self.n_keys = len(s["k_weight"])
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry)
-        self.patterns: _Lazy[Pattern] = _Lazy(npat, self._pattern)
+        self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
-        self._snaps: dict[int, tuple[str | None, str | None, str | None]] = {}
+        self._snaps: dict[int, tuple[str | None, ...]] = {}  # decoded once each: entries share them
+        self._sites: dict[int, tuple[str | None, ...]] = {}
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
         self.key_weight: memoryview = s["k_weight"]
         self.head_lens: list[int] = s["h_lens"].tolist()
@@ -523,7 +602,7 @@ class Index:
         )
         # entries of very common patterns (``raise X(msg)`` everywhere) by exception type and kind,
         # so scoring can take the best few of each group instead of walking them all
-        self.groups = _Groups(self)
+        self.groups = _Groups(self, s["g_pids"])
         self._keys: dict[str, int] = {}
         self._automaton: Any = None
         self._load_keys()
@@ -562,46 +641,38 @@ class Index:
     # --- decoding ------------------------------------------------------------------------------------
 
     def _entry(self, i: int) -> tuple[Any, ...]:
-        key, eid, snapcol, kind, etype, qual, tmpl, path, line, func, pat = self._ecols
-        pool = self._pool
-        snap = snapcol[i]
-        fields = self._snaps.get(snap)
-        if fields is None:
-            if snap >= self._nsnap:
-                raise CorruptIndex(f"snapshot id {snap} of {self._nsnap}")
-            s = self._sec
-            repo, version, date = pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
-            if repo is None or version is None:
-                raise CorruptIndex(f"snapshot {snap} has no repo or version")
-            fields = self._snaps[snap] = (repo, version, date)
-        pid = pat[i]
+        key, eid, snapcol, sitecol, tmpl, line, pat = self._ecols
+        snap, site, pid = snapcol[i], sitecol[i], pat[i]
+        where = self._snaps.get(snap) or self._snap(snap)
+        what = self._sites.get(site) or self._site(site)
         if pid >= self.n_patterns:
             raise CorruptIndex(f"pattern id {pid} of {self.n_patterns}")
-        error_id, template = pool.many((eid[i], tmpl[i]))
-        k, t, q, p, f = pool.shared((kind[i], etype[i], qual[i], path[i], func[i]))
-        if k is None or t is None or p is None or f is None:  # only a qualified name may be missing
-            raise CorruptIndex(f"entry {i} lacks a field")
-        return (key[i], error_id, *fields, k, t, q, template, p, line[i], f, pid)
+        kind, etype, qual, path, func = what
+        get = self._pool.get
+        return (key[i], get(eid[i]), *where, kind, etype, qual, get(tmpl[i]), path, line[i], func, pid)
 
-    def _pattern(self, pid: int) -> Pattern:
+    def _snap(self, snap: int) -> tuple[str | None, ...]:
+        """A snapshot's (repo, version, date)."""
         s = self._sec
-        segoff, entoff, ents = s["p_segoff"], s["p_entoff"], s["p_ents"]
-        a, b, c, d = segoff[pid], segoff[pid + 1], entoff[pid], entoff[pid + 1]
-        if a > b or b > len(s["p_segs"]) or c > d or d > len(ents):
-            raise CorruptIndex(f"pattern {pid} spans {a}..{b} segments, {c}..{d} entries")
-        *segs, text = self._pool.many(chain(s["p_segs"][a:b], (s["p_text"][pid],)))
-        if len(segs) % 2 == 0:
-            raise CorruptIndex(f"pattern {pid} has {len(segs)} segments")
-        lits = tuple(segs[0::2])
-        entries = _ids(ents[c:d], self.n_entries, "entry")
-        return Pattern(lits, tuple(segs[1::2]), sum(map(len, lits)), text, entries)
+        if snap >= len(s["snp_repo"]):
+            raise CorruptIndex(f"snapshot id {snap} of {len(s['snp_repo'])}")
+        where = self._pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
+        if None in where[:2]:
+            raise CorruptIndex(f"snapshot {snap} has no repo or version")
+        self._snaps[snap] = out = tuple(where)
+        return out
 
-    def entry_count(self, pid: int) -> int:
-        """How many entries use pattern ``pid``, without decoding it."""
-        if not 0 <= pid < self.n_patterns:
-            return 0
-        a, b = _span(self._sec["p_entoff"], pid, len(self._sec["p_ents"]), "pattern")
-        return b - a
+    def _site(self, site: int) -> tuple[str | None, ...]:
+        """A raise site's (kind, type, qualified name, path, function)."""
+        s = self._sec
+        if site >= len(s["st_kind"]):
+            raise CorruptIndex(f"site id {site} of {len(s['st_kind'])}")
+        what = self._pool.shared(s[name][site] for name in _SITE_COLUMNS)
+        kind, etype, _qual, path, func = what
+        if kind is None or etype is None or path is None or func is None:  # only the qualified name may be
+            raise CorruptIndex(f"site {site} lacks a field")
+        self._sites[site] = out = tuple(what)
+        return out
 
     # --- building --------------------------------------------------------------------------------------
 
@@ -617,6 +688,7 @@ class Index:
         pat_entries: list[list[int]] = []
         runtime = bytearray()
         snaps: dict[tuple[str, str, str | None], int] = {}
+        sites: dict[tuple[str, str, str | None, str, str], int] = {}
         paths: dict[str, list[int]] = {}
         fn_sites: dict[tuple[str, str], list[int]] = {}
         line_sites: dict[tuple[str, int], list[int]] = {}
@@ -630,7 +702,10 @@ class Index:
                 pid = by_shape[shape] = len(pat_lits)
                 pat_lits.append(lits)
                 pat_entries.append([])
-                w.list("p_segs", map(w.string, _interleave(lits, names)))
+                if any(" " in lit for lit in lits):
+                    raise ValueError(f"a compact literal holds a space: {lits!r}")
+                w.add("p_lits", w.string(" ".join(lits)))
+                w.list("p_names", map(w.string, names))
                 w.add("p_text", w.string(_pattern_text(segs[0::2])))
                 runtime.append(1 if is_runtime(e.repo) else 0)
             pat_entries[pid].append(idx)
@@ -640,11 +715,15 @@ class Index:
                 w.add("snp_repo", w.string(e.repo))
                 w.add("snp_ver", w.string(e.version))
                 w.add("snp_date", w.string(e.snapshot_date))
+            what = (e.kind, e.exc_type, e.exc_qualname, e.path, e.function)
+            site = sites.get(what)
+            if site is None:
+                site = sites[what] = len(sites)
+                for column, text in zip(_SITE_COLUMNS, what, strict=True):
+                    w.add(column, w.string(text))
             for name, value in (
-                ("e_key", e.key), ("e_id", w.string(e.error_id)), ("e_snap", snap), ("e_kind", w.string(e.kind)),
-                ("e_type", w.string(e.exc_type)), ("e_qual", w.string(e.exc_qualname)),
-                ("e_tmpl", w.string(e.template)), ("e_path", w.string(e.path)), ("e_line", e.line),
-                ("e_func", w.string(e.function)), ("e_pat", pid),
+                ("e_key", e.key), ("e_id", w.string(e.error_id)), ("e_snap", snap), ("e_site", site),
+                ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid),
             ):  # fmt: skip
                 w.add(name, value)
             path = e.path.replace("\\", "/")
@@ -653,8 +732,10 @@ class Index:
             if fn:
                 fn_sites.setdefault((path, fn), []).append(idx)
             line_sites.setdefault((path, e.line), []).append(idx)
-        for pids in pat_entries:
+        for pid, pids in enumerate(pat_entries):
             w.list("p_ents", pids)
+            if len(pids) > BIG_PATTERN:
+                w.add("g_pids", pid)
         w.sec["p_rt"] = array("B", runtime)
         _build_keys(w, pat_lits, runtime)
         # paths first: the site tables refer to their rows
@@ -785,9 +866,11 @@ class Index:
 
     def weight(self, pid: int, seen: set[int]) -> float:
         """Sum of the weights of the pattern's keys that occurred: a cheap relevance bound."""
-        s = self._sec
-        kw, pkeys = self.key_weight, s["p_keys"]
-        a, b = _span(s["p_keyoff"], pid, len(pkeys), "pattern")
+        pkeys, offs = self._sec["p_keys"], self._sec["p_keyoff"]
+        a, b = offs[pid], offs[pid + 1]
+        if a > b or b > len(pkeys):
+            raise CorruptIndex(f"keys of pattern {pid}")
+        kw = self.key_weight
         return sum(kw[k] for k in pkeys[a:b] if k in seen)
 
     def similar(self, seen: set[int], limit: int, budget: int = 12000) -> list[int]:
@@ -916,24 +999,13 @@ class _Writer:
         return out
 
 
-# the entry columns in the order of an entry tuple's fields (date and repo/version via e_snap)
-_ENTRY_COLUMNS = (
-    "e_key",
-    "e_id",
-    "e_snap",
-    "e_kind",
-    "e_type",
-    "e_qual",
-    "e_tmpl",
-    "e_path",
-    "e_line",
-    "e_func",
-    "e_pat",
-)
+# the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
+_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat")
+_SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 
 # offsets array of each flat list array
 _OFFSETS = {
-    "p_segs": "p_segoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
+    "p_names": "p_namoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
     "k_anchs": "k_anchof", "k_flts": "k_fltof", "h_pids": "h_off", "pa_ents": "pa_off",
     "sf_ents": "sf_off", "sl_ents": "sl_off",
 }  # fmt: skip
