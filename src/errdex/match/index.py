@@ -35,12 +35,14 @@ Format (``FORMAT``), all integers little-endian::
     n x (8-byte ASCII name, u64 offset, u64 byte length)          section table
     sections, each at an 8-aligned offset
 
-Each section is one typed array (``SECTIONS`` gives its item type) read with
-``memoryview.cast``, so nothing is copied or decoded at load. Variable-length lists (a pattern's
-entries, a key's postings) are an offsets array of ``n + 1`` items into a flat array; strings are
-ids into one deduplicated pool (``str_off`` offsets into the UTF-8 bytes ``str_dat``). Lookups by
-string (heads, paths, a frame's function) are sorted arrays of 64-bit keys built from a CRC-32,
-searched with ``bisect``, and verified against the stored string where a false hit would matter.
+Each section is one typed array (``SECTIONS`` gives its item type and what it holds) read with
+``memoryview.cast``, so nothing is copied at load. Variable-length lists (a pattern's entries, a
+key's postings) are an offsets array of ``n + 1`` items into a flat array; strings are ids into
+one deduplicated pool (``str_off`` offsets into the UTF-8 bytes ``str_dat``). Entries are
+columns; what many entries share is a row of its own table (a snapshot's repo, version and
+date; a raise site's kind, types, path and function). Lookups by string (heads, paths, a frame's
+function) are sorted arrays of 64-bit keys built from a CRC-32, searched with ``bisect``, and
+verified against the stored string where a false hit would matter.
 Loading checks the header, the table, every section's bounds, alignment and item size, and the
 lengths that tie sections together (``n + 1`` offsets ending at the flat array's length); what
 an entry, pattern or posting holds is checked when it is first read (``CorruptIndex``), and the
@@ -54,7 +56,8 @@ Aho-Corasick automaton built from the stored strings. Measured against rebuildin
 of all keys from the same strings: the whole load takes ~3 ms instead of ~65 ms for jax (15k
 keys) and ~0.7 s instead of ~3.8 s at 1M templates (800k keys), for 10-40 microseconds more per
 query (the dict probes; the automaton pass over the message costs the same either way). Entries
-and patterns are decoded on first use: a query touches a few dozen of them.
+and patterns are decoded on first use, a pattern part by part (literals to verify it, text to
+compare words, names and entries to score it): a query touches a few dozen of them.
 
 Towards one index for a whole ecosystem, memory-mapped and merged per release (10M templates,
 shared by every web worker): ``Index.loads`` takes any buffer, so an ``mmap`` of the same bytes
@@ -194,7 +197,8 @@ class Pattern:
         """The compact literals, one more than the placeholders."""
         if self._lits is None:
             # compact literals hold no whitespace, so one string joins them with spaces
-            joined = self._index._pool.get(self._index._sec["p_lits"][self._pid])
+            index = self._index
+            joined = index._pool.get(index._plits[self._pid])
             self._lits = tuple(joined.split(" "))
             self._lit_len = len(joined) - len(self._lits) + 1
         return self._lits
@@ -264,16 +268,28 @@ def _hash(text: str) -> int:
 class _Pool:
     """The string pool: id -> ``str``, each read checked against the pool's bounds."""
 
-    __slots__ = ("data", "memo", "n", "offs", "size")
+    __slots__ = ("base", "data", "memo", "n", "offs", "raw", "size")
 
-    def __init__(self, offs: memoryview, data: memoryview) -> None:
+    def __init__(self, offs: memoryview, data: memoryview, base: int) -> None:
         self.offs, self.data = offs, data
         self.n, self.size = len(offs) - 1, len(data)
         self.memo: dict[int, str | None] = {}
+        # When the pool lies in a ``bytes`` object (a stored artifact, or one just built) at
+        # ``base``, a string is sliced from it and decoded: half the work of decoding a
+        # memoryview slice. Any other buffer (an mmap, a memoryview) is read through ``data``.
+        self.raw = data.obj if isinstance(data.obj, bytes) else None
+        self.base = base
+
+    def text(self, a: int, b: int) -> str:
+        """Bytes ``a:b`` of the pool, decoded (the caller has checked the bounds)."""
+        raw = self.raw
+        if raw is not None:
+            return raw[self.base + a : self.base + b].decode("utf-8", "surrogatepass")
+        return str(self.data[a:b], "utf-8", "surrogatepass")
 
     def many(self, ids: Iterable[int]) -> list[str]:
         """The strings ``ids`` name (one tight loop: a pattern's segments are read together)."""
-        offs, data, n, size = self.offs, self.data, self.n, self.size
+        offs, n, size = self.offs, self.n, self.size
         out: list[str] = []
         try:
             for i in ids:
@@ -282,7 +298,7 @@ class _Pool:
                 a, b = offs[i], offs[i + 1]
                 if a > b or b > size:
                     raise CorruptIndex(f"string {i} spans {a}..{b} of {size} bytes")
-                out.append(str(data[a:b], "utf-8", "surrogatepass"))
+                out.append(self.text(a, b))
         except UnicodeDecodeError:
             raise CorruptIndex("a string is not UTF-8") from None
         return out
@@ -295,7 +311,7 @@ class _Pool:
         if a > b or b > self.size:
             raise CorruptIndex(f"string {i} spans {a}..{b} of {self.size} bytes")
         try:
-            return str(self.data[a:b], "utf-8", "surrogatepass")
+            return self.text(a, b)
         except UnicodeDecodeError:
             raise CorruptIndex(f"string {i} is not UTF-8") from None
 
@@ -484,8 +500,9 @@ class _Groups:
         return groups
 
 
-def _parse(buf: memoryview) -> dict[str, memoryview]:
-    """The sections of an artifact, each a typed view, after checking the header and table."""
+def _parse(buf: memoryview) -> tuple[dict[str, memoryview], dict[str, int]]:
+    """The sections of an artifact, each a typed view, and where each starts, after checking the
+    header and the table."""
     if len(buf) < _HEADER.size or bytes(buf[:8]) != MAGIC:
         raise IndexFormatError("not a match index of this errdex version")
     _magic, version, count = _HEADER.unpack_from(buf, 0)
@@ -495,6 +512,7 @@ def _parse(buf: memoryview) -> dict[str, memoryview]:
     if count > len(SECTIONS) or start > len(buf):
         raise CorruptIndex(f"{count} sections")
     out: dict[str, memoryview] = {}
+    starts: dict[str, int] = {}
     for i in range(count):
         raw, off, size = _ENTRY.unpack_from(buf, _HEADER.size + i * _ENTRY.size)
         name = raw.rstrip(b"\0").decode("ascii", "replace")
@@ -505,6 +523,7 @@ def _parse(buf: memoryview) -> dict[str, memoryview]:
         if off % 8 or off < start or off > len(buf) or size > len(buf) - off or size % item:
             raise CorruptIndex(f"section {name!r} at {off}+{size} of {len(buf)} bytes")
         view = buf[off : off + size]
+        starts[name] = off
         if code == "B":
             out[name] = view
         elif _LITTLE:
@@ -516,7 +535,7 @@ def _parse(buf: memoryview) -> dict[str, memoryview]:
     missing = set(SECTIONS) - set(out)
     if missing:
         raise CorruptIndex(f"missing sections {sorted(missing)}")
-    return out
+    return out, starts
 
 
 def _check_layout(s: dict[str, memoryview]) -> None:
@@ -574,20 +593,19 @@ def _meta(raw: memoryview) -> dict[str, str]:
 class Index:
     """Everything the matcher needs, read from (or built into) flat arrays."""
 
-    def __init__(self, sections: dict[str, memoryview], meta: dict[str, str]) -> None:
+    def __init__(self, sections: dict[str, memoryview], meta: dict[str, str], pool_base: int = 0) -> None:
         s = self._sec = sections
         self.generation: str = meta.pop("generation", "")
         self.extra: dict[str, str] = meta
-        pool = self._pool = _Pool(s["str_off"], s["str_dat"])
+        pool = self._pool = _Pool(s["str_off"], s["str_dat"], pool_base)
         self.n_entries = ne = len(s["e_key"])
         self.n_patterns = npat = len(s["p_rt"])
         self.n_keys = len(s["k_weight"])
-        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry)
+        self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
+        self._plits = s["p_lits"]
+        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
-        self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
-        self._snaps: dict[int, tuple[str | None, ...]] = {}  # decoded once each: entries share them
-        self._sites: dict[int, tuple[str | None, ...]] = {}
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
         self.key_weight: memoryview = s["k_weight"]
         self.head_lens: list[int] = s["h_lens"].tolist()
@@ -640,16 +658,48 @@ class Index:
 
     # --- decoding ------------------------------------------------------------------------------------
 
-    def _entry(self, i: int) -> tuple[Any, ...]:
+    def _entry_decoder(self) -> Callable[[int], tuple[Any, ...]]:
+        """Entry ``i`` as a tuple (``E_*`` fields), from its columns; a closure over them because
+        decoding entries is a good part of a query that reads templates no earlier one read."""
         key, eid, snapcol, sitecol, tmpl, line, pat = self._ecols
-        snap, site, pid = snapcol[i], sitecol[i], pat[i]
-        where = self._snaps.get(snap) or self._snap(snap)
-        what = self._sites.get(site) or self._site(site)
-        if pid >= self.n_patterns:
-            raise CorruptIndex(f"pattern id {pid} of {self.n_patterns}")
-        kind, etype, qual, path, func = what
-        get = self._pool.get
-        return (key[i], get(eid[i]), *where, kind, etype, qual, get(tmpl[i]), path, line[i], func, pid)
+        npat, pool = self.n_patterns, self._pool
+        offs, text, nstr, size = pool.offs, pool.text, pool.n, pool.size
+        raw, base = pool.raw, pool.base
+        # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
+        # site (kind, type, qualified name) and path, function
+        snaps: dict[int, tuple[str | None, ...]] = {}
+        sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
+
+        def entry(i: int) -> tuple[Any, ...]:
+            snap, site, pid = snapcol[i], sitecol[i], pat[i]
+            where = snaps.get(snap)
+            if where is None:
+                where = snaps[snap] = self._snap(snap)
+            what = sites.get(site)
+            if what is None:
+                kind, etype, qual, path, func = self._site(site)
+                what = sites[site] = ((kind, etype, qual), path, func)
+            if pid >= npat:
+                raise CorruptIndex(f"pattern id {pid} of {npat}")
+            # the id and template, read as ``_Pool.get`` reads them (inline: this is hot)
+            a, b = eid[i], tmpl[i]
+            if a >= nstr or b >= nstr:
+                raise CorruptIndex(f"string id {max(a, b)} of {nstr}")
+            a0, a1, b0, b1 = offs[a], offs[a + 1], offs[b], offs[b + 1]
+            if a0 > a1 or a1 > size or b0 > b1 or b1 > size:
+                raise CorruptIndex(f"entry {i}'s strings span {a0}..{a1}, {b0}..{b1} of {size} bytes")
+            try:
+                if raw is not None:
+                    error_id = raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
+                    template = raw[base + b0 : base + b1].decode("utf-8", "surrogatepass")
+                else:
+                    error_id, template = text(a0, a1), text(b0, b1)
+            except UnicodeDecodeError:
+                raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
+            types, path, func = what
+            return (key[i], error_id, *where, *types, template, path, line[i], func, pid)
+
+        return entry
 
     def _snap(self, snap: int) -> tuple[str | None, ...]:
         """A snapshot's (repo, version, date)."""
@@ -659,8 +709,7 @@ class Index:
         where = self._pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
         if None in where[:2]:
             raise CorruptIndex(f"snapshot {snap} has no repo or version")
-        self._snaps[snap] = out = tuple(where)
-        return out
+        return tuple(where)
 
     def _site(self, site: int) -> tuple[str | None, ...]:
         """A raise site's (kind, type, qualified name, path, function)."""
@@ -671,8 +720,7 @@ class Index:
         kind, etype, _qual, path, func = what
         if kind is None or etype is None or path is None or func is None:  # only the qualified name may be
             raise CorruptIndex(f"site {site} lacks a field")
-        self._sites[site] = out = tuple(what)
-        return out
+        return tuple(what)
 
     # --- building --------------------------------------------------------------------------------------
 
@@ -789,9 +837,9 @@ class Index:
         hold together; what it holds is checked as it is read (also ``CorruptIndex``).
         """
         buf = memoryview(data).cast("B")
-        sections = _parse(buf)
+        sections, starts = _parse(buf)
         _check_layout(sections)
-        return cls(sections, _meta(sections["meta"]))
+        return cls(sections, _meta(sections["meta"]), starts["str_dat"])
 
     # --- querying --------------------------------------------------------------------------------------
 
@@ -989,9 +1037,10 @@ class _Writer:
         if total > 0xFFFFFFFF or len(self._strs) >= NONE:
             raise ValueError("match index strings exceed 4 GiB: build it in segments")
         self.sec["str_off"] = offs
-        self.sec["str_dat"] = array("B", b"".join(self._strs))
-        out: dict[str, memoryview] = {}
+        out: dict[str, memoryview] = {"str_dat": memoryview(b"".join(self._strs))}  # bytes: see _Pool
         for name, code in SECTIONS.items():
+            if name in out:
+                continue
             arr = self.sec.get(name)
             if arr is None:
                 arr = array(code, [0]) if name in _OFFSETS.values() else array(code)
