@@ -184,3 +184,32 @@ def test_an_index_reads_from_a_memory_mapped_file(tmp_path: Path) -> None:
 def test_other_formats_are_refused_unread(data: bytes) -> None:
     with pytest.raises(IndexFormatError):
         Index.loads(data)
+
+
+def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Upgrading errdex changes how the index is built: the old artifact is replaced, silently
+    (its layout is not even checked: it is not this version's to judge)."""
+    from errdex.pipeline import index
+
+    src = tmp_path / "lib"
+    src.mkdir()
+    (src / "core.py").write_text(
+        'def f(x):\n    raise ValueError(f"the widget {x} cannot be frobnicated twice")\n'
+    )
+    db = str(tmp_path / "c.db")
+    index(str(src), db, jobs=1)
+    store = Store.open(db)
+    older = build_index(store.iter_entries(), str(store.generation()))
+    older.extra["runtime"] = "built-by-another-version"
+    older._sec["p_text"] = memoryview(b"")  # a section this version would call corrupt
+    store.put_artifact(ARTIFACT, older.dumps())
+    with caplog.at_level("WARNING"):
+        matcher = Matcher.load(store)
+    assert not caplog.records
+    assert (
+        matcher.explain("ValueError: the widget 7 cannot be frobnicated twice").matches[0].path == "core.py"
+    )
+    stored = store.get_artifact(ARTIFACT)
+    assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"

@@ -616,13 +616,13 @@ def _stored_index(store: Any) -> Index:
     data = store.get_artifact(ARTIFACT)
     if data:
         try:
-            index = Index.loads(data)
+            index = Index.loads(data, runtime=data_digest())
         except CorruptIndex as e:
             return _rebuild_corrupt(store, e)
         except IndexFormatError:  # another errdex version's artifact: rebuilt below
             pass
         else:
-            if index.generation == str(store.generation()) and index.extra.get("runtime") == data_digest():
+            if index.generation == str(store.generation()):
                 return index
     return rebuild_index(store)
 

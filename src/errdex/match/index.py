@@ -830,16 +830,21 @@ class Index:
         return bytes(table + body)
 
     @classmethod
-    def loads(cls, data: bytes | memoryview) -> Index:
+    def loads(cls, data: bytes | memoryview, runtime: str | None = None) -> Index:
         """Read an artifact (any buffer: bytes, or an ``mmap``) without copying its arrays.
 
-        Raises ``IndexFormatError`` for another format and ``CorruptIndex`` when the layout does not
-        hold together; what it holds is checked as it is read (also ``CorruptIndex``).
+        Raises ``IndexFormatError`` for another format, or when ``runtime`` is given and differs
+        from the one recorded (another errdex version built it: its layout is not even checked),
+        and ``CorruptIndex`` when the layout does not hold together; what it holds is checked as
+        it is read (also ``CorruptIndex``).
         """
         buf = memoryview(data).cast("B")
         sections, starts = _parse(buf)
+        meta = _meta(sections["meta"])
+        if runtime is not None and meta.get("runtime") != runtime:
+            raise IndexFormatError("match index built by another errdex version")
         _check_layout(sections)
-        return cls(sections, _meta(sections["meta"]), starts["str_dat"])
+        return cls(sections, meta, starts["str_dat"])
 
     # --- querying --------------------------------------------------------------------------------------
 
