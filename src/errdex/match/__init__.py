@@ -1,10 +1,12 @@
 """The match stage: name the raise site of a pasted error message or traceback.
 
-Pipeline per query: ``parse`` (type, message, frames) -> one Aho-Corasick pass over the compact
-message (``index``) -> literal-in-order verification of the candidate templates (``verify``) ->
-evidence from type and frames, word similarity for reworded messages (``score``) -> ranking and a
-one-line verdict. The index is built once per catalogue generation and stored as an artifact, so a
-cold ``errdex explain`` only unpickles it (imports here are kept light for the same reason).
+Pipeline per query: ``parse`` (type, message, frames) -> one pass over the compact message for the
+index's key fragments (``index``) -> literal-in-order verification of the candidate templates
+(``verify``) -> evidence from type and frames, word similarity for reworded messages (``score``)
+-> ranking and a one-line verdict. The index is built once per catalogue generation and stored
+as an artifact of flat arrays, so a cold ``errdex explain`` only maps it and decodes what the
+query touches (imports here are kept light for the same reason). A stored artifact that is
+corrupt is rebuilt from the catalogue's rows; it is data, never code.
 
 When is a match *exact* (``approximate=False``)? When every literal of the template occurs in order
 (or, for a message cut short, the template's beginning does: at least ``TRUNC_MIN_LITERAL`` literal
@@ -16,8 +18,8 @@ text explains most of it. Everything else is reported as approximate, or not at 
 
 from __future__ import annotations
 
-import contextlib
 import heapq
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -33,7 +35,9 @@ from errdex.match.index import (
     E_TYPE,
     E_VERSION,
     TRUNC_MIN_LITERAL,  # a truncated message must still match this much literal text ...
+    CorruptIndex,
     Index,
+    IndexFormatError,
 )  # fmt: skip
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
@@ -136,29 +140,19 @@ class Matcher:
     def __init__(self, index: Index, repo: str | None = None) -> None:
         self.index = index
         self.repo = repo
+        self._store: Any = None  # where a corrupt index is rebuilt from (``load``)
+        self._rebuilding = threading.Lock()
 
     @classmethod
     def load(cls, store: Any, repo: str | None = None) -> Matcher:
-        """Load the stored index artifact; rebuild and save it only if missing or stale."""
-        from errdex.match.runtime import data_digest
-
-        generation = str(store.generation())
-        index: Index | None = None
-        data = store.get_artifact(ARTIFACT)
-        if data:
-            try:
-                index = Index.loads(data)
-            except Exception:  # an artifact from another errdex version: rebuild it
-                index = None
-            if index is not None and (
-                index.generation != generation or index.extra.get("runtime") != data_digest()
-            ):
-                index = None
-        if index is None:
-            index = rebuild_index(store)
+        """Load the stored index artifact; rebuild it from the catalogue's rows if it is missing,
+        stale, from another errdex version or corrupt (saved when the store is writable)."""
+        index = _stored_index(store)
         if repo:
             repo = str(store.resolve_repo(repo))  # an unknown name is the user's error: say so
-        return cls(index, repo)
+        matcher = cls(index, repo)
+        matcher._store = store
+        return matcher
 
     @classmethod
     def from_entries(cls, entries: list[CatalogueEntry], repo: str | None = None) -> Matcher:
@@ -168,6 +162,19 @@ class Matcher:
     # --- the query ----------------------------------------------------------------------------------
 
     def explain(self, text: str, limit: int = 10) -> Result:
+        index = self.index
+        try:
+            return self._explain(text, limit)
+        except CorruptIndex as e:
+            # what a stored entry, pattern or posting holds is checked as the query reads it
+            if self._store is None:
+                raise
+            with self._rebuilding:
+                if self.index is index:
+                    self.index = _rebuild_corrupt(self._store, e)
+        return self._explain(text, limit)
+
+    def _explain(self, text: str, limit: int) -> Result:
         q = parse_query(text)
         order = [q.primary] + [i for i in range(len(q.blocks) - 1, -1, -1) if i != q.primary]
         first: Result | None = None
@@ -586,12 +593,52 @@ def build_index(entries: Iterator[CatalogueEntry] | list[CatalogueEntry], genera
 
 def rebuild_index(store: Any) -> Index:
     """Build the index from the store's catalogue and save it as the artifact (pipeline hook)."""
+    return _rebuild(store)[0]
+
+
+def _rebuild(store: Any) -> tuple[Index, bool]:
+    """The index built from the catalogue's rows, and whether it could be saved."""
     from errdex.store import StoreError
 
     generation = str(store.generation())
     index = build_index(store.iter_entries(), generation)
-    with contextlib.suppress(StoreError):  # a read-only catalogue (the web server's): keep it in memory
+    try:
         store.put_artifact(ARTIFACT, index.dumps())
+    except StoreError:  # a read-only catalogue (the web server's): keep it in memory
+        return index, False
+    return index, True
+
+
+def _stored_index(store: Any) -> Index:
+    """The stored index if it is current; never interpreted beyond its checked layout."""
+    from errdex.match.runtime import data_digest
+
+    data = store.get_artifact(ARTIFACT)
+    if data:
+        try:
+            index = Index.loads(data, runtime=data_digest())
+        except CorruptIndex as e:
+            return _rebuild_corrupt(store, e)
+        except IndexFormatError:  # another errdex version's artifact: rebuilt below
+            pass
+        else:
+            if index.generation == str(store.generation()):
+                return index
+    return rebuild_index(store)
+
+
+def _rebuild_corrupt(store: Any, error: CorruptIndex) -> Index:
+    """Rebuild after a corrupt artifact, saying so once: someone or something wrote bad bytes."""
+    import logging
+
+    index, saved = _rebuild(store)
+    how = (
+        "rebuilt it from the catalogue's rows and saved it"
+        if saved
+        else "rebuilt it in memory from the catalogue's rows (the catalogue is read-only here; "
+        "any errdex command with write access to it, such as `errdex explain`, saves a fresh one)"
+    )
+    logging.getLogger(__name__).warning("errdex: %s; %s", error, how)
     return index
 
 

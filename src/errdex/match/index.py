@@ -1,8 +1,8 @@
-"""The prebuilt match index: templates, their key fragments in an Aho-Corasick automaton, paths.
+"""The prebuilt match index: templates, their key fragments, heads and paths, in flat arrays.
 
 Why this shape: a cold ``errdex explain`` must answer in well under a second against tens of
 thousands of templates, so nothing may be rebuilt per query and little may be imported. The index
-is built once per catalogue generation (``rebuild_index``) and pickled into one store artifact.
+is built once per catalogue generation (``rebuild_index``) and stored as one store artifact.
 
 * Entries that share the same compact literals (the same error in several snapshots, or several
   raise sites of one message variable) are grouped into one *pattern*, verified once per query.
@@ -16,45 +16,148 @@ is built once per catalogue generation (``rebuild_index``) and pickled into one 
 * A message cut short only contains the beginning of its template. A confident truncated fit
   places at least ``TRUNC_MIN_LITERAL`` literal characters from the message start, so those
   characters are a *head*: looked up by the message's own prefixes when the template starts with
-  a literal (anchored), or as an automaton key when it starts with a placeholder (floating).
+  a literal (anchored), or as a key when it starts with a placeholder (floating).
 * Patterns sharing keys with the message (rarest keys first, volume-capped) are the candidates
   for approximate matching of reworded messages.
 * Patterns with no chunk of ``MIN_KEY`` characters (all placeholder, or tiny literals) cannot be
-  found this way; they are kept in a short side list that is only ever reported as approximate.
-* Paths: a map from catalogue path to entries, so traceback frames can be looked up by suffix, and
-  (path, function) / (path, line) maps, so a frame names its entries without walking the file's.
+  found this way; only traceback frames lead to them, and they are only ever approximate.
+* Paths: a table from catalogue path to entries, so traceback frames can be looked up by suffix,
+  and (path, function) / (path, line) tables, so a frame names its entries without walking the
+  file's.
+
+The stored form is data, never code: the catalogue may come from anyone (a shared PostgreSQL
+server, a downloaded ``.db``), so the artifact is read as flat little-endian arrays and UTF-8
+string tables, and every offset and id read from it is checked before use.
+
+Format (``FORMAT``), all integers little-endian::
+
+    b"ERRDEXMI"  u32 format  u32 n            header
+    n x (8-byte ASCII name, u64 offset, u64 byte length)          section table
+    sections, each at an 8-aligned offset
+
+Each section is one typed array (``SECTIONS`` gives its item type and what it holds) read with
+``memoryview.cast``, so nothing is copied at load. Variable-length lists (a pattern's entries, a
+key's postings) are an offsets array of ``n + 1`` items into a flat array; strings are ids into
+one deduplicated pool (``str_off`` offsets into the UTF-8 bytes ``str_dat``). Entries are
+columns; what many entries share is a row of its own table (a snapshot's repo, version and
+date; a raise site's kind, types, path and function). Lookups by string (heads, paths, a frame's
+function) are sorted arrays of 64-bit keys built from a CRC-32, searched with ``bisect``, and
+verified against the stored string where a false hit would matter.
+Loading checks the header, the table, every section's bounds, alignment and item size, and the
+lengths that tie sections together (``n + 1`` offsets ending at the flat array's length); what
+an entry, pattern or posting holds is checked when it is first read (``CorruptIndex``), and the
+matcher then rebuilds the index from the catalogue's rows. So a crafted artifact costs at most
+time and memory proportional to its own size, and cannot run code.
+
+Only the keys are decoded at load: candidate generation must see every key at once. Keys of
+exactly ``CHUNK`` characters (97% of them) go into a dict probed with every ``CHUNK``-character
+window of the message; the others (short whole literals, floating heads) into a small
+Aho-Corasick automaton built from the stored strings. Measured against rebuilding one automaton
+of all keys from the same strings: the whole load takes ~3 ms instead of ~65 ms for jax (15k
+keys) and ~0.7 s instead of ~3.8 s at 1M templates (800k keys), for 10-40 microseconds more per
+query (the dict probes; the automaton pass over the message costs the same either way). Entries
+and patterns are decoded on first use, a pattern part by part (literals to verify it, text to
+compare words, names and entries to score it): a query touches a few dozen of them.
+
+Towards one index for a whole ecosystem, memory-mapped and merged per release (10M templates,
+shared by every web worker): ``Index.loads`` takes any buffer, so an ``mmap`` of the same bytes
+works as is, and all of the index except the key lookup then lives once in the page cache,
+however many workers read it. The per-process key dict (about 100 bytes a key) is what would not
+scale: at that size the keys become a sorted array of 64-bit hashes per key length, probed by
+hashing each window of the message (about a microsecond a window; an automaton of the short
+keys stays small). Merging per-release segments is a linear pass over sorted arrays: the string
+pools are concatenated (ids shifted), entries appended (ids shifted), patterns merged by their
+shape (the segment's literal and placeholder strings), the posting and site tables merged as
+sorted runs, and each pattern's keys re-chosen by the merged document frequencies from its
+stored literals (choosing is a pass over the literals, not a rebuild from the catalogue's rows).
+Offsets are 32-bit, so one segment holds at most 4 GiB of strings and 2**32 list items; a merged
+index that outgrows that is a list of such segments, queried in one pass each.
 """
 
 from __future__ import annotations
 
 import heapq
-import pickle
 import re
+import struct
+import sys
 from array import array
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar, overload
+from functools import partial
+from typing import Any, overload
+from zlib import crc32
 
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
+from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 7
+FORMAT = 8
+MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
 KEYS_PER_PATTERN = 4
-MAX_WEAK = 5000  # patterns without keys kept for last-resort approximate answers
 BIG_PATTERN = 256  # entries beyond which a pattern's entries are grouped by type for scoring
 TRUNC_MIN_LITERAL = 25  # literal characters a cut-short message must match (kept equal in __init__)
+MAX_BUCKET = 64  # rows sharing one lookup hash: far above any real CRC-32 collision run
+MAX_META = 4096  # bytes of the ``meta`` section
+NONE = 0xFFFFFFFF  # string id of a missing (None) string
+_MISSING = object()
 
-T = TypeVar("T")
-
-# entry tuple fields (a tuple pickles and loads much faster than a dataclass)
+# entry tuple fields (tuples are cheap to build and to index)
 E_KEY, E_ID, E_REPO, E_VERSION, E_DATE, E_KIND, E_TYPE, E_QUAL, E_TEMPLATE, E_PATH, E_LINE, E_FUNC, E_PAT = (
     range(13)
 )
+
+# name -> array type code of every section
+SECTIONS: dict[str, str] = {
+    "meta": "B",  # "key=value" lines: the generation and ``Index.extra``
+    # the string pool
+    "str_off": "I", "str_dat": "B",
+    # snapshots (repo, version, date) shared by their entries
+    "snp_repo": "I", "snp_ver": "I", "snp_date": "I",
+    # raise sites (kind, type, qualified name, path, function) shared by their entries
+    "st_kind": "I", "st_type": "I", "st_qual": "I", "st_path": "I", "st_func": "I",
+    # entries, one column per field
+    "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
+    # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
+    # text with single spaces, entries, keys, interpreter flag
+    "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
+    "p_keyoff": "I", "p_keys": "I", "p_rt": "B",
+    # keys: "\n"-joined text (compact text has no whitespace), the ids of those not CHUNK long,
+    # weights, and per key its postings, anchored patterns and floating heads
+    "k_text": "B", "k_var": "I", "k_weight": "f", "k_postof": "I", "k_posts": "I",
+    "k_anchof": "I", "k_anchs": "I", "k_fltof": "I", "k_flts": "I",
+    # patterns with more than BIG_PATTERN entries
+    "g_pids": "I",
+    # anchored heads: (length << 32 | crc32) -> patterns, and the distinct head lengths
+    "h_key": "Q", "h_off": "I", "h_pids": "I", "h_lens": "I",
+    # catalogue paths: crc32 -> path string, entries
+    "pa_hash": "I", "pa_str": "I", "pa_off": "I", "pa_ents": "I",
+    # sites: (path row << 32 | crc32(function)) -> function string, entries; (path row << 32 | line)
+    "sf_key": "Q", "sf_fn": "I", "sf_off": "I", "sf_ents": "I",
+    "sl_key": "Q", "sl_off": "I", "sl_ents": "I",
+}  # fmt: skip
+
+_HEADER = struct.Struct("<8sII")
+_ENTRY = struct.Struct("<8sQQ")
+_LITTLE = sys.byteorder == "little"
+assert all(array(code).itemsize == struct.calcsize(code) for code in "BIiqQf")
+assert all(len(name) <= 8 for name in SECTIONS)  # the table's name field
+
+
+class IndexFormatError(StoreError):
+    """The artifact is not a match index of this format (another errdex version wrote it, or it is
+    not an index at all): it is never interpreted, only rebuilt."""
+
+
+class CorruptIndex(IndexFormatError):
+    """The artifact claims this format but does not hold together."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"match index artifact is corrupt ({detail})")
 
 
 def debug_specifiers_as_text(segs: list[str]) -> list[str]:
@@ -72,232 +175,690 @@ def debug_specifiers_as_text(segs: list[str]) -> list[str]:
     return out
 
 
-@dataclass(slots=True)
 class Pattern:
-    """Compact literals of one template shape, its placeholder names and the entries that use it."""
+    """Compact literals of one template shape, its placeholder names and the entries that use it.
 
-    lits: tuple[str, ...]
-    names: tuple[str, ...]
-    lit_len: int  # compact literal characters: how much text the template can vouch for
-    text: str  # literal text with single spaces, for similarity scoring
-    entries: list[int]
-
-
-class LazyList(Sequence[T]):
-    """A list whose items stay pickled until first used.
-
-    A query touches a few dozen of the tens of thousands of entries and patterns, so unpickling
-    them all on every cold start (a third of the load time at 12k templates) is wasted work; a list
-    of ``bytes`` objects unpickles almost for free.
+    Each part is read from the index's arrays when first used: most candidates are only verified
+    (their literals) or compared by words (their text), and reading the rest would be wasted.
     """
 
-    def __init__(self, blobs: list[bytes], decode: Callable[[bytes], T]) -> None:
-        self._blobs = blobs
-        self._decode = decode
-        self._cache: dict[int, T] = {}
+    __slots__ = ("_entries", "_index", "_lit_len", "_lits", "_names", "_pid", "_text")
+
+    def __init__(self, index: Index, pid: int) -> None:
+        self._index, self._pid = index, pid
+        self._lits: tuple[str, ...] | None = None
+        self._lit_len = 0
+        self._names: tuple[str, ...] | None = None
+        self._text: str | None = None
+        self._entries: list[int] | None = None
+
+    @property
+    def lits(self) -> tuple[str, ...]:
+        """The compact literals, one more than the placeholders."""
+        if self._lits is None:
+            # compact literals hold no whitespace, so one string joins them with spaces
+            index = self._index
+            joined = index._pool.get(index._plits[self._pid])
+            self._lits = tuple(joined.split(" "))
+            self._lit_len = len(joined) - len(self._lits) + 1
+        return self._lits
+
+    @property
+    def lit_len(self) -> int:
+        """Compact literal characters: how much text the template can vouch for."""
+        if self._lits is None:
+            self.lits  # noqa: B018  # reads them
+        return self._lit_len
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        if self._names is None:
+            s = self._index._sec
+            a, b = _span(s["p_namoff"], self._pid, len(s["p_names"]), "pattern")
+            names = tuple(self._index._pool.many(s["p_names"][a:b]))
+            if len(names) != len(self.lits) - 1:
+                raise CorruptIndex(
+                    f"pattern {self._pid} has {len(names)} names for {len(self.lits)} literals"
+                )
+            self._names = names
+        return self._names
+
+    @property
+    def text(self) -> str:
+        """The literal text with single spaces, for similarity scoring."""
+        if self._text is None:
+            self._text = self._index._pool.get(self._index._sec["p_text"][self._pid])
+        return self._text
+
+    @property
+    def entries(self) -> list[int]:
+        if self._entries is None:
+            s = self._index._sec
+            a, b = _span(s["p_entoff"], self._pid, len(s["p_ents"]), "pattern")
+            self._entries = _ids(s["p_ents"][a:b], self._index.n_entries, "entry")
+        return self._entries
+
+    def _parts(self) -> tuple[object, ...]:
+        return self.lits, self.names, self.lit_len, self.text, self.entries
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pattern) and self._parts() == other._parts()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Pattern(lits={self.lits!r}, names={self.names!r}, entries={self.entries!r})"
+
+
+def _pattern_text(lit_segs: Iterable[str]) -> str:
+    return " ".join(" ".join(s.split()) for s in lit_segs if s.strip())
+
+
+def _head_key(text: str) -> int:
+    return len(text) << 32 | crc32(text.encode("utf-8", "surrogatepass"))
+
+
+def _hash(text: str) -> int:
+    return crc32(text.encode("utf-8", "surrogatepass"))
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+
+class _Pool:
+    """The string pool: id -> ``str``, each read checked against the pool's bounds."""
+
+    __slots__ = ("base", "data", "memo", "n", "offs", "raw", "size")
+
+    def __init__(self, offs: memoryview, data: memoryview, base: int) -> None:
+        self.offs, self.data = offs, data
+        self.n, self.size = len(offs) - 1, len(data)
+        self.memo: dict[int, str | None] = {}
+        # When the pool lies in a ``bytes`` object (a stored artifact, or one just built) at
+        # ``base``, a string is sliced from it and decoded: half the work of decoding a
+        # memoryview slice. Any other buffer (an mmap, a memoryview) is read through ``data``.
+        self.raw = data.obj if isinstance(data.obj, bytes) else None
+        self.base = base
+
+    def text(self, a: int, b: int) -> str:
+        """Bytes ``a:b`` of the pool, decoded (the caller has checked the bounds)."""
+        raw = self.raw
+        if raw is not None:
+            return raw[self.base + a : self.base + b].decode("utf-8", "surrogatepass")
+        return str(self.data[a:b], "utf-8", "surrogatepass")
+
+    def many(self, ids: Iterable[int]) -> list[str]:
+        """The strings ``ids`` name (one tight loop: a pattern's segments are read together)."""
+        offs, n, size = self.offs, self.n, self.size
+        out: list[str] = []
+        try:
+            for i in ids:
+                if i >= n:
+                    raise CorruptIndex(f"string id {i} of {n}")
+                a, b = offs[i], offs[i + 1]
+                if a > b or b > size:
+                    raise CorruptIndex(f"string {i} spans {a}..{b} of {size} bytes")
+                out.append(self.text(a, b))
+        except UnicodeDecodeError:
+            raise CorruptIndex("a string is not UTF-8") from None
+        return out
+
+    def get(self, i: int) -> str:
+        """``many((i,))[0]``, without the loop: the hot path of decoding a pattern or an entry."""
+        if i >= self.n:
+            raise CorruptIndex(f"string id {i} of {self.n}")
+        a, b = self.offs[i], self.offs[i + 1]
+        if a > b or b > self.size:
+            raise CorruptIndex(f"string {i} spans {a}..{b} of {self.size} bytes")
+        try:
+            return self.text(a, b)
+        except UnicodeDecodeError:
+            raise CorruptIndex(f"string {i} is not UTF-8") from None
+
+    def shared(self, ids: Iterable[int]) -> list[str | None]:
+        """Strings many entries share (repo, type, path, ...), each decoded once; ``NONE`` is None."""
+        memo = self.memo
+        out: list[str | None] = []
+        for i in ids:
+            text = memo.get(i, _MISSING)
+            if text is _MISSING:
+                text = memo[i] = None if i == NONE else self.get(i)
+            out.append(text)  # type: ignore[arg-type]
+        return out
+
+
+def _span(offs: memoryview, i: int, size: int, what: str) -> tuple[int, int]:
+    """Items ``offs[i]:offs[i + 1]`` of a flat array of ``size`` items, checked."""
+    a, b = offs[i], offs[i + 1]
+    if a > b or b > size:
+        raise CorruptIndex(f"{what} {i} spans {a}..{b} of {size}")
+    return a, b
+
+
+def _ids(view: memoryview, bound: int, what: str) -> list[int]:
+    """The items of ``view`` as ids below ``bound``, checked."""
+    out = view.tolist()
+    if out and max(out) >= bound:
+        raise CorruptIndex(f"{what} id {max(out)} of {bound}")
+    return out
+
+
+class _Checked(Sequence[int]):
+    """A column of ids, each checked against ``bound`` when read."""
+
+    def __init__(self, view: memoryview, bound: int, what: str) -> None:
+        self._view, self._bound, self._what = view, bound, what
 
     def __len__(self) -> int:
-        return len(self._blobs)
+        return len(self._view)
 
     @overload
-    def __getitem__(self, i: int) -> T: ...
+    def __getitem__(self, i: int) -> int: ...
     @overload
-    def __getitem__(self, i: slice) -> Sequence[T]: ...
-    def __getitem__(self, i: int | slice) -> T | Sequence[T]:
+    def __getitem__(self, i: slice) -> Sequence[int]: ...
+    def __getitem__(self, i: int | slice) -> int | Sequence[int]:
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        item = self._cache.get(i)
-        if item is None:
-            item = self._cache[i] = self._decode(self._blobs[i])
+            return _ids(self._view[i], self._bound, self._what)
+        v: int = self._view[i]
+        if v >= self._bound:
+            raise CorruptIndex(f"{self._what} id {v} of {self._bound}")
+        return v
+
+
+class _Lazy[T](dict[int, T]):
+    """Items ``0 .. n-1`` decoded from the flat arrays on first access, then kept: a query touches
+    few. A dict, so reading a decoded item is a lookup in C; only a miss runs Python."""
+
+    def __init__(self, n: int, decode: Callable[[int], T]) -> None:
+        super().__init__()
+        self._n = n
+        self._decode = decode
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __missing__(self, i: int) -> T:
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        item = self[i] = self._decode(i)
         return item
 
 
-def _pattern(blob: bytes) -> Pattern:
-    return Pattern(*pickle.loads(blob))
+class _Table:
+    """Rows of a sorted array of lookup keys, each with a list of ids: the hashed lookups."""
+
+    def __init__(self, keys: memoryview, offs: memoryview, items: memoryview, bound: int, what: str) -> None:
+        self.keys, self.offs, self.items, self.bound, self.what = keys, offs, items, bound, what
+
+    def rows(self, key: int) -> range:
+        """Rows whose key is ``key`` (a handful: more means a crafted table)."""
+        keys = self.keys
+        n = len(keys)
+        i = bisect_left(keys, key)
+        if i == n or keys[i] != key:
+            return range(0)
+        j = i + 1
+        while j < n and keys[j] == key:
+            j += 1
+            if j - i > MAX_BUCKET:
+                raise CorruptIndex(f"more than {MAX_BUCKET} {self.what} rows share one key")
+        return range(i, j)
+
+    def items_of(self, row: int) -> list[int]:
+        a, b = _span(self.offs, row, len(self.items), self.what)
+        return _ids(self.items[a:b], self.bound, self.what)
+
+
+class _Paths:
+    """Catalogue path -> its entries, as ``dict``-like lookups (``in``, ``get``, ``[]``)."""
+
+    def __init__(self, table: _Table, strs: memoryview, pool: _Pool) -> None:
+        self._table, self._strs, self._pool = table, strs, pool
+        self._rows: dict[str, int | None] = {}  # memo: frames repeat across queries
+
+    def row(self, path: str) -> int | None:
+        row = self._rows.get(path, -1)
+        if row != -1:
+            return row
+        found = None
+        for r in self._table.rows(_hash(path)):
+            if self._pool.get(self._strs[r]) == path:
+                found = r
+                break
+        if len(self._rows) > 65536:
+            self._rows.clear()
+        self._rows[path] = found
+        return found
+
+    def __contains__(self, path: object) -> bool:
+        return isinstance(path, str) and self.row(path) is not None
+
+    def get(self, path: str, default: list[int] | None = None) -> list[int] | None:
+        row = self.row(path)
+        return default if row is None else self._table.items_of(row)
+
+    def __getitem__(self, path: str) -> list[int]:
+        row = self.row(path)
+        if row is None:
+            raise KeyError(path)
+        return self._table.items_of(row)
+
+
+class _Sites:
+    """``(path, function name)`` or ``(path, line)`` -> entries, as a ``dict``-like ``get``."""
+
+    def __init__(self, paths: _Paths, fns: _Table, fn_strs: memoryview, lines: _Table, pool: _Pool) -> None:
+        self._paths, self._fns, self._fn_strs, self._lines, self._pool = paths, fns, fn_strs, lines, pool
+
+    def get(self, key: tuple[str, str | int], default: Sequence[int] = ()) -> Sequence[int]:
+        path, what = key
+        row = self._paths.row(path)
+        if row is None:
+            return default
+        if isinstance(what, int):
+            if not 0 <= what <= 0xFFFFFFFF:
+                return default
+            for r in self._lines.rows(row << 32 | what):
+                return self._lines.items_of(r)
+            return default
+        out: list[int] = []
+        for r in self._fns.rows(row << 32 | _hash(what)):
+            if self._pool.get(self._fn_strs[r]) == what:
+                out.extend(self._fns.items_of(r))
+        return out or default
+
+
+class _Groups:
+    """The entries of a very common pattern grouped by (exception type, kind), made on first use.
+
+    Which patterns are that common is listed in the index (``g_pids``), so asking costs a set
+    lookup; the grouping itself is a pass over the pattern's entries' columns.
+    """
+
+    def __init__(self, index: Index, big: memoryview) -> None:
+        self._index = index
+        self._big = set(big.tolist())
+        self._cache: dict[int, list[list[int]]] = {}
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._big
+
+    def get(self, pid: int) -> list[list[int]] | None:
+        groups = self._cache.get(pid)
+        if groups is None:
+            if pid not in self._big:
+                return None
+            s = self._index._sec
+            site, stype, skind, nsites = s["e_site"], s["st_type"], s["st_kind"], len(s["st_type"])
+            by_type: dict[tuple[int, int], list[int]] = {}
+            for ei in self._index.patterns[pid].entries:
+                at = site[ei]
+                if at >= nsites:
+                    raise CorruptIndex(f"site id {at} of {nsites}")
+                by_type.setdefault((stype[at], skind[at]), []).append(ei)
+            groups = self._cache[pid] = list(by_type.values())
+        return groups
+
+
+def _parse(buf: memoryview) -> tuple[dict[str, memoryview], dict[str, int]]:
+    """The sections of an artifact, each a typed view, and where each starts, after checking the
+    header and the table."""
+    if len(buf) < _HEADER.size or bytes(buf[:8]) != MAGIC:
+        raise IndexFormatError("not a match index of this errdex version")
+    _magic, version, count = _HEADER.unpack_from(buf, 0)
+    if version != FORMAT:
+        raise IndexFormatError(f"match index format {version}, this errdex reads {FORMAT}")
+    start = _HEADER.size + count * _ENTRY.size
+    if count > len(SECTIONS) or start > len(buf):
+        raise CorruptIndex(f"{count} sections")
+    out: dict[str, memoryview] = {}
+    starts: dict[str, int] = {}
+    for i in range(count):
+        raw, off, size = _ENTRY.unpack_from(buf, _HEADER.size + i * _ENTRY.size)
+        name = raw.rstrip(b"\0").decode("ascii", "replace")
+        code = SECTIONS.get(name)
+        if code is None or name in out:
+            raise CorruptIndex(f"unknown or repeated section {name!r}")
+        item = struct.calcsize(code)
+        if off % 8 or off < start or off > len(buf) or size > len(buf) - off or size % item:
+            raise CorruptIndex(f"section {name!r} at {off}+{size} of {len(buf)} bytes")
+        view = buf[off : off + size]
+        starts[name] = off
+        if code == "B":
+            out[name] = view
+        elif _LITTLE:
+            out[name] = view.cast(code)  # type: ignore[call-overload]  # typeshed wants a literal code
+        else:
+            swapped = array(code, bytes(view))
+            swapped.byteswap()
+            out[name] = memoryview(swapped)
+    missing = set(SECTIONS) - set(out)
+    if missing:
+        raise CorruptIndex(f"missing sections {sorted(missing)}")
+    return out, starts
+
+
+def _check_layout(s: dict[str, memoryview]) -> None:
+    """The lengths that tie sections together: counts agree and offsets cover their arrays."""
+
+    def same(*names: str) -> int:
+        n = len(s[names[0]])
+        for name in names[1:]:
+            if len(s[name]) != n:
+                raise CorruptIndex(f"{name} has {len(s[name])} items, {names[0]} {n}")
+        return n
+
+    def offsets(name: str, flat: str, n: int) -> None:
+        offs = s[name]
+        if len(offs) != n + 1 or offs[0] != 0 or offs[n] != len(s[flat]):
+            raise CorruptIndex(f"{name} does not cover {flat}")
+
+    offsets("str_off", "str_dat", len(s["str_off"]) - 1 if len(s["str_off"]) else 0)
+    same("snp_repo", "snp_ver", "snp_date")
+    same(*(name for name in SECTIONS if name.startswith("st_")))
+    same(*(name for name in SECTIONS if name.startswith("e_")))
+    npat = same("p_rt", "p_text", "p_lits")
+    for offs, flat in (("p_namoff", "p_names"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys")):
+        offsets(offs, flat, npat)
+    nkeys = len(s["k_weight"])
+    for offs, flat in (("k_postof", "k_posts"), ("k_anchof", "k_anchs"), ("k_fltof", "k_flts")):
+        offsets(offs, flat, nkeys)
+    offsets("h_off", "h_pids", len(s["h_key"]))
+    offsets("pa_off", "pa_ents", same("pa_hash", "pa_str"))
+    offsets("sf_off", "sf_ents", same("sf_key", "sf_fn"))
+    offsets("sl_off", "sl_ents", len(s["sl_key"]))
+    if len(s["g_pids"]) > len(s["p_rt"]):
+        raise CorruptIndex("more big patterns than patterns")
+    lens = s["h_lens"]
+    if len(lens) > TRUNC_MIN_LITERAL or any(not 0 < n <= TRUNC_MIN_LITERAL for n in lens):
+        raise CorruptIndex("head lengths")
+
+
+def _meta(raw: memoryview) -> dict[str, str]:
+    if len(raw) > MAX_META:
+        raise CorruptIndex(f"meta section of {len(raw)} bytes")
+    try:
+        text = str(raw, "utf-8")
+    except UnicodeDecodeError:
+        raise CorruptIndex("meta section is not UTF-8") from None
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        key, sep, value = line.partition("=")
+        if not sep:
+            raise CorruptIndex("meta section")
+        out[key] = value
+    return out
 
 
 class Index:
-    """Everything the matcher needs, loadable from one pickle."""
+    """Everything the matcher needs, read from (or built into) flat arrays."""
 
-    def __init__(self) -> None:
-        self.entries: Sequence[tuple[Any, ...]] = []
-        self.patterns: Sequence[Pattern] = []
-        self.automaton: Any = None
-        self.key_weight: array[float] = array("f")
-        self.key_len: array[int] = array("H")
-        # per key: the patterns that have it as a key (similarity ranking) ...
-        self.post_offsets: array[int] = array("q", [0])
-        self.postings: array[int] = array("i")
-        # ... the patterns whose rarest key it is (exact candidates) ...
-        self.anchor_offsets: array[int] = array("q", [0])
-        self.anchors: array[int] = array("i")
-        # ... and the patterns whose floating head it is (cut-short candidates, see ``_heads``)
-        self.float_offsets: array[int] = array("q", [0])
-        self.floats: array[int] = array("i")
-        self.pat_key_offsets: array[int] = array("q", [0])  # keys of pattern p: pat_keys[off[p]:off[p+1]]
-        self.pat_keys: array[int] = array("i")
-        self.heads: dict[str, list[int]] = {}  # start of the first literal -> patterns (anchored heads)
-        self.head_lens: list[int] = []  # distinct lengths of those starts, to probe the message with
-        self.runtime: bytearray = bytearray()  # 1 for patterns from the interpreter-message catalogue
-        self.weak: list[int] = []
-        self.paths: dict[str, list[int]] = {}
-        self.sites: dict[tuple[str, str | int], list[int]] = {}  # (path, function | line) -> entries
+    def __init__(self, sections: dict[str, memoryview], meta: dict[str, str], pool_base: int = 0) -> None:
+        s = self._sec = sections
+        self.generation: str = meta.pop("generation", "")
+        self.extra: dict[str, str] = meta
+        pool = self._pool = _Pool(s["str_off"], s["str_dat"], pool_base)
+        self.n_entries = ne = len(s["e_key"])
+        self.n_patterns = npat = len(s["p_rt"])
+        self.n_keys = len(s["k_weight"])
+        self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
+        self._plits = s["p_lits"]
+        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
+        self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
+        self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
+        self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
+        self.key_weight: memoryview = s["k_weight"]
+        self.head_lens: list[int] = s["h_lens"].tolist()
+        self._heads = _Table(s["h_key"], s["h_off"], s["h_pids"], npat, "head")
+        self.paths = _Paths(_Table(s["pa_hash"], s["pa_off"], s["pa_ents"], ne, "path"), s["pa_str"], pool)
+        self.sites = _Sites(
+            self.paths,
+            _Table(s["sf_key"], s["sf_off"], s["sf_ents"], ne, "function site"),
+            s["sf_fn"],
+            _Table(s["sl_key"], s["sl_off"], s["sl_ents"], ne, "line site"),
+            pool,
+        )
         # entries of very common patterns (``raise X(msg)`` everywhere) by exception type and kind,
         # so scoring can take the best few of each group instead of walking them all
-        self.groups: dict[int, list[list[int]]] = {}
-        self.entry_pat: array[int] = array("i")  # entry -> pattern, without unpickling the entry
-        self.generation: str = ""
-        self.extra: dict[str, Any] = {}
+        self.groups = _Groups(self, s["g_pids"])
+        self._keys: dict[str, int] = {}
+        self._automaton: Any = None
+        self._load_keys()
         self._words: dict[int, set[str]] = {}
         self._lead: dict[int, set[str] | None] = {}
 
-    # --- building --------------------------------------------------------------------------------
+    def _load_keys(self) -> None:
+        """The key lookups: a dict of the keys (probed with ``CHUNK``-long windows, so only keys
+        of that length can hit) and an automaton of the others."""
+        s = self._sec
+        if not self.n_keys:
+            if len(s["k_text"]) or len(s["k_var"]):
+                raise CorruptIndex("key text without keys")
+            return
+        try:
+            keys = str(s["k_text"], "utf-8", "surrogatepass").split("\n")
+        except UnicodeDecodeError:
+            raise CorruptIndex("key text is not UTF-8") from None
+        if len(keys) != self.n_keys:
+            raise CorruptIndex(f"{len(keys)} key strings for {self.n_keys} keys")
+        self._keys = dict(zip(keys, range(self.n_keys), strict=True))
+        var = _ids(s["k_var"], self.n_keys, "key")
+        if var:
+            import ahocorasick
+
+            automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
+            for kid in var:
+                key = keys[kid]
+                # no real key is longer than a head; the bound keeps a crafted one's trie small
+                if not 0 < len(key) <= TRUNC_MIN_LITERAL:
+                    raise CorruptIndex(f"key {kid} of {len(key)} characters")
+                automaton.add_word(key, kid)
+            automaton.make_automaton()
+            self._automaton = automaton
+
+    # --- decoding ------------------------------------------------------------------------------------
+
+    def _entry_decoder(self) -> Callable[[int], tuple[Any, ...]]:
+        """Entry ``i`` as a tuple (``E_*`` fields), from its columns; a closure over them because
+        decoding entries is a good part of a query that reads templates no earlier one read."""
+        key, eid, snapcol, sitecol, tmpl, line, pat = self._ecols
+        npat, pool = self.n_patterns, self._pool
+        offs, text, nstr, size = pool.offs, pool.text, pool.n, pool.size
+        raw, base = pool.raw, pool.base
+        # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
+        # site (kind, type, qualified name) and path, function
+        snaps: dict[int, tuple[str | None, ...]] = {}
+        sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
+
+        def entry(i: int) -> tuple[Any, ...]:
+            snap, site, pid = snapcol[i], sitecol[i], pat[i]
+            where = snaps.get(snap)
+            if where is None:
+                where = snaps[snap] = self._snap(snap)
+            what = sites.get(site)
+            if what is None:
+                kind, etype, qual, path, func = self._site(site)
+                what = sites[site] = ((kind, etype, qual), path, func)
+            if pid >= npat:
+                raise CorruptIndex(f"pattern id {pid} of {npat}")
+            # the id and template, read as ``_Pool.get`` reads them (inline: this is hot)
+            a, b = eid[i], tmpl[i]
+            if a >= nstr or b >= nstr:
+                raise CorruptIndex(f"string id {max(a, b)} of {nstr}")
+            a0, a1, b0, b1 = offs[a], offs[a + 1], offs[b], offs[b + 1]
+            if a0 > a1 or a1 > size or b0 > b1 or b1 > size:
+                raise CorruptIndex(f"entry {i}'s strings span {a0}..{a1}, {b0}..{b1} of {size} bytes")
+            try:
+                if raw is not None:
+                    error_id = raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
+                    template = raw[base + b0 : base + b1].decode("utf-8", "surrogatepass")
+                else:
+                    error_id, template = text(a0, a1), text(b0, b1)
+            except UnicodeDecodeError:
+                raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
+            types, path, func = what
+            return (key[i], error_id, *where, *types, template, path, line[i], func, pid)
+
+        return entry
+
+    def _snap(self, snap: int) -> tuple[str | None, ...]:
+        """A snapshot's (repo, version, date)."""
+        s = self._sec
+        if snap >= len(s["snp_repo"]):
+            raise CorruptIndex(f"snapshot id {snap} of {len(s['snp_repo'])}")
+        where = self._pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
+        if None in where[:2]:
+            raise CorruptIndex(f"snapshot {snap} has no repo or version")
+        return tuple(where)
+
+    def _site(self, site: int) -> tuple[str | None, ...]:
+        """A raise site's (kind, type, qualified name, path, function)."""
+        s = self._sec
+        if site >= len(s["st_kind"]):
+            raise CorruptIndex(f"site id {site} of {len(s['st_kind'])}")
+        what = self._pool.shared(s[name][site] for name in _SITE_COLUMNS)
+        kind, etype, _qual, path, func = what
+        if kind is None or etype is None or path is None or func is None:  # only the qualified name may be
+            raise CorruptIndex(f"site {site} lacks a field")
+        return tuple(what)
+
+    # --- building --------------------------------------------------------------------------------------
 
     @classmethod
     def build(cls, entries: Iterable[CatalogueEntry], generation: str = "") -> Index:
-        """Group entries into patterns, choose keys, build the automaton, heads and site maps."""
-        import ahocorasick
-
+        """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
         from errdex.match.runtime import is_runtime
         from errdex.match.score import fn_last
 
-        self = cls()
-        self.generation = generation
+        w = _Writer()
         by_shape: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
-        entries_out: list[tuple[Any, ...]] = []
-        patterns: list[Pattern] = []
-        self.entries, self.patterns = entries_out, patterns
-        for e in entries:
+        pat_lits: list[tuple[str, ...]] = []
+        pat_entries: list[list[int]] = []
+        runtime = bytearray()
+        snaps: dict[tuple[str, str, str | None], int] = {}
+        sites: dict[tuple[str, str, str | None, str, str], int] = {}
+        paths: dict[str, list[int]] = {}
+        fn_sites: dict[tuple[str, str], list[int]] = {}
+        line_sites: dict[tuple[str, int], list[int]] = {}
+        for idx, e in enumerate(entries):
             segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
-            lits = tuple(compact(s) for s in segs[0::2])
+            lits = tuple(compact(x) for x in segs[0::2])
             names = tuple(segs[1::2])
             shape = (lits, names)
             pid = by_shape.get(shape)
             if pid is None:
-                pid = len(patterns)
-                by_shape[shape] = pid
-                text = " ".join(" ".join(s.split()) for s in segs[0::2] if s.strip())
-                patterns.append(Pattern(lits, names, sum(map(len, lits)), text, []))
-                self.runtime.append(1 if is_runtime(e.repo) else 0)
-            idx = len(entries_out)
-            patterns[pid].entries.append(idx)
-            self.entry_pat.append(pid)
-            entries_out.append(
-                (e.key, e.error_id, e.repo, e.version, e.snapshot_date, e.kind, e.exc_type, e.exc_qualname,
-                 e.template, e.path, e.line, e.function, pid)
-            )  # fmt: skip
+                pid = by_shape[shape] = len(pat_lits)
+                pat_lits.append(lits)
+                pat_entries.append([])
+                if any(" " in lit for lit in lits):
+                    raise ValueError(f"a compact literal holds a space: {lits!r}")
+                w.add("p_lits", w.string(" ".join(lits)))
+                w.list("p_names", map(w.string, names))
+                w.add("p_text", w.string(_pattern_text(segs[0::2])))
+                runtime.append(1 if is_runtime(e.repo) else 0)
+            pat_entries[pid].append(idx)
+            snap = snaps.get((e.repo, e.version, e.snapshot_date))
+            if snap is None:
+                snap = snaps[(e.repo, e.version, e.snapshot_date)] = len(snaps)
+                w.add("snp_repo", w.string(e.repo))
+                w.add("snp_ver", w.string(e.version))
+                w.add("snp_date", w.string(e.snapshot_date))
+            what = (e.kind, e.exc_type, e.exc_qualname, e.path, e.function)
+            site = sites.get(what)
+            if site is None:
+                site = sites[what] = len(sites)
+                for column, text in zip(_SITE_COLUMNS, what, strict=True):
+                    w.add(column, w.string(text))
+            for name, value in (
+                ("e_key", e.key), ("e_id", w.string(e.error_id)), ("e_snap", snap), ("e_site", site),
+                ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid),
+            ):  # fmt: skip
+                w.add(name, value)
             path = e.path.replace("\\", "/")
-            self.paths.setdefault(path, []).append(idx)
+            paths.setdefault(path, []).append(idx)
             fn = fn_last(e.function)
             if fn:
-                self.sites.setdefault((path, fn), []).append(idx)
-            self.sites.setdefault((path, e.line), []).append(idx)
-        for pid, pat in enumerate(patterns):
-            if len(pat.entries) > BIG_PATTERN:
-                by_type: dict[tuple[str, str], list[int]] = {}
-                for ei in pat.entries:
-                    by_type.setdefault((entries_out[ei][E_TYPE], entries_out[ei][E_KIND]), []).append(ei)
-                self.groups[pid] = list(by_type.values())
-        chunks_of = [_chunks(p.lits) for p in patterns]
-        df: Counter[str] = Counter()
-        for ch in chunks_of:
-            df.update(set(ch))
-        # keys: the rarest chunks of each pattern (any full fit contains all of them, so popular
-        # fragments shared by thousands of templates never need to be looked at); the rarest one
-        # is the pattern's anchor, the only posting it is listed in for exact candidates
-        key_ids: dict[str, int] = {}
-        postings: list[list[int]] = []
-        anchors: list[list[int]] = []
-        floats: list[list[int]] = []
+                fn_sites.setdefault((path, fn), []).append(idx)
+            line_sites.setdefault((path, e.line), []).append(idx)
+        for pid, pids in enumerate(pat_entries):
+            w.list("p_ents", pids)
+            if len(pids) > BIG_PATTERN:
+                w.add("g_pids", pid)
+        w.sec["p_rt"] = array("B", runtime)
+        _build_keys(w, pat_lits, runtime)
+        # paths first: the site tables refer to their rows
+        path_rows = {p: row for row, p in enumerate(sorted(paths, key=lambda p: (_hash(p), p)))}
+        for p in path_rows:
+            w.add("pa_hash", _hash(p))
+            w.add("pa_str", w.string(p))
+            w.list("pa_ents", paths[p])
+        for (p, fn), eis in sorted(fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))):
+            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
+            w.add("sf_fn", w.string(fn))
+            w.list("sf_ents", eis)
+        for (p, line), eis in sorted(line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])):
+            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
+                w.add("sl_key", path_rows[p] << 32 | line)
+                w.list("sl_ents", eis)
+        return cls(w.sections(), {"generation": generation})
 
-        def kid_of(key: str) -> int:
-            kid = key_ids.get(key)
-            if kid is None:
-                kid = key_ids[key] = len(postings)
-                postings.append([])
-                anchors.append([])
-                floats.append([])
-            return kid
-
-        for pid, ch in enumerate(chunks_of):
-            if ch:
-                keys = sorted(set(ch), key=lambda c: (df[c], -len(c), c))[:KEYS_PER_PATTERN]
-                lead = patterns[pid].lits[0][:CHUNK]
-                if len(lead) == CHUNK and lead not in keys:
-                    # the opening words too, however common: a reworded message (an older release)
-                    # most often keeps how it begins, and similarity only sees patterns sharing keys
-                    keys.append(lead)
-                kids = [kid_of(k) for k in keys]
-                for kid in kids:
-                    postings[kid].append(pid)
-                anchors[kids[0]].append(pid)
-                self.pat_keys.extend(kids)
-            elif len(self.weak) < MAX_WEAK:
-                self.weak.append(pid)
-            self.pat_key_offsets.append(len(self.pat_keys))
-            head = None if self.runtime[pid] else _head(patterns[pid].lits)
-            if head is None:  # interpreter templates only ever count as whole-message fits
-                continue
-            anchored, text = head
-            if anchored:
-                self.heads.setdefault(text, []).append(pid)
-            else:
-                floats[kid_of(text)].append(pid)
-        self.head_lens = sorted({len(h) for h in self.heads})
-        automaton = ahocorasick.Automaton(ahocorasick.STORE_INTS)
-        for key, kid in key_ids.items():
-            automaton.add_word(key, kid)
-            self.key_len.append(min(len(key), 65535))
-            # rarer and longer keys say more
-            self.key_weight.append(len(key) / (1.0 + len(postings[kid])) ** 0.5)
-        for lists, offs, flat in (
-            (postings, self.post_offsets, self.postings),
-            (anchors, self.anchor_offsets, self.anchors),
-            (floats, self.float_offsets, self.floats),
-        ):
-            for pids in lists:
-                flat.extend(pids)
-                offs.append(len(flat))
-        if key_ids:
-            automaton.make_automaton()
-        self.automaton = automaton if key_ids else None
-        return self
-
-    _STATE = (
-        "automaton", "key_weight", "key_len", "post_offsets", "postings", "anchor_offsets", "anchors",
-        "float_offsets", "floats", "pat_key_offsets", "pat_keys", "heads", "head_lens", "runtime", "weak",
-        "paths", "sites", "groups", "entry_pat", "generation", "extra",
-    )  # fmt: skip
+    # --- storing ---------------------------------------------------------------------------------------
 
     def dumps(self) -> bytes:
-        state: dict[str, Any] = {name: getattr(self, name) for name in self._STATE}
-        state["format"] = FORMAT
-        state["entries"] = [pickle.dumps(e, protocol=pickle.HIGHEST_PROTOCOL) for e in self.entries]
-        state["patterns"] = [
-            pickle.dumps((p.lits, p.names, p.lit_len, p.text, p.entries), protocol=pickle.HIGHEST_PROTOCOL)
-            for p in self.patterns
-        ]
-        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        """The artifact: header, section table, then each section 8-aligned (see the module doc)."""
+        meta = {"generation": self.generation, **self.extra}
+        for key, value in meta.items():
+            if "=" in key or "\n" in key or "\n" in value:
+                raise ValueError(f"match index metadata {key!r} cannot be stored")
+        sections: dict[str, bytes] = {
+            name: _le_bytes(view) for name, view in self._sec.items() if name != "meta"
+        }
+        sections["meta"] = "".join(f"{k}={v}\n" for k, v in meta.items()).encode()
+        if len(sections["meta"]) > MAX_META:
+            raise ValueError("match index metadata too long")
+        names = sorted(sections)
+        table = bytearray(_HEADER.pack(MAGIC, FORMAT, len(names)))
+        body = bytearray()
+        start = _HEADER.size + len(names) * _ENTRY.size
+        start += -start % 8
+        for name in names:
+            data = sections[name]
+            body += bytes(-len(body) % 8)
+            table += _ENTRY.pack(name.encode("ascii"), start + len(body), len(data))
+            body += data
+        table += bytes(start - len(table))
+        return bytes(table + body)
 
     @classmethod
-    def loads(cls, data: bytes) -> Index:
-        state = pickle.loads(data)
-        if not isinstance(state, dict) or state.get("format") != FORMAT:
-            raise ValueError("match index artifact has an old format")
-        self = cls()
-        self.entries = LazyList(state["entries"], pickle.loads)
-        self.patterns = LazyList(state["patterns"], _pattern)
-        for name in self._STATE:
-            setattr(self, name, state[name])
-        return self
+    def loads(cls, data: bytes | memoryview, runtime: str | None = None) -> Index:
+        """Read an artifact (any buffer: bytes, or an ``mmap``) without copying its arrays.
 
-    # --- querying --------------------------------------------------------------------------------
+        Raises ``IndexFormatError`` for another format, or when ``runtime`` is given and differs
+        from the one recorded (another errdex version built it: its layout is not even checked),
+        and ``CorruptIndex`` when the layout does not hold together; what it holds is checked as
+        it is read (also ``CorruptIndex``).
+        """
+        buf = memoryview(data).cast("B")
+        sections, starts = _parse(buf)
+        meta = _meta(sections["meta"])
+        if runtime is not None and meta.get("runtime") != runtime:
+            raise IndexFormatError("match index built by another errdex version")
+        _check_layout(sections)
+        return cls(sections, meta, starts["str_dat"])
+
+    # --- querying --------------------------------------------------------------------------------------
 
     def hits(self, cmsg: str) -> set[int]:
-        """Keys that occur in compact message ``cmsg`` (one pass of the automaton)."""
-        if self.automaton is None or not cmsg:
+        """Keys that occur in compact message ``cmsg``: every ``CHUNK``-long window looked up in
+        the dict, plus one pass of the automaton of the other keys."""
+        if not cmsg or not self.n_keys:
             return set()
-        return {kid for _end, kid in self.automaton.iter(cmsg)}
+        keys = self._keys
+        # the windows that are keys, intersected in C; then only the hits are looked up
+        found = {keys[w] for w in keys.keys() & {cmsg[i : i + CHUNK] for i in range(len(cmsg) - CHUNK + 1)}}
+        if self._automaton is not None:
+            found.update(kid for _end, kid in self._automaton.iter(cmsg))
+        return found
 
     def exact_candidates(self, seen: set[int]) -> list[int]:
         """Patterns whose keys all occurred: the only ones that can fit in full.
@@ -305,14 +866,22 @@ class Index:
         Each pattern is listed under its rarest key only, so the work is the length of a few short
         anchor postings, not of the posting lists of every common fragment in the message.
         """
+        s = self._sec
         out: list[int] = []
-        aoffs, anchors, koffs, pkeys = self.anchor_offsets, self.anchors, self.pat_key_offsets, self.pat_keys
+        aoffs, anchors, koffs, pkeys = s["k_anchof"], s["k_anchs"], s["p_keyoff"], s["p_keys"]
+        na, nk, npat = len(anchors), len(pkeys), self.n_patterns
         for kid in seen:
             a, b = aoffs[kid], aoffs[kid + 1]
             if a == b:
                 continue
+            if a > b or b > na:
+                raise CorruptIndex(f"anchors of key {kid}")
             for pid in anchors[a:b]:
+                if pid >= npat:
+                    raise CorruptIndex(f"pattern id {pid} of {npat}")
                 ka, kb = koffs[pid], koffs[pid + 1]
+                if ka > kb or kb > nk:
+                    raise CorruptIndex(f"keys of pattern {pid}")
                 if kb - ka == 1 or all(k in seen for k in pkeys[ka:kb]):
                     out.append(pid)
         return out
@@ -320,30 +889,42 @@ class Index:
     def head_candidates(self, cmsg: str, seen: set[int]) -> list[int]:
         """Patterns that can fit a cut-short ``cmsg`` confidently (see ``_head``).
 
-        Anchored heads are found by probing the message's own prefixes in a dict (a handful of
-        lookups, whatever the catalogue size); floating heads through their automaton key.
+        Anchored heads are found by looking up the message's own prefixes (a handful of lookups,
+        whatever the catalogue size; a hash collision only adds a candidate that verification
+        rejects); floating heads through their key.
         """
         out: list[int] = []
-        heads = self.heads
+        heads = self._heads
+        keys, nkeys = heads.keys, len(heads.keys)
+        head = cmsg[: self.head_lens[-1]] if self.head_lens else ""
+        # ASCII (the usual case): each prefix's bytes are a slice of one encoding
+        data = head.encode("ascii") if head.isascii() else None
         for n in self.head_lens:
             if n > len(cmsg):
                 break
-            hit = heads.get(cmsg[:n])
-            if hit:
-                out.extend(hit)
-        foffs, floats = self.float_offsets, self.floats
+            key = n << 32 | crc32(data[:n] if data is not None else cmsg[:n].encode("utf-8", "surrogatepass"))
+            i = bisect_left(keys, key)
+            if i < nkeys and keys[i] == key:  # most probes miss
+                for row in heads.rows(key):
+                    out.extend(heads.items_of(row))
+        s = self._sec
+        foffs, floats = s["k_fltof"], s["k_flts"]
         for kid in seen:
             a, b = foffs[kid], foffs[kid + 1]
             if a != b:
-                out.extend(floats[a:b])
+                if a > b or b > len(floats):
+                    raise CorruptIndex(f"floating heads of key {kid}")
+                out.extend(_ids(floats[a:b], self.n_patterns, "pattern"))
         return out
 
     def weight(self, pid: int, seen: set[int]) -> float:
         """Sum of the weights of the pattern's keys that occurred: a cheap relevance bound."""
-        kw, pkeys = self.key_weight, self.pat_keys
-        return sum(
-            kw[k] for k in pkeys[self.pat_key_offsets[pid] : self.pat_key_offsets[pid + 1]] if k in seen
-        )
+        pkeys, offs = self._sec["p_keys"], self._sec["p_keyoff"]
+        a, b = offs[pid], offs[pid + 1]
+        if a > b or b > len(pkeys):
+            raise CorruptIndex(f"keys of pattern {pid}")
+        kw = self.key_weight
+        return sum(kw[k] for k in pkeys[a:b] if k in seen)
 
     def similar(self, seen: set[int], limit: int, budget: int = 12000) -> list[int]:
         """The ``limit`` patterns sharing the most key weight with the message (for reworded ones).
@@ -352,10 +933,13 @@ class Index:
         of the weight, and the cap bounds the per-query Python work on a message full of common
         fragments.
         """
+        s = self._sec
         weights: dict[int, float] = {}
-        offs, posts, kw = self.post_offsets, self.postings, self.key_weight
+        offs, posts, kw = s["k_postof"], s["k_posts"], self.key_weight
         for kid in sorted(seen, key=kw.__getitem__, reverse=True):
             a, b = offs[kid], offs[kid + 1]
+            if a > b or b > len(posts):
+                raise CorruptIndex(f"postings of key {kid}")
             if b - a > budget:
                 continue
             budget -= b - a
@@ -363,7 +947,10 @@ class Index:
             get = weights.get
             for pid in posts[a:b]:
                 weights[pid] = get(pid, 0.0) + w
-        return heapq.nlargest(limit, weights, key=weights.__getitem__)
+        best = heapq.nlargest(limit, weights, key=weights.__getitem__)
+        if best and max(best) >= self.n_patterns:
+            raise CorruptIndex(f"pattern id {max(best)} of {self.n_patterns}")
+        return best
 
     def words(self, pid: int) -> set[str]:
         """The pattern's literal words, computed once: similarity scoring reuses them across queries."""
@@ -407,6 +994,150 @@ class Index:
         return self.paths[p] if p is not None else []
 
 
+# --- building ---------------------------------------------------------------------------------------
+
+
+class _Writer:
+    """Sections under construction: typed arrays, a deduplicated string pool, flat lists."""
+
+    def __init__(self) -> None:
+        self.sec: dict[str, array[Any]] = {}
+        self._ids: dict[str, int] = {}
+        self._strs: list[bytes] = []
+
+    def add(self, name: str, value: int | float) -> None:
+        arr = self.sec.get(name)
+        if arr is None:
+            arr = self.sec[name] = array(SECTIONS[name])
+        arr.append(value)
+
+    def list(self, flat: str, items: Iterable[int]) -> None:
+        """Append ``items`` to the flat array ``flat`` and close its row in the offsets array."""
+        arr = self.sec.get(flat)
+        if arr is None:
+            arr = self.sec[flat] = array(SECTIONS[flat])
+        offs = _OFFSETS[flat]
+        if offs not in self.sec:
+            self.sec[offs] = array("I", [0])
+        arr.extend(items)
+        if len(arr) > 0xFFFFFFFF:
+            raise ValueError(f"match index list {flat} exceeds 2**32 items")
+        self.sec[offs].append(len(arr))
+
+    def string(self, text: str | None) -> int:
+        if text is None:
+            return NONE
+        sid = self._ids.get(text)
+        if sid is None:
+            sid = self._ids[text] = len(self._strs)
+            self._strs.append(text.encode("utf-8", "surrogatepass"))
+        return sid
+
+    def sections(self) -> dict[str, memoryview]:
+        offs = array("I", [0])
+        total = 0
+        for b in self._strs:
+            total += len(b)
+            offs.append(total)
+        if total > 0xFFFFFFFF or len(self._strs) >= NONE:
+            raise ValueError("match index strings exceed 4 GiB: build it in segments")
+        self.sec["str_off"] = offs
+        out: dict[str, memoryview] = {"str_dat": memoryview(b"".join(self._strs))}  # bytes: see _Pool
+        for name, code in SECTIONS.items():
+            if name in out:
+                continue
+            arr = self.sec.get(name)
+            if arr is None:
+                arr = array(code, [0]) if name in _OFFSETS.values() else array(code)
+            out[name] = memoryview(arr)
+        return out
+
+
+# the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
+_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat")
+_SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
+
+# offsets array of each flat list array
+_OFFSETS = {
+    "p_names": "p_namoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
+    "k_anchs": "k_anchof", "k_flts": "k_fltof", "h_pids": "h_off", "pa_ents": "pa_off",
+    "sf_ents": "sf_off", "sl_ents": "sl_off",
+}  # fmt: skip
+
+
+def _build_keys(w: _Writer, pat_lits: list[tuple[str, ...]], runtime: bytearray) -> None:
+    """Choose each pattern's keys and head, and lay out the key and head tables."""
+    chunks_of = [_chunks(lits) for lits in pat_lits]
+    df: Counter[str] = Counter()
+    for ch in chunks_of:
+        df.update(set(ch))
+    # keys: the rarest chunks of each pattern (any full fit contains all of them, so popular
+    # fragments shared by thousands of templates never need to be looked at); the rarest one
+    # is the pattern's anchor, the only posting it is listed in for exact candidates
+    key_ids: dict[str, int] = {}
+    postings: list[list[int]] = []
+    anchors: list[list[int]] = []
+    floats: list[list[int]] = []
+    heads: dict[str, list[int]] = {}
+
+    def kid_of(key: str) -> int:
+        kid = key_ids.get(key)
+        if kid is None:
+            kid = key_ids[key] = len(postings)
+            postings.append([])
+            anchors.append([])
+            floats.append([])
+        return kid
+
+    for pid, ch in enumerate(chunks_of):
+        kids: list[int] = []
+        if ch:
+            keys = sorted(set(ch), key=lambda c: (df[c], -len(c), c))[:KEYS_PER_PATTERN]
+            lead = pat_lits[pid][0][:CHUNK]
+            if len(lead) == CHUNK and lead not in keys:
+                # the opening words too, however common: a reworded message (an older release)
+                # most often keeps how it begins, and similarity only sees patterns sharing keys
+                keys.append(lead)
+            kids = [kid_of(k) for k in keys]
+            for kid in kids:
+                postings[kid].append(pid)
+            anchors[kids[0]].append(pid)
+        w.list("p_keys", kids)
+        head = None if runtime[pid] else _head(pat_lits[pid])
+        if head is None:  # interpreter templates only ever count as whole-message fits
+            continue
+        anchored, text = head
+        if anchored:
+            heads.setdefault(text, []).append(pid)
+        else:
+            floats[kid_of(text)].append(pid)
+    for key, kid in key_ids.items():
+        if len(key) != CHUNK:
+            w.add("k_var", kid)
+        # rarer and longer keys say more
+        w.add("k_weight", len(key) / (1.0 + len(postings[kid])) ** 0.5)
+    for flat, lists in (("k_posts", postings), ("k_anchs", anchors), ("k_flts", floats)):
+        for pids in lists:
+            w.list(flat, pids)
+    text = "\n".join(key_ids)  # in id order; compact text never holds a newline
+    if text.count("\n") != max(len(key_ids) - 1, 0):
+        raise ValueError("a match index key holds a newline")
+    w.sec["k_text"] = array("B", text.encode("utf-8", "surrogatepass"))
+    for key in sorted(heads, key=_head_key):
+        w.add("h_key", _head_key(key))
+        w.list("h_pids", heads[key])
+    for n in sorted({len(h) for h in heads}):
+        w.add("h_lens", n)
+
+
+def _le_bytes(view: memoryview) -> bytes:
+    if _LITTLE or view.itemsize == 1:
+        return view.tobytes()
+    swapped = array(view.format, view.tobytes())
+    swapped.byteswap()
+    return swapped.tobytes()
+
+
 def _head(lits: tuple[str, ...]) -> tuple[bool, str] | None:
     """What a cut-short message must contain to fit this template confidently.
 
@@ -414,10 +1145,10 @@ def _head(lits: tuple[str, ...]) -> tuple[bool, str] | None:
     ``TRUNC_MIN_LITERAL`` literal characters in order, so the first that many characters of the
     literal text are in the message. When the first literal is long enough to key on, its start
     (up to that length) must be the *start* of the message: an *anchored* head, found by looking
-    the message's own prefixes up in a dict. Otherwise (the template starts with a placeholder or
-    a tiny literal) the start of the first keyable literal must occur somewhere: a *floating*
-    head, found through the automaton. Either way the head is longer and rarer than a plain
-    chunk, and shorter messages cannot fit confidently anyway.
+    the message's own prefixes up. Otherwise (the template starts with a placeholder or a tiny
+    literal) the start of the first keyable literal must occur somewhere: a *floating* head,
+    found as a key. Either way the head is longer and rarer than a plain chunk, and shorter
+    messages cannot fit confidently anyway.
     """
     if len(lits[0]) >= MIN_KEY:
         return True, lits[0][:TRUNC_MIN_LITERAL]

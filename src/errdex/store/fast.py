@@ -154,7 +154,9 @@ class SQLiteReader:
             "where a.name = ? and a.generation = m.value",
             (name,),
         )
-        return bytes(row[0]) if row else None
+        # SQLite keeps whatever type a writer stored: only a blob is an artifact (``bytes(n)`` of a
+        # crafted integer would allocate n bytes); anything else is rebuilt by its reader
+        return row[0] if row and isinstance(row[0], bytes) else None
 
     def error_source(self, error_id: str, version: str) -> tuple[int, int, str] | None:
         """Same answer as ``Store.error_source``; here so a human ``explain`` stays fast too."""

@@ -445,8 +445,8 @@ class Store:
             row = conn.execute(
                 select(s.artifacts.c.data, s.artifacts.c.generation).where(s.artifacts.c.name == name)
             ).first()
-        if row is None or row.generation != gen:
-            return None
+        if row is None or row.generation != gen or not isinstance(row.data, bytes | memoryview):
+            return None  # SQLite keeps any type a writer stored: only a blob is an artifact
         return bytes(row.data)
 
     def put_artifact(self, name: str, data: bytes) -> None:

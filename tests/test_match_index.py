@@ -1,0 +1,215 @@
+"""The stored match index: what is written is read back exactly, and answers the same.
+
+Round trips on the real jax 0.10.2 catalogue and on synthetic entries chosen for the format's
+corners (templates that start with or are only a placeholder, tiny literals, non-ASCII text and a
+lone surrogate, debug specifiers, a pattern big enough to be grouped by type, missing dates and
+qualified names, Windows paths, dotted function names). Each compares the index as built with
+the index read back from its bytes — entry by entry, pattern by pattern, and by the answers to
+messages, cut-short messages and tracebacks rendered from the catalogue — and checks the answers
+against the entries they were rendered from, so the comparison cannot pass on a shared mistake.
+"""
+
+from __future__ import annotations
+
+import mmap
+import random
+from pathlib import Path
+
+import pytest
+
+from errdex.match import ARTIFACT, Matcher, build_index
+from errdex.match.index import BIG_PATTERN, E_PAT, Index, IndexFormatError
+from errdex.match.verify import compact
+from errdex.model import CatalogueEntry, render_template
+from errdex.store import Store
+
+
+def _entry(key: int, segments: list[str], **kw: object) -> CatalogueEntry:
+    fields: dict[str, object] = {
+        "key": key, "error_id": f"{key:016x}", "repo": "acme/lib", "version": "1.0", "snapshot_date": None,
+        "kind": "error", "exc_type": "ValueError", "exc_qualname": None, "template": render_template(segments),
+        "segments": segments, "path": "lib/core.py", "line": 10 + key, "function": "check",
+    }  # fmt: skip
+    fields.update(kw)
+    return CatalogueEntry(**fields)  # type: ignore[arg-type]
+
+
+def synthetic_entries(n: int = 1500, seed: int = 5) -> list[CatalogueEntry]:
+    rng = random.Random(seed)
+    words = ["shape", "axis", "dtype", "tensor", "kernel", "block", "mesh", "scratch", "buffer", "column"]
+    shapes = [
+        lambda w: [f"Incompatible {w[0]} for {w[1]}: got ", "a", " and ", "b", ""],
+        lambda w: ["", "name", f" is not a valid {w[0]} {w[1]} parameter for this pipeline step"],
+        lambda w: ["", "e", ""],
+        lambda w: ["a", "x", "b"],
+        lambda w: [f"Ungültiger Wert für {w[0]}: erwartet ≥ 0 — bekam ", "v", ""],
+        lambda w: [f"bad byte \udcff in {w[0]} file ", "path", ""],
+        lambda w: [f"{w[0]} {w[1]} requires ", "scratch_type=", " to be set, " + w[2] + " is missing it."],
+        lambda w: [f"Expected {w[0]} {w[1]} {w[2]} to be positive, got ", "n", f" {w[3]}s instead"],
+    ]
+    out: list[CatalogueEntry] = []
+    for key in range(1, n + 1):
+        w = rng.sample(words, 4)
+        segs = rng.choice(shapes)(w)
+        out.append(
+            _entry(
+                key, segs,
+                repo=rng.choice(["acme/lib", "acme/other", "pypi/thing"]),
+                version=rng.choice(["1.0", "2.0"]),
+                snapshot_date=rng.choice([None, "2024-05-01"]),
+                exc_type=rng.choice(["ValueError", "TypeError", "lib.errors.ShapeError"]),
+                exc_qualname=rng.choice([None, "lib.errors.ShapeError"]),
+                kind=rng.choice(["error", "error", "warning", "assertion"]),
+                path=rng.choice(["lib/core.py", "lib/ops/shape.py", "lib\\win\\io.py"]),
+                line=rng.choice([0, 1, 10 + key, 70_000]),
+                function=rng.choice(["check", "Block.__init__", "outer.<locals>.inner", ""]),
+            )
+        )  # fmt: skip
+    # one message raised from many sites: a pattern big enough to be grouped by type
+    big = ["cannot reshape the block ", "x", " into the requested layout"]
+    for i in range(BIG_PATTERN + 40):
+        out.append(
+            _entry(
+                n + 1 + i, big, exc_type=["ValueError", "TypeError"][i % 2], path=f"lib/m{i % 7}.py", line=i
+            )
+        )
+    return out
+
+
+def _value(name: str, i: int) -> str:
+    return f"<{name.strip('=') or 'v'}#{i}>"
+
+
+def queries(entries: list[CatalogueEntry], count: int, seed: int) -> list[tuple[str, CatalogueEntry, bool]]:
+    """Messages, typed messages, cut-short messages and tracebacks rendered from ``entries``, each
+    with its source and whether it is whole (the source must then be among the answers)."""
+    rng = random.Random(seed)
+    out: list[tuple[str, CatalogueEntry, bool]] = []
+    for i in range(count):
+        e = rng.choice(entries)
+        segs = e.segments or [e.template]
+        text = "".join(s if j % 2 == 0 else _value(s, i) for j, s in enumerate(segs))
+        short = e.exc_type.rsplit(".", 1)[-1]
+        fn = e.function.split(".")[-1] or "<module>"
+        frame = f'  File "/srv/app/.venv/lib/python3.13/site-packages/{e.path.replace(chr(92), "/")}"'
+        out += [
+            (text, e, True),
+            (f"{short}: {text}", e, True),
+            (text[: max(30, len(text) * 2 // 3)], e, False),
+            (
+                f"Traceback (most recent call last):\n{frame}, line {e.line}, in {fn}\n"
+                f"    raise {short}(msg)\n{e.exc_type}: {text}",
+                e,
+                True,
+            ),
+        ]
+    return out
+
+
+def assert_same_index(built: Index, loaded: Index, entries: list[CatalogueEntry]) -> None:
+    """Entry by entry and pattern by pattern, against each other and against the input."""
+    assert (loaded.n_entries, loaded.n_patterns, loaded.n_keys) == (
+        built.n_entries,
+        built.n_patterns,
+        built.n_keys,
+    )
+    assert loaded.generation == built.generation and loaded.extra == built.extra
+    for i, e in enumerate(entries):
+        got = loaded.entries[i]
+        assert got == built.entries[i]
+        assert got[:E_PAT] == (
+            e.key, e.error_id, e.repo, e.version, e.snapshot_date, e.kind, e.exc_type, e.exc_qualname,
+            e.template, e.path, e.line, e.function,
+        )  # fmt: skip
+    for pid in range(built.n_patterns):
+        assert loaded.patterns[pid] == built.patterns[pid]
+        assert loaded.groups.get(pid) == built.groups.get(pid)
+        assert loaded.runtime[pid] == built.runtime[pid]
+    assert loaded.dumps() == built.dumps()
+
+
+def assert_same_answers(built: Index, loaded: Index, asked: list[tuple[str, CatalogueEntry, bool]]) -> None:
+    """The same answers from both; and a whole message with enough literal text is answered with
+    its source (or a site raising the same template: one message can come from many sites)."""
+    a, b = Matcher(built), Matcher(loaded)
+    checked = found = 0
+    for text, source, whole in asked:
+        ra, rb = a.explain(text), b.explain(text)
+        assert ra.to_json() == rb.to_json(), text
+        literal = sum(len(compact(s)) for s in (source.segments or [source.template])[0::2])
+        if whole and literal >= 20:
+            checked += 1
+            found += any(m.id == source.error_id or m.template == source.template for m in rb.matches)
+    assert checked and found >= 0.95 * checked, (found, checked)
+
+
+def test_round_trip_on_synthetic_entries() -> None:
+    entries = synthetic_entries()
+    built = build_index(entries, "g7")
+    assert any(built.groups.get(pid) for pid in range(built.n_patterns))  # the big pattern is grouped
+    loaded = Index.loads(built.dumps())
+    assert_same_index(built, loaded, entries)
+    assert_same_answers(built, loaded, queries(entries, 150, seed=1))
+
+
+def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
+    store = Store.open(jax_db, readonly=True)
+    entries = list(store.iter_entries())
+    built = build_index(entries, str(store.generation()))
+    stored = store.get_artifact(ARTIFACT)
+    assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic
+    loaded = Index.loads(stored)
+    assert_same_index(built, loaded, entries)
+    assert_same_answers(built, loaded, queries(entries, 120, seed=2))
+
+
+def test_an_index_reads_from_a_memory_mapped_file(tmp_path: Path) -> None:
+    """Any buffer will do, so a file shared by several processes can be mapped instead of read."""
+    entries = synthetic_entries(300, seed=9)
+    built = build_index(entries, "g1")
+    path = tmp_path / "match.idx"
+    path.write_bytes(built.dumps())
+    with path.open("rb") as f:
+        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    loaded = Index.loads(mapped)
+    assert_same_index(built, loaded, entries)
+    assert_same_answers(built, loaded, queries(entries, 40, seed=3))
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"\x80\x05\x95\x10\x00\x00\x00", b"ERRDEXMI\x07\x00\x00\x00\x00\x00\x00\x00", b"PK\x03\x04"],
+    ids=["a pickle", "an older format", "anything else"],
+)
+def test_other_formats_are_refused_unread(data: bytes) -> None:
+    with pytest.raises(IndexFormatError):
+        Index.loads(data)
+
+
+def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Upgrading errdex changes how the index is built: the old artifact is replaced, silently
+    (its layout is not even checked: it is not this version's to judge)."""
+    from errdex.pipeline import index
+
+    src = tmp_path / "lib"
+    src.mkdir()
+    (src / "core.py").write_text(
+        'def f(x):\n    raise ValueError(f"the widget {x} cannot be frobnicated twice")\n'
+    )
+    db = str(tmp_path / "c.db")
+    index(str(src), db, jobs=1)
+    store = Store.open(db)
+    older = build_index(store.iter_entries(), str(store.generation()))
+    older.extra["runtime"] = "built-by-another-version"
+    older._sec["p_text"] = memoryview(b"")  # a section this version would call corrupt
+    store.put_artifact(ARTIFACT, older.dumps())
+    with caplog.at_level("WARNING"):
+        matcher = Matcher.load(store)
+    assert not caplog.records
+    assert (
+        matcher.explain("ValueError: the widget 7 cannot be frobnicated twice").matches[0].path == "core.py"
+    )
+    stored = store.get_artifact(ARTIFACT)
+    assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"
