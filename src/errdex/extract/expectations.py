@@ -281,7 +281,9 @@ def _parametrize_cases(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[
         if isinstance(names_node, ast.Constant) and isinstance(names_node.value, str):
             names = [n.strip() for n in names_node.value.split(",") if n.strip()]
         elif isinstance(names_node, ast.List | ast.Tuple):
-            names = [e.value for e in names_node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+            names = [
+                e.value for e in names_node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)
+            ]
         else:
             continue
         if not isinstance(values_node, ast.List | ast.Tuple):

@@ -288,12 +288,7 @@ class Resolver:
         defaults: dict[str, Arg] | None = None,
     ) -> list[Pair]:
         """Rename a helper's parameter placeholders to what the caller passed (or the default)."""
-        mapping: dict[str, Arg] = dict(defaults) if defaults else {}
-        for p, a in zip(params, args, strict=False):
-            mapping[p] = a
-        for k, a in kwargs:
-            if k in params:
-                mapping[k] = a
+        mapping = _arg_mapping(params, args, kwargs, defaults)
         if not mapping:
             return pairs
         resolved: dict[str, list[Pair]] = {}
@@ -303,28 +298,6 @@ class Resolver:
                 got = self.value(mapping[name].value, depth + 1)
                 resolved[name] = got or [((Ph(mapping[name].text),), (Ph(mapping[name].text),))]
             return resolved[name]
-
-        def sub(parts: Flat, which: int, choice: dict[str, Pair]) -> Flat:
-            out: list[str | Ph] = []
-            for p in parts:
-                if isinstance(p, Ph):
-                    name = p.name
-                    if name in mapping:
-                        out.extend(choice[name][which] if name in choice else arg_pairs(name)[0][which])
-                        continue
-                    for i, ch in enumerate(name):
-                        if ch in ".[=":
-                            head = name[:i]
-                            if head in mapping:
-                                out.append(Ph(mapping[head].text + name[i:]))
-                                break
-                            out.append(p)
-                            break
-                    else:
-                        out.append(p)
-                else:
-                    out.append(p)
-            return _cap(out)
 
         result: dict[Pair, None] = {}
         for m, e in pairs:
@@ -337,7 +310,9 @@ class Resolver:
                 if len(opts) > 1:
                     choices = [{**c, n: o} for c in choices for o in opts][:MAX_VARIANTS]
             for c in choices:
-                result.setdefault((sub(m, 0, c), sub(e, 1, c)), None)
+                # an argument with one rendering is not in the choice: its first (only) one
+                whole = {n: c[n] if n in c else arg_pairs(n)[0] for n in names}
+                result.setdefault((_fill(m, 0, whole, mapping), _fill(e, 1, whole, mapping)), None)
         return list(result)[:MAX_VARIANTS]
 
     # ------------------------------------------------------------ exceptions
@@ -382,6 +357,41 @@ class Resolver:
             pairs = self.value(spec.msg, depth) if spec.msg is not None else [(("",), ("",))]
         qual = self.qualname(spec.key)
         return spec.exc_type, qual, bases, pairs
+
+
+def _arg_mapping(
+    params: Sequence[str],
+    args: Sequence[Arg],
+    kwargs: Sequence[tuple[str, Arg]],
+    defaults: dict[str, Arg] | None,
+) -> dict[str, Arg]:
+    """Parameter name -> the argument a call binds to it (or its string default)."""
+    mapping: dict[str, Arg] = dict(defaults) if defaults else {}
+    for p, a in zip(params, args, strict=False):
+        mapping[p] = a
+    for k, a in kwargs:
+        if k in params:
+            mapping[k] = a
+    return mapping
+
+
+def _fill(parts: Flat, which: int, chosen: dict[str, Pair], mapping: dict[str, Arg]) -> Flat:
+    """Placeholders named after a parameter become the chosen rendering of its argument
+    (``which``: 0 main, 1 expanded); ``param.attr``/``param[i]``/``param=`` are renamed after
+    the argument's source text."""
+    out: list[str | Ph] = []
+    for p in parts:
+        if not isinstance(p, Ph):
+            out.append(p)
+            continue
+        name = p.name
+        if name in chosen:
+            out.extend(chosen[name][which])
+            continue
+        cut = next((i for i, ch in enumerate(name) if ch in ".[="), -1)
+        head = name[:cut] if cut >= 0 else ""
+        out.append(Ph(mapping[head].text + name[cut:]) if head in mapping else p)
+    return _cap(out)
 
 
 def _text_args(args: tuple[Arg, ...]) -> Value | None:

@@ -21,8 +21,9 @@ import ast
 import builtins
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
@@ -131,6 +132,11 @@ class DictVal:
 EnvVal = Value | ListVal | FmtVal | ExcVal | DictVal | None
 Env = dict[str, EnvVal]
 Guard = tuple[str, ast.AST]
+# A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
+Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
+# A message evaluator: (expression, environment, frame) -> its value, None when unknown.
+Evaluator = Callable[[Any, "Env", "Frame"], "Value | None"]
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _MISSING = object()
 
 
@@ -241,6 +247,40 @@ class ModuleVisitor:
         self.guard_cache: dict[tuple[str, int], str] = {}
         self.module_frame = Frame("module", "<module>", self.module)
         self.self_values: dict[str, dict[str, Value]] = {}  # class key -> attrs __init__ sets
+        self.handlers: dict[type[ast.stmt], Handler] = {
+            ast.Assign: self.on_assign_stmt,
+            ast.Expr: self.on_expr_stmt,
+            ast.If: self.on_if,
+            ast.Raise: self.on_raise,
+            ast.Return: self.on_return_stmt,
+            ast.AugAssign: self.on_augassign_stmt,
+            ast.AnnAssign: self.on_annassign,
+            ast.FunctionDef: self.on_function,
+            ast.AsyncFunctionDef: self.on_function,
+            ast.ClassDef: self.on_class,
+            ast.For: self.on_for,
+            ast.AsyncFor: self.on_for,
+            ast.While: self.on_while,
+            ast.Try: self.on_try,
+            ast.TryStar: self.on_try,
+            ast.With: self.on_with,
+            ast.AsyncWith: self.on_with,
+            ast.Assert: self.on_assert,
+            ast.Match: self.on_match,
+            ast.Import: self.on_import,
+            ast.ImportFrom: self.on_import,
+        }
+        # message evaluators by expression type; None from one means "no text known here"
+        self.evaluators: dict[type[ast.expr], Evaluator] = {
+            ast.Constant: self.msg_constant,
+            ast.JoinedStr: self.eval_fstring,
+            ast.Name: self.msg_name,
+            ast.BinOp: self.msg_binop,
+            ast.Call: self.eval_call,
+            ast.Attribute: self.msg_attribute,
+            ast.IfExp: self.msg_ifexp,
+            ast.Subscript: self.msg_subscript,
+        }
 
     # ------------------------------------------------------------ entry points
 
@@ -345,112 +385,131 @@ class ModuleVisitor:
             self.walk_stmt(stmt, env, frame, guards)
 
     def walk_stmt(self, stmt: ast.stmt, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """One statement: its own expressions searched for warn/log calls, then its handler.
+
+        One short handler per statement type, found in a table (the pyflakes pattern): a
+        statement type without a handler (``pass``, ``global``, ``del``...) changes nothing
+        the extraction tracks.
+        """
         t = type(stmt)
-        if self.want_sites and t not in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        if self.want_sites and t not in _DEFINITIONS:
             self.scan_header(stmt, env, frame, guards)
-        if t is ast.Assign:
-            self.on_assign(stmt, env, frame)  # type: ignore[arg-type]
-        elif t is ast.Expr:
-            self.on_expr(stmt.value, env, frame)  # type: ignore[attr-defined]
-            if self.want_sites and type(stmt.value) is ast.Call:  # type: ignore[attr-defined]
-                self.raiser_call(stmt, env, frame, guards)  # type: ignore[arg-type]
-        elif t is ast.If:
-            assert isinstance(stmt, ast.If)
-            e1 = dict(env)
-            guards.append(("if", stmt.test))
-            self.walk_block(stmt.body, e1, frame, guards)
-            guards.pop()
-            e2 = dict(env)
-            if stmt.orelse:
-                guards.append(("not", stmt.test))
-                self.walk_block(stmt.orelse, e2, frame, guards)
+        handler = self.handlers.get(t)
+        if handler is not None:
+            handler(stmt, env, frame, guards)
+
+    def on_assign_stmt(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.on_assign(stmt, env, frame)
+
+    def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.on_expr(stmt.value, env, frame)
+        if self.want_sites and type(stmt.value) is ast.Call:
+            self.raiser_call(stmt, env, frame, guards)
+
+    def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.two_ways(env, frame, guards, ("if", stmt.test), stmt.body, stmt.orelse, ("not", stmt.test))
+
+    def two_ways(
+        self,
+        env: Env,
+        frame: Frame,
+        guards: list[Guard],
+        guard: Guard,
+        body: Sequence[ast.stmt],
+        orelse: Sequence[ast.stmt],
+        else_guard: Guard | None = None,
+        target: ast.expr | None = None,
+    ) -> None:
+        """A body walked under its guard, and the alternative (``else``, or the loop not
+        entered): each in its own copy of the environment, merged after."""
+        e1 = dict(env)
+        if target is not None:
+            self.kill_targets(target, e1)
+        guards.append(guard)
+        self.walk_block(body, e1, frame, guards)
+        guards.pop()
+        e2 = dict(env)
+        if orelse:
+            if else_guard is not None:
+                guards.append(else_guard)
+            self.walk_block(orelse, e2, frame, guards)
+            if else_guard is not None:
                 guards.pop()
-            self.merge_into(env, e1, e2)
-        elif t is ast.Raise:
-            assert isinstance(stmt, ast.Raise)
-            final = (
-                frame.kind == "function"
-                and isinstance(frame.node, ast.FunctionDef | ast.AsyncFunctionDef)
-                and frame.node.body[-1] is stmt
-                and isinstance(stmt.exc, ast.Call)
-            )
-            if stmt.exc is not None and (self.want_sites or final):
-                # raise (A("x") if cond else B("y")): either exception, each its own site
-                for exc in _branches(stmt.exc):
-                    spec = self.exc_spec(exc, env, frame)
-                    if spec is not None:
-                        if final and spec.helper is None and exc is stmt.exc:
-                            frame.raise_spec = spec
-                        self.add_site("error", spec, stmt, frame, guards, None)
-        elif t is ast.Return:
-            assert isinstance(stmt, ast.Return)
-            if stmt.value is not None and frame.kind == "function":
-                self.on_return(stmt.value, env, frame)
-        elif t is ast.AugAssign:
-            assert isinstance(stmt, ast.AugAssign)
-            self.on_augassign(stmt, env, frame)
-        elif t is ast.AnnAssign:
-            assert isinstance(stmt, ast.AnnAssign)
-            if stmt.value is not None:
-                self.assign_target(stmt.target, stmt.value, env, frame)
-            elif frame.kind == "class" and isinstance(stmt.target, ast.Name):
-                self.facts.symbols.add(f"{frame.key}.{stmt.target.id}")
-        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-            self.walk_function(stmt, env, frame)  # type: ignore[arg-type]
-        elif t is ast.ClassDef:
-            self.walk_class(stmt, frame)  # type: ignore[arg-type]
-        elif t is ast.For or t is ast.AsyncFor:
-            assert isinstance(stmt, ast.For | ast.AsyncFor)
-            e1 = dict(env)
-            self.kill_targets(stmt.target, e1)
-            guards.append(("for", stmt))
-            self.walk_block(stmt.body, e1, frame, guards)
+        self.merge_into(env, e1, e2)
+
+    def on_raise(self, stmt: ast.Raise, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        final = (
+            frame.kind == "function"
+            and isinstance(frame.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and frame.node.body[-1] is stmt
+            and isinstance(stmt.exc, ast.Call)
+        )
+        if stmt.exc is None or not (self.want_sites or final):
+            return
+        # raise (A("x") if cond else B("y")): either exception, each its own site
+        for exc in _branches(stmt.exc):
+            spec = self.exc_spec(exc, env, frame)
+            if spec is not None:
+                if final and spec.helper is None and exc is stmt.exc:
+                    frame.raise_spec = spec
+                self.add_site("error", spec, stmt, frame, guards, None)
+
+    def on_return_stmt(self, stmt: ast.Return, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.value is not None and frame.kind == "function":
+            self.on_return(stmt.value, env, frame)
+
+    def on_augassign_stmt(self, stmt: ast.AugAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.on_augassign(stmt, env, frame)
+
+    def on_annassign(self, stmt: ast.AnnAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.value is not None:
+            self.assign_target(stmt.target, stmt.value, env, frame)
+        elif frame.kind == "class" and isinstance(stmt.target, ast.Name):
+            self.facts.symbols.add(f"{frame.key}.{stmt.target.id}")
+
+    def on_function(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, frame: Frame, guards: list[Guard]
+    ) -> None:
+        self.walk_function(stmt, env, frame)
+
+    def on_class(self, stmt: ast.ClassDef, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.walk_class(stmt, frame)
+
+    def on_for(self, stmt: ast.For | ast.AsyncFor, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.two_ways(env, frame, guards, ("for", stmt), stmt.body, stmt.orelse, target=stmt.target)
+
+    def on_while(self, stmt: ast.While, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.two_ways(env, frame, guards, ("while", stmt.test), stmt.body, stmt.orelse)
+
+    def on_with(self, stmt: ast.With | ast.AsyncWith, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        for item in stmt.items:
+            if item.optional_vars is not None:
+                self.kill_targets(item.optional_vars, env)
+        guards.append(("with", stmt))
+        self.walk_block(stmt.body, env, frame, guards)
+        guards.pop()
+
+    def on_assert(self, stmt: ast.Assert, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.msg is not None and self.want_sites:
+            spec = ExcSpec("AssertionError", "builtins.AssertionError", self.eval_msg(stmt.msg, env, frame))
+            self.add_site("assertion", spec, stmt, frame, guards, None)
+
+    def on_match(self, stmt: ast.Match, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        branches = []
+        for case in stmt.cases:
+            e = dict(env)
+            guards.append(("case", case))
+            self.walk_block(case.body, e, frame, guards)
             guards.pop()
-            e2 = dict(env)
-            self.walk_block(stmt.orelse, e2, frame, guards)
-            self.merge_into(env, e1, e2)
-        elif t is ast.While:
-            assert isinstance(stmt, ast.While)
-            e1 = dict(env)
-            guards.append(("while", stmt.test))
-            self.walk_block(stmt.body, e1, frame, guards)
-            guards.pop()
-            e2 = dict(env)
-            self.walk_block(stmt.orelse, e2, frame, guards)
-            self.merge_into(env, e1, e2)
-        elif t is ast.Try or t is ast.TryStar:
-            assert isinstance(stmt, ast.Try | ast.TryStar)
-            self.on_try(stmt, env, frame, guards)
-        elif t is ast.With or t is ast.AsyncWith:
-            assert isinstance(stmt, ast.With | ast.AsyncWith)
-            for item in stmt.items:
-                if item.optional_vars is not None:
-                    self.kill_targets(item.optional_vars, env)
-            guards.append(("with", stmt))
-            self.walk_block(stmt.body, env, frame, guards)
-            guards.pop()
-        elif t is ast.Assert:
-            assert isinstance(stmt, ast.Assert)
-            if stmt.msg is not None and self.want_sites:
-                spec = ExcSpec(
-                    "AssertionError", "builtins.AssertionError", self.eval_msg(stmt.msg, env, frame)
-                )
-                self.add_site("assertion", spec, stmt, frame, guards, None)
-        elif t is ast.Match:
-            assert isinstance(stmt, ast.Match)
-            branches = []
-            for case in stmt.cases:
-                e = dict(env)
-                guards.append(("case", case))
-                self.walk_block(case.body, e, frame, guards)
-                guards.pop()
-                branches.append(e)
-            self.merge_into(env, dict(env), *branches)
-        elif t is ast.Import or t is ast.ImportFrom:
-            assert isinstance(stmt, ast.Import | ast.ImportFrom)
-            self.add_import(stmt, module_level=frame.kind == "module")
-            for local, _ in import_bindings(self.module, self.is_package, stmt):
-                env.pop(local, None)
+            branches.append(e)
+        self.merge_into(env, dict(env), *branches)
+
+    def on_import(
+        self, stmt: ast.Import | ast.ImportFrom, env: Env, frame: Frame, guards: list[Guard]
+    ) -> None:
+        self.add_import(stmt, module_level=frame.kind == "module")
+        for local, _ in import_bindings(self.module, self.is_package, stmt):
+            env.pop(local, None)
 
     def on_try(self, stmt: ast.Try | ast.TryStar, env: Env, frame: Frame, guards: list[Guard]) -> None:
         pre = dict(env)
@@ -701,36 +760,14 @@ class ModuleVisitor:
     # ------------------------------------------------------------ definitions
 
     def walk_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, parent: Frame) -> None:
-        if parent.kind == "class":
-            qual = f"{parent.qualname}.{node.name}"
-        elif parent.kind == "module":
-            qual = node.name
-        else:
-            qual = f"{parent.qualname}.<locals>.{node.name}"
+        qual = _child_qualname(parent, node.name)
         key = f"{self.module}.{qual}"
         if parent.kind == "function":
             parent.local_funcs[node.name] = key
             env.pop(node.name, None)
-        elif parent.kind == "module":
-            self.facts.symbols.add(key)
         else:
             self.facts.symbols.add(key)
-        a = node.args
-        params = [p.arg for p in (*a.posonlyargs, *a.args)]
-        if a.vararg:
-            params.append(a.vararg.arg)
-        params.extend(p.arg for p in a.kwonlyargs)
-        if a.kwarg:
-            params.append(a.kwarg.arg)
-        defaults: dict[str, Arg] = {}
-        positional = [p.arg for p in (*a.posonlyargs, *a.args)]
-        pairs = [
-            *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
-            *((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
-        ]
-        for pname, d in pairs:
-            if isinstance(d, ast.Constant) and isinstance(d.value, str):
-                defaults[pname] = Arg(repr(d.value), lit(d.value))
+        params, defaults = _signature(node.args)
         is_static = any(_last_name(d) == "staticmethod" for d in node.decorator_list)
         self_name = params[0] if parent.kind == "class" and params and not is_static else None
         start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
@@ -746,6 +783,7 @@ class ModuleVisitor:
             start=start,
             end=node.end_lineno or node.lineno,
         )
+        a = node.args
         for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs):
             cls = _annotated_class(arg.annotation)
             if cls is not None:
@@ -754,7 +792,18 @@ class ModuleVisitor:
         for p in params:
             fenv[p] = None
         self.walk_block(node.body, fenv, frame, [])
-        call_params = tuple(params[1:] if self_name else params)
+        self.record_function(node, frame, tuple(params[1:] if self_name else params), defaults)
+
+    def record_function(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        frame: Frame,
+        call_params: tuple[str, ...],
+        defaults: dict[str, Arg],
+    ) -> None:
+        """What a walked function contributes as a message source: a raiser, a message or
+        exception it returns, or (``__init__``) the message its class builds."""
+        key = frame.key
         if (
             frame.raise_spec is not None
             and frame.exc_return is None
@@ -765,9 +814,14 @@ class ModuleVisitor:
             # a function that always ends by raising (``ctx.fail(msg)``): calls to it are raise sites
             self.facts.funcs[key] = FuncInfo(call_params, (), frame.raise_spec, defaults, raises=True)
         elif frame.returns or frame.exc_return is not None or frame.is_init or node.name == "__str__":
-            returns = [*frame.returns, ph(f"{node.name}()")] if frame.returns and frame.opaque_return else frame.returns
+            returns = (
+                [*frame.returns, ph(f"{node.name}()")]
+                if frame.returns and frame.opaque_return
+                else frame.returns
+            )
             self.facts.funcs[key] = FuncInfo(call_params, union(*returns), frame.exc_return, defaults)
-        if frame.is_init:
+        parent = frame.parent
+        if frame.is_init and parent is not None:
             parent_info = self.facts.classes.get(parent.key)
             if parent_info is not None:
                 parent_info.params = call_params
@@ -777,12 +831,7 @@ class ModuleVisitor:
                 self.self_values[parent.key] = frame.self_values
 
     def walk_class(self, node: ast.ClassDef, parent: Frame) -> None:
-        if parent.kind == "function":
-            qual = f"{parent.qualname}.<locals>.{node.name}"
-        elif parent.kind == "class":
-            qual = f"{parent.qualname}.{node.name}"
-        else:
-            qual = node.name
+        qual = _child_qualname(parent, node.name)
         key = f"{self.module}.{qual}"
         if parent.kind == "function":
             parent.local_funcs[node.name] = key
@@ -987,92 +1036,90 @@ class ModuleVisitor:
 
     def eval_msg(self, e: ast.expr, env: Env, frame: Frame) -> Value:
         """The message value of an expression; unknown parts become placeholders."""
-        t = type(e)
-        if t is ast.Constant:
-            v = e.value  # type: ignore[attr-defined]
-            if isinstance(v, str):
-                return lit(v)
-            if v is None or v is Ellipsis:
-                return ph(self.src(e))
-            return lit(str(v))
-        if t is ast.JoinedStr:
-            return self.eval_fstring(e, env, frame)  # type: ignore[arg-type]
-        if t is ast.Name:
-            name = e.id  # type: ignore[attr-defined]
-            if name in env:
-                cur = env[name]
-                return cur if isinstance(cur, tuple) else ph(name)
-            key = self.name_key(name, frame)
-            if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
-                return ((Ref(key, name),),)
-            return ph(name)
-        if t is ast.BinOp:
-            assert isinstance(e, ast.BinOp)
-            if isinstance(e.op, ast.Add):
-                left = self.eval_msg(e.left, env, frame)
-                right = self.eval_msg(e.right, env, frame)
-                if _may_be_text(left) or _may_be_text(right):
-                    return concat(left, right)
-            elif isinstance(e.op, ast.Mod):
-                left = self.eval_msg(e.left, env, frame)
-                if value_has_literal(left):
-                    return self.eval_percent(left, e.right, env, frame)
-            return ph(self.src(e))
-        if t is ast.Call:
-            return self.eval_call(e, env, frame)  # type: ignore[arg-type]
-        if t is ast.Attribute:
-            key = self.expr_key(e, frame)
-            dotted = _dotted(e)
-            if key is not None and dotted is not None and not key.startswith("builtins."):
-                root = dotted.partition(".")[0]
-                if root != frame.self_name and root not in env:
-                    return ((Ref(key, dotted),),)
-            if (
-                dotted is not None
-                and frame.self_name
-                and frame.class_key
-                and frame.parent is not None
-                and dotted == f"{frame.self_name}.{e.attr}"  # type: ignore[attr-defined]
-                and e.attr in frame.parent.props  # type: ignore[attr-defined]
-            ):
-                # ``self.message`` where ``message`` is a property of this class: what it returns
-                return ((Ref(frame.class_key, dotted, True, method=e.attr),),)  # type: ignore[attr-defined]
-            return ph(dotted or self.src(e))
-        if t is ast.IfExp:
-            assert isinstance(e, ast.IfExp)
-            a = self.eval_msg(e.body, env, frame)
-            b = self.eval_msg(e.orelse, env, frame)
-            if value_has_literal(a) or value_has_literal(b):
-                return union(a, b)
-            return ph(self.src(e))
-        if t is ast.Subscript:
-            assert isinstance(e, ast.Subscript)
-            sl = e.slice
-            if (
-                isinstance(sl, ast.Slice)
-                and sl.lower is None
-                and sl.step is None
-                and isinstance(sl.upper, ast.UnaryOp)
-                and isinstance(sl.upper.op, ast.USub)
-                and isinstance(sl.upper.operand, ast.Constant)
-                and isinstance(sl.upper.operand.value, int)
-            ):
-                base = self.eval_msg(e.value, env, frame)
-                if value_has_literal(base):
-                    return strip_tail(base, sl.upper.operand.value)
-            elif not isinstance(sl, ast.Slice) and isinstance(e.value, ast.Name):
-                # ``MESSAGES[key]``: a dict of messages, local or defined at module level
-                name = e.value.id
-                cur = env.get(name)
-                if isinstance(cur, DictVal):
-                    local = f"{frame.key}.<locals>.{name}"
-                    self.facts.consts[f"{local}[]"] = cur.value
-                    return ((Ref(local, self.src(e), method="[]"),),)
-                if name not in env:
-                    key = self.name_key(name, frame)
-                    if key is not None and not key.startswith("builtins."):
-                        return ((Ref(key, self.src(e), method="[]"),),)
+        evaluator = self.evaluators.get(type(e))
+        if evaluator is not None:
+            got: Value | None = evaluator(e, env, frame)
+            if got is not None:
+                return got
         return ph(self.src(e))
+
+    def msg_constant(self, e: ast.Constant, env: Env, frame: Frame) -> Value:
+        v = e.value
+        if isinstance(v, str):
+            return lit(v)
+        if v is None or v is Ellipsis:
+            return ph(self.src(e))
+        return lit(str(v))
+
+    def msg_name(self, e: ast.Name, env: Env, frame: Frame) -> Value:
+        name = e.id
+        if name in env:
+            cur = env[name]
+            return cur if isinstance(cur, tuple) else ph(name)
+        key = self.name_key(name, frame)
+        if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
+            return ((Ref(key, name),),)
+        return ph(name)
+
+    def msg_binop(self, e: ast.BinOp, env: Env, frame: Frame) -> Value | None:
+        if isinstance(e.op, ast.Add):
+            left = self.eval_msg(e.left, env, frame)
+            right = self.eval_msg(e.right, env, frame)
+            if _may_be_text(left) or _may_be_text(right):
+                return concat(left, right)
+        elif isinstance(e.op, ast.Mod):
+            left = self.eval_msg(e.left, env, frame)
+            if value_has_literal(left):
+                return self.eval_percent(left, e.right, env, frame)
+        return None
+
+    def msg_attribute(self, e: ast.Attribute, env: Env, frame: Frame) -> Value:
+        key = self.expr_key(e, frame)
+        dotted = _dotted(e)
+        if key is not None and dotted is not None and not key.startswith("builtins."):
+            root = dotted.partition(".")[0]
+            if root != frame.self_name and root not in env:
+                return ((Ref(key, dotted),),)
+        if (
+            dotted is not None
+            and frame.self_name
+            and frame.class_key
+            and frame.parent is not None
+            and dotted == f"{frame.self_name}.{e.attr}"
+            and e.attr in frame.parent.props
+        ):
+            # ``self.message`` where ``message`` is a property of this class: what it returns
+            return ((Ref(frame.class_key, dotted, True, method=e.attr),),)
+        return ph(dotted or self.src(e))
+
+    def msg_ifexp(self, e: ast.IfExp, env: Env, frame: Frame) -> Value | None:
+        a = self.eval_msg(e.body, env, frame)
+        b = self.eval_msg(e.orelse, env, frame)
+        if value_has_literal(a) or value_has_literal(b):
+            return union(a, b)
+        return None
+
+    def msg_subscript(self, e: ast.Subscript, env: Env, frame: Frame) -> Value | None:
+        sl = e.slice
+        n = _negative_stop(sl)
+        if n is not None:
+            # ``msg[:-2]``: the text without its last characters
+            base = self.eval_msg(e.value, env, frame)
+            return strip_tail(base, n) if value_has_literal(base) else None
+        if isinstance(sl, ast.Slice) or not isinstance(e.value, ast.Name):
+            return None
+        # ``MESSAGES[key]``: a dict of messages, local or defined at module level
+        name = e.value.id
+        cur = env.get(name)
+        if isinstance(cur, DictVal):
+            local = f"{frame.key}.<locals>.{name}"
+            self.facts.consts[f"{local}[]"] = cur.value
+            return ((Ref(local, self.src(e), method="[]"),),)
+        if name not in env:
+            key = self.name_key(name, frame)
+            if key is not None and not key.startswith("builtins."):
+                return ((Ref(key, self.src(e), method="[]"),),)
+        return None
 
     def eval_fstring(self, node: ast.JoinedStr, env: Env, frame: Frame) -> Value:
         pieces: list[Value] = []
@@ -1165,33 +1212,13 @@ class ModuleVisitor:
             # ``textwrap.dedent(f"""...""")``: only whitespace changes, which matching ignores
             return self.eval_msg(call.args[0], env, frame)
         if isinstance(func, ast.Name):
-            name = func.id
-            cur = env.get(name)
-            if isinstance(cur, FmtVal):
-                args, kwargs = self.call_args(call, env, frame)
-                return apply_format(cur.value, args, dict(kwargs), name)
-            if name == "str" and len(call.args) == 1 and not call.keywords:
-                return self.eval_msg(call.args[0], env, frame)
-            if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
-                return ph(self.call_name(call, name))
+            got = self.call_of_name(call, func, env, frame)
         elif isinstance(func, ast.Attribute):
-            attr = func.attr
-            if attr == "format" and self.is_stringy(func.value, env):
-                base = self.eval_msg(func.value, env, frame)
-                args, kwargs = self.call_args(call, env, frame)
-                return apply_format(base, args, dict(kwargs), "")
-            if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
-                sep = self.eval_msg(func.value, env, frame)
-                arg = call.args[0]
-                if isinstance(arg, ast.List | ast.Tuple):
-                    return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
-                if isinstance(arg, ast.Name):
-                    cur = env.get(arg.id)
-                    if isinstance(cur, ListVal):
-                        return join_values(sep, cur.items)
-                return ph(self.src(call))
-            if attr in ("strip", "rstrip", "lstrip") and not call.args and self.is_stringy(func.value, env):
-                return self.eval_msg(func.value, env, frame)
+            got = self.call_of_method(call, func, env, frame)
+        else:
+            got = None
+        if got is not None:
+            return got
         dotted = _dotted(func)
         name = self.call_name(call, dotted)
         if dotted is not None and not dotted.rpartition(".")[2][:1].isupper():
@@ -1200,6 +1227,40 @@ class ModuleVisitor:
             if ref is not None:
                 return ((ref,),)
         return ph(name)
+
+    def call_of_name(self, call: ast.Call, func: ast.Name, env: Env, frame: Frame) -> Value | None:
+        """``fmt(...)`` of a stored bound ``format``, ``str(x)``, a local or builtin call."""
+        name = func.id
+        cur = env.get(name)
+        if isinstance(cur, FmtVal):
+            args, kwargs = self.call_args(call, env, frame)
+            return apply_format(cur.value, args, dict(kwargs), name)
+        if name == "str" and len(call.args) == 1 and not call.keywords:
+            return self.eval_msg(call.args[0], env, frame)
+        if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
+            return ph(self.call_name(call, name))
+        return None
+
+    def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
+        """String methods on message text: ``format``, ``join``, ``strip``."""
+        attr = func.attr
+        if attr == "format" and self.is_stringy(func.value, env):
+            base = self.eval_msg(func.value, env, frame)
+            args, kwargs = self.call_args(call, env, frame)
+            return apply_format(base, args, dict(kwargs), "")
+        if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
+            sep = self.eval_msg(func.value, env, frame)
+            arg = call.args[0]
+            if isinstance(arg, ast.List | ast.Tuple):
+                return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
+            if isinstance(arg, ast.Name):
+                cur = env.get(arg.id)
+                if isinstance(cur, ListVal):
+                    return join_values(sep, cur.items)
+            return ph(self.src(call))
+        if attr in ("strip", "rstrip", "lstrip") and not call.args and self.is_stringy(func.value, env):
+            return self.eval_msg(func.value, env, frame)
+        return None
 
     # ------------------------------------------------------------ warn / log calls
 
@@ -1541,3 +1602,47 @@ def _branches(node: ast.expr) -> list[ast.expr]:
     if isinstance(node, ast.IfExp):
         return [*_branches(node.body), *_branches(node.orelse)]
     return [node]
+
+
+def _negative_stop(sl: ast.expr) -> int | None:
+    """N for a slice ``[:-N]`` with a constant N, else None."""
+    if (
+        isinstance(sl, ast.Slice)
+        and sl.lower is None
+        and sl.step is None
+        and isinstance(sl.upper, ast.UnaryOp)
+        and isinstance(sl.upper.op, ast.USub)
+        and isinstance(sl.upper.operand, ast.Constant)
+        and isinstance(sl.upper.operand.value, int)
+    ):
+        return sl.upper.operand.value
+    return None
+
+
+def _child_qualname(parent: Frame, name: str) -> str:
+    """The ``__qualname__`` of a definition named ``name`` inside ``parent``."""
+    if parent.kind == "class":
+        return f"{parent.qualname}.{name}"
+    if parent.kind == "module":
+        return name
+    return f"{parent.qualname}.<locals>.{name}"
+
+
+def _signature(a: ast.arguments) -> tuple[list[str], dict[str, Arg]]:
+    """A function's parameter names in call order, and its string-literal defaults."""
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    params = list(positional)
+    if a.vararg:
+        params.append(a.vararg.arg)
+    params.extend(p.arg for p in a.kwonlyargs)
+    if a.kwarg:
+        params.append(a.kwarg.arg)
+    defaults: dict[str, Arg] = {}
+    pairs = [
+        *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
+        *((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
+    ]
+    for pname, d in pairs:
+        if isinstance(d, ast.Constant) and isinstance(d.value, str):
+            defaults[pname] = Arg(repr(d.value), lit(d.value))
+    return params, defaults
