@@ -29,8 +29,11 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
     select,
+    text,
 )
+from sqlalchemy import inspect as sa_inspect
 
 metadata = MetaData()
 
@@ -120,6 +123,8 @@ occurrences = Table(
     Column("window_end", Integer, nullable=False),
     Column("comments", JSON, nullable=False),
     Column("docstring", Text),
+    # a helper's raise of a message its callers supply (those calls are records too); v2
+    Column("relay", Boolean, nullable=False, server_default=false()),
     Index("ix_occ_snapshot", "snapshot_id"),
     Index("ix_occ_error", "error_id"),
 )
@@ -171,9 +176,19 @@ def _v1(conn: Connection) -> None:
     metadata.create_all(conn)
 
 
+def _v2_relay(conn: Connection) -> None:
+    """``occurrences.relay``. A catalogue created at this version already has the column (v1's
+    ``create_all`` builds today's tables), so it is added only where it is missing."""
+    columns = {c["name"] for c in sa_inspect(conn).get_columns("occurrences")}
+    if "relay" not in columns:
+        kind = Boolean().compile(dialect=conn.dialect)
+        default = false().compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE occurrences ADD COLUMN relay {kind} NOT NULL DEFAULT {default}"))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1]
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2_relay]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
