@@ -34,6 +34,7 @@ from errdex.extract.templates import (
     Ph,
     Ref,
     Value,
+    arg_equals,
     arg_truth,
     as_repr,
     bind,
@@ -46,6 +47,7 @@ from errdex.extract.templates import (
     rename_phs,
     spread_args,
     spread_kwargs,
+    strip_ends,
     subst,
     union,
 )
@@ -322,6 +324,9 @@ class ClassMessages:
             name = subject[len(sn) + 1 :]
             if name == "args":
                 return _args_test(test, state.args)
+            if test.startswith("="):
+                got = self.attr(name, state, depth)
+                return None if got is None else arg_equals(got, test[1:])
             if test not in ("t", "n"):
                 return None
             if name in state.unset and self.prop_or_const(name, state) is None:
@@ -381,8 +386,9 @@ class ClassMessages:
         return tuple(tuple(_retarget_part(p, owner) for p in v) for v in value)
 
     def rewrapped(self, value: Value) -> Value:
-        """The argument of a library's own dedent helper."""
-        return dedent_value(value)
+        """The argument of a library's own dedent helper, re-indented and without the blank
+        lines around it (such helpers strip them, or the text starts on the next line)."""
+        return strip_ends(dedent_value(value), None, True, True)
 
     def lookup(self, part: Lookup, depth: int) -> list[Pair]:
         """``self.<registry>[key]`` with a known key: the message the class raised (or any

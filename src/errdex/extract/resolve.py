@@ -342,7 +342,7 @@ class Resolver:
             self._active.discard(key)
         if not pairs:
             return None
-        if whole or (len(pairs) > 1 and _names_message(key)):
+        if whole or _names_message(key):
             # a message helper's texts (``get_invalid_choice_message``) are text even inside
             # a longer message: each is a variant
             return pairs

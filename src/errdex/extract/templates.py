@@ -19,7 +19,7 @@ import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-MAX_VARIANTS = 8  # beyond this, branchy message construction explodes combinatorially
+MAX_VARIANTS = 16  # beyond this, branchy message construction explodes combinatorially
 # One message's size. Real messages stay far below (jax's largest: 13 placeholders, ~1,000
 # characters); a crafted ``f"{a}" * 50000`` must not cost quadratic time here or at match
 # time. A longer message keeps its head and ends in the ``TRUNCATED`` placeholder, so it still
@@ -93,7 +93,8 @@ class Lookup(NamedTuple):
 
 # A condition text depends on: (subject, test) and the truth value wanted. ``subject`` is a name
 # as written (``self.method``, ``note``) or, for a test errdex cannot evaluate, the test's source;
-# ``test`` is "t" (truthy), "n" (is not None), "len<N>" (``len(subject) == N``), "x" (not
+# ``test`` is "t" (truthy), "n" (is not None), "len<N>" (``len(subject) == N``), "=<text>"
+# (``subject == "text"``), "x" (not
 # evaluable: it only ties the two branches of one ``if`` together) or "l" (a test on a local name:
 # no call decides it, so the text it guards stays open, never enumerated).
 Cond = tuple[tuple[str, str], bool]
@@ -544,11 +545,13 @@ def subst_opt(p: Opt, b: Binding) -> Value:
     """An optional part under a binding: dropped, kept, or inlined as the call decides it."""
 
     def fact(subject: str, test: str) -> bool | None:
+        a = b.args.get(subject)
+        if test.startswith("="):
+            return None if a is None else arg_equals(a, test[1:])
         if test not in ("t", "n"):
             return None
         if subject in b.unset:
             return False
-        a = b.args.get(subject)
         return None if a is None else arg_truth(a)
 
     possible, left = decide(p.conds, fact)
@@ -560,6 +563,14 @@ def subst_opt(p: Opt, b: Binding) -> Value:
     if not left:
         return inner
     return tuple((Opt(left, v),) for v in inner)
+
+
+def arg_equals(a: Arg, text: str) -> bool | None:
+    """Is an argument known to be the string ``text`` (or known not to be)?"""
+    v = a.value
+    if len(v) == 1 and all(isinstance(p, str) for p in v[0]):
+        return "".join(v[0]) == text  # type: ignore[arg-type]
+    return None
 
 
 def arg_truth(a: Arg) -> bool | None:

@@ -29,6 +29,7 @@ from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
+    MAX_VARIANTS,
     Arg,
     Cond,
     Lookup,
@@ -120,12 +121,17 @@ class FmtVal:
 
 
 class ExcVal:
-    """An exception instance stored in a variable (``err = ValueError(...)``; ``raise err``)."""
+    """An exception instance stored in a variable (``err = ValueError(...)``; ``raise err``);
+    ``others`` are what other branches stored in it (``raise err`` raises any of them)."""
 
-    __slots__ = ("spec",)
+    __slots__ = ("others", "spec")
 
-    def __init__(self, spec: ExcSpec) -> None:
+    def __init__(self, spec: ExcSpec, others: tuple[ExcSpec, ...] = ()) -> None:
         self.spec = spec
+        self.others = others
+
+    def specs(self) -> list[ExcSpec]:
+        return [self.spec, *self.others]
 
 
 class DictVal:
@@ -528,8 +534,8 @@ class ModuleVisitor:
         if not (self.want_sites or final):
             return
         # raise (A("x") if cond else B("y")): either exception, each its own site
-        for exc in _branches(raised):
-            spec = self.exc_spec(exc, env, frame)
+        for exc, found in self.raised_specs(raised, env, frame):
+            spec = found
             if spec is None:
                 if not self.want_sites:
                     continue
@@ -719,6 +725,13 @@ class ModuleVisitor:
                 env[k] = first
             elif all(isinstance(v, tuple) for v in vals):
                 env[k] = union(*vals)  # type: ignore[arg-type]
+            elif all(isinstance(v, ExcVal) or v is None for v in vals):
+                # ``exc = A(...)`` in one branch, ``exc = B(...)`` in another: either is raised
+                specs: list[ExcSpec] = []
+                for v in vals:
+                    if isinstance(v, ExcVal):
+                        specs.extend(x for x in v.specs() if x not in specs)
+                env[k] = ExcVal(specs[0], tuple(specs[1:MAX_VARIANTS])) if specs else None
             elif all(isinstance(v, TypesVal) or v is None for v in vals):
                 # ``mapped_exc = None`` then a class from a mapping: raising it raises the class
                 kinds = [v for v in vals if isinstance(v, TypesVal)]
@@ -1259,6 +1272,18 @@ class ModuleVisitor:
         )
         return tuple(args), kwargs
 
+    def raised_specs(self, raised: ast.expr, env: Env, frame: Frame) -> list[tuple[ast.expr, ExcSpec | None]]:
+        """Each exception a ``raise`` may raise: both arms of a conditional expression, every
+        construction a variable got in some branch."""
+        out: list[tuple[ast.expr, ExcSpec | None]] = []
+        for exc in _branches(raised):
+            cur = env.get(exc.id) if isinstance(exc, ast.Name) else None
+            if isinstance(cur, ExcVal):
+                out.extend((exc, s) for s in cur.specs())
+            else:
+                out.append((exc, self.exc_spec(exc, env, frame)))
+        return out
+
     def exc_spec(self, exc: ast.expr, env: Env, frame: Frame) -> ExcSpec | None:
         """What ``raise <exc>`` raises; None for an exception object whose construction is not
         known here (a caught exception, a parameter, a variable of unknown value)."""
@@ -1498,6 +1523,10 @@ class ModuleVisitor:
         a = self.eval_msg(e.body, env, frame)
         b = self.eval_msg(e.orelse, env, frame)
         if value_has_literal(a) or value_has_literal(b):
+            when, unless = self.conditions(e.test, frame)
+            if any(test not in ("x", "l") for (_, test), _ in when):
+                # ``x if self.code is not None else "???"``: a call may decide which
+                return union(_needing(a, when), _needing(b, unless))
             return union(a, b)
         return None
 
@@ -2202,6 +2231,14 @@ def _simple_cond(test: ast.expr) -> Cond | None:
     if (
         isinstance(op, ast.Eq | ast.NotEq)
         and isinstance(right, ast.Constant)
+        and isinstance(right.value, str)
+    ):
+        subject = _dotted(test.left)
+        if subject is not None and "\n" not in right.value:  # ``param_type == "argument"``
+            return (subject, "=" + right.value), want == isinstance(op, ast.Eq)
+    if (
+        isinstance(op, ast.Eq | ast.NotEq)
+        and isinstance(right, ast.Constant)
         and isinstance(right.value, int)
         and isinstance(test.left, ast.Call)
         and _last_name(test.left.func) == "len"
@@ -2224,6 +2261,10 @@ def _fold_optional(
     for k, v1 in e1.items():
         pre = env.get(k, _MISSING)
         v2 = e2.get(k, _MISSING)
+        if pre is _MISSING and isinstance(v1, ListVal) and isinstance(v2, ListVal):
+            # ``message = [...]`` in each branch: one list, its items under their branch
+            e1[k] = e2[k] = ListVal(_opt_items(v1.items, when) + _opt_items(v2.items, unless))
+            continue
         if pre is _MISSING or v2 is _MISSING or (v1 is pre and v2 is pre):
             continue
         if evaluable and pre is None and k in params:

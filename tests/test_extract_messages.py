@@ -1,0 +1,300 @@
+"""The message a user sees, where the raise does not write it: built by exception classes,
+given to helpers, assembled before the raise, handed across packages, raised as an object.
+
+The fixture package (``tests/fixtures/extract/shapes``) is shaped like real libraries' code and
+is parsed, never imported. Each raise site carries a ``# <- name`` marker; every template below
+was checked by hand against what Python prints for that statement (the placeholders standing for
+what the call passes).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+from errdex.extract import Extraction, extract
+from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, SourceFile
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "extract"
+_MARK = re.compile(r"# <- (\w+)")
+
+
+def _files() -> list[SourceFile]:
+    return [
+        SourceFile(p.relative_to(FIXTURE).as_posix(), p.read_bytes())
+        for p in sorted((FIXTURE / "shapes").rglob("*.py"))
+    ]
+
+
+def _marks(files: list[SourceFile]) -> dict[str, tuple[str, int]]:
+    out: dict[str, tuple[str, int]] = {}
+    for f in files:
+        for i, line in enumerate(f.data.decode().split("\n"), 1):
+            m = _MARK.search(line)
+            if m:
+                out[m.group(1)] = (f.path, i)
+    return out
+
+
+@pytest.fixture(scope="module")
+def shapes() -> tuple[Extraction, dict[str, tuple[str, int]]]:
+    files = _files()
+    return extract(files, "local/shapes", jobs=1), _marks(files)
+
+
+def site(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> list[ErrorRecord]:
+    """The records of the statement carrying ``# <- name`` (it may span lines)."""
+    ex, marks = shapes
+    path, line = marks[name]
+    found = [r for r in ex.records if r.path == path and r.line <= line <= r.end_line]
+    assert found, f"no record at {name} ({path}:{line})"
+    return found
+
+
+def templates(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> set[tuple[str, str]]:
+    return {(r.exc_type, r.template) for r in site(shapes, name)}
+
+
+Shapes = tuple[Extraction, dict[str, tuple[str, int]]]
+
+# (marker, {(exc_type, template), ...}): the exact set of templates the statement gets
+CLASS_BUILT = [
+    # __init__ formats its arguments and passes the result up; a base appends the position
+    ("parse", {("ParseError", "unexpected {text} at line {line} col {col}")}),
+    # ``init = super().__init__; init(self, msg)``: several arguments print as their tuple
+    ("converge", {("LimitError", "({self}, 'gave up after {rounds} rounds')")}),
+    # a base's __str__ around a subclass's class attribute and property
+    (
+        "lookup",
+        {("KeyMissing", "404 Error Name: The requested URL was not found on the server. Missing key: {key}")},
+    ),
+    # a format kept as a class attribute, filled from the constructor's keyword arguments
+    ("connect", {("ConnectFailed", 'Could not connect to "{request.url}"')}),
+    # a class attribute template filled in __init__ and passed up
+    (
+        "call",
+        {
+            (
+                "errors.ServiceError",
+                'An error occurred ({error.get("Code", "Unknown")}) when calling the {name} operation: '
+                '{error.get("Message", "Unknown")}',
+            )
+        },
+    ),
+    # __str__ applies ``%`` to the arguments (and falls back to Python's tuple)
+    (
+        "parse_date",
+        {
+            ("errors.PercentError", "month must be in 1..12: {text}"),
+            ("errors.PercentError", "('month must be in 1..12: %s', {text})"),
+        },
+    ),
+    # a mixin's __str__ around super().__str__(), with the code a subclass sets
+    (
+        "detached",
+        {
+            (
+                "errors.DetachedError",
+                "Instance {state} is not bound to a Session (Background on this error at: "
+                "https://example.org/e/bhk3)",
+            )
+        },
+    ),
+    # no printer: Python prints one argument as is, several as the repr of their tuple
+    ("plain", {("errors.BaseError", "('two arguments', {a})")}),
+    ("validator", {("TypeError", "(\"'{attr.name}' must be an int (got {value}).\", {attr}, {value})")}),
+    ("os_level", {("FileNotFoundError", "[Errno 2] No such file or directory: {path}")}),
+    # lines joined by __str__, the ones for arguments left None dropped; a mark printed by its
+    # own class (returned by a helper of the raising object)
+    (
+        "scan",
+        {
+            (
+                "MarkedError",
+                "while scanning a quoted scalar\n{start_mark}\nfound unexpected end\n"
+                '  in "{self.name}", line {self.line}, column {self.column}',
+            )
+        },
+    ),
+    # a validation report: its first paragraph is the message
+    ("report", {("errors.ReportError", "{value} is not of type 'integer'")}),
+    ("yielded", {("ReportError", "{instance} is not of type {types[0]}")}),
+    # a classmethod factory building the class it is called on
+    ("check_schema", {("SchemaProblem", "{error.message}")}),
+    # an object whose __str__ calls the lambda it was given
+    ("lazy", {("ValueError", "no value for {x}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CLASS_BUILT)
+def test_message_built_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_click_style_format_message_and_the_helper_that_fails(shapes: Shapes) -> None:
+    # ``self.fail(text, ...)`` reaches ParamType.fail through inheritance: the record is the
+    # call's, wrapped as BadParameter prints it (format_message) and as str() prints it
+    hint = "{_join_hints(param_hint)}"
+    assert templates(shapes, "convert") == {
+        ("BadParameter", f"Invalid value for {hint}: {{value}} is not a valid {{self.name}}."),
+        ("BadParameter", "Invalid value: {value} is not a valid {self.name}."),
+        ("BadParameter", "{value} is not a valid {self.name}."),
+    }
+    # the text comes from a method named for the message it builds
+    assert ("BadParameter", '{value} is not one of {", ".join(self.choices)}.') in templates(shapes, "choice")
+    # the helper's own raise of the message it is given is a relay: callers supply the text
+    fail = site(shapes, "fail")
+    assert {r.template for r in fail} == {
+        f"Invalid value for {hint}: {{message}}",
+        "Invalid value: {message}",
+    }
+    assert all(r.relay for r in fail)
+    assert not any(r.relay for r in site(shapes, "convert"))
+
+
+def test_missing_parameter_message_built_in_branches(shapes: Shapes) -> None:
+    assert templates(shapes, "missing") == {
+        ("MissingParameter", "Missing argument{param_hint}."),
+        ("MissingParameter", "Missing option{param_hint}."),
+        ("MissingParameter", "Missing parameter{param_hint}."),
+    }
+
+
+def test_conditional_helper_given_the_message(shapes: Shapes) -> None:
+    assert templates(shapes, "configure") == {("ValueError", "port must be positive")}
+    assert [r.relay for r in site(shapes, "check")] == [True]
+    _, marks = shapes
+    path, line = marks["no_text"]
+    ex, _ = shapes
+    assert not [r for r in ex.records if r.path == path and r.line == line]  # no text supplied
+
+
+def test_registry_of_messages_by_key_merged_along_the_hierarchy(shapes: Shapes) -> None:
+    assert templates(shapes, "null") == {("ValidationError", "Field may not be null.")}
+    # Number's own text, and its subclass Integer's override of the same key
+    assert templates(shapes, "invalid") == {
+        ("ValidationError", "Not a valid number."),
+        ("ValidationError", "Not a valid integer."),
+    }
+    # the registry's text formatted with the keyword arguments (or not, when it is not a str)
+    assert ("ValidationError", "Number too large: {value}.") in templates(shapes, "too_large")
+
+
+ASSEMBLED = [
+    ("loop", {("ValueError", "bad items:"), ("ValueError", "bad items: {item}")}),
+    (
+        "optional",
+        {
+            ("LookupError", "cannot load {name}"),
+            ("LookupError", "cannot load {name} (did you mean {hint}?)"),
+            ("LookupError", "cannot load {name}; {extra}"),
+            ("LookupError", "cannot load {name} (did you mean {hint}?); {extra}"),
+        },
+    ),
+    ("table", {("KeyError", "unknown keys:\n  {key} = {value}{...}")}),
+    ("bullets", {("ValueError", "Cannot build the model:\n  * {p}")}),
+    ("dedented", {("ValueError", "shape {shape} is not supported.\n  Use a 2-d shape instead.\n")}),
+    ("cleaned", {("ValueError", "got {n} values,\nexpected two")}),
+    ("own_dedent", {("OSError", "cannot read {path}\ncheck the permissions")}),
+    # repr's quotes: around known text, and around a ``str`` parameter
+    ("quoted", {("KeyError", "'{key}' has no value {value}")}),
+    ("quoted_text", {("NameError", "'settings' is undefined")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), ASSEMBLED)
+def test_message_assembled_before_the_raise(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_exclusive_branches_are_separate_variants(shapes: Shapes) -> None:
+    got = {t for _, t in templates(shapes, "nesting")}
+    # never both openings, never both endings: each is one branch's text
+    assert not any("Unexpected end" in t and "unknown tag" in t for t in got)
+    assert not any("nesting mistake" in t and "Expected one of" in t for t in got)
+    assert "Unexpected end of template. Expected one of: {looking}." in got
+    # the nesting hint needs a tag name: without one (the first branch) it is never added
+    assert not any(t.startswith("Unexpected end") and "nesting mistake" in t for t in got)
+    assert any(
+        t.strip() == "Encountered unknown tag {name}. You probably made a nesting mistake." for t in got
+    )
+
+
+CROSSING = [
+    # a framework's message handed to another package's proxy: the type is not known here
+    (
+        "proxy",
+        {
+            (
+                UNKNOWN_EXC_TYPE,
+                "Working outside of application context.\n\nThis typically means that you tried to use "
+                "functionality that needed\nthe current application.",
+            )
+        },
+    ),
+    # handed to a class of this codebase that stores it and raises it later: that class's type,
+    # printed by its __str__ (the docs link after the blank line is not the message)
+    (
+        "mock",
+        {
+            (
+                "wrap_errors.UserError",
+                "`{cls.__name__}` is not fully defined; you should define all referenced types.",
+            )
+        },
+    ),
+    # a class taken from a mapping of a dependency's classes to the library's: one per class
+    (
+        "mapped",
+        {("ConnectError", "{message}"), ("ReadTimeout", "{message}"), ("TimeoutException", "{message}")},
+    ),
+    # a dependency's exception wrapped: its text under the library's type
+    ("wrapped", {("ConnectError", "{err}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CROSSING)
+def test_message_crossing_packages(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
+    assert templates(shapes, name) == expected
+
+
+EVERY_RAISE = [
+    ("raise_error", {(UNKNOWN_EXC_TYPE, "{error}")}),
+    ("branches", {("ValueError", "a is wrong"), ("TypeError", "not a: {a}")}),
+    ("self_exc", {(UNKNOWN_EXC_TYPE, "{msg}")}),
+    ("with_traceback", {("RuntimeError", "({type(e).__name__}) {e}")}),
+    ("caught_param", {(UNKNOWN_EXC_TYPE, "{caught_exception}")}),
+    ("caught", {("ZeroDivisionError", "{e}")}),
+    ("relay", {("ValueError", "{message}")}),
+    ("not_relay", {("TypeError", "{message}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), EVERY_RAISE)
+def test_every_raise_statement_has_a_record(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_bare_reraise_is_no_record_and_relays_need_a_supplying_call(shapes: Shapes) -> None:
+    ex, marks = shapes
+    path, line = marks["bare"]
+    assert not [r for r in ex.records if r.path == path and r.line == line]
+    # ``relay(message)`` is called with text: its raise is a relay, the call a site of its own
+    assert [r.relay for r in site(shapes, "relay")] == [True]
+    supplied = [r for r in ex.records if r.path == path and r.template == "the caller writes this message"]
+    assert [(r.function, r.exc_type, r.relay) for r in supplied] == [("supplies", "ValueError", False)]
+    # nothing supplies text to ``no_caller_supplies``: its raise is the site
+    assert [r.relay for r in site(shapes, "not_relay")] == [False]
+    # a parameter raised as it is: nobody here supplies one, so no relay either
+    assert [r.relay for r in site(shapes, "caught_param")] == [False]
+
+
+def test_jobs_do_not_change_the_shapes() -> None:
+    files = _files()
+    assert extract(files, "local/shapes", jobs=2).records == extract(files, "local/shapes", jobs=1).records
