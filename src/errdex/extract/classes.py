@@ -79,6 +79,9 @@ class State(NamedTuple):
     attrs: dict[str, Arg]  # attribute -> what it holds (source text, value)
     unset: frozenset[str]  # attributes set from a parameter the call left at None
     args: tuple[Arg, ...]  # ``self.args``
+    # attributes ``__init__`` set to a constant (``self.translated = False``): state that other
+    # code changes later, so it decides no condition of a printer
+    state: frozenset[str] = frozenset()
 
 
 class ClassMessages:
@@ -88,6 +91,7 @@ class ClassMessages:
         self.r = resolver
         self._children: dict[str, list[str]] | None = None
         self._raised: dict[str, list[tuple[str, ExcSpec]]] | None = None
+        self._state: set[str] = set()  # filled by ``construct``: attributes holding state
 
     # ------------------------------------------------------------ construction
 
@@ -115,6 +119,7 @@ class ClassMessages:
         b = bind(init.sig, args, kwargs)
         attrs: dict[str, Arg] = {}
         unset: set[str] = set()
+        state = self._state
         exc_args: tuple[Arg, ...] | None = None
         base = init.base
         if base is not None and depth < _MAX_DEPTH:
@@ -138,6 +143,8 @@ class ClassMessages:
             else:
                 attrs[name] = Arg(f"self.{name}", subst(v, b))
                 unset.discard(name)
+                if all(isinstance(p, str) for x in v for p in x):
+                    state.add(name)  # a constant: state the object's other methods change
         if init.args_set is not None:
             exc_args = spread_args(init.args_set, b)
         return attrs, unset, exc_args
@@ -154,8 +161,12 @@ class ClassMessages:
         args = tuple(Arg(a.text, rename_phs(a.value, _shield)) for a in args)
         kwargs = tuple((k, Arg(a.text, rename_phs(a.value, _shield))) for k, a in kwargs)
         mro = self.r.mro(key)
+        self._state = set()
         attrs, unset, exc_args = self.construct(mro, 0, args, kwargs, depth)
-        state = State(key, mro, attrs, frozenset(unset), exc_args if exc_args is not None else tuple(args))
+        settled = frozenset(self._state - unset)
+        state = State(
+            key, mro, attrs, frozenset(unset), exc_args if exc_args is not None else tuple(args), settled
+        )
         return rename_phs(self.printed(state, 0, depth), _unshield)
 
     def printed(self, state: State, start: int, depth: int) -> Value:
@@ -324,6 +335,8 @@ class ClassMessages:
             name = subject[len(sn) + 1 :]
             if name == "args":
                 return _args_test(test, state.args)
+            if name in state.state:
+                return None
             if test.startswith("="):
                 got = self.attr(name, state, depth)
                 return None if got is None else arg_equals(got, test[1:])

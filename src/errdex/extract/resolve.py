@@ -11,6 +11,7 @@ sites and the helpers they reference, never ASTs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
@@ -563,6 +564,9 @@ class Resolver:
             text = self.classmsg.message(key, spec.args, spec.kwargs, depth)
             if text is None or text == ("",):
                 text = self.classmsg.keyword_message(spec) or text
+            elif text is not None:
+                pairs = _showing(self.value(text, depth), spec)
+                return spec.exc_type, self.qualname(spec.key), bases, pairs
         elif spec.key is not None and spec.key.startswith("builtins."):
             text = self.classmsg.builtin_message(spec.key[9:], spec.args) if spec.args else spec.msg
         else:
@@ -580,6 +584,27 @@ def sig_of(info: FuncInfo) -> Sig:
 
 
 _MAX_TYPES = 32  # classes of one mapping given a record each
+
+
+_FIELDS = re.compile(r"%[-#0 +.\w]{0,6}|[{}]")  # bounded: linear
+
+
+def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
+    """A class's printed forms that show the raise's own text, when some do: a printer's
+    fallback path (``isinstance(arg, bytes)``) that drops it is not what this raise prints."""
+    texts = [
+        p
+        for a in (*spec.args, *(a for _, a in spec.kwargs))
+        for v in a.value
+        for p in v
+        if isinstance(p, str)
+    ]
+    # the text between format fields (``%s``, ``{}``) is what a printer that formats it keeps
+    own = [c.strip() for t in texts for c in _FIELDS.split(t) if len(c.strip()) >= 3]
+    if not own:
+        return pairs
+    kept = [p for p in pairs if any(t in _literal(p[0]) for t in own)]
+    return kept or pairs
 
 
 def _not_a_class(written: str) -> bool:

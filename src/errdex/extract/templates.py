@@ -573,9 +573,12 @@ def arg_equals(a: Arg, text: str) -> bool | None:
     return None
 
 
+_FALSY = frozenset({"None", "False", "0", "''", '""'})
+
+
 def arg_truth(a: Arg) -> bool | None:
-    """Is an argument known to be text (True), known to be None (False), or unknown?"""
-    if a.text == "None":
+    """Is an argument known to be text (True), known to be None or false (False), or unknown?"""
+    if a.text in _FALSY or a.value in (ph("None"), lit("False"), lit("0"), lit("")):
         return False
     if a.value and all(has_literal(v) for v in a.value):
         return True

@@ -316,6 +316,7 @@ class ModuleVisitor:
             ast.Attribute: self.msg_attribute,
             ast.IfExp: self.msg_ifexp,
             ast.Subscript: self.msg_subscript,
+            ast.BoolOp: self.msg_boolop,
         }
 
     # ------------------------------------------------------------ entry points
@@ -835,7 +836,7 @@ class ModuleVisitor:
 
     def eval_assigned(self, value: ast.expr, env: Env, frame: Frame) -> EnvVal:
         if isinstance(value, ast.List | ast.Tuple):
-            if any(self.is_stringy(e, env) for e in value.elts):
+            if any(self.is_stringy(e, env) for e in value.elts) or (frame.exc_class and value.elts):
                 return ListVal(tuple(self.eval_msg(e, env, frame) for e in value.elts))
             return ListVal(()) if not value.elts and isinstance(value, ast.List) else None
         if isinstance(value, ast.Attribute) and value.attr == "format" and self.is_stringy(value.value, env):
@@ -942,6 +943,26 @@ class ModuleVisitor:
         if ref is not None:
             spec = ExcSpec(dotted, None, None, args, kwargs, ref, True, handoff=handoff)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    def list_items(self, node: ast.expr, env: Env, frame: Frame) -> tuple[Value, ...] | None:
+        """The items of a list of message pieces: a list built earlier, a literal list, a
+        comprehension (its rows, optional), or such lists added together."""
+        if isinstance(node, ast.Name):
+            cur = env.get(node.id)
+            return cur.items if isinstance(cur, ListVal) else None
+        if isinstance(node, ast.List | ast.Tuple):
+            return tuple(self.eval_msg(x, env, frame) for x in node.elts)
+        if isinstance(node, ast.GeneratorExp | ast.ListComp):
+            inner = _comp_env(node, env)
+            if not self.is_stringy(node.elt, inner):
+                return None
+            row = self.eval_msg(node.elt, inner, frame)
+            return _opt_items((row,), (((self.src(node), "l"), True),))  # rows, if there are any
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self.list_items(node.left, env, frame)
+            right = self.list_items(node.right, env, frame)
+            return None if left is None or right is None else left + right
+        return None
 
     def supplies_text(self, a: ast.expr, env: Env) -> bool:
         """An argument that may be message text: a string, or what a function returns."""
@@ -1522,12 +1543,25 @@ class ModuleVisitor:
     def msg_ifexp(self, e: ast.IfExp, env: Env, frame: Frame) -> Value | None:
         a = self.eval_msg(e.body, env, frame)
         b = self.eval_msg(e.orelse, env, frame)
+        when, unless = self.conditions(e.test, frame)
+        if any(test not in ("x", "l") for (_, test), _ in when):
+            # ``x if self.code is not None else "???"``: a call may decide which
+            return union(_needing(a, when), _needing(b, unless))
         if value_has_literal(a) or value_has_literal(b):
-            when, unless = self.conditions(e.test, frame)
-            if any(test not in ("x", "l") for (_, test), _ in when):
-                # ``x if self.code is not None else "???"``: a call may decide which
-                return union(_needing(a, when), _needing(b, unless))
             return union(a, b)
+        return None
+
+    def msg_boolop(self, e: ast.BoolOp, env: Env, frame: Frame) -> Value | None:
+        """``message or ""``, ``hint or default``: the first operand when it is truthy, else
+        the next; decided by a call when the first is a parameter or attribute."""
+        if not isinstance(e.op, ast.Or) or len(e.values) != 2:
+            return None
+        first, other = (self.eval_msg(v, env, frame) for v in e.values)
+        cond = self.known_cond(_simple_cond(e.values[0]), frame)
+        if cond is not None and cond[0][1] == "t":
+            return union(_needing(first, (cond,)), _needing(other, ((cond[0], False),)))
+        if value_has_literal(first) or value_has_literal(other):
+            return union(first, other)
         return None
 
     def msg_subscript(self, e: ast.Subscript, env: Env, frame: Frame) -> Value | None:
@@ -1697,6 +1731,8 @@ class ModuleVisitor:
             return apply_format(cur.value, args, dict(kwargs), name)
         if name == "str" and len(call.args) == 1 and not call.keywords:
             return self.eval_msg(call.args[0], env, frame)
+        if name == "cast" and len(call.args) == 2:
+            return self.eval_msg(call.args[1], env, frame)  # ``cast(str, x)`` is ``x``
         if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
             return ph(self.call_name(call, name))
         return None
@@ -1704,6 +1740,8 @@ class ModuleVisitor:
     def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """String methods on message text: ``format``, ``join``, ``strip``."""
         attr = func.attr
+        if attr == "cast" and len(call.args) == 2 and _last_name(func.value) in ("t", "typing"):
+            return self.eval_msg(call.args[1], env, frame)  # ``t.cast(str, x)`` is ``x``
         if attr == "__str__" and isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
             return ph(SUPER_STR)  # the base class's printed form
         if attr == "format" and (
@@ -1726,10 +1764,9 @@ class ModuleVisitor:
                 # a table or bullet list: one row as written, then whatever rows follow
                 row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
                 return concat(row, ph("..."))
-            if isinstance(arg, ast.Name):
-                cur = env.get(arg.id)
-                if isinstance(cur, ListVal):
-                    return _join_items(sep, cur.items)
+            items = self.list_items(arg, env, frame)
+            if items is not None:
+                return _join_items(sep, items)
             return ph(self.src(call))
         if attr in ("strip", "rstrip", "lstrip") and (
             self.is_stringy(func.value, env) or _is_param(func.value, frame)
