@@ -295,3 +295,154 @@ def test_bare_reraise_is_no_record_and_relays_need_a_supplying_call(shapes: Shap
 def test_jobs_do_not_change_the_shapes() -> None:
     files = _files()
     assert extract(files, "local/shapes", jobs=2).records == extract(files, "local/shapes", jobs=1).records
+
+
+def _records(src: str) -> list[ErrorRecord]:
+    return extract([SourceFile("m/__init__.py", src.encode())], "local/m", jobs=1).records
+
+
+def _got(src: str) -> set[tuple[int, str, str]]:
+    return {(r.line, r.exc_type, r.template) for r in _records(src)}
+
+
+def test_parameter_replaced_under_a_test_the_call_decides() -> None:
+    # ``if message is None: message = name``: a call without a message prints the name
+    got = _got(
+        "class NotFound(LookupError):\n"
+        "    def __init__(self, name, message=None):\n"
+        "        if message is None:\n"
+        "            message = name\n"
+        "        super().__init__(message)\n"
+        "def get(template, paths):\n"
+        "    raise NotFound(template)\n"
+        "def find(template, paths):\n"
+        "    raise NotFound(template, f'{template} not found in {paths}')\n"
+    )
+    assert got == {(7, "NotFound", "{template}"), (9, "NotFound", "{template} not found in {paths}")}
+
+
+def test_or_default_cast_and_stripped_text() -> None:
+    got = _got(
+        "import typing as t\n"
+        "class Warned(Warning):\n"
+        "    def __init__(self, message, since=(2, 0)):\n"
+        "        super().__init__(message)\n"
+        "        self.message = message.rstrip('.')\n"
+        "        self.since = since\n"
+        "    def __str__(self):\n"
+        "        return f'{self.message}. Deprecated in V{self.since[0]}.{self.since[1]}.'\n"
+        "class Missing(Exception):\n"
+        "    def __init__(self, message=None, hint=None):\n"
+        "        super().__init__(message or 'value required')\n"
+        "def f(x):\n"
+        "    raise Missing()\n"
+        "def g(x):\n"
+        "    raise Missing(t.cast(str, f'no {x}'))\n"
+        "def h():\n"
+        "    import warnings\n"
+        "    warnings.warn('The `dict` method is deprecated.', Warned)\n"
+    )
+    assert got == {
+        (13, "Missing", "value required"),
+        (15, "Missing", "no {x}"),
+        (18, "Warned", "The `dict` method is deprecated. Deprecated in V2.0."),
+    }
+
+
+def test_attribute_set_to_a_constant_is_state_not_a_decided_condition() -> None:
+    # ``translated`` starts False but other code sets it: both printed forms stay
+    got = _got(
+        "class SyntaxProblem(Exception):\n"
+        "    def __init__(self, message, lineno):\n"
+        "        super().__init__(message)\n"
+        "        self.message = message\n"
+        "        self.lineno = lineno\n"
+        "        self.translated = False\n"
+        "    def __str__(self):\n"
+        "        if self.translated:\n"
+        "            return self.message\n"
+        "        return f'{self.message}\\n  line {self.lineno}'\n"
+        "def lex(data, lineno):\n"
+        "    raise SyntaxProblem(f\"unexpected '{data}'\", lineno)\n"
+    )
+    assert got == {
+        (12, "SyntaxProblem", "unexpected '{data}'"),
+        (12, "SyntaxProblem", "unexpected '{data}'\n  line {lineno}"),
+    }
+
+
+def test_details_joined_from_a_comprehension_and_a_list() -> None:
+    got = _got(
+        "class StatementError(Exception):\n"
+        "    def __init__(self, message, statement):\n"
+        "        super().__init__(message)\n"
+        "        self.statement = statement\n"
+        "        self.detail = []\n"
+        "    def __str__(self):\n"
+        "        details = [self.args[0]]\n"
+        "        if self.statement:\n"
+        "            details.append(f'[SQL: {self.statement}]')\n"
+        "        return '\\n'.join(['(%s)' % d for d in self.detail] + details)\n"
+        "def run(stmt, orig):\n"
+        "    raise StatementError(f'({type(orig).__name__}) {orig}', stmt)\n"
+    )
+    assert got == {
+        (12, "StatementError", "{...}\n({type(orig).__name__}) {orig}"),
+        (12, "StatementError", "{...}\n({type(orig).__name__}) {orig}\n[SQL: {stmt}]"),
+    }
+
+
+def test_bases_written_as_subscripts_and_starred_tuples() -> None:
+    got = _got(
+        "import ssl\n"
+        "from typing import Generic, TypeVar\n"
+        "T = TypeVar('T')\n"
+        "class ConnectorError(OSError):\n"
+        "    def __init__(self, key, os_error):\n"
+        "        self._key = key\n"
+        "        super().__init__(os_error.errno, os_error.strerror)\n"
+        "    def __str__(self):\n"
+        "        return f'Cannot connect to host {self._key.host} [{self.strerror}]'\n"
+        "class SSLProblem(ConnectorError):\n"
+        "    pass\n"
+        "error_bases = (SSLProblem, ssl.SSLError)\n"
+        "class ConnectorSSLError(*error_bases):\n"
+        "    pass\n"
+        "class Base(Generic[T]):\n"
+        "    def fail(self, message):\n"
+        "        raise ValueError(f'Invalid value: {message}')\n"
+        "class Number(Base[int]):\n"
+        "    def convert(self, value):\n"
+        "        self.fail(f'{value!r} is not a number')\n"
+        "def connect(req, exc):\n"
+        "    raise ConnectorSSLError(req.key, exc)\n"
+    )
+    assert (20, "ValueError", "Invalid value: {value} is not a number") in got
+    assert (22, "ConnectorSSLError", "Cannot connect to host {req.key.host} [{self.strerror}]") in got
+
+
+def test_method_of_a_mixin_found_on_the_class_it_is_combined_with() -> None:
+    # ``self.get_mark()`` in a scanner mixin: defined once, on the reader it is combined with
+    got = _got(
+        "class Mark:\n"
+        "    def __init__(self, name, line):\n"
+        "        self.name = name\n"
+        "        self.line = line\n"
+        "    def __str__(self):\n"
+        "        return f'  in \"{self.name}\", line {self.line}'\n"
+        "class ScanError(Exception):\n"
+        "    def __init__(self, problem, mark):\n"
+        "        self.problem = problem\n"
+        "        self.mark = mark\n"
+        "    def __str__(self):\n"
+        "        return f'{self.problem}\\n{self.mark}'\n"
+        "class Reader:\n"
+        "    def get_mark(self):\n"
+        "        return Mark(self.name, self.line)\n"
+        "class Scanner:\n"
+        "    def fetch_value(self):\n"
+        "        raise ScanError('mapping values are not allowed here', self.get_mark())\n"
+    )
+    assert got == {
+        (18, "ScanError", 'mapping values are not allowed here\n  in "{self.name}", line {self.line}'),
+    }

@@ -2167,6 +2167,9 @@ def _signature(a: ast.arguments) -> tuple[list[str], dict[str, Arg]]:
     for pname, d in pairs:
         if isinstance(d, ast.Constant) and isinstance(d.value, str):
             defaults[pname] = Arg(repr(d.value), lit(d.value))
+        elif isinstance(d, ast.Tuple) and all(isinstance(e, ast.Constant) for e in d.elts):
+            text = _unparse(d)  # ``since=(2, 0)``: its items print (``self.since[0]``)
+            defaults[pname] = Arg(text, ph(text))
     return params, defaults
 
 
