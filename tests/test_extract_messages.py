@@ -446,3 +446,20 @@ def test_method_of_a_mixin_found_on_the_class_it_is_combined_with() -> None:
     assert got == {
         (18, "ScanError", 'mapping values are not allowed here\n  in "{self.name}", line {self.line}'),
     }
+
+
+def test_attribute_set_through_object_setattr() -> None:
+    # a frozen wrapper's __init__ sets its attribute with object.__setattr__
+    got = _got(
+        "class WrappedError(Exception):\n"
+        "    def __init__(self, cause):\n"
+        "        object.__setattr__(self, '_wrapped', cause)\n"
+        "    def __str__(self):\n"
+        "        return f'{self._wrapped.__class__.__name__}: {self._wrapped}'\n"
+        "def resolve(ref):\n"
+        "    try:\n"
+        "        return ref.lookup()\n"
+        "    except LookupError as err:\n"
+        "        raise WrappedError(err) from err\n"
+    )
+    assert got == {(10, "WrappedError", "{err.__class__.__name__}: {err}")}

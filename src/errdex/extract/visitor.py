@@ -1005,6 +1005,21 @@ class ModuleVisitor:
             return
         if frame.is_init:
             self.base_call(value, env, frame)
+            self.setattr_call(value, env, frame)
+
+    def setattr_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
+        """``object.__setattr__(self, "name", value)`` (frozen classes): an attribute set."""
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "__setattr__"
+            and len(call.args) == 3
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id == frame.self_name
+            and isinstance(call.args[1], ast.Constant)
+            and isinstance(call.args[1].value, str)
+        ):
+            frame.self_values[call.args[1].value] = self.eval_msg(call.args[2], env, frame)
 
     def base_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
         """In ``__init__``: ``super().__init__(...)``, ``Base.__init__(self, ...)``, or a call of
