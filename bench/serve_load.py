@@ -49,18 +49,20 @@ async def hello(request):
 app = Starlette(routes=[Route("/", hello)])
 """
 
+# errdex runs exactly as `errdex serve` does (web.server: its protocol with the slow-client
+# bounds, its timeouts and connection cap); the ceiling runs on uvicorn's defaults.
 SERVER = """
 import sys, uvicorn
 kind, port = sys.argv[1], int(sys.argv[2])
 if kind == "errdex":
     from errdex.web.app import create_app
-    app = create_app(sys.argv[3])
+    from errdex.web.server import run
+    run(create_app(sys.argv[3]), "127.0.0.1", port, date_header=False)
 else:
     ns = {}
     exec(sys.argv[3], ns)
-    app = ns["app"]
-uvicorn.run(app, host="127.0.0.1", port=port, workers=1, log_level="warning", access_log=False,
-            server_header=False, date_header=False)
+    uvicorn.run(ns["app"], host="127.0.0.1", port=port, workers=1, log_level="warning", access_log=False,
+                server_header=False, date_header=False)
 """
 
 

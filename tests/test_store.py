@@ -136,7 +136,7 @@ def test_schema_is_versioned_and_newer_schemas_are_refused(db_url: str) -> None:
             SCHEMA_VERSION
         )
         conn.execute(text("update meta set value='999' where key='schema_version'"))
-    with pytest.raises(RuntimeError, match="newer than this errdex"):
+    with pytest.raises(StoreError, match="newer than this errdex"):
         Store.open(db_url)
 
 

@@ -72,7 +72,7 @@ def test_paste_search_open_error_follow_related_and_json(page: Any, base: str, d
     page.goto(base + "/")
     page.fill("textarea#q", TRACEBACK)
     page.click("form.searchbox button[type=submit]")
-    page.wait_for_url("**/search")
+    page.wait_for_url("**/search?q=*")  # a GET: the results have a URL to share
     first = page.locator("li.match").first
     assert "top" in (first.get_attribute("class") or "")
     assert first.locator("mark").first.inner_text() == "[(2, 3), (3,)]"
@@ -144,3 +144,52 @@ def test_codebase_filter_box_filters_without_reload(page: Any, base: str) -> Non
     page.press("#filter", "Enter")
     page.wait_for_url("**q=plugin*")
     assert page.locator("ul.errlist li").count() == visible
+
+
+def test_recent_searches_stay_in_the_visitors_browser(browser: Any, base: str) -> None:
+    """A visitor sees their own recent searches; the next visitor (another browser) sees none."""
+    alice = browser.new_context()
+    pg = alice.new_page()
+    pg.goto(base + "/")
+    assert not pg.locator("#recent").is_visible()
+    pg.fill("textarea#q", TRACEBACK)
+    pg.click("form.searchbox button[type=submit]")
+    pg.wait_for_url("**/search?q=*")
+    shared = pg.url
+    pg.goto(base + "/")
+    recent = pg.locator("#recent li")
+    assert recent.count() == 1
+    assert "Incompatible shapes for broadcasting" in recent.first.inner_text()
+    recent.first.locator("a.mono").click()  # the entry is the search's own URL
+    pg.wait_for_url("**/search?q=*")
+    assert pg.locator("li.match").count() >= 1
+
+    bob = browser.new_context()
+    other = bob.new_page()
+    other.goto(base + "/")
+    assert other.locator("#recent li").count() == 0 and not other.locator("#recent").is_visible()
+    other.goto(shared)  # the URL alice shares shows bob the same results
+    assert "[(2, 3), (3,)]" in other.locator("li.match").first.inner_text()
+    bob.close()
+
+    pg.goto(base + "/")
+    pg.click("#recent-forget")
+    assert not pg.locator("#recent").is_visible()
+    pg.reload()
+    assert pg.locator("#recent li").count() == 0
+    alice.close()
+
+
+def test_a_paste_too_long_for_a_url_is_posted(page: Any, base: str) -> None:
+    frames = "".join(f'  File "/srv/app/mod{i}.py", line {i}, in f{i}\n    step{i}()\n' for i in range(150))
+    long_paste = TRACEBACK.replace(
+        "Traceback (most recent call last):\n", "Traceback (most recent call last):\n" + frames
+    )
+    assert len(long_paste) > 6000
+    page.goto(base + "/")
+    page.fill("textarea#q", long_paste)
+    page.click("form.searchbox button[type=submit]")
+    page.wait_for_load_state()
+    assert page.url.endswith("/search")  # POSTed: no 8 KB URL
+    assert "[(2, 3), (3,)]" in page.locator("li.match").first.inner_text()
+    assert not page.problems, page.problems

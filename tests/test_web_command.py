@@ -36,5 +36,5 @@ def test_help_shows_loopback_default_and_db_envvar() -> None:
 
 def test_missing_catalogue_is_a_message_not_a_traceback(tmp_path: Path) -> None:
     result = CliRunner().invoke(_app(), ["--db", str(tmp_path / "none.db")])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # no catalogue at --db: what was given cannot work
     assert "error:" in result.output and "Traceback" not in result.output

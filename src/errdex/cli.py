@@ -3,46 +3,82 @@
 Imports of the heavy stages happen inside each command: ``errdex explain`` must answer in well
 under half a second from a cold start, so it must not pay for FastAPI, SQLAlchemy reflection or
 the extractor it does not use.
+
+Failures end a command with one line on stderr (``error: ...``) and an exit code from one policy
+(``EXIT_CODES``, shown in ``--help``): every command is wrapped by ``_guarded``, which turns the
+store's ``StoreError`` and operating-system errors into that line. Everything printed from a
+catalogue goes through ``errdex.textsafe.printable`` first: the catalogue is data written by
+whoever built it, and a message template may hold terminal escape sequences.
 """
 
 from __future__ import annotations
 
+import errno
+import functools
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from errdex.options import DbOpt, JsonOpt, RepoOpt
+from errdex.store.errors import EXIT_FAILURE, EXIT_USAGE, StoreError
+from errdex.textsafe import markup_escape as escape_markup
+from errdex.textsafe import printable, redact_url
+
+EXIT_CODES = (
+    "Exit codes: 0 success; 1 the catalogue or the machine failed (damaged or locked catalogue, "
+    "disk full, read-only, unreachable database), or `explain` found no match; 2 what was given "
+    "cannot work (bad option, no catalogue at --db, not a catalogue, unusable database URL or "
+    "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted."
+)
 
 app = typer.Typer(
     name="errdex",
     help=(
         "The error index for Python libraries: index a codebase's errors, then paste an error "
         "message or traceback to find the line that raised it.\n\n"
-        "Start with:  errdex index pypi:jax   then   errdex explain 'ValueError: ...'"
+        "Start with:  errdex index pypi:jax   then   errdex explain 'ValueError: ...'\n\n" + EXIT_CODES
     ),
     no_args_is_help=True,
     rich_markup_mode="rich",
     pretty_exceptions_enable=False,
 )
 
-def _fail(message: str, code: int = 1) -> typer.Exit:
-    from rich.console import Console
 
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, markup=True)
+def _fail(message: str, code: int = EXIT_FAILURE) -> typer.Exit:
+    """Print the one error line (no wrapping, no markup, no control characters) and exit."""
+    typer.echo(f"error: {printable(redact_url(message), newlines=False)}", err=True)
     return typer.Exit(code)
 
 
-def _store(db: str | None, *, readonly: bool = True) -> Any:
-    from errdex.store import Store, StoreError
+def _guarded[**P, R](command: Callable[P, R]) -> Callable[P, R]:
+    """``command`` with catalogue and OS failures reported as one line and the policy's code."""
 
-    try:
-        return Store.open(db, readonly=readonly)
-    except StoreError as e:
-        raise _fail(str(e)) from None
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except StoreError as e:
+            raise _fail(str(e), e.code) from None
+        except BrokenPipeError:  # `errdex list | head`: the reader left; nothing to report
+            sys.stderr.close()
+            raise typer.Exit(EXIT_FAILURE) from None
+        except OSError as e:
+            what = "the disk is full" if e.errno in (errno.ENOSPC, errno.EDQUOT) else (e.strerror or str(e))
+            where = f" ({e.filename})" if e.filename else ""
+            raise _fail(f"{what}{where}", EXIT_FAILURE) from None
+
+    return run
+
+
+def _store(db: str | None, *, readonly: bool = True) -> Any:
+    from errdex.store import Store
+
+    return Store.open(db, readonly=readonly)  # a StoreError is reported by _guarded
 
 
 class _BarProgress:
@@ -60,7 +96,8 @@ class _BarProgress:
 
     def stage(self, message: str) -> None:
         self._stop_bar()
-        self.console.print(f"[dim]•[/] {message}", highlight=False)
+        # Stage messages name things from the source being indexed: shown as text, never as markup.
+        self.console.print(f"[dim]•[/] {escape_markup(message)}", highlight=False)
 
     def start_files(self, total: int) -> None:
         self.total, self.done = total, 0
@@ -95,6 +132,7 @@ class _BarProgress:
 
 
 @app.command()
+@_guarded
 def index(
     source: Annotated[
         str,
@@ -123,9 +161,12 @@ def index(
     progress = _BarProgress(tty=sys.stderr.isatty())
     try:
         summary = run_index(source, db, jobs=jobs, progress=progress)
-    except (SourceError, StoreError) as e:
+    except SourceError as e:
         progress.close()
         raise _fail(str(e)) from None
+    except StoreError as e:
+        progress.close()
+        raise _fail(str(e), e.code) from None
     except KeyboardInterrupt:
         progress.close()
         raise _fail("interrupted; the catalogue is unchanged", 130) from None
@@ -134,11 +175,12 @@ def index(
         print(json.dumps(summary.to_json(), indent=2))
         return
     for path, reason in summary.skipped_files[:20]:
-        typer.echo(f"skipped {path}: {reason}", err=True)
-    typer.echo(summary.line())
+        typer.echo(printable(f"skipped {path}: {reason}", newlines=False), err=True)
+    typer.echo(printable(summary.line(), newlines=False))
 
 
 @app.command("list")
+@_guarded
 def list_errors(
     db: DbOpt = None,
     repo: RepoOpt = None,
@@ -152,37 +194,41 @@ def list_errors(
 
     Example:  errdex list --repo jax --type NotImplementedError --path pallas
     """
-    from errdex.store import StoreError
-
     store = _store(db)
-    try:
-        total, rows = store.list_errors(
-            repo=repo, exc_type=exc_type, path=path, kind=kind, limit=limit or None
-        )
-    except StoreError as e:
-        raise _fail(str(e)) from None
+    total, rows = store.list_errors(repo=repo, exc_type=exc_type, path=path, kind=kind, limit=limit or None)
     if as_json:
         print(json.dumps({"total": total, "errors": rows}, indent=2))
         return
+
+    def cells(r: dict[str, Any]) -> tuple[str, str, str, str]:
+        # One line per field: newlines become spaces, every other control character an escape.
+        tmpl = r["template"].replace("\n", " ")
+        return tuple(  # type: ignore[return-value]
+            printable(v, newlines=False) for v in (r["id"], r["exc_type"], f"{r['path']}:{r['line']}", tmpl)
+        )
+
     if not sys.stdout.isatty():  # pipes and logs get one tab-separated line per error
         for r in rows:
-            print("\t".join((r["id"], r["exc_type"], f"{r['path']}:{r['line']}", r["template"].replace("\n", " "))))
+            print("\t".join(cells(r)))
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     table = Table(show_lines=False, box=None, pad_edge=False)
     for col in ("id", "type", "where", "message template"):
         table.add_column(col, overflow="fold" if col == "message template" else "ellipsis")
     for r in rows:
-        tmpl = r["template"] if len(r["template"]) <= 100 else r["template"][:97] + "..."
-        table.add_row(r["id"], r["exc_type"], f"{r['path']}:{r['line']}", tmpl)
+        eid, exc, where, tmpl = cells(r)
+        tmpl = tmpl if len(tmpl) <= 100 else tmpl[:97] + "..."
+        table.add_row(Text(eid), Text(exc), Text(where), Text(tmpl))
     console = Console()
     console.print(table, highlight=False, markup=False)
     console.print(f"{len(rows)} of {total} errors", style="dim", highlight=False)
 
 
 @app.command()
+@_guarded
 def show(
     error_id: Annotated[str, typer.Argument(metavar="ID", help="16-hex error ID from list/explain.")],
     db: DbOpt = None,
@@ -192,7 +238,7 @@ def show(
     store = _store(db)
     err = store.get_error(error_id)
     if err is None:
-        raise _fail(f"no error with ID {error_id!r} in the catalogue")
+        raise _fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
     from errdex.explain.render import print_error
     from errdex.views import error_view
 
@@ -200,14 +246,28 @@ def show(
     if as_json:
         print(json.dumps(view, indent=2, default=str))
         return
-    print_error(view)
+    print_error(_printable_tree(view))
+
+
+def _printable_tree(value: Any) -> Any:
+    """A JSON-like view with every string made safe for the terminal (newlines kept)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: _printable_tree(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_printable_tree(v) for v in value]
+    return value
 
 
 @app.command()
+@_guarded
 def explain(
     text: Annotated[
         str | None,
-        typer.Argument(help="The error message or traceback; '-' or nothing reads stdin.", show_default=False),
+        typer.Argument(
+            help="The error message or traceback; '-' or nothing reads stdin.", show_default=False
+        ),
     ] = None,
     db: DbOpt = None,
     repo: RepoOpt = None,
@@ -227,14 +287,10 @@ def explain(
               pbpaste | errdex explain -
     """
     from errdex.match import Matcher
-    from errdex.store import StoreError
     from errdex.store.fast import open_reader
 
-    try:
-        reader = open_reader(db)
-        matcher = Matcher.load(reader, repo=repo)
-    except StoreError as e:
-        raise _fail(str(e)) from None
+    reader = open_reader(db)
+    matcher = Matcher.load(reader, repo=repo)
     if batch is not None:
         _explain_batch(matcher, batch, limit)
         return
@@ -244,8 +300,12 @@ def explain(
         text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     result = matcher.explain(text, limit=limit)
     if as_json:
-        print(json.dumps({"query": text, "verdict": result.verdict,
-                          "matches": [m.to_json() for m in result.matches]}, indent=2))
+        print(
+            json.dumps(
+                {"query": text, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]},
+                indent=2,
+            )
+        )
         return
     from rich.console import Console
 
@@ -270,21 +330,26 @@ def _print_thrown_at(console: Any, reader: Any, best: Any) -> None:
     line, end_line, text = found
     lines = text.splitlines()
     first, last = max(1, line - 8), min(len(lines), end_line + 3)
-    console.print(f"\nThrown at {best.path}:{line}", style="bold", highlight=False, markup=False)
+    console.print(
+        f"\nThrown at {printable(best.path, newlines=False)}:{line}",
+        style="bold",
+        highlight=False,
+        markup=False,
+    )
     out = Text(no_wrap=True, overflow="ellipsis")
     for n in range(first, last + 1):
         hit = line <= n <= end_line
         out.append(f"{'❱' if hit else ' '} {n:>5}  ", style="bold red" if hit else "dim")
-        out.append(lines[n - 1] + "\n", style="bold" if hit else "")
+        out.append(printable(lines[n - 1]) + "\n", style="bold" if hit else "")
     console.print(out, end="")
-    console.print(f"More: errdex show {best.id}", style="dim", highlight=False, markup=False)
+    console.print(f"More: errdex show {printable(best.id)}", style="dim", highlight=False, markup=False)
 
 
 def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
     try:
         lines = batch.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError as e:
-        raise _fail(f"cannot read {batch}: {e.strerror}") from None
+        raise _fail(f"cannot read {batch}: {e.strerror}", EXIT_USAGE) from None
     out = sys.stdout
     for n, line in enumerate(lines, 1):
         if not line.strip():
@@ -293,20 +358,24 @@ def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
             q = json.loads(line)
             qid, text = q["id"], q["input"]
         except (ValueError, KeyError, TypeError):
-            raise _fail(f"{batch}:{n}: expected a JSON object with 'id' and 'input'") from None
+            raise _fail(f"{batch}:{n}: expected a JSON object with 'id' and 'input'", EXIT_USAGE) from None
         result = matcher.explain(str(text), limit=limit)
-        out.write(json.dumps({"id": qid, "verdict": result.verdict,
-                              "matches": [m.to_json() for m in result.matches]}) + "\n")
+        out.write(
+            json.dumps(
+                {"id": qid, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]}
+            )
+            + "\n"
+        )
     out.flush()
 
 
 from errdex.web.command import serve  # noqa: E402  (light: imports only typer at module level)
 
-app.command()(serve)
+app.command()(_guarded(serve))
 
 from errdex.explain.command import analyze  # noqa: E402  (light: imports only typer at module level)
 
-app.command()(analyze)
+app.command()(_guarded(analyze))
 
 
 def main() -> None:  # pragma: no cover - console entry

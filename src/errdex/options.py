@@ -16,8 +16,8 @@ DbOpt = Annotated[
     typer.Option(
         "--db",
         envvar="ERRDEX_DB",
-        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql://...). "
-        "Default: errdex.db in the user data dir.",
+        help="Catalogue: a SQLite file path or a SQLAlchemy URL (postgresql+psycopg://...); only "
+        "`errdex index` creates one. Default: errdex.db in the user data dir.",
         show_default=False,
     ),
 ]

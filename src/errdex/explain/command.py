@@ -17,6 +17,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from errdex.options import DbOpt, RepoOpt
+from errdex.textsafe import redact_url
 
 
 def analyze(
@@ -62,7 +63,7 @@ def analyze(
         store = Store.open(db)  # writable: static analysis stores its per-snapshot artifacts
         _, rows = store.list_errors(repo=repo, limit=limit or None)
     except StoreError as e:
-        _fail(str(e))
+        _fail(str(e), e.code)
     run = _Run(store, config, concurrency, tty=sys.stderr.isatty())
     try:
         run.go(rows)
@@ -82,9 +83,9 @@ def analyze(
         raise typer.Exit(1)
 
 
-def _fail(message: str) -> NoReturn:
+def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(code)
 
 
 class _Run:
@@ -154,7 +155,7 @@ class _Run:
             self._failed(error_id, str(e), fatal=e.fatal)
             return
         except Exception as e:  # one bad error must not stop a run over thousands
-            self._failed(error_id, f"{type(e).__name__}: {e}", fatal=False)
+            self._failed(error_id, redact_url(f"{type(e).__name__}: {e}"), fatal=False)
             return
         with self.lock:
             if outcome.from_cache:

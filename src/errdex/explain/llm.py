@@ -33,6 +33,8 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import Any
 
+from errdex.textsafe import redact_url
+
 __all__ = [
     "ENV_KEY",
     "ENV_MODEL",
@@ -74,7 +76,9 @@ class LLMError(Exception):
     """
 
     def __init__(self, message: str, *, fatal: bool = False) -> None:
-        super().__init__(message)
+        # Messages name the endpoint and quote what it answered; a ``user:password@`` in
+        # ERRDEX_LLM_URL (or echoed back by the server) must never reach a terminal or a log.
+        super().__init__(redact_url(message))
         self.fatal = fatal
 
 
@@ -94,7 +98,7 @@ class LLMConfig:
 
     url: str
     model: str
-    key: str | None = None
+    key: str | None = field(default=None, repr=False)  # a secret: never in a repr or a log
     timeout: float = 120.0
     retries: int = 4
     backoff: float = 1.0

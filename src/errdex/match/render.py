@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.markup import escape
+from errdex.textsafe import markup_escape as escape  # catalogue text may hold terminal escapes
 
 if TYPE_CHECKING:
     from rich.console import Console

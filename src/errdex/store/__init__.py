@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from errdex.store.urls import StoreError, default_db_url, to_url
+from errdex.store.errors import EXIT_FAILURE, EXIT_USAGE, StoreError
+from errdex.store.urls import default_db_url, to_url
 
 if TYPE_CHECKING:
     from errdex.store.sql import Store, WriteResult
 
-__all__ = ["Store", "StoreError", "WriteResult", "default_db_url", "to_url"]
+__all__ = ["EXIT_FAILURE", "EXIT_USAGE", "Store", "StoreError", "WriteResult", "default_db_url", "to_url"]
 
 
 def __getattr__(name: str) -> Any:

@@ -9,31 +9,81 @@ File contents live once in ``blobs`` (keyed by content hash, zlib-compressed): c
 releases share most files, so many snapshots cost little more than one.
 
 Only portable SQLAlchemy Core types are used, so the same schema runs on SQLite and PostgreSQL.
+``Text``, ``String`` and ``ScrubbedJSON`` below decorate SQLAlchemy's types (same DDL, so no
+migration) to scrub what is written: text from an indexed package may hold lone surrogates
+(``"\\udc80"`` in a string literal), which neither SQLite's nor PostgreSQL's driver can encode;
+they are stored as U+FFFD instead of failing the whole snapshot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from sqlalchemy import (
     JSON,
     Boolean,
     Column,
     Connection,
+    Dialect,
     ForeignKey,
     Index,
     Integer,
     LargeBinary,
     MetaData,
-    String,
     Table,
-    Text,
     UniqueConstraint,
     false,
     select,
     text,
 )
+from sqlalchemy import String as _String
+from sqlalchemy import Text as _Text
 from sqlalchemy import inspect as sa_inspect
+from sqlalchemy.types import TypeDecorator
+
+from errdex.textsafe import valid_unicode
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        return valid_unicode(value)
+    if isinstance(value, list | tuple):
+        return [_scrub(v) for v in value]
+    if isinstance(value, dict):
+        return {_scrub(k): _scrub(v) for k, v in value.items()}
+    return value
+
+
+class Text(TypeDecorator[str]):
+    """``Text`` that stores lone surrogates as U+FFFD instead of failing the driver."""
+
+    impl = _Text
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        return valid_unicode(value) if isinstance(value, str) else value
+
+
+class String(TypeDecorator[str]):
+    """``String(n)`` with the same scrubbing as ``Text``."""
+
+    impl = _String
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        return valid_unicode(value) if isinstance(value, str) else value
+
+
+class ScrubbedJSON(TypeDecorator[Any]):
+    """``JSON`` whose strings are scrubbed too (PostgreSQL refuses a lone ``\\udc80`` escape)."""
+
+    impl = JSON
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> Any:
+        return _scrub(value)
+
 
 metadata = MetaData()
 
@@ -70,7 +120,7 @@ snapshots = Table(
     Column("content_hash", String(64), nullable=False),
     Column("indexed_at", String(64), nullable=False),
     Column("has_tests", Boolean, nullable=False),
-    Column("stats", JSON, nullable=False),
+    Column("stats", ScrubbedJSON, nullable=False),
     UniqueConstraint("repo_id", "ref_kind", "ref", name="uq_snapshot_ref"),
 )
 
@@ -101,7 +151,7 @@ errors = Table(
     Column("exc_type", Text, nullable=False),
     Column("exc_qualname", Text),
     Column("template", Text, nullable=False),
-    Column("segments", JSON, nullable=False),
+    Column("segments", ScrubbedJSON, nullable=False),
     Column("path", Text, nullable=False),
     Column("function", Text, nullable=False),
     Index("ix_errors_repo", "repo_id"),
@@ -116,12 +166,12 @@ occurrences = Table(
     Column("line", Integer, nullable=False),
     Column("end_line", Integer, nullable=False),
     Column("level", String(16)),
-    Column("exc_bases", JSON, nullable=False),
-    Column("expanded_segments", JSON, nullable=False),
-    Column("guards", JSON, nullable=False),
+    Column("exc_bases", ScrubbedJSON, nullable=False),
+    Column("expanded_segments", ScrubbedJSON, nullable=False),
+    Column("guards", ScrubbedJSON, nullable=False),
     Column("window_start", Integer, nullable=False),
     Column("window_end", Integer, nullable=False),
-    Column("comments", JSON, nullable=False),
+    Column("comments", ScrubbedJSON, nullable=False),
     Column("docstring", Text),
     # a helper's raise of a message its callers supply (those calls are records too); v2
     Column("relay", Boolean, nullable=False, server_default=false()),
@@ -141,7 +191,7 @@ expectations = Table(
     Column("exc_type", Text, nullable=False),
     Column("pattern", Text),
     Column("kind", String(16), nullable=False),
-    Column("error_ids", JSON, nullable=False),
+    Column("error_ids", ScrubbedJSON, nullable=False),
     Index("ix_exp_snapshot", "snapshot_id"),
 )
 
@@ -168,7 +218,7 @@ analyses = Table(
     Column("model", String(255), primary_key=True),
     Column("prompt_version", String(32), primary_key=True),
     Column("created", String(64), nullable=False),
-    Column("data", JSON, nullable=False),
+    Column("data", ScrubbedJSON, nullable=False),
 )
 
 

@@ -3,26 +3,52 @@
 Every SQL statement errdex runs lives in this package, so moving to another database touches
 nothing else. Writes are whole snapshots in one transaction: an interrupted ``errdex index``
 leaves the catalogue exactly as it was, and readers (the web server) never see half a snapshot.
+
+Every driver failure leaves this module as a one-line ``StoreError`` (see ``errors``): an engine
+``handle_error`` hook translates it where it happens, so no caller ever sees a driver traceback.
+Two writers storing the same release at once both reach the unique key on the snapshot's ref;
+the loser's transaction rolls back and is retried once the winner has committed, and then finds
+the snapshot already stored ("nothing changed") — one writer wins, the other says so.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
+import time
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Engine, Text, and_, cast, create_engine, delete, event, func, insert, select, update
-from sqlalchemy.engine import Connection
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy import (
+    Engine,
+    Text,
+    and_,
+    cast,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, ExceptionContext
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 from errdex.model import CatalogueEntry, ErrorRecord, FileReport, SnapshotInfo, SourceFile, TestExpectation
 from errdex.store import schema as s
-from errdex.store.urls import StoreError, default_db_url, to_url
+from errdex.store.errors import StoreError, db_error
+from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 
 __all__ = ["Store", "WriteResult"]
+
+# A write that lost a race with another writer is retried this many times in all.
+WRITE_ATTEMPTS = 4
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -42,6 +68,7 @@ class WriteResult:
     changed: bool  # False when the same snapshot was already stored with the same content
     replaced: bool = False  # True when an older content of the same ref was replaced
     errors_new: int = 0
+    retries: int = 0  # writes rolled back because another writer committed first
 
 
 def _now() -> str:
@@ -75,32 +102,92 @@ def decode_text(data: bytes) -> str:
 
 
 class Store:
-    """A handle on one catalogue database. Cheap to create; safe to share across threads."""
+    """A handle on one catalogue database. Cheap to create; safe to share across threads.
 
-    def __init__(self, url: str, *, readonly: bool = False) -> None:
+    ``readonly`` handles never write and never create: a SQLite file is opened with
+    ``connect_readonly`` (works in a read-only directory too). Writable handles create the
+    catalogue when ``create`` is true (``errdex index``), else they require an existing one.
+    """
+
+    def __init__(self, url: str, *, readonly: bool = False, create: bool = True) -> None:
         self.url = url
         self.readonly = readonly
+        self.where = describe(url)
+        path = sqlite_file(url)
         kwargs: dict[str, Any] = {}
-        if url.startswith("sqlite"):
+        if path is not None:
             kwargs["connect_args"] = {"check_same_thread": False}
-        self.engine: Engine = create_engine(url, **kwargs)
-        if self.engine.dialect.name == "sqlite":
+            if readonly or not create:
+                connect_readonly(path).close()  # no file, not a catalogue, damaged: say so now
+            if readonly:
+                kwargs["creator"] = lambda: connect_readonly(path)
+            else:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as e:
+                    raise StoreError(f"cannot create {path.parent}: {e.strerror}", kind="readonly") from None
+        self.engine: Engine = _engine(url, kwargs)
+        event.listen(self.engine, "handle_error", self._translate)
+        if self.engine.dialect.name == "sqlite" and not readonly:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        if not readonly:
-            with self.engine.begin() as conn:
-                s.migrate(conn)
-        else:
+        if readonly:
             with self.engine.connect() as conn:
-                version = s.current_version(conn)
-            if version != s.SCHEMA_VERSION:
+                self._check_version(s.current_version(conn))
+            return
+        with self.engine.begin() as conn:
+            version = s.current_version(conn)
+            if version == 0 and not create:
                 raise StoreError(
-                    f"catalogue at {url} has schema version {version}, expected {s.SCHEMA_VERSION}; "
-                    "run `errdex index` once to create or upgrade it"
+                    f"no catalogue in {self.where}; check --db, or run `errdex index` on a source to create one",
+                    kind="missing",
                 )
+            if version == 0 and path is not None and inspect(conn).get_table_names():
+                raise StoreError(
+                    f"{path} is a SQLite database but not an errdex catalogue; choose another --db",
+                    kind="not-catalogue",
+                )
+            if version > s.SCHEMA_VERSION:
+                self._check_version(version)
+            s.migrate(conn)
+
+    def _check_version(self, version: int) -> None:
+        if version == s.SCHEMA_VERSION:
+            return
+        if version == 0:
+            raise StoreError(
+                f"{self.where} is not an errdex catalogue (no errdex tables)", kind="not-catalogue"
+            )
+        if version > s.SCHEMA_VERSION:
+            raise StoreError(
+                f"the catalogue {self.where} has schema version {version}, newer than this errdex "
+                f"understands ({s.SCHEMA_VERSION}); upgrade errdex",
+                kind="schema",
+            )
+        raise StoreError(
+            f"the catalogue {self.where} has schema version {version}, older than this errdex's "
+            f"({s.SCHEMA_VERSION}); run `errdex index` once to upgrade it",
+            kind="schema",
+        )
+
+    def _translate(self, ctx: ExceptionContext) -> None:
+        """Every driver error on this catalogue leaves the store as one ``StoreError`` line."""
+        if isinstance(ctx.sqlalchemy_exception, DBAPIError):
+            raise db_error(ctx.original_exception, self.where) from ctx.original_exception
 
     @classmethod
-    def open(cls, db: str | None = None, *, readonly: bool = False) -> Store:
-        return cls(to_url(db) if db else default_db_url(), readonly=readonly)
+    def open(cls, db: str | None = None, *, readonly: bool = False, create: bool = True) -> Store:
+        return cls(to_url(db) if db else default_db_url(), readonly=readonly, create=create)
+
+    @classmethod
+    def for_reading(cls, url: str) -> Store:
+        """An existing catalogue, writable if it can be (derived indexes are then saved for the
+        next run), else read-only; never creates one."""
+        try:
+            return cls(url, create=False)
+        except StoreError as e:
+            if e.kind != "readonly":
+                raise
+        return cls(url, readonly=True)
 
     # ------------------------------------------------------------------ writing
 
@@ -115,8 +202,38 @@ class Store:
         stats: dict[str, Any] | None = None,
         producer: str = "",
     ) -> WriteResult:
-        """Store one snapshot atomically; identical content already stored is a no-op."""
+        """Store one snapshot atomically; identical content already stored is a no-op.
+
+        A concurrent writer that commits first makes this transaction fail on a unique key (the
+        same repo, snapshot ref, error or blob); it is rolled back and tried again, and sees the
+        winner's rows then: the same content is a no-op, other content replaces it.
+        """
         chash = content_hash(files, producer)
+        for attempt in range(WRITE_ATTEMPTS):
+            try:
+                result = self._write_snapshot_once(
+                    info, chash, files, records, reports, symbols, expectations, stats
+                )
+            except StoreError as e:
+                if e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
+                    raise
+                time.sleep(random.uniform(0.05, 0.2) * (attempt + 1))  # let the winner finish
+                continue
+            result.retries = attempt
+            return result
+        raise AssertionError("unreachable: the last attempt returns or raises")
+
+    def _write_snapshot_once(
+        self,
+        info: SnapshotInfo,
+        chash: str,
+        files: Sequence[SourceFile],
+        records: Sequence[ErrorRecord],
+        reports: Sequence[FileReport],
+        symbols: set[str],
+        expectations: Sequence[TestExpectation],
+        stats: dict[str, Any] | None,
+    ) -> WriteResult:
         with self.engine.begin() as conn:
             repo_id = self._repo_id(conn, info)
             old = conn.execute(
@@ -313,14 +430,11 @@ class Store:
         """Save a derived blob; refused on a read-only handle (the web server's), whose callers
         then keep what they built in memory."""
         if self.readonly:
-            raise StoreError(f"the catalogue is open read-only; artifact {name!r} not saved")
-        try:
-            with self.engine.begin() as conn:
-                gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar() or "0"
-                conn.execute(delete(s.artifacts).where(s.artifacts.c.name == name))
-                conn.execute(insert(s.artifacts).values(name=name, generation=gen, data=data))
-        except DBAPIError as e:  # a read-only file or a role without write access
-            raise StoreError(f"cannot save artifact {name!r}: {e.orig}") from e
+            raise StoreError(f"the catalogue is open read-only; artifact {name!r} not saved", kind="readonly")
+        with self.engine.begin() as conn:  # a read-only file or role raises StoreError (_translate)
+            gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar() or "0"
+            conn.execute(delete(s.artifacts).where(s.artifacts.c.name == name))
+            conn.execute(insert(s.artifacts).values(name=name, generation=gen, data=data))
 
     # ------------------------------------------------------------------ reading
 
@@ -377,7 +491,7 @@ class Store:
             if name in (full, project) or full.split("/")[-1] == name:
                 return str(full)
         known = ", ".join(sorted(r[0] for r in rows)) or "none yet"
-        raise StoreError(f"no codebase named {name!r} in the catalogue (indexed: {known})")
+        raise StoreError(f"no codebase named {name!r} in the catalogue (indexed: {known})", kind="missing")
 
     def repos(self) -> list[dict[str, Any]]:
         r, sn, o = s.repos, s.snapshots, s.occurrences
@@ -411,7 +525,7 @@ class Store:
         with self.engine.connect() as conn:
             row = conn.execute(select(s.snapshots).where(s.snapshots.c.id == snapshot_id)).mappings().first()
             if row is None:
-                raise StoreError(f"no snapshot {snapshot_id}")
+                raise StoreError(f"no snapshot {snapshot_id}", kind="missing")
             repo = conn.execute(select(s.repos.c.name).where(s.repos.c.id == row["repo_id"])).scalar()
         out = _snapshot_json(row)
         out["repo"] = repo
@@ -541,7 +655,7 @@ class Store:
             row = conn.execute(q).first()
         if row is None:
             return None
-        return int(row.line), int(row.end_line), zlib.decompress(row.data).decode("utf-8", "surrogatepass")
+        return int(row.line), int(row.end_line), inflate_text(row.data)
 
     def file_text(self, snapshot_id: int, path: str) -> str | None:
         with self.engine.connect() as conn:
@@ -550,7 +664,7 @@ class Store:
                 .select_from(s.files.join(s.blobs, s.files.c.blob_sha == s.blobs.c.sha))
                 .where(and_(s.files.c.snapshot_id == snapshot_id, s.files.c.path == path))
             ).scalar()
-        return zlib.decompress(data).decode("utf-8", "surrogatepass") if data is not None else None
+        return inflate_text(data) if data is not None else None
 
     def iter_files(self, snapshot_id: int, *, tests: bool | None = None) -> Iterator[tuple[str, str, bool]]:
         """(path, text, is_test) of a snapshot's stored files; the explain stage re-reads code here."""
@@ -565,7 +679,7 @@ class Store:
             q = q.where(f.c.is_test == tests)
         with self.engine.connect() as conn:
             for path, data, is_test in conn.execute(q):
-                yield path, zlib.decompress(data).decode("utf-8", "surrogatepass"), bool(is_test)
+                yield path, inflate_text(data), bool(is_test)
 
     def symbols(self, snapshot_id: int) -> set[str]:
         with self.engine.connect() as conn:
@@ -638,6 +752,27 @@ class Store:
                 "snapshots": conn.execute(select(func.count()).select_from(s.snapshots)).scalar() or 0,
                 "errors": conn.execute(select(func.count()).select_from(s.errors)).scalar() or 0,
             }
+
+
+def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
+    """``create_engine``, with a URL errdex cannot use reported as bad input, not a traceback."""
+    try:
+        return create_engine(url, **kwargs)
+    except NoSuchModuleError:
+        kind = url.split(":", 1)[0]
+        raise StoreError(
+            f"errdex cannot open {kind!r} databases ({describe(url)}); use a SQLite path or a "
+            "postgresql+psycopg:// URL",
+            kind="bad-url",
+        ) from None
+    except ArgumentError as e:
+        raise StoreError(f"not a database URL: {describe(url)} ({e})", kind="bad-url") from None
+    except ImportError as e:  # the dialect is known, its driver package is not installed
+        raise StoreError(
+            f"the database driver for {describe(url)} is not installed ({e}); for PostgreSQL: "
+            "pip install 'errdex[postgres]' and use postgresql+psycopg://",
+            kind="driver",
+        ) from None
 
 
 def _snapshot_json(row: Any) -> dict[str, Any]:

@@ -2,6 +2,10 @@
 
 Kept apart from ``sql.py`` so that the fast read path (``fast.py``) and the CLI can name the
 catalogue and report problems without paying for importing SQLAlchemy.
+
+Naming a catalogue never creates anything: a read command given a mistyped ``--db`` must say
+"no catalogue at PATH", not leave an empty database (or a directory) behind. Only a writer
+creates the file's directory, when it opens the catalogue for writing.
 """
 
 from __future__ import annotations
@@ -9,9 +13,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from errdex.store.errors import StoreError
+from errdex.textsafe import redact_url
 
-class StoreError(Exception):
-    """A catalogue problem the user can act on (bad URL, unknown repo, newer schema)."""
+__all__ = ["StoreError", "default_db_url", "describe", "sqlite_file", "to_url"]
+
+_SQLITE_PREFIX = "sqlite:///"
 
 
 def default_db_url() -> str:
@@ -29,6 +36,18 @@ def to_url(db: str) -> str:
     """Accept a plain file path as well as a URL: users type paths, SQLAlchemy wants URLs."""
     if "://" in db:
         return db
-    path = Path(db).expanduser().resolve()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{path}"
+    return f"{_SQLITE_PREFIX}{Path(db).expanduser().resolve()}"
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite catalogue URL (None for in-memory and other databases)."""
+    if not url.startswith(_SQLITE_PREFIX):
+        return None
+    rest = url.removeprefix(_SQLITE_PREFIX).split("?", 1)[0]
+    return Path(rest) if rest and rest != ":memory:" else None
+
+
+def describe(url: str) -> str:
+    """How messages name a catalogue: its path, or its URL without credentials."""
+    path = sqlite_file(url)
+    return str(path) if path is not None else redact_url(url)

@@ -5,7 +5,10 @@ match ``/api/repos`` or ``/static/style.css``, so the API router and the static 
 registered first and the catch-all pages last.
 
 Errors have one JSON shape under ``/api/`` (``{"ok": false, "status": ..., "error": ...}``, as
-datasette does) and a friendly HTML page everywhere else.
+datasette does) and a friendly HTML page everywhere else. The headers an error carries are kept
+(a 405 names the allowed methods in ``Allow``). A catalogue that fails while serving (damaged,
+locked, unreachable) is a 503 with the store's one-line reason, and anything unexpected a 500 in
+the same shape, never a traceback.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Mount
 
+from errdex.store import StoreError
 from errdex.web.fastpath import CachedFastPath
 from errdex.web.security import SecurityMiddleware
 from errdex.web.state import WebState
@@ -31,6 +36,18 @@ STATIC_DIR = Path(__file__).parent / "static"
 def error_body(status: int, message: str, **extra: Any) -> dict[str, Any]:
     """The one JSON error shape of the API."""
     return {"ok": False, "status": status, "error": message, **extra}
+
+
+_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route answers at this path: the router's 405 names only the first
+    route's (GET and POST /api/search are two routes). Static files are GET-only by nature."""
+    probe = {k: request.scope.get(k) for k in ("type", "path", "root_path", "query_string", "headers")}
+    routes = [r for r in request.app.router.routes if not isinstance(r, Mount)]
+    found = [m for m in _METHODS if any(r.matches({**probe, "method": m})[0] == Match.FULL for r in routes)]
+    return found or ["GET"]
 
 
 def create_app(db: str | None = None, *, state: WebState | None = None) -> FastAPI:
@@ -62,11 +79,29 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     app.include_router(routes_pages.router)
 
+    def error_response(request: Request, status: int, message: str, headers: Any = None) -> Response:
+        if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
+            response: Response = JSONResponse(error_body(status, message), status_code=status)
+        else:
+            response = routes_pages.error_page(request, status, message)
+        response.headers.update(headers or {})
+        return response
+
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        if request.url.path.startswith("/api/") or request.url.path == "/openapi.json":
-            return JSONResponse(error_body(exc.status_code, str(exc.detail)), status_code=exc.status_code)
-        return routes_pages.error_page(request, exc.status_code, str(exc.detail))
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # the router names only the first route's methods
+            headers["allow"] = ", ".join(_allowed_methods(request))
+        return error_response(request, exc.status_code, str(exc.detail), headers)
+
+    @app.exception_handler(StoreError)
+    async def store_error(request: Request, exc: StoreError) -> Response:
+        return error_response(request, 503, str(exc), {"retry-after": "30"})
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        # Starlette re-raises after this answer is sent, so the server log has the traceback.
+        return error_response(request, 500, "internal error; the server log has the details")
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> Response:

@@ -21,11 +21,29 @@ def serve(
         typer.Option("--host", help="Interface to bind. Loopback by default: say 0.0.0.0 to expose it."),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", "-p", help="TCP port.")] = 8000,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            "--max-connections",
+            min=0,
+            help="Open connections at most; more get a 503 (0: 2048, lowered to fit the open-file limit).",
+        ),
+    ] = 0,
+    header_timeout: Annotated[
+        float,
+        typer.Option(
+            "--header-timeout",
+            min=0.5,
+            help="Seconds a client has to send a request's line and headers; slower ones are disconnected.",
+        ),
+    ] = 10.0,
 ) -> None:
     """Serve the catalogue as a website and JSON API (read-only).
 
     Example:  errdex serve --db errdex.db --port 8000
               then open http://127.0.0.1:8000/ or GET /api/search?q=...
+    Slow clients are bounded: headers within --header-timeout, a body within 30 s, idle
+    keep-alive connections closed after 5 s, at most --max-connections open at once.
     """
     from errdex.store import StoreError
 
@@ -33,10 +51,15 @@ def serve(
         from errdex.web.app import create_app
 
         app = create_app(db)
-    except StoreError as e:
+    except StoreError as e:  # no catalogue, not one, damaged: one line, the policy's exit code
         typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(1) from None
-    import uvicorn
+        raise typer.Exit(e.code) from None
+    from errdex.web.server import ServerLimits, run
 
-    typer.echo(f"errdex serving http://{host}:{port}/  (API docs: /docs)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False, server_header=False)
+    limits = ServerLimits(header_timeout=header_timeout, max_connections=max_connections).resolved()
+    typer.echo(
+        f"errdex serving http://{host}:{port}/  (API docs: /docs; at most {limits.max_connections} "
+        f"connections, {limits.header_timeout:g} s for headers)",
+        err=True,
+    )
+    run(app, host, port, limits)

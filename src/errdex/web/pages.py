@@ -16,10 +16,11 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
+from errdex.textsafe import valid_unicode
 from errdex.web import render
 from errdex.web.state import WebState
 
-__all__ = ["env", "error_url", "render_error", "source_url"]
+__all__ = ["env", "error_url", "html_bytes", "render_error", "source_url"]
 
 # The page shows this much code around the raise; the stored window can be a whole function.
 WINDOW_BEFORE = 25
@@ -49,6 +50,11 @@ def text_of(item: Any) -> str:
 
 def as_list(x: Any) -> list[Any]:
     return [] if x is None or x == "" else (list(x) if isinstance(x, list | tuple) else [x])
+
+
+def html_bytes(html: str) -> bytes:
+    """A page as UTF-8; a lone surrogate from indexed text becomes U+FFFD instead of a 500."""
+    return valid_unicode(html).encode("utf-8")
 
 
 def error_url(repo: str, error_id: str) -> str:
@@ -95,7 +101,7 @@ def render_error(state: WebState, error_id: str) -> tuple[str, bytes] | None:
         provenance=_provenance(analysis),
         ai=_ai(analysis.get("llm")),
     )
-    return view["repo"], html.encode("utf-8")
+    return view["repo"], html_bytes(html)
 
 
 def _window(view: dict[str, Any]) -> Any:
@@ -170,7 +176,9 @@ def _contrast(view: dict[str, Any], analysis: dict[str, Any], latest: dict[str, 
                 "function": x.get("function"),
                 "shared": [str(s) for s in as_list(x.get("shared"))],
                 "url": source_url(view["repo"], latest.get("snapshot_id"), x["path"], start),
-                "code": render.code_window(str(x.get("source") or "").split("\n"), start, range(0), x["path"]),
+                "code": render.code_window(
+                    str(x.get("source") or "").split("\n"), start, range(0), x["path"]
+                ),
             }
         )
     return out

@@ -3,7 +3,12 @@
 ``/api/errors/{id}`` serves exactly ``errdex.views.error_view`` (the same dict as
 ``errdex show --json``), pre-serialised and cached per catalogue generation, so the hottest
 endpoint is a dictionary lookup plus a write. Every error response uses ``app.error_body`` and
-every status code a route can return is declared, which schemathesis checks.
+every status code a route can return is declared, which schemathesis checks; so are the
+constraints on input (a query must hold a non-space character), so a generated request the
+schema calls valid is one the server accepts.
+
+A request body is parsed defensively: JSON nested past what ``json`` can recurse into and text
+holding a lone surrogate (valid JSON, not valid Unicode) are the client's mistakes, answered 422.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
 from errdex.web.security import MAX_QUERY_CHARS
-from errdex.web.state import MISSING, WebState
+from errdex.web.state import MISSING, WebState, dumps
 
 __all__ = ["filter_errors", "router"]
 
@@ -29,11 +34,26 @@ class ErrorBody(BaseModel):
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    desc = {404: "Unknown error ID or codebase", 413: "Request or query too large", 422: "Invalid input"}
+    desc = {
+        403: "Cross-site request refused",
+        404: "Unknown error ID or codebase",
+        413: "Request or query too large",
+        422: "Invalid input",
+    }
     return {c: {"model": ErrorBody, "description": desc.get(c, "Error")} for c in codes}
 
 
+def _json(data: Any) -> Response:
+    """A JSON answer encoded by ``state.dumps``: the C encoder, no per-field Python conversion,
+    and safe for any text a crafted catalogue holds. Routes declare ``response_model`` for the
+    schema and return this; FastAPI passes a ``Response`` through untouched."""
+    return Response(dumps(data), media_type=_JSON)
+
+
 router = APIRouter(prefix="/api", tags=["api"])
+
+# What a search text must be, as the schema states it: something besides white space.
+_QUERY_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": r"\S"}
 
 _JSON = "application/json"
 
@@ -50,6 +70,10 @@ def check_query(q: str) -> str:
         )
     if not q.strip():
         raise HTTPException(422, "the query is empty: paste an error message or a traceback")
+    try:
+        q.encode("utf-8")
+    except UnicodeEncodeError:
+        raise HTTPException(422, "the query is not valid Unicode (it holds a lone surrogate)") from None
     return q
 
 
@@ -66,15 +90,18 @@ def filter_errors(rows: list[dict[str, Any]], q: str | None) -> list[dict[str, A
     return out
 
 
-@router.get("/repos", summary="Indexed codebases with their snapshots and error counts")
-def api_repos(request: Request) -> dict[str, Any]:
-    return {"repos": web(request).repos()}
+@router.get(
+    "/repos", summary="Indexed codebases with their snapshots and error counts", response_model=dict[str, Any]
+)
+def api_repos(request: Request) -> Response:
+    return _json({"repos": web(request).repos()})
 
 
 @router.get(
     "/repos/{owner}/{repo}/errors",
     summary="Errors of one codebase (latest snapshot of each), filtered and paged",
     responses=_errors(404, 422),
+    response_model=dict[str, Any],
 )
 def api_repo_errors(
     request: Request,
@@ -85,19 +112,21 @@ def api_repo_errors(
     ] = None,
     limit: Annotated[int, Query(ge=1, le=1000)] = 50,
     offset: Annotated[int, Query(ge=0, le=10_000_000)] = 0,
-) -> dict[str, Any]:
+) -> Response:
     state = web(request)
     name = f"{owner}/{repo}"
     if state.repo(name) is None:
         raise HTTPException(404, f"no codebase named {name!r} in the catalogue")
     rows = filter_errors(state.repo_errors(name), q)
-    return {
-        "repo": name,
-        "total": len(rows),
-        "limit": limit,
-        "offset": offset,
-        "errors": rows[offset : offset + limit],
-    }
+    return _json(
+        {
+            "repo": name,
+            "total": len(rows),
+            "limit": limit,
+            "offset": offset,
+            "errors": rows[offset : offset + limit],
+        }
+    )
 
 
 @router.get(
@@ -123,30 +152,36 @@ _SEARCH_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 @router.get(
-    "/search", summary="Find the raise site of an error message or traceback", responses=_SEARCH_RESPONSES
+    "/search",
+    summary="Find the raise site of an error message or traceback",
+    responses=_SEARCH_RESPONSES,
+    response_model=dict[str, Any],
 )
 async def api_search_get(
     request: Request,
-    q: Annotated[str, Query(description="The pasted error message or traceback")],
+    q: Annotated[
+        str, Query(description="The pasted error message or traceback", min_length=1, pattern=r"\S")
+    ],
     limit: Annotated[int, Query(ge=1, le=50)] = 10,
-) -> dict[str, Any]:
+) -> Response:
     return await _search(web(request), check_query(q), limit)
 
 
 @router.post(
     "/search",
     summary='Same as GET, for long pastes: the body is the text (text/plain) or {"q": ...}',
-    responses=_SEARCH_RESPONSES,
+    responses={**_SEARCH_RESPONSES, **_errors(403)},
+    response_model=dict[str, Any],
     openapi_extra={
         "requestBody": {
             "required": True,
             "content": {
-                "text/plain": {"schema": {"type": "string"}},
+                "text/plain": {"schema": _QUERY_SCHEMA},
                 _JSON: {
                     "schema": {
                         "type": "object",
                         "properties": {
-                            "q": {"type": "string"},
+                            "q": _QUERY_SCHEMA,
                             "limit": {"type": "integer", "minimum": 1, "maximum": 50},
                         },
                         "required": ["q"],
@@ -156,7 +191,7 @@ async def api_search_get(
         }
     },
 )
-async def api_search_post(request: Request) -> dict[str, Any]:
+async def api_search_post(request: Request) -> Response:
     raw = await request.body()
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
     limit = 10
@@ -165,9 +200,13 @@ async def api_search_post(request: Request) -> dict[str, Any]:
             data = json.loads(raw)
         except ValueError:
             raise HTTPException(422, "body is not valid JSON") from None
+        except RecursionError:  # "[[[[..." ten thousand deep: no search is nested like that
+            raise HTTPException(422, "body is JSON nested too deeply") from None
         if not isinstance(data, dict) or not isinstance(data.get("q"), str):
             raise HTTPException(422, 'expected a JSON object {"q": "<error text>"}')
         lim = data.get("limit", 10)
+        if isinstance(lim, float) and lim.is_integer():  # JSON's 1.0 is the integer 1
+            lim = int(lim)
         if not isinstance(lim, int) or isinstance(lim, bool) or not 1 <= lim <= 50:
             raise HTTPException(422, "limit must be an integer from 1 to 50")
         q, limit = data["q"], lim
@@ -176,8 +215,8 @@ async def api_search_post(request: Request) -> dict[str, Any]:
     return await _search(web(request), check_query(q), limit)
 
 
-async def _search(state: WebState, q: str, limit: int) -> dict[str, Any]:
+async def _search(state: WebState, q: str, limit: int) -> Response:
     result = state.cached_search(q, limit)
     if result is None:  # only a new search pays for the thread hop
         result = await run_in_threadpool(state.search, q, limit)
-    return result.to_json()
+    return _json(result.to_json())

@@ -3,6 +3,11 @@
 Pages are rendered on the server with Jinja2 (autoescape on, no ``|safe`` on data: see
 ``render``) so they are fast and complete without JavaScript. The error page is rendered once
 per (error, catalogue generation) and then served from memory.
+
+A search has its own URL, ``/search?q=...``, which the home form GETs and anyone can share. The
+page's script switches the form to POST for a paste too long for a URL; the POST answers the
+same page. Recent searches are kept by the visitor's browser (``static/app.js``), never here:
+what one visitor pasted (a key, a home-directory path) is never shown to the next.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from errdex.web import render
-from errdex.web.pages import env, error_url, render_error
+from errdex.web.pages import env, error_url, html_bytes, render_error
 from errdex.web.routes_api import check_query, filter_errors, web
 from errdex.web.security import MAX_BODY_BYTES
 from errdex.web.state import MISSING, WebState
@@ -30,7 +35,7 @@ router = APIRouter(include_in_schema=False)
 
 
 def page(name: str, status: int = 200, **context: Any) -> HTMLResponse:
-    return HTMLResponse(env.get_template(name).render(**context), status_code=status)
+    return HTMLResponse(html_bytes(env.get_template(name).render(**context)), status_code=status)
 
 
 def error_page(request: Request, status: int, message: str) -> HTMLResponse:
@@ -51,7 +56,7 @@ def favicon() -> Response:
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     state = web(request)
-    return page("home.html", repos=state.repos(), recent=list(reversed(state.recent)), q="")
+    return page("home.html", repos=state.repos(), q="")
 
 
 @router.get("/search", response_class=HTMLResponse)
@@ -80,7 +85,6 @@ async def _search_page(state: WebState, q: str) -> HTMLResponse:
     result = state.cached_search(q, 10)
     if result is None:
         result = await run_in_threadpool(state.search, q, 10)
-    state.remember(result)
     top = result.matches[0] if result.matches else None
     confident = bool(
         top
@@ -199,24 +203,24 @@ def source_file(
         from errdex.store import StoreError
 
         try:
-            snap = state.store.snapshot(snapshot_id)
-        except StoreError:
+            snap = state.snapshot(snapshot_id)
+        except StoreError as e:
+            if e.kind != "missing":  # a damaged catalogue is a 503, not a missing file
+                raise
             return None
         if snap.get("repo") != name:
             return None
         text = state.store.file_text(snapshot_id, path)
         if text is None:
             return None
-        return (
-            env.get_template("source.html")
-            .render(
+        return html_bytes(
+            env.get_template("source.html").render(
                 repo=name,
                 snap=snap,
                 path=path,
                 listing=render.file_listing(text, path),
                 lines=text.count("\n") + 1,
             )
-            .encode("utf-8")
         )
 
     body = state.sources.get_or((name, snapshot_id, path, state.generation()), make)

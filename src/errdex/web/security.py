@@ -8,6 +8,13 @@ The pages are built to work under a strict Content-Security-Policy (all CSS and 
 ``static/``, no inline handlers), so an injection that slipped past autoescaping still could not
 run. Only ``/docs`` (Swagger UI: CDN assets plus an inline bootstrap script) gets a relaxed
 policy; it shows no catalogue data in its own HTML.
+
+Requests that change nothing still should not be made on a visitor's behalf by another site:
+a POST whose browser says it came from elsewhere (``Sec-Fetch-Site: cross-site``/``same-site``,
+or an ``Origin`` that is not this server) is refused with 403 before it reaches the app. Clients
+that are not browsers send neither header and are not affected. The server keeps no state a
+request could change (recent searches live in each visitor's browser), so this is defence in
+depth rather than the only guard.
 """
 
 from __future__ import annotations
@@ -46,14 +53,26 @@ class BodyTooLarge(Exception):
     """Raised inside ``receive`` when a streamed body passes the limit without a Content-Length."""
 
 
-def _too_large_body() -> bytes:
-    return json.dumps(
-        {"ok": False, "status": 413, "error": f"request body over {MAX_BODY_BYTES} bytes"}
-    ).encode()
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def cross_site(scope: Scope) -> bool:
+    """True when a browser says this request was made by another site (the CSRF shape)."""
+    headers = dict(scope.get("headers", []))
+    fetch_site = headers.get(b"sec-fetch-site")
+    if fetch_site is not None:
+        return fetch_site not in (b"same-origin", b"none")
+    origin = headers.get(b"origin")
+    if origin is None:
+        return False
+    host = headers.get(b"host", b"")
+    scheme = str(scope.get("scheme", "http")).encode()
+    return origin != scheme + b"://" + host
 
 
 class SecurityMiddleware:
-    """Adds the security headers to every response and refuses oversized request bodies (413)."""
+    """Adds the security headers to every response, refuses oversized request bodies (413) and
+    cross-site POSTs (403)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -64,9 +83,12 @@ class SecurityMiddleware:
             return
         path: str = scope.get("path", "")
         extra = _DOCS if path.startswith("/docs") else _STRICT
+        if scope.get("method") not in _SAFE_METHODS and cross_site(scope):
+            await _send_error(send, 403, "cross-site request refused", extra)
+            return
         length = _content_length(scope)
         if length is not None and length > MAX_BODY_BYTES:
-            await _send_413(send, extra)
+            await _send_error(send, 413, f"request body over {MAX_BODY_BYTES} bytes", extra)
             return
 
         received = 0
@@ -97,7 +119,7 @@ class SecurityMiddleware:
             await self.app(scope, limited_receive, send_with_headers)
         except BodyTooLarge:
             if not started:
-                await _send_413(send, extra)
+                await _send_error(send, 413, f"request body over {MAX_BODY_BYTES} bytes", extra)
 
 
 def _content_length(scope: Scope) -> int | None:
@@ -110,13 +132,14 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-async def _send_413(send: Send, extra: list[tuple[bytes, bytes]]) -> None:
-    body = _too_large_body()
+async def _send_error(send: Send, status: int, message: str, extra: list[tuple[bytes, bytes]]) -> None:
+    """The API's one error shape, sent before the app has seen the request."""
+    body = json.dumps({"ok": False, "status": status, "error": message}).encode()
     headers: list[Any] = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
         (b"connection", b"close"),
         *extra,
     ]
-    await send({"type": "http.response.start", "status": 413, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

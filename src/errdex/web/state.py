@@ -22,10 +22,9 @@ import json
 import logging
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
+from pathlib import PurePath
 from typing import Any
 
 from errdex.web.render import segments_for
@@ -33,7 +32,7 @@ from errdex.web.search import MatcherHolder, SearchResult
 
 log = logging.getLogger("errdex.web")
 
-__all__ = ["LRU", "RecentSearch", "WebState"]
+__all__ = ["LRU", "WebState", "dumps", "public_snapshot", "public_view"]
 
 GENERATION_TTL = 0.5  # seconds
 MISSING: Any = object()
@@ -73,22 +72,32 @@ class LRU:
         return len(self._data)
 
 
-@dataclass(slots=True, frozen=True)
-class RecentSearch:
-    """What the home page lists: the first line of a query, never the whole paste."""
+def public_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot as the site shows it: a directory snapshot's ref is its name, not its path.
 
-    text: str
-    first_line: str
-    when: str
-    top_id: str | None
-    top_repo: str | None
-    found: int
+    The catalogue records where a directory was indexed from (``/home/alice/src/lib``) so that
+    ``errdex show`` can say so on the indexing machine; published, it would tell every visitor
+    a user name and a directory layout. Both the snapshot rows (``ref_kind``) and the versions
+    inside an error view (``kind``) are handled.
+    """
+    if (snap.get("ref_kind") or snap.get("kind")) != "dir" or not snap.get("ref"):
+        return snap
+    return {**snap, "ref": PurePath(str(snap["ref"])).name}
+
+
+def public_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``error_view`` as published by the page and ``/api/errors/{id}``: no local paths."""
+    out = dict(view)
+    if isinstance(out.get("version"), dict):
+        out["version"] = public_snapshot(out["version"])
+    out["versions"] = [public_snapshot(v) for v in out.get("versions") or []]
+    return out
 
 
 class WebState:
     """Shared by all requests of one app: the store, the matcher and the caches."""
 
-    def __init__(self, store: Any, *, recent_max: int = 20) -> None:
+    def __init__(self, store: Any) -> None:
         self.store = store
         self.matcher = MatcherHolder(store, on_load=lambda gen: self.settle_heap(("matcher", gen)))
         self._settled: set[tuple[Any, ...]] = set()
@@ -102,7 +111,7 @@ class WebState:
         self.lists = LRU(64)  # per-repo error lists, repo list
         self.searches = LRU(512)
         self.sources = LRU(32)  # whole-file listings can be megabytes of HTML: keep few
-        self.recent: deque[RecentSearch] = deque(maxlen=recent_max)
+        # No per-visitor state lives here: recent searches are kept by each visitor's browser.
 
     # ------------------------------------------------------------------ generation
 
@@ -139,12 +148,12 @@ class WebState:
 
         snapshot = err["occurrences"][-1]["snapshot_id"] if err.get("occurrences") else None
         try:
-            value = error_view(self.store, err)
+            value = public_view(error_view(self.store, err))
         except Exception as e:  # the explain stage is optional; a page without analysis still helps
             log.warning(
                 "analysis of %s failed (%s: %s); serving the static view", error_id, type(e).__name__, e
             )
-            value = error_view(self.store, err, analysis=False)
+            value = public_view(error_view(self.store, err, analysis=False))
             value["analysis"] = None
         self.views.put((error_id, gen), value)
         self.settle_heap(("explain", snapshot, gen))  # the first view of a snapshot built its context
@@ -190,7 +199,15 @@ class WebState:
     # ------------------------------------------------------------------ codebases
 
     def repos(self) -> list[dict[str, Any]]:
-        return self.lists.get_or(("repos", self.generation()), self.store.repos)
+        def make() -> list[dict[str, Any]]:
+            return [
+                {**r, "snapshots": [public_snapshot(sn) for sn in r["snapshots"]]} for r in self.store.repos()
+            ]
+
+        return self.lists.get_or(("repos", self.generation()), make)
+
+    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+        return public_snapshot(self.store.snapshot(snapshot_id))
 
     def repo(self, name: str) -> dict[str, Any] | None:
         return next((r for r in self.repos() if r["name"] == name), None)
@@ -246,27 +263,15 @@ class WebState:
         candidates = [err["segments"]] + [o["expanded_segments"] for o in reversed(err["occurrences"])]
         return segments_for(err["template"], candidates, values)
 
-    def remember(self, result: SearchResult) -> None:
-        """Record a search made from the site (not the API) for the home page's recent list."""
-        first = next((ln.strip() for ln in result.query.splitlines() if ln.strip()), "")
-        # A traceback's useful line is its last one ("ValueError: ..."), not "Traceback (most ...".
-        lines = [ln.strip() for ln in result.query.strip().splitlines() if ln.strip()]
-        if lines and lines[0].startswith("Traceback"):
-            first = lines[-1]
-        top = result.matches[0] if result.matches else None
-        entry = RecentSearch(
-            text=result.query,
-            first_line=first[:200],
-            when=datetime.now(UTC).strftime("%H:%M UTC"),
-            top_id=top.get("id") if top else None,
-            top_repo=top.get("repo") if top else None,
-            found=len(result.matches),
-        )
-        if self.recent and self.recent[-1].text == entry.text:
-            return
-        self.recent.append(entry)
-
 
 def dumps(data: Any) -> bytes:
-    """JSON as the API serves it: UTF-8, no ASCII escaping, anything unusual stringified."""
-    return json.dumps(data, ensure_ascii=False, default=str).encode("utf-8")
+    """JSON as the API serves it: UTF-8, no ASCII escaping, anything unusual stringified.
+
+    Text read from indexed code may hold a lone surrogate, which UTF-8 cannot encode; such a
+    document is sent with ASCII escapes instead (still valid JSON, same data).
+    """
+    text = json.dumps(data, ensure_ascii=False, default=str)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(data, default=str).encode("ascii")
