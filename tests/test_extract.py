@@ -158,7 +158,10 @@ def test_context_window_comments_docstring(ex: Extraction) -> None:
 
 def test_reraise_and_silent_calls_are_not_records(ex: Extraction) -> None:
     lines = {r.line for r in ex.records if r.path == "pkg/core.py"}
-    assert not lines & set(range(120, 128))  # reraise()
+    assert not lines & set(range(120, 128))  # reraise(): a bare ``raise`` is no site of its own
+    # ``raise e`` of a caught exception is a statement a traceback can end on: its own record
+    caught = one(ex, "core.py", 128)
+    assert (caught.exc_type, caught.template, caught.relay) == ("KeyError", "{e}", False)
     assert 116 not in lines  # assert without message
     warn_lines = {r.line for r in ex.records if r.path == "pkg/warn.py"}
     assert 14 not in warn_lines and 20 not in warn_lines  # simplefilter, logger.info
@@ -496,13 +499,17 @@ def test_call_to_a_function_that_always_raises_is_a_raise_site() -> None:
         "    ctx.show('not a raise at all')\n"
         "    obj.process('an abstract method is overridden where it is called')\n"
         "    _bad('port number', args)\n"
-        "    _check('a conditional raiser is no raise site', True)\n"
+        "    _check('the call supplies the text', True)\n"
+        "    _check(args, True)\n"
     )
     got = sorted((r.line, r.function, r.exc_type, r.template) for r in recs if r.function == "parse")
+    # a helper that raises (always, or under a condition) a message built from what it is given:
+    # the call supplying the text is a raise site; a call supplying no text is not
     assert got == [
         (21, "parse", "UsageError", "Got extra argument ({args})"),
         (21, "parse", "UsageError", "Got extra arguments ({args})"),
         (24, "parse", "ValueError", "invalid port number: {args}"),
+        (25, "parse", "ValueError", "check failed: the call supplies the text"),
     ]
 
 
@@ -525,7 +532,7 @@ def test_method_of_an_annotated_parameter_resolves_through_its_class() -> None:
     assert got == [(10, "UsageError", "Got extra argument ({args})"), (11, "UsageError", "Missing parameter")]
 
 
-def test_exception_whose_first_argument_is_no_text_takes_its_text_arguments() -> None:
+def test_exception_with_several_arguments_prints_their_tuple() -> None:
     recs = _records(
         "class MarkedError(Exception):\n"
         "    def __init__(self, context=None, context_mark=None, problem=None, problem_mark=None):\n"
@@ -539,7 +546,12 @@ def test_exception_whose_first_argument_is_no_text_takes_its_text_arguments() ->
         "    raise MarkedError(code)\n"
     )
     got = sorted((r.line, r.template) for r in recs)
-    assert got == [(6, "no constructor for the tag {node.tag}"), (8, "while scanning"), (10, "{code}")]
+    # no __str__ and no call of the base initialiser: Python prints the repr of the arguments
+    assert got == [
+        (6, '(None, None, "no constructor for the tag {node.tag}", {mark})'),
+        (8, "('while scanning', {mark}, \"found character {ch}\", {mark})"),
+        (10, "{code}"),
+    ]
 
 
 def test_class_bound_by_a_star_import_resolves_through_it() -> None:
@@ -569,7 +581,7 @@ def test_class_bound_by_a_star_import_resolves_through_it() -> None:
     got = sorted((r.function, r.exc_type, r.template) for r in recs if r.path == "m/scanner.py")
     assert got == [
         ("check", "Plain", "bad value: {v}"),
-        ("fetch", "ScannerError", "mapping values are not allowed here"),
+        ("fetch", "ScannerError", "(None, None, 'mapping values are not allowed here', {mark})"),
     ]
 
 
@@ -673,7 +685,10 @@ def test_warning_category_with_own_init_takes_the_warned_text() -> None:
         "    warn(f'Unknown colour ({frac})', TqdmWarning)\n"
     )
     got = sorted((r.line, r.exc_type, r.template) for r in recs)
-    assert got == [(9, "TqdmWarning", "clamping frac to range [0, 1]"), (10, "TqdmWarning", "Unknown colour ({frac})")]
+    assert got == [
+        (9, "TqdmWarning", "clamping frac to range [0, 1]"),
+        (10, "TqdmWarning", "Unknown colour ({frac})"),
+    ]
 
 
 def test_raise_of_a_conditional_expression_is_a_site_for_each_branch() -> None:
@@ -687,7 +702,10 @@ def test_raise_of_a_conditional_expression_is_a_site_for_each_branch() -> None:
         "        KeyError('Unknown argument(s): ' + str(kwargs)))\n"
     )
     got = sorted((r.line, r.exc_type, r.template) for r in recs)
-    assert got == [(4, "DeprecatedError", "`nested` is deprecated"), (4, "KeyError", "Unknown argument(s): {kwargs}")]
+    assert got == [
+        (4, "DeprecatedError", "`nested` is deprecated"),
+        (4, "KeyError", "Unknown argument(s): {kwargs}"),
+    ]
 
 
 def test_message_passed_by_keyword_to_the_parent_init_is_the_message() -> None:

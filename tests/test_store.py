@@ -32,9 +32,18 @@ def _record(path: str, line: int, template_segments: list[str], function: str = 
 
 
 def _snapshot(version: str, body: str) -> tuple[SnapshotInfo, list[SourceFile], list[FileReport]]:
-    info = SnapshotInfo(repo="acme/lib", name="lib", version=version, ref_kind="pypi", ref=version,
-                        source_url="https://github.com/acme/lib")
-    files = [SourceFile("lib/core.py", body.encode()), SourceFile("tests/test_core.py", b"def test(): pass\n")]
+    info = SnapshotInfo(
+        repo="acme/lib",
+        name="lib",
+        version=version,
+        ref_kind="pypi",
+        ref=version,
+        source_url="https://github.com/acme/lib",
+    )
+    files = [
+        SourceFile("lib/core.py", body.encode()),
+        SourceFile("tests/test_core.py", b"def test(): pass\n"),
+    ]
     reports = [FileReport("lib/core.py", "ok"), FileReport("tests/test_core.py", "ok", is_test=True)]
     return info, files, reports
 
@@ -42,7 +51,9 @@ def _snapshot(version: str, body: str) -> tuple[SnapshotInfo, list[SourceFile], 
 def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
     store = Store.open(db_url)
     rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
-    info, files, reports = _snapshot("1.0", "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n")
+    info, files, reports = _snapshot(
+        "1.0", "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
+    )
     first = store.write_snapshot(info, files, [rec], reports, {"lib.core", "lib.core.f"})
     assert first.changed and first.errors_new == 1
 
@@ -84,9 +95,13 @@ def test_a_new_extractor_re_extracts_the_same_content(db_url: str) -> None:
     store = Store.open(db_url)
     info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
     store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1")
-    same = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1")
+    same = store.write_snapshot(
+        info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1"
+    )
     assert not same.changed
-    upgraded = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a!"])], reports, set(), producer="x2")
+    upgraded = store.write_snapshot(
+        info, files, [_record("lib/core.py", 1, ["a!"])], reports, set(), producer="x2"
+    )
     assert upgraded.changed and upgraded.replaced
     assert [r["template"] for r in store.list_errors()[1]] == ["a!"]
 
@@ -125,6 +140,32 @@ def test_schema_is_versioned_and_newer_schemas_are_refused(db_url: str) -> None:
         Store.open(db_url)
 
 
+def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
+    # a catalogue written before occurrences had ``relay``: the column is added, the old rows
+    # read as "not a relay", and new snapshots store theirs
+    store = Store.open(db_url)
+    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+    with store.engine.begin() as conn:
+        conn.execute(text("alter table occurrences drop column relay"))
+        conn.execute(text("update meta set value='1' where key='schema_version'"))
+    store = Store.open(db_url)
+    assert [e.relay for e in store.iter_entries()] == [False]
+    relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
+    relayed.relay = True
+    info2, files2, reports2 = _snapshot(
+        "2.0", "def fail(message):\n    pass\n    raise ValueError(message)\n"
+    )
+    store.write_snapshot(info2, files2, [relayed], reports2, set())
+    assert sorted((e.version, e.relay) for e in store.iter_entries()) == [("1.0", False), ("2.0", True)]
+    got = store.get_error(relayed.id)
+    assert got is not None and [o["relay"] for o in got["occurrences"]] == [True]
+    with store.engine.connect() as conn:
+        assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
+            SCHEMA_VERSION
+        )
+
+
 def test_readonly_open_of_missing_catalogue_says_what_to_do(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="run `errdex index`"):
         Store.open(str(tmp_path / "none.db"), readonly=True)
@@ -158,7 +199,6 @@ def _dump(store: Store) -> list[tuple[str, list[tuple[object, ...]]]]:
             (name, sorted((tuple(r) for r in conn.execute(select(table))), key=repr))
             for name, table in sorted(md.tables.items())
         ]
-
 
 
 def test_fast_reader_reads_artifacts_without_sqlalchemy_and_delegates_the_rest(tmp_path: Path) -> None:

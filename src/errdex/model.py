@@ -20,6 +20,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Kind = Literal["error", "warning", "log", "assertion"]
+# The exception type of a site whose class is not known when indexing: ``raise error`` of an
+# object built elsewhere, or text handed to another package that raises it. Matching treats it
+# as "any type".
+UNKNOWN_EXC_TYPE = "<unknown>"
 RefKind = Literal["pypi", "git", "dir"]
 FileStatus = Literal["ok", "fallback", "skipped"]
 
@@ -85,6 +89,10 @@ class ErrorRecord:
     comments: list[str] = field(default_factory=list)  # comments near the statement, without '#'
     docstring: str | None = None  # of the enclosing function
     id: str = ""  # stable 16-hex ID, see ``error_id``
+    # A helper's own raise of a message (or exception) it was given (``def fail(self, message):
+    # raise BadParameter(message)``): the calls that supply the text are records of their own,
+    # and rank above this one.
+    relay: bool = False
 
     @property
     def expanded_template(self) -> str:
@@ -157,6 +165,7 @@ class CatalogueEntry:
     path: str
     line: int
     function: str
+    relay: bool = False  # a helper's raise of a message its callers supply (``ErrorRecord.relay``)
 
 
 # ---------------------------------------------------------------------------- code facts

@@ -341,5 +341,9 @@ def extract(
         out.expectations.extend(f.expectations)
         if f.sites:
             out.records.extend(build_records(repo, f.path, f.sites, resolver))
+    for r in out.records:
+        # a raise of a message the function was given is a relay only where calls supply one
+        if r.relay and f"{module_name(r.path)[0]}.{r.function}" not in resolver.supplied_to:
+            r.relay = False
     out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from errdex.extract.templates import Arg, Ref, Value
+from errdex.extract.templates import Arg, Ref, Sig, Value
 from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation
 
 
@@ -21,6 +21,11 @@ class ExcSpec:
     ``helper`` is set for ``raise make_error(...)``: the exception comes from what that function
     returns. Otherwise ``exc_type`` is the class as written and ``key`` its dotted name when
     imports tell it; ``msg`` is the explicit message argument (None: use the class default).
+    ``types`` lists the classes a variable bound from a mapping of classes may hold
+    (``raise mapped_exc(message)``), as (written, key) pairs; ``types_refs`` name such mappings
+    defined elsewhere, resolved by the parent. ``opaque``: an exception object built elsewhere
+    (``raise error``): ``msg`` names it and no class builds a message. ``cls_relative``: ``cls(...)``
+    in a classmethod, the class it is called on.
     """
 
     exc_type: str
@@ -30,6 +35,13 @@ class ExcSpec:
     kwargs: tuple[tuple[str, Arg], ...] = ()
     helper: Ref | None = None
     via_call: bool = False  # a call statement that raises only if ``helper`` always raises
+    relay: bool = False  # the message (or exception) is one the enclosing function was given
+    handoff: bool = False  # a call handing message text to a parameter named like a message
+    types: tuple[tuple[str, str | None], ...] = ()
+    types_refs: tuple[str, ...] = ()
+    opaque: bool = False
+    cls_relative: bool = False
+    type_param: str | None = None  # ``raise error_class(msg)``: the parameter holding the class
 
 
 @dataclass(slots=True)
@@ -51,24 +63,67 @@ class Site:
 
 @dataclass(slots=True)
 class FuncInfo:
-    """A function as a message source: what it returns, as a string and/or as an exception."""
+    """A function as a message source: what it returns, as a string and/or as an exception.
+
+    ``printed`` is every value it returns, placeholders alone included: for ``__str__``,
+    ``format_message`` and properties, whose result is (part of) an exception's message even
+    when it is one attribute. ``relays`` are raises inside it whose message comes from its
+    parameters (``if bad: raise ValueError(msg)``): calls passing the text are raise sites.
+    """
 
     params: tuple[str, ...]
     ret: Value = ()
     exc: ExcSpec | None = None
     defaults: dict[str, Arg] = field(default_factory=dict)  # string-literal parameter defaults
     raises: bool = False  # the body ends in ``raise <exc>``: ``exc`` is what every call raises
+    sig: Sig | None = None  # None: every parameter is positional (a lambda)
+    printed: Value = ()
+    self_name: str | None = None  # a method's first parameter
+    relays: tuple[ExcSpec, ...] = ()
+    rewrap: bool = False  # returns ``textwrap.dedent``/``inspect.cleandoc`` of its first argument
+    types: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal whose values are classes
+    is_classmethod: bool = False
+    raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
+
+
+@dataclass(slots=True)
+class BaseCall:
+    """``super().__init__(...)`` or ``Base.__init__(self, ...)`` in an ``__init__``.
+
+    ``target`` is None for ``super()`` (the next class in the MRO), else the base's dotted key.
+    """
+
+    target: str | None
+    args: tuple[Arg, ...]
+    kwargs: tuple[tuple[str, Arg], ...]
+
+
+@dataclass(slots=True)
+class InitInfo:
+    """What an ``__init__`` does with its arguments: the attributes it sets, the base initialiser
+    it calls, and an explicit ``self.args = (...)``; values are in terms of its parameters."""
+
+    sig: Sig
+    attrs: dict[str, Value] = field(default_factory=dict)
+    base: BaseCall | None = None
+    args_set: tuple[Arg, ...] | None = None
 
 
 @dataclass(slots=True)
 class ClassInfo:
-    """A class of the codebase; ``msg`` is the message its ``__init__``/``__str__`` builds."""
+    """A class of the codebase: its bases, ``__init__``, and the class-level text it holds.
+
+    ``consts`` are class attributes with text (``fmt = 'Could not connect to {endpoint_url}'``,
+    ``code = 400``), ``dicts`` class-level dicts of messages by key
+    (``default_error_messages = {'invalid': '...'}``), ``props`` its properties.
+    """
 
     bases: list[str]
     base_keys: list[str | None]
-    params: tuple[str, ...] = ()
-    defaults: dict[str, Arg] = field(default_factory=dict)
-    msg: Value | None = None
+    init: InitInfo | None = None
+    consts: dict[str, Value] = field(default_factory=dict)
+    dicts: dict[str, dict[str, Value]] = field(default_factory=dict)
+    props: frozenset[str] = frozenset()
     methods: set[str] = field(default_factory=set)
 
 
@@ -86,6 +141,7 @@ class ModuleFacts:
     classes: dict[str, ClassInfo] = field(default_factory=dict)  # dotted key -> info
     aliases: dict[str, str] = field(default_factory=dict)  # module.local -> imported dotted name
     instances: dict[str, str] = field(default_factory=dict)  # module-level ``x = Cls()`` -> Cls key
+    type_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)  # dicts of classes
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)

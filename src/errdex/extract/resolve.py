@@ -11,27 +11,43 @@ sites and the helpers they reference, never ASTs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
+from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
     MAX_PLACEHOLDERS,
     MAX_VARIANTS,
     Arg,
+    Lookup,
+    Op,
+    Opt,
     Ph,
     Ref,
+    Sig,
     Value,
+    apply_format,
+    apply_percent,
+    bind,
     capped,
+    expand_opts,
     has_literal,
-    join_values,
-    ph,
+    has_opts,
+    message_param,
+    spread_args,
+    spread_kwargs,
+    strip_ends,
+    subst,
     to_segments,
-    value_has_literal,
 )
-from errdex.model import ErrorRecord, error_id, render_template
+from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
 Flat = tuple[str | Ph, ...]
 Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
+# What a site raises, resolved: (exc_type as written, qualname, bases, message renderings)
+Resolved = tuple[str, str | None, list[str], list[Pair]]
 
 _MAX_DEPTH = 12
 _MAX_STAR_DEPTH = 4  # ``from a import *`` chains followed
@@ -54,12 +70,14 @@ class Resolver:
         self.aliases: dict[str, str] = {}
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
+        self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
         for m in modules:
             self.consts.update(m.consts)
             self.funcs.update(m.funcs)
             self.classes.update(m.classes)
             self.aliases.update(m.aliases)
             self.instances.update(m.instances)
+            self.type_maps.update(m.type_maps)
             if m.stars:
                 self.stars[m.module] = m.stars
         # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
@@ -73,6 +91,11 @@ class Resolver:
         self._star_budget = 0
         self._memo: dict[str, list[Pair]] = {}
         self._active: set[str] = set()
+        self.classmsg = ClassMessages(self)
+        # functions that calls supplied message text to (their own raise is then a relay)
+        self.supplied_to: set[str] = set()
+        self._methods: dict[str, list[str]] | None = None
+        self._own: dict[int, int] = {}  # id of a helper's raise -> its own literal text's length
 
     # ------------------------------------------------------------ names
 
@@ -85,7 +108,13 @@ class Resolver:
         result: str | None = None
         cur = key
         for _ in range(_MAX_DEPTH):
-            if cur in self.consts or cur in self.funcs or cur in self.classes or cur in self.instances:
+            if (
+                cur in self.consts
+                or cur in self.funcs
+                or cur in self.classes
+                or cur in self.instances
+                or cur in self.type_maps
+            ):
                 result = cur
                 break
             nxt = self.aliases.get(cur)
@@ -167,30 +196,57 @@ class Resolver:
         return out
 
     def func_for(self, ref: Ref) -> tuple[str, FuncInfo] | None:
+        found = self.callee(ref)
+        return None if found is None else (found[0], found[1])
+
+    def callee(self, ref: Ref) -> tuple[str, FuncInfo, str | None] | None:
+        """The function a call reaches: (its key, its info, the class it was looked up on).
+
+        A method is searched along the class's bases; ``Cls.method`` written through a
+        subclass (``SchemaError.create_from``) is found on the base that defines it."""
         if ref.method and not ref.key:
             keys = self.raisers.get(ref.method, [])
-            return (keys[0], self.funcs[keys[0]]) if len(keys) == 1 else None
+            return (keys[0], self.funcs[keys[0]], None) if len(keys) == 1 else None
         if ref.method:
             ck = self.canon(ref.key)
-            if ck is None:
-                return None
-            for k in self.mro(ck):
-                fk = f"{k}.{ref.method}"
-                info = self.funcs.get(fk)
-                if info is not None:
-                    return fk, info
-            return None
+            return None if ck is None else self.method(ck, ref.method)
         key = self.canon(ref.key)
         if key is None:
-            return None
+            owner, _, name = ref.key.rpartition(".")
+            ck = self.canon(owner) if owner else None
+            return self.method(ck, name) if ck is not None and ck in self.classes else None
         found = self.funcs.get(key)
         if found is None and key in self.instances:
             ck = self.canon(self.instances[key])
-            for k in self.mro(ck) if ck is not None else ():
-                fk = f"{k}.__call__"
-                if fk in self.funcs:
-                    return fk, self.funcs[fk]
-        return (key, found) if found is not None else None
+            got = self.method(ck, "__call__") if ck is not None else None
+            return None if got is None else (got[0], got[1], None)
+        return (key, found, None) if found is not None else None
+
+    def method(self, class_key: str, name: str) -> tuple[str, FuncInfo, str | None] | None:
+        for k in self.mro(class_key):
+            fk = f"{k}.{name}"
+            info = self.funcs.get(fk)
+            if info is not None:
+                return fk, info, class_key
+        # a mixin's ``self.get_mark()``, defined on a class it is only combined with elsewhere:
+        # the one method of that name in the codebase, if there is just one
+        mro = self.mro(class_key)
+        if any(name in self.classes[k].methods for k in mro):
+            return None  # the class has it, and it gives no text
+        only = self.methods_named().get(name)
+        if only is not None and len(only) == 1:
+            return only[0], self.funcs[only[0]], class_key
+        return None
+
+    def methods_named(self) -> dict[str, list[str]]:
+        if self._methods is None:
+            methods: dict[str, list[str]] = {}
+            for k in self.funcs:
+                owner, _, name = k.rpartition(".")
+                if owner in self.classes:
+                    methods.setdefault(name, []).append(k)
+            self._methods = methods
+        return self._methods
 
     # ------------------------------------------------------------ values
 
@@ -198,33 +254,44 @@ class Resolver:
         """All (main, expanded) renderings of a value, capped.
 
         Each rendering is grown in place as a list and capped as it grows, so a message of many
-        parts costs time linear in its parts, not quadratic.
+        parts costs time linear in its parts, not quadratic. Optional text still undecided is
+        rendered both ways first.
         """
+        if has_opts(value):
+            value = expand_opts(value)
         out: dict[Pair, None] = {}
         for variant in value:
             whole = len(variant) == 1
             combos: list[tuple[list[str | Ph], list[str | Ph]]] = [([], [])]
             for part in variant:
-                if isinstance(part, Ref):
-                    opts = self.ref(part, whole, depth)
-                    if len(opts) == 1 and len(combos) == 1:
-                        combos[0][0].extend(opts[0][0])
-                        combos[0][1].extend(opts[0][1])
-                    else:
-                        combos = [([*m, *om], [*e, *oe]) for (m, e) in combos for (om, oe) in opts][
-                            :MAX_VARIANTS
-                        ]
-                    if combos and len(combos[0][1]) > _MAX_PARTS:
-                        combos = [(list(_cap(m)), list(_cap(e))) for m, e in combos]
-                else:
+                if isinstance(part, str | Ph):
                     for m, e in combos:
                         m.append(part)
                         e.append(part)
+                    continue
+                opts = self.part(part, whole, depth)
+                if len(opts) == 1 and len(combos) == 1:
+                    combos[0][0].extend(opts[0][0])
+                    combos[0][1].extend(opts[0][1])
+                else:
+                    combos = [([*m, *om], [*e, *oe]) for (m, e) in combos for (om, oe) in opts][:MAX_VARIANTS]
+                if combos and len(combos[0][1]) > _MAX_PARTS:
+                    combos = [(list(_cap(m)), list(_cap(e))) for m, e in combos]
             for m, e in combos:
                 out.setdefault((_cap(m), _cap(e)), None)
             if len(out) >= MAX_VARIANTS:
                 break
         return list(out)[:MAX_VARIANTS]
+
+    def part(self, part: Ref | Op | Lookup | Opt, whole: bool, depth: int) -> list[Pair]:
+        """The renderings of one symbolic part of a message."""
+        if isinstance(part, Ref):
+            return self.ref(part, whole, depth)
+        if isinstance(part, Op):
+            return self.op(part, depth)
+        if isinstance(part, Lookup):
+            return self.classmsg.lookup(part, depth)
+        return self.value((part.value,), depth + 1)  # an Opt left after expansion: present
 
     def ref(self, ref: Ref, whole: bool, depth: int) -> list[Pair]:
         placeholder: list[Pair] = [((Ph(ref.name),), (Ph(ref.name),))]
@@ -233,37 +300,68 @@ class Resolver:
         if not ref.call and ref.method == "[]":
             # an item of a dict of messages: any of its values, when it is the whole message (a
             # dict item inside a longer message is more likely a name or a value than text)
-            if not whole:
-                return placeholder
-            cur = ref.key
-            for _ in range(_MAX_DEPTH):
-                if f"{cur}[]" in self.consts:
-                    return self.memo(f"{cur}[]", self.consts[f"{cur}[]"], depth) or placeholder
-                nxt = self.aliases.get(cur)
-                if nxt is None or nxt == cur:
-                    break
-                cur = nxt
-            return placeholder
+            return (self.dict_item(ref.key, depth) if whole else None) or placeholder
         if not ref.call:
             key = self.canon(ref.key)
             if key is None or key not in self.consts:
                 return placeholder
             return self.memo(key, self.consts[key], depth) or placeholder
-        found = self.func_for(ref)
-        if found is None or not found[1].ret:
-            return placeholder
-        key, info = found
-        pairs = self.memo(key, info.ret, depth)
+        if ref.method == "__str__" and self.canon(ref.key) in self.classes:
+            return self.printed_object(ref, depth) or placeholder
+        return self.call_result(ref, whole, depth) or placeholder
+
+    def dict_item(self, key: str, depth: int) -> list[Pair] | None:
+        cur = key
+        for _ in range(_MAX_DEPTH):
+            if f"{cur}[]" in self.consts:
+                return self.memo(f"{cur}[]", self.consts[f"{cur}[]"], depth)
+            nxt = self.aliases.get(cur)
+            if nxt is None or nxt == cur:
+                break
+            cur = nxt
+        return None
+
+    def call_result(self, ref: Ref, whole: bool, depth: int) -> list[Pair] | None:
+        """What a call of a function of the codebase gives as text, with the call's arguments."""
+        found = self.callee(ref)
+        if found is None:
+            return None
+        key, info, owner = found
+        if info.rewrap and ref.args:
+            return self.value(self.classmsg.rewrapped(ref.args[0].value), depth + 1)
+        if not info.ret and info.exc is not None and not info.exc.helper:
+            # ``str(self.get_mark())``: a helper returning an object whose class prints it
+            inner = self.inner(info.exc, info, replace(ExcSpec(ref.name), helper=ref), owner)
+            return self.printed_object(Ref(inner.key or "", ref.name, True, inner.args, inner.kwargs), depth)
+        if not info.ret or key in self._active:
+            return None
+        self._active.add(key)
+        try:
+            text = self.classmsg.retarget(subst(info.ret, bind(sig_of(info), ref.args, ref.kwargs)), owner)
+            pairs = self.value(text, depth + 1)
+        finally:
+            self._active.discard(key)
         if not pairs:
-            return placeholder
-        pairs = self.substitute(pairs, info.params, ref.args, ref.kwargs, depth, info.defaults)
-        if whole:
+            return None
+        if whole or _names_message(key):
+            # a message helper's texts (``get_invalid_choice_message``) are text even inside
+            # a longer message: each is a variant
             return pairs
         if len(pairs) > 1:
             # a helper returning different text in different branches ("None" or "<X at 0x..>"):
             # inlining one of them would make the others fail to fit, so it stays a placeholder
-            return placeholder
+            return None
         return [((Ph(ref.name),), pairs[0][1])]
+
+    def printed_object(self, ref: Ref, depth: int) -> list[Pair]:
+        """``str()`` of an instance of a class of the codebase that has a printer."""
+        key = self.canon(ref.key)
+        if key is None or key not in self.classes or depth > _MAX_DEPTH:
+            return []
+        if not any(f"{k}.__str__" in self.funcs for k in self.mro(key)):
+            return []
+        text = self.classmsg.message(key, ref.args, ref.kwargs, depth + 1)
+        return self.value(text, depth + 1) if text is not None else []
 
     def memo(self, key: str, value: Value, depth: int) -> list[Pair]:
         if key in self._memo:
@@ -278,159 +376,301 @@ class Resolver:
         self._memo[key] = pairs
         return pairs
 
-    def substitute(
-        self,
-        pairs: list[Pair],
-        params: Sequence[str],
-        args: Sequence[Arg],
-        kwargs: Sequence[tuple[str, Arg]],
-        depth: int,
-        defaults: dict[str, Arg] | None = None,
-    ) -> list[Pair]:
-        """Rename a helper's parameter placeholders to what the caller passed (or the default)."""
-        mapping: dict[str, Arg] = dict(defaults) if defaults else {}
-        for p, a in zip(params, args, strict=False):
-            mapping[p] = a
-        for k, a in kwargs:
-            if k in params:
-                mapping[k] = a
-        if not mapping:
-            return pairs
-        resolved: dict[str, list[Pair]] = {}
-
-        def arg_pairs(name: str) -> list[Pair]:
-            if name not in resolved:
-                got = self.value(mapping[name].value, depth + 1)
-                resolved[name] = got or [((Ph(mapping[name].text),), (Ph(mapping[name].text),))]
-            return resolved[name]
-
-        def sub(parts: Flat, which: int, choice: dict[str, Pair]) -> Flat:
-            out: list[str | Ph] = []
-            for p in parts:
-                if isinstance(p, Ph):
-                    name = p.name
-                    if name in mapping:
-                        out.extend(choice[name][which] if name in choice else arg_pairs(name)[0][which])
-                        continue
-                    for i, ch in enumerate(name):
-                        if ch in ".[=":
-                            head = name[:i]
-                            if head in mapping:
-                                out.append(Ph(mapping[head].text + name[i:]))
-                                break
-                            out.append(p)
-                            break
-                    else:
-                        out.append(p)
+    def op(self, part: Op, depth: int) -> list[Pair]:
+        """``base.format(...)``/``base % rhs`` once the base's text is known; else a placeholder."""
+        out: dict[Pair, None] = {}
+        if depth <= _MAX_DEPTH:
+            for m, _ in self.value(part.base, depth + 1):
+                if not has_literal(m):
+                    continue
+                base: Value = (tuple(m),)
+                if part.kind == "format":
+                    text = apply_format(base, part.args, dict(part.kwargs), part.name)
+                elif part.kind in ("strip", "lstrip", "rstrip"):
+                    chars = part.args[0].value[0][0] if part.args else None
+                    text = strip_ends(
+                        base,
+                        chars if isinstance(chars, str) else None,
+                        part.kind != "rstrip",
+                        part.kind != "lstrip",
+                    )
+                elif part.kind == "%":
+                    mapping = dict(part.kwargs) if part.kwargs else None
+                    text = apply_percent(base, None if mapping is not None else part.args, mapping, None)
                 else:
-                    out.append(p)
-            return _cap(out)
-
-        result: dict[Pair, None] = {}
-        for m, e in pairs:
-            # every rendering of an argument: a message built in two branches and passed to a
-            # constructor or helper is two messages, not the first of them
-            names = [n for n in dict.fromkeys(p.name for p in (*m, *e) if isinstance(p, Ph)) if n in mapping]
-            choices: list[dict[str, Pair]] = [{}]
-            for n in names:
-                opts = arg_pairs(n)
-                if len(opts) > 1:
-                    choices = [{**c, n: o} for c in choices for o in opts][:MAX_VARIANTS]
-            for c in choices:
-                result.setdefault((sub(m, 0, c), sub(e, 1, c)), None)
-        return list(result)[:MAX_VARIANTS]
+                    text = apply_percent(base, None, None, part.args[0])
+                for pair in self.value(text, depth + 1):
+                    out.setdefault(pair, None)
+        return list(out)[:MAX_VARIANTS] or [((Ph(part.name),), (Ph(part.name),))]
 
     # ------------------------------------------------------------ exceptions
 
-    def exc(self, spec: ExcSpec, depth: int = 0) -> tuple[str, str | None, list[str], list[Pair]]:
-        """(exc_type as written, qualname, bases, message renderings) for what a site raises."""
+    def exc(self, spec: ExcSpec, depth: int = 0) -> list[Resolved]:
+        """What a site raises: one resolution per class it may raise (a class taken from a
+        mapping of classes may be any of them); empty when a call turns out not to raise."""
+        if spec.types or spec.types_refs:
+            return self.exc_types(spec, depth)
         if spec.helper is not None and depth <= _MAX_DEPTH:
-            found = self.func_for(spec.helper)
-            if spec.via_call and (found is None or not found[1].raises):
-                return spec.exc_type, None, [], []
-            if found is not None and found[1].exc is not None:
-                helper = found[1]
-                assert helper.exc is not None
-                h_type, h_qual, h_bases, h_pairs = self.exc(helper.exc, depth + 1)
-                h_pairs = self.substitute(
-                    h_pairs, helper.params, spec.helper.args, spec.helper.kwargs, depth, helper.defaults
-                )
-                return h_type, h_qual, h_bases, h_pairs
+            got = self.via_helper(spec, depth)
+            if got is not None:
+                return got
+        if spec.handoff:
+            return []
+        if (spec.helper is not None or spec.key is None) and not spec.opaque and _not_a_class(spec.exc_type):
+            # ``raise self._exc(msg)``, ``raise make_error()`` of a function not found: the class
+            # it builds is not known
+            spec = replace(spec, exc_type=UNKNOWN_EXC_TYPE)
+        return [self.exc_class(spec, depth)]
+
+    def exc_types(self, spec: ExcSpec, depth: int) -> list[Resolved]:
+        entries = list(spec.types)
+        for ref in spec.types_refs:
+            entries.extend(self.type_map(ref))
+        out = [
+            self.exc_class(replace(spec, exc_type=written, key=key, types=(), types_refs=()), depth)
+            for written, key in list(dict.fromkeys(entries))[:_MAX_TYPES]
+        ]
+        return out or [
+            self.exc_class(replace(spec, exc_type=UNKNOWN_EXC_TYPE, types=(), types_refs=()), depth)
+        ]
+
+    def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
+        """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
+        if ref.endswith("()"):
+            key = self.canon(ref[:-2])
+            info = self.funcs.get(key) if key is not None else None
+            return info.types if info is not None else ()
+        key = self.canon(ref)
+        return self.type_maps.get(key, ()) if key is not None else ()
+
+    def via_helper(self, spec: ExcSpec, depth: int) -> list[Resolved] | None:
+        """A site whose exception comes from a function: ``raise make_error(...)`` (what it
+        returns), or a call statement of a function that raises what it is given."""
+        assert spec.helper is not None
+        found = self.callee(spec.helper)
+        info = found[1] if found is not None else None
+        if spec.via_call:
+            if found is None or info is None:
+                return self.handoff(spec, depth) if spec.handoff else []
+            if info.raises and info.exc is not None:
+                self.supplied_to.add(found[0])
+                return self.exc(self.inner(info.exc, info, spec, found[2]), depth + 1)
+            supplied = [r for relay in info.relays for r in self.supplied(relay, info, spec, found[2], depth)]
+            if supplied:
+                self.supplied_to.add(found[0])
+                return supplied
+            return self.handoff(spec, depth) if spec.handoff else []
+        if info is not None and info.exc is not None:
+            return self.exc(self.inner(info.exc, info, spec, found[2] if found else None), depth + 1)
+        return None
+
+    def inner(self, exc: ExcSpec, info: FuncInfo, call: ExcSpec, owner: str | None) -> ExcSpec:
+        """A helper's exception with the call's arguments in place of its parameters."""
+        assert call.helper is not None
+        b = bind(sig_of(info), call.helper.args, call.helper.kwargs)
+        msg = subst(exc.msg, b) if exc.msg is not None else None
+        helper = exc.helper
+        if helper is not None:
+            helper = helper._replace(args=spread_args(helper.args, b), kwargs=spread_kwargs(helper.kwargs, b))
+        out = replace(
+            exc,
+            msg=None if msg is None else self.classmsg.retarget(msg, owner),
+            args=tuple(Arg(a.text, self.classmsg.retarget(a.value, owner)) for a in spread_args(exc.args, b)),
+            kwargs=spread_kwargs(exc.kwargs, b),
+            helper=helper,
+            relay=False,
+        )
+        if exc.cls_relative and owner is not None:
+            out = replace(out, exc_type=owner.rpartition(".")[2], key=owner, cls_relative=False)
+        if exc.type_param is not None and exc.type_param in b.args:
+            written = b.args[exc.type_param].text
+            if written.rpartition(".")[2][:1].isupper():
+                out = replace(out, exc_type=written, type_param=None)
+        return out
+
+    def supplied(
+        self, relay: ExcSpec, info: FuncInfo, call: ExcSpec, owner: str | None, depth: int
+    ) -> list[Resolved]:
+        """A call of a function that raises (under some condition) a message built from its
+        parameters: a raise site when the call supplies text of that message."""
+        texts = [
+            t
+            for a in (*call.args, *(a for _, a in call.kwargs))
+            for m, _ in self.value(a.value, depth + 1)
+            for t in _literals(m)
+        ]
+        if not texts:
+            return []
+        own = self._own_text(relay, depth)
+        out: list[Resolved] = []
+        for exc_type, qual, bases, pairs in self.exc(self.inner(relay, info, call, owner), depth + 1):
+            # the call supplies the message when its text is at least as much as the helper's
+            # own (``check(ok, "x must be positive")``), not a word in the helper's sentence
+            kept = [p for p in pairs if sum(len(t) for t in texts if t in _literal(p[0])) >= own]
+            if kept:
+                out.append((exc_type, qual, bases, kept))
+        return out
+
+    def _own_text(self, relay: ExcSpec, depth: int) -> int:
+        """How much literal text a helper's raise has without its caller's arguments."""
+        key = id(relay)
+        got = self._own.get(key)
+        if got is None:
+            got = max(
+                (len(_literal(m)) for *_, pairs in self.exc(relay, depth + 1) for m, _ in pairs), default=0
+            )
+            self._own[key] = got
+        return got
+
+    def handoff(self, spec: ExcSpec, depth: int) -> list[Resolved]:
+        """Message text handed to a parameter named like a message (``unbound_message=...``):
+        a raise site of that text. The type is what the callee (a class of this codebase)
+        raises with the parameter's value, else unknown."""
+        assert spec.helper is not None
+        ref = spec.helper
+        msg: Arg | None = None
+        param = ""
+        cls = self.canon(ref.key) if not ref.method else None
+        init = self.classmsg.init_of(cls) if cls is not None else None
+        sig = init.sig if init is not None else None
+        if sig is not None:
+            b = bind(sig, ref.args, ref.kwargs)
+            for name, a in b.args.items():
+                if message_param(name) and _message_like(self.value(a.value, depth + 1)):
+                    msg, param = a, name
+                    break
+        else:
+            for name, a in ref.kwargs:
+                if message_param(name) and _message_like(self.value(a.value, depth + 1)):
+                    msg, param = a, name
+                    break
+        if msg is None:
+            return []
+        raised = self.classmsg.raised_for(cls, param) if cls is not None else None
+        if raised is not None:
+            return [self.exc_class(replace(raised, args=(msg,), kwargs=(), msg=msg.value), depth + 1)]
+        return [(UNKNOWN_EXC_TYPE, None, [], self.value(msg.value, depth + 1))]
+
+    def exc_class(self, spec: ExcSpec, depth: int) -> Resolved:
+        """The message a class builds from the site's arguments (its ``__init__``, ``__str__``
+        and kin, through its bases), or the message argument for a class outside the codebase."""
         key = self.canon(spec.key)
         bases: list[str] = []
-        pairs: list[Pair] | None = None
-        custom_init = False
-        if key is not None and key in self.classes:
+        text: Value | None = None
+        if spec.opaque:
+            text = spec.msg
+        elif key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
-            for k in self.mro(key):
-                info = self.classes[k]
-                if info.msg is not None:
-                    pairs = self.value(info.msg, depth + 1)
-                    pairs = self.substitute(pairs, info.params, spec.args, spec.kwargs, depth, info.defaults)
-                    break
-                if f"{k}.__init__" in self.funcs:
-                    # an __init__ that does not build a message: the first argument is it, unless
-                    # it is no text at all (``Error(None, None, "problem", mark)``): then the
-                    # message is what the text arguments say, whatever sits between them
-                    custom_init = True
-                    break
-        if pairs is None and custom_init:
-            msg = _text_args(spec.args)
-            if msg is not None:
-                pairs = self.value(msg, depth)
-        if pairs is None:
-            pairs = self.value(spec.msg, depth) if spec.msg is not None else [(("",), ("",))]
-        qual = self.qualname(spec.key)
-        return spec.exc_type, qual, bases, pairs
+            text = self.classmsg.message(key, spec.args, spec.kwargs, depth)
+            if text is None or text == ("",):
+                text = self.classmsg.keyword_message(spec) or text
+            elif text is not None:
+                pairs = _showing(self.value(text, depth), spec)
+                return spec.exc_type, self.qualname(spec.key), bases, pairs
+        elif spec.key is not None and spec.key.startswith("builtins."):
+            text = self.classmsg.builtin_message(spec.key[9:], spec.args) if spec.args else spec.msg
+        else:
+            text = spec.msg
+        empty: list[Pair] = [(("",), ("",))]
+        pairs = self.value(text, depth) if text is not None else empty
+        return spec.exc_type, self.qualname(spec.key), bases, pairs
 
 
-def _text_args(args: tuple[Arg, ...]) -> Value | None:
-    """The message of ``Error(None, ..., "text", ...)``: the positional arguments that carry text,
-    joined by placeholders; None when the first argument carries text or none does."""
-    if not args or value_has_literal(args[0].value):
-        return None
-    texts = [a.value for a in args if value_has_literal(a.value)]
-    if not texts:
-        return None
-    return join_values(ph("..."), texts)
+def sig_of(info: FuncInfo) -> Sig:
+    """How a function binds arguments (a lambda's parameters are all positional)."""
+    if info.sig is not None:
+        return info.sig
+    return Sig(info.params, defaults=tuple(info.defaults.items()))
+
+
+_MAX_TYPES = 32  # classes of one mapping given a record each
+
+
+_FIELDS = re.compile(r"%[-#0 +.\w]{0,6}|[{}]")  # bounded: linear
+
+
+def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
+    """A class's printed forms that show the raise's own text, when some do: a printer's
+    fallback path (``isinstance(arg, bytes)``) that drops it is not what this raise prints."""
+    texts = [
+        p
+        for a in (*spec.args, *(a for _, a in spec.kwargs))
+        for v in a.value
+        for p in v
+        if isinstance(p, str)
+    ]
+    # the text between format fields (``%s``, ``{}``) is what a printer that formats it keeps
+    own = [c.strip() for t in texts for c in _FIELDS.split(t) if len(c.strip()) >= 3]
+    if not own:
+        return pairs
+    kept = [p for p in pairs if any(t in _literal(p[0]) for t in own)]
+    return kept or pairs
+
+
+def _not_a_class(written: str) -> bool:
+    """``make_error``, ``self._exc``, ``error_class``: a name that is not a class's."""
+    return not written.rpartition(".")[2].lstrip("_")[:1].isupper()
+
+
+def _names_message(key: str) -> bool:
+    """A function named for the message it builds (``_invalid_choice_message``, ``err_msg``)."""
+    name = key.rpartition(".")[2].lower()
+    return "message" in name or "msg" in name
+
+
+def _message_like(pairs: list[Pair]) -> bool:
+    """Text that reads like a message: a few words of literal text."""
+    return any(len("".join(x for x in m if isinstance(x, str)).split()) >= 3 for m, _ in pairs)
+
+
+def _literal(parts: Flat) -> str:
+    return "".join(x for x in parts if isinstance(x, str)).strip()
+
+
+def _literals(parts: Flat) -> list[str]:
+    """The literal strings of a rendering that are worth finding again (a few characters)."""
+    return [p.strip() for p in parts if isinstance(p, str) and len(p.strip()) >= 3]
 
 
 def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolver) -> list[ErrorRecord]:
-    """Turn one file's sites into records: one per distinct message template."""
+    """Turn one file's sites into records: one per distinct (type, message template)."""
     records: list[ErrorRecord] = []
     for site in sites:
-        exc_type, qual, bases, pairs = resolver.exc(site.exc)
-        if site.exc.via_call and not pairs:
-            continue  # the function called does not always raise: not a raise site
-        if any(has_literal(m) for m, _ in pairs):
-            pairs = [p for p in pairs if has_literal(p[0])]
-        seen: set[str] = set()
-        for main, expanded in pairs or [(("",), ("",))]:
-            segments = to_segments(main)
-            template = render_template(segments)
-            if template in seen:
-                continue
-            seen.add(template)
-            records.append(
-                ErrorRecord(
-                    kind=site.kind,
-                    exc_type=exc_type,
-                    template=template,
-                    segments=segments,
-                    expanded_segments=to_segments(expanded),
-                    path=path,
-                    line=site.line,
-                    end_line=site.end_line,
-                    function=site.function,
-                    exc_qualname=qual,
-                    exc_bases=bases,
-                    level=site.level,
-                    guards=list(site.guards),
-                    window_start=site.window_start,
-                    window_end=site.window_end,
-                    comments=list(site.comments),
-                    docstring=site.docstring,
-                    id=error_id(repo, path, site.function, exc_type, template),
+        resolved = resolver.exc(site.exc)
+        if site.exc.via_call and not any(pairs for *_, pairs in resolved):
+            continue  # the function called does not raise what it is given: not a raise site
+        seen: set[tuple[str, str]] = set()
+        for exc_type, qual, bases, found in resolved:
+            pairs = found
+            if any(has_literal(m) for m, _ in pairs):
+                pairs = [p for p in pairs if has_literal(p[0])]
+            for main, expanded in pairs or [(("",), ("",))]:
+                segments = to_segments(main)
+                template = render_template(segments)
+                if (exc_type, template) in seen:
+                    continue
+                seen.add((exc_type, template))
+                records.append(
+                    ErrorRecord(
+                        kind=site.kind,
+                        exc_type=exc_type,
+                        template=template,
+                        segments=segments,
+                        expanded_segments=to_segments(expanded),
+                        path=path,
+                        line=site.line,
+                        end_line=site.end_line,
+                        function=site.function,
+                        exc_qualname=qual,
+                        exc_bases=bases,
+                        level=site.level,
+                        guards=list(site.guards),
+                        window_start=site.window_start,
+                        window_end=site.window_end,
+                        comments=list(site.comments),
+                        docstring=site.docstring,
+                        id=error_id(repo, path, site.function, exc_type, template),
+                        relay=site.exc.relay,
+                    )
                 )
-            )
     return records

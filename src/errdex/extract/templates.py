@@ -16,10 +16,10 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import NamedTuple
 
-MAX_VARIANTS = 8  # beyond this, branchy message construction explodes combinatorially
+MAX_VARIANTS = 16  # beyond this, branchy message construction explodes combinatorially
 # One message's size. Real messages stay far below (jax's largest: 13 placeholders, ~1,000
 # characters); a crafted ``f"{a}" * 50000`` must not cost quadratic time here or at match
 # time. A longer message keeps its head and ends in the ``TRUNCATED`` placeholder, so it still
@@ -30,9 +30,14 @@ MAX_LITERAL = 20_000
 
 
 class Ph(NamedTuple):
-    """A dynamic part of a message, named as the source spells the expression."""
+    """A dynamic part of a message, named as the source spells the expression.
+
+    ``r`` marks a part shown through ``repr()`` (``{x!r}``, ``%r``): when it later turns out to
+    be text (a parameter given a string at the call), the text gets the quotes repr adds.
+    """
 
     name: str
+    r: bool = False
 
 
 class Arg(NamedTuple):
@@ -58,7 +63,57 @@ class Ref(NamedTuple):
     method: str = ""
 
 
-Part = str | Ph | Ref
+class Op(NamedTuple):
+    """``base.format(...)`` or ``base % rhs`` whose base text is known only after resolution
+    (``self.fmt.format(**kwargs)``, ``self.args[0] % self.args[1:]``, a registry's message).
+
+    ``kind`` is ``"format"``, ``"%"`` (``args`` are a tuple's items, ``kwargs`` a dict's),
+    ``"%1"`` (one right-hand operand, ``args[0]``), or ``"strip"``/``"lstrip"``/``"rstrip"``
+    (``args[0]`` the characters). ``name`` is the placeholder when the base
+    turns out to hold no text.
+    """
+
+    kind: str
+    base: Value
+    args: tuple[Arg, ...]
+    kwargs: tuple[tuple[str, Arg], ...]
+    name: str
+
+
+class Lookup(NamedTuple):
+    """``self.<attr>[key]``: a message from a registry of messages by key kept in class-level
+    dicts (``default_error_messages``, merged along the class hierarchy). ``cls`` is the class
+    of ``self``; the registry is searched once the key is known (a call passed it)."""
+
+    cls: str
+    attr: str
+    key: Arg
+    name: str
+
+
+# A condition text depends on: (subject, test) and the truth value wanted. ``subject`` is a name
+# as written (``self.method``, ``note``) or, for a test errdex cannot evaluate, the test's source;
+# ``test`` is "t" (truthy), "n" (is not None), "len<N>" (``len(subject) == N``), "=<text>"
+# (``subject == "text"``), "x" (not
+# evaluable: it only ties the two branches of one ``if`` together) or "l" (a test on a local name:
+# no call decides it, so the text it guards stays open, never enumerated).
+Cond = tuple[tuple[str, str], bool]
+
+
+class Opt(NamedTuple):
+    """Text present only when conditions hold: an ``append`` or ``+=`` under an ``if``.
+
+    Kept in place instead of multiplying variants, so that what a call passes can decide it
+    later (``MarkedError(ctx, mark, problem)`` leaves ``note`` None: that line is absent), and
+    the two branches of one ``if`` stay exclusive (they share the condition).
+    """
+
+    conds: tuple[Cond, ...]
+    value: tuple[Part, ...]
+    need: bool = False  # the whole variant needs the conditions (a ``return`` under an ``if``)
+
+
+Part = str | Ph | Ref | Op | Lookup | Opt
 Variant = tuple[Part, ...]
 Value = tuple[Variant, ...]
 
@@ -75,13 +130,55 @@ def ph(name: str) -> Value:
 
 
 def as_repr(arg: Arg) -> Value:
-    """The value of ``repr(arg)`` (``%r``, ``{x!r}``): the argument's text is quoted or rendered
-    as some other object, so only a plain placeholder is kept, never text that would be inlined
-    without the quotes the message really shows."""
+    """The value of ``repr(arg)`` (``%r``, ``{x!r}``).
+
+    Known text gets the quotes repr adds (they are literal evidence in the message); a lone
+    placeholder is marked to get them if it is given text later; anything else (another
+    object, a helper's result) is a plain placeholder, never text inlined without its quotes.
+    """
     v = arg.value
+    if _LITERAL.fullmatch(arg.text):
+        return lit(arg.text)  # None, True, 3, -1.5: repr is the source
     if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph):
-        return v
-    return ph(arg.text)
+        return ((v[0][0]._replace(r=True),),)
+    if v and all(is_text(variant) for variant in v):
+        return quoted(v)
+    return ((Ph(arg.text, True),),)
+
+
+# A constant whose repr is its source text. One character class, one quantifier: linear.
+_LITERAL = re.compile(r"None|True|False|-?[0-9][0-9_.eEjxXoObBaAcCdDfF+-]*")
+
+
+def is_text(variant: Sequence[Part]) -> bool:
+    """A variant built from string literals: literal text and placeholders only, some text."""
+    return has_literal(variant) and all(isinstance(p, str | Ph) for p in variant)
+
+
+_REPR_ESCAPES = str.maketrans({"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"})
+
+
+def quote_parts(parts: Sequence[Part]) -> tuple[Part, ...]:
+    """``repr()`` of a string made of ``parts``: quotes (double ones when the text holds a single
+    quote and no double one, as repr chooses) and repr's escapes in the literal parts."""
+    lits = [p for p in parts if isinstance(p, str)]
+    # a part shown through repr brings its own quotes (usually single ones) into the text
+    single = any("'" in t for t in lits) or any(isinstance(p, Ph) and p.r for p in parts)
+    q = '"' if single and not any('"' in t for t in lits) else "'"
+    out: list[Part] = [q]
+    for p in parts:
+        if isinstance(p, str):
+            text = p.translate(_REPR_ESCAPES)
+            out.append(text.replace(q, "\\" + q))
+        else:
+            out.append(p)
+    out.append(q)
+    return tuple(out)
+
+
+def quoted(value: Value) -> Value:
+    """``repr()`` of each variant that is text; other variants stay as they are."""
+    return tuple(quote_parts(v) if has_literal(v) else v for v in value)
 
 
 def union(*values: Value) -> Value:
@@ -131,11 +228,27 @@ def capped(parts: Iterable[Part]) -> Variant:
 
 
 def has_literal(variant: Sequence[Part]) -> bool:
-    return any(isinstance(p, str) and p.strip() for p in variant)
+    return any(
+        (isinstance(p, str) and p.strip()) or (isinstance(p, Opt) and has_literal(p.value)) for p in variant
+    )
 
 
 def value_has_literal(value: Value) -> bool:
     return any(has_literal(v) for v in value)
+
+
+def strip_ends(value: Value, chars: str | None, left: bool, right: bool) -> Value:
+    """``s.strip(chars)`` (``lstrip``/``rstrip``) on the literal text at the ends of each
+    variant; a placeholder at an end stays as it is."""
+    out: list[Variant] = []
+    for variant in value:
+        parts = list(variant)
+        if left and parts and isinstance(parts[0], str):
+            parts[0] = parts[0].lstrip(chars)
+        if right and parts and isinstance(parts[-1], str):
+            parts[-1] = parts[-1].rstrip(chars)
+        out.append(tuple(parts))
+    return tuple(dict.fromkeys(out))
 
 
 def strip_tail(value: Value, n: int) -> Value:
@@ -285,10 +398,430 @@ def to_segments(parts: Iterable[str | Ph]) -> list[str]:
     for p in capped(parts):
         if isinstance(p, str):
             run.append(p)
-        else:
+        elif isinstance(p, Ph):
             out[-1] = "".join(run)
             run.clear()
             out.append(p.name)
             out.append("")
     out[-1] = "".join(run)
     return out
+
+
+# ---------------------------------------------------------------- substitution
+
+
+class Sig(NamedTuple):
+    """How a function binds its arguments: what a call's arguments become inside it."""
+
+    positional: tuple[str, ...]  # positional parameters in order (``self`` dropped for methods)
+    vararg: str | None = None
+    kwonly: tuple[str, ...] = ()
+    kwarg: str | None = None
+    defaults: tuple[tuple[str, Arg], ...] = ()  # parameters whose default is a string literal
+    optional: frozenset[str] = frozenset()  # parameters with any default
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        """Every parameter name, in declaration order."""
+        extra = (self.vararg,) if self.vararg else ()
+        tail = (self.kwarg,) if self.kwarg else ()
+        return (*self.positional, *extra, *self.kwonly, *tail)
+
+
+class Binding(NamedTuple):
+    """A call's arguments bound to a function's parameters.
+
+    ``star``/``starstar`` hold what ``*args``/``**kwargs`` collected, so a body that hands them on
+    (``super().__init__(*args, **kwargs)``, ``fmt.format(**kwargs)``) hands on the call's own.
+    ``unset`` are the optional parameters the call left to a non-text default.
+    """
+
+    args: dict[str, Arg]
+    star: dict[str, tuple[Arg, ...]]
+    starstar: dict[str, tuple[tuple[str, Arg], ...]]
+    unset: frozenset[str] = frozenset()
+
+
+def bind(sig: Sig, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]) -> Binding:
+    """What each parameter of ``sig`` holds for a call with ``args`` and ``kwargs``."""
+    bound: dict[str, Arg] = dict(sig.defaults)
+    extra: list[Arg] = []
+    for i, a in enumerate(args):
+        if a.text.startswith("*"):
+            break  # ``f(*xs)``: which parameters the rest fills is unknown
+        if i < len(sig.positional):
+            bound[sig.positional[i]] = a
+        else:
+            extra.append(a)
+    names = set(sig.positional) | set(sig.kwonly)
+    extra_kw: list[tuple[str, Arg]] = []
+    for k, a in kwargs:
+        if k in names:
+            bound[k] = a
+        elif k != "**":
+            extra_kw.append((k, a))
+    star = {sig.vararg: tuple(extra)} if sig.vararg else {}
+    starstar = {sig.kwarg: tuple(extra_kw)} if sig.kwarg else {}
+    unset = frozenset(p for p in sig.optional if p not in bound)
+    return Binding(bound, star, starstar, unset)
+
+
+def spread_args(args: Sequence[Arg], b: Binding) -> tuple[Arg, ...]:
+    """Arguments handed on: each substituted, ``*args`` of the binding spread in place."""
+    out: list[Arg] = []
+    for a in args:
+        name = a.text[1:] if a.text.startswith("*") and not a.text.startswith("**") else None
+        if name is not None and name in b.star:
+            out.extend(b.star[name])
+        else:
+            out.append(Arg(_rename(a.text, b.args), subst(a.value, b)))
+    return tuple(out)
+
+
+def _rename(text: str, args: Mapping[str, Arg]) -> str:
+    """An argument's source text after substitution: ``p`` -> what was passed for ``p``."""
+    if text in args:
+        return args[text].text
+    cut = next((i for i, ch in enumerate(text) if ch in ".[="), -1)
+    if cut > 0 and text[:cut] in args:
+        return args[text[:cut]].text + text[cut:]
+    return text
+
+
+def spread_kwargs(kwargs: Sequence[tuple[str, Arg]], b: Binding) -> tuple[tuple[str, Arg], ...]:
+    """Keyword arguments handed on, ``**kwargs`` of the binding spread in place."""
+    out: list[tuple[str, Arg]] = []
+    for k, a in kwargs:
+        if k == "**" and a.text in b.starstar:
+            out.extend(b.starstar[a.text])
+        else:
+            out.append((k, Arg(_rename(a.text, b.args), subst(a.value, b))))
+    return tuple(out)
+
+
+def subst(value: Value, b: Binding) -> Value:
+    """``value`` with the parameters of ``b`` replaced by what the call passed.
+
+    A placeholder named after a parameter becomes the argument's value (quoted if it was shown
+    through repr and is text); ``param.attr``, ``param[i]`` and ``param=`` become placeholders
+    named after the argument's source. A parameter whose argument has several variants takes
+    the same variant everywhere in one rendering.
+    """
+    if not b.args and not b.unset and not b.star and not b.starstar:
+        return value
+    multi = sorted({n for v in value for n in _ph_names(v) if n in b.args and len(b.args[n].value) > 1})
+    if multi:
+        out: list[Value] = []
+        for combo in itertools.islice(itertools.product(*(b.args[n].value for n in multi)), MAX_VARIANTS):
+            one = dict(b.args)
+            for n, variant in zip(multi, combo, strict=True):
+                one[n] = Arg(b.args[n].text, (variant,))
+            out.append(subst(value, b._replace(args=one)))
+        return union(*out)
+    variants: list[Value] = []
+    for variant in value:
+        pieces: list[Value] = []
+        for p in variant:
+            if isinstance(p, Ph):
+                pieces.append(_subst_ph(p, b.args))
+            elif isinstance(p, Ref) and (p.args or p.kwargs):
+                pieces.append(
+                    ((p._replace(args=spread_args(p.args, b), kwargs=spread_kwargs(p.kwargs, b)),),)
+                )
+            elif isinstance(p, Op):
+                op = Op(p.kind, subst(p.base, b), spread_args(p.args, b), spread_kwargs(p.kwargs, b), p.name)
+                pieces.append(((op,),))
+            elif isinstance(p, Lookup):
+                pieces.append(((p._replace(key=Arg(p.key.text, subst(p.key.value, b))),),))
+            elif isinstance(p, Opt):
+                pieces.append(subst_opt(p, b))
+            else:
+                pieces.append(((p,),))
+        variants.append(concat(*pieces) if pieces else EMPTY)
+    return union(*variants)
+
+
+def subst_opt(p: Opt, b: Binding) -> Value:
+    """An optional part under a binding: dropped, kept, or inlined as the call decides it."""
+
+    def fact(subject: str, test: str) -> bool | None:
+        a = b.args.get(subject)
+        if test.startswith("="):
+            return None if a is None else arg_equals(a, test[1:])
+        if test not in ("t", "n"):
+            return None
+        if subject in b.unset:
+            return False
+        return None if a is None else arg_truth(a)
+
+    possible, left = decide(p.conds, fact)
+    if not possible:
+        return () if p.need else EMPTY
+    if p.need:
+        return ((Opt(left, (), True),),) if left else EMPTY
+    inner = subst((p.value,), b)
+    if not left:
+        return inner
+    return tuple((Opt(left, v),) for v in inner)
+
+
+def arg_equals(a: Arg, text: str) -> bool | None:
+    """Is an argument known to be the string ``text`` (or known not to be)?"""
+    v = a.value
+    if len(v) == 1 and all(isinstance(p, str) for p in v[0]):
+        return "".join(v[0]) == text  # type: ignore[arg-type]
+    return None
+
+
+_FALSY = frozenset({"None", "False", "0", "''", '""'})
+
+
+def arg_truth(a: Arg) -> bool | None:
+    """Is an argument known to be text (True), known to be None or false (False), or unknown?"""
+    if a.text in _FALSY or a.value in (ph("None"), lit("False"), lit("0"), lit("")):
+        return False
+    if a.value and all(has_literal(v) for v in a.value):
+        return True
+    return None
+
+
+def _ph_names(variant: Variant) -> Iterable[str]:
+    return (p.name for p in variant if isinstance(p, Ph))
+
+
+def _subst_ph(p: Ph, args: Mapping[str, Arg]) -> Value:
+    name = p.name
+    arg = args.get(name)
+    if arg is not None:
+        v = arg.value
+        if p.r:
+            return as_repr(arg)
+        return v
+    cut = next((i for i, ch in enumerate(name) if ch in ".[="), -1)
+    if cut > 0 and name[:cut] in args:
+        return ((Ph(args[name[:cut]].text + name[cut:], p.r),),)
+    return ((p,),)
+
+
+# ---------------------------------------------------------------- dedent
+
+
+def dedent_value(value: Value, clean: bool = False) -> Value:
+    """``textwrap.dedent`` (``clean``: ``inspect.cleandoc``) of each variant.
+
+    The common indentation is measured on the literal text that starts a line; a line that
+    starts with a placeholder has none, and then nothing is removed (as dedent would keep it).
+    ``cleandoc`` also strips the first line and drops leading and trailing blank lines.
+    """
+    return tuple(_dedent_variant(v, clean) for v in value)
+
+
+def _dedent_variant(variant: Variant, clean: bool) -> Variant:
+    lines = _split_lines(variant)
+    body = lines[1:] if clean else lines
+    margin: str | None = None
+    for line in body:
+        head = line[0] if line and isinstance(line[0], str) else ""
+        if len(line) <= 1 and not head.strip():
+            continue  # a blank line does not count
+        indent = head[: len(head) - len(head.lstrip(" \t"))]
+        margin = indent if margin is None else _common(margin, indent)
+    cut = len(margin or "")
+    out_lines: list[list[Part]] = []
+    for i, line in enumerate(lines):
+        parts = list(line)
+        if parts and isinstance(parts[0], str):
+            if clean and i == 0:
+                parts[0] = parts[0].lstrip()
+            elif cut:
+                first = parts[0]
+                parts[0] = first[cut:] if first[:cut].strip(" \t") == "" else first.lstrip(" \t")
+        out_lines.append(parts)
+    if clean:
+        while out_lines and _blank(out_lines[0]):
+            out_lines.pop(0)
+        while out_lines and _blank(out_lines[-1]):
+            out_lines.pop()
+    joined: list[Part] = []
+    for i, parts in enumerate(out_lines):
+        if i:
+            joined.append("\n")
+        joined.extend(parts)
+    return _merge_text(joined)
+
+
+def _split_lines(variant: Variant) -> list[list[Part]]:
+    lines: list[list[Part]] = [[]]
+    for p in variant:
+        if isinstance(p, str):
+            chunks = p.split("\n")
+            for j, chunk in enumerate(chunks):
+                if j:
+                    lines.append([])
+                if chunk:
+                    lines[-1].append(chunk)
+        else:
+            lines[-1].append(p)
+    return lines
+
+
+def _blank(parts: list[Part]) -> bool:
+    return all(isinstance(p, str) and not p.strip() for p in parts)
+
+
+def _common(a: str, b: str) -> str:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return a[:n]
+
+
+def _merge_text(parts: list[Part]) -> Variant:
+    out: list[Part] = []
+    for p in parts:
+        if isinstance(p, str) and out and isinstance(out[-1], str):
+            out[-1] = out[-1] + p
+        else:
+            out.append(p)
+    return tuple(out) if out else ("",)
+
+
+# ---------------------------------------------------------------- optional text
+
+OPT_BUDGET = 16  # renderings one message's unknown conditions may expand into
+HOLE = Ph("...")  # optional text whose condition is not enumerated: whatever is there, or nothing
+
+
+def decide(conds: Sequence[Cond], fact: Callable[[str, str], bool | None]) -> tuple[bool, tuple[Cond, ...]]:
+    """Evaluate conditions against known facts: (possible, the conditions still unknown).
+
+    ``fact(subject, test)`` is the test's outcome when known, else None.
+    """
+    left: list[Cond] = []
+    for cond in conds:
+        (subject, test), want = cond
+        known = fact(subject, test) if test not in ("x", "l") else None
+        if known is None:
+            left.append(cond)
+        elif known != want:
+            return False, ()
+    return True, tuple(left)
+
+
+def has_opts(value: Value) -> bool:
+    return any(isinstance(p, Opt) for v in value for p in v)
+
+
+def expand_opts(value: Value) -> Value:
+    """Each variant's optional text rendered both ways for every condition still unknown.
+
+    Parts under the same condition are decided together (an ``if``'s two branches are never
+    both present). Beyond ``OPT_BUDGET`` renderings, the conditions past the first few stay
+    open as a placeholder that stands for the optional text or nothing.
+    """
+    out: list[Value] = []
+    for variant in value:
+        keys = list(dict.fromkeys(k for k, _ in _conds_in(variant) if k[1] != "l"))
+        enum = keys
+        while enum and 2 ** len(enum) > OPT_BUDGET:
+            enum = enum[:-1]
+        for combo in itertools.product((True, False), repeat=len(enum)):
+            chosen = dict(zip(enum, combo, strict=True))
+            rendered = _render_opts(variant, chosen)
+            if rendered is not None:
+                out.append((rendered,))
+    return union_n(out, OPT_BUDGET)
+
+
+def _conds_in(variant: Sequence[Part]) -> Iterable[Cond]:
+    """The conditions worth enumerating: of whole variants, and of optional text with literal
+    text (optional placeholders alone are always rendered: a placeholder may match nothing)."""
+    for p in variant:
+        if isinstance(p, Opt):
+            if p.need or has_literal(p.value):
+                yield from p.conds
+            yield from _conds_in(p.value)
+
+
+def _render_opts(variant: Sequence[Part], chosen: Mapping[tuple[str, str], bool]) -> Variant | None:
+    out: list[Part] = []
+    for p in variant:
+        if not isinstance(p, Opt):
+            out.append(p)
+            continue
+        hole = False
+        present = True
+        for key, want in p.conds:
+            if key not in chosen:
+                hole = True
+            elif chosen[key] != want:
+                present = False
+        if p.need:
+            if not present:
+                return None
+            continue
+        if not present:
+            continue
+        if hole and not has_literal(p.value):
+            hole = False  # placeholders only: rendered, since they can stand for nothing
+        if hole:
+            if not out or out[-1] != HOLE:
+                out.append(HOLE)
+            continue
+        inner = _render_opts(p.value, chosen)
+        if inner is None:
+            return None
+        out.extend(inner)
+    return tuple(out)
+
+
+def union_n(values: Iterable[Value], cap: int) -> Value:
+    """Like ``union``, with its own cap."""
+    seen: dict[Variant, None] = {}
+    for v in values:
+        for variant in v:
+            seen.setdefault(variant, None)
+            if len(seen) >= cap:
+                return tuple(seen)
+    return tuple(seen)
+
+
+_MESSAGE_WORDS = ("message", "msg")
+
+
+def message_param(name: str) -> bool:
+    """A parameter whose name says it carries message text (``message``, ``unbound_message``,
+    ``error_msg``, ``error``, ``reason``)."""
+    n = name.lower()
+    return any(w in n for w in _MESSAGE_WORDS) or n in ("error", "err", "reason") or n.endswith("_error")
+
+
+def rename_phs(value: Value, rename: Callable[[str], str]) -> Value:
+    """``value`` with every placeholder (nested ones included) renamed."""
+    return tuple(tuple(_rename_part(p, rename) for p in v) for v in value)
+
+
+def _rename_part(p: Part, rename: Callable[[str], str]) -> Part:
+    if isinstance(p, Ph):
+        new = rename(p.name)
+        return p if new == p.name else Ph(new, p.r)
+    if isinstance(p, Ref) and (p.args or p.kwargs):
+        return p._replace(args=_rename_args(p.args, rename), kwargs=_rename_kwargs(p.kwargs, rename))
+    if isinstance(p, Op):
+        base = rename_phs(p.base, rename)
+        return Op(p.kind, base, _rename_args(p.args, rename), _rename_kwargs(p.kwargs, rename), p.name)
+    if isinstance(p, Lookup):
+        return p._replace(key=Arg(p.key.text, rename_phs(p.key.value, rename)))
+    if isinstance(p, Opt):
+        return Opt(p.conds, tuple(_rename_part(x, rename) for x in p.value), p.need)
+    return p
+
+
+def _rename_args(args: tuple[Arg, ...], rename: Callable[[str], str]) -> tuple[Arg, ...]:
+    return tuple(Arg(a.text, rename_phs(a.value, rename)) for a in args)
+
+
+def _rename_kwargs(
+    kwargs: tuple[tuple[str, Arg], ...], rename: Callable[[str], str]
+) -> tuple[tuple[str, Arg], ...]:
+    return tuple((k, Arg(a.text, rename_phs(a.value, rename))) for k, a in kwargs)

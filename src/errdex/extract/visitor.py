@@ -21,31 +21,41 @@ import ast
 import builtins
 import re
 from bisect import bisect_left
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from errdex.astutil import dotted_name as _dotted
-from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
+from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
-    EMPTY,
+    MAX_VARIANTS,
     Arg,
+    Cond,
+    Lookup,
+    Op,
+    Opt,
+    Part,
     Ph,
     Ref,
+    Sig,
     Value,
     apply_format,
     apply_percent,
     as_repr,
     concat,
+    dedent_value,
     has_literal,
     join_values,
     lit,
+    message_param,
     ph,
+    strip_ends,
     strip_tail,
     union,
     value_has_literal,
 )
-from errdex.model import Kind
+from errdex.model import UNKNOWN_EXC_TYPE, Kind
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -111,12 +121,17 @@ class FmtVal:
 
 
 class ExcVal:
-    """An exception instance stored in a variable (``err = ValueError(...)``; ``raise err``)."""
+    """An exception instance stored in a variable (``err = ValueError(...)``; ``raise err``);
+    ``others`` are what other branches stored in it (``raise err`` raises any of them)."""
 
-    __slots__ = ("spec",)
+    __slots__ = ("others", "spec")
 
-    def __init__(self, spec: ExcSpec) -> None:
+    def __init__(self, spec: ExcSpec, others: tuple[ExcSpec, ...] = ()) -> None:
         self.spec = spec
+        self.others = others
+
+    def specs(self) -> list[ExcSpec]:
+        return [self.spec, *self.others]
 
 
 class DictVal:
@@ -128,9 +143,26 @@ class DictVal:
         self.value = value
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | DictVal | None
+class TypesVal:
+    """A variable holding one of several exception classes, taken from a mapping of classes
+    (``mapped_exc = EXC_MAP[type(exc)]``, ``for a, b in EXC_MAP.items()``): the classes known
+    here as (written, key), and mappings defined elsewhere by key (``mod.NAME``, ``mod.f()``)."""
+
+    __slots__ = ("entries", "refs")
+
+    def __init__(self, entries: tuple[tuple[str, str | None], ...], refs: tuple[str, ...]) -> None:
+        self.entries = entries
+        self.refs = refs
+
+
+EnvVal = Value | ListVal | FmtVal | ExcVal | DictVal | TypesVal | None
 Env = dict[str, EnvVal]
 Guard = tuple[str, ast.AST]
+# A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
+Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
+# A message evaluator: (expression, environment, frame) -> its value, None when unknown.
+Evaluator = Callable[[Any, "Env", "Frame"], "Value | None"]
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _MISSING = object()
 
 
@@ -150,11 +182,21 @@ class Frame:
     caught: dict[str, str] = field(default_factory=dict)
     returns: list[Value] = field(default_factory=list)
     exc_return: ExcSpec | None = None
+    exc_class: bool = False  # an exception class (or a mixin with a printer), or one of its methods
     raise_spec: ExcSpec | None = None  # what the body's final unconditional ``raise`` raises
     opaque_return: bool = False  # some ``return`` gives a value with no known text
     param_types: dict[str, str] = field(default_factory=dict)  # parameter -> annotated class, as written
-    super_msg: Value | None = None
     self_values: dict[str, Value] = field(default_factory=dict)
+    params: frozenset[str] = frozenset()  # parameters a caller passes (``self`` aside)
+    str_params: frozenset[str] = frozenset()  # parameters annotated ``str``
+    printed: list[Value] | None = None  # printers and properties: every value returned
+    relays: list[ExcSpec] = field(default_factory=list)  # raises of a message from the parameters
+    base_call: BaseCall | None = None  # ``__init__``: the last base initialiser it calls
+    args_set: tuple[Arg, ...] | None = None  # ``__init__``: ``self.args = (...)``
+    super_aliases: set[str] = field(default_factory=set)  # ``init = super().__init__``
+    cls_name: str | None = None  # a classmethod's first parameter
+    types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
+    raised_attrs: list[tuple[str, ExcSpec]] = field(default_factory=list)
     props: frozenset[str] = frozenset()  # a class body: its methods decorated as properties
     start: int = 1
     end: int = 1
@@ -240,7 +282,42 @@ class ModuleVisitor:
         self.src_cache: dict[int, str] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
         self.module_frame = Frame("module", "<module>", self.module)
-        self.self_values: dict[str, dict[str, Value]] = {}  # class key -> attrs __init__ sets
+        self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
+        self.handlers: dict[type[ast.stmt], Handler] = {
+            ast.Assign: self.on_assign_stmt,
+            ast.Expr: self.on_expr_stmt,
+            ast.If: self.on_if,
+            ast.Raise: self.on_raise,
+            ast.Return: self.on_return_stmt,
+            ast.AugAssign: self.on_augassign_stmt,
+            ast.AnnAssign: self.on_annassign,
+            ast.FunctionDef: self.on_function,
+            ast.AsyncFunctionDef: self.on_function,
+            ast.ClassDef: self.on_class,
+            ast.For: self.on_for,
+            ast.AsyncFor: self.on_for,
+            ast.While: self.on_while,
+            ast.Try: self.on_try,
+            ast.TryStar: self.on_try,
+            ast.With: self.on_with,
+            ast.AsyncWith: self.on_with,
+            ast.Assert: self.on_assert,
+            ast.Match: self.on_match,
+            ast.Import: self.on_import,
+            ast.ImportFrom: self.on_import,
+        }
+        # message evaluators by expression type; None from one means "no text known here"
+        self.evaluators: dict[type[ast.expr], Evaluator] = {
+            ast.Constant: self.msg_constant,
+            ast.JoinedStr: self.eval_fstring,
+            ast.Name: self.msg_name,
+            ast.BinOp: self.msg_binop,
+            ast.Call: self.eval_call,
+            ast.Attribute: self.msg_attribute,
+            ast.IfExp: self.msg_ifexp,
+            ast.Subscript: self.msg_subscript,
+            ast.BoolOp: self.msg_boolop,
+        }
 
     # ------------------------------------------------------------ entry points
 
@@ -345,112 +422,265 @@ class ModuleVisitor:
             self.walk_stmt(stmt, env, frame, guards)
 
     def walk_stmt(self, stmt: ast.stmt, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """One statement: its own expressions searched for warn/log calls, then its handler.
+
+        One short handler per statement type, found in a table (the pyflakes pattern): a
+        statement type without a handler (``pass``, ``global``, ``del``...) changes nothing
+        the extraction tracks.
+        """
         t = type(stmt)
-        if self.want_sites and t not in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+        if self.want_sites and t not in _DEFINITIONS:
             self.scan_header(stmt, env, frame, guards)
-        if t is ast.Assign:
-            self.on_assign(stmt, env, frame)  # type: ignore[arg-type]
-        elif t is ast.Expr:
-            self.on_expr(stmt.value, env, frame)  # type: ignore[attr-defined]
-            if self.want_sites and type(stmt.value) is ast.Call:  # type: ignore[attr-defined]
-                self.raiser_call(stmt, env, frame, guards)  # type: ignore[arg-type]
-        elif t is ast.If:
-            assert isinstance(stmt, ast.If)
-            e1 = dict(env)
-            guards.append(("if", stmt.test))
-            self.walk_block(stmt.body, e1, frame, guards)
+        handler = self.handlers.get(t)
+        if handler is not None:
+            handler(stmt, env, frame, guards)
+
+    def on_assign_stmt(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if self.want_sites and type(stmt.value) is ast.Call:
+            self.raiser_call(stmt, stmt.value, env, frame, guards)
+        self.on_assign(stmt, env, frame)
+
+    def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        value = stmt.value
+        self.on_expr(value, env, frame)
+        if not self.want_sites:
+            return
+        if type(value) is ast.Call:
+            self.raiser_call(stmt, value, env, frame, guards)
+        elif (
+            isinstance(value, ast.Yield)
+            and isinstance(value.value, ast.Call)
+            and _last_name(value.value.func).endswith(EXC_SUFFIXES)
+        ):
+            # ``yield ValidationError(...)``: built here, raised by whoever iterates
+            self.add_site("error", self.call_spec(value.value, env, frame), stmt, frame, guards, None)
+
+    def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        e1 = dict(env)
+        guards.append(("if", stmt.test))
+        self.walk_block(stmt.body, e1, frame, guards)
+        guards.pop()
+        e2 = dict(env)
+        if stmt.orelse:
+            guards.append(("not", stmt.test))
+            self.walk_block(stmt.orelse, e2, frame, guards)
             guards.pop()
-            e2 = dict(env)
-            if stmt.orelse:
-                guards.append(("not", stmt.test))
-                self.walk_block(stmt.orelse, e2, frame, guards)
+        when, unless = self.conditions(stmt.test, frame)
+        _fold_optional(env, e1, e2, when, unless, frame.params)
+        self.merge_into(env, e1, e2)
+
+    @staticmethod
+    def known_cond(cond: Cond | None, frame: Frame) -> Cond | None:
+        """A simple test on a parameter or an attribute of ``self`` stays one a call can decide;
+        on a local name it never can: its text is then optional, not enumerated ("l")."""
+        if cond is None:
+            return None
+        (subject, _test), want = cond
+        root = subject.partition(".")[0]
+        if root in frame.params or (root == frame.self_name and "." in subject):
+            return cond
+        return (subject, "l"), want
+
+    def conditions(self, test: ast.expr, frame: Frame) -> tuple[tuple[Cond, ...], tuple[Cond, ...]]:
+        """What an ``if``'s branches assume: simple tests on a name (truthy, ``is None``) that a
+        call's arguments can decide, else the test itself (ties the two branches together)."""
+        simple = self.known_cond(_simple_cond(test), frame)
+        if simple is not None:
+            return (simple,), ((simple[0], not simple[1]),)
+        opaque = ((self.seg(test), "x"), True)
+        if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+            parts = [self.known_cond(_simple_cond(v), frame) for v in test.values]
+            known = tuple(c for c in parts if c is not None)
+            return (*known, opaque), ((opaque[0], False),)
+        return (opaque,), ((opaque[0], False),)
+
+    def two_ways(
+        self,
+        env: Env,
+        frame: Frame,
+        guards: list[Guard],
+        guard: Guard,
+        body: Sequence[ast.stmt],
+        orelse: Sequence[ast.stmt],
+        else_guard: Guard | None = None,
+        target: ast.expr | None = None,
+    ) -> None:
+        """A body walked under its guard, and the alternative (``else``, or the loop not
+        entered): each in its own copy of the environment, merged after."""
+        e1 = dict(env)
+        if target is not None:
+            self.kill_targets(target, e1)
+        guards.append(guard)
+        self.walk_block(body, e1, frame, guards)
+        guards.pop()
+        e2 = dict(env)
+        if orelse:
+            if else_guard is not None:
+                guards.append(else_guard)
+            self.walk_block(orelse, e2, frame, guards)
+            if else_guard is not None:
                 guards.pop()
-            self.merge_into(env, e1, e2)
-        elif t is ast.Raise:
-            assert isinstance(stmt, ast.Raise)
-            final = (
-                frame.kind == "function"
-                and isinstance(frame.node, ast.FunctionDef | ast.AsyncFunctionDef)
-                and frame.node.body[-1] is stmt
-                and isinstance(stmt.exc, ast.Call)
-            )
-            if stmt.exc is not None and (self.want_sites or final):
-                # raise (A("x") if cond else B("y")): either exception, each its own site
-                for exc in _branches(stmt.exc):
-                    spec = self.exc_spec(exc, env, frame)
-                    if spec is not None:
-                        if final and spec.helper is None and exc is stmt.exc:
-                            frame.raise_spec = spec
-                        self.add_site("error", spec, stmt, frame, guards, None)
-        elif t is ast.Return:
-            assert isinstance(stmt, ast.Return)
-            if stmt.value is not None and frame.kind == "function":
-                self.on_return(stmt.value, env, frame)
-        elif t is ast.AugAssign:
-            assert isinstance(stmt, ast.AugAssign)
-            self.on_augassign(stmt, env, frame)
-        elif t is ast.AnnAssign:
-            assert isinstance(stmt, ast.AnnAssign)
-            if stmt.value is not None:
-                self.assign_target(stmt.target, stmt.value, env, frame)
-            elif frame.kind == "class" and isinstance(stmt.target, ast.Name):
-                self.facts.symbols.add(f"{frame.key}.{stmt.target.id}")
-        elif t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-            self.walk_function(stmt, env, frame)  # type: ignore[arg-type]
-        elif t is ast.ClassDef:
-            self.walk_class(stmt, frame)  # type: ignore[arg-type]
-        elif t is ast.For or t is ast.AsyncFor:
-            assert isinstance(stmt, ast.For | ast.AsyncFor)
-            e1 = dict(env)
-            self.kill_targets(stmt.target, e1)
-            guards.append(("for", stmt))
-            self.walk_block(stmt.body, e1, frame, guards)
-            guards.pop()
-            e2 = dict(env)
-            self.walk_block(stmt.orelse, e2, frame, guards)
-            self.merge_into(env, e1, e2)
-        elif t is ast.While:
-            assert isinstance(stmt, ast.While)
-            e1 = dict(env)
-            guards.append(("while", stmt.test))
-            self.walk_block(stmt.body, e1, frame, guards)
-            guards.pop()
-            e2 = dict(env)
-            self.walk_block(stmt.orelse, e2, frame, guards)
-            self.merge_into(env, e1, e2)
-        elif t is ast.Try or t is ast.TryStar:
-            assert isinstance(stmt, ast.Try | ast.TryStar)
-            self.on_try(stmt, env, frame, guards)
-        elif t is ast.With or t is ast.AsyncWith:
-            assert isinstance(stmt, ast.With | ast.AsyncWith)
-            for item in stmt.items:
-                if item.optional_vars is not None:
-                    self.kill_targets(item.optional_vars, env)
-            guards.append(("with", stmt))
-            self.walk_block(stmt.body, env, frame, guards)
-            guards.pop()
-        elif t is ast.Assert:
-            assert isinstance(stmt, ast.Assert)
-            if stmt.msg is not None and self.want_sites:
-                spec = ExcSpec(
-                    "AssertionError", "builtins.AssertionError", self.eval_msg(stmt.msg, env, frame)
+        self.merge_into(env, e1, e2)
+
+    def on_raise(self, stmt: ast.Raise, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.exc is None:
+            return  # a bare re-raise: the exception's own raise is the site
+        raised = _strip_traceback(stmt.exc)
+        final = (
+            frame.kind == "function"
+            and isinstance(frame.node, ast.FunctionDef | ast.AsyncFunctionDef)
+            and frame.node.body[-1] is stmt
+            and isinstance(raised, ast.Call)
+        )
+        if not (self.want_sites or final):
+            return
+        # raise (A("x") if cond else B("y")): either exception, each its own site
+        for exc, found in self.raised_specs(raised, env, frame):
+            spec = found
+            if spec is None:
+                if not self.want_sites:
+                    continue
+                spec = self.opaque_spec(exc, frame)
+            elif final and spec.helper is None and exc is raised:
+                frame.raise_spec = spec
+            attr = _self_attr_message(spec, frame.self_name)
+            if attr is not None:
+                frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
+            if not spec.opaque and _uses_params(spec, tuple(frame.params)):
+                frame.relays.append(spec)
+                given = not any(
+                    value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs))
                 )
-                self.add_site("assertion", spec, stmt, frame, guards, None)
-        elif t is ast.Match:
-            assert isinstance(stmt, ast.Match)
-            branches = []
-            for case in stmt.cases:
-                e = dict(env)
-                guards.append(("case", case))
-                self.walk_block(case.body, e, frame, guards)
-                guards.pop()
-                branches.append(e)
-            self.merge_into(env, dict(env), *branches)
-        elif t is ast.Import or t is ast.ImportFrom:
-            assert isinstance(stmt, ast.Import | ast.ImportFrom)
-            self.add_import(stmt, module_level=frame.kind == "module")
-            for local, _ in import_bindings(self.module, self.is_package, stmt):
-                env.pop(local, None)
+                spec = replace(spec, relay=given)
+            self.add_site("error", spec, stmt, frame, guards, None)
+
+    def on_return_stmt(self, stmt: ast.Return, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.value is not None and frame.kind == "function":
+            if frame.printed is not None:
+                # a printer's return under ``if self.code:`` is its text only when that holds
+                needs = tuple(c for g in guards for c in self.guard_conds(g, frame))
+                printed = self.printed_value(stmt.value, env, frame)
+                frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
+            self.on_return(stmt.value, env, frame)
+
+    def guard_conds(self, g: Guard, frame: Frame) -> tuple[Cond, ...]:
+        """What a guard on the way to a statement assumes, as conditions (``if``/``else`` only)."""
+        kind, node = g
+        if kind not in ("if", "not"):
+            return ()
+        assert isinstance(node, ast.expr)
+        when, unless = self.conditions(node, frame)
+        return when if kind == "if" else unless
+
+    def on_augassign_stmt(self, stmt: ast.AugAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.on_augassign(stmt, env, frame)
+
+    def on_annassign(self, stmt: ast.AnnAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if self.want_sites and type(stmt.value) is ast.Call:
+            self.raiser_call(stmt, stmt.value, env, frame, guards)
+        if stmt.value is not None:
+            self.assign_target(stmt.target, stmt.value, env, frame)
+        elif frame.kind == "class" and isinstance(stmt.target, ast.Name):
+            self.facts.symbols.add(f"{frame.key}.{stmt.target.id}")
+
+    def on_function(
+        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, frame: Frame, guards: list[Guard]
+    ) -> None:
+        self.walk_function(stmt, env, frame)
+
+    def on_class(self, stmt: ast.ClassDef, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.walk_class(stmt, frame)
+
+    def on_for(self, stmt: ast.For | ast.AsyncFor, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        types = self.mapping_values(stmt.iter, env, frame)
+        target = stmt.target
+        if types is not None and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]  # ``for key, cls in MAP.items()``
+        if types is not None and isinstance(target, ast.Name):
+            body_env = dict(env)
+            self.kill_targets(stmt.target, body_env)
+            body_env[target.id] = types
+            guards.append(("for", stmt))
+            self.walk_block(stmt.body, body_env, frame, guards)
+            guards.pop()
+            e2 = dict(env)
+            self.walk_block(stmt.orelse, e2, frame, guards)
+            self.merge_into(env, body_env, e2)
+            return
+        self.two_ways(env, frame, guards, ("for", stmt), stmt.body, stmt.orelse, target=stmt.target)
+
+    def mapping_values(self, it: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """``MAP.items()``/``MAP.values()`` of a mapping of classes: the classes it holds."""
+        if not (
+            isinstance(it, ast.Call)
+            and isinstance(it.func, ast.Attribute)
+            and it.func.attr in ("items", "values")
+            and isinstance(it.func.value, ast.Name)
+        ):
+            return None
+        return self.types_of(it.func.value, env, frame)
+
+    def types_of(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """The classes a name bound to a mapping of classes may give (local, or module-level)."""
+        if not isinstance(node, ast.Name):
+            return None
+        cur = env.get(node.id)
+        if isinstance(cur, TypesVal):
+            return cur
+        if node.id in env:
+            return None
+        key = self.name_key(node.id, frame)
+        return TypesVal((), (key,)) if key is not None and not key.startswith("builtins.") else None
+
+    def class_map(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """A dict literal whose values are classes (``{httpcore.X: X, ...}``), or a call of a
+        function (or a name) that may give one, resolved later."""
+        if isinstance(value, ast.Dict):
+            entries: list[tuple[str, str | None]] = []
+            for v in value.values:
+                dotted = _dotted(v) if v is not None else None
+                if dotted is None or not dotted.rpartition(".")[2][:1].isupper():
+                    return None
+                entries.append((dotted, self.dotted_key(dotted, frame)))
+            return TypesVal(tuple(entries), ()) if entries else None
+        if isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Name):
+            key = self.name_key(value.func.id, frame)
+            if key is not None and not key.startswith("builtins.") and value.func.id not in env:
+                return TypesVal((), (key + "()",))
+        return None
+
+    def on_while(self, stmt: ast.While, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.two_ways(env, frame, guards, ("while", stmt.test), stmt.body, stmt.orelse)
+
+    def on_with(self, stmt: ast.With | ast.AsyncWith, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        for item in stmt.items:
+            if item.optional_vars is not None:
+                self.kill_targets(item.optional_vars, env)
+        guards.append(("with", stmt))
+        self.walk_block(stmt.body, env, frame, guards)
+        guards.pop()
+
+    def on_assert(self, stmt: ast.Assert, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.msg is not None and self.want_sites:
+            spec = ExcSpec("AssertionError", "builtins.AssertionError", self.eval_msg(stmt.msg, env, frame))
+            self.add_site("assertion", spec, stmt, frame, guards, None)
+
+    def on_match(self, stmt: ast.Match, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        branches = []
+        for case in stmt.cases:
+            e = dict(env)
+            guards.append(("case", case))
+            self.walk_block(case.body, e, frame, guards)
+            guards.pop()
+            branches.append(e)
+        self.merge_into(env, dict(env), *branches)
+
+    def on_import(
+        self, stmt: ast.Import | ast.ImportFrom, env: Env, frame: Frame, guards: list[Guard]
+    ) -> None:
+        self.add_import(stmt, module_level=frame.kind == "module")
+        for local, _ in import_bindings(self.module, self.is_package, stmt):
+            env.pop(local, None)
 
     def on_try(self, stmt: ast.Try | ast.TryStar, env: Env, frame: Frame, guards: list[Guard]) -> None:
         pre = dict(env)
@@ -496,6 +726,20 @@ class ModuleVisitor:
                 env[k] = first
             elif all(isinstance(v, tuple) for v in vals):
                 env[k] = union(*vals)  # type: ignore[arg-type]
+            elif all(isinstance(v, ExcVal) or v is None for v in vals):
+                # ``exc = A(...)`` in one branch, ``exc = B(...)`` in another: either is raised
+                specs: list[ExcSpec] = []
+                for v in vals:
+                    if isinstance(v, ExcVal):
+                        specs.extend(x for x in v.specs() if x not in specs)
+                env[k] = ExcVal(specs[0], tuple(specs[1:MAX_VARIANTS])) if specs else None
+            elif all(isinstance(v, TypesVal) or v is None for v in vals):
+                # ``mapped_exc = None`` then a class from a mapping: raising it raises the class
+                kinds = [v for v in vals if isinstance(v, TypesVal)]
+                env[k] = TypesVal(
+                    tuple(dict.fromkeys(e for t in kinds for e in t.entries)),
+                    tuple(dict.fromkeys(r for t in kinds for r in t.refs)),
+                )
             elif all(isinstance(v, ListVal) for v in vals):
                 items: list[Value] = []
                 for v in vals:
@@ -527,16 +771,7 @@ class ModuleVisitor:
         if isinstance(target, ast.Name) and isinstance(value, ast.Lambda):
             self.assign_lambda(target.id, value, env, frame)
         elif isinstance(target, ast.Name):
-            env[target.id] = self.eval_assigned(value, env, frame)
-            if frame.parent is None and isinstance(value, ast.Call):
-                # ``fail = _Fail()``: calling the module-level instance calls its class's __call__
-                dotted = _dotted(value.func)
-                if dotted is not None and dotted.rpartition(".")[2].lstrip("_")[:1].isupper():
-                    ck = self.dotted_key(dotted, frame)
-                    if ck is not None:
-                        self.facts.instances[f"{self.module}.{target.id}"] = ck
-            if frame.kind == "class":
-                self.facts.symbols.add(f"{frame.key}.{target.id}")
+            self.assign_name(target.id, value, env, frame)
         elif isinstance(target, ast.Attribute):
             if (
                 frame.self_name
@@ -545,7 +780,12 @@ class ModuleVisitor:
                 and frame.class_key
             ):
                 self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
-                if frame.is_init and (isinstance(value, ast.Name) or self.is_stringy(value, env)):
+                if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
+                    frame.args_set = tuple(Arg(self.src(e), self.eval_msg(e, env, frame)) for e in value.elts)
+                elif frame.is_init and (
+                    isinstance(value, ast.Name) or self.is_stringy(value, env) or frame.exc_class
+                ):
+                    # an exception's attributes, whatever they hold: its printers read them
                     frame.self_values[target.attr] = self.eval_msg(value, env, frame)
         elif isinstance(target, ast.Tuple | ast.List):
             self.kill_targets(target, env)
@@ -553,6 +793,27 @@ class ModuleVisitor:
                 for e in target.elts:
                     if isinstance(e, ast.Name):
                         self.facts.symbols.add(f"{frame.key}.{e.id}")
+
+    def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        env[name] = self.eval_assigned(value, env, frame)
+        if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
+            self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
+        if frame.is_init and _is_super_init(value):
+            frame.super_aliases.add(name)  # ``init = super().__init__``
+        if frame.kind == "module" and isinstance(env[name], TypesVal):
+            types = env[name]
+            assert isinstance(types, TypesVal)
+            if types.entries:
+                self.facts.type_maps[f"{self.module}.{name}"] = types.entries
+        if frame.parent is None and isinstance(value, ast.Call):
+            # ``fail = _Fail()``: calling the module-level instance calls its class's __call__
+            dotted = _dotted(value.func)
+            if dotted is not None and dotted.rpartition(".")[2].lstrip("_")[:1].isupper():
+                ck = self.dotted_key(dotted, frame)
+                if ck is not None:
+                    self.facts.instances[f"{self.module}.{name}"] = ck
+        if frame.kind == "class":
+            self.facts.symbols.add(f"{frame.key}.{name}")
 
     def assign_lambda(self, name: str, node: ast.Lambda, env: Env, frame: Frame) -> None:
         """``msg = lambda: f"..."`` is a local message helper, like a nested ``def``."""
@@ -575,33 +836,63 @@ class ModuleVisitor:
 
     def eval_assigned(self, value: ast.expr, env: Env, frame: Frame) -> EnvVal:
         if isinstance(value, ast.List | ast.Tuple):
-            if any(self.is_stringy(e, env) for e in value.elts):
+            if any(self.is_stringy(e, env) for e in value.elts) or (frame.exc_class and value.elts):
                 return ListVal(tuple(self.eval_msg(e, env, frame) for e in value.elts))
             return ListVal(()) if not value.elts and isinstance(value, ast.List) else None
         if isinstance(value, ast.Attribute) and value.attr == "format" and self.is_stringy(value.value, env):
             return FmtVal(self.eval_msg(value.value, env, frame))
+        if isinstance(value, ast.Dict | ast.DictComp):
+            return self.assigned_dict(value, env, frame)
+        if isinstance(value, ast.Call):
+            name = _last_name(value.func)
+            if name.endswith(EXC_SUFFIXES) or _is_factory(value.func):
+                spec = self.exc_spec(value, env, frame)
+                return ExcVal(spec) if spec is not None else None
+        types = self.assigned_types(value, env, frame)
+        if types is not None:
+            return types
+        if self.is_stringy(value, env):
+            return self.eval_msg(value, env, frame)
+        if isinstance(value, ast.Name) and value.id in frame.params and env.get(value.id) is None:
+            return ph(value.id)  # ``message = name``: what the caller passed for ``name``
+        if frame.exc_class and isinstance(value, ast.Call | ast.Attribute | ast.Subscript):
+            # ``text = self.args[0]``, ``message = self._message()``, ``text = str(arg)`` in an
+            # exception's method: what the instance holds, filled in per raise
+            return self.eval_msg(value, env, frame)
+        return None
+
+    def assigned_dict(self, value: ast.Dict | ast.DictComp, env: Env, frame: Frame) -> EnvVal:
+        """A dict of messages (literal or comprehension), or a dict of classes."""
         if isinstance(value, ast.Dict):
             texts = [self.eval_msg(v, env, frame) for v in value.values if self.is_stringy(v, env)]
             texts = [t for t in texts if value_has_literal(t)]
-            return DictVal(union(*texts)) if texts else None
-        if isinstance(value, ast.DictComp):
-            cenv: Env = dict(env)
-            for gen in value.generators:
-                for n in ast.walk(gen.target):
-                    if isinstance(n, ast.Name):
-                        cenv[n.id] = None
-            if self.is_stringy(value.value, cenv):
-                text = self.eval_msg(value.value, cenv, frame)
-                return DictVal(text) if value_has_literal(text) else None
-            return None
-        if isinstance(value, ast.Call):
-            name = _last_name(value.func)
-            if name.endswith(EXC_SUFFIXES):
-                spec = self.exc_spec(value, env, frame)
-                return ExcVal(spec) if spec is not None else None
-        if self.is_stringy(value, env):
-            return self.eval_msg(value, env, frame)
+            return DictVal(union(*texts)) if texts else self.class_map(value, env, frame)
+        cenv: Env = dict(env)
+        for gen in value.generators:
+            for n in ast.walk(gen.target):
+                if isinstance(n, ast.Name):
+                    cenv[n.id] = None
+        if self.is_stringy(value.value, cenv):
+            text = self.eval_msg(value.value, cenv, frame)
+            return DictVal(text) if value_has_literal(text) else None
         return None
+
+    def assigned_types(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """``cls = other_cls``, ``cls = MAP[key]``, ``cls = MAP.get(key)``, or a mapping of
+        classes itself: the classes the variable may hold."""
+        if isinstance(value, ast.Name):
+            cur = env.get(value.id)
+            return cur if isinstance(cur, TypesVal) else None
+        if isinstance(value, ast.Subscript):
+            return self.types_of(value.value, env, frame) if _is_mapping_name(value.value, env) else None
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "get"
+            and _is_mapping_name(value.func.value, env)
+        ):
+            return self.types_of(value.func.value, env, frame)
+        return self.class_map(value, env, frame)
 
     def on_augassign(self, stmt: ast.AugAssign, env: Env, frame: Frame) -> None:
         target = stmt.target
@@ -621,35 +912,85 @@ class ModuleVisitor:
                 return
         env[target.id] = None
 
-    def raiser_call(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
-        """``ctx.fail(msg)`` / ``self._error(...)`` as a statement: a raise site if the function
-        called turns out (in the parent, codebase-wide) to always raise. Only calls passing some
-        message text are considered: a raiser called without one adds nothing to its own site."""
-        call = stmt.value
-        assert isinstance(call, ast.Call)
+    def raiser_call(
+        self, stmt: ast.stmt, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+    ) -> None:
+        """``ctx.fail(msg)``, ``check(ok, "x must be positive")``, ``Proxy(unbound_message=...)``:
+        a raise site if the function called turns out (in the parent, codebase-wide) to raise
+        the text it is given, or if the text goes to a parameter named like a message. Only
+        calls passing some message text are considered: a raiser called without one adds
+        nothing to its own site."""
         dotted = _dotted(call.func)
         if dotted is None:
             return
         last = dotted.rpartition(".")[2]
-        if last[:1].isupper() or last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
+        if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
-        if not any(self.is_stringy(a, env) for a in (*call.args, *(k.value for k in call.keywords))):
+        handoff = self.hands_off(call, env, last[:1].isupper())
+        if not handoff and (
+            last[:1].isupper()
+            or not any(self.supplies_text(a, env) for a in (*call.args, *(k.value for k in call.keywords)))
+        ):
             return
         args, kwargs = self.call_args(call, env, frame)
-        name = self.call_name(call, dotted)
+        # the callee's name, not the call's source: this reference is resolved to what the
+        # callee raises, never shown as a placeholder (and unparsing long calls is costly)
+        name = dotted
         ref = self.call_ref(call.func, dotted, args, kwargs, frame, name)
-        if ref is None and "." in dotted:
+        if ref is None and "." in dotted and not last[:1].isupper():
             # a method of an object of unknown class (``ctx.fail``): resolved by method name
             ref = Ref("", name, True, args, kwargs, method=last)
         if ref is not None:
-            self.add_site(
-                "error", ExcSpec(dotted, None, None, args, kwargs, ref, True), stmt, frame, guards, None
-            )
+            spec = ExcSpec(dotted, None, None, args, kwargs, ref, True, handoff=handoff)
+            self.add_site("error", spec, stmt, frame, guards, None)
+
+    def list_items(self, node: ast.expr, env: Env, frame: Frame) -> tuple[Value, ...] | None:
+        """The items of a list of message pieces: a list built earlier, a literal list, a
+        comprehension (its rows, optional), or such lists added together."""
+        if isinstance(node, ast.Name):
+            cur = env.get(node.id)
+            return cur.items if isinstance(cur, ListVal) else None
+        if isinstance(node, ast.List | ast.Tuple):
+            return tuple(self.eval_msg(x, env, frame) for x in node.elts)
+        if isinstance(node, ast.GeneratorExp | ast.ListComp):
+            inner = _comp_env(node, env)
+            if not self.is_stringy(node.elt, inner):
+                return None
+            row = self.eval_msg(node.elt, inner, frame)
+            return _opt_items((row,), (((self.src(node), "l"), True),))  # rows, if there are any
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+            left = self.list_items(node.left, env, frame)
+            right = self.list_items(node.right, env, frame)
+            return None if left is None or right is None else left + right
+        return None
+
+    def supplies_text(self, a: ast.expr, env: Env) -> bool:
+        """An argument that may be message text: a string, or what a function returns."""
+        if self.is_stringy(a, env):
+            return True
+        if not isinstance(a, ast.Call):
+            return False
+        name = _last_name(a.func).lower()
+        return "message" in name or "msg" in name  # ``self.get_invalid_choice_message(...)``
+
+    def hands_off(self, call: ast.Call, env: Env, is_class: bool) -> bool:
+        """Message text passed to a parameter named like a message (``unbound_message=...``),
+        or text passed to a class, whose parameters the parent knows."""
+        for k in call.keywords:
+            if k.arg is not None and message_param(k.arg) and _text_like(k.value, env, self):
+                return True
+        return is_class and any(_wordy(a) or (self.is_stringy(a, env) and not _short(a)) for a in call.args)
 
     def on_expr(self, value: ast.expr, env: Env, frame: Frame) -> None:
-        if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
+        if not isinstance(value, ast.Call):
             return
         func = value.func
+        if isinstance(func, ast.Name):
+            if func.id in frame.super_aliases:
+                self.base_call(value, env, frame)
+            return
+        if not isinstance(func, ast.Attribute):
+            return
         if isinstance(func.value, ast.Name) and func.attr in ("append", "extend", "insert"):
             cur = env.get(func.value.id)
             if isinstance(cur, ListVal) and value.args:
@@ -662,23 +1003,61 @@ class ModuleVisitor:
                     return
                 env[func.value.id] = ListVal((*cur.items, self.eval_msg(arg, env, frame)))
             return
-        if func.attr == "__init__" and frame.is_init and frame.super_msg is None:
-            args = value.args
+        if frame.is_init:
+            self.base_call(value, env, frame)
+            self.setattr_call(value, env, frame)
+
+    def setattr_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
+        """``object.__setattr__(self, "name", value)`` (frozen classes): an attribute set."""
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr == "__setattr__"
+            and len(call.args) == 3
+            and isinstance(call.args[0], ast.Name)
+            and call.args[0].id == frame.self_name
+            and isinstance(call.args[1], ast.Constant)
+            and isinstance(call.args[1].value, str)
+        ):
+            frame.self_values[call.args[1].value] = self.eval_msg(call.args[2], env, frame)
+
+    def base_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
+        """In ``__init__``: ``super().__init__(...)``, ``Base.__init__(self, ...)``, or a call of
+        ``init = super().__init__``; the last one decides what the base class is built from."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and func.attr == "__init__":
+            args, kwargs = self.call_args(call, env, frame)
             if isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
-                msg_arg = args[0] if args else None
-            else:
-                msg_arg = args[1] if len(args) > 1 else None
-            if msg_arg is None and not args:
-                # super().__init__(message="Request timed out.", request=request)
-                named = {k.arg: k.value for k in value.keywords if k.arg}
-                msg_arg = named.get("message", named.get("msg"))
-            if msg_arg is not None and not isinstance(msg_arg, ast.Starred):
-                frame.super_msg = self.eval_msg(msg_arg, env, frame)
+                frame.base_call = BaseCall(None, args, kwargs)
+                return
+            dotted = _dotted(func.value)
+            if dotted is not None and args and args[0].text == frame.self_name:
+                frame.base_call = BaseCall(self.dotted_key(dotted, frame) or dotted, args[1:], kwargs)
+        elif isinstance(func, ast.Name) and func.id in frame.super_aliases:
+            args, kwargs = self.call_args(call, env, frame)
+            frame.base_call = BaseCall(None, args, kwargs)
+
+    def printed_value(self, value: ast.expr, env: Env, frame: Frame) -> Value:
+        """What a printer returns; ``super().__str__()`` is the base class's printed form."""
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "__str__"
+            and isinstance(value.func.value, ast.Call)
+            and _last_name(value.func.value.func) == "super"
+        ):
+            return ph(SUPER_STR)
+        return self.eval_msg(value, env, frame)
 
     def on_return(self, value: ast.expr, env: Env, frame: Frame) -> None:
+        if isinstance(value, ast.Dict) and not frame.types_return:
+            types = self.class_map(value, env, frame)
+            if types is not None:
+                frame.types_return = types.entries
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
-            if name[:1].isupper() and frame.exc_return is None:
+            builds = name[:1].isupper() or (isinstance(value.func, ast.Name) and name == frame.cls_name)
+            if builds and frame.exc_return is None:
                 spec = self.exc_spec(value, env, frame)
                 if spec is not None:
                     frame.exc_return = spec
@@ -701,37 +1080,16 @@ class ModuleVisitor:
     # ------------------------------------------------------------ definitions
 
     def walk_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, parent: Frame) -> None:
-        if parent.kind == "class":
-            qual = f"{parent.qualname}.{node.name}"
-        elif parent.kind == "module":
-            qual = node.name
-        else:
-            qual = f"{parent.qualname}.<locals>.{node.name}"
+        qual = _child_qualname(parent, node.name)
         key = f"{self.module}.{qual}"
         if parent.kind == "function":
             parent.local_funcs[node.name] = key
             env.pop(node.name, None)
-        elif parent.kind == "module":
-            self.facts.symbols.add(key)
         else:
             self.facts.symbols.add(key)
-        a = node.args
-        params = [p.arg for p in (*a.posonlyargs, *a.args)]
-        if a.vararg:
-            params.append(a.vararg.arg)
-        params.extend(p.arg for p in a.kwonlyargs)
-        if a.kwarg:
-            params.append(a.kwarg.arg)
-        defaults: dict[str, Arg] = {}
-        positional = [p.arg for p in (*a.posonlyargs, *a.args)]
-        pairs = [
-            *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
-            *((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
-        ]
-        for pname, d in pairs:
-            if isinstance(d, ast.Constant) and isinstance(d.value, str):
-                defaults[pname] = Arg(repr(d.value), lit(d.value))
-        is_static = any(_last_name(d) == "staticmethod" for d in node.decorator_list)
+        params, defaults = _signature(node.args)
+        decorators = {_last_name(d) for d in node.decorator_list}
+        is_static = "staticmethod" in decorators
         self_name = params[0] if parent.kind == "class" and params and not is_static else None
         start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
         frame = Frame(
@@ -746,15 +1104,43 @@ class ModuleVisitor:
             start=start,
             end=node.end_lineno or node.lineno,
         )
+        if "classmethod" in decorators:
+            frame.cls_name, frame.self_name = self_name, None
+        call_params = tuple(params[1:] if self_name else params)
+        frame.params = frozenset(call_params)
+        frame.exc_class = parent.kind == "class" and parent.exc_class
+        if parent.kind == "class" and (
+            node.name in _PRINTERS or node.name in parent.props or parent.exc_class
+        ):
+            # what an exception's methods return can be part of its printed message
+            frame.printed = []
+        a = node.args
+        strs: set[str] = set()
         for arg in (*a.posonlyargs, *a.args, *a.kwonlyargs):
             cls = _annotated_class(arg.annotation)
             if cls is not None:
                 frame.param_types[arg.arg] = cls
+            if isinstance(arg.annotation, ast.Name) and arg.annotation.id == "str":
+                strs.add(arg.arg)
+        frame.str_params = frozenset(strs)
         fenv: Env = dict(env) if parent.kind == "function" else {}
         for p in params:
             fenv[p] = None
         self.walk_block(node.body, fenv, frame, [])
-        call_params = tuple(params[1:] if self_name else params)
+        self.record_function(node, frame, call_params, defaults)
+
+    def record_function(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        frame: Frame,
+        call_params: tuple[str, ...],
+        defaults: dict[str, Arg],
+    ) -> None:
+        """What a walked function contributes as a message source: a raiser, a message or
+        exception it returns, a printer's text, or (``__init__``) what its class is built from."""
+        key = frame.key
+        sig = _sig(node.args, bool(frame.self_name or frame.cls_name), defaults)
+        info: FuncInfo | None = None
         if (
             frame.raise_spec is not None
             and frame.exc_return is None
@@ -763,61 +1149,114 @@ class ModuleVisitor:
             and not _returns_early(node)
         ):
             # a function that always ends by raising (``ctx.fail(msg)``): calls to it are raise sites
-            self.facts.funcs[key] = FuncInfo(call_params, (), frame.raise_spec, defaults, raises=True)
-        elif frame.returns or frame.exc_return is not None or frame.is_init or node.name == "__str__":
-            returns = [*frame.returns, ph(f"{node.name}()")] if frame.returns and frame.opaque_return else frame.returns
-            self.facts.funcs[key] = FuncInfo(call_params, union(*returns), frame.exc_return, defaults)
-        if frame.is_init:
+            info = FuncInfo(call_params, (), frame.raise_spec, defaults, raises=True)
+        elif (
+            frame.returns
+            or frame.exc_return is not None
+            or frame.is_init
+            or node.name == "__str__"
+            or frame.printed
+            or frame.relays
+            or frame.types_return
+            or frame.raised_attrs
+        ):
+            returns = (
+                [*frame.returns, ph(f"{node.name}()")]
+                if frame.returns and frame.opaque_return
+                else frame.returns
+            )
+            info = FuncInfo(call_params, union(*returns), frame.exc_return, defaults)
+        if info is None:
+            if _rewraps(node, call_params):
+                self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
+            return
+        info.sig = sig
+        info.self_name = frame.self_name
+        info.printed = union(*frame.printed) if frame.printed else ()
+        info.relays = tuple(frame.relays)
+        info.types = frame.types_return
+        info.is_classmethod = frame.cls_name is not None
+        info.raised_attrs = tuple(frame.raised_attrs)
+        self.facts.funcs[key] = info
+        parent = frame.parent
+        if frame.is_init and parent is not None:
             parent_info = self.facts.classes.get(parent.key)
             if parent_info is not None:
-                parent_info.params = call_params
-                parent_info.defaults = defaults
-                if frame.super_msg is not None:
-                    parent_info.msg = frame.super_msg
-                self.self_values[parent.key] = frame.self_values
+                parent_info.init = InitInfo(sig, frame.self_values, frame.base_call, frame.args_set)
 
     def walk_class(self, node: ast.ClassDef, parent: Frame) -> None:
-        if parent.kind == "function":
-            qual = f"{parent.qualname}.<locals>.{node.name}"
-        elif parent.kind == "class":
-            qual = f"{parent.qualname}.{node.name}"
-        else:
-            qual = node.name
+        qual = _child_qualname(parent, node.name)
         key = f"{self.module}.{qual}"
         if parent.kind == "function":
             parent.local_funcs[node.name] = key
         self.facts.symbols.add(key)
-        info = ClassInfo(
-            [self.src(b) for b in node.bases],
-            [self.expr_key(b, parent) for b in node.bases],
-        )
+        # ``class Base(Generic[T])``, ``class X(ParamType[int])``: the class is what is subscripted;
+        # ``class E(*error_bases)``: the classes of a module-level tuple
+        bases: list[ast.expr] = []
+        for b in node.bases:
+            if isinstance(b, ast.Starred) and isinstance(b.value, ast.Name):
+                bases.extend(self.tuples.get(b.value.id, ()))
+            else:
+                bases.append(b.value if isinstance(b, ast.Subscript) else b)
+        info = ClassInfo([self.src(b) for b in bases], [self.expr_key(b, parent) for b in bases])
         self.facts.classes[key] = info
         frame = Frame("class", qual, key, parent, node, class_key=key)
+        frame.exc_class = _exception_like(node)
         frame.props = frozenset(
             stmt.name
             for stmt in node.body
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef)
             and any(_last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
         )
-        self.walk_block(node.body, {}, frame, [])
+        info.props = frame.props
+        env: Env = {}
+        self.walk_block(node.body, env, frame, [])
         for stmt in node.body:
             if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
                 info.methods.add(stmt.name)
-        str_info = self.facts.funcs.get(f"{key}.__str__")
-        if info.msg is None and str_info is not None and str_info.ret:
-            values = self.self_values.get(key, {})
-            info.msg = _replace_self(str_info.ret, values)
+            elif isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                for t in targets:
+                    if isinstance(t, ast.Name):
+                        self.class_attr(info, key, t.id, stmt.value, env, frame)
+
+    def class_attr(
+        self, info: ClassInfo, key: str, name: str, value: ast.expr, env: Env, frame: Frame
+    ) -> None:
+        """A class-level ``name = value``: text (``fmt``, ``code``, ``description``), a dict of
+        messages by key, or None (an attribute a subclass or ``__init__`` fills in)."""
+        if isinstance(value, ast.Constant):
+            if value.value is None:
+                info.consts[name] = ()
+                return
+            if isinstance(value.value, str | int | float) and not isinstance(value.value, bool):
+                text = lit(str(value.value))
+                info.consts[name] = text
+                self.facts.consts[f"{key}.{name}"] = text
+            return
+        if isinstance(value, ast.Dict):
+            entries = {
+                k.value: self.eval_msg(v, env, frame)
+                for k, v in zip(value.keys, value.values, strict=True)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str) and self.is_stringy(v, env)
+            }
+            if entries:
+                info.dicts[name] = entries
+            return
+        if isinstance(value, ast.JoinedStr | ast.BinOp | ast.Name | ast.Attribute | ast.Call):
+            v = self.eval_msg(value, env, frame)
+            if _may_be_text(v):
+                info.consts[name] = v
+                if value_has_literal(v):
+                    self.facts.consts[f"{key}.{name}"] = v
 
     # ------------------------------------------------------------ name resolution
 
     def name_key(self, name: str, frame: Frame) -> str | None:
         """Dotted key of a free name: enclosing local defs, imports, module names, builtins."""
-        f: Frame | None = frame
-        while f is not None:
-            k = f.local_funcs.get(name)
-            if k is not None:
-                return k
-            f = f.parent
+        k = _enclosing(frame, "local_funcs", name)
+        if k is not None:
+            return k
         target = self.imports.get(name)
         if target is not None:
             return target
@@ -843,12 +1282,7 @@ class ModuleVisitor:
         return f"{base}.{rest}" if rest else base
 
     def is_caught(self, name: str, frame: Frame) -> bool:
-        f: Frame | None = frame
-        while f is not None:
-            if name in f.caught:
-                return True
-            f = f.parent
-        return False
+        return _enclosing(frame, "caught", name) is not None
 
     # ------------------------------------------------------------ exceptions
 
@@ -861,20 +1295,40 @@ class ModuleVisitor:
                 # ``X(*e.args)``: the message is whatever is unpacked; later positions are unknown.
                 args.append(Arg(self.src(a), ph(self.src(a))))
                 break
+            if isinstance(a, ast.Lambda) and not a.args.args and self.is_stringy(a.body, env):
+                args.append(Arg(self.src(a), self.eval_msg(a.body, env, frame)))  # called later: its text
+                continue
             args.append(Arg(self.src(a), self.eval_msg(a, env, frame)))
+        # ``**kw`` is kept as ("**", kw): a body handing on its own ``**kwargs`` hands on the call's
         kwargs = tuple(
             (k.arg, Arg(self.src(k.value), self.eval_msg(k.value, env, frame)))
-            for k in call.keywords
             if k.arg is not None
+            else ("**", Arg(self.src(k.value), ph(self.src(k.value))))
+            for k in call.keywords
         )
         return tuple(args), kwargs
 
+    def raised_specs(self, raised: ast.expr, env: Env, frame: Frame) -> list[tuple[ast.expr, ExcSpec | None]]:
+        """Each exception a ``raise`` may raise: both arms of a conditional expression, every
+        construction a variable got in some branch."""
+        out: list[tuple[ast.expr, ExcSpec | None]] = []
+        for exc in _branches(raised):
+            cur = env.get(exc.id) if isinstance(exc, ast.Name) else None
+            if isinstance(cur, ExcVal):
+                out.extend((exc, s) for s in cur.specs())
+            else:
+                out.append((exc, self.exc_spec(exc, env, frame)))
+        return out
+
     def exc_spec(self, exc: ast.expr, env: Env, frame: Frame) -> ExcSpec | None:
-        """What ``raise <exc>`` raises; None for a re-raise of a caught/opaque exception object."""
+        """What ``raise <exc>`` raises; None for an exception object whose construction is not
+        known here (a caught exception, a parameter, a variable of unknown value)."""
         if isinstance(exc, ast.Name):
             cur = env.get(exc.id)
             if isinstance(cur, ExcVal):
                 return cur.spec
+            if isinstance(cur, TypesVal):
+                return ExcSpec(exc.id, None, types=cur.entries, types_refs=cur.refs)
             if exc.id in env or self.is_caught(exc.id, frame) or not exc.id[:1].isupper():
                 return None
             return ExcSpec(exc.id, self.name_key(exc.id, frame))
@@ -884,21 +1338,30 @@ class ModuleVisitor:
                 return None
             return ExcSpec(dotted, self.expr_key(exc, frame))
         if not isinstance(exc, ast.Call):
-            return ExcSpec(self.src(exc))
+            return None
+        return self.call_spec(exc, env, frame)
+
+    def call_spec(self, exc: ast.Call, env: Env, frame: Frame) -> ExcSpec:
+        """What a call builds when it is raised: a class, a class from a mapping, the class a
+        classmethod is called on (``cls(...)``), or what a helper returns."""
         func = exc.func
         args, kwargs = self.call_args(exc, env, frame)
         msg = self.first_message(args, kwargs)
         if isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args:
             inner = func.args[0]
-            caught = None
-            if isinstance(inner, ast.Name):
-                f: Frame | None = frame
-                while f is not None and caught is None:
-                    caught = f.caught.get(inner.id)
-                    f = f.parent
+            caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
             if caught:
                 return ExcSpec(caught, self.dotted_key(caught, frame), msg, args, kwargs)
             return ExcSpec(self.src(func), None, msg, args, kwargs)
+        if isinstance(func, ast.Name):
+            cur = env.get(func.id)
+            if isinstance(cur, TypesVal):
+                return ExcSpec(func.id, None, msg, args, kwargs, types=cur.entries, types_refs=cur.refs)
+            if func.id == frame.cls_name and frame.class_key:
+                return ExcSpec(func.id, frame.class_key, msg, args, kwargs, cls_relative=True)
+            if func.id in frame.params:
+                # ``raise error_class(msg)``: the class is whatever the caller passed
+                return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
@@ -907,6 +1370,23 @@ class ModuleVisitor:
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref)
+
+    def caught_type(self, name: str, frame: Frame) -> str | None:
+        """The class an ``except ... as name`` clause (of this or an enclosing function) caught."""
+        return _enclosing(frame, "caught", name)
+
+    def opaque_spec(self, exc: ast.expr, frame: Frame) -> ExcSpec:
+        """``raise error`` of an object built elsewhere: its text is unknown here, but the
+        statement is still where a traceback ends (the caught class is its type when known)."""
+        text = self.src(exc)
+        exc_type: str = UNKNOWN_EXC_TYPE
+        key = None
+        if isinstance(exc, ast.Name):
+            caught = self.caught_type(exc.id, frame)
+            if caught:
+                exc_type, key = caught, self.dotted_key(caught, frame)
+        root = _root_name(exc)
+        return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params)
 
     @staticmethod
     def first_message(args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...]) -> Value | None:
@@ -962,6 +1442,12 @@ class ModuleVisitor:
             f = e.func
             if _is_rewrap(e):
                 return self.is_stringy(e.args[0], env)
+            if (
+                isinstance(f, ast.Attribute)
+                and f.attr == "format"
+                and isinstance(f.value, ast.Name | ast.Attribute)
+            ):
+                return True  # ``fmt.format(...)``: text once ``fmt`` is known
             if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
                 return self.is_stringy(f.value, env)
             if isinstance(f, ast.Attribute) and f.attr in GETTEXT_ARGS:
@@ -982,97 +1468,151 @@ class ModuleVisitor:
             base = e.value  # type: ignore[attr-defined]
             if isinstance(base, ast.Name) and isinstance(env.get(base.id), DictVal):
                 return True
+            if (
+                isinstance(base, ast.Attribute)
+                and isinstance(base.value, ast.Name)
+                and base.value.id == "self"
+            ):
+                return isinstance(e.slice, ast.Name)  # type: ignore[attr-defined]  # ``self.messages[key]``
             return self.is_stringy(base, env)
         return False
 
     def eval_msg(self, e: ast.expr, env: Env, frame: Frame) -> Value:
         """The message value of an expression; unknown parts become placeholders."""
-        t = type(e)
-        if t is ast.Constant:
-            v = e.value  # type: ignore[attr-defined]
-            if isinstance(v, str):
-                return lit(v)
-            if v is None or v is Ellipsis:
-                return ph(self.src(e))
-            return lit(str(v))
-        if t is ast.JoinedStr:
-            return self.eval_fstring(e, env, frame)  # type: ignore[arg-type]
-        if t is ast.Name:
-            name = e.id  # type: ignore[attr-defined]
-            if name in env:
-                cur = env[name]
-                return cur if isinstance(cur, tuple) else ph(name)
-            key = self.name_key(name, frame)
-            if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
-                return ((Ref(key, name),),)
-            return ph(name)
-        if t is ast.BinOp:
-            assert isinstance(e, ast.BinOp)
-            if isinstance(e.op, ast.Add):
-                left = self.eval_msg(e.left, env, frame)
-                right = self.eval_msg(e.right, env, frame)
-                if _may_be_text(left) or _may_be_text(right):
-                    return concat(left, right)
-            elif isinstance(e.op, ast.Mod):
-                left = self.eval_msg(e.left, env, frame)
-                if value_has_literal(left):
-                    return self.eval_percent(left, e.right, env, frame)
-            return ph(self.src(e))
-        if t is ast.Call:
-            return self.eval_call(e, env, frame)  # type: ignore[arg-type]
-        if t is ast.Attribute:
-            key = self.expr_key(e, frame)
-            dotted = _dotted(e)
-            if key is not None and dotted is not None and not key.startswith("builtins."):
-                root = dotted.partition(".")[0]
-                if root != frame.self_name and root not in env:
-                    return ((Ref(key, dotted),),)
-            if (
-                dotted is not None
-                and frame.self_name
-                and frame.class_key
-                and frame.parent is not None
-                and dotted == f"{frame.self_name}.{e.attr}"  # type: ignore[attr-defined]
-                and e.attr in frame.parent.props  # type: ignore[attr-defined]
-            ):
-                # ``self.message`` where ``message`` is a property of this class: what it returns
-                return ((Ref(frame.class_key, dotted, True, method=e.attr),),)  # type: ignore[attr-defined]
-            return ph(dotted or self.src(e))
-        if t is ast.IfExp:
-            assert isinstance(e, ast.IfExp)
-            a = self.eval_msg(e.body, env, frame)
-            b = self.eval_msg(e.orelse, env, frame)
-            if value_has_literal(a) or value_has_literal(b):
-                return union(a, b)
-            return ph(self.src(e))
-        if t is ast.Subscript:
-            assert isinstance(e, ast.Subscript)
-            sl = e.slice
-            if (
-                isinstance(sl, ast.Slice)
-                and sl.lower is None
-                and sl.step is None
-                and isinstance(sl.upper, ast.UnaryOp)
-                and isinstance(sl.upper.op, ast.USub)
-                and isinstance(sl.upper.operand, ast.Constant)
-                and isinstance(sl.upper.operand.value, int)
-            ):
-                base = self.eval_msg(e.value, env, frame)
-                if value_has_literal(base):
-                    return strip_tail(base, sl.upper.operand.value)
-            elif not isinstance(sl, ast.Slice) and isinstance(e.value, ast.Name):
-                # ``MESSAGES[key]``: a dict of messages, local or defined at module level
-                name = e.value.id
-                cur = env.get(name)
-                if isinstance(cur, DictVal):
-                    local = f"{frame.key}.<locals>.{name}"
-                    self.facts.consts[f"{local}[]"] = cur.value
-                    return ((Ref(local, self.src(e), method="[]"),),)
-                if name not in env:
-                    key = self.name_key(name, frame)
-                    if key is not None and not key.startswith("builtins."):
-                        return ((Ref(key, self.src(e), method="[]"),),)
+        evaluator = self.evaluators.get(type(e))
+        if evaluator is not None:
+            got: Value | None = evaluator(e, env, frame)
+            if got is not None:
+                return got
         return ph(self.src(e))
+
+    def msg_constant(self, e: ast.Constant, env: Env, frame: Frame) -> Value:
+        v = e.value
+        if isinstance(v, str):
+            return lit(v)
+        if v is None or v is Ellipsis:
+            return ph(self.src(e))
+        return lit(str(v))
+
+    def msg_name(self, e: ast.Name, env: Env, frame: Frame) -> Value:
+        name = e.id
+        if name in env:
+            cur = env[name]
+            return cur if isinstance(cur, tuple) else ph(name)
+        key = self.name_key(name, frame)
+        if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
+            return ((Ref(key, name),),)
+        return ph(name)
+
+    def msg_binop(self, e: ast.BinOp, env: Env, frame: Frame) -> Value | None:
+        if isinstance(e.op, ast.Add):
+            if _is_number(e.left) or _is_number(e.right):
+                return None  # ``i + 1``: arithmetic, not text
+            left = self.eval_msg(e.left, env, frame)
+            right = self.eval_msg(e.right, env, frame)
+            if _may_be_text(left) or _may_be_text(right):
+                return concat(left, right)
+        elif isinstance(e.op, ast.Mod):
+            left = self.eval_msg(e.left, env, frame)
+            if value_has_literal(left):
+                return self.eval_percent(left, e.right, env, frame)
+            if len(left) == 1 and len(left[0]) == 1 and not isinstance(left[0][0], str):
+                # ``self.args[0] % self.args[1:]``, ``template % values``: formatted once the
+                # left side's text is known
+                return ((self.deferred_percent(left, e, env, frame),),)
+        return None
+
+    def deferred_percent(self, left: Value, e: ast.BinOp, env: Env, frame: Frame) -> Op:
+        right = e.right
+        if isinstance(right, ast.Tuple):
+            items = tuple(Arg(self.src(x), self.eval_msg(x, env, frame)) for x in right.elts)
+            return Op("%", left, items, (), self.src(e))
+        if isinstance(right, ast.Dict):
+            mapping = tuple(
+                (k.value, Arg(self.src(v), self.eval_msg(v, env, frame)))
+                for k, v in zip(right.keys, right.values, strict=True)
+                if isinstance(k, ast.Constant) and isinstance(k.value, str)
+            )
+            return Op("%", left, (), mapping, self.src(e))
+        return Op("%1", left, (Arg(self.src(right), self.eval_msg(right, env, frame)),), (), self.src(e))
+
+    def msg_attribute(self, e: ast.Attribute, env: Env, frame: Frame) -> Value:
+        key = self.expr_key(e, frame)
+        dotted = _dotted(e)
+        if key is not None and dotted is not None and not key.startswith("builtins."):
+            root = dotted.partition(".")[0]
+            if root != frame.self_name and root not in env:
+                return ((Ref(key, dotted),),)
+        if (
+            dotted is not None
+            and frame.self_name
+            and frame.class_key
+            and frame.parent is not None
+            and dotted == f"{frame.self_name}.{e.attr}"
+            and e.attr in frame.parent.props
+        ):
+            # ``self.message`` where ``message`` is a property of this class: what it returns
+            return ((Ref(frame.class_key, dotted, True, method=e.attr),),)
+        return ph(dotted or self.src(e))
+
+    def msg_ifexp(self, e: ast.IfExp, env: Env, frame: Frame) -> Value | None:
+        a = self.eval_msg(e.body, env, frame)
+        b = self.eval_msg(e.orelse, env, frame)
+        when, unless = self.conditions(e.test, frame)
+        if any(test not in ("x", "l") for (_, test), _ in when):
+            # ``x if self.code is not None else "???"``: a call may decide which
+            return union(_needing(a, when), _needing(b, unless))
+        if value_has_literal(a) or value_has_literal(b):
+            return union(a, b)
+        return None
+
+    def msg_boolop(self, e: ast.BoolOp, env: Env, frame: Frame) -> Value | None:
+        """``message or ""``, ``hint or default``: the first operand when it is truthy, else
+        the next; decided by a call when the first is a parameter or attribute."""
+        if not isinstance(e.op, ast.Or) or len(e.values) != 2:
+            return None
+        first, other = (self.eval_msg(v, env, frame) for v in e.values)
+        cond = self.known_cond(_simple_cond(e.values[0]), frame)
+        if cond is not None and cond[0][1] == "t":
+            return union(_needing(first, (cond,)), _needing(other, ((cond[0], False),)))
+        if value_has_literal(first) or value_has_literal(other):
+            return union(first, other)
+        return None
+
+    def msg_subscript(self, e: ast.Subscript, env: Env, frame: Frame) -> Value | None:
+        sl = e.slice
+        n = _negative_stop(sl)
+        if n is not None:
+            # ``msg[:-2]``: the text without its last characters
+            text = self.eval_msg(e.value, env, frame)
+            return strip_tail(text, n) if value_has_literal(text) else None
+        if isinstance(sl, ast.Slice):
+            return None
+        base = e.value
+        if (
+            isinstance(base, ast.Attribute)
+            and isinstance(base.value, ast.Name)
+            and base.value.id == frame.self_name
+            and frame.class_key
+            and isinstance(sl, ast.Name)
+        ):
+            # ``self.error_messages[key]``: a registry of messages, looked up once the key is known
+            key_arg = Arg(self.src(sl), self.eval_msg(sl, env, frame))
+            return ((Lookup(frame.class_key, base.attr, key_arg, self.src(e)),),)
+        if not isinstance(base, ast.Name):
+            return None
+        # ``MESSAGES[key]``: a dict of messages, local or defined at module level
+        name = base.id
+        cur = env.get(name)
+        if isinstance(cur, DictVal):
+            local = f"{frame.key}.<locals>.{name}"
+            self.facts.consts[f"{local}[]"] = cur.value
+            return ((Ref(local, self.src(e), method="[]"),),)
+        if name not in env:
+            key = self.name_key(name, frame)
+            if key is not None and not key.startswith("builtins."):
+                return ((Ref(key, self.src(e), method="[]"),),)
+        return None
 
     def eval_fstring(self, node: ast.JoinedStr, env: Env, frame: Frame) -> Value:
         pieces: list[Value] = []
@@ -1107,11 +1647,19 @@ class ModuleVisitor:
                     continue
                 inner = v.value
                 if v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
+                    if (
+                        isinstance(inner, ast.Name)
+                        and inner.id in frame.str_params
+                        and env.get(inner.id) is None
+                    ):
+                        pieces.append(concat(lit("'"), ph(inner.id), lit("'")))  # ``name: str``: quoted
+                        continue
                     pieces.append(as_repr(Arg(self.src(inner), self.eval_msg(inner, env, frame))))
                 elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
                     # A variable interpolated into a message is a value, not message text,
                     # unless it is one known string (``f"{base_msg} ..."``).
-                    if isinstance(cur, tuple) and len(cur) == 1 and has_literal(cur[0]):
+                    # Several known strings (assigned in exclusive branches) are several texts.
+                    if isinstance(cur, tuple) and any(has_literal(v) for v in cur):
                         pieces.append(cur)
                     else:
                         pieces.append(ph(inner.id))
@@ -1162,36 +1710,18 @@ class ModuleVisitor:
         if translated is not None:
             return translated
         if _is_rewrap(call) and self.is_stringy(call.args[0], env):
-            # ``textwrap.dedent(f"""...""")``: only whitespace changes, which matching ignores
-            return self.eval_msg(call.args[0], env, frame)
+            # ``textwrap.dedent(f"""...""")``: the text, re-indented
+            text = self.eval_msg(call.args[0], env, frame)
+            kind = _last_name(call.func)
+            return text if kind == "fill" else dedent_value(text, clean=kind == "cleandoc")
         if isinstance(func, ast.Name):
-            name = func.id
-            cur = env.get(name)
-            if isinstance(cur, FmtVal):
-                args, kwargs = self.call_args(call, env, frame)
-                return apply_format(cur.value, args, dict(kwargs), name)
-            if name == "str" and len(call.args) == 1 and not call.keywords:
-                return self.eval_msg(call.args[0], env, frame)
-            if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
-                return ph(self.call_name(call, name))
+            got = self.call_of_name(call, func, env, frame)
         elif isinstance(func, ast.Attribute):
-            attr = func.attr
-            if attr == "format" and self.is_stringy(func.value, env):
-                base = self.eval_msg(func.value, env, frame)
-                args, kwargs = self.call_args(call, env, frame)
-                return apply_format(base, args, dict(kwargs), "")
-            if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
-                sep = self.eval_msg(func.value, env, frame)
-                arg = call.args[0]
-                if isinstance(arg, ast.List | ast.Tuple):
-                    return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
-                if isinstance(arg, ast.Name):
-                    cur = env.get(arg.id)
-                    if isinstance(cur, ListVal):
-                        return join_values(sep, cur.items)
-                return ph(self.src(call))
-            if attr in ("strip", "rstrip", "lstrip") and not call.args and self.is_stringy(func.value, env):
-                return self.eval_msg(func.value, env, frame)
+            got = self.call_of_method(call, func, env, frame)
+        else:
+            got = None
+        if got is not None:
+            return got
         dotted = _dotted(func)
         name = self.call_name(call, dotted)
         if dotted is not None and not dotted.rpartition(".")[2][:1].isupper():
@@ -1199,7 +1729,73 @@ class ModuleVisitor:
             ref = self.call_ref(func, dotted, args, kwargs, frame, name)
             if ref is not None:
                 return ((ref,),)
+        elif dotted is not None and any(isinstance(a, ast.Lambda) for a in call.args):
+            # ``LazyMessage(lambda: f"...")``: an object whose ``__str__`` calls what it was given
+            key = self.expr_key(func, frame)
+            if key is not None:
+                args, kwargs = self.call_args(call, env, frame)
+                return ((Ref(key, name, True, args, kwargs, method="__str__"),),)
         return ph(name)
+
+    def call_of_name(self, call: ast.Call, func: ast.Name, env: Env, frame: Frame) -> Value | None:
+        """``fmt(...)`` of a stored bound ``format``, ``str(x)``, a local or builtin call."""
+        name = func.id
+        cur = env.get(name)
+        if isinstance(cur, FmtVal):
+            args, kwargs = self.call_args(call, env, frame)
+            return apply_format(cur.value, args, dict(kwargs), name)
+        if name == "str" and len(call.args) == 1 and not call.keywords:
+            return self.eval_msg(call.args[0], env, frame)
+        if name == "cast" and len(call.args) == 2:
+            return self.eval_msg(call.args[1], env, frame)  # ``cast(str, x)`` is ``x``
+        if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
+            return ph(self.call_name(call, name))
+        return None
+
+    def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
+        """String methods on message text: ``format``, ``join``, ``strip``."""
+        attr = func.attr
+        if attr == "cast" and len(call.args) == 2 and _last_name(func.value) in ("t", "typing"):
+            return self.eval_msg(call.args[1], env, frame)  # ``t.cast(str, x)`` is ``x``
+        if attr == "__str__" and isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
+            return ph(SUPER_STR)  # the base class's printed form
+        if attr == "format" and (
+            self.is_stringy(func.value, env) or isinstance(func.value, ast.Attribute | ast.Name)
+        ):
+            base = self.eval_msg(func.value, env, frame)
+            args, kwargs = self.call_args(call, env, frame)
+            if not value_has_literal(base) and len(base) == 1 and len(base[0]) == 1:
+                # ``self.fmt.format(**kwargs)``: formatted once the format's text is known
+                return ((Op("format", base, args, kwargs, self.src(call)),),)
+            return apply_format(base, args, dict(kwargs), "")
+        if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
+            sep = self.eval_msg(func.value, env, frame)
+            arg = call.args[0]
+            if isinstance(arg, ast.List | ast.Tuple):
+                return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
+            if isinstance(arg, ast.GeneratorExp | ast.ListComp) and self.is_stringy(
+                arg.elt, _comp_env(arg, env)
+            ):
+                # a table or bullet list: one row as written, then whatever rows follow
+                row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
+                return concat(row, ph("..."))
+            items = self.list_items(arg, env, frame)
+            if items is not None:
+                return _join_items(sep, items)
+            return ph(self.src(call))
+        if attr in ("strip", "rstrip", "lstrip") and (
+            self.is_stringy(func.value, env) or _is_param(func.value, frame)
+        ):
+            chars = call.args[0] if call.args else None
+            if chars is not None and not (isinstance(chars, ast.Constant) and isinstance(chars.value, str)):
+                return self.eval_msg(func.value, env, frame)
+            strip = chars.value if isinstance(chars, ast.Constant) and isinstance(chars.value, str) else None
+            text = self.eval_msg(func.value, env, frame)
+            if strip is not None and len(text) == 1 and len(text[0]) == 1 and isinstance(text[0][0], Ph):
+                # ``message.rstrip('.')`` of a parameter: stripped once the caller's text is known
+                return ((Op(attr, text, (Arg(repr(strip), lit(strip)),), (), self.src(call)),),)
+            return strip_ends(text, strip, attr != "rstrip", attr != "lstrip")
+        return None
 
     # ------------------------------------------------------------ warn / log calls
 
@@ -1521,19 +2117,21 @@ def _may_be_text(value: Value) -> bool:
     return any(any(isinstance(p, Ref) or (isinstance(p, str) and p) for p in v) for v in value)
 
 
-def _replace_self(value: Value, attrs: dict[str, Value]) -> Value:
-    """In a ``__str__`` template, ``{self.x}`` becomes what ``__init__`` stored in ``self.x``."""
-    out: list[Value] = []
-    for variant in value:
-        pieces: list[Value] = []
-        for p in variant:
-            if isinstance(p, Ph) and p.name.startswith("self."):
-                attr = p.name[5:]
-                pieces.append(attrs.get(attr, ((p,),)))
-            else:
-                pieces.append(((p,),))
-        out.append(concat(*pieces) if pieces else EMPTY)
-    return union(*out)
+def _root_name(node: ast.expr) -> str:
+    while isinstance(node, ast.Attribute | ast.Subscript | ast.Call):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else ""
+
+
+def _strip_traceback(node: ast.expr) -> ast.expr:
+    """``raise err.with_traceback(tb)``: what is raised is ``err``."""
+    while (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "with_traceback"
+    ):
+        node = node.func.value
+    return node
 
 
 def _branches(node: ast.expr) -> list[ast.expr]:
@@ -1541,3 +2139,329 @@ def _branches(node: ast.expr) -> list[ast.expr]:
     if isinstance(node, ast.IfExp):
         return [*_branches(node.body), *_branches(node.orelse)]
     return [node]
+
+
+def _negative_stop(sl: ast.expr) -> int | None:
+    """N for a slice ``[:-N]`` with a constant N, else None."""
+    if (
+        isinstance(sl, ast.Slice)
+        and sl.lower is None
+        and sl.step is None
+        and isinstance(sl.upper, ast.UnaryOp)
+        and isinstance(sl.upper.op, ast.USub)
+        and isinstance(sl.upper.operand, ast.Constant)
+        and isinstance(sl.upper.operand.value, int)
+    ):
+        return sl.upper.operand.value
+    return None
+
+
+def _child_qualname(parent: Frame, name: str) -> str:
+    """The ``__qualname__`` of a definition named ``name`` inside ``parent``."""
+    if parent.kind == "class":
+        return f"{parent.qualname}.{name}"
+    if parent.kind == "module":
+        return name
+    return f"{parent.qualname}.<locals>.{name}"
+
+
+def _signature(a: ast.arguments) -> tuple[list[str], dict[str, Arg]]:
+    """A function's parameter names in call order, and its string-literal defaults."""
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    params = list(positional)
+    if a.vararg:
+        params.append(a.vararg.arg)
+    params.extend(p.arg for p in a.kwonlyargs)
+    if a.kwarg:
+        params.append(a.kwarg.arg)
+    defaults: dict[str, Arg] = {}
+    pairs = [
+        *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
+        *((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
+    ]
+    for pname, d in pairs:
+        if isinstance(d, ast.Constant) and isinstance(d.value, str):
+            defaults[pname] = Arg(repr(d.value), lit(d.value))
+        elif isinstance(d, ast.Tuple) and all(isinstance(e, ast.Constant) for e in d.elts):
+            text = _unparse(d)  # ``since=(2, 0)``: its items print (``self.since[0]``)
+            defaults[pname] = Arg(text, ph(text))
+    return params, defaults
+
+
+_PRINTERS = frozenset({"__str__", "format_message"})
+SUPER_STR = "super().__str__()"  # placeholder for the base class's printed form  # methods whose result is the message shown
+
+
+def _sig(a: ast.arguments, method: bool, defaults: dict[str, Arg]) -> Sig:
+    """How a function binds a call's arguments (``self``/``cls`` dropped for methods)."""
+    positional = [p.arg for p in (*a.posonlyargs, *a.args)]
+    none_default = {
+        p
+        for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
+        if isinstance(d, ast.Constant) and d.value is None
+    }
+    none_default.update(
+        p.arg
+        for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)
+        if isinstance(d, ast.Constant) and d.value is None
+    )
+    return Sig(
+        tuple(positional[1:] if method else positional),
+        a.vararg.arg if a.vararg else None,
+        tuple(p.arg for p in a.kwonlyargs),
+        a.kwarg.arg if a.kwarg else None,
+        tuple(defaults.items()),
+        frozenset(none_default),
+    )
+
+
+def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]) -> bool:
+    """A library's own dedent helper: its body returns ``textwrap.dedent``/``inspect.cleandoc``
+    (or a ``strip`` of it) of its first parameter."""
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if not params or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
+        return False
+    value = body[0].value
+    while (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in ("strip", "lstrip", "rstrip")
+    ):
+        value = value.func.value
+    return (
+        isinstance(value, ast.Call)
+        and _is_rewrap(value)
+        and isinstance(value.args[0], ast.Name)
+        and value.args[0].id == params[0]
+    )
+
+
+def _is_super_init(value: ast.expr) -> bool:
+    return (
+        isinstance(value, ast.Attribute)
+        and value.attr == "__init__"
+        and isinstance(value.value, ast.Call)
+        and _last_name(value.value.func) == "super"
+    )
+
+
+def _is_factory(func: ast.expr) -> bool:
+    """``Cls.create_from(...)``: a lower-case method of a capitalised name (a classmethod
+    factory building the exception)."""
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr[:1].islower()
+        and not func.attr.startswith("__")
+        and _last_name(func.value)[:1].isupper()
+        and _last_name(func.value).endswith(EXC_SUFFIXES)
+    )
+
+
+def _is_mapping_name(node: ast.expr, env: Env) -> bool:
+    """A name that may be a module-level mapping of classes (upper case, as constants are) or a
+    local one."""
+    if not isinstance(node, ast.Name):
+        return False
+    return isinstance(env.get(node.id), TypesVal) or (
+        node.id not in env and node.id.lstrip("_")[:1].isupper()
+    )
+
+
+def _simple_cond(test: ast.expr) -> Cond | None:
+    """``x``, ``not x``, ``x is None``, ``x is not None`` on a (dotted) name: (subject, test), and
+    the truth the ``if`` branch assumes."""
+    want = True
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, want = test.operand, False
+    dotted = _dotted(test)
+    if dotted is not None:
+        return (dotted, "t"), want
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    op, right = test.ops[0], test.comparators[0]
+    if isinstance(op, ast.Is | ast.IsNot) and isinstance(right, ast.Constant) and right.value is None:
+        subject = _dotted(test.left)
+        if subject is not None:
+            return (subject, "n"), want == isinstance(op, ast.IsNot)
+    if (
+        isinstance(op, ast.Eq | ast.NotEq)
+        and isinstance(right, ast.Constant)
+        and isinstance(right.value, str)
+    ):
+        subject = _dotted(test.left)
+        if subject is not None and "\n" not in right.value:  # ``param_type == "argument"``
+            return (subject, "=" + right.value), want == isinstance(op, ast.Eq)
+    if (
+        isinstance(op, ast.Eq | ast.NotEq)
+        and isinstance(right, ast.Constant)
+        and isinstance(right.value, int)
+        and isinstance(test.left, ast.Call)
+        and _last_name(test.left.func) == "len"
+        and len(test.left.args) == 1
+    ):
+        subject = _dotted(test.left.args[0])
+        if subject is not None:  # ``len(self.args) == 1``
+            return (subject, f"len{right.value}"), want == isinstance(op, ast.Eq)
+    return None
+
+
+def _fold_optional(
+    env: Env, e1: Env, e2: Env, when: tuple[Cond, ...], unless: tuple[Cond, ...], params: frozenset[str]
+) -> None:
+    """After an ``if``: text appended to a list or a string in a branch becomes optional text
+    under the branch's conditions, instead of a second variant of the whole message; a name
+    given a new value in a branch whose test a call can decide (``if message is None: message =
+    name``) holds each value under its condition."""
+    evaluable = any(test != "x" for (_, test), _ in (*when, *unless))
+    for k, v1 in e1.items():
+        pre = env.get(k, _MISSING)
+        v2 = e2.get(k, _MISSING)
+        if pre is _MISSING and isinstance(v1, ListVal) and isinstance(v2, ListVal):
+            # ``message = [...]`` in each branch: one list, its items under their branch
+            e1[k] = e2[k] = ListVal(_opt_items(v1.items, when) + _opt_items(v2.items, unless))
+            continue
+        if pre is _MISSING or v2 is _MISSING or (v1 is pre and v2 is pre):
+            continue
+        if evaluable and pre is None and k in params:
+            pre = ph(k)  # a parameter: its own placeholder, until something else is assigned
+            v1 = ph(k) if v1 is None else v1
+            v2 = ph(k) if v2 is None else v2
+        if evaluable and isinstance(v1, tuple) and isinstance(v2, tuple) and _replaced(pre, v1, v2):
+            e1[k] = e2[k] = union(_needing(v1, when), _needing(v2, unless))
+            continue
+        if isinstance(pre, ListVal):
+            t1, t2 = _list_tail(pre, v1), _list_tail(pre, v2)
+            if t1 is not None and t2 is not None:
+                folded = ListVal(pre.items + _opt_items(t1, when) + _opt_items(t2, unless))
+                e1[k] = e2[k] = folded
+        elif isinstance(pre, tuple) and len(pre) == 1:
+            s1, s2 = _text_tail(pre, v1), _text_tail(pre, v2)
+            if s1 is not None and s2 is not None:
+                opt: list[Part] = list(pre[0])
+                if s1:
+                    opt.append(Opt(when, s1))
+                if s2:
+                    opt.append(Opt(unless, s2))
+                e1[k] = e2[k] = (tuple(opt),)
+
+
+def _replaced(pre: EnvVal | object, v1: Value, v2: Value) -> bool:
+    """A branch gave the name a value that does not extend what it held before."""
+    if not isinstance(pre, tuple):
+        return False
+    return any(v is not pre and _text_tail(pre, v) is None for v in (v1, v2))
+
+
+def _needing(value: Value, conds: tuple[Cond, ...]) -> Value:
+    """Each variant of ``value``, valid only where ``conds`` hold."""
+    return tuple((Opt(conds, (), True), *v) for v in value)
+
+
+def _list_tail(pre: ListVal, v: EnvVal | object) -> tuple[Value, ...] | None:
+    if v is pre:
+        return ()
+    if isinstance(v, ListVal) and v.items[: len(pre.items)] == pre.items:
+        return v.items[len(pre.items) :]
+    return None
+
+
+def _text_tail(pre: Value, v: EnvVal | object) -> tuple[Part, ...] | None:
+    if v is pre:
+        return ()
+    if isinstance(v, tuple) and len(v) == 1 and v[0][: len(pre[0])] == pre[0]:
+        return v[0][len(pre[0]) :]
+    return None
+
+
+def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:
+    return tuple(tuple((Opt(conds, variant),) for variant in item) for item in items)
+
+
+def _join_items(sep: Value, items: Sequence[Value]) -> Value:
+    """``sep.join(items)`` where items appended under an ``if`` are optional: the separator
+    before such an item is part of it."""
+    pieces: list[Value] = []
+    for i, item in enumerate(items):
+        optional = all(len(v) == 1 and isinstance(v[0], Opt) for v in item)
+        if i and optional and sep:
+            pieces.append(
+                tuple((Opt(o.conds, (*sep[0], *o.value)),) for v in item for o in v if isinstance(o, Opt))
+            )
+            continue
+        if i:
+            pieces.append(sep)
+        pieces.append(item)
+    return concat(*pieces) if pieces else lit("")
+
+
+def _is_number(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int | float)
+        and not isinstance(node.value, bool)
+    )
+
+
+def _text_like(node: ast.expr, env: Env, visitor: ModuleVisitor) -> bool:
+    """A keyword argument's value that may be message text: a string, or a name or attribute
+    (a module constant holding one, checked when resolved)."""
+    return visitor.is_stringy(node, env) or (
+        isinstance(node, ast.Name | ast.Attribute) and not (isinstance(node, ast.Name) and node.id in env)
+    )
+
+
+def _exception_like(node: ast.ClassDef) -> bool:
+    """A class whose methods may build an exception's message: named or derived like an
+    exception, or defining a printer (a mixin such as ``HasDescriptionCode``)."""
+    names = [node.name, *(_last_name(b.value if isinstance(b, ast.Subscript) else b) for b in node.bases)]
+    if any(n.endswith(EXC_SUFFIXES) for n in names):
+        return True
+    return any(isinstance(s, ast.FunctionDef) and s.name in _PRINTERS for s in node.body)
+
+
+def _is_param(node: ast.expr, frame: Frame) -> bool:
+    return isinstance(node, ast.Name) and node.id in frame.params
+
+
+def _self_attr_message(spec: ExcSpec, self_name: str | None) -> str | None:
+    """The attribute of ``self`` whose value is an exception's whole message, if it is one."""
+    msg = spec.msg
+    if self_name is None or msg is None or len(msg) != 1 or len(msg[0]) != 1:
+        return None
+    part = msg[0][0]
+    prefix = self_name + "."
+    if isinstance(part, Ph) and part.name.startswith(prefix) and part.name[len(prefix) :].isidentifier():
+        return part.name[len(prefix) :]
+    return None
+
+
+def _wordy(node: ast.expr) -> bool:
+    """A string literal that reads like a sentence (a few words)."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value.split()) >= 3
+
+
+def _short(node: ast.expr) -> bool:
+    """A string literal too short to be a message (``"float32"``, ``"name"``)."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value.split()) < 3
+
+
+def _enclosing(frame: Frame, table: str, name: str) -> str | None:
+    """``name`` in a per-frame table (``local_funcs``, ``caught``) of this frame or the nearest
+    enclosing one that has it."""
+    f: Frame | None = frame
+    while f is not None:
+        found: str | None = getattr(f, table).get(name)
+        if found is not None:
+            return found
+        f = f.parent
+    return None
+
+
+def _comp_env(comp: ast.GeneratorExp | ast.ListComp, env: Env) -> Env:
+    """The environment inside a comprehension: its targets are unknown values."""
+    inner: Env = dict(env)
+    for gen in comp.generators:
+        for n in ast.walk(gen.target):
+            if isinstance(n, ast.Name):
+                inner[n.id] = None
+    return inner

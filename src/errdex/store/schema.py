@@ -33,10 +33,13 @@ from sqlalchemy import (
     MetaData,
     Table,
     UniqueConstraint,
+    false,
     select,
+    text,
 )
 from sqlalchemy import String as _String
 from sqlalchemy import Text as _Text
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.types import TypeDecorator
 
 from errdex.textsafe import valid_unicode
@@ -170,6 +173,8 @@ occurrences = Table(
     Column("window_end", Integer, nullable=False),
     Column("comments", ScrubbedJSON, nullable=False),
     Column("docstring", Text),
+    # a helper's raise of a message its callers supply (those calls are records too); v2
+    Column("relay", Boolean, nullable=False, server_default=false()),
     Index("ix_occ_snapshot", "snapshot_id"),
     Index("ix_occ_error", "error_id"),
 )
@@ -369,9 +374,19 @@ def _v2(conn: Connection) -> None:
     conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
 
 
+def _v3_relay(conn: Connection) -> None:
+    """``occurrences.relay``. A catalogue created at this version already has the column (v1's
+    ``create_all`` builds today's tables), so it is added only where it is missing."""
+    columns = {c["name"] for c in sa_inspect(conn).get_columns("occurrences")}
+    if "relay" not in columns:
+        kind = Boolean().compile(dialect=conn.dialect)
+        default = false().compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE occurrences ADD COLUMN relay {kind} NOT NULL DEFAULT {default}"))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2]
+MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3_relay]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

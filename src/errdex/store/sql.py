@@ -402,6 +402,7 @@ class Store:
                     "window_end": r.window_end,
                     "comments": r.comments,
                     "docstring": r.docstring,
+                    "relay": r.relay,
                 }
             )
         if new_rows:
@@ -479,6 +480,7 @@ class Store:
                 e.c.path,
                 o.c.line,
                 e.c.function,
+                o.c.relay,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
             .join(r, sn.c.repo_id == r.c.id)
@@ -502,6 +504,7 @@ class Store:
                     path=row.path,
                     line=row.line,
                     function=row.function,
+                    relay=bool(row.relay),
                 )
 
     def resolve_repo(self, name: str) -> str:
@@ -651,6 +654,7 @@ class Store:
                 "window_end": oc["window_end"],
                 "comments": list(oc["comments"]),
                 "docstring": oc["docstring"],
+                "relay": bool(oc["relay"]),
             }
             for oc in occs
         ]

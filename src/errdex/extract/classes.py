@@ -1,0 +1,553 @@
+"""The message an exception class prints, as a function of its constructor's arguments.
+
+What a user sees is often built by the class, not by the ``raise``: ``__init__`` formats its
+arguments and passes the result to its base; ``__str__``, click-style ``format_message`` or a
+``message``/``description`` property render it; a base class adds text around it (``{code}
+{name}: {description}``); a format kept as a class attribute is filled from keyword arguments
+(``fmt = 'Could not connect to {endpoint_url}'``); a registry of messages by key is merged along
+the class hierarchy. Python's own ``BaseException.__str__`` prints one argument as is and several
+as the repr of their tuple.
+
+Each class is summarised from what the workers recorded about it (``ClassInfo``, ``InitInfo``
+and the printers' ``FuncInfo``), and the summary is applied per raise: the call's arguments are
+bound through the ``__init__`` chain to the instance's attributes and ``args``, and the printers'
+``self.<attr>`` placeholders are filled from them, looked up on the class actually raised (a
+subclass's class attribute or property wins over its base's). Conditions on attributes the call
+decides (``if self.note is not None``) keep or drop optional text.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from errdex.extract.facts import ExcSpec, InitInfo
+from errdex.extract.templates import (
+    EMPTY,
+    MAX_VARIANTS,
+    Arg,
+    Lookup,
+    Op,
+    Opt,
+    Part,
+    Ph,
+    Ref,
+    Value,
+    arg_equals,
+    arg_truth,
+    as_repr,
+    bind,
+    concat,
+    decide,
+    dedent_value,
+    has_literal,
+    lit,
+    ph,
+    rename_phs,
+    spread_args,
+    spread_kwargs,
+    strip_ends,
+    subst,
+    union,
+)
+
+if TYPE_CHECKING:
+    from errdex.extract.resolve import Pair, Resolver
+
+_MAX_DEPTH = 8
+_MAX_SUBCLASSES = 64
+SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
+_PRINTERS = ("__str__", "format_message")
+# Python prints these with two or more arguments as "[Errno {0}] {1}" (": {2!r}" with a third).
+_OS_ERRORS = frozenset(
+    {
+        "OSError", "IOError", "EnvironmentError", "FileNotFoundError", "FileExistsError",
+        "PermissionError", "IsADirectoryError", "NotADirectoryError", "ConnectionError",
+        "ConnectionRefusedError", "ConnectionResetError", "ConnectionAbortedError",
+        "BrokenPipeError", "TimeoutError", "BlockingIOError", "ChildProcessError",
+        "InterruptedError", "ProcessLookupError",
+    }
+)  # fmt: skip
+
+
+class State(NamedTuple):
+    """An instance right after construction: its class, attributes and ``args``."""
+
+    key: str  # the class raised
+    mro: list[str]
+    attrs: dict[str, Arg]  # attribute -> what it holds (source text, value)
+    unset: frozenset[str]  # attributes set from a parameter the call left at None
+    args: tuple[Arg, ...]  # ``self.args``
+    # attributes ``__init__`` set to a constant (``self.translated = False``): state that other
+    # code changes later, so it decides no condition of a printer
+    state: frozenset[str] = frozenset()
+
+
+class ClassMessages:
+    """Class summaries applied to calls; part of a ``Resolver`` (it uses its tables)."""
+
+    def __init__(self, resolver: Resolver) -> None:
+        self.r = resolver
+        self._children: dict[str, list[str]] | None = None
+        self._raised: dict[str, list[tuple[str, ExcSpec]]] | None = None
+        self._state: set[str] = set()  # filled by ``construct``: attributes holding state
+
+    # ------------------------------------------------------------ construction
+
+    def init_of(self, key: str) -> InitInfo | None:
+        for k in self.r.mro(key):
+            init = self.r.classes[k].init
+            if init is not None:
+                return init
+        return None
+
+    def construct(
+        self, mro: list[str], start: int, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]], depth: int
+    ) -> tuple[dict[str, Arg], set[str], tuple[Arg, ...] | None]:
+        """Bind a call through the ``__init__`` chain from ``mro[start]``: the attributes set,
+        those left None, and what reaches ``BaseException.__init__`` (None: no initialiser
+        passes anything on, so ``args`` is what the class was called with)."""
+        init = None
+        i = start
+        for i in range(start, len(mro)):
+            init = self.r.classes[mro[i]].init
+            if init is not None:
+                break
+        if init is None:
+            return {}, set(), tuple(args)  # Exception.__init__ keeps the positional arguments
+        b = bind(init.sig, args, kwargs)
+        attrs: dict[str, Arg] = {}
+        unset: set[str] = set()
+        state = self._state
+        exc_args: tuple[Arg, ...] | None = None
+        base = init.base
+        if base is not None and depth < _MAX_DEPTH:
+            sargs, skw = spread_args(base.args, b), spread_kwargs(base.kwargs, b)
+            target = self.r.canon(base.target) if base.target is not None else None
+            if base.target is None:
+                attrs, unset, exc_args = self.construct(mro, i + 1, sargs, skw, depth + 1)
+            elif target is not None and target in self.r.classes:
+                nxt = self.r.mro(target)
+                attrs, unset, exc_args = self.construct(nxt, 0, sargs, skw, depth + 1)
+            else:
+                exc_args = sargs  # ``KeyError.__init__(self, arg)``: a base outside the codebase
+        for name, v in init.attrs.items():
+            single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
+            if single is not None and single.name in b.unset:
+                attrs.pop(name, None)
+                unset.add(name)
+            elif single is not None and single.name in b.args:
+                attrs[name] = b.args[single.name]
+                unset.discard(name)
+            else:
+                attrs[name] = Arg(f"self.{name}", subst(v, b))
+                unset.discard(name)
+                if all(isinstance(p, str) for x in v for p in x):
+                    state.add(name)  # a constant: state the object's other methods change
+        if init.args_set is not None:
+            exc_args = spread_args(init.args_set, b)
+        return attrs, unset, exc_args
+
+    # ------------------------------------------------------------ printing
+
+    def message(
+        self, key: str, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]], depth: int
+    ) -> Value | None:
+        """The printed message of ``key(*args, **kwargs)``, with the arguments in place.
+
+        The call's own ``self.<attr>`` (the object raising) is set apart while the class's
+        ``self`` (the exception) is filled in, then restored."""
+        args = tuple(Arg(a.text, rename_phs(a.value, _shield)) for a in args)
+        kwargs = tuple((k, Arg(a.text, rename_phs(a.value, _shield))) for k, a in kwargs)
+        mro = self.r.mro(key)
+        self._state = set()
+        attrs, unset, exc_args = self.construct(mro, 0, args, kwargs, depth)
+        settled = frozenset(self._state - unset)
+        state = State(
+            key, mro, attrs, frozenset(unset), exc_args if exc_args is not None else tuple(args), settled
+        )
+        return rename_phs(self.printed(state, 0, depth), _unshield)
+
+    def printed(self, state: State, start: int, depth: int) -> Value:
+        """What ``str()`` (and click's ``format_message``) of the instance shows, looking for
+        printers from ``state.mro[start]`` on; the default is Python's."""
+        forms: list[Value] = []
+        for meth in _PRINTERS:
+            for i in range(start, len(state.mro)):
+                info = self.r.funcs.get(f"{state.mro[i]}.{meth}")
+                if info is None:
+                    continue
+                form = info.printed or info.ret
+                if form and depth < _MAX_DEPTH:
+                    filled = self.fill(_first_paragraph(form), info.self_name or "self", state, i, depth + 1)
+                    forms.append(filled)
+                break
+        if not forms:
+            # what ``__init__`` passed on may itself read the instance (``self.fmt.format(...)``)
+            return self.fill(self.default_str(state.args), "self", state, len(state.mro), depth + 1)
+        return union(*forms)
+
+    def default_str(self, args: tuple[Arg, ...]) -> Value:
+        """``BaseException.__str__``: nothing, the one argument, or the repr of the tuple."""
+        if not args:
+            return EMPTY
+        if len(args) == 1 or any(a.text.startswith("*") for a in args):
+            return args[0].value
+        pieces: list[Value] = [lit("(")]
+        for i, a in enumerate(args):
+            if i:
+                pieces.append(lit(", "))
+            pieces.append(as_repr(a))
+        pieces.append(lit(")"))
+        return concat(*pieces)
+
+    def builtin_message(self, name: str, args: tuple[Arg, ...]) -> Value:
+        """A built-in exception raised with these arguments, as Python prints it."""
+        plain = tuple(a for a in args if not a.text.startswith("*"))
+        if name in _OS_ERRORS and len(plain) >= 2 and len(plain) == len(args):
+            pieces = [lit("[Errno "), plain[0].value, lit("] "), plain[1].value]
+            if len(plain) >= 3:
+                pieces += [lit(": "), as_repr(plain[2])]
+            return concat(*pieces)
+        return self.default_str(args)
+
+    def keyword_message(self, spec: ExcSpec) -> Value | None:
+        """``Error(message="...")`` to a class whose initialiser is not known: the keyword."""
+        for k, a in spec.kwargs:
+            if k in ("msg", "message"):
+                return a.value
+        return None
+
+    # ------------------------------------------------------------ self.<attr>
+
+    def fill(self, value: Value, sn: str, state: State, owner: int, depth: int) -> Value:
+        """A printer's text with ``self.<attr>`` and ``self.args[i]`` taken from the instance."""
+        variants: list[Value] = []
+        for variant in value:
+            pieces: list[Value] = []
+            for p in variant:
+                pieces.append(self.fill_part(p, sn, state, owner, depth))
+            variants.append(concat(*pieces) if pieces else EMPTY)
+        return union(*variants)
+
+    def fill_part(self, p: object, sn: str, state: State, owner: int, depth: int) -> Value:
+        if isinstance(p, Ph):
+            return self.fill_ph(p, sn, state, owner, depth)
+        if isinstance(p, Ref):
+            return self.fill_ref(p, sn, state, owner, depth)
+        if isinstance(p, Op):
+            return ((self.fill_op(p, sn, state, owner, depth),),)
+        if isinstance(p, Lookup):
+            own = self.r.canon(p.cls) in state.mro
+            return ((p._replace(cls=state.key),),) if own else ((p,),)
+        if isinstance(p, Opt):
+            return self.fill_opt(p, sn, state, owner, depth)
+        assert isinstance(p, str)
+        return ((p,),)
+
+    def fill_ref(self, p: Ref, sn: str, state: State, owner: int, depth: int) -> Value:
+        """``self.prop`` (a property, looked up on the class raised), ``self.method(...)``
+        (called on the class raised), or a helper called with ``self.<attr>`` arguments."""
+        if p.args or p.kwargs:
+            p = p._replace(
+                args=tuple(Arg(a.text, self.fill(a.value, sn, state, owner, depth)) for a in p.args),
+                kwargs=tuple(
+                    (k, Arg(a.text, self.fill(a.value, sn, state, owner, depth))) for k, a in p.kwargs
+                ),
+            )
+        ck = self.r.canon(p.key) if p.method and p.key else None
+        if ck is None or ck not in state.mro:
+            return ((p,),)
+        if not p.args and not p.kwargs:
+            got = self.attr(p.method, state, depth)
+            if got is not None:
+                return got.value
+        if p.call:
+            result = self.method_result(p, state, depth)
+            if result is not None:
+                return result
+        return ((p._replace(key=state.key),),)
+
+    def method_result(self, p: Ref, state: State, depth: int) -> Value | None:
+        """``self.method(...)`` in a printer: what the method returns, for this instance."""
+        if depth >= _MAX_DEPTH:
+            return None
+        for i, k in enumerate(state.mro):
+            info = self.r.funcs.get(f"{k}.{p.method}")
+            if info is None:
+                continue
+            if not info.printed or info.sig is None:
+                return None
+            text = subst(info.printed, bind(info.sig, p.args, p.kwargs))
+            return self.fill(text, info.self_name or "self", state, i, depth + 1)
+        return None
+
+    def fill_ph(self, p: Ph, sn: str, state: State, owner: int, depth: int) -> Value:
+        name = p.name
+        if name == SUPER_STR:
+            return self.printed(state, owner + 1, depth + 1)
+        if not name.startswith(sn + "."):
+            return ((p,),)
+        rest = name[len(sn) + 1 :]
+        cut = next((i for i, ch in enumerate(rest) if ch in ".[("), len(rest))
+        attr, tail = rest[:cut], rest[cut:]
+        if attr == "args":
+            return self.args_item(p, tail, state)
+        got = self.attr(attr, state, depth)
+        if got is None:
+            return ((p,),)
+        if tail:
+            item = _literal_item(got.text, tail)
+            if item is not None:
+                return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
+            return ((Ph(got.text + tail, p.r),),) if not got.text.startswith("self.") else ((p,),)
+        return as_repr(got) if p.r else got.value
+
+    def args_item(self, p: Ph, tail: str, state: State) -> Value:
+        """``self.args[i]``, or ``self.args`` (printed as the tuple)."""
+        if not tail and not any(a.text.startswith("*") for a in state.args):
+            if len(state.args) == 1:
+                return concat(lit("("), as_repr(state.args[0]), lit(",)"))
+            return self.default_str(state.args) if state.args else lit("()")
+        if tail.startswith("[") and tail.endswith("]") and tail[1:-1].isdigit():
+            i = int(tail[1:-1])
+            if i < len(state.args) and not state.args[i].text.startswith("*"):
+                return as_repr(state.args[i]) if p.r else state.args[i].value
+        return ((p,),)
+
+    def fill_op(self, p: Op, sn: str, state: State, owner: int, depth: int) -> Op:
+        base = self.fill(p.base, sn, state, owner, depth)
+        args = tuple(Arg(a.text, self.fill(a.value, sn, state, owner, depth)) for a in p.args)
+        kwargs = tuple((k, Arg(a.text, self.fill(a.value, sn, state, owner, depth))) for k, a in p.kwargs)
+        prefix = f"{sn}.args["
+        if p.kind == "%1" and args and args[0].text.startswith(prefix) and args[0].text.endswith(":]"):
+            # ``self.args[0] % self.args[1:]``: the remaining arguments are the values
+            start = args[0].text[len(prefix) : -2]
+            if start.isdigit():
+                return Op("%", base, state.args[int(start) :], (), p.name)
+        return Op(p.kind, base, args, kwargs, p.name)
+
+    def fill_opt(self, p: Opt, sn: str, state: State, owner: int, depth: int) -> Value:
+        def fact(subject: str, test: str) -> bool | None:
+            if not subject.startswith(sn + ".") or "." in subject[len(sn) + 1 :]:
+                return None
+            name = subject[len(sn) + 1 :]
+            if name == "args":
+                return _args_test(test, state.args)
+            if name in state.state:
+                return None
+            if test.startswith("="):
+                got = self.attr(name, state, depth)
+                return None if got is None else arg_equals(got, test[1:])
+            if test not in ("t", "n"):
+                return None
+            if name in state.unset and self.prop_or_const(name, state) is None:
+                return False
+            got = self.attr(name, state, depth)
+            if got is None:
+                return False if self.class_none(name, state) else None
+            return arg_truth(got)
+
+        possible, left = decide(p.conds, fact)
+        if not possible:
+            return () if p.need else EMPTY
+        if p.need:
+            return ((Opt(left, (), True),),) if left else EMPTY
+        inner = self.fill((p.value,), sn, state, owner, depth)
+        return inner if not left else tuple((Opt(left, v),) for v in inner)
+
+    def attr(self, name: str, state: State, depth: int) -> Arg | None:
+        """What ``self.<name>`` holds on the instance: a property (of the class raised or a
+        base), an attribute ``__init__`` set, or a class attribute, in Python's order."""
+        found = self.prop_or_const(name, state)
+        if found is not None and found[0] == "prop" and depth < _MAX_DEPTH:
+            info = self.r.funcs.get(f"{found[1]}.{name}")
+            if info is not None and (info.printed or info.ret):
+                idx = state.mro.index(found[1])
+                text = self.fill(info.printed or info.ret, info.self_name or "self", state, idx, depth + 1)
+                return Arg(f"self.{name}", text)
+            return None
+        held = state.attrs.get(name)
+        if held is not None and not (found is not None and _unknown(held.value)):
+            return held  # an attribute set to something unknown does not hide the class's text
+        if found is not None:
+            value = self.r.classes[found[1]].consts[name]
+            return Arg(f"self.{name}", value) if value else None
+        return None
+
+    def prop_or_const(self, name: str, state: State) -> tuple[str, str] | None:
+        for k in state.mro:
+            info = self.r.classes[k]
+            if name in info.props:
+                return "prop", k
+            if name in info.consts:
+                return "const", k
+        return None
+
+    def class_none(self, name: str, state: State) -> bool:
+        found = self.prop_or_const(name, state)
+        return found is not None and found[0] == "const" and not self.r.classes[found[1]].consts[name]
+
+    # ------------------------------------------------------------ helpers of the resolver
+
+    def retarget(self, value: Value, owner: str | None) -> Value:
+        """A method's registry lookups (``self.error_messages[key]``) searched on the class it
+        was called on, not the class that defines it."""
+        if owner is None:
+            return value
+        return tuple(tuple(_retarget_part(p, owner) for p in v) for v in value)
+
+    def rewrapped(self, value: Value) -> Value:
+        """The argument of a library's own dedent helper, re-indented and without the blank
+        lines around it (such helpers strip them, or the text starts on the next line)."""
+        return strip_ends(dedent_value(value), None, True, True)
+
+    def lookup(self, part: Lookup, depth: int) -> list[Pair]:
+        """``self.<registry>[key]`` with a known key: the message the class raised (or any
+        subclass of it) keeps under that key, in a class-level dict of messages."""
+        placeholder: list[Pair] = [((Ph(part.name),), (Ph(part.name),))]
+        key_v = part.key.value
+        if not (len(key_v) == 1 and len(key_v[0]) == 1 and isinstance(key_v[0][0], str)):
+            return placeholder
+        want = key_v[0][0]
+        cls = self.r.canon(part.cls) or part.cls
+        texts: list[Value] = []
+        for k in self.r.mro(cls):
+            got = self._entry(k, part.attr, want)
+            if got is not None:
+                texts.append(got)
+                break
+        for k in self.subclasses(cls):
+            got = self._entry(k, part.attr, want)
+            if got is not None:
+                texts.append(got)
+        if not texts:
+            return placeholder
+        return self.r.value(union(*texts), depth + 1)[:MAX_VARIANTS] or placeholder
+
+    def _entry(self, cls: str, attr: str, key: str) -> Value | None:
+        info = self.r.classes.get(cls)
+        if info is None:
+            return None
+        named = sorted(info.dicts.items(), key=lambda kv: kv[0] != attr)
+        for name, entries in named:
+            if key in entries and (name == attr or "message" in name.lower() or "error" in name.lower()):
+                return entries[key]
+        return None
+
+    def subclasses(self, key: str) -> list[str]:
+        """Classes of the codebase deriving from ``key``, breadth first, bounded."""
+        if self._children is None:
+            children: dict[str, list[str]] = {}
+            for k, info in self.r.classes.items():
+                for b in info.base_keys:
+                    cb = self.r.canon(b)
+                    if cb is not None:
+                        children.setdefault(cb, []).append(k)
+            self._children = children
+        out: list[str] = []
+        todo = list(self._children.get(key, ()))
+        while todo and len(out) < _MAX_SUBCLASSES:
+            k = todo.pop(0)
+            if k in out or k == key:
+                continue
+            out.append(k)
+            todo.extend(self._children.get(k, ()))
+        return out
+
+    def raised_for(self, cls: str, param: str) -> ExcSpec | None:
+        """The exception a class's methods raise with the attribute its ``__init__`` sets from
+        ``param`` (``MockValSer(error_message)`` -> ``raise PydanticUserError(self._error_message)``)."""
+        init = self.init_of(cls)
+        if init is None:
+            return None
+        attrs = {a for a, v in init.attrs.items() if v == ph(param)}
+        if not attrs:
+            return None
+        if self._raised is None:
+            raised: dict[str, list[tuple[str, ExcSpec]]] = {}
+            for fk, info in self.r.funcs.items():
+                if info.raised_attrs:
+                    raised.setdefault(fk.rpartition(".")[0], []).extend(info.raised_attrs)
+            self._raised = raised
+        for k in self.r.mro(cls):
+            for attr, spec in self._raised.get(k, ()):
+                if attr in attrs:
+                    return spec
+        return None
+
+
+def _first_paragraph(form: Value) -> Value:
+    """A printer's report (``"{message}\\n\\nFailed validating ..."``): its first paragraph is
+    the message; the rest describes the instance and is not part of what users quote."""
+    out: list[tuple[object, ...]] = []
+    for variant in form:
+        cut = None
+        for i, p in enumerate(variant):
+            if isinstance(p, str) and "\n\n" in (p if i else p.lstrip("\n")):
+                cut = i
+                break
+        if cut is None:
+            out.append(variant)
+            continue
+        head = variant[cut]
+        assert isinstance(head, str)
+        first = (head if cut else head.lstrip("\n")).split("\n\n", 1)[0]
+        kept = (*variant[:cut], first)
+        out.append(kept if has_literal(kept) or any(isinstance(x, Ph) for x in kept) else variant)
+    return tuple(out)  # type: ignore[arg-type]
+
+
+def _unknown(value: Value) -> bool:
+    """A value that is one placeholder: nothing known about it."""
+    return len(value) == 1 and len(value[0]) == 1 and isinstance(value[0][0], Ph)
+
+
+def _args_test(test: str, args: tuple[Arg, ...]) -> bool | None:
+    """``self.args`` tested: its truth, or ``len(self.args) == N``, when the count is known."""
+    if any(a.text.startswith("*") for a in args):
+        return None
+    if test in ("t", "n"):
+        return bool(args) if test == "t" else True
+    if test.startswith("len") and test[3:].isdigit():
+        return len(args) == int(test[3:])
+    return None
+
+
+_SITE = "\x01"  # marks the raising code's own ``self.<attr>`` while a class's printer is filled
+
+
+def _shield(name: str) -> str:
+    return _SITE + name if name.startswith("self.") else name
+
+
+def _unshield(name: str) -> str:
+    return name[1:] if name.startswith(_SITE) else name
+
+
+def _retarget_part(p: Part, owner: str) -> Part:
+    if isinstance(p, Lookup):
+        return p._replace(cls=owner)
+    if isinstance(p, Op):
+        base = tuple(tuple(_retarget_part(x, owner) for x in v) for v in p.base)
+        return p._replace(base=base)
+    if isinstance(p, Opt):
+        return p._replace(value=tuple(_retarget_part(x, owner) for x in p.value))
+    return p
+
+
+def _literal_item(text: str, tail: str) -> str | None:
+    """``(2, 0)`` and ``[1]``: the item of a short literal tuple, parsed (never evaluated)."""
+    if not (text.startswith("(") and len(text) < 100 and tail.startswith("[") and tail.endswith("]")):
+        return None
+    index = tail[1:-1]
+    if not index.isdigit():
+        return None
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    if isinstance(value, tuple) and int(index) < len(value) and isinstance(value[int(index)], int | str):
+        return str(value[int(index)])
+    return None

@@ -1,0 +1,465 @@
+"""The message a user sees, where the raise does not write it: built by exception classes,
+given to helpers, assembled before the raise, handed across packages, raised as an object.
+
+The fixture package (``tests/fixtures/extract/shapes``) is shaped like real libraries' code and
+is parsed, never imported. Each raise site carries a ``# <- name`` marker; every template below
+was checked by hand against what Python prints for that statement (the placeholders standing for
+what the call passes).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+
+from errdex.extract import Extraction, extract
+from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, SourceFile
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "extract"
+_MARK = re.compile(r"# <- (\w+)")
+
+
+def _files() -> list[SourceFile]:
+    return [
+        SourceFile(p.relative_to(FIXTURE).as_posix(), p.read_bytes())
+        for p in sorted((FIXTURE / "shapes").rglob("*.py"))
+    ]
+
+
+def _marks(files: list[SourceFile]) -> dict[str, tuple[str, int]]:
+    out: dict[str, tuple[str, int]] = {}
+    for f in files:
+        for i, line in enumerate(f.data.decode().split("\n"), 1):
+            m = _MARK.search(line)
+            if m:
+                out[m.group(1)] = (f.path, i)
+    return out
+
+
+@pytest.fixture(scope="module")
+def shapes() -> tuple[Extraction, dict[str, tuple[str, int]]]:
+    files = _files()
+    return extract(files, "local/shapes", jobs=1), _marks(files)
+
+
+def site(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> list[ErrorRecord]:
+    """The records of the statement carrying ``# <- name`` (it may span lines)."""
+    ex, marks = shapes
+    path, line = marks[name]
+    found = [r for r in ex.records if r.path == path and r.line <= line <= r.end_line]
+    assert found, f"no record at {name} ({path}:{line})"
+    return found
+
+
+def templates(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> set[tuple[str, str]]:
+    return {(r.exc_type, r.template) for r in site(shapes, name)}
+
+
+Shapes = tuple[Extraction, dict[str, tuple[str, int]]]
+
+# (marker, {(exc_type, template), ...}): the exact set of templates the statement gets
+CLASS_BUILT = [
+    # __init__ formats its arguments and passes the result up; a base appends the position
+    ("parse", {("ParseError", "unexpected {text} at line {line} col {col}")}),
+    # ``init = super().__init__; init(self, msg)``: several arguments print as their tuple
+    ("converge", {("LimitError", "({self}, 'gave up after {rounds} rounds')")}),
+    # a base's __str__ around a subclass's class attribute and property
+    (
+        "lookup",
+        {("KeyMissing", "404 Error Name: The requested URL was not found on the server. Missing key: {key}")},
+    ),
+    # a format kept as a class attribute, filled from the constructor's keyword arguments
+    ("connect", {("ConnectFailed", 'Could not connect to "{request.url}"')}),
+    # a class attribute template filled in __init__ and passed up
+    (
+        "call",
+        {
+            (
+                "errors.ServiceError",
+                'An error occurred ({error.get("Code", "Unknown")}) when calling the {name} operation: '
+                '{error.get("Message", "Unknown")}',
+            )
+        },
+    ),
+    # __str__ applies ``%`` to the arguments (and falls back to Python's tuple)
+    (
+        "parse_date",
+        {
+            ("errors.PercentError", "month must be in 1..12: {text}"),
+            ("errors.PercentError", "('month must be in 1..12: %s', {text})"),
+        },
+    ),
+    # a mixin's __str__ around super().__str__(), with the code a subclass sets
+    (
+        "detached",
+        {
+            (
+                "errors.DetachedError",
+                "Instance {state} is not bound to a Session (Background on this error at: "
+                "https://example.org/e/bhk3)",
+            )
+        },
+    ),
+    # no printer: Python prints one argument as is, several as the repr of their tuple
+    ("plain", {("errors.BaseError", "('two arguments', {a})")}),
+    ("validator", {("TypeError", "(\"'{attr.name}' must be an int (got {value}).\", {attr}, {value})")}),
+    ("os_level", {("FileNotFoundError", "[Errno 2] No such file or directory: {path}")}),
+    # lines joined by __str__, the ones for arguments left None dropped; a mark printed by its
+    # own class (returned by a helper of the raising object)
+    (
+        "scan",
+        {
+            (
+                "MarkedError",
+                "while scanning a quoted scalar\n{start_mark}\nfound unexpected end\n"
+                '  in "{self.name}", line {self.line}, column {self.column}',
+            )
+        },
+    ),
+    # a validation report: its first paragraph is the message
+    ("report", {("errors.ReportError", "{value} is not of type 'integer'")}),
+    ("yielded", {("ReportError", "{instance} is not of type {types[0]}")}),
+    # a classmethod factory building the class it is called on
+    ("check_schema", {("SchemaProblem", "{error.message}")}),
+    # an object whose __str__ calls the lambda it was given
+    ("lazy", {("ValueError", "no value for {x}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CLASS_BUILT)
+def test_message_built_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_click_style_format_message_and_the_helper_that_fails(shapes: Shapes) -> None:
+    # ``self.fail(text, ...)`` reaches ParamType.fail through inheritance: the record is the
+    # call's, wrapped as BadParameter prints it (format_message) and as str() prints it
+    hint = "{_join_hints(param_hint)}"
+    assert templates(shapes, "convert") == {
+        ("BadParameter", f"Invalid value for {hint}: {{value}} is not a valid {{self.name}}."),
+        ("BadParameter", "Invalid value: {value} is not a valid {self.name}."),
+        ("BadParameter", "{value} is not a valid {self.name}."),
+    }
+    # the text comes from a method named for the message it builds
+    assert ("BadParameter", '{value} is not one of {", ".join(self.choices)}.') in templates(shapes, "choice")
+    # the helper's own raise of the message it is given is a relay: callers supply the text
+    fail = site(shapes, "fail")
+    assert {r.template for r in fail} == {
+        f"Invalid value for {hint}: {{message}}",
+        "Invalid value: {message}",
+    }
+    assert all(r.relay for r in fail)
+    assert not any(r.relay for r in site(shapes, "convert"))
+
+
+def test_missing_parameter_message_built_in_branches(shapes: Shapes) -> None:
+    # format_message chooses among three texts; the raise's param_type="option" shows which
+    assert templates(shapes, "missing") == {("MissingParameter", "Missing option{param_hint}.")}
+
+
+def test_conditional_helper_given_the_message(shapes: Shapes) -> None:
+    assert templates(shapes, "configure") == {("ValueError", "port must be positive")}
+    assert [r.relay for r in site(shapes, "check")] == [True]
+    _, marks = shapes
+    path, line = marks["no_text"]
+    ex, _ = shapes
+    assert not [r for r in ex.records if r.path == path and r.line == line]  # no text supplied
+
+
+def test_registry_of_messages_by_key_merged_along_the_hierarchy(shapes: Shapes) -> None:
+    assert templates(shapes, "null") == {("ValidationError", "Field may not be null.")}
+    # Number's own text, and its subclass Integer's override of the same key
+    assert templates(shapes, "invalid") == {
+        ("ValidationError", "Not a valid number."),
+        ("ValidationError", "Not a valid integer."),
+    }
+    # the registry's text formatted with the keyword arguments (or not, when it is not a str)
+    assert ("ValidationError", "Number too large: {value}.") in templates(shapes, "too_large")
+
+
+ASSEMBLED = [
+    ("loop", {("ValueError", "bad items:"), ("ValueError", "bad items: {item}")}),
+    (
+        "optional",
+        {
+            ("LookupError", "cannot load {name}"),
+            ("LookupError", "cannot load {name} (did you mean {hint}?)"),
+            ("LookupError", "cannot load {name}; {extra}"),
+            ("LookupError", "cannot load {name} (did you mean {hint}?); {extra}"),
+        },
+    ),
+    ("table", {("KeyError", "unknown keys:\n  {key} = {value}{...}")}),
+    ("bullets", {("ValueError", "Cannot build the model:\n  * {p}")}),
+    ("dedented", {("ValueError", "shape {shape} is not supported.\n  Use a 2-d shape instead.\n")}),
+    ("cleaned", {("ValueError", "got {n} values,\nexpected two")}),
+    ("own_dedent", {("OSError", "cannot read {path}\ncheck the permissions")}),
+    # repr's quotes: around known text, and around a ``str`` parameter
+    ("quoted", {("KeyError", "'{key}' has no value {value}")}),
+    ("quoted_text", {("NameError", "'settings' is undefined")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), ASSEMBLED)
+def test_message_assembled_before_the_raise(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_exclusive_branches_are_separate_variants(shapes: Shapes) -> None:
+    got = {t for _, t in templates(shapes, "nesting")}
+    # never both openings, never both endings: each is one branch's text
+    assert not any("Unexpected end" in t and "unknown tag" in t for t in got)
+    assert not any("nesting mistake" in t and "Expected one of" in t for t in got)
+    assert "Unexpected end of template. Expected one of: {looking}." in got
+    # the nesting hint needs a tag name: without one (the first branch) it is never added
+    assert not any(t.startswith("Unexpected end") and "nesting mistake" in t for t in got)
+    assert any(
+        t.strip() == "Encountered unknown tag {name}. You probably made a nesting mistake." for t in got
+    )
+
+
+CROSSING = [
+    # a framework's message handed to another package's proxy: the type is not known here
+    (
+        "proxy",
+        {
+            (
+                UNKNOWN_EXC_TYPE,
+                "Working outside of application context.\n\nThis typically means that you tried to use "
+                "functionality that needed\nthe current application.",
+            )
+        },
+    ),
+    # handed to a class of this codebase that stores it and raises it later: that class's type,
+    # printed by its __str__ (the docs link after the blank line is not the message)
+    (
+        "mock",
+        {
+            (
+                "wrap_errors.UserError",
+                "`{cls.__name__}` is not fully defined; you should define all referenced types.",
+            )
+        },
+    ),
+    # a class taken from a mapping of a dependency's classes to the library's: one per class
+    (
+        "mapped",
+        {("ConnectError", "{message}"), ("ReadTimeout", "{message}"), ("TimeoutException", "{message}")},
+    ),
+    # a dependency's exception wrapped: its text under the library's type
+    ("wrapped", {("ConnectError", "{err}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CROSSING)
+def test_message_crossing_packages(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
+    assert templates(shapes, name) == expected
+
+
+EVERY_RAISE = [
+    ("raise_error", {(UNKNOWN_EXC_TYPE, "{error}")}),
+    ("branches", {("ValueError", "a is wrong"), ("TypeError", "not a: {a}")}),
+    ("self_exc", {(UNKNOWN_EXC_TYPE, "{msg}")}),
+    ("with_traceback", {("RuntimeError", "({type(e).__name__}) {e}")}),
+    ("caught_param", {(UNKNOWN_EXC_TYPE, "{caught_exception}")}),
+    ("caught", {("ZeroDivisionError", "{e}")}),
+    ("relay", {("ValueError", "{message}")}),
+    ("not_relay", {("TypeError", "{message}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), EVERY_RAISE)
+def test_every_raise_statement_has_a_record(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_bare_reraise_is_no_record_and_relays_need_a_supplying_call(shapes: Shapes) -> None:
+    ex, marks = shapes
+    path, line = marks["bare"]
+    assert not [r for r in ex.records if r.path == path and r.line == line]
+    # ``relay(message)`` is called with text: its raise is a relay, the call a site of its own
+    assert [r.relay for r in site(shapes, "relay")] == [True]
+    supplied = [r for r in ex.records if r.path == path and r.template == "the caller writes this message"]
+    assert [(r.function, r.exc_type, r.relay) for r in supplied] == [("supplies", "ValueError", False)]
+    # nothing supplies text to ``no_caller_supplies``: its raise is the site
+    assert [r.relay for r in site(shapes, "not_relay")] == [False]
+    # a parameter raised as it is: nobody here supplies one, so no relay either
+    assert [r.relay for r in site(shapes, "caught_param")] == [False]
+
+
+def test_jobs_do_not_change_the_shapes() -> None:
+    files = _files()
+    assert extract(files, "local/shapes", jobs=2).records == extract(files, "local/shapes", jobs=1).records
+
+
+def _records(src: str) -> list[ErrorRecord]:
+    return extract([SourceFile("m/__init__.py", src.encode())], "local/m", jobs=1).records
+
+
+def _got(src: str) -> set[tuple[int, str, str]]:
+    return {(r.line, r.exc_type, r.template) for r in _records(src)}
+
+
+def test_parameter_replaced_under_a_test_the_call_decides() -> None:
+    # ``if message is None: message = name``: a call without a message prints the name
+    got = _got(
+        "class NotFound(LookupError):\n"
+        "    def __init__(self, name, message=None):\n"
+        "        if message is None:\n"
+        "            message = name\n"
+        "        super().__init__(message)\n"
+        "def get(template, paths):\n"
+        "    raise NotFound(template)\n"
+        "def find(template, paths):\n"
+        "    raise NotFound(template, f'{template} not found in {paths}')\n"
+    )
+    assert got == {(7, "NotFound", "{template}"), (9, "NotFound", "{template} not found in {paths}")}
+
+
+def test_or_default_cast_and_stripped_text() -> None:
+    got = _got(
+        "import typing as t\n"
+        "class Warned(Warning):\n"
+        "    def __init__(self, message, since=(2, 0)):\n"
+        "        super().__init__(message)\n"
+        "        self.message = message.rstrip('.')\n"
+        "        self.since = since\n"
+        "    def __str__(self):\n"
+        "        return f'{self.message}. Deprecated in V{self.since[0]}.{self.since[1]}.'\n"
+        "class Missing(Exception):\n"
+        "    def __init__(self, message=None, hint=None):\n"
+        "        super().__init__(message or 'value required')\n"
+        "def f(x):\n"
+        "    raise Missing()\n"
+        "def g(x):\n"
+        "    raise Missing(t.cast(str, f'no {x}'))\n"
+        "def h():\n"
+        "    import warnings\n"
+        "    warnings.warn('The `dict` method is deprecated.', Warned)\n"
+    )
+    assert got == {
+        (13, "Missing", "value required"),
+        (15, "Missing", "no {x}"),
+        (18, "Warned", "The `dict` method is deprecated. Deprecated in V2.0."),
+    }
+
+
+def test_attribute_set_to_a_constant_is_state_not_a_decided_condition() -> None:
+    # ``translated`` starts False but other code sets it: both printed forms stay
+    got = _got(
+        "class SyntaxProblem(Exception):\n"
+        "    def __init__(self, message, lineno):\n"
+        "        super().__init__(message)\n"
+        "        self.message = message\n"
+        "        self.lineno = lineno\n"
+        "        self.translated = False\n"
+        "    def __str__(self):\n"
+        "        if self.translated:\n"
+        "            return self.message\n"
+        "        return f'{self.message}\\n  line {self.lineno}'\n"
+        "def lex(data, lineno):\n"
+        "    raise SyntaxProblem(f\"unexpected '{data}'\", lineno)\n"
+    )
+    assert got == {
+        (12, "SyntaxProblem", "unexpected '{data}'"),
+        (12, "SyntaxProblem", "unexpected '{data}'\n  line {lineno}"),
+    }
+
+
+def test_details_joined_from_a_comprehension_and_a_list() -> None:
+    got = _got(
+        "class StatementError(Exception):\n"
+        "    def __init__(self, message, statement):\n"
+        "        super().__init__(message)\n"
+        "        self.statement = statement\n"
+        "        self.detail = []\n"
+        "    def __str__(self):\n"
+        "        details = [self.args[0]]\n"
+        "        if self.statement:\n"
+        "            details.append(f'[SQL: {self.statement}]')\n"
+        "        return '\\n'.join(['(%s)' % d for d in self.detail] + details)\n"
+        "def run(stmt, orig):\n"
+        "    raise StatementError(f'({type(orig).__name__}) {orig}', stmt)\n"
+    )
+    assert got == {
+        (12, "StatementError", "{...}\n({type(orig).__name__}) {orig}"),
+        (12, "StatementError", "{...}\n({type(orig).__name__}) {orig}\n[SQL: {stmt}]"),
+    }
+
+
+def test_bases_written_as_subscripts_and_starred_tuples() -> None:
+    got = _got(
+        "import ssl\n"
+        "from typing import Generic, TypeVar\n"
+        "T = TypeVar('T')\n"
+        "class ConnectorError(OSError):\n"
+        "    def __init__(self, key, os_error):\n"
+        "        self._key = key\n"
+        "        super().__init__(os_error.errno, os_error.strerror)\n"
+        "    def __str__(self):\n"
+        "        return f'Cannot connect to host {self._key.host} [{self.strerror}]'\n"
+        "class SSLProblem(ConnectorError):\n"
+        "    pass\n"
+        "error_bases = (SSLProblem, ssl.SSLError)\n"
+        "class ConnectorSSLError(*error_bases):\n"
+        "    pass\n"
+        "class Base(Generic[T]):\n"
+        "    def fail(self, message):\n"
+        "        raise ValueError(f'Invalid value: {message}')\n"
+        "class Number(Base[int]):\n"
+        "    def convert(self, value):\n"
+        "        self.fail(f'{value!r} is not a number')\n"
+        "def connect(req, exc):\n"
+        "    raise ConnectorSSLError(req.key, exc)\n"
+    )
+    assert (20, "ValueError", "Invalid value: {value} is not a number") in got
+    assert (22, "ConnectorSSLError", "Cannot connect to host {req.key.host} [{self.strerror}]") in got
+
+
+def test_method_of_a_mixin_found_on_the_class_it_is_combined_with() -> None:
+    # ``self.get_mark()`` in a scanner mixin: defined once, on the reader it is combined with
+    got = _got(
+        "class Mark:\n"
+        "    def __init__(self, name, line):\n"
+        "        self.name = name\n"
+        "        self.line = line\n"
+        "    def __str__(self):\n"
+        "        return f'  in \"{self.name}\", line {self.line}'\n"
+        "class ScanError(Exception):\n"
+        "    def __init__(self, problem, mark):\n"
+        "        self.problem = problem\n"
+        "        self.mark = mark\n"
+        "    def __str__(self):\n"
+        "        return f'{self.problem}\\n{self.mark}'\n"
+        "class Reader:\n"
+        "    def get_mark(self):\n"
+        "        return Mark(self.name, self.line)\n"
+        "class Scanner:\n"
+        "    def fetch_value(self):\n"
+        "        raise ScanError('mapping values are not allowed here', self.get_mark())\n"
+    )
+    assert got == {
+        (18, "ScanError", 'mapping values are not allowed here\n  in "{self.name}", line {self.line}'),
+    }
+
+
+def test_attribute_set_through_object_setattr() -> None:
+    # a frozen wrapper's __init__ sets its attribute with object.__setattr__
+    got = _got(
+        "class WrappedError(Exception):\n"
+        "    def __init__(self, cause):\n"
+        "        object.__setattr__(self, '_wrapped', cause)\n"
+        "    def __str__(self):\n"
+        "        return f'{self._wrapped.__class__.__name__}: {self._wrapped}'\n"
+        "def resolve(ref):\n"
+        "    try:\n"
+        "        return ref.lookup()\n"
+        "    except LookupError as err:\n"
+        "        raise WrappedError(err) from err\n"
+    )
+    assert got == {(10, "WrappedError", "{err.__class__.__name__}: {err}")}
