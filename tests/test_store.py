@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from errdex.model import ErrorRecord, FileReport, SnapshotInfo, SourceFile, error_id, render_template
+from errdex.model import (
+    CodeFacts,
+    ErrorRecord,
+    FileReport,
+    FunctionFact,
+    SnapshotInfo,
+    SourceFile,
+    error_id,
+    render_template,
+)
 from errdex.store import Store, StoreError
 from errdex.store.schema import SCHEMA_VERSION
 
@@ -164,6 +173,47 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
         assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
             SCHEMA_VERSION
         )
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
+    """A catalogue as schema v1 (no code facts, no relays) or v2 (code facts, no relays) left
+    it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
+    from sqlalchemy import inspect
+
+    from errdex.store import schema as s
+
+    store = Store.open(db_url)
+    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+    old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+    added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
+    with store.engine.begin() as conn:
+        conn.execute(text("alter table occurrences drop column relay"))
+        if version < 2:
+            s.metadata.drop_all(conn, tables=added_in_v2)
+        conn.execute(text(f"update meta set value='{version}' where key='schema_version'"))
+    store.engine.dispose()
+
+    store = Store.open(db_url)
+    with store.engine.connect() as conn:
+        assert s.current_version(conn) == SCHEMA_VERSION == 3
+        assert {t.name for t in added_in_v2} <= set(inspect(conn).get_table_names())
+        assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
+    assert [(e.version, e.relay) for e in store.iter_entries()] == [("1.0", False)]
+    relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
+    relayed.relay = True
+    info2, files2, _ = _snapshot("2.0", "def fail(message):\n    pass\n    raise ValueError(message)\n")
+    reports2 = [
+        FileReport("lib/core.py", "ok", module="lib.core"),
+        FileReport("tests/test_core.py", "ok", is_test=True),
+    ]
+    new = store.write_snapshot(info2, files2, [relayed], reports2, set(), code={"lib/core.py": _facts()})
+    assert sorted((e.version, e.relay) for e in store.iter_entries()) == [("1.0", False), ("2.0", True)]
+    assert store.facts.has_facts(new.snapshot_id) and not store.facts.has_facts(old.snapshot_id)
+
+
+def _facts() -> CodeFacts:
+    return CodeFacts(functions=[FunctionFact("fail", 1, 3, params=("message",))], toplevel=["fail"])
 
 
 def test_readonly_open_of_missing_catalogue_says_what_to_do(tmp_path: Path) -> None:
