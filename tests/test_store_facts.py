@@ -6,6 +6,7 @@ reader answering exactly as the full store does.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -194,6 +195,35 @@ def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path
     assert out.returncode == 0, out.stderr
     assert out.stderr.strip() == "False"  # `errdex show` ran its analysis without importing SQLAlchemy
     assert f'"id": "{ids[0]}"' in out.stdout
+
+
+def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> None:
+    """The fast reader's statements are written for the current schema: a catalogue an older
+    errdex wrote (here v2, before ``occurrences.relay``) is read by the full store, which
+    upgrades it, instead of failing on a column it does not have yet."""
+    from sqlalchemy import text
+
+    from errdex.store import fast
+
+    assert fast.SCHEMA_VERSION == s.SCHEMA_VERSION
+    db = str(tmp_path / "c.db")
+    index(str(write_package(tmp_path / "pkg")), db, jobs=1)
+    store = Store.open(db)
+    error_id = store.list_errors()[1][0]["id"]
+    with store.engine.begin() as conn:
+        conn.execute(text("alter table occurrences drop column relay"))
+        conn.execute(text("update meta set value = '2' where key = 'schema_version'"))
+    store.engine.dispose()
+    assert not fast.SQLiteReader(Path(db), f"sqlite:///{db}").current
+    out = subprocess.run(
+        [sys.executable, "-m", "errdex.cli", "show", error_id, "--json", "--db", db],
+        capture_output=True,
+        text=True,
+    )
+    assert out.returncode == 0, out.stderr
+    shown = json.loads(out.stdout)
+    assert shown["id"] == error_id and shown["analysis"]["reached_from"] is not None
+    assert isinstance(fast.open_reader(db), fast.SQLiteReader)  # upgraded: the fast path again
 
 
 def test_a_snapshot_indexed_without_facts_asks_for_a_new_index(tmp_path: Path) -> None:

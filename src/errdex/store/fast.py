@@ -26,7 +26,13 @@ from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
-__all__ = ["MAX_TEXT_BYTES", "connect_readonly", "inflate_text", "open_reader"]
+__all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text", "open_reader"]
+
+# The schema version the statements here are written for: ``schema.SCHEMA_VERSION``, which this
+# module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
+# version is read by the full store, which upgrades it where it can write and says what to do
+# where it cannot.
+SCHEMA_VERSION = 3
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
@@ -126,6 +132,8 @@ class SQLiteReader:
         self._full: Any = None
         self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
+        row = self._row("select value from meta where key = 'schema_version'")
+        self.current = row is not None and str(row[0]) == str(SCHEMA_VERSION)
 
     def _rows(self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()) -> list[Any]:
         """Every row of one statement; the one way this reader touches its connection.
@@ -203,7 +211,7 @@ class SQLiteReader:
         occs = self._rows(
             "select o.snapshot_id, s.version, s.ref, s.ref_kind, s.date, s.commit_sha, s.tag, s.source_url, "
             "s.has_tests, o.line, o.end_line, o.level, o.exc_bases, o.expanded_segments, o.guards, "
-            "o.window_start, o.window_end, o.comments, o.docstring "
+            "o.window_start, o.window_end, o.comments, o.docstring, o.relay "
             "from occurrences o join snapshots s on s.id = o.snapshot_id where o.error_id = ? order by o.id",
             (error_id,),
         )
@@ -224,6 +232,7 @@ class SQLiteReader:
                 "window_end": o[16],
                 "comments": json.loads(o[17]),
                 "docstring": o[18],
+                "relay": bool(o[19]),
             }
             for o in occs
         ]  # fmt: skip
@@ -270,11 +279,15 @@ class SQLiteReader:
 
 
 def open_reader(db: str | None) -> Any:
-    """A fast reader for an existing SQLite catalogue, else the full (read-only) ``Store``."""
+    """A fast reader for an existing SQLite catalogue of the current schema, else the full
+    ``Store`` (``Store.for_reading``, which upgrades an older schema where it can write)."""
     url = to_url(db) if db else default_db_url()
     path = sqlite_file(url)
     if path is not None:
-        return SQLiteReader(path, url)
+        reader = SQLiteReader(path, url)
+        if reader.current:
+            return reader
+        reader._conn.close()
     from errdex.store.sql import Store
 
     return Store.for_reading(url)
