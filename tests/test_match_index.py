@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from errdex.match import ARTIFACT, Matcher, build_index
-from errdex.match.index import BIG_PATTERN, E_PAT, Index, IndexFormatError
+from errdex.match.index import BIG_PATTERN, E_PAT, E_RELAY, Index, IndexFormatError
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -63,6 +63,7 @@ def synthetic_entries(n: int = 1500, seed: int = 5) -> list[CatalogueEntry]:
                 path=rng.choice(["lib/core.py", "lib/ops/shape.py", "lib\\win\\io.py"]),
                 line=rng.choice([0, 1, 10 + key, 70_000]),
                 function=rng.choice(["check", "Block.__init__", "outer.<locals>.inner", ""]),
+                relay=rng.random() < 0.2,
             )
         )  # fmt: skip
     # one message raised from many sites: a pattern big enough to be grouped by type
@@ -121,6 +122,7 @@ def assert_same_index(built: Index, loaded: Index, entries: list[CatalogueEntry]
             e.key, e.error_id, e.repo, e.version, e.snapshot_date, e.kind, e.exc_type, e.exc_qualname,
             e.template, e.path, e.line, e.function,
         )  # fmt: skip
+        assert got[E_RELAY] is e.relay
     for pid in range(built.n_patterns):
         assert loaded.patterns[pid] == built.patterns[pid]
         assert loaded.groups.get(pid) == built.groups.get(pid)

@@ -94,7 +94,7 @@ from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 8
+FORMAT = 9
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -107,9 +107,22 @@ NONE = 0xFFFFFFFF  # string id of a missing (None) string
 _MISSING = object()
 
 # entry tuple fields (tuples are cheap to build and to index)
-E_KEY, E_ID, E_REPO, E_VERSION, E_DATE, E_KIND, E_TYPE, E_QUAL, E_TEMPLATE, E_PATH, E_LINE, E_FUNC, E_PAT = (
-    range(13)
-)
+(
+    E_KEY,
+    E_ID,
+    E_REPO,
+    E_VERSION,
+    E_DATE,
+    E_KIND,
+    E_TYPE,
+    E_QUAL,
+    E_TEMPLATE,
+    E_PATH,
+    E_LINE,
+    E_FUNC,
+    E_PAT,
+    E_RELAY,
+) = range(14)
 
 # name -> array type code of every section
 SECTIONS: dict[str, str] = {
@@ -120,8 +133,10 @@ SECTIONS: dict[str, str] = {
     "snp_repo": "I", "snp_ver": "I", "snp_date": "I",
     # raise sites (kind, type, qualified name, path, function) shared by their entries
     "st_kind": "I", "st_type": "I", "st_qual": "I", "st_path": "I", "st_func": "I",
-    # entries, one column per field
+    # entries, one column per field; ``e_relay`` is 1 for a helper's raise of a message its
+    # callers supply (``CatalogueEntry.relay``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
+    "e_relay": "B",
     # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
     # text with single spaces, entries, keys, interpreter flag
     "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
@@ -661,7 +676,7 @@ class Index:
     def _entry_decoder(self) -> Callable[[int], tuple[Any, ...]]:
         """Entry ``i`` as a tuple (``E_*`` fields), from its columns; a closure over them because
         decoding entries is a good part of a query that reads templates no earlier one read."""
-        key, eid, snapcol, sitecol, tmpl, line, pat = self._ecols
+        key, eid, snapcol, sitecol, tmpl, line, pat, relay = self._ecols
         npat, pool = self.n_patterns, self._pool
         offs, text, nstr, size = pool.offs, pool.text, pool.n, pool.size
         raw, base = pool.raw, pool.base
@@ -697,7 +712,7 @@ class Index:
             except UnicodeDecodeError:
                 raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
             types, path, func = what
-            return (key[i], error_id, *where, *types, template, path, line[i], func, pid)
+            return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relay[i] != 0)
 
         return entry
 
@@ -771,7 +786,7 @@ class Index:
                     w.add(column, w.string(text))
             for name, value in (
                 ("e_key", e.key), ("e_id", w.string(e.error_id)), ("e_snap", snap), ("e_site", site),
-                ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid),
+                ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid), ("e_relay", int(e.relay)),
             ):  # fmt: skip
                 w.add(name, value)
             path = e.path.replace("\\", "/")
@@ -1054,7 +1069,7 @@ class _Writer:
 
 
 # the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
-_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat")
+_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 
 # offsets array of each flat list array
