@@ -70,9 +70,7 @@ def error_view(store: Any, err: dict[str, Any], *, analysis: bool = True) -> dic
         "comments": latest["comments"],
         "docstring": latest["docstring"],
         "permalink": permalink(latest["version"], err["path"], latest["line"], latest["end_line"]),
-        "versions": [
-            {**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs
-        ],
+        "versions": [{**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs],
         "report_issue": issue_url(err.get("repo_url"), {**err, "line": latest["line"]}),
     }
     if analysis:

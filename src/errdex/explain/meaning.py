@@ -58,7 +58,9 @@ def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) 
         if b in TYPE_MEANINGS:
             return f"a codebase-specific kind of {b}: " + TYPE_MEANINGS[b]
     if last.endswith("Warning"):
-        return "a warning specific to this library: the call goes on, but its result may not be what you expect"
+        return (
+            "a warning specific to this library: the call goes on, but its result may not be what you expect"
+        )
     return "an error class specific to this library"
 
 
@@ -145,8 +147,16 @@ def is_todo(note: str) -> bool:
 
 
 def meaning_text(
-    *, exc_type: str, kind: str, bases: list[str], level: str | None, function: str, path: str,
-    docstring: str | None, trigger_text: str, notes: list[str],
+    *,
+    exc_type: str,
+    kind: str,
+    bases: list[str],
+    level: str | None,
+    function: str,
+    path: str,
+    docstring: str | None,
+    trigger_text: str,
+    notes: list[str],
 ) -> str:
     """A short paragraph: the type's meaning, where, the function's purpose, the code's own notes."""
     name = exc_type.rsplit(".", 1)[-1]
@@ -162,6 +172,7 @@ def meaning_text(
         parts.append(trigger_text)
     todos = [n for n in notes if is_todo(n)]
     if todos:
-        parts.append("The code's own notes mark this as a known limitation: " + " ".join(
-            f"“{t}”" for t in todos[:3]))
+        parts.append(
+            "The code's own notes mark this as a known limitation: " + " ".join(f"“{t}”" for t in todos[:3])
+        )
     return " ".join(parts)

@@ -21,7 +21,9 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     con = console or Console(highlight=False)
     a = view.get("analysis") or {}
     con.print(Text(f"{view['repo']} · {view['kind']} · {view['exc_type']}", style="bold"))
-    con.print(Text(f"ID {view['id']}  ·  {view['repo']} {view.get('version', {}).get('name', '')}", style="dim"))
+    con.print(
+        Text(f"ID {view['id']}  ·  {view['repo']} {view.get('version', {}).get('name', '')}", style="dim")
+    )
 
     _head(con, "Error message")
     con.print(_template_text(view["template"]))
@@ -40,8 +42,17 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
         last = min(src["start"] + len(src["lines"]) - 1, view["end_line"] + 12)
         code = "\n".join(src["lines"][first - src["start"] : last - src["start"] + 1])
         marks = set(range(view["line"], view["end_line"] + 1))
-        con.print(Syntax(code, "python", line_numbers=True, start_line=first, highlight_lines=marks,
-                         word_wrap=False, theme="ansi_dark"))
+        con.print(
+            Syntax(
+                code,
+                "python",
+                line_numbers=True,
+                start_line=first,
+                highlight_lines=marks,
+                word_wrap=False,
+                theme="ansi_dark",
+            )
+        )
     link = view.get("permalink")
     if link:
         con.print(f"View on the forge (pinned to {link['label']}): {link['url']}", markup=False)
@@ -56,15 +67,28 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     _head(con, "Example")
     for ex in a.get("examples", []):
         con.print(f"This test triggers it: {ex['path']}:{ex['line']} ({ex['function']})", markup=False)
-        con.print(Syntax(ex["source"], "python", line_numbers=True, start_line=ex.get("start", 1),
-                         highlight_lines=set(range(ex["line"], ex["end_line"] + 1)), theme="ansi_dark"))
+        con.print(
+            Syntax(
+                ex["source"],
+                "python",
+                line_numbers=True,
+                start_line=ex.get("start", 1),
+                highlight_lines=set(range(ex["line"], ex["end_line"] + 1)),
+                theme="ansi_dark",
+            )
+        )
         if ex.get("permalink"):
             con.print(ex["permalink"], markup=False)
     for c in a.get("contrast", []):
         shared = ", ".join(c.get("shared", []))
-        con.print(f"This sibling test passes ({shared} without the error): {c['path']}:{c['line']} "
-                  f"({c['function']})", markup=False)
-        con.print(Syntax(c["source"], "python", line_numbers=True, start_line=c.get("start", 1), theme="ansi_dark"))
+        con.print(
+            f"This sibling test passes ({shared} without the error): {c['path']}:{c['line']} "
+            f"({c['function']})",
+            markup=False,
+        )
+        con.print(
+            Syntax(c["source"], "python", line_numbers=True, start_line=c.get("start", 1), theme="ansi_dark")
+        )
     if a.get("tests_note"):
         con.print(a["tests_note"], style="dim", markup=False)
 
@@ -88,8 +112,13 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     prov = a.get("provenance") or {}
     kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
     con.print()
-    con.print(Text(f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
-                   f"Data as JSON: /api/errors/{view['id']}.", style="dim"))
+    con.print(
+        Text(
+            f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
+            f"Data as JSON: /api/errors/{view['id']}.",
+            style="dim",
+        )
+    )
 
 
 def _print_llm(con: Any, llm: dict[str, Any]) -> None:
@@ -101,8 +130,12 @@ def _print_llm(con: Any, llm: dict[str, Any]) -> None:
     from rich.syntax import Syntax
 
     _head(con, f"AI-assisted explanation ({llm.get('model')}, {llm.get('date') or 'undated'})")
-    con.print("Written by a language model from the facts above; every name it uses was checked "
-              "against the code, but the prose may still be wrong.", style="dim", markup=False)
+    con.print(
+        "Written by a language model from the facts above; every name it uses was checked "
+        "against the code, but the prose may still be wrong.",
+        style="dim",
+        markup=False,
+    )
     sec = llm.get("sections") or {}
     for key, title in (("meaning", "What it means"), ("trigger", "When it happens")):
         if sec.get(key):
@@ -142,7 +175,7 @@ def _template_text(template: str) -> Any:
     out = Text()
     pos = 0
     for m in re.finditer(r"\{[^{}]*\}", template):
-        out.append(template[pos:m.start()])
+        out.append(template[pos : m.start()])
         out.append(m.group(0), style="bold cyan")
         pos = m.end()
     out.append(template[pos:])
