@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from errdex.explain.meaning import gather_notes
-from errdex.explain.solutions import imperatives, solutions_for
-from errdex.explain.tests import link_expectations, literal_fragments, pattern_fits_template
-from errdex.explain.trigger import describe_guards
+from errdex.analysis.meaning import gather_notes
+from errdex.analysis.solutions import imperatives, solutions_for
+from errdex.analysis.trigger import describe_guards
 from errdex.extract import is_test_path
 from errdex.extract.expectations import find_expectations
+from errdex.extract.testlinks import link_expectations, literal_fragments, pattern_fits_template
 from errdex.model import ErrorRecord, SourceFile, error_id
 from errdex.model import TestExpectation as Expectation
 
@@ -105,7 +105,7 @@ def test_linking_is_the_same_whatever_the_hash_seed() -> None:
     import sys
 
     probe = (
-        "from errdex.explain.tests import link_expectations; "
+        "from errdex.extract.testlinks import link_expectations; "
         "from errdex.model import ErrorRecord, TestExpectation, error_id\n"
         "recs = [ErrorRecord('error', 'ValueError', t, s, s, 'm.py', 1, 1, 'f', id=error_id('r', 'm.py', 'f', "
         "'ValueError', t)) for t, s in (('foo {x}', ['foo ', 'x', '']), ('{y} bar', ['', 'y', ' bar']))]\n"
@@ -200,7 +200,7 @@ def test_notes_above_enclosing_headers() -> None:
 def test_render_plain() -> None:
     from rich.console import Console
 
-    from errdex.explain.render import print_error
+    from errdex.analysis.render import print_error
 
     view = {
         "id": "0123456789abcdef",

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from errdex.explain.context import get_context
-from errdex.explain.verify import check_text, identifiers
+from errdex.analysis.context import get_context
+from errdex.analysis.verify import check_text, identifiers
 from errdex.pipeline import index
 from errdex.store import Store
 from errdex.views import error_view

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from errdex.explain.llm import (
+from errdex.analysis.llm import (
     Client,
     LLMConfig,
     LLMError,
@@ -284,7 +284,7 @@ def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, dict[str, A
 
 @pytest.mark.network
 def test_a_real_example_fix_is_kept(seed: tuple[Any, dict[str, Any]]) -> None:
-    from errdex.explain.context import get_context
+    from errdex.analysis.context import get_context
 
     store, err = seed
     ctx = get_context(store, err["occurrences"][-1]["snapshot_id"])
@@ -436,7 +436,7 @@ def test_llm_without_env_names_the_variables(tmp_path: Path) -> None:
 
 def test_command_module_is_cheap_to_import() -> None:
     code = (
-        "import sys, errdex.explain.command; "
+        "import sys, errdex.analysis.command; "
         "print([m for m in ('httpx', 'sqlalchemy', 'rich') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -241,7 +241,7 @@ def show(
     err = store.get_error(error_id)  # a StoreError is reported by _guarded
     if err is None:
         raise _fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
-    from errdex.explain.render import print_error
+    from errdex.analysis.render import print_error
     from errdex.views import error_view
 
     view = error_view(store, err)
@@ -376,7 +376,7 @@ from errdex.web.command import serve  # noqa: E402  (light: imports only typer a
 
 app.command()(_guarded(serve))
 
-from errdex.explain.command import analyze  # noqa: E402  (light: imports only typer at module level)
+from errdex.analysis.command import analyze  # noqa: E402  (light: imports only typer at module level)
 
 app.command()(_guarded(analyze))
 

@@ -55,7 +55,7 @@ class SnapshotInfo:
 
 @dataclass(slots=True)
 class Snapshot:
-    """A snapshot's identity plus its files; ``files`` includes tests (the explain stage reads them)."""
+    """A snapshot's identity plus its files; ``files`` includes tests (the analysis stage reads them)."""
 
     info: SnapshotInfo
     files: list[SourceFile]

@@ -1,7 +1,7 @@
 """One view of an error, shared by ``errdex show``, the JSON API and the web page.
 
 Both front ends render the same dict, so the terminal, the page and ``/api/errors/{id}`` can never
-disagree about an error. Building it is read-only work on the store plus the explain stage.
+disagree about an error. Building it is read-only work on the store plus the analysis stage.
 """
 
 from __future__ import annotations
@@ -9,24 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from errdex.model import render_template
-
-
-def permalink(version: dict[str, Any], path: str, start: int, end: int) -> dict[str, Any] | None:
-    """A link pinned to the exact code, or None when no forge URL is known.
-
-    Git snapshots pin the commit. PyPI snapshots pin the release tag only when the source stage
-    learned it from the metadata; otherwise we do not guess a tag (a wrong link is worse than
-    none) and the page links the file as indexed instead.
-    """
-    url = (version.get("source_url") or "").rstrip("/")
-    if not url.startswith("https://"):
-        return None
-    ref = version.get("commit") if version.get("kind") == "git" else version.get("tag")
-    if not ref:
-        return None
-    anchor = f"#L{start}-L{end}" if end > start else f"#L{start}"
-    label = ref[:10] if version.get("kind") == "git" else ref
-    return {"url": f"{url}/blob/{ref}/{path}{anchor}", "ref": ref, "label": label}
+from errdex.store.records import permalink
 
 
 def issue_url(repo_url: str | None, error: dict[str, Any]) -> str | None:
@@ -74,7 +57,7 @@ def error_view(store: Any, err: dict[str, Any], *, analysis: bool = True) -> dic
         "report_issue": issue_url(err.get("repo_url"), {**err, "line": latest["line"]}),
     }
     if analysis:
-        from errdex.explain import analyze_error
+        from errdex.analysis import analyze_error
 
-        view["analysis"] = analyze_error(store, err, view)
+        view["analysis"] = analyze_error(store, err)
     return view

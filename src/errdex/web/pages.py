@@ -2,8 +2,8 @@
 
 The error page follows the seed pages' sections in order (message, meaning, source, solutions,
 example, when it happens, related, versions, provenance). Its data comes from ``error_view``,
-whose ``analysis`` is produced by the explain stage; that part is rendered defensively (any key
-may be missing, or ``analysis`` may be None when the explain stage failed) and the page falls
+whose ``analysis`` is produced by the analysis stage; that part is rendered defensively (any key
+may be missing, or ``analysis`` may be None when the analysis stage failed) and the page falls
 back to facts the catalogue holds itself: the guards on the path to the raise, the tests linked
 at index time, and the other errors of the same module.
 """
@@ -35,7 +35,7 @@ env = Environment(
 
 
 def text_of(item: Any) -> str:
-    """The human text of an analysis item, whatever shape the explain stage gave it."""
+    """The human text of an analysis item, whatever shape the analysis stage gave it."""
     if item is None:
         return ""
     if isinstance(item, str):

@@ -149,7 +149,7 @@ class WebState:
 
         try:
             value = public_view(error_view(self.store, err))
-        except Exception as e:  # the explain stage is optional; a page without analysis still helps
+        except Exception as e:  # the analysis stage is optional; a page without analysis still helps
             log.warning(
                 "analysis of %s failed (%s: %s); serving the static view", error_id, type(e).__name__, e
             )

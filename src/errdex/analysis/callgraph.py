@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from errdex.explain.symbols import Module, ProjectIndex, resolve_import
+from errdex.analysis.symbols import Module, ProjectIndex, resolve_import
 from errdex.store.facts import CallRow, ImportRow
 
 __all__ = ["CallGraph", "Reach"]

@@ -1,4 +1,4 @@
-"""Linking the codebase's own tests to the errors they expect.
+"""Linking the codebase's own tests to the errors they expect, at index time.
 
 A test's ``match=`` regex is evidence written by the library's authors that a given message is
 raised; linking it to the template that produces the message gives each error a real example.
@@ -36,11 +36,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from errdex.extract.expectations import find_expectations
 from errdex.linear_re import MAX_PATTERN, UntrustedRegex, compile_untrusted
 from errdex.model import ErrorRecord, TestExpectation
 
-__all__ = ["find_expectations", "link_expectations", "pattern_fits_template"]
+__all__ = ["link_expectations", "literal_fragments", "pattern_fits_template"]
 
 _SAMPLE = "0"
 _MAX_RENDER = 4000

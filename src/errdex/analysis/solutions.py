@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from errdex.explain.trigger import Trigger, condition_phrase
+from errdex.analysis.trigger import Trigger, condition_phrase
 
 __all__ = ["URL", "imperatives", "solutions_for"]
 

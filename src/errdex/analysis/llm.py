@@ -478,7 +478,7 @@ def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[st
     own placeholder variable, not a claim about the library, so it is not held against the answer;
     dotted paths, imports and CamelCase names always are.
     """
-    from errdex.explain.verify import check_text, names_in_code
+    from errdex.analysis.verify import check_text, names_in_code
 
     known = known or set()
     out = Verified(sections={})
@@ -552,7 +552,7 @@ def ensure_answer(
     re-check old answers without paying for them again; pages only ever see ``public_record``.
     Nothing is stored when the call fails.
     """
-    from errdex.explain.context import get_context
+    from errdex.analysis.context import get_context
 
     sid = int(err["occurrences"][-1]["snapshot_id"])
     cached = store.get_analysis(err["id"], sid, client.model, prompt_version)

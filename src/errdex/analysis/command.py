@@ -45,7 +45,7 @@ def analyze(
     """
     import sys
 
-    from errdex.explain import llm as llm_mod
+    from errdex.analysis import llm as llm_mod
 
     config = None
     if llm:
@@ -103,7 +103,7 @@ class _Run:
         self.store = store
         self.client: Any = None
         if config is not None:
-            from errdex.explain.llm import Client
+            from errdex.analysis.llm import Client
 
             self.client = Client(config)
         self.concurrency = concurrency
@@ -140,7 +140,7 @@ class _Run:
     def _one(self, error_id: str) -> None:
         if self.stop.is_set():
             return
-        from errdex.explain.llm import LLMError, ensure_answer
+        from errdex.analysis.llm import LLMError, ensure_answer
         from errdex.views import error_view
 
         try:
