@@ -200,7 +200,7 @@ def test_notes_above_enclosing_headers() -> None:
 def test_render_plain() -> None:
     from rich.console import Console
 
-    from errdex.analysis.render import print_error
+    from errdex.cli.render import print_error
 
     view = {
         "id": "0123456789abcdef",

@@ -436,7 +436,7 @@ def test_llm_without_env_names_the_variables(tmp_path: Path) -> None:
 
 def test_command_module_is_cheap_to_import() -> None:
     code = (
-        "import sys, errdex.analysis.command; "
+        "import sys, errdex.cli.analyze; "
         "print([m for m in ('httpx', 'sqlalchemy', 'rich') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -1,8 +1,13 @@
-"""``errdex show ID`` for humans: the same sections as the web page, in the terminal.
+"""What the command line draws on a terminal; rich is imported only inside these functions.
 
-It renders the dict ``errdex.views.error_view`` built and nothing else, so the terminal, the
-page and the JSON API cannot disagree. Colour and syntax highlighting on a terminal; plain text
-when piped (rich decides from the console), with the raise line marked either way.
+``print_error`` is ``errdex show ID`` for humans: the same sections as the web page, rendered
+from the dict ``errdex.views.error_view`` built and nothing else, so the terminal, the page and
+the JSON API cannot disagree. Colour and syntax highlighting on a terminal; plain text when
+piped (rich decides from the console), with the raise line marked either way.
+
+Everything printed from a catalogue goes through ``errdex.textsafe.printable`` first: the
+catalogue is data written by whoever built it, and a message template may hold terminal escape
+sequences.
 """
 
 from __future__ import annotations
@@ -10,10 +15,84 @@ from __future__ import annotations
 import re
 from typing import Any
 
-__all__ = ["print_error"]
+from errdex.textsafe import printable
+
+__all__ = ["print_error", "print_error_rows", "print_thrown_at", "printable_tree"]
+
+_MAX_TEMPLATE_CELL = 100
+
+
+def print_error_rows(rows: list[dict[str, Any]], total: int, *, tty: bool) -> None:
+    """``errdex list``: a table on a terminal, one tab-separated line per error elsewhere."""
+
+    def cells(r: dict[str, Any]) -> tuple[str, str, str, str]:
+        # One line per field: newlines become spaces, every other control character an escape.
+        tmpl = r["template"].replace("\n", " ")
+        eid, exc, where, text = (
+            printable(v, newlines=False) for v in (r["id"], r["exc_type"], f"{r['path']}:{r['line']}", tmpl)
+        )
+        return eid, exc, where, text
+
+    if not tty:  # pipes and logs get one tab-separated line per error
+        for r in rows:
+            print("\t".join(cells(r)))
+        return
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(show_lines=False, box=None, pad_edge=False)
+    for col in ("id", "type", "where", "message template"):
+        table.add_column(col, overflow="fold" if col == "message template" else "ellipsis")
+    for r in rows:
+        eid, exc, where, tmpl = cells(r)
+        tmpl = tmpl if len(tmpl) <= _MAX_TEMPLATE_CELL else tmpl[: _MAX_TEMPLATE_CELL - 3] + "..."
+        table.add_row(Text(eid), Text(exc), Text(where), Text(tmpl))
+    console = Console()
+    console.print(table, highlight=False, markup=False)
+    console.print(f"{len(rows)} of {total} errors", style="dim", highlight=False)
+
+
+def printable_tree(value: Any) -> Any:
+    """A JSON-like view with every string made safe for the terminal (newlines kept)."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, dict):
+        return {k: printable_tree(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [printable_tree(v) for v in value]
+    return value
+
+
+def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
+    """The best candidate's raise with a few lines of context: what ``errdex explain`` is for."""
+    found = reader.error_source(best.id, best.version)
+    if found is None:
+        return
+    # Plain numbered lines with the raise marked: Pygments would add ~0.1 s to a cold start,
+    # and `errdex show` has the highlighted window.
+    from rich.text import Text
+
+    line, end_line, text = found
+    lines = text.splitlines()
+    first, last = max(1, line - 8), min(len(lines), end_line + 3)
+    console.print(
+        f"\nThrown at {printable(best.path, newlines=False)}:{line}",
+        style="bold",
+        highlight=False,
+        markup=False,
+    )
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for n in range(first, last + 1):
+        hit = line <= n <= end_line
+        out.append(f"{'❱' if hit else ' '} {n:>5}  ", style="bold red" if hit else "dim")
+        out.append(printable(lines[n - 1]) + "\n", style="bold" if hit else "")
+    console.print(out, end="")
+    console.print(f"More: errdex show {printable(best.id)}", style="dim", highlight=False, markup=False)
 
 
 def print_error(view: dict[str, Any], console: Any = None) -> None:
+    """The page's sections for one error, from its view."""
     from rich.console import Console
     from rich.syntax import Syntax
     from rich.text import Text
