@@ -30,6 +30,7 @@ from errdex.analysis.llm import (
     split_sentences,
     verify_answer,
 )
+from errdex.views import error_view
 
 MPMD = ("jax/_src/pallas/mpmd.py", 842)
 MODEL = "fake-coder-7b"
@@ -262,7 +263,7 @@ def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, dict[str, A
     store, err = seed
     fake.then(200, SEED_ANSWER)
     with _client(fake, model="seed-model") as c:
-        out = ensure_answer(store, c, err)
+        out = ensure_answer(store, c, err, error_view(store, err))
     rec = out.record
     sec = rec["sections"]
     assert not out.from_cache and len(fake.requests) == 1
@@ -301,7 +302,7 @@ def test_a_real_example_fix_is_kept(seed: tuple[Any, dict[str, Any]]) -> None:
 def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, Any]], fake: FakeLLM) -> None:
     store, err = seed
     with _client(fake, model="prompt-model") as c:
-        ensure_answer(store, c, err)
+        ensure_answer(store, c, err, error_view(store, err))
     [req] = fake.requests
     body = req["body"]
     assert body["model"] == "prompt-model" and body["temperature"] == 0
@@ -328,7 +329,7 @@ def test_malformed_answer_is_an_error_and_nothing_is_cached(
     store, err = seed
     fake.then(200, "Sure! The error means {that the scratch type")
     with _client(fake, model="bad-json-model") as c, pytest.raises(LLMError, match="not valid JSON"):
-        ensure_answer(store, c, err)
+        ensure_answer(store, c, err, error_view(store, err))
     assert store.get_analysis(err["id"], err["occurrences"][-1]["snapshot_id"], "bad-json-model", "1") is None
 
 
@@ -336,18 +337,16 @@ def test_malformed_answer_is_an_error_and_nothing_is_cached(
 def test_cache_per_error_snapshot_model_and_prompt_version(
     seed: tuple[Any, dict[str, Any]], fake: FakeLLM, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from errdex.views import error_view
-
     store, err = seed
     with _client(fake, model="cache-model") as c:
-        first = ensure_answer(store, c, err)
-        again = ensure_answer(store, c, err)
+        first = ensure_answer(store, c, err, error_view(store, err))
+        again = ensure_answer(store, c, err, error_view(store, err))
         assert not first.from_cache and again.from_cache and len(fake.requests) == 1
         assert again.record == first.record
-        assert not ensure_answer(store, c, err, prompt_version="test-2").from_cache
+        assert not ensure_answer(store, c, err, error_view(store, err), prompt_version="test-2").from_cache
         assert len(fake.requests) == 2
     with _client(fake, model="other-model") as c:
-        assert not ensure_answer(store, c, err).from_cache
+        assert not ensure_answer(store, c, err, error_view(store, err)).from_cache
     assert len(fake.requests) == 3
 
     monkeypatch.setenv("ERRDEX_LLM_MODEL", "cache-model")

@@ -542,11 +542,14 @@ def ensure_answer(
     store: Any,
     client: Client,
     err: dict[str, Any],
-    view: dict[str, Any] | None = None,
+    view: dict[str, Any],
     *,
     prompt_version: str = PROMPT_VERSION,
 ) -> Outcome:
     """The verified answer for one error: from the cache, else asked, verified and cached.
+
+    ``view`` is the error's view with its static analysis (``errdex.views.error_view``): the
+    model is asked about those facts, and its answer is checked against them.
 
     The raw answer is stored beside the verified one (under ``raw``) so a better verifier can
     re-check old answers without paying for them again; pages only ever see ``public_record``.
@@ -558,10 +561,6 @@ def ensure_answer(
     cached = store.get_analysis(err["id"], sid, client.model, prompt_version)
     if cached:
         return Outcome(cached, True)
-    if view is None or "analysis" not in view:
-        from errdex.views import error_view
-
-        view = error_view(store, err)
     analysis = {k: v for k, v in view["analysis"].items() if k != "llm"}
     answer = client.complete_json(build_messages(err, view, analysis))
     ctx = get_context(store, sid)
