@@ -139,11 +139,6 @@ def render_template(segments: list[str]) -> str:
     return "".join(out)
 
 
-def literal_text(segments: list[str]) -> str:
-    """The literal parts only, joined: how much text a template can actually vouch for."""
-    return "".join(segments[0::2])
-
-
 @dataclass(slots=True)
 class CatalogueEntry:
     """One error as it sits in one indexed snapshot: the unit the matcher indexes and returns.

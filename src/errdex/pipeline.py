@@ -164,7 +164,7 @@ def producer_digest() -> str:
 
     h = hashlib.sha256()
     pkg = resources.files("errdex")
-    for rel in ("model.py", "astutil.py"):
+    for rel in ("model.py", "astutil.py", "pyexc.py", "textsafe.py"):
         h.update((pkg / rel).read_bytes())
     for item in sorted((pkg / "extract").iterdir(), key=lambda p: p.name):
         if item.name.endswith(".py"):

@@ -300,14 +300,6 @@ class ProjectIndex:
 
     # ------------------------------------------------------------------ display help
 
-    def alias_target(self, name: str, path: str) -> str | None:
-        """``tpu_core`` in ``path`` -> ``jax._src.pallas.mosaic.core`` (first target), if imported."""
-        mod = self.module_of(path)
-        if mod is None:
-            return None
-        targets = mod.imports.get(name)
-        return targets[0] if targets else None
-
 
 def _target(row: ImportRow) -> str:
     return resolve_import(row.module, row.is_package, row.level, row.target)

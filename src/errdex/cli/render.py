@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from errdex.textsafe import printable
+from errdex.textsafe import printable, truncate
 
 __all__ = ["print_error", "print_error_rows", "print_thrown_at", "printable_tree"]
 
@@ -46,8 +46,7 @@ def print_error_rows(rows: list[dict[str, Any]], total: int, *, tty: bool) -> No
         table.add_column(col, overflow="fold" if col == "message template" else "ellipsis")
     for r in rows:
         eid, exc, where, tmpl = cells(r)
-        tmpl = tmpl if len(tmpl) <= _MAX_TEMPLATE_CELL else tmpl[: _MAX_TEMPLATE_CELL - 3] + "..."
-        table.add_row(Text(eid), Text(exc), Text(where), Text(tmpl))
+        table.add_row(Text(eid), Text(exc), Text(where), Text(truncate(tmpl, _MAX_TEMPLATE_CELL)))
     console = Console()
     console.print(table, highlight=False, markup=False)
     console.print(f"{len(rows)} of {total} errors", style="dim", highlight=False)

@@ -23,6 +23,7 @@ from typing import Literal
 
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
+from errdex.textsafe import decode_source
 
 __all__ = ["expectations_in", "find_expectations"]
 
@@ -74,10 +75,7 @@ def expectations_in(path: str, tree: ast.Module) -> list[TestExpectation]:
 def _parse(data: bytes) -> ast.Module | None:
     if len(data) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not in this process
         return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    text, _ = decode_source(data)
     try:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):

@@ -195,10 +195,6 @@ class Resolver:
             todo.extend(c for c in (self.canon(b) for b in info.base_keys) if c is not None)
         return out
 
-    def func_for(self, ref: Ref) -> tuple[str, FuncInfo] | None:
-        found = self.callee(ref)
-        return None if found is None else (found[0], found[1])
-
     def callee(self, ref: Ref) -> tuple[str, FuncInfo, str | None] | None:
         """The function a call reaches: (its key, its info, the class it was looked up on).
 

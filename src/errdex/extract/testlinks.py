@@ -30,7 +30,6 @@ about which of hundreds of sites it exercises, and a wrong example is worse than
 
 from __future__ import annotations
 
-import builtins
 import re
 from collections import defaultdict
 from collections.abc import Sequence
@@ -38,6 +37,7 @@ from dataclasses import dataclass
 
 from errdex.linear_re import MAX_PATTERN, UntrustedRegex, compile_untrusted
 from errdex.model import ErrorRecord, TestExpectation
+from errdex.pyexc import builtin_ancestors, is_builtin
 
 __all__ = ["link_expectations", "literal_fragments", "pattern_fits_template"]
 
@@ -85,7 +85,7 @@ def _link_by_type(
 ) -> list[str]:
     ids: list[str] = []
     for t in types:
-        if t in _BUILTIN_EXC:
+        if is_builtin(t):
             continue
         sites = sites_by_type.get(t, [])
         if len(sites) == 1:
@@ -157,8 +157,6 @@ def _template(i: int, r: ErrorRecord) -> _Tmpl:
 
 # ---------------------------------------------------------------------------- types
 
-_BUILTIN_EXC = {n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)}
-
 
 def _last(name: str) -> str:
     return name.rsplit(".", 1)[-1]
@@ -185,9 +183,7 @@ def _ancestors(name: str, bases: dict[str, set[str]]) -> set[str]:
         if n in seen:
             continue
         seen.add(n)
-        cls = getattr(builtins, n, None)
-        if isinstance(cls, type) and issubclass(cls, BaseException):
-            seen.update(c.__name__ for c in cls.__mro__)
+        seen.update(builtin_ancestors(n))
         stack.extend(bases.get(n, ()))
     return seen
 
