@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from errdex.model import render_template
-from errdex.store.records import permalink
+from errdex.store.records import CatalogueReader, permalink
 
 
 def issue_url(repo_url: str | None, error: dict[str, Any]) -> str | None:
@@ -23,7 +23,7 @@ def issue_url(repo_url: str | None, error: dict[str, Any]) -> str | None:
     return f"{repo_url.rstrip('/')}/issues/new?" + urlencode({"title": title, "body": body})
 
 
-def error_view(store: Any, err: dict[str, Any], *, analysis: bool = True) -> dict[str, Any]:
+def error_view(store: CatalogueReader, err: dict[str, Any], *, analysis: bool = True) -> dict[str, Any]:
     """The full JSON of an error: identity, latest occurrence with its code, all versions, analysis."""
     occs = err["occurrences"]
     latest = occs[-1]

@@ -20,11 +20,12 @@ from __future__ import annotations
 from typing import Any
 
 from errdex.model import render_template
+from errdex.store.records import CatalogueReader
 
 __all__ = ["analyze_error"]
 
 
-def analyze_error(store: Any, err: dict[str, Any]) -> dict[str, Any]:
+def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]:
     """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists.
 
     Everything is read from the error's latest occurrence and its snapshot's facts.

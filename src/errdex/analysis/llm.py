@@ -187,7 +187,7 @@ class Client:
     def _delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:  # the server knows best when it will have capacity
             return min(max(retry_after, 0.0), self.config.max_delay)
-        base = self.config.backoff * (2**attempt)
+        base = self.config.backoff * 2.0**attempt
         return min(base * random.uniform(0.5, 1.5), self.config.max_delay)
 
 

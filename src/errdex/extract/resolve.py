@@ -558,7 +558,7 @@ class Resolver:
         elif key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
             text = self.classmsg.message(key, spec.args, spec.kwargs, depth)
-            if text is None or text == ("",):
+            if text is None:
                 text = self.classmsg.keyword_message(spec) or text
             elif text is not None:
                 pairs = _showing(self.value(text, depth), spec)

@@ -57,6 +57,7 @@ from errdex.store import schema as s
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.records import CatalogueReader
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 from errdex.textsafe import decode_source
 
@@ -113,7 +114,7 @@ def decode_text(data: bytes) -> str:
     return decode_source(data)[0]
 
 
-class Store:
+class Store(CatalogueReader):
     """A handle on one catalogue database. Cheap to create; safe to share across threads.
 
     ``readonly`` handles never write and never create: a SQLite file is opened with
