@@ -93,7 +93,6 @@ def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
 def print_error(view: dict[str, Any], console: Any = None) -> None:
     """The page's sections for one error, from its view."""
     from rich.console import Console
-    from rich.syntax import Syntax
     from rich.text import Text
 
     con = console or Console(highlight=False)
@@ -109,6 +108,43 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     if a.get("meaning"):
         _head(con, "What it means")
         con.print(a["meaning"]["text"], markup=False)
+
+    _print_source(con, view)
+
+    if a.get("solutions"):
+        _head(con, "Solutions")
+        for n, s in enumerate(a["solutions"], 1):
+            con.print(f"{n}. {s['text']}  [{s['source']}]", markup=False)
+    if a.get("references"):
+        con.print("References: " + ", ".join(a["references"]), markup=False)
+
+    _print_examples(con, a)
+
+    if a.get("trigger"):
+        _print_trigger(con, a)
+
+    if a.get("related"):
+        _head(con, "Related errors")
+        for r in a["related"]:
+            con.print(f"• {r['template']}  ({r['exc_type']}, {r['relation']}, {r['id']})", markup=False)
+
+    llm = a.get("llm")
+    if llm:
+        _print_llm(con, llm)
+    prov = a.get("provenance") or {}
+    kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
+    con.print()
+    con.print(
+        Text(
+            f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
+            f"Data as JSON: /api/errors/{view['id']}.",
+            style="dim",
+        )
+    )
+
+
+def _print_source(con: Any, view: dict[str, Any]) -> None:
+    from rich.syntax import Syntax
 
     _head(con, "Source")
     con.print(f"Thrown at {view['path']}:{view['line']}", markup=False)
@@ -135,12 +171,9 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     if link:
         con.print(f"View on the forge (pinned to {link['label']}): {link['url']}", markup=False)
 
-    if a.get("solutions"):
-        _head(con, "Solutions")
-        for n, s in enumerate(a["solutions"], 1):
-            con.print(f"{n}. {s['text']}  [{s['source']}]", markup=False)
-    if a.get("references"):
-        con.print("References: " + ", ".join(a["references"]), markup=False)
+
+def _print_examples(con: Any, a: dict[str, Any]) -> None:
+    from rich.syntax import Syntax
 
     _head(con, "Example")
     for ex in a.get("examples", []):
@@ -170,33 +203,15 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
     if a.get("tests_note"):
         con.print(a["tests_note"], style="dim", markup=False)
 
-    if a.get("trigger"):
-        _head(con, "When it happens")
-        con.print("Trigger: " + a["trigger"]["text"], markup=False)
-        for r in a.get("reached_from", [])[:5]:
-            dyn = " (via a dynamic call)" if r.get("dynamic") else ""
-            con.print(f"  reached from {r['function']} ({r['path']}:{r['line']}){dyn}", markup=False)
-        for t in a.get("todos", []):
-            con.print(f"  note in the code: {t}", markup=False)
 
-    if a.get("related"):
-        _head(con, "Related errors")
-        for r in a["related"]:
-            con.print(f"• {r['template']}  ({r['exc_type']}, {r['relation']}, {r['id']})", markup=False)
-
-    llm = a.get("llm")
-    if llm:
-        _print_llm(con, llm)
-    prov = a.get("provenance") or {}
-    kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
-    con.print()
-    con.print(
-        Text(
-            f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
-            f"Data as JSON: /api/errors/{view['id']}.",
-            style="dim",
-        )
-    )
+def _print_trigger(con: Any, a: dict[str, Any]) -> None:
+    _head(con, "When it happens")
+    con.print("Trigger: " + a["trigger"]["text"], markup=False)
+    for r in a.get("reached_from", [])[:5]:
+        dyn = " (via a dynamic call)" if r.get("dynamic") else ""
+        con.print(f"  reached from {r['function']} ({r['path']}:{r['line']}){dyn}", markup=False)
+    for t in a.get("todos", []):
+        con.print(f"  note in the code: {t}", markup=False)
 
 
 def _print_llm(con: Any, llm: dict[str, Any]) -> None:
