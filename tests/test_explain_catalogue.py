@@ -19,7 +19,7 @@ from errdex.pipeline import index
 from errdex.store import Store
 from errdex.views import error_view
 
-pytestmark = pytest.mark.network
+pytestmark = [pytest.mark.network, pytest.mark.slow]
 
 MPMD = ("jax/_src/pallas/mpmd.py", 842)
 LOWERING = ("jax/_src/pallas/mosaic/lowering.py", 938)
@@ -38,8 +38,8 @@ def _catalogue(tmp: Path, spec: str) -> Store:
 
 
 @pytest.fixture(scope="module")
-def jax_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    yield _catalogue(tmp_path_factory.mktemp("jax"), "pypi:jax==0.10.2")
+def jax_store(jax_db: str) -> Iterator[Store]:
+    yield Store.open(jax_db, readonly=True)
 
 
 @pytest.fixture(scope="module")
