@@ -203,6 +203,8 @@ def _serve(db: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     finally:
         proc.terminate()
         proc.wait(20)
+        if proc.stderr is not None:  # the pipe is ours to close once the server is gone
+            proc.stderr.close()
 
 
 def _explain(db: str) -> subprocess.CompletedProcess[str]:
