@@ -36,7 +36,7 @@ def run(target: str, args: list[str], *, module: bool = False, db: str | None = 
         if module:
             runpy.run_module(target, run_name="__main__", alter_sys=True)
         else:
-            runpy.run_path(path, run_name="__main__")
+            _run_script(path)
     except SystemExit as e:
         return _exit_code(e.code)
     except BaseException as e:  # what Python itself would print and exit 1 for
@@ -44,6 +44,23 @@ def run(target: str, args: list[str], *, module: bool = False, db: str | None = 
         sys.excepthook(type(e), e.with_traceback(tb), tb)
         return 130 if isinstance(e, KeyboardInterrupt) else 1
     return 0
+
+
+def _run_script(path: str) -> None:
+    """Run the file as ``__main__`` the way ``python path`` does: its code named by its absolute
+    path, ``sys.argv[0]`` as the user typed it (``runpy.run_path`` would rewrite it)."""
+    import io
+    import types
+
+    with io.open_code(path) as fh:
+        source = fh.read()
+    code = compile(source, path, "exec", dont_inherit=True)
+    main = types.ModuleType("__main__")
+    main.__file__ = path
+    main.__cached__ = None  # type: ignore[attr-defined]
+    main.__builtins__ = __builtins__  # type: ignore[attr-defined]
+    sys.modules["__main__"] = main
+    exec(code, main.__dict__)
 
 
 def _without_runner(tb: TracebackType | None) -> TracebackType | None:

@@ -105,14 +105,17 @@ _FILES = _Files()
 
 
 def lookup(reader: Any, frames: list[Frame], message: str, *, kind: str = "error") -> SiteReport:
-    """The record at the deepest library frame of ``frames`` (outermost first)."""
+    """The record at the deepest library frame of ``frames`` (outermost first), when the stack
+    ends in library code."""
+    # Only the frames at the bottom of the stack that are all library code: when the deepest
+    # frame is the program's own (its assert, a callback it handed a library), no library
+    # raised it, whatever library frames run above it (a test runner's, a framework's).
     lib: list[tuple[int, str, str]] = []  # (frame index, site dir, site-relative path)
     for i in range(len(frames) - 1, -1, -1):
         split = split_site_path(frames[i].filename)
-        if split is not None and split[1].endswith(".py"):
-            lib.append((i, split[0], split[1]))
-            if len(lib) >= _MAX_FRAMES:
-                break
+        if split is None or not split[1].endswith(".py") or len(lib) >= _MAX_FRAMES:
+            break
+        lib.append((i, split[0], split[1]))
     if not lib:
         return SiteReport("none")
     for n, (i, site, rel) in enumerate(lib):

@@ -45,11 +45,33 @@ __all__ = [
 ]
 
 # What the other interpreter runs: the standard library only, nothing from its environment.
-_ASK_PATHS = (
-    "import json, sys, sysconfig; p = sysconfig.get_paths(); "
-    "print(json.dumps({'purelib': p.get('purelib'), 'platlib': p.get('platlib'), "
-    "'version': '%d.%d' % sys.version_info[:2], 'prefix': sys.prefix}))"
-)
+# Without ``site`` (``-S``) a virtualenv's prefix is not applied (``site`` does that, and it
+# also runs ``.pth`` files), so the prefix is found as ``site`` would find it: a ``pyvenv.cfg``
+# beside the executable or one folder up; the base's site directory counts when the venv says
+# ``include-system-site-packages = true``, as it does for a plain interpreter.
+_ASK_PATHS = """
+import json, os, sys, sysconfig
+exe_dir = os.path.dirname(os.path.abspath(sys.executable))
+venv, system = None, True
+for d in (exe_dir, os.path.dirname(exe_dir)):
+    cfg = os.path.join(d, "pyvenv.cfg")
+    if os.path.isfile(cfg):
+        venv = d
+        with open(cfg, encoding="utf-8") as f:
+            for line in f:
+                key, _, value = line.partition("=")
+                if key.strip().lower() == "include-system-site-packages":
+                    system = value.strip().lower() == "true"
+        break
+paths = []
+if venv is not None:
+    v = sysconfig.get_paths(vars={"base": venv, "platbase": venv, "installed_base": venv, "installed_platbase": venv})
+    paths += [v.get("purelib"), v.get("platlib")]
+if system:
+    p = sysconfig.get_paths()
+    paths += [p.get("purelib"), p.get("platlib")]
+print(json.dumps({"paths": paths}))
+"""
 _ASK_TIMEOUT = 30.0
 
 
@@ -119,8 +141,8 @@ def _ask_interpreter(python: Path) -> list[str | None]:
         raise SourceError(f"cannot run '{exe}' to ask for its site directories: {e}") from None
     try:
         data = json.loads(done.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
-        return [data.get("purelib"), data.get("platlib")]
-    except (ValueError, IndexError, AttributeError):
+        return [p if isinstance(p, str) else None for p in data["paths"]]
+    except (ValueError, IndexError, AttributeError, KeyError, TypeError):
         err = done.stderr.decode("utf-8", "replace").strip().splitlines()
         why = err[-1] if err else f"exit code {done.returncode}"
         raise SourceError(f"'{exe}' is not a Python interpreter errdex can ask ({why})") from None
