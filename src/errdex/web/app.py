@@ -51,12 +51,15 @@ def _allowed_methods(request: Request) -> list[str]:
 
 
 def _offline_docs(app: FastAPI) -> None:
-    """``/docs``: Swagger UI from the installed ``swagger-ui-bundle`` package, not a CDN, started
-    by a static script (no inline code), so it works offline and under a strict policy."""
-    import swagger_ui_bundle
+    """``/docs``: Swagger UI 5 (it reads OpenAPI 3.1, which FastAPI writes) from the assets the
+    installed ``fastapi-offline`` package ships, not from a CDN, started by a static script (no
+    inline code), so it works offline and under a strict policy."""
+    from importlib.resources import files
+
     from fastapi.responses import HTMLResponse
 
-    app.mount("/docs/assets", StaticFiles(directory=swagger_ui_bundle.swagger_ui_path), name="docs-assets")
+    assets = Path(str(files("fastapi_offline") / "static"))
+    app.mount("/docs/assets", StaticFiles(directory=assets), name="docs-assets")
 
     @app.get("/docs", include_in_schema=False)
     async def docs() -> HTMLResponse:
@@ -66,7 +69,7 @@ def _offline_docs(app: FastAPI) -> None:
 _DOCS_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>errdex API</title>
 <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
-<link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png"></head>
+<link rel="icon" type="image/png" href="/docs/assets/favicon.png"></head>
 <body><div id="swagger-ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
 <script src="/static/docs.js"></script>
@@ -91,7 +94,7 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
         version=str(version),
         description="The error index for Python libraries: paste an error, get the line that raised it.",
         openapi_tags=[{"name": "api", "description": "JSON twins of every page."}],
-        # served below from the swagger-ui-bundle package: the docs work with no internet
+        # served below from the fastapi-offline package's assets: the docs work with no internet
         docs_url=None,
         redoc_url=None,
     )

@@ -6,7 +6,7 @@ nearly free, while ``BaseHTTPMiddleware`` adds a task and a stream per request.
 
 The pages are built to work under a strict Content-Security-Policy (all CSS and JS in
 ``static/``, no inline handlers), so an injection that slipped past autoescaping still could not
-run. Only ``/docs`` (Swagger UI, served from the installed ``swagger-ui-bundle``, which sets
+run. Only ``/docs`` (Swagger UI, served from the installed ``fastapi-offline`` assets, which sets
 inline styles) may use inline styles; it shows no catalogue data in its own HTML.
 
 Requests that change nothing still should not be made on a visitor's behalf by another site:
