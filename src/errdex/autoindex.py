@@ -156,7 +156,7 @@ def explain(
     matcher = Matcher.load(reader, repo=repo)
     result = matcher.explain(text, limit=limit)
     hint = None
-    if not result.matches:
+    if not result.matches and result.builtin is None:  # Python's own message: nothing to index
         hint = advice(left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots())
     return Outcome(result, reader, notes, hint)
 

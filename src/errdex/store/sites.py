@@ -52,12 +52,16 @@ class SiteRow:
     segments: list[str]
 
 
+def _json(value: object) -> object:
+    """A JSON column: text from SQLite, already decoded by PostgreSQL's driver."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
 def raise_sites(run: Run, path: str, sha256: str, line: int) -> list[SiteRow]:
     """The records at ``path:line`` of every snapshot whose ``path`` has content ``sha256``."""
     out: list[SiteRow] = []
     for row in run(_SITES_SQL, {"path": path, "sha": sha256, "line": int(line)})[:_MAX_ROWS]:
-        guards = json.loads(row[10])
-        segments = json.loads(row[12])
+        guards, segments = _json(row[10]), _json(row[12])
         out.append(
             SiteRow(
                 id=str(row[0]), repo=str(row[1]), version=str(row[2]), kind=str(row[3]),
