@@ -144,7 +144,7 @@ def _wrap_threading(prev: Callable[..., Any], db: str | None, stream: IO[str] | 
     return hook
 
 
-_shown_warnings: set[tuple[str, int]] = set()
+_shown_warnings: set[tuple[str, int, str]] = set()
 
 
 def _wrap_showwarning(prev: Callable[..., Any], db: str | None, stream: IO[str] | None) -> Callable[..., Any]:
@@ -152,9 +152,10 @@ def _wrap_showwarning(prev: Callable[..., Any], db: str | None, stream: IO[str] 
         message: Warning | str, category: type[Warning], filename: str, lineno: int, *rest: Any, **kw: Any
     ) -> None:
         prev(message, category, filename, lineno, *rest, **kw)
-        if (filename, lineno) in _shown_warnings:
-            return  # a warning shown again in a loop: its site was named the first time
-        _shown_warnings.add((filename, lineno))
+        key = (filename, lineno, str(message))
+        if key in _shown_warnings:
+            return  # the same warning shown again (a loop, "always"): its site was named once
+        _shown_warnings.add(key)
         from errdex.store.errors import StoreError
 
         try:
