@@ -10,6 +10,7 @@ hooks as ``errdex.install()``.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["load", "unload"]
@@ -57,6 +58,7 @@ def show(exc: BaseException, db: str | None) -> None:
     text = as_text(report, type(exc).__name__)
     if not text:
         return
-    from IPython.display import display
+    from IPython.display import display as ipython_display
 
+    display: Callable[..., object] = ipython_display  # IPython's own is untyped
     display({"text/plain": text.rstrip("\n"), "text/html": as_html(report, type(exc).__name__)}, raw=True)

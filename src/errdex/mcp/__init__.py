@@ -18,6 +18,7 @@ seen by the next call. Every failure is an error result with one line, never a t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 __all__ = ["build_server", "serve"]
@@ -120,7 +121,8 @@ class _Tools:
                 raise _user_error(f"no error with ID {error_id!r} in the catalogue")
             return dict(error_view(reader, err))
 
-        return _json_safe(_guard(show))
+        view: dict[str, Any] = _json_safe(_guard(show))
+        return view
 
     def search_errors(
         self,
@@ -196,7 +198,7 @@ def _user_error(message: str) -> Exception:
     return ToolError(message)
 
 
-def _guard(fn: Any) -> Any:
+def _guard[T](fn: Callable[[], T]) -> T:
     """Run a tool body; a catalogue or source problem becomes one line for the assistant."""
     from mcp.server.mcpserver.exceptions import ToolError
 
