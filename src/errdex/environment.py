@@ -169,7 +169,7 @@ def _index_all(
     changed = False
     for _inst, snap, left_out in large:
         stage(f"indexing {snap.info.name} {snap.info.version}")
-        result = index_snapshot(store, snap, left_out, jobs=workers, rebuild=False)
+        result = index_snapshot(store, snap, left_out, jobs=workers, progress=progress, rebuild=False)
         summary.indexed.append(result)
         changed = changed or result.changed
     if small:
