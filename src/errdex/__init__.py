@@ -24,6 +24,14 @@ def explain(
     (as Python would print it) is what is matched, frames included. A ``--db`` with no catalogue
     raises ``errdex.store.StoreError`` saying so.
     """
+    return _explain_any(error, db=db, repo=repo, limit=limit)
+
+
+def _explain_any(
+    error: str | BaseException, db: str | None = None, repo: str | None = None, limit: int = 10
+) -> list[Match]:
+    """``explain``'s body, also what ``errdex.explain`` runs once the stage package of the same
+    name is imported and shadows the function."""
     from errdex.match import explain as _explain
 
     if not isinstance(error, BaseException):

@@ -31,7 +31,8 @@ from errdex.textsafe import printable, redact_url
 
 EXIT_CODES = (
     "Exit codes: 0 success; 1 the catalogue or the machine failed (damaged or locked catalogue, "
-    "disk full, read-only, unreachable database), or `explain` found no match; 2 what was given "
+    "disk full, read-only, unreachable database), or `explain` found no match or only a built-in "
+    "explanation (also with --json); 2 what was given "
     "cannot work (bad option, no catalogue at --db, not a catalogue, unusable database URL or "
     "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted."
 )
@@ -135,13 +136,30 @@ class _BarProgress:
 @_guarded
 def index(
     source: Annotated[
-        str,
+        str | None,
         typer.Argument(
             help="What to index: a directory; a git repo PATH_OR_URL@REV (git:PATH for HEAD); "
-            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest).",
+            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest). Not with --env.",
             show_default=False,
         ),
-    ],
+    ] = None,
+    env: Annotated[
+        bool,
+        typer.Option(
+            "--env",
+            help="Index every distribution installed in this Python (or --python's), at its installed "
+            "version, from the files on disk; releases already indexed are skipped.",
+        ),
+    ] = False,
+    python: Annotated[
+        str | None,
+        typer.Option(
+            "--python",
+            help="With --env: another interpreter or environment folder (a virtualenv, a conda env). "
+            "It is asked for its site directories with -I -S; none of its code runs.",
+            show_default=False,
+        ),
+    ] = None,
     db: DbOpt = None,
     jobs: Annotated[
         int | None, typer.Option("--jobs", "-j", help="Worker processes for extraction (default: all cores).")
@@ -153,17 +171,25 @@ def index(
     Example:  errdex index pypi:jax==0.10.2
               errdex index ~/src/requests@v2.32.0
               errdex index ./mylib
+              errdex index --env
+              errdex index --env --python ~/proj/.venv/bin/python
     """
-    from errdex.pipeline import index as run_index
     from errdex.sources import SourceError
     from errdex.store import StoreError
 
+    env = env or python is not None
+    if env == (source is not None):
+        raise _fail(
+            "give either a SOURCE or --env (with --python for another environment), not both", EXIT_USAGE
+        )
     progress = _BarProgress(tty=sys.stderr.isatty())
     try:
-        summary = run_index(source, db, jobs=jobs, progress=progress)
+        summary: Any = (
+            _index_env(db, python, jobs, progress) if env else _index_one(source or "", db, jobs, progress)
+        )
     except SourceError as e:
         progress.close()
-        raise _fail(str(e)) from None
+        raise _fail(str(e), EXIT_USAGE if env else EXIT_FAILURE) from None
     except StoreError as e:
         progress.close()
         raise _fail(str(e), e.code) from None
@@ -174,9 +200,23 @@ def index(
     if as_json:
         print(json.dumps(summary.to_json(), indent=2))
         return
-    for path, reason in summary.skipped_files[:20]:
+    for path, reason in ([] if env else summary.skipped_files)[:20]:
         typer.echo(printable(f"skipped {path}: {reason}", newlines=False), err=True)
+    for name, why in summary.failed if env else []:
+        typer.echo(printable(f"failed {name}: {why}", newlines=False), err=True)
     typer.echo(printable(summary.line(), newlines=False))
+
+
+def _index_one(source: str, db: str | None, jobs: int | None, progress: Any) -> Any:
+    from errdex.pipeline import index as run_index
+
+    return run_index(source, db, jobs=jobs, progress=progress)
+
+
+def _index_env(db: str | None, python: str | None, jobs: int | None, progress: Any) -> Any:
+    from errdex.environment import index_env
+
+    return index_env(db, python=python, jobs=jobs, progress=progress)
 
 
 @app.command("list")
@@ -263,6 +303,10 @@ def _printable_tree(value: Any) -> Any:
     return value
 
 
+# exit status per verdict (``match.VERDICTS``): a candidate, exact or not, is an answer
+_EXPLAIN_EXIT = {"exact": 0, "approximate": 0, "builtin": EXIT_FAILURE, "none": EXIT_FAILURE}
+
+
 @app.command()
 @_guarded
 def explain(
@@ -278,47 +322,71 @@ def explain(
         Path | None,
         typer.Option(
             "--batch",
-            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "matches"} line per query.',
+            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "verdict", "summary", '
+            '"matches"} line per query.',
         ),
     ] = None,
     limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    auto_index: Annotated[
+        bool,
+        typer.Option(
+            "--auto-index/--no-auto-index",
+            help="When the traceback runs through an installed package the catalogue lacks, index "
+            "it from the installed files first (at the installed version; it says which).",
+        ),
+    ] = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the raise site of a pasted error message or whole traceback.
 
+    Exit status 0 when there is a candidate (verdict exact or approximate), 1 when there is none
+    or the message is Python's own (verdict none or builtin), with --json too.
+
     Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
               pbpaste | errdex explain -
     """
-    from errdex.match import Matcher
-    from errdex.store.fast import open_reader
-
-    reader = open_reader(db)
-    matcher = Matcher.load(reader, repo=repo)
     if batch is not None:
-        _explain_batch(matcher, batch, limit)
+        from errdex.match import Matcher
+        from errdex.store.fast import open_reader
+
+        _explain_batch(Matcher.load(open_reader(db), repo=repo), batch, limit)
         return
     if text is None or text == "-":
         if sys.stdin.isatty():
             typer.echo("Paste the error, then Ctrl-D:", err=True)
         text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
-    result = matcher.explain(text, limit=limit)
+    from errdex.autoindex import explain as explain_paste
+
+    out = explain_paste(text, db, repo=repo, limit=limit, auto=auto_index)
+    result = out.result
     if as_json:
-        print(
-            json.dumps(
-                {"query": text, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]},
-                indent=2,
-            )
-        )
-        return
+        answer: dict[str, Any] = {
+            "query": text,
+            "verdict": result.outcome,
+            "summary": result.verdict,
+            "matches": [m.to_json() for m in result.matches],
+        }
+        if out.notes:
+            answer["indexed"] = out.notes
+        if out.hint:
+            answer["hint"] = out.hint
+        print(json.dumps(answer, indent=2))
+        raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
     from rich.console import Console
 
     from errdex.match import render_human
 
     console = Console()
+    for note in out.notes:
+        console.print(
+            f"• {printable(note, newlines=False)}", style="dim", highlight=False, markup=False, soft_wrap=True
+        )
     render_human(result, console)
-    if not result.matches:
-        raise typer.Exit(1)
-    _print_thrown_at(console, reader, result.matches[0])
+    if out.hint:
+        console.print(printable(out.hint, newlines=False), highlight=False, markup=False, soft_wrap=True)
+    if result.matches:
+        _print_thrown_at(console, out.reader, result.matches[0])
+    raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
 
 
 def _print_thrown_at(console: Any, reader: Any, best: Any) -> None:
@@ -365,7 +433,12 @@ def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
         result = matcher.explain(str(text), limit=limit)
         out.write(
             json.dumps(
-                {"id": qid, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]}
+                {
+                    "id": qid,
+                    "verdict": result.outcome,
+                    "summary": result.verdict,
+                    "matches": [m.to_json() for m in result.matches],
+                }
             )
             + "\n"
         )
@@ -381,8 +454,73 @@ from errdex.explain.command import analyze  # noqa: E402  (light: imports only t
 app.command()(_guarded(analyze))
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def run(
+    ctx: typer.Context,
+    script: Annotated[str, typer.Argument(help="The script to run (or -m MODULE).", show_default=False)],
+) -> None:
+    """Run a Python script as `python SCRIPT ARGS` would; after an uncaught exception or a warning,
+    name the library line that raised it (the traceback is printed unchanged).
+
+    Example:  errdex run app.py --its-own-option
+              python -m errdex run --db errdex.db -m mypackage.tool
+    """
+    from errdex.hooks.run import main as run_main
+
+    raise typer.Exit(run_main([script, *ctx.args]))
+
+
+@app.command("mcp")
+@_guarded
+def mcp_server(
+    db: DbOpt = None,
+    allow_index: Annotated[
+        bool,
+        typer.Option(
+            "--allow-index",
+            help="Offer the index_release tool, and let explain_error index the installed packages a "
+            "traceback runs through (both write to the catalogue; index_release downloads).",
+        ),
+    ] = False,
+) -> None:
+    """Serve errdex's tools to an AI coding assistant over MCP (stdin/stdout).
+
+    Tools: explain_error (a pasted error -> verdict and raise sites with their conditions and code),
+    show_error (one error ID), search_errors (a codebase's errors by words, type or path), and with
+    --allow-index, index_release (pypi:NAME==VERSION).
+
+    Example (an MCP client's configuration):  {"command": "errdex", "args": ["mcp"]}
+    """
+    from errdex.mcp import serve
+
+    serve(db, allow_index=allow_index)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from errdex import __version__
+
+        typer.echo(f"errdex {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print errdex's version and exit."),
+    ] = False,
+) -> None:
+    """The error index for Python libraries."""
+
+
 def main() -> None:  # pragma: no cover - console entry
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    if len(sys.argv) > 1 and sys.argv[1] == "run":
+        # the script's arguments reach it exactly as given, without typer's parsing
+        from errdex.hooks.run import main as run_main
+
+        sys.exit(run_main(sys.argv[2:]))
     app()
 
 

@@ -36,11 +36,11 @@ class _ExplainModule(types.ModuleType):
     """
 
     def __call__(
-        self, text: str, db: str | None = None, repo: str | None = None, limit: int = 10
+        self, error: str | BaseException, db: str | None = None, repo: str | None = None, limit: int = 10
     ) -> list[Match]:
-        from errdex.match import explain as _explain
+        from errdex import _explain_any
 
-        return _explain(text, db=db, repo=repo, limit=limit)
+        return _explain_any(error, db=db, repo=repo, limit=limit)
 
 
 sys.modules[__name__].__class__ = _ExplainModule
