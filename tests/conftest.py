@@ -89,3 +89,22 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
         conn.execute(text(f"CREATE DATABASE {name}"))
     engine.dispose()
     return base.replace("/catalogue?", f"/{name}?")
+
+
+@pytest.fixture(scope="session")
+def reach_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real virtualenv holding packaging 26.4 (from the registry cache) and shoplib; its python."""
+    from reach_env import make_venv
+
+    return make_venv(tmp_path_factory.mktemp("reach") / "venv")
+
+
+@pytest.fixture(scope="session")
+def reach_db(reach_venv: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A catalogue of everything installed in ``reach_venv``, indexed from its files on disk."""
+    from errdex.environment import index_env
+
+    db = str(tmp_path_factory.mktemp("reachdb") / "env.db")
+    summary = index_env(db, python=str(reach_venv), jobs=1)
+    assert {s.repo for s in summary.indexed} == {"pypa/packaging", "pypi/shoplib"}, summary.line()
+    return db

@@ -11,7 +11,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from errdex.model import Snapshot
 
 
 class Progress(Protocol):
@@ -89,7 +92,6 @@ def index(
     """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
     from pathlib import Path
 
-    from errdex.extract import extract
     from errdex.sources import open_source_with_report
     from errdex.store import Store
 
@@ -99,13 +101,30 @@ def index(
     snap, left_out = open_source_with_report(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
     )
-    py_files = [f for f in snap.files if f.path.endswith(".py")]
-    prog.stage(f"extracting from {len(py_files)} Python files")
-    prog.start_files(len(py_files))
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    return index_snapshot(store, snap, left_out, jobs=jobs, progress=prog, started=t0)
+
+
+def index_snapshot(
+    store: Any,
+    snap: Snapshot,
+    left_out: list[tuple[str, str]],
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    started: float | None = None,
+    extracted: Any = None,
+    rebuild: bool = True,
+) -> IndexSummary:
+    """Extract (unless ``extracted`` is given) and store one opened snapshot.
+
+    ``rebuild=False`` leaves the match index to the caller, which indexes several snapshots
+    and rebuilds it once at the end.
+    """
+    prog = progress or _Quiet()
+    t0 = time.perf_counter() if started is None else started
+    ex, expectations, linked = extracted if extracted is not None else _extract(snap, jobs, prog)
     kinds = Counter(r.kind for r in ex.records)
     statuses = Counter(r.status for r in ex.files)
-    expectations, linked = _expectations(ex, prog)
     prog.stage("writing the catalogue")
     stats: dict[str, Any] = {
         "files": len(ex.files),
@@ -134,7 +153,7 @@ def index(
     # stored now: ~100k small objects the garbage collector need not walk again and again
     # while the match index is built
     ex.code.clear()
-    if result.changed:
+    if result.changed and rebuild:
         prog.stage("building the match index")
         _rebuild_match_index(store)
     # What the source stage left out on purpose (symlinks out of the tree, submodules) is
@@ -151,6 +170,18 @@ def index(
         skipped_files=skipped,
         **stats,
     )
+
+
+def _extract(snap: Snapshot, jobs: int | None, prog: Progress) -> tuple[Any, list[Any], int]:
+    """Records, code facts and linked test expectations of one snapshot."""
+    from errdex.extract import extract
+
+    py_files = [f for f in snap.files if f.path.endswith(".py")]
+    prog.stage(f"extracting from {len(py_files)} Python files")
+    prog.start_files(len(py_files))
+    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    expectations, linked = _expectations(ex, prog)
+    return ex, expectations, linked
 
 
 def producer_digest() -> str:
@@ -181,9 +212,14 @@ def _rebuild_match_index(store: Any) -> None:
 def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:
     """Tests that expect errors (found by the extractor's workers), linked to the records their
     regex matches (explain's examples)."""
+    prog.stage("linking tests to the errors they expect")
+    return link_tests(ex)
+
+
+def link_tests(ex: Any) -> tuple[list[Any], int]:
+    """The extraction's test expectations and how many were linked to their raise sites."""
     from errdex.extract.testlinks import link_expectations
 
-    prog.stage("linking tests to the errors they expect")
     linked = link_expectations(ex.expectations, ex.records)
     return ex.expectations, linked
 

@@ -1,7 +1,8 @@
 """The ``errdex`` command line: one module per command group, registered on one typer app.
 
 ``index`` (write a catalogue), ``browse`` (``list``, ``show``), ``explain`` (match a pasted
-error), ``serve`` (the site and API) and ``analyze`` (every error ahead of time). Terminal
+error), ``serve`` (the site and API), ``analyze`` (every error ahead of time), and ``reach``
+(``run`` a script with the hooks, ``mcp`` for AI assistants). Terminal
 output is drawn by ``render``, long work is shown by ``progress``, and every failure goes through
 ``errors.fail`` (one line, one exit-code policy).
 
@@ -13,6 +14,8 @@ the extractor it does not use. Each command module imports only typer and light 
 from __future__ import annotations
 
 import os
+import sys
+from typing import Annotated
 
 import typer
 
@@ -21,6 +24,7 @@ from errdex.cli.browse import list_errors, show
 from errdex.cli.errors import EXIT_CODES, guarded
 from errdex.cli.explain import explain
 from errdex.cli.index import index
+from errdex.cli.reach import mcp_server, run
 from errdex.cli.serve import serve
 
 __all__ = ["app", "main"]
@@ -43,8 +47,33 @@ app.command()(guarded(show))
 app.command()(guarded(explain))
 app.command()(guarded(serve))
 app.command()(guarded(analyze))
+app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(run)
+app.command("mcp")(guarded(mcp_server))
+
+
+def _version(value: bool) -> None:
+    if value:
+        from errdex import __version__
+
+        typer.echo(f"errdex {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print errdex's version and exit."),
+    ] = False,
+) -> None:
+    """The error index for Python libraries."""
 
 
 def main() -> None:  # pragma: no cover - console entry
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    if len(sys.argv) > 1 and sys.argv[1] == "run":
+        # the script's arguments reach it exactly as given, without typer's parsing
+        from errdex.hooks.run import main as run_main
+
+        sys.exit(run_main(sys.argv[2:]))
     app()

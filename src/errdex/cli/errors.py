@@ -24,7 +24,8 @@ EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports a SIGINT death
 
 EXIT_CODES = (
     "Exit codes: 0 success; 1 the catalogue or the machine failed (damaged or locked catalogue, "
-    "disk full, read-only, unreachable database), or `explain` found no match; 2 what was given "
+    "disk full, read-only, unreachable database), or `explain` found no match or only a built-in "
+    "explanation (also with --json); 2 what was given "
     "cannot work (bad option, no catalogue at --db, not a catalogue, unusable database URL or "
     "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted."
 )

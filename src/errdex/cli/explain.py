@@ -12,6 +12,9 @@ import typer
 from errdex.cli.errors import EXIT_FAILURE, EXIT_USAGE, fail
 from errdex.options import DbOpt, JsonOpt, RepoOpt
 
+# exit status per verdict (``match.VERDICTS``): a candidate, exact or not, is an answer
+_EXPLAIN_EXIT = {"exact": 0, "approximate": 0, "builtin": EXIT_FAILURE, "none": EXIT_FAILURE}
+
 
 def explain(
     text: Annotated[
@@ -26,48 +29,73 @@ def explain(
         Path | None,
         typer.Option(
             "--batch",
-            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "matches"} line per query.',
+            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "verdict", "summary", '
+            '"matches"} line per query.',
         ),
     ] = None,
     limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    auto_index: Annotated[
+        bool,
+        typer.Option(
+            "--auto-index/--no-auto-index",
+            help="When the traceback runs through an installed package the catalogue lacks, index "
+            "it from the installed files first (at the installed version; it says which).",
+        ),
+    ] = True,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the raise site of a pasted error message or whole traceback.
 
+    Exit status 0 when there is a candidate (verdict exact or approximate), 1 when there is none
+    or the message is Python's own (verdict none or builtin), with --json too.
+
     Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
               pbpaste | errdex explain -
     """
-    from errdex.match import Matcher
-    from errdex.store.fast import open_reader
-
-    reader = open_reader(db)
-    matcher = Matcher.load(reader, repo=repo)
     if batch is not None:
-        _explain_batch(matcher, batch, limit)
+        from errdex.match import Matcher
+        from errdex.store.fast import open_reader
+
+        _explain_batch(Matcher.load(open_reader(db), repo=repo), batch, limit)
         return
     if text is None or text == "-":
         if sys.stdin.isatty():
             typer.echo("Paste the error, then Ctrl-D:", err=True)
         text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
-    result = matcher.explain(text, limit=limit)
+    from errdex.autoindex import explain as explain_paste
+
+    out = explain_paste(text, db, repo=repo, limit=limit, auto=auto_index)
+    result = out.result
     if as_json:
-        print(
-            json.dumps(
-                {"query": text, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]},
-                indent=2,
-            )
-        )
-        return
+        answer: dict[str, Any] = {
+            "query": text,
+            "verdict": result.outcome,
+            "summary": result.verdict,
+            "matches": [m.to_json() for m in result.matches],
+        }
+        if out.notes:
+            answer["indexed"] = out.notes
+        if out.hint:
+            answer["hint"] = out.hint
+        print(json.dumps(answer, indent=2))
+        raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
     from rich.console import Console
 
     from errdex.cli.render import print_thrown_at
     from errdex.match import render_human
+    from errdex.textsafe import printable
 
     console = Console()
+    for note in out.notes:
+        console.print(
+            f"• {printable(note, newlines=False)}", style="dim", highlight=False, markup=False, soft_wrap=True
+        )
     render_human(result, console)
-    if not result.matches:
-        raise typer.Exit(EXIT_FAILURE)
-    print_thrown_at(console, reader, result.matches[0])
+    if out.hint:
+        console.print(printable(out.hint, newlines=False), highlight=False, markup=False, soft_wrap=True)
+    if result.matches:
+        print_thrown_at(console, out.reader, result.matches[0])
+    raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
 
 
 def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
@@ -87,7 +115,12 @@ def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
         result = matcher.explain(str(text), limit=limit)
         out.write(
             json.dumps(
-                {"id": qid, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]}
+                {
+                    "id": qid,
+                    "verdict": result.outcome,
+                    "summary": result.verdict,
+                    "matches": [m.to_json() for m in result.matches],
+                }
             )
             + "\n"
         )

@@ -197,6 +197,24 @@ class SQLiteReader(CatalogueReader):
     def _run(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return self._rows(sql, dict(params))
 
+    def has_package(self, top: str) -> bool:
+        """Whether any snapshot holds top-level package or module ``top`` (``store.sites``)."""
+        from errdex.store.sites import has_package
+
+        return has_package(self._run, top)
+
+    def has_snapshots(self) -> bool:
+        """Whether the catalogue holds any snapshot."""
+        from errdex.store.sites import has_snapshots
+
+        return has_snapshots(self._run)
+
+    def raise_sites(self, path: str, sha256: str, line: int) -> list[Any]:
+        """Same answer as ``Store.raise_sites``."""
+        from errdex.store.sites import raise_sites
+
+        return raise_sites(self._run, path, sha256, line)
+
     def get_error(self, error_id: str) -> dict[str, Any] | None:
         """Same answer as ``Store.get_error``."""
         row = self._row(

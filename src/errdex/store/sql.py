@@ -707,6 +707,18 @@ class Store(CatalogueReader):
             rows = conn.execute(select(x).where(x.c.snapshot_id == snapshot_id)).mappings().all()
         return [dict(r) for r in rows]
 
+    def content_hashes(self, ref_kind: str) -> dict[tuple[str, str], str]:
+        """``(repo, ref) -> content hash`` of every snapshot of one kind: what a caller about to
+        index many snapshots checks, so content already stored is not even extracted."""
+        sn, r = s.snapshots, s.repos
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(r.c.name, sn.c.ref, sn.c.content_hash)
+                .select_from(sn.join(r, sn.c.repo_id == r.c.id))
+                .where(sn.c.ref_kind == ref_kind)
+            ).all()
+        return {(str(row[0]), str(row[1])): str(row[2]) for row in rows}
+
     def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
         a = s.analyses
         with self.engine.connect() as conn:
@@ -753,6 +765,25 @@ class Store(CatalogueReader):
     def facts(self) -> FactReader:
         """The analysis reads, over this store's engine."""
         return FactReader(self._run_text)
+
+    def has_package(self, top: str) -> bool:
+        """Whether any snapshot holds top-level package or module ``top`` (``store.sites``)."""
+        from errdex.store.sites import has_package
+
+        return has_package(self._run_text, top)
+
+    def has_snapshots(self) -> bool:
+        """Whether the catalogue holds any snapshot."""
+        from errdex.store.sites import has_snapshots
+
+        return has_snapshots(self._run_text)
+
+    def raise_sites(self, path: str, sha256: str, line: int) -> list[Any]:
+        """The records at ``path:line`` in snapshots holding that file with exactly that content
+        (``store.sites``): how a running program's frame names its raise site."""
+        from errdex.store.sites import raise_sites
+
+        return raise_sites(self._run_text, path, sha256, line)
 
     def _run_text(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         with self.engine.connect() as conn:

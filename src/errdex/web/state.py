@@ -256,6 +256,8 @@ class WebState:
             verdict=str(raw.verdict or ""),
             matches=matches,
             generation=gen,
+            outcome=raw.outcome,
+            hint=None if matches else _index_hint(raw, self.store),
         )
 
     def _segments_for(self, match: dict[str, Any]) -> list[str]:
@@ -265,6 +267,28 @@ class WebState:
             return [str(match.get("template", ""))]
         candidates = [err["segments"]] + [o["expanded_segments"] for o in reversed(err["occurrences"])]
         return segments_for(err["template"], candidates, values)
+
+
+def _index_hint(raw: Any, store: Any) -> str | None:
+    """What to index so that a search with no match could find one: the packages the pasted
+    traceback runs through that the catalogue lacks, else the general command."""
+    if raw.builtin is not None:
+        return None  # the interpreter's own message: no library to index
+    from errdex.autoindex import missing_packages
+
+    frames = list(raw.query.frames) + [f for b in raw.query.blocks for f in b.frames]
+    missing = missing_packages(frames, store)
+    if missing:
+        names = ", ".join(m.top for m in missing[:3])
+        return (
+            f"The traceback runs through {names}, which is not indexed here. Index the release the error "
+            f"came from, e.g. errdex index pypi:{missing[0].top}==VERSION (the distribution that installs "
+            f"{missing[0].top}), or run errdex index --env in the environment where it happened."
+        )
+    return (
+        "If a library that is not indexed raised it, index that library's release: errdex index "
+        "pypi:NAME==VERSION, or errdex index --env to index every package installed in an environment."
+    )
 
 
 def dumps(data: Any) -> bytes:
