@@ -291,7 +291,10 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     assert ex["source"].startswith("def test_negative_width")
     assert a["tests_shipped"] is True
     assert a["trigger"]["conditions"] == ["`w` is less than 0"]
-    assert any(s["source"] == "guard" and "`w` is at least 0" in s["text"] for s in a["solutions"])
+    assert any(
+        s["source"] == "parameter" and "(w=...)`" in s["text"] and "unless `w` is at least 0" in s["text"]
+        for s in a["solutions"]
+    ), a["solutions"]
 
 
 def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) -> None:

@@ -111,6 +111,12 @@ class CallGraph:
         qual = key.partition(":")[2]
         return "<locals>" not in qual and not any(p.startswith("_") for p in qual.split("."))
 
+    def public_name(self, module: str, qualname: str) -> str | None:
+        """The name a user calls ``module:qualname`` by, when it is public API; else None."""
+        key = f"{module}:{qualname}"
+        self._learn([key])
+        return self._public(key)
+
     def _public(self, key: str) -> str | None:
         names = self.public_names.get(key)
         if names:

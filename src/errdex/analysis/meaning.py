@@ -14,7 +14,9 @@ import re
 
 from errdex.pyexc import GENERAL, MEANINGS, builtin_ancestors, builtin_meaning, is_builtin
 
-__all__ = ["gather_notes", "meaning_text", "type_meaning"]
+__all__ = ["UNKNOWN_TYPE", "gather_notes", "meaning_text", "type_meaning"]
+
+UNKNOWN_TYPE = "<unknown>"  # the extractor's type for ``raise err``, whose class it cannot see
 
 _NOTE = re.compile(r"^(TODO|FIXME|XXX|HACK|NOTE|BUG)\b", re.I)
 _PRAGMA = re.compile(r"^(pyrefly|type|noqa|pylint|pragma|mypy|fmt|isort|pyright|ruff)\b", re.I)
@@ -43,6 +45,16 @@ def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) 
         return (
             "a warning specific to this library: the call goes on, but its result may not be what you expect"
         )
+    if last == UNKNOWN_TYPE:
+        return (
+            "an exception object the code holds in a variable, so its type is decided at run time; "
+            "the traceback's last line names it"
+        )
+    named = [
+        b.rsplit(".", 1)[-1] for b in bases if b.rsplit(".", 1)[-1] not in ("Exception", "BaseException")
+    ]
+    if named:
+        return f"an error class specific to this library, a kind of {named[0]}"
     return "an error class specific to this library"
 
 
@@ -139,13 +151,20 @@ def meaning_text(
     docstring: str | None,
     trigger_text: str,
     notes: list[str],
+    class_doc: str | None = None,
 ) -> str:
-    """A short paragraph: the type's meaning, where, the function's purpose, the code's own notes."""
+    """A short paragraph: the type's meaning (and its class's own docstring), where, the function's
+    purpose, the code's own notes."""
     name = exc_type.rsplit(".", 1)[-1]
     what = {"warning": "", "log": " log message", "assertion": " assertion"}.get(kind, "")
     if kind == "error" and not name.endswith(("Error", "Exception")):
         what = " error"
+    if name == UNKNOWN_TYPE:
+        name, what = "error", ""
     parts = [f"This {name}{what} means {type_meaning(exc_type, bases, kind, level)}."]
+    doc = first_sentence(class_doc)
+    if doc:
+        parts.append(f"The class's docstring says: “{doc}”")
     parts.append(f"It comes from {path}, {function_phrase(function)}.")
     sent = first_sentence(docstring)
     if sent:

@@ -132,6 +132,11 @@ class ProjectIndex:
     def module(self, name: str) -> Module | None:
         return self.modules([name]).get(name)
 
+    def parameters(self, module: str, qualname: str) -> tuple[str, ...]:
+        """A function's parameter names (not kept in memory with the module: few callers need them)."""
+        row = self.rows([module]).get(module)
+        return self.reader.parameters(row.fact_id, [qualname]).get(qualname, ()) if row is not None else ()
+
     def module_of(self, path: str) -> Module | None:
         """The module a library file defines (tests and unparsed files have none)."""
         if path not in self._paths:

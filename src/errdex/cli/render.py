@@ -115,6 +115,9 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
         _head(con, "Solutions")
         for n, s in enumerate(a["solutions"], 1):
             con.print(f"{n}. {s['text']}  [{s['source']}]", markup=False)
+    elif a.get("solutions_note"):
+        _head(con, "Solutions")
+        con.print(a["solutions_note"], markup=False)
     if a.get("references"):
         con.print("References: " + ", ".join(a["references"]), markup=False)
 
