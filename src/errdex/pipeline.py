@@ -55,6 +55,7 @@ class IndexSummary:
     expectations: int
     linked_expectations: int
     seconds: float
+    reused: int = 0  # files whose extraction an earlier release provided (not parsed again)
     skipped_files: list[tuple[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -67,7 +68,7 @@ class IndexSummary:
             return head + "already indexed with identical content; nothing changed."
         return head + (
             f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
-            f"{self.tests} tests), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
+            f"{self.tests} tests{f', {self.reused} reused' if self.reused else ''}), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
             f"{self.assertions} assertions in {self.seconds:.1f}s"
             + (
                 f"; {self.linked_expectations} of {self.expectations} test expectations linked to their "
@@ -87,22 +88,100 @@ def index(
     cache_dir: str | None = None,
 ) -> IndexSummary:
     """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
-    from pathlib import Path
-
-    from errdex.extract import extract
-    from errdex.sources import open_source_with_report
     from errdex.store import Store
 
     prog = progress or _Quiet()
-    t0 = time.perf_counter()
     store = Store.open(db)
+    summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
+    if summary.changed:
+        _after_history_change(store, [summary.repo], prog)
+    return summary
+
+
+def index_releases(
+    specs: list[str],
+    db: str | None = None,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache_dir: str | None = None,
+    on_summary: Callable[[IndexSummary], None] | None = None,
+) -> list[IndexSummary]:
+    """Index several releases (oldest first), each as ``index`` would, sharing the work.
+
+    A file whose bytes an earlier release of the run (or of the catalogue) had is not parsed
+    again; the lineages and the match index are rebuilt once, after the last release.
+    """
+    from errdex.store import Store
+
+    prog = progress or _Quiet()
+    store = Store.open(db)
+    memo: dict[tuple[str, str], tuple[Any, bool]] = {}
+    out: list[IndexSummary] = []
+    try:
+        for i, spec in enumerate(specs, 1):
+            prog.stage(f"release {i}/{len(specs)}: {spec}")
+            summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo)
+            out.append(summary)
+            if on_summary is not None:
+                on_summary(summary)
+    finally:
+        changed = sorted({x.repo for x in out if x.changed})
+        if changed:  # also after an interruption: what was stored is consistent and searchable
+            _after_history_change(store, changed, prog)
+    return out
+
+
+def _index_one(
+    store: Any,
+    spec: str,
+    *,
+    jobs: int | None,
+    prog: Progress,
+    cache_dir: str | None,
+    memo: dict[tuple[str, str], tuple[Any, bool]] | None,
+) -> IndexSummary:
+    """One snapshot into the catalogue. ``memo`` carries per-file facts between the releases of
+    one run, keyed by (blob sha, path); None indexes a lone snapshot."""
+    import dataclasses
+    import hashlib
+    from pathlib import Path
+
+    from errdex.extract import extract
+    from errdex.extract.cache import decode, encode
+    from errdex.sources import open_source_with_report
+    from errdex.store.history import cached_extractions
+
+    t0 = time.perf_counter()
     snap, left_out = open_source_with_report(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
     )
     py_files = [f for f in snap.files if f.path.endswith(".py")]
-    prog.stage(f"extracting from {len(py_files)} Python files")
+    shas = {f.path: hashlib.sha256(f.data).hexdigest() for f in py_files}
+    producer = producer_digest()
+    known: dict[str, Any] = {}
+    has_code: dict[str, bool] = {}
+    for path, sha in shas.items():
+        if memo is not None and (hit := memo.get((sha, path))) is not None:
+            known[path], has_code[path] = hit
+    stored = cached_extractions(store, ((p, h) for p, h in shas.items() if p not in known), producer)
+    for path, (with_code, data) in stored.items():
+        facts = decode(data)
+        if facts is not None and facts.path == path:  # else damaged or foreign: parse it again
+            known[path], has_code[path] = facts, with_code
+    reused = len(known)
+    prog.stage(
+        f"extracting from {len(py_files)} Python files"
+        + (f" ({reused} reused from earlier releases)" if reused else "")
+    )
     prog.start_files(len(py_files))
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    fresh_rows: list[tuple[str, bool, bytes]] = []
+    for path, facts in ex.fresh.items():
+        lean = dataclasses.replace(facts, code=None)  # code facts are stored in their own tables
+        has_code[path] = facts.code is not None
+        fresh_rows.append((path, has_code[path], encode(lean)))
+        known[path] = lean
     kinds = Counter(r.kind for r in ex.records)
     statuses = Counter(r.status for r in ex.files)
     expectations, linked = _expectations(ex, prog)
@@ -128,15 +207,17 @@ def index(
         ex.symbols,
         expectations,
         stats=stats,
-        producer=producer_digest(),
+        producer=producer,
         code=ex.code,
+        stored_code=[p for p in known if p not in ex.fresh and has_code.get(p)],
+        extractions=fresh_rows,
     )
     # stored now: ~100k small objects the garbage collector need not walk again and again
     # while the match index is built
     ex.code.clear()
-    if result.changed:
-        prog.stage("building the match index")
-        _rebuild_match_index(store)
+    if memo is not None:  # the next release mostly shares this one's files: keep only these
+        memo.clear()
+        memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
     # What the source stage left out on purpose (symlinks out of the tree, submodules) is
     # reported beside the files the parser had to skip: the user should see both.
     skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
@@ -149,8 +230,20 @@ def index(
         replaced=result.replaced,
         seconds=time.perf_counter() - t0,
         skipped_files=skipped,
+        reused=reused,
         **stats,
     )
+
+
+def _after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
+    """What depends on the set of snapshots: lineages per codebase, then the match index."""
+    from errdex.history.lineage import update_lineages
+
+    prog.stage("following each error across releases")
+    for repo in repos:
+        update_lineages(store, repo)
+    prog.stage("building the match index")
+    _rebuild_match_index(store)
 
 
 def producer_digest() -> str:

@@ -155,8 +155,9 @@ def _ensure_clone(url: str, rev: str, cache_dir: Path, progress: Progress | None
     key = hashlib.sha256(url.encode()).hexdigest()[:16]
     target = cache_dir / "git" / f"{_url_name(url)}-{key}.git"
     if target.is_dir():
-        if _FULL_SHA.match(rev) and _has_commit(target, rev):
+        if (_FULL_SHA.match(rev) and _has_commit(target, rev)) or target in _fetched:
             return target
+        _fetched.add(target)  # one fetch per run: a range of N tags must not fetch N times
         if progress:
             progress(f"fetching {url}")
         proc = run_git(["fetch", "--quiet", "--prune", "origin"], git_dir=target, check=False)
@@ -175,7 +176,15 @@ def _ensure_clone(url: str, rev: str, cache_dir: Path, progress: Progress | None
         tmp.rename(target)
     except OSError:  # another run won the race; its clone is as good as ours
         shutil.rmtree(tmp, ignore_errors=True)
+    _fetched.add(target)
     return target
+
+
+_fetched: set[Path] = set()  # clones refreshed by this process
+
+# What ``errdex.sources.releases`` uses to list a repository's tags.
+ensure_clone = _ensure_clone
+find_git_dir = _find_git_dir
 
 
 def _has_commit(git_dir: Path, sha: str) -> bool:

@@ -1,0 +1,199 @@
+"""Many releases of one codebase: tag ranges, reuse of earlier extractions, lineage, diff.
+
+The codebase is a real git repository made here, with four tagged releases that change it the
+way maintainers do: a message reworded, a function renamed, a file moved, an error removed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sources_helpers import git, write
+
+from errdex.pipeline import index, index_releases
+from errdex.sources import SourceError
+from errdex.sources.releases import expand_releases, is_range
+from errdex.store import Store
+
+ERRDEX = [sys.executable, "-m", "errdex.cli"]
+
+CORE_V1 = '''\
+"""Core."""
+
+
+def load(path, strict=False):
+    if not path.endswith(".toml"):
+        raise ValueError(f"expected a .toml file, got {path!r}")
+    if strict:
+        raise NotImplementedError("strict mode is not implemented")
+    return {}
+
+
+def save(data):
+    if data is None:
+        raise TypeError("nothing to save")
+'''
+# v2: one message reworded (a hint appended), lines moved by a new comment block
+CORE_V2 = CORE_V1.replace('"""Core."""\n', '"""Core."""\n\n# configuration files\n# are TOML\n').replace(
+    'f"expected a .toml file, got {path!r}"', 'f"expected a .toml file, got {path!r}; rename it to .toml"'
+)
+# v3: ``save`` renamed ``store``; the strict-mode error removed
+CORE_V3 = CORE_V2.replace("def save(data)", "def store(data)").replace(
+    '    if strict:\n        raise NotImplementedError("strict mode is not implemented")\n', ""
+)
+UTIL = """\
+def check(n):
+    if n < 0:
+        raise ValueError(f"n must be non-negative, got {n}")
+"""
+EXTRA = """\
+def later(x):
+    raise KeyError(f"unknown key {x!r}")
+"""
+
+
+def make_repo(root: Path) -> Path:
+    repo = root / "lib"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    releases = [
+        ("v0.1.0", {"lib/__init__.py": "", "lib/core.py": CORE_V1, "lib/util.py": UTIL}),
+        ("v0.2.0", {"lib/core.py": CORE_V2}),
+        ("v0.3.0", {"lib/core.py": CORE_V3}),
+        ("v0.4.0", {"lib/checks/util.py": UTIL, "lib/checks/__init__.py": "", "lib/extra.py": EXTRA}),
+    ]
+    for n, (tag, files) in enumerate(releases):
+        write(repo, files)
+        if tag == "v0.4.0":
+            git(repo, "rm", "-q", "lib/util.py")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", tag, date=f"2024-0{n + 1}-01T00:00:00+00:00")
+        git(repo, "tag", tag)
+    git(repo, "tag", "other-1.0")  # not shaped like the range's tags
+    return repo
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_repo(tmp_path_factory.mktemp("history"))
+
+
+def test_a_tag_range_and_a_tag_glob_expand_to_releases_oldest_first(repo: Path, tmp_path: Path) -> None:
+    assert is_range(f"{repo}@v0.1.0..v0.3.0") and not is_range(f"{repo}@v0.1.0")
+    plan = expand_releases(f"{repo}@v0.2.0..v0.4.0", cache_dir=tmp_path)
+    assert plan is not None
+    assert plan.specs == [f"git:{repo}@v0.2.0", f"git:{repo}@v0.3.0", f"git:{repo}@v0.4.0"]
+    plan = expand_releases(f"git:{repo}", tags="v0.*", releases=2, cache_dir=tmp_path)
+    assert plan is not None and plan.specs == [f"git:{repo}@v0.3.0", f"git:{repo}@v0.4.0"]
+    assert expand_releases(f"{repo}@v0.2.0", cache_dir=tmp_path) is None  # one release: as before
+    with pytest.raises(SourceError, match="no tag 'v9'"):
+        expand_releases(f"{repo}@v0.1.0..v9", cache_dir=tmp_path)
+    with pytest.raises(SourceError, match=r"no tag .* matches"):
+        expand_releases(f"git:{repo}", tags="nope*", cache_dir=tmp_path)
+
+
+@pytest.fixture(scope="module")
+def history(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[str]]:
+    db = str(tmp_path_factory.mktemp("cat") / "c.db")
+    plan = expand_releases(f"{repo}@v0.1.0..v0.4.0", cache_dir=tmp_path_factory.mktemp("cache"))
+    assert plan is not None
+    summaries = index_releases(plan.specs, db, jobs=1)
+    return Store.open(db), [s.line() for s in summaries]
+
+
+def test_later_releases_reuse_the_extraction_of_unchanged_files(history: tuple[Store, list[str]]) -> None:
+    _, lines = history
+    assert len(lines) == 4
+    # v0.2.0 changed core.py only: __init__.py and util.py come from v0.1.0
+    assert "2 reused" in lines[1] and "reused" not in lines[0]
+
+
+def test_reused_extractions_give_the_records_a_fresh_index_gives(
+    history: tuple[Store, list[str]], repo: Path, tmp_path: Path
+) -> None:
+    store, _ = history
+    alone = str(tmp_path / "alone.db")
+    index(f"{repo}@v0.4.0", alone, jobs=1)
+
+    def entries(s: Store) -> list[tuple[str, int, str, list[str]]]:
+        return sorted(
+            (e.error_id, e.line, e.template, e.segments) for e in s.iter_entries() if e.version == "v0.4.0"
+        )
+
+    assert entries(store) == entries(Store.open(alone))
+
+
+def test_the_catalogue_stores_unchanged_occurrences_once(history: tuple[Store, list[str]]) -> None:
+    from sqlalchemy import func, select
+
+    from errdex.store import schema as s
+
+    store, _ = history
+    with store.engine.connect() as conn:
+        places = conn.execute(select(func.count()).select_from(s.occurrence_places)).scalar()
+        bodies = conn.execute(select(func.count()).select_from(s.occurrence_bodies)).scalar()
+    assert places == len(list(store.iter_entries()))
+    assert bodies is not None and places is not None and bodies < places
+
+
+def test_releases_share_storage_and_delete_cleanly_on_both_backends(repo: Path, db_url: str) -> None:
+    specs = [f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"]
+    index_releases(specs, db_url, jobs=1)
+    store = Store.open(db_url)
+    by_version = {e.version for e in store.iter_entries()}
+    assert by_version == {"v0.1.0", "v0.2.0"}
+    assert "core.load" in store.symbols(store.latest_snapshot_id("lib") or 0)
+    first = min(x["id"] for x in store.repos()[0]["snapshots"])
+    store.delete_snapshot(first)
+    assert {e.version for e in store.iter_entries()} == {"v0.2.0"}
+    # indexing it again reuses the cached extraction and brings the same errors back
+    index_releases(specs[:1], db_url, jobs=1)
+    assert {e.version for e in store.iter_entries()} == {"v0.1.0", "v0.2.0"}
+
+
+def test_cli_indexes_a_range_with_a_summary_per_release(repo: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "c.db")
+    out = subprocess.run(
+        [*ERRDEX, "index", f"{repo}@v0.1.0..v0.2.0", "--db", db, "-j", "1"], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["local/lib v0.1.0", "local/lib v0.2.0"]
+    assert "release 2/2" in out.stderr
+    js = subprocess.run(
+        [*ERRDEX, "index", f"git:{repo}", "--tags", "v0.*", "--releases", "1", "--db", db, "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert js.returncode == 0, js.stderr
+    assert [x["version"] for x in json.loads(js.stdout)] == ["v0.4.0"]
+
+
+def test_a_v3_catalogue_of_two_releases_upgrades_to_shared_rows(repo: Path, db_url: str) -> None:
+    from sqlalchemy import func, select
+    from store_helpers import as_v3
+
+    from errdex.store import schema as s
+
+    index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db_url, jobs=1)
+    store = Store.open(db_url)
+
+    def seen(st: Store) -> tuple[list[tuple[object, ...]], set[str]]:
+        entries = [(e.key, e.error_id, e.version, e.line, e.segments, e.relay) for e in st.iter_entries()]
+        return entries, st.symbols(st.latest_snapshot_id("lib") or 0)
+
+    before = seen(store)
+    with store.engine.begin() as conn:
+        as_v3(conn)
+    store.engine.dispose()
+    upgraded = Store.open(db_url)
+    assert seen(upgraded) == before
+    with upgraded.engine.connect() as conn:
+        bodies = conn.execute(select(func.count()).select_from(s.occurrence_bodies)).scalar() or 0
+    assert 0 < bodies < len(before[0])  # v0.1.0's unchanged errors merged with v0.2.0's
+    index_releases([f"git:{repo}@v0.3.0"], db_url, jobs=1)  # new rows after the old ones' keys
+    assert len({e.key for e in upgraded.iter_entries()}) == len(list(upgraded.iter_entries()))
