@@ -197,3 +197,144 @@ def test_a_v3_catalogue_of_two_releases_upgrades_to_shared_rows(repo: Path, db_u
     assert 0 < bodies < len(before[0])  # v0.1.0's unchanged errors merged with v0.2.0's
     index_releases([f"git:{repo}@v0.3.0"], db_url, jobs=1)  # new rows after the old ones' keys
     assert len({e.key for e in upgraded.iter_entries()}) == len(list(upgraded.iter_entries()))
+
+
+def _id(store: Store, version: str, start: str) -> str:
+    """The ID of the error of ``version`` whose template starts with ``start``."""
+    return next(
+        e.error_id for e in store.iter_entries() if e.version == version and e.template.startswith(start)
+    )
+
+
+def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[str]]) -> None:
+    from errdex.history.versions import error_history
+
+    store, _ = history
+    reworded = error_history(store.timeline, _id(store, "v0.1.0", "expected a .toml"), "local/lib")
+    assert [(s["from"], s["to"]) for s in reworded["segments"]] == [
+        ("v0.1.0", "v0.1.0"),
+        ("v0.2.0", "v0.4.0"),
+    ]
+    # the comment block added in v0.2.0 moved the raise 3 lines down; one ID, two line runs
+    assert [r["line"] for r in reworded["segments"][1]["lines"]] == [9]
+    kinds = [(e["kind"], e["version"]) for e in reworded["events"]]
+    assert kinds == [("introduced", "v0.1.0"), ("reworded", "v0.2.0")]
+    change = reworded["events"][1]
+    assert change["new"].endswith("; rename it to .toml") and ("+", "rename") in [
+        (op, t) for op, text in change["diff"] for t in text.split()
+    ]
+    renamed = error_history(store.timeline, _id(store, "v0.1.0", "nothing to save"), "local/lib")
+    assert [(e["kind"], e["version"]) for e in renamed["events"]] == [
+        ("introduced", "v0.1.0"),
+        ("moved", "v0.3.0"),
+    ]
+    assert renamed["events"][1]["new"] == "lib/core.py in store"
+    moved_file = error_history(store.timeline, _id(store, "v0.1.0", "n must be"), "local/lib")
+    assert moved_file["events"][-1]["kind"] == "moved" and moved_file["events"][-1]["new"].startswith(
+        "lib/checks/"
+    )
+    removed = error_history(store.timeline, _id(store, "v0.1.0", "strict mode"), "local/lib")
+    assert [(e["kind"], e["version"]) for e in removed["events"]] == [
+        ("introduced", "v0.1.0"),
+        ("removed", "v0.3.0"),
+    ]
+    # an ID of the oldest release still resolves, and its view carries the lineage
+    err = store.get_error(_id(store, "v0.1.0", "expected a .toml"))
+    assert err is not None and [o["version"]["name"] for o in err["occurrences"]] == ["v0.1.0"]
+
+
+def test_diff_lists_added_removed_reworded_and_moved(
+    history: tuple[Store, list[str]], tmp_path: Path
+) -> None:
+    from errdex.history.diff import diff_releases
+
+    store, _ = history
+    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
+    assert d["counts"] == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
+    assert [a["template"] for a in d["added"]] == ["unknown key {x}"]
+    assert [r["template"] for r in d["removed"]] == ["strict mode is not implemented"]
+    assert {(m["from"]["function"], m["to"]["function"]) for m in d["moved"]} == {
+        ("save", "store"),
+        ("check", "check"),
+    }
+    assert d["reworded"][0]["from"]["version"] == "v0.1.0" and d["reworded"][0]["to"]["version"] == "v0.4.0"
+
+
+def test_cli_diff_as_text_and_json(history: tuple[Store, list[str]]) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    out = subprocess.run([*ERRDEX, "diff", "v0.2.0", "v0.3.0", "--db", db], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == (
+        "local/lib v0.2.0 -> v0.3.0: 0 added, 1 removed, 0 reworded, 0 type-changed, 1 moved"
+    )
+    assert (
+        "strict mode is not implemented" in out.stdout
+        and "lib/core.py:17 in save -> lib/core.py:15 in store" in out.stdout
+    )
+    js = subprocess.run(
+        [*ERRDEX, "diff", "lib==v0.1.0", "lib==v0.2.0", "--db", db, "--json"], capture_output=True, text=True
+    )
+    assert json.loads(js.stdout)["counts"]["reworded"] == 1
+    bad = subprocess.run([*ERRDEX, "diff", "v0.1.0", "v9", "--db", db], capture_output=True, text=True)
+    assert bad.returncode == 2 and "no release 'v9'" in bad.stderr
+
+
+def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
+    history: tuple[Store, list[str]],
+) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    text = "ValueError: expected a .toml file, got 'a.json'"
+    out = subprocess.run([*ERRDEX, "explain", text, "--db", db, "--json"], capture_output=True, text=True)
+    best = json.loads(out.stdout)["matches"][0]
+    assert best["template"] == "expected a .toml file, got {path}" and best["version"] == "v0.1.0"
+    h = best["history"]
+    assert h["releases"] == ["v0.1.0"] and h["ranges"] == ["v0.1.0"] and not h["every_release"]
+    assert h["target"]["version"] == "v0.4.0" and h["target"]["newest"] and not h["target"]["same"]
+    assert h["target"]["template"].endswith("rename it to .toml") and h["target"]["line"] == 9
+    pinned = subprocess.run(
+        [*ERRDEX, "explain", text, "--db", db, "--version", "v0.2.0"], capture_output=True, text=True
+    )
+    assert (
+        "in v0.2.0: " in pinned.stdout and "this wording: releases v0.1.0 (1 of 4 indexed)" in pinned.stdout
+    )
+
+
+def test_a_traceback_line_picks_the_release(history: tuple[Store, list[str]]) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    # the TypeError sits at line 14 in v0.1.0 and at line 17 in v0.2.0 (three lines added above)
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/site-packages/lib/core.py", line 17, in save\n'
+        '    raise TypeError("nothing to save")\n'
+        "TypeError: nothing to save\n"
+    )
+    out = subprocess.run([*ERRDEX, "explain", tb, "--db", db, "--json"], capture_output=True, text=True)
+    best = json.loads(out.stdout)["matches"][0]
+    detected = best["history"]["detected"]
+    assert detected["versions"] == ["v0.2.0"] and detected["frame"] == "lib/core.py:17"
+    assert best["history"]["releases"] == ["v0.1.0", "v0.2.0"]
+
+
+def test_pages_and_api_show_history_and_diff(history: tuple[Store, list[str]]) -> None:
+    import httpx
+    from test_web_support import live_server
+
+    store, _ = history
+    old = _id(store, "v0.1.0", "expected a .toml")
+    new = _id(store, "v0.4.0", "expected a .toml")
+    with live_server(Path(store.url.removeprefix("sqlite:///"))) as base:
+        h = httpx.get(f"{base}/api/errors/{old}/history").json()
+        assert [s["error_id"] for s in h["segments"]] == [old, new]
+        assert httpx.get(f"{base}/api/errors/0000000000000000/history").status_code == 404
+        page = httpx.get(f"{base}/local/lib/errors/{old}").text
+        assert "reworded in v0.2.0" in page and "<ins>" in page and f"/local/lib/errors/{new}" in page
+        d = httpx.get(f"{base}/api/repos/local/lib/diff", params={"from": "v0.1.0", "to": "v0.4.0"}).json()
+        assert d["counts"]["added"] == 1 and d["counts"]["removed"] == 1
+        html = httpx.get(f"{base}/local/lib/diff", params={"from": "v0.1.0", "to": "v0.4.0"}).text
+        assert f'href="/local/lib/errors/{old}"' in html and f'href="/local/lib/errors/{new}"' in html
+        missing = httpx.get(f"{base}/api/repos/local/lib/diff", params={"from": "v0.1.0", "to": "v9"})
+        assert missing.status_code == 404 and "no release 'v9'" in missing.json()["error"]
+        assert "since v0.3.0" in httpx.get(f"{base}/local/lib").text

@@ -306,6 +306,44 @@ def show(
     print_error(_printable_tree(view))
 
 
+@app.command()
+@_guarded
+def diff(
+    old: Annotated[str, typer.Argument(metavar="A", help="The older release: VERSION or NAME==VERSION.")],
+    new: Annotated[str, typer.Argument(metavar="B", help="The newer release: VERSION or NAME==VERSION.")],
+    db: DbOpt = None,
+    repo: RepoOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """What changed in a codebase's errors between two indexed releases: errors added, removed,
+    reworded (with the word diff), type-changed and moved, each with its ID on both sides.
+
+    Example:  errdex diff 0.11.2 0.12.0 --repo jax
+              errdex diff jax==0.11.2 jax==0.12.0 --json
+    """
+    from errdex.history.diff import diff_releases
+    from errdex.history.render import diff_lines
+
+    name_a, _, ver_a = old.rpartition("==")
+    name_b, _, ver_b = new.rpartition("==")
+    store = _store(db)
+    which = repo or name_a or name_b
+    if not which:
+        names = [r["name"] for r in store.repos()]
+        if len(names) != 1:
+            raise _fail(
+                f"the catalogue holds {len(names)} codebases; name one with --repo or NAME==VERSION",
+                EXIT_USAGE,
+            )
+        which = names[0]
+    d = diff_releases(store, which, ver_a, ver_b)
+    if as_json:
+        print(json.dumps(d, indent=2))
+        return
+    for line in diff_lines(d):
+        typer.echo(printable(line, newlines=False))
+
+
 def _printable_tree(value: Any) -> Any:
     """A JSON-like view with every string made safe for the terminal (newlines kept)."""
     if isinstance(value, str):
@@ -336,9 +374,20 @@ def explain(
         ),
     ] = None,
     limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    version: Annotated[
+        str | None,
+        typer.Option(
+            "--version",
+            help="With several releases indexed: say where the match lives in this release (default: the newest).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the raise site of a pasted error message or whole traceback.
+
+    With several releases of a codebase indexed, the answer also names the releases that raise
+    the message in that wording, the release a traceback's line numbers fit, and where the same
+    error lives in the newest release (or --version).
 
     Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
               pbpaste | errdex explain -
@@ -357,12 +406,8 @@ def explain(
         text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
     result = matcher.explain(text, limit=limit)
     if as_json:
-        print(
-            json.dumps(
-                {"query": text, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]},
-                indent=2,
-            )
-        )
+        matches = [m.to_json() | _history(reader, result, m, version) for m in result.matches]
+        print(json.dumps({"query": text, "verdict": result.verdict, "matches": matches}, indent=2))
         return
     from rich.console import Console
 
@@ -372,7 +417,24 @@ def explain(
     render_human(result, console)
     if not result.matches:
         raise typer.Exit(1)
-    _print_thrown_at(console, reader, result.matches[0])
+    best = result.matches[0]
+    found = _history(reader, result, best, version).get("history")
+    if found:
+        from errdex.history.matching import history_text
+
+        for line in history_text(found):
+            console.print(f"  {printable(line, newlines=False)}", highlight=False, markup=False)
+    _print_thrown_at(console, reader, best)
+
+
+def _history(reader: Any, result: Any, match: Any, version: str | None) -> dict[str, Any]:
+    """``{"history": ...}`` for a match whose codebase has several releases indexed, else ``{}``."""
+    from errdex.history.matching import place_in_history
+
+    q = result.query
+    frames = q.blocks[q.primary].frames if q.blocks else q.frames
+    found = place_in_history(reader.timeline, match.id, match.repo, frames, version)
+    return {"history": found} if found else {}
 
 
 def _print_thrown_at(console: Any, reader: Any, best: Any) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from errdex.history.versions import error_history
 from errdex.model import render_template
 
 
@@ -70,10 +71,10 @@ def error_view(store: Any, err: dict[str, Any], *, analysis: bool = True) -> dic
         "comments": latest["comments"],
         "docstring": latest["docstring"],
         "permalink": permalink(latest["version"], err["path"], latest["line"], latest["end_line"]),
-        "versions": [
-            {**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs
-        ],
+        "versions": [{**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs],
         "report_issue": issue_url(err.get("repo_url"), {**err, "line": latest["line"]}),
+        # the lineage over every indexed release: runs of releases, rewordings, moves
+        "history": error_history(store.timeline, err["id"], err["repo"]),
     }
     if analysis:
         from errdex.explain import analyze_error

@@ -37,7 +37,7 @@ from sqlalchemy import delete, select
 from errdex.store import schema as s
 from errdex.store.history import release_order, snapshot_records
 
-__all__ = ["continues", "pair_releases", "update_lineages"]
+__all__ = ["continues", "ensure_lineages", "pair_releases", "update_lineages"]
 
 _MAX_PAIRS = 4_000_000  # unmatched older x newer errors scored per release pair (bounded work)
 
@@ -116,3 +116,18 @@ def update_lineages(store: Any, repo: str) -> int:
         for i in range(0, len(rows), 5000):
             conn.execute(s.error_lineage.insert(), rows[i : i + 5000])
     return len(set(lineage.values()))
+
+
+def ensure_lineages(store: Any, repo: str) -> None:
+    """Lineages for a codebase indexed before they existed (an upgraded catalogue), derived on
+    first read when the catalogue is writable; a read-only one reads each error as its own."""
+    from errdex.store import StoreError
+    from errdex.store.history import has_lineages
+
+    if store.readonly or has_lineages(store, repo):
+        return
+    try:
+        update_lineages(store, repo)
+    except StoreError as e:
+        if e.kind != "readonly":
+            raise

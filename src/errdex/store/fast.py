@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
+from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
 __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text", "open_reader"]
@@ -195,6 +196,11 @@ class SQLiteReader:
 
     def _run(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return self._rows(sql, dict(params))
+
+    @property
+    def timeline(self) -> Timeline:
+        """Releases and lineages (``errdex.store.timeline``), read without SQLAlchemy."""
+        return Timeline(self._run)
 
     def get_error(self, error_id: str) -> dict[str, Any] | None:
         """Same answer as ``Store.get_error``."""

@@ -12,12 +12,12 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from packaging.version import InvalidVersion, Version
 from sqlalchemy import and_, delete, exists, func, insert, select
 from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
+from errdex.store.timeline import version_key
 
 if TYPE_CHECKING:
     from errdex.store.sql import Store
@@ -155,18 +155,6 @@ def drop_stale_extractions(conn: Connection, producer: str) -> None:
 # ---------------------------------------------------------------------------- releases
 
 
-def version_key(version: str) -> tuple[int, Any, str]:
-    """Release order: PEP 440 versions in version order; anything else after, by name."""
-    text = version.lstrip("vV")
-    for cut in range(len(text)):  # a tag's prefix ("jax-v0.4.30") is not part of the version
-        if text[cut].isdigit():
-            try:
-                return (0, Version(text[cut:]), version)
-            except InvalidVersion:
-                break
-    return (1, Version("0"), version)
-
-
 def release_order(store: Store, repo: str) -> list[dict[str, Any]]:
     """The snapshots of a codebase, oldest release first: ``{id, version, date, ref_kind, ...}``.
 
@@ -208,3 +196,62 @@ def snapshot_records(store: Store, snapshot_id: int) -> list[dict[str, Any]]:
     ).select_from(first.join(e, e.c.id == first.c.error_id))
     with store.engine.connect() as conn:
         return [dict(r) for r in conn.execute(q).mappings()]
+
+
+def lineage_map(store: Store, repo: str) -> dict[str, str]:
+    """error id -> lineage name, for every error of a codebase with a lineage row."""
+    name = store.resolve_repo(repo)
+    lin, r = s.error_lineage, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(lin.c.error_id, lin.c.lineage)
+            .select_from(lin.join(r, r.c.id == lin.c.repo_id))
+            .where(r.c.name == name)
+        )
+        return {str(a): str(b) for a, b in rows}
+
+
+def lineage_of(store: Store, error_id: str) -> tuple[str, str] | None:
+    """(repo name, lineage name) of an error; an error without a lineage row is its own."""
+    e, r, lin = s.errors, s.repos, s.error_lineage
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            select(r.c.name, lin.c.lineage)
+            .select_from(e.join(r, r.c.id == e.c.repo_id).outerjoin(lin, lin.c.error_id == e.c.id))
+            .where(e.c.id == error_id)
+        ).first()
+    if row is None:
+        return None
+    return str(row[0]), str(row[1] or error_id)
+
+
+def lineage_places(store: Store, lineage: str, error_id: str) -> list[dict[str, Any]]:
+    """Every (error, snapshot, line) of a lineage: its errors' identities and where each sits."""
+    e, o, lin = s.errors, s.occurrences, s.error_lineage
+    members = select(lin.c.error_id).where(lin.c.lineage == lineage)
+    q = (
+        select(
+            e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function,
+            o.c.snapshot_id, func.min(o.c.line).label("line"),
+        )
+        .select_from(o.join(e, e.c.id == o.c.error_id))
+        .where((e.c.id.in_(members)) | (e.c.id == error_id))
+        .group_by(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function, o.c.snapshot_id)
+    )  # fmt: skip
+    with store.engine.connect() as conn:
+        return [dict(r) for r in conn.execute(q).mappings()]
+
+
+def has_lineages(store: Store, repo: str) -> bool:
+    name = store.resolve_repo(repo)
+    lin, r = s.error_lineage, s.repos
+    with store.engine.connect() as conn:
+        return (
+            conn.execute(
+                select(lin.c.error_id)
+                .select_from(lin.join(r, r.c.id == lin.c.repo_id))
+                .where(r.c.name == name)
+                .limit(1)
+            ).first()
+            is not None
+        )

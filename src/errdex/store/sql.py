@@ -58,6 +58,7 @@ from errdex.store import schema as s
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 
 __all__ = ["Store", "WriteResult"]
@@ -781,6 +782,11 @@ class Store:
     def facts(self) -> FactReader:
         """The analysis reads, over this store's engine."""
         return FactReader(self._run_text)
+
+    @property
+    def timeline(self) -> Timeline:
+        """Releases and lineages (``errdex.store.timeline``), the same SQL the fast reader runs."""
+        return Timeline(self._run_text)
 
     def _run_text(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         with self.engine.connect() as conn:
