@@ -338,3 +338,36 @@ def test_pages_and_api_show_history_and_diff(history: tuple[Store, list[str]]) -
         missing = httpx.get(f"{base}/api/repos/local/lib/diff", params={"from": "v0.1.0", "to": "v9"})
         assert missing.status_code == 404 and "no release 'v9'" in missing.json()["error"]
         assert "since v0.3.0" in httpx.get(f"{base}/local/lib").text
+
+
+def test_a_release_links_its_tag_only_once_the_tag_is_confirmed(repo: Path, tmp_path: Path) -> None:
+    from errdex.model import SnapshotInfo, SourceFile
+    from errdex.pipeline import pin_release_tags
+    from errdex.sources.releases import remote_tags
+
+    # the same code as a "PyPI release" whose metadata names its repository on a forge
+    forged = tmp_path / "forged"
+    subprocess.run(["git", "clone", "-q", str(repo), str(forged)], check=True)
+    git(forged, "remote", "set-url", "origin", "https://github.com/acme/lib")
+    db = str(tmp_path / "c.db")
+    store = Store.open(db)
+    ids = {}
+    for version in ("0.1.0", "0.2.0"):
+        info = SnapshotInfo(
+            repo="acme/lib", name="lib", version=version, ref_kind="pypi", ref=version,
+            source_url="https://github.com/acme/lib",
+        )  # fmt: skip
+        ids[version] = store.write_snapshot(
+            info, [SourceFile("lib/__init__.py", b"")], [], [], set()
+        ).snapshot_id
+    # nothing confirms a tag: the release stays "as indexed", no guessed URL
+    assert pin_release_tags(store, "acme/lib", tags_of=lambda url: None) == 0
+    assert store.snapshot(ids["0.1.0"])["tag"] is None
+    # indexed from git at v0.1.0: that tag is confirmed by the catalogue itself
+    index(f"{forged}@v0.1.0", db, jobs=1)
+    snap = store.snapshot(ids["0.1.0"])
+    assert snap["tag"] == "v0.1.0" and snap["commit"] == git(forged, "rev-parse", "v0.1.0")
+    assert store.snapshot(ids["0.2.0"])["tag"] is None  # not indexed from git, and no listing given
+    # the repository lists v0.2.0 (git ls-remote, here of the clone on disk)
+    assert pin_release_tags(store, "acme/lib", tags_of=lambda url: remote_tags(str(forged))) == 1
+    assert store.snapshot(ids["0.2.0"])["commit"] == git(forged, "rev-parse", "v0.2.0")

@@ -236,14 +236,53 @@ def _index_one(
 
 
 def _after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
-    """What depends on the set of snapshots: lineages per codebase, then the match index."""
+    """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
+    then the match index."""
     from errdex.history.lineage import update_lineages
 
     prog.stage("following each error across releases")
     for repo in repos:
         update_lineages(store, repo)
+        pin_release_tags(store, repo)
     prog.stage("building the match index")
     _rebuild_match_index(store)
+
+
+def pin_release_tags(
+    store: Any, repo: str, tags_of: Callable[[str], dict[str, str] | None] | None = None
+) -> int:
+    """Confirm the tag of each PyPI release of ``repo`` whose metadata names its source
+    repository, so its pages link the file at that tag; returns how many were confirmed.
+
+    A tag counts only when it is known to exist: the codebase was indexed from git at that tag,
+    or the repository lists it (``git ls-remote``, when online: ``tags_of``). The names tried
+    are the usual spellings (``v1.2``, ``1.2``, ``name-v1.2`` ...). Otherwise the release keeps
+    linking the file as indexed: a guessed URL could point at other code, or nowhere.
+    """
+    from errdex.sources.releases import remote_tags, tag_candidates
+    from errdex.store.history import indexed_tags, pin_release, unpinned_releases
+
+    todo = unpinned_releases(store, repo)
+    if not todo:
+        return 0
+    known = indexed_tags(store, repo)
+    listed: dict[str, dict[str, str] | None] = {}
+    pinned = 0
+    for snap in todo:
+        names = tag_candidates(snap["project"], snap["version"])
+        hit = next((n for n in names if n in known), None)
+        commit = known.get(hit) if hit else None
+        if hit is None:
+            url = snap["source_url"]
+            if url not in listed:
+                listed[url] = (tags_of or remote_tags)(url)
+            remote = listed[url] or {}
+            hit = next((n for n in names if n in remote), None)
+            commit = remote.get(hit) if hit else None
+        if hit is not None:
+            pin_release(store, snap["id"], hit, commit)
+            pinned += 1
+    return pinned
 
 
 def producer_digest() -> str:

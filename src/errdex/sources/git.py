@@ -89,7 +89,12 @@ def open_git(
 
 
 def run_git(
-    args: Sequence[str], *, git_dir: Path | None = None, cwd: Path | None = None, check: bool = True
+    args: Sequence[str],
+    *,
+    git_dir: Path | None = None,
+    cwd: Path | None = None,
+    check: bool = True,
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """Run git with the safe settings; ``check`` raises ``SourceError`` with git's own last words."""
     cmd = ["git", *_SAFE_CONFIG]
@@ -97,7 +102,11 @@ def run_git(
         cmd.append(f"--git-dir={git_dir}")
     cmd.extend(args)
     try:
-        proc = subprocess.run(cmd, cwd=cwd, env=_env(cwd), stdin=subprocess.DEVNULL, capture_output=True)
+        proc = subprocess.run(
+            cmd, cwd=cwd, env=_env(cwd), stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        raise SourceError(f"git {args[0]} took more than {timeout:.0f}s; gave up") from None
     except FileNotFoundError as exc:
         raise SourceError("the 'git' command is needed to read git repositories, and was not found") from exc
     if check and proc.returncode != 0:

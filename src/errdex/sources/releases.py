@@ -34,7 +34,7 @@ from packaging.version import InvalidVersion, Version
 from errdex.sources.base import Progress, SourceError
 from errdex.sources.spec import URL_SCHEMES, GitSpec, parse_spec
 
-__all__ = ["ReleasePlan", "expand_releases", "is_range"]
+__all__ = ["ReleasePlan", "expand_releases", "is_range", "remote_tags", "tag_candidates"]
 
 # ``pypi:NAME`` followed by a specifier set: the operators PEP 440 defines.
 _PYPI_RANGE = re.compile(r"^pypi:\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*([<>=!~][^@]*)$")
@@ -290,3 +290,41 @@ def _check_count(n: int, spec: str) -> None:
             f"'{spec}' names {n} releases, more than the {_MAX_RELEASES} errdex indexes in one run; "
             "narrow the range or use --releases N"
         )
+
+
+# ---------------------------------------------------------------------------- release tags
+
+
+def tag_candidates(name: str, version: str) -> list[str]:
+    """The tag names a project commonly gives release ``version``, most common first."""
+    return [f"v{version}", version, f"{name}-v{version}", f"{name}-{version}", f"release-{version}"]
+
+
+_remote_tags: dict[str, dict[str, str] | None] = {}
+
+
+def remote_tags(url: str, *, timeout: float = 10.0) -> dict[str, str] | None:
+    """tag -> commit sha of a remote repository, as ``git ls-remote`` lists them; None when it
+    cannot be reached (offline, gone, too slow). Asked once per URL per process."""
+    from errdex.sources.git import run_git
+
+    if url in _remote_tags:
+        return _remote_tags[url]
+    found: dict[str, str] | None = None
+    try:
+        proc = run_git(["ls-remote", "--tags", "--", url], check=False, timeout=timeout)
+    except SourceError:
+        proc = None
+    if proc is not None and proc.returncode == 0:
+        found = {}
+        for line in proc.stdout.decode("utf-8", "replace").splitlines():
+            sha, _, ref = line.partition("\t")
+            if not ref.startswith("refs/tags/"):
+                continue
+            tag = ref[len("refs/tags/") :]
+            if tag.endswith("^{}"):  # an annotated tag, peeled: the commit it names
+                found[tag[:-3]] = sha
+            else:
+                found.setdefault(tag, sha)
+    _remote_tags[url] = found
+    return found

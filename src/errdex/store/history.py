@@ -255,3 +255,43 @@ def has_lineages(store: Store, repo: str) -> bool:
             ).first()
             is not None
         )
+
+
+# ---------------------------------------------------------------------------- release tags
+
+
+def unpinned_releases(store: Store, repo: str) -> list[dict[str, Any]]:
+    """PyPI snapshots of a codebase with a source repository but no confirmed tag yet."""
+    sn, r = s.snapshots, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(sn.c.id, sn.c.version, sn.c.source_url, r.c.project)
+            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
+            .where(
+                r.c.name == repo, sn.c.ref_kind == "pypi", sn.c.tag.is_(None), sn.c.source_url.is_not(None)
+            )
+        ).mappings()
+        return [dict(x) for x in rows]
+
+
+def indexed_tags(store: Store, repo: str) -> dict[str, str]:
+    """tag -> commit of every git snapshot of a codebase indexed at a tag."""
+    sn, r = s.snapshots, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(sn.c.tag, sn.c.commit_sha)
+            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
+            .where(r.c.name == repo, sn.c.ref_kind == "git", sn.c.tag.is_not(None))
+        )
+        return {str(t): str(c) for t, c in rows}
+
+
+def pin_release(store: Store, snapshot_id: int, tag: str, commit: str | None) -> None:
+    """Record the confirmed tag (and its commit) of a release; pages link the file there now."""
+    from sqlalchemy import update
+
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(s.snapshots).where(s.snapshots.c.id == snapshot_id).values(tag=tag, commit_sha=commit)
+        )
+        store._bump_generation(conn)
