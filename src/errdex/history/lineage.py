@@ -31,11 +31,11 @@ import posixpath
 from collections.abc import Sequence
 from typing import Any
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 from sqlalchemy import delete, select
 
 from errdex.store import schema as s
-from errdex.store.history import release_order, snapshot_records
+from errdex.store.history import release_order, repo_records
 
 __all__ = ["continues", "ensure_lineages", "pair_releases", "update_lineages"]
 
@@ -75,11 +75,15 @@ def pair_releases(older: Sequence[dict[str, Any]], newer: Sequence[dict[str, Any
     if not left_old or not left_new or len(left_old) * len(left_new) > _MAX_PAIRS:
         return pairs
     scored: list[tuple[float, str, str]] = []
+    templates = [b["template"] for b in left_new]
     for a in left_old:
-        for b in left_new:
-            score, ok = continues(a, b)
+        # every rule needs a similarity of at least 50: rapidfuzz finds those pairs in C
+        for _, _, j in process.extract(
+            a["template"], templates, scorer=fuzz.ratio, score_cutoff=50, limit=None
+        ):
+            score, ok = continues(a, left_new[j])
             if ok:
-                scored.append((score, a["id"], b["id"]))
+                scored.append((score, a["id"], left_new[j]["id"]))
     scored.sort(key=lambda x: (-x[0], x[1], x[2]))
     used_old: set[str] = set()
     used_new: set[str] = set()
@@ -98,10 +102,11 @@ def update_lineages(store: Any, repo: str) -> int:
     releases are neighbours, so the lineages are derived again rather than patched.
     """
     releases = release_order(store, repo)
+    records = repo_records(store, [r["id"] for r in releases])
     lineage: dict[str, str] = {}
     prev: list[dict[str, Any]] = []
     for snap in releases:
-        cur = snapshot_records(store, snap["id"])
+        cur = records[snap["id"]]
         for a_id, b_id in pair_releases(prev, cur):
             if b_id not in lineage and a_id in lineage:
                 lineage[b_id] = lineage[a_id]

@@ -184,18 +184,33 @@ def release_order(store: Store, repo: str) -> list[dict[str, Any]]:
 
 def snapshot_records(store: Store, snapshot_id: int) -> list[dict[str, Any]]:
     """The errors of one snapshot with where they sit: what lineage and diff compare."""
-    e, o = s.errors, s.occurrences
-    first = (
-        select(o.c.error_id, func.min(o.c.line).label("line"))
-        .where(o.c.snapshot_id == snapshot_id)
-        .group_by(o.c.error_id)
-        .subquery("first")
+    return repo_records(store, [snapshot_id])[snapshot_id]
+
+
+def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+    """``snapshot_records`` of several snapshots of one codebase, in two queries: each error's
+    identity is read once, however many releases hold it."""
+    e, p, b = s.errors, s.occurrence_places, s.occurrence_bodies
+    wanted = list(snapshot_ids)
+    lines = (
+        select(p.c.snapshot_id, b.c.error_id, func.min(p.c.line))
+        .select_from(p.join(b, b.c.id == p.c.body_id))
+        .where(p.c.snapshot_id.in_(wanted))
+        .group_by(p.c.snapshot_id, b.c.error_id)
     )
-    q = select(
-        e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.segments, e.c.path, e.c.function, first.c.line
-    ).select_from(first.join(e, e.c.id == first.c.error_id))
+    out: dict[int, list[dict[str, Any]]] = {sid: [] for sid in wanted}
     with store.engine.connect() as conn:
-        return [dict(r) for r in conn.execute(q).mappings()]
+        at = conn.execute(lines).all()
+        ids = sorted({str(r[1]) for r in at})
+        identity: dict[str, dict[str, Any]] = {}
+        for i in range(0, len(ids), 500):
+            q = select(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function).where(
+                e.c.id.in_(ids[i : i + 500])
+            )
+            identity.update((str(r.id), dict(r._mapping)) for r in conn.execute(q))
+    for sid, eid, line in at:
+        out[int(sid)].append(identity[str(eid)] | {"line": line})
+    return out
 
 
 def lineage_map(store: Store, repo: str) -> dict[str, str]:
