@@ -371,3 +371,17 @@ def test_a_release_links_its_tag_only_once_the_tag_is_confirmed(repo: Path, tmp_
     # the repository lists v0.2.0 (git ls-remote, here of the clone on disk)
     assert pin_release_tags(store, "acme/lib", tags_of=lambda url: remote_tags(str(forged))) == 1
     assert store.snapshot(ids["0.2.0"])["commit"] == git(forged, "rev-parse", "v0.2.0")
+
+
+def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[Store, list[str]]) -> None:
+    import httpx
+    from test_web_support import live_server
+
+    store, _ = history
+    new = _id(store, "v0.4.0", "expected a .toml")
+    with live_server(Path(store.url.removeprefix("sqlite:///"))) as base:
+        q = "ValueError: expected a .toml file, got 'a.json'"
+        best = httpx.get(f"{base}/api/search", params={"q": q}).json()["matches"][0]
+        assert best["history"]["releases"] == ["v0.1.0"] and best["history"]["target"]["id"] == new
+        page = httpx.get(f"{base}/search", params={"q": q}).text
+        assert "This wording: v0.1.0 (1 of 4 indexed)" in page and f"/local/lib/errors/{new}" in page
