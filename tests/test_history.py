@@ -385,3 +385,37 @@ def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[
         assert best["history"]["releases"] == ["v0.1.0"] and best["history"]["target"]["id"] == new
         page = httpx.get(f"{base}/search", params={"q": q}).text
         assert "This wording: v0.1.0 (1 of 4 indexed)" in page and f"/local/lib/errors/{new}" in page
+
+
+def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_path: Path) -> None:
+    from sqlalchemy import select, update
+
+    from errdex.extract.cache import decode, encode
+    from errdex.store import schema as s
+
+    db = str(tmp_path / "c.db")
+    index(f"{repo}@v0.1.0", db, jobs=1)
+    store = Store.open(db)
+    with store.engine.begin() as conn:
+        rows = conn.execute(
+            select(s.extractions.c.blob_sha, s.extractions.c.path, s.extractions.c.data)
+        ).all()
+        assert rows
+        for sha, path, data in rows:
+            facts = decode(data)
+            assert facts is not None
+            facts.sites = [1, "two"]  # type: ignore[list-item]  # well-formed JSON, wrong shapes
+            conn.execute(
+                update(s.extractions)
+                .where(s.extractions.c.blob_sha == sha, s.extractions.c.path == path)
+                .values(data=encode(facts))
+            )
+        conn.execute(update(s.extractions).where(s.extractions.c.path == "lib/__init__.py").values(data=b"x"))
+    summary = index(f"{repo}@v0.2.0", db, jobs=1)
+    alone = str(tmp_path / "alone.db")
+    index(f"{repo}@v0.2.0", alone, jobs=1)
+
+    def entries(st: Store) -> list[tuple[str, int, str]]:
+        return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == "v0.2.0")
+
+    assert summary.changed and entries(store) == entries(Store.open(alone))

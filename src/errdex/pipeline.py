@@ -175,7 +175,21 @@ def _index_one(
         + (f" ({reused} reused from earlier releases)" if reused else "")
     )
     prog.start_files(len(py_files))
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    try:
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
+        if not stored:
+            raise
+        # A cached extraction decodes only into the extractor's own classes, but a crafted or
+        # damaged catalogue can still hold values of the wrong shape inside them: parse those
+        # files instead of trusting the cache.
+        prog.stage(
+            f"cached extractions in the catalogue are unusable ({type(e).__name__}); parsing those files"
+        )
+        known = {p: f for p, f in known.items() if p not in stored}
+        reused = len(known)
+        prog.start_files(len(py_files))
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
     fresh_rows: list[tuple[str, bool, bytes]] = []
     for path, facts in ex.fresh.items():
         lean = dataclasses.replace(facts, code=None)  # code facts are stored in their own tables

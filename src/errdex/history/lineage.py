@@ -28,12 +28,14 @@ A lineage is named by the ID of its earliest error, and every ID of it maps to t
 from __future__ import annotations
 
 import posixpath
+import time
 from collections.abc import Sequence
 from typing import Any
 
 from rapidfuzz import fuzz, process
 from sqlalchemy import delete, select
 
+from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.history import release_order, repo_records
 
@@ -114,12 +116,22 @@ def update_lineages(store: Any, repo: str) -> int:
             lineage.setdefault(e["id"], e["id"])
         prev = cur
     name = store.resolve_repo(repo)
-    with store.engine.begin() as conn:
-        repo_id = conn.execute(select(s.repos.c.id).where(s.repos.c.name == name)).scalar_one()
-        conn.execute(delete(s.error_lineage).where(s.error_lineage.c.repo_id == repo_id))
-        rows = [{"error_id": e, "repo_id": repo_id, "lineage": lin} for e, lin in sorted(lineage.items())]
-        for i in range(0, len(rows), 5000):
-            conn.execute(s.error_lineage.insert(), rows[i : i + 5000])
+    for attempt in range(4):
+        try:
+            with store.engine.begin() as conn:
+                repo_id = conn.execute(select(s.repos.c.id).where(s.repos.c.name == name)).scalar_one()
+                conn.execute(delete(s.error_lineage).where(s.error_lineage.c.repo_id == repo_id))
+                rows = [
+                    {"error_id": e, "repo_id": repo_id, "lineage": lin} for e, lin in sorted(lineage.items())
+                ]
+                for i in range(0, len(rows), 5000):
+                    conn.execute(s.error_lineage.insert(), rows[i : i + 5000])
+                store._bump_generation(conn)  # pages show lineages: none may be served stale
+            break
+        except StoreError as e:  # another run wrote this codebase's lineages at the same time
+            if e.kind != "conflict" or attempt == 3:
+                raise
+            time.sleep(0.1 * (attempt + 1))
     return len(set(lineage.values()))
 
 
