@@ -419,3 +419,11 @@ def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_
         return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == "v0.2.0")
 
     assert summary.changed and entries(store) == entries(Store.open(alone))
+
+
+def test_a_tag_range_of_a_git_url_indexes_from_one_clone(repo: Path, tmp_path: Path) -> None:
+    plan = expand_releases(f"file://{repo}@v0.3.0..v0.4.0", cache_dir=tmp_path / "cache")
+    assert plan is not None and plan.specs == [f"file://{repo}@v0.3.0", f"file://{repo}@v0.4.0"]
+    done = index_releases(plan.specs, str(tmp_path / "c.db"), jobs=1, cache_dir=str(tmp_path / "cache"))
+    assert [s.version for s in done] == ["v0.3.0", "v0.4.0"] and done[1].reused == 2
+    assert len(list((tmp_path / "cache" / "git").iterdir())) == 1

@@ -112,6 +112,7 @@ def index_releases(
     A file whose bytes an earlier release of the run (or of the catalogue) had is not parsed
     again; the lineages and the match index are rebuilt once, after the last release.
     """
+    from errdex.sources.git import fetch_once
     from errdex.store import Store
 
     prog = progress or _Quiet()
@@ -119,12 +120,13 @@ def index_releases(
     memo: dict[tuple[str, str], tuple[Any, bool]] = {}
     out: list[IndexSummary] = []
     try:
-        for i, spec in enumerate(specs, 1):
-            prog.stage(f"release {i}/{len(specs)}: {spec}")
-            summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo)
-            out.append(summary)
-            if on_summary is not None:
-                on_summary(summary)
+        with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
+            for i, spec in enumerate(specs, 1):
+                prog.stage(f"release {i}/{len(specs)}: {spec}")
+                summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo)
+                out.append(summary)
+                if on_summary is not None:
+                    on_summary(summary)
     finally:
         changed = sorted({x.repo for x in out if x.changed})
         if changed:  # also after an interruption: what was stored is consistent and searchable

@@ -19,7 +19,9 @@ import shutil
 import subprocess
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -164,9 +166,11 @@ def _ensure_clone(url: str, rev: str, cache_dir: Path, progress: Progress | None
     key = hashlib.sha256(url.encode()).hexdigest()[:16]
     target = cache_dir / "git" / f"{_url_name(url)}-{key}.git"
     if target.is_dir():
-        if (_FULL_SHA.match(rev) and _has_commit(target, rev)) or target in _fetched:
+        once = _fetched.get()
+        if (_FULL_SHA.match(rev) and _has_commit(target, rev)) or (once is not None and target in once):
             return target
-        _fetched.add(target)  # one fetch per run: a range of N tags must not fetch N times
+        if once is not None:
+            once.add(target)
         if progress:
             progress(f"fetching {url}")
         proc = run_git(["fetch", "--quiet", "--prune", "origin"], git_dir=target, check=False)
@@ -185,11 +189,25 @@ def _ensure_clone(url: str, rev: str, cache_dir: Path, progress: Progress | None
         tmp.rename(target)
     except OSError:  # another run won the race; its clone is as good as ours
         shutil.rmtree(tmp, ignore_errors=True)
-    _fetched.add(target)
+    if (once := _fetched.get()) is not None:
+        once.add(target)
     return target
 
 
-_fetched: set[Path] = set()  # clones refreshed by this process
+# Inside ``fetch_once()``: the clones fetched (or cloned) already, so indexing N tags of one
+# URL fetches it once; outside it every open refreshes a branch revision, as before.
+_fetched: ContextVar[set[Path] | None] = ContextVar("errdex_git_fetched", default=None)
+
+
+@contextmanager
+def fetch_once() -> Iterator[None]:
+    """Within this block, a cached clone is fetched at most once."""
+    token = _fetched.set(set())
+    try:
+        yield
+    finally:
+        _fetched.reset(token)
+
 
 # What ``errdex.sources.releases`` uses to list a repository's tags.
 ensure_clone = _ensure_clone

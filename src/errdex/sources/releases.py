@@ -38,7 +38,7 @@ __all__ = ["ReleasePlan", "expand_releases", "is_range", "remote_tags", "tag_can
 
 # ``pypi:NAME`` followed by a specifier set: the operators PEP 440 defines.
 _PYPI_RANGE = re.compile(r"^pypi:\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*([<>=!~][^@]*)$")
-_VERSION_TAIL = re.compile(r"\d[0-9A-Za-z.+!-]*$")  # the version a tag name ends in
+_VERSION_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.+!-")
 _MAX_RELEASES = 500  # a range naming more is refused: indexing it would take hours
 
 
@@ -245,11 +245,16 @@ def _tags(git_dir: Path) -> list[str]:
 
 def _tag_version(tag: str) -> tuple[str, Version] | None:
     """(prefix, version) of a tag whose name ends in a PEP 440 version: ``jax-v0.4.30``."""
-    m = _VERSION_TAIL.search(tag)
-    if not m:
+    # the longest tail of version characters, from its first digit (plain scanning, linear)
+    start = len(tag)
+    while start and tag[start - 1] in _VERSION_CHARS:
+        start -= 1
+    while start < len(tag) and not tag[start].isdigit():
+        start += 1
+    if start == len(tag):
         return None
     try:
-        return tag[: m.start()], Version(m[0])
+        return tag[:start], Version(tag[start:])
     except InvalidVersion:
         return None
 
