@@ -427,3 +427,22 @@ def test_a_tag_range_of_a_git_url_indexes_from_one_clone(repo: Path, tmp_path: P
     done = index_releases(plan.specs, str(tmp_path / "c.db"), jobs=1, cache_dir=str(tmp_path / "cache"))
     assert [s.version for s in done] == ["v0.3.0", "v0.4.0"] and done[1].reused == 2
     assert len(list((tmp_path / "cache" / "git").iterdir())) == 1
+
+
+def test_cached_extractions_keep_lone_surrogates(tmp_path: Path) -> None:
+    from errdex.extract import extract_file
+    from errdex.extract.cache import decode, encode
+
+    source = b'def f():\n    raise ValueError("bad \\udc80 byte")\n'
+    facts = extract_file("pkg/mod.py", source)
+    assert decode(encode(facts)) == facts
+    lib = tmp_path / "lib"
+    write(lib, {"pkg/__init__.py": "", "pkg/mod.py": source.decode()})
+    git(lib, "init", "-q")
+    git(lib, "add", "-A")
+    git(lib, "commit", "-qm", "one")
+    git(lib, "tag", "v1")
+    git(lib, "commit", "-q", "--allow-empty", "-m", "two")
+    git(lib, "tag", "v2")
+    done = index_releases([f"git:{lib}@v1", f"git:{lib}@v2"], str(tmp_path / "c.db"), jobs=1)
+    assert done[1].reused == 2 and done[1].errors == done[0].errors == 1

@@ -54,7 +54,9 @@ _MAX_INFLATED = 64 << 20  # one file's facts; real ones are far below (jax's lar
 
 def encode(facts: ModuleFacts) -> bytes:
     """``facts`` as compressed tagged JSON."""
-    return zlib.compress(json.dumps(_enc(facts), separators=(",", ":"), ensure_ascii=False).encode(), 6)
+    # a string literal may hold a lone surrogate ("\udc80"): kept as is, both ways
+    text = json.dumps(_enc(facts), separators=(",", ":"), ensure_ascii=False)
+    return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
 
 
 def decode(data: bytes) -> ModuleFacts | None:
@@ -64,7 +66,7 @@ def decode(data: bytes) -> ModuleFacts | None:
         raw = d.decompress(data, _MAX_INFLATED)
         if d.unconsumed_tail:
             return None
-        out = _dec(json.loads(raw))
+        out = _dec(json.loads(raw.decode("utf-8", "surrogatepass")))
     except (zlib.error, ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeDecodeError):
         return None
     return out if isinstance(out, ModuleFacts) else None
