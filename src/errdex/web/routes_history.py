@@ -23,8 +23,14 @@ __all__ = ["api", "pages"]
 api = APIRouter(prefix="/api", tags=["api"])
 pages = APIRouter(include_in_schema=False)
 
+# "Not only blanks", spelled as an explicit class: ``\S`` means different things to the
+# server's validator (Unicode White_Space, which has U+0085) and to JSON Schema (ECMA-262,
+# which has not), so a client following the published schema could be refused.
 _VERSION = Query(
-    min_length=1, max_length=255, pattern=r"\S", description="A release as indexed (its version or tag)"
+    min_length=1,
+    max_length=255,
+    pattern=r"[^ \t\n\r\f\v]",
+    description="A release as indexed (its version or tag)",
 )
 
 
@@ -37,7 +43,8 @@ def _history(state: WebState, error_id: str) -> bytes | None:
             return None
         return dumps(error_history(state.store.timeline, error_id, err["repo"]))
 
-    return state.cached_bytes(("history", error_id), make)
+    body: bytes | None = state.cached_bytes(("history", error_id), make)
+    return body
 
 
 @api.get(
@@ -68,7 +75,7 @@ def _diff(state: WebState, name: str, old: str, new: str) -> dict[str, Any]:
                 raise
             return str(e)
 
-    found = state.cached_bytes(("diff", name, old, new), make)
+    found: dict[str, Any] | str = state.cached_bytes(("diff", name, old, new), make)
     if isinstance(found, str):
         raise HTTPException(404, found)
     return found

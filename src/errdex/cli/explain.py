@@ -1,0 +1,122 @@
+"""``errdex explain``: find the raise site of a pasted error message or traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from errdex.cli.errors import EXIT_FAILURE, EXIT_USAGE, fail
+from errdex.options import DbOpt, JsonOpt, RepoOpt
+from errdex.textsafe import printable
+
+if TYPE_CHECKING:
+    from errdex.store.records import CatalogueReader
+
+
+def explain(
+    text: Annotated[
+        str | None,
+        typer.Argument(
+            help="The error message or traceback; '-' or nothing reads stdin.", show_default=False
+        ),
+    ] = None,
+    db: DbOpt = None,
+    repo: RepoOpt = None,
+    batch: Annotated[
+        Path | None,
+        typer.Option(
+            "--batch",
+            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "matches"} line per query.',
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    version: Annotated[
+        str | None,
+        typer.Option(
+            "--version",
+            help="With several releases indexed: say where the match lives in this release (default: the newest).",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the raise site of a pasted error message or whole traceback.
+
+    With several releases of a codebase indexed, the answer also names the releases that raise
+    the message in that wording, the release a traceback's line numbers fit, and where the same
+    error lives in the newest release (or --version).
+
+    Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
+              pbpaste | errdex explain -
+    """
+    from errdex.match import Matcher
+    from errdex.store.fast import open_reader
+
+    reader = open_reader(db)
+    matcher = Matcher.load(reader, repo=repo)
+    if batch is not None:
+        _explain_batch(matcher, batch, limit)
+        return
+    if text is None or text == "-":
+        if sys.stdin.isatty():
+            typer.echo("Paste the error, then Ctrl-D:", err=True)
+        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    result = matcher.explain(text, limit=limit)
+    if as_json:
+        matches = [m.to_json() | _history(reader, result, m, version) for m in result.matches]
+        print(json.dumps({"query": text, "verdict": result.verdict, "matches": matches}, indent=2))
+        return
+    from rich.console import Console
+
+    from errdex.cli.render import print_thrown_at
+    from errdex.match import render_human
+
+    console = Console()
+    render_human(result, console)
+    if not result.matches:
+        raise typer.Exit(EXIT_FAILURE)
+    best = result.matches[0]
+    found = _history(reader, result, best, version).get("history")
+    if found:
+        from errdex.history.matching import history_text
+
+        for line in history_text(found):
+            console.print(f"  {printable(line, newlines=False)}", highlight=False, markup=False)
+    print_thrown_at(console, reader, best)
+
+
+def _history(reader: CatalogueReader, result: Any, match: Any, version: str | None) -> dict[str, Any]:
+    """``{"history": ...}`` for a match whose codebase has several releases indexed, else ``{}``."""
+    from errdex.history.matching import place_in_history
+
+    q = result.query
+    frames = q.blocks[q.primary].frames if q.blocks else q.frames
+    found = place_in_history(reader.timeline, match.id, match.repo, frames, version)
+    return {"history": found} if found else {}
+
+
+def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
+    try:
+        lines = batch.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as e:
+        fail(f"cannot read {batch}: {e.strerror}", EXIT_USAGE)
+    out = sys.stdout
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            q = json.loads(line)
+            qid, text = q["id"], q["input"]
+        except (ValueError, KeyError, TypeError):
+            fail(f"{batch}:{n}: expected a JSON object with 'id' and 'input'", EXIT_USAGE)
+        result = matcher.explain(str(text), limit=limit)
+        out.write(
+            json.dumps(
+                {"id": qid, "verdict": result.verdict, "matches": [m.to_json() for m in result.matches]}
+            )
+            + "\n"
+        )
+    out.flush()
