@@ -285,6 +285,42 @@ def test_cli_diff_as_text_and_json(history: tuple[Store, list[str]]) -> None:
     assert bad.returncode == 2 and "no release 'v9'" in bad.stderr
 
 
+def _show(db: str, error_id: str) -> list[str]:
+    """The lines of ``errdex show``'s Versions section (plain text: the output is a pipe)."""
+    out = subprocess.run([*ERRDEX, "show", error_id, "--db", db], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    section = out.stdout.split("\nVersions\n", 1)[1]
+    return section.split("\n\n", 1)[0].splitlines()
+
+
+def test_show_prints_the_versions_as_the_page_does(history: tuple[Store, list[str]]) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    # any release's ID shows the whole lineage; the rewording as a word diff, unwrapped
+    old_id = _id(store, "v0.1.0", "expected a .toml")
+    assert _show(db, old_id) == [
+        "v0.1.0 line 6 · reworded in v0.2.0 · v0.2.0–v0.4.0 line 9",
+        "reworded in v0.2.0: expected a .toml file, got [-{path}-]{+{path}; rename it to .toml+}",
+        "releases indexed: v0.1.0, v0.2.0, v0.3.0, v0.4.0",
+        f"History as JSON: /api/errors/{old_id}/history.",
+    ]
+    # one ID whose line moved between releases, then removed
+    assert _show(db, _id(store, "v0.1.0", "strict mode"))[0] == (
+        "v0.1.0 line 8 · v0.2.0 line 11 · removed in v0.3.0"
+    )
+    # a function rename is a move of the same lineage
+    renamed = _show(db, _id(store, "v0.1.0", "nothing to save"))
+    assert renamed[0] == "v0.1.0 line 14 · v0.2.0 line 17 · moved in v0.3.0 · v0.3.0–v0.4.0 line 15"
+    assert renamed[1] == "moved in v0.3.0: lib/core.py in save -> lib/core.py in store"
+
+
+def test_show_of_a_single_release_lists_it(repo: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "one.db")
+    index(f"git:{repo}@v0.1.0", db, jobs=1)
+    store = Store.open(db)
+    assert _show(db, _id(store, "v0.1.0", "expected a .toml")) == ["v0.1.0 line 6 (2024-01-01)"]
+
+
 def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
     history: tuple[Store, list[str]],
 ) -> None:

@@ -77,8 +77,13 @@ def version_ranges(history: dict[str, Any]) -> list[str]:
 
 
 def history_lines(history: dict[str, Any]) -> list[str]:
+    """The Versions section of an error page as text: the ranges line, then each rewording as a
+    word diff, each move and type change as old -> new, then the releases indexed."""
     lines = [" · ".join(version_ranges(history))]
     for e in history["events"]:
         if e["kind"] == "reworded":
             lines.append(f"reworded in {e['version']}: {marked_diff(e['diff'])}")
+        elif e["kind"] in ("moved", "type-changed"):
+            lines.append(f"{e['kind']} in {e['version']}: {e['old']} -> {e['new']}")
+    lines.append(f"releases indexed: {', '.join(history['releases'])}")
     return lines
