@@ -58,6 +58,7 @@ class IndexSummary:
     expectations: int
     linked_expectations: int
     seconds: float
+    reused: int = 0  # files whose extraction an earlier release provided (not parsed again)
     skipped_files: list[tuple[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -70,7 +71,7 @@ class IndexSummary:
             return head + "already indexed with identical content; nothing changed."
         return head + (
             f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
-            f"{self.tests} tests), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
+            f"{self.tests} tests{f', {self.reused} reused' if self.reused else ''}), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
             f"{self.assertions} assertions in {self.seconds:.1f}s"
             + (
                 f"; {self.linked_expectations} of {self.expectations} test expectations linked to their "
@@ -90,18 +91,83 @@ def index(
     cache_dir: str | None = None,
 ) -> IndexSummary:
     """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
-    from pathlib import Path
-
-    from errdex.sources import open_source_with_report
     from errdex.store import Store
 
     prog = progress or _Quiet()
-    t0 = time.perf_counter()
     store = Store.open(db)
+    summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
+    if summary.changed:
+        _after_history_change(store, [summary.repo], prog)
+    return summary
+
+
+def index_releases(
+    specs: list[str],
+    db: str | None = None,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache_dir: str | None = None,
+    on_summary: Callable[[IndexSummary], None] | None = None,
+) -> list[IndexSummary]:
+    """Index several releases (oldest first), each as ``index`` would, sharing the work.
+
+    A file whose bytes an earlier release of the run (or of the catalogue) had is not parsed
+    again; the lineages and the match index are rebuilt once, after the last release.
+    """
+    from errdex.sources.git import fetch_once
+    from errdex.store import Store
+
+    prog = progress or _Quiet()
+    store = Store.open(db)
+    memo: Memo = {}
+    out: list[IndexSummary] = []
+    try:
+        with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
+            for i, spec in enumerate(specs, 1):
+                prog.stage(f"release {i}/{len(specs)}: {spec}")
+                summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo)
+                out.append(summary)
+                if on_summary is not None:
+                    on_summary(summary)
+    finally:
+        changed = sorted({x.repo for x in out if x.changed})
+        if changed:  # also after an interruption: what was stored is consistent and searchable
+            _after_history_change(store, changed, prog)
+    return out
+
+
+# per-file facts carried between the releases of one run, keyed by (blob sha, path)
+Memo = dict[tuple[str, str], tuple[Any, bool]]
+
+
+def _index_one(
+    store: Any, spec: str, *, jobs: int | None, prog: Progress, cache_dir: str | None, memo: Memo | None
+) -> IndexSummary:
+    """Open one snapshot and store it; what depends on the set of snapshots is the caller's."""
+    from pathlib import Path
+
+    from errdex.sources import open_source_with_report
+
+    t0 = time.perf_counter()
     snap, left_out = open_source_with_report(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
     )
-    return index_snapshot(store, snap, left_out, jobs=jobs, progress=prog, started=t0)
+    return index_snapshot(
+        store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False
+    )
+
+
+@dataclass(slots=True)
+class _Extracted:
+    """One snapshot's extraction and what the catalogue needs to store it without repeats."""
+
+    ex: Any
+    expectations: list[Any]
+    linked: int
+    stored_code: list[str] = field(default_factory=list)  # files whose code facts are stored already
+    fresh_rows: list[tuple[str, bool, bytes]] = field(default_factory=list)  # new cache entries
+    reused: int = 0
 
 
 def index_snapshot(
@@ -114,15 +180,22 @@ def index_snapshot(
     started: float | None = None,
     extracted: Any = None,
     rebuild: bool = True,
+    memo: Memo | None = None,
 ) -> IndexSummary:
-    """Extract (unless ``extracted`` is given) and store one opened snapshot.
+    """Extract (unless ``extracted``, an ``(extraction, expectations, linked)`` triple, is given)
+    and store one opened snapshot.
 
-    ``rebuild=False`` leaves the match index to the caller, which indexes several snapshots
-    and rebuilds it once at the end.
+    ``rebuild=False`` leaves the lineages and the match index to the caller, which indexes
+    several snapshots and rebuilds them once at the end.
     """
     prog = progress or _Quiet()
     t0 = time.perf_counter() if started is None else started
-    ex, expectations, linked = extracted if extracted is not None else _extract(snap, jobs, prog)
+    if extracted is not None:
+        got = _Extracted(*extracted)
+        got.fresh_rows = _cache_rows(got.ex, {}, {})
+    else:
+        got = _extract_cached(store, snap, jobs, prog, memo)
+    ex = got.ex
     kinds = Counter(r.kind for r in ex.records)
     statuses = Counter(r.status for r in ex.files)
     prog.stage("writing the catalogue")
@@ -136,8 +209,8 @@ def index_snapshot(
         "warnings": kinds["warning"],
         "logs": kinds["log"],
         "assertions": kinds["assertion"],
-        "expectations": len(expectations),
-        "linked_expectations": linked,
+        "expectations": len(got.expectations),
+        "linked_expectations": got.linked,
     }
     result = store.write_snapshot(
         snap.info,
@@ -145,17 +218,18 @@ def index_snapshot(
         ex.records,
         ex.files,
         ex.symbols,
-        expectations,
+        got.expectations,
         stats=stats,
         producer=producer_digest(),
         code=ex.code,
+        stored_code=got.stored_code,
+        extractions=got.fresh_rows,
     )
     # stored now: ~100k small objects the garbage collector need not walk again and again
     # while the match index is built
     ex.code.clear()
     if result.changed and rebuild:
-        prog.stage("building the match index")
-        _rebuild_match_index(store)
+        _after_history_change(store, [snap.info.repo], prog)
     # What the source stage left out on purpose (symlinks out of the tree, submodules) is
     # reported beside the files the parser had to skip: the user should see both.
     skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
@@ -168,20 +242,128 @@ def index_snapshot(
         replaced=result.replaced,
         seconds=time.perf_counter() - t0,
         skipped_files=skipped,
+        reused=got.reused,
         **stats,
     )
 
 
-def _extract(snap: Snapshot, jobs: int | None, prog: Progress) -> tuple[Any, list[Any], int]:
-    """Records, code facts and linked test expectations of one snapshot."""
+def _extract_cached(
+    store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None
+) -> _Extracted:
+    """Extract one snapshot, reusing the facts of files whose bytes were extracted before (in
+    this run's ``memo``, or cached in the catalogue by the same extractor)."""
+    import hashlib
+
     from errdex.extract import extract
+    from errdex.extract.cache import decode
+    from errdex.store.history import cached_extractions
 
     py_files = [f for f in snap.files if f.path.endswith(".py")]
-    prog.stage(f"extracting from {len(py_files)} Python files")
+    shas = {f.path: hashlib.sha256(f.data).hexdigest() for f in py_files}
+    known: dict[str, Any] = {}
+    has_code: dict[str, bool] = {}
+    for path, sha in shas.items():
+        if memo is not None and (hit := memo.get((sha, path))) is not None:
+            known[path], has_code[path] = hit
+    wanted = ((p, h) for p, h in shas.items() if p not in known)
+    stored = cached_extractions(store, wanted, producer_digest())
+    for path, (with_code, data) in stored.items():
+        facts = decode(data)
+        if facts is not None and facts.path == path:  # else damaged or foreign: parse it again
+            known[path], has_code[path] = facts, with_code
+    prog.stage(
+        f"extracting from {len(py_files)} Python files"
+        + (f" ({len(known)} reused from earlier releases)" if known else "")
+    )
     prog.start_files(len(py_files))
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    try:
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
+        if not stored:
+            raise
+        # A cached extraction decodes only into the extractor's own classes, but a crafted or
+        # damaged catalogue can still hold values of the wrong shape inside them: parse those
+        # files instead of trusting the cache.
+        prog.stage(
+            f"cached extractions in the catalogue are unusable ({type(e).__name__}); parsing those files"
+        )
+        known = {p: f for p, f in known.items() if p not in stored}
+        prog.start_files(len(py_files))
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    reused = len(known)
+    fresh_rows = _cache_rows(ex, known, has_code)
+    if memo is not None:  # the next release mostly shares this one's files: keep only these
+        memo.clear()
+        memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
     expectations, linked = _expectations(ex, prog)
-    return ex, expectations, linked
+    stored_code = [p for p in known if p not in ex.fresh and has_code.get(p)]
+    return _Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+
+
+def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> list[tuple[str, bool, bytes]]:
+    """Cache entries for the files parsed now (without their code facts, which have tables of
+    their own); ``known`` and ``has_code`` learn those files too."""
+    import dataclasses
+
+    from errdex.extract.cache import encode
+
+    rows: list[tuple[str, bool, bytes]] = []
+    for path, facts in ex.fresh.items():
+        lean = dataclasses.replace(facts, code=None)
+        has_code[path] = facts.code is not None
+        rows.append((path, has_code[path], encode(lean)))
+        known[path] = lean
+    return rows
+
+
+def _after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
+    """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
+    then the match index."""
+    from errdex.history.lineage import update_lineages
+
+    prog.stage("following each error across releases")
+    for repo in repos:
+        update_lineages(store, repo)
+        pin_release_tags(store, repo)
+    prog.stage("building the match index")
+    _rebuild_match_index(store)
+
+
+def pin_release_tags(
+    store: Any, repo: str, tags_of: Callable[[str], dict[str, str] | None] | None = None
+) -> int:
+    """Confirm the tag of each PyPI release of ``repo`` whose metadata names its source
+    repository, so its pages link the file at that tag; returns how many were confirmed.
+
+    A tag counts only when it is known to exist: the codebase was indexed from git at that tag,
+    or the repository lists it (``git ls-remote``, when online: ``tags_of``). The names tried
+    are the usual spellings (``v1.2``, ``1.2``, ``name-v1.2`` ...). Otherwise the release keeps
+    linking the file as indexed: a guessed URL could point at other code, or nowhere.
+    """
+    from errdex.sources.releases import remote_tags, tag_candidates
+    from errdex.store.history import indexed_tags, pin_release, unpinned_releases
+
+    todo = unpinned_releases(store, repo)
+    if not todo:
+        return 0
+    known = indexed_tags(store, repo)
+    listed: dict[str, dict[str, str] | None] = {}
+    pinned = 0
+    for snap in todo:
+        names = tag_candidates(snap["project"], snap["version"])
+        hit = next((n for n in names if n in known), None)
+        commit = known.get(hit) if hit else None
+        if hit is None:
+            url = snap["source_url"]
+            if url not in listed:
+                listed[url] = (tags_of or remote_tags)(url)
+            remote = listed[url] or {}
+            hit = next((n for n in names if n in remote), None)
+            commit = remote.get(hit) if hit else None
+        if hit is not None:
+            pin_release(store, snap["id"], hit, commit)
+            pinned += 1
+    return pinned
 
 
 def producer_digest() -> str:

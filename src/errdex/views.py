@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from errdex.history.versions import error_history
 from errdex.model import render_template
 from errdex.store.records import CatalogueReader, permalink
 
@@ -55,6 +56,8 @@ def error_view(store: CatalogueReader, err: dict[str, Any], *, analysis: bool = 
         "permalink": permalink(latest["version"], err["path"], latest["line"], latest["end_line"]),
         "versions": [{**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs],
         "report_issue": issue_url(err.get("repo_url"), {**err, "line": latest["line"]}),
+        # the lineage over every indexed release: runs of releases, rewordings, moves
+        "history": error_history(store.timeline, err["id"], err["repo"]),
     }
     if analysis:
         from errdex.analysis import analyze_error

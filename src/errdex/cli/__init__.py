@@ -1,8 +1,9 @@
 """The ``errdex`` command line: one module per command group, registered on one typer app.
 
 ``index`` (write a catalogue), ``browse`` (``list``, ``show``), ``explain`` (match a pasted
-error), ``serve`` (the site and API), ``analyze`` (every error ahead of time), and ``reach``
-(``run`` a script with the hooks, ``mcp`` for AI assistants). Terminal
+error), ``history`` (``diff`` of two releases), ``serve`` (the site and API), ``analyze``
+(every error ahead of time), and ``reach`` (``run`` a script with the hooks, ``mcp`` for AI
+assistants). Terminal
 output is drawn by ``render``, long work is shown by ``progress``, and every failure goes through
 ``errors.fail`` (one line, one exit-code policy).
 
@@ -23,6 +24,7 @@ from errdex.cli.analyze import analyze
 from errdex.cli.browse import list_errors, show
 from errdex.cli.errors import EXIT_CODES, guarded
 from errdex.cli.explain import explain
+from errdex.cli.history import diff
 from errdex.cli.index import index
 from errdex.cli.reach import mcp_server, run
 from errdex.cli.serve import serve
@@ -44,6 +46,7 @@ app = typer.Typer(
 app.command()(guarded(index))
 app.command("list")(guarded(list_errors))
 app.command()(guarded(show))
+app.command()(guarded(diff))
 app.command()(guarded(explain))
 app.command()(guarded(serve))
 app.command()(guarded(analyze))

@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from errdex.cli.errors import EXIT_FAILURE, EXIT_USAGE, fail
 from errdex.options import DbOpt, JsonOpt, RepoOpt
+from errdex.textsafe import printable
+
+if TYPE_CHECKING:
+    from errdex.store.records import CatalogueReader
 
 # exit status per verdict (``match.VERDICTS``): a candidate, exact or not, is an answer
 _EXPLAIN_EXIT = {"exact": 0, "approximate": 0, "builtin": EXIT_FAILURE, "none": EXIT_FAILURE}
@@ -42,12 +46,23 @@ def explain(
             "it from the installed files first (at the installed version; it says which).",
         ),
     ] = True,
+    version: Annotated[
+        str | None,
+        typer.Option(
+            "--version",
+            help="With several releases indexed: say where the match lives in this release (default: the newest).",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Find the raise site of a pasted error message or whole traceback.
 
     Exit status 0 when there is a candidate (verdict exact or approximate), 1 when there is none
     or the message is Python's own (verdict none or builtin), with --json too.
+
+    With several releases of a codebase indexed, the answer also names the releases that raise
+    the message in that wording, the release a traceback's line numbers fit, and where the same
+    error lives in the newest release (or --version).
 
     Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
               pbpaste | errdex explain -
@@ -71,7 +86,7 @@ def explain(
             "query": text,
             "verdict": result.outcome,
             "summary": result.verdict,
-            "matches": [m.to_json() for m in result.matches],
+            "matches": [m.to_json() | _history(out.reader, result, m, version) for m in result.matches],
         }
         if out.notes:
             answer["indexed"] = out.notes
@@ -83,7 +98,6 @@ def explain(
 
     from errdex.cli.render import print_thrown_at
     from errdex.match import render_human
-    from errdex.textsafe import printable
 
     console = Console()
     for note in out.notes:
@@ -94,8 +108,25 @@ def explain(
     if out.hint:
         console.print(printable(out.hint, newlines=False), highlight=False, markup=False, soft_wrap=True)
     if result.matches:
-        print_thrown_at(console, out.reader, result.matches[0])
+        best = result.matches[0]
+        found = _history(out.reader, result, best, version).get("history")
+        if found:
+            from errdex.history.matching import history_text
+
+            for line in history_text(found):
+                console.print(f"  {printable(line, newlines=False)}", highlight=False, markup=False)
+        print_thrown_at(console, out.reader, best)
     raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
+
+
+def _history(reader: CatalogueReader, result: Any, match: Any, version: str | None) -> dict[str, Any]:
+    """``{"history": ...}`` for a match whose codebase has several releases indexed, else ``{}``."""
+    from errdex.history.matching import place_in_history
+
+    q = result.query
+    frames = q.blocks[q.primary].frames if q.blocks else q.frames
+    found = place_in_history(reader.timeline, match.id, match.repo, frames, version)
+    return {"history": found} if found else {}
 
 
 def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:

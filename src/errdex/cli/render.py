@@ -131,6 +131,8 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
         for r in a["related"]:
             con.print(f"• {r['template']}  ({r['exc_type']}, {r['relation']}, {r['id']})", markup=False)
 
+    _print_versions(con, view)
+
     llm = a.get("llm")
     if llm:
         _print_llm(con, llm)
@@ -205,6 +207,27 @@ def _print_examples(con: Any, a: dict[str, Any]) -> None:
         )
     if a.get("tests_note"):
         con.print(a["tests_note"], style="dim", markup=False)
+
+
+def _print_versions(con: Any, view: dict[str, Any]) -> None:
+    """The releases that hold the error. With several releases of its codebase indexed, the
+    lineage as the page shows it: runs of releases with their line, each rewording as a word
+    diff (``[-old-]{+new+}``, readable without colour), moves and removal."""
+    history = view.get("history") or {}
+    versions = view.get("versions") or []
+    if not versions and not history:
+        return
+    _head(con, "Versions")
+    if len(history.get("releases") or []) > 1:
+        from errdex.history.render import history_lines
+
+        for line in history_lines(history):
+            con.print(line, markup=False, highlight=False, soft_wrap=True)
+        con.print(f"History as JSON: /api/errors/{view['id']}/history.", style="dim", markup=False)
+        return
+    for ver in versions:
+        date = f" ({ver['date'][:10]})" if ver.get("date") else ""
+        con.print(f"{ver['name']} line {ver['line']}{date}", markup=False, highlight=False)
 
 
 def _print_trigger(con: Any, a: dict[str, Any]) -> None:

@@ -25,6 +25,7 @@ from urllib.parse import quote
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
 from errdex.store.records import CatalogueReader
+from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
 # version is read by the full store, which upgrades it where it can write and says what to do
 # where it cannot.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
@@ -214,6 +215,11 @@ class SQLiteReader(CatalogueReader):
         from errdex.store.sites import raise_sites
 
         return raise_sites(self._run, path, sha256, line)
+
+    @property
+    def timeline(self) -> Timeline:
+        """Releases and lineages (``errdex.store.timeline``), read without SQLAlchemy."""
+        return Timeline(self._run)
 
     def get_error(self, error_id: str) -> dict[str, Any] | None:
         """Same answer as ``Store.get_error``."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
     from errdex.store.facts import FactReader
+    from errdex.store.timeline import Timeline
 
 __all__ = ["CatalogueReader", "permalink"]
 
@@ -30,6 +31,12 @@ class CatalogueReader(Protocol):
     @property
     def facts(self) -> FactReader:
         """The code facts the extractor stored, read by the analysis stage."""
+        ...
+
+    @property
+    def timeline(self) -> Timeline:
+        """A codebase's releases in release order and each error's lineage across them: the
+        Versions section, ``/api/errors/{id}/history`` and ``errdex explain`` across releases."""
         ...
 
     def generation(self) -> str:

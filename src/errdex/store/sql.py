@@ -19,7 +19,7 @@ import random
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -53,11 +53,13 @@ from errdex.model import (
     SourceFile,
     TestExpectation,
 )
+from errdex.store import history
 from errdex.store import schema as s
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
 from errdex.store.records import CatalogueReader
+from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 from errdex.textsafe import decode_source
 
@@ -215,10 +217,16 @@ class Store(CatalogueReader):
         stats: dict[str, Any] | None = None,
         producer: str = "",
         code: Mapping[str, CodeFacts] | None = None,
+        *,
+        stored_code: Collection[str] = (),
+        extractions: Sequence[tuple[str, bool, bytes]] = (),
     ) -> WriteResult:
         """Store one snapshot atomically; identical content already stored is a no-op.
 
-        ``code`` holds the code facts of each parsed file (path -> facts), for analysis.
+        ``code`` holds the code facts of each parsed file (path -> facts), for analysis;
+        ``stored_code`` the paths whose content's facts the catalogue holds already (files
+        reused from an earlier release). ``extractions`` are (path, has_code, bytes) of files
+        extracted for the first time, cached for the next release (``errdex.extract.cache``).
 
         A concurrent writer that commits first makes this transaction fail on a unique key (the
         same repo, snapshot ref, error, blob or code facts); it is rolled back and tried again,
@@ -228,8 +236,9 @@ class Store(CatalogueReader):
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 result = self._write_snapshot_once(
-                    info, chash, files, records, reports, symbols, expectations, stats, producer, code or {}
-                )
+                    info, chash, files, records, reports, symbols, expectations, stats, producer, code or {},
+                    stored_code, extractions,
+                )  # fmt: skip
             except StoreError as e:
                 if e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
                     raise
@@ -251,6 +260,8 @@ class Store(CatalogueReader):
         stats: dict[str, Any] | None,
         producer: str,
         code: Mapping[str, CodeFacts],
+        stored_code: Collection[str] = (),
+        extractions: Sequence[tuple[str, bool, bytes]] = (),
     ) -> WriteResult:
         with self.engine.begin() as conn:
             repo_id = self._repo_id(conn, info)
@@ -291,10 +302,7 @@ class Store(CatalogueReader):
             snap_id = int(snap_pk[0])
             self._write_files(conn, snap_id, files, reports)
             new = self._write_records(conn, repo_id, snap_id, records)
-            if symbols:
-                conn.execute(
-                    insert(s.symbols), [{"snapshot_id": snap_id, "name": n} for n in sorted(symbols)]
-                )
+            history.write_symbols(conn, snap_id, symbols)
             if expectations:
                 conn.execute(
                     insert(s.expectations),
@@ -313,7 +321,16 @@ class Store(CatalogueReader):
                         for e in expectations
                     ],
                 )
-            self._write_analysis_rows(conn, snap_id, files, reports, records, expectations, code, producer)
+            self._write_analysis_rows(
+                conn, snap_id, files, reports, records, expectations, code, producer, stored_code
+            )
+            if extractions:
+                shas = {f.path: _sha(f.data) for f in files}
+                history.write_extractions(
+                    conn,
+                    [(shas[path], path, has_code, data) for path, has_code, data in extractions],
+                    producer,
+                )
             if replaced:
                 self._drop_unused_facts(conn)
             self._bump_generation(conn)
@@ -373,7 +390,6 @@ class Store(CatalogueReader):
         for i in range(0, len(ids), 500):
             known.update(conn.scalars(select(s.errors.c.id).where(s.errors.c.id.in_(ids[i : i + 500]))))
         new_rows: dict[str, dict[str, Any]] = {}
-        occ_rows = []
         for r in records:
             if r.id not in known and r.id not in new_rows:
                 new_rows[r.id] = {
@@ -387,37 +403,25 @@ class Store(CatalogueReader):
                     "path": r.path,
                     "function": r.function,
                 }
-            occ_rows.append(
-                {
-                    "error_id": r.id,
-                    "snapshot_id": snap_id,
-                    "line": r.line,
-                    "end_line": r.end_line,
-                    "level": r.level,
-                    "exc_bases": r.exc_bases,
-                    "expanded_segments": r.expanded_segments,
-                    "guards": r.guards,
-                    "window_start": r.window_start,
-                    "window_end": r.window_end,
-                    "comments": r.comments,
-                    "docstring": r.docstring,
-                    "relay": r.relay,
-                }
-            )
         if new_rows:
             conn.execute(insert(s.errors), list(new_rows.values()))
-        if occ_rows:
-            conn.execute(insert(s.occurrences), occ_rows)
+        history.write_occurrences(conn, snap_id, records)
         return len(new_rows)
 
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
         self._delete_analysis_rows(conn, snap_id)
-        for table in (s.occurrences, s.files, s.symbols, s.expectations):
+        history.delete_snapshot_rows(conn, snap_id)
+        for table in (s.files, s.expectations):
             conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
         conn.execute(delete(s.snapshots).where(s.snapshots.c.id == snap_id))
-        # Errors no snapshot refers to any more go too; blobs are shared and kept (cheap).
-        orphan = select(s.occurrences.c.error_id).where(s.occurrences.c.error_id == s.errors.c.id).exists()
-        conn.execute(delete(s.errors).where(~orphan))
+        # Errors no snapshot refers to any more go too (with their lineage rows); blobs are
+        # shared and kept (cheap).
+        held = (
+            select(s.occurrence_bodies.c.id).where(s.occurrence_bodies.c.error_id == s.errors.c.id).exists()
+        )
+        orphans = select(s.errors.c.id).where(~held).scalar_subquery()
+        conn.execute(delete(s.error_lineage).where(s.error_lineage.c.error_id.in_(orphans)))
+        conn.execute(delete(s.errors).where(~held))
 
     def _bump_generation(self, conn: Connection) -> None:
         gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar()
@@ -785,6 +789,11 @@ class Store(CatalogueReader):
 
         return raise_sites(self._run_text, path, sha256, line)
 
+    @property
+    def timeline(self) -> Timeline:
+        """Releases and lineages (``errdex.store.timeline``), the same SQL the fast reader runs."""
+        return Timeline(self._run_text)
+
     def _run_text(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         with self.engine.connect() as conn:
             if self.engine.dialect.name == "sqlite":
@@ -808,9 +817,17 @@ class Store(CatalogueReader):
         expectations: Sequence[TestExpectation],
         code: Mapping[str, CodeFacts],
         producer: str,
+        stored_code: Collection[str] = (),
     ) -> None:
-        shas = {f.path: _sha(f.data) for f in files if f.path in code}
-        fact_ids = self._write_code_facts(conn, {sha: code[path] for path, sha in shas.items()}, producer)
+        shas = {f.path: _sha(f.data) for f in files if f.path in code or f.path in stored_code}
+        fact_ids = self._write_code_facts(
+            conn, {sha: code[path] for path, sha in shas.items() if path in code}, producer
+        )
+        # facts of reused files are stored already (the cache offered only those): look them up
+        fact_ids.update(
+            self._fact_ids(conn, {shas[p] for p in stored_code if p in shas} - fact_ids.keys(), producer)
+        )
+        shas = {p: sha for p, sha in shas.items() if sha in fact_ids}
         reps = {r.path: r for r in reports if r.path in shas}
         library = [p for p in sorted(shas) if p in reps and not reps[p].is_test]
         winner = {reps[p].module: p for p in library}  # the last path of a module name wins

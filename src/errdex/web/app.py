@@ -103,10 +103,12 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
     app.add_middleware(CachedFastPath, state=state)
     app.add_middleware(SecurityMiddleware)
 
-    from errdex.web import routes_api, routes_pages
+    from errdex.web import routes_api, routes_history, routes_pages
 
     app.include_router(routes_api.router)
+    app.include_router(routes_history.api)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.include_router(routes_history.pages)
     _offline_docs(app)
     app.include_router(routes_pages.router)
 

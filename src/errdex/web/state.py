@@ -244,12 +244,19 @@ class WebState:
         return result
 
     def _search(self, text: str, limit: int, gen: str) -> SearchResult:
+        from errdex.history.matching import place_in_history
+
         matcher = self.matcher.get(gen)
         raw = matcher.explain(text, limit=limit)
+        q = raw.query
+        frames = q.blocks[q.primary].frames if q.blocks else q.frames
         matches = []
         for m in raw.matches:
             data = dict(m.to_json())
             data["segments"] = self._segments_for(data)
+            found = place_in_history(self.store.timeline, m.id, m.repo, frames)
+            if found:  # several releases indexed: which have this wording, where it is now
+                data["history"] = found
             matches.append(data)
         return SearchResult(
             query=text,
