@@ -151,3 +151,16 @@ def test_a_catalogue_gives_arguments_class_meanings_and_an_honest_none(tmp_path:
     none = analysis("theloader")
     assert none["solutions"] == [] and none["solutions_note"] == NO_FIX
     assert shape["solutions_note"] is None
+
+
+def test_the_tests_note_names_the_sdist_that_was_read() -> None:
+    from errdex.analysis.examples import tests_note
+
+    snap = {"archive": "demo-1.0-py3-none-any.whl", "repo": "o/demo", "version": "1.0"}
+    assert tests_note(snap, 0, 0) == "The demo 1.0 wheel shipped no tests, so no example from its test suite."
+    read = {**snap, "stats": {"tests_from": "demo-1.0.tar.gz"}}
+    assert tests_note(read, 0, 0) == (
+        "The demo 1.0 wheel and its sdist (demo-1.0.tar.gz) shipped no tests, so no example from its test suite."
+    )
+    assert tests_note(read, 4, 0).startswith("The demo 1.0 sdist (demo-1.0.tar.gz) has 4 test expectations")
+    assert tests_note({**snap, "stats": {"tests_from": ["not", "a", "name"]}}, 0, 0) == tests_note(snap, 0, 0)

@@ -34,7 +34,7 @@ def test_installed_release_is_the_pypi_release(reach_venv: Path) -> None:
     """Same identity, paths and content hash as the wheel ``pypi:packaging==26.4`` gives."""
     from errdex.sources import open_source
     from errdex.sources.installed import installed_distributions, open_installed, site_dirs
-    from errdex.store.sql import content_hash
+    from errdex.store.sql import content_hash, release_files
 
     dists = {d.key: d for d in installed_distributions(site_dirs(reach_venv))}
     assert set(dists) == {"packaging", "shoplib"}
@@ -44,8 +44,14 @@ def test_installed_release_is_the_pypi_release(reach_venv: Path) -> None:
     assert (snap.info.repo, snap.info.version, snap.info.ref_kind, snap.info.ref) == (
         wheel.info.repo, wheel.info.version, wheel.info.ref_kind, wheel.info.ref,
     )  # fmt: skip
-    assert [f.path for f in snap.files] == [f.path for f in wheel.files]
-    assert content_hash(snap.files) == content_hash(wheel.files)
+    # the PyPI snapshot also carries the tests of the release's sdist (the wheel has none); they
+    # are not part of the release's identity, so both are the same snapshot
+    assert wheel.info.tests_archive == "packaging-26.4.tar.gz"
+    assert [f.path for f in snap.files] == [f.path for f in release_files(wheel.info, wheel.files)]
+    assert len(wheel.files) > len(snap.files)
+    assert content_hash(release_files(snap.info, snap.files)) == content_hash(
+        release_files(wheel.info, wheel.files)
+    )
 
 
 def test_record_entries_outside_the_site_are_never_read(tmp_path: Path) -> None:
@@ -88,6 +94,11 @@ def test_index_env_then_pypi_is_a_no_op(reach_venv: Path, tmp_path: Path) -> Non
     assert again.indexed == [] and sorted(again.unchanged) == ["packaging 26.4", "shoplib 1.0"]
     assert again.extracted == 0 and again.files == first.files
     assert not index("pypi:packaging==26.4", db).changed
+    # the other order: the PyPI release (with its sdist's tests) stays; the environment skips it
+    db2 = str(tmp_path / "c2.db")
+    assert index("pypi:packaging==26.4", db2).tests_from == "packaging-26.4.tar.gz"
+    later = index_env(db2, python=str(reach_venv), jobs=2)
+    assert "packaging 26.4" in later.unchanged and [s.repo for s in later.indexed] == ["pypi/shoplib"]
 
 
 def _errdex(*args: str, env: dict[str, str] | None = None, **kw: object) -> subprocess.CompletedProcess[str]:

@@ -139,3 +139,54 @@ def test_archive_over_download_cap_is_not_downloaded(tmp_path: Path) -> None:
     ):
         open_source("pypi:requests==2.34.2", cache_dir=tmp_path, limits=Limits(max_download_bytes=1000))
     assert not (tmp_path / "wheels").exists() or not list((tmp_path / "wheels").iterdir())
+
+
+def test_tests_come_from_the_sdist_when_the_wheel_has_none(cache: Path) -> None:
+    """requests' wheel ships no tests; its sdist does: only those test files are added."""
+    seen: list[str] = []
+    snap = open_source("pypi:requests==2.34.2", cache_dir=cache, progress=seen.append)
+    assert snap.info.archive == REQUESTS_WHEEL
+    assert snap.info.tests_archive == "requests-2.34.2.tar.gz"
+    paths = [f.path for f in snap.files]
+    assert "tests/test_requests.py" in paths and "tests/conftest.py" in paths
+    added = [p for p in paths if not p.startswith("requests/")]
+    assert added and all(p.startswith("tests/") and p.endswith(".py") for p in added)  # no setup.py, docs
+    assert len(paths) == len(set(paths))
+    assert any(
+        m.startswith("downloading requests-2.34.2.tar.gz") or m == "using cached requests-2.34.2.tar.gz"
+        for m in seen
+    )
+    assert any(m.endswith("test files from requests-2.34.2.tar.gz") for m in seen)
+
+
+def test_an_unreachable_sdist_costs_the_examples_not_the_release(cache: Path, tmp_path: Path) -> None:
+    open_source("pypi:requests==2.34.2", cache_dir=cache)  # the wheel and metadata are cached
+    _copy_cache(cache, tmp_path)  # ... but this cache has no sdist, and the client cannot connect
+    seen: list[str] = []
+    snap, _ = open_pypi(
+        PypiSpec("requests", "2.34.2"), cache_dir=tmp_path, limits=Limits(), progress=seen.append,
+        client=_offline_client(),
+    )  # fmt: skip
+    assert snap.info.archive == REQUESTS_WHEEL and snap.info.tests_archive is None
+    assert not any(f.path.startswith("tests/") for f in snap.files)
+    assert any(m.startswith("no tests from requests-2.34.2.tar.gz: ") for m in seen)
+
+
+def test_a_page_shows_the_sdist_test_that_expects_the_error(cache: Path, tmp_path: Path) -> None:
+    """End to end: the sdist's tests are linked at index time and shown as the error's example."""
+    from errdex.pipeline import index
+    from errdex.store import Store
+    from errdex.views import error_view
+
+    db = str(tmp_path / "c.db")
+    summary = index("pypi:requests==2.34.2", db, cache_dir=str(cache))
+    assert summary.tests_from == "requests-2.34.2.tar.gz" and summary.linked_expectations > 0
+    assert f"tests from {summary.tests_from}" in summary.line()
+    store = Store.open(db)
+    _, rows = store.list_errors(repo="requests")
+    [row] = [r for r in rows if r["template"].startswith("Invalid URL {url}: No scheme supplied")]
+    a = error_view(store, store.get_error(row["id"]))["analysis"]
+    assert any(
+        ex["path"] == "tests/test_requests.py" and "test_invalid_url" in ex["source"] for ex in a["examples"]
+    )
+    assert a["tests_note"].startswith("From the requests 2.34.2 test suite")

@@ -51,6 +51,7 @@ class SnapshotInfo:
     tag: str | None = None  # tag that pins a PyPI release in source_url ("v0.10.2"), when known
     archive: str | None = None  # file the snapshot was read from (wheel/sdist name)
     sha256: str | None = None  # of that archive, verified
+    tests_archive: str | None = None  # the sdist read for tests because the wheel had none
 
 
 @dataclass(slots=True)

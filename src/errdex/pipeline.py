@@ -59,19 +59,22 @@ class IndexSummary:
     linked_expectations: int
     seconds: float
     reused: int = 0  # files whose extraction an earlier release provided (not parsed again)
+    tests_from: str | None = None  # the sdist the tests came from, when the wheel had none
     skipped_files: list[tuple[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     def line(self) -> str:
-        """The one-line summary the issue asks for."""
+        """One line: what was indexed, what was found, how long it took."""
         head = f"{self.repo} {self.version}: "
         if not self.changed:
             return head + "already indexed with identical content; nothing changed."
         return head + (
             f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
-            f"{self.tests} tests{f', {self.reused} reused' if self.reused else ''}), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
+            f"{self.tests} tests{f' from {self.tests_from}' if self.tests_from else ''}"
+            f"{f', {self.reused} reused' if self.reused else ''}), {self.errors} errors, "
+            f"{self.warnings} warnings, {self.logs} log calls, "
             f"{self.assertions} assertions in {self.seconds:.1f}s"
             + (
                 f"; {self.linked_expectations} of {self.expectations} test expectations linked to their "
@@ -212,6 +215,8 @@ def index_snapshot(
         "expectations": len(got.expectations),
         "linked_expectations": got.linked,
     }
+    if snap.info.tests_archive:  # the wheel had no tests; these came from the release's sdist
+        stats["tests_from"] = snap.info.tests_archive
     result = store.write_snapshot(
         snap.info,
         snap.files,

@@ -161,6 +161,10 @@ def tests_note(snapshot: dict[str, Any], n_expectations: int, n_examples: int) -
         what = "repository"
     else:
         what = "directory"
+    stats = snapshot.get("stats")
+    sdist = stats.get("tests_from") if isinstance(stats, dict) else None
+    if isinstance(sdist, str) and sdist:  # the wheel had no tests, so its sdist was read for them
+        what = f"wheel and its sdist ({sdist})" if n_expectations == 0 else f"sdist ({sdist})"
     if n_expectations == 0:
         return f"The {project} {version} {what} shipped no tests, so no example from its test suite."
     if n_examples == 0:

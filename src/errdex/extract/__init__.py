@@ -23,7 +23,6 @@ import dataclasses
 import gc
 import multiprocessing
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -38,13 +37,12 @@ from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
+from errdex.testpaths import is_test_path, named_only
 
 __all__ = ["Extraction", "extract", "extract_file", "is_test_path"]
 
 
 # Not "testing": numpy.testing and friends are public library code whose errors users hit.
-_TEST_DIRS = frozenset({"tests", "test"})
-_TEST_FILE = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
 
 
 @dataclass
@@ -59,20 +57,6 @@ class Extraction:
     # What the workers learned from each file analysed in this run (not given as ``known``):
     # the caller may keep it, so the next release need not parse the same bytes again.
     fresh: dict[str, ModuleFacts] = field(default_factory=dict)
-
-
-def is_test_path(path: str) -> bool:
-    """Test code: its raises are not what users hit, but its names still count as symbols."""
-    parts = path.split("/")
-    if any(p in _TEST_DIRS for p in parts[:-1]):
-        return True
-    return bool(_TEST_FILE.match(parts[-1]))
-
-
-def _named_only(path: str) -> bool:
-    """True when only the file name (test_*.py, *_test.py) says "test", not a tests/ folder."""
-    parts = path.split("/")
-    return parts[-1] != "conftest.py" and not any(p in _TEST_DIRS for p in parts[:-1])
 
 
 def _defines_tests(tree: ast.Module) -> bool:
@@ -121,7 +105,7 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
     tree, reason = parse_ast(decoded.text, path)
     if tree is not None:
         _gather(facts, tree, is_test)
-    if tree is not None and is_test and _named_only(path) and not _defines_tests(tree):
+    if tree is not None and is_test and named_only(path) and not _defines_tests(tree):
         is_test = facts.is_test = False
     if tree is not None:
         visitor = ModuleVisitor(facts, is_package, decoded.text, want_sites=not is_test)

@@ -12,6 +12,11 @@ platform wheel differs from another in its compiled extensions, not in its Pytho
 3. the sdist as the last resort, read as an archive (its top ``name-version/`` folder stripped).
    Never built: no pip, no build backend, no ``setup.py``.
 
+Wheels rarely ship tests, and tests are where a page finds the library's own failing call and
+its passing contrast. So when the wheel read has no test files, the release's sdist is fetched
+too (same cache, same verification, same archive limits) and only its test files are added; a
+missing or unreadable sdist costs the examples, never the release.
+
 Caching and trust
 -----------------
 Archives land in ``CACHE/wheels/<filename>`` and are verified against the sha256 PyPI published,
@@ -37,11 +42,12 @@ from urllib.parse import urljoin
 
 import httpx
 
-from errdex.model import Snapshot, SnapshotInfo
+from errdex.model import Snapshot, SnapshotInfo, SourceFile
 from errdex.sources.archive import read_tar, read_zip, wheel_path
 from errdex.sources.base import Limits, Progress, SourceError, cap_bytes, human_bytes
 from errdex.sources.forge import forge_repo
 from errdex.sources.spec import PypiSpec
+from errdex.testpaths import is_test_path
 
 PYPI_JSON = "https://pypi.org/pypi"
 RETRIES = 4  # attempts for one request; connect errors, timeouts, 429 and 5xx are retried
@@ -100,15 +106,15 @@ def open_pypi(
                 f"PyPI release {release.name}=={release.version} has no wheel or sdist errdex can read"
             )
         archive = _fetch_archive(http, chosen, cache_dir, limits, progress)
+        files, skipped = _read_archive(chosen, archive, limits)
+        tests_from = None
+        if chosen.filename.endswith(".whl") and not any(is_test_path(f.path) for f in files):
+            tests_from, tests = _sdist_tests(http, release, cache_dir, limits, progress)
+            have = {f.path for f in files}
+            files += [f for f in tests if f.path not in have]
     finally:
         if own:
             http.close()
-    if chosen.filename.endswith(".whl"):
-        files, skipped = read_zip(archive, limits, path_map=wheel_path)
-    elif chosen.filename.endswith(".zip"):
-        files, skipped = read_zip(archive, limits, strip_top=True)
-    else:
-        files, skipped = read_tar(archive, limits, strip_top=True)
     if progress:
         progress(f"reading {len(files)} files")
     forge = source_repo(release.project_urls, release.home_page)
@@ -122,8 +128,47 @@ def open_pypi(
         source_url=forge[1] if forge else None,
         archive=chosen.filename,
         sha256=chosen.sha256,
+        tests_archive=tests_from,
     )
     return Snapshot(info, files), skipped
+
+
+def _read_archive(
+    chosen: ReleaseFile, archive: Path, limits: Limits
+) -> tuple[list[SourceFile], list[tuple[str, str]]]:
+    if chosen.filename.endswith(".whl"):
+        return read_zip(archive, limits, path_map=wheel_path)
+    if chosen.filename.endswith(".zip"):
+        return read_zip(archive, limits, strip_top=True)
+    return read_tar(archive, limits, strip_top=True)
+
+
+def _sdist_tests(
+    http: httpx.Client, release: Release, cache_dir: Path, limits: Limits, progress: Progress | None
+) -> tuple[str | None, list[SourceFile]]:
+    """(sdist file name, its test files) for a release whose wheel ships no tests; the name is
+    None when no sdist could be read.
+
+    The tests are where a page finds the library's own failing call and its passing contrast;
+    wheels rarely carry them, sdists often do. Only test code is kept (the library's code is the
+    wheel's), and any failure here costs the examples, never the release: an sdist that is
+    missing, too big, unreachable or hostile is skipped with a progress note.
+    """
+    sdists = [f for f in release.files if f.packagetype == "sdist" and f.filename.endswith(_SDIST_SUFFIXES)]
+    sdist = min(sdists, key=lambda f: not f.filename.endswith((".tar.gz", ".tgz")), default=None)
+    if sdist is None:
+        return None, []
+    try:
+        archive = _fetch_archive(http, sdist, cache_dir, limits, progress)
+        files, _ = _read_archive(sdist, archive, limits)
+    except SourceError as e:
+        if progress:
+            progress(f"no tests from {sdist.filename}: {e}")
+        return None, []
+    tests = [f for f in files if f.path.endswith(".py") and is_test_path(f.path)]
+    if progress:
+        progress(f"{len(tests)} test files from {sdist.filename}")
+    return sdist.filename, tests
 
 
 def canonical_name(name: str) -> str:

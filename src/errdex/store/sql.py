@@ -61,6 +61,7 @@ from errdex.store.fast import connect_readonly, inflate_text
 from errdex.store.records import CatalogueReader
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
+from errdex.testpaths import is_test_path
 from errdex.textsafe import decode_source
 
 __all__ = ["Store", "WriteResult"]
@@ -109,6 +110,16 @@ def content_hash(files: Sequence[SourceFile], producer: str = "") -> str:
         h.update(b"\0")
         h.update(_sha(f.data).encode())
     return h.hexdigest()
+
+
+def release_files(info: SnapshotInfo, files: Sequence[SourceFile]) -> list[SourceFile]:
+    """The files that make a snapshot's identity: all of them, except tests a PyPI release got
+    from its sdist because its wheel had none (``tests_archive``). So the release indexed from
+    PyPI and the same release installed in an environment (which has the wheel's files only)
+    are one snapshot, and neither replaces the other when indexed second."""
+    if not info.tests_archive:
+        return list(files)
+    return [f for f in files if not is_test_path(f.path)]
 
 
 def decode_text(data: bytes) -> str:
@@ -232,7 +243,7 @@ class Store(CatalogueReader):
         same repo, snapshot ref, error, blob or code facts); it is rolled back and tried again,
         and sees the winner's rows then: the same content is a no-op, other content replaces it.
         """
-        chash = content_hash(files, producer)
+        chash = content_hash(release_files(info, files), producer)
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 result = self._write_snapshot_once(

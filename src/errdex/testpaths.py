@@ -1,0 +1,29 @@
+"""Which paths of a codebase are test code, from the path alone (a leaf module).
+
+Two stages need the same answer: the sources stage, which reads a release's tests from its
+sdist when the wheel ships none, and the extractor, which treats test code apart (its raises are
+not what users hit, but its expectations are the examples a page shows).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["TEST_DIRS", "is_test_path", "named_only"]
+
+TEST_DIRS = frozenset({"tests", "test"})
+_TEST_FILE = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
+
+
+def is_test_path(path: str) -> bool:
+    """Test code: a file under a ``tests``/``test`` folder, or named like a test module."""
+    parts = path.split("/")
+    if any(p in TEST_DIRS for p in parts[:-1]):
+        return True
+    return bool(_TEST_FILE.match(parts[-1]))
+
+
+def named_only(path: str) -> bool:
+    """True when only the file name (test_*.py, *_test.py) says "test", not a tests/ folder."""
+    parts = path.split("/")
+    return parts[-1] != "conftest.py" and not any(p in TEST_DIRS for p in parts[:-1])
