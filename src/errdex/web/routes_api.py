@@ -53,7 +53,11 @@ def _json(data: Any) -> Response:
 router = APIRouter(prefix="/api", tags=["api"])
 
 # What a search text must be, as the schema states it: something besides white space.
-_QUERY_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": r"\S"}
+# "Not only blanks", spelled as an explicit class: ``\S`` means different things to the
+# server's validator (Unicode White_Space, which has U+0085) and to JSON Schema (ECMA-262,
+# which has not), so a client following the published schema could be refused.
+NOT_BLANK = r"[^ \t\n\r\f\v]"
+_QUERY_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": NOT_BLANK}
 
 _JSON = "application/json"
 
@@ -161,7 +165,7 @@ _SEARCH_RESPONSES: dict[int | str, dict[str, Any]] = {
 async def api_search_get(
     request: Request,
     q: Annotated[
-        str, Query(description="The pasted error message or traceback", min_length=1, pattern=r"\S")
+        str, Query(description="The pasted error message or traceback", min_length=1, pattern=NOT_BLANK)
     ],
     limit: Annotated[int, Query(ge=1, le=50)] = 10,
 ) -> Response:

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from errdex.store import StoreError
-from errdex.web.routes_api import _errors, _json, web
+from errdex.web.routes_api import NOT_BLANK, _errors, _json, web
 from errdex.web.state import WebState, dumps
 
 __all__ = ["api", "pages"]
@@ -23,13 +23,10 @@ __all__ = ["api", "pages"]
 api = APIRouter(prefix="/api", tags=["api"])
 pages = APIRouter(include_in_schema=False)
 
-# "Not only blanks", spelled as an explicit class: ``\S`` means different things to the
-# server's validator (Unicode White_Space, which has U+0085) and to JSON Schema (ECMA-262,
-# which has not), so a client following the published schema could be refused.
 _VERSION = Query(
     min_length=1,
     max_length=255,
-    pattern=r"[^ \t\n\r\f\v]",
+    pattern=NOT_BLANK,
     description="A release as indexed (its version or tag)",
 )
 
