@@ -47,28 +47,25 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
     """Score adjustment and reason for how the pasted type(s) relate to the entry's type.
 
     ``query_types`` are all types the paste named (outermost first; ``log.LEVEL`` for log lines).
-    Equal last dotted components agree (``requests.exceptions.ConnectionError`` vs
-    ``ConnectionError``); builtin parent/child relations count as a family; two known builtins that
-    are unrelated disagree; an unknown custom class is nearly neutral (it may subclass anything).
+    Equal last dotted components agree, whatever their capitals (``requests.exceptions.ConnectionError``
+    vs ``ConnectionError``, or retyped ``Connectionerror``); builtin parent/child relations count
+    as a family; two known builtins that are unrelated disagree; an unknown custom class is nearly
+    neutral (it may subclass anything), and an entry whose class is not known (``<unknown>``: a
+    raise of an object built elsewhere) is neutral.
     """
     if not query_types:
         return 0.0, None
     et = entry_type.strip()
     if entry_kind == "log" or et.startswith("log."):
-        for q in query_types:
-            if q.startswith("log."):
-                if q.upper() == et.upper() or (
-                    q[4:] in ("ERROR", "CRITICAL")
-                    and et.upper() in ("LOG.ERROR", "LOG.EXCEPTION", "LOG.CRITICAL")
-                ):
-                    return 0.15, f"log level agrees ({q[4:]})"
-                return 0.05, "a log record, as pasted"
-        return -0.1, None
+        return _log_relation(query_types, et)
+    if et.startswith("<"):
+        return 0.0, None
     e = last(et)
     qs = [last(q) for q in query_types if not q.startswith("log.")]
     if not qs:
         return -0.05, None
-    if e in qs:
+    el = e.lower()
+    if any(q.lower() == el for q in qs):
         return 0.15, f"exception type agrees ({e})"
     ea = _ancestors(e)
     for q in qs:
@@ -81,6 +78,31 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
     if known_e and known_q:
         return -0.15, None
     return -0.03, None
+
+
+def _log_relation(query_types: list[str], et: str) -> tuple[float, str | None]:
+    for q in query_types:
+        if q.startswith("log."):
+            if q.upper() == et.upper() or (
+                q[4:] in ("ERROR", "CRITICAL")
+                and et.upper() in ("LOG.ERROR", "LOG.EXCEPTION", "LOG.CRITICAL")
+            ):
+                return 0.15, f"log level agrees ({q[4:]})"
+            return 0.05, "a log record, as pasted"
+    return -0.1, None
+
+
+def builtin_type(name: str) -> bool:
+    """A built-in exception or warning class (its name says nothing about which library raised it)."""
+    return last(name) in _PARENT or last(name) in ("BaseException", "Error")
+
+
+def private_site(path: str, function: str) -> bool:
+    """A site in a ``_private`` module, class or function (dunders and ``<locals>`` are not private):
+    among sites sharing a message, the public one is what users more often reach directly."""
+    parts = path.replace("\\", "/").removesuffix(".py").split("/")
+    parts += function.replace(".<locals>", "").split(".")
+    return any(p.startswith("_") and not p.endswith("__") for p in parts if p)
 
 
 _SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
