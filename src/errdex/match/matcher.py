@@ -105,14 +105,14 @@ class Matcher:
         seen = idx.hits(tf.cmsg)
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         fev = frames.gather(idx, fr)
-        candidates.fit_all(idx, tf, candidates.to_verify(idx, tf.cmsg, seen, fev.pids), types)
-        fev.cap(lambda pid: _fits(tf, fev, pid))
-        ev = Evidence(types, fev, outside=fev.info.outside_deepest)
         typed = self._typed(types)
-        ev.typed = set(typed)
-        ev.pointed = self._pointed(types, fev, typed)
-        extra = list(fev.pids) + list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
-        candidates.add_similarity(idx, tf, seen, extra)
+        typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
+        verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
+        candidates.fit_all(idx, tf, verify, types)
+        fev.cap(lambda pid: _fits(tf, fev, pid))
+        ev = Evidence(types, fev, set(), set(typed), fev.info.outside_deepest)
+        ev.pointed = self._pointed(types, fr, fev, typed)
+        candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
         builtin: tuple[str, str] | None = None
         if tf.runtime_best is not None:
@@ -131,17 +131,27 @@ class Matcher:
             out.extend(self.index.type_entries(t)[:MAX_TYPED])
         return out
 
-    def _pointed(self, types: list[str], fev: frames.FrameEvidence, typed: list[int]) -> set[str]:
-        """The codebases the paste points to: its library frames, the package of a dotted type
-        (``werkzeug.exceptions.NotFound``) and the codebases raising a library class it names."""
+    def _pointed(
+        self, types: list[str], fr_list: list[Frame], fev: frames.FrameEvidence, typed: list[int]
+    ) -> set[str]:
+        """The codebases the paste points to: its library frames and installed packages' frames,
+        the package of a dotted type (``werkzeug.exceptions.NotFound``), else the codebases
+        raising a library class it names."""
         idx = self.index
         out = set(fev.repos)
         packages = idx.packages()
+        for fr, (path, _line, _fn) in zip(fr_list, fev.info.frames, strict=True):
+            # an installed package's frame points to it even where its file raises nothing
+            if "-packages" in fr.path:
+                out |= packages.get(path.split("/", 1)[0].removesuffix(".py"), set())
+        named = False  # a dotted type names its package: the class's name alone says less
         for t in types:
             head, dot, _rest = t.partition(".")
             if dot and head in packages:
                 out |= packages[head]
-        out.update(idx.entries[ei][E_REPO] for ei in typed[:MAX_POINTING])
+                named = True
+        if not named:
+            out.update(idx.entries[ei][E_REPO] for ei in typed[:MAX_POINTING])
         return out
 
 

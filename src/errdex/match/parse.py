@@ -306,6 +306,7 @@ _NOISE = re.compile(
 
 _TYPE_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration", "Traceback", "Failure",
                   "Fault", "Timeout", "Refused", "Aborted")  # fmt: skip
+_LOWER_SUFFIXES = tuple(s.lower() for s in _TYPE_SUFFIXES if len(s) >= 5)  # retyped: ``Connectionerror``
 _BARE_TYPES = frozenset(
     [
         "KeyboardInterrupt",
@@ -340,7 +341,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
     last = token.rsplit(".", 1)[-1]
     if not last or not last[0].isupper() or not any(c.islower() for c in last):
         return False
-    if last in _BARE_TYPES or last.endswith(_TYPE_SUFFIXES):
+    if last in _BARE_TYPES or last.endswith(_TYPE_SUFFIXES) or last.lower().endswith(_LOWER_SUFFIXES):
         return True
     if strict:
         return False

@@ -50,6 +50,8 @@ from errdex.match.thresholds import (
     OUTSIDE_MIN_COVERAGE,
     PUBLIC,
     RELAY,
+    TYPED_MIN,
+    TYPED_TEXT,
 )
 from errdex.match.verify import values
 
@@ -102,7 +104,8 @@ class Ranker:
     def _bound(self, c: Cand) -> Key:
         fw = self.ev.frames.pids.get(c.pid, FILE_FRAME if self.ev.frames.info.deepest_path else 0.0)
         exact = c.confident or fw >= ON_RAISE
-        return True, exact, 1.0 * exact + c.text + 0.15 + fw
+        text = max(c.text, TYPED_TEXT) if self.ev.typed else c.text
+        return True, exact, 1.0 * exact + text + 0.15 + fw
 
     def _entries_of(self, c: Cand) -> list[int]:
         """The entries of a very common pattern that can rank: all that frames support, and the
@@ -129,12 +132,15 @@ class Ranker:
         idx, ev = self.idx, self.ev
         e = idx.entries[ei]
         fw, fwhy = ev.frames.weight(idx, ei, c.pid)
-        typed = ei in ev.typed
-        if not c.confident and fw < CALLER_FRAME:
-            floor = 0.15 if typed else APPROX_MIN
-            if c.text < floor:
-                return None
-        if not c.confident and c.text < 0.15 and fw < DEEPEST_FRAME:
+        text = c.text
+        if ei in ev.typed and idx.patterns[c.pid].lit_len < MIN_LITERAL:
+            # the pasted class raises here and its text is not known (``raise E(message)``):
+            # the class is all there is to go by, and nothing in the text contradicts it
+            text = max(text, TYPED_TEXT)
+        floor = TYPED_MIN if ei in ev.typed else APPROX_MIN
+        if not c.confident and fw < CALLER_FRAME and text < floor:
+            return None
+        if not c.confident and text < TYPED_MIN and fw < DEEPEST_FRAME:
             return None
         tw, twhy = self.relation(e[E_TYPE], e[E_KIND])
         reasons = list(c.reasons)
@@ -145,7 +151,7 @@ class Ranker:
                 reasons.append("nothing in the paste points to this codebase")
             confident = False
         reasons += [r for r in (twhy, fwhy) if r]
-        score = (1.0 if confident else 0.0) + c.text + tw + fw
+        score = (1.0 if confident else 0.0) + text + tw + fw
         if e[E_RELAY]:
             score -= RELAY
             reasons.append("a helper raising the message its caller supplies")
