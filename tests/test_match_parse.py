@@ -370,3 +370,26 @@ def test_pytest_location_line_takes_the_marked_source() -> None:
 def test_retyped_capitals_are_still_a_type() -> None:
     q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
     assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")
+
+
+def test_a_class_printed_without_a_message() -> None:
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/site-packages/nx/generic.py", line 387, in all_shortest_paths\n'
+        "    raise nx.NetworkXNoPath()\n"
+        "networkx.exception.NetworkXNoPath\n"
+    )
+    assert (q.exc_type, q.message) == ("networkx.exception.NetworkXNoPath", "")
+    assert parse("ValueError").message == "ValueError"  # a bare word stays the message
+
+
+def test_a_message_with_a_type_line_inside_is_also_read_from_the_type_before() -> None:
+    # werkzeug's BadRequestKeyError prints a description whose last line is "KeyError: 'x'"
+    q = parse(
+        "werkzeug.exceptions.BadRequestKeyError: 400 Bad Request: The browser sent a bad request.\n"
+        "KeyError: 'subject_id'"
+    )
+    assert (q.exc_type, q.message) == ("KeyError", "subject_id")  # tried first, as before
+    earlier = q.blocks[q.primary - 1]
+    assert earlier.exc_type == "werkzeug.exceptions.BadRequestKeyError"
+    assert earlier.message == "400 Bad Request: The browser sent a bad request.\nKeyError: 'subject_id'"

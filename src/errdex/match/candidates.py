@@ -86,6 +86,8 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
             continue
         c = Cand(pid, f)
         judge_fit(c, pat.lit_len, mlen)
+        if not tf.cmsg:  # a class printed without a message: any template "fits", none is evidence
+            c.text, c.confident, c.reasons = 0.0, False, []
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index
+from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
@@ -105,12 +105,12 @@ class Matcher:
         seen = idx.hits(tf.cmsg)
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         fev = frames.gather(idx, fr)
-        typed = self._typed(types)
+        typed = self._typed(types, {p for _i, p in fev.info.lib})
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types)
         fev.cap(lambda pid: _fits(tf, fev, pid))
-        ev = Evidence(types, fev, set(), set(typed), fev.info.outside_deepest)
+        ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.pointed = self._pointed(types, fr, fev, typed)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
@@ -121,14 +121,22 @@ class Matcher:
         matches: list[Match] = Ranker(idx, ev, self.repo, limit).rank(tf)
         return Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
 
-    def _typed(self, types: list[str]) -> list[int]:
+    def _typed(self, types: list[str], near: set[str]) -> list[int]:
         """Entries raising a library class the paste names (not a built-in one): candidates even
-        when no template fits the text."""
+        when no template fits the text. A dotted name keeps those of its package's codebases."""
+        idx = self.index
         out: list[int] = []
         for t in types:
             if t.startswith("log.") or builtin_type(t):
                 continue
-            out.extend(self.index.type_entries(t)[:MAX_TYPED])
+            eis = idx.type_entries(t)[:MAX_POINTING]
+            head, dot, _rest = t.partition(".")
+            repos = idx.packages().get(head) if dot else None
+            if repos:
+                eis = [ei for ei in eis if idx.entries[ei][E_REPO] in repos] or eis
+            if len(eis) > MAX_TYPED and near:
+                eis.sort(key=lambda ei: idx.entries[ei][E_PATH] not in near)  # the traceback's files first
+            out.extend(eis[:MAX_TYPED])
         return out
 
     def _pointed(

@@ -45,6 +45,9 @@ class Block:
     exc_type: str | None = None
     exc_types: list[str] = field(default_factory=list)  # every type prefix seen, outermost first
     message: str = ""
+    # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
+    # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
+    earlier: Block | None = None
 
 
 @dataclass(slots=True)
@@ -298,6 +301,7 @@ _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
+_BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _CARETS = re.compile(r"^\s*[\^~\-]+\s*$")
 _NOISE = re.compile(
     r"^\s*(?:Traceback \(most recent call last\):?|\[\.\.\. skipping hidden \d+ frame\]|\d+ frames?|"
@@ -357,6 +361,10 @@ def parse(text: str) -> ParsedQuery:
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = [b for b in blocks if b.message or b.frames] or [Block()]
     primary = _primary(blocks)
+    earlier = blocks[primary].earlier
+    if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
+        blocks.insert(primary, earlier)
+        primary += 1
     b = blocks[primary]
     kind, level = b_kind(b)
     frames = b.frames
@@ -550,6 +558,9 @@ class _BlockParser:
             k = _last_type_line(lines, 1, len(lines))
             if k is not None:
                 self.msg_start = k
+                j = _last_type_line(lines, 0, k)
+                if j is not None:
+                    self.block.earlier = _message_block(lines[j:])
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return body
@@ -579,6 +590,13 @@ class _BlockParser:
                 break
             out.append(ln)
         return out
+
+
+def _message_block(lines: list[str]) -> Block:
+    """A block that is only a message (its type prefixes stripped)."""
+    block = Block(message=_cap("\n".join(ln for ln in lines if not _NOISE.match(ln)).strip()))
+    _strip_prefixes(block)
+    return block
 
 
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
@@ -686,6 +704,10 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_types.append(m.group(1))
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
+    if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
+        # an exception raised without a message prints its class alone
+        block.exc_types.append(msg)
+        msg = ""
     strict = False
     for _ in range(6):
         m = _TYPE_PREFIX.match(msg)

@@ -38,7 +38,7 @@ from errdex.match.index import (
     Index,
 )
 from errdex.match.result import Match
-from errdex.match.score import private_site, type_relation
+from errdex.match.score import fn_last, private_site, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
@@ -66,6 +66,7 @@ class Evidence:
     frames: FrameEvidence
     pointed: set[str] = field(default_factory=set)  # codebases the paste points to (empty: none)
     typed: set[int] = field(default_factory=set)  # entries of a library class the paste names
+    typed_pids: set[int] = field(default_factory=set)  # ... and their patterns
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
 
 
@@ -84,9 +85,10 @@ class Ranker:
     def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
         self.relation = _memo_type_relation(ev.types)
-        self._private: dict[tuple[str, str], bool] = {}
+        self._empty = False  # no message was pasted, only a class
 
     def rank(self, tf: TextFit) -> list[Match]:
+        self._empty = not tf.cmsg
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         order = sorted(tf.cands.values(), key=self._bound, reverse=True)
@@ -104,7 +106,7 @@ class Ranker:
     def _bound(self, c: Cand) -> Key:
         fw = self.ev.frames.pids.get(c.pid, FILE_FRAME if self.ev.frames.info.deepest_path else 0.0)
         exact = c.confident or fw >= ON_RAISE
-        text = max(c.text, TYPED_TEXT) if self.ev.typed else c.text
+        text = max(c.text, TYPED_TEXT) if c.pid in self.ev.typed_pids else c.text
         return True, exact, 1.0 * exact + text + 0.15 + fw
 
     def _entries_of(self, c: Cand) -> list[int]:
@@ -133,10 +135,8 @@ class Ranker:
         e = idx.entries[ei]
         fw, fwhy = ev.frames.weight(idx, ei, c.pid)
         text = c.text
-        if ei in ev.typed and idx.patterns[c.pid].lit_len < MIN_LITERAL:
-            # the pasted class raises here and its text is not known (``raise E(message)``):
-            # the class is all there is to go by, and nothing in the text contradicts it
-            text = max(text, TYPED_TEXT)
+        if ei in ev.typed:
+            text, fw, fwhy = self._typed(e, c, text, fw, fwhy)
         floor = TYPED_MIN if ei in ev.typed else APPROX_MIN
         if not c.confident and fw < CALLER_FRAME and text < floor:
             return None
@@ -155,11 +155,25 @@ class Ranker:
         if e[E_RELAY]:
             score -= RELAY
             reasons.append("a helper raising the message its caller supplies")
-        if not self._is_private(e[E_PATH], e[E_FUNC]):
-            score += PUBLIC
+        score += PUBLIC / (1 + private_site(e[E_PATH], e[E_FUNC]))
         return _Scored(
             (pointed, confident, score), ei, Cand(c.pid, c.fit, c.coverage, c.text, confident, reasons)
         )
+
+    def _typed(
+        self, e: tuple[Any, ...], c: Cand, text: float, fw: float, why: str
+    ) -> tuple[float, float, str]:
+        """A raise of the pasted class: with its text unknown (``raise E(message)``) or no message
+        pasted, the class is all there is to go by and nothing contradicts it; in the function of
+        the traceback's last frame (whose file the catalogue does not have: it moved), it is
+        where the class was raised."""
+        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL:
+            text = max(text, TYPED_TEXT)
+        frames = self.ev.frames.info.frames
+        last = frames[-1][2] if frames else None
+        if fw < DEEPEST_FRAME and last and fn_last(e[E_FUNC]) == last:
+            fw, why = DEEPEST_FRAME, f"the pasted class is raised here, in {last}, the traceback's last frame"
+        return text, fw, why
 
     def _exact(self, c: Cand, e: tuple[Any, ...], fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
@@ -179,13 +193,6 @@ class Ranker:
             reasons.append("exception type differs")
             return False
         return True
-
-    def _is_private(self, path: str, function: str) -> bool:
-        key = (path, function)
-        p = self._private.get(key)
-        if p is None:
-            p = self._private[key] = private_site(path, function)
-        return p
 
     def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
         """One match per distinct error (the best-supported snapshot), with placeholder values."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # builtin exception/warning families: child -> parent (enough to relate what users paste)
 _PARENT = {
@@ -97,12 +98,14 @@ def builtin_type(name: str) -> bool:
     return last(name) in _PARENT or last(name) in ("BaseException", "Error")
 
 
-def private_site(path: str, function: str) -> bool:
-    """A site in a ``_private`` module, class or function (dunders and ``<locals>`` are not private):
-    among sites sharing a message, the public one is what users more often reach directly."""
+@lru_cache(maxsize=1 << 16)
+def private_site(path: str, function: str) -> int:
+    """How many ``_private`` modules, classes and functions a site lies in (dunders and
+    ``<locals>`` are not private): among sites sharing a message, the most public one is what
+    users more often reach directly, and a vendored copy under a private package comes last."""
     parts = path.replace("\\", "/").removesuffix(".py").split("/")
     parts += function.replace(".<locals>", "").split(".")
-    return any(p.startswith("_") and not p.endswith("__") for p in parts if p)
+    return sum(1 for p in parts if p.startswith("_") and not p.endswith("__"))
 
 
 _SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
