@@ -37,7 +37,7 @@ ANSWER = {
 
 def _record() -> dict[str, Any]:
     """What ``ensure_answer`` stores: the verified record plus the raw answer pages never show."""
-    from errdex.explain.llm import PROMPT_VERSION
+    from errdex.analysis.llm import PROMPT_VERSION
 
     return {
         "model": MODEL,
@@ -52,7 +52,7 @@ def _record() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def llm_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    from errdex.explain.llm import ENV_MODEL, PROMPT_VERSION
+    from errdex.analysis.llm import ENV_MODEL, PROMPT_VERSION
     from errdex.store import Store
 
     db = build_catalogue(tmp_path_factory.mktemp("webllm"))

@@ -2,7 +2,7 @@
 
 ``errdex.explain(text)`` finds the raise site of a pasted error message or traceback in the
 catalogue built by ``errdex index``. Stages live in subpackages: sources, extract, store, match,
-explain, web.
+analysis, views, web and cli.
 """
 
 from __future__ import annotations

@@ -154,7 +154,7 @@ def index(
 
 
 def producer_digest() -> str:
-    """A digest of the code that turns files into records (the extractor and test linking).
+    """A digest of the code that turns files into records (the extractor, test linking included).
 
     Stored with each snapshot, so indexing the same release again after an errdex upgrade that
     changed extraction replaces the old records instead of saying "nothing changed".
@@ -164,7 +164,7 @@ def producer_digest() -> str:
 
     h = hashlib.sha256()
     pkg = resources.files("errdex")
-    for rel in ("model.py", "astutil.py", "explain/tests.py"):
+    for rel in ("model.py", "astutil.py", "pyexc.py", "textsafe.py"):
         h.update((pkg / rel).read_bytes())
     for item in sorted((pkg / "extract").iterdir(), key=lambda p: p.name):
         if item.name.endswith(".py"):
@@ -181,7 +181,7 @@ def _rebuild_match_index(store: Any) -> None:
 def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:
     """Tests that expect errors (found by the extractor's workers), linked to the records their
     regex matches (explain's examples)."""
-    from errdex.explain.tests import link_expectations
+    from errdex.extract.testlinks import link_expectations
 
     prog.stage("linking tests to the errors they expect")
     linked = link_expectations(ex.expectations, ex.records)

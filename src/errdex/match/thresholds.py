@@ -26,9 +26,9 @@ MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored fo
 MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text
-MAX_SCORED = 400
+MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
 TYPED_TEXT = 0.3  # text score of a raise of the pasted class whose own text is not known
-TYPED_MIN = 0.15  # text score below which a candidate is dropped unless frames support it  # patterns scored entry by entry, best text/evidence bound first
+TYPED_MIN = 0.15  # text score below which a candidate is dropped unless frames support it
 
 REPO_FRAME = 0.02  # weight of a library frame anywhere in the candidate's codebase
 FILE_FRAME = 0.04  # weight of the deepest library frame lying in the candidate's file

@@ -17,14 +17,19 @@ import json
 import sqlite3
 import threading
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
+from errdex.store.records import CatalogueReader
 from errdex.store.urls import default_db_url, sqlite_file, to_url
+
+if TYPE_CHECKING:
+    from errdex.model import CatalogueEntry
+    from errdex.store.sql import Store
 
 __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text", "open_reader"]
 
@@ -122,14 +127,14 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
         raise db_error(e, str(path)) from None
 
 
-class SQLiteReader:
-    """Reads the match index, one error's page and its code facts directly; delegates every
-    other call to ``Store``."""
+class SQLiteReader(CatalogueReader):
+    """Reads the match index, one error's page and its code facts directly; the other reads
+    (listings, the matcher's rebuild) go to a ``Store`` opened on first need."""
 
     def __init__(self, path: Path, url: str) -> None:
-        self._url = url
+        self.url = url
         self._path = path
-        self._full: Any = None
+        self._full: Store | None = None
         self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
         row = self._row("select value from meta where key = 'schema_version'")
@@ -179,10 +184,6 @@ class SQLiteReader:
         if row is None:
             return None
         return int(row[0]), int(row[1]), inflate_text(row[2])
-
-    @property
-    def url(self) -> str:
-        return self._url
 
     @property
     def facts(self) -> FactReader:
@@ -270,15 +271,43 @@ class SQLiteReader:
         )
         return json.loads(row[0]) if row else None
 
-    def __getattr__(self, name: str) -> Any:
+    # ------------------------------------------------ reads a full ``Store`` answers
+
+    def _store(self) -> Store:
         if self._full is None:
             from errdex.store.sql import Store
 
-            self._full = Store.for_reading(self._url)
-        return getattr(self._full, name)
+            self._full = Store.for_reading(self.url)
+        return self._full
+
+    def put_artifact(self, name: str, data: bytes) -> None:
+        self._store().put_artifact(name, data)
+
+    def iter_entries(self, repo: str | None = None) -> Iterator[CatalogueEntry]:
+        return self._store().iter_entries(repo)
+
+    def resolve_repo(self, name: str) -> str:
+        return self._store().resolve_repo(name)
+
+    def repos(self) -> list[dict[str, Any]]:
+        return self._store().repos()
+
+    def list_errors(
+        self,
+        repo: str | None = None,
+        exc_type: str | None = None,
+        path: str | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> tuple[int, list[dict[str, Any]]]:
+        return self._store().list_errors(repo, exc_type, path, kind, limit, offset)
+
+    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+        return self._store().expectations_for(error_id)
 
 
-def open_reader(db: str | None) -> Any:
+def open_reader(db: str | None) -> CatalogueReader:
     """A fast reader for an existing SQLite catalogue of the current schema, else the full
     ``Store`` (``Store.for_reading``, which upgrades an older schema where it can write)."""
     url = to_url(db) if db else default_db_url()

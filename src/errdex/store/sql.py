@@ -57,7 +57,9 @@ from errdex.store import schema as s
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.records import CatalogueReader
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
+from errdex.textsafe import decode_source
 
 __all__ = ["Store", "WriteResult"]
 
@@ -108,14 +110,11 @@ def content_hash(files: Sequence[SourceFile], producer: str = "") -> str:
 
 
 def decode_text(data: bytes) -> str:
-    """Source text for display; the extractor did the careful PEP 263 decoding already."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """Source text as stored for display: decoded as the extractor decoded it."""
+    return decode_source(data)[0]
 
 
-class Store:
+class Store(CatalogueReader):
     """A handle on one catalogue database. Cheap to create; safe to share across threads.
 
     ``readonly`` handles never write and never create: a SQLite file is opened with
@@ -694,21 +693,6 @@ class Store:
             ).scalar()
         return inflate_text(data) if data is not None else None
 
-    def iter_files(self, snapshot_id: int, *, tests: bool | None = None) -> Iterator[tuple[str, str, bool]]:
-        """(path, text, is_test) of a snapshot's stored files; the explain stage re-reads code here."""
-        f, b = s.files, s.blobs
-        q = (
-            select(f.c.path, b.c.data, f.c.is_test)
-            .select_from(f.join(b, f.c.blob_sha == b.c.sha))
-            .where(f.c.snapshot_id == snapshot_id)
-            .order_by(f.c.path)
-        )
-        if tests is not None:
-            q = q.where(f.c.is_test == tests)
-        with self.engine.connect() as conn:
-            for path, data, is_test in conn.execute(q):
-                yield path, inflate_text(data), bool(is_test)
-
     def symbols(self, snapshot_id: int) -> set[str]:
         with self.engine.connect() as conn:
             return set(conn.scalars(select(s.symbols.c.name).where(s.symbols.c.snapshot_id == snapshot_id)))
@@ -726,15 +710,6 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(select(x).where(x.c.snapshot_id == snapshot_id)).mappings().all()
         return [dict(r) for r in rows]
-
-    def latest_snapshot_id(self, repo: str) -> int | None:
-        name = self.resolve_repo(repo)
-        with self.engine.connect() as conn:
-            return conn.execute(
-                select(func.max(s.snapshots.c.id))
-                .select_from(s.snapshots.join(s.repos, s.snapshots.c.repo_id == s.repos.c.id))
-                .where(s.repos.c.name == name)
-            ).scalar()
 
     def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
         a = s.analyses

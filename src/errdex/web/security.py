@@ -67,7 +67,7 @@ def cross_site(scope: Scope) -> bool:
         return False
     host = headers.get(b"host", b"")
     scheme = str(scope.get("scheme", "http")).encode()
-    return origin != scheme + b"://" + host
+    return bool(origin != scheme + b"://" + host)
 
 
 class SecurityMiddleware:

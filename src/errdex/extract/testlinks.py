@@ -1,4 +1,4 @@
-"""Linking the codebase's own tests to the errors they expect.
+"""Linking the codebase's own tests to the errors they expect, at index time.
 
 A test's ``match=`` regex is evidence written by the library's authors that a given message is
 raised; linking it to the template that produces the message gives each error a real example.
@@ -30,17 +30,16 @@ about which of hundreds of sites it exercises, and a wrong example is worse than
 
 from __future__ import annotations
 
-import builtins
 import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from errdex.extract.expectations import find_expectations
 from errdex.linear_re import MAX_PATTERN, UntrustedRegex, compile_untrusted
 from errdex.model import ErrorRecord, TestExpectation
+from errdex.pyexc import builtin_ancestors, is_builtin
 
-__all__ = ["find_expectations", "link_expectations", "pattern_fits_template"]
+__all__ = ["link_expectations", "literal_fragments", "pattern_fits_template"]
 
 _SAMPLE = "0"
 _MAX_RENDER = 4000
@@ -86,7 +85,7 @@ def _link_by_type(
 ) -> list[str]:
     ids: list[str] = []
     for t in types:
-        if t in _BUILTIN_EXC:
+        if is_builtin(t):
             continue
         sites = sites_by_type.get(t, [])
         if len(sites) == 1:
@@ -158,8 +157,6 @@ def _template(i: int, r: ErrorRecord) -> _Tmpl:
 
 # ---------------------------------------------------------------------------- types
 
-_BUILTIN_EXC = {n for n, v in vars(builtins).items() if isinstance(v, type) and issubclass(v, BaseException)}
-
 
 def _last(name: str) -> str:
     return name.rsplit(".", 1)[-1]
@@ -186,9 +183,7 @@ def _ancestors(name: str, bases: dict[str, set[str]]) -> set[str]:
         if n in seen:
             continue
         seen.add(n)
-        cls = getattr(builtins, n, None)
-        if isinstance(cls, type) and issubclass(cls, BaseException):
-            seen.update(c.__name__ for c in cls.__mro__)
+        seen.update(builtin_ancestors(n))
         stack.extend(bases.get(n, ()))
     return seen
 

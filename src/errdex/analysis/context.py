@@ -15,9 +15,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.explain.callgraph import CallGraph
-from errdex.explain.related import RelatedIndex
-from errdex.explain.symbols import ProjectIndex
+from errdex.analysis.callgraph import CallGraph
+from errdex.analysis.related import RelatedIndex
+from errdex.analysis.symbols import ProjectIndex
 from errdex.store import StoreError
 from errdex.store.facts import FactReader
 

@@ -1,7 +1,7 @@
 """What an error means, from what the code itself says — no model involved.
 
-The ingredients, each cheap and each checkable: the exception type's usual meaning (a small
-table, because ``NotImplementedError`` tells a user something very different from
+The ingredients, each cheap and each checkable: the exception type's usual meaning (from
+``errdex.pyexc``, because ``NotImplementedError`` tells a user something very different from
 ``ValueError``), the message, the enclosing function and the first sentence of its docstring, and
 the comments around the raise. Comments matter most: jax's ``mpmd.py`` explains the limits of
 MPMD maps in three TODOs above the check, better than any paraphrase could. Quoted text from the
@@ -12,53 +12,37 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TYPE_MEANINGS", "gather_notes", "meaning_text", "type_meaning"]
+from errdex.pyexc import GENERAL, MEANINGS, builtin_ancestors, builtin_meaning, is_builtin
 
-TYPE_MEANINGS: dict[str, str] = {
-    "ValueError": "an argument has the right type but a value the code does not accept",
-    "TypeError": "an argument (or an operand) has a type the code does not accept",
-    "NotImplementedError": (
-        "the library knowingly does not support this case yet — a known gap in the library, "
-        "not necessarily a bug in your code"
-    ),
-    "KeyError": "a lookup by key found no entry for the key given",
-    "IndexError": "an index is outside the valid range",
-    "AttributeError": "an object does not have the attribute that was asked for",
-    "RuntimeError": "the program reached a state the code cannot continue from",
-    "AssertionError": "an internal consistency check failed, which usually points at a library bug "
-    "or at an unsupported way of calling it",
-    "OSError": "an operating-system call failed (file, network or process)",
-    "FileNotFoundError": "a file or directory that was needed does not exist",
-    "ImportError": "an optional dependency or module could not be imported",
-    "ModuleNotFoundError": "an optional dependency is not installed",
-    "ZeroDivisionError": "a division by zero happened",
-    "OverflowError": "a number is too large for the operation",
-    "StopIteration": "an iterator was exhausted",
-    "DeprecationWarning": "a feature you use is deprecated and will be removed in a later release",
-    "FutureWarning": "the behaviour you rely on will change in a future release",
-    "PendingDeprecationWarning": "a feature is planned for deprecation",
-    "UserWarning": "the library noticed something probably unintended, but carries on",
-    "RuntimeWarning": "something numerically or behaviourally dubious happened at run time",
-    "UnicodeDecodeError": "bytes could not be decoded with the expected text encoding",
-}
+__all__ = ["gather_notes", "meaning_text", "type_meaning"]
+
 _NOTE = re.compile(r"^(TODO|FIXME|XXX|HACK|NOTE|BUG)\b", re.I)
 _PRAGMA = re.compile(r"^(pyrefly|type|noqa|pylint|pragma|mypy|fmt|isort|pyright|ruff)\b", re.I)
 
 
 def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) -> str:
+    """What the type of an error tells a user, before anything about the raise itself.
+
+    A built-in type (or a codebase class built on one) says what it says in Python; only a class
+    with no built-in ancestor errdex can see is "specific to this library".
+    """
     if kind == "log":
         return f"a message logged at level {level or 'WARNING'}; the program carries on unless it is an error log"
     if kind == "assertion":
-        return TYPE_MEANINGS["AssertionError"]
+        return MEANINGS["AssertionError"]
     last = exc_type.rsplit(".", 1)[-1]
-    if last in TYPE_MEANINGS:
-        return TYPE_MEANINGS[last]
-    for b in bases:
-        b = b.rsplit(".", 1)[-1]
-        if b in TYPE_MEANINGS:
-            return f"a codebase-specific kind of {b}: " + TYPE_MEANINGS[b]
+    if last in MEANINGS:
+        return MEANINGS[last]
+    for base in (b.rsplit(".", 1)[-1] for b in bases):
+        known = next((a for a in (base, *builtin_ancestors(base)) if a in MEANINGS), None)
+        if known is not None:
+            return f"a codebase-specific kind of {known}: " + MEANINGS[known]
+    if not bases and is_builtin(last):
+        return builtin_meaning(last) or GENERAL
     if last.endswith("Warning"):
-        return "a warning specific to this library: the call goes on, but its result may not be what you expect"
+        return (
+            "a warning specific to this library: the call goes on, but its result may not be what you expect"
+        )
     return "an error class specific to this library"
 
 
@@ -145,8 +129,16 @@ def is_todo(note: str) -> bool:
 
 
 def meaning_text(
-    *, exc_type: str, kind: str, bases: list[str], level: str | None, function: str, path: str,
-    docstring: str | None, trigger_text: str, notes: list[str],
+    *,
+    exc_type: str,
+    kind: str,
+    bases: list[str],
+    level: str | None,
+    function: str,
+    path: str,
+    docstring: str | None,
+    trigger_text: str,
+    notes: list[str],
 ) -> str:
     """A short paragraph: the type's meaning, where, the function's purpose, the code's own notes."""
     name = exc_type.rsplit(".", 1)[-1]
@@ -162,6 +154,7 @@ def meaning_text(
         parts.append(trigger_text)
     todos = [n for n in notes if is_todo(n)]
     if todos:
-        parts.append("The code's own notes mark this as a known limitation: " + " ".join(
-            f"“{t}”" for t in todos[:3]))
+        parts.append(
+            "The code's own notes mark this as a known limitation: " + " ".join(f"“{t}”" for t in todos[:3])
+        )
     return " ".join(parts)

@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from errdex.explain.symbols import Module, ProjectIndex, resolve_import
+from errdex.analysis.symbols import Module, ProjectIndex, resolve_import
 from errdex.store.facts import CallRow, ImportRow
 
 __all__ = ["CallGraph", "Reach"]
@@ -246,44 +246,54 @@ class CallGraph:
         return None
 
     def _resolve_call(self, mod: Module, qual: str, cls: str | None, call: CallRow) -> list[tuple[str, bool]]:
-        module = mod.name
+        """The functions a call may reach: (key, reached only through a dynamic attribute)."""
         parts = call.callee.split(".")
-        head = parts[0]
         if len(parts) == 1:
-            # nested function defined in this one or an enclosing one, then module level
-            scope = qual
-            while True:
-                cand = f"{scope}.<locals>.{head}"
-                if cand in mod.funcs:
-                    return [(f"{module}:{cand}", False)]
-                if ".<locals>." not in scope:
-                    break
-                scope = scope.rsplit(".<locals>.", 1)[0]
-            if head in mod.funcs:
-                return [(f"{module}:{head}", False)]
-            if head in mod.classes and f"{head}.__init__" in mod.funcs:
-                return [(f"{module}:{head}.__init__", False)]
-            for t in mod.imports.get(head, []):
-                key = self._func_key(t)
-                if key:
-                    return [(key, False)]
-            return []
-        if head in ("self", "cls") and cls is not None and len(parts) == 2:
-            cand = f"{cls}.{parts[1]}"
-            if cand in mod.funcs:
-                return [(f"{module}:{cand}", False)]
-        if head in mod.imports:
-            for t in mod.imports[head]:
-                key = self._func_key(".".join([t, *parts[1:]]))
-                if key:
-                    return [(key, False)]
-        if head in mod.classes and len(parts) == 2 and f"{head}.{parts[1]}" in mod.funcs:
-            return [(f"{module}:{head}.{parts[1]}", False)]
+            key = self._resolve_name(mod, qual, parts[0])
+            return [(key, False)] if key else []
+        key = self._resolve_dotted(mod, cls, parts)
+        if key:
+            return [(key, False)]
         # attribute on an unknown object: only when the name is rare enough to mean something
         defs = self._named.get(parts[-1], [])
         if 0 < len(defs) <= _MAX_DYNAMIC_DEFS and not parts[-1].startswith("__"):
             return [(d, True) for d in defs]
         return []
+
+    def _resolve_name(self, mod: Module, qual: str, head: str) -> str | None:
+        """A bare name: nested in this function or an enclosing one, module level, or imported."""
+        scope = qual
+        while True:
+            cand = f"{scope}.<locals>.{head}"
+            if cand in mod.funcs:
+                return f"{mod.name}:{cand}"
+            if ".<locals>." not in scope:
+                break
+            scope = scope.rsplit(".<locals>.", 1)[0]
+        if head in mod.funcs:
+            return f"{mod.name}:{head}"
+        if head in mod.classes and f"{head}.__init__" in mod.funcs:
+            return f"{mod.name}:{head}.__init__"
+        for t in mod.imports.get(head, []):
+            key = self._func_key(t)
+            if key:
+                return key
+        return None
+
+    def _resolve_dotted(self, mod: Module, cls: str | None, parts: list[str]) -> str | None:
+        """``self.m``/``cls.m`` in a class, ``imported.path.f``, or ``LocalClass.m``."""
+        head = parts[0]
+        if head in ("self", "cls") and cls is not None and len(parts) == 2:
+            cand = f"{cls}.{parts[1]}"
+            if cand in mod.funcs:
+                return f"{mod.name}:{cand}"
+        for t in mod.imports.get(head, []):
+            key = self._func_key(".".join([t, *parts[1:]]))
+            if key:
+                return key
+        if head in mod.classes and len(parts) == 2 and f"{head}.{parts[1]}" in mod.funcs:
+            return f"{mod.name}:{head}.{parts[1]}"
+        return None
 
 
 def _display(key: str) -> str:

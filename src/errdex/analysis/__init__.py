@@ -1,4 +1,4 @@
-"""The explain stage: grounded answers for every error, built from facts in the indexed code.
+"""The analysis stage: grounded answers for every error, built from facts in the indexed code.
 
 ``analyze_error`` returns the sections a page shows — what it means, when it happens (the guard
 chain in words, and the public functions that reach it), how to fix it, the codebase's own tests
@@ -8,8 +8,8 @@ checked against the snapshot's symbol table (``verify``). An LLM answer, when on
 with ``errdex analyze --llm`` for the configured model, is merged in beside it, already verified.
 
 Modules: ``meaning`` (type table, docstring, notes), ``trigger`` (guard prose), ``callgraph``,
-``solutions``, ``related``, ``tests`` (linking test expectations), ``examples`` (slicing them),
-``symbols`` + ``verify`` (grounding), ``llm`` (optional prose), ``render``, ``command``.
+``solutions``, ``related``, ``examples`` (the tests linked at index time, sliced), ``symbols`` +
+``verify`` (grounding), ``llm`` (optional prose), ``context`` (what one snapshot's analyses share).
 
 Nothing here parses code: every fact about the code (definitions, imports, calls, tests) was
 recorded by the extractor at index time, and ``context`` reads the ones one error needs.
@@ -17,43 +17,25 @@ recorded by the extractor at index time, and ``context`` reads the ones one erro
 
 from __future__ import annotations
 
-import sys
-import types
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from errdex.match import Match
+from errdex.model import render_template
+from errdex.store.records import CatalogueReader
 
 __all__ = ["analyze_error"]
 
 
-class _ExplainModule(types.ModuleType):
-    """Keeps the public ``errdex.explain(text)`` callable after this package is imported.
+def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]:
+    """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists.
 
-    Importing a subpackage binds its module as an attribute of the parent, which would shadow
-    the function ``errdex.explain`` that ``errdex/__init__.py`` defines; so the stage package
-    itself answers the call, with the same signature.
+    Everything is read from the error's latest occurrence and its snapshot's facts.
     """
-
-    def __call__(
-        self, text: str, db: str | None = None, repo: str | None = None, limit: int = 10
-    ) -> list[Match]:
-        from errdex.match import explain as _explain
-
-        return _explain(text, db=db, repo=repo, limit=limit)
-
-
-sys.modules[__name__].__class__ = _ExplainModule
-
-
-def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
-    """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists."""
-    from errdex.explain import llm
-    from errdex.explain.context import get_context
-    from errdex.explain.examples import contrast_for, examples_for, tests_note
-    from errdex.explain.meaning import gather_notes, is_todo, meaning_text
-    from errdex.explain.solutions import solutions_for
-    from errdex.explain.trigger import describe_guards
+    from errdex.analysis import llm
+    from errdex.analysis.context import get_context
+    from errdex.analysis.examples import contrast_for, examples_for, tests_note
+    from errdex.analysis.meaning import gather_notes, is_todo, meaning_text
+    from errdex.analysis.solutions import solutions_for
+    from errdex.analysis.trigger import describe_guards
 
     occ = err["occurrences"][-1]
     sid = int(occ["snapshot_id"])
@@ -64,15 +46,15 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
     if mod is not None:
         aliases = {k: v[0] for k, v in mod.imports.items() if v}
         aliases.update(mod.consts)
-    guards = list(view.get("guards") or occ.get("guards") or [])
+    guards = list(occ["guards"])
     trig = describe_guards(guards, aliases)
 
     lines = ctx.lines(store, path)
     func_start = 1
     if mod is not None and function in mod.funcs:
         func_start = mod.funcs[function].line
-    notes = gather_notes(lines, view["line"], view["end_line"], func_start, list(view.get("comments") or []))
-    expanded = view.get("expanded_template") or err["template"]
+    notes = gather_notes(lines, occ["line"], occ["end_line"], func_start, list(occ["comments"]))
+    expanded = render_template(occ["expanded_segments"]) or err["template"]
     siblings = [r.template for r in ctx.related.siblings(err)]
     sols, refs = solutions_for(trig, guards, err["template"], expanded, siblings)
     for n in notes:
@@ -82,18 +64,18 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
     reached: list[dict[str, Any]] = []
     if mod is not None and function != "<module>":
         reached = [r.to_json() for r in ctx.graph.reached_from(mod.name, function)]
-    examples = examples_for(store, ctx, err["id"], view)
+    examples = examples_for(store, ctx, err["id"], occ["version"])
     snap = ctx.snapshot
     result: dict[str, Any] = {
         "meaning": {
             "text": meaning_text(
                 exc_type=err["exc_type"],
                 kind=err["kind"],
-                bases=list(view.get("exc_bases") or []),
-                level=view.get("level"),
+                bases=list(occ["exc_bases"]),
+                level=occ["level"],
                 function=function,
                 path=path,
-                docstring=view.get("docstring"),
+                docstring=occ["docstring"],
                 trigger_text="",
                 notes=notes,
             ),
@@ -109,7 +91,7 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
         "contrast": contrast_for(store, ctx, examples),
         "tests_shipped": ctx.n_expectations > 0,
         "tests_note": tests_note(snap, ctx.n_expectations, len(examples)),
-        "related": ctx.related.related({**err, "line": view.get("line")}, list(view.get("exc_bases") or [])),
+        "related": ctx.related.related({**err, "line": occ["line"]}, list(occ["exc_bases"])),
         "llm": None,
         "provenance": {
             "kind": "static",
@@ -127,6 +109,6 @@ def analyze_error(store: Any, err: dict[str, Any], view: dict[str, Any]) -> dict
 
 
 def _urls(text: str) -> list[str]:
-    from errdex.explain.solutions import URL
+    from errdex.analysis.solutions import URL
 
     return URL.findall(text)

@@ -1,8 +1,8 @@
 """``errdex serve``: run the site and JSON API with uvicorn.
 
-Only typer and typing are imported at module level: ``cli.py`` imports this module to register
-the command, and every other ``errdex`` command must stay fast to start, so FastAPI, uvicorn and
-the store are imported only when the server actually starts.
+Only typer and light leaf modules are imported at module level: ``errdex.cli`` imports this
+module to register the command, and every other ``errdex`` command must stay fast to start, so
+FastAPI, uvicorn and the store are imported only when the server actually starts.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from errdex.cli.errors import fail
 from errdex.options import DbOpt
 
 
@@ -52,8 +53,7 @@ def serve(
 
         app = create_app(db)
     except StoreError as e:  # no catalogue, not one, damaged: one line, the policy's exit code
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(e.code) from None
+        fail(str(e), e.code)
     from errdex.web.server import ServerLimits, run
 
     limits = ServerLimits(header_timeout=header_timeout, max_connections=max_connections).resolved()

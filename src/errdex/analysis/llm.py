@@ -187,7 +187,7 @@ class Client:
     def _delay(self, attempt: int, retry_after: float | None) -> float:
         if retry_after is not None:  # the server knows best when it will have capacity
             return min(max(retry_after, 0.0), self.config.max_delay)
-        base = self.config.backoff * (2**attempt)
+        base = self.config.backoff * 2.0**attempt
         return min(base * random.uniform(0.5, 1.5), self.config.max_delay)
 
 
@@ -257,7 +257,7 @@ def parse_answer(content: str) -> dict[str, Any]:
     except ValueError:
         start, end = text.find("{"), text.rfind("}")
         try:
-            obj = json.loads(text[start:end + 1]) if 0 <= start < end else None
+            obj = json.loads(text[start : end + 1]) if 0 <= start < end else None
         except ValueError:
             obj = None
         if obj is None:
@@ -265,7 +265,9 @@ def parse_answer(content: str) -> dict[str, Any]:
     if not isinstance(obj, dict):
         raise LLMError(f"the model's answer is JSON but not an object{_snippet(content)}")
     if not any(k in obj for k in SECTIONS):
-        raise LLMError(f"the model's answer has none of the sections {', '.join(SECTIONS)}{_snippet(content)}")
+        raise LLMError(
+            f"the model's answer has none of the sections {', '.join(SECTIONS)}{_snippet(content)}"
+        )
     return {
         "meaning": _text(obj.get("meaning")),
         "trigger": _text(obj.get("trigger")),
@@ -333,7 +335,9 @@ Answer with one JSON object and nothing else, with exactly these keys:
 """
 
 
-def build_messages(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, Any]) -> list[dict[str, str]]:
+def build_messages(
+    err: dict[str, Any], view: dict[str, Any], analysis: dict[str, Any]
+) -> list[dict[str, str]]:
     """The chat messages for one error: a fixed instruction, then the facts and nothing else.
 
     ``analysis`` is the static analysis (``analyze_error``); its ``llm`` part, if any, is ignored
@@ -341,7 +345,10 @@ def build_messages(err: dict[str, Any], view: dict[str, Any], analysis: dict[str
     """
     version = (view.get("version") or {}).get("name") or ""
     system = _SYSTEM.format(library=err["repo"], version=version)
-    return [{"role": "system", "content": system}, {"role": "user", "content": facts_text(err, view, analysis)}]
+    return [
+        {"role": "system", "content": system},
+        {"role": "user", "content": facts_text(err, view, analysis)},
+    ]
 
 
 def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, Any]) -> str:
@@ -352,8 +359,11 @@ def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, An
         if body and body.strip():  # strip newlines only: the first source line keeps its indent
             parts.append(f"## {title}\n{body.strip(chr(10))}")
 
-    block("Exception", f"{err['exc_type']} ({err['kind']}), raised in {err['path']}:{view['line']} "
-          f"in function {err['function']}")
+    block(
+        "Exception",
+        f"{err['exc_type']} ({err['kind']}), raised in {err['path']}:{view['line']} "
+        f"in function {err['function']}",
+    )
     block("Message template ({...} are runtime values)", err["template"])
     expanded = view.get("expanded_template")
     if expanded and expanded != err["template"]:
@@ -361,8 +371,10 @@ def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, An
     bases = view.get("exc_bases") or []
     if bases:
         block("Exception base classes", ", ".join(bases))
-    block("Conditions on the path to the raise (source text, outermost first)",
-          "\n".join(f"- {g}" for g in view.get("guards") or []))
+    block(
+        "Conditions on the path to the raise (source text, outermost first)",
+        "\n".join(f"- {g}" for g in view.get("guards") or []),
+    )
     trig = analysis.get("trigger") or {}
     block("Trigger, in words", trig.get("text"))
     src = view.get("source") or {}
@@ -370,7 +382,7 @@ def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, An
     start = int(src.get("start") or 1)
     if len(lines) > _MAX_SOURCE_LINES:  # keep the raise in view; cut the far end of the window
         keep_from = max(0, min(view["line"] - start - _MAX_SOURCE_LINES // 2, len(lines) - _MAX_SOURCE_LINES))
-        lines, start = lines[keep_from:keep_from + _MAX_SOURCE_LINES], start + keep_from
+        lines, start = lines[keep_from : keep_from + _MAX_SOURCE_LINES], start + keep_from
     marked = [
         f"{n:>5}{'>' if view['line'] <= n <= view['end_line'] else ' '} {text}"
         for n, text in enumerate(lines, start)
@@ -385,14 +397,22 @@ def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, An
     block("Fixes derived from the code", "\n".join(f"- {s['text']} [{s['source']}]" for s in sols))
     block("References", "\n".join(analysis.get("references") or []))
     reached = analysis.get("reached_from") or []
-    block("Public functions that reach it", "\n".join(f"- {r['function']} ({r['path']}:{r['line']})"
-                                                      for r in reached[:8]))
+    block(
+        "Public functions that reach it",
+        "\n".join(f"- {r['function']} ({r['path']}:{r['line']})" for r in reached[:8]),
+    )
     examples = analysis.get("examples") or []
-    block("The library's own tests that trigger it", "\n\n".join(
-        f"{ex['path']}:{ex['line']} ({ex['function']})\n{ex['source'][:_MAX_EXAMPLE_CHARS]}" for ex in examples
-    ))
+    block(
+        "The library's own tests that trigger it",
+        "\n\n".join(
+            f"{ex['path']}:{ex['line']} ({ex['function']})\n{ex['source'][:_MAX_EXAMPLE_CHARS]}"
+            for ex in examples
+        ),
+    )
     related = analysis.get("related") or []
-    block("Related errors", "\n".join(f"- {r['exc_type']}: {r['template']} ({r['relation']})" for r in related))
+    block(
+        "Related errors", "\n".join(f"- {r['exc_type']}: {r['template']} ({r['relation']})" for r in related)
+    )
     return "\n\n".join(parts) + "\n"
 
 
@@ -458,7 +478,7 @@ def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[st
     own placeholder variable, not a claim about the library, so it is not held against the answer;
     dotted paths, imports and CamelCase names always are.
     """
-    from errdex.explain.verify import check_text, names_in_code
+    from errdex.analysis.verify import check_text, names_in_code
 
     known = known or set()
     out = Verified(sections={})
@@ -513,33 +533,34 @@ class Outcome:
 
 def public_record(record: dict[str, Any]) -> dict[str, Any]:
     """What pages show of a cached answer: verified sections only, never the raw answer."""
-    return {k: record.get(k) for k in ("model", "date", "prompt_version", "sections", "dropped", "unverified")}
+    return {
+        k: record.get(k) for k in ("model", "date", "prompt_version", "sections", "dropped", "unverified")
+    }
 
 
 def ensure_answer(
     store: Any,
     client: Client,
     err: dict[str, Any],
-    view: dict[str, Any] | None = None,
+    view: dict[str, Any],
     *,
     prompt_version: str = PROMPT_VERSION,
 ) -> Outcome:
     """The verified answer for one error: from the cache, else asked, verified and cached.
 
+    ``view`` is the error's view with its static analysis (``errdex.views.error_view``): the
+    model is asked about those facts, and its answer is checked against them.
+
     The raw answer is stored beside the verified one (under ``raw``) so a better verifier can
     re-check old answers without paying for them again; pages only ever see ``public_record``.
     Nothing is stored when the call fails.
     """
-    from errdex.explain.context import get_context
+    from errdex.analysis.context import get_context
 
     sid = int(err["occurrences"][-1]["snapshot_id"])
     cached = store.get_analysis(err["id"], sid, client.model, prompt_version)
     if cached:
         return Outcome(cached, True)
-    if view is None or "analysis" not in view:
-        from errdex.views import error_view
-
-        view = error_view(store, err)
     analysis = {k: v for k, v in view["analysis"].items() if k != "llm"}
     answer = client.complete_json(build_messages(err, view, analysis))
     ctx = get_context(store, sid)

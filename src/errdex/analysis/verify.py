@@ -23,8 +23,8 @@ import ast
 import re
 from dataclasses import dataclass, field
 
+from errdex.analysis.symbols import ProjectIndex
 from errdex.astutil import dotted_name as _dotted
-from errdex.explain.symbols import ProjectIndex
 
 __all__ = ["Check", "check_text", "identifiers", "names_in_code"]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from errdex.explain.trigger import Trigger, condition_phrase
+from errdex.analysis.trigger import Trigger, condition_phrase
 
 __all__ = ["URL", "imperatives", "solutions_for"]
 
@@ -61,7 +61,9 @@ def solutions_for(
     if not by_subject:
         last = next((g for g in reversed(guards) if _is_condition(g)), None)
         if last is not None:
-            add(f"Make sure that {_negated(last)}: the error is raised only when that does not hold.", "guard")
+            add(
+                f"Make sure that {_negated(last)}: the error is raised only when that does not hold.", "guard"
+            )
     for s in imperatives(expanded or template):
         if URL.search(s):
             continue  # the link is listed as a docs solution below
@@ -81,8 +83,9 @@ def solutions_for(
 
 
 def _is_condition(guard: str) -> bool:
-    return not guard.startswith(("for ", "async for ", "while ", "except", "with ", "async with ", "case ")) and guard not in (
-        "else", "finally", "try")
+    return not guard.startswith(
+        ("for ", "async for ", "while ", "except", "with ", "async with ", "case ")
+    ) and guard not in ("else", "finally", "try")
 
 
 def _negated(guard: str) -> str:

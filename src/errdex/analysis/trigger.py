@@ -196,65 +196,88 @@ def _subject_pred(node: ast.expr, negate: bool, acc: list[tuple[str, str]]) -> t
         return _subject_pred(node.operand, not negate, acc)
     if isinstance(node, ast.BoolOp):
         return "", _phrase(node, negate, acc)
+    found = None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        fname, args = node.func.id, node.args
-        if fname == "isinstance" and len(args) == 2:
-            types = args[1].elts if isinstance(args[1], ast.Tuple) else [args[1]]
-            names = [code(ast.unparse(t)) for t in types]
-            subj = code(ast.unparse(args[0]))
-            if negate:
-                acc.append((subj, " or ".join(f"a {n}" for n in names)))
-                pred = (
-                    "is not a " + names[0]
-                    if len(names) == 1
-                    else "is neither " + " nor ".join(f"a {n}" for n in names)
-                )
-            else:
-                pred = "is a " + " or a ".join(names)
-            return subj, pred
-        if fname == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant):
-            return code(ast.unparse(args[0])), (
-                "has no" if negate else "has an"
-            ) + f" attribute '{args[1].value!s}'"
-        if fname == "callable" and len(args) == 1:
-            return code(ast.unparse(args[0])), "is not callable" if negate else "is callable"
-    if isinstance(node, ast.Compare) and len(node.ops) == 1:
-        op = type(node.ops[0])
-        if negate:
-            op = _NEG_CMP.get(op, op)
-        left, right = node.left, node.comparators[0]
-        if op in (ast.In, ast.NotIn) and isinstance(right, ast.Tuple | ast.List | ast.Set) and right.elts:
-            items = ", ".join(code(ast.unparse(e)) for e in right.elts)
-            subj = code(ast.unparse(left))
-            if op is ast.NotIn:
-                acc.append((subj, " or ".join(code(ast.unparse(e)) for e in right.elts)))
-                return subj, f"is not one of {items}"
-            return subj, f"is one of {items}"
-        if op in (ast.In, ast.NotIn):
-            verb = "is not in" if op is ast.NotIn else "is in"
-            return code(ast.unparse(left)), f"{verb} {code(ast.unparse(right))}"
-        if op in (ast.Is, ast.IsNot):
-            rv = ast.unparse(right)
-            if rv == "None":
-                return code(ast.unparse(left)), "is None" if op is ast.Is else "is not None"
-            return code(ast.unparse(left)), ("is " if op is ast.Is else "is not ") + code(rv)
-        if (
-            isinstance(left, ast.Call)
-            and isinstance(left.func, ast.Name)
-            and left.func.id == "len"
-            and len(left.args) == 1
-            and op in _LEN_CMP
-        ):
-            n = _val(right)
-            return code(ast.unparse(left.args[0])), f"has {_LEN_CMP[op]} {n} item{'' if n == '1' else 's'}"
-        if op in _CMP:
-            return code(ast.unparse(left)), f"{_CMP[op]} {_val(right)}"
+        found = _builtin_check(node.func.id, node.args, negate, acc)
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1:
+        found = _comparison(node, negate, acc)
+    if found is not None:
+        return found
     src = ast.unparse(node)
     if isinstance(node, ast.Call):
         return code(src), "returns false" if negate else "returns true"
     if isinstance(node, ast.Name | ast.Attribute | ast.Subscript):
         return code(src), "is false (or empty)" if negate else "is true (or non-empty)"
     return "", (f"{code(src)} is false" if negate else f"{code(src)} holds")
+
+
+def _builtin_check(
+    fname: str, args: list[ast.expr], negate: bool, acc: list[tuple[str, str]]
+) -> tuple[str, str] | None:
+    """``isinstance``, ``hasattr`` and ``callable`` in words; None for any other call."""
+    if fname == "isinstance" and len(args) == 2:
+        types = args[1].elts if isinstance(args[1], ast.Tuple) else [args[1]]
+        names = [code(ast.unparse(t)) for t in types]
+        subj = code(ast.unparse(args[0]))
+        if negate:
+            acc.append((subj, " or ".join(f"a {n}" for n in names)))
+            pred = (
+                "is not a " + names[0]
+                if len(names) == 1
+                else "is neither " + " nor ".join(f"a {n}" for n in names)
+            )
+        else:
+            pred = "is a " + " or a ".join(names)
+        return subj, pred
+    if fname == "hasattr" and len(args) == 2 and isinstance(args[1], ast.Constant):
+        return code(ast.unparse(args[0])), (
+            "has no" if negate else "has an"
+        ) + f" attribute '{args[1].value!s}'"
+    if fname == "callable" and len(args) == 1:
+        return code(ast.unparse(args[0])), "is not callable" if negate else "is callable"
+    return None
+
+
+def _comparison(node: ast.Compare, negate: bool, acc: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """A single comparison in words (membership, identity, length, order); None when unknown."""
+    op = type(node.ops[0])
+    if negate:
+        op = _NEG_CMP.get(op, op)
+    left, right = node.left, node.comparators[0]
+    if op in (ast.In, ast.NotIn):
+        return _membership(left, right, op is ast.NotIn, acc)
+    if op in (ast.Is, ast.IsNot):
+        rv = ast.unparse(right)
+        if rv == "None":
+            return code(ast.unparse(left)), "is None" if op is ast.Is else "is not None"
+        return code(ast.unparse(left)), ("is " if op is ast.Is else "is not ") + code(rv)
+    if (
+        isinstance(left, ast.Call)
+        and isinstance(left.func, ast.Name)
+        and left.func.id == "len"
+        and len(left.args) == 1
+        and op in _LEN_CMP
+    ):
+        n = _val(right)
+        return code(ast.unparse(left.args[0])), f"has {_LEN_CMP[op]} {n} item{'' if n == '1' else 's'}"
+    if op in _CMP:
+        return code(ast.unparse(left)), f"{_CMP[op]} {_val(right)}"
+    return None
+
+
+def _membership(
+    left: ast.expr, right: ast.expr, negated: bool, acc: list[tuple[str, str]]
+) -> tuple[str, str]:
+    """``x in (a, b)`` as "is one of `a`, `b`"; ``x in y`` as "is in `y`"."""
+    if isinstance(right, ast.Tuple | ast.List | ast.Set) and right.elts:
+        items = ", ".join(code(ast.unparse(e)) for e in right.elts)
+        subj = code(ast.unparse(left))
+        if negated:
+            acc.append((subj, " or ".join(code(ast.unparse(e)) for e in right.elts)))
+            return subj, f"is not one of {items}"
+        return subj, f"is one of {items}"
+    verb = "is not in" if negated else "is in"
+    return code(ast.unparse(left)), f"{verb} {code(ast.unparse(right))}"
 
 
 def _val(node: ast.expr) -> str:

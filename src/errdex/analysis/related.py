@@ -13,18 +13,13 @@ import heapq
 from typing import Any
 
 from errdex.store.facts import ErrorRow, FactReader
+from errdex.textsafe import truncate
 
-__all__ = ["RelatedIndex", "truncate"]
+__all__ = ["RelatedIndex"]
 
 MAX_RELATED = 8
 _MAX_POOL = 300
 _MIN_FILE_POOL = 50  # a file with this many errors is pool enough for "similar message"
-
-
-def truncate(template: str, width: int = 60) -> str:
-    """The seeds' short form: the first ~60 characters of the template, then an ellipsis."""
-    flat = " ".join(template.split())
-    return flat if len(flat) <= width else flat[:width].rstrip() + "…"
 
 
 class RelatedIndex:

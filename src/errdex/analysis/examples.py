@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from errdex.views import permalink
+from errdex.store.records import permalink
 
 __all__ = ["contrast_for", "examples_for", "tests_note"]
 
@@ -20,9 +20,9 @@ _MAX_EXAMPLES = 3
 _MAX_LINES = 40
 
 
-def examples_for(store: Any, ctx: Any, error_id: str, view: dict[str, Any]) -> list[dict[str, Any]]:
+def examples_for(store: Any, ctx: Any, error_id: str, version: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tests of ``ctx``'s snapshot linked to the error, sliced; ``version`` pins their links."""
     out: list[dict[str, Any]] = []
-    version = next((v for v in view.get("versions", []) if v.get("snapshot_id") == ctx.snapshot_id), None)
     for exp in ctx.expectations_of(error_id)[:_MAX_EXAMPLES]:
         lines = ctx.lines(store, exp["path"])
         start, end = _function_span(lines, exp["line"], exp["function"])
@@ -40,10 +40,9 @@ def examples_for(store: Any, ctx: Any, error_id: str, view: dict[str, Any]) -> l
             "exc_type": exp["exc_type"],
             "pattern": exp["pattern"],
         }
-        if version is not None:
-            link = permalink(version, exp["path"], exp["line"], exp["end_line"])
-            if link:
-                item["permalink"] = link["url"]
+        link = permalink(version, exp["path"], exp["line"], exp["end_line"])
+        if link:
+            item["permalink"] = link["url"]
         out.append(item)
     return out
 

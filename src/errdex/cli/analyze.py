@@ -6,16 +6,17 @@ asks the configured model for each error that has no cached answer for (error, s
 prompt version) and stores the verified answer — which makes a run resumable: interrupt it, run it again, and only the
 missing answers are asked for. Pages never call the model; they read what this command stored.
 
-Only typer and typing are imported at module level: ``cli.py`` imports this module to register
-the command, and every other ``errdex`` command must stay fast to start.
+Only typer and light leaf modules are imported at module level: ``errdex.cli`` imports this
+module to register the command, and every other ``errdex`` command must stay fast to start.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
+from errdex.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, fail
 from errdex.options import DbOpt, RepoOpt
 from errdex.textsafe import redact_url
 
@@ -45,15 +46,16 @@ def analyze(
     """
     import sys
 
-    from errdex.explain import llm as llm_mod
+    from errdex.analysis import llm as llm_mod
 
     config = None
     if llm:
         missing = llm_mod.missing_env()
         if missing:
-            _fail(
+            fail(
                 f"--llm needs {' and '.join(missing)} (the chat-completions base URL, e.g. "
-                "http://127.0.0.1:8080/v1, and the model name; ERRDEX_LLM_KEY is optional)"
+                "http://127.0.0.1:8080/v1, and the model name; ERRDEX_LLM_KEY is optional)",
+                EXIT_USAGE,
             )
         config = llm_mod.LLMConfig.from_env()
     from errdex.store import Store, StoreError
@@ -63,7 +65,7 @@ def analyze(
         store = Store.open(db)  # writable: --llm stores the verified answers
         _, rows = store.list_errors(repo=repo, limit=limit or None)
     except StoreError as e:
-        _fail(str(e), e.code)
+        fail(str(e), e.code)
     run = _Run(store, config, concurrency, tty=sys.stderr.isatty())
     try:
         run.go(rows)
@@ -72,7 +74,7 @@ def analyze(
         typer.echo(
             run.summary() + " — interrupted; answers stored so far are kept, re-run to resume", err=True
         )
-        raise typer.Exit(130) from None
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     run.close()
     if as_json:
         import json
@@ -81,12 +83,7 @@ def analyze(
     else:
         typer.echo(run.summary())
     if run.fatal or (rows and run.failures == len(rows)):
-        raise typer.Exit(1)
-
-
-def _fail(message: str, code: int = 2) -> NoReturn:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(code)
+        raise typer.Exit(EXIT_FAILURE)
 
 
 class _Run:
@@ -103,7 +100,7 @@ class _Run:
         self.store = store
         self.client: Any = None
         if config is not None:
-            from errdex.explain.llm import Client
+            from errdex.analysis.llm import Client
 
             self.client = Client(config)
         self.concurrency = concurrency
@@ -119,9 +116,10 @@ class _Run:
         from concurrent.futures import ThreadPoolExecutor, as_completed
 
         self.total = len(rows)
-        progress = _Progress(
-            self.total, self.tty, "analysing with " + self.client.model if self.client else "analysing"
-        )
+        from errdex.cli.progress import ProgressBar
+
+        progress = ProgressBar(self.tty)
+        progress.start(self.total, "analysing with " + self.client.model if self.client else "analysing")
         pool = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="errdex-analyze")
         try:
             futures = [pool.submit(self._one, r["id"]) for r in rows]
@@ -140,7 +138,7 @@ class _Run:
     def _one(self, error_id: str) -> None:
         if self.stop.is_set():
             return
-        from errdex.explain.llm import LLMError, ensure_answer
+        from errdex.analysis.llm import LLMError, ensure_answer
         from errdex.views import error_view
 
         try:
@@ -199,54 +197,3 @@ class _Run:
             "first_failure": self.first_failure,
             "model": self.client.model if self.client else None,
         }
-
-
-class _Progress:
-    """A rich bar on a terminal; elsewhere (CI, logs) a plain line every 5% or 10 seconds."""
-
-    def __init__(self, total: int, tty: bool, label: str) -> None:
-        import time
-
-        self.total, self.done, self.label = total, 0, label
-        self.bar: Any = None
-        self.task: Any = None
-        self.last = time.monotonic()
-        if tty and total:
-            from rich.console import Console
-            from rich.progress import (
-                BarColumn,
-                MofNCompleteColumn,
-                Progress,
-                TimeElapsedColumn,
-                TimeRemainingColumn,
-            )
-
-            self.bar = Progress(
-                "[progress.description]{task.description}",
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeElapsedColumn(),
-                TimeRemainingColumn(),
-                console=Console(stderr=True),
-                transient=True,
-            )
-            self.bar.start()
-            self.task = self.bar.add_task(label, total=total)
-
-    def advance(self) -> None:
-        import time
-
-        self.done += 1
-        if self.bar is not None:
-            self.bar.advance(self.task)
-            return
-        now = time.monotonic()
-        step = max(1, self.total // 20)
-        if self.done == self.total or self.done % step == 0 or now - self.last >= 10:
-            self.last = now
-            typer.echo(f"  {self.label}: {self.done}/{self.total}", err=True)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None

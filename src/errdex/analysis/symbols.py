@@ -1,6 +1,6 @@
 """What names exist in a snapshot, and what a name written in one file refers to.
 
-The explain stage must never name a symbol the code does not have: that is the whole difference
+The analysis stage must never name a symbol the code does not have: that is the whole difference
 between errdex's pages and the seed pages written by a model (``tpu_core.BlockType`` does not
 exist in jax). Everything it says about code is therefore checked against this table, read from
 the code facts the extractor stored at index time (never by importing, nor parsing again):
@@ -300,14 +300,6 @@ class ProjectIndex:
 
     # ------------------------------------------------------------------ display help
 
-    def alias_target(self, name: str, path: str) -> str | None:
-        """``tpu_core`` in ``path`` -> ``jax._src.pallas.mosaic.core`` (first target), if imported."""
-        mod = self.module_of(path)
-        if mod is None:
-            return None
-        targets = mod.imports.get(name)
-        return targets[0] if targets else None
-
 
 def _target(row: ImportRow) -> str:
     return resolve_import(row.module, row.is_package, row.level, row.target)
@@ -370,7 +362,7 @@ def _stdlib_table() -> _StdlibTable:
     import json
     from importlib import resources
 
-    raw = json.loads(resources.files("errdex.explain").joinpath("data/stdlib.json").read_text("utf-8"))
+    raw = json.loads(resources.files("errdex.analysis").joinpath("data/stdlib.json").read_text("utf-8"))
     return _StdlibTable(raw["refs"], raw["modules"], raw["classes"], raw["mros"], raw["metas"])
 
 
