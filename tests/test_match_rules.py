@@ -349,3 +349,69 @@ def test_a_pasted_class_raised_in_the_last_frame_s_function_of_a_moved_file() ->
         last="wz.routing.BuildError: ('profile', {'u': 1}, None)",
     )
     assert top(m.explain(paste)).id == site.error_id
+
+
+def _crowded_catalogue() -> tuple[list[CatalogueEntry], list[str]]:
+    """Near-duplicate templates in many codebases, public and private sites, the same raise line
+    in many snapshots (more than the frame cap keeps), and the pastes to ask about them."""
+    words = ["alpha", "beta", "gamma", "delta", "kappa", "sigma", "omega", "shard", "axis"]
+    bases = [
+        ["Cannot index ", "obj", " with ", "key", ""],
+        ["Expected a string or dtype-like object; got ", "dtype", ""],
+        ["", "name", " must be positive."],
+        ["Unimplemented scope for semaphores: ", "axes", ""],
+        ["No row was found when one was required"],
+    ]
+    entries: list[CatalogueEntry] = []
+    for b, segs in enumerate(bases):
+        for k in range(40):
+            copy = list(segs)
+            if k:  # a word inserted into the first literal, as another release might say it
+                copy[0] = f"{words[k % len(words)]}{k} {copy[0]}"
+            private = k % 3 == 1
+            entries.append(
+                entry(
+                    copy,
+                    path=f"pkg{b}/{'_impl' if private else 'api'}.py",
+                    line=100 + b,
+                    function=f"{'_' if private else ''}check{b}",
+                    exc_type="TypeError" if k % 4 == 0 else "ValueError",
+                    repo=f"o/pkg{b}-{k % 7}",
+                )
+            )
+    pastes = [
+        "Cannot index <class 'numpy.ndarray'> with 'price'",
+        "TypeError: Expected a string or dtype-like object; got float32",
+        "ValueError: sigma5 'n' must be positive.",
+        "Unimplemented scope for semaphores",
+        "No row was found when one was required",
+        "beta1 Cannot index x with y",
+        tb(
+            ("pkg1/api.py", 101, "check1", "raise TypeError(msg)"),
+            last="TypeError: Expected a string or dtype-like object; got int8",
+        ),
+        tb(
+            ("pkg2/_impl.py", 102, "_check2", "raise ValueError(msg)"),
+            last="ValueError: gamma2 'k' must be positive.",
+        ),
+        tb(
+            ("pkg3/api.py", 103, "check3", "raise ValueError(msg)"),
+            last="ValueError: something else entirely",
+        ),
+    ]
+    return entries, pastes
+
+
+@pytest.mark.parametrize("limit", [1, 3, 10])
+def test_the_bounded_scan_answers_as_scoring_every_candidate_would(limit: int) -> None:
+    # Ranking stops once ``limit`` errors beat every remaining pattern's bound; asking for far
+    # more than exist scores every candidate. The first ``limit`` answers must be the same.
+    entries, pastes = _crowded_catalogue()
+    m = Matcher.from_entries(entries)
+    for paste in pastes:
+        bounded = m.explain(paste, limit=limit).matches
+        full = m.explain(paste, limit=10_000).matches[:limit]
+        assert bounded, paste
+        assert [(x.id, x.approximate, x.score) for x in bounded] == [
+            (x.id, x.approximate, x.score) for x in full
+        ], paste

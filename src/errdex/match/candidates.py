@@ -67,11 +67,12 @@ def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -
     """The patterns worth verifying literal by literal, bounded by key weight."""
     exact = idx.exact_candidates(seen)
     heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
+    hit = idx.hit_weights(seen) if len(heads) > MAX_HEADS or len(exact) + len(heads) > MAX_VERIFY else {}
     if len(heads) > MAX_HEADS:
-        heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, idx.weight(pid, seen)))
+        heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
     verify = list(dict.fromkeys([*exact, *heads]))
     if len(verify) > MAX_VERIFY:
-        verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, seen))
+        verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, hit))
     return verify
 
 

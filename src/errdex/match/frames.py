@@ -14,11 +14,11 @@ lived elsewhere, so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_RELAY, E_REPO, E_VERSION, Index
+from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index
 from errdex.match.parse import Frame
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library
 from errdex.match.thresholds import (
@@ -46,15 +46,40 @@ class FrameEvidence:
     repos: set[str] = field(default_factory=set)  # codebases the traceback runs through
     on_raise: set[int] = field(default_factory=set)  # entries the deepest library frame lands on
 
-    def cap(self, fits: Callable[[int], tuple[bool, float, float]]) -> None:
+    def cap(
+        self,
+        fits: Callable[[int], tuple[bool, float, float]],
+        tie: Callable[[int], float],
+        fitted: Container[int],
+    ) -> None:
         """Keep the ``MAX_FRAME`` patterns the text fits best, then the frames support most: a
         function of a big catalogue raises hundreds of messages across its snapshots. The ones a
-        frame lands on stay whatever the text says."""
+        frame lands on stay whatever the text says, up to ``MAX_FRAME`` of them too (one line
+        raising in many snapshots or codebases), the best-fitting first and then by ``tie``.
+
+        ``fits`` ranks a pattern the text was fitted to (``fitted``) above every other; among
+        the others only the frame weight (then ``tie``) can differ, so they are ranked by that
+        alone, which is most of them and much cheaper."""
         if len(self.pids) <= MAX_FRAME:
             return
-        keep = set(heapq.nlargest(MAX_FRAME, self.pids, key=fits))
-        keep |= {pid for pid, w in self.pids.items() if w >= ON_RAISE}
-        self.pids = {pid: w for pid, w in self.pids.items() if pid in keep}
+        pids = self.pids
+        keep = _best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
+        landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
+        if len(landed) > MAX_FRAME:
+            keep |= _best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
+        else:
+            keep.update(landed)
+        self.pids = {pid: w for pid, w in pids.items() if pid in keep}
+
+    def weight_of(self, idx: Index, ei: int, pid: int) -> float:
+        """Frame evidence for one entry (``weight`` without the reason, nor decoding the entry)."""
+        named = self.entries.get(ei)
+        if named is not None and pid in self.pids:
+            return named[0]
+        deepest = self.info.deepest_path
+        if deepest is not None and idx.entry_path(ei).replace("\\", "/") == deepest:
+            return FILE_FRAME
+        return REPO_FRAME if idx.entry_repo(ei) in self.repos else 0.0
 
     def weight(self, idx: Index, ei: int, pid: int) -> tuple[float, str]:
         """Frame evidence for one entry, and the reason to show."""
@@ -71,20 +96,36 @@ class FrameEvidence:
         return 0.0, ""
 
 
+def _best(
+    pids: list[int],
+    n: int,
+    key: Callable[[int], Any],
+    rest_key: Callable[[int], float],
+    fitted: Container[int],
+) -> set[int]:
+    """``heapq.nlargest(n, pids, key)`` where every pid in ``fitted`` outranks every other and
+    the others are ordered by ``rest_key`` alone (the order of equal keys is kept)."""
+    first = heapq.nlargest(n, [p for p in pids if p in fitted], key=key)
+    if len(first) < n:
+        first += heapq.nlargest(n - len(first), [p for p in pids if p not in fitted], key=rest_key)
+    return set(first)
+
+
 def gather(idx: Index, frames: list[Frame]) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at."""
     ev = FrameEvidence(frame_info(idx, frames))
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
-    entry_pat, groups = idx.entry_pat, idx.groups
-    for ei, (w, _fi, _d) in ev.entries.items():
-        pid = entry_pat[ei]
-        if w > ev.pids.get(pid, 0.0):
-            ev.pids[pid] = w
+    # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
+    pids, groups = ev.pids, idx.groups
+    get = pids.get
+    for (ei, (w, _fi, _d)), pid in zip(ev.entries.items(), idx.entry_pats(ev.entries), strict=True):
+        if w > get(pid, 0.0):
+            pids[pid] = w
         if pid in groups:
             ev.big.setdefault(pid, []).append(ei)
-    ev.repos = {idx.entries[es[0]][E_REPO] for _i, p in ev.info.lib if (es := idx.paths.get(p))}
+    ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.get(p))}
     return ev
 
 
@@ -118,12 +159,17 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
         at_line = list(idx.sites.get((path, line), ())) if line is not None else []
         # the frame is on the statement itself: same line, and the function it names (a pytest
         # location line names none)
-        landed = [ei for ei in at_line if fn is None or fn_last(idx.entries[ei][E_FUNC]) == fn]
+        landed = [ei for ei in at_line if fn is None or fn_last(idx.entry_func(ei)) == fn]
         if fn:
             same = set(at_line)
             base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
+            named, named_here = (base, fi, depth), (base + SAME_LINE, fi, depth)
+            get = out.get
             for ei in idx.sites.get((path, fn), ()):
-                _put(out, ei, base + SAME_LINE if ei in same else base, fi, depth)
+                w = named_here if ei in same else named
+                old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
+                if old is None or w[0] > old[0]:
+                    out[ei] = w
         for ei in at_line:
             _put(out, ei, CALLER_FRAME, fi, depth)
         if fi == raising:
@@ -131,7 +177,7 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
                 _put(out, ei, ON_RAISE, fi, depth)
             ev.on_raise.update(landed)
         # a helper re-raising what its caller gave it passes the deepest role up
-        if landed and all(idx.entries[ei][E_RELAY] for ei in landed):
+        if landed and all(idx.entry_relay(ei) for ei in landed):
             raising = fi - 1
         else:
             depth += 1
@@ -152,7 +198,7 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         for ei in found:
             _put(ev.entries, ei, ON_RAISE, fi, 0)
         ev.on_raise.update(found)
-        if not found or not all(idx.entries[ei][E_RELAY] for ei in found):
+        if not found or not all(idx.entry_relay(ei) for ei in found):
             return
 
 
@@ -164,13 +210,13 @@ def _statement_sites(
     are. A frame whose file is not in the catalogue (it moved, or the paste does not show it) is
     trusted with the function it names, or else with its line."""
     if path is not None:
-        eis = [ei for ei in eis if idx.entries[ei][E_PATH] == path]
-    same_fn = [ei for ei in eis if fn and fn_last(idx.entries[ei][E_FUNC]) == fn]
+        eis = [ei for ei in eis if idx.entry_path(ei) == path]
+    same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
     if same_fn:
         eis = same_fn
     elif path is None and fn:
         return []  # a file that moved, and the function disagrees
-    at_line = [ei for ei in eis if idx.entries[ei][E_LINE] == line]
+    at_line = [ei for ei in eis if idx.entry_line(ei) == line]
     if path is None and fn is None:
         return at_line
     return at_line or eis

@@ -85,6 +85,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from itertools import repeat
 from typing import Any, overload
 from zlib import crc32
 
@@ -107,6 +108,7 @@ MAX_BUCKET = 64  # rows sharing one lookup hash: far above any real CRC-32 colli
 MAX_META = 4096  # bytes of the ``meta`` section
 NONE = 0xFFFFFFFF  # string id of a missing (None) string
 _MISSING = object()
+_ZEROS = repeat(0.0)  # the default of every ``dict.get`` in ``Index.weight``
 
 # entry tuple fields (tuples are cheap to build and to index)
 (
@@ -632,6 +634,9 @@ class Index:
         self.n_keys = len(s["k_weight"])
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
         self._plits = s["p_lits"]
+        self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
+        # raise site -> ((kind, type, qualified name), path, function)
+        self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
@@ -701,8 +706,7 @@ class Index:
         raw, base = pool.raw, pool.base
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
         # site (kind, type, qualified name) and path, function
-        snaps: dict[int, tuple[str | None, ...]] = {}
-        sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
+        snaps, sites = self._snaps, self._sites
 
         def entry(i: int) -> tuple[Any, ...]:
             snap, site, pid = snapcol[i], sitecol[i], pat[i]
@@ -744,6 +748,55 @@ class Index:
         if None in where[:2]:
             raise CorruptIndex(f"snapshot {snap} has no repo or version")
         return tuple(where)
+
+    # --- one column of an entry, without decoding the rest (frames and ranking ask these of many
+    # entries they may never score; the id and template are what costs to decode) -----------------
+
+    def _snap_of(self, i: int) -> tuple[str | None, ...]:
+        snap = self._ecols[2][i]
+        where = self._snaps.get(snap)
+        if where is None:
+            where = self._snaps[snap] = self._snap(snap)
+        return where
+
+    def _site_of(self, i: int) -> tuple[tuple[str | None, ...], str | None, str | None]:
+        site = self._ecols[3][i]
+        what = self._sites.get(site)
+        if what is None:
+            kind, etype, qual, path, func = self._site(site)
+            what = self._sites[site] = ((kind, etype, qual), path, func)
+        return what
+
+    def entry_pats(self, eis: Iterable[int]) -> list[int]:
+        """The patterns of entries ``eis``, read in one pass and checked at once."""
+        col = self._ecols[6]
+        out = [col[i] for i in eis]
+        if out and max(out) >= self.n_patterns:
+            raise CorruptIndex(f"pattern id {max(out)} of {self.n_patterns}")
+        return out
+
+    def entry_site(self, i: int) -> tuple[str, str, str, str, str]:
+        """Entry ``i``'s (repo, kind, type, path, function)."""
+        (kind, etype, _qual), path, func = self._site_of(i)
+        return str(self._snap_of(i)[0]), str(kind), str(etype), str(path), str(func)
+
+    def entry_id(self, i: int) -> str:
+        return self._pool.get(self._ecols[1][i])
+
+    def entry_repo(self, i: int) -> str:
+        return str(self._snap_of(i)[0])
+
+    def entry_path(self, i: int) -> str:
+        return str(self._site_of(i)[1])
+
+    def entry_func(self, i: int) -> str:
+        return str(self._site_of(i)[2])
+
+    def entry_line(self, i: int) -> int:
+        return int(self._ecols[5][i])
+
+    def entry_relay(self, i: int) -> bool:
+        return self._ecols[7][i] != 0
 
     def _site(self, site: int) -> tuple[str | None, ...]:
         """A raise site's (kind, type, qualified name, path, function)."""
@@ -928,14 +981,19 @@ class Index:
                 out.extend(_ids(floats[a:b], self.n_patterns, "pattern"))
         return out
 
-    def weight(self, pid: int, seen: set[int]) -> float:
-        """Sum of the weights of the pattern's keys that occurred: a cheap relevance bound."""
+    def hit_weights(self, seen: set[int]) -> dict[int, float]:
+        """The weights of the keys that occurred, for ``weight``."""
+        kw = self.key_weight
+        return {k: kw[k] for k in seen}
+
+    def weight(self, pid: int, hit: dict[int, float]) -> float:
+        """Sum of the weights of the pattern's keys that occurred (``hit_weights``): a cheap
+        relevance bound."""
         pkeys, offs = self._sec["p_keys"], self._sec["p_keyoff"]
         a, b = offs[pid], offs[pid + 1]
         if a > b or b > len(pkeys):
             raise CorruptIndex(f"keys of pattern {pid}")
-        kw = self.key_weight
-        return sum(kw[k] for k in pkeys[a:b] if k in seen)
+        return sum(map(hit.get, pkeys[a:b].tolist(), _ZEROS))
 
     def similar(self, seen: set[int], limit: int, budget: int = 12000) -> list[int]:
         """The ``limit`` patterns sharing the most key weight with the message (for reworded ones).

@@ -20,7 +20,7 @@ from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
 from errdex.match.score import builtin_type
-from errdex.match.thresholds import DEEPEST_FRAME, MAX_TYPED
+from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.verify import compact
 
 if TYPE_CHECKING:
@@ -109,7 +109,10 @@ class Matcher:
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types)
-        fev.cap(lambda pid: _fits(tf, fev, pid))
+        hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
+        # among many a frame lands on, the key weight shared with the message stands in for the
+        # word similarity not computed yet
+        fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.pointed = self._pointed(types, fr, fev, typed)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
@@ -164,6 +167,7 @@ class Matcher:
 
 
 def _fits(tf: TextFit, fev: frames.FrameEvidence, pid: int) -> tuple[bool, float, float]:
+    """How well the text fits a frame-supported pattern, then how strongly frames support it."""
     c = tf.cands.get(pid)
     w = fev.pids[pid]
     return (c.confident, c.coverage, w) if c else (False, -1.0, w)

@@ -20,7 +20,6 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from errdex.match.candidates import Cand, TextFit
 from errdex.match.frames import FrameEvidence
@@ -30,7 +29,6 @@ from errdex.match.index import (
     E_KIND,
     E_LINE,
     E_PATH,
-    E_RELAY,
     E_REPO,
     E_TEMPLATE,
     E_TYPE,
@@ -38,7 +36,7 @@ from errdex.match.index import (
     Index,
 )
 from errdex.match.result import Match
-from errdex.match.score import fn_last, private_site, type_relation
+from errdex.match.score import TYPE_AGREES, fn_last, private_site, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
@@ -74,7 +72,9 @@ class Evidence:
 class _Scored:
     key: Key
     ei: int
-    cand: Cand
+    cand: Cand  # the pattern's candidate, shared by its entries
+    fw: float  # the entry's frame evidence
+    typed_why: str | None  # why ``_typed`` raised the frame evidence, when it did
 
 
 class Ranker:
@@ -86,28 +86,98 @@ class Ranker:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
         self.relation = _memo_type_relation(ev.types)
         self._empty = False  # no message was pasted, only a class
+        self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
         scored: list[_Scored] = []
         top = _TopK(self.limit)
-        order = sorted(tf.cands.values(), key=self._bound, reverse=True)
-        for n, c in enumerate(order):
-            if n >= MAX_SCORED or top.beats(self._bound(c)):
+        # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
+        # do in the answer, so a bound merely tying the ``limit``-th error stops the scan too. A
+        # pattern's first bound assumes the best of its entries; the one popped is bounded again
+        # from its entries' sites (codebase, type, privacy) and goes back, and is scored only
+        # when that bound still comes first.
+        heap = [
+            (_priority(b, c.pid), False, b, c)
+            for c in tf.cands.values()
+            if self._may_rank(c)
+            for b in [self._bound(c)]
+        ]
+        heapq.heapify(heap)
+        n = 0
+        while heap and n < MAX_SCORED:
+            _p, tight, bound, c = heapq.heappop(heap)
+            if top.beats((bound, -c.pid)):
                 break
+            if not tight:
+                b = self._bound(c, self._site_bound(c.pid))
+                heapq.heappush(heap, (_priority(b, c.pid), True, b, c))
+                continue
+            n += 1
             for ei in self._entries_of(c):
                 s = self._score(ei, c)
                 if s is not None:
                     scored.append(s)
-                    top.add(self.idx.entries[ei][E_ID], s.key)
-        scored.sort(key=lambda s: (s.key, -s.ei), reverse=True)
+                    top.add(self.idx.entry_id(ei), (s.key, -c.pid))
+        scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
-    def _bound(self, c: Cand) -> Key:
-        fw = self.ev.frames.pids.get(c.pid, FILE_FRAME if self.ev.frames.info.deepest_path else 0.0)
-        exact = c.confident or fw >= ON_RAISE
-        text = max(c.text, TYPED_TEXT) if c.pid in self.ev.typed_pids else c.text
-        return True, exact, 1.0 * exact + text + 0.15 + fw
+    def _evidence_bound(self, c: Cand) -> tuple[float, float]:
+        """The most text and frame evidence any entry of the pattern can have (see ``_score``)."""
+        ev = self.ev
+        fw = ev.frames.pids.get(c.pid, FILE_FRAME if ev.frames.info.deepest_path else 0.0)
+        text = c.text
+        if c.pid in ev.typed_pids:
+            text = max(text, TYPED_TEXT)
+            if ev.frames.info.frames:  # a typed raise in the last frame's function (``_typed``)
+                fw = max(fw, DEEPEST_FRAME)
+        return text, fw
+
+    def _may_rank(self, c: Cand) -> bool:
+        """Whether any entry of the pattern passes ``_score``'s floors: the others are not looked
+        at (near-duplicates of the template that fits are many, and fit only in part)."""
+        if c.confident:
+            return True
+        text, fw = self._evidence_bound(c)
+        floor = TYPED_MIN if c.pid in self.ev.typed_pids else APPROX_MIN
+        return (fw >= CALLER_FRAME or text >= floor) and (text >= TYPED_MIN or fw >= DEEPEST_FRAME)
+
+    def _bound(self, c: Cand, sites: tuple[bool, float, float] | None = None) -> Key:
+        """The best key any entry of the pattern can reach (see ``_score``); ``sites`` is what its
+        entries' sites allow (``_site_bound``), else the best possible."""
+        ev = self.ev
+        text, fw = self._evidence_bound(c)
+        exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
+        pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
+        return pointed, exact, 1.0 * exact + text + tw + fw + public
+
+    def _site_bound(self, pid: int) -> tuple[bool, float, float]:
+        """Over the pattern's entries: whether any lies in a codebase the paste points to, the
+        best type evidence and the best public-site tie-break. A very common pattern's entries
+        are many: the best possible is assumed rather than walked."""
+        got = self._site_bounds.get(pid)
+        if got is not None:
+            return got
+        idx, pointed = self.idx, self.ev.pointed
+        if pid in idx.groups:
+            got = (True, TYPE_AGREES if self.ev.types else 0.0, PUBLIC)
+        else:
+            any_pointed, tw, public = False, -1.0, 0.0
+            for ei in idx.patterns[pid].entries:
+                repo, kind, etype, path, func = idx.entry_site(ei)
+                if self.repo and repo != self.repo:
+                    continue
+                any_pointed = any_pointed or not pointed or repo in pointed
+                tw = max(tw, self.relation(etype, kind)[0])
+                public = max(public, PUBLIC / (1 + private_site(path, func)))
+            got = (any_pointed, tw, public)
+        self._site_bounds[pid] = got
+        return got
+
+    def _raise_text_ok(self, c: Cand) -> bool:
+        """Frames landing on a raise make it exact unless its own literal text is missing from
+        the message: all of it is there, or it has too little to tell."""
+        return (c.fit is not None and c.fit.full) or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
 
     def _entries_of(self, c: Cand) -> list[int]:
         """The entries of a very common pattern that can rank: all that frames support, and the
@@ -131,56 +201,66 @@ class Ranker:
         return eis
 
     def _score(self, ei: int, c: Cand) -> _Scored | None:
+        """The entry's key, from its columns alone (most scored entries are never shown: their
+        template and the reasons are read and worded for the matches returned, ``_reasons``)."""
         idx, ev = self.idx, self.ev
-        e = idx.entries[ei]
-        fw, fwhy = ev.frames.weight(idx, ei, c.pid)
-        text = c.text
-        if ei in ev.typed:
-            text, fw, fwhy = self._typed(e, c, text, fw, fwhy)
-        floor = TYPED_MIN if ei in ev.typed else APPROX_MIN
+        fw = ev.frames.weight_of(idx, ei, c.pid)
+        text, typed_why = c.text, None
+        typed = ei in ev.typed
+        if typed:
+            text, fw, typed_why = self._typed(ei, c, text, fw)
+        floor = TYPED_MIN if typed else APPROX_MIN
         if not c.confident and fw < CALLER_FRAME and text < floor:
             return None
         if not c.confident and text < TYPED_MIN and fw < DEEPEST_FRAME:
             return None
-        tw, twhy = self.relation(e[E_TYPE], e[E_KIND])
-        reasons = list(c.reasons)
-        confident = self._exact(c, e, fw, tw, reasons)
-        pointed = not ev.pointed or e[E_REPO] in ev.pointed
-        if not pointed:
-            if confident:
-                reasons.append("nothing in the paste points to this codebase")
-            confident = False
-        reasons += [r for r in (twhy, fwhy) if r]
+        repo, kind, etype, path, func = idx.entry_site(ei)
+        tw = self.relation(etype, kind)[0]
+        pointed = not ev.pointed or repo in ev.pointed
+        confident = pointed and self._exact(c, fw, tw, [])
         score = (1.0 if confident else 0.0) + text + tw + fw
-        if e[E_RELAY]:
+        if idx.entry_relay(ei):
             score -= RELAY
-            reasons.append("a helper raising the message its caller supplies")
-        score += PUBLIC / (1 + private_site(e[E_PATH], e[E_FUNC]))
-        return _Scored(
-            (pointed, confident, score), ei, Cand(c.pid, c.fit, c.coverage, c.text, confident, reasons)
-        )
+        score += PUBLIC / (1 + private_site(path, func))
+        return _Scored((pointed, confident, score), ei, c, fw, typed_why)
 
-    def _typed(
-        self, e: tuple[Any, ...], c: Cand, text: float, fw: float, why: str
-    ) -> tuple[float, float, str]:
+    def _reasons(self, s: _Scored) -> list[str]:
+        """What ``_score`` weighed for one entry, in words."""
+        idx, c = self.idx, s.cand
+        repo, kind, etype, _path, _func = idx.entry_site(s.ei)
+        tw, twhy = self.relation(etype, kind)
+        reasons = list(c.reasons)
+        confident = self._exact(c, s.fw, tw, reasons)
+        if confident and self.ev.pointed and repo not in self.ev.pointed:
+            reasons.append("nothing in the paste points to this codebase")
+        fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
+        reasons += [r for r in (twhy, fwhy) if r]
+        if idx.entry_relay(s.ei):
+            reasons.append("a helper raising the message its caller supplies")
+        return reasons
+
+    def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
         """A raise of the pasted class: with its text unknown (``raise E(message)``) or no message
         pasted, the class is all there is to go by and nothing contradicts it; in the function of
         the traceback's last frame (whose file the catalogue does not have: it moved), it is
-        where the class was raised."""
+        where the class was raised (the reason returned says so)."""
         if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL:
             text = max(text, TYPED_TEXT)
         frames = self.ev.frames.info.frames
         last = frames[-1][2] if frames else None
-        if fw < DEEPEST_FRAME and last and fn_last(e[E_FUNC]) == last:
-            fw, why = DEEPEST_FRAME, f"the pasted class is raised here, in {last}, the traceback's last frame"
-        return text, fw, why
+        if fw < DEEPEST_FRAME and last and fn_last(self.idx.entry_func(ei)) == last:
+            return (
+                text,
+                DEEPEST_FRAME,
+                f"the pasted class is raised here, in {last}, the traceback's last frame",
+            )
+        return text, fw, None
 
-    def _exact(self, c: Cand, e: tuple[Any, ...], fw: float, tw: float, reasons: list[str]) -> bool:
+    def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
         if fw >= ON_RAISE and tw > -0.15:
             # frames first: the text only questions it when the template's own text is missing
-            lit_len = self.idx.patterns[c.pid].lit_len
-            if c.confident or (c.fit is not None and c.fit.full) or lit_len < MIN_LITERAL:
+            if c.confident or self._raise_text_ok(c):
                 return True
             reasons.append("the message does not read like this raise's text")
             return False
@@ -212,7 +292,7 @@ class Ranker:
                 Match(
                     id=e[E_ID], repo=e[E_REPO], version=e[E_VERSION], kind=e[E_KIND], exc_type=e[E_TYPE],
                     template=e[E_TEMPLATE], path=e[E_PATH], line=e[E_LINE], function=e[E_FUNC],
-                    score=round(s.key[2], 4), approximate=not confident, values=vals, reasons=c.reasons,
+                    score=round(s.key[2], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
                 )
             )  # fmt: skip
             if len(out) >= self.limit:
@@ -220,15 +300,21 @@ class Ranker:
         return out
 
 
+def _priority(bound: Key, pid: int) -> tuple[int, int, float, int]:
+    """Heap order (smallest first) of the best bound first, then the lower pattern id."""
+    return -bound[0], -bound[1], -bound[2], pid
+
+
 class _TopK:
-    """The ``k`` best keys of distinct errors seen so far, to stop scoring once nothing can enter."""
+    """The ``k`` best (key, -pattern id) of distinct errors seen so far, to stop scoring once
+    nothing can enter."""
 
     def __init__(self, k: int) -> None:
         self.k = k
-        self.heap: list[tuple[Key, str]] = []  # min-heap of the current top k
-        self.best: dict[str, Key] = {}  # ids in the heap -> their key
+        self.heap: list[tuple[tuple[Key, int], str]] = []  # min-heap of the current top k
+        self.best: dict[str, tuple[Key, int]] = {}  # ids in the heap -> their key
 
-    def add(self, eid: str, key: Key) -> None:
+    def add(self, eid: str, key: tuple[Key, int]) -> None:
         old = self.best.get(eid)
         if old is not None:
             if key > old:  # an error already in the top k improved: update it in place
@@ -244,7 +330,7 @@ class _TopK:
             del self.best[out]
             self.best[eid] = key
 
-    def beats(self, bound: Key) -> bool:
+    def beats(self, bound: tuple[Key, int]) -> bool:
         """True when ``k`` errors already score above ``bound``."""
         return len(self.heap) >= self.k and self.heap[0][0] > bound
 

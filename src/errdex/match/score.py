@@ -33,6 +33,9 @@ _PARENT = {
 }  # fmt: skip
 
 
+TYPE_AGREES = 0.15  # the most type evidence adds (the pasted type or log level agrees)
+
+
 def last(name: str) -> str:
     return name.rsplit(".", 1)[-1].strip()
 
@@ -67,7 +70,7 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
         return -0.05, None
     el = e.lower()
     if any(q.lower() == el for q in qs):
-        return 0.15, f"exception type agrees ({e})"
+        return TYPE_AGREES, f"exception type agrees ({e})"
     ea = _ancestors(e)
     for q in qs:
         qa = _ancestors(q)
@@ -88,7 +91,7 @@ def _log_relation(query_types: list[str], et: str) -> tuple[float, str | None]:
                 q[4:] in ("ERROR", "CRITICAL")
                 and et.upper() in ("LOG.ERROR", "LOG.EXCEPTION", "LOG.CRITICAL")
             ):
-                return 0.15, f"log level agrees ({q[4:]})"
+                return TYPE_AGREES, f"log level agrees ({q[4:]})"
             return 0.05, "a log record, as pasted"
     return -0.1, None
 
@@ -152,7 +155,11 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text[:5000])}
+    """The lower-cased words of a text's first 5000 characters."""
+    text = text[:5000]
+    if text.isascii():  # lower-casing ASCII first changes no word boundary: one call, not one a word
+        return set(_WORD.findall(text.lower()))
+    return {w.lower() for w in _WORD.findall(text)}
 
 
 def word_f1(msg_words: set[str], tpl_words: set[str]) -> float:
@@ -183,6 +190,7 @@ class FrameInfo:
     deepest_path: str | None = None  # catalogue path of the deepest library frame
 
 
+@lru_cache(maxsize=1 << 16)
 def fn_last(fn: str | None) -> str | None:
     if not fn:
         return None
