@@ -269,3 +269,127 @@ def test_warning_whose_message_starts_on_the_next_line() -> None:
     assert q.exc_type == "FutureWarning"
     assert q.message == "`shade` is deprecated; setting `fill=True`.\nThis will become an error."
     assert q.frames[0].source == "sns.kdeplot(x, shade=True)"
+
+
+# --- paste formats: debugger pages, tabs, lost newlines, rich panels, CLI errors, pytest ------------
+
+
+def test_werkzeug_debugger_page_has_its_message_above_the_traceback() -> None:
+    q = parse(
+        "BuildError\n"
+        "werkzeug.routing.exceptions.BuildError: Could not build url for endpoint 'x'. Did you mean 'y' instead?\n"
+        "\n"
+        "Traceback (most recent call last)\n"
+        'File "/venv/lib/site-packages/flask/app.py", line 2548, in __call__\n'
+        "return self.wsgi_app(environ, start_response)\n"
+        'File "/venv/lib/site-packages/flask/app.py", line 1796, in dispatch_request\n'
+        "return self.ensure_sync(self.view_functions[rule.endpoint])(**view_args)\n"
+    )
+    assert q.exc_type == "werkzeug.routing.exceptions.BuildError"
+    assert q.message == "Could not build url for endpoint 'x'. Did you mean 'y' instead?"
+    assert [f.line for f in q.frames] == [2548, 1796]
+
+
+def test_tab_indented_paste() -> None:
+    q = parse(
+        'File "/venv/lib/site-packages/report/matrix.py", line 108, in combined_result\n'
+        "\t    if PASSED in results:\n"
+        "\tjinja2.exceptions.UndefinedError: 'dict object' has no attribute '_login'"
+    )
+    assert q.exc_type == "jinja2.exceptions.UndefinedError"
+    assert q.message == "'dict object' has no attribute '_login'"
+    assert q.frames[0].source == "if PASSED in results:"
+
+
+def test_frame_source_and_message_run_together_on_one_line() -> None:
+    q = parse(
+        'File "/usr/lib/site-packages/aiohttp/client_reqrep.py", line 1097, in json raise ContentTypeError( '
+        "aiohttp.client_exceptions.ContentTypeError: 0, message='Attempt to decode JSON', url=URL('https://x/')"
+    )
+    assert [(f.line, f.function, f.source) for f in q.frames] == [(1097, "json", "raise ContentTypeError(")]
+    assert q.exc_type == "aiohttp.client_exceptions.ContentTypeError"
+    assert q.message == "0, message='Attempt to decode JSON', url=URL('https://x/')"
+
+
+def test_rich_error_panel_of_a_cli() -> None:
+    q = parse(
+        "Usage: app.py [OPTIONS] COUNT\n"
+        "Try 'app.py --help' for help.\n"
+        "╭─ Error ─────────────────────────────────────╮\n"
+        "│ Invalid value for 'count': 'abc' is not a   │\n"
+        "│ valid integer.                              │\n"
+        "╰─────────────────────────────────────────────╯\n"
+    )
+    assert q.message == "Invalid value for 'count': 'abc' is not a\nvalid integer."
+
+
+def test_rich_traceback_panel_frames_and_marked_source() -> None:
+    q = parse(
+        "╭──────────── Traceback (most recent call last) ────────────╮\n"
+        "│ /venv/lib/site-packages/yaml/scanner.py:577 in fetch_value │\n"
+        "│                                                           │\n"
+        "│   576 │   │   if not self.allow_simple_key:               │\n"
+        "│ ❱ 577 │   │   │   raise ScannerError(None, None,          │\n"
+        "│   578 │   │   │   │   'mapping values are not allowed'    │\n"
+        "│ ╭──────── locals ────────╮                                │\n"
+        "│ │ self = <SafeLoader>    │                                │\n"
+        "│ ╰────────────────────────╯                                │\n"
+        "╰───────────────────────────────────────────────────────────╯\n"
+        "ScannerError: mapping values are not allowed here\n"
+    )
+    assert [(f.path, f.line, f.function, f.source) for f in q.frames] == [
+        ("/venv/lib/site-packages/yaml/scanner.py", 577, "fetch_value", "raise ScannerError(None, None,")
+    ]
+    assert (q.exc_type, q.message) == ("ScannerError", "mapping values are not allowed here")
+    # pasted from inside the panel, below the frame's own line: a frame known by its line
+    q = parse("│ ❱ 577 │   raise ScannerError(None, None,  │\n╰────╯\nScannerError: mapping values")
+    assert [(f.line, f.source) for f in q.frames] == [(577, "raise ScannerError(None, None,")]
+
+
+def test_click_error_line() -> None:
+    q = parse("Usage: script [OPTIONS]\nTry 'script --help' for help.\n\nError: No such option: -d")
+    assert q.message == "No such option: -d"
+
+
+def test_pytest_location_line_takes_the_marked_source() -> None:
+    q = parse(
+        "    def test_x():\n"
+        ">       validate({'a': 1}, schema)\n"
+        "\n"
+        "tests/test_x.py:4: \n"
+        "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n"
+        ">       raise error\n"
+        "E       jsonschema.exceptions.ValidationError: 1 is not of type 'string'\n"
+        "\n"
+        "/venv/lib/site-packages/jsonschema/validators.py:1332: ValidationError\n"
+    )
+    assert (q.frames[-1].line, q.frames[-1].source) == (1332, "raise error")
+    assert q.message == "1 is not of type 'string'"
+
+
+def test_retyped_capitals_are_still_a_type() -> None:
+    q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
+    assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")
+
+
+def test_a_class_printed_without_a_message() -> None:
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/site-packages/nx/generic.py", line 387, in all_shortest_paths\n'
+        "    raise nx.NetworkXNoPath()\n"
+        "networkx.exception.NetworkXNoPath\n"
+    )
+    assert (q.exc_type, q.message) == ("networkx.exception.NetworkXNoPath", "")
+    assert parse("ValueError").message == "ValueError"  # a bare word stays the message
+
+
+def test_a_message_with_a_type_line_inside_is_also_read_from_the_type_before() -> None:
+    # werkzeug's BadRequestKeyError prints a description whose last line is "KeyError: 'x'"
+    q = parse(
+        "werkzeug.exceptions.BadRequestKeyError: 400 Bad Request: The browser sent a bad request.\n"
+        "KeyError: 'subject_id'"
+    )
+    assert (q.exc_type, q.message) == ("KeyError", "subject_id")  # tried first, as before
+    earlier = q.blocks[q.primary - 1]
+    assert earlier.exc_type == "werkzeug.exceptions.BadRequestKeyError"
+    assert earlier.message == "400 Bad Request: The browser sent a bad request.\nKeyError: 'subject_id'"

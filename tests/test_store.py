@@ -296,3 +296,19 @@ def test_read_only_handle_refuses_artifacts_and_the_matcher_still_loads(tmp_path
     matcher = Matcher.load(ro)  # no stored index yet: built in memory, not saved
     assert matcher.explain("ValueError: a bad thing happened here").matches[0].path == "lib/core.py"
     assert ro.get_artifact("match-index") is None
+
+
+def test_entries_carry_their_statement_from_each_snapshots_file(db_url: str) -> None:
+    # A traceback prints the raise statement's first line under its frame: the entry walk reads it
+    # from the stored file of each snapshot, at that snapshot's line.
+    store = Store.open(db_url)
+    body = "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
+    info, files, reports = _snapshot("1.0", body)
+    store.write_snapshot(info, files, [_record("lib/core.py", 3, ["bad value ", "x", ""])], reports, set())
+    info2, files2, reports2 = _snapshot("1.1", "\n\n" + body)
+    store.write_snapshot(info2, files2, [_record("lib/core.py", 5, ["bad value ", "x", ""])], reports2, set())
+    got = {(e.version, e.line, e.statement) for e in store.iter_entries()}
+    assert got == {
+        ("1.0", 3, "raise ValueError(f'bad value {x}')"),
+        ("1.1", 5, "raise ValueError(f'bad value {x}')"),
+    }

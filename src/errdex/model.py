@@ -162,6 +162,8 @@ class CatalogueEntry:
     line: int
     function: str
     relay: bool = False  # a helper's raise of a message its callers supply (``ErrorRecord.relay``)
+    # the first source line of the statement (stripped), as a traceback prints it under the frame
+    statement: str = ""
 
 
 # ---------------------------------------------------------------------------- code facts

@@ -85,16 +85,19 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
+from itertools import repeat
 from typing import Any, overload
 from zlib import crc32
 
+from errdex.match.runtime import is_runtime
+from errdex.match.score import fn_last
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
 from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 9
+FORMAT = 10
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -105,6 +108,7 @@ MAX_BUCKET = 64  # rows sharing one lookup hash: far above any real CRC-32 colli
 MAX_META = 4096  # bytes of the ``meta`` section
 NONE = 0xFFFFFFFF  # string id of a missing (None) string
 _MISSING = object()
+_ZEROS = repeat(0.0)  # the default of every ``dict.get`` in ``Index.weight``
 
 # entry tuple fields (tuples are cheap to build and to index)
 (
@@ -154,6 +158,14 @@ SECTIONS: dict[str, str] = {
     # sites: (path row << 32 | crc32(function)) -> function string, entries; (path row << 32 | line)
     "sf_key": "Q", "sf_fn": "I", "sf_off": "I", "sf_ents": "I",
     "sl_key": "Q", "sl_off": "I", "sl_ents": "I",
+    # exception types: crc32 of the lowercased class name -> that name, the entries raising it
+    # (a pasted type is evidence even when no template fits the text)
+    "ty_key": "I", "ty_str": "I", "ty_off": "I", "ty_ents": "I",
+    # top-level packages and the codebase each belongs to (what a dotted type name points to)
+    "tp_name": "I", "tp_repo": "I",
+    # statements: crc32 of the compact first source line -> that line, the entries raised there
+    # (a traceback prints it under the frame, so it finds the raise when line numbers moved)
+    "sm_key": "I", "sm_str": "I", "sm_off": "I", "sm_ents": "I",
 }  # fmt: skip
 
 _HEADER = struct.Struct("<8sII")
@@ -425,7 +437,8 @@ class _Table:
 
 
 class _Paths:
-    """Catalogue path -> its entries, as ``dict``-like lookups (``in``, ``get``, ``[]``)."""
+    """A string (a catalogue path, a class name, a statement) -> its entries, as ``dict``-like
+    lookups (``in``, ``get``, ``[]``); a hash hit is checked against the stored string."""
 
     def __init__(self, table: _Table, strs: memoryview, pool: _Pool) -> None:
         self._table, self._strs, self._pool = table, strs, pool
@@ -582,6 +595,9 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     offsets("pa_off", "pa_ents", same("pa_hash", "pa_str"))
     offsets("sf_off", "sf_ents", same("sf_key", "sf_fn"))
     offsets("sl_off", "sl_ents", len(s["sl_key"]))
+    offsets("ty_off", "ty_ents", same("ty_key", "ty_str"))
+    same("tp_name", "tp_repo")
+    offsets("sm_off", "sm_ents", same("sm_key", "sm_str"))
     if len(s["g_pids"]) > len(s["p_rt"]):
         raise CorruptIndex("more big patterns than patterns")
     lens = s["h_lens"]
@@ -618,6 +634,9 @@ class Index:
         self.n_keys = len(s["k_weight"])
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
         self._plits = s["p_lits"]
+        self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
+        # raise site -> ((kind, type, qualified name), path, function)
+        self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
@@ -636,6 +655,11 @@ class Index:
         # entries of very common patterns (``raise X(msg)`` everywhere) by exception type and kind,
         # so scoring can take the best few of each group instead of walking them all
         self.groups = _Groups(self, s["g_pids"])
+        self.types = _Paths(_Table(s["ty_key"], s["ty_off"], s["ty_ents"], ne, "type"), s["ty_str"], pool)
+        self._packages: dict[str, set[str]] | None = None
+        self.statements = _Paths(
+            _Table(s["sm_key"], s["sm_off"], s["sm_ents"], ne, "statement"), s["sm_str"], pool
+        )
         self._keys: dict[str, int] = {}
         self._automaton: Any = None
         self._load_keys()
@@ -682,8 +706,7 @@ class Index:
         raw, base = pool.raw, pool.base
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
         # site (kind, type, qualified name) and path, function
-        snaps: dict[int, tuple[str | None, ...]] = {}
-        sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
+        snaps, sites = self._snaps, self._sites
 
         def entry(i: int) -> tuple[Any, ...]:
             snap, site, pid = snapcol[i], sitecol[i], pat[i]
@@ -726,6 +749,55 @@ class Index:
             raise CorruptIndex(f"snapshot {snap} has no repo or version")
         return tuple(where)
 
+    # --- one column of an entry, without decoding the rest (frames and ranking ask these of many
+    # entries they may never score; the id and template are what costs to decode) -----------------
+
+    def _snap_of(self, i: int) -> tuple[str | None, ...]:
+        snap = self._ecols[2][i]
+        where = self._snaps.get(snap)
+        if where is None:
+            where = self._snaps[snap] = self._snap(snap)
+        return where
+
+    def _site_of(self, i: int) -> tuple[tuple[str | None, ...], str | None, str | None]:
+        site = self._ecols[3][i]
+        what = self._sites.get(site)
+        if what is None:
+            kind, etype, qual, path, func = self._site(site)
+            what = self._sites[site] = ((kind, etype, qual), path, func)
+        return what
+
+    def entry_pats(self, eis: Iterable[int]) -> list[int]:
+        """The patterns of entries ``eis``, read in one pass and checked at once."""
+        col = self._ecols[6]
+        out = [col[i] for i in eis]
+        if out and max(out) >= self.n_patterns:
+            raise CorruptIndex(f"pattern id {max(out)} of {self.n_patterns}")
+        return out
+
+    def entry_site(self, i: int) -> tuple[str, str, str, str, str]:
+        """Entry ``i``'s (repo, kind, type, path, function)."""
+        (kind, etype, _qual), path, func = self._site_of(i)
+        return str(self._snap_of(i)[0]), str(kind), str(etype), str(path), str(func)
+
+    def entry_id(self, i: int) -> str:
+        return self._pool.get(self._ecols[1][i])
+
+    def entry_repo(self, i: int) -> str:
+        return str(self._snap_of(i)[0])
+
+    def entry_path(self, i: int) -> str:
+        return str(self._site_of(i)[1])
+
+    def entry_func(self, i: int) -> str:
+        return str(self._site_of(i)[2])
+
+    def entry_line(self, i: int) -> int:
+        return int(self._ecols[5][i])
+
+    def entry_relay(self, i: int) -> bool:
+        return self._ecols[7][i] != 0
+
     def _site(self, site: int) -> tuple[str | None, ...]:
         """A raise site's (kind, type, qualified name, path, function)."""
         s = self._sec
@@ -742,9 +814,6 @@ class Index:
     @classmethod
     def build(cls, entries: Iterable[CatalogueEntry], generation: str = "") -> Index:
         """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
-        from errdex.match.runtime import is_runtime
-        from errdex.match.score import fn_last
-
         w = _Writer()
         by_shape: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
         pat_lits: list[tuple[str, ...]] = []
@@ -752,9 +821,7 @@ class Index:
         runtime = bytearray()
         snaps: dict[tuple[str, str, str | None], int] = {}
         sites: dict[tuple[str, str, str | None, str, str], int] = {}
-        paths: dict[str, list[int]] = {}
-        fn_sites: dict[tuple[str, str], list[int]] = {}
-        line_sites: dict[tuple[str, int], list[int]] = {}
+        tables = _SiteTables()
         for idx, e in enumerate(entries):
             segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
             lits = tuple(compact(x) for x in segs[0::2])
@@ -789,32 +856,14 @@ class Index:
                 ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid), ("e_relay", int(e.relay)),
             ):  # fmt: skip
                 w.add(name, value)
-            path = e.path.replace("\\", "/")
-            paths.setdefault(path, []).append(idx)
-            fn = fn_last(e.function)
-            if fn:
-                fn_sites.setdefault((path, fn), []).append(idx)
-            line_sites.setdefault((path, e.line), []).append(idx)
+            tables.add(idx, e)
         for pid, pids in enumerate(pat_entries):
             w.list("p_ents", pids)
             if len(pids) > BIG_PATTERN:
                 w.add("g_pids", pid)
         w.sec["p_rt"] = array("B", runtime)
         _build_keys(w, pat_lits, runtime)
-        # paths first: the site tables refer to their rows
-        path_rows = {p: row for row, p in enumerate(sorted(paths, key=lambda p: (_hash(p), p)))}
-        for p in path_rows:
-            w.add("pa_hash", _hash(p))
-            w.add("pa_str", w.string(p))
-            w.list("pa_ents", paths[p])
-        for (p, fn), eis in sorted(fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))):
-            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
-            w.add("sf_fn", w.string(fn))
-            w.list("sf_ents", eis)
-        for (p, line), eis in sorted(line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])):
-            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-                w.add("sl_key", path_rows[p] << 32 | line)
-                w.list("sl_ents", eis)
+        tables.write(w)
         return cls(w.sections(), {"generation": generation})
 
     # --- storing ---------------------------------------------------------------------------------------
@@ -932,14 +981,19 @@ class Index:
                 out.extend(_ids(floats[a:b], self.n_patterns, "pattern"))
         return out
 
-    def weight(self, pid: int, seen: set[int]) -> float:
-        """Sum of the weights of the pattern's keys that occurred: a cheap relevance bound."""
+    def hit_weights(self, seen: set[int]) -> dict[int, float]:
+        """The weights of the keys that occurred, for ``weight``."""
+        kw = self.key_weight
+        return {k: kw[k] for k in seen}
+
+    def weight(self, pid: int, hit: dict[int, float]) -> float:
+        """Sum of the weights of the pattern's keys that occurred (``hit_weights``): a cheap
+        relevance bound."""
         pkeys, offs = self._sec["p_keys"], self._sec["p_keyoff"]
         a, b = offs[pid], offs[pid + 1]
         if a > b or b > len(pkeys):
             raise CorruptIndex(f"keys of pattern {pid}")
-        kw = self.key_weight
-        return sum(kw[k] for k in pkeys[a:b] if k in seen)
+        return sum(map(hit.get, pkeys[a:b].tolist(), _ZEROS))
 
     def similar(self, seen: set[int], limit: int, budget: int = 12000) -> list[int]:
         """The ``limit`` patterns sharing the most key weight with the message (for reworded ones).
@@ -990,6 +1044,30 @@ class Index:
             w = None
         self._lead[pid] = w
         return w
+
+    def packages(self) -> dict[str, set[str]]:
+        """Top-level package name -> the codebases holding it (read once: a few hundred rows)."""
+        if self._packages is None:
+            s = self._sec
+            names = self._pool.many(s["tp_name"])
+            repos = self._pool.shared(s["tp_repo"])
+            out: dict[str, set[str]] = {}
+            for name, repo in zip(names, repos, strict=True):
+                if repo is None:
+                    raise CorruptIndex("a package without a codebase")
+                out.setdefault(name, set()).add(repo)
+            self._packages = out
+        return self._packages
+
+    def statement_entries(self, source: str) -> list[int]:
+        """Entries raised by a statement whose first line is ``source`` (compared compact)."""
+        key = compact(source)
+        return (self.statements.get(key) or []) if key else []
+
+    def type_entries(self, exc_type: str) -> list[int]:
+        """Entries raising a class of this name, whatever its module path or capitals."""
+        key = type_key(exc_type)
+        return (self.types.get(key) or []) if key else []
 
     def resolve_path(self, path: str) -> str | None:
         """The catalogue path that is a suffix of the (normalised) frame path, if any."""
@@ -1076,8 +1154,67 @@ _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 _OFFSETS = {
     "p_names": "p_namoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
     "k_anchs": "k_anchof", "k_flts": "k_fltof", "h_pids": "h_off", "pa_ents": "pa_off",
-    "sf_ents": "sf_off", "sl_ents": "sl_off",
+    "sf_ents": "sf_off", "sl_ents": "sl_off", "ty_ents": "ty_off",
+    "sm_ents": "sm_off",
 }  # fmt: skip
+
+
+class _SiteTables:
+    """What frames and pasted types are looked up by: paths, (path, function), (path, line), types,
+    and the top-level packages of each codebase."""
+
+    def __init__(self) -> None:
+        self.paths: dict[str, list[int]] = {}
+        self.fn_sites: dict[tuple[str, str], list[int]] = {}
+        self.line_sites: dict[tuple[str, int], list[int]] = {}
+        self.types: dict[str, list[int]] = {}
+        self.packages: set[tuple[str, str]] = set()
+        self.statements: dict[str, list[int]] = {}
+
+    def add(self, idx: int, e: CatalogueEntry) -> None:
+        path = e.path.replace("\\", "/")
+        self.paths.setdefault(path, []).append(idx)
+        fn = fn_last(e.function)
+        if fn:
+            self.fn_sites.setdefault((path, fn), []).append(idx)
+        self.line_sites.setdefault((path, e.line), []).append(idx)
+        if not is_runtime(e.repo):
+            tname = type_key(e.exc_type)
+            if tname:
+                self.types.setdefault(tname, []).append(idx)
+            self.packages.add((_package_of(path), e.repo))
+            statement = compact(e.statement)
+            if statement:
+                self.statements.setdefault(statement, []).append(idx)
+
+    def write(self, w: _Writer) -> None:
+        # paths first: the site tables refer to their rows
+        path_rows = {p: row for row, p in enumerate(sorted(self.paths, key=lambda p: (_hash(p), p)))}
+        for p in path_rows:
+            w.add("pa_hash", _hash(p))
+            w.add("pa_str", w.string(p))
+            w.list("pa_ents", self.paths[p])
+        for (p, fn), eis in sorted(
+            self.fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))
+        ):
+            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
+            w.add("sf_fn", w.string(fn))
+            w.list("sf_ents", eis)
+        for (p, line), eis in sorted(self.line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])):
+            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
+                w.add("sl_key", path_rows[p] << 32 | line)
+                w.list("sl_ents", eis)
+        for t in sorted(self.types, key=lambda t: (_hash(t), t)):
+            w.add("ty_key", _hash(t))
+            w.add("ty_str", w.string(t))
+            w.list("ty_ents", self.types[t])
+        for package, repo in sorted(self.packages):
+            w.add("tp_name", w.string(package))
+            w.add("tp_repo", w.string(repo))
+        for text in sorted(self.statements, key=lambda t: (_hash(t), t)):
+            w.add("sm_key", _hash(text))
+            w.add("sm_str", w.string(text))
+            w.list("sm_ents", self.statements[text])
 
 
 def _build_keys(w: _Writer, pat_lits: list[tuple[str, ...]], runtime: bytearray) -> None:
@@ -1126,6 +1263,22 @@ def _build_keys(w: _Writer, pat_lits: list[tuple[str, ...]], runtime: bytearray)
             heads.setdefault(text, []).append(pid)
         else:
             floats[kid_of(text)].append(pid)
+    _lay_out_keys(w, key_ids, postings, anchors, floats)
+    for key in sorted(heads, key=_head_key):
+        w.add("h_key", _head_key(key))
+        w.list("h_pids", heads[key])
+    for n in sorted({len(h) for h in heads}):
+        w.add("h_lens", n)
+
+
+def _lay_out_keys(
+    w: _Writer,
+    key_ids: dict[str, int],
+    postings: list[list[int]],
+    anchors: list[list[int]],
+    floats: list[list[int]],
+) -> None:
+    """The key table: text, weights, and per key its postings, anchored patterns and floating heads."""
     for key, kid in key_ids.items():
         if len(key) != CHUNK:
             w.add("k_var", kid)
@@ -1138,11 +1291,6 @@ def _build_keys(w: _Writer, pat_lits: list[tuple[str, ...]], runtime: bytearray)
     if text.count("\n") != max(len(key_ids) - 1, 0):
         raise ValueError("a match index key holds a newline")
     w.sec["k_text"] = array("B", text.encode("utf-8", "surrogatepass"))
-    for key in sorted(heads, key=_head_key):
-        w.add("h_key", _head_key(key))
-        w.list("h_pids", heads[key])
-    for n in sorted({len(h) for h in heads}):
-        w.add("h_lens", n)
 
 
 def _le_bytes(view: memoryview) -> bytes:
@@ -1174,6 +1322,22 @@ def _head(lits: tuple[str, ...]) -> tuple[bool, str] | None:
             return (False, lit[:n]) if n >= MIN_KEY else (False, lit[:CHUNK])
         pre += len(lit)
     return None
+
+
+def type_key(exc_type: str) -> str:
+    """How a class name is looked up: its last dotted component, lowercased (users retype names
+    with other capitals); empty for what names no class (``<unknown>``, log levels)."""
+    name = exc_type.strip().rsplit(".", 1)[-1].lower()
+    if not name or exc_type.startswith(("<", "log.")) or not name.isidentifier():
+        return ""
+    return name
+
+
+def _package_of(path: str) -> str:
+    """The top-level package (or module) a catalogue path lies in: ``werkzeug/routing/map.py`` ->
+    ``werkzeug``."""
+    top = path.split("/", 1)[0]
+    return top[:-3] if top.endswith(".py") else top
 
 
 def _chunks(lits: tuple[str, ...]) -> list[str]:

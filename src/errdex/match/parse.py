@@ -45,6 +45,9 @@ class Block:
     exc_type: str | None = None
     exc_types: list[str] = field(default_factory=list)  # every type prefix seen, outermost first
     message: str = ""
+    # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
+    # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
+    earlier: Block | None = None
 
 
 @dataclass(slots=True)
@@ -111,7 +114,119 @@ def clean(text: str) -> tuple[str, bool]:
         text = html.unescape(text)
     lines = [ln for ln in text.split("\n") if not _FENCE.match(ln)]
     lines = _strip_quoting(_strip_compose(lines))
+    lines = _unflatten(_strip_tab_indent(lines))
+    if any(ln.lstrip()[:1] in _BOX for ln in lines):
+        lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _strip_tab_indent(lines: list[str]) -> list[str]:
+    """Remove one leading tab when most lines carry it (a paste indented by an editor or a
+    tracker's code block): otherwise the message line looks like source under a frame."""
+    body = [ln for ln in lines if ln.strip()]
+    tabbed = sum(1 for ln in body if ln.startswith("\t"))
+    if tabbed < 2 or tabbed < 0.6 * len(body):
+        return lines
+    return [ln[1:] if ln.startswith("\t") else ln for ln in lines]
+
+
+_FLAT_FRAME = re.compile(r'^\s*File "[^"\n]{1,1000}", line \d{1,9}, in ([\w.<>]{1,300}) (\S.*)$')
+_INLINE_TYPE = re.compile(r"\s([A-Za-z_][\w.]{0,300}): ")
+FLAT_LINE_CAP = 20_000  # characters of one line searched for frames run together
+
+
+def _unflatten(lines: list[str]) -> list[str]:
+    """Frames whose newlines were lost (``File "x", line 3, in f raise E(...) pkg.E: message`` on
+    one line): split back into the frame, its source line and the message."""
+    if not any('File "' in ln and ln.count('File "') + len(ln) > 0 and _FLAT_FRAME.match(ln) for ln in lines):
+        return lines
+    out: list[str] = []
+    for ln in lines:
+        if len(ln) > FLAT_LINE_CAP or 'File "' not in ln:
+            out.append(ln)
+            continue
+        for piece in _split_at_frames(ln):
+            m = _FLAT_FRAME.match(piece)
+            if not m:
+                out.append(piece)
+                continue
+            out.append(piece[: m.start(2)].rstrip())
+            rest = m.group(2)
+            t = next(
+                (t for t in _INLINE_TYPE.finditer(" " + rest) if is_type_name(t.group(1), strict=True)), None
+            )
+            if t is None:
+                out.append("    " + rest)
+                continue
+            source, message = rest[: t.start()].strip(), rest[t.start() :].strip()
+            if source:
+                out.append("    " + source)
+            out.append(message)
+    return out
+
+
+def _split_at_frames(line: str) -> list[str]:
+    """``line`` cut before every ``File "`` after its start (str.find: linear)."""
+    pieces: list[str] = []
+    start = 0
+    i = line.find(' File "', 1)
+    while i >= 0:
+        pieces.append(line[start:i])
+        start = i + 1
+        i = line.find(' File "', start)
+    pieces.append(line[start:])
+    return [p for p in pieces if p.strip()]
+
+
+_BOX = frozenset("│┃╭╮╰╯┏┓┗┛─━")
+_RICH_FRAME = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}) in (\S{1,300})$")
+_RICH_CODE = re.compile(r"^(❱)?\s{0,8}(\d{1,9})(?:\s?│(.*))?$")
+
+
+def _unbox(lines: list[str]) -> list[str]:
+    """Rich's panels as plain text: a traceback panel's ``path:line in fn`` lines become frames,
+    its ``❱`` line their source; an ``Error`` panel (typer, rich-click) becomes ``Error: text``;
+    borders, inner panels (locals) and context lines go."""
+    out: list[str] = []
+    error_title = False
+    for raw in lines:
+        ln = raw.strip()
+        if not ln or ln[0] not in _BOX:
+            out.append(raw)
+            continue
+        if ln[0] in "╭┏":
+            title = ln.strip("".join(_BOX) + " ")
+            error_title = title == "Error"
+            if title.startswith("Traceback"):
+                out.append("Traceback (most recent call last):")
+            continue
+        if ln[0] in "╰┗─━":
+            continue
+        inner = ln[1:].rstrip()
+        inner = inner[:-1] if inner.endswith(("│", "┃")) else inner
+        inner = inner.strip()
+        if inner[:1] in _BOX:  # a panel inside the panel: locals
+            continue
+        for text in _unbox_line(inner, out):
+            out.append("Error: " + text if error_title else text)
+            error_title = False
+    return out
+
+
+def _unbox_line(inner: str, out: list[str]) -> list[str]:
+    m = _RICH_FRAME.match(inner)
+    if m:
+        return [f'  File "{m.group(1)}", line {m.group(2)}, in {m.group(3)}']
+    m = _RICH_CODE.match(inner)
+    if not m:
+        return [inner] if inner else []
+    if not m.group(1):  # context lines around the marked one
+        return []
+    source = "    " + (m.group(3) or "").replace("│", " ").strip()
+    if out and _PY_FRAME.match(out[-1]):
+        return [source]
+    # the paste starts inside the panel, below the frame's own line: a frame known by its line
+    return [f'  File "?", line {m.group(2)}', source]
 
 
 def _strip_quoting(lines: list[str]) -> list[str]:
@@ -186,6 +301,7 @@ _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
+_BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _CARETS = re.compile(r"^\s*[\^~\-]+\s*$")
 _NOISE = re.compile(
     r"^\s*(?:Traceback \(most recent call last\):?|\[\.\.\. skipping hidden \d+ frame\]|\d+ frames?|"
@@ -194,6 +310,7 @@ _NOISE = re.compile(
 
 _TYPE_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Iteration", "Traceback", "Failure",
                   "Fault", "Timeout", "Refused", "Aborted")  # fmt: skip
+_LOWER_SUFFIXES = tuple(s.lower() for s in _TYPE_SUFFIXES if len(s) >= 5)  # retyped: ``Connectionerror``
 _BARE_TYPES = frozenset(
     [
         "KeyboardInterrupt",
@@ -228,7 +345,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
     last = token.rsplit(".", 1)[-1]
     if not last or not last[0].isupper() or not any(c.islower() for c in last):
         return False
-    if last in _BARE_TYPES or last.endswith(_TYPE_SUFFIXES):
+    if last in _BARE_TYPES or last.endswith(_TYPE_SUFFIXES) or last.lower().endswith(_LOWER_SUFFIXES):
         return True
     if strict:
         return False
@@ -244,6 +361,10 @@ def parse(text: str) -> ParsedQuery:
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = [b for b in blocks if b.message or b.frames] or [Block()]
     primary = _primary(blocks)
+    earlier = blocks[primary].earlier
+    if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
+        blocks.insert(primary, earlier)
+        primary += 1
     b = blocks[primary]
     kind, level = b_kind(b)
     frames = b.frames
@@ -296,133 +417,199 @@ def _primary(blocks: list[Block]) -> int:
     return last
 
 
-def _parse_block(lines: list[str]) -> Block:
-    block = Block()
-    frames = block.frames
-    msg_start = 0  # index of the first line after the last frame-related line
-    e_lines: list[str] = []
-    header_type: str | None = None
-    footer_type: str | None = None
-    warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warnings.warn print
-    i = 0
-    n = len(lines)
-    while i < n:
-        ln = lines[i]
+class _BlockParser:
+    """One pass over a block's lines: frames (CPython, IPython, pytest), pytest ``E`` lines,
+    warnings as printed, then the message from what is left."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.block = Block()
+        self.msg_start = 0  # index of the first line after the last frame-related line
+        self.first_frame: int | None = None  # index of the line of the first frame
+        self.e_lines: list[str] = []
+        self.header_type: str | None = None
+        self.footer_type: str | None = None
+        self.marked: str | None = None  # pytest's ``>`` line: the source of the next location line
+        self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
+
+    def run(self) -> Block:
+        i, n = 0, len(self.lines)
+        steps = (self._frame, self._pytest, self._ipython_header, self._warning)
+        while i < n:
+            for step in steps:
+                nxt = step(i)
+                if nxt is not None:
+                    i = nxt
+                    break
+            else:
+                i += 1
+        return self._finish()
+
+    def _add_frame(self, at: int, frame: Frame, nxt: int) -> int:
+        self.block.frames.append(frame)
+        if self.first_frame is None:
+            self.first_frame = at
+        self.msg_start = nxt
+        return nxt
+
+    def _frame(self, i: int) -> int | None:
+        """A frame line of CPython, IPython (new and old) or an IPython cell, with its source."""
+        ln = self.lines[i]
+        frame: Frame | None = None
         m = _PY_FRAME.match(ln)
         if m:
             frame = Frame(m.group(1), int(m.group(2)), (m.group(3) or "").strip() or None)
-            i = _take_source(lines, i + 1, frame)
-            frames.append(frame)
-            msg_start = i
-            continue
-        m = _IPY_CELL.match(ln)
-        if m:
+        elif m := _IPY_CELL.match(ln):
             frame = Frame(f"<cell {m.group(1)}>", int(m.group(2)), None)
-            i = _take_source(lines, i + 1, frame)
-            frames.append(frame)
-            msg_start = i
-            continue
-        m = _IPY_FRAME.match(ln)
-        if m and not ln.lstrip().startswith('File "'):
-            fn = (m.group(3) or "").strip()
-            fn = fn.split("(", 1)[0].strip() or None
+        elif (m := _IPY_FRAME.match(ln)) and not ln.lstrip().startswith('File "'):
+            fn = (m.group(3) or "").strip().split("(", 1)[0].strip() or None
             frame = Frame(m.group(1).strip(), int(m.group(2)), fn)
-            i = _take_source(lines, i + 1, frame)
-            frames.append(frame)
-            msg_start = i
-            continue
-        m = _IPY_OLD_FRAME.match(ln)
-        if m:
+        elif m := _IPY_OLD_FRAME.match(ln):
             frame = Frame(m.group(1), None, m.group(2).strip())
-            i = _take_source(lines, i + 1, frame)
-            frames.append(frame)
-            msg_start = i
-            continue
+        if frame is None:
+            return None
+        return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
+
+    def _pytest(self, i: int) -> int | None:
+        """pytest's ``path:line: Type`` location line (a frame, its source the ``>`` line above),
+        its ``E`` lines (the message) and its ``>`` lines."""
+        ln = self.lines[i]
         m = _PYTEST_FOOTER.match(ln)
         if m and ":" not in m.group(3) and is_type_name(m.group(3)):
-            frames.append(Frame(m.group(1), int(m.group(2)), None))
-            footer_type = m.group(3)
-            i += 1
-            if not e_lines:
-                msg_start = i
-            continue
+            self.block.frames.append(Frame(m.group(1), int(m.group(2)), None, self.marked))
+            self.marked = None
+            self.footer_type = m.group(3)
+            if not self.e_lines:
+                self.msg_start = i + 1
+            return i + 1
         m = _PYTEST_E.match(ln)
-        if m and (e_lines or (m.group(1) or "").strip()):
-            e_lines.append(m.group(1) or "")
-            i += 1
-            continue
-        if ln.startswith(">") and not e_lines:
-            i += 1
-            msg_start = i
-            continue
-        m = _IPY_HEADER.match(ln)
-        if m:
-            header_type = m.group(1)
-            i += 1
-            msg_start = i
-            continue
-        m = _warning_line(ln)
-        if m and not frames:
-            frames.append(Frame(m.group(1), int(m.group(2)), None))
-            warn_lines = [m.group(4) or ""]  # the message may start on the next line
-            j = i + 1
-            while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
-                warn_lines.append(lines[j])
-                j += 1
-            # warnings echoes the source line, indented by two spaces, after the message
-            while warn_lines and not warn_lines[-1].strip():
-                warn_lines.pop()
-            if (
-                len(warn_lines) >= 2
-                and warn_lines[-1].startswith("  ")
-                and not warn_lines[-2].startswith("  ")
-            ):
-                frames[-1].source = warn_lines.pop().strip()
-            warning = (m.group(3), warn_lines)
-            i = j
-            msg_start = j
-            continue
-        i += 1
-    if warning is not None:
-        category, wl = warning
-        block.exc_types = [category]
-        block.exc_type = category
-        block.message = _cap("\n".join(wl).strip())
+        if m and (self.e_lines or (m.group(1) or "").strip()):
+            self.e_lines.append(m.group(1) or "")
+            return i + 1
+        if ln.startswith(">") and not self.e_lines:
+            self.marked = ln[1:].strip() or None
+            self.msg_start = i + 1
+            return i + 1
+        return None
+
+    def _ipython_header(self, i: int) -> int | None:
+        m = _IPY_HEADER.match(self.lines[i])
+        if not m:
+            return None
+        self.header_type = m.group(1)
+        self.msg_start = i + 1
+        return i + 1
+
+    def _warning(self, i: int) -> int | None:
+        """``path:line: Category: message`` as ``warnings`` prints it, then its source line."""
+        m = _warning_line(self.lines[i]) if not self.block.frames else None
+        if not m:
+            return None
+        lines, n = self.lines, len(self.lines)
+        frame = Frame(m.group(1), int(m.group(2)), None)
+        self.block.frames.append(frame)
+        warn_lines = [m.group(4) or ""]  # the message may start on the next line
+        j = i + 1
+        while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
+            warn_lines.append(lines[j])
+            j += 1
+        # warnings echoes the source line, indented by two spaces, after the message
+        while warn_lines and not warn_lines[-1].strip():
+            warn_lines.pop()
+        if len(warn_lines) >= 2 and warn_lines[-1].startswith("  ") and not warn_lines[-2].startswith("  "):
+            frame.source = warn_lines.pop().strip()
+        self.warning = (m.group(3), warn_lines)
+        self.msg_start = j
+        return j
+
+    def _finish(self) -> Block:
+        block = self.block
+        if self.warning is not None:
+            category, wl = self.warning
+            block.exc_types = [category]
+            block.exc_type = category
+            block.message = _cap("\n".join(wl).strip())
+            _strip_prefixes(block)
+            return block
+        body = self.e_lines or self._body()
+        while body and not body[-1].strip():
+            body.pop()
+        while body and not body[0].strip():
+            body.pop(0)
+        block.message = _cap("\n".join(body).strip())
+        if self.header_type:
+            block.exc_types.append(self.header_type)
+            block.exc_type = self.header_type
         _strip_prefixes(block)
+        if self.footer_type and not block.exc_type:
+            block.exc_types.append(self.footer_type)
+            block.exc_type = self.footer_type
+        if len(block.frames) > MAX_FRAMES:
+            del block.frames[: len(block.frames) - MAX_FRAMES]
         return block
-    if e_lines:
-        body = e_lines
-    else:
+
+    def _body(self) -> list[str]:
+        """The message lines: after the last frame, or (no traceback, or a traceback printed after
+        its message as a debugger page does) from the last ``SomeError: ...`` line."""
+        lines = self.lines
+        frames = self.block.frames
         if not frames:
             # no traceback: in a pasted log, the error starts at the last ``SomeError: ...`` line
-            for k in range(len(lines) - 1, 0, -1):
-                m = _TYPE_PREFIX.match(lines[k])
-                if m and is_type_name(m.group(1), strict=True):
-                    msg_start = k
-                    break
-        body = [ln for ln in lines[msg_start:] if not _NOISE.match(ln)]
-        if frames:
-            # drop leftover source lines / carets that belong to the last frame
-            k = 0
-            while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
-                k += 1
-            # (when everything is indented, keep the last non-empty line)
-            body = body[k:] if k < len(body) else [next((x for x in reversed(body) if x.strip()), "")]
-    while body and not body[-1].strip():
-        body.pop()
-    while body and not body[0].strip():
-        body.pop(0)
-    block.message = _cap("\n".join(body).strip())
-    if header_type:
-        block.exc_types.append(header_type)
-        block.exc_type = header_type
+            k = _last_type_line(lines, 1, len(lines))
+            if k is not None:
+                self.msg_start = k
+                j = _last_type_line(lines, 0, k)
+                if j is not None:
+                    self.block.earlier = _message_block(lines[j:])
+        body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
+        if not frames:
+            return body
+        # drop leftover source lines / carets that belong to the last frame
+        k = 0
+        while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
+            k += 1
+        if k < len(body):
+            return body[k:]
+        before = self._message_before_frames()
+        if before is not None:
+            return before
+        # (when everything is indented, keep the last non-empty line)
+        return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _message_before_frames(self) -> list[str] | None:
+        """Nothing follows the last frame, but a ``SomeError: ...`` line precedes the first: the
+        message printed above its traceback (Werkzeug's debugger page, some loggers)."""
+        if self.first_frame is None:
+            return None
+        k = _last_type_line(self.lines, 0, self.first_frame)
+        if k is None:
+            return None
+        out: list[str] = []
+        for ln in self.lines[k : self.first_frame]:
+            if _NOISE.match(ln):
+                break
+            out.append(ln)
+        return out
+
+
+def _message_block(lines: list[str]) -> Block:
+    """A block that is only a message (its type prefixes stripped)."""
+    block = Block(message=_cap("\n".join(ln for ln in lines if not _NOISE.match(ln)).strip()))
     _strip_prefixes(block)
-    if footer_type and not block.exc_type:
-        block.exc_types.append(footer_type)
-        block.exc_type = footer_type
-    if len(frames) > MAX_FRAMES:
-        del frames[: len(frames) - MAX_FRAMES]
     return block
+
+
+def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
+    """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix."""
+    for k in range(hi - 1, lo - 1, -1):
+        m = _TYPE_PREFIX.match(lines[k])
+        if m and is_type_name(m.group(1), strict=True):
+            return k
+    return None
+
+
+def _parse_block(lines: list[str]) -> Block:
+    return _BlockParser(lines).run()
 
 
 def _take_source(lines: list[str], i: int, frame: Frame) -> int:
@@ -468,9 +655,9 @@ def _cap(msg: str) -> str:
     return msg[:MESSAGE_CAP]
 
 
-def _strip_prefixes(block: Block) -> None:
-    """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
-    msg = block.message
+def _strip_log_prefixes(block: Block, msg: str) -> str:
+    """Log prefixes (glog, timestamps with levels and logger names, ``LEVEL:name:``), recording
+    the level as a ``log.LEVEL`` pseudo type and a C++ site as a frame."""
     frames = block.frames
     for _ in range(4):
         changed = False
@@ -482,18 +669,8 @@ def _strip_prefixes(block: Block) -> None:
             changed = True
         m = _LOG_TS.match(msg)
         if m and (m.group(1) is None or m.group(1) in LEVELS):
-            if m.group(1):
-                block.exc_types.append("log." + LEVELS[m.group(1)])
-            msg = msg[m.end() :]
+            msg = _strip_timestamped(block, msg[m.end() :], m.group(1))
             changed = True
-            m2 = _LOG_CXX_SITE.match(msg)
-            if m2:
-                frames.append(Frame(m2.group(1), int(m2.group(2)), None))
-                msg = msg[m2.end() :]
-            elif block.exc_types and block.exc_types[-1].startswith("log."):
-                m3 = _LOGGER_NAME.match(msg) or _LOGGER_BRACKET.match(msg)
-                if m3 and not is_type_name(m3.group(1)):
-                    msg = msg[m3.end() :]
         m = _LOG_BASIC.match(msg)
         if m:
             block.exc_types.append("log." + LEVELS[m.group(1)])
@@ -501,11 +678,36 @@ def _strip_prefixes(block: Block) -> None:
             changed = True
         if not changed:
             break
+    return msg
+
+
+def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
+    """After a timestamp (and level): a C++ source site, or a logger name."""
+    if level:
+        block.exc_types.append("log." + LEVELS[level])
+    m2 = _LOG_CXX_SITE.match(msg)
+    if m2:
+        block.frames.append(Frame(m2.group(1), int(m2.group(2)), None))
+        return msg[m2.end() :]
+    if block.exc_types and block.exc_types[-1].startswith("log."):
+        m3 = _LOGGER_NAME.match(msg) or _LOGGER_BRACKET.match(msg)
+        if m3 and not is_type_name(m3.group(1)):
+            return msg[m3.end() :]
+    return msg
+
+
+def _strip_prefixes(block: Block) -> None:
+    """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
+    msg = _strip_log_prefixes(block, block.message)
     m = _CLASS_REPR.match(msg)
     if m:
         block.exc_types.append(m.group(1))
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
+    if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
+        # an exception raised without a message prints its class alone
+        block.exc_types.append(msg)
+        msg = ""
     strict = False
     for _ in range(6):
         m = _TYPE_PREFIX.match(msg)

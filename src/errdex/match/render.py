@@ -9,7 +9,7 @@ from errdex.textsafe import markup_escape as escape  # catalogue text may hold t
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from errdex.match import Result
+    from errdex.match.result import Result
 
 
 def render(result: Result, console: Console) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 # builtin exception/warning families: child -> parent (enough to relate what users paste)
 _PARENT = {
@@ -32,6 +33,9 @@ _PARENT = {
 }  # fmt: skip
 
 
+TYPE_AGREES = 0.15  # the most type evidence adds (the pasted type or log level agrees)
+
+
 def last(name: str) -> str:
     return name.rsplit(".", 1)[-1].strip()
 
@@ -47,29 +51,26 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
     """Score adjustment and reason for how the pasted type(s) relate to the entry's type.
 
     ``query_types`` are all types the paste named (outermost first; ``log.LEVEL`` for log lines).
-    Equal last dotted components agree (``requests.exceptions.ConnectionError`` vs
-    ``ConnectionError``); builtin parent/child relations count as a family; two known builtins that
-    are unrelated disagree; an unknown custom class is nearly neutral (it may subclass anything).
+    Equal last dotted components agree, whatever their capitals (``requests.exceptions.ConnectionError``
+    vs ``ConnectionError``, or retyped ``Connectionerror``); builtin parent/child relations count
+    as a family; two known builtins that are unrelated disagree; an unknown custom class is nearly
+    neutral (it may subclass anything), and an entry whose class is not known (``<unknown>``: a
+    raise of an object built elsewhere) is neutral.
     """
     if not query_types:
         return 0.0, None
     et = entry_type.strip()
     if entry_kind == "log" or et.startswith("log."):
-        for q in query_types:
-            if q.startswith("log."):
-                if q.upper() == et.upper() or (
-                    q[4:] in ("ERROR", "CRITICAL")
-                    and et.upper() in ("LOG.ERROR", "LOG.EXCEPTION", "LOG.CRITICAL")
-                ):
-                    return 0.15, f"log level agrees ({q[4:]})"
-                return 0.05, "a log record, as pasted"
-        return -0.1, None
+        return _log_relation(query_types, et)
+    if et.startswith("<"):
+        return 0.0, None
     e = last(et)
     qs = [last(q) for q in query_types if not q.startswith("log.")]
     if not qs:
         return -0.05, None
-    if e in qs:
-        return 0.15, f"exception type agrees ({e})"
+    el = e.lower()
+    if any(q.lower() == el for q in qs):
+        return TYPE_AGREES, f"exception type agrees ({e})"
     ea = _ancestors(e)
     for q in qs:
         qa = _ancestors(q)
@@ -81,6 +82,33 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
     if known_e and known_q:
         return -0.15, None
     return -0.03, None
+
+
+def _log_relation(query_types: list[str], et: str) -> tuple[float, str | None]:
+    for q in query_types:
+        if q.startswith("log."):
+            if q.upper() == et.upper() or (
+                q[4:] in ("ERROR", "CRITICAL")
+                and et.upper() in ("LOG.ERROR", "LOG.EXCEPTION", "LOG.CRITICAL")
+            ):
+                return TYPE_AGREES, f"log level agrees ({q[4:]})"
+            return 0.05, "a log record, as pasted"
+    return -0.1, None
+
+
+def builtin_type(name: str) -> bool:
+    """A built-in exception or warning class (its name says nothing about which library raised it)."""
+    return last(name) in _PARENT or last(name) in ("BaseException", "Error")
+
+
+@lru_cache(maxsize=1 << 16)
+def private_site(path: str, function: str) -> int:
+    """How many ``_private`` modules, classes and functions a site lies in (dunders and
+    ``<locals>`` are not private): among sites sharing a message, the most public one is what
+    users more often reach directly, and a vendored copy under a private package comes last."""
+    parts = path.replace("\\", "/").removesuffix(".py").split("/")
+    parts += function.replace(".<locals>", "").split(".")
+    return sum(1 for p in parts if p.startswith("_") and not p.endswith("__"))
 
 
 _SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
@@ -127,7 +155,11 @@ _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
 
 
 def words(text: str) -> set[str]:
-    return {w.lower() for w in _WORD.findall(text[:5000])}
+    """The lower-cased words of a text's first 5000 characters."""
+    text = text[:5000]
+    if text.isascii():  # lower-casing ASCII first changes no word boundary: one call, not one a word
+        return set(_WORD.findall(text.lower()))
+    return {w.lower() for w in _WORD.findall(text)}
 
 
 def word_f1(msg_words: set[str], tpl_words: set[str]) -> float:
@@ -158,6 +190,7 @@ class FrameInfo:
     deepest_path: str | None = None  # catalogue path of the deepest library frame
 
 
+@lru_cache(maxsize=1 << 16)
 def fn_last(fn: str | None) -> str | None:
     if not fn:
         return None

@@ -495,14 +495,17 @@ class Store(CatalogueReader):
                 o.c.line,
                 e.c.function,
                 o.c.relay,
+                s.files.c.blob_sha,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
             .join(r, sn.c.repo_id == r.c.id)
+            .outerjoin(s.files, and_(s.files.c.snapshot_id == o.c.snapshot_id, s.files.c.path == e.c.path))
             .order_by(o.c.id)
         )
         if repo:
             q = q.where(r.c.name == self.resolve_repo(repo))
         with self.engine.connect() as conn:
+            lines = _LineCache(conn)
             for row in conn.execute(q):
                 yield CatalogueEntry(
                     key=row.id,
@@ -519,6 +522,7 @@ class Store(CatalogueReader):
                     line=row.line,
                     function=row.function,
                     relay=bool(row.relay),
+                    statement=lines.line(row.blob_sha, row.line),
                 )
 
     def resolve_repo(self, name: str) -> str:
@@ -1041,3 +1045,25 @@ def _insert_rows(
     conn.exec_driver_sql(
         f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
     )
+
+
+class _LineCache:
+    """Source lines of the stored files an entry walk reads, a few files at a time: occurrences are
+    stored file by file, so consecutive entries mostly read the same one."""
+
+    def __init__(self, conn: Any, size: int = 16) -> None:
+        self.conn, self.size = conn, size
+        self.files: dict[str, list[str]] = {}
+
+    def line(self, blob_sha: str | None, line: int) -> str:
+        """The stripped text of 1-based ``line`` of the blob, or "" when it is not stored."""
+        if blob_sha is None:
+            return ""
+        lines = self.files.get(blob_sha)
+        if lines is None:
+            data = self.conn.execute(select(s.blobs.c.data).where(s.blobs.c.sha == blob_sha)).scalar()
+            lines = inflate_text(data).splitlines() if data is not None else []
+            if len(self.files) >= self.size:
+                self.files.pop(next(iter(self.files)))
+            self.files[blob_sha] = lines
+        return lines[line - 1].strip()[:500] if 0 < line <= len(lines) else ""

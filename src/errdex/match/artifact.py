@@ -1,0 +1,79 @@
+"""The stored match index: built from the catalogue's rows, saved as an artifact, loaded checked.
+
+The artifact is data, never code: a stored one that is corrupt or from another errdex version is
+rebuilt from the catalogue's rows (in memory when the catalogue is read-only), with one line
+saying so when it was corrupt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain
+from typing import TYPE_CHECKING, Any
+
+from errdex.match.index import CorruptIndex, Index, IndexFormatError
+
+if TYPE_CHECKING:
+    from errdex.model import CatalogueEntry
+
+ARTIFACT = "match-index"
+
+
+def build_index(entries: Iterator[CatalogueEntry] | list[CatalogueEntry], generation: str = "") -> Index:
+    """Index library entries plus the interpreter-message catalogue."""
+    from errdex.match.runtime import data_digest, runtime_entries
+
+    index = Index.build(chain(entries, runtime_entries()), generation)
+    index.extra["runtime"] = data_digest()
+    return index
+
+
+def rebuild_index(store: Any) -> Index:
+    """Build the index from the store's catalogue and save it as the artifact (pipeline hook)."""
+    return _rebuild(store)[0]
+
+
+def _rebuild(store: Any) -> tuple[Index, bool]:
+    """The index built from the catalogue's rows, and whether it could be saved."""
+    from errdex.store import StoreError
+
+    generation = str(store.generation())
+    index = build_index(store.iter_entries(), generation)
+    try:
+        store.put_artifact(ARTIFACT, index.dumps())
+    except StoreError:  # a read-only catalogue (the web server's): keep it in memory
+        return index, False
+    return index, True
+
+
+def stored_index(store: Any) -> Index:
+    """The stored index if it is current; never interpreted beyond its checked layout."""
+    from errdex.match.runtime import data_digest
+
+    data = store.get_artifact(ARTIFACT)
+    if data:
+        try:
+            index = Index.loads(data, runtime=data_digest())
+        except CorruptIndex as e:
+            return rebuild_corrupt(store, e)
+        except IndexFormatError:  # another errdex version's artifact: rebuilt below
+            pass
+        else:
+            if index.generation == str(store.generation()):
+                return index
+    return rebuild_index(store)
+
+
+def rebuild_corrupt(store: Any, error: CorruptIndex) -> Index:
+    """Rebuild after a corrupt artifact, saying so once: someone or something wrote bad bytes."""
+    import logging
+
+    index, saved = _rebuild(store)
+    how = (
+        "rebuilt it from the catalogue's rows and saved it"
+        if saved
+        else "rebuilt it in memory from the catalogue's rows (the catalogue is read-only here; "
+        "any errdex command with write access to it, such as `errdex explain`, saves a fresh one)"
+    )
+    logging.getLogger("errdex.match").warning("errdex: %s; %s", error, how)
+    return index

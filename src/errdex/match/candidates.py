@@ -1,0 +1,207 @@
+"""The text side of a query: which templates can be the source, and how well the text fits each.
+
+Only patterns whose keys all occurred can fit in full, only those whose head occurred can fit a
+cut-short message confidently: those are verified (the heads bounded by key weight, since
+near-duplicates sharing a beginning are equally good fits of a message cut before they differ).
+Patterns that do not fit (reworded messages, or ones only frames or the pasted type lead to) get
+a word-similarity score instead, which survives rewording the literal fit cannot.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass, field
+
+from errdex.match.index import E_TYPE, Index
+from errdex.match.score import type_relation, word_f1, words
+from errdex.match.thresholds import (
+    ANCHORED_MIN_COVERAGE,
+    ANCHORED_MIN_LITERAL,
+    LEAD_WEIGHT,
+    MAX_FUZZY,
+    MAX_HEADS,
+    MAX_VERIFY,
+    MIN_COVERAGE,
+    MIN_LITERAL,
+    RUNTIME_MIN_COVERAGE,
+    TRUNC_MIN_COVERAGE,
+    TRUNC_MIN_LITERAL,
+)
+from errdex.match.verify import Fit, compact_map, fit
+
+
+@dataclass(slots=True)
+class Cand:
+    """One pattern as a candidate: how the text fits it and what that is worth."""
+
+    pid: int
+    fit: Fit | None = None
+    coverage: float = 0.0
+    text: float = 0.0  # text score in [0, 1]
+    confident: bool = False
+    reasons: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TextFit:
+    """The candidates of one message, and the interpreter template that explains it best."""
+
+    message: str
+    cmsg: str
+    cands: dict[int, Cand] = field(default_factory=dict)
+    runtime_best: tuple[float, int] | None = None  # (coverage, pattern)
+    _cmap: list[int] | None = None
+
+    @property
+    def cmap(self) -> list[int]:
+        """``compact_map(message)``, made once when first needed."""
+        if self._cmap is None:
+            self._cmap = compact_map(self.message)
+        return self._cmap
+
+    def any_confident(self) -> bool:
+        return any(c.confident for c in self.cands.values())
+
+
+def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -> list[int]:
+    """The patterns worth verifying literal by literal, bounded by key weight."""
+    exact = idx.exact_candidates(seen)
+    heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
+    hit = idx.hit_weights(seen) if len(heads) > MAX_HEADS or len(exact) + len(heads) > MAX_VERIFY else {}
+    if len(heads) > MAX_HEADS:
+        heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
+    verify = list(dict.fromkeys([*exact, *heads]))
+    if len(verify) > MAX_VERIFY:
+        verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, hit))
+    return verify
+
+
+def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
+    """Verify each pattern against the message; interpreter templates are only remembered."""
+    mlen = max(len(tf.cmsg), 1)
+    runtime = idx.runtime
+    for pid in pids:
+        pat = idx.patterns[pid]
+        f = fit(pat.lits, tf.cmsg)
+        if f is None:
+            continue
+        c = Cand(pid, f)
+        judge_fit(c, pat.lit_len, mlen)
+        if not tf.cmsg:  # a class printed without a message: any template "fits", none is evidence
+            c.text, c.confident, c.reasons = 0.0, False, []
+        if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
+            c.confident = False
+            c.reasons.append("the message goes on where the template ends")
+        if runtime[pid]:
+            _runtime_fit(idx, tf, c, pat.lit_len, types)
+            continue
+        tf.cands[pid] = c
+
+
+def _goes_on(tf: TextFit, f: Fit, last: str) -> bool:
+    """The template's final words are followed on the same line by ": <value>": a message built
+    elsewhere that merely begins like this one ("...timestamp: 1-01-01"). (Other same-line tails
+    are usually what an exception class's __str__ appends.)"""
+    cmap = tf.cmap
+    rest = tf.message[cmap[f.end - 1] + 1 :].split("\n", 1)[0] if 0 < f.end <= len(cmap) else ""
+    return rest.startswith(":") and any(ch.isalnum() for ch in rest) and last[-1:].isalnum()
+
+
+def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str]) -> None:
+    """Interpreter templates are short and mostly placeholders: recognise a whole-message fit
+    anchored at both ends rather than demanding library-level coverage."""
+    f = c.fit
+    assert f is not None
+    whole = f.full and f.anchored_start and f.anchored_end and lit_len >= 6
+    better = tf.runtime_best is None or c.coverage > tf.runtime_best[0]
+    if whole and better and c.coverage >= RUNTIME_MIN_COVERAGE and _runtime_type_ok(idx, types, c.pid):
+        tf.runtime_best = (c.coverage, c.pid)
+
+
+def _runtime_type_ok(idx: Index, types: list[str], pid: int) -> bool:
+    qs = [t for t in types if not t.startswith("log.")]
+    if not qs:
+        return True
+    return any(type_relation(qs, idx.entries[ei][E_TYPE], "error")[0] > 0 for ei in idx.patterns[pid].entries)
+
+
+def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
+    """Decide from the fit alone how well the text explains the message.
+
+    Exact needs every literal in order (or, for a message cut short, the template's beginning: at
+    least ``TRUNC_MIN_LITERAL`` literal characters and most of the message), and the literal text
+    explaining enough of the message (``MIN_COVERAGE`` of its characters and ``MIN_LITERAL``
+    characters, or less when the fit is anchored at both ends with enough literal text).
+    """
+    f = c.fit
+    assert f is not None
+    cov = min(f.covered / mlen, 1.0)
+    c.coverage = cov
+    if not f.full:
+        c.text = 0.45 * cov
+        c.confident = f.anchored_start and f.covered >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE
+        if c.confident:
+            c.text = 0.45 + 0.45 * cov
+        c.reasons = [f"message matches the template's beginning ({cov:.0%} explained; cut short?)"]
+        return
+    c.text = 0.5 + 0.5 * cov
+    # a fit anchored at both ends with enough literal text is structurally strong even when long
+    # values (reprs of arrays, paths) dilute the share of the message it explains
+    enough = cov >= MIN_COVERAGE or (
+        f.anchored_start
+        and f.anchored_end
+        and lit_len >= ANCHORED_MIN_LITERAL
+        and cov >= ANCHORED_MIN_COVERAGE
+    )
+    c.confident = lit_len >= MIN_LITERAL and enough and f.start * 3 <= mlen
+    c.reasons = [f"literal text explains {cov:.0%} of the message"]
+    if not f.anchored_start:
+        c.text -= 0.05
+        c.reasons.append("message has extra text before the template")
+    if not f.anchored_end:
+        c.text -= 0.05
+        c.reasons.append("message has extra text after the template")
+
+
+def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) -> None:
+    """Word similarity for the candidates that did not fit confidently, for ``extra`` patterns
+    (frames and the pasted type lead to them), and for the patterns sharing the most keys with the
+    message when nothing fits confidently (approximate extras would otherwise only be noise)."""
+    cands, runtime = tf.cands, idx.runtime
+    need: list[int] = []
+    if not tf.any_confident():
+        need = [
+            pid
+            for pid in idx.similar(seen, MAX_FUZZY)
+            if (pid in cands and not cands[pid].confident) or (pid not in cands and not runtime[pid])
+        ]
+    need += [pid for pid in extra if (pid not in cands or not cands[pid].confident) and not runtime[pid]]
+    if not need:
+        return
+    mwords = words(tf.message)
+    for pid in dict.fromkeys(need):
+        c = cands.get(pid) or Cand(pid)
+        sim = word_f1(mwords, idx.words(pid))
+        lead = idx.lead_words(pid)
+        if lead is not None:
+            sim = max(sim, LEAD_WEIGHT * word_f1(mwords, lead))
+        if 0.9 * sim > c.text:
+            c.text = 0.9 * sim
+            c.reasons = [f"reworded? {sim:.0%} word overlap with the template"]
+        cands[pid] = c
+
+
+def demote_for_runtime(tf: TextFit, on_raise: dict[int, float], deepest: float) -> None:
+    """A library template that explains the message no better than an interpreter message is not
+    exact, unless the traceback's deepest library frame is that very function: then the paste
+    itself shows the library raising it (a library re-using the interpreter's wording, like
+    ``'Net' object has no attribute 'fc2'`` from ``Module.__getattr__``)."""
+    if tf.runtime_best is None:
+        return
+    best = tf.runtime_best[0]
+    for c in tf.cands.values():
+        if on_raise.get(c.pid, 0.0) >= deepest:
+            continue
+        if c.confident and c.coverage <= best + 0.02:
+            c.confident = False
+            c.reasons.append("an interpreter message explains the text as well")

@@ -1,0 +1,241 @@
+"""Evidence from traceback frames: which entries the frames name, and how strongly.
+
+Frames come first: the deepest library frame landing on a raise statement (its line, in the
+function the frame names) names that site whatever the text says, and the text then only
+confirms or questions it. A frame higher up naming a function is weaker evidence (the raise may
+sit in a helper it calls), and a frame merely inside a file or codebase weaker still. A helper
+that raises a message its callers supply (a *relay*) hands the deepest role to its caller: the
+user needs the call that supplied the text, and that call is the frame above.
+
+Frames are evidence, not proof: users paste tracebacks from other releases, in which the raise
+lived elsewhere, so they add to a score and never exclude a candidate.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Container
+from dataclasses import dataclass, field
+from typing import Any
+
+from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index
+from errdex.match.parse import Frame
+from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library
+from errdex.match.thresholds import (
+    CALLER_FRAME,
+    DEEPEST_FRAME,
+    FILE_FRAME,
+    MAX_FRAME,
+    MAX_RELAY_HOPS,
+    MAX_STATEMENT,
+    ON_RAISE,
+    REPO_FRAME,
+    SAME_LINE,
+)
+
+
+@dataclass(slots=True)
+class FrameEvidence:
+    """The frames of one query, resolved against the index once."""
+
+    info: FrameInfo
+    # entry -> (weight, index of the frame naming it, depth counted from the deepest library frame)
+    entries: dict[int, tuple[float, int, int]] = field(default_factory=dict)
+    pids: dict[int, float] = field(default_factory=dict)  # pattern -> its best entry weight
+    big: dict[int, list[int]] = field(default_factory=dict)  # frame-named entries of grouped patterns
+    repos: set[str] = field(default_factory=set)  # codebases the traceback runs through
+    on_raise: set[int] = field(default_factory=set)  # entries the deepest library frame lands on
+
+    def cap(
+        self,
+        fits: Callable[[int], tuple[bool, float, float]],
+        tie: Callable[[int], float],
+        fitted: Container[int],
+    ) -> None:
+        """Keep the ``MAX_FRAME`` patterns the text fits best, then the frames support most: a
+        function of a big catalogue raises hundreds of messages across its snapshots. The ones a
+        frame lands on stay whatever the text says, up to ``MAX_FRAME`` of them too (one line
+        raising in many snapshots or codebases), the best-fitting first and then by ``tie``.
+
+        ``fits`` ranks a pattern the text was fitted to (``fitted``) above every other; among
+        the others only the frame weight (then ``tie``) can differ, so they are ranked by that
+        alone, which is most of them and much cheaper."""
+        if len(self.pids) <= MAX_FRAME:
+            return
+        pids = self.pids
+        keep = _best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
+        landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
+        if len(landed) > MAX_FRAME:
+            keep |= _best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
+        else:
+            keep.update(landed)
+        self.pids = {pid: w for pid, w in pids.items() if pid in keep}
+
+    def weight_of(self, idx: Index, ei: int, pid: int) -> float:
+        """Frame evidence for one entry (``weight`` without the reason, nor decoding the entry)."""
+        named = self.entries.get(ei)
+        if named is not None and pid in self.pids:
+            return named[0]
+        deepest = self.info.deepest_path
+        if deepest is not None and idx.entry_path(ei).replace("\\", "/") == deepest:
+            return FILE_FRAME
+        return REPO_FRAME if idx.entry_repo(ei) in self.repos else 0.0
+
+    def weight(self, idx: Index, ei: int, pid: int) -> tuple[float, str]:
+        """Frame evidence for one entry, and the reason to show."""
+        e = idx.entries[ei]
+        named = self.entries.get(ei)
+        if named is not None and pid in self.pids:
+            fw, fi, depth = named
+            return fw, _why(e, self.info, fi, depth, fw >= ON_RAISE)
+        deepest = self.info.deepest_path
+        if deepest is not None and e[E_PATH].replace("\\", "/") == deepest:
+            return FILE_FRAME, f"deepest library frame is in {e[E_PATH]}"
+        if e[E_REPO] in self.repos:
+            return REPO_FRAME, f"the traceback runs through {e[E_REPO]}"
+        return 0.0, ""
+
+
+def _best(
+    pids: list[int],
+    n: int,
+    key: Callable[[int], Any],
+    rest_key: Callable[[int], float],
+    fitted: Container[int],
+) -> set[int]:
+    """``heapq.nlargest(n, pids, key)`` where every pid in ``fitted`` outranks every other and
+    the others are ordered by ``rest_key`` alone (the order of equal keys is kept)."""
+    first = heapq.nlargest(n, [p for p in pids if p in fitted], key=key)
+    if len(first) < n:
+        first += heapq.nlargest(n - len(first), [p for p in pids if p not in fitted], key=rest_key)
+    return set(first)
+
+
+def gather(idx: Index, frames: list[Frame]) -> FrameEvidence:
+    """Resolve the frames against the catalogue's paths and name the entries they point at."""
+    ev = FrameEvidence(frame_info(idx, frames))
+    _name_entries(idx, ev)
+    if ev.info.outside_deepest is None:
+        _by_statement(idx, ev, frames)
+    # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
+    pids, groups = ev.pids, idx.groups
+    get = pids.get
+    for (ei, (w, _fi, _d)), pid in zip(ev.entries.items(), idx.entry_pats(ev.entries), strict=True):
+        if w > get(pid, 0.0):
+            pids[pid] = w
+        if pid in groups:
+            ev.big.setdefault(pid, []).append(ei)
+    ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.get(p))}
+    return ev
+
+
+def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
+    """Normalised frames, the ones inside the catalogue, and where the traceback ends."""
+    norm: list[tuple[str, int | None, str | None]] = []
+    lib: list[tuple[int, str]] = []
+    for i, fr in enumerate(frames):
+        p = norm_path(fr.path)
+        norm.append((p, fr.line, fn_last(fr.function)))
+        hit = idx.resolve_path(p)
+        if hit is not None:
+            lib.append((i, hit))
+    outside = None
+    if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
+        outside = norm[-1][0]
+    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None)
+
+
+def _name_entries(idx: Index, ev: FrameEvidence) -> None:
+    """Entries the library frames name by function or line, deepest first.
+
+    Looked up by (path, function) and (path, line) rather than by walking every entry of a file:
+    a file of a big catalogue holds thousands of entries (one per raise site and snapshot).
+    """
+    out = ev.entries
+    depth = 0
+    raising = len(ev.info.frames) - 1  # the frame the exception was raised in: the last one
+    for fi, path in reversed(ev.info.lib):
+        _p, line, fn = ev.info.frames[fi]
+        at_line = list(idx.sites.get((path, line), ())) if line is not None else []
+        # the frame is on the statement itself: same line, and the function it names (a pytest
+        # location line names none)
+        landed = [ei for ei in at_line if fn is None or fn_last(idx.entry_func(ei)) == fn]
+        if fn:
+            same = set(at_line)
+            base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
+            named, named_here = (base, fi, depth), (base + SAME_LINE, fi, depth)
+            get = out.get
+            for ei in idx.sites.get((path, fn), ()):
+                w = named_here if ei in same else named
+                old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
+                if old is None or w[0] > old[0]:
+                    out[ei] = w
+        for ei in at_line:
+            _put(out, ei, CALLER_FRAME, fi, depth)
+        if fi == raising:
+            for ei in landed:
+                _put(out, ei, ON_RAISE, fi, depth)
+            ev.on_raise.update(landed)
+        # a helper re-raising what its caller gave it passes the deepest role up
+        if landed and all(idx.entry_relay(ei) for ei in landed):
+            raising = fi - 1
+        else:
+            depth += 1
+
+
+def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
+    """The traceback's last frame, printed with its source line, is where the exception was
+    raised: the catalogue's statements with that first line, in the frame's file or function, are
+    the site even when the release differs and line numbers (or the file) moved. A relay helper's
+    raise hands over to the frame above, whose line is the call supplying the message."""
+    lib = dict(ev.info.lib)
+    for fi in range(len(frames) - 1, max(len(frames) - 1 - MAX_RELAY_HOPS, -1), -1):
+        source = frames[fi].source
+        if not source:
+            return
+        _p, line, fn = ev.info.frames[fi]
+        found = _statement_sites(idx, idx.statement_entries(source)[:MAX_STATEMENT], lib.get(fi), fn, line)
+        for ei in found:
+            _put(ev.entries, ei, ON_RAISE, fi, 0)
+        ev.on_raise.update(found)
+        if not found or not all(idx.entry_relay(ei) for ei in found):
+            return
+
+
+def _statement_sites(
+    idx: Index, eis: list[int], path: str | None, fn: str | None, line: int | None
+) -> list[int]:
+    """Of the entries raised by a statement with the frame's text, the ones in the frame's file
+    (when it is in the catalogue), narrowed to the frame's function and then its line when any
+    are. A frame whose file is not in the catalogue (it moved, or the paste does not show it) is
+    trusted with the function it names, or else with its line."""
+    if path is not None:
+        eis = [ei for ei in eis if idx.entry_path(ei) == path]
+    same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
+    if same_fn:
+        eis = same_fn
+    elif path is None and fn:
+        return []  # a file that moved, and the function disagrees
+    at_line = [ei for ei in eis if idx.entry_line(ei) == line]
+    if path is None and fn is None:
+        return at_line
+    return at_line or eis
+
+
+def _put(out: dict[int, tuple[float, int, int]], ei: int, w: float, fi: int, depth: int) -> None:
+    old = out.get(ei)
+    if old is None or w > old[0]:
+        out[ei] = (w, fi, depth)
+
+
+def _why(e: tuple[Any, ...], finfo: FrameInfo, fi: int, depth: int, on_raise: bool) -> str:
+    _p, line, fn = finfo.frames[fi]
+    if fn and fn_last(e[E_FUNC]) == fn:
+        why = f"frame {e[E_PATH]}:{line} in {fn}" + (" (deepest library frame)" if depth == 0 else "")
+    else:
+        why = f"frame {e[E_PATH]}:{line} is this line"
+    if on_raise:
+        return why + ", on the raise statement itself"
+    if fn and line is not None and line == e[E_LINE]:
+        why += f", same line as {e[E_REPO]} {e[E_VERSION]}"
+    return why

@@ -1,0 +1,201 @@
+"""The query: parse the paste, gather its evidence, fit the text, rank, and sum up in a verdict.
+
+``parse`` (type, message, frames) -> one pass over the compact message for the index's key
+fragments -> literal-in-order verification of the candidate templates -> evidence from the pasted
+type and the frames, word similarity for reworded messages -> ranking and a one-line verdict.
+When the primary exception of a chain has no answer, the earlier ones are tried.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from errdex.match import candidates, frames
+from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
+from errdex.match.candidates import TextFit
+from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index
+from errdex.match.parse import Frame, ParsedQuery
+from errdex.match.parse import parse as parse_query
+from errdex.match.rank import Evidence, Ranker
+from errdex.match.result import Match, Result, verdict
+from errdex.match.score import builtin_type
+from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
+from errdex.match.verify import compact
+
+if TYPE_CHECKING:
+    from errdex.model import CatalogueEntry
+
+_TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
+MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
+
+
+class Matcher:
+    """Holds a loaded index; reuse one across a ``--batch`` run."""
+
+    def __init__(self, index: Index, repo: str | None = None) -> None:
+        self.index = index
+        self.repo = repo
+        self._store: Any = None  # where a corrupt index is rebuilt from (``load``)
+        self._rebuilding = threading.Lock()
+
+    @classmethod
+    def load(cls, store: Any, repo: str | None = None) -> Matcher:
+        """Load the stored index artifact; rebuild it from the catalogue's rows if it is missing,
+        stale, from another errdex version or corrupt (saved when the store is writable)."""
+        index = stored_index(store)
+        if repo:
+            repo = str(store.resolve_repo(repo))  # an unknown name is the user's error: say so
+        matcher = cls(index, repo)
+        matcher._store = store
+        return matcher
+
+    @classmethod
+    def from_entries(cls, entries: list[CatalogueEntry], repo: str | None = None) -> Matcher:
+        """Build in memory (tests, benchmarks)."""
+        return cls(build_index(entries), repo)
+
+    def explain(self, text: str, limit: int = 10) -> Result:
+        index = self.index
+        try:
+            return self._explain(text, limit)
+        except CorruptIndex as e:
+            # what a stored entry, pattern or posting holds is checked as the query reads it
+            if self._store is None:
+                raise
+            with self._rebuilding:
+                if self.index is index:
+                    self.index = rebuild_corrupt(self._store, e)
+        return self._explain(text, limit)
+
+    def _explain(self, text: str, limit: int) -> Result:
+        q = parse_query(text)
+        order = [q.primary] + [i for i in range(len(q.blocks) - 1, -1, -1) if i != q.primary]
+        first: Result | None = None
+        for n, bi in enumerate(order[:4]):
+            b = q.blocks[bi] if q.blocks else None
+            message = b.message if b else q.message
+            types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
+            res = self._match_block(q, message, types, b.frames if b else q.frames, limit)
+            if n == 0:
+                first = res
+            if res.matches:
+                if n:
+                    res.verdict += " (from an earlier exception in the chain)"
+                return res
+        assert first is not None
+        return first
+
+    def _match_block(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result:
+        res = self._match(q, message, types, fr, limit)
+        cut = _without_truncation_marker(message)
+        if cut is not None and not (res.matches and not res.matches[0].approximate):
+            # "... the array …" / "... the array ...": the user cut the message short. Tried
+            # second, so a template that itself ends in "..." still matches in full first.
+            retry = self._match(q, cut, types, fr, limit)
+            if retry.matches and not retry.matches[0].approximate:
+                res = retry
+        return res
+
+    def _match(self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int) -> Result:
+        idx = self.index
+        tf = TextFit(message, compact(message))
+        seen = idx.hits(tf.cmsg)
+        # frame evidence first: it protects the patterns a traceback points at from the caps below
+        fev = frames.gather(idx, fr)
+        typed = self._typed(types, {p for _i, p in fev.info.lib})
+        typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
+        verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
+        candidates.fit_all(idx, tf, verify, types)
+        hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
+        # among many a frame lands on, the key weight shared with the message stands in for the
+        # word similarity not computed yet
+        fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
+        ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
+        ev.pointed = self._pointed(types, fr, fev, typed)
+        candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
+        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
+        builtin: tuple[str, str] | None = None
+        if tf.runtime_best is not None:
+            rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
+            builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
+        matches: list[Match] = Ranker(idx, ev, self.repo, limit).rank(tf)
+        return Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
+
+    def _typed(self, types: list[str], near: set[str]) -> list[int]:
+        """Entries raising a library class the paste names (not a built-in one): candidates even
+        when no template fits the text. A dotted name keeps those of its package's codebases."""
+        idx = self.index
+        out: list[int] = []
+        for t in types:
+            if t.startswith("log.") or builtin_type(t):
+                continue
+            eis = idx.type_entries(t)[:MAX_POINTING]
+            head, dot, _rest = t.partition(".")
+            repos = idx.packages().get(head) if dot else None
+            if repos:
+                eis = [ei for ei in eis if idx.entries[ei][E_REPO] in repos] or eis
+            if len(eis) > MAX_TYPED and near:
+                eis.sort(key=lambda ei: idx.entries[ei][E_PATH] not in near)  # the traceback's files first
+            out.extend(eis[:MAX_TYPED])
+        return out
+
+    def _pointed(
+        self, types: list[str], fr_list: list[Frame], fev: frames.FrameEvidence, typed: list[int]
+    ) -> set[str]:
+        """The codebases the paste points to: its library frames and installed packages' frames,
+        the package of a dotted type (``werkzeug.exceptions.NotFound``), else the codebases
+        raising a library class it names."""
+        idx = self.index
+        out = set(fev.repos)
+        packages = idx.packages()
+        for fr, (path, _line, _fn) in zip(fr_list, fev.info.frames, strict=True):
+            # an installed package's frame points to it even where its file raises nothing
+            if "-packages" in fr.path:
+                out |= packages.get(path.split("/", 1)[0].removesuffix(".py"), set())
+        named = False  # a dotted type names its package: the class's name alone says less
+        for t in types:
+            head, dot, _rest = t.partition(".")
+            if dot and head in packages:
+                out |= packages[head]
+                named = True
+        if not named:
+            out.update(idx.entries[ei][E_REPO] for ei in typed[:MAX_POINTING])
+        return out
+
+
+def _fits(tf: TextFit, fev: frames.FrameEvidence, pid: int) -> tuple[bool, float, float]:
+    """How well the text fits a frame-supported pattern, then how strongly frames support it."""
+    c = tf.cands.get(pid)
+    w = fev.pids[pid]
+    return (c.confident, c.coverage, w) if c else (False, -1.0, w)
+
+
+def _without_truncation_marker(message: str) -> str | None:
+    """The message without a trailing ellipsis a user typed to say "and so on", if it has one."""
+    stripped = message.rstrip()
+    for marker in _TRUNCATION_MARKERS:
+        if stripped.endswith(marker) and len(stripped) > len(marker):
+            return stripped[: -len(marker)].rstrip()
+    return None
+
+
+_MATCHERS: dict[tuple[str | None, str | None], Matcher] = {}
+
+
+def explain(text: str, db: str | None = None, repo: str | None = None, limit: int = 10) -> list[Match]:
+    """Library API (``errdex.explain``): the ranked raise sites for a pasted error.
+
+    Never creates a catalogue: a ``db`` where there is none raises ``StoreError`` saying so.
+    """
+    from errdex.store.fast import open_reader
+
+    store = open_reader(db)
+    key = (db, repo)
+    matcher = _MATCHERS.get(key)
+    if matcher is None or matcher.index.generation != str(store.generation()):
+        matcher = Matcher.load(store, repo)
+        _MATCHERS[key] = matcher
+    return matcher.explain(text, limit).matches

@@ -1,0 +1,348 @@
+"""Ranking: score each candidate's entries by text, type and frames, and keep the best distinct errors.
+
+An entry's score is its pattern's text score (plus 1.0 when the fit is exact), the type evidence
+and the frame evidence, less a little for a helper's raise of a message its callers supply (the
+call that supplies it is the answer) and a hair for a site in private code (ties go to the
+public one). Which entries may be exact, beyond the text's verdict:
+
+* a traceback ending in compiled or standard-library code needs the literal text to explain
+  most of the message, unless a frame names the entry;
+* an entry whose class the pasted type contradicts needs most of the message explained;
+* when the paste points to codebases (its frames, the module of a dotted type, a library
+  class it names), an entry in any other codebase is never exact and never ranks above one
+  the paste points to;
+* the deepest library frame landing on the raise makes it exact unless its literal text is
+  missing from the message.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from errdex.match.candidates import Cand, TextFit
+from errdex.match.frames import FrameEvidence
+from errdex.match.index import (
+    E_FUNC,
+    E_ID,
+    E_KIND,
+    E_LINE,
+    E_PATH,
+    E_REPO,
+    E_TEMPLATE,
+    E_TYPE,
+    E_VERSION,
+    Index,
+)
+from errdex.match.result import Match
+from errdex.match.score import TYPE_AGREES, fn_last, private_site, type_relation
+from errdex.match.thresholds import (
+    APPROX_MIN,
+    CALLER_FRAME,
+    DEEPEST_FRAME,
+    FILE_FRAME,
+    MAX_SCORED,
+    MIN_LITERAL,
+    ON_RAISE,
+    OUTSIDE_MIN_COVERAGE,
+    PUBLIC,
+    RELAY,
+    TYPED_MIN,
+    TYPED_TEXT,
+)
+from errdex.match.verify import values
+
+Key = tuple[bool, bool, float]  # (in a codebase the paste points to, exact, score)
+
+
+@dataclass(slots=True)
+class Evidence:
+    """What the paste says beyond its message, for one query."""
+
+    types: list[str]
+    frames: FrameEvidence
+    pointed: set[str] = field(default_factory=set)  # codebases the paste points to (empty: none)
+    typed: set[int] = field(default_factory=set)  # entries of a library class the paste names
+    typed_pids: set[int] = field(default_factory=set)  # ... and their patterns
+    outside: str | None = None  # the traceback ends in compiled/stdlib code here
+
+
+@dataclass(slots=True)
+class _Scored:
+    key: Key
+    ei: int
+    cand: Cand  # the pattern's candidate, shared by its entries
+    fw: float  # the entry's frame evidence
+    typed_why: str | None  # why ``_typed`` raised the frame evidence, when it did
+
+
+class Ranker:
+    """Scores the entries of the candidates of one message, best-bounded patterns first: a
+    pattern's entries score at most its text score plus the best type and frame evidence, so once
+    ``limit`` distinct errors beat the next pattern's bound, the rest are not looked at."""
+
+    def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
+        self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
+        self.relation = _memo_type_relation(ev.types)
+        self._empty = False  # no message was pasted, only a class
+        self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
+
+    def rank(self, tf: TextFit) -> list[Match]:
+        self._empty = not tf.cmsg
+        scored: list[_Scored] = []
+        top = _TopK(self.limit)
+        # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
+        # do in the answer, so a bound merely tying the ``limit``-th error stops the scan too. A
+        # pattern's first bound assumes the best of its entries; the one popped is bounded again
+        # from its entries' sites (codebase, type, privacy) and goes back, and is scored only
+        # when that bound still comes first.
+        heap = [
+            (_priority(b, c.pid), False, b, c)
+            for c in tf.cands.values()
+            if self._may_rank(c)
+            for b in [self._bound(c)]
+        ]
+        heapq.heapify(heap)
+        n = 0
+        while heap and n < MAX_SCORED:
+            _p, tight, bound, c = heapq.heappop(heap)
+            if top.beats((bound, -c.pid)):
+                break
+            if not tight:
+                b = self._bound(c, self._site_bound(c.pid))
+                heapq.heappush(heap, (_priority(b, c.pid), True, b, c))
+                continue
+            n += 1
+            for ei in self._entries_of(c):
+                s = self._score(ei, c)
+                if s is not None:
+                    scored.append(s)
+                    top.add(self.idx.entry_id(ei), (s.key, -c.pid))
+        scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
+        return self._matches(scored, tf)
+
+    def _evidence_bound(self, c: Cand) -> tuple[float, float]:
+        """The most text and frame evidence any entry of the pattern can have (see ``_score``)."""
+        ev = self.ev
+        fw = ev.frames.pids.get(c.pid, FILE_FRAME if ev.frames.info.deepest_path else 0.0)
+        text = c.text
+        if c.pid in ev.typed_pids:
+            text = max(text, TYPED_TEXT)
+            if ev.frames.info.frames:  # a typed raise in the last frame's function (``_typed``)
+                fw = max(fw, DEEPEST_FRAME)
+        return text, fw
+
+    def _may_rank(self, c: Cand) -> bool:
+        """Whether any entry of the pattern passes ``_score``'s floors: the others are not looked
+        at (near-duplicates of the template that fits are many, and fit only in part)."""
+        if c.confident:
+            return True
+        text, fw = self._evidence_bound(c)
+        floor = TYPED_MIN if c.pid in self.ev.typed_pids else APPROX_MIN
+        return (fw >= CALLER_FRAME or text >= floor) and (text >= TYPED_MIN or fw >= DEEPEST_FRAME)
+
+    def _bound(self, c: Cand, sites: tuple[bool, float, float] | None = None) -> Key:
+        """The best key any entry of the pattern can reach (see ``_score``); ``sites`` is what its
+        entries' sites allow (``_site_bound``), else the best possible."""
+        ev = self.ev
+        text, fw = self._evidence_bound(c)
+        exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
+        pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
+        return pointed, exact, 1.0 * exact + text + tw + fw + public
+
+    def _site_bound(self, pid: int) -> tuple[bool, float, float]:
+        """Over the pattern's entries: whether any lies in a codebase the paste points to, the
+        best type evidence and the best public-site tie-break. A very common pattern's entries
+        are many: the best possible is assumed rather than walked."""
+        got = self._site_bounds.get(pid)
+        if got is not None:
+            return got
+        idx, pointed = self.idx, self.ev.pointed
+        if pid in idx.groups:
+            got = (True, TYPE_AGREES if self.ev.types else 0.0, PUBLIC)
+        else:
+            any_pointed, tw, public = False, -1.0, 0.0
+            for ei in idx.patterns[pid].entries:
+                repo, kind, etype, path, func = idx.entry_site(ei)
+                if self.repo and repo != self.repo:
+                    continue
+                any_pointed = any_pointed or not pointed or repo in pointed
+                tw = max(tw, self.relation(etype, kind)[0])
+                public = max(public, PUBLIC / (1 + private_site(path, func)))
+            got = (any_pointed, tw, public)
+        self._site_bounds[pid] = got
+        return got
+
+    def _raise_text_ok(self, c: Cand) -> bool:
+        """Frames landing on a raise make it exact unless its own literal text is missing from
+        the message: all of it is there, or it has too little to tell."""
+        return (c.fit is not None and c.fit.full) or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
+
+    def _entries_of(self, c: Cand) -> list[int]:
+        """The entries of a very common pattern that can rank: all that frames support, and the
+        first ``limit`` (in the repo asked for) of each exception type/kind, since entries of one
+        group score alike apart from frame evidence."""
+        idx = self.idx
+        groups = idx.groups.get(c.pid)
+        if groups is None:
+            eis = idx.patterns[c.pid].entries
+        else:
+            out = list(self.ev.frames.big.get(c.pid, []))
+            for group in groups:
+                out.extend(
+                    [ei for ei in group if not self.repo or idx.entries[ei][E_REPO] == self.repo][
+                        : self.limit
+                    ]
+                )
+            eis = sorted(set(out))
+        if self.repo:
+            eis = [ei for ei in eis if idx.entries[ei][E_REPO] == self.repo]
+        return eis
+
+    def _score(self, ei: int, c: Cand) -> _Scored | None:
+        """The entry's key, from its columns alone (most scored entries are never shown: their
+        template and the reasons are read and worded for the matches returned, ``_reasons``)."""
+        idx, ev = self.idx, self.ev
+        fw = ev.frames.weight_of(idx, ei, c.pid)
+        text, typed_why = c.text, None
+        typed = ei in ev.typed
+        if typed:
+            text, fw, typed_why = self._typed(ei, c, text, fw)
+        floor = TYPED_MIN if typed else APPROX_MIN
+        if not c.confident and fw < CALLER_FRAME and text < floor:
+            return None
+        if not c.confident and text < TYPED_MIN and fw < DEEPEST_FRAME:
+            return None
+        repo, kind, etype, path, func = idx.entry_site(ei)
+        tw = self.relation(etype, kind)[0]
+        pointed = not ev.pointed or repo in ev.pointed
+        confident = pointed and self._exact(c, fw, tw, [])
+        score = (1.0 if confident else 0.0) + text + tw + fw
+        if idx.entry_relay(ei):
+            score -= RELAY
+        score += PUBLIC / (1 + private_site(path, func))
+        return _Scored((pointed, confident, score), ei, c, fw, typed_why)
+
+    def _reasons(self, s: _Scored) -> list[str]:
+        """What ``_score`` weighed for one entry, in words."""
+        idx, c = self.idx, s.cand
+        repo, kind, etype, _path, _func = idx.entry_site(s.ei)
+        tw, twhy = self.relation(etype, kind)
+        reasons = list(c.reasons)
+        confident = self._exact(c, s.fw, tw, reasons)
+        if confident and self.ev.pointed and repo not in self.ev.pointed:
+            reasons.append("nothing in the paste points to this codebase")
+        fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
+        reasons += [r for r in (twhy, fwhy) if r]
+        if idx.entry_relay(s.ei):
+            reasons.append("a helper raising the message its caller supplies")
+        return reasons
+
+    def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
+        """A raise of the pasted class: with its text unknown (``raise E(message)``) or no message
+        pasted, the class is all there is to go by and nothing contradicts it; in the function of
+        the traceback's last frame (whose file the catalogue does not have: it moved), it is
+        where the class was raised (the reason returned says so)."""
+        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL:
+            text = max(text, TYPED_TEXT)
+        frames = self.ev.frames.info.frames
+        last = frames[-1][2] if frames else None
+        if fw < DEEPEST_FRAME and last and fn_last(self.idx.entry_func(ei)) == last:
+            return (
+                text,
+                DEEPEST_FRAME,
+                f"the pasted class is raised here, in {last}, the traceback's last frame",
+            )
+        return text, fw, None
+
+    def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
+        """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
+        if fw >= ON_RAISE and tw > -0.15:
+            # frames first: the text only questions it when the template's own text is missing
+            if c.confident or self._raise_text_ok(c):
+                return True
+            reasons.append("the message does not read like this raise's text")
+            return False
+        if not c.confident:
+            return False
+        if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
+            reasons.append(f"traceback ends outside the library ({self.ev.outside})")
+            return False
+        if tw <= -0.15 and c.coverage < 0.8:
+            reasons.append("exception type differs")
+            return False
+        return True
+
+    def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
+        """One match per distinct error (the best-supported snapshot), with placeholder values."""
+        idx = self.idx
+        out: list[Match] = []
+        seen: set[str] = set()
+        for s in scored:
+            e = idx.entries[s.ei]
+            if e[E_ID] in seen:
+                continue
+            seen.add(e[E_ID])
+            c, confident = s.cand, s.key[1]
+            vals: dict[str, str] = {}
+            if c.fit is not None and (confident or c.fit.full):
+                vals = values(list(idx.patterns[c.pid].names), c.fit, tf.message, tf.cmap)
+            out.append(
+                Match(
+                    id=e[E_ID], repo=e[E_REPO], version=e[E_VERSION], kind=e[E_KIND], exc_type=e[E_TYPE],
+                    template=e[E_TEMPLATE], path=e[E_PATH], line=e[E_LINE], function=e[E_FUNC],
+                    score=round(s.key[2], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
+                )
+            )  # fmt: skip
+            if len(out) >= self.limit:
+                break
+        return out
+
+
+def _priority(bound: Key, pid: int) -> tuple[int, int, float, int]:
+    """Heap order (smallest first) of the best bound first, then the lower pattern id."""
+    return -bound[0], -bound[1], -bound[2], pid
+
+
+class _TopK:
+    """The ``k`` best (key, -pattern id) of distinct errors seen so far, to stop scoring once
+    nothing can enter."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.heap: list[tuple[tuple[Key, int], str]] = []  # min-heap of the current top k
+        self.best: dict[str, tuple[Key, int]] = {}  # ids in the heap -> their key
+
+    def add(self, eid: str, key: tuple[Key, int]) -> None:
+        old = self.best.get(eid)
+        if old is not None:
+            if key > old:  # an error already in the top k improved: update it in place
+                self.best[eid] = key
+                self.heap = [(v, i) for i, v in self.best.items()]
+                heapq.heapify(self.heap)
+            return
+        if len(self.heap) < self.k:
+            heapq.heappush(self.heap, (key, eid))
+            self.best[eid] = key
+        elif key > self.heap[0][0]:
+            _, out = heapq.heapreplace(self.heap, (key, eid))
+            del self.best[out]
+            self.best[eid] = key
+
+    def beats(self, bound: tuple[Key, int]) -> bool:
+        """True when ``k`` errors already score above ``bound``."""
+        return len(self.heap) >= self.k and self.heap[0][0] > bound
+
+
+def _memo_type_relation(types: list[str]) -> Callable[[str, str], tuple[float, str | None]]:
+    """``type_relation`` for one query, memoised: candidates share a handful of exception types."""
+    memo: dict[tuple[str, str], tuple[float, str | None]] = {}
+
+    def relation(exc_type: str, kind: str) -> tuple[float, str | None]:
+        r = memo.get((exc_type, kind))
+        if r is None:
+            r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind)
+        return r
+
+    return relation

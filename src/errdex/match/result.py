@@ -1,0 +1,87 @@
+"""What a query returns: ranked matches, each with why it ranked there, and one verdict line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from errdex.match.parse import ParsedQuery
+
+
+@dataclass
+class Match:
+    """One catalogue entry proposed as the source, with why it ranked where it did."""
+
+    id: str
+    repo: str
+    version: str
+    kind: str
+    exc_type: str
+    template: str
+    path: str
+    line: int
+    function: str
+    score: float
+    approximate: bool
+    values: dict[str, str] = field(default_factory=dict)
+    reasons: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "repo": self.repo, "version": self.version, "kind": self.kind,
+            "exc_type": self.exc_type, "template": self.template, "path": self.path, "line": self.line,
+            "function": self.function, "score": round(self.score, 4), "approximate": self.approximate,
+            "values": self.values, "reasons": self.reasons,
+        }  # fmt: skip
+
+
+VERDICTS = ("exact", "approximate", "builtin", "none")  # ``Result.outcome``
+
+
+@dataclass
+class Result:
+    """The answer to one query: ranked matches and one human line that sums them up."""
+
+    query: ParsedQuery
+    matches: list[Match]
+    verdict: str
+    builtin: str | None = None  # the interpreter/extension template the message is, when recognised
+
+    @property
+    def outcome(self) -> str:
+        """The verdict as one of ``VERDICTS``, for machines: ``exact`` (the best candidate fits
+        exactly), ``builtin`` (an interpreter or extension message: library candidates, if any,
+        are only look-alikes), ``approximate`` (candidates, none exact) or ``none``; the same
+        precedence as the English ``verdict``."""
+        if self.matches and not self.matches[0].approximate:
+            return "exact"
+        if self.builtin is not None:
+            return "builtin"
+        return "approximate" if self.matches else "none"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "query": self.query.to_json(),
+            "verdict": self.verdict,
+            "builtin": self.builtin,
+            "matches": [m.to_json() for m in self.matches],
+        }
+
+
+def verdict(matches: list[Match], builtin: tuple[str, str] | None, outside: str | None) -> str:
+    """The one line most users read: exact, interpreter message, outside the library, or close."""
+    top = matches[0] if matches else None
+    if top is not None and not top.approximate:
+        same = sum(1 for m in matches if not m.approximate and m.template == top.template)
+        return "exact match" + (f" ({same} sites raise this message)" if same > 1 else "")
+    if builtin is not None:
+        origin, template = builtin
+        if origin == "<python>":
+            return f"this is a Python built-in error (interpreter message), not raised by library code: {template}"
+        return f"this message comes from compiled extension code ({origin[1:-1]}), not a Python raise: {template}"
+    if outside is not None:
+        tail = "; closest library templates below" if top else ""
+        return f"no exact match: the traceback ends outside the indexed Python code ({outside}){tail}"
+    if top is not None:
+        return "approximate: message reworded?"
+    return "no match in the indexed codebases"

@@ -1,0 +1,40 @@
+"""The numbers that decide exact versus approximate, and how much each kind of evidence weighs.
+
+Kept in one place because they only make sense against each other: a text score lies in [0, 1]
+(plus 1.0 when the fit is exact), type evidence in [-0.15, 0.15], frame evidence in [0, 0.8].
+"""
+
+from __future__ import annotations
+
+from errdex.match.index import TRUNC_MIN_LITERAL
+
+__all__ = ["TRUNC_MIN_LITERAL"]
+
+MIN_LITERAL = 12  # literal characters a template needs before it may be an exact match
+MIN_COVERAGE = 0.4  # share of the message's characters the literal text must explain
+ANCHORED_MIN_LITERAL = 16  # ... unless the fit is anchored at both ends with this much literal text
+ANCHORED_MIN_COVERAGE = 0.25  # ... and explains at least this share
+TRUNC_MIN_COVERAGE = 0.6  # a message cut short must be explained this much
+OUTSIDE_MIN_COVERAGE = 0.75  # when the traceback ends in compiled/stdlib code
+RUNTIME_MIN_COVERAGE = 0.2  # an interpreter template explaining this much of a whole message names it
+LEAD_WEIGHT = 0.9  # similarity to a template's first sentence alone counts for this much
+APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
+MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
+MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
+MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
+MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity (and as many again that a frame lands on)
+MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
+MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
+MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text
+MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
+TYPED_TEXT = 0.3  # text score of a raise of the pasted class whose own text is not known
+TYPED_MIN = 0.15  # text score below which a candidate is dropped unless frames support it
+
+REPO_FRAME = 0.02  # weight of a library frame anywhere in the candidate's codebase
+FILE_FRAME = 0.04  # weight of the deepest library frame lying in the candidate's file
+CALLER_FRAME = 0.2  # weight of a frame above the deepest naming the candidate's function
+DEEPEST_FRAME = 0.35  # weight of the deepest library frame naming a candidate's function
+SAME_LINE = 0.1  # added when that frame's line is the candidate's line too
+ON_RAISE = 0.8  # the deepest library frame lands on the raise statement itself (line and function)
+RELAY = 0.08  # taken off a helper's raise of a message its callers supply
+PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in

@@ -1,0 +1,417 @@
+"""The matching rules beyond the text: frames first, statements, relays, the pasted type, the
+codebases a paste points to, public sites first on ties. Each on a small real index."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import Match, Matcher, Result
+from errdex.match.score import private_site, type_relation
+from errdex.model import CatalogueEntry, render_template
+
+_N = iter(range(1, 10**9))
+
+
+def entry(
+    segments: list[str],
+    *,
+    path: str = "lib/mod.py",
+    line: int = 10,
+    function: str = "f",
+    exc_type: str = "ValueError",
+    repo: str = "o/lib",
+    relay: bool = False,
+    statement: str = "",
+) -> CatalogueEntry:
+    k = next(_N)
+    return CatalogueEntry(
+        key=k, error_id=f"id{k}", repo=repo, version="1.0", snapshot_date=None, kind="error",
+        exc_type=exc_type, exc_qualname=None, template=render_template(segments), segments=segments,
+        path=path, line=line, function=function, relay=relay, statement=statement,
+    )  # fmt: skip
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+def tb(*frames: tuple[str, int, str, str], last: str) -> str:
+    lines = ["Traceback (most recent call last):"]
+    for path, line, fn, source in frames:
+        lines += [
+            f'  File "/venv/lib/python3.12/site-packages/{path}", line {line}, in {fn}',
+            f"    {source}",
+        ]
+    return "\n".join([*lines, last])
+
+
+def test_the_last_frame_on_a_raise_names_it_whatever_the_text_says() -> None:
+    # ``raise error`` of an object built elsewhere: the template is all placeholder, and another
+    # template of the codebase fits the text; the frame lands on the raise, so it is the answer.
+    site = entry(
+        ["", "error", ""], path="lib/validators.py", line=1332, function="validate", exc_type="<unknown>"
+    )
+    wording = entry(["", "instance", " is not of type ", "reprs", ""], path="lib/_keywords.py", line=287)
+    m = Matcher.from_entries([wording, site])
+    paste = tb(
+        ("lib/validators.py", 1332, "validate", "raise error"),
+        last="lib.ValidationError: 'abc' is not of type 'integer'",
+    )
+    res = m.explain(paste)
+    assert top(res).id == site.error_id and not top(res).approximate
+    assert any("on the raise statement itself" in r for r in top(res).reasons)
+    # the same text without the traceback: the wording's template, as before
+    assert top(m.explain("'abc' is not of type 'integer'")).id == wording.error_id
+
+
+def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
+    # jinja2 re-raises a rewritten exception; the traceback goes on into template code below it
+    site = entry(
+        ["", "exc", ""],
+        path="lib/environment.py",
+        line=942,
+        function="handle_exception",
+        exc_type="<unknown>",
+    )
+    m = Matcher.from_entries([site])
+    paste = tb(
+        ("lib/environment.py", 942, "handle_exception", "raise rewrite_traceback_stack(source=source)"),
+        last="TypeError: 'int' object is not iterable",
+    ).replace("TypeError", '  File "<template>", line 1, in top-level template code\nTypeError')
+    res = m.explain(paste)
+    assert not any(not x.approximate for x in res.matches)
+
+
+def test_the_printed_statement_finds_a_raise_whose_line_and_file_moved() -> None:
+    # an older release raised in all_shortest_paths at generic.py:387; the indexed one raises the
+    # same statement in a helper further down the file: the frame's source line finds it
+    moved = entry(
+        ["", "", ""], path="nx/paths/generic.py", line=702, function="_build_paths_from_predecessors",
+        exc_type="NetworkXNoPath", statement="raise nx.NetworkXNoPath()",
+    )  # fmt: skip
+    other = entry(
+        ["", "msg", ""],
+        path="nx/paths/generic.py",
+        line=517,
+        function="all_shortest_paths",
+        statement="raise ValueError(msg)",
+    )
+    m = Matcher.from_entries([other, moved])
+    paste = tb(
+        ("nx/paths/generic.py", 387, "all_shortest_paths", "raise nx.NetworkXNoPath()"),
+        last="nx.exception.NetworkXNoPath",
+    )
+    res = m.explain(paste)
+    assert top(res).id == moved.error_id and not top(res).approximate
+    # a file that moved is trusted with the function the frame names
+    renamed = entry(
+        ["", "", ""],
+        path="nx/paths/new.py",
+        line=9,
+        function="all_shortest_paths",
+        exc_type="NetworkXNoPath",
+        statement="raise nx.NetworkXNoPath()",
+    )
+    m = Matcher.from_entries([other, renamed])
+    paste = tb(
+        ("nx/old_paths.py", 387, "all_shortest_paths", "raise nx.NetworkXNoPath()"),
+        last="nx.exception.NetworkXNoPath",
+    )
+    assert top(m.explain(paste)).id == renamed.error_id
+
+
+def test_a_statement_shared_by_several_functions_is_narrowed_by_function_and_line() -> None:
+    a = entry(
+        ["", "error", ""],
+        path="lib/v.py",
+        line=450,
+        function="create.<locals>.Validator.validate",
+        exc_type="<unknown>",
+        statement="raise error",
+    )
+    b = entry(
+        ["", "error", ""],
+        path="lib/v.py",
+        line=1332,
+        function="validate",
+        exc_type="<unknown>",
+        statement="raise error",
+    )
+    m = Matcher.from_entries([a, b])
+    res = m.explain(tb(("lib/v.py", 1332, "validate", "raise error"), last="lib.ValidationError: bad"))
+    assert [x.id for x in res.matches if not x.approximate] == [b.error_id]
+
+
+def test_a_relay_helper_ranks_below_the_call_supplying_its_message() -> None:
+    helper = entry(
+        ["Invalid value: ", "message", ""],
+        path="cli/types.py",
+        line=222,
+        function="ParamType.fail",
+        exc_type="BadParameter",
+        relay=True,
+    )
+    call = entry(
+        ["Invalid value: ", "value", " is not a valid integer."],
+        path="cli/types.py",
+        line=300,
+        function="IntType.convert",
+        exc_type="BadParameter",
+    )
+    m = Matcher.from_entries([helper, call])
+    assert top(m.explain("Invalid value: 'abc' is not a valid integer.")).id == call.error_id
+    # a traceback ending in the helper's raise: the frame above is the call that supplied the text
+    generic = entry(
+        ["", "message", ""],
+        path="cli/types.py",
+        line=222,
+        function="ParamType.fail",
+        exc_type="BadParameter",
+        relay=True,
+    )
+    supplier = entry(
+        ["", "value", " is not one of the choices"],
+        path="cli/types.py",
+        line=480,
+        function="Choice.convert",
+        exc_type="BadParameter",
+    )
+    m = Matcher.from_entries([generic, supplier])
+    paste = tb(
+        ("cli/types.py", 480, "convert", "self.fail(msg)"),
+        ("cli/types.py", 222, "fail", "raise BadParameter(message)"),
+        last="cli.BadParameter: 'x' is not one of the choices",
+    )
+    res = m.explain(paste)
+    assert top(res).id == supplier.error_id and not top(res).approximate
+    assert res.matches[1].id == generic.error_id
+
+
+def test_unknown_classes_are_neutral_and_capitals_do_not_matter() -> None:
+    assert type_relation(["ValueError"], "<unknown>", "error") == (0.0, None)
+    assert type_relation(["requests.exceptions.Connectionerror"], "ConnectionError", "error")[0] == 0.15
+    assert type_relation(["ValueError"], "TypeError", "error")[0] < 0
+
+
+def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
+    # the text comes from another package (httpcore), the raise only hands it on
+    mapped = entry(
+        ["", "message", ""],
+        path="httpx/_transports/default.py",
+        line=118,
+        function="map_exceptions",
+        exc_type="UnsupportedProtocol",
+    )
+    unrelated = entry(
+        ["Request body is missing: ", "x", ""], path="httpx/_models.py", line=50, exc_type="ValueError"
+    )
+    m = Matcher.from_entries([unrelated, mapped])
+    res = m.explain("httpx.UnsupportedProtocol: Request URL is missing an 'http://' or 'https://' protocol.")
+    assert top(res).id == mapped.error_id and top(res).approximate
+    # with other capitals
+    conn = entry(
+        ["", "e", ""],
+        path="requests/adapters.py",
+        line=700,
+        function="send",
+        exc_type="ConnectionError",
+        repo="o/requests",
+    )
+    m = Matcher.from_entries([conn])
+    assert (
+        top(m.explain("requests.exceptions.Connectionerror: Max retries exceeded with url: /")).id
+        == conn.error_id
+    )
+
+
+def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to() -> None:
+    orm = entry(
+        ["Invalid value for '", "name", "': ", "arg", ""],
+        path="sqlalchemy/util/helpers.py",
+        repo="o/sqlalchemy",
+        exc_type="ArgumentError",
+    )
+    cli = entry(
+        ["Invalid value for ", "hint", ": ", "message", ""],
+        path="click/types.py",
+        line=40,
+        repo="o/click",
+        exc_type="BadParameter",
+    )
+    m = Matcher.from_entries([orm, cli])
+    msg = "Invalid value for 'count': 'abc' is not a valid integer."
+    # the pasted class points to click: sqlalchemy's closer wording cannot win, nor be exact
+    res = m.explain(f"click.exceptions.BadParameter: {msg}")
+    assert top(res).id == cli.error_id
+    assert all(x.approximate for x in res.matches if x.repo == "o/sqlalchemy")
+    # a frame in click points there too
+    res = m.explain(tb(("click/core.py", 10, "main", "rv = self.invoke(ctx)"), last=f"Error: {msg}"))
+    assert top(res).id == cli.error_id
+    assert all(x.approximate for x in res.matches if x.repo == "o/sqlalchemy")
+    # nothing pointing anywhere: the text decides, as before
+    assert top(m.explain(msg)).id == orm.error_id
+
+
+def test_a_dotted_type_points_to_its_package_over_a_vendored_copy() -> None:
+    vendored = entry(
+        ["Invalid version: ", "version", ""],
+        path="numpy/_utils/_pep440.py",
+        repo="o/numpy",
+        exc_type="InvalidVersion",
+    )
+    real = entry(
+        ["Invalid version: ", "version", ""],
+        path="packaging/version.py",
+        repo="o/packaging",
+        exc_type="InvalidVersion",
+    )
+    m = Matcher.from_entries([vendored, real])
+    res = m.explain("packaging.version.InvalidVersion: Invalid version: 'x.y'")
+    assert top(res).id == real.error_id and not top(res).approximate
+    assert res.matches[1].id == vendored.error_id and res.matches[1].approximate
+
+
+def test_ties_go_to_the_public_site_and_the_others_are_shown() -> None:
+    inner = entry(
+        ["No row was found when one was required"], path="orm/_result.py", function="_Base._only_one_row"
+    )
+    public = entry(
+        ["No row was found when one was required"], path="orm/session.py", line=90, function="Session.get_one"
+    )
+    m = Matcher.from_entries([inner, public])
+    res = m.explain("No row was found when one was required")
+    assert [x.id for x in res.matches] == [public.error_id, inner.error_id]
+    assert res.verdict == "exact match (2 sites raise this message)"
+
+
+@pytest.mark.parametrize(
+    ("path", "function", "private"),
+    [
+        ("lib/api.py", "Session.get", 0),
+        ("lib/api.py", "Session.__getitem__", 0),
+        ("lib/__init__.py", "f", 0),
+        ("lib/_impl.py", "f", 1),
+        ("lib/api.py", "_Helper.run", 1),
+        ("lib/api.py", "make.<locals>._inner", 1),
+        ("typer/_click/parser.py", "_OptionParser.get_value", 2),
+    ],
+)
+def test_private_sites(path: str, function: str, private: int) -> None:
+    assert private_site(path, function) == private
+
+
+def test_a_class_without_a_message_goes_to_its_raise_in_the_traceback_s_file() -> None:
+    # networkx 2.1 raised a bare NetworkXNoPath() in all_shortest_paths; the indexed release raises
+    # it, with a message, in a helper of the same file. A template with no text fits an empty
+    # message as well as any: only the class and the file say where.
+    helper = entry(
+        ["Target ", "t", " cannot be reached"],
+        path="nx/generic.py",
+        line=702,
+        function="_build_paths",
+        exc_type="NetworkXNoPath",
+    )
+    elsewhere = entry(
+        [""], path="nx/disjoint.py", line=171, function="edge_disjoint_paths", exc_type="NetworkXNoPath"
+    )
+    caller = entry(
+        ["method not supported: ", "m", ""], path="nx/generic.py", line=517, function="all_shortest_paths"
+    )
+    m = Matcher.from_entries([elsewhere, caller, helper])
+    paste = tb(
+        ("nx/generic.py", 387, "all_shortest_paths", "raise nx.NetworkXNoPath()"),
+        last="nx.exception.NetworkXNoPath",
+    )
+    res = m.explain(paste)
+    assert [x.id for x in res.matches[:2]] == [helper.error_id, elsewhere.error_id]
+    assert all(x.approximate for x in res.matches)
+
+
+def test_a_pasted_class_raised_in_the_last_frame_s_function_of_a_moved_file() -> None:
+    site = entry(
+        ["Could not build url for endpoint ", "endpoint", ""],
+        path="wz/routing/map.py",
+        line=901,
+        function="MapAdapter.build",
+        exc_type="BuildError",
+    )
+    other = entry(
+        ["Could not build url with ", "x", ""],
+        path="wz/routing/rules.py",
+        line=50,
+        function="Rule.build_compare",
+        exc_type="BuildError",
+    )
+    m = Matcher.from_entries([other, site])
+    paste = tb(
+        ("wz/routing.py", 1616, "build", "raise BuildError(endpoint, values, method)"),
+        last="wz.routing.BuildError: ('profile', {'u': 1}, None)",
+    )
+    assert top(m.explain(paste)).id == site.error_id
+
+
+def _crowded_catalogue() -> tuple[list[CatalogueEntry], list[str]]:
+    """Near-duplicate templates in many codebases, public and private sites, the same raise line
+    in many snapshots (more than the frame cap keeps), and the pastes to ask about them."""
+    words = ["alpha", "beta", "gamma", "delta", "kappa", "sigma", "omega", "shard", "axis"]
+    bases = [
+        ["Cannot index ", "obj", " with ", "key", ""],
+        ["Expected a string or dtype-like object; got ", "dtype", ""],
+        ["", "name", " must be positive."],
+        ["Unimplemented scope for semaphores: ", "axes", ""],
+        ["No row was found when one was required"],
+    ]
+    entries: list[CatalogueEntry] = []
+    for b, segs in enumerate(bases):
+        for k in range(40):
+            copy = list(segs)
+            if k:  # a word inserted into the first literal, as another release might say it
+                copy[0] = f"{words[k % len(words)]}{k} {copy[0]}"
+            private = k % 3 == 1
+            entries.append(
+                entry(
+                    copy,
+                    path=f"pkg{b}/{'_impl' if private else 'api'}.py",
+                    line=100 + b,
+                    function=f"{'_' if private else ''}check{b}",
+                    exc_type="TypeError" if k % 4 == 0 else "ValueError",
+                    repo=f"o/pkg{b}-{k % 7}",
+                )
+            )
+    pastes = [
+        "Cannot index <class 'numpy.ndarray'> with 'price'",
+        "TypeError: Expected a string or dtype-like object; got float32",
+        "ValueError: sigma5 'n' must be positive.",
+        "Unimplemented scope for semaphores",
+        "No row was found when one was required",
+        "beta1 Cannot index x with y",
+        tb(
+            ("pkg1/api.py", 101, "check1", "raise TypeError(msg)"),
+            last="TypeError: Expected a string or dtype-like object; got int8",
+        ),
+        tb(
+            ("pkg2/_impl.py", 102, "_check2", "raise ValueError(msg)"),
+            last="ValueError: gamma2 'k' must be positive.",
+        ),
+        tb(
+            ("pkg3/api.py", 103, "check3", "raise ValueError(msg)"),
+            last="ValueError: something else entirely",
+        ),
+    ]
+    return entries, pastes
+
+
+@pytest.mark.parametrize("limit", [1, 3, 10])
+def test_the_bounded_scan_answers_as_scoring_every_candidate_would(limit: int) -> None:
+    # Ranking stops once ``limit`` errors beat every remaining pattern's bound; asking for far
+    # more than exist scores every candidate. The first ``limit`` answers must be the same.
+    entries, pastes = _crowded_catalogue()
+    m = Matcher.from_entries(entries)
+    for paste in pastes:
+        bounded = m.explain(paste, limit=limit).matches
+        full = m.explain(paste, limit=10_000).matches[:limit]
+        assert bounded, paste
+        assert [(x.id, x.approximate, x.score) for x in bounded] == [
+            (x.id, x.approximate, x.score) for x in full
+        ], paste
