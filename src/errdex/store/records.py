@@ -7,6 +7,7 @@ without paying for it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -14,7 +15,85 @@ if TYPE_CHECKING:
     from errdex.store.facts import FactReader
     from errdex.store.timeline import Timeline
 
-__all__ = ["CatalogueReader", "permalink"]
+__all__ = ["CatalogueReader", "ErrorDetail", "Occurrence", "Version", "permalink"]
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """The snapshot an occurrence was found in, as an error's page names it."""
+
+    name: str  # the release or revision name ("0.4.30", "v2.1.0", a directory's name)
+    ref: str  # what was indexed: a git ref, a PyPI spec, a directory path
+    kind: str  # the snapshot's ``ref_kind``: "git", "pypi", "dir", ...
+    date: str | None
+    commit: str | None
+    tag: str | None
+    source_url: str | None
+    has_tests: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "ref": self.ref, "kind": self.kind, "date": self.date, "commit": self.commit,
+            "tag": self.tag, "source_url": self.source_url, "has_tests": self.has_tests,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One error as it sits in one snapshot: where it is raised and what surrounds the raise."""
+
+    snapshot_id: int
+    version: Version
+    line: int
+    end_line: int
+    level: str | None  # a logging call's level; None for raises, warnings and asserts
+    exc_bases: tuple[str, ...]
+    expanded_segments: tuple[str, ...]  # the message with its helpers inlined
+    guards: tuple[str, ...]  # the conditions on the path to the raise, outermost first
+    window_start: int  # the stored code window around the raise (1-based, inclusive)
+    window_end: int
+    comments: tuple[str, ...]
+    docstring: str | None
+    relay: bool  # the raise re-raises what a callee raised, with a message of its own
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "snapshot_id": self.snapshot_id, "version": self.version.to_json(), "line": self.line,
+            "end_line": self.end_line, "level": self.level, "exc_bases": list(self.exc_bases),
+            "expanded_segments": list(self.expanded_segments), "guards": list(self.guards),
+            "window_start": self.window_start, "window_end": self.window_end,
+            "comments": list(self.comments), "docstring": self.docstring, "relay": self.relay,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorDetail:
+    """One error with every occurrence, oldest snapshot first (there is always at least one)."""
+
+    id: str
+    repo: str
+    repo_url: str | None
+    kind: str  # "error", "warning", "log" or "assertion"
+    exc_type: str
+    exc_qualname: str | None
+    template: str
+    segments: tuple[str, ...]  # literal, placeholder, literal, ... (``model.render_template``)
+    path: str
+    function: str
+    occurrences: tuple[Occurrence, ...]
+
+    @property
+    def latest(self) -> Occurrence:
+        """The occurrence in the newest snapshot that holds the error: what its page shows."""
+        return self.occurrences[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "repo": self.repo, "kind": self.kind, "exc_type": self.exc_type,
+            "exc_qualname": self.exc_qualname, "template": self.template, "path": self.path,
+            "function": self.function, "repo_url": self.repo_url, "segments": list(self.segments),
+            "occurrences": [o.to_json() for o in self.occurrences],
+        }  # fmt: skip
 
 
 class CatalogueReader(Protocol):
@@ -79,7 +158,7 @@ class CatalogueReader(Protocol):
         """Errors of the latest snapshot that has each, filtered: (total, page)."""
         ...
 
-    def get_error(self, error_id: str) -> dict[str, Any] | None:
+    def get_error(self, error_id: str) -> ErrorDetail | None:
         """One error with every occurrence (oldest first), or None."""
         ...
 
@@ -100,19 +179,19 @@ class CatalogueReader(Protocol):
         ...
 
 
-def permalink(version: dict[str, Any], path: str, start: int, end: int) -> dict[str, Any] | None:
+def permalink(version: Version, path: str, start: int, end: int) -> dict[str, Any] | None:
     """A link pinned to the exact code, or None when no forge URL is known.
 
     Git snapshots pin the commit. PyPI snapshots pin the release tag only when the source stage
     learned it from the metadata; otherwise we do not guess a tag (a wrong link is worse than
     none) and the page links the file as indexed instead.
     """
-    url = (version.get("source_url") or "").rstrip("/")
+    url = (version.source_url or "").rstrip("/")
     if not url.startswith("https://"):
         return None
-    ref = version.get("commit") if version.get("kind") == "git" else version.get("tag")
+    ref = version.commit if version.kind == "git" else version.tag
     if not ref:
         return None
     anchor = f"#L{start}-L{end}" if end > start else f"#L{start}"
-    label = ref[:10] if version.get("kind") == "git" else ref
+    label = ref[:10] if version.kind == "git" else ref
     return {"url": f"{url}/blob/{ref}/{path}{anchor}", "ref": ref, "label": label}
