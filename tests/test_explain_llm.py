@@ -266,22 +266,22 @@ def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, ErrorDetail
     with _client(fake, model="seed-model") as c:
         out = ensure_answer(store, c, err, error_view(store, err))
     rec = out.record
-    sec = rec["sections"]
+    sec = rec.sections
     assert not out.from_cache and len(fake.requests) == 1
     # meaning: the TPU_HBM sentence goes, the two real ones stay
-    assert sec["meaning"] == (
+    assert sec.meaning == (
         "With more than one mesh, MPMD must know which core owns each scratch buffer. "
         "A `pallas_core.CoreMemorySpace` ties the buffer to a core."
     )
+    assert sec.trigger == SEED_ANSWER["trigger"]  # quotes the guard: `scratch_type.memory_space` is real code
+    assert sec.common_situations == ("Migrating single-mesh Pallas code to multi-mesh MPMD.",)
+    assert list(sec.solutions) == SEED_ANSWER["solutions"][:2]
+    assert sec.example_fix is None  # built on tpu_core.BlockType
+    assert rec.dropped == 4
+    assert set(rec.unverified) == INVENTED
     assert (
-        sec["trigger"] == SEED_ANSWER["trigger"]
-    )  # quotes the guard: `scratch_type.memory_space` is real code
-    assert sec["common_situations"] == ["Migrating single-mesh Pallas code to multi-mesh MPMD."]
-    assert sec["solutions"] == SEED_ANSWER["solutions"][:2]
-    assert sec["example_fix"] is None  # built on tpu_core.BlockType
-    assert rec["dropped"] == 4
-    assert set(rec["unverified"]) == INVENTED
-    assert rec["raw"]["solutions"] == SEED_ANSWER["solutions"]  # kept for re-verification, not shown
+        rec.raw is not None and rec.raw["solutions"] == SEED_ANSWER["solutions"]
+    )  # kept for re-verification, not shown
 
 
 @pytest.mark.network

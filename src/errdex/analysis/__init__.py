@@ -113,8 +113,8 @@ def analyze_error(store: CatalogueReader, err: ErrorDetail) -> dict[str, Any]:
     model = llm.configured_model()
     if model:
         cached = store.get_analysis(err.id, sid, model, llm.PROMPT_VERSION)
-        if cached:  # verified when it was stored; the raw answer stays in the store
-            result["llm"] = llm.public_record(cached)
+        if cached is not None:  # verified when it was stored; the raw answer stays in the store
+            result["llm"] = cached.public_json()
             result["provenance"]["kind"] = f"llm:{model}"
     return result
 

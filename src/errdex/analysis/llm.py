@@ -33,6 +33,7 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any
 
+from errdex.store.records import AnalysisRecord, AnswerSections, ExampleFix
 from errdex.textsafe import redact_url
 
 if TYPE_CHECKING:
@@ -54,7 +55,6 @@ __all__ = [
     "facts_names",
     "missing_env",
     "parse_answer",
-    "public_record",
     "verify_answer",
 ]
 
@@ -424,6 +424,17 @@ class Verified:
     dropped: int = 0
     unverified: list[str] = field(default_factory=list)
 
+    def answer(self) -> AnswerSections:
+        """The kept claims as the record stores them (``verify_answer`` fills every section)."""
+        fix = self.sections["example_fix"]
+        return AnswerSections(
+            meaning=self.sections["meaning"],
+            trigger=self.sections["trigger"],
+            common_situations=tuple(self.sections["common_situations"]),
+            solutions=tuple(self.sections["solutions"]),
+            example_fix=ExampleFix(fix["before"], fix["after"]) if fix else None,
+        )
+
 
 _IDENT_RUN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(*\[])")
@@ -526,15 +537,8 @@ def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[st
 
 @dataclass(slots=True)
 class Outcome:
-    record: dict[str, Any]
+    record: AnalysisRecord
     from_cache: bool
-
-
-def public_record(record: dict[str, Any]) -> dict[str, Any]:
-    """What pages show of a cached answer: verified sections only, never the raw answer."""
-    return {
-        k: record.get(k) for k in ("model", "date", "prompt_version", "sections", "dropped", "unverified")
-    }
 
 
 def ensure_answer(
@@ -551,27 +555,27 @@ def ensure_answer(
     model is asked about those facts, and its answer is checked against them.
 
     The raw answer is stored beside the verified one (under ``raw``) so a better verifier can
-    re-check old answers without paying for them again; pages only ever see ``public_record``.
+    re-check old answers without paying for them again; pages only ever see its ``public_json``.
     Nothing is stored when the call fails.
     """
     from errdex.analysis.context import get_context
 
     sid = err.latest.snapshot_id
     cached = store.get_analysis(err.id, sid, client.model, prompt_version)
-    if cached:
+    if cached is not None:
         return Outcome(cached, True)
     analysis = {k: v for k, v in view["analysis"].items() if k != "llm"}
     answer = client.complete_json(build_messages(err, view, analysis))
     ctx = get_context(store, sid)
     checked = verify_answer(answer, ctx.index, err.path, facts_names(view, analysis))
-    record = {
-        "model": client.model,
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "prompt_version": prompt_version,
-        "sections": checked.sections,
-        "dropped": checked.dropped,
-        "unverified": checked.unverified,
-        "raw": answer,
-    }
-    store.put_analysis(err.id, sid, client.model, prompt_version, record)
+    record = AnalysisRecord(
+        model=client.model,
+        date=datetime.now(UTC).isoformat(timespec="seconds"),
+        prompt_version=prompt_version,
+        sections=checked.answer(),
+        dropped=checked.dropped,
+        unverified=tuple(checked.unverified),
+        raw=answer,
+    )
+    store.put_analysis(err.id, sid, client.model, prompt_version, record.to_json())
     return Outcome(record, False)

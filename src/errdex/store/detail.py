@@ -1,9 +1,11 @@
-"""One error with every occurrence, read into ``records.ErrorDetail``: the one way both stores do it.
+"""One error with every occurrence (``records.ErrorDetail``) and a cached model answer about it
+(``records.AnalysisRecord``): the one way both stores read them.
 
 Plain SQL text with ``:name`` parameters, run by a ``facts.Run``, so the full store (SQLite,
 PostgreSQL) and the SQLAlchemy-free fast reader run the very same statements and build the very
 same records. The catalogue is data from whoever built it: a JSON list column that holds
-something else reads as empty rather than failing the page.
+something else reads as empty, and a cached answer of another shape as absent, rather than
+failing the page.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ import json
 from typing import Any
 
 from errdex.store.facts import Run
-from errdex.store.records import ErrorDetail, Occurrence, Version
+from errdex.store.records import AnalysisRecord, ErrorDetail, Occurrence, Version
 
-__all__ = ["json_column", "read_error", "string_tuple"]
+__all__ = ["json_column", "read_analysis", "read_error", "string_tuple"]
 
 _ERROR_SQL = (
     "select e.id, r.name, r.source_url, e.kind, e.exc_type, e.exc_qualname, e.template, e.segments, "
@@ -26,6 +28,11 @@ _OCCURRENCES_SQL = (
     "s.has_tests, o.line, o.end_line, o.level, o.exc_bases, o.expanded_segments, o.guards, "
     "o.window_start, o.window_end, o.comments, o.docstring, o.relay "
     "from occurrences o join snapshots s on s.id = o.snapshot_id where o.error_id = :id order by o.id"
+)
+
+_ANALYSIS_SQL = (
+    "select data from analyses where error_id = :error_id and snapshot_id = :snapshot_id "
+    "and model = :model and prompt_version = :prompt_version"
 )
 
 
@@ -75,3 +82,19 @@ def read_error(run: Run, error_id: str) -> ErrorDetail | None:
         exc_qualname=_text(e[5]), template=str(e[6]), segments=string_tuple(e[7]), path=str(e[8]),
         function=str(e[9]), occurrences=occurrences,
     )  # fmt: skip
+
+
+def read_analysis(
+    run: Run, error_id: str, snapshot_id: int, model: str, prompt_version: str
+) -> AnalysisRecord | None:
+    """The cached answer for (error, snapshot, model, prompt version); None when there is none
+    or when what is stored is not a record errdex writes (damaged JSON included)."""
+    key = {"error_id": error_id, "snapshot_id": snapshot_id, "model": model, "prompt_version": prompt_version}
+    rows = run(_ANALYSIS_SQL, key)
+    if not rows:
+        return None
+    try:
+        data = json_column(rows[0][0])
+    except ValueError:  # text that is not JSON (json.JSONDecodeError, UnicodeDecodeError)
+        return None
+    return AnalysisRecord.from_json(data)

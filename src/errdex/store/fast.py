@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from errdex.store.detail import read_error
+from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
-from errdex.store.records import CatalogueReader, ErrorDetail
+from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
@@ -250,13 +250,11 @@ class SQLiteReader(CatalogueReader):
         )
         return inflate_text(row[0]) if row else None
 
-    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
+    def get_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str
+    ) -> AnalysisRecord | None:
         """Same answer as ``Store.get_analysis``."""
-        row = self._row(
-            "select data from analyses where error_id = ? and snapshot_id = ? and model = ? and prompt_version = ?",
-            (error_id, snapshot_id, model, prompt_version),
-        )
-        return json.loads(row[0]) if row else None
+        return read_analysis(self._run, error_id, snapshot_id, model, prompt_version)
 
     # ------------------------------------------------ reads a full ``Store`` answers
 

@@ -15,7 +15,16 @@ if TYPE_CHECKING:
     from errdex.store.facts import FactReader
     from errdex.store.timeline import Timeline
 
-__all__ = ["CatalogueReader", "ErrorDetail", "Occurrence", "Version", "permalink"]
+__all__ = [
+    "AnalysisRecord",
+    "AnswerSections",
+    "CatalogueReader",
+    "ErrorDetail",
+    "ExampleFix",
+    "Occurrence",
+    "Version",
+    "permalink",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +105,118 @@ class ErrorDetail:
         }  # fmt: skip
 
 
+def _strings(value: object) -> tuple[str, ...] | None:
+    """A JSON list of strings as a tuple; None when it is anything else."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return None
+    return tuple(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleFix:
+    """Code that raises the error and the same code fixed."""
+
+    before: str
+    after: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"before": self.before, "after": self.after}
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerSections:
+    """A model's answer about one error, each claim already checked against the indexed code."""
+
+    meaning: str
+    trigger: str
+    common_situations: tuple[str, ...]
+    solutions: tuple[str, ...]
+    example_fix: ExampleFix | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "meaning": self.meaning, "trigger": self.trigger,
+            "common_situations": list(self.common_situations), "solutions": list(self.solutions),
+            "example_fix": self.example_fix.to_json() if self.example_fix else None,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: object) -> AnswerSections | None:
+        """The sections of a stored record, or None when any of them has the wrong shape."""
+        if not isinstance(data, dict):
+            return None
+        meaning, trigger = data.get("meaning", ""), data.get("trigger", "")
+        situations, solutions = (
+            _strings(data.get("common_situations", [])),
+            _strings(data.get("solutions", [])),
+        )
+        raw_fix = data.get("example_fix")
+        fix = None
+        if raw_fix is not None:
+            if not isinstance(raw_fix, dict):
+                return None
+            before, after = raw_fix.get("before", ""), raw_fix.get("after", "")
+            if not isinstance(before, str) or not isinstance(after, str):
+                return None
+            fix = ExampleFix(before, after)
+        if (
+            not isinstance(meaning, str)
+            or not isinstance(trigger, str)
+            or situations is None
+            or solutions is None
+        ):
+            return None
+        return cls(meaning, trigger, situations, solutions, fix)
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRecord:
+    """A cached, verified model answer for (error, snapshot, model, prompt version).
+
+    ``raw`` is the answer as the model gave it, kept so a better verifier can re-check it
+    without paying for it again; pages only ever see ``public_json``.
+    """
+
+    model: str
+    date: str
+    prompt_version: str
+    sections: AnswerSections
+    dropped: int  # claims verification removed for naming something the code does not have
+    unverified: tuple[str, ...]  # the names those claims used
+    raw: dict[str, Any] | None = None
+
+    def public_json(self) -> dict[str, Any]:
+        """What pages and the API show: verified sections only, never the raw answer."""
+        return {
+            "model": self.model, "date": self.date, "prompt_version": self.prompt_version,
+            "sections": self.sections.to_json(), "dropped": self.dropped, "unverified": list(self.unverified),
+        }  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form: the public record plus the raw answer."""
+        return {**self.public_json(), "raw": self.raw}
+
+    @classmethod
+    def from_json(cls, data: object) -> AnalysisRecord | None:
+        """A stored record, or None when it does not have the shape errdex writes.
+
+        The catalogue is data from whoever built it: a record of another shape is treated as
+        absent (the page shows the static analysis alone), never as an error.
+        """
+        if not isinstance(data, dict):
+            return None
+        model, date, version = data.get("model"), data.get("date", ""), data.get("prompt_version", "")
+        dropped, unverified = data.get("dropped", 0), _strings(data.get("unverified", []))
+        sections, raw = AnswerSections.from_json(data.get("sections")), data.get("raw")
+        if not (isinstance(model, str) and model and isinstance(date, str) and isinstance(version, str)):
+            return None
+        if not isinstance(dropped, int) or isinstance(dropped, bool) or dropped < 0:
+            return None
+        if sections is None or unverified is None or not (raw is None or isinstance(raw, dict)):
+            return None
+        return cls(model, date, version, sections, dropped, unverified, raw)
+
+
 class CatalogueReader(Protocol):
     """What every reader of a catalogue offers: the matcher, the views, the analysis and the pages.
 
@@ -174,8 +295,11 @@ class CatalogueReader(Protocol):
         """The tests linked to an error at index time."""
         ...
 
-    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
-        """A cached model answer for (error, snapshot, model, prompt version), or None."""
+    def get_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str
+    ) -> AnalysisRecord | None:
+        """A cached model answer for (error, snapshot, model, prompt version), or None (also for
+        a stored record of another shape)."""
         ...
 
 

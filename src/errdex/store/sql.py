@@ -55,11 +55,11 @@ from errdex.model import (
 )
 from errdex.store import history
 from errdex.store import schema as s
-from errdex.store.detail import read_error
+from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
-from errdex.store.records import CatalogueReader, ErrorDetail
+from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 from errdex.textsafe import decode_source
@@ -661,19 +661,10 @@ class Store(CatalogueReader):
             ).all()
         return {(str(row[0]), str(row[1])): str(row[2]) for row in rows}
 
-    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
-        a = s.analyses
-        with self.engine.connect() as conn:
-            return conn.execute(
-                select(a.c.data).where(
-                    and_(
-                        a.c.error_id == error_id,
-                        a.c.snapshot_id == snapshot_id,
-                        a.c.model == model,
-                        a.c.prompt_version == prompt_version,
-                    )
-                )
-            ).scalar()
+    def get_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str
+    ) -> AnalysisRecord | None:
+        return read_analysis(self._run_text, error_id, snapshot_id, model, prompt_version)
 
     def put_analysis(
         self, error_id: str, snapshot_id: int, model: str, prompt_version: str, data: Any
