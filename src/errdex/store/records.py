@@ -63,16 +63,7 @@ class Occurrence:
     window_end: int
     comments: tuple[str, ...]
     docstring: str | None
-    relay: bool  # the raise re-raises what a callee raised, with a message of its own
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "snapshot_id": self.snapshot_id, "version": self.version.to_json(), "line": self.line,
-            "end_line": self.end_line, "level": self.level, "exc_bases": list(self.exc_bases),
-            "expanded_segments": list(self.expanded_segments), "guards": list(self.guards),
-            "window_start": self.window_start, "window_end": self.window_end,
-            "comments": list(self.comments), "docstring": self.docstring, "relay": self.relay,
-        }  # fmt: skip
+    relay: bool  # a helper's raise of a message its callers supply (those calls are records too)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,14 +86,6 @@ class ErrorDetail:
     def latest(self) -> Occurrence:
         """The occurrence in the newest snapshot that holds the error: what its page shows."""
         return self.occurrences[-1]
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "repo": self.repo, "kind": self.kind, "exc_type": self.exc_type,
-            "exc_qualname": self.exc_qualname, "template": self.template, "path": self.path,
-            "function": self.function, "repo_url": self.repo_url, "segments": list(self.segments),
-            "occurrences": [o.to_json() for o in self.occurrences],
-        }  # fmt: skip
 
 
 def _strings(value: object) -> tuple[str, ...] | None:
