@@ -30,6 +30,7 @@ from errdex.analysis.llm import (
     split_sentences,
     verify_answer,
 )
+from errdex.store.records import ErrorDetail
 from errdex.views import error_view
 
 MPMD = ("jax/_src/pallas/mpmd.py", 842)
@@ -247,7 +248,7 @@ def db(jax_db: str, tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="module")
-def seed(db: str) -> tuple[Any, dict[str, Any]]:
+def seed(db: str) -> tuple[Any, ErrorDetail]:
     from errdex.store import Store
 
     store = Store.open(db)
@@ -259,36 +260,36 @@ def seed(db: str) -> tuple[Any, dict[str, Any]]:
 
 
 @pytest.mark.network
-def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, dict[str, Any]], fake: FakeLLM) -> None:
+def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, ErrorDetail], fake: FakeLLM) -> None:
     store, err = seed
     fake.then(200, SEED_ANSWER)
     with _client(fake, model="seed-model") as c:
         out = ensure_answer(store, c, err, error_view(store, err))
     rec = out.record
-    sec = rec["sections"]
+    sec = rec.sections
     assert not out.from_cache and len(fake.requests) == 1
     # meaning: the TPU_HBM sentence goes, the two real ones stay
-    assert sec["meaning"] == (
+    assert sec.meaning == (
         "With more than one mesh, MPMD must know which core owns each scratch buffer. "
         "A `pallas_core.CoreMemorySpace` ties the buffer to a core."
     )
+    assert sec.trigger == SEED_ANSWER["trigger"]  # quotes the guard: `scratch_type.memory_space` is real code
+    assert sec.common_situations == ("Migrating single-mesh Pallas code to multi-mesh MPMD.",)
+    assert list(sec.solutions) == SEED_ANSWER["solutions"][:2]
+    assert sec.example_fix is None  # built on tpu_core.BlockType
+    assert rec.dropped == 4
+    assert set(rec.unverified) == INVENTED
     assert (
-        sec["trigger"] == SEED_ANSWER["trigger"]
-    )  # quotes the guard: `scratch_type.memory_space` is real code
-    assert sec["common_situations"] == ["Migrating single-mesh Pallas code to multi-mesh MPMD."]
-    assert sec["solutions"] == SEED_ANSWER["solutions"][:2]
-    assert sec["example_fix"] is None  # built on tpu_core.BlockType
-    assert rec["dropped"] == 4
-    assert set(rec["unverified"]) == INVENTED
-    assert rec["raw"]["solutions"] == SEED_ANSWER["solutions"]  # kept for re-verification, not shown
+        rec.raw is not None and rec.raw["solutions"] == SEED_ANSWER["solutions"]
+    )  # kept for re-verification, not shown
 
 
 @pytest.mark.network
-def test_a_real_example_fix_is_kept(seed: tuple[Any, dict[str, Any]]) -> None:
+def test_a_real_example_fix_is_kept(seed: tuple[Any, ErrorDetail]) -> None:
     from errdex.analysis.context import get_context
 
     store, err = seed
-    ctx = get_context(store, err["occurrences"][-1]["snapshot_id"])
+    ctx = get_context(store, err.latest.snapshot_id)
     fix = {
         "before": "scratch = tpu_core.MemorySpace.VMEM",
         "after": "scratch = pallas_core.CoreMemorySpace(tpu_core.MemorySpace.VMEM, core_type=my_core_type)",
@@ -299,7 +300,7 @@ def test_a_real_example_fix_is_kept(seed: tuple[Any, dict[str, Any]]) -> None:
 
 
 @pytest.mark.network
-def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, Any]], fake: FakeLLM) -> None:
+def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, ErrorDetail], fake: FakeLLM) -> None:
     store, err = seed
     with _client(fake, model="prompt-model") as c:
         ensure_answer(store, c, err, error_view(store, err))
@@ -310,9 +311,8 @@ def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, An
     system, user = body["messages"]
     assert system["role"] == "system" and "JSON" in system["content"] and '"example_fix"' in system["content"]
     prompt = user["content"]
-    occ = err["occurrences"][-1]
-    assert err["template"] in prompt
-    for guard in occ["guards"]:
+    assert err.template in prompt
+    for guard in err.latest.guards:
         assert guard in prompt
     assert "raise NotImplementedError(" in prompt
     assert "from jax._src.pallas.mosaic import core as tpu_core" in prompt
@@ -324,18 +324,18 @@ def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, An
 
 @pytest.mark.network
 def test_malformed_answer_is_an_error_and_nothing_is_cached(
-    seed: tuple[Any, dict[str, Any]], fake: FakeLLM
+    seed: tuple[Any, ErrorDetail], fake: FakeLLM
 ) -> None:
     store, err = seed
     fake.then(200, "Sure! The error means {that the scratch type")
     with _client(fake, model="bad-json-model") as c, pytest.raises(LLMError, match="not valid JSON"):
         ensure_answer(store, c, err, error_view(store, err))
-    assert store.get_analysis(err["id"], err["occurrences"][-1]["snapshot_id"], "bad-json-model", "1") is None
+    assert store.get_analysis(err.id, err.latest.snapshot_id, "bad-json-model", "1") is None
 
 
 @pytest.mark.network
 def test_cache_per_error_snapshot_model_and_prompt_version(
-    seed: tuple[Any, dict[str, Any]], fake: FakeLLM, monkeypatch: pytest.MonkeyPatch
+    seed: tuple[Any, ErrorDetail], fake: FakeLLM, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store, err = seed
     with _client(fake, model="cache-model") as c:

@@ -245,7 +245,7 @@ def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[
     ]
     # an ID of the oldest release still resolves, and its view carries the lineage
     err = store.get_error(_id(store, "v0.1.0", "expected a .toml"))
-    assert err is not None and [o["version"]["name"] for o in err["occurrences"]] == ["v0.1.0"]
+    assert err is not None and [o.version.name for o in err.occurrences] == ["v0.1.0"]
 
 
 def test_diff_lists_added_removed_reworded_and_moved(

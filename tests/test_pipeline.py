@@ -111,11 +111,11 @@ def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
     assert total == 2  # the same two errors, shared by both commits
     err = store.get_error(next(r["id"] for r in rows if "strict" in r["template"]))
     assert err is not None
-    lines = [o["line"] for o in err["occurrences"]]
+    lines = [o.line for o in err.occurrences]
     assert lines[1] == lines[0] + 2
-    commits = [o["version"]["commit"] for o in err["occurrences"]]
+    commits = [o.version.commit for o in err.occurrences]
     assert commits[0] == first_sha and len(commits[1]) == 40
-    assert all(o["version"]["date"].startswith("2024-05-01") for o in err["occurrences"])
+    assert all((o.version.date or "").startswith("2024-05-01") for o in err.occurrences)
 
 
 def test_cli_index_list_show_json(tmp_path: Path) -> None:

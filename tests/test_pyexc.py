@@ -114,7 +114,9 @@ def test_related_titles_show_a_placeholder_whole(catalogue: tuple[str, dict[str,
     db, ids = catalogue
     client = TestClient(create_app_for(db))
     store = Store.open(db)
-    repo = store.get_error(ids["lookup"])["repo"]
+    err = store.get_error(ids["lookup"])
+    assert err is not None
+    repo = err.repo
     html = client.get(f"/{repo}/errors/{ids['lookup']}").text
     titles = re.findall(r'class="mono">([^<]*)</a>', html)
     assert "item {k + 1} is out of stock" in titles

@@ -76,8 +76,8 @@ def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
 
     err = store.get_error(rec.id)
     assert err is not None
-    assert [(o["version"]["name"], o["line"]) for o in err["occurrences"]] == [("1.0", 3), ("1.1", 5)]
-    assert err["occurrences"][0]["guards"] == ["x < 0"]
+    assert [(o.version.name, o.line) for o in err.occurrences] == [("1.0", 3), ("1.1", 5)]
+    assert err.occurrences[0].guards == ("x < 0",)
     assert store.file_text(first.snapshot_id, "lib/core.py") == files[0].data.decode()
     assert store.error_source(rec.id, "1.1") == (5, 6, files2[0].data.decode())
     assert store.error_source(rec.id, "9.9") is None
@@ -170,7 +170,7 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
     store.write_snapshot(info2, files2, [relayed], reports2, set())
     assert sorted((e.version, e.relay) for e in store.iter_entries()) == [("1.0", False), ("2.0", True)]
     got = store.get_error(relayed.id)
-    assert got is not None and [o["relay"] for o in got["occurrences"]] == [True]
+    assert got is not None and [o.relay for o in got.occurrences] == [True]
     with store.engine.connect() as conn:
         assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
             SCHEMA_VERSION

@@ -181,8 +181,9 @@ def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path
     assert (
         reader.file_text(sid, "shop/api.py") == store.file_text(sid, "shop/api.py") == PACKAGE["shop/api.py"]
     )
-    store.put_analysis(ids[0], sid, "m", "1", {"sections": {"meaning": "x"}})
-    assert reader.get_analysis(ids[0], sid, "m", "1") == store.get_analysis(ids[0], sid, "m", "1")
+    store.put_analysis(ids[0], sid, "m", "1", ANSWER)
+    cached = reader.get_analysis(ids[0], sid, "m", "1")
+    assert cached is not None and cached == store.get_analysis(ids[0], sid, "m", "1")
     assert reader.facts.calls_named(sid, ["_validate"]) == store.facts.calls_named(sid, ["_validate"])
 
     probe = (
@@ -256,3 +257,88 @@ def test_unchanged_reindex_writes_nothing_new(tmp_path: Path, path: str) -> None
     before = Store.open(db).facts.module_at(sid, path)
     assert not index(str(root), db, jobs=1).changed
     assert Store.open(db).facts.module_at(sid, path) == before
+
+
+ANSWER = {
+    "model": "m",
+    "date": "2026-01-02T03:04:05+00:00",
+    "prompt_version": "1",
+    "sections": {
+        "meaning": "The discount is outside 0..1.",
+        "trigger": "When `rate` is negative.",
+        "common_situations": ["Passing a percentage."],
+        "solutions": ["Divide by 100."],
+        "example_fix": {"before": "apply(50)", "after": "apply(0.5)"},
+    },
+    "dropped": 1,
+    "unverified": ["shop.magic"],
+    "raw": {"meaning": "anything the model said"},
+}
+
+
+def test_a_cached_answer_of_another_shape_reads_as_absent(tmp_path: Path, db_url: str) -> None:
+    """The catalogue is untrusted: a stored answer errdex would not write is no answer at all."""
+    sid = index(str(write_package(tmp_path / "pkg")), db_url, jobs=1).snapshot_id
+    store = Store.open(db_url)
+    error_id = store.list_errors()[1][0]["id"]
+    store.put_analysis(error_id, sid, "m", "good", ANSWER)
+    good = store.get_analysis(error_id, sid, "m", "good")
+    assert good is not None and good.to_json() == {**ANSWER, "prompt_version": "1"}
+    assert good.sections.example_fix is not None and good.sections.example_fix.after == "apply(0.5)"
+    assert "raw" not in good.public_json() and good.public_json()["unverified"] == ["shop.magic"]
+    sections = ANSWER["sections"]
+    assert isinstance(sections, dict)
+    bad: list[object] = [
+        [ANSWER],
+        "an answer",
+        {k: v for k, v in ANSWER.items() if k != "model"},
+        {**ANSWER, "model": 7},
+        {**ANSWER, "dropped": "2"},
+        {**ANSWER, "dropped": True},
+        {**ANSWER, "dropped": -1},
+        {**ANSWER, "unverified": [1]},
+        {**ANSWER, "raw": "text"},
+        {**ANSWER, "sections": None},
+        {**ANSWER, "sections": {**sections, "solutions": "one string, not a list"}},
+        {**ANSWER, "sections": {**sections, "meaning": ["a", "list"]}},
+        {**ANSWER, "sections": {**sections, "example_fix": ["before", "after"]}},
+        {**ANSWER, "sections": {**sections, "example_fix": {"before": 1, "after": ""}}},
+    ]
+    for n, data in enumerate(bad):
+        store.put_analysis(error_id, sid, "m", f"bad{n}", data)
+        assert store.get_analysis(error_id, sid, "m", f"bad{n}") is None, data
+    assert store.get_analysis(error_id, sid, "m", "never stored") is None
+
+
+def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Text that is not JSON, a list column holding another type, an error without occurrences."""
+    import sqlite3
+
+    from errdex.analysis import analyze_error
+    from errdex.analysis.llm import ENV_MODEL, PROMPT_VERSION
+    from errdex.store.fast import open_reader
+    from errdex.views import error_view
+
+    db = str(tmp_path / "c.db")
+    sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
+    store = Store.open(db)
+    first, second = (r["id"] for r in store.list_errors()[1][:2])
+    monkeypatch.setenv(ENV_MODEL, "m")  # pages look for this model's cached answers
+    for error_id in (first, second):
+        store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})
+    assert analyze_error(store, store.get_error(second))["llm"]["model"] == "m"  # type: ignore[arg-type]
+    with sqlite3.connect(db) as conn:
+        conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
+        conn.execute(
+            "update occurrence_bodies set guards = '\"x > 0\"', comments = '{}' where error_id = ?", (first,)
+        )
+        conn.execute("delete from occurrence_places where body_id in "
+                     "(select id from occurrence_bodies where error_id = ?)", (second,))  # fmt: skip
+    for reader in (store, open_reader(db)):
+        assert reader.get_analysis(first, sid, "m", PROMPT_VERSION) is None
+        err = reader.get_error(first)
+        assert err is not None and err.latest.guards == () and err.latest.comments == ()
+        assert error_view(reader, err)["guards"] == [] and analyze_error(reader, err)["llm"] is None
+        assert reader.get_error(second) is None

@@ -59,7 +59,8 @@ def llm_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
     err = find_error(db, "Incompatible shapes")
     store = Store.open(str(db))
     full = store.get_error(err["id"])
-    sid = int(full["occurrences"][-1]["snapshot_id"])
+    assert full is not None
+    sid = full.latest.snapshot_id
     store.put_analysis(err["id"], sid, MODEL, PROMPT_VERSION, _record())
     mp = pytest.MonkeyPatch()
     mp.setenv(ENV_MODEL, MODEL)  # the server runs in this process: analyze_error reads it per view

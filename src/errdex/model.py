@@ -16,6 +16,7 @@ placeholder.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -132,7 +133,7 @@ def error_id(repo: str, path: str, function: str, exc_type: str, template: str) 
     return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
 
 
-def render_template(segments: list[str]) -> str:
+def render_template(segments: Sequence[str]) -> str:
     """Human form of a segment list: literals as they are, placeholders in braces."""
     out: list[str] = []
     for i, part in enumerate(segments):

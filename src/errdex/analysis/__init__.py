@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from errdex.model import render_template
-from errdex.store.records import CatalogueReader
+from errdex.store.records import CatalogueReader, ErrorDetail
 
 if TYPE_CHECKING:
     from errdex.analysis.callgraph import Reach
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["analyze_error"]
 
 
-def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]:
+def analyze_error(store: CatalogueReader, err: ErrorDetail) -> dict[str, Any]:
     """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists.
 
     Everything is read from the error's latest occurrence and its snapshot's facts.
@@ -43,48 +43,48 @@ def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]
     from errdex.analysis.solutions import NO_FIX, parameter_feeds, solutions_for
     from errdex.analysis.trigger import describe_guards
 
-    occ = err["occurrences"][-1]
-    sid = int(occ["snapshot_id"])
+    occ = err.latest
+    sid = occ.snapshot_id
     ctx = get_context(store, sid)
-    path, function = err["path"], err["function"]
+    path, function = err.path, err.function
     mod = ctx.index.module_of(path)
     aliases: dict[str, str] = {}
     if mod is not None:
         aliases = {k: v[0] for k, v in mod.imports.items() if v}
         aliases.update(mod.consts)
-    guards = list(occ["guards"])
+    guards = list(occ.guards)
     trig = describe_guards(guards, aliases)
 
     lines = ctx.lines(store, path)
     func_start = 1
     if mod is not None and function in mod.funcs:
         func_start = mod.funcs[function].line
-    notes = gather_notes(lines, occ["line"], occ["end_line"], func_start, list(occ["comments"]))
-    expanded = render_template(occ["expanded_segments"]) or err["template"]
+    notes = gather_notes(lines, occ.line, occ.end_line, func_start, list(occ.comments))
+    expanded = render_template(occ.expanded_segments) or err.template
     siblings = [r.template for r in ctx.related.siblings(err)]
     reaches = []
     if mod is not None and function != "<module>":
         reaches = ctx.graph.reached_from(mod.name, function)
     feeds = parameter_feeds(guards, _public_signature(ctx, mod, function), _signatures(ctx, reaches))
-    sols, refs = solutions_for(trig, guards, err["template"], expanded, siblings, notes=notes, feeds=feeds)
+    sols, refs = solutions_for(trig, guards, err.template, expanded, siblings, notes=notes, feeds=feeds)
     for n in notes:
         for url in _urls(n):
             if url not in refs:
                 refs.append(url)
     reached = [r.to_json() for r in reaches]
-    cls = _exc_class(store, ctx, err, occ)
-    examples = examples_for(store, ctx, err["id"], occ["version"])
+    cls = _exc_class(store, ctx, err)
+    examples = examples_for(store, ctx, err.id, occ.version)
     snap = ctx.snapshot
     result: dict[str, Any] = {
         "meaning": {
             "text": meaning_text(
-                exc_type=err["exc_type"],
-                kind=err["kind"],
-                bases=list(cls.ancestors) if cls and cls.ancestors else list(occ["exc_bases"]),
-                level=occ["level"],
+                exc_type=err.exc_type,
+                kind=err.kind,
+                bases=list(cls.ancestors) if cls and cls.ancestors else list(occ.exc_bases),
+                level=occ.level,
                 function=function,
                 path=path,
-                docstring=occ["docstring"],
+                docstring=occ.docstring,
                 trigger_text="",
                 notes=notes,
                 class_doc=cls.doc if cls else None,
@@ -102,7 +102,7 @@ def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]
         "contrast": contrast_for(store, ctx, examples),
         "tests_shipped": ctx.n_expectations > 0,
         "tests_note": tests_note(snap, ctx.n_expectations, len(examples)),
-        "related": ctx.related.related({**err, "line": occ["line"]}, list(occ["exc_bases"])),
+        "related": ctx.related.related(err, list(occ.exc_bases)),
         "llm": None,
         "provenance": {
             "kind": "static",
@@ -112,21 +112,19 @@ def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]
     }
     model = llm.configured_model()
     if model:
-        cached = store.get_analysis(err["id"], sid, model, llm.PROMPT_VERSION)
-        if cached:  # verified when it was stored; the raw answer stays in the store
-            result["llm"] = llm.public_record(cached)
+        cached = store.get_analysis(err.id, sid, model, llm.PROMPT_VERSION)
+        if cached is not None:  # verified when it was stored; the raw answer stays in the store
+            result["llm"] = cached.public_json()
             result["provenance"]["kind"] = f"llm:{model}"
     return result
 
 
-def _exc_class(
-    store: CatalogueReader, ctx: SnapshotContext, err: dict[str, Any], occ: dict[str, Any]
-) -> ExcClass | None:
+def _exc_class(store: CatalogueReader, ctx: SnapshotContext, err: ErrorDetail) -> ExcClass | None:
     """The codebase's own exception class of this error, when the codebase defines it."""
     from errdex.analysis.classes import exc_class
 
-    qual = err.get("exc_qualname")
-    if err["kind"] == "log" or not qual or qual.split(".")[0] in ("builtins", ""):
+    qual = err.exc_qualname
+    if err.kind == "log" or not qual or qual.split(".")[0] in ("builtins", ""):
         return None
     return exc_class(ctx.index, qual, lambda path: ctx.lines(store, path))
 

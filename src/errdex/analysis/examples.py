@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from errdex.store.records import permalink
+from errdex.store.records import Version, permalink
 
 __all__ = ["contrast_for", "examples_for", "tests_note"]
 
@@ -20,7 +20,7 @@ _MAX_EXAMPLES = 3
 _MAX_LINES = 40
 
 
-def examples_for(store: Any, ctx: Any, error_id: str, version: dict[str, Any]) -> list[dict[str, Any]]:
+def examples_for(store: Any, ctx: Any, error_id: str, version: Version) -> list[dict[str, Any]]:
     """The tests of ``ctx``'s snapshot linked to the error, sliced; ``version`` pins their links."""
     out: list[dict[str, Any]] = []
     for exp in ctx.expectations_of(error_id)[:_MAX_EXAMPLES]:

@@ -31,9 +31,13 @@ import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from errdex.store.records import AnalysisRecord, AnswerSections, ExampleFix
 from errdex.textsafe import redact_url
+
+if TYPE_CHECKING:
+    from errdex.store.records import ErrorDetail
 
 __all__ = [
     "ENV_KEY",
@@ -51,7 +55,6 @@ __all__ = [
     "facts_names",
     "missing_env",
     "parse_answer",
-    "public_record",
     "verify_answer",
 ]
 
@@ -335,23 +338,20 @@ Answer with one JSON object and nothing else, with exactly these keys:
 """
 
 
-def build_messages(
-    err: dict[str, Any], view: dict[str, Any], analysis: dict[str, Any]
-) -> list[dict[str, str]]:
+def build_messages(err: ErrorDetail, view: dict[str, Any], analysis: dict[str, Any]) -> list[dict[str, str]]:
     """The chat messages for one error: a fixed instruction, then the facts and nothing else.
 
     ``analysis`` is the static analysis (``analyze_error``); its ``llm`` part, if any, is ignored
     on purpose — a model's earlier prose is not a fact.
     """
-    version = (view.get("version") or {}).get("name") or ""
-    system = _SYSTEM.format(library=err["repo"], version=version)
+    system = _SYSTEM.format(library=err.repo, version=err.latest.version.name)
     return [
         {"role": "system", "content": system},
         {"role": "user", "content": facts_text(err, view, analysis)},
     ]
 
 
-def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, Any]) -> str:
+def facts_text(err: ErrorDetail, view: dict[str, Any], analysis: dict[str, Any]) -> str:
     """The facts section of the prompt, as labelled plain-text blocks."""
     parts: list[str] = []
 
@@ -361,12 +361,11 @@ def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, An
 
     block(
         "Exception",
-        f"{err['exc_type']} ({err['kind']}), raised in {err['path']}:{view['line']} "
-        f"in function {err['function']}",
+        f"{err.exc_type} ({err.kind}), raised in {err.path}:{view['line']} in function {err.function}",
     )
-    block("Message template ({...} are runtime values)", err["template"])
+    block("Message template ({...} are runtime values)", err.template)
     expanded = view.get("expanded_template")
-    if expanded and expanded != err["template"]:
+    if expanded and expanded != err.template:
         block("Message with helper calls expanded", expanded)
     bases = view.get("exc_bases") or []
     if bases:
@@ -387,7 +386,7 @@ def facts_text(err: dict[str, Any], view: dict[str, Any], analysis: dict[str, An
         f"{n:>5}{'>' if view['line'] <= n <= view['end_line'] else ' '} {text}"
         for n, text in enumerate(lines, start)
     ]
-    block(f"Source of {err['path']} ('>' marks the raise)", "\n".join(marked))
+    block(f"Source of {err.path} ('>' marks the raise)", "\n".join(marked))
     block("Docstring of the enclosing function", view.get("docstring"))
     notes = analysis.get("comments") or view.get("comments") or []
     block("Comments in the code near the raise (including TODOs)", "\n".join(f"- {c}" for c in notes))
@@ -424,6 +423,17 @@ class Verified:
     sections: dict[str, Any]
     dropped: int = 0
     unverified: list[str] = field(default_factory=list)
+
+    def answer(self) -> AnswerSections:
+        """The kept claims as the record stores them (``verify_answer`` fills every section)."""
+        fix = self.sections["example_fix"]
+        return AnswerSections(
+            meaning=self.sections["meaning"],
+            trigger=self.sections["trigger"],
+            common_situations=tuple(self.sections["common_situations"]),
+            solutions=tuple(self.sections["solutions"]),
+            example_fix=ExampleFix(fix["before"], fix["after"]) if fix else None,
+        )
 
 
 _IDENT_RUN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -527,21 +537,14 @@ def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[st
 
 @dataclass(slots=True)
 class Outcome:
-    record: dict[str, Any]
+    record: AnalysisRecord
     from_cache: bool
-
-
-def public_record(record: dict[str, Any]) -> dict[str, Any]:
-    """What pages show of a cached answer: verified sections only, never the raw answer."""
-    return {
-        k: record.get(k) for k in ("model", "date", "prompt_version", "sections", "dropped", "unverified")
-    }
 
 
 def ensure_answer(
     store: Any,
     client: Client,
-    err: dict[str, Any],
+    err: ErrorDetail,
     view: dict[str, Any],
     *,
     prompt_version: str = PROMPT_VERSION,
@@ -552,27 +555,27 @@ def ensure_answer(
     model is asked about those facts, and its answer is checked against them.
 
     The raw answer is stored beside the verified one (under ``raw``) so a better verifier can
-    re-check old answers without paying for them again; pages only ever see ``public_record``.
+    re-check old answers without paying for them again; pages only ever see its ``public_json``.
     Nothing is stored when the call fails.
     """
     from errdex.analysis.context import get_context
 
-    sid = int(err["occurrences"][-1]["snapshot_id"])
-    cached = store.get_analysis(err["id"], sid, client.model, prompt_version)
-    if cached:
+    sid = err.latest.snapshot_id
+    cached = store.get_analysis(err.id, sid, client.model, prompt_version)
+    if cached is not None:
         return Outcome(cached, True)
     analysis = {k: v for k, v in view["analysis"].items() if k != "llm"}
     answer = client.complete_json(build_messages(err, view, analysis))
     ctx = get_context(store, sid)
-    checked = verify_answer(answer, ctx.index, err["path"], facts_names(view, analysis))
-    record = {
-        "model": client.model,
-        "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "prompt_version": prompt_version,
-        "sections": checked.sections,
-        "dropped": checked.dropped,
-        "unverified": checked.unverified,
-        "raw": answer,
-    }
-    store.put_analysis(err["id"], sid, client.model, prompt_version, record)
+    checked = verify_answer(answer, ctx.index, err.path, facts_names(view, analysis))
+    record = AnalysisRecord(
+        model=client.model,
+        date=datetime.now(UTC).isoformat(timespec="seconds"),
+        prompt_version=prompt_version,
+        sections=checked.answer(),
+        dropped=checked.dropped,
+        unverified=tuple(checked.unverified),
+        raw=answer,
+    )
+    store.put_analysis(err.id, sid, client.model, prompt_version, record.to_json())
     return Outcome(record, False)

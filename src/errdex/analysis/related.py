@@ -13,6 +13,7 @@ import heapq
 from typing import Any
 
 from errdex.store.facts import ErrorRow, FactReader
+from errdex.store.records import ErrorDetail
 from errdex.textsafe import truncate
 
 __all__ = ["RelatedIndex"]
@@ -29,17 +30,18 @@ class RelatedIndex:
         self.reader = reader
         self.snapshot_id = snapshot_id
 
-    def siblings(self, err: dict[str, Any]) -> list[ErrorRow]:
+    def siblings(self, err: ErrorDetail) -> list[ErrorRow]:
         """The other errors of the same function."""
-        rows = self.reader.errors_at(self.snapshot_id, err["path"], err["function"])
-        return [r for r in rows if r.id != err["id"]]
+        rows = self.reader.errors_at(self.snapshot_id, err.path, err.function)
+        return [r for r in rows if r.id != err.id]
 
-    def related(self, err: dict[str, Any], bases: list[str]) -> list[dict[str, Any]]:
+    def related(self, err: ErrorDetail, bases: list[str]) -> list[dict[str, Any]]:
+        """Up to ``MAX_RELATED`` errors, nearest kin first; ``bases`` widen the exception family."""
         from rapidfuzz import fuzz, process
 
-        sid, path = self.snapshot_id, err["path"]
+        sid, path = self.snapshot_id, err.path
         out: list[dict[str, Any]] = []
-        seen = {err["id"]}
+        seen = {err.id}
 
         def add(r: ErrorRow, relation: str) -> None:
             if r.id in seen or len(out) >= MAX_RELATED:
@@ -51,22 +53,22 @@ class RelatedIndex:
             })  # fmt: skip
 
         same_path = self.reader.errors_at(sid, path)
-        for r in [r for r in same_path if r.function == err["function"]][:3]:
+        for r in [r for r in same_path if r.function == err.function][:3]:
             add(r, "same function")
         pool = same_path
         if len(same_path) < _MIN_FILE_POOL:
             pool = [*same_path, *self.reader.errors_in_dir(sid, path.rsplit("/", 1)[0], _MAX_POOL)]
-        if pool and err["template"]:
-            hits = process.extract(err["template"], [r.template for r in pool],
+        if pool and err.template:
+            hits = process.extract(err.template, [r.template for r in pool],
                                    scorer=fuzz.token_set_ratio, limit=6, score_cutoff=50)  # fmt: skip
             for _, _, k in hits:
                 if sum(1 for o in out if o["relation"] == "similar message") < 3:
                     add(pool[k], "similar message")
-        line = err.get("line") or 0
+        line = err.latest.line
         rest = [r for r in same_path if r.id not in seen]
         for r in heapq.nsmallest(2, rest, key=lambda r: abs((r.line or 0) - line)):
             add(r, "same module")
-        family = [err["exc_type"].rsplit(".", 1)[-1], *[b.rsplit(".", 1)[-1] for b in bases]]
+        family = [err.exc_type.rsplit(".", 1)[-1], *[b.rsplit(".", 1)[-1] for b in bases]]
         if family[0] not in _COMMON:
             for t in family:
                 for r in self.reader.errors_of_class(sid, t, 2):

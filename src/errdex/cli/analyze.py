@@ -162,7 +162,7 @@ class _Run:
                 self.cached += 1
             else:
                 self.answered += 1
-                self.dropped += int(outcome.record.get("dropped") or 0)
+                self.dropped += outcome.record.dropped
 
     def _failed(self, error_id: str, message: str, *, fatal: bool) -> None:
         with self.lock:

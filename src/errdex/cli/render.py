@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from errdex.store.records import AnalysisRecord
 from errdex.textsafe import printable, truncate
 
 __all__ = ["print_error", "print_error_rows", "print_thrown_at", "printable_tree"]
@@ -133,8 +134,8 @@ def print_error(view: dict[str, Any], console: Any = None) -> None:
 
     _print_versions(con, view)
 
-    llm = a.get("llm")
-    if llm:
+    llm = AnalysisRecord.from_json(a.get("llm"))  # the view's JSON of the cached answer, if any
+    if llm is not None:
         _print_llm(con, llm)
     prov = a.get("provenance") or {}
     kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
@@ -240,7 +241,7 @@ def _print_trigger(con: Any, a: dict[str, Any]) -> None:
         con.print(f"  note in the code: {t}", markup=False)
 
 
-def _print_llm(con: Any, llm: dict[str, Any]) -> None:
+def _print_llm(con: Any, record: AnalysisRecord) -> None:
     """The model's prose, labelled as such and kept apart from the facts above it.
 
     Only verified claims reach here; saying how many were dropped, and which names they
@@ -248,36 +249,36 @@ def _print_llm(con: Any, llm: dict[str, Any]) -> None:
     """
     from rich.syntax import Syntax
 
-    _head(con, f"AI-assisted explanation ({llm.get('model')}, {llm.get('date') or 'undated'})")
+    _head(con, f"AI-assisted explanation ({record.model}, {record.date or 'undated'})")
     con.print(
         "Written by a language model from the facts above; every name it uses was checked "
         "against the code, but the prose may still be wrong.",
         style="dim",
         markup=False,
     )
-    sec = llm.get("sections") or {}
-    for key, title in (("meaning", "What it means"), ("trigger", "When it happens")):
-        if sec.get(key):
-            con.print(f"{title}: {sec[key]}", markup=False)
-    if sec.get("common_situations"):
+    sec = record.sections
+    for text, title in ((sec.meaning, "What it means"), (sec.trigger, "When it happens")):
+        if text:
+            con.print(f"{title}: {text}", markup=False)
+    if sec.common_situations:
         con.print("Common situations:", markup=False)
-        for s in sec["common_situations"]:
+        for s in sec.common_situations:
             con.print(f"  • {s}", markup=False)
-    if sec.get("solutions"):
+    if sec.solutions:
         con.print("Solutions:", markup=False)
-        for n, s in enumerate(sec["solutions"], 1):
+        for n, s in enumerate(sec.solutions, 1):
             con.print(f"  {n}. {s}", markup=False)
-    fix = sec.get("example_fix")
-    if fix:
-        for part in ("before", "after"):
-            if fix.get(part):
-                con.print(f"Example fix, {part}:", markup=False)
-                con.print(Syntax(fix[part], "python", theme="ansi_dark", word_wrap=True))
-    dropped = int(llm.get("dropped") or 0)
-    if dropped:
-        names = ", ".join(llm.get("unverified") or [])
-        claim = "claim" if dropped == 1 else "claims"
-        con.print(f"{dropped} {claim} dropped: named unknown symbols {names}", style="dim", markup=False)
+    fix = sec.example_fix
+    for part, code in (("before", fix.before), ("after", fix.after)) if fix else ():
+        if code:
+            con.print(f"Example fix, {part}:", markup=False)
+            con.print(Syntax(code, "python", theme="ansi_dark", word_wrap=True))
+    if record.dropped:
+        names = ", ".join(record.unverified)
+        claim = "claim" if record.dropped == 1 else "claims"
+        con.print(
+            f"{record.dropped} {claim} dropped: named unknown symbols {names}", style="dim", markup=False
+        )
 
 
 def _head(con: Any, title: str) -> None:

@@ -19,7 +19,11 @@ seen by the next call. Every failure is an error result with one line, never a t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from errdex.match import Match
+    from errdex.store.records import CatalogueReader
 
 __all__ = ["build_server", "serve"]
 
@@ -169,18 +173,17 @@ class _Tools:
         return _guard(run)
 
 
-def _site_facts(reader: Any, m: Any) -> dict[str, Any]:
+def _site_facts(reader: CatalogueReader, m: Match) -> dict[str, Any]:
     """The grounded facts of the best candidate: conditions and the code around the raise."""
     out: dict[str, Any] = {}
     try:
         err = reader.get_error(m.id)
         if err is not None:
-            occ = next((o for o in reversed(err["occurrences"]) if o["version"]["name"] == m.version), None)
-            occ = occ or err["occurrences"][-1]
+            occ = next((o for o in reversed(err.occurrences) if o.version.name == m.version), err.latest)
             from errdex.analysis.trigger import describe_guards
 
-            out["guards"] = occ["guards"]
-            out["when"] = describe_guards(occ["guards"]).text
+            out["guards"] = list(occ.guards)
+            out["when"] = describe_guards(list(occ.guards)).text
         found = reader.error_source(m.id, m.version)
         if found is not None:
             line, end, text = found

@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
-from errdex.store.records import CatalogueReader
+from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
@@ -221,47 +222,9 @@ class SQLiteReader(CatalogueReader):
         """Releases and lineages (``errdex.store.timeline``), read without SQLAlchemy."""
         return Timeline(self._run)
 
-    def get_error(self, error_id: str) -> dict[str, Any] | None:
-        """Same answer as ``Store.get_error``."""
-        row = self._row(
-            "select e.id, r.name, e.kind, e.exc_type, e.exc_qualname, e.template, e.path, e.function, "
-            "r.source_url, e.segments from errors e join repos r on r.id = e.repo_id where e.id = ?",
-            (error_id,),
-        )
-        if row is None:
-            return None
-        keys = ("id", "repo", "kind", "exc_type", "exc_qualname", "template", "path", "function", "repo_url")
-        out: dict[str, Any] = dict(zip(keys, row[:9], strict=True))
-        out["segments"] = json.loads(row[9])
-        occs = self._rows(
-            "select o.snapshot_id, s.version, s.ref, s.ref_kind, s.date, s.commit_sha, s.tag, s.source_url, "
-            "s.has_tests, o.line, o.end_line, o.level, o.exc_bases, o.expanded_segments, o.guards, "
-            "o.window_start, o.window_end, o.comments, o.docstring, o.relay "
-            "from occurrences o join snapshots s on s.id = o.snapshot_id where o.error_id = ? order by o.id",
-            (error_id,),
-        )
-        out["occurrences"] = [
-            {
-                "snapshot_id": o[0],
-                "version": {
-                    "name": o[1], "ref": o[2], "kind": o[3], "date": o[4], "commit": o[5], "tag": o[6],
-                    "source_url": o[7], "has_tests": bool(o[8]),
-                },
-                "line": o[9],
-                "end_line": o[10],
-                "level": o[11],
-                "exc_bases": json.loads(o[12]),
-                "expanded_segments": json.loads(o[13]),
-                "guards": json.loads(o[14]),
-                "window_start": o[15],
-                "window_end": o[16],
-                "comments": json.loads(o[17]),
-                "docstring": o[18],
-                "relay": bool(o[19]),
-            }
-            for o in occs
-        ]  # fmt: skip
-        return out
+    def get_error(self, error_id: str) -> ErrorDetail | None:
+        """Same answer as ``Store.get_error``: the same statements (``store.detail``)."""
+        return read_error(self._run, error_id)
 
     def snapshot(self, snapshot_id: int) -> dict[str, Any]:
         """Same answer as ``Store.snapshot``."""
@@ -287,13 +250,11 @@ class SQLiteReader(CatalogueReader):
         )
         return inflate_text(row[0]) if row else None
 
-    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
+    def get_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str
+    ) -> AnalysisRecord | None:
         """Same answer as ``Store.get_analysis``."""
-        row = self._row(
-            "select data from analyses where error_id = ? and snapshot_id = ? and model = ? and prompt_version = ?",
-            (error_id, snapshot_id, model, prompt_version),
-        )
-        return json.loads(row[0]) if row else None
+        return read_analysis(self._run, error_id, snapshot_id, model, prompt_version)
 
     # ------------------------------------------------ reads a full ``Store`` answers
 

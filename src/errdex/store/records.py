@@ -7,6 +7,7 @@ without paying for it.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -14,7 +15,189 @@ if TYPE_CHECKING:
     from errdex.store.facts import FactReader
     from errdex.store.timeline import Timeline
 
-__all__ = ["CatalogueReader", "permalink"]
+__all__ = [
+    "AnalysisRecord",
+    "AnswerSections",
+    "CatalogueReader",
+    "ErrorDetail",
+    "ExampleFix",
+    "Occurrence",
+    "Version",
+    "permalink",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Version:
+    """The snapshot an occurrence was found in, as an error's page names it."""
+
+    name: str  # the release or revision name ("0.4.30", "v2.1.0", a directory's name)
+    ref: str  # what was indexed: a git ref, a PyPI spec, a directory path
+    kind: str  # the snapshot's ``ref_kind``: "git", "pypi", "dir", ...
+    date: str | None
+    commit: str | None
+    tag: str | None
+    source_url: str | None
+    has_tests: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name, "ref": self.ref, "kind": self.kind, "date": self.date, "commit": self.commit,
+            "tag": self.tag, "source_url": self.source_url, "has_tests": self.has_tests,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Occurrence:
+    """One error as it sits in one snapshot: where it is raised and what surrounds the raise."""
+
+    snapshot_id: int
+    version: Version
+    line: int
+    end_line: int
+    level: str | None  # a logging call's level; None for raises, warnings and asserts
+    exc_bases: tuple[str, ...]
+    expanded_segments: tuple[str, ...]  # the message with its helpers inlined
+    guards: tuple[str, ...]  # the conditions on the path to the raise, outermost first
+    window_start: int  # the stored code window around the raise (1-based, inclusive)
+    window_end: int
+    comments: tuple[str, ...]
+    docstring: str | None
+    relay: bool  # a helper's raise of a message its callers supply (those calls are records too)
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorDetail:
+    """One error with every occurrence, oldest snapshot first (there is always at least one)."""
+
+    id: str
+    repo: str
+    repo_url: str | None
+    kind: str  # "error", "warning", "log" or "assertion"
+    exc_type: str
+    exc_qualname: str | None
+    template: str
+    segments: tuple[str, ...]  # literal, placeholder, literal, ... (``model.render_template``)
+    path: str
+    function: str
+    occurrences: tuple[Occurrence, ...]
+
+    @property
+    def latest(self) -> Occurrence:
+        """The occurrence in the newest snapshot that holds the error: what its page shows."""
+        return self.occurrences[-1]
+
+
+def _strings(value: object) -> tuple[str, ...] | None:
+    """A JSON list of strings as a tuple; None when it is anything else."""
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        return None
+    return tuple(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ExampleFix:
+    """Code that raises the error and the same code fixed."""
+
+    before: str
+    after: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"before": self.before, "after": self.after}
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerSections:
+    """A model's answer about one error, each claim already checked against the indexed code."""
+
+    meaning: str
+    trigger: str
+    common_situations: tuple[str, ...]
+    solutions: tuple[str, ...]
+    example_fix: ExampleFix | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "meaning": self.meaning, "trigger": self.trigger,
+            "common_situations": list(self.common_situations), "solutions": list(self.solutions),
+            "example_fix": self.example_fix.to_json() if self.example_fix else None,
+        }  # fmt: skip
+
+    @classmethod
+    def from_json(cls, data: object) -> AnswerSections | None:
+        """The sections of a stored record, or None when any of them has the wrong shape."""
+        if not isinstance(data, dict):
+            return None
+        meaning, trigger = data.get("meaning", ""), data.get("trigger", "")
+        situations, solutions = (
+            _strings(data.get("common_situations", [])),
+            _strings(data.get("solutions", [])),
+        )
+        raw_fix = data.get("example_fix")
+        fix = None
+        if raw_fix is not None:
+            if not isinstance(raw_fix, dict):
+                return None
+            before, after = raw_fix.get("before", ""), raw_fix.get("after", "")
+            if not isinstance(before, str) or not isinstance(after, str):
+                return None
+            fix = ExampleFix(before, after)
+        if (
+            not isinstance(meaning, str)
+            or not isinstance(trigger, str)
+            or situations is None
+            or solutions is None
+        ):
+            return None
+        return cls(meaning, trigger, situations, solutions, fix)
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRecord:
+    """A cached, verified model answer for (error, snapshot, model, prompt version).
+
+    ``raw`` is the answer as the model gave it, kept so a better verifier can re-check it
+    without paying for it again; pages only ever see ``public_json``.
+    """
+
+    model: str
+    date: str
+    prompt_version: str
+    sections: AnswerSections
+    dropped: int  # claims verification removed for naming something the code does not have
+    unverified: tuple[str, ...]  # the names those claims used
+    raw: dict[str, Any] | None = None
+
+    def public_json(self) -> dict[str, Any]:
+        """What pages and the API show: verified sections only, never the raw answer."""
+        return {
+            "model": self.model, "date": self.date, "prompt_version": self.prompt_version,
+            "sections": self.sections.to_json(), "dropped": self.dropped, "unverified": list(self.unverified),
+        }  # fmt: skip
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored form: the public record plus the raw answer."""
+        return {**self.public_json(), "raw": self.raw}
+
+    @classmethod
+    def from_json(cls, data: object) -> AnalysisRecord | None:
+        """A stored record, or None when it does not have the shape errdex writes.
+
+        The catalogue is data from whoever built it: a record of another shape is treated as
+        absent (the page shows the static analysis alone), never as an error.
+        """
+        if not isinstance(data, dict):
+            return None
+        model, date, version = data.get("model"), data.get("date", ""), data.get("prompt_version", "")
+        dropped, unverified = data.get("dropped", 0), _strings(data.get("unverified", []))
+        sections, raw = AnswerSections.from_json(data.get("sections")), data.get("raw")
+        if not (isinstance(model, str) and model and isinstance(date, str) and isinstance(version, str)):
+            return None
+        if not isinstance(dropped, int) or isinstance(dropped, bool) or dropped < 0:
+            return None
+        if sections is None or unverified is None or not (raw is None or isinstance(raw, dict)):
+            return None
+        return cls(model, date, version, sections, dropped, unverified, raw)
 
 
 class CatalogueReader(Protocol):
@@ -79,7 +262,7 @@ class CatalogueReader(Protocol):
         """Errors of the latest snapshot that has each, filtered: (total, page)."""
         ...
 
-    def get_error(self, error_id: str) -> dict[str, Any] | None:
+    def get_error(self, error_id: str) -> ErrorDetail | None:
         """One error with every occurrence (oldest first), or None."""
         ...
 
@@ -95,24 +278,27 @@ class CatalogueReader(Protocol):
         """The tests linked to an error at index time."""
         ...
 
-    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
-        """A cached model answer for (error, snapshot, model, prompt version), or None."""
+    def get_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str
+    ) -> AnalysisRecord | None:
+        """A cached model answer for (error, snapshot, model, prompt version), or None (also for
+        a stored record of another shape)."""
         ...
 
 
-def permalink(version: dict[str, Any], path: str, start: int, end: int) -> dict[str, Any] | None:
+def permalink(version: Version, path: str, start: int, end: int) -> dict[str, Any] | None:
     """A link pinned to the exact code, or None when no forge URL is known.
 
     Git snapshots pin the commit. PyPI snapshots pin the release tag only when the source stage
     learned it from the metadata; otherwise we do not guess a tag (a wrong link is worse than
     none) and the page links the file as indexed instead.
     """
-    url = (version.get("source_url") or "").rstrip("/")
+    url = (version.source_url or "").rstrip("/")
     if not url.startswith("https://"):
         return None
-    ref = version.get("commit") if version.get("kind") == "git" else version.get("tag")
+    ref = version.commit if version.kind == "git" else version.tag
     if not ref:
         return None
     anchor = f"#L{start}-L{end}" if end > start else f"#L{start}"
-    label = ref[:10] if version.get("kind") == "git" else ref
+    label = ref[:10] if version.kind == "git" else ref
     return {"url": f"{url}/blob/{ref}/{path}{anchor}", "ref": ref, "label": label}

@@ -9,9 +9,9 @@ SQLite reader and the full store (SQLite or PostgreSQL) run the very same SQL.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
+from errdex.store.detail import json_column
 from errdex.store.facts import Run
 
 __all__ = ["SiteRow", "has_package", "has_snapshots", "raise_sites"]
@@ -51,16 +51,11 @@ class SiteRow:
     segments: list[str]
 
 
-def _json(value: object) -> object:
-    """A JSON column: text from SQLite, already decoded by PostgreSQL's driver."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
-
-
 def raise_sites(run: Run, path: str, sha256: str, line: int) -> list[SiteRow]:
     """The records at ``path:line`` of every snapshot whose ``path`` has content ``sha256``."""
     out: list[SiteRow] = []
     for row in run(_SITES_SQL, {"path": path, "sha": sha256, "line": int(line)}):
-        guards, segments = _json(row[10]), _json(row[12])
+        guards, segments = json_column(row[10]), json_column(row[12])
         out.append(
             SiteRow(
                 id=str(row[0]), repo=str(row[1]), version=str(row[2]), kind=str(row[3]),

@@ -55,10 +55,11 @@ from errdex.model import (
 )
 from errdex.store import history
 from errdex.store import schema as s
+from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
-from errdex.store.records import CatalogueReader
+from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 from errdex.testpaths import is_test_path
@@ -611,72 +612,9 @@ class Store(CatalogueReader):
             rows = conn.execute(q).mappings().all()
         return int(total), [_error_summary(row) for row in rows]
 
-    def get_error(self, error_id: str) -> dict[str, Any] | None:
+    def get_error(self, error_id: str) -> ErrorDetail | None:
         """Everything known about one error: identity plus each snapshot's occurrence."""
-        e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
-        with self.engine.connect() as conn:
-            row = (
-                conn.execute(
-                    select(e, r.c.name.label("repo"), r.c.source_url.label("repo_url"))
-                    .select_from(e.join(r, e.c.repo_id == r.c.id))
-                    .where(e.c.id == error_id)
-                )
-                .mappings()
-                .first()
-            )
-            if row is None:
-                return None
-            occs = (
-                conn.execute(
-                    select(
-                        o,
-                        sn.c.version,
-                        sn.c.ref_kind,
-                        sn.c.ref,
-                        sn.c.date,
-                        sn.c.commit_sha,
-                        sn.c.tag,
-                        sn.c.source_url,
-                        sn.c.has_tests,
-                    )
-                    .select_from(o.join(sn, o.c.snapshot_id == sn.c.id))
-                    .where(o.c.error_id == error_id)
-                    .order_by(o.c.id)
-                )
-                .mappings()
-                .all()
-            )
-        out = _error_summary(row)
-        out["repo_url"] = row["repo_url"]
-        out["segments"] = list(row["segments"])
-        out["occurrences"] = [
-            {
-                "snapshot_id": oc["snapshot_id"],
-                "version": {
-                    "name": oc["version"],
-                    "ref": oc["ref"],
-                    "kind": oc["ref_kind"],
-                    "date": oc["date"],
-                    "commit": oc["commit_sha"],
-                    "tag": oc["tag"],
-                    "source_url": oc["source_url"],
-                    "has_tests": bool(oc["has_tests"]),
-                },
-                "line": oc["line"],
-                "end_line": oc["end_line"],
-                "level": oc["level"],
-                "exc_bases": list(oc["exc_bases"]),
-                "expanded_segments": list(oc["expanded_segments"]),
-                "guards": list(oc["guards"]),
-                "window_start": oc["window_start"],
-                "window_end": oc["window_end"],
-                "comments": list(oc["comments"]),
-                "docstring": oc["docstring"],
-                "relay": bool(oc["relay"]),
-            }
-            for oc in occs
-        ]
-        return out
+        return read_error(self._run_text, error_id)
 
     def error_source(self, error_id: str, version: str) -> tuple[int, int, str] | None:
         """(line, end_line, file text) of an error in the snapshot of that version: "Thrown at"."""
@@ -738,19 +676,10 @@ class Store(CatalogueReader):
             ).all()
         return {(str(row[0]), str(row[1])): str(row[2]) for row in rows}
 
-    def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
-        a = s.analyses
-        with self.engine.connect() as conn:
-            return conn.execute(
-                select(a.c.data).where(
-                    and_(
-                        a.c.error_id == error_id,
-                        a.c.snapshot_id == snapshot_id,
-                        a.c.model == model,
-                        a.c.prompt_version == prompt_version,
-                    )
-                )
-            ).scalar()
+    def get_analysis(
+        self, error_id: str, snapshot_id: int, model: str, prompt_version: str
+    ) -> AnalysisRecord | None:
+        return read_analysis(self._run_text, error_id, snapshot_id, model, prompt_version)
 
     def put_analysis(
         self, error_id: str, snapshot_id: int, model: str, prompt_version: str, data: Any

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from pathlib import PurePath
 from typing import Any
 
-from errdex.store.records import CatalogueReader
+from errdex.store.records import CatalogueReader, ErrorDetail
 from errdex.web.render import segments_for
 from errdex.web.search import MatcherHolder, SearchResult
 
@@ -129,9 +129,9 @@ class WebState:
 
     # ------------------------------------------------------------------ errors
 
-    def error(self, error_id: str) -> dict[str, Any] | None:
+    def error(self, error_id: str) -> ErrorDetail | None:
         gen = self.generation()
-        value: dict[str, Any] | None = self.errors.get((error_id, gen))
+        value: ErrorDetail | None = self.errors.get((error_id, gen))
         if value is MISSING:
             value = self.store.get_error(error_id)
             self.errors.put((error_id, gen), value)
@@ -272,8 +272,8 @@ class WebState:
         values = match.get("values") or {}
         if err is None:
             return [str(match.get("template", ""))]
-        candidates = [err["segments"]] + [o["expanded_segments"] for o in reversed(err["occurrences"])]
-        return segments_for(err["template"], candidates, values)
+        candidates = [err.segments, *(o.expanded_segments for o in reversed(err.occurrences))]
+        return segments_for(err.template, candidates, values)
 
 
 def _index_hint(raw: Any, store: Any) -> str | None:
