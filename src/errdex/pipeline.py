@@ -78,24 +78,37 @@ class IndexSummary:
         )
 
 
-def index(
-    spec: str,
-    db: str | None = None,
-    *,
-    jobs: int | None = None,
-    progress: Progress | None = None,
-    cache_dir: str | None = None,
-) -> IndexSummary:
-    """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
+@dataclass(slots=True)
+class Prepared:
+    """A snapshot read and extracted, not yet stored: what one bulk-indexing task hands back.
+
+    Plain model dataclasses only, so it crosses a process (or a Ray worker's) boundary as is.
+    """
+
+    snap: Any  # errdex.model.Snapshot
+    ex: Any  # errdex.extract.Extraction
+    expectations: list[Any]
+    stats: dict[str, Any]
+    left_out: list[tuple[str, str]]
+    seconds: float
+
+    def skipped(self) -> list[tuple[str, str]]:
+        """What the source stage left out on purpose (symlinks out of the tree, submodules),
+        beside the files the parser had to skip: the user should see both."""
+        return [*self.left_out, *((r.path, r.reason or "") for r in self.ex.files if r.status == "skipped")]
+
+
+def prepare(
+    spec: str, *, jobs: int | None = None, progress: Progress | None = None, cache_dir: str | None = None
+) -> Prepared:
+    """Read and extract one snapshot (sources -> extract -> test links), touching no catalogue."""
     from pathlib import Path
 
     from errdex.extract import extract
     from errdex.sources import open_source_with_report
-    from errdex.store import Store
 
     prog = progress or _Quiet()
     t0 = time.perf_counter()
-    store = Store.open(db)
     snap, left_out = open_source_with_report(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
     )
@@ -106,7 +119,6 @@ def index(
     kinds = Counter(r.kind for r in ex.records)
     statuses = Counter(r.status for r in ex.files)
     expectations, linked = _expectations(ex, prog)
-    prog.stage("writing the catalogue")
     stats: dict[str, Any] = {
         "files": len(ex.files),
         "indexed": statuses["ok"],
@@ -120,36 +132,65 @@ def index(
         "expectations": len(expectations),
         "linked_expectations": linked,
     }
+    return Prepared(snap, ex, expectations, stats, left_out, time.perf_counter() - t0)
+
+
+def write(store: Any, prep: Prepared) -> Any:
+    """Store a prepared snapshot in one transaction (``Store.write_snapshot``); no derived index.
+
+    The producer digest goes into the snapshot's stats too, so a bulk run can tell a release
+    indexed by this very extractor without downloading it again.
+    """
+    producer = producer_digest()
+    ex = prep.ex
     result = store.write_snapshot(
-        snap.info,
-        snap.files,
+        prep.snap.info,
+        prep.snap.files,
         ex.records,
         ex.files,
         ex.symbols,
-        expectations,
-        stats=stats,
-        producer=producer_digest(),
+        prep.expectations,
+        stats={**prep.stats, "producer": producer},
+        producer=producer,
         code=ex.code,
     )
     # stored now: ~100k small objects the garbage collector need not walk again and again
     # while the match index is built
     ex.code.clear()
+    return result
+
+
+def index(
+    spec: str,
+    db: str | None = None,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache_dir: str | None = None,
+) -> IndexSummary:
+    """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
+    from errdex.store import Store
+
+    prog = progress or _Quiet()
+    t0 = time.perf_counter()
+    store = Store.open(db)
+    prep = prepare(spec, jobs=jobs, progress=prog, cache_dir=cache_dir)
+    prog.stage("writing the catalogue")
+    result = write(store, prep)
     if result.changed:
         prog.stage("building the match index")
         _rebuild_match_index(store)
-    # What the source stage left out on purpose (symlinks out of the tree, submodules) is
-    # reported beside the files the parser had to skip: the user should see both.
-    skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
+    info = prep.snap.info
     return IndexSummary(
-        repo=snap.info.repo,
-        version=snap.info.version,
-        ref_kind=snap.info.ref_kind,
+        repo=info.repo,
+        version=info.version,
+        ref_kind=info.ref_kind,
         snapshot_id=result.snapshot_id,
         changed=result.changed,
         replaced=result.replaced,
         seconds=time.perf_counter() - t0,
-        skipped_files=skipped,
-        **stats,
+        skipped_files=prep.skipped(),
+        **prep.stats,
     )
 
 

@@ -1,0 +1,166 @@
+"""What a bulk run indexes: spec files, rankings, and PyPI releases resolved to concrete archives.
+
+A spec file (``--from FILE``) holds one SOURCE per line, as ``errdex index`` takes it, optionally
+followed by ``--releases N`` for a PyPI project (its N most recent releases); ``#`` starts a
+comment and blank lines are ignored. A ranking (``--top N --ranking FILE``) lists project names,
+most used first: one per line, or a table (tabs, commas or spaces) whose ``name`` column is used
+when a header names one, else the first field that is not a number (``rank<TAB>name`` works).
+
+Resolution happens in the driver, before any task starts, because it decides what can be
+skipped: a release whose archive (by sha256) is already stored by the same extractor is not
+downloaded again. It asks PyPI one metadata question per project, and caches what it learns
+where the sources stage looks first, so a task on the same machine does not ask again.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from errdex.sources.base import SourceError
+from errdex.sources.spec import PypiSpec, parse_spec
+
+__all__ = ["BulkSpec", "Release", "read_ranking", "read_spec_file", "resolve"]
+
+MAX_LINE = 4096  # characters of one spec or ranking line
+MAX_RELEASES = 100  # --releases N accepted per project
+_FIELD_SPLIT = re.compile(r"[\t,; ]+")
+# Pre-releases and development releases (PEP 440 spellings): not what "recent releases" means.
+_PRE = re.compile(r"(a|alpha|b|beta|c|rc|pre|preview|dev)[-_.]?\d*", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class BulkSpec:
+    """One line of a spec file: a SOURCE, and for PyPI how many recent releases."""
+
+    source: str
+    releases: int = 1
+    where: str = ""  # "FILE:LINE", for messages
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """One task: a SOURCE to index, pinned when it is a PyPI release."""
+
+    source: str  # pypi:NAME==VERSION, or a directory / git SOURCE as given
+    sha256: str | None = None  # the PyPI archive errdex will read, when known
+
+
+def read_spec_file(path: Path) -> list[BulkSpec]:
+    """Parse a spec file; a malformed line is a ``SourceError`` naming the file and line."""
+    out: list[BulkSpec] = []
+    for n, raw in enumerate(_lines(path), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        where = f"{path}:{n}"
+        source, releases = line, 1
+        if "--releases" in line:
+            head, _, tail = line.partition("--releases")
+            value = tail.strip().lstrip("=").strip()
+            if not value.isdigit() or not 1 <= int(value) <= MAX_RELEASES:
+                raise SourceError(
+                    f"{where}: --releases takes a number from 1 to {MAX_RELEASES}, not {value!r}"
+                )
+            source, releases = head.strip(), int(value)
+        try:
+            parsed = parse_spec(source)
+        except SourceError as e:
+            raise SourceError(f"{where}: {e}") from None
+        if releases > 1 and not (isinstance(parsed, PypiSpec) and parsed.version is None):
+            raise SourceError(f"{where}: --releases needs an unpinned pypi:NAME")
+        out.append(BulkSpec(source, releases, where))
+    return out
+
+
+def read_ranking(path: Path, top: int, releases: int = 1) -> list[BulkSpec]:
+    """The first ``top`` project names of a ranking file, as PyPI specs."""
+    column: int | None = None
+    out: list[BulkSpec] = []
+    seen: set[str] = set()
+    for n, raw in enumerate(_lines(path), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        fields = [f for f in _FIELD_SPLIT.split(line) if f]
+        lowered = [f.lower() for f in fields]
+        if column is None and not out and "name" in lowered:
+            column = lowered.index("name")  # a header row
+            continue
+        if column is not None:
+            name = fields[column] if column < len(fields) else ""
+        else:
+            name = next((f for f in fields if not f.isdigit()), "")
+        try:
+            spec = parse_spec(f"pypi:{name}")
+        except SourceError:
+            raise SourceError(f"{path}:{n}: not a project name: {name!r}") from None
+        assert isinstance(spec, PypiSpec)
+        key = spec.name.lower()
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(BulkSpec(f"pypi:{spec.name}", releases, f"{path}:{n}"))
+        if len(out) >= top:
+            break
+    return out
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise SourceError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
+    lines = text.splitlines()
+    for n, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE:
+            raise SourceError(f"{path}:{n}: line longer than {MAX_LINE} characters")
+    return lines
+
+
+def resolve(spec: BulkSpec, *, cache_dir: Path, http: Any) -> list[Release]:
+    """The releases one spec stands for; a ``SourceError`` when PyPI does not know them.
+
+    A directory or git SOURCE is one release, never skipped (its content is only known once it
+    is read; storing identical content again is a no-op anyway).
+    """
+    from errdex.sources import pypi
+
+    parsed = parse_spec(spec.source)
+    if not isinstance(parsed, PypiSpec):
+        return [Release(spec.source)]
+    if spec.releases == 1:
+        rel = pypi._release(http, parsed, cache_dir, None)
+        return [_pinned(rel)]
+    name = pypi.canonical_name(parsed.name)
+    resp = pypi._get(http, f"{pypi.PYPI_JSON}/{name}/json")
+    if resp is None:
+        raise SourceError(f"no such project on PyPI: '{parsed.name}'")
+    data = resp.json()
+    dated: list[tuple[str, str, list[dict[str, Any]]]] = []
+    for version, files in (data.get("releases") or {}).items():
+        live = [f for f in files or () if not f.get("yanked")]
+        if not live or _PRE.search(str(version).split("+")[0].lstrip("0123456789.")):
+            continue
+        uploaded = max(str(f.get("upload_time_iso_8601") or f.get("upload_time") or "") for f in live)
+        dated.append((uploaded, str(version), live))
+    dated.sort(reverse=True)  # the most recently uploaded first: a backport counts as recent
+    out = []
+    for _, version, files in dated[: spec.releases]:
+        rel = pypi._parse_release(data, version, files, str(resp.url))
+        rel.name = rel.name or parsed.name
+        if pypi._SAFE_FILENAME.match(rel.version):
+            pypi._save_meta(cache_dir / "pypi" / name / f"{rel.version}.json", rel)
+            out.append(_pinned(rel))
+    if not out:
+        raise SourceError(f"PyPI lists no final release of '{parsed.name}'")
+    return out
+
+
+def _pinned(rel: Any) -> Release:
+    from errdex.sources.pypi import choose_file
+
+    chosen = choose_file(rel.files)
+    return Release(f"pypi:{rel.name}=={rel.version}", chosen.sha256 if chosen else None)
