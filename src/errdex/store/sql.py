@@ -54,6 +54,7 @@ from errdex.model import (
     TestExpectation,
 )
 from errdex.store import schema as s
+from errdex.store.copy import insert_dicts, insert_tuples
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
@@ -292,13 +293,11 @@ class Store:
             snap_id = int(snap_pk[0])
             self._write_files(conn, snap_id, files, reports)
             new = self._write_records(conn, repo_id, snap_id, records)
-            if symbols:
-                conn.execute(
-                    insert(s.symbols), [{"snapshot_id": snap_id, "name": n} for n in sorted(symbols)]
-                )
+            insert_dicts(conn, s.symbols, [{"snapshot_id": snap_id, "name": n} for n in sorted(symbols)])
             if expectations:
-                conn.execute(
-                    insert(s.expectations),
+                insert_dicts(
+                    conn,
+                    s.expectations,
                     [
                         {
                             "snapshot_id": snap_id,
@@ -349,7 +348,7 @@ class Store:
             if sha not in existing and sha not in new_blobs:
                 new_blobs[sha] = zlib.compress(decode_text(f.data).encode("utf-8", "surrogatepass"), 6)
         if new_blobs:
-            conn.execute(insert(s.blobs), [{"sha": k, "data": v} for k, v in new_blobs.items()])
+            insert_dicts(conn, s.blobs, [{"sha": k, "data": v} for k, v in new_blobs.items()])
         rows = []
         for f in files:
             rep = by_path.get(f.path)
@@ -363,8 +362,7 @@ class Store:
                     "is_test": rep.is_test if rep else False,
                 }
             )
-        if rows:
-            conn.execute(insert(s.files), rows)
+        insert_dicts(conn, s.files, rows)
 
     def _write_records(
         self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
@@ -405,10 +403,8 @@ class Store:
                     "relay": r.relay,
                 }
             )
-        if new_rows:
-            conn.execute(insert(s.errors), list(new_rows.values()))
-        if occ_rows:
-            conn.execute(insert(s.occurrences), occ_rows)
+        insert_dicts(conn, s.errors, list(new_rows.values()))
+        insert_dicts(conn, s.occurrences, occ_rows)
         return len(new_rows)
 
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
@@ -995,11 +991,14 @@ def _insert_rows(
     """Insert rows given as tuples in column order (``skip``: columns the database fills).
 
     Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
-    tuples costs about half of what SQLAlchemy's per-row parameter processing does.
+    tuples costs about half of what SQLAlchemy's per-row parameter processing does; on
+    PostgreSQL they are streamed with ``COPY`` instead (``copy.insert_tuples``).
     """
     if not rows:
         return
     cols = [c.name for c in table.columns if c.name not in skip]
+    if insert_tuples(conn, table, cols, rows):
+        return
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
     if mark is None:  # a driver with another parameter style: the portable way
         conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
