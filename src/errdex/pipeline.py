@@ -214,9 +214,10 @@ def producer_digest() -> str:
 
 
 def _rebuild_match_index(store: Any) -> None:
-    from errdex.match import rebuild_index
+    """The new snapshot's segment is built from its own rows and merged with the stored ones."""
+    from errdex.match.shared_index import update
 
-    rebuild_index(store)
+    update(store)
 
 
 def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:

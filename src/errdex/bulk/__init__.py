@@ -203,9 +203,10 @@ def _store_one(
 
 
 def _update_match_index(store: Any) -> None:
-    from errdex.match import rebuild_index
+    """Segments of the new releases, merged with the stored ones (``match.shared_index``)."""
+    from errdex.match.shared_index import update
 
-    rebuild_index(store)
+    update(store)
 
 
 def _resolve_all(specs: Sequence[BulkSpec], cache: Path) -> tuple[list[Release], list[tuple[str, str]]]:

@@ -743,79 +743,19 @@ class Index:
     def build(cls, entries: Iterable[CatalogueEntry], generation: str = "") -> Index:
         """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
         from errdex.match.runtime import is_runtime
-        from errdex.match.score import fn_last
 
-        w = _Writer()
-        by_shape: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
-        pat_lits: list[tuple[str, ...]] = []
-        pat_entries: list[list[int]] = []
-        runtime = bytearray()
-        snaps: dict[tuple[str, str, str | None], int] = {}
-        sites: dict[tuple[str, str, str | None, str, str], int] = {}
-        paths: dict[str, list[int]] = {}
-        fn_sites: dict[tuple[str, str], list[int]] = {}
-        line_sites: dict[tuple[str, int], list[int]] = {}
-        for idx, e in enumerate(entries):
+        b = Builder()
+        for e in entries:
             segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
             lits = tuple(compact(x) for x in segs[0::2])
-            names = tuple(segs[1::2])
-            shape = (lits, names)
-            pid = by_shape.get(shape)
-            if pid is None:
-                pid = by_shape[shape] = len(pat_lits)
-                pat_lits.append(lits)
-                pat_entries.append([])
-                if any(" " in lit for lit in lits):
-                    raise ValueError(f"a compact literal holds a space: {lits!r}")
-                w.add("p_lits", w.string(" ".join(lits)))
-                w.list("p_names", map(w.string, names))
-                w.add("p_text", w.string(_pattern_text(segs[0::2])))
-                runtime.append(1 if is_runtime(e.repo) else 0)
-            pat_entries[pid].append(idx)
-            snap = snaps.get((e.repo, e.version, e.snapshot_date))
-            if snap is None:
-                snap = snaps[(e.repo, e.version, e.snapshot_date)] = len(snaps)
-                w.add("snp_repo", w.string(e.repo))
-                w.add("snp_ver", w.string(e.version))
-                w.add("snp_date", w.string(e.snapshot_date))
-            what = (e.kind, e.exc_type, e.exc_qualname, e.path, e.function)
-            site = sites.get(what)
-            if site is None:
-                site = sites[what] = len(sites)
-                for column, text in zip(_SITE_COLUMNS, what, strict=True):
-                    w.add(column, w.string(text))
-            for name, value in (
-                ("e_key", e.key), ("e_id", w.string(e.error_id)), ("e_snap", snap), ("e_site", site),
-                ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid), ("e_relay", int(e.relay)),
-            ):  # fmt: skip
-                w.add(name, value)
-            path = e.path.replace("\\", "/")
-            paths.setdefault(path, []).append(idx)
-            fn = fn_last(e.function)
-            if fn:
-                fn_sites.setdefault((path, fn), []).append(idx)
-            line_sites.setdefault((path, e.line), []).append(idx)
-        for pid, pids in enumerate(pat_entries):
-            w.list("p_ents", pids)
-            if len(pids) > BIG_PATTERN:
-                w.add("g_pids", pid)
-        w.sec["p_rt"] = array("B", runtime)
-        _build_keys(w, pat_lits, runtime)
-        # paths first: the site tables refer to their rows
-        path_rows = {p: row for row, p in enumerate(sorted(paths, key=lambda p: (_hash(p), p)))}
-        for p in path_rows:
-            w.add("pa_hash", _hash(p))
-            w.add("pa_str", w.string(p))
-            w.list("pa_ents", paths[p])
-        for (p, fn), eis in sorted(fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))):
-            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
-            w.add("sf_fn", w.string(fn))
-            w.list("sf_ents", eis)
-        for (p, line), eis in sorted(line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])):
-            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-                w.add("sl_key", path_rows[p] << 32 | line)
-                w.list("sl_ents", eis)
-        return cls(w.sections(), {"generation": generation})
+            if any(" " in lit for lit in lits):
+                raise ValueError(f"a compact literal holds a space: {lits!r}")
+            b.add(
+                " ".join(lits), tuple(segs[1::2]), partial(_pattern_text, segs[0::2]), partial(is_runtime, e.repo),
+                (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
+                e.key, e.error_id, e.template, e.line, e.relay,
+            )  # fmt: skip
+        return b.finish(generation)
 
     # --- storing ---------------------------------------------------------------------------------------
 
@@ -1010,6 +950,109 @@ class Index:
 
 
 # --- building ---------------------------------------------------------------------------------------
+
+
+class Builder:
+    """An index under construction, entry by entry: ``Index.build`` feeds it catalogue entries,
+    ``shared_index.merge`` the entries of built segments (so both lay out the same bytes for the
+    same entries in the same order)."""
+
+    def __init__(self) -> None:
+        self.w = _Writer()
+        self._by_shape: dict[tuple[str, tuple[str, ...]], int] = {}
+        self.pat_lits: list[tuple[str, ...]] = []
+        self._pat_entries: list[list[int]] = []
+        self._runtime = bytearray()
+        self._snaps: dict[tuple[str, str, str | None], int] = {}
+        self._sites: dict[tuple[str, str, str | None, str, str], int] = {}
+        self._paths: dict[str, list[int]] = {}
+        self._fn_sites: dict[tuple[str, str], list[int]] = {}
+        self._line_sites: dict[tuple[str, int], list[int]] = {}
+        self.n = 0
+
+    def add(
+        self,
+        lits: str,
+        names: tuple[str, ...],
+        text: str | Callable[[], str],
+        runtime: bool | Callable[[], bool],
+        where: tuple[str, str, str | None],
+        what: tuple[str, str, str | None, str, str],
+        key: int,
+        error_id: str,
+        template: str,
+        line: int,
+        relay: bool,
+    ) -> None:
+        """One entry: its pattern's compact literals joined by spaces and placeholder names (the
+        pattern's text and interpreter flag are asked for only when the pattern is new), its
+        snapshot (repo, version, date) and site (kind, type, qualified name, path, function)."""
+        from errdex.match.score import fn_last
+
+        w, idx = self.w, self.n
+        shape = (lits, names)
+        pid = self._by_shape.get(shape)
+        if pid is None:
+            pid = self._by_shape[shape] = len(self.pat_lits)
+            self.pat_lits.append(tuple(lits.split(" ")))
+            self._pat_entries.append([])
+            w.add("p_lits", w.string(lits))
+            w.list("p_names", map(w.string, names))
+            w.add("p_text", w.string(text() if callable(text) else text))
+            self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
+        self._pat_entries[pid].append(idx)
+        snap = self._snaps.get(where)
+        if snap is None:
+            snap = self._snaps[where] = len(self._snaps)
+            for column, part in zip(("snp_repo", "snp_ver", "snp_date"), where, strict=True):
+                w.add(column, w.string(part))
+        site = self._sites.get(what)
+        if site is None:
+            site = self._sites[what] = len(self._sites)
+            for column, part in zip(_SITE_COLUMNS, what, strict=True):
+                w.add(column, w.string(part))
+        for name, value in (
+            ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
+            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
+        ):  # fmt: skip
+            w.add(name, value)
+        path = what[3].replace("\\", "/")
+        self._paths.setdefault(path, []).append(idx)
+        fn = fn_last(what[4])
+        if fn:
+            self._fn_sites.setdefault((path, fn), []).append(idx)
+        self._line_sites.setdefault((path, line), []).append(idx)
+        self.n += 1
+
+    def finish(self, generation: str = "") -> Index:
+        """Keys, heads, path and site tables over every entry added, laid out flat."""
+        w = self.w
+        for pid, pids in enumerate(self._pat_entries):
+            w.list("p_ents", pids)
+            if len(pids) > BIG_PATTERN:
+                w.add("g_pids", pid)
+        w.sec["p_rt"] = array("B", self._runtime)
+        _build_keys(w, self.pat_lits, self._runtime)
+        # paths first: the site tables refer to their rows
+        paths = self._paths
+        path_rows = {p: row for row, p in enumerate(sorted(paths, key=lambda p: (_hash(p), p)))}
+        for p in path_rows:
+            w.add("pa_hash", _hash(p))
+            w.add("pa_str", w.string(p))
+            w.list("pa_ents", paths[p])
+        for (p, fn), eis in sorted(
+            self._fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))
+        ):
+            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
+            w.add("sf_fn", w.string(fn))
+            w.list("sf_ents", eis)
+        for (p, line), eis in sorted(
+            self._line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])
+        ):
+            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
+                w.add("sl_key", path_rows[p] << 32 | line)
+                w.list("sl_ents", eis)
+        return Index(w.sections(), {"generation": generation})
 
 
 class _Writer:

@@ -458,8 +458,10 @@ class Store:
 
     # ------------------------------------------------------------------ reading
 
-    def iter_entries(self, repo: str | None = None) -> Iterator[CatalogueEntry]:
-        """Every (error, snapshot) occurrence: what the matcher indexes."""
+    def iter_entries(
+        self, repo: str | None = None, snapshot_id: int | None = None
+    ) -> Iterator[CatalogueEntry]:
+        """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, when given)."""
         e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
         q = (
             select(
@@ -484,6 +486,8 @@ class Store:
         )
         if repo:
             q = q.where(r.c.name == self.resolve_repo(repo))
+        if snapshot_id is not None:
+            q = q.where(o.c.snapshot_id == snapshot_id)
         with self.engine.connect() as conn:
             for row in conn.execute(q):
                 yield CatalogueEntry(
