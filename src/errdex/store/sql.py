@@ -518,32 +518,31 @@ class Store:
         raise StoreError(f"no codebase named {name!r} in the catalogue (indexed: {known})", kind="missing")
 
     def repos(self) -> list[dict[str, Any]]:
+        """Every codebase with its distinct error count and snapshots: three queries however many
+        codebases (an ecosystem catalogue's home page lists thousands)."""
         r, sn, o = s.repos, s.snapshots, s.occurrences
         with self.engine.connect() as conn:
             rows = conn.execute(select(r).order_by(r.c.name)).mappings().all()
-            out = []
-            for row in rows:
-                snaps = self._snapshots(conn, row["id"])
-                counts = conn.execute(
-                    select(func.count(func.distinct(o.c.error_id)))
+            counts: dict[int, int] = dict(
+                conn.execute(
+                    select(sn.c.repo_id, func.count(func.distinct(o.c.error_id)))
                     .select_from(o.join(sn, o.c.snapshot_id == sn.c.id))
-                    .where(sn.c.repo_id == row["id"])
-                ).scalar()
-                out.append(
-                    {
-                        "name": row["name"],
-                        "project": row["project"],
-                        "source_url": row["source_url"],
-                        "errors": int(counts or 0),
-                        "snapshots": snaps,
-                    }
-                )
-        return out
-
-    def _snapshots(self, conn: Connection, repo_id: int) -> list[dict[str, Any]]:
-        sn = s.snapshots
-        rows = conn.execute(select(sn).where(sn.c.repo_id == repo_id).order_by(sn.c.id)).mappings().all()
-        return [_snapshot_json(row) for row in rows]
+                    .group_by(sn.c.repo_id)
+                ).all()
+            )
+            snaps: dict[int, list[dict[str, Any]]] = {}
+            for snap in conn.execute(select(sn).order_by(sn.c.repo_id, sn.c.id)).mappings():
+                snaps.setdefault(snap["repo_id"], []).append(_snapshot_json(snap))
+            return [
+                {
+                    "name": row["name"],
+                    "project": row["project"],
+                    "source_url": row["source_url"],
+                    "errors": int(counts.get(row["id"]) or 0),
+                    "snapshots": snaps.get(row["id"], []),
+                }
+                for row in rows
+            ]
 
     def snapshot(self, snapshot_id: int) -> dict[str, Any]:
         with self.engine.connect() as conn:

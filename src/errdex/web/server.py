@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import resource
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -41,6 +42,7 @@ __all__ = [
     "ServerLimits",
     "default_max_connections",
     "run",
+    "run_workers",
     "server_config",
 ]
 
@@ -199,3 +201,61 @@ def run(app: Any, host: str, port: int, limits: ServerLimits | None = None, **ex
     import uvicorn
 
     uvicorn.Server(server_config(app, host, port, limits, **extra)).run()
+
+
+def run_workers(
+    db: str | None,
+    host: str,
+    port: int,
+    workers: int,
+    limits: ServerLimits | None = None,
+    announce: Callable[[], None] | None = None,
+) -> None:
+    """``errdex serve --workers N``: N processes answering on one listening socket.
+
+    The socket is bound here, then N children are forked; each builds its own app (its own
+    database connections: none is opened before the fork) and runs uvicorn on the shared socket,
+    so the kernel spreads connections over them. The match index is written to its shared file
+    first, so every child maps the same bytes instead of building a copy. Ctrl-C stops them all.
+    """
+    import multiprocessing
+    import socket
+
+    from errdex.match.shared_index import load_shared
+    from errdex.store import Store
+
+    store = Store.open(db, readonly=True)  # fails here, once, for a missing or foreign catalogue
+    load_shared(store)
+    store.engine.dispose()
+    if announce is not None:
+        announce()
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    ctx = multiprocessing.get_context("fork")
+    children = [ctx.Process(target=_worker, args=(db, sock, limits), daemon=True) for _ in range(workers)]
+    for child in children:
+        child.start()
+    try:
+        for child in children:
+            child.join()
+    except KeyboardInterrupt:
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.join(10)
+    finally:
+        sock.close()
+
+
+def _worker(db: str | None, sock: Any, limits: ServerLimits | None) -> None:
+    import uvicorn
+
+    from errdex.web.app import create_app
+
+    host, port = sock.getsockname()[:2]
+    config = server_config(create_app(db), host, port, limits)
+    uvicorn.Server(config).run(sockets=[sock])
