@@ -81,6 +81,7 @@ class BulkReport:
     task_seconds: float = 0.0  # summed over tasks: download, extraction, test links
     write_seconds: float = 0.0
     index_seconds: float = 0.0
+    run_seconds: float = 0.0  # from the first task to the last write: no resolving, no Ray start, no index
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -163,6 +164,7 @@ def run(
                 continue
             changed |= _store_one(store, rel, outcome, report, status, prog)
     finally:  # also when interrupted: every release stored so far stays, in-flight tasks go
+        report.run_seconds = time.perf_counter() - status.started
         if ray_run is not None:
             ray_run.close()
     if changed:
