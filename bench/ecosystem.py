@@ -49,14 +49,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # pg_server: a throwaway PostgreSQL
 
-from match_speed import builtin_errors, iter_scaled, render, traceback_for
+from match_speed import iter_scaled, make_queries
 
 from errdex import bulk
 from errdex.match import Matcher, build_index
 from errdex.match import shared_index as si
 from errdex.match.index import Index
 from errdex.match.runtime import runtime_entries
-from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
 from errdex.store import Store
 
@@ -196,30 +195,11 @@ def pg_sizes(db: str) -> list[tuple[str, ...]]:
 # --- part 2 and 3: matching ----------------------------------------------------------------------
 
 
-def shape(segments: list[str]) -> tuple[str, ...]:
-    return tuple(compact(s) for s in segments[0::2])
-
-
 def queries_for(sample: list[CatalogueEntry], n: int, rng: random.Random) -> list[tuple[str, Any]]:
-    """(text, expected shape or None): messages, cut-short messages, tracebacks, and interpreter
-    errors (negatives: no library template should be an exact match)."""
-    builtins = builtin_errors()
-    out: list[tuple[str, Any]] = []
-    for _ in range(n):
-        r = rng.random()
-        if r < 0.9:
-            e = rng.choice(sample)
-            text = render(e, rng)
-            if r < 0.5:
-                out.append((f"{e.exc_type.rsplit('.', 1)[-1]}: {text}", shape(e.segments)))
-            elif r < 0.65:
-                cut = rng.randint(max(30, len(text) * 2 // 5), max(30, len(text) * 4 // 5))
-                out.append((text[:cut], shape(e.segments)))
-            else:
-                out.append((traceback_for(e, text, rng), shape(e.segments)))
-        else:
-            out.append((rng.choice(builtins), None))
-    return out
+    """(text, expected shape or None): ``match_speed``'s messages, cut-short messages and
+    tracebacks from catalogue templates, and interpreter errors as negatives (no held-out
+    templates: every template of a real catalogue is in it)."""
+    return [(q.text, q.shape) for q in make_queries(sample, [], n, rng)]
 
 
 def measure(index: Index, queries: list[tuple[str, Any]]) -> tuple[str, ...]:

@@ -237,7 +237,7 @@ def make_queries(
                 out.append(Query(text[:cut], shape(e), "truncated"))
             else:
                 out.append(Query(traceback_for(e, text, rng), shape(e), "traceback"))
-        elif r < 0.95:
+        elif r < 0.95 and held:
             e = rng.choice(held)
             out.append(Query(f"{e.exc_type.rsplit('.', 1)[-1]}: {render(e, rng)}", None, "held-out"))
         else:
