@@ -153,3 +153,46 @@ def test_an_interrupted_run_resumes_without_redoing_a_finished_release(
     assert first < after and len(after) == 3  # the finished one untouched (same indexed_at)
     again = bulk.run(specs, db, engine="local")
     assert (len(again.skipped), again.indexed, again.records) == (3, 0, 0)
+
+
+def test_the_cli_refuses_mixed_or_incomplete_bulk_options(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from errdex.cli import app
+
+    runner = CliRunner()
+    db = str(tmp_path / "x.db")
+    for args, message in [
+        (["index", "--db", db], "give one of SOURCE, --from FILE or --top N"),
+        (["index", "pypi:six", "--top", "3", "--ranking", "r.tsv", "--db", db], "give one of SOURCE"),
+        (["index", "--top", "3", "--db", db], "--top N and --ranking FILE go together"),
+        (["index", "pypi:six", "--workers", "2", "--db", db], "--workers and --ray-address are for --from"),
+        (["index", "--from", str(tmp_path / "missing.txt"), "--db", db], "cannot read"),
+    ]:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.stderr
+    assert not Path(db).exists()
+
+
+@pytest.mark.slow
+@pytest.mark.network
+def test_the_cli_indexes_a_spec_file_and_reports_what_failed(ray_runtime: None, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from errdex.cli import app
+
+    specs = tmp_path / "specs.txt"
+    specs.write_text("# two projects\npypi:six==1.16.0\npypi:no-such-project-errdex-test\n")
+    db = str(tmp_path / "x.db")
+    result = CliRunner().invoke(app, ["index", "--from", str(specs), "--db", db])
+    assert result.exit_code == 0, result.output
+    assert "1 releases indexed, 0 already indexed, 0 unchanged, 1 failed" in result.stdout
+    assert "failed pypi:no-such-project-errdex-test: no such project on PyPI" in result.stderr
+    assert "[1/1 releases, " in result.stderr and "pypi:six==1.16.0: benjaminp/six 1.16.0" in result.stderr
+    again = CliRunner().invoke(app, ["index", "--from", str(specs), "--db", db, "--json"])
+    assert again.exit_code == 0
+    import json
+
+    report = json.loads(again.stdout)
+    assert (report["indexed"], report["skipped"], len(report["failed"])) == (0, ["pypi:six==1.16.0"], 1)

@@ -135,16 +135,52 @@ class _BarProgress:
 @_guarded
 def index(
     source: Annotated[
-        str,
+        str | None,
         typer.Argument(
             help="What to index: a directory; a git repo PATH_OR_URL@REV (git:PATH for HEAD); "
-            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest).",
+            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest). Or use --from / --top.",
             show_default=False,
         ),
-    ],
+    ] = None,
     db: DbOpt = None,
     jobs: Annotated[
         int | None, typer.Option("--jobs", "-j", help="Worker processes for extraction (default: all cores).")
+    ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Index every SOURCE in FILE on Ray: one per line, `pypi:NAME --releases N` for the N "
+            "latest releases, # comments. Releases already indexed are skipped.",
+            show_default=False,
+        ),
+    ] = None,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top", min=1, help="Index the N most used projects of --ranking (latest release each), on Ray."
+        ),
+    ] = None,
+    ranking: Annotated[
+        Path | None,
+        typer.Option(
+            "--ranking",
+            help="Project names, most used first: one per line, or a table with a `name` column (TSV, CSV).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Ray workers for --from/--top (default: every core Ray has)."),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="Join this Ray cluster (`auto`, or ray://HEAD:10001) instead of starting a local runtime; "
+            "its nodes need errdex installed with the `scale` extra.",
+            show_default=False,
+        ),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -153,7 +189,20 @@ def index(
     Example:  errdex index pypi:jax==0.10.2
               errdex index ~/src/requests@v2.32.0
               errdex index ./mylib
+              errdex index --from specs.txt --db postgresql+psycopg://errdex@db/catalogue
+              errdex index --top 200 --ranking top-pypi.tsv --workers 8
     """
+    bulk_mode = from_file is not None or top is not None
+    if sum(x is not None for x in (source, from_file, top)) != 1:
+        raise _fail("give one of SOURCE, --from FILE or --top N", EXIT_USAGE)
+    if (top is None) != (ranking is None):
+        raise _fail("--top N and --ranking FILE go together", EXIT_USAGE)
+    if not bulk_mode and (workers is not None or ray_address is not None):
+        raise _fail("--workers and --ray-address are for --from and --top", EXIT_USAGE)
+    if bulk_mode:
+        _index_bulk(from_file, top, ranking, db, workers, ray_address, as_json)
+        return
+    assert source is not None
     from errdex.pipeline import index as run_index
     from errdex.sources import SourceError
     from errdex.store import StoreError
@@ -177,6 +226,57 @@ def index(
     for path, reason in summary.skipped_files[:20]:
         typer.echo(printable(f"skipped {path}: {reason}", newlines=False), err=True)
     typer.echo(printable(summary.line(), newlines=False))
+
+
+class _BulkLines:
+    """A bulk run's progress: one plain line per release (a run is long; logs keep them)."""
+
+    def note(self, message: str) -> None:
+        typer.echo(printable(f"• {message}", newlines=False), err=True)
+
+    def release_done(self, source: str, outcome: str, status: Any) -> None:
+        typer.echo(printable(f"[{status.line()}] {source}: {outcome}", newlines=False), err=True)
+
+
+def _index_bulk(
+    from_file: Path | None,
+    top: int | None,
+    ranking: Path | None,
+    db: str | None,
+    workers: int | None,
+    ray_address: str | None,
+    as_json: bool,
+) -> None:
+    """``--from`` / ``--top``: every release on Ray, failures reported at the end, never fatal."""
+    from errdex import bulk
+    from errdex.sources import SourceError
+
+    try:
+        if from_file is not None:
+            specs = bulk.read_spec_file(from_file)
+        else:
+            assert ranking is not None and top is not None
+            specs = bulk.read_ranking(ranking, top)
+    except SourceError as e:
+        raise _fail(str(e), EXIT_USAGE) from None
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        raise _fail("bulk indexing runs on Ray: pip install 'errdex[scale]'", EXIT_USAGE) from None
+    try:
+        report = bulk.run(specs, db, workers=workers, ray_address=ray_address, progress=_BulkLines())
+    except KeyboardInterrupt:
+        raise _fail(
+            "interrupted; every release stored so far stays, and the next run resumes after them", 130
+        ) from None
+    except ConnectionError as e:  # no Ray cluster at --ray-address
+        raise _fail(f"cannot join the Ray cluster at {ray_address}: {e}") from None
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2))
+        return
+    for spec, reason in report.failed:
+        typer.echo(printable(f"failed {spec}: {reason}", newlines=False), err=True)
+    typer.echo(printable(report.line(), newlines=False))
 
 
 @app.command("list")
