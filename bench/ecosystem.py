@@ -2,7 +2,7 @@
 """The ecosystem catalogue: bulk indexing on Ray into PostgreSQL, and matching across all of it.
 
     .venv/bin/python bench/ecosystem.py [--top 200] [--ranking ../shared/data/top-pypi.tsv]
-        [--modes single,ray1,rayall] [--synthetic 1000000,10000000] [--queries 2000] [--pg URL]
+        [--modes ray1,rayall,single] [--synthetic 1000000,10000000] [--queries 2000] [--pg URL]
 
 Part 1, indexing. The top ``--top`` projects of the ranking (latest release each) are resolved
 and their archives downloaded into the cache first (real registry downloads; not timed). Then
@@ -147,8 +147,14 @@ def index_modes(specs: list[bulk.BulkSpec], base: str, modes: list[str]) -> tupl
             f"{mode}: {engine} on {workers} worker(s), load average {load_avg()}", file=sys.stderr, flush=True
         )
         gc.collect()
-        reports[mode] = bulk.run(specs, db, engine=engine, workers=workers, progress=Lines())  # type: ignore[arg-type]
-        print(f"  {reports[mode].line()}", file=sys.stderr, flush=True)
+        reports[mode] = r = bulk.run(specs, db, engine=engine, workers=workers, progress=Lines())  # type: ignore[arg-type]
+        print(f"  {r.line()}", file=sys.stderr, flush=True)
+        # the row now too: a long run interrupted later still leaves its numbers
+        print(
+            f"  {mode}: run {r.run_seconds:.0f}s, tasks {r.task_seconds:.0f}s, writes {r.write_seconds:.0f}s, "
+            f"merge {r.index_seconds:.1f}s, load average {load_avg()}",
+            flush=True,
+        )
     rows = []
     for mode, r in reports.items():
         ref = reports.get("ray1") or reports.get("single")
@@ -392,7 +398,7 @@ def main() -> int:
     # ../shared beside the repository (a worktree sits one level deeper)
     near = [d / "shared" / "data" / "top-pypi.tsv" for d in (ROOT.parent, ROOT.parent.parent)]
     ap.add_argument("--ranking", default=str(next((p for p in near if p.is_file()), near[0])))
-    ap.add_argument("--modes", default="single,ray1,rayall")
+    ap.add_argument("--modes", default="ray1,rayall,single", help="the last one's catalogue is measured")
     ap.add_argument("--synthetic", default="1000000,10000000", help="sizes, comma-separated ('' for none)")
     ap.add_argument(
         "--synthetic-base",
