@@ -25,6 +25,7 @@ from errdex.sources.spec import PypiSpec, parse_spec
 __all__ = ["BulkSpec", "Release", "read_ranking", "read_spec_file", "resolve"]
 
 MAX_LINE = 4096  # characters of one spec or ranking line
+MAX_FILE = 64 * 1024 * 1024  # bytes of a spec or ranking file (a million lines is ~20 MB)
 MAX_RELEASES = 100  # --releases N accepted per project
 _FIELD_SPLIT = re.compile(r"[\t,; ]+")
 # Pre-releases and development releases (PEP 440 spellings): not what "recent releases" means.
@@ -110,6 +111,8 @@ def read_ranking(path: Path, top: int, releases: int = 1) -> list[BulkSpec]:
 
 def _lines(path: Path) -> list[str]:
     try:
+        if path.stat().st_size > MAX_FILE:
+            raise SourceError(f"{path} is larger than {MAX_FILE // 2**20} MiB")
         text = path.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as e:
         raise SourceError(f"cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
