@@ -82,5 +82,5 @@ def test_workers_share_one_port_and_one_mapped_index(db_url: str, tmp_path: Path
         assert mapping  # a worker that searched maps the one file instead of holding a copy
     finally:
         proc.send_signal(signal.SIGINT)
-        proc.wait(30)
+        proc.wait(60)
     assert all(not Path(f"/proc/{w}").exists() for w in workers)

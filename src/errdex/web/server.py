@@ -49,6 +49,8 @@ __all__ = [
 # Request line + headers. Long searches are POSTed by the page; a GET /api/search?q= of the full
 # 64 Ki-character query, percent-encoded, still fits.
 MAX_HEAD_BYTES = 1 << 20
+# Seconds a worker of `errdex serve --workers N` has to finish its requests when told to stop.
+GRACE = 5
 # Descriptors kept back from connections: the catalogue's SQLite files, worker threads, logs.
 FD_RESERVE = 128
 
@@ -243,11 +245,16 @@ def run_workers(
         for child in children:
             child.join()
     except KeyboardInterrupt:
+        pass
+    finally:
+        # each worker finishes its requests in flight (a few seconds at most), then goes
         for child in children:
             child.terminate()
         for child in children:
-            child.join(10)
-    finally:
+            child.join(GRACE + 5)
+            if child.is_alive():
+                child.kill()
+                child.join()
         sock.close()
 
 
@@ -257,5 +264,5 @@ def _worker(db: str | None, sock: Any, limits: ServerLimits | None) -> None:
     from errdex.web.app import create_app
 
     host, port = sock.getsockname()[:2]
-    config = server_config(create_app(db), host, port, limits)
+    config = server_config(create_app(db), host, port, limits, timeout_graceful_shutdown=GRACE)
     uvicorn.Server(config).run(sockets=[sock])
