@@ -80,7 +80,7 @@ def test_workers_share_one_port_and_one_mapped_index(db_url: str, tmp_path: Path
         assert len(shared) == 1
         mapping = [w for w in workers if str(shared[0]) in Path(f"/proc/{w}/maps").read_text()]
         assert mapping  # a worker that searched maps the one file instead of holding a copy
-    finally:
-        proc.send_signal(signal.SIGINT)
+    finally:  # what a service manager sends (SIGINT too stops it; pytest-xdist's workers ignore it)
+        proc.send_signal(signal.SIGTERM)
         proc.wait(60)
     assert all(not Path(f"/proc/{w}").exists() for w in workers)

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import resource
+import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -237,6 +238,10 @@ def run_workers(
     sock.bind((host, port))
     sock.listen(2048)
     sock.set_inheritable(True)
+    # Ctrl-C and a service manager's SIGTERM both stop the workers (through the finally below);
+    # SIGINT is set explicitly, since a parent process may have left it ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _stop)
     ctx = multiprocessing.get_context("fork")
     children = [ctx.Process(target=_worker, args=(db, sock, limits), daemon=True) for _ in range(workers)]
     for child in children:
@@ -258,8 +263,14 @@ def run_workers(
         sock.close()
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def _worker(db: str | None, sock: Any, limits: ServerLimits | None) -> None:
     import uvicorn
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # uvicorn installs its own; none of the parent's
 
     from errdex.web.app import create_app
 
