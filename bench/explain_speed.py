@@ -17,8 +17,8 @@ from pathlib import Path
 
 
 def main(spec: str = "pypi:jax==0.10.2") -> None:
-    from errdex.explain import analyze_error
-    from errdex.explain import context as ctx_mod
+    from errdex.analysis import analyze_error
+    from errdex.analysis import context as ctx_mod
     from errdex.pipeline import index
     from errdex.store import Store
     from errdex.views import error_view
@@ -35,14 +35,15 @@ def main(spec: str = "pypi:jax==0.10.2") -> None:
         views = []
         for r in rows:
             err = store.get_error(r["id"])
-            views.append((err, error_view(store, err, analysis=False)))
+            views.append(err)
+            error_view(store, err, analysis=False)
         t_views = time.perf_counter() - t0
         t0 = time.perf_counter()
         ctx_mod.get_context(store, summary.snapshot_id)  # a query or two: nothing is parsed
         t_ctx = time.perf_counter() - t0
         t0 = time.perf_counter()
-        for err, view in views:
-            analyze_error(store, err, view)
+        for err in views:
+            analyze_error(store, err)
         t_each = time.perf_counter() - t0
     t_static = t_ctx + t_each
     rows_out = [

@@ -4,7 +4,7 @@
     .venv/bin/python bench/page_speed.py --errors 50 --index-runs 1 --baseline <rev>
 
 A new user indexes a release and opens an error, without ``errdex analyze``: the analysis of that
-one error reads its facts from the catalogue (see ``errdex.explain.context``). Measured, on the
+one error reads its facts from the catalogue (see ``errdex.analysis.context``). Measured, on the
 same catalogue and the same random errors:
 
 * ``GET /{owner}/{repo}/errors/{id}`` in-process, each on a fresh app (no page or view cache;
@@ -97,7 +97,7 @@ def pages(db: Path, ids: list[str], repo: str, *, cold: bool) -> list[float]:
     """Each page on a fresh app; ``cold`` also forgets what earlier analyses read."""
     from fastapi.testclient import TestClient
 
-    from errdex.explain import context
+    from errdex.analysis import context
     from errdex.web.app import create_app
 
     out = []
@@ -116,7 +116,7 @@ def pages(db: Path, ids: list[str], repo: str, *, cold: bool) -> list[float]:
 
 def show_in_process(db: Path, error_id: str) -> None:
     """What ``errdex show ID --json`` does after start-up, with nothing remembered."""
-    from errdex.explain import context
+    from errdex.analysis import context
     from errdex.store.fast import open_reader
     from errdex.views import error_view
 

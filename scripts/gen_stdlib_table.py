@@ -1,4 +1,4 @@
-"""Write errdex's static table of standard-library names (``src/errdex/explain/data/stdlib.json``).
+"""Write errdex's static table of standard-library names (``src/errdex/analysis/data/stdlib.json``).
 
 errdex checks every name a language model writes against what exists, and must never import what
 a model names: importing ``venv.__main__`` runs venv's command line, ``antigravity`` opens a
@@ -27,7 +27,7 @@ import pathlib
 import subprocess
 import sys
 
-OUT = pathlib.Path(__file__).resolve().parents[1] / "src" / "errdex" / "explain" / "data" / "stdlib.json"
+OUT = pathlib.Path(__file__).resolve().parents[1] / "src" / "errdex" / "analysis" / "data" / "stdlib.json"
 
 # Never imported, even here: they act on import (open a browser, print, start a GUI or a
 # command line) or are the test suite and IDLE, which no error message points users into.

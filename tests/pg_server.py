@@ -41,10 +41,13 @@ def postgres_server() -> Iterator[str]:
         shutil.chown(sock, "postgres")
     run = {"check": True, "capture_output": True, "text": True}
     try:
-        subprocess.run(_as_server_user([initdb, "-D", data, "-A", "trust", "-U", "errdex", "--no-sync"]), **run)  # type: ignore[call-overload]
+        subprocess.run(
+            _as_server_user([initdb, "-D", data, "-A", "trust", "-U", "errdex", "--no-sync"]), **run
+        )  # type: ignore[call-overload]
         opts = f"-c listen_addresses='' -c unix_socket_directories={sock} -c fsync=off"
         subprocess.run(
-            _as_server_user([pg_ctl, "-D", data, "-o", opts, "-l", os.path.join(root, "log"), "-w", "start"]), **run
+            _as_server_user([pg_ctl, "-D", data, "-o", opts, "-l", os.path.join(root, "log"), "-w", "start"]),
+            **run,
         )  # type: ignore[call-overload]
         try:
             createdb = _bin("createdb")
@@ -52,7 +55,10 @@ def postgres_server() -> Iterator[str]:
             subprocess.run(_as_server_user([createdb, "-h", sock, "-U", "errdex", "catalogue"]), **run)  # type: ignore[call-overload]
             yield f"postgresql+psycopg://errdex@/catalogue?host={sock}"
         finally:
-            subprocess.run(_as_server_user([pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"]), check=False,
-                           capture_output=True)
+            subprocess.run(
+                _as_server_user([pg_ctl, "-D", data, "-m", "immediate", "-w", "stop"]),
+                check=False,
+                capture_output=True,
+            )
     finally:
         shutil.rmtree(root, ignore_errors=True)

@@ -74,6 +74,8 @@ def test_spec_file_lines_comments_and_releases(tmp_path: Path) -> None:
         BulkSpec("pypi:idna", 3, f"{f}:4"),
         BulkSpec("pypi:attrs==23.2.0", 1, f"{f}:5"),
     ]
+    f.write_text("pypi:jax>=0.4.30,<0.5 --releases 2\n")
+    assert bulk.read_spec_file(f) == [BulkSpec("pypi:jax>=0.4.30,<0.5", 2, f"{f}:1")]
     f.write_text("pypi:six\npypi:attrs==23.2.0 --releases 2\n")
     with pytest.raises(SourceError, match=r"specs.txt:2: --releases needs an unpinned pypi:NAME"):
         bulk.read_spec_file(f)
@@ -98,6 +100,28 @@ def test_ranking_with_a_header_a_bare_list_and_duplicates(tmp_path: Path) -> Non
     bare.write_text("six\n../etc/passwd\n")
     with pytest.raises(SourceError, match=r"names.txt:2: not a project name"):
         bulk.read_ranking(bare, 10)
+
+
+@pytest.mark.network
+def test_releases_are_picked_as_errdex_index_picks_them(tmp_path: Path) -> None:
+    """``--releases N`` and a version range name the releases ``errdex index`` would index
+    (``sources.releases``), oldest first, each pinned to the archive errdex will read."""
+    import httpx
+
+    from errdex.bulk.specs import resolve
+    from errdex.sources.releases import expand_releases
+
+    cache = tmp_path / "cache"
+    with httpx.Client(follow_redirects=True, timeout=30.0) as http:
+        latest = resolve(BulkSpec("pypi:iniconfig", 2), cache_dir=cache, http=http)
+        ranged = resolve(BulkSpec("pypi:iniconfig>=1.0,<2.0"), cache_dir=cache, http=http)
+    plan = expand_releases("pypi:iniconfig", releases=2, cache_dir=cache)
+    assert plan is not None and [r.source for r in latest] == plan.specs
+    # iniconfig's 1.x releases, as PyPI lists them (history does not change)
+    assert [r.source for r in ranged] == [
+        f"pypi:iniconfig=={v}" for v in ("1.0.0", "1.0.1", "1.1.0", "1.1.1")
+    ]
+    assert all(r.sha256 is not None and len(r.sha256) == 64 for r in [*latest, *ranged])
 
 
 @pytest.mark.slow
@@ -155,6 +179,66 @@ def test_an_interrupted_run_resumes_without_redoing_a_finished_release(
     assert (len(again.skipped), again.indexed, again.records) == (3, 0, 0)
 
 
+def _catalogue_facts(db: str) -> dict[str, list[tuple[object, ...]]]:
+    """What a catalogue holds, without its surrogate ids and timestamps: equal for two
+    catalogues that stored the same releases the same way."""
+    from sqlalchemy import text
+
+    queries = {
+        "snapshots": "SELECT r.name, s.version, s.content_hash, s.stats FROM snapshots s "
+        "JOIN repos r ON r.id = s.repo_id",
+        "errors": "SELECT * FROM errors",
+        "bodies": "SELECT digest, error_id, level, guards FROM occurrence_bodies",
+        "places": "SELECT s.version, b.digest, p.line, p.window_start FROM occurrence_places p "
+        "JOIN occurrence_bodies b ON b.id = p.body_id JOIN snapshots s ON s.id = p.snapshot_id",
+        "extractions": "SELECT blob_sha, producer, path, has_code, data FROM extractions",
+        "lineage": "SELECT error_id, lineage FROM error_lineage",
+        "code_facts": "SELECT blob_sha, producer FROM code_facts",
+        "symbols": "SELECT s.version, y.name FROM symbols y JOIN snapshots s ON s.id = y.snapshot_id",
+    }
+    store = Store.open(db)
+    with store.engine.connect() as conn:
+        return {
+            name: sorted((tuple(map(_plain, row)) for row in conn.execute(text(sql))), key=repr)
+            for name, sql in queries.items()
+        }
+
+
+def _plain(value: object) -> object:
+    """A value as both backends give it back to raw SQL (JSON parsed, booleans as 0/1)."""
+    import json
+
+    if isinstance(value, str) and value[:1] in ("[", "{"):
+        try:
+            return json.loads(value)
+        except ValueError:  # text that only starts like JSON (a template)
+            return value
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, memoryview):
+        return bytes(value)
+    return value
+
+
+@pytest.mark.network
+def test_a_bulk_run_stores_what_errdex_index_stores(db_url: str, tmp_path: Path) -> None:
+    """Two releases of one project, through a bulk run and through ``errdex index``: the same
+    records, shared occurrence bodies, extraction cache, code facts and lineages."""
+    from errdex.pipeline import index_releases
+
+    releases = ["pypi:iniconfig==2.0.0", "pypi:iniconfig==2.1.0"]
+    report = bulk.run([BulkSpec(s) for s in releases], db_url, engine="local")
+    assert (report.indexed, report.failed) == (2, [])
+    plain = str(tmp_path / "plain.db")
+    index_releases(releases, plain, jobs=1)
+    got, want = _catalogue_facts(db_url), _catalogue_facts(plain)
+    assert got == want
+    assert len(got["snapshots"]) == 2 and got["extractions"] and got["code_facts"]
+    # each error of both releases belongs to a lineage; bodies unchanged across them are stored once
+    assert {e for e, _ in got["lineage"]} == {row[0] for row in got["errors"]}
+    assert len(got["bodies"]) < len(got["places"])
+
+
 def test_the_cli_refuses_mixed_or_incomplete_bulk_options(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
@@ -162,11 +246,22 @@ def test_the_cli_refuses_mixed_or_incomplete_bulk_options(tmp_path: Path) -> Non
 
     runner = CliRunner()
     db = str(tmp_path / "x.db")
+    specs = tmp_path / "specs.txt"
+    specs.write_text("pypi:six\n")
+    top = ["--top", "3", "--ranking", "r.tsv"]
     for args, message in [
-        (["index", "--db", db], "give one of SOURCE, --from FILE or --top N"),
-        (["index", "pypi:six", "--top", "3", "--ranking", "r.tsv", "--db", db], "give one of SOURCE"),
+        (["index", "--db", db], "give one of SOURCE, --env (with --python for another environment), --from"),
+        (["index", "pypi:six", *top, "--db", db], "not SOURCE and --top N"),
+        (["index", "--env", "--from", str(specs), "--db", db], "not --env and --from FILE"),
         (["index", "--top", "3", "--db", db], "--top N and --ranking FILE go together"),
         (["index", "pypi:six", "--workers", "2", "--db", db], "--workers and --ray-address are for --from"),
+        (
+            ["index", "--from", str(specs), "--releases", "2", "--db", db],
+            "--releases goes on the lines of FILE",
+        ),
+        ([*["index", *top], "--tags", "v*", "--db", db], "--tags is for one git SOURCE"),
+        ([*["index", *top], "--jobs", "2", "--db", db], "--workers sets how many releases"),
+        (["index", "--env", "--releases", "2", "--db", db], "--env indexes the installed version"),
         (["index", "--from", str(tmp_path / "missing.txt"), "--db", db], "cannot read"),
     ]:
         result = runner.invoke(app, args)

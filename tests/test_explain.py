@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from errdex.explain.meaning import gather_notes
-from errdex.explain.solutions import imperatives, solutions_for
-from errdex.explain.tests import link_expectations, literal_fragments, pattern_fits_template
-from errdex.explain.trigger import describe_guards
+from errdex.analysis.meaning import gather_notes
+from errdex.analysis.solutions import imperatives, solutions_for
+from errdex.analysis.trigger import describe_guards
 from errdex.extract import is_test_path
 from errdex.extract.expectations import find_expectations
+from errdex.extract.testlinks import link_expectations, literal_fragments, pattern_fits_template
 from errdex.model import ErrorRecord, SourceFile, error_id
 from errdex.model import TestExpectation as Expectation
 
@@ -47,23 +47,38 @@ def test_find_expectations_shapes() -> None:
 
 def test_is_test_path() -> None:
     assert is_test_path("sklearn/linear_model/tests/test_omp.py")
-    assert is_test_path("tests/helpers.py") and is_test_path("pkg/conftest.py") and is_test_path("a/b_test.py")
+    assert (
+        is_test_path("tests/helpers.py") and is_test_path("pkg/conftest.py") and is_test_path("a/b_test.py")
+    )
     assert not is_test_path("jax/_src/pallas/mpmd.py")
 
 
-def _rec(template_segments: list[str], exc: str = "ValueError", path: str = "pkg/mod.py",
-         bases: list[str] | None = None) -> ErrorRecord:
+def _rec(
+    template_segments: list[str],
+    exc: str = "ValueError",
+    path: str = "pkg/mod.py",
+    bases: list[str] | None = None,
+) -> ErrorRecord:
     tmpl = "".join(p if i % 2 == 0 else "{" + p + "}" for i, p in enumerate(template_segments))
     return ErrorRecord(
-        kind="error", exc_type=exc, template=tmpl, segments=template_segments,
-        expanded_segments=template_segments, path=path, line=1, end_line=1, function="f",
-        exc_bases=bases or [], id=error_id("r", path, "f", exc, tmpl),
+        kind="error",
+        exc_type=exc,
+        template=tmpl,
+        segments=template_segments,
+        expanded_segments=template_segments,
+        path=path,
+        line=1,
+        end_line=1,
+        function="f",
+        exc_bases=bases or [],
+        id=error_id("r", path, "f", exc, tmpl),
     )
 
 
 def _exp(exc: str, pattern: str | None) -> Expectation:
-    return Expectation(path="tests/test_x.py", line=1, end_line=2, function="t", exc_type=exc,
-                           pattern=pattern, kind="raises")
+    return Expectation(
+        path="tests/test_x.py", line=1, end_line=2, function="t", exc_type=exc, pattern=pattern, kind="raises"
+    )
 
 
 def test_link_by_regex_and_by_fragments() -> None:
@@ -81,9 +96,7 @@ def test_link_by_regex_and_by_fragments() -> None:
         _exp("ValueError", None),  # builtin type without match: never linked
     ]
     assert link_expectations(found, [feats, other, custom]) == 4
-    assert [e.error_ids for e in found] == [
-        [feats.id], [feats.id], [custom.id], [], [], [], [custom.id], []
-    ]
+    assert [e.error_ids for e in found] == [[feats.id], [feats.id], [custom.id], [], [], [], [custom.id], []]
 
 
 def test_linking_is_the_same_whatever_the_hash_seed() -> None:
@@ -92,7 +105,7 @@ def test_linking_is_the_same_whatever_the_hash_seed() -> None:
     import sys
 
     probe = (
-        "from errdex.explain.tests import link_expectations; "
+        "from errdex.extract.testlinks import link_expectations; "
         "from errdex.model import ErrorRecord, TestExpectation, error_id\n"
         "recs = [ErrorRecord('error', 'ValueError', t, s, s, 'm.py', 1, 1, 'f', id=error_id('r', 'm.py', 'f', "
         "'ValueError', t)) for t, s in (('foo {x}', ['foo ', 'x', '']), ('{y} bar', ['', 'y', ' bar']))]\n"
@@ -126,7 +139,9 @@ def test_catastrophic_pattern_is_never_run() -> None:
 
 
 def test_guard_prose_for_the_mpmd_seed() -> None:
-    t = describe_guards(MPMD_GUARDS, {"tpu_core": "jax._src.pallas.mosaic.core", "pallas_core": "jax._src.pallas.core"})
+    t = describe_guards(
+        MPMD_GUARDS, {"tpu_core": "jax._src.pallas.mosaic.core", "pallas_core": "jax._src.pallas.core"}
+    )
     assert t.conditions == [
         "`meshes_and_fns` has more than 1 item",
         "For each `scratch_type` in `flat_scratch_types`",
@@ -158,8 +173,10 @@ def test_guard_phrases(guard: str, phrase: str) -> None:
 
 
 def test_imperatives_and_docs() -> None:
-    msg = ("Reshape your data either using array.reshape(-1, 1). Please file an issue at "
-           "https://github.com/x/y. See https://docs.jax.dev/en/latest/pallas/grid_blockspec.html#pallas-blockspec")
+    msg = (
+        "Reshape your data either using array.reshape(-1, 1). Please file an issue at "
+        "https://github.com/x/y. See https://docs.jax.dev/en/latest/pallas/grid_blockspec.html#pallas-blockspec"
+    )
     assert imperatives(msg)[0].startswith("Reshape your data")
     _, refs = solutions_for(describe_guards([]), [], msg, msg, [])
     assert "https://docs.jax.dev/en/latest/pallas/grid_blockspec.html#pallas-blockspec" in refs
@@ -183,16 +200,29 @@ def test_notes_above_enclosing_headers() -> None:
 def test_render_plain() -> None:
     from rich.console import Console
 
-    from errdex.explain.render import print_error
+    from errdex.cli.render import print_error
 
     view = {
-        "id": "0123456789abcdef", "repo": "o/r", "kind": "error", "exc_type": "ValueError",
-        "template": "bad {x}", "path": "p.py", "line": 2, "end_line": 2, "version": {"name": "1.0"},
+        "id": "0123456789abcdef",
+        "repo": "o/r",
+        "kind": "error",
+        "exc_type": "ValueError",
+        "template": "bad {x}",
+        "path": "p.py",
+        "line": 2,
+        "end_line": 2,
+        "version": {"name": "1.0"},
         "source": {"start": 1, "lines": ["def f(x):", "    raise ValueError(f'bad {x}')"]},
         "permalink": None,
-        "analysis": {"meaning": {"text": "It means."}, "trigger": {"text": "Always.", "conditions": []},
-                     "solutions": [{"text": "Do it.", "source": "guard"}], "related": [], "examples": [],
-                     "tests_note": "No tests.", "provenance": {"kind": "static", "snapshot": "o/r@1.0"}},
+        "analysis": {
+            "meaning": {"text": "It means."},
+            "trigger": {"text": "Always.", "conditions": []},
+            "solutions": [{"text": "Do it.", "source": "guard"}],
+            "related": [],
+            "examples": [],
+            "tests_note": "No tests.",
+            "provenance": {"kind": "static", "snapshot": "o/r@1.0"},
+        },
     }
     buf = io.StringIO()
     print_error(view, Console(file=buf, width=100, color_system=None))
@@ -202,10 +232,27 @@ def test_render_plain() -> None:
 
 
 def _git(repo: Path, *args: str) -> None:
-    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-05-01T12:00:00+00:00",
-           "GIT_COMMITTER_DATE": "2024-05-01T12:00:00+00:00"}
-    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main",
-                    *args], cwd=repo, check=True, capture_output=True, env=env)
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_DATE": "2024-05-01T12:00:00+00:00",
+        "GIT_COMMITTER_DATE": "2024-05-01T12:00:00+00:00",
+    }
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "init.defaultBranch=main",
+            *args,
+        ],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env=env,
+    )
 
 
 def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
@@ -244,7 +291,10 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     assert ex["source"].startswith("def test_negative_width")
     assert a["tests_shipped"] is True
     assert a["trigger"]["conditions"] == ["`w` is less than 0"]
-    assert any(s["source"] == "guard" and "`w` is at least 0" in s["text"] for s in a["solutions"])
+    assert any(
+        s["source"] == "parameter" and "(w=...)`" in s["text"] and "unless `w` is at least 0" in s["text"]
+        for s in a["solutions"]
+    ), a["solutions"]
 
 
 def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) -> None:

@@ -13,13 +13,13 @@ from typing import Any
 
 import pytest
 
-from errdex.explain.context import get_context
-from errdex.explain.verify import check_text, identifiers
+from errdex.analysis.context import get_context
+from errdex.analysis.verify import check_text, identifiers
 from errdex.pipeline import index
 from errdex.store import Store
 from errdex.views import error_view
 
-pytestmark = pytest.mark.network
+pytestmark = [pytest.mark.network, pytest.mark.slow]
 
 MPMD = ("jax/_src/pallas/mpmd.py", 842)
 LOWERING = ("jax/_src/pallas/mosaic/lowering.py", 938)
@@ -38,8 +38,8 @@ def _catalogue(tmp: Path, spec: str) -> Store:
 
 
 @pytest.fixture(scope="module")
-def jax_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    yield _catalogue(tmp_path_factory.mktemp("jax"), "pypi:jax==0.10.2")
+def jax_store(jax_db: str) -> Iterator[Store]:
+    yield Store.open(jax_db, readonly=True)
 
 
 @pytest.fixture(scope="module")
@@ -108,8 +108,12 @@ def test_grounding_of_every_static_explanation(jax_store: Store) -> None:
     total, bad = 0, []
     for r in rows:
         a = error_view(jax_store, jax_store.get_error(r["id"]))["analysis"]
-        texts = [a["meaning"]["text"], a["trigger"]["text"], *a["trigger"]["conditions"],
-                 *[s["text"] for s in a["solutions"]]]
+        texts = [
+            a["meaning"]["text"],
+            a["trigger"]["text"],
+            *a["trigger"]["conditions"],
+            *[s["text"] for s in a["solutions"]],
+        ]
         for text in texts:
             for name in identifiers(text):
                 total += 1
@@ -126,12 +130,16 @@ def test_sklearn_tests_link_to_their_raise_sites(sklearn_store: Store) -> None:
     exps = sklearn_store.expectations(1)
     with_match = [e for e in exps if e["kind"] == "raises" and e["pattern"] is not None]
     share = sum(bool(e["error_ids"]) for e in with_match) / len(with_match)
-    print(f"sklearn: {stats['linked_expectations']}/{stats['expectations']} expectations linked; "
-          f"pytest.raises(match=...) {share:.1%} of {len(with_match)}")
+    print(
+        f"sklearn: {stats['linked_expectations']}/{stats['expectations']} expectations linked; "
+        f"pytest.raises(match=...) {share:.1%} of {len(with_match)}"
+    )
     assert share >= 0.6
     # each linked expectation shows up as an example on its error's page
     linked = next(e for e in with_match if e["error_ids"])
     a = error_view(sklearn_store, sklearn_store.get_error(linked["error_ids"][0]))["analysis"]
-    assert any(ex["path"] == linked["path"] and ex["line"] == linked["line"] for ex in a["examples"]) or len(
-        a["examples"]) == 3
+    assert (
+        any(ex["path"] == linked["path"] and ex["line"] == linked["line"] for ex in a["examples"])
+        or len(a["examples"]) == 3
+    )
     assert a["tests_shipped"] is True

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from shop_package import PACKAGE, write_package
 
-from errdex.explain import context
+from errdex.analysis import context
 from errdex.pipeline import index
 from errdex.store import Store
 from errdex.views import error_view

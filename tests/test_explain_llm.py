@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from errdex.explain.llm import (
+from errdex.analysis.llm import (
     Client,
     LLMConfig,
     LLMError,
@@ -30,6 +30,7 @@ from errdex.explain.llm import (
     split_sentences,
     verify_answer,
 )
+from errdex.views import error_view
 
 MPMD = ("jax/_src/pallas/mpmd.py", 842)
 MODEL = "fake-coder-7b"
@@ -68,8 +69,10 @@ DEFAULT_ANSWER: dict[str, Any] = {
     "meaning": "A check in the library failed.",
     "trigger": "It is raised when its guard conditions hold.",
     "common_situations": ["Passing an unsupported value."],
-    "solutions": ["Read the message and pass a supported value.",
-                  "Call `jax.experimental.tpu_core.fix_everything()` first."],
+    "solutions": [
+        "Read the message and pass a supported value.",
+        "Call `jax.experimental.tpu_core.fix_everything()` first.",
+    ],
     "example_fix": None,
 }
 
@@ -87,8 +90,14 @@ class FakeLLM:
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
 
-    def then(self, status: int = 200, content: str | dict[str, Any] | None = None, *,
-             headers: dict[str, str] | None = None, body: str | None = None) -> FakeLLM:
+    def then(
+        self,
+        status: int = 200,
+        content: str | dict[str, Any] | None = None,
+        *,
+        headers: dict[str, str] | None = None,
+        body: str | None = None,
+    ) -> FakeLLM:
         if body is None:
             text = content if isinstance(content, str) else json.dumps(content or DEFAULT_ANSWER)
             body = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": text}}]})
@@ -103,8 +112,9 @@ class FakeLLM:
                 length = int(self.headers.get("Content-Length") or 0)
                 raw = self.rfile.read(length)
                 with fake.lock:
-                    fake.requests.append({"path": self.path, "headers": dict(self.headers),
-                                          "body": json.loads(raw)})
+                    fake.requests.append(
+                        {"path": self.path, "headers": dict(self.headers), "body": json.loads(raw)}
+                    )
                     step = fake.script.pop(0) if fake.script else None
                 status: int
                 headers: dict[str, str]
@@ -112,8 +122,17 @@ class FakeLLM:
                 if self.path != "/v1/chat/completions":
                     status, headers, body = 404, {}, '{"error": "not found"}'
                 elif step is None:
-                    status, headers, body = 200, {}, json.dumps(
-                        {"choices": [{"message": {"role": "assistant", "content": json.dumps(DEFAULT_ANSWER)}}]})
+                    status, headers, body = (
+                        200,
+                        {},
+                        json.dumps(
+                            {
+                                "choices": [
+                                    {"message": {"role": "assistant", "content": json.dumps(DEFAULT_ANSWER)}}
+                                ]
+                            }
+                        ),
+                    )
                 else:
                     status, headers, body = step
                 data = body.encode()
@@ -244,14 +263,18 @@ def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, dict[str, A
     store, err = seed
     fake.then(200, SEED_ANSWER)
     with _client(fake, model="seed-model") as c:
-        out = ensure_answer(store, c, err)
+        out = ensure_answer(store, c, err, error_view(store, err))
     rec = out.record
     sec = rec["sections"]
     assert not out.from_cache and len(fake.requests) == 1
     # meaning: the TPU_HBM sentence goes, the two real ones stay
-    assert sec["meaning"] == ("With more than one mesh, MPMD must know which core owns each scratch buffer. "
-                              "A `pallas_core.CoreMemorySpace` ties the buffer to a core.")
-    assert sec["trigger"] == SEED_ANSWER["trigger"]  # quotes the guard: `scratch_type.memory_space` is real code
+    assert sec["meaning"] == (
+        "With more than one mesh, MPMD must know which core owns each scratch buffer. "
+        "A `pallas_core.CoreMemorySpace` ties the buffer to a core."
+    )
+    assert (
+        sec["trigger"] == SEED_ANSWER["trigger"]
+    )  # quotes the guard: `scratch_type.memory_space` is real code
     assert sec["common_situations"] == ["Migrating single-mesh Pallas code to multi-mesh MPMD."]
     assert sec["solutions"] == SEED_ANSWER["solutions"][:2]
     assert sec["example_fix"] is None  # built on tpu_core.BlockType
@@ -262,12 +285,14 @@ def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, dict[str, A
 
 @pytest.mark.network
 def test_a_real_example_fix_is_kept(seed: tuple[Any, dict[str, Any]]) -> None:
-    from errdex.explain.context import get_context
+    from errdex.analysis.context import get_context
 
     store, err = seed
     ctx = get_context(store, err["occurrences"][-1]["snapshot_id"])
-    fix = {"before": "scratch = tpu_core.MemorySpace.VMEM",
-           "after": "scratch = pallas_core.CoreMemorySpace(tpu_core.MemorySpace.VMEM, core_type=my_core_type)"}
+    fix = {
+        "before": "scratch = tpu_core.MemorySpace.VMEM",
+        "after": "scratch = pallas_core.CoreMemorySpace(tpu_core.MemorySpace.VMEM, core_type=my_core_type)",
+    }
     got = verify_answer({"example_fix": fix, "solutions": ["`import tpu_magic` first"]}, ctx.index, MPMD[0])
     assert got.sections["example_fix"] == fix
     assert got.dropped == 1 and got.unverified == ["tpu_magic"]  # an import is a claim, even a bare one
@@ -277,7 +302,7 @@ def test_a_real_example_fix_is_kept(seed: tuple[Any, dict[str, Any]]) -> None:
 def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, Any]], fake: FakeLLM) -> None:
     store, err = seed
     with _client(fake, model="prompt-model") as c:
-        ensure_answer(store, c, err)
+        ensure_answer(store, c, err, error_view(store, err))
     [req] = fake.requests
     body = req["body"]
     assert body["model"] == "prompt-model" and body["temperature"] == 0
@@ -289,7 +314,7 @@ def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, An
     assert err["template"] in prompt
     for guard in occ["guards"]:
         assert guard in prompt
-    assert 'raise NotImplementedError(' in prompt
+    assert "raise NotImplementedError(" in prompt
     assert "from jax._src.pallas.mosaic import core as tpu_core" in prompt
     assert "TODO(rdyro)" in prompt
     assert "`tpu_core` is `jax._src.pallas.mosaic.core`" in prompt  # the static trigger section
@@ -298,11 +323,13 @@ def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, dict[str, An
 
 
 @pytest.mark.network
-def test_malformed_answer_is_an_error_and_nothing_is_cached(seed: tuple[Any, dict[str, Any]], fake: FakeLLM) -> None:
+def test_malformed_answer_is_an_error_and_nothing_is_cached(
+    seed: tuple[Any, dict[str, Any]], fake: FakeLLM
+) -> None:
     store, err = seed
     fake.then(200, "Sure! The error means {that the scratch type")
     with _client(fake, model="bad-json-model") as c, pytest.raises(LLMError, match="not valid JSON"):
-        ensure_answer(store, c, err)
+        ensure_answer(store, c, err, error_view(store, err))
     assert store.get_analysis(err["id"], err["occurrences"][-1]["snapshot_id"], "bad-json-model", "1") is None
 
 
@@ -310,18 +337,16 @@ def test_malformed_answer_is_an_error_and_nothing_is_cached(seed: tuple[Any, dic
 def test_cache_per_error_snapshot_model_and_prompt_version(
     seed: tuple[Any, dict[str, Any]], fake: FakeLLM, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from errdex.views import error_view
-
     store, err = seed
     with _client(fake, model="cache-model") as c:
-        first = ensure_answer(store, c, err)
-        again = ensure_answer(store, c, err)
+        first = ensure_answer(store, c, err, error_view(store, err))
+        again = ensure_answer(store, c, err, error_view(store, err))
         assert not first.from_cache and again.from_cache and len(fake.requests) == 1
         assert again.record == first.record
-        assert not ensure_answer(store, c, err, prompt_version="test-2").from_cache
+        assert not ensure_answer(store, c, err, error_view(store, err), prompt_version="test-2").from_cache
         assert len(fake.requests) == 2
     with _client(fake, model="other-model") as c:
-        assert not ensure_answer(store, c, err).from_cache
+        assert not ensure_answer(store, c, err, error_view(store, err)).from_cache
     assert len(fake.requests) == 3
 
     monkeypatch.setenv("ERRDEX_LLM_MODEL", "cache-model")
@@ -354,8 +379,9 @@ def test_analyze_command_resumes_from_cache_and_show_uses_it(db: str, fake: Fake
     env = _env(fake, ERRDEX_LLM_KEY="sekret")
     first = _run("analyze", "--llm", "--repo", "jax", "--limit", "5", "--db", db, env=env)
     assert first.returncode == 0, first.stderr
-    assert ("analysed 5 of 5, from cache 0, LLM answers 5, claims dropped 5, failures 0"
-            in first.stdout), first.stdout
+    assert "analysed 5 of 5, from cache 0, LLM answers 5, claims dropped 5, failures 0" in first.stdout, (
+        first.stdout
+    )
     assert len(fake.requests) == 5
     assert {r["headers"]["Authorization"] for r in fake.requests} == {"Bearer sekret"}
 
@@ -382,8 +408,19 @@ def test_analyze_command_resumes_from_cache_and_show_uses_it(db: str, fake: Fake
 def test_analyze_stops_at_a_rejected_key(db: str, fake: FakeLLM) -> None:
     for _ in range(10):
         fake.then(401, body='{"error": "bad key"}')
-    out = _run("analyze", "--llm", "--repo", "jax", "--limit", "10", "--concurrency", "1", "--db", db,
-               env=_env(fake, ERRDEX_LLM_MODEL="rejected-model", ERRDEX_LLM_KEY="wrong"))
+    out = _run(
+        "analyze",
+        "--llm",
+        "--repo",
+        "jax",
+        "--limit",
+        "10",
+        "--concurrency",
+        "1",
+        "--db",
+        db,
+        env=_env(fake, ERRDEX_LLM_MODEL="rejected-model", ERRDEX_LLM_KEY="wrong"),
+    )
     assert out.returncode == 1
     assert "ERRDEX_LLM_KEY rejected" in out.stdout
     assert len(fake.requests) == 1  # fatal: the run stops instead of repeating a doomed request
@@ -397,7 +434,9 @@ def test_llm_without_env_names_the_variables(tmp_path: Path) -> None:
 
 
 def test_command_module_is_cheap_to_import() -> None:
-    code = ("import sys, errdex.explain.command; "
-            "print([m for m in ('httpx', 'sqlalchemy', 'rich') if m in sys.modules])")
+    code = (
+        "import sys, errdex.cli.analyze; "
+        "print([m for m in ('httpx', 'sqlalchemy', 'rich') if m in sys.modules])"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

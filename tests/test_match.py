@@ -449,13 +449,25 @@ def test_frame_picks_the_raise_among_thousands_of_generic_entries() -> None:
 def test_fstring_debug_specifier_value_is_the_value_not_the_name() -> None:
     segs = ["MPMD map requires a `core_type`, but ", "scratch_type=", " is missing it."]
     entry = CatalogueEntry(
-        key=1, error_id="a" * 16, repo="jax-ml/jax", version="0.10.2", snapshot_date=None, kind="error",
-        exc_type="NotImplementedError", exc_qualname=None, template=render_template(segs), segments=segs,
-        path="jax/_src/pallas/mpmd.py", line=842, function="_mpmd_map.<locals>.wrapper",
+        key=1,
+        error_id="a" * 16,
+        repo="jax-ml/jax",
+        version="0.10.2",
+        snapshot_date=None,
+        kind="error",
+        exc_type="NotImplementedError",
+        exc_qualname=None,
+        template=render_template(segs),
+        segments=segs,
+        path="jax/_src/pallas/mpmd.py",
+        line=842,
+        function="_mpmd_map.<locals>.wrapper",
     )
     m = Matcher.from_entries([entry])
-    res = m.explain("NotImplementedError: MPMD map requires a `core_type`, but scratch_type=BlockType(8, 128) "
-                    "is missing it.")
+    res = m.explain(
+        "NotImplementedError: MPMD map requires a `core_type`, but scratch_type=BlockType(8, 128) "
+        "is missing it."
+    )
     assert res.matches and not res.matches[0].approximate
     assert res.matches[0].values == {"scratch_type=": "BlockType(8, 128)"}
     # The name is literal evidence: another expression's value does not fit.
@@ -466,9 +478,19 @@ def test_fstring_debug_specifier_value_is_the_value_not_the_name() -> None:
 def test_deepest_frame_beats_interpreter_wording_reused_by_a_library() -> None:
     segs = ["'", "type(self).__name__", "' object has no attribute '", "name", "'"]
     entry = CatalogueEntry(
-        key=1, error_id="b" * 16, repo="acme/nn", version="2.0", snapshot_date=None, kind="error",
-        exc_type="AttributeError", exc_qualname=None, template=render_template(segs), segments=segs,
-        path="nn/module.py", line=1976, function="Module.__getattr__",
+        key=1,
+        error_id="b" * 16,
+        repo="acme/nn",
+        version="2.0",
+        snapshot_date=None,
+        kind="error",
+        exc_type="AttributeError",
+        exc_qualname=None,
+        template=render_template(segs),
+        segments=segs,
+        path="nn/module.py",
+        line=1976,
+        function="Module.__getattr__",
     )
     m = Matcher.from_entries([entry])
     bare = m.explain("AttributeError: 'Net' object has no attribute 'fc2'")
@@ -495,10 +517,14 @@ def test_same_line_continuation_after_a_literal_ending_is_not_exact() -> None:
     res = m.explain("OutOfBoundsDatetime: Out of bounds nanosecond timestamp: 1-01-01 00:00:00")
     assert top(res).approximate
     # text on the following lines (a YAML mark, a hint) or a closing quote keeps it exact
-    assert not top(m.explain('OutOfBoundsDatetime: Out of bounds nanosecond timestamp\n  in "a.yml", line 3')).approximate
+    assert not top(
+        m.explain('OutOfBoundsDatetime: Out of bounds nanosecond timestamp\n  in "a.yml", line 3')
+    ).approximate
     assert not top(m.explain('OutOfBoundsDatetime: "Out of bounds nanosecond timestamp."')).approximate
     # what an exception class's __str__ appends on the same line is no other message
-    assert not top(m.explain("OutOfBoundsDatetime: Out of bounds nanosecond timestamp (see e/14)")).approximate
+    assert not top(
+        m.explain("OutOfBoundsDatetime: Out of bounds nanosecond timestamp (see e/14)")
+    ).approximate
 
 
 def test_reworded_message_found_by_its_opening_words_and_first_sentence() -> None:
@@ -531,14 +557,28 @@ def test_traceback_through_a_library_breaks_ties_between_libraries() -> None:
 
 def _one_entry_matcher(segs: list[str], exc_type: str = "NotFittedError") -> Matcher:
     entry = CatalogueEntry(
-        key=1, error_id="c" * 16, repo="acme/ml", version="1.0", snapshot_date=None, kind="error",
-        exc_type=exc_type, exc_qualname=None, template=render_template(segs), segments=segs,
-        path="ml/validation.py", line=10, function="check_is_fitted",
+        key=1,
+        error_id="c" * 16,
+        repo="acme/ml",
+        version="1.0",
+        snapshot_date=None,
+        kind="error",
+        exc_type=exc_type,
+        exc_qualname=None,
+        template=render_template(segs),
+        segments=segs,
+        path="ml/validation.py",
+        line=10,
+        function="check_is_fitted",
     )
     return Matcher.from_entries([entry])
 
 
-FITTED = ["This ", "name", " instance is not fitted yet. Call 'fit' with appropriate arguments before using it."]
+FITTED = [
+    "This ",
+    "name",
+    " instance is not fitted yet. Call 'fit' with appropriate arguments before using it.",
+]
 
 
 @pytest.mark.parametrize(

@@ -33,11 +33,27 @@ def load(path, strict=False):
 
 
 def _git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_DATE": "2024-05-01T12:00:00+00:00",
-           "GIT_COMMITTER_DATE": "2024-05-01T12:00:00+00:00"}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_DATE": "2024-05-01T12:00:00+00:00",
+        "GIT_COMMITTER_DATE": "2024-05-01T12:00:00+00:00",
+    }
     return subprocess.run(
-        ["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "-c", "init.defaultBranch=main", *args],
-        cwd=repo, check=True, capture_output=True, text=True, env=env,
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.com",
+            "-c",
+            "init.defaultBranch=main",
+            *args,
+        ],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
     ).stdout.strip()
 
 
@@ -65,8 +81,10 @@ def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     assert "nothing changed" in again.line()
     total, rows = Store.open(db).list_errors()
     assert total == 2
-    assert {r["template"] for r in rows} == {"expected a .toml file, got {path}",
-                                             "strict mode is not implemented"}
+    assert {r["template"] for r in rows} == {
+        "expected a .toml file, got {path}",
+        "strict mode is not implemented",
+    }
 
 
 def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
@@ -78,7 +96,9 @@ def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
     _git(repo, "commit", "-qm", "v1")
     first_sha = _git(repo, "rev-parse", "HEAD")
     # v2 moves the raises down; the work tree then gets an uncommitted change that must be ignored.
-    _write_lib(repo, '"""A tiny library, v2."""\n\nimport os\n' + LIB_V1.split('"""A tiny library."""\n', 1)[1])
+    _write_lib(
+        repo, '"""A tiny library, v2."""\n\nimport os\n' + LIB_V1.split('"""A tiny library."""\n', 1)[1]
+    )
     _git(repo, "commit", "-qam", "v2")
     (repo / "tinylib" / "__init__.py").write_text("raise RuntimeError('uncommitted')\n")
 
@@ -102,20 +122,42 @@ def test_cli_index_list_show_json(tmp_path: Path) -> None:
     root = tmp_path / "tinylib-src"
     _write_lib(root)
     db = str(tmp_path / "c.db")
-    out = subprocess.run([*ERRDEX, "index", str(root), "--db", db], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [*ERRDEX, "index", str(root), "--db", db], capture_output=True, text=True, check=True
+    )
     assert "2 errors" in out.stdout and "0 skipped" in out.stdout
     listed = json.loads(
-        subprocess.run([*ERRDEX, "list", "--db", db, "--json", "--type", "NotImpl"],
-                       capture_output=True, text=True, check=True).stdout
+        subprocess.run(
+            [*ERRDEX, "list", "--db", db, "--json", "--type", "NotImpl"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
     )
     assert listed["total"] == 1
     eid = listed["errors"][0]["id"]
     shown = json.loads(
-        subprocess.run([*ERRDEX, "show", eid, "--db", db, "--json"], capture_output=True, text=True,
-                       check=True).stdout
+        subprocess.run(
+            [*ERRDEX, "show", eid, "--db", db, "--json"], capture_output=True, text=True, check=True
+        ).stdout
     )
-    for key in ("id", "repo", "version", "kind", "exc_type", "template", "expanded_template", "path", "line",
-                "end_line", "function", "guards", "source", "comments", "docstring"):
+    for key in (
+        "id",
+        "repo",
+        "version",
+        "kind",
+        "exc_type",
+        "template",
+        "expanded_template",
+        "path",
+        "line",
+        "end_line",
+        "function",
+        "guards",
+        "source",
+        "comments",
+        "docstring",
+    ):
         assert key in shown, key
     assert shown["function"] == "load"
     assert shown["guards"] == ["strict"]
@@ -123,12 +165,16 @@ def test_cli_index_list_show_json(tmp_path: Path) -> None:
 
 
 def test_cli_errors_are_clear(tmp_path: Path) -> None:
-    r = subprocess.run([*ERRDEX, "index", str(tmp_path / "missing"), "--db", str(tmp_path / "c.db")],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [*ERRDEX, "index", str(tmp_path / "missing"), "--db", str(tmp_path / "c.db")],
+        capture_output=True,
+        text=True,
+    )
     assert r.returncode != 0
     assert "error:" in r.stderr and "missing" in r.stderr
-    r = subprocess.run([*ERRDEX, "show", "0123456789abcdef", "--db", str(tmp_path / "c.db")],
-                       capture_output=True, text=True)
+    r = subprocess.run(
+        [*ERRDEX, "show", "0123456789abcdef", "--db", str(tmp_path / "c.db")], capture_output=True, text=True
+    )
     assert r.returncode != 0 and "error:" in r.stderr
 
 
@@ -150,14 +196,22 @@ def test_cli_explain_names_the_raise_and_shows_it(tmp_path: Path) -> None:
     _write_lib(root)
     db = str(tmp_path / "c.db")
     subprocess.run([*ERRDEX, "index", str(root), "--db", db], capture_output=True, check=True)
-    out = subprocess.run([*ERRDEX, "explain", "--db", db, "tinylib.ConfigError: expected a .toml file, got 'a.json'"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [*ERRDEX, "explain", "--db", db, "tinylib.ConfigError: expected a .toml file, got 'a.json'"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert "exact match" in out
     assert "Thrown at tinylib/__init__.py:10" in out
-    assert "raise ConfigError(f\"expected a .toml file, got {path!r}\")" in out
+    assert 'raise ConfigError(f"expected a .toml file, got {path!r}")' in out
     assert "'a.json'" in out  # the filled-in value of {path}
-    nothing = subprocess.run([*ERRDEX, "explain", "--db", db, "-"], input="KeyError: 'zzz' totally unrelated",
-                             capture_output=True, text=True)
+    nothing = subprocess.run(
+        [*ERRDEX, "explain", "--db", db, "-"],
+        input="KeyError: 'zzz' totally unrelated",
+        capture_output=True,
+        text=True,
+    )
     assert nothing.returncode == 1 and "no match" in nothing.stdout.lower()
 
 
@@ -169,5 +223,10 @@ def test_library_api_explain(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     index(str(root), db, jobs=1)
     [best, *_] = errdex.explain("NotImplementedError: strict mode is not implemented", db=db)
-    assert (best.path, best.line, best.function, best.approximate) == ("tinylib/__init__.py", 12, "load", False)
+    assert (best.path, best.line, best.function, best.approximate) == (
+        "tinylib/__init__.py",
+        12,
+        "load",
+        False,
+    )
     assert errdex.explain("KeyError: 'completely unrelated words here'", db=db) == []

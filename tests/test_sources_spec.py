@@ -119,10 +119,18 @@ def test_choose_platform_wheel_manylinux_x86_newest_cpython() -> None:
 def test_a_huge_gpu_wheel_gives_way_to_a_small_one_of_the_same_python() -> None:
     mb = 1024 * 1024
     files = [
-        ReleaseFile("torch-2.9.1-cp313-cp313-manylinux_2_28_x86_64.whl", "u", "0" * 64, 900 * mb, None, "bdist_wheel"),
-        ReleaseFile("torch-2.9.1-cp313-cp313-manylinux_2_28_aarch64.whl", "u", "0" * 64, 100 * mb, None, "bdist_wheel"),
-        ReleaseFile("torch-2.9.1-cp313-none-macosx_11_0_arm64.whl", "u", "0" * 64, 70 * mb, None, "bdist_wheel"),
-        ReleaseFile("torch-2.9.1-cp312-none-macosx_11_0_arm64.whl", "u", "0" * 64, 60 * mb, None, "bdist_wheel"),
+        ReleaseFile(
+            "torch-2.9.1-cp313-cp313-manylinux_2_28_x86_64.whl", "u", "0" * 64, 900 * mb, None, "bdist_wheel"
+        ),
+        ReleaseFile(
+            "torch-2.9.1-cp313-cp313-manylinux_2_28_aarch64.whl", "u", "0" * 64, 100 * mb, None, "bdist_wheel"
+        ),
+        ReleaseFile(
+            "torch-2.9.1-cp313-none-macosx_11_0_arm64.whl", "u", "0" * 64, 70 * mb, None, "bdist_wheel"
+        ),
+        ReleaseFile(
+            "torch-2.9.1-cp312-none-macosx_11_0_arm64.whl", "u", "0" * 64, 60 * mb, None, "bdist_wheel"
+        ),
     ]
     assert choose_file(files) == files[2]  # smallest for the newest CPython, not the older one
     files[0] = ReleaseFile(files[0].filename, "u", "0" * 64, 150 * mb, None, "bdist_wheel")

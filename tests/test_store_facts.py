@@ -202,6 +202,7 @@ def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> N
     errdex wrote (here v2, before ``occurrences.relay``) is read by the full store, which
     upgrades it, instead of failing on a column it does not have yet."""
     from sqlalchemy import text
+    from store_helpers import as_v3
 
     from errdex.store import fast
 
@@ -211,6 +212,7 @@ def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> N
     store = Store.open(db)
     error_id = store.list_errors()[1][0]["id"]
     with store.engine.begin() as conn:
+        as_v3(conn)
         conn.execute(text("alter table occurrences drop column relay"))
         conn.execute(text("update meta set value = '2' where key = 'schema_version'"))
     store.engine.dispose()

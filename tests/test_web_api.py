@@ -253,6 +253,30 @@ def test_openapi_and_docs(base: str) -> None:
     assert "/{owner}/{repo}" not in spec["paths"]  # pages are not part of the API
     docs = get(base, "/docs")
     assert docs.status_code == 200 and "swagger" in docs.text.lower()
+    # every asset is served here (no CDN), and the policy allows no other host
+    assets = re.findall(r'(?:src|href)="([^"]+)"', docs.text)
+    assert assets and all(a.startswith(("/docs/assets/", "/static/")) for a in assets), assets
+    for a in assets:
+        assert get(base, a).status_code == 200, a
+    csp = docs.headers["content-security-policy"]
+    assert "http" not in csp and "'unsafe-inline'" not in csp.split("script-src", 1)[1].split(";", 1)[0]
+    assert "<script>" not in docs.text  # no inline code: the page starts from /static/docs.js
+
+
+def test_no_match_search_says_what_to_index(base: str) -> None:
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/.venv/lib/python3.12/site-packages/zzlib/core.py", line 9, in run\n'
+        "    raise ZzError(msg)\n"
+        "zzlib.core.ZzError: the flux capacitor needs 1.21 gigawatts of zeta power\n"
+    )
+    data = get(base, "/api/search", params={"q": paste}).json()
+    assert data["matches"] == [] and data["outcome"] == "none"
+    assert "zzlib" in data["hint"] and "errdex index pypi:zzlib==VERSION" in data["hint"]
+    page = get(base, "/search", params={"q": paste})
+    assert 'id="index-hint"' in page.text and "errdex index --env" in page.text
+    found = get(base, "/api/search", params={"q": TRACEBACK}).json()
+    assert found["outcome"] == "exact" and "hint" not in found
 
 
 def test_error_page_is_rendered_once_per_generation(

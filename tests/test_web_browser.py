@@ -193,3 +193,23 @@ def test_a_paste_too_long_for_a_url_is_posted(page: Any, base: str) -> None:
     assert page.url.endswith("/search")  # POSTed: no 8 KB URL
     assert "[(2, 3), (3,)]" in page.locator("li.match").first.inner_text()
     assert not page.problems, page.problems
+
+
+def test_api_docs_work_offline(page: Any, base: str) -> None:
+    """Swagger UI renders the operations with every request to another host refused."""
+    external: list[str] = []
+
+    def only_local(route: Any) -> None:
+        url = route.request.url
+        if url.startswith(base):
+            route.continue_()
+        else:
+            external.append(url)
+            route.abort()
+
+    page.route("**/*", only_local)
+    page.goto(f"{base}/docs")
+    page.wait_for_selector(".opblock-summary-path", timeout=15000)
+    paths = page.locator(".opblock-summary-path").all_inner_texts()
+    assert any("/api/search" in p for p in paths), paths
+    assert external == [] and page.problems == []

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 
 def _app() -> typer.Typer:
-    from errdex.web.command import serve
+    from errdex.cli.serve import serve
 
     app = typer.Typer()
     app.command()(serve)
@@ -20,7 +20,7 @@ def _app() -> typer.Typer:
 
 def test_command_module_does_not_import_the_web_stack() -> None:
     code = (
-        "import sys, errdex.web.command; "
+        "import sys, errdex.cli.serve; "
         "heavy = [m for m in ('fastapi', 'uvicorn', 'jinja2', 'sqlalchemy', 'pygments') if m in sys.modules]; "
         "print(heavy)"
     )

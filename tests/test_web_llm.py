@@ -37,7 +37,7 @@ ANSWER = {
 
 def _record() -> dict[str, Any]:
     """What ``ensure_answer`` stores: the verified record plus the raw answer pages never show."""
-    from errdex.explain.llm import PROMPT_VERSION
+    from errdex.analysis.llm import PROMPT_VERSION
 
     return {
         "model": MODEL,
@@ -52,7 +52,7 @@ def _record() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def llm_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str]]:
-    from errdex.explain.llm import ENV_MODEL, PROMPT_VERSION
+    from errdex.analysis.llm import ENV_MODEL, PROMPT_VERSION
     from errdex.store import Store
 
     db = build_catalogue(tmp_path_factory.mktemp("webllm"))
@@ -97,7 +97,10 @@ def test_ai_answer_is_shown_labelled_beside_the_static_facts(llm_site: tuple[str
     )
     solutions = _section(html, "solutions")
     assert 'data-ai="solutions"' in solutions and "Reshape the lower-rank array" in solutions
-    assert "Make sure that" in solutions  # the static, guard-derived fix stays
+    # the static facts stay first, here saying that the code states no fix (a restated guard is
+    # not one), and the AI answer follows, labelled
+    assert "errdex found no fix stated in the code" in solutions
+    assert solutions.index("errdex found no fix") < solutions.index('data-ai="solutions"')
     example = _section(html, "example")
     assert 'data-ai="example_fix"' in example and "Before" in example and "After" in example
     assert "&lt;b&gt;same rank&lt;/b&gt;" in example and "<b>same rank" not in example

@@ -55,7 +55,7 @@ class SnapshotInfo:
 
 @dataclass(slots=True)
 class Snapshot:
-    """A snapshot's identity plus its files; ``files`` includes tests (the explain stage reads them)."""
+    """A snapshot's identity plus its files; ``files`` includes tests (the analysis stage reads them)."""
 
     info: SnapshotInfo
     files: list[SourceFile]
@@ -137,11 +137,6 @@ def render_template(segments: list[str]) -> str:
     for i, part in enumerate(segments):
         out.append(part if i % 2 == 0 else "{" + part + "}")
     return "".join(out)
-
-
-def literal_text(segments: list[str]) -> str:
-    """The literal parts only, joined: how much text a template can actually vouch for."""
-    return "".join(segments[0::2])
 
 
 @dataclass(slots=True)

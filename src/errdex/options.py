@@ -1,8 +1,7 @@
 """Command-line options shared by every command, in one light module.
 
-``cli.py`` registers commands that live with their stage (``explain/command.py``,
-``web/command.py``); those cannot import ``cli.py`` (it imports them), so the options they share
-live here, importing nothing but typer.
+Every command module of ``errdex.cli`` declares ``--db``, ``--json`` and ``--repo`` the same
+way; they live here, importing nothing but typer, so a command module stays cheap to import.
 """
 
 from __future__ import annotations

@@ -11,7 +11,10 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from errdex.model import Snapshot
 
 
 class Progress(Protocol):
@@ -55,6 +58,7 @@ class IndexSummary:
     expectations: int
     linked_expectations: int
     seconds: float
+    reused: int = 0  # files whose extraction an earlier release provided (not parsed again)
     skipped_files: list[tuple[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -67,7 +71,7 @@ class IndexSummary:
             return head + "already indexed with identical content; nothing changed."
         return head + (
             f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
-            f"{self.tests} tests), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
+            f"{self.tests} tests{f', {self.reused} reused' if self.reused else ''}), {self.errors} errors, {self.warnings} warnings, {self.logs} log calls, "
             f"{self.assertions} assertions in {self.seconds:.1f}s"
             + (
                 f"; {self.linked_expectations} of {self.expectations} test expectations linked to their "
@@ -76,88 +80,6 @@ class IndexSummary:
                 else ""
             )
         )
-
-
-@dataclass(slots=True)
-class Prepared:
-    """A snapshot read and extracted, not yet stored: what one bulk-indexing task hands back.
-
-    Plain model dataclasses only, so it crosses a process (or a Ray worker's) boundary as is.
-    """
-
-    snap: Any  # errdex.model.Snapshot
-    ex: Any  # errdex.extract.Extraction
-    expectations: list[Any]
-    stats: dict[str, Any]
-    left_out: list[tuple[str, str]]
-    seconds: float
-
-    def skipped(self) -> list[tuple[str, str]]:
-        """What the source stage left out on purpose (symlinks out of the tree, submodules),
-        beside the files the parser had to skip: the user should see both."""
-        return [*self.left_out, *((r.path, r.reason or "") for r in self.ex.files if r.status == "skipped")]
-
-
-def prepare(
-    spec: str, *, jobs: int | None = None, progress: Progress | None = None, cache_dir: str | None = None
-) -> Prepared:
-    """Read and extract one snapshot (sources -> extract -> test links), touching no catalogue."""
-    from pathlib import Path
-
-    from errdex.extract import extract
-    from errdex.sources import open_source_with_report
-
-    prog = progress or _Quiet()
-    t0 = time.perf_counter()
-    snap, left_out = open_source_with_report(
-        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
-    )
-    py_files = [f for f in snap.files if f.path.endswith(".py")]
-    prog.stage(f"extracting from {len(py_files)} Python files")
-    prog.start_files(len(py_files))
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
-    kinds = Counter(r.kind for r in ex.records)
-    statuses = Counter(r.status for r in ex.files)
-    expectations, linked = _expectations(ex, prog)
-    stats: dict[str, Any] = {
-        "files": len(ex.files),
-        "indexed": statuses["ok"],
-        "fallback": statuses["fallback"],
-        "skipped": statuses["skipped"],
-        "tests": sum(1 for r in ex.files if r.is_test),
-        "errors": kinds["error"],
-        "warnings": kinds["warning"],
-        "logs": kinds["log"],
-        "assertions": kinds["assertion"],
-        "expectations": len(expectations),
-        "linked_expectations": linked,
-    }
-    return Prepared(snap, ex, expectations, stats, left_out, time.perf_counter() - t0)
-
-
-def write(store: Any, prep: Prepared) -> Any:
-    """Store a prepared snapshot in one transaction (``Store.write_snapshot``); no derived index.
-
-    The producer digest goes into the snapshot's stats too, so a bulk run can tell a release
-    indexed by this very extractor without downloading it again.
-    """
-    producer = producer_digest()
-    ex = prep.ex
-    result = store.write_snapshot(
-        prep.snap.info,
-        prep.snap.files,
-        ex.records,
-        ex.files,
-        ex.symbols,
-        prep.expectations,
-        stats={**prep.stats, "producer": producer},
-        producer=producer,
-        code=ex.code,
-    )
-    # stored now: ~100k small objects the garbage collector need not walk again and again
-    # while the match index is built
-    ex.code.clear()
-    return result
 
 
 def index(
@@ -172,30 +94,328 @@ def index(
     from errdex.store import Store
 
     prog = progress or _Quiet()
-    t0 = time.perf_counter()
     store = Store.open(db)
-    prep = prepare(spec, jobs=jobs, progress=prog, cache_dir=cache_dir)
+    summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
+    if summary.changed:
+        after_history_change(store, [summary.repo], prog)
+    return summary
+
+
+def index_releases(
+    specs: list[str],
+    db: str | None = None,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache_dir: str | None = None,
+    on_summary: Callable[[IndexSummary], None] | None = None,
+) -> list[IndexSummary]:
+    """Index several releases (oldest first), each as ``index`` would, sharing the work.
+
+    A file whose bytes an earlier release of the run (or of the catalogue) had is not parsed
+    again; the lineages and the match index are rebuilt once, after the last release.
+    """
+    from errdex.sources.git import fetch_once
+    from errdex.store import Store
+
+    prog = progress or _Quiet()
+    store = Store.open(db)
+    memo: Memo = {}
+    out: list[IndexSummary] = []
+    try:
+        with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
+            for i, spec in enumerate(specs, 1):
+                prog.stage(f"release {i}/{len(specs)}: {spec}")
+                summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo)
+                out.append(summary)
+                if on_summary is not None:
+                    on_summary(summary)
+    finally:
+        changed = sorted({x.repo for x in out if x.changed})
+        if changed:  # also after an interruption: what was stored is consistent and searchable
+            after_history_change(store, changed, prog)
+    return out
+
+
+# per-file facts carried between the releases of one run, keyed by (blob sha, path)
+Memo = dict[tuple[str, str], tuple[Any, bool]]
+
+
+def _index_one(
+    store: Any, spec: str, *, jobs: int | None, prog: Progress, cache_dir: str | None, memo: Memo | None
+) -> IndexSummary:
+    """Open one snapshot and store it; what depends on the set of snapshots is the caller's."""
+    from pathlib import Path
+
+    from errdex.sources import open_source_with_report
+
+    t0 = time.perf_counter()
+    snap, left_out = open_source_with_report(
+        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
+    )
+    return index_snapshot(
+        store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False
+    )
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A snapshot opened and extracted, not yet stored: what one bulk-indexing task hands back
+    to the single writer (``index_snapshot(..., extracted=prepared.extracted)``)."""
+
+    snap: Snapshot
+    left_out: list[tuple[str, str]]
+    extracted: Extracted
+    seconds: float  # opening (download included) and extraction
+
+
+def prepare(
+    spec: str, *, jobs: int | None = None, progress: Progress | None = None, cache_dir: str | None = None
+) -> Prepared:
+    """Open and extract one snapshot (sources -> extract -> test links), touching no catalogue.
+
+    The extraction cache rows are encoded here too, where the work is parallel, so the writer
+    only stores them.
+    """
+    from pathlib import Path
+
+    from errdex.extract import extract
+    from errdex.sources import open_source_with_report
+
+    prog = progress or _Quiet()
+    t0 = time.perf_counter()
+    snap, left_out = open_source_with_report(
+        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
+    )
+    py_files = sum(1 for f in snap.files if f.path.endswith(".py"))
+    prog.stage(f"extracting from {py_files} Python files")
+    prog.start_files(py_files)
+    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    expectations, linked = _expectations(ex, prog)
+    got = Extracted(ex, expectations, linked, fresh_rows=_cache_rows(ex, {}, {}))
+    ex.fresh.clear()  # encoded in fresh_rows: not shipped back twice
+    return Prepared(snap, left_out, got, time.perf_counter() - t0)
+
+
+@dataclass(slots=True)
+class Extracted:
+    """One snapshot's extraction and what the catalogue needs to store it without repeats.
+
+    Plain model dataclasses and bytes only, so it crosses a process (or a Ray worker's)
+    boundary as is.
+    """
+
+    ex: Any
+    expectations: list[Any]
+    linked: int
+    stored_code: list[str] = field(default_factory=list)  # files whose code facts are stored already
+    fresh_rows: list[tuple[str, bool, bytes]] = field(default_factory=list)  # new cache entries
+    reused: int = 0
+
+
+def index_snapshot(
+    store: Any,
+    snap: Snapshot,
+    left_out: list[tuple[str, str]],
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    started: float | None = None,
+    extracted: Any = None,
+    rebuild: bool = True,
+    memo: Memo | None = None,
+) -> IndexSummary:
+    """Extract (unless ``extracted`` is given: an ``Extracted``, or an ``(extraction,
+    expectations, linked)`` triple) and store one opened snapshot.
+
+    ``rebuild=False`` leaves the lineages and the match index to the caller, which indexes
+    several snapshots and rebuilds them once at the end.
+    """
+    prog = progress or _Quiet()
+    t0 = time.perf_counter() if started is None else started
+    if isinstance(extracted, Extracted):  # cache rows included (``prepare``)
+        got = extracted
+    elif extracted is not None:
+        got = Extracted(*extracted)
+        got.fresh_rows = _cache_rows(got.ex, {}, {})
+    else:
+        got = _extract_cached(store, snap, jobs, prog, memo)
+    ex = got.ex
+    kinds = Counter(r.kind for r in ex.records)
+    statuses = Counter(r.status for r in ex.files)
     prog.stage("writing the catalogue")
-    result = write(store, prep)
-    if result.changed:
-        prog.stage("building the match index")
-        _rebuild_match_index(store)
-    info = prep.snap.info
+    stats: dict[str, Any] = {
+        "files": len(ex.files),
+        "indexed": statuses["ok"],
+        "fallback": statuses["fallback"],
+        "skipped": statuses["skipped"],
+        "tests": sum(1 for r in ex.files if r.is_test),
+        "errors": kinds["error"],
+        "warnings": kinds["warning"],
+        "logs": kinds["log"],
+        "assertions": kinds["assertion"],
+        "expectations": len(got.expectations),
+        "linked_expectations": got.linked,
+    }
+    producer = producer_digest()
+    result = store.write_snapshot(
+        snap.info,
+        snap.files,
+        ex.records,
+        ex.files,
+        ex.symbols,
+        got.expectations,
+        # the producer goes into the stats too, so a bulk run can tell a release indexed by this
+        # very extractor from its archive's hash alone, without downloading it again
+        stats={**stats, "producer": producer},
+        producer=producer,
+        code=ex.code,
+        stored_code=got.stored_code,
+        extractions=got.fresh_rows,
+    )
+    # stored now: ~100k small objects the garbage collector need not walk again and again
+    # while the match index is built
+    ex.code.clear()
+    if result.changed and rebuild:
+        after_history_change(store, [snap.info.repo], prog)
+    # What the source stage left out on purpose (symlinks out of the tree, submodules) is
+    # reported beside the files the parser had to skip: the user should see both.
+    skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
     return IndexSummary(
-        repo=info.repo,
-        version=info.version,
-        ref_kind=info.ref_kind,
+        repo=snap.info.repo,
+        version=snap.info.version,
+        ref_kind=snap.info.ref_kind,
         snapshot_id=result.snapshot_id,
         changed=result.changed,
         replaced=result.replaced,
         seconds=time.perf_counter() - t0,
-        skipped_files=prep.skipped(),
-        **prep.stats,
+        skipped_files=skipped,
+        reused=got.reused,
+        **stats,
     )
 
 
+def _extract_cached(
+    store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None
+) -> Extracted:
+    """Extract one snapshot, reusing the facts of files whose bytes were extracted before (in
+    this run's ``memo``, or cached in the catalogue by the same extractor)."""
+    import hashlib
+
+    from errdex.extract import extract
+    from errdex.extract.cache import decode
+    from errdex.store.history import cached_extractions
+
+    py_files = [f for f in snap.files if f.path.endswith(".py")]
+    shas = {f.path: hashlib.sha256(f.data).hexdigest() for f in py_files}
+    known: dict[str, Any] = {}
+    has_code: dict[str, bool] = {}
+    for path, sha in shas.items():
+        if memo is not None and (hit := memo.get((sha, path))) is not None:
+            known[path], has_code[path] = hit
+    wanted = ((p, h) for p, h in shas.items() if p not in known)
+    stored = cached_extractions(store, wanted, producer_digest())
+    for path, (with_code, data) in stored.items():
+        facts = decode(data)
+        if facts is not None and facts.path == path:  # else damaged or foreign: parse it again
+            known[path], has_code[path] = facts, with_code
+    prog.stage(
+        f"extracting from {len(py_files)} Python files"
+        + (f" ({len(known)} reused from earlier releases)" if known else "")
+    )
+    prog.start_files(len(py_files))
+    try:
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
+        if not stored:
+            raise
+        # A cached extraction decodes only into the extractor's own classes, but a crafted or
+        # damaged catalogue can still hold values of the wrong shape inside them: parse those
+        # files instead of trusting the cache.
+        prog.stage(
+            f"cached extractions in the catalogue are unusable ({type(e).__name__}); parsing those files"
+        )
+        known = {p: f for p, f in known.items() if p not in stored}
+        prog.start_files(len(py_files))
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+    reused = len(known)
+    fresh_rows = _cache_rows(ex, known, has_code)
+    if memo is not None:  # the next release mostly shares this one's files: keep only these
+        memo.clear()
+        memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
+    expectations, linked = _expectations(ex, prog)
+    stored_code = [p for p in known if p not in ex.fresh and has_code.get(p)]
+    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+
+
+def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> list[tuple[str, bool, bytes]]:
+    """Cache entries for the files parsed now (without their code facts, which have tables of
+    their own); ``known`` and ``has_code`` learn those files too."""
+    import dataclasses
+
+    from errdex.extract.cache import encode
+
+    rows: list[tuple[str, bool, bytes]] = []
+    for path, facts in ex.fresh.items():
+        lean = dataclasses.replace(facts, code=None)
+        has_code[path] = facts.code is not None
+        rows.append((path, has_code[path], encode(lean)))
+        known[path] = lean
+    return rows
+
+
+def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
+    """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
+    then the match index."""
+    from errdex.history.lineage import update_lineages
+
+    prog.stage("following each error across releases")
+    for repo in repos:
+        update_lineages(store, repo)
+        pin_release_tags(store, repo)
+    prog.stage("building the match index")
+    _rebuild_match_index(store)
+
+
+def pin_release_tags(
+    store: Any, repo: str, tags_of: Callable[[str], dict[str, str] | None] | None = None
+) -> int:
+    """Confirm the tag of each PyPI release of ``repo`` whose metadata names its source
+    repository, so its pages link the file at that tag; returns how many were confirmed.
+
+    A tag counts only when it is known to exist: the codebase was indexed from git at that tag,
+    or the repository lists it (``git ls-remote``, when online: ``tags_of``). The names tried
+    are the usual spellings (``v1.2``, ``1.2``, ``name-v1.2`` ...). Otherwise the release keeps
+    linking the file as indexed: a guessed URL could point at other code, or nowhere.
+    """
+    from errdex.sources.releases import remote_tags, tag_candidates
+    from errdex.store.history import indexed_tags, pin_release, unpinned_releases
+
+    todo = unpinned_releases(store, repo)
+    if not todo:
+        return 0
+    known = indexed_tags(store, repo)
+    listed: dict[str, dict[str, str] | None] = {}
+    pinned = 0
+    for snap in todo:
+        names = tag_candidates(snap["project"], snap["version"])
+        hit = next((n for n in names if n in known), None)
+        commit = known.get(hit) if hit else None
+        if hit is None:
+            url = snap["source_url"]
+            if url not in listed:
+                listed[url] = (tags_of or remote_tags)(url)
+            remote = listed[url] or {}
+            hit = next((n for n in names if n in remote), None)
+            commit = remote.get(hit) if hit else None
+        if hit is not None:
+            pin_release(store, snap["id"], hit, commit)
+            pinned += 1
+    return pinned
+
+
 def producer_digest() -> str:
-    """A digest of the code that turns files into records (the extractor and test linking).
+    """A digest of the code that turns files into records (the extractor, test linking included).
 
     Stored with each snapshot, so indexing the same release again after an errdex upgrade that
     changed extraction replaces the old records instead of saying "nothing changed".
@@ -205,7 +425,7 @@ def producer_digest() -> str:
 
     h = hashlib.sha256()
     pkg = resources.files("errdex")
-    for rel in ("model.py", "astutil.py", "explain/tests.py"):
+    for rel in ("model.py", "astutil.py", "pyexc.py", "textsafe.py"):
         h.update((pkg / rel).read_bytes())
     for item in sorted((pkg / "extract").iterdir(), key=lambda p: p.name):
         if item.name.endswith(".py"):
@@ -214,7 +434,8 @@ def producer_digest() -> str:
 
 
 def _rebuild_match_index(store: Any) -> None:
-    """The new snapshot's segment is built from its own rows and merged with the stored ones."""
+    """The new snapshots' segments are built from their own rows and merged with the stored
+    ones (``match.shared_index``), not the whole index rebuilt from every row."""
     from errdex.match.shared_index import update
 
     update(store)
@@ -223,9 +444,14 @@ def _rebuild_match_index(store: Any) -> None:
 def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:
     """Tests that expect errors (found by the extractor's workers), linked to the records their
     regex matches (explain's examples)."""
-    from errdex.explain.tests import link_expectations
-
     prog.stage("linking tests to the errors they expect")
+    return link_tests(ex)
+
+
+def link_tests(ex: Any) -> tuple[list[Any], int]:
+    """The extraction's test expectations and how many were linked to their raise sites."""
+    from errdex.extract.testlinks import link_expectations
+
     linked = link_expectations(ex.expectations, ex.records)
     return ex.expectations, linked
 

@@ -14,7 +14,7 @@ URLs carry passwords (``https://user:pw@host/v1``, ``postgresql://user:pw@host/d
 
 from __future__ import annotations
 
-__all__ = ["markup_escape", "printable", "redact_url", "valid_unicode"]
+__all__ = ["decode_source", "markup_escape", "printable", "redact_url", "truncate", "valid_unicode"]
 
 # Bidirectional formatting characters: embeddings/overrides (U+202A..U+202E), isolates
 # (U+2066..U+2069) and the implicit marks, which can reorder what a reader sees.
@@ -52,6 +52,40 @@ def printable(text: object, *, newlines: bool = True) -> str:
     multi-line messages); ``False`` escapes them too, for one-line fields (table cells, TSV).
     """
     return str(text).translate(_KEEP_LINES if newlines else _ONE_LINE)
+
+
+def decode_source(data: bytes) -> tuple[str, str | None]:
+    """Source bytes as text, the one way every stage decodes them, and a note when it fell back.
+
+    PEP 263 decides (a BOM or a coding cookie, else UTF-8); bytes that do not decode that way
+    are read as latin-1, which never fails and keeps every line where it was, and the note says
+    so. The extractor, the test finder and the stored copy shown on pages read the same text.
+    """
+    import io
+    import tokenize
+
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        return data.decode(encoding), None
+    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
+        return data.decode("latin-1"), f"decoded as latin-1 ({type(exc).__name__}: {exc})"
+
+
+def truncate(text: str, width: int = 60, *, one_line: bool = True) -> str:
+    """The start of ``text``, at most ``width`` characters, ``…`` when cut.
+
+    Titles and lists show a message template's start, like the seed pages do: ``one_line``
+    makes each whitespace run one space. A cut never splits a ``{placeholder}``: ``{k + 1}`` is
+    shown whole or not at all, since half of one (``{k +``) reads as different text.
+    """
+    flat = " ".join(text.split()) if one_line else text
+    if len(flat) <= width:
+        return flat
+    head = flat[: max(width - 1, 0)]
+    opened = head.rfind("{")
+    if opened > head.rfind("}") and opened >= width // 2:  # the cut falls inside a placeholder
+        head = head[:opened]
+    return head.rstrip() + "…"
 
 
 def valid_unicode(text: str) -> str:

@@ -1,32 +1,16 @@
 """One view of an error, shared by ``errdex show``, the JSON API and the web page.
 
 Both front ends render the same dict, so the terminal, the page and ``/api/errors/{id}`` can never
-disagree about an error. Building it is read-only work on the store plus the explain stage.
+disagree about an error. Building it is read-only work on the store plus the analysis stage.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from errdex.history.versions import error_history
 from errdex.model import render_template
-
-
-def permalink(version: dict[str, Any], path: str, start: int, end: int) -> dict[str, Any] | None:
-    """A link pinned to the exact code, or None when no forge URL is known.
-
-    Git snapshots pin the commit. PyPI snapshots pin the release tag only when the source stage
-    learned it from the metadata; otherwise we do not guess a tag (a wrong link is worse than
-    none) and the page links the file as indexed instead.
-    """
-    url = (version.get("source_url") or "").rstrip("/")
-    if not url.startswith("https://"):
-        return None
-    ref = version.get("commit") if version.get("kind") == "git" else version.get("tag")
-    if not ref:
-        return None
-    anchor = f"#L{start}-L{end}" if end > start else f"#L{start}"
-    label = ref[:10] if version.get("kind") == "git" else ref
-    return {"url": f"{url}/blob/{ref}/{path}{anchor}", "ref": ref, "label": label}
+from errdex.store.records import CatalogueReader, permalink
 
 
 def issue_url(repo_url: str | None, error: dict[str, Any]) -> str | None:
@@ -40,7 +24,7 @@ def issue_url(repo_url: str | None, error: dict[str, Any]) -> str | None:
     return f"{repo_url.rstrip('/')}/issues/new?" + urlencode({"title": title, "body": body})
 
 
-def error_view(store: Any, err: dict[str, Any], *, analysis: bool = True) -> dict[str, Any]:
+def error_view(store: CatalogueReader, err: dict[str, Any], *, analysis: bool = True) -> dict[str, Any]:
     """The full JSON of an error: identity, latest occurrence with its code, all versions, analysis."""
     occs = err["occurrences"]
     latest = occs[-1]
@@ -70,13 +54,13 @@ def error_view(store: Any, err: dict[str, Any], *, analysis: bool = True) -> dic
         "comments": latest["comments"],
         "docstring": latest["docstring"],
         "permalink": permalink(latest["version"], err["path"], latest["line"], latest["end_line"]),
-        "versions": [
-            {**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs
-        ],
+        "versions": [{**o["version"], "line": o["line"], "snapshot_id": o["snapshot_id"]} for o in occs],
         "report_issue": issue_url(err.get("repo_url"), {**err, "line": latest["line"]}),
+        # the lineage over every indexed release: runs of releases, rewordings, moves
+        "history": error_history(store.timeline, err["id"], err["repo"]),
     }
     if analysis:
-        from errdex.explain import analyze_error
+        from errdex.analysis import analyze_error
 
-        view["analysis"] = analyze_error(store, err, view)
+        view["analysis"] = analyze_error(store, err)
     return view

@@ -18,7 +18,10 @@ import pickle
 import sqlite3
 import struct
 import sys
+import time
+import tracemalloc
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -270,3 +273,18 @@ def garbled(valid: bytes, frame_path: str) -> list[Attack]:
 def not_a_blob() -> list[Attack]:
     """Values of another type in SQLite's BLOB column (``bytes(10**12)`` would allocate a TB)."""
     return [Attack("integer 10**12 in the blob column", 10**12, "foreign"), Attack("text in the blob column", "x" * 100, "foreign")]  # fmt: skip
+
+
+def measure(fn: Callable[[], object]) -> tuple[float, int]:
+    """Seconds and peak traced bytes of ``fn()``: what loading a crafted artifact costs in time
+    and in Python allocations (where an inflated table would show)."""
+    tracemalloc.start()
+    tracemalloc.reset_peak()
+    t = time.perf_counter()
+    try:
+        fn()
+    finally:
+        seconds = time.perf_counter() - t
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    return seconds, peak

@@ -241,6 +241,8 @@ def serve_process(db: Path, *args: str, **popen: Any) -> Iterator[tuple[str, sub
     finally:
         proc.terminate()
         proc.wait(20)
+        if proc.stderr is not None:  # the pipe is ours to close once the server is gone
+            proc.stderr.close()
 
 
 def slow_header_clients(port: int, n: int) -> list[socket.socket]:

@@ -16,15 +16,13 @@ import statistics
 import subprocess
 import sys
 import time
-import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
-from catalogue_attacks import ARTIFACT, garbled, marker_pickle, not_a_blob, plant, spans
+from catalogue_attacks import ARTIFACT, garbled, marker_pickle, measure, not_a_blob, plant, spans
 from test_web_support import MESSAGE, TRACEBACK, V1, free_port
 
 from errdex.match import Matcher
@@ -73,26 +71,12 @@ def _answers(matcher: Matcher) -> None:
         assert matches[0].approximate == (q is REWORDED), q
 
 
-def _measure(fn: Callable[[], Any]) -> tuple[float, int]:
-    """Seconds and peak traced bytes of ``fn()``."""
-    tracemalloc.start()
-    tracemalloc.reset_peak()
-    t = time.perf_counter()
-    try:
-        fn()
-    finally:
-        seconds = time.perf_counter() - t
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-    return seconds, peak
-
-
 def _rebuild_baseline(db: str) -> tuple[float, int]:
     """What recovering costs: loading with no artifact (a rebuild from the rows) and answering."""
     runs = []
     for _ in range(3):
         plant(db, b"")
-        runs.append(_measure(lambda: _answers(Matcher.load(Store.open(db)))))
+        runs.append(measure(lambda: _answers(Matcher.load(Store.open(db)))))
     return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
 
 
@@ -108,7 +92,7 @@ def test_every_crafted_artifact_is_rebuilt_or_refused_within_bounds(
         plant(catalogue, attack.data)
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="errdex.match"):
-            seconds, peak = _measure(lambda: _answers(Matcher.load(Store.open(catalogue, readonly=readonly))))
+            seconds, peak = measure(lambda: _answers(Matcher.load(Store.open(catalogue, readonly=readonly))))
         size = len(attack.data) if isinstance(attack.data, bytes | str) else 8
         report.append(f"{attack.name}: {seconds / base_s:.1f}x time, {peak / 1e6:.1f} MB")
         assert seconds <= TIME_FACTOR * base_s, (attack.name, seconds, base_s)
@@ -203,6 +187,8 @@ def _serve(db: str) -> Iterator[tuple[str, subprocess.Popen[str]]]:
     finally:
         proc.terminate()
         proc.wait(20)
+        if proc.stderr is not None:  # the pipe is ours to close once the server is gone
+            proc.stderr.close()
 
 
 def _explain(db: str) -> subprocess.CompletedProcess[str]:

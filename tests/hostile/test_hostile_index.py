@@ -92,8 +92,8 @@ def test_checking_an_answer_imports_nothing_it_names(tmp_path: pathlib.Path) -> 
     snapshot_id = json.loads(indexed.stdout)["snapshot_id"]
     code = f"""
         import json, sys
-        from errdex.explain.symbols import ProjectIndex, stdlib_resolves
-        from errdex.explain.verify import check_text
+        from errdex.analysis.symbols import ProjectIndex, stdlib_resolves
+        from errdex.analysis.verify import check_text
         from errdex.store.fast import open_reader
         index = ProjectIndex(open_reader({str(db)!r}).facts, {snapshot_id})
         stdlib_resolves("os.path.join")  # load the table first: it is data, read once

@@ -218,7 +218,7 @@ def test_llm_url_credentials_never_reach_a_message() -> None:
 
     from test_explain_llm import FakeLLM
 
-    from errdex.explain.llm import Client, LLMConfig, LLMError
+    from errdex.analysis.llm import Client, LLMConfig, LLMError
 
     fake = FakeLLM()
     thread = threading.Thread(target=fake.server.serve_forever, daemon=True)

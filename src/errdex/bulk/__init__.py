@@ -4,17 +4,22 @@ Why this shape:
 
 * **One task per release** (download -> extract -> link tests), run by Ray: a local runtime
   started in-process by default (nothing to set up), or an existing cluster (``ray_address``).
-  A task hands back a ``pipeline.Prepared`` (plain dataclasses), never touching the catalogue.
-* **One writer per database**: the driver stores each result as it arrives, one transaction per
-  release (bulk statements, ``COPY`` on PostgreSQL), so a catalogue never sees two writers
-  racing, and an interrupted run loses at most the releases still in flight. At most a few
+  A task hands back a ``pipeline.Prepared`` (plain dataclasses: the snapshot, its extraction
+  and its extraction cache rows), never touching the catalogue.
+* **One writer per database**: the driver stores each result as it arrives through
+  ``pipeline.index_snapshot`` (the write ``errdex index`` does: records, shared occurrence
+  bodies, code facts, extraction cache), one transaction per release (bulk statements, ``COPY``
+  on PostgreSQL), so a catalogue never sees two writers racing, and an interrupted run loses at
+  most the releases still in flight. At most a few
   results per worker are in flight, so the driver's memory stays bounded however long the list.
 * **Resumable**: releases are resolved to their archive (sha256) before anything is dispatched,
   and one already stored by the same extractor is skipped without a download.
 * **Never fatal per release**: a release that fails (unknown project, download refused,
   a worker killed) is recorded in the catalogue with its reason (``index_failures``), reported
   at the end, and retried by the next run.
-* **The derived match index is updated once, at the end**, not after each release.
+* **What depends on the set of snapshots is updated once, at the end** (also after an
+  interruption): the lineages of each codebase that changed, confirmed release tags, and the
+  match index (``pipeline.after_history_change``), not after each release.
 
 ``engine="local"`` runs the same tasks one after another in this process, with no Ray at all:
 the baseline ``bench/ecosystem.py`` compares Ray against.
@@ -30,6 +35,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from errdex.bulk.specs import BulkSpec, Release, read_ranking, read_spec_file, resolve
+from errdex.pipeline import Prepared, after_history_change, producer_digest
 
 __all__ = ["BulkReport", "BulkSpec", "read_ranking", "read_spec_file", "run"]
 
@@ -115,7 +121,6 @@ def run(
     progress: BulkProgress | None = None,
 ) -> BulkReport:
     """Index every release ``specs`` stand for into the catalogue at ``db``; see the module doc."""
-    from errdex.pipeline import producer_digest
     from errdex.sources import default_cache_dir
     from errdex.store import Store
     from errdex.store import bulk as sb
@@ -153,7 +158,7 @@ def run(
         results = ray_run.results(todo, str(cache))
     report.workers = ray_run.workers if ray_run else 1
     status.started = time.perf_counter()  # rates count from the first task, not Ray's start
-    changed = False
+    changed: set[str] = set()
     try:
         for rel, outcome in results:
             status.done += 1
@@ -162,53 +167,62 @@ def run(
                 report.failed.append((rel.source, outcome))
                 prog.release_done(rel.source, f"failed: {outcome}", status)
                 continue
-            changed |= _store_one(store, rel, outcome, report, status, prog)
+            repo = _store_one(store, rel, outcome, report, status, prog)
+            if repo is not None:
+                changed.add(repo)
     finally:  # also when interrupted: every release stored so far stays, in-flight tasks go
         report.run_seconds = time.perf_counter() - status.started
         if ray_run is not None:
             ray_run.close()
-    if changed:
-        t = time.perf_counter()
-        prog.note("updating the match index")
-        _update_match_index(store)
-        report.index_seconds = time.perf_counter() - t
+        if changed:  # what was stored is followed across releases and searchable
+            t = time.perf_counter()
+            after_history_change(store, sorted(changed), _Stages(prog))
+            report.index_seconds = time.perf_counter() - t
     report.seconds = time.perf_counter() - t0
     return report
 
 
 def _store_one(
-    store: Any, rel: Release, prep: Any, report: BulkReport, status: Status, prog: BulkProgress
-) -> bool:
-    """Write one prepared release (the single writer); True when the catalogue changed."""
-    from errdex.pipeline import write
+    store: Any, rel: Release, prep: Prepared, report: BulkReport, status: Status, prog: BulkProgress
+) -> str | None:
+    """Write one prepared release (the single writer); its codebase when the catalogue changed."""
+    from errdex.pipeline import index_snapshot
     from errdex.store import bulk as sb
 
     t = time.perf_counter()
-    result = write(store, prep)
+    summary = index_snapshot(store, prep.snap, prep.left_out, extracted=prep.extracted, rebuild=False)
     report.write_seconds += time.perf_counter() - t
     report.task_seconds += prep.seconds
-    n = len(prep.ex.records)
+    n = len(prep.extracted.ex.records)
     sb.clear_failure(store, rel.source)
-    if result.changed:
+    if summary.changed:
         report.indexed += 1
         report.records += n
         status.records += n
     else:
         report.unchanged += 1
-    info = prep.snap.info
     prog.release_done(
         rel.source,
-        f"{info.repo} {info.version}: {n} records" + ("" if result.changed else " (unchanged)"),
+        f"{summary.repo} {summary.version}: {n} records" + ("" if summary.changed else " (unchanged)"),
         status,
     )
-    return bool(result.changed)
+    return summary.repo if summary.changed else None
 
 
-def _update_match_index(store: Any) -> None:
-    """Segments of the new releases, merged with the stored ones (``match.shared_index``)."""
-    from errdex.match.shared_index import update
+class _Stages:
+    """The stages of the final update (``pipeline.Progress``) as the run's notes."""
 
-    update(store)
+    def __init__(self, prog: BulkProgress) -> None:
+        self._prog = prog
+
+    def stage(self, message: str) -> None:
+        self._prog.note(message)
+
+    def start_files(self, total: int) -> None:
+        pass
+
+    def advance(self, n: int) -> None:
+        pass
 
 
 def _resolve_all(specs: Sequence[BulkSpec], cache: Path) -> tuple[list[Release], list[tuple[str, str]]]:
@@ -245,7 +259,7 @@ def _resolve_all(specs: Sequence[BulkSpec], cache: Path) -> tuple[list[Release],
     return list(releases.values()), failed
 
 
-def prepare_release(source: str, cache_dir: str) -> Any:
+def prepare_release(source: str, cache_dir: str) -> Prepared | str:
     """The task: a ``Prepared`` release, or the one-line reason it could not be prepared.
 
     Failures are values, not exceptions, so a bad release never looks like a crashed worker.
@@ -262,7 +276,7 @@ def prepare_release(source: str, cache_dir: str) -> Any:
         return f"{type(e).__name__}: {e}"
 
 
-Outcome = tuple[Release, Any]  # (release, Prepared or failure reason)
+Outcome = tuple[Release, Prepared | str]  # (release, what its task handed back or why it failed)
 
 
 def _run_local(todo: list[Release], cache: Path) -> Iterator[Outcome]:
@@ -279,7 +293,7 @@ class _RayRun:
 
         import ray
 
-        self._ray = ray
+        self._ray: Any = ray  # untyped: its calls are checked by the tests on a real runtime
         self._own = not ray.is_initialized()
         if self._own:
             if address:
@@ -294,7 +308,7 @@ class _RayRun:
                     # not fit spills to disk, so the default share of RAM is not needed
                     object_store_memory=512 * 1024 * 1024,
                 )
-        cpus = int(ray.available_resources().get("CPU", 1))
+        cpus = int(self._ray.available_resources().get("CPU", 1))
         self.workers = min(workers, cpus) if workers else cpus
 
     def results(self, todo: list[Release], cache_dir: str) -> Iterator[Outcome]:

@@ -1,8 +1,9 @@
 """What a bulk run indexes: spec files, rankings, and PyPI releases resolved to concrete archives.
 
-A spec file (``--from FILE``) holds one SOURCE per line, as ``errdex index`` takes it, optionally
-followed by ``--releases N`` for a PyPI project (its N most recent releases); ``#`` starts a
-comment and blank lines are ignored. A ranking (``--top N --ranking FILE``) lists project names,
+A spec file (``--from FILE``) holds one SOURCE per line, as ``errdex index`` takes it (a PyPI
+version range such as ``pypi:jax>=0.4.30`` too), optionally followed by ``--releases N`` for a
+PyPI project or range (its N latest final releases, as ``errdex index --releases`` picks them:
+``sources.releases``); ``#`` starts a comment and blank lines are ignored. A ranking (``--top N --ranking FILE``) lists project names,
 most used first: one per line, or a table (tabs, commas or spaces) whose ``name`` column is used
 when a header names one, else the first field that is not a number (``rank<TAB>name`` works).
 
@@ -20,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from errdex.sources.base import SourceError
+from errdex.sources.releases import expand_releases, is_range
 from errdex.sources.spec import PypiSpec, parse_spec
 
 __all__ = ["BulkSpec", "Release", "read_ranking", "read_spec_file", "resolve"]
@@ -28,8 +30,6 @@ MAX_LINE = 4096  # characters of one spec or ranking line
 MAX_FILE = 64 * 1024 * 1024  # bytes of a spec or ranking file (a million lines is ~20 MB)
 MAX_RELEASES = 100  # --releases N accepted per project
 _FIELD_SPLIT = re.compile(r"[\t,; ]+")
-# Pre-releases and development releases (PEP 440 spellings): not what "recent releases" means.
-_PRE = re.compile(r"(a|alpha|b|beta|c|rc|pre|preview|dev)[-_.]?\d*", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +66,15 @@ def read_spec_file(path: Path) -> list[BulkSpec]:
                     f"{where}: --releases takes a number from 1 to {MAX_RELEASES}, not {value!r}"
                 )
             source, releases = head.strip(), int(value)
+        if source.startswith("pypi:") and is_range(source):  # checked when resolved, as by `errdex index`
+            out.append(BulkSpec(source, releases, where))
+            continue
         try:
             parsed = parse_spec(source)
         except SourceError as e:
             raise SourceError(f"{where}: {e}") from None
         if releases > 1 and not (isinstance(parsed, PypiSpec) and parsed.version is None):
-            raise SourceError(f"{where}: --releases needs an unpinned pypi:NAME")
+            raise SourceError(f"{where}: --releases needs an unpinned pypi:NAME or a version range")
         out.append(BulkSpec(source, releases, where))
     return out
 
@@ -131,35 +134,24 @@ def resolve(spec: BulkSpec, *, cache_dir: Path, http: Any) -> list[Release]:
     """
     from errdex.sources import pypi
 
+    if spec.source.startswith("pypi:") and (spec.releases > 1 or is_range(spec.source)):
+        # the project document once, every chosen release's metadata cached from it: pinning
+        # each below asks PyPI nothing more
+        plan = expand_releases(
+            spec.source, releases=spec.releases if spec.releases > 1 else None, cache_dir=cache_dir
+        )
+        sources = plan.specs if plan is not None else [spec.source]
+        return [_pinned(pypi._release(http, _pypi(s), cache_dir, None)) for s in sources]
     parsed = parse_spec(spec.source)
     if not isinstance(parsed, PypiSpec):
         return [Release(spec.source)]
-    if spec.releases == 1:
-        rel = pypi._release(http, parsed, cache_dir, None)
-        return [_pinned(rel)]
-    name = pypi.canonical_name(parsed.name)
-    resp = pypi._get(http, f"{pypi.PYPI_JSON}/{name}/json")
-    if resp is None:
-        raise SourceError(f"no such project on PyPI: '{parsed.name}'")
-    data = resp.json()
-    dated: list[tuple[str, str, list[dict[str, Any]]]] = []
-    for version, files in (data.get("releases") or {}).items():
-        live = [f for f in files or () if not f.get("yanked")]
-        if not live or _PRE.search(str(version).split("+")[0].lstrip("0123456789.")):
-            continue
-        uploaded = max(str(f.get("upload_time_iso_8601") or f.get("upload_time") or "") for f in live)
-        dated.append((uploaded, str(version), live))
-    dated.sort(reverse=True)  # the most recently uploaded first: a backport counts as recent
-    out = []
-    for _, version, files in dated[: spec.releases]:
-        rel = pypi._parse_release(data, version, files, str(resp.url))
-        rel.name = rel.name or parsed.name
-        if pypi._SAFE_FILENAME.match(rel.version):
-            pypi._save_meta(cache_dir / "pypi" / name / f"{rel.version}.json", rel)
-            out.append(_pinned(rel))
-    if not out:
-        raise SourceError(f"PyPI lists no final release of '{parsed.name}'")
-    return out
+    return [_pinned(pypi._release(http, parsed, cache_dir, None))]
+
+
+def _pypi(source: str) -> PypiSpec:
+    parsed = parse_spec(source)
+    assert isinstance(parsed, PypiSpec)  # expand_releases names pypi:NAME==VERSION only
+    return parsed
 
 
 def _pinned(rel: Any) -> Release:

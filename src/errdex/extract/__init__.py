@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 import gc
 import multiprocessing
 import os
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -55,6 +56,9 @@ class Extraction:
     symbols: set[str] = field(default_factory=set)  # dotted names the codebase defines
     code: dict[str, CodeFacts] = field(default_factory=dict)  # path -> facts, for parsed files
     expectations: list[TestExpectation] = field(default_factory=list)  # tests expecting errors
+    # What the workers learned from each file analysed in this run (not given as ``known``):
+    # the caller may keep it, so the next release need not parse the same bytes again.
+    fresh: dict[str, ModuleFacts] = field(default_factory=dict)
 
 
 def is_test_path(path: str) -> bool:
@@ -309,11 +313,23 @@ def extract(
     *,
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
+    known: Mapping[str, ModuleFacts] | None = None,
 ) -> Extraction:
-    """Extract every error record of a snapshot. ``jobs=None`` uses every core."""
-    items = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
+    """Extract every error record of a snapshot. ``jobs=None`` uses every core.
+
+    ``known`` holds the per-file facts of files whose bytes were analysed before (an earlier
+    release): those are not parsed again, and only the cross-module resolution runs over them.
+    """
+    every = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
+    known = known or {}
+    items = [i for i in every if i[0] not in known]
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     by_path: dict[str, ModuleFacts] = {}
+    for path, _ in every:
+        if path in known:
+            by_path[path] = known[path]
+    if progress is not None and by_path:
+        progress(len(by_path))
 
     def done(path: str, facts: ModuleFacts) -> None:
         by_path[path] = facts
@@ -330,15 +346,16 @@ def extract(
         else:
             if left:  # a worker died: the unfinished files, one by one, pin it on its file
                 _isolated(left, done)
-    facts = [by_path[path] for path, _ in items]
+    facts = [by_path[path] for path, _ in every]
     resolver = Resolver(facts)
-    out = Extraction()
+    out = Extraction(fresh={path: by_path[path] for path, _ in items})
     for f in facts:
         out.files.append(FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1]))
         out.symbols |= f.symbols
         if f.code is not None:
             out.code[f.path] = f.code
-        out.expectations.extend(f.expectations)
+        # copies: linking fills ``error_ids``, and ``known`` facts serve several releases
+        out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
         if f.sites:
             out.records.extend(build_records(repo, f.path, f.sites, resolver))
     for r in out.records:

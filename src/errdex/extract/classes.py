@@ -51,6 +51,7 @@ from errdex.extract.templates import (
     subst,
     union,
 )
+from errdex.pyexc import OS_ERRORS
 
 if TYPE_CHECKING:
     from errdex.extract.resolve import Pair, Resolver
@@ -59,16 +60,6 @@ _MAX_DEPTH = 8
 _MAX_SUBCLASSES = 64
 SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
 _PRINTERS = ("__str__", "format_message")
-# Python prints these with two or more arguments as "[Errno {0}] {1}" (": {2!r}" with a third).
-_OS_ERRORS = frozenset(
-    {
-        "OSError", "IOError", "EnvironmentError", "FileNotFoundError", "FileExistsError",
-        "PermissionError", "IsADirectoryError", "NotADirectoryError", "ConnectionError",
-        "ConnectionRefusedError", "ConnectionResetError", "ConnectionAbortedError",
-        "BrokenPipeError", "TimeoutError", "BlockingIOError", "ChildProcessError",
-        "InterruptedError", "ProcessLookupError",
-    }
-)  # fmt: skip
 
 
 class State(NamedTuple):
@@ -205,7 +196,7 @@ class ClassMessages:
     def builtin_message(self, name: str, args: tuple[Arg, ...]) -> Value:
         """A built-in exception raised with these arguments, as Python prints it."""
         plain = tuple(a for a in args if not a.text.startswith("*"))
-        if name in _OS_ERRORS and len(plain) >= 2 and len(plain) == len(args):
+        if name in OS_ERRORS and len(plain) >= 2 and len(plain) == len(args):
             pieces = [lit("[Errno "), plain[0].value, lit("] "), plain[1].value]
             if len(plain) >= 3:
                 pieces += [lit(": "), as_repr(plain[2])]

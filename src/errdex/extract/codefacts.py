@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from errdex.astutil import dotted_name
@@ -168,50 +168,74 @@ class _Walker:
             self._stmt(stmt, qual, func, cls, top)
 
     def _stmt(self, stmt: ast.stmt, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        """One statement: a handler for the kinds that define or import names, else its fields."""
         t = type(stmt)
-        if t is ast.FunctionDef or t is ast.AsyncFunctionDef:
-            self._function(stmt, qual, func, cls, top)  # type: ignore[arg-type]
+        handler = _STMT_HANDLERS.get(t)
+        if handler is not None:
+            handler(self, stmt, qual, func, cls, top)
             return
-        if t is ast.ClassDef:
-            self._class(stmt, qual, func, cls, top)  # type: ignore[arg-type]
-            return
-        if t is ast.Import or t is ast.ImportFrom:
-            for imp in import_facts(stmt):  # type: ignore[arg-type]
-                self.imports[(imp.local, imp.target, imp.level)] = None
-                if cls is not None:
-                    self.members[cls].add(imp.local)
-                elif top:
-                    self.toplevel.add(imp.local)  # not ``bound``: that set is for non-import names
-            return
-        if t is ast.Global or t is ast.Nonlocal:
-            self.bound.update(stmt.names)  # type: ignore[attr-defined]
-            return
-        if t is ast.Assign and top and cls is None and len(stmt.targets) == 1:  # type: ignore[attr-defined]
-            lhs, value = stmt.targets[0], dotted_name(stmt.value)  # type: ignore[attr-defined]
-            if isinstance(lhs, ast.Name) and value and "." in value:
-                self.consts[lhs.id] = value
+        if t is ast.Assign and top and cls is None:
+            self._const(stmt)  # type: ignore[arg-type]
+        self._fields(stmt, qual, func, cls, top)
+
+    def _fields(self, stmt: ast.stmt, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        """The blocks, handlers, cases and expressions of a statement, in field order."""
+        t = type(stmt)
         for name, kind in _PLANS[t] if t in _PLANS else _plan(t):
             value = getattr(stmt, name)
             if kind is _BLOCK:
                 self._body(value, qual, func, cls, top)
             elif kind is _HANDLERS:
-                for h in value:
-                    if h.name:
-                        self._bind(h.name, top, cls)
-                    if h.type is not None:
-                        self._scan(h.type, func, top, cls)
-                    self._body(h.body, qual, func, cls, top)
+                self._handlers(value, qual, func, cls, top)
             elif kind is _CASES:
-                for case in value:
-                    self._scan(case.pattern, func, top, cls)
-                    if case.guard is not None:
-                        self._scan(case.guard, func, top, cls)
-                    self._body(case.body, qual, func, cls, top)
+                self._cases(value, qual, func, cls, top)
             elif type(value) is list:
                 for v in value:
                     self._scan(v, func, top, cls)
             elif value is not None:
                 self._scan(value, func, top, cls)
+
+    def _handlers(
+        self, handlers: list[ast.ExceptHandler], qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
+        for h in handlers:
+            if h.name:
+                self._bind(h.name, top, cls)
+            if h.type is not None:
+                self._scan(h.type, func, top, cls)
+            self._body(h.body, qual, func, cls, top)
+
+    def _cases(
+        self, cases: list[ast.match_case], qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
+        for case in cases:
+            self._scan(case.pattern, func, top, cls)
+            if case.guard is not None:
+                self._scan(case.guard, func, top, cls)
+            self._body(case.body, qual, func, cls, top)
+
+    def _import(
+        self, stmt: ast.Import | ast.ImportFrom, qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
+        for imp in import_facts(stmt):
+            self.imports[(imp.local, imp.target, imp.level)] = None
+            if cls is not None:
+                self.members[cls].add(imp.local)
+            elif top:
+                self.toplevel.add(imp.local)  # not ``bound``: that set is for non-import names
+
+    def _scope_names(
+        self, stmt: ast.Global | ast.Nonlocal, qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
+        self.bound.update(stmt.names)
+
+    def _const(self, stmt: ast.Assign) -> None:
+        """``NAME = some.dotted.path`` at module level: an alias later code may spell names with."""
+        if len(stmt.targets) != 1:
+            return
+        lhs, value = stmt.targets[0], dotted_name(stmt.value)
+        if isinstance(lhs, ast.Name) and value and "." in value:
+            self.consts[lhs.id] = value
 
     def _class(self, stmt: ast.ClassDef, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
         name = f"{qual}{stmt.name}"
@@ -255,11 +279,13 @@ class _Walker:
         if root is ast.Name:  # most fields hold a bare name or a constant: no queue for those
             if type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
                 self._bind(node.id, top, cls)  # type: ignore[attr-defined]
-            return
-        if root is ast.Constant:
-            return
+        elif root is not ast.Constant:
+            self._walk(node, func, top, cls)
+
+    def _walk(self, node: ast.AST, func: _Func | None, top: bool, cls: str | None) -> None:
+        """``_scan`` of a compound expression: breadth first, ``iter_nodes`` inlined."""
         bound, calls = self.bound, (func.calls if func is not None else None)
-        name_t, attr_t, store_t, call_t = ast.Name, ast.Attribute, ast.Store, ast.Call
+        name_t, store_t, call_t = ast.Name, ast.Store, ast.Call
         leaves, children = _LEAVES, _CHILDREN
         todo: deque[ast.AST] = deque([node])
         pop, push, extend = todo.popleft, todo.append, todo.extend
@@ -274,11 +300,7 @@ class _Walker:
                 continue
             if t is call_t:
                 if calls is not None:
-                    fn = n.func
-                    tf = type(fn)
-                    callee = fn.id if tf is name_t else dotted_name(fn) if tf is attr_t else None
-                    if callee:
-                        calls.append((callee, n.lineno))
+                    _record_call(n, calls)
             elif t is ast.arg:
                 bound.add(n.arg)
             elif (t is ast.MatchAs or t is ast.MatchStar) and n.name:
@@ -301,6 +323,28 @@ class _Walker:
             self.members[cls].add(name)
         elif top:
             self.toplevel.add(name)
+
+
+def _record_call(node: ast.Call, calls: list[tuple[str, int]]) -> None:
+    """A call whose callee is spelled as a name or a dotted path, with its line."""
+    fn = node.func
+    tf = type(fn)
+    callee = fn.id if tf is ast.Name else dotted_name(fn) if tf is ast.Attribute else None  # type: ignore[attr-defined]
+    if callee:
+        calls.append((callee, node.lineno))
+
+
+# The statements that define or import names, one handler each; every other statement is
+# walked field by field (``_Walker._fields``).
+_STMT_HANDLERS: dict[type, Callable[..., None]] = {
+    ast.FunctionDef: _Walker._function,
+    ast.AsyncFunctionDef: _Walker._function,
+    ast.ClassDef: _Walker._class,
+    ast.Import: _Walker._import,
+    ast.ImportFrom: _Walker._import,
+    ast.Global: _Walker._scope_names,
+    ast.Nonlocal: _Walker._scope_names,
+}
 
 
 def code_facts(tree: ast.Module) -> CodeFacts:

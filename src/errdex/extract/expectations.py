@@ -1,9 +1,9 @@
 """Tests that expect an error: ``pytest.raises(X, match=...)``, ``assertRaisesRegex`` and friends.
 
 These are the codebase's own proof that an error can happen, and they show *how* to trigger it,
-which no summary of the raise site can. The explain stage links them to catalogue entries (see
-``errdex.explain.tests``) and shows them as examples, the way Rust's error index requires each
-error code to carry an example that really fails with it.
+which no summary of the raise site can. At index time ``testlinks`` links them to the records
+whose messages they expect, and the analysis stage shows them as examples, the way Rust's error
+index requires each error code to carry an example that really fails with it.
 
 Only test files are read (``tests/`` or ``testing/`` folders, ``test_*.py``, ``*_test.py``,
 ``conftest.py``), and statically: the ``match`` argument is resolved when it is a literal, an
@@ -23,6 +23,7 @@ from typing import Literal
 
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
+from errdex.textsafe import decode_source
 
 __all__ = ["expectations_in", "find_expectations"]
 
@@ -74,10 +75,7 @@ def expectations_in(path: str, tree: ast.Module) -> list[TestExpectation]:
 def _parse(data: bytes) -> ast.Module | None:
     if len(data) > IN_PROCESS_BYTES:  # parsing costs up to ~1,000x the size: not in this process
         return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    text, _ = decode_source(data)
     try:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError):

@@ -11,10 +11,10 @@ column numbers (they are shifted, not dedented), so records point at the real so
 from __future__ import annotations
 
 import ast
-import io
-import tokenize
 from dataclasses import dataclass, field
 from typing import Any
+
+from errdex.textsafe import decode_source
 
 Piece = tuple[list[ast.stmt], tuple[str, ...]]  # statements, enclosing class names
 
@@ -27,11 +27,7 @@ class Decoded:
 
 def decode(data: bytes) -> Decoded:
     """Decode per PEP 263 (BOM / coding cookie, default UTF-8), else latin-1 with a note."""
-    try:
-        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-        return Decoded(data.decode(encoding))
-    except (SyntaxError, LookupError, UnicodeDecodeError) as exc:
-        return Decoded(data.decode("latin-1"), f"decoded as latin-1 ({type(exc).__name__}: {exc})")
+    return Decoded(*decode_source(data))
 
 
 def describe(exc: BaseException) -> str:

@@ -195,10 +195,6 @@ class Resolver:
             todo.extend(c for c in (self.canon(b) for b in info.base_keys) if c is not None)
         return out
 
-    def func_for(self, ref: Ref) -> tuple[str, FuncInfo] | None:
-        found = self.callee(ref)
-        return None if found is None else (found[0], found[1])
-
     def callee(self, ref: Ref) -> tuple[str, FuncInfo, str | None] | None:
         """The function a call reaches: (its key, its info, the class it was looked up on).
 
@@ -562,7 +558,7 @@ class Resolver:
         elif key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
             text = self.classmsg.message(key, spec.args, spec.kwargs, depth)
-            if text is None or text == ("",):
+            if text is None:
                 text = self.classmsg.keyword_message(spec) or text
             elif text is not None:
                 pairs = _showing(self.value(text, depth), spec)

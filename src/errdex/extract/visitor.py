@@ -2014,12 +2014,13 @@ class ModuleVisitor:
 
     def seg(self, node: ast.AST) -> str:
         """Source text of a node as written (single line), or unparsed when it spans lines."""
-        lineno = getattr(node, "lineno", None)
-        end = getattr(node, "end_lineno", None)
+        lineno: int | None = getattr(node, "lineno", None)
+        end: int | None = getattr(node, "end_lineno", None)
         if lineno is None or end != lineno or lineno > len(self.lines):
             return _unparse(node)
         line = self.lines[lineno - 1]
-        col, end_col = node.col_offset, node.end_col_offset  # type: ignore[attr-defined]
+        col: int = getattr(node, "col_offset", 0)
+        end_col: int | None = getattr(node, "end_col_offset", None)
         if line.isascii():
             return line[col:end_col]
         return line.encode("utf-8", "surrogatepass")[col:end_col].decode("utf-8", "replace")

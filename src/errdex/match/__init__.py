@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
 
 __all__ = [
+    "VERDICTS",
     "Match",
     "Matcher",
     "ParsedQuery",
@@ -61,6 +62,7 @@ __all__ = [
 ]
 
 ARTIFACT = "match-index"
+VERDICTS = ("exact", "approximate", "builtin", "none")  # ``Result.outcome``
 MIN_LITERAL = 12  # literal characters a template needs before it may be an exact match
 MIN_COVERAGE = 0.4  # share of the message's characters the literal text must explain
 ANCHORED_MIN_LITERAL = 16  # ... unless the fit is anchored at both ends with this much literal text
@@ -114,6 +116,18 @@ class Result:
     matches: list[Match]
     verdict: str
     builtin: str | None = None  # the interpreter/extension template the message is, when recognised
+
+    @property
+    def outcome(self) -> str:
+        """The verdict as one of ``VERDICTS``, for machines: ``exact`` (the best candidate fits
+        exactly), ``builtin`` (an interpreter or extension message: library candidates, if any,
+        are only look-alikes), ``approximate`` (candidates, none exact) or ``none``; the same
+        precedence as the English ``verdict``."""
+        if self.matches and not self.matches[0].approximate:
+            return "exact"
+        if self.builtin is not None:
+            return "builtin"
+        return "approximate" if self.matches else "none"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -646,10 +660,13 @@ _MATCHERS: dict[tuple[str | None, str | None], Matcher] = {}
 
 
 def explain(text: str, db: str | None = None, repo: str | None = None, limit: int = 10) -> list[Match]:
-    """Library API (``errdex.explain``): the ranked raise sites for a pasted error."""
-    from errdex.store import Store
+    """Library API (``errdex.explain``): the ranked raise sites for a pasted error.
 
-    store = Store.open(db)
+    Never creates a catalogue: a ``db`` where there is none raises ``StoreError`` saying so.
+    """
+    from errdex.store.fast import open_reader
+
+    store = open_reader(db)
     key = (db, repo)
     matcher = _MATCHERS.get(key)
     if matcher is None or matcher.index.generation != str(store.generation()):

@@ -30,9 +30,12 @@ import os
 import uuid
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError
+
+if TYPE_CHECKING:
+    from errdex.match import Matcher
 
 __all__ = ["build_segment", "load_shared", "merge", "shared_matcher", "shared_path", "update"]
 
@@ -102,7 +105,7 @@ def update(store: Any) -> Index:
     return index
 
 
-def shared_matcher(store: Any) -> Any:
+def shared_matcher(store: Any) -> Matcher:
     """A ``Matcher`` over the mapped index, rebuilding from ``store`` if a query finds it corrupt."""
     from errdex.match import Matcher
 

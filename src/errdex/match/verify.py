@@ -24,8 +24,18 @@ from dataclasses import dataclass
 
 # Issue trackers and chat tools "smarten" quotes; code writes ASCII ones. One character each way,
 # so positions in the compact form still map back to the original message.
-_TYPOGRAPHIC = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'",
-                              "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2032": "'"})
+_TYPOGRAPHIC = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2032": "'",
+    }
+)
 
 
 def compact(text: str) -> str:

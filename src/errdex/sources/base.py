@@ -42,7 +42,7 @@ class Limits:
     max_download_bytes: int = 4096 * MiB
 
 
-# Text-ish source files: everything the extractor (``.py``/``.pyi``/``.pyx``) and the explain stage
+# Text-ish source files: everything the extractor (``.py``/``.pyi``/``.pyx``) and the analysis stage
 # (docs, config) may want. Binaries and data are left out so they cost neither memory nor caps.
 SOURCE_SUFFIXES = frozenset({".py", ".pyi", ".pyx", ".pxd", ".pxi", ".md", ".rst", ".txt", ".toml", ".cfg"})
 # Folders that never hold the library's own code, and are often huge.

@@ -19,7 +19,9 @@ import shutil
 import subprocess
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
@@ -89,7 +91,12 @@ def open_git(
 
 
 def run_git(
-    args: Sequence[str], *, git_dir: Path | None = None, cwd: Path | None = None, check: bool = True
+    args: Sequence[str],
+    *,
+    git_dir: Path | None = None,
+    cwd: Path | None = None,
+    check: bool = True,
+    timeout: float | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """Run git with the safe settings; ``check`` raises ``SourceError`` with git's own last words."""
     cmd = ["git", *_SAFE_CONFIG]
@@ -97,7 +104,11 @@ def run_git(
         cmd.append(f"--git-dir={git_dir}")
     cmd.extend(args)
     try:
-        proc = subprocess.run(cmd, cwd=cwd, env=_env(cwd), stdin=subprocess.DEVNULL, capture_output=True)
+        proc = subprocess.run(
+            cmd, cwd=cwd, env=_env(cwd), stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        raise SourceError(f"git {args[0]} took more than {timeout:.0f}s; gave up") from None
     except FileNotFoundError as exc:
         raise SourceError("the 'git' command is needed to read git repositories, and was not found") from exc
     if check and proc.returncode != 0:
@@ -155,8 +166,11 @@ def _ensure_clone(url: str, rev: str, cache_dir: Path, progress: Progress | None
     key = hashlib.sha256(url.encode()).hexdigest()[:16]
     target = cache_dir / "git" / f"{_url_name(url)}-{key}.git"
     if target.is_dir():
-        if _FULL_SHA.match(rev) and _has_commit(target, rev):
+        once = _fetched.get()
+        if (_FULL_SHA.match(rev) and _has_commit(target, rev)) or (once is not None and target in once):
             return target
+        if once is not None:
+            once.add(target)
         if progress:
             progress(f"fetching {url}")
         proc = run_git(["fetch", "--quiet", "--prune", "origin"], git_dir=target, check=False)
@@ -175,7 +189,29 @@ def _ensure_clone(url: str, rev: str, cache_dir: Path, progress: Progress | None
         tmp.rename(target)
     except OSError:  # another run won the race; its clone is as good as ours
         shutil.rmtree(tmp, ignore_errors=True)
+    if (once := _fetched.get()) is not None:
+        once.add(target)
     return target
+
+
+# Inside ``fetch_once()``: the clones fetched (or cloned) already, so indexing N tags of one
+# URL fetches it once; outside it every open refreshes a branch revision, as before.
+_fetched: ContextVar[set[Path] | None] = ContextVar("errdex_git_fetched", default=None)
+
+
+@contextmanager
+def fetch_once() -> Iterator[None]:
+    """Within this block, a cached clone is fetched at most once."""
+    token = _fetched.set(set())
+    try:
+        yield
+    finally:
+        _fetched.reset(token)
+
+
+# What ``errdex.sources.releases`` uses to list a repository's tags.
+ensure_clone = _ensure_clone
+find_git_dir = _find_git_dir
 
 
 def _has_commit(git_dir: Path, sha: str) -> bool:

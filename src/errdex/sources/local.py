@@ -51,7 +51,7 @@ def open_dir(
         for name in sorted(filenames):
             full = here / name
             rel = full.relative_to(root).as_posix()
-            data = _read_one(root, full, rel, budget)
+            data = read_entry(root, full, rel, budget)
             if data is not None:
                 files.append(SourceFile(rel, data))
     if progress:
@@ -62,8 +62,10 @@ def open_dir(
     return Snapshot(info, sort_files(files)), budget.skipped
 
 
-def _read_one(root: Path, full: Path, rel: str, budget: Budget) -> bytes | None:
-    """Read one walked entry, or record why not; None means it is not part of the snapshot."""
+def read_entry(root: Path, full: Path, rel: str, budget: Budget) -> bytes | None:
+    """Read one entry below ``root`` (a directory walk's, or an installed distribution's file
+    list), or record why not; None means it is not part of the snapshot. A link leaving
+    ``root`` is not followed, and the file is opened without following a last-moment swap."""
     try:
         st = full.lstat()
     except OSError as exc:

@@ -283,6 +283,17 @@ class FactReader:
             )
         ]
 
+    def parameters(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """qualname -> parameter names of some functions of one file (what advice names)."""
+        if not qualnames:
+            return {}
+        marks, params = _in("q", list(qualnames))
+        rows = self._run(
+            f"SELECT qualname, params FROM fact_functions WHERE fact_id = :fid AND qualname IN {marks}",
+            {"fid": fact_id, **params},
+        )
+        return {str(q): tuple(json.loads(p)) if p else () for q, p in rows}
+
     def functions_named(self, sid: int, names: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
         """name -> (module, qualname) of every library function so named, in code order."""
         out: dict[str, list[tuple[str, str]]] = {}

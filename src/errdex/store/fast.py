@@ -17,14 +17,20 @@ import json
 import sqlite3
 import threading
 import zlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
+from errdex.store.records import CatalogueReader
+from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
+
+if TYPE_CHECKING:
+    from errdex.model import CatalogueEntry
+    from errdex.store.sql import Store
 
 __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text", "open_reader"]
 
@@ -32,7 +38,7 @@ __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
 # version is read by the full store, which upgrades it where it can write and says what to do
 # where it cannot.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
@@ -122,14 +128,14 @@ def connect_readonly(path: Path) -> sqlite3.Connection:
         raise db_error(e, str(path)) from None
 
 
-class SQLiteReader:
-    """Reads the match index, one error's page and its code facts directly; delegates every
-    other call to ``Store``."""
+class SQLiteReader(CatalogueReader):
+    """Reads the match index, one error's page and its code facts directly; the other reads
+    (listings, the matcher's rebuild) go to a ``Store`` opened on first need."""
 
     def __init__(self, path: Path, url: str) -> None:
-        self._url = url
+        self.url = url
         self._path = path
-        self._full: Any = None
+        self._full: Store | None = None
         self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
         row = self._row("select value from meta where key = 'schema_version'")
@@ -181,10 +187,6 @@ class SQLiteReader:
         return int(row[0]), int(row[1]), inflate_text(row[2])
 
     @property
-    def url(self) -> str:
-        return self._url
-
-    @property
     def facts(self) -> FactReader:
         if not self._row("select 1 from sqlite_master where type = 'table' and name = 'modules'"):
             raise StoreError(
@@ -195,6 +197,29 @@ class SQLiteReader:
 
     def _run(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return self._rows(sql, dict(params))
+
+    def has_package(self, top: str) -> bool:
+        """Whether any snapshot holds top-level package or module ``top`` (``store.sites``)."""
+        from errdex.store.sites import has_package
+
+        return has_package(self._run, top)
+
+    def has_snapshots(self) -> bool:
+        """Whether the catalogue holds any snapshot."""
+        from errdex.store.sites import has_snapshots
+
+        return has_snapshots(self._run)
+
+    def raise_sites(self, path: str, sha256: str, line: int) -> list[Any]:
+        """Same answer as ``Store.raise_sites``."""
+        from errdex.store.sites import raise_sites
+
+        return raise_sites(self._run, path, sha256, line)
+
+    @property
+    def timeline(self) -> Timeline:
+        """Releases and lineages (``errdex.store.timeline``), read without SQLAlchemy."""
+        return Timeline(self._run)
 
     def get_error(self, error_id: str) -> dict[str, Any] | None:
         """Same answer as ``Store.get_error``."""
@@ -270,15 +295,43 @@ class SQLiteReader:
         )
         return json.loads(row[0]) if row else None
 
-    def __getattr__(self, name: str) -> Any:
+    # ------------------------------------------------ reads a full ``Store`` answers
+
+    def _store(self) -> Store:
         if self._full is None:
             from errdex.store.sql import Store
 
-            self._full = Store.for_reading(self._url)
-        return getattr(self._full, name)
+            self._full = Store.for_reading(self.url)
+        return self._full
+
+    def put_artifact(self, name: str, data: bytes) -> None:
+        self._store().put_artifact(name, data)
+
+    def iter_entries(self, repo: str | None = None) -> Iterator[CatalogueEntry]:
+        return self._store().iter_entries(repo)
+
+    def resolve_repo(self, name: str) -> str:
+        return self._store().resolve_repo(name)
+
+    def repos(self) -> list[dict[str, Any]]:
+        return self._store().repos()
+
+    def list_errors(
+        self,
+        repo: str | None = None,
+        exc_type: str | None = None,
+        path: str | None = None,
+        kind: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> tuple[int, list[dict[str, Any]]]:
+        return self._store().list_errors(repo, exc_type, path, kind, limit, offset)
+
+    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+        return self._store().expectations_for(error_id)
 
 
-def open_reader(db: str | None) -> Any:
+def open_reader(db: str | None) -> CatalogueReader:
     """A fast reader for an existing SQLite catalogue of the current schema, else the full
     ``Store`` (``Store.for_reading``, which upgrades an older schema where it can write)."""
     url = to_url(db) if db else default_db_url()

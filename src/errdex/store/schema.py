@@ -157,12 +157,50 @@ errors = Table(
     Index("ix_errors_repo", "repo_id"),
 )
 
-occurrences = Table(
-    "occurrences",
+# Where an error sits in each snapshot. What is identical across releases (guards, comments,
+# docstring, the expanded message: an occurrence's *body*) is stored once in
+# ``occurrence_bodies``; each snapshot holding it adds one narrow row of positions to
+# ``occurrence_places``, so a release that only moved lines costs a few integers per error. The
+# view ``occurrences`` joins the two into the one row per (error, snapshot) every reader sees.
+occurrence_bodies = Table(
+    "occurrence_bodies",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("error_id", String(16), ForeignKey("errors.id"), nullable=False),
+    Column("digest", String(32), nullable=False, unique=True),  # of every column below
+    Column("level", String(16)),
+    Column("exc_bases", ScrubbedJSON, nullable=False),
+    Column("expanded_segments", ScrubbedJSON, nullable=False),
+    Column("guards", ScrubbedJSON, nullable=False),
+    Column("comments", ScrubbedJSON, nullable=False),
+    Column("docstring", Text),
+    # a helper's raise of a message its callers supply (those calls are records too)
+    Column("relay", Boolean, nullable=False, server_default=false()),
+    Index("ix_occ_body_error", "error_id"),
+)
+
+occurrence_places = Table(
+    "occurrence_places",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),  # the occurrence's key
+    Column("body_id", Integer, ForeignKey("occurrence_bodies.id"), nullable=False),
     Column("snapshot_id", Integer, ForeignKey("snapshots.id"), nullable=False),
+    Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("window_start", Integer, nullable=False),
+    Column("window_end", Integer, nullable=False),
+    Index("ix_occ_place_snapshot", "snapshot_id"),
+    Index("ix_occ_place_body", "body_id"),
+)
+
+# Read through the view of that name (schema v4); before v4 it was a table of these columns.
+views = MetaData()
+occurrences = Table(
+    "occurrences",
+    views,
+    Column("id", Integer, primary_key=True),
+    Column("error_id", String(16), nullable=False),
+    Column("snapshot_id", Integer, nullable=False),
     Column("line", Integer, nullable=False),
     Column("end_line", Integer, nullable=False),
     Column("level", String(16)),
@@ -173,10 +211,7 @@ occurrences = Table(
     Column("window_end", Integer, nullable=False),
     Column("comments", ScrubbedJSON, nullable=False),
     Column("docstring", Text),
-    # a helper's raise of a message its callers supply (those calls are records too); v2
-    Column("relay", Boolean, nullable=False, server_default=false()),
-    Index("ix_occ_snapshot", "snapshot_id"),
-    Index("ix_occ_error", "error_id"),
+    Column("relay", Boolean, nullable=False),
 )
 
 expectations = Table(
@@ -195,10 +230,27 @@ expectations = Table(
     Index("ix_exp_snapshot", "snapshot_id"),
 )
 
-symbols = Table(
-    "symbols",
+# The dotted names a snapshot defines: each name once, and per snapshot the ids of its names
+# (consecutive releases define almost the same ~30k names). Read through the view ``symbols``.
+symbol_names = Table(
+    "symbol_names",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", Text, nullable=False, unique=True),
+)
+
+snapshot_symbols = Table(
+    "snapshot_symbols",
     metadata,
     Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("name_id", Integer, ForeignKey("symbol_names.id"), primary_key=True),
+    sqlite_with_rowid=False,
+)
+
+symbols = Table(
+    "symbols",
+    views,
+    Column("snapshot_id", Integer, primary_key=True),
     Column("name", Text, primary_key=True),
 )
 
@@ -367,6 +419,30 @@ expectation_errors = Table(
     Index("ix_exp_errors_error", "error_id", "snapshot_id"),
 )
 
+# A file's extraction (``errdex.extract.cache``: what the parse of one file yields, before the
+# cross-module resolution), by content, extractor and path: a file seen in an earlier release
+# is not parsed again. ``has_code``: its code facts are stored (``code_facts`` of that blob).
+extractions = Table(
+    "extractions",
+    metadata,
+    Column("blob_sha", String(64), primary_key=True),
+    Column("producer", String(64), primary_key=True),
+    Column("path", Text, primary_key=True),
+    Column("has_code", Boolean, nullable=False),
+    Column("data", LargeBinary, nullable=False),
+)
+
+# Each error's lineage: the same raise site followed across the releases of its codebase
+# (``errdex.history.lineage``). ``lineage`` is the id of the lineage's earliest error.
+error_lineage = Table(
+    "error_lineage",
+    metadata,
+    Column("error_id", String(16), ForeignKey("errors.id"), primary_key=True),
+    Column("repo_id", Integer, ForeignKey("repos.id"), nullable=False),
+    Column("lineage", String(16), nullable=False),
+    Index("ix_lineage", "lineage"),
+)
+
 FACT_TABLES = (code_facts, fact_functions, fact_classes, fact_imports, fact_calls, fact_tests)
 
 
@@ -385,8 +461,10 @@ def _v2(conn: Connection) -> None:
 
 
 def _v3_relay(conn: Connection) -> None:
-    """``occurrences.relay``. A catalogue created at this version already has the column (v1's
-    ``create_all`` builds today's tables), so it is added only where it is missing."""
+    """``occurrences.relay``. A catalogue created at a later version has no such table (v4 made
+    it a view) or already has the column; it is added only where it is missing."""
+    if "occurrences" not in sa_inspect(conn).get_table_names():
+        return
     columns = {c["name"] for c in sa_inspect(conn).get_columns("occurrences")}
     if "relay" not in columns:
         kind = Boolean().compile(dialect=conn.dialect)
@@ -394,14 +472,111 @@ def _v3_relay(conn: Connection) -> None:
         conn.execute(text(f"ALTER TABLE occurrences ADD COLUMN relay {kind} NOT NULL DEFAULT {default}"))
 
 
-def _v4_index_failures(conn: Connection) -> None:
-    """The bulk indexer's record of releases it could not index."""
+_OCCURRENCES_VIEW = (
+    "CREATE VIEW occurrences AS SELECT p.id AS id, b.error_id AS error_id, p.snapshot_id AS snapshot_id, "
+    "p.line AS line, p.end_line AS end_line, b.level AS level, b.exc_bases AS exc_bases, "
+    "b.expanded_segments AS expanded_segments, b.guards AS guards, p.window_start AS window_start, "
+    "p.window_end AS window_end, b.comments AS comments, b.docstring AS docstring, b.relay AS relay "
+    "FROM occurrence_places p JOIN occurrence_bodies b ON b.id = p.body_id"
+)
+_SYMBOLS_VIEW = (
+    "CREATE VIEW symbols AS SELECT x.snapshot_id AS snapshot_id, n.name AS name "
+    "FROM snapshot_symbols x JOIN symbol_names n ON n.id = x.name_id"
+)
+
+
+def _v4_history(conn: Connection) -> None:
+    """Many releases share storage: occurrences split into bodies stored once and per-snapshot
+    places, symbols into names stored once; the extraction cache and lineages are added.
+
+    The old tables' rows move over (identical bodies merge) and the tables become views of the
+    same name and columns, so every reader keeps its SQL.
+    """
+    from errdex.store.history import occurrence_digest
+
+    metadata.create_all(
+        conn,
+        tables=[
+            occurrence_bodies,
+            occurrence_places,
+            symbol_names,
+            snapshot_symbols,
+            extractions,
+            error_lineage,
+        ],
+    )
+    tables = set(sa_inspect(conn).get_table_names())
+    if "occurrences" in tables:
+        old = Table("occurrences", MetaData(), autoload_with=conn)
+        bodies: dict[str, int] = {}
+        places: list[dict[str, Any]] = []
+        for row in conn.execute(select(old).order_by(old.c.id)).mappings():
+            body = {k: row[k] for k in _BODY_COLUMNS}
+            body["relay"] = bool(body["relay"])
+            digest = occurrence_digest(body)
+            if digest not in bodies:
+                pk = conn.execute(
+                    occurrence_bodies.insert().values(digest=digest, **body)
+                ).inserted_primary_key
+                assert pk is not None
+                bodies[digest] = int(pk[0])
+            places.append(
+                {"id": row["id"], "body_id": bodies[digest], "snapshot_id": row["snapshot_id"]}
+                | {k: row[k] for k in ("line", "end_line", "window_start", "window_end")}
+            )
+        if places:
+            conn.execute(occurrence_places.insert(), places)
+        conn.execute(text("DROP TABLE occurrences"))
+        if conn.dialect.name == "postgresql" and places:
+            # explicit ids were inserted: move the sequence past them
+            conn.execute(
+                text(
+                    "SELECT setval(pg_get_serial_sequence('occurrence_places', 'id'), "
+                    "(SELECT max(id) FROM occurrence_places))"
+                )
+            )
+    if "symbols" in tables:
+        conn.execute(text("INSERT INTO symbol_names (name) SELECT DISTINCT name FROM symbols"))
+        conn.execute(
+            text(
+                "INSERT INTO snapshot_symbols (snapshot_id, name_id) SELECT s.snapshot_id, n.id "
+                "FROM symbols s JOIN symbol_names n ON n.name = s.name"
+            )
+        )
+        conn.execute(text("DROP TABLE symbols"))
+    views_now = set(sa_inspect(conn).get_view_names())
+    if "occurrences" not in views_now:
+        conn.execute(text(_OCCURRENCES_VIEW))
+    if "symbols" not in views_now:
+        conn.execute(text(_SYMBOLS_VIEW))
+
+
+_BODY_COLUMNS = (
+    "error_id",
+    "level",
+    "exc_bases",
+    "expanded_segments",
+    "guards",
+    "comments",
+    "docstring",
+    "relay",
+)
+
+
+def _v5_index_failures(conn: Connection) -> None:
+    """The bulk indexer's record of releases it could not index (``store.bulk``)."""
     metadata.create_all(conn, tables=[index_failures])
 
 
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3_relay, _v4_index_failures]
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _v1,
+    _v2,
+    _v3_relay,
+    _v4_history,
+    _v5_index_failures,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

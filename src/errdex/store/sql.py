@@ -19,7 +19,7 @@ import random
 import sqlite3
 import time
 import zlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -53,12 +53,16 @@ from errdex.model import (
     SourceFile,
     TestExpectation,
 )
+from errdex.store import history
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts, insert_tuples
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.records import CatalogueReader
+from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
+from errdex.textsafe import decode_source
 
 __all__ = ["Store", "WriteResult"]
 
@@ -109,14 +113,11 @@ def content_hash(files: Sequence[SourceFile], producer: str = "") -> str:
 
 
 def decode_text(data: bytes) -> str:
-    """Source text for display; the extractor did the careful PEP 263 decoding already."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """Source text as stored for display: decoded as the extractor decoded it."""
+    return decode_source(data)[0]
 
 
-class Store:
+class Store(CatalogueReader):
     """A handle on one catalogue database. Cheap to create; safe to share across threads.
 
     ``readonly`` handles never write and never create: a SQLite file is opened with
@@ -217,10 +218,16 @@ class Store:
         stats: dict[str, Any] | None = None,
         producer: str = "",
         code: Mapping[str, CodeFacts] | None = None,
+        *,
+        stored_code: Collection[str] = (),
+        extractions: Sequence[tuple[str, bool, bytes]] = (),
     ) -> WriteResult:
         """Store one snapshot atomically; identical content already stored is a no-op.
 
-        ``code`` holds the code facts of each parsed file (path -> facts), for analysis.
+        ``code`` holds the code facts of each parsed file (path -> facts), for analysis;
+        ``stored_code`` the paths whose content's facts the catalogue holds already (files
+        reused from an earlier release). ``extractions`` are (path, has_code, bytes) of files
+        extracted for the first time, cached for the next release (``errdex.extract.cache``).
 
         A concurrent writer that commits first makes this transaction fail on a unique key (the
         same repo, snapshot ref, error, blob or code facts); it is rolled back and tried again,
@@ -230,8 +237,9 @@ class Store:
         for attempt in range(WRITE_ATTEMPTS):
             try:
                 result = self._write_snapshot_once(
-                    info, chash, files, records, reports, symbols, expectations, stats, producer, code or {}
-                )
+                    info, chash, files, records, reports, symbols, expectations, stats, producer, code or {},
+                    stored_code, extractions,
+                )  # fmt: skip
             except StoreError as e:
                 if e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
                     raise
@@ -253,6 +261,8 @@ class Store:
         stats: dict[str, Any] | None,
         producer: str,
         code: Mapping[str, CodeFacts],
+        stored_code: Collection[str] = (),
+        extractions: Sequence[tuple[str, bool, bytes]] = (),
     ) -> WriteResult:
         with self.engine.begin() as conn:
             repo_id = self._repo_id(conn, info)
@@ -293,7 +303,7 @@ class Store:
             snap_id = int(snap_pk[0])
             self._write_files(conn, snap_id, files, reports)
             new = self._write_records(conn, repo_id, snap_id, records)
-            insert_dicts(conn, s.symbols, [{"snapshot_id": snap_id, "name": n} for n in sorted(symbols)])
+            history.write_symbols(conn, snap_id, symbols)
             if expectations:
                 insert_dicts(
                     conn,
@@ -313,7 +323,16 @@ class Store:
                         for e in expectations
                     ],
                 )
-            self._write_analysis_rows(conn, snap_id, files, reports, records, expectations, code, producer)
+            self._write_analysis_rows(
+                conn, snap_id, files, reports, records, expectations, code, producer, stored_code
+            )
+            if extractions:
+                shas = {f.path: _sha(f.data) for f in files}
+                history.write_extractions(
+                    conn,
+                    [(shas[path], path, has_code, data) for path, has_code, data in extractions],
+                    producer,
+                )
             if replaced:
                 self._drop_unused_facts(conn)
             self._bump_generation(conn)
@@ -372,7 +391,6 @@ class Store:
         for i in range(0, len(ids), 500):
             known.update(conn.scalars(select(s.errors.c.id).where(s.errors.c.id.in_(ids[i : i + 500]))))
         new_rows: dict[str, dict[str, Any]] = {}
-        occ_rows = []
         for r in records:
             if r.id not in known and r.id not in new_rows:
                 new_rows[r.id] = {
@@ -386,35 +404,24 @@ class Store:
                     "path": r.path,
                     "function": r.function,
                 }
-            occ_rows.append(
-                {
-                    "error_id": r.id,
-                    "snapshot_id": snap_id,
-                    "line": r.line,
-                    "end_line": r.end_line,
-                    "level": r.level,
-                    "exc_bases": r.exc_bases,
-                    "expanded_segments": r.expanded_segments,
-                    "guards": r.guards,
-                    "window_start": r.window_start,
-                    "window_end": r.window_end,
-                    "comments": r.comments,
-                    "docstring": r.docstring,
-                    "relay": r.relay,
-                }
-            )
         insert_dicts(conn, s.errors, list(new_rows.values()))
-        insert_dicts(conn, s.occurrences, occ_rows)
+        history.write_occurrences(conn, snap_id, records)
         return len(new_rows)
 
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
         self._delete_analysis_rows(conn, snap_id)
-        for table in (s.occurrences, s.files, s.symbols, s.expectations):
+        history.delete_snapshot_rows(conn, snap_id)
+        for table in (s.files, s.expectations):
             conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
         conn.execute(delete(s.snapshots).where(s.snapshots.c.id == snap_id))
-        # Errors no snapshot refers to any more go too; blobs are shared and kept (cheap).
-        orphan = select(s.occurrences.c.error_id).where(s.occurrences.c.error_id == s.errors.c.id).exists()
-        conn.execute(delete(s.errors).where(~orphan))
+        # Errors no snapshot refers to any more go too (with their lineage rows); blobs are
+        # shared and kept (cheap).
+        held = (
+            select(s.occurrence_bodies.c.id).where(s.occurrence_bodies.c.error_id == s.errors.c.id).exists()
+        )
+        orphans = select(s.errors.c.id).where(~held).scalar_subquery()
+        conn.execute(delete(s.error_lineage).where(s.error_lineage.c.error_id.in_(orphans)))
+        conn.execute(delete(s.errors).where(~held))
 
     def _bump_generation(self, conn: Connection) -> None:
         gen = conn.execute(select(s.meta.c.value).where(s.meta.c.key == "generation")).scalar()
@@ -689,21 +696,6 @@ class Store:
             ).scalar()
         return inflate_text(data) if data is not None else None
 
-    def iter_files(self, snapshot_id: int, *, tests: bool | None = None) -> Iterator[tuple[str, str, bool]]:
-        """(path, text, is_test) of a snapshot's stored files; the explain stage re-reads code here."""
-        f, b = s.files, s.blobs
-        q = (
-            select(f.c.path, b.c.data, f.c.is_test)
-            .select_from(f.join(b, f.c.blob_sha == b.c.sha))
-            .where(f.c.snapshot_id == snapshot_id)
-            .order_by(f.c.path)
-        )
-        if tests is not None:
-            q = q.where(f.c.is_test == tests)
-        with self.engine.connect() as conn:
-            for path, data, is_test in conn.execute(q):
-                yield path, inflate_text(data), bool(is_test)
-
     def symbols(self, snapshot_id: int) -> set[str]:
         with self.engine.connect() as conn:
             return set(conn.scalars(select(s.symbols.c.name).where(s.symbols.c.snapshot_id == snapshot_id)))
@@ -722,14 +714,17 @@ class Store:
             rows = conn.execute(select(x).where(x.c.snapshot_id == snapshot_id)).mappings().all()
         return [dict(r) for r in rows]
 
-    def latest_snapshot_id(self, repo: str) -> int | None:
-        name = self.resolve_repo(repo)
+    def content_hashes(self, ref_kind: str) -> dict[tuple[str, str], str]:
+        """``(repo, ref) -> content hash`` of every snapshot of one kind: what a caller about to
+        index many snapshots checks, so content already stored is not even extracted."""
+        sn, r = s.snapshots, s.repos
         with self.engine.connect() as conn:
-            return conn.execute(
-                select(func.max(s.snapshots.c.id))
-                .select_from(s.snapshots.join(s.repos, s.snapshots.c.repo_id == s.repos.c.id))
-                .where(s.repos.c.name == name)
-            ).scalar()
+            rows = conn.execute(
+                select(r.c.name, sn.c.ref, sn.c.content_hash)
+                .select_from(sn.join(r, sn.c.repo_id == r.c.id))
+                .where(sn.c.ref_kind == ref_kind)
+            ).all()
+        return {(str(row[0]), str(row[1])): str(row[2]) for row in rows}
 
     def get_analysis(self, error_id: str, snapshot_id: int, model: str, prompt_version: str) -> Any:
         a = s.analyses
@@ -778,6 +773,30 @@ class Store:
         """The analysis reads, over this store's engine."""
         return FactReader(self._run_text)
 
+    def has_package(self, top: str) -> bool:
+        """Whether any snapshot holds top-level package or module ``top`` (``store.sites``)."""
+        from errdex.store.sites import has_package
+
+        return has_package(self._run_text, top)
+
+    def has_snapshots(self) -> bool:
+        """Whether the catalogue holds any snapshot."""
+        from errdex.store.sites import has_snapshots
+
+        return has_snapshots(self._run_text)
+
+    def raise_sites(self, path: str, sha256: str, line: int) -> list[Any]:
+        """The records at ``path:line`` in snapshots holding that file with exactly that content
+        (``store.sites``): how a running program's frame names its raise site."""
+        from errdex.store.sites import raise_sites
+
+        return raise_sites(self._run_text, path, sha256, line)
+
+    @property
+    def timeline(self) -> Timeline:
+        """Releases and lineages (``errdex.store.timeline``), the same SQL the fast reader runs."""
+        return Timeline(self._run_text)
+
     def _run_text(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         with self.engine.connect() as conn:
             if self.engine.dialect.name == "sqlite":
@@ -801,9 +820,17 @@ class Store:
         expectations: Sequence[TestExpectation],
         code: Mapping[str, CodeFacts],
         producer: str,
+        stored_code: Collection[str] = (),
     ) -> None:
-        shas = {f.path: _sha(f.data) for f in files if f.path in code}
-        fact_ids = self._write_code_facts(conn, {sha: code[path] for path, sha in shas.items()}, producer)
+        shas = {f.path: _sha(f.data) for f in files if f.path in code or f.path in stored_code}
+        fact_ids = self._write_code_facts(
+            conn, {sha: code[path] for path, sha in shas.items() if path in code}, producer
+        )
+        # facts of reused files are stored already (the cache offered only those): look them up
+        fact_ids.update(
+            self._fact_ids(conn, {shas[p] for p in stored_code if p in shas} - fact_ids.keys(), producer)
+        )
+        shas = {p: sha for p, sha in shas.items() if sha in fact_ids}
         reps = {r.path: r for r in reports if r.path in shas}
         library = [p for p in sorted(shas) if p in reps and not reps[p].is_test]
         winner = {reps[p].module: p for p in library}  # the last path of a module name wins

@@ -50,6 +50,33 @@ def _allowed_methods(request: Request) -> list[str]:
     return found or ["GET"]
 
 
+def _offline_docs(app: FastAPI) -> None:
+    """``/docs``: Swagger UI 5 (it reads OpenAPI 3.1, which FastAPI writes) from the assets the
+    installed ``fastapi-offline`` package ships, not from a CDN, started by a static script (no
+    inline code), so it works offline and under a strict policy."""
+    from importlib.resources import files
+
+    from fastapi.responses import HTMLResponse
+
+    assets = Path(str(files("fastapi_offline") / "static"))
+    app.mount("/docs/assets", StaticFiles(directory=assets), name="docs-assets")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs() -> HTMLResponse:
+        return HTMLResponse(_DOCS_PAGE)
+
+
+_DOCS_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>errdex API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+<link rel="icon" type="image/png" href="/docs/assets/favicon.png"></head>
+<body><div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/static/docs.js"></script>
+</body></html>
+"""
+
+
 def create_app(db: str | None = None, *, state: WebState | None = None) -> FastAPI:
     """Build the app over the catalogue ``db`` (path or URL; None: the default catalogue).
 
@@ -67,16 +94,22 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
         version=str(version),
         description="The error index for Python libraries: paste an error, get the line that raised it.",
         openapi_tags=[{"name": "api", "description": "JSON twins of every page."}],
+        # served below from the fastapi-offline package's assets: the docs work with no internet
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.web = state
     # Added inner first: SecurityMiddleware must wrap the fast path so its headers are on every answer.
     app.add_middleware(CachedFastPath, state=state)
     app.add_middleware(SecurityMiddleware)
 
-    from errdex.web import routes_api, routes_pages
+    from errdex.web import routes_api, routes_history, routes_pages
 
     app.include_router(routes_api.router)
+    app.include_router(routes_history.api)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    app.include_router(routes_history.pages)
+    _offline_docs(app)
     app.include_router(routes_pages.router)
 
     def error_response(request: Request, status: int, message: str, headers: Any = None) -> Response:

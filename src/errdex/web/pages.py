@@ -2,8 +2,8 @@
 
 The error page follows the seed pages' sections in order (message, meaning, source, solutions,
 example, when it happens, related, versions, provenance). Its data comes from ``error_view``,
-whose ``analysis`` is produced by the explain stage; that part is rendered defensively (any key
-may be missing, or ``analysis`` may be None when the explain stage failed) and the page falls
+whose ``analysis`` is produced by the analysis stage; that part is rendered defensively (any key
+may be missing, or ``analysis`` may be None when the analysis stage failed) and the page falls
 back to facts the catalogue holds itself: the guards on the path to the raise, the tests linked
 at index time, and the other errors of the same module.
 """
@@ -16,7 +16,7 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from errdex.textsafe import valid_unicode
+from errdex.textsafe import truncate, valid_unicode
 from errdex.web import render
 from errdex.web.state import WebState
 
@@ -35,7 +35,7 @@ env = Environment(
 
 
 def text_of(item: Any) -> str:
-    """The human text of an analysis item, whatever shape the explain stage gave it."""
+    """The human text of an analysis item, whatever shape the analysis stage gave it."""
     if item is None:
         return ""
     if isinstance(item, str):
@@ -65,7 +65,7 @@ def source_url(repo: str, snapshot_id: Any, path: str, line: int | None = None) 
     return f"/{quote(repo)}/source/{snapshot_id}/{quote(path)}" + (f"#L{line}" if line else "")
 
 
-env.filters["truncate_text"] = render.truncate
+env.filters["truncate_text"] = truncate
 env.filters["text_of"] = text_of
 env.filters["prose"] = render.prose
 env.globals.update(
@@ -203,7 +203,7 @@ def _related(analysis: dict[str, Any], repo: str) -> list[dict[str, str]]:
             out.append(
                 {
                     "url": error_url(str(item.get("repo") or repo), str(item["id"])),
-                    "text": render.truncate(str(item.get("template") or item["id"]), 60),
+                    "text": truncate(str(item.get("template") or item["id"]), 60),
                     "exc_type": str(item.get("exc_type") or ""),
                     "relation": str(item.get("relation") or ""),
                 }
@@ -218,7 +218,7 @@ def _nearby(state: WebState, view: dict[str, Any]) -> list[dict[str, str]]:
     return [
         {
             "url": error_url(r["repo"], r["id"]),
-            "text": render.truncate(r["template"], 60),
+            "text": truncate(r["template"], 60),
             "exc_type": r["exc_type"],
             "relation": "same module",
         }

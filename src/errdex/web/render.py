@@ -26,7 +26,6 @@ __all__ = [
     "prose",
     "segments_for",
     "snippet",
-    "truncate",
 ]
 
 # Long lines in minified or generated files make Pygments slow and the page unreadable; a file
@@ -112,11 +111,6 @@ def segments_for(
         if hits > best_hits:
             best, best_hits = list(segs), hits
     return best if best is not None else [template]
-
-
-def truncate(text: str, n: int = 60) -> str:
-    """Related errors and titles show the template's start, like the seed pages do."""
-    return text if len(text) <= n else text[: n - 1].rstrip() + "…"
 
 
 @lru_cache(maxsize=64)

@@ -59,7 +59,8 @@ _JSON = "application/json"
 
 
 def web(request: Request) -> WebState:
-    return request.app.state.web
+    state: WebState = request.app.state.web  # set once by create_app
+    return state
 
 
 def check_query(q: str) -> str:

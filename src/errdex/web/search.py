@@ -28,9 +28,19 @@ class SearchResult:
     verdict: str
     matches: list[dict[str, Any]]
     generation: str
+    outcome: str = "none"  # ``match.VERDICTS``: exact, approximate, builtin or none
+    hint: str | None = None  # with no match: the command that would index what is missing
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": self.query, "verdict": self.verdict, "matches": self.matches}
+        out: dict[str, Any] = {
+            "query": self.query,
+            "verdict": self.verdict,
+            "outcome": self.outcome,
+            "matches": self.matches,
+        }
+        if self.hint:
+            out["hint"] = self.hint
+        return out
 
 
 class MatcherHolder:

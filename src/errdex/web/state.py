@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import PurePath
 from typing import Any
 
+from errdex.store.records import CatalogueReader
 from errdex.web.render import segments_for
 from errdex.web.search import MatcherHolder, SearchResult
 
@@ -98,7 +99,7 @@ def public_view(view: dict[str, Any]) -> dict[str, Any]:
 class WebState:
     """Shared by all requests of one app: the store, the matcher and the caches."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(self, store: CatalogueReader) -> None:
         self.store = store
         self.matcher = MatcherHolder(store, on_load=lambda gen: self.settle_heap(("matcher", gen)))
         self._settled: set[tuple[Any, ...]] = set()
@@ -130,7 +131,7 @@ class WebState:
 
     def error(self, error_id: str) -> dict[str, Any] | None:
         gen = self.generation()
-        value = self.errors.get((error_id, gen))
+        value: dict[str, Any] | None = self.errors.get((error_id, gen))
         if value is MISSING:
             value = self.store.get_error(error_id)
             self.errors.put((error_id, gen), value)
@@ -139,7 +140,7 @@ class WebState:
     def view(self, error_id: str) -> dict[str, Any] | None:
         """``error_view`` with analysis; falls back to the view without it if explain fails."""
         gen = self.generation()
-        value = self.views.get((error_id, gen))
+        value: dict[str, Any] | None = self.views.get((error_id, gen))
         if value is not MISSING:
             return value
         err = self.error(error_id)
@@ -149,7 +150,7 @@ class WebState:
 
         try:
             value = public_view(error_view(self.store, err))
-        except Exception as e:  # the explain stage is optional; a page without analysis still helps
+        except Exception as e:  # the analysis stage is optional; a page without analysis still helps
             log.warning(
                 "analysis of %s failed (%s: %s); serving the static view", error_id, type(e).__name__, e
             )
@@ -193,7 +194,8 @@ class WebState:
             view = self.view(error_id)
             return None if view is None else dumps(view)
 
-        return self.cached_bytes(("json", error_id), make)
+        body: bytes | None = self.cached_bytes(("json", error_id), make)
+        return body
 
     # ------------------------------------------------------------------ codebases
 
@@ -203,7 +205,8 @@ class WebState:
                 {**r, "snapshots": [public_snapshot(sn) for sn in r["snapshots"]]} for r in self.store.repos()
             ]
 
-        return self.lists.get_or(("repos", self.generation()), make)
+        repos: list[dict[str, Any]] = self.lists.get_or(("repos", self.generation()), make)
+        return repos
 
     def snapshot(self, snapshot_id: int) -> dict[str, Any]:
         return public_snapshot(self.store.snapshot(snapshot_id))
@@ -221,7 +224,8 @@ class WebState:
         def make() -> list[dict[str, Any]]:
             return self.store.list_errors(repo=name)[1]
 
-        return self.lists.get_or(("errors", name, self.generation()), make)
+        rows: list[dict[str, Any]] = self.lists.get_or(("errors", name, self.generation()), make)
+        return rows
 
     # ------------------------------------------------------------------ search
 
@@ -240,18 +244,27 @@ class WebState:
         return result
 
     def _search(self, text: str, limit: int, gen: str) -> SearchResult:
+        from errdex.history.matching import place_in_history
+
         matcher = self.matcher.get(gen)
         raw = matcher.explain(text, limit=limit)
+        q = raw.query
+        frames = q.blocks[q.primary].frames if q.blocks else q.frames
         matches = []
         for m in raw.matches:
             data = dict(m.to_json())
             data["segments"] = self._segments_for(data)
+            found = place_in_history(self.store.timeline, m.id, m.repo, frames)
+            if found:  # several releases indexed: which have this wording, where it is now
+                data["history"] = found
             matches.append(data)
         return SearchResult(
             query=text,
             verdict=str(raw.verdict or ""),
             matches=matches,
             generation=gen,
+            outcome=raw.outcome,
+            hint=None if matches else _index_hint(raw, self.store),
         )
 
     def _segments_for(self, match: dict[str, Any]) -> list[str]:
@@ -261,6 +274,28 @@ class WebState:
             return [str(match.get("template", ""))]
         candidates = [err["segments"]] + [o["expanded_segments"] for o in reversed(err["occurrences"])]
         return segments_for(err["template"], candidates, values)
+
+
+def _index_hint(raw: Any, store: Any) -> str | None:
+    """What to index so that a search with no match could find one: the packages the pasted
+    traceback runs through that the catalogue lacks, else the general command."""
+    if raw.builtin is not None:
+        return None  # the interpreter's own message: no library to index
+    from errdex.autoindex import missing_packages
+
+    frames = list(raw.query.frames) + [f for b in raw.query.blocks for f in b.frames]
+    missing = missing_packages(frames, store)
+    if missing:
+        names = ", ".join(m.top for m in missing[:3])
+        return (
+            f"The traceback runs through {names}, which is not indexed here. Index the release the error "
+            f"came from, e.g. errdex index pypi:{missing[0].top}==VERSION (the distribution that installs "
+            f"{missing[0].top}), or run errdex index --env in the environment where it happened."
+        )
+    return (
+        "If a library that is not indexed raised it, index that library's release: errdex index "
+        "pypi:NAME==VERSION, or errdex index --env to index every package installed in an environment."
+    )
 
 
 def dumps(data: Any) -> bytes:

@@ -1,0 +1,158 @@
+"""The analysis stage: grounded answers for every error, built from facts in the indexed code.
+
+``analyze_error`` returns the sections a page shows — what it means, when it happens (the guard
+chain in words, and the public functions that reach it), how to fix it, the codebase's own tests
+that trigger it, related errors — all derived statically from the stored snapshot. No network,
+no model: a static answer can be wrong only where the code is, and every identifier it names is
+checked against the snapshot's symbol table (``verify``). An LLM answer, when one was produced
+with ``errdex analyze --llm`` for the configured model, is merged in beside it, already verified.
+
+Modules: ``meaning`` (type table, docstring, notes), ``trigger`` (guard prose), ``callgraph``,
+``solutions``, ``related``, ``examples`` (the tests linked at index time, sliced), ``symbols`` +
+``verify`` (grounding), ``llm`` (optional prose), ``context`` (what one snapshot's analyses share).
+
+Nothing here parses code: every fact about the code (definitions, imports, calls, tests) was
+recorded by the extractor at index time, and ``context`` reads the ones one error needs.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from errdex.model import render_template
+from errdex.store.records import CatalogueReader
+
+if TYPE_CHECKING:
+    from errdex.analysis.callgraph import Reach
+    from errdex.analysis.classes import ExcClass
+    from errdex.analysis.context import SnapshotContext
+    from errdex.analysis.symbols import Module
+
+__all__ = ["analyze_error"]
+
+
+def analyze_error(store: CatalogueReader, err: dict[str, Any]) -> dict[str, Any]:
+    """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists.
+
+    Everything is read from the error's latest occurrence and its snapshot's facts.
+    """
+    from errdex.analysis import llm
+    from errdex.analysis.context import get_context
+    from errdex.analysis.examples import contrast_for, examples_for, tests_note
+    from errdex.analysis.meaning import gather_notes, is_todo, meaning_text
+    from errdex.analysis.solutions import NO_FIX, parameter_feeds, solutions_for
+    from errdex.analysis.trigger import describe_guards
+
+    occ = err["occurrences"][-1]
+    sid = int(occ["snapshot_id"])
+    ctx = get_context(store, sid)
+    path, function = err["path"], err["function"]
+    mod = ctx.index.module_of(path)
+    aliases: dict[str, str] = {}
+    if mod is not None:
+        aliases = {k: v[0] for k, v in mod.imports.items() if v}
+        aliases.update(mod.consts)
+    guards = list(occ["guards"])
+    trig = describe_guards(guards, aliases)
+
+    lines = ctx.lines(store, path)
+    func_start = 1
+    if mod is not None and function in mod.funcs:
+        func_start = mod.funcs[function].line
+    notes = gather_notes(lines, occ["line"], occ["end_line"], func_start, list(occ["comments"]))
+    expanded = render_template(occ["expanded_segments"]) or err["template"]
+    siblings = [r.template for r in ctx.related.siblings(err)]
+    reaches = []
+    if mod is not None and function != "<module>":
+        reaches = ctx.graph.reached_from(mod.name, function)
+    feeds = parameter_feeds(guards, _public_signature(ctx, mod, function), _signatures(ctx, reaches))
+    sols, refs = solutions_for(trig, guards, err["template"], expanded, siblings, notes=notes, feeds=feeds)
+    for n in notes:
+        for url in _urls(n):
+            if url not in refs:
+                refs.append(url)
+    reached = [r.to_json() for r in reaches]
+    cls = _exc_class(store, ctx, err, occ)
+    examples = examples_for(store, ctx, err["id"], occ["version"])
+    snap = ctx.snapshot
+    result: dict[str, Any] = {
+        "meaning": {
+            "text": meaning_text(
+                exc_type=err["exc_type"],
+                kind=err["kind"],
+                bases=list(cls.ancestors) if cls and cls.ancestors else list(occ["exc_bases"]),
+                level=occ["level"],
+                function=function,
+                path=path,
+                docstring=occ["docstring"],
+                trigger_text="",
+                notes=notes,
+                class_doc=cls.doc if cls else None,
+            ),
+            "provenance": "static",
+        },
+        "trigger": {"conditions": trig.conditions, "text": trig.text},
+        "reached_from": reached,
+        "solutions": sols,
+        "solutions_note": None if sols else NO_FIX,
+        "references": refs,
+        "comments": notes,
+        "todos": [n for n in notes if is_todo(n)],
+        "examples": examples,
+        "contrast": contrast_for(store, ctx, examples),
+        "tests_shipped": ctx.n_expectations > 0,
+        "tests_note": tests_note(snap, ctx.n_expectations, len(examples)),
+        "related": ctx.related.related({**err, "line": occ["line"]}, list(occ["exc_bases"])),
+        "llm": None,
+        "provenance": {
+            "kind": "static",
+            "snapshot": f"{snap['repo']}@{snap['version']}",
+            "date": snap.get("indexed_at"),
+        },
+    }
+    model = llm.configured_model()
+    if model:
+        cached = store.get_analysis(err["id"], sid, model, llm.PROMPT_VERSION)
+        if cached:  # verified when it was stored; the raw answer stays in the store
+            result["llm"] = llm.public_record(cached)
+            result["provenance"]["kind"] = f"llm:{model}"
+    return result
+
+
+def _exc_class(
+    store: CatalogueReader, ctx: SnapshotContext, err: dict[str, Any], occ: dict[str, Any]
+) -> ExcClass | None:
+    """The codebase's own exception class of this error, when the codebase defines it."""
+    from errdex.analysis.classes import exc_class
+
+    qual = err.get("exc_qualname")
+    if err["kind"] == "log" or not qual or qual.split(".")[0] in ("builtins", ""):
+        return None
+    return exc_class(ctx.index, qual, lambda path: ctx.lines(store, path))
+
+
+def _public_signature(
+    ctx: SnapshotContext, mod: Module | None, function: str
+) -> tuple[str, tuple[str, ...]] | None:
+    """(public name, parameters) of the raising function, when users call it directly."""
+    if mod is None or function not in mod.funcs or "<locals>" in function:
+        return None
+    name = ctx.graph.public_name(mod.name, function)
+    return (name, ctx.index.parameters(mod.name, function)) if name else None
+
+
+def _signatures(ctx: SnapshotContext, reaches: list[Reach]) -> list[tuple[str, tuple[str, ...]]]:
+    """(public name, parameters) of each public function that reaches the raise."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for r in reaches:
+        m = ctx.index.module_of(r.path) if r.path else None
+        f = next((f for f in m.funcs.values() if f.line == r.line), None) if m is not None else None
+        if m is not None and f is not None:
+            out.append((r.function, ctx.index.parameters(m.name, f.qualname)))
+    return out
+
+
+def _urls(text: str) -> list[str]:
+    from errdex.analysis.solutions import URL
+
+    return URL.findall(text)

@@ -1,0 +1,158 @@
+"""``errdex explain``: find the raise site of a pasted error message or traceback."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from errdex.cli.errors import EXIT_FAILURE, EXIT_USAGE, fail
+from errdex.options import DbOpt, JsonOpt, RepoOpt
+from errdex.textsafe import printable
+
+if TYPE_CHECKING:
+    from errdex.store.records import CatalogueReader
+
+# exit status per verdict (``match.VERDICTS``): a candidate, exact or not, is an answer
+_EXPLAIN_EXIT = {"exact": 0, "approximate": 0, "builtin": EXIT_FAILURE, "none": EXIT_FAILURE}
+
+
+def explain(
+    text: Annotated[
+        str | None,
+        typer.Argument(
+            help="The error message or traceback; '-' or nothing reads stdin.", show_default=False
+        ),
+    ] = None,
+    db: DbOpt = None,
+    repo: RepoOpt = None,
+    batch: Annotated[
+        Path | None,
+        typer.Option(
+            "--batch",
+            help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "verdict", "summary", '
+            '"matches"} line per query.',
+        ),
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    auto_index: Annotated[
+        bool,
+        typer.Option(
+            "--auto-index/--no-auto-index",
+            help="When the traceback runs through an installed package the catalogue lacks, index "
+            "it from the installed files first (at the installed version; it says which).",
+        ),
+    ] = True,
+    version: Annotated[
+        str | None,
+        typer.Option(
+            "--version",
+            help="With several releases indexed: say where the match lives in this release (default: the newest).",
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Find the raise site of a pasted error message or whole traceback.
+
+    Exit status 0 when there is a candidate (verdict exact or approximate), 1 when there is none
+    or the message is Python's own (verdict none or builtin), with --json too.
+
+    With several releases of a codebase indexed, the answer also names the releases that raise
+    the message in that wording, the release a traceback's line numbers fit, and where the same
+    error lives in the newest release (or --version).
+
+    Example:  errdex explain "ValueError: Incompatible shapes for broadcasting: shapes=[(2,), (3,)]"
+              pbpaste | errdex explain -
+    """
+    if batch is not None:
+        from errdex.match import Matcher
+        from errdex.store.fast import open_reader
+
+        _explain_batch(Matcher.load(open_reader(db), repo=repo), batch, limit)
+        return
+    if text is None or text == "-":
+        if sys.stdin.isatty():
+            typer.echo("Paste the error, then Ctrl-D:", err=True)
+        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+    from errdex.autoindex import explain as explain_paste
+
+    out = explain_paste(text, db, repo=repo, limit=limit, auto=auto_index)
+    result = out.result
+    if as_json:
+        answer: dict[str, Any] = {
+            "query": text,
+            "verdict": result.outcome,
+            "summary": result.verdict,
+            "matches": [m.to_json() | _history(out.reader, result, m, version) for m in result.matches],
+        }
+        if out.notes:
+            answer["indexed"] = out.notes
+        if out.hint:
+            answer["hint"] = out.hint
+        print(json.dumps(answer, indent=2))
+        raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
+    from rich.console import Console
+
+    from errdex.cli.render import print_thrown_at
+    from errdex.match import render_human
+
+    console = Console()
+    for note in out.notes:
+        console.print(
+            f"• {printable(note, newlines=False)}", style="dim", highlight=False, markup=False, soft_wrap=True
+        )
+    render_human(result, console)
+    if out.hint:
+        console.print(printable(out.hint, newlines=False), highlight=False, markup=False, soft_wrap=True)
+    if result.matches:
+        best = result.matches[0]
+        found = _history(out.reader, result, best, version).get("history")
+        if found:
+            from errdex.history.matching import history_text
+
+            for line in history_text(found):
+                console.print(f"  {printable(line, newlines=False)}", highlight=False, markup=False)
+        print_thrown_at(console, out.reader, best)
+    raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
+
+
+def _history(reader: CatalogueReader, result: Any, match: Any, version: str | None) -> dict[str, Any]:
+    """``{"history": ...}`` for a match whose codebase has several releases indexed, else ``{}``."""
+    from errdex.history.matching import place_in_history
+
+    q = result.query
+    frames = q.blocks[q.primary].frames if q.blocks else q.frames
+    found = place_in_history(reader.timeline, match.id, match.repo, frames, version)
+    return {"history": found} if found else {}
+
+
+def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
+    try:
+        lines = batch.read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError as e:
+        fail(f"cannot read {batch}: {e.strerror}", EXIT_USAGE)
+    out = sys.stdout
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            q = json.loads(line)
+            qid, text = q["id"], q["input"]
+        except (ValueError, KeyError, TypeError):
+            fail(f"{batch}:{n}: expected a JSON object with 'id' and 'input'", EXIT_USAGE)
+        result = matcher.explain(str(text), limit=limit)
+        out.write(
+            json.dumps(
+                {
+                    "id": qid,
+                    "verdict": result.outcome,
+                    "summary": result.verdict,
+                    "matches": [m.to_json() for m in result.matches],
+                }
+            )
+            + "\n"
+        )
+    out.flush()

@@ -1,0 +1,312 @@
+"""``errdex index``: the one command that writes a catalogue, one release or several."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from errdex.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, fail
+from errdex.options import DbOpt, JsonOpt
+from errdex.textsafe import printable
+
+if TYPE_CHECKING:
+    from errdex.cli.progress import ProgressBar
+    from errdex.environment import EnvSummary
+    from errdex.pipeline import IndexSummary
+
+
+def index(
+    source: Annotated[
+        str | None,
+        typer.Argument(
+            help="What to index: a directory; a git repo PATH_OR_URL@REV (git:PATH for HEAD); "
+            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest). Or use --env, --from or --top.",
+            show_default=False,
+        ),
+    ] = None,
+    env: Annotated[
+        bool,
+        typer.Option(
+            "--env",
+            help="Index every distribution installed in this Python (or --python's), at its installed "
+            "version, from the files on disk; releases already indexed are skipped.",
+        ),
+    ] = False,
+    python: Annotated[
+        str | None,
+        typer.Option(
+            "--python",
+            help="With --env: another interpreter or environment folder (a virtualenv, a conda env). "
+            "It is asked for its site directories with -I -S; none of its code runs.",
+            show_default=False,
+        ),
+    ] = None,
+    db: DbOpt = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", help="Worker processes for extraction (default: all cores).")
+    ] = None,
+    releases: Annotated[
+        int | None,
+        typer.Option(
+            "--releases",
+            help="Index the latest N releases (PyPI) or tags (with --tags); with --top, of each project.",
+            min=1,
+        ),
+    ] = None,
+    tags: Annotated[
+        str | None,
+        typer.Option("--tags", help="Index every git tag matching this glob ('v*'), oldest first."),
+    ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Index every SOURCE in FILE on Ray: one per line, `pypi:NAME --releases N` for the N "
+            "latest releases, # comments. Releases already indexed are skipped.",
+            show_default=False,
+        ),
+    ] = None,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top",
+            min=1,
+            help="Index the N most used projects of --ranking on Ray (latest release each, or --releases).",
+        ),
+    ] = None,
+    ranking: Annotated[
+        Path | None,
+        typer.Option(
+            "--ranking",
+            help="Project names, most used first: one per line, or a table with a `name` column (TSV, CSV).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Ray workers for --from/--top (default: every core Ray has)."),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="Join this Ray cluster (`auto`, or ray://HEAD:10001) instead of starting a local runtime; "
+            "its nodes need errdex installed with the `scale` extra.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Read a codebase without running it and catalogue every error it can raise.
+
+    Several releases at once (oldest first; files unchanged since an earlier release are not
+    parsed again, and each error is followed across them):
+
+    Example:  errdex index pypi:jax==0.10.2
+              errdex index ~/src/requests@v2.32.0
+              errdex index ./mylib
+              errdex index --env
+              errdex index --env --python ~/proj/.venv/bin/python
+              errdex index pypi:jax --releases 20
+              errdex index 'pypi:jax>=0.4.30,<0.5'
+              errdex index ~/src/jax@jax-v0.4.30..jax-v0.4.35
+              errdex index git:https://github.com/psf/requests --tags 'v2.3*'
+
+    Many codebases at once, on Ray (a local runtime, or a cluster with --ray-address), into one
+    catalogue (PostgreSQL for a shared one); resumable, a failing release is reported, not fatal:
+
+    Example:  errdex index --from specs.txt --db postgresql+psycopg://errdex@db/catalogue
+              errdex index --top 200 --ranking top-pypi.tsv --releases 5 --workers 8
+    """
+    from errdex.cli.progress import ProgressBar
+    from errdex.pipeline import IndexSummary as Summary
+    from errdex.sources import SourceError
+    from errdex.store import StoreError
+
+    env = env or python is not None
+    _check_modes(source, env, from_file, top, ranking, jobs, releases, tags, workers, ray_address)
+    if from_file is not None or top is not None:
+        _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
+        return
+    progress = ProgressBar(tty=sys.stderr.isatty())
+    try:
+        summary = (
+            _index_env(db, python, jobs, progress)
+            if env
+            else _run_index(source or "", db, jobs, releases, tags, progress, as_json)
+        )
+    except SourceError as e:
+        progress.close()
+        fail(str(e), EXIT_USAGE if env else EXIT_FAILURE)
+    except StoreError as e:
+        progress.close()
+        fail(str(e), e.code)
+    except KeyboardInterrupt:
+        progress.close()
+        fail("interrupted; the catalogue is unchanged", EXIT_INTERRUPTED)
+    progress.close()
+    if summary is None:  # several releases: each summary was printed as it landed
+        return
+    if as_json:
+        print(json.dumps(summary.to_json(), indent=2))
+        return
+    if isinstance(summary, Summary):
+        _echo_summary(summary)
+        return
+    for name, why in summary.failed:
+        typer.echo(printable(f"failed {name}: {why}", newlines=False), err=True)
+    typer.echo(printable(summary.line(), newlines=False))
+
+
+def _run_index(
+    source: str,
+    db: str | None,
+    jobs: int | None,
+    releases: int | None,
+    tags: str | None,
+    progress: ProgressBar,
+    as_json: bool,
+) -> IndexSummary | None:
+    """One release (its summary, printed by the caller) or several (each summary printed as it
+    lands, then None)."""
+    from errdex.pipeline import index as run_index
+    from errdex.pipeline import index_releases
+    from errdex.sources import default_cache_dir
+    from errdex.sources.releases import expand_releases
+
+    plan = expand_releases(
+        source, releases=releases, tags=tags, cache_dir=default_cache_dir(), progress=progress.stage
+    )
+    if plan is None:
+        return run_index(source, db, jobs=jobs, progress=progress)
+
+    def landed(summary: IndexSummary) -> None:
+        if not as_json:
+            progress.close()
+            _echo_summary(summary)
+
+    done = index_releases(plan.specs, db, jobs=jobs, progress=progress, on_summary=landed)
+    progress.close()
+    if as_json:
+        print(json.dumps([x.to_json() for x in done], indent=2))
+    return None
+
+
+def _echo_summary(summary: IndexSummary) -> None:
+    for path, reason in summary.skipped_files[:20]:
+        typer.echo(printable(f"skipped {path}: {reason}", newlines=False), err=True)
+    typer.echo(printable(summary.line(), newlines=False))
+
+
+def _index_env(db: str | None, python: str | None, jobs: int | None, progress: Any) -> EnvSummary:
+    from errdex.environment import index_env
+
+    return index_env(db, python=python, jobs=jobs, progress=progress)
+
+
+def _check_modes(
+    source: str | None,
+    env: bool,
+    from_file: Path | None,
+    top: int | None,
+    ranking: Path | None,
+    jobs: int | None,
+    releases: int | None,
+    tags: str | None,
+    workers: int | None,
+    ray_address: str | None,
+) -> None:
+    """One line, exit code 2, for options that cannot go together."""
+    given = [
+        name
+        for name, on in (
+            ("SOURCE", source is not None),
+            ("--env", env),
+            ("--from FILE", from_file is not None),
+            ("--top N", top is not None),
+        )
+        if on
+    ]
+    if len(given) != 1:
+        also = f", not {' and '.join(given)}" if given else ""
+        fail(
+            "give one of SOURCE, --env (with --python for another environment), --from FILE or --top N"
+            + also,
+            EXIT_USAGE,
+        )
+    bulk = from_file is not None or top is not None
+    if (top is None) != (ranking is None):
+        fail("--top N and --ranking FILE go together", EXIT_USAGE)
+    if not bulk and (workers is not None or ray_address is not None):
+        fail("--workers and --ray-address are for --from and --top", EXIT_USAGE)
+    if bulk and jobs is not None:
+        fail(
+            "--jobs is for one SOURCE; --workers sets how many releases --from/--top index at once",
+            EXIT_USAGE,
+        )
+    if bulk and tags is not None:
+        fail(
+            "--tags is for one git SOURCE; --from and --top index PyPI projects and single SOURCEs",
+            EXIT_USAGE,
+        )
+    if from_file is not None and releases is not None:
+        fail("with --from, --releases goes on the lines of FILE (pypi:NAME --releases N)", EXIT_USAGE)
+    if env and (releases is not None or tags is not None):
+        fail("--env indexes the installed version of each distribution: no --releases or --tags", EXIT_USAGE)
+
+
+class _BulkLines:
+    """A bulk run's progress: one plain line per release (a run is long; logs keep them)."""
+
+    def note(self, message: str) -> None:
+        typer.echo(printable(f"• {message}", newlines=False), err=True)
+
+    def release_done(self, source: str, outcome: str, status: Any) -> None:
+        typer.echo(printable(f"[{status.line()}] {source}: {outcome}", newlines=False), err=True)
+
+
+def _index_bulk(
+    from_file: Path | None,
+    top: int | None,
+    ranking: Path | None,
+    releases: int | None,
+    db: str | None,
+    workers: int | None,
+    ray_address: str | None,
+    as_json: bool,
+) -> None:
+    """``--from`` / ``--top``: every release on Ray, failures reported at the end, never fatal."""
+    from errdex import bulk
+    from errdex.sources import SourceError
+
+    try:
+        if from_file is not None:
+            specs = bulk.read_spec_file(from_file)
+        else:
+            assert ranking is not None and top is not None
+            specs = bulk.read_ranking(ranking, top, releases or 1)
+    except SourceError as e:
+        fail(str(e), EXIT_USAGE)
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        fail("bulk indexing runs on Ray: pip install 'errdex[scale]'", EXIT_USAGE)
+    try:
+        report = bulk.run(specs, db, workers=workers, ray_address=ray_address, progress=_BulkLines())
+    except KeyboardInterrupt:
+        fail(
+            "interrupted; every release stored so far stays, and the next run resumes after them",
+            EXIT_INTERRUPTED,
+        )
+    except ConnectionError as e:  # no Ray cluster at --ray-address
+        fail(f"cannot join the Ray cluster at {ray_address}: {e}", EXIT_FAILURE)
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2))
+        return
+    for spec, reason in report.failed:
+        typer.echo(printable(f"failed {spec}: {reason}", newlines=False), err=True)
+    typer.echo(printable(report.line(), newlines=False))

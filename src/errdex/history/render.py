@@ -1,0 +1,89 @@
+"""Plain-text forms of a lineage and a release diff, for the terminal (callers escape them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["diff_lines", "history_lines", "marked_diff", "version_ranges"]
+
+_TITLES = {
+    "added": "added (can raise now, could not before)",
+    "removed": "removed",
+    "reworded": "reworded",
+    "type_changed": "exception type changed",
+    "moved": "moved to another file or function",
+}
+
+
+def marked_diff(ops: list[tuple[str, str]] | list[list[str]]) -> str:
+    """A word diff as one line: ``[-old-]{+new+}`` around what changed (as ``git diff --word-diff``)."""
+    out = []
+    for op, text in ops:
+        out.append(text if op == "=" else f"[-{text}-]" if op == "-" else f"{{+{text}+}}")
+    return "".join(out)
+
+
+def _site(rec: dict[str, Any]) -> str:
+    return f"{rec['path']}:{rec['line']} in {rec['function']}"
+
+
+def diff_lines(d: dict[str, Any]) -> list[str]:
+    """``errdex diff`` as text: a count line, then each kind of change with both sides' IDs."""
+    counts = ", ".join(f"{n} {k.replace('_', '-')}" for k, n in d["counts"].items())
+    lines = [f"{d['repo']} {d['from']['version']} -> {d['to']['version']}: {counts}"]
+    for kind, title in _TITLES.items():
+        items = d[kind]
+        if not items:
+            continue
+        lines.append("")
+        lines.append(f"{title} ({len(items)}):")
+        for it in items:
+            if kind in ("added", "removed"):
+                lines.append(f"  {it['id']}  {it['exc_type']}: {it['template']}")
+                lines.append(f"      {_site(it)}")
+                continue
+            a, b = it["from"], it["to"]
+            lines.append(
+                f"  {a['id']} -> {b['id']}  {a['exc_type']}"
+                + (f" -> {b['exc_type']}" if kind == "type_changed" else "")
+            )
+            if kind == "reworded":
+                lines.append(f"      {marked_diff(it['diff'])}")
+            else:
+                lines.append(f"      {b['template']}")
+            lines.append(f"      {_site(a)} -> {_site(b)}" if kind == "moved" else f"      {_site(b)}")
+    return lines
+
+
+def version_ranges(history: dict[str, Any]) -> list[str]:
+    """The lineage as ``0.4.20–0.4.31 line 811 · reworded in 0.5.0 · 0.5.0–0.10.2 line 842``."""
+    parts: list[str] = []
+    events = {(e["version"], e["kind"]) for e in history["events"]}
+    for seg in history["segments"]:
+        changes = [
+            k
+            for v, k in sorted(events)
+            if v == seg["from"] and k in ("reworded", "type-changed", "moved", "reintroduced")
+        ]
+        if changes:
+            parts.append(f"{' and '.join(changes)} in {seg['from']}")
+        for run in seg["lines"]:
+            span = run["from"] if run["from"] == run["to"] else f"{run['from']}–{run['to']}"
+            parts.append(f"{span} line {run['line']}")
+    for e in history["events"]:
+        if e["kind"] == "removed":
+            parts.append(f"removed in {e['version']}")
+    return parts
+
+
+def history_lines(history: dict[str, Any]) -> list[str]:
+    """The Versions section of an error page as text: the ranges line, then each rewording as a
+    word diff, each move and type change as old -> new, then the releases indexed."""
+    lines = [" · ".join(version_ranges(history))]
+    for e in history["events"]:
+        if e["kind"] == "reworded":
+            lines.append(f"reworded in {e['version']}: {marked_diff(e['diff'])}")
+        elif e["kind"] in ("moved", "type-changed"):
+            lines.append(f"{e['kind']} in {e['version']}: {e['old']} -> {e['new']}")
+    lines.append(f"releases indexed: {', '.join(history['releases'])}")
+    return lines

@@ -1,0 +1,118 @@
+"""What errdex knows about Python's built-in exceptions and warnings, in one place.
+
+The hierarchy comes from the running interpreter's ``builtins`` (a class object errdex already
+holds; nothing indexed is imported): which names are built-in exceptions, which are ``OSError``
+and print as ``[Errno N] ...``, and each one's parent. What a type *means* to a user is a short
+table written by hand; a built-in type missing from it takes the meaning of its nearest listed
+ancestor, so every built-in is described as what it is, never as a class of the library.
+"""
+
+from __future__ import annotations
+
+import builtins
+from typing import Final
+
+__all__ = [
+    "BUILTIN_EXCEPTIONS",
+    "GENERAL",
+    "MEANINGS",
+    "OS_ERRORS",
+    "builtin_ancestors",
+    "builtin_meaning",
+    "is_builtin",
+]
+
+_CLASSES: Final[dict[str, type[BaseException]]] = {
+    name: value
+    for name, value in vars(builtins).items()
+    if isinstance(value, type) and issubclass(value, BaseException) and not name.startswith("_")
+}
+
+# Every name the interpreter binds to an exception class, aliases included (``IOError``).
+BUILTIN_EXCEPTIONS: Final = frozenset(_CLASSES)
+# Python prints these with two or more arguments as "[Errno {0}] {1}" (": {2!r}" with a third).
+OS_ERRORS: Final = frozenset(n for n, c in _CLASSES.items() if issubclass(c, OSError))
+
+# For a built-in raised as itself (``raise Exception(...)``) whose family the table lacks.
+GENERAL: Final = "a general Python exception: the message itself says what went wrong"
+
+# The roots (``Exception``, ``BaseException``) are left out on purpose: that a class derives
+# from them says nothing about what went wrong.
+MEANINGS: Final[dict[str, str]] = {
+    "ValueError": "an argument has the right type but a value the code does not accept",
+    "TypeError": "an argument (or an operand) has a type the code does not accept",
+    "NotImplementedError": (
+        "the library knowingly does not support this case yet — a known gap in the library, "
+        "not necessarily a bug in your code"
+    ),
+    "LookupError": "a lookup by key or index found no entry for what was asked",
+    "KeyError": "a lookup by key found no entry for the key given",
+    "IndexError": "an index is outside the valid range",
+    "AttributeError": "an object does not have the attribute that was asked for",
+    "NameError": "a name was used that is not defined where it is used",
+    "RuntimeError": "the program reached a state the code cannot continue from",
+    "RecursionError": "calls nested deeper than the interpreter's recursion limit",
+    "AssertionError": "an internal consistency check failed, which usually points at a library bug "
+    "or at an unsupported way of calling it",
+    "OSError": "an operating-system call failed (file, network or process)",
+    "FileNotFoundError": "a file or directory that was needed does not exist",
+    "FileExistsError": "a file or directory that was to be created already exists",
+    "PermissionError": "the operating system refused access: the process lacks the permission it needs",
+    "IsADirectoryError": "a file was expected, but the path names a directory",
+    "NotADirectoryError": "a directory was expected, but the path names something else",
+    "TimeoutError": "an operation did not finish within its time limit",
+    "ConnectionError": "a network connection failed, was refused or was closed",
+    "ImportError": "an optional dependency or module could not be imported",
+    "ModuleNotFoundError": "an optional dependency is not installed",
+    "ArithmeticError": "an arithmetic operation failed",
+    "ZeroDivisionError": "a division by zero happened",
+    "OverflowError": "a number is too large for the operation",
+    "MemoryError": "the process ran out of memory",
+    "StopIteration": "an iterator was exhausted",
+    "StopAsyncIteration": "an asynchronous iterator was exhausted",
+    "SyntaxError": "source code handed to the parser is not valid Python",
+    "SystemExit": "the program was asked to exit",
+    "KeyboardInterrupt": "the user interrupted the program (Ctrl-C)",
+    "EOFError": "input ended before the data that was expected",
+    "UnicodeError": "text could not be encoded or decoded",
+    "UnicodeDecodeError": "bytes could not be decoded with the expected text encoding",
+    "UnicodeEncodeError": "text could not be encoded with the expected text encoding",
+    "Warning": "the library warns about something, but carries on",
+    "DeprecationWarning": "a feature you use is deprecated and will be removed in a later release",
+    "FutureWarning": "the behaviour you rely on will change in a future release",
+    "PendingDeprecationWarning": "a feature is planned for deprecation",
+    "UserWarning": "the library noticed something probably unintended, but carries on",
+    "RuntimeWarning": "something numerically or behaviourally dubious happened at run time",
+    "ResourceWarning": "a resource (a file, a socket) was not closed properly",
+}
+
+
+def _bare(name: str) -> str:
+    return name.removeprefix("builtins.")
+
+
+def is_builtin(name: str) -> bool:
+    """``name`` (bare or as ``builtins.X``) is a built-in exception or warning class."""
+    return _bare(name) in BUILTIN_EXCEPTIONS
+
+
+def builtin_ancestors(name: str) -> list[str]:
+    """The built-in ``name`` and its built-in ancestors, nearest first; empty for other names."""
+    cls = _CLASSES.get(_bare(name))
+    if cls is None:
+        return []
+    return [c.__name__ for c in cls.__mro__ if c is not object]
+
+
+def builtin_meaning(name: str) -> str | None:
+    """What the built-in ``name`` tells a user, from the nearest ancestor the table describes.
+
+    None when ``name`` is not a built-in exception; ``GENERAL`` for one the table has no family for.
+    """
+    ancestors = builtin_ancestors(name)
+    if not ancestors:
+        return None
+    for n, ancestor in enumerate(ancestors):
+        if ancestor in MEANINGS:
+            return MEANINGS[ancestor] if n == 0 else f"a kind of {ancestor}: {MEANINGS[ancestor]}"
+    return GENERAL

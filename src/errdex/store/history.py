@@ -1,0 +1,312 @@
+"""The catalogue's history side: releases of a codebase in order, shared occurrence storage,
+the extraction cache, and the lineage of each error across releases.
+
+The SQL of the history features lives here rather than in ``sql``: the functions take an open
+connection (writes run inside ``Store.write_snapshot``'s transaction) or a ``Store`` to read.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import and_, delete, exists, func, insert, select
+from sqlalchemy.engine import Connection
+
+from errdex.model import ErrorRecord
+from errdex.store import schema as s
+from errdex.store.timeline import version_key
+
+if TYPE_CHECKING:
+    from errdex.store.sql import Store
+
+__all__ = [
+    "occurrence_digest",
+    "release_order",
+]
+
+
+def occurrence_digest(body: Mapping[str, Any]) -> str:
+    """Identity of an occurrence's body: equal bodies in two releases are one row."""
+    key = json.dumps([body[c] for c in s._BODY_COLUMNS], ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def _body(r: ErrorRecord) -> dict[str, Any]:
+    return {
+        "error_id": r.id,
+        "level": r.level,
+        "exc_bases": list(r.exc_bases),
+        "expanded_segments": list(r.expanded_segments),
+        "guards": list(r.guards),
+        "comments": list(r.comments),
+        "docstring": r.docstring,
+        "relay": bool(r.relay),
+    }
+
+
+def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRecord]) -> None:
+    """Each record's body once in the catalogue, and its place in this snapshot."""
+    from errdex.store.sql import _insert_rows
+
+    bodies = {occurrence_digest(b): b for b in map(_body, records)}
+    known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, bodies)
+    new = {d: b for d, b in bodies.items() if d not in known}
+    if new:
+        conn.execute(insert(s.occurrence_bodies), [{"digest": d, **b} for d, b in new.items()])
+        known.update(_ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, new))
+    digests = [occurrence_digest(_body(r)) for r in records]
+    _insert_rows(
+        conn,
+        s.occurrence_places,
+        [
+            (known[d], snap_id, r.line, r.end_line, r.window_start, r.window_end)
+            for d, r in zip(digests, records, strict=True)
+        ],
+        skip=("id",),
+    )
+
+
+def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
+    from errdex.store.sql import _insert_rows
+
+    wanted = set(names)
+    if not wanted:
+        return
+    ids = _ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, wanted)
+    new = sorted(wanted - ids.keys())
+    if new:
+        _insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
+        ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
+    _insert_rows(conn, s.snapshot_symbols, [(snap_id, i) for i in sorted(ids[n] for n in wanted)])
+
+
+def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
+    """A snapshot's places and symbols, then bodies no snapshot holds any more."""
+    conn.execute(delete(s.occurrence_places).where(s.occurrence_places.c.snapshot_id == snap_id))
+    conn.execute(delete(s.snapshot_symbols).where(s.snapshot_symbols.c.snapshot_id == snap_id))
+    b, p = s.occurrence_bodies, s.occurrence_places
+    conn.execute(delete(b).where(~exists().where(p.c.body_id == b.c.id)))
+
+
+def _ids_by(conn: Connection, key: Any, value: Any, wanted: Iterable[str]) -> dict[str, int]:
+    keys = sorted(wanted)
+    out: dict[str, int] = {}
+    for i in range(0, len(keys), 500):
+        out.update((k, int(v)) for k, v in conn.execute(select(key, value).where(key.in_(keys[i : i + 500]))))
+    return out
+
+
+# ---------------------------------------------------------------------------- extraction cache
+
+
+def cached_extractions(
+    store: Store, keys: Iterable[tuple[str, str]], producer: str
+) -> dict[str, tuple[bool, bytes]]:
+    """path -> (has code facts, stored extraction bytes), for the (path, blob sha) pairs already extracted by this
+    producer. An extraction whose code facts are no longer stored is not offered."""
+    x, c = s.extractions, s.code_facts
+    by_sha: dict[str, list[str]] = {}
+    for path, sha in keys:
+        by_sha.setdefault(sha, []).append(path)
+    shas = sorted(by_sha)
+    out: dict[str, tuple[bool, bytes]] = {}
+    has_facts = exists().where(and_(c.c.blob_sha == x.c.blob_sha, c.c.producer == x.c.producer))
+    with store.engine.connect() as conn:
+        for i in range(0, len(shas), 500):
+            q = select(x.c.blob_sha, x.c.path, x.c.has_code, x.c.data).where(
+                x.c.producer == producer,
+                x.c.blob_sha.in_(shas[i : i + 500]),
+                (x.c.has_code == False) | has_facts,  # noqa: E712 - SQL, not Python
+            )
+            for sha, path, has_code, data in conn.execute(q):
+                if path in by_sha[sha] and isinstance(data, bytes | memoryview):
+                    out[path] = (bool(has_code), bytes(data))
+    return out
+
+
+def write_extractions(conn: Connection, rows: Iterable[tuple[str, str, bool, bytes]], producer: str) -> None:
+    """(blob sha, path, has_code, data) of files extracted for the first time."""
+    from errdex.store.sql import _insert_rows
+
+    x = s.extractions
+    todo = {(sha, path): (has_code, data) for sha, path, has_code, data in rows}
+    if not todo:
+        return
+    shas = sorted({k[0] for k in todo})
+    for i in range(0, len(shas), 500):
+        q = select(x.c.blob_sha, x.c.path).where(
+            x.c.producer == producer, x.c.blob_sha.in_(shas[i : i + 500])
+        )
+        for sha, path in conn.execute(q):
+            todo.pop((sha, path), None)
+    _insert_rows(
+        conn, x, [(sha, producer, path, has_code, data) for (sha, path), (has_code, data) in todo.items()]
+    )
+
+
+def drop_stale_extractions(conn: Connection, producer: str) -> None:
+    """Extractions by another extractor than the current one: no run can use them again."""
+    conn.execute(delete(s.extractions).where(s.extractions.c.producer != producer))
+
+
+# ---------------------------------------------------------------------------- releases
+
+
+def release_order(store: Store, repo: str) -> list[dict[str, Any]]:
+    """The snapshots of a codebase, oldest release first: ``{id, version, date, ref_kind, ...}``.
+
+    PyPI releases and tags order by version; commits and directories (no version) by date and
+    then by when they were indexed.
+    """
+    name = store.resolve_repo(repo)
+    sn, r = s.snapshots, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(
+                sn.c.id,
+                sn.c.version,
+                sn.c.date,
+                sn.c.ref_kind,
+                sn.c.ref,
+                sn.c.tag,
+                sn.c.commit_sha,
+                sn.c.source_url,
+            )
+            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
+            .where(r.c.name == name)
+        ).mappings()
+        snaps = [dict(row) for row in rows]
+    return sorted(snaps, key=lambda x: (*version_key(x["version"])[:2], x["date"] or "", x["id"]))
+
+
+def snapshot_records(store: Store, snapshot_id: int) -> list[dict[str, Any]]:
+    """The errors of one snapshot with where they sit: what lineage and diff compare."""
+    return repo_records(store, [snapshot_id])[snapshot_id]
+
+
+def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+    """``snapshot_records`` of several snapshots of one codebase, in two queries: each error's
+    identity is read once, however many releases hold it."""
+    e, p, b = s.errors, s.occurrence_places, s.occurrence_bodies
+    wanted = list(snapshot_ids)
+    lines = (
+        select(p.c.snapshot_id, b.c.error_id, func.min(p.c.line))
+        .select_from(p.join(b, b.c.id == p.c.body_id))
+        .where(p.c.snapshot_id.in_(wanted))
+        .group_by(p.c.snapshot_id, b.c.error_id)
+    )
+    out: dict[int, list[dict[str, Any]]] = {sid: [] for sid in wanted}
+    with store.engine.connect() as conn:
+        at = conn.execute(lines).all()
+        ids = sorted({str(r[1]) for r in at})
+        identity: dict[str, dict[str, Any]] = {}
+        for i in range(0, len(ids), 500):
+            q = select(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function).where(
+                e.c.id.in_(ids[i : i + 500])
+            )
+            identity.update((str(r.id), dict(r._mapping)) for r in conn.execute(q))
+    for sid, eid, line in at:
+        out[int(sid)].append(identity[str(eid)] | {"line": line})
+    return out
+
+
+def lineage_map(store: Store, repo: str) -> dict[str, str]:
+    """error id -> lineage name, for every error of a codebase with a lineage row."""
+    name = store.resolve_repo(repo)
+    lin, r = s.error_lineage, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(lin.c.error_id, lin.c.lineage)
+            .select_from(lin.join(r, r.c.id == lin.c.repo_id))
+            .where(r.c.name == name)
+        )
+        return {str(a): str(b) for a, b in rows}
+
+
+def lineage_of(store: Store, error_id: str) -> tuple[str, str] | None:
+    """(repo name, lineage name) of an error; an error without a lineage row is its own."""
+    e, r, lin = s.errors, s.repos, s.error_lineage
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            select(r.c.name, lin.c.lineage)
+            .select_from(e.join(r, r.c.id == e.c.repo_id).outerjoin(lin, lin.c.error_id == e.c.id))
+            .where(e.c.id == error_id)
+        ).first()
+    if row is None:
+        return None
+    return str(row[0]), str(row[1] or error_id)
+
+
+def lineage_places(store: Store, lineage: str, error_id: str) -> list[dict[str, Any]]:
+    """Every (error, snapshot, line) of a lineage: its errors' identities and where each sits."""
+    e, o, lin = s.errors, s.occurrences, s.error_lineage
+    members = select(lin.c.error_id).where(lin.c.lineage == lineage)
+    q = (
+        select(
+            e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function,
+            o.c.snapshot_id, func.min(o.c.line).label("line"),
+        )
+        .select_from(o.join(e, e.c.id == o.c.error_id))
+        .where((e.c.id.in_(members)) | (e.c.id == error_id))
+        .group_by(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function, o.c.snapshot_id)
+    )  # fmt: skip
+    with store.engine.connect() as conn:
+        return [dict(r) for r in conn.execute(q).mappings()]
+
+
+def has_lineages(store: Store, repo: str) -> bool:
+    name = store.resolve_repo(repo)
+    lin, r = s.error_lineage, s.repos
+    with store.engine.connect() as conn:
+        return (
+            conn.execute(
+                select(lin.c.error_id)
+                .select_from(lin.join(r, r.c.id == lin.c.repo_id))
+                .where(r.c.name == name)
+                .limit(1)
+            ).first()
+            is not None
+        )
+
+
+# ---------------------------------------------------------------------------- release tags
+
+
+def unpinned_releases(store: Store, repo: str) -> list[dict[str, Any]]:
+    """PyPI snapshots of a codebase with a source repository but no confirmed tag yet."""
+    sn, r = s.snapshots, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(sn.c.id, sn.c.version, sn.c.source_url, r.c.project)
+            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
+            .where(
+                r.c.name == repo, sn.c.ref_kind == "pypi", sn.c.tag.is_(None), sn.c.source_url.is_not(None)
+            )
+        ).mappings()
+        return [dict(x) for x in rows]
+
+
+def indexed_tags(store: Store, repo: str) -> dict[str, str]:
+    """tag -> commit of every git snapshot of a codebase indexed at a tag."""
+    sn, r = s.snapshots, s.repos
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(sn.c.tag, sn.c.commit_sha)
+            .select_from(sn.join(r, r.c.id == sn.c.repo_id))
+            .where(r.c.name == repo, sn.c.ref_kind == "git", sn.c.tag.is_not(None))
+        )
+        return {str(t): str(c) for t, c in rows}
+
+
+def pin_release(store: Store, snapshot_id: int, tag: str, commit: str | None) -> None:
+    """Record the confirmed tag (and its commit) of a release; pages link the file there now."""
+    from sqlalchemy import update
+
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(s.snapshots).where(s.snapshots.c.id == snapshot_id).values(tag=tag, commit_sha=commit)
+        )
+        store._bump_generation(conn)

@@ -1,0 +1,153 @@
+"""Advice that helps, or one line saying none is known; what an error's own class says it is.
+
+Unit tests for the sentence filter and the parameter feeds, then one real catalogue (a package
+indexed from a directory) that has each case: a public function's argument, a private helper
+reached from a public function with a parameter of the same name, a maintainers' comment that is
+not advice, an exception class built on another module's class, and a raise with no known fix.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from errdex.analysis.classes import class_docstring
+from errdex.analysis.solutions import NO_FIX, imperatives, parameter_feeds, solutions_for
+from errdex.analysis.trigger import describe_guards
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "reshape with None dimensions not supported yet",
+        "Either both the ref and the value are transposed or neither is.",
+        "To avoid unintended promotion, 4-bit floats do not support implicit promotion.",
+        "check failed for operand {x}",
+        "add is not supported for sparse arrays",
+    ],
+)
+def test_statements_are_not_advice(sentence: str) -> None:
+    assert imperatives(sentence) == []
+
+
+@pytest.mark.parametrize(
+    ("message", "advice"),
+    [
+        ("Bad dtype. Instead, use jnp.float32 here.", "Instead, use jnp.float32 here."),
+        ("Overflow. To fix this, pass a smaller `n`.", "To fix this, pass a smaller `n`."),
+        ("Use arr.filled() to fill masked values", "Use arr.filled() to fill masked values"),
+        ("No backend. Set JAX_PLATFORMS='' to pick one.", "Set JAX_PLATFORMS='' to pick one."),
+        (
+            "Cannot promote. You can cast explicitly, e.g. x.astype('float32').",
+            "You can cast explicitly, e.g. x.astype('float32').",
+        ),
+        (
+            "Bad shape. Reshape your data with array.reshape(-1, 1).",
+            "Reshape your data with array.reshape(-1, 1).",
+        ),
+    ],
+)
+def test_imperatives_keep_real_advice_whole(message: str, advice: str) -> None:
+    assert imperatives(message) == [advice]
+
+
+def test_feeds_prefer_the_raising_function_then_a_reaching_one() -> None:
+    guards = ["mode not in ('a', 'b')", "self.strict and n < 1"]
+    direct = parameter_feeds(guards, ("pkg.run", ("self", "n", "mode")), [])
+    assert [(f.param, f.function, f.direct) for f in direct] == [
+        ("n", "pkg.run", True),
+        ("mode", "pkg.run", True),
+    ]
+    assert direct[0].condition.startswith("either") and "`n` is at least 1" in direct[0].condition
+    via = parameter_feeds(["n < 1"], None, [("pkg.api", ("x", "n"))])
+    assert [(f.param, f.function, f.direct) for f in via] == [("n", "pkg.api", False)]
+    assert parameter_feeds(["n < 1"], None, [("pkg.api", ("x",))]) == []
+    # a loop or a handler is not a check on the value: no argument to blame
+    assert parameter_feeds(["for n in items", "except KeyError"], ("pkg.f", ("n", "items")), []) == []
+
+
+def test_accepted_values_join_the_argument_and_nothing_restates_the_guard() -> None:
+    guards = ["mode not in ('a', 'b')"]
+    feeds = parameter_feeds(guards, ("pkg.run", ("mode",)), [])
+    sols, _ = solutions_for(describe_guards(guards), guards, "bad mode", "bad mode", [], feeds=feeds)
+    assert sols == [
+        {
+            "text": "Check the value you pass as `pkg.run(mode=...)`: give it `'a'` or `'b'`.",
+            "source": "parameter",
+        }
+    ]
+    bare = ["x.ndim > 2"]
+    assert solutions_for(describe_guards(bare), bare, "too many dims", "too many dims", [])[0] == []
+
+
+def test_class_docstring_is_read_under_the_header() -> None:
+    lines = [
+        "class Bad(",
+        "    Base,",
+        "):  # comment",
+        "",
+        '    r"""A bad thing happened.',
+        "",
+        "    More words.",
+        '    """',
+        "    code = 1",
+    ]
+    assert class_docstring(lines, 1) == "A bad thing happened.\n\nMore words."
+    assert class_docstring(["class A:", "    '''One line.'''"], 1) == "One line."
+    assert class_docstring(["class A:", "    x = 1"], 1) is None
+    assert class_docstring(["class A:", '    """never closed'], 1) is None
+
+
+def test_a_catalogue_gives_arguments_class_meanings_and_an_honest_none(tmp_path: Path) -> None:
+    from errdex.pipeline import index
+    from errdex.store import Store
+    from errdex.views import error_view
+
+    pkg = tmp_path / "src" / "geo"
+    pkg.mkdir(parents=True)
+    (pkg / "errors.py").write_text(
+        "class GeoError(ValueError):\n"
+        '    """Base of every geometry error."""\n\n\n'
+        "class ShapeError(GeoError):\n"
+        '    """A shape that cannot exist was described."""\n'
+    )
+    (pkg / "__init__.py").write_text(
+        "from geo.errors import ShapeError\n\n\n"
+        "def area(w, h):\n"
+        "    if w < 0:\n"
+        "        raise ShapeError(f'width must be non-negative, got {w}')\n"
+        "    return w * h\n\n\n"
+        "def scale(shape, factor):\n"
+        "    return _checked(factor) * shape\n\n\n"
+        "def _checked(factor):\n"
+        "    # the cache below assumes this; use the fast path from now on\n"
+        "    if factor == 0:\n"
+        "        raise ValueError('a zero factor collapses the shape')\n"
+        "    return factor\n\n\n"
+        "def load(data):\n"
+        "    raise RuntimeError('the loader has not been written')\n"
+    )
+    db = str(tmp_path / "c.db")
+    index(str(tmp_path / "src"), db, jobs=1)
+    store = Store.open(db)
+    _, rows = store.list_errors()
+    by = {r["template"].split(" ")[0] + r["template"].split(" ")[1]: r["id"] for r in rows}
+
+    def analysis(key: str) -> dict:  # type: ignore[type-arg]
+        return error_view(store, store.get_error(by[key]))["analysis"]  # type: ignore[no-any-return]
+
+    shape = analysis("widthmust")
+    assert shape["solutions"][0]["source"] == "parameter"
+    assert "`geo.area(w=...)`" in shape["solutions"][0]["text"]
+    assert "codebase-specific kind of ValueError" in shape["meaning"]["text"]
+    assert "“A shape that cannot exist was described.”" in shape["meaning"]["text"]
+
+    zero = analysis("azero")
+    [fix] = zero["solutions"]
+    assert fix["source"] == "parameter" and "`geo.scale(factor=...)`, a public function" in fix["text"]
+    assert "use the fast path" not in str(zero["solutions"])  # a maintainers' note, not advice
+
+    none = analysis("theloader")
+    assert none["solutions"] == [] and none["solutions_note"] == NO_FIX
+    assert shape["solutions_note"] is None

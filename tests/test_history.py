@@ -1,0 +1,489 @@
+"""Many releases of one codebase: tag ranges, reuse of earlier extractions, lineage, diff.
+
+The codebase is a real git repository made here, with four tagged releases that change it the
+way maintainers do: a message reworded, a function renamed, a file moved, an error removed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sources_helpers import git, write
+
+from errdex.pipeline import index, index_releases
+from errdex.sources import SourceError
+from errdex.sources.releases import expand_releases, is_range
+from errdex.store import Store
+
+ERRDEX = [sys.executable, "-m", "errdex.cli"]
+
+CORE_V1 = '''\
+"""Core."""
+
+
+def load(path, strict=False):
+    if not path.endswith(".toml"):
+        raise ValueError(f"expected a .toml file, got {path!r}")
+    if strict:
+        raise NotImplementedError("strict mode is not implemented")
+    return {}
+
+
+def save(data):
+    if data is None:
+        raise TypeError("nothing to save")
+'''
+# v2: one message reworded (a hint appended), lines moved by a new comment block
+CORE_V2 = CORE_V1.replace('"""Core."""\n', '"""Core."""\n\n# configuration files\n# are TOML\n').replace(
+    'f"expected a .toml file, got {path!r}"', 'f"expected a .toml file, got {path!r}; rename it to .toml"'
+)
+# v3: ``save`` renamed ``store``; the strict-mode error removed
+CORE_V3 = CORE_V2.replace("def save(data)", "def store(data)").replace(
+    '    if strict:\n        raise NotImplementedError("strict mode is not implemented")\n', ""
+)
+UTIL = """\
+def check(n):
+    if n < 0:
+        raise ValueError(f"n must be non-negative, got {n}")
+"""
+EXTRA = """\
+def later(x):
+    raise KeyError(f"unknown key {x!r}")
+"""
+
+
+def make_repo(root: Path) -> Path:
+    repo = root / "lib"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    releases = [
+        ("v0.1.0", {"lib/__init__.py": "", "lib/core.py": CORE_V1, "lib/util.py": UTIL}),
+        ("v0.2.0", {"lib/core.py": CORE_V2}),
+        ("v0.3.0", {"lib/core.py": CORE_V3}),
+        ("v0.4.0", {"lib/checks/util.py": UTIL, "lib/checks/__init__.py": "", "lib/extra.py": EXTRA}),
+    ]
+    for n, (tag, files) in enumerate(releases):
+        write(repo, files)
+        if tag == "v0.4.0":
+            git(repo, "rm", "-q", "lib/util.py")
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", tag, date=f"2024-0{n + 1}-01T00:00:00+00:00")
+        git(repo, "tag", tag)
+    git(repo, "tag", "other-1.0")  # not shaped like the range's tags
+    return repo
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_repo(tmp_path_factory.mktemp("history"))
+
+
+def test_a_tag_range_and_a_tag_glob_expand_to_releases_oldest_first(repo: Path, tmp_path: Path) -> None:
+    assert is_range(f"{repo}@v0.1.0..v0.3.0") and not is_range(f"{repo}@v0.1.0")
+    plan = expand_releases(f"{repo}@v0.2.0..v0.4.0", cache_dir=tmp_path)
+    assert plan is not None
+    assert plan.specs == [f"git:{repo}@v0.2.0", f"git:{repo}@v0.3.0", f"git:{repo}@v0.4.0"]
+    plan = expand_releases(f"git:{repo}", tags="v0.*", releases=2, cache_dir=tmp_path)
+    assert plan is not None and plan.specs == [f"git:{repo}@v0.3.0", f"git:{repo}@v0.4.0"]
+    assert expand_releases(f"{repo}@v0.2.0", cache_dir=tmp_path) is None  # one release: as before
+    with pytest.raises(SourceError, match="no tag 'v9'"):
+        expand_releases(f"{repo}@v0.1.0..v9", cache_dir=tmp_path)
+    with pytest.raises(SourceError, match=r"no tag .* matches"):
+        expand_releases(f"git:{repo}", tags="nope*", cache_dir=tmp_path)
+
+
+@pytest.fixture(scope="module")
+def history(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[str]]:
+    db = str(tmp_path_factory.mktemp("cat") / "c.db")
+    plan = expand_releases(f"{repo}@v0.1.0..v0.4.0", cache_dir=tmp_path_factory.mktemp("cache"))
+    assert plan is not None
+    summaries = index_releases(plan.specs, db, jobs=1)
+    return Store.open(db), [s.line() for s in summaries]
+
+
+def test_later_releases_reuse_the_extraction_of_unchanged_files(history: tuple[Store, list[str]]) -> None:
+    _, lines = history
+    assert len(lines) == 4
+    # v0.2.0 changed core.py only: __init__.py and util.py come from v0.1.0
+    assert "2 reused" in lines[1] and "reused" not in lines[0]
+
+
+def test_reused_extractions_give_the_records_a_fresh_index_gives(
+    history: tuple[Store, list[str]], repo: Path, tmp_path: Path
+) -> None:
+    store, _ = history
+    alone = str(tmp_path / "alone.db")
+    index(f"{repo}@v0.4.0", alone, jobs=1)
+
+    def entries(s: Store) -> list[tuple[str, int, str, list[str]]]:
+        return sorted(
+            (e.error_id, e.line, e.template, e.segments) for e in s.iter_entries() if e.version == "v0.4.0"
+        )
+
+    assert entries(store) == entries(Store.open(alone))
+
+
+def test_the_catalogue_stores_unchanged_occurrences_once(history: tuple[Store, list[str]]) -> None:
+    from sqlalchemy import func, select
+
+    from errdex.store import schema as s
+
+    store, _ = history
+    with store.engine.connect() as conn:
+        places = conn.execute(select(func.count()).select_from(s.occurrence_places)).scalar()
+        bodies = conn.execute(select(func.count()).select_from(s.occurrence_bodies)).scalar()
+    assert places == len(list(store.iter_entries()))
+    assert bodies is not None and places is not None and bodies < places
+
+
+def _newest(store: Store) -> int:
+    """The snapshot of the newest indexed release of the test codebase."""
+    return store.timeline.releases(store.resolve_repo("lib"))[-1].snapshot_id
+
+
+def test_releases_share_storage_and_delete_cleanly_on_both_backends(repo: Path, db_url: str) -> None:
+    specs = [f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"]
+    index_releases(specs, db_url, jobs=1)
+    store = Store.open(db_url)
+    by_version = {e.version for e in store.iter_entries()}
+    assert by_version == {"v0.1.0", "v0.2.0"}
+    assert "core.load" in store.symbols(_newest(store))
+    first = min(x["id"] for x in store.repos()[0]["snapshots"])
+    store.delete_snapshot(first)
+    assert {e.version for e in store.iter_entries()} == {"v0.2.0"}
+    # indexing it again reuses the cached extraction and brings the same errors back
+    index_releases(specs[:1], db_url, jobs=1)
+    assert {e.version for e in store.iter_entries()} == {"v0.1.0", "v0.2.0"}
+
+
+def test_cli_indexes_a_range_with_a_summary_per_release(repo: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "c.db")
+    out = subprocess.run(
+        [*ERRDEX, "index", f"{repo}@v0.1.0..v0.2.0", "--db", db, "-j", "1"], capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert [ln.split(":")[0] for ln in lines] == ["local/lib v0.1.0", "local/lib v0.2.0"]
+    assert "release 2/2" in out.stderr
+    js = subprocess.run(
+        [*ERRDEX, "index", f"git:{repo}", "--tags", "v0.*", "--releases", "1", "--db", db, "--json"],
+        capture_output=True,
+        text=True,
+    )
+    assert js.returncode == 0, js.stderr
+    assert [x["version"] for x in json.loads(js.stdout)] == ["v0.4.0"]
+
+
+def test_a_v3_catalogue_of_two_releases_upgrades_to_shared_rows(repo: Path, db_url: str) -> None:
+    from sqlalchemy import func, select
+    from store_helpers import as_v3
+
+    from errdex.store import schema as s
+
+    index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db_url, jobs=1)
+    store = Store.open(db_url)
+
+    def seen(st: Store) -> tuple[list[tuple[object, ...]], set[str]]:
+        entries = [(e.key, e.error_id, e.version, e.line, e.segments, e.relay) for e in st.iter_entries()]
+        return entries, st.symbols(_newest(st))
+
+    before = seen(store)
+    with store.engine.begin() as conn:
+        as_v3(conn)
+    store.engine.dispose()
+    upgraded = Store.open(db_url)
+    assert seen(upgraded) == before
+    with upgraded.engine.connect() as conn:
+        bodies = conn.execute(select(func.count()).select_from(s.occurrence_bodies)).scalar() or 0
+    assert 0 < bodies < len(before[0])  # v0.1.0's unchanged errors merged with v0.2.0's
+    index_releases([f"git:{repo}@v0.3.0"], db_url, jobs=1)  # new rows after the old ones' keys
+    assert len({e.key for e in upgraded.iter_entries()}) == len(list(upgraded.iter_entries()))
+
+
+def _id(store: Store, version: str, start: str) -> str:
+    """The ID of the error of ``version`` whose template starts with ``start``."""
+    return next(
+        e.error_id for e in store.iter_entries() if e.version == version and e.template.startswith(start)
+    )
+
+
+def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[str]]) -> None:
+    from errdex.history.versions import error_history
+
+    store, _ = history
+    reworded = error_history(store.timeline, _id(store, "v0.1.0", "expected a .toml"), "local/lib")
+    assert [(s["from"], s["to"]) for s in reworded["segments"]] == [
+        ("v0.1.0", "v0.1.0"),
+        ("v0.2.0", "v0.4.0"),
+    ]
+    # the comment block added in v0.2.0 moved the raise 3 lines down; one ID, two line runs
+    assert [r["line"] for r in reworded["segments"][1]["lines"]] == [9]
+    kinds = [(e["kind"], e["version"]) for e in reworded["events"]]
+    assert kinds == [("introduced", "v0.1.0"), ("reworded", "v0.2.0")]
+    change = reworded["events"][1]
+    assert change["new"].endswith("; rename it to .toml") and ("+", "rename") in [
+        (op, t) for op, text in change["diff"] for t in text.split()
+    ]
+    renamed = error_history(store.timeline, _id(store, "v0.1.0", "nothing to save"), "local/lib")
+    assert [(e["kind"], e["version"]) for e in renamed["events"]] == [
+        ("introduced", "v0.1.0"),
+        ("moved", "v0.3.0"),
+    ]
+    assert renamed["events"][1]["new"] == "lib/core.py in store"
+    moved_file = error_history(store.timeline, _id(store, "v0.1.0", "n must be"), "local/lib")
+    assert moved_file["events"][-1]["kind"] == "moved" and moved_file["events"][-1]["new"].startswith(
+        "lib/checks/"
+    )
+    removed = error_history(store.timeline, _id(store, "v0.1.0", "strict mode"), "local/lib")
+    assert [(e["kind"], e["version"]) for e in removed["events"]] == [
+        ("introduced", "v0.1.0"),
+        ("removed", "v0.3.0"),
+    ]
+    # an ID of the oldest release still resolves, and its view carries the lineage
+    err = store.get_error(_id(store, "v0.1.0", "expected a .toml"))
+    assert err is not None and [o["version"]["name"] for o in err["occurrences"]] == ["v0.1.0"]
+
+
+def test_diff_lists_added_removed_reworded_and_moved(
+    history: tuple[Store, list[str]], tmp_path: Path
+) -> None:
+    from errdex.history.diff import diff_releases
+
+    store, _ = history
+    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
+    assert d["counts"] == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
+    assert [a["template"] for a in d["added"]] == ["unknown key {x}"]
+    assert [r["template"] for r in d["removed"]] == ["strict mode is not implemented"]
+    assert {(m["from"]["function"], m["to"]["function"]) for m in d["moved"]} == {
+        ("save", "store"),
+        ("check", "check"),
+    }
+    assert d["reworded"][0]["from"]["version"] == "v0.1.0" and d["reworded"][0]["to"]["version"] == "v0.4.0"
+
+
+def test_cli_diff_as_text_and_json(history: tuple[Store, list[str]]) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    out = subprocess.run([*ERRDEX, "diff", "v0.2.0", "v0.3.0", "--db", db], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[0] == (
+        "local/lib v0.2.0 -> v0.3.0: 0 added, 1 removed, 0 reworded, 0 type-changed, 1 moved"
+    )
+    assert (
+        "strict mode is not implemented" in out.stdout
+        and "lib/core.py:17 in save -> lib/core.py:15 in store" in out.stdout
+    )
+    js = subprocess.run(
+        [*ERRDEX, "diff", "lib==v0.1.0", "lib==v0.2.0", "--db", db, "--json"], capture_output=True, text=True
+    )
+    assert json.loads(js.stdout)["counts"]["reworded"] == 1
+    bad = subprocess.run([*ERRDEX, "diff", "v0.1.0", "v9", "--db", db], capture_output=True, text=True)
+    assert bad.returncode == 2 and "no release 'v9'" in bad.stderr
+
+
+def _show(db: str, error_id: str) -> list[str]:
+    """The lines of ``errdex show``'s Versions section (plain text: the output is a pipe)."""
+    out = subprocess.run([*ERRDEX, "show", error_id, "--db", db], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    section = out.stdout.split("\nVersions\n", 1)[1]
+    return section.split("\n\n", 1)[0].splitlines()
+
+
+def test_show_prints_the_versions_as_the_page_does(history: tuple[Store, list[str]]) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    # any release's ID shows the whole lineage; the rewording as a word diff, unwrapped
+    old_id = _id(store, "v0.1.0", "expected a .toml")
+    assert _show(db, old_id) == [
+        "v0.1.0 line 6 · reworded in v0.2.0 · v0.2.0–v0.4.0 line 9",
+        "reworded in v0.2.0: expected a .toml file, got [-{path}-]{+{path}; rename it to .toml+}",
+        "releases indexed: v0.1.0, v0.2.0, v0.3.0, v0.4.0",
+        f"History as JSON: /api/errors/{old_id}/history.",
+    ]
+    # one ID whose line moved between releases, then removed
+    assert _show(db, _id(store, "v0.1.0", "strict mode"))[0] == (
+        "v0.1.0 line 8 · v0.2.0 line 11 · removed in v0.3.0"
+    )
+    # a function rename is a move of the same lineage
+    renamed = _show(db, _id(store, "v0.1.0", "nothing to save"))
+    assert renamed[0] == "v0.1.0 line 14 · v0.2.0 line 17 · moved in v0.3.0 · v0.3.0–v0.4.0 line 15"
+    assert renamed[1] == "moved in v0.3.0: lib/core.py in save -> lib/core.py in store"
+
+
+def test_show_of_a_single_release_lists_it(repo: Path, tmp_path: Path) -> None:
+    db = str(tmp_path / "one.db")
+    index(f"git:{repo}@v0.1.0", db, jobs=1)
+    store = Store.open(db)
+    assert _show(db, _id(store, "v0.1.0", "expected a .toml")) == ["v0.1.0 line 6 (2024-01-01)"]
+
+
+def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
+    history: tuple[Store, list[str]],
+) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    text = "ValueError: expected a .toml file, got 'a.json'"
+    out = subprocess.run([*ERRDEX, "explain", text, "--db", db, "--json"], capture_output=True, text=True)
+    best = json.loads(out.stdout)["matches"][0]
+    assert best["template"] == "expected a .toml file, got {path}" and best["version"] == "v0.1.0"
+    h = best["history"]
+    assert h["releases"] == ["v0.1.0"] and h["ranges"] == ["v0.1.0"] and not h["every_release"]
+    assert h["target"]["version"] == "v0.4.0" and h["target"]["newest"] and not h["target"]["same"]
+    assert h["target"]["template"].endswith("rename it to .toml") and h["target"]["line"] == 9
+    pinned = subprocess.run(
+        [*ERRDEX, "explain", text, "--db", db, "--version", "v0.2.0"], capture_output=True, text=True
+    )
+    assert (
+        "in v0.2.0: " in pinned.stdout and "this wording: releases v0.1.0 (1 of 4 indexed)" in pinned.stdout
+    )
+
+
+def test_a_traceback_line_picks_the_release(history: tuple[Store, list[str]]) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    # the TypeError sits at line 14 in v0.1.0 and at line 17 in v0.2.0 (three lines added above)
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/site-packages/lib/core.py", line 17, in save\n'
+        '    raise TypeError("nothing to save")\n'
+        "TypeError: nothing to save\n"
+    )
+    out = subprocess.run([*ERRDEX, "explain", tb, "--db", db, "--json"], capture_output=True, text=True)
+    best = json.loads(out.stdout)["matches"][0]
+    detected = best["history"]["detected"]
+    assert detected["versions"] == ["v0.2.0"] and detected["frame"] == "lib/core.py:17"
+    assert best["history"]["releases"] == ["v0.1.0", "v0.2.0"]
+
+
+def test_pages_and_api_show_history_and_diff(history: tuple[Store, list[str]]) -> None:
+    import httpx
+    from test_web_support import live_server
+
+    store, _ = history
+    old = _id(store, "v0.1.0", "expected a .toml")
+    new = _id(store, "v0.4.0", "expected a .toml")
+    with live_server(Path(store.url.removeprefix("sqlite:///"))) as base:
+        h = httpx.get(f"{base}/api/errors/{old}/history").json()
+        assert [s["error_id"] for s in h["segments"]] == [old, new]
+        assert httpx.get(f"{base}/api/errors/0000000000000000/history").status_code == 404
+        page = httpx.get(f"{base}/local/lib/errors/{old}").text
+        assert "reworded in v0.2.0" in page and "<ins>" in page and f"/local/lib/errors/{new}" in page
+        d = httpx.get(f"{base}/api/repos/local/lib/diff", params={"from": "v0.1.0", "to": "v0.4.0"}).json()
+        assert d["counts"]["added"] == 1 and d["counts"]["removed"] == 1
+        html = httpx.get(f"{base}/local/lib/diff", params={"from": "v0.1.0", "to": "v0.4.0"}).text
+        assert f'href="/local/lib/errors/{old}"' in html and f'href="/local/lib/errors/{new}"' in html
+        missing = httpx.get(f"{base}/api/repos/local/lib/diff", params={"from": "v0.1.0", "to": "v9"})
+        assert missing.status_code == 404 and "no release 'v9'" in missing.json()["error"]
+        assert "since v0.3.0" in httpx.get(f"{base}/local/lib").text
+
+
+def test_a_release_links_its_tag_only_once_the_tag_is_confirmed(repo: Path, tmp_path: Path) -> None:
+    from errdex.model import SnapshotInfo, SourceFile
+    from errdex.pipeline import pin_release_tags
+    from errdex.sources.releases import remote_tags
+
+    # the same code as a "PyPI release" whose metadata names its repository on a forge
+    forged = tmp_path / "forged"
+    subprocess.run(["git", "clone", "-q", str(repo), str(forged)], check=True)
+    git(forged, "remote", "set-url", "origin", "https://github.com/acme/lib")
+    db = str(tmp_path / "c.db")
+    store = Store.open(db)
+    ids = {}
+    for version in ("0.1.0", "0.2.0"):
+        info = SnapshotInfo(
+            repo="acme/lib", name="lib", version=version, ref_kind="pypi", ref=version,
+            source_url="https://github.com/acme/lib",
+        )  # fmt: skip
+        ids[version] = store.write_snapshot(
+            info, [SourceFile("lib/__init__.py", b"")], [], [], set()
+        ).snapshot_id
+    # nothing confirms a tag: the release stays "as indexed", no guessed URL
+    assert pin_release_tags(store, "acme/lib", tags_of=lambda url: None) == 0
+    assert store.snapshot(ids["0.1.0"])["tag"] is None
+    # indexed from git at v0.1.0: that tag is confirmed by the catalogue itself
+    index(f"{forged}@v0.1.0", db, jobs=1)
+    snap = store.snapshot(ids["0.1.0"])
+    assert snap["tag"] == "v0.1.0" and snap["commit"] == git(forged, "rev-parse", "v0.1.0")
+    assert store.snapshot(ids["0.2.0"])["tag"] is None  # not indexed from git, and no listing given
+    # the repository lists v0.2.0 (git ls-remote, here of the clone on disk)
+    assert pin_release_tags(store, "acme/lib", tags_of=lambda url: remote_tags(str(forged))) == 1
+    assert store.snapshot(ids["0.2.0"])["commit"] == git(forged, "rev-parse", "v0.2.0")
+
+
+def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[Store, list[str]]) -> None:
+    import httpx
+    from test_web_support import live_server
+
+    store, _ = history
+    new = _id(store, "v0.4.0", "expected a .toml")
+    with live_server(Path(store.url.removeprefix("sqlite:///"))) as base:
+        q = "ValueError: expected a .toml file, got 'a.json'"
+        best = httpx.get(f"{base}/api/search", params={"q": q}).json()["matches"][0]
+        assert best["history"]["releases"] == ["v0.1.0"] and best["history"]["target"]["id"] == new
+        page = httpx.get(f"{base}/search", params={"q": q}).text
+        assert "This wording: v0.1.0 (1 of 4 indexed)" in page and f"/local/lib/errors/{new}" in page
+
+
+def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_path: Path) -> None:
+    from sqlalchemy import select, update
+
+    from errdex.extract.cache import decode, encode
+    from errdex.store import schema as s
+
+    db = str(tmp_path / "c.db")
+    index(f"{repo}@v0.1.0", db, jobs=1)
+    store = Store.open(db)
+    with store.engine.begin() as conn:
+        rows = conn.execute(
+            select(s.extractions.c.blob_sha, s.extractions.c.path, s.extractions.c.data)
+        ).all()
+        assert rows
+        for sha, path, data in rows:
+            facts = decode(data)
+            assert facts is not None
+            facts.sites = [1, "two"]  # type: ignore[list-item]  # well-formed JSON, wrong shapes
+            conn.execute(
+                update(s.extractions)
+                .where(s.extractions.c.blob_sha == sha, s.extractions.c.path == path)
+                .values(data=encode(facts))
+            )
+        conn.execute(update(s.extractions).where(s.extractions.c.path == "lib/__init__.py").values(data=b"x"))
+    summary = index(f"{repo}@v0.2.0", db, jobs=1)
+    alone = str(tmp_path / "alone.db")
+    index(f"{repo}@v0.2.0", alone, jobs=1)
+
+    def entries(st: Store) -> list[tuple[str, int, str]]:
+        return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == "v0.2.0")
+
+    assert summary.changed and entries(store) == entries(Store.open(alone))
+
+
+def test_a_tag_range_of_a_git_url_indexes_from_one_clone(repo: Path, tmp_path: Path) -> None:
+    plan = expand_releases(f"file://{repo}@v0.3.0..v0.4.0", cache_dir=tmp_path / "cache")
+    assert plan is not None and plan.specs == [f"file://{repo}@v0.3.0", f"file://{repo}@v0.4.0"]
+    done = index_releases(plan.specs, str(tmp_path / "c.db"), jobs=1, cache_dir=str(tmp_path / "cache"))
+    assert [s.version for s in done] == ["v0.3.0", "v0.4.0"] and done[1].reused == 2
+    assert len(list((tmp_path / "cache" / "git").iterdir())) == 1
+
+
+def test_cached_extractions_keep_lone_surrogates(tmp_path: Path) -> None:
+    from errdex.extract import extract_file
+    from errdex.extract.cache import decode, encode
+
+    source = b'def f():\n    raise ValueError("bad \\udc80 byte")\n'
+    facts = extract_file("pkg/mod.py", source)
+    assert decode(encode(facts)) == facts
+    lib = tmp_path / "lib"
+    write(lib, {"pkg/__init__.py": "", "pkg/mod.py": source.decode()})
+    git(lib, "init", "-q")
+    git(lib, "add", "-A")
+    git(lib, "commit", "-qm", "one")
+    git(lib, "tag", "v1")
+    git(lib, "commit", "-q", "--allow-empty", "-m", "two")
+    git(lib, "tag", "v2")
+    done = index_releases([f"git:{lib}@v1", f"git:{lib}@v2"], str(tmp_path / "c.db"), jobs=1)
+    assert done[1].reused == 2 and done[1].errors == done[0].errors == 1

@@ -1,0 +1,101 @@
+"""History on real releases: two jax wheels from PyPI (cached by the sources stage).
+
+The cases in ``tests/data/history/`` were found by indexing the releases and checked by hand in
+the wheels' files: messages whose wording changed, an error the newer release added and one it
+removed.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex.pipeline import index_releases
+from errdex.store import Store
+
+pytestmark = [pytest.mark.network, pytest.mark.slow]
+
+ERRDEX = [sys.executable, "-m", "errdex.cli"]
+CASES: dict[str, Any] = json.loads(
+    (Path(__file__).parent / "data" / "history" / "jax_0.11.2_0.12.0.json").read_text("utf-8")
+)
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = str(tmp_path_factory.mktemp("jax-history") / "c.db")
+    index_releases([f"pypi:jax=={v}" for v in CASES["releases"]], path)
+    return path
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*ERRDEX, *args], capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("case", CASES["rewordings"], ids=lambda c: c["old"]["function"])
+def test_an_older_wording_matches_its_release_and_names_the_newest_site(
+    db: str, case: dict[str, Any]
+) -> None:
+    out = _run("explain", case["message"], "--db", db, "--json")
+    assert out.returncode == 0, out.stderr
+    best = json.loads(out.stdout)["matches"][0]
+    old, new = case["old"], case["new"]
+    assert not best["approximate"]
+    assert (best["template"], best["path"], best["line"], best["function"]) == (
+        old["template"], old["path"], old["line"], old["function"],
+    )  # fmt: skip
+    history = best["history"]
+    assert history["releases"] == [old["release"]]  # exactly the release with that wording
+    target = history["target"]
+    assert target["version"] == new["release"] and target["newest"] and not target["same"]
+    assert (target["template"], target["path"], target["line"], target["function"]) == (
+        new["template"], new["path"], new["line"], new["function"],
+    )  # fmt: skip
+
+
+def test_diff_of_two_real_releases_lists_a_known_added_and_removed_error(db: str) -> None:
+    a, b = CASES["releases"]
+    out = _run("diff", a, b, "--db", db, "--json")
+    assert out.returncode == 0, out.stderr
+    d = json.loads(out.stdout)
+
+    def keys(items: list[dict[str, Any]]) -> set[tuple[str, str, str, str]]:
+        return {(x["exc_type"], x["template"], x["path"], x["function"]) for x in items}
+
+    for want in CASES["added"]:
+        assert (want["exc_type"], want["template"], want["path"], want["function"]) in keys(d["added"])
+    for want in CASES["removed"]:
+        assert (want["exc_type"], want["template"], want["path"], want["function"]) in keys(d["removed"])
+    reworded = {(x["from"]["template"], x["to"]["template"]) for x in d["reworded"]}
+    for case in CASES["rewordings"]:
+        assert (case["old"]["template"], case["new"]["template"]) in reworded
+    text = _run("diff", a, b, "--db", db)
+    assert text.stdout.startswith(f"{CASES['repo']} {a} -> {b}: {d['counts']['added']} added")
+
+
+def test_ids_of_the_older_release_still_resolve(db: str) -> None:
+    store = Store.open(db)
+    old_release = CASES["releases"][0]
+    ids = sorted({e.error_id for e in store.iter_entries() if e.version == old_release})
+    case = CASES["rewordings"][0]
+    old_id = next(
+        e.error_id
+        for e in store.iter_entries()
+        if e.version == old_release
+        and e.template == case["old"]["template"]
+        and e.path == case["old"]["path"]
+    )
+    assert old_id in ids
+    out = _run("show", old_id, "--db", db, "--json")
+    assert out.returncode == 0, out.stderr
+    view = json.loads(out.stdout)
+    assert view["id"] == old_id and view["version"]["name"] == old_release
+    segs = view["history"]["segments"]
+    assert [s["from"] for s in segs] == CASES["releases"] and segs[1]["template"] == case["new"]["template"]
+    # every ID of the older release resolves, not only the reworded one
+    assert all(store.get_error(i) is not None for i in ids[:: max(1, len(ids) // 200)])
