@@ -37,6 +37,7 @@ import argparse
 import cProfile
 import dataclasses
 import hashlib
+import itertools
 import json
 import pstats
 import random
@@ -46,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,13 +117,17 @@ _TAGS = [
 
 def scale(base: list[CatalogueEntry], n: int) -> list[CatalogueEntry]:
     """``n`` templates: the real ones, then varied copies (a tagged word, another repo name)."""
-    out = list(base[:n])
+    return list(itertools.islice(iter_scaled(base), n))
+
+
+def iter_scaled(base: list[CatalogueEntry]) -> Iterator[CatalogueEntry]:
+    """The real templates, then round ``k`` = 1, 2, ... of varied copies of them, without end."""
+    yield from base
+    n = len(base)
     k = 0
-    while len(out) < n:
+    while base:
         k += 1
         for e in base:
-            if len(out) >= n:
-                break
             segs = list(e.segments)
             # tag a literal that has words (a template that is all placeholder stays one, as the
             # same ``raise X(e)`` in another codebase would)
@@ -132,14 +138,12 @@ def scale(base: list[CatalogueEntry], n: int) -> list[CatalogueEntry]:
                 words.insert(k % max(len(words), 1), f"{_TAGS[k % len(_TAGS)]}{k}")
                 segs[j] = " ".join(words)
             tmpl = "".join(s if i % 2 == 0 else "{" + s + "}" for i, s in enumerate(segs))
-            out.append(
-                CatalogueEntry(
-                    key=len(out), error_id=f"{e.error_id}-{k}", repo=f"{e.repo}-v{k}", version=e.version,
-                    snapshot_date=None, kind=e.kind, exc_type=e.exc_type, exc_qualname=None, template=tmpl,
-                    segments=segs, path=e.path, line=e.line, function=e.function,
-                )
+            yield CatalogueEntry(
+                key=n, error_id=f"{e.error_id}-{k}", repo=f"{e.repo}-v{k}", version=e.version,
+                snapshot_date=None, kind=e.kind, exc_type=e.exc_type, exc_qualname=None, template=tmpl,
+                segments=segs, path=e.path, line=e.line, function=e.function,
             )  # fmt: skip
-    return out
+            n += 1
 
 
 # --- queries --------------------------------------------------------------------------------------
@@ -233,7 +237,7 @@ def make_queries(
                 out.append(Query(text[:cut], shape(e), "truncated"))
             else:
                 out.append(Query(traceback_for(e, text, rng), shape(e), "traceback"))
-        elif r < 0.95:
+        elif r < 0.95 and held:
             e = rng.choice(held)
             out.append(Query(f"{e.exc_type.rsplit('.', 1)[-1]}: {render(e, rng)}", None, "held-out"))
         else:

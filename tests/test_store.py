@@ -177,11 +177,11 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
         )
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
-    """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays) or v3
-    (occurrences and symbols one row per snapshot) left it, rows included, upgrades on open: its
-    rows stay, and a new snapshot stores both."""
+    """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
+    (occurrences and symbols one row per snapshot) or v4 (no record of failed bulk releases)
+    left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
     from sqlalchemy import inspect
 
     from errdex.store import schema as s
@@ -191,7 +191,9 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
     added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
     with store.engine.begin() as conn:
-        as_v3(conn)
+        s.metadata.drop_all(conn, tables=[s.index_failures])
+        if version < 4:
+            as_v3(conn)
         if version < 3:
             conn.execute(text("alter table occurrences drop column relay"))
         if version < 2:
@@ -201,8 +203,8 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
     store = Store.open(db_url)
     with store.engine.connect() as conn:
-        assert s.current_version(conn) == SCHEMA_VERSION == 4
-        assert {t.name for t in added_in_v2} <= set(inspect(conn).get_table_names())
+        assert s.current_version(conn) == SCHEMA_VERSION == 5
+        assert {t.name for t in [*added_in_v2, s.index_failures]} <= set(inspect(conn).get_table_names())
         assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
         assert {"occurrences", "symbols"} <= set(inspect(conn).get_view_names())
     assert [(e.version, e.relay) for e in store.iter_entries()] == [("1.0", False)]

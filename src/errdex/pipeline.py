@@ -100,7 +100,7 @@ def index(
     store = Store.open(db)
     summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
     if summary.changed:
-        _after_history_change(store, [summary.repo], prog)
+        after_history_change(store, [summary.repo], prog)
     return summary
 
 
@@ -136,7 +136,7 @@ def index_releases(
     finally:
         changed = sorted({x.repo for x in out if x.changed})
         if changed:  # also after an interruption: what was stored is consistent and searchable
-            _after_history_change(store, changed, prog)
+            after_history_change(store, changed, prog)
     return out
 
 
@@ -162,8 +162,51 @@ def _index_one(
 
 
 @dataclass(slots=True)
-class _Extracted:
-    """One snapshot's extraction and what the catalogue needs to store it without repeats."""
+class Prepared:
+    """A snapshot opened and extracted, not yet stored: what one bulk-indexing task hands back
+    to the single writer (``index_snapshot(..., extracted=prepared.extracted)``)."""
+
+    snap: Snapshot
+    left_out: list[tuple[str, str]]
+    extracted: Extracted
+    seconds: float  # opening (download included) and extraction
+
+
+def prepare(
+    spec: str, *, jobs: int | None = None, progress: Progress | None = None, cache_dir: str | None = None
+) -> Prepared:
+    """Open and extract one snapshot (sources -> extract -> test links), touching no catalogue.
+
+    The extraction cache rows are encoded here too, where the work is parallel, so the writer
+    only stores them.
+    """
+    from pathlib import Path
+
+    from errdex.extract import extract
+    from errdex.sources import open_source_with_report
+
+    prog = progress or _Quiet()
+    t0 = time.perf_counter()
+    snap, left_out = open_source_with_report(
+        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
+    )
+    py_files = sum(1 for f in snap.files if f.path.endswith(".py"))
+    prog.stage(f"extracting from {py_files} Python files")
+    prog.start_files(py_files)
+    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    expectations, linked = _expectations(ex, prog)
+    got = Extracted(ex, expectations, linked, fresh_rows=_cache_rows(ex, {}, {}))
+    ex.fresh.clear()  # encoded in fresh_rows: not shipped back twice
+    return Prepared(snap, left_out, got, time.perf_counter() - t0)
+
+
+@dataclass(slots=True)
+class Extracted:
+    """One snapshot's extraction and what the catalogue needs to store it without repeats.
+
+    Plain model dataclasses and bytes only, so it crosses a process (or a Ray worker's)
+    boundary as is.
+    """
 
     ex: Any
     expectations: list[Any]
@@ -185,16 +228,18 @@ def index_snapshot(
     rebuild: bool = True,
     memo: Memo | None = None,
 ) -> IndexSummary:
-    """Extract (unless ``extracted``, an ``(extraction, expectations, linked)`` triple, is given)
-    and store one opened snapshot.
+    """Extract (unless ``extracted`` is given: an ``Extracted``, or an ``(extraction,
+    expectations, linked)`` triple) and store one opened snapshot.
 
     ``rebuild=False`` leaves the lineages and the match index to the caller, which indexes
     several snapshots and rebuilds them once at the end.
     """
     prog = progress or _Quiet()
     t0 = time.perf_counter() if started is None else started
-    if extracted is not None:
-        got = _Extracted(*extracted)
+    if isinstance(extracted, Extracted):  # cache rows included (``prepare``)
+        got = extracted
+    elif extracted is not None:
+        got = Extracted(*extracted)
         got.fresh_rows = _cache_rows(got.ex, {}, {})
     else:
         got = _extract_cached(store, snap, jobs, prog, memo)
@@ -217,6 +262,7 @@ def index_snapshot(
     }
     if snap.info.tests_archive:  # the wheel had no tests; these came from the release's sdist
         stats["tests_from"] = snap.info.tests_archive
+    producer = producer_digest()
     result = store.write_snapshot(
         snap.info,
         snap.files,
@@ -224,8 +270,10 @@ def index_snapshot(
         ex.files,
         ex.symbols,
         got.expectations,
-        stats=stats,
-        producer=producer_digest(),
+        # the producer goes into the stats too, so a bulk run can tell a release indexed by this
+        # very extractor from its archive's hash alone, without downloading it again
+        stats={**stats, "producer": producer},
+        producer=producer,
         code=ex.code,
         stored_code=got.stored_code,
         extractions=got.fresh_rows,
@@ -234,7 +282,7 @@ def index_snapshot(
     # while the match index is built
     ex.code.clear()
     if result.changed and rebuild:
-        _after_history_change(store, [snap.info.repo], prog)
+        after_history_change(store, [snap.info.repo], prog)
     # What the source stage left out on purpose (symlinks out of the tree, submodules) is
     # reported beside the files the parser had to skip: the user should see both.
     skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
@@ -254,7 +302,7 @@ def index_snapshot(
 
 def _extract_cached(
     store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None
-) -> _Extracted:
+) -> Extracted:
     """Extract one snapshot, reusing the facts of files whose bytes were extracted before (in
     this run's ``memo``, or cached in the catalogue by the same extractor)."""
     import hashlib
@@ -302,7 +350,7 @@ def _extract_cached(
         memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
     expectations, linked = _expectations(ex, prog)
     stored_code = [p for p in known if p not in ex.fresh and has_code.get(p)]
-    return _Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
 
 
 def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> list[tuple[str, bool, bytes]]:
@@ -321,7 +369,7 @@ def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> li
     return rows
 
 
-def _after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
+def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
     """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
     then the match index."""
     from errdex.history.lineage import update_lineages
@@ -391,9 +439,11 @@ def producer_digest() -> str:
 
 
 def _rebuild_match_index(store: Any) -> None:
-    from errdex.match import rebuild_index
+    """The new snapshots' segments are built from their own rows and merged with the stored
+    ones (``match.shared_index``), not the whole index rebuilt from every row."""
+    from errdex.match.shared_index import update
 
-    rebuild_index(store)
+    update(store)
 
 
 def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:

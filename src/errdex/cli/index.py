@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -23,7 +24,7 @@ def index(
         str | None,
         typer.Argument(
             help="What to index: a directory; a git repo PATH_OR_URL@REV (git:PATH for HEAD); "
-            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest). Not with --env.",
+            "or a PyPI release pypi:NAME==VERSION / pypi:NAME (latest). Or use --env, --from or --top.",
             show_default=False,
         ),
     ] = None,
@@ -50,11 +51,53 @@ def index(
     ] = None,
     releases: Annotated[
         int | None,
-        typer.Option("--releases", help="Index the latest N releases (PyPI) or tags (with --tags).", min=1),
+        typer.Option(
+            "--releases",
+            help="Index the latest N releases (PyPI) or tags (with --tags); with --top, of each project.",
+            min=1,
+        ),
     ] = None,
     tags: Annotated[
         str | None,
         typer.Option("--tags", help="Index every git tag matching this glob ('v*'), oldest first."),
+    ] = None,
+    from_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            help="Index every SOURCE in FILE on Ray: one per line, `pypi:NAME --releases N` for the N "
+            "latest releases, # comments. Releases already indexed are skipped.",
+            show_default=False,
+        ),
+    ] = None,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top",
+            min=1,
+            help="Index the N most used projects of --ranking on Ray (latest release each, or --releases).",
+        ),
+    ] = None,
+    ranking: Annotated[
+        Path | None,
+        typer.Option(
+            "--ranking",
+            help="Project names, most used first: one per line, or a table with a `name` column (TSV, CSV).",
+            show_default=False,
+        ),
+    ] = None,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", min=1, help="Ray workers for --from/--top (default: every core Ray has)."),
+    ] = None,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray-address",
+            help="Join this Ray cluster (`auto`, or ray://HEAD:10001) instead of starting a local runtime; "
+            "its nodes need errdex installed with the `scale` extra.",
+            show_default=False,
+        ),
     ] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -72,6 +115,12 @@ def index(
               errdex index 'pypi:jax>=0.4.30,<0.5'
               errdex index ~/src/jax@jax-v0.4.30..jax-v0.4.35
               errdex index git:https://github.com/psf/requests --tags 'v2.3*'
+
+    Many codebases at once, on Ray (a local runtime, or a cluster with --ray-address), into one
+    catalogue (PostgreSQL for a shared one); resumable, a failing release is reported, not fatal:
+
+    Example:  errdex index --from specs.txt --db postgresql+psycopg://errdex@db/catalogue
+              errdex index --top 200 --ranking top-pypi.tsv --releases 5 --workers 8
     """
     from errdex.cli.progress import ProgressBar
     from errdex.pipeline import IndexSummary as Summary
@@ -79,8 +128,10 @@ def index(
     from errdex.store import StoreError
 
     env = env or python is not None
-    if env == (source is not None):
-        fail("give either a SOURCE or --env (with --python for another environment), not both", EXIT_USAGE)
+    _check_modes(source, env, from_file, top, ranking, jobs, releases, tags, workers, ray_address)
+    if from_file is not None or top is not None:
+        _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
+        return
     progress = ProgressBar(tty=sys.stderr.isatty())
     try:
         summary = (
@@ -155,3 +206,107 @@ def _index_env(db: str | None, python: str | None, jobs: int | None, progress: A
     from errdex.environment import index_env
 
     return index_env(db, python=python, jobs=jobs, progress=progress)
+
+
+def _check_modes(
+    source: str | None,
+    env: bool,
+    from_file: Path | None,
+    top: int | None,
+    ranking: Path | None,
+    jobs: int | None,
+    releases: int | None,
+    tags: str | None,
+    workers: int | None,
+    ray_address: str | None,
+) -> None:
+    """One line, exit code 2, for options that cannot go together."""
+    given = [
+        name
+        for name, on in (
+            ("SOURCE", source is not None),
+            ("--env", env),
+            ("--from FILE", from_file is not None),
+            ("--top N", top is not None),
+        )
+        if on
+    ]
+    if len(given) != 1:
+        also = f", not {' and '.join(given)}" if given else ""
+        fail(
+            "give one of SOURCE, --env (with --python for another environment), --from FILE or --top N"
+            + also,
+            EXIT_USAGE,
+        )
+    bulk = from_file is not None or top is not None
+    if (top is None) != (ranking is None):
+        fail("--top N and --ranking FILE go together", EXIT_USAGE)
+    if not bulk and (workers is not None or ray_address is not None):
+        fail("--workers and --ray-address are for --from and --top", EXIT_USAGE)
+    if bulk and jobs is not None:
+        fail(
+            "--jobs is for one SOURCE; --workers sets how many releases --from/--top index at once",
+            EXIT_USAGE,
+        )
+    if bulk and tags is not None:
+        fail(
+            "--tags is for one git SOURCE; --from and --top index PyPI projects and single SOURCEs",
+            EXIT_USAGE,
+        )
+    if from_file is not None and releases is not None:
+        fail("with --from, --releases goes on the lines of FILE (pypi:NAME --releases N)", EXIT_USAGE)
+    if env and (releases is not None or tags is not None):
+        fail("--env indexes the installed version of each distribution: no --releases or --tags", EXIT_USAGE)
+
+
+class _BulkLines:
+    """A bulk run's progress: one plain line per release (a run is long; logs keep them)."""
+
+    def note(self, message: str) -> None:
+        typer.echo(printable(f"• {message}", newlines=False), err=True)
+
+    def release_done(self, source: str, outcome: str, status: Any) -> None:
+        typer.echo(printable(f"[{status.line()}] {source}: {outcome}", newlines=False), err=True)
+
+
+def _index_bulk(
+    from_file: Path | None,
+    top: int | None,
+    ranking: Path | None,
+    releases: int | None,
+    db: str | None,
+    workers: int | None,
+    ray_address: str | None,
+    as_json: bool,
+) -> None:
+    """``--from`` / ``--top``: every release on Ray, failures reported at the end, never fatal."""
+    from errdex import bulk
+    from errdex.sources import SourceError
+
+    try:
+        if from_file is not None:
+            specs = bulk.read_spec_file(from_file)
+        else:
+            assert ranking is not None and top is not None
+            specs = bulk.read_ranking(ranking, top, releases or 1)
+    except SourceError as e:
+        fail(str(e), EXIT_USAGE)
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        fail("bulk indexing runs on Ray: pip install 'errdex[scale]'", EXIT_USAGE)
+    try:
+        report = bulk.run(specs, db, workers=workers, ray_address=ray_address, progress=_BulkLines())
+    except KeyboardInterrupt:
+        fail(
+            "interrupted; every release stored so far stays, and the next run resumes after them",
+            EXIT_INTERRUPTED,
+        )
+    except ConnectionError as e:  # no Ray cluster at --ray-address
+        fail(f"cannot join the Ray cluster at {ray_address}: {e}", EXIT_FAILURE)
+    if as_json:
+        print(json.dumps(report.to_json(), indent=2))
+        return
+    for spec, reason in report.failed:
+        typer.echo(printable(f"failed {spec}: {reason}", newlines=False), err=True)
+    typer.echo(printable(report.line(), newlines=False))

@@ -38,28 +38,40 @@ def serve(
             help="Seconds a client has to send a request's line and headers; slower ones are disconnected.",
         ),
     ] = 10.0,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            help="Server processes sharing the port (and one memory-mapped match index); for PostgreSQL catalogues.",
+        ),
+    ] = 1,
 ) -> None:
     """Serve the catalogue as a website and JSON API (read-only).
 
     Example:  errdex serve --db errdex.db --port 8000
               then open http://127.0.0.1:8000/ or GET /api/search?q=...
+              errdex serve --db postgresql+psycopg://errdex@db/catalogue --workers 4
     Slow clients are bounded: headers within --header-timeout, a body within 30 s, idle
     keep-alive connections closed after 5 s, at most --max-connections open at once.
     """
     from errdex.store import StoreError
+    from errdex.web.server import ServerLimits, run, run_workers
 
+    limits = ServerLimits(header_timeout=header_timeout, max_connections=max_connections).resolved()
+    banner = (
+        f"errdex serving http://{host}:{port}/  (API docs: /docs; at most {limits.max_connections} "
+        f"connections{' per worker' if workers > 1 else ''}, {limits.header_timeout:g} s for headers"
+        f"{f', {workers} workers' if workers > 1 else ''})"
+    )
     try:
+        if workers > 1:
+            run_workers(db, host, port, workers, limits, announce=lambda: typer.echo(banner, err=True))
+            return
         from errdex.web.app import create_app
 
         app = create_app(db)
     except StoreError as e:  # no catalogue, not one, damaged: one line, the policy's exit code
         fail(str(e), e.code)
-    from errdex.web.server import ServerLimits, run
-
-    limits = ServerLimits(header_timeout=header_timeout, max_connections=max_connections).resolved()
-    typer.echo(
-        f"errdex serving http://{host}:{port}/  (API docs: /docs; at most {limits.max_connections} "
-        f"connections, {limits.header_timeout:g} s for headers)",
-        err=True,
-    )
+    typer.echo(banner, err=True)
     run(app, host, port, limits)

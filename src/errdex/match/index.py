@@ -83,7 +83,7 @@ import sys
 from array import array
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import repeat
 from typing import Any, overload
@@ -461,6 +461,11 @@ class _Paths:
     def __contains__(self, path: object) -> bool:
         return isinstance(path, str) and self.row(path) is not None
 
+    def items(self) -> Iterator[tuple[str, list[int]]]:
+        """Every (string, entries) pair, in table order (what merging indexes walks)."""
+        for r in range(len(self._strs)):
+            yield self._pool.get(self._strs[r]), self._table.items_of(r)
+
     def get(self, path: str, default: list[int] | None = None) -> list[int] | None:
         row = self.row(path)
         return default if row is None else self._table.items_of(row)
@@ -814,57 +819,18 @@ class Index:
     @classmethod
     def build(cls, entries: Iterable[CatalogueEntry], generation: str = "") -> Index:
         """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
-        w = _Writer()
-        by_shape: dict[tuple[tuple[str, ...], tuple[str, ...]], int] = {}
-        pat_lits: list[tuple[str, ...]] = []
-        pat_entries: list[list[int]] = []
-        runtime = bytearray()
-        snaps: dict[tuple[str, str, str | None], int] = {}
-        sites: dict[tuple[str, str, str | None, str, str], int] = {}
-        tables = _SiteTables()
-        for idx, e in enumerate(entries):
+        b = Builder()
+        for e in entries:
             segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
             lits = tuple(compact(x) for x in segs[0::2])
-            names = tuple(segs[1::2])
-            shape = (lits, names)
-            pid = by_shape.get(shape)
-            if pid is None:
-                pid = by_shape[shape] = len(pat_lits)
-                pat_lits.append(lits)
-                pat_entries.append([])
-                if any(" " in lit for lit in lits):
-                    raise ValueError(f"a compact literal holds a space: {lits!r}")
-                w.add("p_lits", w.string(" ".join(lits)))
-                w.list("p_names", map(w.string, names))
-                w.add("p_text", w.string(_pattern_text(segs[0::2])))
-                runtime.append(1 if is_runtime(e.repo) else 0)
-            pat_entries[pid].append(idx)
-            snap = snaps.get((e.repo, e.version, e.snapshot_date))
-            if snap is None:
-                snap = snaps[(e.repo, e.version, e.snapshot_date)] = len(snaps)
-                w.add("snp_repo", w.string(e.repo))
-                w.add("snp_ver", w.string(e.version))
-                w.add("snp_date", w.string(e.snapshot_date))
-            what = (e.kind, e.exc_type, e.exc_qualname, e.path, e.function)
-            site = sites.get(what)
-            if site is None:
-                site = sites[what] = len(sites)
-                for column, text in zip(_SITE_COLUMNS, what, strict=True):
-                    w.add(column, w.string(text))
-            for name, value in (
-                ("e_key", e.key), ("e_id", w.string(e.error_id)), ("e_snap", snap), ("e_site", site),
-                ("e_tmpl", w.string(e.template)), ("e_line", e.line), ("e_pat", pid), ("e_relay", int(e.relay)),
-            ):  # fmt: skip
-                w.add(name, value)
-            tables.add(idx, e)
-        for pid, pids in enumerate(pat_entries):
-            w.list("p_ents", pids)
-            if len(pids) > BIG_PATTERN:
-                w.add("g_pids", pid)
-        w.sec["p_rt"] = array("B", runtime)
-        _build_keys(w, pat_lits, runtime)
-        tables.write(w)
-        return cls(w.sections(), {"generation": generation})
+            if any(" " in lit for lit in lits):
+                raise ValueError(f"a compact literal holds a space: {lits!r}")
+            b.add(
+                " ".join(lits), tuple(segs[1::2]), partial(_pattern_text, segs[0::2]), partial(is_runtime, e.repo),
+                (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
+                e.key, e.error_id, e.template, e.line, e.relay, e.statement,
+            )  # fmt: skip
+        return b.finish(generation)
 
     # --- storing ---------------------------------------------------------------------------------------
 
@@ -1059,6 +1025,10 @@ class Index:
             self._packages = out
         return self._packages
 
+    def entry_statements(self) -> dict[int, str]:
+        """Entry -> the (compact) first line of its raise statement, for the entries that have one."""
+        return {i: text for text, ents in self.statements.items() for i in ents}
+
     def statement_entries(self, source: str) -> list[int]:
         """Entries raised by a statement whose first line is ``source`` (compared compact)."""
         key = compact(source)
@@ -1088,6 +1058,84 @@ class Index:
 
 
 # --- building ---------------------------------------------------------------------------------------
+
+
+class Builder:
+    """An index under construction, entry by entry: ``Index.build`` feeds it catalogue entries,
+    ``shared_index.merge`` the entries of built segments (so both lay out the same bytes for the
+    same entries in the same order)."""
+
+    def __init__(self) -> None:
+        self.w = _Writer()
+        self._by_shape: dict[tuple[str, tuple[str, ...]], int] = {}
+        self.pat_lits: list[tuple[str, ...]] = []
+        self._pat_entries: list[list[int]] = []
+        self._runtime = bytearray()
+        self._snaps: dict[tuple[str, str, str | None], int] = {}
+        self._sites: dict[tuple[str, str, str | None, str, str], int] = {}
+        self._tables = _SiteTables()
+        self.n = 0
+
+    def add(
+        self,
+        lits: str,
+        names: tuple[str, ...],
+        text: str | Callable[[], str],
+        runtime: bool | Callable[[], bool],
+        where: tuple[str, str, str | None],
+        what: tuple[str, str, str | None, str, str],
+        key: int,
+        error_id: str,
+        template: str,
+        line: int,
+        relay: bool,
+        statement: str = "",
+    ) -> None:
+        """One entry: its pattern's compact literals joined by spaces and placeholder names (the
+        pattern's text and interpreter flag are asked for only when the pattern is new), its
+        snapshot (repo, version, date), site (kind, type, qualified name, path, function) and the
+        first line of its raise statement."""
+        w, idx = self.w, self.n
+        shape = (lits, names)
+        pid = self._by_shape.get(shape)
+        if pid is None:
+            pid = self._by_shape[shape] = len(self.pat_lits)
+            self.pat_lits.append(tuple(lits.split(" ")))
+            self._pat_entries.append([])
+            w.add("p_lits", w.string(lits))
+            w.list("p_names", map(w.string, names))
+            w.add("p_text", w.string(text() if callable(text) else text))
+            self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
+        self._pat_entries[pid].append(idx)
+        snap = self._snaps.get(where)
+        if snap is None:
+            snap = self._snaps[where] = len(self._snaps)
+            for column, part in zip(("snp_repo", "snp_ver", "snp_date"), where, strict=True):
+                w.add(column, w.string(part))
+        site = self._sites.get(what)
+        if site is None:
+            site = self._sites[what] = len(self._sites)
+            for column, part in zip(_SITE_COLUMNS, what, strict=True):
+                w.add(column, w.string(part))
+        for name, value in (
+            ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
+            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
+        ):  # fmt: skip
+            w.add(name, value)
+        self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement)
+        self.n += 1
+
+    def finish(self, generation: str = "") -> Index:
+        """Keys, heads, path and site tables over every entry added, laid out flat."""
+        w = self.w
+        for pid, pids in enumerate(self._pat_entries):
+            w.list("p_ents", pids)
+            if len(pids) > BIG_PATTERN:
+                w.add("g_pids", pid)
+        w.sec["p_rt"] = array("B", self._runtime)
+        _build_keys(w, self.pat_lits, self._runtime)
+        self._tables.write(w)
+        return Index(w.sections(), {"generation": generation})
 
 
 class _Writer:
@@ -1171,21 +1219,23 @@ class _SiteTables:
         self.packages: set[tuple[str, str]] = set()
         self.statements: dict[str, list[int]] = {}
 
-    def add(self, idx: int, e: CatalogueEntry) -> None:
-        path = e.path.replace("\\", "/")
+    def add_fields(
+        self, idx: int, path: str, function: str, line: int, repo: str, exc_type: str, statement: str
+    ) -> None:
+        path = path.replace("\\", "/")
         self.paths.setdefault(path, []).append(idx)
-        fn = fn_last(e.function)
+        fn = fn_last(function)
         if fn:
             self.fn_sites.setdefault((path, fn), []).append(idx)
-        self.line_sites.setdefault((path, e.line), []).append(idx)
-        if not is_runtime(e.repo):
-            tname = type_key(e.exc_type)
+        self.line_sites.setdefault((path, line), []).append(idx)
+        if not is_runtime(repo):
+            tname = type_key(exc_type)
             if tname:
                 self.types.setdefault(tname, []).append(idx)
-            self.packages.add((_package_of(path), e.repo))
-            statement = compact(e.statement)
-            if statement:
-                self.statements.setdefault(statement, []).append(idx)
+            self.packages.add((_package_of(path), repo))
+            text = compact(statement)
+            if text:
+                self.statements.setdefault(text, []).append(idx)
 
     def write(self, w: _Writer) -> None:
         # paths first: the site tables refer to their rows

@@ -262,6 +262,16 @@ artifacts = Table(
     Column("data", LargeBinary, nullable=False),
 )
 
+# Releases a bulk run (``errdex index --from/--top``) could not index, with why; a later run
+# retries them and drops the row once the release is stored.
+index_failures = Table(
+    "index_failures",
+    metadata,
+    Column("spec", String(255), primary_key=True),  # pypi:NAME==VERSION, or pypi:NAME when unresolved
+    Column("reason", Text, nullable=False),
+    Column("failed_at", String(64), nullable=False),
+)
+
 analyses = Table(
     "analyses",
     metadata,
@@ -553,9 +563,20 @@ _BODY_COLUMNS = (
 )
 
 
+def _v5_index_failures(conn: Connection) -> None:
+    """The bulk indexer's record of releases it could not index (``store.bulk``)."""
+    metadata.create_all(conn, tables=[index_failures])
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
-MIGRATIONS: list[Callable[[Connection], None]] = [_v1, _v2, _v3_relay, _v4_history]
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _v1,
+    _v2,
+    _v3_relay,
+    _v4_history,
+    _v5_index_failures,
+]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

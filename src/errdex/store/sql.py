@@ -55,6 +55,7 @@ from errdex.model import (
 )
 from errdex.store import history
 from errdex.store import schema as s
+from errdex.store.copy import insert_dicts, insert_tuples
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
@@ -316,8 +317,9 @@ class Store(CatalogueReader):
             new = self._write_records(conn, repo_id, snap_id, records)
             history.write_symbols(conn, snap_id, symbols)
             if expectations:
-                conn.execute(
-                    insert(s.expectations),
+                insert_dicts(
+                    conn,
+                    s.expectations,
                     [
                         {
                             "snapshot_id": snap_id,
@@ -377,7 +379,7 @@ class Store(CatalogueReader):
             if sha not in existing and sha not in new_blobs:
                 new_blobs[sha] = zlib.compress(decode_text(f.data).encode("utf-8", "surrogatepass"), 6)
         if new_blobs:
-            conn.execute(insert(s.blobs), [{"sha": k, "data": v} for k, v in new_blobs.items()])
+            insert_dicts(conn, s.blobs, [{"sha": k, "data": v} for k, v in new_blobs.items()])
         rows = []
         for f in files:
             rep = by_path.get(f.path)
@@ -391,8 +393,7 @@ class Store(CatalogueReader):
                     "is_test": rep.is_test if rep else False,
                 }
             )
-        if rows:
-            conn.execute(insert(s.files), rows)
+        insert_dicts(conn, s.files, rows)
 
     def _write_records(
         self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
@@ -415,8 +416,7 @@ class Store(CatalogueReader):
                     "path": r.path,
                     "function": r.function,
                 }
-        if new_rows:
-            conn.execute(insert(s.errors), list(new_rows.values()))
+        insert_dicts(conn, s.errors, list(new_rows.values()))
         history.write_occurrences(conn, snap_id, records)
         return len(new_rows)
 
@@ -477,8 +477,10 @@ class Store(CatalogueReader):
 
     # ------------------------------------------------------------------ reading
 
-    def iter_entries(self, repo: str | None = None) -> Iterator[CatalogueEntry]:
-        """Every (error, snapshot) occurrence: what the matcher indexes."""
+    def iter_entries(
+        self, repo: str | None = None, snapshot_id: int | None = None
+    ) -> Iterator[CatalogueEntry]:
+        """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, when given)."""
         e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
         q = (
             select(
@@ -505,6 +507,8 @@ class Store(CatalogueReader):
         )
         if repo:
             q = q.where(r.c.name == self.resolve_repo(repo))
+        if snapshot_id is not None:
+            q = q.where(o.c.snapshot_id == snapshot_id)
         with self.engine.connect() as conn:
             lines = _LineCache(conn)
             for row in conn.execute(q):
@@ -537,32 +541,31 @@ class Store(CatalogueReader):
         raise StoreError(f"no codebase named {name!r} in the catalogue (indexed: {known})", kind="missing")
 
     def repos(self) -> list[dict[str, Any]]:
+        """Every codebase with its distinct error count and snapshots: three queries however many
+        codebases (an ecosystem catalogue's home page lists thousands)."""
         r, sn, o = s.repos, s.snapshots, s.occurrences
         with self.engine.connect() as conn:
             rows = conn.execute(select(r).order_by(r.c.name)).mappings().all()
-            out = []
-            for row in rows:
-                snaps = self._snapshots(conn, row["id"])
-                counts = conn.execute(
-                    select(func.count(func.distinct(o.c.error_id)))
+            counts: dict[int, int] = dict(
+                conn.execute(
+                    select(sn.c.repo_id, func.count(func.distinct(o.c.error_id)))
                     .select_from(o.join(sn, o.c.snapshot_id == sn.c.id))
-                    .where(sn.c.repo_id == row["id"])
-                ).scalar()
-                out.append(
-                    {
-                        "name": row["name"],
-                        "project": row["project"],
-                        "source_url": row["source_url"],
-                        "errors": int(counts or 0),
-                        "snapshots": snaps,
-                    }
-                )
-        return out
-
-    def _snapshots(self, conn: Connection, repo_id: int) -> list[dict[str, Any]]:
-        sn = s.snapshots
-        rows = conn.execute(select(sn).where(sn.c.repo_id == repo_id).order_by(sn.c.id)).mappings().all()
-        return [_snapshot_json(row) for row in rows]
+                    .group_by(sn.c.repo_id)
+                ).all()
+            )
+            snaps: dict[int, list[dict[str, Any]]] = {}
+            for snap in conn.execute(select(sn).order_by(sn.c.repo_id, sn.c.id)).mappings():
+                snaps.setdefault(snap["repo_id"], []).append(_snapshot_json(snap))
+            return [
+                {
+                    "name": row["name"],
+                    "project": row["project"],
+                    "source_url": row["source_url"],
+                    "errors": int(counts.get(row["id"]) or 0),
+                    "snapshots": snaps.get(row["id"], []),
+                }
+                for row in rows
+            ]
 
     def snapshot(self, snapshot_id: int) -> dict[str, Any]:
         with self.engine.connect() as conn:
@@ -962,11 +965,14 @@ def _insert_rows(
     """Insert rows given as tuples in column order (``skip``: columns the database fills).
 
     Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
-    tuples costs about half of what SQLAlchemy's per-row parameter processing does.
+    tuples costs about half of what SQLAlchemy's per-row parameter processing does; on
+    PostgreSQL they are streamed with ``COPY`` instead (``copy.insert_tuples``).
     """
     if not rows:
         return
     cols = [c.name for c in table.columns if c.name not in skip]
+    if insert_tuples(conn, table, cols, rows):
+        return
     mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
     if mark is None:  # a driver with another parameter style: the portable way
         conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])

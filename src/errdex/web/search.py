@@ -73,6 +73,7 @@ class MatcherHolder:
             self._lock.release()
 
     def _load(self) -> MatcherLike:
-        from errdex.match import Matcher
+        # every worker process of `errdex serve --workers N` maps the same index file
+        from errdex.match.shared_index import shared_matcher
 
-        return Matcher.load(self._store, repo=None)
+        return shared_matcher(self._store)

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import asyncio
 import resource
+import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -41,12 +43,15 @@ __all__ = [
     "ServerLimits",
     "default_max_connections",
     "run",
+    "run_workers",
     "server_config",
 ]
 
 # Request line + headers. Long searches are POSTed by the page; a GET /api/search?q= of the full
 # 64 Ki-character query, percent-encoded, still fits.
 MAX_HEAD_BYTES = 1 << 20
+# Seconds a worker of `errdex serve --workers N` has to finish its requests when told to stop.
+GRACE = 5
 # Descriptors kept back from connections: the catalogue's SQLite files, worker threads, logs.
 FD_RESERVE = 128
 
@@ -199,3 +204,76 @@ def run(app: Any, host: str, port: int, limits: ServerLimits | None = None, **ex
     import uvicorn
 
     uvicorn.Server(server_config(app, host, port, limits, **extra)).run()
+
+
+def run_workers(
+    db: str | None,
+    host: str,
+    port: int,
+    workers: int,
+    limits: ServerLimits | None = None,
+    announce: Callable[[], None] | None = None,
+) -> None:
+    """``errdex serve --workers N``: N processes answering on one listening socket.
+
+    The socket is bound here, then N children are forked; each builds its own app (its own
+    database connections: none is opened before the fork) and runs uvicorn on the shared socket,
+    so the kernel spreads connections over them. The match index is written to its shared file
+    first, so every child maps the same bytes instead of building a copy. Ctrl-C stops them all.
+    """
+    import multiprocessing
+    import socket
+
+    from errdex.match.shared_index import load_shared
+    from errdex.store import Store
+
+    store = Store.open(db, readonly=True)  # fails here, once, for a missing or foreign catalogue
+    load_shared(store)
+    store.engine.dispose()
+    if announce is not None:
+        announce()
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    # Ctrl-C and a service manager's SIGTERM both stop the workers (through the finally below);
+    # SIGINT is set explicitly, since a parent process may have left it ignored
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _stop)
+    ctx = multiprocessing.get_context("fork")
+    children = [ctx.Process(target=_worker, args=(db, sock, limits), daemon=True) for _ in range(workers)]
+    for child in children:
+        child.start()
+    try:
+        for child in children:
+            child.join()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        # each worker finishes its requests in flight (a few seconds at most), then goes
+        for child in children:
+            child.terminate()
+        for child in children:
+            child.join(GRACE + 5)
+            if child.is_alive():
+                child.kill()
+                child.join()
+        sock.close()
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
+def _worker(db: str | None, sock: Any, limits: ServerLimits | None) -> None:
+    import uvicorn
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # uvicorn installs its own; none of the parent's
+
+    from errdex.web.app import create_app
+
+    host, port = sock.getsockname()[:2]
+    config = server_config(create_app(db), host, port, limits, timeout_graceful_shutdown=GRACE)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""The ecosystem catalogue: bulk indexing on Ray into PostgreSQL, and matching across all of it.
+
+    .venv/bin/python bench/ecosystem.py [--top 200] [--ranking ../shared/data/top-pypi.tsv]
+        [--modes ray1,rayall,single] [--synthetic 1000000,10000000] [--queries 2000] [--pg URL]
+
+Part 1, indexing. The top ``--top`` projects of the ranking (latest release each) are resolved
+and their archives downloaded into the cache first (real registry downloads; not timed). Then
+each mode indexes all of them into a fresh PostgreSQL database (a throwaway server from
+``tests/pg_server.py`` unless ``--pg`` names one): ``single`` runs the bulk tasks one after the
+other in this process (no Ray: the baseline), ``ray1`` on a local Ray runtime with one worker,
+``rayall`` with one worker per core. Per mode: releases/min and records/s over the run (first
+task to last write: resolving, Ray's start and the final index merge are shown apart), the
+summed task time (download check, extraction, test links), the writer's time, and the parallel
+efficiency ``T(ray1) / (k * T(rayk))``. Then the size of the catalogue on PostgreSQL.
+
+Part 2, matching on that real catalogue: the match index merged from per-release segments
+(against a rebuild from every row, and the merge alone once segments are stored), mapped from
+its file as ``errdex serve`` workers map it; bytes per template of the file and of the heap each
+process adds on top (the key lookup); p50/p99 of ``Matcher.explain`` on queries rendered from
+catalogue templates (messages, cut-short messages, tracebacks; interpreter errors as negatives),
+with top-1 (the top match has the query's template shape).
+
+Part 3, the same on synthetic catalogues of ``--synthetic`` sizes: the real templates of the
+catalogue, then varied copies (``bench/match_speed.py``'s scheme: a tag word inserted, another
+repo name), built as segments of at most 1M templates each and merged, as a catalogue of many
+releases would be. A size whose estimated peak memory exceeds ``--max-gb`` is skipped (said so).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import itertools
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # pg_server: a throwaway PostgreSQL
+
+from match_speed import iter_scaled, make_queries
+
+from errdex import bulk
+from errdex.match import Matcher, build_index
+from errdex.match import shared_index as si
+from errdex.match.index import Index
+from errdex.match.runtime import runtime_entries
+from errdex.model import CatalogueEntry
+from errdex.store import Store
+
+ROOT = Path(__file__).resolve().parents[1]
+SEGMENT = 1_000_000  # templates per synthetic segment
+BYTES_PER_TEMPLATE_PEAK = 3500  # peak RSS per template while merging: 3.8 GB at 1M, over 13.5 GB at 4M
+
+
+def rss_gb(field: str = "VmRSS") -> float:
+    """Resident memory now (``VmRSS``) or at its peak so far (``VmHWM``), in GB."""
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) / 1e6
+    return 0.0
+
+
+def table(head: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(len(head))]
+    for r in [head, *rows]:
+        print("  ".join(c.rjust(w) for c, w in zip(r, widths, strict=True)), flush=True)
+    print(flush=True)
+
+
+def load_avg() -> str:
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
+# --- part 1: indexing ----------------------------------------------------------------------------
+
+
+def fresh_db(base: str, name: str) -> str:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(base, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f"DROP DATABASE IF EXISTS {name}"))
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return base.replace("/catalogue?", f"/{name}?")
+
+
+def warm_cache(specs: list[bulk.BulkSpec]) -> None:
+    """Resolve and download every release once, so no mode pays the network."""
+    from errdex.bulk import _resolve_all
+    from errdex.sources import default_cache_dir, open_source
+
+    t = time.perf_counter()
+    releases, failed = _resolve_all(specs, default_cache_dir())
+
+    def fetch(source: str) -> str | None:
+        try:
+            open_source(source)
+        except Exception as e:  # reported by the modes too; here it only must not stop the warm-up
+            return f"{source}: {e}"
+        return None
+
+    with ThreadPoolExecutor(4) as pool:
+        problems = [p for p in pool.map(fetch, [r.source for r in releases]) if p]
+    print(
+        f"cache warm: {len(releases)} releases, {len(failed)} unresolved, {len(problems)} not readable "
+        f"[{time.perf_counter() - t:.0f}s]",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+class Lines:
+    def __init__(self, every: int = 20) -> None:
+        self.every = every
+
+    def note(self, message: str) -> None:
+        print(f"  {message}", file=sys.stderr, flush=True)
+
+    def release_done(self, source: str, outcome: str, status: bulk.Status) -> None:
+        if status.done % self.every == 0 or status.done == status.total or outcome.startswith("failed"):
+            print(f"  [{status.line()}] {source}: {outcome[:160]}", file=sys.stderr, flush=True)
+
+
+def index_modes(specs: list[bulk.BulkSpec], base: str, modes: list[str]) -> tuple[str, list[tuple[str, ...]]]:
+    cores = os.cpu_count() or 1
+    reports: dict[str, bulk.BulkReport] = {}
+    db = ""
+    for mode in modes:
+        db = fresh_db(base, f"eco_{mode}")
+        engine = "local" if mode == "single" else "ray"
+        workers = 1 if mode in ("single", "ray1") else cores
+        print(
+            f"{mode}: {engine} on {workers} worker(s), load average {load_avg()}", file=sys.stderr, flush=True
+        )
+        gc.collect()
+        reports[mode] = r = bulk.run(specs, db, engine=engine, workers=workers, progress=Lines())  # type: ignore[arg-type]
+        print(f"  {r.line()}", file=sys.stderr, flush=True)
+        # the row now too: a long run interrupted later still leaves its numbers
+        print(
+            f"  {mode}: run {r.run_seconds:.0f}s, tasks {r.task_seconds:.0f}s, writes {r.write_seconds:.0f}s, "
+            f"merge {r.index_seconds:.1f}s, load average {load_avg()}",
+            flush=True,
+        )
+    rows = []
+    for mode, r in reports.items():
+        ref = reports.get("ray1") or reports.get("single")
+        eff = "-"
+        if ref is not None and r.workers > 1 and r.run_seconds:
+            eff = f"{ref.run_seconds / (r.workers * r.run_seconds):.2f}"
+        rows.append((
+            mode, str(r.workers), str(r.indexed), str(len(r.failed)), f"{r.records:,}", f"{r.run_seconds:.0f}",
+            f"{r.indexed / r.run_seconds * 60:.1f}" if r.run_seconds else "-",
+            f"{r.records / r.run_seconds:,.0f}" if r.run_seconds else "-",
+            f"{r.task_seconds:.0f}", f"{r.write_seconds:.0f}", f"{r.seconds - r.run_seconds - r.index_seconds:.0f}",
+            f"{r.index_seconds:.1f}", eff,
+        ))  # fmt: skip
+    last = reports[modes[-1]]
+    if last.failed:
+        print("failed releases (recorded in index_failures):", file=sys.stderr)
+        for source, reason in last.failed:
+            print(f"  {source}: {reason[:200]}", file=sys.stderr)
+    return db, rows
+
+
+def pg_sizes(db: str) -> list[tuple[str, ...]]:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(db)
+    with engine.connect() as conn:
+        total = conn.execute(text("select pg_database_size(current_database())")).scalar() or 0
+        tables = conn.execute(
+            text(
+                "select relname, pg_total_relation_size(relid) from pg_catalog.pg_statio_user_tables "
+                "order by 2 desc limit 6"
+            )
+        ).all()
+        counts = {
+            t: conn.execute(text(f"select count(*) from {t}")).scalar() or 0
+            for t in ("repos", "snapshots", "errors", "occurrences", "files")
+        }
+    engine.dispose()
+    rows = [("database", f"{total / 1e6:,.0f} MB", ", ".join(f"{k} {v:,}" for k, v in counts.items()))]
+    rows += [(str(name), f"{size / 1e6:,.0f} MB", "") for name, size in tables]
+    return rows
+
+
+# --- part 2 and 3: matching ----------------------------------------------------------------------
+
+
+def queries_for(sample: list[CatalogueEntry], n: int, rng: random.Random) -> list[tuple[str, Any]]:
+    """(text, expected shape or None): ``match_speed``'s messages, cut-short messages and
+    tracebacks from catalogue templates, and interpreter errors as negatives (no held-out
+    templates: every template of a real catalogue is in it)."""
+    return [(q.text, q.shape) for q in make_queries(sample, [], n, rng)]
+
+
+def measure(index: Index, queries: list[tuple[str, Any]]) -> tuple[str, ...]:
+    """p50, p99, top-1 and negatives without an exact match, on the heap a server has: what
+    loading made is frozen out of the collector's walks (``errdex serve`` does the same)."""
+    table = _entry_table(index)
+    matcher = Matcher(index)
+    for text, _ in queries[:20]:
+        matcher.explain(text)
+    gc.collect()
+    gc.freeze()
+    lat: list[float] = []
+    ok = pos = neg = neg_ok = 0
+    for text, want in queries:
+        t = time.perf_counter()
+        res = matcher.explain(text, limit=10)
+        lat.append(time.perf_counter() - t)
+        exact = res.matches[0] if res.matches and not res.matches[0].approximate else None
+        if want is None:
+            neg += 1
+            neg_ok += exact is None
+        else:
+            pos += 1
+            top = res.matches[0] if res.matches else None
+            if top is not None:
+                entry = table[(top.id, top.repo, top.version, top.line)]
+                ok += index.patterns[index.entry_pat[entry]].lits == want
+    gc.unfreeze()
+    lat.sort()
+    p50 = statistics.median(lat) * 1e3
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3
+    return f"{p50:.2f}", f"{p99:.1f}", f"{ok / max(pos, 1):.3f}", f"{neg_ok / max(neg, 1):.3f}"
+
+
+def _entry_table(index: Index) -> dict[tuple[str, str, str, int], int]:
+    """Entry number by (id, repo, version, line), to read a top match's template shape; the
+    entries decoded for it are dropped again, so queries decode what they read as a fresh
+    server would."""
+    table = {}
+    for i in range(index.n_entries):
+        e = index.entries[i]
+        table[(e[1], e[2], e[3], e[10])] = i
+    index.entries.clear()
+    return table
+
+
+_HEAP_PROBE = """
+import gc, mmap, sys
+sys.path.insert(0, sys.argv[2])
+from errdex.match.index import Index
+from errdex.match.runtime import runtime_entries
+def anon():
+    for line in open("/proc/self/smaps_rollup"):
+        if line.startswith("Anonymous:"):
+            return int(line.split()[1]) * 1024
+gc.collect()
+before = anon()
+fh = open(sys.argv[1], "rb")
+index = Index.loads(memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)))
+gc.collect()
+print(anon() - before)
+"""
+
+
+def heap_per_process(data_path: Path) -> int:
+    """What one more process mapping the index adds to its own heap (the key lookup), measured in
+    a fresh interpreter: in this one, freed arenas would hide it."""
+    out = subprocess.run(
+        [sys.executable, "-c", _HEAP_PROBE, str(data_path), str(ROOT / "src")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return int(out.stdout.strip())
+
+
+def mapped(data_path: Path) -> tuple[Index, float]:
+    """The index mapped from its file as a web worker maps it, and the load time."""
+    import mmap
+
+    t = time.perf_counter()
+    with data_path.open("rb") as fh:
+        mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+    index = Index.loads(memoryview(mm))
+    return index, time.perf_counter() - t
+
+
+def match_real(
+    db: str, n_queries: int, rng: random.Random
+) -> tuple[list[tuple[str, ...]], list[CatalogueEntry]]:
+    store = Store.open(db)
+    t = time.perf_counter()
+    entries = list(store.iter_entries())
+    rebuilt = build_index(entries, str(store.generation()))
+    rebuild = (
+        time.perf_counter() - t
+    )  # what every new release cost before: every row read, every template parsed
+    del rebuilt
+    si.update(store)  # the bulk run stored every release's segment already; this only merges
+    t = time.perf_counter()
+    segments = si._segments(store)
+    merged = si.merge([*segments, Index.build(runtime_entries())], str(store.generation()))
+    merge = time.perf_counter() - t  # what a new release costs now, beyond building its own segment
+    del segments
+    path = Path(tempfile.mkdtemp(prefix="errdex-eco-")) / "real.idx"
+    path.write_bytes(merged.dumps())
+    del merged
+    index, load = mapped(path)
+    heap = heap_per_process(path)
+    size = path.stat().st_size
+    n = index.n_entries
+    queries = queries_for(rng.sample(entries, min(len(entries), 20000)), n_queries, rng)
+    p50, p99, top1, neg_ok = measure(index, queries)
+    rows = [
+        (
+            f"real {n:,}", f"{rebuild:.1f}", f"{merge:.1f}", f"{size / 1e6:.0f}", f"{size / n:.0f}",
+            f"{heap / n:.0f}", f"{load * 1e3:.0f}", p50, p99, top1, neg_ok,
+        )
+    ]  # fmt: skip
+    path.unlink()
+    return rows, entries
+
+
+def synthetic_chunks(base: list[CatalogueEntry], n: int) -> Iterator[list[CatalogueEntry]]:
+    it = itertools.islice(iter_scaled(base), n)
+    while chunk := list(itertools.islice(it, SEGMENT)):
+        yield chunk
+
+
+def match_synthetic(
+    base: list[CatalogueEntry], sizes: list[int], n_queries: int, max_gb: float, rng: random.Random
+) -> list[tuple[str, ...]]:
+    rows: list[tuple[str, ...]] = []
+    for n in sizes:
+        if rows:  # each size's row as soon as it is measured: a later size may not fit
+            print("  " + "  ".join(rows[-1]), flush=True)
+        need = n * BYTES_PER_TEMPLATE_PEAK / 1e9
+        if need > max_gb:
+            rows.append((f"synthetic {n:,}", *(["skipped"] * 10)))
+            print(f"synthetic {n:,}: needs ~{need:.0f} GB at peak, over --max-gb {max_gb:g}", file=sys.stderr)
+            continue
+        t = time.perf_counter()
+        tmp = Path(tempfile.mkdtemp(prefix="errdex-eco-"))
+        seg_files = []
+        sample: list[CatalogueEntry] = []
+        for k, chunk in enumerate(synthetic_chunks(base, n)):
+            sample += rng.sample(chunk, min(len(chunk), 2000))
+            f = tmp / f"seg{k}.idx"
+            f.write_bytes(Index.build(chunk).dumps())
+            seg_files.append(f)
+            del chunk
+            gc.collect()
+            print(
+                f"  synthetic {n:,}: segment {k} [{time.perf_counter() - t:.0f}s, rss {rss_gb():.1f} GB]",
+                file=sys.stderr,
+                flush=True,
+            )
+        segs_time = time.perf_counter() - t
+        t = time.perf_counter()
+        segs = [mapped(f)[0] for f in seg_files]
+        merged = si.merge(segs)
+        merge = time.perf_counter() - t
+        path = tmp / "merged.idx"
+        path.write_bytes(merged.dumps())
+        del merged, segs
+        gc.collect()
+        print(
+            f"  synthetic {n:,}: merged [{merge:.0f}s, rss {rss_gb():.1f} GB, peak {rss_gb('VmHWM'):.1f} GB]",
+            file=sys.stderr,
+            flush=True,
+        )
+        for f in seg_files:
+            f.unlink()
+        index, load = mapped(path)
+        heap = heap_per_process(path)
+        size = path.stat().st_size
+        p50, p99, top1, neg_ok = measure(index, queries_for(sample, n_queries, rng))
+        rows.append((
+            f"synthetic {n:,}", f"{segs_time:.0f} (segments)", f"{merge:.0f}", f"{size / 1e6:.0f}", f"{size / n:.0f}",
+            f"{heap / n:.0f}", f"{load * 1e3:.0f}", p50, p99, top1, neg_ok,
+        ))  # fmt: skip
+        del index
+        gc.collect()
+        path.unlink()
+        print(f"synthetic {n:,} done", file=sys.stderr, flush=True)
+    return rows
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--top", type=int, default=200)
+    # ../shared beside the repository (a worktree sits one level deeper)
+    near = [d / "shared" / "data" / "top-pypi.tsv" for d in (ROOT.parent, ROOT.parent.parent)]
+    ap.add_argument("--ranking", default=str(next((p for p in near if p.is_file()), near[0])))
+    ap.add_argument("--modes", default="ray1,rayall,single", help="the last one's catalogue is measured")
+    ap.add_argument("--synthetic", default="1000000,10000000", help="sizes, comma-separated ('' for none)")
+    ap.add_argument(
+        "--synthetic-base",
+        choices=["catalogue", "specs"],
+        default="catalogue",
+        help="copy the indexed catalogue's templates, or match_speed's pinned releases' (cached)",
+    )
+    ap.add_argument("--queries", type=int, default=2000)
+    ap.add_argument("--max-gb", type=float, default=14.0, help="skip a synthetic size needing more memory")
+    ap.add_argument(
+        "--pg", help="a PostgreSQL URL ending in /catalogue?... (default: a throwaway local server)"
+    )
+    ap.add_argument("--skip-index", action="store_true", help="reuse the eco_* database of an earlier run")
+    args = ap.parse_args()
+    rng = random.Random(7)
+    modes = [m for m in args.modes.split(",") if m]
+    print(f"machine: {os.cpu_count()} cores, load average {load_avg()} at start", flush=True)
+    with contextlib.ExitStack() as stack:
+        base = args.pg
+        if base is None:
+            import pg_server
+
+            base = stack.enter_context(pg_server.postgres_server())
+        specs = bulk.read_ranking(Path(args.ranking), args.top)
+        if args.skip_index:
+            db, rows = base.replace("/catalogue?", f"/eco_{modes[-1]}?"), []
+        else:
+            warm_cache(specs)
+            db, rows = index_modes(specs, base, modes)
+        print(
+            f"indexing the top {len(specs)} of {args.ranking} (latest release each), PostgreSQL, COPY writes"
+        )
+        table(
+            ("mode", "workers", "releases", "failed", "records", "run_s", "releases/min", "records/s", "task_s",
+             "write_s", "setup_s", "merge_s", "efficiency"),
+            rows,
+        )  # fmt: skip
+        table(("catalogue", "size", "rows"), pg_sizes(db))
+        head = ("index", "rebuild_s", "merge_s", "file_MB", "B/tmpl", "heap_B/tmpl", "load_ms", "p50_ms", "p99_ms",
+                "top1", "neg_ok")  # fmt: skip
+        real_rows, entries = match_real(db, args.queries, rng)
+        table(head, real_rows)
+        sizes = [int(x) for x in args.synthetic.split(",") if x]
+        if sizes:
+            if args.synthetic_base == "specs":
+                from match_speed import SPECS, real_entries
+
+                entries = real_entries(SPECS.split(","))
+            print(f"synthetic catalogues: copies of {len(entries):,} real templates", flush=True)
+            table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng))
+    print(f"load average {load_avg()} at the end")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Bulk row writes: PostgreSQL's ``COPY ... FROM STDIN`` through psycopg, else ``executemany``.
+
+A release is tens of thousands of rows (occurrences, files, code facts); a bulk run stores
+thousands of releases from one writer, so the writer's cost per row bounds the whole run.
+``COPY`` streams rows in one statement instead of one parameter set per row. It runs on the
+connection of the caller's transaction, so a snapshot is still all or nothing.
+
+Rows given as dicts go through each column's bind processing first (the scrubbing
+``Text``/``String``/JSON types of ``schema``), exactly as an ``INSERT`` would have seen them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from sqlalchemy import Table, insert
+from sqlalchemy.engine import Connection
+
+__all__ = ["insert_dicts", "insert_tuples"]
+
+
+def _copy_cursor(conn: Connection) -> Any:
+    """A psycopg cursor on the transaction's connection, or None when COPY is not available."""
+    if conn.dialect.name != "postgresql" or conn.dialect.driver != "psycopg":
+        return None
+    return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+
+
+def _copy(cur: Any, table: Table, cols: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    names = ", ".join(f'"{c}"' for c in cols)
+    with cur, cur.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+        for row in rows:
+            copy.write_row(row)
+
+
+def _processors(conn: Connection, table: Table, cols: Sequence[str]) -> list[Any]:
+    return [table.c[c].type._cached_bind_processor(conn.dialect) for c in cols]
+
+
+def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]]) -> None:
+    """Insert rows given as dicts (all with the keys of the first)."""
+    if not rows:
+        return
+    cur = _copy_cursor(conn)
+    if cur is None:
+        conn.execute(insert(table), list(rows))
+        return
+    cols = list(rows[0])
+    procs = _processors(conn, table, cols)
+    _copy(
+        cur, table, cols, ([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)] for r in rows)
+    )
+
+
+def insert_tuples(conn: Connection, table: Table, cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> bool:
+    """COPY rows given as tuples in ``cols`` order; False (nothing written) where COPY is not available.
+
+    Like the ``executemany`` it replaces (``sql._insert_rows``), the values are passed as they
+    are: these rows are built by errdex from already scrubbed text, and skipping per-value
+    processing is the point of taking tuples.
+    """
+    cur = _copy_cursor(conn)
+    if cur is None:
+        return False
+    _copy(cur, table, cols, rows)
+    return True

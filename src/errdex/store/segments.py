@@ -1,0 +1,56 @@
+"""Per-snapshot match index segments, kept in the ``artifacts`` table beside the merged index.
+
+A segment is stamped with its snapshot's content hash instead of the catalogue's generation: it
+stays valid while its snapshot does, however many other snapshots come and go, which is what
+lets the catalogue's index be merged from segments instead of rebuilt from every row.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, insert, select
+
+from errdex.store import schema as s
+
+__all__ = ["PREFIX", "drop_segments", "get_segment", "put_segment", "snapshot_stamps"]
+
+PREFIX = "match-seg:"
+
+
+def snapshot_stamps(store: Any) -> list[tuple[int, str]]:
+    """(id, content hash) of every snapshot, in the order their rows were written."""
+    sn = s.snapshots
+    with store.engine.connect() as conn:
+        return [
+            (int(i), str(h)) for i, h in conn.execute(select(sn.c.id, sn.c.content_hash).order_by(sn.c.id))
+        ]
+
+
+def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:
+    a = s.artifacts
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            select(a.c.data, a.c.generation).where(a.c.name == f"{PREFIX}{snapshot_id}")
+        ).first()
+    if row is None or row.generation != stamp or not isinstance(row.data, bytes | memoryview):
+        return None
+    return bytes(row.data)
+
+
+def put_segment(store: Any, snapshot_id: int, stamp: str, data: bytes) -> None:
+    a = s.artifacts
+    name = f"{PREFIX}{snapshot_id}"
+    with store.engine.begin() as conn:
+        conn.execute(delete(a).where(a.c.name == name))
+        conn.execute(insert(a).values(name=name, generation=stamp, data=data))
+
+
+def drop_segments(store: Any, keep: set[int]) -> None:
+    """Forget the segments of snapshots that are gone (replaced or deleted)."""
+    a = s.artifacts
+    with store.engine.begin() as conn:
+        names = conn.scalars(select(a.c.name).where(a.c.name.like(f"{PREFIX}%"))).all()
+        stale = [n for n in names if not n[len(PREFIX) :].isdigit() or int(n[len(PREFIX) :]) not in keep]
+        if stale:
+            conn.execute(delete(a).where(a.c.name.in_(stale)))
