@@ -53,7 +53,10 @@ def test_workers_share_one_port_and_one_mapped_index(db_url: str, tmp_path: Path
         "--workers",
         "2",
     ]
-    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE, text=True)
+    # the server's log goes to a file: a pipe nobody reads could fill up and stall it
+    log = tmp_path / "serve.log"
+    with log.open("w") as err:
+        proc = subprocess.Popen(cmd, env=env, stderr=err)
     try:
         base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + 60
@@ -62,7 +65,7 @@ def test_workers_share_one_port_and_one_mapped_index(db_url: str, tmp_path: Path
                 home = httpx.get(base + "/", timeout=5)
                 break
             except httpx.TransportError:
-                assert proc.poll() is None and time.monotonic() < deadline, "the server did not start"
+                assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
                 time.sleep(0.2)
         assert home.status_code == 200
         assert "2 codebases" in home.text and "benjaminp/six" in home.text and "kjd/idna" in home.text
