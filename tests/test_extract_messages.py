@@ -159,6 +159,18 @@ def test_missing_parameter_message_built_in_branches(shapes: Shapes) -> None:
     assert templates(shapes, "missing") == {("MissingParameter", "Missing option{param_hint}.")}
 
 
+def test_repr_of_a_str_parameter_in_format_and_percent(shapes: Shapes) -> None:
+    # ``{name!r}`` / ``%r`` of a parameter annotated ``str``: repr's quotes are literal text
+    assert templates(shapes, "needs_value") == {
+        ("BadOptionUsage", "Option '{option_name}' requires {nargs} arguments.")
+    }
+    assert templates(shapes, "empty_value") == {
+        ("BadOptionUsage", "Option '{option_name}' got an empty value")
+    }
+    # of an unannotated one: no quotes claimed (it may be any object)
+    assert templates(shapes, "no_such") == {("UsageError", "No such option: {opt}")}
+
+
 def test_conditional_helper_given_the_message(shapes: Shapes) -> None:
     assert templates(shapes, "configure") == {("ValueError", "port must be positive")}
     assert [r.relay for r in site(shapes, "check")] == [True]

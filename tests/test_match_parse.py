@@ -27,6 +27,17 @@ def test_qualified_type_and_double_prefix() -> None:
     assert parse("XlaRuntimeError: RESOURCE_EXHAUSTED: oom").message == "RESOURCE_EXHAUSTED: oom"
 
 
+def test_private_exception_class_is_a_type() -> None:
+    # a library's private class, as Python prints it: the type, and the message after it (whose
+    # own ``Name: text`` start is kept, not taken for a second type)
+    q = parse("pkg.exceptions._WrappedLookupError: PointerToNowhere: '/a' does not exist")
+    assert q.exc_type == "pkg.exceptions._WrappedLookupError"
+    assert q.message == "PointerToNowhere: '/a' does not exist"
+    assert parse("_InternalError: boom").exc_type == "_InternalError"
+    # underscores alone are no class
+    assert parse("__: boom").exc_type is None
+
+
 CHAINED = """\
 Traceback (most recent call last):
   File "/usr/lib/python3.12/site-packages/pandas/core/indexes/base.py", line 3805, in get_loc

@@ -41,10 +41,15 @@ class Ph(NamedTuple):
 
 
 class Arg(NamedTuple):
-    """An argument at a helper/constructor call site: its source text and its message value."""
+    """An argument at a helper/constructor call site: its source text and its message value.
+
+    ``str_typed`` says the argument is known to be a ``str`` though its text is not (a parameter
+    annotated ``str``): shown through ``repr()`` it brings the quotes repr adds.
+    """
 
     text: str
     value: Value
+    str_typed: bool = False
 
 
 class Ref(NamedTuple):
@@ -140,6 +145,8 @@ def as_repr(arg: Arg) -> Value:
     if _LITERAL.fullmatch(arg.text):
         return lit(arg.text)  # None, True, 3, -1.5: repr is the source
     if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph):
+        if arg.str_typed:
+            return concat(lit("'"), v, lit("'"))
         return ((v[0][0]._replace(r=True),),)
     if v and all(is_text(variant) for variant in v):
         return quoted(v)

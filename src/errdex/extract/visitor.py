@@ -781,7 +781,7 @@ class ModuleVisitor:
             ):
                 self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
                 if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
-                    frame.args_set = tuple(Arg(self.src(e), self.eval_msg(e, env, frame)) for e in value.elts)
+                    frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
                 elif frame.is_init and (
                     isinstance(value, ast.Name) or self.is_stringy(value, env) or frame.exc_class
                 ):
@@ -1286,6 +1286,12 @@ class ModuleVisitor:
 
     # ------------------------------------------------------------ exceptions
 
+    def arg(self, node: ast.expr, env: Env, frame: Frame) -> Arg:
+        """``node`` as an argument: its source and message value. A parameter annotated ``str``
+        (and not reassigned) is known text, so ``{name!r}`` / ``%r`` of it shows repr's quotes."""
+        str_typed = isinstance(node, ast.Name) and node.id in frame.str_params and env.get(node.id) is None
+        return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed)
+
     def call_args(
         self, call: ast.Call, env: Env, frame: Frame
     ) -> tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]:
@@ -1298,10 +1304,10 @@ class ModuleVisitor:
             if isinstance(a, ast.Lambda) and not a.args.args and self.is_stringy(a.body, env):
                 args.append(Arg(self.src(a), self.eval_msg(a.body, env, frame)))  # called later: its text
                 continue
-            args.append(Arg(self.src(a), self.eval_msg(a, env, frame)))
+            args.append(self.arg(a, env, frame))
         # ``**kw`` is kept as ("**", kw): a body handing on its own ``**kwargs`` hands on the call's
         kwargs = tuple(
-            (k.arg, Arg(self.src(k.value), self.eval_msg(k.value, env, frame)))
+            (k.arg, self.arg(k.value, env, frame))
             if k.arg is not None
             else ("**", Arg(self.src(k.value), ph(self.src(k.value))))
             for k in call.keywords
@@ -1525,16 +1531,16 @@ class ModuleVisitor:
     def deferred_percent(self, left: Value, e: ast.BinOp, env: Env, frame: Frame) -> Op:
         right = e.right
         if isinstance(right, ast.Tuple):
-            items = tuple(Arg(self.src(x), self.eval_msg(x, env, frame)) for x in right.elts)
+            items = tuple(self.arg(x, env, frame) for x in right.elts)
             return Op("%", left, items, (), self.src(e))
         if isinstance(right, ast.Dict):
             mapping = tuple(
-                (k.value, Arg(self.src(v), self.eval_msg(v, env, frame)))
+                (k.value, self.arg(v, env, frame))
                 for k, v in zip(right.keys, right.values, strict=True)
                 if isinstance(k, ast.Constant) and isinstance(k.value, str)
             )
             return Op("%", left, (), mapping, self.src(e))
-        return Op("%1", left, (Arg(self.src(right), self.eval_msg(right, env, frame)),), (), self.src(e))
+        return Op("%1", left, (self.arg(right, env, frame),), (), self.src(e))
 
     def msg_attribute(self, e: ast.Attribute, env: Env, frame: Frame) -> Value:
         key = self.expr_key(e, frame)
@@ -1597,7 +1603,7 @@ class ModuleVisitor:
             and isinstance(sl, ast.Name)
         ):
             # ``self.error_messages[key]``: a registry of messages, looked up once the key is known
-            key_arg = Arg(self.src(sl), self.eval_msg(sl, env, frame))
+            key_arg = self.arg(sl, env, frame)
             return ((Lookup(frame.class_key, base.attr, key_arg, self.src(e)),),)
         if not isinstance(base, ast.Name):
             return None
@@ -1647,14 +1653,7 @@ class ModuleVisitor:
                     continue
                 inner = v.value
                 if v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
-                    if (
-                        isinstance(inner, ast.Name)
-                        and inner.id in frame.str_params
-                        and env.get(inner.id) is None
-                    ):
-                        pieces.append(concat(lit("'"), ph(inner.id), lit("'")))  # ``name: str``: quoted
-                        continue
-                    pieces.append(as_repr(Arg(self.src(inner), self.eval_msg(inner, env, frame))))
+                    pieces.append(as_repr(self.arg(inner, env, frame)))
                 elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
                     # A variable interpolated into a message is a value, not message text,
                     # unless it is one known string (``f"{base_msg} ..."``).
@@ -1673,16 +1672,16 @@ class ModuleVisitor:
 
     def eval_percent(self, left: Value, right: ast.expr, env: Env, frame: Frame) -> Value:
         if isinstance(right, ast.Tuple):
-            args = [Arg(self.src(a), self.eval_msg(a, env, frame)) for a in right.elts]
+            args = [self.arg(a, env, frame) for a in right.elts]
             return apply_percent(left, args, None, None)
         if isinstance(right, ast.Dict):
             mapping = {
-                k.value: Arg(self.src(v), self.eval_msg(v, env, frame))
+                k.value: self.arg(v, env, frame)
                 for k, v in zip(right.keys, right.values, strict=True)
                 if isinstance(k, ast.Constant) and isinstance(k.value, str)
             }
             return apply_percent(left, None, mapping, None)
-        single = Arg(self.src(right), self.eval_msg(right, env, frame))
+        single = self.arg(right, env, frame)
         return apply_percent(left, None, None, single)
 
     def gettext_msg(self, call: ast.Call, env: Env, frame: Frame) -> Value | None:

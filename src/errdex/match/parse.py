@@ -342,7 +342,8 @@ def is_type_name(token: str, strict: bool = False) -> bool:
     (a further prefix after one was stripped): only the usual suffixes, so ``ValueError: Foo: bar``
     keeps ``Foo``.
     """
-    last = token.rsplit(".", 1)[-1]
+    # a private class (``_WrappedReferencingError``) is still a class: its underscores say nothing
+    last = token.rsplit(".", 1)[-1].lstrip("_")
     if not last or not last[0].isupper() or not any(c.islower() for c in last):
         return False
     if last in _BARE_TYPES or last.endswith(_TYPE_SUFFIXES) or last.lower().endswith(_LOWER_SUFFIXES):
