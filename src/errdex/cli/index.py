@@ -103,15 +103,18 @@ def index(
 ) -> None:
     """Read a codebase without running it and catalogue every error it can raise.
 
-    Several releases at once (oldest first; files unchanged since an earlier release are not
-    parsed again, and each error is followed across them):
+    One release, or what this Python has installed:
 
     Example:  errdex index pypi:jax==0.10.2
               errdex index ~/src/requests@v2.32.0
               errdex index ./mylib
               errdex index --env
               errdex index --env --python ~/proj/.venv/bin/python
-              errdex index pypi:jax --releases 20
+
+    Several releases at once (oldest first; files unchanged since an earlier release are not
+    parsed again, and each error is followed across them):
+
+    Example:  errdex index pypi:jax --releases 20
               errdex index 'pypi:jax>=0.4.30,<0.5'
               errdex index ~/src/jax@jax-v0.4.30..jax-v0.4.35
               errdex index git:https://github.com/psf/requests --tags 'v2.3*'
