@@ -8,6 +8,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from sources_helpers import git
 
 from errdex.analysis.meaning import gather_notes
 from errdex.analysis.solutions import imperatives, solutions_for
@@ -101,7 +102,6 @@ def test_link_by_regex_and_by_fragments() -> None:
 
 def test_linking_is_the_same_whatever_the_hash_seed() -> None:
     """Two words of the pattern each index one template: the tie must not follow set order."""
-    import subprocess
     import sys
 
     probe = (
@@ -231,30 +231,6 @@ def test_render_plain() -> None:
         assert part in out
 
 
-def _git(repo: Path, *args: str) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_DATE": "2024-05-01T12:00:00+00:00",
-        "GIT_COMMITTER_DATE": "2024-05-01T12:00:00+00:00",
-    }
-    subprocess.run(
-        [
-            "git",
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "init.defaultBranch=main",
-            *args,
-        ],
-        cwd=repo,
-        check=True,
-        capture_output=True,
-        env=env,
-    )
-
-
 def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     """Tests outside the package are indexed and linked; the page shows them as the example."""
     from errdex.pipeline import index
@@ -276,9 +252,9 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
         "    with pytest.raises(ValueError, match='width must be non-negative, got -1'):\n"
         "        area(-1, 2)\n"
     )
-    _git(repo, "init")
-    _git(repo, "add", ".")
-    _git(repo, "commit", "-m", "init")
+    git(repo, "init")
+    git(repo, "add", ".")
+    git(repo, "commit", "-m", "init")
     db = str(tmp_path / "c.db")
     summary = index(f"{repo}@HEAD", db, jobs=1)
     assert (summary.expectations, summary.linked_expectations) == (1, 1)
