@@ -56,6 +56,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "tests" / "data" / "regression" / "runtime"
 SCRIPT_NAME = "scripts/make_runtime_set.py"
+DEFAULT_WORK = Path(tempfile.gettempdir()) / "errdex-runtime-set"
 
 # Releases the committed set was made from (PyPI names). `--versions` overrides any of them.
 PINS: dict[str, str] = {
@@ -1623,12 +1624,18 @@ class Origin:
 
 
 def classify(
-    node: ast.AST | None, parents: dict[ast.AST, ast.AST], is_warning: bool, params: list[str] | None
-) -> Origin:
+    node: ast.AST | None, parents: dict[ast.AST, ast.AST], is_warning: bool, params: list[str] | None,
+    exc_type: str = "",
+) -> Origin:  # fmt: skip
     if isinstance(node, ast.Raise):
         exc = node.exc
         carried = message_argument(exc, params) if isinstance(exc, ast.Call) else exc
         return Origin("raise", _is_parameter(carried, node, parents))
+    assertion = parents.get(node) if node is not None else None
+    if exc_type == "AssertionError" and isinstance(assertion, ast.Assert) and assertion.test is node:
+        # A failing `assert` raises from its test expression's position: the assert statement
+        # raised it, with its message expression, as a raise would.
+        return Origin("raise", _is_parameter(assertion.msg, assertion, parents))
     if is_warning and isinstance(node, ast.Call) and callee_name(node).lower().endswith("warn"):
         return Origin("warn", _is_parameter(message_argument(node, None), node, parents))
     return Origin("call", False)
@@ -1752,7 +1759,7 @@ class LibraryFrame:
 
 def deepest_library_frame(
     frames: list[dict[str, Any]], dists: dict[str, Dist], src: SourceIndex, is_warning: bool,
-    params: list[str] | None,
+    params: list[str] | None, exc_type: str = "",
 ) -> LibraryFrame | None:  # fmt: skip
     for i in range(len(frames) - 1, -1, -1):
         dist = next((d for d in dists.values() if d.relpath(frames[i]["file"])), None)
@@ -1761,14 +1768,16 @@ def deepest_library_frame(
         path = dist.file(frames[i]["file"])
         hit = src.node_at(path, frames[i]["pos"]) if path else None
         node, parents = hit if hit else (None, {})
-        return LibraryFrame(frames, i, dist, classify(node, parents, is_warning, params))
+        return LibraryFrame(frames, i, dist, classify(node, parents, is_warning, params, exc_type))
     return None
 
 
 def judge(run: dict[str, Any], dists: dict[str, Dist], src: SourceIndex, out: Outcome) -> None:
     """Fill in the truth from the real exception (see the module docstring for the rules)."""
     exc_type = run["exc_type"]
-    found = deepest_library_frame(raising_stack(run), dists, src, run["is_warning"], run.get("init_params"))
+    found = deepest_library_frame(
+        raising_stack(run), dists, src, run["is_warning"], run.get("init_params"), exc_type
+    )
     if found is None or found.origin.kind == "call":
         # The libraries whose text could have produced the message: the snippet's own and the
         # one the deepest library frame is in.
@@ -1800,7 +1809,9 @@ def judge(run: dict[str, Any], dists: dict[str, Dist], src: SourceIndex, out: Ou
     # alternative (SQLAlchemy's StatementError around an InvalidRequestError of its compiler).
     cause = run.get("cause")
     if cause and cause["origin"] and text_in_sources(cause["text"], [out.message], strip_type=False):
-        inner = deepest_library_frame(cause["origin"], dists, src, cause["is_warning"], cause["init_params"])
+        inner = deepest_library_frame(
+            cause["origin"], dists, src, cause["is_warning"], cause["init_params"], cause["exc_type"]
+        )
         if inner is not None and inner.origin.kind != "call":
             extra = [s for s in inner.sites(cause["exc_type"]) if s not in sites]
             sites += extra
@@ -1961,7 +1972,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--work",
         type=Path,
-        default=Path(tempfile.gettempdir()) / "errdex-runtime-set",
+        default=DEFAULT_WORK,
         help="folder for the virtualenv and the snippets (reused between runs)",
     )
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where cases.jsonl and versions.json go")

@@ -1,6 +1,7 @@
-"""scripts/make_runtime_set.py, run for real: a virtualenv, a pinned release from the registry, and
-snippets that fail in it. The cases it writes must be well formed, their truth must name
-statements that exist in the installed files, and they must agree with the committed set.
+"""scripts/make_runtime_set.py and make_heldout_set.py, run for real: a virtualenv, a pinned release
+from the registry, and snippets that fail in it. The cases they write must be well formed, their
+truth must name statements that exist in the installed files, and they must agree with the
+committed sets.
 """
 
 from __future__ import annotations
@@ -10,14 +11,16 @@ import json
 import re
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "make_runtime_set.py"
-COMMITTED = ROOT / "tests" / "data" / "regression" / "runtime"
-LIB = "packaging"  # small, pure Python, no dependencies: the cheapest real library to install
+REGRESSION = ROOT / "tests" / "data" / "regression"
+# (script, the set it makes, one library of it). packaging: small, pure Python, no dependencies,
+# the cheapest real library to install; starlette: its failing `assert`s are raise sites.
+SCRIPTS = [("make_runtime_set.py", "runtime", "packaging"), ("make_heldout_set.py", "heldout", "starlette")]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
 
@@ -43,9 +46,20 @@ def _function_at(tree: ast.Module, line: int) -> list[str]:
     return names
 
 
-@pytest.fixture(scope="module")
-def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
-    """Run the script for one library into a fresh folder; other libraries' cases already there."""
+@dataclass(frozen=True)
+class Made:
+    script: str
+    committed: Path
+    lib: str
+    out: Path
+    site: Path
+    stdout: str
+
+
+@pytest.fixture(scope="module", params=SCRIPTS, ids=[s[1] for s in SCRIPTS])
+def made(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """Run a script for one library into a fresh folder; other libraries' cases already there."""
+    script, set_name, lib = request.param
     out = tmp_path_factory.mktemp("out")
     work = tmp_path_factory.mktemp("work")
     kept = {"id": "other-rt-001", "library": "other", "version": "1", "kind": "message", "input": "x",
@@ -53,12 +67,12 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, str]:
     (out / "cases.jsonl").write_text(json.dumps(kept) + "\n", encoding="utf-8")
     (out / "versions.json").write_text(json.dumps({"other": "1"}), encoding="utf-8")
     r = subprocess.run(
-        [sys.executable, str(SCRIPT), "--only", LIB, "--out", str(out), "--work", str(work)],
+        [sys.executable, str(ROOT / "scripts" / script), "--only", lib, "--out", str(out), "--work", str(work)],
         capture_output=True, text=True, timeout=900, check=False,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     (site,) = (work / "venv").glob("lib/python3*/site-packages")
-    return out, site, r.stdout
+    return Made(f"scripts/{script}", REGRESSION / set_name, lib, out, site, r.stdout)
 
 
 def _cases(out: Path, library: str) -> list[dict]:
@@ -66,20 +80,21 @@ def _cases(out: Path, library: str) -> list[dict]:
     return [c for c in map(json.loads, lines) if c["library"] == library]
 
 
-def test_cases_are_well_formed_and_other_libraries_are_kept(made: tuple[Path, Path, str]) -> None:
-    out, site, stdout = made
-    cases = _cases(out, LIB)
+def test_cases_are_well_formed_and_other_libraries_are_kept(made: Made) -> None:
+    out, site, stdout, lib = made.out, made.site, made.stdout, made.lib
+    cases = _cases(out, lib)
     assert len(cases) >= 8  # at least four snippets, two forms each
-    assert [c["id"] for c in cases] == [f"{LIB}-rt-{i:03d}" for i in range(1, len(cases) + 1)]
+    assert [c["id"] for c in cases] == [f"{lib}-rt-{i:03d}" for i in range(1, len(cases) + 1)]
     versions = json.loads((out / "versions.json").read_text(encoding="utf-8"))
-    installed = next(site.glob(f"{LIB}-*.dist-info")).name.removesuffix(".dist-info").split("-")[1]
-    assert versions == {"other": "1", LIB: installed}
+    installed = next(site.glob(f"{lib}-*.dist-info")).name.removesuffix(".dist-info").split("-")[1]
+    assert versions == {"other": "1", lib: installed}
     assert [c["id"] for c in _cases(out, "other")] == ["other-rt-001"]
     for c in cases:
         assert c["version"] == installed
         assert c["kind"] in ("message", "traceback", "negative")
         assert c["input"].strip()
-        assert re.fullmatch(rf"runtime: scripts/make_runtime_set\.py {LIB}#\d+", c["source"])
+        assert c["source"].startswith(f"runtime: {made.script} {lib}#"), c["source"]
+        assert c["source"].rsplit("#", 1)[1].isdigit()
         assert (c["expected"] is None) == (c["kind"] == "negative")
     # each error twice: the message the user sees last, then the whole traceback ending in it
     for message, traceback in zip(cases[::2], cases[1::2], strict=True):
@@ -87,19 +102,18 @@ def test_cases_are_well_formed_and_other_libraries_are_kept(made: tuple[Path, Pa
         assert message["expected"] == traceback["expected"]
         assert traceback["input"].startswith("Traceback (most recent call last):")
         assert traceback["input"].endswith(message["input"])
-    assert re.search(rf"^{LIB}\s+\d+\s+\d+", stdout, re.M), stdout
+    assert re.search(rf"^{lib}\s+\d+\s+\d+", stdout, re.M), stdout
     assert stdout.splitlines()[-1].startswith("summary: libraries=1 ")
 
 
-def test_truth_frames_are_statements_of_the_installed_release(made: tuple[Path, Path, str]) -> None:
-    out, site, _ = made
-    positives = [c for c in _cases(out, LIB) if c["expected"]]
+def test_truth_frames_are_statements_of_the_installed_release(made: Made) -> None:
+    positives = [c for c in _cases(made.out, made.lib) if c["expected"]]
     assert positives
     for c in positives:
         if c["kind"] == "message":  # the exception type is the one the message names
             assert c["input"].split(":", 1)[0].rsplit(".", 1)[-1] == c["expected"]["exc_type"]
         for want in [c["expected"], *c["expected"].get("alternatives", [])]:
-            path = site / want["path"]
+            path = made.site / want["path"]
             assert path.is_file(), want
             tree = ast.parse(path.read_bytes())
             # breadth first, so the innermost statement starting on a line wins
@@ -107,17 +121,19 @@ def test_truth_frames_are_statements_of_the_installed_release(made: tuple[Path, 
             stmt = statements.get(want["line"])
             assert stmt is not None, want
             assert want["function"] in _function_at(tree, want["line"]), want
-            # a raise, or the call that hands its message to a helper that raises it
-            assert isinstance(stmt, ast.Raise) or any(isinstance(n, ast.Call) for n in ast.walk(stmt)), want
+            # a raise or an assert, or the call that hands its message to a helper that raises it
+            assert isinstance(stmt, ast.Raise | ast.Assert) or any(
+                isinstance(n, ast.Call) for n in ast.walk(stmt)
+            ), want
 
 
-def test_regenerated_truth_matches_the_committed_set(made: tuple[Path, Path, str]) -> None:
-    out, _, _ = made
-    committed = {c["id"]: c for c in _cases(COMMITTED, LIB)}
-    versions = json.loads((COMMITTED / "versions.json").read_text(encoding="utf-8"))
-    fresh = _cases(out, LIB)
-    if fresh[0]["version"] != versions[LIB]:
-        pytest.skip(f"the registry served {LIB} {fresh[0]['version']}, the committed set has {versions[LIB]}")
+def test_regenerated_truth_matches_the_committed_set(made: Made) -> None:
+    lib = made.lib
+    committed = {c["id"]: c for c in _cases(made.committed, lib)}
+    versions = json.loads((made.committed / "versions.json").read_text(encoding="utf-8"))
+    fresh = _cases(made.out, lib)
+    if fresh[0]["version"] != versions[lib]:
+        pytest.skip(f"the registry served {lib} {fresh[0]['version']}, the committed set has {versions[lib]}")
     assert [c["id"] for c in fresh] == list(committed)
     for c in fresh:
         want = committed[c["id"]]
