@@ -475,3 +475,48 @@ def test_attribute_set_through_object_setattr() -> None:
         "        raise WrappedError(err) from err\n"
     )
     assert got == {(10, "WrappedError", "{err.__class__.__name__}: {err}")}
+
+
+def test_exception_factory_given_the_class_and_a_held_object_factory() -> None:
+    # ``raise self.parse_error(UnexpectedEofError)``: a method returns ``exception(line, col, *args)``
+    # of the class it is handed, here through an object held in an attribute (``self._src``)
+    got = _got(
+        "class ParseError(ValueError):\n"
+        "    def __init__(self, line: int, col: int, message: str | None = None) -> None:\n"
+        "        if message is None:\n"
+        "            message = 'TOML parse error'\n"
+        "        super().__init__(f'{message} at line {line} col {col}')\n"
+        "class UnexpectedEofError(ParseError):\n"
+        "    def __init__(self, line: int, col: int) -> None:\n"
+        "        super().__init__(line, col, message='Unexpected end of file')\n"
+        "class UnexpectedCharError(ParseError):\n"
+        "    def __init__(self, line: int, col: int, char: str) -> None:\n"
+        "        super().__init__(line, col, message=f'Unexpected character: {char!r}')\n"
+        "class Source:\n"
+        "    def parse_error(self, exception: type[ParseError] = ParseError, *args):\n"
+        "        line, col = self.position()\n"
+        "        return exception(line, col, *args)\n"
+        "class Parser:\n"
+        "    def __init__(self, text):\n"
+        "        self._src = Source(text)\n"
+        "    def parse_error(self, exception=ParseError, *args) -> ParseError:\n"
+        "        return self._src.parse_error(exception, *args)\n"
+        "    def value(self):\n"
+        "        raise self.parse_error(UnexpectedEofError)\n"
+        "    def char(self, c):\n"
+        "        raise self.parse_error(UnexpectedCharError, c)\n"
+        "    def table(self):\n"
+        "        raise self._src.parse_error(UnexpectedEofError)\n"
+    )
+    assert got == {
+        (22, "UnexpectedEofError", "Unexpected end of file at line {line} col {col}"),
+        (24, "UnexpectedCharError", "Unexpected character: '{c}' at line {line} col {col}"),
+        (26, "UnexpectedEofError", "Unexpected end of file at line {line} col {col}"),
+    }
+
+
+def test_a_function_returning_a_call_is_no_factory_unless_it_builds_exceptions() -> None:
+    # ``return helper(...)`` in an ordinary function says nothing about an exception: a raise of
+    # its result keeps an unknown type (no guessed class, no guessed text)
+    got = _got("def describe(x):\n    return format_it(x)\ndef fail(x):\n    raise describe(x)\n")
+    assert {(line, t) for line, t, _ in got} == {(4, UNKNOWN_EXC_TYPE)}

@@ -479,9 +479,14 @@ class Resolver:
         if exc.cls_relative and owner is not None:
             out = replace(out, exc_type=owner.rpartition(".")[2], key=owner, cls_relative=False)
         if exc.type_param is not None and exc.type_param in b.args:
-            written = b.args[exc.type_param].text
+            given = b.args[exc.type_param]
+            written = given.text
             if written.rpartition(".")[2][:1].isupper():
-                out = replace(out, exc_type=written, type_param=None)
+                # the class the caller passed, resolved where the caller named it, so that its
+                # own message (``__init__``, ``__str__``) is built with the remaining arguments
+                refs = [p for part in given.value for p in part if isinstance(p, Ref)]
+                key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
+                out = replace(out, exc_type=written, key=key, type_param=None)
         return out
 
     def supplied(

@@ -198,6 +198,10 @@ class Frame:
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
     raised_attrs: list[tuple[str, ExcSpec]] = field(default_factory=list)
     props: frozenset[str] = frozenset()  # a class body: its methods decorated as properties
+    # a class body: ``self.<attr> = Cls(...)`` in ``__init__`` -> the class as written, so that
+    # ``self.<attr>.method(...)`` names that class's method
+    attr_classes: dict[str, str] = field(default_factory=dict)
+    class_params: frozenset[str] = frozenset()  # parameters holding a class (``type[E]``, ``=E``)
     start: int = 1
     end: int = 1
     doc_done: bool = False
@@ -1056,12 +1060,23 @@ class ModuleVisitor:
                 frame.types_return = types.entries
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
-            builds = name[:1].isupper() or (isinstance(value.func, ast.Name) and name == frame.cls_name)
+            # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
+            # of a parameter that holds a class: a factory of the exception its caller raises
+            builds = name[:1].isupper() or (
+                isinstance(value.func, ast.Name) and (name == frame.cls_name or name in frame.class_params)
+            )
             if builds and frame.exc_return is None:
                 spec = self.exc_spec(value, env, frame)
                 if spec is not None:
                     frame.exc_return = spec
                 return
+            if frame.exc_return is None and _returns_exception(frame):
+                # ``return self._src.parse_error(exception, *args)`` in a factory of exceptions:
+                # what the callee builds is what this function's callers raise
+                spec = self.call_spec(value, env, frame)
+                if spec.helper is not None:
+                    frame.exc_return = spec
+                    return
         if isinstance(value, ast.Name):
             cur = env.get(value.id)
             if isinstance(cur, ExcVal):
@@ -1123,6 +1138,7 @@ class ModuleVisitor:
             if isinstance(arg.annotation, ast.Name) and arg.annotation.id == "str":
                 strs.add(arg.arg)
         frame.str_params = frozenset(strs)
+        frame.class_params = _class_params(node.args, frozenset(call_params))
         fenv: Env = dict(env) if parent.kind == "function" else {}
         for p in params:
             fenv[p] = None
@@ -1209,6 +1225,7 @@ class ModuleVisitor:
             and any(_last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
         )
         info.props = frame.props
+        frame.attr_classes = _init_attr_classes(node)
         env: Env = {}
         self.walk_block(node.body, env, frame, [])
         for stmt in node.body:
@@ -1414,8 +1431,16 @@ class ModuleVisitor:
     ) -> Ref | None:
         """A symbolic reference to the function a call invokes, when it can be named."""
         root, _, rest = dotted.partition(".")
-        if frame.self_name and root == frame.self_name and rest and "." not in rest and frame.class_key:
-            return Ref(frame.class_key, name, True, args, kwargs, method=rest)
+        if frame.self_name and root == frame.self_name and rest and frame.class_key:
+            if "." not in rest:
+                return Ref(frame.class_key, name, True, args, kwargs, method=rest)
+            attr, _, meth = rest.partition(".")
+            held = frame.parent.attr_classes.get(attr) if frame.parent is not None else None
+            if held is not None and "." not in meth:
+                # ``self._src.parse_error(...)`` with ``self._src = Source(...)`` in ``__init__``
+                ck = self.dotted_key(held, frame)
+                if ck is not None:
+                    return Ref(ck, name, True, args, kwargs, method=meth)
         if root in frame.caught:
             return None
         ann = frame.param_types.get(root)
@@ -2064,6 +2089,73 @@ class ModuleVisitor:
                 text += " if " + self.seg(node.guard)
         self.guard_cache[ck] = text
         return text
+
+
+def _init_attr_classes(node: ast.ClassDef) -> dict[str, str]:
+    """``self.<attr> = Cls(...)`` statements of a class's ``__init__`` (not nested in another def):
+    attribute -> the class as written. An attribute assigned two different classes is left out."""
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for stmt in node.body:
+        if not isinstance(stmt, ast.FunctionDef) or stmt.name != "__init__" or not stmt.args.args:
+            continue
+        me = stmt.args.args[0].arg
+        todo: list[ast.stmt] = list(stmt.body)
+        while todo:
+            st = todo.pop()
+            if isinstance(st, ast.If | ast.With | ast.Try | ast.For | ast.While):
+                todo.extend(x for x in ast.iter_child_nodes(st) if isinstance(x, ast.stmt))
+                continue
+            if not isinstance(st, ast.Assign) or not isinstance(st.value, ast.Call):
+                continue
+            cls = _dotted(st.value.func)
+            for t in st.targets:
+                if not (isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == me):
+                    continue
+                if t.attr in seen and out.get(t.attr) != cls:
+                    out.pop(t.attr, None)
+                elif cls is not None and cls.rpartition(".")[2][:1].isupper():
+                    out[t.attr] = cls
+                seen.add(t.attr)
+    return out
+
+
+_EXC_SUFFIXES = ("Error", "Exception", "Exc", "Warning")
+
+
+def _returns_exception(frame: Frame) -> bool:
+    """A function that builds an exception for its caller to raise: it takes the class as a
+    parameter, or its return annotation names an exception-like class."""
+    if frame.class_params:
+        return True
+    node = frame.node
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    ret = _annotated_class(node.returns)
+    return ret is not None and ret.rpartition(".")[2].endswith(_EXC_SUFFIXES)
+
+
+def _class_params(a: ast.arguments, params: frozenset[str]) -> frozenset[str]:
+    """Parameters that hold a class: annotated ``type[X]`` / ``Type[X]``, or defaulting to a class
+    (``exception=ParseError``). Calling one builds an instance of whatever class the caller passed."""
+    out: set[str] = set()
+    positional = [*a.posonlyargs, *a.args]
+    defaults: dict[str, ast.expr] = {
+        arg.arg: d for arg, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
+    }
+    defaults.update({arg.arg: d for arg, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None})
+    for arg in (*positional, *a.kwonlyargs):
+        if arg.arg not in params:
+            continue
+        ann = arg.annotation
+        if isinstance(ann, ast.Subscript) and _last_name(ann.value) in ("type", "Type"):
+            out.add(arg.arg)
+            continue
+        d = defaults.get(arg.arg)
+        dotted = _dotted(d) if d is not None else None
+        if dotted is not None and dotted.rpartition(".")[2][:1].isupper():
+            out.add(arg.arg)
+    return frozenset(out)
 
 
 def _annotated_class(node: ast.expr | None) -> str | None:
