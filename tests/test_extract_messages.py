@@ -520,3 +520,38 @@ def test_a_function_returning_a_call_is_no_factory_unless_it_builds_exceptions()
     # its result keeps an unknown type (no guessed class, no guessed text)
     got = _got("def describe(x):\n    return format_it(x)\ndef fail(x):\n    raise describe(x)\n")
     assert {(line, t) for line, t, _ in got} == {(4, UNKNOWN_EXC_TYPE)}
+
+
+def test_caught_exception_text_carried_by_the_wrapping_raise() -> None:
+    # ``except KeyAlreadyPresent as e: raise ParseError(line, col, str(e))``: the caught class
+    # prints ``Key "{key}" already exists.`` whatever the raise gave it, so the wrapper's message
+    # has that text (and keeps ``{e}`` for a subclass); a class that prints only its argument, or
+    # a built-in one, stays ``{e}``
+    got = _got(
+        "class KeyAlreadyPresent(Exception):\n"
+        "    def __init__(self, key):\n"
+        "        super().__init__(f'Key \"{key}\" already exists.')\n"
+        "class Plain(Exception):\n"
+        "    pass\n"
+        "class ParseError(ValueError):\n"
+        "    def __init__(self, line, col, message):\n"
+        "        super().__init__(f'{message} at line {line} col {col}')\n"
+        "def parse(p, line, col):\n"
+        "    try:\n"
+        "        p.add()\n"
+        "    except KeyAlreadyPresent as e:\n"
+        "        raise ParseError(line, col, str(e)) from e\n"
+        "def load(p):\n"
+        "    try:\n"
+        "        p.add()\n"
+        "    except Plain as e:\n"
+        "        raise ValueError(f'plain: {e}') from e\n"
+        "    except OSError as e:\n"
+        "        raise ValueError(f'os: {e}') from e\n"
+    )
+    assert got == {
+        (13, "ParseError", 'Key "{key}" already exists. at line {line} col {col}'),
+        (13, "ParseError", "{e} at line {line} col {col}"),
+        (18, "ValueError", "plain: {e}"),
+        (20, "ValueError", "os: {e}"),
+    }

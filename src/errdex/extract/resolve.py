@@ -18,6 +18,7 @@ from dataclasses import replace
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
+    CAUGHT,
     MAX_PLACEHOLDERS,
     MAX_VARIANTS,
     Arg,
@@ -304,6 +305,8 @@ class Resolver:
             return self.memo(key, self.consts[key], depth) or placeholder
         if ref.method == "__str__" and self.canon(ref.key) in self.classes:
             return self.printed_object(ref, depth) or placeholder
+        if ref.method == CAUGHT:
+            return self.caught_object(ref, depth) or placeholder
         return self.call_result(ref, whole, depth) or placeholder
 
     def dict_item(self, key: str, depth: int) -> list[Pair] | None:
@@ -358,6 +361,21 @@ class Resolver:
             return []
         text = self.classmsg.message(key, ref.args, ref.kwargs, depth + 1)
         return self.value(text, depth + 1) if text is not None else []
+
+    def caught_object(self, ref: Ref, depth: int) -> list[Pair]:
+        """The text of a caught exception of a class of the codebase: what the class prints
+        with its arguments unknown, when that has text of its own (``Key "{key}" already
+        exists.``), beside the placeholder (a subclass, or a raise that passed its own text, may
+        print something else); a class that prints only what its raise gave it stays a
+        placeholder."""
+        key = self.canon(ref.key)
+        if key is None or key not in self.classes or depth > _MAX_DEPTH:
+            return []
+        text = self.classmsg.message(key, (), (), depth + 1)
+        pairs = [
+            p for p in (self.value(text, depth + 1) if text is not None else []) if _literal(p[0]).strip()
+        ]
+        return [*pairs, ((Ph(ref.name),), (Ph(ref.name),))] if pairs else []
 
     def memo(self, key: str, value: Value, depth: int) -> list[Pair]:
         if key in self._memo:

@@ -52,6 +52,11 @@ class Arg(NamedTuple):
     str_typed: bool = False
 
 
+# ``Ref.method`` of an exception caught by name (``except KeyAlreadyPresent as e``): ``key`` is its
+# class, and the text is what an instance of that class prints whatever its arguments.
+CAUGHT = "<caught>"
+
+
 class Ref(NamedTuple):
     """Something defined elsewhere, resolved later against the codebase-wide tables.
 

@@ -29,6 +29,7 @@ from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
+    CAUGHT,
     MAX_VARIANTS,
     Arg,
     Cond,
@@ -1530,6 +1531,12 @@ class ModuleVisitor:
         if name in env:
             cur = env[name]
             return cur if isinstance(cur, tuple) else ph(name)
+        written = frame.caught.get(name)
+        if written:
+            # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
+            key = self.dotted_key(written, frame)
+            if key is not None and not key.startswith("builtins."):
+                return ((Ref(key, name, True, method=CAUGHT),),)
         key = self.name_key(name, frame)
         if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
             return ((Ref(key, name),),)
