@@ -71,7 +71,7 @@ def test_accepted_values_join_the_argument_and_nothing_restates_the_guard() -> N
     guards = ["mode not in ('a', 'b')"]
     feeds = parameter_feeds(guards, ("pkg.run", ("mode",)), [])
     sols, _ = solutions_for(describe_guards(guards), guards, "bad mode", "bad mode", [], feeds=feeds)
-    assert sols == [
+    assert [s.to_json() for s in sols] == [
         {
             "text": "Check the value you pass as `pkg.run(mode=...)`: give it `'a'` or `'b'`.",
             "source": "parameter",
@@ -135,7 +135,7 @@ def test_a_catalogue_gives_arguments_class_meanings_and_an_honest_none(tmp_path:
     by = {r["template"].split(" ")[0] + r["template"].split(" ")[1]: r["id"] for r in rows}
 
     def analysis(key: str) -> dict:  # type: ignore[type-arg]
-        return error_view(store, store.get_error(by[key]))["analysis"]  # type: ignore[no-any-return]
+        return error_view(store, store.get_error(by[key])).to_json()["analysis"]  # type: ignore[no-any-return]
 
     shape = analysis("widthmust")
     assert shape["solutions"][0]["source"] == "parameter"

@@ -50,7 +50,7 @@ def sklearn_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 def _analysis(store: Store, where: tuple[str, int]) -> dict[str, Any]:
     _, rows = store.list_errors(path=where[0])
     [row] = [r for r in rows if r["line"] == where[1]]
-    return error_view(store, store.get_error(row["id"]))["analysis"]
+    return error_view(store, store.get_error(row["id"])).to_json()["analysis"]
 
 
 def test_mpmd_seed(jax_store: Store) -> None:
@@ -107,7 +107,7 @@ def test_grounding_of_every_static_explanation(jax_store: Store) -> None:
     _, rows = jax_store.list_errors(repo="jax")
     total, bad = 0, []
     for r in rows:
-        a = error_view(jax_store, jax_store.get_error(r["id"]))["analysis"]
+        a = error_view(jax_store, jax_store.get_error(r["id"])).to_json()["analysis"]
         texts = [
             a["meaning"]["text"],
             a["trigger"]["text"],
@@ -137,7 +137,7 @@ def test_sklearn_tests_link_to_their_raise_sites(sklearn_store: Store) -> None:
     assert share >= 0.6
     # each linked expectation shows up as an example on its error's page
     linked = next(e for e in with_match if e["error_ids"])
-    a = error_view(sklearn_store, sklearn_store.get_error(linked["error_ids"][0]))["analysis"]
+    a = error_view(sklearn_store, sklearn_store.get_error(linked["error_ids"][0])).to_json()["analysis"]
     assert (
         any(ex["path"] == linked["path"] and ex["line"] == linked["line"] for ex in a["examples"])
         or len(a["examples"]) == 3

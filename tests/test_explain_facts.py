@@ -31,7 +31,7 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
 
 def _analysis(store: Store, function: str) -> dict[str, Any]:
     [row] = [r for r in store.list_errors()[1] if r["function"] == function]
-    return error_view(store, store.get_error(row["id"]))["analysis"]
+    return error_view(store, store.get_error(row["id"])).to_json()["analysis"]
 
 
 def test_reached_through_a_method_a_rare_name_a_module_import_and_a_renamed_re_export(shop: Store) -> None:
@@ -124,7 +124,7 @@ def test_cyclic_imports_and_bases_end_the_walk(tmp_path: Path) -> None:
     context.clear()
     store = Store.open(db)
     [row] = store.list_errors()[1]
-    assert error_view(store, store.get_error(row["id"]))["analysis"]["reached_from"] == [
+    assert error_view(store, store.get_error(row["id"])).to_json()["analysis"]["reached_from"] == [
         {"function": "loop.c.entry", "path": "loop/c.py", "line": 5, "via": ["loop.d.k"], "dynamic": False}
     ]
     ctx = context.get_context(store, row["snapshot_id"])

@@ -70,7 +70,7 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
 
 def _meaning(db: str, error_id: str) -> str:
     store = Store.open(db)
-    return str(error_view(store, store.get_error(error_id))["analysis"]["meaning"]["text"])
+    return str(error_view(store, store.get_error(error_id)).to_json()["analysis"]["meaning"]["text"])
 
 
 @pytest.mark.parametrize(

@@ -102,7 +102,7 @@ def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
     assert [e.function for e in facts.errors_of_class(sid, "KeyError", 5)] == ["_validate.<locals>.helper"]
     empty = errors[1].id
     [exp] = facts.expectations_of(sid, empty)
-    assert (exp["path"], exp["function"], exp["pattern"]) == (
+    assert (exp.path, exp.function, exp.pattern) == (
         "tests/test_shop.py",
         "test_empty",
         "cart .* is empty",
@@ -328,7 +328,8 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
     monkeypatch.setenv(ENV_MODEL, "m")  # pages look for this model's cached answers
     for error_id in (first, second):
         store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})
-    assert analyze_error(store, store.get_error(second))["llm"]["model"] == "m"  # type: ignore[arg-type]
+    llm = analyze_error(store, store.get_error(second)).llm  # type: ignore[arg-type]
+    assert llm is not None and llm.model == "m"
     with sqlite3.connect(db) as conn:
         conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
         conn.execute(
@@ -340,5 +341,5 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
         assert reader.get_analysis(first, sid, "m", PROMPT_VERSION) is None
         err = reader.get_error(first)
         assert err is not None and err.latest.guards == () and err.latest.comments == ()
-        assert error_view(reader, err)["guards"] == [] and analyze_error(reader, err)["llm"] is None
+        assert error_view(reader, err).guards == () and analyze_error(reader, err).llm is None
         assert reader.get_error(second) is None

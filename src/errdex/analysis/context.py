@@ -20,6 +20,7 @@ from errdex.analysis.related import RelatedIndex
 from errdex.analysis.symbols import ProjectIndex
 from errdex.store import StoreError
 from errdex.store.facts import FactReader
+from errdex.store.records import Expectation
 
 __all__ = ["SnapshotContext", "get_context"]
 
@@ -48,7 +49,7 @@ class SnapshotContext:
             lines = self._texts[path] = (store.file_text(self.snapshot_id, path) or "").splitlines()
         return lines
 
-    def expectations_of(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_of(self, error_id: str) -> list[Expectation]:
         """The snapshot's tests linked to this error, in (path, line) order."""
         return self.reader.expectations_of(self.snapshot_id, error_id)
 

@@ -138,19 +138,19 @@ class _Run:
     def _one(self, error_id: str) -> None:
         if self.stop.is_set():
             return
+        from errdex.analysis import analyze_error
         from errdex.analysis.llm import LLMError, ensure_answer
-        from errdex.views import error_view
 
         try:
             err = self.store.get_error(error_id)
             if err is None:  # deleted by a concurrent re-index
                 return
-            view = error_view(self.store, err)
+            analysis = analyze_error(self.store, err)
             with self.lock:
                 self.analysed += 1
             if self.client is None:
                 return
-            outcome = ensure_answer(self.store, self.client, err, view)
+            outcome = ensure_answer(self.store, self.client, err, analysis)
         except LLMError as e:
             self._failed(error_id, str(e), fatal=e.fatal)
             return

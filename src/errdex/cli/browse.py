@@ -53,6 +53,6 @@ def show(
 
     view = error_view(store, err)
     if as_json:
-        print(json.dumps(view, indent=2, default=str))
+        print(json.dumps(view.to_json(), indent=2, default=str))
         return
     print_error(printable_tree(view))

@@ -123,7 +123,7 @@ class _Tools:
             err = reader.get_error(error_id.strip())
             if err is None:
                 raise _user_error(f"no error with ID {error_id!r} in the catalogue")
-            return dict(error_view(reader, err))
+            return error_view(reader, err).to_json()
 
         view: dict[str, Any] = _json_safe(_guard(show))
         return view

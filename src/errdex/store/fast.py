@@ -25,7 +25,7 @@ from urllib.parse import quote
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
-from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
+from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail, Expectation
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
@@ -288,7 +288,7 @@ class SQLiteReader(CatalogueReader):
     ) -> tuple[int, list[dict[str, Any]]]:
         return self._store().list_errors(repo, exc_type, path, kind, limit, offset)
 
-    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_for(self, error_id: str) -> list[Expectation]:
         return self._store().expectations_for(error_id)
 
 

@@ -6,7 +6,7 @@ without paying for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -21,9 +21,13 @@ __all__ = [
     "CatalogueReader",
     "ErrorDetail",
     "ExampleFix",
+    "Expectation",
     "Occurrence",
+    "Permalink",
+    "SourceWindow",
     "Version",
     "permalink",
+    "source_window",
 ]
 
 
@@ -86,6 +90,30 @@ class ErrorDetail:
     def latest(self) -> Occurrence:
         """The occurrence in the newest snapshot that holds the error: what its page shows."""
         return self.occurrences[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """A test of a snapshot that expects an error (a ``pytest.raises`` block, ``assertRaises``,
+    ``pytest.warns``), linked to the errors its expectation matches at index time."""
+
+    snapshot_id: int
+    path: str
+    line: int  # the expecting block, first and last line
+    end_line: int
+    function: str  # the test function's qualified name
+    exc_type: str
+    pattern: str | None  # the ``match=`` pattern, when the test gives one
+    kind: str
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> Expectation:
+        """From (snapshot_id, path, line, end_line, function, exc_type, pattern, kind)."""
+        sid, path, line, end_line, function, exc_type, pattern, kind = row
+        return cls(
+            int(sid), str(path), int(line), int(end_line), str(function), str(exc_type),
+            None if pattern is None else str(pattern), str(kind),
+        )  # fmt: skip
 
 
 def _strings(value: object) -> tuple[str, ...] | None:
@@ -274,7 +302,7 @@ class CatalogueReader(Protocol):
         """A stored file of a snapshot, decoded."""
         ...
 
-    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_for(self, error_id: str) -> list[Expectation]:
         """The tests linked to an error at index time."""
         ...
 
@@ -286,7 +314,39 @@ class CatalogueReader(Protocol):
         ...
 
 
-def permalink(version: Version, path: str, start: int, end: int) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class SourceWindow:
+    """The stored code around an error's raise: ``lines`` from line ``start`` (1-based)."""
+
+    start: int
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "lines": list(self.lines)}
+
+
+def source_window(reader: CatalogueReader, err: ErrorDetail) -> SourceWindow:
+    """The code window the extractor recorded around the latest raise, cut from the stored file
+    (empty when the file is not stored)."""
+    latest = err.latest
+    lines = (reader.file_text(latest.snapshot_id, err.path) or "").splitlines()
+    ws, we = latest.window_start, min(latest.window_end, len(lines))
+    return SourceWindow(ws, tuple(lines[ws - 1 : we]))
+
+
+@dataclass(frozen=True, slots=True)
+class Permalink:
+    """A forge link pinned to the exact code of a snapshot."""
+
+    url: str
+    ref: str  # the commit or tag it is pinned to
+    label: str  # how the page names that ref (a commit shortened to 10 characters)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"url": self.url, "ref": self.ref, "label": self.label}
+
+
+def permalink(version: Version, path: str, start: int, end: int) -> Permalink | None:
     """A link pinned to the exact code, or None when no forge URL is known.
 
     Git snapshots pin the commit. PyPI snapshots pin the release tag only when the source stage
@@ -301,4 +361,4 @@ def permalink(version: Version, path: str, start: int, end: int) -> dict[str, An
         return None
     anchor = f"#L{start}-L{end}" if end > start else f"#L{start}"
     label = ref[:10] if version.kind == "git" else ref
-    return {"url": f"{url}/blob/{ref}/{path}{anchor}", "ref": ref, "label": label}
+    return Permalink(f"{url}/blob/{ref}/{path}{anchor}", ref, label)

@@ -60,7 +60,7 @@ from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
-from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
+from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail, Expectation
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 from errdex.testpaths import is_test_path
@@ -653,13 +653,25 @@ class Store(CatalogueReader):
         with self.engine.connect() as conn:
             return set(conn.scalars(select(s.symbols.c.name).where(s.symbols.c.snapshot_id == snapshot_id)))
 
-    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_for(self, error_id: str) -> list[Expectation]:
         """Tests that expect this error. error_ids is JSON, so filter in Python (portable)."""
         x = s.expectations
         like = f"%{error_id}%"
+        cols = (
+            x.c.snapshot_id,
+            x.c.path,
+            x.c.line,
+            x.c.end_line,
+            x.c.function,
+            x.c.exc_type,
+            x.c.pattern,
+            x.c.kind,
+        )
         with self.engine.connect() as conn:
-            rows = conn.execute(select(x).where(cast(x.c.error_ids, Text).like(like))).mappings().all()
-        return [dict(r) for r in rows if error_id in r["error_ids"]]
+            rows = conn.execute(
+                select(*cols, x.c.error_ids).where(cast(x.c.error_ids, Text).like(like))
+            ).all()
+        return [Expectation.from_row(r[:-1]) for r in rows if error_id in r[-1]]
 
     def expectations(self, snapshot_id: int) -> list[dict[str, Any]]:
         x = s.expectations

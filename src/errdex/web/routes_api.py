@@ -1,6 +1,6 @@
 """The JSON API: one twin for every page, documented in ``/openapi.json``.
 
-``/api/errors/{id}`` serves exactly ``errdex.views.error_view`` (the same dict as
+``/api/errors/{id}`` serves exactly ``errdex.views.error_view``'s ``to_json`` (the same JSON as
 ``errdex show --json``), pre-serialised and cached per catalogue generation, so the hottest
 endpoint is a dictionary lookup plus a write. Every error response uses ``app.error_body`` and
 every status code a route can return is declared, which schemathesis checks; so are the
