@@ -257,8 +257,8 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     assert (summary.expectations, summary.linked_expectations) == (1, 1)
     store = Store.open(db)
     _, rows = store.list_errors()
-    [row] = [r for r in rows if r["template"].startswith("width must")]
-    a = error_view(store, store.get_error(row["id"])).to_json()["analysis"]
+    [row] = [r for r in rows if r.template.startswith("width must")]
+    a = error_view(store, store.get_error(row.id)).to_json()["analysis"]
     [ex] = a["examples"]
     assert ex["path"] == "tests/test_x.py" and "area(-1, 2)" in ex["source"]
     assert ex["source"].startswith("def test_negative_width")
@@ -291,7 +291,7 @@ def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) 
     index(str(root), db, jobs=1)
     store = Store.open(db)
     [row] = store.list_errors()[1]
-    analysis = error_view(store, store.get_error(row["id"])).to_json()["analysis"]
+    analysis = error_view(store, store.get_error(row.id)).to_json()["analysis"]
     assert [e["function"] for e in analysis["examples"]] == ["test_area_negative"]
     [contrast] = analysis["contrast"]
     assert contrast["function"] == "test_area" and contrast["shared"] == ["area"]

@@ -254,8 +254,8 @@ def seed(db: str) -> tuple[Any, ErrorDetail]:
 
     store = Store.open(db)
     _, rows = store.list_errors(path="pallas/mpmd.py")
-    [row] = [r for r in rows if r["path"] == MPMD[0] and r["line"] == MPMD[1]]
-    err = store.get_error(row["id"])
+    [row] = [r for r in rows if r.path == MPMD[0] and r.line == MPMD[1]]
+    err = store.get_error(row.id)
     assert err is not None
     return store, err
 
@@ -395,7 +395,7 @@ def test_analyze_command_resumes_from_cache_and_show_uses_it(db: str, fake: Fake
     from errdex.store import Store
 
     _, rows = Store.open(db, readonly=True).list_errors(repo="jax", limit=1)
-    shown = _run("show", rows[0]["id"], "--db", db, "--json", env=env)
+    shown = _run("show", rows[0].id, "--db", db, "--json", env=env)
     assert shown.returncode == 0, shown.stderr
     a = json.loads(shown.stdout)["analysis"]
     assert a["provenance"]["kind"] == f"llm:{MODEL}"

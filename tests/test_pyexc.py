@@ -65,7 +65,7 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
     index(str(root), db, jobs=1)
     store = Store.open(db)
     _, rows = store.list_errors()
-    return db, {r["function"]: r["id"] for r in rows}
+    return db, {r.function: r.id for r in rows}
 
 
 def _meaning(db: str, error_id: str) -> str:

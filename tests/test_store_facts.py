@@ -174,7 +174,7 @@ def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
     store, reader = Store.open(db), open_reader(db)
     assert isinstance(reader, SQLiteReader)
-    ids = [r["id"] for r in store.list_errors()[1]]
+    ids = [r.id for r in store.list_errors()[1]]
     for error_id in [*ids, "0000000000000000"]:
         assert reader.get_error(error_id) == store.get_error(error_id)
     assert reader.snapshot(sid) == store.snapshot(sid)
@@ -211,7 +211,7 @@ def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> N
     db = str(tmp_path / "c.db")
     index(str(write_package(tmp_path / "pkg")), db, jobs=1)
     store = Store.open(db)
-    error_id = store.list_errors()[1][0]["id"]
+    error_id = store.list_errors()[1][0].id
     with store.engine.begin() as conn:
         as_v3(conn)
         conn.execute(text("alter table occurrences drop column relay"))
@@ -280,7 +280,7 @@ def test_a_cached_answer_of_another_shape_reads_as_absent(tmp_path: Path, db_url
     """The catalogue is untrusted: a stored answer errdex would not write is no answer at all."""
     sid = index(str(write_package(tmp_path / "pkg")), db_url, jobs=1).snapshot_id
     store = Store.open(db_url)
-    error_id = store.list_errors()[1][0]["id"]
+    error_id = store.list_errors()[1][0].id
     store.put_analysis(error_id, sid, "m", "good", ANSWER)
     good = store.get_analysis(error_id, sid, "m", "good")
     assert good is not None and good.to_json() == {**ANSWER, "prompt_version": "1"}
@@ -324,7 +324,7 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
     db = str(tmp_path / "c.db")
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
     store = Store.open(db)
-    first, second = (r["id"] for r in store.list_errors()[1][:2])
+    first, second = (r.id for r in store.list_errors()[1][:2])
     monkeypatch.setenv(ENV_MODEL, "m")  # pages look for this model's cached answers
     for error_id in (first, second):
         store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})

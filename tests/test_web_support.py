@@ -68,10 +68,11 @@ def copy_source(tmp: Path, source: Path, tag: str) -> Path:
 
 
 def find_error(db: Path, needle: str) -> dict[str, Any]:
+    """The first listed error whose template holds ``needle``, as the API lists it."""
     from errdex.store import Store
 
     _, rows = Store.open(str(db), readonly=True).list_errors()
-    return next(r for r in rows if needle in r["template"])
+    return next(r for r in rows if needle in r.template).to_json()
 
 
 def free_port() -> int:

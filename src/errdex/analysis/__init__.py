@@ -106,8 +106,8 @@ def analyze_error(store: CatalogueReader, err: ErrorDetail) -> Analysis:
         llm=cached,
         provenance=Provenance(
             kind=f"llm:{model}" if cached is not None else "static",
-            snapshot=f"{snap['repo']}@{snap['version']}",
-            date=snap.get("indexed_at"),
+            snapshot=f"{snap.repo}@{snap.version}",
+            date=snap.indexed_at,
         ),
     )
 

@@ -20,7 +20,7 @@ from errdex.analysis.related import RelatedIndex
 from errdex.analysis.symbols import ProjectIndex
 from errdex.store import StoreError
 from errdex.store.facts import FactReader
-from errdex.store.records import Expectation
+from errdex.store.records import Expectation, Snapshot
 
 __all__ = ["SnapshotContext", "get_context"]
 
@@ -33,7 +33,7 @@ _MAX_TEXTS = 64
 @dataclass(slots=True)
 class SnapshotContext:
     snapshot_id: int
-    snapshot: dict[str, Any]
+    snapshot: Snapshot
     reader: FactReader
     index: ProjectIndex
     graph: CallGraph
@@ -82,7 +82,7 @@ def _build(store: Any, snapshot_id: int) -> SnapshotContext:
     snap = store.snapshot(snapshot_id)
     if not reader.has_facts(snapshot_id):
         raise StoreError(
-            f"{snap['repo']} {snap['version']} was indexed by an older errdex, without the code facts "
+            f"{snap.repo} {snap.version} was indexed by an older errdex, without the code facts "
             "analysis reads; run `errdex index` on it again",
             kind="schema",
         )

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from errdex.analysis.result import Contrast, Example
-from errdex.store.records import Version, permalink
+from errdex.store.records import Snapshot, Version, permalink
 
 __all__ = ["contrast_for", "examples_for", "tests_note"]
 
@@ -136,21 +136,20 @@ def _function_span(lines: list[str], line: int, function: str) -> tuple[int, int
     return start, end
 
 
-def tests_note(snapshot: dict[str, Any], n_expectations: int, n_examples: int) -> str:
+def tests_note(snapshot: Snapshot, n_expectations: int, n_examples: int) -> str:
     """Say plainly where examples come from, and when the source could not provide any."""
-    archive = snapshot.get("archive") or ""
-    project = archive.split("-", 1)[0] if archive else snapshot["repo"].rsplit("/", 1)[-1]
-    version = snapshot.get("version")
+    archive = snapshot.archive or ""
+    project = archive.split("-", 1)[0] if archive else snapshot.repo.rsplit("/", 1)[-1]
+    version = snapshot.version
     if archive.endswith(".whl"):
         what = "wheel"
     elif archive:
         what = "source distribution"
-    elif snapshot.get("ref_kind") == "git":
+    elif snapshot.ref_kind == "git":
         what = "repository"
     else:
         what = "directory"
-    stats = snapshot.get("stats")
-    sdist = stats.get("tests_from") if isinstance(stats, dict) else None
+    sdist = snapshot.stats.get("tests_from")
     if isinstance(sdist, str) and sdist:  # the wheel had no tests, so its sdist was read for them
         what = f"wheel and its sdist ({sdist})" if n_expectations == 0 else f"sdist ({sdist})"
     if n_expectations == 0:

@@ -12,13 +12,16 @@ module to register the command, and every other ``errdex`` command must stay fas
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from errdex.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, fail
 from errdex.options import DbOpt, RepoOpt
 from errdex.textsafe import redact_url
+
+if TYPE_CHECKING:
+    from errdex.store.records import ErrorSummary
 
 
 def analyze(
@@ -112,7 +115,7 @@ class _Run:
         self.fatal = False
         self.total = 0
 
-    def go(self, rows: list[dict[str, Any]]) -> None:
+    def go(self, rows: list[ErrorSummary]) -> None:
         from concurrent.futures import ThreadPoolExecutor, as_completed
 
         self.total = len(rows)
@@ -122,7 +125,7 @@ class _Run:
         progress.start(self.total, "analysing with " + self.client.model if self.client else "analysing")
         pool = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="errdex-analyze")
         try:
-            futures = [pool.submit(self._one, r["id"]) for r in rows]
+            futures = [pool.submit(self._one, r.id) for r in rows]
             for f in as_completed(futures):
                 f.result()
                 progress.advance()

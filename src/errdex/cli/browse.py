@@ -31,7 +31,7 @@ def list_errors(
     store = Store.open(db, readonly=True)  # a StoreError is reported by `guarded`
     total, rows = store.list_errors(repo=repo, exc_type=exc_type, path=path, kind=kind, limit=limit or None)
     if as_json:
-        print(json.dumps({"total": total, "errors": rows}, indent=2))
+        print(json.dumps({"total": total, "errors": [r.to_json() for r in rows]}, indent=2))
         return
     print_error_rows(rows, total, tty=sys.stdout.isatty())
 

@@ -34,7 +34,7 @@ def diff(
     store = Store.open(db, readonly=True)  # a StoreError is reported by `guarded`
     which = repo or name_a or name_b
     if not which:
-        names = [r["name"] for r in store.repos()]
+        names = [r.name for r in store.repos()]
         if len(names) != 1:
             fail(
                 f"the catalogue holds {len(names)} codebases; name one with --repo or NAME==VERSION",

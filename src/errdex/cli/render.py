@@ -21,6 +21,7 @@ from errdex.textsafe import printable, truncate
 
 if TYPE_CHECKING:
     from errdex.analysis.result import Analysis
+    from errdex.store.records import ErrorSummary
     from errdex.views import ErrorView
 
 __all__ = ["print_error", "print_error_rows", "print_thrown_at", "printable_tree"]
@@ -28,14 +29,14 @@ __all__ = ["print_error", "print_error_rows", "print_thrown_at", "printable_tree
 _MAX_TEMPLATE_CELL = 100
 
 
-def print_error_rows(rows: list[dict[str, Any]], total: int, *, tty: bool) -> None:
+def print_error_rows(rows: list[ErrorSummary], total: int, *, tty: bool) -> None:
     """``errdex list``: a table on a terminal, one tab-separated line per error elsewhere."""
 
-    def cells(r: dict[str, Any]) -> tuple[str, str, str, str]:
+    def cells(r: ErrorSummary) -> tuple[str, str, str, str]:
         # One line per field: newlines become spaces, every other control character an escape.
-        tmpl = r["template"].replace("\n", " ")
+        tmpl = r.template.replace("\n", " ")
         eid, exc, where, text = (
-            printable(v, newlines=False) for v in (r["id"], r["exc_type"], f"{r['path']}:{r['line']}", tmpl)
+            printable(v, newlines=False) for v in (r.id, r.exc_type, f"{r.path}:{r.line}", tmpl)
         )
         return eid, exc, where, text
 

@@ -153,8 +153,8 @@ class _Tools:
                     and (not path or path in m.path)
                 ]
                 return {"total": len(rows), "errors": rows}
-            total, rows = reader.list_errors(repo=repo, exc_type=exc_type, path=path, limit=limit)
-            return {"total": total, "errors": rows}
+            total, found = reader.list_errors(repo=repo, exc_type=exc_type, path=path, limit=limit)
+            return {"total": total, "errors": [r.to_json() for r in found]}
 
         return _guard(search)
 

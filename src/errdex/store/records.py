@@ -6,6 +6,7 @@ without paying for it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -16,17 +17,22 @@ if TYPE_CHECKING:
     from errdex.store.timeline import Timeline
 
 __all__ = [
+    "SNAPSHOT_COLUMNS",
     "AnalysisRecord",
     "AnswerSections",
     "CatalogueReader",
     "ErrorDetail",
+    "ErrorSummary",
     "ExampleFix",
     "Expectation",
     "Occurrence",
     "Permalink",
+    "Repo",
+    "Snapshot",
     "SourceWindow",
     "Version",
     "permalink",
+    "snapshot_of",
     "source_window",
 ]
 
@@ -90,6 +96,96 @@ class ErrorDetail:
     def latest(self) -> Occurrence:
         """The occurrence in the newest snapshot that holds the error: what its page shows."""
         return self.occurrences[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One indexed snapshot of a codebase: what was indexed, from where, and its statistics."""
+
+    id: int
+    repo: str  # the codebase's full name
+    version: str
+    ref_kind: str  # "git", "pypi", "dir", ...
+    ref: str
+    commit: str | None
+    date: str | None
+    source_url: str | None
+    tag: str | None
+    archive: str | None  # the wheel or sdist file name, for a PyPI release
+    sha256: str | None
+    indexed_at: str | None
+    has_tests: bool
+    stats: dict[str, Any]  # the indexing summary's counts (JSON errdex wrote)
+
+    def to_json(self) -> dict[str, Any]:
+        """As a codebase lists its snapshots (``/api/repos``): without the codebase's name."""
+        return {
+            "id": self.id, "version": self.version, "ref_kind": self.ref_kind, "ref": self.ref,
+            "commit": self.commit, "date": self.date, "source_url": self.source_url, "tag": self.tag,
+            "archive": self.archive, "sha256": self.sha256, "indexed_at": self.indexed_at,
+            "has_tests": self.has_tests, "stats": self.stats,
+        }  # fmt: skip
+
+
+# the columns of ``snapshots`` a ``Snapshot`` is read from, in ``snapshot_of``'s order
+SNAPSHOT_COLUMNS = (
+    "id", "version", "ref_kind", "ref", "commit_sha", "date", "source_url", "tag", "archive", "sha256",
+    "indexed_at", "has_tests", "stats",
+)  # fmt: skip
+
+
+def snapshot_of(repo: str, row: Sequence[Any]) -> Snapshot:
+    """A snapshot from its ``SNAPSHOT_COLUMNS`` (``stats`` as SQLite's text or decoded JSON)."""
+    sid, version, ref_kind, ref, commit, date, source_url, tag, archive, sha256, indexed_at, tests, stats = (
+        row
+    )
+    if isinstance(stats, str | bytes):
+        stats = json.loads(stats)
+    return Snapshot(
+        id=int(sid), repo=repo, version=str(version), ref_kind=str(ref_kind), ref=str(ref), commit=commit,
+        date=date, source_url=source_url, tag=tag, archive=archive, sha256=sha256, indexed_at=indexed_at,
+        has_tests=bool(tests), stats=stats if isinstance(stats, dict) else {},
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Repo:
+    """An indexed codebase with its snapshots (oldest first) and its count of distinct errors."""
+
+    name: str
+    project: str | None
+    source_url: str | None
+    errors: int
+    snapshots: tuple[Snapshot, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "project": self.project, "source_url": self.source_url,
+                "errors": self.errors, "snapshots": [s.to_json() for s in self.snapshots]}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorSummary:
+    """One error as listings show it: identity and its latest occurrence's place."""
+
+    id: str
+    repo: str
+    kind: str
+    exc_type: str
+    exc_qualname: str | None
+    template: str
+    path: str
+    function: str
+    line: int
+    end_line: int
+    snapshot_id: int  # the latest snapshot that holds it
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "repo": self.repo, "kind": self.kind, "exc_type": self.exc_type,
+            "exc_qualname": self.exc_qualname, "template": self.template, "path": self.path,
+            "function": self.function, "line": self.line, "end_line": self.end_line,
+            "snapshot_id": self.snapshot_id,
+        }  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,11 +366,11 @@ class CatalogueReader(Protocol):
         """The full name of the codebase ``name`` designates (owner/repo or project name)."""
         ...
 
-    def repos(self) -> list[dict[str, Any]]:
+    def repos(self) -> list[Repo]:
         """Every codebase with its snapshots."""
         ...
 
-    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+    def snapshot(self, snapshot_id: int) -> Snapshot:
         """One snapshot's identity and statistics."""
         ...
 
@@ -286,7 +382,7 @@ class CatalogueReader(Protocol):
         kind: str | None = None,
         limit: int | None = None,
         offset: int = 0,
-    ) -> tuple[int, list[dict[str, Any]]]:
+    ) -> tuple[int, list[ErrorSummary]]:
         """Errors of the latest snapshot that has each, filtered: (total, page)."""
         ...
 

@@ -184,9 +184,9 @@ def _related(view: ErrorView) -> list[PageLink]:
 
 def _nearby(state: WebState, view: ErrorView) -> list[PageLink]:
     """Other errors of the same module, nearest first: the static stand-in for "related"."""
-    rows = [r for r in state.repo_errors(view.repo) if r["path"] == view.path and r["id"] != view.id]
-    rows.sort(key=lambda r: abs(int(r.get("line") or 0) - view.line))
-    return [PageLink(error_url(r["repo"], r["id"]), truncate(r["template"], 60), r["exc_type"], "same module")
+    rows = [r for r in state.repo_errors(view.repo) if r.path == view.path and r.id != view.id]
+    rows.sort(key=lambda r: abs(r.line - view.line))
+    return [PageLink(error_url(r.repo, r.id), truncate(r.template, 60), r.exc_type, "same module")
             for r in rows[:5]]  # fmt: skip
 
 

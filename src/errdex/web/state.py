@@ -29,7 +29,7 @@ from dataclasses import replace
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from errdex.store.records import CatalogueReader, ErrorDetail, Version
+from errdex.store.records import CatalogueReader, ErrorDetail, ErrorSummary, Repo, Snapshot, Version
 from errdex.web.render import segments_for
 from errdex.web.search import MatcherHolder, SearchResult
 
@@ -78,17 +78,17 @@ class LRU:
         return len(self._data)
 
 
-def public_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
+def public_snapshot(snap: Snapshot) -> Snapshot:
     """A snapshot as the site shows it: a directory snapshot's ref is its name, not its path.
 
     The catalogue records where a directory was indexed from (``/home/alice/src/lib``) so that
     ``errdex show`` can say so on the indexing machine; published, it would tell every visitor
-    a user name and a directory layout. Both the snapshot rows (``ref_kind``) and the versions
-    inside an error view (``kind``) are handled.
+    a user name and a directory layout. ``public_version`` does the same for the releases inside
+    an error view.
     """
-    if (snap.get("ref_kind") or snap.get("kind")) != "dir" or not snap.get("ref"):
+    if snap.ref_kind != "dir" or not snap.ref:
         return snap
-    return {**snap, "ref": PurePath(str(snap["ref"])).name}
+    return replace(snap, ref=PurePath(snap.ref).name)
 
 
 def public_version(version: Version) -> Version:
@@ -209,32 +209,33 @@ class WebState:
 
     # ------------------------------------------------------------------ codebases
 
-    def repos(self) -> list[dict[str, Any]]:
-        def make() -> list[dict[str, Any]]:
+    def repos(self) -> list[Repo]:
+        def make() -> list[Repo]:
             return [
-                {**r, "snapshots": [public_snapshot(sn) for sn in r["snapshots"]]} for r in self.store.repos()
+                replace(r, snapshots=tuple(public_snapshot(sn) for sn in r.snapshots))
+                for r in self.store.repos()
             ]
 
-        repos: list[dict[str, Any]] = self.lists.get_or(("repos", self.generation()), make)
+        repos: list[Repo] = self.lists.get_or(("repos", self.generation()), make)
         return repos
 
-    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+    def snapshot(self, snapshot_id: int) -> Snapshot:
         return public_snapshot(self.store.snapshot(snapshot_id))
 
-    def repo(self, name: str) -> dict[str, Any] | None:
-        return next((r for r in self.repos() if r["name"] == name), None)
+    def repo(self, name: str) -> Repo | None:
+        return next((r for r in self.repos() if r.name == name), None)
 
-    def repo_errors(self, name: str) -> list[dict[str, Any]]:
+    def repo_errors(self, name: str) -> list[ErrorSummary]:
         """All errors of a codebase (latest occurrence each), filtered in Python by the pages.
 
-        One query per codebase and generation; filtering a few thousand dicts in memory is
+        One query per codebase and generation; filtering a few thousand rows in memory is
         faster than a LIKE query per keystroke and lets ``q`` search template, path and type.
         """
 
-        def make() -> list[dict[str, Any]]:
+        def make() -> list[ErrorSummary]:
             return self.store.list_errors(repo=name)[1]
 
-        rows: list[dict[str, Any]] = self.lists.get_or(("errors", name, self.generation()), make)
+        rows: list[ErrorSummary] = self.lists.get_or(("errors", name, self.generation()), make)
         return rows
 
     # ------------------------------------------------------------------ search
