@@ -39,12 +39,14 @@ def _catalogue(tmp: Path, spec: str) -> Store:
 
 @pytest.fixture(scope="module")
 def jax_store(jax_db: str) -> Iterator[Store]:
-    yield Store.open(jax_db, readonly=True)
+    with Store.open(jax_db, readonly=True) as store:
+        yield store
 
 
 @pytest.fixture(scope="module")
 def sklearn_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    yield _catalogue(tmp_path_factory.mktemp("sklearn"), "pypi:scikit-learn==1.9.1")
+    with _catalogue(tmp_path_factory.mktemp("sklearn"), "pypi:scikit-learn==1.9.1") as store:
+        yield store
 
 
 def _analysis(store: Store, where: tuple[str, int]) -> dict[str, Any]:

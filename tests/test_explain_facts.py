@@ -26,7 +26,8 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     db = str(tmp / "c.db")
     index(str(write_package(tmp / "shop")), db, jobs=1)
     context.clear()
-    yield Store.open(db)
+    with Store.open(db) as store:
+        yield store
 
 
 def _analysis(store: Store, function: str) -> dict[str, Any]:

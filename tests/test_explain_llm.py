@@ -249,15 +249,15 @@ def db(jax_db: str, tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="module")
-def seed(db: str) -> tuple[Any, ErrorDetail]:
+def seed(db: str) -> Iterator[tuple[Any, ErrorDetail]]:
     from errdex.store import Store
 
-    store = Store.open(db)
-    _, rows = store.list_errors(path="pallas/mpmd.py")
-    [row] = [r for r in rows if r.path == MPMD[0] and r.line == MPMD[1]]
-    err = store.get_error(row.id)
-    assert err is not None
-    return store, err
+    with Store.open(db) as store:
+        _, rows = store.list_errors(path="pallas/mpmd.py")
+        [row] = [r for r in rows if r.path == MPMD[0] and r.line == MPMD[1]]
+        err = store.get_error(row.id)
+        assert err is not None
+        yield store, err
 
 
 @pytest.mark.network

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -97,12 +98,13 @@ def test_a_tag_range_and_a_tag_glob_expand_to_releases_oldest_first(repo: Path, 
 
 
 @pytest.fixture(scope="module")
-def history(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[str]]:
+def history(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, list[str]]]:
     db = str(tmp_path_factory.mktemp("cat") / "c.db")
     plan = expand_releases(f"{repo}@v0.1.0..v0.4.0", cache_dir=tmp_path_factory.mktemp("cache"))
     assert plan is not None
     summaries = index_releases(plan.specs, db, jobs=1)
-    return Store.open(db), [s.line() for s in summaries]
+    with Store.open(db) as store:
+        yield store, [s.line() for s in summaries]
 
 
 def test_later_releases_reuse_the_extraction_of_unchanged_files(history: tuple[Store, list[str]]) -> None:

@@ -160,6 +160,7 @@ def test_migration_adds_the_fact_tables_and_drops_pickled_project_indexes(tmp_pa
             insert(s.artifacts).values(name="explain-index:3:1", generation="0", data=b"\x80\x04pickle")
         )
         conn.execute(insert(s.artifacts).values(name="match-index", generation="0", data=b"kept"))
+    engine.dispose()
     store = Store(url)
     with store.engine.connect() as conn:
         assert s.current_version(conn) == s.SCHEMA_VERSION

@@ -64,21 +64,25 @@ def analyze(
     from errdex.store import Store, StoreError
 
     try:
-        Store.open(db, readonly=True)  # an absent catalogue is an error, not a new empty one
+        Store.open(db, readonly=True).close()  # an absent catalogue is an error, not a new empty one
         store = Store.open(db)  # writable: --llm stores the verified answers
-        _, rows = store.list_errors(repo=repo, limit=limit or None)
     except StoreError as e:
         fail(str(e), e.code)
-    run = _Run(store, config, concurrency, tty=sys.stderr.isatty())
-    try:
-        run.go(rows)
-    except KeyboardInterrupt:
+    with store:
+        try:
+            _, rows = store.list_errors(repo=repo, limit=limit or None)
+        except StoreError as e:
+            fail(str(e), e.code)
+        run = _Run(store, config, concurrency, tty=sys.stderr.isatty())
+        try:
+            run.go(rows)
+        except KeyboardInterrupt:
+            run.close()
+            typer.echo(
+                run.summary() + " — interrupted; answers stored so far are kept, re-run to resume", err=True
+            )
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         run.close()
-        typer.echo(
-            run.summary() + " — interrupted; answers stored so far are kept, re-run to resume", err=True
-        )
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    run.close()
     if as_json:
         import json
 

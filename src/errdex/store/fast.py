@@ -148,8 +148,20 @@ class SQLiteReader(CatalogueReader):
         self._full: Store | None = None
         self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
-        row = self._row("select value from meta where key = 'schema_version'")
+        try:
+            row = self._row("select value from meta where key = 'schema_version'")
+        except BaseException:
+            self._conn.close()
+            raise
         self.current = row is not None and str(row[0]) == str(SCHEMA_VERSION)
+
+    def close(self) -> None:
+        """Close the connection, and the full ``Store`` if one was opened for other reads."""
+        with self._lock:
+            self._conn.close()
+            full, self._full = self._full, None
+        if full is not None:
+            full.close()
 
     def _rows(self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()) -> list[Any]:
         """Every row of one statement; the one way this reader touches its connection.
@@ -305,7 +317,7 @@ def open_reader(db: str | None) -> CatalogueReader:
         reader = SQLiteReader(path, url)
         if reader.current:
             return reader
-        reader._conn.close()
+        reader.close()
     from errdex.store.sql import Store
 
     return Store.for_reading(url)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
@@ -334,6 +334,17 @@ class CatalogueReader(Protocol):
     """
 
     url: str  # the catalogue's URL, credentials included: never shown unredacted
+
+    def close(self) -> None:
+        """Close the handle's database connections; it must not be used afterwards. Closing
+        twice is harmless. Whoever opens a reader closes it (``with`` does)."""
+        ...
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @property
     def facts(self) -> FactReader:

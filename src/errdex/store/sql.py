@@ -22,6 +22,7 @@ import zlib
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -168,6 +169,18 @@ class Store(CatalogueReader):
         event.listen(self.engine, "handle_error", self._translate)
         if self.engine.dialect.name == "sqlite" and not readonly:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        try:
+            self._check_schema(path, readonly=readonly, create=create)
+        except BaseException:
+            self.engine.dispose()  # a handle that failed to open leaves no connection behind
+            raise
+
+    def close(self) -> None:
+        """Close the pooled connections (a later use would open new ones: do not)."""
+        self.engine.dispose()
+
+    def _check_schema(self, path: Path | None, *, readonly: bool, create: bool) -> None:
+        """Refuse a catalogue of another schema version; create or upgrade a writable one."""
         if readonly:
             with self.engine.connect() as conn:
                 self._check_version(s.current_version(conn))
