@@ -34,7 +34,7 @@ def main(spec: str = "pypi:jax==0.10.2") -> None:
         t0 = time.perf_counter()
         views = []
         for r in rows:
-            err = store.get_error(r["id"])
+            err = store.get_error(r.id)
             views.append(err)
             error_view(store, err, analysis=False)
         t_views = time.perf_counter() - t0

@@ -123,8 +123,8 @@ def show_in_process(db: Path, error_id: str) -> None:
     context.clear()
     store = open_reader(str(db))
     view = error_view(store, store.get_error(error_id))
-    assert view["analysis"]["meaning"]["text"]
-    json.dumps(view, indent=2, default=str)
+    assert view.analysis is not None and view.analysis.meaning.text
+    json.dumps(view.to_json(), indent=2, default=str)
 
 
 def subprocess_runs(cmds: list[list[str]], env: dict[str, str] | None = None) -> list[float]:

@@ -12,13 +12,51 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from errdex.model import Snapshot
 
 JAX = "pypi:jax==0.10.2"
-sys.path.insert(0, str(Path(__file__).parent))  # test helpers (pg_server) import by name
+TESTS = str(Path(__file__).parent)
+sys.path.insert(0, TESTS)  # test helpers (pg_server) import by name
+
+
+def _opened_by_test_code() -> bool:
+    """Whether the catalogue handle being opened was asked for by a test's own code: the first
+    caller outside ``errdex.store`` (``Store.open``, ``open_reader``) is a file of ``tests/``."""
+    frame = sys._getframe(2)
+    while frame is not None and f"{os.sep}errdex{os.sep}store{os.sep}" in frame.f_code.co_filename:
+        frame = frame.f_back  # type: ignore[assignment]
+    return frame is not None and frame.f_code.co_filename.startswith(TESTS)
+
+
+@pytest.fixture(autouse=True)
+def close_test_handles(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Close, when a test ends, the catalogue handles its own code opened.
+
+    errdex closes every handle it opens itself, and ``filterwarnings = error`` holds it to that:
+    a connection left to the garbage collector is a ``ResourceWarning`` that fails the test that
+    leaked it. Tests often open a store inline (``Store.open(db).list_errors()``); those handles
+    are the test's, closed here. (A module- or session-scoped fixture closes its own.)
+    """
+    from errdex.store.fast import SQLiteReader
+    from errdex.store.sql import Store
+
+    opened: list[Any] = []
+    for cls in (Store, SQLiteReader):
+        init = cls.__init__
+
+        def tracked(self: Any, *args: Any, __init: Any = init, **kwargs: Any) -> None:
+            __init(self, *args, **kwargs)
+            if _opened_by_test_code():
+                opened.append(self)
+
+        monkeypatch.setattr(cls, "__init__", tracked)
+    yield
+    for handle in opened:
+        handle.close()
 
 
 @pytest.fixture(scope="session")

@@ -71,7 +71,7 @@ def test_accepted_values_join_the_argument_and_nothing_restates_the_guard() -> N
     guards = ["mode not in ('a', 'b')"]
     feeds = parameter_feeds(guards, ("pkg.run", ("mode",)), [])
     sols, _ = solutions_for(describe_guards(guards), guards, "bad mode", "bad mode", [], feeds=feeds)
-    assert sols == [
+    assert [s.to_json() for s in sols] == [
         {
             "text": "Check the value you pass as `pkg.run(mode=...)`: give it `'a'` or `'b'`.",
             "source": "parameter",
@@ -132,10 +132,10 @@ def test_a_catalogue_gives_arguments_class_meanings_and_an_honest_none(tmp_path:
     index(str(tmp_path / "src"), db, jobs=1)
     store = Store.open(db)
     _, rows = store.list_errors()
-    by = {r["template"].split(" ")[0] + r["template"].split(" ")[1]: r["id"] for r in rows}
+    by = {r.template.split(" ")[0] + r.template.split(" ")[1]: r.id for r in rows}
 
     def analysis(key: str) -> dict:  # type: ignore[type-arg]
-        return error_view(store, store.get_error(by[key]))["analysis"]  # type: ignore[no-any-return]
+        return error_view(store, store.get_error(by[key])).to_json()["analysis"]  # type: ignore[no-any-return]
 
     shape = analysis("widthmust")
     assert shape["solutions"][0]["source"] == "parameter"
@@ -154,13 +154,22 @@ def test_a_catalogue_gives_arguments_class_meanings_and_an_honest_none(tmp_path:
 
 
 def test_the_tests_note_names_the_sdist_that_was_read() -> None:
-    from errdex.analysis.examples import tests_note
+    from dataclasses import replace
 
-    snap = {"archive": "demo-1.0-py3-none-any.whl", "repo": "o/demo", "version": "1.0"}
+    from errdex.analysis.examples import tests_note
+    from errdex.store.records import Snapshot
+
+    snap = Snapshot(
+        id=1, repo="o/demo", version="1.0", ref_kind="pypi", ref="demo==1.0", commit=None, date=None,
+        source_url=None, tag=None, archive="demo-1.0-py3-none-any.whl", sha256=None, indexed_at=None,
+        has_tests=False, stats={},
+    )  # fmt: skip
     assert tests_note(snap, 0, 0) == "The demo 1.0 wheel shipped no tests, so no example from its test suite."
-    read = {**snap, "stats": {"tests_from": "demo-1.0.tar.gz"}}
+    read = replace(snap, stats={"tests_from": "demo-1.0.tar.gz"})
     assert tests_note(read, 0, 0) == (
         "The demo 1.0 wheel and its sdist (demo-1.0.tar.gz) shipped no tests, so no example from its test suite."
     )
     assert tests_note(read, 4, 0).startswith("The demo 1.0 sdist (demo-1.0.tar.gz) has 4 test expectations")
-    assert tests_note({**snap, "stats": {"tests_from": ["not", "a", "name"]}}, 0, 0) == tests_note(snap, 0, 0)
+    assert tests_note(replace(snap, stats={"tests_from": ["not", "a", "name"]}), 0, 0) == tests_note(
+        snap, 0, 0
+    )

@@ -145,7 +145,7 @@ def test_ray_indexes_real_wheels_into_postgresql_and_reports_the_broken_ones(
     assert sb.failures(Store.open(db_url)) == sorted(report.failed)
     assert any(line.startswith("5/5 releases") or " releases, " in line for line in lines.lines)
     store = Store.open(db_url)
-    assert {r["name"] for r in store.repos()} >= {"benjaminp/six", "kjd/idna"}
+    assert {r.name for r in store.repos()} >= {"benjaminp/six", "kjd/idna"}
     assert report.records == sum(1 for _ in store.iter_entries()) > 50
     # one query searches every codebase: the stored index knows all three releases
     from errdex.match import Matcher
@@ -169,11 +169,11 @@ def test_an_interrupted_run_resumes_without_redoing_a_finished_release(
     with pytest.raises(KeyboardInterrupt):
         bulk.run(specs, db, workers=2, progress=_Lines(stop_after=1))
     store = Store.open(db)
-    first = {(r["name"], s["version"], s["indexed_at"]) for r in store.repos() for s in r["snapshots"]}
+    first = {(r.name, s.version, s.indexed_at) for r in store.repos() for s in r.snapshots}
     assert len(first) == 1  # the one release stored before the interruption, whole
     report = bulk.run(specs, db, workers=2)
     assert len(report.skipped) == 1 and report.indexed == 2 and not report.failed
-    after = {(r["name"], s["version"], s["indexed_at"]) for r in store.repos() for s in r["snapshots"]}
+    after = {(r.name, s.version, s.indexed_at) for r in store.repos() for s in r.snapshots}
     assert first < after and len(after) == 3  # the finished one untouched (same indexed_at)
     again = bulk.run(specs, db, engine="local")
     assert (len(again.skipped), again.indexed, again.records) == (3, 0, 0)

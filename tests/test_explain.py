@@ -150,9 +150,9 @@ def test_guard_prose_for_the_mpmd_seed() -> None:
     ]
     assert "`tpu_core` is `jax._src.pallas.mosaic.core`" in t.text
     sols, _ = solutions_for(t, MPMD_GUARDS, "x", "x", [])
-    assert sols[0]["source"] == "guard"
-    assert "`tpu_core.MemorySpace.HBM` or `tpu_core.MemorySpace.VMEM_SHARED`" in sols[0]["text"]
-    assert "a `pallas_core.CoreMemorySpace`" in sols[0]["text"]
+    assert sols[0].source == "guard"
+    assert "`tpu_core.MemorySpace.HBM` or `tpu_core.MemorySpace.VMEM_SHARED`" in sols[0].text
+    assert "a `pallas_core.CoreMemorySpace`" in sols[0].text
 
 
 @pytest.mark.parametrize(
@@ -200,30 +200,27 @@ def test_notes_above_enclosing_headers() -> None:
 def test_render_plain() -> None:
     from rich.console import Console
 
+    from errdex.analysis.result import Analysis, Meaning, Provenance, Solution, TriggerText
     from errdex.cli.render import print_error
+    from errdex.store.records import Occurrence, SourceWindow, Version
+    from errdex.views import ErrorView
 
-    view = {
-        "id": "0123456789abcdef",
-        "repo": "o/r",
-        "kind": "error",
-        "exc_type": "ValueError",
-        "template": "bad {x}",
-        "path": "p.py",
-        "line": 2,
-        "end_line": 2,
-        "version": {"name": "1.0"},
-        "source": {"start": 1, "lines": ["def f(x):", "    raise ValueError(f'bad {x}')"]},
-        "permalink": None,
-        "analysis": {
-            "meaning": {"text": "It means."},
-            "trigger": {"text": "Always.", "conditions": []},
-            "solutions": [{"text": "Do it.", "source": "guard"}],
-            "related": [],
-            "examples": [],
-            "tests_note": "No tests.",
-            "provenance": {"kind": "static", "snapshot": "o/r@1.0"},
-        },
-    }
+    version = Version("1.0", "1.0", "pypi", None, None, None, None, False)
+    occ = Occurrence(1, version, 2, 2, None, (), (), (), 1, 2, (), None, False)
+    analysis = Analysis(
+        meaning=Meaning("It means."), trigger=TriggerText((), "Always."), reached_from=(),
+        solutions=(Solution("Do it.", "guard"),), solutions_note=None, references=(), comments=(), todos=(),
+        examples=(), contrast=(), tests_shipped=False, tests_note="No tests.", related=(), llm=None,
+        provenance=Provenance("static", "o/r@1.0", None),
+    )  # fmt: skip
+    view = ErrorView(
+        id="0123456789abcdef", repo="o/r", repo_url=None, kind="error", exc_type="ValueError",
+        exc_qualname=None, exc_bases=(), level=None, template="bad {x}", segments=("bad ", "x", ""),
+        expanded_template="", expanded_segments=(), path="p.py", line=2, end_line=2, function="f",
+        version=version, guards=(), source=SourceWindow(1, ("def f(x):", "    raise ValueError(f'bad {x}')")),
+        comments=(), docstring=None, permalink=None, versions=(occ,), report_issue=None, history={},
+        analysis=analysis,
+    )  # fmt: skip
     buf = io.StringIO()
     print_error(view, Console(file=buf, width=100, color_system=None))
     out = buf.getvalue()
@@ -260,8 +257,8 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     assert (summary.expectations, summary.linked_expectations) == (1, 1)
     store = Store.open(db)
     _, rows = store.list_errors()
-    [row] = [r for r in rows if r["template"].startswith("width must")]
-    a = error_view(store, store.get_error(row["id"]))["analysis"]
+    [row] = [r for r in rows if r.template.startswith("width must")]
+    a = error_view(store, store.get_error(row.id)).to_json()["analysis"]
     [ex] = a["examples"]
     assert ex["path"] == "tests/test_x.py" and "area(-1, 2)" in ex["source"]
     assert ex["source"].startswith("def test_negative_width")
@@ -294,7 +291,7 @@ def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) 
     index(str(root), db, jobs=1)
     store = Store.open(db)
     [row] = store.list_errors()[1]
-    analysis = error_view(store, store.get_error(row["id"]))["analysis"]
+    analysis = error_view(store, store.get_error(row.id)).to_json()["analysis"]
     assert [e["function"] for e in analysis["examples"]] == ["test_area_negative"]
     [contrast] = analysis["contrast"]
     assert contrast["function"] == "test_area" and contrast["shared"] == ["area"]

@@ -39,18 +39,20 @@ def _catalogue(tmp: Path, spec: str) -> Store:
 
 @pytest.fixture(scope="module")
 def jax_store(jax_db: str) -> Iterator[Store]:
-    yield Store.open(jax_db, readonly=True)
+    with Store.open(jax_db, readonly=True) as store:
+        yield store
 
 
 @pytest.fixture(scope="module")
 def sklearn_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    yield _catalogue(tmp_path_factory.mktemp("sklearn"), "pypi:scikit-learn==1.9.1")
+    with _catalogue(tmp_path_factory.mktemp("sklearn"), "pypi:scikit-learn==1.9.1") as store:
+        yield store
 
 
 def _analysis(store: Store, where: tuple[str, int]) -> dict[str, Any]:
     _, rows = store.list_errors(path=where[0])
-    [row] = [r for r in rows if r["line"] == where[1]]
-    return error_view(store, store.get_error(row["id"]))["analysis"]
+    [row] = [r for r in rows if r.line == where[1]]
+    return error_view(store, store.get_error(row.id)).to_json()["analysis"]
 
 
 def test_mpmd_seed(jax_store: Store) -> None:
@@ -107,7 +109,7 @@ def test_grounding_of_every_static_explanation(jax_store: Store) -> None:
     _, rows = jax_store.list_errors(repo="jax")
     total, bad = 0, []
     for r in rows:
-        a = error_view(jax_store, jax_store.get_error(r["id"]))["analysis"]
+        a = error_view(jax_store, jax_store.get_error(r.id)).to_json()["analysis"]
         texts = [
             a["meaning"]["text"],
             a["trigger"]["text"],
@@ -117,8 +119,8 @@ def test_grounding_of_every_static_explanation(jax_store: Store) -> None:
         for text in texts:
             for name in identifiers(text):
                 total += 1
-                if not ctx.index.resolves(name, r["path"]):
-                    bad.append((name, r["path"], r["line"]))
+                if not ctx.index.resolves(name, r.path):
+                    bad.append((name, r.path, r.line))
     print(f"grounding: {total - len(bad)}/{total} identifiers resolve over {len(rows)} errors")
     assert total > 10_000
     assert bad == []
@@ -126,7 +128,7 @@ def test_grounding_of_every_static_explanation(jax_store: Store) -> None:
 
 def test_sklearn_tests_link_to_their_raise_sites(sklearn_store: Store) -> None:
     snap = sklearn_store.snapshot(1)
-    stats = snap["stats"]
+    stats = snap.stats
     exps = sklearn_store.expectations(1)
     with_match = [e for e in exps if e["kind"] == "raises" and e["pattern"] is not None]
     share = sum(bool(e["error_ids"]) for e in with_match) / len(with_match)
@@ -137,7 +139,7 @@ def test_sklearn_tests_link_to_their_raise_sites(sklearn_store: Store) -> None:
     assert share >= 0.6
     # each linked expectation shows up as an example on its error's page
     linked = next(e for e in with_match if e["error_ids"])
-    a = error_view(sklearn_store, sklearn_store.get_error(linked["error_ids"][0]))["analysis"]
+    a = error_view(sklearn_store, sklearn_store.get_error(linked["error_ids"][0])).to_json()["analysis"]
     assert (
         any(ex["path"] == linked["path"] and ex["line"] == linked["line"] for ex in a["examples"])
         or len(a["examples"]) == 3

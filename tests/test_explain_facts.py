@@ -26,12 +26,13 @@ def shop(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
     db = str(tmp / "c.db")
     index(str(write_package(tmp / "shop")), db, jobs=1)
     context.clear()
-    yield Store.open(db)
+    with Store.open(db) as store:
+        yield store
 
 
 def _analysis(store: Store, function: str) -> dict[str, Any]:
-    [row] = [r for r in store.list_errors()[1] if r["function"] == function]
-    return error_view(store, store.get_error(row["id"]))["analysis"]
+    [row] = [r for r in store.list_errors()[1] if r.function == function]
+    return error_view(store, store.get_error(row.id)).to_json()["analysis"]
 
 
 def test_reached_through_a_method_a_rare_name_a_module_import_and_a_renamed_re_export(shop: Store) -> None:
@@ -83,7 +84,7 @@ def test_no_file_is_parsed_again(shop: Store, monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(ast, "parse", recording)
     context.clear()
     for row in shop.list_errors()[1]:
-        error_view(shop, shop.get_error(row["id"]))
+        error_view(shop, shop.get_error(row.id))
     assert parsed  # the guards were read
     files = {text.strip() for text in PACKAGE.values()}
     assert not [p for p in parsed if p.strip() in files]
@@ -97,7 +98,7 @@ def test_no_project_index_is_pickled_into_the_catalogue(shop: Store) -> None:
 
     context.clear()
     for row in shop.list_errors()[1]:
-        error_view(shop, shop.get_error(row["id"]))
+        error_view(shop, shop.get_error(row.id))
     with shop.engine.connect() as conn:
         names = [r[0] for r in conn.execute(select(s.artifacts.c.name))]
     assert not [n for n in names if n.startswith("explain-index")]
@@ -124,8 +125,8 @@ def test_cyclic_imports_and_bases_end_the_walk(tmp_path: Path) -> None:
     context.clear()
     store = Store.open(db)
     [row] = store.list_errors()[1]
-    assert error_view(store, store.get_error(row["id"]))["analysis"]["reached_from"] == [
+    assert error_view(store, store.get_error(row.id)).to_json()["analysis"]["reached_from"] == [
         {"function": "loop.c.entry", "path": "loop/c.py", "line": 5, "via": ["loop.d.k"], "dynamic": False}
     ]
-    ctx = context.get_context(store, row["snapshot_id"])
+    ctx = context.get_context(store, row.snapshot_id)
     assert ctx.index.resolves("loop.b.A") and not ctx.index.resolves("loop.b.A.missing")

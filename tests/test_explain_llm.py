@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+from errdex.analysis import analyze_error
 from errdex.analysis.llm import (
     Client,
     LLMConfig,
@@ -248,15 +249,15 @@ def db(jax_db: str, tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="module")
-def seed(db: str) -> tuple[Any, ErrorDetail]:
+def seed(db: str) -> Iterator[tuple[Any, ErrorDetail]]:
     from errdex.store import Store
 
-    store = Store.open(db)
-    _, rows = store.list_errors(path="pallas/mpmd.py")
-    [row] = [r for r in rows if r["path"] == MPMD[0] and r["line"] == MPMD[1]]
-    err = store.get_error(row["id"])
-    assert err is not None
-    return store, err
+    with Store.open(db) as store:
+        _, rows = store.list_errors(path="pallas/mpmd.py")
+        [row] = [r for r in rows if r.path == MPMD[0] and r.line == MPMD[1]]
+        err = store.get_error(row.id)
+        assert err is not None
+        yield store, err
 
 
 @pytest.mark.network
@@ -264,7 +265,7 @@ def test_verifier_drops_exactly_the_invented_claims(seed: tuple[Any, ErrorDetail
     store, err = seed
     fake.then(200, SEED_ANSWER)
     with _client(fake, model="seed-model") as c:
-        out = ensure_answer(store, c, err, error_view(store, err))
+        out = ensure_answer(store, c, err, analyze_error(store, err))
     rec = out.record
     sec = rec.sections
     assert not out.from_cache and len(fake.requests) == 1
@@ -303,7 +304,7 @@ def test_a_real_example_fix_is_kept(seed: tuple[Any, ErrorDetail]) -> None:
 def test_prompt_holds_only_facts_and_asks_for_json(seed: tuple[Any, ErrorDetail], fake: FakeLLM) -> None:
     store, err = seed
     with _client(fake, model="prompt-model") as c:
-        ensure_answer(store, c, err, error_view(store, err))
+        ensure_answer(store, c, err, analyze_error(store, err))
     [req] = fake.requests
     body = req["body"]
     assert body["model"] == "prompt-model" and body["temperature"] == 0
@@ -329,7 +330,7 @@ def test_malformed_answer_is_an_error_and_nothing_is_cached(
     store, err = seed
     fake.then(200, "Sure! The error means {that the scratch type")
     with _client(fake, model="bad-json-model") as c, pytest.raises(LLMError, match="not valid JSON"):
-        ensure_answer(store, c, err, error_view(store, err))
+        ensure_answer(store, c, err, analyze_error(store, err))
     assert store.get_analysis(err.id, err.latest.snapshot_id, "bad-json-model", "1") is None
 
 
@@ -339,24 +340,24 @@ def test_cache_per_error_snapshot_model_and_prompt_version(
 ) -> None:
     store, err = seed
     with _client(fake, model="cache-model") as c:
-        first = ensure_answer(store, c, err, error_view(store, err))
-        again = ensure_answer(store, c, err, error_view(store, err))
+        first = ensure_answer(store, c, err, analyze_error(store, err))
+        again = ensure_answer(store, c, err, analyze_error(store, err))
         assert not first.from_cache and again.from_cache and len(fake.requests) == 1
         assert again.record == first.record
-        assert not ensure_answer(store, c, err, error_view(store, err), prompt_version="test-2").from_cache
+        assert not ensure_answer(store, c, err, analyze_error(store, err), prompt_version="test-2").from_cache
         assert len(fake.requests) == 2
     with _client(fake, model="other-model") as c:
-        assert not ensure_answer(store, c, err, error_view(store, err)).from_cache
+        assert not ensure_answer(store, c, err, analyze_error(store, err)).from_cache
     assert len(fake.requests) == 3
 
     monkeypatch.setenv("ERRDEX_LLM_MODEL", "cache-model")
-    a = error_view(store, err)["analysis"]
+    a = error_view(store, err).to_json()["analysis"]
     assert a["provenance"]["kind"] == "llm:cache-model"
     assert a["llm"]["model"] == "cache-model" and "raw" not in a["llm"]
     assert a["llm"]["dropped"] == 1 and a["llm"]["unverified"] == ["jax.experimental.tpu_core.fix_everything"]
     assert a["meaning"]["provenance"] == "static"  # the static sections are untouched
     monkeypatch.setenv("ERRDEX_LLM_MODEL", "never-asked")
-    assert error_view(store, err)["analysis"]["llm"] is None
+    assert error_view(store, err).to_json()["analysis"]["llm"] is None
 
 
 # ---------------------------------------------------------------------------- the command
@@ -394,7 +395,7 @@ def test_analyze_command_resumes_from_cache_and_show_uses_it(db: str, fake: Fake
     from errdex.store import Store
 
     _, rows = Store.open(db, readonly=True).list_errors(repo="jax", limit=1)
-    shown = _run("show", rows[0]["id"], "--db", db, "--json", env=env)
+    shown = _run("show", rows[0].id, "--db", db, "--json", env=env)
     assert shown.returncode == 0, shown.stderr
     a = json.loads(shown.stdout)["analysis"]
     assert a["provenance"]["kind"] == f"llm:{MODEL}"

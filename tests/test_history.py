@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -97,12 +98,13 @@ def test_a_tag_range_and_a_tag_glob_expand_to_releases_oldest_first(repo: Path, 
 
 
 @pytest.fixture(scope="module")
-def history(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Store, list[str]]:
+def history(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, list[str]]]:
     db = str(tmp_path_factory.mktemp("cat") / "c.db")
     plan = expand_releases(f"{repo}@v0.1.0..v0.4.0", cache_dir=tmp_path_factory.mktemp("cache"))
     assert plan is not None
     summaries = index_releases(plan.specs, db, jobs=1)
-    return Store.open(db), [s.line() for s in summaries]
+    with Store.open(db) as store:
+        yield store, [s.line() for s in summaries]
 
 
 def test_later_releases_reuse_the_extraction_of_unchanged_files(history: tuple[Store, list[str]]) -> None:
@@ -152,7 +154,7 @@ def test_releases_share_storage_and_delete_cleanly_on_both_backends(repo: Path, 
     by_version = {e.version for e in store.iter_entries()}
     assert by_version == {"v0.1.0", "v0.2.0"}
     assert "core.load" in store.symbols(_newest(store))
-    first = min(x["id"] for x in store.repos()[0]["snapshots"])
+    first = min(x.id for x in store.repos()[0].snapshots)
     store.delete_snapshot(first)
     assert {e.version for e in store.iter_entries()} == {"v0.2.0"}
     # indexing it again reuses the cached extraction and brings the same errors back
@@ -403,15 +405,15 @@ def test_a_release_links_its_tag_only_once_the_tag_is_confirmed(repo: Path, tmp_
         ).snapshot_id
     # nothing confirms a tag: the release stays "as indexed", no guessed URL
     assert pin_release_tags(store, "acme/lib", tags_of=lambda url: None) == 0
-    assert store.snapshot(ids["0.1.0"])["tag"] is None
+    assert store.snapshot(ids["0.1.0"]).tag is None
     # indexed from git at v0.1.0: that tag is confirmed by the catalogue itself
     index(f"{forged}@v0.1.0", db, jobs=1)
     snap = store.snapshot(ids["0.1.0"])
-    assert snap["tag"] == "v0.1.0" and snap["commit"] == git(forged, "rev-parse", "v0.1.0")
-    assert store.snapshot(ids["0.2.0"])["tag"] is None  # not indexed from git, and no listing given
+    assert snap.tag == "v0.1.0" and snap.commit == git(forged, "rev-parse", "v0.1.0")
+    assert store.snapshot(ids["0.2.0"]).tag is None  # not indexed from git, and no listing given
     # the repository lists v0.2.0 (git ls-remote, here of the clone on disk)
     assert pin_release_tags(store, "acme/lib", tags_of=lambda url: remote_tags(str(forged))) == 1
-    assert store.snapshot(ids["0.2.0"])["commit"] == git(forged, "rev-parse", "v0.2.0")
+    assert store.snapshot(ids["0.2.0"]).commit == git(forged, "rev-parse", "v0.2.0")
 
 
 def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[Store, list[str]]) -> None:

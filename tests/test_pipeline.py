@@ -81,7 +81,7 @@ def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     assert "nothing changed" in again.line()
     total, rows = Store.open(db).list_errors()
     assert total == 2
-    assert {r["template"] for r in rows} == {
+    assert {r.template for r in rows} == {
         "expected a .toml file, got {path}",
         "strict mode is not implemented",
     }
@@ -109,7 +109,7 @@ def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
     store = Store.open(db)
     total, rows = store.list_errors()
     assert total == 2  # the same two errors, shared by both commits
-    err = store.get_error(next(r["id"] for r in rows if "strict" in r["template"]))
+    err = store.get_error(next(r.id for r in rows if "strict" in r.template))
     assert err is not None
     lines = [o.line for o in err.occurrences]
     assert lines[1] == lines[0] + 2
@@ -187,7 +187,7 @@ def test_jobs_do_not_change_results(tmp_path: Path, jobs: int) -> None:
     db = str(tmp_path / f"c{jobs}.db")
     s = index(str(root), db, jobs=jobs)
     assert s.errors == 12
-    templates = sorted(r["template"] for r in Store.open(db).list_errors()[1])
+    templates = sorted(r.template for r in Store.open(db).list_errors()[1])
     assert templates == sorted(f"bad {i} {{x}}" for i in range(12))
 
 

@@ -63,14 +63,14 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
     (root / "shop" / "__init__.py").write_text(LIBRARY)
     db = str(root / "c.db")
     index(str(root), db, jobs=1)
-    store = Store.open(db)
-    _, rows = store.list_errors()
-    return db, {r["function"]: r["id"] for r in rows}
+    with Store.open(db) as store:
+        _, rows = store.list_errors()
+    return db, {r.function: r.id for r in rows}
 
 
 def _meaning(db: str, error_id: str) -> str:
     store = Store.open(db)
-    return str(error_view(store, store.get_error(error_id))["analysis"]["meaning"]["text"])
+    return str(error_view(store, store.get_error(error_id)).to_json()["analysis"]["meaning"]["text"])
 
 
 @pytest.mark.parametrize(
@@ -112,12 +112,12 @@ def test_every_builtin_exception_has_a_meaning() -> None:
 def test_related_titles_show_a_placeholder_whole(catalogue: tuple[str, dict[str, str]]) -> None:
     """The page lists the other errors of the file under short titles; ``{k + 1}`` stays itself."""
     db, ids = catalogue
-    client = TestClient(create_app_for(db))
     store = Store.open(db)
     err = store.get_error(ids["lookup"])
     assert err is not None
     repo = err.repo
-    html = client.get(f"/{repo}/errors/{ids['lookup']}").text
+    with TestClient(create_app_for(db)) as client:
+        html = client.get(f"/{repo}/errors/{ids['lookup']}").text
     titles = re.findall(r'class="mono">([^<]*)</a>', html)
     assert "item {k + 1} is out of stock" in titles
     assert not [t for t in titles if "{k}" in t or ("{k +" in t and "{k + 1}" not in t)]

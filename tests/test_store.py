@@ -83,11 +83,11 @@ def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
     assert store.error_source(rec.id, "9.9") is None
     assert store.symbols(first.snapshot_id) == {"lib.core", "lib.core.f"}
     total, rows = store.list_errors(repo="lib")
-    assert total == 1 and rows[0]["line"] == 5  # the latest snapshot's line
+    assert total == 1 and rows[0].line == 5  # the latest snapshot's line
     entries = list(store.iter_entries())
     assert {(e.version, e.line) for e in entries} == {("1.0", 3), ("1.1", 5)}
-    assert [r["name"] for r in store.repos()] == ["acme/lib"]
-    assert store.repos()[0]["snapshots"][0]["has_tests"] is True
+    assert [r.name for r in store.repos()] == ["acme/lib"]
+    assert store.repos()[0].snapshots[0].has_tests is True
 
 
 def test_reindexing_identical_content_changes_nothing(db_url: str) -> None:
@@ -113,7 +113,7 @@ def test_a_new_extractor_re_extracts_the_same_content(db_url: str) -> None:
         info, files, [_record("lib/core.py", 1, ["a!"])], reports, set(), producer="x2"
     )
     assert upgraded.changed and upgraded.replaced
-    assert [r["template"] for r in store.list_errors()[1]] == ["a!"]
+    assert [r.template for r in store.list_errors()[1]] == ["a!"]
 
 
 def test_changed_content_of_same_ref_replaces_snapshot(db_url: str) -> None:
@@ -123,7 +123,7 @@ def test_changed_content_of_same_ref_replaces_snapshot(db_url: str) -> None:
     info, files, reports = _snapshot("1.0", "raise ValueError('new')\n")
     res = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["new"])], reports, set())
     assert res.changed and res.replaced
-    assert [r["template"] for r in store.list_errors()[1]] == ["new"]  # 'old' is gone with its snapshot
+    assert [r.template for r in store.list_errors()[1]] == ["new"]  # 'old' is gone with its snapshot
 
 
 def test_failed_write_leaves_catalogue_exactly_as_it_was(db_url: str) -> None:

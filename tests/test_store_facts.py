@@ -102,7 +102,7 @@ def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
     assert [e.function for e in facts.errors_of_class(sid, "KeyError", 5)] == ["_validate.<locals>.helper"]
     empty = errors[1].id
     [exp] = facts.expectations_of(sid, empty)
-    assert (exp["path"], exp["function"], exp["pattern"]) == (
+    assert (exp.path, exp.function, exp.pattern) == (
         "tests/test_shop.py",
         "test_empty",
         "cart .* is empty",
@@ -160,6 +160,7 @@ def test_migration_adds_the_fact_tables_and_drops_pickled_project_indexes(tmp_pa
             insert(s.artifacts).values(name="explain-index:3:1", generation="0", data=b"\x80\x04pickle")
         )
         conn.execute(insert(s.artifacts).values(name="match-index", generation="0", data=b"kept"))
+    engine.dispose()
     store = Store(url)
     with store.engine.connect() as conn:
         assert s.current_version(conn) == s.SCHEMA_VERSION
@@ -174,7 +175,7 @@ def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
     store, reader = Store.open(db), open_reader(db)
     assert isinstance(reader, SQLiteReader)
-    ids = [r["id"] for r in store.list_errors()[1]]
+    ids = [r.id for r in store.list_errors()[1]]
     for error_id in [*ids, "0000000000000000"]:
         assert reader.get_error(error_id) == store.get_error(error_id)
     assert reader.snapshot(sid) == store.snapshot(sid)
@@ -211,7 +212,7 @@ def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> N
     db = str(tmp_path / "c.db")
     index(str(write_package(tmp_path / "pkg")), db, jobs=1)
     store = Store.open(db)
-    error_id = store.list_errors()[1][0]["id"]
+    error_id = store.list_errors()[1][0].id
     with store.engine.begin() as conn:
         as_v3(conn)
         conn.execute(text("alter table occurrences drop column relay"))
@@ -280,7 +281,7 @@ def test_a_cached_answer_of_another_shape_reads_as_absent(tmp_path: Path, db_url
     """The catalogue is untrusted: a stored answer errdex would not write is no answer at all."""
     sid = index(str(write_package(tmp_path / "pkg")), db_url, jobs=1).snapshot_id
     store = Store.open(db_url)
-    error_id = store.list_errors()[1][0]["id"]
+    error_id = store.list_errors()[1][0].id
     store.put_analysis(error_id, sid, "m", "good", ANSWER)
     good = store.get_analysis(error_id, sid, "m", "good")
     assert good is not None and good.to_json() == {**ANSWER, "prompt_version": "1"}
@@ -324,11 +325,12 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
     db = str(tmp_path / "c.db")
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
     store = Store.open(db)
-    first, second = (r["id"] for r in store.list_errors()[1][:2])
+    first, second = (r.id for r in store.list_errors()[1][:2])
     monkeypatch.setenv(ENV_MODEL, "m")  # pages look for this model's cached answers
     for error_id in (first, second):
         store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})
-    assert analyze_error(store, store.get_error(second))["llm"]["model"] == "m"  # type: ignore[arg-type]
+    llm = analyze_error(store, store.get_error(second)).llm  # type: ignore[arg-type]
+    assert llm is not None and llm.model == "m"
     with sqlite3.connect(db) as conn:
         conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
         conn.execute(
@@ -340,5 +342,5 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
         assert reader.get_analysis(first, sid, "m", PROMPT_VERSION) is None
         err = reader.get_error(first)
         assert err is not None and err.latest.guards == () and err.latest.comments == ()
-        assert error_view(reader, err)["guards"] == [] and analyze_error(reader, err)["llm"] is None
+        assert error_view(reader, err).guards == () and analyze_error(reader, err).llm is None
         assert reader.get_error(second) is None

@@ -61,9 +61,9 @@ def test_error_json_is_the_shared_error_view(base: str, db: Path, broadcast_id: 
     got = r.json()
     store = Store.open(str(db), readonly=True)
     view = error_view(store, store.get_error(broadcast_id))
-    want = json.loads(json.dumps(public_view(view), default=str))
+    want = json.loads(json.dumps(public_view(view).to_json(), default=str))
     # Published without the local directory it was indexed from: its name only.
-    assert view["versions"][0]["ref"].endswith("/webfix") and got["versions"][0]["ref"] == "webfix"
+    assert view.versions[0].version.ref.endswith("/webfix") and got["versions"][0]["ref"] == "webfix"
     for key in ("id", "repo", "template", "segments", "path", "line", "function", "source", "versions"):
         assert got[key] == want[key], key
     assert "analysis" in got

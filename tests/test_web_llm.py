@@ -57,11 +57,10 @@ def llm_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, st
 
     db = build_catalogue(tmp_path_factory.mktemp("webllm"))
     err = find_error(db, "Incompatible shapes")
-    store = Store.open(str(db))
-    full = store.get_error(err["id"])
-    assert full is not None
-    sid = full.latest.snapshot_id
-    store.put_analysis(err["id"], sid, MODEL, PROMPT_VERSION, _record())
+    with Store.open(str(db)) as store:
+        full = store.get_error(err["id"])
+        assert full is not None
+        store.put_analysis(err["id"], full.latest.snapshot_id, MODEL, PROMPT_VERSION, _record())
     mp = pytest.MonkeyPatch()
     mp.setenv(ENV_MODEL, MODEL)  # the server runs in this process: analyze_error reads it per view
     try:

@@ -68,10 +68,12 @@ def copy_source(tmp: Path, source: Path, tag: str) -> Path:
 
 
 def find_error(db: Path, needle: str) -> dict[str, Any]:
+    """The first listed error whose template holds ``needle``, as the API lists it."""
     from errdex.store import Store
 
-    _, rows = Store.open(str(db), readonly=True).list_errors()
-    return next(r for r in rows if needle in r["template"])
+    with Store.open(str(db), readonly=True) as store:
+        _, rows = store.list_errors()
+    return next(r for r in rows if needle in r.template).to_json()
 
 
 def free_port() -> int:
@@ -87,7 +89,7 @@ def live_server(db: Path) -> Iterator[str]:
 
     port = free_port()
     config = uvicorn.Config(
-        create_app(str(db)), host="127.0.0.1", port=port, log_level="warning", lifespan="off"
+        create_app(str(db)), host="127.0.0.1", port=port, log_level="warning", lifespan="on"
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

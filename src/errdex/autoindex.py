@@ -13,9 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex.sitepaths import split_site_path
+
+if TYPE_CHECKING:
+    from errdex.store.records import CatalogueReader
 
 __all__ = ["Missing", "advice", "index_missing", "missing_packages"]
 
@@ -121,7 +124,7 @@ class Outcome:
     """An answer to one paste, with what was indexed for it and what would help further."""
 
     result: Any  # ``match.Result``
-    reader: Any  # the catalogue it was answered from
+    reader: CatalogueReader  # the catalogue it was answered from; the caller closes it
     notes: list[str]
     hint: str | None
 
@@ -152,12 +155,20 @@ def explain(
         if missing:
             notes, left = index_missing(db, missing)
     if reader is None or notes:
+        if reader is not None:  # the catalogue grew: read it afresh
+            reader.close()
         reader = open_reader(db)  # a StoreError here is the catalogue that still does not exist
-    matcher = Matcher.load(reader, repo=repo)
-    result = matcher.explain(text, limit=limit)
-    hint = None
-    if not result.matches and result.builtin is None:  # Python's own message: nothing to index
-        hint = advice(left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots())
+    try:
+        matcher = Matcher.load(reader, repo=repo)
+        result = matcher.explain(text, limit=limit)
+        hint = None
+        if not result.matches and result.builtin is None:  # Python's own message: nothing to index
+            hint = advice(
+                left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots()
+            )
+    except BaseException:
+        reader.close()
+        raise
     return Outcome(result, reader, notes, hint)
 
 

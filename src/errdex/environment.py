@@ -105,13 +105,13 @@ def index_env(
     from errdex.store import Store
 
     t0 = time.perf_counter()
-    store = Store.open(db)
     dirs = site_dirs(python)
     dists = installed_distributions(dirs)
     if only is not None:
         dists = [d for d in dists if only(d.key)]
     summary = EnvSummary(python=str(python or sys.executable), site_dirs=[str(d) for d in dirs])
-    _index_all(store, dists, summary, jobs, progress)
+    with Store.open(db) as store:
+        _index_all(store, dists, summary, jobs, progress)
     summary.seconds = time.perf_counter() - t0
     return summary
 
@@ -125,7 +125,8 @@ def index_installed(db: str | None, inst: Any, progress: Progress | None = None)
     snap, left_out = open_installed(inst)
     if not any(f.path.endswith(".py") for f in snap.files):
         return None
-    return index_snapshot(Store.open(db), snap, left_out, jobs=1, progress=progress)
+    with Store.open(db) as store:
+        return index_snapshot(store, snap, left_out, jobs=1, progress=progress)
 
 
 def _index_all(

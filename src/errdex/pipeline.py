@@ -97,10 +97,10 @@ def index(
     from errdex.store import Store
 
     prog = progress or _Quiet()
-    store = Store.open(db)
-    summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
-    if summary.changed:
-        after_history_change(store, [summary.repo], prog)
+    with Store.open(db) as store:
+        summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
+        if summary.changed:
+            after_history_change(store, [summary.repo], prog)
     return summary
 
 
@@ -135,8 +135,11 @@ def index_releases(
                     on_summary(summary)
     finally:
         changed = sorted({x.repo for x in out if x.changed})
-        if changed:  # also after an interruption: what was stored is consistent and searchable
-            after_history_change(store, changed, prog)
+        try:
+            if changed:  # also after an interruption: what was stored is consistent and searchable
+                after_history_change(store, changed, prog)
+        finally:
+            store.close()
     return out
 
 

@@ -1,16 +1,104 @@
 """One view of an error, shared by ``errdex show``, the JSON API and the web page.
 
-Both front ends render the same dict, so the terminal, the page and ``/api/errors/{id}`` can never
-disagree about an error. Building it is read-only work on the store plus the analysis stage.
+Every front end renders the same ``ErrorView``, so the terminal, the page and
+``/api/errors/{id}`` can never disagree about an error; its ``to_json`` is the published shape
+of ``/api/errors/{id}``, ``errdex show --json`` and the MCP ``show_error`` tool. Building it is
+read-only work on the store plus the analysis stage.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from errdex.history.versions import error_history
 from errdex.model import render_template
-from errdex.store.records import CatalogueReader, ErrorDetail, permalink
+from errdex.store.records import (
+    CatalogueReader,
+    ErrorDetail,
+    Occurrence,
+    Permalink,
+    SourceWindow,
+    Version,
+    permalink,
+    source_window,
+)
+
+if TYPE_CHECKING:
+    from errdex.analysis.result import Analysis
+
+__all__ = ["ErrorView", "error_view", "issue_url"]
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorView:
+    """An error as every front end shows it: identity, its latest occurrence with the code around
+    it, every release that holds it, its lineage and its analysis."""
+
+    id: str
+    repo: str
+    repo_url: str | None
+    kind: str
+    exc_type: str
+    exc_qualname: str | None
+    exc_bases: tuple[str, ...]
+    level: str | None
+    template: str
+    segments: tuple[str, ...]
+    expanded_template: str
+    expanded_segments: tuple[str, ...]
+    path: str
+    line: int
+    end_line: int
+    function: str
+    version: Version  # the latest release that holds the error
+    guards: tuple[str, ...]
+    source: SourceWindow
+    comments: tuple[str, ...]
+    docstring: str | None
+    permalink: Permalink | None
+    versions: tuple[Occurrence, ...]  # one per release that holds it, oldest first
+    report_issue: str | None
+    # the lineage over every indexed release: runs of releases, rewordings, moves (JSON-ready,
+    # as ``errdex.history`` builds it for ``/api/errors/{id}/history`` too)
+    history: dict[str, Any]
+    analysis: Analysis | None  # None when it was not asked for or the analysis stage failed
+
+    @property
+    def latest(self) -> Occurrence:
+        return self.versions[-1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "repo": self.repo,
+            "repo_url": self.repo_url,
+            "kind": self.kind,
+            "exc_type": self.exc_type,
+            "exc_qualname": self.exc_qualname,
+            "exc_bases": list(self.exc_bases),
+            "level": self.level,
+            "template": self.template,
+            "segments": list(self.segments),
+            "expanded_template": self.expanded_template,
+            "expanded_segments": list(self.expanded_segments),
+            "path": self.path,
+            "line": self.line,
+            "end_line": self.end_line,
+            "function": self.function,
+            "version": self.version.to_json(),
+            "guards": list(self.guards),
+            "source": self.source.to_json(),
+            "comments": list(self.comments),
+            "docstring": self.docstring,
+            "permalink": self.permalink.to_json() if self.permalink else None,
+            "versions": [
+                {**o.version.to_json(), "line": o.line, "snapshot_id": o.snapshot_id} for o in self.versions
+            ],
+            "report_issue": self.report_issue,
+            "history": self.history,
+            "analysis": self.analysis.to_json() if self.analysis is not None else None,
+        }
 
 
 def issue_url(repo_url: str | None, err: ErrorDetail) -> str | None:
@@ -24,44 +112,40 @@ def issue_url(repo_url: str | None, err: ErrorDetail) -> str | None:
     return f"{repo_url.rstrip('/')}/issues/new?" + urlencode({"title": title, "body": body})
 
 
-def error_view(store: CatalogueReader, err: ErrorDetail, *, analysis: bool = True) -> dict[str, Any]:
-    """The full JSON of an error: identity, latest occurrence with its code, all versions, analysis."""
+def error_view(store: CatalogueReader, err: ErrorDetail, *, analysis: bool = True) -> ErrorView:
+    """The full view of an error: identity, latest occurrence with its code, all versions, and
+    (unless ``analysis`` is false) its analysis."""
     latest = err.latest
-    text = store.file_text(latest.snapshot_id, err.path) or ""
-    lines = text.splitlines()
-    ws, we = latest.window_start, min(latest.window_end, len(lines))
-    view: dict[str, Any] = {
-        "id": err.id,
-        "repo": err.repo,
-        "repo_url": err.repo_url,
-        "kind": err.kind,
-        "exc_type": err.exc_type,
-        "exc_qualname": err.exc_qualname,
-        "exc_bases": list(latest.exc_bases),
-        "level": latest.level,
-        "template": err.template,
-        "segments": list(err.segments),
-        "expanded_template": render_template(latest.expanded_segments),
-        "expanded_segments": list(latest.expanded_segments),
-        "path": err.path,
-        "line": latest.line,
-        "end_line": latest.end_line,
-        "function": err.function,
-        "version": latest.version.to_json(),
-        "guards": list(latest.guards),
-        "source": {"start": ws, "lines": lines[ws - 1 : we]},
-        "comments": list(latest.comments),
-        "docstring": latest.docstring,
-        "permalink": permalink(latest.version, err.path, latest.line, latest.end_line),
-        "versions": [
-            {**o.version.to_json(), "line": o.line, "snapshot_id": o.snapshot_id} for o in err.occurrences
-        ],
-        "report_issue": issue_url(err.repo_url, err),
-        # the lineage over every indexed release: runs of releases, rewordings, moves
-        "history": error_history(store.timeline, err.id, err.repo),
-    }
+    analysed = None
     if analysis:
         from errdex.analysis import analyze_error
 
-        view["analysis"] = analyze_error(store, err)
-    return view
+        analysed = analyze_error(store, err)
+    return ErrorView(
+        id=err.id,
+        repo=err.repo,
+        repo_url=err.repo_url,
+        kind=err.kind,
+        exc_type=err.exc_type,
+        exc_qualname=err.exc_qualname,
+        exc_bases=latest.exc_bases,
+        level=latest.level,
+        template=err.template,
+        segments=err.segments,
+        expanded_template=render_template(latest.expanded_segments),
+        expanded_segments=latest.expanded_segments,
+        path=err.path,
+        line=latest.line,
+        end_line=latest.end_line,
+        function=err.function,
+        version=latest.version,
+        guards=latest.guards,
+        source=source_window(store, err),
+        comments=latest.comments,
+        docstring=latest.docstring,
+        permalink=permalink(latest.version, err.path, latest.line, latest.end_line),
+        versions=err.occurrences,
+        report_issue=issue_url(err.repo_url, err),
+        history=error_history(store.timeline, err.id, err.repo),
+        analysis=analysed,
+    )

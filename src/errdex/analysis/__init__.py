@@ -1,6 +1,6 @@
 """The analysis stage: grounded answers for every error, built from facts in the indexed code.
 
-``analyze_error`` returns the sections a page shows — what it means, when it happens (the guard
+``analyze_error`` returns the sections a page shows (an ``Analysis``, see ``result``) — what it means, when it happens (the guard
 chain in words, and the public functions that reach it), how to fix it, the codebase's own tests
 that trigger it, related errors — all derived statically from the stored snapshot. No network,
 no model: a static answer can be wrong only where the code is, and every identifier it names is
@@ -17,22 +17,22 @@ recorded by the extractor at index time, and ``context`` reads the ones one erro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from errdex.analysis.result import Analysis, Meaning, Provenance, Reach, TriggerText
 from errdex.model import render_template
 from errdex.store.records import CatalogueReader, ErrorDetail
 
 if TYPE_CHECKING:
-    from errdex.analysis.callgraph import Reach
     from errdex.analysis.classes import ExcClass
     from errdex.analysis.context import SnapshotContext
     from errdex.analysis.symbols import Module
 
-__all__ = ["analyze_error"]
+__all__ = ["Analysis", "analyze_error"]
 
 
-def analyze_error(store: CatalogueReader, err: ErrorDetail) -> dict[str, Any]:
-    """The analysis sections for one error (JSON-ready); static unless a cached LLM answer exists.
+def analyze_error(store: CatalogueReader, err: ErrorDetail) -> Analysis:
+    """The analysis sections for one error; static unless a cached LLM answer exists.
 
     Everything is read from the error's latest occurrence and its snapshot's facts.
     """
@@ -71,52 +71,45 @@ def analyze_error(store: CatalogueReader, err: ErrorDetail) -> dict[str, Any]:
         for url in _urls(n):
             if url not in refs:
                 refs.append(url)
-    reached = [r.to_json() for r in reaches]
     cls = _exc_class(store, ctx, err)
     examples = examples_for(store, ctx, err.id, occ.version)
     snap = ctx.snapshot
-    result: dict[str, Any] = {
-        "meaning": {
-            "text": meaning_text(
-                exc_type=err.exc_type,
-                kind=err.kind,
-                bases=list(cls.ancestors) if cls and cls.ancestors else list(occ.exc_bases),
-                level=occ.level,
-                function=function,
-                path=path,
-                docstring=occ.docstring,
-                trigger_text="",
-                notes=notes,
-                class_doc=cls.doc if cls else None,
-            ),
-            "provenance": "static",
-        },
-        "trigger": {"conditions": trig.conditions, "text": trig.text},
-        "reached_from": reached,
-        "solutions": sols,
-        "solutions_note": None if sols else NO_FIX,
-        "references": refs,
-        "comments": notes,
-        "todos": [n for n in notes if is_todo(n)],
-        "examples": examples,
-        "contrast": contrast_for(store, ctx, examples),
-        "tests_shipped": ctx.n_expectations > 0,
-        "tests_note": tests_note(snap, ctx.n_expectations, len(examples)),
-        "related": ctx.related.related(err, list(occ.exc_bases)),
-        "llm": None,
-        "provenance": {
-            "kind": "static",
-            "snapshot": f"{snap['repo']}@{snap['version']}",
-            "date": snap.get("indexed_at"),
-        },
-    }
+    meaning = meaning_text(
+        exc_type=err.exc_type,
+        kind=err.kind,
+        bases=list(cls.ancestors) if cls and cls.ancestors else list(occ.exc_bases),
+        level=occ.level,
+        function=function,
+        path=path,
+        docstring=occ.docstring,
+        trigger_text="",
+        notes=notes,
+        class_doc=cls.doc if cls else None,
+    )
     model = llm.configured_model()
-    if model:
-        cached = store.get_analysis(err.id, sid, model, llm.PROMPT_VERSION)
-        if cached is not None:  # verified when it was stored; the raw answer stays in the store
-            result["llm"] = cached.public_json()
-            result["provenance"]["kind"] = f"llm:{model}"
-    return result
+    # verified when it was stored; the raw answer stays in the store
+    cached = store.get_analysis(err.id, sid, model, llm.PROMPT_VERSION) if model else None
+    return Analysis(
+        meaning=Meaning(meaning),
+        trigger=TriggerText(tuple(trig.conditions), trig.text),
+        reached_from=tuple(reaches),
+        solutions=tuple(sols),
+        solutions_note=None if sols else NO_FIX,
+        references=tuple(refs),
+        comments=tuple(notes),
+        todos=tuple(n for n in notes if is_todo(n)),
+        examples=tuple(examples),
+        contrast=tuple(contrast_for(store, ctx, examples)),
+        tests_shipped=ctx.n_expectations > 0,
+        tests_note=tests_note(snap, ctx.n_expectations, len(examples)),
+        related=tuple(ctx.related.related(err, list(occ.exc_bases))),
+        llm=cached,
+        provenance=Provenance(
+            kind=f"llm:{model}" if cached is not None else "static",
+            snapshot=f"{snap.repo}@{snap.version}",
+            date=snap.indexed_at,
+        ),
+    )
 
 
 def _exc_class(store: CatalogueReader, ctx: SnapshotContext, err: ErrorDetail) -> ExcClass | None:

@@ -27,6 +27,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from errdex.analysis.result import Reach
 from errdex.analysis.symbols import Module, ProjectIndex, resolve_import
 from errdex.store.facts import CallRow, ImportRow
 
@@ -41,19 +42,6 @@ class Edge:
     caller: str  # "module:qualname"
     line: int
     dynamic: bool
-
-
-@dataclass(slots=True)
-class Reach:
-    function: str  # public dotted name
-    path: str
-    line: int
-    via: list[str]
-    dynamic: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {"function": self.function, "path": self.path, "line": self.line, "via": self.via,
-                "dynamic": self.dynamic}  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -85,11 +73,11 @@ class CallGraph:
             pub = self._public(key)
             if pub and key != start:
                 path, line = self._where(key)
-                out.append(Reach(pub, path, line, via, dyn))
+                out.append(Reach(pub, path, line, tuple(via), dyn))
                 continue
             if key != start and self._api_like(key) and len(named) < limit:
                 path, line = self._where(key)
-                named.append(Reach(_display(key), path, line, via, dyn))
+                named.append(Reach(_display(key), path, line, tuple(via), dyn))
             if depth >= max_depth:
                 continue
             nxt: list[tuple[str, bool]] = []
@@ -103,7 +91,7 @@ class CallGraph:
                     queue.append((k, [*via, _display(key)], dyn or d, depth + 1))
         if not out and self._public(start):
             path, line = self._where(start)
-            out.append(Reach(self._public(start) or "", path, line, [], False))
+            out.append(Reach(self._public(start) or "", path, line, (), False))
         return out or named[:limit]
 
     @staticmethod

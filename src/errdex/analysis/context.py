@@ -5,7 +5,9 @@ and imports, the calls named like its function, its file's other errors, the tes
 it. A ``SnapshotContext`` ties those reads to one snapshot and remembers what they returned
 (modules, resolved names, callers) for the life of a catalogue generation, so the next error of
 the same snapshot is cheaper still; it lives in memory keyed by (database, snapshot), and a
-re-index (a new generation) replaces it. Building one costs a query, not a parse.
+re-index (a new generation) replaces it, and so does another handle on the same database (a
+context reads through the handle it was built with, which its owner may have closed). Building
+one costs a query, not a parse.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from errdex.analysis.related import RelatedIndex
 from errdex.analysis.symbols import ProjectIndex
 from errdex.store import StoreError
 from errdex.store.facts import FactReader
+from errdex.store.records import Expectation, Snapshot
 
 __all__ = ["SnapshotContext", "get_context"]
 
 _lock = threading.Lock()
-_cache: dict[tuple[str, int], tuple[str, SnapshotContext]] = {}
+# (database, snapshot) -> (generation, context, the handle it reads through)
+_cache: dict[tuple[str, int], tuple[str, SnapshotContext, object]] = {}
 _checked: dict[tuple[str, int], float] = {}
 _MAX_TEXTS = 64
 
@@ -32,7 +36,7 @@ _MAX_TEXTS = 64
 @dataclass(slots=True)
 class SnapshotContext:
     snapshot_id: int
-    snapshot: dict[str, Any]
+    snapshot: Snapshot
     reader: FactReader
     index: ProjectIndex
     graph: CallGraph
@@ -48,7 +52,7 @@ class SnapshotContext:
             lines = self._texts[path] = (store.file_text(self.snapshot_id, path) or "").splitlines()
         return lines
 
-    def expectations_of(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_of(self, error_id: str) -> list[Expectation]:
         """The snapshot's tests linked to this error, in (path, line) order."""
         return self.reader.expectations_of(self.snapshot_id, error_id)
 
@@ -65,6 +69,10 @@ def get_context(store: Any, snapshot_id: int) -> SnapshotContext:
     with _lock:
         hit = _cache.get(key)
         # the generation query is cheap but not free: re-check it at most once a second
+        # a context reads through the handle it was built with: another handle (the previous
+        # one may be closed by now) gets its own
+        if hit is not None and hit[2] is not store:
+            hit = None
         if hit is not None and now - _checked.get(key, 0.0) < 1.0:
             return hit[1]
         gen = str(store.generation())
@@ -72,7 +80,7 @@ def get_context(store: Any, snapshot_id: int) -> SnapshotContext:
         if hit is not None and hit[0] == gen:
             return hit[1]
         ctx = _build(store, snapshot_id)
-        _cache[key] = (gen, ctx)
+        _cache[key] = (gen, ctx, store)
         return ctx
 
 
@@ -81,7 +89,7 @@ def _build(store: Any, snapshot_id: int) -> SnapshotContext:
     snap = store.snapshot(snapshot_id)
     if not reader.has_facts(snapshot_id):
         raise StoreError(
-            f"{snap['repo']} {snap['version']} was indexed by an older errdex, without the code facts "
+            f"{snap.repo} {snap.version} was indexed by an older errdex, without the code facts "
             "analysis reads; run `errdex index` on it again",
             kind="schema",
         )

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from errdex.store.records import Version, permalink
+from errdex.analysis.result import Contrast, Example
+from errdex.store.records import Snapshot, Version, permalink
 
 __all__ = ["contrast_for", "examples_for", "tests_note"]
 
@@ -20,48 +21,35 @@ _MAX_EXAMPLES = 3
 _MAX_LINES = 40
 
 
-def examples_for(store: Any, ctx: Any, error_id: str, version: Version) -> list[dict[str, Any]]:
+def examples_for(store: Any, ctx: Any, error_id: str, version: Version) -> list[Example]:
     """The tests of ``ctx``'s snapshot linked to the error, sliced; ``version`` pins their links."""
-    out: list[dict[str, Any]] = []
+    out: list[Example] = []
     for exp in ctx.expectations_of(error_id)[:_MAX_EXAMPLES]:
-        lines = ctx.lines(store, exp["path"])
-        start, end = _function_span(lines, exp["line"], exp["function"])
+        lines = ctx.lines(store, exp.path)
+        start, end = _function_span(lines, exp.line, exp.function)
         if end - start + 1 > _MAX_LINES:
-            start = max(start, exp["line"] - 10)
-            end = min(end, exp["end_line"] + 2)
-        item: dict[str, Any] = {
-            "path": exp["path"],
-            "line": exp["line"],
-            "end_line": exp["end_line"],
-            "function": exp["function"],
-            "source": "\n".join(lines[start - 1 : end]),
-            "start": start,
-            "kind": exp["kind"],
-            "exc_type": exp["exc_type"],
-            "pattern": exp["pattern"],
-        }
-        link = permalink(version, exp["path"], exp["line"], exp["end_line"])
-        if link:
-            item["permalink"] = link["url"]
-        out.append(item)
+            start = max(start, exp.line - 10)
+            end = min(end, exp.end_line + 2)
+        link = permalink(version, exp.path, exp.line, exp.end_line)
+        out.append(Example.sliced(exp, lines, start, end, link.url if link else None))
     return out
 
 
 _MAX_CONTRAST_LINES = 30
 
 
-def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def contrast_for(store: Any, ctx: Any, examples: list[Example]) -> list[Contrast]:
     """A passing sibling test: it calls what the failing example calls, and expects no error.
 
     Seeing the same API used without the error shows the difference that matters, which is
     why the seeds' "before/after" fixes are useful — except that this one runs in the
     library's own CI instead of being invented.
     """
-    out: list[dict[str, Any]] = []
+    out: list[Contrast] = []
     for ex in examples[:2]:
-        lines = ctx.lines(store, ex["path"])
-        tests = _tests_of(ctx, ex["path"])
-        mine = next((t for t in tests if t[1] <= ex["line"] <= t[2]), None)
+        lines = ctx.lines(store, ex.path)
+        tests = _tests_of(ctx, ex.path)
+        mine = next((t for t in tests if t[1] <= ex.line <= t[2]), None)
         if mine is None:
             continue
         # Names most tests of the file call (np.array, fit) say nothing about the subject.
@@ -71,7 +59,7 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
                 df[c] = df.get(c, 0) + 1
         # The subject is what the expecting block calls (lda.perplexity(X) inside pytest.raises),
         # else anything distinctive the failing test calls.
-        inside = frozenset(n for ln, n in mine[5] if ex["line"] <= ln <= ex["end_line"] and n in mine[3])
+        inside = frozenset(n for ln, n in mine[5] if ex.line <= ln <= ex.end_line and n in mine[3])
         subject = inside or mine[3]
         distinctive = frozenset(c for c in subject if df[c] <= max(2, len(tests) * 0.3)) or inside
         best: tuple[int, int, _Test] | None = None
@@ -87,19 +75,19 @@ def contrast_for(store: Any, ctx: Any, examples: list[dict[str, Any]]) -> list[d
         name, start, end, calls, _, _ = best[2]
         calls = calls & distinctive
         end = min(end, start + _MAX_CONTRAST_LINES - 1)
-        if any(c["path"] == ex["path"] and c["line"] == start for c in out):
+        if any(c.path == ex.path and c.line == start for c in out):
             continue
         out.append(
-            {
-                "path": ex["path"],
-                "line": start,
-                "end_line": end,
-                "start": start,
-                "function": name,
-                "source": "\n".join(lines[start - 1 : end]),
-                "shared": sorted(calls)[:5],
-                "contrasts": ex["function"],
-            }
+            Contrast(
+                path=ex.path,
+                line=start,
+                end_line=end,
+                start=start,
+                function=name,
+                source="\n".join(lines[start - 1 : end]),
+                shared=tuple(sorted(calls)[:5]),
+                contrasts=ex.function,
+            )
         )
     return out
 
@@ -148,21 +136,20 @@ def _function_span(lines: list[str], line: int, function: str) -> tuple[int, int
     return start, end
 
 
-def tests_note(snapshot: dict[str, Any], n_expectations: int, n_examples: int) -> str:
+def tests_note(snapshot: Snapshot, n_expectations: int, n_examples: int) -> str:
     """Say plainly where examples come from, and when the source could not provide any."""
-    archive = snapshot.get("archive") or ""
-    project = archive.split("-", 1)[0] if archive else snapshot["repo"].rsplit("/", 1)[-1]
-    version = snapshot.get("version")
+    archive = snapshot.archive or ""
+    project = archive.split("-", 1)[0] if archive else snapshot.repo.rsplit("/", 1)[-1]
+    version = snapshot.version
     if archive.endswith(".whl"):
         what = "wheel"
     elif archive:
         what = "source distribution"
-    elif snapshot.get("ref_kind") == "git":
+    elif snapshot.ref_kind == "git":
         what = "repository"
     else:
         what = "directory"
-    stats = snapshot.get("stats")
-    sdist = stats.get("tests_from") if isinstance(stats, dict) else None
+    sdist = snapshot.stats.get("tests_from")
     if isinstance(sdist, str) and sdist:  # the wheel had no tests, so its sdist was read for them
         what = f"wheel and its sdist ({sdist})" if n_expectations == 0 else f"sdist ({sdist})"
     if n_expectations == 0:

@@ -33,10 +33,12 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any
 
-from errdex.store.records import AnalysisRecord, AnswerSections, ExampleFix
+from errdex.model import render_template
+from errdex.store.records import AnalysisRecord, AnswerSections, ExampleFix, SourceWindow, source_window
 from errdex.textsafe import redact_url
 
 if TYPE_CHECKING:
+    from errdex.analysis.result import Analysis
     from errdex.store.records import ErrorDetail
 
 __all__ = [
@@ -338,7 +340,7 @@ Answer with one JSON object and nothing else, with exactly these keys:
 """
 
 
-def build_messages(err: ErrorDetail, view: dict[str, Any], analysis: dict[str, Any]) -> list[dict[str, str]]:
+def build_messages(err: ErrorDetail, source: SourceWindow, analysis: Analysis) -> list[dict[str, str]]:
     """The chat messages for one error: a fixed instruction, then the facts and nothing else.
 
     ``analysis`` is the static analysis (``analyze_error``); its ``llm`` part, if any, is ignored
@@ -347,12 +349,14 @@ def build_messages(err: ErrorDetail, view: dict[str, Any], analysis: dict[str, A
     system = _SYSTEM.format(library=err.repo, version=err.latest.version.name)
     return [
         {"role": "system", "content": system},
-        {"role": "user", "content": facts_text(err, view, analysis)},
+        {"role": "user", "content": facts_text(err, source, analysis)},
     ]
 
 
-def facts_text(err: ErrorDetail, view: dict[str, Any], analysis: dict[str, Any]) -> str:
-    """The facts section of the prompt, as labelled plain-text blocks."""
+def facts_text(err: ErrorDetail, source: SourceWindow, analysis: Analysis) -> str:
+    """The facts section of the prompt, as labelled plain-text blocks: the latest occurrence,
+    the code window around it (``source``) and the static analysis."""
+    occ = err.latest
     parts: list[str] = []
 
     def block(title: str, body: str | None) -> None:
@@ -361,56 +365,47 @@ def facts_text(err: ErrorDetail, view: dict[str, Any], analysis: dict[str, Any])
 
     block(
         "Exception",
-        f"{err.exc_type} ({err.kind}), raised in {err.path}:{view['line']} in function {err.function}",
+        f"{err.exc_type} ({err.kind}), raised in {err.path}:{occ.line} in function {err.function}",
     )
     block("Message template ({...} are runtime values)", err.template)
-    expanded = view.get("expanded_template")
+    expanded = render_template(occ.expanded_segments)
     if expanded and expanded != err.template:
         block("Message with helper calls expanded", expanded)
-    bases = view.get("exc_bases") or []
-    if bases:
-        block("Exception base classes", ", ".join(bases))
+    if occ.exc_bases:
+        block("Exception base classes", ", ".join(occ.exc_bases))
     block(
         "Conditions on the path to the raise (source text, outermost first)",
-        "\n".join(f"- {g}" for g in view.get("guards") or []),
+        "\n".join(f"- {g}" for g in occ.guards),
     )
-    trig = analysis.get("trigger") or {}
-    block("Trigger, in words", trig.get("text"))
-    src = view.get("source") or {}
-    lines = list(src.get("lines") or [])
-    start = int(src.get("start") or 1)
+    block("Trigger, in words", analysis.trigger.text)
+    lines, start = list(source.lines), source.start
     if len(lines) > _MAX_SOURCE_LINES:  # keep the raise in view; cut the far end of the window
-        keep_from = max(0, min(view["line"] - start - _MAX_SOURCE_LINES // 2, len(lines) - _MAX_SOURCE_LINES))
+        keep_from = max(0, min(occ.line - start - _MAX_SOURCE_LINES // 2, len(lines) - _MAX_SOURCE_LINES))
         lines, start = lines[keep_from : keep_from + _MAX_SOURCE_LINES], start + keep_from
     marked = [
-        f"{n:>5}{'>' if view['line'] <= n <= view['end_line'] else ' '} {text}"
-        for n, text in enumerate(lines, start)
+        f"{n:>5}{'>' if occ.line <= n <= occ.end_line else ' '} {text}" for n, text in enumerate(lines, start)
     ]
     block(f"Source of {err.path} ('>' marks the raise)", "\n".join(marked))
-    block("Docstring of the enclosing function", view.get("docstring"))
-    notes = analysis.get("comments") or view.get("comments") or []
+    block("Docstring of the enclosing function", occ.docstring)
+    notes = analysis.comments or occ.comments
     block("Comments in the code near the raise (including TODOs)", "\n".join(f"- {c}" for c in notes))
-    meaning = (analysis.get("meaning") or {}).get("text")
-    block("Static explanation", meaning)
-    sols = analysis.get("solutions") or []
-    block("Fixes derived from the code", "\n".join(f"- {s['text']} [{s['source']}]" for s in sols))
-    block("References", "\n".join(analysis.get("references") or []))
-    reached = analysis.get("reached_from") or []
+    block("Static explanation", analysis.meaning.text)
+    block("Fixes derived from the code", "\n".join(f"- {s.text} [{s.source}]" for s in analysis.solutions))
+    block("References", "\n".join(analysis.references))
     block(
         "Public functions that reach it",
-        "\n".join(f"- {r['function']} ({r['path']}:{r['line']})" for r in reached[:8]),
+        "\n".join(f"- {r.function} ({r.path}:{r.line})" for r in analysis.reached_from[:8]),
     )
-    examples = analysis.get("examples") or []
     block(
         "The library's own tests that trigger it",
         "\n\n".join(
-            f"{ex['path']}:{ex['line']} ({ex['function']})\n{ex['source'][:_MAX_EXAMPLE_CHARS]}"
-            for ex in examples
+            f"{ex.path}:{ex.line} ({ex.function})\n{ex.source[:_MAX_EXAMPLE_CHARS]}"
+            for ex in analysis.examples
         ),
     )
-    related = analysis.get("related") or []
     block(
-        "Related errors", "\n".join(f"- {r['exc_type']}: {r['template']} ({r['relation']})" for r in related)
+        "Related errors",
+        "\n".join(f"- {r.exc_type}: {r.template} ({r.relation})" for r in analysis.related),
     )
     return "\n\n".join(parts) + "\n"
 
@@ -442,16 +437,16 @@ _SNAKE = re.compile(r"[a-z_][a-z0-9_]*")
 _IMPORTED = re.compile(r"\b(?:import|from)\s+([A-Za-z_][\w.]*)")
 
 
-def facts_names(view: dict[str, Any], analysis: dict[str, Any] | None = None) -> set[str]:
+def facts_names(err: ErrorDetail, source: SourceWindow, analysis: Analysis | None = None) -> set[str]:
     """Every name (and dotted prefix) written in the code facts the model was shown.
 
     A name copied from the raise's own source (``scratch_type.memory_space``) is real code even
     when the symbol table cannot type it: the verifier's strict mode would otherwise drop a
     correct sentence that quotes the guard.
     """
-    texts = [*(view.get("guards") or []), *((view.get("source") or {}).get("lines") or [])]
-    if analysis:
-        texts += [ex.get("source", "") for ex in analysis.get("examples") or []]
+    texts = [*err.latest.guards, *source.lines]
+    if analysis is not None:
+        texts += [ex.source for ex in analysis.examples]
     out: set[str] = set()
     for t in texts:
         for m in _IDENT_RUN.finditer(t):
@@ -545,14 +540,15 @@ def ensure_answer(
     store: Any,
     client: Client,
     err: ErrorDetail,
-    view: dict[str, Any],
+    analysis: Analysis,
     *,
     prompt_version: str = PROMPT_VERSION,
 ) -> Outcome:
     """The verified answer for one error: from the cache, else asked, verified and cached.
 
-    ``view`` is the error's view with its static analysis (``errdex.views.error_view``): the
-    model is asked about those facts, and its answer is checked against them.
+    ``analysis`` is the error's static analysis (``analyze_error``; its ``llm`` part is ignored):
+    the model is asked about those facts and the code around the raise, and its answer is checked
+    against them.
 
     The raw answer is stored beside the verified one (under ``raw``) so a better verifier can
     re-check old answers without paying for them again; pages only ever see its ``public_json``.
@@ -564,10 +560,10 @@ def ensure_answer(
     cached = store.get_analysis(err.id, sid, client.model, prompt_version)
     if cached is not None:
         return Outcome(cached, True)
-    analysis = {k: v for k, v in view["analysis"].items() if k != "llm"}
-    answer = client.complete_json(build_messages(err, view, analysis))
+    source = source_window(store, err)
+    answer = client.complete_json(build_messages(err, source, analysis))
     ctx = get_context(store, sid)
-    checked = verify_answer(answer, ctx.index, err.path, facts_names(view, analysis))
+    checked = verify_answer(answer, ctx.index, err.path, facts_names(err, source, analysis))
     record = AnalysisRecord(
         model=client.model,
         date=datetime.now(UTC).isoformat(timespec="seconds"),

@@ -10,8 +10,8 @@ Each group is one indexed query on the snapshot's errors (``store.facts``).
 from __future__ import annotations
 
 import heapq
-from typing import Any
 
+from errdex.analysis.result import Related
 from errdex.store.facts import ErrorRow, FactReader
 from errdex.store.records import ErrorDetail
 from errdex.textsafe import truncate
@@ -35,22 +35,19 @@ class RelatedIndex:
         rows = self.reader.errors_at(self.snapshot_id, err.path, err.function)
         return [r for r in rows if r.id != err.id]
 
-    def related(self, err: ErrorDetail, bases: list[str]) -> list[dict[str, Any]]:
+    def related(self, err: ErrorDetail, bases: list[str]) -> list[Related]:
         """Up to ``MAX_RELATED`` errors, nearest kin first; ``bases`` widen the exception family."""
         from rapidfuzz import fuzz, process
 
         sid, path = self.snapshot_id, err.path
-        out: list[dict[str, Any]] = []
+        out: list[Related] = []
         seen = {err.id}
 
         def add(r: ErrorRow, relation: str) -> None:
             if r.id in seen or len(out) >= MAX_RELATED:
                 return
             seen.add(r.id)
-            out.append({
-                "id": r.id, "exc_type": r.exc_type, "template": truncate(r.template),
-                "relation": relation, "path": r.path, "line": r.line,
-            })  # fmt: skip
+            out.append(Related(r.id, r.exc_type, truncate(r.template), relation, r.path, r.line))
 
         same_path = self.reader.errors_at(sid, path)
         for r in [r for r in same_path if r.function == err.function][:3]:
@@ -62,7 +59,7 @@ class RelatedIndex:
             hits = process.extract(err.template, [r.template for r in pool],
                                    scorer=fuzz.token_set_ratio, limit=6, score_cutoff=50)  # fmt: skip
             for _, _, k in hits:
-                if sum(1 for o in out if o["relation"] == "similar message") < 3:
+                if sum(1 for o in out if o.relation == "similar message") < 3:
                     add(pool[k], "similar message")
         line = err.latest.line
         rest = [r for r in same_path if r.id not in seen]

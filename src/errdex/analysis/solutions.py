@@ -27,6 +27,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from errdex.analysis.result import Solution
 from errdex.analysis.trigger import Trigger, condition_phrase, describe_guards
 
 __all__ = ["NO_FIX", "URL", "Feed", "imperatives", "solutions_for"]
@@ -108,7 +109,7 @@ def solutions_for(
     *,
     notes: Sequence[str] = (),
     feeds: Sequence[Feed] = (),
-) -> tuple[list[dict[str, str]], list[str]]:
+) -> tuple[list[Solution], list[str]]:
     """(solutions, references). Each solution says where it came from."""
     found: list[tuple[str, str]] = [*_from_guards(trigger, feeds)]
     found += [
@@ -121,10 +122,10 @@ def solutions_for(
     found += [(f"Read the documentation the message links to: {url}", "docs") for url in refs]
     advised = [s for sib in siblings for s in imperatives(sib)[:1]]
     found += [(f"A sibling error in the same function suggests: “{s}”", "sibling") for s in advised[:2]]
-    sols: list[dict[str, str]] = []
+    sols: list[Solution] = []
     for text, source in found:
-        if text and all(s["text"] != text for s in sols):
-            sols.append({"text": text, "source": source})
+        if text and all(s.text != text for s in sols):
+            sols.append(Solution(text, source))
     return sols, refs
 
 

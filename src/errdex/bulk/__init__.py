@@ -174,10 +174,11 @@ def run(
         report.run_seconds = time.perf_counter() - status.started
         if ray_run is not None:
             ray_run.close()
-        if changed:  # what was stored is followed across releases and searchable
-            t = time.perf_counter()
-            after_history_change(store, sorted(changed), _Stages(prog))
-            report.index_seconds = time.perf_counter() - t
+        with store:
+            if changed:  # what was stored is followed across releases and searchable
+                t = time.perf_counter()
+                after_history_change(store, sorted(changed), _Stages(prog))
+                report.index_seconds = time.perf_counter() - t
     report.seconds = time.perf_counter() - t0
     return report
 

@@ -12,13 +12,16 @@ module to register the command, and every other ``errdex`` command must stay fas
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from errdex.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, fail
 from errdex.options import DbOpt, RepoOpt
 from errdex.textsafe import redact_url
+
+if TYPE_CHECKING:
+    from errdex.store.records import ErrorSummary
 
 
 def analyze(
@@ -61,21 +64,25 @@ def analyze(
     from errdex.store import Store, StoreError
 
     try:
-        Store.open(db, readonly=True)  # an absent catalogue is an error, not a new empty one
+        Store.open(db, readonly=True).close()  # an absent catalogue is an error, not a new empty one
         store = Store.open(db)  # writable: --llm stores the verified answers
-        _, rows = store.list_errors(repo=repo, limit=limit or None)
     except StoreError as e:
         fail(str(e), e.code)
-    run = _Run(store, config, concurrency, tty=sys.stderr.isatty())
-    try:
-        run.go(rows)
-    except KeyboardInterrupt:
+    with store:
+        try:
+            _, rows = store.list_errors(repo=repo, limit=limit or None)
+        except StoreError as e:
+            fail(str(e), e.code)
+        run = _Run(store, config, concurrency, tty=sys.stderr.isatty())
+        try:
+            run.go(rows)
+        except KeyboardInterrupt:
+            run.close()
+            typer.echo(
+                run.summary() + " — interrupted; answers stored so far are kept, re-run to resume", err=True
+            )
+            raise typer.Exit(EXIT_INTERRUPTED) from None
         run.close()
-        typer.echo(
-            run.summary() + " — interrupted; answers stored so far are kept, re-run to resume", err=True
-        )
-        raise typer.Exit(EXIT_INTERRUPTED) from None
-    run.close()
     if as_json:
         import json
 
@@ -112,7 +119,7 @@ class _Run:
         self.fatal = False
         self.total = 0
 
-    def go(self, rows: list[dict[str, Any]]) -> None:
+    def go(self, rows: list[ErrorSummary]) -> None:
         from concurrent.futures import ThreadPoolExecutor, as_completed
 
         self.total = len(rows)
@@ -122,7 +129,7 @@ class _Run:
         progress.start(self.total, "analysing with " + self.client.model if self.client else "analysing")
         pool = ThreadPoolExecutor(max_workers=self.concurrency, thread_name_prefix="errdex-analyze")
         try:
-            futures = [pool.submit(self._one, r["id"]) for r in rows]
+            futures = [pool.submit(self._one, r.id) for r in rows]
             for f in as_completed(futures):
                 f.result()
                 progress.advance()
@@ -138,19 +145,19 @@ class _Run:
     def _one(self, error_id: str) -> None:
         if self.stop.is_set():
             return
+        from errdex.analysis import analyze_error
         from errdex.analysis.llm import LLMError, ensure_answer
-        from errdex.views import error_view
 
         try:
             err = self.store.get_error(error_id)
             if err is None:  # deleted by a concurrent re-index
                 return
-            view = error_view(self.store, err)
+            analysis = analyze_error(self.store, err)
             with self.lock:
                 self.analysed += 1
             if self.client is None:
                 return
-            outcome = ensure_answer(self.store, self.client, err, view)
+            outcome = ensure_answer(self.store, self.client, err, analysis)
         except LLMError as e:
             self._failed(error_id, str(e), fatal=e.fatal)
             return

@@ -28,10 +28,12 @@ def list_errors(
     from errdex.cli.render import print_error_rows
     from errdex.store import Store
 
-    store = Store.open(db, readonly=True)  # a StoreError is reported by `guarded`
-    total, rows = store.list_errors(repo=repo, exc_type=exc_type, path=path, kind=kind, limit=limit or None)
+    with Store.open(db, readonly=True) as store:  # a StoreError is reported by `guarded`
+        total, rows = store.list_errors(
+            repo=repo, exc_type=exc_type, path=path, kind=kind, limit=limit or None
+        )
     if as_json:
-        print(json.dumps({"total": total, "errors": rows}, indent=2))
+        print(json.dumps({"total": total, "errors": [r.to_json() for r in rows]}, indent=2))
         return
     print_error_rows(rows, total, tty=sys.stdout.isatty())
 
@@ -44,15 +46,16 @@ def show(
     """Everything known about one error: template, where it is thrown, guards, code, versions."""
     from errdex.store.fast import open_reader
 
-    store = open_reader(db)  # SQLite: no SQLAlchemy import, so a cold `show` is quick
-    err = store.get_error(error_id)  # a StoreError is reported by `guarded`
-    if err is None:
-        fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
-    from errdex.cli.render import print_error, printable_tree
-    from errdex.views import error_view
+    with open_reader(db) as store:  # SQLite: no SQLAlchemy import, so a cold `show` is quick
+        err = store.get_error(error_id)  # a StoreError is reported by `guarded`
+        if err is None:
+            fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
+        from errdex.views import error_view
 
-    view = error_view(store, err)
+        view = error_view(store, err)
+    from errdex.cli.render import print_error, printable_tree
+
     if as_json:
-        print(json.dumps(view, indent=2, default=str))
+        print(json.dumps(view.to_json(), indent=2, default=str))
         return
     print_error(printable_tree(view))

@@ -14,6 +14,7 @@ from errdex.options import DbOpt, JsonOpt, RepoOpt
 from errdex.textsafe import printable
 
 if TYPE_CHECKING:
+    from errdex.autoindex import Outcome
     from errdex.store.records import CatalogueReader
 
 # exit status per verdict (``match.VERDICTS``): a candidate, exact or not, is an answer
@@ -71,7 +72,8 @@ def explain(
         from errdex.match import Matcher
         from errdex.store.fast import open_reader
 
-        _explain_batch(Matcher.load(open_reader(db), repo=repo), batch, limit)
+        with open_reader(db) as reader:
+            _explain_batch(Matcher.load(reader, repo=repo), batch, limit)
         return
     if text is None or text == "-":
         if sys.stdin.isatty():
@@ -80,6 +82,12 @@ def explain(
     from errdex.autoindex import explain as explain_paste
 
     out = explain_paste(text, db, repo=repo, limit=limit, auto=auto_index)
+    with out.reader:
+        _answer(out, text, version, as_json=as_json)
+
+
+def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> None:
+    """Print the answer to one paste, as JSON or for a terminal, and exit with its status."""
     result = out.result
     if as_json:
         answer: dict[str, Any] = {

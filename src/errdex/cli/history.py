@@ -31,17 +31,17 @@ def diff(
 
     name_a, _, ver_a = old.rpartition("==")
     name_b, _, ver_b = new.rpartition("==")
-    store = Store.open(db, readonly=True)  # a StoreError is reported by `guarded`
-    which = repo or name_a or name_b
-    if not which:
-        names = [r["name"] for r in store.repos()]
-        if len(names) != 1:
-            fail(
-                f"the catalogue holds {len(names)} codebases; name one with --repo or NAME==VERSION",
-                EXIT_USAGE,
-            )
-        which = names[0]
-    d = diff_releases(store, which, ver_a, ver_b)
+    with Store.open(db, readonly=True) as store:  # a StoreError is reported by `guarded`
+        which = repo or name_a or name_b
+        if not which:
+            names = [r.name for r in store.repos()]
+            if len(names) != 1:
+                fail(
+                    f"the catalogue holds {len(names)} codebases; name one with --repo or NAME==VERSION",
+                    EXIT_USAGE,
+                )
+            which = names[0]
+        d = diff_releases(store, which, ver_a, ver_b)
     if as_json:
         print(json.dumps(d, indent=2))
         return

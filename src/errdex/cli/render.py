@@ -1,7 +1,7 @@
 """What the command line draws on a terminal; rich is imported only inside these functions.
 
 ``print_error`` is ``errdex show ID`` for humans: the same sections as the web page, rendered
-from the dict ``errdex.views.error_view`` built and nothing else, so the terminal, the page and
+from the ``ErrorView`` that ``errdex.views.error_view`` built and nothing else, so the terminal, the page and
 the JSON API cannot disagree. Colour and syntax highlighting on a terminal; plain text when
 piped (rich decides from the console), with the raise line marked either way.
 
@@ -13,24 +13,30 @@ sequences.
 from __future__ import annotations
 
 import re
-from typing import Any
+from dataclasses import fields, is_dataclass, replace
+from typing import TYPE_CHECKING, Any, cast
 
 from errdex.store.records import AnalysisRecord
 from errdex.textsafe import printable, truncate
+
+if TYPE_CHECKING:
+    from errdex.analysis.result import Analysis
+    from errdex.store.records import ErrorSummary
+    from errdex.views import ErrorView
 
 __all__ = ["print_error", "print_error_rows", "print_thrown_at", "printable_tree"]
 
 _MAX_TEMPLATE_CELL = 100
 
 
-def print_error_rows(rows: list[dict[str, Any]], total: int, *, tty: bool) -> None:
+def print_error_rows(rows: list[ErrorSummary], total: int, *, tty: bool) -> None:
     """``errdex list``: a table on a terminal, one tab-separated line per error elsewhere."""
 
-    def cells(r: dict[str, Any]) -> tuple[str, str, str, str]:
+    def cells(r: ErrorSummary) -> tuple[str, str, str, str]:
         # One line per field: newlines become spaces, every other control character an escape.
-        tmpl = r["template"].replace("\n", " ")
+        tmpl = r.template.replace("\n", " ")
         eid, exc, where, text = (
-            printable(v, newlines=False) for v in (r["id"], r["exc_type"], f"{r['path']}:{r['line']}", tmpl)
+            printable(v, newlines=False) for v in (r.id, r.exc_type, f"{r.path}:{r.line}", tmpl)
         )
         return eid, exc, where, text
 
@@ -53,15 +59,23 @@ def print_error_rows(rows: list[dict[str, Any]], total: int, *, tty: bool) -> No
     console.print(f"{len(rows)} of {total} errors", style="dim", highlight=False)
 
 
-def printable_tree(value: Any) -> Any:
-    """A JSON-like view with every string made safe for the terminal (newlines kept)."""
+def printable_tree[T](value: T) -> T:
+    """``value`` with every string inside it made safe for the terminal (newlines kept): a JSON
+    tree, or a frozen dataclass such as an ``ErrorView``, rebuilt with the same types."""
+    out: Any = value
     if isinstance(value, str):
-        return printable(value)
-    if isinstance(value, dict):
-        return {k: printable_tree(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [printable_tree(v) for v in value]
-    return value
+        out = printable(value)
+    elif isinstance(value, dict):
+        out = {k: printable_tree(v) for k, v in value.items()}
+    elif isinstance(value, list):
+        out = [printable_tree(v) for v in value]
+    elif isinstance(value, tuple):
+        out = tuple(printable_tree(v) for v in value)
+    elif is_dataclass(value) and not isinstance(value, type):
+        out = replace(
+            value, **{f.name: printable_tree(getattr(value, f.name)) for f in fields(value) if f.init}
+        )
+    return cast(T, out)
 
 
 def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
@@ -91,77 +105,73 @@ def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
     console.print(f"More: errdex show {printable(best.id)}", style="dim", highlight=False, markup=False)
 
 
-def print_error(view: dict[str, Any], console: Any = None) -> None:
+def print_error(view: ErrorView, console: Any = None) -> None:
     """The page's sections for one error, from its view."""
     from rich.console import Console
     from rich.text import Text
 
     con = console or Console(highlight=False)
-    a = view.get("analysis") or {}
-    con.print(Text(f"{view['repo']} · {view['kind']} · {view['exc_type']}", style="bold"))
-    con.print(
-        Text(f"ID {view['id']}  ·  {view['repo']} {view.get('version', {}).get('name', '')}", style="dim")
-    )
+    a = view.analysis
+    con.print(Text(f"{view.repo} · {view.kind} · {view.exc_type}", style="bold"))
+    con.print(Text(f"ID {view.id}  ·  {view.repo} {view.version.name}", style="dim"))
 
     _head(con, "Error message")
-    con.print(_template_text(view["template"]))
+    con.print(_template_text(view.template))
 
-    if a.get("meaning"):
+    if a is not None and a.meaning.text:
         _head(con, "What it means")
-        con.print(a["meaning"]["text"], markup=False)
+        con.print(a.meaning.text, markup=False)
 
     _print_source(con, view)
 
-    if a.get("solutions"):
-        _head(con, "Solutions")
-        for n, s in enumerate(a["solutions"], 1):
-            con.print(f"{n}. {s['text']}  [{s['source']}]", markup=False)
-    elif a.get("solutions_note"):
-        _head(con, "Solutions")
-        con.print(a["solutions_note"], markup=False)
-    if a.get("references"):
-        con.print("References: " + ", ".join(a["references"]), markup=False)
-
-    _print_examples(con, a)
-
-    if a.get("trigger"):
-        _print_trigger(con, a)
-
-    if a.get("related"):
-        _head(con, "Related errors")
-        for r in a["related"]:
-            con.print(f"• {r['template']}  ({r['exc_type']}, {r['relation']}, {r['id']})", markup=False)
+    if a is not None:
+        _print_analysis(con, a)
 
     _print_versions(con, view)
 
-    llm = AnalysisRecord.from_json(a.get("llm"))  # the view's JSON of the cached answer, if any
-    if llm is not None:
-        _print_llm(con, llm)
-    prov = a.get("provenance") or {}
-    kind = "Static analysis" if prov.get("kind", "static") == "static" else "AI-assisted analysis"
+    if a is not None and a.llm is not None:
+        _print_llm(con, a.llm)
+    kind = "Static analysis" if a is None or a.provenance.kind == "static" else "AI-assisted analysis"
+    snapshot, date = (a.provenance.snapshot, a.provenance.date or "") if a else (view.repo, "")
     con.print()
-    con.print(
-        Text(
-            f"{kind} of {prov.get('snapshot', view['repo'])} ({prov.get('date') or ''}). "
-            f"Data as JSON: /api/errors/{view['id']}.",
-            style="dim",
-        )
-    )
+    con.print(Text(f"{kind} of {snapshot} ({date}). Data as JSON: /api/errors/{view.id}.", style="dim"))
 
 
-def _print_source(con: Any, view: dict[str, Any]) -> None:
+def _print_analysis(con: Any, a: Analysis) -> None:
+    """Solutions, examples, when it happens and related errors, in the page's order."""
+    if a.solutions:
+        _head(con, "Solutions")
+        for n, s in enumerate(a.solutions, 1):
+            con.print(f"{n}. {s.text}  [{s.source}]", markup=False)
+    elif a.solutions_note:
+        _head(con, "Solutions")
+        con.print(a.solutions_note, markup=False)
+    if a.references:
+        con.print("References: " + ", ".join(a.references), markup=False)
+
+    _print_examples(con, a)
+
+    _print_trigger(con, a)
+
+    if a.related:
+        _head(con, "Related errors")
+        for r in a.related:
+            con.print(f"• {r.template}  ({r.exc_type}, {r.relation}, {r.id})", markup=False)
+
+
+def _print_source(con: Any, view: ErrorView) -> None:
     from rich.syntax import Syntax
 
     _head(con, "Source")
-    con.print(f"Thrown at {view['path']}:{view['line']}", markup=False)
-    src = view.get("source") or {}
-    if src.get("lines"):
+    con.print(f"Thrown at {view.path}:{view.line}", markup=False)
+    src = view.source
+    if src.lines:
         # A terminal shows the raise with a screenful of context, not the whole function
         # (the page and --json carry the full window).
-        first = max(src["start"], view["line"] - 25)
-        last = min(src["start"] + len(src["lines"]) - 1, view["end_line"] + 12)
-        code = "\n".join(src["lines"][first - src["start"] : last - src["start"] + 1])
-        marks = set(range(view["line"], view["end_line"] + 1))
+        first = max(src.start, view.line - 25)
+        last = min(src.start + len(src.lines) - 1, view.end_line + 12)
+        code = "\n".join(src.lines[first - src.start : last - src.start + 1])
+        marks = set(range(view.line, view.end_line + 1))
         con.print(
             Syntax(
                 code,
@@ -173,50 +183,46 @@ def _print_source(con: Any, view: dict[str, Any]) -> None:
                 theme="ansi_dark",
             )
         )
-    link = view.get("permalink")
+    link = view.permalink
     if link:
-        con.print(f"View on the forge (pinned to {link['label']}): {link['url']}", markup=False)
+        con.print(f"View on the forge (pinned to {link.label}): {link.url}", markup=False)
 
 
-def _print_examples(con: Any, a: dict[str, Any]) -> None:
+def _print_examples(con: Any, a: Analysis) -> None:
     from rich.syntax import Syntax
 
     _head(con, "Example")
-    for ex in a.get("examples", []):
-        con.print(f"This test triggers it: {ex['path']}:{ex['line']} ({ex['function']})", markup=False)
+    for ex in a.examples:
+        con.print(f"This test triggers it: {ex.path}:{ex.line} ({ex.function})", markup=False)
         con.print(
             Syntax(
-                ex["source"],
+                ex.source,
                 "python",
                 line_numbers=True,
-                start_line=ex.get("start", 1),
-                highlight_lines=set(range(ex["line"], ex["end_line"] + 1)),
+                start_line=ex.start,
+                highlight_lines=set(range(ex.line, ex.end_line + 1)),
                 theme="ansi_dark",
             )
         )
-        if ex.get("permalink"):
-            con.print(ex["permalink"], markup=False)
-    for c in a.get("contrast", []):
-        shared = ", ".join(c.get("shared", []))
+        if ex.permalink:
+            con.print(ex.permalink, markup=False)
+    for c in a.contrast:
+        shared = ", ".join(c.shared)
         con.print(
-            f"This sibling test passes ({shared} without the error): {c['path']}:{c['line']} "
-            f"({c['function']})",
+            f"This sibling test passes ({shared} without the error): {c.path}:{c.line} ({c.function})",
             markup=False,
         )
-        con.print(
-            Syntax(c["source"], "python", line_numbers=True, start_line=c.get("start", 1), theme="ansi_dark")
-        )
-    if a.get("tests_note"):
-        con.print(a["tests_note"], style="dim", markup=False)
+        con.print(Syntax(c.source, "python", line_numbers=True, start_line=c.start, theme="ansi_dark"))
+    if a.tests_note:
+        con.print(a.tests_note, style="dim", markup=False)
 
 
-def _print_versions(con: Any, view: dict[str, Any]) -> None:
+def _print_versions(con: Any, view: ErrorView) -> None:
     """The releases that hold the error. With several releases of its codebase indexed, the
     lineage as the page shows it: runs of releases with their line, each rewording as a word
     diff (``[-old-]{+new+}``, readable without colour), moves and removal."""
-    history = view.get("history") or {}
-    versions = view.get("versions") or []
-    if not versions and not history:
+    history = view.history
+    if not view.versions and not history:
         return
     _head(con, "Versions")
     if len(history.get("releases") or []) > 1:
@@ -224,20 +230,21 @@ def _print_versions(con: Any, view: dict[str, Any]) -> None:
 
         for line in history_lines(history):
             con.print(line, markup=False, highlight=False, soft_wrap=True)
-        con.print(f"History as JSON: /api/errors/{view['id']}/history.", style="dim", markup=False)
+        con.print(f"History as JSON: /api/errors/{view.id}/history.", style="dim", markup=False)
         return
-    for ver in versions:
-        date = f" ({ver['date'][:10]})" if ver.get("date") else ""
-        con.print(f"{ver['name']} line {ver['line']}{date}", markup=False, highlight=False)
+    for occ in view.versions:
+        ver = occ.version
+        date = f" ({ver.date[:10]})" if ver.date else ""
+        con.print(f"{ver.name} line {occ.line}{date}", markup=False, highlight=False)
 
 
-def _print_trigger(con: Any, a: dict[str, Any]) -> None:
+def _print_trigger(con: Any, a: Analysis) -> None:
     _head(con, "When it happens")
-    con.print("Trigger: " + a["trigger"]["text"], markup=False)
-    for r in a.get("reached_from", [])[:5]:
-        dyn = " (via a dynamic call)" if r.get("dynamic") else ""
-        con.print(f"  reached from {r['function']} ({r['path']}:{r['line']}){dyn}", markup=False)
-    for t in a.get("todos", []):
+    con.print("Trigger: " + a.trigger.text, markup=False)
+    for r in a.reached_from[:5]:
+        dyn = " (via a dynamic call)" if r.dynamic else ""
+        con.print(f"  reached from {r.function} ({r.path}:{r.line}){dyn}", markup=False)
+    for t in a.todos:
         con.print(f"  note in the code: {t}", markup=False)
 
 

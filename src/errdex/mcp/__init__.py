@@ -95,11 +95,12 @@ class _Tools:
         )
         result, reader = out.result, out.reader
         matches = []
-        for n, m in enumerate(result.matches):
-            item = m.to_json()
-            if n == 0:
-                item.update(_site_facts(reader, m))
-            matches.append(item)
+        with reader:
+            for n, m in enumerate(result.matches):
+                item = m.to_json()
+                if n == 0:
+                    item.update(_site_facts(reader, m))
+                matches.append(item)
         answer: dict[str, Any] = {
             "verdict": result.outcome,
             "summary": result.verdict,
@@ -119,11 +120,11 @@ class _Tools:
             from errdex.store.fast import open_reader
             from errdex.views import error_view
 
-            reader = open_reader(self.db)
-            err = reader.get_error(error_id.strip())
-            if err is None:
-                raise _user_error(f"no error with ID {error_id!r} in the catalogue")
-            return dict(error_view(reader, err))
+            with open_reader(self.db) as reader:
+                err = reader.get_error(error_id.strip())
+                if err is None:
+                    raise _user_error(f"no error with ID {error_id!r} in the catalogue")
+                return error_view(reader, err).to_json()
 
         view: dict[str, Any] = _json_safe(_guard(show))
         return view
@@ -143,18 +144,18 @@ class _Tools:
             from errdex.match import Matcher
             from errdex.store.fast import open_reader
 
-            reader = open_reader(self.db)
-            if query.strip():
-                result = Matcher.load(reader, repo=repo).explain(query[:_MAX_TEXT], limit=limit)
-                rows = [
-                    m.to_json()
-                    for m in result.matches
-                    if (not exc_type or exc_type.lower() in m.exc_type.lower())
-                    and (not path or path in m.path)
-                ]
-                return {"total": len(rows), "errors": rows}
-            total, rows = reader.list_errors(repo=repo, exc_type=exc_type, path=path, limit=limit)
-            return {"total": total, "errors": rows}
+            with open_reader(self.db) as reader:
+                if query.strip():
+                    result = Matcher.load(reader, repo=repo).explain(query[:_MAX_TEXT], limit=limit)
+                    rows = [
+                        m.to_json()
+                        for m in result.matches
+                        if (not exc_type or exc_type.lower() in m.exc_type.lower())
+                        and (not path or path in m.path)
+                    ]
+                    return {"total": len(rows), "errors": rows}
+                total, found = reader.list_errors(repo=repo, exc_type=exc_type, path=path, limit=limit)
+                return {"total": total, "errors": [r.to_json() for r in found]}
 
         return _guard(search)
 

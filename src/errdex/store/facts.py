@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from errdex.model import ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
+from errdex.store.records import Expectation
 
 __all__ = ["CallRow", "ErrorRow", "FactReader", "ImportRow", "ModuleRow", "Run"]
 
@@ -330,16 +331,15 @@ class FactReader:
             params = {**params, "limit": limit}
         return [ErrorRow(*r) for r in self._run(sql, {"sid": sid, **params})]
 
-    def expectations_of(self, sid: int, error_id: str) -> list[dict[str, Any]]:
+    def expectations_of(self, sid: int, error_id: str) -> list[Expectation]:
         """Tests of the snapshot that expect this error, in (path, line) order."""
         rows = self._run(
-            "SELECT x.path, x.line, x.end_line, x.function, x.exc_type, x.pattern, x.kind "
+            "SELECT x.snapshot_id, x.path, x.line, x.end_line, x.function, x.exc_type, x.pattern, x.kind "
             "FROM expectation_errors l JOIN expectations x ON x.id = l.expectation_id "
             "WHERE l.error_id = :eid AND l.snapshot_id = :sid ORDER BY x.path, x.line, x.id",
             {"eid": error_id, "sid": sid},
         )
-        keys = ("path", "line", "end_line", "function", "exc_type", "pattern", "kind")
-        return [dict(zip(keys, r, strict=True)) for r in rows]
+        return [Expectation.from_row(r) for r in rows]
 
     def expectation_count(self, sid: int) -> int:
         rows = self._run("SELECT COUNT(*) FROM expectations WHERE snapshot_id = :sid", {"sid": sid})

@@ -13,7 +13,6 @@ creates a file, and it reads a catalogue in a read-only file or directory (see i
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 import zlib
@@ -25,7 +24,17 @@ from urllib.parse import quote
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
-from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
+from errdex.store.records import (
+    SNAPSHOT_COLUMNS,
+    AnalysisRecord,
+    CatalogueReader,
+    ErrorDetail,
+    ErrorSummary,
+    Expectation,
+    Repo,
+    Snapshot,
+    snapshot_of,
+)
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, sqlite_file, to_url
 
@@ -139,8 +148,20 @@ class SQLiteReader(CatalogueReader):
         self._full: Store | None = None
         self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
-        row = self._row("select value from meta where key = 'schema_version'")
+        try:
+            row = self._row("select value from meta where key = 'schema_version'")
+        except BaseException:
+            self._conn.close()
+            raise
         self.current = row is not None and str(row[0]) == str(SCHEMA_VERSION)
+
+    def close(self) -> None:
+        """Close the connection, and the full ``Store`` if one was opened for other reads."""
+        with self._lock:
+            self._conn.close()
+            full, self._full = self._full, None
+        if full is not None:
+            full.close()
 
     def _rows(self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()) -> list[Any]:
         """Every row of one statement; the one way this reader touches its connection.
@@ -226,21 +247,16 @@ class SQLiteReader(CatalogueReader):
         """Same answer as ``Store.get_error``: the same statements (``store.detail``)."""
         return read_error(self._run, error_id)
 
-    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+    def snapshot(self, snapshot_id: int) -> Snapshot:
         """Same answer as ``Store.snapshot``."""
+        cols = ", ".join(f"s.{c}" for c in SNAPSHOT_COLUMNS)
         row = self._row(
-            "select s.id, s.version, s.ref_kind, s.ref, s.commit_sha, s.date, s.source_url, s.tag, s.archive, "
-            "s.sha256, s.indexed_at, s.has_tests, s.stats, r.name from snapshots s "
-            "join repos r on r.id = s.repo_id where s.id = ?",
+            f"select r.name, {cols} from snapshots s join repos r on r.id = s.repo_id where s.id = ?",
             (snapshot_id,),
         )
         if row is None:
             raise StoreError(f"no snapshot {snapshot_id}", kind="missing")
-        keys = ("id", "version", "ref_kind", "ref", "commit", "date", "source_url", "tag", "archive", "sha256",
-                "indexed_at")  # fmt: skip
-        out: dict[str, Any] = dict(zip(keys, row[:11], strict=True))
-        out.update(has_tests=bool(row[11]), stats=json.loads(row[12]), repo=row[13])
-        return out
+        return snapshot_of(str(row[0]), row[1:])
 
     def file_text(self, snapshot_id: int, path: str) -> str | None:
         """Same answer as ``Store.file_text``."""
@@ -274,7 +290,7 @@ class SQLiteReader(CatalogueReader):
     def resolve_repo(self, name: str) -> str:
         return self._store().resolve_repo(name)
 
-    def repos(self) -> list[dict[str, Any]]:
+    def repos(self) -> list[Repo]:
         return self._store().repos()
 
     def list_errors(
@@ -285,10 +301,10 @@ class SQLiteReader(CatalogueReader):
         kind: str | None = None,
         limit: int | None = None,
         offset: int = 0,
-    ) -> tuple[int, list[dict[str, Any]]]:
+    ) -> tuple[int, list[ErrorSummary]]:
         return self._store().list_errors(repo, exc_type, path, kind, limit, offset)
 
-    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_for(self, error_id: str) -> list[Expectation]:
         return self._store().expectations_for(error_id)
 
 
@@ -301,7 +317,7 @@ def open_reader(db: str | None) -> CatalogueReader:
         reader = SQLiteReader(path, url)
         if reader.current:
             return reader
-        reader._conn.close()
+        reader.close()
     from errdex.store.sql import Store
 
     return Store.for_reading(url)

@@ -6,9 +6,10 @@ without paying for it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
@@ -16,14 +17,23 @@ if TYPE_CHECKING:
     from errdex.store.timeline import Timeline
 
 __all__ = [
+    "SNAPSHOT_COLUMNS",
     "AnalysisRecord",
     "AnswerSections",
     "CatalogueReader",
     "ErrorDetail",
+    "ErrorSummary",
     "ExampleFix",
+    "Expectation",
     "Occurrence",
+    "Permalink",
+    "Repo",
+    "Snapshot",
+    "SourceWindow",
     "Version",
     "permalink",
+    "snapshot_of",
+    "source_window",
 ]
 
 
@@ -86,6 +96,120 @@ class ErrorDetail:
     def latest(self) -> Occurrence:
         """The occurrence in the newest snapshot that holds the error: what its page shows."""
         return self.occurrences[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """One indexed snapshot of a codebase: what was indexed, from where, and its statistics."""
+
+    id: int
+    repo: str  # the codebase's full name
+    version: str
+    ref_kind: str  # "git", "pypi", "dir", ...
+    ref: str
+    commit: str | None
+    date: str | None
+    source_url: str | None
+    tag: str | None
+    archive: str | None  # the wheel or sdist file name, for a PyPI release
+    sha256: str | None
+    indexed_at: str | None
+    has_tests: bool
+    stats: dict[str, Any]  # the indexing summary's counts (JSON errdex wrote)
+
+    def to_json(self) -> dict[str, Any]:
+        """As a codebase lists its snapshots (``/api/repos``): without the codebase's name."""
+        return {
+            "id": self.id, "version": self.version, "ref_kind": self.ref_kind, "ref": self.ref,
+            "commit": self.commit, "date": self.date, "source_url": self.source_url, "tag": self.tag,
+            "archive": self.archive, "sha256": self.sha256, "indexed_at": self.indexed_at,
+            "has_tests": self.has_tests, "stats": self.stats,
+        }  # fmt: skip
+
+
+# the columns of ``snapshots`` a ``Snapshot`` is read from, in ``snapshot_of``'s order
+SNAPSHOT_COLUMNS = (
+    "id", "version", "ref_kind", "ref", "commit_sha", "date", "source_url", "tag", "archive", "sha256",
+    "indexed_at", "has_tests", "stats",
+)  # fmt: skip
+
+
+def snapshot_of(repo: str, row: Sequence[Any]) -> Snapshot:
+    """A snapshot from its ``SNAPSHOT_COLUMNS`` (``stats`` as SQLite's text or decoded JSON)."""
+    sid, version, ref_kind, ref, commit, date, source_url, tag, archive, sha256, indexed_at, tests, stats = (
+        row
+    )
+    if isinstance(stats, str | bytes):
+        stats = json.loads(stats)
+    return Snapshot(
+        id=int(sid), repo=repo, version=str(version), ref_kind=str(ref_kind), ref=str(ref), commit=commit,
+        date=date, source_url=source_url, tag=tag, archive=archive, sha256=sha256, indexed_at=indexed_at,
+        has_tests=bool(tests), stats=stats if isinstance(stats, dict) else {},
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Repo:
+    """An indexed codebase with its snapshots (oldest first) and its count of distinct errors."""
+
+    name: str
+    project: str | None
+    source_url: str | None
+    errors: int
+    snapshots: tuple[Snapshot, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "project": self.project, "source_url": self.source_url,
+                "errors": self.errors, "snapshots": [s.to_json() for s in self.snapshots]}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ErrorSummary:
+    """One error as listings show it: identity and its latest occurrence's place."""
+
+    id: str
+    repo: str
+    kind: str
+    exc_type: str
+    exc_qualname: str | None
+    template: str
+    path: str
+    function: str
+    line: int
+    end_line: int
+    snapshot_id: int  # the latest snapshot that holds it
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "repo": self.repo, "kind": self.kind, "exc_type": self.exc_type,
+            "exc_qualname": self.exc_qualname, "template": self.template, "path": self.path,
+            "function": self.function, "line": self.line, "end_line": self.end_line,
+            "snapshot_id": self.snapshot_id,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """A test of a snapshot that expects an error (a ``pytest.raises`` block, ``assertRaises``,
+    ``pytest.warns``), linked to the errors its expectation matches at index time."""
+
+    snapshot_id: int
+    path: str
+    line: int  # the expecting block, first and last line
+    end_line: int
+    function: str  # the test function's qualified name
+    exc_type: str
+    pattern: str | None  # the ``match=`` pattern, when the test gives one
+    kind: str
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> Expectation:
+        """From (snapshot_id, path, line, end_line, function, exc_type, pattern, kind)."""
+        sid, path, line, end_line, function, exc_type, pattern, kind = row
+        return cls(
+            int(sid), str(path), int(line), int(end_line), str(function), str(exc_type),
+            None if pattern is None else str(pattern), str(kind),
+        )  # fmt: skip
 
 
 def _strings(value: object) -> tuple[str, ...] | None:
@@ -211,6 +335,17 @@ class CatalogueReader(Protocol):
 
     url: str  # the catalogue's URL, credentials included: never shown unredacted
 
+    def close(self) -> None:
+        """Close the handle's database connections; it must not be used afterwards. Closing
+        twice is harmless. Whoever opens a reader closes it (``with`` does)."""
+        ...
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @property
     def facts(self) -> FactReader:
         """The code facts the extractor stored, read by the analysis stage."""
@@ -242,11 +377,11 @@ class CatalogueReader(Protocol):
         """The full name of the codebase ``name`` designates (owner/repo or project name)."""
         ...
 
-    def repos(self) -> list[dict[str, Any]]:
+    def repos(self) -> list[Repo]:
         """Every codebase with its snapshots."""
         ...
 
-    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+    def snapshot(self, snapshot_id: int) -> Snapshot:
         """One snapshot's identity and statistics."""
         ...
 
@@ -258,7 +393,7 @@ class CatalogueReader(Protocol):
         kind: str | None = None,
         limit: int | None = None,
         offset: int = 0,
-    ) -> tuple[int, list[dict[str, Any]]]:
+    ) -> tuple[int, list[ErrorSummary]]:
         """Errors of the latest snapshot that has each, filtered: (total, page)."""
         ...
 
@@ -274,7 +409,7 @@ class CatalogueReader(Protocol):
         """A stored file of a snapshot, decoded."""
         ...
 
-    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_for(self, error_id: str) -> list[Expectation]:
         """The tests linked to an error at index time."""
         ...
 
@@ -286,7 +421,39 @@ class CatalogueReader(Protocol):
         ...
 
 
-def permalink(version: Version, path: str, start: int, end: int) -> dict[str, Any] | None:
+@dataclass(frozen=True, slots=True)
+class SourceWindow:
+    """The stored code around an error's raise: ``lines`` from line ``start`` (1-based)."""
+
+    start: int
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"start": self.start, "lines": list(self.lines)}
+
+
+def source_window(reader: CatalogueReader, err: ErrorDetail) -> SourceWindow:
+    """The code window the extractor recorded around the latest raise, cut from the stored file
+    (empty when the file is not stored)."""
+    latest = err.latest
+    lines = (reader.file_text(latest.snapshot_id, err.path) or "").splitlines()
+    ws, we = latest.window_start, min(latest.window_end, len(lines))
+    return SourceWindow(ws, tuple(lines[ws - 1 : we]))
+
+
+@dataclass(frozen=True, slots=True)
+class Permalink:
+    """A forge link pinned to the exact code of a snapshot."""
+
+    url: str
+    ref: str  # the commit or tag it is pinned to
+    label: str  # how the page names that ref (a commit shortened to 10 characters)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"url": self.url, "ref": self.ref, "label": self.label}
+
+
+def permalink(version: Version, path: str, start: int, end: int) -> Permalink | None:
     """A link pinned to the exact code, or None when no forge URL is known.
 
     Git snapshots pin the commit. PyPI snapshots pin the release tag only when the source stage
@@ -301,4 +468,4 @@ def permalink(version: Version, path: str, start: int, end: int) -> dict[str, An
         return None
     anchor = f"#L{start}-L{end}" if end > start else f"#L{start}"
     label = ref[:10] if version.kind == "git" else ref
-    return {"url": f"{url}/blob/{ref}/{path}{anchor}", "ref": ref, "label": label}
+    return Permalink(f"{url}/blob/{ref}/{path}{anchor}", ref, label)

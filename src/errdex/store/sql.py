@@ -22,6 +22,7 @@ import zlib
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -60,7 +61,17 @@ from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
-from errdex.store.records import AnalysisRecord, CatalogueReader, ErrorDetail
+from errdex.store.records import (
+    SNAPSHOT_COLUMNS,
+    AnalysisRecord,
+    CatalogueReader,
+    ErrorDetail,
+    ErrorSummary,
+    Expectation,
+    Repo,
+    Snapshot,
+    snapshot_of,
+)
 from errdex.store.timeline import Timeline
 from errdex.store.urls import default_db_url, describe, sqlite_file, to_url
 from errdex.testpaths import is_test_path
@@ -158,6 +169,18 @@ class Store(CatalogueReader):
         event.listen(self.engine, "handle_error", self._translate)
         if self.engine.dialect.name == "sqlite" and not readonly:
             event.listen(self.engine, "connect", _sqlite_pragmas)
+        try:
+            self._check_schema(path, readonly=readonly, create=create)
+        except BaseException:
+            self.engine.dispose()  # a handle that failed to open leaves no connection behind
+            raise
+
+    def close(self) -> None:
+        """Close the pooled connections (a later use would open new ones: do not)."""
+        self.engine.dispose()
+
+    def _check_schema(self, path: Path | None, *, readonly: bool, create: bool) -> None:
+        """Refuse a catalogue of another schema version; create or upgrade a writable one."""
         if readonly:
             with self.engine.connect() as conn:
                 self._check_version(s.current_version(conn))
@@ -540,12 +563,15 @@ class Store(CatalogueReader):
         known = ", ".join(sorted(r[0] for r in rows)) or "none yet"
         raise StoreError(f"no codebase named {name!r} in the catalogue (indexed: {known})", kind="missing")
 
-    def repos(self) -> list[dict[str, Any]]:
+    def repos(self) -> list[Repo]:
         """Every codebase with its distinct error count and snapshots: three queries however many
         codebases (an ecosystem catalogue's home page lists thousands)."""
         r, sn, o = s.repos, s.snapshots, s.occurrences
         with self.engine.connect() as conn:
-            rows = conn.execute(select(r).order_by(r.c.name)).mappings().all()
+            rows = conn.execute(
+                select(r.c.id, r.c.name, r.c.project, r.c.source_url).order_by(r.c.name)
+            ).all()
+            names = {int(row[0]): str(row[1]) for row in rows}
             counts: dict[int, int] = dict(
                 conn.execute(
                     select(sn.c.repo_id, func.count(func.distinct(o.c.error_id)))
@@ -553,29 +579,34 @@ class Store(CatalogueReader):
                     .group_by(sn.c.repo_id)
                 ).all()
             )
-            snaps: dict[int, list[dict[str, Any]]] = {}
-            for snap in conn.execute(select(sn).order_by(sn.c.repo_id, sn.c.id)).mappings():
-                snaps.setdefault(snap["repo_id"], []).append(_snapshot_json(snap))
-            return [
-                {
-                    "name": row["name"],
-                    "project": row["project"],
-                    "source_url": row["source_url"],
-                    "errors": int(counts.get(row["id"]) or 0),
-                    "snapshots": snaps.get(row["id"], []),
-                }
-                for row in rows
-            ]
+            snaps: dict[int, list[Snapshot]] = {}
+            cols = [sn.c[name] for name in SNAPSHOT_COLUMNS]
+            for snap in conn.execute(select(sn.c.repo_id, *cols).order_by(sn.c.repo_id, sn.c.id)):
+                repo_id = int(snap[0])
+                snaps.setdefault(repo_id, []).append(snapshot_of(names.get(repo_id, ""), snap[1:]))
+        return [
+            Repo(
+                name=str(name),
+                project=project,
+                source_url=url,
+                errors=int(counts.get(rid) or 0),
+                snapshots=tuple(snaps.get(rid, ())),
+            )
+            for rid, name, project, url in rows
+        ]
 
-    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+    def snapshot(self, snapshot_id: int) -> Snapshot:
+        sn = s.snapshots
+        cols = [sn.c[name] for name in SNAPSHOT_COLUMNS]
         with self.engine.connect() as conn:
-            row = conn.execute(select(s.snapshots).where(s.snapshots.c.id == snapshot_id)).mappings().first()
-            if row is None:
-                raise StoreError(f"no snapshot {snapshot_id}", kind="missing")
-            repo = conn.execute(select(s.repos.c.name).where(s.repos.c.id == row["repo_id"])).scalar()
-        out = _snapshot_json(row)
-        out["repo"] = repo
-        return out
+            row = conn.execute(
+                select(s.repos.c.name, *cols)
+                .select_from(sn.join(s.repos, s.repos.c.id == sn.c.repo_id))
+                .where(sn.c.id == snapshot_id)
+            ).first()
+        if row is None:
+            raise StoreError(f"no snapshot {snapshot_id}", kind="missing")
+        return snapshot_of(str(row[0]), row[1:])
 
     def list_errors(
         self,
@@ -585,14 +616,26 @@ class Store(CatalogueReader):
         kind: str | None = None,
         limit: int | None = None,
         offset: int = 0,
-    ) -> tuple[int, list[dict[str, Any]]]:
+    ) -> tuple[int, list[ErrorSummary]]:
         """Errors of the latest snapshot that has each, filtered; returns (total, page)."""
         e, r, o = s.errors, s.repos, s.occurrences
         latest = (
             select(o.c.error_id, func.max(o.c.id).label("occ_id")).group_by(o.c.error_id).subquery("latest")
         )
         q = (
-            select(e, r.c.name.label("repo"), o.c.line, o.c.end_line, o.c.snapshot_id)
+            select(
+                e.c.id,
+                r.c.name,
+                e.c.kind,
+                e.c.exc_type,
+                e.c.exc_qualname,
+                e.c.template,
+                e.c.path,
+                e.c.function,
+                o.c.line,
+                o.c.end_line,
+                o.c.snapshot_id,
+            )
             .select_from(
                 e.join(r, e.c.repo_id == r.c.id)
                 .join(latest, latest.c.error_id == e.c.id)
@@ -612,8 +655,8 @@ class Store(CatalogueReader):
             total = conn.execute(select(func.count()).select_from(q.subquery())).scalar() or 0
             if limit is not None:
                 q = q.limit(limit).offset(offset)
-            rows = conn.execute(q).mappings().all()
-        return int(total), [_error_summary(row) for row in rows]
+            rows = conn.execute(q).all()
+        return int(total), [ErrorSummary(*row) for row in rows]
 
     def get_error(self, error_id: str) -> ErrorDetail | None:
         """Everything known about one error: identity plus each snapshot's occurrence."""
@@ -653,13 +696,25 @@ class Store(CatalogueReader):
         with self.engine.connect() as conn:
             return set(conn.scalars(select(s.symbols.c.name).where(s.symbols.c.snapshot_id == snapshot_id)))
 
-    def expectations_for(self, error_id: str) -> list[dict[str, Any]]:
+    def expectations_for(self, error_id: str) -> list[Expectation]:
         """Tests that expect this error. error_ids is JSON, so filter in Python (portable)."""
         x = s.expectations
         like = f"%{error_id}%"
+        cols = (
+            x.c.snapshot_id,
+            x.c.path,
+            x.c.line,
+            x.c.end_line,
+            x.c.function,
+            x.c.exc_type,
+            x.c.pattern,
+            x.c.kind,
+        )
         with self.engine.connect() as conn:
-            rows = conn.execute(select(x).where(cast(x.c.error_ids, Text).like(like))).mappings().all()
-        return [dict(r) for r in rows if error_id in r["error_ids"]]
+            rows = conn.execute(
+                select(*cols, x.c.error_ids).where(cast(x.c.error_ids, Text).like(like))
+            ).all()
+        return [Expectation.from_row(r[:-1]) for r in rows if error_id in r[-1]]
 
     def expectations(self, snapshot_id: int) -> list[dict[str, Any]]:
         x = s.expectations
@@ -921,42 +976,6 @@ def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
             "pip install 'errdex[postgres]' and use postgresql+psycopg://",
             kind="driver",
         ) from None
-
-
-def _snapshot_json(row: Any) -> dict[str, Any]:
-    return {
-        "id": row["id"],
-        "version": row["version"],
-        "ref_kind": row["ref_kind"],
-        "ref": row["ref"],
-        "commit": row["commit_sha"],
-        "date": row["date"],
-        "source_url": row["source_url"],
-        "tag": row["tag"],
-        "archive": row["archive"],
-        "sha256": row["sha256"],
-        "indexed_at": row["indexed_at"],
-        "has_tests": bool(row["has_tests"]),
-        "stats": row["stats"],
-    }
-
-
-def _error_summary(row: Any) -> dict[str, Any]:
-    out = {
-        "id": row["id"],
-        "repo": row["repo"],
-        "kind": row["kind"],
-        "exc_type": row["exc_type"],
-        "exc_qualname": row["exc_qualname"],
-        "template": row["template"],
-        "path": row["path"],
-        "function": row["function"],
-    }
-    if "line" in row:
-        out["line"] = row["line"]
-        out["end_line"] = row["end_line"]
-        out["snapshot_id"] = row["snapshot_id"]
-    return out
 
 
 def _insert_rows(

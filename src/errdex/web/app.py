@@ -13,6 +13,8 @@ the same shape, never a traceback.
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -81,13 +83,25 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
     """Build the app over the catalogue ``db`` (path or URL; None: the default catalogue).
 
     The store is opened read-only: the web server never writes, so it can run beside
-    ``errdex index`` on the same SQLite file (WAL mode) and never corrupt it.
+    ``errdex index`` on the same SQLite file (WAL mode) and never corrupt it. The app owns the
+    store it opens and closes it at shutdown; a ``state`` passed in stays its caller's to close.
     """
+    owned = state is None
     if state is None:
         from errdex.store import Store
 
         state = WebState(Store.open(db, readonly=True))
     from errdex import __version__ as version
+
+    web_state = state
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        try:
+            yield
+        finally:
+            if owned:
+                web_state.store.close()
 
     app = FastAPI(
         title="errdex",
@@ -97,6 +111,7 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
         # served below from the fastapi-offline package's assets: the docs work with no internet
         docs_url=None,
         redoc_url=None,
+        lifespan=lifespan,
     )
     app.state.web = state
     # Added inner first: SecurityMiddleware must wrap the fast path so its headers are on every answer.

@@ -1,8 +1,8 @@
 """Jinja2 set-up and the error page's model: what each section of the page shows.
 
 The error page follows the seed pages' sections in order (message, meaning, source, solutions,
-example, when it happens, related, versions, provenance). Its data comes from ``error_view``,
-whose ``analysis`` is produced by the analysis stage in one known shape, or is None when the
+example, when it happens, related, versions, provenance). Its data is the ``ErrorView`` of
+``error_view``, whose ``analysis`` is the analysis stage's ``Analysis``, or None when the
 analysis stage failed; then the page falls back to facts the catalogue holds itself: the
 guards on the path to the raise, the tests linked at index time, and the other errors of the
 same module.
@@ -10,16 +10,22 @@ same module.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 
+from errdex.analysis.result import Analysis, Example, TriggerText
 from errdex.store.records import AnalysisRecord
 from errdex.textsafe import truncate, valid_unicode
 from errdex.web import render
 from errdex.web.state import WebState
+
+if TYPE_CHECKING:
+    from errdex.views import ErrorView
 
 __all__ = ["env", "error_url", "html_bytes", "render_error", "source_url"]
 
@@ -59,119 +65,129 @@ env.globals.update(
 )
 
 
+@dataclass(frozen=True, slots=True)
+class PageTest:
+    """A test on the page, with its code highlighted: one that triggers the error (``text`` says
+    what it expects) or a passing sibling (``shared``: what both call)."""
+
+    path: str
+    line: int
+    function: str
+    url: str
+    code: Markup | None
+    text: str = ""
+    shared: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PageLink:
+    """Another error in the "Related errors" list."""
+
+    url: str
+    text: str
+    exc_type: str
+    relation: str
+
+
 def render_error(state: WebState, error_id: str) -> tuple[str, bytes] | None:
     """(canonical repo, HTML) of an error page, or None for an unknown ID."""
     view = state.view(error_id)
     if view is None:
         return None
-    # the view's analysis is ``analyze_error``'s JSON, or None when the analysis stage failed
-    analysis: dict[str, Any] = view["analysis"] or {}
-    latest = view["versions"][-1]
+    # None when the analysis stage failed: the page falls back to the catalogue's own facts
+    analysis = view.analysis
+    latest = view.latest
     html = env.get_template("error.html").render(
         v=view,
         a=analysis,
-        has_analysis=bool(analysis),
+        has_analysis=analysis is not None,
         window=_window(view),
         latest=latest,
-        message=render.highlight_template(view["segments"] or [view["template"]]),
-        trigger=analysis.get("trigger") or {"text": "", "conditions": []},
-        examples=_examples(state, view, analysis, latest),
-        contrast=_contrast(view, analysis, latest),
-        related=_related(analysis, view["repo"]) or _nearby(state, view),
+        message=render.highlight_template(view.segments or [view.template]),
+        trigger=analysis.trigger if analysis else TriggerText((), ""),
+        examples=_examples(state, view),
+        contrast=_contrast(view),
+        related=_related(view) or _nearby(state, view),
         provenance=_provenance(analysis),
-        ai=_ai(AnalysisRecord.from_json(analysis.get("llm"))),
+        ai=_ai(analysis.llm if analysis else None),
     )
-    return view["repo"], html_bytes(html)
+    return view.repo, html_bytes(html)
 
 
-def _window(view: dict[str, Any]) -> Any:
-    src = view["source"]
-    lines: list[str] = src["lines"]
-    start, line, end = int(src["start"]), int(view["line"]), int(view["end_line"])
+def _window(view: ErrorView) -> Markup:
+    src = view.source
+    lines = src.lines
+    start, line, end = src.start, view.line, view.end_line
     lo = max(start, line - WINDOW_BEFORE)
     hi = min(start + len(lines) - 1, end + WINDOW_AFTER)
-    return render.code_window(lines[lo - start : hi - start + 1], lo, range(line, end + 1), view["path"])
+    return render.code_window(list(lines[lo - start : hi - start + 1]), lo, range(line, end + 1), view.path)
 
 
-def _examples(
-    state: WebState, view: dict[str, Any], analysis: dict[str, Any], latest: dict[str, Any]
-) -> list[dict[str, Any]]:
+def _examples(state: WebState, view: ErrorView) -> list[PageTest]:
     """Tests that trigger the error, with their code highlighted and the expecting line marked.
 
     From the analysis when it ran; otherwise straight from the expectations linked at index
     time (facts about the code, like Rust's error-index examples). Both are expectation rows
     with the test's code sliced in (``source`` from line ``start``).
     """
-    items = analysis["examples"] if analysis else _linked_tests(state, view["id"])
-    out: list[dict[str, Any]] = []
+    items = view.analysis.examples if view.analysis else _linked_tests(state, view.id)
+    sid = view.latest.snapshot_id
+    out: list[PageTest] = []
     for x in items:
-        start, line, end = int(x["start"]), int(x["line"]), int(x["end_line"])
-        pattern = f", match={x['pattern']!r}" if x["pattern"] else ""
+        pattern = f", match={x.pattern!r}" if x.pattern else ""
+        code = render.code_window(x.source.split("\n"), x.start, range(x.line, x.end_line + 1), x.path)
         out.append(
-            {
-                "path": x["path"],
-                "line": line,
-                "function": x["function"],
-                "url": x.get("permalink") or source_url(view["repo"], latest["snapshot_id"], x["path"], line),
-                "text": f"expects {x['exc_type'] or 'an error'}{pattern}",
-                "code": render.code_window(x["source"].split("\n"), start, range(line, end + 1), x["path"])
-                if x["source"]
-                else None,
-            }
+            PageTest(
+                path=x.path,
+                line=x.line,
+                function=x.function,
+                url=x.permalink or source_url(view.repo, sid, x.path, x.line),
+                text=f"expects {x.exc_type or 'an error'}{pattern}",
+                code=code if x.source else None,
+            )
         )
     return out
 
 
-def _contrast(view: dict[str, Any], analysis: dict[str, Any], latest: dict[str, Any]) -> list[dict[str, Any]]:
+def _contrast(view: ErrorView) -> list[PageTest]:
     """Passing sibling tests: the same API used without the error, from the library's own suite."""
+    sid = view.latest.snapshot_id
     return [
-        {
-            "path": x["path"],
-            "line": x["line"],
-            "function": x["function"],
-            "shared": x["shared"],
-            "url": source_url(view["repo"], latest["snapshot_id"], x["path"], x["start"]),
-            "code": render.code_window(x["source"].split("\n"), x["start"], range(0), x["path"]),
-        }
-        for x in analysis.get("contrast", [])
+        PageTest(
+            path=x.path,
+            line=x.line,
+            function=x.function,
+            shared=x.shared,
+            url=source_url(view.repo, sid, x.path, x.start),
+            code=render.code_window(x.source.split("\n"), x.start, range(0), x.path),
+        )
+        for x in (view.analysis.contrast if view.analysis else ())
     ]
 
 
-def _linked_tests(state: WebState, error_id: str) -> list[dict[str, Any]]:
+def _linked_tests(state: WebState, error_id: str) -> list[Example]:
     out = []
     for x in state.store.expectations_for(error_id)[:3]:
-        text = state.store.file_text(x["snapshot_id"], x["path"]) or ""
+        text = state.store.file_text(x.snapshot_id, x.path) or ""
         lines = text.splitlines()
-        start = max(1, x["line"] - 3)
-        out.append({**x, "start": start, "source": "\n".join(lines[start - 1 : x["end_line"] + 1])})
+        start = max(1, x.line - 3)
+        out.append(Example.sliced(x, lines, start, x.end_line + 1))
     return out
 
 
-def _related(analysis: dict[str, Any], repo: str) -> list[dict[str, str]]:
+def _related(view: ErrorView) -> list[PageLink]:
     return [
-        {
-            "url": error_url(repo, item["id"]),
-            "text": truncate(item["template"] or item["id"], 60),
-            "exc_type": item["exc_type"],
-            "relation": item["relation"],
-        }
-        for item in analysis.get("related", [])
+        PageLink(error_url(view.repo, r.id), truncate(r.template or r.id, 60), r.exc_type, r.relation)
+        for r in (view.analysis.related if view.analysis else ())
     ]
 
 
-def _nearby(state: WebState, view: dict[str, Any]) -> list[dict[str, str]]:
+def _nearby(state: WebState, view: ErrorView) -> list[PageLink]:
     """Other errors of the same module, nearest first: the static stand-in for "related"."""
-    rows = [r for r in state.repo_errors(view["repo"]) if r["path"] == view["path"] and r["id"] != view["id"]]
-    rows.sort(key=lambda r: abs(int(r.get("line") or 0) - int(view["line"])))
-    return [
-        {
-            "url": error_url(r["repo"], r["id"]),
-            "text": truncate(r["template"], 60),
-            "exc_type": r["exc_type"],
-            "relation": "same module",
-        }
-        for r in rows[:5]
-    ]
+    rows = [r for r in state.repo_errors(view.repo) if r.path == view.path and r.id != view.id]
+    rows.sort(key=lambda r: abs(r.line - view.line))
+    return [PageLink(error_url(r.repo, r.id), truncate(r.template, 60), r.exc_type, "same module")
+            for r in rows[:5]]  # fmt: skip
 
 
 def _ai(record: AnalysisRecord | None) -> dict[str, Any] | None:
@@ -213,9 +229,9 @@ def _ai(record: AnalysisRecord | None) -> dict[str, Any] | None:
     }
 
 
-def _provenance(analysis: dict[str, Any]) -> str:
+def _provenance(analysis: Analysis | None) -> str:
     """ "Static" or "AI-assisted (model)": the reader must know which parts a model wrote."""
-    kind = str(analysis["provenance"]["kind"]) if analysis else "static"
+    kind = analysis.provenance.kind if analysis else "static"
     if kind.startswith("llm:"):
         return f"AI-assisted analysis ({kind.split(':', 1)[1]})"
     return "Static analysis"

@@ -1,6 +1,6 @@
 """The JSON API: one twin for every page, documented in ``/openapi.json``.
 
-``/api/errors/{id}`` serves exactly ``errdex.views.error_view`` (the same dict as
+``/api/errors/{id}`` serves exactly ``errdex.views.error_view``'s ``to_json`` (the same JSON as
 ``errdex show --json``), pre-serialised and cached per catalogue generation, so the hottest
 endpoint is a dictionary lookup plus a write. Every error response uses ``app.error_body`` and
 every status code a route can return is declared, which schemathesis checks; so are the
@@ -21,6 +21,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel
 from starlette.concurrency import run_in_threadpool
 
+from errdex.store.records import ErrorSummary
 from errdex.web.security import MAX_QUERY_CHARS
 from errdex.web.state import MISSING, WebState, dumps
 
@@ -82,14 +83,14 @@ def check_query(q: str) -> str:
     return q
 
 
-def filter_errors(rows: list[dict[str, Any]], q: str | None) -> list[dict[str, Any]]:
+def filter_errors(rows: list[ErrorSummary], q: str | None) -> list[ErrorSummary]:
     """Rows whose template, path, function or exception type contain every word of ``q``."""
     words = [w.lower() for w in (q or "").split()]
     if not words:
         return rows
     out = []
     for r in rows:
-        hay = f"{r['template']}\n{r['path']}\n{r['function']}\n{r['exc_type']}".lower()
+        hay = f"{r.template}\n{r.path}\n{r.function}\n{r.exc_type}".lower()
         if all(w in hay for w in words):
             out.append(r)
     return out
@@ -99,7 +100,7 @@ def filter_errors(rows: list[dict[str, Any]], q: str | None) -> list[dict[str, A
     "/repos", summary="Indexed codebases with their snapshots and error counts", response_model=dict[str, Any]
 )
 def api_repos(request: Request) -> Response:
-    return _json({"repos": web(request).repos()})
+    return _json({"repos": [r.to_json() for r in web(request).repos()]})
 
 
 @router.get(
@@ -129,7 +130,7 @@ def api_repo_errors(
             "total": len(rows),
             "limit": limit,
             "offset": offset,
-            "errors": rows[offset : offset + limit],
+            "errors": [r.to_json() for r in rows[offset : offset + limit]],
         }
     )
 

@@ -12,6 +12,7 @@ what one visitor pasted (a key, a home-directory path) is never shown to the nex
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import parse_qs
@@ -21,6 +22,7 @@ from fastapi import Path as PathParam
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from errdex.store.records import ErrorSummary, Repo
 from errdex.web import render
 from errdex.web.pages import env, error_url, html_bytes, render_error
 from errdex.web.routes_api import check_query, filter_errors, web
@@ -107,7 +109,7 @@ async def _search_page(state: WebState, q: str) -> HTMLResponse:
 # ---------------------------------------------------------------------------- codebase
 
 
-def _repo_or_404(state: WebState, owner: str, repo: str) -> dict[str, Any]:
+def _repo_or_404(state: WebState, owner: str, repo: str) -> Repo:
     info = state.repo(f"{owner}/{repo}")
     if info is None:
         raise HTTPException(404, f"No codebase named {owner}/{repo} is indexed here.")
@@ -126,20 +128,20 @@ def codebase(
 ) -> HTMLResponse:
     state = web(request)
     info = _repo_or_404(state, owner, repo)
-    rows = state.repo_errors(info["name"])
-    by_type = _counts(rows, "exc_type")
-    by_module = _counts(rows, "path")
+    rows = state.repo_errors(info.name)
+    by_type = _counts(r.exc_type for r in rows)
+    by_module = _counts(r.path for r in rows)
     shown = filter_errors(rows, q)
     if type:
-        shown = [r for r in shown if r["exc_type"] == type]
+        shown = [r for r in shown if r.exc_type == type]
     if module:
-        shown = [r for r in shown if r["path"] == module]
+        shown = [r for r in shown if r.path == module]
     pages = max(1, -(-len(shown) // PAGE_SIZE))
     page_no = min(page_no, pages)
     chunk = shown[(page_no - 1) * PAGE_SIZE : page_no * PAGE_SIZE]
-    groups: dict[str, list[dict[str, Any]]] = {}
+    groups: dict[str, list[ErrorSummary]] = {}
     for r in chunk:
-        groups.setdefault(r["path"], []).append(r)
+        groups.setdefault(r.path, []).append(r)
     return page(
         "codebase.html",
         repo=info,
@@ -156,10 +158,10 @@ def codebase(
     )
 
 
-def _counts(rows: list[dict[str, Any]], key: str) -> list[tuple[str, int]]:
+def _counts(values: Iterable[str]) -> list[tuple[str, int]]:
     out: dict[str, int] = {}
-    for r in rows:
-        out[r[key]] = out.get(r[key], 0) + 1
+    for v in values:
+        out[v] = out.get(v, 0) + 1
     return sorted(out.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
@@ -208,7 +210,7 @@ def source_file(
             if e.kind != "missing":  # a damaged catalogue is a 503, not a missing file
                 raise
             return None
-        if snap.get("repo") != name:
+        if snap.repo != name:
             return None
         text = state.store.file_text(snapshot_id, path)
         if text is None:

@@ -227,9 +227,8 @@ def run_workers(
     from errdex.match.shared_index import load_shared
     from errdex.store import Store
 
-    store = Store.open(db, readonly=True)  # fails here, once, for a missing or foreign catalogue
-    load_shared(store)
-    store.engine.dispose()
+    with Store.open(db, readonly=True) as store:  # fails here, once, for a missing or foreign catalogue
+        load_shared(store)
     if announce is not None:
         announce()
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

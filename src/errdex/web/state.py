@@ -25,16 +25,20 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from errdex.store.records import CatalogueReader, ErrorDetail
+from errdex.store.records import CatalogueReader, ErrorDetail, ErrorSummary, Repo, Snapshot, Version
 from errdex.web.render import segments_for
 from errdex.web.search import MatcherHolder, SearchResult
 
+if TYPE_CHECKING:
+    from errdex.views import ErrorView
+
 log = logging.getLogger("errdex.web")
 
-__all__ = ["LRU", "WebState", "dumps", "public_snapshot", "public_view"]
+__all__ = ["LRU", "WebState", "dumps", "public_snapshot", "public_version", "public_view"]
 
 GENERATION_TTL = 0.5  # seconds
 MISSING: Any = object()
@@ -74,26 +78,33 @@ class LRU:
         return len(self._data)
 
 
-def public_snapshot(snap: dict[str, Any]) -> dict[str, Any]:
+def public_snapshot(snap: Snapshot) -> Snapshot:
     """A snapshot as the site shows it: a directory snapshot's ref is its name, not its path.
 
     The catalogue records where a directory was indexed from (``/home/alice/src/lib``) so that
     ``errdex show`` can say so on the indexing machine; published, it would tell every visitor
-    a user name and a directory layout. Both the snapshot rows (``ref_kind``) and the versions
-    inside an error view (``kind``) are handled.
+    a user name and a directory layout. ``public_version`` does the same for the releases inside
+    an error view.
     """
-    if (snap.get("ref_kind") or snap.get("kind")) != "dir" or not snap.get("ref"):
+    if snap.ref_kind != "dir" or not snap.ref:
         return snap
-    return {**snap, "ref": PurePath(str(snap["ref"])).name}
+    return replace(snap, ref=PurePath(snap.ref).name)
 
 
-def public_view(view: dict[str, Any]) -> dict[str, Any]:
+def public_version(version: Version) -> Version:
+    """A release as the site shows it: a directory's ref is its name (see ``public_snapshot``)."""
+    if version.kind != "dir" or not version.ref:
+        return version
+    return replace(version, ref=PurePath(version.ref).name)
+
+
+def public_view(view: ErrorView) -> ErrorView:
     """``error_view`` as published by the page and ``/api/errors/{id}``: no local paths."""
-    out = dict(view)
-    if isinstance(out.get("version"), dict):
-        out["version"] = public_snapshot(out["version"])
-    out["versions"] = [public_snapshot(v) for v in out.get("versions") or []]
-    return out
+    return replace(
+        view,
+        version=public_version(view.version),
+        versions=tuple(replace(o, version=public_version(o.version)) for o in view.versions),
+    )
 
 
 class WebState:
@@ -108,7 +119,7 @@ class WebState:
         self._gen_at = 0.0
         self._gen_lock = threading.Lock()
         self.errors = LRU(4096)  # get_error rows
-        self.views = LRU(2048)  # error_view dicts
+        self.views = LRU(2048)  # ErrorViews
         self.blobs = LRU(2048)  # rendered bytes: JSON twins and HTML pages
         self.lists = LRU(64)  # per-repo error lists, repo list
         self.searches = LRU(512)
@@ -137,10 +148,10 @@ class WebState:
             self.errors.put((error_id, gen), value)
         return value
 
-    def view(self, error_id: str) -> dict[str, Any] | None:
+    def view(self, error_id: str) -> ErrorView | None:
         """``error_view`` with analysis; falls back to the view without it if explain fails."""
         gen = self.generation()
-        value: dict[str, Any] | None = self.views.get((error_id, gen))
+        value: ErrorView | None = self.views.get((error_id, gen))
         if value is not MISSING:
             return value
         err = self.error(error_id)
@@ -155,7 +166,6 @@ class WebState:
                 "analysis of %s failed (%s: %s); serving the static view", error_id, type(e).__name__, e
             )
             value = public_view(error_view(self.store, err, analysis=False))
-            value["analysis"] = None
         self.views.put((error_id, gen), value)
         return value
 
@@ -192,39 +202,40 @@ class WebState:
     def view_json(self, error_id: str) -> bytes | None:
         def make() -> bytes | None:
             view = self.view(error_id)
-            return None if view is None else dumps(view)
+            return None if view is None else dumps(view.to_json())
 
         body: bytes | None = self.cached_bytes(("json", error_id), make)
         return body
 
     # ------------------------------------------------------------------ codebases
 
-    def repos(self) -> list[dict[str, Any]]:
-        def make() -> list[dict[str, Any]]:
+    def repos(self) -> list[Repo]:
+        def make() -> list[Repo]:
             return [
-                {**r, "snapshots": [public_snapshot(sn) for sn in r["snapshots"]]} for r in self.store.repos()
+                replace(r, snapshots=tuple(public_snapshot(sn) for sn in r.snapshots))
+                for r in self.store.repos()
             ]
 
-        repos: list[dict[str, Any]] = self.lists.get_or(("repos", self.generation()), make)
+        repos: list[Repo] = self.lists.get_or(("repos", self.generation()), make)
         return repos
 
-    def snapshot(self, snapshot_id: int) -> dict[str, Any]:
+    def snapshot(self, snapshot_id: int) -> Snapshot:
         return public_snapshot(self.store.snapshot(snapshot_id))
 
-    def repo(self, name: str) -> dict[str, Any] | None:
-        return next((r for r in self.repos() if r["name"] == name), None)
+    def repo(self, name: str) -> Repo | None:
+        return next((r for r in self.repos() if r.name == name), None)
 
-    def repo_errors(self, name: str) -> list[dict[str, Any]]:
+    def repo_errors(self, name: str) -> list[ErrorSummary]:
         """All errors of a codebase (latest occurrence each), filtered in Python by the pages.
 
-        One query per codebase and generation; filtering a few thousand dicts in memory is
+        One query per codebase and generation; filtering a few thousand rows in memory is
         faster than a LIKE query per keystroke and lets ``q`` search template, path and type.
         """
 
-        def make() -> list[dict[str, Any]]:
+        def make() -> list[ErrorSummary]:
             return self.store.list_errors(repo=name)[1]
 
-        rows: list[dict[str, Any]] = self.lists.get_or(("errors", name, self.generation()), make)
+        rows: list[ErrorSummary] = self.lists.get_or(("errors", name, self.generation()), make)
         return rows
 
     # ------------------------------------------------------------------ search
