@@ -225,20 +225,26 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
 
 
-def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to() -> None:
+def _invalid_value(orm_value: str, cli_value: str, cli: str) -> tuple[CatalogueEntry, CatalogueEntry]:
+    """An ORM's "Invalid value for '{name}': {value}" and a CLI toolkit's near twin."""
     orm = entry(
-        ["Invalid value for '", "name", "': ", "arg", ""],
+        ["Invalid value for '", "name", "': ", orm_value, ""],
         path="sqlalchemy/util/helpers.py",
         repo="o/sqlalchemy",
         exc_type="ArgumentError",
     )
-    cli = entry(
-        ["Invalid value for ", "hint", ": ", "message", ""],
-        path="click/types.py",
+    toolkit = entry(
+        ["Invalid value for ", "hint", ": ", cli_value, ""],
+        path=f"{cli}/types.py",
         line=40,
-        repo="o/click",
+        repo=f"o/{cli}",
         exc_type="BadParameter",
     )
+    return orm, toolkit
+
+
+def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to() -> None:
+    orm, cli = _invalid_value("arg", "message", "click")
     m = Matcher.from_entries([orm, cli])
     msg = "Invalid value for 'count': 'abc' is not a valid integer."
     # the pasted class points to click: sqlalchemy's closer wording cannot win, nor be exact
@@ -251,6 +257,45 @@ def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to
     assert all(x.approximate for x in res.matches if x.repo == "o/sqlalchemy")
     # nothing pointing anywhere: the text decides, as before
     assert top(m.explain(msg)).id == orm.error_id
+
+
+def test_a_repr_placeholder_holds_a_repr_never_prose() -> None:
+    orm, cli = _invalid_value("arg!r", "get_error_msg(exc)", "typer")
+    m = Matcher.from_entries([orm, cli])
+    # prose where sqlalchemy prints repr(arg): typer's message, whose closer wording is not exact
+    res = m.explain("Invalid value for 'count': Input should be a valid integer")
+    assert top(res).id == cli.error_id
+    assert all(x.approximate for x in res.matches if x.id == orm.error_id)
+    # what repr prints: a quoted string, a number, a bracketed value, an object's Name(...)
+    for value in ("'abc'", "42", "-1.5", "['a', 'b']", "<Color.RED: 1>", "Decimal('1.5')", "None"):
+        res = m.explain(f"Invalid value for 'count': {value}")
+        assert top(res).id == orm.error_id and not top(res).approximate, value
+
+
+def test_an_exception_printed_as_the_repr_of_its_arguments() -> None:
+    # several arguments print as the repr of their tuple: the text, then object reprs far longer
+    # than it. repr(attr) holds ", " (the next literal), so the leftmost fit cuts it there and the
+    # gaps after it are not judged; what repr() printed between the template's literals is shape
+    # the fit checked, not unexplained text, so the message is exact
+    names = ["attr.name", "self.type", "value", "attr", "self.type", "value"]
+    lits = ["(\"'", "' must be ", " (got ", ').", ', ", ", ", ", ")"]
+
+    def tpl(marked: bool) -> list[str]:
+        segs = [lits[0]]
+        for i, (n, lit) in enumerate(zip(names, lits[1:], strict=True)):
+            segs += [n + "!r" if marked and i else n, lit]
+        return segs
+
+    attr = "Attribute(name='x', default=NOTHING, validator=<instance_of validator for type <class 'int'>>, repr=True)"
+    msg = f"TypeError: (\"'x' must be <class 'int'> (got '1').\", {attr}, <class 'int'>, '1')"
+    plain = top(Matcher.from_entries([entry(tpl(False), exc_type="TypeError")]).explain(msg))
+    marked = top(Matcher.from_entries([entry(tpl(True), exc_type="TypeError")]).explain(msg))
+    assert plain.approximate  # the literal text alone explains too little of it
+    assert not marked.approximate and marked.values["attr!r"].startswith("Attribute(")
+    # prose in the first argument's place is still no fit
+    other = msg.replace("<class 'int'> (got", "an int (got")
+    res = Matcher.from_entries([entry(tpl(True), exc_type="TypeError")]).explain(other)
+    assert all(m.approximate for m in res.matches)
 
 
 def test_a_dotted_type_points_to_its_package_over_a_vendored_copy() -> None:
