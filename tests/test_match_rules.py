@@ -272,6 +272,17 @@ def test_a_repr_placeholder_holds_a_repr_never_prose() -> None:
         assert top(res).id == orm.error_id and not top(res).approximate, value
 
 
+def test_whole_reprs_at_the_ends_of_the_message_are_checked_shape() -> None:
+    e = entry(["", "object_type_repr(obj)!r", " has no attribute ", "name!r", ""], exc_type="UndefinedError")
+    m = Matcher.from_entries([e])
+    # both values are one whole quoted string each: the literal text is all there is to explain
+    got = top(m.explain("UndefinedError: 'dict object' has no attribute 'level_xp'"))
+    assert not got.approximate and got.values["name!r"] == "'level_xp'"
+    # a value running on into prose is not one: the literal text explains too little of it
+    said = "UndefinedError: 'dict object' has no attribute 'level_xp' when rendering the page header"
+    assert top(m.explain(said)).approximate
+
+
 def test_an_exception_printed_as_the_repr_of_its_arguments() -> None:
     # several arguments print as the repr of their tuple: the text, then object reprs far longer
     # than it. repr(attr) holds ", " (the next literal), so the leftmost fit cuts it there and the

@@ -163,7 +163,8 @@ _OPENERS = frozenset("'\"([{<")
 
 def repr_gaps(lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: str) -> tuple[bool, int]:
     """Whether the placeholders shown through ``repr()`` hold what a repr looks like, and how
-    many characters those between two literals hold.
+    many characters of the message their values are: those between two literals, and any that
+    is one whole quoted string or number (at either end of the message, say).
 
     ``{arg!r}`` prints a quoted string, a number, a bracketed value or ``Name(...)``; a fit that
     puts free prose there ("Input should be a valid integer") is another message that merely
@@ -179,17 +180,24 @@ def repr_gaps(lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: st
     for j, name in enumerate(names):
         if j + 1 >= len(spans):
             break
-        if not name.endswith(REPR_MARK) or not lits[j]:
+        if not name.endswith(REPR_MARK):
             continue
         v = cmsg[spans[j][1] : spans[j + 1][0]]
         closed = bool(lits[j + 1])
-        if closed:
+        if (closed and lits[j]) or _whole_repr(v):
             held += len(v)
-        if judged and (closed or j + 1 == len(names)):
+        if judged and lits[j] and (closed or j + 1 == len(names)):
             if not _repr_like(v, closed):
                 return False, 0
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
     return True, held
+
+
+def _whole_repr(v: str) -> bool:
+    """``v`` is one whole string or number repr: ``'level_xp'``, ``"it's"``, ``-1.5``."""
+    if len(v) > 1 and v[0] in "'\"" and v[-1] == v[0]:
+        return v[0] not in v[1:-1].replace("\\" + v[0], "")
+    return bool(v) and v.lstrip("-+").replace(".", "", 1).isdigit()
 
 
 def _repr_like(v: str, closed: bool) -> bool:
