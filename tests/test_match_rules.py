@@ -283,6 +283,20 @@ def test_whole_reprs_at_the_ends_of_the_message_are_checked_shape() -> None:
     assert top(m.explain(said)).approximate
 
 
+def test_a_last_repr_value_on_the_next_line_is_not_judged() -> None:
+    # the text ends its line; what follows is other output (the log record's context), not
+    # what repr() printed after the text, so it neither fails the fit nor counts as shape
+    e = entry(["Unclosed client session ", "self!r", ""], exc_type="ResourceWarning")
+    m = Matcher.from_entries([e])
+    log = "Unclosed client session\nclient_session: <ClientSession object at 0x7fc1>"
+    assert [x.id for x in m.explain(log).matches] == [e.error_id]
+    # on the same line, prose where repr() prints is no fit
+    assert all(
+        x.approximate for x in m.explain("Unclosed client session client_session: <ClientSession>").matches
+    )
+    assert not top(m.explain("Unclosed client session <ClientSession object at 0x7fc1>")).approximate
+
+
 def test_an_exception_printed_as_the_repr_of_its_arguments() -> None:
     # several arguments print as the repr of their tuple: the text, then object reprs far longer
     # than it. repr(attr) holds ", " (the next literal), so the leftmost fit cuts it there and the

@@ -59,6 +59,13 @@ class TextFit:
             self._cmap = compact_map(self.message)
         return self._cmap
 
+    def new_line(self, at: int) -> bool:
+        """Whether a line break precedes compact position ``at`` of the message."""
+        cmap = self.cmap
+        if not 0 < at < len(cmap):
+            return False
+        return "\n" in self.message[cmap[at - 1] + 1 : cmap[at]]
+
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
@@ -86,9 +93,9 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
         if f is None:
             continue
         c = Cand(pid, f)
-        ok, held = (
-            repr_gaps(pat.lits, pat.names, f, tf.cmsg) if f.full and _has_repr(pat.names) else (True, 0)
-        )
+        ok, held = True, 0
+        if f.full and _has_repr(pat.names):
+            ok, held = repr_gaps(pat.lits, pat.names, f, tf.cmsg, tf.new_line)
         if held and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence

@@ -20,7 +20,7 @@ the next one, and the scorer decides whether that is enough to count.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # Issue trackers and chat tools "smarten" quotes; code writes ASCII ones. One character each way,
@@ -161,7 +161,9 @@ _STRING_PREFIX = frozenset("bBrRuUfF")
 _OPENERS = frozenset("'\"([{<")
 
 
-def repr_gaps(lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: str) -> tuple[bool, int]:
+def repr_gaps(
+    lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: str, new_line: Callable[[int], bool]
+) -> tuple[bool, int]:
     """Whether the placeholders shown through ``repr()`` hold what a repr looks like, and how
     many characters of the message their values are: those between two literals, and any that
     is one whole quoted string or number (at either end of the message, say).
@@ -173,6 +175,9 @@ def repr_gaps(lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: st
     placeholder the split between the two is not known). The fit places each literal leftmost,
     so a repr'd quoted or bracketed value may hold the next literal's text and be cut inside
     itself; every split after one is then in doubt, and only the gaps up to it are judged.
+    The last placeholder's value is not judged when it starts on a new line (``new_line``
+    says so of a compact position): repr() printed it on the line the text ends, and the
+    lines after are other output (a log record's context, the next part of a traceback).
     """
     spans = result.spans
     judged = True
@@ -186,7 +191,7 @@ def repr_gaps(lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: st
         closed = bool(lits[j + 1])
         if (closed and lits[j]) or _whole_repr(v):
             held += len(v)
-        if judged and lits[j] and (closed or j + 1 == len(names)):
+        if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed):
                 return False, 0
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
