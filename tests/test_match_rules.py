@@ -355,6 +355,23 @@ def test_ties_go_to_the_public_site_and_the_others_are_shown() -> None:
     assert res.verdict == "exact match (2 sites raise this message)"
 
 
+def test_the_variants_of_one_statement_are_one_answer() -> None:
+    # one raise whose class prints its message three ways: the best-fitting variant answers for
+    # the statement, and the next place is the next statement's
+    variants = [
+        entry(["Missing argument", "param_hint", "."], path="click/core.py", line=2665, function="process_value"),
+        entry(["Missing argument", "param_hint", ". "], path="click/core.py", line=2665, function="process_value"),
+        entry(["Missing argument", "param_hint", ". ", "msg", ""], path="click/core.py", line=2665, function="process_value"),
+    ]  # fmt: skip
+    other = entry(
+        ["Missing ", "param_type", "", "param_hint", "."], path="typer/core.py", line=111, repo="o/typer"
+    )
+    m = Matcher.from_entries([*variants, other])
+    res = m.explain("Missing argument 'environment'.", limit=2)
+    assert [x.path for x in res.matches] == ["click/core.py", "typer/core.py"]
+    assert res.matches[0].id == variants[0].error_id
+
+
 @pytest.mark.parametrize(
     ("path", "function", "private"),
     [

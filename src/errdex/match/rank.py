@@ -118,7 +118,7 @@ class Ranker:
                 s = self._score(ei, c)
                 if s is not None:
                     scored.append(s)
-                    top.add(self.idx.entry_id(ei), (s.key, -c.pid))
+                    top.add(self.idx.entry_where(ei), (s.key, -c.pid))
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -275,15 +275,19 @@ class Ranker:
         return True
 
     def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
-        """One match per distinct error (the best-supported snapshot), with placeholder values."""
+        """One match per distinct error (the best-supported snapshot) and per statement (the
+        best-fitting variant of its message), with placeholder values."""
         idx = self.idx
         out: list[Match] = []
         seen: set[str] = set()
+        statements: set[tuple[int, int, str]] = set()
         for s in scored:
             e = idx.entries[s.ei]
-            if e[E_ID] in seen:
+            where = idx.entry_where(s.ei)
+            if e[E_ID] in seen or where in statements:
                 continue
             seen.add(e[E_ID])
+            statements.add(where)
             c, confident = s.cand, s.key[1]
             vals: dict[str, str] = {}
             if c.fit is not None and (confident or c.fit.full):
@@ -305,16 +309,19 @@ def _priority(bound: Key, pid: int) -> tuple[int, int, float, int]:
     return -bound[0], -bound[1], -bound[2], pid
 
 
+Where = tuple[int, int, str]  # a statement: ``Index.entry_where``
+
+
 class _TopK:
-    """The ``k`` best (key, -pattern id) of distinct errors seen so far, to stop scoring once
-    nothing can enter."""
+    """The ``k`` best (key, -pattern id) of distinct statements seen so far, to stop scoring
+    once nothing can enter."""
 
     def __init__(self, k: int) -> None:
         self.k = k
-        self.heap: list[tuple[tuple[Key, int], str]] = []  # min-heap of the current top k
-        self.best: dict[str, tuple[Key, int]] = {}  # ids in the heap -> their key
+        self.heap: list[tuple[tuple[Key, int], Where]] = []  # min-heap of the current top k
+        self.best: dict[Where, tuple[Key, int]] = {}  # statements in the heap -> their key
 
-    def add(self, eid: str, key: tuple[Key, int]) -> None:
+    def add(self, eid: Where, key: tuple[Key, int]) -> None:
         old = self.best.get(eid)
         if old is not None:
             if key > old:  # an error already in the top k improved: update it in place
