@@ -126,11 +126,37 @@ CLASS_BUILT = [
             )
         },
     ),
-    # a validation report: its first paragraph is the message
-    ("report", {("errors.ReportError", "{value!r} is not of type 'integer'")}),
-    ("yielded", {("ReportError", "{instance!r} is not of type {types[0]!r}")}),
+    # a validation report: the whole of it, and its first paragraph (what users quote alone)
+    (
+        "report",
+        {
+            ("errors.ReportError", "{value!r} is not of type 'integer'"),
+            (
+                "errors.ReportError",
+                "{value!r} is not of type 'integer'\n\nFailed validating 'type':\n    {value!r}\n",
+            ),
+        },
+    ),
+    (
+        "yielded",
+        {
+            ("ReportError", "{instance!r} is not of type {types[0]!r}"),
+            (
+                "ReportError",
+                "{instance!r} is not of type {types[0]!r}\n\nFailed validating 'type':\n    {instance!r}\n",
+            ),
+        },
+    ),
     # a classmethod factory building the class it is called on
-    ("check_schema", {("SchemaProblem", "{error.message}")}),
+    (
+        "check_schema",
+        {
+            (
+                "SchemaProblem",
+                "{error.message}\n\nFailed validating {error.validator!r}:\n    {error.instance!r}\n",
+            ),
+        },
+    ),
     # an object whose __str__ calls the lambda it was given
     ("lazy", {("ValueError", "no value for {x}")}),
 ]
@@ -256,14 +282,19 @@ CROSSING = [
         },
     ),
     # handed to a class of this codebase that stores it and raises it later: that class's type,
-    # printed by its __str__ (the docs link after the blank line is not the message)
+    # printed by its __str__ (with the docs link after the blank line, and without)
     (
         "mock",
         {
             (
                 "wrap_errors.UserError",
                 "`{cls.__name__}` is not fully defined; you should define all referenced types.",
-            )
+            ),
+            (
+                "wrap_errors.UserError",
+                "`{cls.__name__}` is not fully defined; you should define all referenced types.\n\n"
+                "For further information visit https://errors.example.org/{code}",
+            ),
         },
     ),
     # a class taken from a mapping of a dependency's classes to the library's: one per class

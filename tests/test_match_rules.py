@@ -65,6 +65,26 @@ def test_the_last_frame_on_a_raise_names_it_whatever_the_text_says() -> None:
     assert top(m.explain("'abc' is not of type 'integer'")).id == wording.error_id
 
 
+def test_the_last_frame_on_a_raise_outranks_a_template_explaining_all_of_the_text() -> None:
+    # the whole report fits the wording's template exactly, with far more literal text than the
+    # raise's; the frame on the raise still decides, the wording comes second
+    report = ["", "instance!r", " is not of type ", "reprs", "\n\nFailed validating ", "validator!r", " in ",
+              "schema_path", ":\n    ", "schema", "\n\nOn ", "instance_path", ":\n    ", "instance!r", "\n"]  # fmt: skip
+    wording = entry(report, path="lib/_keywords.py", line=287, exc_type="ValidationError")
+    site = entry(
+        ["", "error", ""], path="lib/validators.py", line=1332, function="validate", exc_type="<unknown>"
+    )
+    m = Matcher.from_entries([wording, site])
+    text = (
+        "lib.ValidationError: 'abc' is not of type 'integer'\n\nFailed validating 'type' in"
+        " schema['properties']['age']:\n    {'type': 'integer'}\n\nOn instance['age']:\n    'abc'"
+    )
+    res = m.explain(tb(("lib/validators.py", 1332, "validate", "raise error"), last=text))
+    assert [x.id for x in res.matches] == [site.error_id, wording.error_id]
+    assert not res.matches[0].approximate and not res.matches[1].approximate
+    assert top(m.explain(text)).id == wording.error_id
+
+
 def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
     # jinja2 re-raises a rewritten exception; the traceback goes on into template code below it
     site = entry(
@@ -370,6 +390,26 @@ def test_the_variants_of_one_statement_are_one_answer() -> None:
     res = m.explain("Missing argument 'environment'.", limit=2)
     assert [x.path for x in res.matches] == ["click/core.py", "typer/core.py"]
     assert res.matches[0].id == variants[0].error_id
+
+
+def test_a_report_quoted_whole_or_by_its_first_paragraph() -> None:
+    # a class printing "{message}\n\nFor further information visit {url}" has both as variants
+    # of the one statement: either paste is exact, and the statement is one answer
+    head = ['"Config" and "model_config" cannot be used together']
+    whole = [
+        f"{head[0]}\n\nFor further information visit https://errors.pydantic.dev/",
+        "version",
+        "/u/config-both",
+    ]
+    variants = [
+        entry(head, path="pydantic/_config.py", line=179),
+        entry(whole, path="pydantic/_config.py", line=179),
+    ]
+    m = Matcher.from_entries(variants)
+    pasted = f"PydanticUserError: {head[0]}\n\nFor further information visit https://errors.pydantic.dev/2.14/u/config-both"
+    for text, want in ((pasted, variants[1]), (f"PydanticUserError: {head[0]}", variants[0])):
+        res = m.explain(text)
+        assert [x.id for x in res.matches] == [want.error_id] and not res.matches[0].approximate, text
 
 
 @pytest.mark.parametrize(

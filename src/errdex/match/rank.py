@@ -12,7 +12,8 @@ public one). Which entries may be exact, beyond the text's verdict:
   class it names), an entry in any other codebase is never exact and never ranks above one
   the paste points to;
 * the deepest library frame landing on the raise makes it exact unless its literal text is
-  missing from the message.
+  missing from the message, and ranks it above every entry it does not land on, exact or not:
+  frames first, the text only confirms or questions them.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ from errdex.match.thresholds import (
 )
 from errdex.match.verify import values
 
-Key = tuple[bool, bool, float]  # (in a codebase the paste points to, exact, score)
+# (in a codebase the paste points to, the traceback's last frame is on this raise, exact, score)
+Key = tuple[bool, bool, bool, float]
 
 
 @dataclass(slots=True)
@@ -149,7 +151,7 @@ class Ranker:
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
-        return pointed, exact, 1.0 * exact + text + tw + fw + public
+        return pointed, fw >= ON_RAISE, exact, 1.0 * exact + text + tw + fw + public
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
@@ -222,7 +224,7 @@ class Ranker:
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + private_site(path, func))
-        return _Scored((pointed, confident, score), ei, c, fw, typed_why)
+        return _Scored((pointed, fw >= ON_RAISE, confident, score), ei, c, fw, typed_why)
 
     def _reasons(self, s: _Scored) -> list[str]:
         """What ``_score`` weighed for one entry, in words."""
@@ -288,7 +290,7 @@ class Ranker:
                 continue
             seen.add(e[E_ID])
             statements.add(where)
-            c, confident = s.cand, s.key[1]
+            c, confident = s.cand, s.key[2]
             vals: dict[str, str] = {}
             if c.fit is not None and (confident or c.fit.full):
                 vals = values(list(idx.patterns[c.pid].names), c.fit, tf.message, tf.cmap)
@@ -296,7 +298,7 @@ class Ranker:
                 Match(
                     id=e[E_ID], repo=e[E_REPO], version=e[E_VERSION], kind=e[E_KIND], exc_type=e[E_TYPE],
                     template=e[E_TEMPLATE], path=e[E_PATH], line=e[E_LINE], function=e[E_FUNC],
-                    score=round(s.key[2], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
+                    score=round(s.key[3], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
                 )
             )  # fmt: skip
             if len(out) >= self.limit:
@@ -304,9 +306,9 @@ class Ranker:
         return out
 
 
-def _priority(bound: Key, pid: int) -> tuple[int, int, float, int]:
+def _priority(bound: Key, pid: int) -> tuple[int, int, int, float, int]:
     """Heap order (smallest first) of the best bound first, then the lower pattern id."""
-    return -bound[0], -bound[1], -bound[2], pid
+    return -bound[0], -bound[1], -bound[2], -bound[3], pid
 
 
 Where = tuple[int, int, str]  # a statement: ``Index.entry_where``
