@@ -282,7 +282,7 @@ class Ranker:
         idx = self.idx
         out: list[Match] = []
         seen: set[str] = set()
-        statements: set[tuple[int, int, str]] = set()
+        statements: set[Where] = set()
         for s in scored:
             e = idx.entries[s.ei]
             where = idx.entry_where(s.ei)
@@ -311,7 +311,7 @@ def _priority(bound: Key, pid: int) -> tuple[int, int, int, float, int]:
     return -bound[0], -bound[1], -bound[2], -bound[3], pid
 
 
-Where = tuple[int, int, str]  # a statement: ``Index.entry_where``
+Where = tuple[int, int, int]  # a statement: ``Index.entry_where``
 
 
 class _TopK:
