@@ -66,6 +66,11 @@ class TextFit:
             return False
         return "\n" in self.message[cmap[at - 1] + 1 : cmap[at]]
 
+    def one_word(self, start: int, end: int) -> bool:
+        """Whether compact positions ``start`` to ``end`` are one run of the message, no space."""
+        cmap = self.cmap
+        return 0 <= start < end <= len(cmap) and cmap[end - 1] - cmap[start] == end - 1 - start
+
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
@@ -95,7 +100,7 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
         c = Cand(pid, f)
         ok, held = True, 0
         if f.full and _has_repr(pat.names):
-            ok, held = repr_gaps(pat.lits, pat.names, f, tf.cmsg, tf.new_line)
+            ok, held = repr_gaps(pat.lits, pat.names, f, tf.cmsg, tf.new_line, tf.one_word)
         if held and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence

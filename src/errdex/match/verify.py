@@ -162,7 +162,12 @@ _OPENERS = frozenset("'\"([{<")
 
 
 def repr_gaps(
-    lits: tuple[str, ...], names: Sequence[str], result: Fit, cmsg: str, new_line: Callable[[int], bool]
+    lits: tuple[str, ...],
+    names: Sequence[str],
+    result: Fit,
+    cmsg: str,
+    new_line: Callable[[int], bool],
+    one_word: Callable[[int, int], bool],
 ) -> tuple[bool, int]:
     """Whether the placeholders shown through ``repr()`` hold what a repr looks like, and how
     many characters of the message their values are: those between two literals, and any that
@@ -178,6 +183,8 @@ def repr_gaps(
     The last placeholder's value is not judged when it starts on a new line (``new_line``
     says so of a compact position): repr() printed it on the line the text ends, and the
     lines after are other output (a log record's context, the next part of a traceback).
+    A bare name is a repr too (a class's own ``__repr__``: ``ANY``) when it is one word in the
+    message (``one_word`` says so of a compact span): prose has spaces.
     """
     spans = result.spans
     judged = True
@@ -192,10 +199,20 @@ def repr_gaps(
         if (closed and lits[j]) or _whole_repr(v):
             held += len(v)
         if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
-            if not _repr_like(v, closed):
+            if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
                 return False, 0
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
     return True, held
+
+
+def _bare_name(v: str, closed: bool, at: int, one_word: Callable[[int, int], bool]) -> bool:
+    """``v`` begins with a name that is one word in the message: all of it when ``closed``, else
+    followed by the end of a clause (not ``name:``, which labels what follows)."""
+    i = 0
+    while i < len(v) and (v[i].isalnum() or v[i] == "_"):
+        i += 1
+    ends = i == len(v) or (not closed and v[i] in ".,;)]}")
+    return i > 0 and ends and one_word(at, at + i)
 
 
 def _whole_repr(v: str) -> bool:
