@@ -152,7 +152,11 @@ _NAMES = ["'price'", "'user_id'", "x", "params", "'label'", "kernel", "'weight'"
 
 
 def value_for(name: str, rng: random.Random) -> str:
-    """A plausible rendering of a placeholder, from its name (the expression in the source)."""
+    """A plausible rendering of a placeholder, from its name (the expression in the source); one
+    shown through repr() (``x!r``) as repr() prints it: a word or path gets its quotes."""
+    if name.endswith("!r"):
+        v = value_for(name[:-2], rng)
+        return v if v[:1] in "'\"([{<-" or v[:1].isdigit() or v in ("None", "True", "False") else repr(v)
     n = name.lower()
     if "shape" in n:
         return str(tuple(rng.randint(1, 512) for _ in range(rng.randint(1, 4))))
@@ -372,7 +376,7 @@ def main() -> int:
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3
         qps = len(lat) / total
         del matcher, artifact
-        regexes = naive_regexes(entries)
+        regexes = naive_regexes(entries) if args.naive_queries else []  # compiling them all is slow
         deadline = time.perf_counter() + args.naive_budget
         nlat: list[float] = []
         try:

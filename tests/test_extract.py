@@ -42,10 +42,10 @@ def one(ex: Extraction, path: str, line: int) -> ErrorRecord:
 
 # (path, line, function, exc_type, template, guards)
 CASES = [
-    ("core.py", 10, "fstrings", "ValueError", "bad {x=} and {y} or {y} nested inner {x}", ["x"]),
+    ("core.py", 10, "fstrings", "ValueError", "bad {x=} and {y!r} or {y} nested inner {x}", ["x"]),
     ("core.py", 11, "fstrings", "ValueError", "value {x.attr} {x[0]} {len(y)}", []),
     ("core.py", 15, "concat", "TypeError", "first part second part {a} tail", []),
-    ("core.py", 25, "percent", "ValueError", "got {a} and {b} ({a}%) {b}", ["a"]),
+    ("core.py", 25, "percent", "ValueError", "got {a} and {b!r} ({a}%) {b}", ["a"]),
     ("core.py", 26, "percent", "ValueError", "name {a} is {b}", []),
     ("core.py", 31, "formats", "ValueError", "pos {a} and {b}", ["a"]),
     ("core.py", 33, "formats", "ValueError", "kw {b} {a}", ["b"]),
@@ -86,7 +86,7 @@ CASES = [
     ("warn.py", 12, "warnings_", "UserWarning", "plain warn", []),
     ("warn.py", 13, "warnings_", "RuntimeWarning", "external {a}", []),
     ("warn.py", 18, "logs", "log.WARNING", "disk {a} is {b}% full", []),
-    ("warn.py", 19, "logs", "log.EXCEPTION", "crashed: {a}", []),
+    ("warn.py", 19, "logs", "log.EXCEPTION", "crashed: {a!r}", []),
     ("warn.py", 21, "logs", "log.ERROR", "level {a}", []),
     ("warn.py", 26, "Service.stop", "log.CRITICAL", "service {self.name} down", []),
     ("warn.py", 27, "Service.stop.<locals>.<lambda>", "log.ERROR", "in lambda", []),
@@ -122,7 +122,7 @@ def test_segments_keep_literal_braces_apart_from_placeholders(ex: Extraction) ->
         "bad ",
         "x=",
         " and ",
-        "y",
+        "y!r",
         " or ",
         "y",
         " nested inner ",
@@ -401,7 +401,7 @@ def test_helper_with_several_return_texts_is_not_inlined_into_a_longer_message()
         "Parent instance ",
         "state_str(state)",
         " is not bound; attribute ",
-        "key",
+        "key!r",
         "",
     ]
 
@@ -420,13 +420,34 @@ def test_repr_conversion_never_inlines_text_without_its_quotes() -> None:
     by_fn = {r.function: r for r in recs}
     assert by_fn["f"].expanded_segments == [
         "Textual SQL ",
-        "short(element)",
+        "short(element)!r",
         " should be text(",
-        "short(element)",
+        "short(element)!r",
         ")",
     ]
-    assert by_fn["g"].expanded_segments == ["got ", "short(element)", " here"]
-    assert by_fn["h"].expanded_segments == ["got ", "short(element)", " here"]
+    assert by_fn["g"].expanded_segments == ["got ", "short(element)!r", " here"]
+    assert by_fn["h"].expanded_segments == ["got ", "short(element)!r", " here"]
+
+
+def test_a_repr_placeholder_keeps_its_mark_whatever_fills_it() -> None:
+    # ``!r`` / ``%r`` stay in the stored name, however the field is reached: an f-string, a
+    # format field or %-key the call does not supply, a %r of a whole tuple's item
+    recs = _records(
+        "def f(name, arg):\n"
+        "    raise ValueError(f\"Invalid value for '{name}': {arg!r}\")\n"
+        "def g(**kw):\n"
+        "    raise ValueError('unknown {key!r} in {where}'.format(**kw))\n"
+        "def h(opts):\n"
+        "    raise ValueError('no option %(opt)r given' % opts)\n"
+        "def k(a, b):\n"
+        "    raise ValueError('%r is not %s' % (a, b))\n"
+    )
+    by_fn = {r.function: r for r in recs}
+    assert by_fn["f"].segments == ["Invalid value for '", "name", "': ", "arg!r", ""]
+    assert by_fn["f"].template == "Invalid value for '{name}': {arg!r}"
+    assert by_fn["g"].segments == ["unknown ", "key!r", " in ", "where", ""]
+    assert by_fn["h"].segments == ["no option ", "opt!r", " given"]
+    assert by_fn["k"].segments == ["", "a!r", " is not ", "b", ""]
 
 
 def test_gettext_calls_are_their_source_text() -> None:
@@ -442,7 +463,7 @@ def test_gettext_calls_are_their_source_text() -> None:
     )
     got = sorted((r.function, r.template) for r in recs)
     assert got == [
-        ("f", "No such option {opt}."),
+        ("f", "No such option {opt!r}."),
         ("g", "Got extra argument ({args})"),
         ("g", "Got extra arguments ({args})"),
         ("h", "Invalid month name"),
@@ -508,7 +529,7 @@ def test_call_to_a_function_that_always_raises_is_a_raise_site() -> None:
     assert got == [
         (21, "parse", "UsageError", "Got extra argument ({args})"),
         (21, "parse", "UsageError", "Got extra arguments ({args})"),
-        (24, "parse", "ValueError", "invalid port number: {args}"),
+        (24, "parse", "ValueError", "invalid port number: {args!r}"),
         (25, "parse", "ValueError", "check failed: the call supplies the text"),
     ]
 
@@ -548,8 +569,8 @@ def test_exception_with_several_arguments_prints_their_tuple() -> None:
     got = sorted((r.line, r.template) for r in recs)
     # no __str__ and no call of the base initialiser: Python prints the repr of the arguments
     assert got == [
-        (6, '(None, None, "no constructor for the tag {node.tag}", {mark})'),
-        (8, "('while scanning', {mark}, \"found character {ch}\", {mark})"),
+        (6, '(None, None, "no constructor for the tag {node.tag!r}", {mark!r})'),
+        (8, "('while scanning', {mark!r}, \"found character {ch!r}\", {mark!r})"),
         (10, "{code}"),
     ]
 
@@ -581,7 +602,7 @@ def test_class_bound_by_a_star_import_resolves_through_it() -> None:
     got = sorted((r.function, r.exc_type, r.template) for r in recs if r.path == "m/scanner.py")
     assert got == [
         ("check", "Plain", "bad value: {v}"),
-        ("fetch", "ScannerError", "(None, None, 'mapping values are not allowed here', {mark})"),
+        ("fetch", "ScannerError", "(None, None, 'mapping values are not allowed here', {mark!r})"),
     ]
 
 
@@ -627,8 +648,8 @@ def test_property_of_self_in_a_message_is_what_the_property_returns() -> None:
     )
     got = sorted((r.line, r.template) for r in recs)
     assert got == [
-        (13, "{self._name} is undefined"),
-        (13, "{self._obj} has no attribute {self._name}"),
+        (13, "{self._name!r} is undefined"),
+        (13, "{self._obj!r} has no attribute {self._name!r}"),
         (15, "{self._name}"),
     ]
 
@@ -667,8 +688,8 @@ def test_helper_that_sometimes_returns_unknown_text_is_not_inlined() -> None:
     )
     got = {r.function: r.expanded_segments for r in recs}
     # a repr of a short list or a shortened one: either way only a value in the message
-    assert got["get"] == ["No variable named ", "key", ". Variables include ", "shorten(ds, 10)", ""]
-    assert got["get2"] == ["No variable named ", "key", ". Variables include [", "ds[0]", ", ...]"]
+    assert got["get"] == ["No variable named ", "key!r", ". Variables include ", "shorten(ds, 10)", ""]
+    assert got["get2"] == ["No variable named ", "key!r", ". Variables include [", "ds[0]", ", ...]"]
 
 
 def test_warning_category_with_own_init_takes_the_warned_text() -> None:

@@ -62,13 +62,18 @@ Shapes = tuple[Extraction, dict[str, tuple[str, int]]]
 # (marker, {(exc_type, template), ...}): the exact set of templates the statement gets
 CLASS_BUILT = [
     # __init__ formats its arguments and passes the result up; a base appends the position
-    ("parse", {("ParseError", "unexpected {text} at line {line} col {col}")}),
+    ("parse", {("ParseError", "unexpected {text!r} at line {line} col {col}")}),
     # ``init = super().__init__; init(self, msg)``: several arguments print as their tuple
-    ("converge", {("LimitError", "({self}, 'gave up after {rounds} rounds')")}),
+    ("converge", {("LimitError", "({self!r}, 'gave up after {rounds} rounds')")}),
     # a base's __str__ around a subclass's class attribute and property
     (
         "lookup",
-        {("KeyMissing", "404 Error Name: The requested URL was not found on the server. Missing key: {key}")},
+        {
+            (
+                "KeyMissing",
+                "404 Error Name: The requested URL was not found on the server. Missing key: {key!r}",
+            )
+        },
     ),
     # a format kept as a class attribute, filled from the constructor's keyword arguments
     ("connect", {("ConnectFailed", 'Could not connect to "{request.url}"')}),
@@ -88,7 +93,7 @@ CLASS_BUILT = [
         "parse_date",
         {
             ("errors.PercentError", "month must be in 1..12: {text}"),
-            ("errors.PercentError", "('month must be in 1..12: %s', {text})"),
+            ("errors.PercentError", "('month must be in 1..12: %s', {text!r})"),
         },
     ),
     # a mixin's __str__ around super().__str__(), with the code a subclass sets
@@ -103,9 +108,12 @@ CLASS_BUILT = [
         },
     ),
     # no printer: Python prints one argument as is, several as the repr of their tuple
-    ("plain", {("errors.BaseError", "('two arguments', {a})")}),
-    ("validator", {("TypeError", "(\"'{attr.name}' must be an int (got {value}).\", {attr}, {value})")}),
-    ("os_level", {("FileNotFoundError", "[Errno 2] No such file or directory: {path}")}),
+    ("plain", {("errors.BaseError", "('two arguments', {a!r})")}),
+    (
+        "validator",
+        {("TypeError", "(\"'{attr.name}' must be an int (got {value!r}).\", {attr!r}, {value!r})")},
+    ),
+    ("os_level", {("FileNotFoundError", "[Errno 2] No such file or directory: {path!r}")}),
     # lines joined by __str__, the ones for arguments left None dropped; a mark printed by its
     # own class (returned by a helper of the raising object)
     (
@@ -118,11 +126,37 @@ CLASS_BUILT = [
             )
         },
     ),
-    # a validation report: its first paragraph is the message
-    ("report", {("errors.ReportError", "{value} is not of type 'integer'")}),
-    ("yielded", {("ReportError", "{instance} is not of type {types[0]}")}),
+    # a validation report: the whole of it, and its first paragraph (what users quote alone)
+    (
+        "report",
+        {
+            ("errors.ReportError", "{value!r} is not of type 'integer'"),
+            (
+                "errors.ReportError",
+                "{value!r} is not of type 'integer'\n\nFailed validating 'type':\n    {value!r}\n",
+            ),
+        },
+    ),
+    (
+        "yielded",
+        {
+            ("ReportError", "{instance!r} is not of type {types[0]!r}"),
+            (
+                "ReportError",
+                "{instance!r} is not of type {types[0]!r}\n\nFailed validating 'type':\n    {instance!r}\n",
+            ),
+        },
+    ),
     # a classmethod factory building the class it is called on
-    ("check_schema", {("SchemaProblem", "{error.message}")}),
+    (
+        "check_schema",
+        {
+            (
+                "SchemaProblem",
+                "{error.message}\n\nFailed validating {error.validator!r}:\n    {error.instance!r}\n",
+            ),
+        },
+    ),
     # an object whose __str__ calls the lambda it was given
     ("lazy", {("ValueError", "no value for {x}")}),
 ]
@@ -138,12 +172,14 @@ def test_click_style_format_message_and_the_helper_that_fails(shapes: Shapes) ->
     # call's, wrapped as BadParameter prints it (format_message) and as str() prints it
     hint = "{_join_hints(param_hint)}"
     assert templates(shapes, "convert") == {
-        ("BadParameter", f"Invalid value for {hint}: {{value}} is not a valid {{self.name}}."),
-        ("BadParameter", "Invalid value: {value} is not a valid {self.name}."),
-        ("BadParameter", "{value} is not a valid {self.name}."),
+        ("BadParameter", f"Invalid value for {hint}: {{value!r}} is not a valid {{self.name}}."),
+        ("BadParameter", "Invalid value: {value!r} is not a valid {self.name}."),
+        ("BadParameter", "{value!r} is not a valid {self.name}."),
     }
     # the text comes from a method named for the message it builds
-    assert ("BadParameter", '{value} is not one of {", ".join(self.choices)}.') in templates(shapes, "choice")
+    assert ("BadParameter", '{value!r} is not one of {", ".join(self.choices)}.') in templates(
+        shapes, "choice"
+    )
     # the helper's own raise of the message it is given is a relay: callers supply the text
     fail = site(shapes, "fail")
     assert {r.template for r in fail} == {
@@ -168,7 +204,7 @@ def test_repr_of_a_str_parameter_in_format_and_percent(shapes: Shapes) -> None:
         ("BadOptionUsage", "Option '{option_name}' got an empty value")
     }
     # of an unannotated one: no quotes claimed (it may be any object)
-    assert templates(shapes, "no_such") == {("UsageError", "No such option: {opt}")}
+    assert templates(shapes, "no_such") == {("UsageError", "No such option: {opt!r}")}
 
 
 def test_conditional_helper_given_the_message(shapes: Shapes) -> None:
@@ -208,7 +244,7 @@ ASSEMBLED = [
     ("cleaned", {("ValueError", "got {n} values,\nexpected two")}),
     ("own_dedent", {("OSError", "cannot read {path}\ncheck the permissions")}),
     # repr's quotes: around known text, and around a ``str`` parameter
-    ("quoted", {("KeyError", "'{key}' has no value {value}")}),
+    ("quoted", {("KeyError", "'{key}' has no value {value!r}")}),
     ("quoted_text", {("NameError", "'settings' is undefined")}),
 ]
 
@@ -229,7 +265,7 @@ def test_exclusive_branches_are_separate_variants(shapes: Shapes) -> None:
     # the nesting hint needs a tag name: without one (the first branch) it is never added
     assert not any(t.startswith("Unexpected end") and "nesting mistake" in t for t in got)
     assert any(
-        t.strip() == "Encountered unknown tag {name}. You probably made a nesting mistake." for t in got
+        t.strip() == "Encountered unknown tag {name!r}. You probably made a nesting mistake." for t in got
     )
 
 
@@ -246,14 +282,19 @@ CROSSING = [
         },
     ),
     # handed to a class of this codebase that stores it and raises it later: that class's type,
-    # printed by its __str__ (the docs link after the blank line is not the message)
+    # printed by its __str__ (with the docs link after the blank line, and without)
     (
         "mock",
         {
             (
                 "wrap_errors.UserError",
                 "`{cls.__name__}` is not fully defined; you should define all referenced types.",
-            )
+            ),
+            (
+                "wrap_errors.UserError",
+                "`{cls.__name__}` is not fully defined; you should define all referenced types.\n\n"
+                "For further information visit https://errors.example.org/{code}",
+            ),
         },
     ),
     # a class taken from a mapping of a dependency's classes to the library's: one per class
@@ -429,7 +470,7 @@ def test_bases_written_as_subscripts_and_starred_tuples() -> None:
         "def connect(req, exc):\n"
         "    raise ConnectorSSLError(req.key, exc)\n"
     )
-    assert (20, "ValueError", "Invalid value: {value} is not a number") in got
+    assert (20, "ValueError", "Invalid value: {value!r} is not a number") in got
     assert (22, "ConnectorSSLError", "Cannot connect to host {req.key.host} [{self.strerror}]") in got
 
 

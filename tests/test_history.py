@@ -258,7 +258,7 @@ def test_diff_lists_added_removed_reworded_and_moved(
     store, _ = history
     d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
     assert d["counts"] == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
-    assert [a["template"] for a in d["added"]] == ["unknown key {x}"]
+    assert [a["template"] for a in d["added"]] == ["unknown key {x!r}"]
     assert [r["template"] for r in d["removed"]] == ["strict mode is not implemented"]
     assert {(m["from"]["function"], m["to"]["function"]) for m in d["moved"]} == {
         ("save", "store"),
@@ -302,7 +302,7 @@ def test_show_prints_the_versions_as_the_page_does(history: tuple[Store, list[st
     old_id = _id(store, "v0.1.0", "expected a .toml")
     assert _show(db, old_id) == [
         "v0.1.0 line 6 · reworded in v0.2.0 · v0.2.0–v0.4.0 line 9",
-        "reworded in v0.2.0: expected a .toml file, got [-{path}-]{+{path}; rename it to .toml+}",
+        "reworded in v0.2.0: expected a .toml file, got [-{path!r}-]{+{path!r}; rename it to .toml+}",
         "releases indexed: v0.1.0, v0.2.0, v0.3.0, v0.4.0",
         f"History as JSON: /api/errors/{old_id}/history.",
     ]
@@ -331,7 +331,7 @@ def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
     text = "ValueError: expected a .toml file, got 'a.json'"
     out = subprocess.run([*ERRDEX, "explain", text, "--db", db, "--json"], capture_output=True, text=True)
     best = json.loads(out.stdout)["matches"][0]
-    assert best["template"] == "expected a .toml file, got {path}" and best["version"] == "v0.1.0"
+    assert best["template"] == "expected a .toml file, got {path!r}" and best["version"] == "v0.1.0"
     h = best["history"]
     assert h["releases"] == ["v0.1.0"] and h["ranges"] == ["v0.1.0"] and not h["every_release"]
     assert h["target"]["version"] == "v0.4.0" and h["target"]["newest"] and not h["target"]["same"]

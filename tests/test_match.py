@@ -424,8 +424,8 @@ def test_cut_short_message_of_template_starting_with_placeholder() -> None:
 
 
 def test_template_of_common_fragments_only_is_still_found() -> None:
-    common = [entry([f"Expected axis {i} to be valid", "x", ""]) for i in range(50)]
-    e = entry(["Expected axis ", "a", " to be valid", "b", ""])
+    common = [entry([f"Expected axis {i} to be valid", "x", ""], line=100 + i) for i in range(50)]
+    e = entry(["Expected axis ", "a", " to be valid", "b", ""], line=5)
     m = Matcher.from_entries([*common, e])
     res = m.explain("ValueError: Expected axis 7 to be valid")
     assert any(x.id == e.error_id for x in res.matches)

@@ -65,6 +65,26 @@ def test_the_last_frame_on_a_raise_names_it_whatever_the_text_says() -> None:
     assert top(m.explain("'abc' is not of type 'integer'")).id == wording.error_id
 
 
+def test_the_last_frame_on_a_raise_outranks_a_template_explaining_all_of_the_text() -> None:
+    # the whole report fits the wording's template exactly, with far more literal text than the
+    # raise's; the frame on the raise still decides, the wording comes second
+    report = ["", "instance!r", " is not of type ", "reprs", "\n\nFailed validating ", "validator!r", " in ",
+              "schema_path", ":\n    ", "schema", "\n\nOn ", "instance_path", ":\n    ", "instance!r", "\n"]  # fmt: skip
+    wording = entry(report, path="lib/_keywords.py", line=287, exc_type="ValidationError")
+    site = entry(
+        ["", "error", ""], path="lib/validators.py", line=1332, function="validate", exc_type="<unknown>"
+    )
+    m = Matcher.from_entries([wording, site])
+    text = (
+        "lib.ValidationError: 'abc' is not of type 'integer'\n\nFailed validating 'type' in"
+        " schema['properties']['age']:\n    {'type': 'integer'}\n\nOn instance['age']:\n    'abc'"
+    )
+    res = m.explain(tb(("lib/validators.py", 1332, "validate", "raise error"), last=text))
+    assert [x.id for x in res.matches] == [site.error_id, wording.error_id]
+    assert not res.matches[0].approximate and not res.matches[1].approximate
+    assert top(m.explain(text)).id == wording.error_id
+
+
 def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
     # jinja2 re-raises a rewritten exception; the traceback goes on into template code below it
     site = entry(
@@ -225,20 +245,26 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
 
 
-def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to() -> None:
+def _invalid_value(orm_value: str, cli_value: str, cli: str) -> tuple[CatalogueEntry, CatalogueEntry]:
+    """An ORM's "Invalid value for '{name}': {value}" and a CLI toolkit's near twin."""
     orm = entry(
-        ["Invalid value for '", "name", "': ", "arg", ""],
+        ["Invalid value for '", "name", "': ", orm_value, ""],
         path="sqlalchemy/util/helpers.py",
         repo="o/sqlalchemy",
         exc_type="ArgumentError",
     )
-    cli = entry(
-        ["Invalid value for ", "hint", ": ", "message", ""],
-        path="click/types.py",
+    toolkit = entry(
+        ["Invalid value for ", "hint", ": ", cli_value, ""],
+        path=f"{cli}/types.py",
         line=40,
-        repo="o/click",
+        repo=f"o/{cli}",
         exc_type="BadParameter",
     )
+    return orm, toolkit
+
+
+def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to() -> None:
+    orm, cli = _invalid_value("arg", "message", "click")
     m = Matcher.from_entries([orm, cli])
     msg = "Invalid value for 'count': 'abc' is not a valid integer."
     # the pasted class points to click: sqlalchemy's closer wording cannot win, nor be exact
@@ -251,6 +277,71 @@ def test_a_codebase_nothing_points_to_is_never_exact_over_one_that_is_pointed_to
     assert all(x.approximate for x in res.matches if x.repo == "o/sqlalchemy")
     # nothing pointing anywhere: the text decides, as before
     assert top(m.explain(msg)).id == orm.error_id
+
+
+def test_a_repr_placeholder_holds_a_repr_never_prose() -> None:
+    orm, cli = _invalid_value("arg!r", "get_error_msg(exc)", "typer")
+    m = Matcher.from_entries([orm, cli])
+    # prose where sqlalchemy prints repr(arg): typer's message, whose closer wording is not exact
+    res = m.explain("Invalid value for 'count': Input should be a valid integer")
+    assert top(res).id == cli.error_id
+    assert all(x.approximate for x in res.matches if x.id == orm.error_id)
+    # what repr prints: a quoted string, a number, a bracketed value, an object's Name(...)
+    # ... or a bare name, one word, as a class's own __repr__ may print it (``ANY``)
+    for value in ("'abc'", "42", "-1.5", "['a', 'b']", "<Color.RED: 1>", "Decimal('1.5')", "None", "ANY"):
+        res = m.explain(f"Invalid value for 'count': {value}")
+        assert top(res).id == orm.error_id and not top(res).approximate, value
+
+
+def test_whole_reprs_at_the_ends_of_the_message_are_checked_shape() -> None:
+    e = entry(["", "object_type_repr(obj)!r", " has no attribute ", "name!r", ""], exc_type="UndefinedError")
+    m = Matcher.from_entries([e])
+    # both values are one whole quoted string each: the literal text is all there is to explain
+    got = top(m.explain("UndefinedError: 'dict object' has no attribute 'level_xp'"))
+    assert not got.approximate and got.values["name!r"] == "'level_xp'"
+    # a value running on into prose is not one: the literal text explains too little of it
+    said = "UndefinedError: 'dict object' has no attribute 'level_xp' when rendering the page header"
+    assert top(m.explain(said)).approximate
+
+
+def test_a_last_repr_value_on_the_next_line_is_not_judged() -> None:
+    # the text ends its line; what follows is other output (the log record's context), not
+    # what repr() printed after the text, so it neither fails the fit nor counts as shape
+    e = entry(["Unclosed client session ", "self!r", ""], exc_type="ResourceWarning")
+    m = Matcher.from_entries([e])
+    log = "Unclosed client session\nclient_session: <ClientSession object at 0x7fc1>"
+    assert [x.id for x in m.explain(log).matches] == [e.error_id]
+    # on the same line, prose where repr() prints is no fit
+    assert all(
+        x.approximate for x in m.explain("Unclosed client session client_session: <ClientSession>").matches
+    )
+    assert not top(m.explain("Unclosed client session <ClientSession object at 0x7fc1>")).approximate
+
+
+def test_an_exception_printed_as_the_repr_of_its_arguments() -> None:
+    # several arguments print as the repr of their tuple: the text, then object reprs far longer
+    # than it. repr(attr) holds ", " (the next literal), so the leftmost fit cuts it there and the
+    # gaps after it are not judged; what repr() printed between the template's literals is shape
+    # the fit checked, not unexplained text, so the message is exact
+    names = ["attr.name", "self.type", "value", "attr", "self.type", "value"]
+    lits = ["(\"'", "' must be ", " (got ", ').", ', ", ", ", ", ")"]
+
+    def tpl(marked: bool) -> list[str]:
+        segs = [lits[0]]
+        for i, (n, lit) in enumerate(zip(names, lits[1:], strict=True)):
+            segs += [n + "!r" if marked and i else n, lit]
+        return segs
+
+    attr = "Attribute(name='x', default=NOTHING, validator=<instance_of validator for type <class 'int'>>, repr=True)"
+    msg = f"TypeError: (\"'x' must be <class 'int'> (got '1').\", {attr}, <class 'int'>, '1')"
+    plain = top(Matcher.from_entries([entry(tpl(False), exc_type="TypeError")]).explain(msg))
+    marked = top(Matcher.from_entries([entry(tpl(True), exc_type="TypeError")]).explain(msg))
+    assert plain.approximate  # the literal text alone explains too little of it
+    assert not marked.approximate and marked.values["attr!r"].startswith("Attribute(")
+    # prose in the first argument's place is still no fit
+    other = msg.replace("<class 'int'> (got", "an int (got")
+    res = Matcher.from_entries([entry(tpl(True), exc_type="TypeError")]).explain(other)
+    assert all(m.approximate for m in res.matches)
 
 
 def test_a_dotted_type_points_to_its_package_over_a_vendored_copy() -> None:
@@ -283,6 +374,43 @@ def test_ties_go_to_the_public_site_and_the_others_are_shown() -> None:
     res = m.explain("No row was found when one was required")
     assert [x.id for x in res.matches] == [public.error_id, inner.error_id]
     assert res.verdict == "exact match (2 sites raise this message)"
+
+
+def test_the_variants_of_one_statement_are_one_answer() -> None:
+    # one raise whose class prints its message three ways: the best-fitting variant answers for
+    # the statement, and the next place is the next statement's
+    variants = [
+        entry(["Missing argument", "param_hint", "."], path="click/core.py", line=2665, function="process_value"),
+        entry(["Missing argument", "param_hint", ". "], path="click/core.py", line=2665, function="process_value"),
+        entry(["Missing argument", "param_hint", ". ", "msg", ""], path="click/core.py", line=2665, function="process_value"),
+    ]  # fmt: skip
+    other = entry(
+        ["Missing ", "param_type", "", "param_hint", "."], path="typer/core.py", line=111, repo="o/typer"
+    )
+    m = Matcher.from_entries([*variants, other])
+    res = m.explain("Missing argument 'environment'.", limit=2)
+    assert [x.path for x in res.matches] == ["click/core.py", "typer/core.py"]
+    assert res.matches[0].id == variants[0].error_id
+
+
+def test_a_report_quoted_whole_or_by_its_first_paragraph() -> None:
+    # a class printing "{message}\n\nFor further information visit {url}" has both as variants
+    # of the one statement: either paste is exact, and the statement is one answer
+    head = ['"Config" and "model_config" cannot be used together']
+    whole = [
+        f"{head[0]}\n\nFor further information visit https://errors.pydantic.dev/",
+        "version",
+        "/u/config-both",
+    ]
+    variants = [
+        entry(head, path="pydantic/_config.py", line=179),
+        entry(whole, path="pydantic/_config.py", line=179),
+    ]
+    m = Matcher.from_entries(variants)
+    pasted = f"PydanticUserError: {head[0]}\n\nFor further information visit https://errors.pydantic.dev/2.14/u/config-both"
+    for text, want in ((pasted, variants[1]), (f"PydanticUserError: {head[0]}", variants[0])):
+        res = m.explain(text)
+        assert [x.id for x in res.matches] == [want.error_id] and not res.matches[0].approximate, text
 
 
 @pytest.mark.parametrize(

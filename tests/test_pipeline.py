@@ -82,7 +82,7 @@ def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     total, rows = Store.open(db).list_errors()
     assert total == 2
     assert {r.template for r in rows} == {
-        "expected a .toml file, got {path}",
+        "expected a .toml file, got {path!r}",
         "strict mode is not implemented",
     }
 

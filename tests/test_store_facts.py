@@ -96,7 +96,7 @@ def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
         ("_validate.<locals>.helper", 23),
     ]
     assert [e.template for e in facts.errors_at(sid, "shop/_core.py", "_validate")] == [
-        "cart {cart} is empty"
+        "cart {cart!r} is empty"
     ]
     assert [e.id for e in facts.errors_in_dir(sid, "shop", 2)] == [e.id for e in errors[:2]]
     assert [e.function for e in facts.errors_of_class(sid, "KeyError", 5)] == ["_validate.<locals>.helper"]

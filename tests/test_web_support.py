@@ -47,7 +47,7 @@ TRACEBACK = """Traceback (most recent call last):
 ValueError: Incompatible shapes for broadcasting: shapes=[(2, 3), (3,)]
 """
 MESSAGE = "ValueError: Incompatible shapes for broadcasting: shapes=[(2, 3), (3,)]"
-SCRIPT_TEMPLATE = "Refusing to render <script>alert(1)</script> style content in widget {markup[:20]}"
+SCRIPT_TEMPLATE = "Refusing to render <script>alert(1)</script> style content in widget {markup[:20]!r}"
 
 
 def build_catalogue(tmp: Path, source: Path = V1) -> Path:

@@ -38,7 +38,9 @@ def explain(
             '"matches"} line per query.',
         ),
     ] = None,
-    limit: Annotated[int, typer.Option("--limit", help="At most this many candidates.")] = 10,
+    limit: Annotated[
+        int, typer.Option("--limit", help="At most this many candidates, one per raise statement.")
+    ] = 10,
     auto_index: Annotated[
         bool,
         typer.Option(

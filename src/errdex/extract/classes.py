@@ -171,8 +171,10 @@ class ClassMessages:
                     continue
                 form = info.printed or info.ret
                 if form and depth < _MAX_DEPTH:
-                    filled = self.fill(_first_paragraph(form), info.self_name or "self", state, i, depth + 1)
-                    forms.append(filled)
+                    # users quote the whole report or only its first paragraph: each is a variant
+                    # (a statement's variants are one answer when matched)
+                    for shown in dict.fromkeys((_first_paragraph(form), form)):
+                        forms.append(self.fill(shown, info.self_name or "self", state, i, depth + 1))
                 break
         if not forms:
             # what ``__init__`` passed on may itself read the instance (``self.fmt.format(...)``)
@@ -471,7 +473,7 @@ class ClassMessages:
 
 def _first_paragraph(form: Value) -> Value:
     """A printer's report (``"{message}\\n\\nFailed validating ..."``): its first paragraph is
-    the message; the rest describes the instance and is not part of what users quote."""
+    the message, what users quote when they leave out the description of the instance."""
     out: list[tuple[object, ...]] = []
     for variant in form:
         cut = None

@@ -317,7 +317,7 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
                 else:
                     arg = kwargs.get(first)
                 if arg is None:
-                    pieces.append(ph(field or fallback))
+                    pieces.append(((Ph(field or fallback, conv in ("r", "a")),),))
                 elif rest:
                     pieces.append(ph(arg.text + rest))
                 elif conv in ("r", "a"):
@@ -371,7 +371,7 @@ def apply_percent(
                     if mapping is not None and key in mapping:
                         pieces.append(as_repr(mapping[key]) if repr_ else mapping[key].value)
                     else:
-                        pieces.append(ph(key))
+                        pieces.append(((Ph(key, repr_),),))
                 elif args is not None:
                     if idx < len(args):
                         pieces.append(as_repr(args[idx]) if repr_ else args[idx].value)
@@ -403,8 +403,16 @@ def join_values(sep: Value, items: Iterable[Value]) -> Value:
 # ---------------------------------------------------------------- final form
 
 
+REPR_MARK = "!r"  # ends a stored placeholder name shown through repr() (``{x!r}``, ``%r``)
+
+
 def to_segments(parts: Iterable[str | Ph]) -> list[str]:
-    """Normalise to the model's odd-length ``[lit, name, lit, ...]`` form (within the caps)."""
+    """Normalise to the model's odd-length ``[lit, name, lit, ...]`` form (within the caps).
+
+    A placeholder shown through ``repr()`` keeps the mark as the source spells it (``x!r``):
+    the matcher then lets it hold only a value that reads like a repr (a quoted string, a
+    number, a bracketed or ``Name(...)`` object), never free prose.
+    """
     out: list[str] = [""]
     run: list[str] = []  # literal pieces joined once, not appended to a growing string
     for p in capped(parts):
@@ -413,7 +421,7 @@ def to_segments(parts: Iterable[str | Ph]) -> list[str]:
         elif isinstance(p, Ph):
             out[-1] = "".join(run)
             run.clear()
-            out.append(p.name)
+            out.append(p.name + REPR_MARK if p.r and not p.name.endswith(REPR_MARK) else p.name)
             out.append("")
     out[-1] = "".join(run)
     return out

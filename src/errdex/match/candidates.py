@@ -27,7 +27,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.verify import Fit, compact_map, fit
+from errdex.match.verify import REPR_MARK, Fit, compact_map, fit, repr_gaps
 
 
 @dataclass(slots=True)
@@ -59,6 +59,18 @@ class TextFit:
             self._cmap = compact_map(self.message)
         return self._cmap
 
+    def new_line(self, at: int) -> bool:
+        """Whether a line break precedes compact position ``at`` of the message."""
+        cmap = self.cmap
+        if not 0 < at < len(cmap):
+            return False
+        return "\n" in self.message[cmap[at - 1] + 1 : cmap[at]]
+
+    def one_word(self, start: int, end: int) -> bool:
+        """Whether compact positions ``start`` to ``end`` are one run of the message, no space."""
+        cmap = self.cmap
+        return 0 <= start < end <= len(cmap) and cmap[end - 1] - cmap[start] == end - 1 - start
+
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
@@ -86,12 +98,29 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
         if f is None:
             continue
         c = Cand(pid, f)
-        judge_fit(c, pat.lit_len, mlen)
+        ok, held = True, 0
+        if f.full and _has_repr(pat.names):
+            ok, held = repr_gaps(pat.lits, pat.names, f, tf.cmsg, tf.new_line, tf.one_word)
+        if held and f.anchored_start and f.anchored_end:
+            # between the template's own literals, what repr() printed is shape the fit checked,
+            # not unexplained text: a long object repr does not dilute the literal evidence
+            judge_fit(c, pat.lit_len, max(mlen - held, pat.lit_len))
+            c.reasons[0] += " besides the values shown through repr()"
+            # compared with other evidence (an interpreter message explaining the same text, a
+            # type disagreement), the share is the literal text's alone
+            c.coverage = min(f.covered / mlen, 1.0)
+        else:
+            judge_fit(c, pat.lit_len, mlen)
         if not tf.cmsg:  # a class printed without a message: any template "fits", none is evidence
             c.text, c.confident, c.reasons = 0.0, False, []
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
+        if not ok:
+            # prose where the template prints a repr: the words are shared, the message is another
+            c.confident = False
+            c.text = 0.45 * c.coverage
+            c.reasons.append("the message has plain text where the template shows a repr")
         if runtime[pid]:
             _runtime_fit(idx, tf, c, pat.lit_len, types)
             continue
@@ -205,3 +234,7 @@ def demote_for_runtime(tf: TextFit, on_raise: dict[int, float], deepest: float) 
         if c.confident and c.coverage <= best + 0.02:
             c.confident = False
             c.reasons.append("an interpreter message explains the text as well")
+
+
+def _has_repr(names: tuple[str, ...]) -> bool:
+    return any(n.endswith(REPR_MARK) for n in names)

@@ -800,6 +800,16 @@ class Index:
     def entry_line(self, i: int) -> int:
         return int(self._ecols[5][i])
 
+    def entry_where(self, i: int) -> tuple[int, int, int]:
+        """Entry ``i``'s statement: (snapshot, line, path's string id), ids only, nothing decoded.
+        The variants of one raise's message (its branches, its class's printers) are entries of
+        their own at the same statement."""
+        paths = self._sec["st_path"]
+        site = self._ecols[3][i]
+        if site >= len(paths):
+            raise CorruptIndex(f"site id {site} of {len(paths)}")
+        return int(self._ecols[2][i]), int(self._ecols[5][i]), int(paths[site])
+
     def entry_relay(self, i: int) -> bool:
         return self._ecols[7][i] != 0
 

@@ -12,7 +12,8 @@ public one). Which entries may be exact, beyond the text's verdict:
   class it names), an entry in any other codebase is never exact and never ranks above one
   the paste points to;
 * the deepest library frame landing on the raise makes it exact unless its literal text is
-  missing from the message.
+  missing from the message, and ranks it above every entry it does not land on, exact or not:
+  frames first, the text only confirms or questions them.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ from errdex.match.thresholds import (
 )
 from errdex.match.verify import values
 
-Key = tuple[bool, bool, float]  # (in a codebase the paste points to, exact, score)
+# (in a codebase the paste points to, the traceback's last frame is on this raise, exact, score)
+Key = tuple[bool, bool, bool, float]
 
 
 @dataclass(slots=True)
@@ -118,7 +120,7 @@ class Ranker:
                 s = self._score(ei, c)
                 if s is not None:
                     scored.append(s)
-                    top.add(self.idx.entry_id(ei), (s.key, -c.pid))
+                    top.add(self.idx.entry_where(ei), (s.key, -c.pid))
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -149,7 +151,7 @@ class Ranker:
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
-        return pointed, exact, 1.0 * exact + text + tw + fw + public
+        return pointed, fw >= ON_RAISE, exact, 1.0 * exact + text + tw + fw + public
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
@@ -222,7 +224,7 @@ class Ranker:
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + private_site(path, func))
-        return _Scored((pointed, confident, score), ei, c, fw, typed_why)
+        return _Scored((pointed, fw >= ON_RAISE, confident, score), ei, c, fw, typed_why)
 
     def _reasons(self, s: _Scored) -> list[str]:
         """What ``_score`` weighed for one entry, in words."""
@@ -275,16 +277,20 @@ class Ranker:
         return True
 
     def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
-        """One match per distinct error (the best-supported snapshot), with placeholder values."""
+        """One match per distinct error (the best-supported snapshot) and per statement (the
+        best-fitting variant of its message), with placeholder values."""
         idx = self.idx
         out: list[Match] = []
         seen: set[str] = set()
+        statements: set[Where] = set()
         for s in scored:
             e = idx.entries[s.ei]
-            if e[E_ID] in seen:
+            where = idx.entry_where(s.ei)
+            if e[E_ID] in seen or where in statements:
                 continue
             seen.add(e[E_ID])
-            c, confident = s.cand, s.key[1]
+            statements.add(where)
+            c, confident = s.cand, s.key[2]
             vals: dict[str, str] = {}
             if c.fit is not None and (confident or c.fit.full):
                 vals = values(list(idx.patterns[c.pid].names), c.fit, tf.message, tf.cmap)
@@ -292,7 +298,7 @@ class Ranker:
                 Match(
                     id=e[E_ID], repo=e[E_REPO], version=e[E_VERSION], kind=e[E_KIND], exc_type=e[E_TYPE],
                     template=e[E_TEMPLATE], path=e[E_PATH], line=e[E_LINE], function=e[E_FUNC],
-                    score=round(s.key[2], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
+                    score=round(s.key[3], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
                 )
             )  # fmt: skip
             if len(out) >= self.limit:
@@ -300,21 +306,24 @@ class Ranker:
         return out
 
 
-def _priority(bound: Key, pid: int) -> tuple[int, int, float, int]:
+def _priority(bound: Key, pid: int) -> tuple[int, int, int, float, int]:
     """Heap order (smallest first) of the best bound first, then the lower pattern id."""
-    return -bound[0], -bound[1], -bound[2], pid
+    return -bound[0], -bound[1], -bound[2], -bound[3], pid
+
+
+Where = tuple[int, int, int]  # a statement: ``Index.entry_where``
 
 
 class _TopK:
-    """The ``k`` best (key, -pattern id) of distinct errors seen so far, to stop scoring once
-    nothing can enter."""
+    """The ``k`` best (key, -pattern id) of distinct statements seen so far, to stop scoring
+    once nothing can enter."""
 
     def __init__(self, k: int) -> None:
         self.k = k
-        self.heap: list[tuple[tuple[Key, int], str]] = []  # min-heap of the current top k
-        self.best: dict[str, tuple[Key, int]] = {}  # ids in the heap -> their key
+        self.heap: list[tuple[tuple[Key, int], Where]] = []  # min-heap of the current top k
+        self.best: dict[Where, tuple[Key, int]] = {}  # statements in the heap -> their key
 
-    def add(self, eid: str, key: tuple[Key, int]) -> None:
+    def add(self, eid: Where, key: tuple[Key, int]) -> None:
         old = self.best.get(eid)
         if old is not None:
             if key > old:  # an error already in the top k improved: update it in place

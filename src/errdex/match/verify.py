@@ -20,6 +20,7 @@ the next one, and the scorer decides whether that is enough to count.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 # Issue trackers and chat tools "smarten" quotes; code writes ASCII ones. One character each way,
@@ -152,3 +153,93 @@ def _cut(text: str, cmap: list[int], s: int, e: int) -> str:
     if e <= s or not cmap:
         return ""
     return text[cmap[s] : cmap[e - 1] + 1]
+
+
+REPR_MARK = "!r"  # a stored placeholder name shown through repr() ends in it (``extract.templates``)
+_REPR_WORDS = frozenset({"None", "True", "False", "Ellipsis", "NotImplemented", "inf", "nan", "-inf"})
+_STRING_PREFIX = frozenset("bBrRuUfF")
+_OPENERS = frozenset("'\"([{<")
+
+
+def repr_gaps(
+    lits: tuple[str, ...],
+    names: Sequence[str],
+    result: Fit,
+    cmsg: str,
+    new_line: Callable[[int], bool],
+    one_word: Callable[[int, int], bool],
+) -> tuple[bool, int]:
+    """Whether the placeholders shown through ``repr()`` hold what a repr looks like, and how
+    many characters of the message their values are: those between two literals, and any that
+    is one whole quoted string or number (at either end of the message, say).
+
+    ``{arg!r}`` prints a quoted string, a number, a bracketed value or ``Name(...)``; a fit that
+    puts free prose there ("Input should be a valid integer") is another message that merely
+    shares the template's words. A gap is judged only where it is known to start: after a
+    non-empty literal and before one, or the template's last placeholder (next to another
+    placeholder the split between the two is not known). The fit places each literal leftmost,
+    so a repr'd quoted or bracketed value may hold the next literal's text and be cut inside
+    itself; every split after one is then in doubt, and only the gaps up to it are judged.
+    The last placeholder's value is not judged when it starts on a new line (``new_line``
+    says so of a compact position): repr() printed it on the line the text ends, and the
+    lines after are other output (a log record's context, the next part of a traceback).
+    A bare name is a repr too (a class's own ``__repr__``: ``ANY``) when it is one word in the
+    message (``one_word`` says so of a compact span): prose has spaces.
+    """
+    spans = result.spans
+    judged = True
+    held = 0
+    for j, name in enumerate(names):
+        if j + 1 >= len(spans):
+            break
+        if not name.endswith(REPR_MARK):
+            continue
+        v = cmsg[spans[j][1] : spans[j + 1][0]]
+        closed = bool(lits[j + 1])
+        if (closed and lits[j]) or _whole_repr(v):
+            held += len(v)
+        if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
+            if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
+                return False, 0
+            judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
+    return True, held
+
+
+def _bare_name(v: str, closed: bool, at: int, one_word: Callable[[int, int], bool]) -> bool:
+    """``v`` begins with a name that is one word in the message: all of it when ``closed``, else
+    followed by the end of a clause (not ``name:``, which labels what follows)."""
+    i = 0
+    while i < len(v) and (v[i].isalnum() or v[i] == "_"):
+        i += 1
+    ends = i == len(v) or (not closed and v[i] in ".,;)]}")
+    return i > 0 and ends and one_word(at, at + i)
+
+
+def _whole_repr(v: str) -> bool:
+    """``v`` is one whole string or number repr: ``'level_xp'``, ``"it's"``, ``-1.5``."""
+    if len(v) > 1 and v[0] in "'\"" and v[-1] == v[0]:
+        return v[0] not in v[1:-1].replace("\\" + v[0], "")
+    return bool(v) and v.lstrip("-+").replace(".", "", 1).isdigit()
+
+
+def _repr_like(v: str, closed: bool) -> bool:
+    """``v`` (compact) begins the way ``repr()`` output does; ``closed``: it is all of the value.
+
+    Only the beginning is judged: the fit places each literal leftmost, so a repr holding the
+    next literal's text (``Attribute(name='x', ...)`` before ``", "``) is cut inside itself.
+    """
+    if not v:
+        return False
+    head = v[0]
+    if head in _STRING_PREFIX and len(v) > 1 and v[1] in "'\"":
+        return True
+    if head in "'\"([{<" or head.isdigit():
+        return True
+    if head in "-+." and len(v) > 1 and (v[1].isdigit() or v[1] == "."):
+        return True
+    i = 0
+    while i < len(v) and (v[i].isalnum() or v[i] in "_."):
+        i += 1
+    if i == len(v):
+        return v in _REPR_WORDS or (not closed and any(w.startswith(v) for w in _REPR_WORDS))
+    return (v[i] == "(" and i > 0) or v[:i] in _REPR_WORDS  # Name(...), module.Name(...)
