@@ -342,6 +342,34 @@ def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
     )
 
 
+def test_explain_batch_carries_the_history_block_of_single_explain(
+    history: tuple[Store, list[str]], tmp_path: Path
+) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    texts = ["ValueError: expected a .toml file, got 'a.json'", "no such thing was ever raised here"]
+    batch = tmp_path / "q.jsonl"
+    batch.write_text("".join(json.dumps({"id": i, "input": t}) + "\n" for i, t in enumerate(texts)))
+    for extra in ([], ["--version", "v0.2.0"]):
+        out = subprocess.run(
+            [*ERRDEX, "explain", "--batch", str(batch), "--db", db, "--json", *extra],
+            capture_output=True,
+            text=True,
+        )
+        lines = [json.loads(x) for x in out.stdout.splitlines()]
+        assert [x["id"] for x in lines] == [0, 1]
+        for text, got in zip(texts, lines, strict=True):
+            one = subprocess.run(
+                [*ERRDEX, "explain", text, "--db", db, "--json", *extra], capture_output=True, text=True
+            )
+            single = json.loads(one.stdout)
+            assert got["verdict"] == single["verdict"]
+            assert [m.get("history") for m in got["matches"]] == [m.get("history") for m in single["matches"]]
+        best = lines[0]["matches"][0]
+        assert best["history"]["releases"] == ["v0.1.0"]
+        assert best["history"]["target"]["version"] == (extra[1] if extra else "v0.4.0")
+
+
 def test_a_traceback_line_picks_the_release(history: tuple[Store, list[str]]) -> None:
     store, _ = history
     db = store.url.removeprefix("sqlite:///")
@@ -487,3 +515,40 @@ def test_cached_extractions_keep_lone_surrogates(tmp_path: Path) -> None:
     git(lib, "tag", "v2")
     done = index_releases([f"git:{lib}@v1", f"git:{lib}@v2"], str(tmp_path / "c.db"), jobs=1)
     assert done[1].reused == 2 and done[1].errors == done[0].errors == 1
+
+
+def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_shapes() -> None:
+    import dataclasses
+    import zlib
+
+    from errdex.extract import cache_entry, extract_file
+    from errdex.extract.cache import decode, encode
+
+    source = (
+        b"import warnings\nfrom .base import Base\nCODES = {'a': 'first', 'b': 'second'}\n"
+        b"class Bad(Base, ValueError):\n    def __str__(self):\n        return f'bad {self.args[0]!r}'\n"
+        b"def f(x, *, y=('p', 'q')):\n    '''Check x.'''\n    if x not in CODES:\n"
+        b"        raise Bad(f'unknown code {x}: one of {sorted(CODES)}')\n"
+        b"    warnings.warn('x is %s' % CODES[x], DeprecationWarning)\n"
+    )
+    facts = extract_file("pkg/mod.py", source)
+    assert facts.sites and facts.classes and facts.funcs
+    back = decode(encode(facts))
+    assert back == facts  # dataclasses compare field by field: a tuple read back as a list fails
+    assert facts.code is not None and decode(cache_entry(facts)) == dataclasses.replace(facts, code=None)
+
+    def packed(text: str) -> bytes:
+        return zlib.compress(text.encode())
+
+    good = zlib.decompress(encode(facts)).decode()
+    assert decode(packed(good)) == facts
+    for foreign in (
+        '{"ModuleFacts": [1, 2]}',  # too few fields
+        '{"Popen": ["ls"]}',  # a class the cache never writes
+        '{"t": [1], "s": [2]}',  # two tags in one object
+        '{"path": "pkg/mod.py"}',  # an untagged object
+        '{"d": [1, 2, 3]}',  # an odd key/value list
+        '{"t": "abc"}',  # a tag without its array
+        "[1, 2]",  # not facts at all
+    ):
+        assert decode(packed(foreign)) is None, foreign
