@@ -552,3 +552,68 @@ def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_sha
         "[1, 2]",  # not facts at all
     ):
         assert decode(packed(foreign)) is None, foreign
+
+
+def _big_module(release: int) -> str:
+    """A module large enough that one changed line is worth storing as a difference."""
+    funcs = [
+        f"def check_{i}(value):\n    '''Check number {i} of the value.'''\n"
+        f"    if value > {i * 7 + 3}:\n        raise ValueError(f'value {{value}} is over the limit of check {i}')\n"
+        f"    return value + {i}\n"
+        for i in range(300)
+    ]
+    funcs[150] = funcs[150].replace("over the limit", f"over the limit (release {release})")
+    return "\n\n".join(funcs)
+
+
+def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path: Path, db_url: str) -> None:
+    from sqlalchemy import select, update
+
+    from errdex.store import schema as s
+    from errdex.store import textdelta
+    from errdex.store.errors import StoreError
+    from errdex.store.fast import open_reader
+
+    lib = tmp_path / "lib"
+    for n in (1, 2, 3):
+        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
+        if n == 1:
+            git(lib, "init", "-q")
+        git(lib, "add", "-A")
+        git(lib, "commit", "-qm", f"release {n}")
+        git(lib, "tag", f"v{n}")
+    for url in (f"sqlite:///{tmp_path / 'c.db'}", db_url):
+        done = index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
+        store = Store.open(url)
+        with store.engine.connect() as conn:
+            rows = conn.execute(
+                select(s.snapshots.c.version, s.files.c.blob_sha, s.blobs.c.data)
+                .select_from(s.files.join(s.snapshots).join(s.blobs, s.blobs.c.sha == s.files.c.blob_sha))
+                .where(s.files.c.path == "pkg/checks.py")
+            ).all()
+        stored = {v: (sha, bytes(data)) for v, sha, data in rows}
+        whole = stored["v1"][1]
+        assert textdelta.base_of(whole) is None
+        for v in ("v2", "v3"):  # both against v1's text, which is stored whole: one step, no chain
+            assert textdelta.base_of(stored[v][1]) == stored["v1"][0]
+            assert len(stored[v][1]) * 10 < len(whole)
+        readers = [store, open_reader(url)] if url.startswith("sqlite") else [store]
+        for summary, n in zip(done, (1, 2, 3), strict=True):
+            for reader in readers:
+                assert reader.file_text(summary.snapshot_id, "pkg/checks.py") == _big_module(n)
+            hit = next(e for e in store.iter_entries() if e.version == f"v{n}" and "(release" in e.template)
+            line, _, text = store.error_source(hit.error_id, f"v{n}") or (0, 0, "")
+            assert f"(release {n})" in text.splitlines()[line - 1]
+        # a crafted catalogue: a difference whose base is missing, or is itself a difference
+        v3 = done[2].snapshot_id
+        for forged in (
+            textdelta.MAGIC + b"0" * 64 + stored["v3"][1][68:],
+            textdelta.MAGIC + stored["v2"][0].encode() + stored["v3"][1][68:],
+            textdelta.MAGIC + stored["v1"][0].encode() + b"\x28\xb5\x2f\xfd garbage",
+        ):
+            with store.engine.begin() as conn:
+                conn.execute(update(s.blobs).where(s.blobs.c.sha == stored["v3"][0]).values(data=forged))
+            for reader in readers:
+                with pytest.raises(StoreError) as caught:
+                    reader.file_text(v3, "pkg/checks.py")
+                assert caught.value.kind == "corrupt"

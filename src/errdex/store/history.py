@@ -17,6 +17,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
+from errdex.store.errors import StoreError
 from errdex.store.timeline import version_key
 
 if TYPE_CHECKING:
@@ -96,6 +97,58 @@ def _ids_by(conn: Connection, key: Any, value: Any, wanted: Iterable[str]) -> di
     out: dict[str, int] = {}
     for i in range(0, len(keys), 500):
         out.update((k, int(v)) for k, v in conn.execute(select(key, value).where(key.in_(keys[i : i + 500]))))
+    return out
+
+
+def previous_texts(conn: Connection, repo_id: int, paths: Iterable[str]) -> dict[str, tuple[str, bytes]]:
+    """path -> (sha, UTF-8 text) of the base a new text of that path is stored against: the
+    text stored whole behind the path's file in the codebase's most recently stored snapshot
+    that has the path (``textdelta``: a difference's own base when that file is one)."""
+    from errdex.store import textdelta
+    from errdex.store.fast import inflate_bytes
+
+    f, sn, b = s.files, s.snapshots, s.blobs
+    wanted = sorted(set(paths))
+    latest: dict[str, str] = {}
+    for i in range(0, len(wanted), 500):
+        q = (
+            select(f.c.path, f.c.blob_sha)
+            .select_from(f.join(sn, sn.c.id == f.c.snapshot_id))
+            .where(sn.c.repo_id == repo_id, f.c.path.in_(wanted[i : i + 500]), f.c.blob_sha.is_not(None))
+            .order_by(sn.c.id.desc())
+        )
+        for path, sha in conn.execute(q):
+            latest.setdefault(str(path), str(sha))
+
+    def blobs(shas: Iterable[str]) -> dict[str, bytes]:
+        keys = sorted(set(shas))
+        out: dict[str, bytes] = {}
+        for i in range(0, len(keys), 500):
+            for sha, data in conn.execute(select(b.c.sha, b.c.data).where(b.c.sha.in_(keys[i : i + 500]))):
+                if isinstance(data, bytes | memoryview):
+                    out[str(sha)] = bytes(data)
+        return out
+
+    stored = blobs(latest.values())
+    base_sha: dict[str, str] = {}
+    for sha, data in stored.items():
+        try:
+            base_sha[sha] = textdelta.base_of(data) or sha
+        except ValueError:  # damaged: store the new text whole
+            continue
+    stored.update(blobs(x for x in base_sha.values() if x not in stored))
+    texts: dict[str, bytes] = {}
+    out: dict[str, tuple[str, bytes]] = {}
+    for path, sha in latest.items():
+        base = base_sha.get(sha)
+        if base is None or base not in stored or textdelta.base_of(stored[base]) is not None:
+            continue
+        if base not in texts:
+            try:
+                texts[base] = inflate_bytes(stored[base])
+            except StoreError:
+                continue
+        out[path] = (base, texts[base])
     return out
 
 
