@@ -575,16 +575,29 @@ def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path:
     from errdex.store.fast import open_reader
 
     lib = tmp_path / "lib"
-    for n in (1, 2, 3):
-        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
+    for n in (1, 2, 3, 4):
+        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(min(n, 3))})
         if n == 1:
             git(lib, "init", "-q")
+        if n == 4:  # checks.py as in v3: its cached extraction, stored as a difference, is reused
+            write(lib, {"pkg/more.py": "def g():\n    raise KeyError('no such key')\n"})
         git(lib, "add", "-A")
         git(lib, "commit", "-qm", f"release {n}")
         git(lib, "tag", f"v{n}")
+    fresh = Store.open(f"sqlite:///{tmp_path / 'fresh.db'}")
+    index(f"git:{lib}@v4", fresh.url, jobs=1)
+
+    def records(st: Store, version: str) -> list[tuple[str, int, str]]:
+        return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == version)
+
     for url in (f"sqlite:///{tmp_path / 'c.db'}", db_url):
         done = index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
         store = Store.open(url)
+        with store.engine.connect() as conn:
+            cached = conn.execute(select(s.extractions.c.path, s.extractions.c.data)).all()
+        assert sum(textdelta.base_of(bytes(d)) is not None for p, d in cached if p == "pkg/checks.py") == 2
+        later = index(f"git:{lib}@v4", url, jobs=1)
+        assert later.reused == 2 and records(store, "v4") == records(fresh, "v4")
         with store.engine.connect() as conn:
             rows = conn.execute(
                 select(s.snapshots.c.version, s.files.c.blob_sha, s.blobs.c.data)

@@ -81,12 +81,19 @@ def encode(facts: ModuleFacts) -> bytes:
 
 
 def decode(data: bytes) -> ModuleFacts | None:
-    """The facts ``encode`` wrote, or None for anything else (damaged, foreign, too large)."""
+    """The facts ``encode`` wrote (or the JSON it compressed: a catalogue that stores an entry
+    as a difference from another rebuilds that JSON), or None for anything else (damaged,
+    foreign, too large)."""
     try:
-        d = zlib.decompressobj()
-        raw = d.decompress(data, _MAX_INFLATED)
-        if d.unconsumed_tail:
-            return None
+        if data[:1] == b"{":
+            raw = data[: _MAX_INFLATED + 1]
+            if len(raw) > _MAX_INFLATED:
+                return None
+        else:
+            d = zlib.decompressobj()
+            raw = d.decompress(data, _MAX_INFLATED)
+            if d.unconsumed_tail:
+                return None
         out = json.loads(raw.decode("utf-8", "surrogatepass"), object_hook=_dec)
     except (zlib.error, ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeDecodeError):
         return None

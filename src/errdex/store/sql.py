@@ -344,6 +344,7 @@ class Store(CatalogueReader):
                     conn,
                     [(shas[path], path, has_code, data) for path, has_code, data in extractions],
                     producer,
+                    (repo_id, snap_id),
                 )
             if replaced:
                 self._drop_unused_facts(conn)
