@@ -623,6 +623,7 @@ def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path:
             textdelta.MAGIC + b"0" * 64 + stored["v3"][1][68:],
             textdelta.MAGIC + stored["v2"][0].encode() + stored["v3"][1][68:],
             textdelta.MAGIC + stored["v1"][0].encode() + b"\x28\xb5\x2f\xfd garbage",
+            stored["v3"][1][:-12],  # a frame that ends early
         ):
             with store.engine.begin() as conn:
                 conn.execute(update(s.blobs).where(s.blobs.c.sha == stored["v3"][0]).values(data=forged))

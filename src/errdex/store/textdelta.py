@@ -22,11 +22,14 @@ the two forms cannot be confused.
 from __future__ import annotations
 
 import string
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import zstandard
 
 MAGIC = b"\xffzd1"
 _HEAD = len(MAGIC) + 64
 _HEX = frozenset(string.hexdigits.lower().encode())
-_STEP = 1 << 20
 
 
 def base_of(data: bytes) -> str | None:
@@ -54,21 +57,35 @@ def make(text: bytes, base_sha: str, base_text: bytes) -> bytes | None:
 
 
 def apply(data: bytes, base_text: bytes, cap: int) -> bytes:
-    """The text a difference stands for, refusing one that would grow past ``cap`` bytes (a
-    crafted frame can claim any size: it is read a MiB at a time and stopped at the cap).
+    """The text a difference stands for, refusing one that would grow past ``cap`` bytes.
 
-    Raises ``ValueError`` for a damaged frame or one over the cap.
+    Raises ``ValueError`` for a damaged or truncated frame, or one over the cap.
     """
     import zstandard
 
     dictionary = zstandard.ZstdCompressionDict(base_text, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
-    out = bytearray()
+    return unzstd(data[_HEAD:], cap, dictionary)
+
+
+def unzstd(frame: bytes, cap: int, dictionary: zstandard.ZstdCompressionDict | None = None) -> bytes:
+    """One whole zstd frame, inflated. The frame must state its size (every frame errdex writes
+    does) and the size must be within ``cap``: a crafted frame can claim anything, so nothing
+    is allocated before that is checked, and a frame that ends early or inflates to another
+    size is refused. Raises ``ValueError``."""
+    import zstandard
+
     try:
-        with zstandard.ZstdDecompressor(dict_data=dictionary).stream_reader(data[_HEAD:]) as reader:
-            while chunk := reader.read(_STEP):
-                out += chunk
-                if len(out) > cap:
-                    raise ValueError(f"a stored difference inflates past {cap >> 20} MiB")
+        size = zstandard.frame_content_size(frame)
+        if size < 0 or size > cap:
+            raise ValueError("a stored frame states no size, or one over the cap")
+        dctx = (
+            zstandard.ZstdDecompressor(dict_data=dictionary)
+            if dictionary is not None
+            else zstandard.ZstdDecompressor()
+        )
+        out = dctx.decompress(frame, max_output_size=size)
     except zstandard.ZstdError as e:
-        raise ValueError(f"a stored difference is damaged ({e})") from None
-    return bytes(out)
+        raise ValueError(f"a stored frame is damaged ({e})") from None
+    if len(out) != size:
+        raise ValueError("a stored frame inflates to another size than it states")
+    return out
