@@ -344,6 +344,34 @@ def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
     )
 
 
+def test_explain_batch_carries_the_history_block_of_single_explain(
+    history: tuple[Store, list[str]], tmp_path: Path
+) -> None:
+    store, _ = history
+    db = store.url.removeprefix("sqlite:///")
+    texts = ["ValueError: expected a .toml file, got 'a.json'", "no such thing was ever raised here"]
+    batch = tmp_path / "q.jsonl"
+    batch.write_text("".join(json.dumps({"id": i, "input": t}) + "\n" for i, t in enumerate(texts)))
+    for extra in ([], ["--version", "v0.2.0"]):
+        out = subprocess.run(
+            [*ERRDEX, "explain", "--batch", str(batch), "--db", db, "--json", *extra],
+            capture_output=True,
+            text=True,
+        )
+        lines = [json.loads(x) for x in out.stdout.splitlines()]
+        assert [x["id"] for x in lines] == [0, 1]
+        for text, got in zip(texts, lines, strict=True):
+            one = subprocess.run(
+                [*ERRDEX, "explain", text, "--db", db, "--json", *extra], capture_output=True, text=True
+            )
+            single = json.loads(one.stdout)
+            assert got["verdict"] == single["verdict"]
+            assert [m.get("history") for m in got["matches"]] == [m.get("history") for m in single["matches"]]
+        best = lines[0]["matches"][0]
+        assert best["history"]["releases"] == ["v0.1.0"]
+        assert best["history"]["target"]["version"] == (extra[1] if extra else "v0.4.0")
+
+
 def test_a_traceback_line_picks_the_release(history: tuple[Store, list[str]]) -> None:
     store, _ = history
     db = store.url.removeprefix("sqlite:///")
@@ -489,3 +517,119 @@ def test_cached_extractions_keep_lone_surrogates(tmp_path: Path) -> None:
     git(lib, "tag", "v2")
     done = index_releases([f"git:{lib}@v1", f"git:{lib}@v2"], str(tmp_path / "c.db"), jobs=1)
     assert done[1].reused == 2 and done[1].errors == done[0].errors == 1
+
+
+def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_shapes() -> None:
+    import dataclasses
+    import zlib
+
+    from errdex.extract import cache_entry, extract_file
+    from errdex.extract.cache import decode, encode
+
+    source = (
+        b"import warnings\nfrom .base import Base\nCODES = {'a': 'first', 'b': 'second'}\n"
+        b"class Bad(Base, ValueError):\n    def __str__(self):\n        return f'bad {self.args[0]!r}'\n"
+        b"def f(x, *, y=('p', 'q')):\n    '''Check x.'''\n    if x not in CODES:\n"
+        b"        raise Bad(f'unknown code {x}: one of {sorted(CODES)}')\n"
+        b"    warnings.warn('x is %s' % CODES[x], DeprecationWarning)\n"
+    )
+    facts = extract_file("pkg/mod.py", source)
+    assert facts.sites and facts.classes and facts.funcs
+    back = decode(encode(facts))
+    assert back == facts  # dataclasses compare field by field: a tuple read back as a list fails
+    assert facts.code is not None and decode(cache_entry(facts)) == dataclasses.replace(facts, code=None)
+
+    def packed(text: str) -> bytes:
+        return zlib.compress(text.encode())
+
+    good = zlib.decompress(encode(facts)).decode()
+    assert decode(packed(good)) == facts
+    for foreign in (
+        '{"ModuleFacts": [1, 2]}',  # too few fields
+        '{"Popen": ["ls"]}',  # a class the cache never writes
+        '{"t": [1], "s": [2]}',  # two tags in one object
+        '{"path": "pkg/mod.py"}',  # an untagged object
+        '{"d": [1, 2, 3]}',  # an odd key/value list
+        '{"t": "abc"}',  # a tag without its array
+        "[1, 2]",  # not facts at all
+    ):
+        assert decode(packed(foreign)) is None, foreign
+
+
+def _big_module(release: int) -> str:
+    """A module large enough that one changed line is worth storing as a difference."""
+    funcs = [
+        f"def check_{i}(value):\n    '''Check number {i} of the value.'''\n"
+        f"    if value > {i * 7 + 3}:\n        raise ValueError(f'value {{value}} is over the limit of check {i}')\n"
+        f"    return value + {i}\n"
+        for i in range(300)
+    ]
+    funcs[150] = funcs[150].replace("over the limit", f"over the limit (release {release})")
+    return "\n\n".join(funcs)
+
+
+def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path: Path, db_url: str) -> None:
+    from sqlalchemy import select, update
+
+    from errdex.store import schema as s
+    from errdex.store import textdelta
+    from errdex.store.errors import StoreError
+    from errdex.store.fast import open_reader
+
+    lib = tmp_path / "lib"
+    for n in (1, 2, 3, 4):
+        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(min(n, 3))})
+        if n == 1:
+            git(lib, "init", "-q")
+        if n == 4:  # checks.py as in v3: its cached extraction, stored as a difference, is reused
+            write(lib, {"pkg/more.py": "def g():\n    raise KeyError('no such key')\n"})
+        git(lib, "add", "-A")
+        git(lib, "commit", "-qm", f"release {n}")
+        git(lib, "tag", f"v{n}")
+    fresh = Store.open(f"sqlite:///{tmp_path / 'fresh.db'}")
+    index(f"git:{lib}@v4", fresh.url, jobs=1)
+
+    def records(st: Store, version: str) -> list[tuple[str, int, str]]:
+        return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == version)
+
+    for url in (f"sqlite:///{tmp_path / 'c.db'}", db_url):
+        done = index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
+        store = Store.open(url)
+        with store.engine.connect() as conn:
+            cached = conn.execute(select(s.extractions.c.path, s.extractions.c.data)).all()
+        assert sum(textdelta.base_of(bytes(d)) is not None for p, d in cached if p == "pkg/checks.py") == 2
+        later = index(f"git:{lib}@v4", url, jobs=1)
+        assert later.reused == 2 and records(store, "v4") == records(fresh, "v4")
+        with store.engine.connect() as conn:
+            rows = conn.execute(
+                select(s.snapshots.c.version, s.files.c.blob_sha, s.blobs.c.data)
+                .select_from(s.files.join(s.snapshots).join(s.blobs, s.blobs.c.sha == s.files.c.blob_sha))
+                .where(s.files.c.path == "pkg/checks.py")
+            ).all()
+        stored = {v: (sha, bytes(data)) for v, sha, data in rows}
+        whole = stored["v1"][1]
+        assert textdelta.base_of(whole) is None
+        for v in ("v2", "v3"):  # both against v1's text, which is stored whole: one step, no chain
+            assert textdelta.base_of(stored[v][1]) == stored["v1"][0]
+            assert len(stored[v][1]) * 10 < len(whole)
+        readers = [store, open_reader(url)] if url.startswith("sqlite") else [store]
+        for summary, n in zip(done, (1, 2, 3), strict=True):
+            for reader in readers:
+                assert reader.file_text(summary.snapshot_id, "pkg/checks.py") == _big_module(n)
+            hit = next(e for e in store.iter_entries() if e.version == f"v{n}" and "(release" in e.template)
+            line, _, text = store.error_source(hit.error_id, f"v{n}") or (0, 0, "")
+            assert f"(release {n})" in text.splitlines()[line - 1]
+        # a crafted catalogue: a difference whose base is missing, or is itself a difference
+        v3 = done[2].snapshot_id
+        for forged in (
+            textdelta.MAGIC + b"0" * 64 + stored["v3"][1][68:],
+            textdelta.MAGIC + stored["v2"][0].encode() + stored["v3"][1][68:],
+            textdelta.MAGIC + stored["v1"][0].encode() + b"\x28\xb5\x2f\xfd garbage",
+            stored["v3"][1][:-12],  # a frame that ends early
+        ):
+            with store.engine.begin() as conn:
+                conn.execute(update(s.blobs).where(s.blobs.c.sha == stored["v3"][0]).values(data=forged))
+            for reader in readers:
+                with pytest.raises(StoreError) as caught:
+                    reader.file_text(v3, "pkg/checks.py")
+                assert caught.value.kind == "corrupt"

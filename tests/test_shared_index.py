@@ -70,6 +70,37 @@ def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> N
     assert ss.get_segment(store, a, stamps[a]) is not None
 
 
+def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_path: Path) -> None:
+    from sqlalchemy import select, update
+
+    from errdex.store import schema as s
+
+    db = str(tmp_path / "c.db")
+    snap = index("pypi:idna==3.7", db).snapshot_id
+    store = Store.open(db)
+    stamp = dict(ss.snapshot_stamps(store))[snap]
+    segment = ss.get_segment(store, snap, stamp)
+    assert segment is not None and segment[:8] == b"ERRDEXMI"  # what the index wrote, as it wrote it
+    name = f"{ss.PREFIX}{snap}"
+    with store.engine.begin() as conn:
+        stored = conn.execute(select(s.artifacts.c.data).where(s.artifacts.c.name == name)).scalar_one()
+        assert stored[:4] == b"\x28\xb5\x2f\xfd" and len(stored) * 2 < len(segment)
+        # one stored before segments were compressed still reads as it is
+        conn.execute(update(s.artifacts).where(s.artifacts.c.name == name).values(data=segment))
+    assert ss.get_segment(store, snap, stamp) == segment
+    with store.engine.begin() as conn:
+        conn.execute(
+            update(s.artifacts).where(s.artifacts.c.name == name).values(data=stored[:40] + b"\x00" * 40)
+        )
+    assert ss.get_segment(store, snap, stamp) is None
+    calls = _spy_entries(store)
+    merged = si.update(store)
+    assert (
+        calls == [snap]
+        and merged.dumps() == build_index(store.iter_entries(), str(store.generation())).dumps()
+    )
+
+
 def test_every_process_maps_the_same_index_file(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     index("pypi:six==1.16.0", db)

@@ -203,7 +203,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
     store = Store.open(db_url)
     with store.engine.connect() as conn:
-        assert s.current_version(conn) == SCHEMA_VERSION == 5
+        assert s.current_version(conn) == SCHEMA_VERSION == 6
         assert {t.name for t in [*added_in_v2, s.index_failures]} <= set(inspect(conn).get_table_names())
         assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
         assert {"occurrences", "symbols"} <= set(inspect(conn).get_view_names())

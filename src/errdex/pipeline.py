@@ -196,7 +196,7 @@ def prepare(
     py_files = sum(1 for f in snap.files if f.path.endswith(".py"))
     prog.stage(f"extracting from {py_files} Python files")
     prog.start_files(py_files)
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance)
+    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, encode=True)
     expectations, linked = _expectations(ex, prog)
     got = Extracted(ex, expectations, linked, fresh_rows=_cache_rows(ex, {}, {}))
     ex.fresh.clear()  # encoded in fresh_rows: not shipped back twice
@@ -333,7 +333,7 @@ def _extract_cached(
     )
     prog.start_files(len(py_files))
     try:
-        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known, encode=True)
     except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
         if not stored:
             raise
@@ -345,7 +345,7 @@ def _extract_cached(
         )
         known = {p: f for p, f in known.items() if p not in stored}
         prog.start_files(len(py_files))
-        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known)
+        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known, encode=True)
     reused = len(known)
     fresh_rows = _cache_rows(ex, known, has_code)
     if memo is not None:  # the next release mostly shares this one's files: keep only these
@@ -358,17 +358,19 @@ def _extract_cached(
 
 def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> list[tuple[str, bool, bytes]]:
     """Cache entries for the files parsed now (without their code facts, which have tables of
-    their own); ``known`` and ``has_code`` learn those files too."""
+    their own; encoded by the extraction's workers where it ran with ``encode=True``);
+    ``known`` and ``has_code`` learn those files too."""
     import dataclasses
 
-    from errdex.extract.cache import encode
+    from errdex.extract import cache_entry
 
     rows: list[tuple[str, bool, bytes]] = []
     for path, facts in ex.fresh.items():
-        lean = dataclasses.replace(facts, code=None)
         has_code[path] = facts.code is not None
-        rows.append((path, has_code[path], encode(lean)))
-        known[path] = lean
+        entry = ex.encoded.get(path)
+        rows.append((path, has_code[path], entry if entry is not None else cache_entry(facts)))
+        known[path] = dataclasses.replace(facts, code=None)
+    ex.encoded.clear()  # in the rows now
     return rows
 
 

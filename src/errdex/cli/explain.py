@@ -35,7 +35,8 @@ def explain(
         typer.Option(
             "--batch",
             help='JSON Lines of {"id": ..., "input": ...}; writes one {"id", "verdict", "summary", '
-            '"matches"} line per query.',
+            '"matches"} line per query; a match of a codebase with several releases indexed carries '
+            'the "history" block the single --json answer has.',
         ),
     ] = None,
     limit: Annotated[
@@ -75,7 +76,7 @@ def explain(
         from errdex.store.fast import open_reader
 
         with open_reader(db) as reader:
-            _explain_batch(Matcher.load(reader, repo=repo), batch, limit)
+            _explain_batch(reader, Matcher.load(reader, repo=repo), batch, limit, version)
         return
     if text is None or text == "-":
         if sys.stdin.isatty():
@@ -139,7 +140,11 @@ def _history(reader: CatalogueReader, result: Any, match: Any, version: str | No
     return {"history": found} if found else {}
 
 
-def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
+def _explain_batch(
+    reader: CatalogueReader, matcher: Any, batch: Path, limit: int, version: str | None
+) -> None:
+    """One JSON line per query, each match as the single ``--json`` answer has it (its
+    ``history`` block included)."""
     try:
         lines = batch.read_text(encoding="utf-8", errors="replace").splitlines()
     except OSError as e:
@@ -160,7 +165,7 @@ def _explain_batch(matcher: Any, batch: Path, limit: int) -> None:
                     "id": qid,
                     "verdict": result.outcome,
                     "summary": result.verdict,
-                    "matches": [m.to_json() for m in result.matches],
+                    "matches": [m.to_json() | _history(reader, result, m, version) for m in result.matches],
                 }
             )
             + "\n"

@@ -28,6 +28,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
+from errdex.extract.cache import encode as cache_encode
 from errdex.extract.codefacts import code_facts
 from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import ModuleFacts
@@ -39,7 +40,7 @@ from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, named_only
 
-__all__ = ["Extraction", "extract", "extract_file", "is_test_path"]
+__all__ = ["Extraction", "cache_entry", "extract", "extract_file", "is_test_path"]
 
 
 # Not "testing": numpy.testing and friends are public library code whose errors users hit.
@@ -57,6 +58,8 @@ class Extraction:
     # What the workers learned from each file analysed in this run (not given as ``known``):
     # the caller may keep it, so the next release need not parse the same bytes again.
     fresh: dict[str, ModuleFacts] = field(default_factory=dict)
+    # the cache entries of ``fresh`` files made by the workers (``extract(encode=True)``)
+    encoded: dict[str, bytes] = field(default_factory=dict)
 
 
 def _defines_tests(tree: ast.Module) -> bool:
@@ -154,19 +157,36 @@ def _fallback(
     return skipped
 
 
-def _work(chunk: list[tuple[str, bytes]]) -> list[ModuleFacts]:
+# a file's facts, and (when asked for) their cache encoding made beside them
+Analysed = tuple[ModuleFacts, bytes | None]
+Done = Callable[[str, ModuleFacts, bytes | None], None]
+
+
+def _work(chunk: list[tuple[str, bytes]], encode: bool = False) -> list[Analysed]:
     """Analyse a chunk of files with the cyclic GC paused.
 
     ASTs are large and acyclic, so the cyclic collector only burns time rescanning them (it cost
     ~15% of the run); reference counting still frees every tree as soon as its file is done.
+    With ``encode``, each file's cache entry (``cache.encode``, without the code facts, which
+    the catalogue stores in tables of their own) is made here too: in the workers, in
+    parallel, instead of one after another in the parent.
     """
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return [extract_file(path, data) for path, data in chunk]
+        out: list[Analysed] = []
+        for path, data in chunk:
+            facts = extract_file(path, data)
+            out.append((facts, cache_entry(facts) if encode else None))
+        return out
     finally:
         if enabled:
             gc.enable()
+
+
+def cache_entry(facts: ModuleFacts) -> bytes:
+    """What the extraction cache stores for a file: its facts without the code facts."""
+    return cache_encode(dataclasses.replace(facts, code=None))
 
 
 def _chunks(items: list[tuple[str, bytes]], n: int) -> list[list[tuple[str, bytes]]]:
@@ -218,7 +238,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 _DIED = "analysis worker died (killed, or out of memory); file skipped"
 
 
-def _isolated(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+def _isolated(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
     """Analyse files one at a time in a memory-limited worker, so that a worker's death is
     pinned on the file it was working on: that file is recorded as skipped and a new worker
     takes the rest. Each new worker first runs an empty task: if even that dies, workers cannot
@@ -231,37 +251,37 @@ def _isolated(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts],
             break
         with pool:
             try:
-                pool.submit(_work, []).result()
+                pool.submit(_work, [], encode).result()
             except BrokenProcessPool:
                 break
             while pending:
                 path, data = pending[-1]
                 try:
-                    result = pool.submit(_work, [(path, data)]).result()[0]
+                    result = pool.submit(_work, [(path, data)], encode).result()[0]
                 except BrokenProcessPool:
                     pending.pop()
-                    done(path, _skipped(path, _DIED))
+                    done(path, _skipped(path, _DIED), None)
                     break  # this pool is unusable; a new one takes the rest
                 pending.pop()
-                done(path, result)
-    _in_process(reversed(pending), done)
+                done(path, *result)
+    _in_process(reversed(pending), done, encode)
 
 
 def _parallel(
-    chunks: list[list[tuple[str, bytes]]], workers: int, done: Callable[[str, ModuleFacts], None]
+    chunks: list[list[tuple[str, bytes]]], workers: int, done: Done, encode: bool
 ) -> list[tuple[str, bytes]]:
     """Analyse chunks in a pool; return the files of chunks that did not finish (pool broken)."""
     finished: set[int] = set()
     try:
         with _pool(workers) as pool:
-            futures: list[Future[list[ModuleFacts]]] = [pool.submit(_work, c) for c in chunks]
+            futures: list[Future[list[Analysed]]] = [pool.submit(_work, c, encode) for c in chunks]
             for i, fut in enumerate(futures):
                 try:
                     result = fut.result()
                 except BrokenProcessPool:
                     continue  # every chunk not finished when a worker died fails alike
-                for (path, _), facts in zip(chunks[i], result, strict=True):
-                    done(path, facts)
+                for (path, _), (facts, entry) in zip(chunks[i], result, strict=True):
+                    done(path, facts, entry)
                 finished.add(i)
     except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
         pass
@@ -274,21 +294,42 @@ def _needs_worker(data: bytes) -> bool:
     return IN_PROCESS_BYTES < len(data) <= MAX_PARSE_BYTES
 
 
-def _in_process(items: Iterable[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+def _in_process(items: Iterable[tuple[str, bytes]], done: Done, encode: bool) -> None:
     """Without workers: files up to ``IN_PROCESS_BYTES`` here, larger ones skipped."""
     for path, data in items:
         if _needs_worker(data):
-            done(path, _skipped(path, "too large to analyse without a worker process"))
+            done(path, _skipped(path, "too large to analyse without a worker process"), None)
         else:
-            done(path, _work([(path, data)])[0])
+            done(path, *_work([(path, data)], encode)[0])
 
 
-def _serial(items: list[tuple[str, bytes]], done: Callable[[str, ModuleFacts], None]) -> None:
+def _serial(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
     """In this process, except files too large to risk here: those go to a limited worker."""
-    _in_process([i for i in items if not _needs_worker(i[1])], done)
+    _in_process([i for i in items if not _needs_worker(i[1])], done, encode)
     big = [i for i in items if _needs_worker(i[1])]
     if big:
-        _isolated(big, done)
+        _isolated(big, done, encode)
+
+
+def _analyse_all(items: list[tuple[str, bytes]], workers: int, done: Done, encode: bool) -> None:
+    """Every item analysed once, ``done`` told of each: in a pool of ``workers`` when there
+    is more than one, else here (files too large to risk here in a limited worker)."""
+    if workers <= 1 or len(items) < 2:
+        _serial(items, done, encode)
+        return
+    finished: set[str] = set()
+
+    def seen(path: str, facts: ModuleFacts, entry: bytes | None) -> None:
+        finished.add(path)
+        done(path, facts, entry)
+
+    try:
+        left = _parallel(_chunks(items, workers * 8), workers, seen, encode)
+    except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
+        _serial([i for i in items if i[0] not in finished], done, encode)
+    else:
+        if left:  # a worker died: the unfinished files, one by one, pin it on its file
+            _isolated(left, done, encode)
 
 
 def extract(
@@ -298,11 +339,13 @@ def extract(
     jobs: int | None = None,
     progress: Callable[[int], None] | None = None,
     known: Mapping[str, ModuleFacts] | None = None,
+    encode: bool = False,
 ) -> Extraction:
     """Extract every error record of a snapshot. ``jobs=None`` uses every core.
 
     ``known`` holds the per-file facts of files whose bytes were analysed before (an earlier
     release): those are not parsed again, and only the cross-module resolution runs over them.
+    ``encode`` also makes the cache entry of each file analysed now (``Extraction.encoded``).
     """
     every = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
     known = known or {}
@@ -315,24 +358,19 @@ def extract(
     if progress is not None and by_path:
         progress(len(by_path))
 
-    def done(path: str, facts: ModuleFacts) -> None:
+    encoded: dict[str, bytes] = {}
+
+    def done(path: str, facts: ModuleFacts, entry: bytes | None) -> None:
         by_path[path] = facts
+        if entry is not None:
+            encoded[path] = entry
         if progress is not None:
             progress(1)
 
-    if workers <= 1 or len(items) < 2:
-        _serial(items, done)
-    else:
-        try:
-            left = _parallel(_chunks(items, workers * 8), workers, done)
-        except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
-            _serial([i for i in items if i[0] not in by_path], done)
-        else:
-            if left:  # a worker died: the unfinished files, one by one, pin it on its file
-                _isolated(left, done)
+    _analyse_all(items, workers, done, encode)
     facts = [by_path[path] for path, _ in every]
     resolver = Resolver(facts)
-    out = Extraction(fresh={path: by_path[path] for path, _ in items})
+    out = Extraction(fresh={path: by_path[path] for path, _ in items}, encoded=encoded)
     for f in facts:
         out.files.append(FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1]))
         out.symbols |= f.symbols

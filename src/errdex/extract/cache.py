@@ -5,18 +5,24 @@ and on the extractor, so the catalogue keeps it per (content hash, extractor dig
 the next release of the codebase reuses it; only the cross-module resolution runs per release.
 
 The catalogue is data someone else may have written, so this is not a pickle: a tagged JSON
-form that can only rebuild the plain classes listed in ``_TYPES`` from their field values. A
-container is an array whose first element names it (``l`` list, ``t`` tuple, ``s`` set, ``f``
-frozenset, ``d`` dict as key/value pairs, ``o`` one of the known classes, by name, then its
-fields in order); strings, numbers, booleans and null stand for themselves. Anything else,
-or a value of the wrong shape, makes ``decode`` return None, and the file is extracted again.
+form that can only rebuild the plain classes listed in ``_TYPES`` from their field values.
+Strings, numbers, booleans, null and lists stand for themselves; every other container is a
+JSON object with one key naming it: ``{"t": [...]}`` a tuple, ``{"s": [...]}`` a set,
+``{"f": [...]}`` a frozenset, ``{"d": [k, v, ...]}`` a dict as key/value pairs, and
+``{"ClassName": [fields in order]}`` one of the known classes. Lists need no tag, so decoding
+is ``json.loads`` with an object hook: the C parser does the walking and Python only sees the
+tagged objects (decoding a release's facts was the larger part of reusing them). Anything
+else, or a value of the wrong shape, makes ``decode`` return None, and the file is extracted
+again.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
@@ -49,6 +55,21 @@ _FIELDS: dict[type, tuple[str, ...]] = {
     )
     for cls in _TYPES.values()
 }
+_ARITY: dict[str, int] = {name: len(_FIELDS[cls]) for name, cls in _TYPES.items()}
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """Every field of an object, in order, read by one C call (a 1-tuple for one field)."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)
+    one = operator.attrgetter(names[0])
+    return lambda v: (one(v),)
+
+
+_GET: dict[type, Callable[[Any], tuple[Any, ...]]] = {cls: _getter(names) for cls, names in _FIELDS.items()}
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+_CONTAINER_TAGS = frozenset("tsfd")
+assert not _CONTAINER_TAGS & _TYPES.keys()
 _MAX_INFLATED = 64 << 20  # one file's facts; real ones are far below (jax's largest ~2 MiB)
 
 
@@ -60,59 +81,72 @@ def encode(facts: ModuleFacts) -> bytes:
 
 
 def decode(data: bytes) -> ModuleFacts | None:
-    """The facts ``encode`` wrote, or None for anything else (damaged, foreign, too large)."""
+    """The facts ``encode`` wrote (or the JSON it compressed: a catalogue that stores an entry
+    as a difference from another rebuilds that JSON), or None for anything else (damaged,
+    foreign, too large)."""
     try:
-        d = zlib.decompressobj()
-        raw = d.decompress(data, _MAX_INFLATED)
-        if d.unconsumed_tail:
-            return None
-        out = _dec(json.loads(raw.decode("utf-8", "surrogatepass")))
+        if data[:1] == b"{":
+            raw = data[: _MAX_INFLATED + 1]
+            if len(raw) > _MAX_INFLATED:
+                return None
+        else:
+            d = zlib.decompressobj()
+            raw = d.decompress(data, _MAX_INFLATED)
+            if d.unconsumed_tail:
+                return None
+        out = json.loads(raw.decode("utf-8", "surrogatepass"), object_hook=_dec)
     except (zlib.error, ValueError, TypeError, KeyError, IndexError, RecursionError, UnicodeDecodeError):
         return None
     return out if isinstance(out, ModuleFacts) else None
 
 
 def _enc(v: Any) -> Any:
-    if v is None or isinstance(v, str | bool | int | float):
+    cls = v.__class__
+    if cls in _ATOMS:
         return v
-    cls = type(v)
-    if cls in _FIELDS:
-        return ["o", cls.__name__, *(_enc(getattr(v, f)) for f in _FIELDS[cls])]
+    if cls is list:
+        return [x if x.__class__ in _ATOMS else _enc(x) for x in v]
+    get = _GET.get(cls)
+    if get is not None:
+        return {cls.__name__: [x if x.__class__ in _ATOMS else _enc(x) for x in get(v)]}
     if isinstance(v, list):
-        return ["l", *map(_enc, v)]
+        return [_enc(x) for x in v]
     if isinstance(v, tuple):
-        return ["t", *map(_enc, v)]
-    if isinstance(v, frozenset):
-        return ["f", *map(_enc, sorted(v, key=repr))]
-    if isinstance(v, set):
-        return ["s", *map(_enc, sorted(v, key=repr))]
+        return {"t": [_enc(x) for x in v]}
+    if isinstance(v, frozenset | set):
+        return {"f" if isinstance(v, frozenset) else "s": [_enc(x) for x in _sorted(v)]}
     if isinstance(v, dict):
-        return ["d", *(_enc(x) for kv in v.items() for x in kv)]
+        return {"d": [_enc(x) for kv in v.items() for x in kv]}
     raise TypeError(f"cannot cache a {cls.__name__}")
 
 
-def _dec(v: Any) -> Any:
-    if v.__class__ is not list:
-        if v.__class__ is dict:
-            raise TypeError("an object where a tagged array belongs")
-        return v
-    tag = v[0]
-    if tag == "o":
-        cls = _TYPES[v[1]]
-        if len(v) - 2 != len(_FIELDS[cls]):
-            raise ValueError("field count")
-        # positional: every field of these classes is an __init__ parameter, in this order
-        return cls(*[_dec(x) for x in v[2:]])
+def _sorted(items: set[Any] | frozenset[Any]) -> list[Any]:
+    """A set's members in a fixed order, so equal facts encode to equal bytes."""
+    try:
+        return sorted(items)
+    except TypeError:  # members of several types (or unorderable ones)
+        return sorted(items, key=repr)
+
+
+def _dec(obj: dict[str, Any]) -> Any:
+    """One tagged JSON object (its members already decoded) as the value it stands for."""
+    if len(obj) != 1:
+        raise ValueError("a tagged object has exactly one key")
+    ((tag, items),) = obj.items()
+    if items.__class__ is not list:
+        raise TypeError("a tagged object holds an array")
     if tag == "t":
-        return tuple([_dec(x) for x in v[1:]])
-    if tag == "l":
-        return [_dec(x) for x in v[1:]]
+        return tuple(items)
     if tag == "d":
-        if len(v) % 2 == 0:
+        if len(items) % 2:
             raise ValueError("odd dict")
-        return {_dec(v[i]): _dec(v[i + 1]) for i in range(1, len(v), 2)}
+        it = iter(items)
+        return dict(zip(it, it, strict=True))
     if tag == "s":
-        return {_dec(x) for x in v[1:]}
+        return set(items)
     if tag == "f":
-        return frozenset([_dec(x) for x in v[1:]])
-    raise ValueError(f"unknown tag {tag!r}")
+        return frozenset(items)
+    if _ARITY[tag] != len(items):  # KeyError: a class this cache never writes
+        raise ValueError("field count")
+    # positional: every field of these classes is an __init__ parameter, in this order
+    return _TYPES[tag](*items)

@@ -16,11 +16,12 @@ from __future__ import annotations
 import sqlite3
 import threading
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
+from errdex.store import textdelta
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, classify, db_error
 from errdex.store.facts import FactReader
@@ -48,20 +49,47 @@ __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
 # version is read by the full store, which upgrades it where it can write and says what to do
 # where it cannot.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
 MAX_TEXT_BYTES = 64 * 1024 * 1024
 
 
-def inflate_text(data: bytes) -> str:
+def inflate_text(data: bytes, base: Callable[[str], object] | None = None) -> str:
     """A stored file's text, refusing a blob that would inflate past ``MAX_TEXT_BYTES``.
 
     The catalogue is data from whoever built it: a few hundred KiB of crafted zlib can claim
     gigabytes, so inflation runs a MiB at a time and stops at the cap; memory never exceeds the
-    cap plus one step, whatever the blob claims.
+    cap plus one step, whatever the blob claims. A text stored as a difference from another
+    blob (``textdelta``) is rebuilt from that blob, which ``base`` reads by its sha; a base
+    must be stored whole (one step, never a chain).
     """
+    return inflate_bytes(data, base).decode("utf-8", "surrogatepass")
+
+
+def inflate_bytes(data: bytes, base: Callable[[str], object] | None = None) -> bytes:
+    """``inflate_text`` before decoding: the stored UTF-8 bytes."""
+    try:
+        sha = textdelta.base_of(data)
+    except ValueError as e:
+        raise StoreError(f"a stored file in the catalogue is damaged ({e})", kind="corrupt") from None
+    if sha is None:
+        return _inflate(data)
+    stored = base(sha) if base is not None else None
+    if not isinstance(stored, bytes) or textdelta.base_of(stored) is not None:
+        raise StoreError(
+            "a stored file in the catalogue is a difference from a text it does not hold whole",
+            kind="corrupt",
+        )
+    try:
+        return textdelta.apply(data, _inflate(stored), MAX_TEXT_BYTES)
+    except ValueError as e:
+        raise StoreError(f"a stored file in the catalogue is damaged ({e})", kind="corrupt") from None
+
+
+def _inflate(data: bytes) -> bytes:
+    """A text stored whole (zlib), inflated within the cap."""
     inflater = zlib.decompressobj()
     out = bytearray()
     pending = data
@@ -81,7 +109,7 @@ def inflate_text(data: bytes) -> str:
         out += inflater.flush()
     except zlib.error as e:
         raise StoreError(f"a stored file in the catalogue is damaged ({e})", kind="corrupt") from None
-    return out.decode("utf-8", "surrogatepass")
+    return bytes(out)
 
 
 _INFLATE_STEP = 1 << 20
@@ -206,7 +234,7 @@ class SQLiteReader(CatalogueReader):
         )
         if row is None:
             return None
-        return int(row[0]), int(row[1]), inflate_text(row[2])
+        return int(row[0]), int(row[1]), inflate_text(row[2], self._blob)
 
     @property
     def facts(self) -> FactReader:
@@ -264,7 +292,12 @@ class SQLiteReader(CatalogueReader):
             "select b.data from files f join blobs b on b.sha = f.blob_sha where f.snapshot_id = ? and f.path = ?",
             (snapshot_id, path),
         )
-        return inflate_text(row[0]) if row else None
+        return inflate_text(row[0], self._blob) if row else None
+
+    def _blob(self, sha: str) -> object:
+        """A stored blob's bytes by its sha (the base of a text stored as a difference)."""
+        row = self._row("select data from blobs where sha = ?", (sha,))
+        return row[0] if row else None
 
     def get_analysis(
         self, error_id: str, snapshot_id: int, model: str, prompt_version: str

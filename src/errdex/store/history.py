@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +18,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
+from errdex.store.errors import StoreError
 from errdex.store.timeline import version_key
 
 if TYPE_CHECKING:
@@ -99,6 +101,70 @@ def _ids_by(conn: Connection, key: Any, value: Any, wanted: Iterable[str]) -> di
     return out
 
 
+def _latest_blobs(
+    conn: Connection, repo_id: int, paths: Iterable[str], besides: int | None = None
+) -> dict[str, str]:
+    """path -> blob sha of the path in the codebase's most recently stored snapshot that has it
+    (other than ``besides``: the snapshot being written)."""
+    f, sn = s.files, s.snapshots
+    wanted = sorted(set(paths))
+    latest: dict[str, str] = {}
+    for i in range(0, len(wanted), 500):
+        q = (
+            select(f.c.path, f.c.blob_sha)
+            .select_from(f.join(sn, sn.c.id == f.c.snapshot_id))
+            .where(sn.c.repo_id == repo_id, f.c.path.in_(wanted[i : i + 500]), f.c.blob_sha.is_not(None))
+            .order_by(sn.c.id.desc())
+        )
+        if besides is not None:
+            q = q.where(sn.c.id != besides)
+        for path, sha in conn.execute(q):
+            latest.setdefault(str(path), str(sha))
+    return latest
+
+
+def previous_texts(conn: Connection, repo_id: int, paths: Iterable[str]) -> dict[str, tuple[str, bytes]]:
+    """path -> (sha, UTF-8 text) of the base a new text of that path is stored against: the
+    text stored whole behind the path's file in the codebase's most recently stored snapshot
+    that has the path (``textdelta``: a difference's own base when that file is one)."""
+    from errdex.store import textdelta
+    from errdex.store.fast import inflate_bytes
+
+    b = s.blobs
+    latest = _latest_blobs(conn, repo_id, paths)
+
+    def blobs(shas: Iterable[str]) -> dict[str, bytes]:
+        keys = sorted(set(shas))
+        out: dict[str, bytes] = {}
+        for i in range(0, len(keys), 500):
+            for sha, data in conn.execute(select(b.c.sha, b.c.data).where(b.c.sha.in_(keys[i : i + 500]))):
+                if isinstance(data, bytes | memoryview):
+                    out[str(sha)] = bytes(data)
+        return out
+
+    stored = blobs(latest.values())
+    base_sha: dict[str, str] = {}
+    for sha, data in stored.items():
+        try:
+            base_sha[sha] = textdelta.base_of(data) or sha
+        except ValueError:  # damaged: store the new text whole
+            continue
+    stored.update(blobs(x for x in base_sha.values() if x not in stored))
+    texts: dict[str, bytes] = {}
+    out: dict[str, tuple[str, bytes]] = {}
+    for path, sha in latest.items():
+        base = base_sha.get(sha)
+        if base is None or base not in stored or textdelta.base_of(stored[base]) is not None:
+            continue
+        if base not in texts:
+            try:
+                texts[base] = inflate_bytes(stored[base])
+            except StoreError:
+                continue
+        out[path] = (base, texts[base])
+    return out
+
+
 # ---------------------------------------------------------------------------- extraction cache
 
 
@@ -124,11 +190,59 @@ def cached_extractions(
             for sha, path, has_code, data in conn.execute(q):
                 if path in by_sha[sha] and isinstance(data, bytes | memoryview):
                     out[path] = (bool(has_code), bytes(data))
+        _resolve_extraction_deltas(conn, out, producer)
     return out
 
 
-def write_extractions(conn: Connection, rows: Iterable[tuple[str, str, bool, bytes]], producer: str) -> None:
-    """(blob sha, path, has_code, data) of files extracted for the first time."""
+def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, bytes]], producer: str) -> None:
+    """Entries stored as differences (``textdelta``) rebuilt from their bases, as the encoded
+    JSON itself (which ``extract.cache.decode`` takes as well as its compressed form); an entry
+    whose base is missing or unreadable is dropped, and its file parsed again."""
+    from errdex.store import textdelta
+    from errdex.store.fast import MAX_TEXT_BYTES
+
+    x = s.extractions
+    for path, (has_code, data) in list(got.items()):
+        try:
+            base_sha = textdelta.base_of(data)
+        except ValueError:
+            base_sha = "-"
+        if base_sha is None:
+            continue
+        del got[path]
+        base = conn.execute(
+            select(x.c.data).where(x.c.blob_sha == base_sha, x.c.producer == producer, x.c.path == path)
+        ).scalar()
+        if not isinstance(base, bytes | memoryview) or textdelta.base_of(bytes(base[:68])) is not None:
+            continue
+        try:
+            raw = _inflate(bytes(base), MAX_TEXT_BYTES)
+            got[path] = (has_code, textdelta.apply(data, raw, MAX_TEXT_BYTES))
+        except (ValueError, zlib.error):
+            continue
+
+
+def _inflate(data: bytes, cap: int) -> bytes:
+    """zlib within a cap (the catalogue may hold a crafted bomb)."""
+    d = zlib.decompressobj()
+    raw = d.decompress(data, cap)
+    if d.unconsumed_tail:
+        raise ValueError("inflates past the cap")
+    return raw
+
+
+def write_extractions(
+    conn: Connection,
+    rows: Iterable[tuple[str, str, bool, bytes]],
+    producer: str,
+    snapshot: tuple[int, int] | None = None,
+) -> None:
+    """(blob sha, path, has_code, data) of files extracted for the first time.
+
+    With ``snapshot`` (repo id, id of the snapshot being written), an entry is stored as its difference from the entry of the same path's
+    file in the codebase's latest stored snapshot where that is small (``textdelta``, as file
+    texts are): a changed file's facts mostly repeat its previous facts.
+    """
     from errdex.store.sql import _insert_rows
 
     x = s.extractions
@@ -142,9 +256,53 @@ def write_extractions(conn: Connection, rows: Iterable[tuple[str, str, bool, byt
         )
         for sha, path in conn.execute(q):
             todo.pop((sha, path), None)
+    if snapshot is not None:
+        _as_deltas(conn, todo, producer, *snapshot)
     _insert_rows(
         conn, x, [(sha, producer, path, has_code, data) for (sha, path), (has_code, data) in todo.items()]
     )
+
+
+def _as_deltas(
+    conn: Connection,
+    todo: dict[tuple[str, str], tuple[bool, bytes]],
+    producer: str,
+    repo_id: int,
+    snap_id: int,
+) -> None:
+    """``todo``'s entries replaced by their differences from the previous entry of their path
+    where that is small; a base is always an entry stored whole."""
+    from errdex.store import textdelta
+    from errdex.store.fast import MAX_TEXT_BYTES
+
+    x = s.extractions
+    latest = _latest_blobs(conn, repo_id, {path for _, path in todo}, besides=snap_id)
+    bases: dict[str, tuple[str, bytes]] = {}  # path -> (base blob sha, base JSON)
+    for path, sha in latest.items():
+        for _ in range(2):  # the previous entry, or the base it is a difference from
+            data = conn.execute(
+                select(x.c.data).where(x.c.blob_sha == sha, x.c.producer == producer, x.c.path == path)
+            ).scalar()
+            if not isinstance(data, bytes | memoryview):
+                break
+            try:
+                nxt = textdelta.base_of(bytes(data[:68]))
+                if nxt is None:
+                    bases[path] = (sha, _inflate(bytes(data), MAX_TEXT_BYTES))
+                    break
+            except (ValueError, zlib.error):
+                break
+            sha = nxt
+    for key, (has_code, data) in list(todo.items()):
+        base = bases.get(key[1])
+        if base is None or base[0] == key[0]:
+            continue
+        try:
+            packed = textdelta.make(_inflate(data, MAX_TEXT_BYTES), *base)
+        except (ValueError, zlib.error):
+            continue
+        if packed is not None:
+            todo[key] = (has_code, packed)
 
 
 def drop_stale_extractions(conn: Connection, producer: str) -> None:

@@ -6,7 +6,9 @@ that contains the error, which is what makes "this error exists in versions X, Y
 and lets line numbers from a user's traceback pick out the version they run.
 
 File contents live once in ``blobs`` (keyed by content hash, zlib-compressed): consecutive
-releases share most files, so many snapshots cost little more than one.
+releases share most files, so many snapshots cost little more than one; a file a release
+changed is stored as its difference from the same path's text in an earlier release
+(``textdelta``).
 
 Only portable SQLAlchemy Core types are used, so the same schema runs on SQLite and PostgreSQL.
 ``Text``, ``String`` and ``ScrubbedJSON`` below decorate SQLAlchemy's types (same DDL, so no
@@ -128,7 +130,7 @@ blobs = Table(
     "blobs",
     metadata,
     Column("sha", String(64), primary_key=True),
-    Column("data", LargeBinary, nullable=False),  # zlib-compressed UTF-8 text
+    Column("data", LargeBinary, nullable=False),  # zlib-compressed UTF-8 text, or a ``textdelta``
 )
 
 files = Table(
@@ -568,6 +570,12 @@ def _v5_index_failures(conn: Connection) -> None:
     metadata.create_all(conn, tables=[index_failures])
 
 
+def _v6_text_deltas(conn: Connection) -> None:
+    """Blobs may hold a text as a difference from another blob (``store.textdelta``). Nothing
+    to change in the rows: texts stored whole stay valid. The version exists so an errdex that
+    cannot read such blobs says "upgrade errdex" instead of calling the catalogue damaged."""
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -576,6 +584,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v3_relay,
     _v4_history,
     _v5_index_failures,
+    _v6_text_deltas,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

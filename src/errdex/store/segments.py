@@ -12,6 +12,7 @@ from typing import Any
 from sqlalchemy import delete, insert, select
 
 from errdex.store import schema as s
+from errdex.store.textdelta import unzstd
 
 __all__ = ["PREFIX", "drop_segments", "get_segment", "put_segment", "snapshot_stamps"]
 
@@ -28,6 +29,8 @@ def snapshot_stamps(store: Any) -> list[tuple[int, str]]:
 
 
 def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:
+    """A snapshot's segment as ``put_segment`` was given it; None when missing, stale or
+    unreadable (the caller builds it again)."""
     a = s.artifacts
     with store.engine.connect() as conn:
         row = conn.execute(
@@ -35,15 +38,37 @@ def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:
         ).first()
     if row is None or row.generation != stamp or not isinstance(row.data, bytes | memoryview):
         return None
-    return bytes(row.data)
+    return _unpack(bytes(row.data))
 
 
 def put_segment(store: Any, snapshot_id: int, stamp: str, data: bytes) -> None:
+    """Store a snapshot's segment, zstd-compressed: one is kept per release, and their arrays
+    compress ~3x (a segment is read only when the index is merged, never on a query)."""
+    import zstandard
+
     a = s.artifacts
     name = f"{PREFIX}{snapshot_id}"
+    packed = zstandard.ZstdCompressor(level=3).compress(data)
     with store.engine.begin() as conn:
         conn.execute(delete(a).where(a.c.name == name))
-        conn.execute(insert(a).values(name=name, generation=stamp, data=data))
+        conn.execute(insert(a).values(name=name, generation=stamp, data=packed))
+
+
+_ZSTD = b"\x28\xb5\x2f\xfd"
+# a segment past this is no errdex segment (SQLite's own default cap on a value is 1 GB)
+_MAX_SEGMENT = 1 << 30
+
+
+def _unpack(data: bytes) -> bytes | None:
+    """A stored segment's bytes: inflated within ``_MAX_SEGMENT`` whatever the frame claims
+    (the catalogue may be crafted; ``textdelta.unzstd``); one stored before segments were
+    compressed as it is."""
+    if data[:4] != _ZSTD:
+        return data
+    try:
+        return unzstd(data, _MAX_SEGMENT)
+    except ValueError:
+        return None
 
 
 def drop_segments(store: Any, keep: set[int]) -> None:

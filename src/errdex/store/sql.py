@@ -54,7 +54,7 @@ from errdex.model import (
     SourceFile,
     TestExpectation,
 )
-from errdex.store import history
+from errdex.store import history, textdelta
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts, insert_tuples
 from errdex.store.detail import read_analysis, read_error
@@ -336,7 +336,7 @@ class Store(CatalogueReader):
             ).inserted_primary_key
             assert snap_pk is not None
             snap_id = int(snap_pk[0])
-            self._write_files(conn, snap_id, files, reports)
+            self._write_files(conn, repo_id, snap_id, files, reports)
             new = self._write_records(conn, repo_id, snap_id, records)
             history.write_symbols(conn, snap_id, symbols)
             if expectations:
@@ -367,6 +367,7 @@ class Store(CatalogueReader):
                     conn,
                     [(shas[path], path, has_code, data) for path, has_code, data in extractions],
                     producer,
+                    (repo_id, snap_id),
                 )
             if replaced:
                 self._drop_unused_facts(conn)
@@ -387,7 +388,12 @@ class Store(CatalogueReader):
         return int(pk[0])
 
     def _write_files(
-        self, conn: Connection, snap_id: int, files: Sequence[SourceFile], reports: Sequence[FileReport]
+        self,
+        conn: Connection,
+        repo_id: int,
+        snap_id: int,
+        files: Sequence[SourceFile],
+        reports: Sequence[FileReport],
     ) -> None:
         by_path = {r.path: r for r in reports}
         shas = {f.path: _sha(f.data) for f in files}
@@ -396,13 +402,23 @@ class Store(CatalogueReader):
         for i in range(0, len(wanted), 500):
             chunk = wanted[i : i + 500]
             existing.update(conn.scalars(select(s.blobs.c.sha).where(s.blobs.c.sha.in_(chunk))))
-        new_blobs = {}
+        new_texts: dict[str, tuple[str, bytes]] = {}  # sha -> (path, UTF-8 text)
         for f in files:
             sha = shas[f.path]
-            if sha not in existing and sha not in new_blobs:
-                new_blobs[sha] = zlib.compress(decode_text(f.data).encode("utf-8", "surrogatepass"), 6)
-        if new_blobs:
-            insert_dicts(conn, s.blobs, [{"sha": k, "data": v} for k, v in new_blobs.items()])
+            if sha not in existing and sha not in new_texts:
+                new_texts[sha] = (f.path, decode_text(f.data).encode("utf-8", "surrogatepass"))
+        if new_texts:
+            # a changed file is stored as its difference from the same path's text in an earlier
+            # release of the codebase, where that is small (``textdelta``)
+            bases = history.previous_texts(conn, repo_id, {path for path, _ in new_texts.values()})
+            blob_rows: list[dict[str, Any]] = []
+            for sha, (path, text) in new_texts.items():
+                base = bases.get(path)
+                packed = textdelta.make(text, *base) if base is not None else None
+                blob_rows.append(
+                    {"sha": sha, "data": packed if packed is not None else zlib.compress(text, 6)}
+                )
+            insert_dicts(conn, s.blobs, blob_rows)
         rows = []
         for f in files:
             rep = by_path.get(f.path)
@@ -681,7 +697,7 @@ class Store(CatalogueReader):
             row = conn.execute(q).first()
         if row is None:
             return None
-        return int(row.line), int(row.end_line), inflate_text(row.data)
+        return int(row.line), int(row.end_line), inflate_text(row.data, self._blob)
 
     def file_text(self, snapshot_id: int, path: str) -> str | None:
         with self.engine.connect() as conn:
@@ -690,7 +706,13 @@ class Store(CatalogueReader):
                 .select_from(s.files.join(s.blobs, s.files.c.blob_sha == s.blobs.c.sha))
                 .where(and_(s.files.c.snapshot_id == snapshot_id, s.files.c.path == path))
             ).scalar()
-        return inflate_text(data) if data is not None else None
+        return inflate_text(data, self._blob) if data is not None else None
+
+    def _blob(self, sha: str) -> bytes | None:
+        """A stored blob's bytes by its sha (the base of a text stored as a difference)."""
+        with self.engine.connect() as conn:
+            data = conn.execute(select(s.blobs.c.data).where(s.blobs.c.sha == sha)).scalar()
+        return bytes(data) if isinstance(data, bytes | memoryview) else None
 
     def symbols(self, snapshot_id: int) -> set[str]:
         with self.engine.connect() as conn:
@@ -1015,9 +1037,13 @@ class _LineCache:
             return ""
         lines = self.files.get(blob_sha)
         if lines is None:
-            data = self.conn.execute(select(s.blobs.c.data).where(s.blobs.c.sha == blob_sha)).scalar()
-            lines = inflate_text(data).splitlines() if data is not None else []
+            data = self._blob(blob_sha)
+            lines = inflate_text(data, self._blob).splitlines() if data is not None else []
             if len(self.files) >= self.size:
                 self.files.pop(next(iter(self.files)))
             self.files[blob_sha] = lines
         return lines[line - 1].strip()[:500] if 0 < line <= len(lines) else ""
+
+    def _blob(self, sha: str) -> bytes | None:
+        data = self.conn.execute(select(s.blobs.c.data).where(s.blobs.c.sha == sha)).scalar()
+        return bytes(data) if isinstance(data, bytes | memoryview) else None
