@@ -487,3 +487,38 @@ def test_cached_extractions_keep_lone_surrogates(tmp_path: Path) -> None:
     git(lib, "tag", "v2")
     done = index_releases([f"git:{lib}@v1", f"git:{lib}@v2"], str(tmp_path / "c.db"), jobs=1)
     assert done[1].reused == 2 and done[1].errors == done[0].errors == 1
+
+
+def test_tag_listings_of_many_repositories_overlap_and_a_stalled_one_stays_unlisted(
+    repo: Path, tmp_path: Path
+) -> None:
+    import socket
+    import time
+
+    from errdex.sources.releases import remote_tags_many
+
+    clones = []
+    for k in range(3):
+        clone = tmp_path / f"clone{k}"
+        subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+        git(clone, "tag", f"only-{k}")
+        clones.append(str(clone))
+    # a server that accepts the connection and never answers: git waits on it until killed
+    stalled = socket.create_server(("127.0.0.1", 0))
+    try:
+        port = stalled.getsockname()[1]
+        hang = f"http://127.0.0.1:{port}/acme/lib.git"
+        gone = str(tmp_path / "no-such-repository")
+        t = time.perf_counter()
+        listed = remote_tags_many([*clones, gone, hang, clones[0]], threads=3, timeout=30.0, budget=3.0)
+        elapsed = time.perf_counter() - t
+    finally:
+        stalled.close()
+    assert set(listed) == {*clones, gone, hang}
+    for k, clone in enumerate(clones):
+        tags = listed[clone]
+        assert tags is not None and f"only-{k}" in tags and "v0.2.0" in tags
+        assert tags["v0.2.0"] == git(clone, "rev-parse", "v0.2.0^{commit}")
+    assert listed[gone] is None  # unreachable
+    assert listed[hang] is None  # still listing when the budget ran out: not waited for
+    assert elapsed < 30.0  # the budget, not the stalled listing's own timeout, bounded the call

@@ -373,11 +373,20 @@ def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
     """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
     then the match index."""
     from errdex.history.lineage import update_lineages
+    from errdex.sources.releases import remote_tags_many
+    from errdex.store.history import unpinned_releases
 
     prog.stage("following each error across releases")
     for repo in repos:
         update_lineages(store, repo)
-        pin_release_tags(store, repo)
+    # the tag lists of every source repository at once (a bulk run has thousands), then each
+    # codebase's releases pinned from them
+    urls = {str(x["source_url"]) for repo in repos for x in unpinned_releases(store, repo)}
+    if urls:
+        prog.stage(f"listing the release tags of {len(urls)} source repositories")
+    listed = remote_tags_many(urls)
+    for repo in repos:
+        pin_release_tags(store, repo, tags_of=listed.get)
     prog.stage("building the match index")
     _rebuild_match_index(store)
 
