@@ -1088,7 +1088,7 @@ class Builder:
         self._runtime = bytearray()
         self._snaps: dict[tuple[str, str, str | None], int] = {}
         self._sites: dict[tuple[str, str, str | None, str, str], int] = {}
-        self._tables = _SiteTables()
+        self._tables = _SiteTables(self.w)
         self.n = 0
         self.n_patterns = 0
 
@@ -1292,25 +1292,35 @@ _OFFSETS = {
 
 class _SiteTables:
     """What frames and pasted types are looked up by: paths, (path, function), (path, line), types,
-    and the top-level packages of each codebase."""
+    and the top-level packages of each codebase.
 
-    def __init__(self) -> None:
+    Keys that are nearly one per entry are ints, not tuples or strings: a (path, line) is the
+    path's number and the line in one int, a statement its string id in the pool."""
+
+    def __init__(self, w: _Writer) -> None:
+        self.w = w
         self.paths: dict[str, list[int]] = {}
+        self.path_no: dict[str, int] = {}  # each path's number, in the order paths came
         self.fn_sites: dict[tuple[str, str], list[int]] = {}
-        self.line_sites: dict[tuple[str, int], list[int]] = {}
+        self.line_sites: dict[int, list[int]] = {}  # path number << 32 | line
         self.types: dict[str, list[int]] = {}
         self.packages: set[tuple[str, str]] = set()
-        self.statements: dict[str, list[int]] = {}
+        self.statements: dict[int, list[int]] = {}  # string id of the compact statement
 
     def add_fields(
         self, idx: int, path: str, function: str, line: int, repo: str, exc_type: str, statement: str
     ) -> None:
         path = path.replace("\\", "/")
-        self.paths.setdefault(path, []).append(idx)
+        eis = self.paths.get(path)
+        if eis is None:
+            eis = self.paths[path] = []
+            self.path_no[path] = len(self.path_no)
+        eis.append(idx)
         fn = fn_last(function)
         if fn:
             self.fn_sites.setdefault((path, fn), []).append(idx)
-        self.line_sites.setdefault((path, line), []).append(idx)
+        if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
+            self.line_sites.setdefault(self.path_no[path] << 32 | line, []).append(idx)
         if not is_runtime(repo):
             tname = type_key(exc_type)
             if tname:
@@ -1318,7 +1328,7 @@ class _SiteTables:
             self.packages.add((_package_of(path), repo))
             text = compact(statement)
             if text:
-                self.statements.setdefault(text, []).append(idx)
+                self.statements.setdefault(self.w.string(text), []).append(idx)
 
     def write(self, w: _Writer) -> None:
         # paths first: the site tables refer to their rows
@@ -1333,10 +1343,10 @@ class _SiteTables:
             w.add("sf_key", path_rows[p] << 32 | _hash(fn))
             w.add("sf_fn", w.string(fn))
             w.list("sf_ents", eis)
-        for (p, line), eis in sorted(self.line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])):
-            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-                w.add("sl_key", path_rows[p] << 32 | line)
-                w.list("sl_ents", eis)
+        row_of = array("Q", (path_rows[p] << 32 for p in self.path_no))  # path number -> row << 32
+        for key in sorted(self.line_sites, key=lambda k: row_of[k >> 32] | (k & 0xFFFFFFFF)):
+            w.add("sl_key", row_of[key >> 32] | (key & 0xFFFFFFFF))
+            w.list("sl_ents", self.line_sites[key])
         for t in sorted(self.types, key=lambda t: (_hash(t), t)):
             w.add("ty_key", _hash(t))
             w.add("ty_str", w.string(t))
@@ -1344,10 +1354,10 @@ class _SiteTables:
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
             w.add("tp_repo", w.string(repo))
-        for text in sorted(self.statements, key=lambda t: (_hash(t), t)):
-            w.add("sm_key", _hash(text))
-            w.add("sm_str", w.string(text))
-            w.list("sm_ents", self.statements[text])
+        for sid in sorted(self.statements, key=lambda i: (_hash(w.text(i)), w.text(i))):
+            w.add("sm_key", _hash(w.text(sid)))
+            w.add("sm_str", sid)
+            w.list("sm_ents", self.statements[sid])
 
 
 def _build_keys(
@@ -1356,7 +1366,8 @@ def _build_keys(
     """Choose each pattern's keys and head, and lay out the key and head tables.
 
     The chunks of a pattern are cut twice (once to count them, once to choose) rather than kept
-    for every pattern between the two passes."""
+    for every pattern between the two passes, and a key's patterns are (key, pattern) pairs in
+    two arrays, grouped at the end, rather than lists per key."""
     df: Counter[str] = Counter()
     for pid in range(n_patterns):
         df.update(set(_chunks(lits_of(pid))))
@@ -1364,18 +1375,15 @@ def _build_keys(
     # fragments shared by thousands of templates never need to be looked at); the rarest one
     # is the pattern's anchor, the only posting it is listed in for exact candidates
     key_ids: dict[str, int] = {}
-    postings: list[list[int]] = []
-    anchors: list[list[int]] = []
-    floats: list[list[int]] = []
+    postings = _Pairs()
+    anchors = _Pairs()
+    floats = _Pairs()
     heads: dict[str, list[int]] = {}
 
     def kid_of(key: str) -> int:
         kid = key_ids.get(key)
         if kid is None:
-            kid = key_ids[key] = len(postings)
-            postings.append([])
-            anchors.append([])
-            floats.append([])
+            kid = key_ids[key] = len(key_ids)
         return kid
 
     for pid in range(n_patterns):
@@ -1391,8 +1399,8 @@ def _build_keys(
                 keys.append(lead)
             kids = [kid_of(k) for k in keys]
             for kid in kids:
-                postings[kid].append(pid)
-            anchors[kids[0]].append(pid)
+                postings.add(kid, pid)
+            anchors.add(kids[0], pid)
         w.list("p_keys", kids)
         head = None if runtime[pid] else _head(lits)
         if head is None:  # interpreter templates only ever count as whole-message fits
@@ -1401,7 +1409,8 @@ def _build_keys(
         if anchored:
             heads.setdefault(text, []).append(pid)
         else:
-            floats[kid_of(text)].append(pid)
+            floats.add(kid_of(text), pid)
+    df.clear()  # not needed for the layout: its memory goes first
     _lay_out_keys(w, key_ids, postings, anchors, floats)
     for key in sorted(heads, key=_head_key):
         w.add("h_key", _head_key(key))
@@ -1410,22 +1419,37 @@ def _build_keys(
         w.add("h_lens", n)
 
 
+class _Pairs:
+    """(key, pattern) pairs, added in pattern order: grouped by key, each group stays in it."""
+
+    def __init__(self) -> None:
+        self.kids = array("I")
+        self.pids = array("I")
+
+    def add(self, kid: int, pid: int) -> None:
+        self.kids.append(kid)
+        self.pids.append(pid)
+
+    def grouped(self, n_keys: int) -> tuple[array[int], array[int]]:
+        """The patterns of key 0, then key 1 ... (flat), and the ``n_keys + 1`` offsets."""
+        order, offs = _group_by(self.kids, n_keys)
+        pids = self.pids
+        return array("I", (pids[i] for i in order)), offs
+
+
 def _lay_out_keys(
-    w: _Writer,
-    key_ids: dict[str, int],
-    postings: list[list[int]],
-    anchors: list[list[int]],
-    floats: list[list[int]],
+    w: _Writer, key_ids: dict[str, int], postings: _Pairs, anchors: _Pairs, floats: _Pairs
 ) -> None:
     """The key table: text, weights, and per key its postings, anchored patterns and floating heads."""
+    n = len(key_ids)
+    for flat, pairs in (("k_posts", postings), ("k_anchs", anchors), ("k_flts", floats)):
+        w.sec[flat], w.sec[_OFFSETS[flat]] = pairs.grouped(n)
+    post_offs = w.sec["k_postof"]
     for key, kid in key_ids.items():
         if len(key) != CHUNK:
             w.add("k_var", kid)
         # rarer and longer keys say more
-        w.add("k_weight", len(key) / (1.0 + len(postings[kid])) ** 0.5)
-    for flat, lists in (("k_posts", postings), ("k_anchs", anchors), ("k_flts", floats)):
-        for pids in lists:
-            w.list(flat, pids)
+        w.add("k_weight", len(key) / (1.0 + (post_offs[kid + 1] - post_offs[kid])) ** 0.5)
     text = "\n".join(key_ids)  # in id order; compact text never holds a newline
     if text.count("\n") != max(len(key_ids) - 1, 0):
         raise ValueError("a match index key holds a newline")
