@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError
+from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError, Pattern
 
 if TYPE_CHECKING:
     from errdex.match import Matcher
@@ -61,7 +61,7 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
             )
             shape = shapes.get(pid)
             if shape is None:
-                p = seg.patterns[pid]
+                p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
                 shape = shapes[pid] = (" ".join(p.lits), p.names, p.text, bool(seg.runtime[pid]))
             lits, names, text, runtime = shape
             b.add(
