@@ -11,8 +11,10 @@ each mode indexes all of them into a fresh PostgreSQL database (a throwaway serv
 other in this process (no Ray: the baseline), ``ray1`` on a local Ray runtime with one worker,
 ``rayall`` with one worker per core. Per mode: releases/min and records/s over the run (first
 task to last write: resolving, Ray's start and the final index merge are shown apart), the
-summed task time (download check, extraction, test links), the writer's time, and the parallel
-efficiency ``T(ray1) / (k * T(rayk))``. Then the size of the catalogue on PostgreSQL.
+summed task time (download check, extraction, test links) and its CPU time, the writer's time
+and CPU time, the parallel efficiency ``T(ray1) / (k * T(rayk))``, and the CPU efficiency
+``task CPU / (k * T(rayk))`` (how busy the k workers were: on a machine whose cores other jobs
+share, wall time alone cannot tell a scaling limit from a stolen core). Then the size of the catalogue on PostgreSQL.
 
 Part 2, matching on that real catalogue: the match index merged from per-release segments
 (against a rebuild from every row, and the merge alone once segments are stored), mapped from
@@ -61,7 +63,7 @@ from errdex.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 SEGMENT = 1_000_000  # templates per synthetic segment
-BYTES_PER_TEMPLATE_PEAK = 3500  # peak RSS per template while merging: 3.8 GB at 1M, over 13.5 GB at 4M
+BYTES_PER_TEMPLATE_PEAK = 1800  # peak RSS per template while merging (1,707 B measured at 500k)
 
 
 def rss_gb(field: str = "VmRSS") -> float:
@@ -151,7 +153,8 @@ def index_modes(specs: list[bulk.BulkSpec], base: str, modes: list[str]) -> tupl
         print(f"  {r.line()}", file=sys.stderr, flush=True)
         # the row now too: a long run interrupted later still leaves its numbers
         print(
-            f"  {mode}: run {r.run_seconds:.0f}s, tasks {r.task_seconds:.0f}s, writes {r.write_seconds:.0f}s, "
+            f"  {mode}: run {r.run_seconds:.0f}s, tasks {r.task_seconds:.0f}s (cpu {r.task_cpu_seconds:.0f}s), "
+            f"writes {r.write_seconds:.0f}s (cpu {r.write_cpu_seconds:.0f}s), reused files {r.reused_files}, "
             f"merge {r.index_seconds:.1f}s, load average {load_avg()}",
             flush=True,
         )
@@ -161,12 +164,16 @@ def index_modes(specs: list[bulk.BulkSpec], base: str, modes: list[str]) -> tupl
         eff = "-"
         if ref is not None and r.workers > 1 and r.run_seconds:
             eff = f"{ref.run_seconds / (r.workers * r.run_seconds):.2f}"
+        # the workers' busy share: their tasks' CPU time over the cores they were given for the
+        # run; on a machine whose cores others use too, wall time alone cannot show it
+        busy = f"{r.task_cpu_seconds / (r.workers * r.run_seconds):.2f}" if r.run_seconds else "-"
         rows.append((
             mode, str(r.workers), str(r.indexed), str(len(r.failed)), f"{r.records:,}", f"{r.run_seconds:.0f}",
             f"{r.indexed / r.run_seconds * 60:.1f}" if r.run_seconds else "-",
             f"{r.records / r.run_seconds:,.0f}" if r.run_seconds else "-",
-            f"{r.task_seconds:.0f}", f"{r.write_seconds:.0f}", f"{r.seconds - r.run_seconds - r.index_seconds:.0f}",
-            f"{r.index_seconds:.1f}", eff,
+            f"{r.task_seconds:.0f}", f"{r.task_cpu_seconds:.0f}", f"{r.write_seconds:.0f}",
+            f"{r.write_cpu_seconds:.0f}", f"{r.seconds - r.run_seconds - r.index_seconds:.0f}",
+            f"{r.index_seconds:.1f}", eff, busy,
         ))  # fmt: skip
     last = reports[modes[-1]]
     if last.failed:
@@ -282,15 +289,22 @@ def heap_per_process(data_path: Path) -> int:
     return int(out.stdout.strip())
 
 
-def mapped(data_path: Path) -> tuple[Index, float]:
+def mapped(data_path: Path, *, keys: bool = True) -> tuple[Index, float]:
     """The index mapped from its file as a web worker maps it, and the load time."""
     import mmap
 
     t = time.perf_counter()
     with data_path.open("rb") as fh:
         mm = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
-    index = Index.loads(memoryview(mm))
+    index = Index.loads(memoryview(mm), keys=keys)
     return index, time.perf_counter() - t
+
+
+def reset_peak() -> None:
+    """Start ``VmHWM`` again from the resident memory now (Linux: ``clear_refs`` 5), so a
+    phase's peak is its own."""
+    with contextlib.suppress(OSError):
+        Path("/proc/self/clear_refs").write_text("5")
 
 
 def match_real(
@@ -306,12 +320,12 @@ def match_real(
     del rebuilt
     si.update(store)  # the bulk run stored every release's segment already; this only merges
     t = time.perf_counter()
-    segments = si._segments(store)
-    merged = si.merge([*segments, Index.build(runtime_entries())], str(store.generation()))
+    runtime = Index.build(runtime_entries())
+    merged = si.merge(itertools.chain(si._segments(store), [runtime]), str(store.generation()))
     merge = time.perf_counter() - t  # what a new release costs now, beyond building its own segment
-    del segments
     path = Path(tempfile.mkdtemp(prefix="errdex-eco-")) / "real.idx"
-    path.write_bytes(merged.dumps())
+    with path.open("wb") as fh:
+        merged.dump(fh)
     del merged
     index, load = mapped(path)
     heap = heap_per_process(path)
@@ -336,7 +350,12 @@ def synthetic_chunks(base: list[CatalogueEntry], n: int) -> Iterator[list[Catalo
 
 
 def match_synthetic(
-    base: list[CatalogueEntry], sizes: list[int], n_queries: int, max_gb: float, rng: random.Random
+    base: list[CatalogueEntry],
+    sizes: list[int],
+    n_queries: int,
+    max_gb: float,
+    rng: random.Random,
+    peaks: list[tuple[str, ...]],
 ) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for n in sizes:
@@ -351,10 +370,12 @@ def match_synthetic(
         tmp = Path(tempfile.mkdtemp(prefix="errdex-eco-"))
         seg_files = []
         sample: list[CatalogueEntry] = []
+        reset_peak()
         for k, chunk in enumerate(synthetic_chunks(base, n)):
             sample += rng.sample(chunk, min(len(chunk), 2000))
             f = tmp / f"seg{k}.idx"
-            f.write_bytes(Index.build(chunk).dumps())
+            with f.open("wb") as fh:
+                Index.build(chunk).dump(fh)
             seg_files.append(f)
             del chunk
             gc.collect()
@@ -364,19 +385,30 @@ def match_synthetic(
                 flush=True,
             )
         segs_time = time.perf_counter() - t
+        build_peak = rss_gb("VmHWM")
+        gc.collect()
+        reset_peak()
+        before = rss_gb()
         t = time.perf_counter()
-        segs = [mapped(f)[0] for f in seg_files]
-        merged = si.merge(segs)
-        merge = time.perf_counter() - t
         path = tmp / "merged.idx"
-        path.write_bytes(merged.dumps())
-        del merged, segs
+        # segments mapped one at a time, as the catalogue's merge reads them; the result written
+        # section by section
+        merged = si.merge(mapped(f, keys=False)[0] for f in seg_files)
+        with path.open("wb") as fh:
+            merged.dump(fh)
+        merge = time.perf_counter() - t
+        merge_peak = rss_gb("VmHWM")
+        del merged
         gc.collect()
         print(
-            f"  synthetic {n:,}: merged [{merge:.0f}s, rss {rss_gb():.1f} GB, peak {rss_gb('VmHWM'):.1f} GB]",
+            f"  synthetic {n:,}: merged [{merge:.0f}s, rss {rss_gb():.1f} GB, peak {merge_peak:.1f} GB "
+            f"({(merge_peak - before) * 1e9 / n:,.0f} B/template over the {before:.1f} GB before); "
+            f"segment builds peaked at {build_peak:.1f} GB]",
             file=sys.stderr,
             flush=True,
         )
+        peaks.append((f"synthetic {n:,}", f"{build_peak:.1f}", f"{merge_peak:.1f}", f"{before:.1f}",
+                      f"{(merge_peak - before) * 1e9 / n:,.0f}"))  # fmt: skip
         for f in seg_files:
             f.unlink()
         index, load = mapped(path)
@@ -435,7 +467,7 @@ def main() -> int:
         )
         table(
             ("mode", "workers", "releases", "failed", "records", "run_s", "releases/min", "records/s", "task_s",
-             "write_s", "setup_s", "merge_s", "efficiency"),
+             "task_cpu_s", "write_s", "write_cpu_s", "setup_s", "merge_s", "efficiency", "cpu_efficiency"),
             rows,
         )  # fmt: skip
         table(("catalogue", "size", "rows"), pg_sizes(db))
@@ -450,7 +482,9 @@ def main() -> int:
 
                 entries = real_entries(SPECS.split(","))
             print(f"synthetic catalogues: copies of {len(entries):,} real templates", flush=True)
-            table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng))
+            peaks: list[tuple[str, ...]] = []
+            table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng, peaks))
+            table(("index", "build_peak_GB", "merge_peak_GB", "rss_before_GB", "merge_B/tmpl"), peaks)
     print(f"load average {load_avg()} at the end")
     return 0
 

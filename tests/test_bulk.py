@@ -103,6 +103,22 @@ def test_ranking_with_a_header_a_bare_list_and_duplicates(tmp_path: Path) -> Non
 
 
 @pytest.mark.network
+def test_releases_of_one_project_go_to_one_task_in_their_order() -> None:
+    from errdex.bulk.specs import Release
+
+    todo = [
+        Release("pypi:Foo_Bar==1.0"), Release("pypi:six==1.0"), Release("pypi:foo-bar==1.1"),
+        Release("git:/src/lib@v1"), Release("pypi:foo-bar==1.2"), Release("pypi:six==1.1"),
+    ]  # fmt: skip
+    groups = [[r.source for r in g] for g in bulk.group_releases(todo, size=2)]
+    assert groups == [
+        ["pypi:Foo_Bar==1.0", "pypi:foo-bar==1.1"],
+        ["pypi:six==1.0", "pypi:six==1.1"],
+        ["git:/src/lib@v1"],
+        ["pypi:foo-bar==1.2"],  # past the size: a task of its own
+    ]
+
+
 def test_releases_are_picked_as_errdex_index_picks_them(tmp_path: Path) -> None:
     """``--releases N`` and a version range name the releases ``errdex index`` would index
     (``sources.releases``), oldest first, each pinned to the archive errdex will read."""
@@ -221,16 +237,24 @@ def _plain(value: object) -> object:
 
 
 @pytest.mark.network
-def test_a_bulk_run_stores_what_errdex_index_stores(db_url: str, tmp_path: Path) -> None:
-    """Two releases of one project, through a bulk run and through ``errdex index``: the same
-    records, shared occurrence bodies, extraction cache, code facts and lineages."""
+@pytest.mark.parametrize("engine", ["local", "ray"])
+def test_a_bulk_run_stores_what_errdex_index_stores(
+    db_url: str, tmp_path: Path, engine: str, request: pytest.FixtureRequest
+) -> None:
+    """Two releases of one project, through a bulk run (one task: the second release reuses
+    the first's unchanged files) and through ``errdex index``: the same records, shared
+    occurrence bodies, extraction cache, code facts and lineages."""
     from errdex.pipeline import index_releases
 
+    if engine == "ray":
+        request.getfixturevalue("ray_runtime")
     releases = ["pypi:iniconfig==2.0.0", "pypi:iniconfig==2.1.0"]
-    report = bulk.run([BulkSpec(s) for s in releases], db_url, engine="local")
-    assert (report.indexed, report.failed) == (2, [])
     plain = str(tmp_path / "plain.db")
-    index_releases(releases, plain, jobs=1)
+    summaries = index_releases(releases, plain, jobs=1)
+    report = bulk.run([BulkSpec(s) for s in releases], db_url, engine=engine)  # type: ignore[arg-type]
+    assert (report.indexed, report.failed) == (2, [])
+    # the files the second release did not change were parsed once, as by ``errdex index``
+    assert report.reused_files == summaries[1].reused > 0
     got, want = _catalogue_facts(db_url), _catalogue_facts(plain)
     assert got == want
     assert len(got["snapshots"]) == 2 and got["extractions"] and got["code_facts"]

@@ -633,3 +633,38 @@ def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path:
                 with pytest.raises(StoreError) as caught:
                     reader.file_text(v3, "pkg/checks.py")
                 assert caught.value.kind == "corrupt"
+
+
+def test_tag_listings_of_many_repositories_overlap_and_a_stalled_one_stays_unlisted(
+    repo: Path, tmp_path: Path
+) -> None:
+    import socket
+    import time
+
+    from errdex.sources.releases import remote_tags_many
+
+    clones = []
+    for k in range(3):
+        clone = tmp_path / f"clone{k}"
+        subprocess.run(["git", "clone", "-q", str(repo), str(clone)], check=True)
+        git(clone, "tag", f"only-{k}")
+        clones.append(str(clone))
+    # a server that accepts the connection and never answers: git waits on it until killed
+    stalled = socket.create_server(("127.0.0.1", 0))
+    try:
+        port = stalled.getsockname()[1]
+        hang = f"http://127.0.0.1:{port}/acme/lib.git"
+        gone = str(tmp_path / "no-such-repository")
+        t = time.perf_counter()
+        listed = remote_tags_many([*clones, gone, hang, clones[0]], threads=3, timeout=30.0, budget=3.0)
+        elapsed = time.perf_counter() - t
+    finally:
+        stalled.close()
+    assert set(listed) == {*clones, gone, hang}
+    for k, clone in enumerate(clones):
+        tags = listed[clone]
+        assert tags is not None and f"only-{k}" in tags and "v0.2.0" in tags
+        assert tags["v0.2.0"] == git(clone, "rev-parse", "v0.2.0^{commit}")
+    assert listed[gone] is None  # unreachable
+    assert listed[hang] is None  # still listing when the budget ran out: not waited for
+    assert elapsed < 30.0  # the budget, not the stalled listing's own timeout, bounded the call

@@ -154,6 +154,21 @@ def test_round_trip_on_synthetic_entries() -> None:
     assert_same_answers(built, loaded, queries(entries, 150, seed=1))
 
 
+def test_strings_and_patterns_whose_hashes_collide_are_still_told_apart() -> None:
+    """The builder finds a string or a pattern again by its hash and compares on a hit: with a
+    hash under which everything collides, the index is the same, byte for byte."""
+    from errdex.match.index import Builder
+
+    entries = synthetic_entries(400, seed=11)
+    b = Builder(hash_fn=lambda _: 7)
+    for e in entries:
+        b.add_entry(e)
+    clashing = b.finish("g3")
+    built = Index.build(entries, "g3")
+    assert clashing.dumps() == built.dumps()
+    assert built.n_patterns < len(entries) and built.n_patterns > 8  # shared and distinct patterns
+
+
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
     store = Store.open(jax_db, readonly=True)
     entries = list(store.iter_entries())
@@ -170,7 +185,9 @@ def test_an_index_reads_from_a_memory_mapped_file(tmp_path: Path) -> None:
     entries = synthetic_entries(300, seed=9)
     built = build_index(entries, "g1")
     path = tmp_path / "match.idx"
-    path.write_bytes(built.dumps())
+    with path.open("wb") as f:
+        assert built.dump(f) == len(built.dumps())  # written section by section, the same bytes
+    assert path.read_bytes() == built.dumps()
     with path.open("rb") as f:
         mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
     loaded = Index.loads(mapped)

@@ -173,34 +173,36 @@ class Prepared:
     left_out: list[tuple[str, str]]
     extracted: Extracted
     seconds: float  # opening (download included) and extraction
+    cpu_seconds: float = 0.0  # of those, this process's CPU time (the rest: waiting on disk, network, a core)
 
 
 def prepare(
-    spec: str, *, jobs: int | None = None, progress: Progress | None = None, cache_dir: str | None = None
+    spec: str,
+    *,
+    jobs: int | None = None,
+    progress: Progress | None = None,
+    cache_dir: str | None = None,
+    memo: Memo | None = None,
 ) -> Prepared:
     """Open and extract one snapshot (sources -> extract -> test links), touching no catalogue.
 
     The extraction cache rows are encoded here too, where the work is parallel, so the writer
-    only stores them.
+    only stores them. ``memo`` carries the files of the previous release prepared with it: a
+    file with the same bytes is not parsed again, and its code facts count as stored (the
+    writer must then store the releases of one memo in the order they were prepared).
     """
     from pathlib import Path
 
-    from errdex.extract import extract
     from errdex.sources import open_source_with_report
 
     prog = progress or _Quiet()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     snap, left_out = open_source_with_report(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
     )
-    py_files = sum(1 for f in snap.files if f.path.endswith(".py"))
-    prog.stage(f"extracting from {py_files} Python files")
-    prog.start_files(py_files)
-    ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, encode=True)
-    expectations, linked = _expectations(ex, prog)
-    got = Extracted(ex, expectations, linked, fresh_rows=_cache_rows(ex, {}, {}))
-    ex.fresh.clear()  # encoded in fresh_rows: not shipped back twice
-    return Prepared(snap, left_out, got, time.perf_counter() - t0)
+    got = _extract_cached(None, snap, jobs, prog, memo)
+    got.ex.fresh.clear()  # encoded in fresh_rows: not shipped back twice
+    return Prepared(snap, left_out, got, time.perf_counter() - t0, time.process_time() - c0)
 
 
 @dataclass(slots=True)
@@ -307,12 +309,12 @@ def _extract_cached(
     store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None
 ) -> Extracted:
     """Extract one snapshot, reusing the facts of files whose bytes were extracted before (in
-    this run's ``memo``, or cached in the catalogue by the same extractor)."""
+    this run's ``memo``, or cached in the catalogue by the same extractor; ``store`` None: the
+    memo only)."""
     import hashlib
 
     from errdex.extract import extract
     from errdex.extract.cache import decode
-    from errdex.store.history import cached_extractions
 
     py_files = [f for f in snap.files if f.path.endswith(".py")]
     shas = {f.path: hashlib.sha256(f.data).hexdigest() for f in py_files}
@@ -321,8 +323,13 @@ def _extract_cached(
     for path, sha in shas.items():
         if memo is not None and (hit := memo.get((sha, path))) is not None:
             known[path], has_code[path] = hit
-    wanted = ((p, h) for p, h in shas.items() if p not in known)
-    stored = cached_extractions(store, wanted, producer_digest())
+    stored: dict[str, tuple[bool, bytes]] = {}
+    if store is not None:  # a bulk task has no catalogue (and need not import SQLAlchemy)
+        from errdex.store.history import cached_extractions
+
+        stored = cached_extractions(
+            store, ((p, h) for p, h in shas.items() if p not in known), producer_digest()
+        )
     for path, (with_code, data) in stored.items():
         facts = decode(data)
         if facts is not None and facts.path == path:  # else damaged or foreign: parse it again
@@ -378,11 +385,20 @@ def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
     """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
     then the match index."""
     from errdex.history.lineage import update_lineages
+    from errdex.sources.releases import remote_tags_many
+    from errdex.store.history import unpinned_releases
 
     prog.stage("following each error across releases")
     for repo in repos:
         update_lineages(store, repo)
-        pin_release_tags(store, repo)
+    # the tag lists of every source repository at once (a bulk run has thousands), then each
+    # codebase's releases pinned from them
+    urls = {str(x["source_url"]) for repo in repos for x in unpinned_releases(store, repo)}
+    if urls:
+        prog.stage(f"listing the release tags of {len(urls)} source repositories")
+    listed = remote_tags_many(urls)
+    for repo in repos:
+        pin_release_tags(store, repo, tags_of=listed.get)
     prog.stage("building the match index")
     _rebuild_match_index(store)
 

@@ -120,7 +120,9 @@ def index(
               errdex index git:https://github.com/psf/requests --tags 'v2.3*'
 
     Many codebases at once, on Ray (a local runtime, or a cluster with --ray-address), into one
-    catalogue (PostgreSQL for a shared one); resumable, a failing release is reported, not fatal:
+    catalogue (PostgreSQL for a shared one); a task takes up to 5 releases of one project and
+    parses a file only when it changed since the previous one; resumable, a failing release is
+    reported, not fatal:
 
     Example:  errdex index --from specs.txt --db postgresql+psycopg://errdex@db/catalogue
               errdex index --top 200 --ranking top-pypi.tsv --releases 5 --workers 8

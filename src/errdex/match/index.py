@@ -77,6 +77,7 @@ index that outgrows that is a list of such segments, queried in one pass each.
 from __future__ import annotations
 
 import heapq
+import io
 import re
 import struct
 import sys
@@ -86,7 +87,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import repeat
-from typing import Any, overload
+from typing import Any, BinaryIO, overload
 from zlib import crc32
 
 from errdex.match.runtime import is_runtime
@@ -629,7 +630,9 @@ def _meta(raw: memoryview) -> dict[str, str]:
 class Index:
     """Everything the matcher needs, read from (or built into) flat arrays."""
 
-    def __init__(self, sections: dict[str, memoryview], meta: dict[str, str], pool_base: int = 0) -> None:
+    def __init__(
+        self, sections: dict[str, memoryview], meta: dict[str, str], pool_base: int = 0, *, keys: bool = True
+    ) -> None:
         s = self._sec = sections
         self.generation: str = meta.pop("generation", "")
         self.extra: dict[str, str] = meta
@@ -667,7 +670,8 @@ class Index:
         )
         self._keys: dict[str, int] = {}
         self._automaton: Any = None
-        self._load_keys()
+        if keys:  # not for an index only read entry by entry (a segment being merged)
+            self._load_keys()
         self._words: dict[int, set[str]] = {}
         self._lead: dict[int, set[str] | None] = {}
 
@@ -831,52 +835,57 @@ class Index:
         """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
         b = Builder()
         for e in entries:
-            segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
-            lits = tuple(compact(x) for x in segs[0::2])
-            if any(" " in lit for lit in lits):
-                raise ValueError(f"a compact literal holds a space: {lits!r}")
-            b.add(
-                " ".join(lits), tuple(segs[1::2]), partial(_pattern_text, segs[0::2]), partial(is_runtime, e.repo),
-                (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
-                e.key, e.error_id, e.template, e.line, e.relay, e.statement,
-            )  # fmt: skip
+            b.add_entry(e)
         return b.finish(generation)
 
     # --- storing ---------------------------------------------------------------------------------------
 
     def dumps(self) -> bytes:
         """The artifact: header, section table, then each section 8-aligned (see the module doc)."""
+        out = io.BytesIO()
+        self.dump(out)
+        return out.getvalue()
+
+    def dump(self, fh: BinaryIO) -> int:
+        """Write the artifact to ``fh`` section by section (no copy of the whole index is made:
+        a merged ecosystem index is gigabytes); returns its size."""
         meta = {"generation": self.generation, **self.extra}
         for key, value in meta.items():
             if "=" in key or "\n" in key or "\n" in value:
                 raise ValueError(f"match index metadata {key!r} cannot be stored")
-        sections: dict[str, bytes] = {
-            name: _le_bytes(view) for name, view in self._sec.items() if name != "meta"
-        }
-        sections["meta"] = "".join(f"{k}={v}\n" for k, v in meta.items()).encode()
-        if len(sections["meta"]) > MAX_META:
+        sections: dict[str, memoryview] = {name: view for name, view in self._sec.items() if name != "meta"}
+        sections["meta"] = memoryview("".join(f"{k}={v}\n" for k, v in meta.items()).encode())
+        if sections["meta"].nbytes > MAX_META:
             raise ValueError("match index metadata too long")
         names = sorted(sections)
         table = bytearray(_HEADER.pack(MAGIC, FORMAT, len(names)))
-        body = bytearray()
         start = _HEADER.size + len(names) * _ENTRY.size
         start += -start % 8
+        at = start
         for name in names:
-            data = sections[name]
-            body += bytes(-len(body) % 8)
-            table += _ENTRY.pack(name.encode("ascii"), start + len(body), len(data))
-            body += data
+            at += -at % 8
+            table += _ENTRY.pack(name.encode("ascii"), at, sections[name].nbytes)
+            at += sections[name].nbytes
         table += bytes(start - len(table))
-        return bytes(table + body)
+        fh.write(table)
+        at = start
+        for name in names:
+            fh.write(bytes(-at % 8))
+            at += -at % 8
+            view = sections[name]
+            fh.write(view if _LITTLE or view.itemsize == 1 else _le_bytes(view))
+            at += view.nbytes
+        return at
 
     @classmethod
-    def loads(cls, data: bytes | memoryview, runtime: str | None = None) -> Index:
+    def loads(cls, data: bytes | memoryview, runtime: str | None = None, *, keys: bool = True) -> Index:
         """Read an artifact (any buffer: bytes, or an ``mmap``) without copying its arrays.
 
         Raises ``IndexFormatError`` for another format, or when ``runtime`` is given and differs
         from the one recorded (another errdex version built it: its layout is not even checked),
         and ``CorruptIndex`` when the layout does not hold together; what it holds is checked as
-        it is read (also ``CorruptIndex``).
+        it is read (also ``CorruptIndex``). ``keys=False`` skips building the key lookup: the
+        index can then be read entry by entry (merged), not queried.
         """
         buf = memoryview(data).cast("B")
         sections, starts = _parse(buf)
@@ -884,7 +893,7 @@ class Index:
         if runtime is not None and meta.get("runtime") != runtime:
             raise IndexFormatError("match index built by another errdex version")
         _check_layout(sections)
-        return cls(sections, meta, starts["str_dat"])
+        return cls(sections, meta, starts["str_dat"], keys=keys)
 
     # --- querying --------------------------------------------------------------------------------------
 
@@ -1073,18 +1082,37 @@ class Index:
 class Builder:
     """An index under construction, entry by entry: ``Index.build`` feeds it catalogue entries,
     ``shared_index.merge`` the entries of built segments (so both lay out the same bytes for the
-    same entries in the same order)."""
+    same entries in the same order).
 
-    def __init__(self) -> None:
-        self.w = _Writer()
-        self._by_shape: dict[tuple[str, tuple[str, ...]], int] = {}
-        self.pat_lits: list[tuple[str, ...]] = []
-        self._pat_entries: list[list[int]] = []
+    What it keeps besides the growing arrays is small per entry, because a merged ecosystem
+    index has tens of millions: strings live once in one byte buffer, found again by their
+    hash; a pattern is found by the hash of its strings' ids; a pattern's entries and literals
+    are read back from the arrays when the keys are chosen, not kept twice.
+    """
+
+    def __init__(self, hash_fn: Callable[[Any], int] = hash) -> None:
+        self.w = _Writer(hash_fn)
+        self._hash = hash_fn
+        self._by_shape: dict[int, int] = {}  # hash of (literals id, name ids) -> pattern
+        self._shape_clash: dict[tuple[int, ...], int] = {}  # shapes whose hash another took
         self._runtime = bytearray()
         self._snaps: dict[tuple[str, str, str | None], int] = {}
         self._sites: dict[tuple[str, str, str | None, str, str], int] = {}
-        self._tables = _SiteTables()
+        self._tables = _SiteTables(self.w)
         self.n = 0
+        self.n_patterns = 0
+
+    def add_entry(self, e: CatalogueEntry) -> None:
+        """One catalogue entry, its template split into the pattern's compact literals."""
+        segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
+        lits = tuple(compact(x) for x in segs[0::2])
+        if any(" " in lit for lit in lits):
+            raise ValueError(f"a compact literal holds a space: {lits!r}")
+        self.add(
+            " ".join(lits), tuple(segs[1::2]), partial(_pattern_text, segs[0::2]), partial(is_runtime, e.repo),
+            (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
+            e.key, e.error_id, e.template, e.line, e.relay, e.statement,
+        )  # fmt: skip
 
     def add(
         self,
@@ -1106,17 +1134,20 @@ class Builder:
         snapshot (repo, version, date), site (kind, type, qualified name, path, function) and the
         first line of its raise statement."""
         w, idx = self.w, self.n
-        shape = (lits, names)
-        pid = self._by_shape.get(shape)
+        shape = (w.string(lits), *map(w.string, names))
+        pid = self._pattern(shape)
         if pid is None:
-            pid = self._by_shape[shape] = len(self.pat_lits)
-            self.pat_lits.append(tuple(lits.split(" ")))
-            self._pat_entries.append([])
-            w.add("p_lits", w.string(lits))
-            w.list("p_names", map(w.string, names))
+            pid = self.n_patterns
+            self.n_patterns += 1
+            h = self._hash(shape)
+            if h in self._by_shape:
+                self._shape_clash[shape] = pid
+            else:
+                self._by_shape[h] = pid
+            w.add("p_lits", shape[0])
+            w.list("p_names", shape[1:])
             w.add("p_text", w.string(text() if callable(text) else text))
             self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
-        self._pat_entries[pid].append(idx)
         snap = self._snaps.get(where)
         if snap is None:
             snap = self._snaps[where] = len(self._snaps)
@@ -1135,26 +1166,67 @@ class Builder:
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement)
         self.n += 1
 
+    def _pattern(self, shape: tuple[int, ...]) -> int | None:
+        """The pattern of this (literals id, *name ids), if one was added."""
+        pid = self._by_shape.get(self._hash(shape))
+        if pid is None:
+            return None
+        w = self.w
+        offs = w.sec["p_namoff"]
+        if (
+            w.sec["p_lits"][pid] == shape[0]
+            and tuple(w.sec["p_names"][offs[pid] : offs[pid + 1]]) == shape[1:]
+        ):
+            return pid
+        return self._shape_clash.get(shape)
+
     def finish(self, generation: str = "") -> Index:
         """Keys, heads, path and site tables over every entry added, laid out flat."""
         w = self.w
-        for pid, pids in enumerate(self._pat_entries):
-            w.list("p_ents", pids)
-            if len(pids) > BIG_PATTERN:
-                w.add("g_pids", pid)
+        ents, offs = _group_by(w.sec.get("e_pat", array("I")), self.n_patterns)
+        w.sec["p_ents"], w.sec["p_entoff"] = ents, offs
+        w.sec["g_pids"] = array(
+            "I", (p for p in range(self.n_patterns) if offs[p + 1] - offs[p] > BIG_PATTERN)
+        )
         w.sec["p_rt"] = array("B", self._runtime)
-        _build_keys(w, self.pat_lits, self._runtime)
+        p_lits = w.sec.get("p_lits", array("I"))
+        _build_keys(w, lambda pid: tuple(w.text(p_lits[pid]).split(" ")), self.n_patterns, self._runtime)
         self._tables.write(w)
         return Index(w.sections(), {"generation": generation})
+
+
+def _group_by(owner: Sequence[int], n: int) -> tuple[array[int], array[int]]:
+    """Items ``0..len(owner)`` grouped by ``owner[i] < n``, each group in item order: the flat
+    array and its ``n + 1`` offsets (a counting sort: no list per group)."""
+    counts = array("I", bytes(4 * n))
+    for g in owner:
+        counts[g] += 1
+    offs = array("I", [0])
+    total = 0
+    for c in counts:
+        total += c
+        offs.append(total)
+    pos = offs[:-1]
+    flat = array("I", bytes(4 * len(owner)))
+    for i, g in enumerate(owner):
+        flat[pos[g]] = i
+        pos[g] += 1
+    return flat, offs
 
 
 class _Writer:
     """Sections under construction: typed arrays, a deduplicated string pool, flat lists."""
 
-    def __init__(self) -> None:
+    def __init__(self, hash_fn: Callable[[Any], int] = hash) -> None:
         self.sec: dict[str, array[Any]] = {}
-        self._ids: dict[str, int] = {}
-        self._strs: list[bytes] = []
+        self._hash = hash_fn
+        # the pool: every distinct string once, in one buffer; found again by the hash of its
+        # bytes (a hit is compared byte for byte; the rare other string with the same hash is
+        # kept apart in ``_clash``)
+        self._ids: dict[int, int] = {}
+        self._clash: dict[bytes, int] = {}
+        self._dat = bytearray()
+        self._offs = array("I", [0])
 
     def add(self, name: str, value: int | float) -> None:
         arr = self.sec.get(name)
@@ -1178,22 +1250,33 @@ class _Writer:
     def string(self, text: str | None) -> int:
         if text is None:
             return NONE
-        sid = self._ids.get(text)
+        data = text.encode("utf-8", "surrogatepass")
+        h = self._hash(data)
+        sid = self._ids.get(h)
         if sid is None:
-            sid = self._ids[text] = len(self._strs)
-            self._strs.append(text.encode("utf-8", "surrogatepass"))
+            sid = self._ids[h] = self._append(data)
+        elif self._dat[self._offs[sid] : self._offs[sid + 1]] != data:
+            sid = self._clash.get(data)
+            if sid is None:
+                sid = self._clash[data] = self._append(data)
         return sid
 
-    def sections(self) -> dict[str, memoryview]:
-        offs = array("I", [0])
-        total = 0
-        for b in self._strs:
-            total += len(b)
-            offs.append(total)
-        if total > 0xFFFFFFFF or len(self._strs) >= NONE:
+    def _append(self, data: bytes) -> int:
+        self._dat += data
+        if len(self._dat) > 0xFFFFFFFF or len(self._offs) >= NONE:
             raise ValueError("match index strings exceed 4 GiB: build it in segments")
-        self.sec["str_off"] = offs
-        out: dict[str, memoryview] = {"str_dat": memoryview(b"".join(self._strs))}  # bytes: see _Pool
+        self._offs.append(len(self._dat))
+        return len(self._offs) - 2
+
+    def text(self, sid: int) -> str:
+        """A string added before, by its id."""
+        return self._dat[self._offs[sid] : self._offs[sid + 1]].decode("utf-8", "surrogatepass")
+
+    def sections(self) -> dict[str, memoryview]:
+        self.sec["str_off"] = self._offs
+        out: dict[str, memoryview] = {"str_dat": memoryview(bytes(self._dat))}  # bytes: see _Pool
+        self._dat = bytearray()
+        self._ids, self._clash = {}, {}
         for name, code in SECTIONS.items():
             if name in out:
                 continue
@@ -1219,25 +1302,35 @@ _OFFSETS = {
 
 class _SiteTables:
     """What frames and pasted types are looked up by: paths, (path, function), (path, line), types,
-    and the top-level packages of each codebase."""
+    and the top-level packages of each codebase.
 
-    def __init__(self) -> None:
+    Keys that are nearly one per entry are ints, not tuples or strings: a (path, line) is the
+    path's number and the line in one int, a statement its string id in the pool."""
+
+    def __init__(self, w: _Writer) -> None:
+        self.w = w
         self.paths: dict[str, list[int]] = {}
+        self.path_no: dict[str, int] = {}  # each path's number, in the order paths came
         self.fn_sites: dict[tuple[str, str], list[int]] = {}
-        self.line_sites: dict[tuple[str, int], list[int]] = {}
+        self.line_sites: dict[int, list[int]] = {}  # path number << 32 | line
         self.types: dict[str, list[int]] = {}
         self.packages: set[tuple[str, str]] = set()
-        self.statements: dict[str, list[int]] = {}
+        self.statements: dict[int, list[int]] = {}  # string id of the compact statement
 
     def add_fields(
         self, idx: int, path: str, function: str, line: int, repo: str, exc_type: str, statement: str
     ) -> None:
         path = path.replace("\\", "/")
-        self.paths.setdefault(path, []).append(idx)
+        eis = self.paths.get(path)
+        if eis is None:
+            eis = self.paths[path] = []
+            self.path_no[path] = len(self.path_no)
+        eis.append(idx)
         fn = fn_last(function)
         if fn:
             self.fn_sites.setdefault((path, fn), []).append(idx)
-        self.line_sites.setdefault((path, line), []).append(idx)
+        if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
+            self.line_sites.setdefault(self.path_no[path] << 32 | line, []).append(idx)
         if not is_runtime(repo):
             tname = type_key(exc_type)
             if tname:
@@ -1245,7 +1338,7 @@ class _SiteTables:
             self.packages.add((_package_of(path), repo))
             text = compact(statement)
             if text:
-                self.statements.setdefault(text, []).append(idx)
+                self.statements.setdefault(self.w.string(text), []).append(idx)
 
     def write(self, w: _Writer) -> None:
         # paths first: the site tables refer to their rows
@@ -1260,10 +1353,10 @@ class _SiteTables:
             w.add("sf_key", path_rows[p] << 32 | _hash(fn))
             w.add("sf_fn", w.string(fn))
             w.list("sf_ents", eis)
-        for (p, line), eis in sorted(self.line_sites.items(), key=lambda kv: (path_rows[kv[0][0]], kv[0][1])):
-            if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-                w.add("sl_key", path_rows[p] << 32 | line)
-                w.list("sl_ents", eis)
+        row_of = array("Q", (path_rows[p] << 32 for p in self.path_no))  # path number -> row << 32
+        for key in sorted(self.line_sites, key=lambda k: row_of[k >> 32] | (k & 0xFFFFFFFF)):
+            w.add("sl_key", row_of[key >> 32] | (key & 0xFFFFFFFF))
+            w.list("sl_ents", self.line_sites[key])
         for t in sorted(self.types, key=lambda t: (_hash(t), t)):
             w.add("ty_key", _hash(t))
             w.add("ty_str", w.string(t))
@@ -1271,58 +1364,63 @@ class _SiteTables:
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
             w.add("tp_repo", w.string(repo))
-        for text in sorted(self.statements, key=lambda t: (_hash(t), t)):
-            w.add("sm_key", _hash(text))
-            w.add("sm_str", w.string(text))
-            w.list("sm_ents", self.statements[text])
+        for sid in sorted(self.statements, key=lambda i: (_hash(w.text(i)), w.text(i))):
+            w.add("sm_key", _hash(w.text(sid)))
+            w.add("sm_str", sid)
+            w.list("sm_ents", self.statements[sid])
 
 
-def _build_keys(w: _Writer, pat_lits: list[tuple[str, ...]], runtime: bytearray) -> None:
-    """Choose each pattern's keys and head, and lay out the key and head tables."""
-    chunks_of = [_chunks(lits) for lits in pat_lits]
+def _build_keys(
+    w: _Writer, lits_of: Callable[[int], tuple[str, ...]], n_patterns: int, runtime: bytearray
+) -> None:
+    """Choose each pattern's keys and head, and lay out the key and head tables.
+
+    The chunks of a pattern are cut twice (once to count them, once to choose) rather than kept
+    for every pattern between the two passes, and a key's patterns are (key, pattern) pairs in
+    two arrays, grouped at the end, rather than lists per key."""
     df: Counter[str] = Counter()
-    for ch in chunks_of:
-        df.update(set(ch))
+    for pid in range(n_patterns):
+        df.update(set(_chunks(lits_of(pid))))
     # keys: the rarest chunks of each pattern (any full fit contains all of them, so popular
     # fragments shared by thousands of templates never need to be looked at); the rarest one
     # is the pattern's anchor, the only posting it is listed in for exact candidates
     key_ids: dict[str, int] = {}
-    postings: list[list[int]] = []
-    anchors: list[list[int]] = []
-    floats: list[list[int]] = []
+    postings = _Pairs()
+    anchors = _Pairs()
+    floats = _Pairs()
     heads: dict[str, list[int]] = {}
 
     def kid_of(key: str) -> int:
         kid = key_ids.get(key)
         if kid is None:
-            kid = key_ids[key] = len(postings)
-            postings.append([])
-            anchors.append([])
-            floats.append([])
+            kid = key_ids[key] = len(key_ids)
         return kid
 
-    for pid, ch in enumerate(chunks_of):
+    for pid in range(n_patterns):
+        lits = lits_of(pid)
+        ch = _chunks(lits)
         kids: list[int] = []
         if ch:
             keys = sorted(set(ch), key=lambda c: (df[c], -len(c), c))[:KEYS_PER_PATTERN]
-            lead = pat_lits[pid][0][:CHUNK]
+            lead = lits[0][:CHUNK]
             if len(lead) == CHUNK and lead not in keys:
                 # the opening words too, however common: a reworded message (an older release)
                 # most often keeps how it begins, and similarity only sees patterns sharing keys
                 keys.append(lead)
             kids = [kid_of(k) for k in keys]
             for kid in kids:
-                postings[kid].append(pid)
-            anchors[kids[0]].append(pid)
+                postings.add(kid, pid)
+            anchors.add(kids[0], pid)
         w.list("p_keys", kids)
-        head = None if runtime[pid] else _head(pat_lits[pid])
+        head = None if runtime[pid] else _head(lits)
         if head is None:  # interpreter templates only ever count as whole-message fits
             continue
         anchored, text = head
         if anchored:
             heads.setdefault(text, []).append(pid)
         else:
-            floats[kid_of(text)].append(pid)
+            floats.add(kid_of(text), pid)
+    df.clear()  # not needed for the layout: its memory goes first
     _lay_out_keys(w, key_ids, postings, anchors, floats)
     for key in sorted(heads, key=_head_key):
         w.add("h_key", _head_key(key))
@@ -1331,22 +1429,37 @@ def _build_keys(w: _Writer, pat_lits: list[tuple[str, ...]], runtime: bytearray)
         w.add("h_lens", n)
 
 
+class _Pairs:
+    """(key, pattern) pairs, added in pattern order: grouped by key, each group stays in it."""
+
+    def __init__(self) -> None:
+        self.kids = array("I")
+        self.pids = array("I")
+
+    def add(self, kid: int, pid: int) -> None:
+        self.kids.append(kid)
+        self.pids.append(pid)
+
+    def grouped(self, n_keys: int) -> tuple[array[int], array[int]]:
+        """The patterns of key 0, then key 1 ... (flat), and the ``n_keys + 1`` offsets."""
+        order, offs = _group_by(self.kids, n_keys)
+        pids = self.pids
+        return array("I", (pids[i] for i in order)), offs
+
+
 def _lay_out_keys(
-    w: _Writer,
-    key_ids: dict[str, int],
-    postings: list[list[int]],
-    anchors: list[list[int]],
-    floats: list[list[int]],
+    w: _Writer, key_ids: dict[str, int], postings: _Pairs, anchors: _Pairs, floats: _Pairs
 ) -> None:
     """The key table: text, weights, and per key its postings, anchored patterns and floating heads."""
+    n = len(key_ids)
+    for flat, pairs in (("k_posts", postings), ("k_anchs", anchors), ("k_flts", floats)):
+        w.sec[flat], w.sec[_OFFSETS[flat]] = pairs.grouped(n)
+    post_offs = w.sec["k_postof"]
     for key, kid in key_ids.items():
         if len(key) != CHUNK:
             w.add("k_var", kid)
         # rarer and longer keys say more
-        w.add("k_weight", len(key) / (1.0 + len(postings[kid])) ** 0.5)
-    for flat, lists in (("k_posts", postings), ("k_anchs", anchors), ("k_flts", floats)):
-        for pids in lists:
-            w.list(flat, pids)
+        w.add("k_weight", len(key) / (1.0 + (post_offs[kid + 1] - post_offs[kid])) ** 0.5)
     text = "\n".join(key_ids)  # in id order; compact text never holds a newline
     if text.count("\n") != max(len(key_ids) - 1, 0):
         raise ValueError("a match index key holds a newline")

@@ -13,7 +13,9 @@ processes holding N copies of it multiplies its memory by N.
   same ``Builder`` that ``Index.build`` uses (patterns deduplicated by shape, strings, snapshots
   and raise sites re-numbered, keys re-chosen by the merged document frequencies). Nothing is
   read from the catalogue's rows but the new release's, and no template is parsed or compacted
-  again. Merging the segments of a catalogue lays out exactly the bytes ``Index.build`` lays out
+  again. Segments are read one at a time, without their key lookup, and the merged index is
+  written to its file section by section (``Index.dump``), so what the merge holds beyond the
+  merged arrays is the builder's per-string and per-pattern lookups. Merging the segments of a catalogue lays out exactly the bytes ``Index.build`` lays out
   for its rows (a test holds the two equal).
 * **Shared.** The merged artifact is written once per catalogue generation to a file in the
   user's cache directory and every process maps it (``mmap``): the arrays live once in the page
@@ -25,14 +27,15 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import mmap
 import os
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError
+from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError, Pattern
 
 if TYPE_CHECKING:
     from errdex.match import Matcher
@@ -58,7 +61,7 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
             )
             shape = shapes.get(pid)
             if shape is None:
-                p = seg.patterns[pid]
+                p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
                 shape = shapes[pid] = (" ".join(p.lits), p.names, p.text, bool(seg.runtime[pid]))
             lits, names, text, runtime = shape
             b.add(
@@ -68,28 +71,26 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
     return b.finish(generation)
 
 
-def _segments(store: Any) -> list[Index]:
-    """Every snapshot's segment, building (and saving, where the catalogue is writable) those
-    missing, stale, from another format or damaged."""
+def _segments(store: Any) -> Iterator[Index]:
+    """Every snapshot's segment, one at a time (the merge holds one), building (and saving,
+    where the catalogue is writable) those missing, stale, from another format or damaged."""
     from errdex.store import StoreError
     from errdex.store import segments as ss
 
     stamps = ss.snapshot_stamps(store)
-    out = []
     for snap_id, stamp in stamps:
         data = ss.get_segment(store, snap_id, stamp)
         seg = None
         if data is not None:
             with contextlib.suppress(IndexFormatError):  # CorruptIndex is one: built again below
-                seg = Index.loads(data)
+                seg = Index.loads(data, keys=False)
         if seg is None:
             seg = build_segment(store, snap_id)
             with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
                 ss.put_segment(store, snap_id, stamp, seg.dumps())
-        out.append(seg)
+        yield seg
     with contextlib.suppress(StoreError):
         ss.drop_segments(store, {i for i, _ in stamps})
-    return out
 
 
 def update(store: Any) -> Index:
@@ -99,7 +100,7 @@ def update(store: Any) -> Index:
     from errdex.store import StoreError
 
     generation = str(store.generation())
-    index = merge([*_segments(store), Index.build(runtime_entries())], generation)
+    index = merge(itertools.chain(_segments(store), [Index.build(runtime_entries())]), generation)
     index.extra["runtime"] = data_digest()
     with contextlib.suppress(StoreError):
         store.put_artifact(ARTIFACT, index.dumps())
@@ -138,7 +139,8 @@ def load_shared(store: Any, cache_dir: Path | None = None) -> Index:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.name}.{uuid.uuid4().hex[:8]}.tmp")
-        tmp.write_bytes(built.dumps())
+        with tmp.open("wb") as fh:
+            built.dump(fh)
         os.replace(tmp, path)
         for old in path.parent.glob("*.idx"):  # earlier generations; mapped copies stay valid
             if old != path:

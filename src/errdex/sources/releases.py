@@ -23,7 +23,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,7 @@ from packaging.version import InvalidVersion, Version
 from errdex.sources.base import Progress, SourceError
 from errdex.sources.spec import URL_SCHEMES, GitSpec, parse_spec
 
-__all__ = ["ReleasePlan", "expand_releases", "is_range", "remote_tags", "tag_candidates"]
+__all__ = ["ReleasePlan", "expand_releases", "is_range", "remote_tags", "remote_tags_many", "tag_candidates"]
 
 # ``pypi:NAME`` followed by a specifier set: the operators PEP 440 defines.
 _PYPI_RANGE = re.compile(r"^pypi:\s*([A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)\s*([<>=!~][^@]*)$")
@@ -333,3 +333,41 @@ def remote_tags(url: str, *, timeout: float = 10.0) -> dict[str, str] | None:
                 found.setdefault(tag, sha)
     _remote_tags[url] = found
     return found
+
+
+TAG_LISTERS = 8  # ``git ls-remote`` processes at once: network-bound, a few per core is plenty
+TAG_LISTING_BUDGET = 120.0  # seconds for all of one call's listings together
+
+
+def remote_tags_many(
+    urls: Iterable[str],
+    *,
+    threads: int = TAG_LISTERS,
+    timeout: float = 10.0,
+    budget: float = TAG_LISTING_BUDGET,
+) -> dict[str, dict[str, str] | None]:
+    """``remote_tags`` of many repositories, ``threads`` at a time, each within ``timeout``.
+
+    A bulk run ends with thousands of codebases to pin, nearly all waiting on the network, so
+    the listings overlap. Whatever is not listed within ``budget`` seconds (a slow host, a long
+    list) maps to None like an unreachable one: its releases stay unpinned and the next run
+    tries them again, instead of one run waiting ``timeout`` per repository in turn.
+    """
+    from concurrent.futures import ThreadPoolExecutor, wait
+
+    todo = sorted(set(urls))
+    out: dict[str, dict[str, str] | None] = {u: _remote_tags[u] for u in todo if u in _remote_tags}
+    todo = [u for u in todo if u not in out]
+    if not todo:
+        return out
+    pool = ThreadPoolExecutor(max(1, threads), thread_name_prefix="errdex-ls-remote")
+    try:
+        futures = {pool.submit(remote_tags, u, timeout=timeout): u for u in todo}
+        done, _ = wait(futures, timeout=budget)
+        for fut in done:
+            out[futures[fut]] = fut.result()
+    finally:  # listings not started are dropped; running ones end within their own timeout
+        pool.shutdown(wait=False, cancel_futures=True)
+    for u in todo:
+        out.setdefault(u, None)
+    return out

@@ -7,6 +7,11 @@ connection of the caller's transaction, so a snapshot is still all or nothing.
 
 Rows given as dicts go through each column's bind processing first (the scrubbing
 ``Text``/``String``/JSON types of ``schema``), exactly as an ``INSERT`` would have seen them.
+
+The writer also asks which of a release's keys (blob hashes, error ids, symbol names) are
+stored already: ``select_in`` sends them as one array parameter on PostgreSQL (one statement,
+prepared once), where ``IN`` lists of 500 made each query new text for SQLAlchemy to render and
+the driver to parse: most of a bulk writer's time went there.
 """
 
 from __future__ import annotations
@@ -14,10 +19,33 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import Table, insert
+from sqlalchemy import ColumnElement, String, Table, any_, bindparam, insert, select
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import Connection
 
-__all__ = ["insert_dicts", "insert_tuples"]
+__all__ = ["insert_dicts", "insert_tuples", "select_in"]
+
+IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
+
+
+def select_in(
+    conn: Connection,
+    columns: Sequence[ColumnElement[Any]],
+    key: ColumnElement[Any],
+    keys: Iterable[str],
+    *where: ColumnElement[bool],
+) -> list[tuple[Any, ...]]:
+    """``columns`` of the rows whose string ``key`` is one of ``keys`` (and ``where`` holds)."""
+    wanted = sorted(set(keys))
+    if not wanted:
+        return []
+    if conn.dialect.name == "postgresql":
+        any_key = key == any_(bindparam("keys", wanted, type_=ARRAY(String)))
+        return [tuple(r) for r in conn.execute(select(*columns).where(any_key, *where))]
+    out: list[tuple[Any, ...]] = []
+    for i in range(0, len(wanted), IN_CHUNK):
+        out += map(tuple, conn.execute(select(*columns).where(key.in_(wanted[i : i + IN_CHUNK]), *where)))
+    return out
 
 
 def _copy_cursor(conn: Connection) -> Any:

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
+from errdex.store.copy import select_in
 from errdex.store.errors import StoreError
 from errdex.store.timeline import version_key
 
@@ -94,11 +95,7 @@ def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
 
 
 def _ids_by(conn: Connection, key: Any, value: Any, wanted: Iterable[str]) -> dict[str, int]:
-    keys = sorted(wanted)
-    out: dict[str, int] = {}
-    for i in range(0, len(keys), 500):
-        out.update((k, int(v)) for k, v in conn.execute(select(key, value).where(key.in_(keys[i : i + 500]))))
-    return out
+    return {k: int(v) for k, v in select_in(conn, (key, value), key, wanted)}
 
 
 def _latest_blobs(
@@ -249,13 +246,11 @@ def write_extractions(
     todo = {(sha, path): (has_code, data) for sha, path, has_code, data in rows}
     if not todo:
         return
-    shas = sorted({k[0] for k in todo})
-    for i in range(0, len(shas), 500):
-        q = select(x.c.blob_sha, x.c.path).where(
-            x.c.producer == producer, x.c.blob_sha.in_(shas[i : i + 500])
-        )
-        for sha, path in conn.execute(q):
-            todo.pop((sha, path), None)
+    stored = select_in(
+        conn, (x.c.blob_sha, x.c.path), x.c.blob_sha, {k[0] for k in todo}, x.c.producer == producer
+    )
+    for sha, path in stored:
+        todo.pop((sha, path), None)
     if snapshot is not None:
         _as_deltas(conn, todo, producer, *snapshot)
     _insert_rows(

@@ -56,7 +56,7 @@ from errdex.model import (
 )
 from errdex.store import history, textdelta
 from errdex.store import schema as s
-from errdex.store.copy import insert_dicts, insert_tuples
+from errdex.store.copy import insert_dicts, insert_tuples, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
@@ -397,11 +397,7 @@ class Store(CatalogueReader):
     ) -> None:
         by_path = {r.path: r for r in reports}
         shas = {f.path: _sha(f.data) for f in files}
-        existing: set[str] = set()
-        wanted = sorted(set(shas.values()))
-        for i in range(0, len(wanted), 500):
-            chunk = wanted[i : i + 500]
-            existing.update(conn.scalars(select(s.blobs.c.sha).where(s.blobs.c.sha.in_(chunk))))
+        existing = {str(r[0]) for r in select_in(conn, (s.blobs.c.sha,), s.blobs.c.sha, shas.values())}
         new_texts: dict[str, tuple[str, bytes]] = {}  # sha -> (path, UTF-8 text)
         for f in files:
             sha = shas[f.path]
@@ -437,10 +433,7 @@ class Store(CatalogueReader):
     def _write_records(
         self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
     ) -> int:
-        ids = sorted({r.id for r in records})
-        known: set[str] = set()
-        for i in range(0, len(ids), 500):
-            known.update(conn.scalars(select(s.errors.c.id).where(s.errors.c.id.in_(ids[i : i + 500]))))
+        known = {str(r[0]) for r in select_in(conn, (s.errors.c.id,), s.errors.c.id, (r.id for r in records))}
         new_rows: dict[str, dict[str, Any]] = {}
         for r in records:
             if r.id not in known and r.id not in new_rows:
@@ -949,14 +942,12 @@ class Store(CatalogueReader):
 
     def _fact_ids(self, conn: Connection, shas: Iterable[str], producer: str) -> dict[str, int]:
         c = s.code_facts
-        wanted = sorted(shas)
-        out: dict[str, int] = {}
-        for i in range(0, len(wanted), 500):
-            q = select(c.c.blob_sha, c.c.id).where(
-                c.c.producer == producer, c.c.blob_sha.in_(wanted[i : i + 500])
+        return {
+            str(sha): int(fid)
+            for sha, fid in select_in(
+                conn, (c.c.blob_sha, c.c.id), c.c.blob_sha, shas, c.c.producer == producer
             )
-            out.update((sha, int(fid)) for sha, fid in conn.execute(q))
-        return out
+        }
 
     def _delete_analysis_rows(self, conn: Connection, snap_id: int) -> None:
         for table in (s.expectation_errors, s.snapshot_errors, s.modules):
