@@ -400,7 +400,7 @@ def test_analyze_command_resumes_from_cache_and_show_uses_it(db: str, fake: Fake
     a = json.loads(shown.stdout)["analysis"]
     assert a["provenance"]["kind"] == f"llm:{MODEL}"
     assert a["llm"]["sections"]["solutions"] == ["Read the message and pass a supported value."]
-    text = _run("show", rows[0]["id"], "--db", db, env=env)
+    text = _run("show", rows[0].id, "--db", db, env=env)
     assert "AI-assisted explanation (fake-coder-7b" in text.stdout
     assert "1 claim dropped: named unknown symbols jax.experimental.tpu_core.fix_everything" in text.stdout
 
