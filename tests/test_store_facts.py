@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -378,7 +379,7 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
         store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})
     llm = analyze_error(store, store.get_error(second)).llm  # type: ignore[arg-type]
     assert llm is not None and llm.model == "m"
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn, conn:  # ``with conn`` commits; closing closes
         conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
         conn.execute(
             "update occurrence_bodies set guards = '\"x > 0\"', comments = '{}' where error_id = ?", (first,)
