@@ -401,6 +401,32 @@ def test_a_traceback_line_picks_the_release(history: tuple[Store, list[str]]) ->
     assert best["history"]["releases"] == ["v0.1.0", "v0.2.0"]
 
 
+def test_a_match_placed_in_history_is_a_typed_record(history: tuple[Store, list[str]]) -> None:
+    """``place_in_history`` returns records; their JSON is what ``explain --json`` prints."""
+    from errdex.history.matching import Placement, UnknownRelease, history_text, place_in_history
+
+    store, _ = history
+    old = _id(store, "v0.1.0", "expected a .toml")
+    new = _id(store, "v0.4.0", "expected a .toml")
+    placed = place_in_history(store.timeline, old, "local/lib")
+    assert isinstance(placed, Placement) and placed.releases == ("v0.1.0",) and not placed.every_release
+    assert placed.detected is None and placed.target.site is not None and placed.target.site.error_id == new
+    as_json = placed.to_json()
+    assert list(as_json) == ["releases", "ranges", "indexed", "every_release", "detected", "target"]
+    assert as_json["target"]["id"] == new and as_json["target"]["same"] is False
+    assert history_text(placed)[-2].startswith(f"in v0.4.0 (newest indexed): {new} ")
+    removed = place_in_history(store.timeline, _id(store, "v0.1.0", "strict mode"), "local/lib")
+    assert isinstance(removed, Placement) and removed.target.site is None
+    assert removed.to_json()["target"] == {
+        "version": "v0.4.0",
+        "newest": True,
+        "absent": True,
+        "last": "v0.2.0",
+    }
+    unknown = place_in_history(store.timeline, old, "local/lib", version="v9")
+    assert isinstance(unknown, UnknownRelease) and history_text(unknown) == [unknown.to_json()["error"]]
+
+
 def test_pages_and_api_show_history_and_diff(history: tuple[Store, list[str]]) -> None:
     import httpx
     from test_web_support import live_server
