@@ -121,8 +121,8 @@ def show_in_process(db: Path, error_id: str) -> None:
     from errdex.views import error_view
 
     context.clear()
-    store = open_reader(str(db))
-    view = error_view(store, store.get_error(error_id))
+    with open_reader(str(db)) as store:
+        view = error_view(store, store.get_error(error_id))
     assert view.analysis is not None and view.analysis.meaning.text
     json.dumps(view.to_json(), indent=2, default=str)
 

@@ -8,6 +8,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -98,13 +99,13 @@ def test_closed_pipe_exits_quietly(small_db: str) -> None:
 
 
 def _any_id(db: str) -> str:
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn:
         return str(conn.execute("select id from errors limit 1").fetchone()[0])
 
 
 def test_bad_catalogues_are_one_line(tmp_path: Path) -> None:
     foreign = tmp_path / "foreign.db"
-    with sqlite3.connect(foreign) as conn:
+    with closing(sqlite3.connect(foreign)) as conn, conn:
         conn.execute("create table t (x)")
     text_file = tmp_path / "notes.txt"
     text_file.write_text("hello\n" * 100)

@@ -202,6 +202,7 @@ def test_render_plain() -> None:
 
     from errdex.analysis.result import Analysis, Meaning, Provenance, Solution, TriggerText
     from errdex.cli.render import print_error
+    from errdex.history.versions import ErrorHistory
     from errdex.store.records import Occurrence, SourceWindow, Version
     from errdex.views import ErrorView
 
@@ -218,7 +219,8 @@ def test_render_plain() -> None:
         exc_qualname=None, exc_bases=(), level=None, template="bad {x}", segments=("bad ", "x", ""),
         expanded_template="", expanded_segments=(), path="p.py", line=2, end_line=2, function="f",
         version=version, guards=(), source=SourceWindow(1, ("def f(x):", "    raise ValueError(f'bad {x}')")),
-        comments=(), docstring=None, permalink=None, versions=(occ,), report_issue=None, history={},
+        comments=(), docstring=None, permalink=None, versions=(occ,), report_issue=None,
+        history=ErrorHistory("0123456789abcdef", "o/r", ("1.0",), (), ()),
         analysis=analysis,
     )  # fmt: skip
     buf = io.StringIO()

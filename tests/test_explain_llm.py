@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import closing
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -243,7 +244,7 @@ def test_sentences_do_not_split_inside_code() -> None:
 def db(jax_db: str, tmp_path_factory: pytest.TempPathFactory) -> str:
     """A private copy of the session's jax catalogue: these tests write answers into it."""
     path = tmp_path_factory.mktemp("llm") / "jax.db"
-    with sqlite3.connect(jax_db) as src, sqlite3.connect(path) as dst:
+    with closing(sqlite3.connect(jax_db)) as src, closing(sqlite3.connect(path)) as dst:
         src.backup(dst)
     return str(path)
 

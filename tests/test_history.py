@@ -214,37 +214,49 @@ def _id(store: Store, version: str, start: str) -> str:
 
 
 def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[str]]) -> None:
-    from errdex.history.versions import error_history
+    from errdex.history.versions import Change, error_history
 
     store, _ = history
     reworded = error_history(store.timeline, _id(store, "v0.1.0", "expected a .toml"), "local/lib")
-    assert [(s["from"], s["to"]) for s in reworded["segments"]] == [
+    assert [(s.first, s.last) for s in reworded.segments] == [
         ("v0.1.0", "v0.1.0"),
         ("v0.2.0", "v0.4.0"),
     ]
     # the comment block added in v0.2.0 moved the raise 3 lines down; one ID, two line runs
-    assert [r["line"] for r in reworded["segments"][1]["lines"]] == [9]
-    kinds = [(e["kind"], e["version"]) for e in reworded["events"]]
+    assert [r.line for r in reworded.segments[1].lines] == [9]
+    kinds = [(e.kind, e.version) for e in reworded.events]
     assert kinds == [("introduced", "v0.1.0"), ("reworded", "v0.2.0")]
-    change = reworded["events"][1]
-    assert change["new"].endswith("; rename it to .toml") and ("+", "rename") in [
-        (op, t) for op, text in change["diff"] for t in text.split()
+    change = reworded.events[1]
+    assert isinstance(change, Change) and change.diff is not None
+    assert change.new.endswith("; rename it to .toml") and ("+", "rename") in [
+        (op, t) for op, text in change.diff for t in text.split()
     ]
+    # the JSON of the API and of ``errdex show --json``: ``from``/``to`` runs, the diff as pairs
+    as_json = reworded.to_json()
+    assert [(s["from"], s["to"]) for s in as_json["segments"]] == [("v0.1.0", "v0.1.0"), ("v0.2.0", "v0.4.0")]
+    assert as_json["segments"][1]["lines"] == [{"from": "v0.2.0", "to": "v0.4.0", "line": 9}]
+    assert list(as_json["events"][1]) == ["version", "from_id", "to_id", "kind", "old", "new", "diff"]
+    assert as_json["events"][0] == {"kind": "introduced", "version": "v0.1.0", "earliest_indexed": True}
     renamed = error_history(store.timeline, _id(store, "v0.1.0", "nothing to save"), "local/lib")
-    assert [(e["kind"], e["version"]) for e in renamed["events"]] == [
+    assert [(e.kind, e.version) for e in renamed.events] == [
         ("introduced", "v0.1.0"),
         ("moved", "v0.3.0"),
     ]
-    assert renamed["events"][1]["new"] == "lib/core.py in store"
+    moved = renamed.events[1]
+    assert isinstance(moved, Change) and moved.new == "lib/core.py in store" and moved.diff is None
     moved_file = error_history(store.timeline, _id(store, "v0.1.0", "n must be"), "local/lib")
-    assert moved_file["events"][-1]["kind"] == "moved" and moved_file["events"][-1]["new"].startswith(
-        "lib/checks/"
-    )
+    last = moved_file.events[-1]
+    assert isinstance(last, Change) and last.kind == "moved" and last.new.startswith("lib/checks/")
     removed = error_history(store.timeline, _id(store, "v0.1.0", "strict mode"), "local/lib")
-    assert [(e["kind"], e["version"]) for e in removed["events"]] == [
+    assert [(e.kind, e.version) for e in removed.events] == [
         ("introduced", "v0.1.0"),
         ("removed", "v0.3.0"),
     ]
+    assert removed.to_json()["events"][1] == {
+        "kind": "removed",
+        "version": "v0.3.0",
+        "error_id": removed.segments[-1].error_id,
+    }
     # an ID of the oldest release still resolves, and its view carries the lineage
     err = store.get_error(_id(store, "v0.1.0", "expected a .toml"))
     assert err is not None and [o.version.name for o in err.occurrences] == ["v0.1.0"]
@@ -387,6 +399,32 @@ def test_a_traceback_line_picks_the_release(history: tuple[Store, list[str]]) ->
     detected = best["history"]["detected"]
     assert detected["versions"] == ["v0.2.0"] and detected["frame"] == "lib/core.py:17"
     assert best["history"]["releases"] == ["v0.1.0", "v0.2.0"]
+
+
+def test_a_match_placed_in_history_is_a_typed_record(history: tuple[Store, list[str]]) -> None:
+    """``place_in_history`` returns records; their JSON is what ``explain --json`` prints."""
+    from errdex.history.matching import Placement, UnknownRelease, history_text, place_in_history
+
+    store, _ = history
+    old = _id(store, "v0.1.0", "expected a .toml")
+    new = _id(store, "v0.4.0", "expected a .toml")
+    placed = place_in_history(store.timeline, old, "local/lib")
+    assert isinstance(placed, Placement) and placed.releases == ("v0.1.0",) and not placed.every_release
+    assert placed.detected is None and placed.target.site is not None and placed.target.site.error_id == new
+    as_json = placed.to_json()
+    assert list(as_json) == ["releases", "ranges", "indexed", "every_release", "detected", "target"]
+    assert as_json["target"]["id"] == new and as_json["target"]["same"] is False
+    assert history_text(placed)[-2].startswith(f"in v0.4.0 (newest indexed): {new} ")
+    removed = place_in_history(store.timeline, _id(store, "v0.1.0", "strict mode"), "local/lib")
+    assert isinstance(removed, Placement) and removed.target.site is None
+    assert removed.to_json()["target"] == {
+        "version": "v0.4.0",
+        "newest": True,
+        "absent": True,
+        "last": "v0.2.0",
+    }
+    unknown = place_in_history(store.timeline, old, "local/lib", version="v9")
+    assert isinstance(unknown, UnknownRelease) and history_text(unknown) == [unknown.to_json()["error"]]
 
 
 def test_pages_and_api_show_history_and_diff(history: tuple[Store, list[str]]) -> None:

@@ -219,18 +219,29 @@ def test_pytest_plugin_is_silent_unless_asked(pytester: pytest.Pytester, reach_d
 
 
 def test_explain_takes_an_exception_object(reach_db: str) -> None:
+    import gc
+    import warnings
+
     from packaging.version import InvalidVersion, Version
 
     import errdex
+    from errdex import hooks
 
     with pytest.raises(InvalidVersion) as info:
         Version("1.0 beta")
     tb = info.value.__traceback__
     while tb.tb_next is not None:
         tb = tb.tb_next
-    matches = errdex.explain(info.value, db=reach_db)
+    cached = dict(hooks._readers)  # the hooks' readers, from earlier tests of this process
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always", ResourceWarning)
+        matches = errdex.explain(info.value, db=reach_db)
+        gc.collect()
     assert matches and not matches[0].approximate
     assert (matches[0].path, matches[0].line) == ("packaging/version.py", tb.tb_lineno)
+    # the library call closes what it opened (the hooks' own reader lives until exit)
+    assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []
+    assert hooks._readers == cached
 
 
 def test_explain_api_missing_catalogue_is_a_clear_error(tmp_path: Path) -> None:

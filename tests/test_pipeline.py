@@ -230,3 +230,32 @@ def test_library_api_explain(tmp_path: Path) -> None:
         False,
     )
     assert errdex.explain("KeyError: 'completely unrelated words here'", db=db) == []
+
+
+def test_library_explain_closes_its_reader(tmp_path: Path) -> None:
+    """``errdex.explain()`` keeps the loaded index between calls, never the reader it read it
+    with: no SQLite connection is left to the garbage collector (``filterwarnings = error`` would
+    fail on the ``ResourceWarning`` too; collected here so the warning cannot land in a later test).
+    Re-indexing (a new generation) loads the index afresh from a new reader, closed too."""
+    import gc
+    import warnings
+
+    import errdex
+
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    paste = "tinylib.ConfigError: expected a .toml file, got 'x.json'"
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always", ResourceWarning)
+        first = errdex.explain(paste, db=db)
+        again = errdex.explain(paste, db=db)  # the cached index, a fresh reader
+        _write_lib(root, LIB_V1.replace("expected a .toml file", "expected a TOML file"))
+        assert index(str(root), db, jobs=1).changed
+        reworded = errdex.explain("tinylib.ConfigError: expected a TOML file, got 'x.json'", db=db)
+        gc.collect()
+    assert [(m.path, m.line) for m in first] == [(m.path, m.line) for m in again]
+    assert first and not first[0].approximate and first[0].path == "tinylib/__init__.py"
+    assert reworded and not reworded[0].approximate and reworded[0].id != first[0].id
+    assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []

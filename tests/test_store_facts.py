@@ -7,8 +7,10 @@ reader answering exactly as the full store does.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -199,6 +201,52 @@ def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path
     assert f'"id": "{ids[0]}"' in out.stdout
 
 
+def test_cold_show_skips_typer_and_prints_what_the_typer_command_prints(tmp_path: Path) -> None:
+    """``errdex show ID [--json] [--db DB]`` is answered without importing typer or pydantic
+    (``errdex.cli.quick``), byte for byte as the typer command answers it; every other form, an
+    unknown ID and a missing catalogue go to the typer command, with its messages and codes."""
+    db = str(tmp_path / "c.db")
+    index(str(write_package(tmp_path / "pkg")), db, jobs=1)
+    error_id = Store.open(db).list_errors()[1][0].id
+    loaded = "import atexit, sys; atexit.register(lambda: print(sorted({m.partition('.')[0] for m in sys.modules} & {'typer', 'pydantic'}), file=sys.stderr)); "
+    quick, typed = (
+        loaded + "from errdex.cli import main; main()",
+        loaded + "from errdex.cli import app; app()",
+    )
+
+    def run(probe: str, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-c", probe, *args], capture_output=True, text=True, env=env)
+
+    for args in (["show", error_id, "--json", "--db", db], ["show", f"--db={db}", error_id]):
+        fast, full = run(quick, *args), run(typed, *args)
+        assert (fast.returncode, full.returncode) == (0, 0), (fast.stderr, full.stderr)
+        assert fast.stderr.strip() == "[]" and full.stderr.strip() == "['pydantic', 'typer']"
+        assert fast.stdout == full.stdout and error_id in fast.stdout
+    with_env = run(quick, "show", error_id, "--json", env={"ERRDEX_DB": db, "PATH": os.environ["PATH"]})
+    assert with_env.returncode == 0 and json.loads(with_env.stdout)["id"] == error_id
+    unknown = run(quick, "show", "0000000000000000", "--db", db)
+    assert unknown.returncode == 2 and "no error with ID '0000000000000000'" in unknown.stderr
+    missing = run(quick, "show", error_id, "--db", str(tmp_path / "none.db"))
+    assert missing.returncode == 2 and "no catalogue at" in missing.stderr
+    assert "Usage:" in run(quick, "show", "--help").stdout
+
+
+def test_show_arguments_the_quick_path_takes_and_leaves() -> None:
+    from errdex.cli.quick import parse_show
+
+    assert parse_show(["abc", "--json", "--db", "x.db"]) == ("abc", "x.db", True)
+    assert parse_show(["--db=x.db", "abc"]) == ("abc", "x.db", False)
+    for other in (
+        ["abc", "--json", "--json"],
+        ["abc", "def"],
+        ["--help"],
+        ["abc", "--db"],
+        ["abc", "-x"],
+        [],
+    ):
+        assert parse_show(other) is None, other
+
+
 def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> None:
     """The fast reader's statements are written for the current schema: a catalogue an older
     errdex wrote (here v2, before ``occurrences.relay``) is read by the full store, which
@@ -331,7 +379,7 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
         store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})
     llm = analyze_error(store, store.get_error(second)).llm  # type: ignore[arg-type]
     assert llm is not None and llm.model == "m"
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn, conn:  # ``with conn`` commits; closing closes
         conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
         conn.execute(
             "update occurrence_bodies set guards = '\"x > 0\"', comments = '{}' where error_id = ?", (first,)

@@ -49,8 +49,10 @@ def _at_frame(error: BaseException, db: str | None) -> Match | None:
     """The record at the exception's raising frame, found by file content and line."""
     from errdex.hooks import report_exception
     from errdex.match import Match
+    from errdex.store.fast import open_reader
 
-    report = report_exception(error, db)
+    with open_reader(db) as reader:  # a library call keeps no reader open after it returns
+        report = report_exception(error, db, reader=reader)
     r = report.record
     if report.kind != "found" or r is None:
         return None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from errdex.history.versions import error_history
+from errdex.history.versions import ErrorHistory, error_history
 from errdex.model import render_template
 from errdex.store.records import (
     CatalogueReader,
@@ -59,9 +59,9 @@ class ErrorView:
     permalink: Permalink | None
     versions: tuple[Occurrence, ...]  # one per release that holds it, oldest first
     report_issue: str | None
-    # the lineage over every indexed release: runs of releases, rewordings, moves (JSON-ready,
-    # as ``errdex.history`` builds it for ``/api/errors/{id}/history`` too)
-    history: dict[str, Any]
+    # the lineage over every indexed release: runs of releases, rewordings, moves (the same
+    # record ``/api/errors/{id}/history`` serves)
+    history: ErrorHistory
     analysis: Analysis | None  # None when it was not asked for or the analysis stage failed
 
     @property
@@ -96,7 +96,7 @@ class ErrorView:
                 {**o.version.to_json(), "line": o.line, "snapshot_id": o.snapshot_id} for o in self.versions
             ],
             "report_issue": self.report_issue,
-            "history": self.history,
+            "history": self.history.to_json(),
             "analysis": self.analysis.to_json() if self.analysis is not None else None,
         }
 

@@ -1,75 +1,29 @@
-"""The ``errdex`` command line: one module per command group, registered on one typer app.
+"""The ``errdex`` command line (``main``); the typer app and its commands are in ``commands``.
 
-``index`` (write a catalogue), ``browse`` (``list``, ``show``), ``explain`` (match a pasted
-error), ``history`` (``diff`` of two releases), ``serve`` (the site and API), ``analyze``
-(every error ahead of time), and ``reach`` (``run`` a script with the hooks, ``mcp`` for AI
-assistants). Terminal
-output is drawn by ``render``, long work is shown by ``progress``, and every failure goes through
-``errors.fail`` (one line, one exit-code policy).
-
-Imports of the heavy stages happen inside each command: ``errdex explain`` must answer in well
-under half a second from a cold start, so it must not pay for FastAPI, SQLAlchemy reflection or
-the extractor it does not use. Each command module imports only typer and light leaf modules.
+This module imports nothing heavy: typer, and the pydantic its parameter handling builds on,
+cost about half of a cold ``errdex show`` (~0.3 s of imports), so ``main`` answers the plain
+forms of ``show`` without them (``quick``) and loads the typer app for everything else.
+``from errdex.cli import app`` still gives the app (loaded on first use).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated
+from typing import TYPE_CHECKING, Any
 
-import typer
-
-from errdex.cli.analyze import analyze
-from errdex.cli.browse import list_errors, show
-from errdex.cli.errors import EXIT_CODES, guarded
-from errdex.cli.explain import explain
-from errdex.cli.history import diff
-from errdex.cli.index import index
-from errdex.cli.reach import mcp_server, run
-from errdex.cli.serve import serve
+if TYPE_CHECKING:
+    from errdex.cli.commands import app
 
 __all__ = ["app", "main"]
 
-app = typer.Typer(
-    name="errdex",
-    help=(
-        "The error index for Python libraries: index a codebase's errors, then paste an error "
-        "message or traceback to find the line that raised it.\n\n"
-        "Start with:  errdex index pypi:jax   then   errdex explain 'ValueError: ...'\n\n" + EXIT_CODES
-    ),
-    no_args_is_help=True,
-    rich_markup_mode="rich",
-    pretty_exceptions_enable=False,
-)
 
-app.command()(guarded(index))
-app.command("list")(guarded(list_errors))
-app.command()(guarded(show))
-app.command()(guarded(diff))
-app.command()(guarded(explain))
-app.command()(guarded(serve))
-app.command()(guarded(analyze))
-app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(run)
-app.command("mcp")(guarded(mcp_server))
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        from errdex.cli.commands import app
 
-
-def _version(value: bool) -> None:
-    if value:
-        from errdex import __version__
-
-        typer.echo(f"errdex {__version__}")
-        raise typer.Exit(0)
-
-
-@app.callback()
-def _root(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print errdex's version and exit."),
-    ] = False,
-) -> None:
-    """The error index for Python libraries."""
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:  # pragma: no cover - console entry
@@ -79,4 +33,11 @@ def main() -> None:  # pragma: no cover - console entry
         from errdex.hooks.run import main as run_main
 
         sys.exit(run_main(sys.argv[2:]))
+    if len(sys.argv) > 1 and sys.argv[1] == "show":
+        from errdex.cli.quick import show_quick
+
+        if show_quick(sys.argv[2:]):
+            return
+    from errdex.cli.commands import app
+
     app()

@@ -6,7 +6,7 @@ asks the configured model for each error that has no cached answer for (error, s
 prompt version) and stores the verified answer — which makes a run resumable: interrupt it, run it again, and only the
 missing answers are asked for. Pages never call the model; they read what this command stored.
 
-Only typer and light leaf modules are imported at module level: ``errdex.cli`` imports this
+Only typer and light leaf modules are imported at module level: ``errdex.cli.commands`` imports this
 module to register the command, and every other ``errdex`` command must stay fast to start.
 """
 

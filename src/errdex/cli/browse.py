@@ -44,18 +44,9 @@ def show(
     as_json: JsonOpt = False,
 ) -> None:
     """Everything known about one error: template, where it is thrown, guards, code, versions."""
-    from errdex.store.fast import open_reader
+    from errdex.cli.quick import error_view_of, print_view
 
-    with open_reader(db) as store:  # SQLite: no SQLAlchemy import, so a cold `show` is quick
-        err = store.get_error(error_id)  # a StoreError is reported by `guarded`
-        if err is None:
-            fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
-        from errdex.views import error_view
-
-        view = error_view(store, err)
-    from errdex.cli.render import print_error, printable_tree
-
-    if as_json:
-        print(json.dumps(view.to_json(), indent=2, default=str))
-        return
-    print_error(printable_tree(view))
+    view = error_view_of(error_id, db)  # a StoreError is reported by `guarded`
+    if view is None:
+        fail(f"no error with ID {error_id!r} in the catalogue", EXIT_USAGE)
+    print_view(view, as_json)

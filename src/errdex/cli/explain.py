@@ -15,6 +15,7 @@ from errdex.textsafe import printable
 
 if TYPE_CHECKING:
     from errdex.autoindex import Outcome
+    from errdex.history.matching import Placement, UnknownRelease
     from errdex.store.records import CatalogueReader
 
 # exit status per verdict (``match.VERDICTS``): a candidate, exact or not, is an answer
@@ -120,8 +121,8 @@ def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> N
         console.print(printable(out.hint, newlines=False), highlight=False, markup=False, soft_wrap=True)
     if result.matches:
         best = result.matches[0]
-        found = _history(out.reader, result, best, version).get("history")
-        if found:
+        found = _placement(out.reader, result, best, version)
+        if found is not None:
             from errdex.history.matching import history_text
 
             for line in history_text(found):
@@ -130,14 +131,22 @@ def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> N
     raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
 
 
-def _history(reader: CatalogueReader, result: Any, match: Any, version: str | None) -> dict[str, Any]:
-    """``{"history": ...}`` for a match whose codebase has several releases indexed, else ``{}``."""
+def _placement(
+    reader: CatalogueReader, result: Any, match: Any, version: str | None
+) -> Placement | UnknownRelease | None:
+    """Where the match sits in its codebase's history (``Placement``, or ``UnknownRelease``),
+    None when the codebase has a single release indexed and none was asked for."""
     from errdex.history.matching import place_in_history
 
     q = result.query
     frames = q.blocks[q.primary].frames if q.blocks else q.frames
-    found = place_in_history(reader.timeline, match.id, match.repo, frames, version)
-    return {"history": found} if found else {}
+    return place_in_history(reader.timeline, match.id, match.repo, frames, version)
+
+
+def _history(reader: CatalogueReader, result: Any, match: Any, version: str | None) -> dict[str, Any]:
+    """``{"history": ...}`` for a match whose codebase has several releases indexed, else ``{}``."""
+    found = _placement(reader, result, match, version)
+    return {"history": found.to_json()} if found is not None else {}
 
 
 def _explain_batch(

@@ -222,10 +222,10 @@ def _print_versions(con: Any, view: ErrorView) -> None:
     lineage as the page shows it: runs of releases with their line, each rewording as a word
     diff (``[-old-]{+new+}``, readable without colour), moves and removal."""
     history = view.history
-    if not view.versions and not history:
+    if not view.versions and not history.releases:
         return
     _head(con, "Versions")
-    if len(history.get("releases") or []) > 1:
+    if len(history.releases) > 1:
         from errdex.history.render import history_lines
 
         for line in history_lines(history):

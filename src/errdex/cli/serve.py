@@ -1,6 +1,6 @@
 """``errdex serve``: run the site and JSON API with uvicorn.
 
-Only typer and light leaf modules are imported at module level: ``errdex.cli`` imports this
+Only typer and light leaf modules are imported at module level: ``errdex.cli.commands`` imports this
 module to register the command, and every other ``errdex`` command must stay fast to start, so
 FastAPI, uvicorn and the store are imported only when the server actually starts.
 """

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from errdex.history.versions import Change, Removed
+
+if TYPE_CHECKING:
+    from errdex.history.versions import ErrorHistory
 
 __all__ = ["diff_lines", "history_lines", "marked_diff", "version_ranges"]
 
@@ -15,7 +21,7 @@ _TITLES = {
 }
 
 
-def marked_diff(ops: list[tuple[str, str]] | list[list[str]]) -> str:
+def marked_diff(ops: Sequence[tuple[str, str]] | Sequence[list[str]]) -> str:
     """A word diff as one line: ``[-old-]{+new+}`` around what changed (as ``git diff --word-diff``)."""
     out = []
     for op, text in ops:
@@ -55,35 +61,37 @@ def diff_lines(d: dict[str, Any]) -> list[str]:
     return lines
 
 
-def version_ranges(history: dict[str, Any]) -> list[str]:
+def version_ranges(history: ErrorHistory) -> list[str]:
     """The lineage as ``0.4.20–0.4.31 line 811 · reworded in 0.5.0 · 0.5.0–0.10.2 line 842``."""
     parts: list[str] = []
-    events = {(e["version"], e["kind"]) for e in history["events"]}
-    for seg in history["segments"]:
+    events = {(e.version, e.kind) for e in history.events}
+    for seg in history.segments:
         changes = [
             k
             for v, k in sorted(events)
-            if v == seg["from"] and k in ("reworded", "type-changed", "moved", "reintroduced")
+            if v == seg.first and k in ("reworded", "type-changed", "moved", "reintroduced")
         ]
         if changes:
-            parts.append(f"{' and '.join(changes)} in {seg['from']}")
-        for run in seg["lines"]:
-            span = run["from"] if run["from"] == run["to"] else f"{run['from']}–{run['to']}"
-            parts.append(f"{span} line {run['line']}")
-    for e in history["events"]:
-        if e["kind"] == "removed":
-            parts.append(f"removed in {e['version']}")
+            parts.append(f"{' and '.join(changes)} in {seg.first}")
+        for run in seg.lines:
+            span = run.first if run.first == run.last else f"{run.first}–{run.last}"
+            parts.append(f"{span} line {run.line}")
+    for e in history.events:
+        if isinstance(e, Removed):
+            parts.append(f"removed in {e.version}")
     return parts
 
 
-def history_lines(history: dict[str, Any]) -> list[str]:
+def history_lines(history: ErrorHistory) -> list[str]:
     """The Versions section of an error page as text: the ranges line, then each rewording as a
     word diff, each move and type change as old -> new, then the releases indexed."""
     lines = [" · ".join(version_ranges(history))]
-    for e in history["events"]:
-        if e["kind"] == "reworded":
-            lines.append(f"reworded in {e['version']}: {marked_diff(e['diff'])}")
-        elif e["kind"] in ("moved", "type-changed"):
-            lines.append(f"{e['kind']} in {e['version']}: {e['old']} -> {e['new']}")
-    lines.append(f"releases indexed: {', '.join(history['releases'])}")
+    for e in history.events:
+        if not isinstance(e, Change):
+            continue
+        if e.diff is not None:
+            lines.append(f"reworded in {e.version}: {marked_diff(e.diff)}")
+        else:
+            lines.append(f"{e.kind} in {e.version}: {e.old} -> {e.new}")
+    lines.append(f"releases indexed: {', '.join(history.releases)}")
     return lines

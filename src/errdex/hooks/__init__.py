@@ -29,21 +29,38 @@ _lock = threading.Lock()
 
 
 def _reader(db: str | None) -> Any:
-    """The catalogue reader for ``db``, opened once (a ``StoreError`` says why it cannot be)."""
+    """The catalogue reader for ``db``, opened once and kept for the hooks' later errors (a
+    ``StoreError`` says why it cannot be); closed when the interpreter exits."""
     with _lock:
         if db not in _readers:
             from errdex.store.fast import open_reader
 
+            if not _readers:
+                import atexit
+
+                atexit.register(_close_readers)
             _readers[db] = open_reader(db)
         return _readers[db]
 
 
+def _close_readers() -> None:
+    with _lock:
+        readers = list(_readers.values())
+        _readers.clear()
+    for reader in readers:
+        reader.close()
+
+
 def report_exception(
-    exc: BaseException, db: str | None = None, tb: TracebackType | None = None
+    exc: BaseException, db: str | None = None, tb: TracebackType | None = None, reader: Any = None
 ) -> SiteReport:
-    """The raise site of ``exc`` (by its traceback's frames), or what would help find it."""
+    """The raise site of ``exc`` (by its traceback's frames), or what would help find it.
+
+    ``reader``: a catalogue reader the caller owns (``errdex.explain`` of an exception object);
+    by default the hooks' own reader for ``db``, kept open for the next error.
+    """
     frames = frames_of(tb if tb is not None else exc.__traceback__)
-    return lookup(_reader(db), frames, _message(exc), kind="error")
+    return lookup(reader if reader is not None else _reader(db), frames, _message(exc), kind="error")
 
 
 def report_warning(message: Warning | str, db: str | None = None, frame: Any = None) -> SiteReport:

@@ -55,17 +55,21 @@ class Matcher:
         """Build in memory (tests, benchmarks)."""
         return cls(build_index(entries), repo)
 
-    def explain(self, text: str, limit: int = 10) -> Result:
+    def explain(self, text: str, limit: int = 10, store: Any = None) -> Result:
+        """The ranked raise sites for ``text``. ``store`` is where a corrupt index is rebuilt
+        from when the matcher outlives the reader it was loaded from (``errdex.explain()``
+        closes its reader after each call); by default, the one ``load`` was given."""
         index = self.index
+        source = store if store is not None else self._store
         try:
             return self._explain(text, limit)
         except CorruptIndex as e:
             # what a stored entry, pattern or posting holds is checked as the query reads it
-            if self._store is None:
+            if source is None:
                 raise
             with self._rebuilding:
                 if self.index is index:
-                    self.index = rebuild_corrupt(self._store, e)
+                    self.index = rebuild_corrupt(source, e)
         return self._explain(text, limit)
 
     def _explain(self, text: str, limit: int) -> Result:
@@ -182,6 +186,8 @@ def _without_truncation_marker(message: str) -> str | None:
     return None
 
 
+# The loaded index per (db, repo), kept across calls: loading it is the costly part. Only the
+# index is kept; the reader is opened and closed by each call.
 _MATCHERS: dict[tuple[str | None, str | None], Matcher] = {}
 
 
@@ -192,10 +198,12 @@ def explain(text: str, db: str | None = None, repo: str | None = None, limit: in
     """
     from errdex.store.fast import open_reader
 
-    store = open_reader(db)
     key = (db, repo)
-    matcher = _MATCHERS.get(key)
-    if matcher is None or matcher.index.generation != str(store.generation()):
-        matcher = Matcher.load(store, repo)
-        _MATCHERS[key] = matcher
-    return matcher.explain(text, limit).matches
+    with open_reader(db) as store:
+        matcher = _MATCHERS.get(key)
+        if matcher is None or matcher.index.generation != str(store.generation()):
+            # not ``Matcher.load``: the cached matcher must not keep this reader, closed below
+            name = str(store.resolve_repo(repo)) if repo else None
+            matcher = Matcher(stored_index(store), name)
+            _MATCHERS[key] = matcher
+        return matcher.explain(text, limit, store=store).matches

@@ -38,7 +38,7 @@ def _history(state: WebState, error_id: str) -> bytes | None:
         err = state.error(error_id)
         if err is None:
             return None
-        return dumps(error_history(state.store.timeline, error_id, err.repo))
+        return dumps(error_history(state.store.timeline, error_id, err.repo).to_json())
 
     body: bytes | None = state.cached_bytes(("history", error_id), make)
     return body

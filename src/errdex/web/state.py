@@ -266,8 +266,8 @@ class WebState:
             data = dict(m.to_json())
             data["segments"] = self._segments_for(data)
             found = place_in_history(self.store.timeline, m.id, m.repo, frames)
-            if found:  # several releases indexed: which have this wording, where it is now
-                data["history"] = found
+            if found is not None:  # several releases indexed: which have this wording, where it is now
+                data["history"] = found.to_json()
             matches.append(data)
         return SearchResult(
             query=text,

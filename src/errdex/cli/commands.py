@@ -1,0 +1,71 @@
+"""The ``errdex`` typer app: one module per command group, registered on one app (``main`` in
+``errdex.cli`` runs it).
+
+``index`` (write a catalogue), ``browse`` (``list``, ``show``), ``explain`` (match a pasted
+error), ``history`` (``diff`` of two releases), ``serve`` (the site and API), ``analyze``
+(every error ahead of time), and ``reach`` (``run`` a script with the hooks, ``mcp`` for AI
+assistants). Terminal
+output is drawn by ``render``, long work is shown by ``progress``, and every failure goes through
+``errors.fail`` (one line, one exit-code policy).
+
+Imports of the heavy stages happen inside each command: ``errdex explain`` must answer in well
+under half a second from a cold start, so it must not pay for FastAPI, SQLAlchemy reflection or
+the extractor it does not use. Each command module imports only typer and light leaf modules.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from errdex.cli.analyze import analyze
+from errdex.cli.browse import list_errors, show
+from errdex.cli.errors import EXIT_CODES, guarded
+from errdex.cli.explain import explain
+from errdex.cli.history import diff
+from errdex.cli.index import index
+from errdex.cli.reach import mcp_server, run
+from errdex.cli.serve import serve
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    name="errdex",
+    help=(
+        "The error index for Python libraries: index a codebase's errors, then paste an error "
+        "message or traceback to find the line that raised it.\n\n"
+        "Start with:  errdex index pypi:jax   then   errdex explain 'ValueError: ...'\n\n" + EXIT_CODES
+    ),
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+    pretty_exceptions_enable=False,
+)
+
+app.command()(guarded(index))
+app.command("list")(guarded(list_errors))
+app.command()(guarded(show))
+app.command()(guarded(diff))
+app.command()(guarded(explain))
+app.command()(guarded(serve))
+app.command()(guarded(analyze))
+app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(run)
+app.command("mcp")(guarded(mcp_server))
+
+
+def _version(value: bool) -> None:
+    if value:
+        from errdex import __version__
+
+        typer.echo(f"errdex {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print errdex's version and exit."),
+    ] = False,
+) -> None:
+    """The error index for Python libraries."""
