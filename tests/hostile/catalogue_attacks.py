@@ -69,12 +69,11 @@ def plant(db: str, data: bytes | int | str) -> None:
     """
     from errdex.store import Store
 
-    store = Store.open(db)
-    if isinstance(data, bytes):
-        store.put_artifact(ARTIFACT, data)
-        return
-    generation = store.generation()
-    store.engine.dispose()
+    with Store.open(db) as store:
+        if isinstance(data, bytes):
+            store.put_artifact(ARTIFACT, data)
+            return
+        generation = store.generation()
     conn = sqlite3.connect(db)
     with conn:
         conn.execute("delete from artifacts where name = ?", (ARTIFACT,))

@@ -18,7 +18,7 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +80,7 @@ def zip_bomb_catalogue(db: Path, inflated_mib: int = 512) -> str:
     comp = zlib.compressobj(9)
     zero = bytes(1 << 20)
     bomb = b"".join(comp.compress(zero) for _ in range(inflated_mib)) + comp.flush()
-    with sqlite3.connect(db) as conn:
+    with closing(sqlite3.connect(db)) as conn, conn:
         error_id, sha = conn.execute(
             "select e.id, f.blob_sha from errors e join occurrences o on o.error_id = e.id "
             "join files f on f.snapshot_id = o.snapshot_id and f.path = e.path limit 1"
@@ -113,7 +113,7 @@ def corrupt_copy(db: Path, out: Path) -> Path:
 
 def foreign_sqlite(path: Path) -> Path:
     """A SQLite database that belongs to some other program."""
-    with sqlite3.connect(path) as conn:
+    with closing(sqlite3.connect(path)) as conn, conn:
         conn.execute("create table invoices (id integer primary key, total real)")
         conn.execute("insert into invoices (total) values (12.5)")
     return path

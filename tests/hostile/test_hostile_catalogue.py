@@ -57,7 +57,7 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def valid_artifact(catalogue: str) -> bytes:
-    data = Store.open(catalogue).get_artifact(ARTIFACT)
+    data = _artifact(catalogue)
     assert data is not None
     return data
 
@@ -71,12 +71,22 @@ def _answers(matcher: Matcher) -> None:
         assert matches[0].approximate == (q is REWORDED), q
 
 
+def _artifact(db: str) -> bytes | None:
+    with Store.open(db) as store:
+        return store.get_artifact(ARTIFACT)
+
+
+def _load_and_answer(db: str, *, readonly: bool) -> None:
+    with Store.open(db, readonly=readonly) as store:
+        _answers(Matcher.load(store))
+
+
 def _rebuild_baseline(db: str) -> tuple[float, int]:
     """What recovering costs: loading with no artifact (a rebuild from the rows) and answering."""
     runs = []
     for _ in range(3):
         plant(db, b"")
-        runs.append(measure(lambda: _answers(Matcher.load(Store.open(db)))))
+        runs.append(measure(lambda: _load_and_answer(db, readonly=False)))
     return statistics.median(r[0] for r in runs), max(r[1] for r in runs)
 
 
@@ -92,13 +102,13 @@ def test_every_crafted_artifact_is_rebuilt_or_refused_within_bounds(
         plant(catalogue, attack.data)
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="errdex.match"):
-            seconds, peak = measure(lambda: _answers(Matcher.load(Store.open(catalogue, readonly=readonly))))
+            seconds, peak = measure(lambda: _load_and_answer(catalogue, readonly=readonly))
         size = len(attack.data) if isinstance(attack.data, bytes | str) else 8
         report.append(f"{attack.name}: {seconds / base_s:.1f}x time, {peak / 1e6:.1f} MB")
         assert seconds <= TIME_FACTOR * base_s, (attack.name, seconds, base_s)
         assert peak <= 2 * base_peak + MEMORY_FACTOR * size, (attack.name, peak, base_peak, size)
         warned = [r.getMessage() for r in caplog.records if "corrupt" in r.getMessage()]
-        stored = Store.open(catalogue).get_artifact(ARTIFACT)
+        stored = _artifact(catalogue)
         if attack.expect == "corrupt":
             assert len(warned) == 1, attack.name
             assert "match index artifact is corrupt" in warned[0]
@@ -109,7 +119,8 @@ def test_every_crafted_artifact_is_rebuilt_or_refused_within_bounds(
             assert stored == (attack.data if isinstance(attack.data, bytes) else None), attack.name
         else:  # replaced by a sound index of the current catalogue
             assert stored is not None and stored != attack.data, attack.name
-            assert Index.loads(stored).generation == Store.open(catalogue).generation()
+            with Store.open(catalogue) as store:
+                assert Index.loads(stored).generation == store.generation()
     print("\n".join(report))
 
 
@@ -211,7 +222,7 @@ def test_a_pickle_in_the_catalogue_runs_nothing(db_url: str, tmp_path: Path) -> 
     assert not marker.exists()
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["matches"][0]["path"] == SITE
-    assert Store.open(db_url).get_artifact(ARTIFACT) != payload  # replaced by a sound index
+    assert _artifact(db_url) != payload  # replaced by a sound index
     plant(db_url, payload)
     with _serve(db_url) as (base, _proc):
         for q in (MESSAGE, TRACEBACK):
@@ -219,7 +230,7 @@ def test_a_pickle_in_the_catalogue_runs_nothing(db_url: str, tmp_path: Path) -> 
             assert r.status_code == 200
             assert r.json()["matches"][0]["path"] == SITE
     assert not marker.exists()
-    assert Store.open(db_url).get_artifact(ARTIFACT) == payload  # the server never writes
+    assert _artifact(db_url) == payload  # the server never writes
 
 
 def test_a_corrupt_artifact_is_named_and_rebuilt_by_the_commands(

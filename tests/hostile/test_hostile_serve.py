@@ -18,6 +18,7 @@ import statistics
 import subprocess
 import time
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import httpx
@@ -349,7 +350,7 @@ def test_not_a_catalogue_is_bad_input_and_is_left_alone(work: Path) -> None:
         2,
         "not an errdex catalogue",
     )
-    with sqlite3.connect(foreign) as conn:  # the other program's data is untouched
+    with closing(sqlite3.connect(foreign)) as conn, conn:  # the other program's data is untouched
         assert conn.execute("select name from sqlite_master where type = 'table'").fetchall() == [
             ("invoices",)
         ]
