@@ -159,6 +159,22 @@ CLASS_BUILT = [
     ),
     # an object whose __str__ calls the lambda it was given
     ("lazy", {("ValueError", "no value for {x}")}),
+    # ``self.errmsg`` set by a setter of the base or a subclass's __init__, raised by a method:
+    # the base's raise may be on any subclass, the subclass's on itself or through the setter
+    (
+        "element_parse",
+        {
+            ("ParseFailure", "Expected {self.name}  (at char {loc})"),
+            ("ParseFailure", "Expected {match!r}  (at char {loc})"),
+        },
+    ),
+    (
+        "literal_parse",
+        {
+            ("ParseFailure", "Expected {match!r}  (at char {loc})"),
+            ("ParseFailure", "Expected {self.name}  (at char {loc})"),
+        },
+    ),
 ]
 
 
@@ -321,6 +337,24 @@ EVERY_RAISE = [
     ("caught", {("ZeroDivisionError", "{e}")}),
     ("relay", {("ValueError", "{message}")}),
     ("not_relay", {("TypeError", "{message}")}),
+]
+
+_YIELDED = {
+    (UNKNOWN_EXC_TYPE, "{error}"),
+    ("ReportError", "the schema is empty"),
+    ("ReportError", "the schema is empty\n\nFailed validating 'schema':\n    {instance!r}\n"),
+    ("ReportError", "{instance!r} is not of type {types[0]!r}"),
+    (
+        "ReportError",
+        "{instance!r} is not of type {types[0]!r}\n\nFailed validating 'type':\n    {instance!r}\n",
+    ),
+}
+EVERY_RAISE += [
+    # ``raise error`` of what a generator of exceptions yields (looped over, or picked by a
+    # helper): the texts of every yielded exception of the classes that generator yields
+    # (its own and, through ``yield error``, the keyword functions'), and the unknown one
+    ("raise_yielded", _YIELDED),
+    ("raise_best", _YIELDED),
 ]
 
 

@@ -42,6 +42,9 @@ class ExcSpec:
     opaque: bool = False
     cls_relative: bool = False
     type_param: str | None = None  # ``raise error_class(msg)``: the parameter holding the class
+    # ``opaque``: the functions called where the raised name was bound (``for error in
+    # self.iter_errors(x)``, ``error = best_match(v.iter_errors(x))``), by their last name
+    sources: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -59,6 +62,11 @@ class Site:
     window_end: int
     comments: list[str]
     docstring: str | None
+    # a method's raise: its class and ``self``, so that ``self.<attr>`` in the message can be
+    # read from what the class's methods (and its subclasses') assign to that attribute
+    self_class: str | None = None
+    self_name: str | None = None
+    yielded: bool = False  # ``yield Exc(...)``: built here, raised by whoever iterates
 
 
 @dataclass(slots=True)
@@ -125,6 +133,10 @@ class ClassInfo:
     dicts: dict[str, dict[str, Value]] = field(default_factory=dict)
     props: frozenset[str] = frozenset()
     methods: set[str] = field(default_factory=set)
+    # ``self.<attr> = <text>`` in any of its methods (``self.errmsg = f"Expected {self.name}"``);
+    # ``self_other``: attributes some method also assigns a value of unknown text
+    self_texts: dict[str, Value] = field(default_factory=dict)
+    self_other: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)

@@ -458,7 +458,8 @@ class ModuleVisitor:
             and _last_name(value.value.func).endswith(EXC_SUFFIXES)
         ):
             # ``yield ValidationError(...)``: built here, raised by whoever iterates
-            self.add_site("error", self.call_spec(value.value, env, frame), stmt, frame, guards, None)
+            spec = self.call_spec(value.value, env, frame)
+            self.add_site("error", spec, stmt, frame, guards, None, yielded=True)
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         e1 = dict(env)
@@ -785,6 +786,7 @@ class ModuleVisitor:
                 and frame.class_key
             ):
                 self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
+                self.self_text(frame.class_key, target.attr, value, env, frame)
                 if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
                     frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
                 elif frame.is_init and (
@@ -798,6 +800,18 @@ class ModuleVisitor:
                 for e in target.elts:
                     if isinstance(e, ast.Name):
                         self.facts.symbols.add(f"{frame.key}.{e.id}")
+
+    def self_text(self, class_key: str, attr: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        """Keep ``self.<attr> = <text>`` on the class: a method may raise with ``self.<attr>``
+        as its message while the text is set in ``__init__``, a subclass or a setter."""
+        info = self.facts.classes.get(class_key)
+        if info is None:
+            return
+        v = self.eval_msg(value, env, frame) if self.is_stringy(value, env) else ()
+        if value_has_literal(v):
+            info.self_texts[attr] = union(info.self_texts.get(attr, ()), v)
+        else:
+            info.self_other.add(attr)
 
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
         env[name] = self.eval_assigned(value, env, frame)
@@ -1410,7 +1424,8 @@ class ModuleVisitor:
             if caught:
                 exc_type, key = caught, self.dotted_key(caught, frame)
         root = _root_name(exc)
-        return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params)
+        sources = _binding_calls(exc.id, frame.node) if isinstance(exc, ast.Name) else ()
+        return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
 
     @staticmethod
     def first_message(args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...]) -> Value | None:
@@ -1965,6 +1980,7 @@ class ModuleVisitor:
         guards: list[Guard],
         level: str | None,
         qual: str | None = None,
+        yielded: bool = False,
     ) -> None:
         if not self.want_sites:
             return
@@ -1997,6 +2013,9 @@ class ModuleVisitor:
                 we,
                 comments,
                 self.docstring(frame),
+                frame.class_key if frame.self_name else None,
+                frame.self_name,
+                yielded,
             )
         )
 
@@ -2128,6 +2147,47 @@ def _init_attr_classes(node: ast.ClassDef) -> dict[str, str]:
 
 
 _EXC_SUFFIXES = ("Error", "Exception", "Exc", "Warning")
+
+
+_MAX_BINDING_NODES = 2_000  # nodes of one function read to find where a raised name was bound
+
+
+def _binding_calls(name: str, node: ast.AST | None) -> tuple[str, ...]:
+    """The functions called (by their last name) where ``name`` is bound in the function:
+    ``for name in self.iter_errors(x)``, ``name = best_match(v.iter_errors(x))``, ``name =
+    next(gen, None)``. Nested definitions are not looked into; the walk is bounded."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return ()
+    found: dict[str, None] = {}
+    todo: list[ast.AST] = list(node.body)
+    seen = 0
+    while todo and seen < _MAX_BINDING_NODES:
+        n = todo.pop()
+        seen += 1
+        if isinstance(n, (*_DEFINITIONS, ast.Lambda)):
+            continue
+        source = _bound_from(n, name)
+        if source is not None:
+            for sub in ast.walk(source):
+                if isinstance(sub, ast.Call):
+                    found.setdefault(_last_name(sub.func), None)
+        todo.extend(ast.iter_child_nodes(n))
+    return tuple(k for k in found if k)
+
+
+def _bound_from(n: ast.AST, name: str) -> ast.expr | None:
+    """The expression ``n`` binds ``name`` from, if it binds it."""
+    if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
+        return n.iter if _binds(n.target, name) else None
+    if isinstance(n, ast.Assign):
+        return n.value if any(_binds(t, name) for t in n.targets) else None
+    if isinstance(n, ast.NamedExpr | ast.AnnAssign):
+        return n.value if _binds(n.target, name) else None
+    return None
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Name) and target.id == name
 
 
 def _returns_exception(frame: Frame) -> bool:
