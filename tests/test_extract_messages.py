@@ -157,6 +157,14 @@ CLASS_BUILT = [
             ),
         },
     ),
+    # a classmethod factory with several exits, ``cls(...)`` the class it is called on
+    (
+        "factory_exits",
+        {
+            ("StatementError", "(not a driver error) {e}"),
+            ("DriverError", "({e.__class__.__name__}) {e}"),
+        },
+    ),
     # an object whose __str__ calls the lambda it was given
     ("lazy", {("ValueError", "no value for {x}")}),
     # ``self.errmsg`` set by a setter of the base or a subclass's __init__, raised by a method:

@@ -92,6 +92,7 @@ class FuncInfo:
     types: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal whose values are classes
     is_classmethod: bool = False
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
+    exc_more: tuple[ExcSpec, ...] = ()  # a factory's other ``return Exc(...)``, after ``exc``
 
 
 @dataclass(slots=True)

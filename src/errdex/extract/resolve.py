@@ -567,7 +567,14 @@ class Resolver:
                 return supplied
             return self.handoff(spec, depth) if spec.handoff else []
         if info is not None and info.exc is not None:
-            return self.exc(self.inner(info.exc, info, spec, found[2] if found else None), depth + 1)
+            owner = found[2] if found else None
+            if owner is None and found is not None and found[0].rpartition(".")[0] in self.classes:
+                owner = found[0].rpartition(".")[0]  # ``Cls.factory(...)``: ``cls`` is ``Cls``
+            return [
+                r
+                for exc in (info.exc, *info.exc_more)
+                for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
+            ]
         return None
 
     def inner(self, exc: ExcSpec, info: FuncInfo, call: ExcSpec, owner: str | None) -> ExcSpec:

@@ -198,6 +198,7 @@ class Frame:
     cls_name: str | None = None  # a classmethod's first parameter
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
     raised_attrs: list[tuple[str, ExcSpec]] = field(default_factory=list)
+    exc_more: list[ExcSpec] = field(default_factory=list)  # a factory's further exception returns
     props: frozenset[str] = frozenset()  # a class body: its methods decorated as properties
     # a class body: ``self.<attr> = Cls(...)`` in ``__init__`` -> the class as written, so that
     # ``self.<attr>.method(...)`` names that class's method
@@ -1080,10 +1081,14 @@ class ModuleVisitor:
             builds = name[:1].isupper() or (
                 isinstance(value.func, ast.Name) and (name == frame.cls_name or name in frame.class_params)
             )
-            if builds and frame.exc_return is None:
+            if builds:
                 spec = self.exc_spec(value, env, frame)
-                if spec is not None:
+                if spec is not None and frame.exc_return is None:
                     frame.exc_return = spec
+                elif spec is not None and len(frame.exc_more) < _MAX_EXC_RETURNS:
+                    # a factory with several exits (``return StatementError(...)`` for one kind
+                    # of error, ``return cls(...)`` for the rest): each is what a caller raises
+                    frame.exc_more.append(spec)
                 return
             if frame.exc_return is None and _returns_exception(frame):
                 # ``return self._src.parse_error(exception, *args)`` in a factory of exceptions:
@@ -1208,6 +1213,7 @@ class ModuleVisitor:
         info.types = frame.types_return
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
+        info.exc_more = tuple(frame.exc_more)
         self.facts.funcs[key] = info
         parent = frame.parent
         if frame.is_init and parent is not None:
@@ -2149,6 +2155,7 @@ def _init_attr_classes(node: ast.ClassDef) -> dict[str, str]:
 _EXC_SUFFIXES = ("Error", "Exception", "Exc", "Warning")
 
 
+_MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
 _MAX_BINDING_NODES = 2_000  # nodes of one function read to find where a raised name was bound
 
 
