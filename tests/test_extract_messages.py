@@ -638,3 +638,35 @@ def test_caught_exception_text_carried_by_the_wrapping_raise() -> None:
         (18, "ValueError", "plain: {e}"),
         (20, "ValueError", "os: {e}"),
     }
+
+
+def test_attribute_with_a_none_class_default_and_items_appended_in_nested_branches() -> None:
+    # ``statement = None`` on the class does not hide what ``__init__`` sets; an item appended
+    # under two nested ``if``s brings its separator only when it is appended
+    got = _got(
+        "class StatementError(Exception):\n"
+        "    statement = None\n"
+        "    def __init__(self, message, statement, params, hide):\n"
+        "        super().__init__(message)\n"
+        "        self.statement = statement\n"
+        "        self.params = params\n"
+        "        self.hide = hide\n"
+        "    def __str__(self):\n"
+        "        details = [self.args[0]]\n"
+        "        if self.statement:\n"
+        "            details.append('[SQL: %s]' % self.statement)\n"
+        "            if self.params:\n"
+        "                if self.hide:\n"
+        "                    details.append('[SQL parameters hidden]')\n"
+        "                else:\n"
+        "                    details.append('[parameters: %r]' % (self.params,))\n"
+        "        return '\\n'.join(details)\n"
+        "def run(stmt, params, e, hide):\n"
+        "    raise StatementError(f'({e}) failed', stmt, params, hide)\n"
+    )
+    assert got == {
+        (19, "StatementError", "({e}) failed"),
+        (19, "StatementError", "({e}) failed\n[SQL: {stmt}]"),
+        (19, "StatementError", "({e}) failed\n[SQL: {stmt}]\n[SQL parameters hidden]"),
+        (19, "StatementError", "({e}) failed\n[SQL: {stmt}]\n[parameters: {params!r}]"),
+    }

@@ -362,8 +362,11 @@ class ClassMessages:
                 return Arg(f"self.{name}", text)
             return None
         held = state.attrs.get(name)
-        if held is not None and not (found is not None and _unknown(held.value)):
-            return held  # an attribute set to something unknown does not hide the class's text
+        class_text = found is not None and found[0] == "const" and bool(self.r.classes[found[1]].consts[name])
+        if held is not None and not (class_text and _unknown(held.value)):
+            # an attribute set to something unknown does not hide the class's text; a class
+            # default of None (``statement: str | None = None``) never hides what ``__init__`` set
+            return held
         if found is not None:
             value = self.r.classes[found[1]].consts[name]
             return Arg(f"self.{name}", value) if value else None

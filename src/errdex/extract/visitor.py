@@ -41,6 +41,7 @@ from errdex.extract.templates import (
     Ref,
     Sig,
     Value,
+    Variant,
     apply_format,
     apply_percent,
     as_repr,
@@ -2550,14 +2551,21 @@ def _join_items(sep: Value, items: Sequence[Value]) -> Value:
     for i, item in enumerate(items):
         optional = all(len(v) == 1 and isinstance(v[0], Opt) for v in item)
         if i and optional and sep:
-            pieces.append(
-                tuple((Opt(o.conds, (*sep[0], *o.value)),) for v in item for o in v if isinstance(o, Opt))
-            )
+            pieces.append(tuple((_sep_inside(sep[0], o),) for v in item for o in v if isinstance(o, Opt)))
             continue
         if i:
             pieces.append(sep)
         pieces.append(item)
     return concat(*pieces) if pieces else lit("")
+
+
+def _sep_inside(sep: Variant, o: Opt) -> Opt:
+    """An optional item with the separator before it: inside the innermost condition when the
+    item was appended in a nested ``if`` (``if self.params: if hide: append(a)``), so that the
+    outer condition alone adds no separator."""
+    if len(o.value) == 1 and isinstance(o.value[0], Opt) and not o.value[0].need:
+        return Opt(o.conds, (_sep_inside(sep, o.value[0]),), o.need)
+    return Opt(o.conds, (*sep, *o.value), o.need)
 
 
 def _is_number(node: ast.expr) -> bool:
