@@ -582,6 +582,11 @@ class Resolver:
         assert call.helper is not None
         b = bind(sig_of(info), call.helper.args, call.helper.kwargs)
         msg = subst(exc.msg, b) if exc.msg is not None else None
+        star = _star_message(exc.msg)
+        if star is not None and star in b.star:
+            # ``raise exception(*args)``: the message is what the call passed for ``*args``
+            spread = b.star[star]
+            msg = spread[0].value if len(spread) == 1 else None
         helper = exc.helper
         if helper is not None:
             helper = helper._replace(args=spread_args(helper.args, b), kwargs=spread_kwargs(helper.kwargs, b))
@@ -725,6 +730,16 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
         return pairs
     kept = [p for p in pairs if any(t in _literal(p[0]) for t in own)]
     return kept or pairs
+
+
+def _star_message(msg: Value | None) -> str | None:
+    """``*args`` when a message is exactly the arguments a function was given, else None."""
+    if msg is None or len(msg) != 1 or len(msg[0]) != 1:
+        return None
+    part = msg[0][0]
+    if isinstance(part, Ph) and part.name.startswith("*") and not part.name.startswith("**"):
+        return part.name[1:]
+    return None
 
 
 def _not_a_class(written: str) -> bool:

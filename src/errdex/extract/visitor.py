@@ -556,7 +556,9 @@ class ModuleVisitor:
                 frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
             if not spec.opaque and _uses_params(spec, tuple(frame.params)):
                 frame.relays.append(spec)
-                given = not any(
+                # a raise of ``exception(*args)`` hands on a whole call's arguments, not a
+                # message parameter: the statement stays where the traceback's error is raised
+                given = _uses_params(spec, tuple(frame.params), spread=False) and not any(
                     value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs))
                 )
                 spec = replace(spec, relay=given)
@@ -847,6 +849,10 @@ class ModuleVisitor:
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
             return
+        if isinstance(node.body, ast.Call) and frame.kind == "function" and self.want_sites:
+            # ``too_short = lambda n: raise_(ValueError, f"got {n}")``: a call in a lambda
+            # that supplies a raising helper its text is a site like a call statement
+            self.raiser_call(node.body, node.body, lenv, frame, [])
         if not self.is_stringy(node.body, lenv):
             env[name] = None
             return
@@ -934,7 +940,7 @@ class ModuleVisitor:
         env[target.id] = None
 
     def raiser_call(
-        self, stmt: ast.stmt, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+        self, stmt: ast.stmt | ast.expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
     ) -> None:
         """``ctx.fail(msg)``, ``check(ok, "x must be positive")``, ``Proxy(unbound_message=...)``:
         a raise site if the function called turns out (in the parent, codebase-wide) to raise
@@ -2264,18 +2270,23 @@ def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
-def _uses_params(spec: ExcSpec, params: Sequence[str]) -> bool:
+def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> bool:
     """Does the exception's message come from the function's parameters (``fail(message)``)?
 
     Only such functions count as raise helpers at their call sites: an abstract method that
-    raises a fixed ``NotImplementedError`` is overridden wherever it is called."""
+    raises a fixed ``NotImplementedError`` is overridden wherever it is called. ``spread``:
+    arguments handed on whole (``exception(*args)``) count too."""
     if not params or spec.exc_type.rpartition(".")[2] == "NotImplementedError":
         return False
     names = set(params)
     for a in (*spec.args, *(a for _, a in spec.kwargs)):
         for variant in a.value:
             for part in variant:
-                if isinstance(part, Ph) and re.split(r"[.\[(]", part.name, maxsplit=1)[0] in names:
+                # ``raise exception(*args)``: the arguments handed on are the parameters
+                if not isinstance(part, Ph):
+                    continue
+                name = part.name.lstrip("*") if spread else part.name
+                if re.split(r"[.\[(]", name, maxsplit=1)[0] in names:
                     return True
     return False
 
