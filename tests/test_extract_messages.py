@@ -681,3 +681,28 @@ def test_attribute_with_a_none_class_default_and_items_appended_in_nested_branch
         (19, "StatementError", "({e}) failed\n[SQL: {stmt}]\n[SQL parameters hidden]"),
         (19, "StatementError", "({e}) failed\n[SQL: {stmt}]\n[parameters: {params!r}]"),
     }
+
+
+def test_local_text_tested_before_it_is_appended() -> None:
+    # ``code_str = self._code_str()`` then ``if code_str: details.append(code_str)``: the line
+    # is there or not, each a rendering (no call decides a local)
+    got = _got(
+        "class DBError(Exception):\n"
+        "    code = 'e3q8'\n"
+        "    def _code_str(self):\n"
+        "        if not self.code:\n"
+        "            return ''\n"
+        "        return f'(Background on this error at: https://e.example/{self.code})'\n"
+        "    def __str__(self):\n"
+        "        details = [self.args[0]]\n"
+        "        code_str = self._code_str()\n"
+        "        if code_str:\n"
+        "            details.append(code_str)\n"
+        "        return '\\n'.join(details)\n"
+        "def run(e):\n"
+        "    raise DBError(f'({e}) failed')\n"
+    )
+    assert got == {
+        (14, "DBError", "({e}) failed"),
+        (14, "DBError", "({e}) failed\n(Background on this error at: https://e.example/e3q8)"),
+    }

@@ -474,6 +474,11 @@ class ModuleVisitor:
             self.walk_block(stmt.orelse, e2, frame, guards)
             guards.pop()
         when, unless = self.conditions(stmt.test, frame)
+        if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
+            # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
+            # text the code computed; each branch is a rendering of its own (no call decides it)
+            key = (stmt.test.id, "x")
+            when, unless = ((key, when[0][1]),), ((key, unless[0][1]),)
         _fold_optional(env, e1, e2, when, unless, frame.params)
         self.merge_into(env, e1, e2)
 
