@@ -157,12 +157,14 @@ CLASS_BUILT = [
             ),
         },
     ),
-    # a classmethod factory with several exits, ``cls(...)`` the class it is called on
+    # a classmethod factory with several exits; ``cls(...)`` the class it is called on, or
+    # (``cls`` rebound in the factory) any of its subclasses, each with its class attributes
     (
         "factory_exits",
         {
             ("StatementError", "(not a driver error) {e}"),
-            ("DriverError", "({e.__class__.__name__}) {e}"),
+            ("DriverError", "({e.__class__.__name__}) {e} (code: dbapi)"),
+            ("OperationalError", "({e.__class__.__name__}) {e} (code: e3q8)"),
         },
     ),
     # an object whose __str__ calls the lambda it was given

@@ -362,10 +362,17 @@ class ClassMessages:
                 return Arg(f"self.{name}", text)
             return None
         held = state.attrs.get(name)
-        class_text = found is not None and found[0] == "const" and bool(self.r.classes[found[1]].consts[name])
-        if held is not None and not (class_text and _unknown(held.value)):
-            # an attribute set to something unknown does not hide the class's text; a class
-            # default of None (``statement: str | None = None``) never hides what ``__init__`` set
+        if held is not None and not (found is not None and _unknown(held.value)):
+            return held  # an attribute set to something unknown does not hide the class's text
+        if (
+            held is not None
+            and found is not None
+            and not self.r.classes[found[1]].consts[name]
+            and held.text != f"self.{name}"
+        ):
+            # a class default of None (``statement: str | None = None``) does not hide what the
+            # call passed for it (``self.statement = statement``); a value ``__init__`` computed
+            # (``code = kw.pop("code", None)``) may still be None: the default stands
             return held
         if found is not None:
             value = self.r.classes[found[1]].consts[name]

@@ -41,6 +41,7 @@ class ExcSpec:
     types_refs: tuple[str, ...] = ()
     opaque: bool = False
     cls_relative: bool = False
+    cls_any: bool = False  # ``cls_relative`` where ``cls`` was rebound (``cls = glob[name]``): any subclass
     type_param: str | None = None  # ``raise error_class(msg)``: the parameter holding the class
     # ``opaque``: the functions called where the raised name was bound (``for error in
     # self.iter_errors(x)``, ``error = best_match(v.iter_errors(x))``), by their last name

@@ -600,6 +600,11 @@ class Resolver:
         )
         if exc.cls_relative and owner is not None:
             out = replace(out, exc_type=owner.rpartition(".")[2], key=owner, cls_relative=False)
+            if exc.cls_any:
+                # ``cls = glob[name]`` before ``return cls(...)``: the class or any subclass,
+                # each printing its own class attributes (``code``)
+                classes = [owner, *self.classmsg.subclasses(owner)][:_MAX_TYPES]
+                out = replace(out, types=tuple((k.rpartition(".")[2], k) for k in classes), cls_any=False)
         if exc.type_param is not None and exc.type_param in b.args:
             given = b.args[exc.type_param]
             written = given.text

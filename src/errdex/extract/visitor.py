@@ -197,6 +197,7 @@ class Frame:
     args_set: tuple[Arg, ...] | None = None  # ``__init__``: ``self.args = (...)``
     super_aliases: set[str] = field(default_factory=set)  # ``init = super().__init__``
     cls_name: str | None = None  # a classmethod's first parameter
+    cls_rebound: bool = False  # ``cls = ...`` in the classmethod: ``cls(...)`` may be a subclass
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
     raised_attrs: list[tuple[str, ExcSpec]] = field(default_factory=list)
     exc_more: list[ExcSpec] = field(default_factory=list)  # a factory's further exception returns
@@ -823,6 +824,8 @@ class ModuleVisitor:
             info.self_other.add(attr)
 
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        if name == frame.cls_name:
+            frame.cls_rebound = True
         env[name] = self.eval_assigned(value, env, frame)
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
@@ -1414,7 +1417,9 @@ class ModuleVisitor:
             if isinstance(cur, TypesVal):
                 return ExcSpec(func.id, None, msg, args, kwargs, types=cur.entries, types_refs=cur.refs)
             if func.id == frame.cls_name and frame.class_key:
-                return ExcSpec(func.id, frame.class_key, msg, args, kwargs, cls_relative=True)
+                return ExcSpec(
+                    func.id, frame.class_key, msg, args, kwargs, cls_relative=True, cls_any=frame.cls_rebound
+                )
             if func.id in frame.params:
                 # ``raise error_class(msg)``: the class is whatever the caller passed
                 return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
