@@ -41,6 +41,10 @@ class ExcSpec:
     types_refs: tuple[str, ...] = ()
     opaque: bool = False
     cls_relative: bool = False
+    # ``raise exception(*args)``: a raise of the arguments its function was called with; the
+    # calls supplying text give this statement their texts (``key_fn``: the function's key)
+    forwards: bool = False
+    key_fn: str | None = None
     cls_any: bool = False  # ``cls_relative`` where ``cls`` was rebound (``cls = glob[name]``): any subclass
     type_param: str | None = None  # ``raise error_class(msg)``: the parameter holding the class
     # ``opaque``: the functions called where the raised name was bound (``for error in

@@ -77,6 +77,8 @@ class Resolver:
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
+        self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
+        self._forwarded: dict[str, list[Resolved]] | None = None
         for m in modules:
             self.consts.update(m.consts)
             self.funcs.update(m.funcs)
@@ -89,6 +91,8 @@ class Resolver:
             for site in m.sites:
                 if site.yielded:
                     self._yields.append((site.function.rpartition(".")[2], site.exc))
+                elif site.exc.via_call and site.exc.helper is not None:
+                    self._calls.append(site.exc)
         # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
         # unknown class resolves when exactly one class of the codebase has such a method)
         self.raisers: dict[str, list[str]] = {}
@@ -511,6 +515,24 @@ class Resolver:
                 out.append((exc_type, qual, bases, kept))
         return out
 
+    def forwarded(self, spec: ExcSpec) -> list[Resolved]:
+        """``raise exception(*args)`` in a helper: what the calls handing it a class and text
+        raise (``raise_(ValueError, f"got {n}")``), at this statement. Capped."""
+        if not spec.forwards or spec.key_fn is None:
+            return []
+        if self._forwarded is None:
+            by_fn: dict[str, list[Resolved]] = {}
+            for call in self._calls:
+                assert call.helper is not None
+                found = self.callee(call.helper)
+                if found is None or not found[1].raises or found[1].exc is None or not found[1].exc.forwards:
+                    continue
+                got = by_fn.setdefault(found[0], [])
+                if sum(len(r[3]) for r in got) < _MAX_YIELDED:
+                    got.extend(self.exc(self.inner(found[1].exc, found[1], call, found[2]), 1))
+            self._forwarded = by_fn
+        return self._forwarded.get(self.canon(spec.key_fn) or spec.key_fn, [])
+
     def exc(self, spec: ExcSpec, depth: int = 0) -> list[Resolved]:
         """What a site raises: one resolution per class it may raise (a class taken from a
         mapping of classes may be any of them); empty when a call turns out not to raise."""
@@ -558,6 +580,8 @@ class Resolver:
         if spec.via_call:
             if found is None or info is None:
                 return self.handoff(spec, depth) if spec.handoff else []
+            if info.raises and info.exc is not None and info.exc.forwards:
+                return []  # the helper's raise carries the text this call hands it
             if info.raises and info.exc is not None:
                 self.supplied_to.add(found[0])
                 return self.exc(self.inner(info.exc, info, spec, found[2]), depth + 1)
@@ -776,7 +800,11 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     """Turn one file's sites into records: one per distinct (type, message template)."""
     records: list[ErrorRecord] = []
     for site in sites:
-        resolved = resolver.exc(resolver.self_texts(site)) + resolver.yielded_for(site.exc)
+        resolved = [
+            *resolver.exc(resolver.self_texts(site)),
+            *resolver.yielded_for(site.exc),
+            *resolver.forwarded(site.exc),
+        ]
         if site.exc.via_call and not any(pairs for *_, pairs in resolved):
             continue  # the function called does not raise what it is given: not a raise site
         seen: set[tuple[str, str]] = set()

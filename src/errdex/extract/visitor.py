@@ -555,20 +555,29 @@ class ModuleVisitor:
                 if not self.want_sites:
                     continue
                 spec = self.opaque_spec(exc, frame)
-            elif final and spec.helper is None and exc is raised:
-                frame.raise_spec = spec
+            else:
+                spec = self.forwarding(spec, frame)
+                if final and spec.helper is None and exc is raised:
+                    frame.raise_spec = spec
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
                 frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
             if not spec.opaque and _uses_params(spec, tuple(frame.params)):
                 frame.relays.append(spec)
-                # a raise of ``exception(*args)`` hands on a whole call's arguments, not a
-                # message parameter: the statement stays where the traceback's error is raised
-                given = _uses_params(spec, tuple(frame.params), spread=False) and not any(
+                given = not spec.forwards and not any(
                     value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs))
                 )
                 spec = replace(spec, relay=given)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    @staticmethod
+    def forwarding(spec: ExcSpec, frame: Frame) -> ExcSpec:
+        """``raise exception(*args)``: a raise of a whole call's arguments handed on, no message
+        parameter; the statement stays where the error is raised, with its callers' texts."""
+        params = tuple(frame.params)
+        if _uses_params(spec, params) and not _uses_params(spec, params, spread=False):
+            return replace(spec, forwards=True, key_fn=frame.key)
+        return spec
 
     def on_return_stmt(self, stmt: ast.Return, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if stmt.value is not None and frame.kind == "function":
