@@ -711,3 +711,24 @@ def test_local_text_tested_before_it_is_appended() -> None:
         (14, "DBError", "({e}) failed"),
         (14, "DBError", "({e}) failed\n(Background on this error at: https://e.example/e3q8)"),
     }
+
+
+def test_attribute_text_or_an_empty_default_extended_in_a_branch() -> None:
+    # ``errmsg = self.errmsg or ""`` then ``errmsg += ...``: the attribute's text (set in
+    # ``__init__``), with the branch's addition or without
+    got = _got(
+        "class ParseError(Exception):\n"
+        "    pass\n"
+        "class Keyword:\n"
+        "    def __init__(self, name):\n"
+        "        self.errmsg = f'Expected keyword {name!r}'\n"
+        "    def parse(self, caseless):\n"
+        "        errmsg = self.errmsg or ''\n"
+        "        if caseless:\n"
+        "            errmsg += ', caseless'\n"
+        "        raise ParseError(errmsg)\n"
+    )
+    assert got == {
+        (10, "ParseError", "Expected keyword {name!r}"),
+        (10, "ParseError", "Expected keyword {name!r}, caseless"),
+    }

@@ -1537,9 +1537,8 @@ class ModuleVisitor:
                     f.id not in env and not f.id[:1].isupper() and f.id not in BUILTIN_NAMES
                 )
             return False
-        if t is ast.IfExp:
-            assert isinstance(e, ast.IfExp)
-            return self.is_stringy(e.body, env) or self.is_stringy(e.orelse, env)
+        if t is ast.IfExp or t is ast.BoolOp:
+            return self.stringy_choice(e, env)
         if t is ast.Name:
             v = env.get(e.id)  # type: ignore[attr-defined]
             return isinstance(v, tuple) and value_has_literal(v)
@@ -1555,6 +1554,17 @@ class ModuleVisitor:
                 return isinstance(e.slice, ast.Name)  # type: ignore[attr-defined]  # ``self.messages[key]``
             return self.is_stringy(base, env)
         return False
+
+    def stringy_choice(self, e: ast.expr, env: Env) -> bool:
+        """``a if c else b``, and ``errmsg = self.errmsg or ""`` (the attribute's text, or the
+        text given instead): text when either side is."""
+        if isinstance(e, ast.IfExp):
+            return self.is_stringy(e.body, env) or self.is_stringy(e.orelse, env)
+        return (
+            isinstance(e, ast.BoolOp)
+            and isinstance(e.op, ast.Or)
+            and any(self.is_stringy(v, env) for v in e.values)
+        )
 
     def eval_msg(self, e: ast.expr, env: Env, frame: Frame) -> Value:
         """The message value of an expression; unknown parts become placeholders."""
