@@ -157,8 +157,34 @@ CLASS_BUILT = [
             ),
         },
     ),
+    # a classmethod factory with several exits; ``cls(...)`` the class it is called on, or
+    # (``cls`` rebound in the factory) any of its subclasses, each with its class attributes
+    (
+        "factory_exits",
+        {
+            ("StatementError", "(not a driver error) {e}"),
+            ("DriverError", "({e.__class__.__name__}) {e} (code: dbapi)"),
+            ("OperationalError", "({e.__class__.__name__}) {e} (code: e3q8)"),
+        },
+    ),
     # an object whose __str__ calls the lambda it was given
     ("lazy", {("ValueError", "no value for {x}")}),
+    # ``self.errmsg`` set by a setter of the base or a subclass's __init__, raised by a method:
+    # the base's raise may be on any subclass, the subclass's on itself or through the setter
+    (
+        "element_parse",
+        {
+            ("ParseFailure", "Expected {self.name}  (at char {loc})"),
+            ("ParseFailure", "Expected {match!r}  (at char {loc})"),
+        },
+    ),
+    (
+        "literal_parse",
+        {
+            ("ParseFailure", "Expected {match!r}  (at char {loc})"),
+            ("ParseFailure", "Expected {self.name}  (at char {loc})"),
+        },
+    ),
 ]
 
 
@@ -323,12 +349,44 @@ EVERY_RAISE = [
     ("not_relay", {("TypeError", "{message}")}),
 ]
 
+_YIELDED = {
+    (UNKNOWN_EXC_TYPE, "{error}"),
+    ("ReportError", "the schema is empty"),
+    ("ReportError", "the schema is empty\n\nFailed validating 'schema':\n    {instance!r}\n"),
+    ("ReportError", "{instance!r} is not of type {types[0]!r}"),
+    (
+        "ReportError",
+        "{instance!r} is not of type {types[0]!r}\n\nFailed validating 'type':\n    {instance!r}\n",
+    ),
+}
+EVERY_RAISE += [
+    # ``raise error`` of what a generator of exceptions yields (looped over, or picked by a
+    # helper): the texts of every yielded exception of the classes that generator yields
+    # (its own and, through ``yield error``, the keyword functions'), and the unknown one
+    ("raise_yielded", _YIELDED),
+    ("raise_best", _YIELDED),
+]
+
 
 @pytest.mark.parametrize(("name", "expected"), EVERY_RAISE)
 def test_every_raise_statement_has_a_record(
     shapes: Shapes, name: str, expected: set[tuple[str, str]]
 ) -> None:
     assert templates(shapes, name) == expected
+
+
+def test_helper_given_the_class_and_arguments_called_from_a_lambda(shapes: Shapes) -> None:
+    # ``raise exception(*args)`` hands on a whole call's arguments (no message parameter): the
+    # error is raised, and its text known, at the helper's statement, which carries what the
+    # calls hand it (here from a lambda) besides its own unknown text; the call is no site
+    assert templates(shapes, "raise_given") == {
+        (UNKNOWN_EXC_TYPE, "{*args}"),
+        ("ValueError", "Too few items in iterable (got {item_count})"),
+    }
+    assert not any(r.relay for r in site(shapes, "raise_given"))
+    ex, marks = shapes
+    path, line = marks["lambda_supplies"]
+    assert not [r for r in ex.records if r.path == path and r.line <= line <= r.end_line]
 
 
 def test_bare_reraise_is_no_record_and_relays_need_a_supplying_call(shapes: Shapes) -> None:
@@ -595,4 +653,82 @@ def test_caught_exception_text_carried_by_the_wrapping_raise() -> None:
         (13, "ParseError", "{e} at line {line} col {col}"),
         (18, "ValueError", "plain: {e}"),
         (20, "ValueError", "os: {e}"),
+    }
+
+
+def test_attribute_with_a_none_class_default_and_items_appended_in_nested_branches() -> None:
+    # ``statement = None`` on the class does not hide what ``__init__`` sets; an item appended
+    # under two nested ``if``s brings its separator only when it is appended
+    got = _got(
+        "class StatementError(Exception):\n"
+        "    statement = None\n"
+        "    def __init__(self, message, statement, params, hide):\n"
+        "        super().__init__(message)\n"
+        "        self.statement = statement\n"
+        "        self.params = params\n"
+        "        self.hide = hide\n"
+        "    def __str__(self):\n"
+        "        details = [self.args[0]]\n"
+        "        if self.statement:\n"
+        "            details.append('[SQL: %s]' % self.statement)\n"
+        "            if self.params:\n"
+        "                if self.hide:\n"
+        "                    details.append('[SQL parameters hidden]')\n"
+        "                else:\n"
+        "                    details.append('[parameters: %r]' % (self.params,))\n"
+        "        return '\\n'.join(details)\n"
+        "def run(stmt, params, e, hide):\n"
+        "    raise StatementError(f'({e}) failed', stmt, params, hide)\n"
+    )
+    assert got == {
+        (19, "StatementError", "({e}) failed"),
+        (19, "StatementError", "({e}) failed\n[SQL: {stmt}]"),
+        (19, "StatementError", "({e}) failed\n[SQL: {stmt}]\n[SQL parameters hidden]"),
+        (19, "StatementError", "({e}) failed\n[SQL: {stmt}]\n[parameters: {params!r}]"),
+    }
+
+
+def test_local_text_tested_before_it_is_appended() -> None:
+    # ``code_str = self._code_str()`` then ``if code_str: details.append(code_str)``: the line
+    # is there or not, each a rendering (no call decides a local)
+    got = _got(
+        "class DBError(Exception):\n"
+        "    code = 'e3q8'\n"
+        "    def _code_str(self):\n"
+        "        if not self.code:\n"
+        "            return ''\n"
+        "        return f'(Background on this error at: https://e.example/{self.code})'\n"
+        "    def __str__(self):\n"
+        "        details = [self.args[0]]\n"
+        "        code_str = self._code_str()\n"
+        "        if code_str:\n"
+        "            details.append(code_str)\n"
+        "        return '\\n'.join(details)\n"
+        "def run(e):\n"
+        "    raise DBError(f'({e}) failed')\n"
+    )
+    assert got == {
+        (14, "DBError", "({e}) failed"),
+        (14, "DBError", "({e}) failed\n(Background on this error at: https://e.example/e3q8)"),
+    }
+
+
+def test_attribute_text_or_an_empty_default_extended_in_a_branch() -> None:
+    # ``errmsg = self.errmsg or ""`` then ``errmsg += ...``: the attribute's text (set in
+    # ``__init__``), with the branch's addition or without
+    got = _got(
+        "class ParseError(Exception):\n"
+        "    pass\n"
+        "class Keyword:\n"
+        "    def __init__(self, name):\n"
+        "        self.errmsg = f'Expected keyword {name!r}'\n"
+        "    def parse(self, caseless):\n"
+        "        errmsg = self.errmsg or ''\n"
+        "        if caseless:\n"
+        "            errmsg += ', caseless'\n"
+        "        raise ParseError(errmsg)\n"
+    )
+    assert got == {
+        (10, "ParseError", "Expected keyword {name!r}"),
+        (10, "ParseError", "Expected keyword {name!r}, caseless"),
     }

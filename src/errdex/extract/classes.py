@@ -364,6 +364,16 @@ class ClassMessages:
         held = state.attrs.get(name)
         if held is not None and not (found is not None and _unknown(held.value)):
             return held  # an attribute set to something unknown does not hide the class's text
+        if (
+            held is not None
+            and found is not None
+            and not self.r.classes[found[1]].consts[name]
+            and held.text != f"self.{name}"
+        ):
+            # a class default of None (``statement: str | None = None``) does not hide what the
+            # call passed for it (``self.statement = statement``); a value ``__init__`` computed
+            # (``code = kw.pop("code", None)``) may still be None: the default stands
+            return held
         if found is not None:
             value = self.r.classes[found[1]].consts[name]
             return Arg(f"self.{name}", value) if value else None

@@ -41,7 +41,15 @@ class ExcSpec:
     types_refs: tuple[str, ...] = ()
     opaque: bool = False
     cls_relative: bool = False
+    # ``raise exception(*args)``: a raise of the arguments its function was called with; the
+    # calls supplying text give this statement their texts (``key_fn``: the function's key)
+    forwards: bool = False
+    key_fn: str | None = None
+    cls_any: bool = False  # ``cls_relative`` where ``cls`` was rebound (``cls = glob[name]``): any subclass
     type_param: str | None = None  # ``raise error_class(msg)``: the parameter holding the class
+    # ``opaque``: the functions called where the raised name was bound (``for error in
+    # self.iter_errors(x)``, ``error = best_match(v.iter_errors(x))``), by their last name
+    sources: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -59,6 +67,11 @@ class Site:
     window_end: int
     comments: list[str]
     docstring: str | None
+    # a method's raise: its class and ``self``, so that ``self.<attr>`` in the message can be
+    # read from what the class's methods (and its subclasses') assign to that attribute
+    self_class: str | None = None
+    self_name: str | None = None
+    yielded: bool = False  # ``yield Exc(...)``: built here, raised by whoever iterates
 
 
 @dataclass(slots=True)
@@ -84,6 +97,7 @@ class FuncInfo:
     types: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal whose values are classes
     is_classmethod: bool = False
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
+    exc_more: tuple[ExcSpec, ...] = ()  # a factory's other ``return Exc(...)``, after ``exc``
 
 
 @dataclass(slots=True)
@@ -125,6 +139,10 @@ class ClassInfo:
     dicts: dict[str, dict[str, Value]] = field(default_factory=dict)
     props: frozenset[str] = frozenset()
     methods: set[str] = field(default_factory=set)
+    # ``self.<attr> = <text>`` in any of its methods (``self.errmsg = f"Expected {self.name}"``);
+    # ``self_other``: attributes some method also assigns a value of unknown text
+    self_texts: dict[str, Value] = field(default_factory=dict)
+    self_other: set[str] = field(default_factory=set)
 
 
 @dataclass(slots=True)

@@ -22,6 +22,7 @@ from errdex.extract.templates import (
     MAX_PLACEHOLDERS,
     MAX_VARIANTS,
     Arg,
+    Binding,
     Lookup,
     Op,
     Opt,
@@ -37,11 +38,13 @@ from errdex.extract.templates import (
     has_literal,
     has_opts,
     message_param,
+    ph,
     spread_args,
     spread_kwargs,
     strip_ends,
     subst,
     to_segments,
+    union_n,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
@@ -72,6 +75,10 @@ class Resolver:
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
+        self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
+        self._yielded: dict[str, list[Resolved]] | None = None
+        self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
+        self._forwarded: dict[str, list[Resolved]] | None = None
         for m in modules:
             self.consts.update(m.consts)
             self.funcs.update(m.funcs)
@@ -81,6 +88,11 @@ class Resolver:
             self.type_maps.update(m.type_maps)
             if m.stars:
                 self.stars[m.module] = m.stars
+            for site in m.sites:
+                if site.yielded:
+                    self._yields.append((site.function.rpartition(".")[2], site.exc))
+                elif site.exc.via_call and site.exc.helper is not None:
+                    self._calls.append(site.exc)
         # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
         # unknown class resolves when exactly one class of the codebase has such a method)
         self.raisers: dict[str, list[str]] = {}
@@ -419,6 +431,108 @@ class Resolver:
 
     # ------------------------------------------------------------ exceptions
 
+    def self_texts(self, site: Site) -> ExcSpec:
+        """A method's raise with ``self.<attr>`` in its message, read from the text the class's
+        methods assign to that attribute: its own and its bases' first, then its subclasses'
+        (``self`` may be one of them: ``self.errmsg`` set in ``Word.__init__``, raised by
+        ``ParserElement._parse``). An attribute also given text unknown here keeps its
+        placeholder as one more variant."""
+        spec = site.exc
+        if site.self_class is None or site.self_name is None:
+            return spec
+        prefix = site.self_name + "."
+        values = [a.value for a in (*spec.args, *(a for _, a in spec.kwargs))]
+        if spec.msg is not None:
+            values.append(spec.msg)
+        wanted = {
+            p.name[len(prefix) :]
+            for v in values
+            for variant in v
+            for p in variant
+            if isinstance(p, Ph) and p.name.startswith(prefix) and p.name[len(prefix) :].isidentifier()
+        }
+        if not wanted:
+            return spec
+        cls = self.canon(site.self_class) or site.self_class
+        found: dict[str, Arg] = {}
+        for attr in sorted(wanted):
+            texts = self.attr_texts(cls, attr, prefix + attr)
+            if texts:
+                found[prefix + attr] = Arg(prefix + attr, texts)
+        if not found:
+            return spec
+        b = Binding(found, {}, {})
+        return replace(
+            spec,
+            msg=None if spec.msg is None else subst(spec.msg, b),
+            args=tuple(Arg(a.text, subst(a.value, b), a.str_typed) for a in spec.args),
+            kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
+        )
+
+    def attr_texts(self, cls: str, attr: str, name: str) -> Value:
+        """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
+        with the attribute's own placeholder when some assignment's text is unknown."""
+        texts: list[Value] = []
+        other = False
+        for k in [*self.mro(cls), *self.classmsg.subclasses(cls)]:
+            info = self.classes.get(k)
+            if info is None:
+                continue
+            if attr in info.self_texts:
+                texts.append(info.self_texts[attr])
+            other = other or attr in info.self_other
+        if not texts:
+            return ()
+        if other:
+            texts.append(ph(name))
+        return union_n(texts, _MAX_ATTR_TEXTS)
+
+    def yielded_for(self, spec: ExcSpec) -> list[Resolved]:
+        """``raise error`` of a name bound from a generator of exceptions (``for error in
+        self.iter_errors(x)``): the texts of every exception of the classes that generator
+        yields, built by ``yield Exc(...)`` anywhere in the codebase (a generator hands on what
+        others yield, ``yield error``, so its own classes stand for theirs). Capped."""
+        if not spec.opaque or not spec.sources:
+            return []
+        if self._yielded is None:
+            by_class: dict[str, list[Resolved]] = {}
+            for _, y in self._yields:
+                k = self.canon(y.key) or y.key or y.exc_type
+                by_class.setdefault(k, []).extend(self.exc(y))
+            self._yielded = by_class
+        classes: dict[str, None] = {}
+        for name, y in self._yields:
+            if name in spec.sources:
+                classes.setdefault(self.canon(y.key) or y.key or y.exc_type, None)
+        out: list[Resolved] = []
+        budget = _MAX_YIELDED
+        for k in classes:
+            for exc_type, qual, bases, pairs in self._yielded.get(k, ()):
+                if budget <= 0:
+                    return out
+                kept = pairs[:budget]
+                budget -= len(kept)
+                out.append((exc_type, qual, bases, kept))
+        return out
+
+    def forwarded(self, spec: ExcSpec) -> list[Resolved]:
+        """``raise exception(*args)`` in a helper: what the calls handing it a class and text
+        raise (``raise_(ValueError, f"got {n}")``), at this statement. Capped."""
+        if not spec.forwards or spec.key_fn is None:
+            return []
+        if self._forwarded is None:
+            by_fn: dict[str, list[Resolved]] = {}
+            for call in self._calls:
+                assert call.helper is not None
+                found = self.callee(call.helper)
+                if found is None or not found[1].raises or found[1].exc is None or not found[1].exc.forwards:
+                    continue
+                got = by_fn.setdefault(found[0], [])
+                if sum(len(r[3]) for r in got) < _MAX_YIELDED:
+                    got.extend(self.exc(self.inner(found[1].exc, found[1], call, found[2]), 1))
+            self._forwarded = by_fn
+        return self._forwarded.get(self.canon(spec.key_fn) or spec.key_fn, [])
+
     def exc(self, spec: ExcSpec, depth: int = 0) -> list[Resolved]:
         """What a site raises: one resolution per class it may raise (a class taken from a
         mapping of classes may be any of them); empty when a call turns out not to raise."""
@@ -466,6 +580,8 @@ class Resolver:
         if spec.via_call:
             if found is None or info is None:
                 return self.handoff(spec, depth) if spec.handoff else []
+            if info.raises and info.exc is not None and info.exc.forwards:
+                return []  # the helper's raise carries the text this call hands it
             if info.raises and info.exc is not None:
                 self.supplied_to.add(found[0])
                 return self.exc(self.inner(info.exc, info, spec, found[2]), depth + 1)
@@ -475,7 +591,14 @@ class Resolver:
                 return supplied
             return self.handoff(spec, depth) if spec.handoff else []
         if info is not None and info.exc is not None:
-            return self.exc(self.inner(info.exc, info, spec, found[2] if found else None), depth + 1)
+            owner = found[2] if found else None
+            if owner is None and found is not None and found[0].rpartition(".")[0] in self.classes:
+                owner = found[0].rpartition(".")[0]  # ``Cls.factory(...)``: ``cls`` is ``Cls``
+            return [
+                r
+                for exc in (info.exc, *info.exc_more)
+                for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
+            ]
         return None
 
     def inner(self, exc: ExcSpec, info: FuncInfo, call: ExcSpec, owner: str | None) -> ExcSpec:
@@ -483,6 +606,11 @@ class Resolver:
         assert call.helper is not None
         b = bind(sig_of(info), call.helper.args, call.helper.kwargs)
         msg = subst(exc.msg, b) if exc.msg is not None else None
+        star = _star_message(exc.msg)
+        if star is not None and star in b.star:
+            # ``raise exception(*args)``: the message is what the call passed for ``*args``
+            spread = b.star[star]
+            msg = spread[0].value if len(spread) == 1 else None
         helper = exc.helper
         if helper is not None:
             helper = helper._replace(args=spread_args(helper.args, b), kwargs=spread_kwargs(helper.kwargs, b))
@@ -496,6 +624,11 @@ class Resolver:
         )
         if exc.cls_relative and owner is not None:
             out = replace(out, exc_type=owner.rpartition(".")[2], key=owner, cls_relative=False)
+            if exc.cls_any:
+                # ``cls = glob[name]`` before ``return cls(...)``: the class or any subclass,
+                # each printing its own class attributes (``code``)
+                classes = [owner, *self.classmsg.subclasses(owner)][:_MAX_TYPES]
+                out = replace(out, types=tuple((k.rpartition(".")[2], k) for k in classes), cls_any=False)
         if exc.type_param is not None and exc.type_param in b.args:
             given = b.args[exc.type_param]
             written = given.text
@@ -603,6 +736,8 @@ def sig_of(info: FuncInfo) -> Sig:
 
 
 _MAX_TYPES = 32  # classes of one mapping given a record each
+_MAX_YIELDED = 96  # texts a ``raise error`` of a generator's exceptions carries
+_MAX_ATTR_TEXTS = 8  # texts of one ``self.<attr>`` across a class and its subclasses
 
 
 _FIELDS = re.compile(r"%[-#0 +.\w]{0,6}|[{}]")  # bounded: linear
@@ -624,6 +759,16 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
         return pairs
     kept = [p for p in pairs if any(t in _literal(p[0]) for t in own)]
     return kept or pairs
+
+
+def _star_message(msg: Value | None) -> str | None:
+    """``*args`` when a message is exactly the arguments a function was given, else None."""
+    if msg is None or len(msg) != 1 or len(msg[0]) != 1:
+        return None
+    part = msg[0][0]
+    if isinstance(part, Ph) and part.name.startswith("*") and not part.name.startswith("**"):
+        return part.name[1:]
+    return None
 
 
 def _not_a_class(written: str) -> bool:
@@ -655,7 +800,11 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     """Turn one file's sites into records: one per distinct (type, message template)."""
     records: list[ErrorRecord] = []
     for site in sites:
-        resolved = resolver.exc(site.exc)
+        resolved = [
+            *resolver.exc(resolver.self_texts(site)),
+            *resolver.yielded_for(site.exc),
+            *resolver.forwarded(site.exc),
+        ]
         if site.exc.via_call and not any(pairs for *_, pairs in resolved):
             continue  # the function called does not raise what it is given: not a raise site
         seen: set[tuple[str, str]] = set()

@@ -41,6 +41,7 @@ from errdex.extract.templates import (
     Ref,
     Sig,
     Value,
+    Variant,
     apply_format,
     apply_percent,
     as_repr,
@@ -196,8 +197,10 @@ class Frame:
     args_set: tuple[Arg, ...] | None = None  # ``__init__``: ``self.args = (...)``
     super_aliases: set[str] = field(default_factory=set)  # ``init = super().__init__``
     cls_name: str | None = None  # a classmethod's first parameter
+    cls_rebound: bool = False  # ``cls = ...`` in the classmethod: ``cls(...)`` may be a subclass
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
     raised_attrs: list[tuple[str, ExcSpec]] = field(default_factory=list)
+    exc_more: list[ExcSpec] = field(default_factory=list)  # a factory's further exception returns
     props: frozenset[str] = frozenset()  # a class body: its methods decorated as properties
     # a class body: ``self.<attr> = Cls(...)`` in ``__init__`` -> the class as written, so that
     # ``self.<attr>.method(...)`` names that class's method
@@ -458,7 +461,8 @@ class ModuleVisitor:
             and _last_name(value.value.func).endswith(EXC_SUFFIXES)
         ):
             # ``yield ValidationError(...)``: built here, raised by whoever iterates
-            self.add_site("error", self.call_spec(value.value, env, frame), stmt, frame, guards, None)
+            spec = self.call_spec(value.value, env, frame)
+            self.add_site("error", spec, stmt, frame, guards, None, yielded=True)
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         e1 = dict(env)
@@ -471,6 +475,11 @@ class ModuleVisitor:
             self.walk_block(stmt.orelse, e2, frame, guards)
             guards.pop()
         when, unless = self.conditions(stmt.test, frame)
+        if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
+            # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
+            # text the code computed; each branch is a rendering of its own (no call decides it)
+            key = (stmt.test.id, "x")
+            when, unless = ((key, when[0][1]),), ((key, unless[0][1]),)
         _fold_optional(env, e1, e2, when, unless, frame.params)
         self.merge_into(env, e1, e2)
 
@@ -546,18 +555,29 @@ class ModuleVisitor:
                 if not self.want_sites:
                     continue
                 spec = self.opaque_spec(exc, frame)
-            elif final and spec.helper is None and exc is raised:
-                frame.raise_spec = spec
+            else:
+                spec = self.forwarding(spec, frame)
+                if final and spec.helper is None and exc is raised:
+                    frame.raise_spec = spec
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
                 frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
             if not spec.opaque and _uses_params(spec, tuple(frame.params)):
                 frame.relays.append(spec)
-                given = not any(
+                given = not spec.forwards and not any(
                     value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs))
                 )
                 spec = replace(spec, relay=given)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    @staticmethod
+    def forwarding(spec: ExcSpec, frame: Frame) -> ExcSpec:
+        """``raise exception(*args)``: a raise of a whole call's arguments handed on, no message
+        parameter; the statement stays where the error is raised, with its callers' texts."""
+        params = tuple(frame.params)
+        if _uses_params(spec, params) and not _uses_params(spec, params, spread=False):
+            return replace(spec, forwards=True, key_fn=frame.key)
+        return spec
 
     def on_return_stmt(self, stmt: ast.Return, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if stmt.value is not None and frame.kind == "function":
@@ -785,6 +805,7 @@ class ModuleVisitor:
                 and frame.class_key
             ):
                 self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
+                self.self_text(frame.class_key, target.attr, value, env, frame)
                 if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
                     frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
                 elif frame.is_init and (
@@ -799,7 +820,21 @@ class ModuleVisitor:
                     if isinstance(e, ast.Name):
                         self.facts.symbols.add(f"{frame.key}.{e.id}")
 
+    def self_text(self, class_key: str, attr: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        """Keep ``self.<attr> = <text>`` on the class: a method may raise with ``self.<attr>``
+        as its message while the text is set in ``__init__``, a subclass or a setter."""
+        info = self.facts.classes.get(class_key)
+        if info is None:
+            return
+        v = self.eval_msg(value, env, frame) if self.is_stringy(value, env) else ()
+        if value_has_literal(v):
+            info.self_texts[attr] = union(info.self_texts.get(attr, ()), v)
+        else:
+            info.self_other.add(attr)
+
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        if name == frame.cls_name:
+            frame.cls_rebound = True
         env[name] = self.eval_assigned(value, env, frame)
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
@@ -831,6 +866,10 @@ class ModuleVisitor:
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
             return
+        if isinstance(node.body, ast.Call) and frame.kind == "function" and self.want_sites:
+            # ``too_short = lambda n: raise_(ValueError, f"got {n}")``: a call in a lambda
+            # that supplies a raising helper its text is a site like a call statement
+            self.raiser_call(node.body, node.body, lenv, frame, [])
         if not self.is_stringy(node.body, lenv):
             env[name] = None
             return
@@ -918,7 +957,7 @@ class ModuleVisitor:
         env[target.id] = None
 
     def raiser_call(
-        self, stmt: ast.stmt, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+        self, stmt: ast.stmt | ast.expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
     ) -> None:
         """``ctx.fail(msg)``, ``check(ok, "x must be positive")``, ``Proxy(unbound_message=...)``:
         a raise site if the function called turns out (in the parent, codebase-wide) to raise
@@ -1066,10 +1105,14 @@ class ModuleVisitor:
             builds = name[:1].isupper() or (
                 isinstance(value.func, ast.Name) and (name == frame.cls_name or name in frame.class_params)
             )
-            if builds and frame.exc_return is None:
+            if builds:
                 spec = self.exc_spec(value, env, frame)
-                if spec is not None:
+                if spec is not None and frame.exc_return is None:
                     frame.exc_return = spec
+                elif spec is not None and len(frame.exc_more) < _MAX_EXC_RETURNS:
+                    # a factory with several exits (``return StatementError(...)`` for one kind
+                    # of error, ``return cls(...)`` for the rest): each is what a caller raises
+                    frame.exc_more.append(spec)
                 return
             if frame.exc_return is None and _returns_exception(frame):
                 # ``return self._src.parse_error(exception, *args)`` in a factory of exceptions:
@@ -1194,6 +1237,7 @@ class ModuleVisitor:
         info.types = frame.types_return
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
+        info.exc_more = tuple(frame.exc_more)
         self.facts.funcs[key] = info
         parent = frame.parent
         if frame.is_init and parent is not None:
@@ -1382,7 +1426,9 @@ class ModuleVisitor:
             if isinstance(cur, TypesVal):
                 return ExcSpec(func.id, None, msg, args, kwargs, types=cur.entries, types_refs=cur.refs)
             if func.id == frame.cls_name and frame.class_key:
-                return ExcSpec(func.id, frame.class_key, msg, args, kwargs, cls_relative=True)
+                return ExcSpec(
+                    func.id, frame.class_key, msg, args, kwargs, cls_relative=True, cls_any=frame.cls_rebound
+                )
             if func.id in frame.params:
                 # ``raise error_class(msg)``: the class is whatever the caller passed
                 return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
@@ -1410,7 +1456,8 @@ class ModuleVisitor:
             if caught:
                 exc_type, key = caught, self.dotted_key(caught, frame)
         root = _root_name(exc)
-        return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params)
+        sources = _binding_calls(exc.id, frame.node) if isinstance(exc, ast.Name) else ()
+        return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
 
     @staticmethod
     def first_message(args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...]) -> Value | None:
@@ -1490,9 +1537,8 @@ class ModuleVisitor:
                     f.id not in env and not f.id[:1].isupper() and f.id not in BUILTIN_NAMES
                 )
             return False
-        if t is ast.IfExp:
-            assert isinstance(e, ast.IfExp)
-            return self.is_stringy(e.body, env) or self.is_stringy(e.orelse, env)
+        if t is ast.IfExp or t is ast.BoolOp:
+            return self.stringy_choice(e, env)
         if t is ast.Name:
             v = env.get(e.id)  # type: ignore[attr-defined]
             return isinstance(v, tuple) and value_has_literal(v)
@@ -1508,6 +1554,17 @@ class ModuleVisitor:
                 return isinstance(e.slice, ast.Name)  # type: ignore[attr-defined]  # ``self.messages[key]``
             return self.is_stringy(base, env)
         return False
+
+    def stringy_choice(self, e: ast.expr, env: Env) -> bool:
+        """``a if c else b``, and ``errmsg = self.errmsg or ""`` (the attribute's text, or the
+        text given instead): text when either side is."""
+        if isinstance(e, ast.IfExp):
+            return self.is_stringy(e.body, env) or self.is_stringy(e.orelse, env)
+        return (
+            isinstance(e, ast.BoolOp)
+            and isinstance(e.op, ast.Or)
+            and any(self.is_stringy(v, env) for v in e.values)
+        )
 
     def eval_msg(self, e: ast.expr, env: Env, frame: Frame) -> Value:
         """The message value of an expression; unknown parts become placeholders."""
@@ -1965,6 +2022,7 @@ class ModuleVisitor:
         guards: list[Guard],
         level: str | None,
         qual: str | None = None,
+        yielded: bool = False,
     ) -> None:
         if not self.want_sites:
             return
@@ -1997,6 +2055,9 @@ class ModuleVisitor:
                 we,
                 comments,
                 self.docstring(frame),
+                frame.class_key if frame.self_name else None,
+                frame.self_name,
+                yielded,
             )
         )
 
@@ -2130,6 +2191,48 @@ def _init_attr_classes(node: ast.ClassDef) -> dict[str, str]:
 _EXC_SUFFIXES = ("Error", "Exception", "Exc", "Warning")
 
 
+_MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
+_MAX_BINDING_NODES = 2_000  # nodes of one function read to find where a raised name was bound
+
+
+def _binding_calls(name: str, node: ast.AST | None) -> tuple[str, ...]:
+    """The functions called (by their last name) where ``name`` is bound in the function:
+    ``for name in self.iter_errors(x)``, ``name = best_match(v.iter_errors(x))``, ``name =
+    next(gen, None)``. Nested definitions are not looked into; the walk is bounded."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return ()
+    found: dict[str, None] = {}
+    todo: list[ast.AST] = list(node.body)
+    seen = 0
+    while todo and seen < _MAX_BINDING_NODES:
+        n = todo.pop()
+        seen += 1
+        if isinstance(n, (*_DEFINITIONS, ast.Lambda)):
+            continue
+        source = _bound_from(n, name)
+        if source is not None:
+            for sub in ast.walk(source):
+                if isinstance(sub, ast.Call):
+                    found.setdefault(_last_name(sub.func), None)
+        todo.extend(ast.iter_child_nodes(n))
+    return tuple(k for k in found if k)
+
+
+def _bound_from(n: ast.AST, name: str) -> ast.expr | None:
+    """The expression ``n`` binds ``name`` from, if it binds it."""
+    if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
+        return n.iter if _binds(n.target, name) else None
+    if isinstance(n, ast.Assign):
+        return n.value if any(_binds(t, name) for t in n.targets) else None
+    if isinstance(n, ast.NamedExpr | ast.AnnAssign):
+        return n.value if _binds(n.target, name) else None
+    return None
+
+
+def _binds(target: ast.expr, name: str) -> bool:
+    return isinstance(target, ast.Name) and target.id == name
+
+
 def _returns_exception(frame: Frame) -> bool:
     """A function that builds an exception for its caller to raise: it takes the class as a
     parameter, or its return annotation names an exception-like class."""
@@ -2196,18 +2299,23 @@ def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return False
 
 
-def _uses_params(spec: ExcSpec, params: Sequence[str]) -> bool:
+def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> bool:
     """Does the exception's message come from the function's parameters (``fail(message)``)?
 
     Only such functions count as raise helpers at their call sites: an abstract method that
-    raises a fixed ``NotImplementedError`` is overridden wherever it is called."""
+    raises a fixed ``NotImplementedError`` is overridden wherever it is called. ``spread``:
+    arguments handed on whole (``exception(*args)``) count too."""
     if not params or spec.exc_type.rpartition(".")[2] == "NotImplementedError":
         return False
     names = set(params)
     for a in (*spec.args, *(a for _, a in spec.kwargs)):
         for variant in a.value:
             for part in variant:
-                if isinstance(part, Ph) and re.split(r"[.\[(]", part.name, maxsplit=1)[0] in names:
+                # ``raise exception(*args)``: the arguments handed on are the parameters
+                if not isinstance(part, Ph):
+                    continue
+                name = part.name.lstrip("*") if spread else part.name
+                if re.split(r"[.\[(]", name, maxsplit=1)[0] in names:
                     return True
     return False
 
@@ -2483,14 +2591,21 @@ def _join_items(sep: Value, items: Sequence[Value]) -> Value:
     for i, item in enumerate(items):
         optional = all(len(v) == 1 and isinstance(v[0], Opt) for v in item)
         if i and optional and sep:
-            pieces.append(
-                tuple((Opt(o.conds, (*sep[0], *o.value)),) for v in item for o in v if isinstance(o, Opt))
-            )
+            pieces.append(tuple((_sep_inside(sep[0], o),) for v in item for o in v if isinstance(o, Opt)))
             continue
         if i:
             pieces.append(sep)
         pieces.append(item)
     return concat(*pieces) if pieces else lit("")
+
+
+def _sep_inside(sep: Variant, o: Opt) -> Opt:
+    """An optional item with the separator before it: inside the innermost condition when the
+    item was appended in a nested ``if`` (``if self.params: if hide: append(a)``), so that the
+    outer condition alone adds no separator."""
+    if len(o.value) == 1 and isinstance(o.value[0], Opt) and not o.value[0].need:
+        return Opt(o.conds, (_sep_inside(sep, o.value[0]),), o.need)
+    return Opt(o.conds, (*sep, *o.value), o.need)
 
 
 def _is_number(node: ast.expr) -> bool:
