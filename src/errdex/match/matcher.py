@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index
+from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
@@ -109,6 +109,7 @@ class Matcher:
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types)
+        candidates.wrappers(idx, tf, typed_pids, types)
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
         # among many a frame lands on, the key weight shared with the message stands in for the
         # word similarity not computed yet
@@ -132,7 +133,13 @@ class Matcher:
         for t in types:
             if t.startswith("log.") or builtin_type(t):
                 continue
+            # the class's own raises first, then its subclasses' (a handler or log line names
+            # the base it caught; a factory classmethod raises the subclass it is called on)
             eis = idx.type_entries(t)[:MAX_POINTING]
+            for sub in sorted(idx.subclasses(type_key(t))):
+                if len(eis) >= MAX_POINTING:
+                    break
+                eis += idx.type_entries(sub)[: MAX_POINTING - len(eis)]
             head, dot, _rest = t.partition(".")
             repos = idx.packages().get(head) if dot else None
             if repos:

@@ -37,7 +37,7 @@ from errdex.match.index import (
     Index,
 )
 from errdex.match.result import Match
-from errdex.match.score import TYPE_AGREES, fn_last, private_site, type_relation
+from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, private_site, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
@@ -86,7 +86,7 @@ class Ranker:
 
     def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
-        self.relation = _memo_type_relation(ev.types)
+        self.relation = _memo_type_relation(ev.types, idx.ancestors)
         self._empty = False  # no message was pasted, only a class
         self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
 
@@ -260,7 +260,7 @@ class Ranker:
 
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
-        if fw >= ON_RAISE and tw > -0.15:
+        if fw >= ON_RAISE and tw > TYPE_DISAGREES:
             # frames first: the text only questions it when the template's own text is missing
             if c.confident or self._raise_text_ok(c):
                 return True
@@ -271,10 +271,10 @@ class Ranker:
         if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
-        if tw <= -0.15 and c.coverage < 0.8:
-            reasons.append("exception type differs")
-            return False
-        return True
+        # Python prints the class raised: text shared with another class's raise is a message
+        # passed on (wrapped, re-raised), and that raise is not this one (the relation's
+        # reason says so)
+        return tw > TYPE_DISAGREES
 
     def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
         """One match per distinct error (the best-supported snapshot) and per statement (the
@@ -344,14 +344,16 @@ class _TopK:
         return len(self.heap) >= self.k and self.heap[0][0] > bound
 
 
-def _memo_type_relation(types: list[str]) -> Callable[[str, str], tuple[float, str | None]]:
+def _memo_type_relation(
+    types: list[str], hierarchy: Hierarchy
+) -> Callable[[str, str], tuple[float, str | None]]:
     """``type_relation`` for one query, memoised: candidates share a handful of exception types."""
     memo: dict[tuple[str, str], tuple[float, str | None]] = {}
 
     def relation(exc_type: str, kind: str) -> tuple[float, str | None]:
         r = memo.get((exc_type, kind))
         if r is None:
-            r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind)
+            r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind, hierarchy)
         return r
 
     return relation

@@ -68,6 +68,8 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
                 lits, names, text, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
                 template, line, relay, statements.get(i, ""),
             )  # fmt: skip
+        for name, bases in seg.type_bases().items():
+            b.add_bases(name, bases)
     return b.finish(generation)
 
 

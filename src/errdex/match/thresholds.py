@@ -23,6 +23,7 @@ MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity (and as many again that a frame lands on)
+MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class wraps
 MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text

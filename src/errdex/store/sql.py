@@ -530,6 +530,7 @@ class Store(CatalogueReader):
                 o.c.line,
                 e.c.function,
                 o.c.relay,
+                o.c.exc_bases,
                 s.files.c.blob_sha,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
@@ -560,6 +561,7 @@ class Store(CatalogueReader):
                     function=row.function,
                     relay=bool(row.relay),
                     statement=lines.line(row.blob_sha, row.line),
+                    exc_bases=tuple(str(b) for b in row.exc_bases or ()),
                 )
 
     def resolve_repo(self, name: str) -> str:

@@ -1,0 +1,137 @@
+"""The pasted exception class as evidence, on a real catalogue indexed from fixture code: the
+class hierarchy the codebase defines relates a class to its bases and subclasses and contradicts
+the others; a contradicted class is never an exact match; a raise of the pasted class that wraps
+another raise's message is the site."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import Match, Matcher, Result, build_index
+from errdex.match.index import Index
+from errdex.match.score import type_relation
+from errdex.match.shared_index import merge
+from errdex.store import Store
+
+LIB = """\
+class LibError(Exception):
+    pass
+
+
+class KeyExists(LibError):
+    pass
+
+
+class ParseError(ValueError, LibError):
+    def __init__(self, message, line, col):
+        super().__init__(f"{message} at line {line} col {col}")
+
+
+class Unsupported(ImportedBase):
+    pass
+
+
+def append(table, key):
+    if key in table:
+        raise KeyExists(f'Key "{key}" already exists.')
+    table[key] = None
+
+
+def parse(text):
+    table = {}
+    for n, key in enumerate(text.split()):
+        try:
+            append(table, key)
+        except KeyExists as e:
+            raise ParseError(str(e), n + 1, 0) from e
+    if not text:
+        raise LibError("Nothing to parse in an empty document")
+    return table
+
+
+def check(obj):
+    raise KeyExists(obj.describe())
+
+
+def convert(value):
+    raise Unsupported(f"cannot convert this value to a table: {value!r}")
+"""
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("types")
+    (root / "lib").mkdir()
+    (root / "lib" / "core.py").write_text(LIB)
+    db = str(root / "c.db")
+    index(str(root / "lib"), db, jobs=1)
+    return db
+
+
+@pytest.fixture(scope="module")
+def matcher(catalogue: str) -> Matcher:
+    return Matcher.load(Store.open(catalogue))
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+def test_the_bases_a_codebase_defines_reach_the_index_and_survive_storing_and_merging(catalogue: str) -> None:
+    entries = list(Store.open(catalogue).iter_entries())
+    assert {e.exc_type: e.exc_bases for e in entries}["ParseError"] == ("ValueError", "LibError")
+    built = build_index(entries)
+    want = {"keyexists": {"liberror"}, "parseerror": {"valueerror", "liberror"}, "liberror": {"exception"},
+            "unsupported": {"importedbase"}}  # fmt: skip
+    assert built.type_bases() == want
+    assert Index.loads(built.dumps()).type_bases() == want
+    assert merge([built]).type_bases() == want
+    assert built.ancestors("keyexists") == {"liberror", "exception"}
+    assert built.subclasses("liberror") == {"keyexists", "parseerror"}
+
+
+def test_classes_of_one_line_relate_and_others_contradict(matcher: Matcher) -> None:
+    up = matcher.index.ancestors
+    assert type_relation(["lib.core.ParseError"], "KeyExists", "error", up)[0] < 0  # siblings
+    assert type_relation(["lib.core.KeyExists"], "LibError", "error", up)[0] > 0  # its base
+    assert type_relation(["lib.core.LibError"], "ParseError", "error", up)[0] > 0  # a subclass
+    assert type_relation(["ValueError"], "ParseError", "error", up)[0] > 0  # a builtin base
+    assert type_relation(["TypeError"], "ParseError", "error", up)[0] < 0
+    # a base from a codebase not indexed may derive from anything: the line is open, not contradicted
+    assert type_relation(["TypeError"], "Unsupported", "error", up)[0] > -0.15
+    # without the hierarchy, two library classes are nearly neutral, as before
+    assert -0.15 < type_relation(["lib.core.ParseError"], "KeyExists", "error")[0] < 0
+
+
+def test_a_contradicted_class_is_never_an_exact_match(matcher: Matcher) -> None:
+    # all of the text is KeyExists's message, but Python printed ParseError: that raise did not
+    # raise this exception, however well its text fits
+    res = matcher.explain('lib.core.ParseError: Key "name" already exists.')
+    assert all(m.approximate for m in res.matches)
+    kx = next(m for m in res.matches if m.exc_type == "KeyExists")
+    assert any(r.startswith("exception type differs") for r in kx.reasons)
+    # the same text under its own class is exact
+    assert not top(matcher.explain('lib.core.KeyExists: Key "name" already exists.')).approximate
+
+
+def test_a_raise_of_the_pasted_class_wrapping_another_message_is_the_site(matcher: Matcher) -> None:
+    res = matcher.explain('lib.core.ParseError: Key "name" already exists. at line 2 col 0')
+    assert (top(res).exc_type, top(res).function, top(res).approximate) == ("ParseError", "parse", False)
+    assert any("wraps that message" in r for r in top(res).reasons)
+    assert res.matches[1].exc_type == "KeyExists" and res.matches[1].approximate
+
+
+def test_a_template_all_placeholder_wraps_nothing(matcher: Matcher) -> None:
+    # ``raise KeyExists(obj.describe())`` fits any text: it is not made exact by the inner fit
+    res = matcher.explain("lib.core.KeyExists: Nothing to parse in an empty document")
+    assert all(m.function != "check" or m.approximate for m in res.matches)
+
+
+def test_a_pasted_base_makes_its_subclasses_raises_candidates(matcher: Matcher) -> None:
+    # the text of ``raise KeyExists(obj.describe())`` is unknown; the paste names its base
+    res = matcher.explain("lib.core.LibError: the widget cannot be described")
+    assert any(m.function == "check" and m.exc_type == "KeyExists" for m in res.matches)
+    assert all(m.approximate for m in res.matches)
