@@ -54,8 +54,9 @@ from errdex.match.thresholds import (
 )
 from errdex.match.verify import values
 
-# (in a codebase the paste points to, the traceback's last frame is on this raise, exact, score)
-Key = tuple[bool, bool, bool, float]
+# (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
+# is in this raise's function and the class agrees, exact, score)
+Key = tuple[bool, bool, bool, bool, float]
 
 
 @dataclass(slots=True)
@@ -151,7 +152,15 @@ class Ranker:
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
-        return pointed, fw >= ON_RAISE, exact, 1.0 * exact + text + tw + fw + public
+        here = self._raised_here(fw, tw, text)
+        return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public
+
+    def _raised_here(self, fw: float, tw: float, text: float) -> bool:
+        """The traceback ends in the entry's function (its last frame, a library one), the pasted
+        class is the entry's and its message reads like the paste (a rewording at least): that
+        function raised it, whatever another function's text says (a release whose lines moved
+        and whose message was reworded). A message unlike it says the raise moved elsewhere."""
+        return fw >= DEEPEST_FRAME and tw >= TYPE_AGREES and text >= APPROX_MIN and self.ev.outside is None
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
@@ -224,7 +233,8 @@ class Ranker:
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + private_site(path, func))
-        return _Scored((pointed, fw >= ON_RAISE, confident, score), ei, c, fw, typed_why)
+        key = (pointed, fw >= ON_RAISE, self._raised_here(fw, tw, text), confident, score)
+        return _Scored(key, ei, c, fw, typed_why)
 
     def _reasons(self, s: _Scored) -> list[str]:
         """What ``_score`` weighed for one entry, in words."""
@@ -290,7 +300,7 @@ class Ranker:
                 continue
             seen.add(e[E_ID])
             statements.add(where)
-            c, confident = s.cand, s.key[2]
+            c, confident = s.cand, s.key[3]
             vals: dict[str, str] = {}
             if c.fit is not None and (confident or c.fit.full):
                 vals = values(list(idx.patterns[c.pid].names), c.fit, tf.message, tf.cmap)
@@ -298,7 +308,7 @@ class Ranker:
                 Match(
                     id=e[E_ID], repo=e[E_REPO], version=e[E_VERSION], kind=e[E_KIND], exc_type=e[E_TYPE],
                     template=e[E_TEMPLATE], path=e[E_PATH], line=e[E_LINE], function=e[E_FUNC],
-                    score=round(s.key[3], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
+                    score=round(s.key[4], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
                 )
             )  # fmt: skip
             if len(out) >= self.limit:
@@ -306,9 +316,9 @@ class Ranker:
         return out
 
 
-def _priority(bound: Key, pid: int) -> tuple[int, int, int, float, int]:
+def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
     """Heap order (smallest first) of the best bound first, then the lower pattern id."""
-    return -bound[0], -bound[1], -bound[2], -bound[3], pid
+    return -bound[0], -bound[1], -bound[2], -bound[3], -bound[4], pid
 
 
 Where = tuple[int, int, int]  # a statement: ``Index.entry_where``
