@@ -30,6 +30,15 @@ def astar(graph, source, target, heuristic=None):
     if heuristic is not None and heuristic(source, target) is None:
         raise NodeNotFound(f"No heuristic estimate for node {target} could be computed")
     return [source, target]
+
+
+def check_targets(kind):
+    if kind == "continuous":
+        raise ValueError(f"Unknown label type: {kind}. Maybe you are trying to fit a classifier on a regression target")
+
+
+def unique_labels(ys):
+    raise ValueError(f"Unknown label type: {ys!r}")
 """
 
 
@@ -50,11 +59,11 @@ def top(res: Result) -> Match:
     return res.matches[0]
 
 
-def ipython(function: str, line: int, source: str, last: str) -> str:
+def ipython(function: str, line: int, source: str, last: str, exc: str = "NodeNotFound") -> str:
     """An IPython traceback from another release: the raise at ``line`` printed with ``source``."""
     return (
         "---------------------------------------------------------------------------\n"
-        "NodeNotFound                              Traceback (most recent call last)\n"
+        f"{exc:<42}Traceback (most recent call last)\n"
         "Cell In[3], line 1\n"
         "----> 1 shortest(G, 1, 5)\n\n"
         f"File ~/venv/lib/python3.11/site-packages/graphs/paths.py:{line}, in {function}(graph, source, target)\n"
@@ -89,3 +98,20 @@ def test_a_message_unlike_the_functions_raises_says_the_raise_moved(matcher: Mat
     )
     res = matcher.explain(paste)
     assert (top(res).function, top(res).approximate) == ("astar", False)
+
+
+def test_a_message_that_is_the_beginning_of_the_function_s_template_is_exact(matcher: Matcher) -> None:
+    # the paste's release said less ("Unknown label type: 'continuous'"), at another line; the
+    # traceback ends in ``check_targets``, whose message begins that way: frame and text agree
+    paste = ipython(
+        "check_targets",
+        7,
+        'raise ValueError("Unknown label type: %r" % kind)',
+        "ValueError: Unknown label type: 'continuous'",
+        exc="ValueError",
+    )
+    res = matcher.explain(paste)
+    assert (top(res).function, top(res).approximate) == ("check_targets", False)
+    assert any("template's beginning" in r for r in top(res).reasons)
+    # the message alone fits ``unique_labels`` in full
+    assert top(matcher.explain("ValueError: Unknown label type: 'continuous'")).function == "unique_labels"

@@ -44,6 +44,7 @@ from errdex.match.thresholds import (
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
+    MIN_COVERAGE,
     MIN_LITERAL,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
@@ -150,7 +151,9 @@ class Ranker:
         entries' sites allow (``_site_bound``), else the best possible."""
         ev = self.ev
         text, fw = self._evidence_bound(c)
-        exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
+        exact = (
+            c.confident or (fw >= ON_RAISE and self._raise_text_ok(c)) or (fw >= DEEPEST_FRAME and _begins(c))
+        )
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text)
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public
@@ -268,6 +271,15 @@ class Ranker:
             )
         return text, fw, None
 
+    def _begins_here(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
+        """The traceback ends in this raise's function, of the pasted class, and the message is
+        the template's beginning with enough of its literal text: the release the paste comes
+        from said less (its lines moved, the message grew since); the frame and the text agree."""
+        if not _begins(c) or not self._raised_here(fw, tw, c.text):
+            return False
+        reasons.append("the message is this template's beginning, and the traceback ends in its function")
+        return True
+
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
         if fw >= ON_RAISE and tw > TYPE_DISAGREES:
@@ -277,7 +289,7 @@ class Ranker:
             reasons.append("the message does not read like this raise's text")
             return False
         if not c.confident:
-            return False
+            return self._begins_here(c, fw, tw, reasons)
         if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
@@ -314,6 +326,18 @@ class Ranker:
             if len(out) >= self.limit:
                 break
         return out
+
+
+def _begins(c: Cand) -> bool:
+    """The message is the template's beginning with enough of its literal text (``_begins_here``)."""
+    f = c.fit
+    return (
+        f is not None
+        and not f.full
+        and f.anchored_start
+        and f.covered >= MIN_LITERAL
+        and c.coverage >= MIN_COVERAGE
+    )
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
