@@ -44,7 +44,6 @@ from errdex.match.thresholds import (
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
-    MIN_COVERAGE,
     MIN_LITERAL,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
@@ -151,18 +150,19 @@ class Ranker:
         entries' sites allow (``_site_bound``), else the best possible."""
         ev = self.ev
         text, fw = self._evidence_bound(c)
-        exact = (
-            c.confident or (fw >= ON_RAISE and self._raise_text_ok(c)) or (fw >= DEEPEST_FRAME and _begins(c))
-        )
+        exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
-        here = self._raised_here(fw, tw, text)
+        here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public
 
     def _raised_here(self, fw: float, tw: float, text: float) -> bool:
         """The traceback ends in the entry's function (its last frame, a library one), the pasted
         class is the entry's and its message reads like the paste (a rewording at least): that
         function raised it, whatever another function's text says (a release whose lines moved
-        and whose message was reworded). A message unlike it says the raise moved elsewhere."""
+        and whose message was reworded). A message unlike it says the raise moved elsewhere.
+        An exact text of the pasted class in the file the traceback ends in stays level with it
+        (``_score``): the raise may have moved to a helper beside the function, and the text
+        then decides."""
         return fw >= DEEPEST_FRAME and tw >= TYPE_AGREES and text >= APPROX_MIN and self.ev.outside is None
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
@@ -236,7 +236,8 @@ class Ranker:
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + private_site(path, func))
-        key = (pointed, fw >= ON_RAISE, self._raised_here(fw, tw, text), confident, score)
+        here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+        key = (pointed, fw >= ON_RAISE, here, confident, score)
         return _Scored(key, ei, c, fw, typed_why)
 
     def _reasons(self, s: _Scored) -> list[str]:
@@ -271,15 +272,6 @@ class Ranker:
             )
         return text, fw, None
 
-    def _begins_here(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
-        """The traceback ends in this raise's function, of the pasted class, and the message is
-        the template's beginning with enough of its literal text: the release the paste comes
-        from said less (its lines moved, the message grew since); the frame and the text agree."""
-        if not _begins(c) or not self._raised_here(fw, tw, c.text):
-            return False
-        reasons.append("the message is this template's beginning, and the traceback ends in its function")
-        return True
-
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
         if fw >= ON_RAISE and tw > TYPE_DISAGREES:
@@ -289,7 +281,7 @@ class Ranker:
             reasons.append("the message does not read like this raise's text")
             return False
         if not c.confident:
-            return self._begins_here(c, fw, tw, reasons)
+            return False
         if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
@@ -326,18 +318,6 @@ class Ranker:
             if len(out) >= self.limit:
                 break
         return out
-
-
-def _begins(c: Cand) -> bool:
-    """The message is the template's beginning with enough of its literal text (``_begins_here``)."""
-    f = c.fit
-    return (
-        f is not None
-        and not f.full
-        and f.anchored_start
-        and f.covered >= MIN_LITERAL
-        and c.coverage >= MIN_COVERAGE
-    )
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
