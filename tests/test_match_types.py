@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from errdex.match import Match, Matcher, Result, build_index
+from errdex.match.artifact import class_bases
 from errdex.match.index import Index
 from errdex.match.score import type_relation
 from errdex.match.shared_index import merge
@@ -31,6 +32,18 @@ class Unsupported(ImportedBase):
     pass
 
 
+class DocumentError(LibError):
+    pass  # never raised by name: only its subclass is
+
+
+class Truncated(DocumentError):
+    pass
+
+
+class Table(dict):
+    pass
+
+
 def append(table, key):
     if key in table:
         raise KeyExists(f'Key "{key}" already exists.')
@@ -51,6 +64,11 @@ def parse(text):
 
 def check(obj):
     raise KeyExists(obj.describe())
+
+
+def read(text):
+    if not text.endswith("\\n"):
+        raise Truncated("the document ends in the middle of a line")
 
 
 def convert(value):
@@ -84,13 +102,21 @@ def test_the_bases_a_codebase_defines_reach_the_index_and_survive_storing_and_me
     entries = list(Store.open(catalogue).iter_entries())
     assert {e.exc_type: e.exc_bases for e in entries}["ParseError"] == ("ValueError", "LibError")
     built = build_index(entries)
-    want = {"keyexists": {"liberror"}, "parseerror": {"valueerror", "liberror"}, "liberror": {"exception"},
-            "unsupported": {"importedbase"}}  # fmt: skip
+    # what the raises say: the classes raised, with their bases
+    raised = {"keyexists": {"liberror"}, "parseerror": {"valueerror", "liberror"}, "liberror": {"exception"},
+              "unsupported": {"importedbase"}, "truncated": {"documenterror"}}  # fmt: skip
+    assert build_index(entries).type_bases() == raised
+    # the code facts add the exception classes no statement raises by name, not the others
+    store = Store.open(catalogue)
+    assert ("DocumentError", ("LibError",)) in store.class_bases()
+    assert all(name != "Table" for name, _bases in store.class_bases())
+    built = build_index(entries, "", class_bases(store))
+    want = {**raised, "documenterror": {"liberror"}}
     assert built.type_bases() == want
     assert Index.loads(built.dumps()).type_bases() == want
     assert merge([built]).type_bases() == want
-    assert built.ancestors("keyexists") == {"liberror", "exception"}
-    assert built.subclasses("liberror") == {"keyexists", "parseerror"}
+    assert built.ancestors("truncated") == {"documenterror", "liberror", "exception"}
+    assert built.subclasses("liberror") == {"keyexists", "parseerror", "documenterror", "truncated"}
 
 
 def test_classes_of_one_line_relate_and_others_contradict(matcher: Matcher) -> None:
@@ -100,6 +126,9 @@ def test_classes_of_one_line_relate_and_others_contradict(matcher: Matcher) -> N
     assert type_relation(["lib.core.LibError"], "ParseError", "error", up)[0] > 0  # a subclass
     assert type_relation(["ValueError"], "ParseError", "error", up)[0] > 0  # a builtin base
     assert type_relation(["TypeError"], "ParseError", "error", up)[0] < 0
+    # a line through a class no statement raises is known from the code facts
+    assert type_relation(["lib.core.Truncated"], "KeyExists", "error", up)[0] < 0
+    assert type_relation(["lib.core.LibError"], "Truncated", "error", up)[0] > 0
     # a base from a codebase not indexed may derive from anything: the line is open, not contradicted
     assert type_relation(["TypeError"], "Unsupported", "error", up)[0] > -0.15
     # without the hierarchy, two library classes are nearly neutral, as before

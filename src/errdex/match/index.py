@@ -98,7 +98,7 @@ from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 11
+FORMAT = 12
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -837,11 +837,20 @@ class Index:
     # --- building --------------------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, entries: Iterable[CatalogueEntry], generation: str = "") -> Index:
-        """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
+    def build(
+        cls,
+        entries: Iterable[CatalogueEntry],
+        generation: str = "",
+        class_bases: Iterable[tuple[str, Sequence[str]]] = (),
+    ) -> Index:
+        """Group entries into patterns, choose keys, heads and site tables, and lay them out flat;
+        ``class_bases`` are the exception classes the codebases define, with their bases (the
+        entries carry those of the classes they raise)."""
         b = Builder()
         for e in entries:
             b.add_entry(e)
+        for name, bases in class_bases:
+            b.add_bases(name, bases)
         return b.finish(generation)
 
     # --- storing ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
-from errdex.match.score import builtin_type
+from errdex.match.score import builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.verify import compact
 
@@ -134,12 +134,15 @@ class Matcher:
             if t.startswith("log.") or builtin_type(t):
                 continue
             # the class's own raises first, then its subclasses' (a handler or log line names
-            # the base it caught; a factory classmethod raises the subclass it is called on)
+            # the base it caught), then its library bases' (a raise through the base's factory,
+            # ``raise Base.instance(...)``, is recorded as the base but raises the subclass)
+            key = type_key(t)
             eis = idx.type_entries(t)[:MAX_POINTING]
-            for sub in sorted(idx.subclasses(type_key(t))):
+            bases = sorted(b for b in idx.ancestors(key) if not builtin_key(b))
+            for other in [*sorted(idx.subclasses(key)), *bases]:
                 if len(eis) >= MAX_POINTING:
                     break
-                eis += idx.type_entries(sub)[: MAX_POINTING - len(eis)]
+                eis += idx.type_entries(other)[: MAX_POINTING - len(eis)]
             head, dot, _rest = t.partition(".")
             repos = idx.packages().get(head) if dot else None
             if repos:

@@ -142,6 +142,11 @@ def _log_relation(query_types: list[str], et: str) -> tuple[float, str | None]:
     return -0.1, None
 
 
+def builtin_key(key: str) -> bool:
+    """A type key (``Index.ancestors``) naming a built-in exception or warning class."""
+    return key in _BUILTIN_KEYS
+
+
 def builtin_type(name: str) -> bool:
     """A built-in exception or warning class (its name says nothing about which library raised it)."""
     return last(name) in _PARENT or last(name) in ("BaseException", "Error")
