@@ -1072,34 +1072,18 @@ class Index:
 
     def ancestors(self, key: str) -> set[str]:
         """The type keys of every class above ``key`` that the codebases define or name as a base
-        (the class itself not included; a cycle in crafted data ends, since each is visited once)."""
-        bases = self.type_bases()
-        out: set[str] = set()
-        todo = list(bases.get(key, ()))
-        while todo and len(out) < 256:
-            b = todo.pop()
-            if b not in out and b != key:
-                out.add(b)
-                todo.extend(bases.get(b, ()))
-        return out
+        (the class itself not included)."""
+        return _reach(self.type_bases(), key)
 
     def subclasses(self, key: str) -> set[str]:
-        """The type keys of the classes below ``key`` (direct and further down), bounded."""
+        """The type keys of the classes below ``key`` (direct and further down)."""
         if self._subclasses is None:
             inv: dict[str, set[str]] = {}
             for name, bs in self.type_bases().items():
                 for b in bs:
                     inv.setdefault(b, set()).add(name)
             self._subclasses = inv
-        inv = self._subclasses
-        out: set[str] = set()
-        todo = list(inv.get(key, ()))
-        while todo and len(out) < 256:
-            c = todo.pop()
-            if c not in out and c != key:
-                out.add(c)
-                todo.extend(inv.get(c, ()))
-        return out
+        return _reach(self._subclasses, key)
 
     def entry_statements(self) -> dict[int, str]:
         """Entry -> the (compact) first line of its raise statement, for the entries that have one."""
@@ -1564,6 +1548,19 @@ def _head(lits: tuple[str, ...]) -> tuple[bool, str] | None:
             return (False, lit[:n]) if n >= MIN_KEY else (False, lit[:CHUNK])
         pre += len(lit)
     return None
+
+
+def _reach(edges: dict[str, set[str]], key: str, cap: int = 256) -> set[str]:
+    """Every key reached from ``key`` along ``edges``, itself excluded, at most ``cap`` of them
+    (a cycle in crafted data ends: each key is visited once)."""
+    out: set[str] = set()
+    todo = list(edges.get(key, ()))
+    while todo and len(out) < cap:
+        k = todo.pop()
+        if k not in out and k != key:
+            out.add(k)
+            todo.extend(edges.get(k, ()))
+    return out
 
 
 def type_key(exc_type: str) -> str:
