@@ -1,7 +1,8 @@
 """The pasted exception class as evidence, on a real catalogue indexed from fixture code: the
 class hierarchy the codebase defines relates a class to its bases and subclasses and contradicts
 the others; a contradicted class is never an exact match; a raise of the pasted class that wraps
-another raise's message is the site."""
+another raise's message is the site. (The last test builds its entries directly: the factory
+raise it needs is recorded by class only in a big codebase's idiom.)"""
 
 from __future__ import annotations
 
@@ -164,3 +165,30 @@ def test_a_pasted_base_makes_its_subclasses_raises_candidates(matcher: Matcher) 
     res = matcher.explain("lib.core.LibError: the widget cannot be described")
     assert any(m.function == "check" and m.exc_type == "KeyExists" for m in res.matches)
     assert all(m.approximate for m in res.matches)
+
+
+def test_a_pasted_class_makes_its_library_bases_raises_candidates() -> None:
+    # sqlalchemy's ``raise DBAPIError.instance(...)`` is recorded as the base class but raises
+    # the subclass that fits the driver's error (``OperationalError``); the text is the
+    # driver's, unknown to the catalogue
+    from errdex.model import CatalogueEntry, render_template
+
+    def entry(
+        key: int, segments: list[str], exc_type: str, bases: tuple[str, ...], function: str
+    ) -> CatalogueEntry:
+        return CatalogueEntry(
+            key=key, error_id=f"e{key}", repo="o/db", version="1", snapshot_date=None, kind="error",
+            exc_type=exc_type, exc_qualname=None, template=render_template(segments), segments=segments,
+            path="db/engine.py", line=10 * key, function=function, exc_bases=bases,
+        )  # fmt: skip
+
+    factory = entry(
+        1, ["(", "module", ") ", "orig", ""], "StatementError", ("DBError",), "Connection._handle"
+    )
+    own = entry(2, ["the pool is closed"], "OperationalError", ("DatabaseError",), "Pool.connect")
+    middle = entry(3, ["", "msg", ""], "DatabaseError", ("StatementError",), "Cursor.fetch")
+    m = Matcher.from_entries([factory, own, middle])
+    res = m.explain("db.exc.OperationalError: (sqlite3.OperationalError) no such table: users")
+    found = {x.function: x for x in res.matches}
+    assert "Connection._handle" in found and found["Connection._handle"].approximate
+    assert any(r.startswith("exception type related") for r in found["Connection._handle"].reasons)
