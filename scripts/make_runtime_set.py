@@ -1661,6 +1661,10 @@ def text_in_sources(message: str, strings: list[str], strip_type: bool = True) -
     """
     first = message.split("\n", 1)[0]
     body = message.split(": ", 1)[1] if strip_type and ": " in first else message
+    if strip_type and QUOTED.fullmatch(body):
+        # A KeyError shows the repr of its argument: a message wrapped whole in quotes is the
+        # library's text (markdown's `KeyError('Invalid Output Format: ...')`), not a value.
+        body = body[1:-1]
     runs = WORD_RUN.findall(QUOTED.sub(" ", body))
     if not runs:
         return False
