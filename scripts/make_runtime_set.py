@@ -2042,5 +2042,26 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def main_for(
+    argv: list[str] | None, *, pins: dict[str, str], snippets: dict[str, list[Snippet]], out: Path,
+    script_name: str, work: Path, doc: str,
+) -> int:  # fmt: skip
+    """Make another set with this harness: its own pins, snippets, output and work folders.
+
+    `main` and the functions it calls read these module globals (defaults, the order of the set,
+    the `source` of each case), so setting them is all it takes.
+    """
+    global PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, __doc__
+    PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, __doc__ = (
+        pins,
+        snippets,
+        out,
+        script_name,
+        work,
+        doc,
+    )
+    return main(argv)
+
+
 if __name__ == "__main__":
     sys.exit(main())
