@@ -67,6 +67,16 @@ def test_feeds_prefer_the_raising_function_then_a_reaching_one() -> None:
     assert parameter_feeds(["for n in items", "except KeyError"], ("pkg.f", ("n", "items")), []) == []
 
 
+def test_a_guard_on_self_names_the_constructor_argument_that_set_it() -> None:
+    guards = ["if self.strict and self.size(n) > 3"]
+    [feed] = parameter_feeds(guards, None, [], ("pkg.Box", ("strict", "label")))
+    assert (feed.param, feed.function, feed.attribute) == ("strict", "pkg.Box", True)
+    sols, _ = solutions_for(describe_guards(guards), guards, "too big", "too big", [], feeds=[feed])
+    assert sols[0].text.startswith("`self.strict` is what you pass as `pkg.Box(strict=...)`")
+    # an attribute the constructor does not take was computed later: nothing to point the user at
+    assert parameter_feeds(["if self.cache_size > 3"], None, [], ("pkg.Box", ("strict",))) == []
+
+
 def test_accepted_values_join_the_argument_and_nothing_restates_the_guard() -> None:
     guards = ["mode not in ('a', 'b')"]
     feeds = parameter_feeds(guards, ("pkg.run", ("mode",)), [])
@@ -151,6 +161,48 @@ def test_a_catalogue_gives_arguments_class_meanings_and_an_honest_none(tmp_path:
     none = analysis("theloader")
     assert none["solutions"] == [] and none["solutions_note"] == NO_FIX
     assert shape["solutions_note"] is None
+
+
+def test_a_catalogue_points_self_attributes_at_the_constructor_and_skips_private_docs(tmp_path: Path) -> None:
+    from errdex.pipeline import index
+    from errdex.store import Store
+    from errdex.views import error_view
+
+    pkg = tmp_path / "src" / "box"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text(
+        "class Base:\n"
+        "    def __init__(self, strict=False, label=''):\n"
+        "        self.strict = strict\n"
+        "        self.label = label\n\n\n"
+        "class Box(Base):\n"
+        "    def fill(self, items):\n"
+        "        if self.strict and len(items) > 3:\n"
+        "            raise ValueError('a strict box holds three items')\n"
+        "        return list(items)\n\n"
+        "    def pack(self, items):\n"
+        '        """Check and pack the items.\n\n        :meta private:\n        """\n'
+        "        if len(items) > 9:\n"
+        "            raise OverflowError('no box holds ten items')\n"
+        "        return items\n\n\n"
+        "def ship(items):\n"
+        "    box = Box()\n"
+        "    return box.pack(items)\n"
+    )
+    db = str(tmp_path / "c.db")
+    index(str(tmp_path / "src"), db, jobs=1)
+    store = Store.open(db)
+    _, rows = store.list_errors()
+    by = {r.template.split(" ")[1]: r.id for r in rows}
+    strict = error_view(store, store.get_error(by["strict"])).to_json()["analysis"]
+    texts = [s["text"] for s in strict["solutions"]]
+    assert "`box.Box.fill(items=...)`" in texts[0]  # the method's own argument, then the object's
+    assert texts[1].startswith("`self.strict` is what you pass as `box.Box(strict=...)` (or to a subclass)")
+    pack = error_view(store, store.get_error(by["box"])).to_json()["analysis"]
+    # Box.pack is documented as private: the fix is the argument of the public ship(), not pack()'s
+    texts = [s["text"] for s in pack["solutions"]]
+    assert texts and all("Box.pack(" not in t for t in texts)
+    assert any("`box.ship(items=...)`" in t for t in texts)
 
 
 def test_the_tests_note_names_the_sdist_that_was_read() -> None:

@@ -93,8 +93,8 @@ def test_a_builtin_raise_is_described_as_python_s_own(
 
 def test_a_library_class_keeps_its_own_description(catalogue: tuple[str, dict[str, str]]) -> None:
     db, ids = catalogue
-    assert "an error class specific to this library" in _meaning(db, ids["sell"])
-    assert "a codebase-specific kind of LookupError" in _meaning(db, ids["buy"])
+    assert "is a kind of error specific to this library" in _meaning(db, ids["sell"])
+    assert "is a codebase-specific kind of LookupError" in _meaning(db, ids["buy"])
 
 
 def test_every_builtin_exception_has_a_meaning() -> None:

@@ -65,7 +65,12 @@ def analyze_error(store: CatalogueReader, err: ErrorDetail) -> Analysis:
     reaches = []
     if mod is not None and function != "<module>":
         reaches = ctx.graph.reached_from(mod.name, function)
-    feeds = parameter_feeds(guards, _public_signature(ctx, mod, function), _signatures(ctx, reaches))
+    feeds = parameter_feeds(
+        guards,
+        _public_signature(ctx, mod, function),
+        _signatures(ctx, reaches),
+        _constructor(ctx, mod, function),
+    )
     sols, refs = solutions_for(trig, guards, err.template, expanded, siblings, notes=notes, feeds=feeds)
     for n in notes:
         for url in _urls(n):
@@ -130,6 +135,24 @@ def _public_signature(
         return None
     name = ctx.graph.public_name(mod.name, function)
     return (name, ctx.index.parameters(mod.name, function)) if name else None
+
+
+def _constructor(
+    ctx: SnapshotContext, mod: Module | None, function: str
+) -> tuple[str, tuple[str, ...]] | None:
+    """(public class name, ``__init__`` parameters) of a method's class, when users make its
+    objects: where a guard's ``self.x`` came from."""
+    from errdex.analysis.classes import init_owner
+
+    f = mod.funcs.get(function) if mod is not None else None
+    if mod is None or f is None or not f.cls or "<locals>" in function:
+        return None
+    name = ctx.graph.public_name(mod.name, f.cls)
+    owner = init_owner(ctx.index, mod, f.cls)
+    if name is None or owner is None:
+        return None
+    params = ctx.index.parameters(owner[0].name, f"{owner[1]}.__init__")
+    return name, tuple(p for p in params if p not in ("self", "cls"))
 
 
 def _signatures(ctx: SnapshotContext, reaches: list[Reach]) -> list[tuple[str, tuple[str, ...]]]:

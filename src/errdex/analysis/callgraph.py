@@ -106,10 +106,13 @@ class CallGraph:
         return self._public(key)
 
     def _public(self, key: str) -> str | None:
+        mod, _, qual = key.partition(":")
+        doc = self.index.docstring(mod, qual)
+        if doc and ":meta private:" in doc:
+            return None  # Sphinx's marker: documented as not for users, whatever its name says
         names = self.public_names.get(key)
         if names:
             return names[0]
-        mod, _, qual = key.partition(":")
         if "<locals>" in qual or any(p.startswith("_") for p in qual.split(".")):
             return None
         if any(p.startswith("_") for p in mod.split(".")):

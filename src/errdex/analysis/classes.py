@@ -45,6 +45,26 @@ def exc_class(index: ProjectIndex, dotted: str, lines_of: Callable[[str], list[s
     return ExcClass(f"{mod.name}.{cls}", mod.path, tuple(ancestors), doc)
 
 
+def init_owner(index: ProjectIndex, mod: Module, cls: str) -> tuple[Module, str] | None:
+    """(module, class) whose ``__init__`` makes objects of ``cls``: the class itself, else its
+    nearest ancestor the codebase defines that has one (first base first, as Python's MRO
+    starts), or None when only a class outside the codebase would."""
+    seen: set[tuple[str, str]] = set()
+    todo = [(mod, cls, 0)]
+    while todo:
+        m, c, depth = todo.pop(0)
+        if (m.name, c) in seen or depth > _MAX_DEPTH:
+            continue
+        seen.add((m.name, c))
+        if f"{c}.__init__" in m.funcs:
+            return m, c
+        for base in m.bases.get(c, []):
+            hit = _base_class(index, m, base.split("[")[0].split("(")[0], depth)
+            if hit is not None:
+                todo.append((hit[0], hit[1], depth + 1))
+    return None
+
+
 def _find(index: ProjectIndex, dotted: str, depth: int) -> tuple[Module, str] | None:
     """(module, class qualname) of a dotted name, following re-exports."""
     parts = dotted.split(".")

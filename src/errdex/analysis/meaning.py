@@ -54,8 +54,8 @@ def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) 
         b.rsplit(".", 1)[-1] for b in bases if b.rsplit(".", 1)[-1] not in ("Exception", "BaseException")
     ]
     if named:
-        return f"an error class specific to this library, a kind of {named[0]}"
-    return "an error class specific to this library"
+        return f"a kind of error specific to this library, built on {named[0]}"
+    return "a kind of error specific to this library"
 
 
 def function_phrase(function: str) -> str:
@@ -161,7 +161,10 @@ def meaning_text(
         what = " error"
     if name == UNKNOWN_TYPE:
         name, what = "error", ""
-    parts = [f"This {name}{what} means {type_meaning(exc_type, bases, kind, level)}."]
+    meaning = type_meaning(exc_type, bases, kind, level)
+    # a class is described ("is a kind of ..."); a built-in type's meaning is a situation
+    verb = "is" if meaning.startswith(("a kind of", "a codebase-specific", "a warning specific")) else "means"
+    parts = [f"This {name}{what} {verb} {meaning}."]
     doc = first_sentence(class_doc)
     if doc:
         parts.append(f"The class's docstring says: “{doc}”")

@@ -6,7 +6,8 @@ guard (already shown under "When it happens") and is not advice. What counts, be
 * **parameter** — the guard tests a value that is a parameter of the public function the user
   called (the raising function itself, or a public function that reaches it and has a parameter
   of the same name): the fix is in what they pass there, so name that argument and the condition
-  it must meet.
+  it must meet. A method's guard on ``self.x`` counts the same way when the class's constructor
+  takes ``x``: the user set it when they made the object.
 * **guard** — a failed membership or type test says, by negation, what *is* accepted: ``x not in
   (A, B)`` means "use A or B", a failed ``isinstance(x, T)`` means "pass a T".
 * **message** — authors often write the fix into the message ("Try using lax.scan", "Use
@@ -75,6 +76,7 @@ class Feed:
     function: str  # the public dotted name the user calls
     direct: bool  # the guard is in that function itself (else: a parameter of the same name)
     condition: str  # the negated guard: what must hold for the call to pass
+    attribute: bool = False  # the guard tests ``self.<param>``; ``function`` is the class
 
 
 def imperatives(template: str) -> list[str]:
@@ -163,6 +165,8 @@ def _feed_text(f: Feed, accepted: list[str] | None) -> str:
     # which would read as identifiers of the raising file
     where = f"`{f.function}({f.param}=...)`"
     need = f"give it {' or '.join(accepted)}" if accepted else f"the call fails unless {f.condition}"
+    if f.attribute:
+        return f"`self.{f.param}` is what you pass as {where} (or to a subclass) when you make the object: {need}."
     if f.direct:
         return f"Check the value you pass as {where}: {need}."
     return (
@@ -175,23 +179,34 @@ def parameter_feeds(
     guards: list[str],
     raising: tuple[str, tuple[str, ...]] | None,
     reaching: list[tuple[str, tuple[str, ...]]],
+    constructor: tuple[str, tuple[str, ...]] | None = None,
 ) -> list[Feed]:
     """The public parameters that carry a value a guard tests, closest guard to the raise first.
 
     ``raising`` is the raising function's (public name, parameters) when it is public; ``reaching``
     lists the public functions that reach it, with their parameters. A guard's value counts when
     its root name is a parameter: directly for the raising function, by name for a caller.
+    ``constructor`` is, for a method, its public class and the parameters of the ``__init__`` it
+    uses: a guard on ``self.x`` counts when that ``__init__`` takes ``x`` (the value the user
+    gave when making the object; an attribute computed later has no parameter of its name).
     """
     feeds: list[Feed] = []
     seen: set[str] = set()
     for g in reversed([g for g in guards if _is_condition(g)]):
-        roots = {n.split(".")[0].split("[")[0] for n in describe_guards([g]).names}
+        names = describe_guards([g]).names
+        roots = {n.split(".")[0].split("[")[0] for n in names}
         for root in sorted(roots - seen - {"self", "cls"}):
             owner = _owner(root, raising, reaching)
             if owner is not None:
                 seen.add(root)
                 (name, _), direct = owner
                 feeds.append(Feed(root, name, direct, _negated(g)))
+        if constructor is None:
+            continue
+        attrs = {n.split(".")[1].split("[")[0].split("(")[0] for n in names if n.startswith("self.")}
+        for attr in sorted(attrs & set(constructor[1]) - seen - {"self"}):
+            seen.add(attr)
+            feeds.append(Feed(attr, constructor[0], False, _negated(g), attribute=True))
     return feeds[:3]
 
 

@@ -95,6 +95,7 @@ class ProjectIndex:
         self._leaves: dict[str, list[str]] = {}
         self._tops: dict[str, bool] = {}
         self._relative_tops: set[str] | None = None
+        self._docs: dict[tuple[str, str], str | None] = {}
 
     # ------------------------------------------------------------------ loading
 
@@ -136,6 +137,15 @@ class ProjectIndex:
         """A function's parameter names (not kept in memory with the module: few callers need them)."""
         row = self.rows([module]).get(module)
         return self.reader.parameters(row.fact_id, [qualname]).get(qualname, ()) if row is not None else ()
+
+    def docstring(self, module: str, qualname: str) -> str | None:
+        """A function's docstring (read on demand, like its parameters)."""
+        key = (module, qualname)
+        if key not in self._docs:
+            row = self.rows([module]).get(module)
+            found = self.reader.docstrings(row.fact_id, [qualname]) if row is not None else {}
+            self._docs[key] = found.get(qualname)
+        return self._docs[key]
 
     def module_of(self, path: str) -> Module | None:
         """The module a library file defines (tests and unparsed files have none)."""

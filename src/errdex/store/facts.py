@@ -295,6 +295,17 @@ class FactReader:
         )
         return {str(q): tuple(json.loads(p)) if p else () for q, p in rows}
 
+    def docstrings(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, str | None]:
+        """qualname -> docstring of some functions of one file (what says a function is private)."""
+        if not qualnames:
+            return {}
+        marks, params = _in("q", list(qualnames))
+        rows = self._run(
+            f"SELECT qualname, doc FROM fact_functions WHERE fact_id = :fid AND qualname IN {marks}",
+            {"fid": fact_id, **params},
+        )
+        return {str(q): str(d) if d else None for q, d in rows}
+
     def functions_named(self, sid: int, names: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
         """name -> (module, qualname) of every library function so named, in code order."""
         out: dict[str, list[tuple[str, str]]] = {}
