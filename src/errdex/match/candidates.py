@@ -114,6 +114,11 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
             judge_fit(c, pat.lit_len, mlen)
         if not tf.cmsg:  # a class printed without a message: any template "fits", none is evidence
             c.text, c.confident, c.reasons = 0.0, False, []
+            if bare_raise(pat.lits, pat.names):
+                # ... except a raise with no message: Python prints such an exception as its
+                # class alone, so this is the text exactly (the ranker checks the class)
+                c.text, c.confident, c.coverage = 1.0, True, 1.0
+                c.reasons = ["raised without a message, printed as its class alone"]
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -162,6 +167,11 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
                     "this template wraps that message (another class raised it first)",
                 ]
                 break
+
+
+def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether a template is that of a raise with no message (``raise E``, ``raise E()``)."""
+    return not names and not any(lits)
 
 
 def _some(idx: Index, pid: int) -> list[int]:

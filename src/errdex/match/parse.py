@@ -370,7 +370,8 @@ def parse(text: str) -> ParsedQuery:
     lines = cleaned.split("\n")
     blocks_lines = _split_blocks(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
-    blocks = [b for b in blocks if b.message or b.frames] or [Block()]
+    # a class printed alone (raised without a message) is a block too: its type is the evidence
+    blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = _primary(blocks)
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is

@@ -140,7 +140,8 @@ class Ranker:
         """Whether any entry of the pattern passes ``_score``'s floors: the others are not looked
         at (near-duplicates of the template that fits are many, and fit only in part)."""
         if c.confident:
-            return True
+            # a message-less raise fits a class pasted alone: those of the pasted class only
+            return not self._empty or c.pid in self.ev.typed_pids
         text, fw = self._evidence_bound(c)
         floor = TYPED_MIN if c.pid in self.ev.typed_pids else APPROX_MIN
         return (fw >= CALLER_FRAME or text >= floor) and (text >= TYPED_MIN or fw >= DEEPEST_FRAME)
@@ -221,6 +222,8 @@ class Ranker:
         fw = ev.frames.weight_of(idx, ei, c.pid)
         text, typed_why = c.text, None
         typed = ei in ev.typed
+        if self._empty and c.confident and not typed and fw < ON_RAISE:
+            return None  # another class's raise with no message: nothing points to it
         if typed:
             text, fw, typed_why = self._typed(ei, c, text, fw)
         floor = TYPED_MIN if typed else APPROX_MIN
@@ -230,6 +233,8 @@ class Ranker:
             return None
         repo, kind, etype, path, func = idx.entry_site(ei)
         tw = self.relation(etype, kind)[0]
+        if self._empty and c.confident and not self._bare_fits(tw, fw):
+            text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = not ev.pointed or repo in ev.pointed
         confident = pointed and self._exact(c, fw, tw, [])
         score = (1.0 if confident else 0.0) + text + tw + fw
@@ -285,10 +290,19 @@ class Ranker:
         if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
+        if self._empty:
+            return self._bare_fits(tw, fw)
         # Python prints the class raised: text shared with another class's raise is a message
         # passed on (wrapped, re-raised), and that raise is not this one (the relation's
         # reason says so)
         return tw > TYPE_DISAGREES
+
+    def _bare_fits(self, tw: float, fw: float) -> bool:
+        """Whether a raise with no message is what a class pasted alone printed: Python prints
+        the class raised (a base's or subclass's raise prints another name), and a traceback
+        whose last library frame lies in another file says it was raised there (a bare raise
+        elsewhere only shares the class)."""
+        return tw >= TYPE_AGREES and (not self.ev.frames.info.deepest_path or fw >= FILE_FRAME)
 
     def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
         """One match per distinct error (the best-supported snapshot) and per statement (the

@@ -1,0 +1,95 @@
+"""What a class name in the paste says about the raise site, on a real catalogue indexed from
+fixture code: an exception raised with no message prints its class alone, and that paste is the
+raise with no message of that very class, exactly; a placeholder filled with the class's own
+name (``{type(self).__name__}``) tells apart the sites that share its template."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import Match, Matcher, Result
+from errdex.store import Store
+
+LIB = """\
+class ModeError(Exception):
+    pass
+
+
+class NumError(ValueError):
+    pass
+
+
+class NegativeError(NumError):
+    pass
+
+
+class OtherError(Exception):
+    pass
+
+
+def classical(mode):
+    if mode not in ("all", "none"):
+        raise ModeError
+
+
+def num(n):
+    if n is None:
+        raise NumError("a number is needed, not None")
+    if n < 0:
+        raise NegativeError()
+    if n > 10:
+        raise NumError
+
+
+def other(mode):
+    raise OtherError
+"""
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("names")
+    (root / "lib").mkdir()
+    (root / "lib" / "words.py").write_text(LIB)
+    db = str(root / "c.db")
+    index(str(root / "lib"), db, jobs=1)
+    return Matcher.load(Store.open(db))
+
+
+def line_of(source: str, statement: str, after: int = 0) -> int:
+    """The line number of the first ``statement`` after line ``after`` of ``source``."""
+    lines = source.splitlines()
+    return next(n for n, ln in enumerate(lines, 1) if n > after and ln.strip() == statement)
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+@pytest.mark.parametrize("paste", ["lib.words.ModeError", "lib.words.ModeError: "])
+def test_a_class_pasted_alone_is_its_raise_with_no_message_exactly(matcher: Matcher, paste: str) -> None:
+    res = matcher.explain(paste)
+    assert (top(res).function, top(res).exc_type, top(res).approximate) == ("classical", "ModeError", False)
+    assert res.outcome == "exact"
+    # the other message-less raises print other classes: nothing in the paste points to them
+    assert all(m.function != "other" for m in res.matches)
+
+
+def test_a_class_pasted_alone_is_exact_only_at_a_raise_of_that_very_class(matcher: Matcher) -> None:
+    bare = line_of(LIB, "raise NumError", line_of(LIB, "def num(n):"))
+    sub = line_of(LIB, "raise NegativeError()")
+    worded = line_of(LIB, 'raise NumError("a number is needed, not None")')
+    res = matcher.explain("lib.words.NumError")
+    exact = [(m.function, m.line) for m in res.matches if not m.approximate]
+    assert exact == [("num", bare)]  # ``raise NumError``, not ``raise NumError("...")``
+    # the subclass's message-less raise prints ``NegativeError``: a candidate (a handler may
+    # name the base it caught), never exact, below the class's own raise with a message
+    by_line = {m.line: m for m in res.matches}
+    assert by_line[sub].approximate and by_line[sub].exc_type == "NegativeError"
+    assert res.matches.index(by_line[worded]) < res.matches.index(by_line[sub])
+    # and the subclass pasted alone is its own raise, exactly
+    neg = matcher.explain("lib.words.NegativeError")
+    assert (top(neg).line, neg.outcome) == (sub, "exact")
