@@ -93,3 +93,74 @@ def test_a_class_pasted_alone_is_exact_only_at_a_raise_of_that_very_class(matche
     # and the subclass pasted alone is its own raise, exactly
     neg = matcher.explain("lib.words.NegativeError")
     assert (top(neg).line, neg.outcome) == (sub, "exact")
+
+
+CACHES = """\
+class Cache:
+    def popitem(self):
+        raise KeyError(f"{type(self).__name__} is empty")
+
+
+class LRUCache(Cache):
+    def popitem(self):
+        raise KeyError(f"{type(self).__name__} is empty")
+
+
+class FIFOCache(Cache):
+    def popitem(self):
+        raise KeyError(f"{self.__class__.__name__} is empty")
+
+
+class Limit(Exception):
+    @classmethod
+    def require(cls, value):
+        if value is None:
+            raise ValueError(f"{cls.__name__} has no value")
+
+
+class Setting(Exception):
+    @classmethod
+    def require(cls, value):
+        if value is None:
+            raise ValueError(f"{cls.__name__} has no value")
+
+
+class Timeout(Setting):
+    pass
+"""
+
+
+@pytest.fixture(scope="module")
+def caches(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("caches")
+    (root / "cache").mkdir()
+    (root / "cache" / "core.py").write_text(CACHES)
+    db = str(root / "c.db")
+    index(str(root / "cache"), db, jobs=1)
+    return Matcher.load(Store.open(db))
+
+
+@pytest.mark.parametrize("owner", ["Cache", "LRUCache", "FIFOCache"])
+def test_a_class_name_placeholder_holding_the_site_s_class_ranks_that_site_first(
+    caches: Matcher, owner: str
+) -> None:
+    res = caches.explain(f"KeyError: '{owner} is empty'")
+    assert top(res).function == f"{owner}.popitem"
+    assert any("this site's class" in r for r in top(res).reasons)
+    # the sites of the other classes rank below it, the class name counting against them
+    others = [m for m in res.matches if m.function.endswith(".popitem") and m.function != f"{owner}.popitem"]
+    assert len(others) == 2 and all(m.score < top(res).score for m in others)
+    assert all(any("another class" in r for r in m.reasons) for m in others)
+
+
+def test_a_class_name_placeholder_holding_a_subclass_ranks_the_base_s_site_first(caches: Matcher) -> None:
+    # ``Timeout.require(None)``: the classmethod of ``Setting`` prints its subclass's name, and
+    # the index knows ``Timeout`` derives from ``Setting`` (not from ``Limit``, first in the file)
+    res = caches.explain("ValueError: Timeout has no value")
+    assert [m.function for m in res.matches[:2]] == ["Setting.require", "Limit.require"]
+    assert res.matches[0].score > res.matches[1].score
+    # a name the catalogue does not relate to either counts against both alike
+    res = caches.explain("ValueError: Quota has no value")
+    assert res.matches[0].score == res.matches[1].score

@@ -35,6 +35,7 @@ from errdex.match.index import (
     E_TYPE,
     E_VERSION,
     Index,
+    type_key,
 )
 from errdex.match.result import Match
 from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, private_site, type_relation
@@ -52,7 +53,15 @@ from errdex.match.thresholds import (
     TYPED_MIN,
     TYPED_TEXT,
 )
-from errdex.match.verify import values
+from errdex.match.verify import REPR_MARK, values
+
+# placeholders printing the raising object's class name: ``{type(self).__name__}``
+_CLASS_NAME = frozenset(
+    f"{obj}.{attr}"
+    for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
+    for attr in ("__name__", "__qualname__")
+)
+CLASS_NAMED = 0.03  # a class-name placeholder holding the site's class (or a subclass): + this; another: -
 
 # (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
 # is in this raise's function and the class agrees, exact, score)
@@ -90,9 +99,12 @@ class Ranker:
         self.relation = _memo_type_relation(ev.types, idx.ancestors)
         self._empty = False  # no message was pasted, only a class
         self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
+        self._tf: TextFit | None = None
+        self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
+        self._tf = tf
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -154,7 +166,8 @@ class Ranker:
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
-        return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public
+        named = CLASS_NAMED if self._class_names(c) else 0.0
+        return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _raised_here(self, fw: float, tw: float, text: float) -> bool:
         """The traceback ends in the entry's function (its last frame, a library one), the pasted
@@ -241,6 +254,7 @@ class Ranker:
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + private_site(path, func))
+        score += self._class_named(c, func)
         here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         key = (pointed, fw >= ON_RAISE, here, confident, score)
         return _Scored(key, ei, c, fw, typed_why)
@@ -258,6 +272,10 @@ class Ranker:
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
             reasons.append("a helper raising the message its caller supplies")
+        named = self._class_named(c, idx.entry_func(s.ei))
+        if named:
+            whose = "this site's class" if named > 0 else "another class than this site's"
+            reasons.append(f"the class name in the message is {whose} ({_owner_class(idx.entry_func(s.ei))})")
         return reasons
 
     def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
@@ -297,6 +315,37 @@ class Ranker:
         # reason says so)
         return tw > TYPE_DISAGREES
 
+    def _class_names(self, c: Cand) -> list[str]:
+        """The values the message fills the pattern's class-name placeholders with (sites
+        sharing ``{type(self).__name__} is empty`` differ only in the class that raised)."""
+        got = self._named.get(c.pid)
+        if got is not None:
+            return got
+        got = []
+        names = self.idx.patterns[c.pid].names
+        tf = self._tf
+        if tf is not None and c.fit is not None and c.fit.full and any(_class_slot(n) for n in names):
+            vals = values(list(names), c.fit, tf.message, tf.cmap)
+            got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
+        self._named[c.pid] = got
+        return got
+
+    def _class_named(self, c: Cand, func: str) -> float:
+        """Evidence from a class-name placeholder: its value is the class of the site's method
+        (or a subclass of it the index knows) or it names another class."""
+        named = self._class_names(c)
+        owner = _owner_class(func)
+        if not named or not owner:
+            return 0.0
+        key = type_key(owner)
+        score = 0.0
+        for value in named:
+            if value == owner or key in self.idx.ancestors(type_key(value)):
+                score = max(score, CLASS_NAMED)
+            elif value.isidentifier():
+                score = min(score, -CLASS_NAMED) if score <= 0 else score
+        return score
+
     def _bare_fits(self, tw: float, fw: float) -> bool:
         """Whether a raise with no message is what a class pasted alone printed: Python prints
         the class raised (a base's or subclass's raise prints another name), and a traceback
@@ -332,6 +381,17 @@ class Ranker:
             if len(out) >= self.limit:
                 break
         return out
+
+
+def _class_slot(name: str) -> bool:
+    """Whether a placeholder prints the raising object's class name."""
+    return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _owner_class(func: str) -> str | None:
+    """The class a site's function is a method of (``LRUCache.popitem``), if any."""
+    parts = [p for p in func.split(".") if p != "<locals>"]
+    return parts[-2] if len(parts) >= 2 else None
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
