@@ -164,3 +164,13 @@ def test_a_class_name_placeholder_holding_a_subclass_ranks_the_base_s_site_first
     # a name the catalogue does not relate to either counts against both alike
     res = caches.explain("ValueError: Quota has no value")
     assert res.matches[0].score == res.matches[1].score
+
+
+def test_the_class_of_a_site_is_that_of_its_method_or_of_the_method_it_is_nested_in() -> None:
+    from errdex.match.rank import _owner_class
+
+    assert _owner_class("LRUCache.popitem") == "LRUCache"
+    assert _owner_class("Schema._compile.<locals>.validate_mapping") == "Schema"
+    assert _owner_class("make.<locals>.Local.check") == "Local"
+    assert _owner_class("make.<locals>.check") is None
+    assert _owner_class("popitem") is None

@@ -42,6 +42,7 @@ from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, 
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
+    CLASS_NAMED,
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
@@ -61,7 +62,6 @@ _CLASS_NAME = frozenset(
     for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
     for attr in ("__name__", "__qualname__")
 )
-CLASS_NAMED = 0.03  # a class-name placeholder holding the site's class (or a subclass): + this; another: -
 
 # (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
 # is in this raise's function and the class agrees, exact, score)
@@ -338,13 +338,9 @@ class Ranker:
         if not named or not owner:
             return 0.0
         key = type_key(owner)
-        score = 0.0
-        for value in named:
-            if value == owner or key in self.idx.ancestors(type_key(value)):
-                score = max(score, CLASS_NAMED)
-            elif value.isidentifier():
-                score = min(score, -CLASS_NAMED) if score <= 0 else score
-        return score
+        if any(v == owner or key in self.idx.ancestors(type_key(v)) for v in named):
+            return CLASS_NAMED
+        return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
 
     def _bare_fits(self, tw: float, fw: float) -> bool:
         """Whether a raise with no message is what a class pasted alone printed: Python prints
@@ -389,9 +385,13 @@ def _class_slot(name: str) -> bool:
 
 
 def _owner_class(func: str) -> str | None:
-    """The class a site's function is a method of (``LRUCache.popitem``), if any."""
-    parts = [p for p in func.split(".") if p != "<locals>"]
-    return parts[-2] if len(parts) >= 2 else None
+    """The class a site's function is a method of (``LRUCache.popitem``), if any: for a function
+    nested in a method (``Schema.validate.<locals>.check``), the method's."""
+    for scope in reversed(func.split(".<locals>.")):
+        parts = scope.split(".")
+        if len(parts) >= 2:
+            return parts[-2]
+    return None
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
