@@ -46,16 +46,22 @@ def other(mode):
 """
 
 
-@pytest.fixture(scope="module")
-def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+def indexed(tmp_path_factory: pytest.TempPathFactory, module: str, source: str) -> Matcher:
+    """A matcher on a real catalogue of one package holding ``module`` (``lib/words.py``)."""
     from errdex.pipeline import index
 
     root = tmp_path_factory.mktemp("names")
-    (root / "lib").mkdir()
-    (root / "lib" / "words.py").write_text(LIB)
+    package, name = module.split("/")
+    (root / package).mkdir()
+    (root / package / name).write_text(source)
     db = str(root / "c.db")
-    index(str(root / "lib"), db, jobs=1)
+    index(str(root / package), db, jobs=1)
     return Matcher.load(Store.open(db))
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    return indexed(tmp_path_factory, "lib/words.py", LIB)
 
 
 def line_of(source: str, statement: str, after: int = 0) -> int:
@@ -132,14 +138,7 @@ class Timeout(Setting):
 
 @pytest.fixture(scope="module")
 def caches(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("caches")
-    (root / "cache").mkdir()
-    (root / "cache" / "core.py").write_text(CACHES)
-    db = str(root / "c.db")
-    index(str(root / "cache"), db, jobs=1)
-    return Matcher.load(Store.open(db))
+    return indexed(tmp_path_factory, "cache/core.py", CACHES)
 
 
 @pytest.mark.parametrize("owner", ["Cache", "LRUCache", "FIFOCache"])
