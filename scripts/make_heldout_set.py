@@ -17,6 +17,7 @@ Only the standard library is used, like the script it extends.
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -28,7 +29,7 @@ DEFAULT_OUT = base.ROOT / "tests" / "data" / "regression" / "heldout"
 SCRIPT_NAME = "scripts/make_heldout_set.py"
 # Its own virtualenv: these pins (rich, for one) would otherwise change what the runtime set's
 # libraries print.
-DEFAULT_WORK = Path(base.tempfile.gettempdir()) / "errdex-heldout-set"
+DEFAULT_WORK = Path(tempfile.gettempdir()) / "errdex-heldout-set"
 
 PINS: dict[str, str] = {
     "arrow": "1.4.0",
@@ -751,15 +752,10 @@ app.test_client().get("/nothing")
 
 
 def main(argv: list[str] | None = None) -> int:
-    # The base script reads these module globals when it runs (defaults, the order of the set,
-    # the `source` of each case), so setting them is all it takes to make another set.
-    base.PINS = PINS
-    base.SNIPPETS = SNIPPETS
-    base.DEFAULT_OUT = DEFAULT_OUT
-    base.SCRIPT_NAME = SCRIPT_NAME
-    base.DEFAULT_WORK = DEFAULT_WORK
-    base.__doc__ = __doc__
-    return base.main(argv)
+    return base.main_for(
+        argv, pins=PINS, snippets=SNIPPETS, out=DEFAULT_OUT, script_name=SCRIPT_NAME, work=DEFAULT_WORK,
+        doc=__doc__ or "",
+    )  # fmt: skip
 
 
 if __name__ == "__main__":

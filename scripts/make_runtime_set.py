@@ -1661,6 +1661,10 @@ def text_in_sources(message: str, strings: list[str], strip_type: bool = True) -
     """
     first = message.split("\n", 1)[0]
     body = message.split(": ", 1)[1] if strip_type and ": " in first else message
+    if strip_type and QUOTED.fullmatch(body):
+        # A KeyError shows the repr of its argument: a message wrapped whole in quotes is the
+        # library's text (markdown's `KeyError('Invalid Output Format: ...')`), not a value.
+        body = body[1:-1]
     runs = WORD_RUN.findall(QUOTED.sub(" ", body))
     if not runs:
         return False
@@ -2036,6 +2040,27 @@ def main(argv: list[str] | None = None) -> int:
     write_set(args.out, cases, versions)
     print_summary(outcomes, new_cases)
     return 0
+
+
+def main_for(
+    argv: list[str] | None, *, pins: dict[str, str], snippets: dict[str, list[Snippet]], out: Path,
+    script_name: str, work: Path, doc: str,
+) -> int:  # fmt: skip
+    """Make another set with this harness: its own pins, snippets, output and work folders.
+
+    `main` and the functions it calls read these module globals (defaults, the order of the set,
+    the `source` of each case), so setting them is all it takes.
+    """
+    global PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, __doc__
+    PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, __doc__ = (
+        pins,
+        snippets,
+        out,
+        script_name,
+        work,
+        doc,
+    )
+    return main(argv)
 
 
 if __name__ == "__main__":

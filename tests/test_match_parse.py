@@ -404,3 +404,12 @@ def test_a_message_with_a_type_line_inside_is_also_read_from_the_type_before() -
     earlier = q.blocks[q.primary - 1]
     assert earlier.exc_type == "werkzeug.exceptions.BadRequestKeyError"
     assert earlier.message == "400 Bad Request: The browser sent a bad request.\nKeyError: 'subject_id'"
+
+
+def test_a_raise_line_run_together_with_the_exception_line_keeps_the_exception_line() -> None:
+    # an issue title: the traceback's last source line, then the exception line, no frame
+    q = parse('raise LinAlgError("Singular matrix") numpy.linalg.LinAlgError: Singular matrix')
+    assert (q.exc_types, q.message) == (["numpy.linalg.LinAlgError"], "Singular matrix")
+    # prose that merely begins with "raise" is left as it is
+    q = parse("raise ValueError(x) is how you do it: see the docs")
+    assert q.message == "raise ValueError(x) is how you do it: see the docs"

@@ -11,6 +11,7 @@ import pytest
 
 from errdex.match import build_index
 from errdex.match import shared_index as si
+from errdex.match.artifact import class_bases
 from errdex.pipeline import index
 from errdex.store import Store
 from errdex.store import segments as ss
@@ -36,7 +37,7 @@ def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None
         index(spec, db_url)
     store = Store.open(db_url)
     merged = si.update(store)
-    built = build_index(store.iter_entries(), str(store.generation()))
+    built = build_index(store.iter_entries(), str(store.generation()), class_bases(store))
     assert merged.n_entries == built.n_entries > 540  # the interpreter's ~500 and the two releases'
     assert merged.dumps() == built.dumps()  # byte for byte: same patterns, keys, tables
     first = {i: ss.get_segment(store, i, h) for i, h in ss.snapshot_stamps(store)}
@@ -48,7 +49,10 @@ def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None
     calls = _spy_entries(store)
     merged = si.update(store)
     assert calls == []  # the pipeline already built and saved the new segment
-    assert merged.dumps() == build_index(store.iter_entries(), str(store.generation())).dumps()
+    assert (
+        merged.dumps()
+        == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+    )
     stamps = dict(ss.snapshot_stamps(store))
     assert all(ss.get_segment(store, i, stamps[i]) == data for i, data in first.items())
     assert ss.get_segment(store, third, stamps[third]) is not None
@@ -66,7 +70,10 @@ def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> N
     calls = _spy_entries(store)
     merged = si.update(store)
     assert calls == [b]  # only the damaged one; six's segment is read as stored
-    assert merged.dumps() == build_index(Store.open(db).iter_entries(), str(store.generation())).dumps()
+    assert (
+        merged.dumps()
+        == build_index(Store.open(db).iter_entries(), str(store.generation()), class_bases(store)).dumps()
+    )
     assert ss.get_segment(store, a, stamps[a]) is not None
 
 
@@ -97,7 +104,8 @@ def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_pa
     merged = si.update(store)
     assert (
         calls == [snap]
-        and merged.dumps() == build_index(store.iter_entries(), str(store.generation())).dumps()
+        and merged.dumps()
+        == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
     )
 
 

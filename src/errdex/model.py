@@ -165,6 +165,9 @@ class CatalogueEntry:
     relay: bool = False  # a helper's raise of a message its callers supply (``ErrorRecord.relay``)
     # the first source line of the statement (stripped), as a traceback prints it under the frame
     statement: str = ""
+    # the raised class's own bases when the codebase defines it: a pasted class relates to the
+    # sites raising its subclasses and bases, and contradicts the other classes
+    exc_bases: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------------------- code facts

@@ -7,7 +7,7 @@ saying so when it was corrupt.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -19,11 +19,15 @@ if TYPE_CHECKING:
 ARTIFACT = "match-index"
 
 
-def build_index(entries: Iterator[CatalogueEntry] | list[CatalogueEntry], generation: str = "") -> Index:
+def build_index(
+    entries: Iterator[CatalogueEntry] | list[CatalogueEntry],
+    generation: str = "",
+    class_bases: Iterable[tuple[str, Sequence[str]]] = (),
+) -> Index:
     """Index library entries plus the interpreter-message catalogue."""
     from errdex.match.runtime import data_digest, runtime_entries
 
-    index = Index.build(chain(entries, runtime_entries()), generation)
+    index = Index.build(chain(entries, runtime_entries()), generation, class_bases)
     index.extra["runtime"] = data_digest()
     return index
 
@@ -38,12 +42,22 @@ def _rebuild(store: Any) -> tuple[Index, bool]:
     from errdex.store import StoreError
 
     generation = str(store.generation())
-    index = build_index(store.iter_entries(), generation)
+    index = build_index(store.iter_entries(), generation, class_bases(store))
     try:
         store.put_artifact(ARTIFACT, index.dumps())
     except StoreError:  # a read-only catalogue (the web server's): keep it in memory
         return index, False
     return index, True
+
+
+def class_bases(store: Any, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+    """The exception classes the store's codebases define, with their bases; none from a store
+    that keeps no code facts."""
+    read = getattr(store, "class_bases", None)
+    if read is None:
+        return []
+    rows: list[tuple[str, tuple[str, ...]]] = read(snapshot_id) if snapshot_id is not None else read()
+    return rows
 
 
 def stored_index(store: Any) -> Index:

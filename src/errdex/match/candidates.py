@@ -12,7 +12,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from errdex.match.index import E_TYPE, Index
+from errdex.match.index import E_TYPE, Index, type_key
 from errdex.match.score import type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -20,6 +20,7 @@ from errdex.match.thresholds import (
     LEAD_WEIGHT,
     MAX_FUZZY,
     MAX_HEADS,
+    MAX_INNER,
     MAX_VERIFY,
     MIN_COVERAGE,
     MIN_LITERAL,
@@ -113,6 +114,11 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
             judge_fit(c, pat.lit_len, mlen)
         if not tf.cmsg:  # a class printed without a message: any template "fits", none is evidence
             c.text, c.confident, c.reasons = 0.0, False, []
+            if bare_raise(pat.lits, pat.names):
+                # ... except a raise with no message: Python prints such an exception as its
+                # class alone, so this is the text exactly (the ranker checks the class)
+                c.text, c.confident, c.coverage = 1.0, True, 1.0
+                c.reasons = ["raised without a message, printed as its class alone"]
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -125,6 +131,52 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
             _runtime_fit(idx, tf, c, pat.lit_len, types)
             continue
         tf.cands[pid] = c
+
+
+def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:
+    """A raise of the pasted class whose template wraps another raise's message: the text a
+    confident fit explains lies inside one of its placeholders (``{e} at line {line} col
+    {col}``, ``{message}\n    {source}``), and that other raise is of another class. A library
+    that catches its own error and raises the one the user sees with the caught text inside is
+    the site, and the text is explained as well as the inner fit explains it."""
+    inner = sorted(
+        (c for c in tf.cands.values() if c.confident and c.fit is not None and not idx.runtime[c.pid]),
+        key=lambda c: -c.coverage,
+    )[:MAX_INNER]
+    if not inner or not types:
+        return
+    keys = {type_key(t) for t in types}
+    inner = [
+        q for q in inner if not any(type_key(idx.entries[ei][E_TYPE]) in keys for ei in _some(idx, q.pid))
+    ]
+    for pid in typed_pids:
+        c = tf.cands.get(pid)
+        if c is None or c.confident or c.fit is None or not c.fit.full or not idx.patterns[pid].lit_len:
+            continue  # (a template all placeholder wraps anything: it says nothing)
+        spans = c.fit.spans
+        # a gap, and the literal after it: the inner message may end in the same text
+        gaps = [(spans[j][1], spans[j + 1][1]) for j in range(len(spans) - 1)]
+        for q in inner:
+            assert q.fit is not None
+            qs, qe = q.fit.start, q.fit.end
+            if q.pid != pid and any(a <= qs and qe <= b for a, b in gaps):
+                c.confident, c.coverage = True, max(c.coverage, min(q.coverage + c.coverage, 1.0))
+                c.text = max(c.text, q.text)
+                c.reasons = [
+                    f"another raise's template explains {q.coverage:.0%} of the message",
+                    "this template wraps that message (another class raised it first)",
+                ]
+                break
+
+
+def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:
+    """Whether a template is that of a raise with no message (``raise E``, ``raise E()``)."""
+    return not names and not any(lits)
+
+
+def _some(idx: Index, pid: int) -> list[int]:
+    """A few of a pattern's entries: enough to tell which classes raise it."""
+    return idx.patterns[pid].entries[:MAX_INNER]
 
 
 def _goes_on(tf: TextFit, f: Fit, last: str) -> bool:

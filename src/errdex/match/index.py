@@ -98,7 +98,7 @@ from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 10
+FORMAT = 12
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -164,6 +164,9 @@ SECTIONS: dict[str, str] = {
     "ty_key": "I", "ty_str": "I", "ty_off": "I", "ty_ents": "I",
     # top-level packages and the codebase each belongs to (what a dotted type name points to)
     "tp_name": "I", "tp_repo": "I",
+    # class hierarchy: (class, one of its bases) by type key, for the classes the codebases define
+    # (a pasted class relates to its subclasses' and bases' raises and contradicts other classes)
+    "tb_name": "I", "tb_base": "I",
     # statements: crc32 of the compact first source line -> that line, the entries raised there
     # (a traceback prints it under the frame, so it finds the raise when line numbers moved)
     "sm_key": "I", "sm_str": "I", "sm_off": "I", "sm_ents": "I",
@@ -603,6 +606,7 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     offsets("sl_off", "sl_ents", len(s["sl_key"]))
     offsets("ty_off", "ty_ents", same("ty_key", "ty_str"))
     same("tp_name", "tp_repo")
+    same("tb_name", "tb_base")
     offsets("sm_off", "sm_ents", same("sm_key", "sm_str"))
     if len(s["g_pids"]) > len(s["p_rt"]):
         raise CorruptIndex("more big patterns than patterns")
@@ -665,6 +669,8 @@ class Index:
         self.groups = _Groups(self, s["g_pids"])
         self.types = _Paths(_Table(s["ty_key"], s["ty_off"], s["ty_ents"], ne, "type"), s["ty_str"], pool)
         self._packages: dict[str, set[str]] | None = None
+        self._bases: dict[str, set[str]] | None = None
+        self._subclasses: dict[str, set[str]] | None = None
         self.statements = _Paths(
             _Table(s["sm_key"], s["sm_off"], s["sm_ents"], ne, "statement"), s["sm_str"], pool
         )
@@ -831,11 +837,20 @@ class Index:
     # --- building --------------------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, entries: Iterable[CatalogueEntry], generation: str = "") -> Index:
-        """Group entries into patterns, choose keys, heads and site tables, and lay them out flat."""
+    def build(
+        cls,
+        entries: Iterable[CatalogueEntry],
+        generation: str = "",
+        class_bases: Iterable[tuple[str, Sequence[str]]] = (),
+    ) -> Index:
+        """Group entries into patterns, choose keys, heads and site tables, and lay them out flat;
+        ``class_bases`` are the exception classes the codebases define, with their bases (the
+        entries carry those of the classes they raise)."""
         b = Builder()
         for e in entries:
             b.add_entry(e)
+        for name, bases in class_bases:
+            b.add_bases(name, bases)
         return b.finish(generation)
 
     # --- storing ---------------------------------------------------------------------------------------
@@ -1044,6 +1059,32 @@ class Index:
             self._packages = out
         return self._packages
 
+    def type_bases(self) -> dict[str, set[str]]:
+        """Type key of a class a codebase defines -> the type keys of its direct bases (read once:
+        a row per class and base)."""
+        if self._bases is None:
+            s = self._sec
+            out: dict[str, set[str]] = {}
+            for name, base in zip(self._pool.many(s["tb_name"]), self._pool.many(s["tb_base"]), strict=True):
+                out.setdefault(name, set()).add(base)
+            self._bases = out
+        return self._bases
+
+    def ancestors(self, key: str) -> set[str]:
+        """The type keys of every class above ``key`` that the codebases define or name as a base
+        (the class itself not included)."""
+        return _reach(self.type_bases(), key)
+
+    def subclasses(self, key: str) -> set[str]:
+        """The type keys of the classes below ``key`` (direct and further down)."""
+        if self._subclasses is None:
+            inv: dict[str, set[str]] = {}
+            for name, bs in self.type_bases().items():
+                for b in bs:
+                    inv.setdefault(b, set()).add(name)
+            self._subclasses = inv
+        return _reach(self._subclasses, key)
+
     def entry_statements(self) -> dict[int, str]:
         """Entry -> the (compact) first line of its raise statement, for the entries that have one."""
         return {i: text for text, ents in self.statements.items() for i in ents}
@@ -1113,6 +1154,14 @@ class Builder:
             (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
             e.key, e.error_id, e.template, e.line, e.relay, e.statement,
         )  # fmt: skip
+        if e.exc_bases and not is_runtime(e.repo):
+            self.add_bases(e.exc_type, e.exc_bases)
+
+    def add_bases(self, exc_type: str, bases: Iterable[str]) -> None:
+        """Record the direct bases of a class a codebase defines (by type key)."""
+        name = type_key(exc_type)
+        if name:
+            self._tables.bases.update((name, k) for b in bases if (k := type_key(b)) and k != name)
 
     def add(
         self,
@@ -1315,6 +1364,7 @@ class _SiteTables:
         self.line_sites: dict[int, list[int]] = {}  # path number << 32 | line
         self.types: dict[str, list[int]] = {}
         self.packages: set[tuple[str, str]] = set()
+        self.bases: set[tuple[str, str]] = set()  # (class, base) type keys
         self.statements: dict[int, list[int]] = {}  # string id of the compact statement
 
     def add_fields(
@@ -1364,6 +1414,9 @@ class _SiteTables:
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
             w.add("tp_repo", w.string(repo))
+        for name, base in sorted(self.bases):
+            w.add("tb_name", w.string(name))
+            w.add("tb_base", w.string(base))
         for sid in sorted(self.statements, key=lambda i: (_hash(w.text(i)), w.text(i))):
             w.add("sm_key", _hash(w.text(sid)))
             w.add("sm_str", sid)
@@ -1495,6 +1548,19 @@ def _head(lits: tuple[str, ...]) -> tuple[bool, str] | None:
             return (False, lit[:n]) if n >= MIN_KEY else (False, lit[:CHUNK])
         pre += len(lit)
     return None
+
+
+def _reach(edges: dict[str, set[str]], key: str, cap: int = 256) -> set[str]:
+    """Every key reached from ``key`` along ``edges``, itself excluded, at most ``cap`` of them
+    (a cycle in crafted data ends: each key is visited once)."""
+    out: set[str] = set()
+    todo = list(edges.get(key, ()))
+    while todo and len(out) < cap:
+        k = todo.pop()
+        if k not in out and k != key:
+            out.add(k)
+            todo.extend(edges.get(k, ()))
+    return out
 
 
 def type_key(exc_type: str) -> str:

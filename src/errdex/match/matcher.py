@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index
+from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
-from errdex.match.score import builtin_type
+from errdex.match.score import builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.verify import compact
 
@@ -113,6 +113,7 @@ class Matcher:
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types)
+        candidates.wrappers(idx, tf, typed_pids, types)
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
         # among many a frame lands on, the key weight shared with the message stands in for the
         # word similarity not computed yet
@@ -136,7 +137,16 @@ class Matcher:
         for t in types:
             if t.startswith("log.") or builtin_type(t):
                 continue
+            # the class's own raises first, then its subclasses' (a handler or log line names
+            # the base it caught), then its library bases' (a raise through the base's factory,
+            # ``raise Base.instance(...)``, is recorded as the base but raises the subclass)
+            key = type_key(t)
             eis = idx.type_entries(t)[:MAX_POINTING]
+            bases = sorted(b for b in idx.ancestors(key) if not builtin_key(b))
+            for other in [*sorted(idx.subclasses(key)), *bases]:
+                if len(eis) >= MAX_POINTING:
+                    break
+                eis += idx.type_entries(other)[: MAX_POINTING - len(eis)]
             head, dot, _rest = t.partition(".")
             repos = idx.packages().get(head) if dot else None
             if repos:

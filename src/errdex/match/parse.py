@@ -138,6 +138,7 @@ FLAT_LINE_CAP = 20_000  # characters of one line searched for frames run togethe
 def _unflatten(lines: list[str]) -> list[str]:
     """Frames whose newlines were lost (``File "x", line 3, in f raise E(...) pkg.E: message`` on
     one line): split back into the frame, its source line and the message."""
+    lines = [_after_raise_line(ln) for ln in lines]
     if not any('File "' in ln and ln.count('File "') + len(ln) > 0 and _FLAT_FRAME.match(ln) for ln in lines):
         return lines
     out: list[str] = []
@@ -163,6 +164,15 @@ def _unflatten(lines: list[str]) -> list[str]:
                 out.append("    " + source)
             out.append(message)
     return out
+
+
+def _after_raise_line(ln: str) -> str:
+    """A traceback's last source line and the exception line run together, with no frame
+    (``raise E("text") pkg.E: text``, an issue title): the exception line; the rest as it is."""
+    if not ln.lstrip().startswith("raise ") or len(ln) > FLAT_LINE_CAP:
+        return ln
+    t = next((t for t in _INLINE_TYPE.finditer(ln) if is_type_name(t.group(1), strict=True)), None)
+    return ln[t.start() :].strip() if t is not None else ln
 
 
 def _split_at_frames(line: str) -> list[str]:
@@ -360,7 +370,8 @@ def parse(text: str) -> ParsedQuery:
     lines = cleaned.split("\n")
     blocks_lines = _split_blocks(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
-    blocks = [b for b in blocks if b.message or b.frames] or [Block()]
+    # a class printed alone (raised without a message) is a block too: its type is the evidence
+    blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = _primary(blocks)
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is

@@ -35,12 +35,14 @@ from errdex.match.index import (
     E_TYPE,
     E_VERSION,
     Index,
+    type_key,
 )
 from errdex.match.result import Match
-from errdex.match.score import TYPE_AGREES, fn_last, private_site, type_relation
+from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, private_site, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
+    CLASS_NAMED,
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
@@ -52,10 +54,18 @@ from errdex.match.thresholds import (
     TYPED_MIN,
     TYPED_TEXT,
 )
-from errdex.match.verify import values
+from errdex.match.verify import REPR_MARK, values
 
-# (in a codebase the paste points to, the traceback's last frame is on this raise, exact, score)
-Key = tuple[bool, bool, bool, float]
+# placeholders printing the raising object's class name: ``{type(self).__name__}``
+_CLASS_NAME = frozenset(
+    f"{obj}.{attr}"
+    for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
+    for attr in ("__name__", "__qualname__")
+)
+
+# (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
+# is in this raise's function and the class agrees, exact, score)
+Key = tuple[bool, bool, bool, bool, float]
 
 
 @dataclass(slots=True)
@@ -86,12 +96,15 @@ class Ranker:
 
     def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
-        self.relation = _memo_type_relation(ev.types)
+        self.relation = _memo_type_relation(ev.types, idx.ancestors)
         self._empty = False  # no message was pasted, only a class
         self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
+        self._tf: TextFit | None = None
+        self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
+        self._tf = tf
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -139,7 +152,8 @@ class Ranker:
         """Whether any entry of the pattern passes ``_score``'s floors: the others are not looked
         at (near-duplicates of the template that fits are many, and fit only in part)."""
         if c.confident:
-            return True
+            # a message-less raise fits a class pasted alone: those of the pasted class only
+            return not self._empty or c.pid in self.ev.typed_pids
         text, fw = self._evidence_bound(c)
         floor = TYPED_MIN if c.pid in self.ev.typed_pids else APPROX_MIN
         return (fw >= CALLER_FRAME or text >= floor) and (text >= TYPED_MIN or fw >= DEEPEST_FRAME)
@@ -151,7 +165,19 @@ class Ranker:
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
-        return pointed, fw >= ON_RAISE, exact, 1.0 * exact + text + tw + fw + public
+        here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+        named = CLASS_NAMED if self._class_names(c) else 0.0
+        return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
+
+    def _raised_here(self, fw: float, tw: float, text: float) -> bool:
+        """The traceback ends in the entry's function (its last frame, a library one), the pasted
+        class is the entry's and its message reads like the paste (a rewording at least): that
+        function raised it, whatever another function's text says (a release whose lines moved
+        and whose message was reworded). A message unlike it says the raise moved elsewhere.
+        An exact text of the pasted class in the file the traceback ends in stays level with it
+        (``_score``): the raise may have moved to a helper beside the function, and the text
+        then decides."""
+        return fw >= DEEPEST_FRAME and tw >= TYPE_AGREES and text >= APPROX_MIN and self.ev.outside is None
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
@@ -209,6 +235,8 @@ class Ranker:
         fw = ev.frames.weight_of(idx, ei, c.pid)
         text, typed_why = c.text, None
         typed = ei in ev.typed
+        if self._empty and c.confident and not typed and fw < ON_RAISE:
+            return None  # another class's raise with no message: nothing points to it
         if typed:
             text, fw, typed_why = self._typed(ei, c, text, fw)
         floor = TYPED_MIN if typed else APPROX_MIN
@@ -218,13 +246,18 @@ class Ranker:
             return None
         repo, kind, etype, path, func = idx.entry_site(ei)
         tw = self.relation(etype, kind)[0]
+        if self._empty and c.confident and not self._bare_fits(tw, fw):
+            text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = not ev.pointed or repo in ev.pointed
         confident = pointed and self._exact(c, fw, tw, [])
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + private_site(path, func))
-        return _Scored((pointed, fw >= ON_RAISE, confident, score), ei, c, fw, typed_why)
+        score += self._class_named(c, func)
+        here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+        key = (pointed, fw >= ON_RAISE, here, confident, score)
+        return _Scored(key, ei, c, fw, typed_why)
 
     def _reasons(self, s: _Scored) -> list[str]:
         """What ``_score`` weighed for one entry, in words."""
@@ -239,6 +272,10 @@ class Ranker:
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
             reasons.append("a helper raising the message its caller supplies")
+        named = self._class_named(c, idx.entry_func(s.ei))
+        if named:
+            whose = "this site's class" if named > 0 else "another class than this site's"
+            reasons.append(f"the class name in the message is {whose} ({_owner_class(idx.entry_func(s.ei))})")
         return reasons
 
     def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
@@ -260,7 +297,7 @@ class Ranker:
 
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
-        if fw >= ON_RAISE and tw > -0.15:
+        if fw >= ON_RAISE and tw > TYPE_DISAGREES:
             # frames first: the text only questions it when the template's own text is missing
             if c.confident or self._raise_text_ok(c):
                 return True
@@ -271,10 +308,46 @@ class Ranker:
         if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
-        if tw <= -0.15 and c.coverage < 0.8:
-            reasons.append("exception type differs")
-            return False
-        return True
+        if self._empty:
+            return self._bare_fits(tw, fw)
+        # Python prints the class raised: text shared with another class's raise is a message
+        # passed on (wrapped, re-raised), and that raise is not this one (the relation's
+        # reason says so)
+        return tw > TYPE_DISAGREES
+
+    def _class_names(self, c: Cand) -> list[str]:
+        """The values the message fills the pattern's class-name placeholders with (sites
+        sharing ``{type(self).__name__} is empty`` differ only in the class that raised)."""
+        got = self._named.get(c.pid)
+        if got is not None:
+            return got
+        got = []
+        names = self.idx.patterns[c.pid].names
+        tf = self._tf
+        if tf is not None and c.fit is not None and c.fit.full and any(_class_slot(n) for n in names):
+            vals = values(list(names), c.fit, tf.message, tf.cmap)
+            got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
+        self._named[c.pid] = got
+        return got
+
+    def _class_named(self, c: Cand, func: str) -> float:
+        """Evidence from a class-name placeholder: its value is the class of the site's method
+        (or a subclass of it the index knows) or it names another class."""
+        named = self._class_names(c)
+        owner = _owner_class(func)
+        if not named or not owner:
+            return 0.0
+        key = type_key(owner)
+        if any(v == owner or key in self.idx.ancestors(type_key(v)) for v in named):
+            return CLASS_NAMED
+        return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
+
+    def _bare_fits(self, tw: float, fw: float) -> bool:
+        """Whether a raise with no message is what a class pasted alone printed: Python prints
+        the class raised (a base's or subclass's raise prints another name), and a traceback
+        whose last library frame lies in another file says it was raised there (a bare raise
+        elsewhere only shares the class)."""
+        return tw >= TYPE_AGREES and (not self.ev.frames.info.deepest_path or fw >= FILE_FRAME)
 
     def _matches(self, scored: list[_Scored], tf: TextFit) -> list[Match]:
         """One match per distinct error (the best-supported snapshot) and per statement (the
@@ -290,7 +363,7 @@ class Ranker:
                 continue
             seen.add(e[E_ID])
             statements.add(where)
-            c, confident = s.cand, s.key[2]
+            c, confident = s.cand, s.key[3]
             vals: dict[str, str] = {}
             if c.fit is not None and (confident or c.fit.full):
                 vals = values(list(idx.patterns[c.pid].names), c.fit, tf.message, tf.cmap)
@@ -298,7 +371,7 @@ class Ranker:
                 Match(
                     id=e[E_ID], repo=e[E_REPO], version=e[E_VERSION], kind=e[E_KIND], exc_type=e[E_TYPE],
                     template=e[E_TEMPLATE], path=e[E_PATH], line=e[E_LINE], function=e[E_FUNC],
-                    score=round(s.key[3], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
+                    score=round(s.key[4], 4), approximate=not confident, values=vals, reasons=self._reasons(s),
                 )
             )  # fmt: skip
             if len(out) >= self.limit:
@@ -306,9 +379,24 @@ class Ranker:
         return out
 
 
-def _priority(bound: Key, pid: int) -> tuple[int, int, int, float, int]:
+def _class_slot(name: str) -> bool:
+    """Whether a placeholder prints the raising object's class name."""
+    return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _owner_class(func: str) -> str | None:
+    """The class a site's function is a method of (``LRUCache.popitem``), if any: for a function
+    nested in a method (``Schema.validate.<locals>.check``), the method's."""
+    for scope in reversed(func.split(".<locals>.")):
+        parts = scope.split(".")
+        if len(parts) >= 2:
+            return parts[-2]
+    return None
+
+
+def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
     """Heap order (smallest first) of the best bound first, then the lower pattern id."""
-    return -bound[0], -bound[1], -bound[2], -bound[3], pid
+    return -bound[0], -bound[1], -bound[2], -bound[3], -bound[4], pid
 
 
 Where = tuple[int, int, int]  # a statement: ``Index.entry_where``
@@ -344,14 +432,16 @@ class _TopK:
         return len(self.heap) >= self.k and self.heap[0][0] > bound
 
 
-def _memo_type_relation(types: list[str]) -> Callable[[str, str], tuple[float, str | None]]:
+def _memo_type_relation(
+    types: list[str], hierarchy: Hierarchy
+) -> Callable[[str, str], tuple[float, str | None]]:
     """``type_relation`` for one query, memoised: candidates share a handful of exception types."""
     memo: dict[tuple[str, str], tuple[float, str | None]] = {}
 
     def relation(exc_type: str, kind: str) -> tuple[float, str | None]:
         r = memo.get((exc_type, kind))
         if r is None:
-            r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind)
+            r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind, hierarchy)
         return r
 
     return relation

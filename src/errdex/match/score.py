@@ -9,6 +9,7 @@ elsewhere), so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -34,6 +35,13 @@ _PARENT = {
 
 
 TYPE_AGREES = 0.15  # the most type evidence adds (the pasted type or log level agrees)
+TYPE_RELATED = 0.05  # a class and its base or subclass
+TYPE_DISAGREES = -0.15  # two classes known not to be one another's: never an exact match
+
+_BUILTIN_KEYS = {n.lower(): n for n in (*_PARENT, *_PARENT.values())}
+
+# the type keys of the classes above one (``Index.ancestors``): what a codebase defines
+Hierarchy = Callable[[str], set[str]]
 
 
 def last(name: str) -> str:
@@ -47,7 +55,9 @@ def _ancestors(name: str) -> list[str]:
     return out
 
 
-def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> tuple[float, str | None]:
+def type_relation(
+    query_types: list[str], entry_type: str, entry_kind: str, hierarchy: Hierarchy | None = None
+) -> tuple[float, str | None]:
     """Score adjustment and reason for how the pasted type(s) relate to the entry's type.
 
     ``query_types`` are all types the paste named (outermost first; ``log.LEVEL`` for log lines).
@@ -55,7 +65,9 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
     vs ``ConnectionError``, or retyped ``Connectionerror``); builtin parent/child relations count
     as a family; two known builtins that are unrelated disagree; an unknown custom class is nearly
     neutral (it may subclass anything), and an entry whose class is not known (``<unknown>``: a
-    raise of an object built elsewhere) is neutral.
+    raise of an object built elsewhere) is neutral. With the ``hierarchy`` of the classes the
+    indexed codebases define, a class and its bases or subclasses are related, and a class whose
+    bases are known contradicts every class outside its line (Python prints the class raised).
     """
     if not query_types:
         return 0.0, None
@@ -80,7 +92,41 @@ def type_relation(query_types: list[str], entry_type: str, entry_kind: str) -> t
             return 0.05, f"exception type related ({q} / {e})"
     known_e, known_q = e in _PARENT, any(q in _PARENT for q in qs)
     if known_e and known_q:
-        return -0.15, None
+        return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
+    if hierarchy is not None:
+        return _library_relation(qs, e, hierarchy)
+    return -0.03, None
+
+
+def _line_of(key: str, hierarchy: Hierarchy) -> tuple[set[str], bool]:
+    """The type keys above a class (the builtins' own families included), and whether all of its
+    line is known: each class in it a builtin or one a codebase defines (its bases recorded). A
+    base from a codebase not indexed may derive from anything, so it leaves the line open."""
+    up = hierarchy(key)
+    out = set(up)
+    complete = bool(up) or key in _BUILTIN_KEYS
+    for k in [key, *up]:
+        name = _BUILTIN_KEYS.get(k)
+        if name is not None:
+            out.update(a.lower() for a in _ancestors(name)[1:])
+        elif k != key and not hierarchy(k):
+            complete = False
+    out -= {"exception", "baseexception"}  # every class is one: it relates nothing
+    return out, complete
+
+
+def _library_relation(qs: list[str], e: str, hierarchy: Hierarchy) -> tuple[float, str | None]:
+    """A pasted class and an entry's class, one of them a codebase's own (see ``type_relation``)."""
+    el = e.lower()
+    e_up, known = _line_of(el, hierarchy)
+    for q in qs:
+        ql = q.lower()
+        q_up, q_known = _line_of(ql, hierarchy)
+        if el in q_up or ql in e_up:
+            return TYPE_RELATED, f"exception type related ({q} / {e})"
+        known = known and q_known
+    if known:
+        return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
     return -0.03, None
 
 
@@ -94,6 +140,11 @@ def _log_relation(query_types: list[str], et: str) -> tuple[float, str | None]:
                 return TYPE_AGREES, f"log level agrees ({q[4:]})"
             return 0.05, "a log record, as pasted"
     return -0.1, None
+
+
+def builtin_key(key: str) -> bool:
+    """A type key (``Index.ancestors``) naming a built-in exception or warning class."""
+    return key in _BUILTIN_KEYS
 
 
 def builtin_type(name: str) -> bool:

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from errdex.match.artifact import class_bases
 from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError, Pattern
 
 if TYPE_CHECKING:
@@ -45,7 +46,9 @@ __all__ = ["build_segment", "load_shared", "merge", "shared_matcher", "shared_pa
 
 def build_segment(store: Any, snapshot_id: int) -> Index:
     """One snapshot's entries as an index of their own."""
-    return Index.build(store.iter_entries(snapshot_id=snapshot_id))
+    return Index.build(
+        store.iter_entries(snapshot_id=snapshot_id), class_bases=class_bases(store, snapshot_id)
+    )
 
 
 def merge(segments: Iterable[Index], generation: str = "") -> Index:
@@ -68,6 +71,8 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
                 lits, names, text, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
                 template, line, relay, statements.get(i, ""),
             )  # fmt: skip
+        for name, bases in seg.type_bases().items():
+            b.add_bases(name, bases)
     return b.finish(generation)
 
 

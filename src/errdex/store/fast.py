@@ -320,6 +320,10 @@ class SQLiteReader(CatalogueReader):
     def iter_entries(self, repo: str | None = None) -> Iterator[CatalogueEntry]:
         return self._store().iter_entries(repo)
 
+    def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+        rows: list[tuple[str, tuple[str, ...]]] = self._store().class_bases(snapshot_id)
+        return rows
+
     def resolve_repo(self, name: str) -> str:
         return self._store().resolve_repo(name)
 

@@ -56,6 +56,7 @@ from errdex.model import (
 )
 from errdex.store import history, textdelta
 from errdex.store import schema as s
+from errdex.store.classes import exception_classes
 from errdex.store.copy import insert_dicts, insert_tuples, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
@@ -530,6 +531,7 @@ class Store(CatalogueReader):
                 o.c.line,
                 e.c.function,
                 o.c.relay,
+                o.c.exc_bases,
                 s.files.c.blob_sha,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
@@ -560,7 +562,29 @@ class Store(CatalogueReader):
                     function=row.function,
                     relay=bool(row.relay),
                     statement=lines.line(row.blob_sha, row.line),
+                    exc_bases=tuple(str(b) for b in row.exc_bases or ()),
                 )
+
+    def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+        """(class name, bases as written) of the exception classes the catalogue's files define
+        (of one snapshot, when given): the matcher relates a pasted class to the raises of its
+        bases and subclasses, including classes no statement raises by name. Exception classes
+        are the ones whose line reaches a builtin exception or an ``...Error``/``...Exception``/
+        ``...Warning`` name; the other classes of a codebase are many and say nothing here."""
+        c, f, fl = s.fact_classes, s.code_facts, s.files
+        q = (
+            select(c.c.qualname, c.c.bases)
+            .distinct()
+            .select_from(c.join(f, f.c.id == c.c.fact_id).join(fl, fl.c.blob_sha == f.c.blob_sha))
+        )
+        if snapshot_id is not None:
+            q = q.where(fl.c.snapshot_id == snapshot_id)
+        with self.engine.connect() as conn:
+            rows = [
+                (str(name), tuple(str(b) for b in json.loads(bases or "[]")))
+                for name, bases in conn.execute(q)
+            ]
+        return exception_classes(rows)
 
     def resolve_repo(self, name: str) -> str:
         """Accept ``owner/repo``, the project name (``jax``) or the repo part: users type the short one."""

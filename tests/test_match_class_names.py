@@ -1,0 +1,175 @@
+"""What a class name in the paste says about the raise site, on a real catalogue indexed from
+fixture code: an exception raised with no message prints its class alone, and that paste is the
+raise with no message of that very class, exactly; a placeholder filled with the class's own
+name (``{type(self).__name__}``) tells apart the sites that share its template."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import Match, Matcher, Result
+from errdex.store import Store
+
+LIB = """\
+class ModeError(Exception):
+    pass
+
+
+class NumError(ValueError):
+    pass
+
+
+class NegativeError(NumError):
+    pass
+
+
+class OtherError(Exception):
+    pass
+
+
+def classical(mode):
+    if mode not in ("all", "none"):
+        raise ModeError
+
+
+def num(n):
+    if n is None:
+        raise NumError("a number is needed, not None")
+    if n < 0:
+        raise NegativeError()
+    if n > 10:
+        raise NumError
+
+
+def other(mode):
+    raise OtherError
+"""
+
+
+def indexed(tmp_path_factory: pytest.TempPathFactory, module: str, source: str) -> Matcher:
+    """A matcher on a real catalogue of one package holding ``module`` (``lib/words.py``)."""
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("names")
+    package, name = module.split("/")
+    (root / package).mkdir()
+    (root / package / name).write_text(source)
+    db = str(root / "c.db")
+    index(str(root / package), db, jobs=1)
+    return Matcher.load(Store.open(db))
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    return indexed(tmp_path_factory, "lib/words.py", LIB)
+
+
+def line_of(source: str, statement: str, after: int = 0) -> int:
+    """The line number of the first ``statement`` after line ``after`` of ``source``."""
+    lines = source.splitlines()
+    return next(n for n, ln in enumerate(lines, 1) if n > after and ln.strip() == statement)
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+@pytest.mark.parametrize("paste", ["lib.words.ModeError", "lib.words.ModeError: "])
+def test_a_class_pasted_alone_is_its_raise_with_no_message_exactly(matcher: Matcher, paste: str) -> None:
+    res = matcher.explain(paste)
+    assert (top(res).function, top(res).exc_type, top(res).approximate) == ("classical", "ModeError", False)
+    assert res.outcome == "exact"
+    # the other message-less raises print other classes: nothing in the paste points to them
+    assert all(m.function != "other" for m in res.matches)
+
+
+def test_a_class_pasted_alone_is_exact_only_at_a_raise_of_that_very_class(matcher: Matcher) -> None:
+    bare = line_of(LIB, "raise NumError", line_of(LIB, "def num(n):"))
+    sub = line_of(LIB, "raise NegativeError()")
+    worded = line_of(LIB, 'raise NumError("a number is needed, not None")')
+    res = matcher.explain("lib.words.NumError")
+    exact = [(m.function, m.line) for m in res.matches if not m.approximate]
+    assert exact == [("num", bare)]  # ``raise NumError``, not ``raise NumError("...")``
+    # the subclass's message-less raise prints ``NegativeError``: a candidate (a handler may
+    # name the base it caught), never exact, below the class's own raise with a message
+    by_line = {m.line: m for m in res.matches}
+    assert by_line[sub].approximate and by_line[sub].exc_type == "NegativeError"
+    assert res.matches.index(by_line[worded]) < res.matches.index(by_line[sub])
+    # and the subclass pasted alone is its own raise, exactly
+    neg = matcher.explain("lib.words.NegativeError")
+    assert (top(neg).line, neg.outcome) == (sub, "exact")
+
+
+CACHES = """\
+class Cache:
+    def popitem(self):
+        raise KeyError(f"{type(self).__name__} is empty")
+
+
+class LRUCache(Cache):
+    def popitem(self):
+        raise KeyError(f"{type(self).__name__} is empty")
+
+
+class FIFOCache(Cache):
+    def popitem(self):
+        raise KeyError(f"{self.__class__.__name__} is empty")
+
+
+class Limit(Exception):
+    @classmethod
+    def require(cls, value):
+        if value is None:
+            raise ValueError(f"{cls.__name__} has no value")
+
+
+class Setting(Exception):
+    @classmethod
+    def require(cls, value):
+        if value is None:
+            raise ValueError(f"{cls.__name__} has no value")
+
+
+class Timeout(Setting):
+    pass
+"""
+
+
+@pytest.fixture(scope="module")
+def caches(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    return indexed(tmp_path_factory, "cache/core.py", CACHES)
+
+
+@pytest.mark.parametrize("owner", ["Cache", "LRUCache", "FIFOCache"])
+def test_a_class_name_placeholder_holding_the_site_s_class_ranks_that_site_first(
+    caches: Matcher, owner: str
+) -> None:
+    res = caches.explain(f"KeyError: '{owner} is empty'")
+    assert top(res).function == f"{owner}.popitem"
+    assert any("this site's class" in r for r in top(res).reasons)
+    # the sites of the other classes rank below it, the class name counting against them
+    others = [m for m in res.matches if m.function.endswith(".popitem") and m.function != f"{owner}.popitem"]
+    assert len(others) == 2 and all(m.score < top(res).score for m in others)
+    assert all(any("another class" in r for r in m.reasons) for m in others)
+
+
+def test_a_class_name_placeholder_holding_a_subclass_ranks_the_base_s_site_first(caches: Matcher) -> None:
+    # ``Timeout.require(None)``: the classmethod of ``Setting`` prints its subclass's name, and
+    # the index knows ``Timeout`` derives from ``Setting`` (not from ``Limit``, first in the file)
+    res = caches.explain("ValueError: Timeout has no value")
+    assert [m.function for m in res.matches[:2]] == ["Setting.require", "Limit.require"]
+    assert res.matches[0].score > res.matches[1].score
+    # a name the catalogue does not relate to either counts against both alike
+    res = caches.explain("ValueError: Quota has no value")
+    assert res.matches[0].score == res.matches[1].score
+
+
+def test_the_class_of_a_site_is_that_of_its_method_or_of_the_method_it_is_nested_in() -> None:
+    from errdex.match.rank import _owner_class
+
+    assert _owner_class("LRUCache.popitem") == "LRUCache"
+    assert _owner_class("Schema._compile.<locals>.validate_mapping") == "Schema"
+    assert _owner_class("make.<locals>.Local.check") == "Local"
+    assert _owner_class("make.<locals>.check") is None
+    assert _owner_class("popitem") is None

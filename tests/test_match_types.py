@@ -1,0 +1,194 @@
+"""The pasted exception class as evidence, on a real catalogue indexed from fixture code: the
+class hierarchy the codebase defines relates a class to its bases and subclasses and contradicts
+the others; a contradicted class is never an exact match; a raise of the pasted class that wraps
+another raise's message is the site. (The last test builds its entries directly: the factory
+raise it needs is recorded by class only in a big codebase's idiom.)"""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import Match, Matcher, Result, build_index
+from errdex.match.artifact import class_bases
+from errdex.match.index import Index
+from errdex.match.score import type_relation
+from errdex.match.shared_index import merge
+from errdex.store import Store
+
+LIB = """\
+class LibError(Exception):
+    pass
+
+
+class KeyExists(LibError):
+    pass
+
+
+class ParseError(ValueError, LibError):
+    def __init__(self, message, line, col):
+        super().__init__(f"{message} at line {line} col {col}")
+
+
+class Unsupported(ImportedBase):
+    pass
+
+
+class DocumentError(LibError):
+    pass  # never raised by name: only its subclass is
+
+
+class Truncated(DocumentError):
+    pass
+
+
+class Table(dict):
+    pass
+
+
+def append(table, key):
+    if key in table:
+        raise KeyExists(f'Key "{key}" already exists.')
+    table[key] = None
+
+
+def parse(text):
+    table = {}
+    for n, key in enumerate(text.split()):
+        try:
+            append(table, key)
+        except KeyExists as e:
+            raise ParseError(str(e), n + 1, 0) from e
+    if not text:
+        raise LibError("Nothing to parse in an empty document")
+    return table
+
+
+def check(obj):
+    raise KeyExists(obj.describe())
+
+
+def read(text):
+    if not text.endswith("\\n"):
+        raise Truncated("the document ends in the middle of a line")
+
+
+def convert(value):
+    raise Unsupported(f"cannot convert this value to a table: {value!r}")
+"""
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("types")
+    (root / "lib").mkdir()
+    (root / "lib" / "core.py").write_text(LIB)
+    db = str(root / "c.db")
+    index(str(root / "lib"), db, jobs=1)
+    return db
+
+
+@pytest.fixture(scope="module")
+def matcher(catalogue: str) -> Matcher:
+    return Matcher.load(Store.open(catalogue))
+
+
+def top(res: Result) -> Match:
+    assert res.matches, res.verdict
+    return res.matches[0]
+
+
+def test_the_bases_a_codebase_defines_reach_the_index_and_survive_storing_and_merging(catalogue: str) -> None:
+    entries = list(Store.open(catalogue).iter_entries())
+    assert {e.exc_type: e.exc_bases for e in entries}["ParseError"] == ("ValueError", "LibError")
+    built = build_index(entries)
+    # what the raises say: the classes raised, with their bases
+    raised = {"keyexists": {"liberror"}, "parseerror": {"valueerror", "liberror"}, "liberror": {"exception"},
+              "unsupported": {"importedbase"}, "truncated": {"documenterror"}}  # fmt: skip
+    assert build_index(entries).type_bases() == raised
+    # the code facts add the exception classes no statement raises by name, not the others
+    store = Store.open(catalogue)
+    assert ("DocumentError", ("LibError",)) in store.class_bases()
+    assert all(name != "Table" for name, _bases in store.class_bases())
+    built = build_index(entries, "", class_bases(store))
+    want = {**raised, "documenterror": {"liberror"}}
+    assert built.type_bases() == want
+    assert Index.loads(built.dumps()).type_bases() == want
+    assert merge([built]).type_bases() == want
+    assert built.ancestors("truncated") == {"documenterror", "liberror", "exception"}
+    assert built.subclasses("liberror") == {"keyexists", "parseerror", "documenterror", "truncated"}
+
+
+def test_classes_of_one_line_relate_and_others_contradict(matcher: Matcher) -> None:
+    up = matcher.index.ancestors
+    assert type_relation(["lib.core.ParseError"], "KeyExists", "error", up)[0] < 0  # siblings
+    assert type_relation(["lib.core.KeyExists"], "LibError", "error", up)[0] > 0  # its base
+    assert type_relation(["lib.core.LibError"], "ParseError", "error", up)[0] > 0  # a subclass
+    assert type_relation(["ValueError"], "ParseError", "error", up)[0] > 0  # a builtin base
+    assert type_relation(["TypeError"], "ParseError", "error", up)[0] < 0
+    # a line through a class no statement raises is known from the code facts
+    assert type_relation(["lib.core.Truncated"], "KeyExists", "error", up)[0] < 0
+    assert type_relation(["lib.core.LibError"], "Truncated", "error", up)[0] > 0
+    # a base from a codebase not indexed may derive from anything: the line is open, not contradicted
+    assert type_relation(["TypeError"], "Unsupported", "error", up)[0] > -0.15
+    # without the hierarchy, two library classes are nearly neutral, as before
+    assert -0.15 < type_relation(["lib.core.ParseError"], "KeyExists", "error")[0] < 0
+
+
+def test_a_contradicted_class_is_never_an_exact_match(matcher: Matcher) -> None:
+    # all of the text is KeyExists's message, but Python printed ParseError: that raise did not
+    # raise this exception, however well its text fits
+    res = matcher.explain('lib.core.ParseError: Key "name" already exists.')
+    assert all(m.approximate for m in res.matches)
+    kx = next(m for m in res.matches if m.exc_type == "KeyExists")
+    assert any(r.startswith("exception type differs") for r in kx.reasons)
+    # the same text under its own class is exact
+    assert not top(matcher.explain('lib.core.KeyExists: Key "name" already exists.')).approximate
+
+
+def test_a_raise_of_the_pasted_class_wrapping_another_message_is_the_site(matcher: Matcher) -> None:
+    res = matcher.explain('lib.core.ParseError: Key "name" already exists. at line 2 col 0')
+    assert (top(res).exc_type, top(res).function, top(res).approximate) == ("ParseError", "parse", False)
+    assert any("wraps that message" in r for r in top(res).reasons)
+    assert res.matches[1].exc_type == "KeyExists" and res.matches[1].approximate
+
+
+def test_a_template_all_placeholder_wraps_nothing(matcher: Matcher) -> None:
+    # ``raise KeyExists(obj.describe())`` fits any text: it is not made exact by the inner fit
+    res = matcher.explain("lib.core.KeyExists: Nothing to parse in an empty document")
+    assert all(m.function != "check" or m.approximate for m in res.matches)
+
+
+def test_a_pasted_base_makes_its_subclasses_raises_candidates(matcher: Matcher) -> None:
+    # the text of ``raise KeyExists(obj.describe())`` is unknown; the paste names its base
+    res = matcher.explain("lib.core.LibError: the widget cannot be described")
+    assert any(m.function == "check" and m.exc_type == "KeyExists" for m in res.matches)
+    assert all(m.approximate for m in res.matches)
+
+
+def test_a_pasted_class_makes_its_library_bases_raises_candidates() -> None:
+    # sqlalchemy's ``raise DBAPIError.instance(...)`` is recorded as the base class but raises
+    # the subclass that fits the driver's error (``OperationalError``); the text is the
+    # driver's, unknown to the catalogue
+    from errdex.model import CatalogueEntry, render_template
+
+    def entry(
+        key: int, segments: list[str], exc_type: str, bases: tuple[str, ...], function: str
+    ) -> CatalogueEntry:
+        return CatalogueEntry(
+            key=key, error_id=f"e{key}", repo="o/db", version="1", snapshot_date=None, kind="error",
+            exc_type=exc_type, exc_qualname=None, template=render_template(segments), segments=segments,
+            path="db/engine.py", line=10 * key, function=function, exc_bases=bases,
+        )  # fmt: skip
+
+    factory = entry(
+        1, ["(", "module", ") ", "orig", ""], "StatementError", ("DBError",), "Connection._handle"
+    )
+    own = entry(2, ["the pool is closed"], "OperationalError", ("DatabaseError",), "Pool.connect")
+    middle = entry(3, ["", "msg", ""], "DatabaseError", ("StatementError",), "Cursor.fetch")
+    m = Matcher.from_entries([factory, own, middle])
+    res = m.explain("db.exc.OperationalError: (sqlite3.OperationalError) no such table: users")
+    found = {x.function: x for x in res.matches}
+    assert "Connection._handle" in found and found["Connection._handle"].approximate
+    assert any(r.startswith("exception type related") for r in found["Connection._handle"].reasons)
