@@ -143,6 +143,68 @@ def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snap
     )
 
 
+def _seen(store: Store, sid: int) -> tuple[object, ...]:
+    """Every function and call fact of a snapshot as the analysis reads them."""
+    fids = [m.fact_id for m in store.facts.modules_named(sid, ["shop", "shop.api", "shop._core"]).values()]
+    facts = store.facts.facts(fids, docs=True)
+    names = ["_validate", "_total", "checkout", "_inner", "check", "helper", "Cart"]
+    return (
+        sorted((fid, f.functions) for fid, f in facts.items()),
+        store.facts.calls_named(sid, names),
+        store.facts.functions_named(sid, names),
+        {fid: store.facts.parameters(fid, ["checkout", "_validate", "Cart.__init__"]) for fid in fids},
+    )
+
+
+def test_a_function_moved_by_an_edit_above_it_is_stored_once(tmp_path: Path, db_url: str) -> None:
+    """A release that inserts lines at the top of a module makes a new file content, but its
+    functions only move: their bodies and calls are shared, each file content adds places."""
+    v1 = write_package(tmp_path / "v1" / "shop")
+    moved = "# a new comment\n# and another\n" + PACKAGE["shop/_core.py"]
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": moved})
+    first = index(str(v1), db_url, jobs=1).snapshot_id
+    store = Store.open(db_url)
+    bodies, places, calls = _count(store, s.fn_bodies), _count(store, s.fn_places), _count(store, s.fn_calls)
+    second = index(str(v2), db_url, jobs=1).snapshot_id
+    assert _count(store, s.code_facts) == 5  # the moved file is a new content ...
+    assert (_count(store, s.fn_bodies), _count(store, s.fn_calls)) == (bodies, calls)  # ... of old functions
+    core = extract([SourceFile("shop/_core.py", moved.encode())], "x", jobs=1).code["shop/_core.py"]
+    assert _count(store, s.fn_places) == places + len(core.functions)
+    m = store.facts.module_at(second, "shop/_core.py")
+    assert m is not None and store.facts.facts([m.fact_id], docs=True)[m.fact_id].functions == core.functions
+    assert [(c.caller, c.line) for c in store.facts.calls_named(second, ["_validate"])] == [
+        (c.caller, c.line + 2)
+        for c in store.facts.calls_named(first, ["_validate"])
+        if c.path == "shop/_core.py"
+    ] + [
+        (c.caller, c.line) for c in store.facts.calls_named(first, ["_validate"]) if c.path != "shop/_core.py"
+    ]
+
+    store.delete_snapshot(second)  # the places go with the content; the shared bodies stay
+    assert (_count(store, s.fn_bodies), _count(store, s.fn_places)) == (bodies, places)
+    store.delete_snapshot(first)
+    assert _count(store, s.fn_bodies) == _count(store, s.fn_calls) == _count(store, s.fn_places) == 0
+
+
+def test_a_v6_catalogue_upgrades_to_shared_functions_reading_the_same(tmp_path: Path, db_url: str) -> None:
+    """Schema v6 stored functions and calls per file content; the upgrade moves them into shared
+    bodies, and every reader of the analysis sees the same facts as before."""
+    from store_helpers import as_v6
+
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": "\n\n" + PACKAGE["shop/_core.py"]})
+    sids = [index(str(v), db_url, jobs=1).snapshot_id for v in (v1, v2)]
+    store = Store.open(db_url)
+    before = [_seen(store, sid) for sid in sids]
+    bodies = _count(store, s.fn_bodies)
+    with store.engine.begin() as conn:
+        as_v6(conn)
+    store.engine.dispose()
+    upgraded = Store.open(db_url)
+    assert [_seen(upgraded, sid) for sid in sids] == before
+    assert _count(upgraded, s.fn_bodies) == bodies < _count(upgraded, s.fn_places)
+
+
 def _files(root: Path) -> list[tuple[str, Path]]:
     return [(p.relative_to(root).as_posix(), p) for p in sorted(root.rglob("*.py"))]
 

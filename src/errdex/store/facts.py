@@ -217,29 +217,33 @@ class FactReader:
             )
         return out
 
-    def _library_rows(self, sid: int, table: str, columns: str, key: str, values: Iterable[str]) -> list[Any]:
+    def _library_rows(
+        self, sid: int, table: str, columns: str, key: str, values: Iterable[str], sub: str | None = None
+    ) -> list[Any]:
         """Rows of a fact table whose ``key`` is one of ``values``, from the library's modules, in
-        code order (file, then order in the file). Each row starts with its module's path, the
-        row's order, the module's name, whether it is a package and its fact id."""
+        code order (file, then order in the file: ``seq``, then ``sub`` within it). Each row starts
+        with its module's path, the row's order (two values), the module's name, whether it is a
+        package and its fact id."""
         parts = []
+        then = f", {sub}" if sub else ""  # (a constant in ORDER BY would name a column)
         for chunk in _chunks(values):
             marks, params = _in("v", chunk)
             parts.append(
                 self._run(
-                    f"SELECT m.path, x.seq, m.name, m.is_package, m.fact_id, {columns} FROM {table} x "
+                    f"SELECT m.path, x.seq, {sub or 0}, m.name, m.is_package, m.fact_id, {columns} FROM {table} x "
                     f"JOIN modules m ON m.fact_id = x.fact_id WHERE {_LIBRARY_JOINED} AND x.{key} IN {marks} "
-                    "ORDER BY m.path, x.seq",
+                    f"ORDER BY m.path, x.seq{then}",
                     {"sid": sid, "no": False, **params},
                 )
             )
         if len(parts) == 1:
             return parts[0]
-        return sorted((r for p in parts for r in p), key=lambda r: (r[0], r[1]))
+        return sorted((r for p in parts for r in p), key=lambda r: (r[0], r[1], r[2]))
 
     def _imports(self, sid: int, column: str, values: Iterable[str]) -> list[ImportRow]:
         return [
             ImportRow(path, module, bool(pkg), local, target, level)
-            for path, _, module, pkg, _, local, target, level in self._library_rows(
+            for path, _, _, module, pkg, _, local, target, level in self._library_rows(
                 sid, "fact_imports", "x.local, x.target, x.level", column, values
             )
         ]
@@ -279,8 +283,8 @@ class FactReader:
         """Calls in library functions whose callee's last name is one of ``names``, in code order."""
         return [
             CallRow(path, module, fid, caller, callee, line)
-            for path, _, module, _, fid, caller, callee, line in self._library_rows(
-                sid, "fact_calls", "x.caller, x.callee, x.line", "name", names
+            for path, _, _, module, _, fid, caller, callee, line in self._library_rows(
+                sid, "fact_calls", "x.caller, x.callee, x.line", "name", names, sub="x.cseq"
             )
         ]
 
@@ -298,7 +302,7 @@ class FactReader:
     def functions_named(self, sid: int, names: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
         """name -> (module, qualname) of every library function so named, in code order."""
         out: dict[str, list[tuple[str, str]]] = {}
-        for _, _, module, _, _, name, qual in self._library_rows(
+        for _, _, _, module, _, _, name, qual in self._library_rows(
             sid, "fact_functions", "x.name, x.qualname", "name", names
         ):
             out.setdefault(name, []).append((module, qual))

@@ -308,19 +308,66 @@ code_facts = Table(
     UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
 )
 
-fact_functions = Table(
-    "fact_functions",
+# A function's facts (its name, parameters, docstring, length and the calls it makes, their lines
+# counted from the function's first line) depend on its own text and what it sees of its module,
+# not on where it sits: a release that edits a few functions of a large module leaves the others
+# as they were. So a function is stored once per content in ``fn_bodies`` (with its calls in
+# ``fn_calls``), shared by every file content and release that holds it, and each file content
+# adds one narrow row per function to ``fn_places`` (its order and first line). The views
+# ``fact_functions`` and ``fact_calls`` (schema v7) join them back into the rows every reader
+# sees, lines absolute.
+fn_bodies = Table(
+    "fn_bodies",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),  # of every column below and the calls
+    Column("qualname", Text, nullable=False),
+    Column("name", Text, nullable=False),  # last part of qualname: calls are looked up by it
+    Column("span", Integer, nullable=False),  # end_line - line
+    Column("cls", Text),
+    Column("params", Text, nullable=False),  # JSON list
+    Column("doc", Text),
+    Index("ix_fn_bodies_name", "name"),
+)
+
+fn_places = Table(
+    "fn_places",
     metadata,
     Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),  # definition order
+    Column("body_id", Integer, ForeignKey("fn_bodies.id"), nullable=False),
+    Column("line", Integer, nullable=False),
+    Index("ix_fn_places_body", "body_id"),
+    sqlite_with_rowid=False,
+)
+
+fn_calls = Table(
+    "fn_calls",
+    metadata,
+    Column("body_id", Integer, ForeignKey("fn_bodies.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # call by call
+    Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
+    Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
+    Column("rel_line", Integer, nullable=False),  # the call's line - the function's line
+    Index("ix_fn_calls_name", "name"),
+    sqlite_with_rowid=False,
+)
+
+# Read through the views of these names (schema v7); before v7 they were tables of these
+# columns (``fact_calls`` without ``cseq``: its ``seq`` counted the file's calls).
+function_views = MetaData()
+fact_functions = Table(
+    "fact_functions",
+    function_views,
+    Column("fact_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # definition order
     Column("qualname", Text, nullable=False),
-    Column("name", Text, nullable=False),  # last part of qualname: calls are looked up by it
+    Column("name", Text, nullable=False),
     Column("line", Integer, nullable=False),
     Column("end_line", Integer, nullable=False),
     Column("cls", Text),
     Column("params", Text, nullable=False),  # JSON list
     Column("doc", Text),
-    Index("ix_fact_functions_name", "name"),
 )
 
 fact_classes = Table(
@@ -354,15 +401,14 @@ fact_imports = Table(
 
 fact_calls = Table(
     "fact_calls",
-    metadata,
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # function by function, call by call
+    function_views,
+    Column("fact_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the calling function's order (``fn_places.seq``)
+    Column("cseq", Integer, primary_key=True),  # call by call within it
     Column("caller", Text, nullable=False),  # qualname of the calling function
     Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
     Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
     Column("line", Integer, nullable=False),
-    Index("ix_fact_calls_name", "name"),
-    sqlite_with_rowid=False,
 )
 
 fact_tests = Table(
@@ -445,7 +491,10 @@ error_lineage = Table(
     Index("ix_lineage", "lineage"),
 )
 
-FACT_TABLES = (code_facts, fact_functions, fact_classes, fact_imports, fact_calls, fact_tests)
+# The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first),
+# and those of functions shared between file contents (rows no file places any more are dropped).
+FACT_TABLES = (code_facts, fn_places, fact_classes, fact_imports, fact_tests)
+FUNCTION_TABLES = (fn_bodies, fn_calls)
 
 
 def _v1(conn: Connection) -> None:
@@ -458,7 +507,9 @@ def _v2(conn: Connection) -> None:
     Snapshots indexed before this version have no code facts: analysing their errors asks for
     ``errdex index`` to run again (the extractor changed, so it re-extracts).
     """
-    metadata.create_all(conn, tables=[*FACT_TABLES, modules, snapshot_errors, expectation_errors])
+    metadata.create_all(
+        conn, tables=[*FACT_TABLES, *FUNCTION_TABLES, modules, snapshot_errors, expectation_errors]
+    )
     conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
 
 
@@ -576,6 +627,36 @@ def _v6_text_deltas(conn: Connection) -> None:
     cannot read such blobs says "upgrade errdex" instead of calling the catalogue damaged."""
 
 
+_FACT_FUNCTIONS_VIEW = (
+    "CREATE VIEW fact_functions AS SELECT p.fact_id AS fact_id, p.seq AS seq, b.qualname AS qualname, "
+    "b.name AS name, p.line AS line, p.line + b.span AS end_line, b.cls AS cls, b.params AS params, "
+    "b.doc AS doc FROM fn_places p JOIN fn_bodies b ON b.id = p.body_id"
+)
+_FACT_CALLS_VIEW = (
+    "CREATE VIEW fact_calls AS SELECT p.fact_id AS fact_id, p.seq AS seq, c.seq AS cseq, "
+    "b.qualname AS caller, c.callee AS callee, c.name AS name, p.line + c.rel_line AS line "
+    "FROM fn_calls c JOIN fn_places p ON p.body_id = c.body_id JOIN fn_bodies b ON b.id = c.body_id"
+)
+
+
+def _v7_function_bodies(conn: Connection) -> None:
+    """Functions stored once per content (``fn_bodies``, ``fn_calls``), placed in each file
+    content by ``fn_places``; the old per-file tables' rows move over (identical functions merge)
+    and the tables become views of the same names, so every reader keeps its SQL."""
+    from errdex.store.fnfacts import migrate_function_rows
+
+    metadata.create_all(conn, tables=[*FUNCTION_TABLES, fn_places])
+    if "fact_functions" in sa_inspect(conn).get_table_names():
+        migrate_function_rows(conn)
+        conn.execute(text("DROP TABLE fact_calls"))
+        conn.execute(text("DROP TABLE fact_functions"))
+    views_now = set(sa_inspect(conn).get_view_names())
+    if "fact_functions" not in views_now:
+        conn.execute(text(_FACT_FUNCTIONS_VIEW))
+    if "fact_calls" not in views_now:
+        conn.execute(text(_FACT_CALLS_VIEW))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -585,6 +666,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v4_history,
     _v5_index_failures,
     _v6_text_deltas,
+    _v7_function_bodies,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

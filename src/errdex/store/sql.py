@@ -61,6 +61,7 @@ from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.fnfacts import drop_unplaced, write_functions
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -902,14 +903,10 @@ class Store(CatalogueReader):
             skip=("id",),
         )
         ids.update(self._fact_ids(conn, new, producer))
-        rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[1:]}
+        write_functions(conn, {ids[sha]: (f.functions, f.calls) for sha, f in new.items()})
+        rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[2:]}
         for sha, f in new.items():
             fid = ids[sha]
-            rows[s.fact_functions] += [
-                (fid, i, d.qualname, d.qualname.rpartition(".")[2], d.line, d.end_line, d.cls,
-                 json.dumps(d.params), d.doc)
-                for i, d in enumerate(f.functions)
-            ]  # fmt: skip
             rows[s.fact_classes] += [
                 (fid, i, c.qualname, c.line, c.end_line, json.dumps(c.bases), json.dumps(c.members))
                 for i, c in enumerate(f.classes)
@@ -919,10 +916,6 @@ class Store(CatalogueReader):
                  None if m.level else m.target.partition(".")[0])
                 for i, m in enumerate(f.imports)
             ]  # fmt: skip
-            rows[s.fact_calls] += [
-                (fid, i, c.caller, c.callee, c.callee.rpartition(".")[2], c.line)
-                for i, c in enumerate(f.calls)
-            ]
             rows[s.fact_tests] += [
                 (
                     fid,
@@ -960,6 +953,7 @@ class Store(CatalogueReader):
         for table in s.FACT_TABLES[1:]:
             conn.execute(delete(table).where(table.c.fact_id.in_(unused)))
         conn.execute(delete(c).where(c.c.id.in_(unused)))
+        drop_unplaced(conn)
 
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:
