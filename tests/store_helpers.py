@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Connection, Integer, MetaData, Table, Text, text
+from sqlalchemy import Column, Connection, Index, Integer, MetaData, String, Table, Text, text
 
 from errdex.store import schema as s
 
@@ -68,3 +68,40 @@ def as_v6(conn: Connection) -> None:
     if rows:
         conn.execute(V6_CALLS.insert(), rows)
     conn.execute(text("UPDATE meta SET value = '6' WHERE key = 'schema_version'"))
+
+
+# ``snapshot_errors`` as schema v2..v7 had it: every snapshot's row repeated the error's keys.
+v7 = MetaData()
+V7_SNAPSHOT_ERRORS = Table(
+    "snapshot_errors", v7,
+    Column("snapshot_id", Integer, primary_key=True), Column("error_id", String(16), primary_key=True),
+    Column("path", Text, nullable=False), Column("dir", Text, nullable=False),
+    Column("function", Text, nullable=False), Column("exc_name", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    Index("ix_snap_errors_path", "snapshot_id", "path", "function"),
+    Index("ix_snap_errors_dir", "snapshot_id", "dir"),
+    Index("ix_snap_errors_exc", "snapshot_id", "exc_name"),
+)  # fmt: skip
+
+
+def as_v7(conn: Connection) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v7 had: the lookup keys
+    of related errors in every ``snapshot_errors`` row, none in ``errors``."""
+    rows = [
+        dict(r)
+        for r in conn.execute(
+            text(
+                "SELECT x.snapshot_id, x.error_id, e.path, e.dir, e.function, e.exc_name, x.line "
+                "FROM snapshot_errors x JOIN errors e ON e.id = x.error_id"
+            )
+        ).mappings()
+    ]
+    for name in ("ix_errors_place", "ix_errors_dir", "ix_errors_exc"):
+        conn.execute(text(f"DROP INDEX {name}"))
+    for name in ("dir", "exc_name"):
+        conn.execute(text(f"ALTER TABLE errors DROP COLUMN {name}"))
+    conn.execute(text("DROP TABLE snapshot_errors"))
+    v7.create_all(conn)
+    if rows:
+        conn.execute(V7_SNAPSHOT_ERRORS.insert(), rows)
+    conn.execute(text("UPDATE meta SET value = '7' WHERE key = 'schema_version'"))

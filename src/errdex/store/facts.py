@@ -85,7 +85,10 @@ _LIBRARY = "m.snapshot_id = :sid AND m.is_test = :no AND m.shadowed = :no"
 _LIBRARY_JOINED = "+m.snapshot_id = :sid AND m.is_test = :no AND m.shadowed = :no"
 # an error belongs to the snapshot that holds its latest occurrence (as ``list_errors`` shows it)
 _LATEST = "NOT EXISTS (SELECT 1 FROM occurrences o2 WHERE o2.error_id = x.error_id AND o2.snapshot_id > :sid)"
-_ERROR = "x.error_id, e.exc_type, e.template, x.path, x.function, x.line"
+# the errors of the snapshot's codebase are looked up by their keys (indexed per codebase), then
+# kept when the snapshot holds them
+_REPO = "SELECT s.repo_id FROM snapshots s WHERE s.id = :sid"
+_ERROR = "x.error_id, e.exc_type, e.template, e.path, e.function, x.line"
 
 
 def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
@@ -313,22 +316,22 @@ class FactReader:
     def errors_at(self, sid: int, path: str, function: str | None = None) -> list[ErrorRow]:
         """The snapshot's errors in one file (and function), in file order."""
         if function is None:
-            return self._errors(sid, "x.path = :path", {"path": path}, None)
+            return self._errors(sid, "e.path = :path", {"path": path}, None)
         return self._errors(
-            sid, "x.path = :path AND x.function = :function", {"path": path, "function": function}, None
+            sid, "e.path = :path AND e.function = :function", {"path": path, "function": function}, None
         )
 
     def errors_in_dir(self, sid: int, directory: str, limit: int) -> list[ErrorRow]:
-        return self._errors(sid, "x.dir = :dir", {"dir": directory}, limit)
+        return self._errors(sid, "e.dir = :dir", {"dir": directory}, limit)
 
     def errors_of_class(self, sid: int, exc_name: str, limit: int) -> list[ErrorRow]:
         """Errors whose exception class has this last name (``errors.Foo`` and ``Foo`` alike)."""
-        return self._errors(sid, "x.exc_name = :exc", {"exc": exc_name}, limit)
+        return self._errors(sid, "e.exc_name = :exc", {"exc": exc_name}, limit)
 
     def _errors(self, sid: int, where: str, params: dict[str, Any], limit: int | None) -> list[ErrorRow]:
         sql = (
-            f"SELECT {_ERROR} FROM snapshot_errors x JOIN errors e ON e.id = x.error_id "
-            f"WHERE x.snapshot_id = :sid AND {where} AND {_LATEST} ORDER BY x.path, x.line, x.error_id"
+            f"SELECT {_ERROR} FROM errors e JOIN snapshot_errors x ON x.snapshot_id = :sid AND x.error_id = e.id "
+            f"WHERE e.repo_id = ({_REPO}) AND {where} AND {_LATEST} ORDER BY e.path, x.line, x.error_id"
         )
         if limit is not None:
             sql += " LIMIT :limit"

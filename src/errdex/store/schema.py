@@ -35,6 +35,7 @@ from sqlalchemy import (
     MetaData,
     Table,
     UniqueConstraint,
+    bindparam,
     false,
     select,
     text,
@@ -156,8 +157,27 @@ errors = Table(
     Column("segments", ScrubbedJSON, nullable=False),
     Column("path", Text, nullable=False),
     Column("function", Text, nullable=False),
+    # what "related errors" looks errors up by, within a codebase (schema v8; before, every
+    # snapshot's ``snapshot_errors`` rows repeated them): the path's directory, and the
+    # exception class's last name (``errors.Foo`` and ``Foo`` alike)
+    Column("dir", Text, nullable=False, server_default=""),
+    Column("exc_name", Text, nullable=False, server_default=""),
     Index("ix_errors_repo", "repo_id"),
+    Index("ix_errors_place", "repo_id", "path", "function"),
+    Index("ix_errors_dir", "repo_id", "dir"),
+    Index("ix_errors_exc", "repo_id", "exc_name"),
 )
+
+
+def error_dir(path: str) -> str:
+    """The directory ``errors.dir`` keys an error's path by (a top-level file is its own)."""
+    return path.rsplit("/", 1)[0]
+
+
+def exc_name(exc_type: str) -> str:
+    """The last name of an exception type, as ``errors.exc_name`` keys it."""
+    return exc_type.rsplit(".", 1)[-1]
+
 
 # Where an error sits in each snapshot. What is identical across releases (guards, comments,
 # docstring, the expanded message: an occurrence's *body*) is stored once in
@@ -441,21 +461,16 @@ modules = Table(
     Index("ix_modules_fact", "fact_id", "snapshot_id"),
 )
 
-# Each snapshot's errors keyed for the lookups "related errors" makes: same function, same file,
-# same directory, same exception class name. ``line`` is the error's last occurrence in the snapshot.
+# Each snapshot's errors, with the line of the error's last occurrence in the snapshot. What the
+# lookups of "related errors" key them by (path, function, directory, exception name) is the
+# error's own, in ``errors`` (schema v8): a release adds three narrow columns per error.
 snapshot_errors = Table(
     "snapshot_errors",
     metadata,
     Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
     Column("error_id", String(16), ForeignKey("errors.id"), primary_key=True),
-    Column("path", Text, nullable=False),
-    Column("dir", Text, nullable=False),
-    Column("function", Text, nullable=False),
-    Column("exc_name", Text, nullable=False),
     Column("line", Integer, nullable=False),
-    Index("ix_snap_errors_path", "snapshot_id", "path", "function"),
-    Index("ix_snap_errors_dir", "snapshot_id", "dir"),
-    Index("ix_snap_errors_exc", "snapshot_id", "exc_name"),
+    sqlite_with_rowid=False,
 )
 
 expectation_errors = Table(
@@ -657,6 +672,36 @@ def _v7_function_bodies(conn: Connection) -> None:
         conn.execute(text(_FACT_CALLS_VIEW))
 
 
+def _v8_error_keys(conn: Connection, batch: int = 2000) -> None:
+    """``snapshot_errors`` keeps (snapshot, error, line) only; the keys of the related-errors
+    lookups move to ``errors`` (``dir``, ``exc_name``, indexed per codebase)."""
+    columns = {c["name"] for c in sa_inspect(conn).get_columns("errors")}
+    for name in ("dir", "exc_name"):
+        if name not in columns:
+            conn.execute(text(f"ALTER TABLE errors ADD COLUMN {name} TEXT NOT NULL DEFAULT ''"))
+    rows = conn.execute(text("SELECT id, path, exc_type FROM errors WHERE dir = '' ORDER BY id")).all()
+    for i in range(0, len(rows), batch):
+        conn.execute(
+            errors.update().where(errors.c.id == bindparam("eid")),
+            [{"eid": r[0], "dir": error_dir(r[1]), "exc_name": exc_name(r[2])} for r in rows[i : i + batch]],
+        )
+    for index in errors.indexes:
+        index.create(conn, checkfirst=True)
+    if "path" in {c["name"] for c in sa_inspect(conn).get_columns("snapshot_errors")}:
+        conn.execute(
+            text("CREATE TABLE v8_snapshot_errors AS SELECT snapshot_id, error_id, line FROM snapshot_errors")
+        )
+        conn.execute(text("DROP TABLE snapshot_errors"))
+        metadata.create_all(conn, tables=[snapshot_errors])
+        conn.execute(
+            text(
+                "INSERT INTO snapshot_errors (snapshot_id, error_id, line) "
+                "SELECT snapshot_id, error_id, line FROM v8_snapshot_errors"
+            )
+        )
+        conn.execute(text("DROP TABLE v8_snapshot_errors"))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -667,6 +712,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v5_index_failures,
     _v6_text_deltas,
     _v7_function_bodies,
+    _v8_error_keys,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

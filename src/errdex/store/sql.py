@@ -448,6 +448,8 @@ class Store(CatalogueReader):
                     "segments": r.segments,
                     "path": r.path,
                     "function": r.function,
+                    "dir": s.error_dir(r.path),
+                    "exc_name": s.exc_name(r.exc_type),
                 }
         insert_dicts(conn, s.errors, list(new_rows.values()))
         history.write_occurrences(conn, snap_id, records)
@@ -862,18 +864,7 @@ class Store(CatalogueReader):
         _insert_rows(
             conn,
             s.snapshot_errors,
-            [
-                (
-                    snap_id,
-                    r.id,
-                    r.path,
-                    r.path.rsplit("/", 1)[0],
-                    r.function,
-                    r.exc_type.rsplit(".", 1)[-1],
-                    r.line,
-                )
-                for r in last.values()
-            ],
+            [(snap_id, r.id, r.line) for r in last.values()],
         )
         if expectations:
             x = s.expectations
