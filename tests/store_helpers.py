@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Column, Connection, Index, Integer, MetaData, String, Table, Text, text
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 
 from errdex.store import schema as s
 
@@ -105,3 +117,71 @@ def as_v7(conn: Connection) -> None:
     if rows:
         conn.execute(V7_SNAPSHOT_ERRORS.insert(), rows)
     conn.execute(text("UPDATE meta SET value = '7' WHERE key = 'schema_version'"))
+
+
+# ``fact_imports`` as schema v2..v8 had it: one row per import of each file content (and the
+# file's bound names in ``code_facts`` itself).
+v8 = MetaData()
+V8_IMPORTS = Table(
+    "fact_imports", v8,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("local", Text, nullable=False), Column("target", Text, nullable=False),
+    Column("level", Integer, nullable=False), Column("name", Text, nullable=False), Column("top", Text),
+    Index("ix_fact_imports_local", "local"), Index("ix_fact_imports_name", "name"),
+    Index("ix_fact_imports_top", "top"),
+)  # fmt: skip
+
+
+V8_CODE_FACTS = Table(
+    "code_facts", v8,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("blob_sha", String(64), nullable=False), Column("producer", String(64), nullable=False),
+    Column("toplevel", Text, nullable=False), Column("bound", Text, nullable=False),
+    Column("consts", Text, nullable=False),
+    UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+)  # fmt: skip
+
+
+def as_v8(engine: Engine) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v8 had: the bound names
+    in ``code_facts``' own columns, imports one row per file content. ``code_facts`` is made
+    again with the same ids, so the foreign keys to it are off meanwhile (SQLite: for the
+    connection, outside a transaction; PostgreSQL: the table is dropped with them)."""
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")  # type: ignore[union-attr]
+        with conn.begin():
+            _as_v8(conn)
+        if sqlite:
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys = ON")  # type: ignore[union-attr]
+
+
+def _as_v8(conn: Connection) -> None:
+    imports = [dict(r) for r in conn.execute(s.fact_imports.select()).mappings()]
+    facts = [
+        dict(r)
+        for r in conn.execute(
+            text(
+                "SELECT c.id, c.blob_sha, c.producer, n.toplevel, n.bound, n.consts FROM code_facts c "
+                "JOIN fact_names n ON n.id = c.names_id"
+            )
+        ).mappings()
+    ]
+    conn.execute(text("DROP VIEW fact_imports"))
+    cascade = " CASCADE" if conn.dialect.name == "postgresql" else ""
+    conn.execute(text(f"DROP TABLE code_facts{cascade}"))
+    for name in ("set_imports", "import_sets", "fact_names"):
+        conn.execute(text(f"DROP TABLE {name}"))
+    v8.create_all(conn)
+    if facts:
+        conn.execute(V8_CODE_FACTS.insert(), facts)
+    if imports:
+        conn.execute(V8_IMPORTS.insert(), imports)
+    if conn.dialect.name == "postgresql" and facts:
+        conn.execute(
+            text(
+                "SELECT setval(pg_get_serial_sequence('code_facts', 'id'), (SELECT max(id) FROM code_facts))"
+            )
+        )
+    conn.execute(text("UPDATE meta SET value = '8' WHERE key = 'schema_version'"))

@@ -157,6 +157,10 @@ def _seen(store: Store, sid: int) -> tuple[object, ...]:
         store.facts.errors_at(sid, "shop/_core.py", "_validate"),
         store.facts.errors_in_dir(sid, "shop", 10),
         store.facts.errors_of_class(sid, "ValueError", 10),
+        store.facts.imports_of(sid, ["checkout", "_validate", "_core"]),
+        store.facts.imports_binding(sid, ["buy", "_core", "_validate"]),
+        store.facts.relative_imports(sid),
+        store.facts.imports_top_level(sid, "shop"),
     )
 
 
@@ -190,14 +194,14 @@ def test_a_function_moved_by_an_edit_above_it_is_stored_once(tmp_path: Path, db_
     assert _count(store, s.fn_bodies) == _count(store, s.fn_calls) == _count(store, s.fn_places) == 0
 
 
-@pytest.mark.parametrize("version", [6, 7])
+@pytest.mark.parametrize("version", [6, 7, 8])
 def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
     tmp_path: Path, db_url: str, version: int
 ) -> None:
     """Schema v6 stored functions and calls per file content, v7 the keys of related errors in
-    every snapshot's rows; the upgrade moves them into shared rows, and every reader of the
+    every snapshot's rows, v8 bound names and imports per file content; the upgrade moves them into shared rows, and every reader of the
     analysis sees the same facts and related errors as before."""
-    from store_helpers import as_v6, as_v7
+    from store_helpers import as_v6, as_v7, as_v8
 
     v1 = write_package(tmp_path / "v1" / "shop")
     v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": "\n\n" + PACKAGE["shop/_core.py"]})
@@ -205,9 +209,11 @@ def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
     store = Store.open(db_url)
     before = [_seen(store, sid) for sid in sids]
     bodies = _count(store, s.fn_bodies)
-    assert before[-1][-1] and before[-1][-3]  # the newer release has related errors to compare
+    assert all(before[-1][6:])  # the newer release has related errors and imports to compare
+    as_v8(store.engine)
     with store.engine.begin() as conn:
-        as_v7(conn)
+        if version < 8:
+            as_v7(conn)
         if version < 7:
             as_v6(conn)
     store.engine.dispose()

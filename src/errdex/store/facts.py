@@ -163,7 +163,9 @@ class FactReader:
         for chunk in _chunks(fact_ids):
             marks, params = _in("f", chunk)
             for fid, toplevel, bound, consts in self._run(
-                f"SELECT id, toplevel, bound, consts FROM code_facts WHERE id IN {marks}", params
+                "SELECT c.id, n.toplevel, n.bound, n.consts FROM code_facts c "
+                f"JOIN fact_names n ON n.id = c.names_id WHERE c.id IN {marks}",
+                params,
             ):
                 out[fid] = CodeFacts(
                     toplevel=json.loads(toplevel), bound=json.loads(bound), consts=json.loads(consts)

@@ -322,10 +322,47 @@ code_facts = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("blob_sha", String(64), nullable=False),
     Column("producer", String(64), nullable=False),
+    Column("names_id", Integer, ForeignKey("fact_names.id"), nullable=False),
+    Column("imports_id", Integer, ForeignKey("import_sets.id"), nullable=False),
+    UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+    Index("ix_code_facts_imports", "imports_id"),
+)
+
+# What a file binds at module level and anywhere, and its module-level constants; and its
+# imports. A release that edits a module's functions seldom changes either, so (schema v9) each
+# is stored once per content (keyed by a digest of it) and shared by the file contents that
+# have it, as functions are (below); the view ``fact_imports`` joins a file's imports back.
+fact_names = Table(
+    "fact_names",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),
     Column("toplevel", Text, nullable=False),  # JSON list: names bound at module level
     Column("bound", Text, nullable=False),  # JSON list: every name bound in the file
     Column("consts", Text, nullable=False),  # JSON object: NAME -> dotted.value
-    UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+)
+
+import_sets = Table(
+    "import_sets",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),  # of its imports, in order
+)
+
+set_imports = Table(
+    "set_imports",
+    metadata,
+    Column("set_id", Integer, ForeignKey("import_sets.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # order of first appearance in the file
+    Column("local", Text, nullable=False),
+    Column("target", Text, nullable=False),  # relative to the package ``level`` dots up when level > 0
+    Column("level", Integer, nullable=False),
+    Column("name", Text, nullable=False),  # last part of target: re-exports are followed by it
+    Column("top", Text),  # first part of an absolute target (which third-party packages are used)
+    Index("ix_set_imports_local", "local"),
+    Index("ix_set_imports_name", "name"),
+    Index("ix_set_imports_top", "top"),
+    sqlite_with_rowid=False,
 )
 
 # A function's facts (its name, parameters, docstring, length and the calls it makes, their lines
@@ -373,8 +410,9 @@ fn_calls = Table(
     sqlite_with_rowid=False,
 )
 
-# Read through the views of these names (schema v7); before v7 they were tables of these
-# columns (``fact_calls`` without ``cseq``: its ``seq`` counted the file's calls).
+# Read through the views of these names (``fact_imports``: schema v9, the others v7); before,
+# they were tables of these columns (``fact_calls`` without ``cseq``: its ``seq`` counted the
+# file's calls).
 function_views = MetaData()
 fact_functions = Table(
     "fact_functions",
@@ -405,18 +443,14 @@ fact_classes = Table(
 
 fact_imports = Table(
     "fact_imports",
-    metadata,
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # order of first appearance in the file
+    function_views,
+    Column("fact_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),
     Column("local", Text, nullable=False),
-    Column("target", Text, nullable=False),  # relative to the package ``level`` dots up when level > 0
+    Column("target", Text, nullable=False),
     Column("level", Integer, nullable=False),
-    Column("name", Text, nullable=False),  # last part of target: re-exports are followed by it
-    Column("top", Text),  # first part of an absolute target (which third-party packages are used)
-    Index("ix_fact_imports_local", "local"),
-    Index("ix_fact_imports_name", "name"),
-    Index("ix_fact_imports_top", "top"),
-    sqlite_with_rowid=False,
+    Column("name", Text, nullable=False),
+    Column("top", Text),
 )
 
 fact_calls = Table(
@@ -508,8 +542,9 @@ error_lineage = Table(
 
 # The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first),
 # and those of functions shared between file contents (rows no file places any more are dropped).
-FACT_TABLES = (code_facts, fn_places, fact_classes, fact_imports, fact_tests)
+FACT_TABLES = (code_facts, fn_places, fact_classes, fact_tests)
 FUNCTION_TABLES = (fn_bodies, fn_calls)
+SHARED_FILE_TABLES = (fact_names, import_sets, set_imports)
 
 
 def _v1(conn: Connection) -> None:
@@ -523,7 +558,15 @@ def _v2(conn: Connection) -> None:
     ``errdex index`` to run again (the extractor changed, so it re-extracts).
     """
     metadata.create_all(
-        conn, tables=[*FACT_TABLES, *FUNCTION_TABLES, modules, snapshot_errors, expectation_errors]
+        conn,
+        tables=[
+            *SHARED_FILE_TABLES,
+            *FACT_TABLES,
+            *FUNCTION_TABLES,
+            modules,
+            snapshot_errors,
+            expectation_errors,
+        ],
     )
     conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
 
@@ -702,6 +745,27 @@ def _v8_error_keys(conn: Connection, batch: int = 2000) -> None:
         conn.execute(text("DROP TABLE v8_snapshot_errors"))
 
 
+_FACT_IMPORTS_VIEW = (
+    "CREATE VIEW fact_imports AS SELECT c.id AS fact_id, i.seq AS seq, i.local AS local, "
+    "i.target AS target, i.level AS level, i.name AS name, i.top AS top "
+    "FROM code_facts c JOIN set_imports i ON i.set_id = c.imports_id"
+)
+
+
+def _v9_shared_file_facts(conn: Connection) -> None:
+    """A file content's bound names and its imports stored once per content (``fact_names``,
+    ``import_sets``), referenced by ``code_facts``; ``fact_imports`` becomes a view."""
+    from errdex.store.fnfacts import migrate_file_rows
+
+    metadata.create_all(conn, tables=list(SHARED_FILE_TABLES))
+    if "toplevel" in {c["name"] for c in sa_inspect(conn).get_columns("code_facts")}:
+        migrate_file_rows(conn)
+    for index in code_facts.indexes:
+        index.create(conn, checkfirst=True)
+    if "fact_imports" not in set(sa_inspect(conn).get_view_names()):
+        conn.execute(text(_FACT_IMPORTS_VIEW))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -713,6 +777,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v6_text_deltas,
     _v7_function_bodies,
     _v8_error_keys,
+    _v9_shared_file_facts,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -61,7 +61,7 @@ from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
-from errdex.store.fnfacts import drop_unplaced, write_functions
+from errdex.store.fnfacts import drop_unplaced, file_rows, write_functions
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -884,15 +884,8 @@ class Store(CatalogueReader):
         new = {sha: f for sha, f in by_sha.items() if sha not in ids}
         if not new:
             return ids
-        _insert_rows(
-            conn,
-            s.code_facts,
-            [
-                (sha, producer, json.dumps(f.toplevel), json.dumps(f.bound), json.dumps(f.consts))
-                for sha, f in new.items()
-            ],
-            skip=("id",),
-        )
+        shared = file_rows(conn, new)
+        _insert_rows(conn, s.code_facts, [(sha, producer, *shared[sha]) for sha in new], skip=("id",))
         ids.update(self._fact_ids(conn, new, producer))
         write_functions(conn, {ids[sha]: (f.functions, f.calls) for sha, f in new.items()})
         rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[2:]}
@@ -902,11 +895,6 @@ class Store(CatalogueReader):
                 (fid, i, c.qualname, c.line, c.end_line, json.dumps(c.bases), json.dumps(c.members))
                 for i, c in enumerate(f.classes)
             ]
-            rows[s.fact_imports] += [
-                (fid, i, m.local, m.target, m.level, m.target.rpartition(".")[2],
-                 None if m.level else m.target.partition(".")[0])
-                for i, m in enumerate(f.imports)
-            ]  # fmt: skip
             rows[s.fact_tests] += [
                 (
                     fid,
