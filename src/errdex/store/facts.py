@@ -86,7 +86,8 @@ _LIBRARY_JOINED = "+m.snapshot_id = :sid AND m.is_test = :no AND m.shadowed = :n
 # an error belongs to the snapshot that holds its latest occurrence (as ``list_errors`` shows it)
 _LATEST = "NOT EXISTS (SELECT 1 FROM occurrences o2 WHERE o2.error_id = x.error_id AND o2.snapshot_id > :sid)"
 # the errors of the snapshot's codebase are looked up by their keys (indexed per codebase), then
-# kept when the snapshot holds them
+# kept when the snapshot holds them; they are sorted by ``e.path || ''``, an expression, so that
+# SQLite's planner does not walk the codebase's errors in path order to spare a sort of a few
 _REPO = "SELECT s.repo_id FROM snapshots s WHERE s.id = :sid"
 _ERROR = "x.error_id, e.exc_type, e.template, e.path, e.function, x.line"
 
@@ -333,7 +334,7 @@ class FactReader:
     def _errors(self, sid: int, where: str, params: dict[str, Any], limit: int | None) -> list[ErrorRow]:
         sql = (
             f"SELECT {_ERROR} FROM errors e JOIN snapshot_errors x ON x.snapshot_id = :sid AND x.error_id = e.id "
-            f"WHERE e.repo_id = ({_REPO}) AND {where} AND {_LATEST} ORDER BY e.path, x.line, x.error_id"
+            f"WHERE e.repo_id = ({_REPO}) AND {where} AND {_LATEST} ORDER BY e.path || '', x.line, x.error_id"
         )
         if limit is not None:
             sql += " LIMIT :limit"
