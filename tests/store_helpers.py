@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import zlib
+
 from sqlalchemy import (
     Column,
     Connection,
@@ -159,15 +162,23 @@ def as_v8(engine: Engine) -> None:
 
 def _as_v8(conn: Connection) -> None:
     imports = [dict(r) for r in conn.execute(s.fact_imports.select()).mappings()]
-    facts = [
-        dict(r)
-        for r in conn.execute(
-            text(
-                "SELECT c.id, c.blob_sha, c.producer, n.toplevel, n.bound, n.consts FROM code_facts c "
-                "JOIN fact_names n ON n.id = c.names_id"
-            )
-        ).mappings()
-    ]
+    facts = []
+    for fid, sha, producer, data in conn.execute(
+        text(
+            "SELECT c.id, c.blob_sha, c.producer, n.data FROM code_facts c JOIN fact_names n ON n.id = c.names_id"
+        )
+    ):
+        toplevel, bound, consts = (json.dumps(x) for x in json.loads(zlib.decompress(data)))
+        facts.append(
+            {
+                "id": fid,
+                "blob_sha": sha,
+                "producer": producer,
+                "toplevel": toplevel,
+                "bound": bound,
+                "consts": consts,
+            }
+        )
     conn.execute(text("DROP VIEW fact_imports"))
     cascade = " CASCADE" if conn.dialect.name == "postgresql" else ""
     conn.execute(text(f"DROP TABLE code_facts{cascade}"))

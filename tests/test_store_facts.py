@@ -423,3 +423,28 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
         assert err is not None and err.latest.guards == () and err.latest.comments == ()
         assert error_view(reader, err).guards == () and analyze_error(reader, err).llm is None
         assert reader.get_error(second) is None
+
+
+def test_a_damaged_row_of_bound_names_reads_as_none(tmp_path: Path) -> None:
+    """``fact_names`` holds zlib frames: one that is not, or inflates to no such JSON, or past
+    the cap, reads as a file that binds nothing, through both readers, never as a crash."""
+    import sqlite3
+    import zlib
+
+    from errdex.store.fast import open_reader
+
+    db = str(tmp_path / "c.db")
+    sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
+    store = Store.open(db)
+    core = store.facts.module_at(sid, "shop/_core.py")
+    assert core is not None and store.facts.facts([core.fact_id])[core.fact_id].toplevel
+    bomb = zlib.compress(b"[" + b" " * (65 << 20) + b"]")
+    for damaged in (b"not zlib", zlib.compress(b'{"a": 1}'), bomb):
+        with sqlite3.connect(db) as conn:
+            conn.execute(
+                "update fact_names set data = ? where id = (select names_id from code_facts where id = ?)",
+                (damaged, core.fact_id),
+            )
+        for reader in (store.facts, open_reader(db).facts):
+            got = reader.facts([core.fact_id])[core.fact_id]
+            assert (got.toplevel, got.bound, got.consts) == ([], [], {}) and got.functions

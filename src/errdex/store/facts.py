@@ -13,6 +13,7 @@ row are JSON that errdex wrote itself (see ``schema``).
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -103,6 +104,23 @@ def _chunks(values: Iterable[Any]) -> list[list[Any]]:
     return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]
 
 
+_MAX_NAMES = 64 << 20  # a file's bound names past this are no errdex row (the catalogue may be crafted)
+
+
+def _names(data: bytes | memoryview | None) -> CodeFacts:
+    """A file's bound names (``schema.fact_names``), inflated within ``_MAX_NAMES``; a damaged
+    row reads as none."""
+    try:
+        z = zlib.decompressobj()
+        text = z.decompress(bytes(data or b""), _MAX_NAMES)
+        toplevel, bound, consts = json.loads(text) if z.eof and not z.unconsumed_tail else ([], [], {})
+    except (zlib.error, ValueError, TypeError):
+        return CodeFacts()
+    if not (isinstance(toplevel, list) and isinstance(bound, list) and isinstance(consts, dict)):
+        return CodeFacts()
+    return CodeFacts(toplevel=toplevel, bound=bound, consts=consts)
+
+
 def _module(row: tuple[Any, ...]) -> ModuleRow:
     return ModuleRow(row[0], row[1], bool(row[2]), bool(row[3]), bool(row[4]), int(row[5]))
 
@@ -163,14 +181,12 @@ class FactReader:
         extra = "params, doc" if docs else "NULL, NULL"
         for chunk in _chunks(fact_ids):
             marks, params = _in("f", chunk)
-            for fid, toplevel, bound, consts in self._run(
-                "SELECT c.id, n.toplevel, n.bound, n.consts FROM code_facts c "
+            for fid, data in self._run(
+                "SELECT c.id, n.data FROM code_facts c "
                 f"JOIN fact_names n ON n.id = c.names_id WHERE c.id IN {marks}",
                 params,
             ):
-                out[fid] = CodeFacts(
-                    toplevel=json.loads(toplevel), bound=json.loads(bound), consts=json.loads(consts)
-                )
+                out[fid] = _names(data)
             for fid, qual, line, end, cls, fparams, doc in self._run(
                 f"SELECT fact_id, qualname, line, end_line, cls, {extra} FROM fact_functions "
                 f"WHERE fact_id IN {marks} ORDER BY fact_id, seq",

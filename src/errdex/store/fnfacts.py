@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -68,11 +69,10 @@ def file_rows(conn: Connection, by_sha: Mapping[str, CodeFacts]) -> dict[str, tu
     blob sha -> (``fact_names`` id, ``import_sets`` id)."""
     from errdex.store.sql import _insert_rows
 
-    names = {
-        sha: (json.dumps(f.toplevel), json.dumps(f.bound), json.dumps(f.consts)) for sha, f in by_sha.items()
-    }
-    name_key = {sha: _digest(row) for sha, row in names.items()}
-    name_ids, _ = _intern(conn, s.fact_names, {name_key[sha]: row for sha, row in names.items()})
+    names = {sha: json.dumps([f.toplevel, f.bound, f.consts]) for sha, f in by_sha.items()}
+    name_key = {sha: _digest(text) for sha, text in names.items()}
+    name_rows = {name_key[sha]: (zlib.compress(text.encode(), 6),) for sha, text in names.items()}
+    name_ids, _ = _intern(conn, s.fact_names, name_rows)
     imports = {sha: _import_rows(f.imports) for sha, f in by_sha.items()}
     set_key = {sha: _digest(rows) for sha, rows in imports.items()}
     set_ids, new = _intern(conn, s.import_sets, {set_key[sha]: () for sha in imports})
