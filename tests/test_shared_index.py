@@ -101,41 +101,6 @@ def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_pa
     )
 
 
-def test_a_later_release_segment_is_a_difference_and_needs_its_base(tmp_path: Path, db_url: str) -> None:
-    """Two releases of one codebase: the later segment is stored as a difference from the
-    earlier one (under half the bytes of the earlier one's frame) and reads back as written;
-    without its base's row it reads as missing."""
-    from sqlalchemy import delete, select
-
-    from errdex.pipeline import index_releases
-    from errdex.store import schema as s
-
-    db = db_url
-    first, second = (
-        x.snapshot_id for x in index_releases(["pypi:packaging==26.3", "pypi:packaging==26.4"], db)
-    )
-    store = Store.open(db)
-    stamps = dict(ss.snapshot_stamps(store))
-    a = s.artifacts
-    with store.engine.connect() as conn:
-        stored = dict(conn.execute(select(a.c.name, a.c.data).where(a.c.name.like(f"{ss.PREFIX}%"))).all())
-    base, later = bytes(stored[f"{ss.PREFIX}{first}"]), bytes(stored[f"{ss.PREFIX}{second}"])
-    assert base[:4] == b"\x28\xb5\x2f\xfd" and later[:4] == b"\xffsd1" and len(later) * 2 < len(base)
-    segment = ss.get_segment(store, second, stamps[second])
-    assert segment is not None and segment[:8] == b"ERRDEXMI"
-    built = build_index(store.iter_entries(), str(store.generation())).dumps()
-    assert si.update(store).dumps() == built
-
-    with store.engine.begin() as conn:  # the base goes (as a replaced release's segment does)
-        conn.execute(delete(a).where(a.c.name == f"{ss.PREFIX}{first}"))
-    assert ss.get_segment(store, second, stamps[second]) is None
-    calls = _spy_entries(store)
-    assert si.update(store).dumps() == built
-    # the merge builds the base again first (the same bytes, with the same stamp), and the
-    # difference reads from it again: only the base's rows are read
-    assert calls == [first]
-
-
 def test_every_process_maps_the_same_index_file(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     index("pypi:six==1.16.0", db)
