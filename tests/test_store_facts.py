@@ -201,7 +201,7 @@ def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
     """Schema v6 stored functions and calls per file content, v7 the keys of related errors in
     every snapshot's rows, v8 bound names and imports per file content; the upgrade moves them into shared rows, and every reader of the
     analysis sees the same facts and related errors as before."""
-    from store_helpers import as_v6, as_v7, as_v8
+    from store_helpers import as_version
 
     v1 = write_package(tmp_path / "v1" / "shop")
     v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": "\n\n" + PACKAGE["shop/_core.py"]})
@@ -210,12 +210,7 @@ def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
     before = [_seen(store, sid) for sid in sids]
     bodies = _count(store, s.fn_bodies)
     assert all(before[-1][6:])  # the newer release has related errors and imports to compare
-    as_v8(store.engine)
-    with store.engine.begin() as conn:
-        if version < 8:
-            as_v7(conn)
-        if version < 7:
-            as_v6(conn)
+    as_version(store.engine, version)
     store.engine.dispose()
     upgraded = Store.open(db_url)
     assert [_seen(upgraded, sid) for sid in sids] == before

@@ -709,11 +709,15 @@ def _v7_function_bodies(conn: Connection) -> None:
         migrate_function_rows(conn)
         conn.execute(text("DROP TABLE fact_calls"))
         conn.execute(text("DROP TABLE fact_functions"))
-    views_now = set(sa_inspect(conn).get_view_names())
-    if "fact_functions" not in views_now:
-        conn.execute(text(_FACT_FUNCTIONS_VIEW))
-    if "fact_calls" not in views_now:
-        conn.execute(text(_FACT_CALLS_VIEW))
+    _create_views(conn, {"fact_functions": _FACT_FUNCTIONS_VIEW, "fact_calls": _FACT_CALLS_VIEW})
+
+
+def _create_views(conn: Connection, views: dict[str, str]) -> None:
+    """Create the views (name -> CREATE VIEW statement) the catalogue does not have yet."""
+    have = set(sa_inspect(conn).get_view_names())
+    for name, create in views.items():
+        if name not in have:
+            conn.execute(text(create))
 
 
 def _v8_error_keys(conn: Connection, batch: int = 2000) -> None:
@@ -763,8 +767,7 @@ def _v9_shared_file_facts(conn: Connection) -> None:
         migrate_file_rows(conn)
     for index in code_facts.indexes:
         index.create(conn, checkfirst=True)
-    if "fact_imports" not in set(sa_inspect(conn).get_view_names()):
-        conn.execute(text(_FACT_IMPORTS_VIEW))
+    _create_views(conn, {"fact_imports": _FACT_IMPORTS_VIEW})
 
 
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
