@@ -9,8 +9,9 @@ docstring and calls (``schema``: ``fn_bodies``, ``fn_calls``, ``fn_places``).
 
 The digest is of the facts, not of the function's source: two texts that yield the same facts
 share a row, and a row is never stale, whichever extractor produced it. A file's bound names and
-its imports are shared the same way (``fact_names``, ``import_sets``): an edit inside functions
-changes neither.
+its imports are shared the same way (``fact_names``, ``import_sets``) when a release leaves them
+as they were; the bound names (every name bound anywhere in the file) change more often, so
+their row is also one zlib frame.
 """
 
 from __future__ import annotations
