@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, text
+import json
+import zlib
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    Engine,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    text,
+)
 
 from errdex.store import schema as s
 
@@ -26,3 +41,169 @@ def as_v3(conn: Connection) -> None:
     if syms:
         conn.execute(s.symbols.insert(), syms)
     conn.execute(text("UPDATE meta SET value = '3' WHERE key = 'schema_version'"))
+
+
+# ``fact_functions`` and ``fact_calls`` as schema v2..v6 had them: one row per function and per
+# call of each file content, lines absolute, ``seq`` of the calls counting the file's calls.
+v6 = MetaData()
+V6_FUNCTIONS = Table(
+    "fact_functions", v6,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("qualname", Text, nullable=False), Column("name", Text, nullable=False),
+    Column("line", Integer, nullable=False), Column("end_line", Integer, nullable=False),
+    Column("cls", Text), Column("params", Text, nullable=False), Column("doc", Text),
+)  # fmt: skip
+V6_CALLS = Table(
+    "fact_calls", v6,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("caller", Text, nullable=False), Column("callee", Text, nullable=False),
+    Column("name", Text, nullable=False), Column("line", Integer, nullable=False),
+)  # fmt: skip
+
+
+def as_v6(conn: Connection) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v6 had: per-file
+    ``fact_functions`` and ``fact_calls`` tables instead of views of shared function bodies."""
+    funcs = [dict(r) for r in conn.execute(s.fact_functions.select()).mappings()]
+    calls = conn.execute(
+        s.fact_calls.select().order_by(s.fact_calls.c.fact_id, s.fact_calls.c.seq, s.fact_calls.c.cseq)
+    ).mappings()
+    count: dict[int, int] = {}
+    rows = []
+    for r in calls:
+        seq = count[r["fact_id"]] = count.get(r["fact_id"], -1) + 1
+        rows.append({k: r[k] for k in ("fact_id", "caller", "callee", "name", "line")} | {"seq": seq})
+    conn.execute(text("DROP VIEW fact_calls"))
+    conn.execute(text("DROP VIEW fact_functions"))
+    for name in ("fn_calls", "fn_places", "fn_bodies"):
+        conn.execute(text(f"DROP TABLE {name}"))
+    v6.create_all(conn)
+    if funcs:
+        conn.execute(V6_FUNCTIONS.insert(), funcs)
+    if rows:
+        conn.execute(V6_CALLS.insert(), rows)
+    conn.execute(text("UPDATE meta SET value = '6' WHERE key = 'schema_version'"))
+
+
+# ``snapshot_errors`` as schema v2..v7 had it: every snapshot's row repeated the error's keys.
+v7 = MetaData()
+V7_SNAPSHOT_ERRORS = Table(
+    "snapshot_errors", v7,
+    Column("snapshot_id", Integer, primary_key=True), Column("error_id", String(16), primary_key=True),
+    Column("path", Text, nullable=False), Column("dir", Text, nullable=False),
+    Column("function", Text, nullable=False), Column("exc_name", Text, nullable=False),
+    Column("line", Integer, nullable=False),
+    Index("ix_snap_errors_path", "snapshot_id", "path", "function"),
+    Index("ix_snap_errors_dir", "snapshot_id", "dir"),
+    Index("ix_snap_errors_exc", "snapshot_id", "exc_name"),
+)  # fmt: skip
+
+
+def as_v7(conn: Connection) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v7 had: the lookup keys
+    of related errors in every ``snapshot_errors`` row, none in ``errors``."""
+    rows = [
+        dict(r)
+        for r in conn.execute(
+            text(
+                "SELECT x.snapshot_id, x.error_id, e.path, e.dir, e.function, e.exc_name, x.line "
+                "FROM snapshot_errors x JOIN errors e ON e.id = x.error_id"
+            )
+        ).mappings()
+    ]
+    for name in ("ix_errors_place", "ix_errors_dir", "ix_errors_exc"):
+        conn.execute(text(f"DROP INDEX {name}"))
+    for name in ("dir", "exc_name"):
+        conn.execute(text(f"ALTER TABLE errors DROP COLUMN {name}"))
+    conn.execute(text("DROP TABLE snapshot_errors"))
+    v7.create_all(conn)
+    if rows:
+        conn.execute(V7_SNAPSHOT_ERRORS.insert(), rows)
+    conn.execute(text("UPDATE meta SET value = '7' WHERE key = 'schema_version'"))
+
+
+# ``fact_imports`` as schema v2..v8 had it: one row per import of each file content (and the
+# file's bound names in ``code_facts`` itself).
+v8 = MetaData()
+V8_IMPORTS = Table(
+    "fact_imports", v8,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("local", Text, nullable=False), Column("target", Text, nullable=False),
+    Column("level", Integer, nullable=False), Column("name", Text, nullable=False), Column("top", Text),
+    Index("ix_fact_imports_local", "local"), Index("ix_fact_imports_name", "name"),
+    Index("ix_fact_imports_top", "top"),
+)  # fmt: skip
+
+
+V8_CODE_FACTS = Table(
+    "code_facts", v8,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("blob_sha", String(64), nullable=False), Column("producer", String(64), nullable=False),
+    Column("toplevel", Text, nullable=False), Column("bound", Text, nullable=False),
+    Column("consts", Text, nullable=False),
+    UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+)  # fmt: skip
+
+
+def as_v8(engine: Engine) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v8 had: the bound names
+    in ``code_facts``' own columns, imports one row per file content. ``code_facts`` is made
+    again with the same ids, so the foreign keys to it are off meanwhile (SQLite: for the
+    connection, outside a transaction; PostgreSQL: the table is dropped with them)."""
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")  # type: ignore[union-attr]
+        with conn.begin():
+            _as_v8(conn)
+        if sqlite:
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys = ON")  # type: ignore[union-attr]
+
+
+def _as_v8(conn: Connection) -> None:
+    imports = [dict(r) for r in conn.execute(s.fact_imports.select()).mappings()]
+    facts = []
+    for fid, sha, producer, data in conn.execute(
+        text(
+            "SELECT c.id, c.blob_sha, c.producer, n.data FROM code_facts c JOIN fact_names n ON n.id = c.names_id"
+        )
+    ):
+        toplevel, bound, consts = (json.dumps(x) for x in json.loads(zlib.decompress(data)))
+        facts.append(
+            {
+                "id": fid,
+                "blob_sha": sha,
+                "producer": producer,
+                "toplevel": toplevel,
+                "bound": bound,
+                "consts": consts,
+            }
+        )
+    conn.execute(text("DROP VIEW fact_imports"))
+    cascade = " CASCADE" if conn.dialect.name == "postgresql" else ""
+    conn.execute(text(f"DROP TABLE code_facts{cascade}"))
+    for name in ("set_imports", "import_sets", "fact_names"):
+        conn.execute(text(f"DROP TABLE {name}"))
+    v8.create_all(conn)
+    if facts:
+        conn.execute(V8_CODE_FACTS.insert(), facts)
+    if imports:
+        conn.execute(V8_IMPORTS.insert(), imports)
+    if conn.dialect.name == "postgresql" and facts:
+        conn.execute(
+            text(
+                "SELECT setval(pg_get_serial_sequence('code_facts', 'id'), (SELECT max(id) FROM code_facts))"
+            )
+        )
+    conn.execute(text("UPDATE meta SET value = '8' WHERE key = 'schema_version'"))
+
+
+def as_version(engine: Engine, version: int) -> None:
+    """A current catalogue in the shape of schema ``version`` (6, 7 or 8) as far as the tables
+    of its code facts and related errors go (``as_v3`` and the tests do the older steps)."""
+    as_v8(engine)
+    with engine.begin() as conn:
+        if version < 8:
+            as_v7(conn)
+        if version < 7:
+            as_v6(conn)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
-from store_helpers import as_v3
+from store_helpers import as_v3, as_version, v6, v7, v8
 
 from errdex.model import (
     CodeFacts,
@@ -177,11 +177,12 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
         )
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
-    (occurrences and symbols one row per snapshot) or v4 (no record of failed bulk releases)
-    left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
+    (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
+    (functions' facts one row per file content), v7 (related errors' keys in every snapshot's
+    rows) or v8 (bound names and imports per file content) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
     from sqlalchemy import inspect
 
     from errdex.store import schema as s
@@ -190,23 +191,29 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
     old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
     added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
+    as_version(store.engine, min(version, 8))
     with store.engine.begin() as conn:
-        s.metadata.drop_all(conn, tables=[s.index_failures])
+        if version < 5:
+            s.metadata.drop_all(conn, tables=[s.index_failures])
         if version < 4:
             as_v3(conn)
         if version < 3:
             conn.execute(text("alter table occurrences drop column relay"))
         if version < 2:
             s.metadata.drop_all(conn, tables=added_in_v2)
+            for older in (v6, v7, v8):
+                older.drop_all(conn)
         conn.execute(text(f"update meta set value='{version}' where key='schema_version'"))
     store.engine.dispose()
 
     store = Store.open(db_url)
     with store.engine.connect() as conn:
-        assert s.current_version(conn) == SCHEMA_VERSION == 6
+        assert s.current_version(conn) == SCHEMA_VERSION == 9
         assert {t.name for t in [*added_in_v2, s.index_failures]} <= set(inspect(conn).get_table_names())
         assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
-        assert {"occurrences", "symbols"} <= set(inspect(conn).get_view_names())
+        assert {"occurrences", "symbols", "fact_functions", "fact_calls"} <= set(
+            inspect(conn).get_view_names()
+        )
     assert [(e.version, e.relay) for e in store.iter_entries()] == [("1.0", False)]
     relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
     relayed.relay = True

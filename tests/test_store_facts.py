@@ -145,6 +145,80 @@ def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snap
     )
 
 
+def _seen(store: Store, sid: int) -> tuple[object, ...]:
+    """Every function and call fact of a snapshot as the analysis reads them."""
+    fids = [m.fact_id for m in store.facts.modules_named(sid, ["shop", "shop.api", "shop._core"]).values()]
+    facts = store.facts.facts(fids, docs=True)
+    names = ["_validate", "_total", "checkout", "_inner", "check", "helper", "Cart"]
+    return (
+        sorted((fid, f.functions) for fid, f in facts.items()),
+        store.facts.calls_named(sid, names),
+        store.facts.functions_named(sid, names),
+        {fid: store.facts.parameters(fid, ["checkout", "_validate", "Cart.__init__"]) for fid in fids},
+        store.facts.errors_at(sid, "shop/_core.py"),
+        store.facts.errors_at(sid, "shop/_core.py", "_validate"),
+        store.facts.errors_in_dir(sid, "shop", 10),
+        store.facts.errors_of_class(sid, "ValueError", 10),
+        store.facts.imports_of(sid, ["checkout", "_validate", "_core"]),
+        store.facts.imports_binding(sid, ["buy", "_core", "_validate"]),
+        store.facts.relative_imports(sid),
+        store.facts.imports_top_level(sid, "shop"),
+    )
+
+
+def test_a_function_moved_by_an_edit_above_it_is_stored_once(tmp_path: Path, db_url: str) -> None:
+    """A release that inserts lines at the top of a module makes a new file content, but its
+    functions only move: their bodies and calls are shared, each file content adds places."""
+    v1 = write_package(tmp_path / "v1" / "shop")
+    moved = "# a new comment\n# and another\n" + PACKAGE["shop/_core.py"]
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": moved})
+    first = index(str(v1), db_url, jobs=1).snapshot_id
+    store = Store.open(db_url)
+    bodies, places, calls = _count(store, s.fn_bodies), _count(store, s.fn_places), _count(store, s.fn_calls)
+    second = index(str(v2), db_url, jobs=1).snapshot_id
+    assert _count(store, s.code_facts) == 5  # the moved file is a new content ...
+    assert (_count(store, s.fn_bodies), _count(store, s.fn_calls)) == (bodies, calls)  # ... of old functions
+    core = extract([SourceFile("shop/_core.py", moved.encode())], "x", jobs=1).code["shop/_core.py"]
+    assert _count(store, s.fn_places) == places + len(core.functions)
+    m = store.facts.module_at(second, "shop/_core.py")
+    assert m is not None and store.facts.facts([m.fact_id], docs=True)[m.fact_id].functions == core.functions
+    assert [(c.caller, c.line) for c in store.facts.calls_named(second, ["_validate"])] == [
+        (c.caller, c.line + 2)
+        for c in store.facts.calls_named(first, ["_validate"])
+        if c.path == "shop/_core.py"
+    ] + [
+        (c.caller, c.line) for c in store.facts.calls_named(first, ["_validate"]) if c.path != "shop/_core.py"
+    ]
+
+    store.delete_snapshot(second)  # the places go with the content; the shared bodies stay
+    assert (_count(store, s.fn_bodies), _count(store, s.fn_places)) == (bodies, places)
+    store.delete_snapshot(first)
+    assert _count(store, s.fn_bodies) == _count(store, s.fn_calls) == _count(store, s.fn_places) == 0
+
+
+@pytest.mark.parametrize("version", [6, 7, 8])
+def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
+    tmp_path: Path, db_url: str, version: int
+) -> None:
+    """Schema v6 stored functions and calls per file content, v7 the keys of related errors in
+    every snapshot's rows, v8 bound names and imports per file content; the upgrade moves them into shared rows, and every reader of the
+    analysis sees the same facts and related errors as before."""
+    from store_helpers import as_version
+
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": "\n\n" + PACKAGE["shop/_core.py"]})
+    sids = [index(str(v), db_url, jobs=1).snapshot_id for v in (v1, v2)]
+    store = Store.open(db_url)
+    before = [_seen(store, sid) for sid in sids]
+    bodies = _count(store, s.fn_bodies)
+    assert all(before[-1][6:])  # the newer release has related errors and imports to compare
+    as_version(store.engine, version)
+    store.engine.dispose()
+    upgraded = Store.open(db_url)
+    assert [_seen(upgraded, sid) for sid in sids] == before
+    assert _count(upgraded, s.fn_bodies) == bodies < _count(upgraded, s.fn_places)
+
+
 def _files(root: Path) -> list[tuple[str, Path]]:
     return [(p.relative_to(root).as_posix(), p) for p in sorted(root.rglob("*.py"))]
 
@@ -392,3 +466,28 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
         assert err is not None and err.latest.guards == () and err.latest.comments == ()
         assert error_view(reader, err).guards == () and analyze_error(reader, err).llm is None
         assert reader.get_error(second) is None
+
+
+def test_a_damaged_row_of_bound_names_reads_as_none(tmp_path: Path) -> None:
+    """``fact_names`` holds zlib frames: one that is not, or inflates to no such JSON, or past
+    the cap, reads as a file that binds nothing, through both readers, never as a crash."""
+    import sqlite3
+    import zlib
+
+    from errdex.store.fast import open_reader
+
+    db = str(tmp_path / "c.db")
+    sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
+    store = Store.open(db)
+    core = store.facts.module_at(sid, "shop/_core.py")
+    assert core is not None and store.facts.facts([core.fact_id])[core.fact_id].toplevel
+    bomb = zlib.compress(b"[" + b" " * (65 << 20) + b"]")
+    for damaged in (b"not zlib", zlib.compress(b'{"a": 1}'), bomb):
+        with sqlite3.connect(db) as conn:
+            conn.execute(
+                "update fact_names set data = ? where id = (select names_id from code_facts where id = ?)",
+                (damaged, core.fact_id),
+            )
+        for reader in (store.facts, open_reader(db).facts):
+            got = reader.facts([core.fact_id])[core.fact_id]
+            assert (got.toplevel, got.bound, got.consts) == ([], [], {}) and got.functions

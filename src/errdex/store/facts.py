@@ -13,6 +13,7 @@ row are JSON that errdex wrote itself (see ``schema``).
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -85,7 +86,11 @@ _LIBRARY = "m.snapshot_id = :sid AND m.is_test = :no AND m.shadowed = :no"
 _LIBRARY_JOINED = "+m.snapshot_id = :sid AND m.is_test = :no AND m.shadowed = :no"
 # an error belongs to the snapshot that holds its latest occurrence (as ``list_errors`` shows it)
 _LATEST = "NOT EXISTS (SELECT 1 FROM occurrences o2 WHERE o2.error_id = x.error_id AND o2.snapshot_id > :sid)"
-_ERROR = "x.error_id, e.exc_type, e.template, x.path, x.function, x.line"
+# the errors of the snapshot's codebase are looked up by their keys (indexed per codebase), then
+# kept when the snapshot holds them; they are sorted by ``e.path || ''``, an expression, so that
+# SQLite's planner does not walk the codebase's errors in path order to spare a sort of a few
+_REPO = "SELECT s.repo_id FROM snapshots s WHERE s.id = :sid"
+_ERROR = "x.error_id, e.exc_type, e.template, e.path, e.function, x.line"
 
 
 def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
@@ -97,6 +102,23 @@ def _in(prefix: str, values: Sequence[Any]) -> tuple[str, dict[str, Any]]:
 def _chunks(values: Iterable[Any]) -> list[list[Any]]:
     items = sorted(set(values))
     return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]
+
+
+_MAX_NAMES = 64 << 20  # a file's bound names past this are no errdex row (the catalogue may be crafted)
+
+
+def _names(data: bytes | memoryview | None) -> CodeFacts:
+    """A file's bound names (``schema.fact_names``), inflated within ``_MAX_NAMES``; a damaged
+    row reads as none."""
+    try:
+        z = zlib.decompressobj()
+        text = z.decompress(bytes(data or b""), _MAX_NAMES)
+        toplevel, bound, consts = json.loads(text) if z.eof and not z.unconsumed_tail else ([], [], {})
+    except (zlib.error, ValueError, TypeError):
+        return CodeFacts()
+    if not (isinstance(toplevel, list) and isinstance(bound, list) and isinstance(consts, dict)):
+        return CodeFacts()
+    return CodeFacts(toplevel=toplevel, bound=bound, consts=consts)
 
 
 def _module(row: tuple[Any, ...]) -> ModuleRow:
@@ -159,12 +181,12 @@ class FactReader:
         extra = "params, doc" if docs else "NULL, NULL"
         for chunk in _chunks(fact_ids):
             marks, params = _in("f", chunk)
-            for fid, toplevel, bound, consts in self._run(
-                f"SELECT id, toplevel, bound, consts FROM code_facts WHERE id IN {marks}", params
+            for fid, data in self._run(
+                "SELECT c.id, n.data FROM code_facts c "
+                f"JOIN fact_names n ON n.id = c.names_id WHERE c.id IN {marks}",
+                params,
             ):
-                out[fid] = CodeFacts(
-                    toplevel=json.loads(toplevel), bound=json.loads(bound), consts=json.loads(consts)
-                )
+                out[fid] = _names(data)
             for fid, qual, line, end, cls, fparams, doc in self._run(
                 f"SELECT fact_id, qualname, line, end_line, cls, {extra} FROM fact_functions "
                 f"WHERE fact_id IN {marks} ORDER BY fact_id, seq",
@@ -217,29 +239,33 @@ class FactReader:
             )
         return out
 
-    def _library_rows(self, sid: int, table: str, columns: str, key: str, values: Iterable[str]) -> list[Any]:
+    def _library_rows(
+        self, sid: int, table: str, columns: str, key: str, values: Iterable[str], sub: str | None = None
+    ) -> list[Any]:
         """Rows of a fact table whose ``key`` is one of ``values``, from the library's modules, in
-        code order (file, then order in the file). Each row starts with its module's path, the
-        row's order, the module's name, whether it is a package and its fact id."""
+        code order (file, then order in the file: ``seq``, then ``sub`` within it). Each row starts
+        with its module's path, the row's order (two values), the module's name, whether it is a
+        package and its fact id."""
         parts = []
+        then = f", {sub}" if sub else ""  # (a constant in ORDER BY would name a column)
         for chunk in _chunks(values):
             marks, params = _in("v", chunk)
             parts.append(
                 self._run(
-                    f"SELECT m.path, x.seq, m.name, m.is_package, m.fact_id, {columns} FROM {table} x "
+                    f"SELECT m.path, x.seq, {sub or 0}, m.name, m.is_package, m.fact_id, {columns} FROM {table} x "
                     f"JOIN modules m ON m.fact_id = x.fact_id WHERE {_LIBRARY_JOINED} AND x.{key} IN {marks} "
-                    "ORDER BY m.path, x.seq",
+                    f"ORDER BY m.path, x.seq{then}",
                     {"sid": sid, "no": False, **params},
                 )
             )
         if len(parts) == 1:
             return parts[0]
-        return sorted((r for p in parts for r in p), key=lambda r: (r[0], r[1]))
+        return sorted((r for p in parts for r in p), key=lambda r: (r[0], r[1], r[2]))
 
     def _imports(self, sid: int, column: str, values: Iterable[str]) -> list[ImportRow]:
         return [
             ImportRow(path, module, bool(pkg), local, target, level)
-            for path, _, module, pkg, _, local, target, level in self._library_rows(
+            for path, _, _, module, pkg, _, local, target, level in self._library_rows(
                 sid, "fact_imports", "x.local, x.target, x.level", column, values
             )
         ]
@@ -279,8 +305,8 @@ class FactReader:
         """Calls in library functions whose callee's last name is one of ``names``, in code order."""
         return [
             CallRow(path, module, fid, caller, callee, line)
-            for path, _, module, _, fid, caller, callee, line in self._library_rows(
-                sid, "fact_calls", "x.caller, x.callee, x.line", "name", names
+            for path, _, _, module, _, fid, caller, callee, line in self._library_rows(
+                sid, "fact_calls", "x.caller, x.callee, x.line", "name", names, sub="x.cseq"
             )
         ]
 
@@ -309,7 +335,7 @@ class FactReader:
     def functions_named(self, sid: int, names: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
         """name -> (module, qualname) of every library function so named, in code order."""
         out: dict[str, list[tuple[str, str]]] = {}
-        for _, _, module, _, _, name, qual in self._library_rows(
+        for _, _, _, module, _, _, name, qual in self._library_rows(
             sid, "fact_functions", "x.name, x.qualname", "name", names
         ):
             out.setdefault(name, []).append((module, qual))
@@ -320,22 +346,22 @@ class FactReader:
     def errors_at(self, sid: int, path: str, function: str | None = None) -> list[ErrorRow]:
         """The snapshot's errors in one file (and function), in file order."""
         if function is None:
-            return self._errors(sid, "x.path = :path", {"path": path}, None)
+            return self._errors(sid, "e.path = :path", {"path": path}, None)
         return self._errors(
-            sid, "x.path = :path AND x.function = :function", {"path": path, "function": function}, None
+            sid, "e.path = :path AND e.function = :function", {"path": path, "function": function}, None
         )
 
     def errors_in_dir(self, sid: int, directory: str, limit: int) -> list[ErrorRow]:
-        return self._errors(sid, "x.dir = :dir", {"dir": directory}, limit)
+        return self._errors(sid, "e.dir = :dir", {"dir": directory}, limit)
 
     def errors_of_class(self, sid: int, exc_name: str, limit: int) -> list[ErrorRow]:
         """Errors whose exception class has this last name (``errors.Foo`` and ``Foo`` alike)."""
-        return self._errors(sid, "x.exc_name = :exc", {"exc": exc_name}, limit)
+        return self._errors(sid, "e.exc_name = :exc", {"exc": exc_name}, limit)
 
     def _errors(self, sid: int, where: str, params: dict[str, Any], limit: int | None) -> list[ErrorRow]:
         sql = (
-            f"SELECT {_ERROR} FROM snapshot_errors x JOIN errors e ON e.id = x.error_id "
-            f"WHERE x.snapshot_id = :sid AND {where} AND {_LATEST} ORDER BY x.path, x.line, x.error_id"
+            f"SELECT {_ERROR} FROM errors e JOIN snapshot_errors x ON x.snapshot_id = :sid AND x.error_id = e.id "
+            f"WHERE e.repo_id = ({_REPO}) AND {where} AND {_LATEST} ORDER BY e.path || '', x.line, x.error_id"
         )
         if limit is not None:
             sql += " LIMIT :limit"

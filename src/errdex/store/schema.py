@@ -35,6 +35,7 @@ from sqlalchemy import (
     MetaData,
     Table,
     UniqueConstraint,
+    bindparam,
     false,
     select,
     text,
@@ -156,8 +157,27 @@ errors = Table(
     Column("segments", ScrubbedJSON, nullable=False),
     Column("path", Text, nullable=False),
     Column("function", Text, nullable=False),
+    # what "related errors" looks errors up by, within a codebase (schema v8; before, every
+    # snapshot's ``snapshot_errors`` rows repeated them): the path's directory, and the
+    # exception class's last name (``errors.Foo`` and ``Foo`` alike)
+    Column("dir", Text, nullable=False, server_default=""),
+    Column("exc_name", Text, nullable=False, server_default=""),
     Index("ix_errors_repo", "repo_id"),
+    Index("ix_errors_place", "repo_id", "path", "function"),
+    Index("ix_errors_dir", "repo_id", "dir"),
+    Index("ix_errors_exc", "repo_id", "exc_name"),
 )
+
+
+def error_dir(path: str) -> str:
+    """The directory ``errors.dir`` keys an error's path by (a top-level file is its own)."""
+    return path.rsplit("/", 1)[0]
+
+
+def exc_name(exc_type: str) -> str:
+    """The last name of an exception type, as ``errors.exc_name`` keys it."""
+    return exc_type.rsplit(".", 1)[-1]
+
 
 # Where an error sits in each snapshot. What is identical across releases (guards, comments,
 # docstring, the expanded message: an occurrence's *body*) is stored once in
@@ -302,25 +322,111 @@ code_facts = Table(
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("blob_sha", String(64), nullable=False),
     Column("producer", String(64), nullable=False),
-    Column("toplevel", Text, nullable=False),  # JSON list: names bound at module level
-    Column("bound", Text, nullable=False),  # JSON list: every name bound in the file
-    Column("consts", Text, nullable=False),  # JSON object: NAME -> dotted.value
+    Column("names_id", Integer, ForeignKey("fact_names.id"), nullable=False),
+    Column("imports_id", Integer, ForeignKey("import_sets.id"), nullable=False),
     UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+    Index("ix_code_facts_imports", "imports_id"),
 )
 
-fact_functions = Table(
-    "fact_functions",
+# What a file binds at module level and anywhere, and its module-level constants; and its
+# imports. A release that edits a module's functions seldom changes either, so (schema v9) each
+# is stored once per content (keyed by a digest of it) and shared by the file contents that
+# have it, as functions are (below); the view ``fact_imports`` joins a file's imports back.
+fact_names = Table(
+    "fact_names",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),
+    # zlib of the JSON list [toplevel, bound, consts]: the names bound at module level, every
+    # name bound in the file, module-level NAME -> dotted.value (lists of identifiers, ~1/3
+    # of their text compressed; read one file at a time, by ``facts.FactReader.facts``)
+    Column("data", LargeBinary, nullable=False),
+)
+
+import_sets = Table(
+    "import_sets",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),  # of its imports, in order
+)
+
+set_imports = Table(
+    "set_imports",
+    metadata,
+    Column("set_id", Integer, ForeignKey("import_sets.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # order of first appearance in the file
+    Column("local", Text, nullable=False),
+    Column("target", Text, nullable=False),  # relative to the package ``level`` dots up when level > 0
+    Column("level", Integer, nullable=False),
+    Column("name", Text, nullable=False),  # last part of target: re-exports are followed by it
+    Column("top", Text),  # first part of an absolute target (which third-party packages are used)
+    Index("ix_set_imports_local", "local"),
+    Index("ix_set_imports_name", "name"),
+    Index("ix_set_imports_top", "top"),
+    sqlite_with_rowid=False,
+)
+
+# A function's facts (its name, parameters, docstring, length and the calls it makes, their lines
+# counted from the function's first line) depend on its own text and what it sees of its module,
+# not on where it sits: a release that edits a few functions of a large module leaves the others
+# as they were. So a function is stored once per content in ``fn_bodies`` (with its calls in
+# ``fn_calls``), shared by every file content and release that holds it, and each file content
+# adds one narrow row per function to ``fn_places`` (its order and first line). The views
+# ``fact_functions`` and ``fact_calls`` (schema v7) join them back into the rows every reader
+# sees, lines absolute.
+fn_bodies = Table(
+    "fn_bodies",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),  # of every column below and the calls
+    Column("qualname", Text, nullable=False),
+    Column("name", Text, nullable=False),  # last part of qualname: calls are looked up by it
+    Column("span", Integer, nullable=False),  # end_line - line
+    Column("cls", Text),
+    Column("params", Text, nullable=False),  # JSON list
+    Column("doc", Text),
+    Index("ix_fn_bodies_name", "name"),
+)
+
+fn_places = Table(
+    "fn_places",
     metadata,
     Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
     Column("seq", Integer, primary_key=True),  # definition order
+    Column("body_id", Integer, ForeignKey("fn_bodies.id"), nullable=False),
+    Column("line", Integer, nullable=False),
+    Index("ix_fn_places_body", "body_id"),
+    sqlite_with_rowid=False,
+)
+
+fn_calls = Table(
+    "fn_calls",
+    metadata,
+    Column("body_id", Integer, ForeignKey("fn_bodies.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # call by call
+    Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
+    Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
+    Column("rel_line", Integer, nullable=False),  # the call's line - the function's line
+    Index("ix_fn_calls_name", "name"),
+    sqlite_with_rowid=False,
+)
+
+# Read through the views of these names (``fact_imports``: schema v9, the others v7); before,
+# they were tables of these columns (``fact_calls`` without ``cseq``: its ``seq`` counted the
+# file's calls).
+function_views = MetaData()
+fact_functions = Table(
+    "fact_functions",
+    function_views,
+    Column("fact_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # definition order
     Column("qualname", Text, nullable=False),
-    Column("name", Text, nullable=False),  # last part of qualname: calls are looked up by it
+    Column("name", Text, nullable=False),
     Column("line", Integer, nullable=False),
     Column("end_line", Integer, nullable=False),
     Column("cls", Text),
     Column("params", Text, nullable=False),  # JSON list
     Column("doc", Text),
-    Index("ix_fact_functions_name", "name"),
 )
 
 fact_classes = Table(
@@ -338,31 +444,26 @@ fact_classes = Table(
 
 fact_imports = Table(
     "fact_imports",
-    metadata,
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # order of first appearance in the file
+    function_views,
+    Column("fact_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),
     Column("local", Text, nullable=False),
-    Column("target", Text, nullable=False),  # relative to the package ``level`` dots up when level > 0
+    Column("target", Text, nullable=False),
     Column("level", Integer, nullable=False),
-    Column("name", Text, nullable=False),  # last part of target: re-exports are followed by it
-    Column("top", Text),  # first part of an absolute target (which third-party packages are used)
-    Index("ix_fact_imports_local", "local"),
-    Index("ix_fact_imports_name", "name"),
-    Index("ix_fact_imports_top", "top"),
-    sqlite_with_rowid=False,
+    Column("name", Text, nullable=False),
+    Column("top", Text),
 )
 
 fact_calls = Table(
     "fact_calls",
-    metadata,
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # function by function, call by call
+    function_views,
+    Column("fact_id", Integer, primary_key=True),
+    Column("seq", Integer, primary_key=True),  # the calling function's order (``fn_places.seq``)
+    Column("cseq", Integer, primary_key=True),  # call by call within it
     Column("caller", Text, nullable=False),  # qualname of the calling function
     Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
     Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
     Column("line", Integer, nullable=False),
-    Index("ix_fact_calls_name", "name"),
-    sqlite_with_rowid=False,
 )
 
 fact_tests = Table(
@@ -395,21 +496,16 @@ modules = Table(
     Index("ix_modules_fact", "fact_id", "snapshot_id"),
 )
 
-# Each snapshot's errors keyed for the lookups "related errors" makes: same function, same file,
-# same directory, same exception class name. ``line`` is the error's last occurrence in the snapshot.
+# Each snapshot's errors, with the line of the error's last occurrence in the snapshot. What the
+# lookups of "related errors" key them by (path, function, directory, exception name) is the
+# error's own, in ``errors`` (schema v8): a release adds three narrow columns per error.
 snapshot_errors = Table(
     "snapshot_errors",
     metadata,
     Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
     Column("error_id", String(16), ForeignKey("errors.id"), primary_key=True),
-    Column("path", Text, nullable=False),
-    Column("dir", Text, nullable=False),
-    Column("function", Text, nullable=False),
-    Column("exc_name", Text, nullable=False),
     Column("line", Integer, nullable=False),
-    Index("ix_snap_errors_path", "snapshot_id", "path", "function"),
-    Index("ix_snap_errors_dir", "snapshot_id", "dir"),
-    Index("ix_snap_errors_exc", "snapshot_id", "exc_name"),
+    sqlite_with_rowid=False,
 )
 
 expectation_errors = Table(
@@ -445,7 +541,11 @@ error_lineage = Table(
     Index("ix_lineage", "lineage"),
 )
 
-FACT_TABLES = (code_facts, fact_functions, fact_classes, fact_imports, fact_calls, fact_tests)
+# The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first),
+# and those of functions shared between file contents (rows no file places any more are dropped).
+FACT_TABLES = (code_facts, fn_places, fact_classes, fact_tests)
+FUNCTION_TABLES = (fn_bodies, fn_calls)
+SHARED_FILE_TABLES = (fact_names, import_sets, set_imports)
 
 
 def _v1(conn: Connection) -> None:
@@ -458,7 +558,17 @@ def _v2(conn: Connection) -> None:
     Snapshots indexed before this version have no code facts: analysing their errors asks for
     ``errdex index`` to run again (the extractor changed, so it re-extracts).
     """
-    metadata.create_all(conn, tables=[*FACT_TABLES, modules, snapshot_errors, expectation_errors])
+    metadata.create_all(
+        conn,
+        tables=[
+            *SHARED_FILE_TABLES,
+            *FACT_TABLES,
+            *FUNCTION_TABLES,
+            modules,
+            snapshot_errors,
+            expectation_errors,
+        ],
+    )
     conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
 
 
@@ -576,6 +686,90 @@ def _v6_text_deltas(conn: Connection) -> None:
     cannot read such blobs says "upgrade errdex" instead of calling the catalogue damaged."""
 
 
+_FACT_FUNCTIONS_VIEW = (
+    "CREATE VIEW fact_functions AS SELECT p.fact_id AS fact_id, p.seq AS seq, b.qualname AS qualname, "
+    "b.name AS name, p.line AS line, p.line + b.span AS end_line, b.cls AS cls, b.params AS params, "
+    "b.doc AS doc FROM fn_places p JOIN fn_bodies b ON b.id = p.body_id"
+)
+_FACT_CALLS_VIEW = (
+    "CREATE VIEW fact_calls AS SELECT p.fact_id AS fact_id, p.seq AS seq, c.seq AS cseq, "
+    "b.qualname AS caller, c.callee AS callee, c.name AS name, p.line + c.rel_line AS line "
+    "FROM fn_calls c JOIN fn_places p ON p.body_id = c.body_id JOIN fn_bodies b ON b.id = c.body_id"
+)
+
+
+def _v7_function_bodies(conn: Connection) -> None:
+    """Functions stored once per content (``fn_bodies``, ``fn_calls``), placed in each file
+    content by ``fn_places``; the old per-file tables' rows move over (identical functions merge)
+    and the tables become views of the same names, so every reader keeps its SQL."""
+    from errdex.store.fnfacts import migrate_function_rows
+
+    metadata.create_all(conn, tables=[*FUNCTION_TABLES, fn_places])
+    if "fact_functions" in sa_inspect(conn).get_table_names():
+        migrate_function_rows(conn)
+        conn.execute(text("DROP TABLE fact_calls"))
+        conn.execute(text("DROP TABLE fact_functions"))
+    _create_views(conn, {"fact_functions": _FACT_FUNCTIONS_VIEW, "fact_calls": _FACT_CALLS_VIEW})
+
+
+def _create_views(conn: Connection, views: dict[str, str]) -> None:
+    """Create the views (name -> CREATE VIEW statement) the catalogue does not have yet."""
+    have = set(sa_inspect(conn).get_view_names())
+    for name, create in views.items():
+        if name not in have:
+            conn.execute(text(create))
+
+
+def _v8_error_keys(conn: Connection, batch: int = 2000) -> None:
+    """``snapshot_errors`` keeps (snapshot, error, line) only; the keys of the related-errors
+    lookups move to ``errors`` (``dir``, ``exc_name``, indexed per codebase)."""
+    columns = {c["name"] for c in sa_inspect(conn).get_columns("errors")}
+    for name in ("dir", "exc_name"):
+        if name not in columns:
+            conn.execute(text(f"ALTER TABLE errors ADD COLUMN {name} TEXT NOT NULL DEFAULT ''"))
+    rows = conn.execute(text("SELECT id, path, exc_type FROM errors WHERE dir = '' ORDER BY id")).all()
+    for i in range(0, len(rows), batch):
+        conn.execute(
+            errors.update().where(errors.c.id == bindparam("eid")),
+            [{"eid": r[0], "dir": error_dir(r[1]), "exc_name": exc_name(r[2])} for r in rows[i : i + batch]],
+        )
+    for index in errors.indexes:
+        index.create(conn, checkfirst=True)
+    if "path" in {c["name"] for c in sa_inspect(conn).get_columns("snapshot_errors")}:
+        conn.execute(
+            text("CREATE TABLE v8_snapshot_errors AS SELECT snapshot_id, error_id, line FROM snapshot_errors")
+        )
+        conn.execute(text("DROP TABLE snapshot_errors"))
+        metadata.create_all(conn, tables=[snapshot_errors])
+        conn.execute(
+            text(
+                "INSERT INTO snapshot_errors (snapshot_id, error_id, line) "
+                "SELECT snapshot_id, error_id, line FROM v8_snapshot_errors"
+            )
+        )
+        conn.execute(text("DROP TABLE v8_snapshot_errors"))
+
+
+_FACT_IMPORTS_VIEW = (
+    "CREATE VIEW fact_imports AS SELECT c.id AS fact_id, i.seq AS seq, i.local AS local, "
+    "i.target AS target, i.level AS level, i.name AS name, i.top AS top "
+    "FROM code_facts c JOIN set_imports i ON i.set_id = c.imports_id"
+)
+
+
+def _v9_shared_file_facts(conn: Connection) -> None:
+    """A file content's bound names and its imports stored once per content (``fact_names``,
+    ``import_sets``), referenced by ``code_facts``; ``fact_imports`` becomes a view."""
+    from errdex.store.fnfacts import migrate_file_rows
+
+    metadata.create_all(conn, tables=list(SHARED_FILE_TABLES))
+    if "toplevel" in {c["name"] for c in sa_inspect(conn).get_columns("code_facts")}:
+        migrate_file_rows(conn)
+    for index in code_facts.indexes:
+        index.create(conn, checkfirst=True)
+    _create_views(conn, {"fact_imports": _FACT_IMPORTS_VIEW})
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -585,6 +779,9 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v4_history,
     _v5_index_failures,
     _v6_text_deltas,
+    _v7_function_bodies,
+    _v8_error_keys,
+    _v9_shared_file_facts,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -16,7 +16,7 @@ from errdex.store.facts import Run
 
 __all__ = ["SiteRow", "has_package", "has_snapshots", "raise_sites"]
 
-# files -> snapshot_errors (indexed by snapshot and path) -> occurrences (indexed by error):
+# files -> the codebase's errors of that path (indexed) -> held by the snapshot -> occurrences:
 # proportional to the errors of one file, never to the catalogue
 _SITES_SQL = (
     "select e.id, r.name, s.version, e.kind, e.exc_type, e.template, e.path, e.function, "
@@ -24,9 +24,9 @@ _SITES_SQL = (
     "from files f "
     "join snapshots s on s.id = f.snapshot_id "
     "join repos r on r.id = s.repo_id "
-    "join snapshot_errors se on se.snapshot_id = f.snapshot_id and se.path = f.path "
-    "join occurrences o on o.error_id = se.error_id and o.snapshot_id = f.snapshot_id "
-    "join errors e on e.id = o.error_id "
+    "join errors e on e.repo_id = s.repo_id and e.path = f.path "
+    "join snapshot_errors se on se.snapshot_id = f.snapshot_id and se.error_id = e.id "
+    "join occurrences o on o.error_id = e.id and o.snapshot_id = f.snapshot_id "
     "where f.path = :path and f.blob_sha = :sha and o.line <= :line and o.end_line >= :line "
     "order by s.id desc, o.line, e.id limit 64"  # variants of one statement; more is a crafted catalogue
 )

@@ -62,6 +62,7 @@ from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.fnfacts import drop_unplaced, file_rows, write_functions
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -448,6 +449,8 @@ class Store(CatalogueReader):
                     "segments": r.segments,
                     "path": r.path,
                     "function": r.function,
+                    "dir": s.error_dir(r.path),
+                    "exc_name": s.exc_name(r.exc_type),
                 }
         insert_dicts(conn, s.errors, list(new_rows.values()))
         history.write_occurrences(conn, snap_id, records)
@@ -885,18 +888,7 @@ class Store(CatalogueReader):
         _insert_rows(
             conn,
             s.snapshot_errors,
-            [
-                (
-                    snap_id,
-                    r.id,
-                    r.path,
-                    r.path.rsplit("/", 1)[0],
-                    r.function,
-                    r.exc_type.rsplit(".", 1)[-1],
-                    r.line,
-                )
-                for r in last.values()
-            ],
+            [(snap_id, r.id, r.line) for r in last.values()],
         )
         if expectations:
             x = s.expectations
@@ -916,36 +908,16 @@ class Store(CatalogueReader):
         new = {sha: f for sha, f in by_sha.items() if sha not in ids}
         if not new:
             return ids
-        _insert_rows(
-            conn,
-            s.code_facts,
-            [
-                (sha, producer, json.dumps(f.toplevel), json.dumps(f.bound), json.dumps(f.consts))
-                for sha, f in new.items()
-            ],
-            skip=("id",),
-        )
+        shared = file_rows(conn, new)
+        _insert_rows(conn, s.code_facts, [(sha, producer, *shared[sha]) for sha in new], skip=("id",))
         ids.update(self._fact_ids(conn, new, producer))
-        rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[1:]}
+        write_functions(conn, {ids[sha]: (f.functions, f.calls) for sha, f in new.items()})
+        rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[2:]}
         for sha, f in new.items():
             fid = ids[sha]
-            rows[s.fact_functions] += [
-                (fid, i, d.qualname, d.qualname.rpartition(".")[2], d.line, d.end_line, d.cls,
-                 json.dumps(d.params), d.doc)
-                for i, d in enumerate(f.functions)
-            ]  # fmt: skip
             rows[s.fact_classes] += [
                 (fid, i, c.qualname, c.line, c.end_line, json.dumps(c.bases), json.dumps(c.members))
                 for i, c in enumerate(f.classes)
-            ]
-            rows[s.fact_imports] += [
-                (fid, i, m.local, m.target, m.level, m.target.rpartition(".")[2],
-                 None if m.level else m.target.partition(".")[0])
-                for i, m in enumerate(f.imports)
-            ]  # fmt: skip
-            rows[s.fact_calls] += [
-                (fid, i, c.caller, c.callee, c.callee.rpartition(".")[2], c.line)
-                for i, c in enumerate(f.calls)
             ]
             rows[s.fact_tests] += [
                 (
@@ -984,6 +956,7 @@ class Store(CatalogueReader):
         for table in s.FACT_TABLES[1:]:
             conn.execute(delete(table).where(table.c.fact_id.in_(unused)))
         conn.execute(delete(c).where(c.c.id.in_(unused)))
+        drop_unplaced(conn)
 
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:

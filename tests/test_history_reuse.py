@@ -1,0 +1,65 @@
+"""A release indexed as part of a history reads exactly as the same release indexed alone.
+
+What a history shares (extractions of unchanged files, functions stored once per content and
+placed per file, occurrence bodies) must never change what a reader sees: the records (ids,
+templates, lines) and the code facts the analysis reads. Two real consecutive releases of a
+small package from PyPI (wheels cached after the first run), each compared with a catalogue
+that holds it alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import text
+
+from errdex.pipeline import index, index_releases
+from errdex.store import Store
+
+pytestmark = [pytest.mark.network, pytest.mark.slow]
+
+RELEASES = ("pypi:packaging==26.3", "pypi:packaging==26.4")
+
+
+def _records(store: Store, sid: int) -> list[tuple[object, ...]]:
+    return sorted(
+        (e.error_id, e.version, e.kind, e.exc_type, e.template, tuple(e.segments), e.path, e.line, e.function,
+         e.relay, e.statement)
+        for e in store.iter_entries(snapshot_id=sid)
+    )  # fmt: skip
+
+
+def _facts(store: Store, sid: int) -> dict[str, object]:
+    """Every code fact of the snapshot as the analysis reads it, fact ids (local to a catalogue)
+    left out."""
+    with store.engine.connect() as conn:
+        paths = [r[0] for r in conn.execute(text(f"SELECT path FROM modules WHERE snapshot_id = {sid}"))]
+    reader = store.facts
+    out: dict[str, object] = {}
+    names: set[str] = set()
+    for path in sorted(paths):
+        module = reader.module_at(sid, path)
+        assert module is not None
+        facts = reader.facts([module.fact_id], docs=True)[module.fact_id]
+        names.update(f.qualname.rpartition(".")[2] for f in facts.functions)
+        params = reader.parameters(module.fact_id, [f.qualname for f in facts.functions])
+        out[path] = (module.name, module.is_test, module.shadowed, facts, params, reader.tests_in(sid, path))
+    calls = [(c.path, c.module, c.caller, c.callee, c.line) for c in reader.calls_named(sid, names)]
+    out["calls"] = calls
+    out["functions"] = reader.functions_named(sid, names)
+    assert calls and names  # the package has a call graph to compare
+    return out
+
+
+def test_each_release_of_a_history_reads_as_when_indexed_alone(tmp_path: Path) -> None:
+    both = str(tmp_path / "both.db")
+    history = index_releases(list(RELEASES), both, jobs=1)
+    assert history[1].reused > 0  # the later release reused what the earlier one parsed
+    many = Store.open(both)
+    for spec, summary in zip(RELEASES, history, strict=True):
+        alone_db = str(tmp_path / f"{summary.version}.db")
+        alone = Store.open(alone_db)
+        sid = index(spec, alone_db, jobs=1).snapshot_id
+        assert _records(many, summary.snapshot_id) == _records(alone, sid) != []
+        assert _facts(many, summary.snapshot_id) == _facts(alone, sid)
