@@ -705,7 +705,16 @@ class Resolver:
 
     def exc_class(self, spec: ExcSpec, depth: int) -> Resolved:
         """The message a class builds from the site's arguments (its ``__init__``, ``__str__``
-        and kin, through its bases), or the message argument for a class outside the codebase."""
+        and kin, through its bases), or the message argument for a class outside the codebase.
+        A wrapper of collected exceptions whose message is all placeholder (``str(self.errors[0])``)
+        prints one of the collected ones: their messages are its own."""
+        exc_type, qual, bases, pairs = self.exc_class_own(spec, depth)
+        if spec.inner and depth <= _MAX_DEPTH and not any(has_literal(m) for m, _ in pairs):
+            inner = [p for s in spec.inner for p in self.exc_class_own(s, depth + 1)[3] if has_literal(p[0])]
+            pairs = list(dict.fromkeys(inner)) or pairs
+        return exc_type, qual, bases, pairs
+
+    def exc_class_own(self, spec: ExcSpec, depth: int) -> Resolved:
         key = self.canon(spec.key)
         bases: list[str] = []
         text: Value | None = None
