@@ -804,6 +804,17 @@ def test_wrapper_of_collected_errors_prints_the_first_collected_message() -> Non
         "        validate({}, data, [])\n"
         "    except Invalid as e:\n"
         "        raise MultipleInvalid([e])\n"
+        "def items(validators, data):\n"
+        "    errors = []\n"
+        "    for v in validators:\n"
+        "        try:\n"
+        "            v(data)\n"
+        "        except Invalid as e:\n"
+        "            errors.append(e)\n"
+        "    if not validators:\n"
+        "        errors.append(Invalid('no validators'))\n"
+        "    if errors:\n"
+        "        raise MultipleInvalid(errors)\n"
     )
     path = " @ data[{']['.join(map(repr, self.path))}]"  # ``Exception.__str__(self)``: the base's text
     assert {(t, tpl) for line, t, tpl in got if line == 24} == {
@@ -813,3 +824,31 @@ def test_wrapper_of_collected_errors_prints_the_first_collected_message() -> Non
     }
     # a list of a caught exception collects nothing known here: the wrapper's own placeholder
     assert {tpl for line, _, tpl in got if line == 29} == {"{self.errors[0]}"}
+    # caught ones beside a made one: the made one's text, and the wrapper's own for the others
+    assert {tpl for line, _, tpl in got if line == 40} == {"no validators", "no validators" + path, "{self.errors[0]}"}
+
+
+def test_caught_exception_reraised_with_its_trail_cut_hands_the_site_on() -> None:
+    # ``raise exc.with_traceback(None)`` of a caught exception ends the traceback at that line,
+    # but the exception (and its text) was made where it was first raised: the re-raise is a
+    # relay, ranked below the raises that make the text; a plain ``raise exc`` keeps the trail
+    # (the traceback goes on to the first raise), and a new object cut short is its own site
+    recs = _records(
+        "class ParseError(Exception):\n"
+        "    pass\n"
+        "def parse_impl(s):\n"
+        "    raise ParseError(f'Expected a number, found {s!r}')\n"
+        "def parse(s):\n"
+        "    try:\n"
+        "        parse_impl(s)\n"
+        "    except ParseError as exc:\n"
+        "        raise exc.with_traceback(None)\n"
+        "def parse_kept(s):\n"
+        "    try:\n"
+        "        parse_impl(s)\n"
+        "    except ParseError as exc:\n"
+        "        raise exc\n"
+        "def fresh(s):\n"
+        "    raise ParseError(f'bad {s}').with_traceback(None)\n"
+    )
+    assert {(r.line, r.relay) for r in recs} == {(4, False), (9, True), (14, False), (16, False)}

@@ -54,6 +54,9 @@ class ExcSpec:
     # exceptions the list argument collected; a wrapper that prints nothing of its own (its
     # message all placeholder, ``str(self.errors[0])``) prints one of theirs
     inner: tuple[ExcSpec, ...] = ()
+    # ``raise exc.with_traceback(None)`` of a caught exception: a traceback ends here, but the
+    # object and its text were made where it was first raised (a relay, whoever calls this)
+    reraised: bool = False
 
 
 @dataclass(slots=True)

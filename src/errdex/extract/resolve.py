@@ -711,7 +711,10 @@ class Resolver:
         exc_type, qual, bases, pairs = self.exc_class_own(spec, depth)
         if spec.inner and depth <= _MAX_DEPTH and not any(has_literal(m) for m, _ in pairs):
             inner = [p for s in spec.inner for p in self.exc_class_own(s, depth + 1)[3] if has_literal(p[0])]
-            pairs = list(dict.fromkeys(inner)) or pairs
+            # an exception collected from elsewhere (``errors.append(caught)``) prints what the
+            # wrapper's own template leaves open
+            mine = pairs if any(s.opaque for s in spec.inner) else []
+            pairs = list(dict.fromkeys([*inner, *mine])) or pairs
         return exc_type, qual, bases, pairs
 
     def exc_class_own(self, spec: ExcSpec, depth: int) -> Resolved:
@@ -819,7 +822,8 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
         seen: set[tuple[str, str]] = set()
         for exc_type, qual, bases, found in resolved:
             pairs = found
-            if any(has_literal(m) for m, _ in pairs):
+            # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
+            if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
                 pairs = [p for p in pairs if has_literal(p[0])]
             for main, expanded in pairs or [(("",), ("",))]:
                 segments = to_segments(main)

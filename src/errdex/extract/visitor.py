@@ -569,6 +569,10 @@ class ModuleVisitor:
                 if not self.want_sites:
                     continue
                 spec = self.opaque_spec(exc, frame)
+                if raised is not stmt.exc and exc is raised and self.is_caught_name(exc, frame):
+                    # ``raise exc.with_traceback(None)`` of a caught exception: the trail to where
+                    # it was made is cut, so a traceback ends here; that raise is the site
+                    spec = replace(spec, relay=True, reraised=True)
             else:
                 spec = self.forwarding(spec, frame)
                 arg = _sole_name_arg(exc)
@@ -1091,6 +1095,9 @@ class ModuleVisitor:
             val = env[arg.id]
             assert isinstance(val, ExcVal)
             specs = val.specs()
+        elif isinstance(cur, ExcListVal) or self.is_caught_name(arg, frame):
+            # an exception made elsewhere (caught, or from another list): its text is unknown
+            specs = [ExcSpec(UNKNOWN_EXC_TYPE, None, ph(self.src(arg)), opaque=True)]
         if not specs:
             return False
         old = cur.specs if isinstance(cur, ExcListVal) else ()
@@ -1503,6 +1510,9 @@ class ModuleVisitor:
         if f is None or f.self_name != func.value.id or f.parent is None:
             return None
         return f.parent.held_classes.get(func.attr)
+
+    def is_caught_name(self, exc: ast.expr, frame: Frame) -> bool:
+        return isinstance(exc, ast.Name) and self.caught_type(exc.id, frame) is not None
 
     def caught_type(self, name: str, frame: Frame) -> str | None:
         """The class an ``except ... as name`` clause (of this or an enclosing function) caught."""
