@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from errdex.match import Match, Matcher, Result
-from errdex.match.score import private_site, type_relation
+from errdex.match.score import private_site, site_privacy, type_relation
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -427,6 +427,21 @@ def test_a_report_quoted_whole_or_by_its_first_paragraph() -> None:
 )
 def test_private_sites(path: str, function: str, private: int) -> None:
     assert private_site(path, function) == private
+    # a function nested in another counts half a level more in the tie-break
+    assert site_privacy(path, function) == private + 0.5 * function.count("<locals>")
+
+
+def test_a_module_function_before_a_method_of_a_class_made_in_a_function() -> None:
+    # ``validate`` (module level) and ``create.<locals>.Validator.validate`` (a method of the
+    # class ``create`` builds) raise the same message: the one a user calls directly comes
+    # first, whatever the order of the lines
+    nested = entry(["{instance} is not of type {t}"], path="pkg/validators.py", line=450,
+                   function="create.<locals>.Validator.validate", exc_type="ValidationError")  # fmt: skip
+    module = entry(["{instance} is not of type {t}"], path="pkg/validators.py", line=1332,
+                   function="validate", exc_type="ValidationError")  # fmt: skip
+    m = Matcher.from_entries([nested, module])
+    res = m.explain("ValidationError: 'x' is not of type 'integer'")
+    assert [x.id for x in res.matches] == [module.error_id, nested.error_id]
 
 
 def test_a_class_without_a_message_goes_to_its_raise_in_the_traceback_s_file() -> None:
