@@ -825,7 +825,11 @@ def test_wrapper_of_collected_errors_prints_the_first_collected_message() -> Non
     # a list of a caught exception collects nothing known here: the wrapper's own placeholder
     assert {tpl for line, _, tpl in got if line == 29} == {"{self.errors[0]}"}
     # caught ones beside a made one: the made one's text, and the wrapper's own for the others
-    assert {tpl for line, _, tpl in got if line == 40} == {"no validators", "no validators" + path, "{self.errors[0]}"}
+    assert {tpl for line, _, tpl in got if line == 40} == {
+        "no validators",
+        "no validators" + path,
+        "{self.errors[0]}",
+    }
 
 
 def test_caught_exception_reraised_with_its_trail_cut_hands_the_site_on() -> None:

@@ -777,7 +777,9 @@ class ModuleVisitor:
                 isinstance(v, ExcListVal) or (isinstance(v, ListVal) and not v.items) for v in vals
             ):
                 # exceptions collected in some branches (or loop bodies) only: any of them
-                env[k] = ExcListVal(_distinct([s for v in vals if isinstance(v, ExcListVal) for s in v.specs]))
+                env[k] = ExcListVal(
+                    _distinct([s for v in vals if isinstance(v, ExcListVal) for s in v.specs])
+                )
             elif all(isinstance(v, ExcVal) or v is None for v in vals):
                 # ``exc = A(...)`` in one branch, ``exc = B(...)`` in another: either is raised
                 specs: list[ExcSpec] = []
@@ -1064,7 +1066,11 @@ class ModuleVisitor:
             return
         if isinstance(func.value, ast.Name) and func.attr in ("append", "extend", "insert"):
             cur = env.get(func.value.id)
-            if func.attr == "append" and len(value.args) == 1 and self.collect_exc(func.value.id, value.args[0], env, frame):
+            if (
+                func.attr == "append"
+                and len(value.args) == 1
+                and self.collect_exc(func.value.id, value.args[0], env, frame)
+            ):
                 return
             if isinstance(cur, ListVal) and value.args:
                 arg = value.args[-1]
@@ -2329,7 +2335,12 @@ def _held_classes(node: ast.ClassDef) -> dict[str, str]:
                 continue
             cls = _exc_class_name(defaults.get(st.value.id))
             for t in st.targets:
-                if cls is not None and isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == me:
+                if (
+                    cls is not None
+                    and isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == me
+                ):
                     out[t.attr] = cls
     return out
 
