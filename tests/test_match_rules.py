@@ -558,3 +558,17 @@ def test_the_bounded_scan_answers_as_scoring_every_candidate_would(limit: int) -
         assert [(x.id, x.approximate, x.score) for x in bounded] == [
             (x.id, x.approximate, x.score) for x in full
         ], paste
+
+
+def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None:
+    # ``ValidationError({'age': ['Not a valid integer.']})`` prints the dict: the field's own
+    # ``Not a valid integer.`` is inside it, but that raise is not what printed the whole
+    inner = entry(["Not a valid integer."], path="lib/fields.py", function="Integer._validated",
+                  exc_type="ValidationError")  # fmt: skip
+    m = Matcher.from_entries([inner])
+    res = m.explain("lib.exceptions.ValidationError: {'age': ['Not a valid integer.']}")
+    assert top(res).id == inner.error_id and top(res).approximate
+    # the same words as the whole message still fit exactly; a printed list is a container too
+    assert not top(m.explain("ValidationError: Not a valid integer.")).approximate
+    listed = m.explain("ValidationError: ['Not a valid integer.', 'Not a valid integer.']")
+    assert top(listed).approximate
