@@ -856,3 +856,18 @@ def test_caught_exception_reraised_with_its_trail_cut_hands_the_site_on() -> Non
         "    raise ParseError(f'bad {s}').with_traceback(None)\n"
     )
     assert {(r.line, r.relay) for r in recs} == {(4, False), (9, True), (14, False), (16, False)}
+
+
+def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> None:
+    # ``ValueError(parts)`` prints the list's repr: the objects collected lend it no text
+    got = _got(
+        "class Part:\n"
+        "    def __init__(self, name):\n"
+        "        self.name = name\n"
+        "def f(names):\n"
+        "    parts = []\n"
+        "    for n in names:\n"
+        "        parts.append(Part(f'part {n}'))\n"
+        "    raise ValueError(parts)\n"
+    )
+    assert got == {(8, "ValueError", "{parts}")}

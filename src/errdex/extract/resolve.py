@@ -709,13 +709,24 @@ class Resolver:
         A wrapper of collected exceptions whose message is all placeholder (``str(self.errors[0])``)
         prints one of the collected ones: their messages are its own."""
         exc_type, qual, bases, pairs = self.exc_class_own(spec, depth)
-        if spec.inner and depth <= _MAX_DEPTH and not any(has_literal(m) for m, _ in pairs):
-            inner = [p for s in spec.inner for p in self.exc_class_own(s, depth + 1)[3] if has_literal(p[0])]
+        if (
+            spec.inner
+            and depth <= _MAX_DEPTH
+            and self._wraps(spec)
+            and not any(has_literal(m) for m, _ in pairs)
+        ):
+            # (only the codebase's own classes: a builtin given a list prints the list's repr)
+            made = [s for s in spec.inner if not s.opaque and self.canon(s.key) in self.classes]
+            inner = [p for s in made for p in self.exc_class_own(s, depth + 1)[3] if has_literal(p[0])]
             # an exception collected from elsewhere (``errors.append(caught)``) prints what the
             # wrapper's own template leaves open
             mine = pairs if any(s.opaque for s in spec.inner) else []
             pairs = list(dict.fromkeys([*inner, *mine])) or pairs
         return exc_type, qual, bases, pairs
+
+    def _wraps(self, spec: ExcSpec) -> bool:
+        """The raised class is the codebase's own, so its printer may show a collected error."""
+        return self.canon(spec.key) in self.classes
 
     def exc_class_own(self, spec: ExcSpec, depth: int) -> Resolved:
         key = self.canon(spec.key)
