@@ -732,3 +732,142 @@ def test_attribute_text_or_an_empty_default_extended_in_a_branch() -> None:
         (10, "ParseError", "Expected keyword {name!r}"),
         (10, "ParseError", "Expected keyword {name!r}, caseless"),
     }
+
+
+def test_exception_class_held_in_an_attribute_with_a_class_default() -> None:
+    # ``retry_exc = self.retry_error_cls(fut)`` in a closure of a method, the attribute set in
+    # ``__init__`` from a parameter defaulting to the class, or a class-level default: the raise
+    # builds that class (its printer gives the text), not an object of unknown type
+    got = _got(
+        "class RetryError(Exception):\n"
+        "    def __init__(self, last_attempt):\n"
+        "        self.last_attempt = last_attempt\n"
+        "        super().__init__(last_attempt)\n"
+        "    def __str__(self):\n"
+        "        return f'{self.__class__.__name__}[{self.last_attempt}]'\n"
+        "class TimedOutError(Exception):\n"
+        "    pass\n"
+        "class Retrying:\n"
+        "    def __init__(self, stop, retry_error_cls: type[RetryError] = RetryError):\n"
+        "        self.retry_error_cls = retry_error_cls\n"
+        "    def after(self, state):\n"
+        "        def exc_check(rs):\n"
+        "            fut = rs.outcome\n"
+        "            retry_exc = self.retry_error_cls(fut)\n"
+        "            raise retry_exc from fut.exception()\n"
+        "        return exc_check\n"
+        "class Waiter:\n"
+        "    timeout_cls = TimedOutError\n"
+        "    def wait(self, n):\n"
+        "        raise self.timeout_cls(f'gave up after {n}s')\n"
+        "    def other(self, n):\n"
+        "        raise self.unknown_cls(n)\n"
+    )
+    assert got == {
+        (16, "RetryError", "{self.__class__.__name__}[{fut}]"),
+        (21, "TimedOutError", "gave up after {n}s"),
+        (23, UNKNOWN_EXC_TYPE, "{n}"),  # no default known: still a record, of unknown type
+    }
+
+
+def test_wrapper_of_collected_errors_prints_the_first_collected_message() -> None:
+    # ``errors.append(Invalid('...', path))`` in loops and branches, then ``raise
+    # MultipleInvalid(errors)`` whose ``__str__`` is ``str(self.errors[0])``: the raise's texts are
+    # those of the collected errors (as their class prints them), not an all-placeholder template
+    got = _got(
+        "class Invalid(Exception):\n"
+        "    def __init__(self, message, path=None):\n"
+        "        Exception.__init__(self, message)\n"
+        "        self.path = path or []\n"
+        "    def __str__(self):\n"
+        "        path = ' @ data[%s]' % ']['.join(map(repr, self.path)) if self.path else ''\n"
+        "        return Exception.__str__(self) + path\n"
+        "class RequiredFieldInvalid(Invalid):\n"
+        "    pass\n"
+        "class MultipleInvalid(Invalid):\n"
+        "    def __init__(self, errors=None):\n"
+        "        self.errors = errors[:] if errors else []\n"
+        "    def __str__(self):\n"
+        "        return str(self.errors[0])\n"
+        "def validate(schema, data, path):\n"
+        "    errors = []\n"
+        "    for key in data:\n"
+        "        if key not in schema:\n"
+        "            errors.append(Invalid('extra keys not allowed', path + [key]))\n"
+        "    for key in schema:\n"
+        "        if key not in data:\n"
+        "            errors.append(RequiredFieldInvalid('required key not provided', path + [key]))\n"
+        "    if errors:\n"
+        "        raise MultipleInvalid(errors)\n"
+        "def check(data):\n"
+        "    try:\n"
+        "        validate({}, data, [])\n"
+        "    except Invalid as e:\n"
+        "        raise MultipleInvalid([e])\n"
+        "def items(validators, data):\n"
+        "    errors = []\n"
+        "    for v in validators:\n"
+        "        try:\n"
+        "            v(data)\n"
+        "        except Invalid as e:\n"
+        "            errors.append(e)\n"
+        "    if not validators:\n"
+        "        errors.append(Invalid('no validators'))\n"
+        "    if errors:\n"
+        "        raise MultipleInvalid(errors)\n"
+    )
+    path = " @ data[{']['.join(map(repr, self.path))}]"  # ``Exception.__str__(self)``: the base's text
+    assert {(t, tpl) for line, t, tpl in got if line == 24} == {
+        ("MultipleInvalid", text + tail)
+        for text in ("extra keys not allowed", "required key not provided")
+        for tail in ("", path)
+    }
+    # a list of a caught exception collects nothing known here: the wrapper's own placeholder
+    assert {tpl for line, _, tpl in got if line == 29} == {"{self.errors[0]}"}
+    # caught ones beside a made one: the made one's text, and the wrapper's own for the others
+    assert {tpl for line, _, tpl in got if line == 40} == {
+        "no validators",
+        "no validators" + path,
+        "{self.errors[0]}",
+    }
+
+
+def test_caught_exception_reraised_with_its_trail_cut_hands_the_site_on() -> None:
+    # ``raise exc.with_traceback(None)`` of a caught exception ends the traceback at that line,
+    # but the exception (and its text) was made where it was first raised: the re-raise is a
+    # relay, ranked below the raises that make the text; a plain ``raise exc`` keeps the trail
+    # (the traceback goes on to the first raise), and a new object cut short is its own site
+    recs = _records(
+        "class ParseError(Exception):\n"
+        "    pass\n"
+        "def parse_impl(s):\n"
+        "    raise ParseError(f'Expected a number, found {s!r}')\n"
+        "def parse(s):\n"
+        "    try:\n"
+        "        parse_impl(s)\n"
+        "    except ParseError as exc:\n"
+        "        raise exc.with_traceback(None)\n"
+        "def parse_kept(s):\n"
+        "    try:\n"
+        "        parse_impl(s)\n"
+        "    except ParseError as exc:\n"
+        "        raise exc\n"
+        "def fresh(s):\n"
+        "    raise ParseError(f'bad {s}').with_traceback(None)\n"
+    )
+    assert {(r.line, r.relay) for r in recs} == {(4, False), (9, True), (14, False), (16, False)}
+
+
+def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> None:
+    # ``ValueError(parts)`` prints the list's repr: the objects collected lend it no text
+    got = _got(
+        "class Part:\n"
+        "    def __init__(self, name):\n"
+        "        self.name = name\n"
+        "def f(names):\n"
+        "    parts = []\n"
+        "    for n in names:\n"
+        "        parts.append(Part(f'part {n}'))\n"
+        "    raise ValueError(parts)\n"
+    )
+    assert got == {(8, "ValueError", "{parts}")}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from errdex.match import Match, Matcher, Result
-from errdex.match.score import private_site, type_relation
+from errdex.match.score import private_site, site_privacy, type_relation
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -427,6 +427,21 @@ def test_a_report_quoted_whole_or_by_its_first_paragraph() -> None:
 )
 def test_private_sites(path: str, function: str, private: int) -> None:
     assert private_site(path, function) == private
+    # a function nested in another counts half a level more in the tie-break
+    assert site_privacy(path, function) == private + 0.5 * function.count("<locals>")
+
+
+def test_a_module_function_before_a_method_of_a_class_made_in_a_function() -> None:
+    # ``validate`` (module level) and ``create.<locals>.Validator.validate`` (a method of the
+    # class ``create`` builds) raise the same message: the one a user calls directly comes
+    # first, whatever the order of the lines
+    nested = entry(["{instance} is not of type {t}"], path="pkg/validators.py", line=450,
+                   function="create.<locals>.Validator.validate", exc_type="ValidationError")  # fmt: skip
+    module = entry(["{instance} is not of type {t}"], path="pkg/validators.py", line=1332,
+                   function="validate", exc_type="ValidationError")  # fmt: skip
+    m = Matcher.from_entries([nested, module])
+    res = m.explain("ValidationError: 'x' is not of type 'integer'")
+    assert [x.id for x in res.matches] == [module.error_id, nested.error_id]
 
 
 def test_a_class_without_a_message_goes_to_its_raise_in_the_traceback_s_file() -> None:
@@ -543,3 +558,17 @@ def test_the_bounded_scan_answers_as_scoring_every_candidate_would(limit: int) -
         assert [(x.id, x.approximate, x.score) for x in bounded] == [
             (x.id, x.approximate, x.score) for x in full
         ], paste
+
+
+def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None:
+    # ``ValidationError({'age': ['Not a valid integer.']})`` prints the dict: the field's own
+    # ``Not a valid integer.`` is inside it, but that raise is not what printed the whole
+    inner = entry(["Not a valid integer."], path="lib/fields.py", function="Integer._validated",
+                  exc_type="ValidationError")  # fmt: skip
+    m = Matcher.from_entries([inner])
+    res = m.explain("lib.exceptions.ValidationError: {'age': ['Not a valid integer.']}")
+    assert top(res).id == inner.error_id and top(res).approximate
+    # the same words as the whole message still fit exactly; a printed list is a container too
+    assert not top(m.explain("ValidationError: Not a valid integer.")).approximate
+    listed = m.explain("ValidationError: ['Not a valid integer.', 'Not a valid integer.']")
+    assert top(listed).approximate

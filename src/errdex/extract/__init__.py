@@ -380,9 +380,11 @@ def extract(
         out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
         if f.sites:
             out.records.extend(build_records(repo, f.path, f.sites, resolver))
+    cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
     for r in out.records:
         # a raise of a message the function was given is a relay only where calls supply one
+        # (a caught exception re-raised with its trail cut relays whatever its callers do)
         if r.relay and f"{module_name(r.path)[0]}.{r.function}" not in resolver.supplied_to:
-            r.relay = False
+            r.relay = (r.path, r.line) in cut
     out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))
     return out

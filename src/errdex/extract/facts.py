@@ -50,6 +50,13 @@ class ExcSpec:
     # ``opaque``: the functions called where the raised name was bound (``for error in
     # self.iter_errors(x)``, ``error = best_match(v.iter_errors(x))``), by their last name
     sources: tuple[str, ...] = ()
+    # ``raise MultipleInvalid(errors)`` with ``errors.append(Invalid('...', path))`` before it: the
+    # exceptions the list argument collected; a wrapper that prints nothing of its own (its
+    # message all placeholder, ``str(self.errors[0])``) prints one of theirs
+    inner: tuple[ExcSpec, ...] = ()
+    # ``raise exc.with_traceback(None)`` of a caught exception: a traceback ends here, but the
+    # object and its text were made where it was first raised (a relay, whoever calls this)
+    reraised: bool = False
 
 
 @dataclass(slots=True)

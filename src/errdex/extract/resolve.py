@@ -705,7 +705,30 @@ class Resolver:
 
     def exc_class(self, spec: ExcSpec, depth: int) -> Resolved:
         """The message a class builds from the site's arguments (its ``__init__``, ``__str__``
-        and kin, through its bases), or the message argument for a class outside the codebase."""
+        and kin, through its bases), or the message argument for a class outside the codebase.
+        A wrapper of collected exceptions whose message is all placeholder (``str(self.errors[0])``)
+        prints one of the collected ones: their messages are its own."""
+        exc_type, qual, bases, pairs = self.exc_class_own(spec, depth)
+        if (
+            spec.inner
+            and depth <= _MAX_DEPTH
+            and self._wraps(spec)
+            and not any(has_literal(m) for m, _ in pairs)
+        ):
+            # (only the codebase's own classes: a builtin given a list prints the list's repr)
+            made = [s for s in spec.inner if not s.opaque and self.canon(s.key) in self.classes]
+            inner = [p for s in made for p in self.exc_class_own(s, depth + 1)[3] if has_literal(p[0])]
+            # an exception collected from elsewhere (``errors.append(caught)``) prints what the
+            # wrapper's own template leaves open
+            mine = pairs if any(s.opaque for s in spec.inner) else []
+            pairs = list(dict.fromkeys([*inner, *mine])) or pairs
+        return exc_type, qual, bases, pairs
+
+    def _wraps(self, spec: ExcSpec) -> bool:
+        """The raised class is the codebase's own, so its printer may show a collected error."""
+        return self.canon(spec.key) in self.classes
+
+    def exc_class_own(self, spec: ExcSpec, depth: int) -> Resolved:
         key = self.canon(spec.key)
         bases: list[str] = []
         text: Value | None = None
@@ -810,7 +833,8 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
         seen: set[tuple[str, str]] = set()
         for exc_type, qual, bases, found in resolved:
             pairs = found
-            if any(has_literal(m) for m, _ in pairs):
+            # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
+            if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
                 pairs = [p for p in pairs if has_literal(p[0])]
             for main, expanded in pairs or [(("",), ("",))]:
                 segments = to_segments(main)

@@ -136,6 +136,16 @@ class ExcVal:
         return [self.spec, *self.others]
 
 
+class ExcListVal:
+    """A list collecting exception objects (``errors.append(Invalid(...))``), any of which a
+    wrapper raised with the list (``raise MultipleInvalid(errors)``) may print."""
+
+    __slots__ = ("specs",)
+
+    def __init__(self, specs: tuple[ExcSpec, ...]) -> None:
+        self.specs = specs
+
+
 class DictVal:
     """A dict (literal or comprehension) of messages: ``MESSAGES[key]`` is any of its values."""
 
@@ -157,7 +167,7 @@ class TypesVal:
         self.refs = refs
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | DictVal | TypesVal | None
+EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | TypesVal | None
 Env = dict[str, EnvVal]
 Guard = tuple[str, ast.AST]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
@@ -205,6 +215,10 @@ class Frame:
     # a class body: ``self.<attr> = Cls(...)`` in ``__init__`` -> the class as written, so that
     # ``self.<attr>.method(...)`` names that class's method
     attr_classes: dict[str, str] = field(default_factory=dict)
+    # a class body: attributes holding an exception class itself (``retry_error_cls = RetryError``
+    # in the body, or ``self.<attr> = <param>`` in ``__init__`` whose default is the class), so
+    # that ``self.<attr>(...)`` builds an instance of it unless a caller configures another
+    held_classes: dict[str, str] = field(default_factory=dict)
     class_params: frozenset[str] = frozenset()  # parameters holding a class (``type[E]``, ``=E``)
     start: int = 1
     end: int = 1
@@ -555,8 +569,16 @@ class ModuleVisitor:
                 if not self.want_sites:
                     continue
                 spec = self.opaque_spec(exc, frame)
+                if raised is not stmt.exc and exc is raised and self.is_caught_name(exc, frame):
+                    # ``raise exc.with_traceback(None)`` of a caught exception: the trail to where
+                    # it was made is cut, so a traceback ends here; that raise is the site
+                    spec = replace(spec, relay=True, reraised=True)
             else:
                 spec = self.forwarding(spec, frame)
+                arg = _sole_name_arg(exc)
+                collected = env.get(arg) if arg is not None else None
+                if isinstance(collected, ExcListVal):
+                    spec = replace(spec, inner=collected.specs)
                 if final and spec.helper is None and exc is raised:
                     frame.raise_spec = spec
             attr = _self_attr_message(spec, frame.self_name)
@@ -751,6 +773,13 @@ class ModuleVisitor:
                 env[k] = first
             elif all(isinstance(v, tuple) for v in vals):
                 env[k] = union(*vals)  # type: ignore[arg-type]
+            elif any(isinstance(v, ExcListVal) for v in vals) and all(
+                isinstance(v, ExcListVal) or (isinstance(v, ListVal) and not v.items) for v in vals
+            ):
+                # exceptions collected in some branches (or loop bodies) only: any of them
+                env[k] = ExcListVal(
+                    _distinct([s for v in vals if isinstance(v, ExcListVal) for s in v.specs])
+                )
             elif all(isinstance(v, ExcVal) or v is None for v in vals):
                 # ``exc = A(...)`` in one branch, ``exc = B(...)`` in another: either is raised
                 specs: list[ExcSpec] = []
@@ -889,7 +918,7 @@ class ModuleVisitor:
             return self.assigned_dict(value, env, frame)
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
-            if name.endswith(EXC_SUFFIXES) or _is_factory(value.func):
+            if name.endswith(EXC_SUFFIXES) or _is_factory(value.func) or self.held_class(value.func, frame):
                 spec = self.exc_spec(value, env, frame)
                 return ExcVal(spec) if spec is not None else None
         types = self.assigned_types(value, env, frame)
@@ -1037,6 +1066,12 @@ class ModuleVisitor:
             return
         if isinstance(func.value, ast.Name) and func.attr in ("append", "extend", "insert"):
             cur = env.get(func.value.id)
+            if (
+                func.attr == "append"
+                and len(value.args) == 1
+                and self.collect_exc(func.value.id, value.args[0], env, frame)
+            ):
+                return
             if isinstance(cur, ListVal) and value.args:
                 arg = value.args[-1]
                 if func.attr == "extend":
@@ -1050,6 +1085,30 @@ class ModuleVisitor:
         if frame.is_init:
             self.base_call(value, env, frame)
             self.setattr_call(value, env, frame)
+
+    def collect_exc(self, name: str, arg: ast.expr, env: Env, frame: Frame) -> bool:
+        """``errors.append(Invalid('...', path))`` (or of a variable holding one) on a list
+        started empty or collecting exceptions already: the list now holds that exception too.
+        False (nothing done) for any other append."""
+        cur = env.get(name)
+        if not (isinstance(cur, ExcListVal) or (isinstance(cur, ListVal) and not cur.items)):
+            return False
+        specs: list[ExcSpec] = []
+        if isinstance(arg, ast.Call) and _last_name(arg.func)[:1].isupper():
+            spec = self.exc_spec(arg, env, frame)
+            specs = [spec] if spec is not None and spec.helper is None else []
+        elif isinstance(arg, ast.Name) and isinstance(env.get(arg.id), ExcVal):
+            val = env[arg.id]
+            assert isinstance(val, ExcVal)
+            specs = val.specs()
+        elif isinstance(cur, ExcListVal) or self.is_caught_name(arg, frame):
+            # an exception made elsewhere (caught, or from another list): its text is unknown
+            specs = [ExcSpec(UNKNOWN_EXC_TYPE, None, ph(self.src(arg)), opaque=True)]
+        if not specs:
+            return False
+        old = cur.specs if isinstance(cur, ExcListVal) else ()
+        env[name] = ExcListVal(_distinct((*old, *specs)))
+        return True
 
     def setattr_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
         """``object.__setattr__(self, "name", value)`` (frozen classes): an attribute set."""
@@ -1271,6 +1330,7 @@ class ModuleVisitor:
         )
         info.props = frame.props
         frame.attr_classes = _init_attr_classes(node)
+        frame.held_classes = _held_classes(node)
         env: Env = {}
         self.walk_block(node.body, env, frame, [])
         for stmt in node.body:
@@ -1432,6 +1492,9 @@ class ModuleVisitor:
             if func.id in frame.params:
                 # ``raise error_class(msg)``: the class is whatever the caller passed
                 return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
+        held = self.held_class(func, frame)
+        if held is not None:
+            return ExcSpec(held, self.dotted_key(held, frame), msg, args, kwargs)
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
@@ -1440,6 +1503,22 @@ class ModuleVisitor:
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref)
+
+    @staticmethod
+    def held_class(func: ast.expr, frame: Frame) -> str | None:
+        """The exception class ``self.<attr>`` holds (its class's default), for a call of it in a
+        method or in a function nested in one; None when ``func`` is no such attribute."""
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return None
+        f: Frame | None = frame
+        while f is not None and f.kind == "function" and f.self_name is None:
+            f = f.parent  # a closure in a method sees the method's ``self``
+        if f is None or f.self_name != func.value.id or f.parent is None:
+            return None
+        return f.parent.held_classes.get(func.attr)
+
+    def is_caught_name(self, exc: ast.expr, frame: Frame) -> bool:
+        return isinstance(exc, ast.Name) and self.caught_type(exc.id, frame) is not None
 
     def caught_type(self, name: str, frame: Frame) -> str | None:
         """The class an ``except ... as name`` clause (of this or an enclosing function) caught."""
@@ -1847,6 +1926,8 @@ class ModuleVisitor:
             return self.eval_msg(call.args[1], env, frame)  # ``t.cast(str, x)`` is ``x``
         if attr == "__str__" and isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
             return ph(SUPER_STR)  # the base class's printed form
+        if attr == "__str__" and _base_printer_call(call, func, frame.self_name):
+            return ph(SUPER_STR)  # ``Exception.__str__(self)``: a base class's printer, named
         if attr == "format" and (
             self.is_stringy(func.value, env) or isinstance(func.value, ast.Attribute | ast.Name)
         ):
@@ -2159,6 +2240,34 @@ class ModuleVisitor:
         return text
 
 
+def _base_printer_call(call: ast.Call, func: ast.Attribute, self_name: str | None) -> bool:
+    """``Exception.__str__(self)``: a class's printer called on the object itself."""
+    return (
+        self_name is not None
+        and _last_name(func.value)[:1].isupper()
+        and len(call.args) == 1
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == self_name
+    )
+
+
+def _distinct(specs: Sequence[ExcSpec]) -> tuple[ExcSpec, ...]:
+    """``specs`` without repeats (they compare, but do not hash), at most ``MAX_VARIANTS``."""
+    out: list[ExcSpec] = []
+    for s in specs:
+        if s not in out:
+            out.append(s)
+    return tuple(out[:MAX_VARIANTS])
+
+
+def _sole_name_arg(exc: ast.expr) -> str | None:
+    """``Wrapper(name)``: the variable that is a call's one argument (a list collecting errors?)."""
+    if isinstance(exc, ast.Call) and len(exc.args) == 1 and not exc.keywords:
+        arg = exc.args[0]
+        return arg.id if isinstance(arg, ast.Name) else None
+    return None
+
+
 def _init_attr_classes(node: ast.ClassDef) -> dict[str, str]:
     """``self.<attr> = Cls(...)`` statements of a class's ``__init__`` (not nested in another def):
     attribute -> the class as written. An attribute assigned two different classes is left out."""
@@ -2189,6 +2298,51 @@ def _init_attr_classes(node: ast.ClassDef) -> dict[str, str]:
 
 
 _EXC_SUFFIXES = ("Error", "Exception", "Exc", "Warning")
+
+
+def _exc_class_name(node: ast.expr | None) -> str | None:
+    """``RetryError`` or ``errors.RetryError`` written as a value: a class named like an exception."""
+    dotted = _dotted(node) if node is not None else None
+    if dotted is None:
+        return None
+    last = dotted.rpartition(".")[2]
+    return dotted if last[:1].isupper() and last.endswith(EXC_SUFFIXES) else None
+
+
+def _held_classes(node: ast.ClassDef) -> dict[str, str]:
+    """Attributes of a class that hold an exception class: ``attr = Cls`` in its body, and
+    ``self.attr = param`` in its ``__init__`` where ``param`` defaults to ``Cls``. A caller may
+    configure another class; the default is the one a traceback shows unless it did."""
+    out: dict[str, str] = {}
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            cls = _exc_class_name(stmt.value)
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            for t in targets:
+                if cls is not None and isinstance(t, ast.Name):
+                    out[t.id] = cls
+        if not isinstance(stmt, ast.FunctionDef) or stmt.name != "__init__" or not stmt.args.args:
+            continue
+        a = stmt.args
+        positional = (*a.posonlyargs, *a.args)
+        defaults: dict[str, ast.expr | None] = {
+            p.arg: d for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
+        }
+        defaults.update((p.arg, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True))
+        me = a.args[0].arg
+        for st in stmt.body:  # top-level statements only: a branch may assign another class
+            if not (isinstance(st, ast.Assign) and isinstance(st.value, ast.Name)):
+                continue
+            cls = _exc_class_name(defaults.get(st.value.id))
+            for t in st.targets:
+                if (
+                    cls is not None
+                    and isinstance(t, ast.Attribute)
+                    and isinstance(t.value, ast.Name)
+                    and t.value.id == me
+                ):
+                    out[t.attr] = cls
+    return out
 
 
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first

@@ -119,6 +119,11 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
                 # class alone, so this is the text exactly (the ranker checks the class)
                 c.text, c.confident, c.coverage = 1.0, True, 1.0
                 c.reasons = ["raised without a message, printed as its class alone"]
+        if c.confident and not f.anchored_start and printed_container(tf.cmsg):
+            # ``{'age': ['Not a valid integer.']}``: the exception was given a dict (or list) of
+            # messages and printed its repr; a template found inside is one of its values
+            c.confident = False
+            c.reasons.append("the message is a printed dict or list: the template is one of its values")
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -167,6 +172,16 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
                     "this template wraps that message (another class raised it first)",
                 ]
                 break
+
+
+def printed_container(cmsg: str) -> bool:
+    """A compact message that is the repr of a dict of messages (``{'age':['...']}``) or of a
+    list of them (``['...','...']``): what Python prints for an exception given one."""
+    if len(cmsg) < 4:
+        return False
+    if cmsg[0] == "{" and cmsg[-1] == "}":
+        return cmsg[1] in "'\"" and ("':" in cmsg or '":' in cmsg)
+    return cmsg[0] == "[" and cmsg[-1] == "]" and cmsg[1] in "'\"" and cmsg[-2] in "'\""
 
 
 def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:

@@ -38,7 +38,7 @@ from errdex.match.index import (
     type_key,
 )
 from errdex.match.result import Match
-from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, private_site, type_relation
+from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, site_privacy, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
@@ -197,7 +197,7 @@ class Ranker:
                     continue
                 any_pointed = any_pointed or not pointed or repo in pointed
                 tw = max(tw, self.relation(etype, kind)[0])
-                public = max(public, PUBLIC / (1 + private_site(path, func)))
+                public = max(public, PUBLIC / (1 + site_privacy(path, func)))
             got = (any_pointed, tw, public)
         self._site_bounds[pid] = got
         return got
@@ -253,7 +253,7 @@ class Ranker:
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
-        score += PUBLIC / (1 + private_site(path, func))
+        score += PUBLIC / (1 + site_privacy(path, func))
         score += self._class_named(c, func)
         here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         key = (pointed, fw >= ON_RAISE, here, confident, score)

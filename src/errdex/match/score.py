@@ -162,6 +162,17 @@ def private_site(path: str, function: str) -> int:
     return sum(1 for p in parts if p.startswith("_") and not p.endswith("__"))
 
 
+_NESTED = 0.5  # a ``<locals>`` level counted against a site, as a fraction of a ``_private`` one
+
+
+def site_privacy(path: str, function: str) -> float:
+    """``private_site``, and half a level for each function a site's function is nested in: a
+    function (or a class) defined in another's body is reached only through what that call
+    returns, a module's own function directly (``jsonschema.validate`` before the
+    ``create.<locals>.Validator.validate`` of the classes ``create`` makes, same message)."""
+    return private_site(path, function) + _NESTED * function.count("<locals>")
+
+
 _SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
 _STDLIB = re.compile(
     r"(?:^|[/\\])(?:lib|Lib)[/\\](?:python\d[\d.]*[/\\])?(?!site-packages|dist-packages)[\w.]+(?:[/\\]|\.py$)"
