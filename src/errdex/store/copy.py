@@ -70,15 +70,30 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
     """Insert rows given as dicts (all with the keys of the first)."""
     if not rows:
         return
-    cur = _copy_cursor(conn)
-    if cur is None:
-        conn.execute(insert(table), list(rows))
-        return
     cols = list(rows[0])
+    cur = _copy_cursor(conn)
+    mark = _MARKS.get(conn.dialect.paramstyle)
+    if cur is None and (mark is None or _python_defaults(table, cols)):
+        conn.execute(insert(table), list(rows))  # the portable way, defaults and all
+        return
     procs = _processors(conn, table, cols)
-    _copy(
-        cur, table, cols, ([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)] for r in rows)
-    )
+    bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    if cur is not None:
+        _copy(cur, table, cols, bound)
+        return
+    # the driver's executemany with the columns' own bind processing done here once per value:
+    # SQLAlchemy's per-statement set-up and per-row parameter dicts were most of a release's
+    # occurrence and error writes
+    sql = f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})"
+    conn.exec_driver_sql(sql, list(bound))
+
+
+_MARKS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+def _python_defaults(table: Table, given: Sequence[str]) -> bool:
+    """Whether a column the rows leave out has a default SQLAlchemy fills in (not the database)."""
+    return any(c.default is not None or c.onupdate is not None for c in table.columns if c.name not in given)
 
 
 def insert_tuples(conn: Connection, table: Table, cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> bool:
