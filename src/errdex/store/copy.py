@@ -84,15 +84,15 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
     if not rows:
         return
     cols = list(rows[0])
-    cur = _copy_cursor(conn)
-    mark = _MARKS.get(conn.dialect.paramstyle)
-    if cur is None and (mark is None or _python_defaults(table, cols)):
-        conn.execute(insert(table), list(rows))  # the portable way, defaults and all
-        return
     procs = _processors(conn, table, cols)
     bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    cur = _copy_cursor(conn)
     if cur is not None:
         _copy(cur, table, cols, bound)
+        return
+    mark = _MARKS.get(conn.dialect.paramstyle)
+    if mark is None or _python_defaults(table, cols):
+        conn.execute(insert(table), list(rows))  # the portable way, defaults and all
         return
     # the driver's executemany with the columns' own bind processing done here once per value:
     # SQLAlchemy's per-statement set-up and per-row parameter dicts were most of a release's
