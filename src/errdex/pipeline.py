@@ -7,11 +7,9 @@ after a snapshot lands, so a cold ``errdex explain`` finds them ready.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -241,26 +239,15 @@ def index_snapshot(
     ``rebuild=False`` leaves the lineages and the match index to the caller, which indexes
     several snapshots and rebuilds them once at the end.
     """
-    with _collector_quiet():
+    # The cyclic GC paused while the release is extracted and stored: its facts, records and
+    # rows are ~1M objects alive until the release is written, nearly none in a cycle; with the
+    # collector on, its full collections walked them again and again (0.7 s of a 10 s
+    # one-process index of jax, against 0.2 s for the one collection after the release, when
+    # all but the few cycles made meanwhile are gone).
+    from errdex.extract import collector_paused
+
+    with collector_paused():
         return _index_snapshot(store, snap, left_out, jobs, progress, started, extracted, rebuild, memo)
-
-
-@contextlib.contextmanager
-def _collector_quiet() -> Iterator[None]:
-    """The cyclic GC paused while one release is extracted and stored.
-
-    Its facts, records and rows are ~1M objects alive until the release is written, nearly none
-    in a cycle; with the collector on, its full collections walked them again and again (0.7 s
-    of a 10 s one-process index of jax, against 0.2 s for the one collection after the release,
-    when all but the few cycles made meanwhile are gone).
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _index_snapshot(

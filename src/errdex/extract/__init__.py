@@ -40,7 +40,7 @@ from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, named_only
 
-__all__ = ["Extraction", "cache_entry", "extract", "extract_file", "is_test_path"]
+__all__ = ["Extraction", "cache_entry", "collector_paused", "extract", "extract_file", "is_test_path"]
 
 
 # Not "testing": numpy.testing and friends are public library code whose errors users hit.
