@@ -343,6 +343,13 @@ class ModuleVisitor:
 
     # ------------------------------------------------------------ entry points
 
+    def close(self) -> None:
+        """Drop the tables of bound methods: they make the visitor a reference cycle, which
+        (with all it holds: the file's facts, lines and caches) only the cyclic collector
+        could free, so a release's extraction left ~300k objects for it to find."""
+        self.handlers.clear()
+        self.evaluators.clear()
+
     def run(self, body: Sequence[ast.stmt]) -> None:
         """Walk a whole module body."""
         self.prepass(body)

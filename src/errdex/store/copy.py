@@ -16,16 +16,20 @@ the driver to parse: most of a bulk writer's time went there.
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import ColumnElement, String, Table, any_, bindparam, insert, select
+from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import Connection
 
 __all__ = ["insert_dicts", "insert_tuples", "select_in"]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
+# JSON functions are part of SQLite from 3.38 (an extension, often absent, before)
+_SQLITE_JSON = sqlite3.sqlite_version_info >= (3, 38)
 
 
 def select_in(
@@ -42,6 +46,15 @@ def select_in(
     if conn.dialect.name == "postgresql":
         any_key = key == any_(bindparam("keys", wanted, type_=ARRAY(String)))
         return [tuple(r) for r in conn.execute(select(*columns).where(any_key, *where))]
+    if conn.dialect.name == "sqlite" and _SQLITE_JSON and len(wanted) > IN_CHUNK:
+        # the keys as one JSON array the engine unpacks itself: one statement instead of one
+        # per 500 keys, each a new ``IN`` list for SQLAlchemy to expand (a release's symbol
+        # names are ~30k keys)
+        keys_json = json.dumps(wanted, ensure_ascii=False)
+        unpacked = select(
+            func.json_each(bindparam("keys", keys_json, type_=String)).table_valued("value").c.value
+        )
+        return [tuple(r) for r in conn.execute(select(*columns).where(key.in_(unpacked), *where))]
     out: list[tuple[Any, ...]] = []
     for i in range(0, len(wanted), IN_CHUNK):
         out += map(tuple, conn.execute(select(*columns).where(key.in_(wanted[i : i + IN_CHUNK]), *where)))
@@ -70,15 +83,30 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
     """Insert rows given as dicts (all with the keys of the first)."""
     if not rows:
         return
-    cur = _copy_cursor(conn)
-    if cur is None:
-        conn.execute(insert(table), list(rows))
-        return
     cols = list(rows[0])
     procs = _processors(conn, table, cols)
-    _copy(
-        cur, table, cols, ([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)] for r in rows)
-    )
+    bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    cur = _copy_cursor(conn)
+    if cur is not None:
+        _copy(cur, table, cols, bound)
+        return
+    mark = _MARKS.get(conn.dialect.paramstyle)
+    if mark is None or _python_defaults(table, cols):
+        conn.execute(insert(table), list(rows))  # the portable way, defaults and all
+        return
+    # the driver's executemany with the columns' own bind processing done here once per value:
+    # SQLAlchemy's per-statement set-up and per-row parameter dicts were most of a release's
+    # occurrence and error writes
+    sql = f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})"
+    conn.exec_driver_sql(sql, list(bound))
+
+
+_MARKS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+def _python_defaults(table: Table, given: Sequence[str]) -> bool:
+    """Whether a column the rows leave out has a default SQLAlchemy fills in (not the database)."""
+    return any(c.default is not None or c.onupdate is not None for c in table.columns if c.name not in given)
 
 
 def insert_tuples(conn: Connection, table: Table, cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> bool:

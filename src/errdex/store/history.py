@@ -13,12 +13,12 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, delete, exists, func, insert, select
+from sqlalchemy import and_, delete, exists, func, select
 from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
-from errdex.store.copy import select_in
+from errdex.store.copy import insert_dicts, select_in
 from errdex.store.errors import StoreError
 from errdex.store.timeline import version_key
 
@@ -54,13 +54,14 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
     """Each record's body once in the catalogue, and its place in this snapshot."""
     from errdex.store.sql import _insert_rows
 
-    bodies = {occurrence_digest(b): b for b in map(_body, records)}
+    all_bodies = [_body(r) for r in records]
+    digests = [occurrence_digest(b) for b in all_bodies]
+    bodies = dict(zip(digests, all_bodies, strict=True))
     known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, bodies)
     new = {d: b for d, b in bodies.items() if d not in known}
     if new:
-        conn.execute(insert(s.occurrence_bodies), [{"digest": d, **b} for d, b in new.items()])
+        insert_dicts(conn, s.occurrence_bodies, [{"digest": d, **b} for d, b in new.items()])
         known.update(_ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, new))
-    digests = [occurrence_digest(_body(r)) for r in records]
     _insert_rows(
         conn,
         s.occurrence_places,

@@ -1,0 +1,90 @@
+"""Bulk reads and writes of ``store.copy`` on SQLite: the fast paths store and find exactly
+what SQLAlchemy's own statements would."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    Engine,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    create_engine,
+    insert,
+    select,
+)
+
+from errdex.store.copy import IN_CHUNK, insert_dicts, select_in
+
+META = MetaData()
+
+
+def _table(name: str, with_default: bool = False) -> Table:
+    cols = [
+        Column("id", Integer, primary_key=True, autoincrement=True),
+        Column("key", String(32), nullable=False),
+        Column("data", JSON, nullable=False),
+        Column("flag", Boolean, nullable=False),
+    ]
+    if with_default:
+        cols.append(Column("note", String(8), default="dflt"))
+    return Table(name, META, *cols)
+
+
+FAST, PLAIN, DEFAULTED = _table("fast"), _table("plain"), _table("defaulted", with_default=True)
+
+
+def _rows(n: int) -> list[dict[str, object]]:
+    return [
+        {"key": f"k{i:05d}é", "data": {"i": i, "names": [f"n{i}", None], "s": "ü\n"}, "flag": i % 3 == 0}
+        for i in range(n)
+    ]
+
+
+@pytest.fixture
+def engine(tmp_path: Path) -> Iterator[Engine]:
+    engine = create_engine(f"sqlite:///{tmp_path / 'copy.db'}")
+    META.create_all(engine)
+    yield engine
+    engine.dispose()
+
+
+def test_insert_dicts_stores_what_an_insert_would(engine: Engine) -> None:
+    rows = _rows(1200)
+    with engine.begin() as conn:
+        insert_dicts(conn, FAST, rows)
+        conn.execute(insert(PLAIN), rows)
+        fast = conn.exec_driver_sql("SELECT id, key, data, flag FROM fast ORDER BY id").fetchall()
+        plain = conn.exec_driver_sql("SELECT id, key, data, flag FROM plain ORDER BY id").fetchall()
+    assert len(fast) == 1200
+    assert fast == plain  # same ids, same JSON text, booleans as the same integers
+
+
+def test_insert_dicts_fills_python_side_defaults(engine: Engine) -> None:
+    with engine.begin() as conn:
+        insert_dicts(conn, DEFAULTED, _rows(3))
+        notes = conn.execute(select(DEFAULTED.c.note)).scalars().all()
+    assert notes == ["dflt", "dflt", "dflt"]
+
+
+def test_select_in_long_and_short_key_lists_agree(engine: Engine) -> None:
+    n = 3 * IN_CHUNK + 7
+    with engine.begin() as conn:
+        insert_dicts(conn, FAST, _rows(n))
+        wanted = [f"k{i:05d}é" for i in range(0, n, 2)] + ["absent", "k99999é"]
+        long = select_in(conn, (FAST.c.key, FAST.c.id), FAST.c.key, wanted)
+        short = []
+        for i in range(0, len(wanted), 100):  # under IN_CHUNK: the plain IN lists
+            short += select_in(conn, (FAST.c.key, FAST.c.id), FAST.c.key, wanted[i : i + 100])
+        flagged = select_in(conn, (FAST.c.key,), FAST.c.key, wanted, FAST.c.flag.is_(True))
+    assert len(wanted) - 2 > IN_CHUNK
+    assert sorted(long) == sorted(short)
+    assert {k for k, _ in long} == {f"k{i:05d}é" for i in range(0, n, 2)}
+    assert sorted(k for (k,) in flagged) == sorted(f"k{i:05d}é" for i in range(0, n, 2) if i % 3 == 0)
