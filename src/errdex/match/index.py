@@ -98,7 +98,7 @@ from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 12
+FORMAT = 13
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -142,9 +142,10 @@ SECTIONS: dict[str, str] = {
     # callers supply (``CatalogueEntry.relay``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
-    # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
-    # text with single spaces, entries, keys, interpreter flag
-    "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
+    # patterns: placeholder names, the literals (each with its whitespace runs made single spaces,
+    # joined by newlines, which such a literal cannot hold), entries, keys, interpreter flag; the
+    # compact literals and the text compared by words are both derived from that one string
+    "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
     "p_keyoff": "I", "p_keys": "I", "p_rt": "B",
     # keys: "\n"-joined text (compact text has no whitespace), the ids of those not CHUNK long,
     # weights, and per key its postings, anchored patterns and floating heads
@@ -213,7 +214,7 @@ class Pattern:
     (their literals) or compared by words (their text), and reading the rest would be wasted.
     """
 
-    __slots__ = ("_entries", "_index", "_lit_len", "_lits", "_names", "_pid", "_text")
+    __slots__ = ("_entries", "_index", "_lit_len", "_lits", "_names", "_pid", "_template", "_text")
 
     def __init__(self, index: Index, pid: int) -> None:
         self._index, self._pid = index, pid
@@ -221,17 +222,16 @@ class Pattern:
         self._lit_len = 0
         self._names: tuple[str, ...] | None = None
         self._text: str | None = None
+        self._template: str | None = None
         self._entries: list[int] | None = None
 
     @property
     def lits(self) -> tuple[str, ...]:
         """The compact literals, one more than the placeholders."""
         if self._lits is None:
-            # compact literals hold no whitespace, so one string joins them with spaces
             index = self._index
-            joined = index._pool.get(index._plits[self._pid])
-            self._lits = tuple(joined.split(" "))
-            self._lit_len = len(joined) - len(self._lits) + 1
+            self._lits = _lits_of(index._pool.get(index._sec["p_text"][self._pid]))
+            self._lit_len = sum(map(len, self._lits))
         return self._lits
 
     @property
@@ -255,10 +255,26 @@ class Pattern:
         return self._names
 
     @property
+    def template(self) -> str:
+        """The human form (``render_template``) of the stored literals and names: the template of
+        every entry whose own is this, which is then not stored again (``e_tmpl`` is ``NONE``)."""
+        if self._template is None:
+            template = _render(self.stored, self.names)
+            if template is None:
+                raise CorruptIndex(f"pattern {self._pid}'s names and literals disagree")
+            self._template = template
+        return self._template
+
+    @property
+    def stored(self) -> str:
+        """The literals as stored (``_pattern_text``): what a merge hands on."""
+        return self._index._pool.get(self._index._sec["p_text"][self._pid])
+
+    @property
     def text(self) -> str:
         """The literal text with single spaces, for similarity scoring."""
         if self._text is None:
-            self._text = self._index._pool.get(self._index._sec["p_text"][self._pid])
+            self._text = _text_of(self._index._pool.get(self._index._sec["p_text"][self._pid]))
         return self._text
 
     @property
@@ -282,7 +298,44 @@ class Pattern:
 
 
 def _pattern_text(lit_segs: Iterable[str]) -> str:
-    return " ".join(" ".join(s.split()) for s in lit_segs if s.strip())
+    """The stored form of a pattern's literals: each with its whitespace runs made one space
+    (also at its ends, where a placeholder joins it), joined by newlines (``str.split`` splits on
+    every whitespace character, so none is left inside a literal). One string, because the compact
+    literals, the text compared by words and the template were three near-copies of it in the
+    pool: the first two are derived from it, and so is the template wherever it renders the
+    same (``_render``)."""
+    return "\n".join(_one_space(s) for s in lit_segs)
+
+
+def _one_space(text: str) -> str:
+    inner = " ".join(text.split())
+    if not inner:
+        return " " if text else ""
+    return f"{' ' if text[0].isspace() else ''}{inner}{' ' if text[-1].isspace() else ''}"
+
+
+def _render(stored: str, names: Sequence[str]) -> str | None:
+    """``render_template`` of a stored literal form and its placeholder names (None when their
+    counts disagree)."""
+    lits = stored.split("\n")
+    if len(lits) != len(names) + 1:
+        return None
+    out = [lits[0]]
+    for name, lit in zip(names, lits[1:], strict=True):
+        if name.endswith("=") and out[-1].endswith(name):  # ``debug_specifiers_as_text`` undone
+            out[-1] = out[-1][: -len(name)]
+        out += ("{", name, "}", lit)
+    return "".join(out)
+
+
+def _lits_of(stored: str) -> tuple[str, ...]:
+    """The compact literals of a pattern's stored literal form."""
+    return tuple(compact(x) for x in stored.split("\n"))
+
+
+def _text_of(stored: str) -> str:
+    """The literal text with single spaces (for similarity scoring) of the stored form."""
+    return " ".join(y for x in stored.split("\n") if (y := x.strip()))
 
 
 def _head_key(text: str) -> int:
@@ -594,7 +647,7 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     same("snp_repo", "snp_ver", "snp_date")
     same(*(name for name in SECTIONS if name.startswith("st_")))
     same(*(name for name in SECTIONS if name.startswith("e_")))
-    npat = same("p_rt", "p_text", "p_lits")
+    npat = same("p_rt", "p_text")
     for offs, flat in (("p_namoff", "p_names"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys")):
         offsets(offs, flat, npat)
     nkeys = len(s["k_weight"])
@@ -645,12 +698,11 @@ class Index:
         self.n_patterns = npat = len(s["p_rt"])
         self.n_keys = len(s["k_weight"])
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
-        self._plits = s["p_lits"]
         self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
         # raise site -> ((kind, type, qualified name), path, function)
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
-        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
+        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())  # reads patterns
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
         self.key_weight: memoryview = s["k_weight"]
@@ -721,7 +773,7 @@ class Index:
         raw, base = pool.raw, pool.base
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
         # site (kind, type, qualified name) and path, function
-        snaps, sites = self._snaps, self._sites
+        snaps, sites, patterns = self._snaps, self._sites, self.patterns
 
         def entry(i: int) -> tuple[Any, ...]:
             snap, site, pid = snapcol[i], sitecol[i], pat[i]
@@ -736,6 +788,11 @@ class Index:
                 raise CorruptIndex(f"pattern id {pid} of {npat}")
             # the id and template, read as ``_Pool.get`` reads them (inline: this is hot)
             a, b = eid[i], tmpl[i]
+            if b == NONE:  # the pattern's own rendering (``Pattern.template``)
+                b = a
+                derived = patterns[pid].template
+            else:
+                derived = None
             if a >= nstr or b >= nstr:
                 raise CorruptIndex(f"string id {max(a, b)} of {nstr}")
             a0, a1, b0, b1 = offs[a], offs[a + 1], offs[b], offs[b + 1]
@@ -749,6 +806,8 @@ class Index:
                     error_id, template = text(a0, a1), text(b0, b1)
             except UnicodeDecodeError:
                 raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
+            if derived is not None:
+                template = derived
             types, path, func = what
             return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relay[i] != 0)
 
@@ -1134,8 +1193,8 @@ class Builder:
     def __init__(self, hash_fn: Callable[[Any], int] = hash) -> None:
         self.w = _Writer(hash_fn)
         self._hash = hash_fn
-        self._by_shape: dict[int, int] = {}  # hash of (literals id, name ids) -> pattern
-        self._shape_clash: dict[tuple[int, ...], int] = {}  # shapes whose hash another took
+        self._by_shape: dict[int, int] = {}  # hash of (compact literals, name ids) -> pattern
+        self._shape_clash: dict[tuple[object, ...], int] = {}  # shapes whose hash another took
         self._runtime = bytearray()
         self._snaps: dict[tuple[str, str, str | None], int] = {}
         self._sites: dict[tuple[str, str, str | None, str, str], int] = {}
@@ -1179,12 +1238,14 @@ class Builder:
         statement: str = "",
     ) -> None:
         """One entry: its pattern's compact literals joined by spaces and placeholder names (the
-        pattern's text and interpreter flag are asked for only when the pattern is new), its
+        pattern's stored literal form, ``_pattern_text``, and interpreter flag are asked for only
+        when the pattern is new: the compact literals are derived from that form, not stored), its
         snapshot (repo, version, date), site (kind, type, qualified name, path, function) and the
         first line of its raise statement."""
         w, idx = self.w, self.n
-        shape = (w.string(lits), *map(w.string, names))
-        pid = self._pattern(shape)
+        name_ids = tuple(map(w.string, names))
+        shape = (lits, *name_ids)
+        pid, stored = self._pattern(shape)
         if pid is None:
             pid = self.n_patterns
             self.n_patterns += 1
@@ -1193,9 +1254,9 @@ class Builder:
                 self._shape_clash[shape] = pid
             else:
                 self._by_shape[h] = pid
-            w.add("p_lits", shape[0])
-            w.list("p_names", shape[1:])
-            w.add("p_text", w.string(text() if callable(text) else text))
+            w.list("p_names", name_ids)
+            stored = text() if callable(text) else text
+            w.add("p_text", w.string(stored))
             self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
         snap = self._snaps.get(where)
         if snap is None:
@@ -1209,25 +1270,28 @@ class Builder:
                 w.add(column, w.string(part))
         for name, value in (
             ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
-            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
+            ("e_tmpl", NONE if template == _render(stored, names) else w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
         ):  # fmt: skip
             w.add(name, value)
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement)
         self.n += 1
 
-    def _pattern(self, shape: tuple[int, ...]) -> int | None:
-        """The pattern of this (literals id, *name ids), if one was added."""
+    def _pattern(self, shape: tuple[Any, ...]) -> tuple[int | None, str]:
+        """The pattern of this (compact literals, *name ids), if one was added, and its stored
+        literal form."""
         pid = self._by_shape.get(self._hash(shape))
         if pid is None:
-            return None
+            return None, ""
         w = self.w
         offs = w.sec["p_namoff"]
+        stored = w.text(w.sec["p_text"][pid])
         if (
-            w.sec["p_lits"][pid] == shape[0]
+            " ".join(_lits_of(stored)) == shape[0]
             and tuple(w.sec["p_names"][offs[pid] : offs[pid + 1]]) == shape[1:]
         ):
-            return pid
-        return self._shape_clash.get(shape)
+            return pid, stored
+        pid = self._shape_clash.get(shape)
+        return (None, "") if pid is None else (pid, w.text(w.sec["p_text"][pid]))
 
     def finish(self, generation: str = "") -> Index:
         """Keys, heads, path and site tables over every entry added, laid out flat."""
@@ -1238,8 +1302,8 @@ class Builder:
             "I", (p for p in range(self.n_patterns) if offs[p + 1] - offs[p] > BIG_PATTERN)
         )
         w.sec["p_rt"] = array("B", self._runtime)
-        p_lits = w.sec.get("p_lits", array("I"))
-        _build_keys(w, lambda pid: tuple(w.text(p_lits[pid]).split(" ")), self.n_patterns, self._runtime)
+        p_text = w.sec.get("p_text", array("I"))
+        _build_keys(w, lambda pid: _lits_of(w.text(p_text[pid])), self.n_patterns, self._runtime)
         self._tables.write(w)
         return Index(w.sections(), {"generation": generation})
 
