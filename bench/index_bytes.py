@@ -48,7 +48,14 @@ def side(db: str, n: int) -> dict[str, object]:
     data = index.dumps()
     pool = index._sec["str_dat"].nbytes + index._sec["str_off"].nbytes
     where = str(Path(sys.modules["errdex"].__file__ or "").parent.parent)
-    return {"src": where, "n": len(entries), "bytes": len(data), "pool": pool, "build_s": build, "peak_gb": peak_gb()}
+    return {
+        "src": where,
+        "n": len(entries),
+        "bytes": len(data),
+        "pool": pool,
+        "build_s": build,
+        "peak_gb": peak_gb(),
+    }
 
 
 def main() -> int:
@@ -64,7 +71,9 @@ def main() -> int:
     sides = [("this", str(HERE.parent / "src"))]
     if args.baseline_src:
         sides.insert(0, ("baseline", str(Path(args.baseline_src) / "src")))
-    print(f"{'side':>9}  {'templates':>10}  {'B/tmpl':>6}  {'pool_B/tmpl':>11}  {'build_s':>7}  {'peak_GB':>7}  ratio")
+    print(
+        f"{'side':>9}  {'templates':>10}  {'B/tmpl':>6}  {'pool_B/tmpl':>11}  {'build_s':>7}  {'peak_GB':>7}  ratio"
+    )
     for n in map(int, args.sizes.split(",")):
         base_bytes = None
         for name, src in sides:

@@ -142,6 +142,9 @@ SECTIONS: dict[str, str] = {
     # callers supply (``CatalogueEntry.relay``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
+    # ``e_id`` is ``NONE`` for an id of 16 lowercase hex digits (``model.error_id``'s): it is
+    # ``e_hid``, a number, then; ``e_tmpl`` is ``NONE`` for a template its pattern renders
+    "e_hid": "Q",
     # patterns: placeholder names, the literals (each with its whitespace runs made single spaces,
     # joined by newlines, which such a literal cannot hold), entries, keys, interpreter flag; the
     # compact literals and the text compared by words are both derived from that one string
@@ -326,6 +329,13 @@ def _render(stored: str, names: Sequence[str]) -> str | None:
             out[-1] = out[-1][: -len(name)]
         out += ("{", name, "}", lit)
     return "".join(out)
+
+
+def _hex_id(error_id: str) -> int | None:
+    """The number an id of 16 lowercase hex digits spells (it formats back the same), or None."""
+    if len(error_id) != 16 or error_id.strip("0123456789abcdef"):
+        return None
+    return int(error_id, 16)
 
 
 def _lits_of(stored: str) -> tuple[str, ...]:
@@ -767,10 +777,26 @@ class Index:
     def _entry_decoder(self) -> Callable[[int], tuple[Any, ...]]:
         """Entry ``i`` as a tuple (``E_*`` fields), from its columns; a closure over them because
         decoding entries is a good part of a query that reads templates no earlier one read."""
-        key, eid, snapcol, sitecol, tmpl, line, pat, relay = self._ecols
+        key, eid, snapcol, sitecol, tmpl, line, pat, relay, hid = self._ecols
         npat, pool = self.n_patterns, self._pool
         offs, text, nstr, size = pool.offs, pool.text, pool.n, pool.size
         raw, base = pool.raw, pool.base
+
+        def string(i: int, a: int) -> str:
+            if a >= nstr:
+                raise CorruptIndex(f"string id {a} of {nstr}")
+            a0, a1 = offs[a], offs[a + 1]
+            if a0 > a1 or a1 > size:
+                raise CorruptIndex(f"entry {i}'s strings span {a0}..{a1} of {size} bytes")
+            try:
+                return (
+                    raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
+                    if raw is not None
+                    else text(a0, a1)
+                )
+            except UnicodeDecodeError:
+                raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
+
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
         # site (kind, type, qualified name) and path, function
         snaps, sites, patterns = self._snaps, self._sites, self.patterns
@@ -786,28 +812,11 @@ class Index:
                 what = sites[site] = ((kind, etype, qual), path, func)
             if pid >= npat:
                 raise CorruptIndex(f"pattern id {pid} of {npat}")
-            # the id and template, read as ``_Pool.get`` reads them (inline: this is hot)
+            # the id (stored as a number when it is one of ``model.error_id``'s) and the template
+            # (not stored when the pattern renders it), read as ``_Pool.get`` reads them
             a, b = eid[i], tmpl[i]
-            if b == NONE:  # the pattern's own rendering (``Pattern.template``)
-                b = a
-                derived = patterns[pid].template
-            else:
-                derived = None
-            if a >= nstr or b >= nstr:
-                raise CorruptIndex(f"string id {max(a, b)} of {nstr}")
-            a0, a1, b0, b1 = offs[a], offs[a + 1], offs[b], offs[b + 1]
-            if a0 > a1 or a1 > size or b0 > b1 or b1 > size:
-                raise CorruptIndex(f"entry {i}'s strings span {a0}..{a1}, {b0}..{b1} of {size} bytes")
-            try:
-                if raw is not None:
-                    error_id = raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
-                    template = raw[base + b0 : base + b1].decode("utf-8", "surrogatepass")
-                else:
-                    error_id, template = text(a0, a1), text(b0, b1)
-            except UnicodeDecodeError:
-                raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
-            if derived is not None:
-                template = derived
+            error_id = f"{hid[i]:016x}" if a == NONE else string(i, a)
+            template = patterns[pid].template if b == NONE else string(i, b)
             types, path, func = what
             return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relay[i] != 0)
 
@@ -855,7 +864,8 @@ class Index:
         return str(self._snap_of(i)[0]), str(kind), str(etype), str(path), str(func)
 
     def entry_id(self, i: int) -> str:
-        return self._pool.get(self._ecols[1][i])
+        sid = self._ecols[1][i]
+        return f"{self._ecols[8][i]:016x}" if sid == NONE else self._pool.get(sid)
 
     def entry_repo(self, i: int) -> str:
         return str(self._snap_of(i)[0])
@@ -1268,8 +1278,10 @@ class Builder:
             site = self._sites[what] = len(self._sites)
             for column, part in zip(_SITE_COLUMNS, what, strict=True):
                 w.add(column, w.string(part))
+        hid = _hex_id(error_id)
         for name, value in (
-            ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
+            ("e_key", key), ("e_id", NONE if hid is not None else w.string(error_id)),
+            ("e_hid", hid or 0), ("e_snap", snap), ("e_site", site),
             ("e_tmpl", NONE if template == _render(stored, names) else w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
         ):  # fmt: skip
             w.add(name, value)
@@ -1401,7 +1413,7 @@ class _Writer:
 
 
 # the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
-_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
+_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay", "e_hid")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 
 # offsets array of each flat list array
