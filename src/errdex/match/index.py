@@ -217,7 +217,7 @@ class Pattern:
     (their literals) or compared by words (their text), and reading the rest would be wasted.
     """
 
-    __slots__ = ("_entries", "_index", "_lit_len", "_lits", "_names", "_pid", "_template", "_text")
+    __slots__ = ("_entries", "_index", "_lit_len", "_lits", "_names", "_pid", "_text")
 
     def __init__(self, index: Index, pid: int) -> None:
         self._index, self._pid = index, pid
@@ -225,7 +225,6 @@ class Pattern:
         self._lit_len = 0
         self._names: tuple[str, ...] | None = None
         self._text: str | None = None
-        self._template: str | None = None
         self._entries: list[int] | None = None
 
     @property
@@ -256,17 +255,6 @@ class Pattern:
                 )
             self._names = names
         return self._names
-
-    @property
-    def template(self) -> str:
-        """The human form (``render_template``) of the stored literals and names: the template of
-        every entry whose own is this, which is then not stored again (``e_tmpl`` is ``NONE``)."""
-        if self._template is None:
-            template = _render(self.stored, self.names)
-            if template is None:
-                raise CorruptIndex(f"pattern {self._pid}'s names and literals disagree")
-            self._template = template
-        return self._template
 
     @property
     def stored(self) -> str:
@@ -709,6 +697,7 @@ class Index:
         self.n_keys = len(s["k_weight"])
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
         self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
+        self._rendered: dict[int, str] = {}  # pattern -> its template, for entries that store none
         # raise site -> ((kind, type, qualified name), path, function)
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
@@ -799,7 +788,20 @@ class Index:
 
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
         # site (kind, type, qualified name) and path, function
-        snaps, sites, patterns = self._snaps, self._sites, self.patterns
+        snaps, sites = self._snaps, self._sites
+        sec, rendered = self._sec, self._rendered
+
+        def template_of(pid: int) -> str:
+            """The template of the pattern's entries that store none: its stored literals and
+            names rendered (``_render``), read without decoding the rest of the pattern (hot)."""
+            got = rendered.get(pid)
+            if got is None:
+                a, b = _span(sec["p_namoff"], pid, len(sec["p_names"]), "pattern")
+                got = _render(pool.get(sec["p_text"][pid]), pool.many(sec["p_names"][a:b]))
+                if got is None:
+                    raise CorruptIndex(f"pattern {pid}'s names and literals disagree")
+                rendered[pid] = got
+            return got
 
         def entry(i: int) -> tuple[Any, ...]:
             snap, site, pid = snapcol[i], sitecol[i], pat[i]
@@ -816,7 +818,7 @@ class Index:
             # (not stored when the pattern renders it), read as ``_Pool.get`` reads them
             a, b = eid[i], tmpl[i]
             error_id = f"{hid[i]:016x}" if a == NONE else string(i, a)
-            template = patterns[pid].template if b == NONE else string(i, b)
+            template = template_of(pid) if b == NONE else string(i, b)
             types, path, func = what
             return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relay[i] != 0)
 
