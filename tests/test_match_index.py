@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from errdex.match import ARTIFACT, Matcher, build_index
-from errdex.match.artifact import class_bases
 from errdex.match.index import BIG_PATTERN, E_PAT, E_RELAY, Index, IndexFormatError
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
@@ -173,7 +172,7 @@ def test_strings_and_patterns_whose_hashes_collide_are_still_told_apart() -> Non
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
     store = Store.open(jax_db, readonly=True)
     entries = list(store.iter_entries())
-    built = build_index(entries, str(store.generation()), class_bases(store))  # as the pipeline
+    built = build_index(entries, str(store.generation()))
     stored = store.get_artifact(ARTIFACT)
     assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic
     loaded = Index.loads(stored)
@@ -233,42 +232,3 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
     )
     stored = store.get_artifact(ARTIFACT)
     assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"
-
-
-def test_templates_and_ids_are_derived_where_they_can_be_and_stored_where_not() -> None:
-    """Format 13 stores a pattern's literals once and an entry's template only when the pattern
-    does not render it, and an id of 16 hex digits as a number: every entry still reads back its
-    own template and id, built or merged, whichever entry of a shared pattern came first."""
-    from errdex.match.index import NONE
-    from errdex.match.shared_index import merge
-
-    one = ["Bad “mode” for ", "name", ": expected ", "a", ""]
-    cases = [
-        (one, None, f"{1:016x}"),  # renders as stored: derived
-        (["Bad  “mode”\tfor ", "name", ":  expected ", "a", ""], None, "0123456789ABCDEF"),  # same pattern
-        (['Bad "mode" for ', "name", ": expected ", "a", ""], None, "abc"),  # straight quotes: same lits
-        (["got ", "self.block_q=", " rows"], "got {self.block_q=} rows", "x" * 16),  # debug specifier
-        (["first line\nsecond ", "x", ""], None, f"{2**64 - 1:016x}"),  # a line break: stored
-        (["expanded ", "n", " items"], "from a helper: {msg}", "-1"),  # expanded: stored
-        ([" edge ", "v", " "], None, f"{7:016x}"),
-    ]
-    entries = []
-    for key, (segs, template, eid) in enumerate(cases, 1):
-        e = _entry(key, segs, error_id=eid)
-        if template is not None:
-            e.template = template
-        entries.append(e)
-    built = Index.build(entries, "g")
-    loaded = Index.loads(built.dumps())
-    assert_same_index(built, loaded, entries)
-    merged = merge([Index.build(entries[:3]), Index.build(entries[3:])], "g")
-    assert [merged.entries[i][:E_PAT] for i in range(len(entries))] == [
-        loaded.entries[i][:E_PAT] for i in range(len(entries))
-    ]
-    assert [merged.entry_id(i) for i in range(len(entries))] == [e.error_id for e in entries]
-    # the first three share one pattern; only the first two render from it (the third's quotes)
-    assert len({built.entry_pat[i] for i in range(3)}) == 1
-    tmpl = list(built._sec["e_tmpl"])
-    assert [t == NONE for t in tmpl] == [True, False, False, True, False, False, True]
-    hexes = [i == NONE for i in built._sec["e_id"]]
-    assert hexes == [True, False, False, False, True, False, True]

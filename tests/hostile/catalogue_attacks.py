@@ -243,7 +243,7 @@ def garbled(valid: bytes, frame_path: str) -> list[Attack]:
         Attack("entry pattern ids out of range", _fill(valid, "e_pat", 0xFFFFFFF0), "corrupt"),
         Attack("pattern entry ids out of range", _fill(valid, "p_ents", 0xFFFFFFF0), "corrupt"),
         Attack("pattern names past the end", _zigzag(valid, "p_namoff"), "corrupt"),
-        Attack("pattern literal ids out of range", _fill(valid, "p_text", 0xFFFFFFF0), "corrupt"),
+        Attack("pattern literal ids out of range", _fill(valid, "p_lits", 0xFFFFFFF0), "corrupt"),
         Attack("posting offsets past the end", _zigzag(valid, "k_postof"), "corrupt"),
         Attack("anchor offsets past the end", _zigzag(valid, "k_anchof"), "corrupt"),
         Attack("anchored pattern ids out of range", _fill(valid, "k_anchs", 0xFFFFFFF0), "corrupt"),

@@ -98,7 +98,7 @@ from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 13
+FORMAT = 12
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -142,13 +142,9 @@ SECTIONS: dict[str, str] = {
     # callers supply (``CatalogueEntry.relay``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
-    # ``e_id`` is ``NONE`` for an id of 16 lowercase hex digits (``model.error_id``'s): it is
-    # ``e_hid``, a number, then; ``e_tmpl`` is ``NONE`` for a template its pattern renders
-    "e_hid": "Q",
-    # patterns: placeholder names, the literals (each with its whitespace runs made single spaces,
-    # joined by newlines, which such a literal cannot hold), entries, keys, interpreter flag; the
-    # compact literals and the text compared by words are both derived from that one string
-    "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
+    # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
+    # text with single spaces, entries, keys, interpreter flag
+    "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
     "p_keyoff": "I", "p_keys": "I", "p_rt": "B",
     # keys: "\n"-joined text (compact text has no whitespace), the ids of those not CHUNK long,
     # weights, and per key its postings, anchored patterns and floating heads
@@ -231,9 +227,11 @@ class Pattern:
     def lits(self) -> tuple[str, ...]:
         """The compact literals, one more than the placeholders."""
         if self._lits is None:
+            # compact literals hold no whitespace, so one string joins them with spaces
             index = self._index
-            self._lits = _lits_of(index._pool.get(index._sec["p_text"][self._pid]))
-            self._lit_len = sum(map(len, self._lits))
+            joined = index._pool.get(index._plits[self._pid])
+            self._lits = tuple(joined.split(" "))
+            self._lit_len = len(joined) - len(self._lits) + 1
         return self._lits
 
     @property
@@ -257,15 +255,10 @@ class Pattern:
         return self._names
 
     @property
-    def stored(self) -> str:
-        """The literals as stored (``_pattern_text``): what a merge hands on."""
-        return self._index._pool.get(self._index._sec["p_text"][self._pid])
-
-    @property
     def text(self) -> str:
         """The literal text with single spaces, for similarity scoring."""
         if self._text is None:
-            self._text = _text_of(self._index._pool.get(self._index._sec["p_text"][self._pid]))
+            self._text = self._index._pool.get(self._index._sec["p_text"][self._pid])
         return self._text
 
     @property
@@ -289,51 +282,7 @@ class Pattern:
 
 
 def _pattern_text(lit_segs: Iterable[str]) -> str:
-    """The stored form of a pattern's literals: each with its whitespace runs made one space
-    (also at its ends, where a placeholder joins it), joined by newlines (``str.split`` splits on
-    every whitespace character, so none is left inside a literal). One string, because the compact
-    literals, the text compared by words and the template were three near-copies of it in the
-    pool: the first two are derived from it, and so is the template wherever it renders the
-    same (``_render``)."""
-    return "\n".join(_one_space(s) for s in lit_segs)
-
-
-def _one_space(text: str) -> str:
-    inner = " ".join(text.split())
-    if not inner:
-        return " " if text else ""
-    return f"{' ' if text[0].isspace() else ''}{inner}{' ' if text[-1].isspace() else ''}"
-
-
-def _render(stored: str, names: Sequence[str]) -> str | None:
-    """``render_template`` of a stored literal form and its placeholder names (None when their
-    counts disagree)."""
-    lits = stored.split("\n")
-    if len(lits) != len(names) + 1:
-        return None
-    out = [lits[0]]
-    for name, lit in zip(names, lits[1:], strict=True):
-        if name.endswith("=") and out[-1].endswith(name):  # ``debug_specifiers_as_text`` undone
-            out[-1] = out[-1][: -len(name)]
-        out += ("{", name, "}", lit)
-    return "".join(out)
-
-
-def _hex_id(error_id: str) -> int | None:
-    """The number an id of 16 lowercase hex digits spells (it formats back the same), or None."""
-    if len(error_id) != 16 or error_id.strip("0123456789abcdef"):
-        return None
-    return int(error_id, 16)
-
-
-def _lits_of(stored: str) -> tuple[str, ...]:
-    """The compact literals of a pattern's stored literal form."""
-    return tuple(compact(x) for x in stored.split("\n"))
-
-
-def _text_of(stored: str) -> str:
-    """The literal text with single spaces (for similarity scoring) of the stored form."""
-    return " ".join(y for x in stored.split("\n") if (y := x.strip()))
+    return " ".join(" ".join(s.split()) for s in lit_segs if s.strip())
 
 
 def _head_key(text: str) -> int:
@@ -645,7 +594,7 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     same("snp_repo", "snp_ver", "snp_date")
     same(*(name for name in SECTIONS if name.startswith("st_")))
     same(*(name for name in SECTIONS if name.startswith("e_")))
-    npat = same("p_rt", "p_text")
+    npat = same("p_rt", "p_text", "p_lits")
     for offs, flat in (("p_namoff", "p_names"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys")):
         offsets(offs, flat, npat)
     nkeys = len(s["k_weight"])
@@ -696,12 +645,12 @@ class Index:
         self.n_patterns = npat = len(s["p_rt"])
         self.n_keys = len(s["k_weight"])
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
+        self._plits = s["p_lits"]
         self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
-        self._rendered: dict[int, str] = {}  # pattern -> its template, for entries that store none
         # raise site -> ((kind, type, qualified name), path, function)
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
+        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
-        self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())  # reads patterns
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
         self.key_weight: memoryview = s["k_weight"]
@@ -766,42 +715,13 @@ class Index:
     def _entry_decoder(self) -> Callable[[int], tuple[Any, ...]]:
         """Entry ``i`` as a tuple (``E_*`` fields), from its columns; a closure over them because
         decoding entries is a good part of a query that reads templates no earlier one read."""
-        key, eid, snapcol, sitecol, tmpl, line, pat, relay, hid = self._ecols
+        key, eid, snapcol, sitecol, tmpl, line, pat, relay = self._ecols
         npat, pool = self.n_patterns, self._pool
         offs, text, nstr, size = pool.offs, pool.text, pool.n, pool.size
         raw, base = pool.raw, pool.base
-
-        def string(i: int, a: int) -> str:
-            if a >= nstr:
-                raise CorruptIndex(f"string id {a} of {nstr}")
-            a0, a1 = offs[a], offs[a + 1]
-            if a0 > a1 or a1 > size:
-                raise CorruptIndex(f"entry {i}'s strings span {a0}..{a1} of {size} bytes")
-            try:
-                return (
-                    raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
-                    if raw is not None
-                    else text(a0, a1)
-                )
-            except UnicodeDecodeError:
-                raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
-
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
         # site (kind, type, qualified name) and path, function
         snaps, sites = self._snaps, self._sites
-        sec, rendered = self._sec, self._rendered
-
-        def template_of(pid: int) -> str:
-            """The template of the pattern's entries that store none: its stored literals and
-            names rendered (``_render``), read without decoding the rest of the pattern (hot)."""
-            got = rendered.get(pid)
-            if got is None:
-                a, b = _span(sec["p_namoff"], pid, len(sec["p_names"]), "pattern")
-                got = _render(pool.get(sec["p_text"][pid]), pool.many(sec["p_names"][a:b]))
-                if got is None:
-                    raise CorruptIndex(f"pattern {pid}'s names and literals disagree")
-                rendered[pid] = got
-            return got
 
         def entry(i: int) -> tuple[Any, ...]:
             snap, site, pid = snapcol[i], sitecol[i], pat[i]
@@ -814,11 +734,21 @@ class Index:
                 what = sites[site] = ((kind, etype, qual), path, func)
             if pid >= npat:
                 raise CorruptIndex(f"pattern id {pid} of {npat}")
-            # the id (stored as a number when it is one of ``model.error_id``'s) and the template
-            # (not stored when the pattern renders it), read as ``_Pool.get`` reads them
+            # the id and template, read as ``_Pool.get`` reads them (inline: this is hot)
             a, b = eid[i], tmpl[i]
-            error_id = f"{hid[i]:016x}" if a == NONE else string(i, a)
-            template = template_of(pid) if b == NONE else string(i, b)
+            if a >= nstr or b >= nstr:
+                raise CorruptIndex(f"string id {max(a, b)} of {nstr}")
+            a0, a1, b0, b1 = offs[a], offs[a + 1], offs[b], offs[b + 1]
+            if a0 > a1 or a1 > size or b0 > b1 or b1 > size:
+                raise CorruptIndex(f"entry {i}'s strings span {a0}..{a1}, {b0}..{b1} of {size} bytes")
+            try:
+                if raw is not None:
+                    error_id = raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
+                    template = raw[base + b0 : base + b1].decode("utf-8", "surrogatepass")
+                else:
+                    error_id, template = text(a0, a1), text(b0, b1)
+            except UnicodeDecodeError:
+                raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
             types, path, func = what
             return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relay[i] != 0)
 
@@ -866,8 +796,7 @@ class Index:
         return str(self._snap_of(i)[0]), str(kind), str(etype), str(path), str(func)
 
     def entry_id(self, i: int) -> str:
-        sid = self._ecols[1][i]
-        return f"{self._ecols[8][i]:016x}" if sid == NONE else self._pool.get(sid)
+        return self._pool.get(self._ecols[1][i])
 
     def entry_repo(self, i: int) -> str:
         return str(self._snap_of(i)[0])
@@ -1205,8 +1134,8 @@ class Builder:
     def __init__(self, hash_fn: Callable[[Any], int] = hash) -> None:
         self.w = _Writer(hash_fn)
         self._hash = hash_fn
-        self._by_shape: dict[int, int] = {}  # hash of (compact literals, name ids) -> pattern
-        self._shape_clash: dict[tuple[object, ...], int] = {}  # shapes whose hash another took
+        self._by_shape: dict[int, int] = {}  # hash of (literals id, name ids) -> pattern
+        self._shape_clash: dict[tuple[int, ...], int] = {}  # shapes whose hash another took
         self._runtime = bytearray()
         self._snaps: dict[tuple[str, str, str | None], int] = {}
         self._sites: dict[tuple[str, str, str | None, str, str], int] = {}
@@ -1250,14 +1179,12 @@ class Builder:
         statement: str = "",
     ) -> None:
         """One entry: its pattern's compact literals joined by spaces and placeholder names (the
-        pattern's stored literal form, ``_pattern_text``, and interpreter flag are asked for only
-        when the pattern is new: the compact literals are derived from that form, not stored), its
+        pattern's text and interpreter flag are asked for only when the pattern is new), its
         snapshot (repo, version, date), site (kind, type, qualified name, path, function) and the
         first line of its raise statement."""
         w, idx = self.w, self.n
-        name_ids = tuple(map(w.string, names))
-        shape = (lits, *name_ids)
-        pid, stored = self._pattern(shape)
+        shape = (w.string(lits), *map(w.string, names))
+        pid = self._pattern(shape)
         if pid is None:
             pid = self.n_patterns
             self.n_patterns += 1
@@ -1266,9 +1193,9 @@ class Builder:
                 self._shape_clash[shape] = pid
             else:
                 self._by_shape[h] = pid
-            w.list("p_names", name_ids)
-            stored = text() if callable(text) else text
-            w.add("p_text", w.string(stored))
+            w.add("p_lits", shape[0])
+            w.list("p_names", shape[1:])
+            w.add("p_text", w.string(text() if callable(text) else text))
             self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
         snap = self._snaps.get(where)
         if snap is None:
@@ -1280,32 +1207,27 @@ class Builder:
             site = self._sites[what] = len(self._sites)
             for column, part in zip(_SITE_COLUMNS, what, strict=True):
                 w.add(column, w.string(part))
-        hid = _hex_id(error_id)
         for name, value in (
-            ("e_key", key), ("e_id", NONE if hid is not None else w.string(error_id)),
-            ("e_hid", hid or 0), ("e_snap", snap), ("e_site", site),
-            ("e_tmpl", NONE if template == _render(stored, names) else w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
+            ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
+            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
         ):  # fmt: skip
             w.add(name, value)
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement)
         self.n += 1
 
-    def _pattern(self, shape: tuple[Any, ...]) -> tuple[int | None, str]:
-        """The pattern of this (compact literals, *name ids), if one was added, and its stored
-        literal form."""
+    def _pattern(self, shape: tuple[int, ...]) -> int | None:
+        """The pattern of this (literals id, *name ids), if one was added."""
         pid = self._by_shape.get(self._hash(shape))
         if pid is None:
-            return None, ""
+            return None
         w = self.w
         offs = w.sec["p_namoff"]
-        stored = w.text(w.sec["p_text"][pid])
         if (
-            " ".join(_lits_of(stored)) == shape[0]
+            w.sec["p_lits"][pid] == shape[0]
             and tuple(w.sec["p_names"][offs[pid] : offs[pid + 1]]) == shape[1:]
         ):
-            return pid, stored
-        pid = self._shape_clash.get(shape)
-        return (None, "") if pid is None else (pid, w.text(w.sec["p_text"][pid]))
+            return pid
+        return self._shape_clash.get(shape)
 
     def finish(self, generation: str = "") -> Index:
         """Keys, heads, path and site tables over every entry added, laid out flat."""
@@ -1316,8 +1238,8 @@ class Builder:
             "I", (p for p in range(self.n_patterns) if offs[p + 1] - offs[p] > BIG_PATTERN)
         )
         w.sec["p_rt"] = array("B", self._runtime)
-        p_text = w.sec.get("p_text", array("I"))
-        _build_keys(w, lambda pid: _lits_of(w.text(p_text[pid])), self.n_patterns, self._runtime)
+        p_lits = w.sec.get("p_lits", array("I"))
+        _build_keys(w, lambda pid: tuple(w.text(p_lits[pid]).split(" ")), self.n_patterns, self._runtime)
         self._tables.write(w)
         return Index(w.sections(), {"generation": generation})
 
@@ -1415,7 +1337,7 @@ class _Writer:
 
 
 # the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
-_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay", "e_hid")
+_ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 
 # offsets array of each flat list array

@@ -65,7 +65,7 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
             shape = shapes.get(pid)
             if shape is None:
                 p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
-                shape = shapes[pid] = (" ".join(p.lits), p.names, p.stored, bool(seg.runtime[pid]))
+                shape = shapes[pid] = (" ".join(p.lits), p.names, p.text, bool(seg.runtime[pid]))
             lits, names, text, runtime = shape
             b.add(
                 lits, names, text, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
