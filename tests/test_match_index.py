@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from errdex.match import ARTIFACT, Matcher, build_index
+from errdex.match.artifact import class_bases
 from errdex.match.index import BIG_PATTERN, E_PAT, E_RELAY, Index, IndexFormatError
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
@@ -172,7 +173,7 @@ def test_strings_and_patterns_whose_hashes_collide_are_still_told_apart() -> Non
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
     store = Store.open(jax_db, readonly=True)
     entries = list(store.iter_entries())
-    built = build_index(entries, str(store.generation()))
+    built = build_index(entries, str(store.generation()), class_bases(store))  # as the pipeline
     stored = store.get_artifact(ARTIFACT)
     assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic
     loaded = Index.loads(stored)
