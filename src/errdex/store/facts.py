@@ -312,25 +312,26 @@ class FactReader:
 
     def parameters(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """qualname -> parameter names of some functions of one file (what advice names)."""
-        if not qualnames:
-            return {}
-        marks, params = _in("q", list(qualnames))
-        rows = self._run(
-            f"SELECT qualname, params FROM fact_functions WHERE fact_id = :fid AND qualname IN {marks}",
-            {"fid": fact_id, **params},
-        )
+        rows = self._function_column(fact_id, qualnames, "params")
         return {str(q): tuple(json.loads(p)) if p else () for q, p in rows}
 
     def docstrings(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, str | None]:
         """qualname -> docstring of some functions of one file (what says a function is private)."""
-        if not qualnames:
-            return {}
-        marks, params = _in("q", list(qualnames))
-        rows = self._run(
-            f"SELECT qualname, doc FROM fact_functions WHERE fact_id = :fid AND qualname IN {marks}",
-            {"fid": fact_id, **params},
-        )
+        rows = self._function_column(fact_id, qualnames, "doc")
         return {str(q): str(d) if d else None for q, d in rows}
+
+    def _function_column(self, fact_id: int, qualnames: Sequence[str], column: str) -> list[Any]:
+        """(qualname, column) rows of some functions of one file; ``column`` is this module's own
+        literal, never input."""
+        if not qualnames:
+            return []
+        marks, params = _in("q", list(qualnames))
+        return list(
+            self._run(
+                f"SELECT qualname, {column} FROM fact_functions WHERE fact_id = :fid AND qualname IN {marks}",
+                {"fid": fact_id, **params},
+            )
+        )
 
     def functions_named(self, sid: int, names: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
         """name -> (module, qualname) of every library function so named, in code order."""
