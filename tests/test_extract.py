@@ -747,3 +747,43 @@ def test_message_passed_by_keyword_to_the_parent_init_is_the_message() -> None:
     )
     got = sorted((r.line, r.template) for r in recs)
     assert got == [(11, "Request timed out."), (13, "Connection error.")]
+
+
+def test_lines_flagged_for_warn_and_log_calls_are_those_a_search_line_by_line_finds() -> None:
+    # one pass over the lowercased text stands for a case-folding search of each line: the
+    # same lines, whatever the case, the whitespace before the call's parenthesis (never the
+    # newline) and the characters beyond ASCII
+    from errdex.extract.visitor import _FLAG_RE, _flagged_lines
+
+    texts = [
+        "x = 1\nWARNINGS.Warn('a')\nlog.ERROR  (\n'b')\nself.log\t(1); y = lambda: 0\n",
+        "logger.error\n(\nmsg)\nlogger.exception \x0c(e)\r\nLAMBDA\nwarnwarn warn\n\n",
+        "a.critical(1)\na.fatal (2)\na.Log(3)\na.logx(4)\n.error\u00a0(5)\n",
+        "# é\nlogger.Error(1)\nlogger.error\u00a0(2)\nwarn\u212a\n",  # not ASCII: line by line
+        "",
+    ]
+    for text in texts:
+        lines = text.split("\n")
+        expected = [i for i, line in enumerate(lines, 1) if _FLAG_RE.search(line)]
+        assert _flagged_lines(text, lines) == expected, text
+    text = "ok\nA.ERROR (x)\nlogger.error\n(x)\n"
+    assert _flagged_lines(text, text.split("\n")) == [2]  # a call split after its name is not one
+
+
+def test_an_extraction_leaves_nothing_for_the_cyclic_collector() -> None:
+    # indexing pauses the collector for a release; whatever the extraction leaves in reference
+    # cycles (the resolver and every module's merged facts, once) is walked by the first
+    # collection after it, and freed only then
+    import gc
+
+    files = fixture_files()
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        ex = extract(files, REPO, jobs=1)
+        assert ex.records
+        assert gc.collect() == 0
+    finally:
+        if was:
+            gc.enable()

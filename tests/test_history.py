@@ -594,6 +594,26 @@ def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_sha
         assert decode(packed(foreign)) is None, foreign
 
 
+def test_a_value_shared_by_several_facts_encodes_as_its_copies_would() -> None:
+    # the encoder remembers what each container it met became: a value met again (one object
+    # in two places) must read back in both places, and as equal copies would have encoded
+    from errdex.extract import extract_file
+    from errdex.extract.cache import decode, encode
+
+    source = (
+        b"MSG = 'bad value'\ndef f(x):\n    if x:\n        raise ValueError(MSG)\n    raise TypeError(MSG)\n"
+    )
+    facts = extract_file("pkg/mod.py", source)
+    assert len(facts.sites) == 2
+    shared = facts.sites[0].exc.msg
+    assert isinstance(shared, tuple) and shared
+    facts.sites[1].exc.msg = shared  # one object in both sites (and in the first one's argument)
+    apart = decode(encode(facts))  # decoding makes each occurrence an object of its own
+    assert apart is not None and apart == facts
+    assert apart.sites[0].exc.msg is not apart.sites[1].exc.msg
+    assert encode(facts) == encode(apart)
+
+
 def _big_module(release: int) -> str:
     """A module large enough that one changed line is worth storing as a difference."""
     funcs = [

@@ -77,6 +77,44 @@ def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> N
     assert ss.get_segment(store, a, stamps[a]) is not None
 
 
+def test_a_first_segment_built_again_carries_the_merge_from_its_builder(tmp_path: Path) -> None:
+    # the first snapshot's segment missing: its builder, forked for the stored segment, goes
+    # on to take the other segments' entries; the bytes are those of a build from every row
+    db = str(tmp_path / "c.db")
+    a = index("pypi:six==1.16.0", db).snapshot_id
+    b = index("pypi:idna==3.7", db).snapshot_id
+    store = Store.open(db)
+    stamps = dict(ss.snapshot_stamps(store))
+    stored_a = ss.get_segment(store, a, stamps[a])
+    ss.drop_segments(store, {b})
+    calls = _spy_entries(store)
+    merged = si.update(store)
+    assert calls == [a]
+    assert ss.get_segment(store, a, stamps[a]) == stored_a  # the fork finished alone, as before
+    assert (
+        merged.dumps()
+        == build_index(Store.open(db).iter_entries(), str(store.generation()), class_bases(store)).dumps()
+    )
+
+
+def test_a_forked_builder_and_its_original_finish_independently(tmp_path: Path) -> None:
+    from errdex.match.index import Builder, Index
+
+    db = str(tmp_path / "c.db")
+    index("pypi:six==1.16.0", db)
+    store = Store.open(db)
+    entries = list(store.iter_entries())
+    half = len(entries) // 2
+    b = Builder()
+    for e in entries[:half]:
+        b.add_entry(e)
+    fork = b.fork()
+    for e in entries[half:]:  # only the fork takes the second half
+        fork.add_entry(e)
+    assert fork.finish().dumps() == Index.build(entries).dumps()
+    assert b.finish().dumps() == Index.build(entries[:half]).dumps()
+
+
 def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_path: Path) -> None:
     from sqlalchemy import select, update
 

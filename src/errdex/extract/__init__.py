@@ -389,15 +389,20 @@ def extract(
     facts = [by_path[path] for path, _ in every]
     resolver = Resolver(facts)
     out = Extraction(fresh={path: by_path[path] for path, _ in items}, encoded=encoded)
-    for f in facts:
-        out.files.append(FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1]))
-        out.symbols |= f.symbols
-        if f.code is not None:
-            out.code[f.path] = f.code
-        # copies: linking fills ``error_ids``, and ``known`` facts serve several releases
-        out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
-        if f.sites:
-            out.records.extend(build_records(repo, f.path, f.sites, resolver))
+    try:
+        for f in facts:
+            out.files.append(
+                FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1])
+            )
+            out.symbols |= f.symbols
+            if f.code is not None:
+                out.code[f.path] = f.code
+            # copies: linking fills ``error_ids``, and ``known`` facts serve several releases
+            out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
+            if f.sites:
+                out.records.extend(build_records(repo, f.path, f.sites, resolver))
+    finally:
+        resolver.close()
     cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
     for r in out.records:
         # a raise of a message the function was given is a relay only where calls supply one

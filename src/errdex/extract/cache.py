@@ -76,7 +76,7 @@ _MAX_INFLATED = 64 << 20  # one file's facts; real ones are far below (jax's lar
 def encode(facts: ModuleFacts) -> bytes:
     """``facts`` as compressed tagged JSON."""
     # a string literal may hold a lone surrogate ("\udc80"): kept as is, both ways
-    text = json.dumps(_enc(facts), separators=(",", ":"), ensure_ascii=False)
+    text = json.dumps(_enc(facts, {}), separators=(",", ":"), ensure_ascii=False)
     return zlib.compress(text.encode("utf-8", "surrogatepass"), 6)
 
 
@@ -100,24 +100,40 @@ def decode(data: bytes) -> ModuleFacts | None:
     return out if isinstance(out, ModuleFacts) else None
 
 
-def _enc(v: Any) -> Any:
+def _enc(v: Any, seen: dict[int, Any]) -> Any:
+    """``v`` as the JSON value ``json.dumps`` writes. ``seen``: what the containers met so far
+    in this encoding became, by identity, as one message value is shared by the many sites and
+    functions that use it; every object met is alive (reachable from the facts encoded), so an
+    identity is never reused meanwhile."""
     cls = v.__class__
     if cls in _ATOMS:
         return v
-    if cls is list:
-        return [x if x.__class__ in _ATOMS else _enc(x) for x in v]
-    get = _GET.get(cls)
-    if get is not None:
-        return {cls.__name__: [x if x.__class__ in _ATOMS else _enc(x) for x in get(v)]}
-    if isinstance(v, list):
-        return [_enc(x) for x in v]
-    if isinstance(v, tuple):
-        return {"t": [_enc(x) for x in v]}
-    if isinstance(v, frozenset | set):
-        return {"f" if isinstance(v, frozenset) else "s": [_enc(x) for x in _sorted(v)]}
-    if isinstance(v, dict):
-        return {"d": [_enc(x) for kv in v.items() for x in kv]}
-    raise TypeError(f"cannot cache a {cls.__name__}")
+    key = id(v)
+    out = seen.get(key)
+    if out is not None:
+        return out
+    # the exact classes first, atoms inline: plain tuples (a message value is one, and most of
+    # its parts are strings) are the commonest container, ahead of lists and the known classes
+    if cls is tuple:
+        out = {"t": [x if x.__class__ in _ATOMS else _enc(x, seen) for x in v]}
+    elif cls is list:
+        out = [x if x.__class__ in _ATOMS else _enc(x, seen) for x in v]
+    elif (get := _GET.get(cls)) is not None:
+        out = {cls.__name__: [x if x.__class__ in _ATOMS else _enc(x, seen) for x in get(v)]}
+    elif cls is dict:
+        out = {"d": [x if x.__class__ in _ATOMS else _enc(x, seen) for kv in v.items() for x in kv]}
+    elif isinstance(v, list):
+        out = [_enc(x, seen) for x in v]
+    elif isinstance(v, tuple):
+        out = {"t": [_enc(x, seen) for x in v]}
+    elif isinstance(v, frozenset | set):
+        out = {"f" if isinstance(v, frozenset) else "s": [_enc(x, seen) for x in _sorted(v)]}
+    elif isinstance(v, dict):
+        out = {"d": [_enc(x, seen) for kv in v.items() for x in kv]}
+    else:
+        raise TypeError(f"cannot cache a {cls.__name__}")
+    seen[key] = out
+    return out
 
 
 def _sorted(items: set[Any] | frozenset[Any]) -> list[Any]:

@@ -371,33 +371,29 @@ PLUMBING = frozenset({
 def defined_tests(tree: ast.Module) -> list[TestFunctionFact]:
     """Each test function a collector would run (``test*``, inside ``Test*`` classes too)."""
     found: list[TestFunctionFact] = []
-
-    def visit(body: list[ast.stmt], prefix: str) -> None:
-        for node in body:
-            if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
-                visit(node.body, f"{prefix}{node.name}.")
-            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
-                calls: set[str] = set()
-                at: list[tuple[int, str]] = []
-                for sub in iter_nodes(node):
-                    if isinstance(sub, ast.Call):
-                        f = sub.func
-                        name = (
-                            f.attr
-                            if isinstance(f, ast.Attribute)
-                            else f.id
-                            if isinstance(f, ast.Name)
-                            else ""
-                        )
-                        if name:
-                            calls.add(name)
-                            at.append((sub.lineno, name))
-                subject = sorted(c for c in calls - EXPECTING - PLUMBING if not c.startswith("assert"))
-                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
-                end = node.end_lineno or node.lineno
-                found.append(
-                    TestFunctionFact(prefix + node.name, start, end, subject, bool(calls & EXPECTING), at)
-                )
-
-    visit(tree.body, "")
+    _visit_tests(tree.body, "", found)
     return found
+
+
+def _visit_tests(body: list[ast.stmt], prefix: str, found: list[TestFunctionFact]) -> None:
+    # a module function, not a closure calling itself: that closure was a reference cycle
+    # per file, left for the cyclic collector
+    for node in body:
+        if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+            _visit_tests(node.body, f"{prefix}{node.name}.", found)
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+            calls: set[str] = set()
+            at: list[tuple[int, str]] = []
+            for sub in iter_nodes(node):
+                if isinstance(sub, ast.Call):
+                    f = sub.func
+                    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+                    if name:
+                        calls.add(name)
+                        at.append((sub.lineno, name))
+            subject = sorted(c for c in calls - EXPECTING - PLUMBING if not c.startswith("assert"))
+            start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            end = node.end_lineno or node.lineno
+            found.append(
+                TestFunctionFact(prefix + node.name, start, end, subject, bool(calls & EXPECTING), at)
+            )

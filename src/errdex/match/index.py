@@ -1215,6 +1215,24 @@ class Builder:
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement)
         self.n += 1
 
+    def fork(self) -> Builder:
+        """An independent copy of the builder as it stands (finishing either leaves the other
+        as it was): a release's segment is finished from a copy while the original goes on to
+        take the catalogue's other entries, instead of merging the finished segment's entries
+        back in one by one."""
+        other = Builder.__new__(Builder)
+        other.w = self.w.fork()
+        other._hash = self._hash
+        other._by_shape = dict(self._by_shape)
+        other._shape_clash = dict(self._shape_clash)
+        other._runtime = bytearray(self._runtime)
+        other._snaps = dict(self._snaps)
+        other._sites = dict(self._sites)
+        other._tables = self._tables.fork(other.w)
+        other.n = self.n
+        other.n_patterns = self.n_patterns
+        return other
+
     def _pattern(self, shape: tuple[int, ...]) -> int | None:
         """The pattern of this (literals id, *name ids), if one was added."""
         pid = self._by_shape.get(self._hash(shape))
@@ -1276,6 +1294,16 @@ class _Writer:
         self._clash: dict[bytes, int] = {}
         self._dat = bytearray()
         self._offs = array("I", [0])
+
+    def fork(self) -> _Writer:
+        """An independent copy (arrays, pool and its lookups copied, not shared)."""
+        other = _Writer(self._hash)
+        other.sec = {name: arr[:] for name, arr in self.sec.items()}
+        other._ids = dict(self._ids)
+        other._clash = dict(self._clash)
+        other._dat = bytearray(self._dat)
+        other._offs = self._offs[:]
+        return other
 
     def add(self, name: str, value: int | float) -> None:
         arr = self.sec.get(name)
@@ -1366,6 +1394,19 @@ class _SiteTables:
         self.packages: set[tuple[str, str]] = set()
         self.bases: set[tuple[str, str]] = set()  # (class, base) type keys
         self.statements: dict[int, list[int]] = {}  # string id of the compact statement
+
+    def fork(self, w: _Writer) -> _SiteTables:
+        """An independent copy writing to ``w`` (the lists of entries copied, not shared)."""
+        other = _SiteTables(w)
+        other.paths = {k: v[:] for k, v in self.paths.items()}
+        other.path_no = dict(self.path_no)
+        other.fn_sites = {k: v[:] for k, v in self.fn_sites.items()}
+        other.line_sites = {k: v[:] for k, v in self.line_sites.items()}
+        other.types = {k: v[:] for k, v in self.types.items()}
+        other.packages = set(self.packages)
+        other.bases = set(self.bases)
+        other.statements = {k: v[:] for k, v in self.statements.items()}
+        return other
 
     def add_fields(
         self, idx: int, path: str, function: str, line: int, repo: str, exc_type: str, statement: str

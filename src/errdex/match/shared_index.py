@@ -46,15 +46,40 @@ __all__ = ["build_segment", "load_shared", "merge", "shared_matcher", "shared_pa
 
 def build_segment(store: Any, snapshot_id: int) -> Index:
     """One snapshot's entries as an index of their own."""
-    return Index.build(
-        store.iter_entries(snapshot_id=snapshot_id), class_bases=class_bases(store, snapshot_id)
-    )
+    return _segment_builder(store, snapshot_id).finish()
+
+
+def _segment_builder(store: Any, snapshot_id: int) -> Builder:
+    """``build_segment`` before its ``finish``: what ``Index.build`` does with the snapshot's rows."""
+    b = Builder()
+    for e in store.iter_entries(snapshot_id=snapshot_id):
+        b.add_entry(e)
+    for name, bases in class_bases(store, snapshot_id):
+        b.add_bases(name, bases)
+    return b
 
 
 def merge(segments: Iterable[Index], generation: str = "") -> Index:
     """One index holding every entry of ``segments``, in order; see the module doc."""
-    b = Builder()
-    for seg in segments:
+    return _merge(segments, generation)
+
+
+def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
+    """``merge``, where the first segment may also come as the unfinished builder it was built
+    with: the merge then carries on from that builder's state instead of adding the finished
+    segment's entries again one by one (the same bytes: a builder fed a segment's entries
+    holds what it held when the segment was built from them). A first index of a release
+    builds its segment and the catalogue's index this way, adding each entry once."""
+    b: Builder | None = None
+    for item in segments:
+        if isinstance(item, Builder):
+            if b is None:
+                b = item
+                continue
+            item = item.finish()
+        if b is None:
+            b = Builder()
+        seg = item
         decode = seg._entry_decoder()
         statements = seg.entry_statements()
         shapes: dict[int, tuple[str, tuple[str, ...], str, bool]] = {}
@@ -73,27 +98,31 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
             )  # fmt: skip
         for name, bases in seg.type_bases().items():
             b.add_bases(name, bases)
-    return b.finish(generation)
+    return (b or Builder()).finish(generation)
 
 
-def _segments(store: Any) -> Iterator[Index]:
+def _segments(store: Any) -> Iterator[Index | Builder]:
     """Every snapshot's segment, one at a time (the merge holds one), building (and saving,
-    where the catalogue is writable) those missing, stale, from another format or damaged."""
+    where the catalogue is writable) those missing, stale, from another format or damaged.
+    The first one, when built here, comes as its builder (see ``_merge``)."""
     from errdex.store import StoreError
     from errdex.store import segments as ss
 
     stamps = ss.snapshot_stamps(store)
-    for snap_id, stamp in stamps:
+    for n, (snap_id, stamp) in enumerate(stamps):
         data = ss.get_segment(store, snap_id, stamp)
         seg = None
         if data is not None:
             with contextlib.suppress(IndexFormatError):  # CorruptIndex is one: built again below
                 seg = Index.loads(data, keys=False)
-        if seg is None:
-            seg = build_segment(store, snap_id)
-            with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
-                ss.put_segment(store, snap_id, stamp, seg.dumps())
-        yield seg
+        if seg is not None:
+            yield seg
+            continue
+        builder = _segment_builder(store, snap_id)
+        seg = builder.fork().finish()
+        with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
+            ss.put_segment(store, snap_id, stamp, seg.dumps())
+        yield builder if n == 0 else seg
     with contextlib.suppress(StoreError):
         ss.drop_segments(store, {i for i, _ in stamps})
 
@@ -105,7 +134,7 @@ def update(store: Any) -> Index:
     from errdex.store import StoreError
 
     generation = str(store.generation())
-    index = merge(itertools.chain(_segments(store), [Index.build(runtime_entries())]), generation)
+    index = _merge(itertools.chain(_segments(store), [Index.build(runtime_entries())]), generation)
     index.extra["runtime"] = data_digest()
     with contextlib.suppress(StoreError):
         store.put_artifact(ARTIFACT, index.dumps())
