@@ -233,6 +233,19 @@ def test_repr_of_a_str_parameter_in_format_and_percent(shapes: Shapes) -> None:
     assert templates(shapes, "no_such") == {("UsageError", "No such option: {opt!r}")}
 
 
+def test_worded_helper_inside_a_longer_message(shapes: Shapes) -> None:
+    # a helper whose every text is a worded clause (singular and plural) words the message:
+    # each text is a variant, where a single placeholder would leave most of the message
+    # unexplained
+    joined = '{", ".join(repr(p) for p in sorted(possibilities))}'
+    assert templates(shapes, "did_you_mean") == {
+        ("UsageError", f"No such option '{{opt}}'. Did you mean {joined}?"),
+        ("UsageError", f"No such option '{{opt}}'. (Did you mean one of: {joined}?)"),
+    }
+    # a helper printing a value two ways is not wording: it stays one placeholder
+    assert templates(shapes, "described") == {("UsageError", "Cannot convert {_describe(value)}.")}
+
+
 def test_conditional_helper_given_the_message(shapes: Shapes) -> None:
     assert templates(shapes, "configure") == {("ValueError", "port must be positive")}
     assert [r.relay for r in site(shapes, "check")] == [True]
