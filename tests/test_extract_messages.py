@@ -193,6 +193,20 @@ def test_message_built_by_the_class(shapes: Shapes, name: str, expected: set[tup
     assert templates(shapes, name) == expected
 
 
+def test_exception_group_prints_its_message_and_count(shapes: Shapes) -> None:
+    # a subclass of ExceptionGroup with no printer of its own prints as Python prints a group:
+    # the message, then how many exceptions it holds (singular for one), never the arguments'
+    # tuple; the built-in class raised directly prints the same
+    assert templates(shapes, "group") == {
+        ("IterableValidationError", "While structuring {type!r} ({len(errors)} sub-exceptions)"),
+        ("IterableValidationError", "While structuring {type!r} (1 sub-exception)"),
+    }
+    assert templates(shapes, "plain_group") == {
+        ("ExceptionGroup", "invalid values ({len(problems)} sub-exceptions)"),
+        ("ExceptionGroup", "invalid values (1 sub-exception)"),
+    }
+
+
 def test_click_style_format_message_and_the_helper_that_fails(shapes: Shapes) -> None:
     # ``self.fail(text, ...)`` reaches ParamType.fail through inheritance: the record is the
     # call's, wrapped as BadParameter prints it (format_message) and as str() prints it
