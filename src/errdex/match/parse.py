@@ -615,9 +615,23 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
     """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix."""
     for k in range(hi - 1, lo - 1, -1):
         m = _TYPE_PREFIX.match(lines[k])
-        if m and is_type_name(m.group(1), strict=True):
+        if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
             return k
     return None
+
+
+def _raised_above(lines: list[str], k: int, token: str) -> bool:
+    """The line above raises the class the line names: a traceback's last source line, pasted
+    without its frame line (``raise AppRegistryNotReady("...")`` above
+    ``django.core.exceptions.AppRegistryNotReady: ...``), so the line is the exception's even
+    when the class's name does not end like an exception's."""
+    if k == 0 or not is_type_name(token):
+        return False
+    above = lines[k - 1].strip()
+    if not above.startswith("raise "):
+        return False
+    called = above[6:].split("(", 1)[0].strip()
+    return called.rsplit(".", 1)[-1] == token.rsplit(".", 1)[-1]
 
 
 def _parse_block(lines: list[str]) -> Block:
