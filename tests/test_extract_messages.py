@@ -207,6 +207,15 @@ def test_exception_group_prints_its_message_and_count(shapes: Shapes) -> None:
     }
 
 
+def test_class_name_printed_by_the_exception_is_the_class_raised(shapes: Shapes) -> None:
+    # ``self.__class__.__name__`` / ``type(self).__name__`` in the exception's printer is the
+    # class the raise names (a subclass inheriting the printer prints its own name)
+    assert templates(shapes, "retry_named") == {("RetryError", "RetryError[{fut}]")}
+    assert templates(shapes, "subclass_named") == {
+        ("TimeoutNamedError", "TimeoutNamedError: gave up waiting")
+    }
+
+
 def test_click_style_format_message_and_the_helper_that_fails(shapes: Shapes) -> None:
     # ``self.fail(text, ...)`` reaches ParamType.fail through inheritance: the record is the
     # call's, wrapped as BadParameter prints it (format_message) and as str() prints it
@@ -791,7 +800,7 @@ def test_exception_class_held_in_an_attribute_with_a_class_default() -> None:
         "        raise self.unknown_cls(n)\n"
     )
     assert got == {
-        (16, "RetryError", "{self.__class__.__name__}[{fut}]"),
+        (16, "RetryError", "RetryError[{fut}]"),  # the printer names the class built
         (21, "TimedOutError", "gave up after {n}s"),
         (23, UNKNOWN_EXC_TYPE, "{n}"),  # no default known: still a record, of unknown type
     }

@@ -313,6 +313,10 @@ class ClassMessages:
         name = p.name
         if name == SUPER_STR:
             return self.printed(state, owner + 1, depth + 1)
+        if name.replace(" ", "") in (f"type({sn}).__name__", f"{sn}.__class__.__name__"):
+            # the exception's own class name: the class the raise names (not the raising object's)
+            shown = state.key.rpartition(".")[2]
+            return lit(repr(shown) if p.r else shown)
         if not name.startswith(sn + "."):
             return ((p,),)
         rest = name[len(sn) + 1 :]
