@@ -722,6 +722,21 @@ def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
     return msg
 
 
+def _strip_label(msg: str) -> str:
+    """``Bug: pkg.exc.SomeError: text`` (an issue title's label, a program's name): a word that
+    names no exception, before a qualified name that does, is a label; the type comes after it.
+    Only a qualified name ending like an exception's is trusted there (``Note: see below`` and
+    ``Usage: cmd`` stay text)."""
+    m = _TYPE_PREFIX.match(msg)
+    if not m or "." in m.group(1) or is_type_name(m.group(1)):
+        return msg
+    rest = msg[m.end() :].lstrip(" ")
+    n = _TYPE_PREFIX.match(rest)
+    if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
+        return rest
+    return msg
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
@@ -730,6 +745,7 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_types.append(m.group(1))
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
+    msg = _strip_label(msg)
     if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
