@@ -192,3 +192,42 @@ def test_a_pasted_class_makes_its_library_bases_raises_candidates() -> None:
     found = {x.function: x for x in res.matches}
     assert "Connection._handle" in found and found["Connection._handle"].approximate
     assert any(r.startswith("exception type related") for r in found["Connection._handle"].reasons)
+
+
+SHORT = """\
+class IDNAError(Exception):
+    pass
+
+
+def encode(name):
+    if not name:
+        raise IDNAError("Empty domain")
+    if name == ".":
+        raise ValueError("Empty label")
+"""
+
+
+@pytest.fixture(scope="module")
+def short_matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("short")
+    (root / "idn").mkdir()
+    (root / "idn" / "core.py").write_text(SHORT)
+    db = str(root / "c.db")
+    index(str(root / "idn"), db, jobs=1)
+    return Matcher.load(Store.open(db))
+
+
+def test_a_short_whole_message_of_the_pasted_library_class_is_exact(short_matcher: Matcher) -> None:
+    # 'Empty domain' is too little text to be exact alone; raised as the library class pasted,
+    # and the whole message, it is that raise
+    res = short_matcher.explain("idn.core.IDNAError: Empty domain")
+    assert (top(res).function, top(res).approximate, res.outcome) == ("encode", False, "exact")
+    assert "the whole message is this template, raised as the pasted class" in top(res).reasons
+    # a built-in class is raised by every library: the same shape stays approximate
+    res = short_matcher.explain("ValueError: Empty label")
+    assert (top(res).function, top(res).approximate) == ("encode", True)
+    # and a message the template explains only in part is no whole-message fit
+    res = short_matcher.explain("idn.core.IDNAError: Empty domain name given")
+    assert all(m.approximate for m in res.matches)
