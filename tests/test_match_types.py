@@ -77,16 +77,21 @@ def convert(value):
 """
 
 
-@pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+def _indexed(tmp_path_factory: pytest.TempPathFactory, package: str, source: str) -> str:
+    """A real catalogue of one package whose ``core.py`` is ``source``."""
     from errdex.pipeline import index
 
-    root = tmp_path_factory.mktemp("types")
-    (root / "lib").mkdir()
-    (root / "lib" / "core.py").write_text(LIB)
+    root = tmp_path_factory.mktemp(package)
+    (root / package).mkdir()
+    (root / package / "core.py").write_text(source)
     db = str(root / "c.db")
-    index(str(root / "lib"), db, jobs=1)
+    index(str(root / package), db, jobs=1)
     return db
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return _indexed(tmp_path_factory, "lib", LIB)
 
 
 @pytest.fixture(scope="module")
@@ -209,14 +214,7 @@ def encode(name):
 
 @pytest.fixture(scope="module")
 def short_matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("short")
-    (root / "idn").mkdir()
-    (root / "idn" / "core.py").write_text(SHORT)
-    db = str(root / "c.db")
-    index(str(root / "idn"), db, jobs=1)
-    return Matcher.load(Store.open(db))
+    return Matcher.load(Store.open(_indexed(tmp_path_factory, "idn", SHORT)))
 
 
 def test_a_short_whole_message_of_the_pasted_library_class_is_exact(short_matcher: Matcher) -> None:
