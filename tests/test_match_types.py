@@ -11,7 +11,7 @@ import pytest
 from errdex.match import Match, Matcher, Result, build_index
 from errdex.match.artifact import class_bases
 from errdex.match.index import Index
-from errdex.match.score import type_relation
+from errdex.match.score import TYPE_DISAGREES, type_relation
 from errdex.match.shared_index import merge
 from errdex.store import Store
 
@@ -209,6 +209,26 @@ def encode(name):
         raise IDNAError("Empty domain")
     if name == ".":
         raise ValueError("Empty label")
+
+
+def check(label):
+    raise IDNAError(f"Bad label {label!r}")
+
+
+class ValidationGroup(ExceptionGroup):
+    pass
+
+
+class ItemsError(ValidationGroup):
+    pass
+
+
+class FieldsError(ValidationGroup):
+    pass
+
+
+def structure(items):
+    raise ItemsError("While structuring the items", [ValueError(i) for i in items])
 """
 
 
@@ -229,3 +249,19 @@ def test_a_short_whole_message_of_the_pasted_library_class_is_exact(short_matche
     # and a message the template explains only in part is no whole-message fit
     res = short_matcher.explain("idn.core.IDNAError: Empty domain name given")
     assert all(m.approximate for m in res.matches)
+    # nor one whose text the repr check turns down (no quotes where the template prints a repr)
+    assert not top(short_matcher.explain("idn.core.IDNAError: Bad label 'x'")).approximate
+    res = short_matcher.explain("idn.core.IDNAError: Bad label list[int]")
+    assert (top(res).function, top(res).approximate) == ("check", True)
+
+
+def test_classes_under_the_built_in_exception_group_relate_and_contradict(short_matcher: Matcher) -> None:
+    # ExceptionGroup is a built-in: a line through it is known, so two groups of one base are
+    # not one another's, and a paste of one is never the other's raise exactly
+    up = short_matcher.index.ancestors
+    assert type_relation(["idn.core.FieldsError"], "ItemsError", "error", up)[0] == TYPE_DISAGREES
+    assert type_relation(["ExceptionGroup"], "ItemsError", "error", up)[0] > 0
+    res = short_matcher.explain("idn.core.FieldsError: While structuring the items (1 sub-exception)")
+    assert (top(res).function, top(res).approximate) == ("structure", True)
+    res = short_matcher.explain("idn.core.ItemsError: While structuring the items (1 sub-exception)")
+    assert (top(res).function, top(res).approximate) == ("structure", False)

@@ -326,15 +326,15 @@ class Ranker:
     def _whole_text(self, c: Cand) -> bool:
         """The message is the template from end to end (every literal, nothing before or after)
         and its literal text explains most of it, though too little of it for the text alone to
-        be exact (``Empty domain``, ``'user' is undefined``). A fit the repr check turned down
-        scores below any full fit (``judge_fit``), and is not one."""
+        be exact (``Empty domain``, ``'user' is undefined``); not a fit the repr check turned
+        down (plain text where the template prints a repr)."""
         f = c.fit
         return (
             f is not None
             and f.full
             and f.anchored_start
             and f.anchored_end
-            and c.text >= _FULL_FIT_TEXT
+            and c.repr_ok
             and c.coverage >= MIN_COVERAGE
             and self.idx.patterns[c.pid].lit_len >= TYPED_MIN_LITERAL
         )
@@ -430,7 +430,6 @@ def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
 
 
 Where = tuple[int, int, int]  # a statement: ``Index.entry_where``
-_FULL_FIT_TEXT = 0.5  # the least text score ``judge_fit`` gives a fit of every literal
 
 
 class _TopK:
