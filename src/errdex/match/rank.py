@@ -254,7 +254,7 @@ class Ranker:
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = not ev.pointed or repo in ev.pointed
-        confident = pointed and (self._exact(c, fw, tw, []) or self._typed_whole(c, typed, tw))
+        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_whole(c, tw)))
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
@@ -271,7 +271,7 @@ class Ranker:
         tw, twhy = self.relation(etype, kind)
         reasons = list(c.reasons)
         confident = self._exact(c, s.fw, tw, reasons)
-        if not confident and self._typed_whole(c, s.ei in self.ev.typed, tw):
+        if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
             confident = True
             reasons.append("the whole message is this template, raised as the pasted class")
         if confident and self.ev.pointed and repo not in self.ev.pointed:
@@ -339,11 +339,12 @@ class Ranker:
             and self.idx.patterns[c.pid].lit_len >= TYPED_MIN_LITERAL
         )
 
-    def _typed_whole(self, c: Cand, typed: bool, tw: float) -> bool:
-        """A short whole-message fit of a raise of the library class the paste names: the class
-        and the text together are what that raise prints (a built-in class is raised by every
-        library, so it is no such evidence; nor is a traceback ending outside the library)."""
-        return typed and tw >= TYPE_AGREES and not self.ev.outside and not self._empty and self._whole_text(c)
+    def _typed_whole(self, c: Cand, tw: float) -> bool:
+        """For a raise of the library class the paste names (the caller checks it is one): a
+        short whole-message fit, the class and the text together being what that raise prints
+        (a built-in class is raised by every library, so it is no such evidence; nor is a
+        traceback ending outside the library)."""
+        return tw >= TYPE_AGREES and not self.ev.outside and not self._empty and self._whole_text(c)
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
