@@ -193,6 +193,29 @@ def test_message_built_by_the_class(shapes: Shapes, name: str, expected: set[tup
     assert templates(shapes, name) == expected
 
 
+def test_exception_group_prints_its_message_and_count(shapes: Shapes) -> None:
+    # a subclass of ExceptionGroup with no printer of its own prints as Python prints a group:
+    # the message, then how many exceptions it holds (singular for one), never the arguments'
+    # tuple; the built-in class raised directly prints the same
+    assert templates(shapes, "group") == {
+        ("IterableValidationError", "While structuring {type!r} ({len(errors)} sub-exceptions)"),
+        ("IterableValidationError", "While structuring {type!r} (1 sub-exception)"),
+    }
+    assert templates(shapes, "plain_group") == {
+        ("ExceptionGroup", "invalid values ({len(problems)} sub-exceptions)"),
+        ("ExceptionGroup", "invalid values (1 sub-exception)"),
+    }
+
+
+def test_class_name_printed_by_the_exception_is_the_class_raised(shapes: Shapes) -> None:
+    # ``self.__class__.__name__`` / ``type(self).__name__`` in the exception's printer is the
+    # class the raise names (a subclass inheriting the printer prints its own name)
+    assert templates(shapes, "retry_named") == {("RetryError", "RetryError[{fut}]")}
+    assert templates(shapes, "subclass_named") == {
+        ("TimeoutNamedError", "TimeoutNamedError: gave up waiting")
+    }
+
+
 def test_click_style_format_message_and_the_helper_that_fails(shapes: Shapes) -> None:
     # ``self.fail(text, ...)`` reaches ParamType.fail through inheritance: the record is the
     # call's, wrapped as BadParameter prints it (format_message) and as str() prints it
@@ -231,6 +254,19 @@ def test_repr_of_a_str_parameter_in_format_and_percent(shapes: Shapes) -> None:
     }
     # of an unannotated one: no quotes claimed (it may be any object)
     assert templates(shapes, "no_such") == {("UsageError", "No such option: {opt!r}")}
+
+
+def test_worded_helper_inside_a_longer_message(shapes: Shapes) -> None:
+    # a helper whose every text is a worded clause (singular and plural) words the message:
+    # each text is a variant, where a single placeholder would leave most of the message
+    # unexplained
+    joined = '{", ".join(repr(p) for p in sorted(possibilities))}'
+    assert templates(shapes, "did_you_mean") == {
+        ("UsageError", f"No such option '{{opt}}'. Did you mean {joined}?"),
+        ("UsageError", f"No such option '{{opt}}'. (Did you mean one of: {joined}?)"),
+    }
+    # a helper printing a value two ways is not wording: it stays one placeholder
+    assert templates(shapes, "described") == {("UsageError", "Cannot convert {_describe(value)}.")}
 
 
 def test_conditional_helper_given_the_message(shapes: Shapes) -> None:
@@ -764,7 +800,7 @@ def test_exception_class_held_in_an_attribute_with_a_class_default() -> None:
         "        raise self.unknown_cls(n)\n"
     )
     assert got == {
-        (16, "RetryError", "{self.__class__.__name__}[{fut}]"),
+        (16, "RetryError", "RetryError[{fut}]"),  # the printer names the class built
         (21, "TimedOutError", "gave up after {n}s"),
         (23, UNKNOWN_EXC_TYPE, "{n}"),  # no default known: still a record, of unknown type
     }

@@ -27,6 +27,31 @@ def test_qualified_type_and_double_prefix() -> None:
     assert parse("XlaRuntimeError: RESOURCE_EXHAUSTED: oom").message == "RESOURCE_EXHAUSTED: oom"
 
 
+def test_exception_line_under_the_raise_that_names_its_class() -> None:
+    # the last frame's source line pasted without its frame line: the class it raises names
+    # the exception line below, though the name does not end like an exception's
+    q = parse(
+        'raise AppRegistryNotReady("Apps aren\'t loaded yet.")\n'
+        "django.core.exceptions.AppRegistryNotReady: Apps aren't loaded yet."
+    )
+    assert q.exc_type == "django.core.exceptions.AppRegistryNotReady"
+    assert q.message == "Apps aren't loaded yet."
+    # a raise of another class proves nothing about a line that only looks like a name
+    q = parse('raise ConfigError("bad")\nSettingsNotReady: set up first')
+    assert q.exc_type is None
+
+
+def test_label_before_a_qualified_exception_name() -> None:
+    # an issue title's label before the exception line: the qualified type after it is the type
+    q = parse("Bug: sqlalchemy.orm.exc.DetachedInstanceError: Instance <User at 0x1> is not bound")
+    assert q.exc_type == "sqlalchemy.orm.exc.DetachedInstanceError"
+    assert q.message == "Instance <User at 0x1> is not bound"
+    # a label before words, or before a name that is not an exception's, stays text
+    assert parse("Note: see the docs for details").exc_type is None
+    q = parse("Usage: app.main: run it")
+    assert q.exc_type is None and q.message == "Usage: app.main: run it"
+
+
 def test_private_exception_class_is_a_type() -> None:
     # a library's private class, as Python prints it: the type, and the message after it (whose
     # own ``Name: text`` start is kept, not taken for a second type)

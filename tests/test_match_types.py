@@ -11,7 +11,7 @@ import pytest
 from errdex.match import Match, Matcher, Result, build_index
 from errdex.match.artifact import class_bases
 from errdex.match.index import Index
-from errdex.match.score import type_relation
+from errdex.match.score import TYPE_DISAGREES, type_relation
 from errdex.match.shared_index import merge
 from errdex.store import Store
 
@@ -77,16 +77,21 @@ def convert(value):
 """
 
 
-@pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+def _indexed(tmp_path_factory: pytest.TempPathFactory, package: str, source: str) -> str:
+    """A real catalogue of one package whose ``core.py`` is ``source``."""
     from errdex.pipeline import index
 
-    root = tmp_path_factory.mktemp("types")
-    (root / "lib").mkdir()
-    (root / "lib" / "core.py").write_text(LIB)
+    root = tmp_path_factory.mktemp(package)
+    (root / package).mkdir()
+    (root / package / "core.py").write_text(source)
     db = str(root / "c.db")
-    index(str(root / "lib"), db, jobs=1)
+    index(str(root / package), db, jobs=1)
     return db
+
+
+@pytest.fixture(scope="module")
+def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return _indexed(tmp_path_factory, "lib", LIB)
 
 
 @pytest.fixture(scope="module")
@@ -192,3 +197,71 @@ def test_a_pasted_class_makes_its_library_bases_raises_candidates() -> None:
     found = {x.function: x for x in res.matches}
     assert "Connection._handle" in found and found["Connection._handle"].approximate
     assert any(r.startswith("exception type related") for r in found["Connection._handle"].reasons)
+
+
+SHORT = """\
+class IDNAError(Exception):
+    pass
+
+
+def encode(name):
+    if not name:
+        raise IDNAError("Empty domain")
+    if name == ".":
+        raise ValueError("Empty label")
+
+
+def check(label):
+    raise IDNAError(f"Bad label {label!r}")
+
+
+class ValidationGroup(ExceptionGroup):
+    pass
+
+
+class ItemsError(ValidationGroup):
+    pass
+
+
+class FieldsError(ValidationGroup):
+    pass
+
+
+def structure(items):
+    raise ItemsError("While structuring the items", [ValueError(i) for i in items])
+"""
+
+
+@pytest.fixture(scope="module")
+def short_matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+    return Matcher.load(Store.open(_indexed(tmp_path_factory, "idn", SHORT)))
+
+
+def test_a_short_whole_message_of_the_pasted_library_class_is_exact(short_matcher: Matcher) -> None:
+    # 'Empty domain' is too little text to be exact alone; raised as the library class pasted,
+    # and the whole message, it is that raise
+    res = short_matcher.explain("idn.core.IDNAError: Empty domain")
+    assert (top(res).function, top(res).approximate, res.outcome) == ("encode", False, "exact")
+    assert "the whole message is this template, raised as the pasted class" in top(res).reasons
+    # a built-in class is raised by every library: the same shape stays approximate
+    res = short_matcher.explain("ValueError: Empty label")
+    assert (top(res).function, top(res).approximate) == ("encode", True)
+    # and a message the template explains only in part is no whole-message fit
+    res = short_matcher.explain("idn.core.IDNAError: Empty domain name given")
+    assert all(m.approximate for m in res.matches)
+    # nor one whose text the repr check turns down (no quotes where the template prints a repr)
+    assert not top(short_matcher.explain("idn.core.IDNAError: Bad label 'x'")).approximate
+    res = short_matcher.explain("idn.core.IDNAError: Bad label list[int]")
+    assert (top(res).function, top(res).approximate) == ("check", True)
+
+
+def test_classes_under_the_built_in_exception_group_relate_and_contradict(short_matcher: Matcher) -> None:
+    # ExceptionGroup is a built-in: a line through it is known, so two groups of one base are
+    # not one another's, and a paste of one is never the other's raise exactly
+    up = short_matcher.index.ancestors
+    assert type_relation(["idn.core.FieldsError"], "ItemsError", "error", up)[0] == TYPE_DISAGREES
+    assert type_relation(["ExceptionGroup"], "ItemsError", "error", up)[0] > 0
+    res = short_matcher.explain("idn.core.FieldsError: While structuring the items (1 sub-exception)")
+    assert (top(res).function, top(res).approximate) == ("structure", True)
+    res = short_matcher.explain("idn.core.ItemsError: While structuring the items (1 sub-exception)")
+    assert (top(res).function, top(res).approximate) == ("structure", False)

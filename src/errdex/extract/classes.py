@@ -60,6 +60,7 @@ _MAX_DEPTH = 8
 _MAX_SUBCLASSES = 64
 SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
 _PRINTERS = ("__str__", "format_message")
+_GROUPS = frozenset(("ExceptionGroup", "BaseExceptionGroup"))  # print ``msg (N sub-exceptions)``
 
 
 class State(NamedTuple):
@@ -178,8 +179,36 @@ class ClassMessages:
                 break
         if not forms:
             # what ``__init__`` passed on may itself read the instance (``self.fmt.format(...)``)
-            return self.fill(self.default_str(state.args), "self", state, len(state.mro), depth + 1)
+            group = self.group_str(state.args) if self.is_group(state.mro) else None
+            shown = self.default_str(state.args) if group is None else group
+            return self.fill(shown, "self", state, len(state.mro), depth + 1)
         return union(*forms)
+
+    def is_group(self, mro: Sequence[str]) -> bool:
+        """Whether the class derives from Python's exception group (the built-in
+        ``ExceptionGroup``/``BaseExceptionGroup`` or the ``exceptiongroup`` backport's, which
+        prints alike), a base outside the codebase."""
+        for k in mro:
+            info = self.r.classes[k]
+            for name, key in zip(info.bases, info.base_keys, strict=False):
+                if name.rpartition(".")[2] in _GROUPS and (
+                    key is None or self.r.canon(key) not in self.r.classes
+                ):
+                    return True
+        return False
+
+    @staticmethod
+    def group_str(args: tuple[Arg, ...]) -> Value | None:
+        """``BaseExceptionGroup.__str__``: the message and how many exceptions it holds,
+        ``msg (3 sub-exceptions)`` or ``msg (1 sub-exception)``; None unless the call passes
+        the message and the exceptions (a group needs both)."""
+        if len(args) < 2 or any(a.text.startswith("*") for a in args[:2]):
+            return None
+        count = ph(f"len({args[1].text})")
+        return union(
+            concat(args[0].value, lit(" ("), count, lit(" sub-exceptions)")),
+            concat(args[0].value, lit(" (1 sub-exception)")),
+        )
 
     def default_str(self, args: tuple[Arg, ...]) -> Value:
         """``BaseException.__str__``: nothing, the one argument, or the repr of the tuple."""
@@ -198,6 +227,10 @@ class ClassMessages:
     def builtin_message(self, name: str, args: tuple[Arg, ...]) -> Value:
         """A built-in exception raised with these arguments, as Python prints it."""
         plain = tuple(a for a in args if not a.text.startswith("*"))
+        if name in _GROUPS:
+            shown = self.group_str(args)
+            if shown is not None:
+                return shown
         if name in OS_ERRORS and len(plain) >= 2 and len(plain) == len(args):
             pieces = [lit("[Errno "), plain[0].value, lit("] "), plain[1].value]
             if len(plain) >= 3:
@@ -280,6 +313,10 @@ class ClassMessages:
         name = p.name
         if name == SUPER_STR:
             return self.printed(state, owner + 1, depth + 1)
+        if name.replace(" ", "") in (f"type({sn}).__name__", f"{sn}.__class__.__name__"):
+            # the exception's own class name: the class the raise names (not the raising object's)
+            shown = state.key.rpartition(".")[2]
+            return lit(repr(shown) if p.r else shown)
         if not name.startswith(sn + "."):
             return ((p,),)
         rest = name[len(sn) + 1 :]

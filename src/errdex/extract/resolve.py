@@ -366,8 +366,10 @@ class Resolver:
             return pairs
         if len(pairs) > 1:
             # a helper returning different text in different branches ("None" or "<X at 0x..>"):
-            # inlining one of them would make the others fail to fit, so it stays a placeholder
-            return None
+            # inlining one of them would make the others fail to fit, so it stays a placeholder;
+            # unless every one is a worded clause (``Did you mean {x}?`` and its plural): then
+            # the helper words the message, and each of its texts is a variant of it
+            return pairs if _worded(pairs) else None
         return [((Ph(ref.name),), pairs[0][1])]
 
     def printed_object(self, ref: Ref, depth: int) -> list[Pair]:
@@ -814,6 +816,16 @@ def _names_message(key: str) -> bool:
 def _message_like(pairs: list[Pair]) -> bool:
     """Text that reads like a message: a few words of literal text."""
     return any(len("".join(x for x in m if isinstance(x, str)).split()) >= 3 for m, _ in pairs)
+
+
+def _worded(pairs: list[Pair]) -> bool:
+    """Every text a helper returns is worded (``_WORDED`` words of literal text or more): it
+    words part of a message, as a clause of its own, rather than printing a value (a repr, a
+    name, ``None``), and each of its texts is what the message says in that case."""
+    return all(len(_literal(m).split()) >= _WORDED for m, _ in pairs)
+
+
+_WORDED = 3
 
 
 def _literal(parts: Flat) -> str:

@@ -41,6 +41,7 @@ class Cand:
     text: float = 0.0  # text score in [0, 1]
     confident: bool = False
     reasons: list[str] = field(default_factory=list)
+    repr_ok: bool = True  # False: the message has plain text where the template shows a repr
 
 
 @dataclass(slots=True)
@@ -129,7 +130,7 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
             c.reasons.append("the message goes on where the template ends")
         if not ok:
             # prose where the template prints a repr: the words are shared, the message is another
-            c.confident = False
+            c.confident, c.repr_ok = False, False
             c.text = 0.45 * c.coverage
             c.reasons.append("the message has plain text where the template shows a repr")
         if runtime[pid]:

@@ -615,9 +615,23 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
     """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix."""
     for k in range(hi - 1, lo - 1, -1):
         m = _TYPE_PREFIX.match(lines[k])
-        if m and is_type_name(m.group(1), strict=True):
+        if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
             return k
     return None
+
+
+def _raised_above(lines: list[str], k: int, token: str) -> bool:
+    """The line above raises the class the line names: a traceback's last source line, pasted
+    without its frame line (``raise AppRegistryNotReady("...")`` above
+    ``django.core.exceptions.AppRegistryNotReady: ...``), so the line is the exception's even
+    when the class's name does not end like an exception's."""
+    if k == 0 or not is_type_name(token):
+        return False
+    above = lines[k - 1].strip()
+    if not above.startswith("raise "):
+        return False
+    called = above[6:].split("(", 1)[0].strip()
+    return called.rsplit(".", 1)[-1] == token.rsplit(".", 1)[-1]
 
 
 def _parse_block(lines: list[str]) -> Block:
@@ -708,6 +722,21 @@ def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
     return msg
 
 
+def _strip_label(msg: str) -> str:
+    """``Bug: pkg.exc.SomeError: text`` (an issue title's label, a program's name): a word that
+    names no exception, before a qualified name that does, is a label; the type comes after it.
+    Only a qualified name ending like an exception's is trusted there (``Note: see below`` and
+    ``Usage: cmd`` stay text)."""
+    m = _TYPE_PREFIX.match(msg)
+    if not m or "." in m.group(1) or is_type_name(m.group(1)):
+        return msg
+    rest = msg[m.end() :].lstrip(" ")
+    n = _TYPE_PREFIX.match(rest)
+    if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
+        return rest
+    return msg
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
@@ -716,6 +745,7 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_types.append(m.group(1))
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
+    msg = _strip_label(msg)
     if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)

@@ -13,7 +13,9 @@ public one). Which entries may be exact, beyond the text's verdict:
   the paste points to;
 * the deepest library frame landing on the raise makes it exact unless its literal text is
   missing from the message, and ranks it above every entry it does not land on, exact or not:
-  frames first, the text only confirms or questions them.
+  frames first, the text only confirms or questions them;
+* a template that is the whole message but has too little literal text to be exact alone
+  (``Empty domain``) is exact when raised as the library class the paste names.
 """
 
 from __future__ import annotations
@@ -46,12 +48,14 @@ from errdex.match.thresholds import (
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
+    MIN_COVERAGE,
     MIN_LITERAL,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
     PUBLIC,
     RELAY,
     TYPED_MIN,
+    TYPED_MIN_LITERAL,
     TYPED_TEXT,
 )
 from errdex.match.verify import REPR_MARK, values
@@ -164,6 +168,7 @@ class Ranker:
         ev = self.ev
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
+        exact = exact or (c.pid in ev.typed_pids and self._whole_text(c))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
@@ -249,7 +254,7 @@ class Ranker:
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = not ev.pointed or repo in ev.pointed
-        confident = pointed and self._exact(c, fw, tw, [])
+        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_whole(c, tw)))
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
@@ -266,6 +271,9 @@ class Ranker:
         tw, twhy = self.relation(etype, kind)
         reasons = list(c.reasons)
         confident = self._exact(c, s.fw, tw, reasons)
+        if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
+            confident = True
+            reasons.append("the whole message is this template, raised as the pasted class")
         if confident and self.ev.pointed and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
@@ -314,6 +322,29 @@ class Ranker:
         # passed on (wrapped, re-raised), and that raise is not this one (the relation's
         # reason says so)
         return tw > TYPE_DISAGREES
+
+    def _whole_text(self, c: Cand) -> bool:
+        """The message is the template from end to end (every literal, nothing before or after)
+        and its literal text explains most of it, though too little of it for the text alone to
+        be exact (``Empty domain``, ``'user' is undefined``); not a fit the repr check turned
+        down (plain text where the template prints a repr)."""
+        f = c.fit
+        return (
+            f is not None
+            and f.full
+            and f.anchored_start
+            and f.anchored_end
+            and c.repr_ok
+            and c.coverage >= MIN_COVERAGE
+            and self.idx.patterns[c.pid].lit_len >= TYPED_MIN_LITERAL
+        )
+
+    def _typed_whole(self, c: Cand, tw: float) -> bool:
+        """For a raise of the library class the paste names (the caller checks it is one): a
+        short whole-message fit, the class and the text together being what that raise prints
+        (a built-in class is raised by every library, so it is no such evidence; nor is a
+        traceback ending outside the library)."""
+        return tw >= TYPE_AGREES and not self.ev.outside and not self._empty and self._whole_text(c)
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites

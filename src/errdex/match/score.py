@@ -30,6 +30,7 @@ _PARENT = {
     "DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning", "FutureWarning": "Warning",
     "RuntimeWarning": "Warning", "SyntaxWarning": "Warning", "ImportWarning": "Warning", "ResourceWarning": "Warning",
     "UnicodeWarning": "Warning", "BytesWarning": "Warning", "EncodingWarning": "Warning", "Warning": "Exception",
+    "ExceptionGroup": "Exception", "BaseExceptionGroup": "BaseException",
     "Exception": "BaseException",
 }  # fmt: skip
 

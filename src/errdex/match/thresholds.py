@@ -11,6 +11,7 @@ from errdex.match.index import TRUNC_MIN_LITERAL
 __all__ = ["TRUNC_MIN_LITERAL"]
 
 MIN_LITERAL = 12  # literal characters a template needs before it may be an exact match
+TYPED_MIN_LITERAL = 6  # ... when it is the whole message and raised as the library class pasted
 MIN_COVERAGE = 0.4  # share of the message's characters the literal text must explain
 ANCHORED_MIN_LITERAL = 16  # ... unless the fit is anchored at both ends with this much literal text
 ANCHORED_MIN_COVERAGE = 0.25  # ... and explains at least this share
