@@ -572,3 +572,19 @@ def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None
     assert not top(m.explain("ValidationError: Not a valid integer.")).approximate
     listed = m.explain("ValidationError: ['Not a valid integer.', 'Not a valid integer.']")
     assert top(listed).approximate
+
+
+def test_a_template_of_a_word_or_two_is_no_answer_for_a_message_holding_them() -> None:
+    # ``raise ChildProcessError(f"{args[0]} error{...}")``: its placeholders take any text around
+    # the one literal word, so every message with "error" in it fits in full; a fit that rests
+    # on so little literal text is not evidence of a rewording either.
+    generic = entry(
+        ["", "args[0]", " error", "...", ""], path="PIL/ImageGrab.py", exc_type="ChildProcessError"
+    )
+    real = entry(["Invalid HTTP request received."], path="uvicorn/impl.py", line=177)
+    m = Matcher.from_entries([generic, real])
+    assert m.explain("ValueError: something went wrong here error").verdict.startswith("no match")
+    res = m.explain("RuntimeError: the worker hit an error while starting")
+    assert all(x.id != generic.error_id for x in res.matches)
+    # with enough of the message its own, a short template still ranks as a rewording
+    assert top(m.explain("Invalid HTTP request received")).id == real.error_id
