@@ -588,3 +588,13 @@ def test_a_template_of_a_word_or_two_is_no_answer_for_a_message_holding_them() -
     assert all(x.id != generic.error_id for x in res.matches)
     # with enough of the message its own, a short template still ranks as a rewording
     assert top(m.explain("Invalid HTTP request received")).id == real.error_id
+
+
+def test_a_template_ending_another_sentence_is_not_exact() -> None:
+    # C code's "image index out of range" holds a library's whole "index out of range": the
+    # message is another one that ends like it; a label before the template is only a prefix
+    e = entry(["index out of range for this frame"], path="pandas/core/groupby.py", exc_type="IndexError")
+    m = Matcher.from_entries([e])
+    assert m.explain("IndexError: image index out of range for this frame").verdict != "exact match"
+    assert m.explain("IndexError: worker: index out of range for this frame").verdict == "exact match"
+    assert m.explain("IndexError: [pool] index out of range for this frame").verdict == "exact match"

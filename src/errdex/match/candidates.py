@@ -127,6 +127,15 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
+        if (
+            c.confident
+            and f.full
+            and not f.anchored_start
+            and pat.lits[0]
+            and _starts_earlier(tf, f, pat.lits[0])
+        ):
+            c.confident = False
+            c.reasons.append("the message's sentence starts before the template")
         if not ok:
             # prose where the template prints a repr: the words are shared, the message is another
             c.confident = False
@@ -201,6 +210,18 @@ def _goes_on(tf: TextFit, f: Fit, last: str) -> bool:
     cmap = tf.cmap
     rest = tf.message[cmap[f.end - 1] + 1 :].split("\n", 1)[0] if 0 < f.end <= len(cmap) else ""
     return rest.startswith(":") and any(ch.isalnum() for ch in rest) and last[-1:].isalnum()
+
+
+def _starts_earlier(tf: TextFit, f: Fit, first: str) -> bool:
+    """The template's first word continues a sentence the message began before it ("image index
+    out of range" holding "index out of range"): another message that ends like this one. A
+    prefix the template does not explain is otherwise a label, a logger or a type ("Error: ...",
+    "[worker] ..."): it ends in punctuation, not in a lower-case word and a space."""
+    cmap = tf.cmap
+    if not 0 < f.start < len(cmap) or not first[:1].islower():
+        return False
+    head = tf.message[: cmap[f.start]].rsplit("\n", 1)[-1]
+    return len(head) >= 2 and head[-1] == " " and (head[-2].islower() or head[-2].isdigit())
 
 
 def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str]) -> None:
