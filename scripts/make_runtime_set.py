@@ -57,6 +57,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "tests" / "data" / "regression" / "runtime"
 SCRIPT_NAME = "scripts/make_runtime_set.py"
 DEFAULT_WORK = Path(tempfile.gettempdir()) / "errdex-runtime-set"
+# Pinned distributions installed whatever `--only` says, though no snippet list is theirs: what a
+# library needs to be run at all (httpx under fastapi's TestClient) and does not depend on.
+ALSO_INSTALL: tuple[str, ...] = ()
 
 # Releases the committed set was made from (PyPI names). `--versions` overrides any of them.
 PINS: dict[str, str] = {
@@ -2010,7 +2013,7 @@ def main(argv: list[str] | None = None) -> int:
     work = args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     (work / "harness.py").write_text(HARNESS, encoding="utf-8")
-    venv = make_venv(work, pins, libs, args.python)
+    venv = make_venv(work, pins, [*libs, *(n for n in ALSO_INSTALL if n not in libs)], args.python)
     dists = installed_dists(venv, pins)
     src = SourceIndex()
 
@@ -2044,20 +2047,21 @@ def main(argv: list[str] | None = None) -> int:
 
 def main_for(
     argv: list[str] | None, *, pins: dict[str, str], snippets: dict[str, list[Snippet]], out: Path,
-    script_name: str, work: Path, doc: str,
+    script_name: str, work: Path, doc: str, also_install: tuple[str, ...] = (),
 ) -> int:  # fmt: skip
     """Make another set with this harness: its own pins, snippets, output and work folders.
 
     `main` and the functions it calls read these module globals (defaults, the order of the set,
     the `source` of each case), so setting them is all it takes.
     """
-    global PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, __doc__
-    PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, __doc__ = (
+    global PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, ALSO_INSTALL, __doc__
+    PINS, SNIPPETS, DEFAULT_OUT, SCRIPT_NAME, DEFAULT_WORK, ALSO_INSTALL, __doc__ = (
         pins,
         snippets,
         out,
         script_name,
         work,
+        also_install,
         doc,
     )
     return main(argv)

@@ -1,4 +1,4 @@
-"""scripts/make_runtime_set.py, make_heldout_set.py and make_heldout2_set.py, run for real: a
+"""scripts/make_runtime_set.py and the scripts built on its harness, run for real: a
 virtualenv, a pinned release from the registry, and snippets that fail in it. The cases they write
 must be well formed, their truth must name statements that exist in the installed files, and they
 must agree with the committed sets.
@@ -20,11 +20,13 @@ ROOT = Path(__file__).resolve().parent.parent
 REGRESSION = ROOT / "tests" / "data" / "regression"
 # (script, the set it makes, one library of it). packaging: small, pure Python, no dependencies,
 # the cheapest real library to install; starlette: its failing `assert`s are raise sites; idna:
-# no dependencies, and helpers that raise a message they are handed (alternatives).
+# no dependencies, and helpers that raise a message they are handed (alternatives); requests:
+# pure Python, and a set whose script also installs a pin no snippet list owns (httpx).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
     ("make_heldout2_set.py", "heldout2", "idna"),
+    ("make_popular_set.py", "popular", "requests"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
