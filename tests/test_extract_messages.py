@@ -888,3 +888,11 @@ def test_logger_methods_bound_to_module_names_log(shapes: Shapes) -> None:
     assert templates(shapes, "alias_crit") == {("log.CRITICAL", "consumer {self} stopped")}
     # a module constant formatted by the logger with the call's arguments, as ``%`` would
     assert templates(shapes, "const_lazy_args") == templates(shapes, "alias_error")
+
+
+def test_a_method_returning_a_helper_s_text(shapes: Shapes) -> None:
+    # ``return format_error_message(host, exception)``: the helper's texts are the method's
+    assert templates(shapes, "method_forwards_helper") == {
+        ("ConnectError", "Error {e.args[0]} connecting to {self.host}:{self.port}."),
+        ("ConnectError", "Error {e.args[0]} connecting to {self.host}:{self.port}. {e.args[1]}."),
+    }

@@ -1234,7 +1234,7 @@ class ModuleVisitor:
                 return
         if self.is_stringy(value, env):
             v = self.eval_msg(value, env, frame)
-            if value_has_literal(v):
+            if value_has_literal(v) or _forwarded_call(v):
                 frame.returns.append(v)
                 return
         # a return without known text (``return repr(items)``): the function's text is not always
@@ -2492,6 +2492,12 @@ def _annotated_class(node: ast.expr | None) -> str | None:
     if dotted is None or not dotted.rpartition(".")[2][:1].isupper():
         return None
     return dotted
+
+
+def _forwarded_call(v: Value) -> bool:
+    """``return format_error_message(host, exc)``: the text of another function, known once the
+    functions are resolved (a method building its message through a module helper)."""
+    return len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ref)
 
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
