@@ -261,10 +261,13 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
             c.text = 0.45 + 0.45 * cov
         c.reasons = [f"message matches the template's beginning ({cov:.0%} explained; cut short?)"]
         return
-    # The text score rests on the literal text: a template with less of it than an exact match
-    # needs (``{args[0]} error{...}``) fits every message holding its few words while its
-    # placeholders take the rest, so it counts in proportion to the literal it has.
-    c.text = 0.5 * min(1.0, lit_len / MIN_LITERAL) + 0.5 * cov
+    c.text = 0.5 + 0.5 * cov
+    if 0 < lit_len < MIN_LITERAL and cov < MIN_COVERAGE:
+        # A few literal characters among much other text (``{args[0]} error{...}``) fit every
+        # message holding those words while the placeholders take the rest: as evidence they
+        # count in proportion to the literal text an exact match needs. (A template with no
+        # literal at all says nothing either way; only the pasted type or frames lead to it.)
+        c.text = 0.5 * lit_len / MIN_LITERAL + 0.5 * cov
     # a fit anchored at both ends with enough literal text is structurally strong even when long
     # values (reprs of arrays, paths) dilute the share of the message it explains
     enough = cov >= MIN_COVERAGE or (
