@@ -787,3 +787,17 @@ def test_an_extraction_leaves_nothing_for_the_cyclic_collector() -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_a_module_named_like_a_test_whose_classes_hold_test_methods_is_test_code() -> None:
+    # celery names its test classes ``test_Worker`` (collected by its own pytest config) in files
+    # under ``t/unit/``: their raises are test scaffolding, not errors users hit
+    from errdex.extract import extract_file
+
+    src = (
+        b"class test_Worker:\n    def test_start(self):\n        raise ValueError('boom in a test double')\n"
+    )
+    facts = extract_file("t/unit/worker/test_worker.py", src)
+    assert facts.is_test and not facts.sites
+    helper = b"def check(x):\n    raise ValueError('not a test')\n"
+    assert not extract_file("pkg/test_util.py", helper).is_test

@@ -907,3 +907,28 @@ def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> 
         "    raise ValueError(parts)\n"
     )
     assert got == {(8, "ValueError", "{parts}")}
+
+
+def test_logger_methods_bound_to_module_names_log(shapes: Shapes) -> None:
+    # ``debug, info, warn, error = (logger.debug, ...)``: each name logs at its method's level,
+    # the message a module constant; ``warn`` among them is a log line, not a warning
+    assert templates(shapes, "alias_error") == {
+        (
+            "log.ERROR",
+            "Received unregistered task of type {name}.\nThe message has been ignored and discarded.\n",
+        )
+    }
+    assert templates(shapes, "alias_warn") == {
+        ("log.WARNING", "Received and deleted unknown message: {body!r}")
+    }
+    assert templates(shapes, "alias_crit") == {("log.CRITICAL", "consumer {self} stopped")}
+    # a module constant formatted by the logger with the call's arguments, as ``%`` would
+    assert templates(shapes, "const_lazy_args") == templates(shapes, "alias_error")
+
+
+def test_a_method_returning_a_helper_s_text(shapes: Shapes) -> None:
+    # ``return format_error_message(host, exception)``: the helper's texts are the method's
+    assert templates(shapes, "method_forwards_helper") == {
+        ("ConnectError", "Error {e.args[0]} connecting to {self.host}:{self.port}."),
+        ("ConnectError", "Error {e.args[0]} connecting to {self.host}:{self.port}. {e.args[1]}."),
+    }

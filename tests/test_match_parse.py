@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from errdex.match.parse import INPUT_CAP, MESSAGE_CAP, parse
 
 
@@ -438,3 +440,35 @@ def test_a_raise_line_run_together_with_the_exception_line_keeps_the_exception_l
     # prose that merely begins with "raise" is left as it is
     q = parse("raise ValueError(x) is how you do it: see the docs")
     assert q.message == "raise ValueError(x) is how you do it: see the docs"
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "Jun 03 14:17:50 lpkqdqyyzu python3[10366]: ",  # journald / syslog: host, then the process tag
+        "2021-08-28T15:43:16.266968+00:00 app[web.1]: ",  # Heroku's log stream: dyno tag
+    ],
+)
+def test_system_log_heads_on_every_line(head: str) -> None:
+    text = "\n".join(
+        head + ln
+        for ln in [
+            "Traceback (most recent call last):",
+            '  File "/usr/lib/python3/dist-packages/pandas/core/generic.py", line 638, in _set_axis',
+            "    self._data.set_axis(axis, labels)",
+            "ValueError: Length mismatch: Expected axis has 26 elements",
+        ]
+    )
+    q = parse(text)
+    assert q.exc_type == "ValueError" and q.message == "Length mismatch: Expected axis has 26 elements"
+    assert q.frames[-1].function == "_set_axis" and q.frames[-1].line == 638
+
+
+def test_a_system_log_head_on_a_few_lines_only_is_left() -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3/dist-packages/pkg/mod.py", line 3, in f\n'
+        "    g()\n"
+        "ValueError: Jun 03 14:17:50 host app[web.1]: is not a valid date"
+    )
+    assert parse(text).message == "Jun 03 14:17:50 host app[web.1]: is not a valid date"

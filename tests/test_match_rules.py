@@ -572,3 +572,59 @@ def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None
     assert not top(m.explain("ValidationError: Not a valid integer.")).approximate
     listed = m.explain("ValidationError: ['Not a valid integer.', 'Not a valid integer.']")
     assert top(listed).approximate
+
+
+def test_a_template_of_a_word_or_two_is_no_answer_for_a_message_holding_them() -> None:
+    # ``raise ChildProcessError(f"{args[0]} error{...}")``: its placeholders take any text around
+    # the one literal word, so every message with "error" in it fits in full; a fit that rests
+    # on so little literal text is not evidence of a rewording either.
+    generic = entry(
+        ["", "args[0]", " error", "...", ""], path="PIL/ImageGrab.py", exc_type="ChildProcessError"
+    )
+    real = entry(["Invalid HTTP request received."], path="uvicorn/impl.py", line=177)
+    m = Matcher.from_entries([generic, real])
+    assert m.explain("ValueError: something went wrong here error").verdict.startswith("no match")
+    res = m.explain("RuntimeError: the worker hit an error while starting")
+    assert all(x.id != generic.error_id for x in res.matches)
+    # with enough of the message its own, a short template still ranks as a rewording
+    assert top(m.explain("Invalid HTTP request received")).id == real.error_id
+
+
+def test_a_template_ending_another_sentence_is_not_exact() -> None:
+    # C code's "image index out of range" holds a library's whole "index out of range": the
+    # message is another one that ends like it; a label before the template is only a prefix
+    e = entry(["index out of range for this frame"], path="pandas/core/groupby.py", exc_type="IndexError")
+    m = Matcher.from_entries([e])
+    assert m.explain("IndexError: image index out of range for this frame").verdict != "exact match"
+    assert m.explain("IndexError: worker: index out of range for this frame").verdict == "exact match"
+    assert m.explain("IndexError: [pool] index out of range for this frame").verdict == "exact match"
+
+
+def test_a_library_class_named_like_a_built_in_one_is_the_library_s() -> None:
+    # ``requests.exceptions.ConnectionError`` wrapping urllib3's text (urllib3 not indexed): the
+    # dotted name says it is requests' class, whose raises are the candidates
+    wraps = entry(["", "e", ""], path="requests/adapters.py", line=729, function="HTTPAdapter.send",
+                  exc_type="ConnectionError", repo="psf/requests")  # fmt: skip
+    other = entry(["", "e", ""], path="requests/adapters.py", line=740, function="HTTPAdapter.send",
+                  exc_type="SSLError", repo="psf/requests")  # fmt: skip
+    m = Matcher.from_entries([wraps, other])
+    paste = (
+        "requests.exceptions.ConnectionError: HTTPConnectionPool(host='127.0.0.1', port=9): "
+        "Max retries exceeded with url: /health"
+    )
+    assert top(m.explain(paste)).id == wraps.error_id
+    # the built-in class of that name says nothing about which library raised it
+    assert not m.explain("ConnectionError: [Errno 111] Connection refused").matches
+
+
+def test_a_class_raised_under_an_alias_is_found_by_its_own_name() -> None:
+    # ``from .exceptions import JSONDecodeError as RequestsJSONDecodeError``
+    e = CatalogueEntry(
+        key=next(_N), error_id="aliased", repo="psf/requests", version="1.0", snapshot_date=None,
+        kind="error", exc_type="RequestsJSONDecodeError", exc_qualname="requests.exceptions.JSONDecodeError",
+        template="{e.msg}", segments=["", "e.msg", ""], path="requests/models.py", line=1113,
+        function="Response.json",
+    )  # fmt: skip
+    m = Matcher.from_entries([e])
+    res = m.explain("requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
+    assert res.matches and res.matches[0].id == "aliased"

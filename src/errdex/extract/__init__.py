@@ -71,9 +71,18 @@ def _defines_tests(tree: ast.Module) -> bool:
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
             return True
-        if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+        if isinstance(node, ast.ClassDef) and (node.name.startswith("Test") or _has_test_methods(node)):
             return True
     return False
+
+
+def _has_test_methods(node: ast.ClassDef) -> bool:
+    """A class of ``test*`` methods is a test class whatever its name (celery's ``test_Worker``,
+    ``FooTests(TestCase)``): collectors are configured to find them."""
+    return any(
+        isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name.startswith("test")
+        for item in node.body
+    )
 
 
 def extract_file(path: str, data: bytes) -> ModuleFacts:

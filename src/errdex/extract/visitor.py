@@ -322,6 +322,7 @@ class ModuleVisitor:
         self.guard_cache: dict[tuple[str, int], str] = {}
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
+        self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
         self.handlers: dict[type[ast.stmt], Handler] = {
             ast.Assign: self.on_assign_stmt,
             ast.Expr: self.on_expr_stmt,
@@ -484,7 +485,45 @@ class ModuleVisitor:
     def on_assign_stmt(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if self.want_sites and type(stmt.value) is ast.Call:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
+        if self.want_sites and frame.kind == "module":
+            self.log_aliases_from(stmt)
         self.on_assign(stmt, env, frame)
+
+    def log_aliases_from(self, stmt: ast.Assign) -> None:
+        """``error = logger.error``, or ``debug, info, warn, error = (logger.debug, ...)``, at
+        module level: calls of those names are log calls at that level (celery's modules log
+        this way), and a ``warn(...)`` among them is a log line, not a warning."""
+        pairs: list[tuple[ast.expr, ast.expr]] = []
+        for target in stmt.targets:
+            if isinstance(target, ast.Name):
+                pairs.append((target, stmt.value))
+            elif (
+                isinstance(target, ast.Tuple)
+                and isinstance(stmt.value, ast.Tuple)
+                and len(target.elts) == len(stmt.value.elts)
+            ):
+                pairs.extend(zip(target.elts, stmt.value.elts, strict=True))
+        for name, value in pairs:
+            if not isinstance(name, ast.Name) or not isinstance(value, ast.Attribute):
+                continue
+            if value.attr in LOG_METHODS and "log" in _last_name(value.value).lower():
+                self.log_aliases[name.id] = value.attr
+                self.flag_calls_of(name.id)
+
+    def flag_calls_of(self, name: str) -> None:
+        """Add the lines that may call ``name`` to the lines scanned for warn/log calls."""
+        call, n = name + "(", len(name)
+        more = []
+        for i, line in enumerate(self.lines, 1):
+            at = line.find(call)
+            while at >= 0:
+                before = line[at - 1 : at]
+                if not before or not (before.isalnum() or before in "._"):
+                    more.append(i)
+                    break
+                at = line.find(call, at + n)
+        if more:
+            self.flag = sorted(set(self.flag).union(more))
 
     def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
         value = stmt.value
@@ -1212,7 +1251,7 @@ class ModuleVisitor:
                 return
         if self.is_stringy(value, env):
             v = self.eval_msg(value, env, frame)
-            if value_has_literal(v):
+            if value_has_literal(v) or _forwarded_call(v):
                 frame.returns.append(v)
                 return
         # a return without known text (``return repr(items)``): the function's text is not always
@@ -2030,6 +2069,9 @@ class ModuleVisitor:
                 return
         elif isinstance(func, ast.Name):
             name = func.id
+            if name in self.log_aliases:
+                self.on_log(call, self.log_aliases[name], env, frame, guards, qual)
+                return
         else:
             return
         lname = name.lower()
@@ -2110,10 +2152,14 @@ class ModuleVisitor:
         msg = self.eval_msg(msg_node, env, frame)
         lazy = args[1:]
         if lazy:
-            if len(lazy) == 1 and isinstance(lazy[0], ast.Dict):
-                msg = self.eval_percent(msg, lazy[0], env, frame)
-            else:
-                msg = self.eval_percent(msg, ast.Tuple(lazy), env, frame)
+            rhs: ast.expr = lazy[0] if len(lazy) == 1 and isinstance(lazy[0], ast.Dict) else ast.Tuple(lazy)
+            if value_has_literal(msg):
+                msg = self.eval_percent(msg, rhs, env, frame)
+            elif len(msg) == 1 and len(msg[0]) == 1 and not isinstance(msg[0][0], str):
+                # ``logger.error(UNKNOWN_TASK, name)``: a constant defined elsewhere, formatted
+                # with the arguments once its text is known, as ``UNKNOWN_TASK % (name,)`` is
+                binop = ast.copy_location(ast.BinOp(left=msg_node, op=ast.Mod(), right=rhs), call)
+                msg = ((self.deferred_percent(msg, binop, env, frame),),)
         self.add_site("log", ExcSpec(f"log.{level}", None, msg), call, frame, guards, level, qual)
 
     # ------------------------------------------------------------ sites
@@ -2463,6 +2509,12 @@ def _annotated_class(node: ast.expr | None) -> str | None:
     if dotted is None or not dotted.rpartition(".")[2][:1].isupper():
         return None
     return dotted
+
+
+def _forwarded_call(v: Value) -> bool:
+    """``return format_error_message(host, exc)``: the text of another function, known once the
+    functions are resolved (a method building its message through a module helper)."""
+    return len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ref)
 
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

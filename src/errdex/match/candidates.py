@@ -128,6 +128,15 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
         if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
+        if (
+            c.confident
+            and f.full
+            and not f.anchored_start
+            and pat.lits[0]
+            and _starts_earlier(tf, f, pat.lits[0])
+        ):
+            c.confident = False
+            c.reasons.append("the message's sentence starts before the template")
         if not ok:
             # prose where the template prints a repr: the words are shared, the message is another
             c.confident, c.repr_ok = False, False
@@ -204,6 +213,18 @@ def _goes_on(tf: TextFit, f: Fit, last: str) -> bool:
     return rest.startswith(":") and any(ch.isalnum() for ch in rest) and last[-1:].isalnum()
 
 
+def _starts_earlier(tf: TextFit, f: Fit, first: str) -> bool:
+    """The template's first word continues a sentence the message began before it ("image index
+    out of range" holding "index out of range"): another message that ends like this one. A
+    prefix the template does not explain is otherwise a label, a logger or a type ("Error: ...",
+    "[worker] ..."): it ends in punctuation, not in a lower-case word and a space."""
+    cmap = tf.cmap
+    if not 0 < f.start < len(cmap) or not first[:1].islower():
+        return False
+    head = tf.message[: cmap[f.start]].rsplit("\n", 1)[-1]
+    return len(head) >= 2 and head[-1] == " " and (head[-2].islower() or head[-2].isdigit())
+
+
 def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str]) -> None:
     """Interpreter templates are short and mostly placeholders: recognise a whole-message fit
     anchored at both ends rather than demanding library-level coverage."""
@@ -242,6 +263,12 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
         c.reasons = [f"message matches the template's beginning ({cov:.0%} explained; cut short?)"]
         return
     c.text = 0.5 + 0.5 * cov
+    if 0 < lit_len < MIN_LITERAL and cov < MIN_COVERAGE:
+        # A few literal characters among much other text (``{args[0]} error{...}``) fit every
+        # message holding those words while the placeholders take the rest: as evidence they
+        # count in proportion to the literal text an exact match needs. (A template with no
+        # literal at all says nothing either way; only the pasted type or frames lead to it.)
+        c.text = 0.5 * lit_len / MIN_LITERAL + 0.5 * cov
     # a fit anchored at both ends with enough literal text is structurally strong even when long
     # values (reprs of arrays, paths) dilute the share of the message it explains
     enough = cov >= MIN_COVERAGE or (

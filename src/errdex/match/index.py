@@ -1212,7 +1212,7 @@ class Builder:
             ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
         ):  # fmt: skip
             w.add(name, value)
-        self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement)
+        self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
         self.n += 1
 
     def fork(self) -> Builder:
@@ -1409,7 +1409,15 @@ class _SiteTables:
         return other
 
     def add_fields(
-        self, idx: int, path: str, function: str, line: int, repo: str, exc_type: str, statement: str
+        self,
+        idx: int,
+        path: str,
+        function: str,
+        line: int,
+        repo: str,
+        exc_type: str,
+        statement: str,
+        qual: str | None = None,
     ) -> None:
         path = path.replace("\\", "/")
         eis = self.paths.get(path)
@@ -1426,6 +1434,11 @@ class _SiteTables:
             tname = type_key(exc_type)
             if tname:
                 self.types.setdefault(tname, []).append(idx)
+            # a class raised under an alias (``from .exceptions import JSONDecodeError as
+            # RequestsJSONDecodeError``) is pasted under its own name
+            real = type_key(qual) if qual else ""
+            if real and real != tname:
+                self.types.setdefault(real, []).append(idx)
             self.packages.add((_package_of(path), repo))
             text = compact(statement)
             if text:

@@ -134,8 +134,9 @@ class Matcher:
         when no template fits the text. A dotted name keeps those of its package's codebases."""
         idx = self.index
         out: list[int] = []
+        packages = idx.packages()
         for t in types:
-            if t.startswith("log.") or builtin_type(t):
+            if t.startswith("log.") or (builtin_type(t) and not _library_dotted(t, packages)):
                 continue
             # the class's own raises first, then its subclasses' (a handler or log line names
             # the base it caught), then its library bases' (a raise through the base's factory,
@@ -217,3 +218,10 @@ def explain(text: str, db: str | None = None, repo: str | None = None, limit: in
             matcher = Matcher(stored_index(store), name)
             _MATCHERS[key] = matcher
         return matcher.explain(text, limit, store=store).matches
+
+
+def _library_dotted(t: str, packages: dict[str, set[str]]) -> bool:
+    """``requests.exceptions.ConnectionError``: a library's own class named like a built-in one,
+    printed with its module, so the paste says which class it is."""
+    head, dot, _rest = t.partition(".")
+    return bool(dot) and head in packages

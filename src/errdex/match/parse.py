@@ -86,6 +86,12 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x
 # linear (with "[" allowed inside, every "[" of 65 KB of them rescanned 1,000 characters).
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
+# A system log's line head: a timestamp (ISO, or syslog's "Jun 03 14:17:32"), maybe a host, and a
+# tag with a bracketed process or dyno id ("python3[10366]:", Heroku's "app[web.1]:").
+_SYSLOG = re.compile(
+    r"^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?"
+    r"|[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}) (?:[\w.-]{1,100} )?[\w./-]{1,100}\[[\w./-]{1,100}\]: ?"
+)
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 # possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
@@ -113,7 +119,7 @@ def clean(text: str) -> tuple[str, bool]:
     if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
         text = html.unescape(text)
     lines = [ln for ln in text.split("\n") if not _FENCE.match(ln)]
-    lines = _strip_quoting(_strip_compose(lines))
+    lines = _strip_quoting(_strip_compose(_strip_syslog(lines)))
     lines = _unflatten(_strip_tab_indent(lines))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
@@ -250,6 +256,17 @@ def _strip_quoting(lines: list[str]) -> list[str]:
             return lines
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+def _strip_syslog(lines: list[str]) -> list[str]:
+    """Remove the heads a system log puts on every line (journald, syslog, Heroku's log stream)
+    when most lines carry one: otherwise the exception line starts with a timestamp, and the
+    frames under it are not frames."""
+    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    heads = sum(1 for ln in nonempty if _SYSLOG.match(ln))
+    if heads == 0 or heads < 0.6 * len(nonempty):
+        return lines
+    return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
 
 
 def _strip_compose(lines: list[str]) -> list[str]:
