@@ -1342,12 +1342,13 @@ class ModuleVisitor:
             or frame.types_return
             or frame.raised_attrs
         ):
-            returns = (
-                [*frame.returns, ph(f"{node.name}()")]
-                if frame.returns and frame.opaque_return
-                else frame.returns
-            )
-            info = FuncInfo(call_params, union(*returns), frame.exc_return, defaults)
+            texts = union(*frame.returns)
+            if frame.returns and frame.opaque_return:
+                # the text no literal return gives (``return str(server.error)``) is kept as a
+                # placeholder variant, ahead of the cap: a function with many literal returns
+                # (pymongo's ``_error_message``) still says it may return anything else
+                texts = (*texts[: MAX_VARIANTS - 1], *ph(f"{node.name}()"))
+            info = FuncInfo(call_params, texts, frame.exc_return, defaults)
         if info is None:
             if _rewraps(node, call_params):
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
