@@ -115,10 +115,11 @@ def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -
     heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
     hit = idx.hit_weights(seen) if len(heads) > MAX_HEADS or len(exact) + len(heads) > MAX_VERIFY else {}
     if len(heads) > MAX_HEADS:
+        weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
         if framed:
-            heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
+            heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, weight[pid]))
         else:  # the same order, without a tuple per head
-            heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: idx.weight(pid, hit))
+            heads = heapq.nlargest(MAX_HEADS, heads, key=weight.__getitem__)
     verify = list(dict.fromkeys([*exact, *heads]))
     if len(verify) > MAX_VERIFY:
         verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, hit))
@@ -144,7 +145,7 @@ def fit_all(
         f = fit(lits, cmsg)
         if f is None:
             continue
-        if not f.full and cmsg and not runtime[pid] and pid not in evidence and _weak_cut(f, mlen):
+        if not f.full and cmsg and _weak_cut(f, mlen) and not runtime[pid] and pid not in evidence:
             weak[pid] = f
             continue
         c = Cand(pid, f)
