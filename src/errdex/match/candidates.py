@@ -145,9 +145,16 @@ def fit_all(
         f = fit(lits, cmsg)
         if f is None:
             continue
-        if not f.full and cmsg and _weak_cut(f, mlen) and not runtime[pid] and pid not in evidence:
-            weak[pid] = f
-            continue
+        if not f.full and cmsg:
+            cov = min(f.covered / mlen, 1.0)  # ``judge_fit``'s, inline: most fits end here
+            if (
+                not _cut_confident(f, cov)
+                and 0.45 * cov < APPROX_MIN
+                and not runtime[pid]
+                and pid not in evidence
+            ):
+                weak[pid] = f
+                continue
         c = Cand(pid, f)
         ok, held = True, 0
         if f.full and _has_repr(idx.patterns[pid].names):
@@ -310,15 +317,10 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
 
 
 def _cut_confident(f: Fit, cov: float) -> bool:
-    """A fit of a message cut short (``f.full`` false) explaining ``cov`` of it is confident."""
+    """A fit of a message cut short (``f.full`` false) explaining ``cov`` of it is confident.
+    Not confident, its text (``0.45 * cov``) is below ``APPROX_MIN`` unless it explains all of
+    the message: too weak to rank on its own (``fit_all`` keeps it aside)."""
     return f.anchored_start and f.covered >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE
-
-
-def _weak_cut(f: Fit, mlen: int) -> bool:
-    """A fit of a message cut short that ``judge_fit`` finds neither confident nor close enough
-    to rank on its text alone (``APPROX_MIN``)."""
-    cov = min(f.covered / mlen, 1.0)
-    return not _cut_confident(f, cov) and 0.45 * cov < APPROX_MIN
 
 
 def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) -> None:

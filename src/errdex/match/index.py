@@ -812,7 +812,12 @@ class Index:
         verifying reads these without making the pattern's ``Pattern``."""
         got = self._lits.get(pid)
         if got is None:
-            got = self._lits[pid] = self.read_lits(pid)
+            if not 0 <= pid < self.n_patterns:
+                raise IndexError(pid)
+            # compact literals hold no whitespace, so one string joins them with spaces
+            joined = self._pool.get(self._plits[pid])
+            lits = tuple(joined.split(" "))
+            got = self._lits[pid] = (lits, len(joined) - len(lits) + 1)
         return got
 
     def read_lits(self, pid: int) -> tuple[tuple[str, ...], int]:
@@ -823,7 +828,6 @@ class Index:
             return got
         if not 0 <= pid < self.n_patterns:
             raise IndexError(pid)
-        # compact literals hold no whitespace, so one string joins them with spaces
         joined = self._pool.get(self._plits[pid])
         lits = tuple(joined.split(" "))
         return lits, len(joined) - len(lits) + 1
