@@ -19,7 +19,19 @@ import pytest
 
 from errdex.match import ARTIFACT, Matcher, build_index
 from errdex.match.artifact import class_bases
-from errdex.match.index import BIG_PATTERN, E_PAT, E_RELAY, Index, IndexFormatError
+from errdex.match.index import (
+    BIG_PATTERN,
+    E_FUNC,
+    E_KIND,
+    E_PAT,
+    E_PATH,
+    E_RELAY,
+    E_REPO,
+    E_TYPE,
+    Index,
+    IndexFormatError,
+)
+from errdex.match.score import site_privacy, words
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -128,7 +140,26 @@ def assert_same_index(built: Index, loaded: Index, entries: list[CatalogueEntry]
         assert loaded.patterns[pid] == built.patterns[pid]
         assert loaded.groups.get(pid) == built.groups.get(pid)
         assert loaded.runtime[pid] == built.runtime[pid]
+    assert_same_reads(loaded)
     assert loaded.dumps() == built.dumps()
+
+
+def assert_same_reads(index: Index) -> None:
+    """What the query reads without decoding a whole entry or pattern (``lits``, ``entry_facts``,
+    the words) is what the decoded entry or pattern says, read before or after it."""
+    fresh = Index.loads(index.dumps())
+    for pid in range(index.n_patterns):
+        pat = index.patterns[pid]
+        assert fresh.lits(pid) == (pat.lits, pat.lit_len) == index.lits(pid)
+        assert fresh.words(pid) == words(pat.text) == index.words(pid)
+    for i in range(index.n_entries):
+        e = index.entries[i]
+        repo, site = fresh.entry_facts(i)
+        assert (repo, site.kind, site.type, site.path, site.function) == (
+            e[E_REPO], e[E_KIND], e[E_TYPE], e[E_PATH], e[E_FUNC],
+        )  # fmt: skip
+        assert site.posix_path == e[E_PATH].replace("\\", "/")
+        assert site.privacy == site_privacy(e[E_PATH], e[E_FUNC])
 
 
 def assert_same_answers(built: Index, loaded: Index, asked: list[tuple[str, CatalogueEntry, bool]]) -> None:

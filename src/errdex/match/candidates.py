@@ -10,6 +10,7 @@ a word-similarity score instead, which survives rewording the literal fit cannot
 from __future__ import annotations
 
 import heapq
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from errdex.match.index import E_TYPE, Index, type_key
@@ -17,6 +18,7 @@ from errdex.match.score import type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
+    APPROX_MIN,
     LEAD_WEIGHT,
     MAX_FUZZY,
     MAX_HEADS,
@@ -32,6 +34,26 @@ from errdex.match.verify import REPR_MARK, Fit, compact_map, fit, repr_gaps
 
 
 @dataclass(slots=True)
+class Share:
+    """A reason quoting a share of the message (``{:.0%}``), worded by ``str()``: most candidates
+    are never shown, and formatting the share for each of them was a good part of fitting them.
+    (Not frozen: a frozen dataclass is several times slower to make, and ``+`` makes a new one.)"""
+
+    before: str
+    share: float
+    after: str
+
+    def __str__(self) -> str:
+        return f"{self.before}{self.share:.0%}{self.after}"
+
+    def __add__(self, more: str) -> Share:
+        return Share(self.before, self.share, self.after + more)
+
+
+Reason = str | Share
+
+
+@dataclass(slots=True)
 class Cand:
     """One pattern as a candidate: how the text fits it and what that is worth."""
 
@@ -40,7 +62,7 @@ class Cand:
     coverage: float = 0.0
     text: float = 0.0  # text score in [0, 1]
     confident: bool = False
-    reasons: list[str] = field(default_factory=list)
+    reasons: list[Reason] = field(default_factory=list)  # worded with ``str()``
     repr_ok: bool = True  # False: the message has plain text where the template shows a repr
 
 
@@ -52,6 +74,9 @@ class TextFit:
     cmsg: str
     cands: dict[int, Cand] = field(default_factory=dict)
     runtime_best: tuple[float, int] | None = None  # (coverage, pattern)
+    # fits of a message cut short that are too weak to rank on their text (``fit_all``): made
+    # candidates only when nothing fits confidently (``add_similarity`` then scores them)
+    weak: dict[int, Fit] = field(default_factory=dict)
     _cmap: list[int] | None = None
 
     @property
@@ -76,6 +101,14 @@ class TextFit:
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
+    def add_weak(self) -> None:
+        """Make the weak fits candidates, as ``fit_all`` would have made them."""
+        mlen = max(len(self.cmsg), 1)
+        for pid, f in self.weak.items():
+            c = self.cands[pid] = Cand(pid, f)
+            judge_fit(c, 0, mlen)  # (the literal length only counts for a full fit)
+        self.weak.clear()
+
 
 def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -> list[int]:
     """The patterns worth verifying literal by literal, bounded by key weight."""
@@ -83,58 +116,76 @@ def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -
     heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
     hit = idx.hit_weights(seen) if len(heads) > MAX_HEADS or len(exact) + len(heads) > MAX_VERIFY else {}
     if len(heads) > MAX_HEADS:
-        heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
+        weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
+        if framed:
+            heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, weight[pid]))
+        else:  # the same order, without a tuple per head
+            heads = heapq.nlargest(MAX_HEADS, heads, key=weight.__getitem__)
     verify = list(dict.fromkeys([*exact, *heads]))
     if len(verify) > MAX_VERIFY:
         verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, hit))
     return verify
 
 
-def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
-    """Verify each pattern against the message; interpreter templates are only remembered."""
-    mlen = max(len(tf.cmsg), 1)
+def fit_all(
+    idx: Index, tf: TextFit, pids: list[int], types: list[str], evidence: Container[int] = ()
+) -> None:
+    """Verify each pattern against the message; interpreter templates are only remembered.
+
+    Most patterns verified are near-duplicates of the one the message comes from, fitting only
+    its beginning, too little to be confident. With no other evidence for them (``evidence``:
+    the patterns frames or the pasted type lead to) such a fit can only rank on a word
+    similarity, which is computed only when nothing fits confidently: it is kept aside as
+    ``tf.weak`` and made a candidate then (``TextFit.add_weak``), not for every query.
+    """
+    cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, idx.lits
+    mlen = max(len(cmsg), 1)
     runtime = idx.runtime
     for pid in pids:
-        pat = idx.patterns[pid]
-        f = fit(pat.lits, tf.cmsg)
+        lits, lit_len = lits_of(pid)
+        f = fit(lits, cmsg)
         if f is None:
             continue
+        if not f.full and cmsg:
+            cov = min(f.covered / mlen, 1.0)  # ``judge_fit``'s, inline: most fits end here
+            if (
+                not _cut_confident(f, cov)
+                and 0.45 * cov < APPROX_MIN
+                and not runtime[pid]
+                and pid not in evidence
+            ):
+                weak[pid] = f
+                continue
         c = Cand(pid, f)
         ok, held = True, 0
-        if f.full and _has_repr(pat.names):
-            ok, held = repr_gaps(pat.lits, pat.names, f, tf.cmsg, tf.new_line, tf.one_word)
+        if f.full and _has_repr(idx.patterns[pid].names):
+            ok, held = repr_gaps(lits, idx.patterns[pid].names, f, cmsg, tf.new_line, tf.one_word)
         if held and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence
-            judge_fit(c, pat.lit_len, max(mlen - held, pat.lit_len))
+            judge_fit(c, lit_len, max(mlen - held, lit_len))
             c.reasons[0] += " besides the values shown through repr()"
             # compared with other evidence (an interpreter message explaining the same text, a
             # type disagreement), the share is the literal text's alone
             c.coverage = min(f.covered / mlen, 1.0)
         else:
-            judge_fit(c, pat.lit_len, mlen)
-        if not tf.cmsg:  # a class printed without a message: any template "fits", none is evidence
+            judge_fit(c, lit_len, mlen)
+        if not cmsg:  # a class printed without a message: any template "fits", none is evidence
             c.text, c.confident, c.reasons = 0.0, False, []
-            if bare_raise(pat.lits, pat.names):
+            if bare_raise(lits, idx.patterns[pid].names):
                 # ... except a raise with no message: Python prints such an exception as its
                 # class alone, so this is the text exactly (the ranker checks the class)
                 c.text, c.confident, c.coverage = 1.0, True, 1.0
                 c.reasons = ["raised without a message, printed as its class alone"]
-        if c.confident and not f.anchored_start and printed_container(tf.cmsg):
+        if c.confident and not f.anchored_start and printed_container(cmsg):
             # ``{'age': ['Not a valid integer.']}``: the exception was given a dict (or list) of
             # messages and printed its repr; a template found inside is one of its values
             c.confident = False
             c.reasons.append("the message is a printed dict or list: the template is one of its values")
-        if c.confident and f.full and not f.anchored_end and pat.lits[-1] and _goes_on(tf, f, pat.lits[-1]):
+        if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
-        if (
-            c.confident
-            and f.full
-            and not f.anchored_start
-            and pat.lits[0]
-            and _starts_earlier(tf, f, pat.lits[0])
-        ):
+        if c.confident and f.full and not f.anchored_start and lits[0] and _starts_earlier(tf, f, lits[0]):
             c.confident = False
             c.reasons.append("the message's sentence starts before the template")
         if not ok:
@@ -143,9 +194,9 @@ def fit_all(idx: Index, tf: TextFit, pids: list[int], types: list[str]) -> None:
             c.text = 0.45 * c.coverage
             c.reasons.append("the message has plain text where the template shows a repr")
         if runtime[pid]:
-            _runtime_fit(idx, tf, c, pat.lit_len, types)
+            _runtime_fit(idx, tf, c, lit_len, types)
             continue
-        tf.cands[pid] = c
+        cands[pid] = c
 
 
 def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:
@@ -162,7 +213,7 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
         return
     keys = {type_key(t) for t in types}
     inner = [
-        q for q in inner if not any(type_key(idx.entries[ei][E_TYPE]) in keys for ei in _some(idx, q.pid))
+        q for q in inner if not any(type_key(idx.entry_facts(ei)[1].type) in keys for ei in _some(idx, q.pid))
     ]
     for pid in typed_pids:
         c = tf.cands.get(pid)
@@ -257,10 +308,10 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
     c.coverage = cov
     if not f.full:
         c.text = 0.45 * cov
-        c.confident = f.anchored_start and f.covered >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE
+        c.confident = _cut_confident(f, cov)
         if c.confident:
             c.text = 0.45 + 0.45 * cov
-        c.reasons = [f"message matches the template's beginning ({cov:.0%} explained; cut short?)"]
+        c.reasons = [Share("message matches the template's beginning (", cov, " explained; cut short?)")]
         return
     c.text = 0.5 + 0.5 * cov
     if 0 < lit_len < MIN_LITERAL and cov < MIN_COVERAGE:
@@ -278,13 +329,20 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
         and cov >= ANCHORED_MIN_COVERAGE
     )
     c.confident = lit_len >= MIN_LITERAL and enough and f.start * 3 <= mlen
-    c.reasons = [f"literal text explains {cov:.0%} of the message"]
+    c.reasons = [Share("literal text explains ", cov, " of the message")]
     if not f.anchored_start:
         c.text -= 0.05
         c.reasons.append("message has extra text before the template")
     if not f.anchored_end:
         c.text -= 0.05
         c.reasons.append("message has extra text after the template")
+
+
+def _cut_confident(f: Fit, cov: float) -> bool:
+    """A fit of a message cut short (``f.full`` false) explaining ``cov`` of it is confident.
+    Not confident, its text (``0.45 * cov``) is below ``APPROX_MIN`` unless it explains all of
+    the message: too weak to rank on its own (``fit_all`` keeps it aside)."""
+    return f.anchored_start and f.covered >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE
 
 
 def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) -> None:
@@ -294,6 +352,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     cands, runtime = tf.cands, idx.runtime
     need: list[int] = []
     if not tf.any_confident():
+        tf.add_weak()
         need = [
             pid
             for pid in idx.similar(seen, MAX_FUZZY)
@@ -311,7 +370,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
             sim = max(sim, LEAD_WEIGHT * word_f1(mwords, lead))
         if 0.9 * sim > c.text:
             c.text = 0.9 * sim
-            c.reasons = [f"reworded? {sim:.0%} word overlap with the template"]
+            c.reasons = [Share("reworded? ", sim, " word overlap with the template")]
         cands[pid] = c
 
 

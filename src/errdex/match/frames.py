@@ -76,10 +76,11 @@ class FrameEvidence:
         named = self.entries.get(ei)
         if named is not None and pid in self.pids:
             return named[0]
+        repo, site = idx.entry_facts(ei)
         deepest = self.info.deepest_path
-        if deepest is not None and idx.entry_path(ei).replace("\\", "/") == deepest:
+        if deepest is not None and site.posix_path == deepest:
             return FILE_FRAME
-        return REPO_FRAME if idx.entry_repo(ei) in self.repos else 0.0
+        return REPO_FRAME if repo in self.repos else 0.0
 
     def weight(self, idx: Index, ei: int, pid: int) -> tuple[float, str]:
         """Frame evidence for one entry, and the reason to show."""

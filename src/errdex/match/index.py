@@ -87,11 +87,13 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import repeat
-from typing import Any, BinaryIO, overload
+from operator import itemgetter
+from typing import Any, BinaryIO, NamedTuple, overload
 from zlib import crc32
 
 from errdex.match.runtime import is_runtime
-from errdex.match.score import fn_last
+from errdex.match.score import fn_last, site_privacy
+from errdex.match.score import words as text_words
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
 from errdex.store.urls import StoreError
@@ -206,6 +208,17 @@ def debug_specifiers_as_text(segs: list[str]) -> list[str]:
     return out
 
 
+class SiteFacts(NamedTuple):
+    """A raise site as ranking reads it (``Index.entry_facts``)."""
+
+    kind: str
+    type: str
+    path: str
+    function: str
+    posix_path: str  # ``path`` with ``/`` separators, as frame paths are compared
+    privacy: float  # ``score.site_privacy(path, function)``
+
+
 class Pattern:
     """Compact literals of one template shape, its placeholder names and the entries that use it.
 
@@ -227,18 +240,14 @@ class Pattern:
     def lits(self) -> tuple[str, ...]:
         """The compact literals, one more than the placeholders."""
         if self._lits is None:
-            # compact literals hold no whitespace, so one string joins them with spaces
-            index = self._index
-            joined = index._pool.get(index._plits[self._pid])
-            self._lits = tuple(joined.split(" "))
-            self._lit_len = len(joined) - len(self._lits) + 1
+            self._lits, self._lit_len = self._index.read_lits(self._pid)
         return self._lits
 
     @property
     def lit_len(self) -> int:
         """Compact literal characters: how much text the template can vouch for."""
         if self._lits is None:
-            self.lits  # noqa: B018  # reads them
+            self._lits, self._lit_len = self._index.read_lits(self._pid)
         return self._lit_len
 
     @property
@@ -649,6 +658,8 @@ class Index:
         self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
         # raise site -> ((kind, type, qualified name), path, function)
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
+        self._site_facts: dict[int, SiteFacts] = {}  # raise site -> what ranking reads of it
+        self._lits: dict[int, tuple[tuple[str, ...], int]] = {}  # pattern -> ``lits``
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
@@ -795,6 +806,50 @@ class Index:
         (kind, etype, _qual), path, func = self._site_of(i)
         return str(self._snap_of(i)[0]), str(kind), str(etype), str(path), str(func)
 
+    def lits(self, pid: int) -> tuple[tuple[str, ...], int]:
+        """Pattern ``pid``'s compact literals and their length (``Pattern.lits``, ``lit_len``),
+        kept once read: every query verifies dozens of patterns and ranks only a few, so
+        verifying reads these without making the pattern's ``Pattern``."""
+        got = self._lits.get(pid)
+        if got is None:
+            if not 0 <= pid < self.n_patterns:
+                raise IndexError(pid)
+            # compact literals hold no whitespace, so one string joins them with spaces
+            joined = self._pool.get(self._plits[pid])
+            lits = tuple(joined.split(" "))
+            got = self._lits[pid] = (lits, len(joined) - len(lits) + 1)
+        return got
+
+    def read_lits(self, pid: int) -> tuple[tuple[str, ...], int]:
+        """``lits``, read from the arrays unless already kept (and not kept: merging reads every
+        pattern of a segment once)."""
+        got = self._lits.get(pid)
+        if got is not None:
+            return got
+        if not 0 <= pid < self.n_patterns:
+            raise IndexError(pid)
+        joined = self._pool.get(self._plits[pid])
+        lits = tuple(joined.split(" "))
+        return lits, len(joined) - len(lits) + 1
+
+    def entry_facts(self, i: int) -> tuple[str, SiteFacts]:
+        """Entry ``i``'s repo and its raise site's ``SiteFacts``: what ranking reads of every
+        entry it bounds or scores, so what is derived from the site's strings (its privacy, the
+        path with POSIX separators) is worked out once per site, not once per entry and query."""
+        site = self._ecols[3][i]
+        facts = self._site_facts.get(site)
+        if facts is None:
+            (kind, etype, _qual), path, func = self._site_of(i)
+            facts = self._site_facts[site] = SiteFacts(
+                str(kind), str(etype), str(path), str(func), str(path).replace("\\", "/"),
+                site_privacy(str(path), str(func)),
+            )  # fmt: skip
+        snap = self._ecols[2][i]
+        where = self._snaps.get(snap)
+        if where is None:
+            where = self._snaps[snap] = self._snap(snap)
+        return str(where[0]), facts
+
     def entry_id(self, i: int) -> str:
         return self._pool.get(self._ecols[1][i])
 
@@ -921,7 +976,7 @@ class Index:
         # the windows that are keys, intersected in C; then only the hits are looked up
         found = {keys[w] for w in keys.keys() & {cmsg[i : i + CHUNK] for i in range(len(cmsg) - CHUNK + 1)}}
         if self._automaton is not None:
-            found.update(kid for _end, kid in self._automaton.iter(cmsg))
+            found.update(map(itemgetter(1), self._automaton.iter(cmsg)))  # (end, key) pairs
         return found
 
     def exact_candidates(self, seen: set[int]) -> list[int]:
@@ -995,6 +1050,18 @@ class Index:
             raise CorruptIndex(f"keys of pattern {pid}")
         return sum(map(hit.get, pkeys[a:b].tolist(), _ZEROS))
 
+    def weights(self, pids: Iterable[int], hit: dict[int, float]) -> list[float]:
+        """``weight`` of each pattern, in one loop: a message cut short has hundreds of heads to
+        order by it."""
+        pkeys, offs = self._sec["p_keys"], self._sec["p_keyoff"]
+        n, get, out = len(pkeys), hit.get, []
+        for pid in pids:
+            a, b = offs[pid], offs[pid + 1]
+            if a > b or b > n:
+                raise CorruptIndex(f"keys of pattern {pid}")
+            out.append(sum(map(get, pkeys[a:b].tolist(), _ZEROS)))
+        return out
+
     def similar(self, seen: set[int], limit: int, budget: int = 12000) -> list[int]:
         """The ``limit`` patterns sharing the most key weight with the message (for reworded ones).
 
@@ -1025,9 +1092,7 @@ class Index:
         """The pattern's literal words, computed once: similarity scoring reuses them across queries."""
         w = self._words.get(pid)
         if w is None:
-            from errdex.match.score import words
-
-            w = self._words[pid] = words(self.patterns[pid].text)
+            w = self._words[pid] = text_words(self._text(pid))
         return w
 
     def lead_words(self, pid: int) -> set[str] | None:
@@ -1035,15 +1100,23 @@ class Index:
         often words that sentence differently or has only it (the rest was added or dropped)."""
         if pid in self._lead:
             return self._lead[pid]
-        from errdex.match.score import words
-
-        text = self.patterns[pid].text
+        text = self._text(pid)
         m = _SENTENCE_END.search(text)
-        w = words(text[: m.start() + 1]) if m else None
+        w = text_words(text[: m.start() + 1]) if m else None
         if w is not None and (len(w) < 3 or w == self.words(pid)):
             w = None
         self._lead[pid] = w
         return w
+
+    def _text(self, pid: int) -> str:
+        """``Pattern.text``, without making the ``Pattern`` when no earlier read made it: the words
+        of dozens of patterns are compared per query, and only a few of them rank."""
+        pat = self.patterns.get(pid)
+        if pat is not None:
+            return pat.text
+        if not 0 <= pid < self.n_patterns:
+            raise IndexError(pid)
+        return self._pool.get(self._sec["p_text"][pid])
 
     def packages(self) -> dict[str, set[str]]:
         """Top-level package name -> the codebases holding it (read once: a few hundred rows)."""

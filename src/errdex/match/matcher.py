@@ -112,7 +112,7 @@ class Matcher:
         typed = self._typed(types, {p for _i, p in fev.info.lib})
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
-        candidates.fit_all(idx, tf, verify, types)
+        candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
         candidates.wrappers(idx, tf, typed_pids, types)
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
         # among many a frame lands on, the key weight shared with the message stands in for the

@@ -40,7 +40,7 @@ from errdex.match.index import (
     type_key,
 )
 from errdex.match.result import Match
-from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, site_privacy, type_relation
+from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
@@ -116,12 +116,7 @@ class Ranker:
         # pattern's first bound assumes the best of its entries; the one popped is bounded again
         # from its entries' sites (codebase, type, privacy) and goes back, and is scored only
         # when that bound still comes first.
-        heap = [
-            (_priority(b, c.pid), False, b, c)
-            for c in tf.cands.values()
-            if self._may_rank(c)
-            for b in [self._bound(c)]
-        ]
+        heap = [(_priority(b, c.pid), False, b, c) for c in self._rankable(tf) for b in [self._bound(c)]]
         heapq.heapify(heap)
         n = 0
         while heap and n < MAX_SCORED:
@@ -151,6 +146,19 @@ class Ranker:
             if ev.frames.info.frames:  # a typed raise in the last frame's function (``_typed``)
                 fw = max(fw, DEEPEST_FRAME)
         return text, fw
+
+    def _rankable(self, tf: TextFit) -> list[Cand]:
+        """The candidates that ``_may_rank``. Most are near-duplicates fitting only in part, with
+        neither frame nor type evidence: for those the text alone decides, so they are set aside
+        without working out the evidence bound."""
+        ev = self.ev
+        framed, typed = ev.frames.pids, ev.typed_pids
+        return [
+            c
+            for c in tf.cands.values()
+            if (c.confident or c.text >= APPROX_MIN or c.pid in framed or c.pid in typed)
+            and self._may_rank(c)
+        ]
 
     def _may_rank(self, c: Cand) -> bool:
         """Whether any entry of the pattern passes ``_score``'s floors: the others are not looked
@@ -195,15 +203,17 @@ class Ranker:
         if pid in idx.groups:
             got = (True, TYPE_AGREES if self.ev.types else 0.0, PUBLIC)
         else:
-            any_pointed, tw, public = False, -1.0, 0.0
+            any_pointed, tw, privacy = False, -1.0, -1.0
+            relation, only, facts_of = self.relation, self.repo, idx.entry_facts
             for ei in idx.patterns[pid].entries:
-                repo, kind, etype, path, func = idx.entry_site(ei)
-                if self.repo and repo != self.repo:
+                repo, site = facts_of(ei)
+                if only and repo != only:
                     continue
                 any_pointed = any_pointed or not pointed or repo in pointed
-                tw = max(tw, self.relation(etype, kind)[0])
-                public = max(public, PUBLIC / (1 + site_privacy(path, func)))
-            got = (any_pointed, tw, public)
+                tw = max(tw, relation(site.type, site.kind)[0])
+                # the most public site: the least private one (the bonus falls as privacy grows)
+                privacy = site.privacy if privacy < 0 else min(privacy, site.privacy)
+            got = (any_pointed, tw, PUBLIC / (1 + privacy) if privacy >= 0 else 0.0)
         self._site_bounds[pid] = got
         return got
 
@@ -249,8 +259,8 @@ class Ranker:
             return None
         if not c.confident and text < TYPED_MIN and fw < DEEPEST_FRAME:
             return None
-        repo, kind, etype, path, func = idx.entry_site(ei)
-        tw = self.relation(etype, kind)[0]
+        repo, site = idx.entry_facts(ei)
+        tw = self.relation(site.type, site.kind)[0]
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = not ev.pointed or repo in ev.pointed
@@ -258,8 +268,8 @@ class Ranker:
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
-        score += PUBLIC / (1 + site_privacy(path, func))
-        score += self._class_named(c, func)
+        score += PUBLIC / (1 + site.privacy)
+        score += self._class_named(c, site.function)
         here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         key = (pointed, fw >= ON_RAISE, here, confident, score)
         return _Scored(key, ei, c, fw, typed_why)
@@ -267,9 +277,9 @@ class Ranker:
     def _reasons(self, s: _Scored) -> list[str]:
         """What ``_score`` weighed for one entry, in words."""
         idx, c = self.idx, s.cand
-        repo, kind, etype, _path, _func = idx.entry_site(s.ei)
-        tw, twhy = self.relation(etype, kind)
-        reasons = list(c.reasons)
+        repo, site = idx.entry_facts(s.ei)
+        tw, twhy = self.relation(site.type, site.kind)
+        reasons = [str(r) for r in c.reasons]
         confident = self._exact(c, s.fw, tw, reasons)
         if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
             confident = True
@@ -280,10 +290,10 @@ class Ranker:
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
             reasons.append("a helper raising the message its caller supplies")
-        named = self._class_named(c, idx.entry_func(s.ei))
+        named = self._class_named(c, site.function)
         if named:
             whose = "this site's class" if named > 0 else "another class than this site's"
-            reasons.append(f"the class name in the message is {whose} ({_owner_class(idx.entry_func(s.ei))})")
+            reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
         return reasons
 
     def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
@@ -348,14 +358,17 @@ class Ranker:
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
-        sharing ``{type(self).__name__} is empty`` differ only in the class that raised)."""
+        sharing ``{type(self).__name__} is empty`` differ only in the class that raised). Only a
+        full fit has them: the names of the others are not read."""
+        if c.fit is None or not c.fit.full:
+            return []
         got = self._named.get(c.pid)
         if got is not None:
             return got
         got = []
         names = self.idx.patterns[c.pid].names
         tf = self._tf
-        if tf is not None and c.fit is not None and c.fit.full and any(_class_slot(n) for n in names):
+        if tf is not None and any(_class_slot(n) for n in names):
             vals = values(list(names), c.fit, tf.message, tf.cmap)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
         self._named[c.pid] = got
@@ -365,8 +378,10 @@ class Ranker:
         """Evidence from a class-name placeholder: its value is the class of the site's method
         (or a subclass of it the index knows) or it names another class."""
         named = self._class_names(c)
+        if not named:
+            return 0.0
         owner = _owner_class(func)
-        if not named or not owner:
+        if not owner:
             return 0.0
         key = type_key(owner)
         if any(v == owner or key in self.idx.ancestors(type_key(v)) for v in named):
