@@ -268,7 +268,7 @@ def test_diff_lists_added_removed_reworded_and_moved(
     from errdex.history.diff import diff_releases
 
     store, _ = history
-    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
+    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0").to_json()  # the shape --json and the API publish
     assert d["counts"] == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
     assert [a["template"] for a in d["added"]] == ["unknown key {x!r}"]
     assert [r["template"] for r in d["removed"]] == ["strict mode is not implemented"]
@@ -277,6 +277,35 @@ def test_diff_lists_added_removed_reworded_and_moved(
         ("check", "check"),
     }
     assert d["reworded"][0]["from"]["version"] == "v0.1.0" and d["reworded"][0]["to"]["version"] == "v0.4.0"
+
+
+def test_diff_is_a_typed_frozen_record_whose_json_keeps_the_published_order(
+    history: tuple[Store, list[str]],
+) -> None:
+    import dataclasses
+
+    from errdex.history.diff import Change, DiffError, ReleaseDiff, Rewording, diff_releases
+
+    store, _ = history
+    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
+    assert isinstance(d, ReleaseDiff) and (d.old.version, d.new.version) == ("v0.1.0", "v0.4.0")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.repo = "other"  # type: ignore[misc]
+    assert d.counts == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
+    (added,) = d.added
+    assert isinstance(added, DiffError) and (added.version, added.template) == ("v0.4.0", "unknown key {x!r}")
+    (reworded,) = d.reworded
+    assert isinstance(reworded, Rewording) and reworded.old.version == "v0.1.0"
+    assert any(op == "+" and "rename" in text for op, text in reworded.diff)
+    assert reworded.new.template.endswith("rename it to .toml")
+    # a change to another function is listed as moved, without a word diff
+    assert all(type(m) is Change for m in d.moved)
+    assert sorted(m.new.function for m in d.moved) == ["check", "store"]
+    # the JSON: keys in the order the CLI and the API have always printed them
+    js = d.to_json()
+    assert list(js) == ["repo", "from", "to", "counts", "added", "removed", "reworded", "type_changed", "moved"]
+    assert list(js["reworded"][0]) == ["from", "to", "diff"] and list(js["moved"][0]) == ["from", "to"]
+    assert list(js["added"][0]) == ["id", "version", "kind", "exc_type", "template", "path", "line", "function"]
 
 
 def test_cli_diff_as_text_and_json(history: tuple[Store, list[str]]) -> None:
