@@ -79,7 +79,8 @@ def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     again = index(str(root), db, jobs=1)
     assert not again.changed
     assert "nothing changed" in again.line()
-    total, rows = Store.open(db).list_errors()
+    with Store.open(db) as store:
+        total, rows = store.list_errors()
     assert total == 2
     assert {r.template for r in rows} == {
         "expected a .toml file, got {path!r}",
@@ -106,16 +107,16 @@ def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
     old = index(f"{repo}@{first_sha}", db, jobs=1)
     new = index(f"{repo}@HEAD", db, jobs=1)
     assert old.changed and new.changed and old.snapshot_id != new.snapshot_id
-    store = Store.open(db)
-    total, rows = store.list_errors()
-    assert total == 2  # the same two errors, shared by both commits
-    err = store.get_error(next(r.id for r in rows if "strict" in r.template))
-    assert err is not None
-    lines = [o.line for o in err.occurrences]
-    assert lines[1] == lines[0] + 2
-    commits = [o.version.commit for o in err.occurrences]
-    assert commits[0] == first_sha and len(commits[1]) == 40
-    assert all((o.version.date or "").startswith("2024-05-01") for o in err.occurrences)
+    with Store.open(db) as store:
+        total, rows = store.list_errors()
+        assert total == 2  # the same two errors, shared by both commits
+        err = store.get_error(next(r.id for r in rows if "strict" in r.template))
+        assert err is not None
+        lines = [o.line for o in err.occurrences]
+        assert lines[1] == lines[0] + 2
+        commits = [o.version.commit for o in err.occurrences]
+        assert commits[0] == first_sha and len(commits[1]) == 40
+        assert all((o.version.date or "").startswith("2024-05-01") for o in err.occurrences)
 
 
 def test_cli_index_list_show_json(tmp_path: Path) -> None:
@@ -187,7 +188,8 @@ def test_jobs_do_not_change_results(tmp_path: Path, jobs: int) -> None:
     db = str(tmp_path / f"c{jobs}.db")
     s = index(str(root), db, jobs=jobs)
     assert s.errors == 12
-    templates = sorted(r.template for r in Store.open(db).list_errors()[1])
+    with Store.open(db) as store:
+        templates = sorted(r.template for r in store.list_errors()[1])
     assert templates == sorted(f"bad {i} {{x}}" for i in range(12))
 
 
