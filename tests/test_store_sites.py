@@ -42,5 +42,9 @@ def test_raise_sites_and_packages(db_url: str, tmp_path: Path) -> None:
             assert relay.relay and not call.relay and call.template == "count must be positive"
             assert reader.raise_sites("shop/cart.py", sha, 5) == []
             assert reader.raise_sites("shop/cart.py", "0" * 64, 9) == []  # other content: not this record
-            assert reader.has_package("shop") and not reader.has_package("sho") and not reader.has_package("cart")
+            assert (
+                reader.has_package("shop")
+                and not reader.has_package("sho")
+                and not reader.has_package("cart")
+            )
             assert reader.has_snapshots()
