@@ -264,3 +264,42 @@ def test_library_explain_closes_its_reader(tmp_path: Path) -> None:
     assert first and not first[0].approximate and first[0].path == "tinylib/__init__.py"
     assert reworded and not reworded[0].approximate and reworded[0].id != first[0].id
     assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []
+
+
+def test_explain_closes_its_reader_when_indexing_a_traceback_s_package_fails(tmp_path: Path) -> None:
+    """``errdex explain`` indexes the installed package a traceback runs through; when that
+    package cannot be read (here a file past the single-file cap) the error propagates, and the
+    reader opened for the paste is closed, not left to the garbage collector."""
+    import gc
+    import warnings
+
+    from errdex import autoindex
+    from errdex.sources import SourceError
+
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    site = tmp_path / "venv" / "lib" / "python3.13" / "site-packages"
+    (site / "hugepkg-1.0.dist-info").mkdir(parents=True)
+    (site / "hugepkg").mkdir()
+    (site / "hugepkg" / "__init__.py").write_text("def g():\n    raise KeyError('boom')\n")
+    with open(site / "hugepkg" / "big.py", "wb") as fh:
+        fh.truncate(33 << 20)  # sparse: nothing on disk, one byte past the 32 MiB cap when read
+    (site / "hugepkg-1.0.dist-info" / "METADATA").write_text("Name: hugepkg\nVersion: 1.0\n")
+    (site / "hugepkg-1.0.dist-info" / "RECORD").write_text("hugepkg/__init__.py,,\nhugepkg/big.py,,\n")
+    paste = (
+        "Traceback (most recent call last):\n"
+        f'  File "{site}/hugepkg/__init__.py", line 2, in g\n'
+        "    raise KeyError('boom')\n"
+        "KeyError: 'boom'\n"
+    )
+    with warnings.catch_warnings():  # what earlier tests left to the collector is not this test's
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always", ResourceWarning)
+        with pytest.raises(SourceError, match="single-file cap"):
+            autoindex.explain(paste, db)
+        gc.collect()
+    assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []
