@@ -30,7 +30,7 @@ from __future__ import annotations
 import posixpath
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 from sqlalchemy import delete, select
@@ -39,6 +39,9 @@ from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.history import release_order, repo_records
 from errdex.store.records import PlacedError
+
+if TYPE_CHECKING:
+    from errdex.store.sql import Store
 
 __all__ = ["continues", "ensure_lineages", "pair_releases", "update_lineages"]
 
@@ -96,7 +99,7 @@ def pair_releases(older: Sequence[PlacedError], newer: Sequence[PlacedError]) ->
     return pairs
 
 
-def update_lineages(store: Any, repo: str) -> int:
+def update_lineages(store: Store, repo: str) -> int:
     """Recompute every lineage of a codebase from its releases in order; returns how many.
 
     Run after a release is added (or removed): a release indexed out of order changes which
@@ -134,7 +137,7 @@ def update_lineages(store: Any, repo: str) -> int:
     return len(set(lineage.values()))
 
 
-def ensure_lineages(store: Any, repo: str) -> None:
+def ensure_lineages(store: Store, repo: str) -> None:
     """Lineages for a codebase indexed before they existed (an upgraded catalogue), derived on
     first read when the catalogue is writable; a read-only one reads each error as its own."""
     from errdex.store import StoreError
