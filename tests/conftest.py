@@ -37,9 +37,11 @@ def close_test_handles(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Close, when a test ends, the catalogue handles its own code opened.
 
     errdex closes every handle it opens itself, and ``filterwarnings = error`` holds it to that:
-    a connection left to the garbage collector is a ``ResourceWarning`` that fails the test that
-    leaked it. Tests often open a store inline (``Store.open(db).list_errors()``); those handles
-    are the test's, closed here. (A module- or session-scoped fixture closes its own.)
+    a connection left to the garbage collector is a ``ResourceWarning`` that fails whichever test
+    is running when it is collected. Tests close what they open too (``with Store.open(db) as
+    store``); this is the backstop for one that forgets, so its leak cannot land in a later test.
+    A module- or session-scoped fixture opens before this one runs and closes its own (a ``with``
+    around its ``yield``).
     """
     from errdex.store.fast import SQLiteReader
     from errdex.store.sql import Store

@@ -158,21 +158,21 @@ def test_ray_indexes_real_wheels_into_postgresql_and_reports_the_broken_ones(
     assert [s for s, _ in report.failed] == ["pypi:six==0.0.0.404", f"git:{repo}@no-such-revision"]
     assert "no such version on PyPI" in report.failed[0][1]
     assert "no-such-revision" in report.failed[1][1]
-    assert sb.failures(Store.open(db_url)) == sorted(report.failed)
     assert any(line.startswith("5/5 releases") or " releases, " in line for line in lines.lines)
-    store = Store.open(db_url)
-    assert {r.name for r in store.repos()} >= {"benjaminp/six", "kjd/idna"}
-    assert report.records == sum(1 for _ in store.iter_entries()) > 50
-    # one query searches every codebase: the stored index knows all three releases
-    from errdex.match import Matcher
+    with Store.open(db_url) as store:
+        assert sb.failures(store) == sorted(report.failed)
+        assert {r.name for r in store.repos()} >= {"benjaminp/six", "kjd/idna"}
+        assert report.records == sum(1 for _ in store.iter_entries()) > 50
+        # one query searches every codebase: the stored index knows all three releases
+        from errdex.match import Matcher
 
-    matcher = Matcher.load(store)
-    for query, repo in [
-        ("NotImplementedError: IDNA 2008 does not utilise nameprep protocol", "kjd/idna"),
-        ("ImportError: This loader does not know module foo.bar", "benjaminp/six"),
-    ]:
-        top = matcher.explain(query).matches
-        assert top and (top[0].repo, top[0].approximate) == (repo, False)
+        matcher = Matcher.load(store)
+        for query, repo in [
+            ("NotImplementedError: IDNA 2008 does not utilise nameprep protocol", "kjd/idna"),
+            ("ImportError: This loader does not know module foo.bar", "benjaminp/six"),
+        ]:
+            top = matcher.explain(query).matches
+            assert top and (top[0].repo, top[0].approximate) == (repo, False)
 
 
 @pytest.mark.slow
@@ -184,15 +184,15 @@ def test_an_interrupted_run_resumes_without_redoing_a_finished_release(
     specs = [BulkSpec(s) for s in SMALL]
     with pytest.raises(KeyboardInterrupt):
         bulk.run(specs, db, workers=2, progress=_Lines(stop_after=1))
-    store = Store.open(db)
-    first = {(r.name, s.version, s.indexed_at) for r in store.repos() for s in r.snapshots}
-    assert len(first) == 1  # the one release stored before the interruption, whole
-    report = bulk.run(specs, db, workers=2)
-    assert len(report.skipped) == 1 and report.indexed == 2 and not report.failed
-    after = {(r.name, s.version, s.indexed_at) for r in store.repos() for s in r.snapshots}
-    assert first < after and len(after) == 3  # the finished one untouched (same indexed_at)
-    again = bulk.run(specs, db, engine="local")
-    assert (len(again.skipped), again.indexed, again.records) == (3, 0, 0)
+    with Store.open(db) as store:
+        first = {(r.name, s.version, s.indexed_at) for r in store.repos() for s in r.snapshots}
+        assert len(first) == 1  # the one release stored before the interruption, whole
+        report = bulk.run(specs, db, workers=2)
+        assert len(report.skipped) == 1 and report.indexed == 2 and not report.failed
+        after = {(r.name, s.version, s.indexed_at) for r in store.repos() for s in r.snapshots}
+        assert first < after and len(after) == 3  # the finished one untouched (same indexed_at)
+        again = bulk.run(specs, db, engine="local")
+        assert (len(again.skipped), again.indexed, again.records) == (3, 0, 0)
 
 
 def _catalogue_facts(db: str) -> dict[str, list[tuple[object, ...]]]:
@@ -212,8 +212,7 @@ def _catalogue_facts(db: str) -> dict[str, list[tuple[object, ...]]]:
         "code_facts": "SELECT blob_sha, producer FROM code_facts",
         "symbols": "SELECT s.version, y.name FROM symbols y JOIN snapshots s ON s.id = y.snapshot_id",
     }
-    store = Store.open(db)
-    with store.engine.connect() as conn:
+    with Store.open(db) as store, store.engine.connect() as conn:
         return {
             name: sorted((tuple(map(_plain, row)) for row in conn.execute(text(sql))), key=repr)
             for name, sql in queries.items()
@@ -261,6 +260,30 @@ def test_a_bulk_run_stores_what_errdex_index_stores(
     # each error of both releases belongs to a lineage; bodies unchanged across them are stored once
     assert {e for e, _ in got["lineage"]} == {row[0] for row in got["errors"]}
     assert len(got["bodies"]) < len(got["places"])
+
+
+def test_a_run_that_fails_before_indexing_closes_its_catalogue(tmp_path: Path) -> None:
+    """A bulk run that stops before its first release (here the cache directory is a file, so
+    resolving the spec cannot write there) leaves no connection to the garbage collector."""
+    import gc
+    import warnings
+
+    cache = tmp_path / "cache"
+    cache.write_text("a file, not a directory")
+    with warnings.catch_warnings():  # what earlier tests left to the collector is not this test's
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always", ResourceWarning)
+        with pytest.raises(NotADirectoryError):
+            bulk.run(
+                [BulkSpec("pypi:six==1.16.0", 1, "x")],
+                str(tmp_path / "c.db"),
+                engine="local",
+                cache_dir=str(cache),
+            )
+        gc.collect()
+    assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []
 
 
 def test_the_cli_refuses_mixed_or_incomplete_bulk_options(tmp_path: Path) -> None:

@@ -257,19 +257,19 @@ def test_git_repo_with_tests_folder(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     summary = index(f"{repo}@HEAD", db, jobs=1)
     assert (summary.expectations, summary.linked_expectations) == (1, 1)
-    store = Store.open(db)
-    _, rows = store.list_errors()
-    [row] = [r for r in rows if r.template.startswith("width must")]
-    a = error_view(store, store.get_error(row.id)).to_json()["analysis"]
-    [ex] = a["examples"]
-    assert ex["path"] == "tests/test_x.py" and "area(-1, 2)" in ex["source"]
-    assert ex["source"].startswith("def test_negative_width")
-    assert a["tests_shipped"] is True
-    assert a["trigger"]["conditions"] == ["`w` is less than 0"]
-    assert any(
-        s["source"] == "parameter" and "(w=...)`" in s["text"] and "unless `w` is at least 0" in s["text"]
-        for s in a["solutions"]
-    ), a["solutions"]
+    with Store.open(db) as store:
+        _, rows = store.list_errors()
+        [row] = [r for r in rows if r.template.startswith("width must")]
+        a = error_view(store, store.get_error(row.id)).to_json()["analysis"]
+        [ex] = a["examples"]
+        assert ex["path"] == "tests/test_x.py" and "area(-1, 2)" in ex["source"]
+        assert ex["source"].startswith("def test_negative_width")
+        assert a["tests_shipped"] is True
+        assert a["trigger"]["conditions"] == ["`w` is less than 0"]
+        assert any(
+            s["source"] == "parameter" and "(w=...)`" in s["text"] and "unless `w` is at least 0" in s["text"]
+            for s in a["solutions"]
+        ), a["solutions"]
 
 
 def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) -> None:
@@ -291,10 +291,10 @@ def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) 
     )
     db = str(tmp_path / "c.db")
     index(str(root), db, jobs=1)
-    store = Store.open(db)
-    [row] = store.list_errors()[1]
-    analysis = error_view(store, store.get_error(row.id)).to_json()["analysis"]
-    assert [e["function"] for e in analysis["examples"]] == ["test_area_negative"]
-    [contrast] = analysis["contrast"]
-    assert contrast["function"] == "test_area" and contrast["shared"] == ["area"]
-    assert "assert area(2, 3) == 6" in contrast["source"]
+    with Store.open(db) as store:
+        [row] = store.list_errors()[1]
+        analysis = error_view(store, store.get_error(row.id)).to_json()["analysis"]
+        assert [e["function"] for e in analysis["examples"]] == ["test_area_negative"]
+        [contrast] = analysis["contrast"]
+        assert contrast["function"] == "test_area" and contrast["shared"] == ["area"]
+        assert "assert area(2, 3) == 6" in contrast["source"]

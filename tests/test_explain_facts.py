@@ -123,10 +123,16 @@ def test_cyclic_imports_and_bases_end_the_walk(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     index(str(root), db, jobs=1)
     context.clear()
-    store = Store.open(db)
-    [row] = store.list_errors()[1]
-    assert error_view(store, store.get_error(row.id)).to_json()["analysis"]["reached_from"] == [
-        {"function": "loop.c.entry", "path": "loop/c.py", "line": 5, "via": ["loop.d.k"], "dynamic": False}
-    ]
-    ctx = context.get_context(store, row.snapshot_id)
-    assert ctx.index.resolves("loop.b.A") and not ctx.index.resolves("loop.b.A.missing")
+    with Store.open(db) as store:
+        [row] = store.list_errors()[1]
+        assert error_view(store, store.get_error(row.id)).to_json()["analysis"]["reached_from"] == [
+            {
+                "function": "loop.c.entry",
+                "path": "loop/c.py",
+                "line": 5,
+                "via": ["loop.d.k"],
+                "dynamic": False,
+            }
+        ]
+        ctx = context.get_context(store, row.snapshot_id)
+        assert ctx.index.resolves("loop.b.A") and not ctx.index.resolves("loop.b.A.missing")

@@ -395,7 +395,8 @@ def test_analyze_command_resumes_from_cache_and_show_uses_it(db: str, fake: Fake
 
     from errdex.store import Store
 
-    _, rows = Store.open(db, readonly=True).list_errors(repo="jax", limit=1)
+    with Store.open(db, readonly=True) as store:
+        _, rows = store.list_errors(repo="jax", limit=1)
     shown = _run("show", rows[0].id, "--db", db, "--json", env=env)
     assert shown.returncode == 0, shown.stderr
     a = json.loads(shown.stdout)["analysis"]

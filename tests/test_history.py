@@ -10,7 +10,9 @@ import json
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import ExitStack
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sources_helpers import git, write
@@ -126,7 +128,8 @@ def test_reused_extractions_give_the_records_a_fresh_index_gives(
             (e.error_id, e.line, e.template, e.segments) for e in s.iter_entries() if e.version == "v0.4.0"
         )
 
-    assert entries(store) == entries(Store.open(alone))
+    with Store.open(alone) as alone_store:
+        assert entries(store) == entries(alone_store)
 
 
 def test_the_catalogue_stores_unchanged_occurrences_once(history: tuple[Store, list[str]]) -> None:
@@ -150,16 +153,16 @@ def _newest(store: Store) -> int:
 def test_releases_share_storage_and_delete_cleanly_on_both_backends(repo: Path, db_url: str) -> None:
     specs = [f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"]
     index_releases(specs, db_url, jobs=1)
-    store = Store.open(db_url)
-    by_version = {e.version for e in store.iter_entries()}
-    assert by_version == {"v0.1.0", "v0.2.0"}
-    assert "core.load" in store.symbols(_newest(store))
-    first = min(x.id for x in store.repos()[0].snapshots)
-    store.delete_snapshot(first)
-    assert {e.version for e in store.iter_entries()} == {"v0.2.0"}
-    # indexing it again reuses the cached extraction and brings the same errors back
-    index_releases(specs[:1], db_url, jobs=1)
-    assert {e.version for e in store.iter_entries()} == {"v0.1.0", "v0.2.0"}
+    with Store.open(db_url) as store:
+        by_version = {e.version for e in store.iter_entries()}
+        assert by_version == {"v0.1.0", "v0.2.0"}
+        assert "core.load" in store.symbols(_newest(store))
+        first = min(x.id for x in store.repos()[0].snapshots)
+        store.delete_snapshot(first)
+        assert {e.version for e in store.iter_entries()} == {"v0.2.0"}
+        # indexing it again reuses the cached extraction and brings the same errors back
+        index_releases(specs[:1], db_url, jobs=1)
+        assert {e.version for e in store.iter_entries()} == {"v0.1.0", "v0.2.0"}
 
 
 def test_cli_indexes_a_range_with_a_summary_per_release(repo: Path, tmp_path: Path) -> None:
@@ -187,23 +190,23 @@ def test_a_v3_catalogue_of_two_releases_upgrades_to_shared_rows(repo: Path, db_u
     from errdex.store import schema as s
 
     index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db_url, jobs=1)
-    store = Store.open(db_url)
+    with Store.open(db_url) as store:
 
-    def seen(st: Store) -> tuple[list[tuple[object, ...]], set[str]]:
-        entries = [(e.key, e.error_id, e.version, e.line, e.segments, e.relay) for e in st.iter_entries()]
-        return entries, st.symbols(_newest(st))
+        def seen(st: Store) -> tuple[list[tuple[object, ...]], set[str]]:
+            entries = [(e.key, e.error_id, e.version, e.line, e.segments, e.relay) for e in st.iter_entries()]
+            return entries, st.symbols(_newest(st))
 
-    before = seen(store)
-    with store.engine.begin() as conn:
-        as_v3(conn)
-    store.engine.dispose()
-    upgraded = Store.open(db_url)
-    assert seen(upgraded) == before
-    with upgraded.engine.connect() as conn:
-        bodies = conn.execute(select(func.count()).select_from(s.occurrence_bodies)).scalar() or 0
-    assert 0 < bodies < len(before[0])  # v0.1.0's unchanged errors merged with v0.2.0's
-    index_releases([f"git:{repo}@v0.3.0"], db_url, jobs=1)  # new rows after the old ones' keys
-    assert len({e.key for e in upgraded.iter_entries()}) == len(list(upgraded.iter_entries()))
+        before = seen(store)
+        with store.engine.begin() as conn:
+            as_v3(conn)
+        store.engine.dispose()
+        with Store.open(db_url) as upgraded:
+            assert seen(upgraded) == before
+            with upgraded.engine.connect() as conn:
+                bodies = conn.execute(select(func.count()).select_from(s.occurrence_bodies)).scalar() or 0
+            assert 0 < bodies < len(before[0])  # v0.1.0's unchanged errors merged with v0.2.0's
+            index_releases([f"git:{repo}@v0.3.0"], db_url, jobs=1)  # new rows after the old ones' keys
+            assert len({e.key for e in upgraded.iter_entries()}) == len(list(upgraded.iter_entries()))
 
 
 def _id(store: Store, version: str, start: str) -> str:
@@ -268,7 +271,7 @@ def test_diff_lists_added_removed_reworded_and_moved(
     from errdex.history.diff import diff_releases
 
     store, _ = history
-    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
+    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0").to_json()  # the shape --json and the API publish
     assert d["counts"] == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
     assert [a["template"] for a in d["added"]] == ["unknown key {x!r}"]
     assert [r["template"] for r in d["removed"]] == ["strict mode is not implemented"]
@@ -277,6 +280,54 @@ def test_diff_lists_added_removed_reworded_and_moved(
         ("check", "check"),
     }
     assert d["reworded"][0]["from"]["version"] == "v0.1.0" and d["reworded"][0]["to"]["version"] == "v0.4.0"
+
+
+def test_diff_is_a_typed_frozen_record_whose_json_keeps_the_published_order(
+    history: tuple[Store, list[str]],
+) -> None:
+    import dataclasses
+
+    from errdex.history.diff import Change, DiffError, ReleaseDiff, Rewording, diff_releases
+
+    store, _ = history
+    d = diff_releases(store, "lib", "v0.1.0", "v0.4.0")
+    assert isinstance(d, ReleaseDiff) and (d.old.version, d.new.version) == ("v0.1.0", "v0.4.0")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        d.repo = "other"  # type: ignore[misc]
+    assert d.counts == {"added": 1, "removed": 1, "reworded": 1, "type_changed": 0, "moved": 2}
+    (added,) = d.added
+    assert isinstance(added, DiffError) and (added.version, added.template) == ("v0.4.0", "unknown key {x!r}")
+    (reworded,) = d.reworded
+    assert isinstance(reworded, Rewording) and reworded.old.version == "v0.1.0"
+    assert any(op == "+" and "rename" in text for op, text in reworded.diff)
+    assert reworded.new.template.endswith("rename it to .toml")
+    # a change to another function is listed as moved, without a word diff
+    assert all(type(m) is Change for m in d.moved)
+    assert sorted(m.new.function for m in d.moved) == ["check", "store"]
+    # the JSON: keys in the order the CLI and the API have always printed them
+    js = d.to_json()
+    assert list(js) == [
+        "repo",
+        "from",
+        "to",
+        "counts",
+        "added",
+        "removed",
+        "reworded",
+        "type_changed",
+        "moved",
+    ]
+    assert list(js["reworded"][0]) == ["from", "to", "diff"] and list(js["moved"][0]) == ["from", "to"]
+    assert list(js["added"][0]) == [
+        "id",
+        "version",
+        "kind",
+        "exc_type",
+        "template",
+        "path",
+        "line",
+        "function",
+    ]
 
 
 def test_cli_diff_as_text_and_json(history: tuple[Store, list[str]]) -> None:
@@ -331,8 +382,8 @@ def test_show_prints_the_versions_as_the_page_does(history: tuple[Store, list[st
 def test_show_of_a_single_release_lists_it(repo: Path, tmp_path: Path) -> None:
     db = str(tmp_path / "one.db")
     index(f"git:{repo}@v0.1.0", db, jobs=1)
-    store = Store.open(db)
-    assert _show(db, _id(store, "v0.1.0", "expected a .toml")) == ["v0.1.0 line 6 (2024-01-01)"]
+    with Store.open(db) as store:
+        assert _show(db, _id(store, "v0.1.0", "expected a .toml")) == ["v0.1.0 line 6 (2024-01-01)"]
 
 
 def test_explain_names_the_releases_of_an_old_wording_and_the_newest_site(
@@ -459,27 +510,27 @@ def test_a_release_links_its_tag_only_once_the_tag_is_confirmed(repo: Path, tmp_
     subprocess.run(["git", "clone", "-q", str(repo), str(forged)], check=True)
     git(forged, "remote", "set-url", "origin", "https://github.com/acme/lib")
     db = str(tmp_path / "c.db")
-    store = Store.open(db)
-    ids = {}
-    for version in ("0.1.0", "0.2.0"):
-        info = SnapshotInfo(
-            repo="acme/lib", name="lib", version=version, ref_kind="pypi", ref=version,
-            source_url="https://github.com/acme/lib",
-        )  # fmt: skip
-        ids[version] = store.write_snapshot(
-            info, [SourceFile("lib/__init__.py", b"")], [], [], set()
-        ).snapshot_id
-    # nothing confirms a tag: the release stays "as indexed", no guessed URL
-    assert pin_release_tags(store, "acme/lib", tags_of=lambda url: None) == 0
-    assert store.snapshot(ids["0.1.0"]).tag is None
-    # indexed from git at v0.1.0: that tag is confirmed by the catalogue itself
-    index(f"{forged}@v0.1.0", db, jobs=1)
-    snap = store.snapshot(ids["0.1.0"])
-    assert snap.tag == "v0.1.0" and snap.commit == git(forged, "rev-parse", "v0.1.0")
-    assert store.snapshot(ids["0.2.0"]).tag is None  # not indexed from git, and no listing given
-    # the repository lists v0.2.0 (git ls-remote, here of the clone on disk)
-    assert pin_release_tags(store, "acme/lib", tags_of=lambda url: remote_tags(str(forged))) == 1
-    assert store.snapshot(ids["0.2.0"]).commit == git(forged, "rev-parse", "v0.2.0")
+    with Store.open(db) as store:
+        ids = {}
+        for version in ("0.1.0", "0.2.0"):
+            info = SnapshotInfo(
+                repo="acme/lib", name="lib", version=version, ref_kind="pypi", ref=version,
+                source_url="https://github.com/acme/lib",
+            )  # fmt: skip
+            ids[version] = store.write_snapshot(
+                info, [SourceFile("lib/__init__.py", b"")], [], [], set()
+            ).snapshot_id
+        # nothing confirms a tag: the release stays "as indexed", no guessed URL
+        assert pin_release_tags(store, "acme/lib", tags_of=lambda url: None) == 0
+        assert store.snapshot(ids["0.1.0"]).tag is None
+        # indexed from git at v0.1.0: that tag is confirmed by the catalogue itself
+        index(f"{forged}@v0.1.0", db, jobs=1)
+        snap = store.snapshot(ids["0.1.0"])
+        assert snap.tag == "v0.1.0" and snap.commit == git(forged, "rev-parse", "v0.1.0")
+        assert store.snapshot(ids["0.2.0"]).tag is None  # not indexed from git, and no listing given
+        # the repository lists v0.2.0 (git ls-remote, here of the clone on disk)
+        assert pin_release_tags(store, "acme/lib", tags_of=lambda url: remote_tags(str(forged))) == 1
+        assert store.snapshot(ids["0.2.0"]).commit == git(forged, "rev-parse", "v0.2.0")
 
 
 def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[Store, list[str]]) -> None:
@@ -504,30 +555,35 @@ def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_
 
     db = str(tmp_path / "c.db")
     index(f"{repo}@v0.1.0", db, jobs=1)
-    store = Store.open(db)
-    with store.engine.begin() as conn:
-        rows = conn.execute(
-            select(s.extractions.c.blob_sha, s.extractions.c.path, s.extractions.c.data)
-        ).all()
-        assert rows
-        for sha, path, data in rows:
-            facts = decode(data)
-            assert facts is not None
-            facts.sites = [1, "two"]  # type: ignore[list-item]  # well-formed JSON, wrong shapes
+    with Store.open(db) as store:
+        with store.engine.begin() as conn:
+            rows = conn.execute(
+                select(s.extractions.c.blob_sha, s.extractions.c.path, s.extractions.c.data)
+            ).all()
+            assert rows
+            for sha, path, data in rows:
+                facts = decode(data)
+                assert facts is not None
+                facts.sites = [1, "two"]  # type: ignore[list-item]  # well-formed JSON, wrong shapes
+                conn.execute(
+                    update(s.extractions)
+                    .where(s.extractions.c.blob_sha == sha, s.extractions.c.path == path)
+                    .values(data=encode(facts))
+                )
             conn.execute(
-                update(s.extractions)
-                .where(s.extractions.c.blob_sha == sha, s.extractions.c.path == path)
-                .values(data=encode(facts))
+                update(s.extractions).where(s.extractions.c.path == "lib/__init__.py").values(data=b"x")
             )
-        conn.execute(update(s.extractions).where(s.extractions.c.path == "lib/__init__.py").values(data=b"x"))
-    summary = index(f"{repo}@v0.2.0", db, jobs=1)
-    alone = str(tmp_path / "alone.db")
-    index(f"{repo}@v0.2.0", alone, jobs=1)
+        summary = index(f"{repo}@v0.2.0", db, jobs=1)
+        alone = str(tmp_path / "alone.db")
+        index(f"{repo}@v0.2.0", alone, jobs=1)
 
-    def entries(st: Store) -> list[tuple[str, int, str]]:
-        return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == "v0.2.0")
+        def entries(st: Store) -> list[tuple[str, int, str]]:
+            return sorted(
+                (e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == "v0.2.0"
+            )
 
-    assert summary.changed and entries(store) == entries(Store.open(alone))
+        with Store.open(alone) as alone_store:
+            assert summary.changed and entries(store) == entries(alone_store)
 
 
 def test_a_tag_range_of_a_git_url_indexes_from_one_clone(repo: Path, tmp_path: Path) -> None:
@@ -644,53 +700,64 @@ def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path:
         git(lib, "add", "-A")
         git(lib, "commit", "-qm", f"release {n}")
         git(lib, "tag", f"v{n}")
-    fresh = Store.open(f"sqlite:///{tmp_path / 'fresh.db'}")
-    index(f"git:{lib}@v4", fresh.url, jobs=1)
+    with Store.open(f"sqlite:///{tmp_path / 'fresh.db'}") as fresh:
+        index(f"git:{lib}@v4", fresh.url, jobs=1)
 
-    def records(st: Store, version: str) -> list[tuple[str, int, str]]:
-        return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == version)
+        def records(st: Store, version: str) -> list[tuple[str, int, str]]:
+            return sorted((e.error_id, e.line, e.template) for e in st.iter_entries() if e.version == version)
 
-    for url in (f"sqlite:///{tmp_path / 'c.db'}", db_url):
-        done = index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
-        store = Store.open(url)
-        with store.engine.connect() as conn:
-            cached = conn.execute(select(s.extractions.c.path, s.extractions.c.data)).all()
-        assert sum(textdelta.base_of(bytes(d)) is not None for p, d in cached if p == "pkg/checks.py") == 2
-        later = index(f"git:{lib}@v4", url, jobs=1)
-        assert later.reused == 2 and records(store, "v4") == records(fresh, "v4")
-        with store.engine.connect() as conn:
-            rows = conn.execute(
-                select(s.snapshots.c.version, s.files.c.blob_sha, s.blobs.c.data)
-                .select_from(s.files.join(s.snapshots).join(s.blobs, s.blobs.c.sha == s.files.c.blob_sha))
-                .where(s.files.c.path == "pkg/checks.py")
-            ).all()
-        stored = {v: (sha, bytes(data)) for v, sha, data in rows}
-        whole = stored["v1"][1]
-        assert textdelta.base_of(whole) is None
-        for v in ("v2", "v3"):  # both against v1's text, which is stored whole: one step, no chain
-            assert textdelta.base_of(stored[v][1]) == stored["v1"][0]
-            assert len(stored[v][1]) * 10 < len(whole)
-        readers = [store, open_reader(url)] if url.startswith("sqlite") else [store]
-        for summary, n in zip(done, (1, 2, 3), strict=True):
-            for reader in readers:
-                assert reader.file_text(summary.snapshot_id, "pkg/checks.py") == _big_module(n)
-            hit = next(e for e in store.iter_entries() if e.version == f"v{n}" and "(release" in e.template)
-            line, _, text = store.error_source(hit.error_id, f"v{n}") or (0, 0, "")
-            assert f"(release {n})" in text.splitlines()[line - 1]
-        # a crafted catalogue: a difference whose base is missing, or is itself a difference
-        v3 = done[2].snapshot_id
-        for forged in (
-            textdelta.MAGIC + b"0" * 64 + stored["v3"][1][68:],
-            textdelta.MAGIC + stored["v2"][0].encode() + stored["v3"][1][68:],
-            textdelta.MAGIC + stored["v1"][0].encode() + b"\x28\xb5\x2f\xfd garbage",
-            stored["v3"][1][:-12],  # a frame that ends early
-        ):
-            with store.engine.begin() as conn:
-                conn.execute(update(s.blobs).where(s.blobs.c.sha == stored["v3"][0]).values(data=forged))
-            for reader in readers:
-                with pytest.raises(StoreError) as caught:
-                    reader.file_text(v3, "pkg/checks.py")
-                assert caught.value.kind == "corrupt"
+        for url in (f"sqlite:///{tmp_path / 'c.db'}", db_url):
+            done = index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
+            with Store.open(url) as store, ExitStack() as stack:
+                with store.engine.connect() as conn:
+                    cached = conn.execute(select(s.extractions.c.path, s.extractions.c.data)).all()
+                assert (
+                    sum(textdelta.base_of(bytes(d)) is not None for p, d in cached if p == "pkg/checks.py")
+                    == 2
+                )
+                later = index(f"git:{lib}@v4", url, jobs=1)
+                assert later.reused == 2 and records(store, "v4") == records(fresh, "v4")
+                with store.engine.connect() as conn:
+                    rows = conn.execute(
+                        select(s.snapshots.c.version, s.files.c.blob_sha, s.blobs.c.data)
+                        .select_from(
+                            s.files.join(s.snapshots).join(s.blobs, s.blobs.c.sha == s.files.c.blob_sha)
+                        )
+                        .where(s.files.c.path == "pkg/checks.py")
+                    ).all()
+                stored = {v: (sha, bytes(data)) for v, sha, data in rows}
+                whole = stored["v1"][1]
+                assert textdelta.base_of(whole) is None
+                for v in ("v2", "v3"):  # both against v1's text, which is stored whole: one step, no chain
+                    assert textdelta.base_of(stored[v][1]) == stored["v1"][0]
+                    assert len(stored[v][1]) * 10 < len(whole)
+                readers: list[Any] = [store]
+                if url.startswith("sqlite"):
+                    readers.append(stack.enter_context(open_reader(url)))
+                for summary, n in zip(done, (1, 2, 3), strict=True):
+                    for reader in readers:
+                        assert reader.file_text(summary.snapshot_id, "pkg/checks.py") == _big_module(n)
+                    hit = next(
+                        e for e in store.iter_entries() if e.version == f"v{n}" and "(release" in e.template
+                    )
+                    line, _, text = store.error_source(hit.error_id, f"v{n}") or (0, 0, "")
+                    assert f"(release {n})" in text.splitlines()[line - 1]
+                # a crafted catalogue: a difference whose base is missing, or is itself a difference
+                v3 = done[2].snapshot_id
+                for forged in (
+                    textdelta.MAGIC + b"0" * 64 + stored["v3"][1][68:],
+                    textdelta.MAGIC + stored["v2"][0].encode() + stored["v3"][1][68:],
+                    textdelta.MAGIC + stored["v1"][0].encode() + b"\x28\xb5\x2f\xfd garbage",
+                    stored["v3"][1][:-12],  # a frame that ends early
+                ):
+                    with store.engine.begin() as conn:
+                        conn.execute(
+                            update(s.blobs).where(s.blobs.c.sha == stored["v3"][0]).values(data=forged)
+                        )
+                    for reader in readers:
+                        with pytest.raises(StoreError) as caught:
+                            reader.file_text(v3, "pkg/checks.py")
+                        assert caught.value.kind == "corrupt"
 
 
 def test_tag_listings_of_many_repositories_overlap_and_a_stalled_one_stays_unlisted(

@@ -79,23 +79,25 @@ def test_diff_of_two_real_releases_lists_a_known_added_and_removed_error(db: str
 
 
 def test_ids_of_the_older_release_still_resolve(db: str) -> None:
-    store = Store.open(db)
-    old_release = CASES["releases"][0]
-    ids = sorted({e.error_id for e in store.iter_entries() if e.version == old_release})
-    case = CASES["rewordings"][0]
-    old_id = next(
-        e.error_id
-        for e in store.iter_entries()
-        if e.version == old_release
-        and e.template == case["old"]["template"]
-        and e.path == case["old"]["path"]
-    )
-    assert old_id in ids
-    out = _run("show", old_id, "--db", db, "--json")
-    assert out.returncode == 0, out.stderr
-    view = json.loads(out.stdout)
-    assert view["id"] == old_id and view["version"]["name"] == old_release
-    segs = view["history"]["segments"]
-    assert [s["from"] for s in segs] == CASES["releases"] and segs[1]["template"] == case["new"]["template"]
-    # every ID of the older release resolves, not only the reworded one
-    assert all(store.get_error(i) is not None for i in ids[:: max(1, len(ids) // 200)])
+    with Store.open(db) as store:
+        old_release = CASES["releases"][0]
+        ids = sorted({e.error_id for e in store.iter_entries() if e.version == old_release})
+        case = CASES["rewordings"][0]
+        old_id = next(
+            e.error_id
+            for e in store.iter_entries()
+            if e.version == old_release
+            and e.template == case["old"]["template"]
+            and e.path == case["old"]["path"]
+        )
+        assert old_id in ids
+        out = _run("show", old_id, "--db", db, "--json")
+        assert out.returncode == 0, out.stderr
+        view = json.loads(out.stdout)
+        assert view["id"] == old_id and view["version"]["name"] == old_release
+        segs = view["history"]["segments"]
+        assert [s["from"] for s in segs] == CASES["releases"] and segs[1]["template"] == case["new"][
+            "template"
+        ]
+        # every ID of the older release resolves, not only the reworded one
+        assert all(store.get_error(i) is not None for i in ids[:: max(1, len(ids) // 200)])

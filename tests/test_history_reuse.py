@@ -56,10 +56,10 @@ def test_each_release_of_a_history_reads_as_when_indexed_alone(tmp_path: Path) -
     both = str(tmp_path / "both.db")
     history = index_releases(list(RELEASES), both, jobs=1)
     assert history[1].reused > 0  # the later release reused what the earlier one parsed
-    many = Store.open(both)
-    for spec, summary in zip(RELEASES, history, strict=True):
-        alone_db = str(tmp_path / f"{summary.version}.db")
-        alone = Store.open(alone_db)
-        sid = index(spec, alone_db, jobs=1).snapshot_id
-        assert _records(many, summary.snapshot_id) == _records(alone, sid) != []
-        assert _facts(many, summary.snapshot_id) == _facts(alone, sid)
+    with Store.open(both) as many:
+        for spec, summary in zip(RELEASES, history, strict=True):
+            alone_db = str(tmp_path / f"{summary.version}.db")
+            with Store.open(alone_db) as alone:
+                sid = index(spec, alone_db, jobs=1).snapshot_id
+                assert _records(many, summary.snapshot_id) == _records(alone, sid) != []
+                assert _facts(many, summary.snapshot_id) == _facts(alone, sid)

@@ -262,5 +262,6 @@ def test_hook_lookup_is_by_content_not_by_path(reach_db: str, tmp_path: Path) ->
     site.mkdir(parents=True)
     changed = site / "version.py"
     changed.write_text("# another release\n" * 466 + "raise ValueError('x')\n")
-    report = lookup(open_reader(reach_db), [Frame(str(changed), 467, "f")], "x")
+    with open_reader(reach_db) as reader:
+        report = lookup(reader, [Frame(str(changed), 467, "f")], "x")
     assert report.kind == "not-indexed"

@@ -5,6 +5,9 @@ name (``{type(self).__name__}``) tells apart the sites that share its template."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
 from errdex.match import Match, Matcher, Result
@@ -46,8 +49,10 @@ def other(mode):
 """
 
 
-def indexed(tmp_path_factory: pytest.TempPathFactory, module: str, source: str) -> Matcher:
-    """A matcher on a real catalogue of one package holding ``module`` (``lib/words.py``)."""
+@contextmanager
+def indexed(tmp_path_factory: pytest.TempPathFactory, module: str, source: str) -> Iterator[Matcher]:
+    """A matcher on a real catalogue of one package holding ``module`` (``lib/words.py``), its
+    catalogue closed when done."""
     from errdex.pipeline import index
 
     root = tmp_path_factory.mktemp("names")
@@ -56,12 +61,14 @@ def indexed(tmp_path_factory: pytest.TempPathFactory, module: str, source: str) 
     (root / package / name).write_text(source)
     db = str(root / "c.db")
     index(str(root / package), db, jobs=1)
-    return Matcher.load(Store.open(db))
+    with Store.open(db) as store:
+        yield Matcher.load(store)
 
 
 @pytest.fixture(scope="module")
-def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
-    return indexed(tmp_path_factory, "lib/words.py", LIB)
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with indexed(tmp_path_factory, "lib/words.py", LIB) as m:
+        yield m
 
 
 def line_of(source: str, statement: str, after: int = 0) -> int:
@@ -137,8 +144,9 @@ class Timeout(Setting):
 
 
 @pytest.fixture(scope="module")
-def caches(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
-    return indexed(tmp_path_factory, "cache/core.py", CACHES)
+def caches(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with indexed(tmp_path_factory, "cache/core.py", CACHES) as m:
+        yield m
 
 
 @pytest.mark.parametrize("owner", ["Cache", "LRUCache", "FIFOCache"])

@@ -202,14 +202,14 @@ def test_strings_and_patterns_whose_hashes_collide_are_still_told_apart() -> Non
 
 
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
-    store = Store.open(jax_db, readonly=True)
-    entries = list(store.iter_entries())
-    built = build_index(entries, str(store.generation()), class_bases(store))  # as the pipeline
-    stored = store.get_artifact(ARTIFACT)
-    assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic
-    loaded = Index.loads(stored)
-    assert_same_index(built, loaded, entries)
-    assert_same_answers(built, loaded, queries(entries, 120, seed=2))
+    with Store.open(jax_db, readonly=True) as store:
+        entries = list(store.iter_entries())
+        built = build_index(entries, str(store.generation()), class_bases(store))  # as the pipeline
+        stored = store.get_artifact(ARTIFACT)
+        assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic
+        loaded = Index.loads(stored)
+        assert_same_index(built, loaded, entries)
+        assert_same_answers(built, loaded, queries(entries, 120, seed=2))
 
 
 def test_an_index_reads_from_a_memory_mapped_file(tmp_path: Path) -> None:
@@ -251,16 +251,17 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
     )
     db = str(tmp_path / "c.db")
     index(str(src), db, jobs=1)
-    store = Store.open(db)
-    older = build_index(store.iter_entries(), str(store.generation()))
-    older.extra["runtime"] = "built-by-another-version"
-    older._sec["p_text"] = memoryview(b"")  # a section this version would call corrupt
-    store.put_artifact(ARTIFACT, older.dumps())
-    with caplog.at_level("WARNING"):
-        matcher = Matcher.load(store)
-    assert not caplog.records
-    assert (
-        matcher.explain("ValueError: the widget 7 cannot be frobnicated twice").matches[0].path == "core.py"
-    )
-    stored = store.get_artifact(ARTIFACT)
-    assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"
+    with Store.open(db) as store:
+        older = build_index(store.iter_entries(), str(store.generation()))
+        older.extra["runtime"] = "built-by-another-version"
+        older._sec["p_text"] = memoryview(b"")  # a section this version would call corrupt
+        store.put_artifact(ARTIFACT, older.dumps())
+        with caplog.at_level("WARNING"):
+            matcher = Matcher.load(store)
+        assert not caplog.records
+        assert (
+            matcher.explain("ValueError: the widget 7 cannot be frobnicated twice").matches[0].path
+            == "core.py"
+        )
+        stored = store.get_artifact(ARTIFACT)
+        assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"

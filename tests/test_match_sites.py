@@ -6,6 +6,8 @@ moved, and the text decides."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from errdex.match import Match, Matcher, Result
@@ -47,7 +49,7 @@ def astar(graph, source, target, heuristic=None):
 
 
 @pytest.fixture(scope="module")
-def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     from errdex.pipeline import index
 
     root = tmp_path_factory.mktemp("sites")
@@ -56,7 +58,8 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
     (root / "graphs" / "astar.py").write_text(ASTAR)
     db = str(root / "c.db")
     index(str(root / "graphs"), db, jobs=1)
-    return Matcher.load(Store.open(db))
+    with Store.open(db) as store:
+        yield Matcher.load(store)
 
 
 def top(res: Result) -> Match:

@@ -6,6 +6,8 @@ raise it needs is recorded by class only in a big codebase's idiom.)"""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from errdex.match import Match, Matcher, Result, build_index
@@ -95,8 +97,9 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="module")
-def matcher(catalogue: str) -> Matcher:
-    return Matcher.load(Store.open(catalogue))
+def matcher(catalogue: str) -> Iterator[Matcher]:
+    with Store.open(catalogue) as store:
+        yield Matcher.load(store)
 
 
 def top(res: Result) -> Match:
@@ -105,7 +108,8 @@ def top(res: Result) -> Match:
 
 
 def test_the_bases_a_codebase_defines_reach_the_index_and_survive_storing_and_merging(catalogue: str) -> None:
-    entries = list(Store.open(catalogue).iter_entries())
+    with Store.open(catalogue) as store:
+        entries = list(store.iter_entries())
     assert {e.exc_type: e.exc_bases for e in entries}["ParseError"] == ("ValueError", "LibError")
     built = build_index(entries)
     # what the raises say: the classes raised, with their bases
@@ -113,16 +117,16 @@ def test_the_bases_a_codebase_defines_reach_the_index_and_survive_storing_and_me
               "unsupported": {"importedbase"}, "truncated": {"documenterror"}}  # fmt: skip
     assert build_index(entries).type_bases() == raised
     # the code facts add the exception classes no statement raises by name, not the others
-    store = Store.open(catalogue)
-    assert ("DocumentError", ("LibError",)) in store.class_bases()
-    assert all(name != "Table" for name, _bases in store.class_bases())
-    built = build_index(entries, "", class_bases(store))
-    want = {**raised, "documenterror": {"liberror"}}
-    assert built.type_bases() == want
-    assert Index.loads(built.dumps()).type_bases() == want
-    assert merge([built]).type_bases() == want
-    assert built.ancestors("truncated") == {"documenterror", "liberror", "exception"}
-    assert built.subclasses("liberror") == {"keyexists", "parseerror", "documenterror", "truncated"}
+    with Store.open(catalogue) as store:
+        assert ("DocumentError", ("LibError",)) in store.class_bases()
+        assert all(name != "Table" for name, _bases in store.class_bases())
+        built = build_index(entries, "", class_bases(store))
+        want = {**raised, "documenterror": {"liberror"}}
+        assert built.type_bases() == want
+        assert Index.loads(built.dumps()).type_bases() == want
+        assert merge([built]).type_bases() == want
+        assert built.ancestors("truncated") == {"documenterror", "liberror", "exception"}
+        assert built.subclasses("liberror") == {"keyexists", "parseerror", "documenterror", "truncated"}
 
 
 def test_classes_of_one_line_relate_and_others_contradict(matcher: Matcher) -> None:

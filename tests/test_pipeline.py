@@ -79,7 +79,8 @@ def test_index_directory_twice_is_a_noop(tmp_path: Path, db_url: str) -> None:
     again = index(str(root), db, jobs=1)
     assert not again.changed
     assert "nothing changed" in again.line()
-    total, rows = Store.open(db).list_errors()
+    with Store.open(db) as store:
+        total, rows = store.list_errors()
     assert total == 2
     assert {r.template for r in rows} == {
         "expected a .toml file, got {path!r}",
@@ -106,16 +107,16 @@ def test_index_git_revisions_share_error_ids(tmp_path: Path) -> None:
     old = index(f"{repo}@{first_sha}", db, jobs=1)
     new = index(f"{repo}@HEAD", db, jobs=1)
     assert old.changed and new.changed and old.snapshot_id != new.snapshot_id
-    store = Store.open(db)
-    total, rows = store.list_errors()
-    assert total == 2  # the same two errors, shared by both commits
-    err = store.get_error(next(r.id for r in rows if "strict" in r.template))
-    assert err is not None
-    lines = [o.line for o in err.occurrences]
-    assert lines[1] == lines[0] + 2
-    commits = [o.version.commit for o in err.occurrences]
-    assert commits[0] == first_sha and len(commits[1]) == 40
-    assert all((o.version.date or "").startswith("2024-05-01") for o in err.occurrences)
+    with Store.open(db) as store:
+        total, rows = store.list_errors()
+        assert total == 2  # the same two errors, shared by both commits
+        err = store.get_error(next(r.id for r in rows if "strict" in r.template))
+        assert err is not None
+        lines = [o.line for o in err.occurrences]
+        assert lines[1] == lines[0] + 2
+        commits = [o.version.commit for o in err.occurrences]
+        assert commits[0] == first_sha and len(commits[1]) == 40
+        assert all((o.version.date or "").startswith("2024-05-01") for o in err.occurrences)
 
 
 def test_cli_index_list_show_json(tmp_path: Path) -> None:
@@ -187,7 +188,8 @@ def test_jobs_do_not_change_results(tmp_path: Path, jobs: int) -> None:
     db = str(tmp_path / f"c{jobs}.db")
     s = index(str(root), db, jobs=jobs)
     assert s.errors == 12
-    templates = sorted(r.template for r in Store.open(db).list_errors()[1])
+    with Store.open(db) as store:
+        templates = sorted(r.template for r in store.list_errors()[1])
     assert templates == sorted(f"bad {i} {{x}}" for i in range(12))
 
 
@@ -261,4 +263,43 @@ def test_library_explain_closes_its_reader(tmp_path: Path) -> None:
     assert [(m.path, m.line) for m in first] == [(m.path, m.line) for m in again]
     assert first and not first[0].approximate and first[0].path == "tinylib/__init__.py"
     assert reworded and not reworded[0].approximate and reworded[0].id != first[0].id
+    assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []
+
+
+def test_explain_closes_its_reader_when_indexing_a_traceback_s_package_fails(tmp_path: Path) -> None:
+    """``errdex explain`` indexes the installed package a traceback runs through; when that
+    package cannot be read (here a file past the single-file cap) the error propagates, and the
+    reader opened for the paste is closed, not left to the garbage collector."""
+    import gc
+    import warnings
+
+    from errdex import autoindex
+    from errdex.sources import SourceError
+
+    root = tmp_path / "tinylib-src"
+    _write_lib(root)
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    site = tmp_path / "venv" / "lib" / "python3.13" / "site-packages"
+    (site / "hugepkg-1.0.dist-info").mkdir(parents=True)
+    (site / "hugepkg").mkdir()
+    (site / "hugepkg" / "__init__.py").write_text("def g():\n    raise KeyError('boom')\n")
+    with open(site / "hugepkg" / "big.py", "wb") as fh:
+        fh.truncate(33 << 20)  # sparse: nothing on disk, one byte past the 32 MiB cap when read
+    (site / "hugepkg-1.0.dist-info" / "METADATA").write_text("Name: hugepkg\nVersion: 1.0\n")
+    (site / "hugepkg-1.0.dist-info" / "RECORD").write_text("hugepkg/__init__.py,,\nhugepkg/big.py,,\n")
+    paste = (
+        "Traceback (most recent call last):\n"
+        f'  File "{site}/hugepkg/__init__.py", line 2, in g\n'
+        "    raise KeyError('boom')\n"
+        "KeyError: 'boom'\n"
+    )
+    with warnings.catch_warnings():  # what earlier tests left to the collector is not this test's
+        warnings.simplefilter("ignore", ResourceWarning)
+        gc.collect()
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always", ResourceWarning)
+        with pytest.raises(SourceError, match="single-file cap"):
+            autoindex.explain(paste, db)
+        gc.collect()
     assert [str(w.message) for w in seen if issubclass(w.category, ResourceWarning)] == []

@@ -69,8 +69,8 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
 
 
 def _meaning(db: str, error_id: str) -> str:
-    store = Store.open(db)
-    return str(error_view(store, store.get_error(error_id)).to_json()["analysis"]["meaning"]["text"])
+    with Store.open(db) as store:
+        return str(error_view(store, store.get_error(error_id)).to_json()["analysis"]["meaning"]["text"])
 
 
 @pytest.mark.parametrize(
@@ -112,15 +112,15 @@ def test_every_builtin_exception_has_a_meaning() -> None:
 def test_related_titles_show_a_placeholder_whole(catalogue: tuple[str, dict[str, str]]) -> None:
     """The page lists the other errors of the file under short titles; ``{k + 1}`` stays itself."""
     db, ids = catalogue
-    store = Store.open(db)
-    err = store.get_error(ids["lookup"])
-    assert err is not None
-    repo = err.repo
-    with TestClient(create_app_for(db)) as client:
-        html = client.get(f"/{repo}/errors/{ids['lookup']}").text
-    titles = re.findall(r'class="mono">([^<]*)</a>', html)
-    assert "item {k + 1} is out of stock" in titles
-    assert not [t for t in titles if "{k}" in t or ("{k +" in t and "{k + 1}" not in t)]
+    with Store.open(db) as store:
+        err = store.get_error(ids["lookup"])
+        assert err is not None
+        repo = err.repo
+        with TestClient(create_app_for(db)) as client:
+            html = client.get(f"/{repo}/errors/{ids['lookup']}").text
+        titles = re.findall(r'class="mono">([^<]*)</a>', html)
+        assert "item {k + 1} is out of stock" in titles
+        assert not [t for t in titles if "{k}" in t or ("{k +" in t and "{k + 1}" not in t)]
 
 
 def create_app_for(db: str) -> object:

@@ -35,46 +35,46 @@ def _spy_entries(store: Store) -> list[int | None]:
 def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None:
     for spec in ("pypi:six==1.16.0", "pypi:idna==3.7"):
         index(spec, db_url)
-    store = Store.open(db_url)
-    merged = si.update(store)
-    built = build_index(store.iter_entries(), str(store.generation()), class_bases(store))
-    assert merged.n_entries == built.n_entries > 540  # the interpreter's ~500 and the two releases'
-    assert merged.dumps() == built.dumps()  # byte for byte: same patterns, keys, tables
-    first = {i: ss.get_segment(store, i, h) for i, h in ss.snapshot_stamps(store)}
-    assert len(first) == 2 and all(first.values())
+    with Store.open(db_url) as store:
+        merged = si.update(store)
+        built = build_index(store.iter_entries(), str(store.generation()), class_bases(store))
+        assert merged.n_entries == built.n_entries > 540  # the interpreter's ~500 and the two releases'
+        assert merged.dumps() == built.dumps()  # byte for byte: same patterns, keys, tables
+        first = {i: ss.get_segment(store, i, h) for i, h in ss.snapshot_stamps(store)}
+        assert len(first) == 2 and all(first.values())
 
-    # a third release: only its own rows are read, the other segments are reused as stored
-    third = index("pypi:iniconfig==2.0.0", db_url).snapshot_id
-    store = Store.open(db_url)
-    calls = _spy_entries(store)
-    merged = si.update(store)
-    assert calls == []  # the pipeline already built and saved the new segment
-    assert (
-        merged.dumps()
-        == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
-    )
-    stamps = dict(ss.snapshot_stamps(store))
-    assert all(ss.get_segment(store, i, stamps[i]) == data for i, data in first.items())
-    assert ss.get_segment(store, third, stamps[third]) is not None
+        # a third release: only its own rows are read, the other segments are reused as stored
+        third = index("pypi:iniconfig==2.0.0", db_url).snapshot_id
+        with Store.open(db_url) as store:
+            calls = _spy_entries(store)
+            merged = si.update(store)
+            assert calls == []  # the pipeline already built and saved the new segment
+            assert (
+                merged.dumps()
+                == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            )
+            stamps = dict(ss.snapshot_stamps(store))
+            assert all(ss.get_segment(store, i, stamps[i]) == data for i, data in first.items())
+            assert ss.get_segment(store, third, stamps[third]) is not None
 
 
 def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     a = index("pypi:six==1.16.0", db).snapshot_id
     b = index("pypi:idna==3.7", db).snapshot_id
-    store = Store.open(db)
-    stamps = dict(ss.snapshot_stamps(store))
-    good = ss.get_segment(store, b, stamps[b])
-    assert good is not None
-    ss.put_segment(store, b, stamps[b], good[:100] + b"\xff" * 64 + good[164:])
-    calls = _spy_entries(store)
-    merged = si.update(store)
-    assert calls == [b]  # only the damaged one; six's segment is read as stored
-    assert (
-        merged.dumps()
-        == build_index(Store.open(db).iter_entries(), str(store.generation()), class_bases(store)).dumps()
-    )
-    assert ss.get_segment(store, a, stamps[a]) is not None
+    with Store.open(db) as store:
+        stamps = dict(ss.snapshot_stamps(store))
+        good = ss.get_segment(store, b, stamps[b])
+        assert good is not None
+        ss.put_segment(store, b, stamps[b], good[:100] + b"\xff" * 64 + good[164:])
+        calls = _spy_entries(store)
+        merged = si.update(store)
+        assert calls == [b]  # only the damaged one; six's segment is read as stored
+        assert (
+            merged.dumps()
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
+        assert ss.get_segment(store, a, stamps[a]) is not None
 
 
 def test_a_first_segment_built_again_carries_the_merge_from_its_builder(tmp_path: Path) -> None:
@@ -122,51 +122,51 @@ def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_pa
 
     db = str(tmp_path / "c.db")
     snap = index("pypi:idna==3.7", db).snapshot_id
-    store = Store.open(db)
-    stamp = dict(ss.snapshot_stamps(store))[snap]
-    segment = ss.get_segment(store, snap, stamp)
-    assert segment is not None and segment[:8] == b"ERRDEXMI"  # what the index wrote, as it wrote it
-    name = f"{ss.PREFIX}{snap}"
-    with store.engine.begin() as conn:
-        stored = conn.execute(select(s.artifacts.c.data).where(s.artifacts.c.name == name)).scalar_one()
-        assert stored[:4] == b"\x28\xb5\x2f\xfd" and len(stored) * 2 < len(segment)
-        # one stored before segments were compressed still reads as it is
-        conn.execute(update(s.artifacts).where(s.artifacts.c.name == name).values(data=segment))
-    assert ss.get_segment(store, snap, stamp) == segment
-    with store.engine.begin() as conn:
-        conn.execute(
-            update(s.artifacts).where(s.artifacts.c.name == name).values(data=stored[:40] + b"\x00" * 40)
+    with Store.open(db) as store:
+        stamp = dict(ss.snapshot_stamps(store))[snap]
+        segment = ss.get_segment(store, snap, stamp)
+        assert segment is not None and segment[:8] == b"ERRDEXMI"  # what the index wrote, as it wrote it
+        name = f"{ss.PREFIX}{snap}"
+        with store.engine.begin() as conn:
+            stored = conn.execute(select(s.artifacts.c.data).where(s.artifacts.c.name == name)).scalar_one()
+            assert stored[:4] == b"\x28\xb5\x2f\xfd" and len(stored) * 2 < len(segment)
+            # one stored before segments were compressed still reads as it is
+            conn.execute(update(s.artifacts).where(s.artifacts.c.name == name).values(data=segment))
+        assert ss.get_segment(store, snap, stamp) == segment
+        with store.engine.begin() as conn:
+            conn.execute(
+                update(s.artifacts).where(s.artifacts.c.name == name).values(data=stored[:40] + b"\x00" * 40)
+            )
+        assert ss.get_segment(store, snap, stamp) is None
+        calls = _spy_entries(store)
+        merged = si.update(store)
+        assert (
+            calls == [snap]
+            and merged.dumps()
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
         )
-    assert ss.get_segment(store, snap, stamp) is None
-    calls = _spy_entries(store)
-    merged = si.update(store)
-    assert (
-        calls == [snap]
-        and merged.dumps()
-        == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
-    )
 
 
 def test_every_process_maps_the_same_index_file(tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     index("pypi:six==1.16.0", db)
-    store = Store.open(db)
-    cache = tmp_path / "cache"
-    loaded = si.load_shared(store, cache)
-    path = si.shared_path(store, str(store.generation()), cache)
-    assert path.is_file() and loaded.n_entries > 500
-    top = si.shared_matcher(store).explain("TypeError: sep must be None or a string").matches
-    assert top and top[0].repo == "benjaminp/six"
-    child = (
-        "import sys, pathlib\n"
-        "from errdex.store import Store\n"
-        "from errdex.match import shared_index as si\n"
-        "idx = si.load_shared(Store.open(sys.argv[1]), pathlib.Path(sys.argv[2]))\n"
-        "maps = open('/proc/self/maps').read()\n"
-        "print(idx.n_entries, str(si.shared_path(Store.open(sys.argv[1]), idx.generation, pathlib.Path(sys.argv[2]))) in maps)\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", child, db, str(cache)], capture_output=True, text=True, check=True
-    )
-    assert out.stdout.split() == [str(loaded.n_entries), "True"]  # mapped, not read into its heap
-    assert str(path) in Path("/proc/self/maps").read_text()
+    with Store.open(db) as store:
+        cache = tmp_path / "cache"
+        loaded = si.load_shared(store, cache)
+        path = si.shared_path(store, str(store.generation()), cache)
+        assert path.is_file() and loaded.n_entries > 500
+        top = si.shared_matcher(store).explain("TypeError: sep must be None or a string").matches
+        assert top and top[0].repo == "benjaminp/six"
+        child = (
+            "import sys, pathlib\n"
+            "from errdex.store import Store\n"
+            "from errdex.match import shared_index as si\n"
+            "idx = si.load_shared(Store.open(sys.argv[1]), pathlib.Path(sys.argv[2]))\n"
+            "maps = open('/proc/self/maps').read()\n"
+            "print(idx.n_entries, str(si.shared_path(Store.open(sys.argv[1]), idx.generation, pathlib.Path(sys.argv[2]))) in maps)\n"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", child, db, str(cache)], capture_output=True, text=True, check=True
+        )
+        assert out.stdout.split() == [str(loaded.n_entries), "True"]  # mapped, not read into its heap
+        assert str(path) in Path("/proc/self/maps").read_text()

@@ -182,11 +182,12 @@ def test_a_page_shows_the_sdist_test_that_expects_the_error(cache: Path, tmp_pat
     summary = index("pypi:requests==2.34.2", db, cache_dir=str(cache))
     assert summary.tests_from == "requests-2.34.2.tar.gz" and summary.linked_expectations > 0
     assert f"tests from {summary.tests_from}" in summary.line()
-    store = Store.open(db)
-    _, rows = store.list_errors(repo="requests")
-    [row] = [r for r in rows if r.template.startswith("Invalid URL {url!r}: No scheme supplied")]
-    a = error_view(store, store.get_error(row.id)).to_json()["analysis"]
-    assert any(
-        ex["path"] == "tests/test_requests.py" and "test_invalid_url" in ex["source"] for ex in a["examples"]
-    )
-    assert a["tests_note"].startswith("From the requests 2.34.2 test suite")
+    with Store.open(db) as store:
+        _, rows = store.list_errors(repo="requests")
+        [row] = [r for r in rows if r.template.startswith("Invalid URL {url!r}: No scheme supplied")]
+        a = error_view(store, store.get_error(row.id)).to_json()["analysis"]
+        assert any(
+            ex["path"] == "tests/test_requests.py" and "test_invalid_url" in ex["source"]
+            for ex in a["examples"]
+        )
+        assert a["tests_note"].startswith("From the requests 2.34.2 test suite")

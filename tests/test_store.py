@@ -59,89 +59,88 @@ def _snapshot(version: str, body: str) -> tuple[SnapshotInfo, list[SourceFile], 
 
 
 def test_snapshot_roundtrip_and_shared_ids(db_url: str) -> None:
-    store = Store.open(db_url)
-    rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
-    info, files, reports = _snapshot(
-        "1.0", "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
-    )
-    first = store.write_snapshot(info, files, [rec], reports, {"lib.core", "lib.core.f"})
-    assert first.changed and first.errors_new == 1
+    with Store.open(db_url) as store:
+        rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
+        info, files, reports = _snapshot(
+            "1.0", "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
+        )
+        first = store.write_snapshot(info, files, [rec], reports, {"lib.core", "lib.core.f"})
+        assert first.changed and first.errors_new == 1
 
-    # The next release moved the raise down two lines: same error ID, new occurrence.
-    moved = _record("lib/core.py", 5, ["bad value ", "x", ""])
-    info2, files2, reports2 = _snapshot("1.1", "\n\n" + files[0].data.decode())
-    second = store.write_snapshot(info2, files2, [moved], reports2, set())
-    assert second.changed and second.errors_new == 0
-    assert moved.id == rec.id
+        # The next release moved the raise down two lines: same error ID, new occurrence.
+        moved = _record("lib/core.py", 5, ["bad value ", "x", ""])
+        info2, files2, reports2 = _snapshot("1.1", "\n\n" + files[0].data.decode())
+        second = store.write_snapshot(info2, files2, [moved], reports2, set())
+        assert second.changed and second.errors_new == 0
+        assert moved.id == rec.id
 
-    err = store.get_error(rec.id)
-    assert err is not None
-    assert [(o.version.name, o.line) for o in err.occurrences] == [("1.0", 3), ("1.1", 5)]
-    assert err.occurrences[0].guards == ("x < 0",)
-    assert store.file_text(first.snapshot_id, "lib/core.py") == files[0].data.decode()
-    assert store.error_source(rec.id, "1.1") == (5, 6, files2[0].data.decode())
-    assert store.error_source(rec.id, "9.9") is None
-    assert store.symbols(first.snapshot_id) == {"lib.core", "lib.core.f"}
-    total, rows = store.list_errors(repo="lib")
-    assert total == 1 and rows[0].line == 5  # the latest snapshot's line
-    entries = list(store.iter_entries())
-    assert {(e.version, e.line) for e in entries} == {("1.0", 3), ("1.1", 5)}
-    assert [r.name for r in store.repos()] == ["acme/lib"]
-    assert store.repos()[0].snapshots[0].has_tests is True
+        err = store.get_error(rec.id)
+        assert err is not None
+        assert [(o.version.name, o.line) for o in err.occurrences] == [("1.0", 3), ("1.1", 5)]
+        assert err.occurrences[0].guards == ("x < 0",)
+        assert store.file_text(first.snapshot_id, "lib/core.py") == files[0].data.decode()
+        assert store.error_source(rec.id, "1.1") == (5, 6, files2[0].data.decode())
+        assert store.error_source(rec.id, "9.9") is None
+        assert store.symbols(first.snapshot_id) == {"lib.core", "lib.core.f"}
+        total, rows = store.list_errors(repo="lib")
+        assert total == 1 and rows[0].line == 5  # the latest snapshot's line
+        entries = list(store.iter_entries())
+        assert {(e.version, e.line) for e in entries} == {("1.0", 3), ("1.1", 5)}
+        assert [r.name for r in store.repos()] == ["acme/lib"]
+        assert store.repos()[0].snapshots[0].has_tests is True
 
 
 def test_reindexing_identical_content_changes_nothing(db_url: str) -> None:
-    store = Store.open(db_url)
-    rec = _record("lib/core.py", 3, ["boom"])
-    info, files, reports = _snapshot("1.0", "raise ValueError('boom')\n")
-    first = store.write_snapshot(info, files, [rec], reports, set())
-    gen = store.generation()
-    again = store.write_snapshot(info, files, [rec], reports, set())
-    assert not again.changed and again.snapshot_id == first.snapshot_id
-    assert store.generation() == gen  # no artifact needs rebuilding
+    with Store.open(db_url) as store:
+        rec = _record("lib/core.py", 3, ["boom"])
+        info, files, reports = _snapshot("1.0", "raise ValueError('boom')\n")
+        first = store.write_snapshot(info, files, [rec], reports, set())
+        gen = store.generation()
+        again = store.write_snapshot(info, files, [rec], reports, set())
+        assert not again.changed and again.snapshot_id == first.snapshot_id
+        assert store.generation() == gen  # no artifact needs rebuilding
 
 
 def test_a_new_extractor_re_extracts_the_same_content(db_url: str) -> None:
-    store = Store.open(db_url)
-    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
-    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1")
-    same = store.write_snapshot(
-        info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1"
-    )
-    assert not same.changed
-    upgraded = store.write_snapshot(
-        info, files, [_record("lib/core.py", 1, ["a!"])], reports, set(), producer="x2"
-    )
-    assert upgraded.changed and upgraded.replaced
-    assert [r.template for r in store.list_errors()[1]] == ["a!"]
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+        store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1")
+        same = store.write_snapshot(
+            info, files, [_record("lib/core.py", 1, ["a"])], reports, set(), producer="x1"
+        )
+        assert not same.changed
+        upgraded = store.write_snapshot(
+            info, files, [_record("lib/core.py", 1, ["a!"])], reports, set(), producer="x2"
+        )
+        assert upgraded.changed and upgraded.replaced
+        assert [r.template for r in store.list_errors()[1]] == ["a!"]
 
 
 def test_changed_content_of_same_ref_replaces_snapshot(db_url: str) -> None:
-    store = Store.open(db_url)
-    info, files, reports = _snapshot("1.0", "raise ValueError('old')\n")
-    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["old"])], reports, set())
-    info, files, reports = _snapshot("1.0", "raise ValueError('new')\n")
-    res = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["new"])], reports, set())
-    assert res.changed and res.replaced
-    assert [r.template for r in store.list_errors()[1]] == ["new"]  # 'old' is gone with its snapshot
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "raise ValueError('old')\n")
+        store.write_snapshot(info, files, [_record("lib/core.py", 1, ["old"])], reports, set())
+        info, files, reports = _snapshot("1.0", "raise ValueError('new')\n")
+        res = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["new"])], reports, set())
+        assert res.changed and res.replaced
+        assert [r.template for r in store.list_errors()[1]] == ["new"]  # 'old' is gone with its snapshot
 
 
 def test_failed_write_leaves_catalogue_exactly_as_it_was(db_url: str) -> None:
-    store = Store.open(db_url)
-    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
-    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
-    before = _dump(store)
-    bad = _record("lib/core.py", 1, ["b"])
-    bad.guards = [object()]  # type: ignore[list-item]  # not JSON: fails mid-transaction
-    info2, files2, reports2 = _snapshot("2.0", "raise ValueError('b')\n")
-    with pytest.raises(Exception, match="JSON serializable"):
-        store.write_snapshot(info2, files2, [bad], reports2, {"lib.core"})
-    assert _dump(store) == before
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+        store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+        before = _dump(store)
+        bad = _record("lib/core.py", 1, ["b"])
+        bad.guards = [object()]  # type: ignore[list-item]  # not JSON: fails mid-transaction
+        info2, files2, reports2 = _snapshot("2.0", "raise ValueError('b')\n")
+        with pytest.raises(Exception, match="JSON serializable"):
+            store.write_snapshot(info2, files2, [bad], reports2, {"lib.core"})
+        assert _dump(store) == before
 
 
 def test_schema_is_versioned_and_newer_schemas_are_refused(db_url: str) -> None:
-    engine = Store.open(db_url).engine
-    with engine.begin() as conn:
+    with Store.open(db_url) as store, store.engine.begin() as conn:
         assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
             SCHEMA_VERSION
         )
@@ -153,28 +152,31 @@ def test_schema_is_versioned_and_newer_schemas_are_refused(db_url: str) -> None:
 def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
     # a catalogue written before occurrences had ``relay``: the column is added, the old rows
     # read as "not a relay", and new snapshots store theirs
-    store = Store.open(db_url)
-    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
-    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
-    with store.engine.begin() as conn:
-        as_v3(conn)
-        conn.execute(text("alter table occurrences drop column relay"))
-        conn.execute(text("update meta set value='1' where key='schema_version'"))
-    store = Store.open(db_url)
-    assert [e.relay for e in store.iter_entries()] == [False]
-    relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
-    relayed.relay = True
-    info2, files2, reports2 = _snapshot(
-        "2.0", "def fail(message):\n    pass\n    raise ValueError(message)\n"
-    )
-    store.write_snapshot(info2, files2, [relayed], reports2, set())
-    assert sorted((e.version, e.relay) for e in store.iter_entries()) == [("1.0", False), ("2.0", True)]
-    got = store.get_error(relayed.id)
-    assert got is not None and [o.relay for o in got.occurrences] == [True]
-    with store.engine.connect() as conn:
-        assert conn.execute(text("select value from meta where key='schema_version'")).scalar() == str(
-            SCHEMA_VERSION
-        )
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+        store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+        with store.engine.begin() as conn:
+            as_v3(conn)
+            conn.execute(text("alter table occurrences drop column relay"))
+            conn.execute(text("update meta set value='1' where key='schema_version'"))
+        with Store.open(db_url) as store:
+            assert [e.relay for e in store.iter_entries()] == [False]
+            relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
+            relayed.relay = True
+            info2, files2, reports2 = _snapshot(
+                "2.0", "def fail(message):\n    pass\n    raise ValueError(message)\n"
+            )
+            store.write_snapshot(info2, files2, [relayed], reports2, set())
+            assert sorted((e.version, e.relay) for e in store.iter_entries()) == [
+                ("1.0", False),
+                ("2.0", True),
+            ]
+            got = store.get_error(relayed.id)
+            assert got is not None and [o.relay for o in got.occurrences] == [True]
+            with store.engine.connect() as conn:
+                assert conn.execute(
+                    text("select value from meta where key='schema_version'")
+                ).scalar() == str(SCHEMA_VERSION)
 
 
 @pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8])
@@ -187,44 +189,53 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
     from errdex.store import schema as s
 
-    store = Store.open(db_url)
-    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
-    old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
-    added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
-    as_version(store.engine, min(version, 8))
-    with store.engine.begin() as conn:
-        if version < 5:
-            s.metadata.drop_all(conn, tables=[s.index_failures])
-        if version < 4:
-            as_v3(conn)
-        if version < 3:
-            conn.execute(text("alter table occurrences drop column relay"))
-        if version < 2:
-            s.metadata.drop_all(conn, tables=added_in_v2)
-            for older in (v6, v7, v8):
-                older.drop_all(conn)
-        conn.execute(text(f"update meta set value='{version}' where key='schema_version'"))
-    store.engine.dispose()
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+        old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+        added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
+        as_version(store.engine, min(version, 8))
+        with store.engine.begin() as conn:
+            if version < 5:
+                s.metadata.drop_all(conn, tables=[s.index_failures])
+            if version < 4:
+                as_v3(conn)
+            if version < 3:
+                conn.execute(text("alter table occurrences drop column relay"))
+            if version < 2:
+                s.metadata.drop_all(conn, tables=added_in_v2)
+                for older in (v6, v7, v8):
+                    older.drop_all(conn)
+            conn.execute(text(f"update meta set value='{version}' where key='schema_version'"))
+        store.engine.dispose()
 
-    store = Store.open(db_url)
-    with store.engine.connect() as conn:
-        assert s.current_version(conn) == SCHEMA_VERSION == 9
-        assert {t.name for t in [*added_in_v2, s.index_failures]} <= set(inspect(conn).get_table_names())
-        assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
-        assert {"occurrences", "symbols", "fact_functions", "fact_calls"} <= set(
-            inspect(conn).get_view_names()
-        )
-    assert [(e.version, e.relay) for e in store.iter_entries()] == [("1.0", False)]
-    relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
-    relayed.relay = True
-    info2, files2, _ = _snapshot("2.0", "def fail(message):\n    pass\n    raise ValueError(message)\n")
-    reports2 = [
-        FileReport("lib/core.py", "ok", module="lib.core"),
-        FileReport("tests/test_core.py", "ok", is_test=True),
-    ]
-    new = store.write_snapshot(info2, files2, [relayed], reports2, set(), code={"lib/core.py": _facts()})
-    assert sorted((e.version, e.relay) for e in store.iter_entries()) == [("1.0", False), ("2.0", True)]
-    assert store.facts.has_facts(new.snapshot_id) and not store.facts.has_facts(old.snapshot_id)
+        with Store.open(db_url) as store:
+            with store.engine.connect() as conn:
+                assert s.current_version(conn) == SCHEMA_VERSION == 9
+                assert {t.name for t in [*added_in_v2, s.index_failures]} <= set(
+                    inspect(conn).get_table_names()
+                )
+                assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
+                assert {"occurrences", "symbols", "fact_functions", "fact_calls"} <= set(
+                    inspect(conn).get_view_names()
+                )
+            assert [(e.version, e.relay) for e in store.iter_entries()] == [("1.0", False)]
+            relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
+            relayed.relay = True
+            info2, files2, _ = _snapshot(
+                "2.0", "def fail(message):\n    pass\n    raise ValueError(message)\n"
+            )
+            reports2 = [
+                FileReport("lib/core.py", "ok", module="lib.core"),
+                FileReport("tests/test_core.py", "ok", is_test=True),
+            ]
+            new = store.write_snapshot(
+                info2, files2, [relayed], reports2, set(), code={"lib/core.py": _facts()}
+            )
+            assert sorted((e.version, e.relay) for e in store.iter_entries()) == [
+                ("1.0", False),
+                ("2.0", True),
+            ]
+            assert store.facts.has_facts(new.snapshot_id) and not store.facts.has_facts(old.snapshot_id)
 
 
 def _facts() -> CodeFacts:
@@ -237,20 +248,20 @@ def test_readonly_open_of_missing_catalogue_says_what_to_do(tmp_path: Path) -> N
 
 
 def test_unknown_repo_names_the_known_ones(db_url: str) -> None:
-    store = Store.open(db_url)
-    info, files, reports = _snapshot("1.0", "x = 1\n")
-    store.write_snapshot(info, files, [], reports, set())
-    with pytest.raises(StoreError, match=r"no codebase named 'nope'.*acme/lib"):
-        store.resolve_repo("nope")
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "x = 1\n")
+        store.write_snapshot(info, files, [], reports, set())
+        with pytest.raises(StoreError, match=r"no codebase named 'nope'.*acme/lib"):
+            store.resolve_repo("nope")
 
 
 def test_artifacts_are_invalidated_by_new_snapshots(db_url: str) -> None:
-    store = Store.open(db_url)
-    store.put_artifact("idx", b"v1")
-    assert store.get_artifact("idx") == b"v1"
-    info, files, reports = _snapshot("1.0", "x = 1\n")
-    store.write_snapshot(info, files, [], reports, set())
-    assert store.get_artifact("idx") is None
+    with Store.open(db_url) as store:
+        store.put_artifact("idx", b"v1")
+        assert store.get_artifact("idx") == b"v1"
+        info, files, reports = _snapshot("1.0", "x = 1\n")
+        store.write_snapshot(info, files, [], reports, set())
+        assert store.get_artifact("idx") is None
 
 
 def _dump(store: Store) -> list[tuple[str, list[tuple[object, ...]]]]:
@@ -271,24 +282,26 @@ def test_fast_reader_reads_artifacts_without_sqlalchemy_and_delegates_the_rest(t
     import sys
 
     db = tmp_path / "c.db"
-    store = Store.open(str(db))
-    info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
-    store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
-    store.put_artifact("match-index", b"payload")
-    probe = (
-        "import sys; from errdex.store.fast import open_reader; r = open_reader(sys.argv[1]); "
-        "print(r.get_artifact('match-index'), r.generation(), 'sqlalchemy' in sys.modules)"
-    )
-    out = subprocess.run([sys.executable, "-c", probe, str(db)], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["b'payload'", store.generation(), "False"]
+    with Store.open(str(db)) as store:
+        info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
+        store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
+        store.put_artifact("match-index", b"payload")
+        probe = (
+            "import sys; from errdex.store.fast import open_reader; r = open_reader(sys.argv[1]); "
+            "print(r.get_artifact('match-index'), r.generation(), 'sqlalchemy' in sys.modules)"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", probe, str(db)], capture_output=True, text=True, check=True
+        )
+        assert out.stdout.split() == ["b'payload'", store.generation(), "False"]
 
-    from errdex.store.fast import SQLiteReader, open_reader
+        from errdex.store.fast import SQLiteReader, open_reader
 
-    reader = open_reader(str(db))
-    assert isinstance(reader, SQLiteReader)
-    assert reader.list_errors()[0] == 1  # not a fast-path method: served by the full Store
-    with pytest.raises(StoreError, match="no catalogue at"):
-        open_reader(str(tmp_path / "missing.db"))
+        with open_reader(str(db)) as reader:
+            assert isinstance(reader, SQLiteReader)
+            assert reader.list_errors()[0] == 1  # not a fast-path method: served by the full Store
+            with pytest.raises(StoreError, match="no catalogue at"):
+                open_reader(str(tmp_path / "missing.db"))
 
 
 def test_read_only_handle_refuses_artifacts_and_the_matcher_still_loads(tmp_path: Path) -> None:
@@ -296,28 +309,33 @@ def test_read_only_handle_refuses_artifacts_and_the_matcher_still_loads(tmp_path
 
     db = str(tmp_path / "c.db")
     info, files, reports = _snapshot("1.0", "raise ValueError('a bad thing happened here')\n")
-    Store.open(db).write_snapshot(
-        info, files, [_record("lib/core.py", 1, ["a bad thing happened here"])], reports, set()
-    )
-    ro = Store.open(db, readonly=True)
-    with pytest.raises(StoreError, match="read-only"):
-        ro.put_artifact("x", b"y")
-    matcher = Matcher.load(ro)  # no stored index yet: built in memory, not saved
-    assert matcher.explain("ValueError: a bad thing happened here").matches[0].path == "lib/core.py"
-    assert ro.get_artifact("match-index") is None
+    with Store.open(db) as store:
+        store.write_snapshot(
+            info, files, [_record("lib/core.py", 1, ["a bad thing happened here"])], reports, set()
+        )
+    with Store.open(db, readonly=True) as ro:
+        with pytest.raises(StoreError, match="read-only"):
+            ro.put_artifact("x", b"y")
+        matcher = Matcher.load(ro)  # no stored index yet: built in memory, not saved
+        assert matcher.explain("ValueError: a bad thing happened here").matches[0].path == "lib/core.py"
+        assert ro.get_artifact("match-index") is None
 
 
 def test_entries_carry_their_statement_from_each_snapshots_file(db_url: str) -> None:
     # A traceback prints the raise statement's first line under its frame: the entry walk reads it
     # from the stored file of each snapshot, at that snapshot's line.
-    store = Store.open(db_url)
-    body = "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
-    info, files, reports = _snapshot("1.0", body)
-    store.write_snapshot(info, files, [_record("lib/core.py", 3, ["bad value ", "x", ""])], reports, set())
-    info2, files2, reports2 = _snapshot("1.1", "\n\n" + body)
-    store.write_snapshot(info2, files2, [_record("lib/core.py", 5, ["bad value ", "x", ""])], reports2, set())
-    got = {(e.version, e.line, e.statement) for e in store.iter_entries()}
-    assert got == {
-        ("1.0", 3, "raise ValueError(f'bad value {x}')"),
-        ("1.1", 5, "raise ValueError(f'bad value {x}')"),
-    }
+    with Store.open(db_url) as store:
+        body = "def f(x):\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
+        info, files, reports = _snapshot("1.0", body)
+        store.write_snapshot(
+            info, files, [_record("lib/core.py", 3, ["bad value ", "x", ""])], reports, set()
+        )
+        info2, files2, reports2 = _snapshot("1.1", "\n\n" + body)
+        store.write_snapshot(
+            info2, files2, [_record("lib/core.py", 5, ["bad value ", "x", ""])], reports2, set()
+        )
+        got = {(e.version, e.line, e.statement) for e in store.iter_entries()}
+        assert got == {
+            ("1.0", 3, "raise ValueError(f'bad value {x}')"),
+            ("1.1", 5, "raise ValueError(f'bad value {x}')"),
+        }

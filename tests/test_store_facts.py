@@ -32,84 +32,86 @@ def _count(store: Store, table: object) -> int:
 def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
     root = write_package(tmp_path / "v1")
     sid = index(str(root), db_url, jobs=1).snapshot_id
-    store = Store.open(db_url)
-    facts = store.facts
+    with Store.open(db_url) as store:
+        facts = store.facts
 
-    core = facts.module_at(sid, "shop/_core.py")
-    assert core is not None and (core.name, core.is_package, core.is_test, core.shadowed) == (
-        "shop._core", False, False, False
-    )  # fmt: skip
-    test_row = facts.module_at(sid, "tests/test_shop.py")
-    assert test_row is not None and test_row.is_test
-    assert sorted(facts.modules_named(sid, ["shop", "shop.api", "tests.test_shop", "nope"])) == [
-        "shop",
-        "shop.api",
-    ]
-    assert facts.module_names_ending(sid, "api") == ["shop.api"]
+        core = facts.module_at(sid, "shop/_core.py")
+        assert core is not None and (core.name, core.is_package, core.is_test, core.shadowed) == (
+            "shop._core", False, False, False
+        )  # fmt: skip
+        test_row = facts.module_at(sid, "tests/test_shop.py")
+        assert test_row is not None and test_row.is_test
+        assert sorted(facts.modules_named(sid, ["shop", "shop.api", "tests.test_shop", "nope"])) == [
+            "shop",
+            "shop.api",
+        ]
+        assert facts.module_names_ending(sid, "api") == ["shop.api"]
 
-    # what the store gives back is what the extractor found, definitions and all
-    files = [SourceFile(p, t.encode()) for p, t in PACKAGE.items()]
-    found = extract(files, "local/shop", jobs=1).code["shop/_core.py"]
-    stored = facts.facts([core.fact_id], docs=True)[core.fact_id]
-    assert (stored.functions, stored.classes, stored.imports) == (
-        found.functions,
-        found.classes,
-        found.imports,
-    )
-    assert (stored.toplevel, stored.bound, stored.consts) == (found.toplevel, found.bound, found.consts)
-    assert [f.qualname for f in stored.functions] == [
-        "Cart.__init__", "Cart.check", "Cart._inner", "_total", "_validate", "_validate.<locals>.helper"
-    ]  # fmt: skip
+        # what the store gives back is what the extractor found, definitions and all
+        files = [SourceFile(p, t.encode()) for p, t in PACKAGE.items()]
+        found = extract(files, "local/shop", jobs=1).code["shop/_core.py"]
+        stored = facts.facts([core.fact_id], docs=True)[core.fact_id]
+        assert (stored.functions, stored.classes, stored.imports) == (
+            found.functions,
+            found.classes,
+            found.imports,
+        )
+        assert (stored.toplevel, stored.bound, stored.consts) == (found.toplevel, found.bound, found.consts)
+        assert [f.qualname for f in stored.functions] == [
+            "Cart.__init__", "Cart.check", "Cart._inner", "_total", "_validate", "_validate.<locals>.helper"
+        ]  # fmt: skip
 
-    # lookups by name, in code order (file, then position in the file), tests left out
-    calls = facts.calls_named(sid, ["_validate", "buy"])
-    assert [(c.module, c.caller, c.callee) for c in calls] == [
-        ("shop._core", "_total", "_validate"),
-        ("shop.api", "refund", "_validate"),
-    ]
-    [reexport] = facts.imports_of(sid, ["checkout"])
-    assert (reexport.module, reexport.local, reexport.target, reexport.level) == (
-        "shop",
-        "buy",
-        "api.checkout",
-        1,
-    )
-    assert [(r.module, r.target) for r in facts.imports_binding(sid, ["_core"])] == [
-        ("shop.api", "shop._core")
-    ]
-    assert facts.functions_named(sid, ["check", "helper"]) == {
-        "check": [("shop._core", "Cart.check")],
-        "helper": [("shop._core", "_validate.<locals>.helper")],
-    }
-    assert facts.imports_top_level(sid, "shop") and not facts.imports_top_level(sid, "pytest")
-    assert {r.local for r in facts.relative_imports(sid)} == {"buy", "_validate"}
-    assert facts.symbols_present(sid, ["shop._core._total", "shop._core.nope"]) == {"shop._core._total"}
+        # lookups by name, in code order (file, then position in the file), tests left out
+        calls = facts.calls_named(sid, ["_validate", "buy"])
+        assert [(c.module, c.caller, c.callee) for c in calls] == [
+            ("shop._core", "_total", "_validate"),
+            ("shop.api", "refund", "_validate"),
+        ]
+        [reexport] = facts.imports_of(sid, ["checkout"])
+        assert (reexport.module, reexport.local, reexport.target, reexport.level) == (
+            "shop",
+            "buy",
+            "api.checkout",
+            1,
+        )
+        assert [(r.module, r.target) for r in facts.imports_binding(sid, ["_core"])] == [
+            ("shop.api", "shop._core")
+        ]
+        assert facts.functions_named(sid, ["check", "helper"]) == {
+            "check": [("shop._core", "Cart.check")],
+            "helper": [("shop._core", "_validate.<locals>.helper")],
+        }
+        assert facts.imports_top_level(sid, "shop") and not facts.imports_top_level(sid, "pytest")
+        assert {r.local for r in facts.relative_imports(sid)} == {"buy", "_validate"}
+        assert facts.symbols_present(sid, ["shop._core._total", "shop._core.nope"]) == {"shop._core._total"}
 
-    tests = facts.tests_in(sid, "tests/test_shop.py")
-    assert [(t.qualname, t.expects, t.subject) for t in tests] == [
-        ("test_empty", True, ["buy"]),
-        ("test_full", False, ["buy"]),
-    ]
+        tests = facts.tests_in(sid, "tests/test_shop.py")
+        assert [(t.qualname, t.expects, t.subject) for t in tests] == [
+            ("test_empty", True, ["buy"]),
+            ("test_full", False, ["buy"]),
+        ]
 
-    errors = facts.errors_at(sid, "shop/_core.py")
-    assert [(e.function, e.line) for e in errors] == [
-        ("Cart._inner", 9),
-        ("_validate", 20),
-        ("_validate.<locals>.helper", 23),
-    ]
-    assert [e.template for e in facts.errors_at(sid, "shop/_core.py", "_validate")] == [
-        "cart {cart!r} is empty"
-    ]
-    assert [e.id for e in facts.errors_in_dir(sid, "shop", 2)] == [e.id for e in errors[:2]]
-    assert [e.function for e in facts.errors_of_class(sid, "KeyError", 5)] == ["_validate.<locals>.helper"]
-    empty = errors[1].id
-    [exp] = facts.expectations_of(sid, empty)
-    assert (exp.path, exp.function, exp.pattern) == (
-        "tests/test_shop.py",
-        "test_empty",
-        "cart .* is empty",
-    )
-    assert facts.expectation_count(sid) == 1 and facts.has_facts(sid)
+        errors = facts.errors_at(sid, "shop/_core.py")
+        assert [(e.function, e.line) for e in errors] == [
+            ("Cart._inner", 9),
+            ("_validate", 20),
+            ("_validate.<locals>.helper", 23),
+        ]
+        assert [e.template for e in facts.errors_at(sid, "shop/_core.py", "_validate")] == [
+            "cart {cart!r} is empty"
+        ]
+        assert [e.id for e in facts.errors_in_dir(sid, "shop", 2)] == [e.id for e in errors[:2]]
+        assert [e.function for e in facts.errors_of_class(sid, "KeyError", 5)] == [
+            "_validate.<locals>.helper"
+        ]
+        empty = errors[1].id
+        [exp] = facts.expectations_of(sid, empty)
+        assert (exp.path, exp.function, exp.pattern) == (
+            "tests/test_shop.py",
+            "test_empty",
+            "cart .* is empty",
+        )
+        assert facts.expectation_count(sid) == 1 and facts.has_facts(sid)
 
 
 def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snapshot(
@@ -121,28 +123,30 @@ def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snap
         tmp_path / "v2" / "shop", {"shop/api.py": PACKAGE["shop/api.py"] + "\n\ndef extra():\n    pass\n"}
     )
     first = index(str(v1), db_url, jobs=1).snapshot_id
-    store = Store.open(db_url)
-    assert _count(store, s.code_facts) == 4
-    second = index(str(v2), db_url, jobs=1).snapshot_id
-    assert _count(store, s.code_facts) == 5  # only the changed file has new facts
-    a, b = store.facts.module_at(first, "shop/_core.py"), store.facts.module_at(second, "shop/_core.py")
-    assert a is not None and b is not None and a.fact_id == b.fact_id
-    assert store.facts.module_at(first, "shop/api.py") != store.facts.module_at(second, "shop/api.py")
+    with Store.open(db_url) as store:
+        assert _count(store, s.code_facts) == 4
+        second = index(str(v2), db_url, jobs=1).snapshot_id
+        assert _count(store, s.code_facts) == 5  # only the changed file has new facts
+        a, b = store.facts.module_at(first, "shop/_core.py"), store.facts.module_at(second, "shop/_core.py")
+        assert a is not None and b is not None and a.fact_id == b.fact_id
+        assert store.facts.module_at(first, "shop/api.py") != store.facts.module_at(second, "shop/api.py")
 
-    # the later release is the latest occurrence of the errors both hold: "related" lists it there
-    assert store.facts.errors_at(first, "shop/_core.py") == []
-    assert len(store.facts.errors_at(second, "shop/_core.py")) == 3
+        # the later release is the latest occurrence of the errors both hold: "related" lists it there
+        assert store.facts.errors_at(first, "shop/_core.py") == []
+        assert len(store.facts.errors_at(second, "shop/_core.py")) == 3
 
-    # v1's directory changes: its snapshot is replaced; the old __init__ stays, v2 holds it too
-    write_package(v1, {"shop/__init__.py": "from .api import checkout as purchase\n"})
-    index(str(v1), db_url, jobs=1)
-    assert _count(store, s.code_facts) == 6
-    store.delete_snapshot(second)  # v2's api.py and the old __init__ were only its own
-    assert _count(store, s.code_facts) == 4
-    assert _count(store, s.fact_calls) == sum(
-        len(f.calls)
-        for f in extract([SourceFile(p, t.read_bytes()) for p, t in _files(v1)], "x", jobs=1).code.values()
-    )
+        # v1's directory changes: its snapshot is replaced; the old __init__ stays, v2 holds it too
+        write_package(v1, {"shop/__init__.py": "from .api import checkout as purchase\n"})
+        index(str(v1), db_url, jobs=1)
+        assert _count(store, s.code_facts) == 6
+        store.delete_snapshot(second)  # v2's api.py and the old __init__ were only its own
+        assert _count(store, s.code_facts) == 4
+        assert _count(store, s.fact_calls) == sum(
+            len(f.calls)
+            for f in extract(
+                [SourceFile(p, t.read_bytes()) for p, t in _files(v1)], "x", jobs=1
+            ).code.values()
+        )
 
 
 def _seen(store: Store, sid: int) -> tuple[object, ...]:
@@ -173,27 +177,38 @@ def test_a_function_moved_by_an_edit_above_it_is_stored_once(tmp_path: Path, db_
     moved = "# a new comment\n# and another\n" + PACKAGE["shop/_core.py"]
     v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": moved})
     first = index(str(v1), db_url, jobs=1).snapshot_id
-    store = Store.open(db_url)
-    bodies, places, calls = _count(store, s.fn_bodies), _count(store, s.fn_places), _count(store, s.fn_calls)
-    second = index(str(v2), db_url, jobs=1).snapshot_id
-    assert _count(store, s.code_facts) == 5  # the moved file is a new content ...
-    assert (_count(store, s.fn_bodies), _count(store, s.fn_calls)) == (bodies, calls)  # ... of old functions
-    core = extract([SourceFile("shop/_core.py", moved.encode())], "x", jobs=1).code["shop/_core.py"]
-    assert _count(store, s.fn_places) == places + len(core.functions)
-    m = store.facts.module_at(second, "shop/_core.py")
-    assert m is not None and store.facts.facts([m.fact_id], docs=True)[m.fact_id].functions == core.functions
-    assert [(c.caller, c.line) for c in store.facts.calls_named(second, ["_validate"])] == [
-        (c.caller, c.line + 2)
-        for c in store.facts.calls_named(first, ["_validate"])
-        if c.path == "shop/_core.py"
-    ] + [
-        (c.caller, c.line) for c in store.facts.calls_named(first, ["_validate"]) if c.path != "shop/_core.py"
-    ]
+    with Store.open(db_url) as store:
+        bodies, places, calls = (
+            _count(store, s.fn_bodies),
+            _count(store, s.fn_places),
+            _count(store, s.fn_calls),
+        )
+        second = index(str(v2), db_url, jobs=1).snapshot_id
+        assert _count(store, s.code_facts) == 5  # the moved file is a new content ...
+        assert (_count(store, s.fn_bodies), _count(store, s.fn_calls)) == (
+            bodies,
+            calls,
+        )  # ... of old functions
+        core = extract([SourceFile("shop/_core.py", moved.encode())], "x", jobs=1).code["shop/_core.py"]
+        assert _count(store, s.fn_places) == places + len(core.functions)
+        m = store.facts.module_at(second, "shop/_core.py")
+        assert (
+            m is not None and store.facts.facts([m.fact_id], docs=True)[m.fact_id].functions == core.functions
+        )
+        assert [(c.caller, c.line) for c in store.facts.calls_named(second, ["_validate"])] == [
+            (c.caller, c.line + 2)
+            for c in store.facts.calls_named(first, ["_validate"])
+            if c.path == "shop/_core.py"
+        ] + [
+            (c.caller, c.line)
+            for c in store.facts.calls_named(first, ["_validate"])
+            if c.path != "shop/_core.py"
+        ]
 
-    store.delete_snapshot(second)  # the places go with the content; the shared bodies stay
-    assert (_count(store, s.fn_bodies), _count(store, s.fn_places)) == (bodies, places)
-    store.delete_snapshot(first)
-    assert _count(store, s.fn_bodies) == _count(store, s.fn_calls) == _count(store, s.fn_places) == 0
+        store.delete_snapshot(second)  # the places go with the content; the shared bodies stay
+        assert (_count(store, s.fn_bodies), _count(store, s.fn_places)) == (bodies, places)
+        store.delete_snapshot(first)
+        assert _count(store, s.fn_bodies) == _count(store, s.fn_calls) == _count(store, s.fn_places) == 0
 
 
 @pytest.mark.parametrize("version", [6, 7, 8])
@@ -208,15 +223,15 @@ def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
     v1 = write_package(tmp_path / "v1" / "shop")
     v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": "\n\n" + PACKAGE["shop/_core.py"]})
     sids = [index(str(v), db_url, jobs=1).snapshot_id for v in (v1, v2)]
-    store = Store.open(db_url)
-    before = [_seen(store, sid) for sid in sids]
-    bodies = _count(store, s.fn_bodies)
-    assert all(before[-1][6:])  # the newer release has related errors and imports to compare
-    as_version(store.engine, version)
-    store.engine.dispose()
-    upgraded = Store.open(db_url)
-    assert [_seen(upgraded, sid) for sid in sids] == before
-    assert _count(upgraded, s.fn_bodies) == bodies < _count(upgraded, s.fn_places)
+    with Store.open(db_url) as store:
+        before = [_seen(store, sid) for sid in sids]
+        bodies = _count(store, s.fn_bodies)
+        assert all(before[-1][6:])  # the newer release has related errors and imports to compare
+        as_version(store.engine, version)
+        store.engine.dispose()
+        with Store.open(db_url) as upgraded:
+            assert [_seen(upgraded, sid) for sid in sids] == before
+            assert _count(upgraded, s.fn_bodies) == bodies < _count(upgraded, s.fn_places)
 
 
 def _files(root: Path) -> list[tuple[str, Path]]:
@@ -237,8 +252,7 @@ def test_migration_adds_the_fact_tables_and_drops_pickled_project_indexes(tmp_pa
         )
         conn.execute(insert(s.artifacts).values(name="match-index", generation="0", data=b"kept"))
     engine.dispose()
-    store = Store(url)
-    with store.engine.connect() as conn:
+    with Store(url) as store, store.engine.connect() as conn:
         assert s.current_version(conn) == s.SCHEMA_VERSION
         assert {t.name for t in new} <= set(inspect(conn).get_table_names())
         assert [r[0] for r in conn.execute(select(s.artifacts.c.name))] == ["match-index"]
@@ -249,30 +263,34 @@ def test_fast_reader_answers_as_the_store_does_without_sqlalchemy(tmp_path: Path
 
     db = str(tmp_path / "c.db")
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
-    store, reader = Store.open(db), open_reader(db)
-    assert isinstance(reader, SQLiteReader)
-    ids = [r.id for r in store.list_errors()[1]]
-    for error_id in [*ids, "0000000000000000"]:
-        assert reader.get_error(error_id) == store.get_error(error_id)
-    assert reader.snapshot(sid) == store.snapshot(sid)
-    assert (
-        reader.file_text(sid, "shop/api.py") == store.file_text(sid, "shop/api.py") == PACKAGE["shop/api.py"]
-    )
-    store.put_analysis(ids[0], sid, "m", "1", ANSWER)
-    cached = reader.get_analysis(ids[0], sid, "m", "1")
-    assert cached is not None and cached == store.get_analysis(ids[0], sid, "m", "1")
-    assert reader.facts.calls_named(sid, ["_validate"]) == store.facts.calls_named(sid, ["_validate"])
+    with Store.open(db) as store, open_reader(db) as reader:
+        assert isinstance(reader, SQLiteReader)
+        ids = [r.id for r in store.list_errors()[1]]
+        for error_id in [*ids, "0000000000000000"]:
+            assert reader.get_error(error_id) == store.get_error(error_id)
+        assert reader.snapshot(sid) == store.snapshot(sid)
+        assert (
+            reader.file_text(sid, "shop/api.py")
+            == store.file_text(sid, "shop/api.py")
+            == PACKAGE["shop/api.py"]
+        )
+        store.put_analysis(ids[0], sid, "m", "1", ANSWER)
+        cached = reader.get_analysis(ids[0], sid, "m", "1")
+        assert cached is not None and cached == store.get_analysis(ids[0], sid, "m", "1")
+        assert reader.facts.calls_named(sid, ["_validate"]) == store.facts.calls_named(sid, ["_validate"])
 
-    probe = (
-        "import atexit, sys; atexit.register(lambda: print('sqlalchemy' in sys.modules, file=sys.stderr)); "
-        "from errdex.cli import app; app()"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", probe, "show", ids[0], "--json", "--db", db], capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    assert out.stderr.strip() == "False"  # `errdex show` ran its analysis without importing SQLAlchemy
-    assert f'"id": "{ids[0]}"' in out.stdout
+        probe = (
+            "import atexit, sys; atexit.register(lambda: print('sqlalchemy' in sys.modules, file=sys.stderr)); "
+            "from errdex.cli import app; app()"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", probe, "show", ids[0], "--json", "--db", db],
+            capture_output=True,
+            text=True,
+        )
+        assert out.returncode == 0, out.stderr
+        assert out.stderr.strip() == "False"  # `errdex show` ran its analysis without importing SQLAlchemy
+        assert f'"id": "{ids[0]}"' in out.stdout
 
 
 def test_cold_show_skips_typer_and_prints_what_the_typer_command_prints(tmp_path: Path) -> None:
@@ -281,7 +299,8 @@ def test_cold_show_skips_typer_and_prints_what_the_typer_command_prints(tmp_path
     unknown ID and a missing catalogue go to the typer command, with its messages and codes."""
     db = str(tmp_path / "c.db")
     index(str(write_package(tmp_path / "pkg")), db, jobs=1)
-    error_id = Store.open(db).list_errors()[1][0].id
+    with Store.open(db) as store:
+        error_id = store.list_errors()[1][0].id
     loaded = "import atexit, sys; atexit.register(lambda: print(sorted({m.partition('.')[0] for m in sys.modules} & {'typer', 'pydantic'}), file=sys.stderr)); "
     quick, typed = (
         loaded + "from errdex.cli import main; main()",
@@ -333,23 +352,25 @@ def test_show_on_a_catalogue_of_an_older_schema_upgrades_it(tmp_path: Path) -> N
     assert fast.SCHEMA_VERSION == s.SCHEMA_VERSION
     db = str(tmp_path / "c.db")
     index(str(write_package(tmp_path / "pkg")), db, jobs=1)
-    store = Store.open(db)
-    error_id = store.list_errors()[1][0].id
-    with store.engine.begin() as conn:
-        as_v3(conn)
-        conn.execute(text("alter table occurrences drop column relay"))
-        conn.execute(text("update meta set value = '2' where key = 'schema_version'"))
-    store.engine.dispose()
-    assert not fast.SQLiteReader(Path(db), f"sqlite:///{db}").current
-    out = subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "show", error_id, "--json", "--db", db],
-        capture_output=True,
-        text=True,
-    )
-    assert out.returncode == 0, out.stderr
-    shown = json.loads(out.stdout)
-    assert shown["id"] == error_id and shown["analysis"]["reached_from"] is not None
-    assert isinstance(fast.open_reader(db), fast.SQLiteReader)  # upgraded: the fast path again
+    with Store.open(db) as store:
+        error_id = store.list_errors()[1][0].id
+        with store.engine.begin() as conn:
+            as_v3(conn)
+            conn.execute(text("alter table occurrences drop column relay"))
+            conn.execute(text("update meta set value = '2' where key = 'schema_version'"))
+        store.engine.dispose()
+        with fast.SQLiteReader(Path(db), f"sqlite:///{db}") as old:
+            assert not old.current
+        out = subprocess.run(
+            [sys.executable, "-m", "errdex.cli", "show", error_id, "--json", "--db", db],
+            capture_output=True,
+            text=True,
+        )
+        assert out.returncode == 0, out.stderr
+        shown = json.loads(out.stdout)
+        assert shown["id"] == error_id and shown["analysis"]["reached_from"] is not None
+        with fast.open_reader(db) as upgraded:
+            assert isinstance(upgraded, fast.SQLiteReader)  # upgraded: the fast path again
 
 
 def test_a_snapshot_indexed_without_facts_asks_for_a_new_index(tmp_path: Path) -> None:
@@ -363,7 +384,8 @@ def test_a_snapshot_indexed_without_facts_asks_for_a_new_index(tmp_path: Path) -
 
     rec = ErrorRecord("error", "ValueError", "old error", ["old error"], ["old error"], "old.py", 1, 1, "<module>",
                       id=error_id("local/old", "old.py", "<module>", "ValueError", "old error"))  # fmt: skip
-    Store.open(db).write_snapshot(info, files, [rec], [FileReport("old.py", "ok", module="old")], set())
+    with Store.open(db) as store:
+        store.write_snapshot(info, files, [rec], [FileReport("old.py", "ok", module="old")], set())
     out = subprocess.run(
         [sys.executable, "-m", "errdex.cli", "show", rec.id, "--db", db], capture_output=True, text=True
     )
@@ -377,9 +399,11 @@ def test_unchanged_reindex_writes_nothing_new(tmp_path: Path, path: str) -> None
     db = str(tmp_path / "c.db")
     root = write_package(tmp_path / "pkg")
     sid = index(str(root), db, jobs=1).snapshot_id
-    before = Store.open(db).facts.module_at(sid, path)
+    with Store.open(db) as store:
+        before = store.facts.module_at(sid, path)
     assert not index(str(root), db, jobs=1).changed
-    assert Store.open(db).facts.module_at(sid, path) == before
+    with Store.open(db) as store:
+        assert store.facts.module_at(sid, path) == before
 
 
 ANSWER = {
@@ -402,35 +426,35 @@ ANSWER = {
 def test_a_cached_answer_of_another_shape_reads_as_absent(tmp_path: Path, db_url: str) -> None:
     """The catalogue is untrusted: a stored answer errdex would not write is no answer at all."""
     sid = index(str(write_package(tmp_path / "pkg")), db_url, jobs=1).snapshot_id
-    store = Store.open(db_url)
-    error_id = store.list_errors()[1][0].id
-    store.put_analysis(error_id, sid, "m", "good", ANSWER)
-    good = store.get_analysis(error_id, sid, "m", "good")
-    assert good is not None and good.to_json() == {**ANSWER, "prompt_version": "1"}
-    assert good.sections.example_fix is not None and good.sections.example_fix.after == "apply(0.5)"
-    assert "raw" not in good.public_json() and good.public_json()["unverified"] == ["shop.magic"]
-    sections = ANSWER["sections"]
-    assert isinstance(sections, dict)
-    bad: list[object] = [
-        [ANSWER],
-        "an answer",
-        {k: v for k, v in ANSWER.items() if k != "model"},
-        {**ANSWER, "model": 7},
-        {**ANSWER, "dropped": "2"},
-        {**ANSWER, "dropped": True},
-        {**ANSWER, "dropped": -1},
-        {**ANSWER, "unverified": [1]},
-        {**ANSWER, "raw": "text"},
-        {**ANSWER, "sections": None},
-        {**ANSWER, "sections": {**sections, "solutions": "one string, not a list"}},
-        {**ANSWER, "sections": {**sections, "meaning": ["a", "list"]}},
-        {**ANSWER, "sections": {**sections, "example_fix": ["before", "after"]}},
-        {**ANSWER, "sections": {**sections, "example_fix": {"before": 1, "after": ""}}},
-    ]
-    for n, data in enumerate(bad):
-        store.put_analysis(error_id, sid, "m", f"bad{n}", data)
-        assert store.get_analysis(error_id, sid, "m", f"bad{n}") is None, data
-    assert store.get_analysis(error_id, sid, "m", "never stored") is None
+    with Store.open(db_url) as store:
+        error_id = store.list_errors()[1][0].id
+        store.put_analysis(error_id, sid, "m", "good", ANSWER)
+        good = store.get_analysis(error_id, sid, "m", "good")
+        assert good is not None and good.to_json() == {**ANSWER, "prompt_version": "1"}
+        assert good.sections.example_fix is not None and good.sections.example_fix.after == "apply(0.5)"
+        assert "raw" not in good.public_json() and good.public_json()["unverified"] == ["shop.magic"]
+        sections = ANSWER["sections"]
+        assert isinstance(sections, dict)
+        bad: list[object] = [
+            [ANSWER],
+            "an answer",
+            {k: v for k, v in ANSWER.items() if k != "model"},
+            {**ANSWER, "model": 7},
+            {**ANSWER, "dropped": "2"},
+            {**ANSWER, "dropped": True},
+            {**ANSWER, "dropped": -1},
+            {**ANSWER, "unverified": [1]},
+            {**ANSWER, "raw": "text"},
+            {**ANSWER, "sections": None},
+            {**ANSWER, "sections": {**sections, "solutions": "one string, not a list"}},
+            {**ANSWER, "sections": {**sections, "meaning": ["a", "list"]}},
+            {**ANSWER, "sections": {**sections, "example_fix": ["before", "after"]}},
+            {**ANSWER, "sections": {**sections, "example_fix": {"before": 1, "after": ""}}},
+        ]
+        for n, data in enumerate(bad):
+            store.put_analysis(error_id, sid, "m", f"bad{n}", data)
+            assert store.get_analysis(error_id, sid, "m", f"bad{n}") is None, data
+        assert store.get_analysis(error_id, sid, "m", "never stored") is None
 
 
 def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
@@ -446,26 +470,30 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
 
     db = str(tmp_path / "c.db")
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
-    store = Store.open(db)
-    first, second = (r.id for r in store.list_errors()[1][:2])
-    monkeypatch.setenv(ENV_MODEL, "m")  # pages look for this model's cached answers
-    for error_id in (first, second):
-        store.put_analysis(error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION})
-    llm = analyze_error(store, store.get_error(second)).llm  # type: ignore[arg-type]
-    assert llm is not None and llm.model == "m"
-    with closing(sqlite3.connect(db)) as conn, conn:  # ``with conn`` commits; closing closes
-        conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
-        conn.execute(
-            "update occurrence_bodies set guards = '\"x > 0\"', comments = '{}' where error_id = ?", (first,)
-        )
-        conn.execute("delete from occurrence_places where body_id in "
-                     "(select id from occurrence_bodies where error_id = ?)", (second,))  # fmt: skip
-    for reader in (store, open_reader(db)):
-        assert reader.get_analysis(first, sid, "m", PROMPT_VERSION) is None
-        err = reader.get_error(first)
-        assert err is not None and err.latest.guards == () and err.latest.comments == ()
-        assert error_view(reader, err).guards == () and analyze_error(reader, err).llm is None
-        assert reader.get_error(second) is None
+    with Store.open(db) as store:
+        first, second = (r.id for r in store.list_errors()[1][:2])
+        monkeypatch.setenv(ENV_MODEL, "m")  # pages look for this model's cached answers
+        for error_id in (first, second):
+            store.put_analysis(
+                error_id, sid, "m", PROMPT_VERSION, {**ANSWER, "prompt_version": PROMPT_VERSION}
+            )
+        llm = analyze_error(store, store.get_error(second)).llm  # type: ignore[arg-type]
+        assert llm is not None and llm.model == "m"
+        with closing(sqlite3.connect(db)) as conn, conn:  # ``with conn`` commits; closing closes
+            conn.execute("update analyses set data = '{\"model\": ' where error_id = ?", (first,))
+            conn.execute(
+                "update occurrence_bodies set guards = '\"x > 0\"', comments = '{}' where error_id = ?",
+                (first,),
+            )
+            conn.execute("delete from occurrence_places where body_id in "
+                         "(select id from occurrence_bodies where error_id = ?)", (second,))  # fmt: skip
+        with open_reader(db) as fast_reader:
+            for reader in (store, fast_reader):
+                assert reader.get_analysis(first, sid, "m", PROMPT_VERSION) is None
+                err = reader.get_error(first)
+                assert err is not None and err.latest.guards == () and err.latest.comments == ()
+                assert error_view(reader, err).guards == () and analyze_error(reader, err).llm is None
+                assert reader.get_error(second) is None
 
 
 def test_a_damaged_row_of_bound_names_reads_as_none(tmp_path: Path) -> None:
@@ -478,16 +506,17 @@ def test_a_damaged_row_of_bound_names_reads_as_none(tmp_path: Path) -> None:
 
     db = str(tmp_path / "c.db")
     sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
-    store = Store.open(db)
-    core = store.facts.module_at(sid, "shop/_core.py")
-    assert core is not None and store.facts.facts([core.fact_id])[core.fact_id].toplevel
-    bomb = zlib.compress(b"[" + b" " * (65 << 20) + b"]")
-    for damaged in (b"not zlib", zlib.compress(b'{"a": 1}'), bomb):
-        with sqlite3.connect(db) as conn:
-            conn.execute(
-                "update fact_names set data = ? where id = (select names_id from code_facts where id = ?)",
-                (damaged, core.fact_id),
-            )
-        for reader in (store.facts, open_reader(db).facts):
-            got = reader.facts([core.fact_id])[core.fact_id]
-            assert (got.toplevel, got.bound, got.consts) == ([], [], {}) and got.functions
+    with Store.open(db) as store:
+        core = store.facts.module_at(sid, "shop/_core.py")
+        assert core is not None and store.facts.facts([core.fact_id])[core.fact_id].toplevel
+        bomb = zlib.compress(b"[" + b" " * (65 << 20) + b"]")
+        for damaged in (b"not zlib", zlib.compress(b'{"a": 1}'), bomb):
+            with closing(sqlite3.connect(db)) as conn, conn:
+                conn.execute(
+                    "update fact_names set data = ? where id = (select names_id from code_facts where id = ?)",
+                    (damaged, core.fact_id),
+                )
+            with open_reader(db) as fast_reader:
+                for reader in (store.facts, fast_reader.facts):
+                    got = reader.facts([core.fact_id])[core.fact_id]
+                    assert (got.toplevel, got.bound, got.consts) == ([], [], {}) and got.functions

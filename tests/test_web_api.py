@@ -59,14 +59,14 @@ def test_error_json_is_the_shared_error_view(base: str, db: Path, broadcast_id: 
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("application/json")
     got = r.json()
-    store = Store.open(str(db), readonly=True)
-    view = error_view(store, store.get_error(broadcast_id))
-    want = json.loads(json.dumps(public_view(view).to_json(), default=str))
-    # Published without the local directory it was indexed from: its name only.
-    assert view.versions[0].version.ref.endswith("/webfix") and got["versions"][0]["ref"] == "webfix"
-    for key in ("id", "repo", "template", "segments", "path", "line", "function", "source", "versions"):
-        assert got[key] == want[key], key
-    assert "analysis" in got
+    with Store.open(str(db), readonly=True) as store:
+        view = error_view(store, store.get_error(broadcast_id))
+        want = json.loads(json.dumps(public_view(view).to_json(), default=str))
+        # Published without the local directory it was indexed from: its name only.
+        assert view.versions[0].version.ref.endswith("/webfix") and got["versions"][0]["ref"] == "webfix"
+        for key in ("id", "repo", "template", "segments", "path", "line", "function", "source", "versions"):
+            assert got[key] == want[key], key
+        assert "analysis" in got
 
 
 def test_json_errors_have_one_shape_and_status(base: str) -> None:

@@ -150,15 +150,16 @@ def explain(
         reader = None
     notes: list[str] = []
     left: list[Missing] = []
-    if auto:
-        missing = missing_packages(frames, reader)
-        if missing:
-            notes, left = index_missing(db, missing)
-    if reader is None or notes:
-        if reader is not None:  # the catalogue grew: read it afresh
-            reader.close()
-        reader = open_reader(db)  # a StoreError here is the catalogue that still does not exist
-    try:
+    try:  # the reader is the caller's only once the answer is returned; closed on any failure
+        if auto:
+            missing = missing_packages(frames, reader)
+            if missing:
+                notes, left = index_missing(db, missing)  # a package that cannot be read raises
+        if reader is None or notes:
+            if reader is not None:  # the catalogue grew: read it afresh
+                reader.close()
+                reader = None
+            reader = open_reader(db)  # a StoreError here is the catalogue that still does not exist
         matcher = Matcher.load(reader, repo=repo)
         result = matcher.explain(text, limit=limit)
         hint = None
@@ -167,7 +168,8 @@ def explain(
                 left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots()
             )
     except BaseException:
-        reader.close()
+        if reader is not None:
+            reader.close()
         raise
     return Outcome(result, reader, notes, hint)
 

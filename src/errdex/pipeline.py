@@ -415,7 +415,7 @@ def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
         update_lineages(store, repo)
     # the tag lists of every source repository at once (a bulk run has thousands), then each
     # codebase's releases pinned from them
-    urls = {str(x["source_url"]) for repo in repos for x in unpinned_releases(store, repo)}
+    urls = {x.source_url for repo in repos for x in unpinned_releases(store, repo)}
     if urls:
         prog.stage(f"listing the release tags of {len(urls)} source repositories")
     listed = remote_tags_many(urls)
@@ -446,18 +446,18 @@ def pin_release_tags(
     listed: dict[str, dict[str, str] | None] = {}
     pinned = 0
     for snap in todo:
-        names = tag_candidates(snap["project"], snap["version"])
+        names = tag_candidates(snap.project, snap.version)
         hit = next((n for n in names if n in known), None)
         commit = known.get(hit) if hit else None
         if hit is None:
-            url = snap["source_url"]
+            url = snap.source_url
             if url not in listed:
                 listed[url] = (tags_of or remote_tags)(url)
             remote = listed[url] or {}
             hit = next((n for n in names if n in remote), None)
             commit = remote.get(hit) if hit else None
         if hit is not None:
-            pin_release(store, snap["id"], hit, commit)
+            pin_release(store, snap.id, hit, commit)
             pinned += 1
     return pinned
 

@@ -136,34 +136,38 @@ def run(
     prog = progress or _Quiet()
     t0 = time.perf_counter()
     store = Store.open(db)
-    cache = Path(cache_dir) if cache_dir else default_cache_dir()
-    report = BulkReport(engine=engine)
-    prog.note(f"resolving {len(specs)} specs")
-    releases, unresolved = _resolve_all(specs, cache)
-    for source, reason in unresolved:
-        sb.record_failure(store, source, reason)
-        report.failed.append((source, reason))
-    stored = sb.indexed_pypi_archives(store)
-    producer = producer_digest()
-    todo: list[Release] = []
-    for rel in releases:
-        if rel.sha256 is not None and stored.get(rel.sha256) == producer:
-            report.skipped.append(rel.source)
-        else:
-            todo.append(rel)
-    if report.skipped:
-        sb.clear_failure(store, *report.skipped)
-    report.total = len(releases) + len(unresolved)
-    status = Status(total=len(todo))
-    prog.note(
-        f"{len(todo)} releases to index, {len(report.skipped)} already indexed, "
-        f"{len(unresolved)} specs unresolved"
-    )
-    results = _run_local(todo, cache) if engine == "local" or not todo else None
-    ray_run: _RayRun | None = None
-    if results is None:
-        ray_run = _RayRun(workers, ray_address)
-        results = ray_run.results(todo, str(cache))
+    try:  # the loop below closes the store when it ends; a run that fails before it must too
+        cache = Path(cache_dir) if cache_dir else default_cache_dir()
+        report = BulkReport(engine=engine)
+        prog.note(f"resolving {len(specs)} specs")
+        releases, unresolved = _resolve_all(specs, cache)
+        for source, reason in unresolved:
+            sb.record_failure(store, source, reason)
+            report.failed.append((source, reason))
+        stored = sb.indexed_pypi_archives(store)
+        producer = producer_digest()
+        todo: list[Release] = []
+        for rel in releases:
+            if rel.sha256 is not None and stored.get(rel.sha256) == producer:
+                report.skipped.append(rel.source)
+            else:
+                todo.append(rel)
+        if report.skipped:
+            sb.clear_failure(store, *report.skipped)
+        report.total = len(releases) + len(unresolved)
+        status = Status(total=len(todo))
+        prog.note(
+            f"{len(todo)} releases to index, {len(report.skipped)} already indexed, "
+            f"{len(unresolved)} specs unresolved"
+        )
+        results = _run_local(todo, cache) if engine == "local" or not todo else None
+        ray_run: _RayRun | None = None
+        if results is None:
+            ray_run = _RayRun(workers, ray_address)
+            results = ray_run.results(todo, str(cache))
+    except BaseException:
+        store.close()
+        raise
     report.workers = ray_run.workers if ray_run else 1
     status.started = time.perf_counter()  # rates count from the first task, not Ray's start
     changed: set[str] = set()

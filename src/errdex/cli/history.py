@@ -43,7 +43,7 @@ def diff(
             which = names[0]
         d = diff_releases(store, which, ver_a, ver_b)
     if as_json:
-        print(json.dumps(d, indent=2))
+        print(json.dumps(d.to_json(), indent=2))
         return
     for line in diff_lines(d):
         typer.echo(printable(line, newlines=False))

@@ -30,7 +30,7 @@ from __future__ import annotations
 import posixpath
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz, process
 from sqlalchemy import delete, select
@@ -38,26 +38,30 @@ from sqlalchemy import delete, select
 from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.history import release_order, repo_records
+from errdex.store.records import PlacedError
+
+if TYPE_CHECKING:
+    from errdex.store.sql import Store
 
 __all__ = ["continues", "ensure_lineages", "pair_releases", "update_lineages"]
 
 _MAX_PAIRS = 4_000_000  # unmatched older x newer errors scored per release pair (bounded work)
 
 
-def continues(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, bool]:
+def continues(a: PlacedError, b: PlacedError) -> tuple[float, bool]:
     """(score, accepted) for the older error ``a`` continuing as the newer error ``b``."""
-    if a["kind"] != b["kind"]:
+    if a.kind != b.kind:
         return 0.0, False
-    sim = fuzz.ratio(a["template"], b["template"])
-    same_type = a["exc_type"] == b["exc_type"]
-    same_func = a["function"] == b["function"]
-    same_name = same_func or a["function"].rpartition(".")[2] == b["function"].rpartition(".")[2]
-    same_path = a["path"] == b["path"]
-    same_base = same_path or posixpath.basename(a["path"]) == posixpath.basename(b["path"])
+    sim = fuzz.ratio(a.template, b.template)
+    same_type = a.exc_type == b.exc_type
+    same_func = a.function == b.function
+    same_name = same_func or a.function.rpartition(".")[2] == b.function.rpartition(".")[2]
+    same_path = a.path == b.path
+    same_base = same_path or posixpath.basename(a.path) == posixpath.basename(b.path)
     score = sim + 30 * same_func + 15 * (same_name and not same_func) + 20 * same_path
     score += 10 * (same_base and not same_path) + 10 * same_type
     if same_path:
-        score -= min(10.0, abs(int(a["line"] or 0) - int(b["line"] or 0)) / 50)
+        score -= min(10.0, abs(a.line - b.line) / 50)
     accepted = (
         (sim == 100 and same_type)
         or (same_path and same_func and sim >= 50)
@@ -67,25 +71,23 @@ def continues(a: dict[str, Any], b: dict[str, Any]) -> tuple[float, bool]:
     return score, accepted
 
 
-def pair_releases(older: Sequence[dict[str, Any]], newer: Sequence[dict[str, Any]]) -> list[tuple[str, str]]:
+def pair_releases(older: Sequence[PlacedError], newer: Sequence[PlacedError]) -> list[tuple[str, str]]:
     """(older id, newer id) for every error of ``newer`` that continues one of ``older``."""
-    new_ids = {e["id"] for e in newer}
-    old_ids = {e["id"] for e in older}
+    new_ids = {e.id for e in newer}
+    old_ids = {e.id for e in older}
     pairs = [(i, i) for i in sorted(old_ids & new_ids)]
-    left_old = [e for e in older if e["id"] not in new_ids]
-    left_new = [e for e in newer if e["id"] not in old_ids]
+    left_old = [e for e in older if e.id not in new_ids]
+    left_new = [e for e in newer if e.id not in old_ids]
     if not left_old or not left_new or len(left_old) * len(left_new) > _MAX_PAIRS:
         return pairs
     scored: list[tuple[float, str, str]] = []
-    templates = [b["template"] for b in left_new]
+    templates = [b.template for b in left_new]
     for a in left_old:
         # every rule needs a similarity of at least 50: rapidfuzz finds those pairs in C
-        for _, _, j in process.extract(
-            a["template"], templates, scorer=fuzz.ratio, score_cutoff=50, limit=None
-        ):
+        for _, _, j in process.extract(a.template, templates, scorer=fuzz.ratio, score_cutoff=50, limit=None):
             score, ok = continues(a, left_new[j])
             if ok:
-                scored.append((score, a["id"], left_new[j]["id"]))
+                scored.append((score, a.id, left_new[j].id))
     scored.sort(key=lambda x: (-x[0], x[1], x[2]))
     used_old: set[str] = set()
     used_new: set[str] = set()
@@ -97,23 +99,23 @@ def pair_releases(older: Sequence[dict[str, Any]], newer: Sequence[dict[str, Any
     return pairs
 
 
-def update_lineages(store: Any, repo: str) -> int:
+def update_lineages(store: Store, repo: str) -> int:
     """Recompute every lineage of a codebase from its releases in order; returns how many.
 
     Run after a release is added (or removed): a release indexed out of order changes which
     releases are neighbours, so the lineages are derived again rather than patched.
     """
     releases = release_order(store, repo)
-    records = repo_records(store, [r["id"] for r in releases])
+    records = repo_records(store, [r.id for r in releases])
     lineage: dict[str, str] = {}
-    prev: list[dict[str, Any]] = []
+    prev: list[PlacedError] = []
     for snap in releases:
-        cur = records[snap["id"]]
+        cur = records[snap.id]
         for a_id, b_id in pair_releases(prev, cur):
             if b_id not in lineage and a_id in lineage:
                 lineage[b_id] = lineage[a_id]
         for e in cur:
-            lineage.setdefault(e["id"], e["id"])
+            lineage.setdefault(e.id, e.id)
         prev = cur
     name = store.resolve_repo(repo)
     for attempt in range(4):
@@ -135,7 +137,7 @@ def update_lineages(store: Any, repo: str) -> int:
     return len(set(lineage.values()))
 
 
-def ensure_lineages(store: Any, repo: str) -> None:
+def ensure_lineages(store: Store, repo: str) -> None:
     """Lineages for a codebase indexed before they existed (an upgraded catalogue), derived on
     first read when the catalogue is writable; a read-only one reads each error as its own."""
     from errdex.store import StoreError

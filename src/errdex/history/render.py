@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from errdex.history.versions import Change, Removed
 
 if TYPE_CHECKING:
+    from errdex.history.diff import DiffError, ReleaseDiff
     from errdex.history.versions import ErrorHistory
 
 __all__ = ["diff_lines", "history_lines", "marked_diff", "version_ranges"]
@@ -29,34 +30,35 @@ def marked_diff(ops: Sequence[tuple[str, str]] | Sequence[list[str]]) -> str:
     return "".join(out)
 
 
-def _site(rec: dict[str, Any]) -> str:
-    return f"{rec['path']}:{rec['line']} in {rec['function']}"
+def _site(e: DiffError) -> str:
+    return f"{e.path}:{e.line} in {e.function}"
 
 
-def diff_lines(d: dict[str, Any]) -> list[str]:
+def diff_lines(d: ReleaseDiff) -> list[str]:
     """``errdex diff`` as text: a count line, then each kind of change with both sides' IDs."""
-    counts = ", ".join(f"{n} {k.replace('_', '-')}" for k, n in d["counts"].items())
-    lines = [f"{d['repo']} {d['from']['version']} -> {d['to']['version']}: {counts}"]
+    from errdex.history.diff import DiffError, Rewording  # the diff's own imports: not for `show`
+
+    counts = ", ".join(f"{n} {k.replace('_', '-')}" for k, n in d.counts.items())
+    lines = [f"{d.repo} {d.old.version} -> {d.new.version}: {counts}"]
     for kind, title in _TITLES.items():
-        items = d[kind]
+        items = d.of_kind(kind)
         if not items:
             continue
         lines.append("")
         lines.append(f"{title} ({len(items)}):")
         for it in items:
-            if kind in ("added", "removed"):
-                lines.append(f"  {it['id']}  {it['exc_type']}: {it['template']}")
+            if isinstance(it, DiffError):  # added or removed
+                lines.append(f"  {it.id}  {it.exc_type}: {it.template}")
                 lines.append(f"      {_site(it)}")
                 continue
-            a, b = it["from"], it["to"]
+            a, b = it.old, it.new
             lines.append(
-                f"  {a['id']} -> {b['id']}  {a['exc_type']}"
-                + (f" -> {b['exc_type']}" if kind == "type_changed" else "")
+                f"  {a.id} -> {b.id}  {a.exc_type}" + (f" -> {b.exc_type}" if kind == "type_changed" else "")
             )
-            if kind == "reworded":
-                lines.append(f"      {marked_diff(it['diff'])}")
+            if isinstance(it, Rewording) and kind == "reworded":
+                lines.append(f"      {marked_diff(it.diff)}")
             else:
-                lines.append(f"      {b['template']}")
+                lines.append(f"      {b.template}")
             lines.append(f"      {_site(a)} -> {_site(b)}" if kind == "moved" else f"      {_site(b)}")
     return lines
 

@@ -20,6 +20,7 @@ from errdex.model import ErrorRecord
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts, select_in
 from errdex.store.errors import StoreError
+from errdex.store.records import PlacedError, Release, UnpinnedRelease
 from errdex.store.timeline import version_key
 
 if TYPE_CHECKING:
@@ -309,8 +310,8 @@ def drop_stale_extractions(conn: Connection, producer: str) -> None:
 # ---------------------------------------------------------------------------- releases
 
 
-def release_order(store: Store, repo: str) -> list[dict[str, Any]]:
-    """The snapshots of a codebase, oldest release first: ``{id, version, date, ref_kind, ...}``.
+def release_order(store: Store, repo: str) -> list[Release]:
+    """The snapshots of a codebase, oldest release first.
 
     PyPI releases and tags order by version; commits and directories (no version) by date and
     then by when they were indexed.
@@ -331,17 +332,29 @@ def release_order(store: Store, repo: str) -> list[dict[str, Any]]:
             )
             .select_from(sn.join(r, r.c.id == sn.c.repo_id))
             .where(r.c.name == name)
-        ).mappings()
-        snaps = [dict(row) for row in rows]
-    return sorted(snaps, key=lambda x: (*version_key(x["version"])[:2], x["date"] or "", x["id"]))
+        )
+        snaps = [
+            Release(
+                id=int(sid),
+                version=str(version),
+                date=date,
+                ref_kind=str(kind),
+                ref=str(ref),
+                tag=tag,
+                commit=commit,
+                source_url=url,
+            )
+            for sid, version, date, kind, ref, tag, commit, url in rows
+        ]
+    return sorted(snaps, key=lambda x: (*version_key(x.version)[:2], x.date or "", x.id))
 
 
-def snapshot_records(store: Store, snapshot_id: int) -> list[dict[str, Any]]:
+def snapshot_records(store: Store, snapshot_id: int) -> list[PlacedError]:
     """The errors of one snapshot with where they sit: what lineage and diff compare."""
     return repo_records(store, [snapshot_id])[snapshot_id]
 
 
-def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
+def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[PlacedError]]:
     """``snapshot_records`` of several snapshots of one codebase, in two queries: each error's
     identity is read once, however many releases hold it."""
     e, p, b = s.errors, s.occurrence_places, s.occurrence_bodies
@@ -352,18 +365,29 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[di
         .where(p.c.snapshot_id.in_(wanted))
         .group_by(p.c.snapshot_id, b.c.error_id)
     )
-    out: dict[int, list[dict[str, Any]]] = {sid: [] for sid in wanted}
+    out: dict[int, list[PlacedError]] = {sid: [] for sid in wanted}
     with store.engine.connect() as conn:
         at = conn.execute(lines).all()
         ids = sorted({str(r[1]) for r in at})
-        identity: dict[str, dict[str, Any]] = {}
+        identity: dict[str, tuple[str, str, str, str, str]] = {}
         for i in range(0, len(ids), 500):
             q = select(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function).where(
                 e.c.id.in_(ids[i : i + 500])
             )
-            identity.update((str(r.id), dict(r._mapping)) for r in conn.execute(q))
+            identity.update((str(r[0]), (r[1], r[2], r[3], r[4], r[5])) for r in conn.execute(q))
     for sid, eid, line in at:
-        out[int(sid)].append(identity[str(eid)] | {"line": line})
+        kind, exc_type, template, path, function = identity[str(eid)]
+        out[int(sid)].append(
+            PlacedError(
+                id=str(eid),
+                kind=kind,
+                exc_type=exc_type,
+                template=template,
+                path=path,
+                function=function,
+                line=int(line),
+            )
+        )
     return out
 
 
@@ -394,23 +418,6 @@ def lineage_of(store: Store, error_id: str) -> tuple[str, str] | None:
     return str(row[0]), str(row[1] or error_id)
 
 
-def lineage_places(store: Store, lineage: str, error_id: str) -> list[dict[str, Any]]:
-    """Every (error, snapshot, line) of a lineage: its errors' identities and where each sits."""
-    e, o, lin = s.errors, s.occurrences, s.error_lineage
-    members = select(lin.c.error_id).where(lin.c.lineage == lineage)
-    q = (
-        select(
-            e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function,
-            o.c.snapshot_id, func.min(o.c.line).label("line"),
-        )
-        .select_from(o.join(e, e.c.id == o.c.error_id))
-        .where((e.c.id.in_(members)) | (e.c.id == error_id))
-        .group_by(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function, o.c.snapshot_id)
-    )  # fmt: skip
-    with store.engine.connect() as conn:
-        return [dict(r) for r in conn.execute(q).mappings()]
-
-
 def has_lineages(store: Store, repo: str) -> bool:
     name = store.resolve_repo(repo)
     lin, r = s.error_lineage, s.repos
@@ -429,7 +436,7 @@ def has_lineages(store: Store, repo: str) -> bool:
 # ---------------------------------------------------------------------------- release tags
 
 
-def unpinned_releases(store: Store, repo: str) -> list[dict[str, Any]]:
+def unpinned_releases(store: Store, repo: str) -> list[UnpinnedRelease]:
     """PyPI snapshots of a codebase with a source repository but no confirmed tag yet."""
     sn, r = s.snapshots, s.repos
     with store.engine.connect() as conn:
@@ -439,8 +446,11 @@ def unpinned_releases(store: Store, repo: str) -> list[dict[str, Any]]:
             .where(
                 r.c.name == repo, sn.c.ref_kind == "pypi", sn.c.tag.is_(None), sn.c.source_url.is_not(None)
             )
-        ).mappings()
-        return [dict(x) for x in rows]
+        )
+        return [
+            UnpinnedRelease(id=int(sid), version=str(version), source_url=str(url), project=str(project))
+            for sid, version, url, project in rows
+        ]
 
 
 def indexed_tags(store: Store, repo: str) -> dict[str, str]:

@@ -27,9 +27,12 @@ __all__ = [
     "Expectation",
     "Occurrence",
     "Permalink",
+    "PlacedError",
+    "Release",
     "Repo",
     "Snapshot",
     "SourceWindow",
+    "UnpinnedRelease",
     "Version",
     "permalink",
     "snapshot_of",
@@ -186,6 +189,51 @@ class ErrorSummary:
             "function": self.function, "line": self.line, "end_line": self.end_line,
             "snapshot_id": self.snapshot_id,
         }  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Release:
+    """One snapshot of a codebase as the history features name and order it (``release_order``)."""
+
+    id: int
+    version: str
+    date: str | None
+    ref_kind: str  # "git", "pypi", "dir", ...
+    ref: str
+    tag: str | None
+    commit: str | None
+    source_url: str | None
+
+    def named(self, name: str) -> bool:
+        """Whether ``name`` is this release: its version, ref or tag, or (7 characters or
+        more) the start of its commit."""
+        return name in (self.version, self.ref, self.tag) or (
+            len(name) >= 7 and (self.commit or "").startswith(name)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedError:
+    """One error of one snapshot with where it sits there: what lineage pairing and the diff of
+    two releases compare (identity from ``errors``, the first line from the snapshot)."""
+
+    id: str
+    kind: str
+    exc_type: str
+    template: str
+    path: str
+    function: str
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnpinnedRelease:
+    """A PyPI release whose metadata names a source repository but whose tag is not confirmed."""
+
+    id: int
+    version: str
+    source_url: str
+    project: str  # the codebase's project name, which tag names often carry
 
 
 @dataclass(frozen=True, slots=True)

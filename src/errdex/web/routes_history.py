@@ -8,7 +8,7 @@ Both are computed once per catalogue generation and then served from memory.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, Response
@@ -17,6 +17,9 @@ from starlette.concurrency import run_in_threadpool
 from errdex.store import StoreError
 from errdex.web.routes_api import NOT_BLANK, _errors, _json, web
 from errdex.web.state import WebState, dumps
+
+if TYPE_CHECKING:
+    from errdex.history.diff import ReleaseDiff
 
 __all__ = ["api", "pages"]
 
@@ -57,14 +60,14 @@ async def api_error_history(request: Request, error_id: str) -> Response:
     return Response(body, media_type="application/json")
 
 
-def _diff(state: WebState, name: str, old: str, new: str) -> dict[str, Any]:
+def _diff(state: WebState, name: str, old: str, new: str) -> ReleaseDiff:
     """The diff, or an HTTP 404 naming what is not indexed."""
     from errdex.history.diff import diff_releases
 
     if state.repo(name) is None:
         raise HTTPException(404, f"no codebase named {name!r} in the catalogue")
 
-    def make() -> dict[str, Any] | str:
+    def make() -> ReleaseDiff | str:
         try:
             return diff_releases(state.store, name, old, new)
         except StoreError as e:
@@ -72,7 +75,7 @@ def _diff(state: WebState, name: str, old: str, new: str) -> dict[str, Any]:
                 raise
             return str(e)
 
-    found: dict[str, Any] | str = state.cached_bytes(("diff", name, old, new), make)
+    found: ReleaseDiff | str = state.cached_bytes(("diff", name, old, new), make)
     if isinstance(found, str):
         raise HTTPException(404, found)
     return found
@@ -91,7 +94,8 @@ async def api_diff(
     old: Annotated[str, _VERSION, Query(alias="from")],
     new: Annotated[str, _VERSION, Query(alias="to")],
 ) -> Response:
-    return _json(await run_in_threadpool(_diff, web(request), f"{owner}/{repo}", old, new))
+    d = await run_in_threadpool(_diff, web(request), f"{owner}/{repo}", old, new)
+    return _json(d.to_json())
 
 
 @pages.get("/{owner}/{repo}/diff", response_class=HTMLResponse)

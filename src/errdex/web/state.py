@@ -34,6 +34,7 @@ from errdex.web.render import segments_for
 from errdex.web.search import MatcherHolder, SearchResult
 
 if TYPE_CHECKING:
+    from errdex.match.result import Match
     from errdex.views import ErrorView
 
 log = logging.getLogger("errdex.web")
@@ -264,7 +265,7 @@ class WebState:
         matches = []
         for m in raw.matches:
             data = dict(m.to_json())
-            data["segments"] = self._segments_for(data)
+            data["segments"] = self._segments_for(m)
             found = place_in_history(self.store.timeline, m.id, m.repo, frames)
             if found is not None:  # several releases indexed: which have this wording, where it is now
                 data["history"] = found.to_json()
@@ -278,13 +279,12 @@ class WebState:
             hint=None if matches else _index_hint(raw, self.store),
         )
 
-    def _segments_for(self, match: dict[str, Any]) -> list[str]:
-        err = self.error(str(match.get("id", "")))
-        values = match.get("values") or {}
+    def _segments_for(self, match: Match) -> list[str]:
+        err = self.error(match.id)
         if err is None:
-            return [str(match.get("template", ""))]
+            return [match.template]
         candidates = [err.segments, *(o.expanded_segments for o in reversed(err.occurrences))]
-        return segments_for(err.template, candidates, values)
+        return segments_for(err.template, candidates, match.values)
 
 
 def _index_hint(raw: Any, store: Any) -> str | None:
