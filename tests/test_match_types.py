@@ -237,8 +237,9 @@ def structure(items):
 
 
 @pytest.fixture(scope="module")
-def short_matcher(tmp_path_factory: pytest.TempPathFactory) -> Matcher:
-    return Matcher.load(Store.open(_indexed(tmp_path_factory, "idn", SHORT)))
+def short_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with Store.open(_indexed(tmp_path_factory, "idn", SHORT)) as store:
+        yield Matcher.load(store)
 
 
 def test_a_short_whole_message_of_the_pasted_library_class_is_exact(short_matcher: Matcher) -> None:

@@ -83,18 +83,18 @@ def test_a_first_segment_built_again_carries_the_merge_from_its_builder(tmp_path
     db = str(tmp_path / "c.db")
     a = index("pypi:six==1.16.0", db).snapshot_id
     b = index("pypi:idna==3.7", db).snapshot_id
-    store = Store.open(db)
-    stamps = dict(ss.snapshot_stamps(store))
-    stored_a = ss.get_segment(store, a, stamps[a])
-    ss.drop_segments(store, {b})
-    calls = _spy_entries(store)
-    merged = si.update(store)
-    assert calls == [a]
-    assert ss.get_segment(store, a, stamps[a]) == stored_a  # the fork finished alone, as before
-    assert (
-        merged.dumps()
-        == build_index(Store.open(db).iter_entries(), str(store.generation()), class_bases(store)).dumps()
-    )
+    with Store.open(db) as store, Store.open(db) as again:
+        stamps = dict(ss.snapshot_stamps(store))
+        stored_a = ss.get_segment(store, a, stamps[a])
+        ss.drop_segments(store, {b})
+        calls = _spy_entries(store)
+        merged = si.update(store)
+        assert calls == [a]
+        assert ss.get_segment(store, a, stamps[a]) == stored_a  # the fork finished alone, as before
+        assert (
+            merged.dumps()
+            == build_index(again.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
 
 
 def test_a_forked_builder_and_its_original_finish_independently(tmp_path: Path) -> None:
@@ -102,8 +102,8 @@ def test_a_forked_builder_and_its_original_finish_independently(tmp_path: Path) 
 
     db = str(tmp_path / "c.db")
     index("pypi:six==1.16.0", db)
-    store = Store.open(db)
-    entries = list(store.iter_entries())
+    with Store.open(db) as store:
+        entries = list(store.iter_entries())
     half = len(entries) // 2
     b = Builder()
     for e in entries[:half]:
