@@ -12,6 +12,7 @@ against the entries they were rendered from, so the comparison cannot pass on a 
 from __future__ import annotations
 
 import mmap
+import os
 import random
 from pathlib import Path
 
@@ -265,3 +266,31 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
         )
         stored = store.get_artifact(ARTIFACT)
         assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"
+
+
+def test_the_keys_a_message_hits_come_in_the_same_order_in_every_process(tmp_path: Path) -> None:
+    # the keys are found through sets of strings, whose order follows the per-process string
+    # hash; the candidates walk them and cap what they take, so the order must not depend on it
+    import subprocess
+    import sys
+
+    script = (
+        "from errdex.match import Matcher\n"
+        "from errdex.match.verify import compact\n"
+        "from errdex.model import CatalogueEntry, render_template\n"
+        "words = [f'w{i:04d}x{i * 7 % 101:03d}' for i in range(3000)]\n"
+        "es = [CatalogueEntry(key=i, error_id=f'id{i}', repo='o/r', version='1', snapshot_date=None,\n"
+        "      kind='error', exc_type='ValueError', exc_qualname=None, template=t, segments=[t],\n"
+        "      path='m.py', line=i, function='f') for i, t in enumerate(\n"
+        "      ' '.join(words[j:j + 4]) + ' is not allowed here' for j in range(0, 2996, 4))]\n"
+        "idx = Matcher.from_entries(es).index\n"
+        "print(list(idx.hits(compact(' '.join(words[::37])))))\n"
+    )
+    runs = set()
+    for seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        runs.add(out.stdout)
+    assert len(runs) == 1 and len(runs.pop().split(",")) >= 10

@@ -977,7 +977,10 @@ class Index:
         found = {keys[w] for w in keys.keys() & {cmsg[i : i + CHUNK] for i in range(len(cmsg) - CHUNK + 1)}}
         if self._automaton is not None:
             found.update(map(itemgetter(1), self._automaton.iter(cmsg)))  # (end, key) pairs
-        return found
+        # filled in an order that follows string hashing, which differs from process to process;
+        # the consumers walk the set and cap what they take, so it is rebuilt in key order: the
+        # same paste gets the same answer in every process
+        return set(sorted(found))
 
     def exact_candidates(self, seen: set[int]) -> list[int]:
         """Patterns whose keys all occurred: the only ones that can fit in full.
@@ -1072,7 +1075,9 @@ class Index:
         s = self._sec
         weights: dict[int, float] = {}
         offs, posts, kw = s["k_postof"], s["k_posts"], self.key_weight
-        for kid in sorted(seen, key=kw.__getitem__, reverse=True):
+        # rarest first, ties by key id: the order of a set is not the same from run to run, and
+        # where the budget cuts it decides which postings count
+        for kid in sorted(seen, key=lambda k: (-kw[k], k)):
             a, b = offs[kid], offs[kid + 1]
             if a > b or b > len(posts):
                 raise CorruptIndex(f"postings of key {kid}")
