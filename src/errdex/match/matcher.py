@@ -136,7 +136,11 @@ class Matcher:
         out: list[int] = []
         packages = idx.packages()
         for t in types:
-            if t.startswith("log.") or (builtin_type(t) and not _library_dotted(t, packages)):
+            head, dot, _rest = t.partition(".")
+            # a dotted name whose package is indexed is that library's class, even when it is
+            # named like a built-in one (``requests.exceptions.ConnectionError``)
+            repos = packages.get(head) if dot else None
+            if t.startswith("log.") or (builtin_type(t) and not repos):
                 continue
             # the class's own raises first, then its subclasses' (a handler or log line names
             # the base it caught), then its library bases' (a raise through the base's factory,
@@ -148,8 +152,6 @@ class Matcher:
                 if len(eis) >= MAX_POINTING:
                     break
                 eis += idx.type_entries(other)[: MAX_POINTING - len(eis)]
-            head, dot, _rest = t.partition(".")
-            repos = idx.packages().get(head) if dot else None
             if repos:
                 eis = [ei for ei in eis if idx.entries[ei][E_REPO] in repos] or eis
             if len(eis) > MAX_TYPED and near:
@@ -218,10 +220,3 @@ def explain(text: str, db: str | None = None, repo: str | None = None, limit: in
             matcher = Matcher(stored_index(store), name)
             _MATCHERS[key] = matcher
         return matcher.explain(text, limit, store=store).matches
-
-
-def _library_dotted(t: str, packages: dict[str, set[str]]) -> bool:
-    """``requests.exceptions.ConnectionError``: a library's own class named like a built-in one,
-    printed with its module, so the paste says which class it is."""
-    head, dot, _rest = t.partition(".")
-    return bool(dot) and head in packages
