@@ -503,25 +503,21 @@ class ModuleVisitor:
                 and len(target.elts) == len(stmt.value.elts)
             ):
                 pairs.extend(zip(target.elts, stmt.value.elts, strict=True))
+        bound = []
         for name, value in pairs:
             if not isinstance(name, ast.Name) or not isinstance(value, ast.Attribute):
                 continue
             if value.attr in LOG_METHODS and "log" in _last_name(value.value).lower():
                 self.log_aliases[name.id] = value.attr
-                self.flag_calls_of(name.id)
+                bound.append(name.id)
+        if bound:
+            self.flag_calls_of(bound)
 
-    def flag_calls_of(self, name: str) -> None:
-        """Add the lines that may call ``name`` to the lines scanned for warn/log calls."""
-        call, n = name + "(", len(name)
-        more = []
-        for i, line in enumerate(self.lines, 1):
-            at = line.find(call)
-            while at >= 0:
-                before = line[at - 1 : at]
-                if not before or not (before.isalnum() or before in "._"):
-                    more.append(i)
-                    break
-                at = line.find(call, at + n)
+    def flag_calls_of(self, names: list[str]) -> None:
+        """Add the lines that may call one of ``names`` to the lines scanned for warn/log calls
+        (one pass over the module for all the names one statement binds)."""
+        calls = [name + "(" for name in names]
+        more = [i for i, line in enumerate(self.lines, 1) if any(_calls(line, call) for call in calls)]
         if more:
             self.flag = sorted(set(self.flag).union(more))
 
@@ -1754,7 +1750,7 @@ class ModuleVisitor:
             left = self.eval_msg(e.left, env, frame)
             if value_has_literal(left):
                 return self.eval_percent(left, e.right, env, frame)
-            if len(left) == 1 and len(left[0]) == 1 and not isinstance(left[0][0], str):
+            if (part := _lone_part(left)) is not None and not isinstance(part, str):
                 # ``self.args[0] % self.args[1:]``, ``template % values``: formatted once the
                 # left side's text is known
                 return ((self.deferred_percent(left, e, env, frame),),)
@@ -2156,7 +2152,7 @@ class ModuleVisitor:
             rhs: ast.expr = lazy[0] if len(lazy) == 1 and isinstance(lazy[0], ast.Dict) else ast.Tuple(lazy)
             if value_has_literal(msg):
                 msg = self.eval_percent(msg, rhs, env, frame)
-            elif len(msg) == 1 and len(msg[0]) == 1 and not isinstance(msg[0][0], str):
+            elif (part := _lone_part(msg)) is not None and not isinstance(part, str):
                 # ``logger.error(UNKNOWN_TASK, name)``: a constant defined elsewhere, formatted
                 # with the arguments once its text is known, as ``UNKNOWN_TASK % (name,)`` is
                 binop = ast.copy_location(ast.BinOp(left=msg_node, op=ast.Mod(), right=rhs), call)
@@ -2512,10 +2508,28 @@ def _annotated_class(node: ast.expr | None) -> str | None:
     return dotted
 
 
+def _calls(line: str, call: str) -> bool:
+    """Whether ``line`` holds ``call`` (``name(``) as a name of its own, not the end of a longer
+    name or attribute."""
+    at = line.find(call)
+    while at >= 0:
+        before = line[at - 1 : at]
+        if not before or not (before.isalnum() or before in "._"):
+            return True
+        at = line.find(call, at + len(call) - 1)
+    return False
+
+
+def _lone_part(v: Value) -> Part | None:
+    """The one part of a value that is a single part (a constant or call known only once the
+    modules are resolved, when it is not text), else None."""
+    return v[0][0] if len(v) == 1 and len(v[0]) == 1 else None
+
+
 def _forwarded_call(v: Value) -> bool:
     """``return format_error_message(host, exc)``: the text of another function, known once the
     functions are resolved (a method building its message through a module helper)."""
-    return len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ref)
+    return isinstance(_lone_part(v), Ref)
 
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
