@@ -801,11 +801,6 @@ class Index:
             raise CorruptIndex(f"pattern id {max(out)} of {self.n_patterns}")
         return out
 
-    def entry_site(self, i: int) -> tuple[str, str, str, str, str]:
-        """Entry ``i``'s (repo, kind, type, path, function)."""
-        (kind, etype, _qual), path, func = self._site_of(i)
-        return str(self._snap_of(i)[0]), str(kind), str(etype), str(path), str(func)
-
     def lits(self, pid: int) -> tuple[tuple[str, ...], int]:
         """Pattern ``pid``'s compact literals and their length (``Pattern.lits``, ``lit_len``),
         kept once read: every query verifies dozens of patterns and ranks only a few, so
