@@ -14,8 +14,8 @@ the pins and the folders is ``make_runtime_set``'s:
     python scripts/make_popular2_set.py --versions h11==0.17.0 --only h11
 
 The truth is the deepest frame in a *pinned* distribution, so what a library runs but does not
-pin (pluggy under pytest, idna and multidict under yarl, sniffio-free asyncio under anyio, the
-Rust half of cryptography, protobuf's upb extension, pyexpat under xmltodict) counts as outside
+pin (pluggy under pytest, idna and multidict under yarl, asyncio under anyio, the Rust half of
+cryptography, protobuf's upb extension, pyexpat under xmltodict) counts as outside
 code: an error raised there is either a negative or, when its text is also in the library's
 literals, left out as ambiguous.
 
@@ -75,10 +75,10 @@ anyio.run(main)
 """
 
 
-def _anyio(about: str, body: str, **kw: object) -> Snippet:
+def _anyio(about: str, body: str) -> Snippet:
     """A snippet whose `body` runs inside `anyio.run`, as most anyio code must."""
     indented = "".join(f"    {line}\n" for line in body.strip("\n").splitlines())
-    return _s(about, ANYIO_MAIN.replace("{body}\n", indented), **kw)  # type: ignore[arg-type]
+    return _s(about, ANYIO_MAIN.replace("{body}\n", indented))
 
 
 # The snippets are ordinary user code, written from the libraries' documented APIs before errdex
