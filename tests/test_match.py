@@ -315,6 +315,13 @@ def test_an_unlabelled_line_is_a_record_only_among_log_records() -> None:
         "the application variable and that the module really assigns it before it is imported."
     )
     assert top(Matcher.from_entries([e]).explain(prose)).approximate
+    # bracketed lines of a message (a statement and its parameters) are no log records
+    listing = (
+        "Failed to find attribute 'app' in 'web.render'.\n"
+        "[SQL: SELECT app FROM modules WHERE name = ? AND kind = ?]\n"
+        "[parameters: ('web.render', 'attribute')]"
+    )
+    assert top(Matcher.from_entries([e]).explain(listing)).approximate
 
 
 def test_a_line_after_a_sentence_is_not_a_record() -> None:

@@ -298,11 +298,13 @@ _LEVELS = frozenset(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "F
 
 
 def _record_line(line: str) -> bool:
-    """A log record's line: it opens with a bracketed header (``[2024-01-09 ...]``, ``[INFO]``)
-    or with a level name (``INFO:``, ``ERROR [alembic.env]``)."""
+    """A log record's line: it opens with a bracketed time or level (``[2024-01-09 ...]``,
+    ``[INFO]``) or with a level name (``INFO:``, ``ERROR [alembic.env]``). Other bracketed
+    lines are parts of a message (``[SQL: ...]``, ``[parameters: ...]``), not records."""
     s = line.lstrip()
     if s.startswith("["):
-        return "]" in s[:80]
+        inner = s[1 : s.find("]", 1, 80)] if "]" in s[1:80] else ""
+        return inner[:1].isdigit() or inner in _LEVELS
     return s.split(None, 1)[0].rstrip(":") in _LEVELS if s else False
 
 
