@@ -282,6 +282,60 @@ def test_message_with_unstripped_prefix_is_tolerated() -> None:
     assert "message has extra text before the template" in top(res).reasons
 
 
+def test_a_log_line_that_is_the_template_whole_is_exact() -> None:
+    """In a pasted log the error is one record among others: a line that is the template from
+    end to end after its header is what the library printed, as if that line were pasted alone."""
+    e = entry(["Can't locate revision identified by '", "rev", "'"], exc_type="CommandError")
+    log = (
+        "$ alembic current\n"
+        "INFO  [alembic.runtime.migration] Context impl SQLiteImpl.\n"
+        "INFO  [alembic.runtime.migration] Will assume non-transactional DDL.\n"
+        "ERROR [alembic.util.messaging] Can't locate revision identified by 'fe7656c21eaa'\n"
+        "  FAILED: Can't locate revision identified by 'fe7656c21eaa'"
+    )
+    res = Matcher.from_entries([e]).explain(log)
+    assert top(res).id == e.error_id and not top(res).approximate
+    assert any("one whole line of the message" in r for r in top(res).reasons)
+
+
+def test_an_unlabelled_line_is_a_record_only_among_log_records() -> None:
+    """A console line without a header between log records is a record; the first line of a
+    message written over several lines is not (another template may be the whole message)."""
+    e = entry(["Failed to find attribute ", "name", " in ", "module", "."])
+    log = (
+        "[2024-05-21 09:11:25 +0000] [1] [INFO] Booting worker with pid: 8\n"
+        "Failed to find attribute 'app' in 'web.render'.\n"
+        "[2024-05-21 09:11:25 +0000] [8] [INFO] Worker exiting (pid: 8)\n"
+        "[2024-05-21 09:11:25 +0000] [1] [ERROR] Reason: App failed to load."
+    )
+    assert not top(Matcher.from_entries([e]).explain(log)).approximate
+    prose = (
+        "Failed to find attribute 'app' in 'web.render'.\n"
+        "The module was found, but it defines no attribute of that name; check the spelling of "
+        "the application variable and that the module really assigns it before it is imported."
+    )
+    assert top(Matcher.from_entries([e]).explain(prose)).approximate
+    # bracketed lines of a message (a statement and its parameters) are no log records
+    listing = (
+        "Failed to find attribute 'app' in 'web.render'.\n"
+        "[SQL: SELECT app FROM modules WHERE name = ? AND kind = ?]\n"
+        "[parameters: ('web.render', 'attribute')]"
+    )
+    assert top(Matcher.from_entries([e]).explain(listing)).approximate
+
+
+def test_a_line_after_a_sentence_is_not_a_record() -> None:
+    """Text before the template ending in a word is a sentence the template ends, not a label."""
+    e = entry(["Target database is not up to date."])
+    log = (
+        "INFO  [alembic.runtime.migration] Context impl SQLiteImpl.\n"
+        "INFO  [alembic.runtime.migration] Will assume non-transactional DDL.\n"
+        "ERROR [alembic.env] We found that the Target database is not up to date.\n"
+        "INFO  [alembic.runtime.migration] Done with all the steps of this run."
+    )
+    assert top(Matcher.from_entries([e]).explain(log)).approximate
+
+
 # --- hostile input ----------------------------------------------------------------------------------------
 
 

@@ -240,6 +240,11 @@ def test_log_prefixes() -> None:
     assert q.frames[-1].path == "xla_bridge.py"
     q = parse("2020-04-15 13:00:27.288577: E external/xla/local_client.cc:758] Execution failed")
     assert q.level == "ERROR" and q.message == "Execution failed" and q.frames[-1].path.endswith(".cc")
+    # gunicorn's format: a zone after a space, the process id in brackets, then the level
+    q = parse("[2024-01-09 13:24:40 +0000] [7310] [CRITICAL] WORKER TIMEOUT (pid:7311)")
+    assert q.level == "CRITICAL" and q.message == "WORKER TIMEOUT (pid:7311)"
+    q = parse("2019-11-05T06:17:56.45Z [2019-11-05 06:17:56 +0000] [16] [WARNING] Invalid request.")
+    assert q.level == "WARNING" and q.message == "Invalid request."
 
 
 def test_docker_compose_prefix() -> None:

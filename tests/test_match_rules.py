@@ -628,3 +628,32 @@ def test_a_class_raised_under_an_alias_is_found_by_its_own_name() -> None:
     m = Matcher.from_entries([e])
     res = m.explain("requests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
     assert res.matches and res.matches[0].id == "aliased"
+
+
+def test_a_traceback_ending_on_a_cut_reraise_leaves_the_origin_to_the_text() -> None:
+    # ``raise exc.with_traceback(None)`` of a caught exception (the extractor marks it a relay):
+    # the traceback ends there, but the exception and its text were made in the raise the text
+    # fits; the re-raise is neither exact nor first
+    reraise = entry(
+        ["", "exc", ""], path="pp/core.py", line=1346, function="ParserElement.parse_string",
+        exc_type="ParseException", relay=True, statement="raise exc.with_traceback(None)",
+    )  # fmt: skip
+    origin = entry(
+        ["Expected ", "name", ", found ", "found", "  (at char ", "loc", ")"],
+        path="pp/core.py", line=3376, function="Word.parseImpl", exc_type="ParseException",
+    )  # fmt: skip
+    m = Matcher.from_entries([reraise, origin])
+    paste = tb(
+        ("pp/core.py", 1346, "parse_string", "raise exc.with_traceback(None)"),
+        last="pp.exceptions.ParseException: Expected W:(0-9), found 'abc'  (at char 0)",
+    )
+    res = m.explain(paste)
+    assert top(res).id == origin.error_id and not top(res).approximate
+    assert all(x.approximate for x in res.matches if x.id == reraise.error_id)
+    # a relay that re-raises without cutting the trail is still where the frame lands
+    plain = entry(
+        ["", "exc", ""], path="pp/core.py", line=1346, function="ParserElement.parse_string",
+        exc_type="ParseException", relay=True, statement="raise exc",
+    )  # fmt: skip
+    res = Matcher.from_entries([plain, origin]).explain(paste.replace(".with_traceback(None)", ""))
+    assert any(x.id == plain.error_id and not x.approximate for x in res.matches)

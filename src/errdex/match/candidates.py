@@ -30,7 +30,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.verify import REPR_MARK, Fit, compact_map, fit, repr_gaps
+from errdex.match.verify import REPR_MARK, Fit, compact, compact_map, fit, repr_gaps
 
 
 @dataclass(slots=True)
@@ -78,6 +78,7 @@ class TextFit:
     # candidates only when nothing fits confidently (``add_similarity`` then scores them)
     weak: dict[int, Fit] = field(default_factory=dict)
     _cmap: list[int] | None = None
+    _log: bool | None = None
 
     @property
     def cmap(self) -> list[int]:
@@ -97,6 +98,12 @@ class TextFit:
         """Whether compact positions ``start`` to ``end`` are one run of the message, no space."""
         cmap = self.cmap
         return 0 <= start < end <= len(cmap) and cmap[end - 1] - cmap[start] == end - 1 - start
+
+    def is_log(self) -> bool:
+        """Whether the message is log output: at least two of its lines are log records."""
+        if self._log is None:
+            self._log = sum(_record_line(ln) for ln in self.message.split("\n")) >= 2
+        return self._log
 
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
@@ -170,6 +177,8 @@ def fit_all(
             c.coverage = min(f.covered / mlen, 1.0)
         else:
             judge_fit(c, lit_len, mlen)
+        if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
+            _one_line(tf, c, lits)
         if not cmsg:  # a class printed without a message: any template "fits", none is evidence
             c.text, c.confident, c.reasons = 0.0, False, []
             if bare_raise(lits, idx.patterns[pid].names):
@@ -253,6 +262,50 @@ def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:
 def _some(idx: Index, pid: int) -> list[int]:
     """A few of a pattern's entries: enough to tell which classes raise it."""
     return idx.patterns[pid].entries[:MAX_INNER]
+
+
+def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
+    """A paste of several lines (a log, a CLI's output) one of whose lines is the template from
+    end to end, after a label (``ERROR [alembic.env] ``, ``FAILED: ``, ``[...] [CRITICAL] ``):
+    that line is the message, as if it had been pasted alone, so the fit is judged on it rather
+    than diluted by the lines around it. Only the line where the template's first literal is
+    found is tried. Its label must end in ``:`` or ``]``: text ending in a word is a sentence the
+    template would be the tail of (``_starts_earlier``). A line with no label is a record only
+    among log records (a message printed straight to the console between them); elsewhere it is
+    one line of a message written over several, whose first line fits many templates."""
+    f = c.fit
+    cmap, msg = tf.cmap, tf.message
+    if f is None or not lits[0] or not 0 <= f.start < len(cmap):
+        return
+    at = cmap[f.start]
+    head = msg[msg.rfind("\n", 0, at) + 1 : at].strip()
+    if (head and head[-1] not in ":]") or (not head and not tf.is_log()):
+        return
+    end = msg.find("\n", at)
+    line = compact(msg[at : end if end >= 0 else len(msg)])
+    g = fit(lits, line)
+    if g is None or not (g.full and g.anchored_start and g.anchored_end):
+        return
+    cov = g.covered / max(len(line), 1)
+    if cov >= MIN_COVERAGE:
+        c.confident, c.coverage, c.text = True, cov, 0.5 + 0.5 * cov
+        c.reasons = [
+            Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
+        ]
+
+
+_LEVELS = frozenset(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL"])
+
+
+def _record_line(line: str) -> bool:
+    """A log record's line: it opens with a bracketed time or level (``[2024-01-09 ...]``,
+    ``[INFO]``) or with a level name (``INFO:``, ``ERROR [alembic.env]``). Other bracketed
+    lines are parts of a message (``[SQL: ...]``, ``[parameters: ...]``), not records."""
+    s = line.lstrip()
+    if s.startswith("["):
+        inner = s[1 : s.find("]", 1, 80)] if "]" in s[1:80] else ""
+        return inner[:1].isdigit() or inner in _LEVELS
+    return s.split(None, 1)[0].rstrip(":") in _LEVELS if s else False
 
 
 def _goes_on(tf: TextFit, f: Fit, last: str) -> bool:

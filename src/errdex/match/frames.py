@@ -5,7 +5,9 @@ function the frame names) names that site whatever the text says, and the text t
 confirms or questions it. A frame higher up naming a function is weaker evidence (the raise may
 sit in a helper it calls), and a frame merely inside a file or codebase weaker still. A helper
 that raises a message its callers supply (a *relay*) hands the deepest role to its caller: the
-user needs the call that supplied the text, and that call is the frame above.
+user needs the call that supplied the text, and that call is the frame above. A re-raise of a
+caught exception whose trail was cut (``raise exc.with_traceback(None)``) ends the traceback
+without having made the exception: landing there names nothing, and the text decides.
 
 Frames are evidence, not proof: users paste tracebacks from other releases, in which the raise
 lived elsewhere, so they add to a score and never exclude a candidate.
@@ -173,7 +175,7 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
                     out[ei] = w
         for ei in at_line:
             _put(out, ei, CALLER_FRAME, fi, depth)
-        if fi == raising:
+        if fi == raising and not _all_cut(idx, landed):
             for ei in landed:
                 _put(out, ei, ON_RAISE, fi, depth)
             ev.on_raise.update(landed)
@@ -196,11 +198,18 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             return
         _p, line, fn = ev.info.frames[fi]
         found = _statement_sites(idx, idx.statement_entries(source)[:MAX_STATEMENT], lib.get(fi), fn, line)
-        for ei in found:
-            _put(ev.entries, ei, ON_RAISE, fi, 0)
-        ev.on_raise.update(found)
+        if not _all_cut(idx, found):
+            for ei in found:
+                _put(ev.entries, ei, ON_RAISE, fi, 0)
+            ev.on_raise.update(found)
         if not found or not all(idx.entry_relay(ei) for ei in found):
             return
+
+
+def _all_cut(idx: Index, eis: list[int]) -> bool:
+    """The frame lands only on re-raises of a caught exception whose trail was cut: the
+    exception was made elsewhere, so the frame does not name its site and the text decides."""
+    return bool(eis) and all(idx.entry_cut(ei) for ei in eis)
 
 
 def _statement_sites(

@@ -100,7 +100,17 @@ from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
 
-FORMAT = 12
+
+def cut_reraise(statement: str) -> bool:
+    """Whether a relay's raise statement (its first line, as written or compact) re-raises a
+    caught exception with its traceback replaced (``raise exc.with_traceback(None)``). A
+    traceback then ends on it, yet the exception and its text were made where it was first
+    raised: the frame landing there names no origin (the extractor marks such a raise a relay,
+    ``ExcSpec.reraised``; the statement says which relays these are)."""
+    return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
+
+
+FORMAT = 13
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -141,7 +151,8 @@ SECTIONS: dict[str, str] = {
     # raise sites (kind, type, qualified name, path, function) shared by their entries
     "st_kind": "I", "st_type": "I", "st_qual": "I", "st_path": "I", "st_func": "I",
     # entries, one column per field; ``e_relay`` is 1 for a helper's raise of a message its
-    # callers supply (``CatalogueEntry.relay``)
+    # callers supply (``CatalogueEntry.relay``), 2 for a caught exception re-raised with its
+    # trail cut (``cut_reraise``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
     # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
@@ -873,6 +884,10 @@ class Index:
     def entry_relay(self, i: int) -> bool:
         return self._ecols[7][i] != 0
 
+    def entry_cut(self, i: int) -> bool:
+        """Entry ``i`` re-raises a caught exception with its trail cut (``cut_reraise``)."""
+        return self._ecols[7][i] == 2
+
     def _site(self, site: int) -> tuple[str | None, ...]:
         """A raise site's (kind, type, qualified name, path, function)."""
         s = self._sec
@@ -1282,7 +1297,8 @@ class Builder:
                 w.add(column, w.string(part))
         for name, value in (
             ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
-            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid), ("e_relay", int(relay)),
+            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid),
+            ("e_relay", (2 if cut_reraise(statement) else 1) if relay else 0),
         ):  # fmt: skip
             w.add(name, value)
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])

@@ -315,9 +315,11 @@ _WARNING = re.compile(
 _WARNING_ANY = re.compile(
     r"^(\S[^\n]{0,1000}?\.pyw?|<[^>\n]{1,200}>):(\d{1,9}): ([A-Za-z_][\w.]{0,200}):(?: (.*))?$"
 )
+# a timestamp (its zone after a space too: gunicorn's ``[2024-01-09 13:24:40 +0000]``), then a
+# process id in brackets (``[7310]``) and the level
 _LOG_TS = re.compile(
-    r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?:?\s+"
-    r"(?:\[?([A-Z]{1,9})\]?:?\s+)?"
+    r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?(?:Z|[+-]\d{2}:?\d{2}))?\]?:?\s+"
+    r"(?:\[\d{1,9}\]\s+)?(?:\[?([A-Z]{1,9})\]?:?\s+)?"
 )
 _LOG_BASIC = re.compile(r"^(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):([\w.]{0,200}):")
 _LOG_GLOG = re.compile(
