@@ -388,3 +388,19 @@ def test_an_app_that_fails_to_build_closes_the_store_it_opened(
     finally:
         event.remove(Pool, "close", on_close)
     assert closed  # the connection that read the schema version is closed, not left pooled
+
+
+def test_a_search_holds_typed_matches_and_the_api_returns_their_json(base: str, db: Path) -> None:
+    from errdex.match.result import Match
+    from errdex.store import Store
+    from errdex.web.state import WebState
+
+    with Store.open(str(db), readonly=True) as store:
+        result = WebState(store).search(TRACEBACK, 10)
+    top = result.matches[0]
+    assert isinstance(top.match, Match) and "Incompatible shapes" in top.match.template
+    assert top.segments and "".join(top.segments[0::2]) in top.match.template.replace("{", "").replace(
+        "}", ""
+    )
+    api = get(base, "/api/search", params={"q": TRACEBACK}).json()
+    assert api["matches"] == json.loads(json.dumps([m.to_json() for m in result.matches]))

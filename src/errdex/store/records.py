@@ -350,7 +350,8 @@ class ExampleFix:
 
 @dataclass(frozen=True, slots=True)
 class AnswerSections:
-    """A model's answer about one error, each claim already checked against the indexed code."""
+    """A model's answer about one error by section: as parsed (``llm.parse_answer``), or with every
+    claim checked against the indexed code (``llm.verify_answer``: what a record stores)."""
 
     meaning: str
     trigger: str
