@@ -213,19 +213,19 @@ def test_the_tests_note_names_the_sdist_that_was_read() -> None:
     from dataclasses import replace
 
     from errdex.analysis.examples import tests_note
-    from errdex.store.records import Snapshot
+    from errdex.store.records import Snapshot, SnapshotStats
 
     snap = Snapshot(
         id=1, repo="o/demo", version="1.0", ref_kind="pypi", ref="demo==1.0", commit=None, date=None,
         source_url=None, tag=None, archive="demo-1.0-py3-none-any.whl", sha256=None, indexed_at=None,
-        has_tests=False, stats={},
+        has_tests=False, stats=SnapshotStats(),
     )  # fmt: skip
     assert tests_note(snap, 0, 0) == "The demo 1.0 wheel shipped no tests, so no example from its test suite."
-    read = replace(snap, stats={"tests_from": "demo-1.0.tar.gz"})
+    read = replace(snap, stats=SnapshotStats.from_json({"tests_from": "demo-1.0.tar.gz"}))
     assert tests_note(read, 0, 0) == (
         "The demo 1.0 wheel and its sdist (demo-1.0.tar.gz) shipped no tests, so no example from its test suite."
     )
     assert tests_note(read, 4, 0).startswith("The demo 1.0 sdist (demo-1.0.tar.gz) has 4 test expectations")
-    assert tests_note(replace(snap, stats={"tests_from": ["not", "a", "name"]}), 0, 0) == tests_note(
-        snap, 0, 0
-    )
+    assert tests_note(
+        replace(snap, stats=SnapshotStats.from_json({"tests_from": ["not", "a", "name"]})), 0, 0
+    ) == tests_note(snap, 0, 0)

@@ -130,18 +130,19 @@ def test_sklearn_tests_link_to_their_raise_sites(sklearn_store: Store) -> None:
     snap = sklearn_store.snapshot(1)
     stats = snap.stats
     exps = sklearn_store.expectations(1)
-    with_match = [e for e in exps if e["kind"] == "raises" and e["pattern"] is not None]
-    share = sum(bool(e["error_ids"]) for e in with_match) / len(with_match)
+    with_match = [e for e in exps if e.expectation.kind == "raises" and e.expectation.pattern is not None]
+    share = sum(bool(e.error_ids) for e in with_match) / len(with_match)
     print(
-        f"sklearn: {stats['linked_expectations']}/{stats['expectations']} expectations linked; "
+        f"sklearn: {stats.linked_expectations}/{stats.expectations} expectations linked; "
         f"pytest.raises(match=...) {share:.1%} of {len(with_match)}"
     )
     assert share >= 0.6
     # each linked expectation shows up as an example on its error's page
-    linked = next(e for e in with_match if e["error_ids"])
-    a = error_view(sklearn_store, sklearn_store.get_error(linked["error_ids"][0])).to_json()["analysis"]
+    linked = next(e for e in with_match if e.error_ids)
+    a = error_view(sklearn_store, sklearn_store.get_error(linked.error_ids[0])).to_json()["analysis"]
+    where = linked.expectation
     assert (
-        any(ex["path"] == linked["path"] and ex["line"] == linked["line"] for ex in a["examples"])
+        any(ex["path"] == where.path and ex["line"] == where.line for ex in a["examples"])
         or len(a["examples"]) == 3
     )
     assert a["tests_shipped"] is True

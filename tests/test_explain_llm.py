@@ -32,7 +32,7 @@ from errdex.analysis.llm import (
     split_sentences,
     verify_answer,
 )
-from errdex.store.records import ErrorDetail
+from errdex.store.records import AnswerSections, ErrorDetail, ExampleFix
 from errdex.views import error_view
 
 MPMD = ("jax/_src/pallas/mpmd.py", 842)
@@ -177,14 +177,14 @@ def test_429_with_retry_after_then_success(fake: FakeLLM) -> None:
     fake.then(429, body='{"error": "slow down"}', headers={"Retry-After": "0"}).then(200, {"meaning": "ok"})
     with _client(fake) as c:
         answer = c.complete_json([{"role": "user", "content": "hi"}])
-    assert answer["meaning"] == "ok"
+    assert answer.meaning == "ok" and answer.solutions == ()
     assert len(fake.requests) == 2
 
 
 def test_500_twice_then_success(fake: FakeLLM) -> None:
     fake.then(500, body="boom").then(503, body="busy").then(200, {"solutions": ["x"]})
     with _client(fake) as c:
-        assert c.complete_json([{"role": "user", "content": "hi"}])["solutions"] == ["x"]
+        assert c.complete_json([{"role": "user", "content": "hi"}]).solutions == ("x",)
     assert len(fake.requests) == 3
 
 
@@ -225,7 +225,12 @@ def test_connection_refused_is_retried_then_reported() -> None:
 def test_answer_parsing_tolerates_fences_and_rejects_non_json() -> None:
     fenced = "Here you go:\n```json\n" + json.dumps({"meaning": "m", "solutions": "one"}) + "\n```"
     got = parse_answer(fenced)
-    assert got["meaning"] == "m" and got["solutions"] == ["one"] and got["example_fix"] is None
+    assert got == AnswerSections("m", "", (), ("one",), None)
+    wrapped = {
+        "example_fix": {"before": "```python\nf(1)\n```", "after": "f(2)"},
+        "solutions": [{"text": " a "}],
+    }
+    assert parse_answer(json.dumps(wrapped)) == AnswerSections("", "", (), ("a",), ExampleFix("f(1)", "f(2)"))
     with pytest.raises(LLMError, match="not valid JSON"):
         parse_answer("{meaning: 'sure'")
     with pytest.raises(LLMError, match="none of the sections"):
@@ -292,13 +297,13 @@ def test_a_real_example_fix_is_kept(seed: tuple[Any, ErrorDetail]) -> None:
 
     store, err = seed
     ctx = get_context(store, err.latest.snapshot_id)
-    fix = {
-        "before": "scratch = tpu_core.MemorySpace.VMEM",
-        "after": "scratch = pallas_core.CoreMemorySpace(tpu_core.MemorySpace.VMEM, core_type=my_core_type)",
-    }
-    got = verify_answer({"example_fix": fix, "solutions": ["`import tpu_magic` first"]}, ctx.index, MPMD[0])
-    assert got.sections["example_fix"] == fix
-    assert got.dropped == 1 and got.unverified == ["tpu_magic"]  # an import is a claim, even a bare one
+    fix = ExampleFix(
+        "scratch = tpu_core.MemorySpace.VMEM",
+        "scratch = pallas_core.CoreMemorySpace(tpu_core.MemorySpace.VMEM, core_type=my_core_type)",
+    )
+    got = verify_answer(AnswerSections("", "", (), ("`import tpu_magic` first",), fix), ctx.index, MPMD[0])
+    assert got.sections.example_fix == fix and got.sections.solutions == ()
+    assert got.dropped == 1 and got.unverified == ("tpu_magic",)  # an import is a claim, even a bare one
 
 
 @pytest.mark.network

@@ -170,3 +170,34 @@ def test_every_process_maps_the_same_index_file(tmp_path: Path) -> None:
         )
         assert out.stdout.split() == [str(loaded.n_entries), "True"]  # mapped, not read into its heap
         assert str(path) in Path("/proc/self/maps").read_text()
+
+
+def test_a_fork_copies_every_attribute_even_one_added_later_and_shares_nothing_mutable() -> None:
+    from errdex.match.index import Builder
+
+    b = Builder()
+    b.add(
+        "bad value", ("x",), "bad value {x}", False, ("lib", "1.0", None),
+        ("error", "ValueError", None, "lib/a.py", "f"), 1, "e1", "bad value {x}", 3, False,
+    )  # fmt: skip
+    b.add_bases("lib.Bad", ["ValueError"])
+    b.later = {"kept": [1, 2]}  # type: ignore[attr-defined]  # an attribute the builder gains one day
+    fork = b.fork()
+    pairs = [(b, fork), (b.w, fork.w), (b._tables, fork._tables)]
+    for orig, copy in pairs:
+        assert vars(copy).keys() == vars(orig).keys()
+        for name, value in vars(orig).items():
+            other = vars(copy)[name]
+            if any(value is o for o, _ in pairs):  # the inner objects: the fork's own ones
+                assert any(other is c for _, c in pairs) and other is not value
+            elif isinstance(value, list | dict | set | bytearray) or hasattr(value, "tobytes"):
+                assert other is not value and other == value, name
+                for k, v in value.items() if isinstance(value, dict) else ():
+                    assert not isinstance(v, list) or other[k] is not v, (name, k)
+            else:
+                assert other == value, name
+    fork.later["kept"].append(3)  # type: ignore[attr-defined]
+    assert b.later == {"kept": [1, 2]}  # type: ignore[attr-defined]
+    b.unknown = object()  # type: ignore[attr-defined]  # a kind it cannot copy: refused, never shared
+    with pytest.raises(TypeError, match="cannot copy"):
+        b.fork()

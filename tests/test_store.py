@@ -339,3 +339,36 @@ def test_entries_carry_their_statement_from_each_snapshots_file(db_url: str) -> 
             ("1.0", 3, "raise ValueError(f'bad value {x}')"),
             ("1.1", 5, "raise ValueError(f'bad value {x}')"),
         }
+
+
+def test_a_snapshot_reads_back_typed_stats_and_expectations_and_its_json_as_stored(db_url: str) -> None:
+    import json
+
+    from errdex.model import TestExpectation
+    from errdex.store.records import Expectation, SnapshotStats
+
+    rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
+    info, files, reports = _snapshot("1.0", "def f(x):\n    raise ValueError(f'bad value {x}')\n")
+    expect = TestExpectation(
+        "tests/test_core.py", 1, 2, "test", "ValueError", "bad value", "raises", [rec.id]
+    )
+    # as a writer would store them: counts, a name, and what another errdex wrote (an unknown
+    # key, a count of the wrong type), in an order of its own
+    stats = {"errors": 1, "later_key": [1, 2], "files": 2, "logs": "3", "tests_from": "lib-1.0.tar.gz"}
+    with Store.open(db_url) as store:
+        sid = store.write_snapshot(info, files, [rec], reports, set(), [expect], stats=stats).snapshot_id
+        snap = store.snapshot(sid)
+        assert isinstance(snap.stats, SnapshotStats)
+        assert (snap.stats.errors, snap.stats.files, snap.stats.logs, snap.stats.warnings) == (
+            1,
+            2,
+            None,
+            None,
+        )
+        assert snap.stats.tests_from == "lib-1.0.tar.gz" and snap.stats.sites == 1
+        assert json.dumps(snap.to_json()["stats"]) == json.dumps(stats)  # the API's bytes, unchanged
+        (linked,) = store.expectations(sid)
+        assert linked.error_ids == (rec.id,)
+        assert linked.expectation == Expectation(
+            sid, "tests/test_core.py", 1, 2, "test", "ValueError", "bad value", "raises"
+        )

@@ -362,3 +362,45 @@ def test_schemathesis_all_checks_find_nothing(base: str, tmp_path: Path) -> None
     )
     assert out.returncode == 0, out.stdout[-3000:]
     assert " passed" in out.stdout
+
+
+def test_an_app_that_fails_to_build_closes_the_store_it_opened(
+    db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sqlalchemy import event
+    from sqlalchemy.pool import Pool
+
+    from errdex.web import app as web_app
+
+    def broken(app: object) -> None:  # a failure while the app is being put together
+        raise RuntimeError("the docs assets are missing")
+
+    closed: list[object] = []
+
+    def on_close(dbapi_conn: object, record: object) -> None:
+        closed.append(dbapi_conn)
+
+    monkeypatch.setattr(web_app, "_offline_docs", broken)
+    event.listen(Pool, "close", on_close)
+    try:
+        with pytest.raises(RuntimeError, match="docs assets"):
+            web_app.create_app(str(db))
+    finally:
+        event.remove(Pool, "close", on_close)
+    assert closed  # the connection that read the schema version is closed, not left pooled
+
+
+def test_a_search_holds_typed_matches_and_the_api_returns_their_json(base: str, db: Path) -> None:
+    from errdex.match.result import Match
+    from errdex.store import Store
+    from errdex.web.state import WebState
+
+    with Store.open(str(db), readonly=True) as store:
+        result = WebState(store).search(TRACEBACK, 10)
+    top = result.matches[0]
+    assert isinstance(top.match, Match) and "Incompatible shapes" in top.match.template
+    assert top.segments and "".join(top.segments[0::2]) in top.match.template.replace("{", "").replace(
+        "}", ""
+    )
+    api = get(base, "/api/search", params={"q": TRACEBACK}).json()
+    assert api["matches"] == json.loads(json.dumps([m.to_json() for m in result.matches]))

@@ -149,8 +149,8 @@ def tests_note(snapshot: Snapshot, n_expectations: int, n_examples: int) -> str:
         what = "repository"
     else:
         what = "directory"
-    sdist = snapshot.stats.get("tests_from")
-    if isinstance(sdist, str) and sdist:  # the wheel had no tests, so its sdist was read for them
+    sdist = snapshot.stats.tests_from
+    if sdist:  # the wheel had no tests, so its sdist was read for them
         what = f"wheel and its sdist ({sdist})" if n_expectations == 0 else f"sdist ({sdist})"
     if n_expectations == 0:
         return f"The {project} {version} {what} shipped no tests, so no example from its test suite."

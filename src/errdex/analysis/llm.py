@@ -28,6 +28,7 @@ import random
 import re
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
@@ -156,8 +157,8 @@ class Client:
     def __exit__(self, *_: object) -> None:
         self.close()
 
-    def complete_json(self, messages: list[dict[str, str]]) -> dict[str, Any]:
-        """Send the conversation and return the answer's JSON object."""
+    def complete_json(self, messages: list[dict[str, str]]) -> AnswerSections:
+        """Send the conversation and return the sections of the JSON object it answers."""
         import httpx
 
         endpoint = f"{self.config.url}/chat/completions"
@@ -247,7 +248,7 @@ def _retry_after(value: str | None) -> float | None:
 _FENCED = re.compile(r"```(?:json|JSON)?(.*?)```", re.S)
 
 
-def parse_answer(content: str) -> dict[str, Any]:
+def parse_answer(content: str) -> AnswerSections:
     """The answer's sections from the message text, in the schema the page expects.
 
     JSON mode is not honoured by every server, so a ```json fenced block (or prose around one
@@ -273,13 +274,13 @@ def parse_answer(content: str) -> dict[str, Any]:
         raise LLMError(
             f"the model's answer has none of the sections {', '.join(SECTIONS)}{_snippet(content)}"
         )
-    return {
-        "meaning": _text(obj.get("meaning")),
-        "trigger": _text(obj.get("trigger")),
-        "common_situations": _items(obj.get("common_situations")),
-        "solutions": _items(obj.get("solutions")),
-        "example_fix": _fix(obj.get("example_fix")),
-    }
+    return AnswerSections(
+        meaning=_text(obj.get("meaning")),
+        trigger=_text(obj.get("trigger")),
+        common_situations=tuple(_items(obj.get("common_situations"))),
+        solutions=tuple(_items(obj.get("solutions"))),
+        example_fix=_fix(obj.get("example_fix")),
+    )
 
 
 def _text(v: Any) -> str:
@@ -305,13 +306,13 @@ def _items(v: Any) -> list[str]:
     return out
 
 
-def _fix(v: Any) -> dict[str, str] | None:
+def _fix(v: Any) -> ExampleFix | None:
     if not isinstance(v, dict):
         return None
     before, after = _text(v.get("before")), _text(v.get("after"))
     if not before and not after:
         return None
-    return {"before": _strip_fence(before), "after": _strip_fence(after)}
+    return ExampleFix(_strip_fence(before), _strip_fence(after))
 
 
 def _strip_fence(code: str) -> str:
@@ -413,22 +414,13 @@ def facts_text(err: ErrorDetail, source: SourceWindow, analysis: Analysis) -> st
 # ---------------------------------------------------------------------------- verification
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Verified:
-    sections: dict[str, Any]
-    dropped: int = 0
-    unverified: list[str] = field(default_factory=list)
+    """An answer with the claims naming unknown symbols dropped: how many, and those names."""
 
-    def answer(self) -> AnswerSections:
-        """The kept claims as the record stores them (``verify_answer`` fills every section)."""
-        fix = self.sections["example_fix"]
-        return AnswerSections(
-            meaning=self.sections["meaning"],
-            trigger=self.sections["trigger"],
-            common_situations=tuple(self.sections["common_situations"]),
-            solutions=tuple(self.sections["solutions"]),
-            example_fix=ExampleFix(fix["before"], fix["after"]) if fix else None,
-        )
+    sections: AnswerSections
+    dropped: int = 0
+    unverified: tuple[str, ...] = ()
 
 
 _IDENT_RUN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
@@ -472,7 +464,7 @@ def split_sentences(text: str) -> list[str]:
     return out
 
 
-def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[str] | None = None) -> Verified:
+def verify_answer(sections: AnswerSections, index: Any, path: str, known: set[str] | None = None) -> Verified:
     """Drop every claim that names a symbol the snapshot does not have.
 
     A claim is a sentence of ``meaning``/``trigger``, one item of ``common_situations`` or
@@ -486,7 +478,8 @@ def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[st
     from errdex.analysis.verify import check_text, names_in_code
 
     known = known or set()
-    out = Verified(sections={})
+    unverified: list[str] = []
+    dropped = 0
 
     def unknown_in(text: str, *, code: bool = False) -> list[str]:
         if code and names_in_code(text) is None:
@@ -495,36 +488,32 @@ def verify_answer(sections: dict[str, Any], index: Any, path: str, known: set[st
         imported = set(_IMPORTED.findall(text))
         return [n for n in check.unknown if n not in known and (n in imported or not _SNAKE.fullmatch(n))]
 
-    def note(bad: list[str]) -> None:
-        out.dropped += 1
-        out.unverified.extend(n for n in bad if n not in out.unverified)
+    def kept(claims: Iterable[str]) -> list[str]:
+        nonlocal dropped
+        out = []
+        for claim in claims:
+            bad = unknown_in(claim)
+            if not bad:
+                out.append(claim)
+                continue
+            dropped += 1
+            unverified.extend(n for n in bad if n not in unverified)
+        return out
 
-    for key in ("meaning", "trigger"):
-        kept = []
-        for sent in split_sentences(str(sections.get(key) or "")):
-            bad = unknown_in(sent)
-            if bad:
-                note(bad)
-            else:
-                kept.append(sent)
-        out.sections[key] = " ".join(kept)
-    for key in ("common_situations", "solutions"):
-        items = []
-        for item in sections.get(key) or []:
-            bad = unknown_in(item)
-            if bad:
-                note(bad)
-            else:
-                items.append(item)
-        out.sections[key] = items
-    fix = sections.get("example_fix")
+    # in the order of the sections: the order the unknown names are reported in
+    meaning = " ".join(kept(split_sentences(sections.meaning)))
+    trigger = " ".join(kept(split_sentences(sections.trigger)))
+    situations, solutions = kept(sections.common_situations), kept(sections.solutions)
+    fix = sections.example_fix
     if fix:
-        bad = [n for part in ("before", "after") for n in unknown_in(fix.get(part) or "", code=True)]
+        bad = [n for part in (fix.before, fix.after) for n in unknown_in(part, code=True)]
         if bad:
-            note(list(dict.fromkeys(bad)))
+            dropped += 1
+            unverified.extend(n for n in dict.fromkeys(bad) if n not in unverified)
             fix = None
-    out.sections["example_fix"] = fix
-    return out
+    return Verified(
+        AnswerSections(meaning, trigger, tuple(situations), tuple(solutions), fix), dropped, tuple(unverified)
+    )
 
 
 # ---------------------------------------------------------------------------- asking, with the cache
@@ -568,10 +557,10 @@ def ensure_answer(
         model=client.model,
         date=datetime.now(UTC).isoformat(timespec="seconds"),
         prompt_version=prompt_version,
-        sections=checked.answer(),
+        sections=checked.sections,
         dropped=checked.dropped,
-        unverified=tuple(checked.unverified),
-        raw=answer,
+        unverified=checked.unverified,
+        raw=answer.to_json(),  # the JSON the parsed answer was: what a better verifier re-reads
     )
     store.put_analysis(err.id, sid, client.model, prompt_version, record.to_json())
     return Outcome(record, False)

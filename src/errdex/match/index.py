@@ -1309,18 +1309,8 @@ class Builder:
         as it was): a release's segment is finished from a copy while the original goes on to
         take the catalogue's other entries, instead of merging the finished segment's entries
         back in one by one."""
-        other = Builder.__new__(Builder)
-        other.w = self.w.fork()
-        other._hash = self._hash
-        other._by_shape = dict(self._by_shape)
-        other._shape_clash = dict(self._shape_clash)
-        other._runtime = bytearray(self._runtime)
-        other._snaps = dict(self._snaps)
-        other._sites = dict(self._sites)
-        other._tables = self._tables.fork(other.w)
-        other.n = self.n
-        other.n_patterns = self.n_patterns
-        return other
+        w = self.w.fork()
+        return _forked(self, {id(self.w): w, id(self._tables): self._tables.fork(w)})
 
     def _pattern(self, shape: tuple[int, ...]) -> int | None:
         """The pattern of this (literals id, *name ids), if one was added."""
@@ -1370,6 +1360,39 @@ def _group_by(owner: Sequence[int], n: int) -> tuple[array[int], array[int]]:
     return flat, offs
 
 
+def _forked[T](obj: T, given: dict[int, Any]) -> T:
+    """A copy of ``obj`` made from its attributes themselves, so one added later is never left
+    out (nor shared by mistake): each is copied by ``_copied`` unless ``given`` has, by the
+    attribute's identity, what replaces it (an inner object forked with the copy)."""
+    other = object.__new__(type(obj))
+    for name, value in vars(obj).items():
+        setattr(other, name, given[id(value)] if id(value) in given else _copied(value))
+    return other
+
+
+_KEPT = frozenset({int, float, str, bytes, tuple, type(None)})
+
+
+def _copied(value: Any) -> Any:
+    """A copy of one builder attribute that shares nothing mutable with it: containers of
+    numbers, strings and tuples are copied, and so are a dict's list and array values;
+    immutable values and functions are kept. Anything else is refused rather than shared
+    between the two builders."""
+    if type(value) in _KEPT or callable(value):
+        return value
+    if isinstance(value, list | array | bytearray):
+        return value[:]
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, dict):
+        kinds = set(map(type, value.values()))
+        if kinds <= _KEPT:
+            return dict(value)
+        if kinds <= {list, array}:
+            return {k: v[:] for k, v in value.items()}
+    raise TypeError(f"a forked builder cannot copy a {type(value).__name__} safely")
+
+
 class _Writer:
     """Sections under construction: typed arrays, a deduplicated string pool, flat lists."""
 
@@ -1386,13 +1409,7 @@ class _Writer:
 
     def fork(self) -> _Writer:
         """An independent copy (arrays, pool and its lookups copied, not shared)."""
-        other = _Writer(self._hash)
-        other.sec = {name: arr[:] for name, arr in self.sec.items()}
-        other._ids = dict(self._ids)
-        other._clash = dict(self._clash)
-        other._dat = bytearray(self._dat)
-        other._offs = self._offs[:]
-        return other
+        return _forked(self, {})
 
     def add(self, name: str, value: int | float) -> None:
         arr = self.sec.get(name)
@@ -1486,16 +1503,7 @@ class _SiteTables:
 
     def fork(self, w: _Writer) -> _SiteTables:
         """An independent copy writing to ``w`` (the lists of entries copied, not shared)."""
-        other = _SiteTables(w)
-        other.paths = {k: v[:] for k, v in self.paths.items()}
-        other.path_no = dict(self.path_no)
-        other.fn_sites = {k: v[:] for k, v in self.fn_sites.items()}
-        other.line_sites = {k: v[:] for k, v in self.line_sites.items()}
-        other.types = {k: v[:] for k, v in self.types.items()}
-        other.packages = set(self.packages)
-        other.bases = set(self.bases)
-        other.statements = {k: v[:] for k, v in self.statements.items()}
-        return other
+        return _forked(self, {id(self.w): w})
 
     def add_fields(
         self,

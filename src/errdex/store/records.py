@@ -25,12 +25,14 @@ __all__ = [
     "ErrorSummary",
     "ExampleFix",
     "Expectation",
+    "LinkedExpectation",
     "Occurrence",
     "Permalink",
     "PlacedError",
     "Release",
     "Repo",
     "Snapshot",
+    "SnapshotStats",
     "SourceWindow",
     "UnpinnedRelease",
     "Version",
@@ -101,6 +103,66 @@ class ErrorDetail:
         return self.occurrences[-1]
 
 
+# the counts an indexing summary writes, then the two names it may add, in the order it writes them
+_STAT_COUNTS = (
+    "files", "indexed", "fallback", "skipped", "tests", "errors", "warnings", "logs", "assertions",
+    "expectations", "linked_expectations",
+)  # fmt: skip
+_STAT_NAMES = ("tests_from", "producer")
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotStats:
+    """What indexing a snapshot found, as written with it (``pipeline.IndexSummary``).
+
+    A count or name missing from the stored JSON (a catalogue written before it existed) is
+    None; one of another type, or a key this errdex does not write, is kept aside in ``other``
+    so that ``to_json`` gives back exactly what was stored, in its order (``keys``).
+    """
+
+    files: int | None = None
+    indexed: int | None = None
+    fallback: int | None = None
+    skipped: int | None = None
+    tests: int | None = None
+    errors: int | None = None
+    warnings: int | None = None
+    logs: int | None = None
+    assertions: int | None = None
+    expectations: int | None = None
+    linked_expectations: int | None = None
+    tests_from: str | None = None  # the sdist the tests were read from, when the wheel had none
+    producer: str | None = None  # the digest of the extractor that indexed it
+    other: tuple[tuple[str, Any], ...] = ()
+    keys: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, raw: object) -> SnapshotStats:
+        """From the stored JSON object (anything else reads as no stats at all)."""
+        if not isinstance(raw, dict):
+            return cls()
+        typed: dict[str, Any] = {}
+        other: list[tuple[str, Any]] = []
+        for key, value in raw.items():
+            # ``type`` is ``int``: a stored true or false is no count
+            if (key in _STAT_COUNTS and type(value) is int) or (
+                key in _STAT_NAMES and isinstance(value, str)
+            ):
+                typed[key] = value
+            else:
+                other.append((str(key), value))
+        return cls(**typed, other=tuple(other), keys=tuple(map(str, raw)))
+
+    @property
+    def sites(self) -> int:
+        """Raise, warn, log and assert sites together (what a codebase's page counts)."""
+        return sum(n or 0 for n in (self.errors, self.warnings, self.logs, self.assertions))
+
+    def to_json(self) -> dict[str, Any]:
+        other = dict(self.other)
+        return {k: other[k] if k in other else getattr(self, k) for k in self.keys}
+
+
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """One indexed snapshot of a codebase: what was indexed, from where, and its statistics."""
@@ -118,7 +180,7 @@ class Snapshot:
     sha256: str | None
     indexed_at: str | None
     has_tests: bool
-    stats: dict[str, Any]  # the indexing summary's counts (JSON errdex wrote)
+    stats: SnapshotStats
 
     def to_json(self) -> dict[str, Any]:
         """As a codebase lists its snapshots (``/api/repos``): without the codebase's name."""
@@ -126,7 +188,7 @@ class Snapshot:
             "id": self.id, "version": self.version, "ref_kind": self.ref_kind, "ref": self.ref,
             "commit": self.commit, "date": self.date, "source_url": self.source_url, "tag": self.tag,
             "archive": self.archive, "sha256": self.sha256, "indexed_at": self.indexed_at,
-            "has_tests": self.has_tests, "stats": self.stats,
+            "has_tests": self.has_tests, "stats": self.stats.to_json(),
         }  # fmt: skip
 
 
@@ -147,7 +209,7 @@ def snapshot_of(repo: str, row: Sequence[Any]) -> Snapshot:
     return Snapshot(
         id=int(sid), repo=repo, version=str(version), ref_kind=str(ref_kind), ref=str(ref), commit=commit,
         date=date, source_url=source_url, tag=tag, archive=archive, sha256=sha256, indexed_at=indexed_at,
-        has_tests=bool(tests), stats=stats if isinstance(stats, dict) else {},
+        has_tests=bool(tests), stats=SnapshotStats.from_json(stats),
     )  # fmt: skip
 
 
@@ -260,6 +322,14 @@ class Expectation:
         )  # fmt: skip
 
 
+@dataclass(frozen=True, slots=True)
+class LinkedExpectation:
+    """An expectation with the errors test linking found for it (``Store.expectations``)."""
+
+    expectation: Expectation
+    error_ids: tuple[str, ...]
+
+
 def _strings(value: object) -> tuple[str, ...] | None:
     """A JSON list of strings as a tuple; None when it is anything else."""
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
@@ -280,7 +350,8 @@ class ExampleFix:
 
 @dataclass(frozen=True, slots=True)
 class AnswerSections:
-    """A model's answer about one error, each claim already checked against the indexed code."""
+    """A model's answer about one error by section: as parsed (``llm.parse_answer``), or with every
+    claim checked against the indexed code (``llm.verify_answer``: what a record stores)."""
 
     meaning: str
     trigger: str

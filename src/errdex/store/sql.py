@@ -70,6 +70,7 @@ from errdex.store.records import (
     ErrorDetail,
     ErrorSummary,
     Expectation,
+    LinkedExpectation,
     Repo,
     Snapshot,
     snapshot_of,
@@ -758,11 +759,29 @@ class Store(CatalogueReader):
             ).all()
         return [Expectation.from_row(r[:-1]) for r in rows if error_id in r[-1]]
 
-    def expectations(self, snapshot_id: int) -> list[dict[str, Any]]:
+    def expectations(self, snapshot_id: int) -> list[LinkedExpectation]:
+        """Every test expectation of a snapshot, in the order indexing stored them."""
         x = s.expectations
+        cols = (
+            x.c.snapshot_id,
+            x.c.path,
+            x.c.line,
+            x.c.end_line,
+            x.c.function,
+            x.c.exc_type,
+            x.c.pattern,
+            x.c.kind,
+        )
         with self.engine.connect() as conn:
-            rows = conn.execute(select(x).where(x.c.snapshot_id == snapshot_id)).mappings().all()
-        return [dict(r) for r in rows]
+            rows = conn.execute(
+                select(*cols, x.c.error_ids).where(x.c.snapshot_id == snapshot_id).order_by(x.c.id)
+            ).all()
+        return [
+            LinkedExpectation(
+                Expectation.from_row(r[:-1]), tuple(map(str, r[-1])) if isinstance(r[-1], list) else ()
+            )
+            for r in rows
+        ]
 
     def content_hashes(self, ref_kind: str) -> dict[tuple[str, str], str]:
         """``(repo, ref) -> content hash`` of every snapshot of one kind: what a caller about to

@@ -86,11 +86,20 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
     ``errdex index`` on the same SQLite file (WAL mode) and never corrupt it. The app owns the
     store it opens and closes it at shutdown; a ``state`` passed in stays its caller's to close.
     """
-    owned = state is None
-    if state is None:
-        from errdex.store import Store
+    if state is not None:
+        return _app(state, owned=False)
+    from errdex.store import Store
 
-        state = WebState(Store.open(db, readonly=True))
+    store = Store.open(db, readonly=True)
+    try:
+        return _app(WebState(store), owned=True)
+    except BaseException:  # no app owns the store yet: nothing else would ever close it
+        store.close()
+        raise
+
+
+def _app(state: WebState, *, owned: bool) -> FastAPI:
+    """The app over ``state``, closing its store at shutdown when ``owned``."""
     from errdex import __version__ as version
 
     web_state = state

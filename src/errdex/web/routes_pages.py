@@ -87,19 +87,19 @@ async def _search_page(state: WebState, q: str) -> HTMLResponse:
     result = state.cached_search(q, 10)
     if result is None:
         result = await run_in_threadpool(state.search, q, 10)
-    top = result.matches[0] if result.matches else None
+    top = result.matches[0].match if result.matches else None
     confident = bool(
         top
-        and not top.get("approximate")
-        and (
-            len(result.matches) == 1
-            or float(top.get("score") or 0) > float(result.matches[1].get("score") or 0)
-        )
+        and not top.approximate
+        # the scores as the page and the API show them (to 4 places): a lead too small to
+        # show is no lead
+        and (len(result.matches) == 1 or round(top.score, 4) > round(result.matches[1].match.score, 4))
     )
     return page(
         "search.html",
         q=q,
         result=result,
+        matches=[m.to_json() for m in result.matches],  # the page shows what the API returns
         confident=confident,
         repos=state.repos(),
         max_bytes=MAX_BODY_BYTES,

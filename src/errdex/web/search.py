@@ -11,22 +11,43 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-__all__ = ["MatcherHolder", "SearchResult"]
+if TYPE_CHECKING:
+    from errdex.history.matching import Placement, UnknownRelease
+    from errdex.match.result import Match
+
+__all__ = ["MatcherHolder", "SearchMatch", "SearchResult"]
 
 
 class MatcherLike(Protocol):
     def explain(self, text: str, limit: int = 10) -> Any: ...
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class SearchMatch:
+    """One match as the site shows it: the matcher's answer, the template split where the
+    pasted values go, and where the wording sits among the codebase's releases."""
+
+    match: Match
+    segments: tuple[str, ...]
+    history: Placement | UnknownRelease | None = None  # None: one release indexed
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.match.to_json()
+        out["segments"] = list(self.segments)
+        if self.history is not None:
+            out["history"] = self.history.to_json()
+        return out
+
+
+@dataclass(frozen=True, slots=True)
 class SearchResult:
-    """What the search page and ``/api/search`` render: the matcher's result as plain JSON."""
+    """What the search page and ``/api/search`` render: the matcher's result and its matches."""
 
     query: str
     verdict: str
-    matches: list[dict[str, Any]]
+    matches: tuple[SearchMatch, ...]
     generation: str
     outcome: str = "none"  # ``match.VERDICTS``: exact, approximate, builtin or none
     hint: str | None = None  # with no match: the command that would index what is missing
@@ -36,7 +57,7 @@ class SearchResult:
             "query": self.query,
             "verdict": self.verdict,
             "outcome": self.outcome,
-            "matches": self.matches,
+            "matches": [m.to_json() for m in self.matches],
         }
         if self.hint:
             out["hint"] = self.hint

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from errdex.store.records import CatalogueReader, ErrorDetail, ErrorSummary, Repo, Snapshot, Version
 from errdex.web.render import segments_for
-from errdex.web.search import MatcherHolder, SearchResult
+from errdex.web.search import MatcherHolder, SearchMatch, SearchResult
 
 if TYPE_CHECKING:
     from errdex.match.result import Match
@@ -262,14 +262,13 @@ class WebState:
         raw = matcher.explain(text, limit=limit)
         q = raw.query
         frames = q.blocks[q.primary].frames if q.blocks else q.frames
-        matches = []
-        for m in raw.matches:
-            data = dict(m.to_json())
-            data["segments"] = self._segments_for(m)
-            found = place_in_history(self.store.timeline, m.id, m.repo, frames)
-            if found is not None:  # several releases indexed: which have this wording, where it is now
-                data["history"] = found.to_json()
-            matches.append(data)
+        matches = tuple(
+            # with several releases indexed, ``history``: which have this wording, where it is now
+            SearchMatch(
+                m, tuple(self._segments_for(m)), place_in_history(self.store.timeline, m.id, m.repo, frames)
+            )
+            for m in raw.matches
+        )
         return SearchResult(
             query=text,
             verdict=str(raw.verdict or ""),
