@@ -12,6 +12,7 @@ import pytest
 from errdex.match import build_index
 from errdex.match import shared_index as si
 from errdex.match.artifact import class_bases
+from errdex.model import CatalogueEntry
 from errdex.pipeline import index
 from errdex.store import Store
 from errdex.store import segments as ss
@@ -170,3 +171,76 @@ def test_every_process_maps_the_same_index_file(tmp_path: Path) -> None:
         )
         assert out.stdout.split() == [str(loaded.n_entries), "True"]  # mapped, not read into its heap
         assert str(path) in Path("/proc/self/maps").read_text()
+
+
+def _entry(
+    key: int, version: str, template: str, path: str, function: str, line: int, **kw: object
+) -> CatalogueEntry:
+    return CatalogueEntry(
+        key=key, error_id=f"id-{template}-{path}", repo="acme/lib", version=version, snapshot_date=None,
+        kind="error", exc_type=str(kw.get("exc_type", "ValueError")), exc_qualname=None, template=template,
+        segments=[template], path=path, line=line, function=function,
+        statement=str(kw.get("statement", f"raise ValueError({template!r})")),
+        exc_bases=tuple(kw.get("exc_bases", ())),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> None:
+    # what a merge at the array level must get right: a pattern the merge already holds under
+    # other whitespace (its first text stays), sites and snapshots shared or new, a string a
+    # segment only added when it finished (a function's last name, a type key) that a later
+    # segment uses in an entry, entries of a table row spread over segments, a class and bases
+    from errdex.match.index import Builder, Index
+
+    first = [
+        _entry(1, "1.0", "bad  value {x}", "lib/a.py", "Parser.method", 10),
+        _entry(
+            2,
+            "1.0",
+            "no such key",
+            "lib/a.py",
+            "load",
+            20,
+            exc_type="lib.KeyMissing",
+            exc_bases=("KeyError",),
+        ),
+        _entry(3, "1.0", "other", "lib/b.py", "load", 5),
+    ]
+    second = [
+        _entry(4, "1.1", "bad value {x}", "lib/a.py", "Parser.method", 12),  # same pattern, other text
+        _entry(5, "1.1", "method", "lib/c.py", "run", 7, statement="keymissing"),  # finish-only strings
+        _entry(
+            6,
+            "1.1",
+            "no such key",
+            "lib/a.py",
+            "load",
+            20,
+            exc_type="lib.KeyMissing",
+            exc_bases=("KeyError",),
+        ),
+        _entry(7, "1.1", "brand new {y} here", "lib/b.py", "load", 9),
+    ]
+    segments = []
+    for part in (first, second):
+        b = Builder()
+        for e in part:
+            b.add_entry(e)
+        segments.append(Index.loads(b.finish().dumps(), keys=False))
+    assert si.merge(segments, "g").dumps() == Index.build(first + second, "g").dumps()
+    # and from a builder carrying on (a first index), then a segment
+    b = Builder()
+    for e in first:
+        b.add_entry(e)
+    assert si._merge([b, segments[1]], "g").dumps() == Index.build(first + second, "g").dumps()
+
+
+def test_a_segment_with_an_id_out_of_range_is_corrupt() -> None:
+    from errdex.match.index import Builder, CorruptIndex, Index
+
+    b = Builder()
+    b.add_entry(_entry(1, "1.0", "bad value {x}", "lib/a.py", "f", 10))
+    seg = Index.loads(b.finish().dumps(), keys=False)
+    seg._sec["e_snap"] = memoryview(bytearray(b"\x07\x00\x00\x00")).cast("I")
+    with pytest.raises(CorruptIndex):
+        si.merge([seg])
