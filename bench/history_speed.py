@@ -1,8 +1,8 @@
 """Indexing a codebase's history: N releases at once, against the newest release alone.
 
-    .venv/bin/python bench/history_speed.py                    # 20 jax releases, then the newest
+    .venv/bin/python bench/history_speed.py                    # the latest 20 jax releases
     .venv/bin/python bench/history_speed.py --releases 4       # quicker, while developing
-    .venv/bin/python bench/history_speed.py --add older        # add the release before the oldest
+    .venv/bin/python bench/history_speed.py --add newer        # the newest on top of the 20 before
 
 Every wheel is fetched (or found in the cache) first, so no measure pays for downloads. Then, in
 this run and on this machine (wall time and CPU time, the indexing's worker processes included):
@@ -12,9 +12,11 @@ this run and on this machine (wall time and CPU time, the indexing's worker proc
 * N releases indexed into another empty catalogue in one ``errdex index`` run
   (``index_releases``: files seen in an earlier release are not parsed again);
 * one more release added to that indexed history, in a fresh process as a user would, against
-  the baseline's first index of the same release. By default it is the newest release on top of
-  the N before it (what a user does when a release comes out); ``--add older`` adds the release
-  before the oldest of the latest N instead (every lineage is then derived again).
+  the baseline's first index of the same release. By default it is the release before the
+  oldest of the latest N (every lineage is then derived again: their names are their earliest
+  errors); ``--add newer`` adds the newest release on top of the N before it instead, what a
+  user does when a release comes out (the lineages are extended). Which release comes last
+  decides how many files are new to the catalogue: jax 0.12.0.1 changed one file of 0.12.0.
 
 Targets: N releases <= 3x the newest alone; catalogue <= 2.5x one release; one more release
 <= 0.3x a first index. A table of where the catalogue's bytes go follows.
@@ -67,7 +69,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--package", default="jax")
     ap.add_argument("--releases", type=int, default=20)
-    ap.add_argument("--add", choices=("newer", "older"), default="newer", help="which release is added last")
+    ap.add_argument("--add", choices=("newer", "older"), default="older", help="which release is added last")
     args = ap.parse_args()
 
     from errdex.sources import default_cache_dir, open_source
