@@ -5,7 +5,7 @@
     .venv/bin/python bench/history_speed.py --add newer        # the newest on top of the 20 before
 
 Every wheel is fetched (or found in the cache) first, so no measure pays for downloads. Then, in
-this run and on this machine (wall time and CPU time, the indexing's worker processes included):
+this run and on this machine (wall time, and CPU time with the extraction's workers):
 
 * baseline: the newest release indexed alone into an empty catalogue (and the catalogue's size
   on disk after a WAL checkpoint);
@@ -25,6 +25,7 @@ Targets: N releases <= 3x the newest alone; catalogue <= 2.5x one release; one m
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sqlite3
 import subprocess
@@ -52,17 +53,44 @@ def tables(db: Path, top: int = 10) -> list[tuple[str, int]]:
 
 
 def run_index(db: Path, source: str) -> tuple[float, float, list[str]]:
-    """Wall and CPU time of one ``errdex index SOURCE`` process (its workers included), as a
-    user runs it."""
-    t0, c0 = time.perf_counter(), os.times()
-    proc = subprocess.run(
-        [sys.executable, "-m", "errdex.cli", "index", source, "--db", str(db)], capture_output=True, text=True
-    )
-    took, c1 = time.perf_counter() - t0, os.times()
-    if proc.returncode:
-        raise SystemExit(f"errdex index {source} failed:\n{proc.stderr}")
-    cpu = c1.children_user - c0.children_user + c1.children_system - c0.children_system
-    return took, cpu, proc.stdout.splitlines()
+    """Wall and CPU time of one ``errdex index SOURCE`` process, as a user runs it. The CPU
+    time is that of the process and every process under it (the extraction's workers come from
+    a forkserver, whose children no ``wait`` of ours accounts for), sampled every 0.1 s with
+    psutil (nan without it): the machine may be shared, so wall time alone says little."""
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "errdex.cli", "index", source, "--db", str(db)],
+            stdout=out,
+            stderr=err,
+            text=True,
+        )
+        cpu = _cpu_of_tree(proc)
+        took = time.perf_counter() - t0
+        out.seek(0)
+        err.seek(0)
+        if proc.returncode:
+            raise SystemExit(f"errdex index {source} failed:\n{err.read()}")
+        return took, cpu, out.read().splitlines()
+
+
+def _cpu_of_tree(proc: subprocess.Popen[str]) -> float:
+    """CPU seconds of ``proc`` and its descendants, the latest sample of each, until it ends."""
+    try:
+        import psutil
+    except ImportError:
+        proc.wait()
+        return float("nan")
+    seen: dict[tuple[int, float], float] = {}
+    root = psutil.Process(proc.pid)
+    while proc.poll() is None:
+        with contextlib.suppress(psutil.Error):
+            for p in [root, *root.children(recursive=True)]:
+                with contextlib.suppress(psutil.Error):
+                    t = p.cpu_times()
+                    seen[(p.pid, p.create_time())] = t.user + t.system
+        time.sleep(0.1)
+    return sum(seen.values())
 
 
 def main() -> None:

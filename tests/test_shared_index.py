@@ -33,6 +33,79 @@ def _spy_entries(store: Store) -> list[int | None]:
     return calls
 
 
+def _forget_merged(store: Store) -> None:
+    """Drop what says which snapshots the stored index merged: the next merge then reads every
+    segment instead of starting from the stored index."""
+    from sqlalchemy import delete
+
+    from errdex.store import schema as s
+
+    with store.engine.begin() as conn:
+        conn.execute(delete(s.artifacts).where(s.artifacts.c.name == si._COVERS))
+
+
+def _spy_segments(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record which snapshots' stored segments are read (the real function still runs)."""
+    calls: list[int] = []
+    real = ss.get_segment
+
+    def spy(store: Store, snapshot_id: int, stamp: str) -> bytes | None:
+        calls.append(snapshot_id)
+        return real(store, snapshot_id, stamp)
+
+    monkeypatch.setattr(ss, "get_segment", spy)
+    return calls
+
+
+def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = str(tmp_path / "c.db")
+    index("pypi:six==1.16.0", db)
+    index("pypi:idna==3.7", db)
+    calls = _spy_segments(monkeypatch)
+    third = index("pypi:iniconfig==2.0.0", db).snapshot_id
+    assert calls == [third]  # the first two come from the stored index's arrays
+    with Store.open(db) as store:
+        built = build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        stored = store.get_artifact("match-index")
+        assert stored == built
+        # a damaged stored index is not started from: every segment is merged, same bytes
+        from sqlalchemy import update
+
+        from errdex.store import schema as s
+
+        with store.engine.begin() as conn:
+            conn.execute(
+                update(s.artifacts)
+                .where(s.artifacts.c.name == "match-index")
+                .values(data=stored[:100] + b"\xff" * 64 + stored[164:])  # type: ignore[index]
+            )
+        calls.clear()
+        assert si.update(store).dumps() == built
+        assert sorted(calls) == sorted(i for i, _ in ss.snapshot_stamps(store))
+
+
+def test_a_replaced_earlier_release_merges_every_segment_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = str(tmp_path / "c.db")
+    index("pypi:six==1.16.0", db)
+    index("pypi:idna==3.7", db)
+    with Store.open(db) as store:
+        first = ss.snapshot_stamps(store)[0][0]
+        store.delete_snapshot(first)
+    calls = _spy_segments(monkeypatch)
+    third = index("pypi:iniconfig==2.0.0", db).snapshot_id
+    with Store.open(db) as store:
+        left = [i for i, _ in ss.snapshot_stamps(store)]
+        assert first not in left and calls == left and left[-1] == third
+        assert (
+            store.get_artifact("match-index")
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
+
+
 def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None:
     for spec in ("pypi:six==1.16.0", "pypi:idna==3.7"):
         index(spec, db_url)
@@ -68,6 +141,7 @@ def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> N
         good = ss.get_segment(store, b, stamps[b])
         assert good is not None
         ss.put_segment(store, b, stamps[b], good[:100] + b"\xff" * 64 + good[164:])
+        _forget_merged(store)
         calls = _spy_entries(store)
         merged = si.update(store)
         assert calls == [b]  # only the damaged one; six's segment is read as stored
@@ -88,6 +162,7 @@ def test_a_first_segment_built_again_carries_the_merge_from_its_builder(tmp_path
         stamps = dict(ss.snapshot_stamps(store))
         stored_a = ss.get_segment(store, a, stamps[a])
         ss.drop_segments(store, {b})
+        _forget_merged(store)
         calls = _spy_entries(store)
         merged = si.update(store)
         assert calls == [a]
@@ -139,6 +214,7 @@ def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_pa
                 update(s.artifacts).where(s.artifacts.c.name == name).values(data=stored[:40] + b"\x00" * 40)
             )
         assert ss.get_segment(store, snap, stamp) is None
+        _forget_merged(store)
         calls = _spy_entries(store)
         merged = si.update(store)
         assert (
