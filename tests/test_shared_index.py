@@ -311,12 +311,18 @@ def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> Non
     assert si._merge([b, segments[1]], "g").dumps() == Index.build(first + second, "g").dumps()
 
 
-def test_a_segment_with_an_id_out_of_range_is_corrupt() -> None:
+@pytest.mark.parametrize(
+    ("section", "value"),
+    [("e_snap", 7), ("sm_str", 0xFFFFFFFF), ("e_tmpl", 0xFFFFFFFF)],
+    ids=["snapshot out of range", "statement missing", "template missing"],
+)
+def test_a_segment_with_an_id_out_of_range_is_corrupt(section: str, value: int) -> None:
     from errdex.match.index import Builder, CorruptIndex, Index
 
     b = Builder()
     b.add_entry(_entry(1, "1.0", "bad value {x}", "lib/a.py", "f", 10))
     seg = Index.loads(b.finish().dumps(), keys=False)
-    seg._sec["e_snap"] = memoryview(bytearray(b"\x07\x00\x00\x00")).cast("I")
+    assert len(seg._sec[section]) == 1
+    seg._sec[section] = memoryview(bytearray(value.to_bytes(4, "little"))).cast("I")
     with pytest.raises(CorruptIndex):
         si.merge([seg])

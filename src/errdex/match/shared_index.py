@@ -131,6 +131,8 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     used.update(s["p_names"][: s["p_namoff"][npat]] if npat else ())
     used.update(s["e_id"][:ne], s["e_tmpl"][:ne], (s["sm_str"][r] for r, _ in tables["sm_ents"]))
     used.update(s["p_text"][p] for p in new_pats)
+    if NONE in used:  # only a snapshot's date and a site's qualified name may be missing
+        raise CorruptIndex("a missing string where one is required")
     used.update(s[c][k] for k in new_snaps for c in ("snp_repo", "snp_ver", "snp_date"))
     used.update(s[c][k] for k in new_sites for c in _SITE_COLUMNS)
     used.discard(NONE)
@@ -372,7 +374,7 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
     b = Builder()
     try:
         index = Index.loads(got[ARTIFACT][0], keys=False)
-        if index.n_entries < entries:
+        if not 0 <= entries <= index.n_entries:
             return 0, None
         _absorb(b, index, entries)
     except IndexFormatError:  # CorruptIndex is one: merged from the segments instead
