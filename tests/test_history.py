@@ -296,11 +296,11 @@ def _derived_again(store: Store, repo: str) -> dict[str, str]:
 
 
 def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
-    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    repo: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from errdex.store.history import lineage_map, release_order
 
-    db = str(tmp_path / "c.db")
+    db = db_url
     index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db, jobs=1)
     calls = _spy_records(monkeypatch)
     for tag in ("v0.3.0", "v0.4.0"):  # each newer than every stored release
