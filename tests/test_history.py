@@ -265,6 +265,74 @@ def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[
     assert err is not None and [o.version.name for o in err.occurrences] == ["v0.1.0"]
 
 
+def _spy_records(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+    """Record which snapshots' records lineage reads (the real function still runs)."""
+    from errdex.history import lineage
+
+    calls: list[list[int]] = []
+    real = lineage.repo_records
+
+    def spy(store: Store, ids: list[int]) -> Any:
+        calls.append(list(ids))
+        return real(store, ids)
+
+    monkeypatch.setattr(lineage, "repo_records", spy)
+    return calls
+
+
+def _derived_again(store: Store, repo: str) -> dict[str, str]:
+    """The lineages derived from the first release on, as a catalogue without a record of
+    what they were derived over gets them."""
+    from sqlalchemy import delete
+
+    from errdex.history.lineage import update_lineages
+    from errdex.store import schema as s
+    from errdex.store.history import lineage_map
+
+    with store.engine.begin() as conn:
+        conn.execute(delete(s.artifacts).where(s.artifacts.c.name.like("lineages:%")))
+    update_lineages(store, repo)
+    return lineage_map(store, repo)
+
+
+def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
+    repo: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errdex.store.history import lineage_map, release_order
+
+    db = db_url
+    index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db, jobs=1)
+    calls = _spy_records(monkeypatch)
+    for tag in ("v0.3.0", "v0.4.0"):  # each newer than every stored release
+        index(f"git:{repo}@{tag}", db, jobs=1)
+    with Store.open(db) as store:
+        ids = [r.id for r in release_order(store, "local/lib")]
+        # each new release is compared with the one before it only
+        assert calls == [ids[1:3], ids[2:4]]
+        extended = lineage_map(store, "local/lib")
+        assert extended == _derived_again(store, "local/lib")
+        # not vacuous: the rename in v0.3.0 and the move in v0.4.0 continue older lineages
+        newer = {e.error_id for e in store.iter_entries() if e.version in ("v0.3.0", "v0.4.0")}
+        assert sum(extended[i] != i for i in newer) >= 2
+
+
+def test_an_older_release_added_later_derives_every_lineage_again(
+    repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errdex.store.history import lineage_map
+
+    db = str(tmp_path / "c.db")
+    index_releases([f"git:{repo}@v0.2.0", f"git:{repo}@v0.3.0"], db, jobs=1)
+    calls = _spy_records(monkeypatch)
+    index(f"git:{repo}@v0.1.0", db, jobs=1)  # before the first: the lineages' names change
+    with Store.open(db) as store:
+        assert [len(c) for c in calls] == [3]
+        derived = lineage_map(store, "local/lib")
+        assert derived == _derived_again(store, "local/lib")
+        first = {e.error_id for e in store.iter_entries() if e.version == "v0.1.0"}
+        assert any(lin in first and e not in first for e, lin in derived.items())
+
+
 def test_diff_lists_added_removed_reworded_and_moved(
     history: tuple[Store, list[str]], tmp_path: Path
 ) -> None:

@@ -101,3 +101,37 @@ def test_ids_of_the_older_release_still_resolve(db: str) -> None:
         ]
         # every ID of the older release resolves, not only the reworded one
         assert all(store.get_error(i) is not None for i in ids[:: max(1, len(ids) // 200)])
+
+
+def test_a_newer_real_release_extends_the_lineages_as_deriving_them_all_would(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    from sqlalchemy import delete
+
+    from errdex.history import lineage
+    from errdex.pipeline import index
+    from errdex.store import schema as s
+    from errdex.store.history import lineage_map, release_order
+
+    copy = str(tmp_path / "c.db")  # the module's catalogue stays as the other tests read it
+    with closing(sqlite3.connect(db)) as src, closing(sqlite3.connect(copy)) as dst:
+        src.backup(dst)
+    calls: list[list[int]] = []
+    real = lineage.repo_records
+    monkeypatch.setattr(
+        lineage, "repo_records", lambda store, ids: calls.append(list(ids)) or real(store, ids)
+    )
+    index("pypi:jax==0.12.0.1", copy)
+    with Store.open(copy) as store:
+        ids = [r.id for r in release_order(store, "jax-ml/jax")]
+        assert len(ids) == 3 and calls == [ids[1:]]  # the new release against the newest before it
+        extended = lineage_map(store, "jax-ml/jax")
+        with store.engine.begin() as conn:
+            conn.execute(delete(s.artifacts).where(s.artifacts.c.name.like("lineages:%")))
+        lineage.update_lineages(store, "jax-ml/jax")  # derived again from the first release
+        assert lineage_map(store, "jax-ml/jax") == extended
+        newest = {e.error_id for e in store.iter_entries() if e.version == "0.12.0.1"}
+        assert sum(extended[i] != i for i in newest) > 0  # some of its errors continue older ones

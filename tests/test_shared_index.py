@@ -12,6 +12,7 @@ import pytest
 from errdex.match import build_index
 from errdex.match import shared_index as si
 from errdex.match.artifact import class_bases
+from errdex.model import CatalogueEntry
 from errdex.pipeline import index
 from errdex.store import Store
 from errdex.store import segments as ss
@@ -30,6 +31,79 @@ def _spy_entries(store: Store) -> list[int | None]:
 
     store.iter_entries = spy  # type: ignore[method-assign]
     return calls
+
+
+def _forget_merged(store: Store) -> None:
+    """Drop what says which snapshots the stored index merged: the next merge then reads every
+    segment instead of starting from the stored index."""
+    from sqlalchemy import delete
+
+    from errdex.store import schema as s
+
+    with store.engine.begin() as conn:
+        conn.execute(delete(s.artifacts).where(s.artifacts.c.name == si._COVERS))
+
+
+def _spy_segments(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Record which snapshots' stored segments are read (the real function still runs)."""
+    calls: list[int] = []
+    real = ss.get_segment
+
+    def spy(store: Store, snapshot_id: int, stamp: str) -> bytes | None:
+        calls.append(snapshot_id)
+        return real(store, snapshot_id, stamp)
+
+    monkeypatch.setattr(ss, "get_segment", spy)
+    return calls
+
+
+def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = str(tmp_path / "c.db")
+    index("pypi:six==1.16.0", db)
+    index("pypi:idna==3.7", db)
+    calls = _spy_segments(monkeypatch)
+    third = index("pypi:iniconfig==2.0.0", db).snapshot_id
+    assert calls == [third]  # the first two come from the stored index's arrays
+    with Store.open(db) as store:
+        built = build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        stored = store.get_artifact("match-index")
+        assert stored == built
+        # a damaged stored index is not started from: every segment is merged, same bytes
+        from sqlalchemy import update
+
+        from errdex.store import schema as s
+
+        with store.engine.begin() as conn:
+            conn.execute(
+                update(s.artifacts)
+                .where(s.artifacts.c.name == "match-index")
+                .values(data=stored[:100] + b"\xff" * 64 + stored[164:])  # type: ignore[index]
+            )
+        calls.clear()
+        assert si.update(store).dumps() == built
+        assert sorted(calls) == sorted(i for i, _ in ss.snapshot_stamps(store))
+
+
+def test_a_replaced_earlier_release_merges_every_segment_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = str(tmp_path / "c.db")
+    index("pypi:six==1.16.0", db)
+    index("pypi:idna==3.7", db)
+    with Store.open(db) as store:
+        first = ss.snapshot_stamps(store)[0][0]
+        store.delete_snapshot(first)
+    calls = _spy_segments(monkeypatch)
+    third = index("pypi:iniconfig==2.0.0", db).snapshot_id
+    with Store.open(db) as store:
+        left = [i for i, _ in ss.snapshot_stamps(store)]
+        assert first not in left and calls == left and left[-1] == third
+        assert (
+            store.get_artifact("match-index")
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
 
 
 def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None:
@@ -67,6 +141,7 @@ def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> N
         good = ss.get_segment(store, b, stamps[b])
         assert good is not None
         ss.put_segment(store, b, stamps[b], good[:100] + b"\xff" * 64 + good[164:])
+        _forget_merged(store)
         calls = _spy_entries(store)
         merged = si.update(store)
         assert calls == [b]  # only the damaged one; six's segment is read as stored
@@ -87,6 +162,7 @@ def test_a_first_segment_built_again_carries_the_merge_from_its_builder(tmp_path
         stamps = dict(ss.snapshot_stamps(store))
         stored_a = ss.get_segment(store, a, stamps[a])
         ss.drop_segments(store, {b})
+        _forget_merged(store)
         calls = _spy_entries(store)
         merged = si.update(store)
         assert calls == [a]
@@ -138,6 +214,7 @@ def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_pa
                 update(s.artifacts).where(s.artifacts.c.name == name).values(data=stored[:40] + b"\x00" * 40)
             )
         assert ss.get_segment(store, snap, stamp) is None
+        _forget_merged(store)
         calls = _spy_entries(store)
         merged = si.update(store)
         assert (
@@ -201,3 +278,82 @@ def test_a_fork_copies_every_attribute_even_one_added_later_and_shares_nothing_m
     b.unknown = object()  # type: ignore[attr-defined]  # a kind it cannot copy: refused, never shared
     with pytest.raises(TypeError, match="cannot copy"):
         b.fork()
+
+
+def _entry(
+    key: int, version: str, template: str, path: str, function: str, line: int, **kw: object
+) -> CatalogueEntry:
+    return CatalogueEntry(
+        key=key, error_id=f"id-{template}-{path}", repo="acme/lib", version=version, snapshot_date=None,
+        kind="error", exc_type=str(kw.get("exc_type", "ValueError")), exc_qualname=None, template=template,
+        segments=[template], path=path, line=line, function=function,
+        statement=str(kw.get("statement", f"raise ValueError({template!r})")),
+        exc_bases=tuple(kw.get("exc_bases", ())),  # type: ignore[arg-type]
+    )  # fmt: skip
+
+
+def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> None:
+    # what a merge at the array level must get right: a pattern the merge already holds under
+    # other whitespace (its first text stays), sites and snapshots shared or new, a string a
+    # segment only added when it finished (a function's last name, a type key) that a later
+    # segment uses in an entry, entries of a table row spread over segments, a class and bases
+    from errdex.match.index import Builder, Index
+
+    first = [
+        _entry(1, "1.0", "bad  value {x}", "lib/a.py", "Parser.method", 10),
+        _entry(
+            2,
+            "1.0",
+            "no such key",
+            "lib/a.py",
+            "load",
+            20,
+            exc_type="lib.KeyMissing",
+            exc_bases=("KeyError",),
+        ),
+        _entry(3, "1.0", "other", "lib/b.py", "load", 5),
+    ]
+    second = [
+        _entry(4, "1.1", "bad value {x}", "lib/a.py", "Parser.method", 12),  # same pattern, other text
+        _entry(5, "1.1", "method", "lib/c.py", "run", 7, statement="keymissing"),  # finish-only strings
+        _entry(
+            6,
+            "1.1",
+            "no such key",
+            "lib/a.py",
+            "load",
+            20,
+            exc_type="lib.KeyMissing",
+            exc_bases=("KeyError",),
+        ),
+        _entry(7, "1.1", "brand new {y} here", "lib/b.py", "load", 9),
+    ]
+    segments = []
+    for part in (first, second):
+        b = Builder()
+        for e in part:
+            b.add_entry(e)
+        segments.append(Index.loads(b.finish().dumps(), keys=False))
+    assert si.merge(segments, "g").dumps() == Index.build(first + second, "g").dumps()
+    # and from a builder carrying on (a first index), then a segment
+    b = Builder()
+    for e in first:
+        b.add_entry(e)
+    assert si._merge([b, segments[1]], "g").dumps() == Index.build(first + second, "g").dumps()
+
+
+@pytest.mark.parametrize(
+    ("section", "value"),
+    [("e_snap", 7), ("sm_str", 0xFFFFFFFF), ("e_tmpl", 0xFFFFFFFF)],
+    ids=["snapshot out of range", "statement missing", "template missing"],
+)
+def test_a_segment_with_an_id_out_of_range_is_corrupt(section: str, value: int) -> None:
+    from errdex.match.index import Builder, CorruptIndex, Index
+
+    b = Builder()
+    b.add_entry(_entry(1, "1.0", "bad value {x}", "lib/a.py", "f", 10))
+    seg = Index.loads(b.finish().dumps(), keys=False)
+    assert len(seg._sec[section]) == 1
+    seg._sec[section] = memoryview(bytearray(value.to_bytes(4, "little"))).cast("I")
+    with pytest.raises(CorruptIndex):
+        si.merge([seg])

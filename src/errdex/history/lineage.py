@@ -27,18 +27,20 @@ A lineage is named by the ID of its earliest error, and every ID of it maps to t
 
 from __future__ import annotations
 
+import hashlib
+import json
 import posixpath
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
-from sqlalchemy import delete, select
+from sqlalchemy import Connection, delete, func, insert, select
 
 from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.history import release_order, repo_records
-from errdex.store.records import PlacedError
+from errdex.store.records import PlacedError, Release
 
 if TYPE_CHECKING:
     from errdex.store.sql import Store
@@ -100,14 +102,48 @@ def pair_releases(older: Sequence[PlacedError], newer: Sequence[PlacedError]) ->
 
 
 def update_lineages(store: Store, repo: str) -> int:
-    """Recompute every lineage of a codebase from its releases in order; returns how many.
+    """Bring a codebase's lineages up to date with its releases; returns how many it has.
 
-    Run after a release is added (or removed): a release indexed out of order changes which
-    releases are neighbours, so the lineages are derived again rather than patched.
+    Each release's lineages follow from the releases before it only, so releases added after
+    the newest one the lineages were derived over (a new release, the usual case) cost their
+    own pairs: each is compared with the one before it, and only the errors they bring get a
+    lineage row. Any other change (a release indexed out of order, one replaced or removed)
+    changes which releases are neighbours, and every lineage is derived again. Either way the
+    rows are those of deriving every lineage from the first release on.
     """
-    releases = release_order(store, repo)
-    records = repo_records(store, [r.id for r in releases])
-    lineage: dict[str, str] = {}
+    name = store.resolve_repo(repo)
+    for attempt in range(4):
+        releases = release_order(store, repo)
+        with store.engine.connect() as conn:
+            repo_id = int(conn.execute(select(s.repos.c.id).where(s.repos.c.name == name)).scalar_one())
+            stamps = _stamps(conn, releases)
+            done = _derived_over(conn, repo_id)
+        extend = bool(done) and len(done) < len(stamps) and stamps[: len(done)] == done
+        rows = _extended(store, releases[len(done) - 1 :]) if extend else _derived(store, releases)
+        try:
+            with store.engine.begin() as conn:
+                if _derived_over(conn, repo_id) != done:  # another run got there first
+                    raise StoreError("lineages changed meanwhile", kind="conflict")
+                if not extend:
+                    conn.execute(delete(s.error_lineage).where(s.error_lineage.c.repo_id == repo_id))
+                _insert(conn, repo_id, rows)
+                _mark(conn, repo_id, stamps)
+                store._bump_generation(conn)  # pages show lineages: none may be served stale
+                lin = s.error_lineage
+                count = select(func.count(func.distinct(lin.c.lineage))).where(lin.c.repo_id == repo_id)
+                return int(conn.execute(count).scalar_one())
+        except StoreError as e:  # another run wrote this codebase's lineages at the same time
+            if e.kind != "conflict" or attempt == 3:
+                raise
+            time.sleep(0.1 * (attempt + 1))
+    raise AssertionError("unreachable")  # the last attempt returns or raises
+
+
+def _follow(
+    lineage: dict[str, str], releases: Sequence[Release], records: dict[int, list[PlacedError]]
+) -> None:
+    """Carry ``lineage`` (every error of the releases before ``releases[0]``, and those of
+    ``releases[0]`` itself when it is not the first) through ``releases`` in order."""
     prev: list[PlacedError] = []
     for snap in releases:
         cur = records[snap.id]
@@ -117,24 +153,82 @@ def update_lineages(store: Store, repo: str) -> int:
         for e in cur:
             lineage.setdefault(e.id, e.id)
         prev = cur
-    name = store.resolve_repo(repo)
-    for attempt in range(4):
-        try:
-            with store.engine.begin() as conn:
-                repo_id = conn.execute(select(s.repos.c.id).where(s.repos.c.name == name)).scalar_one()
-                conn.execute(delete(s.error_lineage).where(s.error_lineage.c.repo_id == repo_id))
-                rows = [
-                    {"error_id": e, "repo_id": repo_id, "lineage": lin} for e, lin in sorted(lineage.items())
-                ]
-                for i in range(0, len(rows), 5000):
-                    conn.execute(s.error_lineage.insert(), rows[i : i + 5000])
-                store._bump_generation(conn)  # pages show lineages: none may be served stale
-            break
-        except StoreError as e:  # another run wrote this codebase's lineages at the same time
-            if e.kind != "conflict" or attempt == 3:
-                raise
-            time.sleep(0.1 * (attempt + 1))
-    return len(set(lineage.values()))
+
+
+def _derived(store: Store, releases: Sequence[Release]) -> dict[str, str]:
+    """Every lineage of the codebase, derived from its first release on."""
+    lineage: dict[str, str] = {}
+    _follow(lineage, releases, repo_records(store, [r.id for r in releases]))
+    return lineage
+
+
+def _extended(store: Store, releases: Sequence[Release]) -> dict[str, str]:
+    """The lineage rows the releases after ``releases[0]`` (the newest release derived before)
+    add: the errors they bring, each continuing a lineage or starting one."""
+    records = repo_records(store, [r.id for r in releases])
+    ids = sorted({e.id for errors in records.values() for e in errors})
+    lin = s.error_lineage
+    lineage: dict[str, str] = {}
+    with store.engine.connect() as conn:
+        for i in range(0, len(ids), 500):
+            q = select(lin.c.error_id, lin.c.lineage).where(lin.c.error_id.in_(ids[i : i + 500]))
+            lineage.update((str(a), str(b)) for a, b in conn.execute(q))
+    # every error of the releases derived before has a row, so an ID without one is new to the
+    # codebase, as it is to the lineages when every release is derived again
+    known = set(lineage)
+    _follow(lineage, releases, records)
+    return {e: n for e, n in lineage.items() if e not in known}
+
+
+def _insert(conn: Connection, repo_id: int, lineage: dict[str, str]) -> None:
+    rows = [{"error_id": e, "repo_id": repo_id, "lineage": lin} for e, lin in sorted(lineage.items())]
+    for i in range(0, len(rows), 5000):
+        conn.execute(s.error_lineage.insert(), rows[i : i + 5000])
+
+
+_MARK = "lineages:"  # artifact naming the releases a codebase's lineages were derived over
+
+
+def _stamps(conn: Connection, releases: Sequence[Release]) -> list[list[Any]]:
+    """(snapshot id, content hash) of each release, in release order: a release replaced by
+    another indexing of it has another content hash."""
+    sn = s.snapshots
+    ids = [r.id for r in releases]
+    hashes: dict[int, str] = {}
+    for i in range(0, len(ids), 500):
+        q = select(sn.c.id, sn.c.content_hash).where(sn.c.id.in_(ids[i : i + 500]))
+        hashes.update((int(a), str(b)) for a, b in conn.execute(q))
+    return [[i, hashes.get(i, "")] for i in ids]
+
+
+def _derived_over(conn: Connection, repo_id: int) -> list[list[Any]]:
+    """The stamps the stored lineages were derived over; empty when unknown (never derived,
+    derived before this was recorded, or a damaged record: everything is derived again)."""
+    a = s.artifacts
+    row = conn.execute(select(a.c.data, a.c.generation).where(a.c.name == f"{_MARK}{repo_id}")).first()
+    if row is None or not isinstance(row.data, bytes | memoryview):
+        return []
+    data = bytes(row.data)
+    if hashlib.sha256(data).hexdigest() != row.generation:
+        return []
+    try:
+        stamps = json.loads(data)
+    except ValueError:
+        return []
+    ok = isinstance(stamps, list) and all(
+        isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and isinstance(x[1], str)
+        for x in stamps
+    )
+    return stamps if ok else []
+
+
+def _mark(conn: Connection, repo_id: int, stamps: list[list[Any]]) -> None:
+    a = s.artifacts
+    data = json.dumps(stamps, separators=(",", ":")).encode()
+    conn.execute(delete(a).where(a.c.name == f"{_MARK}{repo_id}"))
+    conn.execute(
+        insert(a).values(name=f"{_MARK}{repo_id}", generation=hashlib.sha256(data).hexdigest(), data=data)
+    )
 
 
 def ensure_lineages(store: Store, repo: str) -> None:

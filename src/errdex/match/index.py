@@ -1444,6 +1444,26 @@ class _Writer:
                 sid = self._clash[data] = self._append(data)
         return sid
 
+    def find_bytes(self, data: bytes) -> int | None:
+        """The id of the string whose UTF-8 bytes are ``data``, if it was added."""
+        sid = self._ids.get(self._hash(data))
+        if sid is not None and self._dat[self._offs[sid] : self._offs[sid + 1]] != data:
+            sid = self._clash.get(data)
+        return sid
+
+    def add_bytes(self, data: bytes) -> int:
+        """``string`` for a string's UTF-8 bytes (as another index's pool holds them): most are
+        found without decoding. Bytes not added before are checked to be UTF-8
+        (``CorruptIndex``): they come from a stored index, which may be crafted."""
+        sid = self.find_bytes(data)
+        if sid is not None:
+            return sid
+        try:
+            text = data.decode("utf-8", "surrogatepass")
+        except UnicodeDecodeError:
+            raise CorruptIndex("a string is not UTF-8") from None
+        return self.string(text)
+
     def _append(self, data: bytes) -> int:
         self._dat += data
         if len(self._dat) > 0xFFFFFFFF or len(self._offs) >= NONE:

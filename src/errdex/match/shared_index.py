@@ -28,15 +28,27 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import itertools
+import json
 import mmap
 import os
 import uuid
-from collections.abc import Iterable, Iterator
+from array import array
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from errdex.match.artifact import class_bases
-from errdex.match.index import FORMAT, Builder, CorruptIndex, Index, IndexFormatError, Pattern
+from errdex.match.index import (
+    _SITE_COLUMNS,
+    FORMAT,
+    NONE,
+    SECTIONS,
+    Builder,
+    CorruptIndex,
+    Index,
+    IndexFormatError,
+    _span,
+)
 
 if TYPE_CHECKING:
     from errdex.match import Matcher
@@ -66,10 +78,10 @@ def merge(segments: Iterable[Index], generation: str = "") -> Index:
 
 def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
     """``merge``, where the first segment may also come as the unfinished builder it was built
-    with: the merge then carries on from that builder's state instead of adding the finished
-    segment's entries again one by one (the same bytes: a builder fed a segment's entries
-    holds what it held when the segment was built from them). A first index of a release
-    builds its segment and the catalogue's index this way, adding each entry once."""
+    with: the merge then carries on from that builder's state instead of taking the finished
+    segment in again (the same bytes: a builder fed a segment holds what it held when the
+    segment was built). A first index of a release builds its segment and the catalogue's
+    index this way, adding each entry once."""
     b: Builder | None = None
     for item in segments:
         if isinstance(item, Builder):
@@ -79,37 +91,240 @@ def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
             item = item.finish()
         if b is None:
             b = Builder()
-        seg = item
-        decode = seg._entry_decoder()
-        statements = seg.entry_statements()
-        shapes: dict[int, tuple[str, tuple[str, ...], str, bool]] = {}
-        for i in range(seg.n_entries):
-            key, error_id, repo, version, date, kind, etype, qual, template, path, line, func, pid, relay = (
-                decode(i)
-            )
-            shape = shapes.get(pid)
-            if shape is None:
-                p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
-                shape = shapes[pid] = (" ".join(p.lits), p.names, p.text, bool(seg.runtime[pid]))
-            lits, names, text, runtime = shape
-            b.add(
-                lits, names, text, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
-                template, line, relay, statements.get(i, ""),
-            )  # fmt: skip
-        for name, bases in seg.type_bases().items():
-            b.add_bases(name, bases)
+        _absorb(b, item)
     return (b or Builder()).finish(generation)
 
 
-def _segments(store: Any) -> Iterator[Index | Builder]:
-    """Every snapshot's segment, one at a time (the merge holds one), building (and saving,
-    where the catalogue is writable) those missing, stale, from another format or damaged.
-    The first one, when built here, comes as its builder (see ``_merge``)."""
+def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
+    """Add the entries of a finished index (a segment; with ``limit``, only its first
+    ``limit`` entries) to ``b`` at the level of its arrays: the builder ends up holding what
+    adding the entries one by one would have left it holding, but the work per entry is a few
+    id look-ups in C, not decoding the entry, re-splitting its pattern and re-hashing its
+    strings (that was ~40 us an entry, and a catalogue's index is merged again each time a
+    release is added).
+
+    What the builder would do per entry is done per distinct thing instead: a pattern, a
+    snapshot or a raise site the builder already holds is reused, a new one is appended in the
+    index's order (which is the order of their first entries, as the builder's is). Strings
+    go into the pool in the index's own pool order, restricted to the ones the builder would
+    have touched (a pattern's text only when the pattern is new, and so on): a built index's
+    pool is in first-use order, so the merged pool comes out in the builder's first-use order.
+    The first entries of an index use a prefix of its patterns, snapshots, sites and strings,
+    which is what lets ``limit`` take them alone. Every id read is checked (``CorruptIndex``):
+    a stored index comes from the catalogue, which may be crafted."""
+    s, w = seg._sec, b.w
+    n_str = seg._pool.n
+    ne = seg.n_entries if limit is None else min(limit, seg.n_entries)
+    data = _pool_bytes(seg)
+    npat, nsnap, nsite = (
+        _used_prefix(s[col][:ne], len(s[bound]), what)
+        for col, bound, what in (("e_pat", "p_rt", "pattern"), ("e_snap", "snp_repo", "snapshot"), ("e_site", "st_kind", "site"))
+    )  # fmt: skip
+    new_pats, pat_map = _pattern_map(b, seg, data, npat)
+    snaps = [seg._snap(k) for k in range(nsnap)]
+    sites = [seg._site(k) for k in range(nsite)]
+    new_snaps = [k for k, where in enumerate(snaps) if where not in b._snaps]
+    new_sites = [k for k, what in enumerate(sites) if what not in b._sites]
+    tables = {flat: list(_rows(seg, offs, flat, ne, b.n)) for offs, flat in _TABLES}
+
+    used: set[int] = set(s["p_lits"][:npat])
+    used.update(s["p_names"][: s["p_namoff"][npat]] if npat else ())
+    used.update(s["e_id"][:ne], s["e_tmpl"][:ne], (s["sm_str"][r] for r, _ in tables["sm_ents"]))
+    used.update(s["p_text"][p] for p in new_pats)
+    if NONE in used:  # only a snapshot's date and a site's qualified name may be missing
+        raise CorruptIndex("a missing string where one is required")
+    used.update(s[c][k] for k in new_snaps for c in ("snp_repo", "snp_ver", "snp_date"))
+    used.update(s[c][k] for k in new_sites for c in _SITE_COLUMNS)
+    used.discard(NONE)
+    if used and max(used) >= n_str:
+        raise CorruptIndex(f"string id {max(used)} of {n_str}")
+    ids = {sid: w.add_bytes(data(sid)) for sid in sorted(used)}
+    ids[NONE] = NONE
+
+    offs, names = s["p_namoff"], s["p_names"]
+    for p in new_pats:
+        pid = pat_map[p] = b.n_patterns
+        b.n_patterns += 1
+        shape = (ids[s["p_lits"][p]], *(ids[x] for x in names[offs[p] : offs[p + 1]]))
+        h = b._hash(shape)
+        if h in b._by_shape:
+            b._shape_clash[shape] = pid
+        else:
+            b._by_shape[h] = pid
+        w.add("p_lits", shape[0])
+        w.list("p_names", shape[1:])
+        w.add("p_text", ids[s["p_text"][p]])
+        b._runtime.append(1 if s["p_rt"][p] else 0)
+    for k in new_snaps:
+        b._snaps[snaps[k]] = len(b._snaps)  # type: ignore[index]
+        for column in ("snp_repo", "snp_ver", "snp_date"):
+            w.add(column, ids[s[column][k]])
+    for k in new_sites:
+        b._sites[sites[k]] = len(b._sites)  # type: ignore[index]
+        for column in _SITE_COLUMNS:
+            w.add(column, ids[s[column][k]])
+    snap_map = [b._snaps[where] for where in snaps]  # type: ignore[index]
+    site_map = [b._sites[what] for what in sites]  # type: ignore[index]
+    _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map)
+    _absorb_tables(b, seg, tables, ids)
+    b.n += ne
+
+
+# the entry tables merged row by row: (offsets, flat list of entries)
+_TABLES = (
+    ("pa_off", "pa_ents"),
+    ("sf_off", "sf_ents"),
+    ("sl_off", "sl_ents"),
+    ("ty_off", "ty_ents"),
+    ("sm_off", "sm_ents"),
+)
+
+
+def _used_prefix(column: memoryview, bound: int, what: str) -> int:
+    """How many of the rows ``column`` refers to its entries use: rows are numbered in the
+    order of their first entries, so it is one more than the largest, checked below ``bound``."""
+    if not len(column):
+        return 0
+    top = max(column)
+    if top >= bound:
+        raise CorruptIndex(f"{what} id {top} of {bound}")
+    return int(top) + 1
+
+
+def _pool_bytes(seg: Index) -> Callable[[int], bytes]:
+    """String ``i`` of the segment's pool as its UTF-8 bytes, its bounds checked: strings are
+    looked up by their bytes, not decoded and encoded again (most are already in the merge)."""
+    pool = seg._pool
+    raw, base = (pool.raw, pool.base) if pool.raw is not None else (bytes(pool.data), 0)
+    offs, n, size = pool.offs, pool.n, pool.size
+
+    def data(i: int) -> bytes:
+        if i >= n:
+            raise CorruptIndex(f"string id {i} of {n}")
+        a, z = offs[i], offs[i + 1]
+        if a > z or z > size:
+            raise CorruptIndex(f"string {i} spans {a}..{z} of {size} bytes")
+        return raw[base + a : base + z]
+
+    return data
+
+
+def _pattern_map(
+    b: Builder, seg: Index, data: Callable[[int], bytes], npat: int
+) -> tuple[list[int], list[int]]:
+    """Of the index's first ``npat`` patterns, those the builder does not hold yet (in order),
+    and each one's id in the builder (the new ones filled in by the caller)."""
+    s, w = seg._sec, b.w
+    offs, names = s["p_namoff"], s["p_names"]
+    new: list[int] = []
+    out: list[int] = []
+    for p in range(npat):
+        a, z = _span(offs, p, len(names), "pattern names")
+        shape = [w.find_bytes(data(s["p_lits"][p])), *(w.find_bytes(data(x)) for x in names[a:z])]
+        pid = None if None in shape else b._pattern(tuple(shape))  # type: ignore[arg-type]
+        if pid is None:
+            new.append(p)
+            pid = -1
+        out.append(pid)
+    return new, out
+
+
+def _mapped(column: memoryview, to: Sequence[int] | dict[int, int], bound: int, what: str) -> array[int]:
+    """``column``'s ids through ``to``, each checked below ``bound`` first."""
+    if len(column) and max(column) >= bound:
+        raise CorruptIndex(f"{what} id {max(column)} of {bound}")
+    return array("I", map(to.__getitem__, column))
+
+
+def _append_entries(
+    b: Builder,
+    seg: Index,
+    ne: int,
+    ids: dict[int, int],
+    pat_map: list[int],
+    snap_map: list[int],
+    site_map: list[int],
+) -> None:
+    """The first ``ne`` entries' columns appended, their ids those of the builder."""
+    s, sec = seg._sec, b.w.sec
+    n_str = seg._pool.n
+    cols = {
+        "e_key": s["e_key"][:ne],
+        "e_id": _mapped(s["e_id"][:ne], ids, n_str, "string"),
+        "e_snap": _mapped(s["e_snap"][:ne], snap_map, len(snap_map), "snapshot"),
+        "e_site": _mapped(s["e_site"][:ne], site_map, len(site_map), "site"),
+        "e_tmpl": _mapped(s["e_tmpl"][:ne], ids, n_str, "string"),
+        "e_line": s["e_line"][:ne],
+        "e_pat": _mapped(s["e_pat"][:ne], pat_map, len(pat_map), "pattern"),
+        "e_relay": s["e_relay"][:ne],
+    }
+    for name, values in cols.items():
+        arr = sec.get(name)
+        if arr is None:
+            arr = sec[name] = array(SECTIONS[name])
+        arr.extend(values)
+
+
+def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tuple[int, list[int]]]:
+    """Each row of one of the index's entry tables holding any of its first ``ne`` entries:
+    (row, those entries shifted by ``base``). A row's entries are in order."""
+    s = seg._sec
+    o, items, n = s[offs], s[flat], seg.n_entries
+    for r in range(len(o) - 1):
+        a, z = _span(o, r, len(items), flat)
+        ents = items[a:z]
+        if not len(ents):
+            continue
+        if max(ents) >= n:
+            raise CorruptIndex(f"{flat} entry {max(ents)} of {n}")
+        if ents[0] < ne:
+            yield r, [e + base for e in ents if e < ne]
+
+
+def _absorb_tables(
+    b: Builder, seg: Index, tables: dict[str, list[tuple[int, list[int]]]], ids: dict[int, int]
+) -> None:
+    """The index's path, site, type, package, class and statement tables merged into the
+    builder's (``tables``: each entry table's rows, entries already shifted)."""
+    s, t = seg._sec, b._tables
+    get = seg._pool.get
+    path_of: dict[int, str] = {}
+    for r, ents in tables["pa_ents"]:
+        name = path_of[r] = get(s["pa_str"][r])
+        held = t.paths.get(name)
+        if held is None:
+            held = t.paths[name] = []
+            t.path_no[name] = len(t.path_no)
+        held.extend(ents)
+
+    def path(key: int) -> str:
+        name = path_of.get(key >> 32)
+        if name is None:
+            raise CorruptIndex(f"site path row {key >> 32} has none of the entries")
+        return name
+
+    for r, ents in tables["sf_ents"]:
+        t.fn_sites.setdefault((path(s["sf_key"][r]), get(s["sf_fn"][r])), []).extend(ents)
+    for r, ents in tables["sl_ents"]:
+        key = s["sl_key"][r]
+        t.line_sites.setdefault(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF), []).extend(ents)
+    for r, ents in tables["ty_ents"]:
+        t.types.setdefault(get(s["ty_str"][r]), []).extend(ents)
+    for r, ents in tables["sm_ents"]:
+        t.statements.setdefault(ids[s["sm_str"][r]], []).extend(ents)
+    t.packages.update(zip(map(get, s["tp_name"]), map(get, s["tp_repo"]), strict=True))
+    t.bases.update(zip(map(get, s["tb_name"]), map(get, s["tb_base"]), strict=True))
+
+
+def _segments(store: Any, stamps: list[tuple[int, str]], start: int = 0) -> Iterator[Index | Builder]:
+    """The segments of the snapshots ``stamps[start:]``, one at a time (the merge holds one),
+    building (and saving, where the catalogue is writable) those missing, stale, from another
+    format or damaged. The first one of all, when built here, comes as its builder (see
+    ``_merge``)."""
     from errdex.store import StoreError
     from errdex.store import segments as ss
 
-    stamps = ss.snapshot_stamps(store)
-    for n, (snap_id, stamp) in enumerate(stamps):
+    for n, (snap_id, stamp) in enumerate(stamps[start:], start):
         data = ss.get_segment(store, snap_id, stamp)
         seg = None
         if data is not None:
@@ -127,17 +342,68 @@ def _segments(store: Any) -> Iterator[Index | Builder]:
         ss.drop_segments(store, {i for i, _ in stamps})
 
 
+# what the stored match index was merged from: how many snapshots (the first ones, in order,
+# and a digest of their stamps) and how many of its entries are theirs (the interpreter's come
+# after); stored beside it at the same catalogue generation
+_COVERS = "match-index-covers"
+
+
+def _digest(stamps: list[tuple[int, str]]) -> str:
+    return hashlib.sha256(json.dumps(stamps).encode()).hexdigest()
+
+
+def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Builder | None]:
+    """How many of ``stamps`` the stored match index already merged, and a builder holding
+    their entries, taken from its arrays (``_absorb`` with a limit: the interpreter's entries
+    come last and are left out). Adding a release then costs its own segment, not every
+    stored one again. (0, None) when there is nothing to start from: no stored index, one of
+    another format, or a snapshot before the new ones replaced or removed since."""
+    from errdex.match import ARTIFACT
+    from errdex.store import segments as ss
+
+    got = ss.stored_artifacts(store, [ARTIFACT, _COVERS])
+    if ARTIFACT not in got or _COVERS not in got or got[ARTIFACT][1] != got[_COVERS][1]:
+        return 0, None
+    try:
+        covers = json.loads(got[_COVERS][0])
+        count, entries, digest = int(covers["snapshots"]), int(covers["entries"]), str(covers["digest"])
+    except (ValueError, KeyError, TypeError):
+        return 0, None
+    if not 0 < count <= len(stamps) or _digest(stamps[:count]) != digest:
+        return 0, None
+    b = Builder()
+    try:
+        index = Index.loads(got[ARTIFACT][0], keys=False)
+        if not 0 <= entries <= index.n_entries:
+            return 0, None
+        _absorb(b, index, entries)
+    except IndexFormatError:  # CorruptIndex is one: merged from the segments instead
+        return 0, None
+    return count, b
+
+
 def update(store: Any) -> Index:
     """The catalogue's index merged from its segments, saved as the match index artifact."""
     from errdex.match import ARTIFACT
     from errdex.match.runtime import data_digest, runtime_entries
     from errdex.store import StoreError
+    from errdex.store import segments as ss
 
     generation = str(store.generation())
-    index = _merge(itertools.chain(_segments(store), [Index.build(runtime_entries())]), generation)
+    stamps = ss.snapshot_stamps(store)
+    start, prefix = _stored_prefix(store, stamps)
+    runtime = Index.build(runtime_entries())
+    segments = itertools.chain([prefix] if prefix else [], _segments(store, stamps, start), [runtime])
+    index = _merge(segments, generation)
     index.extra["runtime"] = data_digest()
+    covers = {
+        "snapshots": len(stamps),
+        "entries": index.n_entries - runtime.n_entries,
+        "digest": _digest(stamps),
+    }
     with contextlib.suppress(StoreError):
         store.put_artifact(ARTIFACT, index.dumps())
+        store.put_artifact(_COVERS, json.dumps(covers).encode())
     return index
 
 

@@ -14,7 +14,7 @@ from sqlalchemy import delete, insert, select
 from errdex.store import schema as s
 from errdex.store.textdelta import unzstd
 
-__all__ = ["PREFIX", "drop_segments", "get_segment", "put_segment", "snapshot_stamps"]
+__all__ = ["PREFIX", "drop_segments", "get_segment", "put_segment", "snapshot_stamps", "stored_artifacts"]
 
 PREFIX = "match-seg:"
 
@@ -79,3 +79,12 @@ def drop_segments(store: Any, keep: set[int]) -> None:
         stale = [n for n in names if not n[len(PREFIX) :].isdigit() or int(n[len(PREFIX) :]) not in keep]
         if stale:
             conn.execute(delete(a).where(a.c.name.in_(stale)))
+
+
+def stored_artifacts(store: Any, names: list[str]) -> dict[str, tuple[bytes, str]]:
+    """(data, generation) of the named artifacts, whatever generation they were stored at (the
+    previous match index is what the next merge starts from)."""
+    a = s.artifacts
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(a.c.name, a.c.data, a.c.generation).where(a.c.name.in_(names))).all()
+    return {str(n): (bytes(d), str(g)) for n, d, g in rows if isinstance(d, bytes | memoryview)}
