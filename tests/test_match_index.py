@@ -255,7 +255,7 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
     with Store.open(db) as store:
         older = build_index(store.iter_entries(), str(store.generation()))
         older.extra["runtime"] = "built-by-another-version"
-        older._sec["p_text"] = memoryview(b"")  # a section this version would call corrupt
+        older._sec["p_segs"] = memoryview(b"")  # a section this version would call corrupt
         store.put_artifact(ARTIFACT, older.dumps())
         with caplog.at_level("WARNING"):
             matcher = Matcher.load(store)

@@ -82,7 +82,7 @@ def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
         seg = item
         decode = seg._entry_decoder()
         statements = seg.entry_statements()
-        shapes: dict[int, tuple[str, tuple[str, ...], str, bool]] = {}
+        shapes: dict[int, tuple[str, tuple[str, ...], tuple[str, ...], bool]] = {}
         for i in range(seg.n_entries):
             key, error_id, repo, version, date, kind, etype, qual, template, path, line, func, pid, relay = (
                 decode(i)
@@ -90,10 +90,10 @@ def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
             shape = shapes.get(pid)
             if shape is None:
                 p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
-                shape = shapes[pid] = (" ".join(p.lits), p.names, p.text, bool(seg.runtime[pid]))
-            lits, names, text, runtime = shape
+                shape = shapes[pid] = (" ".join(p.lits), p.names, p.segs, bool(seg.runtime[pid]))
+            lits, names, segs, runtime = shape
             b.add(
-                lits, names, text, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
+                lits, names, segs, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
                 template, line, relay, statements.get(i, ""),
             )  # fmt: skip
         for name, bases in seg.type_bases().items():
