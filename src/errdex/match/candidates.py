@@ -30,7 +30,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.verify import REPR_MARK, Fit, compact_map, fit, repr_gaps
+from errdex.match.verify import REPR_MARK, Fit, compact_map, cut_cover, fit, repr_gaps
 
 
 @dataclass(slots=True)
@@ -74,9 +74,9 @@ class TextFit:
     cmsg: str
     cands: dict[int, Cand] = field(default_factory=dict)
     runtime_best: tuple[float, int] | None = None  # (coverage, pattern)
-    # fits of a message cut short that are too weak to rank on their text (``fit_all``): made
-    # candidates only when nothing fits confidently (``add_similarity`` then scores them)
-    weak: dict[int, Fit] = field(default_factory=dict)
+    # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
+    # again and made candidates only when nothing fits confidently (``add_similarity``)
+    weak: list[int] = field(default_factory=list)
     _cmap: list[int] | None = None
 
     @property
@@ -101,10 +101,12 @@ class TextFit:
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
-    def add_weak(self) -> None:
+    def add_weak(self, idx: Index) -> None:
         """Make the weak fits candidates, as ``fit_all`` would have made them."""
         mlen = max(len(self.cmsg), 1)
-        for pid, f in self.weak.items():
+        for pid in self.weak:
+            f = fit(idx.lits(pid)[0], self.cmsg)
+            assert f is not None  # ``cut_cover`` placed a literal
             c = self.cands[pid] = Cand(pid, f)
             judge_fit(c, 0, mlen)  # (the literal length only counts for a full fit)
         self.weak.clear()
@@ -143,19 +145,24 @@ def fit_all(
     runtime = idx.runtime
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        f = fit(lits, cmsg)
-        if f is None:
+        cover = cut_cover(lits, cmsg)
+        if cover == -2:
             continue
-        if not f.full and cmsg:
-            cov = min(f.covered / mlen, 1.0)  # ``judge_fit``'s, inline: most fits end here
+        if cover != -1 and cmsg:
+            # ``judge_fit``'s verdict, inline: most fits end here. Not anchored at the start, a
+            # cut-short fit explains less than all of the message, and is never confident
+            anchored = cover >= 0
+            cov = min((cover if anchored else -3 - cover) / mlen, 1.0)
             if (
-                not _cut_confident(f, cov)
+                not (anchored and cover >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE)
                 and 0.45 * cov < APPROX_MIN
                 and not runtime[pid]
                 and pid not in evidence
             ):
-                weak[pid] = f
+                weak.append(pid)
                 continue
+        f = fit(lits, cmsg)
+        assert f is not None  # ``cut_cover`` placed a literal
         c = Cand(pid, f)
         ok, held = True, 0
         if f.full and _has_repr(idx.patterns[pid].names):
@@ -352,7 +359,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     cands, runtime = tf.cands, idx.runtime
     need: list[int] = []
     if not tf.any_confident():
-        tf.add_weak()
+        tf.add_weak(idx)
         need = [
             pid
             for pid in idx.similar(seen, MAX_FUZZY)
