@@ -31,6 +31,7 @@ from errdex.match.index import (
     E_TYPE,
     Index,
     IndexFormatError,
+    debug_specifiers_as_text,
 )
 from errdex.match.score import site_privacy, words
 from errdex.match.verify import compact
@@ -334,6 +335,14 @@ def test_templates_are_derived_where_the_pattern_renders_them_and_stored_where_n
     assert len({built.entry_pat[i] for i in range(3)}) == 1
     assert [t == NONE for t in built._sec["e_tmpl"]] == [True, False, False, False, True, False, True, True]
     assert loaded.patterns[built.entry_pat[4]].text == "first line second"
+    # a pattern's words text is its first entry's literal segments with single spaces
+    firsts: dict[int, CatalogueEntry] = {}
+    for i, e in enumerate(entries):
+        firsts.setdefault(built.entry_pat[i], e)
+    for pid, e in firsts.items():
+        segs = debug_specifiers_as_text(e.segments)[0::2]
+        assert loaded.patterns[pid].text == " ".join(" ".join(x.split()) for x in segs if x.strip())
+        assert loaded.patterns[pid].segs == tuple(segs)
     # "Bad “mode” for " is one string, listed by both patterns that start with it
     first = [built._sec["p_segs"][built._sec["p_segoff"][built.entry_pat[i]]] for i in (0, 7)]
     assert first[0] == first[1]

@@ -270,7 +270,7 @@ class Pattern:
     def text(self) -> str:
         """The literal text with single spaces, for similarity scoring."""
         if self._text is None:
-            self._text = _pattern_text(self.segs)
+            self._text = self._index._text(self._pid)
         return self._text
 
     @property
@@ -296,10 +296,6 @@ class Pattern:
 
     def __repr__(self) -> str:
         return f"Pattern(lits={self.lits!r}, names={self.names!r}, entries={self.entries!r})"
-
-
-def _pattern_text(lit_segs: Iterable[str]) -> str:
-    return " ".join(" ".join(s.split()) for s in lit_segs if s.strip())
 
 
 def _render(lit_segs: Sequence[str], names: Sequence[str]) -> str:
@@ -679,6 +675,7 @@ class Index:
         self._site_facts: dict[int, SiteFacts] = {}  # raise site -> what ranking reads of it
         self._lits: dict[int, tuple[tuple[str, ...], int]] = {}  # pattern -> ``lits``
         self._templates: dict[int, str] = {}  # pattern -> ``template``
+        self._seg_text: dict[int, str] = {}  # segment string id -> its text with single spaces
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
@@ -857,6 +854,10 @@ class Index:
 
     def segs(self, pid: int) -> tuple[str, ...]:
         """Pattern ``pid``'s literal segments as written, one per compact literal."""
+        return tuple(self._pool.many(self._seg_ids(pid)))
+
+    def _seg_ids(self, pid: int) -> list[int]:
+        """The string ids of pattern ``pid``'s segments (checked against the pool when read)."""
         if not 0 <= pid < self.n_patterns:
             raise IndexError(pid)
         s = self._sec
@@ -865,7 +866,8 @@ class Index:
         names = s["p_namoff"][pid + 1] - s["p_namoff"][pid]
         if b - a != names + 1:
             raise CorruptIndex(f"pattern {pid} has {b - a} segments for {names} names")
-        return tuple(self._pool.many(s["p_segs"][a:b]))
+        out: list[int] = s["p_segs"][a:b].tolist()
+        return out
 
     def template(self, pid: int) -> str:
         """The template pattern ``pid``'s segments and names render: that of most of its entries
@@ -1140,29 +1142,43 @@ class Index:
         """The pattern's literal words, computed once: similarity scoring reuses them across queries."""
         w = self._words.get(pid)
         if w is None:
-            w = self._words[pid] = text_words(self._text(pid))
+            w = self._read_words(pid)
         return w
 
     def lead_words(self, pid: int) -> set[str] | None:
         """The words of the template's first sentence when it has more: an older or newer release
         often words that sentence differently or has only it (the rest was added or dropped)."""
-        if pid in self._lead:
-            return self._lead[pid]
+        if pid not in self._lead:
+            self._read_words(pid)
+        return self._lead[pid]
+
+    def _read_words(self, pid: int) -> set[str]:
+        """``words`` and ``lead_words`` from one read of the pattern's text (derived from its
+        segments: similarity scoring asks for both, of patterns no earlier query read)."""
         text = self._text(pid)
+        words = self._words[pid] = text_words(text)
         m = _SENTENCE_END.search(text)
-        w = text_words(text[: m.start() + 1]) if m else None
-        if w is not None and (len(w) < 3 or w == self.words(pid)):
-            w = None
-        self._lead[pid] = w
-        return w
+        lead = text_words(text[: m.start() + 1]) if m else None
+        if lead is not None and (len(lead) < 3 or lead == words):
+            lead = None
+        self._lead[pid] = lead
+        return words
 
     def _text(self, pid: int) -> str:
-        """``Pattern.text``, without making the ``Pattern`` when no earlier read made it: the words
-        of dozens of patterns are compared per query, and only a few of them rank."""
-        pat = self.patterns.get(pid)
-        if pat is not None:
-            return pat.text
-        return _pattern_text(self.segs(pid))
+        """``Pattern.text`` (its segments' words, single spaces), without making the ``Pattern``:
+        the words of dozens of patterns are compared per query, and only a few of them rank.
+        Each segment's text with single spaces is kept by string id, because near-duplicate
+        patterns share most of their segments."""
+        ids = self._seg_ids(pid)
+        norm, get = self._seg_text, self._pool.get
+        parts: list[str] = []
+        for sid in ids:
+            text = norm.get(sid)
+            if text is None:
+                text = norm[sid] = " ".join(get(sid).split())
+            if text:
+                parts.append(text)
+        return " ".join(parts)
 
     def packages(self) -> dict[str, set[str]]:
         """Top-level package name -> the codebases holding it (read once: a few hundred rows)."""
