@@ -118,6 +118,10 @@ def test_cut_cover_is_fits_verdict(tv: tuple[list[str], list[str]], cut: int, no
             assert got == -1
         elif f.anchored_start:
             assert got == f.covered
+            # with a floor, the tail is measured unless even the longest leaves the fit below it
+            floor = len(msg) * 3 // 4
+            low = cut_cover(ls, msg, floor)
+            assert low == f.covered or (low == f.covered - f.partial and f.covered < floor)
         else:
             assert got == -3 - (f.covered - f.partial)
 

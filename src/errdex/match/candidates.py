@@ -143,9 +143,13 @@ def fit_all(
     cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, idx.lits
     mlen = max(len(cmsg), 1)
     runtime = idx.runtime
+    # a cut-short fit covering less is weak: not confident (under TRUNC_MIN_LITERAL characters,
+    # or under TRUNC_MIN_COVERAGE of the message, the one less for rounding) and short of all
+    # of the message
+    floor = min(mlen, max(TRUNC_MIN_LITERAL, int(TRUNC_MIN_COVERAGE * mlen) - 1))
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        cover = cut_cover(lits, cmsg)
+        cover = cut_cover(lits, cmsg, floor)
         if cover == -2:
             continue
         if cover != -1 and cmsg:

@@ -1169,7 +1169,11 @@ class Index:
         the words of dozens of patterns are compared per query, and only a few of them rank.
         Each segment's text with single spaces is kept by string id, because near-duplicate
         patterns share most of their segments."""
-        ids = self._seg_ids(pid)
+        if not 0 <= pid < self.n_patterns:
+            raise IndexError(pid)
+        s = self._sec
+        a, b = _span(s["p_segoff"], pid, len(s["p_segs"]), "pattern")  # (the pool checks each id)
+        ids = s["p_segs"][a:b].tolist()
         norm, get = self._seg_text, self._pool.get
         parts: list[str] = []
         for sid in ids:
