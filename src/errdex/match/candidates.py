@@ -101,10 +101,17 @@ class TextFit:
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
-    def add_weak(self, idx: Index) -> None:
-        """Make the weak fits candidates, as ``fit_all`` would have made them."""
+    def add_weak(self, idx: Index, wanted: list[int]) -> None:
+        """Make the weak fits among ``wanted`` candidates, as ``fit_all`` would have made them.
+
+        Only word similarity can lift a weak fit's text to where it ranks (``0.45 * coverage``
+        is below ``APPROX_MIN``, and a weak fit has neither frame nor type evidence), so a weak
+        fit ``add_similarity`` does not score would be a candidate that nothing looks at."""
         mlen = max(len(self.cmsg), 1)
-        for pid in self.weak:
+        weak = set(self.weak)
+        for pid in dict.fromkeys(wanted):
+            if pid not in weak:
+                continue
             f = fit(idx.lits(pid)[0], self.cmsg)
             assert f is not None  # ``cut_cover`` placed a literal
             c = self.cands[pid] = Cand(pid, f)
@@ -363,10 +370,11 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     cands, runtime = tf.cands, idx.runtime
     need: list[int] = []
     if not tf.any_confident():
-        tf.add_weak(idx)
+        similar = idx.similar(seen, MAX_FUZZY)
+        tf.add_weak(idx, similar)
         need = [
             pid
-            for pid in idx.similar(seen, MAX_FUZZY)
+            for pid in similar
             if (pid in cands and not cands[pid].confident) or (pid not in cands and not runtime[pid])
         ]
     need += [pid for pid in extra if (pid not in cands or not cands[pid].confident) and not runtime[pid]]

@@ -874,7 +874,11 @@ class Index:
         (the others store their own), worked out once per pattern."""
         got = self._templates.get(pid)
         if got is None:
-            got = self._templates[pid] = _render(self.segs(pid), self.patterns[pid].names)
+            # read without making the ``Pattern``: most entries decoded are shown, not scored
+            s, many = self._sec, self._pool.many
+            segs = many(self._seg_ids(pid))  # (checked: one more than the names)
+            a, b = _span(s["p_namoff"], pid, len(s["p_names"]), "pattern")
+            got = self._templates[pid] = _render(segs, many(s["p_names"][a:b]))
         return got
 
     def entry_facts(self, i: int) -> tuple[str, SiteFacts]:
