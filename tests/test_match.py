@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from errdex.match import Match, Matcher, Result
 from errdex.match.index import Index
-from errdex.match.verify import compact, compact_map, fit, values
+from errdex.match.verify import compact, compact_map, cut_cover, fit, values
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -100,6 +100,30 @@ def test_any_rendering_fits_and_values_are_consistent(tv: tuple[list[str], list[
     # re-rendering with the recovered values gives the message back (modulo whitespace)
     rerendered = "".join(s if i % 2 == 0 else got.get(segs[i], "") for i, s in enumerate(segs))
     assert compact(rerendered) == compact(message)
+
+
+@given(template_and_values(), st.integers(0, 200), literal_text)
+@settings(max_examples=400, deadline=None)
+def test_cut_cover_is_fits_verdict(tv: tuple[list[str], list[str]], cut: int, noise: str) -> None:
+    """``cut_cover`` says what ``fit`` says of a message cut short (or another one): no fit,
+    a full fit, or how much a truncated one covers (its tail unmeasured when not anchored)."""
+    segs, vals = tv
+    message = "".join(s if i % 2 == 0 else vals[i // 2] for i, s in enumerate(segs))
+    for text in (message, message[:cut], noise + message[:cut], noise):
+        ls, msg = lits(segs), compact(text)
+        f, got = fit(ls, msg), cut_cover(ls, msg)
+        if f is None:
+            assert got == -2
+        elif f.full:
+            assert got == -1
+        elif f.anchored_start:
+            assert got == f.covered
+            # with a floor, the tail is measured unless even the longest leaves the fit below it
+            floor = len(msg) * 3 // 4
+            low = cut_cover(ls, msg, floor)
+            assert low == f.covered or (low == f.covered - f.partial and f.covered < floor)
+        else:
+            assert got == -3 - (f.covered - f.partial)
 
 
 @given(template_and_values())

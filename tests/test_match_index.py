@@ -31,6 +31,7 @@ from errdex.match.index import (
     E_TYPE,
     Index,
     IndexFormatError,
+    debug_specifiers_as_text,
 )
 from errdex.match.score import site_privacy, words
 from errdex.match.verify import compact
@@ -255,7 +256,7 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
     with Store.open(db) as store:
         older = build_index(store.iter_entries(), str(store.generation()))
         older.extra["runtime"] = "built-by-another-version"
-        older._sec["p_text"] = memoryview(b"")  # a section this version would call corrupt
+        older._sec["p_segs"] = memoryview(b"")  # a section this version would call corrupt
         store.put_artifact(ARTIFACT, older.dumps())
         with caplog.at_level("WARNING"):
             matcher = Matcher.load(store)
@@ -294,3 +295,54 @@ def test_the_keys_a_message_hits_come_in_the_same_order_in_every_process(tmp_pat
         )
         runs.add(out.stdout)
     assert len(runs) == 1 and len(runs.pop().split(",")) >= 10
+
+
+def test_templates_are_derived_where_the_pattern_renders_them_and_stored_where_not() -> None:
+    """A pattern keeps its literal segments once, as written, and an entry stores its template
+    only when the pattern's segments and names do not render it: every entry still reads back
+    its own template, and the pattern its words text, built, loaded or merged, whichever entry
+    of a shared pattern came first. Segments the near-duplicates share are one pool string."""
+    from errdex.match.index import NONE
+    from errdex.match.shared_index import merge
+
+    one = ["Bad \u201cmode\u201d for ", "name", ": expected ", "a", ""]
+    cases = [
+        (one, None),  # renders as stored: derived
+        (["Bad  \u201cmode\u201d\tfor ", "name", ":  expected ", "a", ""], None),  # other spaces
+        (['Bad "mode" for ', "name", ": expected ", "a", ""], None),  # straight quotes: same literals
+        (["got ", "self.block_q=", " rows"], "got {self.block_q=} rows"),  # debug specifier
+        (["first line\nsecond ", "x", ""], None),  # a line break kept as written
+        (["expanded ", "n", " items"], "from a helper: {msg}"),  # expanded segments: stored
+        ([" edge ", "v", " "], None),
+        (["Bad \u201cmode\u201d for ", "name", ": expected two ", "a", ""], None),  # shares a segment
+    ]
+    entries = []
+    for key, (segs, template) in enumerate(cases, 1):
+        e = _entry(key, segs)
+        if template is not None:
+            e.template = template
+        entries.append(e)
+    built = Index.build(entries, "g")
+    loaded = Index.loads(built.dumps())
+    assert_same_index(built, loaded, entries)
+    merged = merge([Index.build(entries[:3]), Index.build(entries[3:])], "g")
+    assert [merged.entries[i][:E_PAT] for i in range(len(entries))] == [
+        loaded.entries[i][:E_PAT] for i in range(len(entries))
+    ]
+    assert merged.dumps() == built.dumps()
+    # the first three share one pattern; only the first renders from it (the others' spaces
+    # and quotes differ from its segments)
+    assert len({built.entry_pat[i] for i in range(3)}) == 1
+    assert [t == NONE for t in built._sec["e_tmpl"]] == [True, False, False, False, True, False, True, True]
+    assert loaded.patterns[built.entry_pat[4]].text == "first line second"
+    # a pattern's words text is its first entry's literal segments with single spaces
+    firsts: dict[int, CatalogueEntry] = {}
+    for i, e in enumerate(entries):
+        firsts.setdefault(built.entry_pat[i], e)
+    for pid, e in firsts.items():
+        segs = debug_specifiers_as_text(e.segments)[0::2]
+        assert loaded.patterns[pid].text == " ".join(" ".join(x.split()) for x in segs if x.strip())
+        assert loaded.patterns[pid].segs == tuple(segs)
+    # "Bad “mode” for " is one string, listed by both patterns that start with it
+    first = [built._sec["p_segs"][built._sec["p_segoff"][built.entry_pat[i]]] for i in (0, 7)]
+    assert first[0] == first[1]

@@ -254,7 +254,7 @@ def test_a_fork_copies_every_attribute_even_one_added_later_and_shares_nothing_m
 
     b = Builder()
     b.add(
-        "bad value", ("x",), "bad value {x}", False, ("lib", "1.0", None),
+        "bad value", ("x",), ("bad value ", ""), False, ("lib", "1.0", None),
         ("error", "ValueError", None, "lib/a.py", "f"), 1, "e1", "bad value {x}", 3, False,
     )  # fmt: skip
     b.add_bases("lib.Bad", ["ValueError"])
@@ -344,8 +344,9 @@ def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> Non
 
 @pytest.mark.parametrize(
     ("section", "value"),
-    [("e_snap", 7), ("sm_str", 0xFFFFFFFF), ("e_tmpl", 0xFFFFFFFF)],
-    ids=["snapshot out of range", "statement missing", "template missing"],
+    # (``e_tmpl`` ``NONE`` is no defect: the entry's template is what its pattern renders)
+    [("e_snap", 7), ("sm_str", 0xFFFFFFFF), ("e_tmpl", 0xFFFFFFFE)],
+    ids=["snapshot out of range", "statement missing", "template out of range"],
 )
 def test_a_segment_with_an_id_out_of_range_is_corrupt(section: str, value: int) -> None:
     from errdex.match.index import Builder, CorruptIndex, Index

@@ -30,7 +30,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.verify import REPR_MARK, Fit, compact, compact_map, fit, repr_gaps
+from errdex.match.verify import REPR_MARK, Fit, compact, compact_map, cut_cover, fit, repr_gaps
 
 
 @dataclass(slots=True)
@@ -74,9 +74,9 @@ class TextFit:
     cmsg: str
     cands: dict[int, Cand] = field(default_factory=dict)
     runtime_best: tuple[float, int] | None = None  # (coverage, pattern)
-    # fits of a message cut short that are too weak to rank on their text (``fit_all``): made
-    # candidates only when nothing fits confidently (``add_similarity`` then scores them)
-    weak: dict[int, Fit] = field(default_factory=dict)
+    # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
+    # again and made candidates only when nothing fits confidently (``add_similarity``)
+    weak: list[int] = field(default_factory=list)
     _cmap: list[int] | None = None
     _log: bool | None = None
 
@@ -108,10 +108,19 @@ class TextFit:
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
-    def add_weak(self) -> None:
-        """Make the weak fits candidates, as ``fit_all`` would have made them."""
+    def add_weak(self, idx: Index, wanted: list[int]) -> None:
+        """Make the weak fits among ``wanted`` candidates, as ``fit_all`` would have made them.
+
+        Only word similarity can lift a weak fit's text to where it ranks (``0.45 * coverage``
+        is below ``APPROX_MIN``, and a weak fit has neither frame nor type evidence), so a weak
+        fit ``add_similarity`` does not score would be a candidate that nothing looks at."""
         mlen = max(len(self.cmsg), 1)
-        for pid, f in self.weak.items():
+        weak = set(self.weak)
+        for pid in dict.fromkeys(wanted):
+            if pid not in weak:
+                continue
+            f = fit(idx.lits(pid)[0], self.cmsg)
+            assert f is not None  # ``cut_cover`` placed a literal
             c = self.cands[pid] = Cand(pid, f)
             judge_fit(c, 0, mlen)  # (the literal length only counts for a full fit)
         self.weak.clear()
@@ -148,21 +157,30 @@ def fit_all(
     cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, idx.lits
     mlen = max(len(cmsg), 1)
     runtime = idx.runtime
+    # a cut-short fit covering less is weak: not confident (under TRUNC_MIN_LITERAL characters,
+    # or under TRUNC_MIN_COVERAGE of the message, the one less for rounding) and short of all
+    # of the message
+    floor = min(mlen, max(TRUNC_MIN_LITERAL, int(TRUNC_MIN_COVERAGE * mlen) - 1))
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        f = fit(lits, cmsg)
-        if f is None:
+        cover = cut_cover(lits, cmsg, floor)
+        if cover == -2:
             continue
-        if not f.full and cmsg:
-            cov = min(f.covered / mlen, 1.0)  # ``judge_fit``'s, inline: most fits end here
+        if cover != -1 and cmsg:
+            # ``judge_fit``'s verdict, inline: most fits end here. Not anchored at the start, a
+            # cut-short fit explains less than all of the message, and is never confident
+            anchored = cover >= 0
+            cov = min((cover if anchored else -3 - cover) / mlen, 1.0)
             if (
-                not _cut_confident(f, cov)
+                not (anchored and cover >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE)
                 and 0.45 * cov < APPROX_MIN
                 and not runtime[pid]
                 and pid not in evidence
             ):
-                weak[pid] = f
+                weak.append(pid)
                 continue
+        f = fit(lits, cmsg)
+        assert f is not None  # ``cut_cover`` placed a literal
         c = Cand(pid, f)
         ok, held = True, 0
         if f.full and _has_repr(idx.patterns[pid].names):
@@ -405,10 +423,11 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     cands, runtime = tf.cands, idx.runtime
     need: list[int] = []
     if not tf.any_confident():
-        tf.add_weak()
+        similar = idx.similar(seen, MAX_FUZZY)
+        tf.add_weak(idx, similar)
         need = [
             pid
-            for pid in idx.similar(seen, MAX_FUZZY)
+            for pid in similar
             if (pid in cands and not cands[pid].confident) or (pid not in cands and not runtime[pid])
         ]
     need += [pid for pid in extra if (pid not in cands or not cands[pid].confident) and not runtime[pid]]

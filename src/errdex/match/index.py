@@ -110,7 +110,7 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 13
+FORMAT = 14
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -150,15 +150,18 @@ SECTIONS: dict[str, str] = {
     "snp_repo": "I", "snp_ver": "I", "snp_date": "I",
     # raise sites (kind, type, qualified name, path, function) shared by their entries
     "st_kind": "I", "st_type": "I", "st_qual": "I", "st_path": "I", "st_func": "I",
-    # entries, one column per field; ``e_relay`` is 1 for a helper's raise of a message its
-    # callers supply (``CatalogueEntry.relay``), 2 for a caught exception re-raised with its
-    # trail cut (``cut_reraise``)
+    # entries, one column per field; ``e_tmpl`` is ``NONE`` when the template is what the
+    # pattern's segments and names render (``Index.template``); ``e_relay`` is 1 for a helper's
+    # raise of a message its callers supply (``CatalogueEntry.relay``), 2 for a caught exception
+    # re-raised with its trail cut (``cut_reraise``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
     # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
-    # text with single spaces, entries, keys, interpreter flag
-    "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_text": "I", "p_entoff": "I", "p_ents": "I",
-    "p_keyoff": "I", "p_keys": "I", "p_rt": "B",
+    # segments as written (the text compared by words and the entries' templates are derived
+    # from them; a segment shared by many patterns is one pool string), entries, keys,
+    # interpreter flag
+    "p_lits": "I", "p_namoff": "I", "p_names": "I", "p_segoff": "I", "p_segs": "I", "p_entoff": "I",
+    "p_ents": "I", "p_keyoff": "I", "p_keys": "I", "p_rt": "B",
     # keys: "\n"-joined text (compact text has no whitespace), the ids of those not CHUNK long,
     # weights, and per key its postings, anchored patterns and floating heads
     "k_text": "B", "k_var": "I", "k_weight": "f", "k_postof": "I", "k_posts": "I",
@@ -278,8 +281,13 @@ class Pattern:
     def text(self) -> str:
         """The literal text with single spaces, for similarity scoring."""
         if self._text is None:
-            self._text = self._index._pool.get(self._index._sec["p_text"][self._pid])
+            self._text = self._index._text(self._pid)
         return self._text
+
+    @property
+    def segs(self) -> tuple[str, ...]:
+        """The literal segments as written (whitespace kept), one per compact literal."""
+        return self._index.segs(self._pid)
 
     @property
     def entries(self) -> list[int]:
@@ -290,7 +298,7 @@ class Pattern:
         return self._entries
 
     def _parts(self) -> tuple[object, ...]:
-        return self.lits, self.names, self.lit_len, self.text, self.entries
+        return self.lits, self.names, self.lit_len, self.segs, self.entries
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Pattern) and self._parts() == other._parts()
@@ -301,8 +309,12 @@ class Pattern:
         return f"Pattern(lits={self.lits!r}, names={self.names!r}, entries={self.entries!r})"
 
 
-def _pattern_text(lit_segs: Iterable[str]) -> str:
-    return " ".join(" ".join(s.split()) for s in lit_segs if s.strip())
+def _render(lit_segs: Sequence[str], names: Sequence[str]) -> str:
+    """``model.render_template`` of literal segments and placeholder names, interleaved."""
+    out = [lit_segs[0]]
+    for name, lit in zip(names, lit_segs[1:], strict=True):
+        out += ("{", name, "}", lit)
+    return "".join(out)
 
 
 def _head_key(text: str) -> int:
@@ -614,8 +626,10 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     same("snp_repo", "snp_ver", "snp_date")
     same(*(name for name in SECTIONS if name.startswith("st_")))
     same(*(name for name in SECTIONS if name.startswith("e_")))
-    npat = same("p_rt", "p_text", "p_lits")
-    for offs, flat in (("p_namoff", "p_names"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys")):
+    npat = same("p_rt", "p_lits")
+    for offs, flat in (
+        ("p_namoff", "p_names"), ("p_segoff", "p_segs"), ("p_entoff", "p_ents"), ("p_keyoff", "p_keys"),
+    ):  # fmt: skip
         offsets(offs, flat, npat)
     nkeys = len(s["k_weight"])
     for offs, flat in (("k_postof", "k_posts"), ("k_anchof", "k_anchs"), ("k_fltof", "k_flts")):
@@ -671,6 +685,8 @@ class Index:
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
         self._site_facts: dict[int, SiteFacts] = {}  # raise site -> what ranking reads of it
         self._lits: dict[int, tuple[tuple[str, ...], int]] = {}  # pattern -> ``lits``
+        self._templates: dict[int, str] = {}  # pattern -> ``template``
+        self._seg_text: dict[int, str] = {}  # segment string id -> its text with single spaces
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
@@ -738,7 +754,7 @@ class Index:
         """Entry ``i`` as a tuple (``E_*`` fields), from its columns; a closure over them because
         decoding entries is a good part of a query that reads templates no earlier one read."""
         key, eid, snapcol, sitecol, tmpl, line, pat, relay = self._ecols
-        npat, pool = self.n_patterns, self._pool
+        npat, pool, rendered = self.n_patterns, self._pool, self.template
         offs, text, nstr, size = pool.offs, pool.text, pool.n, pool.size
         raw, base = pool.raw, pool.base
         # what entries share, decoded once: (repo, version, date) per snapshot, and per raise
@@ -756,8 +772,12 @@ class Index:
                 what = sites[site] = ((kind, etype, qual), path, func)
             if pid >= npat:
                 raise CorruptIndex(f"pattern id {pid} of {npat}")
-            # the id and template, read as ``_Pool.get`` reads them (inline: this is hot)
+            # the id and template, read as ``_Pool.get`` reads them (inline: this is hot); most
+            # templates are not stored but rendered from the pattern (once per pattern)
             a, b = eid[i], tmpl[i]
+            derived = b == NONE
+            if derived:
+                b = a
             if a >= nstr or b >= nstr:
                 raise CorruptIndex(f"string id {max(a, b)} of {nstr}")
             a0, a1, b0, b1 = offs[a], offs[a + 1], offs[b], offs[b + 1]
@@ -766,9 +786,14 @@ class Index:
             try:
                 if raw is not None:
                     error_id = raw[base + a0 : base + a1].decode("utf-8", "surrogatepass")
-                    template = raw[base + b0 : base + b1].decode("utf-8", "surrogatepass")
+                    template = (
+                        rendered(pid)
+                        if derived
+                        else raw[base + b0 : base + b1].decode("utf-8", "surrogatepass")
+                    )
                 else:
-                    error_id, template = text(a0, a1), text(b0, b1)
+                    error_id = text(a0, a1)
+                    template = rendered(pid) if derived else text(b0, b1)
             except UnicodeDecodeError:
                 raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
             types, path, func = what
@@ -837,6 +862,35 @@ class Index:
         joined = self._pool.get(self._plits[pid])
         lits = tuple(joined.split(" "))
         return lits, len(joined) - len(lits) + 1
+
+    def segs(self, pid: int) -> tuple[str, ...]:
+        """Pattern ``pid``'s literal segments as written, one per compact literal."""
+        return tuple(self._pool.many(self._seg_ids(pid)))
+
+    def _seg_ids(self, pid: int) -> list[int]:
+        """The string ids of pattern ``pid``'s segments (checked against the pool when read)."""
+        if not 0 <= pid < self.n_patterns:
+            raise IndexError(pid)
+        s = self._sec
+        a, b = _span(s["p_segoff"], pid, len(s["p_segs"]), "pattern")
+        # one more segment than names (``Pattern.names`` ties the names to the literals)
+        names = s["p_namoff"][pid + 1] - s["p_namoff"][pid]
+        if b - a != names + 1:
+            raise CorruptIndex(f"pattern {pid} has {b - a} segments for {names} names")
+        out: list[int] = s["p_segs"][a:b].tolist()
+        return out
+
+    def template(self, pid: int) -> str:
+        """The template pattern ``pid``'s segments and names render: that of most of its entries
+        (the others store their own), worked out once per pattern."""
+        got = self._templates.get(pid)
+        if got is None:
+            # read without making the ``Pattern``: most entries decoded are shown, not scored
+            s, many = self._sec, self._pool.many
+            segs = many(self._seg_ids(pid))  # (checked: one more than the names)
+            a, b = _span(s["p_namoff"], pid, len(s["p_names"]), "pattern")
+            got = self._templates[pid] = _render(segs, many(s["p_names"][a:b]))
+        return got
 
     def entry_facts(self, i: int) -> tuple[str, SiteFacts]:
         """Entry ``i``'s repo and its raise site's ``SiteFacts``: what ranking reads of every
@@ -1107,31 +1161,47 @@ class Index:
         """The pattern's literal words, computed once: similarity scoring reuses them across queries."""
         w = self._words.get(pid)
         if w is None:
-            w = self._words[pid] = text_words(self._text(pid))
+            w = self._read_words(pid)
         return w
 
     def lead_words(self, pid: int) -> set[str] | None:
         """The words of the template's first sentence when it has more: an older or newer release
         often words that sentence differently or has only it (the rest was added or dropped)."""
-        if pid in self._lead:
-            return self._lead[pid]
+        if pid not in self._lead:
+            self._read_words(pid)
+        return self._lead[pid]
+
+    def _read_words(self, pid: int) -> set[str]:
+        """``words`` and ``lead_words`` from one read of the pattern's text (derived from its
+        segments: similarity scoring asks for both, of patterns no earlier query read)."""
         text = self._text(pid)
+        words = self._words[pid] = text_words(text)
         m = _SENTENCE_END.search(text)
-        w = text_words(text[: m.start() + 1]) if m else None
-        if w is not None and (len(w) < 3 or w == self.words(pid)):
-            w = None
-        self._lead[pid] = w
-        return w
+        lead = text_words(text[: m.start() + 1]) if m else None
+        if lead is not None and (len(lead) < 3 or lead == words):
+            lead = None
+        self._lead[pid] = lead
+        return words
 
     def _text(self, pid: int) -> str:
-        """``Pattern.text``, without making the ``Pattern`` when no earlier read made it: the words
-        of dozens of patterns are compared per query, and only a few of them rank."""
-        pat = self.patterns.get(pid)
-        if pat is not None:
-            return pat.text
+        """``Pattern.text`` (its segments' words, single spaces), without making the ``Pattern``:
+        the words of dozens of patterns are compared per query, and only a few of them rank.
+        Each segment's text with single spaces is kept by string id, because near-duplicate
+        patterns share most of their segments."""
         if not 0 <= pid < self.n_patterns:
             raise IndexError(pid)
-        return self._pool.get(self._sec["p_text"][pid])
+        s = self._sec
+        a, b = _span(s["p_segoff"], pid, len(s["p_segs"]), "pattern")  # (the pool checks each id)
+        ids = s["p_segs"][a:b].tolist()
+        norm, get = self._seg_text, self._pool.get
+        parts: list[str] = []
+        for sid in ids:
+            text = norm.get(sid)
+            if text is None:
+                text = norm[sid] = " ".join(get(sid).split())
+            if text:
+                parts.append(text)
+        return " ".join(parts)
 
     def packages(self) -> dict[str, set[str]]:
         """Top-level package name -> the codebases holding it (read once: a few hundred rows)."""
@@ -1238,7 +1308,7 @@ class Builder:
         if any(" " in lit for lit in lits):
             raise ValueError(f"a compact literal holds a space: {lits!r}")
         self.add(
-            " ".join(lits), tuple(segs[1::2]), partial(_pattern_text, segs[0::2]), partial(is_runtime, e.repo),
+            " ".join(lits), tuple(segs[1::2]), segs[0::2], partial(is_runtime, e.repo),
             (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
             e.key, e.error_id, e.template, e.line, e.relay, e.statement,
         )  # fmt: skip
@@ -1255,7 +1325,7 @@ class Builder:
         self,
         lits: str,
         names: tuple[str, ...],
-        text: str | Callable[[], str],
+        segs: Sequence[str],
         runtime: bool | Callable[[], bool],
         where: tuple[str, str, str | None],
         what: tuple[str, str, str | None, str, str],
@@ -1266,14 +1336,19 @@ class Builder:
         relay: bool,
         statement: str = "",
     ) -> None:
-        """One entry: its pattern's compact literals joined by spaces and placeholder names (the
-        pattern's text and interpreter flag are asked for only when the pattern is new), its
-        snapshot (repo, version, date), site (kind, type, qualified name, path, function) and the
-        first line of its raise statement."""
+        """One entry: its pattern's compact literals joined by spaces, placeholder names and
+        literal segments as written (the segments and the interpreter flag are kept only when
+        the pattern is new: its first entry's), its snapshot (repo, version, date), site (kind,
+        type, qualified name, path, function) and the first line of its raise statement. The
+        template is stored only when the pattern's segments and names do not render it."""
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
         pid = self._pattern(shape)
-        if pid is None:
+        if pid is not None:
+            offs = w.sec["p_segoff"]
+            stored = tuple(map(w.text, w.sec["p_segs"][offs[pid] : offs[pid + 1]]))
+            tmpl = NONE if _render(stored, names) == template else w.string(template)
+        else:
             pid = self.n_patterns
             self.n_patterns += 1
             h = self._hash(shape)
@@ -1283,7 +1358,8 @@ class Builder:
                 self._by_shape[h] = pid
             w.add("p_lits", shape[0])
             w.list("p_names", shape[1:])
-            w.add("p_text", w.string(text() if callable(text) else text))
+            w.list("p_segs", map(w.string, segs))
+            tmpl = NONE if _render(segs, names) == template else w.string(template)
             self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
         snap = self._snaps.get(where)
         if snap is None:
@@ -1297,7 +1373,7 @@ class Builder:
                 w.add(column, w.string(part))
         for name, value in (
             ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
-            ("e_tmpl", w.string(template)), ("e_line", line), ("e_pat", pid),
+            ("e_tmpl", tmpl), ("e_line", line), ("e_pat", pid),
             ("e_relay", (2 if cut_reraise(statement) else 1) if relay else 0),
         ):  # fmt: skip
             w.add(name, value)
@@ -1496,7 +1572,7 @@ _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 
 # offsets array of each flat list array
 _OFFSETS = {
-    "p_names": "p_namoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
+    "p_names": "p_namoff", "p_segs": "p_segoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
     "k_anchs": "k_anchof", "k_flts": "k_fltof", "h_pids": "h_off", "pa_ents": "pa_off",
     "sf_ents": "sf_off", "sl_ents": "sl_off", "ty_ents": "ty_off",
     "sm_ents": "sm_off",

@@ -47,6 +47,7 @@ from errdex.match.index import (
     CorruptIndex,
     Index,
     IndexFormatError,
+    Pattern,
     _span,
 )
 
@@ -121,6 +122,9 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
         for col, bound, what in (("e_pat", "p_rt", "pattern"), ("e_snap", "snp_repo", "snapshot"), ("e_site", "st_kind", "site"))
     )  # fmt: skip
     new_pats, pat_map = _pattern_map(b, seg, data, npat)
+    if not _same_segments(b, seg, data, pat_map):
+        _add_each(b, seg, ne)
+        return
     snaps = [seg._snap(k) for k in range(nsnap)]
     sites = [seg._site(k) for k in range(nsite)]
     new_snaps = [k for k, where in enumerate(snaps) if where not in b._snaps]
@@ -129,10 +133,13 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
 
     used: set[int] = set(s["p_lits"][:npat])
     used.update(s["p_names"][: s["p_namoff"][npat]] if npat else ())
-    used.update(s["e_id"][:ne], s["e_tmpl"][:ne], (s["sm_str"][r] for r, _ in tables["sm_ents"]))
-    used.update(s["p_text"][p] for p in new_pats)
+    used.update(s["e_id"][:ne], (s["sm_str"][r] for r, _ in tables["sm_ents"]))
+    segoff, segs = s["p_segoff"], s["p_segs"]
+    for p in new_pats:
+        used.update(segs[slice(*_span(segoff, p, len(segs), "pattern segments"))])
     if NONE in used:  # only a snapshot's date and a site's qualified name may be missing
         raise CorruptIndex("a missing string where one is required")
+    used.update(s["e_tmpl"][:ne])  # ``NONE``: the template its pattern renders
     used.update(s[c][k] for k in new_snaps for c in ("snp_repo", "snp_ver", "snp_date"))
     used.update(s[c][k] for k in new_sites for c in _SITE_COLUMNS)
     used.discard(NONE)
@@ -153,7 +160,7 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
             b._by_shape[h] = pid
         w.add("p_lits", shape[0])
         w.list("p_names", shape[1:])
-        w.add("p_text", ids[s["p_text"][p]])
+        w.list("p_segs", (ids[x] for x in segs[slice(*_span(segoff, p, len(segs), "pattern segments"))]))
         b._runtime.append(1 if s["p_rt"][p] else 0)
     for k in new_snaps:
         b._snaps[snaps[k]] = len(b._snaps)  # type: ignore[index]
@@ -229,11 +236,59 @@ def _pattern_map(
     return new, out
 
 
-def _mapped(column: memoryview, to: Sequence[int] | dict[int, int], bound: int, what: str) -> array[int]:
-    """``column``'s ids through ``to``, each checked below ``bound`` first."""
-    if len(column) and max(column) >= bound:
-        raise CorruptIndex(f"{what} id {max(column)} of {bound}")
+def _mapped(
+    column: memoryview, to: Sequence[int] | dict[int, int], bound: int, what: str, keep: int | None = None
+) -> array[int]:
+    """``column``'s ids through ``to``, each checked below ``bound`` first (but ``keep``, a
+    value that stands for no id and is mapped as it is)."""
+    top = max((x for x in column if x != keep), default=-1)
+    if top >= bound:
+        raise CorruptIndex(f"{what} id {top} of {bound}")
     return array("I", map(to.__getitem__, column))
+
+
+def _same_segments(b: Builder, seg: Index, data: Callable[[int], bytes], pat_map: list[int]) -> bool:
+    """Whether every pattern of the index that the builder already holds has the same literal
+    segments there. An entry whose template is its pattern's rendering stores none
+    (``e_tmpl`` ``NONE``), so a pattern held under other whitespace (the builder keeps the first
+    segments it saw) would render that entry's template differently: such an index is added
+    entry by entry, which stores the template wherever the held segments do not render it."""
+    held_pats = [(p, pid) for p, pid in enumerate(pat_map) if pid >= 0]
+    if not held_pats:
+        return True
+    s, held = seg._sec, b.w.sec
+    segoff, segs = s["p_segoff"], s["p_segs"]
+    hoff, hsegs = held["p_segoff"], held["p_segs"]
+    for p, pid in held_pats:
+        mine = [
+            b.w.find_bytes(data(x)) for x in segs[slice(*_span(segoff, p, len(segs), "pattern segments"))]
+        ]
+        if mine != list(hsegs[hoff[pid] : hoff[pid + 1]]):
+            return False
+    return True
+
+
+def _add_each(b: Builder, seg: Index, ne: int) -> None:
+    """The index's first ``ne`` entries (and its class bases) added to ``b`` one by one, as
+    ``Index.build`` adds rows: the slow path of ``_absorb`` (~40 us an entry)."""
+    decode = seg._entry_decoder()
+    statements = seg.entry_statements()
+    shapes: dict[int, tuple[str, tuple[str, ...], tuple[str, ...], bool]] = {}
+    for i in range(ne):
+        key, error_id, repo, version, date, kind, etype, qual, template, path, line, func, pid, relay = (
+            decode(i)
+        )
+        shape = shapes.get(pid)
+        if shape is None:
+            p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
+            shape = shapes[pid] = (" ".join(p.lits), p.names, p.segs, bool(seg.runtime[pid]))
+        lits, names, segs, runtime = shape
+        b.add(
+            lits, names, segs, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
+            template, line, relay, statements.get(i, ""),
+        )  # fmt: skip
+    for name, bases in seg.type_bases().items():
+        b.add_bases(name, bases)
 
 
 def _append_entries(
@@ -253,7 +308,7 @@ def _append_entries(
         "e_id": _mapped(s["e_id"][:ne], ids, n_str, "string"),
         "e_snap": _mapped(s["e_snap"][:ne], snap_map, len(snap_map), "snapshot"),
         "e_site": _mapped(s["e_site"][:ne], site_map, len(site_map), "site"),
-        "e_tmpl": _mapped(s["e_tmpl"][:ne], ids, n_str, "string"),
+        "e_tmpl": _mapped(s["e_tmpl"][:ne], ids, n_str, "string", keep=NONE),
         "e_line": s["e_line"][:ne],
         "e_pat": _mapped(s["e_pat"][:ne], pat_map, len(pat_map), "pattern"),
         "e_relay": s["e_relay"][:ne],

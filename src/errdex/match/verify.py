@@ -107,7 +107,53 @@ def fit(lits: tuple[str, ...], msg: str) -> Fit | None:
     return Fit(True, anchored_start, not lits[-1] or pos == m, covered, start, pos, spans, 0)
 
 
-def _suffix_prefix(msg: str, pos: int, lit: str, cap: int = 400) -> int:
+def cut_cover(lits: tuple[str, ...], msg: str, floor: int = 0) -> int:
+    """``fit``'s verdict on a message cut short, without placing the literals: -2 when no
+    literal places (``fit`` returns None), -1 for a full fit, else the literal characters a
+    truncated fit covers, negated less 3 when the first literal does not start the message
+    (``-3 - covered``; its tail is not measured: such a fit is never confident). Nor is the
+    tail measured when even the longest one leaves the fit below ``floor`` characters (the
+    least a caller's verdict needs): the count is then of the literals placed whole.
+
+    Most patterns verified are near-duplicates of the message's source that only fit its
+    beginning, and the verdict alone tells that they are too weak to rank: the spans and the
+    ``Fit`` are then made only if they are needed later. Kept step for step with ``fit``.
+    """
+    n = len(lits)
+    m = len(msg)
+    first = lits[0]
+    start = 0
+    anchored = True
+    if first and not msg.startswith(first):
+        i = msg.find(first)
+        if i < 0:
+            return m if m and first.startswith(msg) else -2
+        start, anchored = i, False
+    pos = start + len(first)
+    covered = len(first)
+    last = n - 1
+    for k in range(1, n):
+        lit = lits[k]
+        if not lit:
+            continue
+        if k == last and msg.endswith(lit) and m - len(lit) >= pos:
+            return -1
+        i = msg.find(lit, pos)
+        if i < 0:
+            if not anchored:
+                return -3 - covered
+            if covered + min(m - pos, len(lit) - 1, _TAIL_CAP) < floor:
+                return covered
+            return covered + _suffix_prefix(msg, pos, lit)
+        pos = i + len(lit)
+        covered += len(lit)
+    return -1
+
+
+_TAIL_CAP = 400  # characters of a message's tail tried as the start of the literal it is cut in
+
+
+def _suffix_prefix(msg: str, pos: int, lit: str, cap: int = _TAIL_CAP) -> int:
     """Length of the longest prefix of ``lit`` that ends the message after ``pos`` (bounded work).
 
     Only the places where ``lit``'s first character occurs in the message's tail can start such a
