@@ -941,3 +941,30 @@ def test_a_helper_with_many_literal_returns_keeps_the_text_it_cannot_know(shapes
     tail = ", Timeout: {timeout}s, Topology Description: {self.description!r}"
     assert ("ServerSelectionTimeoutError", "{_error_message()}" + tail) in got
     assert ("ServerSelectionTimeoutError", "No servers of kind 0 available" + tail) in got
+
+
+def test_an_exception_built_in_one_method_and_raised_by_another(shapes: Shapes) -> None:
+    # ``error = Exc(f"...")`` handed to a callback, ``self._exc = Exc(...)`` stored: the raise
+    # elsewhere re-raises an object of unknown text, so the text is recorded where it is built
+    assert templates(shapes, "built_eof") == {("StreamLostError", "Transport indicated EOF")}
+    assert templates(shapes, "built_lost") == {("StreamLostError", "Stream connection lost: {error!r}")}
+    assert templates(shapes, "built_stored") == {("StreamLostError", "Connection aborted: {reason}")}
+    assert templates(shapes, "reraise_stored") == {(UNKNOWN_EXC_TYPE, "{self._closed_exc}")}
+    # built and raised by the same function: the raise's record alone
+    ex, marks = shapes
+    path, line = marks["raised_here"]
+    local = [r for r in ex.records if r.path == path and r.template == "local {n}"]
+    assert [(r.line, r.function) for r in local] == [(line, "Connection.local")]
+
+
+def test_an_exception_built_as_the_argument_of_a_raising_helper(shapes: Shapes) -> None:
+    # ``self._format_and_raise(key=key, cause=Exc(msg))``: the call supplies the message, with
+    # its type and the function that builds it; an exception appended to a list is not a site
+    assert templates(shapes, "built_cause") == {
+        ("KeyMissingError", "Key '{key}' is not in struct{_suggestion(key, self.keys())}"),
+        ("KeyMissingError", "Key '{key}' not in '{typed.__name__}'{_suggestion(key, self.keys())}"),
+    }
+    assert {r.function for r in site(shapes, "built_cause")} == {"Config._validate_get"}
+    ex, marks = shapes
+    path, line = marks["collected"]
+    assert not [r for r in ex.records if r.path == path and r.line == line]

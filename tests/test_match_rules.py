@@ -65,9 +65,12 @@ def test_the_last_frame_on_a_raise_names_it_whatever_the_text_says() -> None:
     assert top(m.explain("'abc' is not of type 'integer'")).id == wording.error_id
 
 
-def test_the_last_frame_on_a_raise_outranks_a_template_explaining_all_of_the_text() -> None:
-    # the whole report fits the wording's template exactly, with far more literal text than the
-    # raise's; the frame on the raise still decides, the wording comes second
+def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_reraise_of_unknown_text() -> (
+    None
+):
+    # the whole report fits the wording's template exactly, as the pasted class; the frame lands
+    # on ``raise error``, whose text is unknown there: the object was built with that text where
+    # the wording is, so the wording comes first, and the re-raise second, no longer exact
     report = ["", "instance!r", " is not of type ", "reprs", "\n\nFailed validating ", "validator!r", " in ",
               "schema_path", ":\n    ", "schema", "\n\nOn ", "instance_path", ":\n    ", "instance!r", "\n"]  # fmt: skip
     wording = entry(report, path="lib/_keywords.py", line=287, exc_type="ValidationError")
@@ -80,9 +83,15 @@ def test_the_last_frame_on_a_raise_outranks_a_template_explaining_all_of_the_tex
         " schema['properties']['age']:\n    {'type': 'integer'}\n\nOn instance['age']:\n    'abc'"
     )
     res = m.explain(tb(("lib/validators.py", 1332, "validate", "raise error"), last=text))
-    assert [x.id for x in res.matches] == [site.error_id, wording.error_id]
-    assert not res.matches[0].approximate and not res.matches[1].approximate
+    assert [x.id for x in res.matches] == [wording.error_id, site.error_id]
+    assert not res.matches[0].approximate and res.matches[1].approximate
     assert top(m.explain(text)).id == wording.error_id
+    # a template of another class is no such evidence: the frame on the raise decides
+    other = Matcher.from_entries(
+        [entry(report, path="lib/_keywords.py", line=287, exc_type="KeyError"), site]
+    )
+    res = other.explain(tb(("lib/validators.py", 1332, "validate", "raise error"), last=text))
+    assert top(res).id == site.error_id and not top(res).approximate
 
 
 def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
@@ -650,10 +659,42 @@ def test_a_traceback_ending_on_a_cut_reraise_leaves_the_origin_to_the_text() -> 
     res = m.explain(paste)
     assert top(res).id == origin.error_id and not top(res).approximate
     assert all(x.approximate for x in res.matches if x.id == reraise.error_id)
-    # a relay that re-raises without cutting the trail is still where the frame lands
+    # a relay that re-raises without cutting the trail is still named where the frame lands,
+    # after the template that built the text (the re-raise of unknown text yields to it)
     plain = entry(
         ["", "exc", ""], path="pp/core.py", line=1346, function="ParserElement.parse_string",
         exc_type="ParseException", relay=True, statement="raise exc",
     )  # fmt: skip
     res = Matcher.from_entries([plain, origin]).explain(paste.replace(".with_traceback(None)", ""))
-    assert any(x.id == plain.error_id and not x.approximate for x in res.matches)
+    assert top(res).id == origin.error_id
+    assert any(x.id == plain.error_id for x in res.matches)
+
+
+def test_a_paste_pointing_only_into_packages_not_indexed_has_no_exact_answer() -> None:
+    # the same words from a package the catalogue does not hold (a C-extension twin): every frame
+    # lies in unindexed packages and the class is dotted with one of them, so the indexed
+    # library's site is an approximate answer at most
+    site = entry(
+        ["Lost connection to MySQL server during query (", "exc", ")"],
+        path="pymysql/connections.py",
+        repo="o/pymysql",
+        exc_type="OperationalError",
+        function="Connection._read_packet",
+    )
+    m = Matcher.from_entries([site])
+    text = "Lost connection to MySQL server during query (timed out)"
+    frames = (
+        ("django/db/backends/utils.py", 84, "_execute", "return self.cursor.execute(sql, params)"),
+        ("MySQLdb/connections.py", 254, "query", "_mysql.connection.query(self, query)"),
+    )
+    res = m.explain(tb(*frames, last=f"MySQLdb._exceptions.OperationalError: {text}"))
+    assert res.matches and all(x.approximate for x in res.matches)
+    assert any("nothing in the paste points to this codebase" in r for r in top(res).reasons)
+    # a built-in class under the same frames: still another package's raise
+    assert all(x.approximate for x in m.explain(tb(*frames, last=f"RuntimeError: {text}")).matches)
+    # the message alone points nowhere: the text decides, exact as before
+    assert not top(m.explain(f"OperationalError: {text}")).approximate
+    # the library's class named without a module, or a frame of the library: pointed to, exact
+    assert not top(m.explain(tb(*frames, last=f"OperationalError: {text}"))).approximate
+    framed = (*frames, ("pymysql/connections.py", 700, "_read_packet", "self._read_bytes(4)"))
+    assert not top(m.explain(tb(*framed, last=f"pymysql.err.OperationalError: {text}"))).approximate

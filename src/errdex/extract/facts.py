@@ -79,6 +79,9 @@ class Site:
     self_class: str | None = None
     self_name: str | None = None
     yielded: bool = False  # ``yield Exc(...)``: built here, raised by whoever iterates
+    # ``self._exc = Exc(f"...")``, ``helper(cause=Exc(msg))``: built here, raised by another
+    # statement; a record only where the text it prints is known (some literal words)
+    built: bool = False
 
 
 @dataclass(slots=True)

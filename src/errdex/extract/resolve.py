@@ -848,6 +848,8 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
         ]
         if site.exc.via_call and not any(pairs for *_, pairs in resolved):
             continue  # the function called does not raise what it is given: not a raise site
+        if site.built and not any(has_literal(m) for *_, pairs in resolved for m, _ in pairs):
+            continue  # built elsewhere with text unknown here: the raise's own record says as much
         seen: set[tuple[str, str]] = set()
         for exc_type, qual, bases, found in resolved:
             pairs = found

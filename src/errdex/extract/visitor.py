@@ -320,6 +320,7 @@ class ModuleVisitor:
         self.comment_cache: dict[int, str | None] = {}
         self.src_cache: dict[int, str] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
+        self.raised_cache: dict[int, frozenset[str]] = {}
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
         self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
@@ -488,6 +489,8 @@ class ModuleVisitor:
         if self.want_sites and frame.kind == "module":
             self.log_aliases_from(stmt)
         self.on_assign(stmt, env, frame)
+        if self.want_sites and frame.kind == "function" and type(stmt.value) is ast.Call:
+            self.built_away(stmt, stmt.value, env, frame, guards, stmt.targets)
 
     def log_aliases_from(self, stmt: ast.Assign) -> None:
         """``error = logger.error``, or ``debug, info, warn, error = (logger.debug, ...)``, at
@@ -528,6 +531,8 @@ class ModuleVisitor:
             return
         if type(value) is ast.Call:
             self.raiser_call(stmt, value, env, frame, guards)
+            if frame.kind == "function":
+                self.built_away(stmt, value, env, frame, guards, ())
         elif (
             isinstance(value, ast.Yield)
             and isinstance(value.value, ast.Call)
@@ -1075,6 +1080,49 @@ class ModuleVisitor:
         if ref is not None:
             spec = ExcSpec(dotted, None, None, args, kwargs, ref, True, handoff=handoff)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    def built_away(
+        self,
+        stmt: ast.stmt,
+        call: ast.Call,
+        env: Env,
+        frame: Frame,
+        guards: list[Guard],
+        targets: Sequence[ast.expr],
+    ) -> None:
+        """An exception built here and raised by another statement: stored (``self._exc =
+        Exc(...)``, ``error = Exc(...)`` handed on), or given to a call (``self._format_and_raise(
+        cause=Exc(msg))``, ``raise_from(Exc(msg))``). The raise elsewhere only re-raises an
+        object whose text it cannot know, so the text is recorded where it is written. A local
+        name the same function raises is left to that raise's record."""
+        if _builds_exception(call):
+            if any(isinstance(t, ast.Name) and t.id in self.raised_names(frame) for t in targets):
+                return
+            if not any(isinstance(t, ast.Name | ast.Attribute) for t in targets):
+                return
+            made = [call]
+        else:
+            given = (*call.args, *(k.value for k in call.keywords))
+            made = [a for a in given if isinstance(a, ast.Call) and _builds_exception(a)]
+            if _last_name(call.func) in _COLLECTORS:
+                return  # ``errors.append(Exc(...))``: a list's raise carries it
+        for exc in made:
+            spec = self.call_spec(exc, env, frame)
+            if spec.helper is None:  # (what a helper builds is what its own callers raise)
+                self.add_site("error", spec, exc if exc is not call else stmt, frame, guards, None)
+                self.facts.sites[-1].built = True
+
+    def raised_names(self, frame: Frame) -> frozenset[str]:
+        """The names a function raises by a statement of its own (``raise exc``), memoised."""
+        node = frame.node
+        got = self.raised_cache.get(id(node))
+        if got is None:
+            walked = ast.walk(node) if node is not None else ()
+            got = frozenset(
+                n.exc.id for n in walked if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Name)
+            )
+            self.raised_cache[id(node)] = got
+        return got
 
     def list_items(self, node: ast.expr, env: Env, frame: Frame) -> tuple[Value, ...] | None:
         """The items of a list of message pieces: a list built earlier, a literal list, a
@@ -2695,6 +2743,21 @@ def _is_super_init(value: ast.expr) -> bool:
         and isinstance(value.value, ast.Call)
         and _last_name(value.value.func) == "super"
     )
+
+
+_COLLECTORS = frozenset(("append", "extend", "insert", "add"))
+
+
+def _builds_exception(node: ast.expr) -> bool:
+    """``Exc(...)`` or ``errors.Exc(...)`` of a class named like an exception, with arguments
+    (an exception built without any says nothing of its own)."""
+    if not isinstance(node, ast.Call) or not (node.args or node.keywords):
+        return False
+    dotted = _dotted(node.func)
+    if dotted is None:
+        return False
+    last = dotted.rpartition(".")[2]
+    return last[:1].isupper() and last.endswith(EXC_SUFFIXES) and not last.endswith("Warning")
 
 
 def _is_factory(func: ast.expr) -> bool:

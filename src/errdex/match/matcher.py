@@ -9,6 +9,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from errdex.match import candidates, frames
@@ -19,7 +20,7 @@ from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
-from errdex.match.score import builtin_key, builtin_type
+from errdex.match.score import FrameInfo, builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.verify import compact
 
@@ -120,6 +121,8 @@ class Matcher:
         fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.pointed = self._pointed(types, fr, fev, typed)
+        if points_elsewhere(idx.packages(), types, fr, fev.info):
+            ev.pointed, ev.elsewhere = set(), True
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
         builtin: tuple[str, str] | None = None
@@ -181,6 +184,32 @@ class Matcher:
         if not named:
             out.update(idx.entries[ei][E_REPO] for ei in typed[:MAX_POINTING])
         return out
+
+
+def points_elsewhere(
+    packages: Mapping[str, set[str]], types: list[str], fr_list: list[Frame], info: FrameInfo
+) -> bool:
+    """Whether the paste points only into packages the catalogue does not hold: its traceback
+    ends in an installed package not indexed, no frame lies in an indexed codebase, and its
+    class is that package's (dotted with an unindexed package) or a built-in one. The same
+    words from an indexed library are then another package's twin (a C extension printing
+    what a pure-Python library prints): an approximate answer, never an exact one. A library
+    class named without its module points to the codebases raising it, as before."""
+    if info.lib or not fr_list or "-packages" not in fr_list[-1].path:
+        return False
+    if _top_package(info.frames[-1][0]) in packages:
+        return False
+    for t in types:
+        head, dot, _rest = t.partition(".")
+        if head in packages if dot else not builtin_type(t):
+            return False
+    return True
+
+
+def _top_package(path: str) -> str:
+    """The top-level package of a path below site-packages (an egg's folder skipped)."""
+    parts = [p for p in path.split("/") if p and not p.endswith((".egg", ".egg-info"))]
+    return parts[0].removesuffix(".py") if parts else ""
 
 
 def _fits(tf: TextFit, fev: frames.FrameEvidence, pid: int) -> tuple[bool, float, float]:

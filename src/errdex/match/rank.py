@@ -82,6 +82,7 @@ class Evidence:
     typed: set[int] = field(default_factory=set)  # entries of a library class the paste names
     typed_pids: set[int] = field(default_factory=set)  # ... and their patterns
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
+    elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
 
 
 @dataclass(slots=True)
@@ -133,8 +134,33 @@ class Ranker:
                 if s is not None:
                     scored.append(s)
                     top.add(self.idx.entry_where(ei), (s.key, -c.pid))
+        self._built_over_reraise(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
+
+    def _built_over_reraise(self, scored: list[_Scored]) -> None:
+        """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
+        template is all placeholder) says where it was raised, not what it says. When the whole
+        message is a template of the pasted class, in a codebase the paste points to, that
+        template's site is where the object was built with that text: it goes first, and the
+        re-raise, whose text nothing confirms, is no longer exact."""
+        if not self.ev.types:
+            return
+        idx = self.idx
+        fits = any(
+            s.key[0]
+            and s.cand.confident
+            and s.cand.fit is not None
+            and s.cand.fit.full
+            and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
+            and self.relation(idx.entry_facts(s.ei)[1].type, idx.entry_facts(s.ei)[1].kind)[0] >= TYPE_AGREES
+            for s in scored
+        )
+        if not fits:
+            return
+        for s in scored:
+            if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0:
+                s.key = (s.key[0], False, False, False, s.key[4] - 1.0 * s.key[3])
 
     def _evidence_bound(self, c: Cand) -> tuple[float, float]:
         """The most text and frame evidence any entry of the pattern can have (see ``_score``)."""
@@ -263,7 +289,7 @@ class Ranker:
         tw = self.relation(site.type, site.kind)[0]
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
-        pointed = not ev.pointed or repo in ev.pointed
+        pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
         confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_whole(c, tw)))
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
@@ -284,7 +310,7 @@ class Ranker:
         if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
             confident = True
             reasons.append("the whole message is this template, raised as the pasted class")
-        if confident and self.ev.pointed and repo not in self.ev.pointed:
+        if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
