@@ -968,3 +968,74 @@ def test_an_exception_built_as_the_argument_of_a_raising_helper(shapes: Shapes) 
     ex, marks = shapes
     path, line = marks["collected"]
     assert not [r for r in ex.records if r.path == path and r.line == line]
+
+
+def test_caught_builtin_exception_text_raised_by_the_function_the_try_calls() -> None:
+    # ``except TypeError as e: raise ParseError('{0} at {1}'.format(e, path))`` around a call of
+    # a function of the codebase that raises TypeError itself: the wrapper prints that message
+    # with its own words around it (and keeps ``{e}``: the rest of the body may raise it too); a
+    # raise of another class in that function is not what the clause catches, and a catch-all
+    # clause names no text
+    got = _got(
+        "class ParseError(Exception):\n"
+        "    pass\n"
+        "def _make(url):\n"
+        "    if '/' not in url:\n"
+        "        raise TypeError('Can not find message descriptor by type_url: {0}'.format(url))\n"
+        "    if not url:\n"
+        "        raise KeyError(url)\n"
+        "    return url\n"
+        "def convert(url, path):\n"
+        "    try:\n"
+        "        sub = _make(url)\n"
+        "    except TypeError as e:\n"
+        "        raise ParseError('{0} at {1}'.format(e, path)) from e\n"
+        "    try:\n"
+        "        _make(sub)\n"
+        "    except Exception as e:\n"
+        "        raise ParseError(f'Failed: {e}') from e\n"
+    )
+    assert {g for g in got if g[0] in (13, 17)} == {
+        (13, "ParseError", "Can not find message descriptor by type_url: {url} at {path}"),
+        (13, "ParseError", "{e} at {path}"),
+        (17, "ParseError", "Failed: {e}"),
+    }
+
+
+def test_printer_joining_the_parts_that_are_set() -> None:
+    # ``" ".join([x for x in (getattr(self, "msg", ""), details) if x])``: the stored message,
+    # then the details when there are any; ``getattr`` with a constant name reads the attribute
+    got = _got(
+        "class Error(Exception):\n"
+        "    def __str__(self):\n"
+        "        details = '(pid={})'.format(self.pid) if self.pid else None\n"
+        "        return ' '.join([x for x in (getattr(self, 'msg', ''), details) if x])\n"
+        "class NoSuchProcess(Error):\n"
+        "    def __init__(self, pid, msg=None):\n"
+        "        self.pid = pid\n"
+        "        self.msg = msg or 'process no longer exists'\n"
+        "def check(pid):\n"
+        "    raise NoSuchProcess(pid)\n"
+    )
+    assert got == {
+        (10, "NoSuchProcess", "process no longer exists (pid={pid})"),
+        (10, "NoSuchProcess", "process no longer exists"),
+        (10, "NoSuchProcess", "(pid={pid})"),  # (a ``msg`` set empty elsewhere would print this)
+    }
+
+
+def test_a_group_from_the_backport_prints_as_the_built_in_group() -> None:
+    # ``from exceptiongroup import BaseExceptionGroup`` (where Python < 3.11 lacks it): the
+    # backport prints the message and the count, as the built-in class does
+    got = _got(
+        "import sys\n"
+        "if sys.version_info < (3, 11):\n"
+        "    from exceptiongroup import BaseExceptionGroup\n"
+        "class TaskGroup:\n"
+        "    async def __aexit__(self, *exc):\n"
+        "        raise BaseExceptionGroup('unhandled errors in a TaskGroup', self._exceptions) from None\n"
+    )
+    assert got == {
+        (6, "BaseExceptionGroup", "unhandled errors in a TaskGroup (1 sub-exception)"),
+        (6, "BaseExceptionGroup", "unhandled errors in a TaskGroup ({len(self._exceptions)} sub-exceptions)"),
+    }

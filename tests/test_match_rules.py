@@ -698,3 +698,57 @@ def test_a_paste_pointing_only_into_packages_not_indexed_has_no_exact_answer() -
     assert not top(m.explain(tb(*frames, last=f"OperationalError: {text}"))).approximate
     framed = (*frames, ("pymysql/connections.py", 700, "_read_packet", "self._read_bytes(4)"))
     assert not top(m.explain(tb(*framed, last=f"pymysql.err.OperationalError: {text}"))).approximate
+
+
+_GROUP_PASTE = """\
+  + Exception Group Traceback (most recent call last):
+  |   File "/app/main.py", line 10, in <module>
+  |     lib.run(main)
+  |   File "/venv/lib/python3.13/site-packages/lib/_tasks.py", line 871, in __aexit__
+  |     raise BaseExceptionGroup(
+  | ExceptionGroup: unhandled errors in a TaskGroup (1 sub-exception)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "/venv/lib/python3.13/site-packages/lib/_abc.py", line 63, in call_for_coroutine
+    |     coro = func(*args, **kwargs)
+    | TypeError: 'coroutine' object is not callable
+    +------------------------------------
+"""
+
+
+def test_an_exception_group_raised_by_the_library_is_the_answer_before_its_sub_exceptions() -> None:
+    # the group is the exception that reached the top level, and its own traceback ends on the
+    # library's raise of it: that raise is the answer, though a sub-exception's frames also lead
+    # into the library (and its text fits a raise there)
+    group = entry(
+        ["unhandled errors in a TaskGroup (1 sub-exception)"],
+        path="lib/_tasks.py", line=871, function="TaskGroup.__aexit__", exc_type="BaseExceptionGroup",
+    )  # fmt: skip
+    leaf = entry(
+        ["", "type", " object is not callable"],
+        path="lib/_abc.py", line=66, function="call_for_coroutine", exc_type="TypeError",
+    )  # fmt: skip
+    res = Matcher.from_entries([group, leaf]).explain(_GROUP_PASTE)
+    assert (top(res).function, top(res).approximate) == ("TaskGroup.__aexit__", False)
+
+
+def test_an_exception_group_of_user_code_leaves_its_sub_exception_first() -> None:
+    # a group whose traceback ends in the user's code (no indexed raise): the sub-exception the
+    # library raised is what the paste asks about
+    leaf = entry(
+        ["", "type", " object is not callable"],
+        path="lib/_abc.py", line=63, function="call_for_coroutine", exc_type="TypeError",
+    )  # fmt: skip
+    group = entry(
+        ["unhandled errors in a TaskGroup (1 sub-exception)"],
+        path="lib/_tasks.py", line=500, function="TaskGroup.__aexit__", exc_type="BaseExceptionGroup",
+    )  # fmt: skip
+    paste = _GROUP_PASTE.replace("lib/_tasks.py", "app/tasks.py")
+    res = Matcher.from_entries([group, leaf]).explain(paste)
+    assert top(res).function == "call_for_coroutine"
+
+
+def test_a_pasted_exception_group_agrees_with_a_raise_of_the_base_group() -> None:
+    # ``BaseExceptionGroup(msg, [ValueError()])`` makes an ExceptionGroup, and Python prints that
+    assert type_relation(["ExceptionGroup"], "BaseExceptionGroup", "error")[0] > 0
+    assert type_relation(["ExceptionGroup"], "BaseException", "error")[0] <= 0

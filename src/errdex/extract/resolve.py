@@ -21,6 +21,7 @@ from errdex.extract.templates import (
     CAUGHT,
     MAX_PLACEHOLDERS,
     MAX_VARIANTS,
+    RAISED_IN,
     Arg,
     Binding,
     Lookup,
@@ -79,6 +80,7 @@ class Resolver:
         self._yielded: dict[str, list[Resolved]] | None = None
         self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
         self._forwarded: dict[str, list[Resolved]] | None = None
+        self._raises_in: dict[str, list[ExcSpec]] = {}  # function key -> its own raises (``raised_in``)
         for m in modules:
             self.consts.update(m.consts)
             self.funcs.update(m.funcs)
@@ -89,6 +91,7 @@ class Resolver:
             if m.stars:
                 self.stars[m.module] = m.stars
             for site in m.sites:
+                self._note_raise(m.module, site)
                 if site.yielded:
                     self._yields.append((site.function.rpartition(".")[2], site.exc))
                 elif site.exc.via_call and site.exc.helper is not None:
@@ -325,6 +328,8 @@ class Resolver:
             return self.printed_object(ref, depth) or placeholder
         if ref.method == CAUGHT:
             return self.caught_object(ref, depth) or placeholder
+        if ref.method == RAISED_IN:
+            return self.raised_in(ref, depth)
         return self.call_result(ref, whole, depth) or placeholder
 
     def dict_item(self, key: str, depth: int) -> list[Pair] | None:
@@ -396,6 +401,40 @@ class Resolver:
             p for p in (self.value(text, depth + 1) if text is not None else []) if _literal(p[0]).strip()
         ]
         return [*pairs, ((Ph(ref.name),), (Ph(ref.name),))] if pairs else []
+
+    def _note_raise(self, module: str, site: Site) -> None:
+        """Keep a raise of a known class by its function, for ``raised_in``."""
+        if site.kind == "error" and not site.yielded and not site.exc.relay and site.exc.key is not None:
+            self._raises_in.setdefault(f"{module}.{site.function}", []).append(site.exc)
+
+    def raised_in(self, ref: Ref, depth: int) -> list[Pair]:
+        """The text of an exception caught around a call (``except TypeError as e`` around
+        ``_CreateMessageFromTypeUrl(...)``): each message the called function raises with that
+        class (or a subclass of it) itself, beside the placeholder, since the ``try`` body's
+        other code may raise it too. Capped."""
+        placeholder: list[Pair] = [((Ph(ref.name),), (Ph(ref.name),))]
+        key = self.canon(ref.key) or ref.key
+        caught = ref.args[0].text if ref.args else ""
+        specs = self._raises_in.get(key, [])
+        if depth > _MAX_DEPTH or not caught or not specs:
+            return placeholder
+        out: list[Pair] = []
+        for spec in specs:
+            k = self.canon(spec.key) or spec.key
+            if k is None or not self._is_a(k, caught):
+                continue
+            for _t, _q, _b, pairs in self.exc(spec, depth + 1):
+                out += [p for p in pairs if _literal(p[0]).strip()]
+            if len(out) >= _MAX_RAISED_IN:
+                break
+        return [*out[:_MAX_RAISED_IN], *placeholder]
+
+    def _is_a(self, key: str, base: str) -> bool:
+        """Class ``key`` is ``base`` or derives from it (a built-in base named by its key)."""
+        if key == base:
+            return True
+        line = self.mro(key)
+        return base in line or any(base in self.classes[c].base_keys for c in line)
 
     def memo(self, key: str, value: Value, depth: int) -> list[Pair]:
         if key in self._memo:
@@ -750,13 +789,33 @@ class Resolver:
             elif text is not None:
                 pairs = _showing(self.value(text, depth), spec)
                 return spec.exc_type, self.qualname(spec.key), bases, pairs
-        elif spec.key is not None and spec.key.startswith("builtins."):
-            text = self.classmsg.builtin_message(spec.key[9:], spec.args) if spec.args else spec.msg
+        elif (builtin := _builtin_name(spec.key)) is not None:
+            text = self.classmsg.builtin_message(builtin, spec.args) if spec.args else spec.msg
         else:
             text = spec.msg
         empty: list[Pair] = [(("",), ("",))]
         pairs = self.value(text, depth) if text is not None else empty
         return spec.exc_type, self.qualname(spec.key), bases, pairs
+
+
+# classes outside the standard library that are the built-in ones under another module: the
+# ``exceptiongroup`` backport, imported where Python < 3.11 lacks the groups, prints as they do
+_BACKPORTED = {
+    "exceptiongroup.ExceptionGroup": "ExceptionGroup",
+    "exceptiongroup.BaseExceptionGroup": "BaseExceptionGroup",
+}
+
+
+def _builtin_name(key: str | None) -> str | None:
+    """The built-in class a raise's class key names (``builtins.ValueError``), or None."""
+    if key is None:
+        return None
+    if key.startswith("builtins."):
+        return key[9:]
+    return _BACKPORTED.get(key)
+
+
+_MAX_RAISED_IN = 8  # messages of a called function taken as a caught exception's text
 
 
 def sig_of(info: FuncInfo) -> Sig:

@@ -31,6 +31,7 @@ from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     CAUGHT,
     MAX_VARIANTS,
+    RAISED_IN,
     Arg,
     Cond,
     Lookup,
@@ -212,6 +213,9 @@ class Frame:
     is_init: bool = False
     local_funcs: dict[str, str] = field(default_factory=dict)
     caught: dict[str, str] = field(default_factory=dict)
+    # ``except TypeError as e`` -> the codebase functions its ``try`` body calls (their keys):
+    # where a caught built-in exception's text may come from (``try_calls``)
+    caught_calls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     returns: list[Value] = field(default_factory=list)
     exc_return: ExcSpec | None = None
     exc_class: bool = False  # an exception class (or a mixin with a printer), or one of its methods
@@ -805,12 +809,14 @@ class ModuleVisitor:
             if h.name:
                 frame.caught[h.name] = _dotted(h.type) or "" if h.type is not None else ""
                 e.pop(h.name, None)
+            calls = self.enter_caught_calls(stmt, h, frame)
             self.walk_block(h.body, e, frame, guards)
             if h.name:
                 if previous is None:
                     frame.caught.pop(h.name, None)
                 else:
                     frame.caught[h.name] = previous
+                self.leave_caught_calls(h.name, calls, frame)
             guards.pop()
             branches.append(e)
         self.walk_block(stmt.orelse, env, frame, guards)
@@ -1781,10 +1787,55 @@ class ModuleVisitor:
             key = self.dotted_key(written, frame)
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, name, True, method=CAUGHT),),)
+            if key is not None and frame.caught_calls.get(name):
+                return self.caught_builtin(name, key, frame)
         key = self.name_key(name, frame)
         if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
             return ((Ref(key, name),),)
         return ph(name)
+
+    def enter_caught_calls(
+        self, stmt: ast.Try | ast.TryStar, h: ast.ExceptHandler, frame: Frame
+    ) -> tuple[str, ...] | None:
+        """Note the functions the ``try`` body calls for the handler's name; what it noted before."""
+        if not h.name:
+            return None
+        previous = frame.caught_calls.get(h.name)
+        frame.caught_calls[h.name] = self.try_calls(stmt.body, frame)
+        return previous
+
+    def leave_caught_calls(self, name: str, previous: tuple[str, ...] | None, frame: Frame) -> None:
+        if previous is None:
+            frame.caught_calls.pop(name, None)
+        else:
+            frame.caught_calls[name] = previous
+
+    def try_calls(self, body: list[ast.stmt], frame: Frame) -> tuple[str, ...]:
+        """The codebase functions a ``try`` body calls by name (``_CreateMessageFromTypeUrl(...)``),
+        outside nested definitions; a few, in order. A method call's class is not known here."""
+        keys: dict[str, None] = {}
+        stack: list[ast.AST] = list(reversed(body))
+        while stack and len(keys) < _MAX_TRY_CALLS:
+            n = stack.pop()
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                continue
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and not n.func.id[:1].isupper():
+                key = self.name_key(n.func.id, frame)
+                if key is not None and not key.startswith("builtins."):
+                    keys.setdefault(key, None)
+            stack.extend(reversed(list(ast.iter_child_nodes(n))))
+        return tuple(keys)
+
+    def caught_builtin(self, name: str, class_key: str, frame: Frame) -> Value:
+        """``except TypeError as e: raise ParseError(f"{e} at {path}")``: the caught exception's
+        text is any of the codebase's own raises of that class in the functions the ``try`` body
+        calls (resolved once every module is known), or, raised elsewhere, unknown."""
+        if class_key in _CATCH_ALL:
+            return ph(name)  # whatever the body raised: too broad to name its text
+        refs = tuple(
+            (Ref(k, name, True, (Arg(class_key, ()),), method=RAISED_IN),) for k in frame.caught_calls[name]
+        )
+        return union(ph(name), refs)
 
     def msg_binop(self, e: ast.BinOp, env: Env, frame: Frame) -> Value | None:
         if isinstance(e.op, ast.Add):
@@ -2023,9 +2074,54 @@ class ModuleVisitor:
             return self.eval_msg(call.args[0], env, frame)
         if name == "cast" and len(call.args) == 2:
             return self.eval_msg(call.args[1], env, frame)  # ``cast(str, x)`` is ``x``
+        if name == "getattr" and name not in env and name not in self.top:
+            return self.getattr_text(call, env, frame)
         if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
             return ph(self.call_name(call, name))
         return None
+
+    def getattr_text(self, call: ast.Call, env: Env, frame: Frame) -> Value | None:
+        """``getattr(self, "msg", "")``: the attribute by its constant name, as ``self.msg`` is
+        read (an exception class's printer reading what its ``__init__`` stored); the default
+        only shows where the attribute was never set, which its ``__init__`` rules out."""
+        if len(call.args) not in (2, 3) or call.keywords:
+            return None
+        obj, attr = call.args[0], call.args[1]
+        if not (isinstance(attr, ast.Constant) and isinstance(attr.value, str) and attr.value.isidentifier()):
+            return None
+        read = ast.copy_location(ast.Attribute(value=obj, attr=attr.value, ctx=ast.Load()), call)
+        ast.fix_missing_locations(read)
+        return self.msg_attribute(read, env, frame)
+
+    def filtered_join(self, sep: Value, arg: ast.expr, env: Env, frame: Frame) -> Value | None:
+        """``" ".join([x for x in (msg, details) if x])``: the parts written out, those that are
+        empty left out with their separator. Each part may be empty (a ``None`` detail), so every
+        choice of the parts that keeps their order is a form the message takes; few parts only."""
+        if not isinstance(arg, ast.GeneratorExp | ast.ListComp) or len(arg.generators) != 1:
+            return None
+        gen = arg.generators[0]
+        target, it = gen.target, gen.iter
+        if not (
+            isinstance(target, ast.Name)
+            and isinstance(arg.elt, ast.Name)
+            and arg.elt.id == target.id
+            and isinstance(it, ast.Tuple | ast.List)
+            and 1 < len(it.elts) <= _MAX_FILTERED_PARTS
+            and not gen.is_async
+            and [type(c) for c in gen.ifs] == [ast.Name]
+            and isinstance(gen.ifs[0], ast.Name)
+            and gen.ifs[0].id == target.id
+            and not any(isinstance(x, ast.Starred) for x in it.elts)
+        ):
+            return None
+        # a part's falsy variants (``None``, ``""``) are the forms that leave it out
+        parts = [tuple(v for v in self.eval_msg(x, env, frame) if not _falsy(v)) for x in it.elts]
+        parts = [p or lit("") for p in parts]
+        forms = [
+            join_values(sep, [parts[i] for i in range(len(parts)) if mask >> i & 1])
+            for mask in range((1 << len(parts)) - 1, 0, -1)
+        ]
+        return union(*forms)
 
     def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """String methods on message text: ``format``, ``join``, ``strip``."""
@@ -2056,6 +2152,9 @@ class ModuleVisitor:
                 # a table or bullet list: one row as written, then whatever rows follow
                 row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
                 return concat(row, ph("..."))
+            kept = self.filtered_join(sep, arg, env, frame)
+            if kept is not None:
+                return kept
             items = self.list_items(arg, env, frame)
             if items is not None:
                 return _join_items(sep, items)
@@ -2886,6 +2985,22 @@ def _text_tail(pre: Value, v: EnvVal | object) -> tuple[Part, ...] | None:
     if isinstance(v, tuple) and len(v) == 1 and v[0][: len(pre[0])] == pre[0]:
         return v[0][len(pre[0]) :]
     return None
+
+
+def _falsy(variant: Sequence[Part]) -> bool:
+    """A variant that is ``None`` or empty text (under the conditions of the branch that gives
+    it, ``x if test else None``): a truth test leaves it out."""
+    if len(variant) == 1 and isinstance(variant[0], Opt):
+        return _falsy(variant[0].value)
+    shown = [p for p in variant if not (isinstance(p, Opt) and not p.value)]  # (condition marks)
+    return all(p == "" for p in shown) or (
+        len(shown) == 1 and isinstance(shown[0], Ph) and shown[0].name == "None"
+    )
+
+
+_CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
+_MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
+_MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:

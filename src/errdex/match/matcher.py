@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
+_GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 
 
@@ -76,6 +77,10 @@ class Matcher:
     def _explain(self, text: str, limit: int) -> Result:
         q = parse_query(text)
         order = [q.primary] + [i for i in range(len(q.blocks) - 1, -1, -1) if i != q.primary]
+        group = _group_block(q)
+        if group is not None and group != q.primary and self._raised_in_index(q.blocks[group].frames):
+            order.remove(group)
+            order.insert(0, group)
         first: Result | None = None
         for n, bi in enumerate(order[:4]):
             b = q.blocks[bi] if q.blocks else None
@@ -90,6 +95,10 @@ class Matcher:
                 return res
         assert first is not None
         return first
+
+    def _raised_in_index(self, fr: list[Frame]) -> bool:
+        """Whether the deepest library frame of ``fr`` lands on a raise statement of the index."""
+        return bool(fr) and bool(frames.gather(self.index, fr).on_raise)
 
     def _match_block(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -210,6 +219,31 @@ def _top_package(path: str) -> str:
     """The top-level package of a path below site-packages (an egg's folder skipped)."""
     parts = [p for p in path.split("/") if p and not p.endswith((".egg", ".egg-info"))]
     return parts[0].removesuffix(".py") if parts else ""
+
+
+def _group_block(q: ParsedQuery) -> int | None:
+    """The outermost exception group of a paste (its block), if the paste prints one.
+
+    Python prints a group that reached the top level first, with its own traceback, then each
+    sub-exception in a ``+-+---- 1 ----`` block: the group is the exception that propagated, and
+    when its traceback ends on a raise of an indexed codebase (``TaskGroup.__aexit__``), that
+    raise is what the paste shows failing, whatever its sub-exceptions' frames say. A group is
+    known by its class (``ExceptionGroup``/``BaseExceptionGroup``) or by the count every group
+    (subclasses included) appends to its message.
+    """
+    for i, b in enumerate(q.blocks):
+        group = b.exc_type is not None and b.exc_type.rsplit(".", 1)[-1] in _GROUP_TYPES
+        if (group or _sub_count(b.message)) and i + 1 < len(q.blocks):
+            return i
+    return None
+
+
+def _sub_count(message: str) -> bool:
+    """Whether ``message`` ends in the count ``BaseExceptionGroup.__str__`` appends (`` (2
+    sub-exceptions)``)."""
+    _head, sep, tail = message.rpartition(" (")
+    count, _sp, rest = tail.partition(" ")
+    return bool(sep) and count.isdigit() and rest in ("sub-exception)", "sub-exceptions)")
 
 
 def _fits(tf: TextFit, fev: frames.FrameEvidence, pid: int) -> tuple[bool, float, float]:

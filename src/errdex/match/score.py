@@ -84,6 +84,8 @@ def type_relation(
     el = e.lower()
     if any(q.lower() == el for q in qs):
         return TYPE_AGREES, f"exception type agrees ({e})"
+    if _group_made(qs, e):
+        return TYPE_AGREES, f"exception type agrees ({e} of exceptions is an ExceptionGroup)"
     ea = _ancestors(e)
     for q in qs:
         qa = _ancestors(q)
@@ -97,6 +99,13 @@ def type_relation(
     if hierarchy is not None:
         return _library_relation(qs, e, hierarchy)
     return -0.03, None
+
+
+def _group_made(qs: list[str], e: str) -> bool:
+    """``BaseExceptionGroup(msg, excs)`` makes an ``ExceptionGroup`` when every exception it holds
+    is an ``Exception`` (``BaseExceptionGroup.__new__``), and Python prints that class: a pasted
+    ``ExceptionGroup`` is what such a raise shows."""
+    return e == "BaseExceptionGroup" and "ExceptionGroup" in qs
 
 
 def _line_of(key: str, hierarchy: Hierarchy) -> tuple[set[str], bool]:
