@@ -743,16 +743,7 @@ class Store(CatalogueReader):
         """Tests that expect this error. error_ids is JSON, so filter in Python (portable)."""
         x = s.expectations
         like = f"%{error_id}%"
-        cols = (
-            x.c.snapshot_id,
-            x.c.path,
-            x.c.line,
-            x.c.end_line,
-            x.c.function,
-            x.c.exc_type,
-            x.c.pattern,
-            x.c.kind,
-        )
+        cols = _expectation_columns()
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(*cols, x.c.error_ids).where(cast(x.c.error_ids, Text).like(like))
@@ -762,16 +753,7 @@ class Store(CatalogueReader):
     def expectations(self, snapshot_id: int) -> list[LinkedExpectation]:
         """Every test expectation of a snapshot, in the order indexing stored them."""
         x = s.expectations
-        cols = (
-            x.c.snapshot_id,
-            x.c.path,
-            x.c.line,
-            x.c.end_line,
-            x.c.function,
-            x.c.exc_type,
-            x.c.pattern,
-            x.c.kind,
-        )
+        cols = _expectation_columns()
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(*cols, x.c.error_ids).where(x.c.snapshot_id == snapshot_id).order_by(x.c.id)
@@ -1054,3 +1036,19 @@ class _LineCache:
     def _blob(self, sha: str) -> bytes | None:
         data = self.conn.execute(select(s.blobs.c.data).where(s.blobs.c.sha == sha)).scalar()
         return bytes(data) if isinstance(data, bytes | memoryview) else None
+
+
+def _expectation_columns() -> tuple[Any, ...]:
+    """The ``expectations`` columns ``Expectation.from_row`` reads, in its order (both reads of
+    the table select them, then ``error_ids``)."""
+    x = s.expectations
+    return (
+        x.c.snapshot_id,
+        x.c.path,
+        x.c.line,
+        x.c.end_line,
+        x.c.function,
+        x.c.exc_type,
+        x.c.pattern,
+        x.c.kind,
+    )
