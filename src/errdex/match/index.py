@@ -1349,18 +1349,9 @@ class Builder:
             stored = tuple(map(w.text, w.sec["p_segs"][offs[pid] : offs[pid + 1]]))
             tmpl = NONE if _render(stored, names) == template else w.string(template)
         else:
-            pid = self.n_patterns
-            self.n_patterns += 1
-            h = self._hash(shape)
-            if h in self._by_shape:
-                self._shape_clash[shape] = pid
-            else:
-                self._by_shape[h] = pid
-            w.add("p_lits", shape[0])
-            w.list("p_names", shape[1:])
-            w.list("p_segs", map(w.string, segs))
+            rt = runtime() if callable(runtime) else runtime
+            pid = self.new_pattern(shape, map(w.string, segs), rt)
             tmpl = NONE if _render(segs, names) == template else w.string(template)
-            self._runtime.append(1 if (runtime() if callable(runtime) else runtime) else 0)
         snap = self._snaps.get(where)
         if snap is None:
             snap = self._snaps[where] = len(self._snaps)
@@ -1387,6 +1378,25 @@ class Builder:
         back in one by one."""
         w = self.w.fork()
         return _forked(self, {id(self.w): w, id(self._tables): self._tables.fork(w)})
+
+    def new_pattern(self, shape: tuple[int, ...], seg_ids: Iterable[int], runtime: bool) -> int:
+        """Append a pattern the builder does not hold yet: its shape (literals id, *name ids),
+        its segments' string ids and interpreter flag; its id. ``add`` and the array-level merge
+        (``shared_index._absorb``) both add patterns through here, so both register a shape the
+        same way."""
+        pid = self.n_patterns
+        self.n_patterns += 1
+        h = self._hash(shape)
+        if h in self._by_shape:
+            self._shape_clash[shape] = pid
+        else:
+            self._by_shape[h] = pid
+        w = self.w
+        w.add("p_lits", shape[0])
+        w.list("p_names", shape[1:])
+        w.list("p_segs", seg_ids)
+        self._runtime.append(1 if runtime else 0)
+        return pid
 
     def _pattern(self, shape: tuple[int, ...]) -> int | None:
         """The pattern of this (literals id, *name ids), if one was added."""

@@ -150,18 +150,9 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
 
     offs, names = s["p_namoff"], s["p_names"]
     for p in new_pats:
-        pid = pat_map[p] = b.n_patterns
-        b.n_patterns += 1
         shape = (ids[s["p_lits"][p]], *(ids[x] for x in names[offs[p] : offs[p + 1]]))
-        h = b._hash(shape)
-        if h in b._by_shape:
-            b._shape_clash[shape] = pid
-        else:
-            b._by_shape[h] = pid
-        w.add("p_lits", shape[0])
-        w.list("p_names", shape[1:])
-        w.list("p_segs", (ids[x] for x in segs[slice(*_span(segoff, p, len(segs), "pattern segments"))]))
-        b._runtime.append(1 if s["p_rt"][p] else 0)
+        seg_ids = (ids[x] for x in segs[slice(*_span(segoff, p, len(segs), "pattern segments"))])
+        pat_map[p] = b.new_pattern(shape, seg_ids, bool(s["p_rt"][p]))
     for k in new_snaps:
         b._snaps[snaps[k]] = len(b._snaps)  # type: ignore[index]
         for column in ("snp_repo", "snp_ver", "snp_date"):
