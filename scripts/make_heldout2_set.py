@@ -17,19 +17,11 @@ Only the standard library is used, like the script it extends.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import make_runtime_set as base  # a sibling script, found through the path above
-from make_runtime_set import Snippet, _s
-
-DEFAULT_OUT = base.ROOT / "tests" / "data" / "regression" / "heldout2"
-SCRIPT_NAME = "scripts/make_heldout2_set.py"
-# Its own virtualenv, so these pins and their dependencies never change what the other sets'
-# libraries print.
-DEFAULT_WORK = Path(tempfile.gettempdir()) / "errdex-heldout2-set"
+from make_runtime_set import Snippet, _s, set_main  # a sibling script, found through the path above
 
 PINS: dict[str, str] = {
     "cachetools": "8.0.0",
@@ -666,10 +658,7 @@ cattrs.structure({"name": "ada", "age": "old"}, User)
 
 
 def main(argv: list[str] | None = None) -> int:
-    return base.main_for(
-        argv, pins=PINS, snippets=SNIPPETS, out=DEFAULT_OUT, script_name=SCRIPT_NAME, work=DEFAULT_WORK,
-        doc=__doc__ or "",
-    )  # fmt: skip
+    return set_main("heldout2", argv, pins=PINS, snippets=SNIPPETS, doc=__doc__ or "")
 
 
 if __name__ == "__main__":

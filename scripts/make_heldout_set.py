@@ -17,19 +17,11 @@ Only the standard library is used, like the script it extends.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import make_runtime_set as base  # a sibling script, found through the path above
-from make_runtime_set import Snippet, _s
-
-DEFAULT_OUT = base.ROOT / "tests" / "data" / "regression" / "heldout"
-SCRIPT_NAME = "scripts/make_heldout_set.py"
-# Its own virtualenv: these pins (rich, for one) would otherwise change what the runtime set's
-# libraries print.
-DEFAULT_WORK = Path(tempfile.gettempdir()) / "errdex-heldout-set"
+from make_runtime_set import Snippet, _s, set_main  # a sibling script, found through the path above
 
 PINS: dict[str, str] = {
     "arrow": "1.4.0",
@@ -752,10 +744,7 @@ app.test_client().get("/nothing")
 
 
 def main(argv: list[str] | None = None) -> int:
-    return base.main_for(
-        argv, pins=PINS, snippets=SNIPPETS, out=DEFAULT_OUT, script_name=SCRIPT_NAME, work=DEFAULT_WORK,
-        doc=__doc__ or "",
-    )  # fmt: skip
+    return set_main("heldout", argv, pins=PINS, snippets=SNIPPETS, doc=__doc__ or "")
 
 
 if __name__ == "__main__":

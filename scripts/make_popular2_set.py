@@ -25,19 +25,11 @@ Only the standard library is used, like the script it extends.
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import make_runtime_set as base  # a sibling script, found through the path above
-from make_runtime_set import Snippet, _s
-
-DEFAULT_OUT = base.ROOT / "tests" / "data" / "regression" / "popular2"
-SCRIPT_NAME = "scripts/make_popular2_set.py"
-# Its own virtualenv, so these pins and their dependencies never change what the other sets'
-# libraries print.
-DEFAULT_WORK = Path(tempfile.gettempdir()) / "errdex-popular2-set"
+from make_runtime_set import Snippet, _s, set_main  # a sibling script, found through the path above
 
 PINS: dict[str, str] = {
     "anyio": "4.16.0",
@@ -689,10 +681,7 @@ SNIPPETS: dict[str, list[Snippet]] = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    return base.main_for(
-        argv, pins=PINS, snippets=SNIPPETS, out=DEFAULT_OUT, script_name=SCRIPT_NAME, work=DEFAULT_WORK,
-        doc=__doc__ or "",
-    )  # fmt: skip
+    return set_main("popular2", argv, pins=PINS, snippets=SNIPPETS, doc=__doc__ or "")
 
 
 if __name__ == "__main__":

@@ -2067,5 +2067,23 @@ def main_for(
     return main(argv)
 
 
+def set_main(
+    name: str, argv: list[str] | None, *, pins: dict[str, str], snippets: dict[str, list[Snippet]], doc: str,
+    also_install: tuple[str, ...] = (),
+) -> int:  # fmt: skip
+    """The entry point of a set script named ``scripts/make_NAME_set.py``.
+
+    Every set made with this harness follows one layout — its cases in
+    ``tests/data/regression/NAME/``, its own virtualenv in ``$TMPDIR/errdex-NAME-set`` (so its
+    pins never change what another set's libraries print) and its script's path in each case's
+    ``source`` — so a set script holds only its snippets, its pins and its name.
+    """
+    return main_for(
+        argv, pins=pins, snippets=snippets, out=ROOT / "tests" / "data" / "regression" / name,
+        script_name=f"scripts/make_{name}_set.py", work=Path(tempfile.gettempdir()) / f"errdex-{name}-set",
+        doc=doc, also_install=also_install,
+    )  # fmt: skip
+
+
 if __name__ == "__main__":
     sys.exit(main())

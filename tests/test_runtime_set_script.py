@@ -22,13 +22,15 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # the cheapest real library to install; starlette: its failing `assert`s are raise sites; idna:
 # no dependencies, and helpers that raise a message they are handed (alternatives); requests:
 # pure Python, and a set whose script also installs a pin no snippet list owns (httpx); h11: pure
-# Python, no dependencies, and a message handed to a helper that raises it.
+# Python, no dependencies, and a message handed to a helper that raises it; jsonpointer: one
+# module, no dependencies, the cheapest library of the set whose script is only `set_main`.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
     ("make_heldout2_set.py", "heldout2", "idna"),
     ("make_popular_set.py", "popular", "requests"),
     ("make_popular2_set.py", "popular2", "h11"),
+    ("make_popular3_set.py", "popular3", "jsonpointer"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
