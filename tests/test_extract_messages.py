@@ -318,6 +318,22 @@ def test_message_assembled_before_the_raise(
     assert templates(shapes, name) == expected
 
 
+def test_branch_grown_message_keeps_every_branch_with_every_ending(shapes: Shapes) -> None:
+    # ``errloc`` is ``loc`` in one branch and a sum in others: both print as a placeholder, so
+    # they are one argument variant, and the cap is spent on texts that print differently
+    got = {t for _, t in templates(shapes, "keyword_followed")}
+    head = "Expected {type(self).__name__} {self.name}"
+    found = ", found {repr(self.pstr[self.loc : self.loc + 1])}  (at char {errloc})"
+    for added in (
+        ", keyword was immediately followed by keyword character",
+        ", keyword was immediately preceded by keyword character",
+        ", was immediately followed by keyword character",
+        "",
+    ):
+        assert head + added + found in got
+    assert not any("(at char {loc})" in t for t in got)
+
+
 def test_exclusive_branches_are_separate_variants(shapes: Shapes) -> None:
     got = {t for _, t in templates(shapes, "nesting")}
     # never both openings, never both endings: each is one branch's text

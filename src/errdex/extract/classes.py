@@ -43,6 +43,7 @@ from errdex.extract.templates import (
     dedent_value,
     has_literal,
     lit,
+    one_per_shape,
     ph,
     rename_phs,
     spread_args,
@@ -150,8 +151,8 @@ class ClassMessages:
 
         The call's own ``self.<attr>`` (the object raising) is set apart while the class's
         ``self`` (the exception) is filled in, then restored."""
-        args = tuple(Arg(a.text, rename_phs(a.value, _shield)) for a in args)
-        kwargs = tuple((k, Arg(a.text, rename_phs(a.value, _shield))) for k, a in kwargs)
+        args = tuple(Arg(a.text, one_per_shape(rename_phs(a.value, _shield))) for a in args)
+        kwargs = tuple((k, Arg(a.text, one_per_shape(rename_phs(a.value, _shield)))) for k, a in kwargs)
         mro = self.r.mro(key)
         self._state = set()
         attrs, unset, exc_args = self.construct(mro, 0, args, kwargs, depth)

@@ -609,6 +609,23 @@ def arg_truth(a: Arg) -> bool | None:
     return None
 
 
+def one_per_shape(value: Value) -> Value:
+    """The variants of ``value`` that print differently, the first of each kept.
+
+    Two variants that differ only in what their placeholders are called (``errloc = loc`` in
+    one branch, ``errloc = loc + 1`` in another: ``{loc}`` and ``{errloc}``) fit the same
+    texts. The arguments of an exception class's constructor multiply with the variants of
+    the message its printer builds, under the ``MAX_VARIANTS`` cap, so such a copy would push
+    out a rendering that prints differently. Whether a placeholder is shown through repr, the
+    truncation mark and unresolved parts still tell variants apart.
+    """
+    seen: dict[tuple[object, ...], Variant] = {}
+    for variant in value:
+        key = tuple((Ph, p.r) if isinstance(p, Ph) and p != TRUNCATED else p for p in variant)
+        seen.setdefault(key, variant)
+    return tuple(seen.values()) if len(seen) < len(value) else value
+
+
 def _ph_names(variant: Variant) -> Iterable[str]:
     return (p.name for p in variant if isinstance(p, Ph))
 
