@@ -116,6 +116,11 @@ def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None
         assert merged.dumps() == built.dumps()  # byte for byte: same patterns, keys, tables
         first = {i: ss.get_segment(store, i, h) for i, h in ss.snapshot_stamps(store)}
         assert len(first) == 2 and all(first.values())
+        # a segment is only merged, and the merge chooses the keys again: it stores none
+        for data in first.values():
+            assert data is not None
+            seg = si.Index.loads(data, keys=False)
+            assert seg.n_entries > 0 and seg.n_keys == 0 and seg.head_lens == []
 
         # a third release: only its own rows are read, the other segments are reused as stored
         third = index("pypi:iniconfig==2.0.0", db_url).snapshot_id
@@ -328,13 +333,14 @@ def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> Non
         ),
         _entry(7, "1.1", "brand new {y} here", "lib/b.py", "load", 9),
     ]
-    segments = []
-    for part in (first, second):
-        b = Builder()
-        for e in part:
-            b.add_entry(e)
-        segments.append(Index.loads(b.finish().dumps(), keys=False))
-    assert si.merge(segments, "g").dumps() == Index.build(first + second, "g").dumps()
+    for keys in (True, False):  # the keys a segment may hold take no part in the merge
+        segments = []
+        for part in (first, second):
+            b = Builder()
+            for e in part:
+                b.add_entry(e)
+            segments.append(Index.loads(b.finish(keys=keys).dumps(), keys=False))
+        assert si.merge(segments, "g").dumps() == Index.build(first + second, "g").dumps()
     # and from a builder carrying on (a first index), then a segment
     b = Builder()
     for e in first:

@@ -71,6 +71,25 @@ def test_cached_release_needs_no_network(cache: Path) -> None:
     assert not any(m.startswith(("downloading", "fetching")) for m in seen)
 
 
+def test_a_cached_release_opens_without_importing_httpx(cache: Path) -> None:
+    # the client is made on the first request: a cached pinned release makes none, and importing
+    # httpx and making its client cost ~0.2 s of CPU at every ``errdex index`` of such a release
+    import subprocess
+    import sys
+
+    open_source("pypi:requests==2.34.2", cache_dir=cache)  # make sure it is cached
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from errdex.sources import open_source\n"
+        f"snap = open_source('pypi:requests==2.34.2', cache_dir=Path({str(cache)!r}))\n"
+        "assert snap.files\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('httpx', 'httpcore')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def _copy_cache(src: Path, dst: Path) -> tuple[Path, Path]:
     (dst / "wheels").mkdir(parents=True)
     (dst / "pypi" / "requests").mkdir(parents=True)

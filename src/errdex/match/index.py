@@ -961,16 +961,18 @@ class Index:
         entries: Iterable[CatalogueEntry],
         generation: str = "",
         class_bases: Iterable[tuple[str, Sequence[str]]] = (),
+        *,
+        keys: bool = True,
     ) -> Index:
         """Group entries into patterns, choose keys, heads and site tables, and lay them out flat;
         ``class_bases`` are the exception classes the codebases define, with their bases (the
-        entries carry those of the classes they raise)."""
+        entries carry those of the classes they raise); ``keys`` as ``Builder.finish``."""
         b = Builder()
         for e in entries:
             b.add_entry(e)
         for name, bases in class_bases:
             b.add_bases(name, bases)
-        return b.finish(generation)
+        return b.finish(generation, keys=keys)
 
     # --- storing ---------------------------------------------------------------------------------------
 
@@ -1412,8 +1414,13 @@ class Builder:
             return pid
         return self._shape_clash.get(shape)
 
-    def finish(self, generation: str = "") -> Index:
-        """Keys, heads, path and site tables over every entry added, laid out flat."""
+    def finish(self, generation: str = "", *, keys: bool = True) -> Index:
+        """Keys, heads, path and site tables over every entry added, laid out flat.
+
+        ``keys=False`` leaves the key and head tables empty (every pattern without keys): for
+        an index that is only ever merged (a release's segment, the interpreter's entries), whose
+        keys the merge chooses again from the merged document frequencies, so choosing them here
+        too was a third of the match index's build time for nothing."""
         w = self.w
         ents, offs = _group_by(w.sec.get("e_pat", array("I")), self.n_patterns)
         w.sec["p_ents"], w.sec["p_entoff"] = ents, offs
@@ -1422,7 +1429,10 @@ class Builder:
         )
         w.sec["p_rt"] = array("B", self._runtime)
         p_lits = w.sec.get("p_lits", array("I"))
-        _build_keys(w, lambda pid: tuple(w.text(p_lits[pid]).split(" ")), self.n_patterns, self._runtime)
+        if keys:
+            _build_keys(w, lambda pid: tuple(w.text(p_lits[pid]).split(" ")), self.n_patterns, self._runtime)
+        else:
+            w.sec["p_keyoff"] = array("I", bytes(4 * (self.n_patterns + 1)))
         self._tables.write(w)
         return Index(w.sections(), {"generation": generation})
 

@@ -7,7 +7,8 @@ processes holding N copies of it multiplies its memory by N.
 
 * **Segments.** Each snapshot's entries are built into a segment once (``Index.build`` over that
   snapshot's rows only) and kept in the catalogue, stamped with the snapshot's content hash
-  (``store.segments``), so a segment stays valid while its snapshot does.
+  (``store.segments``), so a segment stays valid while its snapshot does. A segment has no keys
+  (``finish(keys=False)``): it is only ever merged, and the merge chooses the keys again.
 * **Merge.** The catalogue's index is the segments merged in snapshot order, plus the
   interpreter-message catalogue: a linear pass over the segments' stored arrays through the
   same ``Builder`` that ``Index.build`` uses (patterns deduplicated by shape, strings, snapshots
@@ -58,8 +59,8 @@ __all__ = ["build_segment", "load_shared", "merge", "shared_matcher", "shared_pa
 
 
 def build_segment(store: Any, snapshot_id: int) -> Index:
-    """One snapshot's entries as an index of their own."""
-    return _segment_builder(store, snapshot_id).finish()
+    """One snapshot's entries as an index of their own, without keys (only ever merged)."""
+    return _segment_builder(store, snapshot_id).finish(keys=False)
 
 
 def _segment_builder(store: Any, snapshot_id: int) -> Builder:
@@ -380,7 +381,7 @@ def _segments(store: Any, stamps: list[tuple[int, str]], start: int = 0) -> Iter
             yield seg
             continue
         builder = _segment_builder(store, snap_id)
-        seg = builder.fork().finish()
+        seg = builder.fork().finish(keys=False)
         with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
             ss.put_segment(store, snap_id, stamp, seg.dumps())
         yield builder if n == 0 else seg
@@ -438,7 +439,7 @@ def update(store: Any) -> Index:
     generation = str(store.generation())
     stamps = ss.snapshot_stamps(store)
     start, prefix = _stored_prefix(store, stamps)
-    runtime = Index.build(runtime_entries())
+    runtime = Index.build(runtime_entries(), keys=False)
     segments = itertools.chain([prefix] if prefix else [], _segments(store, stamps, start), [runtime])
     index = _merge(segments, generation)
     index.extra["runtime"] = data_digest()
