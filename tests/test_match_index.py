@@ -29,6 +29,7 @@ from errdex.match.index import (
     E_RELAY,
     E_REPO,
     E_TYPE,
+    CorruptIndex,
     Index,
     IndexFormatError,
     debug_specifiers_as_text,
@@ -346,3 +347,30 @@ def test_templates_are_derived_where_the_pattern_renders_them_and_stored_where_n
     # "Bad “mode” for " is one string, listed by both patterns that start with it
     first = [built._sec["p_segs"][built._sec["p_segoff"][built.entry_pat[i]]] for i in (0, 7)]
     assert first[0] == first[1]
+
+
+def test_the_first_entries_of_a_class_statement_or_path_are_read_without_the_rest() -> None:
+    """A built-in class, a common statement or a file is shared by a share of every codebase, so
+    its row grows with the catalogue; the matcher wants only its first few entries, and reading
+    them must cost as much at 10M templates as at 10k, and give what a sliced full read gives."""
+    entries = synthetic_entries(600, seed=13)
+    idx = Index.loads(build_index(entries, "g5").dumps())
+    everything = idx.type_entries("ValueError")
+    assert len(everything) > 50
+    for n in (0, 1, 7, len(everything), len(everything) + 5):
+        assert idx.type_entries("ValueError", n) == everything[:n]
+    assert idx.type_entries("NoSuchError", 3) == [] == idx.type_entries("NoSuchError")
+    path = "lib/ops/shape.py"
+    assert idx.paths.head(path, 4) == (idx.paths.get(path) or [])[:4] and idx.paths.head(path, 4)
+    assert idx.paths.head("no/such.py", 4) == []
+    # the row's ids past the limit are not even read: a damaged one there goes unnoticed
+    table = idx.types._table
+    row = idx.types.row("valueerror")
+    assert row is not None
+    a, b = table.offs[row], table.offs[row + 1]
+    items = bytearray(table.items.cast("B"))
+    items[4 * (b - 1) : 4 * b] = (0xFFFFFFF0).to_bytes(4, "little")
+    table.items = memoryview(items).cast("I")
+    assert idx.type_entries("ValueError", b - a - 1) == everything[: b - a - 1]
+    with pytest.raises(CorruptIndex):
+        idx.type_entries("ValueError")
