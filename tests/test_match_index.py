@@ -14,6 +14,7 @@ from __future__ import annotations
 import mmap
 import os
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,7 @@ from errdex.match.index import (
     debug_specifiers_as_text,
 )
 from errdex.match.score import site_privacy, words
+from errdex.match.thresholds import HEAD_SCAN
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -374,3 +376,37 @@ def test_the_first_entries_of_a_class_statement_or_path_are_read_without_the_res
     assert idx.type_entries("ValueError", b - a - 1) == everything[: b - a - 1]
     with pytest.raises(CorruptIndex):
         idx.type_entries("ValueError")
+
+
+class _Weighing(Index):
+    """The real index, counting how many patterns a query weighs by key weight."""
+
+    weighed = 0
+
+    def weights(self, pids: Iterable[int], hit: dict[int, float]) -> list[float]:
+        out = super().weights(pids, hit)
+        self.weighed += len(out)
+        return out
+
+
+def test_a_cut_short_message_among_thousands_of_near_duplicates_weighs_a_bounded_number() -> None:
+    """Near-duplicates sharing a beginning share its head, so a cut-short message has as many
+    head candidates as the catalogue has copies; only ``HEAD_SCAN`` of them (and those under a
+    rare key of the message) are weighed, and the source, far down the list, is still found by
+    the rare key its own words make."""
+    n = HEAD_SCAN + 600
+    entries = [
+        _entry(
+            key,
+            [f"Invalid value for the pipeline stage setting: mode w{key:05d}q is not supported by ", "x", ""],
+        )
+        for key in range(1, n + 1)
+    ]
+    idx = _Weighing.loads(build_index(entries, "g8").dumps())
+    assert isinstance(idx, _Weighing)
+    source = entries[n - 50]
+    cut = render_template(source.segments)[:70]
+    assert len(idx.head_candidates(compact(cut), idx.hits(compact(cut)))) == n  # one shared head
+    top = Matcher(idx).explain(cut).matches[0]
+    assert top.id == source.error_id and not top.approximate
+    assert 0 < idx.weighed <= HEAD_SCAN + 100 < n  # (ten copies share a chunk of the tag)

@@ -1113,6 +1113,22 @@ class Index:
                 out.extend(_ids(floats[a:b], self.n_patterns, "pattern"))
         return out
 
+    def listed_under_rare(self, seen: set[int], among: set[int], rare: int) -> set[int]:
+        """The patterns of ``among`` listed under a key of ``seen`` whose postings hold at most
+        ``rare`` patterns: the keys that tell near-duplicates apart (a common key is shared by
+        most of ``among`` and weighs little), read in time bounded by ``rare`` per key, not by
+        the catalogue."""
+        s = self._sec
+        offs, posts = s["k_postof"], s["k_posts"]
+        out: set[int] = set()
+        for kid in seen:
+            a, b = offs[kid], offs[kid + 1]
+            if a > b or b > len(posts):
+                raise CorruptIndex(f"postings of key {kid}")
+            if b - a <= rare:
+                out.update(among.intersection(posts[a:b].tolist()))
+        return out
+
     def hit_weights(self, seen: set[int]) -> dict[int, float]:
         """The weights of the keys that occurred, for ``weight``."""
         kw = self.key_weight
