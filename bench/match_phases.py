@@ -105,6 +105,9 @@ def main() -> int:
     ap.add_argument("--dir", default="/tmp/errdex-phases")
     ap.add_argument("--answers", help="write each query's top 10 here (JSON), per size: FILE.SIZE")
     args = ap.parse_args()
+    import errdex
+
+    print(f"errdex from {Path(errdex.__file__).parent}", file=sys.stderr)  # match_speed puts its tree first
     real = real_entries(SPECS.split(","))
     shapes = sorted({shape(e) for e in real})
     held_shapes = set(random.Random(11).sample(shapes, int(len(shapes) * HOLDOUT)))
