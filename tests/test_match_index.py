@@ -14,6 +14,7 @@ from __future__ import annotations
 import mmap
 import os
 import random
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -29,11 +30,13 @@ from errdex.match.index import (
     E_RELAY,
     E_REPO,
     E_TYPE,
+    CorruptIndex,
     Index,
     IndexFormatError,
     debug_specifiers_as_text,
 )
 from errdex.match.score import site_privacy, words
+from errdex.match.thresholds import HEAD_SCAN
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -346,3 +349,64 @@ def test_templates_are_derived_where_the_pattern_renders_them_and_stored_where_n
     # "Bad “mode” for " is one string, listed by both patterns that start with it
     first = [built._sec["p_segs"][built._sec["p_segoff"][built.entry_pat[i]]] for i in (0, 7)]
     assert first[0] == first[1]
+
+
+def test_the_first_entries_of_a_class_statement_or_path_are_read_without_the_rest() -> None:
+    """A built-in class, a common statement or a file is shared by a share of every codebase, so
+    its row grows with the catalogue; the matcher wants only its first few entries, and reading
+    them must cost as much at 10M templates as at 10k, and give what a sliced full read gives."""
+    entries = synthetic_entries(600, seed=13)
+    idx = Index.loads(build_index(entries, "g5").dumps())
+    everything = idx.type_entries("ValueError")
+    assert len(everything) > 50
+    for n in (0, 1, 7, len(everything), len(everything) + 5):
+        assert idx.type_entries("ValueError", n) == everything[:n]
+    assert idx.type_entries("NoSuchError", 3) == [] == idx.type_entries("NoSuchError")
+    path = "lib/ops/shape.py"
+    assert idx.paths.head(path, 4) == (idx.paths.get(path) or [])[:4] and idx.paths.head(path, 4)
+    assert idx.paths.head("no/such.py", 4) == []
+    # the row's ids past the limit are not even read: a damaged one there goes unnoticed
+    table = idx.types._table
+    row = idx.types.row("valueerror")
+    assert row is not None
+    a, b = table.offs[row], table.offs[row + 1]
+    items = bytearray(table.items.cast("B"))
+    items[4 * (b - 1) : 4 * b] = (0xFFFFFFF0).to_bytes(4, "little")
+    table.items = memoryview(items).cast("I")
+    assert idx.type_entries("ValueError", b - a - 1) == everything[: b - a - 1]
+    with pytest.raises(CorruptIndex):
+        idx.type_entries("ValueError")
+
+
+class _Weighing(Index):
+    """The real index, counting how many patterns a query weighs by key weight."""
+
+    weighed = 0
+
+    def weights(self, pids: Iterable[int], hit: dict[int, float]) -> list[float]:
+        out = super().weights(pids, hit)
+        self.weighed += len(out)
+        return out
+
+
+def test_a_cut_short_message_among_thousands_of_near_duplicates_weighs_a_bounded_number() -> None:
+    """Near-duplicates sharing a beginning share its head, so a cut-short message has as many
+    head candidates as the catalogue has copies; only ``HEAD_SCAN`` of them (and those under a
+    rare key of the message) are weighed, and the source, far down the list, is still found by
+    the rare key its own words make."""
+    n = HEAD_SCAN + 600
+    entries = [
+        _entry(
+            key,
+            [f"Invalid value for the pipeline stage setting: mode w{key:05d}q is not supported by ", "x", ""],
+        )
+        for key in range(1, n + 1)
+    ]
+    idx = _Weighing.loads(build_index(entries, "g8").dumps())
+    assert isinstance(idx, _Weighing)
+    source = entries[n - 50]
+    cut = render_template(source.segments)[:70]
+    assert len(idx.head_candidates(compact(cut), idx.hits(compact(cut)))) == n  # one shared head
+    top = Matcher(idx).explain(cut).matches[0]
+    assert top.id == source.error_id and not top.approximate
+    assert 0 < idx.weighed <= HEAD_SCAN + 100 < n  # (ten copies share a chunk of the tag)

@@ -19,6 +19,7 @@ from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
+    HEAD_SCAN,
     LEAD_WEIGHT,
     MAX_FUZZY,
     MAX_HEADS,
@@ -132,15 +133,35 @@ def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -
     heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
     hit = idx.hit_weights(seen) if len(heads) > MAX_HEADS or len(exact) + len(heads) > MAX_VERIFY else {}
     if len(heads) > MAX_HEADS:
-        weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
-        if framed:
-            heads = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, weight[pid]))
-        else:  # the same order, without a tuple per head
-            heads = heapq.nlargest(MAX_HEADS, heads, key=weight.__getitem__)
+        heads = best_heads(idx, heads, seen, framed, hit)
     verify = list(dict.fromkeys([*exact, *heads]))
     if len(verify) > MAX_VERIFY:
         verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, hit))
     return verify
+
+
+def best_heads(
+    idx: Index, heads: list[int], seen: set[int], framed: Container[int], hit: dict[int, float]
+) -> list[int]:
+    """The ``MAX_HEADS`` heads worth verifying: the ones frames lead to first, then by key weight
+    (equal weights in stored order).
+
+    A head is shared by every near-duplicate that begins the same way, so its patterns grow with
+    the catalogue while only ``MAX_HEADS`` of them are verified. Up to ``HEAD_SCAN`` heads, all
+    are weighed. Beyond, the first ``HEAD_SCAN`` (the ones equal weights favour) are, and of the
+    rest only those frames lead to or listed under a key of the message that ``HEAD_SCAN``
+    patterns or fewer have: a key that tells near-duplicates apart weighs more than one most of
+    them share. So the work per query stops growing with the catalogue, and the heads chosen
+    are the same unless a head far down the list shares only common keys with the message yet
+    outweighs the ``MAX_HEADS``-th."""
+    if len(heads) > HEAD_SCAN:
+        rest = heads[HEAD_SCAN:]
+        rare = idx.listed_under_rare(seen, set(rest), HEAD_SCAN)
+        heads = heads[:HEAD_SCAN] + [pid for pid in rest if pid in rare or pid in framed]
+    weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
+    if framed:
+        return heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, weight[pid]))
+    return heapq.nlargest(MAX_HEADS, heads, key=weight.__getitem__)  # the same, without tuples
 
 
 def fit_all(

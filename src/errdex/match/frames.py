@@ -128,7 +128,7 @@ def gather(idx: Index, frames: list[Frame]) -> FrameEvidence:
             pids[pid] = w
         if pid in groups:
             ev.big.setdefault(pid, []).append(ei)
-    ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.get(p))}
+    ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
 
 
@@ -197,7 +197,7 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         if not source:
             return
         _p, line, fn = ev.info.frames[fi]
-        found = _statement_sites(idx, idx.statement_entries(source)[:MAX_STATEMENT], lib.get(fi), fn, line)
+        found = _statement_sites(idx, idx.statement_entries(source, MAX_STATEMENT), lib.get(fi), fn, line)
         if not _all_cut(idx, found):
             for ei in found:
                 _put(ev.entries, ei, ON_RAISE, fi, 0)

@@ -467,8 +467,12 @@ class _Table:
                 raise CorruptIndex(f"more than {MAX_BUCKET} {self.what} rows share one key")
         return range(i, j)
 
-    def items_of(self, row: int) -> list[int]:
+    def items_of(self, row: int, limit: int | None = None) -> list[int]:
+        """The row's ids; with ``limit``, only its first ``limit`` are read (a row of a big
+        catalogue, such as every raise of ``ValueError``, grows with it)."""
         a, b = _span(self.offs, row, len(self.items), self.what)
+        if limit is not None:
+            b = min(b, a + max(limit, 0))
         return _ids(self.items[a:b], self.bound, self.what)
 
 
@@ -505,6 +509,12 @@ class _Paths:
     def get(self, path: str, default: list[int] | None = None) -> list[int] | None:
         row = self.row(path)
         return default if row is None else self._table.items_of(row)
+
+    def head(self, path: str, limit: int) -> list[int]:
+        """The first ``limit`` entries of ``path`` (none if it is not there): what ``get`` gives
+        sliced, without reading the rest of a row that grows with the catalogue."""
+        row = self.row(path)
+        return [] if row is None else self._table.items_of(row, limit)
 
     def __getitem__(self, path: str) -> list[int]:
         row = self.row(path)
@@ -1105,6 +1115,22 @@ class Index:
                 out.extend(_ids(floats[a:b], self.n_patterns, "pattern"))
         return out
 
+    def listed_under_rare(self, seen: set[int], among: set[int], rare: int) -> set[int]:
+        """The patterns of ``among`` listed under a key of ``seen`` whose postings hold at most
+        ``rare`` patterns: the keys that tell near-duplicates apart (a common key is shared by
+        most of ``among`` and weighs little), read in time bounded by ``rare`` per key, not by
+        the catalogue."""
+        s = self._sec
+        offs, posts = s["k_postof"], s["k_posts"]
+        out: set[int] = set()
+        for kid in seen:
+            a, b = offs[kid], offs[kid + 1]
+            if a > b or b > len(posts):
+                raise CorruptIndex(f"postings of key {kid}")
+            if b - a <= rare:
+                out.update(among.intersection(posts[a:b].tolist()))
+        return out
+
     def hit_weights(self, seen: set[int]) -> dict[int, float]:
         """The weights of the keys that occurred, for ``weight``."""
         kw = self.key_weight
@@ -1249,15 +1275,22 @@ class Index:
         """Entry -> the (compact) first line of its raise statement, for the entries that have one."""
         return {i: text for text, ents in self.statements.items() for i in ents}
 
-    def statement_entries(self, source: str) -> list[int]:
-        """Entries raised by a statement whose first line is ``source`` (compared compact)."""
+    def statement_entries(self, source: str, limit: int | None = None) -> list[int]:
+        """Entries raised by a statement whose first line is ``source`` (compared compact); with
+        ``limit``, the first ``limit`` of them, read without the rest."""
         key = compact(source)
-        return (self.statements.get(key) or []) if key else []
+        if not key:
+            return []
+        return self.statements.head(key, limit) if limit is not None else (self.statements.get(key) or [])
 
-    def type_entries(self, exc_type: str) -> list[int]:
-        """Entries raising a class of this name, whatever its module path or capitals."""
+    def type_entries(self, exc_type: str, limit: int | None = None) -> list[int]:
+        """Entries raising a class of this name, whatever its module path or capitals; with
+        ``limit``, the first ``limit`` of them, read without the rest (a built-in class is raised
+        by a share of every codebase, so its row grows with the catalogue)."""
         key = type_key(exc_type)
-        return (self.types.get(key) or []) if key else []
+        if not key:
+            return []
+        return self.types.head(key, limit) if limit is not None else (self.types.get(key) or [])
 
     def resolve_path(self, path: str) -> str | None:
         """The catalogue path that is a suffix of the (normalised) frame path, if any."""

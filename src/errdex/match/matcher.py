@@ -158,12 +158,12 @@ class Matcher:
             # the base it caught), then its library bases' (a raise through the base's factory,
             # ``raise Base.instance(...)``, is recorded as the base but raises the subclass)
             key = type_key(t)
-            eis = idx.type_entries(t)[:MAX_POINTING]
+            eis = idx.type_entries(t, MAX_POINTING)
             bases = sorted(b for b in idx.ancestors(key) if not builtin_key(b))
             for other in [*sorted(idx.subclasses(key)), *bases]:
                 if len(eis) >= MAX_POINTING:
                     break
-                eis += idx.type_entries(other)[: MAX_POINTING - len(eis)]
+                eis += idx.type_entries(other, MAX_POINTING - len(eis))
             if repos:
                 eis = [ei for ei in eis if idx.entries[ei][E_REPO] in repos] or eis
             if len(eis) > MAX_TYPED and near:

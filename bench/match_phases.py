@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Where a query's time goes as the catalogue grows: CPU time per matching phase and candidate
+counts per query, on ``bench/match_speed.py``'s synthetic catalogues.
+
+    .venv/bin/python bench/match_phases.py --sizes 1000000,2000000 [--queries 1000] [--dir DIR]
+
+Each size's index is built once with ``Index.build`` (the real templates, then
+``match_speed``'s varied copies) and kept in ``--dir`` (``DIR/nSIZE.idx``, reused when present).
+Queries are drawn from the first ``--sample`` templates, so every size answers the same ones.
+The index is mapped from its file; each phase of ``Matcher.explain`` (the key lookup, exact and
+head candidates, weighing heads, verification, frames, the pasted type, similarity, ranking) is
+timed in thread CPU time, which a loaded machine disturbs far less than wall time, and the counts
+that grow with the catalogue (head candidates, frame entries, postings read) are kept per query,
+overall and per kind of query. ``--answers FILE`` writes every query's top 10, to compare two
+trees' answers (run this script once per tree, with ``PYTHONPATH`` on each tree's ``src``).
+Timing wraps functions by assignment, so it adds a little to every phase.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gc
+import itertools
+import json
+import mmap
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from match_speed import HOLDOUT, SPECS, iter_scaled, make_queries, real_entries, shape
+
+from errdex.match import Matcher, candidates, frames
+from errdex.match import matcher as matcher_mod
+from errdex.match.index import Index
+from errdex.match.rank import Ranker
+
+SPENT: dict[str, float] = {}
+COUNTS: dict[str, int] = {}
+
+
+def timed(owner: Any, name: str, label: str) -> None:
+    f = getattr(owner, name)
+
+    @functools.wraps(f)
+    def g(*a: Any, **k: Any) -> Any:
+        t = time.thread_time()
+        try:
+            return f(*a, **k)
+        finally:
+            SPENT[label] = SPENT.get(label, 0.0) + time.thread_time() - t
+
+    setattr(owner, name, g)
+
+
+def counted(owner: Any, name: str, label: str, fn: Callable[[tuple[Any, ...], Any], int]) -> None:
+    f = getattr(owner, name)
+
+    @functools.wraps(f)
+    def g(*a: Any, **k: Any) -> Any:
+        r = f(*a, **k)
+        COUNTS[label] = COUNTS.get(label, 0) + fn(a, r)
+        return r
+
+    setattr(owner, name, g)
+
+
+def postings(idx: Index, section: str, keys: set[int]) -> int:
+    offs = idx._sec[section]
+    return sum(offs[k + 1] - offs[k] for k in keys)
+
+
+def instrument() -> None:
+    counted(Index, "hits", "keys hit", lambda a, r: len(r))
+    counted(Index, "head_candidates", "head candidates", lambda a, r: len(r))
+    counted(Index, "exact_candidates", "anchor postings read", lambda a, r: postings(a[0], "k_anchof", a[1]))
+    counted(
+        Index, "similar", "postings of the keys hit (similar)", lambda a, r: postings(a[0], "k_postof", a[1])
+    )
+    counted(candidates, "to_verify", "patterns verified", lambda a, r: len(r))
+    counted(frames, "gather", "entries frames name", lambda a, r: len(r.entries))
+    counted(Ranker, "_entries_of", "entries scored", lambda a, r: len(r))
+    for owner, name, label in [
+        (Index, "hits", "hits"), (Index, "exact_candidates", "exact_candidates"),
+        (Index, "head_candidates", "head_candidates"), (Index, "weights", "weigh heads"),
+        (Index, "similar", "similar"), (candidates, "to_verify", "to_verify (exact + heads + weighing)"),
+        (candidates, "fit_all", "fit_all (verification)"), (candidates, "add_similarity", "add_similarity"),
+        (candidates, "wrappers", "wrappers"), (frames, "gather", "frames.gather"), (Ranker, "rank", "rank"),
+        (matcher_mod.Matcher, "_typed", "typed"), (matcher_mod.Matcher, "_pointed", "pointed"),
+    ]:  # fmt: skip
+        timed(owner, name, label)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000000,2000000")
+    ap.add_argument("--queries", type=int, default=1000)
+    ap.add_argument("--sample", type=int, default=1_000_000, help="queries come from the first N templates")
+    ap.add_argument("--dir", default="/tmp/errdex-phases")
+    ap.add_argument("--answers", help="write each query's top 10 here (JSON), per size: FILE.SIZE")
+    args = ap.parse_args()
+    import errdex
+
+    print(f"errdex from {Path(errdex.__file__).parent}", file=sys.stderr)  # match_speed puts its tree first
+    real = real_entries(SPECS.split(","))
+    shapes = sorted({shape(e) for e in real})
+    held_shapes = set(random.Random(11).sample(shapes, int(len(shapes) * HOLDOUT)))
+    base = [e for e in real if shape(e) not in held_shapes]
+    held = [e for e in real if shape(e) in held_shapes and sum(map(len, shape(e))) >= 12]
+    rng = random.Random(7)
+    pool = list(itertools.islice(iter_scaled(base), args.sample))
+    queries = make_queries(rng.sample(pool, min(len(pool), 20000)), held, args.queries, rng)
+    del pool
+    Path(args.dir).mkdir(parents=True, exist_ok=True)
+    instrument()
+    for n in [int(x) for x in args.sizes.split(",")]:
+        path = Path(args.dir) / f"n{n}.idx"
+        if not path.exists():
+            t = time.perf_counter()
+            with path.open("wb") as fh:
+                Index.build(list(itertools.islice(iter_scaled(base), n))).dump(fh)
+            print(f"built {n:,} in {time.perf_counter() - t:.0f}s", file=sys.stderr)
+            gc.collect()
+        with path.open("rb") as fh:
+            index = Index.loads(memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)))
+        matcher = Matcher(index)
+        for q in queries[:20]:
+            matcher.explain(q.text)
+        SPENT.clear()
+        COUNTS.clear()
+        gc.collect()
+        gc.freeze()
+        cpu: list[float] = []
+        wall: list[float] = []
+        answers = []
+        for q in queries:
+            t, w = time.thread_time(), time.perf_counter()
+            res = matcher.explain(q.text, limit=10)
+            cpu.append(time.thread_time() - t)
+            wall.append(time.perf_counter() - w)
+            answers.append(
+                [[m.id, m.repo, m.version, m.line, m.approximate, round(m.score, 6)] for m in res.matches]
+            )
+        gc.unfreeze()
+        nq = len(queries)
+        print(f"{n:,} templates, {path.stat().st_size / n:.0f} B/template, {nq} queries:")
+        for name, lat in (("CPU", cpu), ("wall", wall)):
+            lat = sorted(lat)
+            print(
+                f"  {name}: p50 {statistics.median(lat) * 1e3:.2f} ms, p99 {lat[int(nq * 0.99)] * 1e3:.1f} ms"
+            )
+        for label, spent in sorted(SPENT.items(), key=lambda kv: -kv[1]):
+            print(f"  {label:36s} {spent / nq * 1e3:7.3f} ms/query (CPU)")
+        for label, count in COUNTS.items():
+            print(f"  {label:36s} {count / nq:9.1f} /query")
+        if args.answers:
+            Path(f"{args.answers}.{n}").write_text(json.dumps(answers))
+        del matcher, index
+        gc.collect()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
