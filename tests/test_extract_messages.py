@@ -1039,3 +1039,67 @@ def test_a_group_from_the_backport_prints_as_the_built_in_group() -> None:
         (6, "BaseExceptionGroup", "unhandled errors in a TaskGroup (1 sub-exception)"),
         (6, "BaseExceptionGroup", "unhandled errors in a TaskGroup ({len(self._exceptions)} sub-exceptions)"),
     }
+
+
+def test_class_taken_from_a_mapping_the_callers_pass() -> None:
+    # ``def map_exceptions(map): ... for a, b in map.items(): raise b(exc) from exc``, used as
+    # ``with map_exceptions({h11.RemoteProtocolError: RemoteProtocolError}):`` in another module
+    # (a dict literal, or a local bound to one): the raise raises each class the callers pass
+    exc_src = (
+        "import contextlib\n"
+        "@contextlib.contextmanager\n"
+        "def map_exceptions(map):\n"
+        "    try:\n"
+        "        yield\n"
+        "    except Exception as exc:\n"
+        "        for from_exc, to_exc in map.items():\n"
+        "            if isinstance(exc, from_exc):\n"
+        "                raise to_exc(exc) from exc\n"
+        "        raise\n"
+        "class RemoteProtocolError(Exception):\n"
+        "    pass\n"
+        "class ReadError(Exception):\n"
+        "    pass\n"
+    )
+    conn_src = (
+        "import h11\n"
+        "from m._exc import ReadError, RemoteProtocolError, map_exceptions\n"
+        "def receive(conn):\n"
+        "    with map_exceptions({h11.RemoteProtocolError: RemoteProtocolError}):\n"
+        "        return conn.next_event()\n"
+        "def read(sock):\n"
+        "    exc_map = {OSError: ReadError}\n"
+        "    with map_exceptions(map=exc_map):\n"
+        "        return sock.recv(10)\n"
+    )
+    files = [
+        SourceFile("m/__init__.py", b""),
+        SourceFile("m/_exc.py", exc_src.encode()),
+        SourceFile("m/conn.py", conn_src.encode()),
+    ]
+    got = {(r.path, r.line, r.exc_type, r.template) for r in extract(files, "local/m", jobs=1).records}
+    assert got == {
+        ("m/_exc.py", 9, "RemoteProtocolError", "{exc}"),
+        ("m/_exc.py", 9, "ReadError", "{exc}"),
+    }
+
+
+def test_repr_of_a_name_that_is_text_in_one_branch_and_unknown_in_another() -> None:
+    # ``try: details = "{}: {}".format(...)`` / ``except: details = json.dumps(data)``, raised as
+    # one of two arguments: Python prints the tuple's repr, so the text variant is quoted and the
+    # unknown one stays a repr placeholder
+    got = _got(
+        "import json\n"
+        "class RefreshError(Exception):\n"
+        "    pass\n"
+        "def handle(data):\n"
+        "    try:\n"
+        "        details = '{}: {}'.format(data['error'], data.get('error_description'))\n"
+        "    except (KeyError, ValueError):\n"
+        "        details = json.dumps(data)\n"
+        "    raise RefreshError(details, data)\n"
+    )
+    assert got == {
+        (9, "RefreshError", "('{data['error']}: {data.get('error_description')}', {data!r})"),
+        (9, "RefreshError", "({details!r}, {data!r})"),
+    }

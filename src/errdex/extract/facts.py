@@ -170,6 +170,8 @@ class ModuleFacts:
     aliases: dict[str, str] = field(default_factory=dict)  # module.local -> imported dotted name
     instances: dict[str, str] = field(default_factory=dict)  # module-level ``x = Cls()`` -> Cls key
     type_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)  # dicts of classes
+    # mappings of classes handed to functions, by callee key and slot (``KEY#0``, ``KEY:name``)
+    passed_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)

@@ -76,6 +76,8 @@ class Resolver:
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
+        self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
+        self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
         self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
@@ -88,6 +90,8 @@ class Resolver:
             self.aliases.update(m.aliases)
             self.instances.update(m.instances)
             self.type_maps.update(m.type_maps)
+            for slot, entries in m.passed_maps.items():
+                self.passed_maps.setdefault(slot, []).extend(entries)
             if m.stars:
                 self.stars[m.module] = m.stars
             for site in m.sites:
@@ -611,12 +615,30 @@ class Resolver:
 
     def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
+        if ref.endswith(")") and not ref.endswith("()"):
+            return self.passed_classes(ref)
         if ref.endswith("()"):
             key = self.canon(ref[:-2])
             info = self.funcs.get(key) if key is not None else None
             return info.types if info is not None else ()
         key = self.canon(ref)
         return self.type_maps.get(key, ()) if key is not None else ()
+
+    def passed_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
+        """``FUNC(POS:NAME)``: the classes the calls of ``FUNC`` pass in that parameter's slot
+        as a mapping of classes, callees named however the callers import them."""
+        if self._passed is None:
+            passed: dict[str, list[tuple[str, str | None]]] = {}
+            for slot, entries in self.passed_maps.items():
+                callee, mark, arg = slot.rpartition("#") if "#" in slot else slot.rpartition(":")
+                key = self.canon(callee) or callee
+                passed.setdefault(f"{key}{mark}{arg}", []).extend(entries)
+            self._passed = passed
+        fn, _, rest = ref[:-1].rpartition("(")
+        pos, _, name = rest.partition(":")
+        key = self.canon(fn) or fn
+        found = [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
+        return tuple(dict.fromkeys(found))
 
     def via_helper(self, spec: ExcSpec, depth: int) -> list[Resolved] | None:
         """A site whose exception comes from a function: ``raise make_error(...)`` (what it

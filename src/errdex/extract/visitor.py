@@ -733,7 +733,41 @@ class ModuleVisitor:
             and isinstance(it.func.value, ast.Name)
         ):
             return None
-        return self.types_of(it.func.value, env, frame)
+        return self.types_of(it.func.value, env, frame) or self.param_mapping(it.func.value, env, frame)
+
+    @staticmethod
+    def param_mapping(node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """A parameter iterated as a mapping of classes (``def map_exceptions(map): for a, b in
+        map.items(): raise b(exc)``): the classes are those the callers pass, found once every
+        module is known (``ModuleFacts.passed_maps``), by the parameter's position and name."""
+        if not isinstance(node, ast.Name) or node.id not in frame.params or env.get(node.id) is not None:
+            return None
+        fn = frame.node
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        if frame.self_name is not None or frame.cls_name is not None:
+            positional = positional[1:]
+        pos = positional.index(node.id) if node.id in positional else -1
+        return TypesVal((), (f"{frame.key}({pos}:{node.id})",))
+
+    def note_passed_maps(self, call: ast.expr, env: Env, frame: Frame) -> None:
+        """A call handing a function a mapping of classes (``with map_exceptions({h11.Error:
+        Error}):``, a dict literal or a local bound to one): kept by callee and argument slot, so a
+        raise of a class taken from that parameter (``param_mapping``) raises these classes."""
+        if not isinstance(call, ast.Call):
+            return
+        key = self.expr_key(call.func, frame)
+        if key is None:
+            return
+        slots = [(f"#{i}", a) for i, a in enumerate(call.args) if not isinstance(a, ast.Starred)]
+        slots += [(f":{k.arg}", k.value) for k in call.keywords if k.arg is not None]
+        for slot, arg in slots:
+            cur = env.get(arg.id) if isinstance(arg, ast.Name) else None
+            types = cur if isinstance(cur, TypesVal) else self.class_map(arg, env, frame)
+            if types is not None and types.entries:
+                got = self.facts.passed_maps.get(key + slot, ())
+                self.facts.passed_maps[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))
 
     def types_of(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """The classes a name bound to a mapping of classes may give (local, or module-level)."""
@@ -769,6 +803,7 @@ class ModuleVisitor:
 
     def on_with(self, stmt: ast.With | ast.AsyncWith, env: Env, frame: Frame, guards: list[Guard]) -> None:
         for item in stmt.items:
+            self.note_passed_maps(item.context_expr, env, frame)
             if item.optional_vars is not None:
                 self.kill_targets(item.optional_vars, env)
         guards.append(("with", stmt))
