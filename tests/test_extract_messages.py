@@ -1103,3 +1103,37 @@ def test_repr_of_a_name_that_is_text_in_one_branch_and_unknown_in_another() -> N
         (9, "RefreshError", "('{data['error']}: {data.get('error_description')}', {data!r})"),
         (9, "RefreshError", "({details!r}, {data!r})"),
     }
+
+
+def test_report_method_of_a_class_raised_without_a_message() -> None:
+    # pytest's ``FixtureLookupError(argname, request)`` passes no message: its ``formatrepr``
+    # renders ``fixture '{argname}' not found`` plus the available ones into a report object,
+    # which is what users see and quote (the first line, or the whole); a raise that sets the
+    # attribute to None gets none of it (that instance reports the ``msg`` it was given)
+    got = _got(
+        "class Report:\n"
+        "    def __init__(self, path, lines, errorstring):\n"
+        "        self.errorstring = errorstring\n"
+        "class LookupFailed(LookupError):\n"
+        "    def __init__(self, argname, request, msg=None):\n"
+        "        self.argname = argname\n"
+        "        self.request = request\n"
+        "        self.msg = msg\n"
+        "    def formatrepr(self):\n"
+        "        msg = self.msg\n"
+        "        if msg is None:\n"
+        "            msg = f\"fixture '{self.argname}' not found\"\n"
+        "            msg += '\\n available: {}'.format(', '.join(self.request.names))\n"
+        "        return Report(self.request.path, [], msg)\n"
+        "class Request:\n"
+        "    def get(self, argname):\n"
+        "        raise LookupFailed(argname, self)\n"
+        "    def fail(self, msg):\n"
+        "        raise LookupFailed(None, self, msg)\n"
+    )
+    assert got == {
+        (17, "LookupFailed", "({argname!r}, {self!r})"),
+        (17, "LookupFailed", "fixture '{argname}' not found"),
+        (17, "LookupFailed", "fixture '{argname}' not found\n available: {', '.join(self.request.names)}"),
+        (19, "LookupFailed", "(None, {self!r}, {msg!r})"),
+    }

@@ -410,6 +410,21 @@ def test_pytest_location_line_takes_the_marked_source() -> None:
     assert q.message == "1 is not of type 'string'"
 
 
+def test_pytest_flow_marker_continues_a_report_pasted_without_its_e_gutter() -> None:
+    # pytest prints a report's further lines behind ``>``; pasted from its first line on (its
+    # ``E`` gutter left out), those lines are the message, not marked source lines
+    q = parse(
+        "fixture 'save_folder' not found\n"
+        ">       available fixtures: cache, capfd, tmp_path\n"
+        ">       use 'pytest --fixtures [testpath]' for help on them.\n"
+    )
+    assert q.message == (
+        "fixture 'save_folder' not found\n"
+        "available fixtures: cache, capfd, tmp_path\n"
+        "use 'pytest --fixtures [testpath]' for help on them."
+    )
+
+
 def test_retyped_capitals_are_still_a_type() -> None:
     q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
     assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")

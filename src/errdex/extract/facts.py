@@ -108,6 +108,7 @@ class FuncInfo:
     is_classmethod: bool = False
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
     exc_more: tuple[ExcSpec, ...] = ()  # a factory's other ``return Exc(...)``, after ``exc``
+    report: Value = ()  # an exception class's method: the text it renders into a report object
 
 
 @dataclass(slots=True)

@@ -226,6 +226,7 @@ class Frame:
     params: frozenset[str] = frozenset()  # parameters a caller passes (``self`` aside)
     str_params: frozenset[str] = frozenset()  # parameters annotated ``str``
     printed: list[Value] | None = None  # printers and properties: every value returned
+    report: list[Value] = field(default_factory=list)  # an exception's report method: its texts
     relays: list[ExcSpec] = field(default_factory=list)  # raises of a message from the parameters
     base_call: BaseCall | None = None  # ``__init__``: the last base initialiser it calls
     args_set: tuple[Arg, ...] | None = None  # ``__init__``: ``self.args = (...)``
@@ -676,7 +677,23 @@ class ModuleVisitor:
                 needs = tuple(c for g in guards for c in self.guard_conds(g, frame))
                 printed = self.printed_value(stmt.value, env, frame)
                 frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
+            self.note_report(stmt.value, env, frame)
             self.on_return(stmt.value, env, frame)
+
+    @staticmethod
+    def note_report(value: ast.expr, env: Env, frame: Frame) -> None:
+        """A method of an exception class that renders the instance as a report object
+        (pytest's ``FixtureLookupError.formatrepr`` returns ``Repr(path, line, lines, msg)``
+        with ``msg = f"fixture '{self.argname}' not found"``): the text it hands that object is
+        what the user sees of an exception raised without a message of its own."""
+        if not frame.exc_class or frame.self_name is None or frame.params or not isinstance(value, ast.Call):
+            return
+        if frame.qualname.rpartition(".")[2].startswith("__"):
+            return
+        for arg in (*value.args, *(k.value for k in value.keywords)):
+            held = env.get(arg.id) if isinstance(arg, ast.Name) else None
+            if isinstance(held, tuple) and value_has_literal(held):
+                frame.report.append(held)
 
     def guard_conds(self, g: Guard, frame: Frame) -> tuple[Cond, ...]:
         """What a guard on the way to a statement assumes, as conditions (``if``/``else`` only)."""
@@ -1426,6 +1443,7 @@ class ModuleVisitor:
             or frame.relays
             or frame.types_return
             or frame.raised_attrs
+            or frame.report
         ):
             texts = union(*frame.returns)
             if frame.returns and frame.opaque_return:
@@ -1441,6 +1459,7 @@ class ModuleVisitor:
         info.sig = sig
         info.self_name = frame.self_name
         info.printed = union(*frame.printed) if frame.printed else ()
+        info.report = union(*frame.report)
         info.relays = tuple(frame.relays)
         info.types = frame.types_return
         info.is_classmethod = frame.cls_name is not None

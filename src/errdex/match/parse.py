@@ -461,6 +461,7 @@ class _BlockParser:
         self.header_type: str | None = None
         self.footer_type: str | None = None
         self.marked: str | None = None  # pytest's ``>`` line: the source of the next location line
+        self.flow: set[int] = set()  # ``>`` lines continuing the message line above (``_flow_line``)
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
 
     def run(self) -> Block:
@@ -517,11 +518,29 @@ class _BlockParser:
         if m and (self.e_lines or (m.group(1) or "").strip()):
             self.e_lines.append(m.group(1) or "")
             return i + 1
+        if ln.startswith(">") and not self.e_lines and self._flow_line(i):
+            # pytest's flow marker before the further lines of a report whose first line (its
+            # ``E`` gutter cut off in the paste) is the plain line above: message text, stripped
+            # as pytest prints it
+            self.lines[i] = ln[1:].strip()
+            self.flow.add(i)
+            return i + 1
         if ln.startswith(">") and not self.e_lines:
             self.marked = ln[1:].strip() or None
             self.msg_start = i + 1
             return i + 1
         return None
+
+    def _flow_line(self, i: int) -> bool:
+        """A ``>`` line continuing the message line above it, not marking a source line: pytest
+        marks source below indented source lines (or a frame); the line above here is plain
+        unindented text, or itself such a continuation."""
+        if i == 0 or self.block.frames:
+            return False
+        prev = self.lines[i - 1]
+        if i - 1 in self.flow:
+            return True
+        return bool(prev.strip()) and prev[:1] not in " \t>_=-"
 
     def _ipython_header(self, i: int) -> int | None:
         m = _IPY_HEADER.match(self.lines[i])
