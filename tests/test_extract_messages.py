@@ -1137,3 +1137,40 @@ def test_report_method_of_a_class_raised_without_a_message() -> None:
         (17, "LookupFailed", "fixture '{argname}' not found\n available: {', '.join(self.request.names)}"),
         (19, "LookupFailed", "(None, {self!r}, {msg!r})"),
     }
+
+
+def test_override_of_a_stdlib_hook_raises_the_texts_the_stdlib_passes_it() -> None:
+    # argparse calls ``self.error(message)`` with its own texts; an override that raises
+    # (pytest's ``f"{self.prog}: error: {message}"``) raises those texts, though no call in the
+    # codebase supplies them: each is a variant next to the open ``{message}``, also through a
+    # base imported by name; a method of that name on another class gets none
+    got = _got(
+        "import argparse\n"
+        "from argparse import ArgumentParser\n"
+        "class UsageError(Exception):\n"
+        "    pass\n"
+        "class Parser(argparse.ArgumentParser):\n"
+        "    def error(self, message):\n"
+        "        raise UsageError(f'{self.prog}: error: {message}')\n"
+        "class Other(ArgumentParser):\n"
+        "    def error(self, message):\n"
+        "        raise UsageError(message)\n"
+        "class NotAParser:\n"
+        "    def error(self, message):\n"
+        "        raise UsageError(message)\n"
+    )
+    texts = (
+        "unrecognized arguments: {argv}",
+        "the following arguments are required: {required_actions}",
+        "argument {argument_name}: invalid choice: {value!r} (choose from {choices})",
+        "argument {argument_name}: invalid {type} value: {value!r}",
+        "argument {argument_name}: expected one argument",
+        "ambiguous option: {option} could match {matches}",
+        "one of the arguments {names} is required",
+    )
+    assert {t for line, _, t in got if line == 7} == {
+        "{self.prog}: error: {message}",
+        *(f"{{self.prog}}: error: {t}" for t in texts),
+    }
+    assert {t for line, _, t in got if line == 10} == set(texts)  # (a bare ``{message}`` gives way)
+    assert {t for line, _, t in got if line == 13} == {"{message}"}

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
@@ -45,6 +46,7 @@ from errdex.extract.templates import (
     strip_ends,
     subst,
     to_segments,
+    union,
     union_n,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
@@ -520,6 +522,35 @@ class Resolver:
             kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
         )
 
+    def stdlib_texts(self, site: Site, spec: ExcSpec) -> ExcSpec:
+        """A raise in a method the standard library calls with its own messages (an override of
+        ``argparse.ArgumentParser.error(message)``): the message parameter also holds each of
+        those texts, as no call in the codebase supplies them."""
+        if site.self_class is None:
+            return spec
+        cls = self.canon(site.self_class) or site.self_class
+        method = site.function.rpartition(".")[2]
+        info = self.funcs.get(f"{cls}.{method}")
+        if info is None or cls not in self.classes:
+            return spec
+        got = None
+        for k in self.mro(cls):
+            ci = self.classes.get(k)
+            if ci is not None:
+                got = stdlib_hooks.supplied([*(b for b in ci.base_keys if b), *ci.bases], method)
+            if got is not None:
+                break
+        if got is None or got[0] >= len(info.params):
+            return spec
+        name = info.params[got[0]]
+        b = Binding({name: Arg(name, union(ph(name), got[1]))}, {}, {})
+        return replace(
+            spec,
+            msg=None if spec.msg is None else subst(spec.msg, b),
+            args=tuple(Arg(a.text, subst(a.value, b), a.str_typed) for a in spec.args),
+            kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
+        )
+
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
         with the attribute's own placeholder when some assignment's text is unknown."""
@@ -923,7 +954,7 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     records: list[ErrorRecord] = []
     for site in sites:
         resolved = [
-            *resolver.exc(resolver.self_texts(site)),
+            *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
             *resolver.yielded_for(site.exc),
             *resolver.forwarded(site.exc),
         ]
