@@ -425,6 +425,22 @@ def test_pytest_flow_marker_continues_a_report_pasted_without_its_e_gutter() -> 
     )
 
 
+def test_exception_repr_alone_or_in_a_printed_exc_info_tuple() -> None:
+    # ``print(repr(e))`` and ``print(sys.exc_info())``: the class, and the message as str()
+    # prints it (one argument as itself, several as their tuple); parsed, never evaluated
+    q = parse("UnsupportedProtocol(\"Request URL is missing an 'http://' protocol.\")")
+    assert (q.exc_type, q.message) == ("UnsupportedProtocol", "Request URL is missing an 'http://' protocol.")
+    q = parse(
+        "(<class 'google.auth.exceptions.RefreshError'>, RefreshError('invalid_grant: Expired.', "
+        "{'error': 'invalid_grant'}), <traceback object at 0x000002B34BB63700>)"
+    )
+    assert q.exc_type == "google.auth.exceptions.RefreshError"
+    assert q.message == "('invalid_grant: Expired.', {'error': 'invalid_grant'})"
+    # a call that is no exception's repr, or whose arguments are not literals, stays as it is
+    assert parse("Decimal('1.5')").message == "Decimal('1.5')"
+    assert parse("SomeError(object())").message == "SomeError(object())"
+
+
 def test_retyped_capitals_are_still_a_type() -> None:
     q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
     assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")

@@ -17,6 +17,7 @@ line-local and free of nested quantifiers.
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from dataclasses import dataclass, field
@@ -775,6 +776,47 @@ def _strip_label(msg: str) -> str:
     return msg
 
 
+_EXC_INFO_HEAD = "(<class '"
+_EXC_INFO_TAIL = ", <traceback object at 0x"
+
+
+def _exception_repr(block: Block, msg: str) -> str:
+    """An exception printed as its repr, alone (``UnsupportedProtocol("Request URL is ...")``)
+    or inside a printed ``sys.exc_info()`` tuple (``(<class 'pkg.Error'>, Error('a', {...}),
+    <traceback object at 0x...>)``): its class, and the message as ``str()`` prints it (one
+    argument as itself, several as their tuple). Parsed as a literal, never evaluated."""
+    text = msg.strip()
+    dotted = None
+    if text.startswith(_EXC_INFO_HEAD) and text.endswith(">)"):
+        close = text.find("'>, ", len(_EXC_INFO_HEAD))
+        tail = text.rfind(_EXC_INFO_TAIL)
+        if close < 0 or tail <= close:
+            return msg
+        dotted = text[len(_EXC_INFO_HEAD) : close]
+        text = text[close + 4 : tail]
+    open_ = text.find("(")
+    if open_ <= 0 or not text.endswith(")") or "\n" in text or len(text) > MESSAGE_CAP:
+        return msg
+    name = text[:open_]
+    if not _BARE_TYPE.match(name) and not name.isidentifier():
+        return msg
+    if not is_type_name(name) or (
+        dotted is not None and dotted.rpartition(".")[2] != name.rpartition(".")[2]
+    ):
+        return msg
+    inner = text[open_ + 1 : -1]
+    try:
+        args = ast.literal_eval(f"({inner},)") if inner else ()
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return msg
+    if not isinstance(args, tuple):
+        return msg
+    block.exc_types.append(dotted or name)
+    if len(args) == 1:
+        return args[0] if isinstance(args[0], str) else inner
+    return f"({inner})" if args else ""
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
@@ -784,6 +826,8 @@ def _strip_prefixes(block: Block) -> None:
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
     msg = _strip_label(msg)
+    if not block.exc_types:
+        msg = _exception_repr(block, msg)
     if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
