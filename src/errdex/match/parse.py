@@ -624,8 +624,23 @@ class _BlockParser:
         before = self._message_before_frames()
         if before is not None:
             return before
+        if not any(x.strip() for x in body):
+            self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _text_before_traceback(self) -> None:
+        """A traceback cut before its exception line, under other text (a log record, then
+        ``Process SpawnProcess-1:`` and the traceback of the process that died of it): that text
+        is an error of its own, tried after the traceback (``block.earlier``), without the lines
+        that only introduce the traceback."""
+        if self.first_frame is None or self.block.earlier is not None:
+            return
+        head = self.lines[: self.first_frame]
+        while head and (not head[-1].strip() or head[-1].rstrip().endswith(":")):
+            head.pop()  # ``Traceback (most recent call last):``, ``Exception in thread x:``
+        if any(x.strip() for x in head):
+            self.block.earlier = _message_block(head)
 
     def _message_before_frames(self) -> list[str] | None:
         """Nothing follows the last frame, but a ``SomeError: ...`` line precedes the first: the
