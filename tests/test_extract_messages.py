@@ -1174,3 +1174,29 @@ def test_override_of_a_stdlib_hook_raises_the_texts_the_stdlib_passes_it() -> No
     }
     assert {t for line, _, t in got if line == 10} == set(texts)  # (a bare ``{message}`` gives way)
     assert {t for line, _, t in got if line == 13} == {"{message}"}
+
+
+def test_message_written_into_an_existing_exceptions_args() -> None:
+    # redis's ``annotate_exception(exception, ...)`` prefixes the server's error and writes it
+    # back (``exception.args = (msg,) + exception.args[1:]``) before the caller re-raises it; a
+    # handler does the same to the exception it caught (whose class it names). An exception's
+    # own ``self.args = ...`` in its ``__init__`` is how its class prints, no site
+    got = _got(
+        "class ResponseError(Exception):\n"
+        "    def __init__(self, code, text):\n"
+        "        self.args = (f'{code}: {text}',)\n"
+        "class Pipeline:\n"
+        "    def annotate_exception(self, exception, number, cmd):\n"
+        "        msg = f'Command # {number} ({cmd}) of pipeline caused error: {exception.args[0]}'\n"
+        "        exception.args = (msg,) + exception.args[1:]\n"
+        "    def run(self, fn):\n"
+        "        try:\n"
+        "            fn()\n"
+        "        except ResponseError as e:\n"
+        "            e.args = (f'while running: {e.args[0]}',)\n"
+        "            raise\n"
+    )
+    assert got == {
+        (7, UNKNOWN_EXC_TYPE, "Command # {number} ({cmd}) of pipeline caused error: {exception.args[0]}"),
+        (12, "ResponseError", "while running: {e.args[0]}"),
+    }

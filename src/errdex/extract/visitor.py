@@ -493,9 +493,37 @@ class ModuleVisitor:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
         if self.want_sites and frame.kind == "module":
             self.log_aliases_from(stmt)
+        if self.want_sites and frame.kind == "function":
+            self.args_rewrite(stmt, env, frame, guards)
         self.on_assign(stmt, env, frame)
         if self.want_sites and frame.kind == "function" and type(stmt.value) is ast.Call:
             self.built_away(stmt, stmt.value, env, frame, guards, stmt.targets)
+
+    def args_rewrite(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """``exception.args = (msg,) + exception.args[1:]``: an existing exception (a parameter,
+        a caught one) given a new message (redis's ``Pipeline.annotate_exception`` prefixes the
+        server's error); whoever raises it next prints that text, so the statement is its site.
+        The class is the caught or annotated one when known."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not (
+            isinstance(target, ast.Attribute) and target.attr == "args" and isinstance(target.value, ast.Name)
+        ):
+            return
+        name = target.value.id
+        if name == frame.self_name:
+            return  # an exception's own ``self.args`` (its ``__init__``) is how its class prints
+        value = stmt.value
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            value = value.left
+        if not isinstance(value, ast.Tuple) or not value.elts or isinstance(value.elts[0], ast.Starred):
+            return
+        msg = self.eval_msg(value.elts[0], env, frame)
+        if not value_has_literal(msg):
+            return
+        written = frame.caught.get(name) or frame.param_types.get(name)
+        key = self.dotted_key(written, frame) if written else None
+        spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
+        self.add_site("error", spec, stmt, frame, guards, None)
 
     def log_aliases_from(self, stmt: ast.Assign) -> None:
         """``error = logger.error``, or ``debug, info, warn, error = (logger.debug, ...)``, at
