@@ -466,6 +466,19 @@ def test_traceback_cut_before_its_exception_line_under_a_log_record() -> None:
     assert (len(q.blocks), q.message) == (1, "bad")
 
 
+def test_exception_in_parentheses_at_the_end_of_another_librarys_log_line() -> None:
+    # backoff logs ``Backing off f(...) for 1.8s (pkg.mod.SomeError: text)``; the latest line
+    # counts, a parenthesis inside the text is kept, and prose in parentheses is no exception
+    q = parse(
+        "Backing off fetch(...) for 1.8s (tornado.simple_httpclient.HTTPTimeoutError: Timeout while connecting)\n"
+        "Backing off fetch(...) for 0.8s (tornado.simple_httpclient.HTTPTimeoutError: Timeout (30s) while connecting)"
+    )
+    assert q.exc_type == "tornado.simple_httpclient.HTTPTimeoutError"
+    assert q.message == "Timeout (30s) while connecting"
+    q = parse("Giving up after 3 tries (see the log: it says why)")
+    assert q.exc_type is None and q.message == "Giving up after 3 tries (see the log: it says why)"
+
+
 def test_retyped_capitals_are_still_a_type() -> None:
     q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
     assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")

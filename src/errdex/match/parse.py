@@ -795,6 +795,26 @@ _EXC_INFO_HEAD = "(<class '"
 _EXC_INFO_TAIL = ", <traceback object at 0x"
 
 
+def _exception_in_parentheses(block: Block, msg: str) -> str:
+    """Another library's log line that shows the exception it caught at its end, in
+    parentheses (backoff's ``Backing off f(...) for 1.8s (pkg.mod.SomeError: text)``): the
+    class and its message, when the class is dotted and named like one. The last line is the
+    latest such record."""
+    last = msg.rstrip().rpartition("\n")[2].rstrip()
+    if not last.endswith(")") or len(last) > MESSAGE_CAP:
+        return msg
+    at = last.rfind(" (")
+    for _ in range(8):  # the few last parentheses: the record's own text comes before them
+        if at < 0:
+            break
+        name, sep, text = last[at + 2 : -1].partition(": ")
+        if sep and "." in name and _BARE_TYPE.match(name) and is_type_name(name, strict=True):
+            block.exc_types.append(name)
+            return text
+        at = last.rfind(" (", 0, at)
+    return msg
+
+
 def _exception_repr(block: Block, msg: str) -> str:
     """An exception printed as its repr, alone (``UnsupportedProtocol("Request URL is ...")``)
     or inside a printed ``sys.exc_info()`` tuple (``(<class 'pkg.Error'>, Error('a', {...}),
@@ -843,6 +863,8 @@ def _strip_prefixes(block: Block) -> None:
     msg = _strip_label(msg)
     if not block.exc_types:
         msg = _exception_repr(block, msg)
+    if not block.exc_types:
+        msg = _exception_in_parentheses(block, msg)
     if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
