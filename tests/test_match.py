@@ -732,3 +732,19 @@ def test_echoed_counts_only_items_of_a_repr_mapping() -> None:
     assert f is not None and echoed(names, f, msg) == 0
     f = fit(lits, compact("bad: {'error': 'bad'}"))
     assert f is not None and echoed(['data["error"]', "other!r"], f, compact("bad: {'error': 'bad'}")) == 0
+
+
+def test_message_starting_in_the_other_case_is_tried_again_approximately() -> None:
+    # an older release printed ``no such option: -d``; the indexed one ``No such option '-d'.``
+    # (and a template that fits once the first letter's case is swapped is still only close)
+    m = Matcher.from_entries([
+        entry(["No such option '", "opt", "'."], exc_type="NoSuchOption", function="match_opt"),
+        entry(["Invalid value for ", "name", ": must be positive"], function="check"),
+    ])  # fmt: skip
+    got = top(m.explain("no such option: -d"))
+    assert (got.function, got.approximate) == ("match_opt", True)
+    res = m.explain("invalid value for x: must be positive")
+    assert (top(res).function, top(res).approximate) == ("check", True)
+    assert res.verdict.startswith("approximate")
+    # a message that matches as written is not tried again
+    assert not top(m.explain("Invalid value for x: must be positive")).approximate
