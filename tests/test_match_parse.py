@@ -479,6 +479,16 @@ def test_exception_in_parentheses_at_the_end_of_another_librarys_log_line() -> N
     assert q.exc_type is None and q.message == "Giving up after 3 tries (see the log: it says why)"
 
 
+def test_indented_exception_line_under_a_quoted_source_line() -> None:
+    # a markdown quote of the source line and of the exception line, which keeps an indent
+    q = parse(
+        '>     f"Invalid args for response field! Hint: check that {type_} is a valid field type"\n'
+        ">  fastapi.exceptions.FastAPIError: Invalid args for response field! Hint: check that int is a valid field type"
+    )
+    assert q.exc_type == "fastapi.exceptions.FastAPIError"
+    assert q.message == "Invalid args for response field! Hint: check that int is a valid field type"
+
+
 def test_retyped_capitals_are_still_a_type() -> None:
     q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
     assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")

@@ -607,6 +607,8 @@ class _BlockParser:
         if not frames:
             # no traceback: in a pasted log, the error starts at the last ``SomeError: ...`` line
             k = _last_type_line(lines, 1, len(lines))
+            if k is None:
+                k = _indented_type_line(lines, 1, len(lines))
             if k is not None:
                 self.msg_start = k
                 j = _last_type_line(lines, 0, k)
@@ -663,6 +665,20 @@ def _message_block(lines: list[str]) -> Block:
     block = Block(message=_cap("\n".join(ln for ln in lines if not _NOISE.match(ln)).strip()))
     _strip_prefixes(block)
     return block
+
+
+def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
+    """Index of the last indented line in ``lines[lo:hi]`` that starts with a dotted exception
+    type (``pkg.errors.SomeError: ...``): a paste quoted or copied with its indentation (a
+    markdown quote of the source line, then the exception line), without a traceback."""
+    for k in range(hi - 1, lo - 1, -1):
+        ln = lines[k]
+        if ln[:1] not in (" ", "\t"):
+            continue
+        m = _TYPE_PREFIX.match(ln.lstrip())
+        if m and "." in m.group(1) and is_type_name(m.group(1), strict=True):
+            return k
+    return None
 
 
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
