@@ -1055,3 +1055,164 @@ def test_a_group_from_the_backport_prints_as_the_built_in_group() -> None:
         (6, "BaseExceptionGroup", "unhandled errors in a TaskGroup (1 sub-exception)"),
         (6, "BaseExceptionGroup", "unhandled errors in a TaskGroup ({len(self._exceptions)} sub-exceptions)"),
     }
+
+
+def test_class_taken_from_a_mapping_the_callers_pass() -> None:
+    # ``def map_exceptions(map): ... for a, b in map.items(): raise b(exc) from exc``, used as
+    # ``with map_exceptions({h11.RemoteProtocolError: RemoteProtocolError}):`` in another module
+    # (a dict literal, or a local bound to one): the raise raises each class the callers pass
+    exc_src = (
+        "import contextlib\n"
+        "@contextlib.contextmanager\n"
+        "def map_exceptions(map):\n"
+        "    try:\n"
+        "        yield\n"
+        "    except Exception as exc:\n"
+        "        for from_exc, to_exc in map.items():\n"
+        "            if isinstance(exc, from_exc):\n"
+        "                raise to_exc(exc) from exc\n"
+        "        raise\n"
+        "class RemoteProtocolError(Exception):\n"
+        "    pass\n"
+        "class ReadError(Exception):\n"
+        "    pass\n"
+    )
+    conn_src = (
+        "import h11\n"
+        "from m._exc import ReadError, RemoteProtocolError, map_exceptions\n"
+        "def receive(conn):\n"
+        "    with map_exceptions({h11.RemoteProtocolError: RemoteProtocolError}):\n"
+        "        return conn.next_event()\n"
+        "def read(sock):\n"
+        "    exc_map = {OSError: ReadError}\n"
+        "    with map_exceptions(map=exc_map):\n"
+        "        return sock.recv(10)\n"
+    )
+    files = [
+        SourceFile("m/__init__.py", b""),
+        SourceFile("m/_exc.py", exc_src.encode()),
+        SourceFile("m/conn.py", conn_src.encode()),
+    ]
+    got = {(r.path, r.line, r.exc_type, r.template) for r in extract(files, "local/m", jobs=1).records}
+    assert got == {
+        ("m/_exc.py", 9, "RemoteProtocolError", "{exc}"),
+        ("m/_exc.py", 9, "ReadError", "{exc}"),
+    }
+
+
+def test_repr_of_a_name_that_is_text_in_one_branch_and_unknown_in_another() -> None:
+    # ``try: details = "{}: {}".format(...)`` / ``except: details = json.dumps(data)``, raised as
+    # one of two arguments: Python prints the tuple's repr, so the text variant is quoted and the
+    # unknown one stays a repr placeholder
+    got = _got(
+        "import json\n"
+        "class RefreshError(Exception):\n"
+        "    pass\n"
+        "def handle(data):\n"
+        "    try:\n"
+        "        details = '{}: {}'.format(data['error'], data.get('error_description'))\n"
+        "    except (KeyError, ValueError):\n"
+        "        details = json.dumps(data)\n"
+        "    raise RefreshError(details, data)\n"
+    )
+    assert got == {
+        (9, "RefreshError", "('{data['error']}: {data.get('error_description')}', {data!r})"),
+        (9, "RefreshError", "({details!r}, {data!r})"),
+    }
+
+
+def test_report_method_of_a_class_raised_without_a_message() -> None:
+    # pytest's ``FixtureLookupError(argname, request)`` passes no message: its ``formatrepr``
+    # renders ``fixture '{argname}' not found`` plus the available ones into a report object,
+    # which is what users see and quote (the first line, or the whole); a raise that sets the
+    # attribute to None gets none of it (that instance reports the ``msg`` it was given)
+    got = _got(
+        "class Report:\n"
+        "    def __init__(self, path, lines, errorstring):\n"
+        "        self.errorstring = errorstring\n"
+        "class LookupFailed(LookupError):\n"
+        "    def __init__(self, argname, request, msg=None):\n"
+        "        self.argname = argname\n"
+        "        self.request = request\n"
+        "        self.msg = msg\n"
+        "    def formatrepr(self):\n"
+        "        msg = self.msg\n"
+        "        if msg is None:\n"
+        "            msg = f\"fixture '{self.argname}' not found\"\n"
+        "            msg += '\\n available: {}'.format(', '.join(self.request.names))\n"
+        "        return Report(self.request.path, [], msg)\n"
+        "class Request:\n"
+        "    def get(self, argname):\n"
+        "        raise LookupFailed(argname, self)\n"
+        "    def fail(self, msg):\n"
+        "        raise LookupFailed(None, self, msg)\n"
+    )
+    assert got == {
+        (17, "LookupFailed", "({argname!r}, {self!r})"),
+        (17, "LookupFailed", "fixture '{argname}' not found"),
+        (17, "LookupFailed", "fixture '{argname}' not found\n available: {', '.join(self.request.names)}"),
+        (19, "LookupFailed", "(None, {self!r}, {msg!r})"),
+    }
+
+
+def test_override_of_a_stdlib_hook_raises_the_texts_the_stdlib_passes_it() -> None:
+    # argparse calls ``self.error(message)`` with its own texts; an override that raises
+    # (pytest's ``f"{self.prog}: error: {message}"``) raises those texts, though no call in the
+    # codebase supplies them: each is a variant next to the open ``{message}``, also through a
+    # base imported by name; a method of that name on another class gets none
+    got = _got(
+        "import argparse\n"
+        "from argparse import ArgumentParser\n"
+        "class UsageError(Exception):\n"
+        "    pass\n"
+        "class Parser(argparse.ArgumentParser):\n"
+        "    def error(self, message):\n"
+        "        raise UsageError(f'{self.prog}: error: {message}')\n"
+        "class Other(ArgumentParser):\n"
+        "    def error(self, message):\n"
+        "        raise UsageError(message)\n"
+        "class NotAParser:\n"
+        "    def error(self, message):\n"
+        "        raise UsageError(message)\n"
+    )
+    texts = (
+        "unrecognized arguments: {argv}",
+        "the following arguments are required: {required_actions}",
+        "argument {argument_name}: invalid choice: {value!r} (choose from {choices})",
+        "argument {argument_name}: invalid {type} value: {value!r}",
+        "argument {argument_name}: expected one argument",
+        "ambiguous option: {option} could match {matches}",
+        "one of the arguments {names} is required",
+    )
+    assert {t for line, _, t in got if line == 7} == {
+        "{self.prog}: error: {message}",
+        *(f"{{self.prog}}: error: {t}" for t in texts),
+    }
+    assert {t for line, _, t in got if line == 10} == set(texts)  # (a bare ``{message}`` gives way)
+    assert {t for line, _, t in got if line == 13} == {"{message}"}
+
+
+def test_message_written_into_an_existing_exceptions_args() -> None:
+    # redis's ``annotate_exception(exception, ...)`` prefixes the server's error and writes it
+    # back (``exception.args = (msg,) + exception.args[1:]``) before the caller re-raises it; a
+    # handler does the same to the exception it caught (whose class it names). An exception's
+    # own ``self.args = ...`` in its ``__init__`` is how its class prints, no site
+    got = _got(
+        "class ResponseError(Exception):\n"
+        "    def __init__(self, code, text):\n"
+        "        self.args = (f'{code}: {text}',)\n"
+        "class Pipeline:\n"
+        "    def annotate_exception(self, exception, number, cmd):\n"
+        "        msg = f'Command # {number} ({cmd}) of pipeline caused error: {exception.args[0]}'\n"
+        "        exception.args = (msg,) + exception.args[1:]\n"
+        "    def run(self, fn):\n"
+        "        try:\n"
+        "            fn()\n"
+        "        except ResponseError as e:\n"
+        "            e.args = (f'while running: {e.args[0]}',)\n"
+        "            raise\n"
+    )
+    assert got == {
+        (7, UNKNOWN_EXC_TYPE, "Command # {number} ({cmd}) of pipeline caused error: {exception.args[0]}"),
+        (12, "ResponseError", "while running: {e.args[0]}"),
+    }

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from errdex.match import Match, Matcher, Result
 from errdex.match.index import Index
-from errdex.match.verify import compact, compact_map, cut_cover, fit, values
+from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, values
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -698,3 +698,53 @@ def test_pytest_source_marker_is_not_taken_for_quoting() -> None:
         ">       raise ValueError(f'bad {x}')\nE       ValueError: bad 3\n\nlib/core.py:12: ValueError"
     )
     assert q.message == "bad 3" and q.exc_type == "ValueError"
+
+
+def test_mapping_item_echoed_in_the_repr_of_its_mapping_is_confirmed_text() -> None:
+    # ``raise RefreshError("{}: {}".format(data["error"], data.get("error_description")), data)``
+    # prints ``('invalid_grant: Bad Request', {'error': 'invalid_grant', ...})``: the items shown
+    # again inside the mapping's repr are text the template explains, so the fit is exact and
+    # outranks a template of two open reprs that fits any two-argument tuple
+    own = entry(
+        ["('", 'data["error"]', ": ", 'data.get("error_description")', "', ", "data!r", ")"],
+        exc_type="RefreshError", function="handle",
+    )  # fmt: skip
+    other = entry(["(", "REFRESH_ERROR!r", ", ", "body!r", ")"], exc_type="RefreshError", function="other")
+    m = Matcher.from_entries([own, other])
+    msg = "('invalid_grant: Bad Request', {'error': 'invalid_grant', 'error_description': 'Bad Request'})"
+    got = top(m.explain("RefreshError: " + msg))
+    assert (got.function, got.approximate) == ("handle", False)
+    # values that the mapping's repr does not hold are no such evidence
+    msg = "('invalid_grant: Bad Request', {'code': 7})"
+    assert not any(
+        x.function == "handle" and not x.approximate for x in m.explain("RefreshError: " + msg).matches
+    )
+
+
+def test_echoed_counts_only_items_of_a_repr_mapping() -> None:
+    names = ['data["error"]', "data!r"]
+    lits = ("", ":", "")
+    msg = compact("bad: {'error': 'bad'}")
+    f = fit(lits, msg)
+    assert f is not None and echoed(names, f, msg) == 3
+    msg = compact("bad: {'error': 'other'}")
+    f = fit(lits, msg)
+    assert f is not None and echoed(names, f, msg) == 0
+    f = fit(lits, compact("bad: {'error': 'bad'}"))
+    assert f is not None and echoed(['data["error"]', "other!r"], f, compact("bad: {'error': 'bad'}")) == 0
+
+
+def test_message_starting_in_the_other_case_is_tried_again_approximately() -> None:
+    # an older release printed ``no such option: -d``; the indexed one ``No such option '-d'.``
+    # (and a template that fits once the first letter's case is swapped is still only close)
+    m = Matcher.from_entries([
+        entry(["No such option '", "opt", "'."], exc_type="NoSuchOption", function="match_opt"),
+        entry(["Invalid value for ", "name", ": must be positive"], function="check"),
+    ])  # fmt: skip
+    got = top(m.explain("no such option: -d"))
+    assert (got.function, got.approximate) == ("match_opt", True)
+    res = m.explain("invalid value for x: must be positive")
+    assert (top(res).function, top(res).approximate) == ("check", True)
+    assert res.verdict.startswith("approximate")
+    # a message that matches as written is not tried again
+    assert not top(m.explain("Invalid value for x: must be positive")).approximate

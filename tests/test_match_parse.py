@@ -410,6 +410,85 @@ def test_pytest_location_line_takes_the_marked_source() -> None:
     assert q.message == "1 is not of type 'string'"
 
 
+def test_pytest_flow_marker_continues_a_report_pasted_without_its_e_gutter() -> None:
+    # pytest prints a report's further lines behind ``>``; pasted from its first line on (its
+    # ``E`` gutter left out), those lines are the message, not marked source lines
+    q = parse(
+        "fixture 'save_folder' not found\n"
+        ">       available fixtures: cache, capfd, tmp_path\n"
+        ">       use 'pytest --fixtures [testpath]' for help on them.\n"
+    )
+    assert q.message == (
+        "fixture 'save_folder' not found\n"
+        "available fixtures: cache, capfd, tmp_path\n"
+        "use 'pytest --fixtures [testpath]' for help on them."
+    )
+
+
+def test_exception_repr_alone_or_in_a_printed_exc_info_tuple() -> None:
+    # ``print(repr(e))`` and ``print(sys.exc_info())``: the class, and the message as str()
+    # prints it (one argument as itself, several as their tuple); parsed, never evaluated
+    q = parse("UnsupportedProtocol(\"Request URL is missing an 'http://' protocol.\")")
+    assert (q.exc_type, q.message) == ("UnsupportedProtocol", "Request URL is missing an 'http://' protocol.")
+    q = parse(
+        "(<class 'google.auth.exceptions.RefreshError'>, RefreshError('invalid_grant: Expired.', "
+        "{'error': 'invalid_grant'}), <traceback object at 0x000002B34BB63700>)"
+    )
+    assert q.exc_type == "google.auth.exceptions.RefreshError"
+    assert q.message == "('invalid_grant: Expired.', {'error': 'invalid_grant'})"
+    # a call that is no exception's repr, or whose arguments are not literals, stays as it is
+    assert parse("Decimal('1.5')").message == "Decimal('1.5')"
+    assert parse("SomeError(object())").message == "SomeError(object())"
+
+
+def test_traceback_cut_before_its_exception_line_under_a_log_record() -> None:
+    # the record is an error of its own, tried after the traceback that has no message; the
+    # lines introducing the traceback are not part of it
+    q = parse(
+        "2024-10-25 11:56:21,216 - app - ERROR - Form data requires a package to be installed.\n"
+        "\n"
+        "Process SpawnProcess-1:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.10/multiprocessing/process.py", line 314, in _bootstrap\n'
+        "    self.run()\n"
+    )
+    assert q.message == "" and len(q.frames) == 1
+    assert len(q.blocks) == 2 and q.primary == 1
+    assert q.blocks[0].message.endswith("Form data requires a package to be installed.")
+    # a traceback with its exception line keeps to it
+    q = parse(
+        "some log line\n"
+        "Traceback (most recent call last):\n"
+        '  File "/x/y.py", line 3, in f\n'
+        "    g()\n"
+        "ValueError: bad\n"
+    )
+    assert (len(q.blocks), q.message) == (1, "bad")
+
+
+def test_exception_in_parentheses_at_the_end_of_another_librarys_log_line() -> None:
+    # backoff logs ``Backing off f(...) for 1.8s (pkg.mod.SomeError: text)``; the latest line
+    # counts, a parenthesis inside the text is kept, and prose in parentheses is no exception
+    q = parse(
+        "Backing off fetch(...) for 1.8s (tornado.simple_httpclient.HTTPTimeoutError: Timeout while connecting)\n"
+        "Backing off fetch(...) for 0.8s (tornado.simple_httpclient.HTTPTimeoutError: Timeout (30s) while connecting)"
+    )
+    assert q.exc_type == "tornado.simple_httpclient.HTTPTimeoutError"
+    assert q.message == "Timeout (30s) while connecting"
+    q = parse("Giving up after 3 tries (see the log: it says why)")
+    assert q.exc_type is None and q.message == "Giving up after 3 tries (see the log: it says why)"
+
+
+def test_indented_exception_line_under_a_quoted_source_line() -> None:
+    # a markdown quote of the source line and of the exception line, which keeps an indent
+    q = parse(
+        '>     f"Invalid args for response field! Hint: check that {type_} is a valid field type"\n'
+        ">  fastapi.exceptions.FastAPIError: Invalid args for response field! Hint: check that int is a valid field type"
+    )
+    assert q.exc_type == "fastapi.exceptions.FastAPIError"
+    assert q.message == "Invalid args for response field! Hint: check that int is a valid field type"
+
+
 def test_retyped_capitals_are_still_a_type() -> None:
     q = parse("requests.exceptions.Connectionerror: Max retries exceeded")
     assert (q.exc_type, q.message) == ("requests.exceptions.Connectionerror", "Max retries exceeded")

@@ -22,7 +22,7 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from errdex.extract.facts import ExcSpec, InitInfo
+from errdex.extract.facts import ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
     EMPTY,
     MAX_VARIANTS,
@@ -85,6 +85,7 @@ class ClassMessages:
         self._children: dict[str, list[str]] | None = None
         self._raised: dict[str, list[tuple[str, ExcSpec]]] | None = None
         self._state: set[str] = set()  # filled by ``construct``: attributes holding state
+        self._reports: dict[str, list[FuncInfo]] | None = None  # class -> its report methods
 
     # ------------------------------------------------------------ construction
 
@@ -182,8 +183,29 @@ class ClassMessages:
             # what ``__init__`` passed on may itself read the instance (``self.fmt.format(...)``)
             group = self.group_str(state.args) if self.is_group(state.mro) else None
             shown = self.default_str(state.args) if group is None else group
-            return self.fill(shown, "self", state, len(state.mro), depth + 1)
+            default = self.fill(shown, "self", state, len(state.mro), depth + 1)
+            return union(default, self.reported(state, depth)) if depth < _MAX_DEPTH else default
         return union(*forms)
+
+    def reported(self, state: State, depth: int) -> Value:
+        """The text a report method of the class renders (``formatrepr``), for this instance:
+        its first line and the whole, the variants that keep some literal text once filled. A
+        class without a printer shows that report, not ``str()``, where its framework prints it."""
+        if self._reports is None:
+            reports: dict[str, list[FuncInfo]] = {}
+            for fk, info in self.r.funcs.items():
+                if info.report:
+                    reports.setdefault(fk.rpartition(".")[0], []).append(info)
+            self._reports = reports
+        out: list[Value] = []
+        for i, k in enumerate(state.mro):
+            for info in self._reports.get(k, ()):
+                for shown in dict.fromkeys((_first_line(info.report), info.report)):
+                    filled = self.fill(shown, info.self_name or "self", state, i, depth + 1)
+                    # an attribute the call set to None is printed by another kind of report
+                    # (pytest's ``FixtureLookupError(None, self, msg)`` shows its ``msg``)
+                    out.append(tuple(v for v in filled if has_literal(v) and not _prints_none(v)))
+        return union(*out)
 
     def is_group(self, mro: Sequence[str]) -> bool:
         """Whether the class derives from Python's exception group (the built-in
@@ -517,6 +539,31 @@ class ClassMessages:
                 if attr in attrs:
                     return spec
         return None
+
+
+def _prints_none(variant: Sequence[Part]) -> bool:
+    return any(isinstance(p, Ph) and p.name == "None" for p in variant)
+
+
+def _first_line(form: Value) -> Value:
+    """A report's first line (``fixture '{name}' not found`` before the list of the available
+    ones): what users quote of it; a variant whose first line holds no literal stays whole."""
+    out: list[tuple[object, ...]] = []
+    for variant in form:
+        cut, lead = None, True  # newlines before any text end no line
+        for i, p in enumerate(variant):
+            if isinstance(p, str) and "\n" in (p.lstrip("\n") if lead else p):
+                cut = i
+                break
+            lead = lead and not (isinstance(p, str) and p.strip()) and not isinstance(p, Ph)
+        if cut is None:
+            out.append(variant)
+            continue
+        head = variant[cut]
+        assert isinstance(head, str)
+        kept = (*variant[:cut], (head.lstrip("\n") if lead else head).split("\n", 1)[0])
+        out.append(kept if has_literal(kept) else variant)
+    return tuple(out)  # type: ignore[arg-type]
 
 
 def _first_paragraph(form: Value) -> Value:

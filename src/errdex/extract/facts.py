@@ -108,6 +108,7 @@ class FuncInfo:
     is_classmethod: bool = False
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
     exc_more: tuple[ExcSpec, ...] = ()  # a factory's other ``return Exc(...)``, after ``exc``
+    report: Value = ()  # an exception class's method: the text it renders into a report object
 
 
 @dataclass(slots=True)
@@ -170,6 +171,8 @@ class ModuleFacts:
     aliases: dict[str, str] = field(default_factory=dict)  # module.local -> imported dotted name
     instances: dict[str, str] = field(default_factory=dict)  # module-level ``x = Cls()`` -> Cls key
     type_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)  # dicts of classes
+    # mappings of classes handed to functions, by callee key and slot (``KEY#0``, ``KEY:name``)
+    passed_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
@@ -45,6 +46,7 @@ from errdex.extract.templates import (
     strip_ends,
     subst,
     to_segments,
+    union,
     union_n,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
@@ -76,6 +78,8 @@ class Resolver:
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
+        self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
+        self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
         self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
@@ -88,6 +92,8 @@ class Resolver:
             self.aliases.update(m.aliases)
             self.instances.update(m.instances)
             self.type_maps.update(m.type_maps)
+            for slot, entries in m.passed_maps.items():
+                self.passed_maps.setdefault(slot, []).extend(entries)
             if m.stars:
                 self.stars[m.module] = m.stars
             for site in m.sites:
@@ -516,6 +522,35 @@ class Resolver:
             kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
         )
 
+    def stdlib_texts(self, site: Site, spec: ExcSpec) -> ExcSpec:
+        """A raise in a method the standard library calls with its own messages (an override of
+        ``argparse.ArgumentParser.error(message)``): the message parameter also holds each of
+        those texts, as no call in the codebase supplies them."""
+        if site.self_class is None:
+            return spec
+        cls = self.canon(site.self_class) or site.self_class
+        method = site.function.rpartition(".")[2]
+        info = self.funcs.get(f"{cls}.{method}")
+        if info is None or cls not in self.classes:
+            return spec
+        got = None
+        for k in self.mro(cls):
+            ci = self.classes.get(k)
+            if ci is not None:
+                got = stdlib_hooks.supplied([*(b for b in ci.base_keys if b), *ci.bases], method)
+            if got is not None:
+                break
+        if got is None or got[0] >= len(info.params):
+            return spec
+        name = info.params[got[0]]
+        b = Binding({name: Arg(name, union(ph(name), got[1]))}, {}, {})
+        return replace(
+            spec,
+            msg=None if spec.msg is None else subst(spec.msg, b),
+            args=tuple(Arg(a.text, subst(a.value, b), a.str_typed) for a in spec.args),
+            kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
+        )
+
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
         with the attribute's own placeholder when some assignment's text is unknown."""
@@ -611,12 +646,30 @@ class Resolver:
 
     def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
+        if ref.endswith(")") and not ref.endswith("()"):
+            return self.passed_classes(ref)
         if ref.endswith("()"):
             key = self.canon(ref[:-2])
             info = self.funcs.get(key) if key is not None else None
             return info.types if info is not None else ()
         key = self.canon(ref)
         return self.type_maps.get(key, ()) if key is not None else ()
+
+    def passed_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
+        """``FUNC(POS:NAME)``: the classes the calls of ``FUNC`` pass in that parameter's slot
+        as a mapping of classes, callees named however the callers import them."""
+        if self._passed is None:
+            passed: dict[str, list[tuple[str, str | None]]] = {}
+            for slot, entries in self.passed_maps.items():
+                callee, mark, arg = slot.rpartition("#") if "#" in slot else slot.rpartition(":")
+                key = self.canon(callee) or callee
+                passed.setdefault(f"{key}{mark}{arg}", []).extend(entries)
+            self._passed = passed
+        fn, _, rest = ref[:-1].rpartition("(")
+        pos, _, name = rest.partition(":")
+        key = self.canon(fn) or fn
+        found = [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
+        return tuple(dict.fromkeys(found))
 
     def via_helper(self, spec: ExcSpec, depth: int) -> list[Resolved] | None:
         """A site whose exception comes from a function: ``raise make_error(...)`` (what it
@@ -901,7 +954,7 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     records: list[ErrorRecord] = []
     for site in sites:
         resolved = [
-            *resolver.exc(resolver.self_texts(site)),
+            *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
             *resolver.yielded_for(site.exc),
             *resolver.forwarded(site.exc),
         ]

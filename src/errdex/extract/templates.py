@@ -159,7 +159,25 @@ def as_repr(arg: Arg) -> Value:
         return ((v[0][0]._replace(r=True),),)
     if v and all(is_text(variant) for variant in v):
         return quoted(v)
+    mixed = _repr_text_or_unknown(v)
+    if mixed is not None:
+        return mixed
     return ((Ph(arg.text, True),),)
+
+
+def _repr_text_or_unknown(v: Value) -> Value | None:
+    """``repr`` of a name that holds text in some branches and an unknown value in others
+    (``try: msg = "{}: {}".format(...)`` / ``except: msg = json.dumps(data)``): the text variants
+    quoted, the others a placeholder shown through repr; None unless both kinds are there."""
+    out: list[Variant] = []
+    for variant in v:
+        if is_text(variant):
+            out.append(quote_parts(variant))
+        elif len(variant) == 1 and isinstance(variant[0], Ph):
+            out.append((variant[0]._replace(r=True),))
+        else:
+            return None
+    return tuple(out) if len(out) > 1 and any(is_text(x) for x in v) else None
 
 
 # A constant whose repr is its source text. One character class, one quantifier: linear.

@@ -226,6 +226,7 @@ class Frame:
     params: frozenset[str] = frozenset()  # parameters a caller passes (``self`` aside)
     str_params: frozenset[str] = frozenset()  # parameters annotated ``str``
     printed: list[Value] | None = None  # printers and properties: every value returned
+    report: list[Value] = field(default_factory=list)  # an exception's report method: its texts
     relays: list[ExcSpec] = field(default_factory=list)  # raises of a message from the parameters
     base_call: BaseCall | None = None  # ``__init__``: the last base initialiser it calls
     args_set: tuple[Arg, ...] | None = None  # ``__init__``: ``self.args = (...)``
@@ -492,9 +493,37 @@ class ModuleVisitor:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
         if self.want_sites and frame.kind == "module":
             self.log_aliases_from(stmt)
+        if self.want_sites and frame.kind == "function":
+            self.args_rewrite(stmt, env, frame, guards)
         self.on_assign(stmt, env, frame)
         if self.want_sites and frame.kind == "function" and type(stmt.value) is ast.Call:
             self.built_away(stmt, stmt.value, env, frame, guards, stmt.targets)
+
+    def args_rewrite(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """``exception.args = (msg,) + exception.args[1:]``: an existing exception (a parameter,
+        a caught one) given a new message (redis's ``Pipeline.annotate_exception`` prefixes the
+        server's error); whoever raises it next prints that text, so the statement is its site.
+        The class is the caught or annotated one when known."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not (
+            isinstance(target, ast.Attribute) and target.attr == "args" and isinstance(target.value, ast.Name)
+        ):
+            return
+        name = target.value.id
+        if name == frame.self_name:
+            return  # an exception's own ``self.args`` (its ``__init__``) is how its class prints
+        value = stmt.value
+        if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+            value = value.left
+        if not isinstance(value, ast.Tuple) or not value.elts or isinstance(value.elts[0], ast.Starred):
+            return
+        msg = self.eval_msg(value.elts[0], env, frame)
+        if not value_has_literal(msg):
+            return
+        written = frame.caught.get(name) or frame.param_types.get(name)
+        key = self.dotted_key(written, frame) if written else None
+        spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
+        self.add_site("error", spec, stmt, frame, guards, None)
 
     def log_aliases_from(self, stmt: ast.Assign) -> None:
         """``error = logger.error``, or ``debug, info, warn, error = (logger.debug, ...)``, at
@@ -676,7 +705,23 @@ class ModuleVisitor:
                 needs = tuple(c for g in guards for c in self.guard_conds(g, frame))
                 printed = self.printed_value(stmt.value, env, frame)
                 frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
+            self.note_report(stmt.value, env, frame)
             self.on_return(stmt.value, env, frame)
+
+    @staticmethod
+    def note_report(value: ast.expr, env: Env, frame: Frame) -> None:
+        """A method of an exception class that renders the instance as a report object
+        (pytest's ``FixtureLookupError.formatrepr`` returns ``Repr(path, line, lines, msg)``
+        with ``msg = f"fixture '{self.argname}' not found"``): the text it hands that object is
+        what the user sees of an exception raised without a message of its own."""
+        if not frame.exc_class or frame.self_name is None or frame.params or not isinstance(value, ast.Call):
+            return
+        if frame.qualname.rpartition(".")[2].startswith("__"):
+            return
+        for arg in (*value.args, *(k.value for k in value.keywords)):
+            held = env.get(arg.id) if isinstance(arg, ast.Name) else None
+            if isinstance(held, tuple) and value_has_literal(held):
+                frame.report.append(held)
 
     def guard_conds(self, g: Guard, frame: Frame) -> tuple[Cond, ...]:
         """What a guard on the way to a statement assumes, as conditions (``if``/``else`` only)."""
@@ -733,7 +778,41 @@ class ModuleVisitor:
             and isinstance(it.func.value, ast.Name)
         ):
             return None
-        return self.types_of(it.func.value, env, frame)
+        return self.types_of(it.func.value, env, frame) or self.param_mapping(it.func.value, env, frame)
+
+    @staticmethod
+    def param_mapping(node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """A parameter iterated as a mapping of classes (``def map_exceptions(map): for a, b in
+        map.items(): raise b(exc)``): the classes are those the callers pass, found once every
+        module is known (``ModuleFacts.passed_maps``), by the parameter's position and name."""
+        if not isinstance(node, ast.Name) or node.id not in frame.params or env.get(node.id) is not None:
+            return None
+        fn = frame.node
+        if not isinstance(fn, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+        if frame.self_name is not None or frame.cls_name is not None:
+            positional = positional[1:]
+        pos = positional.index(node.id) if node.id in positional else -1
+        return TypesVal((), (f"{frame.key}({pos}:{node.id})",))
+
+    def note_passed_maps(self, call: ast.expr, env: Env, frame: Frame) -> None:
+        """A call handing a function a mapping of classes (``with map_exceptions({h11.Error:
+        Error}):``, a dict literal or a local bound to one): kept by callee and argument slot, so a
+        raise of a class taken from that parameter (``param_mapping``) raises these classes."""
+        if not isinstance(call, ast.Call):
+            return
+        key = self.expr_key(call.func, frame)
+        if key is None:
+            return
+        slots = [(f"#{i}", a) for i, a in enumerate(call.args) if not isinstance(a, ast.Starred)]
+        slots += [(f":{k.arg}", k.value) for k in call.keywords if k.arg is not None]
+        for slot, arg in slots:
+            cur = env.get(arg.id) if isinstance(arg, ast.Name) else None
+            types = cur if isinstance(cur, TypesVal) else self.class_map(arg, env, frame)
+            if types is not None and types.entries:
+                got = self.facts.passed_maps.get(key + slot, ())
+                self.facts.passed_maps[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))
 
     def types_of(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """The classes a name bound to a mapping of classes may give (local, or module-level)."""
@@ -769,6 +848,7 @@ class ModuleVisitor:
 
     def on_with(self, stmt: ast.With | ast.AsyncWith, env: Env, frame: Frame, guards: list[Guard]) -> None:
         for item in stmt.items:
+            self.note_passed_maps(item.context_expr, env, frame)
             if item.optional_vars is not None:
                 self.kill_targets(item.optional_vars, env)
         guards.append(("with", stmt))
@@ -1391,6 +1471,7 @@ class ModuleVisitor:
             or frame.relays
             or frame.types_return
             or frame.raised_attrs
+            or frame.report
         ):
             texts = union(*frame.returns)
             if frame.returns and frame.opaque_return:
@@ -1406,6 +1487,7 @@ class ModuleVisitor:
         info.sig = sig
         info.self_name = frame.self_name
         info.printed = union(*frame.printed) if frame.printed else ()
+        info.report = union(*frame.report)
         info.relays = tuple(frame.relays)
         info.types = frame.types_return
         info.is_classmethod = frame.cls_name is not None

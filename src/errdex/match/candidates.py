@@ -31,7 +31,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.verify import REPR_MARK, Fit, compact, compact_map, cut_cover, fit, repr_gaps
+from errdex.match.verify import REPR_MARK, Fit, compact, compact_map, cut_cover, echoed, fit, repr_gaps
 
 
 @dataclass(slots=True)
@@ -209,11 +209,13 @@ def fit_all(
         if held and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence
-            judge_fit(c, lit_len, max(mlen - held, lit_len))
+            # an item shown again inside the repr of its mapping is confirmed text, as literal
+            echo = echoed(idx.patterns[pid].names, f, cmsg)
+            judge_fit(c, lit_len + echo, max(mlen - held - echo, lit_len))
             c.reasons[0] += " besides the values shown through repr()"
             # compared with other evidence (an interpreter message explaining the same text, a
             # type disagreement), the share is the literal text's alone
-            c.coverage = min(f.covered / mlen, 1.0)
+            c.coverage = min((f.covered + echo) / mlen, 1.0)
         else:
             judge_fit(c, lit_len, mlen)
         if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:

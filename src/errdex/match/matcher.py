@@ -111,7 +111,25 @@ class Matcher:
             retry = self._match(q, cut, types, fr, limit)
             if retry.matches and not retry.matches[0].approximate:
                 res = retry
+        if not res.matches and message[:1].isalpha():
+            res = self._other_case(q, message, types, fr, limit) or res
         return res
+
+    def _other_case(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """Nothing matched: the message tried again with its first letter in the other case
+        (click 7 printed ``no such option: -d``, click 8 ``No such option ...``). Only ever
+        approximate: the text is not the template's as written."""
+        retry = self._match(q, message[0].swapcase() + message[1:], types, fr, limit)
+        if not retry.matches:
+            return None
+        for m in retry.matches:
+            if not m.approximate:
+                m.approximate = True
+                m.reasons.append("the message starts in the other case")
+        retry.verdict = verdict(retry.matches, None, None)
+        return retry
 
     def _match(self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int) -> Result:
         idx = self.index

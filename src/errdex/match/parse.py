@@ -17,6 +17,7 @@ line-local and free of nested quantifiers.
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from dataclasses import dataclass, field
@@ -461,6 +462,7 @@ class _BlockParser:
         self.header_type: str | None = None
         self.footer_type: str | None = None
         self.marked: str | None = None  # pytest's ``>`` line: the source of the next location line
+        self.flow: set[int] = set()  # ``>`` lines continuing the message line above (``_flow_line``)
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
 
     def run(self) -> Block:
@@ -517,11 +519,29 @@ class _BlockParser:
         if m and (self.e_lines or (m.group(1) or "").strip()):
             self.e_lines.append(m.group(1) or "")
             return i + 1
+        if ln.startswith(">") and not self.e_lines and self._flow_line(i):
+            # pytest's flow marker before the further lines of a report whose first line (its
+            # ``E`` gutter cut off in the paste) is the plain line above: message text, stripped
+            # as pytest prints it
+            self.lines[i] = ln[1:].strip()
+            self.flow.add(i)
+            return i + 1
         if ln.startswith(">") and not self.e_lines:
             self.marked = ln[1:].strip() or None
             self.msg_start = i + 1
             return i + 1
         return None
+
+    def _flow_line(self, i: int) -> bool:
+        """A ``>`` line continuing the message line above it, not marking a source line: pytest
+        marks source below indented source lines (or a frame); the line above here is plain
+        unindented text, or itself such a continuation."""
+        if i == 0 or self.block.frames:
+            return False
+        prev = self.lines[i - 1]
+        if i - 1 in self.flow:
+            return True
+        return bool(prev.strip()) and prev[:1] not in " \t>_=-"
 
     def _ipython_header(self, i: int) -> int | None:
         m = _IPY_HEADER.match(self.lines[i])
@@ -587,6 +607,8 @@ class _BlockParser:
         if not frames:
             # no traceback: in a pasted log, the error starts at the last ``SomeError: ...`` line
             k = _last_type_line(lines, 1, len(lines))
+            if k is None:
+                k = _indented_type_line(lines, 1, len(lines))
             if k is not None:
                 self.msg_start = k
                 j = _last_type_line(lines, 0, k)
@@ -604,8 +626,23 @@ class _BlockParser:
         before = self._message_before_frames()
         if before is not None:
             return before
+        if not any(x.strip() for x in body):
+            self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _text_before_traceback(self) -> None:
+        """A traceback cut before its exception line, under other text (a log record, then
+        ``Process SpawnProcess-1:`` and the traceback of the process that died of it): that text
+        is an error of its own, tried after the traceback (``block.earlier``), without the lines
+        that only introduce the traceback."""
+        if self.first_frame is None or self.block.earlier is not None:
+            return
+        head = self.lines[: self.first_frame]
+        while head and (not head[-1].strip() or head[-1].rstrip().endswith(":")):
+            head.pop()  # ``Traceback (most recent call last):``, ``Exception in thread x:``
+        if any(x.strip() for x in head):
+            self.block.earlier = _message_block(head)
 
     def _message_before_frames(self) -> list[str] | None:
         """Nothing follows the last frame, but a ``SomeError: ...`` line precedes the first: the
@@ -628,6 +665,20 @@ def _message_block(lines: list[str]) -> Block:
     block = Block(message=_cap("\n".join(ln for ln in lines if not _NOISE.match(ln)).strip()))
     _strip_prefixes(block)
     return block
+
+
+def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
+    """Index of the last indented line in ``lines[lo:hi]`` that starts with a dotted exception
+    type (``pkg.errors.SomeError: ...``): a paste quoted or copied with its indentation (a
+    markdown quote of the source line, then the exception line), without a traceback."""
+    for k in range(hi - 1, lo - 1, -1):
+        ln = lines[k]
+        if ln[:1] not in (" ", "\t"):
+            continue
+        m = _TYPE_PREFIX.match(ln.lstrip())
+        if m and "." in m.group(1) and is_type_name(m.group(1), strict=True):
+            return k
+    return None
 
 
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
@@ -756,6 +807,67 @@ def _strip_label(msg: str) -> str:
     return msg
 
 
+_EXC_INFO_HEAD = "(<class '"
+_EXC_INFO_TAIL = ", <traceback object at 0x"
+
+
+def _exception_in_parentheses(block: Block, msg: str) -> str:
+    """Another library's log line that shows the exception it caught at its end, in
+    parentheses (backoff's ``Backing off f(...) for 1.8s (pkg.mod.SomeError: text)``): the
+    class and its message, when the class is dotted and named like one. The last line is the
+    latest such record."""
+    last = msg.rstrip().rpartition("\n")[2].rstrip()
+    if not last.endswith(")") or len(last) > MESSAGE_CAP:
+        return msg
+    at = last.rfind(" (")
+    for _ in range(8):  # the few last parentheses: the record's own text comes before them
+        if at < 0:
+            break
+        name, sep, text = last[at + 2 : -1].partition(": ")
+        if sep and "." in name and _BARE_TYPE.match(name) and is_type_name(name, strict=True):
+            block.exc_types.append(name)
+            return text
+        at = last.rfind(" (", 0, at)
+    return msg
+
+
+def _exception_repr(block: Block, msg: str) -> str:
+    """An exception printed as its repr, alone (``UnsupportedProtocol("Request URL is ...")``)
+    or inside a printed ``sys.exc_info()`` tuple (``(<class 'pkg.Error'>, Error('a', {...}),
+    <traceback object at 0x...>)``): its class, and the message as ``str()`` prints it (one
+    argument as itself, several as their tuple). Parsed as a literal, never evaluated."""
+    text = msg.strip()
+    dotted = None
+    if text.startswith(_EXC_INFO_HEAD) and text.endswith(">)"):
+        close = text.find("'>, ", len(_EXC_INFO_HEAD))
+        tail = text.rfind(_EXC_INFO_TAIL)
+        if close < 0 or tail <= close:
+            return msg
+        dotted = text[len(_EXC_INFO_HEAD) : close]
+        text = text[close + 4 : tail]
+    open_ = text.find("(")
+    if open_ <= 0 or not text.endswith(")") or "\n" in text or len(text) > MESSAGE_CAP:
+        return msg
+    name = text[:open_]
+    if not _BARE_TYPE.match(name) and not name.isidentifier():
+        return msg
+    if not is_type_name(name) or (
+        dotted is not None and dotted.rpartition(".")[2] != name.rpartition(".")[2]
+    ):
+        return msg
+    inner = text[open_ + 1 : -1]
+    try:
+        args = ast.literal_eval(f"({inner},)") if inner else ()
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return msg
+    if not isinstance(args, tuple):
+        return msg
+    block.exc_types.append(dotted or name)
+    if len(args) == 1:
+        return args[0] if isinstance(args[0], str) else inner
+    return f"({inner})" if args else ""
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
@@ -765,6 +877,10 @@ def _strip_prefixes(block: Block) -> None:
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
     msg = _strip_label(msg)
+    if not block.exc_types:
+        msg = _exception_repr(block, msg)
+    if not block.exc_types:
+        msg = _exception_in_parentheses(block, msg)
     if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)

@@ -207,6 +207,42 @@ _STRING_PREFIX = frozenset("bBrRuUfF")
 _OPENERS = frozenset("'\"([{<")
 
 
+def echoed(names: Sequence[str], result: Fit, cmsg: str) -> int:
+    """Characters of the message that two placeholders show alike, so they are not free text:
+    an item of a mapping (``{data["error"]}``, ``{data.get("error")}``) whose value is also in
+    the repr of that mapping, printed by the same template (``{data!r}``: ``'error': 'x'``).
+    Counted in the compact form, for a full fit only."""
+    spans = result.spans
+    if not result.full or len(spans) != len(names) + 1:
+        return 0
+    shown = {n: cmsg[spans[j][1] : spans[j + 1][0]] for j, n in enumerate(names)}
+    total = 0
+    for name, value in shown.items():
+        item = _item_of(name)
+        if item is None or not value:
+            continue
+        whole = shown.get(item[0] + REPR_MARK)
+        if whole and any(
+            f"{q}{item[1]}{q}:{v}" in whole for q in "'\"" for v in (f"'{value}'", f'"{value}"', value)
+        ):
+            total += len(value)
+    return total
+
+
+def _item_of(name: str) -> tuple[str, str] | None:
+    """``base["key"]`` or ``base.get("key", ...)``: (base, key); None for any other name."""
+    if name.endswith("]") and "[" in name:
+        base, _, key = name[:-1].partition("[")
+    elif name.endswith(")") and ".get(" in name:
+        base, _, rest = name[:-1].partition(".get(")
+        key = rest.partition(",")[0].strip()
+    else:
+        return None
+    if len(key) < 3 or key[0] not in "'\"" or key[-1] != key[0] or not base.isidentifier():
+        return None
+    return base, key[1:-1]
+
+
 def repr_gaps(
     lits: tuple[str, ...],
     names: Sequence[str],
