@@ -358,3 +358,52 @@ def test_a_segment_with_an_id_out_of_range_is_corrupt(section: str, value: int) 
     seg._sec[section] = memoryview(bytearray(value.to_bytes(4, "little"))).cast("I")
     with pytest.raises(CorruptIndex):
         si.merge([seg])
+
+
+def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release(db_url: str) -> None:
+    # two releases of one codebase: the newer one's segment is a difference from the older
+    # one's (stored whole), reads back as built, and is merged into the same bytes; the base
+    # outlives its snapshot while the difference names it, and a difference whose base is
+    # damaged is built again from its own rows
+    from sqlalchemy import select, update
+
+    from errdex.store import schema as s
+
+    old = index("pypi:packaging==26.3", db_url).snapshot_id
+    new = index("pypi:packaging==26.4", db_url).snapshot_id
+    with Store.open(db_url) as store:
+        stamps = dict(ss.snapshot_stamps(store))
+        built = si.build_segment(store, new).dumps()
+        assert ss.get_segment(store, new, stamps[new]) == built
+
+        def stored(i: int) -> bytes:
+            with store.engine.connect() as conn:
+                name = f"{ss.PREFIX}{i}"
+                return bytes(
+                    conn.execute(select(s.artifacts.c.data).where(s.artifacts.c.name == name)).scalar_one()
+                )
+
+        whole, diff = stored(old), stored(new)
+        assert whole[:4] == b"\x28\xb5\x2f\xfd"  # the first release's, whole
+        assert diff[:4] == b"\xffsd1" and len(diff) * 2 < len(whole)  # the next one's difference is small
+
+        store.delete_snapshot(old)
+        si.update(store)
+        assert ss.get_segment(store, new, stamps[new]) == built  # its base stayed
+        base = f"{ss.PREFIX}{old}"
+        with store.engine.begin() as conn:
+            conn.execute(
+                update(s.artifacts).where(s.artifacts.c.name == base).values(data=whole[:40] + b"\0" * 40)
+            )
+        assert ss.get_segment(store, new, stamps[new]) is None
+        _forget_merged(store)
+        calls = _spy_entries(store)
+        merged = si.update(store)
+        assert calls == [new]  # built again from its rows, and stored whole now that it has no base
+        assert ss.get_segment(store, new, stamps[new]) == built and stored(new)[:4] == b"\x28\xb5\x2f\xfd"
+        assert (
+            merged.dumps()
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
+        with store.engine.connect() as conn:  # the base nothing names any more is gone
+            assert conn.execute(select(s.artifacts.c.name).where(s.artifacts.c.name == base)).first() is None
