@@ -239,11 +239,8 @@ def test_other_formats_are_refused_unread(data: bytes) -> None:
         Index.loads(data)
 
 
-def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    """Upgrading errdex changes how the index is built: the old artifact is replaced, silently
-    (its layout is not even checked: it is not this version's to judge)."""
+def _widget_catalogue(tmp_path: Path) -> str:
+    """A catalogue of one module with one raise, indexed."""
     from errdex.pipeline import index
 
     src = tmp_path / "lib"
@@ -253,6 +250,15 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
     )
     db = str(tmp_path / "c.db")
     index(str(src), db, jobs=1)
+    return db
+
+
+def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Upgrading errdex changes how the index is built: the old artifact is replaced, silently
+    (its layout is not even checked: it is not this version's to judge)."""
+    db = _widget_catalogue(tmp_path)
     with Store.open(db) as store:
         older = build_index(store.iter_entries(), str(store.generation()))
         older.extra["runtime"] = "built-by-another-version"
@@ -279,15 +285,7 @@ def test_the_stored_index_is_compressed_and_a_forged_frame_is_rebuilt(
     never inflated: the index is rebuilt from the rows, with the one warning of a corrupt one."""
     import struct
 
-    from errdex.pipeline import index
-
-    src = tmp_path / "lib"
-    src.mkdir()
-    (src / "core.py").write_text(
-        'def f(x):\n    raise ValueError(f"the widget {x} cannot be frobnicated twice")\n'
-    )
-    db = str(tmp_path / "c.db")
-    index(str(src), db, jobs=1)
+    db = _widget_catalogue(tmp_path)
     with Store.open(db) as store:
         stored = store.get_artifact(ARTIFACT)
         built = build_index(store.iter_entries(), str(store.generation()), class_bases(store))
