@@ -52,6 +52,16 @@ def tables(db: Path, top: int = 10) -> list[tuple[str, int]]:
     return [(str(n), int(b)) for n, b in rows]
 
 
+def artifact_bytes(db: Path) -> tuple[int, int]:
+    """Stored bytes of the merged match index and of every release's segment."""
+    with sqlite3.connect(db) as conn:
+        index_b, seg_b = conn.execute(
+            "SELECT SUM(CASE WHEN name = 'match-index' THEN length(data) ELSE 0 END),"
+            " SUM(CASE WHEN name LIKE 'match-seg:%' THEN length(data) ELSE 0 END) FROM artifacts"
+        ).fetchone()
+    return int(index_b or 0), int(seg_b or 0)
+
+
 def run_index(db: Path, source: str) -> tuple[float, float, list[str]]:
     """Wall and CPU time of one ``errdex index SOURCE`` process, as a user runs it. The CPU
     time is that of the process and every process under it (the extraction's workers come from
@@ -142,6 +152,10 @@ def main() -> None:
         one = dict(tables(alone, 100))
         for name, b in tables(many, 12):
             print(f"  {name:<36} {b / 1e6:7.1f}  {b / max(one.get(name, 0), 1):6.1f}x")
+        print("artifacts, MB (stored bytes): the merged match index, the per-release segments")
+        for label, db in (("alone", alone), (f"{n} releases", many)):
+            index_b, seg_b = artifact_bytes(db)
+            print(f"  {label:<36} {index_b / 1e6:7.2f}  {seg_b / 1e6:7.2f}")
     print(f"\ncpus: {os.cpu_count()}")
 
 

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from errdex.match import Match, Matcher, Result
+from errdex.match.artifact import unpack
 from errdex.match.index import Index
 from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, values
 from errdex.model import CatalogueEntry, render_template
@@ -432,7 +433,7 @@ def test_load_uses_artifact_and_rebuilds_when_stale() -> None:
     store.gen = "g2"
     Matcher.load(store)
     assert store.builds == 2
-    assert Index.loads(store.artifacts["match-index"]).generation == "g2"
+    assert Index.loads(unpack(store.artifacts["match-index"])).generation == "g2"
 
 
 def test_repo_filter_and_json() -> None:

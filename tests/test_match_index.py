@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from errdex.match import ARTIFACT, Matcher, build_index
-from errdex.match.artifact import class_bases
+from errdex.match.artifact import class_bases, unpack
 from errdex.match.index import (
     BIG_PATTERN,
     E_FUNC,
@@ -210,7 +210,7 @@ def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
     with Store.open(jax_db, readonly=True) as store:
         entries = list(store.iter_entries())
         built = build_index(entries, str(store.generation()), class_bases(store))  # as the pipeline
-        stored = store.get_artifact(ARTIFACT)
+        stored = unpack(store.get_artifact(ARTIFACT) or b"")
         assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic
         loaded = Index.loads(stored)
         assert_same_index(built, loaded, entries)
@@ -242,11 +242,8 @@ def test_other_formats_are_refused_unread(data: bytes) -> None:
         Index.loads(data)
 
 
-def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    """Upgrading errdex changes how the index is built: the old artifact is replaced, silently
-    (its layout is not even checked: it is not this version's to judge)."""
+def _widget_catalogue(tmp_path: Path) -> str:
+    """A catalogue of one module with one raise, indexed."""
     from errdex.pipeline import index
 
     src = tmp_path / "lib"
@@ -256,6 +253,15 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
     )
     db = str(tmp_path / "c.db")
     index(str(src), db, jobs=1)
+    return db
+
+
+def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Upgrading errdex changes how the index is built: the old artifact is replaced, silently
+    (its layout is not even checked: it is not this version's to judge)."""
+    db = _widget_catalogue(tmp_path)
     with Store.open(db) as store:
         older = build_index(store.iter_entries(), str(store.generation()))
         older.extra["runtime"] = "built-by-another-version"
@@ -269,7 +275,38 @@ def test_an_index_from_another_errdex_version_is_rebuilt_without_a_warning(
             == "core.py"
         )
         stored = store.get_artifact(ARTIFACT)
-        assert stored is not None and Index.loads(stored).extra["runtime"] != "built-by-another-version"
+        assert (
+            stored is not None and Index.loads(unpack(stored)).extra["runtime"] != "built-by-another-version"
+        )
+
+
+def test_the_stored_index_is_compressed_and_a_forged_frame_is_rebuilt(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The catalogue keeps the index zstd-compressed (processes map the per-machine file
+    written from it); a frame that claims more than an index can hold, or is damaged, is
+    never inflated: the index is rebuilt from the rows, with the one warning of a corrupt one."""
+    import struct
+
+    db = _widget_catalogue(tmp_path)
+    with Store.open(db) as store:
+        stored = store.get_artifact(ARTIFACT)
+        built = build_index(store.iter_entries(), str(store.generation()), class_bases(store))
+        assert stored is not None and stored[:4] == b"\x28\xb5\x2f\xfd"
+        assert len(stored) * 2 < len(built.dumps()) and unpack(stored) == built.dumps()
+        # a frame header stating 64 GB of content, then nothing: refused before any allocation
+        bomb = b"\x28\xb5\x2f\xfd" + bytes([0xE0]) + struct.pack("<Q", 64 << 30)
+        for forged in (bomb, stored[:20] + b"\0" * 20):
+            store.put_artifact(ARTIFACT, forged)
+            caplog.clear()
+            with caplog.at_level("WARNING"):
+                matcher = Matcher.load(store)
+            assert any("corrupt" in r.getMessage() for r in caplog.records)
+            assert (
+                matcher.explain("ValueError: the widget 7 cannot be frobnicated twice").matches[0].path
+                == "core.py"
+            )
+            assert unpack(store.get_artifact(ARTIFACT) or b"") == built.dumps()
 
 
 def test_the_keys_a_message_hits_come_in_the_same_order_in_every_process(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 from errdex.match import build_index
 from errdex.match import shared_index as si
-from errdex.match.artifact import class_bases
+from errdex.match.artifact import class_bases, unpack
 from errdex.model import CatalogueEntry
 from errdex.pipeline import index
 from errdex.store import Store
@@ -68,7 +68,7 @@ def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
     assert calls == [third]  # the first two come from the stored index's arrays
     with Store.open(db) as store:
         built = build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
-        stored = store.get_artifact("match-index")
+        stored = unpack(store.get_artifact("match-index") or b"")
         assert stored == built
         # a damaged stored index is not started from: every segment is merged, same bytes
         from sqlalchemy import update
@@ -101,7 +101,7 @@ def test_a_replaced_earlier_release_merges_every_segment_again(
         left = [i for i, _ in ss.snapshot_stamps(store)]
         assert first not in left and calls == left and left[-1] == third
         assert (
-            store.get_artifact("match-index")
+            unpack(store.get_artifact("match-index") or b"")
             == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
         )
 
@@ -364,3 +364,52 @@ def test_a_segment_with_an_id_out_of_range_is_corrupt(section: str, value: int) 
     seg._sec[section] = memoryview(bytearray(value.to_bytes(4, "little"))).cast("I")
     with pytest.raises(CorruptIndex):
         si.merge([seg])
+
+
+def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release(db_url: str) -> None:
+    # two releases of one codebase: the newer one's segment is a difference from the older
+    # one's (stored whole), reads back as built, and is merged into the same bytes; the base
+    # outlives its snapshot while the difference names it, and a difference whose base is
+    # damaged is built again from its own rows
+    from sqlalchemy import select, update
+
+    from errdex.store import schema as s
+
+    old = index("pypi:packaging==26.3", db_url).snapshot_id
+    new = index("pypi:packaging==26.4", db_url).snapshot_id
+    with Store.open(db_url) as store:
+        stamps = dict(ss.snapshot_stamps(store))
+        built = si.build_segment(store, new).dumps()
+        assert ss.get_segment(store, new, stamps[new]) == built
+
+        def stored(i: int) -> bytes:
+            with store.engine.connect() as conn:
+                name = f"{ss.PREFIX}{i}"
+                return bytes(
+                    conn.execute(select(s.artifacts.c.data).where(s.artifacts.c.name == name)).scalar_one()
+                )
+
+        whole, diff = stored(old), stored(new)
+        assert whole[:4] == b"\x28\xb5\x2f\xfd"  # the first release's, whole
+        assert diff[:4] == b"\xffsd1" and len(diff) * 2 < len(whole)  # the next one's difference is small
+
+        store.delete_snapshot(old)
+        si.update(store)
+        assert ss.get_segment(store, new, stamps[new]) == built  # its base stayed
+        base = f"{ss.PREFIX}{old}"
+        with store.engine.begin() as conn:
+            conn.execute(
+                update(s.artifacts).where(s.artifacts.c.name == base).values(data=whole[:40] + b"\0" * 40)
+            )
+        assert ss.get_segment(store, new, stamps[new]) is None
+        _forget_merged(store)
+        calls = _spy_entries(store)
+        merged = si.update(store)
+        assert calls == [new]  # built again from its rows, and stored whole now that it has no base
+        assert ss.get_segment(store, new, stamps[new]) == built and stored(new)[:4] == b"\x28\xb5\x2f\xfd"
+        assert (
+            merged.dumps()
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
+        with store.engine.connect() as conn:  # the base nothing names any more is gone
+            assert conn.execute(select(s.artifacts.c.name).where(s.artifacts.c.name == base)).first() is None

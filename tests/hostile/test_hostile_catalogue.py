@@ -72,8 +72,13 @@ def _answers(matcher: Matcher) -> None:
 
 
 def _artifact(db: str) -> bytes | None:
+    """The stored index's bytes, inflated (the attacks are on the index itself; a raw one
+    planted in the catalogue is read as it is)."""
+    from errdex.match.artifact import unpack
+
     with Store.open(db) as store:
-        return store.get_artifact(ARTIFACT)
+        data = store.get_artifact(ARTIFACT)
+    return None if data is None else unpack(data)
 
 
 def _load_and_answer(db: str, *, readonly: bool) -> None:

@@ -17,6 +17,33 @@ if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
 
 ARTIFACT = "match-index"
+_ZSTD = b"\x28\xb5\x2f\xfd"
+# a stored index past this is no errdex index (the 1M-template bench's is ~270 MB)
+_MAX_INDEX = 1 << 31
+
+
+def pack(index: Index) -> bytes:
+    """The index as stored in the catalogue: zstd-compressed (~1/3 of its size). Its arrays
+    must be plain in memory to be mapped, but every process maps the per-machine file
+    ``shared_index.load_shared`` writes from the artifact, never the artifact itself; a history
+    of 20 jax releases stored ~12 MB of index uncompressed."""
+    import zstandard
+
+    return zstandard.ZstdCompressor(level=3).compress(index.dumps())
+
+
+def unpack(data: bytes) -> bytes:
+    """A stored index's bytes (``pack``), inflated within ``_MAX_INDEX`` whatever the frame
+    claims (``textdelta.unzstd``); one stored before indexes were compressed as it is.
+    Raises ``CorruptIndex`` for a damaged frame."""
+    from errdex.store.textdelta import unzstd
+
+    if data[:4] != _ZSTD:
+        return data
+    try:
+        return unzstd(data, _MAX_INDEX)
+    except ValueError as e:
+        raise CorruptIndex(str(e)) from None
 
 
 def build_index(
@@ -44,7 +71,7 @@ def _rebuild(store: Any) -> tuple[Index, bool]:
     generation = str(store.generation())
     index = build_index(store.iter_entries(), generation, class_bases(store))
     try:
-        store.put_artifact(ARTIFACT, index.dumps())
+        store.put_artifact(ARTIFACT, pack(index))
     except StoreError:  # a read-only catalogue (the web server's): keep it in memory
         return index, False
     return index, True
@@ -67,7 +94,7 @@ def stored_index(store: Any) -> Index:
     data = store.get_artifact(ARTIFACT)
     if data:
         try:
-            index = Index.loads(data, runtime=data_digest())
+            index = Index.loads(unpack(data), runtime=data_digest())
         except CorruptIndex as e:
             return rebuild_corrupt(store, e)
         except IndexFormatError:  # another errdex version's artifact: rebuilt below

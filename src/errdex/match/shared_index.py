@@ -406,6 +406,7 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
     stored one again. (0, None) when there is nothing to start from: no stored index, one of
     another format, or a snapshot before the new ones replaced or removed since."""
     from errdex.match import ARTIFACT
+    from errdex.match.artifact import unpack
     from errdex.store import segments as ss
 
     got = ss.stored_artifacts(store, [ARTIFACT, _COVERS])
@@ -420,7 +421,7 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
         return 0, None
     b = Builder()
     try:
-        index = Index.loads(got[ARTIFACT][0], keys=False)
+        index = Index.loads(unpack(got[ARTIFACT][0]), keys=False)
         if not 0 <= entries <= index.n_entries:
             return 0, None
         _absorb(b, index, entries)
@@ -432,6 +433,7 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
 def update(store: Any) -> Index:
     """The catalogue's index merged from its segments, saved as the match index artifact."""
     from errdex.match import ARTIFACT
+    from errdex.match.artifact import pack
     from errdex.match.runtime import data_digest, runtime_entries
     from errdex.store import StoreError
     from errdex.store import segments as ss
@@ -449,7 +451,7 @@ def update(store: Any) -> Index:
         "digest": _digest(stamps),
     }
     with contextlib.suppress(StoreError):
-        store.put_artifact(ARTIFACT, index.dumps())
+        store.put_artifact(ARTIFACT, pack(index))
         store.put_artifact(_COVERS, json.dumps(covers).encode())
     return index
 

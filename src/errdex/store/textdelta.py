@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 MAGIC = b"\xffzd1"
 _HEAD = len(MAGIC) + 64
 _HEX = frozenset(string.hexdigits.lower().encode())
+# level 9's lazier search finds more of the base in the text than level 3's: jax's changed
+# files and their cache entries cost 22% and 34% fewer bytes, for ~0.1 s more per release
+# (past 9, the search costs ten times as much for a few % more)
+_LEVEL = 9
 
 
 def base_of(data: bytes) -> str | None:
@@ -50,7 +54,7 @@ def make(text: bytes, base_sha: str, base_text: bytes) -> bytes | None:
     import zstandard
 
     dictionary = zstandard.ZstdCompressionDict(base_text, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
-    frame = zstandard.ZstdCompressor(level=3, dict_data=dictionary).compress(text)
+    frame = zstandard.ZstdCompressor(level=_LEVEL, dict_data=dictionary).compress(text)
     if len(frame) * 16 > len(text):
         return None
     return MAGIC + base_sha.encode("ascii") + frame
