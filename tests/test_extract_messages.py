@@ -215,6 +215,9 @@ CLASS_DEFAULTS = [
         },
     ),
     ("instance_factory", {("ResolverError", "no such value: {text}")}),
+    # ``self.<attr>()`` of an attribute holding a class is that class, not a method's result
+    ("held_class_bare", {("ChannelClosedError", "The channel is closed.")}),
+    ("named_class_bare", {("ChannelClosedError", "The channel is closed.")}),
 ]
 
 

@@ -1287,14 +1287,23 @@ class ModuleVisitor:
         the class the call returns; on ``cls``/``self`` any subclass's override may be the one
         called, so each class they return is a candidate (resolved by ``type_map``)."""
         func = exc.func
-        if _on_self_or_cls(func, frame) and not exc.args and not exc.keywords and frame.class_key:
+        if (
+            _on_self_or_cls(func, frame)
+            and not exc.args
+            and not exc.keywords
+            and frame.class_key
+            and self.held_class(func, frame) is None
+        ):
             # ``raise cls._unknown_exception_class()``: Python instantiates the class returned;
-            # a method returning an instance instead is still a helper (``helper``)
+            # a method returning an instance instead is still a helper (``helper``), and
+            # ``self.DoesNotExist()`` names a class
             assert isinstance(func, ast.Attribute)
+            if func.attr.lstrip("_")[:1].isupper():
+                return None
             dotted = _dotted(func) or func.attr
             helper = self.call_ref(func, dotted, (), (), frame, self.call_name(exc, dotted))
             refs = (f"{frame.class_key}.{func.attr}(){_OVERRIDES}",)
-            return ExcSpec(self.src(exc), None, None, (), (), helper=helper, types_refs=refs)
+            return ExcSpec(dotted, None, None, (), (), helper=helper, types_refs=refs)
         if not (isinstance(func, ast.Call) and not func.args and not func.keywords):
             return None
         inner = func.func
