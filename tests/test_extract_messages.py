@@ -188,6 +188,44 @@ CLASS_BUILT = [
 ]
 
 
+# a class's default message: its docstring or class attribute when raised bare, the argument
+# otherwise (the base initialiser each branch of ``if args:`` calls)
+CLASS_DEFAULTS = [
+    (
+        "doc_default",
+        {
+            ("BadLabel", "A label is malformed."),
+            ("BadLabel", "A label is malformed.\n\nLabels hold at most 63 octets."),
+        },
+    ),
+    ("doc_given", {("BadLabel", "label {label!r} is too long")}),
+    ("doc_class_msg", {("NoServers", "No server answered.")}),
+    # no docstring of its own (Python does not inherit ``__doc__``): nothing known
+    ("doc_none", {("Undocumented", "{self.msg}")}),
+    ("base_default", {("StrictError", "strict mode refused the input")}),
+    ("base_given", {("StrictError", "refused {value}: {why}")}),
+    # ``raise cls._unknown_error()``: the class the method (or a subclass's override) returns,
+    # raised bare
+    (
+        "class_factory",
+        {
+            ("ValueError", ""),
+            ("UnknownKind", "The record kind is unknown."),
+            ("UnknownClass", "The record class is unknown."),
+        },
+    ),
+    ("instance_factory", {("ResolverError", "no such value: {text}")}),
+    # ``self.<attr>()`` of an attribute holding a class is that class, not a method's result
+    ("held_class_bare", {("ChannelClosedError", "The channel is closed.")}),
+    ("named_class_bare", {("ChannelClosedError", "The channel is closed.")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), CLASS_DEFAULTS)
+def test_default_message_kept_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
+    assert templates(shapes, name) == expected
+
+
 @pytest.mark.parametrize(("name", "expected"), CLASS_BUILT)
 def test_message_built_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
     assert templates(shapes, name) == expected

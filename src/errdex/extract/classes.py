@@ -22,17 +22,19 @@ import ast
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from errdex.extract.facts import ExcSpec, FuncInfo, InitInfo
+from errdex.extract.facts import BaseCall, ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
     EMPTY,
     MAX_VARIANTS,
     Arg,
+    Binding,
     Lookup,
     Op,
     Opt,
     Part,
     Ph,
     Ref,
+    Sig,
     Value,
     arg_equals,
     arg_truth,
@@ -115,7 +117,7 @@ class ClassMessages:
         unset: set[str] = set()
         state = self._state
         exc_args: tuple[Arg, ...] | None = None
-        base = init.base
+        base = _chosen_base(init.base, init.sig, b, args, kwargs)
         if base is not None and depth < _MAX_DEPTH:
             sargs, skw = spread_args(base.args, b), spread_kwargs(base.kwargs, b)
             target = self.r.canon(base.target) if base.target is not None else None
@@ -421,7 +423,7 @@ class ClassMessages:
                 text = self.fill(info.printed or info.ret, info.self_name or "self", state, idx, depth + 1)
                 return Arg(f"self.{name}", text)
             return None
-        held = state.attrs.get(name)
+        held = self.from_attr(state.attrs.get(name), name, found, state, depth)
         if held is not None and not (found is not None and _unknown(held.value)):
             return held  # an attribute set to something unknown does not hide the class's text
         if (
@@ -438,6 +440,24 @@ class ClassMessages:
             value = self.r.classes[found[1]].consts[name]
             return Arg(f"self.{name}", value) if value else None
         return None
+
+    def from_attr(
+        self, held: Arg | None, name: str, found: tuple[str, str] | None, state: State, depth: int
+    ) -> Arg | None:
+        """An attribute ``__init__`` set from another one of the instance (``self.msg =
+        self.__doc__``, a default for a class attribute left None): what that one holds. A
+        class attribute with text still wins (such a default is only taken when it is None)."""
+        if held is None or not _unknown(held.value) or depth >= _MAX_DEPTH:
+            return held
+        other = held.value[0][0]
+        assert isinstance(other, Ph)
+        src = other.name[5:] if other.name.startswith("self.") else ""
+        if not src.isidentifier() or src == name or other.r:
+            return held
+        if found is not None and found[0] == "const" and self.r.classes[found[1]].consts[name]:
+            return held
+        got = self.attr(src, state, depth + 1)
+        return Arg(held.text, got.value) if got is not None and not _unknown(got.value) else held
 
     def prop_or_const(self, name: str, state: State) -> tuple[str, str] | None:
         for k in state.mro:
@@ -564,6 +584,44 @@ def _first_line(form: Value) -> Value:
         kept = (*variant[:cut], (head.lstrip("\n") if lead else head).split("\n", 1)[0])
         out.append(kept if has_literal(kept) else variant)
     return tuple(out)  # type: ignore[arg-type]
+
+
+def _chosen_base(
+    base: BaseCall | None, sig: Sig, b: Binding, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]
+) -> BaseCall | None:
+    """Of base initialisers called in the branches of a test of a parameter, the one this call
+    reaches; the later one when the arguments do not decide the test."""
+    while base is not None and base.when is not None:
+        name, kind, want = base.when
+        fact = _param_test(name, kind, sig, b, args, kwargs)
+        if fact is None or fact != want:
+            base = base.other
+        else:
+            return base
+    return base
+
+
+def _param_test(
+    name: str, kind: str, sig: Sig, b: Binding, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]
+) -> bool | None:
+    """Whether a parameter is true (``kind`` "t") or not None ("n") for this call, if it tells."""
+    if name == sig.vararg:
+        if any(a.text.startswith("*") for a in args):
+            return None
+        return bool(b.star.get(name)) if kind == "t" else True
+    if name == sig.kwarg:
+        if any(k == "**" for k, _ in kwargs):
+            return None
+        return bool(b.starstar.get(name)) if kind == "t" else True
+    if name in b.unset:
+        return False  # left at its default of None
+    got = b.args.get(name)
+    if got is None:
+        return None
+    if kind == "n" and (got.text == "None" or got.value == ph("None")):
+        return False
+    truth = arg_truth(got)
+    return truth if kind == "t" or truth is None else True
 
 
 def _first_paragraph(form: Value) -> Value:

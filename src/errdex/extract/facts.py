@@ -116,11 +116,16 @@ class BaseCall:
     """``super().__init__(...)`` or ``Base.__init__(self, ...)`` in an ``__init__``.
 
     ``target`` is None for ``super()`` (the next class in the MRO), else the base's dotted key.
+    ``when``: the call is made only under a test of a parameter (``if args:``, ``(name, "t" or
+    "n", truth)``), and ``other`` is the one the other branch makes
+    (``else: super().__init__(self.msg)``): which one runs is the caller's choice.
     """
 
     target: str | None
     args: tuple[Arg, ...]
     kwargs: tuple[tuple[str, Arg], ...]
+    when: tuple[str, str, bool] | None = None
+    other: BaseCall | None = None
 
 
 @dataclass(slots=True)

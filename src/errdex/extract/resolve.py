@@ -618,7 +618,7 @@ class Resolver:
     def exc(self, spec: ExcSpec, depth: int = 0) -> list[Resolved]:
         """What a site raises: one resolution per class it may raise (a class taken from a
         mapping of classes may be any of them); empty when a call turns out not to raise."""
-        if spec.types or spec.types_refs:
+        if (spec.types or spec.types_refs) and (spec.helper is None or self.made_types(spec)):
             return self.exc_types(spec, depth)
         if spec.helper is not None and depth <= _MAX_DEPTH:
             got = self.via_helper(spec, depth)
@@ -646,6 +646,8 @@ class Resolver:
 
     def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
+        if ref.endswith("()*"):
+            return self.overridden_types(ref[:-3])
         if ref.endswith(")") and not ref.endswith("()"):
             return self.passed_classes(ref)
         if ref.endswith("()"):
@@ -670,6 +672,29 @@ class Resolver:
         key = self.canon(fn) or fn
         found = [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
         return tuple(dict.fromkeys(found))
+
+    def made_types(self, spec: ExcSpec) -> bool:
+        """``raise self.make()``: whether the method returns classes (else it is a helper
+        whose exception instance is raised, resolved through ``helper``)."""
+        return bool(spec.types) or any(self.type_map(r) for r in spec.types_refs)
+
+    def overridden_types(self, key: str) -> tuple[tuple[str, str | None], ...]:
+        """The classes ``cls.method()`` may return: the method as the class inherits it, and
+        each override in its subclasses (``IntEnum._unknown_exception_class`` -> ``ValueError``,
+        ``RdataType``'s -> ``UnknownRdatatype``, ...)."""
+        owner, _, name = key.rpartition(".")
+        ck = self.canon(owner)
+        if ck is None or ck not in self.classes:
+            return ()
+        out: list[tuple[str, str | None]] = []
+        found = self.method(ck, name)
+        if found is not None:
+            out.extend(found[1].types)
+        for sub in self.classmsg.subclasses(ck):
+            info = self.funcs.get(f"{sub}.{name}")
+            if info is not None:
+                out.extend(info.types)
+        return tuple(out)
 
     def via_helper(self, spec: ExcSpec, depth: int) -> list[Resolved] | None:
         """A site whose exception comes from a function: ``raise make_error(...)`` (what it

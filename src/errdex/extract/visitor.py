@@ -251,6 +251,7 @@ class Frame:
     doc: str | None = None
 
 
+_OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
 _REWRAP = frozenset({"dedent", "cleandoc", "fill"})  # textwrap/inspect: whitespace changes only
 
 
@@ -576,15 +577,19 @@ class ModuleVisitor:
             self.add_site("error", spec, stmt, frame, guards, None, yielded=True)
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        before = frame.base_call
         e1 = dict(env)
         guards.append(("if", stmt.test))
         self.walk_block(stmt.body, e1, frame, guards)
         guards.pop()
+        chosen = frame.base_call
         e2 = dict(env)
         if stmt.orelse:
             guards.append(("not", stmt.test))
             self.walk_block(stmt.orelse, e2, frame, guards)
             guards.pop()
+        if frame.is_init and chosen is not before:
+            self.branch_bases(stmt.test, frame, before, chosen)
         when, unless = self.conditions(stmt.test, frame)
         if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
             # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
@@ -1333,6 +1338,67 @@ class ModuleVisitor:
             args, kwargs = self.call_args(call, env, frame)
             frame.base_call = BaseCall(None, args, kwargs)
 
+    @staticmethod
+    def branch_bases(test: ast.expr, frame: Frame, before: BaseCall | None, chosen: BaseCall | None) -> None:
+        """``if args: super().__init__(*args) else: super().__init__(self.msg)``: each branch of
+        a test of a parameter calls the base its own way, so a call's arguments pick one; kept
+        as the pair (the later call alone would hide the arguments the call passed)."""
+        other = frame.base_call
+        if chosen is None or other is chosen or other is before or other is None:
+            return
+        cond = _simple_cond(test)
+        if cond is None or cond[0][1] not in ("t", "n") or cond[0][0] not in frame.params:
+            return
+        (subject, kind), want = cond
+        frame.base_call = replace(chosen, when=(subject, kind, want), other=other)
+
+    def class_return(self, value: ast.expr, frame: Frame) -> None:
+        """``return UnknownRdatatype``: a function (typically a method each subclass overrides)
+        that gives a class, for ``raise cls._unknown_exception_class()`` to build."""
+        dotted = _dotted(value)
+        if dotted is None or not dotted.rpartition(".")[2][:1].isupper() or frame.kind != "function":
+            return
+        entry = (dotted, self.dotted_key(dotted, frame))
+        if entry not in frame.types_return and len(frame.types_return) < 8:
+            frame.types_return = (*frame.types_return, entry)
+
+    def class_factory_spec(self, exc: ast.Call, frame: Frame) -> ExcSpec | None:
+        """``raise cls._unknown_exception_class()`` (or ``self.``/a function's): an instance of
+        the class the call returns; on ``cls``/``self`` any subclass's override may be the one
+        called, so each class they return is a candidate (resolved by ``type_map``)."""
+        func = exc.func
+        if (
+            _on_self_or_cls(func, frame)
+            and not exc.args
+            and not exc.keywords
+            and frame.class_key
+            and self.held_class(func, frame) is None
+        ):
+            # ``raise cls._unknown_exception_class()``: Python instantiates the class returned;
+            # a method returning an instance instead is still a helper (``helper``), and
+            # ``self.DoesNotExist()`` names a class
+            assert isinstance(func, ast.Attribute)
+            if func.attr.lstrip("_")[:1].isupper():
+                return None
+            dotted = _dotted(func) or func.attr
+            helper = self.call_ref(func, dotted, (), (), frame, self.call_name(exc, dotted))
+            refs = (f"{frame.class_key}.{func.attr}(){_OVERRIDES}",)
+            return ExcSpec(dotted, None, None, (), (), helper=helper, types_refs=refs)
+        if not (isinstance(func, ast.Call) and not func.args and not func.keywords):
+            return None
+        inner = func.func
+        ref = None
+        if _on_self_or_cls(inner, frame) and frame.class_key is not None:
+            assert isinstance(inner, ast.Attribute)
+            ref = f"{frame.class_key}.{inner.attr}(){_OVERRIDES}"
+        else:
+            named = _dotted(inner)
+            key = self.dotted_key(named, frame) if named is not None else None
+            ref = f"{key}()" if key is not None else None
+        if ref is None:
+            return None
+        return ExcSpec(self.src(func), None, None, (), (), types_refs=(ref,))
+
     def printed_value(self, value: ast.expr, env: Env, frame: Frame) -> Value:
         """What a printer returns; ``super().__str__()`` is the base class's printed form."""
         if (
@@ -1350,6 +1416,7 @@ class ModuleVisitor:
             types = self.class_map(value, env, frame)
             if types is not None:
                 frame.types_return = types.entries
+        self.class_return(value, frame)
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
@@ -1525,6 +1592,7 @@ class ModuleVisitor:
             and any(_last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
         )
         info.props = frame.props
+        _class_doc(info, node, frame.exc_class)
         frame.attr_classes = _init_attr_classes(node)
         frame.held_classes = _held_classes(node)
         env: Env = {}
@@ -1671,6 +1739,9 @@ class ModuleVisitor:
         func = exc.func
         args, kwargs = self.call_args(exc, env, frame)
         msg = self.first_message(args, kwargs)
+        made = self.class_factory_spec(exc, frame)
+        if made is not None:
+            return replace(made, msg=msg, args=args, kwargs=kwargs)
         if isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args:
             inner = func.args[0]
             caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
@@ -3136,6 +3207,29 @@ def _exception_like(node: ast.ClassDef) -> bool:
     if any(n.endswith(EXC_SUFFIXES) for n in names):
         return True
     return any(isinstance(s, ast.FunctionDef) and s.name in _PRINTERS for s in node.body)
+
+
+def _on_self_or_cls(func: ast.expr, frame: Frame) -> bool:
+    """``cls.name`` in a classmethod or ``self.name`` in a method (one attribute deep)."""
+    return (
+        isinstance(func, ast.Attribute)
+        and isinstance(func.value, ast.Name)
+        and func.value.id in (frame.cls_name, frame.self_name)
+    )
+
+
+def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool) -> None:
+    """``self.__doc__`` as a class-level text: an exception's default message when it is raised
+    bare (``if self.msg is None: self.msg = self.__doc__``). Python gives every class its own
+    ``__doc__`` (None without a docstring), never its base's, so each class records one, None
+    (``()``) when it has no docstring or is no exception (its text is then left unknown)."""
+    doc = ast.get_docstring(node) if exc_like else None
+    if not doc:
+        info.consts["__doc__"] = ()
+        return
+    first = doc.split("\n\n", 1)[0]
+    # a long docstring is quoted by its first paragraph as often as whole
+    info.consts["__doc__"] = union(lit(first), lit(doc)) if first != doc else lit(doc)
 
 
 def _is_param(node: ast.expr, frame: Frame) -> bool:
