@@ -312,8 +312,7 @@ class _Walker:
                 continue
             if t is attr_t or t is kw_t:  # one child; an attribute's base name is only read
                 v = n.value
-                tv = type(v)
-                if tv is not name_t and (tv is not attr_t or dotted_name(v) is None):
+                if not _is_dotted(v):  # a dotted path holds nothing to walk
                     push(v)
                 continue
             if t in leaves:
@@ -340,6 +339,14 @@ class _Walker:
             self.members[cls].add(name)
         elif top:
             self.toplevel.add(name)
+
+
+def _is_dotted(node: ast.AST) -> bool:
+    """Whether ``node`` is a name or an attribute path on one (``dotted_name`` without
+    building the string)."""
+    while type(node) is ast.Attribute:
+        node = node.value
+    return type(node) is ast.Name
 
 
 def _queue_call(node: ast.Call, calls: list[tuple[str, int]] | None, push: Callable[[ast.AST], None]) -> None:
