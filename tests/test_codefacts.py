@@ -114,6 +114,34 @@ def test_calls_each_callee_once_in_walk_order(facts) -> None:  # type: ignore[no
     assert not {"z", "f", "deco", "Base", "compute"} & {c.callee for c in facts.calls}
 
 
+def test_a_callees_first_call_is_the_first_in_breadth_first_order() -> None:
+    # ``ast.walk`` order, not source order: a keyword is a node of its own, so ``mod.helper(2)``
+    # comes after ``mod.helper(1)`` (line 6); ``mod.make(6)`` is one level above ``mod.make(5)``
+    # (line 10). The walk leaves out dotted callees and attributes of bare names (nothing in
+    # them is a call or a binding); a call under an attribute (``mod.base(8).attr``) stays.
+    tree = ast.parse(
+        textwrap.dedent("""
+        import mod
+
+        def fn():
+            mod.outer(
+                mod.wrap(mod.helper(1)),
+                key=mod.helper(2),
+            )
+            (mod.make(
+                5)).helper(mod.make(6))
+            mod.base(8).attr.method()
+        """)
+    )
+    assert code_facts(tree).calls == [
+        CallFact("fn", "mod.outer", 5),
+        CallFact("fn", "mod.wrap", 6),
+        CallFact("fn", "mod.helper", 6),
+        CallFact("fn", "mod.make", 10),
+        CallFact("fn", "mod.base", 11),
+    ]
+
+
 def test_bound_and_module_level_names(facts) -> None:  # type: ignore[no-untyped-def]
     assert facts.toplevel == sorted(["os", "abc", "sib", "other", "Alias", "X", "n", "Y", "q", "outer", "C"])
     assert {"a", "b", "c", "d", "e", "z", "w", "lam", "rest", "v", "pt", "inner", "Local", "G"} <= set(
