@@ -1529,6 +1529,10 @@ class ModuleVisitor:
         """``node`` as an argument: its source and message value. A parameter annotated ``str``
         (and not reassigned) is known text, so ``{name!r}`` / ``%r`` of it shows repr's quotes."""
         str_typed = isinstance(node, ast.Name) and node.id in frame.str_params and env.get(node.id) is None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in env:
+            inlined = self.closure_text(node, node.func.id, frame)
+            if inlined is not None:
+                return Arg(self.src(node), inlined)
         return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed)
 
     def call_args(
@@ -2081,14 +2085,16 @@ class ModuleVisitor:
             return self.getattr_text(call, env, frame)
         if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
             return ph(self.call_name(call, name))
-        return self.closure_text(call, name, frame)
+        return None
 
     def closure_text(self, call: ast.Call, name: str, frame: Frame) -> Value | None:
-        """``add_search_path()`` of a closure defined in this function, taking no arguments: the
-        text it returns, inlined. Its free names are this function's parameters, so a caller's
-        arguments fill them in (``self._missing(msg=msg)`` then ``raise E(message=add_path())``),
-        which a reference resolved on its own could not do. A closure that rebinds a name its
-        text shows keeps the reference: the name would not be the parameter."""
+        """``add_search_path()`` of a closure defined in this function, taking no arguments,
+        passed whole as an argument (``raise E(message=add_path())``): the text it returns,
+        inlined. Its free names are this function's parameters, so a caller's arguments fill
+        them in (``self._missing(msg=msg)``), which a reference resolved on its own could not
+        do. Inside a longer message a local helper's text stays a placeholder, as any helper's
+        does; a closure that rebinds a name its text shows keeps the reference: the name would
+        not be the parameter."""
         key = frame.local_funcs.get(name)
         info = self.facts.funcs.get(key) if key is not None else None
         if call.args or call.keywords or info is None or info.params or not info.ret:
