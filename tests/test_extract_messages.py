@@ -1254,3 +1254,24 @@ def test_message_written_into_an_existing_exceptions_args() -> None:
         (7, UNKNOWN_EXC_TYPE, "Command # {number} ({cmd}) of pipeline caused error: {exception.args[0]}"),
         (12, "ResponseError", "while running: {e.args[0]}"),
     }
+
+
+def test_a_message_handed_by_keyword_to_a_helper_whose_closure_raises_it(shapes: Shapes) -> None:
+    # ``self._missing(msg=msg)`` with ``msg`` built in branches; the helper raises
+    # ``MissingThing(message=add_path())``, a closure returning ``msg`` or ``msg`` plus a search
+    # path: the call is a site of every branch's text, with and without the closure's addition
+    assert templates(shapes, "closure_call") == {
+        ("MissingThing", "Primary module '{source.path}' not found.\nCheck it"),
+        ("MissingThing", "Primary module '{source.path}' not found.\nCheck it\nSearch path:\n{lines}"),
+        ("MissingThing", "Primary directory not found.\nCheck that '{source.path}' exists"),
+        (
+            "MissingThing",
+            "Primary directory not found.\nCheck that '{source.path}' exists\nSearch path:\n{lines}",
+        ),
+    }
+    assert templates(shapes, "closure_raise") == {("MissingThing", "{msg}\nSearch path:\n{lines}")}
+    # a closure that rebinds the name is not showing the parameter: no caller's text fills it
+    assert templates(shapes, "closure_shadowed") == {("MissingThing", "{msg} (shadowed)")}
+    ex, marks = shapes
+    path, line = marks["closure_shadowed_call"]
+    assert not [r for r in ex.records if r.path == path and r.line == line]

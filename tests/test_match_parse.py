@@ -314,6 +314,26 @@ def test_warning_whose_message_starts_on_the_next_line() -> None:
     assert q.frames[0].source == "sns.kdeplot(x, shade=True)"
 
 
+def test_bare_class_line_under_the_frame_that_raises_it() -> None:
+    # ``raise NXDOMAIN`` without a message prints the class alone; its all-capitals name does
+    # not look like an exception's, but the last frame's statement raises it
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.4/site-packages/dns/resolver.py", line 908, in query\n'
+        "    raise NXDOMAIN\n"
+        "dns.resolver.NXDOMAIN"
+    )
+    assert q.exc_type == "dns.resolver.NXDOMAIN" and q.message == ""
+    # the same line under a frame that raises something else stays text
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.4/site-packages/dns/resolver.py", line 908, in query\n'
+        "    raise Timeout\n"
+        "dns.resolver.NXDOMAIN"
+    )
+    assert q.exc_type is None and q.message == "dns.resolver.NXDOMAIN"
+
+
 # --- paste formats: debugger pages, tabs, lost newlines, rich panels, CLI errors, pytest ------------
 
 
@@ -331,6 +351,52 @@ def test_werkzeug_debugger_page_has_its_message_above_the_traceback() -> None:
     assert q.exc_type == "werkzeug.routing.exceptions.BuildError"
     assert q.message == "Could not build url for endpoint 'x'. Did you mean 'y' instead?"
     assert [f.line for f in q.frames] == [2548, 1796]
+
+
+def test_a_log_record_above_a_traceback_cut_before_its_exception_line() -> None:
+    # ``logger.exception("Exception inside application: %s", e)``: the record, then the frames of
+    # packages other than the raising one, and the paste ends there; the record is the text
+    q = parse(
+        "2018-04-16 18:11:19,012 - ERROR - server - Exception inside application: You cannot use X here.\n"
+        '  File "/venv/lib/python3.6/site-packages/channels/consumer.py", line 54, in __call__\n'
+        "    await await_many_dispatch([receive], self.dispatch)\n"
+        '  File "/app/chat/consumers.py", line 26, in connect\n'
+        '    if self.scope["user"].is_anonymous:'
+    )
+    assert q.message.endswith("Exception inside application: You cannot use X here.")
+    assert [f.line for f in q.frames] == [54, 26]
+    # prose above a cut traceback is no log record: the message stays empty (frames only)
+    q = parse(
+        "I get this when I connect:\n"
+        '  File "/venv/lib/python3.6/site-packages/channels/consumer.py", line 54, in __call__\n'
+        "    await await_many_dispatch([receive], self.dispatch)"
+    )
+    assert q.message == "" and [f.line for f in q.frames] == [54]
+
+
+def test_two_tracebacks_run_together_the_last_cut_before_its_exception_line() -> None:
+    # a container's log: one whole traceback, then the next one starting, cut mid-frame
+    q = parse(
+        '  File "/venv/lib/python3.11/site-packages/pkg/sources.py", line 377, in __call__\n'
+        "    raise SettingsError(\n"
+        'pkg.sources.SettingsError: error parsing value for field "X" from source "Env"\n'
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/pkg/sources.py", line 375, in __call__\n'
+        "    field_value = self.prepare_field_value(field_name)\n"
+        '  File "/venv/lib/python3.11/site-packages/pkg/sources.py", line 577, in prepare_field_value\n'
+        "    raise e\n"
+        '  File "/root/.cache/pyp'
+    )
+    assert q.exc_type == "pkg.sources.SettingsError"
+    assert q.message == 'error parsing value for field "X" from source "Env"'
+    assert [f.line for f in q.frames] == [377]
+    # one traceback cut before its exception line keeps its frames (nothing whole before it)
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/pkg/sources.py", line 577, in prepare_field_value\n'
+        "    raise e"
+    )
+    assert q.exc_type is None and [f.line for f in q.frames] == [577]
 
 
 def test_tab_indented_paste() -> None:

@@ -21,7 +21,7 @@ import ast
 import builtins
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -1451,6 +1451,9 @@ class ModuleVisitor:
             if value_has_literal(v) or _forwarded_call(v):
                 frame.returns.append(v)
                 return
+        if isinstance(value, ast.Name) and _returns_enclosing_param(value, frame):
+            frame.returns.append(ph(value.id))
+            return
         # a return without known text (``return repr(items)``): the function's text is not always
         # one of its literal returns, so it must not be inlined into a longer message as if it were
         frame.opaque_return = True
@@ -1676,6 +1679,10 @@ class ModuleVisitor:
         """``node`` as an argument: its source and message value. A parameter annotated ``str``
         (and not reassigned) is known text, so ``{name!r}`` / ``%r`` of it shows repr's quotes."""
         str_typed = isinstance(node, ast.Name) and node.id in frame.str_params and env.get(node.id) is None
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in env:
+            inlined = self.closure_text(node, node.func.id, frame)
+            if inlined is not None:
+                return Arg(self.src(node), inlined)
         return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed)
 
     def call_args(
@@ -2232,6 +2239,26 @@ class ModuleVisitor:
         if name in env or (name in BUILTIN_NAMES and name not in self.top and name not in self.imports):
             return ph(self.call_name(call, name))
         return None
+
+    def closure_text(self, call: ast.Call, name: str, frame: Frame) -> Value | None:
+        """``add_search_path()`` of a closure defined in this function, taking no arguments,
+        passed whole as an argument (``raise E(message=add_path())``): the text it returns,
+        inlined. Its free names are this function's parameters, so a caller's arguments fill
+        them in (``self._missing(msg=msg)``), which a reference resolved on its own could not
+        do. Inside a longer message a local helper's text stays a placeholder, as any helper's
+        does; a closure that rebinds a name its text shows keeps the reference: the name would
+        not be the parameter."""
+        key = frame.local_funcs.get(name)
+        info = self.facts.funcs.get(key) if key is not None else None
+        if call.args or call.keywords or info is None or info.params or not info.ret:
+            return None
+        free = {n for v in info.ret for n in _free_names(v)} & frame.params
+        if not free or not value_has_literal(info.ret):
+            return None
+        node = _local_def(frame.node, name)
+        if node is None or _binds_any(node, free):
+            return None
+        return info.ret
 
     def getattr_text(self, call: ast.Call, env: Env, frame: Frame) -> Value | None:
         """``getattr(self, "msg", "")``: the attribute by its constant name, as ``self.msg`` is
@@ -3256,6 +3283,55 @@ def _wordy(node: ast.expr) -> bool:
 def _short(node: ast.expr) -> bool:
     """A string literal too short to be a message (``"float32"``, ``"name"``)."""
     return isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value.split()) < 3
+
+
+def _returns_enclosing_param(value: ast.Name, frame: Frame) -> bool:
+    """``return msg`` in a closure, of a parameter of the function around it that the closure
+    does not rebind: what that function's caller passed, which ``closure_text`` fills in."""
+    parent = frame.parent
+    if (
+        parent is None
+        or parent.kind != "function"
+        or value.id in frame.params
+        or value.id not in parent.params
+    ):
+        return False
+    node = frame.node
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and not _binds_any(node, {value.id})
+
+
+def _free_names(variant: Sequence[Part]) -> Iterable[str]:
+    """The root names of a rendering's placeholders (``msg``, ``x`` of ``x.attr``)."""
+    for p in variant:
+        if isinstance(p, Ph):
+            yield p.name.partition(".")[0].partition("[")[0]
+
+
+def _local_def(node: ast.AST | None, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function ``name`` defined directly in the body of function ``node`` (its branches
+    included, not inside a nested definition)."""
+    if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name:
+            return n
+        if not isinstance(n, (*_DEFINITIONS, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(n))
+    return None
+
+
+def _binds_any(node: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
+    """Whether a function binds any of ``names`` itself (a parameter or a store)."""
+    a = node.args
+    if any(p.arg in names for p in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if p):
+        return True
+    return any(
+        isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store | ast.Del) and n.id in names
+        for stmt in node.body
+        for n in ast.walk(stmt)
+    )
 
 
 def _enclosing(frame: Frame, table: str, name: str) -> str | None:

@@ -22,6 +22,7 @@ from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
+from errdex.match.twins import twins_last
 from errdex.match.verify import compact
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class Matcher:
         if tf.runtime_best is not None:
             rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
-        matches: list[Match] = Ranker(idx, ev, self.repo, limit).rank(tf)
+        matches: list[Match] = twins_last(Ranker(idx, ev, self.repo, limit).rank(tf))
         return Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
 
     def _typed(self, types: list[str], near: set[str]) -> list[int]:

@@ -332,6 +332,7 @@ _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
+_TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
 _CARETS = re.compile(r"^\s*[\^~\-]+\s*$")
 _NOISE = re.compile(
     r"^\s*(?:Traceback \(most recent call last\):?|\[\.\.\. skipping hidden \d+ frame\]|\d+ frames?|"
@@ -390,6 +391,7 @@ def parse(text: str) -> ParsedQuery:
     lines = cleaned.split("\n")
     blocks_lines = _split_blocks(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
+    blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
     # a class printed alone (raised without a message) is a block too: its type is the evidence
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = _primary(blocks)
@@ -437,6 +439,28 @@ def _split_blocks(lines: list[str]) -> list[list[str]]:
             continue
         blocks[-1].append(stripped if _GROUP_BAR.match(ln) and "|" in ln[:40] else ln)
     return [b for b in blocks if any(x.strip() for x in b)] or [[]]
+
+
+def _without_cut_rerun(blocks: list[Block], lines: list[list[str]]) -> list[Block]:
+    """Two tracebacks run together in a log, the last cut before its exception line: the last
+    block holds a second ``Traceback (most recent call last):`` that follows a whole traceback
+    without a chain separator, and yields no message or type of its own. The error the paste
+    shows is the whole one before it: the cut one is split off and dropped."""
+    if not blocks or blocks[-1].message or blocks[-1].exc_type:
+        return blocks
+    last = lines[-1]
+    at = next((i for i, ln in enumerate(last) if i and _TB_HEADER.match(ln) and _framed(last[:i])), None)
+    if at is None:
+        return blocks
+    head = _parse_block(last[:at])
+    if not (head.message and head.exc_type):
+        return blocks
+    return [*blocks[:-1], head]
+
+
+def _framed(lines: list[str]) -> bool:
+    """Whether ``lines`` hold a frame line (of any traceback format)."""
+    return any(_PY_FRAME.match(ln) or _IPY_FRAME.match(ln) for ln in lines)
 
 
 def _primary(blocks: list[Block]) -> int:
@@ -624,6 +648,8 @@ class _BlockParser:
         if k < len(body):
             return body[k:]
         before = self._message_before_frames()
+        if before is None:
+            before = self._log_record_before_frames()
         if before is not None:
             return before
         if not any(x.strip() for x in body):
@@ -658,6 +684,19 @@ class _BlockParser:
                 break
             out.append(ln)
         return out
+
+    def _log_record_before_frames(self) -> list[str] | None:
+        """Nothing follows the last frame, no type line precedes the first, but a log record
+        does (``2018-04-16 18:11:19,012 - ERROR - server - Exception inside application: ...``):
+        a logger's ``exc_info`` output, the record first and the traceback under it, cut before
+        the exception's own line. The record's message is the only text of the error there is."""
+        if self.first_frame is None:
+            return None
+        k = next((j for j in range(self.first_frame - 1, -1, -1) if _log_record(self.lines[j])), None)
+        if k is None or any(_PY_FRAME.match(ln) for ln in self.lines[:k]):
+            return None
+        out = [ln for ln in self.lines[k : self.first_frame] if not _NOISE.match(ln)]
+        return out if out and out[0].strip() else None
 
 
 def _message_block(lines: list[str]) -> Block:
@@ -740,6 +779,11 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
             return i + 1
         return i
     return i
+
+
+def _log_record(ln: str) -> bool:
+    """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, or glog's prefix."""
+    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln))
 
 
 def _type_line(ln: str) -> bool:
@@ -868,6 +912,19 @@ def _exception_repr(block: Block, msg: str) -> str:
     return f"({inner})" if args else ""
 
 
+def _raised_by_last_frame(block: Block, token: str) -> bool:
+    """The traceback's last frame shows ``raise NXDOMAIN`` and the paste ends in
+    ``dns.resolver.NXDOMAIN``: the line names the class that statement raised, though the name
+    does not look like an exception's (all capitals)."""
+    if not block.frames:
+        return False
+    source = (block.frames[-1].source or "").strip()
+    if not source.startswith("raise "):
+        return False
+    called = source[6:].split("(", 1)[0].strip()
+    return bool(called) and called.rsplit(".", 1)[-1] == token.rsplit(".", 1)[-1]
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
@@ -881,7 +938,8 @@ def _strip_prefixes(block: Block) -> None:
         msg = _exception_repr(block, msg)
     if not block.exc_types:
         msg = _exception_in_parentheses(block, msg)
-    if "\n" not in msg and _BARE_TYPE.match(msg) and is_type_name(msg) and not block.exc_types:
+    bare = "\n" not in msg and _BARE_TYPE.match(msg) is not None
+    if bare and (is_type_name(msg) or _raised_by_last_frame(block, msg)) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
         msg = ""

@@ -1,0 +1,99 @@
+"""Near-ties of one message without frames: the synchronous, generic site first, its
+``async`` and platform twins right after it (on a real catalogue indexed from fixture code)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from errdex.match import Matcher
+from errdex.store import Store
+
+ERRORS = """\
+class Timeout(TimeoutError):
+    pass
+"""
+
+LOCK = """\
+from locks.errors import Timeout
+
+
+class FileLock:
+    def acquire(self, timeout):
+        if timeout < 0:
+            raise Timeout(f"The file lock '{self.path}' could not be acquired.")
+"""
+
+ASYNC_LOCK = """\
+from locks.errors import Timeout
+
+
+class AsyncFileLock:
+    async def acquire(self, timeout):
+        if timeout < 0:
+            raise Timeout(f"The file lock '{self.lock_file}' could not be acquired.")
+"""
+
+BSD = """\
+def rlimit(resource, limits):
+    if len(limits) != 2:
+        raise ValueError(f"second argument must be a (soft, hard) tuple, got {limits!r}")
+"""
+
+LINUX = BSD
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("twins")
+    pkg = root / "locks"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "errors.py").write_text(ERRORS)
+    (pkg / "lock.py").write_text(LOCK)
+    (pkg / "async_lock.py").write_text(ASYNC_LOCK)
+    (pkg / "_psbsd.py").write_text(BSD)
+    (pkg / "_pslinux.py").write_text(LINUX)
+    db = str(root / "c.db")
+    index(str(pkg), db, jobs=1)
+    with Store.open(db) as store:
+        yield Matcher.load(store)
+
+
+def test_the_synchronous_site_of_a_message_comes_before_its_async_twin(matcher: Matcher) -> None:
+    res = matcher.explain("locks.errors.Timeout: The file lock 'jobs.lock' could not be acquired.")
+    got = [(m.path, m.function, m.approximate) for m in res.matches[:2]]
+    assert got == [
+        ("lock.py", "FileLock.acquire", False),
+        ("async_lock.py", "AsyncFileLock.acquire", False),
+    ]
+    assert res.matches[0].score >= res.matches[1].score
+
+
+def test_the_generic_platform_module_comes_before_another_platform_s(matcher: Matcher) -> None:
+    res = matcher.explain("ValueError: second argument must be a (soft, hard) tuple, got (1024,)")
+    got = [(m.path, m.function) for m in res.matches[:2]]
+    assert got == [("_pslinux.py", "rlimit"), ("_psbsd.py", "rlimit")]
+
+
+def test_what_counts_as_a_twin() -> None:
+    from errdex.match.result import Match
+    from errdex.match.twins import literal, twin
+
+    def m(path: str, function: str) -> Match:
+        return Match("i", "r", "1", "error", "E", "t", path, 1, function, 1.0, False)
+
+    assert twin(m("filelock/_async_lock/_lock.py", "BaseAsyncFileLock.acquire"))
+    assert twin(m("filelock/_core/_acquire.py", "AsyncAcquisition._async_poll_until_acquired"))
+    assert twin(m("psutil/_psbsd.py", "Process.rlimit"))
+    assert twin(m("serial/serialwin32.py", "Serial.write"))
+    assert twin(m("pkg/windows/io.py", "read"))
+    assert not twin(m("psutil/_pslinux.py", "Process.rlimit"))
+    assert not twin(m("serial/serialposix.py", "Serial.write"))
+    assert not twin(m("hmac/cli.py", "main"))  # neither "mac" nor "cli" names a platform
+    assert literal("The file lock '{self.lock_file}' could not be acquired.") == literal(
+        "The file lock '{lock_filename}' could not be acquired."
+    )
