@@ -508,8 +508,8 @@ def test_exception_repr_alone_or_in_a_printed_exc_info_tuple() -> None:
 
 
 def test_traceback_cut_before_its_exception_line_under_a_log_record() -> None:
-    # the record is an error of its own, tried after the traceback that has no message; the
-    # lines introducing the traceback are not part of it
+    # a log record above the traceback is its message (the logger's exc_info output, cut before
+    # the exception's own line); the lines introducing the traceback are not part of it
     q = parse(
         "2024-10-25 11:56:21,216 - app - ERROR - Form data requires a package to be installed.\n"
         "\n"
@@ -518,9 +518,21 @@ def test_traceback_cut_before_its_exception_line_under_a_log_record() -> None:
         '  File "/usr/lib/python3.10/multiprocessing/process.py", line 314, in _bootstrap\n'
         "    self.run()\n"
     )
+    assert len(q.frames) == 1 and len(q.blocks) == 1
+    assert q.message.endswith("Form data requires a package to be installed.")
+    # text that is no log record is an error of its own, tried after the traceback that has no
+    # message
+    q = parse(
+        "Form data requires a package to be installed.\n"
+        "\n"
+        "Process SpawnProcess-1:\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.10/multiprocessing/process.py", line 314, in _bootstrap\n'
+        "    self.run()\n"
+    )
     assert q.message == "" and len(q.frames) == 1
     assert len(q.blocks) == 2 and q.primary == 1
-    assert q.blocks[0].message.endswith("Form data requires a package to be installed.")
+    assert q.blocks[0].message == "Form data requires a package to be installed."
     # a traceback with its exception line keeps to it
     q = parse(
         "some log line\n"

@@ -696,6 +696,8 @@ class _BlockParser:
         if k is None or any(_PY_FRAME.match(ln) for ln in self.lines[:k]):
             return None
         out = [ln for ln in self.lines[k : self.first_frame] if not _NOISE.match(ln)]
+        while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
+            out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
 
 
