@@ -129,7 +129,8 @@ def test_a_body_that_never_arrives_is_cut_off(db: Path) -> None:
 
     port = atk.free_port()
     limits = ServerLimits(header_timeout=HEADER_TIMEOUT, body_timeout=HEADER_TIMEOUT)
-    server = uvicorn.Server(server_config(create_app(str(db)), "127.0.0.1", port, limits, lifespan="off"))
+    app = create_app(str(db))
+    server = uvicorn.Server(server_config(app, "127.0.0.1", port, limits, lifespan="off"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     try:
@@ -143,6 +144,8 @@ def test_a_body_that_never_arrives_is_cut_off(db: Path) -> None:
     finally:
         server.should_exit = True
         thread.join(10)
+        # With the lifespan off the app never runs its shutdown, which closes the store it opened.
+        app.state.web.store.close()
 
 
 def test_endless_headers_are_refused_with_431(server: tuple[str, subprocess.Popen[bytes]]) -> None:
