@@ -94,6 +94,24 @@ def jax_db(tmp_path_factory: pytest.TempPathFactory) -> str:
 _RELEASE_FIXTURES = frozenset({"jax_db", "jax_snapshot"})
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--gc-each-test",
+        action="store_true",
+        help="run the cyclic collector after every test, so an object a test leaked (an unclosed "
+        "connection: a ResourceWarning) fails that test, not whichever test runs when it is "
+        "collected (~0.1 s a test: for hunting a leak, not for every run)",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item: pytest.Item) -> None:
+    if item.config.getoption("--gc-each-test"):
+        import gc
+
+        gc.collect()
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that reads the real jax release takes seconds to minutes: mark it ``slow``."""
     for item in items:
