@@ -141,8 +141,12 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("signing a str", ECDSA_KEYS + 'sk.sign("hello")\n'),
         _s(
             "a DER signature decoded as a string",
-            ECDSA_KEYS + "from ecdsa.util import sigencode_der, sigdecode_string\n"
-            'sig = sk.sign(b"m", sigencode=sigencode_der)\nvk.verify(sig, b"m", sigdecode=sigdecode_string)\n',
+            # A fixed key and an RFC 6979 signature: a random one's DER length (70-72 bytes) is
+            # in the message, and a re-made set must write the same bytes.
+            "from ecdsa import SigningKey, NIST256p\nfrom ecdsa.util import sigencode_der, sigdecode_string\n"
+            "sk = SigningKey.from_secret_exponent(123456789, curve=NIST256p)\n"
+            'sig = sk.sign_deterministic(b"m", sigencode=sigencode_der)\n'
+            'sk.get_verifying_key().verify(sig, b"m", sigdecode=sigdecode_string)\n',
         ),
         _s(
             "a verifying key from bad PEM",
@@ -247,7 +251,9 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("the removed load function", 'import ruamel.yaml\nruamel.yaml.load("a: 1")\n'),
         _s(
             "dumping an object of the user's class",
-            'import sys\nfrom ruamel.yaml import YAML\nclass Config: pass\nYAML(typ="safe").dump({"c": Config()}, sys.stdout)\n',
+            # A dataclass, whose repr (in the message) has no memory address that changes per run.
+            "import sys\nfrom dataclasses import dataclass\nfrom ruamel.yaml import YAML\n"
+            '@dataclass\nclass Config:\n    name: str = "app"\nYAML(typ="safe").dump({"c": Config()}, sys.stdout)\n',
         ),
         _s("a tab as indentation", YAML + 'yaml.load("a:\\n\\tb: 1\\n")\n'),
         _s("an undefined alias", YAML + 'yaml.load("a: *undefined\\n")\n'),
