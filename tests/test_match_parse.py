@@ -712,3 +712,35 @@ def test_code_spans_that_are_not_an_exception_line_stay_text() -> None:
     assert q.exc_type is None and q.message == 'Invalid value for "mode": expected "a" or "b"'
     q = parse("Run `make: all` first")
     assert q.exc_type is None and q.message == "Run `make: all` first"
+
+
+def test_app_log_with_a_clock_time_on_every_line_and_paths_cut_to_the_package() -> None:
+    q = parse(
+        "21:56:47 app/router.py:87:call_api exception=bad_state: State differs. stack=Traceback (most recent call last):\n"
+        '21:56:47 app/router.py", line 79, in call_api\n'
+        "21:56:47 r = f()\n"
+        '21:56:47 pkg/client/base_app.py", line 125, in _check_state\n'
+        "21:56:47 raise MismatchingStateError()\n"
+        "21:56:47 pkg.client.errors.MismatchingStateError: bad_state: State differs."
+    )
+    assert (q.exc_type, q.message) == ("pkg.client.errors.MismatchingStateError", "bad_state: State differs.")
+    assert [(f.path, f.line, f.function) for f in q.frames] == [
+        ("app/router.py", 79, "call_api"),
+        ("pkg/client/base_app.py", 125, "_check_state"),
+    ]
+    # a paste that starts inside a frame line (here after a fence) keeps that frame
+    q = parse(
+        '```\\venv\\Lib\\site-packages\\pkg\\client\\sync_app.py", line 234, in _check_state\n'
+        "    raise MismatchingStateError()\n"
+        "pkg.client.errors.MismatchingStateError"
+    )
+    assert q.exc_type == "pkg.client.errors.MismatchingStateError"
+    assert [(f.line, f.function, f.source) for f in q.frames] == [
+        (234, "_check_state", "raise MismatchingStateError()")
+    ]
+
+
+def test_clock_times_on_some_lines_only_stay() -> None:
+    # a message that mentions a time is not a log with a clock on every line
+    q = parse("ValueError: 12:30:00 is not a valid slot\n  use one of the listed slots")
+    assert q.message == "12:30:00 is not a valid slot\n  use one of the listed slots"

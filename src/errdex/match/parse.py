@@ -93,6 +93,11 @@ _SYSLOG = re.compile(
     r"^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?"
     r"|[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}) (?:[\w.-]{1,100} )?[\w./-]{1,100}\[[\w./-]{1,100}\]: ?"
 )
+# An application log's bare clock time on every line (``21:56:47 ``), no date, host or level
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ")
+# A frame line whose start was cut (``pkg/app.py", line 74, in run``): its path ends it, unquoted
+# at the left; one way to match (no quote inside the path), so no backtracking
+_CUT_FRAME = re.compile(r'^\s*[^\s"][^"\n]{0,1000}\.py", line \d{1,9}, in [\w.<>]{1,300}\s*$')
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 # possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
@@ -122,8 +127,8 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
-    lines = _strip_quoting(_strip_compose(_strip_syslog(lines)))
-    lines = _unflatten(_strip_tab_indent(lines))
+    lines = _strip_quoting(_strip_compose(_strip_clock(_strip_syslog(lines))))
+    lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -283,6 +288,25 @@ def _strip_syslog(lines: list[str]) -> list[str]:
     if heads == 0 or heads < 0.6 * len(nonempty):
         return lines
     return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
+
+
+def _strip_clock(lines: list[str]) -> list[str]:
+    """Remove the clock time an application's log puts on every line (``21:56:47 ``), when
+    every line carries one: the traceback under it is then whole again."""
+    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    if len(nonempty) < 2 or not all(_CLOCK.match(ln) for ln in nonempty):
+        return lines
+    return [ln[m.end() :] if (m := _CLOCK.match(ln)) else ln for ln in lines]
+
+
+def _uncut_frames(lines: list[str]) -> list[str]:
+    """Frame lines cut before ``File "`` (a paste that starts mid-line, a log that shortens the
+    paths): given back their head, so they read as the frames they are."""
+    if not any('", line ' in ln for ln in lines):
+        return lines
+    return [
+        f'  File "{ln.strip()}' if not _PY_FRAME.match(ln) and _CUT_FRAME.match(ln) else ln for ln in lines
+    ]
 
 
 def _strip_compose(lines: list[str]) -> list[str]:
