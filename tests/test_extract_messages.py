@@ -327,6 +327,31 @@ def test_registry_of_messages_by_key_merged_along_the_hierarchy(shapes: Shapes) 
     assert ("ValidationError", "Number too large: {value}.") in templates(shapes, "too_large")
 
 
+def test_registry_of_messages_looked_up_by_a_literal_key(shapes: Shapes) -> None:
+    # a read-only mapping of templates, copied to the instance, read with a literal key and
+    # formatted into a variable before the raise
+    assert templates(shapes, "keyed_required") == {("ValidationError", "{name} is required in env {env}")}
+    assert templates(shapes, "keyed_operations") == {
+        (
+            "ValidationError",
+            "{name} must {op_function.__name__} {op_value} but it is {value} in env {env}",
+        )
+    }
+    # a plain class-level dict read with a literal key
+    assert templates(shapes, "keyed_plain") == {("ValueError", "unknown option {opt!r}")}
+
+
+def test_logger_method_is_not_a_helper_sharing_its_name(shapes: Shapes) -> None:
+    # ``self.log.error(...)`` records its text; the codebase's ``TraitType.error`` (which raises
+    # the text it builds) is another object's method and supplies nothing here
+    assert templates(shapes, "logged") == {
+        ("log.ERROR", "Failed collecting help for alias {alias!r}, due to: {ex}"),
+    }
+    assert templates(shapes, "trait_error") == {
+        ("TraitError", "The '{self.name}' trait of {obj} instance expected {self.info}, not {value}.")
+    }
+
+
 ASSEMBLED = [
     ("loop", {("ValueError", "bad items:"), ("ValueError", "bad items: {item}")}),
     (

@@ -634,3 +634,113 @@ def test_a_system_log_head_on_a_few_lines_only_is_left() -> None:
         "ValueError: Jun 03 14:17:50 host app[web.1]: is not a valid date"
     )
     assert parse(text).message == "Jun 03 14:17:50 host app[web.1]: is not a valid date"
+
+
+def test_code_fence_run_into_the_message_or_a_frame_line() -> None:
+    # an issue's fence glued to the one line it wraps: the line is the error, not a fence
+    q = parse("```ValueError: Unsupported version: see docs/migrations.rst for details```")
+    assert q.exc_type == "ValueError"
+    assert q.message == "Unsupported version: see docs/migrations.rst for details"
+    # a fence opened on a traceback's first line keeps that line
+    q = parse(
+        '```Traceback (most recent call last):\n  File "/venv/pkg/app.py", line 234, in _check_state\n'
+        "    raise MismatchingStateError()\n"
+        "pkg.errors.MismatchingStateError: state differs```"
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.MismatchingStateError", "state differs")
+    assert [(f.line, f.source) for f in q.frames] == [(234, "raise MismatchingStateError()")]
+    # fence lines of their own, with a language tag, are dropped as before
+    q = parse("```python\nValueError: bad value\n```")
+    assert (q.exc_type, q.message) == ("ValueError", "bad value")
+
+
+def test_chain_whose_last_part_is_cut_before_its_exception_line() -> None:
+    chained = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.10/site-packages/pkg/db.py", line 3183, in connect\n'
+        "    raise InterfaceError('Error, database must be initialized '\n"
+        "pkg.db.InterfaceError: Error, database must be initialized before opening a connection.\n"
+        "\n"
+        "During handling of the above exception, another exception occurred:\n"
+        "\n"
+        "Traceback (most recent call last):\n"
+        '  File "/app/main.py", line 5, in <module>\n'
+        "    with database.atomic():\n"
+        '  File "/venv/lib/python3.10/site-packages/pkg/db.py", line 4368, in __enter__\n'
+    )
+    # the cut part names no error and ends on no raise: the whole part is the error shown
+    q = parse(chained + "    return self._helper.__enter__()")
+    assert q.exc_type == "pkg.db.InterfaceError"
+    assert q.message == "Error, database must be initialized before opening a connection."
+    assert [f.line for f in q.frames] == [3183]
+    # a cut part whose deepest frame is a raise still names that raise
+    q = parse(chained + "    raise OperationalError(msg)")
+    assert q.exc_type is None and q.frames[-1].line == 4368
+
+
+def test_exception_line_in_a_code_span_or_quotes() -> None:
+    # a Markdown code span inside prose: its text is the error, the prose is the reporter's
+    q = parse("I get `pkg.validator.ValidationError: TEST_1 is required in env production` when run.")
+    assert (q.exc_type, q.message) == (
+        "pkg.validator.ValidationError",
+        "TEST_1 is required in env production",
+    )
+    # a span that is the whole paste, with pdb's prefix inside, or a class named like any class
+    q = parse("`*** pkg.core.exceptions.SocketOpenError: invalid server address`")
+    assert (q.exc_type, q.message) == ("pkg.core.exceptions.SocketOpenError", "invalid server address")
+    q = parse('`pkg.errors.FieldDoesNotExist: The fields "{\'ip\'}" do not exist on the document "User"`')
+    assert q.exc_type == "pkg.errors.FieldDoesNotExist"
+    assert q.message == 'The fields "{\'ip\'}" do not exist on the document "User"'
+    # an issue title whose backtick is never closed
+    q = parse("`pkg.traitlets.TraitError: The 'comm' trait expected a Comm")
+    assert (q.exc_type, q.message) == ("pkg.traitlets.TraitError", "The 'comm' trait expected a Comm")
+    # quotes around a qualified exception line
+    q = parse('I keep receiving " pkg.exceptions.ResponseException: received 401 HTTP response "')
+    assert (q.exc_type, q.message) == ("pkg.exceptions.ResponseException", "received 401 HTTP response")
+    # a stray backtick closing a traceback's exception line
+    q = parse(
+        '`Traceback (most recent call last):\n  File "/venv/pkg/validator.py", line 177, in _validate\n'
+        "    raise ValidationError(msg)\npkg.validator.ValidationError: X is required in env main`"
+    )
+    assert (q.exc_type, q.message) == ("pkg.validator.ValidationError", "X is required in env main")
+
+
+def test_code_spans_that_are_not_an_exception_line_stay_text() -> None:
+    # a span of code or a quoted word inside a message is the message's own
+    assert parse("ValueError: use `pkg.load` instead").message == "use `pkg.load` instead"
+    q = parse('Invalid value for "mode": expected "a" or "b"')
+    assert q.exc_type is None and q.message == 'Invalid value for "mode": expected "a" or "b"'
+    q = parse("Run `make: all` first")
+    assert q.exc_type is None and q.message == "Run `make: all` first"
+
+
+def test_app_log_with_a_clock_time_on_every_line_and_paths_cut_to_the_package() -> None:
+    q = parse(
+        "21:56:47 app/router.py:87:call_api exception=bad_state: State differs. stack=Traceback (most recent call last):\n"
+        '21:56:47 app/router.py", line 79, in call_api\n'
+        "21:56:47 r = f()\n"
+        '21:56:47 pkg/client/base_app.py", line 125, in _check_state\n'
+        "21:56:47 raise MismatchingStateError()\n"
+        "21:56:47 pkg.client.errors.MismatchingStateError: bad_state: State differs."
+    )
+    assert (q.exc_type, q.message) == ("pkg.client.errors.MismatchingStateError", "bad_state: State differs.")
+    assert [(f.path, f.line, f.function) for f in q.frames] == [
+        ("app/router.py", 79, "call_api"),
+        ("pkg/client/base_app.py", 125, "_check_state"),
+    ]
+    # a paste that starts inside a frame line (here after a fence) keeps that frame
+    q = parse(
+        '```\\venv\\Lib\\site-packages\\pkg\\client\\sync_app.py", line 234, in _check_state\n'
+        "    raise MismatchingStateError()\n"
+        "pkg.client.errors.MismatchingStateError"
+    )
+    assert q.exc_type == "pkg.client.errors.MismatchingStateError"
+    assert [(f.line, f.function, f.source) for f in q.frames] == [
+        (234, "_check_state", "raise MismatchingStateError()")
+    ]
+
+
+def test_clock_times_on_some_lines_only_stay() -> None:
+    # a message that mentions a time is not a log with a clock on every line
+    q = parse("ValueError: 12:30:00 is not a valid slot\n  use one of the listed slots")
+    assert q.message == "12:30:00 is not a valid slot\n  use one of the listed slots"

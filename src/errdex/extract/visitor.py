@@ -273,6 +273,40 @@ def _unparse(node: ast.AST) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
+# Calls that make a mapping of their one dict argument's items: a class-level registry of
+# messages is often kept read-only (``MappingProxyType({...})``) or copied (``dict({...})``)
+_MAPPING_MAKERS = frozenset({"MappingProxyType", "dict", "OrderedDict", "frozendict", "immutabledict"})
+
+
+def _mapping_literal(value: ast.expr) -> ast.expr:
+    """The dict literal a mapping is made of (``MappingProxyType({"key": "text"})``), so its
+    entries are read like a plain ``{...}``'s; any other expression unchanged."""
+    if (
+        isinstance(value, ast.Call)
+        and len(value.args) == 1
+        and not value.keywords
+        and isinstance(value.args[0], ast.Dict)
+        and _last_name(value.func) in _MAPPING_MAKERS
+    ):
+        return value.args[0]
+    return value
+
+
+def _logger_call(func: ast.expr) -> bool:
+    """``self.log.error(...)``, ``logger.warning(...)``: a logger's method, which records its
+    text (a log site) and raises nothing; never a helper of the codebase that happens to share
+    the method's name (a ``TraitType.error`` that raises what it is given)."""
+    return (
+        isinstance(func, ast.Attribute)
+        and (func.attr in LOG_METHODS or func.attr == "log")
+        and "log" in _last_name(func.value).lower()
+    )
+
+
+def _str_constant(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -1149,7 +1183,7 @@ class ModuleVisitor:
         calls passing some message text are considered: a raiser called without one adds
         nothing to its own site."""
         dotted = _dotted(call.func)
-        if dotted is None:
+        if dotted is None or _logger_call(call.func):
             return
         last = dotted.rpartition(".")[2]
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
@@ -1623,6 +1657,7 @@ class ModuleVisitor:
                 info.consts[name] = text
                 self.facts.consts[f"{key}.{name}"] = text
             return
+        value = _mapping_literal(value)
         if isinstance(value, ast.Dict):
             entries = {
                 k.value: self.eval_msg(v, env, frame)
@@ -1904,7 +1939,8 @@ class ModuleVisitor:
                 and isinstance(base.value, ast.Name)
                 and base.value.id == "self"
             ):
-                return isinstance(e.slice, ast.Name)  # type: ignore[attr-defined]  # ``self.messages[key]``
+                # ``self.messages[key]``, ``self.messages["required"]``
+                return isinstance(e.slice, ast.Name) or _str_constant(e.slice)  # type: ignore[attr-defined]
             return self.is_stringy(base, env)
         return False
 
@@ -2087,9 +2123,10 @@ class ModuleVisitor:
             and isinstance(base.value, ast.Name)
             and base.value.id == frame.self_name
             and frame.class_key
-            and isinstance(sl, ast.Name)
+            and (isinstance(sl, ast.Name) or _str_constant(sl))
         ):
             # ``self.error_messages[key]``: a registry of messages, looked up once the key is known
+            # (a literal key, ``self.messages["required"]``, is known already)
             key_arg = self.arg(sl, env, frame)
             return ((Lookup(frame.class_key, base.attr, key_arg, self.src(e)),),)
         if not isinstance(base, ast.Name):

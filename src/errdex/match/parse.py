@@ -93,10 +93,15 @@ _SYSLOG = re.compile(
     r"^(?:\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?"
     r"|[A-Z][a-z]{2} {1,2}\d{1,2} \d{2}:\d{2}:\d{2}) (?:[\w.-]{1,100} )?[\w./-]{1,100}\[[\w./-]{1,100}\]: ?"
 )
+# An application log's bare clock time on every line (``21:56:47 ``), no date, host or level
+_CLOCK = re.compile(r"^\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ")
+# A frame line whose start was cut (``pkg/app.py", line 74, in run``): its path ends it, unquoted
+# at the left; one way to match (no quote inside the path), so no backtracking
+_CUT_FRAME = re.compile(r'^\s*[^\s"][^"\n]{0,1000}\.py", line \d{1,9}, in [\w.<>]{1,300}\s*$')
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 # possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
-_FENCE = re.compile(r"^\s*```")
+_FENCE = re.compile(r"^\s*```[a-z0-9_+-]{0,30}\s*$")  # a fence line, with its language tag
 _QUOTE = re.compile(r"^\s*> ?")
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
 
@@ -119,12 +124,27 @@ def clean(text: str) -> tuple[str, bool]:
         text = _MD_LINK.sub(r"\1", text)
     if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
         text = html.unescape(text)
-    lines = [ln for ln in text.split("\n") if not _FENCE.match(ln)]
-    lines = _strip_quoting(_strip_compose(_strip_syslog(lines)))
-    lines = _unflatten(_strip_tab_indent(lines))
+    if "```" in text:
+        text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
+    lines = text.split("\n")
+    lines = _strip_quoting(_strip_compose(_strip_clock(_strip_syslog(lines))))
+    lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _unfence(ln: str) -> str:
+    """A line with a Markdown code fence run into it (```` ```ValueError: bad``` ````, a fence
+    opened on a traceback's first line): the line without the fence marks, since the text beside
+    them is the error's own."""
+    body = ln.lstrip()
+    if body.startswith("```"):
+        ln = ln[: len(ln) - len(body)] + body.lstrip("`")
+    stripped = ln.rstrip()
+    if stripped.endswith("```"):
+        ln = stripped.rstrip("`")
+    return ln
 
 
 def _strip_tab_indent(lines: list[str]) -> list[str]:
@@ -270,6 +290,25 @@ def _strip_syslog(lines: list[str]) -> list[str]:
     return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
 
 
+def _strip_clock(lines: list[str]) -> list[str]:
+    """Remove the clock time an application's log puts on every line (``21:56:47 ``), when
+    every line carries one: the traceback under it is then whole again."""
+    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    if len(nonempty) < 2 or not all(_CLOCK.match(ln) for ln in nonempty):
+        return lines
+    return [ln[m.end() :] if (m := _CLOCK.match(ln)) else ln for ln in lines]
+
+
+def _uncut_frames(lines: list[str]) -> list[str]:
+    """Frame lines cut before ``File "`` (a paste that starts mid-line, a log that shortens the
+    paths): given back their head, so they read as the frames they are."""
+    if not any('", line ' in ln for ln in lines):
+        return lines
+    return [
+        f'  File "{ln.strip()}' if not _PY_FRAME.match(ln) and _CUT_FRAME.match(ln) else ln for ln in lines
+    ]
+
+
 def _strip_compose(lines: list[str]) -> list[str]:
     """Remove a ``service  | `` prefix shared by most lines (docker-compose output)."""
     names: dict[str, int] = {}
@@ -394,7 +433,7 @@ def parse(text: str) -> ParsedQuery:
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
     # a class printed alone (raised without a message) is a block too: its type is the evidence
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
-    primary = _primary(blocks)
+    primary = _whole_before_cut(blocks, _primary(blocks))
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
         blocks.insert(primary, earlier)
@@ -471,6 +510,21 @@ def _primary(blocks: list[Block]) -> int:
         if group and i + 1 < len(blocks):
             return i + 1
     return last
+
+
+def _whole_before_cut(blocks: list[Block], primary: int) -> int:
+    """A chain whose last part is cut before its exception line (frames, then nothing): that
+    part names no error, and its deepest frame is no raise (else that frame is the answer), so
+    the error the paste shows is the last whole part before it."""
+    b = blocks[primary]
+    if primary != len(blocks) - 1 or b.message or b.exc_type or not b.frames:
+        return primary
+    if (b.frames[-1].source or "").startswith("raise"):
+        return primary
+    for i in range(primary - 1, -1, -1):
+        if blocks[i].message and blocks[i].exc_type:
+            return i
+    return primary
 
 
 class _BlockParser:
@@ -853,6 +907,56 @@ def _strip_label(msg: str) -> str:
     return msg
 
 
+_SPAN_OPENERS = '`"'
+_PDB_PREFIX = "*** "  # pdb prints an exception it caught with this prefix
+
+
+def _code_span(msg: str) -> str:
+    """The exception line a paste wraps in a Markdown code span or in quotes, inside prose or
+    alone (```` I get `pkg.SomeError: text` when ... ````, an issue title opened with a backtick
+    that is never closed): the span's text, since the prose and the marks around it are the
+    reporter's. Only a span that opens with an exception's name followed by ``:`` counts (a
+    qualified name after a quote, where the words of a message could also stand); a line that
+    only ends with a stray backtick loses it."""
+    if "\n" in msg:
+        return msg
+    start = 0
+    for _ in range(8):  # the first few openers: a span starts near the line's start
+        i = min((j for j in (msg.find(c, start) for c in _SPAN_OPENERS) if j >= 0), default=-1)
+        if i < 0:
+            break
+        start = i + 1
+        if i and not msg[i - 1].isspace():
+            continue
+        span = _span_text(msg[i], msg[i + 1 :], msg.count('"') % 2 == 0)
+        if span is not None:
+            return span
+    if msg.endswith("`") and msg.count("`") % 2:
+        return msg[:-1].rstrip()
+    return msg
+
+
+def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
+    """The text of a span opened by ``opener`` when it starts with an exception line, else None."""
+    rest = rest.lstrip(" ")
+    if rest.startswith(_PDB_PREFIX):
+        rest = rest[len(_PDB_PREFIX) :]
+    m = _TYPE_PREFIX.match(rest)
+    # a qualified name in a code span may be any class's (``pkg.errors.FieldDoesNotExist``)
+    lenient = opener == "`" and "." in m.group(1) if m else False
+    if not m or not is_type_name(m.group(1), strict=not lenient):
+        return None
+    if opener == "`":
+        end = rest.find("`")
+        return (rest[:end] if end >= 0 else rest).strip()
+    if "." not in m.group(1):
+        return None
+    body = rest.rstrip()
+    if quotes_paired and body.endswith('"'):
+        body = body[:-1]
+    return body.strip()
+
+
 _EXC_INFO_HEAD = "(<class '"
 _EXC_INFO_TAIL = ", <traceback object at 0x"
 
@@ -935,6 +1039,8 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_types.append(m.group(1))
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
+    if not block.exc_types:
+        msg = _code_span(msg)
     msg = _strip_label(msg)
     if not block.exc_types:
         msg = _exception_repr(block, msg)
