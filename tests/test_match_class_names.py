@@ -181,3 +181,43 @@ def test_the_class_of_a_site_is_that_of_its_method_or_of_the_method_it_is_nested
     assert _owner_class("make.<locals>.Local.check") == "Local"
     assert _owner_class("make.<locals>.check") is None
     assert _owner_class("popitem") is None
+
+
+PROXIES = """\
+class Tag:
+    def __getattr__(self, name):
+        raise AttributeError("'%s' object has no attribute '%s'" % (self.__class__, name))
+
+
+class Client:
+    def __getattr__(self, item):
+        raise AttributeError(f"'{self.__class__.__name__}' object has no attribute '{item}'")
+"""
+
+
+@pytest.fixture(scope="module")
+def proxies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with indexed(tmp_path_factory, "proxy/core.py", PROXIES) as m:
+        yield m
+
+
+def test_a_class_object_placeholder_never_holds_a_bare_class_name(proxies: Matcher) -> None:
+    # ``'%s' % self.__class__`` prints ``<class 'proxy.core.Tag'>``: a bare ``S3`` (a class made
+    # at run time, which no catalogue names) is ``Client``'s ``{self.__class__.__name__}``
+    res = proxies.explain("AttributeError: 'S3' object has no attribute 'upload'")
+    assert [m.function for m in res.matches[:2]] == ["Client.__getattr__", "Tag.__getattr__"]
+    assert res.matches[0].score > res.matches[1].score
+    assert any("prints a class object" in r for r in res.matches[1].reasons)
+    # what ``str()`` of the class prints is that template's, and names its class
+    res = proxies.explain("AttributeError: '<class 'proxy.core.Tag'>' object has no attribute 'upload'")
+    assert top(res).function == "Tag.__getattr__"
+    assert any("this site's class (Tag)" in r for r in top(res).reasons)
+
+
+def test_the_class_a_class_object_prints_is_its_last_dotted_name() -> None:
+    from errdex.match.rank import _printed_class
+
+    assert _printed_class("<class 'pkg.mod.Name'>") == "Name"
+    assert _printed_class("<class 'Name'>") == "Name"
+    assert _printed_class("Name") == ""
+    assert _printed_class("<Name object at 0x1>") == ""

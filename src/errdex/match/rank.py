@@ -45,6 +45,7 @@ from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
     CLASS_NAMED,
+    CLASS_OBJECT,
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
@@ -66,6 +67,8 @@ _CLASS_NAME = frozenset(
     for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
     for attr in ("__name__", "__qualname__")
 )
+# placeholders printing the class object itself: ``str()`` of a class is ``<class 'pkg.Name'>``
+_CLASS_OBJECT = frozenset(("type(self)", "self.__class__", "cls", "type(cls)"))
 
 # (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
 # is in this raise's function and the class agrees, exact, score)
@@ -317,7 +320,11 @@ class Ranker:
         if idx.entry_relay(s.ei):
             reasons.append("a helper raising the message its caller supplies")
         named = self._class_named(c, site.function)
-        if named:
+        if named == -CLASS_OBJECT:
+            reasons.append(
+                "the template prints a class object (<class '...'>) where the message has a bare name"
+            )
+        elif named:
             whose = "this site's class" if named > 0 else "another class than this site's"
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
         return reasons
@@ -394,9 +401,10 @@ class Ranker:
         got = []
         names = self.idx.patterns[c.pid].names
         tf = self._tf
-        if tf is not None and any(_class_slot(n) for n in names):
+        if tf is not None and any(_class_slot(n) or _object_slot(n) for n in names):
             vals = values(list(names), c.fit, tf.message, tf.cmap)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
+            got += [_printed_class(v) for n, v in vals.items() if _object_slot(n)]
         self._named[c.pid] = got
         return got
 
@@ -406,6 +414,8 @@ class Ranker:
         named = self._class_names(c)
         if not named:
             return 0.0
+        if "" in named:
+            return -CLASS_OBJECT  # a class object printed, but the message has no ``<class '...'>``
         owner = _owner_class(func)
         if not owner:
             return 0.0
@@ -454,6 +464,21 @@ class Ranker:
 def _class_slot(name: str) -> bool:
     """Whether a placeholder prints the raising object's class name."""
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _object_slot(name: str) -> bool:
+    """Whether a placeholder prints the raising object's class itself (``{self.__class__}``)."""
+    return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_OBJECT
+
+
+def _printed_class(value: str) -> str:
+    """The class name in what ``str()``/``repr()`` of a class prints (``<class 'pkg.mod.Name'>``
+    -> ``Name``), or ``""`` when the value is not that: a bare ``Name`` in the message is another
+    template's ``{type(self).__name__}``, not this one's ``{self.__class__}``."""
+    v = value.strip()
+    if not (v.startswith("<class '") and v.endswith("'>")):
+        return ""
+    return v[len("<class '") : -2].rsplit(".", 1)[-1]
 
 
 def _owner_class(func: str) -> str | None:
