@@ -110,7 +110,7 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 14
+FORMAT = 15
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -181,7 +181,8 @@ SECTIONS: dict[str, str] = {
     # top-level packages and the codebase each belongs to (what a dotted type name points to)
     "tp_name": "I", "tp_repo": "I",
     # class hierarchy: (class, one of its bases) by type key, for the classes the codebases define
-    # (a pasted class relates to its subclasses' and bases' raises and contradicts other classes)
+    # (a pasted class relates to its subclasses' and bases' raises and contradicts other classes;
+    # a class name a message prints is a subclass of the raising method's class, format 15)
     "tb_name": "I", "tb_base": "I",
     # statements: crc32 of the compact first source line -> that line, the entries raised there
     # (a traceback prints it under the frame, so it finds the raise when line numbers moved)

@@ -44,6 +44,7 @@ from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, 
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
+    CLASS_BELOW,
     CLASS_NAMED,
     CLASS_OBJECT,
     DEEPEST_FRAME,
@@ -60,6 +61,7 @@ from errdex.match.thresholds import (
     TYPED_TEXT,
 )
 from errdex.match.verify import REPR_MARK, values
+from errdex.store.classes import owner_class as _owner_class
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
 _CLASS_NAME = frozenset(
@@ -325,7 +327,9 @@ class Ranker:
                 "the template prints a class object (<class '...'>) where the message has a bare name"
             )
         elif named:
-            whose = "this site's class" if named > 0 else "another class than this site's"
+            whose = {CLASS_NAMED: "this site's class", CLASS_BELOW: "a subclass of this site's class"}.get(
+                named, "another class than this site's"
+            )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
         return reasons
 
@@ -409,8 +413,9 @@ class Ranker:
         return got
 
     def _class_named(self, c: Cand, func: str) -> float:
-        """Evidence from a class-name placeholder: its value is the class of the site's method
-        (or a subclass of it the index knows) or it names another class."""
+        """Evidence from a class-name placeholder: its value is the class of the site's method,
+        a subclass of it the index knows (less: an override of the method would be that
+        subclass's own site), or another class."""
         named = self._class_names(c)
         if not named:
             return 0.0
@@ -419,9 +424,13 @@ class Ranker:
         owner = _owner_class(func)
         if not owner:
             return 0.0
-        key = type_key(owner)
-        if any(v == owner or key in self.idx.ancestors(type_key(v)) for v in named):
+        if owner in named:
             return CLASS_NAMED
+        key = type_key(owner)
+        if any(key in self.idx.ancestors(type_key(v)) for v in named):
+            # a subclass's instance: the site's method runs unless the subclass overrides it
+            # (then that override's site names the class itself, and comes first)
+            return CLASS_BELOW
         return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
 
     def _bare_fits(self, tw: float, fw: float) -> bool:
@@ -479,16 +488,6 @@ def _printed_class(value: str) -> str:
     if not (v.startswith("<class '") and v.endswith("'>")):
         return ""
     return v[len("<class '") : -2].rsplit(".", 1)[-1]
-
-
-def _owner_class(func: str) -> str | None:
-    """The class a site's function is a method of (``LRUCache.popitem``), if any: for a function
-    nested in a method (``Schema.validate.<locals>.check``), the method's."""
-    for scope in reversed(func.split(".<locals>.")):
-        parts = scope.split(".")
-        if len(parts) >= 2:
-            return parts[-2]
-    return None
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
