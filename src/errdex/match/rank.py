@@ -338,7 +338,7 @@ class Ranker:
         pasted, the class is all there is to go by and nothing contradicts it; in the function of
         the traceback's last frame (whose file the catalogue does not have: it moved), it is
         where the class was raised (the reason returned says so)."""
-        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL:
+        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL or self._typed_pointed(ei):
             text = max(text, TYPED_TEXT)
         frames = self.ev.frames.info.frames
         last = frames[-1][2] if frames else None
@@ -349,6 +349,14 @@ class Ranker:
                 f"the pasted class is raised here, in {last}, the traceback's last frame",
             )
         return text, fw, None
+
+    def _typed_pointed(self, ei: int) -> bool:
+        """The paste points to the site's codebase (its frames, or the class's dotted package)
+        and ends in the library class raised here: the class is evidence even when the text is
+        another release's wording (the raise moved to another file, the message gained a
+        suffix), so the site stays a candidate, ranked by the class and frames (approximate:
+        the text decides nothing)."""
+        return not self._empty and self.idx.entries[ei][E_REPO] in self.ev.pointed
 
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
