@@ -351,12 +351,14 @@ class Ranker:
         return text, fw, None
 
     def _typed_pointed(self, ei: int) -> bool:
-        """The paste points to the site's codebase (its frames, or the class's dotted package)
-        and ends in the library class raised here: the class is evidence even when the text is
-        another release's wording (the raise moved to another file, the message gained a
-        suffix), so the site stays a candidate, ranked by the class and frames (approximate:
-        the text decides nothing)."""
-        return not self._empty and self.idx.entries[ei][E_REPO] in self.ev.pointed
+        """A traceback that the paste points to the site's codebase with (its frames, or the
+        class's dotted package) ends in the library class raised here: the class is evidence
+        even when the text is another release's wording (the raise moved to another file, the
+        message gained a suffix), so the site stays a candidate, ranked by the class and frames
+        (approximate: the text decides nothing). A message alone keeps the text's say: there,
+        scoring every raise of its class was work (a class raised at hundreds of sites) for
+        what the frames would have to tell apart anyway."""
+        return bool(self.ev.frames.info.frames) and self.idx.entries[ei][E_REPO] in self.ev.pointed
 
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
