@@ -1059,6 +1059,15 @@ class Index:
         # same paste gets the same answer in every process
         return set(sorted(found))
 
+    def folded_hits(self, cmsg: str) -> set[int]:
+        """Keys that occur in ``cmsg`` lower-cased or upper-cased but not as written: for a
+        message retyped in other capitals, which ``hits`` misses whole. A key all in one case
+        (``'SQLALCHEMY_``, ``mustbeset.``) is found again this way; one of mixed case is not,
+        and needs none: the keys found lead to the template by their weight (``similar``).
+        Two more passes of ``hits``, no table of folded keys (at a million templates that
+        would be hundreds of megabytes for a rare retry)."""
+        return (self.hits(cmsg.lower()) | self.hits(cmsg.upper())) - self.hits(cmsg)
+
     def exact_candidates(self, seen: set[int]) -> list[int]:
         """Patterns whose keys all occurred: the only ones that can fit in full.
 
