@@ -156,10 +156,14 @@ def test_a_class_name_placeholder_holding_the_site_s_class_ranks_that_site_first
     res = caches.explain(f"KeyError: '{owner} is empty'")
     assert top(res).function == f"{owner}.popitem"
     assert any("this site's class" in r for r in top(res).reasons)
-    # the sites of the other classes rank below it, the class name counting against them
+    # the sites of the other classes rank below it, the class name counting against them (a
+    # base's site less so: a subclass's instance runs it unless the subclass overrides it)
     others = [m for m in res.matches if m.function.endswith(".popitem") and m.function != f"{owner}.popitem"]
     assert len(others) == 2 and all(m.score < top(res).score for m in others)
-    assert all(any("another class" in r for r in m.reasons) for m in others)
+    for m in others:
+        cls = m.function.split(".")[0]
+        whose = "a subclass of this site's class" if cls == "Cache" else "another class than this site's"
+        assert f"the class name in the message is {whose} ({cls})" in m.reasons
 
 
 def test_a_class_name_placeholder_holding_a_subclass_ranks_the_base_s_site_first(caches: Matcher) -> None:
@@ -181,3 +185,101 @@ def test_the_class_of_a_site_is_that_of_its_method_or_of_the_method_it_is_nested
     assert _owner_class("make.<locals>.Local.check") == "Local"
     assert _owner_class("make.<locals>.check") is None
     assert _owner_class("popitem") is None
+
+
+PROXIES = """\
+class Tag:
+    def __getattr__(self, name):
+        raise AttributeError("'%s' object has no attribute '%s'" % (self.__class__, name))
+
+
+class Client:
+    def __getattr__(self, item):
+        raise AttributeError(f"'{self.__class__.__name__}' object has no attribute '{item}'")
+"""
+
+
+@pytest.fixture(scope="module")
+def proxies(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with indexed(tmp_path_factory, "proxy/core.py", PROXIES) as m:
+        yield m
+
+
+def test_a_class_object_placeholder_never_holds_a_bare_class_name(proxies: Matcher) -> None:
+    # ``'%s' % self.__class__`` prints ``<class 'proxy.core.Tag'>``: a bare ``S3`` (a class made
+    # at run time, which no catalogue names) is ``Client``'s ``{self.__class__.__name__}``
+    res = proxies.explain("AttributeError: 'S3' object has no attribute 'upload'")
+    assert [m.function for m in res.matches[:2]] == ["Client.__getattr__", "Tag.__getattr__"]
+    assert res.matches[0].score > res.matches[1].score
+    assert any("prints a class object" in r for r in res.matches[1].reasons)
+    # what ``str()`` of the class prints is that template's, and names its class
+    res = proxies.explain("AttributeError: '<class 'proxy.core.Tag'>' object has no attribute 'upload'")
+    assert top(res).function == "Tag.__getattr__"
+    assert any("this site's class (Tag)" in r for r in top(res).reasons)
+
+
+def test_the_class_a_class_object_prints_is_its_last_dotted_name() -> None:
+    from errdex.match.rank import _printed_class
+
+    assert _printed_class("<class 'pkg.mod.Name'>") == "Name"
+    assert _printed_class("<class 'Name'>") == "Name"
+    assert _printed_class("Name") == ""
+    assert _printed_class("<Name object at 0x1>") == ""
+
+
+GROUPS = """\
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Window:
+    def __getattr__(self, attr):
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+
+class GroupBy(Generic[T]):
+    def __getattr__(self, attr):
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{attr}'")
+
+
+class SeriesGroupBy(GroupBy[list]):
+    pass
+
+
+class Plain:
+    pass
+"""
+
+
+@pytest.fixture(scope="module")
+def groups(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with indexed(tmp_path_factory, "frame/groupby.py", GROUPS) as m:
+        yield m
+
+
+def test_a_class_name_placeholder_holding_a_plain_subclass_ranks_the_base_s_site_first(
+    groups: Matcher,
+) -> None:
+    # ``SeriesGroupBy`` is no exception class, yet the index knows it derives from ``GroupBy``
+    # (a generic base, ``GroupBy[list]``): the message is ``GroupBy.__getattr__``'s
+    res = groups.explain("AttributeError: 'SeriesGroupBy' object has no attribute 'average'")
+    assert [m.function for m in res.matches[:2]] == ["GroupBy.__getattr__", "Window.__getattr__"]
+    assert res.matches[0].score > res.matches[1].score
+    assert any("this site's class (GroupBy)" in r for r in res.matches[0].reasons)
+
+
+def test_only_the_plain_classes_below_a_class_printing_its_name_are_kept() -> None:
+    from errdex.store.classes import below_named_owners
+
+    rows = [
+        ("SeriesGroupBy", ("GroupBy[Series]",)),
+        ("Resampler", ("_GroupByMixin", "pkg.SeriesGroupBy")),
+        ("GroupBy", ("BaseGroupBy[NDFrameT]",)),
+        ("Plain", ("object",)),
+    ]
+    assert below_named_owners(rows, {"GroupBy"}) == [
+        ("SeriesGroupBy", ("GroupBy",)),
+        ("Resampler", ("_GroupByMixin", "pkg.SeriesGroupBy")),
+    ]
+    assert below_named_owners(rows, set()) == []

@@ -626,6 +626,38 @@ def test_system_log_heads_on_every_line(head: str) -> None:
     assert q.frames[-1].function == "_set_axis" and q.frames[-1].line == 638
 
 
+@pytest.mark.parametrize("head", ["2023-08-21 16:46:22 ", "2024-01-09T13:24:40.266968123Z "])
+def test_a_log_viewer_s_timestamp_on_every_line_of_the_traceback(head: str) -> None:
+    # ``docker logs --timestamps`` (or a viewer like it) stamps each line, the frames' too
+    text = "\n".join(
+        head + ln
+        for ln in [
+            '  File "/usr/lib/python3.6/site-packages/pymongo/topology.py", line 200, in _select_servers_loop',
+            "    self._error_message(selector))",
+            "pymongo.errors.ServerSelectionTimeoutError: localhost:27017: [Errno 111] Connection refused",
+        ]
+    )
+    q = parse(text)
+    assert q.exc_type == "pymongo.errors.ServerSelectionTimeoutError"
+    assert q.message == "localhost:27017: [Errno 111] Connection refused"
+    assert (q.frames[-1].function, q.frames[-1].line) == ("_select_servers_loop", 200)
+
+
+def test_a_timestamp_on_log_records_only_is_the_record_s() -> None:
+    # logging stamps the record, not the traceback under it: the stamp stays the record's
+    text = (
+        "2023-08-21 16:46:22 ERROR connect failed\n"
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3/dist-packages/pkg/mod.py", line 3, in f\n'
+        "    g()\n"
+        "2023-08-21 16:46:23 ValueError: bad"
+    )
+    from errdex.match.parse import _strip_stamps, clean
+
+    assert _strip_stamps(text.split("\n")) == text.split("\n")
+    assert clean(text)[0].startswith("2023-08-21 16:46:22 ERROR")
+
+
 def test_a_system_log_head_on_a_few_lines_only_is_left() -> None:
     text = (
         "Traceback (most recent call last):\n"

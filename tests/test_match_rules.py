@@ -752,3 +752,21 @@ def test_a_pasted_exception_group_agrees_with_a_raise_of_the_base_group() -> Non
     # ``BaseExceptionGroup(msg, [ValueError()])`` makes an ExceptionGroup, and Python prints that
     assert type_relation(["ExceptionGroup"], "BaseExceptionGroup", "error")[0] > 0
     assert type_relation(["ExceptionGroup"], "BaseException", "error")[0] <= 0
+
+
+def test_a_message_retyped_in_other_capitals_finds_its_template_approximately() -> None:
+    site = entry(
+        ["Either 'SQLALCHEMY_DATABASE_URI' or 'SQLALCHEMY_BINDS' must be set."],
+        path="fsa/extension.py", function="SQLAlchemy.init_app", exc_type="RuntimeError",
+    )  # fmt: skip
+    other = entry(["Could not connect to the database at ", "url", ""], path="fsa/engine.py")
+    m = Matcher.from_entries([other, site])
+    res = m.explain(
+        "Bcz of a blocker error: either 'sqlalchemy_database_uri' or 'sqlalchemy_binds' must be set."
+    )
+    assert (top(res).function, top(res).approximate) == ("SQLAlchemy.init_app", True)
+    assert "the message is in other capitals than the template" in top(res).reasons
+    # as written, the text is exact, and no retry says otherwise
+    exact = m.explain("RuntimeError: Either 'SQLALCHEMY_DATABASE_URI' or 'SQLALCHEMY_BINDS' must be set.")
+    assert not top(exact).approximate
+    assert all("other capitals" not in r for r in top(exact).reasons)

@@ -97,3 +97,26 @@ def test_what_counts_as_a_twin() -> None:
     assert literal("The file lock '{self.lock_file}' could not be acquired.") == literal(
         "The file lock '{lock_filename}' could not be acquired."
     )
+
+
+def test_approximate_twins_of_one_text_are_ordered_like_exact_ones() -> None:
+    # an older wording (the suffix a later release added is missing): the class and the frame's
+    # function lead to both twins alike, approximately; the synchronous one is what most code runs
+    from errdex.match.result import Match
+    from errdex.match.twins import twins_last
+
+    tmpl = "{msg}, Timeout: {timeout}s"
+
+    def m(path: str, approximate: bool, score: float = 0.5) -> Match:
+        return Match(
+            "i" + path, "r", "1", "error", "E", tmpl, path, 244, "Topology._loop", score, approximate
+        )
+
+    got = twins_last([m("pkg/asynchronous/topology.py", True), m("pkg/synchronous/topology.py", True)])
+    assert [x.path for x in got] == ["pkg/synchronous/topology.py", "pkg/asynchronous/topology.py"]
+    # between approximate answers a small gap is the text fitting one better: no move
+    gap = [m("pkg/asynchronous/topology.py", True, 0.507), m("pkg/synchronous/topology.py", True)]
+    assert twins_last(gap) == gap
+    # an exact first answer does not trade places with an approximate twin
+    mixed = [m("pkg/asynchronous/topology.py", False), m("pkg/synchronous/topology.py", True)]
+    assert twins_last(mixed) == mixed

@@ -270,3 +270,54 @@ def test_classes_under_the_built_in_exception_group_relate_and_contradict(short_
     assert (top(res).function, top(res).approximate) == ("structure", True)
     res = short_matcher.explain("idn.core.ItemsError: While structuring the items (1 sub-exception)")
     assert (top(res).function, top(res).approximate) == ("structure", False)
+
+
+TOPOLOGY = """\
+class ConnectionFailure(Exception):
+    pass
+
+
+class AutoReconnect(ConnectionFailure):
+    pass
+
+
+class ServerSelectionTimeoutError(AutoReconnect):
+    pass
+
+
+def _raise_connection_failure(host, error):
+    raise AutoReconnect(f"{host}: {error}")
+
+
+class Topology:
+    def _select_servers_loop(self, selector, timeout):
+        if not self.description.known_servers:
+            raise ServerSelectionTimeoutError(
+                f"{self._error_message(selector)}, Timeout: {timeout}s, Topology Description: {self.description!r}"
+            )
+"""
+
+
+def test_a_traceback_through_the_library_ending_in_its_class_keeps_that_class_s_raise(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # an older release: the raise was in another file (``mongo/topology.py`` is now ``core.py``)
+    # and its message had no ``, Timeout: ...`` suffix yet; the text fits the base class's
+    # ``{host}: {error}`` better, but the class the traceback ends in is raised only here
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/env/lib/python2.7/site-packages/mongo/topology.py", line 186, in select_servers\n'
+        "    self._error_message(selector))\n"
+        "mongo.core.ServerSelectionTimeoutError: localhost:27017: [Errno 111] Connection refused"
+    )
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("moved")
+    (root / "mongo").mkdir()
+    (root / "mongo" / "__init__.py").write_text("")
+    (root / "mongo" / "core.py").write_text(TOPOLOGY)
+    index(str(root), str(root / "c.db"), jobs=1)
+    with Store.open(str(root / "c.db")) as store:
+        res = Matcher.load(store).explain(paste)
+    assert (top(res).function, top(res).approximate) == ("Topology._select_servers_loop", True)
+    assert any(m.function == "_raise_connection_failure" for m in res.matches[1:])

@@ -110,7 +110,7 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 14
+FORMAT = 15
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -181,7 +181,8 @@ SECTIONS: dict[str, str] = {
     # top-level packages and the codebase each belongs to (what a dotted type name points to)
     "tp_name": "I", "tp_repo": "I",
     # class hierarchy: (class, one of its bases) by type key, for the classes the codebases define
-    # (a pasted class relates to its subclasses' and bases' raises and contradicts other classes)
+    # (a pasted class relates to its subclasses' and bases' raises and contradicts other classes;
+    # a class name a message prints is a subclass of the raising method's class, format 15)
     "tb_name": "I", "tb_base": "I",
     # statements: crc32 of the compact first source line -> that line, the entries raised there
     # (a traceback prints it under the frame, so it finds the raise when line numbers moved)
@@ -1057,6 +1058,15 @@ class Index:
         # the consumers walk the set and cap what they take, so it is rebuilt in key order: the
         # same paste gets the same answer in every process
         return set(sorted(found))
+
+    def folded_hits(self, cmsg: str) -> set[int]:
+        """Keys that occur in ``cmsg`` lower-cased or upper-cased but not as written: for a
+        message retyped in other capitals, which ``hits`` misses whole. A key all in one case
+        (``'SQLALCHEMY_``, ``mustbeset.``) is found again this way; one of mixed case is not,
+        and needs none: the keys found lead to the template by their weight (``similar``).
+        Two more passes of ``hits``, no table of folded keys (at a million templates that
+        would be hundreds of megabytes for a rare retry)."""
+        return (self.hits(cmsg.lower()) | self.hits(cmsg.upper())) - self.hits(cmsg)
 
     def exact_candidates(self, seen: set[int]) -> list[int]:
         """Patterns whose keys all occurred: the only ones that can fit in full.

@@ -114,7 +114,30 @@ class Matcher:
                 res = retry
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
+        if not res.matches:
+            res = self._folded_case(q, message, types, fr, limit) or res
         return res
+
+    def _folded_case(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """Nothing matched, in either case of the first letter: the message may be retyped in
+        other capitals (``either 'sqlalchemy_database_uri' or ...`` for ``Either
+        'SQLALCHEMY_DATABASE_URI' or ...``). The templates sharing its fragments with case
+        ignored are tried by word similarity (words are compared lower-cased). Only ever
+        approximate: the text is not the template's as written."""
+        cmsg = compact(message)
+        folded = self.index.folded_hits(cmsg)
+        if not folded:
+            return None  # the same keys as written: the same answer
+        retry = self._match(q, message, types, fr, limit, folded | self.index.hits(cmsg))
+        if not retry.matches:
+            return None
+        for m in retry.matches:
+            m.approximate = True
+            m.reasons.append("the message is in other capitals than the template")
+        retry.verdict = verdict(retry.matches, None, None)
+        return retry
 
     def _other_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -132,10 +155,20 @@ class Matcher:
         retry.verdict = verdict(retry.matches, None, None)
         return retry
 
-    def _match(self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int) -> Result:
+    def _match(
+        self,
+        q: ParsedQuery,
+        message: str,
+        types: list[str],
+        fr: list[Frame],
+        limit: int,
+        seen: set[int] | None = None,
+    ) -> Result:
+        """One reading of the paste; ``seen``, when given, the keys to go by instead of those
+        the message holds as written (``_folded_case``)."""
         idx = self.index
         tf = TextFit(message, compact(message))
-        seen = idx.hits(tf.cmsg)
+        seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         fev = frames.gather(idx, fr)
         typed = self._typed(types, {p for _i, p in fev.info.lib})

@@ -98,6 +98,8 @@ _CLOCK = re.compile(r"^\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ")
 # A frame line whose start was cut (``pkg/app.py", line 74, in run``): its path ends it, unquoted
 # at the left; one way to match (no quote inside the path), so no backtracking
 _CUT_FRAME = re.compile(r'^\s*[^\s"][^"\n]{0,1000}\.py", line \d{1,9}, in [\w.<>]{1,300}\s*$')
+# A log viewer's head on every line (``docker logs --timestamps``, a CI console): a timestamp alone.
+_STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? ")
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 # possessive: "+" then a long run of "-" not ending the line was quadratic ([-+]+ and [-+ ]* traded)
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
@@ -127,7 +129,7 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
-    lines = _strip_quoting(_strip_compose(_strip_clock(_strip_syslog(lines))))
+    lines = _strip_quoting(_strip_stamps(_strip_compose(_strip_clock(_strip_syslog(lines)))))
     lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
@@ -307,6 +309,21 @@ def _uncut_frames(lines: list[str]) -> list[str]:
     return [
         f'  File "{ln.strip()}' if not _PY_FRAME.match(ln) and _CUT_FRAME.match(ln) else ln for ln in lines
     ]
+
+
+def _strip_stamps(lines: list[str]) -> list[str]:
+    """Remove a bare timestamp a log viewer put on most lines, the traceback's own lines among
+    them (``2023-08-21 16:46:22   File "..."``). Python's logging stamps the record, never the
+    lines of the traceback under it: a stamp only on records is the record's, and is kept."""
+    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    heads = [m for ln in nonempty if (m := _STAMP.match(ln))]
+    if not heads or len(heads) < 0.6 * len(nonempty):
+        return lines
+    if not any(
+        m.string[m.end() :].lstrip().startswith(('File "', "Traceback (most recent call")) for m in heads
+    ):
+        return lines
+    return [ln[m.end() :] if (m := _STAMP.match(ln)) else ln for ln in lines]
 
 
 def _strip_compose(lines: list[str]) -> list[str]:

@@ -44,7 +44,9 @@ from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, 
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLER_FRAME,
+    CLASS_BELOW,
     CLASS_NAMED,
+    CLASS_OBJECT,
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
@@ -59,6 +61,7 @@ from errdex.match.thresholds import (
     TYPED_TEXT,
 )
 from errdex.match.verify import REPR_MARK, values
+from errdex.store.classes import owner_class as _owner_class
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
 _CLASS_NAME = frozenset(
@@ -66,6 +69,8 @@ _CLASS_NAME = frozenset(
     for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
     for attr in ("__name__", "__qualname__")
 )
+# placeholders printing the class object itself: ``str()`` of a class is ``<class 'pkg.Name'>``
+_CLASS_OBJECT = frozenset(("type(self)", "self.__class__", "cls", "type(cls)"))
 
 # (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
 # is in this raise's function and the class agrees, exact, score)
@@ -317,8 +322,14 @@ class Ranker:
         if idx.entry_relay(s.ei):
             reasons.append("a helper raising the message its caller supplies")
         named = self._class_named(c, site.function)
-        if named:
-            whose = "this site's class" if named > 0 else "another class than this site's"
+        if named == -CLASS_OBJECT:
+            reasons.append(
+                "the template prints a class object (<class '...'>) where the message has a bare name"
+            )
+        elif named:
+            whose = {CLASS_NAMED: "this site's class", CLASS_BELOW: "a subclass of this site's class"}.get(
+                named, "another class than this site's"
+            )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
         return reasons
 
@@ -327,7 +338,7 @@ class Ranker:
         pasted, the class is all there is to go by and nothing contradicts it; in the function of
         the traceback's last frame (whose file the catalogue does not have: it moved), it is
         where the class was raised (the reason returned says so)."""
-        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL:
+        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL or self._typed_pointed(ei):
             text = max(text, TYPED_TEXT)
         frames = self.ev.frames.info.frames
         last = frames[-1][2] if frames else None
@@ -338,6 +349,16 @@ class Ranker:
                 f"the pasted class is raised here, in {last}, the traceback's last frame",
             )
         return text, fw, None
+
+    def _typed_pointed(self, ei: int) -> bool:
+        """A traceback that the paste points to the site's codebase with (its frames, or the
+        class's dotted package) ends in the library class raised here: the class is evidence
+        even when the text is another release's wording (the raise moved to another file, the
+        message gained a suffix), so the site stays a candidate, ranked by the class and frames
+        (approximate: the text decides nothing). A message alone keeps the text's say: there,
+        scoring every raise of its class was work (a class raised at hundreds of sites) for
+        what the frames would have to tell apart anyway."""
+        return bool(self.ev.frames.info.frames) and self.idx.entries[ei][E_REPO] in self.ev.pointed
 
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""
@@ -394,24 +415,32 @@ class Ranker:
         got = []
         names = self.idx.patterns[c.pid].names
         tf = self._tf
-        if tf is not None and any(_class_slot(n) for n in names):
+        if tf is not None and any(_class_slot(n) or _object_slot(n) for n in names):
             vals = values(list(names), c.fit, tf.message, tf.cmap)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
+            got += [_printed_class(v) for n, v in vals.items() if _object_slot(n)]
         self._named[c.pid] = got
         return got
 
     def _class_named(self, c: Cand, func: str) -> float:
-        """Evidence from a class-name placeholder: its value is the class of the site's method
-        (or a subclass of it the index knows) or it names another class."""
+        """Evidence from a class-name placeholder: its value is the class of the site's method,
+        a subclass of it the index knows (less: an override of the method would be that
+        subclass's own site), or another class."""
         named = self._class_names(c)
         if not named:
             return 0.0
+        if "" in named:
+            return -CLASS_OBJECT  # a class object printed, but the message has no ``<class '...'>``
         owner = _owner_class(func)
         if not owner:
             return 0.0
-        key = type_key(owner)
-        if any(v == owner or key in self.idx.ancestors(type_key(v)) for v in named):
+        if owner in named:
             return CLASS_NAMED
+        key = type_key(owner)
+        if any(key in self.idx.ancestors(type_key(v)) for v in named):
+            # a subclass's instance: the site's method runs unless the subclass overrides it
+            # (then that override's site names the class itself, and comes first)
+            return CLASS_BELOW
         return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
 
     def _bare_fits(self, tw: float, fw: float) -> bool:
@@ -456,14 +485,19 @@ def _class_slot(name: str) -> bool:
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
 
 
-def _owner_class(func: str) -> str | None:
-    """The class a site's function is a method of (``LRUCache.popitem``), if any: for a function
-    nested in a method (``Schema.validate.<locals>.check``), the method's."""
-    for scope in reversed(func.split(".<locals>.")):
-        parts = scope.split(".")
-        if len(parts) >= 2:
-            return parts[-2]
-    return None
+def _object_slot(name: str) -> bool:
+    """Whether a placeholder prints the raising object's class itself (``{self.__class__}``)."""
+    return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_OBJECT
+
+
+def _printed_class(value: str) -> str:
+    """The class name in what ``str()``/``repr()`` of a class prints (``<class 'pkg.mod.Name'>``
+    -> ``Name``), or ``""`` when the value is not that: a bare ``Name`` in the message is another
+    template's ``{type(self).__name__}``, not this one's ``{self.__class__}``."""
+    v = value.strip()
+    if not (v.startswith("<class '") and v.endswith("'>")):
+        return ""
+    return v[len("<class '") : -2].rsplit(".", 1)[-1]
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:

@@ -41,4 +41,6 @@ SAME_LINE = 0.1  # added when that frame's line is the candidate's line too
 ON_RAISE = 0.8  # the deepest library frame lands on the raise statement itself (line and function)
 RELAY = 0.08  # taken off a helper's raise of a message its callers supply
 CLASS_NAMED = 0.03  # a class-name placeholder holds the site's class (+) or names another (-)
+CLASS_BELOW = 0.015  # ... holds a subclass of the site's class
+CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in

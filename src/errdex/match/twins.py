@@ -52,19 +52,23 @@ def literal(template: str) -> str:
 def twins_last(matches: list[Match]) -> list[Match]:
     """The matches with the first answer's near-tied twins after the plain sites of its text.
 
-    Only exact matches of the first answer's class and text within ``NEAR`` of its score
-    move, among their own places; each place keeps its score, so the list stays in score
-    order. A tie of only twins (a library all ``async``) or only plain sites is unchanged."""
-    if len(matches) < 2 or matches[0].approximate:
+    Only matches as exact as the first answer, of its class and text, within ``NEAR`` of its
+    score move, among their own places; each place keeps its score, so the list stays in
+    score order. Approximate answers move only when tied outright (an older wording, the
+    class and frames leading to both twins alike): between approximate ones a small gap is
+    the text fitting one twin better (``'COM4'`` in the repr one of them prints). A tie of
+    only twins (a library all ``async``) or only plain sites is unchanged."""
+    if len(matches) < 2:
         return matches
     top = matches[0]
     text = literal(top.template)
+    near = 1e-9 if top.approximate else NEAR
     slots = [
         i
         for i, m in enumerate(matches)
-        if not m.approximate
+        if m.approximate == top.approximate
         and m.exc_type == top.exc_type
-        and top.score - m.score < NEAR
+        and top.score - m.score < near
         and literal(m.template) == text
     ]
     group = [matches[i] for i in slots]

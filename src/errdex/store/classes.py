@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from errdex.pyexc import BUILTIN_EXCEPTIONS
 
@@ -32,3 +32,43 @@ def exception_classes(rows: Sequence[tuple[str, tuple[str, ...]]]) -> list[tuple
         if not grew:
             break
     return [row for row, k in zip(rows, keep, strict=True) if k]
+
+
+# how a template prints the class of the object raising (``{type(self).__name__}``): at run time
+# it is the instance's class, often a subclass of the class whose method raises
+CLASS_NAME_SLOTS = tuple(
+    f"{{{obj}.{attr}"
+    for obj in ("type(self)", "self.__class__", "cls", "type(cls)")
+    for attr in ("__name__", "__qualname__")
+)
+
+
+def owner_class(func: str) -> str | None:
+    """The class a site's function is a method of (``LRUCache.popitem``), if any: for a function
+    nested in a method (``Schema.validate.<locals>.check``), the method's."""
+    for scope in reversed(func.split(".<locals>.")):
+        parts = scope.split(".")
+        if len(parts) >= 2:
+            return parts[-2]
+    return None
+
+
+def below_named_owners(
+    rows: Sequence[tuple[str, tuple[str, ...]]], owners: Iterable[str]
+) -> list[tuple[str, tuple[str, ...]]]:
+    """The rows of the classes below ``owners`` (classes with a method whose message prints the
+    instance's class name), their bases without subscripts (``GroupBy[Series]`` -> ``GroupBy``):
+    a message naming ``SeriesGroupBy`` is ``GroupBy.__getattr__``'s when the index knows the one
+    derives from the other. Only these of a codebase's many plain classes say something there."""
+    below = {_last(o) for o in owners}
+    plain = [(name, tuple(b.split("[", 1)[0] for b in bases)) for name, bases in rows]
+    keep = [False] * len(plain)
+    for _ in range(MAX_ROUNDS):
+        grew = False
+        for i, (name, bases) in enumerate(plain):
+            if not keep[i] and any(_last(b) in below for b in bases):
+                keep[i] = grew = True
+                below.add(_last(name))
+        if not grew:
+            break
+    return [row for row, k in zip(plain, keep, strict=True) if k]

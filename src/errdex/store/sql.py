@@ -38,6 +38,7 @@ from sqlalchemy import (
     func,
     insert,
     inspect,
+    or_,
     select,
     text,
     update,
@@ -56,7 +57,7 @@ from errdex.model import (
 )
 from errdex.store import history, textdelta
 from errdex.store import schema as s
-from errdex.store.classes import exception_classes
+from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception_classes, owner_class
 from errdex.store.copy import insert_dicts, insert_tuples, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
@@ -581,7 +582,9 @@ class Store(CatalogueReader):
         (of one snapshot, when given): the matcher relates a pasted class to the raises of its
         bases and subclasses, including classes no statement raises by name. Exception classes
         are the ones whose line reaches a builtin exception or an ``...Error``/``...Exception``/
-        ``...Warning`` name; the other classes of a codebase are many and say nothing here."""
+        ``...Warning`` name; the other classes of a codebase are many and say nothing here, but
+        for those below a class whose message prints the instance's class name (``{type(self).
+        __name__}``), whose subclass a message names (``below_named_owners``)."""
         c, f, fl = s.fact_classes, s.code_facts, s.files
         q = (
             select(c.c.qualname, c.c.bases)
@@ -595,7 +598,28 @@ class Store(CatalogueReader):
                 (str(name), tuple(str(b) for b in json.loads(bases or "[]")))
                 for name, bases in conn.execute(q)
             ]
-        return exception_classes(rows)
+            owners = self._class_name_owners(conn, snapshot_id)
+        found = exception_classes(rows)
+        return found + [r for r in below_named_owners(rows, owners) if r not in found]
+
+    def _class_name_owners(self, conn: Connection, snapshot_id: int | None) -> set[str]:
+        """The classes with a method raising a message that prints the instance's class name
+        (``{type(self).__name__}``); ``class_bases`` adds the classes below them."""
+        e = s.errors
+        q = select(e.c.function, e.c.template).where(
+            or_(
+                e.c.template.contains(".__name__", autoescape=True),
+                e.c.template.contains(".__qualname__", autoescape=True),
+            )
+        )
+        if snapshot_id is not None:
+            se = s.snapshot_errors
+            q = q.where(e.c.id.in_(select(se.c.error_id).where(se.c.snapshot_id == snapshot_id)))
+        return {
+            owner
+            for func, template in conn.execute(q)
+            if any(slot in template for slot in CLASS_NAME_SLOTS) and (owner := owner_class(func))
+        }
 
     def resolve_repo(self, name: str) -> str:
         """Accept ``owner/repo``, the project name (``jax``) or the repo part: users type the short one."""
