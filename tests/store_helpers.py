@@ -245,7 +245,9 @@ def _stored_facts(row: tuple[object, ...]) -> CodeFacts:
     f.functions = [
         FunctionFact(g.qualname, g.line, g.end_line, g.cls, p, d)
         for g, (p, d) in zip(
-            fb.decode(functions, fb.function_row), fb.decode(docs, fb.doc_row), strict=True  # type: ignore[arg-type]
+            fb.decode(functions, fb.function_row),
+            fb.decode(docs, fb.doc_row),
+            strict=True,  # type: ignore[arg-type]
         )
     ]
     f.calls = fb.decode(calls, fb.call_row)  # type: ignore[arg-type]
@@ -295,7 +297,9 @@ def _as_v9(conn: Connection) -> None:
         conn.execute(text(view))
     if conn.dialect.name == "postgresql" and stored:
         conn.execute(
-            text("SELECT setval(pg_get_serial_sequence('code_facts', 'id'), (SELECT max(id) FROM code_facts))")
+            text(
+                "SELECT setval(pg_get_serial_sequence('code_facts', 'id'), (SELECT max(id) FROM code_facts))"
+            )
         )
     conn.execute(text("UPDATE meta SET value = '9' WHERE key = 'schema_version'"))
 

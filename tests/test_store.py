@@ -8,8 +8,6 @@ import pytest
 from sqlalchemy import text
 from store_helpers import as_v3, as_version, v6, v7, v8
 
-from errdex.store.fnfacts import legacy
-
 from errdex.model import (
     CodeFacts,
     ErrorRecord,
@@ -21,6 +19,7 @@ from errdex.model import (
     render_template,
 )
 from errdex.store import Store, StoreError
+from errdex.store.fnfacts import legacy
 from errdex.store.schema import SCHEMA_VERSION
 
 
