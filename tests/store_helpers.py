@@ -19,6 +19,9 @@ from sqlalchemy import (
     text,
 )
 
+from errdex.model import CodeFacts, FunctionFact
+from errdex.store import factblobs as fb
+from errdex.store import fnfacts
 from errdex.store import schema as s
 
 _ADDED_IN_V4 = (
@@ -61,12 +64,34 @@ V6_CALLS = Table(
 )  # fmt: skip
 
 
+# The views schema v7..v9 read the per-row code facts through (columns as their readers saw them)
+v9_views = MetaData()
+V9_FUNCTIONS = Table(
+    "fact_functions", v9_views,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("qualname", Text), Column("name", Text), Column("line", Integer), Column("end_line", Integer),
+    Column("cls", Text), Column("params", Text), Column("doc", Text),
+)  # fmt: skip
+V9_CALLS = Table(
+    "fact_calls", v9_views,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("cseq", Integer, primary_key=True), Column("caller", Text), Column("callee", Text),
+    Column("name", Text), Column("line", Integer),
+)  # fmt: skip
+V9_IMPORTS = Table(
+    "fact_imports", v9_views,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("local", Text), Column("target", Text), Column("level", Integer), Column("name", Text),
+    Column("top", Text),
+)  # fmt: skip
+
+
 def as_v6(conn: Connection) -> None:
     """Rewrite a current catalogue, rows included, into the shape schema v6 had: per-file
     ``fact_functions`` and ``fact_calls`` tables instead of views of shared function bodies."""
-    funcs = [dict(r) for r in conn.execute(s.fact_functions.select()).mappings()]
+    funcs = [dict(r) for r in conn.execute(V9_FUNCTIONS.select()).mappings()]
     calls = conn.execute(
-        s.fact_calls.select().order_by(s.fact_calls.c.fact_id, s.fact_calls.c.seq, s.fact_calls.c.cseq)
+        V9_CALLS.select().order_by(V9_CALLS.c.fact_id, V9_CALLS.c.seq, V9_CALLS.c.cseq)
     ).mappings()
     count: dict[int, int] = {}
     rows = []
@@ -161,7 +186,7 @@ def as_v8(engine: Engine) -> None:
 
 
 def _as_v8(conn: Connection) -> None:
-    imports = [dict(r) for r in conn.execute(s.fact_imports.select()).mappings()]
+    imports = [dict(r) for r in conn.execute(V9_IMPORTS.select()).mappings()]
     facts = []
     for fid, sha, producer, data in conn.execute(
         text(
@@ -198,10 +223,93 @@ def _as_v8(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '8' WHERE key = 'schema_version'"))
 
 
+def as_v9(engine: Engine) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v9 had: code facts one
+    row per function, call, class, test and import (functions and imports shared between file
+    contents, as the v9 writer stored them), read through views. ``code_facts`` and ``modules``
+    are made again with the same ids, foreign keys off meanwhile (as ``as_v8``)."""
+    with engine.connect() as conn:
+        sqlite = conn.dialect.name == "sqlite"
+        if sqlite:
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys = OFF")  # type: ignore[union-attr]
+        with conn.begin():
+            _as_v9(conn)
+        if sqlite:
+            conn.connection.driver_connection.execute("PRAGMA foreign_keys = ON")  # type: ignore[union-attr]
+
+
+def _stored_facts(row: tuple[object, ...]) -> CodeFacts:
+    names, imports, functions, docs, calls, classes, tests = row  # as ``fb.COLUMNS``
+    f = fb.names(names)  # type: ignore[arg-type]
+    f.imports = fb.decode(imports, fb.import_row)  # type: ignore[arg-type]
+    f.functions = [
+        FunctionFact(g.qualname, g.line, g.end_line, g.cls, p, d)
+        for g, (p, d) in zip(
+            fb.decode(functions, fb.function_row),
+            fb.decode(docs, fb.doc_row),
+            strict=True,  # type: ignore[arg-type]
+        )
+    ]
+    f.calls = fb.decode(calls, fb.call_row)  # type: ignore[arg-type]
+    f.classes = fb.decode(classes, fb.class_row)  # type: ignore[arg-type]
+    f.tests = fb.decode(tests, fb.test_row)  # type: ignore[arg-type]
+    return f
+
+
+def _as_v9(conn: Connection) -> None:
+    cols = ", ".join(fb.COLUMNS)
+    stored = {
+        int(r[0]): (str(r[1]), str(r[2]), _stored_facts(tuple(r[3:])))
+        for r in conn.execute(text(f"SELECT id, blob_sha, producer, {cols} FROM code_facts ORDER BY id"))
+    }
+    modules = [dict(r) for r in conn.execute(s.modules.select()).mappings()]
+    for name in ("fact_keys", "modules", "code_facts"):
+        conn.execute(text(f"DROP TABLE {name}"))
+    fnfacts.legacy.create_all(conn)
+    s.metadata.create_all(conn, tables=[s.modules])
+    shared = fnfacts.file_rows(conn, {str(fid): f for fid, (_, _, f) in stored.items()})
+    if stored:
+        conn.execute(
+            fnfacts.code_facts.insert(),
+            [
+                {"id": fid, "blob_sha": sha, "producer": prod, "names_id": shared[str(fid)][0],
+                 "imports_id": shared[str(fid)][1]}
+                for fid, (sha, prod, _) in stored.items()
+            ],
+        )  # fmt: skip
+    fnfacts.write_functions(conn, {fid: (f.functions, f.calls) for fid, (_, _, f) in stored.items()})
+    classes = [
+        {"fact_id": fid, "seq": i, "qualname": c.qualname, "line": c.line, "end_line": c.end_line,
+         "bases": json.dumps(c.bases), "members": json.dumps(c.members)}
+        for fid, (_, _, f) in stored.items() for i, c in enumerate(f.classes)
+    ]  # fmt: skip
+    tests = [
+        {"fact_id": fid, "seq": i, "qualname": t.qualname, "line": t.line, "end_line": t.end_line,
+         "subject": json.dumps(t.subject), "expects": t.expects, "calls": json.dumps(t.calls)}
+        for fid, (_, _, f) in stored.items() for i, t in enumerate(f.tests)
+    ]  # fmt: skip
+    for table, rows in ((fnfacts.fact_classes, classes), (fnfacts.fact_tests, tests)):
+        if rows:
+            conn.execute(table.insert(), rows)
+    if modules:
+        conn.execute(s.modules.insert(), modules)
+    for view in (s._FACT_FUNCTIONS_VIEW, s._FACT_CALLS_VIEW, s._FACT_IMPORTS_VIEW):
+        conn.execute(text(view))
+    if conn.dialect.name == "postgresql" and stored:
+        conn.execute(
+            text(
+                "SELECT setval(pg_get_serial_sequence('code_facts', 'id'), (SELECT max(id) FROM code_facts))"
+            )
+        )
+    conn.execute(text("UPDATE meta SET value = '9' WHERE key = 'schema_version'"))
+
+
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6, 7 or 8) as far as the tables
-    of its code facts and related errors go (``as_v3`` and the tests do the older steps)."""
-    as_v8(engine)
+    """A current catalogue in the shape of schema ``version`` (6 to 9) as far as the tables of
+    its code facts and related errors go (``as_v3`` and the tests do the older steps)."""
+    as_v9(engine)
+    if version < 9:
+        as_v8(engine)
     with engine.begin() as conn:
         if version < 8:
             as_v7(conn)

@@ -141,12 +141,10 @@ def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snap
         assert _count(store, s.code_facts) == 6
         store.delete_snapshot(second)  # v2's api.py and the old __init__ were only its own
         assert _count(store, s.code_facts) == 4
-        assert _count(store, s.fact_calls) == sum(
-            len(f.calls)
-            for f in extract(
-                [SourceFile(p, t.read_bytes()) for p, t in _files(v1)], "x", jobs=1
-            ).code.values()
-        )
+        # the lookup keys went with the rows they point at
+        with store.engine.connect() as conn:
+            keyed = set(conn.scalars(select(s.fact_keys.c.fact_id)))
+            assert keyed and keyed <= set(conn.scalars(select(s.code_facts.c.id)))
 
 
 def _seen(store: Store, sid: int) -> tuple[object, ...]:
@@ -167,30 +165,23 @@ def _seen(store: Store, sid: int) -> tuple[object, ...]:
         store.facts.imports_binding(sid, ["buy", "_core", "_validate"]),
         store.facts.relative_imports(sid),
         store.facts.imports_top_level(sid, "shop"),
+        {fid: store.facts.docstrings(fid, ["checkout", "_validate", "Cart.__init__"]) for fid in fids},
+        store.facts.tests_in(sid, "tests/test_shop.py"),
+        store.class_bases(sid),
     )
 
 
-def test_a_function_moved_by_an_edit_above_it_is_stored_once(tmp_path: Path, db_url: str) -> None:
-    """A release that inserts lines at the top of a module makes a new file content, but its
-    functions only move: their bodies and calls are shared, each file content adds places."""
+def test_a_function_moved_by_an_edit_above_it_reads_at_its_new_lines(tmp_path: Path, db_url: str) -> None:
+    """A release that inserts lines at the top of a module makes a new file content: its facts
+    are a row of their own, read with the new lines, and the older release reads its own."""
     v1 = write_package(tmp_path / "v1" / "shop")
     moved = "# a new comment\n# and another\n" + PACKAGE["shop/_core.py"]
     v2 = write_package(tmp_path / "v2" / "shop", {"shop/_core.py": moved})
     first = index(str(v1), db_url, jobs=1).snapshot_id
     with Store.open(db_url) as store:
-        bodies, places, calls = (
-            _count(store, s.fn_bodies),
-            _count(store, s.fn_places),
-            _count(store, s.fn_calls),
-        )
         second = index(str(v2), db_url, jobs=1).snapshot_id
-        assert _count(store, s.code_facts) == 5  # the moved file is a new content ...
-        assert (_count(store, s.fn_bodies), _count(store, s.fn_calls)) == (
-            bodies,
-            calls,
-        )  # ... of old functions
+        assert _count(store, s.code_facts) == 5  # the moved file is a new content
         core = extract([SourceFile("shop/_core.py", moved.encode())], "x", jobs=1).code["shop/_core.py"]
-        assert _count(store, s.fn_places) == places + len(core.functions)
         m = store.facts.module_at(second, "shop/_core.py")
         assert (
             m is not None and store.facts.facts([m.fact_id], docs=True)[m.fact_id].functions == core.functions
@@ -204,20 +195,20 @@ def test_a_function_moved_by_an_edit_above_it_is_stored_once(tmp_path: Path, db_
             for c in store.facts.calls_named(first, ["_validate"])
             if c.path != "shop/_core.py"
         ]
-
-        store.delete_snapshot(second)  # the places go with the content; the shared bodies stay
-        assert (_count(store, s.fn_bodies), _count(store, s.fn_places)) == (bodies, places)
+        store.delete_snapshot(second)
+        assert _count(store, s.code_facts) == 4
         store.delete_snapshot(first)
-        assert _count(store, s.fn_bodies) == _count(store, s.fn_calls) == _count(store, s.fn_places) == 0
+        assert _count(store, s.code_facts) == _count(store, s.fact_keys) == 0
 
 
-@pytest.mark.parametrize("version", [6, 7, 8])
-def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
+@pytest.mark.parametrize("version", [6, 7, 8, 9])
+def test_an_older_catalogue_upgrades_to_rows_of_values_reading_the_same(
     tmp_path: Path, db_url: str, version: int
 ) -> None:
     """Schema v6 stored functions and calls per file content, v7 the keys of related errors in
-    every snapshot's rows, v8 bound names and imports per file content; the upgrade moves them into shared rows, and every reader of the
-    analysis sees the same facts and related errors as before."""
+    every snapshot's rows, v8 bound names and imports per file content, v9 every function, call,
+    class, test and import a row; the upgrade moves them into one row of values per file
+    content, and every reader of the analysis sees the same facts and related errors as before."""
     from store_helpers import as_version
 
     v1 = write_package(tmp_path / "v1" / "shop")
@@ -225,13 +216,13 @@ def test_an_older_catalogue_upgrades_to_shared_rows_reading_the_same(
     sids = [index(str(v), db_url, jobs=1).snapshot_id for v in (v1, v2)]
     with Store.open(db_url) as store:
         before = [_seen(store, sid) for sid in sids]
-        bodies = _count(store, s.fn_bodies)
-        assert all(before[-1][6:])  # the newer release has related errors and imports to compare
+        contents, keys = _count(store, s.code_facts), _count(store, s.fact_keys)
+        assert all(before[-1][6:14])  # the newer release has related errors, imports and tests to compare
         as_version(store.engine, version)
         store.engine.dispose()
         with Store.open(db_url) as upgraded:
             assert [_seen(upgraded, sid) for sid in sids] == before
-            assert _count(upgraded, s.fn_bodies) == bodies < _count(upgraded, s.fn_places)
+            assert (_count(upgraded, s.code_facts), _count(upgraded, s.fact_keys)) == (contents, keys)
 
 
 def _files(root: Path) -> list[tuple[str, Path]]:
@@ -497,8 +488,8 @@ def test_damaged_rows_read_as_empty_or_absent_through_both_readers(
 
 
 def test_a_damaged_row_of_bound_names_reads_as_none(tmp_path: Path) -> None:
-    """``fact_names`` holds zlib frames: one that is not, or inflates to no such JSON, or past
-    the cap, reads as a file that binds nothing, through both readers, never as a crash."""
+    """``code_facts.names`` holds a zlib frame: one that is not, or inflates to no such JSON, or
+    past the cap, reads as a file that binds nothing, through both readers, never as a crash."""
     import sqlite3
     import zlib
 
@@ -512,11 +503,47 @@ def test_a_damaged_row_of_bound_names_reads_as_none(tmp_path: Path) -> None:
         bomb = zlib.compress(b"[" + b" " * (65 << 20) + b"]")
         for damaged in (b"not zlib", zlib.compress(b'{"a": 1}'), bomb):
             with closing(sqlite3.connect(db)) as conn, conn:
-                conn.execute(
-                    "update fact_names set data = ? where id = (select names_id from code_facts where id = ?)",
-                    (damaged, core.fact_id),
-                )
+                conn.execute("update code_facts set names = ? where id = ?", (damaged, core.fact_id))
             with open_reader(db) as fast_reader:
                 for reader in (store.facts, fast_reader.facts):
                     got = reader.facts([core.fact_id])[core.fact_id]
                     assert (got.toplevel, got.bound, got.consts) == ([], [], {}) and got.functions
+
+
+def test_damaged_values_of_code_facts_read_as_none_of_that_kind(tmp_path: Path) -> None:
+    """Each kind of a file's facts is one zlib frame of JSON: a frame that is not zlib, or of
+    another shape, or whose docstrings do not pair with its functions, reads as no facts of that
+    kind through both readers; the other kinds and the other files still read."""
+    import sqlite3
+    import zlib
+
+    from errdex.store.fast import open_reader
+
+    db = str(tmp_path / "c.db")
+    sid = index(str(write_package(tmp_path / "pkg")), db, jobs=1).snapshot_id
+    with Store.open(db) as store:
+        core, api = store.facts.module_at(sid, "shop/_core.py"), store.facts.module_at(sid, "shop/api.py")
+        assert core is not None and api is not None
+        fid = core.fact_id
+        whole = store.facts.facts([fid], docs=True)[fid]
+        callers = {c.path for c in store.facts.calls_named(sid, ["_validate"])}
+        assert whole.functions and "shop/_core.py" in callers
+        assert store.facts.parameters(api.fact_id, ["checkout"]) == {"checkout": ("cart",)}
+        with closing(sqlite3.connect(db)) as conn, conn:
+            for column, damaged in (
+                ("calls", b"not zlib"),
+                ("functions", zlib.compress(b'[["f", "not a line", 2, null]]')),
+            ):
+                conn.execute(f"update code_facts set {column} = ? where id = ?", (damaged, fid))
+            conn.execute("update code_facts set docs = ? where id = ?", (zlib.compress(b"[]"), api.fact_id))
+        with open_reader(db) as fast_reader:
+            for reader in (store.facts, fast_reader.facts):
+                got = reader.facts([fid], docs=True)[fid]
+                assert got.functions == [] and got.toplevel == whole.toplevel
+                assert {c.path for c in reader.calls_named(sid, ["_validate"])} == callers - {"shop/_core.py"}
+                assert reader.functions_named(sid, ["_validate"]) == {}
+                # docstrings that do not pair with the functions: functions without them
+                assert reader.parameters(api.fact_id, ["checkout"]) == {}
+                assert {f.params for f in reader.facts([api.fact_id], docs=True)[api.fact_id].functions} == {
+                    ()
+                }

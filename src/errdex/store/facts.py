@@ -6,19 +6,19 @@ the analysis of one error proportional to its own facts.
 
 The SQL is plain text with ``:name`` parameters, which both SQLAlchemy's ``text()`` and the
 standard library's ``sqlite3`` accept, so the full store (SQLite or PostgreSQL) and the
-SQLAlchemy-free fast reader run the very same statements through ``FactReader``. Lists inside a
-row are JSON that errdex wrote itself (see ``schema``).
+SQLAlchemy-free fast reader run the very same statements through ``FactReader``. A file's facts
+are values of its ``code_facts`` row (``factblobs``); the lookups across files find the files
+through ``fact_keys`` and read only theirs.
 """
 
 from __future__ import annotations
 
-import json
-import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from errdex.model import ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
+from errdex.model import CodeFacts, ImportFact, TestFunctionFact
+from errdex.store import factblobs as fb
 from errdex.store.records import Expectation
 
 __all__ = ["CallRow", "ErrorRow", "FactReader", "ImportRow", "ModuleRow", "Run"]
@@ -104,23 +104,6 @@ def _chunks(values: Iterable[Any]) -> list[list[Any]]:
     return [items[i : i + _CHUNK] for i in range(0, len(items), _CHUNK)]
 
 
-_MAX_NAMES = 64 << 20  # a file's bound names past this are no errdex row (the catalogue may be crafted)
-
-
-def _names(data: bytes | memoryview | None) -> CodeFacts:
-    """A file's bound names (``schema.fact_names``), inflated within ``_MAX_NAMES``; a damaged
-    row reads as none."""
-    try:
-        z = zlib.decompressobj()
-        text = z.decompress(bytes(data or b""), _MAX_NAMES)
-        toplevel, bound, consts = json.loads(text) if z.eof and not z.unconsumed_tail else ([], [], {})
-    except (zlib.error, ValueError, TypeError):
-        return CodeFacts()
-    if not (isinstance(toplevel, list) and isinstance(bound, list) and isinstance(consts, dict)):
-        return CodeFacts()
-    return CodeFacts(toplevel=toplevel, bound=bound, consts=consts)
-
-
 def _module(row: tuple[Any, ...]) -> ModuleRow:
     return ModuleRow(row[0], row[1], bool(row[2]), bool(row[3]), bool(row[4]), int(row[5]))
 
@@ -178,50 +161,33 @@ class FactReader:
         definitions: they are read only with ``docs``.
         """
         out: dict[int, CodeFacts] = {}
-        extra = "params, doc" if docs else "NULL, NULL"
+        extra = "docs" if docs else "NULL"
         for chunk in _chunks(fact_ids):
             marks, params = _in("f", chunk)
-            for fid, data in self._run(
-                "SELECT c.id, n.data FROM code_facts c "
-                f"JOIN fact_names n ON n.id = c.names_id WHERE c.id IN {marks}",
+            for fid, names, imports, functions, classes, texts in self._run(
+                f"SELECT id, names, imports, functions, classes, {extra} FROM code_facts WHERE id IN {marks}",
                 params,
             ):
-                out[fid] = _names(data)
-            for fid, qual, line, end, cls, fparams, doc in self._run(
-                f"SELECT fact_id, qualname, line, end_line, cls, {extra} FROM fact_functions "
-                f"WHERE fact_id IN {marks} ORDER BY fact_id, seq",
-                params,
-            ):
-                args = tuple(json.loads(fparams)) if fparams else ()
-                out[fid].functions.append(FunctionFact(qual, line, end, cls, args, doc))
-            for fid, qual, line, end, bases, members in self._run(
-                "SELECT fact_id, qualname, line, end_line, bases, members FROM fact_classes "
-                f"WHERE fact_id IN {marks} ORDER BY fact_id, seq",
-                params,
-            ):
-                out[fid].classes.append(ClassFact(qual, line, end, json.loads(bases), json.loads(members)))
-            for fid, local, target, level in self._run(
-                f"SELECT fact_id, local, target, level FROM fact_imports WHERE fact_id IN {marks} "
-                "ORDER BY fact_id, seq",
-                params,
-            ):
-                out[fid].imports.append(ImportFact(local, target, level))
+                f = out[fid] = fb.names(names)
+                f.imports = fb.decode(imports, fb.import_row)
+                f.functions = fb.decode(functions, fb.function_row)
+                f.classes = fb.decode(classes, fb.class_row)
+                if docs:
+                    extras = fb.decode(texts, fb.doc_row)
+                    if len(extras) == len(f.functions):
+                        f.functions = [
+                            replace(g, params=p, doc=d) for g, (p, d) in zip(f.functions, extras, strict=True)
+                        ]
         return out
 
     def tests_in(self, sid: int, path: str) -> list[TestFunctionFact]:
         """The test functions of one file of the snapshot."""
         rows = self._run(
-            "SELECT t.qualname, t.line, t.end_line, t.subject, t.expects, t.calls FROM modules m "
-            "JOIN fact_tests t ON t.fact_id = m.fact_id WHERE m.snapshot_id = :sid AND m.path = :path "
-            "ORDER BY t.seq",
+            "SELECT c.tests FROM modules m JOIN code_facts c ON c.id = m.fact_id "
+            "WHERE m.snapshot_id = :sid AND m.path = :path",
             {"sid": sid, "path": path},
         )
-        return [
-            TestFunctionFact(
-                q, line, end, json.loads(subject), bool(expects), [(a, b) for a, b in json.loads(calls)]
-            )
-            for q, line, end, subject, expects, calls in rows
-        ]
+        return fb.decode(rows[0][0], fb.test_row) if rows else []
 
     # ------------------------------------------------------------------ names
 
@@ -239,107 +205,124 @@ class FactReader:
             )
         return out
 
-    def _library_rows(
-        self, sid: int, table: str, columns: str, key: str, values: Iterable[str], sub: str | None = None
-    ) -> list[Any]:
-        """Rows of a fact table whose ``key`` is one of ``values``, from the library's modules, in
-        code order (file, then order in the file: ``seq``, then ``sub`` within it). Each row starts
-        with its module's path, the row's order (two values), the module's name, whether it is a
-        package and its fact id."""
-        parts = []
-        then = f", {sub}" if sub else ""  # (a constant in ORDER BY would name a column)
-        for chunk in _chunks(values):
-            marks, params = _in("v", chunk)
-            parts.append(
-                self._run(
-                    f"SELECT m.path, x.seq, {sub or 0}, m.name, m.is_package, m.fact_id, {columns} FROM {table} x "
-                    f"JOIN modules m ON m.fact_id = x.fact_id WHERE {_LIBRARY_JOINED} AND x.{key} IN {marks} "
-                    f"ORDER BY m.path, x.seq{then}",
-                    {"sid": sid, "no": False, **params},
-                )
-            )
-        if len(parts) == 1:
-            return parts[0]
-        return sorted((r for p in parts for r in p), key=lambda r: (r[0], r[1], r[2]))
+    def _library_files(self, sid: int, kind: int, keys: Iterable[str]) -> list[ModuleRow]:
+        """The library's modules whose file content has one of these keys of a kind, by path.
 
-    def _imports(self, sid: int, column: str, values: Iterable[str]) -> list[ImportRow]:
-        return [
-            ImportRow(path, module, bool(pkg), local, target, level)
-            for path, _, _, module, pkg, _, local, target, level in self._library_rows(
-                sid, "fact_imports", "x.local, x.target, x.level", column, values
+        ``fact_keys``' key drives the join (the few files so keyed, then each one's module rows
+        of the snapshot); a file content two modules of the snapshot share is listed for each."""
+        found: dict[str, ModuleRow] = {}
+        for chunk in _chunks(keys):
+            marks, params = _in("v", chunk)
+            for row in self._run(
+                f"SELECT DISTINCT {_MODULE} FROM fact_keys k JOIN modules m ON m.fact_id = k.fact_id "
+                f"WHERE k.kind = :kind AND k.key IN {marks} AND {_LIBRARY_JOINED}",
+                {"sid": sid, "no": False, "kind": kind, **params},
+            ):
+                found[row[0]] = _module(row)
+        return [found[p] for p in sorted(found)]
+
+    def _values(self, column: str, fact_ids: Iterable[int]) -> dict[int, bytes]:
+        """fact id -> the stored value of one of ``factblobs.COLUMNS`` (this module's own
+        literal, never input) for some files."""
+        out: dict[int, bytes] = {}
+        for chunk in _chunks(fact_ids):
+            marks, params = _in("f", chunk)
+            out.update(
+                (int(fid), data)
+                for fid, data in self._run(f"SELECT id, {column} FROM code_facts WHERE id IN {marks}", params)
             )
+        return out
+
+    def _rows_of(
+        self, sid: int, kind: int, keys: Iterable[str], column: str, make: Callable[[Any], Any]
+    ) -> Iterator[tuple[ModuleRow, Any]]:
+        """(module, item) of every item of one kind in the library's files keyed by ``keys``, in
+        code order (file by path, then the file's order); the caller keeps the items it wants."""
+        files = self._library_files(sid, kind, keys)
+        values = self._values(column, {m.fact_id for m in files})
+        decoded: dict[int, list[Any]] = {}
+        for m in files:
+            if m.fact_id not in decoded:
+                decoded[m.fact_id] = fb.decode(values.get(m.fact_id), make)
+            for item in decoded[m.fact_id]:
+                yield m, item
+
+    def _imports(
+        self, sid: int, keys: Iterable[str], kind: int, keep: Callable[[ImportFact], bool]
+    ) -> list[ImportRow]:
+        return [
+            ImportRow(m.path, m.name, m.is_package, i.local, i.target, i.level)
+            for m, i in self._rows_of(sid, kind, keys, "imports", fb.import_row)
+            if keep(i)
         ]
 
     def imports_binding(self, sid: int, locals_: Iterable[str]) -> list[ImportRow]:
         """Imports anywhere in the library that bind one of these local names."""
-        return self._imports(sid, "local", locals_)
+        wanted = set(locals_)
+        return self._imports(sid, wanted, fb.KEY_IMPORT, lambda i: i.local in wanted)
 
     def imports_of(self, sid: int, names: Iterable[str]) -> list[ImportRow]:
         """Imports whose target ends in one of these names (``from m import f as g`` for ``f``)."""
-        return self._imports(sid, "name", names)
+        wanted = set(names)
+        return self._imports(sid, wanted, fb.KEY_IMPORT, lambda i: i.target.rpartition(".")[2] in wanted)
 
     def imports_top_level(self, sid: int, top: str) -> bool:
         """Whether some library module imports package ``top`` (absolutely)."""
         return bool(
             self._run(
-                f"SELECT 1 FROM fact_imports i JOIN modules m ON m.fact_id = i.fact_id WHERE {_LIBRARY_JOINED} "
-                "AND i.top = :top LIMIT 1",
-                {"sid": sid, "no": False, "top": top},
+                f"SELECT 1 FROM fact_keys k JOIN modules m ON m.fact_id = k.fact_id WHERE {_LIBRARY_JOINED} "
+                "AND k.kind = :kind AND k.key = :top LIMIT 1",
+                {"sid": sid, "no": False, "kind": fb.KEY_TOP, "top": top},
             )
         )
 
     def relative_imports(self, sid: int) -> list[ImportRow]:
         """Every relative import of the library (rarely needed: see ``ProjectIndex``)."""
-        rows = self._run(
-            "SELECT m.path, m.name, m.is_package, i.local, i.target, i.level FROM fact_imports i "
-            f"JOIN modules m ON m.fact_id = i.fact_id WHERE {_LIBRARY} AND i.level > 0 ORDER BY m.path, i.seq",
-            {"sid": sid, "no": False},
-        )
-        return [
-            ImportRow(p, mod, bool(pkg), local, target, level) for p, mod, pkg, local, target, level in rows
-        ]
+        return self._imports(sid, [""], fb.KEY_RELATIVE, lambda i: i.level > 0)
 
     # ------------------------------------------------------------------ calls
 
     def calls_named(self, sid: int, names: Iterable[str]) -> list[CallRow]:
         """Calls in library functions whose callee's last name is one of ``names``, in code order."""
+        wanted = set(names)
         return [
-            CallRow(path, module, fid, caller, callee, line)
-            for path, _, _, module, _, fid, caller, callee, line in self._library_rows(
-                sid, "fact_calls", "x.caller, x.callee, x.line", "name", names, sub="x.cseq"
-            )
+            CallRow(m.path, m.name, m.fact_id, c.caller, c.callee, c.line)
+            for m, c in self._rows_of(sid, fb.KEY_CALL, wanted, "calls", fb.call_row)
+            if c.callee.rpartition(".")[2] in wanted
         ]
 
     def parameters(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """qualname -> parameter names of some functions of one file (what advice names)."""
-        rows = self._function_column(fact_id, qualnames, "params")
-        return {str(q): tuple(json.loads(p)) if p else () for q, p in rows}
+        return {q: p for q, (p, _) in self._function_docs(fact_id, qualnames).items()}
 
     def docstrings(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, str | None]:
         """qualname -> docstring of some functions of one file (what says a function is private)."""
-        rows = self._function_column(fact_id, qualnames, "doc")
-        return {str(q): str(d) if d else None for q, d in rows}
+        return {q: d or None for q, (_, d) in self._function_docs(fact_id, qualnames).items()}
 
-    def _function_column(self, fact_id: int, qualnames: Sequence[str], column: str) -> list[Any]:
-        """(qualname, column) rows of some functions of one file; ``column`` is this module's own
-        literal, never input."""
-        if not qualnames:
-            return []
-        marks, params = _in("q", list(qualnames))
-        return list(
-            self._run(
-                f"SELECT qualname, {column} FROM fact_functions WHERE fact_id = :fid AND qualname IN {marks}",
-                {"fid": fact_id, **params},
-            )
-        )
+    def _function_docs(
+        self, fact_id: int, qualnames: Sequence[str]
+    ) -> dict[str, tuple[tuple[str, ...], str | None]]:
+        """qualname -> (parameters, docstring) of some functions of one file."""
+        wanted = set(qualnames)
+        if not wanted:
+            return {}
+        rows = self._run("SELECT functions, docs FROM code_facts WHERE id = :fid", {"fid": fact_id})
+        if not rows:
+            return {}
+        functions = fb.decode(rows[0][0], fb.function_row)
+        docs = fb.decode(rows[0][1], fb.doc_row)
+        if len(docs) != len(functions):
+            return {}
+        return {f.qualname: d for f, d in zip(functions, docs, strict=True) if f.qualname in wanted}
 
     def functions_named(self, sid: int, names: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
         """name -> (module, qualname) of every library function so named, in code order."""
+        wanted = set(names)
         out: dict[str, list[tuple[str, str]]] = {}
-        for _, _, _, module, _, _, name, qual in self._library_rows(
-            sid, "fact_functions", "x.name, x.qualname", "name", names
-        ):
-            out.setdefault(name, []).append((module, qual))
+        for m, f in self._rows_of(sid, fb.KEY_FUNCTION, wanted, "functions", fb.function_row):
+            name = f.qualname.rpartition(".")[2]
+            if name in wanted:
+                out.setdefault(name, []).append((m.name, f.qualname))
         return out
 
     # ------------------------------------------------------------------ errors and tests

@@ -1,4 +1,10 @@
-"""Code facts stored once per content, shared by file contents and releases.
+"""The per-row code-fact tables of schema v7..v9, kept to upgrade catalogues they wrote.
+
+Since schema v10 a file content's facts are one ``code_facts`` row (``factblobs``); a catalogue
+of an older version passes through these shapes step by step (``schema.MIGRATIONS``), and
+``migrate_to_values`` reads them back into facts one last time. What follows describes them.
+
+Code facts stored once per content, shared by file contents and releases.
 
 A release of a large library edits a few functions of many modules: each edited module is a new
 file content with new code facts, but most of its functions read exactly as before. A function's
@@ -22,13 +28,104 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Connection, Table, select
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
 
-from errdex.model import CallFact, CodeFacts, FunctionFact, ImportFact
-from errdex.store import schema as s
+from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
 from errdex.store.copy import select_in
 
-__all__ = ["drop_unplaced", "file_rows", "migrate_file_rows", "migrate_function_rows", "write_functions"]
+__all__ = [
+    "FILE_TABLES",
+    "FUNCTION_TABLES",
+    "file_rows",
+    "migrate_file_rows",
+    "migrate_function_rows",
+    "migrate_to_values",
+    "write_functions",
+]
+
+# The tables as schema v9 had them (without the foreign keys: they only live during an upgrade)
+legacy = MetaData()
+code_facts = Table(
+    "code_facts", legacy,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("blob_sha", String(64), nullable=False), Column("producer", String(64), nullable=False),
+    Column("names_id", Integer, nullable=False), Column("imports_id", Integer, nullable=False),
+    UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
+    Index("ix_code_facts_imports", "imports_id"),
+)  # fmt: skip
+fact_names = Table(
+    "fact_names", legacy,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True), Column("data", LargeBinary, nullable=False),
+)  # fmt: skip
+import_sets = Table(
+    "import_sets", legacy,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),
+)  # fmt: skip
+set_imports = Table(
+    "set_imports", legacy,
+    Column("set_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("local", Text, nullable=False), Column("target", Text, nullable=False),
+    Column("level", Integer, nullable=False), Column("name", Text, nullable=False), Column("top", Text),
+    Index("ix_set_imports_local", "local"), Index("ix_set_imports_name", "name"),
+    Index("ix_set_imports_top", "top"),
+    sqlite_with_rowid=False,
+)  # fmt: skip
+fn_bodies = Table(
+    "fn_bodies", legacy,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False, unique=True),
+    Column("qualname", Text, nullable=False), Column("name", Text, nullable=False),
+    Column("span", Integer, nullable=False), Column("cls", Text),
+    Column("params", Text, nullable=False), Column("doc", Text),
+    Index("ix_fn_bodies_name", "name"),
+)  # fmt: skip
+fn_places = Table(
+    "fn_places", legacy,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("body_id", Integer, nullable=False), Column("line", Integer, nullable=False),
+    Index("ix_fn_places_body", "body_id"),
+    sqlite_with_rowid=False,
+)  # fmt: skip
+fn_calls = Table(
+    "fn_calls", legacy,
+    Column("body_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("callee", Text, nullable=False), Column("name", Text, nullable=False),
+    Column("rel_line", Integer, nullable=False),
+    Index("ix_fn_calls_name", "name"),
+    sqlite_with_rowid=False,
+)  # fmt: skip
+fact_classes = Table(
+    "fact_classes", legacy,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("qualname", Text, nullable=False), Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False), Column("bases", Text, nullable=False),
+    Column("members", Text, nullable=False),
+    sqlite_with_rowid=False,
+)  # fmt: skip
+fact_tests = Table(
+    "fact_tests", legacy,
+    Column("fact_id", Integer, primary_key=True), Column("seq", Integer, primary_key=True),
+    Column("qualname", Text, nullable=False), Column("line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False), Column("subject", Text, nullable=False),
+    Column("expects", Boolean, nullable=False), Column("calls", Text, nullable=False),
+    sqlite_with_rowid=False,
+)  # fmt: skip
+FUNCTION_TABLES = (fn_bodies, fn_calls, fn_places)
+FILE_TABLES = (fact_names, import_sets, set_imports)
 
 
 def _digest(value: object) -> str:
@@ -73,10 +170,10 @@ def file_rows(conn: Connection, by_sha: Mapping[str, CodeFacts]) -> dict[str, tu
     names = {sha: json.dumps([f.toplevel, f.bound, f.consts]) for sha, f in by_sha.items()}
     name_key = {sha: _digest(text) for sha, text in names.items()}
     name_rows = {name_key[sha]: (zlib.compress(text.encode(), 6),) for sha, text in names.items()}
-    name_ids, _ = _intern(conn, s.fact_names, name_rows)
+    name_ids, _ = _intern(conn, fact_names, name_rows)
     imports = {sha: _import_rows(f.imports) for sha, f in by_sha.items()}
     set_key = {sha: _digest(rows) for sha, rows in imports.items()}
-    set_ids, new = _intern(conn, s.import_sets, {set_key[sha]: () for sha in imports})
+    set_ids, new = _intern(conn, import_sets, {set_key[sha]: () for sha in imports})
     done: set[str] = set()
     rows = []
     for sha, imps in imports.items():
@@ -84,7 +181,7 @@ def file_rows(conn: Connection, by_sha: Mapping[str, CodeFacts]) -> dict[str, tu
         if key in new and key not in done:
             done.add(key)
             rows += [(set_ids[key], i, *imp) for i, imp in enumerate(imps)]
-    _insert_rows(conn, s.set_imports, rows)
+    _insert_rows(conn, set_imports, rows)
     return {sha: (name_ids[name_key[sha]], set_ids[set_key[sha]]) for sha in by_sha}
 
 
@@ -127,7 +224,7 @@ def write_functions(
     wanted = {b.digest: b for bodies in placed.values() for b, _ in bodies}
     if not wanted:
         return
-    b = s.fn_bodies
+    b = fn_bodies
     ids = {str(d): int(i) for d, i in select_in(conn, (b.c.digest, b.c.id), b.c.digest, wanted)}
     new = [wanted[d] for d in sorted(wanted.keys() - ids.keys())]
     if new:
@@ -136,35 +233,18 @@ def write_functions(
         ids.update((str(d), int(i)) for d, i in got)
         _insert_rows(
             conn,
-            s.fn_calls,
+            fn_calls,
             [(ids[body.digest], i, *call) for body in new for i, call in enumerate(body.calls)],
         )
     _insert_rows(
         conn,
-        s.fn_places,
+        fn_places,
         [
             (fid, seq, ids[body.digest], line)
             for fid, bodies in placed.items()
             for seq, (body, line) in enumerate(bodies)
         ],
     )
-
-
-def drop_unplaced(conn: Connection) -> None:
-    """Shared rows no file content refers to any more: function bodies and their calls, bound
-    names, import sets and their imports."""
-    from sqlalchemy import delete, exists
-
-    b, p, c, cf = s.fn_bodies, s.fn_places, s.fn_calls, s.code_facts
-    unused = select(b.c.id).where(~exists().where(p.c.body_id == b.c.id)).scalar_subquery()
-    conn.execute(delete(c).where(c.c.body_id.in_(unused)))
-    conn.execute(delete(b).where(b.c.id.in_(unused)))
-    n = s.fact_names
-    conn.execute(delete(n).where(~exists().where(cf.c.names_id == n.c.id)))
-    x, i = s.import_sets, s.set_imports
-    unused = select(x.c.id).where(~exists().where(cf.c.imports_id == x.c.id)).scalar_subquery()
-    conn.execute(delete(i).where(i.c.set_id.in_(unused)))
-    conn.execute(delete(x).where(x.c.id.in_(unused)))
 
 
 def migrate_function_rows(conn: Connection, batch: int = 500) -> None:
@@ -202,7 +282,7 @@ def migrate_file_rows(conn: Connection, batch: int = 500) -> None:
     for name in ("names_id", "imports_id"):
         conn.execute(text(f"ALTER TABLE code_facts ADD COLUMN {name} INTEGER NOT NULL DEFAULT 0"))
     fids = [int(r[0]) for r in conn.execute(text("SELECT id FROM code_facts ORDER BY id"))]
-    cf = s.code_facts
+    cf = code_facts
     update = cf.update().where(cf.c.id == bindparam("fid"))
     update = update.values(names_id=bindparam("nid"), imports_id=bindparam("iid"))
     for i in range(0, len(fids), batch):
@@ -226,3 +306,131 @@ def migrate_file_rows(conn: Connection, batch: int = 500) -> None:
     conn.execute(text("DROP TABLE fact_imports"))
     for name in ("toplevel", "bound", "consts"):
         conn.execute(text(f"ALTER TABLE code_facts DROP COLUMN {name}"))
+
+
+def _v9_facts(conn: Connection, lo: int, hi: int) -> dict[int, tuple[str, str, CodeFacts]]:
+    """id -> (blob sha, producer, facts) of the v9 ``code_facts`` rows with ids in [lo, hi]."""
+    from sqlalchemy import text
+
+    from errdex.store.factblobs import names
+
+    where = f"BETWEEN {lo} AND {hi}"  # integers of our own: no injection
+    out: dict[int, tuple[str, str, CodeFacts]] = {}
+    for fid, sha, producer, data in conn.execute(
+        text(
+            "SELECT c.id, c.blob_sha, c.producer, n.data FROM code_facts c JOIN fact_names n ON n.id = c.names_id "
+            f"WHERE c.id {where}"
+        )
+    ):
+        out[int(fid)] = (str(sha), str(producer), names(data))
+
+    def facts(fid: object) -> CodeFacts:
+        return out[int(str(fid))][2]
+
+    for fid, qual, line, end, cls, params, doc in conn.execute(
+        text(
+            "SELECT p.fact_id, b.qualname, p.line, p.line + b.span, b.cls, b.params, b.doc FROM fn_places p "
+            f"JOIN fn_bodies b ON b.id = p.body_id WHERE p.fact_id {where} ORDER BY p.fact_id, p.seq"
+        )
+    ):
+        args = tuple(json.loads(params)) if params else ()
+        facts(fid).functions.append(FunctionFact(qual, line, end, cls, args, doc))
+    for fid, caller, callee, line in conn.execute(
+        text(
+            "SELECT p.fact_id, b.qualname, c.callee, p.line + c.rel_line FROM fn_calls c "
+            "JOIN fn_places p ON p.body_id = c.body_id JOIN fn_bodies b ON b.id = c.body_id "
+            f"WHERE p.fact_id {where} ORDER BY p.fact_id, p.seq, c.seq"
+        )
+    ):
+        facts(fid).calls.append(CallFact(caller, callee, line))
+    for fid, local, target, level in conn.execute(
+        text(
+            "SELECT c.id, i.local, i.target, i.level FROM code_facts c JOIN set_imports i ON i.set_id = c.imports_id "
+            f"WHERE c.id {where} ORDER BY c.id, i.seq"
+        )
+    ):
+        facts(fid).imports.append(ImportFact(local, target, level))
+    for fid, qual, line, end, bases, members in conn.execute(
+        text(
+            "SELECT fact_id, qualname, line, end_line, bases, members FROM fact_classes "
+            f"WHERE fact_id {where} ORDER BY fact_id, seq"
+        )
+    ):
+        facts(fid).classes.append(ClassFact(qual, line, end, json.loads(bases), json.loads(members)))
+    for fid, qual, line, end, subject, expects, calls in conn.execute(
+        text(
+            "SELECT fact_id, qualname, line, end_line, subject, expects, calls FROM fact_tests "
+            f"WHERE fact_id {where} ORDER BY fact_id, seq"
+        )
+    ):
+        pairs = [(a, b) for a, b in json.loads(calls)]
+        facts(fid).tests.append(TestFunctionFact(qual, line, end, json.loads(subject), bool(expects), pairs))
+    return out
+
+
+_STAGED = MetaData()
+_STAGED_FACTS = Table(
+    "v10_code_facts", _STAGED,
+    Column("id", Integer), Column("blob_sha", String(64)), Column("producer", String(64)),
+    *(Column(name, LargeBinary) for name in ("names", "imports", "functions", "docs", "calls", "classes", "tests")),
+)  # fmt: skip
+_STAGED_KEYS = Table(
+    "v10_fact_keys", _STAGED, Column("kind", Integer), Column("key", Text), Column("fact_id", Integer)
+)  # fmt: skip
+_MODULE_COLUMNS = "snapshot_id, path, name, leaf, is_package, is_test, shadowed, fact_id"
+_LEGACY_VIEWS = ("fact_functions", "fact_calls", "fact_imports")
+# dropped in this order: a table before those it refers to
+_LEGACY_TABLES = (
+    "fn_calls", "fn_places", "fn_bodies", "fact_classes", "fact_tests", "set_imports", "modules", "code_facts",
+    "import_sets", "fact_names",
+)  # fmt: skip
+
+
+def migrate_to_values(conn: Connection, batch: int = 500) -> None:
+    """Schema v9 -> v10: each file content's facts from the per-row tables into one
+    ``code_facts`` row of values and its ``fact_keys``, a batch of file contents at a time.
+
+    ``code_facts`` changes its columns and ``modules`` refers to it, so both are made again
+    (same ids) from staging tables once every old table is gone."""
+    from sqlalchemy import text
+
+    from errdex.store import factblobs
+    from errdex.store import schema as s
+    from errdex.store.sql import _insert_rows
+
+    _STAGED.create_all(conn)
+    fids = [int(r[0]) for r in conn.execute(text("SELECT id FROM code_facts ORDER BY id"))]
+    for i in range(0, len(fids), batch):
+        chunk = fids[i : i + batch]
+        facts = _v9_facts(conn, chunk[0], chunk[-1])
+        _insert_rows(
+            conn,
+            _STAGED_FACTS,
+            [(fid, sha, prod, *factblobs.encode(f)) for fid, (sha, prod, f) in facts.items()],
+        )
+        _insert_rows(
+            conn,
+            _STAGED_KEYS,
+            sorted((kind, key, fid) for fid, (_, _, f) in facts.items() for kind, key in factblobs.keys(f)),
+        )
+    conn.execute(text(f"CREATE TABLE v10_modules AS SELECT {_MODULE_COLUMNS} FROM modules"))
+    for view in _LEGACY_VIEWS:
+        conn.execute(text(f"DROP VIEW IF EXISTS {view}"))
+    for table in _LEGACY_TABLES:
+        conn.execute(text(f"DROP TABLE IF EXISTS {table}"))
+    s.metadata.create_all(conn, tables=[s.code_facts, s.fact_keys, s.modules])
+    columns = ", ".join(c.name for c in s.code_facts.columns)
+    conn.execute(text(f"INSERT INTO code_facts ({columns}) SELECT {columns} FROM v10_code_facts"))
+    conn.execute(
+        text("INSERT INTO fact_keys (kind, key, fact_id) SELECT kind, key, fact_id FROM v10_fact_keys")
+    )
+    conn.execute(text(f"INSERT INTO modules ({_MODULE_COLUMNS}) SELECT {_MODULE_COLUMNS} FROM v10_modules"))
+    conn.execute(text("DROP TABLE v10_modules"))
+    _STAGED.drop_all(conn)
+    if conn.dialect.name == "postgresql" and fids:
+        # explicit ids were inserted: move the sequence past them
+        conn.execute(
+            text(
+                "SELECT setval(pg_get_serial_sequence('code_facts', 'id'), (SELECT max(id) FROM code_facts))"
+            )
+        )

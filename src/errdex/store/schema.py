@@ -310,173 +310,39 @@ analyses = Table(
 #
 # What the analysis of an error reads instead of parsing code again (``errdex.model.CodeFacts``).
 # A file's facts depend only on its bytes and on the extractor that gathered them, so they are
-# stored once per (blob, producer) and shared by every snapshot holding that content. Lists and
-# maps inside a row are JSON text written and read by errdex itself: data, never code. The tables
-# of a file's facts are keyed by (fact set, order); on SQLite those of small rows are clustered on
-# that key (WITHOUT ROWID): a release writes ~100k of them, and one b-tree is cheaper than two.
-# ``fact_functions`` keeps its rowid: docstrings make its rows long, which such tables store badly.
-
+# stored once per (blob, producer) and shared by every snapshot and codebase holding that
+# content. Since schema v10 a file's facts are one ``code_facts`` row: each kind of fact is one
+# zlib frame of JSON that errdex wrote itself (data, never code; ``store.factblobs`` has the
+# shapes), read whole by the analysis of an error in that file. A release writes ~600 such rows
+# where one row per function, call and import was ~100k, and an unchanged file of another
+# release or codebase is the same row.
 code_facts = Table(
     "code_facts",
     metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("blob_sha", String(64), nullable=False),
     Column("producer", String(64), nullable=False),
-    Column("names_id", Integer, ForeignKey("fact_names.id"), nullable=False),
-    Column("imports_id", Integer, ForeignKey("import_sets.id"), nullable=False),
+    Column("names", LargeBinary, nullable=False),  # [toplevel, bound, consts]
+    Column("imports", LargeBinary, nullable=False),  # [[local, target, level], ...]
+    Column("functions", LargeBinary, nullable=False),  # [[qualname, line, end_line, cls], ...]
+    Column("docs", LargeBinary, nullable=False),  # [[params, doc], ...], one per function
+    Column("calls", LargeBinary, nullable=False),  # [[caller, callee, line], ...] by function
+    Column("classes", LargeBinary, nullable=False),  # [[qualname, line, end_line, bases, members], ...]
+    Column(
+        "tests", LargeBinary, nullable=False
+    ),  # [[qualname, line, end_line, subject, expects, calls], ...]
     UniqueConstraint("blob_sha", "producer", name="uq_code_facts_blob"),
-    Index("ix_code_facts_imports", "imports_id"),
 )
 
-# What a file binds at module level and anywhere, and its module-level constants; and its
-# imports. A release that edits a module's functions seldom changes either, so (schema v9) each
-# is stored once per content (keyed by a digest of it) and shared by the file contents that
-# have it, as functions are (below); the view ``fact_imports`` joins a file's imports back.
-fact_names = Table(
-    "fact_names",
+# The only facts looked up across files ("who calls f", "which modules import g", "which
+# functions are named h"): per file content, each distinct key once (``factblobs.KEY_*`` says
+# what a kind's key is), so that a lookup reads the few files that can answer and nothing else.
+fact_keys = Table(
+    "fact_keys",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("digest", String(32), nullable=False, unique=True),
-    # zlib of the JSON list [toplevel, bound, consts]: the names bound at module level, every
-    # name bound in the file, module-level NAME -> dotted.value (lists of identifiers, ~1/3
-    # of their text compressed; read one file at a time, by ``facts.FactReader.facts``)
-    Column("data", LargeBinary, nullable=False),
-)
-
-import_sets = Table(
-    "import_sets",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("digest", String(32), nullable=False, unique=True),  # of its imports, in order
-)
-
-set_imports = Table(
-    "set_imports",
-    metadata,
-    Column("set_id", Integer, ForeignKey("import_sets.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # order of first appearance in the file
-    Column("local", Text, nullable=False),
-    Column("target", Text, nullable=False),  # relative to the package ``level`` dots up when level > 0
-    Column("level", Integer, nullable=False),
-    Column("name", Text, nullable=False),  # last part of target: re-exports are followed by it
-    Column("top", Text),  # first part of an absolute target (which third-party packages are used)
-    Index("ix_set_imports_local", "local"),
-    Index("ix_set_imports_name", "name"),
-    Index("ix_set_imports_top", "top"),
-    sqlite_with_rowid=False,
-)
-
-# A function's facts (its name, parameters, docstring, length and the calls it makes, their lines
-# counted from the function's first line) depend on its own text and what it sees of its module,
-# not on where it sits: a release that edits a few functions of a large module leaves the others
-# as they were. So a function is stored once per content in ``fn_bodies`` (with its calls in
-# ``fn_calls``), shared by every file content and release that holds it, and each file content
-# adds one narrow row per function to ``fn_places`` (its order and first line). The views
-# ``fact_functions`` and ``fact_calls`` (schema v7) join them back into the rows every reader
-# sees, lines absolute.
-fn_bodies = Table(
-    "fn_bodies",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("digest", String(32), nullable=False, unique=True),  # of every column below and the calls
-    Column("qualname", Text, nullable=False),
-    Column("name", Text, nullable=False),  # last part of qualname: calls are looked up by it
-    Column("span", Integer, nullable=False),  # end_line - line
-    Column("cls", Text),
-    Column("params", Text, nullable=False),  # JSON list
-    Column("doc", Text),
-    Index("ix_fn_bodies_name", "name"),
-)
-
-fn_places = Table(
-    "fn_places",
-    metadata,
+    Column("kind", Integer, primary_key=True),
+    Column("key", Text, primary_key=True),
     Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # definition order
-    Column("body_id", Integer, ForeignKey("fn_bodies.id"), nullable=False),
-    Column("line", Integer, nullable=False),
-    Index("ix_fn_places_body", "body_id"),
-    sqlite_with_rowid=False,
-)
-
-fn_calls = Table(
-    "fn_calls",
-    metadata,
-    Column("body_id", Integer, ForeignKey("fn_bodies.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),  # call by call
-    Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
-    Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
-    Column("rel_line", Integer, nullable=False),  # the call's line - the function's line
-    Index("ix_fn_calls_name", "name"),
-    sqlite_with_rowid=False,
-)
-
-# Read through the views of these names (``fact_imports``: schema v9, the others v7); before,
-# they were tables of these columns (``fact_calls`` without ``cseq``: its ``seq`` counted the
-# file's calls).
-function_views = MetaData()
-fact_functions = Table(
-    "fact_functions",
-    function_views,
-    Column("fact_id", Integer, primary_key=True),
-    Column("seq", Integer, primary_key=True),  # definition order
-    Column("qualname", Text, nullable=False),
-    Column("name", Text, nullable=False),
-    Column("line", Integer, nullable=False),
-    Column("end_line", Integer, nullable=False),
-    Column("cls", Text),
-    Column("params", Text, nullable=False),  # JSON list
-    Column("doc", Text),
-)
-
-fact_classes = Table(
-    "fact_classes",
-    metadata,
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("qualname", Text, nullable=False),
-    Column("line", Integer, nullable=False),
-    Column("end_line", Integer, nullable=False),
-    Column("bases", Text, nullable=False),  # JSON list, as written
-    Column("members", Text, nullable=False),  # JSON list
-    sqlite_with_rowid=False,
-)
-
-fact_imports = Table(
-    "fact_imports",
-    function_views,
-    Column("fact_id", Integer, primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("local", Text, nullable=False),
-    Column("target", Text, nullable=False),
-    Column("level", Integer, nullable=False),
-    Column("name", Text, nullable=False),
-    Column("top", Text),
-)
-
-fact_calls = Table(
-    "fact_calls",
-    function_views,
-    Column("fact_id", Integer, primary_key=True),
-    Column("seq", Integer, primary_key=True),  # the calling function's order (``fn_places.seq``)
-    Column("cseq", Integer, primary_key=True),  # call by call within it
-    Column("caller", Text, nullable=False),  # qualname of the calling function
-    Column("callee", Text, nullable=False),  # as written: "tpu_core.foo", "self.bar"
-    Column("name", Text, nullable=False),  # last part of callee: reverse edges are queried by it
-    Column("line", Integer, nullable=False),
-)
-
-fact_tests = Table(
-    "fact_tests",
-    metadata,
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
-    Column("seq", Integer, primary_key=True),
-    Column("qualname", Text, nullable=False),
-    Column("line", Integer, nullable=False),
-    Column("end_line", Integer, nullable=False),
-    Column("subject", Text, nullable=False),  # JSON list: names the test exercises
-    Column("expects", Boolean, nullable=False),
-    Column("calls", Text, nullable=False),  # JSON list of [line, name]
     sqlite_with_rowid=False,
 )
 
@@ -541,11 +407,8 @@ error_lineage = Table(
     Index("ix_lineage", "lineage"),
 )
 
-# The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first),
-# and those of functions shared between file contents (rows no file places any more are dropped).
-FACT_TABLES = (code_facts, fn_places, fact_classes, fact_tests)
-FUNCTION_TABLES = (fn_bodies, fn_calls)
-SHARED_FILE_TABLES = (fact_names, import_sets, set_imports)
+# The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first).
+FACT_TABLES = (code_facts, fact_keys)
 
 
 def _v1(conn: Connection) -> None:
@@ -558,17 +421,7 @@ def _v2(conn: Connection) -> None:
     Snapshots indexed before this version have no code facts: analysing their errors asks for
     ``errdex index`` to run again (the extractor changed, so it re-extracts).
     """
-    metadata.create_all(
-        conn,
-        tables=[
-            *SHARED_FILE_TABLES,
-            *FACT_TABLES,
-            *FUNCTION_TABLES,
-            modules,
-            snapshot_errors,
-            expectation_errors,
-        ],
-    )
+    metadata.create_all(conn, tables=[*FACT_TABLES, modules, snapshot_errors, expectation_errors])
     conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
 
 
@@ -702,9 +555,11 @@ def _v7_function_bodies(conn: Connection) -> None:
     """Functions stored once per content (``fn_bodies``, ``fn_calls``), placed in each file
     content by ``fn_places``; the old per-file tables' rows move over (identical functions merge)
     and the tables become views of the same names, so every reader keeps its SQL."""
-    from errdex.store.fnfacts import migrate_function_rows
+    from errdex.store.fnfacts import FUNCTION_TABLES, legacy, migrate_function_rows
 
-    metadata.create_all(conn, tables=[*FUNCTION_TABLES, fn_places])
+    if _has_values(conn):
+        return
+    legacy.create_all(conn, tables=list(FUNCTION_TABLES))
     if "fact_functions" in sa_inspect(conn).get_table_names():
         migrate_function_rows(conn)
         conn.execute(text("DROP TABLE fact_calls"))
@@ -760,14 +615,34 @@ _FACT_IMPORTS_VIEW = (
 def _v9_shared_file_facts(conn: Connection) -> None:
     """A file content's bound names and its imports stored once per content (``fact_names``,
     ``import_sets``), referenced by ``code_facts``; ``fact_imports`` becomes a view."""
-    from errdex.store.fnfacts import migrate_file_rows
+    from errdex.store.fnfacts import FILE_TABLES, legacy, migrate_file_rows
+    from errdex.store.fnfacts import code_facts as v9_code_facts
 
-    metadata.create_all(conn, tables=list(SHARED_FILE_TABLES))
+    if _has_values(conn):
+        return
+    legacy.create_all(conn, tables=list(FILE_TABLES))
     if "toplevel" in {c["name"] for c in sa_inspect(conn).get_columns("code_facts")}:
         migrate_file_rows(conn)
-    for index in code_facts.indexes:
+    for index in v9_code_facts.indexes:
         index.create(conn, checkfirst=True)
     _create_views(conn, {"fact_imports": _FACT_IMPORTS_VIEW})
+
+
+def _has_values(conn: Connection) -> bool:
+    """Whether ``code_facts`` has the shape of schema v10 (a catalogue created at v10 or later,
+    or upgraded from v1, whose v2 step made today's tables): the per-row steps have nothing to do."""
+    return "functions" in {c["name"] for c in sa_inspect(conn).get_columns("code_facts")}
+
+
+def _v10_fact_values(conn: Connection) -> None:
+    """A file content's facts are one ``code_facts`` row of values (``factblobs``) and the
+    lookups across files go through ``fact_keys``; the per-row tables and their views go."""
+    from errdex.store.fnfacts import migrate_to_values
+
+    if _has_values(conn):
+        metadata.create_all(conn, tables=list(FACT_TABLES))
+        return
+    migrate_to_values(conn)
 
 
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
@@ -782,6 +657,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v7_function_bodies,
     _v8_error_keys,
     _v9_shared_file_facts,
+    _v10_fact_values,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -14,7 +14,6 @@ the snapshot already stored ("nothing changed") — one writer wins, the other s
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import sqlite3
 import time
@@ -55,7 +54,7 @@ from errdex.model import (
     SourceFile,
     TestExpectation,
 )
-from errdex.store import history, textdelta
+from errdex.store import factblobs, history, textdelta
 from errdex.store import schema as s
 from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception_classes, owner_class
 from errdex.store.copy import insert_dicts, insert_tuples, select_in
@@ -63,7 +62,6 @@ from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
 from errdex.store.fast import connect_readonly, inflate_text
-from errdex.store.fnfacts import drop_unplaced, file_rows, write_functions
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -585,22 +583,21 @@ class Store(CatalogueReader):
         ``...Warning`` name; the other classes of a codebase are many and say nothing here, but
         for those below a class whose message prints the instance's class name (``{type(self).
         __name__}``), whose subclass a message names (``below_named_owners``)."""
-        c, f, fl = s.fact_classes, s.code_facts, s.files
-        q = (
-            select(c.c.qualname, c.c.bases)
-            .distinct()
-            .select_from(c.join(f, f.c.id == c.c.fact_id).join(fl, fl.c.blob_sha == f.c.blob_sha))
-        )
+        c, fl = s.code_facts, s.files
+        blobs = select(fl.c.blob_sha)
         if snapshot_id is not None:
-            q = q.where(fl.c.snapshot_id == snapshot_id)
+            blobs = blobs.where(fl.c.snapshot_id == snapshot_id)
+        found: set[tuple[str, tuple[str, ...]]] = set()
         with self.engine.connect() as conn:
-            rows = [
-                (str(name), tuple(str(b) for b in json.loads(bases or "[]")))
-                for name, bases in conn.execute(q)
-            ]
+            for (data,) in conn.execute(select(c.c.classes).where(c.c.blob_sha.in_(blobs))):
+                found.update(
+                    (k.qualname, tuple(k.bases)) for k in factblobs.decode(data, factblobs.class_row)
+                )
             owners = self._class_name_owners(conn, snapshot_id)
-        found = exception_classes(rows)
-        return found + [r for r in below_named_owners(rows, owners) if r not in found]
+        # each (class, bases) once, in one order whatever the database's
+        rows = sorted(found)
+        named = exception_classes(rows)
+        return named + [r for r in below_named_owners(rows, owners) if r not in named]
 
     def _class_name_owners(self, conn: Connection, snapshot_id: int | None) -> set[str]:
         """The classes with a method raising a message that prints the instance's class name
@@ -940,37 +937,22 @@ class Store(CatalogueReader):
     def _write_code_facts(
         self, conn: Connection, by_sha: Mapping[str, CodeFacts], producer: str
     ) -> dict[str, int]:
-        """Store the facts of each file content not stored yet; (blob sha -> fact id) for all."""
+        """Store the facts of each file content not stored yet (one row each, and its keys for
+        the lookups across files); (blob sha -> fact id) for all."""
         ids = self._fact_ids(conn, by_sha, producer)
         new = {sha: f for sha, f in by_sha.items() if sha not in ids}
         if not new:
             return ids
-        shared = file_rows(conn, new)
-        _insert_rows(conn, s.code_facts, [(sha, producer, *shared[sha]) for sha in new], skip=("id",))
+        _insert_rows(
+            conn,
+            s.code_facts,
+            [(sha, producer, *factblobs.encode(f)) for sha, f in new.items()],
+            skip=("id",),
+        )
         ids.update(self._fact_ids(conn, new, producer))
-        write_functions(conn, {ids[sha]: (f.functions, f.calls) for sha, f in new.items()})
-        rows: dict[Table, list[tuple[Any, ...]]] = {t: [] for t in s.FACT_TABLES[2:]}
-        for sha, f in new.items():
-            fid = ids[sha]
-            rows[s.fact_classes] += [
-                (fid, i, c.qualname, c.line, c.end_line, json.dumps(c.bases), json.dumps(c.members))
-                for i, c in enumerate(f.classes)
-            ]
-            rows[s.fact_tests] += [
-                (
-                    fid,
-                    i,
-                    t.qualname,
-                    t.line,
-                    t.end_line,
-                    json.dumps(t.subject),
-                    t.expects,
-                    json.dumps(t.calls),
-                )
-                for i, t in enumerate(f.tests)
-            ]
-        for table, batch in rows.items():
-            _insert_rows(conn, table, batch)
+        # in key order: the rows go to the end of the b-tree's runs of each key instead of all over it
+        keys = sorted((kind, key, ids[sha]) for sha, f in new.items() for kind, key in factblobs.keys(f))
+        _insert_rows(conn, s.fact_keys, keys)
         return ids
 
     def _fact_ids(self, conn: Connection, shas: Iterable[str], producer: str) -> dict[str, int]:
@@ -988,12 +970,10 @@ class Store(CatalogueReader):
 
     def _drop_unused_facts(self, conn: Connection) -> None:
         """Code facts no snapshot holds any more (content that changed, an older extractor's)."""
-        c = s.code_facts
+        c, k = s.code_facts, s.fact_keys
         unused = select(c.c.id).where(~exists().where(s.modules.c.fact_id == c.c.id)).scalar_subquery()
-        for table in s.FACT_TABLES[1:]:
-            conn.execute(delete(table).where(table.c.fact_id.in_(unused)))
+        conn.execute(delete(k).where(k.c.fact_id.in_(unused)))
         conn.execute(delete(c).where(c.c.id.in_(unused)))
-        drop_unplaced(conn)
 
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:

@@ -1,0 +1,179 @@
+"""A file content's code facts as one ``code_facts`` row: one zlib frame of JSON per kind.
+
+Writing a release used to cost one row per function, call and import (~100k rows for jax, with
+their digests and secondary indexes); the analysis reads a file's facts whole anyway (an error's
+module, the modules it names). So each kind is one value of the file's row, compressed, and the
+only lookups that run across files ("who calls ``f``", "which functions are named ``g``", "who
+imports ``h``") go through ``fact_keys``: each distinct key of a file content once, pointing at
+the files whose values are then read and filtered.
+
+The row is keyed by the content's hash and the producer, so identical files of other releases
+and codebases share it. Values are data errdex wrote itself; a catalogue may still be crafted,
+so a value is inflated within a bound and a value of another shape reads as no facts of that
+kind.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
+
+__all__ = [
+    "COLUMNS",
+    "KEY_CALL",
+    "KEY_FUNCTION",
+    "KEY_IMPORT",
+    "KEY_RELATIVE",
+    "KEY_TOP",
+    "decode",
+    "encode",
+    "keys",
+    "ordered_calls",
+]
+
+# What a key of ``fact_keys`` is, per kind
+KEY_CALL = 1  # the last name of a call's callee (``tpu_core.foo`` -> ``foo``)
+KEY_FUNCTION = 2  # the last name of a function's qualname
+KEY_IMPORT = 3  # an import's local name, and the last name of its target
+KEY_TOP = 4  # the first name of an absolute import's target (which packages a file uses)
+KEY_RELATIVE = 5  # "": the file has a relative import
+
+# the columns of ``code_facts`` after id, blob_sha and producer, in ``encode``'s order
+COLUMNS = ("names", "imports", "functions", "docs", "calls", "classes", "tests")
+
+_MAX_VALUE = 64 << 20  # a value inflating past this is no errdex row (the catalogue may be crafted)
+_LEVEL = 6
+
+
+def _z(value: list[Any]) -> bytes:
+    """A list as one zlib frame of compact JSON; an empty list is no frame at all (b"")."""
+    if not value:
+        return b""
+    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), _LEVEL)
+
+
+def ordered_calls(functions: Sequence[FunctionFact], calls: Sequence[CallFact]) -> list[CallFact]:
+    """The calls in function order, then call order within a function: the order every reader
+    lists them in. Calls are grouped by their caller's qualname, unique within a file (the
+    extractor keeps one definition per qualname); a call whose caller is no function of the file
+    cannot be one (the extractor records calls only inside functions) and is not kept."""
+    by_caller: dict[str, list[CallFact]] = {}
+    for c in calls:
+        by_caller.setdefault(c.caller, []).append(c)
+    return [c for f in functions for c in by_caller.pop(f.qualname, ())]
+
+
+def encode(f: CodeFacts) -> tuple[bytes, ...]:
+    """The values of ``COLUMNS`` for one file's facts."""
+    return (
+        zlib.compress(json.dumps([f.toplevel, f.bound, f.consts], separators=(",", ":")).encode(), _LEVEL),
+        _z([[m.local, m.target, m.level] for m in f.imports]),
+        _z([[g.qualname, g.line, g.end_line, g.cls] for g in f.functions]),
+        _z([[list(g.params), g.doc] for g in f.functions]),
+        _z([[c.caller, c.callee, c.line] for c in ordered_calls(f.functions, f.calls)]),
+        _z([[c.qualname, c.line, c.end_line, c.bases, c.members] for c in f.classes]),
+        _z([[t.qualname, t.line, t.end_line, t.subject, t.expects, t.calls] for t in f.tests]),
+    )
+
+
+def keys(f: CodeFacts) -> set[tuple[int, str]]:
+    """The (kind, key) pairs of ``fact_keys`` for one file's facts."""
+    out = {(KEY_CALL, c.callee.rpartition(".")[2]) for c in ordered_calls(f.functions, f.calls)}
+    out.update((KEY_FUNCTION, g.qualname.rpartition(".")[2]) for g in f.functions)
+    for m in f.imports:
+        out.add((KEY_IMPORT, m.local))
+        out.add((KEY_IMPORT, m.target.rpartition(".")[2]))
+        if m.level:
+            out.add((KEY_RELATIVE, ""))
+        else:
+            out.add((KEY_TOP, m.target.partition(".")[0]))
+    return out
+
+
+def _inflate(data: bytes | memoryview | None) -> Any:
+    """The JSON value of one stored frame within ``_MAX_VALUE``; None when empty or damaged."""
+    if not data:
+        return None
+    try:
+        z = zlib.decompressobj()
+        text = z.decompress(bytes(data), _MAX_VALUE)
+        if not z.eof or z.unconsumed_tail:
+            return None
+        return json.loads(text)
+    except (zlib.error, ValueError):
+        return None
+
+
+def decode[T](data: bytes | memoryview | None, make: Callable[[Any], T]) -> list[T]:
+    """The items of one stored list, each made by ``make`` from its JSON row; a value of another
+    shape (a crafted or damaged catalogue) reads as an empty list."""
+    rows = _inflate(data)
+    if not isinstance(rows, list):
+        return []
+    try:
+        return [make(r) for r in rows]
+    except (TypeError, ValueError, IndexError, KeyError, AttributeError):
+        return []
+
+
+def names(data: bytes | memoryview | None) -> CodeFacts:
+    """A file's bound names (``[toplevel, bound, consts]``) as facts of their own."""
+    value = _inflate(data)
+    if not (isinstance(value, list) and len(value) == 3):
+        return CodeFacts()
+    toplevel, bound, consts = value
+    if not (isinstance(toplevel, list) and isinstance(bound, list) and isinstance(consts, dict)):
+        return CodeFacts()
+    return CodeFacts(toplevel=toplevel, bound=bound, consts=consts)
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise TypeError("not a text")
+    return value
+
+
+def _int(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError("not an integer")
+    return value
+
+
+def _opt_text(value: Any) -> str | None:
+    return None if value is None else _text(value)
+
+
+def _texts(value: Any) -> list[str]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return [_text(v) for v in value]
+
+
+def import_row(r: Any) -> ImportFact:
+    return ImportFact(_text(r[0]), _text(r[1]), _int(r[2]))
+
+
+def function_row(r: Any) -> FunctionFact:
+    """A function without its parameters and docstring (``docs`` has them)."""
+    return FunctionFact(_text(r[0]), _int(r[1]), _int(r[2]), _opt_text(r[3]))
+
+
+def doc_row(r: Any) -> tuple[tuple[str, ...], str | None]:
+    return tuple(_texts(r[0])), _opt_text(r[1])
+
+
+def call_row(r: Any) -> CallFact:
+    return CallFact(_text(r[0]), _text(r[1]), _int(r[2]))
+
+
+def class_row(r: Any) -> ClassFact:
+    return ClassFact(_text(r[0]), _int(r[1]), _int(r[2]), _texts(r[3]), _texts(r[4]))
+
+
+def test_row(r: Any) -> TestFunctionFact:
+    calls = [(_int(line), _text(name)) for line, name in r[5]]
+    return TestFunctionFact(_text(r[0]), _int(r[1]), _int(r[2]), _texts(r[3]), bool(r[4]), calls)
