@@ -683,7 +683,9 @@ def test_cached_extractions_keep_lone_surrogates(tmp_path: Path) -> None:
 
 def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_shapes() -> None:
     import dataclasses
-    import zlib
+
+    import msgpack
+    import zstandard
 
     from errdex.extract import cache_entry, extract_file
     from errdex.extract.cache import decode, encode
@@ -701,21 +703,63 @@ def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_sha
     assert back == facts  # dataclasses compare field by field: a tuple read back as a list fails
     assert facts.code is not None and decode(cache_entry(facts)) == dataclasses.replace(facts, code=None)
 
-    def packed(text: str) -> bytes:
-        return zlib.compress(text.encode())
+    def packed(body: bytes) -> bytes:
+        return zstandard.ZstdCompressor().compress(b"errdex-facts/2\n" + body)
 
-    good = zlib.decompress(encode(facts)).decode()
-    assert decode(packed(good)) == facts
+    good = zstandard.ZstdDecompressor().decompress(encode(facts))
+    assert decode(good) == facts  # the body alone, as a stored difference rebuilds it
+    assert decode(packed(good.removeprefix(b"errdex-facts/2\n"))) == facts
+    dump = msgpack.packb
     for foreign in (
-        '{"ModuleFacts": [1, 2]}',  # too few fields
-        '{"Popen": ["ls"]}',  # a class the cache never writes
-        '{"t": [1], "s": [2]}',  # two tags in one object
-        '{"path": "pkg/mod.py"}',  # an untagged object
-        '{"d": [1, 2, 3]}',  # an odd key/value list
-        '{"t": "abc"}',  # a tag without its array
-        "[1, 2]",  # not facts at all
+        {16: [1, 2]},  # ModuleFacts with too few fields
+        {15: ["ls"]},  # a class the cache never writes
+        {0: "abc"},  # a tag without its array
+        [1, 2],  # not facts at all
+        msgpack.ExtType(1, b"x"),  # an extension type
     ):
-        assert decode(packed(foreign)) is None, foreign
+        assert decode(packed(dump(foreign))) is None, foreign
+    assert decode(packed(dump(foreign)[:-1])) is None  # cut short
+    assert decode(packed(dump([1, 2]) + dump([3]))) is None  # two objects
+    assert decode(zstandard.ZstdCompressor(write_content_size=False).compress(good)) is None  # no size
+    assert decode(good[:-1] + b"\x00\x00") is None
+
+
+def test_an_extraction_cache_entry_of_the_tagged_json_form_is_refused_not_misread() -> None:
+    # what errdex wrote before the MessagePack form: tagged JSON, zlib-compressed (or, rebuilt
+    # from a stored difference, as the JSON itself); its facts are not read back as facts
+    import json
+    import zlib
+
+    from errdex.extract.cache import decode
+
+    fields = ["pkg/mod.py", "pkg.mod", "ok", None, False, *[{"d": []}] * 7, [], [], {"s": []}, None, []]
+    old = json.dumps({"ModuleFacts": fields})
+    for data in (zlib.compress(old.encode(), 6), old.encode()):
+        assert decode(data) is None
+
+
+def test_an_integer_past_64_bits_leaves_its_file_to_be_extracted_again() -> None:
+    from errdex.extract import extract_file
+    from errdex.extract.cache import decode, encode
+
+    facts = extract_file("pkg/mod.py", b"def f():\n    raise ValueError('bad')\n")
+    assert facts.sites
+    assert decode(encode(facts)) == facts
+    facts.sites[0].line = 1 << 70
+    entry = encode(facts)
+    assert entry and decode(entry) is None
+
+
+def test_a_dict_of_the_facts_keyed_like_a_tag_reads_back_as_that_dict() -> None:
+    # a class-level dict of messages may have any string keys, one-key ones included
+    from errdex.extract import extract_file
+    from errdex.extract.cache import decode, encode
+
+    source = b"class E(Exception):\n    messages = {'t': 'first'}\n    codes = {'0': ('a', 'b')}\n"
+    facts = extract_file("pkg/mod.py", source)
+    cls = facts.classes["pkg.mod.E"]
+    assert cls.dicts, cls
+    assert decode(encode(facts)) == facts
 
 
 def test_a_value_shared_by_several_facts_encodes_as_its_copies_would() -> None:

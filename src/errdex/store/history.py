@@ -195,7 +195,7 @@ def cached_extractions(
 
 def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, bytes]], producer: str) -> None:
     """Entries stored as differences (``textdelta``) rebuilt from their bases, as the encoded
-    JSON itself (which ``extract.cache.decode`` takes as well as its compressed form); an entry
+    body itself (which ``extract.cache.decode`` takes as well as its compressed form); an entry
     whose base is missing or unreadable is dropped, and its file parsed again."""
     from errdex.store import textdelta
     from errdex.store.fast import MAX_TEXT_BYTES
@@ -215,7 +215,7 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
         if not isinstance(base, bytes | memoryview) or textdelta.base_of(bytes(base[:68])) is not None:
             continue
         try:
-            raw = _inflate(bytes(base), MAX_TEXT_BYTES)
+            raw = _inflate_entry(bytes(base), MAX_TEXT_BYTES)
             got[path] = (has_code, textdelta.apply(data, raw, MAX_TEXT_BYTES))
         except (ValueError, zlib.error):
             continue
@@ -228,6 +228,16 @@ def _inflate(data: bytes, cap: int) -> bytes:
     if d.unconsumed_tail:
         raise ValueError("inflates past the cap")
     return raw
+
+
+def _inflate_entry(data: bytes, cap: int) -> bytes:
+    """An extraction entry stored whole, inflated within a cap: a zstd frame (the form the
+    extraction cache writes) or a zlib stream (the tagged JSON before it)."""
+    from errdex.store import textdelta
+
+    if data[:4] == b"\x28\xb5\x2f\xfd":
+        return textdelta.unzstd(data, cap)
+    return _inflate(data, cap)
 
 
 def write_extractions(
@@ -274,7 +284,7 @@ def _as_deltas(
 
     x = s.extractions
     latest = _latest_blobs(conn, repo_id, {path for _, path in todo}, besides=snap_id)
-    bases: dict[str, tuple[str, bytes]] = {}  # path -> (base blob sha, base JSON)
+    bases: dict[str, tuple[str, bytes]] = {}  # path -> (base blob sha, base entry inflated)
     for path, sha in latest.items():
         for _ in range(2):  # the previous entry, or the base it is a difference from
             data = conn.execute(
@@ -285,7 +295,7 @@ def _as_deltas(
             try:
                 nxt = textdelta.base_of(bytes(data[:68]))
                 if nxt is None:
-                    bases[path] = (sha, _inflate(bytes(data), MAX_TEXT_BYTES))
+                    bases[path] = (sha, _inflate_entry(bytes(data), MAX_TEXT_BYTES))
                     break
             except (ValueError, zlib.error):
                 break
@@ -295,7 +305,7 @@ def _as_deltas(
         if base is None or base[0] == key[0]:
             continue
         try:
-            packed = textdelta.make(_inflate(data, MAX_TEXT_BYTES), *base)
+            packed = textdelta.make(_inflate_entry(data, MAX_TEXT_BYTES), *base)
         except (ValueError, zlib.error):
             continue
         if packed is not None:
