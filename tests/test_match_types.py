@@ -270,3 +270,39 @@ def test_classes_under_the_built_in_exception_group_relate_and_contradict(short_
     assert (top(res).function, top(res).approximate) == ("structure", True)
     res = short_matcher.explain("idn.core.ItemsError: While structuring the items (1 sub-exception)")
     assert (top(res).function, top(res).approximate) == ("structure", False)
+
+
+WRAPS_STDLIB = """\
+import datetime
+
+
+class ParseError(Exception):
+    pass
+
+
+def parse_time(value, path):
+    try:
+        return datetime.datetime.strptime(value, "%Y-%m-%dT%H:%M:%S")
+    except ValueError as e:
+        raise ParseError(f"{e} at {path}") from e
+"""
+
+
+def test_a_raise_of_the_pasted_class_wrapping_the_interpreters_message_is_the_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # the placeholder holds the standard library's whole message (``datetime.strptime``'s),
+    # which the interpreter's templates explain: with the template's own literals, the message
+    with Store.open(_indexed(tmp_path_factory, "tsp", WRAPS_STDLIB)) as store:
+        m = Matcher.load(store)
+    res = m.explain(
+        "tsp.core.ParseError: time data '2024-13-45' does not match format '%Y-%m-%dT%H:%M:%S' at Timestamp"
+    )
+    assert (top(res).function, top(res).approximate) == ("parse_time", False)
+    assert any("wraps that message" in r for r in top(res).reasons)
+    # " at " found first inside the interpreter's words ("date"), then where the template's own is
+    res = m.explain("tsp.core.ParseError: time data 'late' does not match format '%H' at Clock")
+    assert (top(res).function, top(res).approximate) == ("parse_time", False)
+    # text that is no interpreter message leaves the placeholder unexplained: approximate
+    res = m.explain("tsp.core.ParseError: the clock stopped at noon")
+    assert all(x.approximate for x in res.matches)
