@@ -1288,3 +1288,5 @@ def test_helper_returning_a_closed_set_of_words(shapes: Shapes) -> None:
     assert templates(shapes, "open_labels") == {
         ("BadParameter", "{kind_or_value(info)} {value!r} is not readable.")
     }
+    # ... and held in a local, it keeps the local's name
+    assert templates(shapes, "open_labels_local") == {("BadParameter", "{label} {value!r} is not named.")}
