@@ -280,6 +280,10 @@ class ParseError(Exception):
     pass
 
 
+class ClockError(ParseError):
+    pass
+
+
 def parse_time(value, path):
     try:
         return datetime.datetime.strptime(value, "%Y-%m-%dT%H:%M:%S")
@@ -305,4 +309,7 @@ def test_a_raise_of_the_pasted_class_wrapping_the_interpreters_message_is_the_si
     assert (top(res).function, top(res).approximate) == ("parse_time", False)
     # text that is no interpreter message leaves the placeholder unexplained: approximate
     res = m.explain("tsp.core.ParseError: the clock stopped at noon")
+    assert all(x.approximate for x in res.matches)
+    # a raise of a related class (the pasted class's base) did not make the exception pasted
+    res = m.explain("tsp.core.ClockError: time data 'late' does not match format '%H' at Clock")
     assert all(x.approximate for x in res.matches)

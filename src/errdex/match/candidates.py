@@ -310,6 +310,8 @@ def interpreter_wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: 
         c = tf.cands.get(pid)
         if c is None or c.confident or c.fit is None or not c.fit.full or not idx.patterns[pid].lit_len:
             continue  # (a template all placeholder wraps anything: it says nothing)
+        if not any(type_key(idx.entry_facts(ei)[1].type) in keys for ei in _some(idx, pid)):
+            continue  # a raise of a related class did not make the exception pasted
         lits = idx.lits(pid)[0]
         for j in range(len(lits) - 1):
             got = _wrapped_gap(idx, inner, lits, c.fit.spans[j][1], j, cmsg)
