@@ -1300,3 +1300,18 @@ def test_a_message_handed_by_keyword_to_a_helper_whose_closure_raises_it(shapes:
     ex, marks = shapes
     path, line = marks["closure_shadowed_call"]
     assert not [r for r in ex.records if r.path == path and r.line == line]
+
+
+def test_helper_returning_a_closed_set_of_words(shapes: Shapes) -> None:
+    # every return of the helper is one literal word: each is a variant of the message, so the
+    # word fits only its own variant (called in place, or held in a local first)
+    for name, rest in (("closed_labels", "does not exist."), ("closed_labels_inline", "is not a directory.")):
+        assert templates(shapes, name) == {
+            ("BadParameter", f"{word} {{value!r}} {rest}") for word in ("file", "dir", "path")
+        }
+    # one of the texts is a value: the helper stays a placeholder
+    assert templates(shapes, "open_labels") == {
+        ("BadParameter", "{kind_or_value(info)} {value!r} is not readable.")
+    }
+    # ... and held in a local, it keeps the local's name
+    assert templates(shapes, "open_labels_local") == {("BadParameter", "{label} {value!r} is not named.")}

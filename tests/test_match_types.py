@@ -321,3 +321,46 @@ def test_a_traceback_through_the_library_ending_in_its_class_keeps_that_class_s_
         res = Matcher.load(store).explain(paste)
     assert (top(res).function, top(res).approximate) == ("Topology._select_servers_loop", True)
     assert any(m.function == "_raise_connection_failure" for m in res.matches[1:])
+
+
+WRAPS_STDLIB = """\
+import datetime
+
+
+class ParseError(Exception):
+    pass
+
+
+class ClockError(ParseError):
+    pass
+
+
+def parse_time(value, path):
+    try:
+        return datetime.datetime.strptime(value, "%Y-%m-%dT%H:%M:%S")
+    except ValueError as e:
+        raise ParseError(f"{e} at {path}") from e
+"""
+
+
+def test_a_raise_of_the_pasted_class_wrapping_the_interpreters_message_is_the_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # the placeholder holds the standard library's whole message (``datetime.strptime``'s),
+    # which the interpreter's templates explain: with the template's own literals, the message
+    with Store.open(_indexed(tmp_path_factory, "tsp", WRAPS_STDLIB)) as store:
+        m = Matcher.load(store)
+    res = m.explain(
+        "tsp.core.ParseError: time data '2024-13-45' does not match format '%Y-%m-%dT%H:%M:%S' at Timestamp"
+    )
+    assert (top(res).function, top(res).approximate) == ("parse_time", False)
+    assert any("wraps that message" in r for r in top(res).reasons)
+    # " at " found first inside the interpreter's words ("date"), then where the template's own is
+    res = m.explain("tsp.core.ParseError: time data 'late' does not match format '%H' at Clock")
+    assert (top(res).function, top(res).approximate) == ("parse_time", False)
+    # text that is no interpreter message leaves the placeholder unexplained: approximate
+    res = m.explain("tsp.core.ParseError: the clock stopped at noon")
+    assert all(x.approximate for x in res.matches)
+    # a raise of a related class (the pasted class's base) did not make the exception pasted
+    res = m.explain("tsp.core.ClockError: time data 'late' does not match format '%H' at Clock")
+    assert all(x.approximate for x in res.matches)

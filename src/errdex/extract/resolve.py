@@ -380,7 +380,7 @@ class Resolver:
             # inlining one of them would make the others fail to fit, so it stays a placeholder;
             # unless every one is a worded clause (``Did you mean {x}?`` and its plural): then
             # the helper words the message, and each of its texts is a variant of it
-            return pairs if _worded(pairs) else None
+            return pairs if _worded(pairs) or _closed_words(pairs) else None
         return [((Ph(ref.name),), pairs[0][1])]
 
     def printed_object(self, ref: Ref, depth: int) -> list[Pair]:
@@ -963,6 +963,20 @@ def _worded(pairs: list[Pair]) -> bool:
 
 
 _WORDED = 3
+
+
+def _closed_words(pairs: list[Pair]) -> bool:
+    """A helper whose every return is literal text, a few of them (``"file"``, ``"dir"`` or
+    ``"path"``): the set is closed (an opaque return would have left a placeholder variant), so
+    each text is one variant of the message and every printed text still fits one of them; and
+    the word, fitting only its own variant, tells two sites of one wording apart (a library's
+    ``{label} {name!r} does not exist.`` against its dependency's ``{self.name} {name!r} ...``)."""
+    return len(pairs) <= _CLOSED_WORDS and all(
+        all(isinstance(x, str) for x in m) and _literal(m) for m, _ in pairs
+    )
+
+
+_CLOSED_WORDS = 4
 
 
 def _literal(parts: Flat) -> str:

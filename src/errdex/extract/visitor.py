@@ -2185,7 +2185,7 @@ class ModuleVisitor:
                     if isinstance(cur, tuple) and any(has_literal(v) for v in cur):
                         pieces.append(cur)
                     else:
-                        pieces.append(ph(inner.id))
+                        pieces.append(_helper_local(cur, inner.id) or ph(inner.id))
                 elif isinstance(
                     inner, ast.Constant | ast.JoinedStr | ast.Name | ast.Call | ast.BinOp | ast.IfExp
                 ):
@@ -2816,6 +2816,19 @@ def _bound_from(n: ast.AST, name: str) -> ast.expr | None:
 
 def _binds(target: ast.expr, name: str) -> bool:
     return isinstance(target, ast.Name) and target.id == name
+
+
+def _helper_local(cur: EnvVal, name: str) -> Value | None:
+    """``label = path_type_name(info)`` then ``f"{label} ..."``: the local holds what a function
+    of the codebase returns, resolved like the call written in place (a helper's closed set of
+    words, or its worded clauses, are variants of the message) but named by the local when its
+    text stays unknown, as a variable interpolated into a message always was."""
+    if not (isinstance(cur, tuple) and len(cur) == 1 and len(cur[0]) == 1):
+        return None
+    part = cur[0][0]
+    if not (isinstance(part, Ref) and part.call and not part.method):
+        return None
+    return ((part._replace(name=name),),)
 
 
 def _returns_exception(frame: Frame) -> bool:

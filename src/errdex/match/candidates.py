@@ -28,6 +28,7 @@ from errdex.match.thresholds import (
     MIN_COVERAGE,
     MIN_LITERAL,
     RUNTIME_MIN_COVERAGE,
+    RUNTIME_MIN_LITERAL,
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
@@ -78,6 +79,9 @@ class TextFit:
     # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
     # again and made candidates only when nothing fits confidently (``add_similarity``)
     weak: list[int] = field(default_factory=list)
+    # interpreter patterns whose every literal was found in the message, in or around other text
+    # (``interpreter_wrappers`` looks for one filling a library template's placeholder)
+    runtime_full: list[int] = field(default_factory=list)
     _cmap: list[int] | None = None
     _log: bool | None = None
 
@@ -285,6 +289,87 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
                 break
 
 
+def interpreter_wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:
+    """A raise of the pasted class whose placeholder holds, from end to end, a message the
+    interpreter or the standard library raises (``except ValueError as e: raise
+    ParseError(f"{e} at {path}")`` around ``datetime.strptime``): the library caught that
+    error and raised the one the user sees with its text inside, as ``wrappers`` finds for an
+    inner raise of the codebase; here the inner text is the interpreter's, of another class
+    than the one pasted, and the template's own literals with the interpreter's explain the
+    message together."""
+    if not tf.runtime_full or not types:
+        return
+    keys = {type_key(t) for t in types}
+    inner = [
+        rp
+        for rp in tf.runtime_full[:MAX_INNER]
+        if not any(type_key(idx.entries[ei][E_TYPE]) in keys for ei in _some(idx, rp))
+    ]
+    cmsg, mlen = tf.cmsg, max(len(tf.cmsg), 1)
+    for pid in typed_pids:
+        c = tf.cands.get(pid)
+        if c is None or c.confident or c.fit is None or not c.fit.full or not idx.patterns[pid].lit_len:
+            continue  # (a template all placeholder wraps anything: it says nothing)
+        if not any(type_key(idx.entry_facts(ei)[1].type) in keys for ei in _some(idx, pid)):
+            continue  # a raise of a related class did not make the exception pasted
+        lits = idx.lits(pid)[0]
+        for j in range(len(lits) - 1):
+            got = _wrapped_gap(idx, inner, lits, c.fit.spans[j][1], j, cmsg)
+            if got:
+                c.confident = True
+                c.coverage = max(c.coverage, min((c.fit.covered + got) / mlen, 1.0))
+                c.text = max(c.text, 0.5 + 0.5 * c.coverage)
+                c.reasons = [
+                    f"the interpreter's message and this template explain {c.coverage:.0%} of the message",
+                    "this template wraps that message (the library caught it and raised its own class)",
+                ]
+                break
+
+
+def _wrapped_gap(idx: Index, inner: list[int], lits: tuple[str, ...], start: int, j: int, cmsg: str) -> int:
+    """The interpreter's literal characters when placeholder ``j`` of a template (from compact
+    position ``start``, where literal ``j`` ends) holds a whole interpreter message and the
+    template's later literals fit the rest of the message to its end; else 0. The next literal
+    is tried at each of its first few places: a short one (`` at ``) is found inside the
+    interpreter's words first."""
+    nxt, rest = lits[j + 1], lits[j + 1 :]
+    at = cmsg.find(nxt, start + 1) if nxt else len(cmsg)
+    for _ in range(_MAX_PLACES):
+        if at < 0:
+            return 0
+        tail = fit(rest, cmsg[at:])
+        if tail is not None and tail.full and tail.anchored_start and tail.anchored_end:
+            got = _interpreter_text(idx, inner, cmsg[start:at])
+            if got:
+                return got
+        if not nxt:
+            return 0
+        at = cmsg.find(nxt, at + 1)
+    return 0
+
+
+_MAX_PLACES = 8
+
+
+def _interpreter_text(idx: Index, inner: list[int], gap: str) -> int:
+    """The literal characters of the first interpreter template that fits ``gap`` (a
+    placeholder's text) whole, anchored at both ends and explaining enough of it; 0 if none."""
+    if not gap:
+        return 0
+    for rp in inner:
+        lits, lit_len = idx.lits(rp)
+        g = fit(lits, gap)
+        if (
+            g is not None
+            and g.full
+            and g.anchored_start
+            and g.anchored_end
+            and lit_len / len(gap) >= RUNTIME_MIN_COVERAGE
+        ):
+            return lit_len
+    return 0
+
+
 def printed_container(cmsg: str) -> bool:
     """A compact message that is the repr of a dict of messages (``{'age':['...']}``) or of a
     list of them (``['...','...']``): what Python prints for an exception given one."""
@@ -375,7 +460,9 @@ def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str
     anchored at both ends rather than demanding library-level coverage."""
     f = c.fit
     assert f is not None
-    whole = f.full and f.anchored_start and f.anchored_end and lit_len >= 6
+    if f.full and lit_len >= RUNTIME_MIN_LITERAL:
+        tf.runtime_full.append(c.pid)
+    whole = f.full and f.anchored_start and f.anchored_end and lit_len >= RUNTIME_MIN_LITERAL
     better = tf.runtime_best is None or c.coverage > tf.runtime_best[0]
     if whole and better and c.coverage >= RUNTIME_MIN_COVERAGE and _runtime_type_ok(idx, types, c.pid):
         tf.runtime_best = (c.coverage, c.pid)
