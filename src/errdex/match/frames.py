@@ -16,7 +16,7 @@ lived elsewhere, so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,16 +51,18 @@ class FrameEvidence:
     def cap(
         self,
         fits: Callable[[int], tuple[bool, float, float]],
-        tie: Callable[[int], float],
+        ties: Callable[[list[int]], list[float]],
         fitted: Container[int],
     ) -> None:
         """Keep the ``MAX_FRAME`` patterns the text fits best, then the frames support most: a
         function of a big catalogue raises hundreds of messages across its snapshots. The ones a
         frame lands on stay whatever the text says, up to ``MAX_FRAME`` of them too (one line
-        raising in many snapshots or codebases), the best-fitting first and then by ``tie``.
+        raising in many snapshots or codebases), the best-fitting first and then by their tie
+        (``ties`` gives those of many patterns at once: a line lands on every copy of its raise,
+        and one pass over their keys costs less than a call per pattern).
 
         ``fits`` ranks a pattern the text was fitted to (``fitted``) above every other; among
-        the others only the frame weight (then ``tie``) can differ, so they are ranked by that
+        the others only the frame weight (then the tie) can differ, so they are ranked by that
         alone, which is most of them and much cheaper."""
         if len(self.pids) <= MAX_FRAME:
             return
@@ -68,6 +70,7 @@ class FrameEvidence:
         keep = _best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
         landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
         if len(landed) > MAX_FRAME:
+            tie = dict(zip(landed, ties(landed), strict=True)).__getitem__
             keep |= _best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
         else:
             keep.update(landed)
@@ -121,12 +124,12 @@ def gather(idx: Index, frames: list[Frame]) -> FrameEvidence:
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
     # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
-    pids, groups = ev.pids, idx.groups
+    pids, grouped = ev.pids, idx.groups.big
     get = pids.get
     for (ei, (w, _fi, _d)), pid in zip(ev.entries.items(), idx.entry_pats(ev.entries), strict=True):
         if w > get(pid, 0.0):
             pids[pid] = w
-        if pid in groups:
+        if pid in grouped:
             ev.big.setdefault(pid, []).append(ei)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
@@ -160,15 +163,18 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
     for fi, path in reversed(ev.info.lib):
         _p, line, fn = ev.info.frames[fi]
         at_line = list(idx.sites.get((path, line), ())) if line is not None else []
+        # the (path, function) row lists the entries whose function's last component is ``fn``
+        in_fn = idx.sites.get((path, fn), ()) if fn else ()
         # the frame is on the statement itself: same line, and the function it names (a pytest
-        # location line names none)
-        landed = [ei for ei in at_line if fn is None or fn_last(idx.entry_func(ei)) == fn]
+        # location line names none). Read as membership of the function's row rather than by
+        # decoding each entry's function: a line of a big catalogue is every copy of the raise
+        landed = _on_line(at_line, in_fn) if fn else at_line
         if fn:
             same = set(at_line)
             base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
             named, named_here = (base, fi, depth), (base + SAME_LINE, fi, depth)
             get = out.get
-            for ei in idx.sites.get((path, fn), ()):
+            for ei in in_fn:
                 w = named_here if ei in same else named
                 old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
                 if old is None or w[0] > old[0]:
@@ -184,6 +190,14 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
             raising = fi - 1
         else:
             depth += 1
+
+
+def _on_line(at_line: list[int], in_fn: Sequence[int]) -> list[int]:
+    """The entries of ``at_line`` that the function's row holds too, in ``at_line``'s order."""
+    if not at_line or not in_fn:
+        return []
+    fn_set = set(in_fn)
+    return [ei for ei in at_line if ei in fn_set]
 
 
 def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
