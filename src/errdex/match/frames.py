@@ -173,17 +173,18 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
             same = set(at_line)
             base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
             named, named_here = (base, fi, depth), (base + SAME_LINE, fi, depth)
-            get = out.get
-            for ei in in_fn:
-                w = named_here if ei in same else named
-                old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
-                if old is None or w[0] > old[0]:
-                    out[ei] = w
-        for ei in at_line:
-            _put(out, ei, CALLER_FRAME, fi, depth)
+            if out:
+                get = out.get
+                for ei in in_fn:
+                    w = named_here if ei in same else named
+                    old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
+                    if old is None or w[0] > old[0]:
+                        out[ei] = w
+            else:  # the deepest frame: nothing is named yet, so there is no weight to beat
+                out.update([(ei, named_here if ei in same else named) for ei in in_fn])
+        _put_all(out, at_line, CALLER_FRAME, fi, depth)
         if fi == raising and not _all_cut(idx, landed):
-            for ei in landed:
-                _put(out, ei, ON_RAISE, fi, depth)
+            _put_all(out, landed, ON_RAISE, fi, depth)
             ev.on_raise.update(landed)
         # a helper re-raising what its caller gave it passes the deepest role up
         if landed and all(idx.entry_relay(ei) for ei in landed):
@@ -244,6 +245,15 @@ def _statement_sites(
     if path is None and fn is None:
         return at_line
     return at_line or eis
+
+
+def _put_all(out: dict[int, tuple[float, int, int]], eis: list[int], w: float, fi: int, depth: int) -> None:
+    """``_put`` of each entry of ``eis`` (one loop: a line lists every copy of its raise)."""
+    named, get = (w, fi, depth), out.get
+    for ei in eis:
+        old = get(ei)
+        if old is None or w > old[0]:
+            out[ei] = named
 
 
 def _put(out: dict[int, tuple[float, int, int]], ei: int, w: float, fi: int, depth: int) -> None:
