@@ -51,18 +51,16 @@ class FrameEvidence:
     def cap(
         self,
         fits: Callable[[int], tuple[bool, float, float]],
-        ties: Callable[[list[int]], list[float]],
+        tie: Callable[[int], float],
         fitted: Container[int],
     ) -> None:
         """Keep the ``MAX_FRAME`` patterns the text fits best, then the frames support most: a
         function of a big catalogue raises hundreds of messages across its snapshots. The ones a
         frame lands on stay whatever the text says, up to ``MAX_FRAME`` of them too (one line
-        raising in many snapshots or codebases), the best-fitting first and then by their tie
-        (``ties`` gives those of many patterns at once: a line lands on every copy of its raise,
-        and one pass over their keys costs less than a call per pattern).
+        raising in many snapshots or codebases), the best-fitting first and then by ``tie``.
 
         ``fits`` ranks a pattern the text was fitted to (``fitted``) above every other; among
-        the others only the frame weight (then the tie) can differ, so they are ranked by that
+        the others only the frame weight (then ``tie``) can differ, so they are ranked by that
         alone, which is most of them and much cheaper."""
         if len(self.pids) <= MAX_FRAME:
             return
@@ -70,7 +68,6 @@ class FrameEvidence:
         keep = _best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
         landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
         if len(landed) > MAX_FRAME:
-            tie = dict(zip(landed, ties(landed), strict=True)).__getitem__
             keep |= _best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
         else:
             keep.update(landed)
