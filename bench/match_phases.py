@@ -93,6 +93,7 @@ def instrument() -> None:
         (candidates, "fit_all", "fit_all (verification)"), (candidates, "add_similarity", "add_similarity"),
         (candidates, "wrappers", "wrappers"), (frames, "gather", "frames.gather"), (Ranker, "rank", "rank"),
         (matcher_mod.Matcher, "_typed", "typed"), (matcher_mod.Matcher, "_pointed", "pointed"),
+        (frames.FrameEvidence, "cap", "frames cap"), (Ranker, "_matches", "rank: the matches returned"),
     ]:  # fmt: skip
         timed(owner, name, label)
 

@@ -16,7 +16,7 @@ lived elsewhere, so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,12 +121,12 @@ def gather(idx: Index, frames: list[Frame]) -> FrameEvidence:
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
     # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
-    pids, groups = ev.pids, idx.groups
+    pids, grouped = ev.pids, idx.groups.big
     get = pids.get
     for (ei, (w, _fi, _d)), pid in zip(ev.entries.items(), idx.entry_pats(ev.entries), strict=True):
         if w > get(pid, 0.0):
             pids[pid] = w
-        if pid in groups:
+        if pid in grouped:
             ev.big.setdefault(pid, []).append(ei)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
@@ -160,30 +160,42 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
     for fi, path in reversed(ev.info.lib):
         _p, line, fn = ev.info.frames[fi]
         at_line = list(idx.sites.get((path, line), ())) if line is not None else []
+        # the (path, function) row lists the entries whose function's last component is ``fn``
+        in_fn = idx.sites.get((path, fn), ()) if fn else ()
         # the frame is on the statement itself: same line, and the function it names (a pytest
-        # location line names none)
-        landed = [ei for ei in at_line if fn is None or fn_last(idx.entry_func(ei)) == fn]
+        # location line names none). Read as membership of the function's row rather than by
+        # decoding each entry's function: a line of a big catalogue is every copy of the raise
+        landed = _on_line(at_line, in_fn) if fn else at_line
         if fn:
             same = set(at_line)
             base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
             named, named_here = (base, fi, depth), (base + SAME_LINE, fi, depth)
-            get = out.get
-            for ei in idx.sites.get((path, fn), ()):
-                w = named_here if ei in same else named
-                old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
-                if old is None or w[0] > old[0]:
-                    out[ei] = w
-        for ei in at_line:
-            _put(out, ei, CALLER_FRAME, fi, depth)
+            if out:
+                get = out.get
+                for ei in in_fn:
+                    w = named_here if ei in same else named
+                    old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
+                    if old is None or w[0] > old[0]:
+                        out[ei] = w
+            else:  # the deepest frame: nothing is named yet, so there is no weight to beat
+                out.update([(ei, named_here if ei in same else named) for ei in in_fn])
+        _put_all(out, at_line, CALLER_FRAME, fi, depth)
         if fi == raising and not _all_cut(idx, landed):
-            for ei in landed:
-                _put(out, ei, ON_RAISE, fi, depth)
+            _put_all(out, landed, ON_RAISE, fi, depth)
             ev.on_raise.update(landed)
         # a helper re-raising what its caller gave it passes the deepest role up
         if landed and all(idx.entry_relay(ei) for ei in landed):
             raising = fi - 1
         else:
             depth += 1
+
+
+def _on_line(at_line: list[int], in_fn: Sequence[int]) -> list[int]:
+    """The entries of ``at_line`` that the function's row holds too, in ``at_line``'s order."""
+    if not at_line or not in_fn:
+        return []
+    fn_set = set(in_fn)
+    return [ei for ei in at_line if ei in fn_set]
 
 
 def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
@@ -230,6 +242,15 @@ def _statement_sites(
     if path is None and fn is None:
         return at_line
     return at_line or eis
+
+
+def _put_all(out: dict[int, tuple[float, int, int]], eis: list[int], w: float, fi: int, depth: int) -> None:
+    """``_put`` of each entry of ``eis`` (one loop: a line lists every copy of its raise)."""
+    named, get = (w, fi, depth), out.get
+    for ei in eis:
+        old = get(ei)
+        if old is None or w > old[0]:
+            out[ei] = named
 
 
 def _put(out: dict[int, tuple[float, int, int]], ei: int, w: float, fi: int, depth: int) -> None:

@@ -557,16 +557,18 @@ class _Groups:
 
     def __init__(self, index: Index, big: memoryview) -> None:
         self._index = index
-        self._big = set(big.tolist())
+        # the grouped patterns, as a set: asked of every entry a frame names, so callers walking
+        # hundreds test membership here rather than through ``in`` (a Python call each)
+        self.big: frozenset[int] = frozenset(big.tolist())
         self._cache: dict[int, list[list[int]]] = {}
 
     def __contains__(self, pid: object) -> bool:
-        return pid in self._big
+        return pid in self.big
 
     def get(self, pid: int) -> list[list[int]] | None:
         groups = self._cache.get(pid)
         if groups is None:
-            if pid not in self._big:
+            if pid not in self.big:
                 return None
             s = self._index._sec
             site, stype, skind, nsites = s["e_site"], s["st_type"], s["st_kind"], len(s["st_type"])
@@ -1160,11 +1162,15 @@ class Index:
         order by it."""
         pkeys, offs = self._sec["p_keys"], self._sec["p_keyoff"]
         n, get, out = len(pkeys), hit.get, []
+        # near-duplicates of the message's source are listed by hundreds and many share none of
+        # its keys (their rare keys are their own words): one set test, in C, says so
+        missed = hit.keys().isdisjoint
         for pid in pids:
             a, b = offs[pid], offs[pid + 1]
             if a > b or b > n:
                 raise CorruptIndex(f"keys of pattern {pid}")
-            out.append(sum(map(get, pkeys[a:b].tolist(), _ZEROS)))
+            keys = pkeys[a:b].tolist()
+            out.append(0.0 if missed(keys) else sum(map(get, keys, _ZEROS)))
         return out
 
     def similar(self, seen: set[int], limit: int, budget: int = 12000) -> list[int]:
