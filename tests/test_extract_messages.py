@@ -1275,3 +1275,18 @@ def test_a_message_handed_by_keyword_to_a_helper_whose_closure_raises_it(shapes:
     ex, marks = shapes
     path, line = marks["closure_shadowed_call"]
     assert not [r for r in ex.records if r.path == path and r.line == line]
+
+
+def test_a_message_formatted_by_the_librarys_own_printf_helper(shapes: Shapes) -> None:
+    # ``format(text, *args, **kw)`` applies ``%`` with its ``*args`` (and ``str.format`` with its
+    # ``**kw``) to its first parameter: the caller's text formatted with the caller's values
+    assert templates(shapes, "printf_percent") == {
+        ("ValueError", "Failed to coerce string to boolean! ({value!r})")
+    }
+    assert templates(shapes, "printf_two") == {
+        ("ValueError", "Failed to parse size! (input {size!r} was tokenized as {tokens!r})")
+    }
+    assert templates(shapes, "printf_keywords") == {("AttributeError", "{name} was moved to {target}")}
+    assert templates(shapes, "printf_return") == {("ValueError", "bad value {value}")}
+    # a helper formatting with something other than its ``*args`` keeps its call a placeholder
+    assert templates(shapes, "printf_not") == {("ValueError", '{not_printf("%d values", value)}')}

@@ -1553,6 +1553,8 @@ class ModuleVisitor:
         if info is None:
             if _rewraps(node, call_params):
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
+            elif (printf := _printf_ret(node, sig)) is not None:
+                self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
             return
         info.sig = sig
         info.self_name = frame.self_name
@@ -3012,6 +3014,86 @@ def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]
         and _is_rewrap(value)
         and isinstance(value.args[0], ast.Name)
         and value.args[0].id == params[0]
+    )
+
+
+def _printf_ret(node: ast.FunctionDef | ast.AsyncFunctionDef, sig: Sig) -> Value | None:
+    """A library's own printf helper (``def format(text, *args, **kw)``): its body only applies
+    ``%`` with its ``*args`` (and ``str.format`` with its ``**kw``) to its first parameter and
+    returns it. What it returns is the caller's text formatted with the caller's other
+    arguments, exactly as if the caller had written ``text % (a, b)``; without this the whole
+    message of ``raise ValueError(format(msg, value))`` is one placeholder. The helper is told
+    by its shape, not its name: it returns no literal of its own, so nothing else records it."""
+    star, kw = sig.vararg, sig.kwarg
+    if not sig.positional or star is None:
+        return None
+    text = sig.positional[0]
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
+        return None
+    kinds = [_printf_step(s, text, star, kw) for s in body[:-1]]
+    out = body[-1].value
+    if not kinds and _is_percent_of(out, text, star):
+        kinds = ["%"]
+    elif not (isinstance(out, ast.Name) and out.id == text) or None in kinds:
+        return None
+    if "%" not in kinds:
+        return None
+    name = f"{node.name}()"
+    value: Value = ((Op("%", ((Ph(text),),), (Arg(f"*{star}", ph(star)),), (), name),),)
+    if kw is not None and "format" in kinds:
+        value = ((Op("format", value, (), (("**", Arg(kw, ph(kw))),), name),),)
+    return value
+
+
+def _printf_step(stmt: ast.stmt, text: str, star: str, kw: str | None) -> str | None:
+    """One statement of a printf helper: ``text %= args`` ("%") or ``text = text.format(**kw)``
+    ("format"), each maybe under ``if args:``/``if kw:``; None for anything else."""
+    if (
+        isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and len(stmt.body) == 1
+        and isinstance(stmt.test, ast.Name)
+    ):
+        kind = _printf_step(stmt.body[0], text, star, kw)
+        return kind if stmt.test.id == {"%": star, "format": kw}.get(kind or "") else None
+    if isinstance(stmt, ast.AugAssign) and _is_percent_of(
+        ast.BinOp(stmt.target, stmt.op, stmt.value), text, star
+    ):
+        return "%"
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return None
+    target, value = stmt.targets[0], stmt.value
+    if not (isinstance(target, ast.Name) and target.id == text):
+        return None
+    if _is_percent_of(value, text, star):
+        return "%"
+    if (
+        kw is not None
+        and isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "format"
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == text
+        and not value.args
+        and len(value.keywords) == 1
+        and value.keywords[0].arg is None
+        and isinstance(value.keywords[0].value, ast.Name)
+        and value.keywords[0].value.id == kw
+    ):
+        return "format"
+    return None
+
+
+def _is_percent_of(e: ast.expr, text: str, star: str) -> bool:
+    """``text % args``: the first parameter formatted with the ``*args`` tuple."""
+    return (
+        isinstance(e, ast.BinOp)
+        and isinstance(e.op, ast.Mod)
+        and isinstance(e.left, ast.Name)
+        and e.left.id == text
+        and isinstance(e.right, ast.Name)
+        and e.right.id == star
     )
 
 
