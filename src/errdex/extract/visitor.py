@@ -1834,6 +1834,17 @@ class ModuleVisitor:
     ) -> Ref | None:
         """A symbolic reference to the function a call invokes, when it can be named."""
         root, _, rest = dotted.partition(".")
+        owner = _closure_owner(frame)
+        if (
+            owner is not None
+            and root == owner.self_name
+            and root not in frame.params
+            and rest
+            and "." not in rest
+        ):
+            # ``self.warn(self.get_msg(w))`` in a wrapper defined in a method: the method's
+            # ``self``, so the method of its class, as the method itself calling it would be
+            return Ref(owner.class_key or "", name, True, args, kwargs, method=rest)
         if frame.self_name and root == frame.self_name and rest and frame.class_key:
             if "." not in rest:
                 return Ref(frame.class_key, name, True, args, kwargs, method=rest)
@@ -2438,9 +2449,11 @@ class ModuleVisitor:
         category = "UserWarning"
         key: str | None = "builtins.UserWarning"
         if cat_node is not None:
-            dotted = _dotted(cat_node)
-            if dotted and dotted.rpartition(".")[2][:1].isupper():
+            dotted = _dotted(cat_node) or ""
+            if dotted.rpartition(".")[2][:1].isupper():
                 category, key = dotted, self.expr_key(cat_node, frame)
+            elif (held := self.held_warning(cat_node, frame)) is not None:
+                category, key = held
         msg = self.eval_msg(msg_node, env, frame)
         if (
             name != "warn"
@@ -2452,6 +2465,15 @@ class ModuleVisitor:
         # message from its first parameter gets the text as that parameter
         spec = ExcSpec(category, key, msg, (Arg(self.src(msg_node), msg),))
         self.add_site("warning", spec, call, frame, guards, None, qual)
+
+    def held_warning(self, cat_node: ast.expr, frame: Frame) -> tuple[str, str | None] | None:
+        """``category=self.category`` where the class's ``__init__`` stores a parameter that
+        defaults to ``DeprecationWarning``: the default is the category a user sees unless they
+        configured another, as for an exception class held the same way."""
+        held = self.held_class(cat_node, frame)
+        if held is None or not held.endswith("Warning"):
+            return None
+        return held, self.dotted_key(held, frame)
 
     def on_log(
         self, call: ast.Call, method: str, env: Env, frame: Frame, guards: list[Guard], qual: str
@@ -3095,6 +3117,17 @@ def _is_percent_of(e: ast.expr, text: str, star: str) -> bool:
         and isinstance(e.right, ast.Name)
         and e.right.id == star
     )
+
+
+def _closure_owner(frame: Frame) -> Frame | None:
+    """The method a function nested in it (a closure, a decorator's wrapper) takes ``self``
+    from; None for a method itself, or a function nested in none."""
+    if frame.kind != "function" or frame.self_name is not None or frame.cls_name is not None:
+        return None
+    f = frame.parent
+    while f is not None and f.kind == "function" and f.self_name is None:
+        f = f.parent
+    return f if f is not None and f.kind == "function" and f.class_key else None
 
 
 def _is_super_init(value: ast.expr) -> bool:
