@@ -15,6 +15,7 @@ import re
 import pytest
 
 from errdex.extract import Extraction, extract
+from errdex.extract.templates import Opt, Ph, concat
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, SourceFile
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "extract"
@@ -1315,3 +1316,46 @@ def test_helper_returning_a_closed_set_of_words(shapes: Shapes) -> None:
     }
     # ... and held in a local, it keeps the local's name
     assert templates(shapes, "open_labels_local") == {("BadParameter", "{label} {value!r} is not named.")}
+
+
+def test_a_message_formatted_by_the_librarys_own_printf_helper(shapes: Shapes) -> None:
+    # ``format(text, *args, **kw)`` applies ``%`` with its ``*args`` (and ``str.format`` with its
+    # ``**kw``) to its first parameter: the caller's text formatted with the caller's values
+    assert templates(shapes, "printf_percent") == {
+        ("ValueError", "Failed to coerce string to boolean! ({value!r})")
+    }
+    assert templates(shapes, "printf_two") == {
+        ("ValueError", "Failed to parse size! (input {size!r} was tokenized as {tokens!r})")
+    }
+    assert templates(shapes, "printf_keywords") == {("AttributeError", "{name} was moved to {target}")}
+    assert templates(shapes, "printf_return") == {("ValueError", "bad value {value}")}
+    # a helper formatting with something other than its ``*args`` keeps its call a placeholder
+    assert templates(shapes, "printf_not") == {("ValueError", '{not_printf("%d values", value)}')}
+
+
+def test_a_closure_in_a_method_calls_the_methods_of_the_methods_self(shapes: Shapes) -> None:
+    # ``self.warn(self.get_msg(w, instance))`` in a wrapper defined in ``__call__``: ``self`` is
+    # the method's, so ``get_msg`` is the class's method and its texts are the warning's; every
+    # choice of its two ``if``s is one, the ``or ""`` of a test's other branch never beside them
+    assert {t for _, t in templates(shapes, "adapter_wrapper")} == {
+        f"Call to deprecated {kind} {{w.__name__}}.{reason}{since}"
+        for kind in ("function", "method")
+        for reason in ("", " ({self.reason})")
+        for since in ("", " -- since {self.version}.")
+    }
+
+
+def test_a_warning_category_held_by_the_instance_is_its_constructors_default(shapes: Shapes) -> None:
+    # ``category=self.category`` with ``self.category = category`` and ``category=DeprecationWarning``
+    assert templates(shapes, "adapter_warn") == {("DeprecationWarning", "{msg}")}
+
+
+def test_concatenation_leaves_out_combinations_that_need_a_test_both_ways() -> None:
+    # text built under ``if self.reason`` and an argument ``self.reason or ""`` chosen by the
+    # same test: only the pairs that agree on it are renderings; the others would take the
+    # variant cap's places
+    yes = Opt(((("self.reason", "t"), True),), (), True)
+    no = Opt(((("self.reason", "t"), False),), (), True)
+    left = ((yes, "with "), (no, "without"))
+    right = ((yes, Ph("self.reason")), (no, ""))
+    assert concat(left, right) == ((yes, "with ", yes, Ph("self.reason")), (no, "without", no, ""))

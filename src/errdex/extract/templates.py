@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import re
 import string
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 MAX_VARIANTS = 16  # beyond this, branchy message construction explodes combinatorially
@@ -232,8 +232,35 @@ def concat(*values: Value) -> Value:
     The first ``MAX_VARIANTS`` combinations in product order, each built once by chaining its
     parts (linear in the parts, where growing a tuple value by value would be quadratic).
     """
-    combos = itertools.islice(itertools.product(*values), MAX_VARIANTS)
+    combos: Iterable[tuple[Variant, ...]] = itertools.product(*values)
+    if any(len(v) > 1 for v in values) and any(_needs(v) for val in values for v in val):
+        combos = _consistent_combos(combos)
+    combos = itertools.islice(combos, MAX_VARIANTS)
     return tuple(dict.fromkeys(capped(itertools.chain.from_iterable(c)) for c in combos))
+
+
+_COMBO_SCAN = 16 * MAX_VARIANTS  # combinations read to find the possible ones, at most
+
+
+def _needs(variant: Variant) -> bool:
+    return any(isinstance(p, Opt) and p.need for p in variant)
+
+
+def _consistent_combos(combos: Iterable[tuple[Variant, ...]]) -> Iterator[tuple[Variant, ...]]:
+    """The combinations no two of whose variants need one condition both ways: a text built in
+    an ``if``'s branch (``fmt += " ({reason})"`` under ``if self.reason``) and an argument
+    chosen by the same test (``reason=self.reason or ""``, whose ``""`` needs it false) never
+    meet. Left in, such impossible pairs would fill the variant cap before the possible ones."""
+    for combo in itertools.islice(combos, _COMBO_SCAN):
+        wanted: dict[tuple[str, str], bool] = {}
+        if all(
+            wanted.setdefault(key, want) == want
+            for variant in combo
+            for p in variant
+            if isinstance(p, Opt) and p.need
+            for key, want in p.conds
+        ):
+            yield combo
 
 
 def capped(parts: Iterable[Part]) -> Variant:

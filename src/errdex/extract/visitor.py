@@ -1587,6 +1587,8 @@ class ModuleVisitor:
         if info is None:
             if _rewraps(node, call_params):
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
+            elif (printf := _printf_ret(node, sig)) is not None:
+                self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
             return
         info.sig = sig
         info.self_name = frame.self_name
@@ -1867,6 +1869,17 @@ class ModuleVisitor:
     ) -> Ref | None:
         """A symbolic reference to the function a call invokes, when it can be named."""
         root, _, rest = dotted.partition(".")
+        owner = _closure_owner(frame)
+        if (
+            owner is not None
+            and root == owner.self_name
+            and root not in frame.params
+            and rest
+            and "." not in rest
+        ):
+            # ``self.warn(self.get_msg(w))`` in a wrapper defined in a method: the method's
+            # ``self``, so the method of its class, as the method itself calling it would be
+            return Ref(owner.class_key or "", name, True, args, kwargs, method=rest)
         if frame.self_name and root == frame.self_name and rest and frame.class_key:
             if "." not in rest:
                 return Ref(frame.class_key, name, True, args, kwargs, method=rest)
@@ -2473,9 +2486,11 @@ class ModuleVisitor:
         category = "UserWarning"
         key: str | None = "builtins.UserWarning"
         if cat_node is not None:
-            dotted = _dotted(cat_node)
-            if dotted and dotted.rpartition(".")[2][:1].isupper():
+            dotted = _dotted(cat_node) or ""
+            if dotted.rpartition(".")[2][:1].isupper():
                 category, key = dotted, self.expr_key(cat_node, frame)
+            elif (held := self.held_warning(cat_node, frame)) is not None:
+                category, key = held
         msg = self.eval_msg(msg_node, env, frame)
         if (
             name != "warn"
@@ -2487,6 +2502,15 @@ class ModuleVisitor:
         # message from its first parameter gets the text as that parameter
         spec = ExcSpec(category, key, msg, (Arg(self.src(msg_node), msg),))
         self.add_site("warning", spec, call, frame, guards, None, qual)
+
+    def held_warning(self, cat_node: ast.expr, frame: Frame) -> tuple[str, str | None] | None:
+        """``category=self.category`` where the class's ``__init__`` stores a parameter that
+        defaults to ``DeprecationWarning``: the default is the category a user sees unless they
+        configured another, as for an exception class held the same way."""
+        held = self.held_class(cat_node, frame)
+        if held is None or not held.endswith("Warning"):
+            return None
+        return held, self.dotted_key(held, frame)
 
     def on_log(
         self, call: ast.Call, method: str, env: Env, frame: Frame, guards: list[Guard], qual: str
@@ -3063,6 +3087,97 @@ def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]
         and isinstance(value.args[0], ast.Name)
         and value.args[0].id == params[0]
     )
+
+
+def _printf_ret(node: ast.FunctionDef | ast.AsyncFunctionDef, sig: Sig) -> Value | None:
+    """A library's own printf helper (``def format(text, *args, **kw)``): its body only applies
+    ``%`` with its ``*args`` (and ``str.format`` with its ``**kw``) to its first parameter and
+    returns it. What it returns is the caller's text formatted with the caller's other
+    arguments, exactly as if the caller had written ``text % (a, b)``; without this the whole
+    message of ``raise ValueError(format(msg, value))`` is one placeholder. The helper is told
+    by its shape, not its name: it returns no literal of its own, so nothing else records it."""
+    star, kw = sig.vararg, sig.kwarg
+    if not sig.positional or star is None:
+        return None
+    text = sig.positional[0]
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
+        return None
+    kinds = [_printf_step(s, text, star, kw) for s in body[:-1]]
+    out = body[-1].value
+    if not kinds and _is_percent_of(out, text, star):
+        kinds = ["%"]
+    elif not (isinstance(out, ast.Name) and out.id == text) or None in kinds:
+        return None
+    if "%" not in kinds:
+        return None
+    name = f"{node.name}()"
+    value: Value = ((Op("%", ((Ph(text),),), (Arg(f"*{star}", ph(star)),), (), name),),)
+    if kw is not None and "format" in kinds:
+        value = ((Op("format", value, (), (("**", Arg(kw, ph(kw))),), name),),)
+    return value
+
+
+def _printf_step(stmt: ast.stmt, text: str, star: str, kw: str | None) -> str | None:
+    """One statement of a printf helper: ``text %= args`` ("%") or ``text = text.format(**kw)``
+    ("format"), each maybe under ``if args:``/``if kw:``; None for anything else."""
+    if (
+        isinstance(stmt, ast.If)
+        and not stmt.orelse
+        and len(stmt.body) == 1
+        and isinstance(stmt.test, ast.Name)
+    ):
+        kind = _printf_step(stmt.body[0], text, star, kw)
+        return kind if stmt.test.id == {"%": star, "format": kw}.get(kind or "") else None
+    if isinstance(stmt, ast.AugAssign) and _is_percent_of(
+        ast.BinOp(stmt.target, stmt.op, stmt.value), text, star
+    ):
+        return "%"
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+        return None
+    target, value = stmt.targets[0], stmt.value
+    if not (isinstance(target, ast.Name) and target.id == text):
+        return None
+    if _is_percent_of(value, text, star):
+        return "%"
+    if (
+        kw is not None
+        and isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "format"
+        and isinstance(value.func.value, ast.Name)
+        and value.func.value.id == text
+        and not value.args
+        and len(value.keywords) == 1
+        and value.keywords[0].arg is None
+        and isinstance(value.keywords[0].value, ast.Name)
+        and value.keywords[0].value.id == kw
+    ):
+        return "format"
+    return None
+
+
+def _is_percent_of(e: ast.expr, text: str, star: str) -> bool:
+    """``text % args``: the first parameter formatted with the ``*args`` tuple."""
+    return (
+        isinstance(e, ast.BinOp)
+        and isinstance(e.op, ast.Mod)
+        and isinstance(e.left, ast.Name)
+        and e.left.id == text
+        and isinstance(e.right, ast.Name)
+        and e.right.id == star
+    )
+
+
+def _closure_owner(frame: Frame) -> Frame | None:
+    """The method a function nested in it (a closure, a decorator's wrapper) takes ``self``
+    from; None for a method itself, or a function nested in none."""
+    if frame.kind != "function" or frame.self_name is not None or frame.cls_name is not None:
+        return None
+    f = frame.parent
+    while f is not None and f.kind == "function" and f.self_name is None:
+        f = f.parent
+    return f if f is not None and f.kind == "function" and f.class_key else None
 
 
 def _is_super_init(value: ast.expr) -> bool:
