@@ -86,14 +86,13 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
     if new:
         _insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
         ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
-    _write_runs(conn, s.symbol_runs, snap_id, {ids[n]: None for n in wanted})
+    _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
 
 
-def write_error_lines(conn: Connection, snap_id: int, lines: Mapping[str, int]) -> None:
-    """The snapshot's errors with the line of each one's last occurrence (``snapshot_errors``),
-    held through runs of releases: an error at the same line as in the release stored before
-    extends that release's run."""
-    _write_runs(conn, s.error_runs, snap_id, dict(lines))
+def write_errors(conn: Connection, snap_id: int, error_ids: Iterable[str]) -> None:
+    """The snapshot's errors, held through runs of releases (``snapshot_errors`` reads each
+    one's line from the snapshot's occurrences)."""
+    _write_runs(conn, s.error_runs, snap_id, error_ids)
 
 
 def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
@@ -109,7 +108,7 @@ def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
 
 # ---------------------------------------------------------------------------- runs of releases
 #
-# ``symbol_runs`` and ``error_runs`` hold a row (a name; an error and its line) once per run of
+# ``symbol_runs`` and ``error_runs`` hold a row (a name; an error) once per run of
 # consecutive snapshots of a codebase, consecutive in id order (the order they were stored in).
 # Both ends of a run are always stored snapshots of the codebase: a run is extended only from the
 # snapshot stored just before, and cut when one of its snapshots is deleted.
@@ -133,19 +132,18 @@ def _neighbours(conn: Connection, snap_id: int) -> tuple[int, int | None, int | 
     return repo_id, None if before is None else int(before), None if after is None else int(after)
 
 
-def _write_runs(conn: Connection, table: Any, snap_id: int, rows: Mapping[Any, Any]) -> None:
-    """Hold ``rows`` (key -> line, or None for names) in ``snap_id``: a run of the same row ending
-    at the codebase's snapshot stored just before is extended, any other row starts a run."""
+def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any]) -> None:
+    """Hold ``keys`` (names' ids, error ids) in ``snap_id``: a run of the same key ending at the
+    codebase's snapshot stored just before is extended, any other key starts a run."""
     repo_id, before, after = _neighbours(conn, snap_id)
     _split_runs(conn, table, repo_id, snap_id, before, after)
     key = table.c[_RUN_KEY[table.name]]
-    has_line = "line" in table.c
+    rows = set(keys)
     going: set[Any] = set()
     if before is not None:
-        cols = [key, table.c.line] if has_line else [key]
-        for row in conn.execute(select(*cols).where(table.c.repo_id == repo_id, table.c.last_id == before)):
-            if row[0] in rows and (not has_line or rows[row[0]] == row[1]):
-                going.add(row[0])
+        for (k,) in conn.execute(select(key).where(table.c.repo_id == repo_id, table.c.last_id == before)):
+            if k in rows:
+                going.add(k)
         wanted = sorted(going)
         for i in range(0, len(wanted), 500):
             conn.execute(
@@ -155,7 +153,6 @@ def _write_runs(conn: Connection, table: Any, snap_id: int, rows: Mapping[Any, A
             )
     fresh = [
         {key.name: k, "repo_id": repo_id, "first_id": snap_id, "last_id": snap_id}
-        | ({"line": rows[k]} if has_line else {})
         for k in sorted(rows)
         if k not in going
     ]
@@ -204,16 +201,16 @@ def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
         order[int(sid)] = (int(repo_id), len(ids[int(repo_id)]) - 1)
     present = set(tables)
     for name, table, select_sql in (
-        ("snapshot_symbols", s.symbol_runs, "SELECT snapshot_id, name_id, NULL FROM snapshot_symbols"),
-        ("snapshot_errors", s.error_runs, "SELECT snapshot_id, error_id, line FROM snapshot_errors"),
+        ("snapshot_symbols", s.symbol_runs, "SELECT snapshot_id, name_id FROM snapshot_symbols"),
+        ("snapshot_errors", s.error_runs, "SELECT snapshot_id, error_id FROM snapshot_errors"),
     ):
         if name not in present:
             continue
-        held: dict[tuple[int, Any], list[tuple[int, Any]]] = {}
-        for sid, k, line in conn.execute(text(select_sql)):
+        held: dict[tuple[int, Any], list[tuple[int, None]]] = {}
+        for sid, k in conn.execute(text(select_sql)):
             if int(sid) in order:
                 repo_id, pos = order[int(sid)]
-                held.setdefault((repo_id, k), []).append((pos, line))
+                held.setdefault((repo_id, k), []).append((pos, None))
         rows = [
             {
                 _RUN_KEY[table.name]: k,
@@ -221,9 +218,8 @@ def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
                 "first_id": ids[repo_id][a],
                 "last_id": ids[repo_id][b],
             }
-            | ({"line": line} if table.name == "error_runs" else {})
             for (repo_id, k), places in held.items()
-            for a, b, line in runs_of(sorted(places))
+            for a, b, _ in runs_of(sorted(places))
         ]
         conn.execute(text(f"DROP TABLE {name}"))
         insert_dicts(conn, table, rows)

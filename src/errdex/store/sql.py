@@ -897,8 +897,7 @@ class Store(CatalogueReader):
                 for path, rep in sorted(reps.items())
             ],
         )  # fmt: skip
-        # each error with the line of its last occurrence in the snapshot
-        history.write_error_lines(conn, snap_id, {r.id: r.line for r in records})
+        history.write_errors(conn, snap_id, (r.id for r in records))
         if expectations:
             x = s.expectations
             ids = conn.scalars(select(x.c.id).where(x.c.snapshot_id == snap_id).order_by(x.c.id)).all()
