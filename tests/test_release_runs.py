@@ -148,3 +148,14 @@ def test_a_v9_catalogue_becomes_runs_with_the_same_rows(db_url: str) -> None:
         assert _count(store, "error_runs") == 1 + releases + 1
         sid, held = _write(store, "acme/lib", "9.0", {"lib"}, {"one": 3})
         assert _read(store)[sid] == held
+
+
+def test_an_errors_line_is_that_of_its_last_occurrence_in_the_release(db_url: str) -> None:
+    with Store.open(db_url) as store:
+        first, again = _record("acme/lib", "one", 3), _record("acme/lib", "one", 8)
+        info = SnapshotInfo(repo="acme/lib", name="lib", version="1.0", ref_kind="pypi", ref="1.0")
+        files = [SourceFile("lib/core.py", b"# two raises of one message\n")]
+        sid = store.write_snapshot(
+            info, files, [first, again], [FileReport("lib/core.py", "ok")], set()
+        ).snapshot_id
+        assert _read(store)[sid][1] == {(first.id, 8)}
