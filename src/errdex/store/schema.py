@@ -809,13 +809,16 @@ _SNAPSHOT_SYMBOLS_VIEW = (
     "FROM symbol_runs r JOIN snapshots sn ON sn.repo_id = r.repo_id "
     "AND sn.id >= r.first_id AND sn.id <= r.last_id"
 )
-# an error's occurrences in a snapshot are all in one file (its id names the path), so the last
-# one's line is the greatest
+# An error's occurrences in a snapshot are all in one file (its id names the path), so the last
+# one's line is the greatest. Readers ask for given errors (by path, directory, class), so the
+# ``+`` (no index on that term) keeps SQLite's planner on the error's own rows: with an index on
+# the snapshot or the codebase to choose, it walked all of a release's occurrences, or all of a
+# codebase's runs, per error (56 ms instead of 0.4 ms for the errors of one jax file).
 _SNAPSHOT_ERRORS_VIEW = (
     "CREATE VIEW snapshot_errors AS SELECT sn.id AS snapshot_id, r.error_id AS error_id, "
     "(SELECT MAX(p.line) FROM occurrence_bodies b JOIN occurrence_places p ON p.body_id = b.id "
-    "WHERE b.error_id = r.error_id AND p.snapshot_id = sn.id) AS line "
-    "FROM error_runs r JOIN snapshots sn ON sn.repo_id = r.repo_id "
+    "WHERE b.error_id = r.error_id AND +p.snapshot_id = sn.id) AS line "
+    "FROM error_runs r JOIN snapshots sn ON sn.repo_id = +r.repo_id "
     "AND sn.id >= r.first_id AND sn.id <= r.last_id"
 )
 
