@@ -44,6 +44,14 @@ def size(db: Path) -> int:
     return sum(p.stat().st_size for p in db.parent.glob(db.name + "*"))
 
 
+# tables (and their indexes) that add rows with every release, shown whatever their rank
+PER_RELEASE = (
+    "symbol_runs", "ix_symbol_runs_last", "error_runs", "ix_error_runs_last", "snapshot_symbols",
+    "snapshot_errors", "occurrence_places", "ix_occ_place_snapshot", "ix_occ_place_body", "files",
+    "sqlite_autoindex_files_1", "modules", "sqlite_autoindex_modules_1",
+)  # fmt: skip
+
+
 def tables(db: Path, top: int = 10) -> list[tuple[str, int]]:
     with sqlite3.connect(db) as conn:
         rows = conn.execute(
@@ -152,6 +160,13 @@ def main() -> None:
         one = dict(tables(alone, 100))
         for name, b in tables(many, 12):
             print(f"  {name:<36} {b / 1e6:7.1f}  {b / max(one.get(name, 0), 1):6.1f}x")
+        shown = {name for name, _ in tables(many, 12)}
+        every = dict(tables(many, 1000))
+        rest = [(name, every[name]) for name in PER_RELEASE if name in every and name not in shown]
+        if rest:
+            print("rows per release (those not above), MB:")
+            for name, b in rest:
+                print(f"  {name:<36} {b / 1e6:7.2f}  {b / max(one.get(name, 0), 1):6.1f}x")
         print("artifacts, MB (stored bytes): the merged match index, the per-release segments")
         for label, db in (("alone", alone), (f"{n} releases", many)):
             index_b, seg_b = artifact_bytes(db)

@@ -32,13 +32,17 @@ _ADDED_IN_V4 = (
 def as_v3(conn: Connection) -> None:
     """Rewrite a current catalogue, rows included, into the shape schema v3 had: ``occurrences``
     and ``symbols`` tables (of the columns their views have now) instead of views."""
+    from sqlalchemy import inspect
+
+    if "symbol_runs" in inspect(conn).get_table_names():
+        runs_as_v10(conn)
     occ = [dict(r) for r in conn.execute(s.occurrences.select().order_by(s.occurrences.c.id)).mappings()]
     syms = [dict(r) for r in conn.execute(s.symbols.select()).mappings()]
     conn.execute(text("DROP VIEW occurrences"))
     conn.execute(text("DROP VIEW symbols"))
     for name in _ADDED_IN_V4:
         conn.execute(text(f"DROP TABLE {name}"))
-    s.views.create_all(conn)
+    s.views.create_all(conn, tables=[s.occurrences, s.symbols])
     if occ:
         conn.execute(s.occurrences.insert(), occ)
     if syms:
@@ -223,6 +227,42 @@ def _as_v8(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '8' WHERE key = 'schema_version'"))
 
 
+# ``snapshot_symbols`` and ``snapshot_errors`` as schema v4..v10 had them: one row per snapshot.
+v9 = MetaData()
+V9_SYMBOLS = Table(
+    "snapshot_symbols", v9,
+    Column("snapshot_id", Integer, primary_key=True), Column("name_id", Integer, primary_key=True),
+)  # fmt: skip
+V9_ERRORS = Table(
+    "snapshot_errors", v9,
+    Column("snapshot_id", Integer, primary_key=True), Column("error_id", String(16), primary_key=True),
+    Column("line", Integer, nullable=False),
+)  # fmt: skip
+
+
+def runs_as_v10(conn: Connection) -> None:
+    """Rewrite a current catalogue, rows included, into the shape schema v10 had (and every
+    earlier version): a row per snapshot in ``snapshot_symbols`` and ``snapshot_errors`` (tables), no runs of releases."""
+    syms = [
+        dict(r) for r in conn.execute(text("SELECT snapshot_id, name_id FROM snapshot_symbols")).mappings()
+    ]
+    errs = [
+        dict(r)
+        for r in conn.execute(text("SELECT snapshot_id, error_id, line FROM snapshot_errors")).mappings()
+    ]
+    for view in ("symbols", "snapshot_symbols", "snapshot_errors"):
+        conn.execute(text(f"DROP VIEW {view}"))
+    for table in ("symbol_runs", "error_runs"):
+        conn.execute(text(f"DROP TABLE {table}"))
+    v9.create_all(conn)
+    if syms:
+        conn.execute(V9_SYMBOLS.insert(), syms)
+    if errs:
+        conn.execute(V9_ERRORS.insert(), errs)
+    conn.execute(text(s._SYMBOLS_VIEW))
+    conn.execute(text("UPDATE meta SET value = '10' WHERE key = 'schema_version'"))
+
+
 def as_v9(engine: Engine) -> None:
     """Rewrite a current catalogue, rows included, into the shape schema v9 had: code facts one
     row per function, call, class, test and import (functions and imports shared between file
@@ -305,8 +345,13 @@ def _as_v9(conn: Connection) -> None:
 
 
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 9) as far as the tables of
-    its code facts and related errors go (``as_v3`` and the tests do the older steps)."""
+    """A current catalogue in the shape of schema ``version`` (6 to 10) as far as the tables of
+    its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
+    older steps)."""
+    with engine.begin() as conn:
+        runs_as_v10(conn)
+    if version >= 10:
+        return
     as_v9(engine)
     if version < 9:
         as_v8(engine)

@@ -1,7 +1,7 @@
 """A release indexed as part of a history reads exactly as the same release indexed alone.
 
 What a history shares (extractions of unchanged files, functions stored once per content and
-placed per file, occurrence bodies) must never change what a reader sees: the records (ids,
+placed per file, occurrence bodies, symbols and errors held through runs of releases) must never change what a reader sees: the records (ids,
 templates, lines) and the code facts the analysis reads. Two real consecutive releases of a
 small package from PyPI (wheels cached after the first run), each compared with a catalogue
 that holds it alone.
@@ -49,6 +49,16 @@ def _facts(store: Store, sid: int) -> dict[str, object]:
     out["calls"] = calls
     out["functions"] = reader.functions_named(sid, names)
     assert calls and names  # the package has a call graph to compare
+    # what each release holds of the rows stored once per run of releases (schema v10)
+    out["symbols"] = sorted(store.symbols(sid))
+    with store.engine.connect() as conn:
+        out["errors"] = sorted(
+            tuple(r)
+            for r in conn.execute(
+                text(f"SELECT error_id, line FROM snapshot_errors WHERE snapshot_id = {sid}")
+            )
+        )
+    assert out["symbols"] and any(out["errors"])
     return out
 
 

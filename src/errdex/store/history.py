@@ -13,7 +13,7 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, delete, exists, func, select
+from sqlalchemy import and_, delete, exists, func, select, update
 from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
@@ -75,6 +75,7 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
 
 
 def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
+    """The snapshot's names, each once in ``symbol_names``, held through runs of releases."""
     from errdex.store.sql import _insert_rows
 
     wanted = set(names)
@@ -85,15 +86,155 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
     if new:
         _insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
         ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
-    _insert_rows(conn, s.snapshot_symbols, [(snap_id, i) for i in sorted(ids[n] for n in wanted)])
+    _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
+
+
+def write_errors(conn: Connection, snap_id: int, error_ids: Iterable[str]) -> None:
+    """The snapshot's errors, held through runs of releases (``snapshot_errors`` reads each
+    one's line from the snapshot's occurrences)."""
+    _write_runs(conn, s.error_runs, snap_id, error_ids)
 
 
 def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
-    """A snapshot's places and symbols, then bodies no snapshot holds any more."""
+    """A snapshot's places, symbols and errors, then bodies no snapshot holds any more. Runs of
+    releases are cut at the snapshot, so that none spans its id (SQLite may hand the id of the
+    newest snapshot to the next one stored)."""
     conn.execute(delete(s.occurrence_places).where(s.occurrence_places.c.snapshot_id == snap_id))
-    conn.execute(delete(s.snapshot_symbols).where(s.snapshot_symbols.c.snapshot_id == snap_id))
+    for table in (s.symbol_runs, s.error_runs):
+        _cut_runs(conn, table, snap_id)
     b, p = s.occurrence_bodies, s.occurrence_places
     conn.execute(delete(b).where(~exists().where(p.c.body_id == b.c.id)))
+
+
+# ---------------------------------------------------------------------------- runs of releases
+#
+# ``symbol_runs`` and ``error_runs`` hold a row (a name; an error) once per run of
+# consecutive snapshots of a codebase, consecutive in id order (the order they were stored in).
+# Both ends of a run are always stored snapshots of the codebase: a run is extended only from the
+# snapshot stored just before, and cut when one of its snapshots is deleted.
+
+_RUN_KEY = {"symbol_runs": "name_id", "error_runs": "error_id"}
+
+
+def _neighbours(conn: Connection, snap_id: int) -> tuple[int, int | None, int | None]:
+    """The snapshot's codebase, and the snapshots of that codebase stored just before and after.
+
+    The codebase's row is locked until the transaction ends (PostgreSQL; SQLite has one writer
+    at a time): two releases of one codebase written at once would otherwise each extend runs
+    from the release before both, and the later id's run would span the earlier one's.
+    """
+    sn = s.snapshots
+    repo_id = int(conn.execute(select(sn.c.repo_id).where(sn.c.id == snap_id)).scalar_one())
+    conn.execute(select(s.repos.c.id).where(s.repos.c.id == repo_id).with_for_update())
+    same = sn.c.repo_id == repo_id
+    before = conn.execute(select(func.max(sn.c.id)).where(same, sn.c.id < snap_id)).scalar()
+    after = conn.execute(select(func.min(sn.c.id)).where(same, sn.c.id > snap_id)).scalar()
+    return repo_id, None if before is None else int(before), None if after is None else int(after)
+
+
+def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any]) -> None:
+    """Hold ``keys`` (names' ids, error ids) in ``snap_id``: a run of the same key ending at the
+    codebase's snapshot stored just before is extended, any other key starts a run."""
+    repo_id, before, after = _neighbours(conn, snap_id)
+    _split_runs(conn, table, repo_id, snap_id, before, after)
+    key = table.c[_RUN_KEY[table.name]]
+    rows = set(keys)
+    going: set[Any] = set()
+    if before is not None:
+        for (k,) in conn.execute(select(key).where(table.c.repo_id == repo_id, table.c.last_id == before)):
+            if k in rows:
+                going.add(k)
+        wanted = sorted(going)
+        for i in range(0, len(wanted), 500):
+            conn.execute(
+                update(table)
+                .where(table.c.repo_id == repo_id, table.c.last_id == before, key.in_(wanted[i : i + 500]))
+                .values(last_id=snap_id)
+            )
+    fresh = [
+        {key.name: k, "repo_id": repo_id, "first_id": snap_id, "last_id": snap_id}
+        for k in sorted(rows)
+        if k not in going
+    ]
+    insert_dicts(conn, table, fresh)
+
+
+def _split_runs(
+    conn: Connection, table: Any, repo_id: int, snap_id: int, before: int | None, after: int | None
+) -> None:
+    """Runs spanning ``snap_id`` (strictly inside them) become two, ending before it and
+    starting after it. Only a snapshot stored again under the id of a deleted one meets such
+    a run; ordinarily a new snapshot is the newest of its codebase and none spans it."""
+    spans = (table.c.repo_id == repo_id, table.c.first_id < snap_id, table.c.last_id > snap_id)
+    rows = [dict(r) for r in conn.execute(select(table).where(*spans)).mappings()]
+    if not rows:
+        return
+    assert before is not None and after is not None, "a run's ends are stored snapshots"
+    conn.execute(update(table).where(*spans).values(last_id=before))
+    insert_dicts(conn, table, [r | {"first_id": after} for r in rows])
+
+
+def _cut_runs(conn: Connection, table: Any, snap_id: int) -> None:
+    """Take ``snap_id`` out of every run of ``table``: a run of it alone goes, a run starting or
+    ending at it starts after or ends before it, a run around it is split in two."""
+    repo_id, before, after = _neighbours(conn, snap_id)
+    here = table.c.repo_id == repo_id
+    conn.execute(delete(table).where(here, table.c.first_id == snap_id, table.c.last_id == snap_id))
+    if after is not None:
+        conn.execute(update(table).where(here, table.c.first_id == snap_id).values(first_id=after))
+    if before is not None:
+        conn.execute(update(table).where(here, table.c.last_id == snap_id).values(last_id=before))
+    _split_runs(conn, table, repo_id, snap_id, before, after)
+
+
+def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
+    """Schema v11: the rows of the per-snapshot tables ``snapshot_symbols`` and
+    ``snapshot_errors`` (those of ``tables`` that exist) become runs; the tables are dropped."""
+    from sqlalchemy import text
+
+    order: dict[int, tuple[int, int]] = {}  # snapshot id -> (codebase, position in it)
+    ids: dict[int, list[int]] = {}
+    for sid, repo_id in conn.execute(
+        select(s.snapshots.c.id, s.snapshots.c.repo_id).order_by(s.snapshots.c.id)
+    ):
+        ids.setdefault(int(repo_id), []).append(int(sid))
+        order[int(sid)] = (int(repo_id), len(ids[int(repo_id)]) - 1)
+    present = set(tables)
+    for name, table, select_sql in (
+        ("snapshot_symbols", s.symbol_runs, "SELECT snapshot_id, name_id FROM snapshot_symbols"),
+        ("snapshot_errors", s.error_runs, "SELECT snapshot_id, error_id FROM snapshot_errors"),
+    ):
+        if name not in present:
+            continue
+        held: dict[tuple[int, Any], list[tuple[int, None]]] = {}
+        for sid, k in conn.execute(text(select_sql)):
+            if int(sid) in order:
+                repo_id, pos = order[int(sid)]
+                held.setdefault((repo_id, k), []).append((pos, None))
+        rows = [
+            {
+                _RUN_KEY[table.name]: k,
+                "repo_id": repo_id,
+                "first_id": ids[repo_id][a],
+                "last_id": ids[repo_id][b],
+            }
+            for (repo_id, k), places in held.items()
+            for a, b, _ in runs_of(sorted(places))
+        ]
+        conn.execute(text(f"DROP TABLE {name}"))
+        insert_dicts(conn, table, rows)
+
+
+def runs_of(places: Sequence[tuple[int, Any]]) -> list[tuple[int, int, Any]]:
+    """(first, last, value) of each run of consecutive positions with one value, from
+    (position, value) pairs sorted by position."""
+    out: list[tuple[int, int, Any]] = []
+    for pos, value in places:
+        if out and out[-1][1] == pos - 1 and out[-1][2] == value:
+            out[-1] = (out[-1][0], pos, value)
+        else:
+            out.append((pos, pos, value))
+    return out
 
 
 def _ids_by(conn: Connection, key: Any, value: Any, wanted: Iterable[str]) -> dict[str, int]:

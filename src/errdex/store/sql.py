@@ -918,12 +918,7 @@ class Store(CatalogueReader):
                 for path, rep in sorted(reps.items())
             ],
         )  # fmt: skip
-        last = {r.id: r for r in records}  # an error's last occurrence in the snapshot
-        _insert_rows(
-            conn,
-            s.snapshot_errors,
-            [(snap_id, r.id, r.line) for r in last.values()],
-        )
+        history.write_errors(conn, snap_id, (r.id for r in records))
         if expectations:
             x = s.expectations
             ids = conn.scalars(select(x.c.id).where(x.c.snapshot_id == snap_id).order_by(x.c.id)).all()
@@ -965,7 +960,7 @@ class Store(CatalogueReader):
         }
 
     def _delete_analysis_rows(self, conn: Connection, snap_id: int) -> None:
-        for table in (s.expectation_errors, s.snapshot_errors, s.modules):
+        for table in (s.expectation_errors, s.modules):  # its errors' runs: ``history``
             conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
 
     def _drop_unused_facts(self, conn: Connection) -> None:
