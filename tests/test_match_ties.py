@@ -96,3 +96,32 @@ def test_the_embedded_class_is_one_the_catalogue_raises_or_a_built_in_one() -> N
         "ValueError",
         "host:27017: refused",
     )
+
+
+def test_an_object_repr_ending_the_message_is_what_repr_printed() -> None:
+    # ``%r`` of a file object as the last value: its repr is as long as the object's state
+    # (here a long path), not text the template leaves unexplained
+    site = entry(
+        ["cannot identify image file ", "filename if filename else fp!r", ""],
+        path="PIL/Image.py",
+        line=3730,
+        exc_type="UnidentifiedImageError",
+    )
+    m = Matcher.from_entries([site])
+    long = "/tmp/images/9c45e6aa-4ffa-42d3-a0db-fe7e109a959a-woman-portrait-final-v2.ai"
+    res = m.explain(
+        f"PIL.UnidentifiedImageError: cannot identify image file <_io.BufferedReader name='{long}'>"
+    )
+    assert not res.matches[0].approximate
+    assert "besides the values shown through repr()" in res.matches[0].reasons[0]
+
+
+def test_an_object_repr_followed_by_other_text_is_not_taken_whole() -> None:
+    # the bracket closes before the end: what follows is not the repr, and stays unexplained
+    site = entry(
+        ["cannot identify image file ", "fp!r", ""], path="PIL/Image.py", exc_type="UnidentifiedImageError"
+    )
+    m = Matcher.from_entries([site])
+    long = "<_io.BufferedReader name='a.ai'> and then a great deal of other text the user added after it"
+    res = m.explain(f"PIL.UnidentifiedImageError: cannot identify image file {long}")
+    assert res.matches[0].approximate

@@ -278,7 +278,7 @@ def repr_gaps(
             continue
         v = cmsg[spans[j][1] : spans[j + 1][0]]
         closed = bool(lits[j + 1])
-        if (closed and lits[j]) or _whole_repr(v):
+        if (closed and lits[j]) or _whole_repr(v) or _object_repr(v):
             held += len(v)
         if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
@@ -302,6 +302,25 @@ def _whole_repr(v: str) -> bool:
     if len(v) > 1 and v[0] in "'\"" and v[-1] == v[0]:
         return v[0] not in v[1:-1].replace("\\" + v[0], "")
     return bool(v) and v.lstrip("-+").replace(".", "", 1).isdigit()
+
+
+def _object_repr(v: str) -> bool:
+    """``v`` (compact) is one whole default object repr: ``<`` and a dotted class or kind name,
+    up to the ``>`` that closes it at the very end (``<_io.BufferedReader name='a.png'>``,
+    ``<module 'conftest' (<...Hook object at 0x7f...>)>``). Such a value is as long as the
+    object's state makes it, so it is what ``repr()`` printed, not text the template leaves
+    unexplained, even where no literal follows it to close the gap."""
+    if len(v) < 3 or v[0] != "<" or v[-1] != ">" or not (v[1].isalpha() or v[1] == "_"):
+        return False
+    depth = 0
+    for i, ch in enumerate(v):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+            if depth == 0 and i != len(v) - 1:
+                return False  # closed before the end: two values, or a repr and other text
+    return depth == 0
 
 
 def _repr_like(v: str, closed: bool) -> bool:
