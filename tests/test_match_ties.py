@@ -125,3 +125,30 @@ def test_an_object_repr_followed_by_other_text_is_not_taken_whole() -> None:
     long = "<_io.BufferedReader name='a.ai'> and then a great deal of other text the user added after it"
     res = m.explain(f"PIL.UnidentifiedImageError: cannot identify image file {long}")
     assert res.matches[0].approximate
+
+
+def test_a_long_value_the_template_quotes_itself_does_not_dilute_the_fit() -> None:
+    # the job prints with its trigger and next run: long, but the template's own quotes say
+    # where it starts and ends
+    site = entry(
+        ['Run time of job "', "job", '" was missed by ', "difference", ""],
+        path="apscheduler/executors/base.py",
+        line=126,
+        exc_type="log.WARNING",
+    )
+    job = "NewStockPurchaseJob (trigger: cron[year='*', month='*', day='*', week='*', day_of_week='mon-fri', hour='11', minute='35', second='0'], next run at: 2017-01-16 11:35:00 CST)"
+    res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02.170335')
+    assert not res.matches[0].approximate
+    assert "besides the values the template quotes" in res.matches[0].reasons[0]
+
+
+def test_a_quote_inside_the_value_leaves_it_unexplained() -> None:
+    # the template's closing quote may have been matched inside the value: nothing is held
+    site = entry(
+        ['Run time of job "', "job", '" was missed by ', "difference", ""],
+        path="apscheduler/executors/base.py",
+        exc_type="log.WARNING",
+    )
+    job = 'a "quoted" name and a great deal more text about the trigger, its fields and its next run time'
+    res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02')
+    assert res.matches[0].approximate

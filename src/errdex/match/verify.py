@@ -229,6 +229,28 @@ def echoed(names: Sequence[str], result: Fit, cmsg: str) -> int:
     return total
 
 
+def quoted_gaps(lits: Sequence[str], names: Sequence[str], result: Fit, cmsg: str) -> int:
+    """Characters of the message that placeholders the template quotes itself hold
+    (``Run time of job "{job}" was missed``): the quotes around the value are the template's
+    own literals, so they say where it starts and ends, and a long value (a job printed with its
+    trigger and next run) is the value's length, not text the template leaves unexplained.
+    Only a value without that quote inside counts (then the quotes cannot have been matched
+    elsewhere), and not one shown through ``repr()`` (``repr_gaps`` counts those). Counted in
+    the compact form, for a full fit only."""
+    spans = result.spans
+    if not result.full or len(spans) != len(names) + 1:
+        return 0
+    total = 0
+    for j, name in enumerate(names):
+        q = lits[j][-1:]
+        if q not in ("'", '"') or not lits[j + 1].startswith(q) or name.endswith(REPR_MARK):
+            continue
+        v = cmsg[spans[j][1] : spans[j + 1][0]]
+        if q not in v:
+            total += len(v)
+    return total
+
+
 def _item_of(name: str) -> tuple[str, str] | None:
     """``base["key"]`` or ``base.get("key", ...)``: (base, key); None for any other name."""
     if name.endswith("]") and "[" in name:
