@@ -90,6 +90,6 @@ def mark_ties(matches: list[Match]) -> list[Match]:
     out = list(matches)
     for i, m in enumerate(group):
         others = ", ".join(f"{o.path}:{o.line}" for o in group if o is not m)
-        note = f"tied with {len(group) - 1} other site(s) raising this message, equally likely: {others}"
+        note = f"tied with {len(group) - 1} other site(s) raising this message, nothing in the paste tells them apart: {others}"
         out[i] = replace(m, reasons=[*m.reasons, note])
     return out
