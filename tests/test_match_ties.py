@@ -152,3 +152,22 @@ def test_a_quote_inside_the_value_leaves_it_unexplained() -> None:
     job = 'a "quoted" name and a great deal more text about the trigger, its fields and its next run time'
     res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02')
     assert res.matches[0].approximate
+
+
+def test_a_call_like_repr_ending_the_message_is_what_repr_printed() -> None:
+    # ``{err!r}`` of an OSError: ``FileNotFoundError(2, '...', None, 2)`` closes at the very end
+    site = entry(
+        ["could not open port ", "self.portstr!r", ": ", "ctypes.WinError()!r", ""],
+        path="serial/serialwin32.py",
+        line=64,
+        exc_type="SerialException",
+    )
+    m = Matcher.from_entries([site])
+    err = "FileNotFoundError(2, 'The system cannot find the file specified.', None, 2)"
+    res = m.explain(f"serial.serialutil.SerialException: could not open port 'COM4': {err}")
+    assert not res.matches[0].approximate
+    # a name and a call followed by more text is no single repr: the text stays unexplained
+    res = m.explain(
+        f"serial.serialutil.SerialException: could not open port 'COM4': {err} {err} and more text"
+    )
+    assert res.matches[0].approximate

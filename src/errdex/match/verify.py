@@ -327,18 +327,29 @@ def _whole_repr(v: str) -> bool:
 
 
 def _object_repr(v: str) -> bool:
-    """``v`` (compact) is one whole default object repr: ``<`` and a dotted class or kind name,
-    up to the ``>`` that closes it at the very end (``<_io.BufferedReader name='a.png'>``,
-    ``<module 'conftest' (<...Hook object at 0x7f...>)>``). Such a value is as long as the
-    object's state makes it, so it is what ``repr()`` printed, not text the template leaves
-    unexplained, even where no literal follows it to close the gap."""
-    if len(v) < 3 or v[0] != "<" or v[-1] != ">" or not (v[1].isalpha() or v[1] == "_"):
+    """``v`` (compact) is one whole object repr: a default one, ``<`` and a dotted class or kind
+    name up to the ``>`` that closes it at the very end (``<_io.BufferedReader name='a.png'>``,
+    ``<module 'conftest' (<...Hook object at 0x7f...>)>``), or a call-like one, a dotted name
+    and ``(`` up to the ``)`` closing it at the very end (``FileNotFoundError(2, 'No such
+    file', None, 2)``). Such a value is as long as the object's state makes it, so it is what
+    ``repr()`` printed, not text the template leaves unexplained, even where no literal follows
+    it to close the gap."""
+    if len(v) < 3 or v[-1] not in ">)":
+        return False
+    if v[0] == "<":
+        opener, closer, name = "<", ">", v[1:2]
+    else:
+        opener, closer = "(", ")"
+        name = v[: v.find("(")] if "(" in v else ""
+        if not name.replace(".", "").replace("_", "").isalnum():
+            return False
+    if v[-1] != closer or not (name[:1].isalpha() or name[:1] == "_"):
         return False
     depth = 0
     for i, ch in enumerate(v):
-        if ch == "<":
+        if ch == opener:
             depth += 1
-        elif ch == ">":
+        elif ch == closer:
             depth -= 1
             if depth == 0 and i != len(v) - 1:
                 return False  # closed before the end: two values, or a repr and other text
