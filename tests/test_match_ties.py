@@ -127,15 +127,20 @@ def test_an_object_repr_followed_by_other_text_is_not_taken_whole() -> None:
     assert res.matches[0].approximate
 
 
-def test_a_long_value_the_template_quotes_itself_does_not_dilute_the_fit() -> None:
-    # the job prints with its trigger and next run: long, but the template's own quotes say
-    # where it starts and ends
-    site = entry(
+def _job_missed() -> CatalogueEntry:
+    """A log warning whose template quotes its first value itself."""
+    return entry(
         ['Run time of job "', "job", '" was missed by ', "difference", ""],
         path="apscheduler/executors/base.py",
         line=126,
         exc_type="log.WARNING",
     )
+
+
+def test_a_long_value_the_template_quotes_itself_does_not_dilute_the_fit() -> None:
+    # the job prints with its trigger and next run: long, but the template's own quotes say
+    # where it starts and ends
+    site = _job_missed()
     job = "NewStockPurchaseJob (trigger: cron[year='*', month='*', day='*', week='*', day_of_week='mon-fri', hour='11', minute='35', second='0'], next run at: 2017-01-16 11:35:00 CST)"
     res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02.170335')
     assert not res.matches[0].approximate
@@ -144,11 +149,7 @@ def test_a_long_value_the_template_quotes_itself_does_not_dilute_the_fit() -> No
 
 def test_a_quote_inside_the_value_leaves_it_unexplained() -> None:
     # the template's closing quote may have been matched inside the value: nothing is held
-    site = entry(
-        ['Run time of job "', "job", '" was missed by ', "difference", ""],
-        path="apscheduler/executors/base.py",
-        exc_type="log.WARNING",
-    )
+    site = _job_missed()
     job = 'a "quoted" name and a great deal more text about the trigger, its fields and its next run time'
     res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02')
     assert res.matches[0].approximate
