@@ -382,7 +382,10 @@ def test_ties_go_to_the_public_site_and_the_others_are_shown() -> None:
     m = Matcher.from_entries([inner, public])
     res = m.explain("No row was found when one was required")
     assert [x.id for x in res.matches] == [public.error_id, inner.error_id]
-    assert res.verdict == "exact match (2 sites raise this message)"
+    assert res.verdict == (
+        "exact match, a tie: 2 sites raise this message and nothing in the paste tells them apart"
+        " (the first 2 answers)"
+    )
 
 
 def test_the_variants_of_one_statement_are_one_answer() -> None:

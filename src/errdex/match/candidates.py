@@ -32,7 +32,17 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
-from errdex.match.verify import REPR_MARK, Fit, compact, compact_map, cut_cover, echoed, fit, repr_gaps
+from errdex.match.verify import (
+    REPR_MARK,
+    Fit,
+    compact,
+    compact_map,
+    cut_cover,
+    echoed,
+    fit,
+    quoted_gaps,
+    repr_gaps,
+)
 
 
 @dataclass(slots=True)
@@ -210,13 +220,19 @@ def fit_all(
         ok, held = True, 0
         if f.full and _has_repr(idx.patterns[pid].names):
             ok, held = repr_gaps(lits, idx.patterns[pid].names, f, cmsg, tf.new_line, tf.one_word)
-        if held and f.anchored_start and f.anchored_end:
+        quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full else 0
+        if (held or quoted) and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence
-            # an item shown again inside the repr of its mapping is confirmed text, as literal
+            # (nor a value the template quotes itself); an item shown again inside the repr of
+            # its mapping is confirmed text, as literal
             echo = echoed(idx.patterns[pid].names, f, cmsg)
-            judge_fit(c, lit_len + echo, max(mlen - held - echo, lit_len))
-            c.reasons[0] += " besides the values shown through repr()"
+            judge_fit(c, lit_len + echo, max(mlen - held - quoted - echo, lit_len))
+            c.reasons[0] += (
+                " besides the values shown through repr()"
+                if held
+                else " besides the values the template quotes"
+            )
             # compared with other evidence (an interpreter message explaining the same text, a
             # type disagreement), the share is the literal text's alone
             c.coverage = min((f.covered + echo) / mlen, 1.0)

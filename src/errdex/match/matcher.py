@@ -22,7 +22,7 @@ from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
-from errdex.match.twins import twins_last
+from errdex.match.twins import mark_ties, twins_last
 from errdex.match.verify import compact
 
 if TYPE_CHECKING:
@@ -112,11 +112,32 @@ class Matcher:
             retry = self._match(q, cut, types, fr, limit)
             if retry.matches and not retry.matches[0].approximate:
                 res = retry
+        if not (res.matches and not res.matches[0].approximate):
+            res = self._embedded(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
             res = self._folded_case(q, message, types, fr, limit) or res
         return res
+
+    def _embedded(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the message may carry the error as Python printed it after other
+        text (a log line, a test runner's summary, a wrapper's "Command raised an exception:
+        ServerSelectionTimeoutError: ..."). The text after the last ``Class: `` naming an
+        exception class (one the catalogue raises, or a built-in one) is tried as the message,
+        with that class as the pasted type; its answer is taken only when it is exact."""
+        inner = embedded_error(message, self.index)
+        if inner is None:
+            return None
+        name, rest = inner
+        retry = self._match(q, rest, list(dict.fromkeys([name, *types])), fr, limit)
+        if not (retry.matches and not retry.matches[0].approximate):
+            return None
+        for m in retry.matches:
+            m.reasons.append(f"the error is {name}: ..., printed after other text")
+        return retry
 
     def _folded_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -191,7 +212,7 @@ class Matcher:
         if tf.runtime_best is not None:
             rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
-        matches: list[Match] = twins_last(Ranker(idx, ev, self.repo, limit).rank(tf))
+        matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf)))
         return Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
 
     def _typed(self, types: list[str], near: set[str]) -> list[int]:
@@ -266,6 +287,28 @@ def points_elsewhere(
         if head in packages if dot else not builtin_type(t):
             return False
     return True
+
+
+def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
+    """``(class, text)`` of the first ``Name: text`` inside ``message`` whose ``Name`` (a word,
+    dotted or not, whose last part is a class name) is an exception class the catalogue raises
+    or a built-in one, with text after it; None when there is none. Scanned with ``find``, not a
+    regular expression: the paste is untrusted text."""
+    at = message.find(": ")
+    while at > 0:
+        rest = message[at + 2 :].strip()
+        words = message[:at].split()
+        name = words[-1].lstrip("'\"([{<-") if words else ""
+        last = name.rsplit(".", 1)[-1]
+        if (
+            rest
+            and last[:1].isupper()
+            and last.replace("_", "").isalnum()
+            and (builtin_type(name) or idx.type_entries(name, 1))
+        ):
+            return name, rest
+        at = message.find(": ", at + 2)
+    return None
 
 
 def _top_package(path: str) -> str:

@@ -72,6 +72,12 @@ def verdict(matches: list[Match], builtin: tuple[str, str] | None, outside: str 
     """The one line most users read: exact, interpreter message, outside the library, or close."""
     top = matches[0] if matches else None
     if top is not None and not top.approximate:
+        tie = len(tied(matches))
+        if tie > 1:
+            return (
+                f"exact match, a tie: {tie} sites raise this message and nothing in the paste tells "
+                f"them apart (the first {tie} answers)"
+            )
         same = sum(1 for m in matches if not m.approximate and m.template == top.template)
         return "exact match" + (f" ({same} sites raise this message)" if same > 1 else "")
     if builtin is not None:
@@ -85,3 +91,31 @@ def verdict(matches: list[Match], builtin: tuple[str, str] | None, outside: str 
     if top is not None:
         return "approximate: message reworded?"
     return "no match in the indexed codebases"
+
+
+TIE = 0.01  # score gap within which exact answers of one message stand level (``tied``)
+
+
+def tied(matches: list[Match]) -> list[Match]:
+    """The leading exact answers that tie with the first: the same class and message (their
+    templates alike once placeholders are blanked: two sites may name a value differently),
+    scored within ``TIE`` of it, so that only the ranker's smallest tie-breakers (a site's
+    privacy, its twin) order them. Without frames, those sites print the same words, and the
+    order among them is a guess the answer has to own up to."""
+    from errdex.match.twins import literal  # twins orders these very matches: it imports us
+
+    if not matches or matches[0].approximate:
+        return []
+    top = matches[0]
+    text = literal(top.template)
+    out = [top]
+    for m in matches[1:]:
+        if (
+            m.approximate
+            or m.exc_type != top.exc_type
+            or top.score - m.score >= TIE
+            or literal(m.template) != text
+        ):
+            break
+        out.append(m)
+    return out

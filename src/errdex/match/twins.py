@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from errdex.match.result import Match
+from errdex.match.result import Match, tied
 
 # score gap within which two exact matches of the same text are a tie the twins rule may order
 NEAR = 0.01
@@ -78,4 +78,18 @@ def twins_last(matches: list[Match]) -> list[Match]:
     out = list(matches)
     for i, m in zip(slots, ordered, strict=True):
         out[i] = replace(m, score=matches[i].score)
+    return out
+
+
+def mark_ties(matches: list[Match]) -> list[Match]:
+    """The matches with each answer of a tie (``result.tied``) saying so, naming the others: the
+    list shows them in some order, and a reader must not take the first for the one."""
+    group = tied(matches)
+    if len(group) < 2:
+        return matches
+    out = list(matches)
+    for i, m in enumerate(group):
+        others = ", ".join(f"{o.path}:{o.line}" for o in group if o is not m)
+        note = f"tied with {len(group) - 1} other site(s) raising this message, nothing in the paste tells them apart: {others}"
+        out[i] = replace(m, reasons=[*m.reasons, note])
     return out

@@ -229,6 +229,28 @@ def echoed(names: Sequence[str], result: Fit, cmsg: str) -> int:
     return total
 
 
+def quoted_gaps(lits: Sequence[str], names: Sequence[str], result: Fit, cmsg: str) -> int:
+    """Characters of the message that placeholders the template quotes itself hold
+    (``Run time of job "{job}" was missed``): the quotes around the value are the template's
+    own literals, so they say where it starts and ends, and a long value (a job printed with its
+    trigger and next run) is the value's length, not text the template leaves unexplained.
+    Only a value without that quote inside counts (then the quotes cannot have been matched
+    elsewhere), and not one shown through ``repr()`` (``repr_gaps`` counts those). Counted in
+    the compact form, for a full fit only."""
+    spans = result.spans
+    if not result.full or len(spans) != len(names) + 1:
+        return 0
+    total = 0
+    for j, name in enumerate(names):
+        q = lits[j][-1:]
+        if q not in ("'", '"') or not lits[j + 1].startswith(q) or name.endswith(REPR_MARK):
+            continue
+        v = cmsg[spans[j][1] : spans[j + 1][0]]
+        if q not in v:
+            total += len(v)
+    return total
+
+
 def _item_of(name: str) -> tuple[str, str] | None:
     """``base["key"]`` or ``base.get("key", ...)``: (base, key); None for any other name."""
     if name.endswith("]") and "[" in name:
@@ -278,7 +300,7 @@ def repr_gaps(
             continue
         v = cmsg[spans[j][1] : spans[j + 1][0]]
         closed = bool(lits[j + 1])
-        if (closed and lits[j]) or _whole_repr(v):
+        if (closed and lits[j]) or _whole_repr(v) or _object_repr(v):
             held += len(v)
         if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
@@ -302,6 +324,36 @@ def _whole_repr(v: str) -> bool:
     if len(v) > 1 and v[0] in "'\"" and v[-1] == v[0]:
         return v[0] not in v[1:-1].replace("\\" + v[0], "")
     return bool(v) and v.lstrip("-+").replace(".", "", 1).isdigit()
+
+
+def _object_repr(v: str) -> bool:
+    """``v`` (compact) is one whole object repr: a default one, ``<`` and a dotted class or kind
+    name up to the ``>`` that closes it at the very end (``<_io.BufferedReader name='a.png'>``,
+    ``<module 'conftest' (<...Hook object at 0x7f...>)>``), or a call-like one, a dotted name
+    and ``(`` up to the ``)`` closing it at the very end (``FileNotFoundError(2, 'No such
+    file', None, 2)``). Such a value is as long as the object's state makes it, so it is what
+    ``repr()`` printed, not text the template leaves unexplained, even where no literal follows
+    it to close the gap."""
+    if len(v) < 3 or v[-1] not in ">)":
+        return False
+    if v[0] == "<":
+        opener, closer, name = "<", ">", v[1:2]
+    else:
+        opener, closer = "(", ")"
+        name = v[: v.find("(")] if "(" in v else ""
+        if not name.replace(".", "").replace("_", "").isalnum():
+            return False
+    if v[-1] != closer or not (name[:1].isalpha() or name[:1] == "_"):
+        return False
+    depth = 0
+    for i, ch in enumerate(v):
+        if ch == opener:
+            depth += 1
+        elif ch == closer:
+            depth -= 1
+            if depth == 0 and i != len(v) - 1:
+                return False  # closed before the end: two values, or a repr and other text
+    return depth == 0
 
 
 def _repr_like(v: str, closed: bool) -> bool:

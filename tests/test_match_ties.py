@@ -1,0 +1,174 @@
+"""Ties of one message and errors printed inside other text: what the answer says and finds."""
+
+from __future__ import annotations
+
+import itertools
+
+from errdex.match import Matcher
+from errdex.match.matcher import embedded_error
+from errdex.model import CatalogueEntry, render_template
+
+_N = itertools.count(1)
+
+
+def entry(
+    segments: list[str],
+    *,
+    path: str = "lib/mod.py",
+    line: int = 10,
+    function: str = "f",
+    exc_type: str = "ValueError",
+    repo: str = "o/lib",
+) -> CatalogueEntry:
+    k = next(_N)
+    return CatalogueEntry(
+        key=k, error_id=f"id{k}", repo=repo, version="1.0", snapshot_date=None, kind="error",
+        exc_type=exc_type, exc_qualname=None, template=render_template(segments), segments=segments,
+        path=path, line=line, function=function,
+    )  # fmt: skip
+
+
+def test_sites_naming_the_value_differently_are_a_tie_the_answer_says_is_one() -> None:
+    # two public functions raise the same words, their placeholder named differently: without
+    # frames nothing tells them apart, and both the verdict and each answer must say so
+    sign = entry(
+        ["Invalid hash method: ", "hash_method", ""], path="lib/pkcs1.py", line=305, function="sign_hash"
+    )
+    compute = entry(
+        ["Invalid hash method: ", "method_name", ""], path="lib/pkcs1.py", line=432, function="compute_hash"
+    )
+    res = Matcher.from_entries([sign, compute]).explain("ValueError: Invalid hash method: SHA-999")
+    assert {m.function for m in res.matches} == {"sign_hash", "compute_hash"}
+    assert not any(m.approximate for m in res.matches)
+    assert res.verdict.startswith("exact match, a tie: 2 sites raise this message")
+    first, second = res.matches
+    assert any("tied with 1 other site(s)" in r and "lib/pkcs1.py:" in r for r in first.reasons)
+    assert any(f"{first.path}:{first.line}" in r for r in second.reasons if r.startswith("tied with"))
+
+
+def test_a_site_the_type_sets_apart_is_no_tie() -> None:
+    # the same words raised as two classes: the pasted class decides, so there is no tie to own
+    value = entry(["Parser rule not found: ", "name", ""], path="lib/ruler.py", line=1, exc_type="ValueError")
+    key = entry(["Parser rule not found: ", "name", ""], path="lib/ruler.py", line=2, exc_type="KeyError")
+    res = Matcher.from_entries([value, key]).explain("KeyError: Parser rule not found: tables")
+    assert res.matches[0].exc_type == "KeyError"
+    assert "tie" not in res.verdict
+    assert not any(r.startswith("tied with") for m in res.matches for r in m.reasons)
+
+
+def test_an_error_printed_after_other_text_is_found_exactly() -> None:
+    # a user's sentence, a log prefix or a wrapper before ``Class: message``: the message proper
+    # starts after the class Python printed, and that class is the pasted type
+    site = entry(
+        ["received ", "response.status_code", " HTTP response"],
+        path="prawcore/auth.py",
+        line=66,
+        exc_type="ResponseException",
+        repo="o/prawcore",
+    )
+    other = entry(["Invalid value for ", "x", ""], path="lib/other.py", line=3)
+    m = Matcher.from_entries([site, other])
+    res = m.explain("Hi i am receiving  : prawcore.exceptions.ResponseException: received 401 HTTP response")
+    assert res.matches[0].path == "prawcore/auth.py" and not res.matches[0].approximate
+    assert any("printed after other text" in r for r in res.matches[0].reasons)
+
+
+def test_text_after_a_word_that_is_no_exception_class_is_not_taken_for_the_message() -> None:
+    # ``Note: ...`` names no class: the inner text is not retried as an error's message
+    site = entry(
+        ["received ", "code", " HTTP response"], path="lib/auth.py", line=66, exc_type="ResponseException"
+    )
+    m = Matcher.from_entries([site])
+    res = m.explain("Some note about it: received 401 HTTP response")
+    assert all(m.approximate for m in res.matches)
+    assert embedded_error("Some note about it: received 401", m.index) is None
+
+
+def test_the_embedded_class_is_one_the_catalogue_raises_or_a_built_in_one() -> None:
+    site = entry(["Form data requires ", "pkg", " to be installed."], exc_type="RuntimeError")
+    idx = Matcher.from_entries([site]).index
+    assert embedded_error("[ERROR] RuntimeError: Form data requires x", idx) == (
+        "RuntimeError",
+        "Form data requires x",
+    )
+    assert embedded_error("FAILED t.py::test - lib.NotRaisedHere: boom", idx) is None
+    assert embedded_error("Command raised an exception: ValueError: host:27017: refused", idx) == (
+        "ValueError",
+        "host:27017: refused",
+    )
+
+
+def test_an_object_repr_ending_the_message_is_what_repr_printed() -> None:
+    # ``%r`` of a file object as the last value: its repr is as long as the object's state
+    # (here a long path), not text the template leaves unexplained
+    site = entry(
+        ["cannot identify image file ", "filename if filename else fp!r", ""],
+        path="PIL/Image.py",
+        line=3730,
+        exc_type="UnidentifiedImageError",
+    )
+    m = Matcher.from_entries([site])
+    long = "/tmp/images/9c45e6aa-4ffa-42d3-a0db-fe7e109a959a-woman-portrait-final-v2.ai"
+    res = m.explain(
+        f"PIL.UnidentifiedImageError: cannot identify image file <_io.BufferedReader name='{long}'>"
+    )
+    assert not res.matches[0].approximate
+    assert "besides the values shown through repr()" in res.matches[0].reasons[0]
+
+
+def test_an_object_repr_followed_by_other_text_is_not_taken_whole() -> None:
+    # the bracket closes before the end: what follows is not the repr, and stays unexplained
+    site = entry(
+        ["cannot identify image file ", "fp!r", ""], path="PIL/Image.py", exc_type="UnidentifiedImageError"
+    )
+    m = Matcher.from_entries([site])
+    long = "<_io.BufferedReader name='a.ai'> and then a great deal of other text the user added after it"
+    res = m.explain(f"PIL.UnidentifiedImageError: cannot identify image file {long}")
+    assert res.matches[0].approximate
+
+
+def _job_missed() -> CatalogueEntry:
+    """A log warning whose template quotes its first value itself."""
+    return entry(
+        ['Run time of job "', "job", '" was missed by ', "difference", ""],
+        path="apscheduler/executors/base.py",
+        line=126,
+        exc_type="log.WARNING",
+    )
+
+
+def test_a_long_value_the_template_quotes_itself_does_not_dilute_the_fit() -> None:
+    # the job prints with its trigger and next run: long, but the template's own quotes say
+    # where it starts and ends
+    site = _job_missed()
+    job = "NewStockPurchaseJob (trigger: cron[year='*', month='*', day='*', week='*', day_of_week='mon-fri', hour='11', minute='35', second='0'], next run at: 2017-01-16 11:35:00 CST)"
+    res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02.170335')
+    assert not res.matches[0].approximate
+    assert "besides the values the template quotes" in res.matches[0].reasons[0]
+
+
+def test_a_quote_inside_the_value_leaves_it_unexplained() -> None:
+    # the template's closing quote may have been matched inside the value: nothing is held
+    site = _job_missed()
+    job = 'a "quoted" name and a great deal more text about the trigger, its fields and its next run time'
+    res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02')
+    assert res.matches[0].approximate
+
+
+def test_a_call_like_repr_ending_the_message_is_what_repr_printed() -> None:
+    # ``{err!r}`` of an OSError: ``FileNotFoundError(2, '...', None, 2)`` closes at the very end
+    site = entry(
+        ["could not open port ", "self.portstr!r", ": ", "ctypes.WinError()!r", ""],
+        path="serial/serialwin32.py",
+        line=64,
+        exc_type="SerialException",
+    )
+    m = Matcher.from_entries([site])
+    err = "FileNotFoundError(2, 'The system cannot find the file specified.', None, 2)"
+    res = m.explain(f"serial.serialutil.SerialException: could not open port 'COM4': {err}")
+    assert not res.matches[0].approximate
+    # a name and a call followed by more text is no single repr: the text stays unexplained
+    res = m.explain(
+        f"serial.serialutil.SerialException: could not open port 'COM4': {err} {err} and more text"
+    )
+    assert res.matches[0].approximate
