@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
@@ -33,6 +33,7 @@ __all__ = [
     "encode",
     "keys",
     "ordered_calls",
+    "whole",
 ]
 
 # What a key of ``fact_keys`` is, per kind
@@ -95,9 +96,15 @@ def keys(f: CodeFacts) -> set[tuple[int, str]]:
 
 
 def _inflate(data: bytes | memoryview | None) -> Any:
-    """The JSON value of one stored frame within ``_MAX_VALUE``; None when empty or damaged."""
+    """The JSON value of one stored frame within ``_MAX_VALUE`` (or of the JSON text ``whole``
+    rebuilt from a difference); None when empty or damaged."""
     if not data:
         return None
+    if data[:1] == b"[":  # a value rebuilt by ``whole``: its JSON as is, no zlib stream starts so
+        try:
+            return json.loads(bytes(data)) if len(data) <= _MAX_VALUE else None
+        except ValueError:
+            return None
     try:
         z = zlib.decompressobj()
         text = z.decompress(bytes(data), _MAX_VALUE)
@@ -177,3 +184,79 @@ def class_row(r: Any) -> ClassFact:
 def test_row(r: Any) -> TestFunctionFact:
     calls = [(_int(line), _text(name)) for line, name in r[5]]
     return TestFunctionFact(_text(r[0]), _int(r[1]), _int(r[2]), _texts(r[3]), bool(r[4]), calls)
+
+
+# ---------------------------------------------------------------------------- differences
+#
+# A file content a release changed mostly repeats the facts of the same path's previous
+# content (jax: 3% of the lines of a touched file change), but each content is its own row, so
+# every changed file used to cost its whole facts again (~0.8 MB a jax release, the largest
+# thing a release added to the catalogue). A value may instead be stored as a zstd frame
+# compressed with its *base* (the same column of an earlier content's row, stored whole) as a
+# raw-content dictionary, as ``textdelta`` stores file texts: ``DELTA``, the base row's id in
+# ``_ID_DIGITS`` decimal digits, then the frame. A base is always a value stored whole, so a read
+# costs one more row at most and never walks a chain. No zlib stream starts with ``0xff`` (its
+# first byte names the method, 8, in the low nibble), nor with ``[``, so the forms never mix.
+
+DELTA = b"\xffcf1"
+_ID_DIGITS = 12
+DELTA_HEAD = _HEAD = len(DELTA) + _ID_DIGITS
+_DELTA_LEVEL = 9  # as ``textdelta``: level 3's search misses much of the base
+
+
+def base_id(data: bytes | memoryview | None) -> int | None:
+    """The id of the row whose value ``data`` is a difference from; None for a value stored
+    whole (or empty), or for a difference too damaged to name its base."""
+    if not data or bytes(data[: len(DELTA)]) != DELTA:
+        return None
+    digits = bytes(data[len(DELTA) : _HEAD])
+    return int(digits) if len(digits) == _ID_DIGITS and digits.isdigit() else None
+
+
+def make_delta(value: bytes, base: int, base_value: bytes) -> bytes | None:
+    """``value`` (a value ``encode`` made) as a difference from row ``base``'s ``base_value`` of
+    the same column (stored whole), or None when that is not worth it: empty values, a base
+    that is no whole value, or a difference over half the value as it stands. A value stored
+    whole is the base the next contents of its path are compared with, so the base follows the
+    code as it drifts."""
+    import zstandard
+
+    if not value or not base_value or base_id(base_value) is not None or not 0 < base < 10**_ID_DIGITS:
+        return None
+    try:
+        text, base_text = zlib.decompress(value), zlib.decompress(base_value)
+    except zlib.error:
+        return None
+    dictionary = zstandard.ZstdCompressionDict(base_text, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
+    frame = zstandard.ZstdCompressor(level=_DELTA_LEVEL, dict_data=dictionary).compress(text)
+    if (_HEAD + len(frame)) * 2 > len(value):
+        return None
+    return DELTA + b"%0*d" % (_ID_DIGITS, base) + frame
+
+
+def whole(data: bytes | memoryview | None, bases: Mapping[int, Any]) -> bytes | memoryview | None:
+    """A stored value ready for ``decode``: a difference is rebuilt (as its JSON text) from its
+    base's value of the same column in ``bases`` (row id -> stored value); any other value is
+    returned as it is. A difference whose base is missing, is itself a difference, or does not
+    rebuild within ``_MAX_VALUE`` reads as no value (the catalogue may be crafted)."""
+    from errdex.store import textdelta
+
+    base = base_id(data)
+    if base is None:
+        return b"" if data and bytes(data[: len(DELTA)]) == DELTA else data
+    base_value = bases.get(base)
+    if not isinstance(base_value, bytes | memoryview) or not base_value or base_id(base_value) is not None:
+        return b""
+    assert data is not None
+    try:
+        raw = zlib.decompressobj()
+        base_text = raw.decompress(bytes(base_value), _MAX_VALUE)
+        if not raw.eof or raw.unconsumed_tail:
+            return b""
+        import zstandard
+
+        dictionary = zstandard.ZstdCompressionDict(base_text, dict_type=zstandard.DICT_TYPE_RAWCONTENT)
+        out = textdelta.unzstd(bytes(data[_HEAD:]), _MAX_VALUE, dictionary)
+    except (zlib.error, ValueError):
+        return b""
+    return out if out[:1] == b"[" else b""

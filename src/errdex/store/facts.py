@@ -114,6 +114,28 @@ class FactReader:
     def __init__(self, run: Run) -> None:
         self._run = run
 
+    def _whole_rows(self, rows: Sequence[tuple[Any, ...]], columns: Sequence[str]) -> list[tuple[Any, ...]]:
+        """``rows`` of ``code_facts`` (its id, then the values of ``columns``, in order; "NULL"
+        for a column not selected) with every value stored as a difference rebuilt from its
+        base row's value (``factblobs.whole``), the bases read with one statement per column."""
+        out = [list(r) for r in rows]
+        for i, column in enumerate(columns, 1):
+            if column not in fb.COLUMNS:
+                continue
+            wanted = {b for r in out if (b := fb.base_id(r[i])) is not None}
+            bases: dict[int, Any] = {}
+            for chunk in _chunks(wanted):
+                marks, params = _in("b", chunk)
+                bases.update(
+                    (int(bid), data)
+                    for bid, data in self._run(
+                        f"SELECT id, {column} FROM code_facts WHERE id IN {marks}", params
+                    )
+                )
+            for r in out:
+                r[i] = fb.whole(r[i], bases)
+        return [tuple(r) for r in out]
+
     # ------------------------------------------------------------------ modules
 
     def has_facts(self, sid: int) -> bool:
@@ -164,9 +186,12 @@ class FactReader:
         extra = "docs" if docs else "NULL"
         for chunk in _chunks(fact_ids):
             marks, params = _in("f", chunk)
-            for fid, names, imports, functions, classes, texts in self._run(
+            rows = self._run(
                 f"SELECT id, names, imports, functions, classes, {extra} FROM code_facts WHERE id IN {marks}",
                 params,
+            )
+            for fid, names, imports, functions, classes, texts in self._whole_rows(
+                rows, ("names", "imports", "functions", "classes", extra)
             ):
                 f = out[fid] = fb.names(names)
                 f.imports = fb.decode(imports, fb.import_row)
@@ -183,11 +208,11 @@ class FactReader:
     def tests_in(self, sid: int, path: str) -> list[TestFunctionFact]:
         """The test functions of one file of the snapshot."""
         rows = self._run(
-            "SELECT c.tests FROM modules m JOIN code_facts c ON c.id = m.fact_id "
+            "SELECT c.id, c.tests FROM modules m JOIN code_facts c ON c.id = m.fact_id "
             "WHERE m.snapshot_id = :sid AND m.path = :path",
             {"sid": sid, "path": path},
         )
-        return fb.decode(rows[0][0], fb.test_row) if rows else []
+        return fb.decode(self._whole_rows(rows, ("tests",))[0][1], fb.test_row) if rows else []
 
     # ------------------------------------------------------------------ names
 
@@ -227,10 +252,8 @@ class FactReader:
         out: dict[int, bytes] = {}
         for chunk in _chunks(fact_ids):
             marks, params = _in("f", chunk)
-            out.update(
-                (int(fid), data)
-                for fid, data in self._run(f"SELECT id, {column} FROM code_facts WHERE id IN {marks}", params)
-            )
+            rows = self._run(f"SELECT id, {column} FROM code_facts WHERE id IN {marks}", params)
+            out.update((int(fid), data) for fid, data in self._whole_rows(rows, (column,)))
         return out
 
     def _rows_of(
@@ -306,11 +329,12 @@ class FactReader:
         wanted = set(qualnames)
         if not wanted:
             return {}
-        rows = self._run("SELECT functions, docs FROM code_facts WHERE id = :fid", {"fid": fact_id})
+        rows = self._run("SELECT id, functions, docs FROM code_facts WHERE id = :fid", {"fid": fact_id})
         if not rows:
             return {}
-        functions = fb.decode(rows[0][0], fb.function_row)
-        docs = fb.decode(rows[0][1], fb.doc_row)
+        _, functions_value, docs_value = self._whole_rows(rows, ("functions", "docs"))[0]
+        functions = fb.decode(functions_value, fb.function_row)
+        docs = fb.decode(docs_value, fb.doc_row)
         if len(docs) != len(functions):
             return {}
         return {f.qualname: d for f, d in zip(functions, docs, strict=True) if f.qualname in wanted}

@@ -721,6 +721,13 @@ def _v11_release_runs(conn: Connection) -> None:
     )
 
 
+def _v12_fact_deltas(conn: Connection) -> None:
+    """A ``code_facts`` value may be a difference from another row's value of the same column
+    (``factblobs``, ``factdeltas``). Nothing to change in the rows: values stored whole stay
+    valid. The version exists so an errdex that cannot read such values says "upgrade errdex"
+    instead of reading a changed file as one without facts."""
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -735,6 +742,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v9_shared_file_facts,
     _v10_fact_values,
     _v11_release_runs,
+    _v12_fact_deltas,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -54,7 +54,7 @@ from errdex.model import (
     SourceFile,
     TestExpectation,
 )
-from errdex.store import factblobs, history, textdelta
+from errdex.store import factblobs, factdeltas, history, textdelta
 from errdex.store import schema as s
 from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception_classes, owner_class
 from errdex.store.copy import insert_dicts, insert_tuples, select_in
@@ -589,7 +589,8 @@ class Store(CatalogueReader):
             blobs = blobs.where(fl.c.snapshot_id == snapshot_id)
         found: set[tuple[str, tuple[str, ...]]] = set()
         with self.engine.connect() as conn:
-            for (data,) in conn.execute(select(c.c.classes).where(c.c.blob_sha.in_(blobs))):
+            values = [(data,) for (data,) in conn.execute(select(c.c.classes).where(c.c.blob_sha.in_(blobs)))]
+            for (data,) in factdeltas.with_bases(conn, values, "classes"):
                 found.update(
                     (k.qualname, tuple(k.bases)) for k in factblobs.decode(data, factblobs.class_row)
                 )
@@ -899,7 +900,11 @@ class Store(CatalogueReader):
             if f.path in code or f.path in stored_code
         }
         fact_ids = self._write_code_facts(
-            conn, {sha: code[path] for path, sha in shas.items() if path in code}, producer
+            conn,
+            {sha: code[path] for path, sha in shas.items() if path in code},
+            producer,
+            {sha: path for path, sha in shas.items() if path in code},
+            snap_id,
         )
         # facts of reused files are stored already (the cache offered only those): look them up
         fact_ids.update(
@@ -930,18 +935,31 @@ class Store(CatalogueReader):
             _insert_rows(conn, s.expectation_errors, list(links.values()))
 
     def _write_code_facts(
-        self, conn: Connection, by_sha: Mapping[str, CodeFacts], producer: str
+        self,
+        conn: Connection,
+        by_sha: Mapping[str, CodeFacts],
+        producer: str,
+        paths: Mapping[str, str] | None = None,
+        snap_id: int | None = None,
     ) -> dict[str, int]:
         """Store the facts of each file content not stored yet (one row each, and its keys for
-        the lookups across files); (blob sha -> fact id) for all."""
+        the lookups across files); (blob sha -> fact id) for all. With ``paths`` (sha -> path)
+        and the snapshot being written, a content's values are stored as differences from the
+        same path's previous content where that is small (``factdeltas``)."""
         ids = self._fact_ids(conn, by_sha, producer)
         new = {sha: f for sha, f in by_sha.items() if sha not in ids}
         if not new:
             return ids
+        values = {sha: factblobs.encode(f) for sha, f in new.items()}
+        if paths is not None and snap_id is not None:
+            repo_id = conn.execute(
+                select(s.snapshots.c.repo_id).where(s.snapshots.c.id == snap_id)
+            ).scalar_one()
+            factdeltas.against_previous(conn, values, paths, producer, (int(repo_id), snap_id))
         _insert_rows(
             conn,
             s.code_facts,
-            [(sha, producer, *factblobs.encode(f)) for sha, f in new.items()],
+            [(sha, producer, *v) for sha, v in values.items()],
             skip=("id",),
         )
         ids.update(self._fact_ids(conn, new, producer))
@@ -967,8 +985,10 @@ class Store(CatalogueReader):
         """Code facts no snapshot holds any more (content that changed, an older extractor's)."""
         c, k = s.code_facts, s.fact_keys
         unused = select(c.c.id).where(~exists().where(s.modules.c.fact_id == c.c.id)).scalar_subquery()
-        conn.execute(delete(k).where(k.c.fact_id.in_(unused)))
-        conn.execute(delete(c).where(c.c.id.in_(unused)))
+        # a row a kept row's values are differences from stays (``factdeltas``)
+        named = factdeltas.bases_named(conn, unused)
+        conn.execute(delete(k).where(k.c.fact_id.in_(unused), k.c.fact_id.not_in(named)))
+        conn.execute(delete(c).where(c.c.id.in_(unused), c.c.id.not_in(named)))
 
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:
