@@ -11,7 +11,10 @@ The index is mapped from its file; each phase of ``Matcher.explain`` (the key lo
 head candidates, weighing heads, verification, frames, the pasted type, similarity, ranking) is
 timed in thread CPU time, which a loaded machine disturbs far less than wall time, and the counts
 that grow with the catalogue (head candidates, frame entries, postings read) are kept per query,
-overall and per kind of query. ``--answers FILE`` writes every query's top 10, to compare two
+overall, and the CPU p50/p99 per kind of query (the overall p50 lies among the cheap kinds:
+a full or cut-short message; tracebacks and messages the index does not hold cost 2-3x as much
+and sit above it). The size line gives the build time (when built in this run) and the peak
+resident memory of the process so far. ``--answers FILE`` writes every query's top 10, to compare two
 trees' answers (run this script once per tree, with ``PYTHONPATH`` on each tree's ``src``).
 Timing wraps functions by assignment, so it adds a little to every phase.
 """
@@ -25,6 +28,7 @@ import itertools
 import json
 import mmap
 import random
+import resource
 import statistics
 import sys
 import time
@@ -122,11 +126,13 @@ def main() -> int:
     instrument()
     for n in [int(x) for x in args.sizes.split(",")]:
         path = Path(args.dir) / f"n{n}.idx"
+        built = ""
         if not path.exists():
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             with path.open("wb") as fh:
                 Index.build(list(itertools.islice(iter_scaled(base), n))).dump(fh)
-            print(f"built {n:,} in {time.perf_counter() - t:.0f}s", file=sys.stderr)
+            built = f", built in {time.perf_counter() - t:.0f}s ({time.process_time() - c:.0f}s CPU)"
+            print(f"built {n:,} in{built[10:]}", file=sys.stderr)
             gc.collect()
         with path.open("rb") as fh:
             index = Index.loads(memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)))
@@ -139,22 +145,29 @@ def main() -> int:
         gc.freeze()
         cpu: list[float] = []
         wall: list[float] = []
+        by_kind: dict[str, list[float]] = {}
         answers = []
         for q in queries:
             t, w = time.thread_time(), time.perf_counter()
             res = matcher.explain(q.text, limit=10)
             cpu.append(time.thread_time() - t)
+            by_kind.setdefault(q.kind, []).append(cpu[-1])
             wall.append(time.perf_counter() - w)
             answers.append(
                 [[m.id, m.repo, m.version, m.line, m.approximate, round(m.score, 6)] for m in res.matches]
             )
         gc.unfreeze()
         nq = len(queries)
-        print(f"{n:,} templates, {path.stat().st_size / n:.0f} B/template, {nq} queries:")
-        for name, lat in (("CPU", cpu), ("wall", wall)):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20  # KiB on Linux
+        print(
+            f"{n:,} templates, {path.stat().st_size / n:.0f} B/template{built}, peak RSS {peak:.1f} GiB,"
+            f" {nq} queries:"
+        )
+        for name, lat in (("CPU", cpu), ("wall", wall), *sorted(by_kind.items())):
             lat = sorted(lat)
             print(
-                f"  {name}: p50 {statistics.median(lat) * 1e3:.2f} ms, p99 {lat[int(nq * 0.99)] * 1e3:.1f} ms"
+                f"  {name}: p50 {statistics.median(lat) * 1e3:.2f} ms,"
+                f" p99 {lat[int(len(lat) * 0.99)] * 1e3:.1f} ms ({len(lat)} queries)"
             )
         for label, spent in sorted(SPENT.items(), key=lambda kv: -kv[1]):
             print(f"  {label:36s} {spent / nq * 1e3:7.3f} ms/query (CPU)")
