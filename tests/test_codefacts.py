@@ -13,7 +13,7 @@ import textwrap
 
 import pytest
 
-from errdex.extract import extract, extract_file
+from errdex.extract import extract
 from errdex.extract.codefacts import code_facts, defined_tests, iter_nodes
 from errdex.model import CallFact, FunctionFact, ImportFact, SourceFile
 
@@ -64,11 +64,8 @@ SOURCE = textwrap.dedent('''
 ''')
 
 
-@pytest.fixture(scope="module", params=["own walk", "extraction"])
-def facts(request):  # type: ignore[no-untyped-def]
-    # the extraction gathers the facts in its statement walk; ``code_facts`` walks a tree itself
-    if request.param == "extraction":
-        return extract_file("pkg/mod.py", SOURCE.encode()).code
+@pytest.fixture(scope="module")
+def facts():  # type: ignore[no-untyped-def]
     return code_facts(ast.parse(SOURCE))
 
 
@@ -186,41 +183,6 @@ def test_node_order_is_ast_walks_without_the_inert_leaves(module: object) -> Non
              ast.alias)  # fmt: skip
     expected = [n for n in ast.walk(tree) if not isinstance(n, inert)]
     assert list(iter_nodes(tree)) == expected
-
-
-@pytest.mark.parametrize("module", [ast, inspect, textwrap, pytest])
-def test_the_extractions_statement_walk_gathers_what_a_walk_of_its_own_does(module: object) -> None:
-    # the extraction feeds each statement to the gatherer as its own walk meets it: every
-    # block, ``except`` clause and ``case`` must come in the same order, or a callee's first
-    # call (and so its line) would differ
-    text = inspect.getsource(module)  # type: ignore[arg-type]
-    assert extract_file("pkg/mod.py", text.encode()).code == code_facts(ast.parse(text))
-
-
-def test_calls_in_except_clauses_and_case_guards_come_before_their_bodies() -> None:
-    text = textwrap.dedent("""
-        import mod
-
-        def fn(x):
-            try:
-                pass
-            except mod.errors(1):
-                mod.errors(2)
-            match x:
-                case 1 if mod.check(3):
-                    mod.check(4)
-                case _ if mod.late(5):
-                    pass
-            mod.late(6)
-        """)
-    expected = [
-        CallFact("fn", "mod.errors", 7),
-        CallFact("fn", "mod.check", 10),
-        CallFact("fn", "mod.late", 12),
-    ]
-    assert code_facts(ast.parse(text)).calls == expected
-    facts = extract_file("pkg/mod.py", text.encode()).code
-    assert facts is not None and facts.calls == expected
 
 
 def test_extraction_returns_facts_and_test_expectations_from_its_workers() -> None:

@@ -29,7 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 
 from errdex.extract.cache import encode as cache_encode
-from errdex.extract.codefacts import FactGatherer, defined_tests
+from errdex.extract.codefacts import code_facts
 from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
@@ -120,11 +120,9 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
     if tree is not None and is_test and named_only(path) and not _defines_tests(tree):
         is_test = facts.is_test = False
     if tree is not None:
-        gather = FactGatherer()
-        visitor = ModuleVisitor(facts, is_package, decoded.text, want_sites=not is_test, gather=gather)
+        visitor = ModuleVisitor(facts, is_package, decoded.text, want_sites=not is_test)
         try:
             visitor.run(tree.body)
-            _code_facts(facts, gather, tree)
             facts.reason = note
             return facts
         except RecursionError:
@@ -135,18 +133,11 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
     return _fallback(path, decoded.text, module, is_package, is_test, reason or "unparseable", note)
 
 
-def _code_facts(facts: ModuleFacts, gather: FactGatherer, tree: ast.Module) -> None:
-    """What analysis needs from this tree, gathered by the statement walk, and the test
-    functions it defines, so no later stage parses the file."""
-    code = gather.finish()
+def _gather(facts: ModuleFacts, tree: ast.Module, is_test: bool) -> None:
+    """What analysis and test linking need from this tree, so no later stage parses the file."""
     # pathological nesting raises RecursionError: the file's records are still extracted
     with contextlib.suppress(RecursionError):
-        code.tests = defined_tests(tree)
-        facts.code = code
-
-
-def _gather(facts: ModuleFacts, tree: ast.Module, is_test: bool) -> None:
-    """What test linking needs from this tree, so no later stage parses the file."""
+        facts.code = code_facts(tree)
     if is_test:
         with contextlib.suppress(RecursionError):
             facts.expectations = expectations_in(facts.path, tree)

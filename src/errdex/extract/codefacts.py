@@ -25,7 +25,7 @@ from typing import Any
 from errdex.astutil import dotted_name
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
 
-__all__ = ["FactGatherer", "code_facts", "defined_tests", "import_facts", "iter_nodes"]
+__all__ = ["code_facts", "defined_tests", "import_facts", "iter_nodes"]
 
 
 # Fields that never hold a node worth visiting: names, flags, and the leaf singletons
@@ -65,16 +65,16 @@ def _children_of(t: type) -> tuple[str, ...]:
     return fields
 
 
-# a statement's nested blocks, ``except`` clauses and cases, in the order of its fields
-_BLOCKS = ("body", "handlers", "orelse", "finalbody", "cases")
-_EXPRS: dict[type, tuple[str, ...]] = {}
+_BLOCK, _HANDLERS, _CASES, _NODES = "block", "handlers", "cases", "nodes"
+_PLANS: dict[type, tuple[tuple[str, str], ...]] = {}
 
 
-def _expr_fields(t: type) -> tuple[str, ...]:
-    """A statement type's fields other than its nested blocks, ``except`` clauses and cases:
-    the expressions the statement evaluates itself (they come first in every statement type)."""
-    fields = _EXPRS[t] = tuple(f for f in _children_of(t) if f not in _BLOCKS)
-    return fields
+def _plan(t: type) -> tuple[tuple[str, str], ...]:
+    """How to walk a statement type's fields: nested blocks, handlers, match cases, expressions."""
+    kinds = {"body": _BLOCK, "orelse": _BLOCK, "finalbody": _BLOCK, "handlers": _HANDLERS, "cases": _CASES}
+    plan = tuple((f, kinds.get(f, _NODES)) for f in _children_of(t))
+    _PLANS[t] = plan
+    return plan
 
 
 def iter_nodes(node: ast.AST) -> Iterator[ast.AST]:
@@ -122,21 +122,8 @@ class _Func:
         self.calls: list[tuple[str, int]] = []
 
 
-# where the statements being fed are: the qualname prefix of what they define, the innermost
-# function (whose calls they make), the class whose body they are, whether at module level
-Scope = tuple[str, _Func | None, str | None, bool]
-
-
-class FactGatherer:
-    """The code facts of one module, fed one statement at a time: imports, bindings, classes and
-    members, functions and calls.
-
-    The extractor's statement walk (``ModuleVisitor.walk_stmt``) hands each statement here
-    before its own handler walks the statement's blocks (and each ``except`` clause and ``case``
-    before its body), so one walk over a module's statements serves both; only the expressions,
-    which that walk evaluates selectively, are walked here. Statements must come in source
-    order, blocks in field order, as a statement walk meets them: the first call of each callee
-    in a function is the edge recorded. ``code_facts`` feeds a tree with a walk of its own.
+class _Walker:
+    """One pass over a module: imports, bindings, classes and members, functions and calls.
 
     A redefined function or class keeps its first position and takes its last definition,
     as a dict assignment does (a property's setter replaces its getter).
@@ -150,13 +137,9 @@ class FactGatherer:
         self.members: dict[str, set[str]] = {}
         self.funcs: dict[str, _Func] = {}
         self.consts: dict[str, str] = {}
-        self.qual = ""
-        self.func: _Func | None = None
-        self.cls: str | None = None
-        self.top = True
 
-    def finish(self) -> CodeFacts:
-        """The facts of every statement fed (test functions aside: ``defined_tests``)."""
+    def run(self, tree: ast.Module) -> CodeFacts:
+        self._body(tree.body, "", None, None, True)
         for name, cls in self.classes.items():
             cls.members = sorted(self.members[name])
         # A bare name the file neither defines nor imports (``len``, ``ValueError``, a star
@@ -180,86 +163,74 @@ class FactGatherer:
             consts=self.consts,
         )
 
-    def statement(self, stmt: ast.stmt) -> Scope | None:
-        """A statement's own part: what a definition, an import or ``global`` binds, or the
-        expressions it evaluates. A function or class opens the scope its body is fed in and
-        returns the one to ``leave`` back to once the body is done; any other statement None."""
-        t = type(stmt)
-        handler = _STMT_HANDLERS.get(t)
-        if handler is not None:
-            return handler(self, stmt)
-        if t is ast.Assign and self.top and self.cls is None:
-            self._const(stmt)  # type: ignore[arg-type]
-        self._exprs(stmt, t)
-        return None
-
-    def leave(self, scope: Scope) -> None:
-        """Back to the scope a definition's ``statement`` returned, its body fed."""
-        self.qual, self.func, self.cls, self.top = scope
-
-    def except_clause(self, h: ast.ExceptHandler) -> None:
-        """An ``except`` clause's name and type, before its body is fed."""
-        if h.name:
-            self._bind(h.name, self.top, self.cls)
-        if h.type is not None:
-            self._scan(h.type, self.func, self.top, self.cls)
-
-    def case(self, case: ast.match_case) -> None:
-        """A ``case``'s pattern and guard, before its body is fed."""
-        self._scan(case.pattern, self.func, self.top, self.cls)
-        if case.guard is not None:
-            self._scan(case.guard, self.func, self.top, self.cls)
-
-    def feed(self, body: list[ast.stmt]) -> None:
-        """A block and everything nested in it, for a tree no statement walk feeds."""
+    def _body(self, body: list[ast.stmt], qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        """Each statement: a handler for the kinds that define or import names, else its fields."""
+        handlers = _STMT_HANDLERS
         for stmt in body:
-            scope = self.statement(stmt)
-            if scope is not None:
-                self.feed(stmt.body)  # type: ignore[attr-defined]
-                self.leave(scope)
+            t = type(stmt)
+            handler = handlers.get(t)
+            if handler is not None:
+                handler(self, stmt, qual, func, cls, top)
                 continue
-            for name in _BLOCKS:
-                value = getattr(stmt, name, None)
-                if not value:
-                    continue
-                if name == "handlers":
-                    for h in value:
-                        self.except_clause(h)
-                        self.feed(h.body)
-                elif name == "cases":
-                    for c in value:
-                        self.case(c)
-                        self.feed(c.body)
-                else:
-                    self.feed(value)
+            if t is ast.Assign and top and cls is None:
+                self._const(stmt)  # type: ignore[arg-type]
+            self._fields(stmt, qual, func, cls, top)
 
-    def _exprs(self, stmt: ast.stmt, t: type) -> None:
-        """The expressions a statement evaluates itself (``_scan`` inlined: a bare name or a
-        constant needs no walk)."""
+    def _fields(self, stmt: ast.stmt, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        """The blocks, handlers, cases and expressions of a statement, in field order (``_scan``
+        inlined for the expressions: a bare name or a constant needs no walk)."""
+        t = type(stmt)
         name_t, const_t = ast.Name, ast.Constant
-        func, top, cls = self.func, self.top, self.cls
-        for name in _EXPRS[t] if t in _EXPRS else _expr_fields(t):
+        for name, kind in _PLANS[t] if t in _PLANS else _plan(t):
             value = getattr(stmt, name)
-            for v in value if type(value) is list else (value,):
-                tv = type(v)
-                if tv is name_t:
-                    if type(v.ctx) is ast.Store:
-                        self._bind(v.id, top, cls)
-                elif tv is not const_t and v is not None:
-                    self._walk(v, func, top, cls)
+            if kind is _BLOCK:
+                self._body(value, qual, func, cls, top)
+            elif kind is _HANDLERS:
+                self._handlers(value, qual, func, cls, top)
+            elif kind is _CASES:
+                self._cases(value, qual, func, cls, top)
+            else:
+                for v in value if type(value) is list else (value,):
+                    tv = type(v)
+                    if tv is name_t:
+                        if type(v.ctx) is ast.Store:
+                            self._bind(v.id, top, cls)
+                    elif tv is not const_t and v is not None:
+                        self._walk(v, func, top, cls)
 
-    def _import(self, stmt: ast.Import | ast.ImportFrom) -> None:
+    def _handlers(
+        self, handlers: list[ast.ExceptHandler], qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
+        for h in handlers:
+            if h.name:
+                self._bind(h.name, top, cls)
+            if h.type is not None:
+                self._scan(h.type, func, top, cls)
+            self._body(h.body, qual, func, cls, top)
+
+    def _cases(
+        self, cases: list[ast.match_case], qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
+        for case in cases:
+            self._scan(case.pattern, func, top, cls)
+            if case.guard is not None:
+                self._scan(case.guard, func, top, cls)
+            self._body(case.body, qual, func, cls, top)
+
+    def _import(
+        self, stmt: ast.Import | ast.ImportFrom, qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
         for imp in import_facts(stmt):
             self.imports[(imp.local, imp.target, imp.level)] = None
-            if self.cls is not None:
-                self.members[self.cls].add(imp.local)
-            elif self.top:
+            if cls is not None:
+                self.members[cls].add(imp.local)
+            elif top:
                 self.toplevel.add(imp.local)  # not ``bound``: that set is for non-import names
-        return None
 
-    def _scope_names(self, stmt: ast.Global | ast.Nonlocal) -> None:
+    def _scope_names(
+        self, stmt: ast.Global | ast.Nonlocal, qual: str, func: _Func | None, cls: str | None, top: bool
+    ) -> None:
         self.bound.update(stmt.names)
-        return None
 
     def _const(self, stmt: ast.Assign) -> None:
         """``NAME = some.dotted.path`` at module level: an alias later code may spell names with."""
@@ -269,35 +240,38 @@ class FactGatherer:
         if isinstance(lhs, ast.Name) and value and "." in value:
             self.consts[lhs.id] = value
 
-    def _class(self, stmt: ast.ClassDef) -> Scope:
-        outer: Scope = (self.qual, self.func, self.cls, self.top)
-        name = f"{self.qual}{stmt.name}"
-        self._bind(stmt.name, self.top, self.cls)
+    def _class(self, stmt: ast.ClassDef, qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
+        name = f"{qual}{stmt.name}"
+        self._bind(stmt.name, top, cls)
         end = stmt.end_lineno or stmt.lineno
         self.classes[name] = ClassFact(name, stmt.lineno, end, [ast.unparse(b) for b in stmt.bases])
         self.members[name] = set()
-        if self.func is not None:  # bases are evaluated in the enclosing function
+        if func is not None:  # bases are evaluated in the enclosing function
             for b in stmt.bases:
-                self._scan(b, self.func, False, None)
-        self.qual, self.cls, self.top = f"{name}.", name, False
-        return outer
+                self._scan(b, func, False, None)
+        self._body(stmt.body, f"{name}.", func, name, top=False)
 
-    def _function(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> Scope:
-        outer: Scope = (self.qual, self.func, self.cls, self.top)
-        name = f"{self.qual}{stmt.name}"
-        self._bind(stmt.name, self.top, self.cls)
+    def _function(
+        self,
+        stmt: ast.FunctionDef | ast.AsyncFunctionDef,
+        qual: str,
+        func: _Func | None,
+        cls: str | None,
+        top: bool,
+    ) -> None:
+        name = f"{qual}{stmt.name}"
+        self._bind(stmt.name, top, cls)
         a = stmt.args
         params = tuple(p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
         params += tuple(p.arg for p in (a.vararg, a.kwarg) if p is not None)
         self.bound.update(params)
         end = stmt.end_lineno or stmt.lineno
-        f = _Func(FunctionFact(name, stmt.lineno, end, self.cls, params, ast.get_docstring(stmt)))
+        f = _Func(FunctionFact(name, stmt.lineno, end, cls, params, ast.get_docstring(stmt)))
         self.funcs[name] = f
-        if self.func is not None:  # decorators run in the enclosing function
+        if func is not None:  # decorators run in the enclosing function
             for d in stmt.decorator_list:
-                self._scan(d, self.func, False, None)
-        self.qual, self.func, self.cls, self.top = f"{name}.<locals>.", f, None, False
-        return outer
+                self._scan(d, func, False, None)
+        self._body(stmt.body, f"{name}.<locals>.", f, None, False)
 
     def _scan(self, node: ast.AST, func: _Func | None, top: bool, cls: str | None) -> None:
         """Names bound and calls made inside an expression (or a with item / match pattern).
@@ -387,24 +361,22 @@ def _queue_call(node: ast.Call, calls: list[tuple[str, int]] | None, push: Calla
         calls.append((callee, node.lineno))
 
 
-# The statements that define or import names, one handler each; every other statement's own
-# expressions are walked (``FactGatherer._exprs``).
-_STMT_HANDLERS: dict[type, Callable[..., Scope | None]] = {
-    ast.FunctionDef: FactGatherer._function,
-    ast.AsyncFunctionDef: FactGatherer._function,
-    ast.ClassDef: FactGatherer._class,
-    ast.Import: FactGatherer._import,
-    ast.ImportFrom: FactGatherer._import,
-    ast.Global: FactGatherer._scope_names,
-    ast.Nonlocal: FactGatherer._scope_names,
+# The statements that define or import names, one handler each; every other statement is
+# walked field by field (``_Walker._fields``).
+_STMT_HANDLERS: dict[type, Callable[..., None]] = {
+    ast.FunctionDef: _Walker._function,
+    ast.AsyncFunctionDef: _Walker._function,
+    ast.ClassDef: _Walker._class,
+    ast.Import: _Walker._import,
+    ast.ImportFrom: _Walker._import,
+    ast.Global: _Walker._scope_names,
+    ast.Nonlocal: _Walker._scope_names,
 }
 
 
 def code_facts(tree: ast.Module) -> CodeFacts:
     """Definitions, imports, calls, bound names and test functions of one parsed file."""
-    gather = FactGatherer()
-    gather.feed(tree.body)
-    facts = gather.finish()
+    facts = _Walker().run(tree)
     facts.tests = defined_tests(tree)
     return facts
 

@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from errdex.astutil import dotted_name as _dotted
-from errdex.extract.codefacts import FactGatherer
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
@@ -349,17 +348,8 @@ def _comment_in(line: str) -> str | None:
 class ModuleVisitor:
     """Walks one module (or the parseable pieces of one) and fills a ``ModuleFacts``."""
 
-    def __init__(
-        self,
-        facts: ModuleFacts,
-        is_package: bool,
-        text: str,
-        want_sites: bool,
-        gather: FactGatherer | None = None,
-    ) -> None:
+    def __init__(self, facts: ModuleFacts, is_package: bool, text: str, want_sites: bool) -> None:
         self.facts = facts
-        # fed every statement this walk meets, so the code facts need no walk of their own
-        self.gather = gather
         self.module = facts.module
         self.is_package = is_package
         self.lines = text.split("\n")
@@ -529,13 +519,9 @@ class ModuleVisitor:
         t = type(stmt)
         if self.want_sites and t not in _DEFINITIONS:
             self.scan_header(stmt, env, frame, guards)
-        gather = self.gather
-        scope = gather.statement(stmt) if gather is not None else None
         handler = self.handlers.get(t)
         if handler is not None:
             handler(stmt, env, frame, guards)
-        if scope is not None:
-            gather.leave(scope)  # type: ignore[union-attr]  # a scope comes only from a gatherer
 
     def on_assign_stmt(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if self.want_sites and type(stmt.value) is ast.Call:
@@ -916,8 +902,6 @@ class ModuleVisitor:
     def on_match(self, stmt: ast.Match, env: Env, frame: Frame, guards: list[Guard]) -> None:
         branches = []
         for case in stmt.cases:
-            if self.gather is not None:
-                self.gather.case(case)
             e = dict(env)
             guards.append(("case", case))
             self.walk_block(case.body, e, frame, guards)
@@ -945,8 +929,6 @@ class ModuleVisitor:
                 frame.caught[h.name] = _dotted(h.type) or "" if h.type is not None else ""
                 e.pop(h.name, None)
             calls = self.enter_caught_calls(stmt, h, frame)
-            if self.gather is not None:
-                self.gather.except_clause(h)
             self.walk_block(h.body, e, frame, guards)
             if h.name:
                 if previous is None:
