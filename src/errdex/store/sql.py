@@ -81,6 +81,11 @@ from errdex.textsafe import decode_source
 
 __all__ = ["Store", "WriteResult"]
 
+# zlib level of a file text stored whole: level 4 deflates jax 0.10.2's 12.6 MB of source in
+# half the CPU time of level 6 (0.15 against 0.31 s) for 5% more bytes (3.23 against 3.08 MB);
+# any level inflates the same way, so texts stored at another level read as before.
+_TEXT_LEVEL = 4
+
 # A write that lost a race with another writer is retried this many times in all.
 WRITE_ATTEMPTS = 4
 
@@ -421,7 +426,7 @@ class Store(CatalogueReader):
                 base = bases.get(path)
                 packed = textdelta.make(text, *base) if base is not None else None
                 blob_rows.append(
-                    {"sha": sha, "data": packed if packed is not None else zlib.compress(text, 6)}
+                    {"sha": sha, "data": packed if packed is not None else zlib.compress(text, _TEXT_LEVEL)}
                 )
             insert_dicts(conn, s.blobs, blob_rows)
         rows = []
