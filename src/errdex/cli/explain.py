@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from pathlib import Path
@@ -82,12 +83,53 @@ def explain(
     if text is None or text == "-":
         if sys.stdin.isatty():
             typer.echo("Paste the error, then Ctrl-D:", err=True)
-        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        text = decode_paste(sys.stdin.buffer.read())
+    if not text.strip():
+        # an empty paste is a slip (a wrong file, a Ctrl-D too soon), not a message that matched
+        # nothing: "no match, index more" would send the user to index for nothing
+        fail("nothing to explain: the paste is empty; give an error message or a traceback", EXIT_USAGE)
+    from errdex.match.parse import INPUT_CAP
+
+    if len(text) > INPUT_CAP:
+        # the parser reads the tail only; without this a traceback early in a long log is
+        # silently never seen (stderr, so the --json answer keeps its shape)
+        typer.echo(
+            f"note: the paste has {len(text):,} characters; only its last {INPUT_CAP:,} are read "
+            "(paste the traceback itself, or the end of the log)",
+            err=True,
+        )
     from errdex.autoindex import explain as explain_paste
 
     out = explain_paste(text, db, repo=repo, limit=limit, auto=auto_index)
     with out.reader:
         _answer(out, text, version, as_json=as_json)
+
+
+# UTF-16/32 byte order marks, longest first (UTF-32-LE's starts with UTF-16-LE's): Windows
+# PowerShell's `>` writes UTF-16 with a BOM, which read as UTF-8 is a NUL between every letter
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+# share of a paste's first 64 KiB that may be undecodable or control bytes before it is taken
+# for binary data (a log has a few stray bytes; a file of random or compiled bytes has ~half)
+_BINARY_SHARE = 0.1
+
+
+def decode_paste(data: bytes) -> str:
+    """The text of a paste read as bytes (UTF-8, or the UTF-16/32 a byte order mark names);
+    binary data is refused with the usage code rather than echoed back as a garbled "parsed:"
+    line and a hint to index more."""
+    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), "utf-8")
+    text = data.decode(encoding, errors="replace")
+    head = text[:65536]
+    junk = sum(1 for c in head if c == "\ufffd" or (c < " " and c not in "\t\n\r\f\x1b"))
+    if head and junk > _BINARY_SHARE * len(head):
+        fail("the paste is not text (binary data?); give an error message or a traceback", EXIT_USAGE)
+    return text
 
 
 def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> None:
