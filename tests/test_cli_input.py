@@ -149,3 +149,35 @@ def test_reflowed_joins_prose_and_keeps_verbatim_lines() -> None:
     assert reflowed(doc) == (
         "Summary.\n\nA sentence wrapped here.\nExample:  errdex a\n          errdex b\nMore prose after it."
     )
+
+
+WIDE_LIB = '''"""A library whose raise line is wider than 80 columns."""
+
+
+def connect(host, port, timeout):
+    if timeout <= 0:
+        raise ValueError(f"timeout must be positive to connect to {host}:{port}, got {timeout} (set it in the config)")
+'''
+
+
+def test_answers_into_a_file_or_pipe_keep_their_lines_whole(tmp_path: Path) -> None:
+    root = tmp_path / "lib"
+    (root / "widelib").mkdir(parents=True)
+    (root / "widelib" / "__init__.py").write_text(WIDE_LIB)
+    db = str(tmp_path / "c.db")
+    subprocess.run([*ERRDEX, "index", str(root), "--db", db], capture_output=True, check=True)
+    raise_line = WIDE_LIB.splitlines()[-1].strip()
+    assert len(raise_line) > 100
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    paste = (
+        "ValueError: timeout must be positive to connect to db.example.org:5432, got 0 (set it in the config)"
+    )
+    explained = subprocess.run(
+        [*ERRDEX, "explain", "--db", db, "--no-auto-index", paste], capture_output=True, text=True, env=env
+    )
+    assert explained.returncode == 0, explained
+    assert raise_line in explained.stdout  # the "Thrown at" code, not cut at 80 columns
+    eid = explained.stdout.rsplit("errdex show ", 1)[1].split()[0]
+    shown = subprocess.run([*ERRDEX, "show", eid, "--db", db], capture_output=True, text=True, env=env)
+    assert shown.returncode == 0, shown
+    assert raise_line in shown.stdout  # the Source section, not cropped

@@ -148,12 +148,10 @@ def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> N
             answer["hint"] = out.hint
         print(json.dumps(answer, indent=2))
         raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
-    from rich.console import Console
-
-    from errdex.cli.render import print_thrown_at
+    from errdex.cli.render import output_console, print_thrown_at
     from errdex.match import render_human
 
-    console = Console()
+    console = output_console(highlight=True)
     for note in out.notes:
         console.print(
             f"• {printable(note, newlines=False)}", style="dim", highlight=False, markup=False, soft_wrap=True
