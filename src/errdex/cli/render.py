@@ -133,7 +133,14 @@ def print_error(view: ErrorView, console: Any = None) -> None:
     con.print(Text(f"ID {view.id}  ·  {view.repo} {view.version.name}", style="dim"))
 
     _head(con, "Error message")
-    con.print(_template_text(view.template))
+    if view.template.strip():
+        con.print(_template_text(view.template))
+    else:
+        from errdex.views import NO_MESSAGE
+
+        con.print(
+            Text(f"{NO_MESSAGE}: the exception prints what its arguments hold at run time", style="dim")
+        )
 
     if a is not None and a.meaning.text:
         _head(con, "What it means")
