@@ -181,3 +181,22 @@ def test_answers_into_a_file_or_pipe_keep_their_lines_whole(tmp_path: Path) -> N
     shown = subprocess.run([*ERRDEX, "show", eid, "--db", db], capture_output=True, text=True, env=env)
     assert shown.returncode == 0, shown
     assert raise_line in shown.stdout  # the Source section, not cropped
+
+
+def test_db_given_before_the_command_is_the_commands_catalogue(db: str, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "ERRDEX_DB"}
+    before = subprocess.run(
+        [*ERRDEX, "--db", db, "explain", "--no-auto-index", "--json", TRACEBACK],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
+    assert before.returncode == 0, before
+    assert '"verdict": "exact"' in before.stdout
+    missing = str(tmp_path / "none.db")
+    own = subprocess.run(
+        [*ERRDEX, "--db", missing, "list", "--db", db, "--json"], capture_output=True, text=True, env=env
+    )
+    assert own.returncode == 0, own  # the command's own --db wins
+    wrong = subprocess.run([*ERRDEX, "--db", missing, "list"], capture_output=True, text=True, env=env)
+    assert wrong.returncode == 2 and f"no catalogue at {missing}" in wrong.stderr

@@ -16,6 +16,7 @@ the extractor it does not use. Each command module imports only typer and light 
 from __future__ import annotations
 
 import inspect
+import os
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -97,5 +98,19 @@ def _root(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Print errdex's version and exit."),
     ] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="The catalogue for the command that follows (`errdex --db PATH explain ...`); the "
+            "command's own --db wins.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The error index for Python libraries."""
+    if db is not None:
+        # `errdex --db X list` is how many tools take a global option; the commands read the
+        # catalogue from --db or ERRDEX_DB, and click parses a command's options (envvar
+        # included) after this callback, so the command's own --db still wins over this one
+        os.environ["ERRDEX_DB"] = db
