@@ -85,6 +85,13 @@ def test_a_log_with_a_few_stray_bytes_is_still_text(db: str) -> None:
     assert b"exact match" in r.stdout
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_byte_order_mark_is_read_as_utf16(db: str, encoding: str) -> None:
+    r = _explain(db, TRACEBACK.encode(encoding), "--json")
+    assert r.returncode == 0, r
+    assert b'"verdict": "exact"' in r.stdout
+
+
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-8-sig", "utf-32"])
 def test_a_paste_saved_with_a_byte_order_mark_is_read_in_its_encoding(db: str, encoding: str) -> None:
     # Windows PowerShell's `python app.py 2> err.txt` writes UTF-16 with a BOM

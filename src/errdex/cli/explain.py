@@ -119,11 +119,26 @@ _BOMS = (
 _BINARY_SHARE = 0.1
 
 
+def _bomless_utf16(data: bytes) -> str:
+    """``utf-16-le``/``-be`` for UTF-16 text saved without a BOM (ASCII letters with a NUL byte
+    on one side of each: read as UTF-8 it is a NUL between every letter), else ``utf-8``."""
+    sample = data[:4096]
+    half = len(sample) // 2
+    if half < 2:
+        return "utf-8"
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if odd > 0.4 * half and even < 0.05 * half:
+        return "utf-16-le"
+    if even > 0.4 * half and odd < 0.05 * half:
+        return "utf-16-be"
+    return "utf-8"
+
+
 def decode_paste(data: bytes) -> str:
     """The text of a paste read as bytes (UTF-8, or the UTF-16/32 a byte order mark names);
     binary data is refused with the usage code rather than echoed back as a garbled "parsed:"
     line and a hint to index more."""
-    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), "utf-8")
+    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), None) or _bomless_utf16(data)
     text = data.decode(encoding, errors="replace")
     head = text[:65536]
     junk = sum(1 for c in head if c == "\ufffd" or (c < " " and c not in "\t\n\r\f\x1b"))
