@@ -27,7 +27,18 @@ from errdex.store.records import (
 if TYPE_CHECKING:
     from errdex.analysis.result import Analysis
 
-__all__ = ["ErrorView", "error_view", "issue_url"]
+__all__ = ["NO_MESSAGE", "ErrorView", "error_view", "issue_url", "shown_template"]
+
+# What a page or `errdex show` says for a raise with no message text in its source (a bare
+# `raise NotImplementedError`, `raise InvalidURL(*e.args)`): an empty heading and an empty
+# "Error message" section read as a broken page. True of both kinds: whatever the exception
+# prints comes from its arguments at run time, or it prints nothing beyond its class.
+NO_MESSAGE = "(no message text in the source)"
+
+
+def shown_template(template: str) -> str:
+    """The template as a heading or list entry shows it: ``NO_MESSAGE`` when it is empty."""
+    return template if template.strip() else NO_MESSAGE
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,10 @@ the extractor it does not use. Each command module imports only typer and light 
 
 from __future__ import annotations
 
-from typing import Annotated
+import inspect
+import os
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -42,15 +45,43 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-app.command()(guarded(index))
-app.command("list")(guarded(list_errors))
-app.command()(guarded(show))
-app.command()(guarded(diff))
-app.command()(guarded(explain))
-app.command()(guarded(serve))
-app.command()(guarded(analyze))
-app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})(run)
-app.command("mcp")(guarded(mcp_server))
+_VERBATIM = (" ", "\t", "Example", "- ", "* ")
+
+
+def reflowed(doc: str | None) -> str:
+    """A command's docstring as --help should show it: prose lines of a paragraph joined, so
+    the terminal wraps them, while example lines (``Example:`` and the indented lines under it)
+    and bullets keep their own lines.
+
+    typer's rich help keeps every source line break and then wraps at the terminal's width, so a
+    docstring wrapped at 100 columns printed ragged at 80 ("... 1 when there is none" / "or the
+    message ...").
+    """
+    paragraphs = []
+    for paragraph in inspect.cleandoc(doc or "").split("\n\n"):
+        lines: list[str] = []
+        for line in paragraph.split("\n"):
+            if lines and not line.startswith(_VERBATIM) and not lines[-1].startswith(_VERBATIM):
+                lines[-1] = f"{lines[-1]} {line.strip()}"
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+def _add(command: Callable[..., Any], name: str | None = None, **settings: Any) -> None:
+    app.command(name, help=reflowed(command.__doc__), **settings)(command)
+
+
+_add(guarded(index))
+_add(guarded(list_errors), "list")
+_add(guarded(show))
+_add(guarded(diff))
+_add(guarded(explain))
+_add(guarded(serve))
+_add(guarded(analyze))
+_add(run, context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+_add(guarded(mcp_server), "mcp")
 
 
 def _version(value: bool) -> None:
@@ -67,5 +98,19 @@ def _root(
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Print errdex's version and exit."),
     ] = False,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            "--db",
+            help="The catalogue for the command that follows (`errdex --db PATH explain ...`); the "
+            "command's own --db wins.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The error index for Python libraries."""
+    if db is not None:
+        # `errdex --db X list` is how many tools take a global option; the commands read the
+        # catalogue from --db or ERRDEX_DB, and click parses a command's options (envvar
+        # included) after this callback, so the command's own --db still wins over this one
+        os.environ["ERRDEX_DB"] = db

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import json
 import sys
 from pathlib import Path
@@ -82,12 +83,68 @@ def explain(
     if text is None or text == "-":
         if sys.stdin.isatty():
             typer.echo("Paste the error, then Ctrl-D:", err=True)
-        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        text = decode_paste(sys.stdin.buffer.read())
+    if not text.strip():
+        # an empty paste is a slip (a wrong file, a Ctrl-D too soon), not a message that matched
+        # nothing: "no match, index more" would send the user to index for nothing
+        fail("nothing to explain: the paste is empty; give an error message or a traceback", EXIT_USAGE)
+    from errdex.match.parse import INPUT_CAP
+
+    if len(text) > INPUT_CAP:
+        # the parser reads the tail only; without this a traceback early in a long log is
+        # silently never seen (stderr, so the --json answer keeps its shape)
+        typer.echo(
+            f"note: the paste has {len(text):,} characters; only its last {INPUT_CAP:,} are read "
+            "(paste the traceback itself, or the end of the log)",
+            err=True,
+        )
     from errdex.autoindex import explain as explain_paste
 
     out = explain_paste(text, db, repo=repo, limit=limit, auto=auto_index)
     with out.reader:
         _answer(out, text, version, as_json=as_json)
+
+
+# UTF-16/32 byte order marks, longest first (UTF-32-LE's starts with UTF-16-LE's): Windows
+# PowerShell's `>` writes UTF-16 with a BOM, which read as UTF-8 is a NUL between every letter
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+# share of a paste's first 64 KiB that may be undecodable or control bytes before it is taken
+# for binary data (a log has a few stray bytes; a file of random or compiled bytes has ~half)
+_BINARY_SHARE = 0.1
+
+
+def _bomless_utf16(data: bytes) -> str:
+    """``utf-16-le``/``-be`` for UTF-16 text saved without a BOM (ASCII letters with a NUL byte
+    on one side of each: read as UTF-8 it is a NUL between every letter), else ``utf-8``."""
+    sample = data[:4096]
+    half = len(sample) // 2
+    if half < 2:
+        return "utf-8"
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    if odd > 0.4 * half and even < 0.05 * half:
+        return "utf-16-le"
+    if even > 0.4 * half and odd < 0.05 * half:
+        return "utf-16-be"
+    return "utf-8"
+
+
+def decode_paste(data: bytes) -> str:
+    """The text of a paste read as bytes (UTF-8, or the UTF-16/32 a byte order mark names);
+    binary data is refused with the usage code rather than echoed back as a garbled "parsed:"
+    line and a hint to index more."""
+    encoding = next((enc for bom, enc in _BOMS if data.startswith(bom)), None) or _bomless_utf16(data)
+    text = data.decode(encoding, errors="replace")
+    head = text[:65536]
+    junk = sum(1 for c in head if c == "\ufffd" or (c < " " and c not in "\t\n\r\f\x1b"))
+    if head and junk > _BINARY_SHARE * len(head):
+        fail("the paste is not text (binary data?); give an error message or a traceback", EXIT_USAGE)
+    return text
 
 
 def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> None:
@@ -106,12 +163,10 @@ def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> N
             answer["hint"] = out.hint
         print(json.dumps(answer, indent=2))
         raise typer.Exit(_EXPLAIN_EXIT[result.outcome])
-    from rich.console import Console
-
-    from errdex.cli.render import print_thrown_at
+    from errdex.cli.render import output_console, print_thrown_at
     from errdex.match import render_human
 
-    console = Console()
+    console = output_console(highlight=True)
     for note in out.notes:
         console.print(
             f"• {printable(note, newlines=False)}", style="dim", highlight=False, markup=False, soft_wrap=True

@@ -19,8 +19,10 @@ def diff(
     repo: RepoOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """What changed in a codebase's errors between two indexed releases: errors added, removed,
-    reworded (with the word diff), type-changed and moved, each with its ID on both sides.
+    """What changed in a codebase's errors between two indexed releases.
+
+    Errors added, removed, reworded (with the word diff), type-changed and moved, each with its ID
+    on both sides.
 
     Example:  errdex diff 0.11.2 0.12.0 --repo jax
               errdex diff jax==0.11.2 jax==0.12.0 --json

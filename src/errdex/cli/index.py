@@ -187,6 +187,7 @@ def _run_index(
         source, releases=releases, tags=tags, cache_dir=default_cache_dir(), progress=progress.stage
     )
     if plan is None:
+        _check_source(source)
         return run_index(source, db, jobs=jobs, progress=progress)
 
     def landed(summary: IndexSummary) -> None:
@@ -199,6 +200,19 @@ def _run_index(
     if as_json:
         print(json.dumps([x.to_json() for x in done], indent=2))
     return None
+
+
+def _check_source(source: str) -> None:
+    """Exit with the usage code when SOURCE itself cannot work (a malformed spec, a directory that
+    is not there): the policy's 2, "what was given", not the 1 kept for a source that was well
+    given but failed to open (PyPI unreachable, a broken archive)."""
+    from errdex.sources import SourceError
+    from errdex.sources.spec import parse_spec
+
+    try:
+        parse_spec(source)
+    except SourceError as e:
+        fail(str(e), EXIT_USAGE)
 
 
 def _echo_summary(summary: IndexSummary) -> None:

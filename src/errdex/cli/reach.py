@@ -13,8 +13,10 @@ def run(
     ctx: typer.Context,
     script: Annotated[str, typer.Argument(help="The script to run (or -m MODULE).", show_default=False)],
 ) -> None:
-    """Run a Python script as `python SCRIPT ARGS` would; after an uncaught exception or a warning,
-    name the library line that raised it (the traceback is printed unchanged).
+    """Run a script as `python SCRIPT ARGS` would, naming the library line behind its error.
+
+    After an uncaught exception or a warning, errdex names the library line that raised it; the
+    traceback is printed unchanged and the exit status is the script's.
 
     Example:  errdex run app.py --its-own-option
               python -m errdex run --db errdex.db -m mypackage.tool

@@ -105,18 +105,42 @@ def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
     console.print(f"More: errdex show {printable(best.id)}", style="dim", highlight=False, markup=False)
 
 
+# Width of output into a file or a pipe: rich assumes 80 columns there and crops code lines and
+# wraps messages at it, so `errdex show ID > notes.txt` lost the ends of long source lines.
+# Text is not padded to the width when it is not a terminal, so a wide one costs nothing.
+_PIPE_WIDTH = 1000
+
+
+def output_console(*, highlight: bool = False) -> Any:
+    """The console for a command's answer: the terminal's width on a terminal; into a file or a
+    pipe, lines whole (no wrapping, no cropping) so what is saved or grepped is what was said."""
+    import sys
+
+    from rich.console import Console
+
+    if sys.stdout.isatty():
+        return Console(highlight=highlight)
+    return Console(highlight=highlight, soft_wrap=True, width=_PIPE_WIDTH)
+
+
 def print_error(view: ErrorView, console: Any = None) -> None:
     """The page's sections for one error, from its view."""
-    from rich.console import Console
     from rich.text import Text
 
-    con = console or Console(highlight=False)
+    con = console or output_console()
     a = view.analysis
     con.print(Text(f"{view.repo} · {view.kind} · {view.exc_type}", style="bold"))
     con.print(Text(f"ID {view.id}  ·  {view.repo} {view.version.name}", style="dim"))
 
     _head(con, "Error message")
-    con.print(_template_text(view.template))
+    if view.template.strip():
+        con.print(_template_text(view.template))
+    else:
+        from errdex.views import NO_MESSAGE
+
+        con.print(
+            Text(f"{NO_MESSAGE}: the exception prints what its arguments hold at run time", style="dim")
+        )
 
     if a is not None and a.meaning.text:
         _head(con, "What it means")

@@ -18,6 +18,7 @@ import pytest
 
 _ON = pytest.StashKey[bool]()
 _DB = pytest.StashKey["str | None"]()
+_PROBLEM = pytest.StashKey[str]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -50,11 +51,21 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     exc = call.excinfo.value
     try:
         found = report_exception(exc, item.config.stash.get(_DB, None), call.excinfo.tb)
-    except StoreError as e:  # asked for, so say why there is no answer
-        report.sections.append(("errdex", f"errdex: {e}\n"))
+    except StoreError as e:  # asked for, so say why there is no answer: once, at the end
+        # (a missing catalogue is the same for every failure, the test's own asserts included)
+        item.config.stash[_PROBLEM] = str(e)
         return
     except Exception:  # the lookup must never turn a test failure into an internal error
         return
     text = as_text(found, type(exc).__name__)
     if text:
         report.sections.append(("errdex", text))
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    problem = config.stash.get(_PROBLEM, None)
+    if problem is not None:
+        terminalreporter.write_sep("-", "errdex")
+        terminalreporter.write_line(
+            f"errdex: {problem} (pytest takes the catalogue as --errdex-db PATH or ERRDEX_DB)"
+        )

@@ -89,7 +89,11 @@ class _Tools:
         """Explain a pasted error message or traceback."""
         from errdex.autoindex import explain
 
-        text = text[:_MAX_TEXT]
+        if not text.strip():
+            raise _user_error("nothing to explain: the text is empty; pass the error message or traceback")
+        # the tail, as the paste parser keeps it: an assistant hands over whole command outputs,
+        # and the traceback and its exception line are at their end
+        text = text[-_MAX_TEXT:]
         out = _guard(
             lambda: explain(text, self.db, repo=repo, limit=max(1, min(limit, 20)), auto=self.allow_index)
         )

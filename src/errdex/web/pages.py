@@ -21,6 +21,7 @@ from markupsafe import Markup
 from errdex.analysis.result import Analysis, Example, TriggerText
 from errdex.store.records import AnalysisRecord
 from errdex.textsafe import truncate, valid_unicode
+from errdex.views import NO_MESSAGE, shown_template
 from errdex.web import render
 from errdex.web.state import WebState
 
@@ -56,6 +57,8 @@ def source_url(repo: str, snapshot_id: Any, path: str, line: int | None = None) 
 
 env.filters["truncate_text"] = truncate
 env.filters["prose"] = render.prose
+env.filters["shown_template"] = shown_template
+env.globals["no_message"] = NO_MESSAGE
 env.globals.update(
     highlight_template=render.highlight_template,
     is_short_label=lambda x: 0 < len(x) <= 24 and "\n" not in x,
