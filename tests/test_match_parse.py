@@ -826,3 +826,15 @@ def test_an_issue_titles_bracketed_tag_before_the_exception_line() -> None:
     # brackets that open the message itself, before words that name no exception, stay
     q = parse("[1, 2] Shapes: cannot broadcast")
     assert q.exc_type is None and q.message == "[1, 2] Shapes: cannot broadcast"
+
+
+def test_the_shell_command_a_console_paste_opens_with_is_not_the_message() -> None:
+    q = parse(
+        "$ cookiecutter https://github.com/someone/template\n"
+        'A valid repository for "https://github.com/someone/template" could not be found in the '
+        "following locations:\nc:\\Users\\me\\.cookiecutters\\template"
+    )
+    assert q.message.startswith('A valid repository for "https://github.com/someone/template"')
+    assert q.message.endswith("c:\\Users\\me\\.cookiecutters\\template")
+    # a command alone is all there is
+    assert parse("$ pip install errdex").message == "$ pip install errdex"

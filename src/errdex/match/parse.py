@@ -497,6 +497,28 @@ def _split_blocks(lines: list[str]) -> list[list[str]]:
     return [b for b in blocks if any(x.strip() for x in b)] or [[]]
 
 
+def _without_prompt(body: list[str]) -> list[str]:
+    """The message lines without the shell command a console paste opens with (``$ cookiecutter
+    https://...``, ``(venv) $ tool run``): the user's input, echoed before the program's error."""
+    if len(body) < 2 or not _prompt_line(body[0]):
+        return body
+    rest = body[1:]
+    while rest and not rest[0].strip():
+        rest.pop(0)
+    return rest or body
+
+
+def _prompt_line(ln: str) -> bool:
+    """Whether ``ln`` is a command typed at a POSIX shell's prompt, a virtualenv's name before it."""
+    text = ln.lstrip()
+    if text.startswith("("):
+        close = text.find(")", 1, 102)
+        if close < 0:
+            return False
+        text = text[close + 1 :].lstrip()
+    return text.startswith("$ ") and len(text) > 2 and not text[2].isspace()
+
+
 def _split_warning_heads(blocks: list[list[str]]) -> list[list[str]]:
     """Each block with a warning printed above a traceback, split in two (``_warning_head``)."""
     return [part for b in blocks for part in _warning_head(b)]
@@ -708,6 +730,7 @@ class _BlockParser:
             body.pop()
         while body and not body[0].strip():
             body.pop(0)
+        body = _without_prompt(body)
         block.message = _cap("\n".join(body).strip())
         if self.header_type:
             block.exc_types.append(self.header_type)
