@@ -838,3 +838,12 @@ def test_the_shell_command_a_console_paste_opens_with_is_not_the_message() -> No
     assert q.message.endswith("c:\\Users\\me\\.cookiecutters\\template")
     # a command alone is all there is
     assert parse("$ pip install errdex").message == "$ pip install errdex"
+
+
+def test_a_nested_exception_repr_ending_a_message_stays_its_text() -> None:
+    # the repr of the cause, after the outer message's colon, is the message's value
+    q = parse("pika.exceptions.StreamLostError: Stream connection lost: ConnectionResetError(104, 'reset')")
+    assert q.exc_type == "pika.exceptions.StreamLostError"
+    assert q.message == "Stream connection lost: ConnectionResetError(104, 'reset')"
+    q = parse("Stream connection lost: ConnectionResetError(104, 'reset')")
+    assert q.exc_type is None and q.message == "Stream connection lost: ConnectionResetError(104, 'reset')"

@@ -1126,12 +1126,23 @@ def _trailing_repr(block: Block, msg: str) -> str:
         start = at
         while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
             start -= 1
-        if start < at and (start == 0 or text[start - 1] in " \t`"):
+        if start < at and (start == 0 or text[start - 1] in " \t`") and _repr_may_start(text, start):
             got = _exception_repr(block, text[start:])
             if block.exc_types:
                 return got
         at = text.find("(", at + 1)
     return msg
+
+
+def _repr_may_start(text: str, start: int) -> bool:
+    """Whether an exception's repr at ``start`` can be the error the line shows, rather than a
+    value inside another exception's message: not after a ``:`` (``Stream connection lost:
+    ConnectionResetError(104, ...)`` is the outer message's text), and not on a line that is
+    itself an exception line (``pkg.SomeError: ...``)."""
+    if start and text[:start].rstrip().endswith(":"):
+        return False
+    m = _TYPE_PREFIX.match(text)
+    return start == 0 or not (m and is_type_name(m.group(1)))
 
 
 def _py2_args(inner: str) -> str:
