@@ -776,3 +776,74 @@ def test_clock_times_on_some_lines_only_stay() -> None:
     # a message that mentions a time is not a log with a clock on every line
     q = parse("ValueError: 12:30:00 is not a valid slot\n  use one of the listed slots")
     assert q.message == "12:30:00 is not a valid slot\n  use one of the listed slots"
+
+
+def test_a_warning_printed_above_a_traceback_leaves_the_exception_first() -> None:
+    # a command warns (a settings module it cannot import), then fails: the exception is the
+    # error asked about, the warning an earlier block tried only when it finds nothing
+    q = parse(
+        "/usr/lib/python3/site-packages/tool/project.py:17: UserWarning: Cannot import settings module x\n"
+        '  warnings.warn("Cannot import settings module %s" % name)\n'
+        "...\n"
+        '  File "/usr/lib/python3/site-packages/tool/loader.py", line 43, in create\n'
+        '    raise KeyError("Spider not found: %s" % name)\n'
+        "KeyError: 'Spider not found: fb'\n"
+    )
+    assert q.exc_type == "KeyError" and q.message == "Spider not found: fb"
+    assert [f.function for f in q.frames] == ["create"]
+    assert q.blocks[0].exc_type == "UserWarning" and q.primary == 1
+    # warnings alone stay the error asked about
+    q = parse("/app/tool/project.py:17: UserWarning: Cannot import settings module x\n  warnings.warn(x)\n")
+    assert q.exc_type == "UserWarning" and q.kind == "warning"
+
+
+def test_a_module_qualified_class_after_a_cli_error_label() -> None:
+    q = parse("Error: sh.CommandNotFound: pg_dump")
+    assert q.exc_type == "sh.CommandNotFound" and q.message == "pg_dump"
+    # a further undotted name without a class's suffix stays the message's
+    q = parse("ValueError: Rows: must be positive")
+    assert q.exc_type == "ValueError" and q.message == "Rows: must be positive"
+
+
+def test_a_python2_exception_repr_behind_an_application_prefix() -> None:
+    # Python 2 printed a comma after the last argument; the application put its words and a
+    # path with spaces before the repr
+    q = parse(r"Unreadable Notebook: C:\Users\me\My Notes.ipynb NotJSONError('Notebook is not JSON: x',)")
+    assert q.exc_type == "NotJSONError" and q.message == "Notebook is not JSON: x"
+    q = parse("`NotJSONError('Notebook is not JSON: x',)`")
+    assert q.exc_type == "NotJSONError" and q.message == "Notebook is not JSON: x"
+    # words ending in a parenthesis are not a repr
+    q = parse("the run failed (see Log(x) for details)")
+    assert q.exc_type is None and q.message == "the run failed (see Log(x) for details)"
+
+
+def test_an_issue_titles_bracketed_tag_before_the_exception_line() -> None:
+    q = parse("[Bug] ValueError: the frame is empty")
+    assert q.exc_type == "ValueError" and q.message == "the frame is empty"
+    q = parse("[Pixiv Login] soupsieve.util.SelectorSyntaxError: Malformed attribute selector at position 5")
+    assert q.exc_type == "soupsieve.util.SelectorSyntaxError"
+    assert q.message == "Malformed attribute selector at position 5"
+    # brackets that open the message itself, before words that name no exception, stay
+    q = parse("[1, 2] Shapes: cannot broadcast")
+    assert q.exc_type is None and q.message == "[1, 2] Shapes: cannot broadcast"
+
+
+def test_the_shell_command_a_console_paste_opens_with_is_not_the_message() -> None:
+    q = parse(
+        "$ cookiecutter https://github.com/someone/template\n"
+        'A valid repository for "https://github.com/someone/template" could not be found in the '
+        "following locations:\nc:\\Users\\me\\.cookiecutters\\template"
+    )
+    assert q.message.startswith('A valid repository for "https://github.com/someone/template"')
+    assert q.message.endswith("c:\\Users\\me\\.cookiecutters\\template")
+    # a command alone is all there is
+    assert parse("$ pip install errdex").message == "$ pip install errdex"
+
+
+def test_a_nested_exception_repr_ending_a_message_stays_its_text() -> None:
+    # the repr of the cause, after the outer message's colon, is the message's value
+    q = parse("pika.exceptions.StreamLostError: Stream connection lost: ConnectionResetError(104, 'reset')")
+    assert q.exc_type == "pika.exceptions.StreamLostError"
+    assert q.message == "Stream connection lost: ConnectionResetError(104, 'reset')"
+    q = parse("Stream connection lost: ConnectionResetError(104, 'reset')")
+    assert q.exc_type is None and q.message == "Stream connection lost: ConnectionResetError(104, 'reset')"

@@ -773,3 +773,24 @@ def test_a_message_retyped_in_other_capitals_finds_its_template_approximately() 
     exact = m.explain("RuntimeError: Either 'SQLALCHEMY_DATABASE_URI' or 'SQLALCHEMY_BINDS' must be set.")
     assert not top(exact).approximate
     assert all("other capitals" not in r for r in top(exact).reasons)
+
+
+def test_a_reworded_message_with_a_long_url_is_found_by_its_words() -> None:
+    # an older release's wording of a mock library's refusal, with the request's URL in it: the
+    # URL's host and path are a placeholder's value, not words of the wording
+    now = entry(
+        ["Connection refused by Responses - the call doesn't match any registered mock.\n\nRequest: \n- ",
+         "request.method", " ", "request_url", ""],
+        exc_type="ConnectionError", function="RequestsMock._on_request",
+    )  # fmt: skip
+    other = entry(["Unable to read the body of ", "url", ""], exc_type="OSError", function="read_body")
+    m = Matcher.from_entries([now, other])
+    res = m.explain(
+        "Connection refused by Responses: GET https://graph.example.com/v5.0/search?access_token=x"
+        "&type=adinterestvalid&interest_fbid_list=%5B%22123%22%5D doesn't match Responses Mock"
+    )
+    assert top(res).function == "RequestsMock._on_request" and top(res).approximate
+    # a URL the template itself quotes still shares its words with the message
+    docs = entry(["Unsupported mode; see https://docs.example.org/modes for the modes"], function="set_mode")
+    res = Matcher.from_entries([docs]).explain("Unknown mode, see https://docs.example.org/modes")
+    assert top(res).function == "set_mode"

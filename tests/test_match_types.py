@@ -364,3 +364,36 @@ def test_a_raise_of_the_pasted_class_wrapping_the_interpreters_message_is_the_si
     # a raise of a related class (the pasted class's base) did not make the exception pasted
     res = m.explain("tsp.core.ClockError: time data 'late' does not match format '%H' at Clock")
     assert all(x.approximate for x in res.matches)
+
+
+def test_the_traceback_file_outranks_a_namesake_function_raising_the_pasted_class() -> None:
+    # ``Comment.id_from_url`` and ``Submission.id_from_url`` raise the same subclass of the
+    # pasted base with the same text; the traceback's last frame is in submission.py, a file
+    # the catalogue holds, so the other file's namesake only shares the function's name
+    from errdex.model import CatalogueEntry, render_template
+
+    def entry(key: int, path: str, function: str) -> CatalogueEntry:
+        return CatalogueEntry(
+            key=key, error_id=f"e{key}", repo="o/reddit", version="1", snapshot_date=None, kind="error",
+            exc_type="InvalidURL", exc_qualname=None, template=render_template(["Invalid URL: ", "url", ""]),
+            segments=["Invalid URL: ", "url", ""], path=path, line=100 + key, function=function,
+            exc_bases=("ClientException",),
+        )  # fmt: skip
+
+    base = CatalogueEntry(
+        key=9, error_id="e9", repo="o/reddit", version="1", snapshot_date=None, kind="error",
+        exc_type="ClientException", exc_qualname=None, template="the client failed", segments=["the client failed"],
+        path="reddit/base.py", line=5, function="Client.run",
+    )  # fmt: skip
+    comment = entry(1, "reddit/models/comment.py", "Comment.id_from_url")
+    submission = entry(2, "reddit/models/submission.py", "Submission.id_from_url")
+    m = Matcher.from_entries([comment, submission, base])
+    res = m.explain(
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.6/site-packages/reddit/models/submission.py", line 41, in id_from_url\n'
+        "    raise ClientException('Invalid URL: {}'.format(url))\n"
+        "reddit.exceptions.ClientException: Invalid URL: https://www.example.com/r/wallpapers/\n"
+    )
+    assert [x.function for x in res.matches[:2]] == ["Submission.id_from_url", "Comment.id_from_url"]
+    assert res.matches[0].score > res.matches[1].score
+    assert any("namesake" in r for r in res.matches[1].reasons)

@@ -559,17 +559,37 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     need += [pid for pid in extra if (pid not in cands or not cands[pid].confident) and not runtime[pid]]
     if not need:
         return
-    mwords = words(tf.message)
+    mwords, url_words = message_words(tf.message)
     for pid in dict.fromkeys(need):
         c = cands.get(pid) or Cand(pid)
-        sim = word_f1(mwords, idx.words(pid))
+        sim = value_free_f1(mwords, url_words, idx.words(pid))
         lead = idx.lead_words(pid)
         if lead is not None:
-            sim = max(sim, LEAD_WEIGHT * word_f1(mwords, lead))
+            sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, lead))
         if 0.9 * sim > c.text:
             c.text = 0.9 * sim
             c.reasons = [Share("reworded? ", sim, " word overlap with the template")]
         cands[pid] = c
+
+
+def message_words(message: str) -> tuple[set[str], set[str]]:
+    """The message's words outside its URLs, and the words only its URLs hold. A URL is a value
+    a placeholder fills (``{url}``, ``{request.method} {request_url}``): its host and path
+    split into many words that no wording of the message shares, and counted as words they
+    sink the similarity of a reworded message with a long URL below the floor."""
+    if "://" not in message:
+        return words(message), set()
+    rest = " ".join(tok for tok in message.split() if "://" not in tok)
+    core = words(rest)
+    return core, words(message) - core
+
+
+def value_free_f1(mwords: set[str], url_words: set[str], tpl_words: set[str]) -> float:
+    """``word_f1`` with the message's URL words left out, except those the template itself
+    holds (a template quoting a docs URL still shares its words with the message)."""
+    if not url_words:
+        return word_f1(mwords, tpl_words)
+    return word_f1(mwords | (url_words & tpl_words), tpl_words)
 
 
 def demote_for_runtime(tf: TextFit, on_raise: dict[int, float], deepest: float) -> None:

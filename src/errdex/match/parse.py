@@ -445,7 +445,7 @@ def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
-    blocks_lines = _split_blocks(lines)
+    blocks_lines = _split_warning_heads(_split_blocks(lines))
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
     # a class printed alone (raised without a message) is a block too: its type is the evidence
@@ -495,6 +495,54 @@ def _split_blocks(lines: list[str]) -> list[list[str]]:
             continue
         blocks[-1].append(stripped if _GROUP_BAR.match(ln) and "|" in ln[:40] else ln)
     return [b for b in blocks if any(x.strip() for x in b)] or [[]]
+
+
+def _without_prompt(body: list[str]) -> list[str]:
+    """The message lines without the shell command a console paste opens with (``$ cookiecutter
+    https://...``, ``(venv) $ tool run``): the user's input, echoed before the program's error."""
+    if len(body) < 2 or not _prompt_line(body[0]):
+        return body
+    rest = body[1:]
+    while rest and not rest[0].strip():
+        rest.pop(0)
+    return rest or body
+
+
+def _prompt_line(ln: str) -> bool:
+    """Whether ``ln`` is a command typed at a POSIX shell's prompt, a virtualenv's name before it."""
+    text = ln.lstrip()
+    if text.startswith("("):
+        close = text.find(")", 1, 102)
+        if close < 0:
+            return False
+        text = text[close + 1 :].lstrip()
+    return text.startswith("$ ") and len(text) > 2 and not text[2].isspace()
+
+
+def _split_warning_heads(blocks: list[list[str]]) -> list[list[str]]:
+    """Each block with a warning printed above a traceback, split in two (``_warning_head``)."""
+    return [part for b in blocks for part in _warning_head(b)]
+
+
+def _warning_head(lines: list[str]) -> list[list[str]]:
+    """A warning as ``warnings`` prints it, then a traceback (a settings ``UserWarning`` a
+    command printed before it failed): two errors, and the traceback's exception is the one the
+    user asks about, as the last of a chain is. The warning becomes a block of its own before
+    it (tried only when the exception finds nothing), so that its line no longer stands for the
+    whole paste. A paste of warnings alone, or a traceback before any warning, is one block."""
+    first = next((i for i, ln in enumerate(lines) if _warning_line(ln) or _tb_line(ln)), None)
+    if first is None or _tb_line(lines[first]):
+        return [lines]
+    m = _warning_line(lines[first])
+    if m is None or m.group(3).endswith(("Error", "Exception")):
+        return [lines]  # ``path:line: SomeError: ...`` is an exception's location line
+    at = next((j for j in range(first + 1, len(lines)) if _tb_line(lines[j])), None)
+    return [lines] if at is None else [lines[:at], lines[at:]]
+
+
+def _tb_line(ln: str) -> bool:
+    """Whether ``ln`` starts or continues a traceback (its header, or a frame line)."""
+    return bool(_TB_HEADER.match(ln) or _PY_FRAME.match(ln) or _IPY_FRAME.match(ln))
 
 
 def _without_cut_rerun(blocks: list[Block], lines: list[list[str]]) -> list[Block]:
@@ -682,6 +730,7 @@ class _BlockParser:
             body.pop()
         while body and not body[0].strip():
             body.pop(0)
+        body = _without_prompt(body)
         block.message = _cap("\n".join(body).strip())
         if self.header_type:
             block.exc_types.append(self.header_type)
@@ -909,6 +958,26 @@ def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
     return msg
 
 
+_MAX_TAG = 80  # characters of an issue title's bracketed tag (``[Bug]``, ``[Pixiv Login]``)
+
+
+def _title_tag(msg: str) -> str:
+    """``[Bug] ValueError: text``, ``[Pixiv Login] pkg.util.SomeError: text``: an issue title's
+    bracketed tag before an exception line is the reporter's, not the message's. Only dropped
+    when an exception's name and ``:`` follow it (a qualified name, or an unqualified one ending
+    like an exception's), so a message that itself opens with brackets keeps them."""
+    if not msg.startswith("["):
+        return msg
+    close = msg.find("]", 1, _MAX_TAG + 2)
+    if close < 0 or "\n" in msg[:close] or "[" in msg[1:close]:
+        return msg
+    rest = msg[close + 1 :].lstrip(" ")
+    m = _TYPE_PREFIX.match(rest)
+    if m and is_type_name(m.group(1), strict="." not in m.group(1)):
+        return rest
+    return msg
+
+
 def _strip_label(msg: str) -> str:
     """``Bug: pkg.exc.SomeError: text`` (an issue title's label, a program's name): a word that
     names no exception, before a qualified name that does, is a label; the type comes after it.
@@ -998,6 +1067,9 @@ def _exception_in_parentheses(block: Block, msg: str) -> str:
     return msg
 
 
+_MAX_REPR_TRIES = 8  # ``Name(`` openings tried as the start of an exception's repr ending a line
+
+
 def _exception_repr(block: Block, msg: str) -> str:
     """An exception printed as its repr, alone (``UnsupportedProtocol("Request URL is ...")``)
     or inside a printed ``sys.exc_info()`` tuple (``(<class 'pkg.Error'>, Error('a', {...}),
@@ -1022,7 +1094,7 @@ def _exception_repr(block: Block, msg: str) -> str:
         dotted is not None and dotted.rpartition(".")[2] != name.rpartition(".")[2]
     ):
         return msg
-    inner = text[open_ + 1 : -1]
+    inner = _py2_args(text[open_ + 1 : -1])
     try:
         args = ast.literal_eval(f"({inner},)") if inner else ()
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
@@ -1033,6 +1105,51 @@ def _exception_repr(block: Block, msg: str) -> str:
     if len(args) == 1:
         return args[0] if isinstance(args[0], str) else inner
     return f"({inner})" if args else ""
+
+
+def _trailing_repr(block: Block, msg: str) -> str:
+    """An exception's repr that ends the line behind an application's words (``Unreadable
+    Notebook: <path> NotJSONError('...')``) or inside a code span (```` `Error('...')` ````):
+    the repr, read as ``_exception_repr`` reads one alone. Tried from the first few ``Name(``
+    openings after a space or a backtick, so a path with spaces before it does not matter."""
+    text = msg.strip()
+    if "\n" in text or len(text) > MESSAGE_CAP:
+        return msg
+    if text.endswith("`"):
+        text = text[:-1]
+    if not text.endswith(")"):
+        return msg
+    at = text.find("(")
+    for _ in range(_MAX_REPR_TRIES):
+        if at <= 0:
+            break
+        start = at
+        while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+            start -= 1
+        if start < at and (start == 0 or text[start - 1] in " \t`") and _repr_may_start(text, start):
+            got = _exception_repr(block, text[start:])
+            if block.exc_types:
+                return got
+        at = text.find("(", at + 1)
+    return msg
+
+
+def _repr_may_start(text: str, start: int) -> bool:
+    """Whether an exception's repr at ``start`` can be the error the line shows, rather than a
+    value inside another exception's message: not after a ``:`` (``Stream connection lost:
+    ConnectionResetError(104, ...)`` is the outer message's text), and not on a line that is
+    itself an exception line (``pkg.SomeError: ...``)."""
+    if start and text[:start].rstrip().endswith(":"):
+        return False
+    m = _TYPE_PREFIX.match(text)
+    return start == 0 or not (m and is_type_name(m.group(1)))
+
+
+def _py2_args(inner: str) -> str:
+    """The arguments of an exception's repr without the comma Python 2 printed after the last
+    (``NotJSONError('text',)``): left in, it would make the tuple read as a literal invalid."""
+    stripped = inner.rstrip()
+    return stripped[:-1] if stripped.endswith(",") and not stripped.endswith(",,") else inner
 
 
 def _raised_by_last_frame(block: Block, token: str) -> bool:
@@ -1048,6 +1165,15 @@ def _raised_by_last_frame(block: Block, token: str) -> bool:
     return bool(called) and called.rsplit(".", 1)[-1] == token.rsplit(".", 1)[-1]
 
 
+def _prefix_type(token: str, strict: bool) -> bool:
+    """Whether a ``Name: `` prefix is an exception class. After a first prefix (a CLI's
+    ``Error: ``), a module-qualified name (``sh.CommandNotFound``) is one too, whatever its
+    suffix: Python prints a library class with its module, and prose is not dotted like that."""
+    if is_type_name(token, strict=strict):
+        return True
+    return strict and "." in token and is_type_name(token)
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
@@ -1058,9 +1184,11 @@ def _strip_prefixes(block: Block) -> None:
         msg = rest
     if not block.exc_types:
         msg = _code_span(msg)
-    msg = _strip_label(msg)
+    msg = _strip_label(_title_tag(msg))
     if not block.exc_types:
         msg = _exception_repr(block, msg)
+    if not block.exc_types:
+        msg = _trailing_repr(block, msg)
     if not block.exc_types:
         msg = _exception_in_parentheses(block, msg)
     bare = "\n" not in msg and _BARE_TYPE.match(msg) is not None
@@ -1071,7 +1199,7 @@ def _strip_prefixes(block: Block) -> None:
     strict = False
     for _ in range(6):
         m = _TYPE_PREFIX.match(msg)
-        if not m or not is_type_name(m.group(1), strict=strict):
+        if not m or not _prefix_type(m.group(1), strict):
             break
         block.exc_types.append(m.group(1))
         msg = msg[m.end() :].lstrip(" ")

@@ -343,12 +343,27 @@ class Ranker:
         frames = self.ev.frames.info.frames
         last = frames[-1][2] if frames else None
         if fw < DEEPEST_FRAME and last and fn_last(self.idx.entry_func(ei)) == last:
+            if self._namesake_elsewhere(ei):
+                why = f"the pasted class is raised here, in a namesake of {last}, the traceback's last frame"
+                return text, max(fw, CALLER_FRAME), why + " (which lies in another file)"
             return (
                 text,
                 DEEPEST_FRAME,
                 f"the pasted class is raised here, in {last}, the traceback's last frame",
             )
         return text, fw, None
+
+    def _namesake_elsewhere(self, ei: int) -> bool:
+        """The traceback's last frame lies in a file the catalogue holds, and not the entry's: the
+        entry's function only shares the frame's name (``Comment.id_from_url`` for a frame in
+        ``submission.py``'s ``id_from_url``). The class still makes it a candidate, with a
+        caller's weight, so that the function of the file the frame names, where the frame's
+        own evidence already lies, ranks first."""
+        info = self.ev.frames.info
+        last_lib = info.lib[-1] if info.lib else None
+        if last_lib is None or last_lib[0] != len(info.frames) - 1:
+            return False  # the file the frame names is not in the catalogue: it moved
+        return self.idx.entry_path(ei) != last_lib[1]
 
     def _typed_pointed(self, ei: int) -> bool:
         """A traceback that the paste points to the site's codebase with (its frames, or the
