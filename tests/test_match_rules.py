@@ -770,3 +770,19 @@ def test_a_message_retyped_in_other_capitals_finds_its_template_approximately() 
     exact = m.explain("RuntimeError: Either 'SQLALCHEMY_DATABASE_URI' or 'SQLALCHEMY_BINDS' must be set.")
     assert not top(exact).approximate
     assert all("other capitals" not in r for r in top(exact).reasons)
+
+
+def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_names_nothing() -> None:
+    # ``assert cond`` prints ``AssertionError`` and nothing else: its record has no text, so
+    # only the frame that lands on it names it; pasted alone, every assert of a library would tie
+    bare = entry([""], path="lib/keys.py", line=544, function="Key.to_string", exc_type="AssertionError")
+    other = entry([""], path="lib/util.py", line=12, function="g", exc_type="AssertionError")
+    m = Matcher.from_entries([other, bare])
+    paste = tb(
+        ("app.py", 3, "<module>", "key.to_string()"),
+        ("lib/keys.py", 544, "Key.to_string", "assert self.curve"),
+        last="AssertionError",
+    )
+    res = m.explain(paste)
+    assert top(res).id == bare.error_id and not top(res).approximate
+    assert not m.explain("AssertionError").matches
