@@ -786,3 +786,49 @@ def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_n
     res = m.explain(paste)
     assert top(res).id == bare.error_id and not top(res).approximate
     assert not m.explain("AssertionError").matches
+
+
+def _encode_entries(inner_repo: str = "o/lib") -> tuple[CatalogueEntry, CatalogueEntry]:
+    # ``except CodecError as exc: raise CodecError('Could not encode %r: %s' % (value, exc))``
+    # around a call whose own raise has its text
+    outer = entry(
+        ["Could not encode ", "value!r", ": ", "exc", ""],
+        path="lib/encoder.py",
+        line=106,
+        function="Encoder.encode",
+        exc_type="CodecError",
+    )
+    inner = entry(
+        ["Operation ", "name!r", " is not supported on a schema object"],
+        path="lib/schema.py",
+        line=235,
+        function="Schema.__getattr__",
+        exc_type="CodecError",
+        repo=inner_repo,
+    )
+    return outer, inner
+
+
+_WRAPPED = (
+    "lib.CodecError: Could not encode <Integer schema, tags <Tags 0:0:2>>: "
+    "Operation '__eq__' is not supported on a schema object"
+)
+
+
+def test_a_caught_error_s_text_inside_a_reraise_of_the_same_class_names_the_reraise() -> None:
+    # the outer words alone explain little of the message, and the inner template leaves them
+    # unexplained: together they fit all of it, so the re-raise is the site, exactly
+    outer, inner = _encode_entries()
+    m = Matcher.from_entries([inner, outer])
+    res = m.explain(_WRAPPED)
+    assert top(res).id == outer.error_id and not top(res).approximate
+    assert res.matches[1].id == inner.error_id
+    # the caught error seen alone is still its own raise's
+    alone = m.explain("lib.CodecError: Operation '__eq__' is not supported on a schema object")
+    assert top(alone).id == inner.error_id and not top(alone).approximate
+
+
+def test_a_caught_text_matching_another_codebase_s_template_confirms_nothing() -> None:
+    outer, inner = _encode_entries(inner_repo="o/other")
+    res = Matcher.from_entries([inner, outer]).explain(_WRAPPED)
+    assert all(x.approximate for x in res.matches if x.id == outer.error_id)

@@ -13,7 +13,7 @@ import heapq
 from collections.abc import Container
 from dataclasses import dataclass, field
 
-from errdex.match.index import E_TYPE, Index, type_key
+from errdex.match.index import E_REPO, E_TYPE, Index, type_key
 from errdex.match.score import type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -287,6 +287,78 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
                     "this template wraps that message (another class raised it first)",
                 ]
                 break
+
+
+def caught_wrappers(idx: Index, tf: TextFit) -> None:
+    """A raise whose placeholder holds a caught error's text (``except X as e: raise
+    Y(f"Error encoding {value!r}: {e}")``, ``'%s at %s' % (e, name)``): the message is the
+    outer template with another raise's message of the same codebase in that placeholder. The
+    outer template alone explains only its own few words (the caught text is a placeholder's),
+    and the inner one leaves the outer words unexplained; with the inner template's literals put
+    in the placeholder, the two are fitted again as one template, and when that fits the whole
+    message the outer is judged on what the two explain together. Unlike ``wrappers``, the inner
+    raise may be of the same class (a library re-raising its own error with context), and
+    neither fit need be confident alone: the combined fit, anchored at both ends, is the
+    evidence. Only a few of each are tried (the best-covering), so the cost stays bounded."""
+    cands = list(tf.cands.values())
+    outers = heapq.nlargest(
+        2 * MAX_INNER,
+        (
+            c
+            for c in cands
+            if not c.confident  # (``wrappers`` may have found it already)
+            and c.fit is not None
+            and c.fit.full
+            and c.fit.anchored_start
+            and c.fit.anchored_end
+            and idx.patterns[c.pid].names
+            and idx.patterns[c.pid].lit_len
+            and not idx.runtime[c.pid]
+        ),
+        key=lambda c: c.coverage,
+    )
+    if not outers:
+        return
+    inner = heapq.nlargest(
+        MAX_INNER,
+        (c for c in cands if c.fit is not None and c.fit.full and not idx.runtime[c.pid]),
+        key=lambda c: c.fit.covered if c.fit is not None else 0,
+    )
+    mlen = max(len(tf.cmsg), 1)
+    for c in outers:
+        best = _wrapped_inner(idx, tf, c, inner, mlen)
+        if best is not None and best.text > c.text:
+            c.confident, c.coverage, c.text = best.confident, best.coverage, best.text
+            c.reasons = [
+                *best.reasons,
+                "this template wraps another raise's message, caught and raised again",
+            ]
+
+
+def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen: int) -> Cand | None:
+    """The best judged fit of ``outer``'s template with one of its placeholders holding one of
+    ``inner``'s templates (of the same codebase), fitting the whole message; None if none."""
+    lits, lit_len = idx.lits(outer.pid)
+    repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
+    best: Cand | None = None
+    for q in inner:
+        if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
+            continue
+        qlits, qlen = idx.lits(q.pid)
+        if not qlen:
+            continue  # a template all placeholder explains no part of the caught text
+        for j in range(len(lits) - 1):
+            whole = (*lits[:j], lits[j] + qlits[0], *qlits[1:-1], qlits[-1] + lits[j + 1], *lits[j + 2 :])
+            if len(qlits) == 1:
+                whole = (*lits[:j], lits[j] + qlits[0] + lits[j + 1], *lits[j + 2 :])
+            f = fit(whole, tf.cmsg)
+            if f is None or not (f.full and f.anchored_start and f.anchored_end):
+                continue
+            got = Cand(outer.pid, f)
+            judge_fit(got, lit_len + qlen, mlen)
+            if best is None or got.text > best.text:
+                best = got
+    return best
 
 
 def interpreter_wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:
