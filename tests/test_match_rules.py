@@ -832,3 +832,21 @@ def test_a_caught_text_matching_another_codebase_s_template_confirms_nothing() -
     outer, inner = _encode_entries(inner_repo="o/other")
     res = Matcher.from_entries([inner, outer]).explain(_WRAPPED)
     assert all(x.approximate for x in res.matches if x.id == outer.error_id)
+
+
+@pytest.mark.parametrize("slot", ["value!r", "self.msg", "describe(value)"])
+def test_a_caught_error_is_looked_for_only_in_a_bare_name_s_placeholder(slot: str) -> None:
+    # a caught error is printed through the name ``except ... as exc`` bound: a repr, an
+    # attribute or a call's result holding another template's words is a coincidence
+    outer = entry(["Could not encode ", slot, ""], path="lib/encoder.py", line=106, exc_type="CodecError")
+    _o, inner = _encode_entries()
+    res = Matcher.from_entries([inner, outer]).explain(
+        "lib.CodecError: Could not encode Operation '__eq__' is not supported on a schema object"
+    )
+    assert all(x.approximate for x in res.matches if x.id == outer.error_id)
+    # (the bare name's placeholder is tried)
+    bare = entry(["Could not encode ", "exc", ""], path="lib/encoder.py", line=106, exc_type="CodecError")
+    got = Matcher.from_entries([inner, bare]).explain(
+        "lib.CodecError: Could not encode Operation '__eq__' is not supported on a schema object"
+    )
+    assert top(got).id == bare.error_id and not top(got).approximate

@@ -337,28 +337,49 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
 
 def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen: int) -> Cand | None:
     """The best judged fit of ``outer``'s template with one of its placeholders holding one of
-    ``inner``'s templates (of the same codebase), fitting the whole message; None if none."""
+    ``inner``'s templates (of the same codebase), fitting the whole message; None if none.
+
+    Only a placeholder of a bare name is tried: a caught error is printed through the name
+    ``except ... as exc`` bound it to, with str() (``%s``, ``{exc}``); a repr, an attribute or
+    a call's result is some other value, and an inner template found there is a coincidence of
+    words."""
     lits, lit_len = idx.lits(outer.pid)
+    slots = [j for j, name in enumerate(idx.patterns[outer.pid].names) if name.isidentifier()]
+    if not slots:
+        return None
     repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
     best: Cand | None = None
     for q in inner:
         if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
             continue
         qlits, qlen = idx.lits(q.pid)
-        if not qlen:
-            continue  # a template all placeholder explains no part of the caught text
-        for j in range(len(lits) - 1):
-            whole = (*lits[:j], lits[j] + qlits[0], *qlits[1:-1], qlits[-1] + lits[j + 1], *lits[j + 2 :])
+        if qlen < MIN_LITERAL:
+            continue  # a template of a word or two explains no caught text
+        for j in slots:
             if len(qlits) == 1:
                 whole = (*lits[:j], lits[j] + qlits[0] + lits[j + 1], *lits[j + 2 :])
+            else:
+                whole = (*lits[:j], lits[j] + qlits[0], *qlits[1:-1], qlits[-1] + lits[j + 1], *lits[j + 2 :])
             f = fit(whole, tf.cmsg)
             if f is None or not (f.full and f.anchored_start and f.anchored_end):
+                continue
+            if not _explains_held(f, j, lits[j], qlits, qlen):
                 continue
             got = Cand(outer.pid, f)
             judge_fit(got, lit_len + qlen, mlen)
             if best is None or got.text > best.text:
                 best = got
     return best
+
+
+def _explains_held(f: Fit, j: int, before: str, qlits: tuple[str, ...], qlen: int) -> bool:
+    """Whether the inner template (literals ``qlits``, put in placeholder ``j`` after the outer
+    literal ``before``) explains the text that placeholder holds in fit ``f`` as a whole message
+    would need to be explained: its values do not swallow most of it."""
+    start = f.spans[j][0] + len(before)
+    k = j + len(qlits) - 1  # the combined literal the inner template's last literal begins
+    end = f.spans[k][0] + len(qlits[-1]) if len(qlits) > 1 else start + len(qlits[0])
+    return qlen >= MIN_COVERAGE * max(end - start, 1)
 
 
 def interpreter_wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:
