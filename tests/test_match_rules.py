@@ -834,19 +834,37 @@ def test_a_caught_text_matching_another_codebase_s_template_confirms_nothing() -
     assert all(x.approximate for x in res.matches if x.id == outer.error_id)
 
 
-@pytest.mark.parametrize("slot", ["value!r", "self.msg", "describe(value)"])
+@pytest.mark.parametrize("slot", ["exc!r", "self.msg", "describe(exc)"])
 def test_a_caught_error_is_looked_for_only_in_a_bare_name_s_placeholder(slot: str) -> None:
     # a caught error is printed through the name ``except ... as exc`` bound: a repr, an
-    # attribute or a call's result holding another template's words is a coincidence
-    outer = entry(["Could not encode ", slot, ""], path="lib/encoder.py", line=106, exc_type="CodecError")
+    # attribute or a call's result holding another template's words is a coincidence (the bare
+    # name's placeholder is the first test's)
+    outer = entry(
+        ["Could not encode ", "value!r", ": ", slot, ""],
+        path="lib/encoder.py",
+        line=106,
+        exc_type="CodecError",
+    )
     _o, inner = _encode_entries()
-    res = Matcher.from_entries([inner, outer]).explain(
-        "lib.CodecError: Could not encode Operation '__eq__' is not supported on a schema object"
-    )
+    res = Matcher.from_entries([inner, outer]).explain(_WRAPPED)
     assert all(x.approximate for x in res.matches if x.id == outer.error_id)
-    # (the bare name's placeholder is tried)
-    bare = entry(["Could not encode ", "exc", ""], path="lib/encoder.py", line=106, exc_type="CodecError")
-    got = Matcher.from_entries([inner, bare]).explain(
-        "lib.CodecError: Could not encode Operation '__eq__' is not supported on a schema object"
+
+
+def test_a_caught_error_s_raise_explaining_the_message_on_its_own_stays_first() -> None:
+    # ``{e} at {path}`` re-raised in several functions: which one caught it is for the try
+    # bodies to say, not the text; the inner raise, exact with the outer words after it, stays
+    inner = entry(["Duration must end with letter s: ", "value", "."], path="lib/types.py", line=384)
+    outers = [
+        entry(
+            ["", "e", " at ", "path", ""],
+            path="lib/json.py",
+            line=n,
+            function=f"_convert{n}",
+            exc_type="ParseError",
+        )
+        for n in (784, 812, 1113)
+    ]
+    res = Matcher.from_entries([inner, *outers]).explain(
+        "lib.ParseError: Duration must end with letter s: 90. at Duration"
     )
-    assert top(got).id == bare.error_id and not top(got).approximate
+    assert top(res).id == inner.error_id and not top(res).approximate

@@ -299,7 +299,14 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     message the outer is judged on what the two explain together. Unlike ``wrappers``, the inner
     raise may be of the same class (a library re-raising its own error with context), and
     neither fit need be confident alone: the combined fit, anchored at both ends, is the
-    evidence. Only a few of each are tried (the best-covering), so the cost stays bounded."""
+    evidence. Only a few of each are tried (the best-covering), so the cost stays bounded.
+
+    Only when no template explains the message confidently on its own: a caught error's raise
+    that fits exactly with text around it is a right answer already (the error began there), and
+    the re-raises around it (often one ``{e} at {path}`` in several functions) cannot be told
+    apart by the text, only by which of their try bodies reach that raise."""
+    if tf.any_confident():
+        return
     cands = list(tf.cands.values())
     outers = heapq.nlargest(
         2 * MAX_INNER,
