@@ -868,3 +868,15 @@ def test_a_caught_error_s_raise_explaining_the_message_on_its_own_stays_first() 
         "lib.ParseError: Duration must end with letter s: 90. at Duration"
     )
     assert top(res).id == inner.error_id and not top(res).approximate
+
+
+def test_an_inner_template_whose_value_meets_the_outer_s_words_wraps_nothing() -> None:
+    # the inner's last placeholder would end where the outer's words begin: which text is whose
+    # is a guess, and here the "inner" is the message holding the outer ones
+    outer = entry(["", "name", " is required in env ", "env", ""], path="lib/v.py", line=406)
+    joined = entry(["combined validators failed ", "errors", ""], path="lib/v.py", line=616)
+    res = Matcher.from_entries([outer, joined]).explain(
+        "lib.ValidationError: combined validators failed database.host_name is required in env production"
+        " or database.socket_path is required in env production"
+    )
+    assert all(x.approximate for x in res.matches if x.id == outer.error_id)

@@ -363,6 +363,11 @@ def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen
         if qlen < MIN_LITERAL:
             continue  # a template of a word or two explains no caught text
         for j in slots:
+            if (lits[j] and not qlits[0]) or (lits[j + 1] and not qlits[-1]):
+                # where the outer's words meet an inner value, the split between them is a guess:
+                # the inner ``combined validators failed {errors}`` swallowing the outer's
+                # ``{name}`` is another message holding the outer, not one the outer wraps
+                continue
             if len(qlits) == 1:
                 whole = (*lits[:j], lits[j] + qlits[0] + lits[j + 1], *lits[j + 2 :])
             else:
