@@ -162,7 +162,9 @@ def test_reraise_and_silent_calls_are_not_records(ex: Extraction) -> None:
     # ``raise e`` of a caught exception is a statement a traceback can end on: its own record
     caught = one(ex, "core.py", 128)
     assert (caught.exc_type, caught.template, caught.relay) == ("KeyError", "{e}", False)
-    assert 116 not in lines  # assert without message
+    # ``assert v`` without a message: a record of no text, for a traceback that ends on it
+    bare = one(ex, "core.py", 116)
+    assert (bare.exc_type, bare.template, bare.kind) == ("AssertionError", "", "assertion")
     warn_lines = {r.line for r in ex.records if r.path == "pkg/warn.py"}
     assert 14 not in warn_lines and 20 not in warn_lines  # simplefilter, logger.info
 

@@ -463,6 +463,10 @@ EVERY_RAISE = [
     ("caught", {("ZeroDivisionError", "{e}")}),
     ("relay", {("ValueError", "{message}")}),
     ("not_relay", {("TypeError", "{message}")}),
+    # ``assert cond`` prints a bare ``AssertionError``: a record of no text, so a traceback
+    # ending on the assert names it
+    ("bare_assert", {("AssertionError", "")}),
+    ("assert_msg", {("AssertionError", "too many: {len(items)}")}),
 ]
 
 _YIELDED = {

@@ -652,9 +652,9 @@ def test_a_timestamp_on_log_records_only_is_the_record_s() -> None:
         "    g()\n"
         "2023-08-21 16:46:23 ValueError: bad"
     )
-    from errdex.match.parse import _strip_stamps, clean
+    from errdex.match.parse import _STAMP, _strip_time_head, clean
 
-    assert _strip_stamps(text.split("\n")) == text.split("\n")
+    assert _strip_time_head(text.split("\n"), _STAMP, share=0.6, on_frames=True) == text.split("\n")
     assert clean(text)[0].startswith("2023-08-21 16:46:22 ERROR")
 
 
@@ -847,3 +847,32 @@ def test_a_nested_exception_repr_ending_a_message_stays_its_text() -> None:
     assert q.message == "Stream connection lost: ConnectionResetError(104, 'reset')"
     q = parse("Stream connection lost: ConnectionResetError(104, 'reset')")
     assert q.exc_type is None and q.message == "Stream connection lost: ConnectionResetError(104, 'reset')"
+
+
+def test_one_time_head_rule_with_the_clock_s_and_the_stamp_s_thresholds() -> None:
+    # the clock on every line, the stamp on most lines and on the traceback's own: one rule
+    from errdex.match.parse import _CLOCK, _STAMP, _strip_time_head
+
+    clock = ["21:56:47 Traceback (most recent call last):", "21:56:47 ValueError: bad"]
+    assert _strip_time_head(clock, _CLOCK, share=1.0, at_least=2) == [
+        "Traceback (most recent call last):",
+        "ValueError: bad",
+    ]
+    # one line without the clock keeps them all; so does a single line
+    assert _strip_time_head([*clock, "ValueError: bad"], _CLOCK, share=1.0, at_least=2)[0] == clock[0]
+    assert _strip_time_head(clock[:1], _CLOCK, share=1.0, at_least=2) == clock[:1]
+    stamped = [
+        "2023-08-21 16:46:22 Traceback (most recent call last):",
+        '2023-08-21 16:46:22   File "/pkg/mod.py", line 3, in f',
+        "    g()",
+        "2023-08-21 16:46:22 ValueError: bad",
+    ]
+    out = _strip_time_head(stamped, _STAMP, share=0.6, on_frames=True)
+    assert out == [
+        "Traceback (most recent call last):",
+        '  File "/pkg/mod.py", line 3, in f',
+        "    g()",
+        "ValueError: bad",
+    ]
+    # most lines are not all: the clock's share leaves the stamped lines alone
+    assert _strip_time_head(stamped, _STAMP, share=1.0) == stamped

@@ -794,3 +794,113 @@ def test_a_reworded_message_with_a_long_url_is_found_by_its_words() -> None:
     docs = entry(["Unsupported mode; see https://docs.example.org/modes for the modes"], function="set_mode")
     res = Matcher.from_entries([docs]).explain("Unknown mode, see https://docs.example.org/modes")
     assert top(res).function == "set_mode"
+
+
+def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_names_nothing() -> None:
+    # ``assert cond`` prints ``AssertionError`` and nothing else: its record has no text, so
+    # only the frame that lands on it names it; pasted alone, every assert of a library would tie
+    bare = entry([""], path="lib/keys.py", line=544, function="Key.to_string", exc_type="AssertionError")
+    other = entry([""], path="lib/util.py", line=12, function="g", exc_type="AssertionError")
+    m = Matcher.from_entries([other, bare])
+    paste = tb(
+        ("app.py", 3, "<module>", "key.to_string()"),
+        ("lib/keys.py", 544, "Key.to_string", "assert self.curve"),
+        last="AssertionError",
+    )
+    res = m.explain(paste)
+    assert top(res).id == bare.error_id and not top(res).approximate
+    assert not m.explain("AssertionError").matches
+
+
+def _encode_entries(inner_repo: str = "o/lib") -> tuple[CatalogueEntry, CatalogueEntry]:
+    # ``except CodecError as exc: raise CodecError('Could not encode %r: %s' % (value, exc))``
+    # around a call whose own raise has its text
+    outer = entry(
+        ["Could not encode ", "value!r", ": ", "exc", ""],
+        path="lib/encoder.py",
+        line=106,
+        function="Encoder.encode",
+        exc_type="CodecError",
+    )
+    inner = entry(
+        ["Operation ", "name!r", " is not supported on a schema object"],
+        path="lib/schema.py",
+        line=235,
+        function="Schema.__getattr__",
+        exc_type="CodecError",
+        repo=inner_repo,
+    )
+    return outer, inner
+
+
+_WRAPPED = (
+    "lib.CodecError: Could not encode <Integer schema, tags <Tags 0:0:2>>: "
+    "Operation '__eq__' is not supported on a schema object"
+)
+
+
+def test_a_caught_error_s_text_inside_a_reraise_of_the_same_class_names_the_reraise() -> None:
+    # the outer words alone explain little of the message, and the inner template leaves them
+    # unexplained: together they fit all of it, so the re-raise is the site, exactly
+    outer, inner = _encode_entries()
+    m = Matcher.from_entries([inner, outer])
+    res = m.explain(_WRAPPED)
+    assert top(res).id == outer.error_id and not top(res).approximate
+    assert res.matches[1].id == inner.error_id
+    # the caught error seen alone is still its own raise's
+    alone = m.explain("lib.CodecError: Operation '__eq__' is not supported on a schema object")
+    assert top(alone).id == inner.error_id and not top(alone).approximate
+
+
+def test_a_caught_text_matching_another_codebase_s_template_confirms_nothing() -> None:
+    outer, inner = _encode_entries(inner_repo="o/other")
+    res = Matcher.from_entries([inner, outer]).explain(_WRAPPED)
+    assert all(x.approximate for x in res.matches if x.id == outer.error_id)
+
+
+@pytest.mark.parametrize("slot", ["exc!r", "self.msg", "describe(exc)"])
+def test_a_caught_error_is_looked_for_only_in_a_bare_name_s_placeholder(slot: str) -> None:
+    # a caught error is printed through the name ``except ... as exc`` bound: a repr, an
+    # attribute or a call's result holding another template's words is a coincidence (the bare
+    # name's placeholder is the first test's)
+    outer = entry(
+        ["Could not encode ", "value!r", ": ", slot, ""],
+        path="lib/encoder.py",
+        line=106,
+        exc_type="CodecError",
+    )
+    _o, inner = _encode_entries()
+    res = Matcher.from_entries([inner, outer]).explain(_WRAPPED)
+    assert all(x.approximate for x in res.matches if x.id == outer.error_id)
+
+
+def test_a_caught_error_s_raise_explaining_the_message_on_its_own_stays_first() -> None:
+    # ``{e} at {path}`` re-raised in several functions: which one caught it is for the try
+    # bodies to say, not the text; the inner raise, exact with the outer words after it, stays
+    inner = entry(["Duration must end with letter s: ", "value", "."], path="lib/types.py", line=384)
+    outers = [
+        entry(
+            ["", "e", " at ", "path", ""],
+            path="lib/json.py",
+            line=n,
+            function=f"_convert{n}",
+            exc_type="ParseError",
+        )
+        for n in (784, 812, 1113)
+    ]
+    res = Matcher.from_entries([inner, *outers]).explain(
+        "lib.ParseError: Duration must end with letter s: 90. at Duration"
+    )
+    assert top(res).id == inner.error_id and not top(res).approximate
+
+
+def test_an_inner_template_whose_value_meets_the_outer_s_words_wraps_nothing() -> None:
+    # the inner's last placeholder would end where the outer's words begin: which text is whose
+    # is a guess, and here the "inner" is the message holding the outer ones
+    outer = entry(["", "name", " is required in env ", "env", ""], path="lib/v.py", line=406)
+    joined = entry(["combined validators failed ", "errors", ""], path="lib/v.py", line=616)
+    res = Matcher.from_entries([outer, joined]).explain(
+        "lib.ValidationError: combined validators failed database.host_name is required in env production"
+        " or database.socket_path is required in env production"
+    )
+    assert all(x.approximate for x in res.matches if x.id == outer.error_id)

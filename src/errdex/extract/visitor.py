@@ -895,9 +895,18 @@ class ModuleVisitor:
         guards.pop()
 
     def on_assert(self, stmt: ast.Assert, env: Env, frame: Frame, guards: list[Guard]) -> None:
-        if stmt.msg is not None and self.want_sites:
-            spec = ExcSpec("AssertionError", "builtins.AssertionError", self.eval_msg(stmt.msg, env, frame))
-            self.add_site("assertion", spec, stmt, frame, guards, None)
+        # a bare ``assert cond`` is a site too, of no text: a traceback ending on its line names
+        # it (frames first), while a bare ``AssertionError`` pasted alone fits no empty template
+        if self.want_sites:
+            msg = None if stmt.msg is None else self.eval_msg(stmt.msg, env, frame)
+            self.add_site(
+                "assertion",
+                ExcSpec("AssertionError", "builtins.AssertionError", msg),
+                stmt,
+                frame,
+                guards,
+                None,
+            )
 
     def on_match(self, stmt: ast.Match, env: Env, frame: Frame, guards: list[Guard]) -> None:
         branches = []

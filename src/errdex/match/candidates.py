@@ -13,7 +13,7 @@ import heapq
 from collections.abc import Container
 from dataclasses import dataclass, field
 
-from errdex.match.index import E_TYPE, Index, type_key
+from errdex.match.index import E_REPO, E_TYPE, Index, type_key
 from errdex.match.score import type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -303,6 +303,111 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
                     "this template wraps that message (another class raised it first)",
                 ]
                 break
+
+
+def caught_wrappers(idx: Index, tf: TextFit) -> None:
+    """A raise whose placeholder holds a caught error's text (``except X as e: raise
+    Y(f"Error encoding {value!r}: {e}")``, ``'%s at %s' % (e, name)``): the message is the
+    outer template with another raise's message of the same codebase in that placeholder. The
+    outer template alone explains only its own few words (the caught text is a placeholder's),
+    and the inner one leaves the outer words unexplained; with the inner template's literals put
+    in the placeholder, the two are fitted again as one template, and when that fits the whole
+    message the outer is judged on what the two explain together. Unlike ``wrappers``, the inner
+    raise may be of the same class (a library re-raising its own error with context), and
+    neither fit need be confident alone: the combined fit, anchored at both ends, is the
+    evidence. Only a few of each are tried (the best-covering), so the cost stays bounded.
+
+    Only when no template explains the message confidently on its own: a caught error's raise
+    that fits exactly with text around it is a right answer already (the error began there), and
+    the re-raises around it (often one ``{e} at {path}`` in several functions) cannot be told
+    apart by the text, only by which of their try bodies reach that raise."""
+    if tf.any_confident():
+        return
+    cands = list(tf.cands.values())
+    outers = heapq.nlargest(
+        2 * MAX_INNER,
+        (
+            c
+            for c in cands
+            if not c.confident  # (``wrappers`` may have found it already)
+            and c.fit is not None
+            and c.fit.full
+            and c.fit.anchored_start
+            and c.fit.anchored_end
+            and idx.patterns[c.pid].names
+            and idx.patterns[c.pid].lit_len
+            and not idx.runtime[c.pid]
+        ),
+        key=lambda c: c.coverage,
+    )
+    if not outers:
+        return
+    inner = heapq.nlargest(
+        MAX_INNER,
+        (c for c in cands if c.fit is not None and c.fit.full and not idx.runtime[c.pid]),
+        key=lambda c: c.fit.covered if c.fit is not None else 0,
+    )
+    mlen = max(len(tf.cmsg), 1)
+    for c in outers:
+        best = _wrapped_inner(idx, tf, c, inner, mlen)
+        if best is not None and best.text > c.text:
+            c.confident, c.coverage, c.text = best.confident, best.coverage, best.text
+            c.reasons = [
+                *best.reasons,
+                "this template wraps another raise's message, caught and raised again",
+            ]
+
+
+def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen: int) -> Cand | None:
+    """The best judged fit of ``outer``'s template with one of its placeholders holding one of
+    ``inner``'s templates (of the same codebase), fitting the whole message; None if none.
+
+    Only a placeholder of a bare name is tried: a caught error is printed through the name
+    ``except ... as exc`` bound it to, with str() (``%s``, ``{exc}``); a repr, an attribute or
+    a call's result is some other value, and an inner template found there is a coincidence of
+    words."""
+    lits, lit_len = idx.lits(outer.pid)
+    slots = [j for j, name in enumerate(idx.patterns[outer.pid].names) if name.isidentifier()]
+    if not slots:
+        return None
+    repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
+    best: Cand | None = None
+    for q in inner:
+        if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
+            continue
+        qlits, qlen = idx.lits(q.pid)
+        if qlen < MIN_LITERAL:
+            continue  # a template of a word or two explains no caught text
+        for j in slots:
+            if (lits[j] and not qlits[0]) or (lits[j + 1] and not qlits[-1]):
+                # where the outer's words meet an inner value, the split between them is a guess:
+                # the inner ``combined validators failed {errors}`` swallowing the outer's
+                # ``{name}`` is another message holding the outer, not one the outer wraps
+                continue
+            if len(qlits) == 1:
+                whole = (*lits[:j], lits[j] + qlits[0] + lits[j + 1], *lits[j + 2 :])
+            else:
+                whole = (*lits[:j], lits[j] + qlits[0], *qlits[1:-1], qlits[-1] + lits[j + 1], *lits[j + 2 :])
+            f = fit(whole, tf.cmsg)
+            if f is None or not (f.full and f.anchored_start and f.anchored_end):
+                continue
+            if not _explains_held(f, j, lits[j], qlits, qlen):
+                continue
+            got = Cand(outer.pid, f)
+            judge_fit(got, lit_len + qlen, mlen)
+            if best is None or got.text > best.text:
+                best = got
+    return best
+
+
+def _explains_held(f: Fit, j: int, before: str, qlits: tuple[str, ...], qlen: int) -> bool:
+    """Whether the inner template (literals ``qlits``, put in placeholder ``j`` after the outer
+    literal ``before``) explains the text that placeholder holds in fit ``f`` as a whole message
+    would need to be explained: its values do not swallow most of it."""
+    start = f.spans[j][0] + len(before)
+    k = j + len(qlits) - 1  # the combined literal the inner template's last literal begins
+    end = f.spans[k][0] + len(qlits[-1]) if len(qlits) > 1 else start + len(qlits[0])
+    return qlen >= MIN_COVERAGE * max(end - start, 1)
 
 
 def interpreter_wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:

@@ -198,6 +198,7 @@ class Matcher:
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
         candidates.wrappers(idx, tf, typed_pids, types)
         candidates.interpreter_wrappers(idx, tf, typed_pids, types)
+        candidates.caught_wrappers(idx, tf)
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
         # among many a frame lands on, the key weight shared with the message stands in for the
         # word similarity not computed yet

@@ -129,7 +129,9 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
-    lines = _strip_quoting(_strip_stamps(_strip_compose(_strip_clock(_strip_syslog(lines)))))
+    # an application's clock time on every line; a log viewer's timestamp on most lines
+    lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
+    lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
@@ -292,15 +294,6 @@ def _strip_syslog(lines: list[str]) -> list[str]:
     return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
 
 
-def _strip_clock(lines: list[str]) -> list[str]:
-    """Remove the clock time an application's log puts on every line (``21:56:47 ``), when
-    every line carries one: the traceback under it is then whole again."""
-    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
-    if len(nonempty) < 2 or not all(_CLOCK.match(ln) for ln in nonempty):
-        return lines
-    return [ln[m.end() :] if (m := _CLOCK.match(ln)) else ln for ln in lines]
-
-
 def _uncut_frames(lines: list[str]) -> list[str]:
     """Frame lines cut before ``File "`` (a paste that starts mid-line, a log that shortens the
     paths): given back their head, so they read as the frames they are."""
@@ -311,19 +304,23 @@ def _uncut_frames(lines: list[str]) -> list[str]:
     ]
 
 
-def _strip_stamps(lines: list[str]) -> list[str]:
-    """Remove a bare timestamp a log viewer put on most lines, the traceback's own lines among
-    them (``2023-08-21 16:46:22   File "..."``). Python's logging stamps the record, never the
-    lines of the traceback under it: a stamp only on records is the record's, and is kept."""
+def _strip_time_head(
+    lines: list[str], head: re.Pattern[str], share: float, at_least: int = 1, on_frames: bool = False
+) -> list[str]:
+    """Remove the time a log puts at the head of its lines when at least ``share`` of the
+    non-blank lines (and ``at_least`` of them) carry it: otherwise the exception line starts with
+    a time, and the frames under it are not frames. ``on_frames``: only when it stands on the
+    traceback's own lines too, as Python's logging stamps the record, never the lines of the
+    traceback under it (a stamp only on records is the record's, and is kept)."""
     nonempty = [ln for ln in lines[-2000:] if ln.strip()]
-    heads = [m for ln in nonempty if (m := _STAMP.match(ln))]
-    if not heads or len(heads) < 0.6 * len(nonempty):
+    heads = [m for ln in nonempty if (m := head.match(ln))]
+    if len(nonempty) < at_least or not heads or len(heads) < share * len(nonempty):
         return lines
-    if not any(
+    if on_frames and not any(
         m.string[m.end() :].lstrip().startswith(('File "', "Traceback (most recent call")) for m in heads
     ):
         return lines
-    return [ln[m.end() :] if (m := _STAMP.match(ln)) else ln for ln in lines]
+    return [ln[m.end() :] if (m := head.match(ln)) else ln for ln in lines]
 
 
 def _strip_compose(lines: list[str]) -> list[str]:
