@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from errdex.match import Match, Matcher, Result
-from errdex.match.score import private_site, site_privacy, type_relation
+from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -904,3 +904,15 @@ def test_an_inner_template_whose_value_meets_the_outer_s_words_wraps_nothing() -
         " or database.socket_path is required in env production"
     )
     assert all(x.approximate for x in res.matches if x.id == outer.error_id)
+
+
+def test_every_builtin_exception_is_known_to_the_type_evidence() -> None:
+    # the families come from the interpreter's own classes, not a hand-kept list: a pasted
+    # StopAsyncIteration is no TypeError raise, and an EOFError no ValueError one
+    assert type_relation(["StopAsyncIteration"], "TypeError", "error")[0] == TYPE_DISAGREES
+    assert type_relation(["EOFError"], "ValueError", "error")[0] == TYPE_DISAGREES
+    assert type_relation(["SystemExit"], "RuntimeError", "error")[0] == TYPE_DISAGREES
+    # an alias is its class's child, and the family still relates
+    assert type_relation(["IOError"], "OSError", "error")[0] > 0
+    assert type_relation(["BlockingIOError"], "OSError", "error")[0] > 0
+    assert type_relation(["json.decoder.JSONDecodeError"], "ValueError", "error")[0] > 0

@@ -13,26 +13,21 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-# builtin exception/warning families: child -> parent (enough to relate what users paste)
-_PARENT = {
-    "JSONDecodeError": "ValueError", "UnicodeDecodeError": "UnicodeError", "UnicodeEncodeError": "UnicodeError",
-    "UnicodeError": "ValueError", "ModuleNotFoundError": "ImportError", "KeyError": "LookupError",
-    "IndexError": "LookupError", "LookupError": "Exception", "ValueError": "Exception", "TypeError": "Exception",
-    "RecursionError": "RuntimeError", "NotImplementedError": "RuntimeError", "RuntimeError": "Exception",
-    "ZeroDivisionError": "ArithmeticError", "OverflowError": "ArithmeticError", "FloatingPointError": "ArithmeticError",
-    "ArithmeticError": "Exception", "FileNotFoundError": "OSError", "FileExistsError": "OSError",
-    "PermissionError": "OSError", "IsADirectoryError": "OSError", "NotADirectoryError": "OSError",
-    "ConnectionError": "OSError", "ConnectionRefusedError": "ConnectionError", "ConnectionResetError": "ConnectionError",
-    "ConnectionAbortedError": "ConnectionError", "BrokenPipeError": "ConnectionError", "TimeoutError": "OSError",
-    "IOError": "OSError", "EnvironmentError": "OSError", "OSError": "Exception", "AttributeError": "Exception",
-    "NameError": "Exception", "UnboundLocalError": "NameError", "ImportError": "Exception",
-    "AssertionError": "Exception", "StopIteration": "Exception", "UserWarning": "Warning",
-    "DeprecationWarning": "Warning", "PendingDeprecationWarning": "Warning", "FutureWarning": "Warning",
-    "RuntimeWarning": "Warning", "SyntaxWarning": "Warning", "ImportWarning": "Warning", "ResourceWarning": "Warning",
-    "UnicodeWarning": "Warning", "BytesWarning": "Warning", "EncodingWarning": "Warning", "Warning": "Exception",
-    "ExceptionGroup": "Exception", "BaseExceptionGroup": "BaseException",
-    "Exception": "BaseException",
-}  # fmt: skip
+from errdex.pyexc import BUILTIN_EXCEPTIONS, builtin_ancestors
+
+# Built-in exception and warning families, child -> parent, from the interpreter's own classes
+# (``pyexc``: one place for what errdex knows about built-ins), so that every built-in a user
+# pastes (``EOFError``, ``StopAsyncIteration``, ``SystemExit`` ...) is known to differ from an
+# unrelated one. ``json``'s decode error is printed so often that it joins them under its base.
+_PARENT: dict[str, str] = {
+    # an alias (``IOError`` is ``OSError``) is the child of the class it names
+    **{
+        name: chain[0] if chain[0] != name else chain[1]
+        for name in BUILTIN_EXCEPTIONS
+        if len(chain := builtin_ancestors(name)) > 1 or chain[0] != name
+    },
+    "JSONDecodeError": "ValueError",
+}
 
 
 TYPE_AGREES = 0.15  # the most type evidence adds (the pasted type or log level agrees)
