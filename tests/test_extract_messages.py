@@ -1379,10 +1379,12 @@ def test_factory_method_overridden_in_a_subclass_gives_each_override_text(shapes
 def test_class_parameter_defaulting_to_an_exception_class_builds_that_class(shapes: Shapes) -> None:
     # ``raise exception_type(source_class, expected, actual_type, e, msg)`` with
     # ``exception_type=CheckedValueTypeError``: the default's ``__init__`` hands its trailing
-    # ``*args`` (the fifth argument, the message) to ``TypeError``
+    # ``*args`` (the fifth argument, the message) to ``TypeError``; a caller may pass another
+    # class, whose text stays unknown (its first argument, as before)
     assert templates(shapes, "default_class_param") == {
         (
             "CheckedValueTypeError",
             "Type {source_class.__name__} can only be used with {expected}, not {actual_type.__name__}",
-        )
+        ),
+        (UNKNOWN_EXC_TYPE, "{source_class}"),
     }

@@ -783,7 +783,7 @@ class Resolver:
                 # own message (``__init__``, ``__str__``) is built with the remaining arguments
                 refs = [p for part in given.value for p in part if isinstance(p, Ref)]
                 key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
-                out = replace(out, exc_type=written, key=key, type_param=None)
+                out = replace(out, exc_type=written, key=key, type_param=None, types=())
         return out
 
     def supplied(

@@ -1804,11 +1804,14 @@ class ModuleVisitor:
                     func.id, frame.class_key, msg, args, kwargs, cls_relative=True, cls_any=frame.cls_rebound
                 )
             if func.id in frame.params:
-                # ``raise error_class(msg)``: the class is whatever the caller passed, and the
-                # parameter's default class when no caller passes one (as ``held_class``)
+                # ``raise error_class(msg)``: the class is whatever the caller passed, so unknown;
+                # beside it the parameter's default class, the one raised when no caller passes
+                # another (``_error_cls=ValueError`` whose callers pass ``KeyError``: both)
                 default = frame.default_classes.get(func.id)
-                key = self.dotted_key(default, frame) if default is not None else None
-                return ExcSpec(default or UNKNOWN_EXC_TYPE, key, msg, args, kwargs, type_param=func.id)
+                if default is None:
+                    return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
+                either = ((default, self.dotted_key(default, frame)), (UNKNOWN_EXC_TYPE, None))
+                return ExcSpec(default, either[0][1], msg, args, kwargs, type_param=func.id, types=either)
         held = self.held_class(func, frame)
         if held is not None:
             return ExcSpec(held, self.dotted_key(held, frame), msg, args, kwargs)
