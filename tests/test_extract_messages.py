@@ -1363,3 +1363,32 @@ def test_concatenation_leaves_out_combinations_that_need_a_test_both_ways() -> N
     left = ((yes, "with "), (no, "without"))
     right = ((yes, Ph("self.reason")), (no, ""))
     assert concat(left, right) == ((yes, "with ", yes, Ph("self.reason")), (no, "without", no, ""))
+
+
+def test_factory_method_overridden_in_a_subclass_gives_each_override_text(shapes: Shapes) -> None:
+    # ``raise self._not_implemented()`` in the base: ``self`` may be the subclass whose override
+    # returns the exception with the text; the base's bare placeholder stays beside it, and the
+    # subclass defined differently in each branch of an ``if`` gives each branch's text
+    assert templates(shapes, "overridden_factory") == {
+        ("NotImplementedError", ""),
+        (
+            "NotImplementedError",
+            "Time travelling is an optional feature. "
+            'You can add it by installing this package with the "test" extra.',
+        ),
+        ("NotImplementedError", "Time travelling is not supported on this platform."),
+    }
+
+
+def test_class_parameter_defaulting_to_an_exception_class_builds_that_class(shapes: Shapes) -> None:
+    # ``raise exception_type(source_class, expected, actual_type, e, msg)`` with
+    # ``exception_type=CheckedValueTypeError``: the default's ``__init__`` hands its trailing
+    # ``*args`` (the fifth argument, the message) to ``TypeError``; a caller may pass another
+    # class, whose text stays unknown (its first argument, as before)
+    assert templates(shapes, "default_class_param") == {
+        (
+            "CheckedValueTypeError",
+            "Type {source_class.__name__} can only be used with {expected}, not {actual_type.__name__}",
+        ),
+        (UNKNOWN_EXC_TYPE, "{source_class}"),
+    }

@@ -916,3 +916,28 @@ def test_every_builtin_exception_is_known_to_the_type_evidence() -> None:
     assert type_relation(["IOError"], "OSError", "error")[0] > 0
     assert type_relation(["BlockingIOError"], "OSError", "error")[0] > 0
     assert type_relation(["json.decoder.JSONDecodeError"], "ValueError", "error")[0] > 0
+
+
+def test_a_syntax_error_the_compiler_located_is_no_exact_raise_of_the_same_words() -> None:
+    # ``raise SyntaxError('invalid syntax')`` copies the compiler's words but carries no file or
+    # line: only the compiler's error prints ``File "<string>", line 1`` (no function), the
+    # source and a caret. The raise stays a candidate, approximately.
+    site = entry(
+        ["invalid syntax"], path="lib/source.py", line=392, function="getsource", exc_type="SyntaxError"
+    )
+    m = Matcher.from_entries([site])
+    located = (
+        '  File "<string>", line 1\n    from x import a.b(\n                  ^\nSyntaxError: invalid syntax'
+    )
+    res = m.explain(located)
+    assert top(res).approximate
+    assert res.verdict.startswith("no exact match: the compiler raised it")
+    framed = tb(("lib/source.py", 713, "_getimport", "exec(code)"), last="") + located
+    assert top(m.explain(framed)).approximate
+    # the raise itself, printed with its own frame and no location, is still exact
+    own = tb(
+        ("lib/source.py", 392, "getsource", "raise SyntaxError('invalid syntax')"),
+        last="SyntaxError: invalid syntax",
+    )
+    assert not top(m.explain(own)).approximate
+    assert not top(m.explain("SyntaxError: invalid syntax")).approximate

@@ -723,8 +723,29 @@ class Resolver:
                 r
                 for exc in (info.exc, *info.exc_more)
                 for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
-            ]
+            ] + self.override_factories(spec, found[0] if found else None, depth)
         return None
+
+    def override_factories(self, spec: ExcSpec, reached: str | None, depth: int) -> list[Resolved]:
+        """``raise self._not_implemented()``: ``self`` may be any subclass, and a subclass that
+        overrides the factory returns its own exception (often the only one with a text, the
+        base's being a bare placeholder), so each override's exception is raised here too."""
+        marked = [r[:-3] for r in spec.types_refs if r.endswith("()*")]
+        if not marked:
+            return []
+        owner, _, name = marked[0].rpartition(".")
+        ck = self.canon(owner)
+        if ck is None or ck not in self.classes:
+            return []
+        out: list[Resolved] = []
+        for sub in self.classmsg.subclasses(ck)[:_MAX_TYPES]:
+            fk = f"{sub}.{name}"
+            info = self.funcs.get(fk)
+            if fk == reached or info is None or info.exc is None:
+                continue
+            for exc in (info.exc, *info.exc_more):
+                out.extend(self.exc(self.inner(exc, info, spec, sub), depth + 1))
+        return out
 
     def inner(self, exc: ExcSpec, info: FuncInfo, call: ExcSpec, owner: str | None) -> ExcSpec:
         """A helper's exception with the call's arguments in place of its parameters."""
@@ -762,7 +783,7 @@ class Resolver:
                 # own message (``__init__``, ``__str__``) is built with the remaining arguments
                 refs = [p for part in given.value for p in part if isinstance(p, Ref)]
                 key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
-                out = replace(out, exc_type=written, key=key, type_param=None)
+                out = replace(out, exc_type=written, key=key, type_param=None, types=())
         return out
 
     def supplied(

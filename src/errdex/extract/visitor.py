@@ -245,6 +245,8 @@ class Frame:
     # that ``self.<attr>(...)`` builds an instance of it unless a caller configures another
     held_classes: dict[str, str] = field(default_factory=dict)
     class_params: frozenset[str] = frozenset()  # parameters holding a class (``type[E]``, ``=E``)
+    # ``exception_type=CheckedValueTypeError``: parameters defaulting to an exception class
+    default_classes: dict[str, str] = field(default_factory=dict)
     start: int = 1
     end: int = 1
     doc_done: bool = False
@@ -1548,6 +1550,7 @@ class ModuleVisitor:
                 strs.add(arg.arg)
         frame.str_params = frozenset(strs)
         frame.class_params = _class_params(node.args, frozenset(call_params))
+        frame.default_classes = _default_exc_classes(node.args, frame.class_params)
         fenv: Env = dict(env) if parent.kind == "function" else {}
         for p in params:
             fenv[p] = None
@@ -1607,7 +1610,7 @@ class ModuleVisitor:
         info.types = frame.types_return
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
-        info.exc_more = tuple(frame.exc_more)
+        info.exc_more = _with_redefined(tuple(frame.exc_more), info, self.facts.funcs.get(key))
         self.facts.funcs[key] = info
         parent = frame.parent
         if frame.is_init and parent is not None:
@@ -1810,8 +1813,14 @@ class ModuleVisitor:
                     func.id, frame.class_key, msg, args, kwargs, cls_relative=True, cls_any=frame.cls_rebound
                 )
             if func.id in frame.params:
-                # ``raise error_class(msg)``: the class is whatever the caller passed
-                return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
+                # ``raise error_class(msg)``: the class is whatever the caller passed, so unknown;
+                # beside it the parameter's default class, the one raised when no caller passes
+                # another (``_error_cls=ValueError`` whose callers pass ``KeyError``: both)
+                default = frame.default_classes.get(func.id)
+                if default is None:
+                    return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
+                either = ((default, self.dotted_key(default, frame)), (UNKNOWN_EXC_TYPE, None))
+                return ExcSpec(default, either[0][1], msg, args, kwargs, type_param=func.id, types=either)
         held = self.held_class(func, frame)
         if held is not None:
             return ExcSpec(held, self.dotted_key(held, frame), msg, args, kwargs)
@@ -2897,6 +2906,35 @@ def _class_params(a: ast.arguments, params: frozenset[str]) -> frozenset[str]:
         if dotted is not None and dotted.rpartition(".")[2][:1].isupper():
             out.add(arg.arg)
     return frozenset(out)
+
+
+def _with_redefined(
+    more: tuple[ExcSpec, ...], info: FuncInfo, earlier: FuncInfo | None
+) -> tuple[ExcSpec, ...]:
+    """A factory defined again under the same name (``if PYPY: ... else: ...``, a class whose
+    body differs with an optional dependency, each branch overriding ``_not_implemented``):
+    which definition runs depends on the installation, so the exceptions the earlier one
+    returns stay beside this one's (capped), for its callers to raise."""
+    if earlier is None or earlier.exc is None or info.exc is None:
+        return more
+    return (*more, earlier.exc, *earlier.exc_more)[:_MAX_EXC_RETURNS]
+
+
+def _default_exc_classes(a: ast.arguments, class_params: frozenset[str]) -> dict[str, str]:
+    """Class-holding parameters whose default is an exception class (``exception_type=
+    CheckedValueTypeError``): what ``raise exception_type(...)`` builds for every caller that
+    keeps the default, the class a traceback then shows."""
+    positional = [*a.posonlyargs, *a.args]
+    pairs = [
+        *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
+        *((p, d) for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True) if d is not None),
+    ]
+    out: dict[str, str] = {}
+    for arg, d in pairs:
+        cls = _exc_class_name(d) if arg.arg in class_params else None
+        if cls is not None:
+            out[arg.arg] = cls
+    return out
 
 
 def _annotated_class(node: ast.expr | None) -> str | None:

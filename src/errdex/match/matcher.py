@@ -118,6 +118,8 @@ class Matcher:
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
             res = self._folded_case(q, message, types, fr, limit) or res
+        if _compiler_location(types, fr) and res.matches:
+            _only_approximate(res, _COMPILED_HERE)
         return res
 
     def _embedded(
@@ -310,6 +312,36 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
             return name, rest
         at = message.find(": ", at + 2)
     return None
+
+
+_COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
+_COMPILED_HERE = (
+    "the compiler raised it on the source shown (a location with no function), "
+    "which a raise of the message alone does not print"
+)
+
+
+def _compiler_location(types: list[str], fr: list[Frame]) -> bool:
+    """Whether the paste ends in the location display of an error the compiler raised: Python
+    prints ``File "<string>", line 1`` (no ``in function``), the source line and a caret above a
+    built-in ``SyntaxError`` that carries a file and line, as the compiler's own do (``compile``,
+    ``exec``, ``import``). A library's ``raise SyntaxError('invalid syntax')`` copying the
+    compiler's words carries neither, so it prints no such block: its text may still be the
+    same, but the paste is not that raise's, and an exact answer there would name the wrong
+    code (the one a user's broken source reached)."""
+    if not fr or fr[-1].function is not None or fr[-1].line is None:
+        return False
+    return bool(types) and types[-1] in _COMPILE_ERRORS
+
+
+def _only_approximate(res: Result, reason: str) -> None:
+    """Every match of ``res`` kept, as approximate, with the reason it is no more than that."""
+    for m in res.matches:
+        if not m.approximate:
+            m.approximate = True
+            m.reasons.append(reason)
+    if res.matches[0].reasons[-1:] == [reason]:
+        res.verdict = f"no exact match: {reason}; closest library templates below"
 
 
 def _top_package(path: str) -> str:
