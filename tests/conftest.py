@@ -118,13 +118,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if _RELEASE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
-    grouped = _schedule(items)
+    units = _schedule(items)
     worker = getattr(config, "workerinput", {}).get("workerid")
     if worker == "gw0" and config.cache is not None:  # read by the controller's scheduler
-        config.cache.set(_GROUPS_KEY, grouped)
+        config.cache.set(_UNITS_KEY, units)
 
 
-_GROUPS_KEY = "errdex/xdist-grouped-modules"
+_UNITS_KEY = "errdex/xdist-module-units"
 
 
 def _module_scoped(item: pytest.Item) -> bool:
@@ -143,12 +143,15 @@ def _module(nodeid: str) -> str:
     return nodeid.split("::", 1)[0]
 
 
-def _schedule(items: list[pytest.Item]) -> list[str]:
-    """Order the tests for two xdist workers and return the modules each to run whole on one
-    worker, so the workers share the work without repeats and end together.
+def _schedule(items: list[pytest.Item]) -> dict[str, str]:
+    """Order the tests for two xdist workers and return the modules to run whole on one worker
+    (module -> its work unit), so the workers share the work without repeats and end together.
 
     - A module whose tests use a module-scoped fixture is one work unit: one worker runs all
       of it and builds the fixture once. Dealt out test by test, both workers built it.
+    - The modules reading the jax release (``_RELEASE_FIXTURES``) are one unit together: its
+      catalogue is built once per run under a lock, and a second worker needing it meanwhile
+      would wait, idle, for the first to finish indexing.
     - Work units start longest first, so the short ones fill in at the end: modules (and the
       regression sets, each a release set indexed) holding a ``slow`` test, then the other
       whole modules, then the rest, each in collection order. Whole modules move, never single
@@ -160,11 +163,15 @@ def _schedule(items: list[pytest.Item]) -> list[str]:
     by_module: dict[str, list[pytest.Item]] = {}
     for item in items:
         by_module.setdefault(_module(item.nodeid), []).append(item)
-    grouped = [m for m, tests in by_module.items() if any(_module_scoped(t) for t in tests)]
-    rank = {m: 2 for m in by_module} | {m: 1 for m in grouped}
+    units = {m: m for m, tests in by_module.items() if any(_module_scoped(t) for t in tests)}
+    for m, tests in by_module.items():
+        if any(_RELEASE_FIXTURES & set(getattr(t, "fixturenames", ())) for t in tests):
+            units[m] = JAX
+    rank = {m: 2 for m in by_module} | {m: 1 for m in units}
     rank |= {m: 0 for m, tests in by_module.items() if any(t.get_closest_marker("slow") for t in tests)}
+    rank |= {m: -1 for m, unit in units.items() if unit == JAX}  # the longest unit
     items.sort(key=lambda item: rank[_module(item.nodeid)])
-    return grouped
+    return units
 
 
 @pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown when xdist is off (-p no:xdist)
@@ -179,13 +186,12 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadScopeScheduling
 
     class ModuleGroups(LoadScopeScheduling):  # type: ignore[misc]
-        grouped: frozenset[str] | None = None
+        units: dict[str, str] | None = None
 
         def _split_scope(self, nodeid: str) -> str:
-            if self.grouped is None:  # the workers have collected (and chosen) by now
-                self.grouped = frozenset(config.cache.get(_GROUPS_KEY, []) if config.cache else [])
-            module = _module(nodeid)
-            return module if module in self.grouped else nodeid
+            if self.units is None:  # the workers have collected (and chosen) by now
+                self.units = dict(config.cache.get(_UNITS_KEY, {}) if config.cache else {})
+            return self.units.get(_module(nodeid), nodeid)
 
     config.option.loadscopereorder = False
     return ModuleGroups(config, log)
