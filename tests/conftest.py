@@ -112,11 +112,89 @@ def pytest_runtest_teardown(item: pytest.Item) -> None:
         gc.collect()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that reads the real jax release takes seconds to minutes: mark it ``slow``."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test that reads the real jax release takes seconds to minutes: mark it ``slow``. Then
+    order the tests and choose the modules that go whole to one xdist worker (``_schedule``)."""
     for item in items:
         if _RELEASE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    units = _schedule(items)
+    worker = getattr(config, "workerinput", {}).get("workerid")
+    if worker == "gw0" and config.cache is not None:  # read by the controller's scheduler
+        config.cache.set(_UNITS_KEY, units)
+
+
+_UNITS_KEY = "errdex/xdist-module-units"
+
+
+def _module_scoped(item: pytest.Item) -> bool:
+    """Whether the test uses a module-scoped fixture: one built once for its module (a
+    catalogue indexed, a browser, a Ray runtime, a server), costing seconds to minutes."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return False
+    return any(
+        defs and defs[-1].scope == "module"
+        for defs in (info.name2fixturedefs.get(name) for name in info.names_closure)
+    )
+
+
+def _module(nodeid: str) -> str:
+    return nodeid.split("::", 1)[0]
+
+
+def _schedule(items: list[pytest.Item]) -> dict[str, str]:
+    """Order the tests for two xdist workers and return the modules to run whole on one worker
+    (module -> its work unit), so the workers share the work without repeats and end together.
+
+    - A module whose tests use a module-scoped fixture is one work unit: one worker runs all
+      of it and builds the fixture once. Dealt out test by test, both workers built it.
+    - The modules reading the jax release (``_RELEASE_FIXTURES``) are one unit together: its
+      catalogue is built once per run under a lock, and a second worker needing it meanwhile
+      would wait, idle, for the first to finish indexing.
+    - Work units start longest first, so the short ones fill in at the end: modules (and the
+      regression sets, each a release set indexed) holding a ``slow`` test, then the other
+      whole modules, then the rest, each in collection order. Whole modules move, never single
+      tests, so a module's tests stay together and its fixtures are built once per worker.
+
+    The order changes no test's meaning: the tests are independent (the suite runs in any split
+    across workers).
+    """
+    by_module: dict[str, list[pytest.Item]] = {}
+    for item in items:
+        by_module.setdefault(_module(item.nodeid), []).append(item)
+    units = {m: m for m, tests in by_module.items() if any(_module_scoped(t) for t in tests)}
+    for m, tests in by_module.items():
+        if any(_RELEASE_FIXTURES & set(getattr(t, "fixturenames", ())) for t in tests):
+            units[m] = JAX
+    rank = {m: 2 for m in by_module} | {m: 1 for m in units}
+    rank |= {m: 0 for m, tests in by_module.items() if any(t.get_closest_marker("slow") for t in tests)}
+    rank |= {m: -1 for m, unit in units.items() if unit == JAX}  # the longest unit
+    items.sort(key=lambda item: rank[_module(item.nodeid)])
+    return units
+
+
+@pytest.hookimpl(optionalhook=True)  # an xdist hook: unknown when xdist is off (-p no:xdist)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """xdist's ``loadscope`` scheduling with ``_schedule``'s units: a grouped module whole,
+    every other test on its own (``--dist loadgroup``'s marks would do this, but xdist 3.8 sets
+    them through a node attribute pytest 9 no longer reads). Units go out in collection order
+    (``--no-loadscope-reorder``): the order ``_schedule`` made. Only for xdist's default
+    (``-n N`` alone); another ``--dist`` is xdist's own."""
+    if config.getvalue("dist") != "load":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleGroups(LoadScopeScheduling):  # type: ignore[misc]
+        units: dict[str, str] | None = None
+
+        def _split_scope(self, nodeid: str) -> str:
+            if self.units is None:  # the workers have collected (and chosen) by now
+                self.units = dict(config.cache.get(_UNITS_KEY, {}) if config.cache else {})
+            return self.units.get(_module(nodeid), nodeid)
+
+    config.option.loadscopereorder = False
+    return ModuleGroups(config, log)
 
 
 @pytest.fixture(scope="session")

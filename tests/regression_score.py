@@ -16,7 +16,7 @@ match is not.
     python tests/regression_score.py tests/data/regression/issues --db /tmp/reg.db --show-misses
     python tests/regression_score.py --no-index --db /tmp/reg.db --errdex ".venv/bin/errdex"
 
-Importable: the test suite uses ``discover_sets``, ``index_releases`` and ``score_set``.
+Importable: the test suite uses ``discover_sets``, ``index_set`` and ``score_set``.
 """
 
 from __future__ import annotations
@@ -209,6 +209,38 @@ def index_releases(
         print(f"index {name}=={version}: exit {r.returncode} ({time.perf_counter() - t:.1f}s)", file=log)
         if r.returncode != 0:
             raise RuntimeError(f"errdex index pypi:{name}=={version} failed:\n{r.stderr[-3000:]}")
+    return time.perf_counter() - start
+
+
+# Run by ``index_set`` as ``python -c``: one errdex process indexes every release of the set.
+_INDEX_SET = """
+import sys
+from errdex.pipeline import index_releases
+
+for s in index_releases(sys.argv[2:], sys.argv[1]):
+    print(f"index {s.repo}=={s.version}: {s.seconds:.1f}s{'' if s.changed else ' (unchanged)'}", file=sys.stderr)
+"""
+
+
+def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr) -> float:
+    """Index every pinned release into ``db`` with this interpreter's errdex, all in ONE
+    process; return the wall time in seconds.
+
+    The catalogue is the one ``index_releases`` builds (each release written as
+    ``errdex index`` writes it), without that loop's per-release costs: a process started
+    and errdex imported for every release, and the lineages, release tags (a ``git
+    ls-remote`` of each source repository) and match index redone after every release; here
+    they are done once, after the last (``errdex.pipeline.index_releases``). The test suite
+    uses it; ``--errdex`` (another installation of errdex) needs the CLI loop.
+    """
+    start = time.perf_counter()
+    specs = [f"pypi:{name}=={version}" for name, version in sorted(versions.items())]
+    r = subprocess.run(
+        [sys.executable, "-c", _INDEX_SET, db, *specs], capture_output=True, text=True, check=False
+    )
+    print(r.stderr[-3000:] if r.returncode else r.stderr, end="", file=log)
+    if r.returncode != 0:
+        raise RuntimeError(f"indexing {len(specs)} releases into {db} failed with exit {r.returncode}")
     return time.perf_counter() - start
 
 

@@ -62,7 +62,7 @@ def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
     scratch = cache_root / f".{final.name}.{os.getpid()}"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
-    seconds = rs.index_releases(rs.DEFAULT_ERRDEX, str(scratch / "catalogue.db"), versions, log=log)
+    seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log)
     for stale in cache_root.glob(f"{set_dir.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
     os.replace(scratch, final)
