@@ -13,6 +13,7 @@ from sources_helpers import git
 from errdex.analysis.meaning import gather_notes
 from errdex.analysis.solutions import imperatives, solutions_for
 from errdex.analysis.trigger import describe_guards
+from errdex.analysis.verify import identifiers, names_in_code
 from errdex.extract import is_test_path
 from errdex.extract.expectations import find_expectations
 from errdex.extract.testlinks import link_expectations, literal_fragments, pattern_fits_template
@@ -298,3 +299,14 @@ def test_a_passing_sibling_test_is_shown_beside_the_failing_one(tmp_path: Path) 
         [contrast] = analysis["contrast"]
         assert contrast["function"] == "test_area" and contrast["shared"] == ["area"]
         assert "assert area(2, 3) == 6" in contrast["source"]
+
+
+def test_a_condition_quoted_from_a_walrus_assert_is_code_not_prose() -> None:
+    # ``assert (attr := op.attributes.get("a.b"))`` gives the condition
+    # ``attr := op.attributes.get("a.b")``, Python only in parentheses: read as prose, its string
+    # literal was taken for a dotted name the grounding check could not resolve
+    text = 'It is raised when `attr := op.attributes.get("mhlo.frontend_attributes")`.'
+    assert identifiers(text) == ["op.attributes.get"]
+    # a statement cut from a block still reads as code; prose stays prose
+    assert names_in_code("    value = config.load()") == ["config.load"]
+    assert names_in_code("see the docs") is None

@@ -65,14 +65,26 @@ class Check:
         return not self.unknown
 
 
+def _parse_apart(src: str) -> ast.Module | None:
+    """A snippet that is Python only apart from its context: indented (a statement cut from a
+    block), or an expression that parses only in parentheses (a condition quoted from
+    ``assert (x := f("a.b"))``, whose walrus needs them at the top level). Without this the
+    snippet would be read as prose, and a string literal in it taken for a dotted name."""
+    for text in (_dedent(src), f"({src.strip()}\n)"):
+        try:
+            return ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+    return None
+
+
 def names_in_code(src: str) -> list[str] | None:
     """Dotted names a code snippet uses or imports; None when it is not Python."""
     try:
         tree = ast.parse(src.strip("\n"))
     except (SyntaxError, ValueError):
-        try:
-            tree = ast.parse(_dedent(src))
-        except (SyntaxError, ValueError):
+        tree = _parse_apart(src)
+        if tree is None:
             return None
     out: list[str] = []
     bound: set[str] = set()
