@@ -80,12 +80,13 @@ def _parse_apart(src: str) -> ast.Module | None:
 
 def names_in_code(src: str) -> list[str] | None:
     """Dotted names a code snippet uses or imports; None when it is not Python."""
+    tree: ast.Module | None
     try:
         tree = ast.parse(src.strip("\n"))
     except (SyntaxError, ValueError):
         tree = _parse_apart(src)
-        if tree is None:
-            return None
+    if tree is None:
+        return None
     out: list[str] = []
     bound: set[str] = set()
     for node in ast.walk(tree):
