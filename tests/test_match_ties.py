@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
+from test_match_rules import entry
 
 from errdex.match import Matcher
 from errdex.match.matcher import embedded_error
-from errdex.model import CatalogueEntry, render_template
-
-_N = itertools.count(1)
-
-
-def entry(
-    segments: list[str],
-    *,
-    path: str = "lib/mod.py",
-    line: int = 10,
-    function: str = "f",
-    exc_type: str = "ValueError",
-    repo: str = "o/lib",
-) -> CatalogueEntry:
-    k = next(_N)
-    return CatalogueEntry(
-        key=k, error_id=f"id{k}", repo=repo, version="1.0", snapshot_date=None, kind="error",
-        exc_type=exc_type, exc_qualname=None, template=render_template(segments), segments=segments,
-        path=path, line=line, function=function,
-    )  # fmt: skip
+from errdex.model import CatalogueEntry
 
 
 def test_sites_naming_the_value_differently_are_a_tie_the_answer_says_is_one() -> None:

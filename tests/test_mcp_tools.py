@@ -6,25 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_cli_input import LIB, TRACEBACK
 
 from errdex.mcp import _MAX_TEXT, _Tools
 from errdex.pipeline import index
-
-LIB = '''"""A tiny library."""
-
-
-def load(path):
-    if not path.endswith(".toml"):
-        raise ValueError(f"expected a .toml file, got {path!r}")
-'''
-
-TRACEBACK = """Traceback (most recent call last):
-  File "/home/me/app.py", line 3, in <module>
-    tinylib.load("a.json")
-  File "/home/me/src/tinylib/__init__.py", line 6, in load
-    raise ValueError(f"expected a .toml file, got {path!r}")
-ValueError: expected a .toml file, got 'a.json'
-"""
 
 
 @pytest.fixture(scope="module")
