@@ -81,7 +81,10 @@ SNIPPETS: dict[str, list[Snippet]] = {
     "schema": [
         _s("a string where an int is expected", USER + 'Schema(int).validate("5")\n'),
         _s("a dict missing a key", USER + 'Schema({"name": str, "age": int}).validate({"name": "Sue"})\n'),
-        _s("a dict with an unexpected key", USER + 'Schema({"name": str}).validate({"name": "Sue", "x": 1})\n'),
+        _s(
+            "a dict with an unexpected key",
+            USER + 'Schema({"name": str}).validate({"name": "Sue", "x": 1})\n',
+        ),
         _s("a value failing a predicate", USER + "Schema(And(int, lambda n: n > 0)).validate(-1)\n"),
         _s("a conversion that fails", USER + 'Schema(Use(int)).validate("abc")\n'),
         _s("a value in none of the alternatives", USER + 'Schema(Or("red", "green")).validate("blue")\n'),
@@ -106,8 +109,14 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("put of an existing key", "from bidict import bidict\nb = bidict({'a': 1})\nb.put('a', 2)\n"),
         _s("a duplicate value at construction", "from bidict import bidict\nbidict({'a': 1, 'b': 1})\n"),
         _s("a missing key of the inverse", "from bidict import bidict\nbidict({'a': 1}).inverse[5]\n"),
-        _s("assigning to a frozenbidict", "from bidict import frozenbidict\nfrozenbidict({'a': 1})['b'] = 2\n"),
-        _s("popitem of an empty ordered bidict", "from bidict import OrderedBidict\nOrderedBidict().popitem()\n"),
+        _s(
+            "assigning to a frozenbidict",
+            "from bidict import frozenbidict\nfrozenbidict({'a': 1})['b'] = 2\n",
+        ),
+        _s(
+            "popitem of an empty ordered bidict",
+            "from bidict import OrderedBidict\nOrderedBidict().popitem()\n",
+        ),
         _s("update with a duplicate value", "from bidict import bidict\nbidict({'a': 1}).update({'b': 1})\n"),
         _s("put on the inverse", "from bidict import bidict\nbidict({'a': 1}).inverse.put(1, 'b')\n"),
         _s(
@@ -115,19 +124,38 @@ SNIPPETS: dict[str, list[Snippet]] = {
             "from bidict import bidict, ON_DUP_RAISE\nbidict().putall([('x', 1), ('x', 2)], on_dup=ON_DUP_RAISE)\n",
         ),
         _s("a bidict of a number", "from bidict import bidict\nbidict(5)\n"),
-        _s("a key and value duplicating two items", "from bidict import bidict\nb = bidict({'a': 1, 'b': 2})\nb.put('a', 2)\n"),
+        _s(
+            "a key and value duplicating two items",
+            "from bidict import bidict\nb = bidict({'a': 1, 'b': 2})\nb.put('a', 2)\n",
+        ),
     ],
     "packageurl-python": [
-        _s("a string that is not a purl", "from packageurl import PackageURL\nPackageURL.from_string('not a purl')\n"),
-        _s("a purl without a name", "from packageurl import PackageURL\nPackageURL.from_string('pkg:pypi')\n"),
-        _s("a purl without a type", "from packageurl import PackageURL\nPackageURL(type='', name='django')\n"),
-        _s("a purl without a name argument", "from packageurl import PackageURL\nPackageURL(type='pypi', name='')\n"),
+        _s(
+            "a string that is not a purl",
+            "from packageurl import PackageURL\nPackageURL.from_string('not a purl')\n",
+        ),
+        _s(
+            "a purl without a name", "from packageurl import PackageURL\nPackageURL.from_string('pkg:pypi')\n"
+        ),
+        _s(
+            "a purl without a type", "from packageurl import PackageURL\nPackageURL(type='', name='django')\n"
+        ),
+        _s(
+            "a purl without a name argument",
+            "from packageurl import PackageURL\nPackageURL(type='pypi', name='')\n",
+        ),
         _s(
             "qualifiers given as a plain word",
             "from packageurl import PackageURL\nPackageURL(type='pypi', name='x', qualifiers='a')\n",
         ),
-        _s("a type with a space", "from packageurl import PackageURL\nPackageURL(type='py pi', name='x').to_string()\n"),
-        _s("a version that is a number", "from packageurl import PackageURL\nPackageURL(type='pypi', name='x', version=5)\n"),
+        _s(
+            "a type with a space",
+            "from packageurl import PackageURL\nPackageURL(type='py pi', name='x').to_string()\n",
+        ),
+        _s(
+            "a version that is a number",
+            "from packageurl import PackageURL\nPackageURL(type='pypi', name='x', version=5)\n",
+        ),
         _s(
             "a purl with a bad qualifier",
             "from packageurl import PackageURL\nPackageURL.from_string('pkg:pypi/django@1.0?a')\n",
@@ -140,12 +168,20 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
     ],
     "cron-descriptor": [
-        _s("an expression with three parts", "from cron_descriptor import get_description\nget_description('* * *')\n"),
+        _s(
+            "an expression with three parts",
+            "from cron_descriptor import get_description\nget_description('* * *')\n",
+        ),
         _s("an empty expression", "from cron_descriptor import get_description\nget_description('')\n"),
         _s("a minute of 61", "from cron_descriptor import get_description\nget_description('61 * * * *')\n"),
-        _s("a day of week of 8", "from cron_descriptor import get_description\nget_description('* * * * 8')\n"),
+        _s(
+            "a day of week of 8",
+            "from cron_descriptor import get_description\nget_description('* * * * 8')\n",
+        ),
         _s("a month of 13", "from cron_descriptor import get_description\nget_description('* * * 13 *')\n"),
-        _s("eight parts", "from cron_descriptor import get_description\nget_description('* * * * * * * *')\n"),
+        _s(
+            "eight parts", "from cron_descriptor import get_description\nget_description('* * * * * * * *')\n"
+        ),
         _s(
             "an unknown locale",
             "from cron_descriptor import ExpressionDescriptor, Options\n"
@@ -177,10 +213,19 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a box size of zero", "import qrcode\nqrcode.QRCode(box_size=0)\n"),
         _s("a mask pattern of 9", "import qrcode\nqrcode.QRCode(mask_pattern=9)\n"),
         _s("a mask pattern of a word", "import qrcode\nqrcode.QRCode(mask_pattern='a')\n"),
-        _s("letters in numeric mode", "from qrcode.util import QRData, MODE_NUMBER\nQRData('abc', mode=MODE_NUMBER)\n"),
+        _s(
+            "letters in numeric mode",
+            "from qrcode.util import QRData, MODE_NUMBER\nQRData('abc', mode=MODE_NUMBER)\n",
+        ),
         _s("an invalid mode", "from qrcode.util import QRData\nQRData('abc', mode=17)\n"),
-        _s("printing to a non-terminal", "import qrcode\nqr = qrcode.QRCode()\nqr.add_data('hi')\nqr.print_ascii(tty=True)\n"),
-        _s("more data than any version holds", "import qrcode\nqr = qrcode.QRCode()\nqr.add_data('x' * 5000)\nqr.make()\n"),
+        _s(
+            "printing to a non-terminal",
+            "import qrcode\nqr = qrcode.QRCode()\nqr.add_data('hi')\nqr.print_ascii(tty=True)\n",
+        ),
+        _s(
+            "more data than any version holds",
+            "import qrcode\nqr = qrcode.QRCode()\nqr.add_data('x' * 5000)\nqr.make()\n",
+        ),
         _s("an unknown error correction", "import qrcode\nqrcode.QRCode(error_correction=7).make()\n"),
     ],
     "texttable": [
@@ -213,31 +258,52 @@ SNIPPETS: dict[str, list[Snippet]] = {
     "boltons": [
         _s("chunks of size zero", "from boltons.iterutils import chunked\nchunked([1, 2], 0)\n"),
         _s("a malformed int list", "from boltons.strutils import parse_int_list\nparse_int_list('1-x')\n"),
-        _s("an unknown time unit", "from boltons.timeutils import parse_timedelta\nparse_timedelta('3 fortnights')\n"),
+        _s(
+            "an unknown time unit",
+            "from boltons.timeutils import parse_timedelta\nparse_timedelta('3 fortnights')\n",
+        ),
         _s("an LRU of negative size", "from boltons.cacheutils import LRU\nLRU(max_size=-1)\n"),
         _s("a missing path", "from boltons.iterutils import get_path\nget_path({'a': {}}, ('a', 'b'))\n"),
-        _s("a str written to a bytes buffer", "from boltons.ioutils import SpooledBytesIO\nSpooledBytesIO().write('text')\n"),
+        _s(
+            "a str written to a bytes buffer",
+            "from boltons.ioutils import SpooledBytesIO\nSpooledBytesIO().write('text')\n",
+        ),
         _s("a URL with a bad port", "from boltons.urlutils import URL\nURL('http://example.com:abc/')\n"),
-        _s("an index of a missing item", "from boltons.setutils import IndexedSet\nIndexedSet([1]).index(5)\n"),
-        _s("pop on an empty queue", "from boltons.queueutils import HeapPriorityQueue\nHeapPriorityQueue().pop()\n"),
+        _s(
+            "an index of a missing item",
+            "from boltons.setutils import IndexedSet\nIndexedSet([1]).index(5)\n",
+        ),
+        _s(
+            "pop on an empty queue",
+            "from boltons.queueutils import HeapPriorityQueue\nHeapPriorityQueue().pop()\n",
+        ),
         _s(
             "an atomic save over an existing file",
             "from boltons.fileutils import atomic_save\n"
             "with atomic_save('data.txt', overwrite=False) as f:\n    f.write(b'x')\n",
             files={"data.txt": "old\n"},
         ),
-        _s("a missing key of a OneToOne", "from boltons.dictutils import OneToOne\nOneToOne({'a': 1}).inv['b']\n"),
+        _s(
+            "a missing key of a OneToOne",
+            "from boltons.dictutils import OneToOne\nOneToOne({'a': 1}).inv['b']\n",
+        ),
         _s("a window of negative size", "from boltons.iterutils import windowed\nwindowed([1, 2], -1)\n"),
     ],
     "pathvalidate": [
-        _s("a file name with a slash", "from pathvalidate import validate_filename\nvalidate_filename('a/b')\n"),
+        _s(
+            "a file name with a slash",
+            "from pathvalidate import validate_filename\nvalidate_filename('a/b')\n",
+        ),
         _s("an empty file name", "from pathvalidate import validate_filename\nvalidate_filename('')\n"),
         _s(
             "a reserved Windows name",
             "from pathvalidate import validate_filename\nvalidate_filename('CON', platform='windows')\n",
         ),
         _s("a path with a NUL", "from pathvalidate import validate_filepath\nvalidate_filepath('a\\0b')\n"),
-        _s("a file name too long", "from pathvalidate import validate_filename\nvalidate_filename('a' * 300)\n"),
+        _s(
+            "a file name too long",
+            "from pathvalidate import validate_filename\nvalidate_filename('a' * 300)\n",
+        ),
         _s(
             "a trailing space on Windows",
             "from pathvalidate import validate_filename\nvalidate_filename('abc ', platform='windows')\n",
@@ -264,7 +330,8 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("an unknown command", NAVAL + "from docopt import docopt\ndocopt(__doc__, argv=['plane'])\n"),
         _s(
             "an option missing its value",
-            NAVAL + "from docopt import docopt\ndocopt(__doc__, argv=['ship', 'x', 'move', '1', '2', '--speed'])\n",
+            NAVAL
+            + "from docopt import docopt\ndocopt(__doc__, argv=['ship', 'x', 'move', '1', '2', '--speed'])\n",
         ),
         _s(
             "an option defined twice",
@@ -273,22 +340,29 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a flag given a value", NAVAL + "from docopt import docopt\ndocopt(__doc__, argv=['--help=x'])\n"),
     ],
     "avro": [
-        _s("an unknown type name", "import avro.schema\navro.schema.parse('{\"type\": \"foo\"}')\n"),
-        _s("a record with no fields", "import avro.schema\navro.schema.parse('{\"type\": \"record\", \"name\": \"X\"}')\n"),
+        _s("an unknown type name", 'import avro.schema\navro.schema.parse(\'{"type": "foo"}\')\n'),
+        _s(
+            "a record with no fields",
+            'import avro.schema\navro.schema.parse(\'{"type": "record", "name": "X"}\')\n',
+        ),
         _s("a schema that is not JSON", "import avro.schema\navro.schema.parse('not json')\n"),
         _s(
             "an enum with a repeated symbol",
-            "import avro.schema\navro.schema.parse('{\"type\": \"enum\", \"name\": \"E\", \"symbols\": [\"a\", \"a\"]}')\n",
+            'import avro.schema\navro.schema.parse(\'{"type": "enum", "name": "E", "symbols": ["a", "a"]}\')\n',
         ),
         _s(
             "writing a datum that does not fit",
-            AVRO_USER + 'avro.io.DatumWriter(schema).write({"name": "Sue", "age": "ten"}, avro.io.BinaryEncoder(io.BytesIO()))\n',
+            AVRO_USER
+            + 'avro.io.DatumWriter(schema).write({"name": "Sue", "age": "ten"}, avro.io.BinaryEncoder(io.BytesIO()))\n',
         ),
-        _s("a fixed type without a size", "import avro.schema\navro.schema.parse('{\"type\": \"fixed\", \"name\": \"F\"}')\n"),
-        _s("an array without items", "import avro.schema\navro.schema.parse('{\"type\": \"array\"}')\n"),
+        _s(
+            "a fixed type without a size",
+            'import avro.schema\navro.schema.parse(\'{"type": "fixed", "name": "F"}\')\n',
+        ),
+        _s("an array without items", 'import avro.schema\navro.schema.parse(\'{"type": "array"}\')\n'),
         _s(
             "a record name starting with a digit",
-            "import avro.schema\navro.schema.parse('{\"type\": \"record\", \"name\": \"1bad\", \"fields\": []}')\n",
+            'import avro.schema\navro.schema.parse(\'{"type": "record", "name": "1bad", "fields": []}\')\n',
         ),
         _s(
             "reading a file that is not Avro",
@@ -298,12 +372,13 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
         _s(
             "a field default of the wrong type",
-            "import avro.schema\navro.schema.parse('{\"type\": \"record\", \"name\": \"R\", "
-            "\"fields\": [{\"name\": \"n\", \"type\": \"int\", \"default\": \"x\"}]}')\n",
+            'import avro.schema\navro.schema.parse(\'{"type": "record", "name": "R", '
+            '"fields": [{"name": "n", "type": "int", "default": "x"}]}\')\n',
         ),
         _s(
             "a record missing a field when written",
-            AVRO_USER + 'avro.io.DatumWriter(schema).write({"name": "Sue"}, avro.io.BinaryEncoder(io.BytesIO()))\n',
+            AVRO_USER
+            + 'avro.io.DatumWriter(schema).write({"name": "Sue"}, avro.io.BinaryEncoder(io.BytesIO()))\n',
         ),
     ],
 }
