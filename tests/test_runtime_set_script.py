@@ -23,7 +23,8 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # no dependencies, and helpers that raise a message they are handed (alternatives); requests:
 # pure Python, and a set whose script also installs a pin no snippet list owns (httpx); h11: pure
 # Python, no dependencies, and a message handed to a helper that raises it; jsonpointer: one
-# module, no dependencies, the cheapest library of the set whose script is only `set_main`.
+# module, no dependencies, the cheapest library of the set whose script is only `set_main`;
+# cssselect: pure Python, no dependencies, a set whose libraries rank ~800-1100.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -31,6 +32,7 @@ SCRIPTS = [
     ("make_popular_set.py", "popular", "requests"),
     ("make_popular2_set.py", "popular2", "h11"),
     ("make_popular3_set.py", "popular3", "jsonpointer"),
+    ("make_popular6_set.py", "popular6", "cssselect"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
