@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.match import Match, Matcher, Result
+from errdex.match import Match, Matcher, Result, frames
+from errdex.match.parse import parse
 from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
 from errdex.model import CatalogueEntry, render_template
 
@@ -176,13 +177,27 @@ def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names
     )  # fmt: skip
     m = Matcher.from_entries([literal, only, second])
     assert top(m.explain(paste)).id == literal.error_id
-    # nor does a function whose one raise is of another class than the pasted one
+    # nor does a function whose one raise is of another class than the pasted one (pexpect's
+    # ``TIMEOUT`` reads as no class name; a class that does is checked against the raise's)
     other = entry(
         ["", "msg", ""], path="px/expect.py", line=144, function="Expecter.timeout", exc_type="EOF",
         statement="raise EOF(msg)",
     )  # fmt: skip
-    m = Matcher.from_entries([literal, other])
-    assert top(m.explain(paste)).id == literal.error_id
+    q = parse(paste)
+    for site, types, lands in (
+        (other, ["px.ExpectTimeout"], False),
+        (other, ["px.EOF"], True),
+        (only, [], True),
+    ):
+        idx = Matcher.from_entries([literal, site]).index
+        assert bool(frames.gather(idx, q.frames, types).on_raise) is lands
+    # nor a helper's raise of the message its callers supply: the call above is the site
+    relay = entry(
+        ["", "msg", ""], path="px/expect.py", line=144, function="Expecter.timeout",
+        exc_type="<unknown>", relay=True, statement="raise TIMEOUT(msg)",
+    )  # fmt: skip
+    m = Matcher.from_entries([literal, relay])
+    assert top(m.explain(paste.replace("raise TIMEOUT(msg)", "raise TIMEOUT(text)"))).id == literal.error_id
     # nor a last frame printing a line that is no raise (the exception came from a call there)
     call = paste.replace("raise TIMEOUT(msg)", "self.spawn.read_nonblocking(size)")
     assert top(Matcher.from_entries([literal, only]).explain(call)).id == literal.error_id

@@ -255,6 +255,8 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
         raises.append(ei)
     if not raises or any(len(ls) != 1 for ls in lines.values()) or _all_cut(idx, raises):
         return
+    if any(idx.entry_relay(ei) for ei in raises):
+        return  # a helper raising its caller's text: the call above names the site (``_by_statement``)
     if not all(_class_fits(idx, ei, types) for ei in raises):
         return
     for ei in raises:
