@@ -876,3 +876,16 @@ def test_one_time_head_rule_with_the_clock_s_and_the_stamp_s_thresholds() -> Non
     ]
     # most lines are not all: the clock's share leaves the stamped lines alone
     assert _strip_time_head(stamped, _STAMP, share=1.0) == stamped
+
+
+def test_an_error_box_with_the_exception_line_first_then_a_traceback_header() -> None:
+    # Streamlit's box: the exception line, ``Traceback:``, then frames without indentation; the
+    # header is no class named ``Traceback`` and no message line
+    q = parse(
+        "RegexMatchError: get_name: could not find match for multiple\n"
+        "Traceback:\n"
+        'File "/venv/lib/python3.12/site-packages/tube/__main__.py", line 188, in fmt_streams\n'
+        "    extract.apply_signature(stream_manifest, self.vid_info, self.js)\n"
+    )
+    assert (q.exc_type, q.message) == ("RegexMatchError", "get_name: could not find match for multiple")
+    assert [f.function for f in q.frames] == ["fmt_streams"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.match import Match, Matcher, Result
+from errdex.match import Match, Matcher, Result, frames
+from errdex.match.parse import parse
 from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
 from errdex.model import CatalogueEntry, render_template
 
@@ -148,6 +149,58 @@ def test_the_printed_statement_finds_a_raise_whose_line_and_file_moved() -> None
         last="nx.exception.NetworkXNoPath",
     )
     assert top(m.explain(paste)).id == renamed.error_id
+
+
+def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names() -> None:
+    # an older release raised ``TIMEOUT(msg)`` in ``timeout``; the indexed one builds it first
+    # (``exc = TIMEOUT(msg)``; ``raise exc``): no statement reads as printed, yet the function's
+    # one raise is the site, ahead of another function's literal that is the whole message
+    only = entry(
+        ["", "exc", ""], path="px/expect.py", line=144, function="Expecter.timeout",
+        exc_type="<unknown>", statement="raise exc",
+    )  # fmt: skip
+    literal = entry(
+        ["Timeout exceeded."], path="px/spawn.py", line=510, function="spawn.read_nonblocking",
+        exc_type="TIMEOUT", statement="raise TIMEOUT('Timeout exceeded.')",
+    )  # fmt: skip
+    paste = tb(
+        ("px/expect.py", 107, "expect_loop", "return self.timeout(e)"),
+        ("px/expect.py", 70, "timeout", "raise TIMEOUT(msg)"),
+        last="px.exceptions.TIMEOUT: Timeout exceeded.\n<px.spawn object at 0x7f>",
+    )
+    m = Matcher.from_entries([literal, only])
+    assert top(m.explain(paste)).id == only.error_id and not top(m.explain(paste)).approximate
+    # a function raising at two statements does not say which: the text decides
+    second = entry(
+        ["gave up"], path="px/expect.py", line=150, function="Expecter.timeout", exc_type="TIMEOUT",
+        statement="raise TIMEOUT('gave up')",
+    )  # fmt: skip
+    m = Matcher.from_entries([literal, only, second])
+    assert top(m.explain(paste)).id == literal.error_id
+    # nor does a function whose one raise is of another class than the pasted one (pexpect's
+    # ``TIMEOUT`` reads as no class name; a class that does is checked against the raise's)
+    other = entry(
+        ["", "msg", ""], path="px/expect.py", line=144, function="Expecter.timeout", exc_type="EOF",
+        statement="raise EOF(msg)",
+    )  # fmt: skip
+    q = parse(paste)
+    for site, types, lands in (
+        (other, ["px.ExpectTimeout"], False),
+        (other, ["px.EOF"], True),
+        (only, [], True),
+    ):
+        idx = Matcher.from_entries([literal, site]).index
+        assert bool(frames.gather(idx, q.frames, types).on_raise) is lands
+    # nor a helper's raise of the message its callers supply: the call above is the site
+    relay = entry(
+        ["", "msg", ""], path="px/expect.py", line=144, function="Expecter.timeout",
+        exc_type="<unknown>", relay=True, statement="raise TIMEOUT(msg)",
+    )  # fmt: skip
+    m = Matcher.from_entries([literal, relay])
+    assert top(m.explain(paste.replace("raise TIMEOUT(msg)", "raise TIMEOUT(text)"))).id == literal.error_id
+    # nor a last frame printing a line that is no raise (the exception came from a call there)
+    call = paste.replace("raise TIMEOUT(msg)", "self.spawn.read_nonblocking(size)")
+    assert top(Matcher.from_entries([literal, only]).explain(call)).id == literal.error_id
 
 
 def test_a_statement_shared_by_several_functions_is_narrowed_by_function_and_line() -> None:

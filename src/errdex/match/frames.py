@@ -20,7 +20,7 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index
+from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
 from errdex.match.parse import Frame
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library
 from errdex.match.thresholds import (
@@ -30,6 +30,7 @@ from errdex.match.thresholds import (
     MAX_FRAME,
     MAX_RELAY_HOPS,
     MAX_STATEMENT,
+    MIN_LITERAL,
     ON_RAISE,
     REPO_FRAME,
     SAME_LINE,
@@ -114,12 +115,15 @@ def _best(
     return set(first)
 
 
-def gather(idx: Index, frames: list[Frame]) -> FrameEvidence:
-    """Resolve the frames against the catalogue's paths and name the entries they point at."""
+def gather(idx: Index, frames: list[Frame], types: Sequence[str] = ()) -> FrameEvidence:
+    """Resolve the frames against the catalogue's paths and name the entries they point at
+    (``types``, the classes the paste names, decide whether a reworded raise is the frame's)."""
     ev = FrameEvidence(frame_info(idx, frames))
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
+        if not ev.on_raise:
+            _only_raise(idx, ev, frames, types)
     # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
     pids, grouped = ev.pids, idx.groups.big
     get = pids.get
@@ -216,6 +220,57 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             ev.on_raise.update(found)
         if not found or not all(idx.entry_relay(ei) for ei in found):
             return
+
+
+def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:
+    """The traceback's last frame, in a file of the catalogue, prints a ``raise`` statement that
+    no release holds as written (``raise TIMEOUT(msg)`` became ``exc = TIMEOUT(msg)``; ``raise
+    exc``, ``raise self.__createException(...)`` became ``raise self.createException(...)``),
+    and the function it names raises at one statement only in each snapshot: the release moved
+    or reworded that raise, and it is where the exception was raised, whatever another site's
+    literal says. The raise must not contradict the paste: its class is unknown (an object
+    built elsewhere) or the pasted one, and its own text too little to question the message
+    (``{exc}``, a text the class renders); a function raising at several statements, one raise
+    of another class, or one with words of its own (reworded, they may have moved to another
+    raise of the file, whose text then decides) is left to the text."""
+    if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
+        return
+    source = (frames[-1].source or "").strip()
+    if not (source == "raise" or source.startswith(("raise ", "raise("))):
+        return
+    path = ev.info.lib[-1][1]
+    _p, _line, fn = ev.info.frames[-1]
+    if not fn:
+        return
+    lines: dict[int, set[int]] = {}  # snapshot -> lines of the function's raise statements
+    raises: list[int] = []
+    for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]:
+        _repo, site = idx.entry_facts(ei)
+        if site.kind != "error" or fn_last(site.function) != fn:
+            continue
+        if idx.patterns[idx.entry_pat[ei]].lit_len >= MIN_LITERAL:
+            return
+        snap, line, _path = idx.entry_where(ei)
+        lines.setdefault(snap, set()).add(line)
+        raises.append(ei)
+    if not raises or any(len(ls) != 1 for ls in lines.values()) or _all_cut(idx, raises):
+        return
+    if any(idx.entry_relay(ei) for ei in raises):
+        return  # a helper raising its caller's text: the call above names the site (``_by_statement``)
+    if not all(_class_fits(idx, ei, types) for ei in raises):
+        return
+    for ei in raises:
+        _put(ev.entries, ei, ON_RAISE, len(frames) - 1, 0)
+    ev.on_raise.update(raises)
+
+
+def _class_fits(idx: Index, ei: int, types: Sequence[str]) -> bool:
+    """Whether entry ``ei`` raises an object of unknown class or the class the paste names."""
+    exc_type = idx.entry_facts(ei)[1].type
+    if exc_type.startswith("<"):
+        return True
+    last = type_key(exc_type)
+    return any(type_key(t) == last for t in types)
 
 
 def _all_cut(idx: Index, eis: list[int]) -> bool:

@@ -193,7 +193,7 @@ class Matcher:
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
-        fev = frames.gather(idx, fr)
+        fev = frames.gather(idx, fr, types)
         typed = self._typed(types, {p for _i, p in fev.info.lib})
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))

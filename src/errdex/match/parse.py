@@ -797,7 +797,7 @@ class _BlockParser:
             return None
         out: list[str] = []
         for ln in self.lines[k : self.first_frame]:
-            if _NOISE.match(ln):
+            if _NOISE.match(ln) or _frames_header(ln):
                 break
             out.append(ln)
         return out
@@ -842,10 +842,19 @@ def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
     """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix."""
     for k in range(hi - 1, lo - 1, -1):
+        if _frames_header(lines[k]):
+            continue
         m = _TYPE_PREFIX.match(lines[k])
         if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
             return k
     return None
+
+
+def _frames_header(ln: str) -> bool:
+    """A bare ``Traceback:`` line: the header some error boxes print between the exception line
+    (first) and the frames (Streamlit's), read like a class ending in ``Traceback`` with no
+    text, which it is not."""
+    return ln.strip() == "Traceback:"
 
 
 def _raised_above(lines: list[str], k: int, token: str) -> bool:
