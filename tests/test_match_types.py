@@ -459,3 +459,10 @@ def test_a_built_in_class_with_a_value_alone_is_its_raises_of_a_bare_value_never
 )
 def test_a_sentence_or_another_class_is_no_value_alone(values_matcher: Matcher, paste: str) -> None:
     assert all(m.template != "{element}" for m in values_matcher.explain(paste).matches)
+
+
+def test_a_value_alone_is_the_last_resort_after_an_earlier_exception_of_the_paste(
+    values_matcher: Matcher,
+) -> None:
+    res = values_matcher.explain("LookupError: nothing is registered under b\nKeyError: 'b'")
+    assert (top(res).function, top(res).approximate) == ("lookup", False)

@@ -87,14 +87,22 @@ class Matcher:
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
-            res = self._match_block(q, message, types, b.frames if b else q.frames, limit)
+            fr = b.frames if b else q.frames
+            res = self._match_block(q, message, types, fr, limit)
             if n == 0:
-                first = res
+                first, alone = res, (message, types, fr)
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
                 return res
         assert first is not None
+        # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
+        message, types, fr = alone
+        bare = [] if fr else self._value_raises(types, message)
+        if bare:
+            res = self._match(q, message, types, [], limit, bare=bare)
+            if res.matches:
+                return res
         return first
 
     def _raised_in_index(self, fr: list[Frame]) -> bool:
@@ -186,18 +194,17 @@ class Matcher:
         fr: list[Frame],
         limit: int,
         seen: set[int] | None = None,
+        bare: list[int] | None = None,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
-        the message holds as written (``_folded_case``)."""
+        the message holds as written (``_folded_case``); ``bare``, the raises of a built-in class
+        printing the value alone that the paste is (``_value_raises``), as the pasted class's."""
         idx = self.index
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         fev = frames.gather(idx, fr)
-        typed = self._typed(types, {p for _i, p in fev.info.lib})
-        bare_value = not fr and not typed and self._value_raises(types, message)
-        if bare_value:
-            typed = bare_value
+        typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
@@ -220,7 +227,7 @@ class Matcher:
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
         matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf)))
         res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
-        if bare_value:
+        if bare:
             _value_alone(res, types[0], bool(message.strip()))
         return res
 
