@@ -388,10 +388,10 @@ def _value_alone(res: Result, exc_type: str, value: bool) -> None:
         res.verdict = verdict([], None, None)
         return
     why = (
-        f"the message is a value alone, as every `raise {exc_type}(value)` prints it"
+        f"the message is a value alone, which every `raise {exc_type}(value)` prints"
         if value
-        else f"the class alone, as every `raise {exc_type}` with no message prints it"
-    ) + ", the interpreter's and the user's own code too"
+        else f"the class is alone, which every `raise {exc_type}` with no message prints"
+    ) + ", as do the interpreter and the user's own code"
     for m in res.matches:
         m.approximate = True
         m.reasons.append(why)
