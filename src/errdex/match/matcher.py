@@ -197,8 +197,8 @@ class Matcher:
         bare: list[int] | None = None,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
-        the message holds as written (``_folded_case``); ``bare``, the raises of a built-in class
-        printing the value alone that the paste is (``_value_raises``), as the pasted class's."""
+        the message holds as written (``_folded_case``); ``bare``, when given, the raises taken
+        as the pasted class's instead (``_value_raises``: a built-in class with a value alone)."""
         idx = self.index
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
@@ -265,17 +265,17 @@ class Matcher:
         """A built-in class pasted with a message that is one value alone (``KeyError: 'b'``,
         ``LookupError: zzzz``), or with none (``LookupError``): what ``raise KeyError(key)``
         (a template all placeholder, which no fragment of the text leads to) or a bare
-        ``raise LookupError()`` prints. Those raises of the pasted class are
-        the candidates, only ever approximate (``_value_alone``): the value is the
-        user's, any such raise prints it, and so does the interpreter (``d[key]``) or the
-        user's own code; still, where the library raises it beats no answer."""
+        ``raise LookupError()`` prints. Those raises of the pasted class are the candidates,
+        only ever approximate (``_value_alone``): the value is the user's, any such raise prints
+        it, and so do the interpreter (``d[key]``) and the user's own code; still, where the
+        library raises it beats no answer."""
         if len(types) != 1 or not builtin_type(types[0]) or "." in types[0]:
             return []
-        if message and not value_only(message):
+        if message and not _value_only(message):
             return []
         if not message and types[0] == "AssertionError":
             return []  # every ``assert`` of every library prints it alone: they would all tie
-        fits = one_placeholder if message else (lambda template: not template)
+        fits = _one_placeholder if message else (lambda template: not template)
         idx = self.index
         out: list[int] = []
         for ei in idx.type_entries(types[0], MAX_POINTING):
@@ -410,7 +410,7 @@ def _top_package(path: str) -> str:
 _VALUE_MAX = 120  # characters of a message read as one value alone
 
 
-def value_only(message: str) -> bool:
+def _value_only(message: str) -> bool:
     """Whether the message is one value as ``str()`` or ``repr()`` prints it: a quoted string
     with no quote of its kind inside, or one token without spaces (a number, a name)."""
     m = message.strip()
@@ -422,7 +422,7 @@ def value_only(message: str) -> bool:
     return m[0] not in "'\"" and m[-1] not in "'\"" and not any(ch.isspace() for ch in m)
 
 
-def one_placeholder(template: str) -> bool:
+def _one_placeholder(template: str) -> bool:
     """Whether a template is a single placeholder and nothing else (``{key}``)."""
     return template.startswith("{") and template.endswith("}") and template.count("{") == 1
 
