@@ -749,3 +749,13 @@ def test_message_starting_in_the_other_case_is_tried_again_approximately() -> No
     assert res.verdict.startswith("approximate")
     # a message that matches as written is not tried again
     assert not top(m.explain("Invalid value for x: must be positive")).approximate
+
+
+def test_an_os_error_s_quoted_filename_is_the_interpreter_s_message() -> None:
+    # OSError's str() prints the filename's repr: a library raise copying the format
+    # (``"[Errno 2] No such file or directory: '%s'" % name``) explains the text no better
+    copy = entry(["[Errno 2] No such file or directory: '", "name", "'"], exc_type="FileNotFoundError")
+    res = Matcher.from_entries([copy]).explain(
+        "FileNotFoundError: [Errno 2] No such file or directory: 'a.lark'"
+    )
+    assert res.builtin is not None and res.matches and all(m.approximate for m in res.matches)

@@ -580,7 +580,12 @@ def test_a_class_printed_without_a_message() -> None:
         "networkx.exception.NetworkXNoPath\n"
     )
     assert (q.exc_type, q.message) == ("networkx.exception.NetworkXNoPath", "")
-    assert parse("ValueError").message == "ValueError"  # a bare word stays the message
+    # a built-in class alone is what Python prints for it raised without a message (a library
+    # class is printed with its module); another bare word stays the message
+    for name in ("ValueError", "LookupError", "AssertionError", "StopIteration"):
+        assert (parse(name).exc_type, parse(name).message) == (name, "")
+    for text in ("Unexpected", "LibError", "print"):
+        assert (parse(text).exc_type, parse(text).message) == (None, text)
 
 
 def test_a_message_with_a_type_line_inside_is_also_read_from_the_type_before() -> None:

@@ -397,3 +397,72 @@ def test_the_traceback_file_outranks_a_namesake_function_raising_the_pasted_clas
     assert [x.function for x in res.matches[:2]] == ["Submission.id_from_url", "Comment.id_from_url"]
     assert res.matches[0].score > res.matches[1].score
     assert any("namesake" in r for r in res.matches[1].reasons)
+
+
+VALUES = """\
+class Bag:
+    def remove(self, element):
+        if element not in self._counts:
+            raise KeyError(element)
+
+
+class Data:
+    def __getattr__(self, key):
+        raise AttributeError(key)
+
+
+class Missing(KeyError):
+    pass
+
+
+def pick(table, name):
+    if name not in table:
+        raise Missing(name)
+    raise KeyError(f"no column named {name}")
+
+
+def lookup(value):
+    if not isinstance(value, str):
+        raise LookupError()
+    raise LookupError(f"nothing is registered under {value}")
+"""
+
+
+@pytest.fixture(scope="module")
+def values_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with Store.open(_indexed(tmp_path_factory, "vals", VALUES)) as store:
+        yield Matcher.load(store)
+
+
+@pytest.mark.parametrize(
+    ("paste", "function"),
+    [
+        ("KeyError: 'b'", "Bag.remove"),
+        ("KeyError: 2", "Bag.remove"),
+        ("AttributeError: capital", "Data.__getattr__"),
+        ("LookupError", "lookup"),
+    ],
+)
+def test_a_built_in_class_with_a_value_alone_is_its_raises_of_a_bare_value_never_exact(
+    values_matcher: Matcher, paste: str, function: str
+) -> None:
+    # ``raise KeyError(element)`` prints the user's value alone (``raise LookupError()``
+    # nothing): no fragment of the text leads to it, and the interpreter's ``d[key]`` and the
+    # user's own code print the same, so the raises of that very class are approximate answers
+    res = values_matcher.explain(paste)
+    assert [m.function for m in res.matches] == [function]  # not Missing: it prints its own name
+    assert top(res).approximate and res.verdict.startswith("no exact match:")
+
+
+@pytest.mark.parametrize(
+    "paste", ["KeyError: no column named x y", "ValueError: 'b'", "vals.core.Missing: 'b'x", "KeyError: 'b"]
+)
+def test_a_sentence_or_another_class_is_no_value_alone(values_matcher: Matcher, paste: str) -> None:
+    assert all(m.template != "{element}" for m in values_matcher.explain(paste).matches)
+
+
+def test_a_value_alone_is_the_last_resort_after_an_earlier_exception_of_the_paste(
+    values_matcher: Matcher,
+) -> None:
+    res = values_matcher.explain("LookupError: nothing is registered under b\nKeyError: 'b'")
+    assert (top(res).function, top(res).approximate) == ("lookup", False)

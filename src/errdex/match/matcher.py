@@ -87,14 +87,22 @@ class Matcher:
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
-            res = self._match_block(q, message, types, b.frames if b else q.frames, limit)
+            fr = b.frames if b else q.frames
+            res = self._match_block(q, message, types, fr, limit)
             if n == 0:
-                first = res
+                first, alone = res, (message, types, fr)
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
                 return res
         assert first is not None
+        # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
+        message, types, fr = alone
+        bare = [] if fr else self._value_raises(types, message)
+        if bare:
+            res = self._match(q, message, types, [], limit, bare=bare)
+            if res.matches:
+                return res
         return first
 
     def _raised_in_index(self, fr: list[Frame]) -> bool:
@@ -186,15 +194,17 @@ class Matcher:
         fr: list[Frame],
         limit: int,
         seen: set[int] | None = None,
+        bare: list[int] | None = None,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
-        the message holds as written (``_folded_case``)."""
+        the message holds as written (``_folded_case``); ``bare``, when given, the raises taken
+        as the pasted class's instead (``_value_raises``: a built-in class with a value alone)."""
         idx = self.index
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         fev = frames.gather(idx, fr, types)
-        typed = self._typed(types, {p for _i, p in fev.info.lib})
+        typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
@@ -216,7 +226,10 @@ class Matcher:
             rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
         matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf)))
-        return Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
+        res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
+        if bare:
+            _value_alone(res, types[0], bool(message.strip()))
+        return res
 
     def _typed(self, types: list[str], near: set[str]) -> list[int]:
         """Entries raising a library class the paste names (not a built-in one): candidates even
@@ -246,6 +259,30 @@ class Matcher:
             if len(eis) > MAX_TYPED and near:
                 eis.sort(key=lambda ei: idx.entries[ei][E_PATH] not in near)  # the traceback's files first
             out.extend(eis[:MAX_TYPED])
+        return out
+
+    def _value_raises(self, types: list[str], message: str) -> list[int]:
+        """A built-in class pasted with a message that is one value alone (``KeyError: 'b'``,
+        ``LookupError: zzzz``), or with none (``LookupError``): what ``raise KeyError(key)``
+        (a template all placeholder, which no fragment of the text leads to) or a bare
+        ``raise LookupError()`` prints. Those raises of the pasted class are the candidates,
+        only ever approximate (``_value_alone``): the value is the user's, any such raise prints
+        it, and so do the interpreter (``d[key]``) and the user's own code; still, where the
+        library raises it beats no answer."""
+        if len(types) != 1 or not builtin_type(types[0]) or "." in types[0]:
+            return []
+        if message and not _value_only(message):
+            return []
+        if not message and types[0] == "AssertionError":
+            return []  # every ``assert`` of every library prints it alone: they would all tie
+        fits = _one_placeholder if message else (lambda template: not template)
+        idx = self.index
+        out: list[int] = []
+        for ei in idx.type_entries(types[0], MAX_POINTING):
+            if idx.entries[ei][E_TYPE] == types[0] and fits(idx.entries[ei][E_TEMPLATE]):
+                out.append(ei)
+                if len(out) >= MAX_TYPED:
+                    break
         return out
 
     def _pointed(
@@ -344,10 +381,50 @@ def _only_approximate(res: Result, reason: str) -> None:
         res.verdict = f"no exact match: {reason}; closest library templates below"
 
 
+def _value_alone(res: Result, exc_type: str, value: bool) -> None:
+    """The answers to a built-in class pasted with one value or nothing (``_value_raises``):
+    its raises printing that, as approximate ones. Python prints the class raised, so another
+    class's raise sharing the pattern (a subclass prints its own name) is no answer."""
+    res.matches = [m for m in res.matches if m.exc_type == exc_type]
+    if not res.matches:
+        res.verdict = verdict([], None, None)
+        return
+    why = (
+        f"the message is a value alone, which every `raise {exc_type}(value)` prints"
+        if value
+        else f"the class is alone, which every `raise {exc_type}` with no message prints"
+    ) + ", as do the interpreter and the user's own code"
+    for m in res.matches:
+        m.approximate = True
+        m.reasons.append(why)
+    if res.builtin is None:  # an interpreter message says so first
+        res.verdict = f"no exact match: {why}; the library's raises of it below"
+
+
 def _top_package(path: str) -> str:
     """The top-level package of a path below site-packages (an egg's folder skipped)."""
     parts = [p for p in path.split("/") if p and not p.endswith((".egg", ".egg-info"))]
     return parts[0].removesuffix(".py") if parts else ""
+
+
+_VALUE_MAX = 120  # characters of a message read as one value alone
+
+
+def _value_only(message: str) -> bool:
+    """Whether the message is one value as ``str()`` or ``repr()`` prints it: a quoted string
+    with no quote of its kind inside, or one token without spaces (a number, a name)."""
+    m = message.strip()
+    if not m or len(m) > _VALUE_MAX or "\n" in m:
+        return False
+    if len(m) >= 2 and m[0] == m[-1] and m[0] in "'\"":
+        return m[0] not in m[1:-1]
+    # a quote at one end only is a value cut short or text around one
+    return m[0] not in "'\"" and m[-1] not in "'\"" and not any(ch.isspace() for ch in m)
+
+
+def _one_placeholder(template: str) -> bool:
+    """Whether a template is a single placeholder and nothing else (``{key}``)."""
+    return template.startswith("{") and template.endswith("}") and template.count("{") == 1
 
 
 def _group_block(q: ParsedQuery) -> int | None:
