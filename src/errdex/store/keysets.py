@@ -20,7 +20,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from errdex.model import CodeFacts
 from errdex.store import factblobs, factdeltas
 from errdex.store import schema as s
-from errdex.store.copy import insert_tuples, select_in
+from errdex.store.copy import insert_rows, select_in
 
 __all__ = ["V12_FACT_KEYS", "drop_keys_of", "migrate_fact_keys", "own_keys", "write_keys"]
 
@@ -42,24 +42,6 @@ def _stale_limit(keys: int) -> int:
     """How many keys a content's sets may hold beyond its own: each costs a lookup that finds
     the file for that key a read of one file's value, no wrong answer."""
     return 8 + keys // 4
-
-
-def _insert(
-    conn: Connection, table: Table, rows: list[tuple[object, ...]], skip: tuple[str, ...] = ()
-) -> None:
-    """Rows given as tuples in column order, as ``sql._insert_rows`` writes them (which imports
-    this module)."""
-    if not rows:
-        return
-    cols = [c.name for c in table.columns if c.name not in skip]
-    if insert_tuples(conn, table, cols, rows):
-        return
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
-    if mark is None:  # a driver with another parameter style: the portable way
-        conn.execute(table.insert(), [dict(zip(cols, r, strict=True)) for r in rows])
-        return
-    marks = ", ".join([mark] * len(cols))
-    conn.exec_driver_sql(f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({marks})", rows)
 
 
 def _set_ids(conn: Connection, digests: Collection[str]) -> dict[str, int]:
@@ -132,16 +114,18 @@ def write_keys(
     ids = _set_ids(conn, list(new_sets))
     missing = sorted(new_sets.keys() - ids.keys())
     if missing:
-        _insert(conn, s.key_sets, [(d, len(new_sets[d])) for d in missing], skip=("id",))
+        insert_rows(conn, s.key_sets, [(d, len(new_sets[d])) for d in missing], skip=("id",))
         ids.update(_set_ids(conn, missing))
         # in key order: the rows go to the end of the b-tree's runs of each key instead of all over it
-        _insert(conn, s.set_keys, sorted((kind, key, ids[d]) for d in missing for kind, key in new_sets[d]))
+        insert_rows(
+            conn, s.set_keys, sorted((kind, key, ids[d]) for d in missing for kind, key in new_sets[d])
+        )
     rows = {
         (sid, fid)
         for fid, (shared_ids, extra) in plans.items()
         for sid in [*shared_ids, *([ids[factblobs.set_digest(extra)]] if extra is not None else [])]
     }
-    _insert(conn, s.fact_sets, sorted(rows))
+    insert_rows(conn, s.fact_sets, sorted(rows))
 
 
 def drop_keys_of(conn: Connection, fact_ids: ColumnElement[int]) -> None:

@@ -26,7 +26,6 @@ from typing import Any
 
 from sqlalchemy import (
     Engine,
-    Table,
     Text,
     and_,
     cast,
@@ -57,7 +56,7 @@ from errdex.model import (
 from errdex.store import factblobs, factdeltas, history, keysets, textdelta
 from errdex.store import schema as s
 from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception_classes, owner_class
-from errdex.store.copy import insert_dicts, insert_tuples, select_in
+from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
@@ -1032,27 +1031,7 @@ def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
         ) from None
 
 
-def _insert_rows(
-    conn: Connection, table: Table, rows: list[tuple[Any, ...]], skip: tuple[str, ...] = ()
-) -> None:
-    """Insert rows given as tuples in column order (``skip``: columns the database fills).
-
-    Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
-    tuples costs about half of what SQLAlchemy's per-row parameter processing does; on
-    PostgreSQL they are streamed with ``COPY`` instead (``copy.insert_tuples``).
-    """
-    if not rows:
-        return
-    cols = [c.name for c in table.columns if c.name not in skip]
-    if insert_tuples(conn, table, cols, rows):
-        return
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
-    if mark is None:  # a driver with another parameter style: the portable way
-        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
-        return
-    conn.exec_driver_sql(
-        f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
-    )
+_insert_rows = insert_rows  # the name the store's other modules import
 
 
 class _LineCache:
