@@ -344,11 +344,32 @@ def _as_v9(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '9' WHERE key = 'schema_version'"))
 
 
+def keys_as_v12(conn: Connection) -> None:
+    """Rewrite a current catalogue's lookup keys into the shape schema v10 to v12 had: a
+    ``fact_keys`` row per key of each file content, no shared sets."""
+    from errdex.store.keysets import V12_FACT_KEYS
+
+    rows = conn.execute(
+        text(
+            "SELECT DISTINCT k.kind, k.key, f.fact_id FROM set_keys k JOIN fact_sets f ON f.set_id = k.set_id"
+        )
+    ).all()
+    for name in ("fact_sets", "set_keys", "key_sets"):
+        conn.execute(text(f"DROP TABLE {name}"))
+    V12_FACT_KEYS.create(conn)
+    if rows:
+        conn.execute(V12_FACT_KEYS.insert(), [{"kind": k, "key": key, "fact_id": f} for k, key, f in rows])
+    conn.execute(text("UPDATE meta SET value = '12' WHERE key = 'schema_version'"))
+
+
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 10) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 12) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        keys_as_v12(conn)
+        if version >= 11:
+            return
         runs_as_v10(conn)
     if version >= 10:
         return

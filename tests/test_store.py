@@ -180,14 +180,14 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
     (functions' facts one row per file content), v7 (related errors' keys in every snapshot's
     rows), v8 (bound names and imports per file content), v9 (code facts one row per function,
-    call, class, test and import), v10 (symbols and errors one row per snapshot) or v11 (code
-    facts' values always stored whole) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
+    call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
+    facts' values always stored whole) or v12 (lookup keys one row per file content) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
     from sqlalchemy import inspect
 
     from errdex.store import schema as s
@@ -196,8 +196,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
         info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
         old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
         added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
-        if version <= 10:  # a v11 catalogue's tables are the current ones
-            as_version(store.engine, version)
+        as_version(store.engine, version)
         with store.engine.begin() as conn:
             if version < 5:
                 s.metadata.drop_all(conn, tables=[s.index_failures])
@@ -214,7 +213,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 12
+                assert s.current_version(conn) == SCHEMA_VERSION == 13
                 assert {
                     t.name for t in [*added_in_v2, s.index_failures] if t is not s.snapshot_errors
                 } <= set(inspect(conn).get_table_names())
@@ -222,9 +221,14 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
                 assert {"occurrences", "symbols", "snapshot_errors", "snapshot_symbols"} <= set(
                     inspect(conn).get_view_names()
                 )
-                assert not {"fact_functions", "fact_calls", "fact_imports", "fn_bodies", "fact_names"} & set(
-                    inspect(conn).get_table_names() + inspect(conn).get_view_names()
-                )
+                assert not {
+                    "fact_functions",
+                    "fact_calls",
+                    "fact_imports",
+                    "fn_bodies",
+                    "fact_names",
+                    "fact_keys",
+                } & set(inspect(conn).get_table_names() + inspect(conn).get_view_names())
             assert [(e.version, e.relay) for e in store.iter_entries()] == [("1.0", False)]
             relayed = _record("lib/core.py", 3, ["", "message", ""], function="fail")
             relayed.relay = True

@@ -29,6 +29,17 @@ def _count(store: Store, table: object) -> int:
         return int(conn.execute(select(func.count()).select_from(table)).scalar() or 0)  # type: ignore[arg-type]
 
 
+def _keys(store: Store) -> list[tuple[int, str, int]]:
+    """Every (kind, key, file content) the lookups across files can find."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(s.set_keys.c.kind, s.set_keys.c.key, s.fact_sets.c.fact_id)
+            .join(s.fact_sets, s.fact_sets.c.set_id == s.set_keys.c.set_id)
+            .distinct()
+        )
+        return sorted((int(k), str(key), int(f)) for k, key, f in rows)
+
+
 def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
     root = write_package(tmp_path / "v1")
     sid = index(str(root), db_url, jobs=1).snapshot_id
@@ -143,8 +154,11 @@ def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snap
         assert _count(store, s.code_facts) == 4
         # the lookup keys went with the rows they point at
         with store.engine.connect() as conn:
-            keyed = set(conn.scalars(select(s.fact_keys.c.fact_id)))
+            keyed = set(conn.scalars(select(s.fact_sets.c.fact_id)))
             assert keyed and keyed <= set(conn.scalars(select(s.code_facts.c.id)))
+            linked = set(conn.scalars(select(s.fact_sets.c.set_id)))
+            assert linked == set(conn.scalars(select(s.key_sets.c.id)))
+            assert linked == set(conn.scalars(select(s.set_keys.c.set_id)))
 
 
 def _seen(store: Store, sid: int) -> tuple[object, ...]:
@@ -198,17 +212,19 @@ def test_a_function_moved_by_an_edit_above_it_reads_at_its_new_lines(tmp_path: P
         store.delete_snapshot(second)
         assert _count(store, s.code_facts) == 4
         store.delete_snapshot(first)
-        assert _count(store, s.code_facts) == _count(store, s.fact_keys) == 0
+        assert _count(store, s.code_facts) == _count(store, s.fact_sets) == _count(store, s.set_keys) == 0
+        assert _count(store, s.key_sets) == 0
 
 
-@pytest.mark.parametrize("version", [6, 7, 8, 9])
+@pytest.mark.parametrize("version", [6, 7, 8, 9, 12])
 def test_an_older_catalogue_upgrades_to_rows_of_values_reading_the_same(
     tmp_path: Path, db_url: str, version: int
 ) -> None:
     """Schema v6 stored functions and calls per file content, v7 the keys of related errors in
     every snapshot's rows, v8 bound names and imports per file content, v9 every function, call,
     class, test and import a row; the upgrade moves them into one row of values per file
-    content, and every reader of the analysis sees the same facts and related errors as before."""
+    content, and every reader of the analysis sees the same facts and related errors as before.
+    v12 kept each content's lookup keys as rows of its own: they become shared sets."""
     from store_helpers import as_version
 
     v1 = write_package(tmp_path / "v1" / "shop")
@@ -216,13 +232,13 @@ def test_an_older_catalogue_upgrades_to_rows_of_values_reading_the_same(
     sids = [index(str(v), db_url, jobs=1).snapshot_id for v in (v1, v2)]
     with Store.open(db_url) as store:
         before = [_seen(store, sid) for sid in sids]
-        contents, keys = _count(store, s.code_facts), _count(store, s.fact_keys)
+        contents, keys = _count(store, s.code_facts), _keys(store)
         assert all(before[-1][6:14])  # the newer release has related errors, imports and tests to compare
         as_version(store.engine, version)
         store.engine.dispose()
         with Store.open(db_url) as upgraded:
             assert [_seen(upgraded, sid) for sid in sids] == before
-            assert (_count(upgraded, s.code_facts), _count(upgraded, s.fact_keys)) == (contents, keys)
+            assert (_count(upgraded, s.code_facts), _keys(upgraded)) == (contents, keys)
 
 
 def _files(root: Path) -> list[tuple[str, Path]]:
@@ -548,3 +564,46 @@ def test_damaged_values_of_code_facts_read_as_none_of_that_kind(tmp_path: Path) 
                 assert {f.params for f in reader.facts([api.fact_id], docs=True)[api.fact_id].functions} == {
                     ()
                 }
+
+
+def test_a_changed_file_shares_its_previous_contents_key_sets_and_reads_exactly(
+    tmp_path: Path, db_url: str
+) -> None:
+    """A new content of a path links the lookup-key sets of the path's previous content and one
+    set of the keys it adds; a key its edit removed stays in the shared sets, and the lookups
+    filter it out by the file's values (no call of ``_validate`` left in the new ``api.py``)."""
+    from errdex.store import factblobs as fb
+
+    edited = PACKAGE["shop/api.py"].replace("    _validate(cart)\n", "    return audit(cart)\n")
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/api.py": "import decimal\n" + edited})
+    first = index(str(v1), db_url, jobs=1).snapshot_id
+    second = index(str(v2), db_url, jobs=1).snapshot_id
+    with Store.open(db_url) as store:
+        old, new = (store.facts.module_at(sid, "shop/api.py") for sid in (first, second))
+        assert old is not None and new is not None and old.fact_id != new.fact_id
+        with store.engine.connect() as conn:
+            fs, sk = s.fact_sets, s.set_keys
+            links = {
+                fid: set(conn.scalars(select(fs.c.set_id).where(fs.c.fact_id == fid)))
+                for fid in (old.fact_id, new.fact_id)
+            }
+            added = links[new.fact_id] - links[old.fact_id]
+            assert links[old.fact_id] < links[new.fact_id] and len(added) == 1
+            keys = set(conn.execute(select(sk.c.kind, sk.c.key).where(sk.c.set_id.in_(added))).all())
+            facts = [
+                extract([SourceFile("shop/api.py", text.encode())], "x", jobs=1).code["shop/api.py"]
+                for text in (PACKAGE["shop/api.py"], "import decimal\n" + edited)
+            ]
+            assert keys == fb.keys(facts[1]) - fb.keys(facts[0])
+            assert {(fb.KEY_IMPORT, "decimal"), (fb.KEY_TOP, "decimal")} <= keys
+            assert (fb.KEY_CALL, "_validate") in fb.keys(facts[0]) - fb.keys(facts[1])
+
+        def callers(sid: int, name: str) -> list[tuple[str, str]]:
+            return [(c.path, c.caller) for c in store.facts.calls_named(sid, [name])]
+
+        assert ("shop/api.py", "refund") in callers(first, "_validate")
+        assert ("shop/api.py", "refund") not in callers(second, "_validate")
+        assert store.facts.imports_top_level(second, "decimal")
+        assert not store.facts.imports_top_level(first, "decimal")
+        assert store.facts.imports_top_level(second, "shop")

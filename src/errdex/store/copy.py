@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.engine import Connection
 
-__all__ = ["insert_dicts", "insert_tuples", "select_in"]
+__all__ = ["insert_dicts", "insert_rows", "insert_tuples", "select_in"]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
 # JSON functions are part of SQLite from 3.38 (an extension, often absent, before)
@@ -124,3 +124,26 @@ def insert_tuples(conn: Connection, table: Table, cols: Sequence[str], rows: Seq
         return False
     _copy(cur, table, cols, rows)
     return True
+
+
+def insert_rows(
+    conn: Connection, table: Table, rows: list[tuple[Any, ...]], skip: tuple[str, ...] = ()
+) -> None:
+    """Insert rows given as tuples in column order (``skip``: columns the database fills).
+
+    Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
+    tuples costs about half of what SQLAlchemy's per-row parameter processing does; on
+    PostgreSQL they are streamed with ``COPY`` instead (``insert_tuples``).
+    """
+    if not rows:
+        return
+    cols = [c.name for c in table.columns if c.name not in skip]
+    if insert_tuples(conn, table, cols, rows):
+        return
+    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
+    if mark is None:  # a driver with another parameter style: the portable way
+        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
+        return
+    conn.exec_driver_sql(
+        f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
+    )

@@ -4,8 +4,8 @@ Writing a release used to cost one row per function, call and import (~100k rows
 their digests and secondary indexes); the analysis reads a file's facts whole anyway (an error's
 module, the modules it names). So each kind is one value of the file's row, compressed, and the
 only lookups that run across files ("who calls ``f``", "which functions are named ``g``", "who
-imports ``h``") go through ``fact_keys``: each distinct key of a file content once, pointing at
-the files whose values are then read and filtered.
+imports ``h``") go through the contents' keys (``keysets``: each distinct key of a file content,
+in sets shared between contents), pointing at the files whose values are then read and filtered.
 
 The row is keyed by the content's hash and the producer, so identical files of other releases
 and codebases share it. Values are data errdex wrote itself; a catalogue may still be crafted,
@@ -15,9 +15,10 @@ kind.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
@@ -33,10 +34,11 @@ __all__ = [
     "encode",
     "keys",
     "ordered_calls",
+    "set_digest",
     "whole",
 ]
 
-# What a key of ``fact_keys`` is, per kind
+# What a lookup key (``keysets``) is, per kind
 KEY_CALL = 1  # the last name of a call's callee (``tpu_core.foo`` -> ``foo``)
 KEY_FUNCTION = 2  # the last name of a function's qualname
 KEY_IMPORT = 3  # an import's local name, and the last name of its target
@@ -82,7 +84,7 @@ def encode(f: CodeFacts) -> tuple[bytes, ...]:
 
 
 def keys(f: CodeFacts) -> set[tuple[int, str]]:
-    """The (kind, key) pairs of ``fact_keys`` for one file's facts."""
+    """The (kind, key) pairs of the lookups across files for one file's facts."""
     out = {(KEY_CALL, c.callee.rpartition(".")[2]) for c in ordered_calls(f.functions, f.calls)}
     out.update((KEY_FUNCTION, g.qualname.rpartition(".")[2]) for g in f.functions)
     for m in f.imports:
@@ -93,6 +95,13 @@ def keys(f: CodeFacts) -> set[tuple[int, str]]:
         else:
             out.add((KEY_TOP, m.target.partition(".")[0]))
     return out
+
+
+def set_digest(pairs: Iterable[tuple[int, str]]) -> str:
+    """The digest a set of (kind, key) pairs is stored under (``keysets``): equal sets, of any
+    files, are one set."""
+    text = json.dumps(sorted(set(pairs)), separators=(",", ":"), ensure_ascii=False)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
 def _inflate(data: bytes | memoryview | None) -> Any:

@@ -8,7 +8,7 @@ The SQL is plain text with ``:name`` parameters, which both SQLAlchemy's ``text(
 standard library's ``sqlite3`` accept, so the full store (SQLite or PostgreSQL) and the
 SQLAlchemy-free fast reader run the very same statements through ``FactReader``. A file's facts
 are values of its ``code_facts`` row (``factblobs``); the lookups across files find the files
-through ``fact_keys`` and read only theirs.
+through their keys (``keysets``) and read only theirs.
 """
 
 from __future__ import annotations
@@ -77,6 +77,8 @@ class ErrorRow:
     line: int
 
 
+# a key's sets, the file contents holding them, and those contents' modules (``keysets``)
+_KEYED = "set_keys k JOIN fact_sets f ON f.set_id = k.set_id JOIN modules m ON m.fact_id = f.fact_id"
 _MODULE = "m.path, m.name, m.is_package, m.is_test, m.shadowed, m.fact_id"
 # the modules whose facts speak for the snapshot's code: tests aside, and one file per module name
 _LIBRARY = "m.snapshot_id = :sid AND m.is_test = :no AND m.shadowed = :no"
@@ -231,15 +233,17 @@ class FactReader:
         return out
 
     def _library_files(self, sid: int, kind: int, keys: Iterable[str]) -> list[ModuleRow]:
-        """The library's modules whose file content has one of these keys of a kind, by path.
+        """The library's modules whose file content may have one of these keys of a kind, by
+        path (a content's key sets may hold keys an edit removed: ``keysets``; callers keep the
+        items that match).
 
-        ``fact_keys``' key drives the join (the few files so keyed, then each one's module rows
+        The key drives the join (the few files so keyed, then each one's module rows
         of the snapshot); a file content two modules of the snapshot share is listed for each."""
         found: dict[str, ModuleRow] = {}
         for chunk in _chunks(keys):
             marks, params = _in("v", chunk)
             for row in self._run(
-                f"SELECT DISTINCT {_MODULE} FROM fact_keys k JOIN modules m ON m.fact_id = k.fact_id "
+                f"SELECT DISTINCT {_MODULE} FROM {_KEYED} "
                 f"WHERE k.kind = :kind AND k.key IN {marks} AND {_LIBRARY_JOINED}",
                 {"sid": sid, "no": False, "kind": kind, **params},
             ):
@@ -291,13 +295,17 @@ class FactReader:
 
     def imports_top_level(self, sid: int, top: str) -> bool:
         """Whether some library module imports package ``top`` (absolutely)."""
-        return bool(
-            self._run(
-                f"SELECT 1 FROM fact_keys k JOIN modules m ON m.fact_id = k.fact_id WHERE {_LIBRARY_JOINED} "
-                "AND k.kind = :kind AND k.key = :top LIMIT 1",
-                {"sid": sid, "no": False, "kind": fb.KEY_TOP, "top": top},
-            )
-        )
+        files = self._library_files(sid, fb.KEY_TOP, [top])
+        # a few files at a time: nearly every file so keyed does import it (``keysets``)
+        for i in range(0, len(files), 8):
+            values = self._values("imports", {m.fact_id for m in files[i : i + 8]})
+            for value in values.values():
+                if any(
+                    m.level == 0 and m.target.partition(".")[0] == top
+                    for m in fb.decode(value, fb.import_row)
+                ):
+                    return True
+        return False
 
     def relative_imports(self, sid: int) -> list[ImportRow]:
         """Every relative import of the library (rarely needed: see ``ProjectIndex``)."""

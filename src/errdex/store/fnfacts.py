@@ -396,6 +396,7 @@ def migrate_to_values(conn: Connection, batch: int = 500) -> None:
 
     from errdex.store import factblobs
     from errdex.store import schema as s
+    from errdex.store.keysets import V12_FACT_KEYS
     from errdex.store.sql import _insert_rows
 
     _STAGED.create_all(conn)
@@ -418,7 +419,8 @@ def migrate_to_values(conn: Connection, batch: int = 500) -> None:
         conn.execute(text(f"DROP VIEW IF EXISTS {view}"))
     for table in _LEGACY_TABLES:
         conn.execute(text(f"DROP TABLE IF EXISTS {table}"))
-    s.metadata.create_all(conn, tables=[s.code_facts, s.fact_keys, s.modules])
+    s.metadata.create_all(conn, tables=[s.code_facts, s.modules])
+    V12_FACT_KEYS.create(conn, checkfirst=True)  # sets of keys from v13 (``keysets``)
     columns = ", ".join(c.name for c in s.code_facts.columns)
     conn.execute(text(f"INSERT INTO code_facts ({columns}) SELECT {columns} FROM v10_code_facts"))
     conn.execute(

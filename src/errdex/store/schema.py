@@ -352,14 +352,37 @@ code_facts = Table(
 )
 
 # The only facts looked up across files ("who calls f", "which modules import g", "which
-# functions are named h"): per file content, each distinct key once (``factblobs.KEY_*`` says
-# what a kind's key is), so that a lookup reads the few files that can answer and nothing else.
-fact_keys = Table(
-    "fact_keys",
+# functions are named h"): the distinct keys of a file content (``factblobs.KEY_*`` says what a
+# kind's key is), so that a lookup reads the few files that can answer and nothing else. Since
+# schema v13 the keys are sets (``key_sets``, their keys in ``set_keys``) linked to the file
+# contents holding them (``fact_sets``): a changed file keeps ~97% of its keys, so its new
+# content links the sets of its previous content and one set of the keys it adds, where a row
+# per key of every content was ~0.6 MB a jax release. A content's sets may then hold a few keys
+# its edits removed: a lookup reads the values of the files it finds and keeps what matches.
+key_sets = Table(
+    "key_sets",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("digest", String(32), nullable=False),  # of the set's keys (``factblobs.set_digest``)
+    Column("size", Integer, nullable=False),  # how many keys
+    UniqueConstraint("digest", name="uq_key_sets_digest"),
+)
+
+set_keys = Table(
+    "set_keys",
     metadata,
     Column("kind", Integer, primary_key=True),
     Column("key", Text, primary_key=True),
+    Column("set_id", Integer, ForeignKey("key_sets.id"), primary_key=True),
+    sqlite_with_rowid=False,
+)
+
+fact_sets = Table(
+    "fact_sets",
+    metadata,
+    Column("set_id", Integer, ForeignKey("key_sets.id"), primary_key=True),
     Column("fact_id", Integer, ForeignKey("code_facts.id"), primary_key=True),
+    Index("ix_fact_sets_fact", "fact_id"),
     sqlite_with_rowid=False,
 )
 
@@ -442,7 +465,7 @@ error_lineage = Table(
 )
 
 # The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first).
-FACT_TABLES = (code_facts, fact_keys)
+FACT_TABLES = (code_facts, key_sets, set_keys, fact_sets)
 
 
 def _v1(conn: Connection) -> None:
@@ -728,6 +751,16 @@ def _v12_fact_deltas(conn: Connection) -> None:
     instead of reading a changed file as one without facts."""
 
 
+def _v13_key_sets(conn: Connection) -> None:
+    """The lookup keys of each file content (``fact_keys``, one row per key and content) become
+    sets shared between contents (``key_sets``, ``set_keys``, ``fact_sets``)."""
+    from errdex.store.keysets import migrate_fact_keys
+
+    metadata.create_all(conn, tables=[key_sets, set_keys, fact_sets])
+    if "fact_keys" in set(sa_inspect(conn).get_table_names()):
+        migrate_fact_keys(conn)
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -743,6 +776,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v10_fact_values,
     _v11_release_runs,
     _v12_fact_deltas,
+    _v13_key_sets,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

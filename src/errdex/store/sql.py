@@ -26,7 +26,6 @@ from typing import Any
 
 from sqlalchemy import (
     Engine,
-    Table,
     Text,
     and_,
     cast,
@@ -54,10 +53,10 @@ from errdex.model import (
     SourceFile,
     TestExpectation,
 )
-from errdex.store import factblobs, factdeltas, history, textdelta
+from errdex.store import factblobs, factdeltas, history, keysets, textdelta
 from errdex.store import schema as s
 from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception_classes, owner_class
-from errdex.store.copy import insert_dicts, insert_tuples, select_in
+from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
@@ -956,11 +955,16 @@ class Store(CatalogueReader):
         if not new:
             return ids
         values = {sha: factblobs.encode(f) for sha, f in new.items()}
+        previous: dict[str, str] = {}  # sha -> the blob its path had in the codebase before
         if paths is not None and snap_id is not None:
             repo_id = conn.execute(
                 select(s.snapshots.c.repo_id).where(s.snapshots.c.id == snap_id)
             ).scalar_one()
             factdeltas.against_previous(conn, values, paths, producer, (int(repo_id), snap_id))
+            latest = history._latest_blobs(
+                conn, int(repo_id), {paths[sha] for sha in new if sha in paths}, snap_id
+            )
+            previous = {sha: latest[paths[sha]] for sha in new if paths.get(sha) in latest}
         _insert_rows(
             conn,
             s.code_facts,
@@ -968,9 +972,10 @@ class Store(CatalogueReader):
             skip=("id",),
         )
         ids.update(self._fact_ids(conn, new, producer))
-        # in key order: the rows go to the end of the b-tree's runs of each key instead of all over it
-        keys = sorted((kind, key, ids[sha]) for sha, f in new.items() for kind, key in factblobs.keys(f))
-        _insert_rows(conn, s.fact_keys, keys)
+        # a new content shares the lookup keys of its path's previous content (``keysets``)
+        base_ids = self._fact_ids(conn, set(previous.values()), producer) if previous else {}
+        bases = {ids[sha]: base_ids[b] for sha, b in previous.items() if b in base_ids}
+        keysets.write_keys(conn, {ids[sha]: factblobs.keys(f) for sha, f in new.items()}, bases)
         return ids
 
     def _fact_ids(self, conn: Connection, shas: Iterable[str], producer: str) -> dict[str, int]:
@@ -988,11 +993,12 @@ class Store(CatalogueReader):
 
     def _drop_unused_facts(self, conn: Connection) -> None:
         """Code facts no snapshot holds any more (content that changed, an older extractor's)."""
-        c, k = s.code_facts, s.fact_keys
+        c = s.code_facts
         unused = select(c.c.id).where(~exists().where(s.modules.c.fact_id == c.c.id)).scalar_subquery()
         # a row a kept row's values are differences from stays (``factdeltas``)
         named = factdeltas.bases_named(conn, unused)
-        conn.execute(delete(k).where(k.c.fact_id.in_(unused), k.c.fact_id.not_in(named)))
+        gone = select(c.c.id).where(c.c.id.in_(unused), c.c.id.not_in(named)).scalar_subquery()
+        keysets.drop_keys_of(conn, gone)
         conn.execute(delete(c).where(c.c.id.in_(unused), c.c.id.not_in(named)))
 
     def counts(self) -> dict[str, int]:
@@ -1025,27 +1031,7 @@ def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
         ) from None
 
 
-def _insert_rows(
-    conn: Connection, table: Table, rows: list[tuple[Any, ...]], skip: tuple[str, ...] = ()
-) -> None:
-    """Insert rows given as tuples in column order (``skip``: columns the database fills).
-
-    Code facts are ~100k rows per release: handing them to the driver's ``executemany`` as
-    tuples costs about half of what SQLAlchemy's per-row parameter processing does; on
-    PostgreSQL they are streamed with ``COPY`` instead (``copy.insert_tuples``).
-    """
-    if not rows:
-        return
-    cols = [c.name for c in table.columns if c.name not in skip]
-    if insert_tuples(conn, table, cols, rows):
-        return
-    mark = {"qmark": "?", "format": "%s", "pyformat": "%s"}.get(conn.dialect.paramstyle)
-    if mark is None:  # a driver with another parameter style: the portable way
-        conn.execute(insert(table), [dict(zip(cols, r, strict=True)) for r in rows])
-        return
-    conn.exec_driver_sql(
-        f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
-    )
+_insert_rows = insert_rows  # the name the store's other modules import
 
 
 class _LineCache:
