@@ -905,6 +905,18 @@ def test_a_caught_error_s_text_inside_a_reraise_of_the_same_class_names_the_rera
     assert top(alone).id == inner.error_id and not top(alone).approximate
 
 
+def test_a_caught_error_s_reraise_is_found_among_other_fits_and_needs_the_inner_one() -> None:
+    # the wrapped message is looked for only when no fit is confident and another full fit
+    # than the outer's is there: a third template fitting part of the text does not hide it,
+    # and without the inner template the outer alone explains too little to be exact
+    outer, inner = _encode_entries()
+    other = entry(["Could not encode ", "value!r", ""], path="lib/other.py", line=7, exc_type="CodecError")
+    res = Matcher.from_entries([other, inner, outer]).explain(_WRAPPED)
+    assert top(res).id == outer.error_id and not top(res).approximate
+    alone = Matcher.from_entries([outer]).explain(_WRAPPED)
+    assert all(x.approximate for x in alone.matches)
+
+
 def test_a_caught_text_matching_another_codebase_s_template_confirms_nothing() -> None:
     outer, inner = _encode_entries(inner_repo="o/other")
     res = Matcher.from_entries([inner, outer]).explain(_WRAPPED)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from test_match_rules import entry
+from test_match_rules import entry, top
 
 from errdex.match import Matcher
 from errdex.match.matcher import embedded_error
@@ -77,6 +77,34 @@ def test_the_embedded_class_is_one_the_catalogue_raises_or_a_built_in_one() -> N
         "ValueError",
         "host:27017: refused",
     )
+
+
+def test_an_error_printed_after_a_log_of_colons_is_still_found() -> None:
+    # every line of a pasted log holds a ``: ``; the word before each one is read back from it,
+    # and the error printed after them all is still the one tried (and matches exactly)
+    site = entry(["Form data requires ", "pkg", " to be installed."], exc_type="RuntimeError")
+    m = Matcher.from_entries([site])
+    log = "".join(f"2024-01-0{n % 9 + 1} INFO worker {n}: step {n} : done:\tok \n" for n in range(400))
+    text = log + "[ERROR]\xa0RuntimeError: Form data requires multipart to be installed."
+    assert embedded_error(text, m.index) == ("RuntimeError", "Form data requires multipart to be installed.")
+    res = m.explain("Job failed: " + text.replace("\n", " "))
+    assert top(res).id == site.error_id and not top(res).approximate
+
+
+def test_the_class_before_a_colon_is_the_last_word_split_on_any_blank() -> None:
+    # what ``split()`` would give as the last word before each ``: ``, blanks of any kind
+    idx = Matcher.from_entries([entry(["x ", "v", ""], exc_type="KeyError")]).index
+    for text, want in [
+        ("ValueError : bad", ("ValueError", "bad")),
+        ("see\tValueError:\u2003bad ", None),
+        ("see\u2003(ValueError: bad  ", ("ValueError", "bad")),
+        (": ValueError: ", None),
+        ("ValueError: \n ", None),
+        ("x\n'KeyError': 'k'", None),
+        ("x\n(KeyError: 'k')", ("KeyError", "'k')")),
+        ("x:  KeyError:  'k'", ("KeyError", "'k'")),
+    ]:
+        assert embedded_error(text, idx) == want, text
 
 
 def test_an_object_repr_ending_the_message_is_what_repr_printed() -> None:

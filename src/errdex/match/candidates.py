@@ -321,32 +321,23 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     that fits exactly with text around it is a right answer already (the error began there), and
     the re-raises around it (often one ``{e} at {path}`` in several functions) cannot be told
     apart by the text, only by which of their try bodies reach that raise."""
-    if tf.any_confident():
-        return
-    cands = list(tf.cands.values())
-    outers = heapq.nlargest(
-        2 * MAX_INNER,
-        (
-            c
-            for c in cands
-            if not c.confident  # (``wrappers`` may have found it already)
-            and c.fit is not None
-            and c.fit.full
-            and c.fit.anchored_start
-            and c.fit.anchored_end
-            and idx.patterns[c.pid].names
-            and idx.patterns[c.pid].lit_len
-            and not idx.runtime[c.pid]
-        ),
-        key=lambda c: c.coverage,
-    )
-    if not outers:
-        return
-    inner = heapq.nlargest(
-        MAX_INNER,
-        (c for c in cands if c.fit is not None and c.fit.full and not idx.runtime[c.pid]),
-        key=lambda c: c.fit.covered if c.fit is not None else 0,
-    )
+    outers: list[Cand] = []
+    full: list[Cand] = []
+    # one pass over the candidates: most messages have a confident fit, or no fit of all the
+    # literals anchored at both ends, and are done with here
+    for c in tf.cands.values():
+        if c.confident:
+            return
+        f = c.fit
+        if f is None or not f.full or idx.runtime[c.pid]:
+            continue
+        full.append(c)
+        if f.anchored_start and f.anchored_end and idx.patterns[c.pid].names and idx.patterns[c.pid].lit_len:
+            outers.append(c)
+    if not outers or len(full) < 2:
+        return  # (the inner template is another full fit than the outer)
+    outers = heapq.nlargest(2 * MAX_INNER, outers, key=lambda c: c.coverage)
+    inner = heapq.nlargest(MAX_INNER, full, key=lambda c: c.fit.covered if c.fit is not None else 0)
     mlen = max(len(tf.cmsg), 1)
     for c in outers:
         best = _wrapped_inner(idx, tf, c, inner, mlen)

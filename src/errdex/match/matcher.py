@@ -333,22 +333,36 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
     """``(class, text)`` of the first ``Name: text`` inside ``message`` whose ``Name`` (a word,
     dotted or not, whose last part is a class name) is an exception class the catalogue raises
     or a built-in one, with text after it; None when there is none. Scanned with ``find``, not a
-    regular expression: the paste is untrusted text."""
+    regular expression: the paste is untrusted text.
+
+    Linear in the message: a log pasted as the message holds a ``: `` on every line, so the word
+    before each one is read back from it (never the whole text before it split again), and the
+    text after one is cut only for a name that passes."""
+    end = len(message.rstrip())  # text after ``: `` is there when it starts before this
     at = message.find(": ")
-    while at > 0:
-        rest = message[at + 2 :].strip()
-        words = message[:at].split()
-        name = words[-1].lstrip("'\"([{<-") if words else ""
+    while at > 0 and at + 2 < end:
+        name = _word_before(message, at).lstrip("'\"([{<-")
         last = name.rsplit(".", 1)[-1]
         if (
-            rest
-            and last[:1].isupper()
+            last[:1].isupper()
             and last.replace("_", "").isalnum()
             and (builtin_type(name) or idx.type_entries(name, 1))
         ):
-            return name, rest
+            return name, message[at + 2 :].strip()
         at = message.find(": ", at + 2)
     return None
+
+
+def _word_before(text: str, at: int) -> str:
+    """The last whitespace-separated word of ``text[:at]`` (``text[:at].split()[-1]``, or ""),
+    read backwards from ``at``: only the word and the blanks after it are looked at."""
+    stop = at
+    while stop > 0 and text[stop - 1].isspace():
+        stop -= 1
+    start = stop
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    return text[start:stop]
 
 
 _COMPILE_ERRORS = frozenset({"SyntaxError", "IndentationError", "TabError"})
