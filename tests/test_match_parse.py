@@ -386,6 +386,29 @@ def test_django_debug_page_text_traceback_and_summary() -> None:
     assert q.exc_type is None
 
 
+def test_qualified_class_before_its_message_without_a_colon() -> None:
+    # ``f"{cls.__module__}.{cls.__name__} {exc}"``: the class, a space, the message
+    q = parse("praw.exceptions.InvalidURL Invalid URL: https://i.reddit.it/someimage.jpg")
+    assert q.exc_type == "praw.exceptions.InvalidURL"
+    assert q.message == "Invalid URL: https://i.reddit.it/someimage.jpg"
+    # a module path before a lowercase name, or an unqualified class, is text
+    for text in ("numpy.ndarray Size mismatch", "os.path is not found", "InvalidURL Invalid URL: x"):
+        q = parse(text)
+        assert (q.exc_type, q.message) == (None, text)
+
+
+def test_logger_name_glued_to_the_message() -> None:
+    # logging's default ``LEVEL:name:message`` with the level left out of the paste
+    q = parse("flask_wtf.csrf:The CSRF token is missing.")
+    assert (q.exc_type, q.message) == (None, "The CSRF token is missing.")
+    # with the level it is the whole prefix, as before
+    q = parse("INFO:flask_wtf.csrf:The CSRF token is missing.")
+    assert q.message == "The CSRF token is missing."
+    # an entry point (``module:function``) or a name without a dot is text
+    for text in ("see foo.bar:Baz", "myapp.wsgi:application not found", "csrf:The token is missing."):
+        assert parse(text).message == text
+
+
 def test_markdown_bold_dunder_in_a_frame() -> None:
     # ``__init__`` outside a code block renders bold in an issue, and the copy reads ``**init**``
     q = parse(

@@ -237,7 +237,15 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
     m = Matcher.from_entries([unrelated, mapped])
     res = m.explain("httpx.UnsupportedProtocol: Request URL is missing an 'http://' or 'https://' protocol.")
-    assert top(res).id == mapped.error_id and top(res).approximate
+    assert top(res).id == mapped.error_id
+    # the text tells nothing, but the class does: that statement is its only raise, so it is exact
+    assert not top(res).approximate
+    # with a second raise of the class printing a value alone, the paste cannot tell which
+    other = entry(
+        ["", "msg", ""], path="httpx/_urls.py", line=30, function="parse", exc_type="UnsupportedProtocol"
+    )
+    m2 = Matcher.from_entries([unrelated, mapped, other])
+    assert all(x.approximate for x in m2.explain("httpx.UnsupportedProtocol: Request URL is missing").matches)
     # with other capitals
     conn = entry(
         ["", "e", ""],

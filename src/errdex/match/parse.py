@@ -392,6 +392,11 @@ _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
+# ``pkg.module.ClassName text``: a module-qualified class printed before its message without
+# the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
+_QUALIFIED_SPACE = re.compile(r"^((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,200}) (?=\S)")
+# ``pkg.module:Text``: logging's default ``LEVEL:name:message`` with the level cut off
+_LOGGER_GLUED = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}[a-z_][a-z0-9_]{0,100}:(?=[A-Z][a-z])")
 _TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
 _CARETS = re.compile(r"^\s*[\^~\-]+\s*$")
 _NOISE = re.compile(
@@ -1036,6 +1041,17 @@ def _title_tag(msg: str) -> str:
     return msg
 
 
+def _qualified_without_colon(block: Block, msg: str) -> str:
+    """``praw.exceptions.InvalidURL Invalid URL: ...``: a module-qualified exception class, a
+    space, then its message (printed without Python's ``:``). Prose does not open with a
+    lowercase dotted module path and a class name, so the class is recorded and taken off."""
+    m = _QUALIFIED_SPACE.match(msg)
+    if m is None or not is_type_name(m.group(1)):
+        return msg
+    block.exc_types.append(m.group(1))
+    return msg[m.end() :]
+
+
 def _strip_label(msg: str) -> str:
     """``Bug: pkg.exc.SomeError: text`` (an issue title's label, a program's name): a word that
     names no exception, before a qualified name that does, is a label; the type comes after it.
@@ -1235,6 +1251,8 @@ def _prefix_type(token: str, strict: bool) -> bool:
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
+    if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
+        msg = msg[glued.end() :]
     m = _CLASS_REPR.match(msg)
     if m:
         block.exc_types.append(m.group(1))
@@ -1262,6 +1280,8 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_types.append(m.group(1))
         msg = msg[m.end() :].lstrip(" ")
         strict = True
+    if not block.exc_types:
+        msg = _qualified_without_colon(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]
     if real:
         block.exc_type = real[-1]

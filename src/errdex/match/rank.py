@@ -63,6 +63,8 @@ from errdex.match.thresholds import (
 from errdex.match.verify import REPR_MARK, values
 from errdex.store.classes import owner_class as _owner_class
 
+MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
+
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
 _CLASS_NAME = frozenset(
     f"{obj}.{attr}"
@@ -207,7 +209,7 @@ class Ranker:
         ev = self.ev
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
-        exact = exact or (c.pid in ev.typed_pids and self._whole_text(c))
+        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
@@ -295,7 +297,7 @@ class Ranker:
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
-        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_whole(c, tw)))
+        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_fits(ei, c, tw, fw)))
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
@@ -315,6 +317,9 @@ class Ranker:
         if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
             confident = True
             reasons.append("the whole message is this template, raised as the pasted class")
+        elif not confident and s.ei in self.ev.typed and self._typed_value(s.ei, c, tw, s.fw):
+            confident = True
+            reasons.append("the message is a value this statement passes, the only raise of the pasted class")
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
@@ -417,6 +422,43 @@ class Ranker:
         (a built-in class is raised by every library, so it is no such evidence; nor is a
         traceback ending outside the library)."""
         return tw >= TYPE_AGREES and not self.ev.outside and not self._empty and self._whole_text(c)
+
+    def _typed_fits(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
+        """``_typed_whole``, or ``_typed_value``: a raise of the pasted class that may be exact."""
+        return self._typed_whole(c, tw) or self._typed_value(ei, c, tw, fw)
+
+    def _value_only(self, c: Cand) -> bool:
+        """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
+        is a value the caller supplied, and any message fits it."""
+        return c.fit is not None and c.fit.full and self.idx.patterns[c.pid].lit_len == 0
+
+    def _typed_value(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
+        """For a raise of the library class the paste names (the caller checks it is one): a
+        template of placeholders alone is exact when this statement is the only one in its
+        release that raises the class. The text then tells nothing, but Python printed the
+        class, and only this statement raises it (a class raised at several such statements
+        stays approximate: the paste cannot tell them apart). A traceback whose last library
+        frame lies in another file, or ends outside the library, says it came from elsewhere."""
+        if tw < TYPE_AGREES or self.ev.outside or self._empty or not self._value_only(c):
+            return False
+        if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
+            return False
+        return self._sole_raise(ei)
+
+    def _sole_raise(self, ei: int) -> bool:
+        """Whether entry ``ei``'s statement is the only one of its release raising its class
+        (its variants are entries of the same statement). A class name raised more often than
+        ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
+        idx = self.idx
+        site = idx.entry_facts(ei)[1]
+        snap = idx.entry_where(ei)[0]
+        eis = idx.type_entries(site.type, MAX_SOLE_LOOK + 1)
+        if len(eis) > MAX_SOLE_LOOK:
+            return False
+        where = {
+            w for x in eis if (w := idx.entry_where(x))[0] == snap and idx.entry_facts(x)[1].type == site.type
+        }
+        return len(where) == 1
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
