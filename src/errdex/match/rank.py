@@ -446,19 +446,16 @@ class Ranker:
         return self._sole_raise(ei)
 
     def _sole_raise(self, ei: int) -> bool:
-        """Whether entry ``ei``'s statement is the only one of its release raising its class
-        (its variants are entries of the same statement). A class name raised more often than
-        ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
+        """Whether entry ``ei``'s statement is the only one of its release raising a class of
+        its class's name, however the statement spells it (``er.MultipleInvalid``) and whatever
+        module defines it (its variants are entries of the same statement). A name raised more
+        often than ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
         idx = self.idx
-        site = idx.entry_facts(ei)[1]
         snap = idx.entry_where(ei)[0]
-        eis = idx.type_entries(site.type, MAX_SOLE_LOOK + 1)
+        eis = idx.type_entries(idx.entry_facts(ei)[1].type, MAX_SOLE_LOOK + 1)
         if len(eis) > MAX_SOLE_LOOK:
             return False
-        where = {
-            w for x in eis if (w := idx.entry_where(x))[0] == snap and idx.entry_facts(x)[1].type == site.type
-        }
-        return len(where) == 1
+        return len({w for x in eis if (w := idx.entry_where(x))[0] == snap}) == 1
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
