@@ -387,14 +387,17 @@ def test_django_debug_page_text_traceback_and_summary() -> None:
 
 
 def test_qualified_class_before_its_message_without_a_colon() -> None:
-    # ``f"{cls.__module__}.{cls.__name__} {exc}"``: the class, a space, the message
-    q = parse("praw.exceptions.InvalidURL Invalid URL: https://i.reddit.it/someimage.jpg")
-    assert q.exc_type == "praw.exceptions.InvalidURL"
-    assert q.message == "Invalid URL: https://i.reddit.it/someimage.jpg"
-    # a module path before a lowercase name, or an unqualified class, is text
-    for text in ("numpy.ndarray Size mismatch", "os.path is not found", "InvalidURL Invalid URL: x"):
-        q = parse(text)
-        assert (q.exc_type, q.message) == (None, text)
+    # ``f"{cls.__module__}.{cls.__name__} {exc}"``: the class, a space, the message; a module
+    # path before a lowercase name, or an unqualified class, is text
+    url = "Invalid URL: https://i.reddit.it/someimage.jpg"
+    expected = {
+        f"praw.exceptions.InvalidURL {url}": ("praw.exceptions.InvalidURL", url),
+        "numpy.ndarray Size mismatch": (None, "numpy.ndarray Size mismatch"),
+        "os.path is not found": (None, "os.path is not found"),
+        "InvalidURL Invalid URL: x": (None, "InvalidURL Invalid URL: x"),
+    }
+    got = {text: (q.exc_type, q.message) for text in expected for q in [parse(text)]}
+    assert got == expected
 
 
 def test_logger_name_glued_to_the_message() -> None:
