@@ -400,6 +400,25 @@ def test_qualified_class_before_its_message_without_a_colon() -> None:
     assert got == expected
 
 
+def test_exception_repr_as_a_keyword_value_inside_another_repr() -> None:
+    # a future's repr in an event loop's log line, a mock's recorded call: the exception inside
+    q = parse(
+        "2021-03-22 18:12:55,503 ERROR ioloop.handle_callback_exception: Exception in callback "
+        "functools.partial(<function wrap.<locals>.null_wrapper at 0x7fe4>, "
+        "<Future finished exception=RuntimeError('Cannot write() after finish()',)>)"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "Cannot write() after finish()")
+    q = parse(
+        "`Call(request=<PreparedRequest [GET]>, response=ConnectionError(u'Connection refused: http://x/',))`"
+    )
+    assert (q.exc_type, q.message) == ("ConnectionError", "Connection refused: http://x/")
+    # an exception named before it is the line's error; the repr is part of its message
+    text = "Command failed: pkg.TimeoutError: gave up, servers: [<Server error=AutoReconnect('refused')>]"
+    assert parse(text).exc_type is None
+    # a keyword's value that is no exception's repr stays text
+    assert parse("Bad option size=Large(3) given").exc_type is None
+
+
 def test_logger_name_glued_to_the_message() -> None:
     # logging's default ``LEVEL:name:message`` with the level left out of the paste
     q = parse("flask_wtf.csrf:The CSRF token is missing.")

@@ -1208,6 +1208,45 @@ def _trailing_repr(block: Block, msg: str) -> str:
     return msg
 
 
+def _keyword_repr(block: Block, msg: str) -> str:
+    """An exception's repr given as a keyword's value inside another object's repr: a future's
+    ``<Future finished exception=RuntimeError('...')>`` in a log line, a mock's recorded
+    ``Call(request=..., response=ConnectionError(u'...',))``. The exception is the error the
+    line reports; its repr ends at the first ``)`` after which its arguments read as literals
+    (a few are tried), and is read as ``_exception_repr`` reads one alone."""
+    text = msg.strip()
+    if "\n" in text or len(text) > MESSAGE_CAP:
+        return msg
+    at = text.find("=")
+    for _ in range(_MAX_REPR_TRIES):
+        if at < 0:
+            break
+        start = at + 1
+        open_ = start
+        while open_ < len(text) and (text[open_].isalnum() or text[open_] in "_."):
+            open_ += 1
+        if _named_before(text, at):
+            return msg  # ``Wrapper: SomeError: text, ... error=Other('...')``: the error is named before
+        if open_ > start and text.startswith("(", open_) and is_type_name(text[start:open_]):
+            close = text.find(")", open_)
+            for _ in range(_MAX_REPR_TRIES):
+                if close < 0:
+                    break
+                known = len(block.exc_types)
+                got = _exception_repr(block, text[start : close + 1])
+                if len(block.exc_types) > known:
+                    return got
+                close = text.find(")", close + 1)
+        at = text.find("=", at + 1)
+    return msg
+
+
+def _named_before(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` names an exception as Python prints one (``SomeError: ``): the
+    line's error, whatever reprs its message holds further on."""
+    return any(w.endswith(":") and is_type_name(w[:-1], strict=True) for w in text[:end].split())
+
+
 def _repr_may_start(text: str, start: int) -> bool:
     """Whether an exception's repr at ``start`` can be the error the line shows, rather than a
     value inside another exception's message: not after a ``:`` (``Stream connection lost:
@@ -1282,6 +1321,8 @@ def _strip_prefixes(block: Block) -> None:
         strict = True
     if not block.exc_types:
         msg = _qualified_without_colon(block, msg)
+    if all(t.startswith("log.") for t in block.exc_types):
+        msg = _keyword_repr(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]
     if real:
         block.exc_type = real[-1]
