@@ -246,6 +246,11 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
     m2 = Matcher.from_entries([unrelated, mapped, other])
     assert all(x.approximate for x in m2.explain("httpx.UnsupportedProtocol: Request URL is missing").matches)
+    # a lowercase ``error`` class (``socket.error``'s idiom) is no class a CLI's ``ERROR:`` names
+    sock = entry(["", "e", ""], path="kafka/client.py", line=9, function="Client.wakeup", exc_type="error")
+    m3 = Matcher.from_entries([unrelated, sock])
+    res = m3.explain("ERROR: usage: pytest [options]\npytest: error: unrecognized arguments: -n")
+    assert all(x.approximate for x in res.matches)
     # with other capitals
     conn = entry(
         ["", "e", ""],

@@ -39,6 +39,7 @@ from errdex.match.index import (
     Index,
     type_key,
 )
+from errdex.match.parse import is_type_name
 from errdex.match.result import Match
 from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, type_relation
 from errdex.match.thresholds import (
@@ -443,7 +444,8 @@ class Ranker:
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
-        return self._sole_raise(ei)
+        # a class's name, not a word that only shares it (``pytest: error: ...`` is no ``socket.error``)
+        return is_type_name(self.idx.entry_facts(ei)[1].type) and self._sole_raise(ei)
 
     def _sole_raise(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement is the only one of its release raising a class of
