@@ -267,6 +267,19 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
 
 
+def test_a_word_read_as_a_class_is_no_pasted_class_for_a_value_alone() -> None:
+    # ``Connection Failure: text``: the word before ``: `` names a class another library raises
+    # once with a value alone; read from prose, it makes that raise no exact answer
+    value = entry(["", "result", ""], path="invoke/runners.py", line=530, function="Runner._finish",
+                  exc_type="Failure", repo="o/invoke")  # fmt: skip
+    text = entry(["You have not defined a default connection"], path="mongoengine/connection.py",
+                 line=327, function="get_connection", exc_type="ConnectionFailure", repo="o/mongoengine")  # fmt: skip
+    res = Matcher.from_entries([value, text]).explain(
+        "Mongoengine Connection Failure: You have not defined a default connection"
+    )
+    assert top(res).id == text.error_id
+
+
 def _invalid_value(orm_value: str, cli_value: str, cli: str) -> tuple[CatalogueEntry, CatalogueEntry]:
     """An ORM's "Invalid value for '{name}': {value}" and a CLI toolkit's near twin."""
     orm = entry(

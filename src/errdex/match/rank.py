@@ -91,6 +91,7 @@ class Evidence:
     typed_pids: set[int] = field(default_factory=set)  # ... and their patterns
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
+    guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
 
 
 @dataclass(slots=True)
@@ -438,9 +439,10 @@ class Ranker:
         template of placeholders alone is exact when this statement is the only one in its
         release that raises the class. The text then tells nothing, but Python printed the
         class, and only this statement raises it (a class raised at several such statements
-        stays approximate: the paste cannot tell them apart). A traceback whose last library
+        stays approximate: the paste cannot tell them apart; so does a word of the text only
+        read as a class, ``Connection Failure: ...``). A traceback whose last library
         frame lies in another file, or ends outside the library, says it came from elsewhere."""
-        if tw < TYPE_AGREES or self.ev.outside or self._empty or not self._value_only(c):
+        if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._value_only(c):
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
