@@ -267,6 +267,27 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
 
 
+def test_a_whole_fit_with_little_literal_text_is_exact_when_no_other_raise_of_the_class_fits() -> None:
+    # ``{name} must {op} {value} but it is {v} in env {env}``: too little literal text to be
+    # exact alone, but the pasted class's other raise places none of its text in the message
+    must = entry(["", "name", " must ", "op", " ", "value", " but it is ", "v", " in env ", "env", ""],
+                 path="conf/validator.py", line=10, function="Validator._validate", exc_type="ValidationError")  # fmt: skip
+    required = entry(["", "name", " is required in env ", "env", ""], path="conf/validator.py", line=20,
+                     function="Validator._required", exc_type="ValidationError")  # fmt: skip
+    paste = "conf.validator.ValidationError: ENV_FOR_CONF must is_in ['foo', 'bar'] but it is DEVELOPMENT in env DEV"
+    res = Matcher.from_entries([must, required]).explain(paste)
+    assert top(res).id == must.error_id and not top(res).approximate
+    # a caught exception's text re-raised (``{e}``) fits anything; another raise of the class
+    # whose text the message holds only cut short (its last ``.`` missing) keeps it approximate
+    reraise = entry(["", "e", ""], path="conf/traits.py", line=30, function="hold", exc_type="TraitError")
+    trait = entry(["The '", "name", "' trait expected ", "info", ", not ", "value", "."], path="conf/traits.py",
+                  line=40, function="TraitType.error", exc_type="TraitError")  # fmt: skip
+    res = Matcher.from_entries([reraise, trait]).explain(
+        "conf.traits.TraitError: The 'comm' trait expected a Comm, not x"
+    )
+    assert all(m.approximate for m in res.matches if m.id == reraise.error_id)
+
+
 def test_a_word_read_as_a_class_is_no_pasted_class_for_a_value_alone() -> None:
     # ``Connection Failure: text``: the word before ``: `` names a class another library raises
     # once with a value alone; read from prose, it makes that raise no exact answer

@@ -211,7 +211,7 @@ class Ranker:
         ev = self.ev
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
-        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
+        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._whole_fit(c)))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
@@ -321,7 +321,9 @@ class Ranker:
             reasons.append("the whole message is this template, raised as the pasted class")
         elif not confident and s.ei in self.ev.typed and self._typed_value(s.ei, c, tw, s.fw):
             confident = True
-            reasons.append("the message is a value this statement passes, the only raise of the pasted class")
+            reasons.append(
+                "the whole message is this template, the only raise of the pasted class that fits it"
+            )
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
@@ -429,37 +431,56 @@ class Ranker:
         """``_typed_whole``, or ``_typed_value``: a raise of the pasted class that may be exact."""
         return self._typed_whole(c, tw) or self._typed_value(ei, c, tw, fw)
 
-    def _value_only(self, c: Cand) -> bool:
-        """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
-        is a value the caller supplied, and any message fits it."""
-        return c.fit is not None and c.fit.full and self.idx.patterns[c.pid].lit_len == 0
+    def _whole_fit(self, c: Cand) -> bool:
+        """The message fits the template from end to end (every literal, nothing before or
+        after; a template of placeholders alone fits any message), its reprs where it prints
+        them."""
+        f = c.fit
+        return f is not None and f.full and f.anchored_start and f.anchored_end and c.repr_ok
 
     def _typed_value(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
         """For a raise of the library class the paste names (the caller checks it is one): a
-        template of placeholders alone is exact when this statement is the only one in its
-        release that raises the class. The text then tells nothing, but Python printed the
-        class, and only this statement raises it (a class raised at several such statements
-        stays approximate: the paste cannot tell them apart; so does a word of the text only
-        read as a class, ``Connection Failure: ...``). A traceback whose last library
-        frame lies in another file, or ends outside the library, says it came from elsewhere."""
-        if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._value_only(c):
+        template that fits the whole message, however little literal text it has (``raise
+        UnknownTimeZoneError(zone)``, ``{name} must {op} {value} but it is {v} in env {env}``),
+        is exact when no other statement of its release raising the class has a template that
+        could print the message. The text tells little, but Python printed the class, and only
+        this statement's text fits (several fitting statements stay approximate: the paste
+        cannot tell them apart; so does a word of the text only read as a class, ``Connection
+        Failure: ...``). A traceback whose last library frame lies in another file, or ends
+        outside the library, says it came from elsewhere."""
+        if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._whole_fit(c):
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
         # a class's name, not a word that only shares it (``pytest: error: ...`` is no ``socket.error``)
-        return is_type_name(self.idx.entry_facts(ei)[1].type) and self._sole_raise(ei)
+        return is_type_name(self.idx.entry_facts(ei)[1].type) and self._sole_fit(ei)
 
-    def _sole_raise(self, ei: int) -> bool:
+    def _sole_fit(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement is the only one of its release raising a class of
-        its class's name, however the statement spells it (``er.MultipleInvalid``) and whatever
-        module defines it (its variants are entries of the same statement). A name raised more
-        often than ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
-        idx = self.idx
-        snap = idx.entry_where(ei)[0]
+        its class's name (however the statement spells it, ``er.MultipleInvalid``, and whatever
+        module defines it) whose template may print the message. Another statement's template
+        counts as not printing it only when it was verified against the message (the pasted
+        class's raises are, up to ``MAX_TYPED``) and placed none of its literal text (a fit of
+        its beginning may be the message cut short); a name raised more often than
+        ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
+        idx, tf = self.idx, self._tf
+        if tf is None:
+            return False
+        weak = set(tf.weak)
+        here = idx.entry_where(ei)
         eis = idx.type_entries(idx.entry_facts(ei)[1].type, MAX_SOLE_LOOK + 1)
         if len(eis) > MAX_SOLE_LOOK:
             return False
-        return len({w for x in eis if (w := idx.entry_where(x))[0] == snap}) == 1
+        for x in eis:
+            where = idx.entry_where(x)
+            if where[0] != here[0] or where == here:
+                continue
+            if x not in self.ev.typed:
+                return False  # not verified: its template may fit
+            pid = idx.entry_pat[x]
+            if pid in tf.cands or pid in weak:
+                return False  # it places some of its literal text: the message may be its, cut short
+        return True
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
