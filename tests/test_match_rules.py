@@ -267,16 +267,15 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
 
 
-def test_a_whole_fit_with_little_literal_text_is_exact_when_no_other_raise_of_the_class_fits() -> None:
-    # ``{name} must {op} {value} but it is {v} in env {env}``: too little literal text to be
-    # exact alone, but the pasted class's other raise places none of its text in the message
-    must = entry(["", "name", " must ", "op", " ", "value", " but it is ", "v", " in env ", "env", ""],
-                 path="conf/validator.py", line=10, function="Validator._validate", exc_type="ValidationError")  # fmt: skip
-    required = entry(["", "name", " is required in env ", "env", ""], path="conf/validator.py", line=20,
-                     function="Validator._required", exc_type="ValidationError")  # fmt: skip
-    paste = "conf.validator.ValidationError: ENV_FOR_CONF must is_in ['foo', 'bar'] but it is DEVELOPMENT in env DEV"
-    res = Matcher.from_entries([must, required]).explain(paste)
-    assert top(res).id == must.error_id and not top(res).approximate
+def test_a_value_alone_is_exact_when_no_other_raise_of_the_class_places_text() -> None:
+    # ``raise UnknownZone(zone)``: the message is the caller's value; the pasted class's other
+    # raise places none of its literal text in the message, so only this one can have printed it
+    zone = entry(["", "zone", ""], path="tz/core.py", line=10, function="timezone", exc_type="UnknownZone")
+    other = entry(["no zone file under ", "path", ""], path="tz/files.py", line=20, function="load",
+                  exc_type="UnknownZone")  # fmt: skip
+    res = Matcher.from_entries([zone, other]).explain("tz.core.UnknownZone: 'Europe/Atlantis'")
+    assert top(res).id == zone.error_id and not top(res).approximate
+    assert any("the only raise of the pasted class" in r for r in top(res).reasons)
     # a caught exception's text re-raised (``{e}``) fits anything; another raise of the class
     # whose text the message holds only cut short (its last ``.`` missing) keeps it approximate
     reraise = entry(["", "e", ""], path="conf/traits.py", line=30, function="hold", exc_type="TraitError")

@@ -211,7 +211,7 @@ class Ranker:
         ev = self.ev
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
-        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._whole_fit(c)))
+        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
@@ -322,7 +322,7 @@ class Ranker:
         elif not confident and s.ei in self.ev.typed and self._typed_value(s.ei, c, tw, s.fw):
             confident = True
             reasons.append(
-                "the whole message is this template, the only raise of the pasted class that fits it"
+                "the message is a value this statement passes, the only raise of the pasted class that fits it"
             )
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
@@ -431,24 +431,20 @@ class Ranker:
         """``_typed_whole``, or ``_typed_value``: a raise of the pasted class that may be exact."""
         return self._typed_whole(c, tw) or self._typed_value(ei, c, tw, fw)
 
-    def _whole_fit(self, c: Cand) -> bool:
-        """The message fits the template from end to end (every literal, nothing before or
-        after; a template of placeholders alone fits any message), its reprs where it prints
-        them."""
-        f = c.fit
-        return f is not None and f.full and f.anchored_start and f.anchored_end and c.repr_ok
+    def _value_only(self, c: Cand) -> bool:
+        """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
+        is a value the caller supplied, and any message fits it."""
+        return c.fit is not None and c.fit.full and self.idx.patterns[c.pid].lit_len == 0
 
     def _typed_value(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
         """For a raise of the library class the paste names (the caller checks it is one): a
-        template that fits the whole message, however little literal text it has (``raise
-        UnknownTimeZoneError(zone)``, ``{name} must {op} {value} but it is {v} in env {env}``),
-        is exact when no other statement of its release raising the class has a template that
-        could print the message. The text tells little, but Python printed the class, and only
-        this statement's text fits (several fitting statements stay approximate: the paste
-        cannot tell them apart; so does a word of the text only read as a class, ``Connection
-        Failure: ...``). A traceback whose last library frame lies in another file, or ends
-        outside the library, says it came from elsewhere."""
-        if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._whole_fit(c):
+        template of placeholders alone is exact when no other statement of its release raising
+        the class has a template that could print the message. The text tells nothing, but
+        Python printed the class, and only this statement can have printed it (several such
+        statements stay approximate: the paste cannot tell them apart; so does a word of the
+        text only read as a class, ``Connection Failure: ...``). A traceback whose last library
+        frame lies in another file, or ends outside the library, says it came from elsewhere."""
+        if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._value_only(c):
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
@@ -478,7 +474,8 @@ class Ranker:
             if x not in self.ev.typed:
                 return False  # not verified: its template may fit
             pid = idx.entry_pat[x]
-            if pid in tf.cands or pid in weak:
+            other = tf.cands.get(pid)
+            if pid in weak or (other is not None and other.fit is not None):
                 return False  # it places some of its literal text: the message may be its, cut short
         return True
 
