@@ -460,8 +460,8 @@ class Ranker:
         its beginning may be the message cut short); a name raised more often than
         ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
         idx, tf = self.idx, self._tf
-        if tf is None:
-            return False
+        if tf is None or any(o.confident for o in tf.cands.values()):
+            return False  # another raise prints the message in full: the text is that one's, passed on
         weak = set(tf.weak)
         here = idx.entry_where(ei)
         eis = idx.type_entries(idx.entry_facts(ei)[1].type, MAX_SOLE_LOOK + 1)
