@@ -353,6 +353,98 @@ def test_werkzeug_debugger_page_has_its_message_above_the_traceback() -> None:
     assert [f.line for f in q.frames] == [2548, 1796]
 
 
+def test_django_debug_page_text_traceback_and_summary() -> None:
+    # Django's copy-and-paste view (before 2.2): ``File "path" in func`` with the line's number
+    # and source under it, then ``Exception Type: X at /path/`` and ``Exception Value: text``
+    q = parse(
+        "Traceback:\n\n"
+        'File "/venv/lib/python2.7/site-packages/django/core/handlers/base.py" in get_response\n'
+        "  132.                     response = callback(request, *callback_args, **callback_kwargs)\n"
+        'File "/venv/lib/python2.7/site-packages/bleach/sanitizer.py" in clean\n'
+        "  197.             raise TypeError('argument must be of text type')\n\n"
+        "Exception Type: TypeError at /comments/\n"
+        "Exception Value: argument must be of text type\n"
+    )
+    assert q.exc_type == "TypeError" and q.message == "argument must be of text type"
+    assert [(f.path.rsplit("/", 1)[-1], f.line, f.function) for f in q.frames] == [
+        ("base.py", 132, "get_response"),
+        ("sanitizer.py", 197, "clean"),
+    ]
+    assert q.frames[-1].source == "raise TypeError('argument must be of text type')"
+    # the page's heading (the class alone, or ``Class at /path/``) and the value under it, above
+    # the frame the user copied
+    for head in ("TypeError", "TypeError at /comments/"):
+        q = parse(
+            f"The error message says\n{head}\nargument must be of text type\nThe problem happens in\n"
+            'File "/srv/env/lib/python2.7/site-packages/bleach/sanitizer.py" in clean\n'
+            "  197.             raise TypeError('argument must be of text type')\n"
+        )
+        assert q.exc_type == "TypeError" and q.message == "argument must be of text type"
+        assert q.frames[0].line == 197 and q.frames[0].function == "clean"
+    # a word of prose alone on a line is no class
+    q = parse('It fails with\nerror\nsomething odd\nFile "/srv/app/mod.py" in run\n  12.     go()\n')
+    assert q.exc_type is None
+
+
+def test_qualified_class_before_its_message_without_a_colon() -> None:
+    # ``f"{cls.__module__}.{cls.__name__} {exc}"``: the class, a space, the message; a module
+    # path before a lowercase name, or an unqualified class, is text
+    url = "Invalid URL: https://i.reddit.it/someimage.jpg"
+    expected = {
+        f"praw.exceptions.InvalidURL {url}": ("praw.exceptions.InvalidURL", url),
+        "numpy.ndarray Size mismatch": (None, "numpy.ndarray Size mismatch"),
+        "os.path is not found": (None, "os.path is not found"),
+        "InvalidURL Invalid URL: x": (None, "InvalidURL Invalid URL: x"),
+    }
+    got = {text: (q.exc_type, q.message) for text in expected for q in [parse(text)]}
+    assert got == expected
+
+
+def test_exception_repr_as_a_keyword_value_inside_another_repr() -> None:
+    # a future's repr in an event loop's log line, a mock's recorded call: the exception inside
+    q = parse(
+        "2021-03-22 18:12:55,503 ERROR ioloop.handle_callback_exception: Exception in callback "
+        "functools.partial(<function wrap.<locals>.null_wrapper at 0x7fe4>, "
+        "<Future finished exception=RuntimeError('Cannot write() after finish()',)>)"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "Cannot write() after finish()")
+    q = parse(
+        "`Call(request=<PreparedRequest [GET]>, response=ConnectionError(u'Connection refused: http://x/',))`"
+    )
+    assert (q.exc_type, q.message) == ("ConnectionError", "Connection refused: http://x/")
+    # an exception named before it is the line's error; the repr is part of its message
+    text = "Command failed: pkg.TimeoutError: gave up, servers: [<Server error=AutoReconnect('refused')>]"
+    assert parse(text).exc_type is None
+    # a keyword's value that is no exception's repr stays text
+    assert parse("Bad option size=Large(3) given").exc_type is None
+
+
+def test_logger_name_glued_to_the_message() -> None:
+    # logging's default ``LEVEL:name:message`` with the level left out of the paste
+    q = parse("flask_wtf.csrf:The CSRF token is missing.")
+    assert (q.exc_type, q.message) == (None, "The CSRF token is missing.")
+    # with the level it is the whole prefix, as before
+    q = parse("INFO:flask_wtf.csrf:The CSRF token is missing.")
+    assert q.message == "The CSRF token is missing."
+    # an entry point (``module:function``) or a name without a dot is text
+    for text in ("see foo.bar:Baz", "myapp.wsgi:application not found", "csrf:The token is missing."):
+        assert parse(text).message == text
+
+
+def test_markdown_bold_dunder_in_a_frame() -> None:
+    # ``__init__`` outside a code block renders bold in an issue, and the copy reads ``**init**``
+    q = parse(
+        ' File "/usr/lib/python2.6/site-packages/sh.py", line 552, in **init**\n'
+        "    raise CommandNotFound(path)\n"
+        "sh.CommandNotFound: None"
+    )
+    assert q.frames[0].function == "__init__" and q.exc_type == "sh.CommandNotFound"
+    q = parse('  File "/x/aiohttp/client.py", line 578, in Cls.**iter**\n    return x\nValueError: boom')
+    assert q.frames[0].function == "Cls.__iter__"
+    q = parse('  File "/x/mod.py", line 5, in **\n    f()\nValueError: boom')
+    assert q.frames[0].function == "**"
+
+
 def test_a_log_record_above_a_traceback_cut_before_its_exception_line() -> None:
     # ``logger.exception("Exception inside application: %s", e)``: the record, then the frames of
     # packages other than the raising one, and the paste ends there; the record is the text

@@ -290,7 +290,20 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
     )
     m = Matcher.from_entries([unrelated, mapped])
     res = m.explain("httpx.UnsupportedProtocol: Request URL is missing an 'http://' or 'https://' protocol.")
-    assert top(res).id == mapped.error_id and top(res).approximate
+    assert top(res).id == mapped.error_id
+    # the text tells nothing, but the class does: that statement is its only raise, so it is exact
+    assert not top(res).approximate
+    # with a second raise of the class printing a value alone, the paste cannot tell which
+    other = entry(
+        ["", "msg", ""], path="httpx/_urls.py", line=30, function="parse", exc_type="UnsupportedProtocol"
+    )
+    m2 = Matcher.from_entries([unrelated, mapped, other])
+    assert all(x.approximate for x in m2.explain("httpx.UnsupportedProtocol: Request URL is missing").matches)
+    # a lowercase ``error`` class (``socket.error``'s idiom) is no class a CLI's ``ERROR:`` names
+    sock = entry(["", "e", ""], path="kafka/client.py", line=9, function="Client.wakeup", exc_type="error")
+    m3 = Matcher.from_entries([unrelated, sock])
+    res = m3.explain("ERROR: usage: pytest [options]\npytest: error: unrecognized arguments: -n")
+    assert all(x.approximate for x in res.matches)
     # with other capitals
     conn = entry(
         ["", "e", ""],
@@ -305,6 +318,39 @@ def test_a_pasted_library_class_makes_its_raises_candidates() -> None:
         top(m.explain("requests.exceptions.Connectionerror: Max retries exceeded with url: /")).id
         == conn.error_id
     )
+
+
+def test_a_value_alone_is_exact_when_no_other_raise_of_the_class_places_text() -> None:
+    # ``raise UnknownZone(zone)``: the message is the caller's value; the pasted class's other
+    # raise places none of its literal text in the message, so only this one can have printed it
+    zone = entry(["", "zone", ""], path="tz/core.py", line=10, function="timezone", exc_type="UnknownZone")
+    other = entry(["no zone file under ", "path", ""], path="tz/files.py", line=20, function="load",
+                  exc_type="UnknownZone")  # fmt: skip
+    res = Matcher.from_entries([zone, other]).explain("tz.core.UnknownZone: 'Europe/Atlantis'")
+    assert top(res).id == zone.error_id and not top(res).approximate
+    assert any("the only raise of the pasted class" in r for r in top(res).reasons)
+    # a caught exception's text re-raised (``{e}``) fits anything; another raise of the class
+    # whose text the message holds only cut short (its last ``.`` missing) keeps it approximate
+    reraise = entry(["", "e", ""], path="conf/traits.py", line=30, function="hold", exc_type="TraitError")
+    trait = entry(["The '", "name", "' trait expected ", "info", ", not ", "value", "."], path="conf/traits.py",
+                  line=40, function="TraitType.error", exc_type="TraitError")  # fmt: skip
+    res = Matcher.from_entries([reraise, trait]).explain(
+        "conf.traits.TraitError: The 'comm' trait expected a Comm, not x"
+    )
+    assert all(m.approximate for m in res.matches if m.id == reraise.error_id)
+
+
+def test_a_word_read_as_a_class_is_no_pasted_class_for_a_value_alone() -> None:
+    # ``Connection Failure: text``: the word before ``: `` names a class another library raises
+    # once with a value alone; read from prose, it makes that raise no exact answer
+    value = entry(["", "result", ""], path="invoke/runners.py", line=530, function="Runner._finish",
+                  exc_type="Failure", repo="o/invoke")  # fmt: skip
+    text = entry(["You have not defined a default connection"], path="mongoengine/connection.py",
+                 line=327, function="get_connection", exc_type="ConnectionFailure", repo="o/mongoengine")  # fmt: skip
+    res = Matcher.from_entries([value, text]).explain(
+        "Mongoengine Connection Failure: You have not defined a default connection"
+    )
+    assert top(res).id == text.error_id
 
 
 def _invalid_value(orm_value: str, cli_value: str, cli: str) -> tuple[CatalogueEntry, CatalogueEntry]:

@@ -233,6 +233,24 @@ class FieldsError(ValidationGroup):
 
 def structure(items):
     raise ItemsError("While structuring the items", [ValueError(i) for i in items])
+
+
+class UnknownZone(KeyError):
+    pass
+
+
+class NotFound(LookupError):
+    pass
+
+
+def zone(name):
+    raise UnknownZone(name)
+
+
+def find(name):
+    if name.startswith("/"):
+        raise NotFound(name)
+    raise NotFound(name.upper())
 """
 
 
@@ -258,6 +276,20 @@ def test_a_short_whole_message_of_the_pasted_library_class_is_exact(short_matche
     assert not top(short_matcher.explain("idn.core.IDNAError: Bad label 'x'")).approximate
     res = short_matcher.explain("idn.core.IDNAError: Bad label list[int]")
     assert (top(res).function, top(res).approximate) == ("check", True)
+
+
+def test_a_value_alone_raised_as_the_only_raise_of_the_pasted_class_is_exact(short_matcher: Matcher) -> None:
+    # ``raise UnknownZone(name)``: the message is the caller's value, so the text tells nothing,
+    # but the pasted library class is raised by that statement alone
+    res = short_matcher.explain("idn.core.UnknownZone: 'Europe/Atlantis'")
+    assert (top(res).function, top(res).approximate, res.outcome) == ("zone", False, "exact")
+    assert any("the only raise of the pasted class" in r for r in top(res).reasons)
+    # two statements raise NotFound with a value alone: the paste cannot tell them apart
+    res = short_matcher.explain("idn.core.NotFound: /etc/zones")
+    assert top(res).function == "find" and all(m.approximate for m in res.matches)
+    # a built-in class is no library class the paste names: a value alone stays approximate
+    res = short_matcher.explain("KeyError: 'Europe/Atlantis'")
+    assert all(m.approximate for m in res.matches)
 
 
 def test_classes_under_the_built_in_exception_group_relate_and_contradict(short_matcher: Matcher) -> None:

@@ -142,7 +142,7 @@ class Matcher:
         if inner is None:
             return None
         name, rest = inner
-        retry = self._match(q, rest, list(dict.fromkeys([name, *types])), fr, limit)
+        retry = self._match(q, rest, list(dict.fromkeys([name, *types])), fr, limit, guessed=True)
         if not (retry.matches and not retry.matches[0].approximate):
             return None
         for m in retry.matches:
@@ -195,10 +195,13 @@ class Matcher:
         limit: int,
         seen: set[int] | None = None,
         bare: list[int] | None = None,
+        guessed: bool = False,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
         the message holds as written (``_folded_case``); ``bare``, when given, the raises taken
-        as the pasted class's instead (``_value_raises``: a built-in class with a value alone)."""
+        as the pasted class's instead (``_value_raises``: a built-in class with a value alone);
+        ``guessed``, the first type is a word of the text read as a class (``_embedded``), not a
+        class the paste prints as one."""
         idx = self.index
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
@@ -216,6 +219,7 @@ class Matcher:
         # word similarity not computed yet
         fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
+        ev.guessed = guessed
         ev.pointed = self._pointed(types, fr, fev, typed)
         if points_elsewhere(idx.packages(), types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True

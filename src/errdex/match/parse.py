@@ -360,6 +360,12 @@ _IPY_OLD_FRAME = re.compile(
     r"^(\S[^\n]{0,1000}?\.(?:py|pyx|ipy)|<[^>\n]{1,200}>) in ([\w.<>: ]{1,300})\(.{0,2000}\)\s*$"
 )
 _IPY_ARROW = re.compile(r"^-*>\s*(\d{1,9})(?:\s(.*))?$")
+# Django's debug page (before 2.2) in its text view: ``File "path" in func`` and, under it, the
+# line's number and source (``  197.     raise TypeError(...)``); the summary after the frames
+_DJANGO_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})" in ([\w.<>]{1,300})\s*$')
+_DJANGO_SOURCE = re.compile(r"^\s{1,80}(\d{1,9})\.(?:\s{1,200}(\S.{0,2000}))?$")
+_DJANGO_TYPE = re.compile(r"^Exception Type: ([A-Za-z_][\w.]{0,300})(?: at \S{0,1000})?\s*$")
+_DJANGO_VALUE = "Exception Value:"
 _IPY_HEADER = re.compile(r"^(\S{1,300})\s{2,}Traceback \(most recent call last\)")
 _PYTEST_FOOTER = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}): ([A-Za-z_][\w.]{0,300})$")
 _PYTEST_E = re.compile(r"^E(?: {1,40}(.*))?$")
@@ -386,6 +392,12 @@ _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
+_BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
+# ``pkg.module.ClassName text``: a module-qualified class printed before its message without
+# the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
+_QUALIFIED_SPACE = re.compile(r"^((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,200}) (?=\S)")
+# ``pkg.module:Text``: logging's default ``LEVEL:name:message`` with the level cut off
+_LOGGER_GLUED = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}[a-z_][a-z0-9_]{0,100}:(?=[A-Z][a-z])")
 _TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
 _CARETS = re.compile(r"^\s*[\^~\-]+\s*$")
 _NOISE = re.compile(
@@ -628,6 +640,7 @@ class _BlockParser:
         return self._finish()
 
     def _add_frame(self, at: int, frame: Frame, nxt: int) -> int:
+        frame.function = _unbolded(frame.function)
         self.block.frames.append(frame)
         if self.first_frame is None:
             self.first_frame = at
@@ -648,9 +661,21 @@ class _BlockParser:
             frame = Frame(m.group(1).strip(), int(m.group(2)), fn)
         elif m := _IPY_OLD_FRAME.match(ln):
             frame = Frame(m.group(1), None, m.group(2).strip())
+        elif m := _DJANGO_FRAME.match(ln):
+            return self._django_frame(i, Frame(m.group(1), None, m.group(2)))
         if frame is None:
             return None
         return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
+
+    def _django_frame(self, i: int, frame: Frame) -> int:
+        """A frame of Django's text traceback: its line number and source are on the next line."""
+        nxt = i + 1
+        m = _DJANGO_SOURCE.match(self.lines[nxt]) if nxt < len(self.lines) else None
+        if m:
+            frame.line = int(m.group(1))
+            frame.source = (m.group(2) or "").strip() or None
+            nxt += 1
+        return self._add_frame(i, frame, nxt)
 
     def _pytest(self, i: int) -> int | None:
         """pytest's ``path:line: Type`` location line (a frame, its source the ``>`` line above),
@@ -737,6 +762,9 @@ class _BlockParser:
         while body and not body[0].strip():
             body.pop(0)
         body = _without_prompt(body)
+        summary = _django_summary(body)
+        if summary is not None:
+            self.header_type, body = summary
         block.message = _cap("\n".join(body).strip())
         if self.header_type:
             block.exc_types.append(self.header_type)
@@ -803,7 +831,7 @@ class _BlockParser:
             return None
         k = _last_type_line(self.lines, 0, self.first_frame)
         if k is None:
-            return None
+            return _alone_type_before(self.lines, self.first_frame)
         out: list[str] = []
         for ln in self.lines[k : self.first_frame]:
             if _NOISE.match(ln) or _frames_header(ln):
@@ -825,6 +853,32 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
+    """Django's debug page summary, ``Exception Type: X at /path/`` then ``Exception Value:
+    text`` (the value may run on over further lines): the class and the message, without the
+    page's labels and the request's path."""
+    at = next((k for k in range(len(body) - 1, -1, -1) if _DJANGO_TYPE.match(body[k])), None)
+    if at is None or at + 1 >= len(body) or not body[at + 1].startswith(_DJANGO_VALUE):
+        return None
+    m = _DJANGO_TYPE.match(body[at])
+    assert m is not None
+    return m.group(1), [body[at + 1][len(_DJANGO_VALUE) :].strip(), *body[at + 2 :]]
+
+
+def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
+    """A class alone on a line (``TypeError``, or ``TypeError at /path/`` as a debug page's
+    heading shows it), its value on the line under it, above a traceback that nothing follows:
+    the exception, as ``Class: value``. Only a name ending like an exception's counts, so a
+    word of prose alone on a line does not."""
+    for k in range(first_frame - 2, -1, -1):
+        head = lines[k].strip()
+        name = head.split(" at /", 1)[0] if " at /" in head else head
+        value = lines[k + 1].strip()
+        if value and name != "Traceback" and _BARE_TYPE_WORD.match(name) and is_type_name(name, strict=True):
+            return [f"{name}: {value}"]
+    return None
 
 
 def _message_block(lines: list[str]) -> Block:
@@ -882,6 +936,18 @@ def _raised_above(lines: list[str], k: int, token: str) -> bool:
 
 def _parse_block(lines: list[str]) -> Block:
     return _BlockParser(lines).run()
+
+
+def _unbolded(function: str | None) -> str | None:
+    """A dunder method's name as Markdown rendered it: ``__init__`` in an issue's prose (outside
+    a code block) turns bold, and the copied text reads ``**init**``. No Python name has ``*``,
+    so the underscores are put back (``A.**call**`` too)."""
+    if function is None or "**" not in function:
+        return function
+    owner, dot, last = function.rpartition(".")
+    if len(last) > 4 and last.startswith("**") and last.endswith("**") and last[2:-2].isidentifier():
+        return f"{owner}{dot}__{last[2:-2]}__"
+    return function
 
 
 def _take_source(lines: list[str], i: int, frame: Frame) -> int:
@@ -991,6 +1057,17 @@ def _title_tag(msg: str) -> str:
     if m and is_type_name(m.group(1), strict="." not in m.group(1)):
         return rest
     return msg
+
+
+def _qualified_without_colon(block: Block, msg: str) -> str:
+    """``praw.exceptions.InvalidURL Invalid URL: ...``: a module-qualified exception class, a
+    space, then its message (printed without Python's ``:``). Prose does not open with a
+    lowercase dotted module path and a class name, so the class is recorded and taken off."""
+    m = _QUALIFIED_SPACE.match(msg)
+    if m is None or not is_type_name(m.group(1)):
+        return msg
+    block.exc_types.append(m.group(1))
+    return msg[m.end() :]
 
 
 def _strip_label(msg: str) -> str:
@@ -1149,6 +1226,45 @@ def _trailing_repr(block: Block, msg: str) -> str:
     return msg
 
 
+def _keyword_repr(block: Block, msg: str) -> str:
+    """An exception's repr given as a keyword's value inside another object's repr: a future's
+    ``<Future finished exception=RuntimeError('...')>`` in a log line, a mock's recorded
+    ``Call(request=..., response=ConnectionError(u'...',))``. The exception is the error the
+    line reports; its repr ends at the first ``)`` after which its arguments read as literals
+    (a few are tried), and is read as ``_exception_repr`` reads one alone."""
+    text = msg.strip()
+    if "\n" in text or len(text) > MESSAGE_CAP:
+        return msg
+    at = text.find("=")
+    for _ in range(_MAX_REPR_TRIES):
+        if at < 0:
+            break
+        start = at + 1
+        open_ = start
+        while open_ < len(text) and (text[open_].isalnum() or text[open_] in "_."):
+            open_ += 1
+        if _named_before(text, at):
+            return msg  # ``Wrapper: SomeError: text, ... error=Other('...')``: the error is named before
+        if open_ > start and text.startswith("(", open_) and is_type_name(text[start:open_]):
+            close = text.find(")", open_)
+            for _ in range(_MAX_REPR_TRIES):
+                if close < 0:
+                    break
+                known = len(block.exc_types)
+                got = _exception_repr(block, text[start : close + 1])
+                if len(block.exc_types) > known:
+                    return got
+                close = text.find(")", close + 1)
+        at = text.find("=", at + 1)
+    return msg
+
+
+def _named_before(text: str, end: int) -> bool:
+    """Whether ``text[:end]`` names an exception as Python prints one (``SomeError: ``): the
+    line's error, whatever reprs its message holds further on."""
+    return any(w.endswith(":") and is_type_name(w[:-1], strict=True) for w in text[:end].split())
+
+
 def _repr_may_start(text: str, start: int) -> bool:
     """Whether an exception's repr at ``start`` can be the error the line shows, rather than a
     value inside another exception's message: not after a ``:`` (``Stream connection lost:
@@ -1192,6 +1308,8 @@ def _prefix_type(token: str, strict: bool) -> bool:
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, block.message)
+    if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
+        msg = msg[glued.end() :]
     m = _CLASS_REPR.match(msg)
     if m:
         block.exc_types.append(m.group(1))
@@ -1219,6 +1337,10 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_types.append(m.group(1))
         msg = msg[m.end() :].lstrip(" ")
         strict = True
+    if not block.exc_types:
+        msg = _qualified_without_colon(block, msg)
+    if all(t.startswith("log.") for t in block.exc_types):
+        msg = _keyword_repr(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]
     if real:
         block.exc_type = real[-1]

@@ -39,6 +39,7 @@ from errdex.match.index import (
     Index,
     type_key,
 )
+from errdex.match.parse import is_type_name
 from errdex.match.result import Match
 from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, type_relation
 from errdex.match.thresholds import (
@@ -62,6 +63,8 @@ from errdex.match.thresholds import (
 )
 from errdex.match.verify import REPR_MARK, values
 from errdex.store.classes import owner_class as _owner_class
+
+MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
 _CLASS_NAME = frozenset(
@@ -88,6 +91,7 @@ class Evidence:
     typed_pids: set[int] = field(default_factory=set)  # ... and their patterns
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
+    guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
 
 
 @dataclass(slots=True)
@@ -207,7 +211,7 @@ class Ranker:
         ev = self.ev
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
-        exact = exact or (c.pid in ev.typed_pids and self._whole_text(c))
+        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
@@ -295,7 +299,7 @@ class Ranker:
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
-        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_whole(c, tw)))
+        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_fits(ei, c, tw, fw)))
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
@@ -315,6 +319,11 @@ class Ranker:
         if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
             confident = True
             reasons.append("the whole message is this template, raised as the pasted class")
+        elif not confident and s.ei in self.ev.typed and self._typed_value(s.ei, c, tw, s.fw):
+            confident = True
+            reasons.append(
+                "the message is a value this statement passes, the only raise of the pasted class that fits it"
+            )
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
@@ -417,6 +426,58 @@ class Ranker:
         (a built-in class is raised by every library, so it is no such evidence; nor is a
         traceback ending outside the library)."""
         return tw >= TYPE_AGREES and not self.ev.outside and not self._empty and self._whole_text(c)
+
+    def _typed_fits(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
+        """``_typed_whole``, or ``_typed_value``: a raise of the pasted class that may be exact."""
+        return self._typed_whole(c, tw) or self._typed_value(ei, c, tw, fw)
+
+    def _value_only(self, c: Cand) -> bool:
+        """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
+        is a value the caller supplied, and any message fits it."""
+        return c.fit is not None and c.fit.full and self.idx.patterns[c.pid].lit_len == 0
+
+    def _typed_value(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
+        """For a raise of the library class the paste names (the caller checks it is one): a
+        template of placeholders alone is exact when no other statement of its release raising
+        the class has a template that could print the message. The text tells nothing, but
+        Python printed the class, and only this statement can have printed it (several such
+        statements stay approximate: the paste cannot tell them apart; so does a word of the
+        text only read as a class, ``Connection Failure: ...``). A traceback whose last library
+        frame lies in another file, or ends outside the library, says it came from elsewhere."""
+        if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._value_only(c):
+            return False
+        if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
+            return False
+        # a class's name, not a word that only shares it (``pytest: error: ...`` is no ``socket.error``)
+        return is_type_name(self.idx.entry_facts(ei)[1].type) and self._sole_fit(ei)
+
+    def _sole_fit(self, ei: int) -> bool:
+        """Whether entry ``ei``'s statement is the only one of its release raising a class of
+        its class's name (however the statement spells it, ``er.MultipleInvalid``, and whatever
+        module defines it) whose template may print the message. Another statement's template
+        counts as not printing it only when it was verified against the message (the pasted
+        class's raises are, up to ``MAX_TYPED``) and placed none of its literal text (a fit of
+        its beginning may be the message cut short); a name raised more often than
+        ``MAX_SOLE_LOOK`` times across the catalogue is not walked: it is no sole raise."""
+        idx, tf = self.idx, self._tf
+        if tf is None or any(o.confident for o in tf.cands.values()):
+            return False  # another raise prints the message in full: the text is that one's, passed on
+        weak = set(tf.weak)
+        here = idx.entry_where(ei)
+        eis = idx.type_entries(idx.entry_facts(ei)[1].type, MAX_SOLE_LOOK + 1)
+        if len(eis) > MAX_SOLE_LOOK:
+            return False
+        for x in eis:
+            where = idx.entry_where(x)
+            if where[0] != here[0] or where == here:
+                continue
+            if x not in self.ev.typed:
+                return False  # not verified: its template may fit
+            pid = idx.entry_pat[x]
+            other = tf.cands.get(pid)
+            if pid in weak or (other is not None and other.fit is not None):
+                return False  # it places some of its literal text: the message may be its, cut short
+        return True
 
     def _class_names(self, c: Cand) -> list[str]:
         """The values the message fills the pattern's class-name placeholders with (sites
