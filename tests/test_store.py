@@ -352,6 +352,22 @@ def test_entries_carry_their_statement_from_each_snapshots_file(db_url: str) -> 
         }
 
 
+def test_entries_read_the_statements_just_written_as_a_new_handle_reads_them_back(db_url: str) -> None:
+    # The handle that wrote a snapshot keeps the texts it stored for the entry walk that builds
+    # the match index right after: what it finds must be what reading the catalogue gives, for
+    # the line breaks ``splitlines`` knows (\r\n, form feed) and bytes that are not UTF-8.
+    body = b"# caf\xe9\r\ndef f(x):\x0c\n    if x < 0:\n        raise ValueError(f'bad value {x}')\n"
+    info, files, reports = _snapshot("1.0", "")
+    files[0] = SourceFile("lib/core.py", body)
+    rec = _record("lib/core.py", 5, ["bad value ", "x", ""])
+    with Store.open(db_url) as store:
+        store.write_snapshot(info, files, [rec], reports, set())
+        fresh = [(e.line, e.statement) for e in store.iter_entries()]
+    with Store.open(db_url) as again:
+        assert [(e.line, e.statement) for e in again.iter_entries()] == fresh
+    assert fresh == [(5, "raise ValueError(f'bad value {x}')")]
+
+
 def test_a_snapshot_reads_back_typed_stats_and_expectations_and_its_json_as_stored(db_url: str) -> None:
     import json
 

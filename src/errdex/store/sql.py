@@ -60,7 +60,7 @@ from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
 from errdex.store.facts import FactReader
-from errdex.store.fast import connect_readonly, inflate_text
+from errdex.store.fast import MAX_TEXT_BYTES, connect_readonly, inflate_text
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -175,6 +175,11 @@ class Store(CatalogueReader):
                 except OSError as e:
                     raise StoreError(f"cannot create {path.parent}: {e.strerror}", kind="readonly") from None
         self.engine: Engine = _engine(url, kwargs)
+        # The texts of the blobs the last snapshot write stored (sha -> text): building the
+        # match index reads that snapshot's statement lines right after the write, and would
+        # otherwise read back, inflate and decode each file it just compressed. Content
+        # addressed, so always the stored text; one write's worth, replaced by the next.
+        self._fresh_texts: dict[str, str] = {}
         event.listen(self.engine, "handle_error", self._translate)
         if self.engine.dialect.name == "sqlite" and not readonly:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -412,10 +417,15 @@ class Store(CatalogueReader):
         by_path = {r.path: r for r in reports}
         existing = {str(r[0]) for r in select_in(conn, (s.blobs.c.sha,), s.blobs.c.sha, shas.values())}
         new_texts: dict[str, tuple[str, bytes]] = {}  # sha -> (path, UTF-8 text)
+        fresh: dict[str, str] = {}
         for f in files:
             sha = shas[f.path]
             if sha not in existing and sha not in new_texts:
-                new_texts[sha] = (f.path, decode_text(f.data).encode("utf-8", "surrogatepass"))
+                decoded = decode_text(f.data)
+                new_texts[sha] = (f.path, decoded.encode("utf-8", "surrogatepass"))
+                if len(new_texts[sha][1]) <= MAX_TEXT_BYTES:  # what reading it back would refuse
+                    fresh[sha] = decoded
+        self._fresh_texts = fresh
         if new_texts:
             # a changed file is stored as its difference from the same path's text in an earlier
             # release of the codebase, where that is small (``textdelta``)
@@ -558,7 +568,7 @@ class Store(CatalogueReader):
         if snapshot_id is not None:
             q = q.where(o.c.snapshot_id == snapshot_id)
         with self.engine.connect() as conn:
-            lines = _LineCache(conn)
+            lines = _LineCache(conn, self._fresh_texts)
             for row in conn.execute(q):
                 yield CatalogueEntry(
                     key=row.id,
@@ -1038,8 +1048,9 @@ class _LineCache:
     """Source lines of the stored files an entry walk reads, a few files at a time: occurrences are
     stored file by file, so consecutive entries mostly read the same one."""
 
-    def __init__(self, conn: Any, size: int = 16) -> None:
+    def __init__(self, conn: Any, fresh: Mapping[str, str] | None = None, size: int = 16) -> None:
         self.conn, self.size = conn, size
+        self.fresh = fresh or {}  # texts just written (``Store._fresh_texts``): no read needed
         self.files: dict[str, list[str]] = {}
 
     def line(self, blob_sha: str | None, line: int) -> str:
@@ -1048,8 +1059,11 @@ class _LineCache:
             return ""
         lines = self.files.get(blob_sha)
         if lines is None:
-            data = self._blob(blob_sha)
-            lines = inflate_text(data, self._blob).splitlines() if data is not None else []
+            text = self.fresh.get(blob_sha)
+            if text is None:
+                data = self._blob(blob_sha)
+                text = inflate_text(data, self._blob) if data is not None else ""
+            lines = text.splitlines()
             if len(self.files) >= self.size:
                 self.files.pop(next(iter(self.files)))
             self.files[blob_sha] = lines
