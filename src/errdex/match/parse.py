@@ -757,13 +757,13 @@ class _BlockParser:
                     self.block.earlier = _message_block(lines[j:])
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
-            return body
+            return _before_log_records(body) if self.msg_start else body
         # drop leftover source lines / carets that belong to the last frame
         k = 0
         while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
             k += 1
         if k < len(body):
-            return body[k:]
+            return _before_log_records(body[k:])
         before = self._message_before_frames()
         if before is None:
             before = self._log_record_before_frames()
@@ -816,6 +816,18 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+def _before_log_records(body: list[str]) -> list[str]:
+    """The exception's lines without the log records printed after them: an application that
+    logs on after a traceback (``INFO:app:shutting down``, ``2024-05-01 12:00:01 WARNING ...``)
+    leaves its records under the exception line, and they are the program's later output, not
+    the error's message. A record opening the body is kept (a logger's own line is the message
+    then)."""
+    if not body or _log_record(body[0]):
+        return body
+    cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
+    return body if cut is None else body[:cut]
 
 
 def _message_block(lines: list[str]) -> Block:
