@@ -144,7 +144,9 @@ def test_ctrl_c_while_indexing_into_a_new_catalogue_leaves_no_file(tmp_path: Pat
     lib = tmp_path / "biglib"
     lib.mkdir()
     for i in range(1500):  # enough files that the run is still extracting when it is interrupted
-        (lib / f"m{i}.py").write_text(f"def f(x):\n    if x:\n        raise ValueError(f'bad {{x}} in {i}')\n")
+        (lib / f"m{i}.py").write_text(
+            f"def f(x):\n    if x:\n        raise ValueError(f'bad {{x}} in {i}')\n"
+        )
     db = tmp_path / "c.db"
     cmd = [*ERRDEX, "index", str(lib), "--db", str(db), "-j", "1"]
     with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) as p:
