@@ -161,6 +161,25 @@ def test_ctrl_c_while_indexing_into_a_new_catalogue_leaves_no_file(tmp_path: Pat
     assert not list(tmp_path.glob("c.db*"))
 
 
+def test_matches_beside_a_deepest_frame_in_a_package_not_indexed_say_what_to_index(db: str) -> None:
+    # the message reads like tinylib's, but the error was raised in zzpkg, which is not indexed
+    # (nor installed here): the answer names the command that indexes zzpkg
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n'
+        '    zzpkg.check("a.json")\n'
+        '  File "/venv/lib/python3.12/site-packages/zzpkg/core.py", line 12, in check\n'
+        "    raise ValueError(msg)\n"
+        "ValueError: expected a .toml file, got 'a.json'\n"
+    )
+    for args in ((), ("--json",)):
+        r = _explain(db, paste.encode(), *args)
+        assert b"tinylib/__init__.py" in r.stdout, r
+        assert b"errdex index pypi:zzpkg" in r.stdout and b"errdex index --env" in r.stdout
+    # raised in the indexed library: no such hint
+    assert b"errdex index" not in _explain(db, TRACEBACK.encode()).stdout
+
+
 def test_command_summaries_are_one_sentence_in_the_command_list() -> None:
     out = CliRunner().invoke(app, ["--help"], terminal_width=200).output
     row = next(line for line in out.splitlines() if " diff " in line)
