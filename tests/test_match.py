@@ -49,6 +49,30 @@ def test_fit_and_values() -> None:
     assert vals == {"name": "x_ref", "scratch_type=": "BlockType(a, b)"}
 
 
+def test_values_holding_the_next_literal_inside_brackets_round_trip() -> None:
+    # attrs' ``(msg, attr, options, value)`` tuple: ``attr``'s repr holds ", " (the literal after
+    # it) inside its parentheses; the value runs to the ", " outside them
+    segs = ["(", "msg!r", ", ", "attr!r", ", ", "options!r", ", ", "value!r", ")"]
+    shown = {
+        "msg!r": "\"'x' must be in [1, 2] (got 5)\"",
+        "attr!r": "Attribute(name='x', default=NOTHING, validator=<in_ validator with options [1, 2]>)",
+        "options!r": "[1, 2]",
+        "value!r": "5",
+    }
+    msg = "(" + ", ".join(shown.values()) + ")"
+    f = fit(lits(segs), compact(msg))
+    assert f is not None and f.full
+    assert values(segs[1::2], f, msg, compact_map(msg)) == shown
+    # a value that closes what it opens keeps the leftmost cut; one whose brackets never close
+    # in a place the rest fits keeps it too
+    msg = "(a, (b, c), d)"
+    f = fit(lits(["(", "x", ", ", "y", ")"]), compact(msg))
+    assert f is not None and values(["x", "y"], f, msg, compact_map(msg)) == {"x": "a", "y": "(b, c), d"}
+    msg = "(f(a, b)"
+    f = fit(lits(["(", "x", ", ", "y", ")"]), compact(msg))
+    assert f is not None and values(["x", "y"], f, msg, compact_map(msg)) == {"x": "f(a", "y": "b"}
+
+
 def test_placeholder_glued_to_literal() -> None:
     segs = ["bad k", "x", " value"]
     f = fit(lits(segs), compact("bad kx=17 value"))
