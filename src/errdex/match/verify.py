@@ -258,7 +258,7 @@ def _place_after(cmsg: str, spans: list[tuple[int, int]], j: int, at: int) -> li
     if at < 0 or (j + 1 == len(spans) - 1 and spans[-1][1] == m):
         return None  # the last literal ends the message: it stays there
     lits = [cmsg[a:b] for a, b in spans]
-    out = spans[: j + 1] + [(at, at + len(lits[j + 1]))]
+    out = [*spans[: j + 1], (at, at + len(lits[j + 1]))]
     pos = at + len(lits[j + 1])
     last = len(lits) - 1
     for k in range(j + 2, len(lits)):
