@@ -250,8 +250,14 @@ class Ranker:
 
     def _raise_text_ok(self, c: Cand) -> bool:
         """Frames landing on a raise make it exact unless its own literal text is missing from
-        the message: all of it is there, or it has too little to tell."""
-        return (c.fit is not None and c.fit.full) or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
+        the message: all of it is there, or it has too little to tell, and the message does
+        not leave out what little it has (a short template none of whose text is in the
+        message, such as another release's wording raised from the same line, is reworded, and
+        an answer calling it exact would contradict its own reasons)."""
+        if c.fit is not None and c.fit.full:
+            return True
+        lit_len = self.idx.patterns[c.pid].lit_len
+        return lit_len < MIN_LITERAL and (lit_len == 0 or (c.fit is not None and c.fit.covered > 0))
 
     def _entries_of(self, c: Cand) -> list[int]:
         """The entries of a very common pattern that can rank: all that frames support, and the
