@@ -60,7 +60,7 @@ from errdex.match.thresholds import (
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
 )
-from errdex.match.verify import REPR_MARK, values
+from errdex.match.verify import REPR_MARK, repr_start, values
 from errdex.store.classes import owner_class as _owner_class
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
@@ -256,8 +256,18 @@ class Ranker:
         an answer calling it exact would contradict its own reasons)."""
         if c.fit is not None and c.fit.full:
             return True
-        lit_len = self.idx.patterns[c.pid].lit_len
-        return lit_len < MIN_LITERAL and (lit_len == 0 or (c.fit is not None and c.fit.covered > 0))
+        return self.idx.patterns[c.pid].lit_len < MIN_LITERAL and not self._prose_for_repr(c)
+
+    def _prose_for_repr(self, c: Cand) -> bool:
+        """A fit cut short in the template's opening placeholder, printed through ``repr()``,
+        whose message is prose instead (``{value!r} is not one of {choices}.`` against another
+        release's ``invalid choice: purple. (choose from ...)``): the whole message stands for a
+        repr it cannot be, so nothing of the raise's text is there."""
+        f, tf = c.fit, self._tf
+        names = self.idx.patterns[c.pid].names
+        if f is None or f.full or len(f.spans) != 1 or f.spans[0] != (0, 0) or tf is None or not names:
+            return False
+        return names[0].endswith(REPR_MARK) and not repr_start(tf.message.lstrip())
 
     def _entries_of(self, c: Cand) -> list[int]:
         """The entries of a very common pattern that can rank: all that frames support, and the
@@ -291,6 +301,8 @@ class Ranker:
             return None  # another class's raise with no message: nothing points to it
         if typed:
             text, fw, typed_why = self._typed(ei, c, text, fw)
+            if fw < CALLER_FRAME and self._unframed_placeholder(ei, c):
+                return None
         floor = TYPED_MIN if typed else APPROX_MIN
         if not c.confident and fw < CALLER_FRAME and text < floor:
             return None
@@ -370,6 +382,15 @@ class Ranker:
         if last_lib is None or last_lib[0] != len(info.frames) - 1:
             return False  # the file the frame names is not in the catalogue: it moved
         return self.idx.entry_path(ei) != last_lib[1]
+
+    def _unframed_placeholder(self, ei: int, c: Cand) -> bool:
+        """A template that is one placeholder and nothing else (``raise ve`` of a caught error,
+        ``raise E(msg)`` of a text made elsewhere), under a traceback through its codebase that
+        has no frame in its function: the template fits any text, so only the class speaks for
+        it, and a raise there would have put its function in the traceback. pydantic's report of
+        a validation that failed in pydantic-core's compiled code is no re-raise of a caught
+        ``ValidationError`` in a validator the traceback never entered."""
+        return not self._empty and self.idx.patterns[c.pid].lit_len == 0 and self._typed_pointed(ei)
 
     def _typed_pointed(self, ei: int) -> bool:
         """A traceback that the paste points to the site's codebase with (its frames, or the

@@ -289,6 +289,25 @@ _STRING_PREFIX = frozenset("bBrRuUfF")
 _OPENERS = frozenset("'\"([{<")
 
 
+def repr_start(text: str) -> bool:
+    """Whether ``text`` may open what ``repr()`` prints: a quote, bracket or number, a word
+    ``repr`` spells (``None``, ``True``), or a name followed by ``(``, ``.`` or ``<`` (an
+    object's ``Name(...)``, a dotted constant); prose opens with a word and a space."""
+    if not text:
+        return True
+    ch = text[0]
+    if ch in _OPENERS or ch.isdigit() or ch in "-+":
+        return True
+    if not (ch.isalpha() or ch == "_"):
+        return False
+    end = next((i for i, x in enumerate(text[:200]) if not (x.isalnum() or x == "_")), min(len(text), 200))
+    if text[:end] in _REPR_WORDS or (
+        _STRING_PREFIX.issuperset(text[:end]) and text[end : end + 1] in ("'", '"')
+    ):
+        return True
+    return end == len(text) or text[end] in "(.<"
+
+
 def echoed(names: Sequence[str], result: Fit, cmsg: str) -> int:
     """Characters of the message that two placeholders show alike, so they are not free text:
     an item of a mapping (``{data["error"]}``, ``{data.get("error")}``) whose value is also in
