@@ -213,7 +213,7 @@ def _balanced_spans(spans: list[tuple[int, int]], cmsg: str) -> list[tuple[int, 
     for j in range(len(out) - 1):
         s, e = out[j][1], out[j + 1][0]
         lit = cmsg[out[j + 1][0] : out[j + 1][1]]
-        if not lit or _depth(cmsg, s, e) <= 0:
+        if not lit:
             continue
         moved = _place_after(cmsg, out, j, _outside_brackets(cmsg, s, e, lit))
         if moved is not None:
@@ -221,24 +221,14 @@ def _balanced_spans(spans: list[tuple[int, int]], cmsg: str) -> list[tuple[int, 
     return out
 
 
-def _depth(cmsg: str, s: int, e: int) -> int:
-    """Brackets ``cmsg[s:e]`` leaves open (-1 when it closes one it did not open)."""
-    depth = 0
-    for ch in cmsg[s:e]:
-        if ch in _OPEN:
-            depth += 1
-        elif ch in _CLOSE:
-            depth -= 1
-            if depth < 0:
-                return -1
-    return depth
-
-
 def _outside_brackets(cmsg: str, s: int, e: int, lit: str) -> int:
-    """The first position after ``e`` where ``lit`` starts with every bracket opened since ``s``
-    closed again; -1 when there is none."""
+    """For a value ``cmsg[s:e]`` that leaves a bracket open, the first position after ``e``
+    where ``lit`` starts with every bracket opened since ``s`` closed again; -1 when there is
+    none, or when the value closes what it opens (then the cut stands)."""
     depth = 0
     for i in range(s, len(cmsg)):
+        if i == e and depth <= 0:
+            return -1
         if depth == 0 and i > e and cmsg.startswith(lit, i):
             return i
         ch = cmsg[i]
