@@ -131,3 +131,6 @@ def test_a_pydantic_core_report_gets_no_bare_placeholder_answer(matcher: Matcher
     assert res.outcome != "exact"
     bare = [m.template for m in res.matches if re.fullmatch(r"\{[^{}]*\}", m.template)]
     assert not bare
+    # main.py:253 of this release is another statement (a class attribute of ``BaseModel``):
+    # the frame in ``__init__`` at that line number is no evidence for it
+    assert not any(m.path == "pydantic/main.py" and m.line == 253 for m in res.matches)
