@@ -113,8 +113,8 @@ def deepest_advice(m: Missing) -> str:
             f"installs {m.top}, when its name differs)"
         )
     return (
-        f"the error was raised in {m.top} ({m.rel}), which is not indexed, so the answers above come "
-        f"from other code; {how}, or `errdex index --env` in the environment where it happened"
+        f"the error was raised in {m.top} ({m.rel}), which is not indexed, so these answers come from "
+        f"other code; {how}, or `errdex index --env` in the environment where it happened"
     )
 
 
@@ -187,20 +187,23 @@ def explain(
             reader = open_reader(db)  # a StoreError here is the catalogue that still does not exist
         matcher = Matcher.load(reader, repo=repo)
         result = matcher.explain(text, limit=limit)
-        hint = None
-        if result.builtin is not None:  # Python's own message: nothing to index
-            pass
-        elif not result.matches:
-            hint = advice(
-                left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots()
-            )
-        elif (deepest := deepest_missing(list(result.query.frames), reader)) is not None:
-            hint = deepest_advice(deepest)
+        hint = _hint(result, frames, left, reader)
     except BaseException:
         if reader is not None:
             reader.close()
         raise
     return Outcome(result, reader, notes, hint)
+
+
+def _hint(result: Any, frames: list[Any], left: list[Missing], reader: Any) -> str | None:
+    """What to index next: with no match, what the frames need (or the general command); beside
+    matches, the package of the deepest frame when the catalogue lacks it."""
+    if result.builtin is not None:  # Python's own message: nothing to index
+        return None
+    if not result.matches:
+        return advice(left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots())
+    deepest = deepest_missing(list(result.query.frames), reader)
+    return None if deepest is None else deepest_advice(deepest)
 
 
 def _frames(q: Any) -> list[Any]:
