@@ -250,10 +250,10 @@ class Ranker:
 
     def _raise_text_ok(self, c: Cand) -> bool:
         """Frames landing on a raise make it exact unless its own literal text is missing from
-        the message: all of it is there, or it has too little to tell, and the message does
-        not leave out what little it has (a short template none of whose text is in the
-        message, such as another release's wording raised from the same line, is reworded, and
-        an answer calling it exact would contradict its own reasons)."""
+        the message: all of it is there, or it has too little to tell, unless the message
+        cannot be what the template opens with (``_prose_for_repr``: another release's wording
+        raised from the same line is reworded, and an answer calling it exact would contradict
+        its own reasons)."""
         if c.fit is not None and c.fit.full:
             return True
         return self.idx.patterns[c.pid].lit_len < MIN_LITERAL and not self._prose_for_repr(c)
