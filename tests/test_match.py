@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from errdex.match import Match, Matcher, Result
 from errdex.match.artifact import unpack
 from errdex.match.index import Index
-from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, values
+from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, repr_start, values
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -71,6 +71,14 @@ def test_values_holding_the_next_literal_inside_brackets_round_trip() -> None:
     msg = "(f(a, b)"
     f = fit(lits(["(", "x", ", ", "y", ")"]), compact(msg))
     assert f is not None and values(["x", "y"], f, msg, compact_map(msg)) == {"x": "f(a", "y": "b"}
+
+
+def test_what_a_repr_may_open_with() -> None:
+    for text in ("'purple'", '"x"', "[1, 2]", "(a, b)", "{'k': 1}", "<object at 0x1>", "42", "-1.5",
+                 "None", "True is odd", "b'raw'", "Attribute(name='x')", "enum.Color.RED", "ANY", ""):  # fmt: skip
+        assert repr_start(text), text
+    for text in ("invalid choice: purple.", "Input should be a valid integer", "got 5"):
+        assert not repr_start(text), text
 
 
 def test_placeholder_glued_to_literal() -> None:
