@@ -385,12 +385,17 @@ class Ranker:
 
     def _unframed_placeholder(self, ei: int, c: Cand) -> bool:
         """A template that is one placeholder and nothing else (``raise ve`` of a caught error,
-        ``raise E(msg)`` of a text made elsewhere), under a traceback through its codebase that
-        has no frame in its function: the template fits any text, so only the class speaks for
-        it, and a raise there would have put its function in the traceback. pydantic's report of
-        a validation that failed in pydantic-core's compiled code is no re-raise of a caught
-        ``ValidationError`` in a validator the traceback never entered."""
-        return not self._empty and self.idx.patterns[c.pid].lit_len == 0 and self._typed_pointed(ei)
+        ``raise E(msg)`` of a text made elsewhere), under a traceback through its codebase whose
+        deepest frame lies in a file the catalogue holds and has no frame in its function: the
+        template fits any text, so only the class speaks for it, and a raise there would have
+        put its function in the traceback. pydantic's report of a validation that failed in
+        pydantic-core's compiled code is no re-raise of a caught ``ValidationError`` in a
+        validator the traceback never entered. A deepest frame in a file the catalogue lacks
+        (another release's layout) may be that function under another name: it stays."""
+        if self._empty or self.idx.patterns[c.pid].lit_len != 0 or not self._typed_pointed(ei):
+            return False
+        info = self.ev.frames.info
+        return bool(info.lib) and info.lib[-1][0] == len(info.frames) - 1
 
     def _typed_pointed(self, ei: int) -> bool:
         """A traceback that the paste points to the site's codebase with (its frames, or the
