@@ -115,7 +115,17 @@ def test_a_short_paste_has_no_such_note(db: str) -> None:
     assert r.returncode == 0 and b"are read" not in r.stderr
 
 
-@pytest.mark.parametrize("source", ["./no-such-dir-errdex", "pypi:requests==>1", "git:https://example.org"])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "./no-such-dir-errdex",
+        "pypi:requests==>1",
+        "git:https://example.org",
+        "pypi:errdex-no-such-project-zq7x",  # well formed, but PyPI has no such project
+        "pypi:requests==0.0.0.999",
+        "pypi:requests>=999",
+    ],
+)
 def test_a_source_that_cannot_exist_is_exit_code_2(tmp_path: Path, source: str) -> None:
     r = subprocess.run(
         [*ERRDEX, "index", source, "--db", str(tmp_path / "c.db")],
@@ -124,8 +134,50 @@ def test_a_source_that_cannot_exist_is_exit_code_2(tmp_path: Path, source: str) 
         cwd=tmp_path,
     )
     assert r.returncode == 2, r
-    assert r.stderr.startswith("error: ") and "Traceback" not in r.stderr
+    assert r.stderr.splitlines()[-1].startswith("error: ") and "Traceback" not in r.stderr  # after progress
     assert not (tmp_path / "c.db").exists()
+
+
+def test_ctrl_c_while_indexing_into_a_new_catalogue_leaves_no_file(tmp_path: Path) -> None:
+    import signal
+
+    lib = tmp_path / "biglib"
+    lib.mkdir()
+    for i in range(1500):  # enough files that the run is still extracting when it is interrupted
+        (lib / f"m{i}.py").write_text(
+            f"def f(x):\n    if x:\n        raise ValueError(f'bad {{x}} in {i}')\n"
+        )
+    db = tmp_path / "c.db"
+    cmd = [*ERRDEX, "index", str(lib), "--db", str(db), "-j", "1"]
+    with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) as p:
+        assert p.stderr is not None
+        for line in p.stderr:
+            if "files: " in line:  # the catalogue is open, extraction under way
+                break
+        p.send_signal(signal.SIGINT)
+        rest = p.stderr.read()
+        assert p.wait(timeout=60) == 130, rest
+    assert "interrupted" in rest
+    assert not list(tmp_path.glob("c.db*"))
+
+
+def test_matches_beside_a_deepest_frame_in_a_package_not_indexed_say_what_to_index(db: str) -> None:
+    # the message reads like tinylib's, but the error was raised in zzpkg, which is not indexed
+    # (nor installed here): the answer names the command that indexes zzpkg
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/me/app.py", line 3, in <module>\n'
+        '    zzpkg.check("a.json")\n'
+        '  File "/venv/lib/python3.12/site-packages/zzpkg/core.py", line 12, in check\n'
+        "    raise ValueError(msg)\n"
+        "ValueError: expected a .toml file, got 'a.json'\n"
+    )
+    for args in ((), ("--json",)):
+        r = _explain(db, paste.encode(), *args)
+        assert b"tinylib/__init__.py" in r.stdout, r
+        assert b"errdex index pypi:zzpkg" in r.stdout and b"errdex index --env" in r.stdout
+    # raised in the indexed library: no such hint
+    assert b"errdex index" not in _explain(db, TRACEBACK.encode()).stdout
 
 
 def test_command_summaries_are_one_sentence_in_the_command_list() -> None:

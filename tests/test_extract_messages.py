@@ -1392,3 +1392,21 @@ def test_class_parameter_defaulting_to_an_exception_class_builds_that_class(shap
         ),
         (UNKNOWN_EXC_TYPE, "{source_class}"),
     }
+
+
+def test_helper_call_keeping_the_class_parameter_default_raises_that_class(shapes: Shapes) -> None:
+    # ``self.fail(msg)`` of ``fail(msg, lineno=None, exc=TemplateSyntaxError)``: the call leaves
+    # ``exc`` at its default, so it raises that class, not "whatever a caller may pass"
+    assert templates(shapes, "default_class_call") == {
+        ("TemplateSyntaxError", "Block names have to be valid Python identifiers")
+    }
+    assert templates(shapes, "passed_class_call") == {
+        ("TemplateAssertionError", "cannot assign to this node")
+    }
+
+
+def test_spread_arguments_handed_on_by_a_star_args_init_keep_their_text(shapes: Shapes) -> None:
+    # ``InvalidURL(*e.args)`` through ``RequestException.__init__(*args)`` ->
+    # ``super().__init__(*args)``: the caught exception's arguments print as they did, not as
+    # an exception raised with none
+    assert templates(shapes, "spread_caught_args") == {("InvalidURL", "{*e.args}")}

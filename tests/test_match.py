@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from errdex.match import Match, Matcher, Result
 from errdex.match.artifact import unpack
 from errdex.match.index import Index
-from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, values
+from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, repr_start, values
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -47,6 +47,38 @@ def test_fit_and_values() -> None:
     assert f is not None and f.full and f.anchored_start and f.anchored_end
     vals = values(segs[1::2], f, msg, compact_map(msg))
     assert vals == {"name": "x_ref", "scratch_type=": "BlockType(a, b)"}
+
+
+def test_values_holding_the_next_literal_inside_brackets_round_trip() -> None:
+    # attrs' ``(msg, attr, options, value)`` tuple: ``attr``'s repr holds ", " (the literal after
+    # it) inside its parentheses; the value runs to the ", " outside them
+    segs = ["(", "msg!r", ", ", "attr!r", ", ", "options!r", ", ", "value!r", ")"]
+    shown = {
+        "msg!r": "\"'x' must be in [1, 2] (got 5)\"",
+        "attr!r": "Attribute(name='x', default=NOTHING, validator=<in_ validator with options [1, 2]>)",
+        "options!r": "[1, 2]",
+        "value!r": "5",
+    }
+    msg = "(" + ", ".join(shown.values()) + ")"
+    f = fit(lits(segs), compact(msg))
+    assert f is not None and f.full
+    assert values(segs[1::2], f, msg, compact_map(msg)) == shown
+    # a value that closes what it opens keeps the leftmost cut; one whose brackets never close
+    # in a place the rest fits keeps it too
+    msg = "(a, (b, c), d)"
+    f = fit(lits(["(", "x", ", ", "y", ")"]), compact(msg))
+    assert f is not None and values(["x", "y"], f, msg, compact_map(msg)) == {"x": "a", "y": "(b, c), d"}
+    msg = "(f(a, b)"
+    f = fit(lits(["(", "x", ", ", "y", ")"]), compact(msg))
+    assert f is not None and values(["x", "y"], f, msg, compact_map(msg)) == {"x": "f(a", "y": "b"}
+
+
+def test_what_a_repr_may_open_with() -> None:
+    for text in ("'purple'", '"x"', "[1, 2]", "(a, b)", "{'k': 1}", "<object at 0x1>", "42", "-1.5",
+                 "None", "True is odd", "b'raw'", "Attribute(name='x')", "enum.Color.RED", "ANY", ""):  # fmt: skip
+        assert repr_start(text), text
+    for text in ("invalid choice: purple.", "Input should be a valid integer", "got 5"):
+        assert not repr_start(text), text
 
 
 def test_placeholder_glued_to_literal() -> None:

@@ -986,3 +986,29 @@ def test_an_error_box_with_the_exception_line_first_then_a_traceback_header() ->
     )
     assert (q.exc_type, q.message) == ("RegexMatchError", "get_name: could not find match for multiple")
     assert [f.function for f in q.frames] == ["fmt_streams"]
+
+
+def test_log_records_after_the_exception_line_are_not_its_message() -> None:
+    # the application logs on after the traceback: its records are later output, not the error
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/main.py", line 10, in <module>\n'
+        "    run()\n"
+        '  File "/venv/site-packages/requests/models.py", line 440, in prepare_url\n'
+        '    raise InvalidURL(f"Invalid URL {url!r}: No host supplied")\n'
+        "requests.exceptions.InvalidURL: Invalid URL 'http://': No host supplied\n"
+    )
+    for records in (
+        "2024-05-01 12:00:01,234 INFO app: shutting down\n2024-05-01 12:00:01,240 WARNING app: pool closed\n",
+        "INFO:urllib3.connectionpool:Starting new HTTPS connection (1): example.org:443\nWARNING:app:retrying\n",
+    ):
+        q = parse(tb + records)
+        assert q.exc_type == "requests.exceptions.InvalidURL"
+        assert q.message == "Invalid URL 'http://': No host supplied"
+    # without a traceback too, after the last exception line
+    q = parse("starting\nValueError: bad value\nINFO:app:shutting down")
+    assert (q.exc_type, q.message) == ("ValueError", "bad value")
+    # a multi-line message keeps its lines; a log record alone stays the message
+    q = parse(tb.replace("No host supplied\n", "No host supplied\n  more detail\n"))
+    assert q.message == "Invalid URL 'http://': No host supplied\n  more detail"
+    assert parse("WARNING:app:disk almost full").message == "disk almost full"

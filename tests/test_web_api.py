@@ -279,6 +279,15 @@ def test_no_match_search_says_what_to_index(base: str) -> None:
     assert found["outcome"] == "exact" and "hint" not in found
 
 
+def test_matches_raised_in_a_package_not_indexed_come_with_what_to_index(base: str) -> None:
+    # webfix's text, raised from zzlib (not indexed): the matches are guesses, the hint says so
+    paste = TRACEBACK.replace("site-packages/webfix/core.py", "site-packages/zzlib/core.py")
+    data = get(base, "/api/search", params={"q": paste}).json()
+    assert data["matches"] and "errdex index pypi:zzlib" in data["hint"]
+    page = get(base, "/search", params={"q": paste})
+    assert 'id="index-hint"' in page.text and "zzlib" in page.text
+
+
 def test_error_page_is_rendered_once_per_generation(
     db: Path, broadcast_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -20,7 +20,7 @@ from errdex.sitepaths import split_site_path
 if TYPE_CHECKING:
     from errdex.store.records import CatalogueReader
 
-__all__ = ["Missing", "advice", "index_missing", "missing_packages"]
+__all__ = ["Missing", "advice", "deepest_advice", "deepest_missing", "index_missing", "missing_packages"]
 
 MAX_AUTO = 3  # distributions indexed for one paste, at most
 
@@ -93,6 +93,31 @@ def index_missing(
     return notes, left
 
 
+def deepest_missing(frames: list[Any], reader: Any) -> Missing | None:
+    """The package of the deepest frame (the error's raise) when the catalogue lacks it: the
+    answers found elsewhere are then no more than guesses, whatever their scores."""
+    if not frames:
+        return None
+    found = missing_packages(frames[-1:], reader)
+    return found[0] if found else None
+
+
+def deepest_advice(m: Missing) -> str:
+    """The command that indexes the package the error was raised in, beside other answers."""
+    inst = _owner(m)
+    if inst is not None:
+        how = f"{inst.name} {inst.version} is installed here: run `errdex index {inst.spec}`"
+    else:
+        how = (
+            f"run `errdex index pypi:{m.top}` (or `pypi:NAME==VERSION` of the distribution that "
+            f"installs {m.top}, when its name differs)"
+        )
+    return (
+        f"the error was raised in {m.top} ({m.rel}), which is not indexed, so these answers come from "
+        f"other code; {how}, or `errdex index --env` in the environment where it happened"
+    )
+
+
 def advice(left: list[Missing], *, catalogue_empty: bool) -> str | None:
     """The command that would let the next attempt match, or None when there is none to give."""
     for m in left:
@@ -107,9 +132,9 @@ def advice(left: list[Missing], *, catalogue_empty: bool) -> str | None:
         m = left[0]
         return (
             f"the traceback runs through {m.top} ({m.rel}), which is not indexed and not installed here: "
-            f"run `errdex index pypi:NAME==VERSION` with the distribution and version that installs "
-            f"{m.top} where the error happened (`pip show` there names them), or `errdex index --env` "
-            "in that environment"
+            f"run `errdex index pypi:{m.top}` (or `pypi:NAME==VERSION` with the distribution and version "
+            f"that installs {m.top} where the error happened: `pip show` there names them), or "
+            "`errdex index --env` in that environment"
         )
     if catalogue_empty:
         return "the catalogue is empty: run `errdex index --env` to index every package installed here"
@@ -162,16 +187,23 @@ def explain(
             reader = open_reader(db)  # a StoreError here is the catalogue that still does not exist
         matcher = Matcher.load(reader, repo=repo)
         result = matcher.explain(text, limit=limit)
-        hint = None
-        if not result.matches and result.builtin is None:  # Python's own message: nothing to index
-            hint = advice(
-                left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots()
-            )
+        hint = _hint(result, frames, left, reader)
     except BaseException:
         if reader is not None:
             reader.close()
         raise
     return Outcome(result, reader, notes, hint)
+
+
+def _hint(result: Any, frames: list[Any], left: list[Missing], reader: Any) -> str | None:
+    """What to index next: with no match, what the frames need (or the general command); beside
+    matches, the package of the deepest frame when the catalogue lacks it."""
+    if result.builtin is not None:  # Python's own message: nothing to index
+        return None
+    if not result.matches:
+        return advice(left or missing_packages(frames, reader), catalogue_empty=not reader.has_snapshots())
+    deepest = deepest_missing(list(result.query.frames), reader)
+    return None if deepest is None else deepest_advice(deepest)
 
 
 def _frames(q: Any) -> list[Any]:

@@ -90,6 +90,7 @@ def analyze_error(store: CatalogueReader, err: ErrorDetail) -> Analysis:
         trigger_text="",
         notes=notes,
         class_doc=cls.doc if cls else None,
+        direct=list(occ.exc_bases),
     )
     model = llm.configured_model()
     # verified when it was stored; the raw answer stays in the store

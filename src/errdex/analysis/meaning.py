@@ -22,11 +22,16 @@ _NOTE = re.compile(r"^(TODO|FIXME|XXX|HACK|NOTE|BUG)\b", re.I)
 _PRAGMA = re.compile(r"^(pyrefly|type|noqa|pylint|pragma|mypy|fmt|isort|pyright|ruff)\b", re.I)
 
 
-def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) -> str:
+def type_meaning(
+    exc_type: str, bases: list[str], kind: str, level: str | None, direct: list[str] | None = None
+) -> str:
     """What the type of an error tells a user, before anything about the raise itself.
 
     A built-in type (or a codebase class built on one) says what it says in Python; only a class
-    with no built-in ancestor errdex can see is "specific to this library".
+    with no built-in ancestor errdex can see is "specific to this library". A built-in the class
+    names among its own ``direct`` bases comes first: one inherited through the library's root
+    class (requests' ``RequestException(IOError)``) is that library's catch-all, and describes an
+    ``InvalidURL(RequestException, ValueError)`` worse than its own ``ValueError`` does.
     """
     if kind == "log":
         return f"a message logged at level {level or 'WARNING'}; the program carries on unless it is an error log"
@@ -35,7 +40,8 @@ def type_meaning(exc_type: str, bases: list[str], kind: str, level: str | None) 
     last = exc_type.rsplit(".", 1)[-1]
     if last in MEANINGS:
         return MEANINGS[last]
-    for base in (b.rsplit(".", 1)[-1] for b in bases):
+    own = [b for b in (direct or []) if is_builtin(b.rsplit(".", 1)[-1])]
+    for base in (b.rsplit(".", 1)[-1] for b in [*own, *bases]):
         known = next((a for a in (base, *builtin_ancestors(base)) if a in MEANINGS), None)
         if known is not None:
             return f"a codebase-specific kind of {known}: " + MEANINGS[known]
@@ -152,16 +158,18 @@ def meaning_text(
     trigger_text: str,
     notes: list[str],
     class_doc: str | None = None,
+    direct: list[str] | None = None,
 ) -> str:
     """A short paragraph: the type's meaning (and its class's own docstring), where, the function's
-    purpose, the code's own notes."""
+    purpose, the code's own notes. ``bases`` are the class's ancestors, ``direct`` the bases its
+    definition names."""
     name = exc_type.rsplit(".", 1)[-1]
     what = {"warning": "", "log": " log message", "assertion": " assertion"}.get(kind, "")
     if kind == "error" and not name.endswith(("Error", "Exception")):
         what = " error"
     if name == UNKNOWN_TYPE:
         name, what = "error", ""
-    meaning = type_meaning(exc_type, bases, kind, level)
+    meaning = type_meaning(exc_type, bases, kind, level, direct)
     # a class is described ("is a kind of ..."); a built-in type's meaning is a situation
     verb = "is" if meaning.startswith(("a kind of", "a codebase-specific", "a warning specific")) else "means"
     parts = [f"This {name}{what} {verb} {meaning}."]

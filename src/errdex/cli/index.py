@@ -129,7 +129,7 @@ def index(
     """
     from errdex.cli.progress import ProgressBar
     from errdex.pipeline import IndexSummary as Summary
-    from errdex.sources import SourceError
+    from errdex.sources import SourceError, UnknownSource
     from errdex.store import StoreError
 
     env = env or python is not None
@@ -138,6 +138,7 @@ def index(
         _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
         return
     progress = ProgressBar(tty=sys.stderr.isatty())
+    new_file = _new_catalogue_file(db)
     try:
         summary = (
             _index_env(db, python, jobs, progress)
@@ -146,12 +147,15 @@ def index(
         )
     except SourceError as e:
         progress.close()
-        fail(str(e), EXIT_USAGE if env else EXIT_FAILURE)
+        _drop_if_empty(new_file)
+        fail(str(e), EXIT_USAGE if env or isinstance(e, UnknownSource) else EXIT_FAILURE)
     except StoreError as e:
         progress.close()
+        _drop_if_empty(new_file)
         fail(str(e), e.code)
     except KeyboardInterrupt:
         progress.close()
+        _drop_if_empty(new_file)
         fail("interrupted; the catalogue is unchanged", EXIT_INTERRUPTED)
     progress.close()
     if summary is None:  # several releases: each summary was printed as it landed
@@ -213,6 +217,33 @@ def _check_source(source: str) -> None:
         parse_spec(source)
     except SourceError as e:
         fail(str(e), EXIT_USAGE)
+
+
+def _new_catalogue_file(db: str | None) -> Path | None:
+    """The SQLite file this run would create (None when it exists already, or is no file)."""
+    from errdex.store.urls import default_db_url, sqlite_file, to_url
+
+    path = sqlite_file(to_url(db) if db else default_db_url())
+    return path if path is not None and not path.exists() else None
+
+
+def _drop_if_empty(path: Path | None) -> None:
+    """A catalogue this run created and that holds no release after a failure or an interruption
+    is removed (with SQLite's side files): an empty file left behind would pass for a catalogue,
+    and the read commands would answer from it as if it had been indexed. One that holds a
+    release (an earlier one of several, stored whole) stays."""
+    from errdex.store import Store, StoreError
+
+    if path is None or not path.exists():
+        return
+    try:
+        with Store.open(str(path), create=False) as store:
+            if store.repos():
+                return
+    except StoreError:
+        pass  # not even a schema: only this run wrote to it
+    for side in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{side}").unlink(missing_ok=True)
 
 
 def _echo_summary(summary: IndexSummary) -> None:

@@ -784,6 +784,12 @@ class Resolver:
                 refs = [p for part in given.value for p in part if isinstance(p, Ref)]
                 key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
                 out = replace(out, exc_type=written, key=key, type_param=None, types=())
+        elif exc.type_param is not None and exc.type_param not in b.args and not _spreads(call.helper):
+            # the call leaves the class parameter at its default: that class, not "any class a
+            # caller may pass", is what this call raises
+            kept = tuple(t for t in out.types if t[0] != UNKNOWN_EXC_TYPE)
+            if kept:
+                out = replace(out, type_param=None, types=kept)
         return out
 
     def supplied(
@@ -1058,3 +1064,8 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
                     )
                 )
     return records
+
+
+def _spreads(call: Ref) -> bool:
+    """Whether a call hands on ``*args`` or ``**kwargs``: which parameters they fill is unknown."""
+    return any(a.text.startswith("*") for a in call.args) or any(k == "**" for k, _ in call.kwargs)

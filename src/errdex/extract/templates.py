@@ -517,6 +517,9 @@ def bind(sig: Sig, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]) -> Bi
     extra: list[Arg] = []
     for i, a in enumerate(args):
         if a.text.startswith("*"):
+            if sig.vararg and i >= len(sig.positional):
+                extra.append(a)  # past the named parameters: ``*args`` holds it, handed on whole
+                continue
             break  # ``f(*xs)``: which parameters the rest fills is unknown
         if i < len(sig.positional):
             bound[sig.positional[i]] = a

@@ -183,7 +183,12 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
                         out[ei] = w
             else:  # the deepest frame: nothing is named yet, so there is no weight to beat
                 out.update([(ei, named_here if ei in same else named) for ei in in_fn])
-        _put_all(out, at_line, CALLER_FRAME, fi, depth)
+        if not fn or fn.startswith("<"):
+            # a frame naming a function puts it, and its raises on this line, in the ``in_fn``
+            # weights above; a raise of another function on the same line number is another
+            # release's code that moved there. One naming none (pytest's location line) or
+            # ``<lambda>``/``<genexpr>`` has only the line to go by.
+            _put_all(out, at_line, CALLER_FRAME, fi, depth)
         if fi == raising and not _all_cut(idx, landed):
             _put_all(out, landed, ON_RAISE, fi, depth)
             ev.on_raise.update(landed)

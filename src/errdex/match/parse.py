@@ -794,13 +794,13 @@ class _BlockParser:
                     self.block.earlier = _message_block(lines[j:])
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
-            return body
+            return _before_log_records(body) if self.msg_start else body
         # drop leftover source lines / carets that belong to the last frame
         k = 0
         while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
             k += 1
         if k < len(body):
-            return body[k:]
+            return _before_log_records(body[k:])
         before = self._message_before_frames()
         if before is None:
             before = self._log_record_before_frames()
@@ -879,6 +879,18 @@ def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
         if value and name != "Traceback" and _BARE_TYPE_WORD.match(name) and is_type_name(name, strict=True):
             return [f"{name}: {value}"]
     return None
+
+
+def _before_log_records(body: list[str]) -> list[str]:
+    """The exception's lines without the log records printed after them: an application that
+    logs on after a traceback (``INFO:app:shutting down``, ``2024-05-01 12:00:01 WARNING ...``)
+    leaves its records under the exception line, and they are the program's later output, not
+    the error's message. A record opening the body is kept (a logger's own line is the message
+    then)."""
+    if not body or _log_record(body[0]):
+        return body
+    cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
+    return body if cut is None else body[:cut]
 
 
 def _message_block(lines: list[str]) -> Block:

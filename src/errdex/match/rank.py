@@ -61,7 +61,7 @@ from errdex.match.thresholds import (
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
 )
-from errdex.match.verify import REPR_MARK, values
+from errdex.match.verify import REPR_MARK, repr_start, values
 from errdex.store.classes import owner_class as _owner_class
 
 MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
@@ -254,8 +254,24 @@ class Ranker:
 
     def _raise_text_ok(self, c: Cand) -> bool:
         """Frames landing on a raise make it exact unless its own literal text is missing from
-        the message: all of it is there, or it has too little to tell."""
-        return (c.fit is not None and c.fit.full) or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
+        the message: all of it is there, or it has too little to tell, unless the message
+        cannot be what the template opens with (``_prose_for_repr``: another release's wording
+        raised from the same line is reworded, and an answer calling it exact would contradict
+        its own reasons)."""
+        if c.fit is not None and c.fit.full:
+            return True
+        return self.idx.patterns[c.pid].lit_len < MIN_LITERAL and not self._prose_for_repr(c)
+
+    def _prose_for_repr(self, c: Cand) -> bool:
+        """A fit cut short in the template's opening placeholder, printed through ``repr()``,
+        whose message is prose instead (``{value!r} is not one of {choices}.`` against another
+        release's ``invalid choice: purple. (choose from ...)``): the whole message stands for a
+        repr it cannot be, so nothing of the raise's text is there."""
+        f, tf = c.fit, self._tf
+        names = self.idx.patterns[c.pid].names
+        if f is None or f.full or len(f.spans) != 1 or f.spans[0] != (0, 0) or tf is None or not names:
+            return False
+        return names[0].endswith(REPR_MARK) and not repr_start(tf.message.lstrip())
 
     def _entries_of(self, c: Cand) -> list[int]:
         """The entries of a very common pattern that can rank: all that frames support, and the
@@ -289,6 +305,8 @@ class Ranker:
             return None  # another class's raise with no message: nothing points to it
         if typed:
             text, fw, typed_why = self._typed(ei, c, text, fw)
+            if fw < CALLER_FRAME and self._unframed_placeholder(ei, c):
+                return None
         floor = TYPED_MIN if typed else APPROX_MIN
         if not c.confident and fw < CALLER_FRAME and text < floor:
             return None
@@ -373,6 +391,20 @@ class Ranker:
         if last_lib is None or last_lib[0] != len(info.frames) - 1:
             return False  # the file the frame names is not in the catalogue: it moved
         return self.idx.entry_path(ei) != last_lib[1]
+
+    def _unframed_placeholder(self, ei: int, c: Cand) -> bool:
+        """A template that is one placeholder and nothing else (``raise ve`` of a caught error,
+        ``raise E(msg)`` of a text made elsewhere), under a traceback through its codebase whose
+        deepest frame lies in a file the catalogue holds and has no frame in its function: the
+        template fits any text, so only the class speaks for it, and a raise there would have
+        put its function in the traceback. pydantic's report of a validation that failed in
+        pydantic-core's compiled code is no re-raise of a caught ``ValidationError`` in a
+        validator the traceback never entered. A deepest frame in a file the catalogue lacks
+        (another release's layout) may be that function under another name: it stays."""
+        if self._empty or self.idx.patterns[c.pid].lit_len != 0 or not self._typed_pointed(ei):
+            return False
+        info = self.ev.frames.info
+        return bool(info.lib) and info.lib[-1][0] == len(info.frames) - 1
 
     def _typed_pointed(self, ei: int) -> bool:
         """A traceback that the paste points to the site's codebase with (its frames, or the

@@ -181,6 +181,8 @@ def values(names: list[str], result: Fit, text: str, cmap: list[int]) -> dict[st
     """
     out: dict[str, str] = {}
     spans = result.spans
+    if result.full and len(spans) == len(names) + 1:
+        spans = _balanced_spans(spans, "".join(text[i] for i in cmap).translate(_TYPOGRAPHIC))
     for j, name in enumerate(names):
         if j >= len(spans):
             break
@@ -191,6 +193,76 @@ def values(names: list[str], result: Fit, text: str, cmap: list[int]) -> dict[st
         out[name] = _cut(text, cmap, s, e)
         if j + 1 >= len(spans):
             break
+    return out
+
+
+_OPEN = {"(": ")", "[": "]", "{": "}"}
+_CLOSE = frozenset(_OPEN.values())
+
+
+def _balanced_spans(spans: list[tuple[int, int]], cmsg: str) -> list[tuple[int, int]]:
+    """The spans of a full fit with each placeholder's value closing the brackets it opens.
+
+    ``fit`` places each literal at its leftmost occurrence, which is complete for deciding a
+    fit but cuts a value that holds the next literal's text: ``{attr!r}, {options!r}`` on
+    ``Attribute(name='x', default=NOTHING), [1, 2]`` ends ``attr!r`` at the first ", ". Where a
+    value opens a bracket it does not close, the next literal moves to its first occurrence
+    outside the brackets and the literals after it are placed again; when they no longer fit,
+    the leftmost placement stays. One pass over the message per moved literal."""
+    out = list(spans)
+    for j in range(len(out) - 1):
+        s, e = out[j][1], out[j + 1][0]
+        lit = cmsg[out[j + 1][0] : out[j + 1][1]]
+        if not lit:
+            continue
+        moved = _place_after(cmsg, out, j, _outside_brackets(cmsg, s, e, lit))
+        if moved is not None:
+            out = moved
+    return out
+
+
+def _outside_brackets(cmsg: str, s: int, e: int, lit: str) -> int:
+    """For a value ``cmsg[s:e]`` that leaves a bracket open, the first position after ``e``
+    where ``lit`` starts with every bracket opened since ``s`` closed again; -1 when there is
+    none, or when the value closes what it opens (then the cut stands)."""
+    depth = 0
+    for i in range(s, len(cmsg)):
+        if i == e and depth <= 0:
+            return -1
+        if depth == 0 and i > e and cmsg.startswith(lit, i):
+            return i
+        ch = cmsg[i]
+        if ch in _OPEN:
+            depth += 1
+        elif ch in _CLOSE:
+            depth -= 1
+            if depth < 0:
+                return -1
+    return -1
+
+
+def _place_after(cmsg: str, spans: list[tuple[int, int]], j: int, at: int) -> list[tuple[int, int]] | None:
+    """``spans`` with literal ``j + 1`` at ``at`` and the later literals placed leftmost after
+    it (the last one at the message's end when it was there); None when one does not fit."""
+    m = len(cmsg)
+    if at < 0 or (j + 1 == len(spans) - 1 and spans[-1][1] == m):
+        return None  # the last literal ends the message: it stays there
+    lits = [cmsg[a:b] for a, b in spans]
+    out = [*spans[: j + 1], (at, at + len(lits[j + 1]))]
+    pos = at + len(lits[j + 1])
+    last = len(lits) - 1
+    for k in range(j + 2, len(lits)):
+        lit = lits[k]
+        if k == last and spans[k][1] == m:
+            if m - len(lit) < pos:
+                return None
+            out.append((m - len(lit), m))
+            continue
+        i = cmsg.find(lit, pos) if lit else pos
+        if i < 0:
+            return None
+        pos = i + len(lit)
+        out.append((i, pos))
     return out
 
 
@@ -205,6 +277,25 @@ REPR_MARK = "!r"  # a stored placeholder name shown through repr() ends in it (`
 _REPR_WORDS = frozenset({"None", "True", "False", "Ellipsis", "NotImplemented", "inf", "nan", "-inf"})
 _STRING_PREFIX = frozenset("bBrRuUfF")
 _OPENERS = frozenset("'\"([{<")
+
+
+def repr_start(text: str) -> bool:
+    """Whether ``text`` may open what ``repr()`` prints: a quote, bracket or number, a word
+    ``repr`` spells (``None``, ``True``), or a name followed by ``(``, ``.`` or ``<`` (an
+    object's ``Name(...)``, a dotted constant); prose opens with a word and a space."""
+    if not text:
+        return True
+    ch = text[0]
+    if ch in _OPENERS or ch.isdigit() or ch in "-+":
+        return True
+    if not (ch.isalpha() or ch == "_"):
+        return False
+    end = next((i for i, x in enumerate(text[:200]) if not (x.isalnum() or x == "_")), min(len(text), 200))
+    if text[:end] in _REPR_WORDS or (
+        _STRING_PREFIX.issuperset(text[:end]) and text[end : end + 1] in ("'", '"')
+    ):
+        return True
+    return end == len(text) or text[end] in "(.<"
 
 
 def echoed(names: Sequence[str], result: Fit, cmsg: str) -> int:

@@ -14,7 +14,7 @@ from pathlib import Path
 from platformdirs import user_cache_dir
 
 from errdex.model import Snapshot
-from errdex.sources.base import Limits, Progress, SourceError
+from errdex.sources.base import Limits, Progress, SourceError, UnknownSource
 from errdex.sources.git import open_git
 from errdex.sources.local import open_dir
 from errdex.sources.pypi import open_pypi
@@ -23,6 +23,7 @@ from errdex.sources.spec import DirSpec, GitSpec, PypiSpec, parse_spec
 __all__ = [
     "Limits",
     "SourceError",
+    "UnknownSource",
     "default_cache_dir",
     "open_source",
     "open_source_with_report",

@@ -25,6 +25,11 @@ class SourceError(Exception):
     """A snapshot could not be opened; the message names what failed and why, for the user."""
 
 
+class UnknownSource(SourceError):
+    """The source names nothing that exists (no such project or version on PyPI, no release in
+    a range): what was given cannot work, unlike a source that exists but failed to open."""
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """Caps on what one snapshot may hold; going over any of them refuses the whole snapshot.

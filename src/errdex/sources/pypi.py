@@ -42,7 +42,7 @@ from urllib.parse import urljoin
 
 from errdex.model import Snapshot, SnapshotInfo, SourceFile
 from errdex.sources.archive import read_tar, read_zip, wheel_path
-from errdex.sources.base import Limits, Progress, SourceError, cap_bytes, human_bytes
+from errdex.sources.base import Limits, Progress, SourceError, UnknownSource, cap_bytes, human_bytes
 from errdex.sources.forge import forge_repo
 from errdex.sources.spec import PypiSpec
 from errdex.testpaths import is_test_path
@@ -301,7 +301,7 @@ def _release(http: _Http, spec: PypiSpec, cache_dir: Path, progress: Progress | 
         # "no such version", which the per-version endpoint cannot.
         resp = _get(http, f"{PYPI_JSON}/{name}/json")
         if resp is None:
-            raise SourceError(f"no such project on PyPI: '{spec.name}'")
+            raise UnknownSource(f"no such project on PyPI: '{spec.name}'")
         data = resp.json()
         version = spec.version or str(data.get("info", {}).get("version", ""))
         releases = data.get("releases") or {}
@@ -310,7 +310,7 @@ def _release(http: _Http, spec: PypiSpec, cache_dir: Path, progress: Progress | 
         elif version in releases:
             files = releases[version]
         else:
-            raise SourceError(f"no such version on PyPI: '{spec.name}=={spec.version}'")
+            raise UnknownSource(f"no such version on PyPI: '{spec.name}=={spec.version}'")
         release = _parse_release(data, version, files, str(resp.url))
     if not _SAFE_FILENAME.match(release.version):
         raise SourceError(f"PyPI returned an unusable version string: {release.version!r}")

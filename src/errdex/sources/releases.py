@@ -31,7 +31,7 @@ from typing import Any
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from errdex.sources.base import Progress, SourceError
+from errdex.sources.base import Progress, SourceError, UnknownSource
 from errdex.sources.spec import URL_SCHEMES, GitSpec, parse_spec
 
 __all__ = ["ReleasePlan", "expand_releases", "is_range", "remote_tags", "remote_tags_many", "tag_candidates"]
@@ -107,7 +107,7 @@ def _pypi_specs(spec: str, releases: int | None, cache_dir: Path, progress: Prog
     if releases is not None:
         chosen = chosen[-releases:]
     if not chosen:
-        raise SourceError(f"no release of {name} on PyPI matches '{spec}'")
+        raise UnknownSource(f"no release of {name} on PyPI matches '{spec}'")
     _check_count(len(chosen), spec)
     _cache_release_metadata(doc, [str(v) for v in chosen], cache_dir)
     return [f"pypi:{name}=={v}" for v in chosen]
@@ -148,7 +148,7 @@ def _project_document(name: str, cache_dir: Path, progress: Progress | None) -> 
             progress("PyPI is unreachable; using the release list cached earlier")
         return cached
     if resp is None:
-        raise SourceError(f"no such project on PyPI: '{name}'")
+        raise UnknownSource(f"no such project on PyPI: '{name}'")
     doc = resp.json()
     if not isinstance(doc, dict):
         raise SourceError(f"PyPI answered something other than a project document for '{name}'")

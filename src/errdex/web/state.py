@@ -275,7 +275,7 @@ class WebState:
             matches=matches,
             generation=gen,
             outcome=raw.outcome,
-            hint=None if matches else _index_hint(raw, self.store),
+            hint=_index_hint(raw, self.store, bool(matches)),
         )
 
     def _segments_for(self, match: Match) -> list[str]:
@@ -286,12 +286,17 @@ class WebState:
         return segments_for(err.template, candidates, match.values)
 
 
-def _index_hint(raw: Any, store: Any) -> str | None:
+def _index_hint(raw: Any, store: Any, matched: bool) -> str | None:
     """What to index so that a search with no match could find one: the packages the pasted
-    traceback runs through that the catalogue lacks, else the general command."""
+    traceback runs through that the catalogue lacks, else the general command. Beside matches:
+    the package of the deepest frame, when it is not indexed (the matches come from elsewhere)."""
     if raw.builtin is not None:
         return None  # the interpreter's own message: no library to index
-    from errdex.autoindex import missing_packages
+    from errdex.autoindex import deepest_advice, deepest_missing, missing_packages
+
+    if matched:
+        deepest = deepest_missing(list(raw.query.frames), store)
+        return None if deepest is None else deepest_advice(deepest)
 
     frames = list(raw.query.frames) + [f for b in raw.query.blocks for f in b.frames]
     missing = missing_packages(frames, store)
