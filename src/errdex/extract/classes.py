@@ -532,9 +532,7 @@ class ClassMessages:
         cls = self.r.canon(owner)
         if cls is None or cls not in self.r.classes:
             return None
-        if not any(
-            b.rpartition(".")[2] in _ENUMS for k in self.r.mro(cls) for b in self.r.classes[k].bases
-        ):
+        if not any(b.rpartition(".")[2] in _ENUMS for k in self.r.mro(cls) for b in self.r.classes[k].bases):
             return None
         shown = self.r.classes[cls].consts.get(member)
         return shown if shown and len(shown) == 1 and all(isinstance(p, str) for p in shown[0]) else None

@@ -1739,10 +1739,13 @@ class ModuleVisitor:
             if inlined is not None:
                 return Arg(self.src(node), inlined)
         items = None
-        if isinstance(node, ast.List | ast.Tuple) and len(node.elts) <= _MAX_ITEMS:
-            if not any(isinstance(e, ast.Starred) for e in node.elts):
-                # ``Error([msg], ...)`` to a class that spreads it (``super().__init__(*args[0])``)
-                items = tuple(self.arg(e, env, frame) for e in node.elts)
+        if (
+            isinstance(node, ast.List | ast.Tuple)
+            and len(node.elts) <= _MAX_ITEMS
+            and not any(isinstance(e, ast.Starred) for e in node.elts)
+        ):
+            # ``Error([msg], ...)`` to a class that spreads it (``super().__init__(*args[0])``)
+            items = tuple(self.arg(e, env, frame) for e in node.elts)
         return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed, items)
 
     def call_args(
