@@ -1410,3 +1410,39 @@ def test_spread_arguments_handed_on_by_a_star_args_init_keep_their_text(shapes: 
     # ``super().__init__(*args)``: the caught exception's arguments print as they did, not as
     # an exception raised with none
     assert templates(shapes, "spread_caught_args") == {("InvalidURL", "{*e.args}")}
+
+
+def test_class_built_text_bound_to_each_raises_own_arguments(shapes: Shapes) -> None:
+    # ``CharError(msg, platform=..., value=...)`` hands its positional arguments on as one tuple
+    # that the base spreads again (``super().__init__(*args[0])`` in a ``try``: its ``except
+    # IndexError`` fallback is not what runs), reads its keywords out of ``**kwargs`` by a
+    # class constant or a string (the default when the call leaves one out), and prints an enum
+    # member's ``.value``: each raise gets its own text, not the class's one template. Variants
+    # without the platform stay (an enum member's truth is not decided); none shows an
+    # attribute the call left None.
+    assert templates(shapes, "kw_universal") == {
+        ("CharError", "[none] bad characters in {name}"),
+        ("CharError", "[none] bad characters in {name}, platform=universal"),
+        ("CharError", "[none] bad characters in {name}, platform=universal, value={name!r}"),
+        ("CharError", "[none] bad characters in {name}, value={name!r}"),
+    }
+    assert templates(shapes, "kw_windows") == {
+        ("CharError", "[none] bad characters in {name}"),
+        ("CharError", "[none] bad characters in {name}, platform=Windows"),
+        ("CharError", "[none] bad characters in {name}, platform=Windows, value={name!r}"),
+        ("CharError", "[none] bad characters in {name}, value={name!r}"),
+    }
+    # the keyword given as a string, no platform or value: neither item is printed
+    assert templates(shapes, "kw_bare") == {
+        ("CharError", "[ascii] "),
+        ("CharError", "[ascii] unprintable character in {name}"),
+    }
+    # a list literal spread by ``*args[0]``: its item is the message
+    assert templates(shapes, "kw_listed") == {
+        ("CheckError", "[none] "),
+        ("CheckError", "[none] , value={name!r}"),
+        ("CheckError", "[none] longer than {limit}"),
+        ("CheckError", "[none] longer than {limit}, value={name!r}"),
+    }
+    # no positional argument: ``*args[0]`` has nothing to spread, and neither has the fallback
+    assert templates(shapes, "kw_none") == {("CheckError", "[empty] ")}

@@ -63,6 +63,7 @@ _MAX_DEPTH = 8
 _MAX_SUBCLASSES = 64
 SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
 _PRINTERS = ("__str__", "format_message")
+_ENUMS = frozenset(("Enum", "StrEnum", "IntEnum"))  # bases whose members' ``.value`` is the constant
 _GROUPS = frozenset(("ExceptionGroup", "BaseExceptionGroup"))  # print ``msg (N sub-exceptions)``
 
 
@@ -130,7 +131,17 @@ class ClassMessages:
                 exc_args = sargs  # ``KeyError.__init__(self, arg)``: a base outside the codebase
         for name, v in init.attrs.items():
             single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
-            if single is not None and single.name in b.unset:
+            item = self.kwarg_item(single.name, init.sig, b, mro[i]) if single is not None else None
+            if item is not None:
+                # ``self.platform = kwargs.pop("platform", None)``: what the call passed by that
+                # keyword, or the default
+                if item.text == "None":
+                    attrs.pop(name, None)
+                    unset.add(name)
+                else:
+                    attrs[name] = item
+                    unset.discard(name)
+            elif single is not None and single.name in b.unset:
                 attrs.pop(name, None)
                 unset.add(name)
             elif single is not None and single.name in b.args:
@@ -145,6 +156,45 @@ class ClassMessages:
             exc_args = spread_args(init.args_set, b)
         return attrs, unset, exc_args
 
+    def kwarg_item(self, text: str, sig: Sig, b: Binding, cls: str) -> Arg | None:
+        """``kwargs.pop(KEY, default)``, ``kwargs.get(KEY, default)`` or ``kwargs[KEY]`` of the
+        ``**kwargs`` parameter, ``KEY`` a string or a class constant holding one: the argument
+        the call passed by that keyword, else the default (``None`` for none); None when
+        unknown (a key not known, a default that is not a literal, a call spreading a mapping)."""
+        if sig.kwarg is None or sig.kwarg not in b.starstar or not text.startswith(sig.kwarg):
+            return None
+        got = _kwarg_read(text, sig.kwarg)
+        if got is None:
+            return None
+        key_node, default = got
+        key = self.const_text(key_node, cls)
+        if key is None:
+            return None
+        passed = b.starstar[sig.kwarg]
+        for k, a in passed:
+            if k == key:
+                return a
+        if default is None or any(k == "**" for k, _ in passed):
+            return None
+        if isinstance(default, ast.Constant) and (default.value is None or isinstance(default.value, str)):
+            shown = default.value
+            return Arg("None", ph("None")) if shown is None else Arg(repr(shown), lit(shown))
+        return None
+
+    def const_text(self, node: ast.expr, cls: str) -> str | None:
+        """A key written as a string, or as a class constant of the class's module
+        (``ErrorAttrKey.PLATFORM`` with ``PLATFORM = "platform"``)."""
+        if isinstance(node, ast.Constant):
+            return node.value if isinstance(node.value, str) else None
+        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+            return None
+        owner = self.r.canon(f"{cls.rpartition('.')[0]}.{node.value.id}")
+        info = self.r.classes.get(owner) if owner is not None else None
+        shown = info.consts.get(node.attr) if info is not None else None
+        if shown is None or len(shown) != 1 or not all(isinstance(p, str) for p in shown[0]):
+            return None
+        return "".join(p for p in shown[0] if isinstance(p, str))
+
     # ------------------------------------------------------------ printing
 
     def message(
@@ -154,8 +204,8 @@ class ClassMessages:
 
         The call's own ``self.<attr>`` (the object raising) is set apart while the class's
         ``self`` (the exception) is filled in, then restored."""
-        args = tuple(Arg(a.text, one_per_shape(rename_phs(a.value, _shield))) for a in args)
-        kwargs = tuple((k, Arg(a.text, one_per_shape(rename_phs(a.value, _shield)))) for k, a in kwargs)
+        args = tuple(_shielded(a) for a in args)
+        kwargs = tuple((k, _shielded(a)) for k, a in kwargs)
         mro = self.r.mro(key)
         self._state = set()
         attrs, unset, exc_args = self.construct(mro, 0, args, kwargs, depth)
@@ -353,6 +403,9 @@ class ClassMessages:
         if got is None:
             return ((p,),)
         if tail:
+            member = self.enum_value(got) if tail == ".value" else None
+            if member is not None:
+                return member  # ``self.platform.value`` with ``platform=Platform.WINDOWS``
             item = _literal_item(got.text, tail)
             if item is not None:
                 return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
@@ -390,6 +443,7 @@ class ClassMessages:
             name = subject[len(sn) + 1 :]
             if name == "args":
                 return _args_test(test, state.args)
+            name = self.prop_alias(name, state)
             if name in state.state:
                 return None
             if test.startswith("="):
@@ -467,6 +521,33 @@ class ClassMessages:
             if name in info.consts:
                 return "const", k
         return None
+
+    def enum_value(self, got: Arg) -> Value | None:
+        """The text an enum member of the codebase holds (``WINDOWS = "Windows"``), for its
+        ``.value``; None when ``got`` is not known to be one."""
+        v = got.value
+        if len(v) != 1 or len(v[0]) != 1 or not isinstance(v[0][0], Ref) or v[0][0].call:
+            return None
+        owner, _, member = v[0][0].key.rpartition(".")
+        cls = self.r.canon(owner)
+        if cls is None or cls not in self.r.classes:
+            return None
+        if not any(b.rpartition(".")[2] in _ENUMS for k in self.r.mro(cls) for b in self.r.classes[k].bases):
+            return None
+        shown = self.r.classes[cls].consts.get(member)
+        return shown if shown and len(shown) == 1 and all(isinstance(p, str) for p in shown[0]) else None
+
+    def prop_alias(self, name: str, state: State) -> str:
+        """The attribute a property returns as it is (``return self.__platform``), whose value
+        the call decided; else ``name``."""
+        found = self.prop_or_const(name, state)
+        info = self.r.funcs.get(f"{found[1]}.{name}") if found is not None and found[0] == "prop" else None
+        ret = (info.printed or info.ret) if info is not None else None
+        if not ret or len(ret) != 1 or len(ret[0]) != 1 or not isinstance(ret[0][0], Ph) or ret[0][0].r:
+            return name
+        sn = (info.self_name if info is not None else None) or "self"
+        other = ret[0][0].name.removeprefix(sn + ".")
+        return other if other != ret[0][0].name and other.isidentifier() and other != name else name
 
     def class_none(self, name: str, state: State) -> bool:
         found = self.prop_or_const(name, state)
@@ -664,6 +745,12 @@ def _args_test(test: str, args: tuple[Arg, ...]) -> bool | None:
 _SITE = "\x01"  # marks the raising code's own ``self.<attr>`` while a class's printer is filled
 
 
+def _shielded(a: Arg) -> Arg:
+    """A call's argument with its ``self.<attr>`` set apart (the items of a list it holds too)."""
+    items = tuple(_shielded(x) for x in a.items) if a.items is not None else None
+    return Arg(a.text, one_per_shape(rename_phs(a.value, _shield)), items=items)
+
+
 def _shield(name: str) -> str:
     return _SITE + name if name.startswith("self.") else name
 
@@ -697,3 +784,32 @@ def _literal_item(text: str, tail: str) -> str | None:
     if isinstance(value, tuple) and int(index) < len(value) and isinstance(value[int(index)], int | str):
         return str(value[int(index)])
     return None
+
+
+_KWARG_READ_MAX = 200  # source text of one attribute's value; longer is not a lookup
+
+
+def _kwarg_read(text: str, kwarg: str) -> tuple[ast.expr, ast.expr | None] | None:
+    """The key and the default of ``kwargs.pop(KEY, default)``/``.get`` (the default None when
+    not written: ``pop`` then raises and ``get`` gives None), or of ``kwargs[KEY]``."""
+    if len(text) > _KWARG_READ_MAX:
+        return None
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == kwarg:
+        return node.slice, None
+    if not (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id == kwarg
+        and node.func.attr in ("pop", "get")
+        and 1 <= len(node.args) <= 2
+        and not node.keywords
+    ):
+        return None
+    if len(node.args) == 2:
+        return node.args[0], node.args[1]
+    return node.args[0], ast.Constant(None) if node.func.attr == "get" else None

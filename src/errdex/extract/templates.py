@@ -50,6 +50,9 @@ class Arg(NamedTuple):
     text: str
     value: Value
     str_typed: bool = False
+    # a tuple of arguments handed on whole (``super().__init__(args)`` with ``*args`` collected):
+    # what a later ``*args`` or ``*args[0]`` spreads again
+    items: tuple[Arg, ...] | None = None
 
 
 # ``Ref.method`` of an exception caught by name (``except KeyAlreadyPresent as e``): ``key`` is its
@@ -530,8 +533,8 @@ def bind(sig: Sig, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]) -> Bi
     for k, a in kwargs:
         if k in names:
             bound[k] = a
-        elif k != "**":
-            extra_kw.append((k, a))
+        elif k != "**" or sig.kwarg:
+            extra_kw.append((k, a))  # an unknown mapping spread (``**opts``) kept as ("**", opts)
     star = {sig.vararg: tuple(extra)} if sig.vararg else {}
     starstar = {sig.kwarg: tuple(extra_kw)} if sig.kwarg else {}
     unset = frozenset(p for p in sig.optional if p not in bound)
@@ -543,11 +546,39 @@ def spread_args(args: Sequence[Arg], b: Binding) -> tuple[Arg, ...]:
     out: list[Arg] = []
     for a in args:
         name = a.text[1:] if a.text.startswith("*") and not a.text.startswith("**") else None
+        packed = _packed(name, b) if name is not None else None
         if name is not None and name in b.star:
             out.extend(b.star[name])
+        elif packed is not None:
+            out.extend(packed)
+        elif a.text in b.star:
+            # the tuple ``*args`` collected, handed on as one argument: kept for a later spread
+            out.append(Arg(a.text, subst(a.value, b), items=b.star[a.text]))
         else:
             out.append(Arg(_rename(a.text, b.args), subst(a.value, b)))
     return tuple(out)
+
+
+def _packed(name: str, b: Binding) -> tuple[Arg, ...] | None:
+    """What ``*name`` spreads when ``name`` (or ``name[i]``) is a tuple of the call's arguments
+    handed on whole; None when that is not known."""
+    base, _, index = name.partition("[")
+    if not index:
+        got = b.args.get(base)
+        return got.items if got is not None else None
+    if not index.endswith("]") or not index[:-1].isdigit():
+        return None
+    i = int(index[:-1])
+    items = b.star.get(base)
+    if items is None:
+        got = b.args.get(base)
+        items = got.items if got is not None else None
+    if items is None or any(x.text.startswith("*") for x in items[: i + 1]):
+        return None
+    if i >= len(items):
+        # no such item: the ``except IndexError`` beside the spread hands on nothing either
+        return () if base in b.star else None
+    return items[i].items
 
 
 def _rename(text: str, args: Mapping[str, Arg]) -> str:

@@ -929,7 +929,9 @@ class ModuleVisitor:
 
     def on_try(self, stmt: ast.Try | ast.TryStar, env: Env, frame: Frame, guards: list[Guard]) -> None:
         pre = dict(env)
+        base_before = frame.base_call
         self.walk_block(stmt.body, env, frame, guards)
+        base_body = frame.base_call
         branches = []
         for h in stmt.handlers:
             e = dict(env)
@@ -949,6 +951,10 @@ class ModuleVisitor:
                 self.leave_caught_calls(h.name, calls, frame)
             guards.pop()
             branches.append(e)
+        if base_body is not base_before:
+            # ``try: super().__init__(*args[0]) except IndexError: super().__init__(*args)``:
+            # the handler's base initialiser is the fallback, the body's the one that runs
+            frame.base_call = base_body
         self.walk_block(stmt.orelse, env, frame, guards)
         if branches:
             self.merge_into(env, dict(env), *branches)
@@ -1732,7 +1738,15 @@ class ModuleVisitor:
             inlined = self.closure_text(node, node.func.id, frame)
             if inlined is not None:
                 return Arg(self.src(node), inlined)
-        return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed)
+        items = None
+        if (
+            isinstance(node, ast.List | ast.Tuple)
+            and len(node.elts) <= _MAX_ITEMS
+            and not any(isinstance(e, ast.Starred) for e in node.elts)
+        ):
+            # ``Error([msg], ...)`` to a class that spreads it (``super().__init__(*args[0])``)
+            items = tuple(self.arg(e, env, frame) for e in node.elts)
+        return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed, items)
 
     def call_args(
         self, call: ast.Call, env: Env, frame: Frame
@@ -2820,6 +2834,7 @@ def _held_classes(node: ast.ClassDef) -> dict[str, str]:
 
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
 _MAX_BINDING_NODES = 2_000  # nodes of one function read to find where a raised name was bound
+_MAX_ITEMS = 8  # items of a list or tuple literal argument kept for a later ``*args[0]``
 
 
 def _binding_calls(name: str, node: ast.AST | None) -> tuple[str, ...]:
