@@ -21,7 +21,7 @@ from sqlalchemy import (
     select,
 )
 
-from errdex.store.copy import IN_CHUNK, insert_dicts, select_in
+from errdex.store.copy import IN_CHUNK, RETURNING_CHUNK, insert_dicts, insert_returning_ids, select_in
 
 META = MetaData()
 
@@ -39,6 +39,12 @@ def _table(name: str, with_default: bool = False) -> Table:
 
 
 FAST, PLAIN, DEFAULTED = _table("fast"), _table("plain"), _table("defaulted", with_default=True)
+NAMES = Table(
+    "names",
+    META,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String, nullable=False, unique=True),
+)
 
 
 def _rows(n: int) -> list[dict[str, object]]:
@@ -88,3 +94,16 @@ def test_select_in_long_and_short_key_lists_agree(engine: Engine) -> None:
     assert sorted(long) == sorted(short)
     assert {k for k, _ in long} == {f"k{i:05d}é" for i in range(0, n, 2)}
     assert sorted(k for (k,) in flagged) == sorted(f"k{i:05d}é" for i in range(0, n, 2) if i % 3 == 0)
+
+
+def test_insert_returning_ids_gives_the_ids_the_catalogue_holds(engine: Engine) -> None:
+    first = [f"name{i}é" for i in range(7)]
+    more = [f"more{i}" for i in range(2 * RETURNING_CHUNK + 3)]  # several statements
+    with engine.begin() as conn:
+        a = insert_returning_ids(conn, NAMES, first)
+        b = insert_returning_ids(conn, NAMES, more)
+        stored = {str(k): int(v) for k, v in conn.execute(select(NAMES.c.name, NAMES.c.id))}
+        assert insert_returning_ids(conn, NAMES, []) is None
+    assert a is not None and b is not None
+    assert a.keys() == set(first) and b.keys() == set(more)
+    assert {**a, **b} == stored  # each key with the id its row was given

@@ -28,6 +28,7 @@ from errdex.cli.errors import EXIT_CODES, guarded
 from errdex.cli.explain import explain
 from errdex.cli.history import diff
 from errdex.cli.index import index
+from errdex.cli.lightparams import LightCommand, LightGroup
 from errdex.cli.reach import mcp_server, run
 from errdex.cli.serve import serve
 
@@ -35,6 +36,7 @@ __all__ = ["app"]
 
 app = typer.Typer(
     name="errdex",
+    cls=LightGroup,
     help=(
         "The error index for Python libraries: index a codebase's errors, then paste an error "
         "message or traceback to find the line that raised it.\n\n"
@@ -70,7 +72,7 @@ def reflowed(doc: str | None) -> str:
 
 
 def _add(command: Callable[..., Any], name: str | None = None, **settings: Any) -> None:
-    app.command(name, help=reflowed(command.__doc__), **settings)(command)
+    app.command(name, cls=LightCommand, help=reflowed(command.__doc__), **settings)(command)
 
 
 _add(guarded(index))

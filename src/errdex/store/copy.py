@@ -24,9 +24,11 @@ from typing import Any
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.engine import Connection
 
-__all__ = ["insert_dicts", "insert_rows", "insert_tuples", "select_in"]
+__all__ = ["insert_dicts", "insert_returning_ids", "insert_rows", "insert_tuples", "select_in"]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
+# rows per ``INSERT ... VALUES (..), (..) RETURNING``: within SQLite's oldest limit of 999 parameters
+RETURNING_CHUNK = 500
 # JSON functions are part of SQLite from 3.38 (an extension, often absent, before)
 _SQLITE_JSON = sqlite3.sqlite_version_info >= (3, 38)
 
@@ -147,3 +149,24 @@ def insert_rows(
     conn.exec_driver_sql(
         f"INSERT INTO {table.name} ({', '.join(cols)}) VALUES ({', '.join([mark] * len(cols))})", rows
     )
+
+
+def insert_returning_ids(conn: Connection, table: Table, keys: Sequence[str]) -> dict[str, int] | None:
+    """Insert a row for each of ``keys`` into ``table`` (``id``, then the key column only) and
+    give key -> the id the database chose; None (nothing written) where this is not the cheap way.
+
+    Interning names (insert those not stored yet, then use their ids) asked the catalogue for the
+    new keys' ids a second time after inserting them; ``RETURNING`` answers with the insert
+    itself. SQLite only (3.35 on): PostgreSQL's ``COPY`` streams the rows faster than statements
+    of 500 rows would. The keys are passed as they are, like ``insert_rows``'s tuples.
+    """
+    if conn.dialect.name != "sqlite" or sqlite3.sqlite_version_info < (3, 35) or not keys:
+        return None
+    id_col, key_col = (c.name for c in table.columns)
+    ids: dict[str, int] = {}
+    for i in range(0, len(keys), RETURNING_CHUNK):
+        chunk = tuple(keys[i : i + RETURNING_CHUNK])
+        values = ", ".join(["(?)"] * len(chunk))
+        sql = f"INSERT INTO {table.name} ({key_col}) VALUES {values} RETURNING {id_col}, {key_col}"
+        ids.update((str(k), int(v)) for v, k in conn.exec_driver_sql(sql, chunk))
+    return ids

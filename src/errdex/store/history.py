@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
-from errdex.store.copy import insert_dicts, select_in
+from errdex.store.copy import insert_dicts, insert_returning_ids, select_in
 from errdex.store.errors import StoreError
 from errdex.store.records import PlacedError, Release, UnpinnedRelease
 from errdex.store.timeline import version_key
@@ -84,8 +84,12 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
     ids = _ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, wanted)
     new = sorted(wanted - ids.keys())
     if new:
-        _insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
-        ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
+        returned = insert_returning_ids(conn, s.symbol_names, new)
+        if returned is not None:
+            ids.update(returned)
+        else:
+            _insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
+            ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
     _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
 
 
