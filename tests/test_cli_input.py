@@ -7,6 +7,7 @@ library indexed from a directory.
 
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
 import sys
@@ -149,7 +150,10 @@ def test_ctrl_c_while_indexing_into_a_new_catalogue_leaves_no_file(tmp_path: Pat
         )
     db = tmp_path / "c.db"
     cmd = [*ERRDEX, "index", str(lib), "--db", str(db), "-j", "1"]
-    with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True) as p:
+    # SIGINT at its default in the child, so that Python turns it into KeyboardInterrupt: a test
+    # run started in the background by a non-interactive shell inherits SIGINT ignored
+    default_int = functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL)
+    with subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, preexec_fn=default_int) as p:
         assert p.stderr is not None
         for line in p.stderr:
             if "files: " in line:  # the catalogue is open, extraction under way
