@@ -68,17 +68,18 @@ def light(params: list[Any]) -> None:
             param._runtime_param = LightCoercion(descriptor)
 
 
-class LightCommand(TyperCommand):
+class _LightParse:
+    """``parse_args`` that gives the command's parameters ``LightCoercion`` first; mixed in
+    before typer's command class, whose ``parse_args`` then runs as before."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        light(self.get_params(ctx))  # type: ignore[attr-defined]
+        return super().parse_args(ctx, args)  # type: ignore[misc,no-any-return]
+
+
+class LightCommand(_LightParse, TyperCommand):
     """A command whose options are checked by ``LightCoercion``."""
 
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        light(self.get_params(ctx))
-        return super().parse_args(ctx, args)
 
-
-class LightGroup(TyperGroup):
+class LightGroup(_LightParse, TyperGroup):
     """The root command: its own options (``--db``, ``--version``) checked the same way."""
-
-    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
-        light(self.get_params(ctx))
-        return super().parse_args(ctx, args)
