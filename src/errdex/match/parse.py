@@ -18,10 +18,11 @@ line-local and free of nested quantifiers.
 from __future__ import annotations
 
 import ast
-import builtins
 import html
 import re
 from dataclasses import dataclass, field
+
+from errdex.pyexc import BUILTIN_EXCEPTIONS
 
 INPUT_CAP = 1_000_000  # characters of input considered (the tail)
 MESSAGE_CAP = 20_000  # characters of the message matched (the head)
@@ -430,14 +431,6 @@ def _warning_line(ln: str) -> re.Match[str] | None:
         return m
     m = _WARNING_ANY.match(ln)
     return m if m and is_type_name(m.group(3)) else None
-
-
-def builtin_exception(token: str) -> bool:
-    """Whether ``token`` names a built-in exception class (``LookupError``): Python prints a
-    library class with its module (``pkg.errors.Error``), a built-in one undotted, so such a
-    name alone is that class raised without a message."""
-    obj = getattr(builtins, token, None) if token.isidentifier() else None
-    return isinstance(obj, type) and issubclass(obj, BaseException)
 
 
 def is_type_name(token: str, strict: bool = False) -> bool:
@@ -1336,7 +1329,9 @@ def _strip_prefixes(block: Block) -> None:
         msg = _trailing_repr(block, msg)
     if not block.exc_types:
         msg = _exception_in_parentheses(block, msg)
-    bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or builtin_exception(msg))
+    # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
+    # undotted, so a built-in class's name alone is that class raised without a message
+    bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
     if bare and (is_type_name(msg) or _raised_by_last_frame(block, msg)) and not block.exc_types:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
