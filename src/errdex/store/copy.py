@@ -117,7 +117,7 @@ def _python_defaults(table: Table, given: Sequence[str]) -> bool:
 def insert_tuples(conn: Connection, table: Table, cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> bool:
     """COPY rows given as tuples in ``cols`` order; False (nothing written) where COPY is not available.
 
-    Like the ``executemany`` it replaces (``sql._insert_rows``), the values are passed as they
+    Like the ``executemany`` it replaces (``insert_rows`` where COPY is not available), the values are passed as they
     are: these rows are built by errdex from already scrubbed text, and skipping per-value
     processing is the point of taking tuples.
     """

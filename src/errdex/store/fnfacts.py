@@ -43,7 +43,7 @@ from sqlalchemy import (
 )
 
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
-from errdex.store.copy import select_in
+from errdex.store.copy import insert_rows, select_in
 
 __all__ = [
     "FILE_TABLES",
@@ -137,12 +137,11 @@ def _intern(
 ) -> tuple[dict[str, int], set[str]]:
     """digest -> id of each row (``table``: id, digest, then the row's columns), inserting those
     not stored yet; also which digests were new."""
-    from errdex.store.sql import _insert_rows
 
     ids = {str(d): int(i) for d, i in select_in(conn, (table.c.digest, table.c.id), table.c.digest, rows)}
     new = sorted(rows.keys() - ids.keys())
     if new:
-        _insert_rows(conn, table, [(d, *rows[d]) for d in new], skip=("id",))
+        insert_rows(conn, table, [(d, *rows[d]) for d in new], skip=("id",))
         ids.update(
             (str(d), int(i)) for d, i in select_in(conn, (table.c.digest, table.c.id), table.c.digest, new)
         )
@@ -165,7 +164,6 @@ def _import_rows(imports: Sequence[ImportFact]) -> tuple[tuple[object, ...], ...
 def file_rows(conn: Connection, by_sha: Mapping[str, CodeFacts]) -> dict[str, tuple[int, int]]:
     """Store the bound names and the imports of some new file contents where not stored yet;
     blob sha -> (``fact_names`` id, ``import_sets`` id)."""
-    from errdex.store.sql import _insert_rows
 
     names = {sha: json.dumps([f.toplevel, f.bound, f.consts]) for sha, f in by_sha.items()}
     name_key = {sha: _digest(text) for sha, text in names.items()}
@@ -181,7 +179,7 @@ def file_rows(conn: Connection, by_sha: Mapping[str, CodeFacts]) -> dict[str, tu
         if key in new and key not in done:
             done.add(key)
             rows += [(set_ids[key], i, *imp) for i, imp in enumerate(imps)]
-    _insert_rows(conn, set_imports, rows)
+    insert_rows(conn, set_imports, rows)
     return {sha: (name_ids[name_key[sha]], set_ids[set_key[sha]]) for sha in by_sha}
 
 
@@ -218,7 +216,6 @@ def write_functions(
 ) -> None:
     """Store the functions of some new file contents (fact id -> functions, calls): bodies not
     stored yet, and one place per function."""
-    from errdex.store.sql import _insert_rows
 
     placed = {fid: _bodies(functions, calls) for fid, (functions, calls) in by_fact.items()}
     wanted = {b.digest: b for bodies in placed.values() for b, _ in bodies}
@@ -228,15 +225,15 @@ def write_functions(
     ids = {str(d): int(i) for d, i in select_in(conn, (b.c.digest, b.c.id), b.c.digest, wanted)}
     new = [wanted[d] for d in sorted(wanted.keys() - ids.keys())]
     if new:
-        _insert_rows(conn, b, [(body.digest, *body.row) for body in new], skip=("id",))
+        insert_rows(conn, b, [(body.digest, *body.row) for body in new], skip=("id",))
         got = select_in(conn, (b.c.digest, b.c.id), b.c.digest, [body.digest for body in new])
         ids.update((str(d), int(i)) for d, i in got)
-        _insert_rows(
+        insert_rows(
             conn,
             fn_calls,
             [(ids[body.digest], i, *call) for body in new for i, call in enumerate(body.calls)],
         )
-    _insert_rows(
+    insert_rows(
         conn,
         fn_places,
         [
@@ -397,19 +394,18 @@ def migrate_to_values(conn: Connection, batch: int = 500) -> None:
     from errdex.store import factblobs
     from errdex.store import schema as s
     from errdex.store.keysets import V12_FACT_KEYS
-    from errdex.store.sql import _insert_rows
 
     _STAGED.create_all(conn)
     fids = [int(r[0]) for r in conn.execute(text("SELECT id FROM code_facts ORDER BY id"))]
     for i in range(0, len(fids), batch):
         chunk = fids[i : i + batch]
         facts = _v9_facts(conn, chunk[0], chunk[-1])
-        _insert_rows(
+        insert_rows(
             conn,
             _STAGED_FACTS,
             [(fid, sha, prod, *factblobs.encode(f)) for fid, (sha, prod, f) in facts.items()],
         )
-        _insert_rows(
+        insert_rows(
             conn,
             _STAGED_KEYS,
             sorted((kind, key, fid) for fid, (_, _, f) in facts.items() for kind, key in factblobs.keys(f)),

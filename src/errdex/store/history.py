@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
-from errdex.store.copy import insert_dicts, insert_returning_ids, select_in
+from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, select_in
 from errdex.store.errors import StoreError
 from errdex.store.records import PlacedError, Release, UnpinnedRelease
 from errdex.store.timeline import version_key
@@ -53,7 +53,6 @@ def _body(r: ErrorRecord) -> dict[str, Any]:
 
 def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRecord]) -> None:
     """Each record's body once in the catalogue, and its place in this snapshot."""
-    from errdex.store.sql import _insert_rows
 
     all_bodies = [_body(r) for r in records]
     digests = [occurrence_digest(b) for b in all_bodies]
@@ -63,7 +62,7 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
     if new:
         insert_dicts(conn, s.occurrence_bodies, [{"digest": d, **b} for d, b in new.items()])
         known.update(_ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, new))
-    _insert_rows(
+    insert_rows(
         conn,
         s.occurrence_places,
         [
@@ -76,7 +75,6 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
 
 def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
     """The snapshot's names, each once in ``symbol_names``, held through runs of releases."""
-    from errdex.store.sql import _insert_rows
 
     wanted = set(names)
     if not wanted:
@@ -88,7 +86,7 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
         if returned is not None:
             ids.update(returned)
         else:
-            _insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
+            insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
             ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
     _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
 
@@ -397,7 +395,6 @@ def write_extractions(
     file in the codebase's latest stored snapshot where that is small (``textdelta``, as file
     texts are): a changed file's facts mostly repeat its previous facts.
     """
-    from errdex.store.sql import _insert_rows
 
     x = s.extractions
     todo = {(sha, path): (has_code, data) for sha, path, has_code, data in rows}
@@ -410,7 +407,7 @@ def write_extractions(
         todo.pop((sha, path), None)
     if snapshot is not None:
         _as_deltas(conn, todo, producer, *snapshot)
-    _insert_rows(
+    insert_rows(
         conn, x, [(sha, producer, path, has_code, data) for (sha, path), (has_code, data) in todo.items()]
     )
 

@@ -928,7 +928,7 @@ class Store(CatalogueReader):
         reps = {r.path: r for r in reports if r.path in shas}
         library = [p for p in sorted(shas) if p in reps and not reps[p].is_test]
         winner = {reps[p].module: p for p in library}  # the last path of a module name wins
-        _insert_rows(
+        insert_rows(
             conn,
             s.modules,
             [
@@ -946,7 +946,7 @@ class Store(CatalogueReader):
                 for eid, exp in zip(ids, expectations, strict=True)
                 for error_id in exp.error_ids
             }
-            _insert_rows(conn, s.expectation_errors, list(links.values()))
+            insert_rows(conn, s.expectation_errors, list(links.values()))
 
     def _write_code_facts(
         self,
@@ -975,7 +975,7 @@ class Store(CatalogueReader):
                 conn, int(repo_id), {paths[sha] for sha in new if sha in paths}, snap_id
             )
             previous = {sha: latest[paths[sha]] for sha in new if paths.get(sha) in latest}
-        _insert_rows(
+        insert_rows(
             conn,
             s.code_facts,
             [(sha, producer, *v) for sha, v in values.items()],
@@ -1039,9 +1039,6 @@ def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
             "pip install 'errdex[postgres]' and use postgresql+psycopg://",
             kind="driver",
         ) from None
-
-
-_insert_rows = insert_rows  # the name the store's other modules import
 
 
 class _LineCache:
