@@ -24,7 +24,8 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # pure Python, and a set whose script also installs a pin no snippet list owns (httpx); h11: pure
 # Python, no dependencies, and a message handed to a helper that raises it; jsonpointer: one
 # module, no dependencies, the cheapest library of the set whose script is only `set_main`;
-# cssselect: pure Python, no dependencies, a set whose libraries rank ~800-1100.
+# cssselect: pure Python, no dependencies, a set whose libraries rank ~800-1100; pymysql: pure
+# Python, no dependencies, the cheapest library of a set whose venv also holds pandas and scipy.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -33,6 +34,7 @@ SCRIPTS = [
     ("make_popular2_set.py", "popular2", "h11"),
     ("make_popular3_set.py", "popular3", "jsonpointer"),
     ("make_popular6_set.py", "popular6", "cssselect"),
+    ("make_popular7_set.py", "popular7", "pymysql"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
