@@ -203,6 +203,35 @@ def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names
     assert top(Matcher.from_entries([literal, only]).explain(call)).id == literal.error_id
 
 
+def test_a_bare_placeholder_raise_the_last_frame_prints_from_a_file_that_lost_it_stays() -> None:
+    # a raise of a text made elsewhere (``raise E(message)``) is no candidate under a traceback
+    # through its codebase that never entered its function, unless the last frame prints that
+    # very statement from a file of the catalogue that no longer holds it: the raise moved
+    moved = entry(
+        ["", "message", ""], path="lib/adapters.py", line=324, function="Adapter.get_text",
+        exc_type="ServiceError", statement="raise ServiceError(message)",
+    )  # fmt: skip
+    other = entry(
+        ["", "err", ""], path="lib/bing.py", line=90, function="Bing.parse", exc_type="ServiceError",
+        statement="raise ServiceError(err)",
+    )  # fmt: skip
+    stays = entry(
+        ["Service timed out"], path="lib/base.py", line=20, function="Geocoder.call", exc_type="TimedOut",
+        statement="raise TimedOut('Service timed out')",
+    )  # fmt: skip
+    paste = tb(
+        ("lib/google.py", 217, "geocode", "self.call(url)"),
+        ("lib/base.py", 171, "call", "raise ServiceError(message)"),
+        last="lib.exc.ServiceError: <urlopen error [Errno -2] Name or service not known>",
+    )
+    ids = [x.id for x in Matcher.from_entries([other, stays, moved]).explain(paste).matches]
+    assert ids and ids[0] == moved.error_id and other.error_id not in ids
+    # a last frame printing another statement says nothing for the bare raise: it stays out
+    call = paste.replace("raise ServiceError(message)", "result = self.adapter.get(url)")
+    ids = [x.id for x in Matcher.from_entries([other, stays, moved]).explain(call).matches]
+    assert moved.error_id not in ids
+
+
 def test_a_statement_shared_by_several_functions_is_narrowed_by_function_and_line() -> None:
     a = entry(
         ["", "error", ""],

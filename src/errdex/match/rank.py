@@ -400,8 +400,12 @@ class Ranker:
         put its function in the traceback. pydantic's report of a validation that failed in
         pydantic-core's compiled code is no re-raise of a caught ``ValidationError`` in a
         validator the traceback never entered. A deepest frame in a file the catalogue lacks
-        (another release's layout) may be that function under another name: it stays."""
+        (another release's layout) may be that function under another name: it stays, and so
+        does a raise whose statement the deepest frame prints from a file that no longer holds
+        it (the raise moved there from the frame's function)."""
         if self._empty or self.idx.patterns[c.pid].lit_len != 0 or not self._typed_pointed(ei):
+            return False
+        if ei in self.ev.frames.moved:
             return False
         info = self.ev.frames.info
         return bool(info.lib) and info.lib[-1][0] == len(info.frames) - 1
