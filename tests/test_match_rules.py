@@ -203,6 +203,63 @@ def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names
     assert top(Matcher.from_entries([literal, only]).explain(call)).id == literal.error_id
 
 
+def test_a_bare_placeholder_raise_the_last_frame_prints_from_a_file_that_lost_it_stays() -> None:
+    # a raise of a text made elsewhere (``raise E(message)``) is no candidate under a traceback
+    # through its codebase that never entered its function, unless the last frame prints that
+    # very statement from a file of the catalogue that no longer holds it: the raise moved
+    moved = entry(
+        ["", "message", ""], path="lib/adapters.py", line=324, function="Adapter.get_text",
+        exc_type="ServiceError", statement="raise ServiceError(message)",
+    )  # fmt: skip
+    other = entry(
+        ["", "err", ""], path="lib/bing.py", line=90, function="Bing.parse", exc_type="ServiceError",
+        statement="raise ServiceError(err)",
+    )  # fmt: skip
+    stays = entry(
+        ["Service timed out"], path="lib/base.py", line=20, function="Geocoder.call", exc_type="TimedOut",
+        statement="raise TimedOut('Service timed out')",
+    )  # fmt: skip
+    paste = tb(
+        ("lib/google.py", 217, "geocode", "self.call(url)"),
+        ("lib/base.py", 171, "call", "raise ServiceError(message)"),
+        last="lib.exc.ServiceError: <urlopen error [Errno -2] Name or service not known>",
+    )
+    ids = [x.id for x in Matcher.from_entries([other, stays, moved]).explain(paste).matches]
+    assert ids and ids[0] == moved.error_id and other.error_id not in ids
+    # a last frame printing another statement says nothing for the bare raise: it stays out
+    call = paste.replace("raise ServiceError(message)", "result = self.adapter.get(url)")
+    ids = [x.id for x in Matcher.from_entries([other, stays, moved]).explain(call).matches]
+    assert moved.error_id not in ids
+
+
+def test_a_class_made_at_one_function_is_named_before_its_re_raises() -> None:
+    # a message alone of a class built at one function and otherwise only re-raised from a
+    # variable (``raise err``): the text another release's ``__str__`` printed fits neither, and
+    # the function that builds it is where the error was made
+    made = entry(
+        ["APIError: [", 'self.error["code"]', "]: ", 'self.error["message"]', ""],
+        path="lib/http.py", line=128, function="HTTPClient.request", exc_type="APIError",
+        statement="raise APIError(response)",
+    )  # fmt: skip
+    again = entry(
+        ["", "err", ""], path="lib/http.py", line=599, function="BackOff.request", exc_type="APIError",
+        statement="raise err",
+    )  # fmt: skip
+    paste = "lib.exceptions.APIError: {'code': 400, 'message': 'Unable to parse range', 'status': 'INVALID'}"
+    res = Matcher.from_entries([again, made]).explain(paste)
+    assert [x.id for x in res.matches[:2]] == [made.error_id, again.error_id]
+    # a second function building the class: which one made it is the text's to tell, not this rule
+    other = entry(
+        ["", "response", ""], path="lib/client.py", line=40, function="Client.open",
+        exc_type="APIError", statement="raise APIError(response)",
+    )  # fmt: skip
+    ids = [x.id for x in Matcher.from_entries([again, made, other]).explain(paste).matches]
+    assert made.error_id not in ids[:1]
+    # a traceback's frames decide where it was raised: the rule is for a message alone
+    framed = tb(("lib/http.py", 599, "request", "raise err"), last=paste)
+    assert top(Matcher.from_entries([again, made]).explain(framed)).id == again.error_id
+
+
 def test_a_statement_shared_by_several_functions_is_narrowed_by_function_and_line() -> None:
     a = entry(
         ["", "error", ""],

@@ -48,6 +48,7 @@ class FrameEvidence:
     big: dict[int, list[int]] = field(default_factory=dict)  # frame-named entries of grouped patterns
     repos: set[str] = field(default_factory=set)  # codebases the traceback runs through
     on_raise: set[int] = field(default_factory=set)  # entries the deepest library frame lands on
+    moved: set[int] = field(default_factory=set)  # raises of the statement it prints, moved out of its file
 
     def cap(
         self,
@@ -218,7 +219,10 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         if not source:
             return
         _p, line, fn = ev.info.frames[fi]
-        found = _statement_sites(idx, idx.statement_entries(source, MAX_STATEMENT), lib.get(fi), fn, line)
+        same = idx.statement_entries(source, MAX_STATEMENT)
+        found = _statement_sites(idx, same, lib.get(fi), fn, line)
+        if fi == len(frames) - 1 and not found and fi in lib:
+            ev.moved.update(_moved_raises(idx, same, lib[fi]))
         if not _all_cut(idx, found):
             for ei in found:
                 _put(ev.entries, ei, ON_RAISE, fi, 0)
@@ -282,6 +286,19 @@ def _all_cut(idx: Index, eis: list[int]) -> bool:
     """The frame lands only on re-raises of a caught exception whose trail was cut: the
     exception was made elsewhere, so the frame does not name its site and the text decides."""
     return bool(eis) and all(idx.entry_cut(ei) for ei in eis)
+
+
+def _moved_raises(idx: Index, eis: list[int], path: str) -> list[int]:
+    """Of the entries raised by a statement reading as the last frame's printed ``raise`` line,
+    the ones in the codebase of the frame's file, when that file holds none: another release
+    raised there, and this one moved that statement elsewhere (geopy 1's ``_call_geocoder``
+    raise now in its adapters). They are the raise the traceback shows, under another function's
+    name, so its not entering theirs says nothing against them."""
+    first = idx.paths.head(path, 1)
+    if not eis or not first:
+        return []
+    repo = idx.entry_repo(first[0])
+    return [ei for ei in eis if idx.entry_repo(ei) == repo and idx.entry_path(ei) != path]
 
 
 def _statement_sites(

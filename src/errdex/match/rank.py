@@ -51,6 +51,7 @@ from errdex.match.thresholds import (
     DEEPEST_FRAME,
     FILE_FRAME,
     MAX_SCORED,
+    MAX_STATEMENT,
     MIN_COVERAGE,
     MIN_LITERAL,
     ON_RAISE,
@@ -115,6 +116,7 @@ class Ranker:
         self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
         self._tf: TextFit | None = None
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
+        self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
@@ -365,8 +367,16 @@ class Ranker:
         pasted, the class is all there is to go by and nothing contradicts it; in the function of
         the traceback's last frame (whose file the catalogue does not have: it moved), it is
         where the class was raised (the reason returned says so)."""
-        if self._empty or self.idx.patterns[c.pid].lit_len < MIN_LITERAL or self._typed_pointed(ei):
+        sole, again = self._made_once()
+        if (
+            self._empty
+            or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
+            or self._typed_pointed(ei)
+            or ei in sole
+        ):
             text = max(text, TYPED_TEXT)
+        if ei in again:
+            text = min(text, TYPED_MIN)
         frames = self.ev.frames.info.frames
         last = frames[-1][2] if frames else None
         if fw < DEEPEST_FRAME and last and fn_last(self.idx.entry_func(ei)) == last:
@@ -379,6 +389,40 @@ class Ranker:
                 f"the pasted class is raised here, in {last}, the traceback's last frame",
             )
         return text, fw, None
+
+    def _made_once(self) -> tuple[set[int], set[int]]:
+        """With no frame, the raises of the pasted class in a codebase that build it at one
+        function only, every other raise there re-raising an object held in a variable (``raise
+        err`` of a caught error, the template that name alone): that function is where any such
+        error was made, whatever the text its class renders now (another release's ``__str__``
+        printed a dict, this one ``APIError: [400]: ...``), and the re-raises, whose template
+        fits any text, come after it. Returns (the makers' entries, the re-raises')."""
+        if self._made is not None:
+            return self._made
+        self._made = set(), set()
+        if self.ev.frames.info.frames or not self.ev.typed:
+            return self._made
+        idx = self.idx
+        keys = {type_key(t) for t in self.ev.types}
+        by_class: dict[tuple[str, str], tuple[list[int], list[int]]] = {}
+        for ei in self.ev.typed:
+            repo, site = idx.entry_facts(ei)
+            key = type_key(site.type)
+            if key in keys:
+                made, again = by_class.setdefault((repo, key), ([], []))
+                (again if self._reraise(ei) else made).append(ei)
+        for made, again in by_class.values():
+            if again and made and len({(idx.entry_path(e), idx.entry_func(e)) for e in made}) == 1:
+                self._made[0].update(made)
+                self._made[1].update(again)
+        return self._made
+
+    def _reraise(self, ei: int) -> bool:
+        """Whether entry ``ei`` is ``raise NAME`` of an object its template is that name of."""
+        pat = self.idx.patterns[self.idx.entry_pat[ei]]
+        if pat.lit_len or len(pat.names) != 1 or not pat.names[0].isidentifier():
+            return False
+        return ei in self.idx.statement_entries(f"raise {pat.names[0]}", MAX_STATEMENT)
 
     def _namesake_elsewhere(self, ei: int) -> bool:
         """The traceback's last frame lies in a file the catalogue holds, and not the entry's: the
@@ -400,8 +444,12 @@ class Ranker:
         put its function in the traceback. pydantic's report of a validation that failed in
         pydantic-core's compiled code is no re-raise of a caught ``ValidationError`` in a
         validator the traceback never entered. A deepest frame in a file the catalogue lacks
-        (another release's layout) may be that function under another name: it stays."""
+        (another release's layout) may be that function under another name: it stays, and so
+        does a raise whose statement the deepest frame prints from a file that no longer holds
+        it (the raise moved there from the frame's function)."""
         if self._empty or self.idx.patterns[c.pid].lit_len != 0 or not self._typed_pointed(ei):
+            return False
+        if ei in self.ev.frames.moved:
             return False
         info = self.ev.frames.info
         return bool(info.lib) and info.lib[-1][0] == len(info.frames) - 1
@@ -475,8 +523,12 @@ class Ranker:
         Python printed the class, and only this statement can have printed it (several such
         statements stay approximate: the paste cannot tell them apart; so does a word of the
         text only read as a class, ``Connection Failure: ...``). A traceback whose last library
-        frame lies in another file, or ends outside the library, says it came from elsewhere."""
+        frame lies in another file, or ends outside the library, says it came from elsewhere;
+        a re-raise of an object another function of the class built (``_made_once``) passes no
+        value of its own."""
         if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._value_only(c):
+            return False
+        if ei in self._made_once()[1]:
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
