@@ -1418,6 +1418,8 @@ def test_class_constants_named_in_f_strings_print_their_text(shapes: Shapes) -> 
     assert templates(shapes, "ns_strenum_member") == {("ValueError", "fast is not allowed")}
     # an attribute of a local value stays a placeholder
     assert templates(shapes, "ns_local_attr") == {("ValueError", "{obj.name} is not known")}
+    # a module's ``__version__`` is set by its build, whatever fallback its source spells
+    assert templates(shapes, "ns_dunder") == {("ValueError", "requires {want}, have {keys.__version__}")}
 
 
 def test_spread_arguments_handed_on_by_a_star_args_init_keep_their_text(shapes: Shapes) -> None:

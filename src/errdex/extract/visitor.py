@@ -2245,7 +2245,9 @@ class ModuleVisitor:
         imported (a class used as a namespace of text constants, a constants module), resolved
         with the codebase's tables; None for anything else (``self.x``, a local's attribute)."""
         dotted = _dotted(e) if isinstance(e, ast.Attribute) else None
-        if dotted is None:
+        if dotted is None or (e.attr.startswith("__") and e.attr.endswith("__")):
+            # ``{pkg.__version__}``: set by the build or at import (a fallback ``"unknown"`` in
+            # the source is not what a release prints)
             return None
         root = dotted.partition(".")[0]
         if root == frame.self_name or root in env:
