@@ -2244,7 +2244,9 @@ class ModuleVisitor:
         """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
         imported (a class used as a namespace of text constants, a constants module), resolved
         with the codebase's tables; None for anything else (``self.x``, a local's attribute)."""
-        dotted = _dotted(e) if isinstance(e, ast.Attribute) else None
+        if not isinstance(e, ast.Attribute):
+            return None
+        dotted = _dotted(e)
         if dotted is None or (e.attr.startswith("__") and e.attr.endswith("__")):
             # ``{pkg.__version__}``: set by the build or at import (a fallback ``"unknown"`` in
             # the source is not what a release prints)
