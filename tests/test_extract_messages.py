@@ -1405,6 +1405,23 @@ def test_helper_call_keeping_the_class_parameter_default_raises_that_class(shape
     }
 
 
+def test_class_constants_named_in_f_strings_print_their_text(shapes: Shapes) -> None:
+    # ``f"{Key.PLATFORM}={name}"``: a class used as a namespace of text constants (annotated
+    # ``Final`` or not, imported or local) or a constants module prints the constant, in a raise
+    # and in a class's ``__str__`` alike
+    assert templates(shapes, "ns_imported_class") == {("ValueError", "platform={name} is not supported")}
+    assert templates(shapes, "ns_local_class") == {("ValueError", "{a}; {b}")}
+    assert templates(shapes, "ns_module_const") == {("ValueError", "max_len must be positive, got {n}")}
+    assert templates(shapes, "ns_printer") == {("ItemError", "bad item: value={value!r}")}
+    # a plain enum member formats as ``Color.RED``, not as its value; a ``StrEnum`` as its value
+    assert templates(shapes, "ns_enum_member") == {("ValueError", "{Color.RED} is not allowed")}
+    assert templates(shapes, "ns_strenum_member") == {("ValueError", "fast is not allowed")}
+    # an attribute of a local value stays a placeholder
+    assert templates(shapes, "ns_local_attr") == {("ValueError", "{obj.name} is not known")}
+    # a module's ``__version__`` is set by its build, whatever fallback its source spells
+    assert templates(shapes, "ns_dunder") == {("ValueError", "requires {want}, have {keys.__version__}")}
+
+
 def test_spread_arguments_handed_on_by_a_star_args_init_keep_their_text(shapes: Shapes) -> None:
     # ``InvalidURL(*e.args)`` through ``RequestException.__init__(*args)`` ->
     # ``super().__init__(*args)``: the caught exception's arguments print as they did, not as

@@ -20,6 +20,7 @@ from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
     CAUGHT,
+    FORMATTED,
     MAX_PLACEHOLDERS,
     MAX_VARIANTS,
     RAISED_IN,
@@ -57,6 +58,8 @@ Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
 Resolved = tuple[str, str | None, list[str], list[Pair]]
 
 _MAX_DEPTH = 12
+_NAME_ENUMS = frozenset(("Enum", "Flag"))  # enum bases whose members format as ``Cls.NAME``
+_VALUE_ENUMS = frozenset(("StrEnum", "IntEnum", "IntFlag", "ReprEnum"))  # ... and as their value
 _MAX_STAR_DEPTH = 4  # ``from a import *`` chains followed
 _STAR_BUDGET = 64  # modules one star-import search may look in
 _UNRESOLVED: Pair = ((), ())
@@ -325,6 +328,8 @@ class Resolver:
             # an item of a dict of messages: any of its values, when it is the whole message (a
             # dict item inside a longer message is more likely a name or a value than text)
             return (self.dict_item(ref.key, depth) if whole else None) or placeholder
+        if ref.method == FORMATTED:
+            return self.formatted_const(ref.key, depth) or placeholder
         if not ref.call:
             key = self.canon(ref.key)
             if key is None or key not in self.consts:
@@ -337,6 +342,23 @@ class Resolver:
         if ref.method == RAISED_IN:
             return self.raised_in(ref, depth)
         return self.call_result(ref, whole, depth) or placeholder
+
+    def formatted_const(self, ref_key: str, depth: int) -> list[Pair] | None:
+        """The text of a constant an f-string names (``Ref.method`` ``FORMATTED``); None when it
+        is no known text, or is a member of an enum that formats as ``Cls.NAME``."""
+        key = self.canon(ref_key)
+        if key is None or key not in self.consts:
+            return None
+        owner = key.rpartition(".")[0]
+        if owner in self.classes and self.formats_as_name(owner):
+            return None
+        return self.memo(key, self.consts[key], depth)
+
+    def formats_as_name(self, class_key: str) -> bool:
+        """Whether the class is an enum whose members format as ``Cls.NAME`` (``Enum``, ``Flag``
+        and their mixins since Python 3.12); ``StrEnum``/``IntEnum``/``IntFlag`` print the value."""
+        bases = {b.rpartition(".")[2] for k in self.mro(class_key) for b in self.classes[k].bases}
+        return bool(bases & _NAME_ENUMS) and not bases & _VALUE_ENUMS
 
     def dict_item(self, key: str, depth: int) -> list[Pair] | None:
         cur = key

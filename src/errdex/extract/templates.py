@@ -62,6 +62,10 @@ CAUGHT = "<caught>"
 # calls and ``args[0].text`` the caught class's key; the text is any of that function's own raises
 # of the class.
 RAISED_IN = "<raised in>"
+# ``Ref.method`` of a class attribute or module constant named inside an f-string
+# (``f"{Keys.PLATFORM}={value}"``): its text when it is a plain constant. A plain ``Enum``
+# member formats as ``Cls.NAME``, not as its value, so one stays a placeholder.
+FORMATTED = "<formatted>"
 
 
 class Ref(NamedTuple):

@@ -30,6 +30,7 @@ from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInf
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     CAUGHT,
+    FORMATTED,
     MAX_VARIANTS,
     RAISED_IN,
     Arg,
@@ -2236,8 +2237,27 @@ class ModuleVisitor:
                 ):
                     pieces.append(self.eval_msg(inner, env, frame))
                 else:
-                    pieces.append(ph(self.src(inner)))
+                    pieces.append(self.formatted_const(inner, env, frame) or ph(self.src(inner)))
         return concat(*pieces) if pieces else lit("")
+
+    def formatted_const(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
+        """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
+        imported (a class used as a namespace of text constants, a constants module), resolved
+        with the codebase's tables; None for anything else (``self.x``, a local's attribute)."""
+        if not isinstance(e, ast.Attribute):
+            return None
+        dotted = _dotted(e)
+        if dotted is None or (e.attr.startswith("__") and e.attr.endswith("__")):
+            # ``{pkg.__version__}``: set by the build or at import (a fallback ``"unknown"`` in
+            # the source is not what a release prints)
+            return None
+        root = dotted.partition(".")[0]
+        if root == frame.self_name or root in env:
+            return None
+        key = self.dotted_key(dotted, frame)
+        if key is None or key.startswith("builtins."):
+            return None
+        return ((Ref(key, dotted, method=FORMATTED),),)
 
     def eval_percent(self, left: Value, right: ast.expr, env: Env, frame: Frame) -> Value:
         if isinstance(right, ast.Tuple):
