@@ -58,7 +58,20 @@ class Square:
 
 
 def unit_circle():
+    check_closed()
     return Circle(1)
+
+
+class OutlineError(Exception):
+    pass
+
+
+def check_open():
+    raise OutlineError("the outline is open")
+
+
+def check_closed():
+    raise OutlineError("the outline is closed")
 """
 
 
@@ -98,12 +111,20 @@ def test_a_constructor_is_called_by_its_class_name(matcher: Matcher) -> None:
     assert [m.function for m in res.matches[:2]] == ["Circle.__init__", "Square.__init__"]
 
 
+def test_a_class_pasted_alone_keeps_the_order_of_its_raises(matcher: Matcher) -> None:
+    # every raise of the class fits a bare class name, whatever it prints: no one text is
+    # shared for the prior to order, and the one nothing calls stays first
+    res = matcher.explain("lex.shapes.OutlineError")
+    assert [m.function for m in res.matches[:2]] == ["check_open", "check_closed"]
+
+
 def test_the_called_flag_survives_storing_loading_and_merging(catalogue: str) -> None:
     with Store.open(catalogue) as store:
         entries = list(store.iter_entries())
     called = {e.function: e.called for e in entries}
     assert called == {
         "find_lexer": False, "get_lexer": True, "Circle.__init__": True, "Square.__init__": False,
+        "check_open": False, "check_closed": True,
     }  # fmt: skip
     built = build_index(entries)
     for index in (built, Index.loads(built.dumps()), merge([built])):
