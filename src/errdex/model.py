@@ -163,6 +163,8 @@ class CatalogueEntry:
     line: int
     function: str
     relay: bool = False  # a helper's raise of a message its callers supply (``ErrorRecord.relay``)
+    # the snapshot's library code calls the site's function by its name (``facts.called_as``)
+    called: bool = False
     # the first source line of the statement (stripped), as a traceback prints it under the frame
     statement: str = ""
     # the raised class's own bases when the codebase defines it: a pasted class relates to the

@@ -110,7 +110,7 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 15
+FORMAT = 16
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -151,9 +151,10 @@ SECTIONS: dict[str, str] = {
     # raise sites (kind, type, qualified name, path, function) shared by their entries
     "st_kind": "I", "st_type": "I", "st_qual": "I", "st_path": "I", "st_func": "I",
     # entries, one column per field; ``e_tmpl`` is ``NONE`` when the template is what the
-    # pattern's segments and names render (``Index.template``); ``e_relay`` is 1 for a helper's
-    # raise of a message its callers supply (``CatalogueEntry.relay``), 2 for a caught exception
-    # re-raised with its trail cut (``cut_reraise``)
+    # pattern's segments and names render (``Index.template``); ``e_relay``'s low bits are 1 for
+    # a helper's raise of a message its callers supply (``CatalogueEntry.relay``), 2 for a caught
+    # exception re-raised with its trail cut (``cut_reraise``), and ``CALLED`` is set when the
+    # library's code calls the site's function (``CatalogueEntry.called``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
     # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
@@ -810,7 +811,8 @@ class Index:
             except UnicodeDecodeError:
                 raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
             types, path, func = what
-            return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relay[i] != 0)
+            relayed = relay[i] & _RELAY != 0
+            return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relayed)
 
         return entry
 
@@ -949,11 +951,15 @@ class Index:
         return int(self._ecols[2][i]), int(self._ecols[5][i]), int(paths[site])
 
     def entry_relay(self, i: int) -> bool:
-        return self._ecols[7][i] != 0
+        return self._ecols[7][i] & _RELAY != 0
 
     def entry_cut(self, i: int) -> bool:
         """Entry ``i`` re-raises a caught exception with its trail cut (``cut_reraise``)."""
-        return self._ecols[7][i] == 2
+        return self._ecols[7][i] & _RELAY == 2
+
+    def entry_called(self, i: int) -> bool:
+        """The library's code calls entry ``i``'s function by its name (``CatalogueEntry.called``)."""
+        return self._ecols[7][i] & CALLED != 0
 
     def _site(self, site: int) -> tuple[str | None, ...]:
         """A raise site's (kind, type, qualified name, path, function)."""
@@ -1361,7 +1367,7 @@ class Builder:
         self.add(
             " ".join(lits), tuple(segs[1::2]), segs[0::2], partial(is_runtime, e.repo),
             (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
-            e.key, e.error_id, e.template, e.line, e.relay, e.statement,
+            e.key, e.error_id, e.template, e.line, e.relay, e.statement, e.called,
         )  # fmt: skip
         if e.exc_bases and not is_runtime(e.repo):
             self.add_bases(e.exc_type, e.exc_bases)
@@ -1386,12 +1392,14 @@ class Builder:
         line: int,
         relay: bool,
         statement: str = "",
+        called: bool = False,
     ) -> None:
         """One entry: its pattern's compact literals joined by spaces, placeholder names and
         literal segments as written (the segments and the interpreter flag are kept only when
         the pattern is new: its first entry's), its snapshot (repo, version, date), site (kind,
-        type, qualified name, path, function) and the first line of its raise statement. The
-        template is stored only when the pattern's segments and names do not render it."""
+        type, qualified name, path, function), the first line of its raise statement and whether
+        the library calls its function. The template is stored only when the pattern's segments
+        and names do not render it."""
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
         pid = self._pattern(shape)
@@ -1416,7 +1424,7 @@ class Builder:
         for name, value in (
             ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
             ("e_tmpl", tmpl), ("e_line", line), ("e_pat", pid),
-            ("e_relay", (2 if cut_reraise(statement) else 1) if relay else 0),
+            ("e_relay", ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)),
         ):  # fmt: skip
             w.add(name, value)
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
@@ -1636,6 +1644,9 @@ class _Writer:
 
 
 # the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
+# ``e_relay``'s bits: the relay's kind (0, 1 or 2) and whether the site's function is called
+_RELAY = 3
+CALLED = 4
 _ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 

@@ -2,8 +2,9 @@
 
 An entry's score is its pattern's text score (plus 1.0 when the fit is exact), the type evidence
 and the frame evidence, less a little for a helper's raise of a message its callers supply (the
-call that supplies it is the answer) and a hair for a site in private code (ties go to the
-public one). Which entries may be exact, beyond the text's verdict:
+call that supplies it is the answer), a hair for a site in private code (ties go to the
+public one) and, above that, a hair for a site whose function the library's own code calls
+(``thresholds.CALLED``). Which entries may be exact, beyond the text's verdict:
 
 * a traceback ending in compiled or standard-library code needs the literal text to explain
   most of the message, unless a frame names the entry;
@@ -44,6 +45,7 @@ from errdex.match.result import Match
 from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, type_relation
 from errdex.match.thresholds import (
     APPROX_MIN,
+    CALLED,
     CALLER_FRAME,
     CLASS_BELOW,
     CLASS_NAMED,
@@ -214,7 +216,7 @@ class Ranker:
         text, fw = self._evidence_bound(c)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
-        pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC)
+        pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC + CALLED)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
@@ -231,16 +233,16 @@ class Ranker:
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
-        best type evidence and the best public-site tie-break. A very common pattern's entries
+        best type evidence and the best tie-break (public site, called function). A very common pattern's entries
         are many: the best possible is assumed rather than walked."""
         got = self._site_bounds.get(pid)
         if got is not None:
             return got
         idx, pointed = self.idx, self.ev.pointed
         if pid in idx.groups:
-            got = (True, TYPE_AGREES if self.ev.types else 0.0, PUBLIC)
+            got = (True, TYPE_AGREES if self.ev.types else 0.0, PUBLIC + CALLED)
         else:
-            any_pointed, tw, privacy = False, -1.0, -1.0
+            any_pointed, tw, privacy, called = False, -1.0, -1.0, False
             relation, only, facts_of = self.relation, self.repo, idx.entry_facts
             for ei in idx.patterns[pid].entries:
                 repo, site = facts_of(ei)
@@ -250,7 +252,9 @@ class Ranker:
                 tw = max(tw, relation(site.type, site.kind)[0])
                 # the most public site: the least private one (the bonus falls as privacy grows)
                 privacy = site.privacy if privacy < 0 else min(privacy, site.privacy)
-            got = (any_pointed, tw, PUBLIC / (1 + privacy) if privacy >= 0 else 0.0)
+                called = called or idx.entry_called(ei)
+            bonus = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) if privacy >= 0 else 0.0
+            got = (any_pointed, tw, bonus)
         self._site_bounds[pid] = got
         return got
 
@@ -324,6 +328,10 @@ class Ranker:
         if idx.entry_relay(ei):
             score -= RELAY
         score += PUBLIC / (1 + site.privacy)
+        # a class pasted alone ties every raise of it, whatever they print: no one text is shared
+        # for the prior to order its sites by
+        if not self._empty and idx.entry_called(ei):
+            score += CALLED
         score += self._class_named(c, site.function)
         here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         key = (pointed, fw >= ON_RAISE, here, confident, score)

@@ -277,7 +277,7 @@ def _add_each(b: Builder, seg: Index, ne: int) -> None:
         lits, names, segs, runtime = shape
         b.add(
             lits, names, segs, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
-            template, line, relay, statements.get(i, ""),
+            template, line, relay, statements.get(i, ""), seg.entry_called(i),
         )  # fmt: skip
     for name, bases in seg.type_bases().items():
         b.add_bases(name, bases)

@@ -21,7 +21,7 @@ from errdex.model import CodeFacts, ImportFact, TestFunctionFact
 from errdex.store import factblobs as fb
 from errdex.store.records import Expectation
 
-__all__ = ["CallRow", "ErrorRow", "FactReader", "ImportRow", "ModuleRow", "Run"]
+__all__ = ["CallRow", "ErrorRow", "FactReader", "ImportRow", "ModuleRow", "Run", "called_as"]
 
 Run = Callable[[str, Mapping[str, Any]], list[tuple[Any, ...]]]
 """Runs one statement with named parameters and returns every row."""
@@ -322,6 +322,17 @@ class FactReader:
             if c.callee.rpartition(".")[2] in wanted
         ]
 
+    def called_names(self, sid: int) -> set[str]:
+        """The last name of every callee the snapshot's library code calls (``calls_named``'s
+        keys): a whole snapshot's, read once when the match index is built (``called_as``).
+        A file content's key set may keep a key an edit removed (``keysets``): a name so
+        kept is one the code called a release ago."""
+        rows = self._run(
+            f"SELECT DISTINCT k.key FROM {_KEYED} WHERE k.kind = :kind AND {_LIBRARY}",
+            {"sid": sid, "no": False, "kind": fb.KEY_CALL},
+        )
+        return {str(r[0]) for r in rows}
+
     def parameters(self, fact_id: int, qualnames: Sequence[str]) -> dict[str, tuple[str, ...]]:
         """qualname -> parameter names of some functions of one file (what advice names)."""
         return {q: p for q, (p, _) in self._function_docs(fact_id, qualnames).items()}
@@ -397,3 +408,15 @@ class FactReader:
     def expectation_count(self, sid: int) -> int:
         rows = self._run("SELECT COUNT(*) FROM expectations WHERE snapshot_id = :sid", {"sid": sid})
         return int(rows[0][0])
+
+
+def called_as(function: str) -> str | None:
+    """The name a call of a raise site's function is written with, as ``called_names`` keys
+    it: its qualname's last name, the class's for a constructor (``Locale(...)`` runs
+    ``Locale.__init__``); None for module-level code, which nothing calls."""
+    parts = function.replace(".<locals>", "").split(".")
+    if not function or parts[-1] == "<module>":
+        return None
+    if parts[-1] in ("__init__", "__new__") and len(parts) > 1:
+        return parts[-2]
+    return parts[-1]

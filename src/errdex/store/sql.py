@@ -59,7 +59,7 @@ from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception
 from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
-from errdex.store.facts import FactReader
+from errdex.store.facts import FactReader, called_as
 from errdex.store.fast import MAX_TEXT_BYTES, connect_readonly, inflate_text
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
@@ -557,6 +557,7 @@ class Store(CatalogueReader):
                 o.c.relay,
                 o.c.exc_bases,
                 s.files.c.blob_sha,
+                o.c.snapshot_id,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
             .join(r, sn.c.repo_id == r.c.id)
@@ -569,7 +570,11 @@ class Store(CatalogueReader):
             q = q.where(o.c.snapshot_id == snapshot_id)
         with self.engine.connect() as conn:
             lines = _LineCache(conn, self._fresh_texts)
+            called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
             for row in conn.execute(q):
+                names = called.get(row.snapshot_id)
+                if names is None:
+                    names = called[row.snapshot_id] = self.facts.called_names(row.snapshot_id)
                 yield CatalogueEntry(
                     key=row.id,
                     error_id=row.error_id,
@@ -585,6 +590,7 @@ class Store(CatalogueReader):
                     line=row.line,
                     function=row.function,
                     relay=bool(row.relay),
+                    called=called_as(row.function) in names,
                     statement=lines.line(row.blob_sha, row.line),
                     exc_bases=tuple(str(b) for b in row.exc_bases or ()),
                 )
