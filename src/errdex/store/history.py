@@ -151,7 +151,8 @@ def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any])
             # most runs go on (the usual release): all extended in one statement, then the few
             # that end here cut back, instead of naming every one that goes on
             conn.execute(update(table).where(here, table.c.last_id == before).values(last_id=snap_id))
-            moved, back = (table.c.last_id == snap_id, table.c.first_id <= before), before
+            moved: tuple[Any, ...] = (table.c.last_id == snap_id, table.c.first_id <= before)
+            back = before
             named = ending
         else:
             moved, back, named = (table.c.last_id == before,), snap_id, sorted(going)
