@@ -73,3 +73,52 @@ def test_each_release_of_a_history_reads_as_when_indexed_alone(tmp_path: Path) -
                 sid = index(spec, alone_db, jobs=1).snapshot_id
                 assert _records(many, summary.snapshot_id) == _records(alone, sid) != []
                 assert _facts(many, summary.snapshot_id) == _facts(alone, sid)
+
+
+def _segment_entries(store: Store, sid: int) -> list[tuple[object, ...]]:
+    """The snapshot's stored match-index segment, entry by entry (its catalogue-local key left
+    out), each with the statement the matcher reads for it."""
+    from errdex.match.index import E_KEY, Index
+    from errdex.store import segments as ss
+
+    stamp = dict(ss.snapshot_stamps(store))[sid]
+    data = ss.get_segment(store, sid, stamp)
+    assert data is not None
+    seg = Index.loads(data, keys=False)
+    entry, statements = seg._entry_decoder(), seg.entry_statements()
+    return [
+        (*(v for k, v in enumerate(entry(i)) if k != E_KEY), statements.get(i, ""))
+        for i in range(seg.n_entries)
+    ]
+
+
+def test_a_release_added_to_a_history_reads_no_file_it_holds_to_build_its_segment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the match-index segment's statements come from the release's own bytes, including the
+    # files an earlier release stored (``lib/util.py``: not read back and inflated), and say
+    # what the same release's segment says when indexed alone (a git repo made here: v0.2.0
+    # changed ``lib/core.py`` only)
+    from test_history import make_repo
+
+    from errdex.store import sql
+
+    repo = make_repo(tmp_path)
+    both, alone_db = str(tmp_path / "both.db"), str(tmp_path / "alone.db")
+    index(f"git:{repo}@v0.1.0", both, jobs=1, cache_dir=str(tmp_path / "cache"))
+    reads: list[str] = []
+    real = sql._LineCache._blob
+
+    def spy(self: sql._LineCache, sha: str) -> bytes | None:
+        reads.append(sha)
+        return real(self, sha)
+
+    monkeypatch.setattr(sql._LineCache, "_blob", spy)
+    added = index(f"git:{repo}@v0.2.0", both, jobs=1, cache_dir=str(tmp_path / "cache"))
+    assert added.reused > 0 and reads == []
+    monkeypatch.undo()
+    first = index(f"git:{repo}@v0.2.0", alone_db, jobs=1, cache_dir=str(tmp_path / "cache"))
+    with Store.open(both) as many, Store.open(alone_db) as alone:
+        got = _segment_entries(many, added.snapshot_id)
+        assert got == _segment_entries(alone, first.snapshot_id)
+        assert any("non-negative" in x[-1] for x in got)  # the unchanged file's statement

@@ -348,6 +348,60 @@ def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> Non
     assert si._merge([b, segments[1]], "g").dumps() == Index.build(first + second, "g").dumps()
 
 
+def test_entries_of_a_pattern_held_under_other_whitespace_are_merged_by_their_arrays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a later release that respaced a message: its pattern is held under the first release's
+    # literal segments, so the merge chooses those entries' templates again (stored where the
+    # held segments do not render them, dropped where they now do) and slots the stored ones
+    # into the pool where one build adds them; no entry goes through ``Builder.add`` again
+    from dataclasses import replace
+
+    from errdex.match.index import E_TEMPLATE, Builder, Index
+
+    def ph(key: int, version: str, segments: list[str], path: str = "lib/a.py") -> CatalogueEntry:
+        template = segments[0] + "".join(
+            "{" + n + "}" + lit for n, lit in zip(segments[1::2], segments[2::2], strict=True)
+        )
+        e = _entry(key, version, template, path, "f", key)
+        return replace(e, segments=segments)
+
+    first = [
+        ph(1, "1.0", ["bad  value ", "x", ""]),
+        ph(2, "1.0", ["other ", "y", " here"]),
+    ]
+    second = [
+        ph(3, "1.1", ["brand new ", "z", ""], path="lib/n.py"),
+        ph(4, "1.1", ["bad value ", "x", ""], path="lib/b.py"),  # held as "bad  value "
+        ph(5, "1.1", ["fresh ", "w", " text"], path="lib/c.py"),
+        ph(6, "1.1", ["bad  value ", "x", ""], path="lib/d.py"),  # the held text again
+        ph(7, "1.1", ["other  ", "y", "  here"], path="lib/e.py"),
+        ph(8, "1.1", ["last ", "v", ""], path="lib/f.py"),
+    ]
+    third = [ph(9, "1.2", ["bad value ", "x", ""]), ph(10, "1.2", ["other ", "y", " here"])]
+    segments = []
+    for part in (first, second, third):
+        b = Builder()
+        for e in part:
+            b.add_entry(e)
+        segments.append(Index.loads(b.finish(keys=False).dumps(), keys=False))
+    calls: list[str] = []
+    real = Builder.add
+
+    def spy(self: Builder, lits: str, *args: object, **kw: object) -> None:
+        calls.append(lits)
+        real(self, lits, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Builder, "add", spy)
+    merged = si.merge(segments, "g")
+    assert calls == []
+    monkeypatch.undo()
+    every = first + second + third
+    assert merged.dumps() == Index.build(every, "g").dumps()
+    entry = Index.loads(merged.dumps())._entry_decoder()
+    assert [entry(i)[E_TEMPLATE] for i in range(merged.n_entries)] == [e.template for e in every]
+
+
 @pytest.mark.parametrize(
     ("section", "value"),
     # (``e_tmpl`` ``NONE`` is no defect: the entry's template is what its pattern renders)

@@ -48,7 +48,7 @@ from errdex.match.index import (
     CorruptIndex,
     Index,
     IndexFormatError,
-    Pattern,
+    _render,
     _span,
 )
 
@@ -111,9 +111,11 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     go into the pool in the index's own pool order, restricted to the ones the builder would
     have touched (a pattern's text only when the pattern is new, and so on): a built index's
     pool is in first-use order, so the merged pool comes out in the builder's first-use order.
-    The first entries of an index use a prefix of its patterns, snapshots, sites and strings,
-    which is what lets ``limit`` take them alone. Every id read is checked (``CorruptIndex``):
-    a stored index comes from the catalogue, which may be crafted."""
+    The templates of entries whose pattern the builder holds under other whitespace are
+    chosen again (``_retemplated``) and slotted into that order. The first entries of an
+    index use a prefix of its patterns, snapshots, sites and strings, which is what lets
+    ``limit`` take them alone. Every id read is checked (``CorruptIndex``): a stored index
+    comes from the catalogue, which may be crafted."""
     s, w = seg._sec, b.w
     n_str = seg._pool.n
     ne = seg.n_entries if limit is None else min(limit, seg.n_entries)
@@ -123,14 +125,13 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
         for col, bound, what in (("e_pat", "p_rt", "pattern"), ("e_snap", "snp_repo", "snapshot"), ("e_site", "st_kind", "site"))
     )  # fmt: skip
     new_pats, pat_map = _pattern_map(b, seg, data, npat)
-    if not _same_segments(b, seg, data, pat_map):
-        _add_each(b, seg, ne)
-        return
+    odd = _other_segments(b, seg, data, pat_map)
     snaps = [seg._snap(k) for k in range(nsnap)]
     sites = [seg._site(k) for k in range(nsite)]
     new_snaps = [k for k, where in enumerate(snaps) if where not in b._snaps]
     new_sites = [k for k, what in enumerate(sites) if what not in b._sites]
     tables = {flat: list(_rows(seg, offs, flat, ne, b.n)) for offs, flat in _TABLES}
+    redo = [i for i, p in enumerate(s["e_pat"][:ne]) if p in odd] if odd else []
 
     used: set[int] = set(s["p_lits"][:npat])
     used.update(s["p_names"][: s["p_namoff"][npat]] if npat else ())
@@ -140,13 +141,29 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
         used.update(segs[slice(*_span(segoff, p, len(segs), "pattern segments"))])
     if NONE in used:  # only a snapshot's date and a site's qualified name may be missing
         raise CorruptIndex("a missing string where one is required")
-    used.update(s["e_tmpl"][:ne])  # ``NONE``: the template its pattern renders
+    tmpl = s["e_tmpl"][:ne]
+    if redo:  # theirs are chosen again below
+        again = set(redo)
+        used.update(t for i, t in enumerate(tmpl) if i not in again)
+    else:
+        used.update(tmpl)  # ``NONE``: the template its pattern renders
     used.update(s[c][k] for k in new_snaps for c in ("snp_repo", "snp_ver", "snp_date"))
     used.update(s[c][k] for k in new_sites for c in _SITE_COLUMNS)
     used.discard(NONE)
     if used and max(used) >= n_str:
         raise CorruptIndex(f"string id {max(used)} of {n_str}")
-    ids = {sid: w.add_bytes(data(sid)) for sid in sorted(used)}
+    slots = _retemplated(b, seg, data, pat_map, redo, tables["sm_ents"]) if redo else []
+    ids: dict[int, int] = {}
+    over: dict[int, int] = {}
+    k = 0
+    for sid in sorted(used):
+        while k < len(slots) and slots[k][0] <= sid:
+            _, i, text = slots[k]
+            over[i] = w.add_bytes(text) if text is not None else NONE
+            k += 1
+        ids[sid] = w.add_bytes(data(sid))
+    for _, i, text in slots[k:]:
+        over[i] = w.add_bytes(text) if text is not None else NONE
     ids[NONE] = NONE
 
     offs, names = s["p_namoff"], s["p_names"]
@@ -164,7 +181,7 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
             w.add(column, ids[s[column][k]])
     snap_map = [b._snaps[where] for where in snaps]  # type: ignore[index]
     site_map = [b._sites[what] for what in sites]  # type: ignore[index]
-    _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map)
+    _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over)
     _absorb_tables(b, seg, tables, ids)
     b.n += ne
 
@@ -239,48 +256,96 @@ def _mapped(
     return array("I", map(to.__getitem__, column))
 
 
-def _same_segments(b: Builder, seg: Index, data: Callable[[int], bytes], pat_map: list[int]) -> bool:
-    """Whether every pattern of the index that the builder already holds has the same literal
-    segments there. An entry whose template is its pattern's rendering stores none
-    (``e_tmpl`` ``NONE``), so a pattern held under other whitespace (the builder keeps the first
-    segments it saw) would render that entry's template differently: such an index is added
-    entry by entry, which stores the template wherever the held segments do not render it."""
-    held_pats = [(p, pid) for p, pid in enumerate(pat_map) if pid >= 0]
-    if not held_pats:
-        return True
+def _other_segments(b: Builder, seg: Index, data: Callable[[int], bytes], pat_map: list[int]) -> set[int]:
+    """The patterns of the index that the builder already holds under other literal segments
+    (other whitespace: the builder keeps the first segments it saw). An entry whose template is
+    its pattern's rendering stores none (``e_tmpl`` ``NONE``), so the held segments may not
+    render such an entry's template, nor an entry's stored template be needed any more:
+    ``_retemplated`` chooses those entries' templates again."""
     s, held = seg._sec, b.w.sec
     segoff, segs = s["p_segoff"], s["p_segs"]
-    hoff, hsegs = held["p_segoff"], held["p_segs"]
-    for p, pid in held_pats:
+    odd: set[int] = set()
+    for p, pid in enumerate(pat_map):
+        if pid < 0:
+            continue
+        hoff, hsegs = held["p_segoff"], held["p_segs"]
         mine = [
             b.w.find_bytes(data(x)) for x in segs[slice(*_span(segoff, p, len(segs), "pattern segments"))]
         ]
         if mine != list(hsegs[hoff[pid] : hoff[pid + 1]]):
-            return False
-    return True
+            odd.add(p)
+    return odd
 
 
-def _add_each(b: Builder, seg: Index, ne: int) -> None:
-    """The index's first ``ne`` entries (and its class bases) added to ``b`` one by one, as
-    ``Index.build`` adds rows: the slow path of ``_absorb`` (~40 us an entry)."""
-    decode = seg._entry_decoder()
-    statements = seg.entry_statements()
-    shapes: dict[int, tuple[str, tuple[str, ...], tuple[str, ...], bool]] = {}
-    for i in range(ne):
-        key, error_id, repo, version, date, kind, etype, qual, template, path, line, func, pid, relay = (
-            decode(i)
+def _retemplated(
+    b: Builder,
+    seg: Index,
+    data: Callable[[int], bytes],
+    pat_map: list[int],
+    redo: list[int],
+    statements: list[tuple[int, list[int]]],
+) -> list[tuple[int, int, bytes | None]]:
+    """For each entry of ``redo`` (their patterns held under other segments): where its
+    template goes into the builder's pool, the entry and the template's UTF-8 bytes, or None
+    where the held segments render it (``Builder.add``'s choice). Where: before the index's
+    strings that entries after it brought in first. An entry brings in its pattern's, its
+    snapshot's and site's strings, its id, template and statement; the builder adds a
+    template after the pattern's strings (held here) and before the rest, so the template
+    goes after every string the earlier entries used (their greatest id, plus one)."""
+    s, held, w = seg._sec, b.w.sec, b.w
+    ne = max(redo) + 1
+    base = b.n
+    stmt = [NONE] * ne
+    for r, ents in statements:  # entries already shifted by ``base``
+        for e in ents:
+            if e - base < ne:
+                stmt[e - base] = s["sm_str"][r]
+    offs, names, segoff, segs = s["p_namoff"], s["p_names"], s["p_segoff"], s["p_segs"]
+    hoff, hsegs = held["p_segoff"], held["p_segs"]
+    pat_top: dict[int, int] = {}
+    snap_top: dict[int, int] = {}
+    site_top: dict[int, int] = {}
+
+    def top(i: int) -> int:
+        """The greatest string id entry ``i`` uses (-1 for none)."""
+        p, sn, st = s["e_pat"][i], s["e_snap"][i], s["e_site"][i]
+        if p not in pat_top:
+            pat_top[p] = max(
+                [s["p_lits"][p], *names[offs[p] : offs[p + 1]], *segs[segoff[p] : segoff[p + 1]]]
+            )
+        if sn not in snap_top:
+            snap_top[sn] = max(
+                (x for c in ("snp_repo", "snp_ver", "snp_date") if (x := s[c][sn]) != NONE), default=-1
+            )
+        if st not in site_top:
+            site_top[st] = max((x for c in _SITE_COLUMNS if (x := s[c][st]) != NONE), default=-1)
+        return max(
+            x
+            for x in (pat_top[p], snap_top[sn], site_top[st], s["e_id"][i], s["e_tmpl"][i], stmt[i], -1)
+            if x != NONE
         )
-        shape = shapes.get(pid)
-        if shape is None:
-            p = Pattern(seg, pid)  # not ``seg.patterns``: that would keep every one decoded
-            shape = shapes[pid] = (" ".join(p.lits), p.names, p.segs, bool(seg.runtime[pid]))
-        lits, names, segs, runtime = shape
-        b.add(
-            lits, names, segs, runtime, (repo, version, date), (kind, etype, qual, path, func), key, error_id,
-            template, line, relay, statements.get(i, ""), seg.entry_called(i),
-        )  # fmt: skip
-    for name, bases in seg.type_bases().items():
-        b.add_bases(name, bases)
+
+    out: list[tuple[int, int, bytes | None]] = []
+    seen = -1
+    want = iter(redo)
+    nxt = next(want)
+    for i in range(ne):
+        if i == nxt:
+            p = s["e_pat"][i]
+            pnames = [data(x).decode("utf-8", "surrogatepass") for x in names[offs[p] : offs[p + 1]]]
+            t = s["e_tmpl"][i]
+            if t == NONE:
+                mine = [data(x).decode("utf-8", "surrogatepass") for x in segs[segoff[p] : segoff[p + 1]]]
+                template = _render(mine, pnames)
+            else:
+                template = data(t).decode("utf-8", "surrogatepass")
+            pid = pat_map[p]
+            theirs = [w.text(x) for x in hsegs[hoff[pid] : hoff[pid + 1]]]
+            text = None if _render(theirs, pnames) == template else template.encode("utf-8", "surrogatepass")
+            out.append((seen + 1, i, text))
+            nxt = next(want, -1)
+        seen = max(seen, top(i))
+    return out
 
 
 def _append_entries(
@@ -291,8 +356,10 @@ def _append_entries(
     pat_map: list[int],
     snap_map: list[int],
     site_map: list[int],
+    over: dict[int, int],
 ) -> None:
-    """The first ``ne`` entries' columns appended, their ids those of the builder."""
+    """The first ``ne`` entries' columns appended, their ids those of the builder (``over``:
+    the templates chosen again, by entry)."""
     s, sec = seg._sec, b.w.sec
     n_str = seg._pool.n
     cols = {
@@ -300,7 +367,7 @@ def _append_entries(
         "e_id": _mapped(s["e_id"][:ne], ids, n_str, "string"),
         "e_snap": _mapped(s["e_snap"][:ne], snap_map, len(snap_map), "snapshot"),
         "e_site": _mapped(s["e_site"][:ne], site_map, len(site_map), "site"),
-        "e_tmpl": _mapped(s["e_tmpl"][:ne], ids, n_str, "string", keep=NONE),
+        "e_tmpl": _templates(s["e_tmpl"][:ne], ids, over, n_str),
         "e_line": s["e_line"][:ne],
         "e_pat": _mapped(s["e_pat"][:ne], pat_map, len(pat_map), "pattern"),
         "e_relay": s["e_relay"][:ne],
@@ -310,6 +377,17 @@ def _append_entries(
         if arr is None:
             arr = sec[name] = array(SECTIONS[name])
         arr.extend(values)
+
+
+def _templates(column: memoryview, ids: dict[int, int], over: dict[int, int], bound: int) -> array[int]:
+    """The template column through ``ids``, but the entries of ``over`` (their templates
+    chosen again: their old ids may be left out of ``ids``)."""
+    if not over:
+        return _mapped(column, ids, bound, "string", keep=NONE)
+    top = max((x for x in column if x != NONE), default=-1)
+    if top >= bound:
+        raise CorruptIndex(f"string id {top} of {bound}")
+    return array("I", (over[i] if i in over else ids[t] for i, t in enumerate(column)))
 
 
 def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tuple[int, list[int]]]:

@@ -143,16 +143,21 @@ def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any])
     rows = set(keys)
     going: set[Any] = set()
     if before is not None:
-        for (k,) in conn.execute(select(key).where(table.c.repo_id == repo_id, table.c.last_id == before)):
-            if k in rows:
-                going.add(k)
-        wanted = sorted(going)
-        for i in range(0, len(wanted), 500):
-            conn.execute(
-                update(table)
-                .where(table.c.repo_id == repo_id, table.c.last_id == before, key.in_(wanted[i : i + 500]))
-                .values(last_id=snap_id)
-            )
+        here = table.c.repo_id == repo_id
+        prior = {k for (k,) in conn.execute(select(key).where(here, table.c.last_id == before))}
+        going = prior & rows
+        ending = sorted(prior - rows)
+        if len(ending) < len(going):
+            # most runs go on (the usual release): all extended in one statement, then the few
+            # that end here cut back, instead of naming every one that goes on
+            conn.execute(update(table).where(here, table.c.last_id == before).values(last_id=snap_id))
+            moved: tuple[Any, ...] = (table.c.last_id == snap_id, table.c.first_id <= before)
+            back = before
+            named = ending
+        else:
+            moved, back, named = (table.c.last_id == before,), snap_id, sorted(going)
+        for i in range(0, len(named), 500):
+            conn.execute(update(table).where(here, *moved, key.in_(named[i : i + 500])).values(last_id=back))
     fresh = [
         {key.name: k, "repo_id": repo_id, "first_id": snap_id, "last_id": snap_id}
         for k in sorted(rows)

@@ -175,11 +175,12 @@ class Store(CatalogueReader):
                 except OSError as e:
                     raise StoreError(f"cannot create {path.parent}: {e.strerror}", kind="readonly") from None
         self.engine: Engine = _engine(url, kwargs)
-        # The texts of the blobs the last snapshot write stored (sha -> text): building the
-        # match index reads that snapshot's statement lines right after the write, and would
-        # otherwise read back, inflate and decode each file it just compressed. Content
-        # addressed, so always the stored text; one write's worth, replaced by the next.
-        self._fresh_texts: dict[str, str] = {}
+        # The texts of the last snapshot written (sha -> text): building the match index reads
+        # that snapshot's statement lines right after the write, and would otherwise read back,
+        # inflate and decode each of its files (the ones it just compressed, and the ones an
+        # earlier release stored, whose bytes it holds too). Content addressed, so always the
+        # stored text; one write's worth, replaced by the next.
+        self._fresh_texts = _SnapshotTexts({}, {})
         event.listen(self.engine, "handle_error", self._translate)
         if self.engine.dialect.name == "sqlite" and not readonly:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -425,7 +426,9 @@ class Store(CatalogueReader):
                 new_texts[sha] = (f.path, decoded.encode("utf-8", "surrogatepass"))
                 if len(new_texts[sha][1]) <= MAX_TEXT_BYTES:  # what reading it back would refuse
                     fresh[sha] = decoded
-        self._fresh_texts = fresh
+        self._fresh_texts = _SnapshotTexts(
+            fresh, {shas[f.path]: f.data for f in files if shas[f.path] in existing}
+        )
         if new_texts:
             # a changed file is stored as its difference from the same path's text in an earlier
             # release of the codebase, where that is small (``textdelta``)
@@ -1047,13 +1050,31 @@ def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
         ) from None
 
 
+class _SnapshotTexts:
+    """The texts of a snapshot just written, by blob sha: those it stored, and the bytes of its
+    files an earlier snapshot stored already, decoded when first asked for (as writing them
+    would have decoded them: the same bytes, the same text)."""
+
+    def __init__(self, texts: dict[str, str], held: dict[str, bytes]) -> None:
+        self.texts, self.held = texts, held
+
+    def get(self, sha: str) -> str | None:
+        text = self.texts.get(sha)
+        if text is None and (data := self.held.pop(sha, None)) is not None:
+            decoded = decode_text(data)
+            if len(decoded.encode("utf-8", "surrogatepass")) > MAX_TEXT_BYTES:  # read back: refused
+                return None
+            text = self.texts[sha] = decoded
+        return text
+
+
 class _LineCache:
     """Source lines of the stored files an entry walk reads, a few files at a time: occurrences are
     stored file by file, so consecutive entries mostly read the same one."""
 
-    def __init__(self, conn: Any, fresh: Mapping[str, str] | None = None, size: int = 16) -> None:
+    def __init__(self, conn: Any, fresh: _SnapshotTexts | None = None, size: int = 16) -> None:
         self.conn, self.size = conn, size
-        self.fresh = fresh or {}  # texts just written (``Store._fresh_texts``): no read needed
+        self.fresh = fresh or _SnapshotTexts({}, {})  # ``Store._fresh_texts``: no read needed
         self.files: dict[str, list[str]] = {}
 
     def line(self, blob_sha: str | None, line: int) -> str:
