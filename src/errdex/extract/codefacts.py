@@ -164,10 +164,19 @@ class _Walker:
         )
 
     def _body(self, body: list[ast.stmt], qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
-        """Each statement: a handler for the kinds that define or import names, else its fields."""
-        handlers = _STMT_HANDLERS
+        """Each statement: a handler for the kinds that define or import names, else its fields.
+
+        A statement of one expression (a call's, a return's: a third of them) has it walked
+        here, without ``_fields``'s plan; a bare name or constant there binds and calls nothing.
+        """
+        handlers, single, inert = _STMT_HANDLERS, _SINGLE_VALUE, _INERT_VALUE
         for stmt in body:
             t = type(stmt)
+            if t in single:
+                v = stmt.value  # type: ignore[attr-defined]
+                if type(v) not in inert:
+                    self._walk(v, func, top, cls)
+                continue
             handler = handlers.get(t)
             if handler is not None:
                 handler(self, stmt, qual, func, cls, top)
@@ -379,6 +388,11 @@ def _queue_call(node: ast.Call, calls: list[tuple[str, int]] | None, push: Calla
         parts.reverse()
         calls.append((".".join(parts), node.lineno))
 
+
+# Statements whose one field is an expression (``value``, None for a bare ``return``), and the
+# values of those that hold no call and no binding (a ``Name`` there is only read).
+_SINGLE_VALUE: frozenset[type] = frozenset({ast.Expr, ast.Return})
+_INERT_VALUE: frozenset[type] = frozenset({ast.Name, ast.Constant, type(None)})
 
 # The statements that define or import names, one handler each; every other statement is
 # walked field by field (``_Walker._fields``).
