@@ -151,6 +151,34 @@ def test_bound_and_module_level_names(facts) -> None:  # type: ignore[no-untyped
     assert facts.consts == {"X": "os.path.sep"}
 
 
+def test_bindings_inside_expressions_reach_the_scope_they_are_in() -> None:
+    # a comprehension's or walrus's target in a class body is a member of the class, at module
+    # level a top-level name; a lambda's parameter and a match capture are bound names only
+    tree = ast.parse(
+        textwrap.dedent("""
+        class K:
+            vals = [v for v in range(3)]
+            f = lambda p, *ps: p
+            print(w := 1)
+        top = {t: u for t, u in ()}
+        match x:
+            case [*_, *rest]:
+                pass
+            case {"k": cap} | Point(y=_):
+                pass
+
+        def fn():
+            return [loc for loc in sorted(z := [])]
+        """)
+    )
+    facts = code_facts(tree)
+    (k,) = facts.classes
+    assert k.members == ["f", "v", "vals", "w"]
+    assert facts.toplevel == ["K", "fn", "t", "top", "u"]
+    assert {"p", "ps", "rest", "cap", "loc", "z"} <= set(facts.bound)
+    assert "_" not in facts.bound  # a wildcard binds nothing
+
+
 def test_test_functions_and_what_they_call() -> None:
     tree = ast.parse(
         textwrap.dedent("""

@@ -110,7 +110,9 @@ def write_keys(
                 plans[fid] = ([sid for sid, _ in shared], frozenset(added) if added else None)
                 continue
         plans[fid] = ([], frozenset(own) if own else None)
-    new_sets = {factblobs.set_digest(p): p for _, p in plans.values() if p is not None}
+    # each content's own set digested once: the digest names the set here and links it below
+    digests = {fid: factblobs.set_digest(p) for fid, (_, p) in plans.items() if p is not None}
+    new_sets = {digests[fid]: p for fid, (_, p) in plans.items() if p is not None}
     ids = _set_ids(conn, list(new_sets))
     missing = sorted(new_sets.keys() - ids.keys())
     if missing:
@@ -123,7 +125,7 @@ def write_keys(
     rows = {
         (sid, fid)
         for fid, (shared_ids, extra) in plans.items()
-        for sid in [*shared_ids, *([ids[factblobs.set_digest(extra)]] if extra is not None else [])]
+        for sid in [*shared_ids, *([ids[digests[fid]]] if extra is not None else [])]
     }
     insert_rows(conn, s.fact_sets, sorted(rows))
 
