@@ -69,9 +69,9 @@ from errdex.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 SEGMENT = 1_000_000  # templates per synthetic segment (``--segment``)
-BYTES_PER_TEMPLATE_PEAK = (
-    900  # peak RSS per template while merging (1,016 B at 1M; ~130 B less since the site tables are arrays)
-)
+# the merge's peak RSS per template, which decides what fits: 1,016 B at 1M before the builder
+# kept its string and site tables in arrays, 593 B at 10M after
+BYTES_PER_TEMPLATE_PEAK = 900
 
 
 def rss_gb(field: str = "VmRSS") -> float:
