@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/ecosystem.py [--top 200] [--ranking ../shared/data/top-pypi.tsv]
         [--modes ray1,rayall,single] [--synthetic 1000000,10000000] [--queries 2000] [--pg URL]
+        [--synthetic-only] [--segment 1000000]
 
 Part 1, indexing. The top ``--top`` projects of the ranking (latest release each) are resolved
 and their archives downloaded into the cache first (real registry downloads; not timed). Then
@@ -25,8 +26,14 @@ with top-1 (the top match has the query's template shape).
 
 Part 3, the same on synthetic catalogues of ``--synthetic`` sizes: the real templates of the
 catalogue, then varied copies (``bench/match_speed.py``'s scheme: a tag word inserted, another
-repo name), built as segments of at most 1M templates each and merged, as a catalogue of many
-releases would be. A size whose estimated peak memory exceeds ``--max-gb`` is skipped (said so).
+repo name), built as segments of at most ``--segment`` templates each and merged, as a catalogue
+of many releases would be. Each segment is built in a forked child from the copies' start offset
+(the copies before it are never made), so the templates and the builder of one segment are the
+child's memory, not this process's: the peak resident memory is reported per stage (segment
+builds, the merge, the queries), and a size is held by the merge alone. ``--synthetic-only``
+runs this part without PostgreSQL, on the pinned releases' templates. A size whose estimated
+merge peak exceeds ``--max-gb`` is skipped (said so). Latency is given in wall and in the query
+thread's CPU time (what a loaded machine disturbs least).
 """
 
 from __future__ import annotations
@@ -42,7 +49,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -62,8 +68,10 @@ from errdex.model import CatalogueEntry
 from errdex.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
-SEGMENT = 1_000_000  # templates per synthetic segment
-BYTES_PER_TEMPLATE_PEAK = 1800  # peak RSS per template while merging (1,707 B measured at 500k)
+SEGMENT = 1_000_000  # templates per synthetic segment (``--segment``)
+# the merge's peak RSS per template, which decides what fits: 1,016 B at 1M before the builder
+# kept its string and site tables in arrays, 593 B at 10M after
+BYTES_PER_TEMPLATE_PEAK = 900
 
 
 def rss_gb(field: str = "VmRSS") -> float:
@@ -216,47 +224,55 @@ def queries_for(sample: list[CatalogueEntry], n: int, rng: random.Random) -> lis
 
 
 def measure(index: Index, queries: list[tuple[str, Any]]) -> tuple[str, ...]:
-    """p50, p99, top-1 and negatives without an exact match, on the heap a server has: what
-    loading made is frozen out of the collector's walks (``errdex serve`` does the same)."""
-    table = _entry_table(index)
+    """p50, p99 (wall, and the query thread's CPU time, which a loaded machine disturbs far
+    less), top-1 and negatives without an exact match, on the heap a server has: what loading
+    made is frozen out of the collector's walks (``errdex serve`` does the same)."""
     matcher = Matcher(index)
     for text, _ in queries[:20]:
         matcher.explain(text)
     gc.collect()
     gc.freeze()
     lat: list[float] = []
-    ok = pos = neg = neg_ok = 0
+    cpu: list[float] = []
+    tops: list[tuple[Any, Any]] = []
+    neg = neg_ok = 0
     for text, want in queries:
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         res = matcher.explain(text, limit=10)
+        cpu.append(time.thread_time() - c)
         lat.append(time.perf_counter() - t)
         exact = res.matches[0] if res.matches and not res.matches[0].approximate else None
         if want is None:
             neg += 1
             neg_ok += exact is None
         else:
-            pos += 1
-            top = res.matches[0] if res.matches else None
-            if top is not None:
-                entry = table[(top.id, top.repo, top.version, top.line)]
-                ok += index.patterns[index.entry_pat[entry]].lits == want
+            tops.append((want, res.matches[0] if res.matches else None))
     gc.unfreeze()
+    ok = sum(top is not None and _shape_of(index, top) == want for want, top in tops)
     lat.sort()
+    cpu.sort()
     p50 = statistics.median(lat) * 1e3
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3
-    return f"{p50:.2f}", f"{p99:.1f}", f"{ok / max(pos, 1):.3f}", f"{neg_ok / max(neg, 1):.3f}"
+    c50 = statistics.median(cpu) * 1e3
+    c99 = cpu[min(len(cpu) - 1, int(len(cpu) * 0.99))] * 1e3
+    return (
+        f"{p50:.2f}",
+        f"{p99:.1f}",
+        f"{c50:.2f}",
+        f"{c99:.1f}",
+        f"{ok / max(len(tops), 1):.3f}",
+        f"{neg_ok / max(neg, 1):.3f}",
+    )
 
 
-def _entry_table(index: Index) -> dict[tuple[str, str, str, int], int]:
-    """Entry number by (id, repo, version, line), to read a top match's template shape; the
-    entries decoded for it are dropped again, so queries decode what they read as a fresh
-    server would."""
-    table = {}
-    for i in range(index.n_entries):
-        e = index.entries[i]
-        table[(e[1], e[2], e[3], e[10])] = i
-    index.entries.clear()
-    return table
+def _shape_of(index: Index, top: Any) -> tuple[str, ...] | None:
+    """The template shape of a match, found among the entries of its (path, line): a table of
+    every entry would take gigabytes at 10M templates."""
+    for ei in index.sites.get((top.path, top.line)):
+        e = index.entries[ei]
+        if (e[1], e[2], e[3]) == (top.id, top.repo, top.version):
+            return index.patterns[index.entry_pat[ei]].lits
+    return None
 
 
 _HEAP_PROBE = """
@@ -332,21 +348,58 @@ def match_real(
     size = path.stat().st_size
     n = index.n_entries
     queries = queries_for(rng.sample(entries, min(len(entries), 20000)), n_queries, rng)
-    p50, p99, top1, neg_ok = measure(index, queries)
+    measured = measure(index, queries)
     rows = [
         (
             f"real {n:,}", f"{rebuild:.1f}", f"{merge:.1f}", f"{size / 1e6:.0f}", f"{size / n:.0f}",
-            f"{heap / n:.0f}", f"{load * 1e3:.0f}", p50, p99, top1, neg_ok,
+            f"{heap / n:.0f}", f"{load * 1e3:.0f}", *measured,
         )
     ]  # fmt: skip
     path.unlink()
     return rows, entries
 
 
-def synthetic_chunks(base: list[CatalogueEntry], n: int) -> Iterator[list[CatalogueEntry]]:
-    it = itertools.islice(iter_scaled(base), n)
-    while chunk := list(itertools.islice(it, SEGMENT)):
-        yield chunk
+_BASE: list[CatalogueEntry] = []  # the templates the synthetic copies are made of (forked children read it)
+
+
+def _build_segment(start: int, n: int, path: Path, seed: int) -> tuple[list[CatalogueEntry], float]:
+    """In a child process: the synthetic templates ``start .. start + n`` built into one segment
+    written to ``path``; a sample of them (queries come from it) and the child's peak RSS. The
+    build's peak (the templates and the builder) is the child's own, and the parent's heap does
+    not keep the arenas it freed."""
+    chunk = list(itertools.islice(iter_scaled(_BASE, start), n))
+    with path.open("wb") as fh:
+        Index.build(chunk).dump(fh)
+    return random.Random(seed).sample(chunk, min(len(chunk), 2000)), rss_gb("VmHWM")
+
+
+def build_segments(
+    base: list[CatalogueEntry], n: int, tmp: Path, t: float
+) -> tuple[list[Path], list[CatalogueEntry], float]:
+    """The segment files of an ``n``-template synthetic catalogue, ``SEGMENT`` templates each,
+    built one at a time in a fresh forked child; the query sample and the children's peak RSS."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _BASE[:] = base
+    files: list[Path] = []
+    sample: list[CatalogueEntry] = []
+    peak = 0.0
+    ctx = multiprocessing.get_context("fork")
+    for k, start in enumerate(range(0, n, SEGMENT)):
+        f = tmp / f"seg{k}.idx"
+        with ProcessPoolExecutor(1, mp_context=ctx) as pool:  # a fresh child per segment
+            got, child_peak = pool.submit(_build_segment, start, min(SEGMENT, n - start), f, k).result()
+        sample += got
+        files.append(f)
+        peak = max(peak, child_peak)
+        print(
+            f"  synthetic {n:,}: segment {k} [{time.perf_counter() - t:.0f}s, child peak {child_peak:.1f} GB,"
+            f" rss {rss_gb():.1f} GB, load {load_avg()}]",
+            file=sys.stderr,
+            flush=True,
+        )
+    return files, sample, peak
 
 
 def match_synthetic(
@@ -363,29 +416,14 @@ def match_synthetic(
             print("  " + "  ".join(rows[-1]), flush=True)
         need = n * BYTES_PER_TEMPLATE_PEAK / 1e9
         if need > max_gb:
-            rows.append((f"synthetic {n:,}", *(["skipped"] * 10)))
+            rows.append((f"synthetic {n:,}", *(["skipped"] * 12)))
             print(f"synthetic {n:,}: needs ~{need:.0f} GB at peak, over --max-gb {max_gb:g}", file=sys.stderr)
             continue
         t = time.perf_counter()
         tmp = Path(tempfile.mkdtemp(prefix="errdex-eco-"))
-        seg_files = []
-        sample: list[CatalogueEntry] = []
-        reset_peak()
-        for k, chunk in enumerate(synthetic_chunks(base, n)):
-            sample += rng.sample(chunk, min(len(chunk), 2000))
-            f = tmp / f"seg{k}.idx"
-            with f.open("wb") as fh:
-                Index.build(chunk).dump(fh)
-            seg_files.append(f)
-            del chunk
-            gc.collect()
-            print(
-                f"  synthetic {n:,}: segment {k} [{time.perf_counter() - t:.0f}s, rss {rss_gb():.1f} GB]",
-                file=sys.stderr,
-                flush=True,
-            )
+        seg_files, sample, child_peak = build_segments(base, n, tmp, t)
         segs_time = time.perf_counter() - t
-        build_peak = rss_gb("VmHWM")
+        build_peak = max(child_peak, rss_gb("VmHWM"))
         gc.collect()
         reset_peak()
         before = rss_gb()
@@ -414,11 +452,14 @@ def match_synthetic(
         index, load = mapped(path)
         heap = heap_per_process(path)
         size = path.stat().st_size
-        p50, p99, top1, neg_ok = measure(index, queries_for(sample, n_queries, rng))
+        reset_peak()
+        measured = measure(index, queries_for(sample, n_queries, rng))
+        query_peak = rss_gb("VmHWM")
         rows.append((
             f"synthetic {n:,}", f"{segs_time:.0f} (segments)", f"{merge:.0f}", f"{size / 1e6:.0f}", f"{size / n:.0f}",
-            f"{heap / n:.0f}", f"{load * 1e3:.0f}", p50, p99, top1, neg_ok,
+            f"{heap / n:.0f}", f"{load * 1e3:.0f}", *measured,
         ))  # fmt: skip
+        peaks[-1] += (f"{query_peak:.1f}",)
         del index
         gc.collect()
         path.unlink()
@@ -426,30 +467,11 @@ def match_synthetic(
     return rows
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--top", type=int, default=200)
-    # ../shared beside the repository (a worktree sits one level deeper)
-    near = [d / "shared" / "data" / "top-pypi.tsv" for d in (ROOT.parent, ROOT.parent.parent)]
-    ap.add_argument("--ranking", default=str(next((p for p in near if p.is_file()), near[0])))
-    ap.add_argument("--modes", default="ray1,rayall,single", help="the last one's catalogue is measured")
-    ap.add_argument("--synthetic", default="1000000,10000000", help="sizes, comma-separated ('' for none)")
-    ap.add_argument(
-        "--synthetic-base",
-        choices=["catalogue", "specs"],
-        default="catalogue",
-        help="copy the indexed catalogue's templates, or match_speed's pinned releases' (cached)",
-    )
-    ap.add_argument("--queries", type=int, default=2000)
-    ap.add_argument("--max-gb", type=float, default=14.0, help="skip a synthetic size needing more memory")
-    ap.add_argument(
-        "--pg", help="a PostgreSQL URL ending in /catalogue?... (default: a throwaway local server)"
-    )
-    ap.add_argument("--skip-index", action="store_true", help="reuse the eco_* database of an earlier run")
-    args = ap.parse_args()
-    rng = random.Random(7)
-    modes = [m for m in args.modes.split(",") if m]
-    print(f"machine: {os.cpu_count()} cores, load average {load_avg()} at start", flush=True)
+def index_and_match(
+    args: argparse.Namespace, modes: list[str], head: tuple[str, ...], rng: random.Random
+) -> list[CatalogueEntry]:
+    """Parts 1 and 2: the top projects indexed into PostgreSQL in each mode, and matching on
+    the last mode's catalogue; its entries (what synthetic catalogues copy by default)."""
     with contextlib.ExitStack() as stack:
         base = args.pg
         if base is None:
@@ -471,20 +493,61 @@ def main() -> int:
             rows,
         )  # fmt: skip
         table(("catalogue", "size", "rows"), pg_sizes(db))
-        head = ("index", "rebuild_s", "merge_s", "file_MB", "B/tmpl", "heap_B/tmpl", "load_ms", "p50_ms", "p99_ms",
-                "top1", "neg_ok")  # fmt: skip
         real_rows, entries = match_real(db, args.queries, rng)
         table(head, real_rows)
-        sizes = [int(x) for x in args.synthetic.split(",") if x]
-        if sizes:
-            if args.synthetic_base == "specs":
-                from match_speed import SPECS, real_entries
+    return entries
 
-                entries = real_entries(SPECS.split(","))
-            print(f"synthetic catalogues: copies of {len(entries):,} real templates", flush=True)
-            peaks: list[tuple[str, ...]] = []
-            table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng, peaks))
-            table(("index", "build_peak_GB", "merge_peak_GB", "rss_before_GB", "merge_B/tmpl"), peaks)
+
+def main() -> int:
+    global SEGMENT
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--top", type=int, default=200)
+    # ../shared beside the repository (a worktree sits one level deeper)
+    near = [d / "shared" / "data" / "top-pypi.tsv" for d in (ROOT.parent, ROOT.parent.parent)]
+    ap.add_argument("--ranking", default=str(next((p for p in near if p.is_file()), near[0])))
+    ap.add_argument("--modes", default="ray1,rayall,single", help="the last one's catalogue is measured")
+    ap.add_argument("--synthetic", default="1000000,10000000", help="sizes, comma-separated ('' for none)")
+    ap.add_argument(
+        "--synthetic-base",
+        choices=["catalogue", "specs"],
+        default="catalogue",
+        help="copy the indexed catalogue's templates, or match_speed's pinned releases' (cached)",
+    )
+    ap.add_argument("--queries", type=int, default=2000)
+    ap.add_argument("--segment", type=int, default=SEGMENT, help="templates per synthetic segment")
+    ap.add_argument("--max-gb", type=float, default=14.0, help="skip a synthetic size needing more memory")
+    ap.add_argument(
+        "--pg", help="a PostgreSQL URL ending in /catalogue?... (default: a throwaway local server)"
+    )
+    ap.add_argument("--skip-index", action="store_true", help="reuse the eco_* database of an earlier run")
+    ap.add_argument(
+        "--synthetic-only",
+        action="store_true",
+        help="part 3 alone, on copies of match_speed's pinned releases' templates (no PostgreSQL)",
+    )
+    args = ap.parse_args()
+    SEGMENT = args.segment
+    rng = random.Random(7)
+    modes = [m for m in args.modes.split(",") if m]
+    print(f"machine: {os.cpu_count()} cores, load average {load_avg()} at start", flush=True)
+    head = ("index", "rebuild_s", "merge_s", "file_MB", "B/tmpl", "heap_B/tmpl", "load_ms", "p50_ms", "p99_ms",
+            "cpu_p50", "cpu_p99", "top1", "neg_ok")  # fmt: skip
+    entries: list[CatalogueEntry] = []
+    if not args.synthetic_only:
+        entries = index_and_match(args, modes, head, rng)
+    sizes = [int(x) for x in args.synthetic.split(",") if x]
+    if sizes:
+        if args.synthetic_base == "specs" or args.synthetic_only:
+            from match_speed import SPECS, real_entries
+
+            entries = real_entries(SPECS.split(","))
+        print(f"synthetic catalogues: copies of {len(entries):,} real templates", flush=True)
+        peaks: list[tuple[str, ...]] = []
+        table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng, peaks))
+        table(
+            ("index", "build_peak_GB", "merge_peak_GB", "rss_before_GB", "merge_B/tmpl", "query_peak_GB"),
+            peaks,
+        )
     print(f"load average {load_avg()} at the end")
     return 0
 

@@ -121,30 +121,37 @@ def scale(base: list[CatalogueEntry], n: int) -> list[CatalogueEntry]:
     return list(itertools.islice(iter_scaled(base), n))
 
 
-def iter_scaled(base: list[CatalogueEntry]) -> Iterator[CatalogueEntry]:
-    """The real templates, then round ``k`` = 1, 2, ... of varied copies of them, without end."""
-    yield from base
+def iter_scaled(base: list[CatalogueEntry], start: int = 0) -> Iterator[CatalogueEntry]:
+    """The real templates, then round ``k`` = 1, 2, ... of varied copies of them, without end;
+    from the ``start``-th on (a segment of a large catalogue is built without making the
+    copies before it)."""
     n = len(base)
-    k = 0
-    while base:
-        k += 1
-        for e in base:
-            segs = list(e.segments)
-            # tag a literal that has words (a template that is all placeholder stays one, as the
-            # same ``raise X(e)`` in another codebase would)
-            worded = [j for j in range(0, len(segs), 2) if segs[j].strip()]
-            if worded:
-                j = worded[k % len(worded)]
-                words = segs[j].split(" ")
-                words.insert(k % max(len(words), 1), f"{_TAGS[k % len(_TAGS)]}{k}")
-                segs[j] = " ".join(words)
-            tmpl = "".join(s if i % 2 == 0 else "{" + s + "}" for i, s in enumerate(segs))
-            yield CatalogueEntry(
-                key=n, error_id=f"{e.error_id}-{k}", repo=f"{e.repo}-v{k}", version=e.version,
-                snapshot_date=None, kind=e.kind, exc_type=e.exc_type, exc_qualname=None, template=tmpl,
-                segments=segs, path=e.path, line=e.line, function=e.function,
-            )  # fmt: skip
-            n += 1
+    if not n:
+        return
+    k, off = divmod(start, n)
+    while True:
+        for i in range(off, n):
+            yield base[i] if k == 0 else _copy(base[i], k, k * n + i)
+        k, off = k + 1, 0
+
+
+def _copy(e: CatalogueEntry, k: int, key: int) -> CatalogueEntry:
+    """Round ``k``'s copy of ``e``: a tag word in one worded literal, another repo name."""
+    segs = list(e.segments)
+    # tag a literal that has words (a template that is all placeholder stays one, as the
+    # same ``raise X(e)`` in another codebase would)
+    worded = [j for j in range(0, len(segs), 2) if segs[j].strip()]
+    if worded:
+        j = worded[k % len(worded)]
+        words = segs[j].split(" ")
+        words.insert(k % max(len(words), 1), f"{_TAGS[k % len(_TAGS)]}{k}")
+        segs[j] = " ".join(words)
+    tmpl = "".join(s if i % 2 == 0 else "{" + s + "}" for i, s in enumerate(segs))
+    return CatalogueEntry(
+        key=key, error_id=f"{e.error_id}-{k}", repo=f"{e.repo}-v{k}", version=e.version,
+        snapshot_date=None, kind=e.kind, exc_type=e.exc_type, exc_qualname=None, template=tmpl,
+        segments=segs, path=e.path, line=e.line, function=e.function,
+    )  # fmt: skip
 
 
 # --- queries --------------------------------------------------------------------------------------

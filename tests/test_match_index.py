@@ -14,7 +14,7 @@ from __future__ import annotations
 import mmap
 import os
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -204,6 +204,26 @@ def test_strings_and_patterns_whose_hashes_collide_are_still_told_apart() -> Non
     built = Index.build(entries, "g3")
     assert clashing.dumps() == built.dumps()
     assert built.n_patterns < len(entries) and built.n_patterns > 8  # shared and distinct patterns
+
+
+@pytest.mark.parametrize("hash_fn", [hash, lambda data: len(data) << 10], ids=["hash", "crowded"])
+def test_the_string_table_finds_every_string_again_as_it_grows(hash_fn: Callable[[bytes], int]) -> None:
+    """The pool's hash -> id table is open-addressed in arrays and doubles as it fills: every
+    string keeps its first id through the growths, whether added as text or as another index's
+    bytes, also when many hashes are equal or share their low bits (long probe runs)."""
+    from errdex.match.index import _FIRST_SLOTS, _Writer
+
+    w = _Writer(hash_fn)
+    texts = [f"s{i}" for i in range(4 * _FIRST_SLOTS)] + ["é", "", "\udcff"]
+    ids = [w.string(t) for t in texts]
+    assert ids == list(range(len(texts)))
+    assert len(w._slot_sid) >= 2 * len(texts) or hash_fn is not hash  # grown, at most half full
+    assert [w.string(t) for t in texts] == ids
+    assert [w.add_bytes(t.encode("utf-8", "surrogatepass")) for t in texts] == ids
+    assert [w.text(i) for i in ids] == texts
+    assert w.add_bytes(b"new") == len(texts)
+    with pytest.raises(CorruptIndex):
+        w.add_bytes(b"\xff\xfe")
 
 
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 
 from errdex.match import Match, Matcher, Result, frames
+from errdex.match.candidates import Cand
+from errdex.match.index import BIG_PATTERN
 from errdex.match.parse import parse
+from errdex.match.rank import Ranker
 from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
 from errdex.model import CatalogueEntry, render_template
 
@@ -726,6 +729,56 @@ def test_the_bounded_scan_answers_as_scoring_every_candidate_would(limit: int) -
         assert [(x.id, x.approximate, x.score) for x in bounded] == [
             (x.id, x.approximate, x.score) for x in full
         ], paste
+
+
+def test_a_grouped_pattern_of_a_contradicted_class_is_bounded_by_its_groups_and_not_scored(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A message raised from hundreds of sites is a grouped pattern (by class and kind), whose
+    # entries are too many to walk for a bound. Every group's class is read from its first
+    # entry instead: here all are TypeError, which the pasted ValueError contradicts, so the
+    # pattern's bound falls below the ValueError rewordings that fit, and with ``limit`` of
+    # them scored it is not scored at all. The answers are those of scoring everything.
+    big = ["cannot reshape the block ", "x", " into the requested layout"]
+    crowd = [
+        entry(big, exc_type="TypeError", path=f"lib/m{i % 7}.py", line=i) for i in range(BIG_PATTERN + 40)
+    ]
+    near = [
+        entry(segs, line=900 + k)
+        for k, segs in enumerate(
+            [
+                ["cannot reshape the block ", "x", " into the requested ", "what", ""],
+                ["cannot reshape the block ", "x", " into the ", "what", " layout"],
+                ["cannot reshape the ", "what", " ", "x", " into the requested layout"],
+            ]
+        )
+    ]
+    m = Matcher.from_entries([*crowd, *near])
+    paste = "ValueError: cannot reshape the block 7 into the requested layout"
+    big_pid = m.index.entry_pat[0]
+    assert big_pid in m.index.groups
+    scored: list[int] = []
+    entries_of = Ranker._entries_of
+
+    def counted(self: Ranker, c: Cand) -> list[int]:
+        scored.append(c.pid)
+        return entries_of(self, c)
+
+    monkeypatch.setattr(Ranker, "_entries_of", counted)
+    for limit in (1, 3):
+        scored.clear()
+        bounded = m.explain(paste, limit=limit).matches
+        assert big_pid not in scored
+        full = m.explain(paste, limit=10_000).matches
+        assert big_pid in scored  # scoring everything reaches it: only the bound left it out
+        assert [(x.id, x.approximate, x.score) for x in bounded] == [
+            (x.id, x.approximate, x.score) for x in full[:limit]
+        ]
+        assert {x.id for x in bounded} <= {e.error_id for e in near}
+    # the same pattern's raises of the pasted class are still found through their group
+    crowd_typed = [*crowd, entry(big, exc_type="ValueError", path="lib/v.py", line=5)]
+    res = Matcher.from_entries([*crowd_typed, *near]).explain(paste, limit=1)
+    assert top(res).id == crowd_typed[-1].error_id
 
 
 def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None:

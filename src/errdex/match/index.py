@@ -1546,6 +1546,9 @@ def _copied(value: Any) -> Any:
     raise TypeError(f"a forked builder cannot copy a {type(value).__name__} safely")
 
 
+_FIRST_SLOTS = 1024  # the string table's first size (a power of two)
+
+
 class _Writer:
     """Sections under construction: typed arrays, a deduplicated string pool, flat lists."""
 
@@ -1554,8 +1557,13 @@ class _Writer:
         self._hash = hash_fn
         # the pool: every distinct string once, in one buffer; found again by the hash of its
         # bytes (a hit is compared byte for byte; the rare other string with the same hash is
-        # kept apart in ``_clash``)
-        self._ids: dict[int, int] = {}
+        # kept apart in ``_clash``). Hash -> first id is an open-addressed table in two arrays
+        # (the hash, the id + 1; 0 is an empty slot), at most half full: a merged catalogue's
+        # index holds two or three new strings an entry, and as a dict each took ~100 bytes (its
+        # slot and two int objects), here 24 to 48 (12 a slot, a quarter to half of them used)
+        self._slot_hash = array("q", bytes(8 * _FIRST_SLOTS))
+        self._slot_sid = array("I", bytes(4 * _FIRST_SLOTS))
+        self._n_ids = 0
         self._clash: dict[bytes, int] = {}
         self._dat = bytearray()
         self._offs = array("I", [0])
@@ -1588,9 +1596,10 @@ class _Writer:
             return NONE
         data = text.encode("utf-8", "surrogatepass")
         h = self._hash(data)
-        sid = self._ids.get(h)
+        sid = self._first_id(h)
         if sid is None:
-            sid = self._ids[h] = self._append(data)
+            sid = self._append(data)
+            self._put_id(h, sid)
         elif self._dat[self._offs[sid] : self._offs[sid + 1]] != data:
             sid = self._clash.get(data)
             if sid is None:
@@ -1599,23 +1608,72 @@ class _Writer:
 
     def find_bytes(self, data: bytes) -> int | None:
         """The id of the string whose UTF-8 bytes are ``data``, if it was added."""
-        sid = self._ids.get(self._hash(data))
+        sid = self._first_id(self._hash(data))
         if sid is not None and self._dat[self._offs[sid] : self._offs[sid + 1]] != data:
             sid = self._clash.get(data)
         return sid
+
+    def _first_id(self, h: int) -> int | None:
+        """The id of the first string added whose hash is ``h``."""
+        hashes, sids = self._slot_hash, self._slot_sid
+        mask = len(sids) - 1
+        i = h & mask
+        while sid := sids[i]:
+            if hashes[i] == h:
+                return sid - 1
+            i = (i + 1) & mask
+        return None
+
+    def _put_id(self, h: int, sid: int) -> None:
+        """Record ``sid`` as the first string whose hash is ``h`` (not recorded yet)."""
+        if 2 * (self._n_ids + 1) > len(self._slot_sid):
+            self._grow()
+        hashes, sids = self._slot_hash, self._slot_sid
+        mask = len(sids) - 1
+        i = h & mask
+        while sids[i]:
+            i = (i + 1) & mask
+        hashes[i], sids[i] = h, sid + 1
+        self._n_ids += 1
+
+    def _grow(self) -> None:
+        """Twice the slots, every id placed again (read from the old arrays in place: a list of
+        the pairs would be gigabytes for a catalogue's strings)."""
+        old_hashes, old_sids = self._slot_hash, self._slot_sid
+        size = 2 * len(old_sids)
+        hashes = self._slot_hash = array("q", bytes(8 * size))
+        sids = self._slot_sid = array("I", bytes(4 * size))
+        mask = size - 1
+        for j, sid in enumerate(old_sids):
+            if sid:
+                h = old_hashes[j]
+                i = h & mask
+                while sids[i]:
+                    i = (i + 1) & mask
+                hashes[i], sids[i] = h, sid
 
     def add_bytes(self, data: bytes) -> int:
         """``string`` for a string's UTF-8 bytes (as another index's pool holds them): most are
         found without decoding. Bytes not added before are checked to be UTF-8
         (``CorruptIndex``): they come from a stored index, which may be crafted."""
-        sid = self.find_bytes(data)
+        h = self._hash(data)
+        sid = self._first_id(h)
         if sid is not None:
-            return sid
+            if self._dat[self._offs[sid] : self._offs[sid + 1]] == data:
+                return sid
+            clash = self._clash.get(data)
+            if clash is not None:
+                return clash
         try:
-            text = data.decode("utf-8", "surrogatepass")
+            data.decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:
             raise CorruptIndex("a string is not UTF-8") from None
-        return self.string(text)
+        new = self._append(data)
+        if sid is None:
+            self._put_id(h, new)
+        else:
+            self._clash[data] = new
+        return new
 
     def _append(self, data: bytes) -> int:
         self._dat += data
@@ -1632,7 +1690,12 @@ class _Writer:
         self.sec["str_off"] = self._offs
         out: dict[str, memoryview] = {"str_dat": memoryview(bytes(self._dat))}  # bytes: see _Pool
         self._dat = bytearray()
-        self._ids, self._clash = {}, {}
+        self._slot_hash, self._slot_sid, self._n_ids = (
+            array("q", bytes(8 * _FIRST_SLOTS)),
+            array("I", bytes(4 * _FIRST_SLOTS)),
+            0,
+        )
+        self._clash = {}
         for name, code in SECTIONS.items():
             if name in out:
                 continue
@@ -1664,18 +1727,20 @@ class _SiteTables:
     and the top-level packages of each codebase.
 
     Keys that are nearly one per entry are ints, not tuples or strings: a (path, line) is the
-    path's number and the line in one int, a statement its string id in the pool."""
+    path's number and the line in one int, a statement its string id in the pool. A key's
+    entries are an ``array('I')``, 4 bytes each: as lists, each of the five tables held an int
+    object and a pointer per entry (~130 bytes an entry of a merged catalogue's index, measured)."""
 
     def __init__(self, w: _Writer) -> None:
         self.w = w
-        self.paths: dict[str, list[int]] = {}
+        self.paths: dict[str, array[int]] = {}
         self.path_no: dict[str, int] = {}  # each path's number, in the order paths came
-        self.fn_sites: dict[tuple[str, str], list[int]] = {}
-        self.line_sites: dict[int, list[int]] = {}  # path number << 32 | line
-        self.types: dict[str, list[int]] = {}
+        self.fn_sites: dict[tuple[str, str], array[int]] = {}
+        self.line_sites: dict[int, array[int]] = {}  # path number << 32 | line
+        self.types: dict[str, array[int]] = {}
         self.packages: set[tuple[str, str]] = set()
         self.bases: set[tuple[str, str]] = set()  # (class, base) type keys
-        self.statements: dict[int, list[int]] = {}  # string id of the compact statement
+        self.statements: dict[int, array[int]] = {}  # string id of the compact statement
 
     def fork(self, w: _Writer) -> _SiteTables:
         """An independent copy writing to ``w`` (the lists of entries copied, not shared)."""
@@ -1695,27 +1760,27 @@ class _SiteTables:
         path = path.replace("\\", "/")
         eis = self.paths.get(path)
         if eis is None:
-            eis = self.paths[path] = []
+            eis = self.paths[path] = array("I")
             self.path_no[path] = len(self.path_no)
         eis.append(idx)
         fn = fn_last(function)
         if fn:
-            self.fn_sites.setdefault((path, fn), []).append(idx)
+            self.fn_sites.setdefault((path, fn), array("I")).append(idx)
         if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-            self.line_sites.setdefault(self.path_no[path] << 32 | line, []).append(idx)
+            self.line_sites.setdefault(self.path_no[path] << 32 | line, array("I")).append(idx)
         if not is_runtime(repo):
             tname = type_key(exc_type)
             if tname:
-                self.types.setdefault(tname, []).append(idx)
+                self.types.setdefault(tname, array("I")).append(idx)
             # a class raised under an alias (``from .exceptions import JSONDecodeError as
             # RequestsJSONDecodeError``) is pasted under its own name
             real = type_key(qual) if qual else ""
             if real and real != tname:
-                self.types.setdefault(real, []).append(idx)
+                self.types.setdefault(real, array("I")).append(idx)
             self.packages.add((_package_of(path), repo))
             text = compact(statement)
             if text:
-                self.statements.setdefault(self.w.string(text), []).append(idx)
+                self.statements.setdefault(self.w.string(text), array("I")).append(idx)
 
     def write(self, w: _Writer) -> None:
         # paths first: the site tables refer to their rows

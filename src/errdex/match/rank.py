@@ -239,8 +239,12 @@ class Ranker:
         if got is not None:
             return got
         idx, pointed = self.idx, self.ev.pointed
-        if pid in idx.groups:
-            got = (True, TYPE_AGREES if self.ev.types else 0.0, PUBLIC + CALLED)
+        groups = idx.groups.get(pid)
+        if groups is not None:
+            # every entry ``_entries_of`` scores is in one of the pattern's (type, kind) groups, and
+            # a group's entries share their type evidence: its best over the groups bounds them,
+            # read from each group's first entry instead of walking them all
+            got = (True, max(self._group_type(g[0]) for g in groups), PUBLIC + CALLED)
         else:
             any_pointed, tw, privacy, called = False, -1.0, -1.0, False
             relation, only, facts_of = self.relation, self.repo, idx.entry_facts
@@ -257,6 +261,11 @@ class Ranker:
             got = (any_pointed, tw, bonus)
         self._site_bounds[pid] = got
         return got
+
+    def _group_type(self, ei: int) -> float:
+        """The type evidence of an entry of a grouped pattern, which every entry of its group shares."""
+        site = self.idx.entry_facts(ei)[1]
+        return self.relation(site.type, site.kind)[0]
 
     def _raise_text_ok(self, c: Cand) -> bool:
         """Frames landing on a raise make it exact unless its own literal text is missing from
@@ -290,11 +299,11 @@ class Ranker:
         else:
             out = list(self.ev.frames.big.get(c.pid, []))
             for group in groups:
-                out.extend(
-                    [ei for ei in group if not self.repo or idx.entries[ei][E_REPO] == self.repo][
-                        : self.limit
-                    ]
-                )
+                # the first ``limit`` of each group, without walking a group of thousands when
+                # no codebase is asked for
+                if self.repo:
+                    group = [ei for ei in group if idx.entries[ei][E_REPO] == self.repo]
+                out.extend(group[: self.limit])
             eis = sorted(set(out))
         if self.repo:
             eis = [ei for ei in eis if idx.entries[ei][E_REPO] == self.repo]

@@ -418,7 +418,7 @@ def _absorb_tables(
         name = path_of[r] = get(s["pa_str"][r])
         held = t.paths.get(name)
         if held is None:
-            held = t.paths[name] = []
+            held = t.paths[name] = array("I")
             t.path_no[name] = len(t.path_no)
         held.extend(ents)
 
@@ -429,14 +429,14 @@ def _absorb_tables(
         return name
 
     for r, ents in tables["sf_ents"]:
-        t.fn_sites.setdefault((path(s["sf_key"][r]), get(s["sf_fn"][r])), []).extend(ents)
+        t.fn_sites.setdefault((path(s["sf_key"][r]), get(s["sf_fn"][r])), array("I")).extend(ents)
     for r, ents in tables["sl_ents"]:
         key = s["sl_key"][r]
-        t.line_sites.setdefault(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF), []).extend(ents)
+        t.line_sites.setdefault(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF), array("I")).extend(ents)
     for r, ents in tables["ty_ents"]:
-        t.types.setdefault(get(s["ty_str"][r]), []).extend(ents)
+        t.types.setdefault(get(s["ty_str"][r]), array("I")).extend(ents)
     for r, ents in tables["sm_ents"]:
-        t.statements.setdefault(ids[s["sm_str"][r]], []).extend(ents)
+        t.statements.setdefault(ids[s["sm_str"][r]], array("I")).extend(ents)
     t.packages.update(zip(map(get, s["tp_name"]), map(get, s["tp_repo"]), strict=True))
     t.bases.update(zip(map(get, s["tb_name"]), map(get, s["tb_base"]), strict=True))
 
