@@ -149,6 +149,15 @@ def decode_text(data: bytes) -> str:
     return decode_source(data)[0]
 
 
+def _stored_text(data: bytes) -> tuple[str, bytes, bool]:
+    """A file's text as stored (``decode_text``), its UTF-8 bytes, and whether reading it back
+    would accept it (at most ``MAX_TEXT_BYTES``): a text it would refuse is never handed out
+    from memory either."""
+    text = decode_text(data)
+    utf8 = text.encode("utf-8", "surrogatepass")
+    return text, utf8, len(utf8) <= MAX_TEXT_BYTES
+
+
 class Store(CatalogueReader):
     """A handle on one catalogue database. Cheap to create; safe to share across threads.
 
@@ -422,9 +431,9 @@ class Store(CatalogueReader):
         for f in files:
             sha = shas[f.path]
             if sha not in existing and sha not in new_texts:
-                decoded = decode_text(f.data)
-                new_texts[sha] = (f.path, decoded.encode("utf-8", "surrogatepass"))
-                if len(new_texts[sha][1]) <= MAX_TEXT_BYTES:  # what reading it back would refuse
+                decoded, utf8, readable = _stored_text(f.data)
+                new_texts[sha] = (f.path, utf8)
+                if readable:
                     fresh[sha] = decoded
         self._fresh_texts = _SnapshotTexts(
             fresh, {shas[f.path]: f.data for f in files if shas[f.path] in existing}
@@ -1061,8 +1070,8 @@ class _SnapshotTexts:
     def get(self, sha: str) -> str | None:
         text = self.texts.get(sha)
         if text is None and (data := self.held.pop(sha, None)) is not None:
-            decoded = decode_text(data)
-            if len(decoded.encode("utf-8", "surrogatepass")) > MAX_TEXT_BYTES:  # read back: refused
+            decoded, _utf8, readable = _stored_text(data)
+            if not readable:
                 return None
             text = self.texts[sha] = decoded
         return text
