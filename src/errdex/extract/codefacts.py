@@ -376,17 +376,11 @@ def _queue_call(node: ast.Call, calls: list[tuple[str, int]] | None, push: Calla
     if tf is not ast.Attribute:
         push(fn)
         return
-    parts = []  # ``dotted_name`` inlined: most callees are attribute paths
-    v = fn
-    while type(v) is ast.Attribute:
-        parts.append(v.attr)
-        v = v.value
-    if type(v) is not ast.Name:
+    callee = dotted_name(fn)
+    if callee is None:
         push(fn)
     elif calls is not None:
-        parts.append(v.id)
-        parts.reverse()
-        calls.append((".".join(parts), node.lineno))
+        calls.append((callee, node.lineno))
 
 
 # Statements whose one field is an expression (``value``, None for a bare ``return``), and the
