@@ -66,6 +66,7 @@ from errdex.match.index import Index
 from errdex.match.runtime import runtime_entries
 from errdex.model import CatalogueEntry
 from errdex.store import Store
+from errdex.store import segments as ss
 
 ROOT = Path(__file__).resolve().parents[1]
 SEGMENT = 1_000_000  # templates per synthetic segment (``--segment``)
@@ -166,7 +167,7 @@ def index_modes(specs: list[bulk.BulkSpec], base: str, modes: list[str]) -> tupl
             f"merge {r.index_seconds:.1f}s, load average {load_avg()}",
             flush=True,
         )
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for mode, r in reports.items():
         ref = reports.get("ray1") or reports.get("single")
         eff = "-"
@@ -208,7 +209,9 @@ def pg_sizes(db: str) -> list[tuple[str, ...]]:
             for t in ("repos", "snapshots", "errors", "occurrences", "files")
         }
     engine.dispose()
-    rows = [("database", f"{total / 1e6:,.0f} MB", ", ".join(f"{k} {v:,}" for k, v in counts.items()))]
+    rows: list[tuple[str, ...]] = [
+        ("database", f"{total / 1e6:,.0f} MB", ", ".join(f"{k} {v:,}" for k, v in counts.items()))
+    ]
     rows += [(str(name), f"{size / 1e6:,.0f} MB", "") for name, size in tables]
     return rows
 
@@ -337,7 +340,8 @@ def match_real(
     si.update(store)  # the bulk run stored every release's segment already; this only merges
     t = time.perf_counter()
     runtime = Index.build(runtime_entries())
-    merged = si.merge(itertools.chain(si._segments(store), [runtime]), str(store.generation()))
+    stamps = ss.snapshot_stamps(store)
+    merged = si._merge(itertools.chain(si._segments(store, stamps), [runtime]), str(store.generation()))
     merge = time.perf_counter() - t  # what a new release costs now, beyond building its own segment
     path = Path(tempfile.mkdtemp(prefix="errdex-eco-")) / "real.idx"
     with path.open("wb") as fh:
@@ -479,6 +483,7 @@ def index_and_match(
 
             base = stack.enter_context(pg_server.postgres_server())
         specs = bulk.read_ranking(Path(args.ranking), args.top)
+        rows: list[tuple[str, ...]]
         if args.skip_index:
             db, rows = base.replace("/catalogue?", f"/eco_{modes[-1]}?"), []
         else:

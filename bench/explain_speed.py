@@ -35,6 +35,7 @@ def main(spec: str = "pypi:jax==0.10.2") -> None:
         views = []
         for r in rows:
             err = store.get_error(r.id)
+            assert err is not None, r.id  # listed by the same store a moment ago
             views.append(err)
             error_view(store, err, analysis=False)
         t_views = time.perf_counter() - t0

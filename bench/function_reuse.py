@@ -50,7 +50,7 @@ def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.FunctionDef | ast.As
         if isinstance(node, FUNCS):
             yield node.name, node, ""
         elif isinstance(node, ast.ClassDef):
-            header = ast.dump(ast.ClassDef(node.name, node.bases, node.keywords, [], node.decorator_list))
+            header = ast.dump(ast.ClassDef(node.name, node.bases, node.keywords, [], node.decorator_list, []))
             header += repr([ast.dump(i) for i in node.body if not isinstance(i, FUNCS)])
             for item in node.body:
                 if isinstance(item, FUNCS):

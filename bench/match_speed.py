@@ -77,7 +77,7 @@ def real_entries(specs: list[str]) -> list[CatalogueEntry]:
     from errdex.extract import extract
     from errdex.sources import open_source
 
-    entries = []
+    entries: list[CatalogueEntry] = []
     for spec in specs:
         t = time.perf_counter()
         snap = open_source(spec)

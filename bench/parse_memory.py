@@ -66,7 +66,7 @@ def measure(data: bytes, mode: str) -> dict[str, object]:
 
 
 def build(expr: str, n: int) -> bytes:
-    return eval(expr, {"n": n}).encode()  # our own shape expressions above, never input
+    return str(eval(expr, {"n": n})).encode()  # our own shape expressions above, never input
 
 
 def main() -> None:

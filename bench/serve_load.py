@@ -110,7 +110,8 @@ def run_wrk(url: str, conns: int, seconds: float, body: str | None) -> dict[str,
             return float("nan")
         return float(m.group(1)) * {"us": 0.001, "ms": 1.0, "s": 1000.0}[m.group(2)]
 
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))  # type: ignore[union-attr]
+    got = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    rps = float(got.group(1)) if got else float("nan")
     bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
     errs = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
     failed = int(bad.group(1)) if bad else 0
