@@ -96,9 +96,10 @@ class ScrubbedJSON(TypeDecorator[Any]):
         in Python first (a release's occurrence bodies are ~30k such values). Other dialects
         (psycopg adapts the value itself) keep the usual processing."""
         scrubbing = super().bind_processor(dialect)
-        if dialect.name != "sqlite" or dialect._json_serializer is not None or scrubbing is None:  # type: ignore[attr-defined]
+        if dialect.name != "sqlite" or dialect._json_serializer is not None or scrubbing is None:
             return scrubbing
-        if self.impl_instance._str_impl.bind_processor(dialect) is not None:  # the text processed again
+        str_impl: Any = getattr(self.impl_instance, "_str_impl", None)
+        if str_impl is None or str_impl.bind_processor(dialect) is not None:  # the text processed again
             return scrubbing
         dumps = json.dumps
 
