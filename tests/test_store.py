@@ -399,3 +399,35 @@ def test_a_snapshot_reads_back_typed_stats_and_expectations_and_its_json_as_stor
         assert linked.expectation == Expectation(
             sid, "tests/test_core.py", 1, 2, "test", "ValueError", "bad value", "raises"
         )
+
+
+def test_json_columns_store_what_scrubbing_then_serializing_stores(db_url: str) -> None:
+    """On SQLite a JSON column serializes first and scrubs only when the JSON shows a surrogate
+    escape: the text must be what scrubbing every string first gives, for lone surrogates,
+    pairs, a backslash before ``ud`` and plain text alike; on every backend a lone surrogate
+    reads back as U+FFFD and the rest as written."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.types import TypeDecorator
+
+    from errdex.store.schema import ScrubbedJSON
+
+    values: list[object] = [
+        [], ["plain", "é"], ["a lone \udc80"], ["\U0001f600 a pair"], ["C:\\udir"], ("t", ("u",)),
+        {"k": ["\ud800"]}, [1, None, 2.5, True], None,
+    ]  # fmt: skip
+    dialect = create_engine("sqlite://").dialect
+    column = ScrubbedJSON()
+    scrubbing = TypeDecorator.bind_processor(column, dialect)
+    assert scrubbing is not None
+    assert [column.bind_processor(dialect)(v) for v in values] == [scrubbing(v) for v in values]
+
+    with Store.open(db_url) as store:
+        rec = _record("lib/core.py", 3, ["bad value ", "x", ""])
+        rec.guards = ["x < 0 \udc80", "C:\\udir"]
+        rec.comments = ["\U0001f600"]
+        info, files, reports = _snapshot("1.0", "def f(x):\n    raise ValueError(f'bad value {x}')\n")
+        store.write_snapshot(info, files, [rec], reports, set())
+        err = store.get_error(rec.id)
+        assert err is not None
+        assert err.occurrences[0].guards == ("x < 0 \ufffd", "C:\\udir")
+        assert err.occurrences[0].comments == ("\U0001f600",)

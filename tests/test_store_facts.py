@@ -609,3 +609,35 @@ def test_a_changed_file_shares_its_previous_contents_key_sets_and_reads_exactly(
         assert store.facts.imports_top_level(second, "decimal")
         assert not store.facts.imports_top_level(first, "decimal")
         assert store.facts.imports_top_level(second, "shop")
+
+
+def test_called_names_are_the_call_keys_of_each_snapshots_own_library_files(
+    tmp_path: Path, db_url: str
+) -> None:
+    """``called_names`` (what the match index reads once per snapshot) gives the callee names
+    of the snapshot's library files and nothing of another snapshot's, with the catalogue
+    holding two snapshots whose contents share key sets; the tests' calls are left out."""
+    from errdex.store import factblobs as fb
+
+    edited = PACKAGE["shop/api.py"].replace("    _validate(cart)\n", "    return audit(cart)\n")
+    edited += "\n\ndef audit(cart):\n    return cart\n"
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/api.py": edited})
+    first = index(str(v1), db_url, jobs=1).snapshot_id
+    second = index(str(v2), db_url, jobs=1).snapshot_id
+    ex = extract([SourceFile(p, t.encode()) for p, t in PACKAGE.items()], "x", jobs=1)
+    tests = {r.path for r in ex.files if r.is_test}
+    library = {
+        key
+        for path, f in ex.code.items()
+        if path not in tests
+        for kind, key in fb.keys(f)
+        if kind == fb.KEY_CALL
+    }
+    in_tests = {key for path in tests for kind, key in fb.keys(ex.code[path]) if kind == fb.KEY_CALL}
+    assert in_tests - library  # the tests call something the library does not
+    with Store.open(db_url) as store:
+        assert store.facts.called_names(first) == library
+        later = store.facts.called_names(second)
+        assert "audit" in later and "audit" not in library
+        assert not later & (in_tests - library)

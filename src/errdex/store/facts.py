@@ -326,9 +326,15 @@ class FactReader:
         """The last name of every callee the snapshot's library code calls (``calls_named``'s
         keys): a whole snapshot's, read once when the match index is built (``called_as``).
         A file content's key set may keep a key an edit removed (``keysets``): a name so
-        kept is one the code called a release ago."""
+        kept is one the code called a release ago.
+
+        The snapshot's sets come first (a few hundred), then one pass over the kind's keys:
+        ``set_keys`` is keyed by (kind, key, set), so SQLite joining from the keys walked the
+        snapshot's modules once per key of the kind in the whole catalogue (~18k keys x 617
+        modules, ~3 s of a jax index)."""
         rows = self._run(
-            f"SELECT DISTINCT k.key FROM {_KEYED} WHERE k.kind = :kind AND {_LIBRARY}",
+            "SELECT DISTINCT k.key FROM set_keys k WHERE k.kind = :kind AND k.set_id IN "
+            f"(SELECT f.set_id FROM fact_sets f JOIN modules m ON m.fact_id = f.fact_id WHERE {_LIBRARY})",
             {"sid": sid, "no": False, "kind": fb.KEY_CALL},
         )
         return {str(r[0]) for r in rows}
