@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
@@ -2065,7 +2066,7 @@ class ModuleVisitor:
                 key = self.name_key(n.func.id, frame)
                 if key is not None and not key.startswith("builtins."):
                     keys.setdefault(key, None)
-            stack.extend(reversed(list(ast.iter_child_nodes(n))))
+            stack.extend(reversed(child_nodes(n)))
         return tuple(keys)
 
     def caught_builtin(self, name: str, class_key: str, frame: Frame) -> Value:
@@ -2483,7 +2484,7 @@ class ModuleVisitor:
                 self.check_call(n, env, frame, guards, q)
             elif isinstance(n, ast.Lambda):
                 q = "<lambda>" if frame.kind == "module" and q == "<module>" else f"{q}.<locals>.<lambda>"
-            stack.extend((c, q) for c in reversed(list(ast.iter_child_nodes(n))))
+            stack.extend((c, q) for c in reversed(child_nodes(n)))
 
     def check_call(self, call: ast.Call, env: Env, frame: Frame, guards: list[Guard], qual: str) -> None:
         func = call.func
@@ -3023,7 +3024,7 @@ def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if isinstance(n, ast.Return | ast.Yield | ast.YieldFrom):
             return True
         if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return False
 
 
@@ -3565,7 +3566,7 @@ def _local_def(node: ast.AST | None, name: str) -> ast.FunctionDef | ast.AsyncFu
         if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name:
             return n
         if not isinstance(n, (*_DEFINITIONS, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return None
 
 
