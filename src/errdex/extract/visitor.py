@@ -969,11 +969,8 @@ class ModuleVisitor:
         Branches start as copies of ``env``, so only names whose value object changed in some
         branch need work; that keeps merging cheap in long functions with many variables.
         """
-        changed: dict[str, None] = {}
-        for b in branches:
-            for k, v in b.items():
-                if env.get(k, _MISSING) is not v:
-                    changed[k] = None
+        get = env.get
+        changed = dict.fromkeys([k for b in branches for k, v in b.items() if get(k, _MISSING) is not v])
         for k in changed:
             vals = [b[k] for b in branches if k in b]
             first = vals[0]
@@ -2460,11 +2457,13 @@ class ModuleVisitor:
 
     def scan_header(self, stmt: ast.stmt, env: Env, frame: Frame, guards: list[Guard]) -> None:
         """Find warn/log calls in the expressions a statement evaluates itself (not its body)."""
-        body = getattr(stmt, "body", None)
-        end = (body[0].lineno - 1) if isinstance(body, list) and body else (stmt.end_lineno or stmt.lineno)
         flag = self.flag
         i = bisect_left(flag, stmt.lineno)
-        if i == len(flag) or flag[i] > end:
+        if i == len(flag):  # no flagged line from here on (in most files, none at all)
+            return
+        body = getattr(stmt, "body", None)
+        end = (body[0].lineno - 1) if isinstance(body, list) and body else (stmt.end_lineno or stmt.lineno)
+        if flag[i] > end:
             return
         for name, child in ast.iter_fields(stmt):
             if name in ("body", "orelse", "finalbody", "handlers", "cases"):
