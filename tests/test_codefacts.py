@@ -13,6 +13,7 @@ import textwrap
 
 import pytest
 
+from errdex.astutil import child_nodes, dotted_name
 from errdex.extract import extract
 from errdex.extract.codefacts import code_facts, defined_tests, iter_nodes
 from errdex.model import CallFact, FunctionFact, ImportFact, SourceFile
@@ -211,6 +212,25 @@ def test_node_order_is_ast_walks_without_the_inert_leaves(module: object) -> Non
              ast.alias)  # fmt: skip
     expected = [n for n in ast.walk(tree) if not isinstance(n, inert)]
     assert list(iter_nodes(tree)) == expected
+
+
+@pytest.mark.parametrize("module", [ast, inspect, textwrap, pytest])
+def test_child_nodes_are_iter_child_nodes_without_contexts_and_operators(module: object) -> None:
+    tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
+    leaves = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+    for node in ast.walk(tree):
+        assert child_nodes(node) == [c for c in ast.iter_child_nodes(node) if not isinstance(c, leaves)]
+
+
+def test_dotted_name_of_names_attributes_and_others() -> None:
+    def expr(text: str) -> ast.expr:
+        return ast.parse(text, mode="eval").body
+
+    assert dotted_name(expr("a")) == "a"
+    assert dotted_name(expr("a.b.c")) == "a.b.c"
+    assert dotted_name(expr("a().b")) is None
+    assert dotted_name(expr("'s'.join")) is None
+    assert dotted_name(expr("1")) is None
 
 
 def test_extraction_returns_facts_and_test_expectations_from_its_workers() -> None:

@@ -7,11 +7,49 @@ import ast
 
 def dotted_name(node: ast.expr) -> str | None:
     """``a.b.c`` for a Name/Attribute chain, else None (cheaper than ``ast.unparse``)."""
+    t = type(node)
+    if t is ast.Name:  # the commonest case, and the cheapest (parsed trees hold no subclasses)
+        return node.id  # type: ignore[attr-defined,no-any-return]
+    if t is not ast.Attribute:
+        return None
     parts: list[str] = []
-    while isinstance(node, ast.Attribute):
+    while type(node) is ast.Attribute:
         parts.append(node.attr)
         node = node.value
-    if isinstance(node, ast.Name):
+    if type(node) is ast.Name:
         parts.append(node.id)
         return ".".join(reversed(parts))
     return None
+
+
+# Fields that never hold a node a reader of code looks for: expression contexts and operators
+# (leaf singletons), and the lists of plain strings (``global``'s names, a class pattern's
+# attribute names).
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops", "kwd_attrs"})
+_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _node_fields(t: type) -> tuple[str, ...]:
+    fields: tuple[str, ...] = t._fields  # type: ignore[attr-defined]
+    if t is ast.Global or t is ast.Nonlocal:
+        fields = ()
+    out = _NODE_FIELDS[t] = tuple(f for f in fields if f not in _LEAF_FIELDS)
+    return out
+
+
+def child_nodes(node: ast.AST) -> list[ast.AST]:
+    """``ast.iter_child_nodes`` as a list, in the same order, minus the contexts and operators
+    (which hold nothing): a table of fields per node type instead of two generators, for the
+    walks that run over every expression of a statement."""
+    t = type(node)
+    fields = _NODE_FIELDS.get(t)
+    if fields is None:
+        fields = _node_fields(t)
+    out: list[ast.AST] = []
+    for f in fields:
+        v = getattr(node, f, None)
+        if type(v) is list:
+            out.extend(x for x in v if isinstance(x, ast.AST))
+        elif isinstance(v, ast.AST):
+            out.append(v)
+    return out

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from errdex.astutil import child_nodes
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
 from errdex.textsafe import decode_source
@@ -276,7 +277,7 @@ def _walk_stmt(stmt: ast.stmt) -> Iterator[ast.AST]:
             continue
         first = False
         yield node
-        stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        stack.extend(reversed(child_nodes(node)))
 
 
 def _parametrize_cases(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[str, ast.expr]]:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
@@ -968,11 +969,8 @@ class ModuleVisitor:
         Branches start as copies of ``env``, so only names whose value object changed in some
         branch need work; that keeps merging cheap in long functions with many variables.
         """
-        changed: dict[str, None] = {}
-        for b in branches:
-            for k, v in b.items():
-                if env.get(k, _MISSING) is not v:
-                    changed[k] = None
+        get = env.get
+        changed = dict.fromkeys([k for b in branches for k, v in b.items() if get(k, _MISSING) is not v])
         for k in changed:
             vals = [b[k] for b in branches if k in b]
             first = vals[0]
@@ -2065,7 +2063,7 @@ class ModuleVisitor:
                 key = self.name_key(n.func.id, frame)
                 if key is not None and not key.startswith("builtins."):
                     keys.setdefault(key, None)
-            stack.extend(reversed(list(ast.iter_child_nodes(n))))
+            stack.extend(reversed(child_nodes(n)))
         return tuple(keys)
 
     def caught_builtin(self, name: str, class_key: str, frame: Frame) -> Value:
@@ -2459,11 +2457,13 @@ class ModuleVisitor:
 
     def scan_header(self, stmt: ast.stmt, env: Env, frame: Frame, guards: list[Guard]) -> None:
         """Find warn/log calls in the expressions a statement evaluates itself (not its body)."""
-        body = getattr(stmt, "body", None)
-        end = (body[0].lineno - 1) if isinstance(body, list) and body else (stmt.end_lineno or stmt.lineno)
         flag = self.flag
         i = bisect_left(flag, stmt.lineno)
-        if i == len(flag) or flag[i] > end:
+        if i == len(flag):  # no flagged line from here on (in most files, none at all)
+            return
+        body = getattr(stmt, "body", None)
+        end = (body[0].lineno - 1) if isinstance(body, list) and body else (stmt.end_lineno or stmt.lineno)
+        if flag[i] > end:
             return
         for name, child in ast.iter_fields(stmt):
             if name in ("body", "orelse", "finalbody", "handlers", "cases"):
@@ -2483,7 +2483,7 @@ class ModuleVisitor:
                 self.check_call(n, env, frame, guards, q)
             elif isinstance(n, ast.Lambda):
                 q = "<lambda>" if frame.kind == "module" and q == "<module>" else f"{q}.<locals>.<lambda>"
-            stack.extend((c, q) for c in reversed(list(ast.iter_child_nodes(n))))
+            stack.extend((c, q) for c in reversed(child_nodes(n)))
 
     def check_call(self, call: ast.Call, env: Env, frame: Frame, guards: list[Guard], qual: str) -> None:
         func = call.func
@@ -3023,7 +3023,7 @@ def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if isinstance(n, ast.Return | ast.Yield | ast.YieldFrom):
             return True
         if not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return False
 
 
@@ -3565,7 +3565,7 @@ def _local_def(node: ast.AST | None, name: str) -> ast.FunctionDef | ast.AsyncFu
         if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name:
             return n
         if not isinstance(n, (*_DEFINITIONS, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(n))
+            todo.extend(child_nodes(n))
     return None
 
 
