@@ -362,11 +362,34 @@ def keys_as_v12(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '12' WHERE key = 'schema_version'"))
 
 
+def files_as_v13(conn: Connection) -> None:
+    """Rewrite a current catalogue's ``files`` into the shape schema v13 and before had on
+    SQLite: a rowid table beside the index of its primary key (PostgreSQL's is unchanged)."""
+    if conn.dialect.name != "sqlite":
+        return
+    conn.execute(
+        text(
+            "CREATE TABLE v13_files (snapshot_id INTEGER NOT NULL, path TEXT NOT NULL, blob_sha VARCHAR(64), "
+            "status VARCHAR(16) NOT NULL, reason TEXT, is_test BOOLEAN NOT NULL, PRIMARY KEY (snapshot_id, path), "
+            "FOREIGN KEY(snapshot_id) REFERENCES snapshots (id), FOREIGN KEY(blob_sha) REFERENCES blobs (sha))"
+        )
+    )
+    conn.execute(
+        text("INSERT INTO v13_files SELECT snapshot_id, path, blob_sha, status, reason, is_test FROM files")
+    )
+    conn.execute(text("DROP TABLE files"))
+    conn.execute(text("ALTER TABLE v13_files RENAME TO files"))
+    conn.execute(text("UPDATE meta SET value = '13' WHERE key = 'schema_version'"))
+
+
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 12) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 13) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        files_as_v13(conn)
+        if version >= 13:
+            return
         keys_as_v12(conn)
         if version >= 11:
             return

@@ -180,14 +180,15 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
     (functions' facts one row per file content), v7 (related errors' keys in every snapshot's
     rows), v8 (bound names and imports per file content), v9 (code facts one row per function,
     call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
-    facts' values always stored whole) or v12 (lookup keys one row per file content) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
+    facts' values always stored whole), v12 (lookup keys one row per file content) or v13 (``files`` a
+    rowid table on SQLite) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
     from sqlalchemy import inspect
 
     from errdex.store import schema as s
@@ -213,7 +214,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 13
+                assert s.current_version(conn) == SCHEMA_VERSION == 14
                 assert {
                     t.name for t in [*added_in_v2, s.index_failures] if t is not s.snapshot_errors
                 } <= set(inspect(conn).get_table_names())
@@ -247,6 +248,49 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
                 ("2.0", True),
             ]
             assert store.facts.has_facts(new.snapshot_id) and not store.facts.has_facts(old.snapshot_id)
+
+
+def test_files_of_a_v13_catalogue_move_to_their_keys_table_unchanged(db_url: str) -> None:
+    # schema v14: on SQLite ``files`` is the b-tree of its primary key (no rowid table beside
+    # the key's index); its rows, and what reads them, are as before; PostgreSQL's is unchanged
+    def rows(store: Store) -> list[tuple[object, ...]]:
+        with store.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text("SELECT * FROM files ORDER BY snapshot_id, path"))]
+
+    def create_sql(store: Store) -> str:
+        with store.engine.connect() as conn:
+            return str(conn.execute(text("SELECT sql FROM sqlite_master WHERE name = 'files'")).scalar())
+
+    with Store.open(db_url) as store:
+        sqlite = store.engine.dialect.name == "sqlite"
+        ids = []
+        for version, body in (("1.0", "raise ValueError('a')\n"), ("2.0", "x = 1\nraise ValueError('b')\n")):
+            info, files, reports = _snapshot(version, body)
+            ids.append(store.write_snapshot(info, files, [], reports, set()).snapshot_id)
+        before = rows(store)
+        assert len(before) == 4
+        if sqlite:
+            assert "WITHOUT ROWID" in create_sql(store).upper()  # a new catalogue is made so
+        as_version(store.engine, 13)
+        if sqlite:
+            assert "WITHOUT ROWID" not in create_sql(store).upper()
+        assert rows(store) == before
+        store.engine.dispose()
+    with Store.open(db_url) as store:  # opening migrates
+        assert rows(store) == before
+        if sqlite:
+            assert "WITHOUT ROWID" in create_sql(store).upper()
+            with store.engine.connect() as conn:
+                names = set(conn.scalars(text("SELECT name FROM sqlite_master WHERE tbl_name = 'files'")))
+            assert names == {"files"}  # no index of the key beside the table
+        assert store.file_text(ids[1], "lib/core.py") == "x = 1\nraise ValueError('b')\n"
+        info, files, reports = _snapshot("3.0", "raise ValueError('c')\n")
+        sid = store.write_snapshot(info, files, [], reports, set()).snapshot_id
+        assert store.file_text(sid, "lib/core.py") == "raise ValueError('c')\n"
+        store.delete_snapshot(ids[0])
+        assert [r[:2] for r in rows(store)] == [
+            (i, p) for i in (ids[1], sid) for p in ("lib/core.py", "tests/test_core.py")
+        ]
 
 
 def _facts() -> CodeFacts:

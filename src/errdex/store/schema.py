@@ -159,6 +159,9 @@ blobs = Table(
     Column("data", LargeBinary, nullable=False),  # zlib-compressed UTF-8 text, or a ``textdelta``
 )
 
+# One row per file of each snapshot. On SQLite the table is its primary key's b-tree (schema
+# v14, ``WITHOUT ROWID``): every lookup is by (snapshot, path) or by snapshot, and a rowid table
+# stored the snapshot and the path a second time in the key's own index (~0.03 MB a jax release).
 files = Table(
     "files",
     metadata,
@@ -168,6 +171,7 @@ files = Table(
     Column("status", String(16), nullable=False),
     Column("reason", Text),
     Column("is_test", Boolean, nullable=False),
+    sqlite_with_rowid=False,
 )
 
 errors = Table(
@@ -786,6 +790,25 @@ def _v13_key_sets(conn: Connection) -> None:
         migrate_fact_keys(conn)
 
 
+_FILE_COLUMNS = "snapshot_id, path, blob_sha, status, reason, is_test"
+
+
+def _v14_files_without_rowid(conn: Connection) -> None:
+    """On SQLite, ``files`` becomes the b-tree of its primary key (``WITHOUT ROWID``): its rows
+    move to the new table unchanged. PostgreSQL has no such form (its table is unchanged)."""
+    if conn.dialect.name != "sqlite":
+        return
+    create = conn.execute(
+        text("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'files'")
+    ).scalar()
+    if create is None or "WITHOUT ROWID" in str(create).upper():
+        return
+    conn.execute(text("ALTER TABLE files RENAME TO v14_files"))
+    files.create(conn)
+    conn.execute(text(f"INSERT INTO files ({_FILE_COLUMNS}) SELECT {_FILE_COLUMNS} FROM v14_files"))
+    conn.execute(text("DROP TABLE v14_files"))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -802,6 +825,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v11_release_runs,
     _v12_fact_deltas,
     _v13_key_sets,
+    _v14_files_without_rowid,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
