@@ -190,14 +190,12 @@ def _index_small(
     stage: Callable[[str], None],
 ) -> bool:
     """Extract small distributions whole, one per worker, writing each as it completes."""
-    import multiprocessing
+    from errdex.extract import worker_context
 
     changed = False
     stage(f"extracting {len(small)} distributions, {workers} at a time")
-    # forkserver, as the extractor's own pool: the caller may have threads (a progress bar)
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=multiprocessing.get_context("forkserver")
-    ) as pool:
+    # the extractor's own start method: the caller may have threads (a progress bar)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
         pending: dict[Future[Any], tuple[Any, Any, list[tuple[str, str]]]] = {
             pool.submit(_extract_whole, snap.files, snap.info.repo): (inst, snap, left)
             for inst, snap, left in small

@@ -15,10 +15,12 @@ placeholder.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 Kind = Literal["error", "warning", "log", "assertion"]
 # The exception type of a site whose class is not known when indexing: ``raise error`` of an
@@ -29,6 +31,29 @@ RefKind = Literal["pypi", "git", "dir"]
 FileStatus = Literal["ok", "fallback", "skipped"]
 
 
+def by_fields[T](cls: type[T]) -> type[T]:
+    """Pickle a (slotted) dataclass as its class and its field values in order.
+
+    Python's default for a slotted class pickles every slot by name and rebuilds the object
+    attribute by attribute; the facts of one jax release's files (sites, exception specs,
+    functions, code facts) are ~14 MB of such objects, pickled by the extraction's workers and
+    taken back in by the parent. Field values in order instead: 22% smaller, pickled ~30% and
+    rebuilt ~45% faster, and equal to the original. Only for classes whose ``__init__`` takes
+    every field (no ``init=False``, no ``__post_init__``) and that nothing subclasses.
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    assert all(f.init for f in fields) and not hasattr(cls, "__post_init__"), cls
+    get = operator.attrgetter(*(f.name for f in fields))
+    one = len(fields) == 1
+
+    def reduce(self: Any) -> tuple[Any, ...]:
+        return (cls, (get(self),) if one else get(self))
+
+    setattr(cls, "__reduce__", reduce)  # noqa: B010  (assigning a method mypy would refuse)
+    return cls
+
+
+@by_fields
 @dataclass(slots=True)
 class SourceFile:
     """One file of a snapshot, as bytes: decoding is the extractor's business (PEP 263)."""
@@ -37,6 +62,7 @@ class SourceFile:
     data: bytes
 
 
+@by_fields
 @dataclass(slots=True)
 class SnapshotInfo:
     """Where a snapshot came from, recorded so pages can link to the exact code."""
@@ -55,6 +81,7 @@ class SnapshotInfo:
     tests_archive: str | None = None  # the sdist read for tests because the wheel had none
 
 
+@by_fields
 @dataclass(slots=True)
 class Snapshot:
     """A snapshot's identity plus its files; ``files`` includes tests (the analysis stage reads them)."""
@@ -63,6 +90,7 @@ class Snapshot:
     files: list[SourceFile]
 
 
+@by_fields
 @dataclass(slots=True)
 class ErrorRecord:
     """One way a statement can fail: a raise, warn, log call or assert, with one message template.
@@ -101,6 +129,7 @@ class ErrorRecord:
         return render_template(self.expanded_segments)
 
 
+@by_fields
 @dataclass(slots=True)
 class FileReport:
     """What happened to one file during extraction; skipped files say why."""
@@ -113,6 +142,7 @@ class FileReport:
     is_package: bool = False  # an ``__init__.py``
 
 
+@by_fields
 @dataclass(slots=True)
 class TestExpectation:
     """A test that expects an error: ``pytest.raises(X, match=...)``, ``assertRaisesRegex`` ..."""
@@ -141,6 +171,7 @@ def render_template(segments: Sequence[str]) -> str:
     return "".join(out)
 
 
+@by_fields
 @dataclass(slots=True)
 class CatalogueEntry:
     """One error as it sits in one indexed snapshot: the unit the matcher indexes and returns.
@@ -180,6 +211,7 @@ class CatalogueEntry:
 # content and every snapshot holding that content shares them.
 
 
+@by_fields
 @dataclass(slots=True)
 class FunctionFact:
     """A function or method: ``qualname`` as Python prints it, ``cls`` the class of a method."""
@@ -192,6 +224,7 @@ class FunctionFact:
     doc: str | None = None
 
 
+@by_fields
 @dataclass(slots=True)
 class ClassFact:
     """A class: its bases as written and every name its body binds (methods, attributes, imports)."""
@@ -203,6 +236,7 @@ class ClassFact:
     members: list[str] = field(default_factory=list)
 
 
+@by_fields
 @dataclass(slots=True)
 class ImportFact:
     """A name an import binds, anywhere in the file (``tpu_core`` -> ``jax._src.pallas.mosaic.core``).
@@ -216,6 +250,7 @@ class ImportFact:
     level: int = 0
 
 
+@by_fields
 @dataclass(slots=True)
 class CallFact:
     """A call made inside a function: the callee as written (``tpu_core.foo``, ``self.bar``)."""
@@ -225,6 +260,7 @@ class CallFact:
     line: int
 
 
+@by_fields
 @dataclass(slots=True)
 class TestFunctionFact:
     """A test function (``test*``, possibly inside ``Test*`` classes) and the names it calls.
@@ -243,6 +279,7 @@ class TestFunctionFact:
     calls: list[tuple[int, str]] = field(default_factory=list)
 
 
+@by_fields
 @dataclass(slots=True)
 class CodeFacts:
     """One file's definitions, imports, calls and bound names, and its test functions."""

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from errdex.extract.templates import Arg, Ref, Sig, Value
-from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation
+from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation, by_fields
 
 
+@by_fields
 @dataclass(slots=True)
 class ExcSpec:
     """The exception (or warning category / log level) a site produces, before resolution.
@@ -59,6 +60,7 @@ class ExcSpec:
     reraised: bool = False
 
 
+@by_fields
 @dataclass(slots=True)
 class Site:
     """One raise/warn/log/assert, with everything the record needs except resolved templates."""
@@ -84,6 +86,7 @@ class Site:
     built: bool = False
 
 
+@by_fields
 @dataclass(slots=True)
 class FuncInfo:
     """A function as a message source: what it returns, as a string and/or as an exception.
@@ -111,6 +114,7 @@ class FuncInfo:
     report: Value = ()  # an exception class's method: the text it renders into a report object
 
 
+@by_fields
 @dataclass(slots=True)
 class BaseCall:
     """``super().__init__(...)`` or ``Base.__init__(self, ...)`` in an ``__init__``.
@@ -128,6 +132,7 @@ class BaseCall:
     other: BaseCall | None = None
 
 
+@by_fields
 @dataclass(slots=True)
 class InitInfo:
     """What an ``__init__`` does with its arguments: the attributes it sets, the base initialiser
@@ -139,6 +144,7 @@ class InitInfo:
     args_set: tuple[Arg, ...] | None = None
 
 
+@by_fields
 @dataclass(slots=True)
 class ClassInfo:
     """A class of the codebase: its bases, ``__init__``, and the class-level text it holds.
@@ -161,6 +167,7 @@ class ClassInfo:
     self_other: set[str] = field(default_factory=set)
 
 
+@by_fields
 @dataclass(slots=True)
 class ModuleFacts:
     """Everything one file contributes; ``sites`` are empty for test files."""
