@@ -789,8 +789,8 @@ def test_the_unnamed_sites_of_a_template_raised_in_many_places_are_scored_only_i
     # those raises in every release. Each reworded pattern's bound is that landed raise's; its
     # 29 other sites have at most a file's frame evidence, so once ``limit`` errors beat that,
     # they are not scored. The answers are those of scoring everything.
-    words = "This method must be defined in the concrete class ".split(" ")
-    variants = [words[:k] + [f"tag{k}"] + words[k:] if k else words for k in range(12)]
+    words = ["This", "method", "must", "be", "defined", "in", "the", "concrete", "class", ""]
+    variants = [[*words[:k], f"tag{k}", *words[k:]] if k else words for k in range(12)]
     entries = [
         entry([" ".join(v), "name", ""], path="lib/base.py", line=100 + i, function=f"f{i}",
               exc_type="AbstractMethodError", repo=f"o/lib-v{k}")
