@@ -110,7 +110,9 @@ class _Scored:
 class Ranker:
     """Scores the entries of the candidates of one message, best-bounded patterns first: a
     pattern's entries score at most its text score plus the best type and frame evidence, so once
-    ``limit`` distinct errors beat the next pattern's bound, the rest are not looked at."""
+    ``limit`` distinct errors beat the next pattern's bound, the rest are not looked at. Within a
+    pattern, the entries no frame names (nor ``_typed`` takes) are bounded again by the frame
+    evidence they can have, a file's at most, and skipped when that bound cannot enter."""
 
     def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
