@@ -89,7 +89,8 @@ def instrument() -> None:
     )
     counted(candidates, "to_verify", "patterns verified", lambda a, r: len(r))
     counted(frames, "gather", "entries frames name", lambda a, r: len(r.entries))
-    counted(Ranker, "_entries_of", "entries scored", lambda a, r: len(r))
+    counted(Ranker, "_entries_of", "entries of the patterns ranked", lambda a, r: len(r))
+    counted(Ranker, "_score", "entries scored", lambda a, r: 1)
     for owner, name, label in [
         (Index, "hits", "hits"), (Index, "exact_candidates", "exact_candidates"),
         (Index, "head_candidates", "head_candidates"), (Index, "weights", "weigh heads"),

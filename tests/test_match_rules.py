@@ -781,6 +781,50 @@ def test_a_grouped_pattern_of_a_contradicted_class_is_bounded_by_its_groups_and_
     assert top(res).id == crowd_typed[-1].error_id
 
 
+def test_the_unnamed_sites_of_a_template_raised_in_many_places_are_scored_only_if_they_can_rank(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One message raised from 30 functions of a file (pandas' ``AbstractMethodError(msg)``), in
+    # twelve releases that each reworded it by a word: a traceback's last frame lands on one of
+    # those raises in every release. Each reworded pattern's bound is that landed raise's; its
+    # 29 other sites have at most a file's frame evidence, so once ``limit`` errors beat that,
+    # they are not scored. The answers are those of scoring everything.
+    words = ["This", "method", "must", "be", "defined", "in", "the", "concrete", "class", ""]
+    variants = [[*words[:k], f"tag{k}", *words[k:]] if k else words for k in range(12)]
+    entries = [
+        entry([" ".join(v), "name", ""], path="lib/base.py", line=100 + i, function=f"f{i}",
+              exc_type="AbstractMethodError", repo=f"o/lib-v{k}")
+        for k, v in enumerate(variants)
+        for i in range(30)
+    ]  # fmt: skip
+    m = Matcher.from_entries(entries)
+    paste = tb(
+        ("lib/base.py", 103, "f3", "raise AbstractMethodError(msg)"),
+        last="AbstractMethodError: This method must be defined in the concrete class 'weight'",
+    )
+    scored: list[int] = []
+    score = Ranker._score
+
+    def counted(self: Ranker, ei: int, c: Cand) -> object:
+        scored.append(ei)
+        return score(self, ei, c)
+
+    monkeypatch.setattr(Ranker, "_score", counted)
+    for limit in (1, 3, 10):
+        scored.clear()
+        bounded = m.explain(paste, limit=limit).matches
+        # the pattern fitting in full is read whole (its other sites may rank: the text is
+        # theirs), and so are the raises of the pasted class ``_typed`` takes (64, the first
+        # two releases'); of the other ten releases only the raise the frame lands on
+        assert len(scored) < len(entries) // 4
+        full = m.explain(paste, limit=10_000).matches
+        assert len(scored) > len(entries) // 2  # scoring everything reads them (main read them all)
+        assert [(x.id, x.approximate, x.score) for x in bounded] == [
+            (x.id, x.approximate, x.score) for x in full[:limit]
+        ]
+    assert top(m.explain(paste)).id == entries[3].error_id
+
+
 def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None:
     # ``ValidationError({'age': ['Not a valid integer.']})`` prints the dict: the field's own
     # ``Not a valid integer.`` is inside it, but that raise is not what printed the whole

@@ -60,6 +60,7 @@ from errdex.match.thresholds import (
     OUTSIDE_MIN_COVERAGE,
     PUBLIC,
     RELAY,
+    REPO_FRAME,
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
@@ -109,7 +110,9 @@ class _Scored:
 class Ranker:
     """Scores the entries of the candidates of one message, best-bounded patterns first: a
     pattern's entries score at most its text score plus the best type and frame evidence, so once
-    ``limit`` distinct errors beat the next pattern's bound, the rest are not looked at."""
+    ``limit`` distinct errors beat the next pattern's bound, the rest are not looked at. Within a
+    pattern, the entries no frame names (nor ``_typed`` takes) are bounded again by the frame
+    evidence they can have, a file's at most, and skipped when that bound cannot enter."""
 
     def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
@@ -142,11 +145,17 @@ class Ranker:
                 heapq.heappush(heap, (_priority(b, c.pid), True, b, c))
                 continue
             n += 1
-            for ei in self._entries_of(c):
-                s = self._score(ei, c)
-                if s is not None:
-                    scored.append(s)
-                    top.add(self.idx.entry_where(ei), (s.key, -c.pid))
+            supported, rest = self._split(c, self._entries_of(c))
+            for part in (supported, rest):
+                if part is rest and (
+                    not rest or top.beats((self._bound(c, self._site_bound(c.pid), True), -c.pid))
+                ):
+                    break
+                for ei in part:
+                    s = self._score(ei, c)
+                    if s is not None:
+                        scored.append(s)
+                        top.add(self.idx.entry_where(ei), (s.key, -c.pid))
         self._built_over_reraise(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
@@ -209,11 +218,30 @@ class Ranker:
         floor = TYPED_MIN if c.pid in self.ev.typed_pids else APPROX_MIN
         return (fw >= CALLER_FRAME or text >= floor) and (text >= TYPED_MIN or fw >= DEEPEST_FRAME)
 
-    def _bound(self, c: Cand, sites: tuple[bool, float, float] | None = None) -> Key:
+    def _split(self, c: Cand, eis: list[int]) -> tuple[list[int], list[int]]:
+        """The pattern's entries a frame names or that raise the pasted library class, and the
+        rest, whose frame evidence is at most a file's (``_bound`` with ``unnamed``): scored only
+        when that bound can still enter the top ``limit``. A template raised at many sites (one
+        message a library raises in 90 places, in each of its copies) has one entry a frame
+        names and dozens that cannot rank above it. A pattern fitting in full and confidently is
+        not split (``_built_over_reraise`` reads all of its entries)."""
+        named, typed = self.ev.frames.entries, self.ev.typed
+        if len(eis) < 2 or not (named or typed) or (c.confident and c.fit is not None and c.fit.full):
+            return eis, []
+        supported = [ei for ei in eis if ei in named or ei in typed]
+        if not supported:
+            return [], eis
+        return supported, [ei for ei in eis if ei not in named and ei not in typed]
+
+    def _bound(self, c: Cand, sites: tuple[bool, float, float] | None = None, unnamed: bool = False) -> Key:
         """The best key any entry of the pattern can reach (see ``_score``); ``sites`` is what its
-        entries' sites allow (``_site_bound``), else the best possible."""
+        entries' sites allow (``_site_bound``), else the best possible; ``unnamed``, of its
+        entries that no frame names and that do not raise the pasted library class (their frame
+        evidence is the file's or the codebase's at most: ``FrameEvidence.weight_of``)."""
         ev = self.ev
         text, fw = self._evidence_bound(c)
+        if unnamed:
+            fw = min(fw, max(FILE_FRAME, REPO_FRAME) if ev.frames.info.deepest_path else 0.0)
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC + CALLED)
