@@ -1449,6 +1449,12 @@ def test_class_built_text_bound_to_each_raises_own_arguments(shapes: Shapes) -> 
         ("CharError", "[none] bad characters in {name}, platform=Windows, value={name!r}"),
         ("CharError", "[none] bad characters in {name}, value={name!r}"),
     }
+    # every enum base of the standard library holds its constant as ``.value`` (``ReprEnum``
+    # and ``Flag`` as well as ``Enum``): one table of enum bases serves ``.value`` and f-strings
+    assert templates(shapes, "kw_repr_enum") == {
+        ("CharError", "[none] bad characters in {name}"),
+        ("CharError", "[none] bad characters in {name}, platform=posix"),
+    }
     # the keyword given as a string, no platform or value: neither item is printed
     assert templates(shapes, "kw_bare") == {
         ("CharError", "[ascii] "),
