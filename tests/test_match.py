@@ -791,3 +791,23 @@ def test_an_os_error_s_quoted_filename_is_the_interpreter_s_message() -> None:
         "FileNotFoundError: [Errno 2] No such file or directory: 'a.lark'"
     )
     assert res.builtin is not None and res.matches and all(m.approximate for m in res.matches)
+
+
+def test_a_logged_text_that_names_the_class_it_caught_is_the_logging_call() -> None:
+    # ``logger.error(f"{type(exc).__name__}: could not reach ... {url}")`` in a CLI's main: the
+    # record's text opens with the class's name, which the parser reads as a pasted class; the
+    # text tried whole is the logging call's, not the ``raise err`` of that class that prints
+    # any text at all
+    logged = entry(["", "type(exc).__name__", ": could not reach the package mirror at ", "url", ""],
+                   path="lib/cli.py", line=41, function="main", kind="log", exc_type="log.ERROR")  # fmt: skip
+    reraised = entry(["", "err", ""], path="lib/net.py", line=88, function="fetch", exc_type="MirrorError")
+    m = Matcher.from_entries([logged, reraised])
+    for text in (
+        "ERROR    MirrorError: could not reach the package mirror at https://x.example/simple",
+        "ERROR:lib.cli:MirrorError: could not reach the package mirror at https://x.example/simple",
+    ):
+        best = top(m.explain(text))
+        assert (best.path, best.line, best.approximate) == ("lib/cli.py", 41, False)
+        assert "the logged text names the class it caught (MirrorError: ...)" in best.reasons
+    # pasted as an exception (no log level), the raise of the class is a fair answer
+    assert top(m.explain("MirrorError: could not reach the package mirror at https://x")).path == "lib/net.py"

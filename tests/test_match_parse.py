@@ -1012,3 +1012,41 @@ def test_log_records_after_the_exception_line_are_not_its_message() -> None:
     q = parse(tb.replace("No host supplied\n", "No host supplied\n  more detail\n"))
     assert q.message == "Invalid URL 'http://': No host supplied\n  more detail"
     assert parse("WARNING:app:disk almost full").message == "disk almost full"
+
+
+def test_a_log_printed_in_columns_gives_the_record_s_level_and_its_wrapped_message() -> None:
+    # rich's RichHandler: ``[time]`` column, the level padded to 8, the message, the logging
+    # call's ``file.py:12`` right-aligned; a wrapped message continues under the message column
+    text = (
+        "[12/02/26 13:01:02] WARNING  Error during upload. Retry with the --verbose option   upload.py:101\n"
+        "                             for more details.\n"
+    )
+    q = parse(text)
+    assert q.kind == "log" and q.level == "WARNING"
+    assert q.message == "Error during upload. Retry with the --verbose option\nfor more details."
+    # no time column, the class a program logged in front of its text
+    q = parse("ERROR    HTTPError: 400 Bad Request from https://host/\n         Bad Request\n")
+    assert q.exc_types == ["log.ERROR", "HTTPError"]
+    assert q.message == "400 Bad Request from https://host/\nBad Request"
+    # ``%(levelname)-8s %(message)s``: CRITICAL fills its column; an unindented line ends the record
+    q = parse("CRITICAL disk quota exceeded for /data\nsomething else\n")
+    assert q.level == "CRITICAL" and q.message == "disk quota exceeded for /data\nsomething else"
+    # a word of prose is no level column
+    assert parse("ERROR in the config: no key").message == "ERROR in the config: no key"
+
+
+def test_a_label_on_every_line_is_the_host_s_not_the_error_s() -> None:
+    # an embedding application's logger (Unreal Engine's ``LogPython: Error: ``) on each line
+    text = (
+        "LogPython: Error: Traceback (most recent call last):\n"
+        'LogPython: Error:   File "/app/lib/pkg/api.py", line 28, in open\n'
+        "LogPython: Error:     raise PackageNotFoundError(\"Package not found at '%s'\" % path)\n"
+        "LogPython: Error: pkg.exc.PackageNotFoundError: Package not found at 'a.pptx'\n"
+    )
+    q = parse(text)
+    assert q.exc_type == "pkg.exc.PackageNotFoundError" and q.message == "Package not found at 'a.pptx'"
+    assert q.frames[-1].function == "open" and q.frames[-1].line == 28
+    # an exception class on every line is the message's own, and so is a label on two lines
+    q = parse("ValueError: a\nValueError: b\nValueError: c\n")
+    assert q.exc_type == "ValueError"
+    assert parse("Hint: x\nHint: y\n").message == "Hint: x\nHint: y"

@@ -63,7 +63,6 @@ _MAX_DEPTH = 8
 _MAX_SUBCLASSES = 64
 SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
 _PRINTERS = ("__str__", "format_message")
-_ENUMS = frozenset(("Enum", "StrEnum", "IntEnum"))  # bases whose members' ``.value`` is the constant
 _GROUPS = frozenset(("ExceptionGroup", "BaseExceptionGroup"))  # print ``msg (N sub-exceptions)``
 
 
@@ -532,7 +531,7 @@ class ClassMessages:
         cls = self.r.canon(owner)
         if cls is None or cls not in self.r.classes:
             return None
-        if not any(b.rpartition(".")[2] in _ENUMS for k in self.r.mro(cls) for b in self.r.classes[k].bases):
+        if not self.r.enum_bases(cls):
             return None
         shown = self.r.classes[cls].consts.get(member)
         return shown if shown and len(shown) == 1 and all(isinstance(p, str) for p in shown[0]) else None

@@ -58,8 +58,12 @@ Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
 Resolved = tuple[str, str | None, list[str], list[Pair]]
 
 _MAX_DEPTH = 12
-_NAME_ENUMS = frozenset(("Enum", "Flag"))  # enum bases whose members format as ``Cls.NAME``
-_VALUE_ENUMS = frozenset(("StrEnum", "IntEnum", "IntFlag", "ReprEnum"))  # ... and as their value
+# The standard library's enum bases, one table for every question about them: members of the
+# first format as ``Cls.NAME`` (``Enum``, ``Flag`` and their mixins since Python 3.12), of the
+# second as their value; a member of any holds its constant as ``.value``.
+_NAME_ENUMS = frozenset(("Enum", "Flag"))
+_VALUE_ENUMS = frozenset(("StrEnum", "IntEnum", "IntFlag", "ReprEnum"))
+_ENUMS = _NAME_ENUMS | _VALUE_ENUMS
 _MAX_STAR_DEPTH = 4  # ``from a import *`` chains followed
 _STAR_BUDGET = 64  # modules one star-import search may look in
 _UNRESOLVED: Pair = ((), ())
@@ -354,10 +358,17 @@ class Resolver:
             return None
         return self.memo(key, self.consts[key], depth)
 
+    def enum_bases(self, class_key: str) -> frozenset[str]:
+        """The standard library's enum bases among the class's ancestors (none: not an enum)."""
+        return (
+            frozenset(b.rpartition(".")[2] for k in self.mro(class_key) for b in self.classes[k].bases)
+            & _ENUMS
+        )
+
     def formats_as_name(self, class_key: str) -> bool:
         """Whether the class is an enum whose members format as ``Cls.NAME`` (``Enum``, ``Flag``
         and their mixins since Python 3.12); ``StrEnum``/``IntEnum``/``IntFlag`` print the value."""
-        bases = {b.rpartition(".")[2] for k in self.mro(class_key) for b in self.classes[k].bases}
+        bases = self.enum_bases(class_key)
         return bool(bases & _NAME_ENUMS) and not bases & _VALUE_ENUMS
 
     def dict_item(self, key: str, depth: int) -> list[Pair] | None:

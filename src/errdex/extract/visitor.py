@@ -136,6 +136,18 @@ class ListVal:
         self.items = items
 
 
+class TupleArgs:
+    """``where = (host, port)``: the tuple's items as arguments, for a later ``"... %s:%d" %
+    where``. Kept in the environment under ``%where``, beside what ``where`` holds (``held``,
+    checked at use: a name bound again, or bound apart in branches, is no longer this tuple)."""
+
+    __slots__ = ("args", "held")
+
+    def __init__(self, args: tuple[Arg, ...], held: object) -> None:
+        self.args = args
+        self.held = held
+
+
 class FmtVal:
     """A bound ``"...".format`` method stored in a variable, called later."""
 
@@ -190,7 +202,7 @@ class TypesVal:
         self.refs = refs
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | TypesVal | None
+EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | TypesVal | TupleArgs | None
 Env = dict[str, EnvVal]
 Guard = tuple[str, ast.AST]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
@@ -255,6 +267,30 @@ class Frame:
     doc: str | None = None
 
 
+def _either_attrs(
+    before: dict[str, Value],
+    one: dict[str, Value],
+    other: dict[str, Value],
+    conds: tuple[tuple[Cond, ...], tuple[Cond, ...]],
+) -> dict[str, Value]:
+    """The attributes an ``__init__`` sets after an ``if`` whose branches set them apart
+    (``if msg: self.msg = msg`` / ``elif ...: self.msg = self.infer_msg(...)`` / ``else:
+    self.msg = None``): each one any branch set holds what either branch left it, so no branch's
+    text hides another's (the last one written used to win); each branch's value needs its side
+    of the test (``conds``: ``msg is None``), which the call decides."""
+    out = dict(before)
+    for name in (*one, *(k for k in other if k not in one)):
+        a, b = one.get(name, before.get(name)), other.get(name, before.get(name))
+        if b is None or a == b:
+            out[name] = a  # type: ignore[assignment]  # a is set: the name is in one of them
+        elif a is None:
+            out[name] = b
+        else:
+            out[name] = union(_needing(a, conds[0]), _needing(b, conds[1]))
+    return out
+
+
+_TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
 _REWRAP = frozenset({"dedent", "cleandoc", "fill"})  # textwrap/inspect: whitespace changes only
 
@@ -616,11 +652,13 @@ class ModuleVisitor:
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         before = frame.base_call
+        attrs = dict(frame.self_values)
         e1 = dict(env)
         guards.append(("if", stmt.test))
         self.walk_block(stmt.body, e1, frame, guards)
         guards.pop()
         chosen = frame.base_call
+        set_if, frame.self_values = frame.self_values, dict(attrs)
         e2 = dict(env)
         if stmt.orelse:
             guards.append(("not", stmt.test))
@@ -629,6 +667,13 @@ class ModuleVisitor:
         if frame.is_init and chosen is not before:
             self.branch_bases(stmt.test, frame, before, chosen)
         when, unless = self.conditions(stmt.test, frame)
+        if any(test not in ("x", "l") for (_, test), _ in when):
+            # a test a call decides (``msg is None``, ``self.tts is not None``): each branch's
+            # attributes hold, needing their side of it; on another test the last one written
+            # stands, as before (a union there makes a cause's unknown text hide the call's)
+            frame.self_values = _either_attrs(attrs, set_if, frame.self_values, (when, unless))
+        else:
+            frame.self_values = {**set_if, **frame.self_values}
         if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
             # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
             # text the code computed; each branch is a rendering of its own (no call decides it)
@@ -1014,6 +1059,7 @@ class ModuleVisitor:
     def kill_targets(target: ast.expr, env: Env) -> None:
         if isinstance(target, ast.Name):
             env[target.id] = None
+            env.pop(_TUPLE + target.id, None)
         elif isinstance(target, ast.Tuple | ast.List):
             for e in target.elts:
                 ModuleVisitor.kill_targets(e, env)
@@ -1069,7 +1115,13 @@ class ModuleVisitor:
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
         if name == frame.cls_name:
             frame.cls_rebound = True
+        items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
+        args = tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred))
         env[name] = self.eval_assigned(value, env, frame)
+        if args and len(args) == len(items):
+            env[_TUPLE + name] = TupleArgs(args, env[name])
+        else:
+            env.pop(_TUPLE + name, None)
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
         if frame.is_init and _is_super_init(value):
@@ -2261,6 +2313,9 @@ class ModuleVisitor:
         if isinstance(right, ast.Tuple):
             args = [self.arg(a, env, frame) for a in right.elts]
             return apply_percent(left, args, None, None)
+        held = env.get(_TUPLE + right.id) if isinstance(right, ast.Name) else None
+        if isinstance(held, TupleArgs) and isinstance(right, ast.Name) and env.get(right.id) is held.held:
+            return apply_percent(left, list(held.args), None, None)  # a tuple built before
         if isinstance(right, ast.Dict):
             mapping = {
                 k.value: self.arg(v, env, frame)

@@ -22,7 +22,7 @@ from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
-from errdex.match.twins import mark_ties, twins_last
+from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import compact
 
 if TYPE_CHECKING:
@@ -120,6 +120,8 @@ class Matcher:
             retry = self._match(q, cut, types, fr, limit)
             if retry.matches and not retry.matches[0].approximate:
                 res = retry
+        if not (res.matches and not res.matches[0].approximate and _has_words(res.matches[0].template)):
+            res = self._class_named_in_text(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate):
             res = self._embedded(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
@@ -129,6 +131,26 @@ class Matcher:
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
         return res
+
+    def _class_named_in_text(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer with words of its own (a ``raise err`` of the class prints any text),
+        and a log record's text opened with ``Name: `` (read as the class of an exception): a
+        program that logs what it caught often writes the class's name itself
+        (``logger.error(f"{type(e).__name__}: {e}")``, ``f"{exc.__class__.__name__}: ..."``).
+        The record's text is tried whole, with the class's name in it, as that statement's
+        message; its answer is taken only when it is exact."""
+        logged = [t for t in types if t.startswith("log.")]
+        named = [t for t in types if not t.startswith("log.")]
+        if not logged or len(named) != 1 or not message:
+            return None
+        retry = self._match(q, f"{named[0]}: {message}", logged, fr, limit)
+        if not (retry.matches and not retry.matches[0].approximate):
+            return None
+        for m in retry.matches:
+            m.reasons.append(f"the logged text names the class it caught ({named[0]}: ...)")
+        return retry
 
     def _embedded(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -355,6 +377,11 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
             return name, message[at + 2 :].strip()
         at = message.find(": ", at + 2)
     return None
+
+
+def _has_words(template: str) -> bool:
+    """Whether a template has literal text with a letter in it (``{err}`` has none)."""
+    return any(ch.isalpha() for ch in literal(template))
 
 
 def _word_before(text: str, at: int) -> str:

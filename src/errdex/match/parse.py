@@ -88,6 +88,7 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x
 # Link text and target exclude brackets, so the scan from one "[" ends where the next one starts:
 # linear (with "[" allowed inside, every "[" of 65 KB of them rescanned 1,000 characters).
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
+_LINE_LABEL = re.compile(r"^([A-Za-z][\w.-]{0,40}): (?:[A-Za-z][\w.-]{0,40}: ){0,2}")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
 # A system log's line head: a timestamp (ISO, or syslog's "Jun 03 14:17:32"), maybe a host, and a
 # tag with a bracketed process or dyno id ("python3[10366]:", Heroku's "app[web.1]:").
@@ -134,6 +135,7 @@ def clean(text: str) -> tuple[str, bool]:
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
+    lines = _level_columns(_strip_line_label(lines))
     lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
@@ -296,6 +298,46 @@ def _strip_syslog(lines: list[str]) -> list[str]:
     return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
 
 
+def _strip_line_label(lines: list[str]) -> list[str]:
+    """Remove a label that a logging handler or a host application puts on every line of what
+    it prints (``LogPython: Error: `` in front of each traceback line, an embedding program's
+    ``stderr: ``): the same ``Word: `` (up to three) on every non-blank line, three lines or
+    more. A label that names an exception class is the message's, and is kept."""
+    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    m = _LINE_LABEL.match(nonempty[0]) if len(nonempty) >= 3 else None
+    if m is None or is_type_name(m.group(1), strict=True):
+        return lines
+    label = m.group(0)
+    if not all(ln.startswith(label) for ln in nonempty):
+        return lines
+    return [ln.removeprefix(label) for ln in lines]
+
+
+def _level_columns(lines: list[str]) -> list[str]:
+    """A log printed in columns (rich's ``RichHandler``, ``%(levelname)-8s %(message)s``): an
+    optional ``[time]`` column, the level padded to its column, the message, and rich's
+    right-aligned ``file.py:12`` of the logging call. The record is given back as ``LEVEL``, a
+    run of spaces and its message, with the lines a wrapped message continues on (indented
+    under the message column) dedented to the column's start, so the message reads as the
+    program wrote it. Bounded: each line is looked at once."""
+    if not any(_COLUMN_HEAD.match(ln) for ln in lines[-2000:]):
+        return lines
+    out: list[str] = []
+    width = 0  # the message column of the record above, while its lines continue
+    for ln in lines:
+        m = _COLUMN_HEAD.match(ln)
+        if m:
+            width = m.end()
+            body = ln[max(m.end(1), 0) :]  # without the time column
+            out.append(body[: p.start()] if (p := _COLUMN_PATH.search(body)) else body)
+        elif width and ln[:width].isspace() and len(ln) > width and not ln[width].isspace():
+            out.append(ln[width:])
+        else:
+            width = 0
+            out.append(ln)
+    return out
+
+
 def _uncut_frames(lines: list[str]) -> list[str]:
     """Frame lines cut before ``File "`` (a paste that starts mid-line, a log that shortens the
     paths): given back their head, so they read as the frames they are."""
@@ -383,6 +425,12 @@ _LOG_TS = re.compile(
     r"^\[?\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?: ?(?:Z|[+-]\d{2}:?\d{2}))?\]?:?\s+"
     r"(?:\[\d{1,9}\]\s+)?(?:\[?([A-Z]{1,9})\]?:?\s+)?"
 )
+# a log's columns: ``[time]`` (rich's, a clock or a date and a clock), the level padded to its
+# column of 8 and a space, then the message (``CRITICAL`` fills the column, the others two
+# spaces or more); the logging call's ``file.py:12`` that rich right-aligns at the line's end
+_COLUMN_HEAD = re.compile(r"^(\[[\d/.: -]{5,30}\] +)?(?:(?:DEBUG|INFO|WARNING|ERROR) {2,}|CRITICAL +)(?=\S)")
+_COLUMN_PATH = re.compile(r" {2,}[\w.-]{1,200}\.pyw?:\d{1,9}$")
+_LOG_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL) +(?=\S)")
 _LOG_BASIC = re.compile(r"^(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):([\w.]{0,200}):")
 _LOG_GLOG = re.compile(
     r"^([DIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9}\s+\d{1,9}\s+([^\s:\]]{1,500}):(\d{1,9})\]\s?"
@@ -1020,6 +1068,11 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             msg = _strip_timestamped(block, msg[m.end() :], m.group(1))
             changed = True
         m = _LOG_BASIC.match(msg)
+        if m:
+            block.exc_types.append("log." + LEVELS[m.group(1)])
+            msg = msg[m.end() :]
+            changed = True
+        m = _LOG_COLUMN.match(msg) if not changed and _COLUMN_HEAD.match(msg) else None
         if m:
             block.exc_types.append("log." + LEVELS[m.group(1)])
             msg = msg[m.end() :]
