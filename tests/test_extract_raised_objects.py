@@ -67,20 +67,27 @@ def test_instance_built_in_branches_then_raised_carries_every_class() -> None:
 
 
 def test_instance_returned_by_a_helper_into_a_variable_then_raised() -> None:
-    # ``err = _build(code, text)`` then ``raise err``: what the helper builds is what is raised
+    # ``err = _make_error(code, text)`` then ``raise err``: what the helper builds is raised;
+    # a call that picks an exception made elsewhere (``next(errors, None)``) is left to the
+    # raise's own record of an object it cannot read
     got = _got(
         (
             "m/__init__.py",
             "class Conflict(Exception):\n"
             "    pass\n"
-            "def _build(code, text):\n"
+            "def _make_error(code, text):\n"
             "    return Conflict(f'{code}: {text}')\n"
             "def send(code, text):\n"
-            "    err = _build(code, text)\n"
-            "    raise err\n",
+            "    err = _make_error(code, text)\n"
+            "    raise err\n"
+            "def first(errors):\n"
+            "    err = next(errors, None)\n"
+            "    if err is not None:\n"
+            "        raise err\n",
         )
     )
     assert _at(got, "m/__init__.py", 7) == {("Conflict", "{code}: {text}")}
+    assert _at(got, "m/__init__.py", 11) == {("<unknown>", "{err}")}
 
 
 def test_class_chosen_in_branches_by_a_factory_that_returns_the_instance() -> None:

@@ -1075,11 +1075,12 @@ class ModuleVisitor:
         if (
             type(value) is ast.Call
             and not isinstance(env[name], ExcVal | TypesVal)
+            and _builds_raised(value.func)
             and name in self.raised_names(frame)
         ):
             # ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
-            # _build(...)``, then ``raise exception``: the raise raises what the call builds (a
-            # name that is raised holds no text, whatever the call's name suggests)
+            # self._make_error(...)``, then ``raise exception``: the raise raises what the call
+            # builds (a name that is raised holds no text, whatever the call's name suggests)
             spec = self.exc_spec(value, env, frame)
             env[name] = ExcVal(spec) if spec is not None else None
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
@@ -3342,6 +3343,21 @@ def _is_factory(func: ast.expr) -> bool:
         and _last_name(func.value)[:1].isupper()
         and _last_name(func.value).endswith(EXC_SUFFIXES)
     )
+
+
+_BUILDER_WORDS = re.compile(r"error|exception|exc\b|exc_|fault|failure", re.IGNORECASE)
+
+
+def _builds_raised(func: ast.expr) -> bool:
+    """A call that builds the exception a name then raised holds: a class (capitalised) or a
+    function named for what it makes (``_make_error``, ``create_exception``, ``build_exc``);
+    another call (``next(errors, None)``, a picker) returns an exception made elsewhere, which
+    the raise's own record follows (``Site.sources``)."""
+    last = _last_name(func).lstrip("_")
+    if last[:1].isupper():
+        return True
+    # (``future.exception()``, ``get_error()`` hand back an exception stored elsewhere)
+    return last != "exception" and not last.startswith("get_") and _BUILDER_WORDS.search(last) is not None
 
 
 def _is_mapping_name(node: ast.expr, env: Env) -> bool:
