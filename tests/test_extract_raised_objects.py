@@ -83,11 +83,17 @@ def test_instance_returned_by_a_helper_into_a_variable_then_raised() -> None:
             "def first(errors):\n"
             "    err = next(errors, None)\n"
             "    if err is not None:\n"
-            "        raise err\n",
+            "        raise err\n"
+            "def exit_code(code, pick):\n"
+            "    exc_class = pick(code)\n"
+            "    exc = exc_class(code, b'')\n"
+            "    raise exc\n",
         )
     )
     assert _at(got, "m/__init__.py", 7) == {("Conflict", "{code}: {text}")}
     assert _at(got, "m/__init__.py", 11) == {("<unknown>", "{err}")}
+    # nor is a call of a local holding what another call returned (sh's ``exc_class``)
+    assert _at(got, "m/__init__.py", 15) == {("<unknown>", "{exc}")}
 
 
 def test_class_chosen_in_branches_by_a_factory_that_returns_the_instance() -> None:
