@@ -172,3 +172,24 @@ def test_server_text_raised_as_is_keeps_the_class() -> None:
         )
     )
     assert _at(got, "m/__init__.py", 5) == {("Conflict", "{response.text}")}
+
+
+def test_instance_changed_after_it_was_built_is_no_longer_its_construction() -> None:
+    # ``e_nx = NXDOMAIN()``; ``e_nx += e`` in a loop; ``raise e_nx``: the raised object holds
+    # what the loop added, so the raise keeps its record of an object of unknown text
+    got = _got(
+        (
+            "m/__init__.py",
+            "class NXDOMAIN(Exception):\n"
+            "    pass\n"
+            "def query(names, resolve):\n"
+            "    e_nx = NXDOMAIN()\n"
+            "    for name in names:\n"
+            "        try:\n"
+            "            return resolve(name)\n"
+            "        except NXDOMAIN as e:\n"
+            "            e_nx += e\n"
+            "    raise e_nx\n",
+        )
+    )
+    assert {t for t, _ in _at(got, "m/__init__.py", 10)} == {"<unknown>"}

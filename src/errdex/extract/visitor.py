@@ -1217,6 +1217,11 @@ class ModuleVisitor:
         if not isinstance(target, ast.Name):
             return
         cur = env.get(target.id)
+        if isinstance(cur, ExcVal):
+            # ``e_nx = NXDOMAIN()``; ``e_nx += e``: no longer what the call built (dnspython);
+            # an object of its own (not None, which a merge reads as "not set in this branch")
+            env[target.id] = ph(target.id)
+            return
         if isinstance(stmt.op, ast.Add):
             if isinstance(cur, ListVal):
                 if isinstance(stmt.value, ast.List | ast.Tuple):
