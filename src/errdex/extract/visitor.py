@@ -1076,7 +1076,11 @@ class ModuleVisitor:
             type(value) is ast.Call
             and not isinstance(env[name], ExcVal | TypesVal)
             and _builds_raised(value.func)
-            and not (isinstance(value.func, ast.Name) and value.func.id in env and not isinstance(env[value.func.id], TypesVal))
+            and not (
+                isinstance(value.func, ast.Name)
+                and value.func.id in env
+                and not isinstance(env[value.func.id], TypesVal)
+            )
             and name in self.raised_names(frame)
         ):
             # ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
