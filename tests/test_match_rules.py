@@ -186,11 +186,19 @@ def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names
         ["", "msg", ""], path="px/expect.py", line=144, function="Expecter.timeout", exc_type="EOF",
         statement="raise EOF(msg)",
     )  # fmt: skip
+    # the raise of a class now known at the statement (``exc = TIMEOUT(msg)`` read as the
+    # construction it is, words of its own too short to question the text) stays the site when
+    # the paste names no class the parser can read: nothing contradicts it
+    built = entry(
+        ["", "err", "\n", "msg", "\nsearcher: ", "self.searcher", ""], path="px/expect.py", line=144,
+        function="Expecter.timeout", exc_type="TIMEOUT", statement="raise exc",
+    )  # fmt: skip
     q = parse(paste)
     for site, types, lands in (
         (other, ["px.ExpectTimeout"], False),
         (other, ["px.EOF"], True),
         (only, [], True),
+        (built, [], True),
     ):
         idx = Matcher.from_entries([literal, site]).index
         assert bool(frames.gather(idx, q.frames, types).on_raise) is lands

@@ -1122,6 +1122,22 @@ class ModuleVisitor:
             env[_TUPLE + name] = TupleArgs(args, env[name])
         else:
             env.pop(_TUPLE + name, None)
+        if (
+            type(value) is ast.Call
+            and not isinstance(env[name], ExcVal | TypesVal)
+            and _builds_raised(value.func)
+            and not (
+                isinstance(value.func, ast.Name)
+                and value.func.id in env
+                and not isinstance(env[value.func.id], TypesVal)
+            )
+            and name in self.raised_names(frame)
+        ):
+            # ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
+            # self._make_error(...)``, then ``raise exception``: the raise raises what the call
+            # builds (a name that is raised holds no text, whatever the call's name suggests)
+            spec = self.exc_spec(value, env, frame)
+            env[name] = ExcVal(spec) if spec is not None else None
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
         if frame.is_init and _is_super_init(value):
@@ -1210,9 +1226,13 @@ class ModuleVisitor:
     def assigned_types(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``cls = other_cls``, ``cls = MAP[key]``, ``cls = MAP.get(key)``, or a mapping of
         classes itself: the classes the variable may hold."""
-        if isinstance(value, ast.Name):
+        if isinstance(value, ast.Name) and value.id in env:
             cur = env.get(value.id)
             return cur if isinstance(cur, TypesVal) else None
+        if isinstance(value, ast.Name | ast.Attribute):
+            # ``exc = errors.ApiError`` in a function, replaced by a subclass in some branches
+            # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
+            return self.held_types(value, frame)
         if isinstance(value, ast.Subscript):
             return self.types_of(value.value, env, frame) if _is_mapping_name(value.value, env) else None
         if (
@@ -1221,14 +1241,41 @@ class ModuleVisitor:
             and value.func.attr == "get"
             and _is_mapping_name(value.func.value, env)
         ):
-            return self.types_of(value.func.value, env, frame)
+            types = self.types_of(value.func.value, env, frame)
+            default = self.held_types(value.args[1], frame) if types and len(value.args) == 2 else None
+            if types is not None and default is not None:
+                # ``EXC_BY_STATUS.get(status, ApiError)``: the mapping's classes or the default
+                return TypesVal(tuple(dict.fromkeys((*types.entries, *default.entries))), types.refs)
+            return types
+        if isinstance(value, ast.Call) and _last_name(value.func) == "getattr" and len(value.args) == 3:
+            # ``getattr(ExceptionMapping, code, WebDriverException)``: a class of the table read
+            # by a computed name, or the default
+            table = self.types_of(value.args[0], env, frame)
+            default = self.held_types(value.args[2], frame)
+            if table is not None and default is not None:
+                return TypesVal((*default.entries, *table.entries), table.refs)
+            return None
         return self.class_map(value, env, frame)
+
+    def held_types(self, value: ast.expr, frame: Frame) -> TypesVal | None:
+        """A class named as a value in a function (``errors.ApiError``, capitalised, not a
+        constant): a variable bound to it holds that class."""
+        dotted = _dotted(value)
+        last = dotted.rpartition(".")[2] if dotted is not None else ""
+        if dotted is None or frame.kind != "function" or not last[:1].isupper() or last.isupper():
+            return None
+        return TypesVal(((dotted, self.dotted_key(dotted, frame)),), ())
 
     def on_augassign(self, stmt: ast.AugAssign, env: Env, frame: Frame) -> None:
         target = stmt.target
         if not isinstance(target, ast.Name):
             return
         cur = env.get(target.id)
+        if isinstance(cur, ExcVal):
+            # ``e_nx = NXDOMAIN()``; ``e_nx += e``: no longer what the call built (dnspython);
+            # an object of its own (not None, which a merge reads as "not set in this branch")
+            env[target.id] = ph(target.id)
+            return
         if isinstance(stmt.op, ast.Add):
             if isinstance(cur, ListVal):
                 if isinstance(stmt.value, ast.List | ast.Tuple):
@@ -1524,7 +1571,12 @@ class ModuleVisitor:
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
             # of a parameter that holds a class: a factory of the exception its caller raises
             builds = name[:1].isupper() or (
-                isinstance(value.func, ast.Name) and (name == frame.cls_name or name in frame.class_params)
+                isinstance(value.func, ast.Name)
+                and (
+                    name == frame.cls_name
+                    or name in frame.class_params
+                    or isinstance(env.get(name), TypesVal)  # ``return exc(status, data)``, ``exc = Cls``
+                )
             )
             if builds:
                 spec = self.exc_spec(value, env, frame)
@@ -1703,6 +1755,11 @@ class ModuleVisitor:
         _class_doc(info, node, frame.exc_class)
         frame.attr_classes = _init_attr_classes(node)
         frame.held_classes = _held_classes(node)
+        held = tuple(dict.fromkeys(frame.held_classes.values()))
+        if not frame.exc_class and len(held) > 1:
+            # ``class ExceptionMapping: NO_SUCH_ELEMENT = NoSuchElementException ...``: a table of
+            # classes by code, read with ``getattr(ExceptionMapping, code, WebDriverException)``
+            self.facts.type_maps[frame.key] = tuple((c, self.dotted_key(c, frame)) for c in held)
         env: Env = {}
         self.walk_block(node.body, env, frame, [])
         for stmt in node.body:
@@ -3351,6 +3408,21 @@ def _is_factory(func: ast.expr) -> bool:
         and _last_name(func.value)[:1].isupper()
         and _last_name(func.value).endswith(EXC_SUFFIXES)
     )
+
+
+_BUILDER_WORDS = re.compile(r"error|exception|exc\b|exc_|fault|failure", re.IGNORECASE)
+
+
+def _builds_raised(func: ast.expr) -> bool:
+    """A call that builds the exception a name then raised holds: a class (capitalised) or a
+    function named for what it makes (``_make_error``, ``create_exception``, ``build_exc``);
+    another call (``next(errors, None)``, a picker) returns an exception made elsewhere, which
+    the raise's own record follows (``Site.sources``)."""
+    last = _last_name(func).lstrip("_")
+    if last[:1].isupper():
+        return True
+    # (``future.exception()``, ``get_error()`` hand back an exception stored elsewhere)
+    return last != "exception" and not last.startswith("get_") and _BUILDER_WORDS.search(last) is not None
 
 
 def _is_mapping_name(node: ast.expr, env: Env) -> bool:

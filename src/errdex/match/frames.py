@@ -274,9 +274,11 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
 
 
 def _class_fits(idx: Index, ei: int, types: Sequence[str]) -> bool:
-    """Whether entry ``ei`` raises an object of unknown class or the class the paste names."""
+    """Whether entry ``ei`` raises an object of unknown class or the class the paste names (a
+    paste naming none, or one the parser cannot read as a class, ``pexpect.exceptions.TIMEOUT:``,
+    contradicts no class)."""
     exc_type = idx.entry_facts(ei)[1].type
-    if exc_type.startswith("<"):
+    if exc_type.startswith("<") or not types:
         return True
     last = type_key(exc_type)
     return any(type_key(t) == last for t in types)
