@@ -120,8 +120,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
     units = _schedule(items)
     worker = getattr(config, "workerinput", {}).get("workerid")
-    if worker == "gw0" and config.cache is not None:  # read by the controller's scheduler
-        config.cache.set(_UNITS_KEY, units)
+    cache = getattr(config, "cache", None)  # absent under ``-p no:cacheprovider``
+    if worker == "gw0" and cache is not None:  # read by the controller's scheduler
+        cache.set(_UNITS_KEY, units)
 
 
 _UNITS_KEY = "errdex/xdist-module-units"
@@ -190,7 +191,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
         def _split_scope(self, nodeid: str) -> str:
             if self.units is None:  # the workers have collected (and chosen) by now
-                self.units = dict(config.cache.get(_UNITS_KEY, {}) if config.cache else {})
+                cache = getattr(config, "cache", None)  # absent under ``-p no:cacheprovider``
+                self.units = dict(cache.get(_UNITS_KEY, {}) if cache else {})
             return self.units.get(_module(nodeid), nodeid)
 
     config.option.loadscopereorder = False
