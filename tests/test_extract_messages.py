@@ -1471,18 +1471,6 @@ def test_class_built_text_bound_to_each_raises_own_arguments(shapes: Shapes) -> 
     assert templates(shapes, "kw_none") == {("CheckError", "[empty] ")}
 
 
-def test_an_attribute_init_sets_in_branches_keeps_every_branch_s_text(shapes: Shapes) -> None:
-    # ``if msg: self.msg = msg`` / ``elif ...: self.msg = self.infer_msg(...)`` / ``else:
-    # self.msg = None`` then ``super().__init__(self.msg)``: the message the class infers when
-    # the call gives none, and the call's own text when it gives one (the last branch written,
-    # ``None``, used to stand for all three)
-    assert templates(shapes, "inferred_in_branch") == {
-        ("ApiError", "Failed to connect. Probable cause: Unknown"),
-        ("ApiError", "{self.rsp.status_code} ({self.rsp.reason}) from TTS API. Probable cause: Unknown"),
-    }
-    assert templates(shapes, "given_in_branch") == {("ApiError", "No audio stream in response")}
-
-
 def test_a_percent_format_whose_values_are_a_tuple_built_before(shapes: Shapes) -> None:
     # ``where = (host, port)`` then ``"no banner from %s:%d" % where``: the tuple's items fill
     # the conversions (the tuple's name used to fill the first and ``where[1]`` the second)

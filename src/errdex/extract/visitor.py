@@ -267,29 +267,6 @@ class Frame:
     doc: str | None = None
 
 
-def _either_attrs(
-    before: dict[str, Value],
-    one: dict[str, Value],
-    other: dict[str, Value],
-    conds: tuple[tuple[Cond, ...], tuple[Cond, ...]],
-) -> dict[str, Value]:
-    """The attributes an ``__init__`` sets after an ``if`` whose branches set them apart
-    (``if msg: self.msg = msg`` / ``elif ...: self.msg = self.infer_msg(...)`` / ``else:
-    self.msg = None``): each one any branch set holds what either branch left it, so no branch's
-    text hides another's (the last one written used to win); each branch's value needs its side
-    of the test (``conds``: ``msg is None``), which the call decides."""
-    out = dict(before)
-    for name in (*one, *(k for k in other if k not in one)):
-        a, b = one.get(name, before.get(name)), other.get(name, before.get(name))
-        if b is None or a == b:
-            out[name] = a  # type: ignore[assignment]  # a is set: the name is in one of them
-        elif a is None:
-            out[name] = b
-        else:
-            out[name] = union(_needing(a, conds[0]), _needing(b, conds[1]))
-    return out
-
-
 _TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
 _REWRAP = frozenset({"dedent", "cleandoc", "fill"})  # textwrap/inspect: whitespace changes only
@@ -652,13 +629,11 @@ class ModuleVisitor:
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         before = frame.base_call
-        attrs = dict(frame.self_values)
         e1 = dict(env)
         guards.append(("if", stmt.test))
         self.walk_block(stmt.body, e1, frame, guards)
         guards.pop()
         chosen = frame.base_call
-        set_if, frame.self_values = frame.self_values, dict(attrs)
         e2 = dict(env)
         if stmt.orelse:
             guards.append(("not", stmt.test))
@@ -667,13 +642,6 @@ class ModuleVisitor:
         if frame.is_init and chosen is not before:
             self.branch_bases(stmt.test, frame, before, chosen)
         when, unless = self.conditions(stmt.test, frame)
-        if any(test not in ("x", "l") for (_, test), _ in when):
-            # a test a call decides (``msg is None``, ``self.tts is not None``): each branch's
-            # attributes hold, needing their side of it; on another test the last one written
-            # stands, as before (a union there makes a cause's unknown text hide the call's)
-            frame.self_values = _either_attrs(attrs, set_if, frame.self_values, (when, unless))
-        else:
-            frame.self_values = {**set_if, **frame.self_values}
         if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
             # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
             # text the code computed; each branch is a rendering of its own (no call decides it)
