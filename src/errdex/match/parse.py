@@ -329,13 +329,23 @@ def _level_columns(lines: list[str]) -> list[str]:
         if m:
             width = m.end()
             body = ln[max(m.end(1), 0) :]  # without the time column
-            out.append(body[: p.start()] if (p := _COLUMN_PATH.search(body)) else body)
+            out.append(_without_column_path(body))
         elif width and ln[:width].isspace() and len(ln) > width and not ln[width].isspace():
             out.append(ln[width:])
         else:
             width = 0
             out.append(ln)
     return out
+
+
+def _without_column_path(body: str) -> str:
+    """A column log line's body without the ``file.py:12`` that rich right-aligns after two
+    spaces or more. The last word is split off by hand and only it is matched: a regex search for
+    the run of spaces before the path tries every start in a line of spaces (quadratic)."""
+    head, sep, last = body.rpartition(" ")
+    if sep and head.endswith(" ") and _COLUMN_PATH.fullmatch(last):
+        return head.rstrip(" ")
+    return body
 
 
 def _uncut_frames(lines: list[str]) -> list[str]:
@@ -429,7 +439,7 @@ _LOG_TS = re.compile(
 # column of 8 and a space, then the message (``CRITICAL`` fills the column, the others two
 # spaces or more); the logging call's ``file.py:12`` that rich right-aligns at the line's end
 _COLUMN_HEAD = re.compile(r"^(\[[\d/.: -]{5,30}\] +)?(?:(?:DEBUG|INFO|WARNING|ERROR) {2,}|CRITICAL +)(?=\S)")
-_COLUMN_PATH = re.compile(r" {2,}[\w.-]{1,200}\.pyw?:\d{1,9}$")
+_COLUMN_PATH = re.compile(r"[\w.-]{1,200}\.pyw?:\d{1,9}")  # the last word only (fullmatch)
 _LOG_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL) +(?=\S)")
 _LOG_BASIC = re.compile(r"^(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):([\w.]{0,200}):")
 _LOG_GLOG = re.compile(
