@@ -1078,11 +1078,8 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
             msg = _strip_timestamped(block, msg[m.end() :], m.group(1))
             changed = True
         m = _LOG_BASIC.match(msg)
-        if m:
-            block.exc_types.append("log." + LEVELS[m.group(1)])
-            msg = msg[m.end() :]
-            changed = True
-        m = _LOG_COLUMN.match(msg) if not changed and _COLUMN_HEAD.match(msg) else None
+        if m is None and not changed and _COLUMN_HEAD.match(msg):
+            m = _LOG_COLUMN.match(msg)  # a level in its column, no logger name (rich's)
         if m:
             block.exc_types.append("log." + LEVELS[m.group(1)])
             msg = msg[m.end() :]

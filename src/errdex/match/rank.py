@@ -228,10 +228,11 @@ class Ranker:
         named, typed = self.ev.frames.entries, self.ev.typed
         if len(eis) < 2 or not (named or typed) or (c.confident and c.fit is not None and c.fit.full):
             return eis, []
-        supported = [ei for ei in eis if ei in named or ei in typed]
-        if not supported:
-            return [], eis
-        return supported, [ei for ei in eis if ei not in named and ei not in typed]
+        supported: list[int] = []
+        rest: list[int] = []
+        for ei in eis:
+            (supported if ei in named or ei in typed else rest).append(ei)
+        return supported, rest
 
     def _bound(self, c: Cand, sites: tuple[bool, float, float] | None = None, unnamed: bool = False) -> Key:
         """The best key any entry of the pattern can reach (see ``_score``); ``sites`` is what its
