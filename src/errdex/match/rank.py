@@ -22,6 +22,7 @@ public one) and, above that, a hair for a site whose function the library's own 
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -61,6 +62,7 @@ from errdex.match.thresholds import (
     PUBLIC,
     RELAY,
     REPO_FRAME,
+    REPR_OBJECT,
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
@@ -68,6 +70,8 @@ from errdex.match.thresholds import (
 from errdex.match.verify import REPR_MARK, repr_start, values
 from errdex.store.classes import owner_class as _owner_class
 
+# an object's default repr, ``object.__repr__``: ``<pexpect.pty_spawn.spawn object at 0x7f...>``
+_OBJECT_REPR = re.compile(r"<((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w*) object at 0x[0-9a-fA-F]+>")
 MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
@@ -122,10 +126,12 @@ class Ranker:
         self._tf: TextFit | None = None
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
+        self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
         self._tf = tf
+        self._reprs = object_reprs(tf.message)
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -248,6 +254,7 @@ class Ranker:
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC + CALLED)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
+        named += REPR_OBJECT if self._reprs else 0.0
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _raised_here(self, fw: float, tw: float, text: float) -> bool:
@@ -371,6 +378,8 @@ class Ranker:
         if not self._empty and idx.entry_called(ei):
             score += CALLED
         score += self._class_named(c, site.function)
+        if self._repr_owner(ei):
+            score += REPR_OBJECT
         here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         key = (pointed, fw >= ON_RAISE, here, confident, score)
         return _Scored(key, ei, c, fw, typed_why)
@@ -406,6 +415,10 @@ class Ranker:
                 named, "another class than this site's"
             )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
+        if self._repr_owner(s.ei):
+            reasons.append(
+                f"the message shows an object of this site's class ({_owner_class(site.function)})"
+            )
         return reasons
 
     def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
@@ -649,6 +662,19 @@ class Ranker:
             return CLASS_BELOW
         return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
 
+    def _repr_owner(self, ei: int) -> bool:
+        """Whether the message shows an object (its default repr) of the class whose method
+        holds entry ``ei``, defined in the entry's module: messages print ``str(self)`` of the
+        object that failed (pexpect's ``TIMEOUT`` holds ``<pexpect.pty_spawn.spawn object at
+        0x...>``), so among sites sharing the text that class's own comes first."""
+        if not self._reprs:
+            return False
+        owner = _owner_class(self.idx.entry_func(ei))
+        if not owner:
+            return False
+        module = "." + module_of(self.idx.entry_path(ei))
+        return any(cls == owner and in_module(mod, module) for mod, cls in self._reprs)
+
     def _bare_fits(self, tw: float, fw: float) -> bool:
         """Whether a raise with no message is what a class pasted alone printed: Python prints
         the class raised (a base's or subclass's raise prints another name), and a traceback
@@ -684,6 +710,28 @@ class Ranker:
             if len(out) >= self.limit:
                 break
         return out
+
+
+def object_reprs(message: str) -> set[tuple[str, str]]:
+    """The (dotted module, class) of every object the message shows by its default repr
+    (``<pkg.mod.Cls object at 0x...>``); the module part of a nested class holds its outer one."""
+    if " object at 0x" not in message:
+        return set()
+    return {(m.group(1)[:-1], m.group(2)) for m in _OBJECT_REPR.finditer(message)}
+
+
+def in_module(printed: str, module: str) -> bool:
+    """Whether a repr's dotted prefix (``pkg.mod``; ``pkg.mod.Outer`` for a nested class) is the
+    module of a file whose path gives ``module`` (with a leading dot): the path may lack the
+    package's own folder (a codebase indexed from inside it: ``mod.py``)."""
+    parts = printed.split(".")
+    return any(("." + ".".join(parts[:n])).endswith(module) for n in range(len(parts), 0, -1))
+
+
+def module_of(path: str) -> str:
+    """The dotted module of a file path in a codebase (``pkg/sub/__init__.py`` -> ``pkg.sub``)."""
+    mod = path.removesuffix(".py").replace("/", ".")
+    return mod.removesuffix(".__init__")
 
 
 def _class_slot(name: str) -> bool:

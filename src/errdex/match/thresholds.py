@@ -43,6 +43,11 @@ ON_RAISE = 0.8  # the deepest library frame lands on the raise statement itself 
 RELAY = 0.08  # taken off a helper's raise of a message its callers supply
 CLASS_NAMED = 0.03  # a class-name placeholder holds the site's class (+) or names another (-)
 CLASS_BELOW = 0.015  # ... holds a subclass of the site's class
+# the message shows an object's default repr (``<pkg.mod.Cls object at 0x...>``, often ``str(self)``
+# of the object that raised): a site in a method of that class, in that module, comes first among
+# sites sharing the template; above the tie-breaks below and the gap of a tie (``result.TIE``), under
+# a class-name placeholder's evidence (``CLASS_NAMED``)
+REPR_OBJECT = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
