@@ -4,7 +4,9 @@ An entry's score is its pattern's text score (plus 1.0 when the fit is exact), t
 and the frame evidence, less a little for a helper's raise of a message its callers supply (the
 call that supplies it is the answer), a hair for a site in private code (ties go to the
 public one) and, above that, a hair for a site whose function the library's own code calls
-(``thresholds.CALLED``). Which entries may be exact, beyond the text's verdict:
+(``thresholds.CALLED``); above both, and beyond a tie's gap, a site in a method of the class whose
+object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
+class's module: ``thresholds.REPR_OBJECT``). Which entries may be exact, beyond the text's verdict:
 
 * a traceback ending in compiled or standard-library code needs the literal text to explain
   most of the message, unless a frame names the entry;
