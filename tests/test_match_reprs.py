@@ -123,3 +123,19 @@ def test_object_reprs_and_modules() -> None:
     assert in_module("spawnlib.pty", ".pty") and in_module("spawnlib.pty", ".spawnlib.pty")
     assert in_module("spawnlib.pty.Outer", ".spawnlib.pty")
     assert not in_module("spawnlib.pty", ".fd") and not in_module("spawnlib.xpty", ".pty")
+
+
+def test_frames_come_before_the_object_shown(matcher: Matcher) -> None:
+    # the traceback lands on ``FdSpawn.read``'s raise: that names the site, whatever object the
+    # message shows (a spawn handed to another one's method, say)
+    line = FD.splitlines().index('        raise Timeout(f"Timeout exceeded on {self!r}")') + 1
+    tb = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/spawnlib/fd.py", line '
+        f"{line}, in read\n"
+        '    raise Timeout(f"Timeout exceeded on {self!r}")\n'
+        + paste("<spawnlib.pty.Spawn object at 0x7f3a2c1b9e50>")
+    )
+    res = matcher.explain(tb)
+    assert first(res) == ("fd.py", "FdSpawn.read")
+    assert not any("shows an object" in r for r in res.matches[0].reasons)
