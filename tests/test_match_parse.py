@@ -1050,3 +1050,15 @@ def test_a_label_on_every_line_is_the_host_s_not_the_error_s() -> None:
     q = parse("ValueError: a\nValueError: b\nValueError: c\n")
     assert q.exc_type == "ValueError"
     assert parse("Hint: x\nHint: y\n").message == "Hint: x\nHint: y"
+
+
+def test_inline_code_span_holding_the_error_line() -> None:
+    # an issue quotes the error line as inline code under a sentence: the span's text is the line
+    q = parse(
+        "It works on the first call, then I get a traceback that ends with\n"
+        "`pkg.errors.DriverError: Message: permission denied`"
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.DriverError", "Message: permission denied")
+    # backticks inside the message are the message's own
+    q = parse("ValueError: use `f(x)` instead of `g(x)`")
+    assert q.message == "use `f(x)` instead of `g(x)`"

@@ -131,6 +131,8 @@ def clean(text: str) -> tuple[str, bool]:
         text = html.unescape(text)
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
+    if "`" in text:
+        text = "\n".join(_uncode_span(ln) for ln in text.split("\n"))
     lines = text.split("\n")
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
@@ -152,6 +154,16 @@ def _unfence(ln: str) -> str:
     stripped = ln.rstrip()
     if stripped.endswith("```"):
         ln = stripped.rstrip("`")
+    return ln
+
+
+def _uncode_span(ln: str) -> str:
+    """A line that is one Markdown inline code span (`` `pkg.Error: text` `` under a sentence of
+    an issue): the text inside, since the span is how the tracker quoted the error line. A line
+    with other backticks, or a span that does not close the line, is left as written."""
+    body = ln.strip()
+    if len(body) > 2 and body[0] == "`" and body[-1] == "`" and "`" not in body[1:-1]:
+        return ln[: len(ln) - len(ln.lstrip())] + body[1:-1]
     return ln
 
 
