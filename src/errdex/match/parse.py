@@ -131,8 +131,6 @@ def clean(text: str) -> tuple[str, bool]:
         text = html.unescape(text)
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
-    if "`" in text:
-        text = "\n".join(_uncode_span(ln) for ln in text.split("\n"))
     lines = text.split("\n")
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
@@ -154,16 +152,6 @@ def _unfence(ln: str) -> str:
     stripped = ln.rstrip()
     if stripped.endswith("```"):
         ln = stripped.rstrip("`")
-    return ln
-
-
-def _uncode_span(ln: str) -> str:
-    """A line that is one Markdown inline code span (`` `pkg.Error: text` `` under a sentence of
-    an issue): the text inside, since the span is how the tracker quoted the error line. A line
-    with other backticks, or a span that does not close the line, is left as written."""
-    body = ln.strip()
-    if len(body) > 2 and body[0] == "`" and body[-1] == "`" and "`" not in body[1:-1]:
-        return ln[: len(ln) - len(ln.lstrip())] + body[1:-1]
     return ln
 
 
@@ -1172,8 +1160,14 @@ def _code_span(msg: str) -> str:
     that is never closed): the span's text, since the prose and the marks around it are the
     reporter's. Only a span that opens with an exception's name followed by ``:`` counts (a
     qualified name after a quote, where the words of a message could also stand); a line that
-    only ends with a stray backtick loses it."""
+    only ends with a stray backtick loses it. In a paste of several lines only a last line
+    that is one whole code span counts (an issue's sentence, then the error line quoted under
+    it): the lines above are the reporter's prose."""
     if "\n" in msg:
+        last = msg.rpartition("\n")[2].strip()
+        if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
+            span = _span_text("`", last[1:], True)
+            return msg if span is None else span
         return msg
     start = 0
     for _ in range(8):  # the first few openers: a span starts near the line's start
