@@ -414,7 +414,8 @@ def test_exception_repr_as_a_keyword_value_inside_another_repr() -> None:
     assert (q.exc_type, q.message) == ("ConnectionError", "Connection refused: http://x/")
     # an exception named before it is the line's error; the repr is part of its message
     text = "Command failed: pkg.TimeoutError: gave up, servers: [<Server error=AutoReconnect('refused')>]"
-    assert parse(text).exc_type is None
+    q = parse(text)  # (the sentence before it is the reporter's label)
+    assert (q.exc_type, q.message) == ("pkg.TimeoutError", "gave up, servers: [<Server error=AutoReconnect('refused')>]")
     # a keyword's value that is no exception's repr stays text
     assert parse("Bad option size=Large(3) given").exc_type is None
 
@@ -1062,3 +1063,18 @@ def test_inline_code_span_holding_the_error_line() -> None:
     # backticks inside the message are the message's own
     q = parse("ValueError: use `f(x)` instead of `g(x)`")
     assert q.message == "use `f(x)` instead of `g(x)`"
+
+
+def test_qualified_class_of_one_word_and_a_sentence_before_it() -> None:
+    # Python prints a library class with its module: ``pkg.error.Conflict`` is a class although
+    # its name has no exception's suffix; in a code span too
+    for text in ("pkg.error.Conflict: Conflict: terminated by another request",
+                 "`pkg.error.Conflict: Conflict: terminated by another request`"):  # fmt: skip
+        q = parse(text)
+        assert (q.exc_type, q.message) == ("pkg.error.Conflict", "Conflict: terminated by another request")
+    # the reporter's sentence before it is a label
+    q = parse("I get the error message: pkg.errors.Forbidden: 403 Forbidden, no access")
+    assert (q.exc_type, q.message) == ("pkg.errors.Forbidden", "403 Forbidden, no access")
+    # a logger's lower-case name, and prose with a dotted word, stay text
+    assert parse("myapp.worker: started").exc_type is None
+    assert parse("Note: see pkg.mod.thing: here").exc_type is None

@@ -451,6 +451,7 @@ _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
+_MODULE_CLASS = re.compile(r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}[a-z][A-Za-z0-9]{0,200}")
 _BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
 # ``pkg.module.ClassName text``: a module-qualified class printed before its message without
 # the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
@@ -1139,15 +1140,29 @@ def _strip_label(msg: str) -> str:
     """``Bug: pkg.exc.SomeError: text`` (an issue title's label, a program's name): a word that
     names no exception, before a qualified name that does, is a label; the type comes after it.
     Only a qualified name ending like an exception's is trusted there (``Note: see below`` and
-    ``Usage: cmd`` stay text)."""
+    ``Usage: cmd`` stay text). A reporter's short sentence is such a label too (``I get the
+    error message: tweepy.errors.Forbidden: 403 ...``), before a qualified name of lower-case
+    modules and a capitalised class, as Python prints one."""
     m = _TYPE_PREFIX.match(msg)
-    if not m or "." in m.group(1) or is_type_name(m.group(1)):
+    if m and ("." in m.group(1) or is_type_name(m.group(1))):
         return msg
-    rest = msg[m.end() :].lstrip(" ")
+    if m:
+        rest = msg[m.end() :].lstrip(" ")
+        n = _TYPE_PREFIX.match(rest)
+        if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
+            return rest
+    cut = msg.find(": ", 0, _SENTENCE_LABEL)
+    if cut < 0 or ":" in msg[:cut] or "\n" in msg[:cut] or len(msg[:cut].split()) > _LABEL_WORDS:
+        return msg
+    rest = msg[cut + 2 :].lstrip(" ")
     n = _TYPE_PREFIX.match(rest)
-    if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
+    if n and "." in n.group(1) and _MODULE_CLASS.fullmatch(n.group(1)):
         return rest
     return msg
+
+
+_SENTENCE_LABEL = 120  # where a reporter's sentence before the error line ends at the latest
+_LABEL_WORDS = 12
 
 
 _SPAN_OPENERS = '`"'
@@ -1193,7 +1208,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
     m = _TYPE_PREFIX.match(rest)
     # a qualified name in a code span may be any class's (``pkg.errors.FieldDoesNotExist``)
     lenient = opener == "`" and "." in m.group(1) if m else False
-    if not m or not is_type_name(m.group(1), strict=not lenient):
+    if not m or not (_prefix_type(m.group(1), False) if lenient else is_type_name(m.group(1), strict=True)):
         return None
     if opener == "`":
         end = rest.find("`")
@@ -1373,7 +1388,11 @@ def _prefix_type(token: str, strict: bool) -> bool:
     suffix: Python prints a library class with its module, and prose is not dotted like that."""
     if is_type_name(token, strict=strict):
         return True
-    return strict and "." in token and is_type_name(token)
+    if strict and "." in token and is_type_name(token):
+        return True
+    # ``telegram.error.Conflict: ...``: lower-case modules, then a capitalised word, is how
+    # Python prints a library class whatever its name's shape; a logger's name is not so cased
+    return _MODULE_CLASS.fullmatch(token) is not None
 
 
 def _strip_prefixes(block: Block) -> None:
