@@ -526,6 +526,8 @@ def parse(text: str) -> ParsedQuery:
         blocks.insert(primary, earlier)
         primary += 1
     b = blocks[primary]
+    if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
+        _message_of_raise_line(b)
     kind, level = b_kind(b)
     frames = b.frames
     return ParsedQuery(
@@ -540,6 +542,30 @@ def parse(text: str) -> ParsedQuery:
         primary=primary,
         input_truncated=truncated,
     )
+
+
+# ``raise pkg.SomeError("text`` (the statement may be cut where the paste ends): the class and
+# the literal text of its first argument, a plain string (an f-string's fields are unknown)
+_RAISE_LITERAL = re.compile(r"""raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}[rRuU]?(['"])((?:[^'"\\]|\\.){1,2000}?)(?:\2|$)""")
+
+
+def _message_of_raise_line(b: Block) -> None:
+    """A traceback cut before its exception line (a terminal's scrollback, a panel's last
+    lines), whose last frame prints a raise of a class given a literal text: that class and
+    that text are the error it shows, as Python would have printed them on the next line."""
+    source = b.frames[-1].source or ""
+    m = _RAISE_LITERAL.match(source)
+    if m is None or (not is_type_name(m.group(1).rsplit(".", 1)[-1]) and m.group(1) not in BUILTIN_EXCEPTIONS):
+        return
+    text = m.group(3)
+    if "\\" in text:
+        try:
+            text = ast.literal_eval(m.group(2) + text + m.group(2))
+        except (SyntaxError, ValueError):
+            return
+    b.exc_type = m.group(1).rsplit(".", 1)[-1]
+    b.exc_types.append(b.exc_type)
+    b.message = text.strip()
 
 
 def b_kind(b: Block) -> tuple[str | None, str | None]:
