@@ -415,7 +415,10 @@ def test_exception_repr_as_a_keyword_value_inside_another_repr() -> None:
     # an exception named before it is the line's error; the repr is part of its message
     text = "Command failed: pkg.TimeoutError: gave up, servers: [<Server error=AutoReconnect('refused')>]"
     q = parse(text)  # (the sentence before it is the reporter's label)
-    assert (q.exc_type, q.message) == ("pkg.TimeoutError", "gave up, servers: [<Server error=AutoReconnect('refused')>]")
+    assert (q.exc_type, q.message) == (
+        "pkg.TimeoutError",
+        "gave up, servers: [<Server error=AutoReconnect('refused')>]",
+    )
     # a keyword's value that is no exception's repr stays text
     assert parse("Bad option size=Large(3) given").exc_type is None
 
@@ -1087,16 +1090,21 @@ def test_traceback_cut_before_its_exception_line_on_a_raise_of_a_literal() -> No
         '  File "__init__.py", line 295, in __call__\n'
         "    raise ClipError('Could not find a copy mechanism for your system. See https:/"
     )
-    assert (q.exc_type, q.message) == ("ClipError", "Could not find a copy mechanism for your system. See https:/")
+    assert (q.exc_type, q.message) == (
+        "ClipError",
+        "Could not find a copy mechanism for your system. See https:/",
+    )
     # a rich panel's last lines: the marked line is the frame's source
     q = parse(
         "│   179 │   except ValueError:\n"
         '│ ❱ 180 │   │   raise pkg.TokenError("Not enough segments")\n'
-        '│   181 │   except (TypeError, binascii.Error):\n'
+        "│   181 │   except (TypeError, binascii.Error):\n"
     )
     assert (q.exc_type, q.message) == ("TokenError", "Not enough segments")
     # an f-string's fields are unknown, and a frame ending elsewhere names nothing
-    q = parse('Traceback (most recent call last):\n  File "m.py", line 3, in f\n    raise KeyError(f"no {key}")')
+    q = parse(
+        'Traceback (most recent call last):\n  File "m.py", line 3, in f\n    raise KeyError(f"no {key}")'
+    )
     assert (q.exc_type, q.message) == (None, "")
     q = parse('Traceback (most recent call last):\n  File "m.py", line 3, in f\n    return g(x)')
     assert (q.exc_type, q.message) == (None, "")

@@ -1066,14 +1066,16 @@ def test_a_reworded_message_printing_a_block_over_several_lines_is_found_by_its_
     )  # fmt: skip
     other = entry(["Unable to read the project ", "name", ""], exc_type="OSError", function="read_project")
     m = Matcher.from_entries([now, other])
-    dump = "\n".join(f'        "{k}_name": "my_{k}_project",' for k in ("repo", "bucket", "stack", "owner", "team"))
+    dump = "\n".join(
+        f'        "{k}_name": "my_{k}_project",' for k in ("repo", "bucket", "stack", "owner", "team")
+    )
     res = m.explain(
         "Unable to create file 'readme.rst'\nError message: 'project_name' is undefined\nContext: {\n"
         f'    "cookiecutter": {{\n        "_template": "gh:someone/some_template",\n{dump}\n    }}\n}}'
     )
     assert top(res).function == "generate_files" and top(res).approximate
     # the words outside the block are the wording; a message that is all block keeps its words
-    assert message_words("Context: {\n  \"repo\": \"xyz\"\n}\ndone") == ({"context", "done"}, {"repo", "xyz"})
+    assert message_words('Context: {\n  "repo": "xyz"\n}\ndone') == ({"context", "done"}, {"repo", "xyz"})
     assert message_words("[\n  missing field\n]") == ({"missing", "field"}, set())
 
 

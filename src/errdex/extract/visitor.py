@@ -283,7 +283,9 @@ def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.k
     """``f`` is ``textwrap.dedent`` or kin, given these arguments after the text: a
     ``textwrap.indent`` only with a prefix of whitespace (``"  "``), which changes no word."""
     if isinstance(f, ast.Attribute):
-        if not (f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")):
+        if not (
+            f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
+        ):
             return False
         if f.attr != "indent":
             return True

@@ -451,7 +451,9 @@ _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
-_MODULE_CLASS = re.compile(r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}[a-z][A-Za-z0-9]{0,200}")
+_MODULE_CLASS = re.compile(
+    r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}[a-z][A-Za-z0-9]{0,200}"
+)
 _BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
 # ``pkg.module.ClassName text``: a module-qualified class printed before its message without
 # the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
@@ -546,7 +548,9 @@ def parse(text: str) -> ParsedQuery:
 
 # ``raise pkg.SomeError("text`` (the statement may be cut where the paste ends): the class and
 # the literal text of its first argument, a plain string (an f-string's fields are unknown)
-_RAISE_LITERAL = re.compile(r"""raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}[rRuU]?(['"])((?:[^'"\\]|\\.){1,2000}?)(?:\2|$)""")
+_RAISE_LITERAL = re.compile(
+    r"""raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}[rRuU]?(['"])((?:[^'"\\]|\\.){1,2000}?)(?:\2|$)"""
+)
 
 
 def _message_of_raise_line(b: Block) -> None:
@@ -555,7 +559,9 @@ def _message_of_raise_line(b: Block) -> None:
     that text are the error it shows, as Python would have printed them on the next line."""
     source = b.frames[-1].source or ""
     m = _RAISE_LITERAL.match(source)
-    if m is None or (not is_type_name(m.group(1).rsplit(".", 1)[-1]) and m.group(1) not in BUILTIN_EXCEPTIONS):
+    if m is None or (
+        not is_type_name(m.group(1).rsplit(".", 1)[-1]) and m.group(1) not in BUILTIN_EXCEPTIONS
+    ):
         return
     text = m.group(3)
     if "\\" in text:
