@@ -1083,28 +1083,31 @@ def test_qualified_class_of_one_word_and_a_sentence_before_it() -> None:
     assert parse("Note: see pkg.mod.thing: here").exc_type is None
 
 
-def test_traceback_cut_before_its_exception_line_on_a_raise_of_a_literal() -> None:
+_CUT_ON_A_RAISE = [
     # the paste ends on the last frame's source: its raise of a literal is the error shown
-    q = parse(
+    (
         "Traceback (most recent call last):\n"
         '  File "__init__.py", line 295, in __call__\n'
-        "    raise ClipError('Could not find a copy mechanism for your system. See https:/"
-    )
-    assert (q.exc_type, q.message) == (
-        "ClipError",
-        "Could not find a copy mechanism for your system. See https:/",
-    )
+        "    raise ClipError('Could not find a copy mechanism for your system. See https:/",
+        ("ClipError", "Could not find a copy mechanism for your system. See https:/"),
+    ),
     # a rich panel's last lines: the marked line is the frame's source
-    q = parse(
-        "│   179 │   except ValueError:\n"
-        '│ ❱ 180 │   │   raise pkg.TokenError("Not enough segments")\n'
-        "│   181 │   except (TypeError, binascii.Error):\n"
-    )
-    assert (q.exc_type, q.message) == ("TokenError", "Not enough segments")
+    (
+        '│   179 │   except ValueError:\n│ ❱ 180 │   │   raise pkg.TokenError("Not enough segments")\n│   181 │',
+        ("TokenError", "Not enough segments"),
+    ),
     # an f-string's fields are unknown, and a frame ending elsewhere names nothing
-    q = parse(
-        'Traceback (most recent call last):\n  File "m.py", line 3, in f\n    raise KeyError(f"no {key}")'
-    )
-    assert (q.exc_type, q.message) == (None, "")
-    q = parse('Traceback (most recent call last):\n  File "m.py", line 3, in f\n    return g(x)')
-    assert (q.exc_type, q.message) == (None, "")
+    (
+        'Traceback (most recent call last):\n  File "m.py", line 3, in f\n    raise KeyError(f"no {key}")',
+        (None, ""),
+    ),
+    ('Traceback (most recent call last):\n  File "m.py", line 3, in f\n    return g(x)', (None, "")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), _CUT_ON_A_RAISE)
+def test_traceback_cut_before_its_exception_line_on_a_raise_of_a_literal(
+    text: str, expected: tuple[str | None, str]
+) -> None:
+    q = parse(text)
+    assert (q.exc_type, q.message) == expected
