@@ -452,8 +452,8 @@ _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _MODULE_CLASS = re.compile(
-    r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}[a-z][A-Za-z0-9]{0,200}"
-)
+    r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}"
+)  # + a lower-case letter
 _BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
 # ``pkg.module.ClassName text``: a module-qualified class printed before its message without
 # the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
@@ -1188,7 +1188,7 @@ def _strip_label(msg: str) -> str:
         return msg
     rest = msg[cut + 2 :].lstrip(" ")
     n = _TYPE_PREFIX.match(rest)
-    if n and "." in n.group(1) and _MODULE_CLASS.fullmatch(n.group(1)):
+    if n and "." in n.group(1) and _module_class(n.group(1)):
         return rest
     return msg
 
@@ -1424,7 +1424,13 @@ def _prefix_type(token: str, strict: bool) -> bool:
         return True
     # ``telegram.error.Conflict: ...``: lower-case modules, then a capitalised word, is how
     # Python prints a library class whatever its name's shape; a logger's name is not so cased
-    return _MODULE_CLASS.fullmatch(token) is not None
+    return _module_class(token)
+
+
+def _module_class(token: str) -> bool:
+    """``telegram.error.Conflict``: lower-case modules, then a capitalised word with a lower-case
+    letter (``pkg.mod.HTTP`` is a constant's name)."""
+    return _MODULE_CLASS.fullmatch(token) is not None and any(c.islower() for c in token.rpartition(".")[2])
 
 
 def _strip_prefixes(block: Block) -> None:
