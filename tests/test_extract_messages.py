@@ -369,6 +369,15 @@ ASSEMBLED = [
     ("dedented", {("ValueError", "shape {shape} is not supported.\n  Use a 2-d shape instead.\n")}),
     ("cleaned", {("ValueError", "got {n} values,\nexpected two")}),
     ("own_dedent", {("OSError", "cannot read {path}\ncheck the permissions")}),
+    # ``textwrap.indent`` with a prefix of spaces, called or bound by ``functools.partial``
+    (
+        "indented_partial",
+        {
+            ("LookupError", "Resource {name!r} not found.\n  See the docs."),
+            ("LookupError", "Resource {name!r} not found.\nPlease download it first.\n  See the docs."),
+        },
+    ),
+    ("indented", {("KeyError", "no key {name}\ncheck the table")}),
     # repr's quotes: around known text, and around a ``str`` parameter
     ("quoted", {("KeyError", "'{key}' has no value {value!r}")}),
     ("quoted_text", {("NameError", "'settings' is undefined")}),

@@ -414,7 +414,11 @@ def test_exception_repr_as_a_keyword_value_inside_another_repr() -> None:
     assert (q.exc_type, q.message) == ("ConnectionError", "Connection refused: http://x/")
     # an exception named before it is the line's error; the repr is part of its message
     text = "Command failed: pkg.TimeoutError: gave up, servers: [<Server error=AutoReconnect('refused')>]"
-    assert parse(text).exc_type is None
+    q = parse(text)  # (the sentence before it is the reporter's label)
+    assert (q.exc_type, q.message) == (
+        "pkg.TimeoutError",
+        "gave up, servers: [<Server error=AutoReconnect('refused')>]",
+    )
     # a keyword's value that is no exception's repr stays text
     assert parse("Bad option size=Large(3) given").exc_type is None
 
@@ -1050,3 +1054,60 @@ def test_a_label_on_every_line_is_the_host_s_not_the_error_s() -> None:
     q = parse("ValueError: a\nValueError: b\nValueError: c\n")
     assert q.exc_type == "ValueError"
     assert parse("Hint: x\nHint: y\n").message == "Hint: x\nHint: y"
+
+
+def test_inline_code_span_holding_the_error_line() -> None:
+    # an issue quotes the error line as inline code under a sentence: the span's text is the line
+    q = parse(
+        "It works on the first call, then I get a traceback that ends with\n"
+        "`pkg.errors.DriverError: Message: permission denied`"
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.DriverError", "Message: permission denied")
+    # backticks inside the message are the message's own
+    q = parse("ValueError: use `f(x)` instead of `g(x)`")
+    assert q.message == "use `f(x)` instead of `g(x)`"
+
+
+def test_qualified_class_of_one_word_and_a_sentence_before_it() -> None:
+    # Python prints a library class with its module: ``pkg.error.Conflict`` is a class although
+    # its name has no exception's suffix; in a code span too
+    for text in ("pkg.error.Conflict: Conflict: terminated by another request",
+                 "`pkg.error.Conflict: Conflict: terminated by another request`"):  # fmt: skip
+        q = parse(text)
+        assert (q.exc_type, q.message) == ("pkg.error.Conflict", "Conflict: terminated by another request")
+    # the reporter's sentence before it is a label
+    q = parse("I get the error message: pkg.errors.Forbidden: 403 Forbidden, no access")
+    assert (q.exc_type, q.message) == ("pkg.errors.Forbidden", "403 Forbidden, no access")
+    # a logger's lower-case name, and prose with a dotted word, stay text
+    assert parse("myapp.worker: started").exc_type is None
+    assert parse("Note: see pkg.mod.thing: here").exc_type is None
+
+
+_CUT_ON_A_RAISE = [
+    # the paste ends on the last frame's source: its raise of a literal is the error shown
+    (
+        "Traceback (most recent call last):\n"
+        '  File "__init__.py", line 295, in __call__\n'
+        "    raise ClipError('Could not find a copy mechanism for your system. See https:/",
+        ("ClipError", "Could not find a copy mechanism for your system. See https:/"),
+    ),
+    # a rich panel's last lines: the marked line is the frame's source
+    (
+        '│   179 │   except ValueError:\n│ ❱ 180 │   │   raise pkg.TokenError("Not enough segments")\n│   181 │',
+        ("TokenError", "Not enough segments"),
+    ),
+    # an f-string's fields are unknown, and a frame ending elsewhere names nothing
+    (
+        'Traceback (most recent call last):\n  File "m.py", line 3, in f\n    raise KeyError(f"no {key}")',
+        (None, ""),
+    ),
+    ('Traceback (most recent call last):\n  File "m.py", line 3, in f\n    return g(x)', (None, "")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), _CUT_ON_A_RAISE)
+def test_traceback_cut_before_its_exception_line_on_a_raise_of_a_literal(
+    text: str, expected: tuple[str | None, str]
+) -> None:
+    q = parse(text)
+    assert (q.exc_type, q.message) == expected

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from errdex.match import Match, Matcher, Result, frames
-from errdex.match.candidates import Cand
+from errdex.match.candidates import Cand, message_words
 from errdex.match.index import BIG_PATTERN
 from errdex.match.parse import parse
 from errdex.match.rank import Ranker
@@ -1055,6 +1055,28 @@ def test_a_reworded_message_with_a_long_url_is_found_by_its_words() -> None:
     docs = entry(["Unsupported mode; see https://docs.example.org/modes for the modes"], function="set_mode")
     res = Matcher.from_entries([docs]).explain("Unknown mode, see https://docs.example.org/modes")
     assert top(res).function == "set_mode"
+
+
+def test_a_reworded_message_printing_a_block_over_several_lines_is_found_by_its_words() -> None:
+    # an older release joined the parts with new lines instead of ". ", and the context it prints
+    # is a JSON dump: its keys and values are a placeholder's value, not words of the wording
+    now = entry(
+        ["Unable to create file '", "infile", "'. Error message: ", "err.message", ". Context: ", "context", ""],
+        exc_type="UndefinedVariableInTemplate", function="generate_files",
+    )  # fmt: skip
+    other = entry(["Unable to read the project ", "name", ""], exc_type="OSError", function="read_project")
+    m = Matcher.from_entries([now, other])
+    dump = "\n".join(
+        f'        "{k}_name": "my_{k}_project",' for k in ("repo", "bucket", "stack", "owner", "team")
+    )
+    res = m.explain(
+        "Unable to create file 'readme.rst'\nError message: 'project_name' is undefined\nContext: {\n"
+        f'    "cookiecutter": {{\n        "_template": "gh:someone/some_template",\n{dump}\n    }}\n}}'
+    )
+    assert top(res).function == "generate_files" and top(res).approximate
+    # the words outside the block are the wording; a message that is all block keeps its words
+    assert message_words('Context: {\n  "repo": "xyz"\n}\ndone') == ({"context", "done"}, {"repo", "xyz"})
+    assert message_words("[\n  missing field\n]") == ({"missing", "field"}, set())
 
 
 def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_names_nothing() -> None:

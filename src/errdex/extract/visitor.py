@@ -269,17 +269,41 @@ class Frame:
 
 _TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
-_REWRAP = frozenset({"dedent", "cleandoc", "fill"})  # textwrap/inspect: whitespace changes only
+_REWRAP = frozenset({"dedent", "cleandoc", "fill", "indent"})  # textwrap/inspect: whitespace changes only
 
 
 def _is_rewrap(call: ast.Call) -> bool:
     """``textwrap.dedent(text)`` and kin: the text itself, up to whitespace."""
-    f = call.func
     if not call.args or isinstance(call.args[0], ast.Starred):
         return False
+    return _rewrap_func(call.func, call.args[1:], call.keywords)
+
+
+def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.keyword]) -> bool:
+    """``f`` is ``textwrap.dedent`` or kin, given these arguments after the text: a
+    ``textwrap.indent`` only with a prefix of whitespace (``"  "``), which changes no word."""
     if isinstance(f, ast.Attribute):
-        return f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
+        if not (
+            f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
+        ):
+            return False
+        if f.attr != "indent":
+            return True
+        prefix = more[0] if more else next((k.value for k in keywords if k.arg == "prefix"), None)
+        return isinstance(prefix, ast.Constant) and isinstance(prefix.value, str) and not prefix.value.strip()
     return isinstance(f, ast.Name) and f.id in ("dedent", "cleandoc")
+
+
+def _partial_rewrap(value: ast.expr) -> bool:
+    """``functools.partial(textwrap.indent, prefix="  ")`` (or of ``textwrap.dedent``): a
+    name bound to it is a rewrap helper, as a ``def`` returning that call of its parameter is."""
+    return (
+        isinstance(value, ast.Call)
+        and _last_name(value.func) == "partial"
+        and len(value.args) >= 1
+        and not any(isinstance(a, ast.Starred) for a in value.args)
+        and _rewrap_func(value.args[0], value.args[1:], value.keywords)
+    )
 
 
 def _unparse(node: ast.AST) -> str:
@@ -1043,6 +1067,13 @@ class ModuleVisitor:
     def assign_target(self, target: ast.expr, value: ast.expr, env: Env, frame: Frame) -> None:
         if isinstance(target, ast.Name) and isinstance(value, ast.Lambda):
             self.assign_lambda(target.id, value, env, frame)
+        elif isinstance(target, ast.Name) and frame.kind != "class" and _partial_rewrap(value):
+            # ``indent = functools.partial(textwrap.indent, prefix="  ")``, then ``indent(msg)``
+            env.pop(target.id, None)
+            prefix = self.module if frame.kind == "module" else f"{frame.key}.<locals>"
+            key = f"{prefix}.{target.id}"
+            self.facts.funcs[key] = FuncInfo(("text",), (), rewrap=True)
+            frame.local_funcs[target.id] = key
         elif isinstance(target, ast.Name):
             self.assign_name(target.id, value, env, frame)
         elif isinstance(target, ast.Attribute):
@@ -2379,7 +2410,7 @@ class ModuleVisitor:
             # ``textwrap.dedent(f"""...""")``: the text, re-indented
             text = self.eval_msg(call.args[0], env, frame)
             kind = _last_name(call.func)
-            return text if kind == "fill" else dedent_value(text, clean=kind == "cleandoc")
+            return text if kind in ("fill", "indent") else dedent_value(text, clean=kind == "cleandoc")
         if isinstance(func, ast.Name):
             got = self.call_of_name(call, func, env, frame)
         elif isinstance(func, ast.Attribute):

@@ -669,15 +669,49 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
 
 
 def message_words(message: str) -> tuple[set[str], set[str]]:
-    """The message's words outside its URLs, and the words only its URLs hold. A URL is a value
-    a placeholder fills (``{url}``, ``{request.method} {request_url}``): its host and path
-    split into many words that no wording of the message shares, and counted as words they
-    sink the similarity of a reworded message with a long URL below the floor."""
-    if "://" not in message:
-        return words(message), set()
-    rest = " ".join(tok for tok in message.split() if "://" not in tok)
+    """The message's words outside its URLs and printed blocks, and the words only those hold.
+    A URL is a value a placeholder fills (``{url}``, ``{request.method} {request_url}``): its
+    host and path split into many words that no wording of the message shares, and counted as
+    words they sink the similarity of a reworded message with a long URL below the floor. So is
+    a mapping or list printed over several lines (``Context: {`` a JSON dump ``}``): the value
+    of ``{context}``, its keys and values no wording holds."""
+    rest = _without_printed_blocks(message)
+    if "://" not in rest:
+        if rest is message:
+            return words(message), set()
+    else:
+        rest = " ".join(tok for tok in rest.split() if "://" not in tok)
     core = words(rest)
+    if not core:  # the message is all value: its words are all there is to compare
+        return words(message), set()
     return core, words(message) - core
+
+
+_MAX_BLOCK_LINES = 400  # lines scanned for printed blocks: a message's head holds its wording
+
+
+def _without_printed_blocks(message: str) -> str:
+    """The message without the blocks it prints over several lines: from a line ending in an
+    opening ``{`` or ``[`` (the opener kept out) down to the line closing it. The message
+    itself (the same object) when it prints none."""
+    if "\n" not in message or not ("{\n" in message or "[\n" in message):
+        return message
+    out: list[str] = []
+    depth = 0
+    lines = message.split("\n")
+    for i, ln in enumerate(lines[:_MAX_BLOCK_LINES]):
+        body = ln.rstrip()
+        if depth:
+            depth += body.count("{") + body.count("[") - body.count("}") - body.count("]")
+            depth = max(depth, 0)
+            continue
+        if body.endswith(("{", "[")) and i + 1 < len(lines):
+            out.append(body[:-1])
+            depth = 1
+            continue
+        out.append(ln)
+    out.extend(lines[_MAX_BLOCK_LINES:])
+    return "\n".join(out)
 
 
 def value_free_f1(mwords: set[str], url_words: set[str], tpl_words: set[str]) -> float:

@@ -451,6 +451,9 @@ _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
+_MODULE_CLASS = re.compile(
+    r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}"
+)  # + a lower-case letter
 _BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
 # ``pkg.module.ClassName text``: a module-qualified class printed before its message without
 # the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
@@ -525,6 +528,8 @@ def parse(text: str) -> ParsedQuery:
         blocks.insert(primary, earlier)
         primary += 1
     b = blocks[primary]
+    if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
+        _message_of_raise_line(b)
     kind, level = b_kind(b)
     frames = b.frames
     return ParsedQuery(
@@ -539,6 +544,34 @@ def parse(text: str) -> ParsedQuery:
         primary=primary,
         input_truncated=truncated,
     )
+
+
+# ``raise pkg.SomeError("text`` (the statement may be cut where the paste ends): the class and
+# the literal text of its first argument, a plain string (an f-string's fields are unknown)
+_RAISE_LITERAL = re.compile(
+    r"""raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}[rRuU]?(['"])((?:[^'"\\]|\\.){1,2000}?)(?:\2|$)"""
+)
+
+
+def _message_of_raise_line(b: Block) -> None:
+    """A traceback cut before its exception line (a terminal's scrollback, a panel's last
+    lines), whose last frame prints a raise of a class given a literal text: that class and
+    that text are the error it shows, as Python would have printed them on the next line."""
+    source = b.frames[-1].source or ""
+    m = _RAISE_LITERAL.match(source)
+    if m is None or (
+        not is_type_name(m.group(1).rsplit(".", 1)[-1]) and m.group(1) not in BUILTIN_EXCEPTIONS
+    ):
+        return
+    text = m.group(3)
+    if "\\" in text:
+        try:
+            text = ast.literal_eval(m.group(2) + text + m.group(2))
+        except (SyntaxError, ValueError):
+            return
+    b.exc_type = m.group(1).rsplit(".", 1)[-1]
+    b.exc_types.append(b.exc_type)
+    b.message = text.strip()
 
 
 def b_kind(b: Block) -> tuple[str | None, str | None]:
@@ -1139,15 +1172,29 @@ def _strip_label(msg: str) -> str:
     """``Bug: pkg.exc.SomeError: text`` (an issue title's label, a program's name): a word that
     names no exception, before a qualified name that does, is a label; the type comes after it.
     Only a qualified name ending like an exception's is trusted there (``Note: see below`` and
-    ``Usage: cmd`` stay text)."""
+    ``Usage: cmd`` stay text). A reporter's short sentence is such a label too (``I get the
+    error message: tweepy.errors.Forbidden: 403 ...``), before a qualified name of lower-case
+    modules and a capitalised class, as Python prints one."""
     m = _TYPE_PREFIX.match(msg)
-    if not m or "." in m.group(1) or is_type_name(m.group(1)):
+    if m and ("." in m.group(1) or is_type_name(m.group(1))):
         return msg
-    rest = msg[m.end() :].lstrip(" ")
+    if m:
+        rest = msg[m.end() :].lstrip(" ")
+        n = _TYPE_PREFIX.match(rest)
+        if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
+            return rest
+    cut = msg.find(": ", 0, _SENTENCE_LABEL)
+    if cut < 0 or ":" in msg[:cut] or "\n" in msg[:cut] or len(msg[:cut].split()) > _LABEL_WORDS:
+        return msg
+    rest = msg[cut + 2 :].lstrip(" ")
     n = _TYPE_PREFIX.match(rest)
-    if n and "." in n.group(1) and is_type_name(n.group(1), strict=True):
+    if n and "." in n.group(1) and _module_class(n.group(1)):
         return rest
     return msg
+
+
+_SENTENCE_LABEL = 120  # where a reporter's sentence before the error line ends at the latest
+_LABEL_WORDS = 12
 
 
 _SPAN_OPENERS = '`"'
@@ -1160,8 +1207,14 @@ def _code_span(msg: str) -> str:
     that is never closed): the span's text, since the prose and the marks around it are the
     reporter's. Only a span that opens with an exception's name followed by ``:`` counts (a
     qualified name after a quote, where the words of a message could also stand); a line that
-    only ends with a stray backtick loses it."""
+    only ends with a stray backtick loses it. In a paste of several lines only a last line
+    that is one whole code span counts (an issue's sentence, then the error line quoted under
+    it): the lines above are the reporter's prose."""
     if "\n" in msg:
+        last = msg.rpartition("\n")[2].strip()
+        if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
+            span = _span_text("`", last[1:], True)
+            return msg if span is None else span
         return msg
     start = 0
     for _ in range(8):  # the first few openers: a span starts near the line's start
@@ -1187,7 +1240,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
     m = _TYPE_PREFIX.match(rest)
     # a qualified name in a code span may be any class's (``pkg.errors.FieldDoesNotExist``)
     lenient = opener == "`" and "." in m.group(1) if m else False
-    if not m or not is_type_name(m.group(1), strict=not lenient):
+    if not m or not (_prefix_type(m.group(1), False) if lenient else is_type_name(m.group(1), strict=True)):
         return None
     if opener == "`":
         end = rest.find("`")
@@ -1367,7 +1420,17 @@ def _prefix_type(token: str, strict: bool) -> bool:
     suffix: Python prints a library class with its module, and prose is not dotted like that."""
     if is_type_name(token, strict=strict):
         return True
-    return strict and "." in token and is_type_name(token)
+    if strict and "." in token and is_type_name(token):
+        return True
+    # ``telegram.error.Conflict: ...``: lower-case modules, then a capitalised word, is how
+    # Python prints a library class whatever its name's shape; a logger's name is not so cased
+    return _module_class(token)
+
+
+def _module_class(token: str) -> bool:
+    """``telegram.error.Conflict``: lower-case modules, then a capitalised word with a lower-case
+    letter (``pkg.mod.HTTP`` is a constant's name)."""
+    return _MODULE_CLASS.fullmatch(token) is not None and any(c.islower() for c in token.rpartition(".")[2])
 
 
 def _strip_prefixes(block: Block) -> None:
