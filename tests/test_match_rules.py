@@ -833,6 +833,44 @@ def test_the_unnamed_sites_of_a_template_raised_in_many_places_are_scored_only_i
     assert top(m.explain(paste)).id == entries[3].error_id
 
 
+def test_a_value_pasted_alone_does_not_score_every_other_raise_of_an_all_placeholder_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``KeyError: 'k'``: the value alone, which ``raise KeyError(msg)`` prints. Twelve releases
+    # each raise KeyError at one statement and ValueError(msg) at twenty: one pattern (the
+    # template is the placeholder alone) whose KeyError raises are the candidates
+    # (``_value_raises``), ranked as exact: the only statement of their release raising the class
+    # (``_typed_value``; the answer then says a value alone is approximate). The ValueError
+    # raises are neither the pasted class's nor named by a frame: they cannot rank as exact, and
+    # once ``limit`` errors do they are not scored.
+    entries = [
+        entry(["", "msg", ""], path="lib/mod.py", line=10 + i, function=f"f{i}",
+              exc_type="KeyError" if i == 0 else "ValueError", repo=f"o/lib-v{k}")
+        for k in range(12)
+        for i in range(21)
+    ]  # fmt: skip
+    assert len(entries) < BIG_PATTERN  # not grouped by type: every entry is the pattern's
+    m = Matcher.from_entries(entries)
+    scored: list[int] = []
+    score = Ranker._score
+
+    def counted(self: Ranker, ei: int, c: Cand) -> object:
+        scored.append(ei)
+        return score(self, ei, c)
+
+    monkeypatch.setattr(Ranker, "_score", counted)
+    for limit in (1, 3, 10):
+        scored.clear()
+        bounded = m.explain("KeyError: 'k'", limit=limit).matches
+        assert len(scored) <= 12  # the KeyError raises (main scored all 252)
+        full = m.explain("KeyError: 'k'", limit=10_000).matches
+        assert len(scored) > len(entries) // 2
+        assert [(x.id, x.approximate, x.score) for x in bounded] == [
+            (x.id, x.approximate, x.score) for x in full[:limit]
+        ]
+        assert {x.id for x in bounded} <= {e.error_id for e in entries[::21]}
+
+
 def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None:
     # ``ValidationError({'age': ['Not a valid integer.']})`` prints the dict: the field's own
     # ``Not a valid integer.`` is inside it, but that raise is not what printed the whole
