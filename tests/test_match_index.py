@@ -11,6 +11,8 @@ against the entries they were rendered from, so the comparison cannot pass on a 
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import mmap
 import os
 import random
@@ -21,6 +23,7 @@ import pytest
 
 from errdex.match import ARTIFACT, Matcher, build_index
 from errdex.match.artifact import class_bases, unpack
+from errdex.match.candidates import best_heads
 from errdex.match.index import (
     BIG_PATTERN,
     E_FUNC,
@@ -36,7 +39,7 @@ from errdex.match.index import (
     debug_specifiers_as_text,
 )
 from errdex.match.score import site_privacy, words
-from errdex.match.thresholds import HEAD_SCAN
+from errdex.match.thresholds import HEAD_SCAN, MAX_HEADS
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -467,3 +470,38 @@ def test_a_cut_short_message_among_thousands_of_near_duplicates_weighs_a_bounded
     top = Matcher(idx).explain(cut).matches[0]
     assert top.id == source.error_id and not top.approximate
     assert 0 < idx.weighed <= HEAD_SCAN + 100 < n  # (ten copies share a chunk of the tag)
+
+
+def test_the_heads_weighed_one_by_one_are_those_a_postings_bound_cannot_rule_out() -> None:
+    """Thousands of near-duplicates share a head and differ in a few words: their weights are
+    bounded from the rare keys' postings, and only the heads whose bound reaches the
+    ``MAX_HEADS``-th are weighed pattern by pattern. The heads chosen, and their order, are
+    those of weighing every head, with and without heads that frames lead to."""
+    vocab = ["alpharay", "bravonet", "deltabox", "gammaray"]
+    n = HEAD_SCAN + 900
+    picked = random.Random(3).sample(list(itertools.product(vocab, repeat=6)), n)
+    lead = "Invalid value for the pipeline stage setting: "
+    entries = [
+        _entry(key, [lead + " ".join(w) + " is not supported by ", "x", ""])
+        for key, w in enumerate(picked, 1)
+    ]
+    idx = _Weighing.loads(build_index(entries, "g8").dumps())
+    assert isinstance(idx, _Weighing)
+    for said in (picked[7], picked[500], picked[n - 20]):
+        cut = compact(lead + " ".join(said) + " is not")
+        seen = idx.hits(cut)
+        hit = idx.hit_weights(seen)
+        heads = list(dict.fromkeys(idx.head_candidates(cut, seen)))
+        assert len(heads) == n
+        # beyond HEAD_SCAN, the heads frames lead to and those a key of the message listing
+        # HEAD_SCAN patterns or fewer lists
+        offs, keys, koffs = idx._sec["k_postof"], idx._sec["p_keys"], idx._sec["p_keyoff"]
+        rare = {k for k in seen if offs[k + 1] - offs[k] <= HEAD_SCAN}
+        listed = {pid for pid in heads if rare.intersection(keys[koffs[pid] : koffs[pid + 1]].tolist())}
+        assert MAX_HEADS < len(listed) < n
+        for framed in ({}, dict.fromkeys(heads[::7], 0.2), dict.fromkeys(heads[:400], 0.2)):
+            scanned = heads[:HEAD_SCAN] + [pid for pid in heads[HEAD_SCAN:] if pid in listed or pid in framed]
+            full = heapq.nlargest(MAX_HEADS, scanned, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
+            idx.weighed = 0
+            assert best_heads(idx, heads, seen, framed, hit) == full
+            assert 0 < idx.weighed < len(scanned) // 2

@@ -810,6 +810,45 @@ def test_the_unnamed_sites_of_a_template_raised_in_many_places_are_scored_only_i
         ("lib/base.py", 103, "f3", "raise AbstractMethodError(msg)"),
         last="AbstractMethodError: This method must be defined in the concrete class 'weight'",
     )
+    scored = _count_scored(monkeypatch)
+    for limit in (1, 3, 10):
+        bounded, everything = _scored_bounded_and_not(m, paste, limit, scored)
+        # the pattern fitting in full is read whole (its other sites may rank: the text is
+        # theirs), and so are the raises of the pasted class ``_typed`` takes (64, the first
+        # two releases'); of the other ten releases only the raise the frame lands on
+        assert bounded < len(entries) // 4
+        assert everything > len(entries) // 2  # scoring everything reads them (main read them all)
+    assert top(m.explain(paste)).id == entries[3].error_id
+
+
+def test_a_value_pasted_alone_does_not_score_every_other_raise_of_an_all_placeholder_template(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``KeyError: 'k'``: the value alone, which ``raise KeyError(msg)`` prints. Twelve releases
+    # each raise KeyError at one statement and ValueError(msg) at twenty: one pattern (the
+    # template is the placeholder alone) whose KeyError raises are the candidates
+    # (``_value_raises``), ranked as exact: the only statement of their release raising the class
+    # (``_typed_value``; the answer then says a value alone is approximate). The ValueError
+    # raises are neither the pasted class's nor named by a frame: they cannot rank as exact, and
+    # once ``limit`` errors do they are not scored.
+    entries = [
+        entry(["", "msg", ""], path="lib/mod.py", line=10 + i, function=f"f{i}",
+              exc_type="KeyError" if i == 0 else "ValueError", repo=f"o/lib-v{k}")
+        for k in range(12)
+        for i in range(21)
+    ]  # fmt: skip
+    assert len(entries) < BIG_PATTERN  # not grouped by type: every entry is the pattern's
+    m = Matcher.from_entries(entries)
+    scored = _count_scored(monkeypatch)
+    for limit in (1, 3, 10):
+        bounded, everything = _scored_bounded_and_not(m, "KeyError: 'k'", limit, scored)
+        assert bounded <= 12 < len(entries) // 2 < everything  # the KeyError raises (main scored all 252)
+        answer = m.explain("KeyError: 'k'", limit=limit).matches
+        assert {x.id for x in answer} <= {e.error_id for e in entries[::21]}
+
+
+def _count_scored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The entries ``Ranker._score`` is called for, from now on."""
     scored: list[int] = []
     score = Ranker._score
 
@@ -818,19 +857,20 @@ def test_the_unnamed_sites_of_a_template_raised_in_many_places_are_scored_only_i
         return score(self, ei, c)
 
     monkeypatch.setattr(Ranker, "_score", counted)
-    for limit in (1, 3, 10):
-        scored.clear()
-        bounded = m.explain(paste, limit=limit).matches
-        # the pattern fitting in full is read whole (its other sites may rank: the text is
-        # theirs), and so are the raises of the pasted class ``_typed`` takes (64, the first
-        # two releases'); of the other ten releases only the raise the frame lands on
-        assert len(scored) < len(entries) // 4
-        full = m.explain(paste, limit=10_000).matches
-        assert len(scored) > len(entries) // 2  # scoring everything reads them (main read them all)
-        assert [(x.id, x.approximate, x.score) for x in bounded] == [
-            (x.id, x.approximate, x.score) for x in full[:limit]
-        ]
-    assert top(m.explain(paste)).id == entries[3].error_id
+    return scored
+
+
+def _scored_bounded_and_not(m: Matcher, paste: str, limit: int, scored: list[int]) -> tuple[int, int]:
+    """The entries scored answering ``paste`` with ``limit``, and then with no limit too (in
+    all); the answers agree."""
+    scored.clear()
+    bounded = m.explain(paste, limit=limit).matches
+    n = len(scored)
+    full = m.explain(paste, limit=10_000).matches
+    assert [(x.id, x.approximate, x.score) for x in bounded] == [
+        (x.id, x.approximate, x.score) for x in full[:limit]
+    ]
+    return n, len(scored)
 
 
 def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None:

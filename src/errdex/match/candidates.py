@@ -167,15 +167,41 @@ def best_heads(
     patterns or fewer have: a key that tells near-duplicates apart weighs more than one most of
     them share. So the work per query stops growing with the catalogue, and the heads chosen
     are the same unless a head far down the list shares only common keys with the message yet
-    outweighs the ``MAX_HEADS``-th."""
+    outweighs the ``MAX_HEADS``-th.
+
+    The heads weighed are near-duplicates by thousands there: one read of the rare keys'
+    postings (``Index.key_sums``) says which heads a rare key lists and bounds every head's
+    weight (the common keys' weights are an allowance added to all), and only the heads whose
+    bound reaches the ``MAX_HEADS``-th lower bound are weighed (``_reaching``): the others
+    weigh less than ``MAX_HEADS`` heads, so the ones chosen and their order are the same."""
     if len(heads) > HEAD_SCAN:
-        rest = heads[HEAD_SCAN:]
-        rare = idx.listed_under_rare(seen, set(rest), HEAD_SCAN)
-        heads = heads[:HEAD_SCAN] + [pid for pid in rest if pid in rare or pid in framed]
+        sums, common = idx.key_sums(set(heads), seen, hit, HEAD_SCAN)
+        # a head is listed under a rare key exactly when that key's weight is in its sum
+        heads = heads[:HEAD_SCAN] + [pid for pid in heads[HEAD_SCAN:] if sums[pid] or pid in framed]
+        heads = _reaching(heads, sums, common, framed)
     weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
     if framed:
         return heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, weight[pid]))
     return heapq.nlargest(MAX_HEADS, heads, key=weight.__getitem__)  # the same, without tuples
+
+
+# a sum of key weights in another order differs from ``Index.weight`` in its last bits at most
+_SUM_SLACK = 1e-6
+
+
+def _reaching(heads: list[int], sums: dict[int, float], common: float, framed: Container[int]) -> list[int]:
+    """The heads, in their order, that may be among the ``MAX_HEADS`` best by (frames lead to
+    it, weight) (``best_heads``), given each head's weight less the ``common`` allowance at
+    most (``Index.key_sums``): a head whose sum plus the allowance stays below the
+    ``MAX_HEADS``-th best sum weighs less than ``MAX_HEADS`` heads, whatever its exact weight."""
+    led = [pid for pid in heads if pid in framed]
+    if len(led) >= MAX_HEADS:  # only heads frames lead to are chosen: the others' weights do not matter
+        heads, framed, room = led, (), MAX_HEADS
+    else:  # every head frames lead to is chosen, the others compete for the room left
+        room = MAX_HEADS - len(led)
+    kth = heapq.nlargest(room, [sums[pid] for pid in heads if pid not in framed])[-1]
+    floor = kth - common - _SUM_SLACK
+    return [pid for pid in heads if pid in framed or sums[pid] >= floor]
 
 
 def fit_all(

@@ -1133,21 +1133,33 @@ class Index:
                 out.extend(_ids(floats[a:b], self.n_patterns, "pattern"))
         return out
 
-    def listed_under_rare(self, seen: set[int], among: set[int], rare: int) -> set[int]:
-        """The patterns of ``among`` listed under a key of ``seen`` whose postings hold at most
-        ``rare`` patterns: the keys that tell near-duplicates apart (a common key is shared by
-        most of ``among`` and weighs little), read in time bounded by ``rare`` per key, not by
-        the catalogue."""
+    def key_sums(
+        self, among: set[int], seen: set[int], hit: dict[int, float], longest: int
+    ) -> tuple[dict[int, float], float]:
+        """``weight`` of each pattern of ``among`` read from the postings side, for a bound: the
+        sum over the keys of ``seen`` whose postings hold at most ``longest`` patterns (those of
+        ``among`` listed under each, found in C), and the sum of the weights of the other keys,
+        which a pattern's weight exceeds its own sum by at most. Postings list each pattern under
+        every key it has (``p_keys``), so the first is the weight itself when nothing is left
+        out, summed in another order (a bound, not the weight: the last bits may differ). The
+        work is the short postings, not a read of each pattern's keys; the keys left out are the
+        most common ones, which weigh least. A pattern of ``among`` is listed under one of the
+        keys read exactly when its sum is not 0 (key weights are positive)."""
         s = self._sec
         offs, posts = s["k_postof"], s["k_posts"]
-        out: set[int] = set()
+        sums = dict.fromkeys(among, 0.0)
+        rest = 0.0
         for kid in seen:
             a, b = offs[kid], offs[kid + 1]
             if a > b or b > len(posts):
                 raise CorruptIndex(f"postings of key {kid}")
-            if b - a <= rare:
-                out.update(among.intersection(posts[a:b].tolist()))
-        return out
+            w = hit[kid]
+            if b - a > longest:
+                rest += w
+                continue
+            for pid in among.intersection(posts[a:b].tolist()):
+                sums[pid] += w
+        return sums, rest
 
     def hit_weights(self, seen: set[int]) -> dict[int, float]:
         """The weights of the keys that occurred, for ``weight``."""

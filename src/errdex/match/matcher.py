@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_PATH, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
+from errdex.match.index import E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
@@ -281,9 +281,9 @@ class Matcher:
                     break
                 eis += idx.type_entries(other, MAX_POINTING - len(eis))
             if repos:
-                eis = [ei for ei in eis if idx.entries[ei][E_REPO] in repos] or eis
+                eis = [ei for ei in eis if idx.entry_repo(ei) in repos] or eis
             if len(eis) > MAX_TYPED and near:
-                eis.sort(key=lambda ei: idx.entries[ei][E_PATH] not in near)  # the traceback's files first
+                eis.sort(key=lambda ei: idx.entry_path(ei) not in near)  # the traceback's files first
             out.extend(eis[:MAX_TYPED])
         return out
 
@@ -331,7 +331,7 @@ class Matcher:
                 out |= packages[head]
                 named = True
         if not named:
-            out.update(idx.entries[ei][E_REPO] for ei in typed[:MAX_POINTING])
+            out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
         return out
 
 

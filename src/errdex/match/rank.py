@@ -156,7 +156,9 @@ class Ranker:
             supported, rest = self._split(c, self._entries_of(c))
             for part in (supported, rest):
                 if part is rest and (
-                    not rest or top.beats((self._bound(c, self._site_bound(c.pid), True), -c.pid))
+                    not rest
+                    or not self._unnamed_may_score(c)
+                    or top.beats((self._bound(c, self._site_bound(c.pid), True), -c.pid))
                 ):
                     break
                 for ei in part:
@@ -242,17 +244,29 @@ class Ranker:
             (supported if ei in named or ei in typed else rest).append(ei)
         return supported, rest
 
+    def _unnamed_may_score(self, c: Cand) -> bool:
+        """Whether an entry of the pattern that no frame names and that does not raise the pasted
+        library class can pass ``_score``'s floors: its frame evidence is below a caller's
+        (``_bound`` with ``unnamed``), so its text must be a confident fit (with a message
+        pasted) or similar enough alone. A template all placeholder raised at hundreds of sites
+        (``raise AssertionError(msg)``) under a traceback landing on one of them fits nothing."""
+        return (c.confident and not self._empty) or (not c.confident and c.text >= APPROX_MIN)
+
     def _bound(self, c: Cand, sites: tuple[bool, float, float] | None = None, unnamed: bool = False) -> Key:
         """The best key any entry of the pattern can reach (see ``_score``); ``sites`` is what its
         entries' sites allow (``_site_bound``), else the best possible; ``unnamed``, of its
         entries that no frame names and that do not raise the pasted library class (their frame
-        evidence is the file's or the codebase's at most: ``FrameEvidence.weight_of``)."""
+        evidence is the file's or the codebase's at most: ``FrameEvidence.weight_of``; their
+        text is the pattern's own, and only a confident fit makes them exact: what ``_typed``
+        and ``_typed_fits`` grant a raise of the pasted class is not theirs)."""
         ev = self.ev
         text, fw = self._evidence_bound(c)
         if unnamed:
             fw = min(fw, max(FILE_FRAME, REPO_FRAME) if ev.frames.info.deepest_path else 0.0)
+            text = c.text
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
-        exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
+        if not unnamed:
+            exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
         pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC + CALLED)
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
