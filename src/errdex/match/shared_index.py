@@ -441,11 +441,13 @@ def _absorb_tables(
     t.bases.update(zip(map(get, s["tb_name"]), map(get, s["tb_base"]), strict=True))
 
 
-def _segments(store: Any, stamps: list[tuple[int, str]], start: int = 0) -> Iterator[Index | Builder]:
+def _segments(
+    store: Any, stamps: list[tuple[int, str]], start: int = 0, keep: set[int] | None = None
+) -> Iterator[Index | Builder]:
     """The segments of the snapshots ``stamps[start:]``, one at a time (the merge holds one),
-    building (and saving, where the catalogue is writable) those missing, stale, from another
-    format or damaged. The first one of all, when built here, comes as its builder (see
-    ``_merge``)."""
+    building those missing, stale, from another format or damaged, and saving those of
+    ``keep`` (all when None) where the catalogue is writable. The first one of all, when built
+    here, comes as its builder (see ``_merge``)."""
     from errdex.store import StoreError
     from errdex.store import segments as ss
 
@@ -460,11 +462,10 @@ def _segments(store: Any, stamps: list[tuple[int, str]], start: int = 0) -> Iter
             continue
         builder = _segment_builder(store, snap_id)
         seg = builder.fork().finish(keys=False)
-        with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
-            ss.put_segment(store, snap_id, stamp, seg.dumps())
+        if keep is None or snap_id in keep:
+            with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
+                ss.put_segment(store, snap_id, stamp, seg.dumps())
         yield builder if n == 0 else seg
-    with contextlib.suppress(StoreError):
-        ss.drop_segments(store, {i for i, _ in stamps})
 
 
 # what the stored match index was merged from: how many snapshots (the first ones, in order,
@@ -520,7 +521,11 @@ def update(store: Any) -> Index:
     stamps = ss.snapshot_stamps(store)
     start, prefix = _stored_prefix(store, stamps)
     runtime = Index.build(runtime_entries(), keys=False)
-    segments = itertools.chain([prefix] if prefix else [], _segments(store, stamps, start), [runtime])
+    # once merged, a release's segment is needed by nothing but the next release of its
+    # codebase (its difference's base): the others are not stored at all (written and dropped,
+    # their pages would stay in the file)
+    newest = ss.newest_snapshots(store)
+    segments = itertools.chain([prefix] if prefix else [], _segments(store, stamps, start, newest), [runtime])
     index = _merge(segments, generation)
     index.extra["runtime"] = data_digest()
     covers = {
@@ -531,6 +536,9 @@ def update(store: Any) -> Index:
     with contextlib.suppress(StoreError):
         store.put_artifact(ARTIFACT, pack(index))
         store.put_artifact(_COVERS, json.dumps(covers).encode())
+        # the stored index now covers every snapshot: the next merge starts from it, so only
+        # each codebase's newest segment is kept (the next release's base), once it is stored
+        ss.drop_segments(store, newest)
     return index
 
 
