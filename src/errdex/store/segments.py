@@ -29,6 +29,7 @@ __all__ = [
     "drop_segments",
     "get_segment",
     "newest_snapshots",
+    "occurrence_bases",
     "put_segment",
     "snapshot_stamps",
     "stored_artifacts",
@@ -55,6 +56,19 @@ def newest_snapshots(store: Any) -> set[int]:
     sn = s.snapshots
     with store.engine.connect() as conn:
         return {int(i) for i in conn.scalars(select(func.max(sn.c.id)).group_by(sn.c.repo_id))}
+
+
+def occurrence_bases(store: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """(exception type, its bases) as the catalogue's occurrences name them, each once: the
+    part of the match index's class hierarchy its entries bring (``Builder.add_entry``)."""
+    e, o = s.errors, s.occurrences
+    q = select(e.c.exc_type, o.c.exc_bases).select_from(o.join(e, o.c.error_id == e.c.id))
+    out: dict[tuple[str, tuple[str, ...]], None] = {}
+    with store.engine.connect() as conn:
+        for exc_type, bases in conn.execute(q):
+            if bases:
+                out[str(exc_type), tuple(str(b) for b in bases)] = None
+    return list(out)
 
 
 def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:
