@@ -491,29 +491,19 @@ def test_a_snapshot_left_out_of_a_merged_index_lays_out_the_bytes_of_a_build_wit
         )
         return replace(_entry(key, version, template, path, "f", key, **kw), segments=segments)
 
+    gone_cls, new_cls = (
+        {"exc_type": "old.Gone", "exc_bases": ("KeyError",)},
+        {"exc_type": "pkg.New", "exc_bases": ("ValueError",)},
+    )
     releases = [
         [
             ph(1, "1.0", ["bad  value ", "x", ""]),
-            ph(
-                2,
-                "1.0",
-                ["gone ", "q", " soon"],
-                path="old/x.py",
-                exc_type="old.Gone",
-                exc_bases=("KeyError",),
-            ),
+            ph(2, "1.0", ["gone ", "q", " soon"], path="old/x.py", **gone_cls),
             replace(ph(3, "1.0", ["other ", "y", " here"]), relay=True, statement="raise"),
         ],
         [
             ph(4, "1.1", ["bad value ", "x", ""], path="lib/b.py"),  # respaced: held as "bad  value "
-            ph(
-                5,
-                "1.1",
-                ["fresh ", "w", " text"],
-                path="pkg/c.py",
-                exc_type="pkg.New",
-                exc_bases=("ValueError",),
-            ),
+            ph(5, "1.1", ["fresh ", "w", " text"], path="pkg/c.py", **new_cls),
             replace(ph(6, "1.1", ["other  ", "y", "  here"], path="lib/e.py"), called=True),
             ph(7, "1.1", ["gone ", "q", " soon"], path="old/x.py"),
         ],

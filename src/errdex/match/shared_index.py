@@ -489,6 +489,7 @@ def without(
     entry, stmts = index._entry_decoder(), index.entry_statements()
     snaps: dict[int, tuple[str | None, ...]] = {}
     sites: dict[int, tuple[str | None, ...]] = {}
+    pats: dict[int, tuple[str, tuple[str, ...], list[str]]] = {}  # read once per pattern
     for k in range(first + 1, len(counts)):
         if k in gone:
             continue
@@ -496,18 +497,21 @@ def without(
             pid, sn, st = s["e_pat"][i], s["e_snap"][i], s["e_site"][i]
             where = snaps.get(sn) or snaps.setdefault(sn, index._snap(sn))
             what = sites.get(st) or sites.setdefault(st, index._site(st))
-            lits = pool.get(s["p_lits"][pid])
-            a, z = _span(s["p_namoff"], pid, len(s["p_names"]), "pattern names")
-            names = tuple(pool.many(s["p_names"][a:z]))
+            pat = pats.get(pid)
+            if pat is None:
+                a, z = _span(s["p_namoff"], pid, len(s["p_names"]), "pattern names")
+                pat = pats[pid] = (
+                    pool.get(s["p_lits"][pid]),
+                    tuple(pool.many(s["p_names"][a:z])),
+                    list(index.segs(pid)),
+                )
+            lits, names, segs = pat
             if i in own_of:
-                segs = own.get(own_of[i])
+                segs = own.get(own_of[i])  # type: ignore[assignment]
                 if segs is None or " ".join(compact(x) for x in segs) != lits or len(segs) != len(names) + 1:
                     return None
-            else:
-                segs = list(index.segs(pid))
-            repo = str(where[0])
             b.add(
-                lits, names, segs, partial(is_runtime, repo), where, what,  # type: ignore[arg-type]
+                lits, names, segs, partial(is_runtime, str(where[0])), where, what,  # type: ignore[arg-type]
                 s["e_key"][i], (fields := entry(i))[1], fields[E_TEMPLATE], s["e_line"][i], False,
                 stmts.get(i, ""), flags=s["e_relay"][i],
             )  # fmt: skip
