@@ -337,12 +337,16 @@ def match_real(
         time.perf_counter() - t
     )  # what every new release cost before: every row read, every template parsed
     del rebuilt
-    si.update(store)  # the bulk run stored every release's segment already; this only merges
+    si.update(store)  # the bulk run merged every release already; this only takes it back
     t = time.perf_counter()
     runtime = Index.build(runtime_entries())
     stamps = ss.snapshot_stamps(store)
-    merged = si._merge(itertools.chain(si._segments(store, stamps), [runtime]), str(store.generation()))
-    merge = time.perf_counter() - t  # what a new release costs now, beyond building its own segment
+    # what a new release costs now, beyond building its own segment: the stored index taken
+    # back at the level of its arrays and merged (only each codebase's newest segment is kept)
+    _, prefix, _ = si._stored_prefix(store, stamps)
+    head = [prefix] if prefix else si._segments(store, stamps, keep=set())
+    merged = si._merge(itertools.chain(head, [runtime]), str(store.generation()))
+    merge = time.perf_counter() - t
     path = Path(tempfile.mkdtemp(prefix="errdex-eco-")) / "real.idx"
     with path.open("wb") as fh:
         merged.dump(fh)

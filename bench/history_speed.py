@@ -117,6 +117,7 @@ def main() -> None:
     ap.add_argument("--package", default="jax")
     ap.add_argument("--releases", type=int, default=20)
     ap.add_argument("--add", choices=("newer", "older"), default="older", help="which release is added last")
+    ap.add_argument("--keep", type=Path, help="copy the history's catalogue here (c.db) before it is deleted")
     args = ap.parse_args()
 
     from errdex.sources import default_cache_dir, open_source
@@ -172,6 +173,11 @@ def main() -> None:
         for label, db in (("alone", alone), (f"{n} releases", many)):
             index_b, seg_b = artifact_bytes(db)
             print(f"  {label:<36} {index_b / 1e6:7.2f}  {seg_b / 1e6:7.2f}")
+        if args.keep:
+            import shutil
+
+            args.keep.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(many, args.keep / "c.db")
     print(f"\ncpus: {os.cpu_count()}")
 
 

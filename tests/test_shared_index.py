@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,7 +88,7 @@ def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
         assert sorted(calls) == sorted(i for i, _ in ss.snapshot_stamps(store))
 
 
-def test_a_replaced_earlier_release_merges_every_segment_again(
+def test_a_removed_earlier_release_is_left_out_of_the_stored_index(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     db = str(tmp_path / "c.db")
@@ -99,7 +101,7 @@ def test_a_replaced_earlier_release_merges_every_segment_again(
     third = index("pypi:iniconfig==2.0.0", db).snapshot_id
     with Store.open(db) as store:
         left = [i for i, _ in ss.snapshot_stamps(store)]
-        assert first not in left and calls == left and left[-1] == third
+        assert first not in left and calls == [third] and left[-1] == third  # idna's from the stored index
         assert (
             unpack(store.get_artifact("match-index") or b"")
             == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
@@ -467,3 +469,123 @@ def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release
         )
         with store.engine.connect() as conn:  # the base nothing names any more is gone
             assert conn.execute(select(s.artifacts.c.name).where(s.artifacts.c.name == base)).first() is None
+
+
+def test_a_snapshot_left_out_of_a_merged_index_lays_out_the_bytes_of_a_build_without_it() -> None:
+    # a release removed from the catalogue is left out of the stored index, not merged again
+    # from every other release's segment: the bytes are those of one build of the releases
+    # kept, whichever are gone. What it must get right: a pattern whose first entry is gone
+    # (its literal segments become those of the first kept entry, respaced here: read through
+    # ``own_segments``, never guessed), snapshots, sites and paths only the gone entries used,
+    # statements, relayed and called entries, the class hierarchy and the packages of the rest
+    import itertools
+    from dataclasses import replace
+
+    from errdex.match.index import Index
+
+    def ph(
+        key: int, version: str, segments: list[str], path: str = "lib/a.py", **kw: object
+    ) -> CatalogueEntry:
+        template = segments[0] + "".join(
+            "{" + n + "}" + lit for n, lit in zip(segments[1::2], segments[2::2], strict=True)
+        )
+        return replace(_entry(key, version, template, path, "f", key, **kw), segments=segments)
+
+    gone_cls, new_cls = (
+        {"exc_type": "old.Gone", "exc_bases": ("KeyError",)},
+        {"exc_type": "pkg.New", "exc_bases": ("ValueError",)},
+    )
+    releases = [
+        [
+            ph(1, "1.0", ["bad  value ", "x", ""]),
+            ph(2, "1.0", ["gone ", "q", " soon"], path="old/x.py", **gone_cls),
+            replace(ph(3, "1.0", ["other ", "y", " here"]), relay=True, statement="raise"),
+        ],
+        [
+            ph(4, "1.1", ["bad value ", "x", ""], path="lib/b.py"),  # respaced: held as "bad  value "
+            ph(5, "1.1", ["fresh ", "w", " text"], path="pkg/c.py", **new_cls),
+            replace(ph(6, "1.1", ["other  ", "y", "  here"], path="lib/e.py"), called=True),
+            ph(7, "1.1", ["gone ", "q", " soon"], path="old/x.py"),
+        ],
+        [
+            ph(8, "1.2", ["bad value ", "x", ""]),
+            ph(9, "1.2", ["fresh  ", "w", " text"], path="pkg/c.py"),
+            replace(ph(10, "1.2", ["last ", "v", ""], path="lib/f.py"), relay=True, called=True),
+        ],
+    ]
+    interpreter = [replace(ph(11, "3.13", ["interp ", "z", ""], path="x.py"), repo="python/cpython")]
+    stored = Index.loads(Index.build([e for r in releases for e in r] + interpreter, "g").dumps(), keys=False)
+    counts = [len(r) for r in releases]
+    for n in (1, 2):
+        for gone in map(set, itertools.combinations(range(len(releases)), n)):
+            kept = [e for k, r in enumerate(releases) if k not in gone for e in r]
+            asked: list[dict[int, set[int]]] = []
+
+            def own(
+                need: dict[int, set[int]], asked: list[dict[int, set[int]]] = asked
+            ) -> dict[int, list[str]]:
+                asked.append(need)
+                return {e.key: e.segments[0::2] for k in need for e in releases[k] if e.key in need[k]}
+
+            bases = [(e.exc_type, e.exc_bases) for e in kept if e.exc_bases]
+            b = si.without(stored, counts, gone, own, bases)
+            assert b is not None
+            assert b.finish("g").dumps() == Index.build(kept, "g").dumps(), gone
+            # rows are read only for the first kept entries of patterns whose first entry is gone
+            want = {0: [{1: {4, 6, 7}}], 1: [{2: {9}}], 2: []}
+            if n == 1:
+                assert asked == want[min(gone)]
+    # a count the index does not hold, or nothing gone: not left out (merged from segments)
+    assert si.without(stored, [5, 5, 5], {0}, lambda need: {}, []) is None
+    assert si.without(stored, counts, set(), lambda need: {}, []) is None
+    # a kept entry's own segments that are not its pattern's: not guessed
+    assert (
+        si.without(stored, counts, {0}, lambda need: {k: ["nope"] for v in need.values() for k in v}, [])
+        is None
+    )
+
+
+def _spy_builder(built: list[int], real: Any, store: Store, sid: int) -> Any:
+    built.append(sid)
+    return real(store, sid)
+
+
+def test_releases_removed_from_a_history_are_left_out_without_building_segments_again(
+    db_url: str, tmp_path: Path
+) -> None:
+    # three releases of one codebase (a git repo made here), each indexed on its own: only the
+    # newest keeps its segment (and its base) once the stored index covers them; removing the oldest, then the newest, merges the same
+    # bytes as a build from every row kept, reading rows only for the few entries whose
+    # pattern's first entry went (their own literal segments), and building no segment again
+    from test_history import make_repo
+
+    repo = make_repo(tmp_path)
+    cache = str(tmp_path / "cache")
+    sids = [
+        index(f"git:{repo}@{tag}", db_url, jobs=1, cache_dir=cache).snapshot_id
+        for tag in ("v0.1.0", "v0.2.0", "v0.3.0")
+    ]
+    with Store.open(db_url) as store:
+        stamps = dict(ss.snapshot_stamps(store))
+        # the newest's, and the oldest's, whole, that the newest is stored as a difference from
+        assert [ss.get_segment(store, i, stamps[i]) is not None for i in sids] == [True, False, True]
+        for gone in (sids[0], sids[2]):
+            store.delete_snapshot(gone)
+            built: list[int] = []
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setattr(si, "_segment_builder", partial(_spy_builder, built, si._segment_builder))
+                calls = _spy_entries(store)
+                merged = si.update(store)
+            assert built == [] and set(calls) <= {sids[1]}
+            assert (
+                merged.dumps()
+                == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            )
+        # a release added after: merged onto the stored index as before
+        again = index(f"git:{repo}@v0.4.0", db_url, jobs=1, cache_dir=cache).snapshot_id
+    with Store.open(db_url) as store:
+        assert (
+            unpack(store.get_artifact("match-index") or b"")
+            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        )
+        assert [i for i, _ in ss.snapshot_stamps(store)] == [sids[1], again]

@@ -1405,13 +1405,16 @@ class Builder:
         relay: bool,
         statement: str = "",
         called: bool = False,
+        flags: int | None = None,
     ) -> None:
         """One entry: its pattern's compact literals joined by spaces, placeholder names and
         literal segments as written (the segments and the interpreter flag are kept only when
         the pattern is new: its first entry's), its snapshot (repo, version, date), site (kind,
         type, qualified name, path, function), the first line of its raise statement and whether
         the library calls its function. The template is stored only when the pattern's segments
-        and names do not render it."""
+        and names do not render it. ``flags``: the entry's ``e_relay`` byte as an index stored
+        it (``relay`` and ``called`` are then not read, and ``statement`` may be compact), for
+        an entry taken back out of a built index."""
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
         pid = self._pattern(shape)
@@ -1436,7 +1439,8 @@ class Builder:
         for name, value in (
             ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
             ("e_tmpl", tmpl), ("e_line", line), ("e_pat", pid),
-            ("e_relay", ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)),
+            ("e_relay", flags if flags is not None
+             else ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)),
         ):  # fmt: skip
             w.add(name, value)
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])

@@ -34,13 +34,16 @@ import mmap
 import os
 import uuid
 from array import array
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from errdex.match.artifact import class_bases
 from errdex.match.index import (
     _SITE_COLUMNS,
+    E_TEMPLATE,
     FORMAT,
     NONE,
     SECTIONS,
@@ -48,9 +51,13 @@ from errdex.match.index import (
     CorruptIndex,
     Index,
     IndexFormatError,
+    _package_of,
     _render,
     _span,
+    debug_specifiers_as_text,
 )
+from errdex.match.runtime import is_runtime
+from errdex.match.verify import compact
 
 if TYPE_CHECKING:
     from errdex.match import Matcher
@@ -441,11 +448,121 @@ def _absorb_tables(
     t.bases.update(zip(map(get, s["tb_name"]), map(get, s["tb_base"]), strict=True))
 
 
-def _segments(store: Any, stamps: list[tuple[int, str]], start: int = 0) -> Iterator[Index | Builder]:
+def without(
+    index: Index,
+    counts: Sequence[int],
+    gone: set[int],
+    own_segments: Callable[[dict[int, set[int]]], dict[int, list[str]]],
+    bases: Iterable[tuple[str, Sequence[str]]],
+) -> Builder | None:
+    """A builder holding what merging the segments of a merged index's snapshots would hold,
+    but for the snapshots ``gone``: ``counts`` is each snapshot's number of entries, in merge
+    order (``gone`` are positions in it). Nothing is built again from the catalogue's rows:
+
+    * the entries before the first snapshot gone are a prefix of the index, taken at the level
+      of its arrays (``_absorb`` with a limit); the top-level packages are those of that prefix;
+    * the entries of the later snapshots kept are added one by one from the index's columns
+      (``Builder.add`` with the stored flags), as the segments' merge would add them. A
+      pattern keeps the literal segments of its first entry: where that entry is gone, the
+      first kept one's own segments are not in the index (they may differ in whitespace), so
+      ``own_segments`` reads them (position -> entry keys, as given to ``Builder.add``; returns
+      key -> literal segments as written), a few rows of the snapshot after the one gone;
+    * ``bases`` replace the class hierarchy (a set: which pairs came from the snapshots gone is
+      not in the index), those of every snapshot kept.
+
+    None when the index does not hold what the counts say (then merge from the segments)."""
+    total = sum(counts)
+    if not gone or total > index.n_entries or max(gone) >= len(counts) or min(counts, default=0) < 0:
+        return None
+    offs = list(itertools.accumulate(counts, initial=0))
+    first = min(gone)
+    b = Builder()
+    if offs[first]:
+        _absorb(b, index, offs[first])
+    s, pool = index._sec, index._pool
+    b._tables.packages = _packages(index, offs[first])
+    dead = bytearray(total)
+    for k in gone:
+        dead[offs[k] : offs[k + 1]] = b"\x01" * counts[k]
+    need, own_of = _first_kept(index, offs, dead)
+    own = own_segments(need) if need else {}
+    entry, stmts = index._entry_decoder(), index.entry_statements()
+    snaps: dict[int, tuple[str | None, ...]] = {}
+    sites: dict[int, tuple[str | None, ...]] = {}
+    pats: dict[int, tuple[str, tuple[str, ...], list[str]]] = {}  # read once per pattern
+    for k in range(first + 1, len(counts)):
+        if k in gone:
+            continue
+        for i in range(offs[k], offs[k + 1]):
+            pid, sn, st = s["e_pat"][i], s["e_snap"][i], s["e_site"][i]
+            where = snaps.get(sn) or snaps.setdefault(sn, index._snap(sn))
+            what = sites.get(st) or sites.setdefault(st, index._site(st))
+            pat = pats.get(pid)
+            if pat is None:
+                a, z = _span(s["p_namoff"], pid, len(s["p_names"]), "pattern names")
+                pat = pats[pid] = (
+                    pool.get(s["p_lits"][pid]),
+                    tuple(pool.many(s["p_names"][a:z])),
+                    list(index.segs(pid)),
+                )
+            lits, names, segs = pat
+            if i in own_of:
+                segs = own.get(own_of[i])  # type: ignore[assignment]
+                if segs is None or " ".join(compact(x) for x in segs) != lits or len(segs) != len(names) + 1:
+                    return None
+            b.add(
+                lits, names, segs, partial(is_runtime, str(where[0])), where, what,  # type: ignore[arg-type]
+                s["e_key"][i], (fields := entry(i))[1], fields[E_TEMPLATE], s["e_line"][i], False,
+                stmts.get(i, ""), flags=s["e_relay"][i],
+            )  # fmt: skip
+    b._tables.bases = set()
+    for name, bs in bases:
+        b.add_bases(name, bs)
+    return b
+
+
+def _packages(index: Index, n: int) -> set[tuple[str, str]]:
+    """(top-level package, codebase) of the index's first ``n`` entries (``add_fields``)."""
+    s, out = index._sec, set()
+    for site, snap in set(zip(s["e_site"][:n], s["e_snap"][:n], strict=True)):
+        repo = str(index._snap(snap)[0])
+        if not is_runtime(repo):
+            out.add((_package_of(str(index._site(site)[3]).replace("\\", "/")), repo))
+    return out
+
+
+def _first_kept(index: Index, offs: list[int], dead: bytearray) -> tuple[dict[int, set[int]], dict[int, int]]:
+    """Of the patterns whose first entry is ``dead`` (of the first ``len(dead)`` entries), the
+    first entry kept: by snapshot position (``offs``), their keys, and entry -> key."""
+    s, total = index._sec, len(dead)
+    need: dict[int, set[int]] = {}
+    own_of: dict[int, int] = {}
+    ents, entoff = s["p_ents"], s["p_entoff"]
+    for p in range(index.n_patterns):
+        a, z = _span(entoff, p, len(ents), "pattern entries")
+        if a == z or ents[a] >= total or not dead[ents[a]]:
+            continue
+        for i in ents[a + 1 : z]:
+            if i >= total:
+                break
+            if not dead[i]:
+                need.setdefault(bisect_right(offs, i) - 1, set()).add(s["e_key"][i])
+                own_of[i] = s["e_key"][i]
+                break
+    return need, own_of
+
+
+def _segments(
+    store: Any,
+    stamps: list[tuple[int, str]],
+    start: int = 0,
+    keep: set[int] | None = None,
+    counts: list[int] | None = None,
+) -> Iterator[Index | Builder]:
     """The segments of the snapshots ``stamps[start:]``, one at a time (the merge holds one),
-    building (and saving, where the catalogue is writable) those missing, stale, from another
-    format or damaged. The first one of all, when built here, comes as its builder (see
-    ``_merge``)."""
+    building those missing, stale, from another format or damaged, and saving those of
+    ``keep`` (all when None) where the catalogue is writable. The first one of all, when built
+    here, comes as its builder (see ``_merge``). ``counts`` gets each one's number of entries."""
     from errdex.store import StoreError
     from errdex.store import segments as ss
 
@@ -455,21 +572,23 @@ def _segments(store: Any, stamps: list[tuple[int, str]], start: int = 0) -> Iter
         if data is not None:
             with contextlib.suppress(IndexFormatError):  # CorruptIndex is one: built again below
                 seg = Index.loads(data, keys=False)
-        if seg is not None:
-            yield seg
-            continue
-        builder = _segment_builder(store, snap_id)
-        seg = builder.fork().finish(keys=False)
-        with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
-            ss.put_segment(store, snap_id, stamp, seg.dumps())
-        yield builder if n == 0 else seg
-    with contextlib.suppress(StoreError):
-        ss.drop_segments(store, {i for i, _ in stamps})
+        if seg is None:
+            builder = _segment_builder(store, snap_id)
+            seg = builder.fork().finish(keys=False)
+            if keep is None or snap_id in keep:
+                with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
+                    ss.put_segment(store, snap_id, stamp, seg.dumps())
+            if n == 0:
+                seg = builder  # type: ignore[assignment]
+        if counts is not None:
+            counts.append(seg.n if isinstance(seg, Builder) else seg.n_entries)
+        yield seg
 
 
 # what the stored match index was merged from: how many snapshots (the first ones, in order,
 # and a digest of their stamps) and how many of its entries are theirs (the interpreter's come
-# after); stored beside it at the same catalogue generation
+# after), and each one's (id, stamp, entries) in merge order (what lets a snapshot removed
+# since be left out of it); stored beside it at the same catalogue generation
 _COVERS = "match-index-covers"
 
 
@@ -477,35 +596,84 @@ def _digest(stamps: list[tuple[int, str]]) -> str:
     return hashlib.sha256(json.dumps(stamps).encode()).hexdigest()
 
 
-def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Builder | None]:
+def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Builder | None, list[int]]:
     """How many of ``stamps`` the stored match index already merged, and a builder holding
     their entries, taken from its arrays (``_absorb`` with a limit: the interpreter's entries
     come last and are left out). Adding a release then costs its own segment, not every
-    stored one again. (0, None) when there is nothing to start from: no stored index, one of
-    another format, or a snapshot before the new ones replaced or removed since."""
+    stored one again. A snapshot removed or replaced since is left out of it (``without``).
+    Also each snapshot's number of entries, in order, where known. (0, None, []) when there
+    is nothing to start from: no stored index, one of another format, or a snapshot removed
+    since that the stored index cannot leave out (it predates the counts)."""
     from errdex.match import ARTIFACT
     from errdex.match.artifact import unpack
     from errdex.store import segments as ss
 
     got = ss.stored_artifacts(store, [ARTIFACT, _COVERS])
     if ARTIFACT not in got or _COVERS not in got or got[ARTIFACT][1] != got[_COVERS][1]:
-        return 0, None
+        return 0, None, []
     try:
         covers = json.loads(got[_COVERS][0])
         count, entries, digest = int(covers["snapshots"]), int(covers["entries"]), str(covers["digest"])
+        each = [(int(i), str(h), int(n)) for i, h, n in covers.get("each", ())]
     except (ValueError, KeyError, TypeError):
-        return 0, None
-    if not 0 < count <= len(stamps) or _digest(stamps[:count]) != digest:
-        return 0, None
-    b = Builder()
+        return 0, None, []
+    if 0 < count <= len(stamps) and _digest(stamps[:count]) == digest:
+        gone: set[int] = set()
+        if len(each) != count:  # from before the counts were kept
+            each = []
+    else:  # snapshots removed (or replaced) since: left out of the stored index, if it says which
+        now = set(stamps)
+        kept = [(i, h) for i, h, _ in each if (i, h) in now]
+        gone = {k for k, (i, h, _) in enumerate(each) if (i, h) not in now}
+        if (
+            len(each) != count
+            or not gone
+            or stamps[: len(kept)] != kept
+            or _digest([x[:2] for x in each]) != digest
+        ):
+            return 0, None, []
+        count = len(kept)
     try:
         index = Index.loads(unpack(got[ARTIFACT][0]), keys=False)
-        if not 0 <= entries <= index.n_entries:
-            return 0, None
-        _absorb(b, index, entries)
+        if not 0 <= entries <= index.n_entries or (each and sum(n for *_, n in each) != entries):
+            return 0, None, []
+        if gone:
+            b = without(
+                index,
+                [n for *_, n in each],
+                gone,
+                partial(_own_segments, store, each),
+                _catalogue_bases(store),
+            )
+            if b is None:
+                return 0, None, []
+        else:
+            b = Builder()
+            _absorb(b, index, entries)
     except IndexFormatError:  # CorruptIndex is one: merged from the segments instead
-        return 0, None
-    return count, b
+        return 0, None, []
+    return count, b, [n for k, (*_, n) in enumerate(each) if k not in gone]
+
+
+def _own_segments(
+    store: Any, each: list[tuple[int, str, int]], need: dict[int, set[int]]
+) -> dict[int, list[str]]:
+    """Key -> literal segments as written (what ``Builder.add_entry`` keeps of a pattern's first
+    entry) of the entries ``need`` names by position in ``each`` (read from their snapshots' rows)."""
+    out: dict[int, list[str]] = {}
+    for k, keys in need.items():
+        for e in store.iter_entries(snapshot_id=each[k][0]):
+            if e.key in keys:
+                out[e.key] = debug_specifiers_as_text(e.segments if e.segments else [e.template])[0::2]
+    return out
+
+
+def _catalogue_bases(store: Any) -> list[tuple[str, Sequence[str]]]:
+    """The class hierarchy an index of every snapshot holds: the classes the codebases define
+    and the bases each occurrence names for its exception (``Builder.add_entry``)."""
+    from errdex.store import segments as ss
+
+    return [*class_bases(store), *ss.occurrence_bases(store)]
 
 
 def update(store: Any) -> Index:
@@ -518,19 +686,31 @@ def update(store: Any) -> Index:
 
     generation = str(store.generation())
     stamps = ss.snapshot_stamps(store)
-    start, prefix = _stored_prefix(store, stamps)
+    start, prefix, counts = _stored_prefix(store, stamps)
     runtime = Index.build(runtime_entries(), keys=False)
-    segments = itertools.chain([prefix] if prefix else [], _segments(store, stamps, start), [runtime])
+    # once merged, a release's segment is needed by nothing but the next release of its
+    # codebase (its difference's base): the others are not stored at all (written and dropped,
+    # their pages would stay in the file)
+    newest = ss.newest_snapshots(store)
+    segments = itertools.chain(
+        [prefix] if prefix else [], _segments(store, stamps, start, newest, counts), [runtime]
+    )
     index = _merge(segments, generation)
     index.extra["runtime"] = data_digest()
     covers = {
         "snapshots": len(stamps),
         "entries": index.n_entries - runtime.n_entries,
         "digest": _digest(stamps),
+        "each": [[i, h, n] for (i, h), n in zip(stamps, counts, strict=True)]
+        if len(counts) == len(stamps)
+        else [],
     }
     with contextlib.suppress(StoreError):
         store.put_artifact(ARTIFACT, pack(index))
         store.put_artifact(_COVERS, json.dumps(covers).encode())
+        # the stored index now covers every snapshot: the next merge starts from it, so only
+        # each codebase's newest segment is kept (the next release's base), once it is stored
+        ss.drop_segments(store, newest)
     return index
 
 

@@ -24,7 +24,16 @@ from sqlalchemy import delete, func, insert, select
 from errdex.store import schema as s
 from errdex.store.textdelta import unzstd
 
-__all__ = ["PREFIX", "drop_segments", "get_segment", "put_segment", "snapshot_stamps", "stored_artifacts"]
+__all__ = [
+    "PREFIX",
+    "drop_segments",
+    "get_segment",
+    "newest_snapshots",
+    "occurrence_bases",
+    "put_segment",
+    "snapshot_stamps",
+    "stored_artifacts",
+]
 
 PREFIX = "match-seg:"
 
@@ -36,6 +45,30 @@ def snapshot_stamps(store: Any) -> list[tuple[int, str]]:
         return [
             (int(i), str(h)) for i, h in conn.execute(select(sn.c.id, sn.c.content_hash).order_by(sn.c.id))
         ]
+
+
+def newest_snapshots(store: Any) -> set[int]:
+    """The id of each codebase's newest snapshot (the last one written): the segments worth
+    keeping once the merged index covers every snapshot. The next release's segment is stored
+    as its difference from that one's base; every other segment is needed only when the stored
+    index cannot be started from (another index format, a damaged artifact), and is then built
+    again from its snapshot's rows."""
+    sn = s.snapshots
+    with store.engine.connect() as conn:
+        return {int(i) for i in conn.scalars(select(func.max(sn.c.id)).group_by(sn.c.repo_id))}
+
+
+def occurrence_bases(store: Any) -> list[tuple[str, tuple[str, ...]]]:
+    """(exception type, its bases) as the catalogue's occurrences name them, each once: the
+    part of the match index's class hierarchy its entries bring (``Builder.add_entry``)."""
+    e, o = s.errors, s.occurrences
+    q = select(e.c.exc_type, o.c.exc_bases).select_from(o.join(e, o.c.error_id == e.c.id))
+    out: dict[tuple[str, tuple[str, ...]], None] = {}
+    with store.engine.connect() as conn:
+        for exc_type, bases in conn.execute(q):
+            if bases:
+                out[str(exc_type), tuple(str(b) for b in bases)] = None
+    return list(out)
 
 
 def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:
