@@ -111,3 +111,13 @@ def test_exception_line_with_a_lower_case_or_one_word_class(line: str, exc_type:
 @pytest.mark.parametrize("line", ["Note: see below", "Usage: errdex explain", "error: bad value"])
 def test_words_before_a_colon_stay_message(line: str) -> None:
     assert parse(line).exc_type is None
+
+
+def test_loop_else_sees_what_the_body_assigned(forms: tuple[Extraction, dict[str, tuple[str, int]]]) -> None:
+    # ``for ...: try: connect() except OSError as e: reason = str(e) else: break`` then the
+    # loop's ``else: raise`` (paramiko's ``Transport.__init__``): the reason is the default or
+    # the caught error's text
+    assert templates(forms, "loop_else") == {
+        ("ConnectionError", "Unable to connect to {hostname}: No suitable address family"),
+        ("ConnectionError", "Unable to connect to {hostname}: {reason}"),
+    }

@@ -690,7 +690,9 @@ class ModuleVisitor:
         target: ast.expr | None = None,
     ) -> None:
         """A body walked under its guard, and the alternative (``else``, or the loop not
-        entered): each in its own copy of the environment, merged after."""
+        entered): each in its own copy of the environment, merged after. A loop's ``else`` runs
+        when the loop ends without ``break``, entered or not: it sees what the body assigned
+        (``reason = str(e)`` in the body, ``raise X(reason)`` in the ``else``)."""
         e1 = dict(env)
         if target is not None:
             self.kill_targets(target, e1)
@@ -698,6 +700,8 @@ class ModuleVisitor:
         self.walk_block(body, e1, frame, guards)
         guards.pop()
         e2 = dict(env)
+        if orelse and guard[0] in ("for", "while"):
+            self.merge_into(e2, dict(env), e1)
         if orelse:
             if else_guard is not None:
                 guards.append(else_guard)
@@ -823,6 +827,8 @@ class ModuleVisitor:
             self.walk_block(stmt.body, body_env, frame, guards)
             guards.pop()
             e2 = dict(env)
+            if stmt.orelse:
+                self.merge_into(e2, dict(env), body_env)  # (the ``else`` after the loop ran too)
             self.walk_block(stmt.orelse, e2, frame, guards)
             self.merge_into(env, body_env, e2)
             return
