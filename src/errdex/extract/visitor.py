@@ -3491,6 +3491,9 @@ def _fold_optional(
     given a new value in a branch whose test a call can decide (``if message is None: message =
     name``), or first given one in both branches, holds each value under its condition."""
     evaluable = any(test != "x" for (_, test), _ in (*when, *unless))
+    # every test one a call decides (a parameter, ``self.<attr>``): not a local's, whose value
+    # the branches' own guards already tell apart
+    decidable = all(test not in ("x", "l") for (_, test), _ in (*when, *unless))
     for k, v1 in e1.items():
         pre = env.get(k, _MISSING)
         v2 = e2.get(k, _MISSING)
@@ -3498,7 +3501,7 @@ def _fold_optional(
             # ``message = [...]`` in each branch: one list, its items under their branch
             e1[k] = e2[k] = ListVal(_opt_items(v1.items, when) + _opt_items(v2.items, unless))
             continue
-        if pre is _MISSING and evaluable and isinstance(v1, tuple) and isinstance(v2, tuple) and v1 != v2:
+        if pre is _MISSING and decidable and isinstance(v1, tuple) and isinstance(v2, tuple) and v1 != v2:
             # ``if self.message: msg = f"{self.message}: {self.status}" else: msg = f"{self.status}"``:
             # a name first given text in the branches holds each text under its branch's test
             e1[k] = e2[k] = union(_needing(v1, when), _needing(v2, unless))
@@ -3666,9 +3669,9 @@ def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
     if not isinstance(inner, ast.Name):
         return None
     written = _enclosing(frame, "caught", inner.id)
-    if not isinstance(written, str) or not written:
-        return None
-    return written.rpartition(".")[2]
+    last = written.rpartition(".")[2] if isinstance(written, str) else ""
+    # (``except Exception as e``: whatever the body raised, hardly ever ``Exception`` itself)
+    return last if last and last not in ("Exception", "BaseException") else None
 
 
 def _is_param(node: ast.expr, frame: Frame) -> bool:
