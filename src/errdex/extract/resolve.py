@@ -680,7 +680,8 @@ class Resolver:
         (its name does not open with a capital) that builds one of the codebase's exception
         classes, so the class is raised with the call's arguments."""
         ref = spec.helper
-        if ref is None or ref.method:
+        if ref is None or ref.method or not _not_a_class(spec.exc_type):
+            # (a ``_Private`` class keeps its way: raised with its arguments as the message)
             return None
         key = self.canon(ref.key)
         if key is None or key not in self.classes or not self.is_exception(key):
