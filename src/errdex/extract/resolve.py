@@ -11,6 +11,7 @@ sites and the helpers they reference, never ASTs.
 
 from __future__ import annotations
 
+import builtins
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -19,6 +20,8 @@ from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
+    AFFIX_METHODS,
+    CASE_METHODS,
     CAUGHT,
     FORMATTED,
     MAX_PLACEHOLDERS,
@@ -44,6 +47,7 @@ from errdex.extract.templates import (
     ph,
     spread_args,
     spread_kwargs,
+    str_method,
     strip_ends,
     subst,
     to_segments,
@@ -492,9 +496,10 @@ class Resolver:
         """``base.format(...)``/``base % rhs`` once the base's text is known; else a placeholder."""
         out: dict[Pair, None] = {}
         if depth <= _MAX_DEPTH:
+            reshape = part.kind in AFFIX_METHODS or part.kind in CASE_METHODS
             for m, _ in self.value(part.base, depth + 1):
-                if not has_literal(m):
-                    continue
+                if not has_literal(m) and not reshape:
+                    continue  # (a reshaped placeholder is still the caller's text: kept)
                 base: Value = (tuple(m),)
                 if part.kind == "format":
                     text = apply_format(base, part.args, dict(part.kwargs), part.name)
@@ -506,6 +511,9 @@ class Resolver:
                         part.kind != "rstrip",
                         part.kind != "lstrip",
                     )
+                elif reshape:
+                    affix = part.args[0].value[0][0] if part.args else None
+                    text = str_method(base, part.kind, affix if isinstance(affix, str) else None)
                 elif part.kind == "%":
                     mapping = dict(part.kwargs) if part.kwargs else None
                     text = apply_percent(base, None if mapping is not None else part.args, mapping, None)
@@ -653,6 +661,8 @@ class Resolver:
         mapping of classes may be any of them); empty when a call turns out not to raise."""
         if (spec.types or spec.types_refs) and (spec.helper is None or self.made_types(spec)):
             return self.exc_types(spec, depth)
+        if spec.helper is not None and not spec.via_call and (made := self.lower_class(spec)) is not None:
+            spec = made
         if spec.helper is not None and depth <= _MAX_DEPTH:
             got = self.via_helper(spec, depth)
             if got is not None:
@@ -664,6 +674,34 @@ class Resolver:
             # it builds is not known
             spec = replace(spec, exc_type=UNKNOWN_EXC_TYPE)
         return [self.exc_class(spec, depth)]
+
+    def lower_class(self, spec: ExcSpec) -> ExcSpec | None:
+        """``raise gTTSError(...)``, ``raise error(...)``: a call the visitor took for a helper
+        (its name does not open with a capital) that builds one of the codebase's exception
+        classes, so the class is raised with the call's arguments."""
+        ref = spec.helper
+        if ref is None or ref.method or not _not_a_class(spec.exc_type):
+            # (a ``_Private`` class keeps its way: raised with its arguments as the message)
+            return None
+        key = self.canon(ref.key)
+        if key is None or key not in self.classes or not self.is_exception(key):
+            return None
+        return replace(spec, key=key, helper=None)
+
+    def is_exception(self, key: str) -> bool:
+        """A class of the codebase that derives from an exception class: a built-in one, or one
+        outside the codebase named like an exception (``requests.HTTPError``)."""
+        for k in self.mro(key):
+            for base in self.classes[k].base_keys:
+                if base is None or self.canon(base) in self.classes:
+                    continue
+                name = _builtin_name(base)
+                if name is not None:
+                    if isinstance(b := getattr(builtins, name, None), type) and issubclass(b, BaseException):
+                        return True
+                elif base.rpartition(".")[2].endswith(("Error", "Exception", "Warning")):
+                    return True
+        return False
 
     def exc_types(self, spec: ExcSpec, depth: int) -> list[Resolved]:
         entries = list(spec.types)

@@ -89,9 +89,10 @@ class Op(NamedTuple):
     (``self.fmt.format(**kwargs)``, ``self.args[0] % self.args[1:]``, a registry's message).
 
     ``kind`` is ``"format"``, ``"%"`` (``args`` are a tuple's items, ``kwargs`` a dict's),
-    ``"%1"`` (one right-hand operand, ``args[0]``), or ``"strip"``/``"lstrip"``/``"rstrip"``
-    (``args[0]`` the characters). ``name`` is the placeholder when the base
-    turns out to hold no text.
+    ``"%1"`` (one right-hand operand, ``args[0]``), ``"strip"``/``"lstrip"``/``"rstrip"``
+    (``args[0]`` the characters), ``"removeprefix"``/``"removesuffix"`` (``args[0]`` the affix)
+    or a case method (``"lower"``, ``"capitalize"``, ...; no ``args``). ``name`` is the
+    placeholder when the base turns out to hold no text.
     """
 
     kind: str
@@ -316,6 +317,40 @@ def strip_ends(value: Value, chars: str | None, left: bool, right: bool) -> Valu
         if right and parts and isinstance(parts[-1], str):
             parts[-1] = parts[-1].rstrip(chars)
         out.append(tuple(parts))
+    return tuple(dict.fromkeys(out))
+
+
+# ``str`` methods that change a message's case, and how each changes one piece of literal text
+# (``first``: the piece opens the whole text, where ``capitalize``/``title`` raise a letter)
+CASE_METHODS = ("lower", "upper", "capitalize", "casefold", "title", "swapcase")
+AFFIX_METHODS = ("removeprefix", "removesuffix")
+
+
+def _case_piece(kind: str, text: str, first: bool) -> str:
+    if kind == "capitalize":
+        return text.capitalize() if first else text.lower()
+    if kind == "title":
+        return text.title()
+    return str(getattr(text, kind)())
+
+
+def str_method(value: Value, kind: str, arg: str | None) -> Value:
+    """``s.removeprefix(p)``/``s.removesuffix(p)`` and the case methods (``lower``,
+    ``capitalize``, ...) on the literal text of each variant. A placeholder stays as it is: its
+    text is unknown, and the method only reshapes it (a prefix is removed from literal text that
+    opens the variant, a suffix from text that closes it; ``capitalize`` raises only a letter
+    that opens the variant and lowers every other literal)."""
+    out: list[Variant] = []
+    for variant in value:
+        parts = list(variant)
+        if kind in AFFIX_METHODS:
+            end = 0 if kind == "removeprefix" else -1
+            piece = parts[end] if parts else None
+            if arg and isinstance(piece, str):
+                parts[end] = piece.removeprefix(arg) if end == 0 else piece.removesuffix(arg)
+        else:
+            parts = [_case_piece(kind, p, i == 0) if isinstance(p, str) else p for i, p in enumerate(parts)]
+        out.append(tuple(p for p in parts if p != ""))
     return tuple(dict.fromkeys(out))
 
 

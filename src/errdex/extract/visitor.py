@@ -30,6 +30,8 @@ from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
+    AFFIX_METHODS,
+    CASE_METHODS,
     CAUGHT,
     FORMATTED,
     MAX_VARIANTS,
@@ -55,6 +57,7 @@ from errdex.extract.templates import (
     lit,
     message_param,
     ph,
+    str_method,
     strip_ends,
     strip_tail,
     union,
@@ -711,7 +714,9 @@ class ModuleVisitor:
         target: ast.expr | None = None,
     ) -> None:
         """A body walked under its guard, and the alternative (``else``, or the loop not
-        entered): each in its own copy of the environment, merged after."""
+        entered): each in its own copy of the environment, merged after. A loop's ``else`` runs
+        when the loop ends without ``break``, entered or not: it sees what the body assigned
+        (``reason = str(e)`` in the body, ``raise X(reason)`` in the ``else``)."""
         e1 = dict(env)
         if target is not None:
             self.kill_targets(target, e1)
@@ -719,6 +724,8 @@ class ModuleVisitor:
         self.walk_block(body, e1, frame, guards)
         guards.pop()
         e2 = dict(env)
+        if orelse and guard[0] in ("for", "while"):
+            self.merge_into(e2, dict(env), e1)
         if orelse:
             if else_guard is not None:
                 guards.append(else_guard)
@@ -844,6 +851,8 @@ class ModuleVisitor:
             self.walk_block(stmt.body, body_env, frame, guards)
             guards.pop()
             e2 = dict(env)
+            if stmt.orelse:
+                self.merge_into(e2, dict(env), body_env)  # (the ``else`` after the loop ran too)
             self.walk_block(stmt.orelse, e2, frame, guards)
             self.merge_into(env, body_env, e2)
             return
@@ -2218,6 +2227,10 @@ class ModuleVisitor:
         return Op("%1", left, (self.arg(right, env, frame),), (), self.src(e))
 
     def msg_attribute(self, e: ast.Attribute, env: Env, frame: Frame) -> Value:
+        if e.attr == "__name__" and (named := _caught_class_name(e.value, frame)) is not None:
+            # ``type(exc).__name__``, ``exc.__class__.__name__`` of ``except HTTPError as exc``:
+            # the caught class's name, or a subclass's (kept as the placeholder beside it)
+            return union(lit(named), ph(_dotted(e) or self.src(e)))
         key = self.expr_key(e, frame)
         dotted = _dotted(e)
         if key is not None and dotted is not None and not key.startswith("builtins."):
@@ -2342,6 +2355,8 @@ class ModuleVisitor:
                     inner, ast.Constant | ast.JoinedStr | ast.Name | ast.Call | ast.BinOp | ast.IfExp
                 ):
                     pieces.append(self.eval_msg(inner, env, frame))
+                elif isinstance(inner, ast.Attribute) and _caught_class_name(inner.value, frame):
+                    pieces.append(self.msg_attribute(inner, env, frame))  # ``{exc.__class__.__name__}``
                 else:
                     pieces.append(self.formatted_const(inner, env, frame) or ph(self.src(inner)))
         return concat(*pieces) if pieces else lit("")
@@ -2562,7 +2577,34 @@ class ModuleVisitor:
                 # ``message.rstrip('.')`` of a parameter: stripped once the caller's text is known
                 return ((Op(attr, text, (Arg(repr(strip), lit(strip)),), (), self.src(call)),),)
             return strip_ends(text, strip, attr != "rstrip", attr != "lstrip")
+        if attr in AFFIX_METHODS or attr in CASE_METHODS:
+            return self.reshaped(call, func, env, frame)
         return None
+
+    def reshaped(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
+        """``s.removeprefix("Error: ")``, ``s.capitalize()``, ``s.lower()``: a method that
+        reshapes message text, applied to its literal text; a placeholder passes through under
+        its own name (``e.lower()`` is ``{e}``). A parameter's text, or a variable holding one
+        reshaped already, is reshaped once the caller's text is known."""
+        attr = func.attr
+        want = 1 if attr in AFFIX_METHODS else 0
+        if len(call.args) != want or call.keywords:
+            return None
+        node = call.args[0] if call.args else None
+        affix = node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+        if node is not None and affix is None:
+            return None
+        if not (self.is_stringy(func.value, env) or isinstance(func.value, ast.Name | ast.Attribute)):
+            return None
+        text = self.eval_msg(func.value, env, frame)
+        arg = affix
+        if len(text) == 1 and len(text[0]) == 1 and isinstance(text[0][0], Ph | Op):
+            inner = text[0][0]
+            if isinstance(inner, Ph) and not _is_param(func.value, frame):
+                return text  # ``e.lower()``, ``self.detail.strip()``: the same unknown text
+            args = (Arg(repr(arg), lit(arg)),) if arg is not None else ()
+            return ((Op(attr, text, args, (), inner.name),),)
+        return str_method(text, attr, arg)
 
     # ------------------------------------------------------------ warn / log calls
 
@@ -3478,14 +3520,22 @@ def _fold_optional(
     """After an ``if``: text appended to a list or a string in a branch becomes optional text
     under the branch's conditions, instead of a second variant of the whole message; a name
     given a new value in a branch whose test a call can decide (``if message is None: message =
-    name``) holds each value under its condition."""
+    name``), or first given one in both branches, holds each value under its condition."""
     evaluable = any(test != "x" for (_, test), _ in (*when, *unless))
+    # every test one a call decides (a parameter, ``self.<attr>``): not a local's, whose value
+    # the branches' own guards already tell apart
+    decidable = all(test not in ("x", "l") for (_, test), _ in (*when, *unless))
     for k, v1 in e1.items():
         pre = env.get(k, _MISSING)
         v2 = e2.get(k, _MISSING)
         if pre is _MISSING and isinstance(v1, ListVal) and isinstance(v2, ListVal):
             # ``message = [...]`` in each branch: one list, its items under their branch
             e1[k] = e2[k] = ListVal(_opt_items(v1.items, when) + _opt_items(v2.items, unless))
+            continue
+        if pre is _MISSING and decidable and isinstance(v1, tuple) and isinstance(v2, tuple) and v1 != v2:
+            # ``if self.message: msg = f"{self.message}: {self.status}" else: msg = f"{self.status}"``:
+            # a name first given text in the branches holds each text under its branch's test
+            e1[k] = e2[k] = union(_needing(v1, when), _needing(v2, unless))
             continue
         if pre is _MISSING or v2 is _MISSING or (v1 is pre and v2 is pre):
             continue
@@ -3630,6 +3680,29 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool) -> None:
     first = doc.split("\n\n", 1)[0]
     # a long docstring is quoted by its first paragraph as often as whole
     info.consts["__doc__"] = union(lit(first), lit(doc)) if first != doc else lit(doc)
+
+
+def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
+    """The name of the class an ``except Cls as name`` handler caught, for ``type(name)`` or
+    ``name.__class__``; None for anything else (a tuple of classes, a bare ``except``)."""
+    if isinstance(node, ast.Attribute) and node.attr == "__class__":
+        inner = node.value
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        inner = node.args[0]
+    else:
+        return None
+    if not isinstance(inner, ast.Name):
+        return None
+    written = _enclosing(frame, "caught", inner.id)
+    last = written.rpartition(".")[2] if isinstance(written, str) else ""
+    # (``except Exception as e``: whatever the body raised, hardly ever ``Exception`` itself)
+    return last if last and last not in ("Exception", "BaseException") else None
 
 
 def _is_param(node: ast.expr, frame: Frame) -> bool:

@@ -450,6 +450,7 @@ _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
+_MODULE_PATH = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z]")  # ``pkg.mod.Class``
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _MODULE_CLASS = re.compile(
     r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}"
@@ -503,12 +504,18 @@ def is_type_name(token: str, strict: bool = False) -> bool:
     """
     # a private class (``_WrappedReferencingError``) is still a class: its underscores say nothing
     last = token.rsplit(".", 1)[-1].lstrip("_")
+    if last[:1].islower() and last.isidentifier() and last.endswith(_TYPE_SUFFIXES):
+        # a class named in lower camel case (``gTTSError``, ``dbError``): its suffix says it
+        return any(c.isupper() for c in last[: -len(next(x for x in _TYPE_SUFFIXES if last.endswith(x)))])
     if not last or not last[0].isupper() or not any(c.islower() for c in last):
         return False
     if last in _BARE_TYPES or last.endswith(_TYPE_SUFFIXES) or last.lower().endswith(_LOWER_SUFFIXES):
         return True
     if strict:
         return False
+    if _MODULE_PATH.match(token) and last.isidentifier():
+        # ``telegram.error.Conflict``: a class a lowercase module path qualifies, one word or not
+        return True
     humps = sum(1 for i, c in enumerate(last) if c.isupper() and (i == 0 or not last[i - 1].isupper()))
     return humps >= 2 and "_" not in last.strip("_")
 
