@@ -450,7 +450,6 @@ _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
-_MODULE_PATH = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z]")  # ``pkg.mod.Class``
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _MODULE_CLASS = re.compile(
     r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}"
@@ -513,7 +512,7 @@ def is_type_name(token: str, strict: bool = False) -> bool:
         return True
     if strict:
         return False
-    if _MODULE_PATH.match(token) and last.isidentifier():
+    if _module_class(token):
         # ``telegram.error.Conflict``: a class a lowercase module path qualifies, one word or not
         return True
     humps = sum(1 for i, c in enumerate(last) if c.isupper() and (i == 0 or not last[i - 1].isupper()))
