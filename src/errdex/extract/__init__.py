@@ -23,10 +23,13 @@ import dataclasses
 import gc
 import multiprocessing
 import os
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 
 from errdex.extract.cache import encode as cache_encode
 from errdex.extract.codefacts import code_facts
@@ -47,7 +50,11 @@ __all__ = [
     "extract",
     "extract_file",
     "is_test_path",
+    "lifeline",
+    "stop_pool",
+    "watch_lifeline",
     "worker_context",
+    "worker_pool",
 ]
 
 
@@ -269,13 +276,96 @@ def worker_context() -> multiprocessing.context.ForkServerContext:
     return ctx
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(
+# The lifeline: a pipe whose write end only the indexing process holds (made once per process,
+# on its first pool). Every worker watches the read end from a thread and exits when it reads EOF,
+# that is when the process that made the pool is gone, however it went (SIGKILL included).
+_lifeline: dict[int, tuple[Connection, Connection]] = {}  # pid of the maker -> (read, write)
+
+
+def lifeline() -> Connection:
+    """The read end of this process's lifeline, for a worker to watch (``watch_lifeline``).
+
+    A pipe, not ``prctl(PR_SET_PDEATHSIG)``: a worker's parent is the fork server, not the
+    indexer (so the death signal would follow the wrong process, and it is Linux-only), while EOF
+    on a pipe follows exactly the process holding the write end, on any POSIX system, and needs
+    no polling. A child forked from this process (``fork``) would inherit the write end and
+    outlive nothing: it makes its own lifeline (the pid key) and closes the inherited one.
+    """
+    pid = os.getpid()
+    if pid not in _lifeline:
+        for inherited in _lifeline.values():
+            for end in inherited:
+                end.close()
+        _lifeline.clear()
+        _lifeline[pid] = multiprocessing.Pipe(duplex=False)
+    return _lifeline[pid][0]
+
+
+def watch_lifeline(line: Connection) -> None:
+    """In a worker: exit at once when the process at the other end of ``line`` is gone."""
+
+    def wait() -> None:
+        with contextlib.suppress(EOFError, OSError):
+            while True:  # nothing is ever sent: this returns only at EOF
+                line.recv_bytes()
+        os._exit(ORPHANED)
+
+    threading.Thread(target=wait, name="errdex-lifeline", daemon=True).start()
+
+
+ORPHANED = 70  # a worker's exit status when its indexer died (EX_SOFTWARE)
+
+
+def _worker_init(memory: int | None, line: Connection) -> None:
+    """Worker initializer: watch the lifeline (the thread's stack is mapped before the memory cap
+    is measured, so it costs the budget nothing), leave SIGINT to the indexer, which stops its
+    workers itself (``worker_pool``), and cap the memory."""
+    watch_lifeline(line)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if memory is not None:
+        _limit_memory(memory)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[ProcessPoolExecutor]:
+    """A process pool of the extractor's start method whose workers never outlive this process
+    (the lifeline), capped at ``memory`` bytes each beyond what they start with (None: no cap).
+
+    Leaving the block normally waits for the pool's work as ``with ProcessPoolExecutor`` does.
+    Leaving it by an exception (Ctrl-C, SIGTERM turned into ``KeyboardInterrupt`` by the
+    command line, an error) cancels what has not started and terminates the workers at once,
+    where ``with`` would have waited for every submitted task to finish first.
+    """
+    pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=worker_context(),
-        initializer=_limit_memory,
-        initargs=(WORKER_MEMORY,),
+        initializer=_worker_init,
+        initargs=(memory, lifeline()),
     )
+    try:
+        yield pool
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel the pool's pending work and terminate its workers (SIGTERM, then SIGKILL after 5 s)."""
+    # the workers by pid (ProcessPoolExecutor.terminate_workers is Python 3.14's)
+    procs = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        with contextlib.suppress(OSError, ValueError):
+            proc.terminate()
+    for proc in procs:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(5)
+    with contextlib.suppress(BrokenProcessPool):
+        pool.shutdown(wait=True)
 
 
 _DIED = "analysis worker died (killed, or out of memory); file skipped"
@@ -289,25 +379,34 @@ def _isolated(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
     pending = list(reversed(items))
     while pending:
         try:
-            pool = _pool(1)
-        except OSError:
+            with worker_pool(1) as pool:
+                if not _isolated_run(pool, pending, done, encode):
+                    break
+        except OSError:  # no processes on this host
             break
-        with pool:
-            try:
-                pool.submit(_work, [], encode).result()
-            except BrokenProcessPool:
-                break
-            while pending:
-                path, data = pending[-1]
-                try:
-                    result = pool.submit(_work, [(path, data)], encode).result()[0]
-                except BrokenProcessPool:
-                    pending.pop()
-                    done(path, _skipped(path, _DIED), None)
-                    break  # this pool is unusable; a new one takes the rest
-                pending.pop()
-                done(path, *result)
     _in_process(reversed(pending), done, encode)
+
+
+def _isolated_run(
+    pool: ProcessPoolExecutor, pending: list[tuple[str, bytes]], done: Done, encode: bool
+) -> bool:
+    """Files from the end of ``pending`` in one single-worker pool until it breaks (the file it
+    held skipped); False when the pool cannot even run an empty task."""
+    try:
+        pool.submit(_work, [], encode).result()
+    except BrokenProcessPool:
+        return False
+    while pending:
+        path, data = pending[-1]
+        try:
+            result = pool.submit(_work, [(path, data)], encode).result()[0]
+        except BrokenProcessPool:
+            pending.pop()
+            done(path, _skipped(path, _DIED), None)
+            return True  # this pool is unusable; a new one takes the rest
+        pending.pop()
+        done(path, *result)
+    return True
 
 
 def _parallel(
@@ -316,7 +415,7 @@ def _parallel(
     """Analyse chunks in a pool; return the files of chunks that did not finish (pool broken)."""
     finished: set[int] = set()
     try:
-        with _pool(workers) as pool:
+        with worker_pool(workers) as pool:
             futures: list[Future[list[Analysed]]] = [pool.submit(_work, c, encode) for c in chunks]
             for i, fut in enumerate(futures):
                 try:
