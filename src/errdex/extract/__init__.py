@@ -13,6 +13,10 @@ statement per line; ordinary code ~200x, see ``errdex.limits``). So a file over
 (``WORKER_MEMORY`` above what they start with): a file that needs more is recorded as skipped
 with its reason, and so is a file whose worker dies; indexing goes on. Without workers
 (``jobs=1``) files over ``IN_PROCESS_BYTES`` are still analysed in a limited worker process.
+
+Every pool is made by ``worker_pool``: its workers watch the indexer's lifeline
+(``errdex.lifeline``) and exit when it is gone, even SIGKILLed; an exception leaving the pool's
+block (Ctrl-C, or SIGTERM, which the command line turns into one) terminates them at once.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ import gc
 import multiprocessing
 import os
 import signal
-import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -39,6 +42,7 @@ from errdex.extract.parse import decode, parse_ast, split_pieces
 from errdex.extract.resolve import Resolver, build_records
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
+from errdex.lifeline import lifeline, watch
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, named_only
@@ -50,9 +54,7 @@ __all__ = [
     "extract",
     "extract_file",
     "is_test_path",
-    "lifeline",
     "stop_pool",
-    "watch_lifeline",
     "worker_context",
     "worker_pool",
 ]
@@ -276,51 +278,13 @@ def worker_context() -> multiprocessing.context.ForkServerContext:
     return ctx
 
 
-# The lifeline: a pipe whose write end only the indexing process holds (made once per process,
-# on its first pool). Every worker watches the read end from a thread and exits when it reads EOF,
-# that is when the process that made the pool is gone, however it went (SIGKILL included).
-_lifeline: dict[int, tuple[Connection, Connection]] = {}  # pid of the maker -> (read, write)
-
-
-def lifeline() -> Connection:
-    """The read end of this process's lifeline, for a worker to watch (``watch_lifeline``).
-
-    A pipe, not ``prctl(PR_SET_PDEATHSIG)``: a worker's parent is the fork server, not the
-    indexer (so the death signal would follow the wrong process, and it is Linux-only), while EOF
-    on a pipe follows exactly the process holding the write end, on any POSIX system, and needs
-    no polling. A child forked from this process (``fork``) would inherit the write end and
-    outlive nothing: it makes its own lifeline (the pid key) and closes the inherited one.
-    """
-    pid = os.getpid()
-    if pid not in _lifeline:
-        for inherited in _lifeline.values():
-            for end in inherited:
-                end.close()
-        _lifeline.clear()
-        _lifeline[pid] = multiprocessing.Pipe(duplex=False)
-    return _lifeline[pid][0]
-
-
-def watch_lifeline(line: Connection) -> None:
-    """In a worker: exit at once when the process at the other end of ``line`` is gone."""
-
-    def wait() -> None:
-        with contextlib.suppress(EOFError, OSError):
-            while True:  # nothing is ever sent: this returns only at EOF
-                line.recv_bytes()
-        os._exit(ORPHANED)
-
-    threading.Thread(target=wait, name="errdex-lifeline", daemon=True).start()
-
-
-ORPHANED = 70  # a worker's exit status when its indexer died (EX_SOFTWARE)
-
-
 def _worker_init(memory: int | None, line: Connection) -> None:
-    """Worker initializer: watch the lifeline (the thread's stack is mapped before the memory cap
-    is measured, so it costs the budget nothing), leave SIGINT to the indexer, which stops its
-    workers itself (``worker_pool``), and cap the memory."""
-    watch_lifeline(line)
+    """Worker initializer: watch the indexer's lifeline (the watching thread's stack is mapped
+    before the memory cap is measured, so it costs the budget nothing), leave SIGINT to the
+    indexer, which stops its workers itself (``worker_pool``: a terminal's Ctrl-C reaches the
+    whole process group, and a worker interrupted mid-task would only print a traceback), and
+    cap the memory (``_limit_memory``)."""
+    watch(line)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if memory is not None:
         _limit_memory(memory)
