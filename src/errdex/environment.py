@@ -175,7 +175,9 @@ def _index_all(
         changed = changed or result.changed
     if small:
         changed = _index_small(store, small, summary, workers, stage) or changed
-    if changed:
+    from errdex.match.shared_index import is_current
+
+    if changed or not is_current(store):  # also what a run stopped before this left behind
         stage("building the match index")
         from errdex.match import rebuild_index
 

@@ -158,3 +158,18 @@ def catalogue_rows(db: pathlib.Path) -> dict[str, list[tuple[object, ...]]]:
         return out
     finally:
         con.close()
+
+
+def catalogue_content(db: pathlib.Path) -> tuple[list[tuple[object, ...]], dict[str, int]]:
+    """What a catalogue holds, whatever order its releases were written in (``--env`` writes each
+    distribution as its worker finishes, so ids differ from run to run): each release by name,
+    version and content hash, and the row count of every table."""
+    rows = catalogue_rows(db)
+    con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        releases = con.execute(
+            "SELECT r.name, s.version, s.content_hash FROM snapshots s JOIN repos r ON r.id = s.repo_id"
+        ).fetchall()
+    finally:
+        con.close()
+    return sorted(releases), {table: len(got) for table, got in rows.items()}

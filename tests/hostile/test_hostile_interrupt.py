@@ -28,6 +28,7 @@ from interrupt_helpers import (
     SIGINT_IGNORED,
     Running,
     alive,
+    catalogue_content,
     catalogue_rows,
     files_done,
     index_cmd,
@@ -40,6 +41,7 @@ from reach_env import site_of, write_dist
 from serve_attacks import serve_process
 
 INTERRUPTED = 130  # cli.errors.EXIT_INTERRUPTED
+Content = tuple[list[tuple[object, ...]], dict[str, int]]
 
 
 def _index(source: pathlib.Path, db: pathlib.Path) -> None:
@@ -170,11 +172,11 @@ def _index_env(python: pathlib.Path, db: pathlib.Path) -> None:
 @pytest.fixture(scope="module")
 def env_reference(
     venv: pathlib.Path, seeded: pathlib.Path, tmp_path_factory: pytest.TempPathFactory
-) -> dict[str, list[tuple[object, ...]]]:
-    """The rows of the seeded catalogue after an uninterrupted ``--env`` run."""
+) -> Content:
+    """What the seeded catalogue holds after an uninterrupted ``--env`` run."""
     db = _copy(seeded, tmp_path_factory.mktemp("env_reference"))
     _index_env(venv, db)
-    return catalogue_rows(db)
+    return catalogue_content(db)
 
 
 @pytest.mark.slow
@@ -183,7 +185,7 @@ def test_env_indexer_stopped_mid_run_leaves_nothing(
     sig: signal.Signals,
     venv: pathlib.Path,
     seeded: pathlib.Path,
-    env_reference: dict[str, list[tuple[object, ...]]],
+    env_reference: Content,
     tmp_path: pathlib.Path,
 ) -> None:
     """``errdex index --env`` stopped once its pool has handed back a distribution: the pool's
@@ -193,9 +195,11 @@ def test_env_indexer_stopped_mid_run_leaves_nothing(
     run = Running([*ERRDEX, "index", "--env", "--python", str(venv), "--db", str(db), "-j", "2"])
     run.wait_for(lambda line: line.startswith("• indexed slowdist"))
     _stopped(sig, run)
-    catalogue_rows(db)  # opens, and passes the integrity check
+    stored = catalogue_content(db)[0]  # opens, and passes the integrity check
+    assert stored[0][0] == "local/other" and 1 < len(stored) < len(env_reference[0])  # some, whole
+    assert set(stored) <= set(env_reference[0])
     _index_env(venv, db)
-    assert catalogue_rows(db) == env_reference
+    assert catalogue_content(db) == env_reference
 
 
 # ---------------------------------------------------------------------------- errdex serve --workers

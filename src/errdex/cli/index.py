@@ -158,7 +158,11 @@ def index(
     except KeyboardInterrupt:
         progress.close()
         _drop_if_empty(new_file)
-        fail("interrupted; the catalogue is unchanged", EXIT_INTERRUPTED)
+        fail(
+            "interrupted; "
+            + ("the distributions indexed so far stay" if env else "the catalogue is unchanged"),
+            EXIT_INTERRUPTED,
+        )
     progress.close()
     if summary is None:  # several releases: each summary was printed as it landed
         return
