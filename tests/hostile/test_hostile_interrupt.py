@@ -20,6 +20,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from typing import NamedTuple
 
 import httpx
 import pytest
@@ -42,6 +43,7 @@ from serve_attacks import serve_process
 
 INTERRUPTED = 130  # cli.errors.EXIT_INTERRUPTED
 Content = tuple[list[tuple[object, ...]], dict[str, int]]
+Rows = dict[str, list[tuple[object, ...]]]
 
 
 def _index(source: pathlib.Path, db: pathlib.Path) -> None:
@@ -76,6 +78,17 @@ def reference(
     return catalogue_rows(db)
 
 
+class Case(NamedTuple):
+    slow: pathlib.Path  # the package to interrupt the indexing of
+    seeded: pathlib.Path  # a catalogue holding another release: copied for each test
+    reference: Rows  # the seeded catalogue's rows after an uninterrupted index of ``slow``
+
+
+@pytest.fixture(scope="module")
+def case(sources: tuple[pathlib.Path, pathlib.Path], seeded: pathlib.Path, reference: Rows) -> Case:
+    return Case(sources[1], seeded, reference)
+
+
 def _copy(db: pathlib.Path, where: pathlib.Path) -> pathlib.Path:
     for side in ("", "-wal", "-shm"):
         if pathlib.Path(f"{db}{side}").exists():
@@ -101,37 +114,32 @@ def _stopped(sig: signal.Signals, run: Running) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT, signal.SIGKILL], ids=lambda s: s.name)
 def test_indexer_stopped_mid_extraction_leaves_nothing(
-    sig: signal.Signals,
-    sources: tuple[pathlib.Path, pathlib.Path],
-    seeded: pathlib.Path,
-    reference: dict[str, list[tuple[object, ...]]],
-    tmp_path: pathlib.Path,
+    sig: signal.Signals, case: Case, tmp_path: pathlib.Path
 ) -> None:
-    db = _copy(seeded, tmp_path)
+    """Stopped while its pool extracts: no process of the pool is left, the catalogue holds
+    what it held, and the next run gives what an uninterrupted one does."""
+    db = _copy(case.seeded, tmp_path)
     before = catalogue_rows(db)
     launcher = SIGINT_IGNORED if sig == signal.SIGINT else []
-    run = Running([*launcher, *index_cmd(sources[1], db, "-j", "2")])
+    run = Running([*launcher, *index_cmd(case.slow, db, "-j", "2")])
     run.wait_for(files_done(2))
     _stopped(sig, run)
     assert catalogue_rows(db) == before  # nothing of the interrupted release
-    _index(sources[1], db)
-    assert catalogue_rows(db) == reference
+    _index(case.slow, db)
+    assert catalogue_rows(db) == case.reference
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=lambda s: s.name)
 def test_indexer_stopped_while_writing_leaves_a_whole_release_or_none(
-    sig: signal.Signals,
-    sources: tuple[pathlib.Path, pathlib.Path],
-    seeded: pathlib.Path,
-    reference: dict[str, list[tuple[object, ...]]],
-    tmp_path: pathlib.Path,
+    sig: signal.Signals, case: Case, tmp_path: pathlib.Path
 ) -> None:
     """Stopped once the write has begun: the release is all there or not at all (one
     transaction), and the next run brings the catalogue to what an uninterrupted run gives."""
-    db = _copy(seeded, tmp_path)
+    reference = case.reference
+    db = _copy(case.seeded, tmp_path)
     before = catalogue_rows(db)
-    run = Running(index_cmd(sources[1], db, "-j", "2"))
+    run = Running(index_cmd(case.slow, db, "-j", "2"))
     run.wait_for(lambda line: "writing the catalogue" in line)
     code, _ = run.signal(sig)
     assert code == (-signal.SIGKILL if sig == signal.SIGKILL else INTERRUPTED)
@@ -140,7 +148,7 @@ def test_indexer_stopped_while_writing_leaves_a_whole_release_or_none(
         assert after["errors"] == reference["errors"] and after["files"] == reference["files"]
     else:
         assert after["errors"] == before["errors"] and after["files"] == before["files"]
-    _index(sources[1], db)
+    _index(case.slow, db)
     assert catalogue_rows(db) == reference
 
 
