@@ -227,3 +227,28 @@ def test_serve_workers_leave_with_their_parent(sig: signal.Signals, seeded: path
         assert wait_gone(procs) == [], f"left running after {sig.name}: {alive(procs)}"
         with pytest.raises(httpx.TransportError):
             httpx.get(base + "/api/repos", timeout=5)
+
+
+# ---------------------------------------------------------------------------- the handlers
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_interruptible_makes_sigterm_and_an_ignored_sigint_a_ctrl_c(sig: signal.Signals) -> None:
+    """Inside ``interruptible`` both signals raise ``KeyboardInterrupt`` (SIGINT even when the
+    process inherited it ignored); the handlers from before are back after."""
+    import threading
+
+    from errdex.cli.errors import interruptible
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set from the main thread only")
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with pytest.raises(KeyboardInterrupt), interruptible():
+            os.kill(os.getpid(), sig)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is before[signal.SIGTERM]
+    finally:
+        for s, handler in before.items():
+            signal.signal(s, handler)
