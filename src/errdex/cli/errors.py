@@ -30,7 +30,8 @@ EXIT_CODES = (
     "disk full, read-only, unreachable database), or `explain` found no match or only a built-in "
     "explanation (also with --json); 2 what was given "
     "cannot work (bad option, no catalogue at --db, not a catalogue, unusable database URL or "
-    "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted."
+    "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted (Ctrl-C; for `index`, "
+    "also SIGINT or SIGTERM sent to it)."
 )
 
 
