@@ -69,13 +69,13 @@ def make_venv(root: Path) -> Path:
             check=True, capture_output=True, text=True,
         ).stdout.strip()
     )  # fmt: skip
-    _write_dist(site, "shoplib", "1.0", SHOPLIB)
+    write_dist(site, "shoplib", "1.0", SHOPLIB)
     src = Path(__import__("errdex").__file__).resolve().parents[1]
     (site / "zz_errdex_dev.pth").write_text(f"{src}\n{sysconfig.get_paths()['purelib']}\n")
     return python
 
 
-def _write_dist(site: Path, name: str, version: str, files: dict[str, str]) -> None:
+def write_dist(site: Path, name: str, version: str, files: dict[str, str]) -> None:
     """Install ``files`` as distribution ``name`` the way an installer leaves it: the files, and
     a ``.dist-info`` with METADATA and a RECORD listing them."""
     info = site / f"{name}-{version}.dist-info"
@@ -94,7 +94,7 @@ def _write_dist(site: Path, name: str, version: str, files: dict[str, str]) -> N
 
 def write_data_only_dist(site: Path) -> None:
     """A distribution with no Python file (fonts, a data table): indexing passes it over."""
-    _write_dist(site, "datapack", "2.0", {"datapack_data/table.csv": "a,b\n1,2\n"})
+    write_dist(site, "datapack", "2.0", {"datapack_data/table.csv": "a,b\n1,2\n"})
 
 
 def site_of(python: Path) -> Path:

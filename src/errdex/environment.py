@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -175,7 +175,9 @@ def _index_all(
         changed = changed or result.changed
     if small:
         changed = _index_small(store, small, summary, workers, stage) or changed
-    if changed:
+    from errdex.match.shared_index import is_current
+
+    if changed or not is_current(store):  # also what a run stopped before this left behind
         stage("building the match index")
         from errdex.match import rebuild_index
 
@@ -190,12 +192,13 @@ def _index_small(
     stage: Callable[[str], None],
 ) -> bool:
     """Extract small distributions whole, one per worker, writing each as it completes."""
-    from errdex.extract import worker_context
+    from errdex.extract import worker_pool
 
     changed = False
     stage(f"extracting {len(small)} distributions, {workers} at a time")
-    # the extractor's own start method: the caller may have threads (a progress bar)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=worker_context()) as pool:
+    # the extractor's own start method (the caller may have threads: a progress bar) and its
+    # lifeline; no memory cap here: these workers run the extractor, whose own pool caps files
+    with worker_pool(workers, memory=None) as pool:
         pending: dict[Future[Any], tuple[Any, Any, list[tuple[str, str]]]] = {
             pool.submit(_extract_whole, snap.files, snap.info.repo): (inst, snap, left)
             for inst, snap, left in small

@@ -99,9 +99,20 @@ def index(
     prog = progress or _Quiet()
     with Store.open(db) as store:
         summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
-        if summary.changed:
+        if summary.changed or not derived_current(store, summary.repo):
             after_history_change(store, [summary.repo], prog)
     return summary
+
+
+def derived_current(store: Any, repo: str) -> bool:
+    """Whether what ``after_history_change`` derives is up to date for ``repo``: a run stopped
+    (SIGTERM, Ctrl-C, SIGKILL) after its release was stored and before the lineages or the
+    match index were, leaves them behind, and indexing the same release again finds the release
+    itself unchanged; it then derives them, and the catalogue is what one whole run makes."""
+    from errdex.history.lineage import lineages_current
+    from errdex.match.shared_index import is_current
+
+    return lineages_current(store, repo) and is_current(store)
 
 
 def index_releases(
@@ -134,7 +145,10 @@ def index_releases(
                 if on_summary is not None:
                     on_summary(summary)
     finally:
-        changed = sorted({x.repo for x in out if x.changed})
+        repos = {x.repo for x in out}
+        changed = sorted(
+            {x.repo for x in out if x.changed} | {r for r in repos if not derived_current(store, r)}
+        )
         try:
             if changed:  # also after an interruption: what was stored is consistent and searchable
                 after_history_change(store, changed, prog)

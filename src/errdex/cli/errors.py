@@ -7,10 +7,13 @@ errdex's light leaf modules are imported here: every command imports this module
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import functools
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Final, NoReturn
 
 import typer
@@ -18,7 +21,7 @@ import typer
 from errdex.store.errors import EXIT_FAILURE, EXIT_USAGE, StoreError
 from errdex.textsafe import printable, redact_url
 
-__all__ = ["EXIT_CODES", "EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "fail", "guarded"]
+__all__ = ["EXIT_CODES", "EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "fail", "guarded", "interruptible"]
 
 EXIT_INTERRUPTED: Final = 130  # Ctrl-C, as a shell reports a SIGINT death
 
@@ -27,7 +30,8 @@ EXIT_CODES = (
     "disk full, read-only, unreachable database), or `explain` found no match or only a built-in "
     "explanation (also with --json); 2 what was given "
     "cannot work (bad option, no catalogue at --db, not a catalogue, unusable database URL or "
-    "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted."
+    "missing driver, unknown error ID or codebase, unreadable input); 130 interrupted (Ctrl-C; for `index`, "
+    "also SIGINT or SIGTERM sent to it)."
 )
 
 
@@ -55,3 +59,27 @@ def guarded[**P, R](command: Callable[P, R]) -> Callable[P, R]:
             fail(f"{what}{where}", EXIT_FAILURE)
 
     return run
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def interruptible() -> Iterator[None]:
+    """SIGTERM and SIGINT both interrupt the block as Ctrl-C does: ``KeyboardInterrupt`` in the
+    main thread, so the command stops its workers, leaves the catalogue consistent and exits
+    with ``EXIT_INTERRUPTED``. SIGTERM's default would kill the process on the spot (its
+    workers orphaned); SIGINT is set explicitly, since a parent may have left it ignored (a
+    shell does for a command started with ``&``). The handlers before are restored after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        for sig, handler in before.items():
+            signal.signal(sig, handler)

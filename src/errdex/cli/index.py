@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from errdex.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, fail
+from errdex.cli.errors import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, fail, interruptible
 from errdex.options import DbOpt, JsonOpt
 from errdex.textsafe import printable
 
@@ -135,16 +135,18 @@ def index(
     env = env or python is not None
     _check_modes(source, env, from_file, top, ranking, jobs, releases, tags, workers, ray_address)
     if from_file is not None or top is not None:
-        _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
+        with interruptible():
+            _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
         return
     progress = ProgressBar(tty=sys.stderr.isatty())
     new_file = _new_catalogue_file(db)
     try:
-        summary = (
-            _index_env(db, python, jobs, progress)
-            if env
-            else _run_index(source or "", db, jobs, releases, tags, progress, as_json)
-        )
+        with interruptible():
+            summary = (
+                _index_env(db, python, jobs, progress)
+                if env
+                else _run_index(source or "", db, jobs, releases, tags, progress, as_json)
+            )
     except SourceError as e:
         progress.close()
         _drop_if_empty(new_file)
@@ -156,7 +158,11 @@ def index(
     except KeyboardInterrupt:
         progress.close()
         _drop_if_empty(new_file)
-        fail("interrupted; the catalogue is unchanged", EXIT_INTERRUPTED)
+        fail(
+            "interrupted; "
+            + ("the distributions indexed so far stay" if env else "the catalogue is unchanged"),
+            EXIT_INTERRUPTED,
+        )
     progress.close()
     if summary is None:  # several releases: each summary was printed as it landed
         return

@@ -13,6 +13,10 @@ statement per line; ordinary code ~200x, see ``errdex.limits``). So a file over
 (``WORKER_MEMORY`` above what they start with): a file that needs more is recorded as skipped
 with its reason, and so is a file whose worker dies; indexing goes on. Without workers
 (``jobs=1``) files over ``IN_PROCESS_BYTES`` are still analysed in a limited worker process.
+
+Every pool is made by ``worker_pool``: its workers watch the indexer's lifeline
+(``errdex.lifeline``) and exit when it is gone, even SIGKILLed; an exception leaving the pool's
+block (Ctrl-C, or SIGTERM, which the command line turns into one) terminates them at once.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ import dataclasses
 import gc
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 
 from errdex.extract.cache import encode as cache_encode
 from errdex.extract.codefacts import code_facts
@@ -36,6 +42,7 @@ from errdex.extract.parse import decode, parse_ast, split_pieces
 from errdex.extract.resolve import Resolver, build_records
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
+from errdex.lifeline import lifeline, watch
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, named_only
@@ -47,7 +54,9 @@ __all__ = [
     "extract",
     "extract_file",
     "is_test_path",
+    "stop_pool",
     "worker_context",
+    "worker_pool",
 ]
 
 
@@ -269,13 +278,58 @@ def worker_context() -> multiprocessing.context.ForkServerContext:
     return ctx
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(
+def _worker_init(memory: int | None, line: Connection) -> None:
+    """Worker initializer: watch the indexer's lifeline (the watching thread's stack is mapped
+    before the memory cap is measured, so it costs the budget nothing), leave SIGINT to the
+    indexer, which stops its workers itself (``worker_pool``: a terminal's Ctrl-C reaches the
+    whole process group, and a worker interrupted mid-task would only print a traceback), and
+    cap the memory (``_limit_memory``)."""
+    watch(line)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if memory is not None:
+        _limit_memory(memory)
+
+
+@contextlib.contextmanager
+def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[ProcessPoolExecutor]:
+    """A process pool of the extractor's start method whose workers never outlive this process
+    (the lifeline), capped at ``memory`` bytes each beyond what they start with (None: no cap).
+
+    Leaving the block normally waits for the pool's work as ``with ProcessPoolExecutor`` does.
+    Leaving it by an exception (Ctrl-C, SIGTERM turned into ``KeyboardInterrupt`` by the
+    command line, an error) cancels what has not started and terminates the workers at once,
+    where ``with`` would have waited for every submitted task to finish first.
+    """
+    pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=worker_context(),
-        initializer=_limit_memory,
-        initargs=(WORKER_MEMORY,),
+        initializer=_worker_init,
+        initargs=(memory, lifeline()),
     )
+    try:
+        yield pool
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel the pool's pending work and terminate its workers (SIGTERM, then SIGKILL after 5 s)."""
+    # the workers by pid (ProcessPoolExecutor.terminate_workers is Python 3.14's)
+    procs = list((pool._processes or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        with contextlib.suppress(OSError, ValueError):
+            proc.terminate()
+    for proc in procs:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            proc.join(5)
+            if proc.is_alive():
+                proc.kill()
+                proc.join(5)
+    with contextlib.suppress(BrokenProcessPool):
+        pool.shutdown(wait=True)
 
 
 _DIED = "analysis worker died (killed, or out of memory); file skipped"
@@ -289,25 +343,34 @@ def _isolated(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
     pending = list(reversed(items))
     while pending:
         try:
-            pool = _pool(1)
-        except OSError:
+            with worker_pool(1) as pool:
+                if not _isolated_run(pool, pending, done, encode):
+                    break
+        except OSError:  # no processes on this host
             break
-        with pool:
-            try:
-                pool.submit(_work, [], encode).result()
-            except BrokenProcessPool:
-                break
-            while pending:
-                path, data = pending[-1]
-                try:
-                    result = pool.submit(_work, [(path, data)], encode).result()[0]
-                except BrokenProcessPool:
-                    pending.pop()
-                    done(path, _skipped(path, _DIED), None)
-                    break  # this pool is unusable; a new one takes the rest
-                pending.pop()
-                done(path, *result)
     _in_process(reversed(pending), done, encode)
+
+
+def _isolated_run(
+    pool: ProcessPoolExecutor, pending: list[tuple[str, bytes]], done: Done, encode: bool
+) -> bool:
+    """Files from the end of ``pending`` in one single-worker pool until it breaks (the file it
+    held skipped); False when the pool cannot even run an empty task."""
+    try:
+        pool.submit(_work, [], encode).result()
+    except BrokenProcessPool:
+        return False
+    while pending:
+        path, data = pending[-1]
+        try:
+            result = pool.submit(_work, [(path, data)], encode).result()[0]
+        except BrokenProcessPool:
+            pending.pop()
+            done(path, _skipped(path, _DIED), None)
+            return True  # this pool is unusable; a new one takes the rest
+        pending.pop()
+        done(path, *result)
+    return True
 
 
 def _parallel(
@@ -316,7 +379,7 @@ def _parallel(
     """Analyse chunks in a pool; return the files of chunks that did not finish (pool broken)."""
     finished: set[int] = set()
     try:
-        with _pool(workers) as pool:
+        with worker_pool(workers) as pool:
             futures: list[Future[list[Analysed]]] = [pool.submit(_work, c, encode) for c in chunks]
             for i, fut in enumerate(futures):
                 try:

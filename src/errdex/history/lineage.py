@@ -45,7 +45,7 @@ from errdex.store.records import PlacedError, Release
 if TYPE_CHECKING:
     from errdex.store.sql import Store
 
-__all__ = ["continues", "ensure_lineages", "pair_releases", "update_lineages"]
+__all__ = ["continues", "ensure_lineages", "lineages_current", "pair_releases", "update_lineages"]
 
 _MAX_PAIRS = 4_000_000  # unmatched older x newer errors scored per release pair (bounded work)
 
@@ -99,6 +99,16 @@ def pair_releases(older: Sequence[PlacedError], newer: Sequence[PlacedError]) ->
             used_new.add(b_id)
             pairs.append((a_id, b_id))
     return pairs
+
+
+def lineages_current(store: Store, repo: str) -> bool:
+    """Whether ``repo``'s stored lineages were derived over its releases as they are now (not,
+    after a run stopped between storing a release and deriving them)."""
+    name = store.resolve_repo(repo)
+    releases = release_order(store, repo)
+    with store.engine.connect() as conn:
+        repo_id = int(conn.execute(select(s.repos.c.id).where(s.repos.c.name == name)).scalar_one())
+        return _derived_over(conn, repo_id) == _stamps(conn, releases)
 
 
 def update_lineages(store: Store, repo: str) -> int:

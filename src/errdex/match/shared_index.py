@@ -62,7 +62,7 @@ from errdex.match.verify import compact
 if TYPE_CHECKING:
     from errdex.match import Matcher
 
-__all__ = ["build_segment", "load_shared", "merge", "shared_matcher", "shared_path", "update"]
+__all__ = ["build_segment", "is_current", "load_shared", "merge", "shared_matcher", "shared_path", "update"]
 
 
 def build_segment(store: Any, snapshot_id: int) -> Index:
@@ -594,6 +594,23 @@ _COVERS = "match-index-covers"
 
 def _digest(stamps: list[tuple[int, str]]) -> str:
     return hashlib.sha256(json.dumps(stamps).encode()).hexdigest()
+
+
+def is_current(store: Any) -> bool:
+    """Whether the stored match index was merged from every snapshot as it is now, at the
+    catalogue's generation: read from the small record stored beside it, not the index itself."""
+    from errdex.store import segments as ss
+
+    got = ss.stored_artifacts(store, [_COVERS])
+    if _COVERS not in got or got[_COVERS][1] != str(store.generation()):
+        return False
+    try:
+        covers = json.loads(got[_COVERS][0])
+        count, digest = int(covers["snapshots"]), str(covers["digest"])
+    except (ValueError, KeyError, TypeError):
+        return False
+    stamps = ss.snapshot_stamps(store)
+    return count == len(stamps) and digest == _digest(stamps)
 
 
 def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Builder | None, list[int]]:

@@ -224,6 +224,7 @@ def run_workers(
     import multiprocessing
     import socket
 
+    from errdex.lifeline import lifeline
     from errdex.match.shared_index import load_shared
     from errdex.store import Store
 
@@ -241,6 +242,7 @@ def run_workers(
     # SIGINT is set explicitly, since a parent process may have left it ignored
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, _stop)
+    lifeline()  # made before the fork: each worker watches it and leaves with this process (SIGKILL too)
     ctx = multiprocessing.get_context("fork")
     children = [ctx.Process(target=_worker, args=(db, sock, limits), daemon=True) for _ in range(workers)]
     for child in children:
@@ -269,7 +271,10 @@ def _stop(signum: int, frame: Any) -> None:
 def _worker(db: str | None, sock: Any, limits: ServerLimits | None) -> None:
     import uvicorn
 
+    from errdex.lifeline import watch_inherited
+
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # uvicorn installs its own; none of the parent's
+    watch_inherited()
 
     from errdex.web.app import create_app
 
