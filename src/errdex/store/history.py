@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
-from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, select_in
+from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, intern_ids, select_in
 from errdex.store.errors import StoreError
 from errdex.store.records import PlacedError, Release, UnpinnedRelease
 from errdex.store.timeline import version_key
@@ -78,6 +78,10 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
 
     wanted = set(names)
     if not wanted:
+        return
+    interned = intern_ids(conn, s.symbol_names, wanted)
+    if interned is not None:
+        _write_runs(conn, s.symbol_runs, snap_id, interned)
         return
     ids = _ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, wanted)
     new = sorted(wanted - ids.keys())
