@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from operator import itemgetter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -90,7 +91,11 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
         return
     cols = list(rows[0])
     procs = _processors(conn, table, cols)
-    bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    bound: Iterable[tuple[Any, ...]]
+    if any(procs):
+        bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    else:  # no column processes its values (integers: a release's ~30k runs of symbols)
+        bound = map(itemgetter(*cols), rows) if len(cols) > 1 else ((r[cols[0]],) for r in rows)
     cur = _copy_cursor(conn)
     if cur is not None:
         _copy(cur, table, cols, bound)

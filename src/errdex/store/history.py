@@ -32,9 +32,13 @@ __all__ = [
 ]
 
 
+# ``json.dumps`` with these options, made once (``dumps`` makes an encoder at each call with options)
+_digest_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def occurrence_digest(body: Mapping[str, Any]) -> str:
     """Identity of an occurrence's body: equal bodies in two releases are one row."""
-    key = json.dumps([body[c] for c in s._BODY_COLUMNS], ensure_ascii=False, separators=(",", ":"))
+    key = _digest_json([body[c] for c in s._BODY_COLUMNS])
     return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
