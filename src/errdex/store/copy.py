@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from operator import itemgetter
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
