@@ -533,13 +533,11 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[Pl
     out: dict[int, list[PlacedError]] = {sid: [] for sid in wanted}
     with store.engine.connect() as conn:
         at = conn.execute(lines).all()
-        ids = sorted({str(r[1]) for r in at})
-        identity: dict[str, tuple[str, str, str, str, str]] = {}
-        for i in range(0, len(ids), 500):
-            q = select(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function).where(
-                e.c.id.in_(ids[i : i + 500])
-            )
-            identity.update((str(r[0]), (r[1], r[2], r[3], r[4], r[5])) for r in conn.execute(q))
+        columns = (e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function)
+        identity: dict[str, tuple[str, str, str, str, str]] = {
+            str(r[0]): (r[1], r[2], r[3], r[4], r[5])
+            for r in select_in(conn, columns, e.c.id, (str(r[1]) for r in at))
+        }
     for sid, eid, line in at:
         kind, exc_type, template, path, function = identity[str(eid)]
         out[int(sid)].append(
