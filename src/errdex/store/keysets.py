@@ -122,12 +122,12 @@ def write_keys(
         # in key order: the rows go to the end of the b-tree's runs of each key instead of all over it.
         # Sorted by (kind, key, set) as two stable sorts of rows made in set order (a set holds a
         # pair once): a sort of the tuples themselves compared ~40k of them by their small kinds first
-        rows = [
+        keyed = [
             (kind, key, sid) for sid, d in sorted((ids[d], d) for d in missing) for kind, key in new_sets[d]
         ]
-        rows.sort(key=itemgetter(1))
-        rows.sort(key=itemgetter(0))
-        insert_rows(conn, s.set_keys, rows)
+        keyed.sort(key=itemgetter(1))
+        keyed.sort(key=itemgetter(0))
+        insert_rows(conn, s.set_keys, keyed)
     rows = {
         (sid, fid)
         for fid, (shared_ids, extra) in plans.items()
