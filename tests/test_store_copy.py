@@ -21,7 +21,14 @@ from sqlalchemy import (
     select,
 )
 
-from errdex.store.copy import IN_CHUNK, RETURNING_CHUNK, insert_dicts, insert_returning_ids, select_in
+from errdex.store.copy import (
+    IN_CHUNK,
+    RETURNING_CHUNK,
+    insert_dicts,
+    insert_returning_ids,
+    intern_ids,
+    select_in,
+)
 
 META = MetaData()
 
@@ -107,3 +114,42 @@ def test_insert_returning_ids_gives_the_ids_the_catalogue_holds(engine: Engine) 
     assert a is not None and b is not None
     assert a.keys() == set(first) and b.keys() == set(more)
     assert {**a, **b} == stored  # each key with the id its row was given
+
+
+def test_intern_ids_gives_the_ids_insert_returning_ids_would_and_stores_each_key_once(
+    tmp_path: Path, engine: Engine
+) -> None:
+    """Keys new to the table are inserted in key order, whatever order they come in: the same
+    rows and ids as ``insert_returning_ids`` of the sorted new keys (the writer's other way)."""
+    first = [f"name{i}é" for i in range(7)][::-1]
+    more = [*first[:3], *(f"more{i}" for i in range(2 * RETURNING_CHUNK + 3))]  # old and new keys
+    other = create_engine(f"sqlite:///{tmp_path / 'other.db'}")
+    META.create_all(other)
+    with engine.begin() as conn, other.begin() as them:
+        a = intern_ids(conn, NAMES, first)
+        b = intern_ids(conn, NAMES, [*more, *more[:5]])  # a key given twice is one row
+        ours = [tuple(r) for r in conn.execute(select(NAMES.c.id, NAMES.c.name).order_by(NAMES.c.id))]
+        ra = insert_returning_ids(them, NAMES, sorted(first))
+        rb = insert_returning_ids(them, NAMES, sorted(set(more) - set(first)))
+        theirs = [tuple(r) for r in them.execute(select(NAMES.c.id, NAMES.c.name).order_by(NAMES.c.id))]
+    other.dispose()
+    assert a is not None and b is not None and ra is not None and rb is not None
+    assert ours == theirs
+    held = dict(theirs)
+    assert sorted(a) == sorted(ra.values())
+    assert sorted(held[i] for i in b) == sorted(set(more))
+
+
+def test_insert_dicts_of_columns_that_process_nothing_stores_the_values_as_given(engine: Engine) -> None:
+    runs = Table(
+        "runs", MetaData(), Column("a", Integer, primary_key=True), Column("b", Integer), Column("c", Integer)
+    )
+    one = Table("one", MetaData(), Column("a", Integer, primary_key=True))
+    runs.create(engine)
+    one.create(engine)
+    rows = [{"a": i, "b": i * 2, "c": None} for i in range(5)]
+    with engine.begin() as conn:
+        insert_dicts(conn, runs, rows)
+        insert_dicts(conn, one, [{"a": 3}, {"a": 1}])
+        assert [dict(r) for r in conn.execute(select(runs).order_by(runs.c.a)).mappings()] == rows
+        assert sorted(conn.scalars(select(one.c.a))) == [1, 3]

@@ -641,3 +641,22 @@ def test_called_names_are_the_call_keys_of_each_snapshots_own_library_files(
         later = store.facts.called_names(second)
         assert "audit" in later and "audit" not in library
         assert not later & (in_tests - library)
+
+
+def test_the_call_keys_of_a_file_are_those_of_the_calls_its_stored_value_keeps() -> None:
+    """``factblobs.keys`` finds the calls without ordering them: the same keys as the calls
+    ``encode`` stores (``ordered_calls``), a call whose caller is no function of the file left out."""
+    from errdex.model import CallFact, CodeFacts, FunctionFact
+    from errdex.store import factblobs
+
+    f = CodeFacts()
+    f.functions = [FunctionFact("g", 1, 3, None), FunctionFact("C.h", 5, 9, "C")]
+    f.calls = [
+        CallFact("C.h", "self.save", 6),
+        CallFact("g", "tpu_core.foo", 2),
+        CallFact("gone", "orphan", 4),  # no such function in the file
+        CallFact("g", "bar", 3),
+    ]
+    kept = factblobs.ordered_calls(f.functions, f.calls)
+    calls = {key for kind, key in factblobs.keys(f) if kind == factblobs.KEY_CALL}
+    assert calls == {c.callee.rpartition(".")[2] for c in kept} == {"foo", "bar", "save"}

@@ -39,6 +39,7 @@ from sqlalchemy import Connection, delete, func, insert, select
 
 from errdex.store import StoreError
 from errdex.store import schema as s
+from errdex.store.copy import insert_dicts
 from errdex.store.history import release_order, repo_records
 from errdex.store.records import PlacedError, Release
 
@@ -191,9 +192,10 @@ def _extended(store: Store, releases: Sequence[Release]) -> dict[str, str]:
 
 
 def _insert(conn: Connection, repo_id: int, lineage: dict[str, str]) -> None:
+    # the writer's bulk insert (``insert_dicts``): the same bind processing of each value,
+    # without SQLAlchemy's per-row parameter handling of a release's ~7k rows
     rows = [{"error_id": e, "repo_id": repo_id, "lineage": lin} for e, lin in sorted(lineage.items())]
-    for i in range(0, len(rows), 5000):
-        conn.execute(s.error_lineage.insert(), rows[i : i + 5000])
+    insert_dicts(conn, s.error_lineage, rows)
 
 
 _MARK = "lineages:"  # artifact naming the releases a codebase's lineages were derived over

@@ -19,12 +19,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.engine import Connection
 
-__all__ = ["insert_dicts", "insert_returning_ids", "insert_rows", "insert_tuples", "select_in"]
+__all__ = ["insert_dicts", "insert_returning_ids", "insert_rows", "insert_tuples", "intern_ids", "select_in"]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
 # rows per ``INSERT ... VALUES (..), (..) RETURNING``: within SQLite's oldest limit of 999 parameters
@@ -90,7 +91,11 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
         return
     cols = list(rows[0])
     procs = _processors(conn, table, cols)
-    bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    bound: Iterable[tuple[Any, ...]]
+    if any(procs):
+        bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+    else:  # no column processes its values (integers: a release's ~30k runs of symbols)
+        bound = map(itemgetter(*cols), rows) if len(cols) > 1 else ((r[cols[0]],) for r in rows)
     cur = _copy_cursor(conn)
     if cur is not None:
         _copy(cur, table, cols, bound)
@@ -170,3 +175,26 @@ def insert_returning_ids(conn: Connection, table: Table, keys: Sequence[str]) ->
         sql = f"INSERT INTO {table.name} ({key_col}) VALUES {values} RETURNING {id_col}, {key_col}"
         ids.update((str(k), int(v)) for v, k in conn.exec_driver_sql(sql, chunk))
     return ids
+
+
+def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> list[int] | None:
+    """Insert a row for each of ``keys`` not in ``table`` yet (``id``, then the unique key
+    column; in key order, so the ids are those ``insert_returning_ids`` of the sorted new keys
+    gives) and give the ids of all ``keys``; None (nothing written) where this is not the cheap
+    way. SQLite with its JSON functions only: the keys go as one JSON array in two statements,
+    where asking which are stored, inserting the others 500 a statement and reading their ids
+    back cost a release's ~30k symbol names a round of Python objects per key three times over.
+    The keys are passed as they are, like ``insert_rows``'s tuples."""
+    if conn.dialect.name != "sqlite" or not _SQLITE_JSON:
+        return None
+    id_col, key_col = (c.name for c in table.columns)
+    keys_json = json.dumps(sorted(set(keys)), ensure_ascii=False)
+    conn.exec_driver_sql(
+        f"INSERT INTO {table.name} ({key_col}) SELECT j.value FROM json_each(?) j "
+        f"WHERE NOT EXISTS (SELECT 1 FROM {table.name} t WHERE t.{key_col} = j.value) ORDER BY j.key",
+        (keys_json,),
+    )
+    rows = conn.exec_driver_sql(
+        f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value", (keys_json,)
+    )
+    return [int(r[0]) for r in rows]

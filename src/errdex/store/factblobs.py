@@ -50,13 +50,17 @@ COLUMNS = ("names", "imports", "functions", "docs", "calls", "classes", "tests")
 
 _MAX_VALUE = 64 << 20  # a value inflating past this is no errdex row (the catalogue may be crafted)
 _LEVEL = 6
+# ``json.dumps`` with these options, made once: ``dumps`` builds a new encoder at every call
+# with options, and the writer serializes seven values per file and a set digest
+_compact = json.JSONEncoder(separators=(",", ":")).encode
+_compact_text = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def _z(value: list[Any]) -> bytes:
     """A list as one zlib frame of compact JSON; an empty list is no frame at all (b"")."""
     if not value:
         return b""
-    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), _LEVEL)
+    return zlib.compress(_compact(value).encode(), _LEVEL)
 
 
 def ordered_calls(functions: Sequence[FunctionFact], calls: Sequence[CallFact]) -> list[CallFact]:
@@ -73,7 +77,7 @@ def ordered_calls(functions: Sequence[FunctionFact], calls: Sequence[CallFact]) 
 def encode(f: CodeFacts) -> tuple[bytes, ...]:
     """The values of ``COLUMNS`` for one file's facts."""
     return (
-        zlib.compress(json.dumps([f.toplevel, f.bound, f.consts], separators=(",", ":")).encode(), _LEVEL),
+        zlib.compress(_compact([f.toplevel, f.bound, f.consts]).encode(), _LEVEL),
         _z([[m.local, m.target, m.level] for m in f.imports]),
         _z([[g.qualname, g.line, g.end_line, g.cls] for g in f.functions]),
         _z([[list(g.params), g.doc] for g in f.functions]),
@@ -84,8 +88,11 @@ def encode(f: CodeFacts) -> tuple[bytes, ...]:
 
 
 def keys(f: CodeFacts) -> set[tuple[int, str]]:
-    """The (kind, key) pairs of the lookups across files for one file's facts."""
-    out = {(KEY_CALL, c.callee.rpartition(".")[2]) for c in ordered_calls(f.functions, f.calls)}
+    """The (kind, key) pairs of the lookups across files for one file's facts: those of the
+    calls ``encode`` keeps (``ordered_calls``'s, whose caller is a function of the file), found
+    without putting them in order."""
+    callers = {g.qualname for g in f.functions}
+    out = {(KEY_CALL, c.callee.rpartition(".")[2]) for c in f.calls if c.caller in callers}
     out.update((KEY_FUNCTION, g.qualname.rpartition(".")[2]) for g in f.functions)
     for m in f.imports:
         out.add((KEY_IMPORT, m.local))
@@ -100,7 +107,7 @@ def keys(f: CodeFacts) -> set[tuple[int, str]]:
 def set_digest(pairs: Iterable[tuple[int, str]]) -> str:
     """The digest a set of (kind, key) pairs is stored under (``keysets``): equal sets, of any
     files, are one set."""
-    text = json.dumps(sorted(set(pairs)), separators=(",", ":"), ensure_ascii=False)
+    text = _compact_text(sorted(set(pairs)))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
-from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, select_in
+from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, intern_ids, select_in
 from errdex.store.errors import StoreError
 from errdex.store.records import PlacedError, Release, UnpinnedRelease
 from errdex.store.timeline import version_key
@@ -32,9 +32,13 @@ __all__ = [
 ]
 
 
+# ``json.dumps`` with these options, made once (``dumps`` makes an encoder at each call with options)
+_digest_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def occurrence_digest(body: Mapping[str, Any]) -> str:
     """Identity of an occurrence's body: equal bodies in two releases are one row."""
-    key = json.dumps([body[c] for c in s._BODY_COLUMNS], ensure_ascii=False, separators=(",", ":"))
+    key = _digest_json([body[c] for c in s._BODY_COLUMNS])
     return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
@@ -78,6 +82,10 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
 
     wanted = set(names)
     if not wanted:
+        return
+    interned = intern_ids(conn, s.symbol_names, wanted)
+    if interned is not None:
+        _write_runs(conn, s.symbol_runs, snap_id, interned)
         return
     ids = _ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, wanted)
     new = sorted(wanted - ids.keys())
@@ -525,13 +533,11 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[Pl
     out: dict[int, list[PlacedError]] = {sid: [] for sid in wanted}
     with store.engine.connect() as conn:
         at = conn.execute(lines).all()
-        ids = sorted({str(r[1]) for r in at})
-        identity: dict[str, tuple[str, str, str, str, str]] = {}
-        for i in range(0, len(ids), 500):
-            q = select(e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function).where(
-                e.c.id.in_(ids[i : i + 500])
-            )
-            identity.update((str(r[0]), (r[1], r[2], r[3], r[4], r[5])) for r in conn.execute(q))
+        columns = (e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function)
+        identity: dict[str, tuple[str, str, str, str, str]] = {
+            str(r[0]): (r[1], r[2], r[3], r[4], r[5])
+            for r in select_in(conn, columns, e.c.id, (str(r[1]) for r in at))
+        }
     for sid, eid, line in at:
         kind, exc_type, template, path, function = identity[str(eid)]
         out[int(sid)].append(

@@ -13,6 +13,7 @@ anyway (``facts``). The superset is bounded: past ``_MAX_LINKS`` sets, or more s
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from operator import itemgetter
 
 from sqlalchemy import Column, Connection, Integer, MetaData, Table, Text, delete, exists, select, text
 from sqlalchemy.sql.elements import ColumnElement
@@ -118,10 +119,15 @@ def write_keys(
     if missing:
         insert_rows(conn, s.key_sets, [(d, len(new_sets[d])) for d in missing], skip=("id",))
         ids.update(_set_ids(conn, missing))
-        # in key order: the rows go to the end of the b-tree's runs of each key instead of all over it
-        insert_rows(
-            conn, s.set_keys, sorted((kind, key, ids[d]) for d in missing for kind, key in new_sets[d])
-        )
+        # in key order: the rows go to the end of the b-tree's runs of each key instead of all over it.
+        # Sorted by (kind, key, set) as two stable sorts of rows made in set order (a set holds a
+        # pair once): a sort of the tuples themselves compared ~40k of them by their small kinds first
+        keyed = [
+            (kind, key, sid) for sid, d in sorted((ids[d], d) for d in missing) for kind, key in new_sets[d]
+        ]
+        keyed.sort(key=itemgetter(1))
+        keyed.sort(key=itemgetter(0))
+        insert_rows(conn, s.set_keys, keyed)
     rows = {
         (sid, fid)
         for fid, (shared_ids, extra) in plans.items()
