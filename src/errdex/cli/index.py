@@ -160,7 +160,11 @@ def index(
         _drop_if_empty(new_file)
         fail(
             "interrupted; "
-            + ("the distributions indexed so far stay" if env else "the catalogue is unchanged"),
+            + (
+                "the distributions indexed so far stay"
+                if env
+                else "the release being indexed was not written (releases finished before it stay)"
+            ),
             EXIT_INTERRUPTED,
         )
     progress.close()
