@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from errdex.astutil import child_nodes
+from errdex.astutil import child_nodes, unparse_capped
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
@@ -283,11 +283,11 @@ def _is_rewrap(call: ast.Call) -> bool:
 
 
 def _unparse(node: ast.AST) -> str:
+    """``ast.unparse``'s text, cut at 200 characters (and not printed further)."""
     try:
-        text = ast.unparse(node)
+        return unparse_capped(node, 200)
     except (RecursionError, ValueError):  # pragma: no cover - absurdly deep expressions
         return "..."
-    return text if len(text) <= 200 else text[:197] + "..."
 
 
 # Calls that make a mapping of their one dict argument's items: a class-level registry of
@@ -377,6 +377,8 @@ class ModuleVisitor:
         self.comment_cache: dict[int, str | None] = {}
         self.src_cache: dict[int, str] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
+        # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
+        self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
@@ -2773,11 +2775,17 @@ class ModuleVisitor:
         return text
 
     def seg(self, node: ast.AST) -> str:
-        """Source text of a node as written (single line), or unparsed when it spans lines."""
+        """Source text of a node as written (single line), or unparsed when it spans lines
+        (once per node: a guard's test is often a placeholder's text too)."""
         lineno: int | None = getattr(node, "lineno", None)
         end: int | None = getattr(node, "end_lineno", None)
         if lineno is None or end != lineno or lineno > len(self.lines):
-            return _unparse(node)
+            done = self.unparsed.get(id(node))
+            if done is not None:
+                return done[1]
+            text = _unparse(node)
+            self.unparsed[id(node)] = (node, text)
+            return text
         line = self.lines[lineno - 1]
         col: int = getattr(node, "col_offset", 0)
         end_col: int | None = getattr(node, "end_col_offset", None)

@@ -1547,6 +1547,7 @@ def _copied(value: Any) -> Any:
 
 
 _FIRST_SLOTS = 1024  # the string table's first size (a power of two)
+_MEMO_MAX = 1 << 16  # strings ``_Writer.string`` remembers by their ``str`` at most
 
 
 class _Writer:
@@ -1567,6 +1568,11 @@ class _Writer:
         self._clash: dict[bytes, int] = {}
         self._dat = bytearray()
         self._offs = array("I", [0])
+        # the ids of the strings ``string`` was given lately, by the ``str`` itself: an entry's
+        # path, type, site and snapshot repeat from entry to entry, and a hit skips encoding,
+        # hashing and comparing the bytes; emptied when it grows past ``_MEMO_MAX`` (a merged
+        # catalogue's strings are not kept a second time)
+        self._memo: dict[str, int] = {}
 
     def fork(self) -> _Writer:
         """An independent copy (arrays, pool and its lookups copied, not shared)."""
@@ -1594,6 +1600,16 @@ class _Writer:
     def string(self, text: str | None) -> int:
         if text is None:
             return NONE
+        memo = self._memo
+        known = memo.get(text)
+        if known is not None:
+            return known
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        memo[text] = sid = self._string(text)
+        return sid
+
+    def _string(self, text: str) -> int:
         data = text.encode("utf-8", "surrogatepass")
         h = self._hash(data)
         sid = self._first_id(h)
@@ -1696,6 +1712,7 @@ class _Writer:
             0,
         )
         self._clash = {}
+        self._memo = {}
         for name, code in SECTIONS.items():
             if name in out:
                 continue
