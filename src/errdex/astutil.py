@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from typing import Any
 
 
 def dotted_name(node: ast.expr) -> str | None:
@@ -54,54 +53,3 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         elif isinstance(v, ast.AST):
             out.append(v)
     return out
-
-
-class _Full(Exception):
-    """The text has grown past its cap: the rest would be cut off anyway."""
-
-
-_Unparser: type | None = getattr(ast, "_Unparser", None)  # CPython 3.12 and 3.13's unparser
-
-
-if _Unparser is not None:
-
-    class _CappedUnparser(_Unparser):  # type: ignore[misc,valid-type]
-        """``ast.unparse``'s printer stopping once its text is longer than ``cap``.
-
-        Its text is only ever appended to through ``write`` (an f-string's parts are written to
-        a side buffer first, then appended as one piece), so what it holds when it stops is the
-        start of the whole text. The printers an f-string makes for its inner expressions
-        (``type(self)()``) have no cap: their text is escaped before it is appended.
-        """
-
-        def __init__(self, cap: int | None = None, **kwargs: Any) -> None:
-            super().__init__(**kwargs)
-            self._cap = cap
-            self._written = 0
-            self._root: list[str] = self._source
-
-        def write(self, *text: str) -> None:
-            self._source.extend(text)
-            if self._cap is not None and self._source is self._root:
-                self._written += sum(map(len, text))
-                if self._written > self._cap:
-                    raise _Full
-
-        def visit(self, node: ast.AST) -> str:
-            self._source = self._root = []
-            self._written = 0
-            try:
-                self.traverse(node)
-            except _Full:
-                pass
-            return "".join(self._root)
-
-
-def unparse_capped(node: ast.AST, cap: int) -> str:
-    """``ast.unparse(node)`` when it is at most ``cap`` characters long, else the first
-    ``cap - 3`` of them and ``...``; a long expression is not printed past its cap."""
-    if _Unparser is None:  # pragma: no cover - another Python's unparser
-        text = ast.unparse(node)
-    else:
-        text = _CappedUnparser(cap).visit(node)
-    return text if len(text) <= cap else text[: cap - 3] + "..."

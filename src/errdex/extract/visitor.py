@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from errdex.astutil import child_nodes, unparse_capped
+from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
@@ -283,11 +283,11 @@ def _is_rewrap(call: ast.Call) -> bool:
 
 
 def _unparse(node: ast.AST) -> str:
-    """``ast.unparse``'s text, cut at 200 characters (and not printed further)."""
     try:
-        return unparse_capped(node, 200)
+        text = ast.unparse(node)
     except (RecursionError, ValueError):  # pragma: no cover - absurdly deep expressions
         return "..."
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 # Calls that make a mapping of their one dict argument's items: a class-level registry of

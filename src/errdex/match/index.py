@@ -1414,19 +1414,15 @@ class Builder:
         snap = self._snaps.get(where)
         if snap is None:
             snap = self._snaps[where] = len(self._snaps)
-            for column, part in zip(("snp_repo", "snp_ver", "snp_date"), where, strict=True):
-                w.add(column, w.string(part))
+            w.row(_SNAPSHOT_COLUMNS, map(w.string, where))
         site = self._sites.get(what)
         if site is None:
             site = self._sites[what] = len(self._sites)
-            for column, part in zip(_SITE_COLUMNS, what, strict=True):
-                w.add(column, w.string(part))
-        for name, value in (
-            ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
-            ("e_tmpl", tmpl), ("e_line", line), ("e_pat", pid),
-            ("e_relay", ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)),
-        ):  # fmt: skip
-            w.add(name, value)
+            w.row(_SITE_COLUMNS, map(w.string, what))
+        w.row(_ENTRY_COLUMNS, (
+            key, w.string(error_id), snap, site, tmpl, line, pid,
+            ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0),
+        ))  # fmt: skip
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
         self.n += 1
 
@@ -1579,23 +1575,43 @@ class _Writer:
         return _forked(self, {})
 
     def add(self, name: str, value: int | float) -> None:
+        try:
+            self.sec[name].append(value)
+        except KeyError:
+            self.sec[name] = array(SECTIONS[name], [value])
+
+    def row(self, names: Sequence[str], values: Iterable[int]) -> None:
+        """``add`` of each value to its column: an entry's, a snapshot's or a site's row."""
+        sec = self.sec
+        for name, value in zip(names, values, strict=True):
+            try:
+                sec[name].append(value)
+            except KeyError:
+                sec[name] = array(SECTIONS[name], [value])
+
+    def column(self, name: str) -> array[Any]:
+        """The section ``name``, to append to (made empty if there is none yet)."""
         arr = self.sec.get(name)
         if arr is None:
             arr = self.sec[name] = array(SECTIONS[name])
-        arr.append(value)
+        return arr
+
+    def lists(self, flat: str, rows: Iterable[Iterable[int]]) -> None:
+        """``list`` of each of ``rows``, in order."""
+        arr = self.column(flat)
+        offs = self.sec.get(_OFFSETS[flat])
+        if offs is None:
+            offs = self.sec[_OFFSETS[flat]] = array("I", [0])
+        for items in rows:
+            arr.extend(items)
+            n = len(arr)
+            if n > 0xFFFFFFFF:
+                raise ValueError(f"match index list {flat} exceeds 2**32 items")
+            offs.append(n)
 
     def list(self, flat: str, items: Iterable[int]) -> None:
         """Append ``items`` to the flat array ``flat`` and close its row in the offsets array."""
-        arr = self.sec.get(flat)
-        if arr is None:
-            arr = self.sec[flat] = array(SECTIONS[flat])
-        offs = _OFFSETS[flat]
-        if offs not in self.sec:
-            self.sec[offs] = array("I", [0])
-        arr.extend(items)
-        if len(arr) > 0xFFFFFFFF:
-            raise ValueError(f"match index list {flat} exceeds 2**32 items")
-        self.sec[offs].append(len(arr))
+        self.lists(flat, (items,))
 
     def string(self, text: str | None) -> int:
         if text is None:
@@ -1729,6 +1745,7 @@ _RELAY = 3
 CALLED = 4
 _ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
+_SNAPSHOT_COLUMNS = ("snp_repo", "snp_ver", "snp_date")
 
 # offsets array of each flat list array
 _OFFSETS = {
@@ -1800,36 +1817,47 @@ class _SiteTables:
                 self.statements.setdefault(self.w.string(text), array("I")).append(idx)
 
     def write(self, w: _Writer) -> None:
+        """The tables laid out, each sorted by its key; a key is hashed once and a table's columns
+        are appended to directly (strings are added to the pool in the order they always were)."""
         # paths first: the site tables refer to their rows
-        path_rows = {p: row for row, p in enumerate(sorted(self.paths, key=lambda p: (_hash(p), p)))}
-        for p in path_rows:
-            w.add("pa_hash", _hash(p))
-            w.add("pa_str", w.string(p))
-            w.list("pa_ents", self.paths[p])
-        for (p, fn), eis in sorted(
-            self.fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))
-        ):
-            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
-            w.add("sf_fn", w.string(fn))
-            w.list("sf_ents", eis)
+        paths = sorted((_hash(p), p) for p in self.paths)  # distinct paths: no tie to break
+        path_rows = {p: row for row, (_, p) in enumerate(paths)}
+        pa_hash, pa_str = w.column("pa_hash"), w.column("pa_str")
+        for h, p in paths:
+            pa_hash.append(h)
+            pa_str.append(w.string(p))
+        w.lists("pa_ents", (self.paths[p] for _, p in paths))
+        # by (path row, hash of the function): equal hashes stay in the order they came (stable)
+        fns = sorted(
+            ((path_rows[p] << 32 | _hash(fn), fn, eis) for (p, fn), eis in self.fn_sites.items()),
+            key=itemgetter(0),
+        )
+        sf_key, sf_fn = w.column("sf_key"), w.column("sf_fn")
+        for key, fn, _ in fns:
+            sf_key.append(key)
+            sf_fn.append(w.string(fn))
+        w.lists("sf_ents", (eis for _, _, eis in fns))
         row_of = array("Q", (path_rows[p] << 32 for p in self.path_no))  # path number -> row << 32
-        for key in sorted(self.line_sites, key=lambda k: row_of[k >> 32] | (k & 0xFFFFFFFF)):
-            w.add("sl_key", row_of[key >> 32] | (key & 0xFFFFFFFF))
-            w.list("sl_ents", self.line_sites[key])
-        for t in sorted(self.types, key=lambda t: (_hash(t), t)):
-            w.add("ty_key", _hash(t))
-            w.add("ty_str", w.string(t))
-            w.list("ty_ents", self.types[t])
+        lines = sorted((row_of[k >> 32] | (k & 0xFFFFFFFF), k) for k in self.line_sites)  # distinct
+        w.column("sl_key").extend(key for key, _ in lines)
+        w.lists("sl_ents", (self.line_sites[k] for _, k in lines))
+        types = sorted((_hash(t), t) for t in self.types)
+        ty_key, ty_str = w.column("ty_key"), w.column("ty_str")
+        for h, t in types:
+            ty_key.append(h)
+            ty_str.append(w.string(t))
+        w.lists("ty_ents", (self.types[t] for _, t in types))
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
             w.add("tp_repo", w.string(repo))
         for name, base in sorted(self.bases):
             w.add("tb_name", w.string(name))
             w.add("tb_base", w.string(base))
-        for sid in sorted(self.statements, key=lambda i: (_hash(w.text(i)), w.text(i))):
-            w.add("sm_key", _hash(w.text(sid)))
-            w.add("sm_str", sid)
-            w.list("sm_ents", self.statements[sid])
+        # distinct ids are distinct texts: the order is the one of (hash, text) alone
+        statements = sorted((_hash(text), text, sid) for sid in self.statements for text in (w.text(sid),))
+        w.column("sm_key").extend(h for h, _, _ in statements)
+        w.column("sm_str").extend(sid for _, _, sid in statements)
+        w.lists("sm_ents", (self.statements[sid] for _, _, sid in statements))
 
 
 def _build_keys(
