@@ -1880,26 +1880,27 @@ def _build_keys(
     floats = _Pairs()
     heads: dict[str, list[int]] = {}
 
-    def kid_of(key: str) -> int:
-        kid = key_ids.get(key)
-        if kid is None:
-            kid = key_ids[key] = len(key_ids)
-        return kid
+    new_id = key_ids.setdefault  # a key's id: the next one when it is new
+    post_kid, post_pid = postings.kids.append, postings.pids.append
+
+    def rarest(c: str) -> tuple[int, int, str]:
+        return df[c], -len(c), c
 
     for pid in range(n_patterns):
         lits = lits_of(pid)
         ch = _chunks(lits)
         kids: list[int] = []
         if ch:
-            keys = sorted(set(ch), key=lambda c: (df[c], -len(c), c))[:KEYS_PER_PATTERN]
+            keys = sorted(set(ch), key=rarest)[:KEYS_PER_PATTERN]
             lead = lits[0][:CHUNK]
             if len(lead) == CHUNK and lead not in keys:
                 # the opening words too, however common: a reworded message (an older release)
                 # most often keeps how it begins, and similarity only sees patterns sharing keys
                 keys.append(lead)
-            kids = [kid_of(k) for k in keys]
+            kids = [new_id(k, len(key_ids)) for k in keys]
             for kid in kids:
-                postings.add(kid, pid)
+                post_kid(kid)
+                post_pid(pid)
             anchors.add(kids[0], pid)
         w.list("p_keys", kids)
         head = None if runtime[pid] else _head(lits)
@@ -1909,7 +1910,7 @@ def _build_keys(
         if anchored:
             heads.setdefault(text, []).append(pid)
         else:
-            floats.add(kid_of(text), pid)
+            floats.add(new_id(text, len(key_ids)), pid)
     df.clear()  # not needed for the layout: its memory goes first
     _lay_out_keys(w, key_ids, postings, anchors, floats)
     for key in sorted(heads, key=_head_key):
