@@ -228,7 +228,9 @@ def test_the_string_table_finds_every_string_again_as_it_grows(hash_fn: Callable
         w.add_bytes(b"\xff\xfe")
 
 
-def test_the_memo_of_recent_strings_emptied_when_full_changes_no_byte(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_memo_of_recent_strings_emptied_when_full_changes_no_byte(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``_Writer.string`` remembers the ids of the strings it was given by the ``str`` and
     forgets them all past ``_MEMO_MAX``: emptied every few strings, the index is the same."""
     import errdex.match.index as index_module
