@@ -836,3 +836,31 @@ def test_facts_cross_a_process_as_their_field_values() -> None:
     rebuild, args = site.__reduce__()
     assert rebuild is type(site) and args == tuple(getattr(site, n) for n in site.__slots__)
     assert facts.code.__reduce__()[1][0] == facts.code.functions
+
+
+def test_an_expression_spanning_lines_is_unparsed_once_however_often_its_text_is_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A condition written over two lines guards both branches' raises (``if`` and ``not``):
+    its one-line text is printed once, and both guards read it."""
+    import errdex.extract.visitor as visitor
+
+    printed: list[str] = []
+    unparse = visitor._unparse
+
+    def counting(node: object) -> str:
+        text = unparse(node)  # type: ignore[arg-type]
+        printed.append(text)
+        return text
+
+    monkeypatch.setattr(visitor, "_unparse", counting)
+    recs = _records(
+        "def check(a, b):\n"
+        "    if (a and\n"
+        "            b):\n"
+        "        raise ValueError('both')\n"
+        "    else:\n"
+        "        raise ValueError('not both')\n"
+    )
+    assert sorted(r.guards[0] for r in recs) == ["a and b", "not (a and b)"]
+    assert printed.count("a and b") == 1

@@ -222,11 +222,26 @@ def test_the_string_table_finds_every_string_again_as_it_grows(hash_fn: Callable
     assert ids == list(range(len(texts)))
     assert len(w._slot_sid) >= 2 * len(texts) or hash_fn is not hash  # grown, at most half full
     assert [w.string(t) for t in texts] == ids
+    w._memo.clear()  # found again through the table, not the memo of the strings given lately
+    assert [w.string(t) for t in texts] == ids
     assert [w.add_bytes(t.encode("utf-8", "surrogatepass")) for t in texts] == ids
     assert [w.text(i) for i in ids] == texts
     assert w.add_bytes(b"new") == len(texts)
     with pytest.raises(CorruptIndex):
         w.add_bytes(b"\xff\xfe")
+
+
+def test_the_memo_of_recent_strings_emptied_when_full_changes_no_byte(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_Writer.string`` remembers the ids of the strings it was given by the ``str`` and
+    forgets them all past ``_MEMO_MAX``: emptied every few strings, the index is the same."""
+    import errdex.match.index as index_module
+
+    entries = synthetic_entries(400, seed=5)
+    built = Index.build(entries, "g2").dumps()
+    monkeypatch.setattr(index_module, "_MEMO_MAX", 3)
+    assert Index.build(entries, "g2").dumps() == built
 
 
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:

@@ -404,6 +404,8 @@ class ModuleVisitor:
         self.comment_cache: dict[int, str | None] = {}
         self.src_cache: dict[int, str] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
+        # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
+        self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
@@ -2846,11 +2848,17 @@ class ModuleVisitor:
         return text
 
     def seg(self, node: ast.AST) -> str:
-        """Source text of a node as written (single line), or unparsed when it spans lines."""
+        """Source text of a node as written (single line), or unparsed when it spans lines
+        (once per node: a guard's test is often a placeholder's text too)."""
         lineno: int | None = getattr(node, "lineno", None)
         end: int | None = getattr(node, "end_lineno", None)
         if lineno is None or end != lineno or lineno > len(self.lines):
-            return _unparse(node)
+            done = self.unparsed.get(id(node))
+            if done is not None:
+                return done[1]
+            text = _unparse(node)
+            self.unparsed[id(node)] = (node, text)
+            return text
         line = self.lines[lineno - 1]
         col: int = getattr(node, "col_offset", 0)
         end_col: int | None = getattr(node, "end_col_offset", None)

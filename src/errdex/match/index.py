@@ -1429,20 +1429,17 @@ class Builder:
         snap = self._snaps.get(where)
         if snap is None:
             snap = self._snaps[where] = len(self._snaps)
-            for column, part in zip(("snp_repo", "snp_ver", "snp_date"), where, strict=True):
-                w.add(column, w.string(part))
+            w.row(_SNAPSHOT_COLUMNS, map(w.string, where))
         site = self._sites.get(what)
         if site is None:
             site = self._sites[what] = len(self._sites)
-            for column, part in zip(_SITE_COLUMNS, what, strict=True):
-                w.add(column, w.string(part))
-        for name, value in (
-            ("e_key", key), ("e_id", w.string(error_id)), ("e_snap", snap), ("e_site", site),
-            ("e_tmpl", tmpl), ("e_line", line), ("e_pat", pid),
-            ("e_relay", flags if flags is not None
-             else ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)),
-        ):  # fmt: skip
-            w.add(name, value)
+            w.row(_SITE_COLUMNS, map(w.string, what))
+        relay_flags = (
+            flags
+            if flags is not None
+            else ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)
+        )
+        w.row(_ENTRY_COLUMNS, (key, w.string(error_id), snap, site, tmpl, line, pid, relay_flags))
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
         self.n += 1
 
@@ -1563,6 +1560,7 @@ def _copied(value: Any) -> Any:
 
 
 _FIRST_SLOTS = 1024  # the string table's first size (a power of two)
+_MEMO_MAX = 1 << 16  # strings ``_Writer.string`` remembers by their ``str`` at most
 
 
 class _Writer:
@@ -1583,33 +1581,68 @@ class _Writer:
         self._clash: dict[bytes, int] = {}
         self._dat = bytearray()
         self._offs = array("I", [0])
+        # the ids of the strings ``string`` was given lately, by the ``str`` itself: an entry's
+        # path, type, site and snapshot repeat from entry to entry, and a hit skips encoding,
+        # hashing and comparing the bytes; emptied when it grows past ``_MEMO_MAX`` (a merged
+        # catalogue's strings are not kept a second time)
+        self._memo: dict[str, int] = {}
 
     def fork(self) -> _Writer:
         """An independent copy (arrays, pool and its lookups copied, not shared)."""
         return _forked(self, {})
 
     def add(self, name: str, value: int | float) -> None:
+        try:
+            self.sec[name].append(value)
+        except KeyError:
+            self.sec[name] = array(SECTIONS[name], [value])
+
+    def row(self, names: Sequence[str], values: Iterable[int]) -> None:
+        """``add`` of each value to its column: an entry's, a snapshot's or a site's row."""
+        sec = self.sec
+        for name, value in zip(names, values, strict=True):
+            try:
+                sec[name].append(value)
+            except KeyError:
+                sec[name] = array(SECTIONS[name], [value])
+
+    def column(self, name: str) -> array[Any]:
+        """The section ``name``, to append to (made empty if there is none yet)."""
         arr = self.sec.get(name)
         if arr is None:
             arr = self.sec[name] = array(SECTIONS[name])
-        arr.append(value)
+        return arr
+
+    def lists(self, flat: str, rows: Iterable[Iterable[int]]) -> None:
+        """``list`` of each of ``rows``, in order."""
+        arr = self.column(flat)
+        offs = self.sec.get(_OFFSETS[flat])
+        if offs is None:
+            offs = self.sec[_OFFSETS[flat]] = array("I", [0])
+        for items in rows:
+            arr.extend(items)
+            n = len(arr)
+            if n > 0xFFFFFFFF:
+                raise ValueError(f"match index list {flat} exceeds 2**32 items")
+            offs.append(n)
 
     def list(self, flat: str, items: Iterable[int]) -> None:
         """Append ``items`` to the flat array ``flat`` and close its row in the offsets array."""
-        arr = self.sec.get(flat)
-        if arr is None:
-            arr = self.sec[flat] = array(SECTIONS[flat])
-        offs = _OFFSETS[flat]
-        if offs not in self.sec:
-            self.sec[offs] = array("I", [0])
-        arr.extend(items)
-        if len(arr) > 0xFFFFFFFF:
-            raise ValueError(f"match index list {flat} exceeds 2**32 items")
-        self.sec[offs].append(len(arr))
+        self.lists(flat, (items,))
 
     def string(self, text: str | None) -> int:
         if text is None:
             return NONE
+        memo = self._memo
+        known = memo.get(text)
+        if known is not None:
+            return known
+        if len(memo) >= _MEMO_MAX:
+            memo.clear()
+        memo[text] = sid = self._string(text)
+        return sid
+
+    def _string(self, text: str) -> int:
         data = text.encode("utf-8", "surrogatepass")
         h = self._hash(data)
         sid = self._first_id(h)
@@ -1712,6 +1745,7 @@ class _Writer:
             0,
         )
         self._clash = {}
+        self._memo = {}
         for name, code in SECTIONS.items():
             if name in out:
                 continue
@@ -1728,6 +1762,7 @@ _RELAY = 3
 CALLED = 4
 _ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
+_SNAPSHOT_COLUMNS = ("snp_repo", "snp_ver", "snp_date")
 
 # offsets array of each flat list array
 _OFFSETS = {
@@ -1799,36 +1834,47 @@ class _SiteTables:
                 self.statements.setdefault(self.w.string(text), array("I")).append(idx)
 
     def write(self, w: _Writer) -> None:
+        """The tables laid out, each sorted by its key; a key is hashed once and a table's columns
+        are appended to directly (strings are added to the pool in the order they always were)."""
         # paths first: the site tables refer to their rows
-        path_rows = {p: row for row, p in enumerate(sorted(self.paths, key=lambda p: (_hash(p), p)))}
-        for p in path_rows:
-            w.add("pa_hash", _hash(p))
-            w.add("pa_str", w.string(p))
-            w.list("pa_ents", self.paths[p])
-        for (p, fn), eis in sorted(
-            self.fn_sites.items(), key=lambda kv: (path_rows[kv[0][0]], _hash(kv[0][1]))
-        ):
-            w.add("sf_key", path_rows[p] << 32 | _hash(fn))
-            w.add("sf_fn", w.string(fn))
-            w.list("sf_ents", eis)
+        paths = sorted((_hash(p), p) for p in self.paths)  # distinct paths: no tie to break
+        path_rows = {p: row for row, (_, p) in enumerate(paths)}
+        pa_hash, pa_str = w.column("pa_hash"), w.column("pa_str")
+        for h, p in paths:
+            pa_hash.append(h)
+            pa_str.append(w.string(p))
+        w.lists("pa_ents", (self.paths[p] for _, p in paths))
+        # by (path row, hash of the function): equal hashes stay in the order they came (stable)
+        fns = sorted(
+            ((path_rows[p] << 32 | _hash(fn), fn, eis) for (p, fn), eis in self.fn_sites.items()),
+            key=itemgetter(0),
+        )
+        sf_key, sf_fn = w.column("sf_key"), w.column("sf_fn")
+        for key, fn, _ in fns:
+            sf_key.append(key)
+            sf_fn.append(w.string(fn))
+        w.lists("sf_ents", (eis for _, _, eis in fns))
         row_of = array("Q", (path_rows[p] << 32 for p in self.path_no))  # path number -> row << 32
-        for key in sorted(self.line_sites, key=lambda k: row_of[k >> 32] | (k & 0xFFFFFFFF)):
-            w.add("sl_key", row_of[key >> 32] | (key & 0xFFFFFFFF))
-            w.list("sl_ents", self.line_sites[key])
-        for t in sorted(self.types, key=lambda t: (_hash(t), t)):
-            w.add("ty_key", _hash(t))
-            w.add("ty_str", w.string(t))
-            w.list("ty_ents", self.types[t])
+        lines = sorted((row_of[k >> 32] | (k & 0xFFFFFFFF), k) for k in self.line_sites)  # distinct
+        w.column("sl_key").extend(key for key, _ in lines)
+        w.lists("sl_ents", (self.line_sites[k] for _, k in lines))
+        types = sorted((_hash(t), t) for t in self.types)
+        ty_key, ty_str = w.column("ty_key"), w.column("ty_str")
+        for h, t in types:
+            ty_key.append(h)
+            ty_str.append(w.string(t))
+        w.lists("ty_ents", (self.types[t] for _, t in types))
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
             w.add("tp_repo", w.string(repo))
         for name, base in sorted(self.bases):
             w.add("tb_name", w.string(name))
             w.add("tb_base", w.string(base))
-        for sid in sorted(self.statements, key=lambda i: (_hash(w.text(i)), w.text(i))):
-            w.add("sm_key", _hash(w.text(sid)))
-            w.add("sm_str", sid)
-            w.list("sm_ents", self.statements[sid])
+        # distinct ids are distinct texts: the order is the one of (hash, text) alone
+        statements = sorted((_hash(text), text, sid) for sid in self.statements for text in (w.text(sid),))
+        w.column("sm_key").extend(h for h, _, _ in statements)
+        w.column("sm_str").extend(sid for _, _, sid in statements)
+        w.lists("sm_ents", (self.statements[sid] for _, _, sid in statements))
 
 
 def _build_keys(
@@ -1851,26 +1897,27 @@ def _build_keys(
     floats = _Pairs()
     heads: dict[str, list[int]] = {}
 
-    def kid_of(key: str) -> int:
-        kid = key_ids.get(key)
-        if kid is None:
-            kid = key_ids[key] = len(key_ids)
-        return kid
+    new_id = key_ids.setdefault  # a key's id: the next one when it is new
+    post_kid, post_pid = postings.kids.append, postings.pids.append
+
+    def rarest(c: str) -> tuple[int, int, str]:
+        return df[c], -len(c), c
 
     for pid in range(n_patterns):
         lits = lits_of(pid)
         ch = _chunks(lits)
         kids: list[int] = []
         if ch:
-            keys = sorted(set(ch), key=lambda c: (df[c], -len(c), c))[:KEYS_PER_PATTERN]
+            keys = sorted(set(ch), key=rarest)[:KEYS_PER_PATTERN]
             lead = lits[0][:CHUNK]
             if len(lead) == CHUNK and lead not in keys:
                 # the opening words too, however common: a reworded message (an older release)
                 # most often keeps how it begins, and similarity only sees patterns sharing keys
                 keys.append(lead)
-            kids = [kid_of(k) for k in keys]
+            kids = [new_id(k, len(key_ids)) for k in keys]
             for kid in kids:
-                postings.add(kid, pid)
+                post_kid(kid)
+                post_pid(pid)
             anchors.add(kids[0], pid)
         w.list("p_keys", kids)
         head = None if runtime[pid] else _head(lits)
@@ -1880,7 +1927,7 @@ def _build_keys(
         if anchored:
             heads.setdefault(text, []).append(pid)
         else:
-            floats.add(kid_of(text), pid)
+            floats.add(new_id(text, len(key_ids)), pid)
     df.clear()  # not needed for the layout: its memory goes first
     _lay_out_keys(w, key_ids, postings, anchors, floats)
     for key in sorted(heads, key=_head_key):
