@@ -47,7 +47,7 @@ def _answers(name: str, pattern: str, cache: Path) -> dict[str, Any]:
     answers, _ = rs.explain_batch([sys.executable, "-m", "errdex.cli"], pattern.format(set=name), cases)
     cache.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(answers))
-    return answers
+    return dict(answers)
 
 
 def _class_bases(db: str) -> dict[str, set[str]]:
