@@ -1484,3 +1484,47 @@ def test_a_percent_format_whose_values_are_a_tuple_built_before(shapes: Shapes) 
     # ``where = (host, port)`` then ``"no banner from %s:%d" % where``: the tuple's items fill
     # the conversions (the tuple's name used to fill the first and ``where[1]`` the second)
     assert templates(shapes, "percent_tuple_local") == {("ValueError", "no banner from {host}:{port}")}
+
+
+def _table_package() -> list[SourceFile]:
+    """A package keeping its messages in module-level tables larger than ``MAX_VARIANTS``: a
+    table of records (install hints, read by a field of the record: ``bit.get("err")``,
+    ``TABLE[key]["err"]``) imported into another module, and a flat error-code table."""
+    rows = "\n".join(
+        f'    "p{i:02d}": {{"class": "pkg.impl.C{i}", "err": "Install lib{i} to access P{i}"}},' for i in range(40)
+    )
+    codes = "\n".join(f'    {i}: "error code {i}: condition {i} failed",' for i in range(30))
+    known = f'KNOWN = {{\n{rows}\n    "plain": {{"class": "pkg.impl.Plain"}},\n}}\n'
+    registry = (
+        "from pkg.tables import KNOWN\n"
+        "CODES = {\n" + codes + "\n}\n\n"
+        "def load(proto):\n"
+        "    bit = KNOWN[proto]\n"
+        "    try:\n"
+        '        return __import__(bit["class"])\n'
+        "    except ImportError as e:\n"
+        '        raise ImportError(bit.get("err")) from e\n\n'
+        "def hint(proto):\n"
+        '    raise RuntimeError(KNOWN[proto]["err"])\n\n'
+        "def check(code):\n"
+        "    raise OSError(CODES[code])\n"
+    )
+    return [
+        SourceFile("pkg/__init__.py", b""),
+        SourceFile("pkg/tables.py", known.encode()),
+        SourceFile("pkg/registry.py", registry.encode()),
+    ]
+
+
+def test_messages_read_from_tables_larger_than_the_variant_cap() -> None:
+    """Every row of a table is a record of its own (one text each, past ``MAX_VARIANTS``): a
+    field of a table of records, by a variable holding the record or subscripted directly, and
+    a flat table of messages by code; the field that holds no message (``class``) gives none."""
+    ex = extract(_table_package(), "local/tables", jobs=1)
+    got: dict[str, set[str]] = {}
+    for r in ex.records:
+        got.setdefault(r.function, set()).add(r.template)
+    hints = {f"Install lib{i} to access P{i}" for i in range(40)}
+    assert got["load"] == hints
+    assert got["hint"] == hints
+    assert got["check"] == {f"error code {i}: condition {i} failed" for i in range(30)}

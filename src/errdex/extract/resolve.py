@@ -25,6 +25,7 @@ from errdex.extract.templates import (
     CAUGHT,
     FORMATTED,
     MAX_PLACEHOLDERS,
+    MAX_TABLE,
     MAX_VARIANTS,
     RAISED_IN,
     Arg,
@@ -285,8 +286,9 @@ class Resolver:
 
     # ------------------------------------------------------------ values
 
-    def value(self, value: Value, depth: int = 0) -> list[Pair]:
-        """All (main, expanded) renderings of a value, capped.
+    def value(self, value: Value, depth: int = 0, cap: int = MAX_VARIANTS) -> list[Pair]:
+        """All (main, expanded) renderings of a value, capped (``cap``, or ``MAX_TABLE`` once a
+        variant is wholly a table's text: one rendering per row).
 
         Each rendering is grown in place as a list and capped as it grows, so a message of many
         parts costs time linear in its parts, not quadratic. Optional text still undecided is
@@ -297,6 +299,8 @@ class Resolver:
         out: dict[Pair, None] = {}
         for variant in value:
             whole = len(variant) == 1
+            if whole and isinstance(variant[0], Ref) and _reads_table(variant[0]):
+                cap = max(cap, MAX_TABLE)
             combos: list[tuple[list[str | Ph], list[str | Ph]]] = [([], [])]
             for part in variant:
                 if isinstance(part, str | Ph):
@@ -309,14 +313,14 @@ class Resolver:
                     combos[0][0].extend(opts[0][0])
                     combos[0][1].extend(opts[0][1])
                 else:
-                    combos = [([*m, *om], [*e, *oe]) for (m, e) in combos for (om, oe) in opts][:MAX_VARIANTS]
+                    combos = [([*m, *om], [*e, *oe]) for (m, e) in combos for (om, oe) in opts][:cap]
                 if combos and len(combos[0][1]) > _MAX_PARTS:
                     combos = [(list(_cap(m)), list(_cap(e))) for m, e in combos]
             for m, e in combos:
                 out.setdefault((_cap(m), _cap(e)), None)
-            if len(out) >= MAX_VARIANTS:
+            if len(out) >= cap:
                 break
-        return list(out)[:MAX_VARIANTS]
+        return list(out)[:cap]
 
     def part(self, part: Ref | Op | Lookup | Opt, whole: bool, depth: int) -> list[Pair]:
         """The renderings of one symbolic part of a message."""
@@ -376,10 +380,13 @@ class Resolver:
         return bool(bases & _NAME_ENUMS) and not bases & _VALUE_ENUMS
 
     def dict_item(self, key: str, depth: int) -> list[Pair] | None:
-        cur = key
+        """Any text of a table: ``MESSAGES[key]``, or a field of its records (``TABLE[key]
+        ["err"]``, ``key`` then ``TABLE[].err``), the table followed through imports."""
+        cur, dot, field = key.partition("[].")
+        suffix = f"[].{field}[]" if dot else "[]"
         for _ in range(_MAX_DEPTH):
-            if f"{cur}[]" in self.consts:
-                return self.memo(f"{cur}[]", self.consts[f"{cur}[]"], depth)
+            if f"{cur}{suffix}" in self.consts:
+                return self.memo(f"{cur}{suffix}", self.consts[f"{cur}{suffix}"], depth, MAX_TABLE)
             nxt = self.aliases.get(cur)
             if nxt is None or nxt == cur:
                 break
@@ -479,14 +486,14 @@ class Resolver:
         line = self.mro(key)
         return base in line or any(base in self.classes[c].base_keys for c in line)
 
-    def memo(self, key: str, value: Value, depth: int) -> list[Pair]:
+    def memo(self, key: str, value: Value, depth: int, cap: int = MAX_VARIANTS) -> list[Pair]:
         if key in self._memo:
             return self._memo[key]
         if key in self._active:
             return []
         self._active.add(key)
         try:
-            pairs = self.value(value, depth + 1)
+            pairs = self.value(value, depth + 1, cap)
         finally:
             self._active.discard(key)
         self._memo[key] = pairs
@@ -980,6 +987,11 @@ _BACKPORTED = {
     "exceptiongroup.ExceptionGroup": "ExceptionGroup",
     "exceptiongroup.BaseExceptionGroup": "BaseExceptionGroup",
 }
+
+
+def _reads_table(ref: Ref) -> bool:
+    """A message read from a table (``MESSAGES[key]``, a record's field)."""
+    return not ref.call and ref.method == "[]"
 
 
 def _builtin_name(key: str | None) -> str | None:

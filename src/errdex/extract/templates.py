@@ -20,6 +20,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 MAX_VARIANTS = 16  # beyond this, branchy message construction explodes combinatorially
+# A message read whole from a table (``MESSAGES[code]``, ``TABLE[key]["err"]``) is one of the
+# table's texts: each is a literal, one record apiece, so the table's rows are kept well past
+# ``MAX_VARIANTS`` (error-code tables, install hints) at a cost linear in the rows.
+MAX_TABLE = 128
 # One message's size. Real messages stay far below (jax's largest: 13 placeholders, ~1,000
 # characters); a crafted ``f"{a}" * 50000`` must not cost quadratic time here or at match
 # time. A longer message keeps its head and ends in the ``TRUNCATED`` placeholder, so it still

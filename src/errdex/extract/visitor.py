@@ -34,6 +34,7 @@ from errdex.extract.templates import (
     CASE_METHODS,
     CAUGHT,
     FORMATTED,
+    MAX_TABLE,
     MAX_VARIANTS,
     RAISED_IN,
     Arg,
@@ -61,6 +62,7 @@ from errdex.extract.templates import (
     strip_ends,
     strip_tail,
     union,
+    union_n,
     value_has_literal,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind
@@ -185,12 +187,33 @@ class ExcListVal:
 
 
 class DictVal:
-    """A dict (literal or comprehension) of messages: ``MESSAGES[key]`` is any of its values."""
+    """A dict (literal or comprehension) of messages: ``MESSAGES[key]`` is any of its values.
 
-    __slots__ = ("value",)
+    A table of records (``{"s3": {"class": ..., "err": "Install s3fs to access S3"}, ...}``)
+    keeps, per field of its records, the texts that field holds across the rows (``fields``):
+    ``TABLE[key]["err"]`` is any of them."""
 
-    def __init__(self, value: Value) -> None:
+    __slots__ = ("fields", "value")
+
+    def __init__(self, value: Value, fields: dict[str, Value] | None = None) -> None:
         self.value = value
+        self.fields = fields or {}
+
+
+class RowVal:
+    """A variable holding one record of a table (``bit = TABLE[key]``): ``table`` is the key
+    its field texts are kept under (see ``row_field``)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: str) -> None:
+        self.table = table
+
+
+def row_field(table: str, field: str) -> str:
+    """The key of a table's field texts: ``Ref(row_field(t, f), method="[]")`` reads them
+    (the constant ``f"{row_field(t, f)}[]"`` holds them)."""
+    return f"{table}[].{field}"
 
 
 class TypesVal:
@@ -205,7 +228,7 @@ class TypesVal:
         self.refs = refs
 
 
-EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | TypesVal | TupleArgs | None
+EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | None
 Env = dict[str, EnvVal]
 Guard = tuple[str, ast.AST]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
@@ -349,6 +372,11 @@ def _logger_call(func: ast.expr) -> bool:
 
 def _str_constant(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def _str_value(node: ast.expr | None) -> str | None:
+    """The text of a string constant, else None."""
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
 def _last_name(node: ast.expr) -> str:
@@ -547,7 +575,13 @@ class ModuleVisitor:
             if isinstance(val, tuple) and value_has_literal(val):
                 self.facts.consts[f"{self.module}.{name}"] = val
             elif isinstance(val, DictVal):
-                self.facts.consts[f"{self.module}.{name}[]"] = val.value
+                self.keep_table(f"{self.module}.{name}", val)
+
+    def keep_table(self, key: str, table: DictVal) -> None:
+        """A dict of messages kept under ``key``: its texts, and each record field's texts."""
+        self.facts.consts[f"{key}[]"] = table.value
+        for name, texts in table.fields.items():
+            self.facts.consts[f"{row_field(key, name)}[]"] = texts
 
     # ------------------------------------------------------------ statements
 
@@ -1191,6 +1225,9 @@ class ModuleVisitor:
         frame.local_funcs[name] = key
 
     def eval_assigned(self, value: ast.expr, env: Env, frame: Frame) -> EnvVal:
+        field = self.assigned_field(value, env, frame)
+        if field is not None:
+            return field
         if isinstance(value, ast.List | ast.Tuple):
             if any(self.is_stringy(e, env) for e in value.elts) or (frame.exc_class and value.elts):
                 return ListVal(tuple(self.eval_msg(e, env, frame) for e in value.elts))
@@ -1215,6 +1252,10 @@ class ModuleVisitor:
             # ``text = self.args[0]``, ``message = self._message()``, ``text = str(arg)`` in an
             # exception's method: what the instance holds, filled in per raise
             return self.eval_msg(value, env, frame)
+        if isinstance(value, ast.Subscript) and frame.kind == "function":
+            # ``bit = TABLE[key]``: a record of a table, its fields read later (``bit["err"]``)
+            table = self.row_of(value, env, frame)
+            return RowVal(table) if table is not None else None
         return None
 
     def assigned_dict(self, value: ast.Dict | ast.DictComp, env: Env, frame: Frame) -> EnvVal:
@@ -1222,7 +1263,10 @@ class ModuleVisitor:
         if isinstance(value, ast.Dict):
             texts = [self.eval_msg(v, env, frame) for v in value.values if self.is_stringy(v, env)]
             texts = [t for t in texts if value_has_literal(t)]
-            return DictVal(union(*texts)) if texts else self.class_map(value, env, frame)
+            if texts:
+                return DictVal(union_n(texts, MAX_TABLE))
+            fields = self.record_fields(value, env, frame)
+            return DictVal((), fields) if fields else self.class_map(value, env, frame)
         cenv: Env = dict(env)
         for gen in value.generators:
             for n in ast.walk(gen.target):
@@ -1232,6 +1276,72 @@ class ModuleVisitor:
             text = self.eval_msg(value.value, cenv, frame)
             return DictVal(text) if value_has_literal(text) else None
         return None
+
+    def assigned_field(self, value: ast.expr, env: Env, frame: Frame) -> Value | None:
+        """``msg = bit["err"]`` / ``msg = bit.get("err")``: a field of a table's record."""
+        if isinstance(value, ast.Subscript):
+            return self.record_field(value.value, value.slice, self.src(value), env, frame)
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Attribute)
+            and value.func.attr == "get"
+            and len(value.args) == 1
+            and not value.keywords
+        ):
+            return self.record_field(value.func.value, value.args[0], self.src(value), env, frame)
+        return None
+
+    def record_fields(self, table: ast.Dict, env: Env, frame: Frame) -> dict[str, Value]:
+        """A dict whose values are records (dict literals with string keys): per field, the
+        texts its rows hold there (the rows without that field add nothing)."""
+        rows: dict[str, list[Value]] = {}
+        for row in table.values:
+            if not isinstance(row, ast.Dict):
+                continue
+            for k, v in zip(row.keys, row.values, strict=True):
+                name = _str_value(k)
+                if name is not None and self.is_stringy(v, env):
+                    text = self.eval_msg(v, env, frame)
+                    if value_has_literal(text):
+                        rows.setdefault(name, []).append(text)
+        return {name: union_n(texts, MAX_TABLE) for name, texts in rows.items()}
+
+    def table_key(self, e: ast.expr, env: Env, frame: Frame) -> str | None:
+        """``TABLE`` of ``TABLE[key]``: the key its texts are kept under (a local dict's kept
+        now), or None when ``e`` names no table that may hold text."""
+        if not isinstance(e, ast.Name):
+            return None
+        cur = env.get(e.id)
+        if isinstance(cur, DictVal):
+            local = f"{frame.key}.<locals>.{e.id}"
+            self.keep_table(local, cur)
+            return local
+        if e.id in env:
+            return None
+        key = self.name_key(e.id, frame)
+        return key if key is not None and not key.startswith("builtins.") else None
+
+    def row_of(self, e: ast.expr, env: Env, frame: Frame) -> str | None:
+        """The table a record comes from: ``bit`` bound by ``bit = TABLE[key]``, or
+        ``TABLE[key]`` itself (a subscript by a name or a string)."""
+        if isinstance(e, ast.Name):
+            cur = env.get(e.id)
+            if isinstance(cur, TypesVal) and not cur.entries and len(cur.refs) == 1:
+                # ``bit = KNOWN[proto]`` of an upper-case table, kept as a deferred mapping of
+                # classes (``cls = EXC_MAP[key]``) until the table's rows are known
+                return cur.refs[0] if not cur.refs[0].endswith("()") else None
+            return cur.table if isinstance(cur, RowVal) else None
+        if isinstance(e, ast.Subscript) and not isinstance(e.slice, ast.Slice):
+            return self.table_key(e.value, env, frame)
+        return None
+
+    def record_field(self, row: ast.expr, field: ast.expr, src: str, env: Env, frame: Frame) -> Value | None:
+        """``row["err"]`` / ``row.get("err")`` of a table's record: any text of that field."""
+        name = _str_value(field)
+        if name is None:
+            return None
+        table = self.row_of(row, env, frame)
+        return ((Ref(row_field(table, name), src, method="[]"),),) if table is not None else None
 
     def assigned_types(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``cls = other_cls``, ``cls = MAP[key]``, ``cls = MAP.get(key)``, or a mapping of
@@ -2095,7 +2205,7 @@ class ModuleVisitor:
             return isinstance(v, tuple) and value_has_literal(v)
         if t is ast.Subscript:
             base = e.value  # type: ignore[attr-defined]
-            if isinstance(base, ast.Name) and isinstance(env.get(base.id), DictVal):
+            if isinstance(base, ast.Name) and isinstance(env.get(base.id), DictVal | RowVal):
                 return True
             if (
                 isinstance(base, ast.Attribute)
@@ -2285,6 +2395,9 @@ class ModuleVisitor:
         if isinstance(sl, ast.Slice):
             return None
         base = e.value
+        field = self.record_field(base, sl, self.src(e), env, frame)
+        if field is not None:
+            return field  # ``bit["err"]``, ``TABLE[key]["err"]``: a field of a table's record
         if (
             isinstance(base, ast.Attribute)
             and isinstance(base.value, ast.Name)
@@ -2428,6 +2541,9 @@ class ModuleVisitor:
             text = self.eval_msg(call.args[0], env, frame)
             kind = _last_name(call.func)
             return text if kind in ("fill", "indent") else dedent_value(text, clean=kind == "cleandoc")
+        got = self.assigned_field(call, env, frame)  # ``bit.get("err")``: a record's field
+        if got is not None:
+            return got
         if isinstance(func, ast.Name):
             got = self.call_of_name(call, func, env, frame)
         elif isinstance(func, ast.Attribute):
