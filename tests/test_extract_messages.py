@@ -1491,7 +1491,8 @@ def _table_package() -> list[SourceFile]:
     table of records (install hints, read by a field of the record: ``bit.get("err")``,
     ``TABLE[key]["err"]``) imported into another module, and a flat error-code table."""
     rows = "\n".join(
-        f'    "p{i:02d}": {{"class": "pkg.impl.C{i}", "err": "Install lib{i} to access P{i}"}},' for i in range(40)
+        f'    "p{i:02d}": {{"class": "pkg.impl.C{i}", "err": "Install lib{i} to access P{i}"}},'
+        for i in range(40)
     )
     codes = "\n".join(f'    {i}: "error code {i}: condition {i} failed",' for i in range(30))
     known = f'KNOWN = {{\n{rows}\n    "plain": {{"class": "pkg.impl.Plain"}},\n}}\n'
@@ -1507,7 +1508,11 @@ def _table_package() -> list[SourceFile]:
         "def hint(proto):\n"
         '    raise RuntimeError(KNOWN[proto]["err"])\n\n'
         "def check(code):\n"
-        "    raise OSError(CODES[code])\n"
+        "    raise OSError(CODES[code])\n\n"
+        "def mode(storage=None):\n"
+        "    if storage is None:\n"
+        '        storage = KNOWN["plain"]["class"]\n'
+        '    raise ValueError(f"Got {storage} instead.")\n'
     )
     return [
         SourceFile("pkg/__init__.py", b""),
@@ -1519,7 +1524,8 @@ def _table_package() -> list[SourceFile]:
 def test_messages_read_from_tables_larger_than_the_variant_cap() -> None:
     """Every row of a table is a record of its own (one text each, past ``MAX_VARIANTS``): a
     field of a table of records, by a variable holding the record or subscripted directly, and
-    a flat table of messages by code; the field that holds no message (``class``) gives none."""
+    a flat table of messages by code; the field that holds no message (``class``) gives none,
+    and a row picked by a constant key is no table lookup."""
     ex = extract(_table_package(), "local/tables", jobs=1)
     got: dict[str, set[str]] = {}
     for r in ex.records:
@@ -1528,3 +1534,5 @@ def test_messages_read_from_tables_larger_than_the_variant_cap() -> None:
     assert got["load"] == hints
     assert got["hint"] == hints
     assert got["check"] == {f"error code {i}: condition {i} failed" for i in range(30)}
+    # a constant key names one known row, not any row: the value stays what the name holds
+    assert got["mode"] == {"Got {storage} instead."}

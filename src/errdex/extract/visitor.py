@@ -1323,7 +1323,8 @@ class ModuleVisitor:
 
     def row_of(self, e: ast.expr, env: Env, frame: Frame) -> str | None:
         """The table a record comes from: ``bit`` bound by ``bit = TABLE[key]``, or
-        ``TABLE[key]`` itself (a subscript by a name or a string)."""
+        ``TABLE[key]`` itself. A constant key (``config["mode"]["storage"]``) names one known
+        row, not any of them: no table here."""
         if isinstance(e, ast.Name):
             cur = env.get(e.id)
             if isinstance(cur, TypesVal) and not cur.entries and len(cur.refs) == 1:
@@ -1331,7 +1332,7 @@ class ModuleVisitor:
                 # classes (``cls = EXC_MAP[key]``) until the table's rows are known
                 return cur.refs[0] if not cur.refs[0].endswith("()") else None
             return cur.table if isinstance(cur, RowVal) else None
-        if isinstance(e, ast.Subscript) and not isinstance(e.slice, ast.Slice):
+        if isinstance(e, ast.Subscript) and not isinstance(e.slice, ast.Slice | ast.Constant):
             return self.table_key(e.value, env, frame)
         return None
 
