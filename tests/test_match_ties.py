@@ -49,7 +49,15 @@ def test_an_error_printed_after_other_text_is_found_exactly() -> None:
     )
     other = entry(["Invalid value for ", "x", ""], path="lib/other.py", line=3)
     m = Matcher.from_entries([site, other])
+    # a reporter's short sentence ending in ``:`` is read as a label by the parser
     res = m.explain("Hi i am receiving  : prawcore.exceptions.ResponseException: received 401 HTTP response")
+    assert res.matches[0].path == "prawcore/auth.py" and not res.matches[0].approximate
+    assert res.query.exc_type == "prawcore.exceptions.ResponseException"
+    # text the label reader leaves (a long run of words before the class) is found after it
+    res = m.explain(
+        "2024-05-01 bot.py worker 3 of 8 stopped after the fourth retry on the listing endpoint "
+        "with prawcore.exceptions.ResponseException: received 401 HTTP response"
+    )
     assert res.matches[0].path == "prawcore/auth.py" and not res.matches[0].approximate
     assert any("printed after other text" in r for r in res.matches[0].reasons)
 
