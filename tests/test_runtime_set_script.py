@@ -25,7 +25,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # Python, no dependencies, and a message handed to a helper that raises it; jsonpointer: one
 # module, no dependencies, the cheapest library of the set whose script is only `set_main`;
 # cssselect: pure Python, no dependencies, a set whose libraries rank ~800-1100; pymysql: pure
-# Python, no dependencies, the cheapest library of a set whose venv also holds pandas and scipy.
+# Python, no dependencies, the cheapest library of a set whose venv also holds pandas and scipy;
+# webcolors: pure Python, no dependencies, the cheapest library of a set whose venv also holds
+# openai and its HTTP stack.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -35,6 +37,7 @@ SCRIPTS = [
     ("make_popular3_set.py", "popular3", "jsonpointer"),
     ("make_popular6_set.py", "popular6", "cssselect"),
     ("make_popular7_set.py", "popular7", "pymysql"),
+    ("make_popular8_set.py", "popular8", "webcolors"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
