@@ -31,8 +31,10 @@ the baseline ``bench/ecosystem.py`` compares Ray against.
 from __future__ import annotations
 
 import re
+import signal
+import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -185,6 +187,7 @@ def run(
     finally:  # also when interrupted: every release stored so far stays, in-flight tasks go
         report.run_seconds = time.perf_counter() - status.started
         if ray_run is not None:
+            results.close()  # its pending tasks cancelled while the runtime is still up
             ray_run.close()
         with store:
             if changed:  # what was stored is followed across releases and searchable
@@ -318,7 +321,7 @@ def group_releases(todo: Sequence[Release], size: int = GROUP_RELEASES) -> list[
     return order
 
 
-def _run_local(todo: list[Release], cache: Path) -> Iterator[Outcome]:
+def _run_local(todo: list[Release], cache: Path) -> Generator[Outcome]:
     for group in group_releases(todo):
         memo: Memo = {}
         for rel in group:  # one at a time, so a long list never holds more than one result
@@ -336,6 +339,13 @@ class _RayRun:
 
         self._ray: Any = ray  # untyped: its calls are checked by the tests on a real runtime
         self._own = not ray.is_initialized()
+        # ray.init replaces the SIGTERM handler with one that exits at once (status 15): the
+        # caller's (errdex's Ctrl-C path: stop the tasks, keep what was stored) is put back.
+        on_term = (
+            signal.getsignal(signal.SIGTERM)
+            if threading.current_thread() is threading.main_thread()
+            else None
+        )
         if self._own:
             if address:
                 ray.init(address=address, logging_level=logging.WARNING, log_to_driver=False)
@@ -349,10 +359,12 @@ class _RayRun:
                     # not fit spills to disk, so the default share of RAM is not needed
                     object_store_memory=512 * 1024 * 1024,
                 )
+        if on_term is not None:
+            signal.signal(signal.SIGTERM, on_term)
         cpus = int(self._ray.available_resources().get("CPU", 1))
         self.workers = min(workers, cpus) if workers else cpus
 
-    def results(self, todo: list[Release], cache_dir: str) -> Iterator[Outcome]:
+    def results(self, todo: list[Release], cache_dir: str) -> Generator[Outcome]:
         """Outcomes as tasks finish, keeping ``IN_FLIGHT_PER_WORKER`` tasks a worker queued."""
         ray = self._ray
         task = ray.remote(num_cpus=1, max_retries=1)(prepare_group)

@@ -356,7 +356,8 @@ def _index_bulk(
     except ImportError:
         fail("bulk indexing runs on Ray: pip install 'errdex[scale]'", EXIT_USAGE)
     try:
-        report = bulk.run(specs, db, workers=workers, ray_address=ray_address, progress=_BulkLines())
+        with interruptible():
+            report = bulk.run(specs, db, workers=workers, ray_address=ray_address, progress=_BulkLines())
     except KeyboardInterrupt:
         fail(
             "interrupted; every release stored so far stays, and the next run resumes after them",
