@@ -28,6 +28,15 @@ _ERRORS = (
 )
 
 
+# a helper that builds and returns the exception a caller raises
+_MAKES_CONFLICT = (
+    "class Conflict(Exception):\n"
+    "    pass\n"
+    "def _make_error(code, text):\n"
+    "    return Conflict(f'{code}: {text}')\n"
+)
+
+
 def _got(*modules: tuple[str, str]) -> set[tuple[str, int, str, str]]:
     files = [SourceFile(path, src.encode()) for path, src in modules]
     return {(r.path, r.line, r.exc_type, r.template) for r in extract(files, "local/m", jobs=1).records}
@@ -73,11 +82,7 @@ def test_instance_returned_by_a_helper_into_a_variable_then_raised() -> None:
     got = _got(
         (
             "m/__init__.py",
-            "class Conflict(Exception):\n"
-            "    pass\n"
-            "def _make_error(code, text):\n"
-            "    return Conflict(f'{code}: {text}')\n"
-            "def send(code, text):\n"
+            _MAKES_CONFLICT + "def send(code, text):\n"
             "    err = _make_error(code, text)\n"
             "    raise err\n"
             "def first(errors):\n"
@@ -193,3 +198,82 @@ def test_instance_changed_after_it_was_built_is_no_longer_its_construction() -> 
         )
     )
     assert {t for t, _ in _at(got, "m/__init__.py", 10)} == {"<unknown>"}
+
+
+def test_instance_built_then_raised_deep_in_handlers_cases_and_else_blocks() -> None:
+    # ``err = _make_error(...)`` is read as the raised construction because the function raises
+    # ``err`` somewhere: in an ``except`` handler, a ``match`` case, a loop's ``else`` or a
+    # ``finally`` block alike
+    got = _got(
+        (
+            "m/__init__.py",
+            _MAKES_CONFLICT + "def in_handler(code, text, send):\n"
+            "    err = _make_error(code, text)\n"
+            "    try:\n"
+            "        send()\n"
+            "    except OSError:\n"
+            "        raise err\n"
+            "def in_case(code, text, kind):\n"
+            "    err = _make_error(code, text)\n"
+            "    match kind:\n"
+            "        case 1:\n"
+            "            raise err\n"
+            "def in_loop_else(code, text, items):\n"
+            "    err = _make_error(code, text)\n"
+            "    for item in items:\n"
+            "        if item:\n"
+            "            break\n"
+            "    else:\n"
+            "        raise err\n",
+        )
+    )
+    assert _at(got, "m/__init__.py", 10) == {("Conflict", "{code}: {text}")}
+    assert _at(got, "m/__init__.py", 15) == {("Conflict", "{code}: {text}")}
+    assert _at(got, "m/__init__.py", 22) == {("Conflict", "{code}: {text}")}
+
+
+def test_raised_names_are_the_ones_a_walk_of_every_node_finds() -> None:
+    # the blocks alone are walked (no expression holds a ``raise``): the same names as
+    # ``ast.walk``, nested definitions, handlers, cases, ``else`` and ``finally`` blocks included
+    import ast
+
+    from errdex.extract.visitor import _raised_names
+
+    tree = ast.parse(
+        "def f(x, g=lambda: None):\n"
+        "    if x:\n"
+        "        raise a\n"
+        "    elif x > 1:\n"
+        "        raise b from c\n"
+        "    else:\n"
+        "        raise d.e\n"
+        "    try:\n"
+        "        raise F()\n"
+        "    except* G:\n"
+        "        raise h\n"
+        "    else:\n"
+        "        raise i\n"
+        "    finally:\n"
+        "        raise j\n"
+        "    while x:\n"
+        "        raise k\n"
+        "    else:\n"
+        "        raise m\n"
+        "    with x:\n"
+        "        match x:\n"
+        "            case [1] if x:\n"
+        "                raise n\n"
+        "    class C:\n"
+        "        def inner(self):\n"
+        "            raise o\n"
+        "    async def later():\n"
+        "        async for y in x:\n"
+        "            raise p\n"
+        "    return (lambda: q)() if x else r\n"
+    )
+    f = tree.body[0]
+    walked = {n.exc.id for n in ast.walk(f) if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Name)}
+    assert walked == set("abhijkmnop")
+    assert _raised_names(f) == walked
+    assert _raised_names(tree) == walked
+    assert _raised_names(f.args.defaults[0]) == frozenset()  # a lambda: no statement inside
