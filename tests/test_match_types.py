@@ -203,6 +203,40 @@ def test_a_pasted_class_makes_its_library_bases_raises_candidates() -> None:
     assert any(r.startswith("exception type related") for r in found["Connection._handle"].reasons)
 
 
+def test_placeholders_alone_raised_as_a_base_rank_below_the_pasted_class_s_own_text() -> None:
+    # tweepy: ``raise TweepyException(e)`` (a base of the class pasted, its template all
+    # placeholder) fits any message; ``raise Forbidden(response)`` prints the status and the
+    # API's error lines, which the paste runs together. The base's raise is a candidate only as
+    # a factory of the subclass, and its fit says nothing of the text: the pasted class's own
+    # template, which explains some of it, goes first
+    from errdex.model import CatalogueEntry, render_template
+
+    def entry(key: int, segments: list[str], exc_type: str, base: str, function: str) -> CatalogueEntry:
+        return CatalogueEntry(
+            key=key, error_id=f"e{key}", repo="o/tw", version="1", snapshot_date=None, kind="error",
+            exc_type=exc_type, exc_qualname=None, template=render_template(segments), segments=segments,
+            path=f"tw/{function.partition('.')[0].lower()}.py", line=10 * key, function=function,
+            exc_bases=(base,),
+        )  # fmt: skip
+
+    token = entry(1, ["", "e", ""], "TwError", "Exception", "Auth.token")
+    # ``{status} {reason}\n{error}\n{code} - {message}``: the paste runs the lines together
+    http = ["", "status", " ", "reason", "\n", "error", "\n", "code", " - ", "message", ""]
+    forbidden = entry(2, http, "Forbidden", "HTTPException", "Client.request")
+    other = entry(3, http, "HTTPException", "TwError", "Client.request")
+    paste = "tw.errors.Forbidden: 403 Forbidden, 453 - You currently have Essential access only"
+    res = Matcher.from_entries([token, forbidden, other]).explain(paste)
+    assert (res.matches[0].function, res.matches[0].exc_type) == ("Client.request", "Forbidden")
+    base = next(m for m in res.matches if m.function == "Auth.token")
+    assert base.approximate and "raised as another class" in " ".join(base.reasons)
+    # a raise of the pasted class itself with placeholders alone keeps its full fit: Python
+    # printed its class, and its value may be the whole message
+    deny = entry(4, ["", "msg", ""], "Forbidden", "HTTPException", "Client.deny")
+    res = Matcher.from_entries([token, forbidden, other, deny]).explain(paste)
+    assert res.matches[0].function == "Client.deny"
+    assert not any("raised as another class" in r for r in res.matches[0].reasons)
+
+
 SHORT = """\
 class IDNAError(Exception):
     pass

@@ -381,6 +381,8 @@ class Ranker:
             return None
         repo, site = idx.entry_facts(ei)
         tw = self.relation(site.type, site.kind)[0]
+        if self._other_class_value(c, tw):
+            text = min(text, TYPED_TEXT)
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
@@ -421,6 +423,8 @@ class Ranker:
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
             reasons.append("a helper raising the message its caller supplies")
+        if self._other_class_value(c, tw):
+            reasons.append("placeholders alone, raised as another class: the fit says nothing of the text")
         named = self._class_named(c, site.function)
         if named == -CLASS_OBJECT:
             reasons.append(
@@ -590,6 +594,16 @@ class Ranker:
         """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
         is a value the caller supplied, and any message fits it."""
         return c.fit is not None and c.fit.full and self.idx.patterns[c.pid].lit_len == 0
+
+    def _other_class_value(self, c: Cand, tw: float) -> bool:
+        """A template of placeholders alone (``raise TweepyException(e)``) raised as another
+        class than the one pasted, a base or a subclass of it: any message fits it, so its fit
+        is no evidence of the text, and the class printed says this statement did not print it
+        as written (it is a candidate only as a factory's raise of the pasted class). Its text
+        counts as a raise's whose text is unknown (``TYPED_TEXT``), below a template of the
+        pasted class that explains part of the message; the exact class's own such raises keep
+        the full fit (the class printed is theirs)."""
+        return bool(self.ev.types) and tw < TYPE_AGREES and self._value_only(c)
 
     def _typed_value(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
         """For a raise of the library class the paste names (the caller checks it is one): a
