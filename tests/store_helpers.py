@@ -382,11 +382,34 @@ def files_as_v13(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '13' WHERE key = 'schema_version'"))
 
 
+def places_as_v14(conn: Connection) -> None:
+    """Rewrite a current catalogue's ``occurrence_places`` into the shape schema v4..v14 had:
+    the last line and the code window as absolute lines, read through v4's view."""
+    conn.execute(text("DROP VIEW occurrences"))
+    for old, new in (
+        ("end_line", "end_offset"),
+        ("window_start", "window_before"),
+        ("window_end", "window_after"),
+    ):
+        conn.execute(text(f"ALTER TABLE occurrence_places RENAME COLUMN {new} TO {old}"))
+    conn.execute(
+        text(
+            "UPDATE occurrence_places SET end_line = line + end_line, window_start = line - window_start, "
+            "window_end = line + end_line + window_end"
+        )
+    )
+    conn.execute(text(s._V4_OCCURRENCES_VIEW))
+    conn.execute(text("UPDATE meta SET value = '14' WHERE key = 'schema_version'"))
+
+
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 13) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 14) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        places_as_v14(conn)
+        if version >= 14:
+            return
         files_as_v13(conn)
         if version >= 13:
             return

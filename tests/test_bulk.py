@@ -205,7 +205,7 @@ def _catalogue_facts(db: str) -> dict[str, list[tuple[object, ...]]]:
         "JOIN repos r ON r.id = s.repo_id",
         "errors": "SELECT * FROM errors",
         "bodies": "SELECT digest, error_id, level, guards FROM occurrence_bodies",
-        "places": "SELECT s.version, b.digest, p.line, p.window_start FROM occurrence_places p "
+        "places": "SELECT s.version, b.digest, p.line, p.window_before FROM occurrence_places p "
         "JOIN occurrence_bodies b ON b.id = p.body_id JOIN snapshots s ON s.id = p.snapshot_id",
         "extractions": "SELECT blob_sha, producer, path, has_code, data FROM extractions",
         "lineage": "SELECT error_id, lineage FROM error_lineage",

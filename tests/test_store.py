@@ -180,15 +180,15 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
     (functions' facts one row per file content), v7 (related errors' keys in every snapshot's
     rows), v8 (bound names and imports per file content), v9 (code facts one row per function,
     call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
-    facts' values always stored whole), v12 (lookup keys one row per file content) or v13 (``files`` a
-    rowid table on SQLite) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
+    facts' values always stored whole), v12 (lookup keys one row per file content), v13 (``files`` a
+    rowid table on SQLite) or v14 (places' lines all absolute) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
     from sqlalchemy import inspect
 
     from errdex.store import schema as s
@@ -214,7 +214,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 14
+                assert s.current_version(conn) == SCHEMA_VERSION == 15
                 assert {
                     t.name for t in [*added_in_v2, s.index_failures] if t is not s.snapshot_errors
                 } <= set(inspect(conn).get_table_names())
@@ -291,6 +291,50 @@ def test_files_of_a_v13_catalogue_move_to_their_keys_table_unchanged(db_url: str
         assert [r[:2] for r in rows(store)] == [
             (i, p) for i in (ids[1], sid) for p in ("lib/core.py", "tests/test_core.py")
         ]
+
+
+def test_places_of_a_v14_catalogue_become_relative_with_every_answer_unchanged(db_url: str) -> None:
+    # schema v15: ``occurrence_places`` keeps the last line and the window relative to the line;
+    # the view ``occurrences`` gives back what v14 stored, rows and ids alike
+    def occurrences(store: Store) -> list[tuple[object, ...]]:
+        with store.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text("SELECT * FROM occurrences ORDER BY id"))]
+
+    def stored(store: Store) -> list[tuple[object, ...]]:
+        with store.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text("SELECT * FROM occurrence_places ORDER BY id"))]
+
+    with Store.open(db_url) as store:
+        one = _record("lib/core.py", 3, ["bad value ", "x", ""])
+        wide = _record("lib/core.py", 40, ["too wide ", "y", ""], function="g")
+        wide.end_line, wide.window_start, wide.window_end = 44, 1, 300
+        info, files, reports = _snapshot("1.0", "def f(x):\n    raise ValueError(x)\n" * 200)
+        sid = store.write_snapshot(info, files, [one, wide], reports, set()).snapshot_id
+        before, errors = occurrences(store), [store.get_error(one.id), store.get_error(wide.id)]
+        assert [(r[3], r[4], r[9], r[10]) for r in before] == [(3, 4, 1, 5), (40, 44, 1, 300)]
+        # what the table holds: the line, then the distances from it
+        assert [r[3:] for r in stored(store)] == [(3, 1, 2, 1), (40, 4, 39, 256)]
+        as_version(store.engine, 14)
+        assert [r[3:] for r in stored(store)] == [(3, 4, 1, 5), (40, 44, 1, 300)]
+        assert occurrences(store) == before
+        store.engine.dispose()
+    with Store.open(db_url) as store:  # opening migrates
+        assert occurrences(store) == before
+        assert [r[3:] for r in stored(store)] == [(3, 1, 2, 1), (40, 4, 39, 256)]
+        assert [store.get_error(one.id), store.get_error(wide.id)] == errors
+        moved = _record("lib/core.py", 7, ["bad value ", "x", ""])
+        info2, files2, reports2 = _snapshot("1.1", "\n\n\n\n" + files[0].data.decode())
+        sid2 = store.write_snapshot(info2, files2, [moved], reports2, set()).snapshot_id
+        err = store.get_error(one.id)
+        assert err is not None
+        assert [
+            (o.version.name, o.line, o.end_line, o.window_start, o.window_end) for o in err.occurrences
+        ] == [
+            ("1.0", 3, 4, 1, 5),
+            ("1.1", 7, 8, 5, 9),
+        ]
+        store.delete_snapshot(sid)
+        assert [(r[2], r[3], r[4]) for r in occurrences(store)] == [(sid2, 7, 8)]
 
 
 def _facts() -> CodeFacts:

@@ -70,7 +70,14 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
         conn,
         s.occurrence_places,
         [
-            (known[d], snap_id, r.line, r.end_line, r.window_start, r.window_end)
+            (
+                known[d],
+                snap_id,
+                r.line,
+                r.end_line - r.line,
+                r.line - r.window_start,
+                r.window_end - r.end_line,
+            )
             for d, r in zip(digests, records, strict=True)
         ],
         skip=("id",),

@@ -230,19 +230,34 @@ occurrence_bodies = Table(
     Index("ix_occ_body_error", "error_id"),
 )
 
-occurrence_places = Table(
-    "occurrence_places",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),  # the occurrence's key
-    Column("body_id", Integer, ForeignKey("occurrence_bodies.id"), nullable=False),
-    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), nullable=False),
-    Column("line", Integer, nullable=False),
-    Column("end_line", Integer, nullable=False),
-    Column("window_start", Integer, nullable=False),
-    Column("window_end", Integer, nullable=False),
-    Index("ix_occ_place_snapshot", "snapshot_id"),
-    Index("ix_occ_place_body", "body_id"),
-)
+
+def _places(meta: MetaData, *positions: str) -> Table:
+    """``occurrence_places`` with these position columns after ``line``."""
+    return Table(
+        "occurrence_places",
+        meta,
+        Column("id", Integer, primary_key=True, autoincrement=True),  # the occurrence's key
+        Column("body_id", Integer, ForeignKey(occurrence_bodies.c.id), nullable=False),
+        Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), nullable=False),
+        Column("line", Integer, nullable=False),
+        *(Column(name, Integer, nullable=False) for name in positions),
+        Index("ix_occ_place_snapshot", "snapshot_id"),
+        Index("ix_occ_place_body", "body_id"),
+    )
+
+
+# A place's other positions are stored as distances from ``line`` (schema v15): end_line - line,
+# line - window_start, window_end - end_line. SQLite stores an integer in as few bytes as its
+# value needs (0 and 1 in none), and a raise's last line and its code window's ends are a few
+# lines from it (the last line is the line itself in three raises of four), where their absolute
+# values took two bytes each: 15% of the table, which grows by a row per error and release
+# (0.60 MB over 21 jax releases). The view ``occurrences`` adds them back: readers see lines.
+occurrence_places = _places(metadata, "end_offset", "window_before", "window_after")
+
+# ``occurrence_places`` as schema v4..v14 had it (absolute lines), what the v4 step creates on
+# a catalogue from before v4; the v15 step makes its columns relative.
+v14 = MetaData()
+V14_PLACES = _places(v14, "end_line", "window_start", "window_end")
 
 # Read through the view of that name (schema v4); before v4 it was a table of these columns.
 views = MetaData()
@@ -523,11 +538,20 @@ def _v3_relay(conn: Connection) -> None:
         conn.execute(text(f"ALTER TABLE occurrences ADD COLUMN relay {kind} NOT NULL DEFAULT {default}"))
 
 
-_OCCURRENCES_VIEW = (
+_V4_OCCURRENCES_VIEW = (
     "CREATE VIEW occurrences AS SELECT p.id AS id, b.error_id AS error_id, p.snapshot_id AS snapshot_id, "
     "p.line AS line, p.end_line AS end_line, b.level AS level, b.exc_bases AS exc_bases, "
     "b.expanded_segments AS expanded_segments, b.guards AS guards, p.window_start AS window_start, "
     "p.window_end AS window_end, b.comments AS comments, b.docstring AS docstring, b.relay AS relay "
+    "FROM occurrence_places p JOIN occurrence_bodies b ON b.id = p.body_id"
+)
+# since v15: the positions ``occurrence_places`` keeps relative to the line, made absolute
+_OCCURRENCES_VIEW = (
+    "CREATE VIEW occurrences AS SELECT p.id AS id, b.error_id AS error_id, p.snapshot_id AS snapshot_id, "
+    "p.line AS line, p.line + p.end_offset AS end_line, b.level AS level, b.exc_bases AS exc_bases, "
+    "b.expanded_segments AS expanded_segments, b.guards AS guards, "
+    "p.line - p.window_before AS window_start, p.line + p.end_offset + p.window_after AS window_end, "
+    "b.comments AS comments, b.docstring AS docstring, b.relay AS relay "
     "FROM occurrence_places p JOIN occurrence_bodies b ON b.id = p.body_id"
 )
 _SYMBOLS_VIEW = (
@@ -545,17 +569,21 @@ def _v4_history(conn: Connection) -> None:
     """
     from errdex.store.history import occurrence_digest
 
+    # a catalogue made at v4 or later has today's ``occurrence_places`` (v1 made it); an older
+    # one gets v4's, which the v15 step turns into today's
+    made = "occurrence_places" in set(sa_inspect(conn).get_table_names())
     metadata.create_all(
         conn,
         tables=[
             occurrence_bodies,
-            occurrence_places,
             symbol_names,
             snapshot_symbols,
             extractions,
             error_lineage,
         ],
     )
+    if not made:
+        v14.create_all(conn, tables=[V14_PLACES])
     tables = set(sa_inspect(conn).get_table_names())
     if "occurrences" in tables:
         old = Table("occurrences", MetaData(), autoload_with=conn)
@@ -576,7 +604,7 @@ def _v4_history(conn: Connection) -> None:
                 | {k: row[k] for k in ("line", "end_line", "window_start", "window_end")}
             )
         if places:
-            conn.execute(occurrence_places.insert(), places)
+            conn.execute(V14_PLACES.insert(), places)
         conn.execute(text("DROP TABLE occurrences"))
         if conn.dialect.name == "postgresql" and places:
             # explicit ids were inserted: move the sequence past them
@@ -597,7 +625,7 @@ def _v4_history(conn: Connection) -> None:
         conn.execute(text("DROP TABLE symbols"))
     views_now = set(sa_inspect(conn).get_view_names())
     if "occurrences" not in views_now:
-        conn.execute(text(_OCCURRENCES_VIEW))
+        conn.execute(text(_OCCURRENCES_VIEW if _relative_places(conn) else _V4_OCCURRENCES_VIEW))
     if "symbols" not in views_now:
         conn.execute(text(_SYMBOLS_VIEW))
 
@@ -809,6 +837,35 @@ def _v14_files_without_rowid(conn: Connection) -> None:
     conn.execute(text("DROP TABLE v14_files"))
 
 
+def _relative_places(conn: Connection) -> bool:
+    """Whether ``occurrence_places`` has the shape of schema v15 (positions relative to the line)."""
+    return "end_offset" in {c["name"] for c in sa_inspect(conn).get_columns("occurrence_places")}
+
+
+# (old name, new name, the new value from the old row's): every right-hand side of an UPDATE
+# reads the row as it was, on SQLite and PostgreSQL alike
+_V15_PLACES = (
+    ("end_line", "end_offset", "end_offset - line"),
+    ("window_start", "window_before", "line - window_before"),
+    ("window_end", "window_after", "window_after - end_offset"),
+)
+
+
+def _v15_relative_places(conn: Connection) -> None:
+    """``occurrence_places`` keeps the last line and the code window relative to the line; the
+    view ``occurrences`` (dropped and made again: it names the old columns) adds them back.
+    The rows keep their ids, so every occurrence keeps its key."""
+    if _relative_places(conn):
+        return
+    if "occurrences" in set(sa_inspect(conn).get_view_names()):
+        conn.execute(text("DROP VIEW occurrences"))
+    for old, new, _ in _V15_PLACES:
+        conn.execute(text(f"ALTER TABLE occurrence_places RENAME COLUMN {old} TO {new}"))
+    values = ", ".join(f"{new} = {value}" for _, new, value in _V15_PLACES)
+    conn.execute(text(f"UPDATE occurrence_places SET {values}"))
+    conn.execute(text(_OCCURRENCES_VIEW))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -826,6 +883,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v12_fact_deltas,
     _v13_key_sets,
     _v14_files_without_rowid,
+    _v15_relative_places,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
