@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/ecosystem.py [--top 200] [--ranking ../shared/data/top-pypi.tsv]
         [--modes ray1,rayall,single] [--synthetic 1000000,10000000] [--queries 2000] [--pg URL]
-        [--synthetic-only] [--segment 1000000]
+        [--synthetic-only] [--segment 1000000] [--keep DIR]
 
 Part 1, indexing. The top ``--top`` projects of the ranking (latest release each) are resolved
 and their archives downloaded into the cache first (real registry downloads; not timed). Then
@@ -33,7 +33,9 @@ child's memory, not this process's: the peak resident memory is reported per sta
 builds, the merge, the queries), and a size is held by the merge alone. ``--synthetic-only``
 runs this part without PostgreSQL, on the pinned releases' templates. A size whose estimated
 merge peak exceeds ``--max-gb`` is skipped (said so). Latency is given in wall and in the query
-thread's CPU time (what a loaded machine disturbs least).
+thread's CPU time (what a loaded machine disturbs least). ``--keep DIR`` keeps each size's merged
+index and its queries there, and a later run (of any tree) measures those instead of building
+them again.
 """
 
 from __future__ import annotations
