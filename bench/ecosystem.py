@@ -3,7 +3,7 @@
 
     .venv/bin/python bench/ecosystem.py [--top 200] [--ranking ../shared/data/top-pypi.tsv]
         [--modes ray1,rayall,single] [--synthetic 1000000,10000000] [--queries 2000] [--pg URL]
-        [--synthetic-only] [--segment 1000000]
+        [--synthetic-only] [--segment 1000000] [--keep DIR]
 
 Part 1, indexing. The top ``--top`` projects of the ranking (latest release each) are resolved
 and their archives downloaded into the cache first (real registry downloads; not timed). Then
@@ -33,7 +33,9 @@ child's memory, not this process's: the peak resident memory is reported per sta
 builds, the merge, the queries), and a size is held by the merge alone. ``--synthetic-only``
 runs this part without PostgreSQL, on the pinned releases' templates. A size whose estimated
 merge peak exceeds ``--max-gb`` is skipped (said so). Latency is given in wall and in the query
-thread's CPU time (what a loaded machine disturbs least).
+thread's CPU time (what a loaded machine disturbs least). ``--keep DIR`` keeps each size's merged
+index and its queries there, and a later run (of any tree) measures those instead of building
+them again.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ import argparse
 import contextlib
 import gc
 import itertools
+import json
 import os
 import random
 import statistics
@@ -410,6 +413,24 @@ def build_segments(
     return files, sample, peak
 
 
+def _measure_kept(keep: Path, n: int, n_queries: int, peaks: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """A size's row from the merged index and the queries an earlier run kept in ``keep``
+    (building 10M templates takes half an hour of CPU; the file maps in milliseconds): the same
+    queries on the same index, so two trees' matchers are compared on equal terms."""
+    path = keep / f"synthetic-{n}.idx"
+    queries = [(text, None if want is None else tuple(want))
+               for text, want in json.loads((keep / f"synthetic-{n}.queries.json").read_text())][:n_queries]  # fmt: skip
+    index, load = mapped(path)
+    size = path.stat().st_size
+    reset_peak()
+    measured = measure(index, queries)
+    peaks.append((f"synthetic {n:,}", "kept", "kept", "-", "-", f"{rss_gb('VmHWM'):.1f}"))
+    del index
+    gc.collect()
+    return (f"synthetic {n:,}", "kept", "kept", f"{size / 1e6:.0f}", f"{size / n:.0f}", "-",
+            f"{load * 1e3:.0f}", *measured)  # fmt: skip
+
+
 def match_synthetic(
     base: list[CatalogueEntry],
     sizes: list[int],
@@ -417,6 +438,7 @@ def match_synthetic(
     max_gb: float,
     rng: random.Random,
     peaks: list[tuple[str, ...]],
+    keep: Path | None = None,
 ) -> list[tuple[str, ...]]:
     rows: list[tuple[str, ...]] = []
     for n in sizes:
@@ -427,6 +449,9 @@ def match_synthetic(
             rows.append((f"synthetic {n:,}", *(["skipped"] * 12)))
             print(f"synthetic {n:,}: needs ~{need:.0f} GB at peak, over --max-gb {max_gb:g}", file=sys.stderr)
             continue
+        if keep is not None and (keep / f"synthetic-{n}.queries.json").exists():
+            rows.append(_measure_kept(keep, n, n_queries, peaks))
+            continue
         t = time.perf_counter()
         tmp = Path(tempfile.mkdtemp(prefix="errdex-eco-"))
         seg_files, sample, child_peak = build_segments(base, n, tmp, t)
@@ -436,7 +461,7 @@ def match_synthetic(
         reset_peak()
         before = rss_gb()
         t = time.perf_counter()
-        path = tmp / "merged.idx"
+        path = tmp / "merged.idx" if keep is None else keep / f"synthetic-{n}.idx"
         # segments mapped one at a time, as the catalogue's merge reads them; the result written
         # section by section
         merged = si.merge(mapped(f, keys=False)[0] for f in seg_files)
@@ -461,7 +486,10 @@ def match_synthetic(
         heap = heap_per_process(path)
         size = path.stat().st_size
         reset_peak()
-        measured = measure(index, queries_for(sample, n_queries, rng))
+        queries = queries_for(sample, n_queries, rng)
+        if keep is not None:  # written last: its presence says the index beside it is whole
+            (keep / f"synthetic-{n}.queries.json").write_text(json.dumps(queries))
+        measured = measure(index, queries)
         query_peak = rss_gb("VmHWM")
         rows.append((
             f"synthetic {n:,}", f"{segs_time:.0f} (segments)", f"{merge:.0f}", f"{size / 1e6:.0f}", f"{size / n:.0f}",
@@ -470,7 +498,8 @@ def match_synthetic(
         peaks[-1] += (f"{query_peak:.1f}",)
         del index
         gc.collect()
-        path.unlink()
+        if keep is None:
+            path.unlink()
         print(f"synthetic {n:,} done", file=sys.stderr, flush=True)
     return rows
 
@@ -534,8 +563,16 @@ def main() -> int:
         action="store_true",
         help="part 3 alone, on copies of match_speed's pinned releases' templates (no PostgreSQL)",
     )
+    ap.add_argument(
+        "--keep",
+        type=Path,
+        help="keep each synthetic size's merged index and queries in this directory, and measure"
+        " the ones found there instead of building them again",
+    )
     args = ap.parse_args()
     SEGMENT = args.segment
+    if args.keep is not None:
+        args.keep.mkdir(parents=True, exist_ok=True)
     rng = random.Random(7)
     modes = [m for m in args.modes.split(",") if m]
     print(f"machine: {os.cpu_count()} cores, load average {load_avg()} at start", flush=True)
@@ -552,7 +589,7 @@ def main() -> int:
             entries = real_entries(SPECS.split(","))
         print(f"synthetic catalogues: copies of {len(entries):,} real templates", flush=True)
         peaks: list[tuple[str, ...]] = []
-        table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng, peaks))
+        table(head, match_synthetic(entries, sizes, args.queries, args.max_gb, rng, peaks, args.keep))
         table(
             ("index", "build_peak_GB", "merge_peak_GB", "rss_before_GB", "merge_B/tmpl", "query_peak_GB"),
             peaks,

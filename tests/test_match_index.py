@@ -11,11 +11,13 @@ against the entries they were rendered from, so the comparison cannot pass on a 
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import itertools
 import mmap
 import os
 import random
+from array import array
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -24,6 +26,7 @@ import pytest
 from errdex.match import ARTIFACT, Matcher, build_index
 from errdex.match.artifact import class_bases, unpack
 from errdex.match.candidates import best_heads
+from errdex.match.frames import FrameEvidence
 from errdex.match.index import (
     BIG_PATTERN,
     E_FUNC,
@@ -38,8 +41,9 @@ from errdex.match.index import (
     IndexFormatError,
     debug_specifiers_as_text,
 )
-from errdex.match.score import site_privacy, words
-from errdex.match.thresholds import HEAD_SCAN, MAX_HEADS
+from errdex.match.rank import Evidence, Ranker
+from errdex.match.score import FrameInfo, site_privacy, words
+from errdex.match.thresholds import CALLED, HEAD_SCAN, MAX_HEADS, PUBLIC
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -520,3 +524,53 @@ def test_the_heads_weighed_one_by_one_are_those_a_postings_bound_cannot_rule_out
             idx.weighed = 0
             assert best_heads(idx, heads, seen, framed, hit) == full
             assert 0 < idx.weighed < len(scanned) // 2
+
+
+def _walked_site_bound(idx: Index, ranker: Ranker, pid: int) -> tuple[bool, float, float]:
+    """``Ranker._site_bound`` of an ungrouped pattern as a walk of every entry (the rule the
+    column read must give exactly)."""
+    any_pointed, tw, privacy, called = False, -1.0, -1.0, False
+    for ei in idx.patterns[pid].entries:
+        repo, site = idx.entry_facts(ei)
+        if ranker.repo and repo != ranker.repo:
+            continue
+        any_pointed = any_pointed or not ranker.ev.pointed or repo in ranker.ev.pointed
+        tw = max(tw, ranker.relation(site.type, site.kind)[0])
+        privacy = site.privacy if privacy < 0 else min(privacy, site.privacy)
+        called = called or idx.entry_called(ei)
+    bonus = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) if privacy >= 0 else 0.0
+    return any_pointed, tw, bonus
+
+
+def test_a_patterns_site_bound_read_from_its_sites_is_the_walk_of_its_entries() -> None:
+    """The bound of a pattern's entries (codebase pointed to, type evidence, public and called
+    site) is read from their distinct sites and snapshots (``Index.site_summary``), each decoded
+    once, not from each entry: a pattern's entries are copies of a few raises across snapshots.
+    It must be what walking every entry gives, for each codebase asked and pointed to."""
+    # some functions the library calls by name (the tie-break's other half)
+    entries = [dataclasses.replace(e, called=e.key % 7 == 3) for e in synthetic_entries(900, seed=17)]
+    idx = Index.loads(build_index(entries, "g6").dumps())
+    pids = [pid for pid in range(idx.n_patterns) if pid not in idx.groups]
+    assert max(len(idx.patterns[pid].entries) for pid in pids) > 20
+    compared = 0
+    for types, pointed, repo in itertools.product(
+        ([], ["ValueError"], ["ShapeError"]), (set(), {"acme/other"}, {"nobody/else"}), (None, "acme/lib")
+    ):
+        fev = FrameEvidence(FrameInfo([], [], None, None))
+        ranker = Ranker(idx, Evidence(types, fev, pointed), repo, 10)
+        for pid in pids:
+            assert ranker._site_bound(pid) == _walked_site_bound(idx, ranker, pid), (
+                pid,
+                types,
+                pointed,
+                repo,
+            )
+            compared += 1
+    assert compared > 1000
+    # an entry of a snapshot the index does not hold is found out as a walk would find it
+    col = idx._ecols[2]
+    snaps = array(col.format, col.tolist())
+    snaps[0] = len(idx._sec["snp_repo"])
+    idx._ecols = (*idx._ecols[:2], memoryview(snaps), *idx._ecols[3:])
+    with pytest.raises(CorruptIndex):
+        idx.site_summary([0, 1])

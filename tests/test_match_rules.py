@@ -847,6 +847,39 @@ def test_a_value_pasted_alone_does_not_score_every_other_raise_of_an_all_placeho
         assert {x.id for x in answer} <= {e.error_id for e in entries[::21]}
 
 
+def test_a_traceback_on_a_raise_every_release_holds_scores_a_bounded_number_of_its_copies(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``raise AssertionError(msg)`` at four statements of one function, in 300 releases (one
+    # pattern, the template all placeholder, grouped by type): a traceback into that function
+    # names all 1,200 raises, and the 300 on its last line score alike, as do the 900 others.
+    # Alike, they rank by entry id, so once twice ``limit`` of them with distinct errors and
+    # statements are scored the rest cannot be shown (``_Ties``). The answers are those of
+    # scoring every one, at each ``limit``, reasons and all.
+    entries = [
+        entry(["", "msg", ""], path="lib/layout.py", line=10 + i, function="to_layout",
+              exc_type="AssertionError" if i % 2 else "ValueError", repo=f"o/lib-v{k}")
+        for k in range(300)
+        for i in range(4)
+    ]  # fmt: skip
+    assert len(entries) > BIG_PATTERN
+    m = Matcher.from_entries(entries)
+    paste = tb(("lib/layout.py", 11, "to_layout", "raise AssertionError(msg)"), last="AssertionError: 3.5")
+    scored = _count_scored(monkeypatch)
+    answers = {}
+    for limit in (1, 3, 10):
+        bounded, everything = _scored_bounded_and_not(m, paste, limit, scored)
+        assert bounded <= 4 * 2 * limit < len(entries) <= everything
+        answers[limit] = m.explain(paste, limit=limit).matches
+    assert answers[1][0].line == 11 and not answers[1][0].approximate
+    # the same answers when no two entries are taken as alike (every one scored)
+    monkeypatch.setattr(Ranker, "_alike", lambda self, ei, c: None)
+    scored.clear()
+    for limit, got in answers.items():
+        assert m.explain(paste, limit=limit).matches == got
+    assert len(scored) >= 3 * len(entries)
+
+
 def _count_scored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The entries ``Ranker._score`` is called for, from now on."""
     scored: list[int] = []

@@ -911,19 +911,49 @@ class Index:
         """Entry ``i``'s repo and its raise site's ``SiteFacts``: what ranking reads of every
         entry it bounds or scores, so what is derived from the site's strings (its privacy, the
         path with POSIX separators) is worked out once per site, not once per entry and query."""
-        site = self._ecols[3][i]
+        return self.snap_repo(self._ecols[2][i]), self.site_facts(self._ecols[3][i])
+
+    def site_facts(self, site: int) -> SiteFacts:
+        """Raise site ``site``'s ``SiteFacts`` (``entry_facts``), worked out once per site."""
         facts = self._site_facts.get(site)
         if facts is None:
-            (kind, etype, _qual), path, func = self._site_of(i)
+            what = self._sites.get(site)
+            if what is None:
+                kind, etype, qual, path, func = self._site(site)
+                what = self._sites[site] = ((kind, etype, qual), path, func)
+            (kind, etype, _qual), path, func = what
             facts = self._site_facts[site] = SiteFacts(
                 str(kind), str(etype), str(path), str(func), str(path).replace("\\", "/"),
                 site_privacy(str(path), str(func)),
             )  # fmt: skip
-        snap = self._ecols[2][i]
+        return facts
+
+    def snap_repo(self, snap: int) -> str:
+        """Snapshot ``snap``'s codebase."""
         where = self._snaps.get(snap)
         if where is None:
             where = self._snaps[snap] = self._snap(snap)
-        return str(where[0]), facts
+        return str(where[0])
+
+    def entry_columns(self, i: int) -> tuple[str, int, int]:
+        """Entry ``i``'s codebase, raise site id and flags (relay, called), nothing else decoded."""
+        return self.snap_repo(self._ecols[2][i]), self._ecols[3][i], self._ecols[7][i] & (_RELAY | CALLED)
+
+    def site_summary(self, eis: Sequence[int], repo: str | None = None) -> tuple[set[int], set[int], bool]:
+        """Of entries ``eis`` (those in codebase ``repo`` when given): their distinct raise sites,
+        their distinct snapshots, and whether any one's function is called by its library
+        (``entry_called``). What a bound over many entries needs, read from the columns in a
+        few passes: the entries of one pattern are the copies of a few raises, so the sites and
+        snapshots are far fewer than the entries, and each is decoded once."""
+        snapcol, sitecol, flags = self._ecols[2], self._ecols[3], self._ecols[7]
+        snaps = {snapcol[ei] for ei in eis}
+        if snaps and max(snaps) >= len(self._sec["snp_repo"]):
+            raise CorruptIndex(f"snapshot id {max(snaps)} of {len(self._sec['snp_repo'])}")
+        if repo is not None:
+            snaps = {snap for snap in snaps if self.snap_repo(snap) == repo}
+            eis = [ei for ei in eis if snapcol[ei] in snaps]
+        called = any(flags[ei] & CALLED for ei in eis)
+        return {sitecol[ei] for ei in eis}, snaps, called
 
     def entry_id(self, i: int) -> str:
         return self._pool.get(self._ecols[1][i])

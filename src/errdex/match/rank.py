@@ -154,6 +154,7 @@ class Ranker:
                 continue
             n += 1
             supported, rest = self._split(c, self._entries_of(c))
+            ties = _Ties(self.limit)
             for part in (supported, rest):
                 if part is rest and (
                     not rest
@@ -162,10 +163,19 @@ class Ranker:
                 ):
                     break
                 for ei in part:
+                    alike = self._alike(ei, c)
+                    if alike is not None and ties.settled(alike, ei):
+                        continue
                     s = self._score(ei, c)
-                    if s is not None:
-                        scored.append(s)
-                        top.add(self.idx.entry_where(ei), (s.key, -c.pid))
+                    if s is None:
+                        if alike is not None:
+                            ties.dead.add(alike)
+                        continue
+                    scored.append(s)
+                    where = self.idx.entry_where(ei)
+                    top.add(where, (s.key, -c.pid))
+                    if alike is not None:
+                        ties.note(alike, ei, self.idx.entry_id(ei), where)
         self._built_over_reraise(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
@@ -298,19 +308,19 @@ class Ranker:
             # read from each group's first entry instead of walking them all
             got = (True, max(self._group_type(g[0]) for g in groups), PUBLIC + CALLED)
         else:
-            any_pointed, tw, privacy, called = False, -1.0, -1.0, False
-            relation, only, facts_of = self.relation, self.repo, idx.entry_facts
-            for ei in idx.patterns[pid].entries:
-                repo, site = facts_of(ei)
-                if only and repo != only:
-                    continue
-                any_pointed = any_pointed or not pointed or repo in pointed
-                tw = max(tw, relation(site.type, site.kind)[0])
+            # the entries' distinct sites and snapshots, read from the columns: a pattern's
+            # entries are its raises' copies across snapshots, and each site's facts and each
+            # snapshot's codebase are the same for all of its entries
+            sites, snaps, called = idx.site_summary(idx.patterns[pid].entries, self.repo or None)
+            if not sites:
+                got = (False, -1.0, 0.0)
+            else:
+                relation, facts = self.relation, [idx.site_facts(at) for at in sites]
+                any_pointed = not pointed or any(idx.snap_repo(snap) in pointed for snap in snaps)
+                tw = max(relation(f.type, f.kind)[0] for f in facts)
                 # the most public site: the least private one (the bonus falls as privacy grows)
-                privacy = site.privacy if privacy < 0 else min(privacy, site.privacy)
-                called = called or idx.entry_called(ei)
-            bonus = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) if privacy >= 0 else 0.0
-            got = (any_pointed, tw, bonus)
+                privacy = min(f.privacy for f in facts)
+                got = (any_pointed, tw, PUBLIC / (1 + privacy) + (CALLED if called else 0.0))
         self._site_bounds[pid] = got
         return got
 
@@ -360,6 +370,18 @@ class Ranker:
         if self.repo:
             eis = [ei for ei in eis if idx.entries[ei][E_REPO] == self.repo]
         return eis
+
+    def _alike(self, ei: int, c: Cand) -> tuple[float, int, bool, int] | None:
+        """What ``_score`` reads of an entry of candidate ``c`` beyond the candidate itself: its
+        frame evidence, its raise site (type, path, function), whether its codebase is one the
+        paste points to, and its flags (relay, called). Entries of one pattern alike in these
+        score alike (``_Ties``). None for a raise of the pasted library class, which ``_typed``
+        weighs by its own function and codebase."""
+        if ei in self.ev.typed:
+            return None
+        idx = self.idx
+        repo, site, flags = idx.entry_columns(ei)
+        return self.ev.frames.weight_of(idx, ei, c.pid), site, repo in self.ev.pointed, flags
 
     def _score(self, ei: int, c: Cand) -> _Scored | None:
         """The entry's key, from its columns alone (most scored entries are never shown: their
@@ -790,6 +812,41 @@ def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:
 
 
 Where = tuple[int, int, int]  # a statement: ``Index.entry_where``
+
+
+class _Ties:
+    """The entries of one pattern that score alike (``Ranker._alike``), to stop scoring the
+    rest of them once they cannot be shown. A raise that every copy of a codebase holds, under a
+    traceback whose frames name it, is thousands of such entries with one key: alike, they are
+    ordered by entry id (``rank``'s sort), and the matches are the first ``k`` of distinct
+    errors and statements (``_matches``). Once ``2 * k`` entries alike are kept whose errors
+    and statements are all distinct, a later one (by entry id) is never shown: each of them is
+    shown or blocked by a match shown before it, and a match blocks at most two of them (one by
+    its error, one by its statement; one of them shown blocks none of the others), so with
+    fewer than ``k`` matches shown they could not all be. Nor does a later one change the top
+    ``k`` statements (``_TopK``): ``k`` statements already hold its key."""
+
+    def __init__(self, k: int) -> None:
+        self.need = 2 * k
+        self.kept: dict[tuple[float, int, bool, int], tuple[set[str], set[Where], list[int]]] = {}
+        self.dead: set[tuple[float, int, bool, int] | None] = set()  # alike entries ``_score`` drops
+
+    def settled(self, alike: tuple[float, int, bool, int], ei: int) -> bool:
+        """Whether entry ``ei`` need not be scored: ``_score`` drops its kind, or enough of its
+        kind with lower entry ids are kept."""
+        if alike in self.dead:
+            return True
+        got = self.kept.get(alike)
+        return got is not None and len(got[0]) >= self.need and ei > got[2][0]
+
+    def note(self, alike: tuple[float, int, bool, int], ei: int, error: str, where: Where) -> None:
+        """Entry ``ei`` was scored: kept toward its kind's ``2 * k`` when its error and its
+        statement are new to that kind."""
+        errors, wheres, last = self.kept.setdefault(alike, (set(), set(), [-1]))
+        if error not in errors and where not in wheres:
+            errors.add(error)
+            wheres.add(where)
+            last[0] = max(last[0], ei)
 
 
 class _TopK:
