@@ -54,6 +54,7 @@ from errdex.extract.templates import (
     to_segments,
     union,
     union_n,
+    value_has_literal,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
@@ -601,7 +602,11 @@ class Resolver:
 
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
-        with the attribute's own placeholder when some assignment's text is unknown."""
+        with the attribute's own placeholder when some assignment's text is unknown.
+
+        A class-level text counts as an assignment (``message = _("Enter a valid email
+        address.")`` that ``__init__`` overrides only when given another): it is what
+        ``self.<attr>`` reads unless an instance sets its own."""
         texts: list[Value] = []
         other = False
         for k in [*self.mro(cls), *self.classmsg.subclasses(cls)]:
@@ -610,6 +615,8 @@ class Resolver:
                 continue
             if attr in info.self_texts:
                 texts.append(info.self_texts[attr])
+            if value_has_literal(info.consts.get(attr, ())):
+                texts.append(info.consts[attr])
             other = other or attr in info.self_other
         if not texts:
             return ()
