@@ -222,6 +222,9 @@ CLASS_DEFAULTS = [
     # ``self.message`` read from the class attribute an instance overrides only when given one
     # (Django's validators); the exception prints the list of its messages, ``repr(list(self))``
     ("listed_class_attr", {("ListedError", "['Enter a valid email address.']")}),
+    # the first class attribute along the MRO: a base's method does not take a subclass's text
+    ("listed_base_attr", {("ListedError", "['Enter a valid value.']")}),
+    ("listed_sub_attr", {("ListedError", "['Enter a valid URL.']")}),
 ]
 
 
