@@ -219,7 +219,32 @@ CLASS_DEFAULTS = [
     # ``self.<attr>()`` of an attribute holding a class is that class, not a method's result
     ("held_class_bare", {("ChannelClosedError", "The channel is closed.")}),
     ("named_class_bare", {("ChannelClosedError", "The channel is closed.")}),
+    # ``self.message`` read from the class attribute an instance overrides only when given one
+    # (Django's validators); the exception prints the list of its messages, ``repr(list(self))``
+    ("listed_class_attr", {("ListedError", "['Enter a valid email address.']")}),
+    # the first class attribute along the MRO: a base's method does not take a subclass's text
+    ("listed_base_attr", {("ListedError", "['Enter a valid value.']")}),
+    ("listed_sub_attr", {("ListedError", "['Enter a valid URL.']")}),
 ]
+
+
+# ``str(exc)`` is ``repr(list(self))`` of an exception iterating over its messages: one message,
+# the constructor's first argument, in the list's brackets and quotes; ``%(key)d`` fields are
+# filled from the ``params`` it was also given when it prints
+LISTED = [
+    ("listed_plain", {("ListedError", "['Enter a whole number.']")}),
+    (
+        "listed_params",
+        {("ListedError", "['Ensure this value has at most {limit} characters (it has {shown}).']")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), LISTED)
+def test_exception_printed_as_the_list_of_its_messages(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
 
 
 @pytest.mark.parametrize(("name", "expected"), CLASS_DEFAULTS)

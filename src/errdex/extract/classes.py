@@ -391,6 +391,8 @@ class ClassMessages:
             # the exception's own class name: the class the raise names (not the raising object's)
             shown = state.key.rpartition(".")[2]
             return lit(repr(shown) if p.r else shown)
+        if name.replace(" ", "") in (f"repr(list({sn}))", f"str(list({sn}))"):
+            return self.listed(p, state)
         if not name.startswith(sn + "."):
             return ((p,),)
         rest = name[len(sn) + 1 :]
@@ -410,6 +412,20 @@ class ClassMessages:
                 return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
             return ((Ph(got.text + tail, p.r),),) if not got.text.startswith("self.") else ((p,),)
         return as_repr(got) if p.r else got.value
+
+    def listed(self, p: Ph, state: State) -> Value:
+        """``repr(list(self))``: an exception that iterates over its messages and prints their
+        list (Django's ``ValidationError`` and the classes modelled on it). An instance built
+        from one message holds that one, the first argument its constructor passed on, so it
+        prints ``['message']``; when the constructor was also given values (``params``), its
+        ``%(key)s`` fields are filled from them at print time, so they are placeholders."""
+        if not state.args or state.args[0].text.startswith("*"):
+            return ((p,),)
+        first, rest = state.args[0], state.args[1:]
+        shown = first.value
+        if any(a.text != "None" for a in rest):
+            shown = ((Op("%", shown, (), (), first.text),),)
+        return concat(lit("['"), shown, lit("']"))
 
     def args_item(self, p: Ph, tail: str, state: State) -> Value:
         """``self.args[i]``, or ``self.args`` (printed as the tuple)."""

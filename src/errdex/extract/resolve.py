@@ -54,6 +54,7 @@ from errdex.extract.templates import (
     to_segments,
     union,
     union_n,
+    value_has_literal,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
@@ -601,10 +602,21 @@ class Resolver:
 
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
-        with the attribute's own placeholder when some assignment's text is unknown."""
+        with the attribute's own placeholder when some assignment's text is unknown.
+
+        A class-level text of the class or a base counts as an assignment (``message =
+        _("Enter a valid email address.")`` that ``__init__`` overrides only when given
+        another): it is what ``self.<attr>`` reads unless an instance sets its own. The first
+        one along the MRO is the one read; a subclass's is not taken, since the subclass's
+        own methods are where its text shows (Django's ``URLValidator`` beside the
+        ``RegexValidator`` it extends)."""
         texts: list[Value] = []
         other = False
-        for k in [*self.mro(cls), *self.classmsg.subclasses(cls)]:
+        mro = self.mro(cls)
+        const = next((c for k in mro if (c := self.const_of(k, attr)) is not None), None)
+        if const is not None and value_has_literal(const):
+            texts.append(const)
+        for k in [*mro, *self.classmsg.subclasses(cls)]:
             info = self.classes.get(k)
             if info is None:
                 continue
@@ -616,6 +628,11 @@ class Resolver:
         if other:
             texts.append(ph(name))
         return union_n(texts, _MAX_ATTR_TEXTS)
+
+    def const_of(self, key: str, attr: str) -> Value | None:
+        """The class-level value of ``attr`` the class itself sets (None: it sets none)."""
+        info = self.classes.get(key)
+        return info.consts.get(attr) if info is not None else None
 
     def yielded_for(self, spec: ExcSpec) -> list[Resolved]:
         """``raise error`` of a name bound from a generator of exceptions (``for error in
