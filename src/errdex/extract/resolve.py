@@ -27,6 +27,7 @@ from errdex.extract.templates import (
     MAX_PLACEHOLDERS,
     MAX_TABLE,
     MAX_VARIANTS,
+    NONE,
     RAISED_IN,
     Arg,
     Binding,
@@ -44,6 +45,7 @@ from errdex.extract.templates import (
     expand_opts,
     has_literal,
     has_opts,
+    is_none,
     message_param,
     ph,
     spread_args,
@@ -954,6 +956,15 @@ class Resolver:
             pairs = list(dict.fromkeys([*inner, *mine])) or pairs
         return exc_type, qual, bases, pairs
 
+    def class_text(self, key: str, spec: ExcSpec, depth: int) -> Value | None:
+        """What the class prints for this raise's arguments. An argument that is None in some
+        branches (``msg = None``, text under a test) is two calls, one per kind of value, so
+        that a printer's test of it (``if self.message:``) sees each: the fallback for None,
+        the text otherwise. Only this raise's own arguments take part: each site its own forms."""
+        texts = [self.classmsg.message(key, a, k, depth) for a, k in _none_split(spec.args, spec.kwargs)]
+        found = [t for t in texts if t is not None]
+        return union(*found) if found else None
+
     def _wraps(self, spec: ExcSpec) -> bool:
         """The raised class is the codebase's own, so its printer may show a collected error."""
         return self.canon(spec.key) in self.classes
@@ -966,7 +977,7 @@ class Resolver:
             text = spec.msg
         elif key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
-            text = self.classmsg.message(key, spec.args, spec.kwargs, depth)
+            text = self.class_text(key, spec, depth)
             if text is None:
                 text = self.classmsg.keyword_message(spec) or text
             elif text is not None:
@@ -1021,12 +1032,38 @@ _MAX_ATTR_TEXTS = 8  # texts of one ``self.<attr>`` across a class and its subcl
 _FIELDS = re.compile(r"%[-#0 +.\w]{0,6}|[{}]")  # bounded: linear
 
 
+def _none_split(
+    args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...]
+) -> list[tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]]:
+    """The call as written, or, when one argument is None in some branches and something else
+    in others, the call with that argument None and the call with its other values."""
+    for i, a in enumerate(args):
+        split = _none_apart(a)
+        if split is not None:
+            return [((*args[:i], s, *args[i + 1 :]), kwargs) for s in split]
+    for i, (k, a) in enumerate(kwargs):
+        split = _none_apart(a)
+        if split is not None:
+            return [(args, (*kwargs[:i], (k, s), *kwargs[i + 1 :])) for s in split]
+    return [(args, kwargs)]
+
+
+def _none_apart(a: Arg) -> tuple[Arg, Arg] | None:
+    rest = tuple(v for v in a.value if not is_none(v))
+    if not rest or len(rest) == len(a.value) or a.items is not None:
+        return None
+    return Arg("None", NONE), Arg(a.text, rest, a.str_typed)
+
+
 def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     """A class's printed forms that show the raise's own text, when some do: a printer's
     fallback path (``isinstance(arg, bytes)``) that drops it is not what this raise prints."""
+    # (an argument that is None in some branches, ``msg = None`` then text under a test, may
+    # leave the printer its fallback: its texts are not always shown)
     texts = [
         p
         for a in (*spec.args, *(a for _, a in spec.kwargs))
+        if not any(is_none(v) for v in a.value)
         for v in a.value
         for p in v
         if isinstance(p, str)
