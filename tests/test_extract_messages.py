@@ -443,6 +443,34 @@ LOCAL_FLOW = [
     # gets only the form with the text (no fallback), and neither borrows the other's text
     ("always_message", {("StatusError", "gone: {status}")}),
     ("given_message", {("StatusError", "{msg}: {status}"), ("StatusError", "status {status}")}),
+    # a factory's ``msg = None`` to a printer whose fallback is all placeholders (PyGithub's
+    # ``GithubException.__str__``): those forms are this raise's too, kept though no literal text
+    # is in them; a raise always given text never gets them
+    (
+        "bare_status",
+        {
+            ("GitHubError", "{msg}: {status}"),
+            ("GitHubError", "{msg}: {status} {json.dumps(self.data)}"),
+            ("GitHubError", "{status}"),
+            ("GitHubError", "{status} {json.dumps(self.data)}"),
+        },
+    ),
+    (
+        "known_status",
+        {
+            ("GitHubError", "Bad credentials: {status}"),
+            ("GitHubError", "Bad credentials: {status} {json.dumps(self.data)}"),
+        },
+    ),
+    # a parameter may be None too, but nothing says it is: its all-placeholder forms stay out,
+    # as ever, though the raise before it in the file kept the same renderings
+    (
+        "noted_status",
+        {
+            ("GitHubError", "{note}: {status}"),
+            ("GitHubError", "{note}: {status} {json.dumps(self.data)}"),
+        },
+    ),
 ]
 
 

@@ -132,6 +132,9 @@ class Resolver:
         self.supplied_to: set[str] = set()
         self._methods: dict[str, list[str]] | None = None
         self._own: dict[int, int] = {}  # id of a helper's raise -> its own literal text's length
+        # the renderings an argument that is None in some branches leads to (``class_text``), for
+        # the site being built alone: ``build_records`` empties it before each site
+        self.bare: set[str] = set()  # (as templates: renderings of one text differ in empty parts)
 
     def close(self) -> None:
         """Drop the class-message helper: it refers back to the resolver, and the cycle made the
@@ -961,7 +964,12 @@ class Resolver:
         branches (``msg = None``, text under a test) is two calls, one per kind of value, so
         that a printer's test of it (``if self.message:``) sees each: the fallback for None,
         the text otherwise. Only this raise's own arguments take part: each site its own forms."""
-        texts = [self.classmsg.message(key, a, k, depth) for a, k in _none_split(spec.args, spec.kwargs)]
+        calls = _none_split(spec.args, spec.kwargs)
+        texts = [self.classmsg.message(key, a, k, depth) for a, k in calls]
+        if len(calls) > 1 and texts[0] is not None:
+            # what it prints for None is a form of this raise even with no literal text of its
+            # own (``{status} {json.dumps(data)}``): ``build_records`` keeps it
+            self.bare.update(render_template(to_segments(m)) for m, _ in self.value(texts[0], depth))
         found = [t for t in texts if t is not None]
         return union(*found) if found else None
 
@@ -1139,6 +1147,7 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     """Turn one file's sites into records: one per distinct (type, message template)."""
     records: list[ErrorRecord] = []
     for site in sites:
+        resolver.bare.clear()
         resolved = [
             *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
             *resolver.yielded_for(site.exc),
@@ -1153,7 +1162,7 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
             pairs = found
             # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
             if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
-                pairs = [p for p in pairs if has_literal(p[0])]
+                pairs = [p for p in pairs if has_literal(p[0]) or _bare(p[0], resolver.bare)]
             for main, expanded in pairs or [(("",), ("",))]:
                 segments = to_segments(main)
                 template = render_template(segments)
@@ -1184,6 +1193,11 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
                     )
                 )
     return records
+
+
+def _bare(main: Flat, bare: set[str]) -> bool:
+    """A rendering with no literal text that a None argument of this site leads to."""
+    return bool(bare) and render_template(to_segments(main)) in bare
 
 
 def _spreads(call: Ref) -> bool:
