@@ -462,6 +462,8 @@ LOCAL_FLOW = [
             ("GitHubError", "Bad credentials: {status} {json.dumps(self.data)}"),
         },
     ),
+    # None, or what a handler caught: one form, naming the local (not a second ``{None}`` one)
+    ("none_or_caught", {("OSError", "cannot bind {address} on any of {ports}: {last_error}")}),
     # a parameter may be None too, but nothing says it is: its all-placeholder forms stay out,
     # as ever, though the raise before it in the file kept the same renderings
     (

@@ -1163,6 +1163,7 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
             # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
             if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
                 pairs = [p for p in pairs if has_literal(p[0]) or _bare(p[0], resolver.bare)]
+            pairs = _none_shadowed(pairs)
             for main, expanded in pairs or [(("",), ("",))]:
                 segments = to_segments(main)
                 template = render_template(segments)
@@ -1193,6 +1194,25 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
                     )
                 )
     return records
+
+
+def _none_shadowed(pairs: list[Pair]) -> list[Pair]:
+    """A rendering with a None local's placeholder (``due to {None}``) beside one naming what
+    the local holds otherwise in the same place (``due to {last_bind_exc}``) adds nothing a
+    paste could match: the named one is kept."""
+    if not any(_has_none(m) for m, _ in pairs):
+        return pairs
+    named = {_shape(m) for m, _ in pairs if not _has_none(m)}
+    return [p for p in pairs if not (_has_none(p[0]) and _shape(p[0]) in named)]
+
+
+def _has_none(main: Flat) -> bool:
+    return any(isinstance(x, Ph) and x.name == "None" for x in main)
+
+
+def _shape(main: Flat) -> tuple[str, ...]:
+    """A rendering's literal text, its placeholders left unnamed."""
+    return tuple(s if i % 2 == 0 else "" for i, s in enumerate(to_segments(main)))
 
 
 def _bare(main: Flat, bare: set[str]) -> bool:

@@ -1139,7 +1139,9 @@ class ModuleVisitor:
                 if any(v != NONE for v in texts) or (
                     texts and all(v is None or isinstance(v, tuple) for v in vals)
                 ):
-                    env[k] = union(*[v if isinstance(v, tuple) else ph(k) for v in vals])
+                    held = union(*[v if isinstance(v, tuple) else ph(k) for v in vals])
+                    # the None last: where both print as a placeholder, the name is the one kept
+                    env[k] = tuple(sorted(held, key=is_none))
                 else:
                     env[k] = None
 
@@ -2303,7 +2305,8 @@ class ModuleVisitor:
         name = e.id
         if name in env:
             cur = env[name]
-            return cur if isinstance(cur, tuple) else ph(name)
+            # (a local that is only ever None here prints as its name's placeholder, as before)
+            return cur if isinstance(cur, tuple) and cur != NONE else ph(name)
         written = frame.caught.get(name)
         if written:
             # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
