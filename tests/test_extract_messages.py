@@ -445,6 +445,98 @@ def test_exclusive_branches_are_separate_variants(shapes: Shapes) -> None:
     )
 
 
+LOCAL_FLOW = [
+    # ``text += ...; continue`` in a loop: the rest of the body is skipped, so that text is one
+    # alternative, never followed by the later ``+=`` (those without literal text are left out)
+    (
+        "forbidden",
+        {("APIError", "{response.status} {response.reason}\n{error['code']} - {error['message']}")},
+    ),
+    # ``msg = None`` (or ``""``), text under some tests, then ``if msg:`` / ``if msg is not None:``
+    (
+        "none_then_text",
+        {("ValueError", "low {low} is above high {high}"), ("ValueError", "low must not be negative")},
+    ),
+    ("empty_then_text", {("NameError", "invalid name {name!r}: not an identifier")}),
+    ("none_tested_not_none", {("ValueError", "size {size} rejected: too big")}),
+    # a branch that returns (or breaks out of the loop) takes its text with it
+    ("after_return", {("TypeError", "cannot write a {kind}: unknown")}),
+    ("after_break", {("ValueError", "bad input: negative item {item}")}),
+    # a local None in some branches given to a class whose printer tests it: both of its forms
+    ("maybe_message", {("StatusError", "not found: {status}"), ("StatusError", "status {status}")}),
+    # ... and only this raise's: a local of the same name that always holds text, elsewhere,
+    # gets only the form with the text (no fallback), and neither borrows the other's text
+    ("always_message", {("StatusError", "gone: {status}")}),
+    ("given_message", {("StatusError", "{msg}: {status}"), ("StatusError", "status {status}")}),
+    # a factory's ``msg = None`` to a printer whose fallback is all placeholders (PyGithub's
+    # ``GithubException.__str__``): those forms are this raise's too, kept though no literal text
+    # is in them; a raise always given text never gets them
+    (
+        "bare_status",
+        {
+            ("GitHubError", "{msg}: {status}"),
+            ("GitHubError", "{msg}: {status} {json.dumps(self.data)}"),
+            ("GitHubError", "{status}"),
+            ("GitHubError", "{status} {json.dumps(self.data)}"),
+        },
+    ),
+    (
+        "known_status",
+        {
+            ("GitHubError", "Bad credentials: {status}"),
+            ("GitHubError", "Bad credentials: {status} {json.dumps(self.data)}"),
+        },
+    ),
+    # None, or what a handler caught: one form, naming the local (not a second ``{None}`` one)
+    ("none_or_caught", {("OSError", "cannot bind {address} on any of {ports}: {last_error}")}),
+    # a parameter may be None too, but nothing says it is: its all-placeholder forms stay out,
+    # as ever, though the raise before it in the file kept the same renderings
+    (
+        "noted_status",
+        {
+            ("GitHubError", "{note}: {status}"),
+            ("GitHubError", "{note}: {status} {json.dumps(self.data)}"),
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), LOCAL_FLOW)
+def test_local_that_starts_empty_and_loops_that_leave_early(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_forms_of_a_none_local_stay_with_their_raise() -> None:
+    # the same class raised from two functions, each with its own ``msg``: the None one's
+    # fallback form, and each one's text, stay with that raise whatever order they resolve in
+    src = (
+        "class StatusError(Exception):\n"
+        "    def __init__(self, status, message=None):\n"
+        "        self.status = status\n"
+        "        self.message = message\n"
+        "    def __str__(self):\n"
+        "        if self.message:\n"
+        "            return f'{self.message}: {self.status}'\n"
+        "        return f'status {self.status}'\n"
+    )
+    a = "def a(status):\n    msg = 'gone'\n    raise StatusError(status, msg)\n"
+    b = (
+        "def b(status):\n    msg = None\n    if status == 404:\n        msg = 'not found'\n"
+        "    raise StatusError(status, msg)\n"
+    )
+    expected = {
+        "a": {"gone: {status}"},
+        "b": {"not found: {status}", "status {status}"},
+    }
+    for order in ((a, b), (b, a)):
+        got: dict[str, set[str]] = {}
+        for r in extract([SourceFile("m.py", (src + "".join(order)).encode())], "local/m", jobs=1).records:
+            got.setdefault(r.function, set()).add(r.template)
+        assert got == expected
+
+
 CROSSING = [
     # a framework's message handed to another package's proxy: the type is not known here
     (

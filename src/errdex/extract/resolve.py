@@ -27,6 +27,7 @@ from errdex.extract.templates import (
     MAX_PLACEHOLDERS,
     MAX_TABLE,
     MAX_VARIANTS,
+    NONE,
     RAISED_IN,
     Arg,
     Binding,
@@ -44,6 +45,7 @@ from errdex.extract.templates import (
     expand_opts,
     has_literal,
     has_opts,
+    is_none,
     message_param,
     ph,
     spread_args,
@@ -131,6 +133,9 @@ class Resolver:
         self.supplied_to: set[str] = set()
         self._methods: dict[str, list[str]] | None = None
         self._own: dict[int, int] = {}  # id of a helper's raise -> its own literal text's length
+        # the renderings an argument that is None in some branches leads to (``class_text``), for
+        # the site being built alone: ``build_records`` empties it before each site
+        self.bare: set[str] = set()  # (as templates: renderings of one text differ in empty parts)
 
     def close(self) -> None:
         """Drop the class-message helper: it refers back to the resolver, and the cycle made the
@@ -971,6 +976,20 @@ class Resolver:
             pairs = list(dict.fromkeys([*inner, *mine])) or pairs
         return exc_type, qual, bases, pairs
 
+    def class_text(self, key: str, spec: ExcSpec, depth: int) -> Value | None:
+        """What the class prints for this raise's arguments. An argument that is None in some
+        branches (``msg = None``, text under a test) is two calls, one per kind of value, so
+        that a printer's test of it (``if self.message:``) sees each: the fallback for None,
+        the text otherwise. Only this raise's own arguments take part: each site its own forms."""
+        calls = _none_split(spec.args, spec.kwargs)
+        texts = [self.classmsg.message(key, a, k, depth) for a, k in calls]
+        if len(calls) > 1 and texts[0] is not None:
+            # what it prints for None is a form of this raise even with no literal text of its
+            # own (``{status} {json.dumps(data)}``): ``build_records`` keeps it
+            self.bare.update(render_template(to_segments(m)) for m, _ in self.value(texts[0], depth))
+        found = [t for t in texts if t is not None]
+        return union(*found) if found else None
+
     def _wraps(self, spec: ExcSpec) -> bool:
         """The raised class is the codebase's own, so its printer may show a collected error."""
         return self.canon(spec.key) in self.classes
@@ -983,7 +1002,7 @@ class Resolver:
             text = spec.msg
         elif key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
-            text = self.classmsg.message(key, spec.args, spec.kwargs, depth)
+            text = self.class_text(key, spec, depth)
             if text is None:
                 text = self.classmsg.keyword_message(spec) or text
             elif text is not None:
@@ -1038,12 +1057,38 @@ _MAX_ATTR_TEXTS = 8  # texts of one ``self.<attr>`` across a class and its subcl
 _FIELDS = re.compile(r"%[-#0 +.\w]{0,6}|[{}]")  # bounded: linear
 
 
+def _none_split(
+    args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...]
+) -> list[tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]]:
+    """The call as written, or, when one argument is None in some branches and something else
+    in others, the call with that argument None and the call with its other values."""
+    for i, a in enumerate(args):
+        split = _none_apart(a)
+        if split is not None:
+            return [((*args[:i], s, *args[i + 1 :]), kwargs) for s in split]
+    for i, (k, a) in enumerate(kwargs):
+        split = _none_apart(a)
+        if split is not None:
+            return [(args, (*kwargs[:i], (k, s), *kwargs[i + 1 :])) for s in split]
+    return [(args, kwargs)]
+
+
+def _none_apart(a: Arg) -> tuple[Arg, Arg] | None:
+    rest = tuple(v for v in a.value if not is_none(v))
+    if not rest or len(rest) == len(a.value) or a.items is not None:
+        return None
+    return Arg("None", NONE), Arg(a.text, rest, a.str_typed)
+
+
 def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     """A class's printed forms that show the raise's own text, when some do: a printer's
     fallback path (``isinstance(arg, bytes)``) that drops it is not what this raise prints."""
+    # (an argument that is None in some branches, ``msg = None`` then text under a test, may
+    # leave the printer its fallback: its texts are not always shown)
     texts = [
         p
         for a in (*spec.args, *(a for _, a in spec.kwargs))
+        if not any(is_none(v) for v in a.value)
         for v in a.value
         for p in v
         if isinstance(p, str)
@@ -1119,6 +1164,7 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
     """Turn one file's sites into records: one per distinct (type, message template)."""
     records: list[ErrorRecord] = []
     for site in sites:
+        resolver.bare.clear()
         resolved = [
             *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
             *resolver.yielded_for(site.exc),
@@ -1133,7 +1179,8 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
             pairs = found
             # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
             if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
-                pairs = [p for p in pairs if has_literal(p[0])]
+                pairs = [p for p in pairs if has_literal(p[0]) or _bare(p[0], resolver.bare)]
+            pairs = _none_shadowed(pairs)
             for main, expanded in pairs or [(("",), ("",))]:
                 segments = to_segments(main)
                 template = render_template(segments)
@@ -1164,6 +1211,30 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
                     )
                 )
     return records
+
+
+def _none_shadowed(pairs: list[Pair]) -> list[Pair]:
+    """A rendering with a None local's placeholder (``due to {None}``) beside one naming what
+    the local holds otherwise in the same place (``due to {last_bind_exc}``) adds nothing a
+    paste could match: the named one is kept."""
+    if not any(_has_none(m) for m, _ in pairs):
+        return pairs
+    named = {_shape(m) for m, _ in pairs if not _has_none(m)}
+    return [p for p in pairs if not (_has_none(p[0]) and _shape(p[0]) in named)]
+
+
+def _has_none(main: Flat) -> bool:
+    return any(isinstance(x, Ph) and x.name == "None" for x in main)
+
+
+def _shape(main: Flat) -> tuple[str, ...]:
+    """A rendering's literal text, its placeholders left unnamed."""
+    return tuple(s if i % 2 == 0 else "" for i, s in enumerate(to_segments(main)))
+
+
+def _bare(main: Flat, bare: set[str]) -> bool:
+    """A rendering with no literal text that a None argument of this site leads to."""
+    return bool(bare) and render_template(to_segments(main)) in bare
 
 
 def _spreads(call: Ref) -> bool:

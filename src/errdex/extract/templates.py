@@ -144,6 +144,9 @@ Variant = tuple[Part, ...]
 Value = tuple[Variant, ...]
 
 EMPTY: Value = (("",),)
+# A local assigned ``None`` (``msg = None``, text given in some branches only): a variant a truth
+# test leaves out, and one an exception class given it as its message prints as None
+NONE: Value = ((Ph("None"),),)
 TRUNCATED = Ph("…")  # stands for the rest of a message cut at MAX_PLACEHOLDERS / MAX_LITERAL
 
 
@@ -194,6 +197,12 @@ def _repr_text_or_unknown(v: Value) -> Value | None:
 
 # A constant whose repr is its source text. One character class, one quantifier: linear.
 _LITERAL = re.compile(r"None|True|False|-?[0-9][0-9_.eEjxXoObBaAcCdDfF+-]*")
+
+
+def is_none(variant: Sequence[Part]) -> bool:
+    """A variant that is ``None`` itself (under the conditions of the branch that gives it)."""
+    shown = [p for p in variant if not (isinstance(p, Opt) and not p.value)]  # (condition marks)
+    return len(shown) == 1 and isinstance(shown[0], Ph) and shown[0].name == "None"
 
 
 def is_text(variant: Sequence[Part]) -> bool:

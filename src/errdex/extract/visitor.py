@@ -36,6 +36,7 @@ from errdex.extract.templates import (
     FORMATTED,
     MAX_TABLE,
     MAX_VARIANTS,
+    NONE,
     RAISED_IN,
     Arg,
     Cond,
@@ -54,6 +55,7 @@ from errdex.extract.templates import (
     concat,
     dedent_value,
     has_literal,
+    is_none,
     join_values,
     lit,
     message_param,
@@ -287,12 +289,15 @@ class Frame:
     class_params: frozenset[str] = frozenset()  # parameters holding a class (``type[E]``, ``=E``)
     # ``exception_type=CheckedValueTypeError``: parameters defaulting to an exception class
     default_classes: dict[str, str] = field(default_factory=dict)
+    # the loops being walked, innermost last: the environments ``continue``/``break`` left with
+    loop_exits: list[list[Env]] = field(default_factory=list)
     start: int = 1
     end: int = 1
     doc_done: bool = False
     doc: str | None = None
 
 
+_LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
 _TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
 _REWRAP = frozenset({"dedent", "cleandoc", "fill", "indent"})  # textwrap/inspect: whitespace changes only
@@ -693,9 +698,12 @@ class ModuleVisitor:
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         before = frame.base_call
         e1 = dict(env)
+        narrowed = _narrow(stmt.test, env, e1)
         guards.append(("if", stmt.test))
         self.walk_block(stmt.body, e1, frame, guards)
         guards.pop()
+        if narrowed is not None and e1.get(narrowed[0]) is narrowed[1]:
+            e1[narrowed[0]] = env[narrowed[0]]  # (the test narrowed it for the body only)
         chosen = frame.base_call
         e2 = dict(env)
         if stmt.orelse:
@@ -704,6 +712,12 @@ class ModuleVisitor:
             guards.pop()
         if frame.is_init and chosen is not before:
             self.branch_bases(stmt.test, frame, before, chosen)
+        left1, left2 = self.leaves(stmt.body, e1, frame), self.leaves(stmt.orelse, e2, frame)
+        if left1 != left2:
+            # one branch ends in ``continue``/``break``/``return``/``raise``: what follows the
+            # ``if`` is reached through the other alone (a loop's end sees the first, ``leaves``)
+            self.merge_into(env, e2 if left1 else e1)
+            return
         when, unless = self.conditions(stmt.test, frame)
         if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
             # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
@@ -712,6 +726,29 @@ class ModuleVisitor:
             when, unless = ((key, when[0][1]),), ((key, unless[0][1]),)
         _fold_optional(env, e1, e2, when, unless, frame.params)
         self.merge_into(env, e1, e2)
+
+    @staticmethod
+    def leaves(block: Sequence[ast.stmt], env: Env, frame: Frame) -> bool:
+        """Whether a branch ends by leaving the straight path. Its names reach the end of the
+        enclosing loop through ``continue`` (and past it through ``break``), so the loop keeps
+        them; after ``return`` or ``raise`` nothing of the function sees them."""
+        if not block or not isinstance(block[-1], _LEAVES):
+            return False
+        if isinstance(block[-1], ast.Continue | ast.Break) and frame.loop_exits:
+            frame.loop_exits[-1].append(env)
+        return True
+
+    def loop_body(self, body: Sequence[ast.stmt], env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """A loop's body, then its end: what the body left there joined with what each
+        ``continue``/``break`` carried (``text += "\n" + e; continue`` skips the rest of the
+        body, so its text is one alternative, never followed by the later ``+=``)."""
+        frame.loop_exits.append([])
+        try:
+            self.walk_block(body, env, frame, guards)
+        finally:
+            exits = frame.loop_exits.pop()
+        if exits:
+            self.merge_into(env, dict(env), *exits)
 
     @staticmethod
     def known_cond(cond: Cond | None, frame: Frame) -> Cond | None:
@@ -757,7 +794,10 @@ class ModuleVisitor:
         if target is not None:
             self.kill_targets(target, e1)
         guards.append(guard)
-        self.walk_block(body, e1, frame, guards)
+        if guard[0] in ("for", "while"):
+            self.loop_body(body, e1, frame, guards)
+        else:
+            self.walk_block(body, e1, frame, guards)
         guards.pop()
         e2 = dict(env)
         if orelse and guard[0] in ("for", "while"):
@@ -884,7 +924,7 @@ class ModuleVisitor:
             self.kill_targets(stmt.target, body_env)
             body_env[target.id] = types
             guards.append(("for", stmt))
-            self.walk_block(stmt.body, body_env, frame, guards)
+            self.loop_body(stmt.body, body_env, frame, guards)
             guards.pop()
             e2 = dict(env)
             if stmt.orelse:
@@ -1067,14 +1107,18 @@ class ModuleVisitor:
                 env[k] = ExcListVal(
                     _distinct([s for v in vals if isinstance(v, ExcListVal) for s in v.specs])
                 )
-            elif all(isinstance(v, ExcVal) or v is None for v in vals):
+            elif any(isinstance(v, ExcVal) for v in vals) and all(
+                isinstance(v, ExcVal) or v is None or v == NONE for v in vals
+            ):
                 # ``exc = A(...)`` in one branch, ``exc = B(...)`` in another: either is raised
                 specs: list[ExcSpec] = []
                 for v in vals:
                     if isinstance(v, ExcVal):
                         specs.extend(x for x in v.specs() if x not in specs)
                 env[k] = ExcVal(specs[0], tuple(specs[1:MAX_VARIANTS])) if specs else None
-            elif all(isinstance(v, TypesVal) or v is None for v in vals):
+            elif any(isinstance(v, TypesVal) for v in vals) and all(
+                isinstance(v, TypesVal) or v is None or v == NONE for v in vals
+            ):
                 # ``mapped_exc = None`` then a class from a mapping: raising it raises the class
                 kinds = [v for v in vals if isinstance(v, TypesVal)]
                 env[k] = TypesVal(
@@ -1089,8 +1133,17 @@ class ModuleVisitor:
                 env[k] = ListVal(tuple(items))
             else:
                 # A string in some branches, unknown in others: the unknown case is a placeholder.
-                strs = [v if isinstance(v, tuple) else ph(k) for v in vals]
-                env[k] = union(*strs) if any(isinstance(v, tuple) for v in vals) else None
+                # None in some (``msg = None``) and unknown in the others is one too, beside the
+                # None; None beside a list or an object is nothing known.
+                texts = [v for v in vals if isinstance(v, tuple)]
+                if any(v != NONE for v in texts) or (
+                    texts and all(v is None or isinstance(v, tuple) for v in vals)
+                ):
+                    held = union(*[v if isinstance(v, tuple) else ph(k) for v in vals])
+                    # the None last: where both print as a placeholder, the name is the one kept
+                    env[k] = tuple(sorted(held, key=is_none))
+                else:
+                    env[k] = None
 
     @staticmethod
     def kill_targets(target: ast.expr, env: Env) -> None:
@@ -1246,6 +1299,8 @@ class ModuleVisitor:
             return types
         if self.is_stringy(value, env):
             return self.eval_msg(value, env, frame)
+        if frame.kind == "function" and isinstance(value, ast.Constant) and value.value is None:
+            return NONE  # ``msg = None``: known to print nothing, until a branch gives it text
         if isinstance(value, ast.Name) and value.id in frame.params and env.get(value.id) is None:
             return ph(value.id)  # ``message = name``: what the caller passed for ``name``
         if frame.exc_class and isinstance(value, ast.Call | ast.Attribute | ast.Subscript):
@@ -2247,7 +2302,8 @@ class ModuleVisitor:
         name = e.id
         if name in env:
             cur = env[name]
-            return cur if isinstance(cur, tuple) else ph(name)
+            # (a local that is only ever None here prints as its name's placeholder, as before)
+            return cur if isinstance(cur, tuple) and cur != NONE else ph(name)
         written = frame.caught.get(name)
         if written:
             # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
@@ -3711,6 +3767,25 @@ def _fold_optional(
                 e1[k] = e2[k] = (tuple(opt),)
 
 
+def _narrow(test: ast.expr, env: Env, body: Env) -> tuple[str, Value] | None:
+    """``if msg:`` / ``if msg is not None:`` on a local that is None or empty text in some
+    branches (``msg = None``, then text under some tests): inside the body it holds only its
+    other texts. Returns the name and the narrowed value set in ``body``, or None."""
+    cond = _simple_cond(test)
+    if cond is None:
+        return None
+    (name, kind), want = cond
+    held = env.get(name)
+    if not want or kind not in ("t", "n") or not isinstance(held, tuple):
+        return None
+    drop = _falsy if kind == "t" else is_none
+    kept = tuple(v for v in held if not drop(v))
+    if not kept or len(kept) == len(held):
+        return None
+    body[name] = kept
+    return name, kept
+
+
 def _replaced(pre: EnvVal | object, v1: Value, v2: Value) -> bool:
     """A branch gave the name a value that does not extend what it held before."""
     if not isinstance(pre, tuple):
@@ -3745,9 +3820,7 @@ def _falsy(variant: Sequence[Part]) -> bool:
     if len(variant) == 1 and isinstance(variant[0], Opt):
         return _falsy(variant[0].value)
     shown = [p for p in variant if not (isinstance(p, Opt) and not p.value)]  # (condition marks)
-    return all(p == "" for p in shown) or (
-        len(shown) == 1 and isinstance(shown[0], Ph) and shown[0].name == "None"
-    )
+    return all(p == "" for p in shown) or is_none(variant)
 
 
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
