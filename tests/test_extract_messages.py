@@ -409,7 +409,34 @@ ASSEMBLED = [
 ]
 
 
-@pytest.mark.parametrize(("name", "expected"), ASSEMBLED)
+RETURNED = [
+    # json5's ``loads``: ``val, err, _ = parse(s)``, where ``parse`` hands on the element of a
+    # local ``Parser``'s ``(value, err, pos)`` that its ``_err_str()`` builds in two branches
+    (
+        "unpacked_element",
+        {
+            ("ValueError", "{self.fname}:{lineno} Unexpected " + thing + " at column {colno}")
+            for thing in ('"{self.msg[self.errpos]}"', "end of input")
+        },
+    ),
+    # an ``(ok, why)`` pair's reason inside a longer message: each worded reason is a variant
+    (
+        "unpacked_in_longer",
+        {
+            ("ValueError", "bad layout: " + why)
+            for why in ("width is over 80", "width must be positive, not {width}")
+        },
+    ),
+    # an element handed on by a function that calls itself: the cycle stops, the name is shown
+    ("unpacked_cycle", {("RuntimeError", "{msg}")}),
+    # a string returned by a module function, a method of ``self``, a local instance's method
+    ("returned_string", {("ValueError", "negative value: {x}")}),
+    ("returned_by_method", {("KeyError", "unknown header {header!r}")}),
+    ("local_instance_method", {("TypeError", "no value given")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), [*ASSEMBLED, *RETURNED])
 def test_message_assembled_before_the_raise(
     shapes: Shapes, name: str, expected: set[tuple[str, str]]
 ) -> None:

@@ -112,6 +112,9 @@ class FuncInfo:
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
     exc_more: tuple[ExcSpec, ...] = ()  # a factory's other ``return Exc(...)``, after ``exc``
     report: Value = ()  # an exception class's method: the text it renders into a report object
+    # the text of each element of a tuple it returns (``return None, f"bad {x}", pos``), by
+    # index; ``()`` where an element has none: a caller unpacks it and raises it
+    items: tuple[Value, ...] = ()
 
 
 @by_fields

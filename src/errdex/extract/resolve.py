@@ -405,6 +405,8 @@ class Resolver:
         if found is None:
             return None
         key, info, owner = found
+        if ref.item >= 0:
+            return self.fitted(self.item_result(ref, key, info, owner, depth), ref, key, whole)
         if info.rewrap and ref.args:
             return self.value(self.classmsg.rewrapped(ref.args[0].value), depth + 1)
         if not info.ret and info.exc is not None and not info.exc.helper:
@@ -419,6 +421,12 @@ class Resolver:
             pairs = self.value(text, depth + 1)
         finally:
             self._active.discard(key)
+        return self.fitted(pairs, ref, key, whole)
+
+    @staticmethod
+    def fitted(pairs: list[Pair], ref: Ref, key: str, whole: bool) -> list[Pair] | None:
+        """A helper's texts as a part of a message: all of them when they are the whole message
+        (or the helper is named for one), else a placeholder expanded to its one text."""
         if not pairs:
             return None
         if whole or _names_message(key):
@@ -432,6 +440,22 @@ class Resolver:
             # the helper words the message, and each of its texts is a variant of it
             return pairs if _worded(pairs) or _closed_words(pairs) else None
         return [((Ph(ref.name),), pairs[0][1])]
+
+    def item_result(self, ref: Ref, key: str, info: FuncInfo, owner: str | None, depth: int) -> list[Pair]:
+        """The texts of one element of the tuple a function returns (``v, err, _ = parse(s)``,
+        then ``raise ValueError(err)``), with the call's arguments, followed through functions
+        that pass on another's element (``return None, err, pos``); the memo of active
+        functions stops a cycle, ``_MAX_DEPTH`` a long chain, ``MAX_VARIANTS`` the texts."""
+        slot = f"{key}[{ref.item}]"
+        if ref.item >= len(info.items) or not info.items[ref.item] or slot in self._active:
+            return []
+        self._active.add(slot)
+        try:
+            text = subst(info.items[ref.item], bind(sig_of(info), ref.args, ref.kwargs))
+            pairs = self.value(self.classmsg.retarget(text, owner), depth + 1)
+        finally:
+            self._active.discard(slot)
+        return pairs
 
     def printed_object(self, ref: Ref, depth: int) -> list[Pair]:
         """``str()`` of an instance of a class of the codebase that has a printer."""

@@ -77,7 +77,8 @@ class Ref(NamedTuple):
 
     ``key`` is a dotted name (``pkg.mod.NAME``, ``pkg.mod.func``, ``pkg.mod.f.<locals>.g``); when
     ``method`` is set, ``key`` names a class and the method is looked up along its bases. ``name``
-    is the placeholder used when the reference cannot be resolved.
+    is the placeholder used when the reference cannot be resolved. ``item`` >= 0: the call
+    returns a tuple (a parser's ``(value, err, pos)``) and this is that element of it.
     """
 
     key: str
@@ -86,6 +87,7 @@ class Ref(NamedTuple):
     args: tuple[Arg, ...] = ()
     kwargs: tuple[tuple[str, Arg], ...] = ()
     method: str = ""
+    item: int = -1
 
 
 class Op(NamedTuple):

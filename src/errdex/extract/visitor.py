@@ -259,6 +259,10 @@ class Frame:
     # where a caught built-in exception's text may come from (``try_calls``)
     caught_calls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     returns: list[Value] = field(default_factory=list)
+    ret_items: dict[int, list[Value]] = field(default_factory=dict)  # ``return a, msg, b``: by index
+    # ``parser = Parser(text)`` in a function: the local -> its class as written, so that
+    # ``parser.parse()`` names that class's method
+    local_classes: dict[str, str] = field(default_factory=dict)
     exc_return: ExcSpec | None = None
     exc_class: bool = False  # an exception class (or a mixin with a printer), or one of its methods
     raise_spec: ExcSpec | None = None  # what the body's final unconditional ``raise`` raises
@@ -298,6 +302,7 @@ class Frame:
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
+_MAX_ITEMS = 8  # a returned or unpacked tuple longer than this is no (value, error, ...) triple
 _TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
 _REWRAP = frozenset({"dedent", "cleandoc", "fill", "indent"})  # textwrap/inspect: whitespace changes only
@@ -869,7 +874,25 @@ class ModuleVisitor:
                 printed = self.printed_value(stmt.value, env, frame)
                 frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
             self.note_report(stmt.value, env, frame)
+            if isinstance(stmt.value, ast.Tuple):
+                self.return_items(stmt.value, env, frame)
             self.on_return(stmt.value, env, frame)
+
+    def return_items(self, value: ast.Tuple, env: Env, frame: Frame) -> None:
+        """``return None, self._err_str(), pos``: a function returning its error as an element of
+        a tuple, which the caller unpacks (``v, err, _ = parse(s)``) and raises
+        (``raise ValueError(err)``); each element with text (some literal words, or another
+        function's text) is kept by its index."""
+        if len(value.elts) > _MAX_ITEMS or any(isinstance(e, ast.Starred) for e in value.elts):
+            return
+        for i, e in enumerate(value.elts):
+            if not isinstance(e, ast.Name | ast.Call | ast.JoinedStr | ast.BinOp | ast.Constant):
+                continue
+            if isinstance(e, ast.Constant) and not isinstance(e.value, str):
+                continue
+            v = self.eval_msg(e, env, frame)
+            if value_has_literal(v) or _forwarded_call(v):
+                frame.ret_items.setdefault(i, []).append(v)
 
     @staticmethod
     def note_report(value: ast.expr, env: Env, frame: Frame) -> None:
@@ -1192,10 +1215,28 @@ class ModuleVisitor:
                     frame.self_values[target.attr] = self.eval_msg(value, env, frame)
         elif isinstance(target, ast.Tuple | ast.List):
             self.kill_targets(target, env)
+            if frame.kind == "function" and isinstance(value, ast.Call):
+                self.unpack_call(target, value, env, frame)
             if frame.kind == "class":
                 for e in target.elts:
                     if isinstance(e, ast.Name):
                         self.facts.symbols.add(f"{frame.key}.{e.id}")
+
+    def unpack_call(self, target: ast.Tuple | ast.List, value: ast.Call, env: Env, frame: Frame) -> None:
+        """``val, err, pos = parse(s)``: each name holds that element of what the function
+        returns, resolved once the functions are known (a message built by the callee and
+        raised here, ``raise ValueError(err)``)."""
+        for e in target.elts:
+            if isinstance(e, ast.Name):
+                frame.local_classes.pop(e.id, None)
+        if len(target.elts) > _MAX_ITEMS or any(isinstance(e, ast.Starred) for e in target.elts):
+            return
+        ref = self.local_method_ref(value, env, frame) or _lone_part(self.eval_call(value, env, frame))
+        if not isinstance(ref, Ref) or not ref.call or ref.item >= 0 or ref.method.startswith("<"):
+            return
+        for i, e in enumerate(target.elts):
+            if isinstance(e, ast.Name):
+                env[e.id] = ((ref._replace(name=e.id, item=i),),)
 
     def self_text(self, class_key: str, attr: str, value: ast.expr, env: Env, frame: Frame) -> None:
         """Keep ``self.<attr> = <text>`` on the class: a method may raise with ``self.<attr>``
@@ -1215,6 +1256,12 @@ class ModuleVisitor:
         items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
         args = tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred))
         env[name] = self.eval_assigned(value, env, frame)
+        if env[name] is None and type(value) is ast.Call and self.method_of_known_class(value.func, frame):
+            # ``err = self._bad_header(h)``, ``err = checker.problem(x)``: the text the method
+            # returns, once the functions are known (shown as the name when it has none)
+            ref = self.local_method_ref(value, env, frame) or _lone_part(self.eval_call(value, env, frame))
+            if isinstance(ref, Ref) and ref.call:
+                env[name] = ((ref._replace(name=name),),)
         if args and len(args) == len(items):
             env[_TUPLE + name] = TupleArgs(args, env[name])
         else:
@@ -1235,6 +1282,7 @@ class ModuleVisitor:
             # builds (a name that is raised holds no text, whatever the call's name suggests)
             spec = self.exc_spec(value, env, frame)
             env[name] = ExcVal(spec) if spec is not None else None
+        self.note_local_class(name, value, env, frame)
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
         if frame.is_init and _is_super_init(value):
@@ -1253,6 +1301,40 @@ class ModuleVisitor:
                     self.facts.instances[f"{self.module}.{name}"] = ck
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
+
+    def local_method_ref(self, call: ast.Call, env: Env, frame: Frame) -> Ref | None:
+        """``parser.parse(...)`` of ``parser = Parser(text)`` in this function: that class's
+        method, for the text the call returns (what it raises is left to the class's own sites)."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+            return None
+        held = frame.local_classes.get(func.value.id)
+        ck = self.dotted_key(held, frame) if held is not None else None
+        if ck is None:
+            return None
+        args, kwargs = self.call_args(call, env, frame)
+        return Ref(ck, self.call_name(call, _dotted(func)), True, args, kwargs, method=func.attr)
+
+    @staticmethod
+    def method_of_known_class(func: ast.expr, frame: Frame) -> bool:
+        """``self.<method>``, or ``<local>.<method>`` of a local built from a class in this
+        function: a method whose class is known, so what it returns can be looked up."""
+        if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Name):
+            return False
+        if func.attr[:1].isupper() or func.attr.startswith("__"):
+            return False
+        root = func.value.id
+        return (root == frame.self_name and frame.class_key is not None) or root in frame.local_classes
+
+    @staticmethod
+    def note_local_class(name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``parser = Parser(text)`` in a function: ``parser.<method>(...)`` is that class's."""
+        frame.local_classes.pop(name, None)
+        if frame.kind != "function" or type(value) is not ast.Call or isinstance(env.get(name), ExcVal):
+            return
+        dotted = _dotted(value.func)
+        if dotted is not None and dotted.rpartition(".")[2].lstrip("_")[:1].isupper():
+            frame.local_classes[name] = dotted
 
     def assign_lambda(self, name: str, node: ast.Lambda, env: Env, frame: Frame) -> None:
         """``msg = lambda: f"..."`` is a local message helper, like a nested ``def``."""
@@ -1870,6 +1952,7 @@ class ModuleVisitor:
             or frame.types_return
             or frame.raised_attrs
             or frame.report
+            or frame.ret_items
         ):
             texts = union(*frame.returns)
             if frame.returns and frame.opaque_return:
@@ -1892,6 +1975,8 @@ class ModuleVisitor:
         info.types = frame.types_return
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
+        if frame.ret_items:
+            info.items = tuple(union(*frame.ret_items.get(i, [])) for i in range(max(frame.ret_items) + 1))
         info.exc_more = _with_redefined(tuple(frame.exc_more), info, self.facts.funcs.get(key))
         self.facts.funcs[key] = info
         parent = frame.parent
