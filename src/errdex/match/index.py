@@ -837,7 +837,10 @@ class Index:
         return where
 
     def _site_of(self, i: int) -> tuple[tuple[str | None, ...], str | None, str | None]:
-        site = self._ecols[3][i]
+        return self._site_at(self._ecols[3][i])
+
+    def _site_at(self, site: int) -> tuple[tuple[str | None, ...], str | None, str | None]:
+        """Raise site ``site``'s (kind, type, qualname), path and function, decoded once."""
         what = self._sites.get(site)
         if what is None:
             kind, etype, qual, path, func = self._site(site)
@@ -917,11 +920,7 @@ class Index:
         """Raise site ``site``'s ``SiteFacts`` (``entry_facts``), worked out once per site."""
         facts = self._site_facts.get(site)
         if facts is None:
-            what = self._sites.get(site)
-            if what is None:
-                kind, etype, qual, path, func = self._site(site)
-                what = self._sites[site] = ((kind, etype, qual), path, func)
-            (kind, etype, _qual), path, func = what
+            (kind, etype, _qual), path, func = self._site_at(site)
             facts = self._site_facts[site] = SiteFacts(
                 str(kind), str(etype), str(path), str(func), str(path).replace("\\", "/"),
                 site_privacy(str(path), str(func)),
