@@ -227,10 +227,17 @@ def test_dotted_name_of_names_attributes_and_others() -> None:
         return ast.parse(text, mode="eval").body
 
     assert dotted_name(expr("a")) == "a"
+    assert dotted_name(expr("a.b")) == "a.b"
     assert dotted_name(expr("a.b.c")) == "a.b.c"
+    assert dotted_name(expr("a.b.c.d")) == "a.b.c.d"
     assert dotted_name(expr("a().b")) is None
+    assert dotted_name(expr("a().b.c")) is None
+    assert dotted_name(expr("a[0].b")) is None
+    assert dotted_name(expr("a.b[0].c")) is None
     assert dotted_name(expr("'s'.join")) is None
+    assert dotted_name(expr("'s'.x.join")) is None
     assert dotted_name(expr("1")) is None
+    assert dotted_name(expr("a.b()")) is None
 
 
 def test_extraction_returns_facts_and_test_expectations_from_its_workers() -> None:

@@ -12,12 +12,19 @@ def dotted_name(node: ast.expr) -> str | None:
         return node.id  # type: ignore[attr-defined,no-any-return]
     if t is not ast.Attribute:
         return None
-    parts: list[str] = []
-    while type(node) is ast.Attribute:
-        parts.append(node.attr)
-        node = node.value
-    if type(node) is ast.Name:
-        parts.append(node.id)
+    base = node.value  # type: ignore[attr-defined]
+    tb = type(base)
+    if tb is ast.Name:  # ``name.attr``: six in seven of the chains an extraction asks about
+        return f"{base.id}.{node.attr}"  # type: ignore[attr-defined]
+    if tb is not ast.Attribute:  # ``f().attr``, ``"s".join``: no list built for those
+        return None
+    parts: list[str] = [node.attr]  # type: ignore[attr-defined]
+    while tb is ast.Attribute:
+        parts.append(base.attr)
+        base = base.value
+        tb = type(base)
+    if tb is ast.Name:
+        parts.append(base.id)
         return ".".join(reversed(parts))
     return None
 
