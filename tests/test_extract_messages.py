@@ -602,9 +602,42 @@ CROSSING = [
 ]
 
 
+_ADAPTER_TEXTS = ("Non-successful status code {status}", "Timed out fetching {url}")
+CROSSING += [
+    # a library's own exception translated into another of its classes: handed to a handler,
+    # narrowed by ``isinstance``, raised again with its text (``str(error)`` or the object
+    # itself): the texts the codebase's raises of that class and its subclasses give it, under
+    # the library's class
+    ("handed_in", {("GeocoderRateLimited", t) for t in _ADAPTER_TEXTS}),
+    ("handed_in_whole", {("GeocoderServiceError", t) for t in _ADAPTER_TEXTS}),
+    # a tuple of classes (one of them built-in) says nothing about whose text it is
+    ("handed_in_any", {("GeocoderServiceError", "{error}")}),
+    # outside the narrowing ``if`` the parameter is any value
+    ("not_narrowed", {("GeocoderServiceError", "unexpected adapter error: {error}")}),
+    # caught: only the texts of raises of the caught class (the subclass), not of its base
+    ("caught_subclass", {("GeocoderServiceError", "Timed out fetching {url}")}),
+]
+
+
 @pytest.mark.parametrize(("name", "expected"), CROSSING)
 def test_message_crossing_packages(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
     assert templates(shapes, name) == expected
+
+
+def test_caught_exception_of_a_class_raised_in_many_places_keeps_its_placeholder() -> None:
+    # a handler of a class the codebase raises in many places (a library's base error) could be
+    # holding any of their messages: naming a few of them would be a guess, so ``{e}`` stays
+    raises = "".join(f"def f{i}(x):\n    raise LibError('message {i}: %s' % x)\n" for i in range(9))
+    handler = "def run(x):\n    try:\n        f0(x)\n    except LibError as e:\n        raise RuntimeError(str(e)) from e\n"
+    got = _got("class LibError(Exception):\n    pass\n" + raises + handler)
+    assert {(line, t, m) for line, t, m in got if t == "RuntimeError"} == {(25, "RuntimeError", "{e}")}
+    # with the raises of the class few, the same handler carries each of their texts
+    few = "".join(f"def f{i}(x):\n    raise LibError('message {i}: %s' % x)\n" for i in range(2))
+    got = _got("class LibError(Exception):\n    pass\n" + few + handler)
+    assert {(line, t, m) for line, t, m in got if t == "RuntimeError"} == {
+        (11, "RuntimeError", "message 0: {x}"),
+        (11, "RuntimeError", "message 1: {x}"),
+    }
 
 
 EVERY_RAISE = [

@@ -100,6 +100,9 @@ class Resolver:
         self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
         self._forwarded: dict[str, list[Resolved]] | None = None
         self._raises_in: dict[str, list[ExcSpec]] = {}  # function key -> its own raises (``raised_in``)
+        self._raises_of: dict[str, list[ExcSpec]] | None = None  # class key -> its raises (built on use)
+        self._caught_active: set[str] = set()  # classes whose raised texts are being resolved
+        self._caught_texts: dict[str, list[Pair]] = {}  # class key -> ``raised_texts``
         for m in modules:
             self.consts.update(m.consts)
             self.funcs.update(m.funcs)
@@ -480,7 +483,45 @@ class Resolver:
         pairs = [
             p for p in (self.value(text, depth + 1) if text is not None else []) if _literal(p[0]).strip()
         ]
+        if not pairs:
+            pairs = self.raised_texts(key, depth)
         return [*pairs, ((Ph(ref.name),), (Ph(ref.name),))] if pairs else []
+
+    def raised_texts(self, key: str, depth: int) -> list[Pair]:
+        """The messages the codebase's raises of a class (or of its subclasses) give it, for an
+        exception of that class caught or handed in and raised again with its text (``except
+        AdapterHTTPError as e: raise ServiceError(str(e))``), when the class prints only what
+        its raise gives it. Only a class raised in a few places: a handler of a broad base
+        could be holding any of the library's messages, and naming a few would be a guess."""
+        if key in self._caught_texts:
+            return self._caught_texts[key]
+        if key in self._caught_active:
+            return []
+        specs = [spec for k, found in self.raises_of().items() if self._is_a(k, key) for spec in found]
+        if not specs or len(specs) > _MAX_CAUGHT_RAISES:
+            self._caught_texts[key] = []
+            return []
+        self._caught_active.add(key)
+        try:
+            out: dict[Pair, None] = {}
+            for spec in specs:
+                for _t, _q, _b, found in self.exc(spec, depth + 1):
+                    out.update((p, None) for p in found if _literal(p[0]).strip())
+        finally:
+            self._caught_active.discard(key)
+        self._caught_texts[key] = list(out)[:_MAX_RAISED_IN]
+        return self._caught_texts[key]
+
+    def raises_of(self) -> dict[str, list[ExcSpec]]:
+        """Every raise of a known class kept by ``_note_raise``, by the class's canonical key."""
+        if self._raises_of is None:
+            self._raises_of = {}
+            for specs in self._raises_in.values():
+                for spec in specs:
+                    k = self.canon(spec.key) or spec.key
+                    if k is not None:
+                        self._raises_of.setdefault(k, []).append(spec)
+        return self._raises_of
 
     def _note_raise(self, module: str, site: Site) -> None:
         """Keep a raise of a known class by its function, for ``raised_in``."""
@@ -1064,6 +1105,7 @@ def _builtin_name(key: str | None) -> str | None:
 
 
 _MAX_RAISED_IN = 8  # messages of a called function taken as a caught exception's text
+_MAX_CAUGHT_RAISES = 8  # raises of a caught class beyond which its raised texts are not taken
 
 
 def sig_of(info: FuncInfo) -> Sig:

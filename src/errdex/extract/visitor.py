@@ -255,6 +255,9 @@ class Frame:
     is_init: bool = False
     local_funcs: dict[str, str] = field(default_factory=dict)
     caught: dict[str, str] = field(default_factory=dict)
+    # ``if isinstance(error, AdapterHTTPError):`` -> the class, as written, inside that body: an
+    # exception handed in (a handler's parameter) whose text is that class's
+    narrowed: dict[str, str] = field(default_factory=dict)
     # ``except TypeError as e`` -> the codebase functions its ``try`` body calls (their keys):
     # where a caught built-in exception's text may come from (``try_calls``)
     caught_calls: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -705,7 +708,17 @@ class ModuleVisitor:
         e1 = dict(env)
         narrowed = _narrow(stmt.test, env, e1)
         guards.append(("if", stmt.test))
-        self.walk_block(stmt.body, e1, frame, guards)
+        typed = _isinstance_of(stmt.test, env)
+        if typed is None:
+            self.walk_block(stmt.body, e1, frame, guards)
+        else:
+            previous = frame.narrowed.get(typed[0])
+            frame.narrowed[typed[0]] = typed[1]
+            self.walk_block(stmt.body, e1, frame, guards)
+            if previous is None:
+                frame.narrowed.pop(typed[0], None)
+            else:
+                frame.narrowed[typed[0]] = previous
         guards.pop()
         if narrowed is not None and e1.get(narrowed[0]) is narrowed[1]:
             e1[narrowed[0]] = env[narrowed[0]]  # (the test narrowed it for the body only)
@@ -2385,18 +2398,21 @@ class ModuleVisitor:
 
     def msg_name(self, e: ast.Name, env: Env, frame: Frame) -> Value:
         name = e.id
-        if name in env:
+        if name in env and (env[name] is not None or name not in frame.narrowed):
             cur = env[name]
             # (a local that is only ever None here prints as its name's placeholder, as before)
             return cur if isinstance(cur, tuple) and cur != NONE else ph(name)
-        written = frame.caught.get(name)
+        written = frame.caught.get(name) or frame.narrowed.get(name)
         if written:
             # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
+            # (also of an exception a handler is given, ``if isinstance(error, HTTPError):``)
             key = self.dotted_key(written, frame)
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, name, True, method=CAUGHT),),)
             if key is not None and frame.caught_calls.get(name):
                 return self.caught_builtin(name, key, frame)
+        if name in env:
+            return ph(name)  # (narrowed to a class whose text is not known here)
         key = self.name_key(name, frame)
         if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
             return ((Ref(key, name),),)
@@ -3850,6 +3866,25 @@ def _fold_optional(
                 if s2:
                     opt.append(Opt(unless, s2))
                 e1[k] = e2[k] = (tuple(opt),)
+
+
+def _isinstance_of(test: ast.expr, env: Env) -> tuple[str, str] | None:
+    """``isinstance(error, AdapterHTTPError)`` of a name holding no value known here (a
+    parameter, a caught exception; a parameter's value is None in the env): the name and the
+    one class, as written. A tuple of classes
+    or a local with a value says nothing about whose text the name holds."""
+    if not (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and not test.keywords
+        and isinstance(test.args[0], ast.Name)
+        and env.get(test.args[0].id) is None
+    ):
+        return None
+    written = _dotted(test.args[1])
+    return (test.args[0].id, written) if written else None
 
 
 def _narrow(test: ast.expr, env: Env, body: Env) -> tuple[str, Value] | None:
