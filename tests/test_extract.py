@@ -531,9 +531,12 @@ def test_call_to_a_function_that_always_raises_is_a_raise_site() -> None:
     assert got == [
         (21, "parse", "UsageError", "Got extra argument ({args})"),
         (21, "parse", "UsageError", "Got extra arguments ({args})"),
-        (24, "parse", "ValueError", "invalid port number: {args!r}"),
-        (25, "parse", "ValueError", "check failed: the call supplies the text"),
     ]
+    # one that composes the text into words of its own raises it there, where the traceback
+    # ends: the call's message is a record of that raise
+    helpers = {(r.line, r.function, r.template) for r in recs if r.function in ("_bad", "_check")}
+    assert (14, "_bad", "invalid port number: {args!r}") in helpers
+    assert (18, "_check", "check failed: the call supplies the text") in helpers
 
 
 def test_method_of_an_annotated_parameter_resolves_through_its_class() -> None:

@@ -54,6 +54,13 @@ def site(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> li
     return found
 
 
+def at_mark(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> list[ErrorRecord]:
+    """The records whose statement starts on the line carrying ``# <- name`` (maybe none)."""
+    ex, marks = shapes
+    path, line = marks[name]
+    return [r for r in ex.records if r.path == path and r.line == line]
+
+
 def templates(shapes: tuple[Extraction, dict[str, tuple[str, int]]], name: str) -> set[tuple[str, str]]:
     return {(r.exc_type, r.template) for r in site(shapes, name)}
 
@@ -769,7 +776,7 @@ def test_or_default_cast_and_stripped_text() -> None:
 def test_attribute_set_to_a_constant_is_state_not_a_decided_condition() -> None:
     # ``translated`` starts False but other code sets it: both printed forms stay
     got = _got(
-        "class SyntaxProblem(Exception):\n"
+        "class SqlParseError(Exception):\n"
         "    def __init__(self, message, lineno):\n"
         "        super().__init__(message)\n"
         "        self.message = message\n"
@@ -780,11 +787,11 @@ def test_attribute_set_to_a_constant_is_state_not_a_decided_condition() -> None:
         "            return self.message\n"
         "        return f'{self.message}\\n  line {self.lineno}'\n"
         "def lex(data, lineno):\n"
-        "    raise SyntaxProblem(f\"unexpected '{data}'\", lineno)\n"
+        "    raise SqlParseError(f\"unexpected '{data}'\", lineno)\n"
     )
     assert got == {
-        (12, "SyntaxProblem", "unexpected '{data}'"),
-        (12, "SyntaxProblem", "unexpected '{data}'\n  line {lineno}"),
+        (12, "SqlParseError", "unexpected '{data}'"),
+        (12, "SqlParseError", "unexpected '{data}'\n  line {lineno}"),
     }
 
 
@@ -834,7 +841,8 @@ def test_bases_written_as_subscripts_and_starred_tuples() -> None:
         "def connect(req, exc):\n"
         "    raise ConnectorSSLError(req.key, exc)\n"
     )
-    assert (20, "ValueError", "Invalid value: {value!r} is not a number") in got
+    # (the helper composes the call's text into its own words: recorded at its raise, line 17)
+    assert (17, "ValueError", "Invalid value: {value!r} is not a number") in got
     assert (22, "ConnectorSSLError", "Cannot connect to host {req.key.host} [{self.strerror}]") in got
 
 
@@ -1475,8 +1483,10 @@ def test_message_written_into_an_existing_exceptions_args() -> None:
 def test_a_message_handed_by_keyword_to_a_helper_whose_closure_raises_it(shapes: Shapes) -> None:
     # ``self._missing(msg=msg)`` with ``msg`` built in branches; the helper raises
     # ``MissingThing(message=add_path())``, a closure returning ``msg`` or ``msg`` plus a search
-    # path: the call is a site of every branch's text, with and without the closure's addition
-    assert templates(shapes, "closure_call") == {
+    # path: every branch's text, with and without the closure's addition, is raised by the
+    # helper's raise (where the traceback ends: it composes the text), beside its own template
+    assert templates(shapes, "closure_raise") == {
+        ("MissingThing", "{msg}\nSearch path:\n{lines}"),
         ("MissingThing", "Primary module '{source.path}' not found.\nCheck it"),
         ("MissingThing", "Primary module '{source.path}' not found.\nCheck it\nSearch path:\n{lines}"),
         ("MissingThing", "Primary directory not found.\nCheck that '{source.path}' exists"),
@@ -1485,12 +1495,10 @@ def test_a_message_handed_by_keyword_to_a_helper_whose_closure_raises_it(shapes:
             "Primary directory not found.\nCheck that '{source.path}' exists\nSearch path:\n{lines}",
         ),
     }
-    assert templates(shapes, "closure_raise") == {("MissingThing", "{msg}\nSearch path:\n{lines}")}
+    assert not at_mark(shapes, "closure_call")
     # a closure that rebinds the name is not showing the parameter: no caller's text fills it
     assert templates(shapes, "closure_shadowed") == {("MissingThing", "{msg} (shadowed)")}
-    ex, marks = shapes
-    path, line = marks["closure_shadowed_call"]
-    assert not [r for r in ex.records if r.path == path and r.line == line]
+    assert not at_mark(shapes, "closure_shadowed_call")
 
 
 def test_helper_returning_a_closed_set_of_words(shapes: Shapes) -> None:
@@ -1713,3 +1721,31 @@ def test_messages_read_from_tables_larger_than_the_variant_cap() -> None:
     assert got["check"] == {f"error code {i}: condition {i} failed" for i in range(30)}
     # a constant key names one known row, not any row: the value stays what the name holds
     assert got["mode"] == {"Got {storage} instead."}
+
+
+def test_a_message_a_helper_composes_is_recorded_at_the_helper_s_raise(shapes: Shapes) -> None:
+    # ``closest_or_fail("dialect", name, ...)``: the helper wraps the call's words in its own
+    # and raises them; the user's traceback ends at that raise, so the call's message is a
+    # record of the raise (beside the helper's own template), none of the call's
+    starts = ("Unknown dialect '{name}'.", "Unknown {kind} '{word}'.")
+    endings = ("", " Did you mean {close[0]}?")
+    assert templates(shapes, "composed_raise") == {("ValueError", a + b) for a in starts for b in endings}
+    assert {r.function for r in site(shapes, "composed_raise")} == {"closest_or_fail"}
+    for call in ("composed_call", "composed_method_call", "composed_method_call2"):
+        assert not at_mark(shapes, call)
+    # a method composing the text into a located message raised through a classmethod factory;
+    # two calls with the same words are one record there
+    tail = ". Line {token.line}, Col: {token.col}.\n  {self.sql}"
+    raised = [r for r in site(shapes, "composed_method_raise") if r.exc_type == "SqlParseError"]
+    assert sorted(r.template for r in raised) == sorted(
+        [
+            "Expected table name but got {token}" + tail,
+            "Invalid expression / Unexpected token" + tail,
+            "{message}" + tail,
+        ]
+    )
+    assert {r.function for r in raised} == {"Reader.raise_error"}
+    assert not any(r.relay for r in raised)
+    # a helper raising the message as given is a relay: the call supplying it stays the site
+    assert templates(shapes, "given_call") == {("KeyError", "x must be set")}
+    assert [r.relay for r in site(shapes, "given_raise")] == [True]

@@ -39,7 +39,7 @@ from errdex.extract.codefacts import code_facts
 from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
-from errdex.extract.resolve import Resolver, build_records
+from errdex.extract.resolve import Resolver, build_records, land_records
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
 from errdex.lifeline import lifeline, watch
@@ -483,6 +483,7 @@ def extract(
     facts = [by_path[path] for path, _ in every]
     resolver = Resolver(facts)
     out = Extraction(fresh={path: by_path[path] for path, _ in items}, encoded=encoded)
+    landed: list[tuple[ErrorRecord, tuple[str, int]]] = []
     try:
         for f in facts:
             out.files.append(
@@ -494,9 +495,10 @@ def extract(
             # copies: linking fills ``error_ids``, and ``known`` facts serve several releases
             out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
             if f.sites:
-                out.records.extend(build_records(repo, f.path, f.sites, resolver))
+                out.records.extend(build_records(repo, f.path, f.sites, resolver, landed))
     finally:
         resolver.close()
+    out.records = land_records(repo, out.records, landed)
     cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
     for r in out.records:
         # a raise of a message the function was given is a relay only where calls supply one

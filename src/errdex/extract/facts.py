@@ -58,6 +58,10 @@ class ExcSpec:
     # ``raise exc.with_traceback(None)`` of a caught exception: a traceback ends here, but the
     # object and its text were made where it was first raised (a relay, whoever calls this)
     reraised: bool = False
+    # a raise composing its function's parameters into text of its own (``raise ParseError(
+    # f"{message}. Line {line}")``): the statement's (path, line), where a traceback of a call
+    # supplying that message ends, so the composed message is recorded there
+    at: tuple[str, int] | None = None
 
 
 @by_fields

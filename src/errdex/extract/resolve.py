@@ -12,6 +12,7 @@ sites and the helpers they reference, never ASTs.
 from __future__ import annotations
 
 import builtins
+import copy
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -139,6 +140,9 @@ class Resolver:
         # the renderings an argument that is None in some branches leads to (``class_text``), for
         # the site being built alone: ``build_records`` empties it before each site
         self.bare: set[str] = set()  # (as templates: renderings of one text differ in empty parts)
+        # the site being built is a call whose messages a helper composes and raises at this
+        # (path, line) (``_land``): ``build_records`` empties it before each site
+        self.landed: tuple[str, int] | None = None
 
     def close(self) -> None:
         """Drop the class-message helper: it refers back to the resolver, and the cycle made the
@@ -874,10 +878,18 @@ class Resolver:
                 return []  # the helper's raise carries the text this call hands it
             if info.raises and info.exc is not None:
                 self.supplied_to.add(found[0])
+                self._land(depth, [info.exc.at])
                 return self.exc(self.inner(info.exc, info, spec, found[2]), depth + 1)
-            supplied = [r for relay in info.relays for r in self.supplied(relay, info, spec, found[2], depth)]
+            supplied: list[Resolved] = []
+            ats: list[tuple[str, int] | None] = []
+            for relay in info.relays:
+                got = self.supplied(relay, info, spec, found[2], depth)
+                if got:
+                    supplied.extend(got)
+                    ats.append(relay.at)
             if supplied:
                 self.supplied_to.add(found[0])
+                self._land(depth, ats)
                 return supplied
             return self.handoff(spec, depth) if spec.handoff else []
         if info is not None and info.exc is not None:
@@ -890,6 +902,13 @@ class Resolver:
                 for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
             ] + self.override_factories(spec, found[0] if found else None, depth)
         return None
+
+    def _land(self, depth: int, ats: Sequence[tuple[str, int] | None]) -> None:
+        """A call statement resolved through the helper raises ``ats``: when every one is a
+        single statement composing the call's text into its own words, that statement is where
+        the call's messages are raised (``landed``, read by ``build_records``)."""
+        if depth == 0 and len(set(ats)) == 1 and ats[0] is not None:
+            self.landed = ats[0]
 
     def override_factories(self, spec: ExcSpec, reached: str | None, depth: int) -> list[Resolved]:
         """``raise self._not_implemented()``: ``self`` may be any subclass, and a subclass that
@@ -1226,11 +1245,22 @@ def _literals(parts: Flat) -> list[str]:
     return [p.strip() for p in parts if isinstance(p, str) and len(p.strip()) >= 3]
 
 
-def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolver) -> list[ErrorRecord]:
-    """Turn one file's sites into records: one per distinct (type, message template)."""
+def build_records(
+    repo: str,
+    path: str,
+    sites: Sequence[Site],
+    resolver: Resolver,
+    landed: list[tuple[ErrorRecord, tuple[str, int]]] | None = None,
+) -> list[ErrorRecord]:
+    """Turn one file's sites into records: one per distinct (type, message template).
+
+    A call whose text a helper composes into its own raise (``Resolver.landed``) has its records
+    listed in ``landed`` with that raise's (path, line), for ``land_records`` to move there."""
     records: list[ErrorRecord] = []
     for site in sites:
         resolver.bare.clear()
+        resolver.landed = None
+        first = len(records)
         resolved = [
             *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
             *resolver.yielded_for(site.exc),
@@ -1276,7 +1306,55 @@ def build_records(repo: str, path: str, sites: Sequence[Site], resolver: Resolve
                         relay=site.exc.relay,
                     )
                 )
+        at = resolver.landed
+        if landed is not None and at is not None and at != (path, site.line):
+            landed.extend((r, at) for r in records[first:])
     return records
+
+
+# the fields of a record saying where its statement is (``land_records`` moves them)
+_PLACE = (
+    "path",
+    "line",
+    "end_line",
+    "function",
+    "level",
+    "guards",
+    "window_start",
+    "window_end",
+    "comments",
+    "docstring",
+)
+
+
+def land_records(
+    repo: str, records: list[ErrorRecord], landed: Sequence[tuple[ErrorRecord, tuple[str, int]]]
+) -> list[ErrorRecord]:
+    """Move each call's record to the helper's raise that composes and raises its text: the
+    statement the user's traceback ends in (``self.raise_error("Expected table name")`` ->
+    ``raise ParseError(f"{message}. Line {line}...")``). It takes the raise's place (line,
+    function, window, guards) and keeps its own message; one template there is one record.
+    A raise without a record of its own leaves the call's record where it is."""
+    if not landed:
+        return records
+    sites: dict[tuple[str, int], ErrorRecord] = {}
+    for r in records:
+        sites.setdefault((r.path, r.line), r)
+    ids = {r.id for r in records}
+    moved: dict[int, ErrorRecord | None] = {}
+    for r, at in landed:
+        to = sites.get(at)
+        if to is None:
+            continue
+        new_id = error_id(repo, to.path, to.function, r.exc_type, r.template)
+        if new_id in ids:
+            moved[id(r)] = None  # the raise (or another call) has this template there already
+            continue
+        ids.add(new_id)
+        place = {f: copy.copy(getattr(to, f)) for f in _PLACE}
+        moved[id(r)] = replace(r, id=new_id, **place)
+    kept = (moved.get(id(r), r) for r in records)
+    return [r for r in kept if r is not None]
 
 
 def _none_shadowed(pairs: list[Pair]) -> list[Pair]:

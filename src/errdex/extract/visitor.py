@@ -853,6 +853,8 @@ class ModuleVisitor:
                     spec = replace(spec, relay=True, reraised=True)
             else:
                 spec = self.forwarding(spec, frame)
+                if _composes(spec, tuple(frame.params)):
+                    spec = replace(spec, at=(self.facts.path, stmt.lineno))
                 arg = _sole_name_arg(exc)
                 collected = env.get(arg) if arg is not None else None
                 if isinstance(collected, ExcListVal):
@@ -3505,6 +3507,16 @@ def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> b
                 if re.split(r"[.\[(]", name, maxsplit=1)[0] in names:
                     return True
     return False
+
+
+def _composes(spec: ExcSpec, params: Sequence[str]) -> bool:
+    """Does the raise build its message around text its function was given, with words of its
+    own (``raise ValueError(f"Unknown {kind} '{word}'.")``, ``f"{message}. Line {line}"``)?
+    A call supplying that text ends its traceback at this statement, not at the call; a raise
+    of the parameter as given (``raise BadParameter(message)``) is a relay instead."""
+    if spec.opaque or spec.forwards or not _uses_params(spec, params):
+        return False
+    return any(value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs)))
 
 
 def _may_be_text(value: Value) -> bool:
