@@ -425,6 +425,11 @@ def test_inner_errors_listed_under_the_first_line_are_the_outer_raises_values() 
     # whole message from its start (a log's record, or text around another raise's message)
     log = "While checking the arguments:\n  int: is not an instance of int"
     assert top(m.explain(log)).id == inner.error_id and not top(m.explain(log)).approximate
+    # nor is a line after a template's last words a value of it: the message goes on past it
+    closed = entry(["Checking the arguments of ", "func", " failed:"], exc_type="TypeCheckError")
+    after = "Checking the arguments of f failed:\n  int: is not an instance of int"
+    got = Matcher.from_entries([closed, inner]).explain(after)
+    assert top(got).id == inner.error_id and not top(got).approximate
 
 
 # --- hostile input ----------------------------------------------------------------------------------------

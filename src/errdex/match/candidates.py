@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Container
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from errdex.match.index import E_REPO, E_TYPE, Index, type_key
 from errdex.match.score import type_relation, word_f1, words
@@ -576,7 +577,6 @@ def inner_lines(idx: Index, tf: TextFit) -> None:
     lines = [c for c in tf.cands.values() if c.line is not None and c.confident]
     if not lines:
         return
-    end = len(tf.cmsg)
     outers = [
         c.fit.spans
         for c in tf.cands.values()
@@ -593,19 +593,17 @@ def inner_lines(idx: Index, tf: TextFit) -> None:
     for c in lines:
         assert c.line is not None
         start, stop = c.line[0], c.line[1]
-        if any(_in_gap(spans, start, stop, end) for spans in outers):
+        if any(_in_gap(spans, start, stop) for spans in outers):
             c.confident, c.coverage, c.text, c.reasons = c.line[2:]
             c.line = None
 
 
-def _in_gap(spans: list[tuple[int, int]], start: int, stop: int, end: int) -> bool:
+def _in_gap(spans: list[tuple[int, int]], start: int, stop: int) -> bool:
     """Whether compact positions ``start`` to ``stop`` lie between two literals of a fit (its
-    spans; after the last one, up to the message's ``end``): inside one placeholder's value."""
-    for j, (_s, e) in enumerate(spans):
-        nxt = spans[j + 1][0] if j + 1 < len(spans) else end
-        if e <= start and stop <= nxt:
-            return True
-    return False
+    spans, in order; a template ending in a placeholder has an empty last literal placed at the
+    message's end): inside one placeholder's value. Text after a last literal that is not empty
+    is no placeholder's: the message goes on past the template."""
+    return any(e <= start and stop <= nxt for (_s, e), (nxt, _e) in pairwise(spans))
 
 
 _LEVELS = frozenset(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL"])
