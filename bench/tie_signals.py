@@ -81,9 +81,11 @@ class _Facts:
 
     def site(self, m: dict[str, Any]) -> dict[str, Any]:
         from errdex.analysis.context import get_context
+        from errdex.match.score import private_site
         from errdex.store.facts import called_as
 
         info: dict[str, Any] = {k: m[k] for k in ("path", "function", "line", "score")}
+        info["private"] = private_site(m["path"], m["function"])
         err = self.store.get_error(m["id"])
         if err is None:
             return {**info, "called": False, "name_files": []}
@@ -102,6 +104,7 @@ class _Facts:
             callers=len({e.caller for e in edges}),
             callers_static=len({e.caller for e in edges if not e.dynamic}),
             callers_ext=len({e.caller for e in edges if not e.caller.startswith(mod.name + ":")}),
+            callers_other=len({e.caller for e in edges if e.caller != key}),
             reach=[[r.function, len(r.via), r.dynamic] for r in graph.reached_from(mod.name, m["function"])],
             public=graph._public(key),
         )
@@ -151,6 +154,14 @@ SIGNALS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "nearer a public entry point": lambda m: -_depth(m),
     "public entry points reaching it, count": lambda m: len(m.get("reach") or []),
     "not in a test/bench/example/vendored folder": lambda m: not _AUX.search(m["path"]),
+    # issue #10 item 8: public API first, reached from a public function and in no ``_private``
+    # module, class or function
+    "public API: reached from public, nothing _private": lambda m: (
+        (bool(m.get("public")) or bool(m.get("reach"))) and m.get("private", 1) == 0
+    ),
+    "nothing _private in its module, class or function": lambda m: m.get("private", 1) == 0,
+    "resolved caller other than itself (recursion)": lambda m: m.get("callers_other", 0) > 0,
+    "resolved callers other than itself, count": lambda m: m.get("callers_other", 0),
 }
 
 

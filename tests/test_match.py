@@ -393,6 +393,45 @@ def test_a_line_after_a_sentence_is_not_a_record() -> None:
     assert top(Matcher.from_entries([e]).explain(log)).approximate
 
 
+def test_inner_errors_listed_under_the_first_line_are_the_outer_raises_values() -> None:
+    """typeguard's ``check_union``: ``raise TypeCheckError(f"did not match any element in the
+    union:\n{formatted_errors}")``, each inner error on its own line after a label. The first
+    line is the template Python printed; a later line that is another raise's template whole
+    is a value of that raise, not the error, and only ranks after it. (The index holds each
+    raise's text without ``TypeCheckError.__str__``'s path prefix too: that is the variant a
+    labelled line is whole.)"""
+    outer, inner = (
+        entry(segments, path="typeguard/_checkers.py", line=line, function=fn, exc_type="TypeCheckError")
+        for segments, line, fn in (
+            (["", '" of ".join(self._path)', " did not match any element in the union:\n", "formatted_errors", ""],
+             460, "check_union"),
+            (["is not an instance of ", "qualified_name(origin_type)", ""], 567, "check_instance"),
+        )
+    )  # fmt: skip
+    m = Matcher.from_entries([outer, inner])
+    lines = [
+        "float did not match any element in the union:",
+        "int: is not an instance of int",
+        "str: is not an instance of str",
+    ]
+    union = "typeguard.TypeCheckError: " + "\n  ".join(lines)
+    res = m.explain(union)
+    assert top(res).id == outer.error_id and not top(res).approximate
+    assert [x.id for x in res.matches[1:]] == [inner.error_id] and res.matches[1].approximate
+    # the inner error pasted alone is the inner raise, exact
+    alone = m.explain("typeguard.TypeCheckError: is not an instance of str")
+    assert top(alone).id == inner.error_id and not top(alone).approximate
+    # a line that is a template whole after a label stays exact when no template fits the
+    # whole message from its start (a log's record, or text around another raise's message)
+    log = "While checking the arguments:\n  int: is not an instance of int"
+    assert top(m.explain(log)).id == inner.error_id and not top(m.explain(log)).approximate
+    # nor is a line after a template's last words a value of it: the message goes on past it
+    closed = entry(["Checking the arguments of ", "func", " failed:"], exc_type="TypeCheckError")
+    after = "Checking the arguments of f failed:\n  int: is not an instance of int"
+    got = Matcher.from_entries([closed, inner]).explain(after)
+    assert top(got).id == inner.error_id and not top(got).approximate
+
+
 # --- hostile input ----------------------------------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Container
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from errdex.match.index import E_REPO, E_TYPE, Index, type_key
 from errdex.match.score import type_relation, word_f1, words
@@ -76,6 +77,9 @@ class Cand:
     confident: bool = False
     reasons: list[Reason] = field(default_factory=list)  # worded with ``str()``
     repr_ok: bool = True  # False: the message has plain text where the template shows a repr
+    # ``_one_line`` judged the fit on one line of the message: (its compact span, and the
+    # verdict on the whole message it replaced), for ``inner_lines`` to take back
+    line: tuple[int, int, bool, float, float, list[Reason]] | None = None
 
 
 @dataclass(slots=True)
@@ -552,10 +556,54 @@ def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
         return
     cov = g.covered / max(len(line), 1)
     if cov >= MIN_COVERAGE:
+        c.line = (f.start, f.start + len(line), c.confident, c.coverage, c.text, c.reasons)
         c.confident, c.coverage, c.text = True, cov, 0.5 + 0.5 * cov
         c.reasons = [
             Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
         ]
+
+
+def inner_lines(idx: Index, tf: TextFit) -> None:
+    """A message whose first line is a template and whose later lines are inner errors' texts
+    (typeguard's ``did not match any element in the union:\n{formatted_errors}``, each line
+    ``int: is not an instance of int``; a validator listing what each alternative said): the
+    outer template fits the whole message from its first character, its placeholder holding
+    the lines, and one of those lines is another raise's template end to end after a label.
+    ``_one_line`` judged that inner template on its line alone, as if it were a log's record;
+    but the line lies inside a placeholder of the outer fit, a value of that raise, and Python
+    printed the outer raise's class and text. So the inner one is judged on the whole message
+    again, as ``judge_fit`` did. One pass over the candidates and the outer fits' spans: no
+    search in the text."""
+    lines = [c for c in tf.cands.values() if c.line is not None and c.confident]
+    if not lines:
+        return
+    outers = [
+        c.fit.spans
+        for c in tf.cands.values()
+        if c.confident
+        and c.line is None
+        and c.fit is not None
+        and c.fit.full
+        and c.fit.anchored_start
+        and c.fit.start == 0
+        and not idx.runtime[c.pid]
+        and idx.patterns[c.pid].names
+        and idx.patterns[c.pid].lit_len >= MIN_LITERAL
+    ]
+    for c in lines:
+        assert c.line is not None
+        start, stop = c.line[0], c.line[1]
+        if any(_in_gap(spans, start, stop) for spans in outers):
+            c.confident, c.coverage, c.text, c.reasons = c.line[2:]
+            c.line = None
+
+
+def _in_gap(spans: list[tuple[int, int]], start: int, stop: int) -> bool:
+    """Whether compact positions ``start`` to ``stop`` lie between two literals of a fit (its
+    spans, in order; a template ending in a placeholder has an empty last literal placed at the
+    message's end): inside one placeholder's value. Text after a last literal that is not empty
+    is no placeholder's: the message goes on past the template."""
+    return any(e <= start and stop <= nxt for (_s, e), (nxt, _e) in pairwise(spans))
 
 
 _LEVELS = frozenset(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL"])
