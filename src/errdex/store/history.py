@@ -256,18 +256,25 @@ def cut_runs(conn: Connection, table: Any, snap_id: int) -> None:
     _split_runs(conn, table, repo_id, snap_id, before, after)
 
 
-def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
-    """Schema v11: the rows of the per-snapshot tables ``snapshot_symbols`` and
-    ``snapshot_errors`` (those of ``tables`` that exist) become runs; the tables are dropped."""
-    from sqlalchemy import text
-
-    order: dict[int, tuple[int, int]] = {}  # snapshot id -> (codebase, position in it)
+def _snapshot_order(conn: Connection) -> tuple[dict[int, tuple[int, int]], dict[int, list[int]]]:
+    """Each snapshot's (codebase, position among the codebase's snapshots), and each codebase's
+    snapshot ids, in the order they were stored."""
+    order: dict[int, tuple[int, int]] = {}
     ids: dict[int, list[int]] = {}
     for sid, repo_id in conn.execute(
         select(s.snapshots.c.id, s.snapshots.c.repo_id).order_by(s.snapshots.c.id)
     ):
         ids.setdefault(int(repo_id), []).append(int(sid))
         order[int(sid)] = (int(repo_id), len(ids[int(repo_id)]) - 1)
+    return order, ids
+
+
+def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
+    """Schema v11: the rows of the per-snapshot tables ``snapshot_symbols`` and
+    ``snapshot_errors`` (those of ``tables`` that exist) become runs; the tables are dropped."""
+    from sqlalchemy import text
+
+    order, ids = _snapshot_order(conn)
     present = set(tables)
     for name, table, select_sql in (
         ("snapshot_symbols", s.symbol_runs, "SELECT snapshot_id, name_id FROM snapshot_symbols"),
@@ -298,13 +305,7 @@ def migrate_rows_to_runs(conn: Connection, old: Any, runs: Any) -> None:
     """Schema v16: the rows of ``old`` (``files``, ``modules``: one per snapshot and path) become
     ``runs`` (``file_runs``, ``module_runs``): a path's rows in consecutive snapshots of its
     codebase with the same values are one run."""
-    order: dict[int, tuple[int, int]] = {}  # snapshot id -> (codebase, position in it)
-    ids: dict[int, list[int]] = {}
-    for sid, repo_id in conn.execute(
-        select(s.snapshots.c.id, s.snapshots.c.repo_id).order_by(s.snapshots.c.id)
-    ):
-        ids.setdefault(int(repo_id), []).append(int(sid))
-        order[int(sid)] = (int(repo_id), len(ids[int(repo_id)]) - 1)
+    order, ids = _snapshot_order(conn)
     columns = [c.name for c in runs.columns if c.name not in _RUN_FRAME]
     held: dict[tuple[int, str], list[tuple[int, tuple[Any, ...]]]] = {}
     for r in conn.execute(select(old)).mappings():
