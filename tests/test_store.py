@@ -19,6 +19,7 @@ from errdex.model import (
     render_template,
 )
 from errdex.store import Store, StoreError
+from errdex.store.fast import open_reader
 from errdex.store.fnfacts import legacy
 from errdex.store.schema import SCHEMA_VERSION
 
@@ -401,6 +402,8 @@ def test_files_and_modules_of_a_v15_catalogue_become_runs_with_every_answer_unch
             assert {"files", "modules"} <= set(inspect(conn).get_view_names())
         assert read(store, sids) == before
         assert runs(store) == stored
+        with open_reader(db_url) as reader:  # on SQLite the fast reader, which reads the views too
+            assert [reader.facts.module_at(sid, "lib/core.py") for sid in sids] == before[3]
         store.delete_snapshot(sids[1])  # a run through it is cut, the views lose its rows
         kept = [sids[0], sids[2]]
         assert read(store, kept)[:2] == [[r for r in v if r[0] != sids[1]] for v in before[:2]]

@@ -238,7 +238,8 @@ class SQLiteReader(CatalogueReader):
 
     @property
     def facts(self) -> FactReader:
-        if not self._row("select 1 from sqlite_master where type = 'table' and name = 'modules'"):
+        # ``modules`` is a view of ``module_runs`` since schema v16, a table before
+        if not self._row("select 1 from sqlite_master where type in ('table', 'view') and name = 'modules'"):
             raise StoreError(
                 f"the catalogue at {self._path} predates code facts; run `errdex index` once to upgrade it",
                 kind="schema",
