@@ -560,7 +560,8 @@ V15_MODULES = Table(
 # The views of ``file_runs`` and ``module_runs`` (schema v16), with the tables' old columns.
 def _per_snapshot_view(name: str, values: list[Column[Any]]) -> Table:
     keys: list[Column[Any]] = [
-        Column("snapshot_id", Integer, primary_key=True),
+        # the key the tables had, so that a join to ``snapshots`` finds its condition as before
+        Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), primary_key=True),
         Column("path", Text, primary_key=True),
     ]
     return Table(name, views, *keys, *(Column(c.name, c.type, nullable=c.nullable) for c in values))
