@@ -48,7 +48,8 @@ def size(db: Path) -> int:
 PER_RELEASE = (
     "symbol_runs", "ix_symbol_runs_last", "error_runs", "ix_error_runs_last", "snapshot_symbols",
     "snapshot_errors", "occurrence_places", "ix_occ_place_snapshot", "ix_occ_place_body", "files",
-    "sqlite_autoindex_files_1", "modules", "sqlite_autoindex_modules_1", "set_keys", "key_sets",
+    "sqlite_autoindex_files_1", "modules", "sqlite_autoindex_modules_1", "file_runs",
+    "sqlite_autoindex_file_runs_1", "module_runs", "sqlite_autoindex_module_runs_1", "ix_module_runs_fact", "set_keys", "key_sets",
     "sqlite_autoindex_key_sets_1", "fact_sets", "ix_fact_sets_fact",
 )  # fmt: skip
 

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    select,
     text,
 )
 
@@ -306,7 +307,7 @@ def _as_v9(conn: Connection) -> None:
     for name in ("fact_keys", "modules", "code_facts"):
         conn.execute(text(f"DROP TABLE {name}"))
     fnfacts.legacy.create_all(conn)
-    s.metadata.create_all(conn, tables=[s.modules])
+    s.V15_MODULES.create(conn)
     shared = fnfacts.file_rows(conn, {str(fid): f for fid, (_, _, f) in stored.items()})
     if stored:
         conn.execute(
@@ -332,7 +333,7 @@ def _as_v9(conn: Connection) -> None:
         if rows:
             conn.execute(table.insert(), rows)
     if modules:
-        conn.execute(s.modules.insert(), modules)
+        conn.execute(s.V15_MODULES.insert(), modules)
     for view in (s._FACT_FUNCTIONS_VIEW, s._FACT_CALLS_VIEW, s._FACT_IMPORTS_VIEW):
         conn.execute(text(view))
     if conn.dialect.name == "postgresql" and stored:
@@ -382,6 +383,19 @@ def files_as_v13(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '13' WHERE key = 'schema_version'"))
 
 
+def files_as_v15(conn: Connection) -> None:
+    """Rewrite a current catalogue's ``files`` and ``modules`` into the shape schema v14 and v15
+    had: tables of one row per snapshot and path, not views of runs of releases."""
+    for view, table in ((s.files, s.V15_FILES), (s.modules, s.V15_MODULES)):
+        rows = [dict(r) for r in conn.execute(select(view)).mappings()]
+        conn.execute(text(f"DROP VIEW {view.name}"))
+        table.create(conn)
+        if rows:
+            conn.execute(table.insert(), rows)
+    s.metadata.drop_all(conn, tables=[s.file_runs, s.module_runs])
+    conn.execute(text("UPDATE meta SET value = '15' WHERE key = 'schema_version'"))
+
+
 def places_as_v14(conn: Connection) -> None:
     """Rewrite a current catalogue's ``occurrence_places`` into the shape schema v4..v14 had:
     the last line and the code window as absolute lines, read through v4's view."""
@@ -403,10 +417,13 @@ def places_as_v14(conn: Connection) -> None:
 
 
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 14) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 15) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        files_as_v15(conn)
+        if version >= 15:
+            return
         places_as_v14(conn)
         if version >= 14:
             return

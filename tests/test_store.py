@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import inspect, text
 from store_helpers import as_v3, as_version, v6, v7, v8
 
 from errdex.model import (
@@ -19,6 +19,7 @@ from errdex.model import (
     render_template,
 )
 from errdex.store import Store, StoreError
+from errdex.store.fast import open_reader
 from errdex.store.fnfacts import legacy
 from errdex.store.schema import SCHEMA_VERSION
 
@@ -180,7 +181,7 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
@@ -188,15 +189,15 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     rows), v8 (bound names and imports per file content), v9 (code facts one row per function,
     call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
     facts' values always stored whole), v12 (lookup keys one row per file content), v13 (``files`` a
-    rowid table on SQLite) or v14 (places' lines all absolute) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
-    from sqlalchemy import inspect
+    rowid table on SQLite), v14 (places' lines all absolute) or v15 (``files`` and ``modules``
+    one row per snapshot) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
 
     from errdex.store import schema as s
 
     with Store.open(db_url) as store:
         info, files, reports = _snapshot("1.0", "raise ValueError('a')\n")
         old = store.write_snapshot(info, files, [_record("lib/core.py", 1, ["a"])], reports, set())
-        added_in_v2 = [*s.FACT_TABLES, s.modules, s.snapshot_errors, s.expectation_errors]
+        added_in_v2 = [*s.FACT_TABLES, s.V15_MODULES, s.snapshot_errors, s.expectation_errors]
         as_version(store.engine, version)
         with store.engine.begin() as conn:
             if version < 5:
@@ -214,14 +215,21 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 15
+                assert s.current_version(conn) == SCHEMA_VERSION == 16
                 assert {
-                    t.name for t in [*added_in_v2, s.index_failures] if t is not s.snapshot_errors
+                    t.name
+                    for t in [*added_in_v2, s.index_failures]
+                    if t not in (s.snapshot_errors, s.V15_MODULES)
                 } <= set(inspect(conn).get_table_names())
                 assert "relay" in {c["name"] for c in inspect(conn).get_columns("occurrences")}
-                assert {"occurrences", "symbols", "snapshot_errors", "snapshot_symbols"} <= set(
-                    inspect(conn).get_view_names()
-                )
+                assert {
+                    "occurrences",
+                    "symbols",
+                    "snapshot_errors",
+                    "snapshot_symbols",
+                    "files",
+                    "modules",
+                } <= set(inspect(conn).get_view_names())
                 assert not {
                     "fact_functions",
                     "fact_calls",
@@ -257,9 +265,11 @@ def test_files_of_a_v13_catalogue_move_to_their_keys_table_unchanged(db_url: str
         with store.engine.connect() as conn:
             return [tuple(r) for r in conn.execute(text("SELECT * FROM files ORDER BY snapshot_id, path"))]
 
-    def create_sql(store: Store) -> str:
+    def create_sql(store: Store, name: str = "files") -> str:
         with store.engine.connect() as conn:
-            return str(conn.execute(text("SELECT sql FROM sqlite_master WHERE name = 'files'")).scalar())
+            return str(
+                conn.execute(text("SELECT sql FROM sqlite_master WHERE name = :n"), {"n": name}).scalar()
+            )
 
     with Store.open(db_url) as store:
         sqlite = store.engine.dialect.name == "sqlite"
@@ -270,19 +280,19 @@ def test_files_of_a_v13_catalogue_move_to_their_keys_table_unchanged(db_url: str
         before = rows(store)
         assert len(before) == 4
         if sqlite:
-            assert "WITHOUT ROWID" in create_sql(store).upper()  # a new catalogue is made so
+            assert "WITHOUT ROWID" in create_sql(store, "file_runs").upper()  # a new catalogue is made so
         as_version(store.engine, 13)
         if sqlite:
             assert "WITHOUT ROWID" not in create_sql(store).upper()
         assert rows(store) == before
         store.engine.dispose()
-    with Store.open(db_url) as store:  # opening migrates
+    with Store.open(db_url) as store:  # opening migrates (v14, then v16's runs of releases)
         assert rows(store) == before
         if sqlite:
-            assert "WITHOUT ROWID" in create_sql(store).upper()
+            assert "WITHOUT ROWID" in create_sql(store, "file_runs").upper()
             with store.engine.connect() as conn:
-                names = set(conn.scalars(text("SELECT name FROM sqlite_master WHERE tbl_name = 'files'")))
-            assert names == {"files"}  # no index of the key beside the table
+                names = set(conn.scalars(text("SELECT name FROM sqlite_master WHERE tbl_name = 'file_runs'")))
+            assert names == {"file_runs"}  # no index of the key beside the table
         assert store.file_text(ids[1], "lib/core.py") == "x = 1\nraise ValueError('b')\n"
         info, files, reports = _snapshot("3.0", "raise ValueError('c')\n")
         sid = store.write_snapshot(info, files, [], reports, set()).snapshot_id
@@ -335,6 +345,82 @@ def test_places_of_a_v14_catalogue_become_relative_with_every_answer_unchanged(d
         ]
         store.delete_snapshot(sid)
         assert [(r[2], r[3], r[4]) for r in occurrences(store)] == [(sid2, 7, 8)]
+
+
+def test_files_and_modules_of_a_v15_catalogue_become_runs_with_every_answer_unchanged(db_url: str) -> None:
+    # schema v16: ``files`` and ``modules`` are views of runs of releases; a v15 catalogue's
+    # per-snapshot rows become the runs a v16 store writes, and every read answers as before
+    def read(store: Store, sids: list[int]) -> list[object]:
+        with store.engine.connect() as conn:
+            views = [
+                [tuple(r) for r in conn.execute(text(f"SELECT * FROM {v} ORDER BY snapshot_id, path"))]
+                for v in ("files", "modules")
+            ]
+        return [
+            *views,
+            [store.file_text(sid, p) for sid in sids for p in ("lib/core.py", "tests/test_core.py")],
+            [store.facts.module_at(sid, "lib/core.py") for sid in sids],
+            [store.facts.modules_named(sid, ["lib.core", "tests.test_core"]) for sid in sids],
+            [store.facts.has_facts(sid) for sid in sids],
+        ]
+
+    def runs(store: Store) -> list[list[tuple[object, ...]]]:
+        with store.engine.connect() as conn:
+            return [
+                [tuple(r) for r in conn.execute(text(f"SELECT * FROM {t} ORDER BY path, first_id"))]
+                for t in ("file_runs", "module_runs")
+            ]
+
+    def write(store: Store, version: str, body: str) -> int:
+        info, files, _ = _snapshot(version, body)
+        reports = [
+            FileReport("lib/core.py", "ok", module="lib.core"),
+            FileReport("tests/test_core.py", "ok", module="tests.test_core", is_test=True),
+        ]
+        code = {"lib/core.py": _facts(), "tests/test_core.py": CodeFacts()}
+        return store.write_snapshot(info, files, [], reports, set(), code=code).snapshot_id
+
+    bodies = ("def fail(message):\n    pass\n    raise ValueError(message)\n", "x = 1\n")
+    with Store.open(db_url) as store:
+        sids = [write(store, v, b) for v, b in (("1.0", bodies[0]), ("2.0", bodies[0]), ("3.0", bodies[1]))]
+        before, stored = read(store, sids), runs(store)
+        # the test file is one run of three releases; lib/core.py one of two, then a new content
+        assert [(r[1], r[2], r[3]) for r in stored[0]] == [
+            ("lib/core.py", sids[0], sids[1]),
+            ("lib/core.py", sids[2], sids[2]),
+            ("tests/test_core.py", sids[0], sids[2]),
+        ]
+        assert len(before[0]) == len(before[1]) == 6
+        as_version(store.engine, 15)
+        with store.engine.connect() as conn:
+            assert {"files", "modules"} <= set(inspect(conn).get_table_names())
+            assert not {"file_runs", "module_runs"} & set(inspect(conn).get_table_names())
+        assert read(store, sids) == before
+        store.engine.dispose()
+    with Store.open(db_url) as store:  # opening migrates
+        with store.engine.connect() as conn:
+            assert {"files", "modules"} <= set(inspect(conn).get_view_names())
+        assert read(store, sids) == before
+        assert runs(store) == stored
+        with open_reader(db_url) as reader:  # on SQLite the fast reader, which reads the views too
+            assert [reader.facts.module_at(sid, "lib/core.py") for sid in sids] == before[3]
+        store.delete_snapshot(sids[1])  # a run through it is cut, the views lose its rows
+        kept = [sids[0], sids[2]]
+        assert read(store, kept)[:2] == [[r for r in v if r[0] != sids[1]] for v in before[:2]]
+        assert [(r[1], r[2], r[3]) for r in runs(store)[0]] == [
+            ("lib/core.py", sids[0], sids[0]),
+            ("lib/core.py", sids[2], sids[2]),
+            ("tests/test_core.py", sids[0], sids[0]),
+            ("tests/test_core.py", sids[2], sids[2]),
+        ]
+        new = write(store, "4.0", bodies[1])  # the runs of the release before go on
+        assert [(r[1], r[2], r[3]) for r in runs(store)[1]] == [
+            ("lib/core.py", sids[0], sids[0]),
+            ("lib/core.py", sids[2], new),
+            ("tests/test_core.py", sids[0], sids[0]),
+            ("tests/test_core.py", sids[2], new),
+        ]
+        assert store.file_text(new, "lib/core.py") == bodies[1]
 
 
 def _facts() -> CodeFacts:

@@ -261,8 +261,11 @@ def test_migration_adds_the_fact_tables_and_drops_pickled_project_indexes(tmp_pa
     engine.dispose()
     with Store(url) as store, store.engine.connect() as conn:
         assert s.current_version(conn) == s.SCHEMA_VERSION
-        assert {t.name for t in new if t is not s.snapshot_errors} <= set(inspect(conn).get_table_names())
-        assert "snapshot_errors" in inspect(conn).get_view_names()  # of ``error_runs`` (v10)
+        assert {t.name for t in new if t not in (s.snapshot_errors, s.modules)} <= set(
+            inspect(conn).get_table_names()
+        )
+        # of ``error_runs`` (v10) and ``module_runs`` (v16)
+        assert {"snapshot_errors", "modules"} <= set(inspect(conn).get_view_names())
         assert [r[0] for r in conn.execute(select(s.artifacts.c.name))] == ["match-index"]
 
 

@@ -49,7 +49,7 @@ __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
 # version is read by the full store, which upgrades it where it can write and says what to do
 # where it cannot.
-SCHEMA_VERSION = 15
+SCHEMA_VERSION = 16
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
@@ -238,7 +238,8 @@ class SQLiteReader(CatalogueReader):
 
     @property
     def facts(self) -> FactReader:
-        if not self._row("select 1 from sqlite_master where type = 'table' and name = 'modules'"):
+        # ``modules`` is a view of ``module_runs`` since schema v16, a table before
+        if not self._row("select 1 from sqlite_master where type in ('table', 'view') and name = 'modules'"):
             raise StoreError(
                 f"the catalogue at {self._path} predates code facts; run `errdex index` once to upgrade it",
                 kind="schema",

@@ -415,7 +415,8 @@ def migrate_to_values(conn: Connection, batch: int = 500) -> None:
         conn.execute(text(f"DROP VIEW IF EXISTS {view}"))
     for table in _LEGACY_TABLES:
         conn.execute(text(f"DROP TABLE IF EXISTS {table}"))
-    s.metadata.create_all(conn, tables=[s.code_facts, s.modules])
+    s.metadata.create_all(conn, tables=[s.code_facts])
+    s.V15_MODULES.create(conn)
     V12_FACT_KEYS.create(conn, checkfirst=True)  # sets of keys from v13 (``keysets``)
     columns = ", ".join(c.name for c in s.code_facts.columns)
     conn.execute(text(f"INSERT INTO code_facts ({columns}) SELECT {columns} FROM v10_code_facts"))

@@ -117,8 +117,8 @@ def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
     releases are cut at the snapshot, so that none spans its id (SQLite may hand the id of the
     newest snapshot to the next one stored)."""
     conn.execute(delete(s.occurrence_places).where(s.occurrence_places.c.snapshot_id == snap_id))
-    for table in (s.symbol_runs, s.error_runs):
-        _cut_runs(conn, table, snap_id)
+    for table in (s.symbol_runs, s.error_runs, s.file_runs):
+        cut_runs(conn, table, snap_id)
     b, p = s.occurrence_bodies, s.occurrence_places
     conn.execute(delete(b).where(~exists().where(p.c.body_id == b.c.id)))
 
@@ -158,25 +158,72 @@ def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any])
     rows = set(keys)
     going: set[Any] = set()
     if before is not None:
-        here = table.c.repo_id == repo_id
-        prior = {k for (k,) in conn.execute(select(key).where(here, table.c.last_id == before))}
+        prior = {
+            k
+            for (k,) in conn.execute(select(key).where(table.c.repo_id == repo_id, table.c.last_id == before))
+        }
         going = prior & rows
-        ending = sorted(prior - rows)
-        if len(ending) < len(going):
-            # most runs go on (the usual release): all extended in one statement, then the few
-            # that end here cut back, instead of naming every one that goes on
-            conn.execute(update(table).where(here, table.c.last_id == before).values(last_id=snap_id))
-            moved: tuple[Any, ...] = (table.c.last_id == snap_id, table.c.first_id <= before)
-            back = before
-            named = ending
-        else:
-            moved, back, named = (table.c.last_id == before,), snap_id, sorted(going)
-        for i in range(0, len(named), 500):
-            conn.execute(update(table).where(here, *moved, key.in_(named[i : i + 500])).values(last_id=back))
+        _extend_runs(conn, table, key, (repo_id, before, snap_id), going, prior - rows)
     fresh = [
         {key.name: k, "repo_id": repo_id, "first_id": snap_id, "last_id": snap_id}
         for k in sorted(rows)
         if k not in going
+    ]
+    insert_dicts(conn, table, fresh)
+
+
+def _extend_runs(
+    conn: Connection, table: Any, key: Any, where: tuple[int, int, int], going: set[Any], ending: set[Any]
+) -> None:
+    """Extend to ``snap_id`` the runs (named by ``key``) ending at ``before`` that go on, where
+    ``where`` is (codebase, before, snap_id); those ``ending`` there stay as they are."""
+    repo_id, before, snap_id = where
+    here = table.c.repo_id == repo_id
+    if len(ending) < len(going):
+        # most runs go on (the usual release): all extended in one statement, then the few
+        # that end here cut back, instead of naming every one that goes on
+        conn.execute(update(table).where(here, table.c.last_id == before).values(last_id=snap_id))
+        moved: tuple[Any, ...] = (table.c.last_id == snap_id, table.c.first_id <= before)
+        back = before
+        named = sorted(ending)
+    else:
+        moved, back, named = (table.c.last_id == before,), snap_id, sorted(going)
+    for i in range(0, len(named), 500):
+        conn.execute(update(table).where(here, *moved, key.in_(named[i : i + 500])).values(last_id=back))
+
+
+# the columns of ``file_runs`` and ``module_runs`` that are not the run's key or ends
+_RUN_FRAME = frozenset(("repo_id", "path", "first_id", "last_id"))
+
+
+def write_path_runs(conn: Connection, table: Any, snap_id: int, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Hold the snapshot's rows of ``file_runs`` or ``module_runs`` (a path and its values, one
+    per path): the run of a path ending at the codebase's snapshot stored just before goes on
+    where all its values are the same, anything else starts a run."""
+    repo_id, before, after = _neighbours(conn, snap_id)
+    _split_runs(conn, table, repo_id, snap_id, before, after)
+    columns = [c.name for c in table.columns if c.name not in _RUN_FRAME]
+    new = {str(r["path"]): tuple(r[c] for c in columns) for r in rows}
+    going: set[str] = set()
+    if before is not None:
+        prior = {
+            str(r["path"]): tuple(r[c] for c in columns)
+            for r in conn.execute(
+                select(table).where(table.c.repo_id == repo_id, table.c.last_id == before)
+            ).mappings()
+        }
+        going = {p for p, values in prior.items() if new.get(p) == values}
+        _extend_runs(conn, table, table.c.path, (repo_id, before, snap_id), going, prior.keys() - going)
+    fresh = [
+        {
+            "repo_id": repo_id,
+            "path": p,
+            "first_id": snap_id,
+            "last_id": snap_id,
+            **dict(zip(columns, values, strict=True)),
+        }
+        for p, values in sorted(new.items())
+        if p not in going
     ]
     insert_dicts(conn, table, fresh)
 
@@ -196,7 +243,7 @@ def _split_runs(
     insert_dicts(conn, table, [r | {"first_id": after} for r in rows])
 
 
-def _cut_runs(conn: Connection, table: Any, snap_id: int) -> None:
+def cut_runs(conn: Connection, table: Any, snap_id: int) -> None:
     """Take ``snap_id`` out of every run of ``table``: a run of it alone goes, a run starting or
     ending at it starts after or ends before it, a run around it is split in two."""
     repo_id, before, after = _neighbours(conn, snap_id)
@@ -209,18 +256,25 @@ def _cut_runs(conn: Connection, table: Any, snap_id: int) -> None:
     _split_runs(conn, table, repo_id, snap_id, before, after)
 
 
-def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
-    """Schema v11: the rows of the per-snapshot tables ``snapshot_symbols`` and
-    ``snapshot_errors`` (those of ``tables`` that exist) become runs; the tables are dropped."""
-    from sqlalchemy import text
-
-    order: dict[int, tuple[int, int]] = {}  # snapshot id -> (codebase, position in it)
+def _snapshot_order(conn: Connection) -> tuple[dict[int, tuple[int, int]], dict[int, list[int]]]:
+    """Each snapshot's (codebase, position among the codebase's snapshots), and each codebase's
+    snapshot ids, in the order they were stored."""
+    order: dict[int, tuple[int, int]] = {}
     ids: dict[int, list[int]] = {}
     for sid, repo_id in conn.execute(
         select(s.snapshots.c.id, s.snapshots.c.repo_id).order_by(s.snapshots.c.id)
     ):
         ids.setdefault(int(repo_id), []).append(int(sid))
         order[int(sid)] = (int(repo_id), len(ids[int(repo_id)]) - 1)
+    return order, ids
+
+
+def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
+    """Schema v11: the rows of the per-snapshot tables ``snapshot_symbols`` and
+    ``snapshot_errors`` (those of ``tables`` that exist) become runs; the tables are dropped."""
+    from sqlalchemy import text
+
+    order, ids = _snapshot_order(conn)
     present = set(tables)
     for name, table, select_sql in (
         ("snapshot_symbols", s.symbol_runs, "SELECT snapshot_id, name_id FROM snapshot_symbols"),
@@ -245,6 +299,27 @@ def migrate_to_runs(conn: Connection, tables: Iterable[str]) -> None:
         ]
         conn.execute(text(f"DROP TABLE {name}"))
         insert_dicts(conn, table, rows)
+
+
+def migrate_rows_to_runs(conn: Connection, old: Any, runs: Any) -> None:
+    """Schema v16: the rows of ``old`` (``files``, ``modules``: one per snapshot and path) become
+    ``runs`` (``file_runs``, ``module_runs``): a path's rows in consecutive snapshots of its
+    codebase with the same values are one run."""
+    order, ids = _snapshot_order(conn)
+    columns = [c.name for c in runs.columns if c.name not in _RUN_FRAME]
+    held: dict[tuple[int, str], list[tuple[int, tuple[Any, ...]]]] = {}
+    for r in conn.execute(select(old)).mappings():
+        if int(r["snapshot_id"]) in order:
+            repo_id, pos = order[int(r["snapshot_id"])]
+            held.setdefault((repo_id, str(r["path"])), []).append((pos, tuple(r[c] for c in columns)))
+    rows = [
+        {"repo_id": repo_id, "path": path, "first_id": ids[repo_id][a], "last_id": ids[repo_id][b]}
+        | dict(zip(columns, values, strict=True))
+        for (repo_id, path), places in held.items()
+        for a, b, values in runs_of(sorted(places))
+    ]
+    for i in range(0, len(rows), 5000):
+        insert_dicts(conn, runs, rows[i : i + 5000])
 
 
 def runs_of(places: Sequence[tuple[int, Any]]) -> list[tuple[int, int, Any]]:

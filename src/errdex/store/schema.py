@@ -159,18 +159,42 @@ blobs = Table(
     Column("data", LargeBinary, nullable=False),  # zlib-compressed UTF-8 text, or a ``textdelta``
 )
 
-# One row per file of each snapshot. On SQLite the table is its primary key's b-tree (schema
-# v14, ``WITHOUT ROWID``): every lookup is by (snapshot, path) or by snapshot, and a rowid table
-# stored the snapshot and the path a second time in the key's own index (~0.03 MB a jax release).
-files = Table(
-    "files",
+
+def _file_values(blob: Any) -> list[Column[Any]]:
+    """The values of a file of a snapshot (``blob``: what ``blob_sha`` references)."""
+    return [
+        Column("blob_sha", String(64), ForeignKey(blob)),
+        Column("status", String(16), nullable=False),
+        Column("reason", Text),
+        Column("is_test", Boolean, nullable=False),
+    ]
+
+
+def _module_values(fact: Any) -> list[Column[Any]]:
+    """The values of a module of a snapshot (``fact``: what ``fact_id`` references)."""
+    return [
+        Column("name", Text, nullable=False),  # dotted module name
+        Column("leaf", Text, nullable=False),  # its last part
+        Column("is_package", Boolean, nullable=False),
+        Column("is_test", Boolean, nullable=False),
+        Column("shadowed", Boolean, nullable=False),  # another file of the snapshot has the same name
+        Column("fact_id", Integer, ForeignKey(fact), nullable=False),
+    ]
+
+
+# Each file of each snapshot, as runs of releases (schema v16): a path keeps one row while its
+# content, status and kind stay the same, from ``first_id`` to ``last_id`` (snapshot ids of the
+# codebase, as ``symbol_runs``; both ends stored snapshots). A release changes few files: over 20
+# jax releases two rows of three per release repeated the release before's. On SQLite the table
+# is its primary key's b-tree. Read through the view ``files`` (a table of its columns before v16).
+file_runs = Table(
+    "file_runs",
     metadata,
-    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("repo_id", Integer, ForeignKey("repos.id"), primary_key=True),
     Column("path", Text, primary_key=True),
-    Column("blob_sha", String(64), ForeignKey("blobs.sha")),
-    Column("status", String(16), nullable=False),
-    Column("reason", Text),
-    Column("is_test", Boolean, nullable=False),
+    Column("first_id", Integer, primary_key=True),
+    Column("last_id", Integer, nullable=False),
+    *_file_values("blobs.sha"),
     sqlite_with_rowid=False,
 )
 
@@ -430,20 +454,22 @@ fact_sets = Table(
     sqlite_with_rowid=False,
 )
 
-modules = Table(
-    "modules",
+# Each parsed file of each snapshot as a module, as runs of releases (schema v16), as ``file_runs``:
+# the same path, module name, kind and facts from ``first_id`` to ``last_id``. A lookup by module
+# name or last name within a snapshot reads the codebase's runs through the key (SQLite's planner
+# chose that over an index on (codebase, name), which held 0.3 MB of 21 jax releases for nothing);
+# the index on facts finds which files hold a content. Read through the view ``modules`` (a table
+# of its columns before v16).
+module_runs = Table(
+    "module_runs",
     metadata,
-    Column("snapshot_id", Integer, ForeignKey("snapshots.id"), primary_key=True),
+    Column("repo_id", Integer, ForeignKey("repos.id"), primary_key=True),
     Column("path", Text, primary_key=True),
-    Column("name", Text, nullable=False),  # dotted module name
-    Column("leaf", Text, nullable=False),  # its last part
-    Column("is_package", Boolean, nullable=False),
-    Column("is_test", Boolean, nullable=False),
-    Column("shadowed", Boolean, nullable=False),  # another file of the snapshot has the same name
-    Column("fact_id", Integer, ForeignKey("code_facts.id"), nullable=False),
-    Index("ix_modules_name", "snapshot_id", "name"),
-    Index("ix_modules_leaf", "snapshot_id", "leaf"),
-    Index("ix_modules_fact", "fact_id", "snapshot_id"),
+    Column("first_id", Integer, primary_key=True),
+    Column("last_id", Integer, nullable=False),
+    *_module_values("code_facts.id"),
+    Index("ix_module_runs_fact", "fact_id"),
+    sqlite_with_rowid=False,
 )
 
 # Each snapshot's errors, with the line of the error's last occurrence in the snapshot. What the
@@ -508,6 +534,42 @@ error_lineage = Table(
     Index("ix_lineage", "lineage"),
 )
 
+# ``files`` and ``modules`` as tables, one row per snapshot (schema v1/v2 to v15): what the steps
+# before v16 create and change, and what v16 turns into runs.
+v15 = MetaData()
+V15_FILES = Table(
+    "files",
+    v15,
+    Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), primary_key=True),
+    Column("path", Text, primary_key=True),
+    *_file_values(blobs.c.sha),
+    sqlite_with_rowid=False,
+)
+V15_MODULES = Table(
+    "modules",
+    v15,
+    Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), primary_key=True),
+    Column("path", Text, primary_key=True),
+    *_module_values(code_facts.c.id),
+    Index("ix_modules_name", "snapshot_id", "name"),
+    Index("ix_modules_leaf", "snapshot_id", "leaf"),
+    Index("ix_modules_fact", "fact_id", "snapshot_id"),
+)
+
+
+# The views of ``file_runs`` and ``module_runs`` (schema v16), with the tables' old columns.
+def _per_snapshot_view(name: str, values: list[Column[Any]]) -> Table:
+    keys: list[Column[Any]] = [
+        # the key the tables had, so that a join to ``snapshots`` finds its condition as before
+        Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), primary_key=True),
+        Column("path", Text, primary_key=True),
+    ]
+    return Table(name, views, *keys, *(Column(c.name, c.type, nullable=c.nullable) for c in values))
+
+
+files = _per_snapshot_view("files", _file_values("blobs.sha"))
+modules = _per_snapshot_view("modules", _module_values("code_facts.id"))
+
 # The tables of one file content's facts, keyed by its ``code_facts`` id (``code_facts`` first).
 FACT_TABLES = (code_facts, key_sets, set_keys, fact_sets)
 
@@ -522,7 +584,7 @@ def _v2(conn: Connection) -> None:
     Snapshots indexed before this version have no code facts: analysing their errors asks for
     ``errdex index`` to run again (the extractor changed, so it re-extracts).
     """
-    metadata.create_all(conn, tables=[*FACT_TABLES, modules, snapshot_errors, expectation_errors])
+    metadata.create_all(conn, tables=[*FACT_TABLES, V15_MODULES, snapshot_errors, expectation_errors])
     conn.execute(artifacts.delete().where(artifacts.c.name.like("explain-index:%")))
 
 
@@ -832,7 +894,7 @@ def _v14_files_without_rowid(conn: Connection) -> None:
     if create is None or "WITHOUT ROWID" in str(create).upper():
         return
     conn.execute(text("ALTER TABLE files RENAME TO v14_files"))
-    files.create(conn)
+    V15_FILES.create(conn)
     conn.execute(text(f"INSERT INTO files ({_FILE_COLUMNS}) SELECT {_FILE_COLUMNS} FROM v14_files"))
     conn.execute(text("DROP TABLE v14_files"))
 
@@ -866,6 +928,41 @@ def _v15_relative_places(conn: Connection) -> None:
     conn.execute(text(_OCCURRENCES_VIEW))
 
 
+# A snapshot's rows of ``file_runs`` and ``module_runs``: the runs of its codebase around its id.
+# Readers ask by snapshot and path, by snapshot, or by module name within a snapshot: the
+# codebase's runs of that path or name are found through the tables' keys, then the snapshot's.
+_RUNS_VIEW = (
+    "CREATE VIEW {view} AS SELECT sn.id AS snapshot_id, r.path AS path, {columns} "
+    "FROM {runs} r JOIN snapshots sn ON sn.repo_id = r.repo_id AND sn.id >= r.first_id AND sn.id <= r.last_id"
+)
+_FILES_VIEW = _RUNS_VIEW.format(
+    view="files",
+    runs="file_runs",
+    columns="r.blob_sha AS blob_sha, r.status AS status, r.reason AS reason, r.is_test AS is_test",
+)
+_MODULES_VIEW = _RUNS_VIEW.format(
+    view="modules",
+    runs="module_runs",
+    columns="r.name AS name, r.leaf AS leaf, r.is_package AS is_package, r.is_test AS is_test, "
+    "r.shadowed AS shadowed, r.fact_id AS fact_id",
+)
+
+
+def _v16_file_runs(conn: Connection) -> None:
+    """``files`` and ``modules`` stored as runs of releases (``file_runs``, ``module_runs``): the
+    old tables' rows move over (a path's rows of consecutive snapshots with the same values
+    become one) and the tables become views of the same names and columns."""
+    from errdex.store.history import migrate_rows_to_runs
+
+    metadata.create_all(conn, tables=[file_runs, module_runs])
+    tables = set(sa_inspect(conn).get_table_names())
+    for old, runs in ((V15_FILES, file_runs), (V15_MODULES, module_runs)):
+        if old.name in tables:
+            migrate_rows_to_runs(conn, old, runs)
+            conn.execute(text(f"DROP TABLE {old.name}"))
+    _create_views(conn, {"files": _FILES_VIEW, "modules": _MODULES_VIEW})
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -884,6 +981,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v13_key_sets,
     _v14_files_without_rowid,
     _v15_relative_places,
+    _v16_file_runs,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

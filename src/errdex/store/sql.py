@@ -463,7 +463,7 @@ class Store(CatalogueReader):
                     "is_test": rep.is_test if rep else False,
                 }
             )
-        insert_dicts(conn, s.files, rows)
+        history.write_path_runs(conn, s.file_runs, snap_id, rows)
 
     def _write_records(
         self, conn: Connection, repo_id: int, snap_id: int, records: Sequence[ErrorRecord]
@@ -492,8 +492,7 @@ class Store(CatalogueReader):
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
         self._delete_analysis_rows(conn, snap_id)
         history.delete_snapshot_rows(conn, snap_id)
-        for table in (s.files, s.expectations):
-            conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
+        conn.execute(delete(s.expectations).where(s.expectations.c.snapshot_id == snap_id))
         conn.execute(delete(s.snapshots).where(s.snapshots.c.id == snap_id))
         # Errors no snapshot refers to any more go too (with their lineage rows); blobs are
         # shared and kept (cheap).
@@ -946,12 +945,14 @@ class Store(CatalogueReader):
         reps = {r.path: r for r in reports if r.path in shas}
         library = [p for p in sorted(shas) if p in reps and not reps[p].is_test]
         winner = {reps[p].module: p for p in library}  # the last path of a module name wins
-        insert_rows(
+        history.write_path_runs(
             conn,
-            s.modules,
+            s.module_runs,
+            snap_id,
             [
-                (snap_id, path, rep.module, rep.module.rpartition(".")[2], rep.is_package, rep.is_test,
-                 not rep.is_test and winner[rep.module] != path, fact_ids[shas[path]])
+                {"path": path, "name": rep.module, "leaf": rep.module.rpartition(".")[2],
+                 "is_package": rep.is_package, "is_test": rep.is_test,
+                 "shadowed": not rep.is_test and winner[rep.module] != path, "fact_id": fact_ids[shas[path]]}
                 for path, rep in sorted(reps.items())
             ],
         )  # fmt: skip
@@ -1016,13 +1017,15 @@ class Store(CatalogueReader):
         }
 
     def _delete_analysis_rows(self, conn: Connection, snap_id: int) -> None:
-        for table in (s.expectation_errors, s.modules):  # its errors' runs: ``history``
-            conn.execute(delete(table).where(table.c.snapshot_id == snap_id))
+        # its errors' and files' runs: ``history``
+        conn.execute(delete(s.expectation_errors).where(s.expectation_errors.c.snapshot_id == snap_id))
+        history.cut_runs(conn, s.module_runs, snap_id)
 
     def _drop_unused_facts(self, conn: Connection) -> None:
         """Code facts no snapshot holds any more (content that changed, an older extractor's)."""
         c = s.code_facts
-        unused = select(c.c.id).where(~exists().where(s.modules.c.fact_id == c.c.id)).scalar_subquery()
+        # a run's ends are stored snapshots: a content any run names is held by one
+        unused = select(c.c.id).where(~exists().where(s.module_runs.c.fact_id == c.c.id)).scalar_subquery()
         # a row a kept row's values are differences from stays (``factdeltas``)
         named = factdeltas.bases_named(conn, unused)
         gone = select(c.c.id).where(c.c.id.in_(unused), c.c.id.not_in(named)).scalar_subquery()
