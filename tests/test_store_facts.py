@@ -125,6 +125,55 @@ def test_facts_round_trip_and_lookups(tmp_path: Path, db_url: str) -> None:
         assert facts.expectation_count(sid) == 1 and facts.has_facts(sid)
 
 
+def test_a_read_only_handle_decodes_each_files_facts_once_within_its_bound(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Page after page reads the same files' calls and functions: a read-only handle keeps one
+    reader whose decoded values answer again exactly as a first read does, and stay within
+    ``_DECODED_ITEMS``; a writable handle (whose reads may roll back) keeps none."""
+    from errdex.store import facts as facts_module
+    from errdex.store.fast import SQLiteReader
+
+    db = str(tmp_path / "c.db")
+    sid = index(str(write_package(tmp_path / "v1")), db, jobs=1).snapshot_id
+
+    def reads(facts: facts_module.FactReader) -> tuple[object, ...]:
+        core = facts.module_at(sid, "shop/_core.py")
+        assert core is not None
+        return (
+            facts.calls_named(sid, ["_validate", "buy"]),
+            facts.functions_named(sid, ["check", "helper", "_total"]),
+            facts.parameters(core.fact_id, ["Cart.check", "_validate"]),
+            facts.docstrings(core.fact_id, ["Cart.check", "_validate"]),
+        )
+
+    with Store.open(db) as writable:
+        assert writable.facts is not writable.facts
+        expected = reads(writable.facts)
+    assert expected[0] and expected[1] and expected[2]
+
+    with Store.open(db, readonly=True) as store:
+        reader = store.facts
+        assert store.facts is reader
+        assert reads(reader) == expected
+        kept = dict(reader._decoded)
+        assert kept, "nothing was kept for the next page"
+        assert reads(reader) == expected and reader._decoded.keys() == kept.keys()
+
+    # a bound of 3 items: the oldest files' values give way, every answer stays the same
+    monkeypatch.setattr(facts_module, "_DECODED_ITEMS", 3)
+    fast = SQLiteReader(Path(db), db)
+    try:
+        reader = fast.facts
+        assert fast.facts is reader
+        for _ in range(2):
+            assert reads(reader) == expected
+            assert reader._decoded_items <= 3 or len(reader._decoded) == 1
+            assert reader._decoded_items == sum(len(v) + 1 for v in reader._decoded.values())
+    finally:
+        fast.close()
+
+
 def test_facts_are_stored_once_per_file_content_and_dropped_with_their_last_snapshot(
     tmp_path: Path, db_url: str
 ) -> None:

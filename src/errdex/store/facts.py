@@ -13,6 +13,8 @@ through their keys (``keysets``) and read only theirs.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,6 +29,10 @@ Run = Callable[[str, Mapping[str, Any]], list[tuple[Any, ...]]]
 """Runs one statement with named parameters and returns every row."""
 
 _CHUNK = 400  # values per IN list: well under SQLite's and PostgreSQL's parameter limits
+# Decoded items kept per reader (``FactReader._decoded``), counted in items across files: jax's
+# whole call graph is ~150k calls, so a page server or a batch over one codebase decodes each
+# file's facts once, and a catalogue of many codebases stays within a few tens of MB.
+_DECODED_ITEMS = 400_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +121,12 @@ class FactReader:
 
     def __init__(self, run: Run) -> None:
         self._run = run
+        # (column, fact id) -> the decoded items of that value, least recently used first. A
+        # ``code_facts`` row never changes once written (a file content's facts, keyed by its
+        # hash and the extractor), so what was read stays true for the reader's life.
+        self._decoded: OrderedDict[tuple[str, int], list[Any]] = OrderedDict()
+        self._decoded_items = 0
+        self._lock = threading.Lock()
 
     def _whole_rows(self, rows: Sequence[tuple[Any, ...]], columns: Sequence[str]) -> list[tuple[Any, ...]]:
         """``rows`` of ``code_facts`` (its id, then the values of ``columns``, in order; "NULL"
@@ -266,13 +278,42 @@ class FactReader:
         """(module, item) of every item of one kind in the library's files keyed by ``keys``, in
         code order (file by path, then the file's order); the caller keeps the items it wants."""
         files = self._library_files(sid, kind, keys)
-        values = self._values(column, {m.fact_id for m in files})
-        decoded: dict[int, list[Any]] = {}
+        decoded = self._decoded_values(column, make, {m.fact_id for m in files})
         for m in files:
-            if m.fact_id not in decoded:
-                decoded[m.fact_id] = fb.decode(values.get(m.fact_id), make)
             for item in decoded[m.fact_id]:
                 yield m, item
+
+    def _decoded_values(
+        self, column: str, make: Callable[[Any], Any], fact_ids: Iterable[int]
+    ) -> dict[int, list[Any]]:
+        """fact id -> the decoded items of one column for some files, each file's value read
+        and decoded once per reader (up to ``_DECODED_ITEMS`` items kept): the analysis of
+        error after error of one codebase asks for the same files' calls and functions again.
+        ``make`` must be the one row maker of ``column``; callers must not change the lists."""
+        out: dict[int, list[Any]] = {}
+        missing: list[int] = []
+        with self._lock:
+            for fid in fact_ids:
+                hit = self._decoded.get((column, fid))
+                if hit is None:
+                    missing.append(fid)
+                else:
+                    self._decoded.move_to_end((column, fid))
+                    out[fid] = hit
+        if not missing:
+            return out
+        values = self._values(column, missing)
+        fresh = {fid: fb.decode(values.get(fid), make) for fid in missing}
+        out.update(fresh)
+        with self._lock:
+            for fid, items in fresh.items():
+                if (column, fid) not in self._decoded:
+                    self._decoded[(column, fid)] = items
+                    self._decoded_items += len(items) + 1
+            while self._decoded_items > _DECODED_ITEMS and len(self._decoded) > 1:
+                _, dropped = self._decoded.popitem(last=False)
+                self._decoded_items -= len(dropped) + 1
+        return out
 
     def _imports(
         self, sid: int, keys: Iterable[str], kind: int, keep: Callable[[ImportFact], bool]
@@ -354,12 +395,8 @@ class FactReader:
         wanted = set(qualnames)
         if not wanted:
             return {}
-        rows = self._run("SELECT id, functions, docs FROM code_facts WHERE id = :fid", {"fid": fact_id})
-        if not rows:
-            return {}
-        _, functions_value, docs_value = self._whole_rows(rows, ("functions", "docs"))[0]
-        functions = fb.decode(functions_value, fb.function_row)
-        docs = fb.decode(docs_value, fb.doc_row)
+        functions = self._decoded_values("functions", fb.function_row, [fact_id])[fact_id]
+        docs = self._decoded_values("docs", fb.doc_row, [fact_id])[fact_id]
         if len(docs) != len(functions):
             return {}
         return {f.qualname: d for f, d in zip(functions, docs, strict=True) if f.qualname in wanted}

@@ -174,6 +174,7 @@ class SQLiteReader(CatalogueReader):
         self.url = url
         self._path = path
         self._full: Store | None = None
+        self._facts: FactReader | None = None  # one, so decoded files serve error after error
         self._lock = threading.Lock()  # one connection, possibly shared by threads
         self._conn = connect_readonly(path)
         try:
@@ -244,7 +245,9 @@ class SQLiteReader(CatalogueReader):
                 f"the catalogue at {self._path} predates code facts; run `errdex index` once to upgrade it",
                 kind="schema",
             )
-        return FactReader(self._run)
+        if self._facts is None:
+            self._facts = FactReader(self._run)
+        return self._facts
 
     def _run(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
         return self._rows(sql, dict(params))

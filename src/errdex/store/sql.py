@@ -190,6 +190,10 @@ class Store(CatalogueReader):
         # earlier release stored, whose bytes it holds too). Content addressed, so always the
         # stored text; one write's worth, replaced by the next.
         self._fresh_texts = _SnapshotTexts({}, {})
+        # A read-only handle keeps one fact reader, whose decoded files serve error after error
+        # (a page server, a batch); a writable one may read rows of a transaction that rolls
+        # back, so it gets a fresh reader each time.
+        self._facts: FactReader | None = None
         event.listen(self.engine, "handle_error", self._translate)
         if self.engine.dialect.name == "sqlite" and not readonly:
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -873,7 +877,11 @@ class Store(CatalogueReader):
     @property
     def facts(self) -> FactReader:
         """The analysis reads, over this store's engine."""
-        return FactReader(self._run_text)
+        if not self.readonly:
+            return FactReader(self._run_text)
+        if self._facts is None:
+            self._facts = FactReader(self._run_text)
+        return self._facts
 
     def has_package(self, top: str) -> bool:
         """Whether any snapshot holds top-level package or module ``top`` (``store.sites``)."""
