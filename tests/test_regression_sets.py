@@ -130,27 +130,35 @@ def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
     return out
 
 
-def _site_problem(site: dict[str, Any], sources: dict[str, bytes]) -> str | None:
-    """Why a site is not a real statement of the pinned sources, or None when it is."""
-    data = sources.get(site["path"])
-    if data is None:
-        return f"{site['path']} is not in the pinned release(s)"
+@functools.cache
+def _statements_and_scopes(data: bytes) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
+    """(first line, last line) of every statement that is not a def or class, and ``_scopes``,
+    of one file: a set's cases name the same few files again and again (sqlglot's 9,000-line
+    parser a dozen times), so each file is parsed and walked once per run."""
     # Released code may hold string escapes that today's Python warns about (SyntaxWarning,
     # an error under the suite's filterwarnings); the check needs the tree, not the warning.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)
         tree = ast.parse(data)
-    line = int(site["line"])
     leaves = [
-        n
+        (n.lineno, n.end_lineno or n.lineno)
         for n in ast.walk(tree)
         if isinstance(n, ast.stmt)
         and not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-        and n.lineno <= line <= (n.end_lineno or n.lineno)
     ]
-    if not leaves:
+    return leaves, _scopes(tree)
+
+
+def _site_problem(site: dict[str, Any], sources: dict[str, bytes]) -> str | None:
+    """Why a site is not a real statement of the pinned sources, or None when it is."""
+    data = sources.get(site["path"])
+    if data is None:
+        return f"{site['path']} is not in the pinned release(s)"
+    leaves, scopes = _statements_and_scopes(data)
+    line = int(site["line"])
+    if not any(a <= line <= b for a, b in leaves):
         return f"no statement spans {site['path']}:{line}"
-    enclosing = [q for a, b, q in _scopes(tree) if a <= line <= b]
+    enclosing = [q for a, b, q in scopes if a <= line <= b]
     qualname = max(enclosing, key=len) if enclosing else "<module>"
     want = site.get("function") or ""
     # Tracebacks of older Pythons print only the bare function name; a set built from real

@@ -314,12 +314,16 @@ def oversized_file(tmp: pathlib.Path, mib: int = 9) -> Attack:
     )
 
 
-def slow_package(tmp: pathlib.Path, files: int = 24) -> Attack:
+SLOW_FILE_RAISES = 1000  # raises in each file of ``slow_package``
+
+
+def slow_package(tmp: pathlib.Path, files: int = 12) -> Attack:
     """Enough ordinary code to keep two workers busy for a few seconds, for killing one of them
-    mid-run (``kill_a_worker``): the index must complete, the file the worker held skipped at
-    worst."""
+    mid-run (``kill_a_worker``, 0.3 s after the first worker appears; a file of 1,000 raises
+    takes a second or more): the index must complete, the file the worker held skipped at worst."""
+    module = _benign_module(3 * SLOW_FILE_RAISES)
     pkg = write_package(
-        tmp / "slow", {f"pkg/m{i}.py": _benign_module(6000) for i in range(files)} | {"pkg/__init__.py": ""}
+        tmp / "slow", {f"pkg/m{i}.py": module for i in range(files)} | {"pkg/__init__.py": ""}
     )
     return Attack(
         "a worker killed (SIGKILL) mid-run",
