@@ -141,13 +141,17 @@ def files_done(at_least: int) -> Callable[[str], bool]:
 
 
 def catalogue_rows(db: pathlib.Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every table's rows, sorted (``indexed_at``, a wall-clock time, left out), after
-    ``PRAGMA integrity_check`` passes: two catalogues holding the same content compare equal."""
+    """Every table's and view's rows, sorted (``indexed_at``, a wall-clock time, left out), after
+    ``PRAGMA integrity_check`` passes: two catalogues holding the same content compare equal.
+    Views too: since schema v16 ``files`` and ``modules`` are views of runs of releases."""
     con = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         tables = [
-            r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+            r[0]
+            for r in con.execute(
+                "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name"
+            )
         ]
         out: dict[str, list[tuple[object, ...]]] = {}
         for table in tables:
