@@ -254,6 +254,25 @@ def test_exception_printed_as_the_list_of_its_messages(
     assert templates(shapes, name) == expected
 
 
+# a dict or list the function fills and raises prints its repr: the placeholder is shown through
+# ``repr()`` and its name says the shape read from the code (an annotation's ``str`` keys); a name
+# turned into text before the raise prints that text
+COLLECTED = [
+    ("collected_annotated", {("CollectedError", "{errors: dict[str]!r}")}),
+    ("collected_dict", {("CollectedError", "{errors: dict!r}")}),
+    ("collected_list", {("CollectedError", "{errors: list!r}")}),
+    ("collected_in_text", {("ValueError", "Problems: {problems: list!r}")}),
+    ("collected_joined", {("ValueError", "{v(value)}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), COLLECTED)
+def test_collected_messages_print_as_their_container(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
 @pytest.mark.parametrize(("name", "expected"), CLASS_DEFAULTS)
 def test_default_message_kept_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
     assert templates(shapes, name) == expected
@@ -1173,7 +1192,8 @@ def test_caught_exception_reraised_with_its_trail_cut_hands_the_site_on() -> Non
 
 
 def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> None:
-    # ``ValueError(parts)`` prints the list's repr: the objects collected lend it no text
+    # ``ValueError(parts)`` prints the list's repr: the objects collected lend it no text, the
+    # placeholder is a list shown through repr()
     got = _got(
         "class Part:\n"
         "    def __init__(self, name):\n"
@@ -1184,7 +1204,7 @@ def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> 
         "        parts.append(Part(f'part {n}'))\n"
         "    raise ValueError(parts)\n"
     )
-    assert got == {(8, "ValueError", "{parts}")}
+    assert got == {(8, "ValueError", "{parts: list!r}")}
 
 
 def test_logger_methods_bound_to_module_names_log(shapes: Shapes) -> None:

@@ -96,6 +96,9 @@ class TextFit:
     # interpreter patterns whose every literal was found in the message, in or around other text
     # (``interpreter_wrappers`` looks for one filling a library template's placeholder)
     runtime_full: list[int] = field(default_factory=list)
+    # patterns found whole inside a message that is a printed dict or list (``fit_all``): the
+    # messages it collects, which ``collected`` reads as evidence for the raise of the container
+    inside: list[int] = field(default_factory=list)
     _cmap: list[int] | None = None
     _log: bool | None = None
 
@@ -226,6 +229,7 @@ def fit_all(
     # or under TRUNC_MIN_COVERAGE of the message, the one less for rounding) and short of all
     # of the message
     floor = min(mlen, max(TRUNC_MIN_LITERAL, int(TRUNC_MIN_COVERAGE * mlen) - 1))
+    container = printed_container(cmsg)
     for pid in pids:
         lits, lit_len = lits_of(pid)
         cover = cut_cover(lits, cmsg, floor)
@@ -277,11 +281,8 @@ def fit_all(
                 # class alone, so this is the text exactly (the ranker checks the class)
                 c.text, c.confident, c.coverage = 1.0, True, 1.0
                 c.reasons = ["raised without a message, printed as its class alone"]
-        if c.confident and not f.anchored_start and printed_container(cmsg):
-            # ``{'age': ['Not a valid integer.']}``: the exception was given a dict (or list) of
-            # messages and printed its repr; a template found inside is one of its values
-            c.confident = False
-            c.reasons.append("the message is a printed dict or list: the template is one of its values")
+        if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
+            _inside_container(tf, c)
         if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -520,6 +521,61 @@ def printed_container(cmsg: str) -> bool:
     if cmsg[0] == "{" and cmsg[-1] == "}":
         return cmsg[1] in "'\"" and ("':" in cmsg or '":' in cmsg)
     return cmsg[0] == "[" and cmsg[-1] == "]" and cmsg[1] in "'\"" and cmsg[-2] in "'\""
+
+
+# A container placeholder's name ends in the shape the extractor read
+# (``extract.containers``: ``errors: dict[str]!r``); the printed container's own shape is read
+# from its first character and key. A shape that says less (a dict with keys of any type) fits a
+# little less than the one that says exactly what was printed.
+_SHAPE_FITS = {"{": {": dict[str]": 1.0, ": dict": 0.98}, "[": {": list": 1.0}}
+
+
+def collected(idx: Index, tf: TextFit) -> None:
+    """The raise of a dict or list of collected messages (``raise ValidationError(errors)``, a
+    template that is that container's repr alone, ``{errors: dict!r}``) fits any printed
+    container of its shape, so alone it says nothing. When the message is such a container and
+    one of its values is a template of the same codebase, found whole inside it (``fit_all``'s
+    ``tf.inside``), the container's raise is what printed it: its fit is exact and ranks above
+    the raises of the values, which the library caught and collected before raising them
+    together."""
+    if not tf.inside:
+        return
+    fits = _SHAPE_FITS.get(tf.cmsg[:1], {})
+    repos = {idx.entry_repo(ei) for pid in tf.inside[:MAX_INNER] for ei in _some(idx, pid)}
+    shown = ", ".join(sorted({repr(literal_text(idx, pid)) for pid in tf.inside[:2]}))
+    for pid, c in tf.cands.items():
+        lits, _lit_len = idx.lits(pid)
+        names = idx.patterns[pid].names
+        f = c.fit
+        if len(names) != 1 or any(lits) or f is None or not f.full:
+            continue
+        shape = names[0].removesuffix(REPR_MARK)
+        text = next((v for k, v in fits.items() if shape.endswith(k) and shape != names[0]), None)
+        if text is None or not any(idx.entry_repo(ei) in repos for ei in _some(idx, pid)):
+            continue
+        c.text, c.coverage, c.confident = text, 1.0, True
+        c.reasons = [
+            f"the message is a printed {'dict' if tf.cmsg[:1] == '{' else 'list'} of messages;"
+            f" it holds {shown}, raised in the same codebase"
+        ]
+
+
+def literal_text(idx: Index, pid: int) -> str:
+    """A pattern's literal text, its placeholders shown as ``…``."""
+    return "…".join(idx.lits(pid)[0]).strip()
+
+
+def _inside_container(tf: TextFit, c: Cand) -> None:
+    """``{'age': ['Not a valid integer.']}``: the exception was given a dict (or list) of
+    messages and printed its repr; a template found inside is one of its values, not what
+    printed the whole. One that is a quoted value whole is kept as evidence for ``collected``."""
+    if c.confident:
+        c.confident = False
+        c.reasons.append("the message is a printed dict or list: the template is one of its values")
+    f, cmsg = c.fit, tf.cmsg
+    assert f is not None
+    if f.start > 0 and f.end < len(cmsg) and cmsg[f.start - 1] in "'\"" and cmsg[f.end] == cmsg[f.start - 1]:
+        tf.inside.append(c.pid)
 
 
 def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:
