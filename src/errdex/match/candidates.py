@@ -538,7 +538,9 @@ def collected(idx: Index, tf: TextFit) -> None:
     ``tf.inside``), the container's raise is what printed it: its fit is exact and ranks above
     the raises of the values, which the library caught and collected before raising them
     together."""
-    if not tf.inside:
+    if not tf.inside or any(c.confident for c in tf.cands.values()):
+        # (a template printing the whole container itself, Django's ``['Enter a valid URL.']``
+        # of an exception printing the list of its messages, already says what printed it)
         return
     fits = _SHAPE_FITS.get(tf.cmsg[:1], {})
     repos = {idx.entry_repo(ei) for pid in tf.inside[:MAX_INNER] for ei in _some(idx, pid)}
