@@ -190,6 +190,16 @@ def test_a_printed_container_without_the_librarys_values_is_no_exact_answer(
     ]
 
 
+def test_a_printed_raise_line_names_the_statement_that_raised_the_container(matcher: Matcher) -> None:
+    # the last lines of a traceback: the statement above the error line raised the dict; a
+    # caller's ``raise mm.ValidationError(errors)`` in a package not indexed is not the schema's
+    printed = "formlib.exceptions.ValidationError: {'age': ['Not a valid integer.']}"
+    res = matcher.explain(f"    raise exc\n{printed}")
+    assert (first(res).function, first(res).approximate) == ("Schema._do_load", False)
+    res = matcher.explain(f"    raise mm.ValidationError(errors)\n{printed}")
+    assert all(m.approximate for m in res.matches if "!r}" in m.template)
+
+
 def test_a_value_pasted_alone_is_still_the_raise_of_the_value(matcher: Matcher) -> None:
     res = matcher.explain("formlib.exceptions.ValidationError: Not a valid integer.")
     assert (first(res).function, first(res).approximate) == ("Integer.deserialize", False)

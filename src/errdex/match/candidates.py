@@ -25,6 +25,7 @@ from errdex.match.thresholds import (
     MAX_FUZZY,
     MAX_HEADS,
     MAX_INNER,
+    MAX_STATEMENT,
     MAX_VERIFY,
     MIN_COVERAGE,
     MIN_LITERAL,
@@ -530,19 +531,22 @@ def printed_container(cmsg: str) -> bool:
 _SHAPE_FITS = {"{": {": dict[str]": 1.0, ": dict": 0.98}, "[": {": list": 1.0}}
 
 
-def collected(idx: Index, tf: TextFit) -> None:
+def collected(idx: Index, tf: TextFit, shown: str | None = None) -> None:
     """The raise of a dict or list of collected messages (``raise ValidationError(errors)``, a
     template that is that container's repr alone, ``{errors: dict!r}``) fits any printed
     container of its shape, so alone it says nothing. When the message is such a container and
     one of its values is a template of the same codebase, found whole inside it (``fit_all``'s
     ``tf.inside``), the container's raise is what printed it: its fit is exact and ranks above
     the raises of the values, which the library caught and collected before raising them
-    together."""
+    together. ``shown``, the raise statement the paste prints above its error line, names the
+    statement that raised it: a container raised by another statement (a caller re-raising
+    the dict in a package not indexed) is not made exact."""
     if not tf.inside or any(c.confident for c in tf.cands.values()):
         # (a template printing the whole container itself, Django's ``['Enter a valid URL.']``
         # of an exception printing the list of its messages, already says what printed it)
         return
     fits = _SHAPE_FITS.get(tf.cmsg[:1], {})
+    raised = set(idx.statement_entries(shown, MAX_STATEMENT)) if shown else None
     repos = {idx.entry_repo(ei) for pid in tf.inside[:MAX_INNER] for ei in _some(idx, pid)}
     shown = ", ".join(sorted({repr(literal_text(idx, pid)) for pid in tf.inside[:2]}))
     for pid, c in tf.cands.items():
@@ -553,7 +557,9 @@ def collected(idx: Index, tf: TextFit) -> None:
             continue
         shape = names[0].removesuffix(REPR_MARK)
         text = next((v for k, v in fits.items() if shape.endswith(k) and shape != names[0]), None)
-        if text is None or not any(idx.entry_repo(ei) in repos for ei in _some(idx, pid)):
+        if text is None or not any(
+            idx.entry_repo(ei) in repos and (raised is None or ei in raised) for ei in _some(idx, pid)
+        ):
             continue
         c.text, c.coverage, c.confident = text, 1.0, True
         c.reasons = [
