@@ -263,6 +263,7 @@ COLLECTED = [
     ("collected_list", {("CollectedError", "{errors: list!r}")}),
     ("collected_in_text", {("ValueError", "Problems: {problems: list!r}")}),
     ("collected_joined", {("ValueError", "{v(value)}")}),
+    ("collected_item", {("ValueError", "{errors}")}),
 ]
 
 
@@ -1769,3 +1770,22 @@ def test_a_message_a_helper_composes_is_recorded_at_the_helper_s_raise(shapes: S
     # a helper raising the message as given is a relay: the call supplying it stays the site
     assert templates(shapes, "given_call") == {("KeyError", "x must be set")}
     assert [r.relay for r in site(shapes, "given_raise")] == [True]
+
+
+def test_container_locals_of_a_function_too_big_to_read_whole_are_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the walk for a function's bindings is bounded: a name's text binding may lie past the
+    # bound, so a function not read whole has no container locals rather than wrong ones
+    import ast
+
+    from errdex.extract import containers
+
+    source = "def f(x):\n    errors = {}\n" + "    y = x + 1\n" * 50 + "    errors = str(errors)\n"
+    func = ast.parse(source).body[0]
+    assert containers.container_locals(func) == {}
+    assert containers.container_locals(ast.parse(source.rsplit("    errors = str", 1)[0]).body[0]) == {
+        "errors": "dict"
+    }
+    monkeypatch.setattr(containers, "MAX_NODES", 40)
+    assert containers.container_locals(ast.parse(source.rsplit("    errors = str", 1)[0]).body[0]) == {}

@@ -10,8 +10,9 @@ never free prose.
 A name is a container when some binding in the function (nested definitions aside) makes one
 (a display, a comprehension, ``dict()``/``list()``/``defaultdict(...)``/``OrderedDict()``, or an
 annotation naming a dict or list type), and no binding makes text (a string, an f-string, a
-``.join``/``.format``/``str(...)`` call, ``+``/``%`` on a string): a name that is turned into
-text before the raise prints that text.
+``.join``/``.format``/``str(...)`` call, ``+``/``%`` on a string), takes one item out
+(``errors = errors[0]``) or loops over something (``for errors in ...``): a name that may
+hold something else at the raise prints that, not a container's repr.
 """
 
 from __future__ import annotations
@@ -79,13 +80,21 @@ def _makes_text(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Call) and _call_name(value) in _TEXT_CALLS
 
 
+def _item(value: ast.expr | None) -> bool:
+    """``errors = errors[0]``: one item of something, of any type (a slice is still a list)."""
+    return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Slice)
+
+
 def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
-    """The names statement ``n`` binds, the container shape it gives them, whether it gives text."""
+    """The names statement ``n`` binds, the container shape it gives them, and whether it may
+    give them something else that prints as it is (text, an item taken out, a loop's value)."""
     if isinstance(n, ast.Assign):
         names = [t.id for t in n.targets if isinstance(t, ast.Name)]
-        return names, _made(n.value), _makes_text(n.value)
+        return names, _made(n.value), _makes_text(n.value) or _item(n.value)
+    if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
+        return [t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)], None, True
     if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
-        if _makes_text(n.value):
+        if _makes_text(n.value) or _item(n.value):
             return [n.target.id], None, True
         return [n.target.id], _annotated(n.annotation) or _made(n.value), False
     if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
