@@ -190,6 +190,16 @@ def test_a_printed_container_without_the_librarys_values_is_no_exact_answer(
     ]
 
 
+def test_a_printed_dict_of_other_values_under_the_class_named_with_its_module(matcher: Matcher) -> None:
+    # a message the library keeps in a table, or the user's own validator's: the container
+    # raise of the class the paste names with its module is the likeliest answer, approximate
+    res = matcher.explain("formlib.exceptions.ValidationError: {'age': ['must be positive']}")
+    assert (first(res).function, first(res).approximate) == ("Schema._do_load", True)
+    # named without its module, the class says less: the container raise is not put first
+    res = matcher.explain("ValidationError: {'age': ['must be positive']}")
+    assert not res.matches or first(res).function != "Schema._do_load"
+
+
 def test_a_printed_raise_line_names_the_statement_that_raised_the_container(matcher: Matcher) -> None:
     # the last lines of a traceback: the statement above the error line raised the dict; a
     # caller's ``raise mm.ValidationError(errors)`` in a package not indexed is not the schema's

@@ -10,7 +10,7 @@ a word-similarity score instead, which survives rewording the literal fit cannot
 from __future__ import annotations
 
 import heapq
-from collections.abc import Container
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -20,6 +20,7 @@ from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
+    CONTAINER_NAMED,
     HEAD_SCAN,
     LEAD_WEIGHT,
     MAX_FUZZY,
@@ -531,41 +532,69 @@ def printed_container(cmsg: str) -> bool:
 _SHAPE_FITS = {"{": {": dict[str]": 1.0, ": dict": 0.98}, "[": {": list": 1.0}}
 
 
-def collected(idx: Index, tf: TextFit, shown: str | None = None) -> None:
+def collected(idx: Index, tf: TextFit, shown: str | None = None, types: Sequence[str] = ()) -> None:
     """The raise of a dict or list of collected messages (``raise ValidationError(errors)``, a
     template that is that container's repr alone, ``{errors: dict!r}``) fits any printed
     container of its shape, so alone it says nothing. When the message is such a container and
     one of its values is a template of the same codebase, found whole inside it (``fit_all``'s
     ``tf.inside``), the container's raise is what printed it: its fit is exact and ranks above
     the raises of the values, which the library caught and collected before raising them
-    together. ``shown``, the raise statement the paste prints above its error line, names the
-    statement that raised it: a container raised by another statement (a caller re-raising
-    the dict in a package not indexed) is not made exact."""
-    if not tf.inside or any(c.confident for c in tf.cands.values()):
+    together. With no such value (a message the library keeps in a table, or the user's own
+    validator's), a container raise of the class the paste names with its module
+    (``marshmallow.exceptions.ValidationError``), in that module's codebase, is the likeliest
+    answer, approximate. ``shown``, the raise statement the paste prints above its error line,
+    names the statement that raised it: a container raised by another statement (a caller
+    re-raising the dict in a package not indexed) is neither."""
+    if not printed_container(tf.cmsg) or any(c.confident for c in tf.cands.values()):
         # (a template printing the whole container itself, Django's ``['Enter a valid URL.']``
         # of an exception printing the list of its messages, already says what printed it)
         return
     fits = _SHAPE_FITS.get(tf.cmsg[:1], {})
     raised = set(idx.statement_entries(shown, MAX_STATEMENT)) if shown else None
     repos = {idx.entry_repo(ei) for pid in tf.inside[:MAX_INNER] for ei in _some(idx, pid)}
-    shown = ", ".join(sorted({repr(literal_text(idx, pid)) for pid in tf.inside[:2]}))
+    named = _named_classes(idx, types)
+    held = ", ".join(sorted({repr(literal_text(idx, pid)) for pid in tf.inside[:2]}))
+    what = "dict" if tf.cmsg[:1] == "{" else "list"
     for pid, c in tf.cands.items():
-        lits, _lit_len = idx.lits(pid)
-        names = idx.patterns[pid].names
-        f = c.fit
-        if len(names) != 1 or any(lits) or f is None or not f.full:
+        text = _container_fit(idx, pid, c, fits)
+        eis = [ei for ei in _some(idx, pid) if raised is None or ei in raised]
+        if text is None or not eis:
             continue
-        shape = names[0].removesuffix(REPR_MARK)
-        text = next((v for k, v in fits.items() if shape.endswith(k) and shape != names[0]), None)
-        if text is None or not any(
-            idx.entry_repo(ei) in repos and (raised is None or ei in raised) for ei in _some(idx, pid)
-        ):
-            continue
-        c.text, c.coverage, c.confident = text, 1.0, True
-        c.reasons = [
-            f"the message is a printed {'dict' if tf.cmsg[:1] == '{' else 'list'} of messages;"
-            f" it holds {shown}, raised in the same codebase"
-        ]
+        if any(idx.entry_repo(ei) in repos for ei in eis):
+            c.text, c.coverage, c.confident = text, 1.0, True
+            c.reasons = [
+                f"the message is a printed {what} of messages; it holds {held}, raised in the same codebase"
+            ]
+        elif any((idx.entry_repo(ei), idx.entries[ei][E_TYPE]) in named for ei in eis):
+            c.text = CONTAINER_NAMED * text
+            c.reasons = [
+                f"the message is a printed {what} of messages, raised as a {what} by the library class named"
+            ]
+
+
+def _container_fit(idx: Index, pid: int, c: Cand, fits: Mapping[str, float]) -> float | None:
+    """How well a container raise's template (``{errors: dict[str]!r}``) fits the printed
+    container's shape (``_SHAPE_FITS``); None when the pattern is no container raise or its
+    shape is another."""
+    lits, _lit_len = idx.lits(pid)
+    names = idx.patterns[pid].names
+    if len(names) != 1 or any(lits) or c.fit is None or not c.fit.full:
+        return None
+    shape = names[0].removesuffix(REPR_MARK)
+    if shape == names[0]:
+        return None
+    return next((v for k, v in fits.items() if shape.endswith(k)), None)
+
+
+def _named_classes(idx: Index, types: Sequence[str]) -> set[tuple[str, str]]:
+    """(codebase, class) of each pasted class named with its module, whose package is indexed."""
+    packages = idx.packages()
+    out: set[tuple[str, str]] = set()
+    for t in types:
+        head, dot, _rest = t.partition(".")
+        if dot:
+            out.update((repo, t.rpartition(".")[2]) for repo in packages.get(head, ()))
+    return out
 
 
 def literal_text(idx: Index, pid: int) -> str:

@@ -233,7 +233,7 @@ class Matcher:
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
-        candidates.collected(idx, tf, shown_raise(q.text, message))
+        candidates.collected(idx, tf, shown_raise(q.text, message), types)
         candidates.inner_lines(idx, tf)
         candidates.wrappers(idx, tf, typed_pids, types)
         candidates.interpreter_wrappers(idx, tf, typed_pids, types)
