@@ -254,6 +254,26 @@ def test_exception_printed_as_the_list_of_its_messages(
     assert templates(shapes, name) == expected
 
 
+# a dict or list the function fills and raises prints its repr: the placeholder is shown through
+# ``repr()`` and its name says the shape read from the code (an annotation's ``str`` keys); a name
+# turned into text before the raise prints that text
+COLLECTED = [
+    ("collected_annotated", {("CollectedError", "{errors: dict[str]!r}")}),
+    ("collected_dict", {("CollectedError", "{errors: dict!r}")}),
+    ("collected_list", {("CollectedError", "{errors: list!r}")}),
+    ("collected_in_text", {("ValueError", "Problems: {problems: list!r}")}),
+    ("collected_joined", {("ValueError", "{v(value)}")}),
+    ("collected_item", {("ValueError", "{errors}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), COLLECTED)
+def test_collected_messages_print_as_their_container(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
 @pytest.mark.parametrize(("name", "expected"), CLASS_DEFAULTS)
 def test_default_message_kept_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
     assert templates(shapes, name) == expected
@@ -1173,7 +1193,8 @@ def test_caught_exception_reraised_with_its_trail_cut_hands_the_site_on() -> Non
 
 
 def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> None:
-    # ``ValueError(parts)`` prints the list's repr: the objects collected lend it no text
+    # ``ValueError(parts)`` prints the list's repr: the objects collected lend it no text, the
+    # placeholder is a list shown through repr()
     got = _got(
         "class Part:\n"
         "    def __init__(self, name):\n"
@@ -1184,7 +1205,7 @@ def test_a_builtin_given_a_list_of_objects_prints_the_list_not_their_texts() -> 
         "        parts.append(Part(f'part {n}'))\n"
         "    raise ValueError(parts)\n"
     )
-    assert got == {(8, "ValueError", "{parts}")}
+    assert got == {(8, "ValueError", "{parts: list!r}")}
 
 
 def test_logger_methods_bound_to_module_names_log(shapes: Shapes) -> None:
@@ -1749,3 +1770,22 @@ def test_a_message_a_helper_composes_is_recorded_at_the_helper_s_raise(shapes: S
     # a helper raising the message as given is a relay: the call supplying it stays the site
     assert templates(shapes, "given_call") == {("KeyError", "x must be set")}
     assert [r.relay for r in site(shapes, "given_raise")] == [True]
+
+
+def test_container_locals_of_a_function_too_big_to_read_whole_are_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the walk for a function's bindings is bounded: a name's text binding may lie past the
+    # bound, so a function not read whole has no container locals rather than wrong ones
+    import ast
+
+    from errdex.extract import containers
+
+    source = "def f(x):\n    errors = {}\n" + "    y = x + 1\n" * 50 + "    errors = str(errors)\n"
+    func = ast.parse(source).body[0]
+    assert containers.container_locals(func) == {}
+    assert containers.container_locals(ast.parse(source.rsplit("    errors = str", 1)[0]).body[0]) == {
+        "errors": "dict"
+    }
+    monkeypatch.setattr(containers, "MAX_NODES", 40)
+    assert containers.container_locals(ast.parse(source.rsplit("    errors = str", 1)[0]).body[0]) == {}

@@ -920,6 +920,26 @@ def test_a_printed_dict_of_messages_is_not_exact_for_one_of_its_values() -> None
     assert top(listed).approximate
 
 
+def test_a_template_of_the_whole_printed_list_beats_a_list_collected_from_its_values() -> None:
+    # Django's ``ValidationError`` prints the list of its messages (``['Enter a valid URL.']``):
+    # that template says all of the text, where ``raise ValidationError(errors)`` of a list the
+    # library collected fits any list; without it, the collected list is what printed the value
+    kw = {"exc_type": "ValidationError", "repo": "o/forms"}
+    whole = entry(
+        ["['Enter a valid URL.']"], path="forms/validators.py", function="URLValidator.__call__", **kw
+    )
+    value = entry(["Enter a valid URL."], path="forms/fields.py", function="URLField.clean", **kw)
+    listed = entry(
+        ["", "errors: list!r", ""], path="forms/fields.py", line=90, function="Field.run_validators", **kw
+    )
+    paste = "forms.ValidationError: ['Enter a valid URL.']"
+    res = Matcher.from_entries([whole, value, listed]).explain(paste)
+    assert (top(res).id, top(res).approximate) == (whole.error_id, False)
+    res = Matcher.from_entries([value, listed]).explain(paste)
+    assert (top(res).id, top(res).approximate) == (listed.error_id, False)
+    assert [m.id for m in res.matches[:2]] == [listed.error_id, value.error_id]
+
+
 def test_a_template_of_a_word_or_two_is_no_answer_for_a_message_holding_them() -> None:
     # ``raise ChildProcessError(f"{args[0]} error{...}")``: its placeholders take any text around
     # the one literal word, so every message with "error" in it fits in full; a fit that rests

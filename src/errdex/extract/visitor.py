@@ -27,6 +27,7 @@ from typing import Any
 
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
+from errdex.extract.containers import SHAPE_SEP, container_locals
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
@@ -302,6 +303,15 @@ class Frame:
     end: int = 1
     doc_done: bool = False
     doc: str | None = None
+    _containers: dict[str, str] | None = None
+
+    def container(self, name: str) -> str | None:
+        """The shape of local ``name`` when it holds a dict or list of messages (``containers``)."""
+        if self.kind != "function":
+            return None
+        if self._containers is None:
+            self._containers = container_locals(self.node)
+        return self._containers.get(name)
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
@@ -2403,7 +2413,7 @@ class ModuleVisitor:
         if name in env and (env[name] is not None or name not in frame.narrowed):
             cur = env[name]
             # (a local that is only ever None here prints as its name's placeholder, as before)
-            return cur if isinstance(cur, tuple) and cur != NONE else ph(name)
+            return cur if isinstance(cur, tuple) and cur != NONE else self.local_ph(name, frame)
         written = frame.caught.get(name) or frame.narrowed.get(name)
         if written:
             # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
@@ -2414,11 +2424,18 @@ class ModuleVisitor:
             if key is not None and frame.caught_calls.get(name):
                 return self.caught_builtin(name, key, frame)
         if name in env:
-            return ph(name)  # (narrowed to a class whose text is not known here)
+            return self.local_ph(name, frame)  # (narrowed to a class whose text is not known here)
         key = self.name_key(name, frame)
         if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
             return ((Ref(key, name),),)
         return ph(name)
+
+    @staticmethod
+    def local_ph(name: str, frame: Frame) -> Value:
+        """A local with no known text: a dict or list of collected messages prints as its
+        ``repr()`` (``{'age': ['Not a valid integer.']}``), any other as whatever it holds."""
+        shape = frame.container(name)
+        return ((Ph(f"{name}{SHAPE_SEP}{shape}", True),),) if shape else ph(name)
 
     def enter_caught_calls(
         self, stmt: ast.Try | ast.TryStar, h: ast.ExceptHandler, frame: Frame

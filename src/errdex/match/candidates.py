@@ -10,7 +10,7 @@ a word-similarity score instead, which survives rewording the literal fit cannot
 from __future__ import annotations
 
 import heapq
-from collections.abc import Container
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -20,11 +20,13 @@ from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
+    CONTAINER_NAMED,
     HEAD_SCAN,
     LEAD_WEIGHT,
     MAX_FUZZY,
     MAX_HEADS,
     MAX_INNER,
+    MAX_STATEMENT,
     MAX_VERIFY,
     MIN_COVERAGE,
     MIN_LITERAL,
@@ -96,6 +98,9 @@ class TextFit:
     # interpreter patterns whose every literal was found in the message, in or around other text
     # (``interpreter_wrappers`` looks for one filling a library template's placeholder)
     runtime_full: list[int] = field(default_factory=list)
+    # patterns found whole inside a message that is a printed dict or list (``fit_all``): the
+    # messages it collects, which ``collected`` reads as evidence for the raise of the container
+    inside: list[int] = field(default_factory=list)
     _cmap: list[int] | None = None
     _log: bool | None = None
 
@@ -226,6 +231,7 @@ def fit_all(
     # or under TRUNC_MIN_COVERAGE of the message, the one less for rounding) and short of all
     # of the message
     floor = min(mlen, max(TRUNC_MIN_LITERAL, int(TRUNC_MIN_COVERAGE * mlen) - 1))
+    container = printed_container(cmsg)
     for pid in pids:
         lits, lit_len = lits_of(pid)
         cover = cut_cover(lits, cmsg, floor)
@@ -277,11 +283,8 @@ def fit_all(
                 # class alone, so this is the text exactly (the ranker checks the class)
                 c.text, c.confident, c.coverage = 1.0, True, 1.0
                 c.reasons = ["raised without a message, printed as its class alone"]
-        if c.confident and not f.anchored_start and printed_container(cmsg):
-            # ``{'age': ['Not a valid integer.']}``: the exception was given a dict (or list) of
-            # messages and printed its repr; a template found inside is one of its values
-            c.confident = False
-            c.reasons.append("the message is a printed dict or list: the template is one of its values")
+        if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
+            _inside_container(tf, c)
         if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -520,6 +523,96 @@ def printed_container(cmsg: str) -> bool:
     if cmsg[0] == "{" and cmsg[-1] == "}":
         return cmsg[1] in "'\"" and ("':" in cmsg or '":' in cmsg)
     return cmsg[0] == "[" and cmsg[-1] == "]" and cmsg[1] in "'\"" and cmsg[-2] in "'\""
+
+
+# A container placeholder's name ends in the shape the extractor read
+# (``extract.containers``: ``errors: dict[str]!r``); the printed container's own shape is read
+# from its first character and key. A shape that says less (a dict with keys of any type) fits a
+# little less than the one that says exactly what was printed.
+_SHAPE_FITS = {"{": {": dict[str]": 1.0, ": dict": 0.98}, "[": {": list": 1.0}}
+
+
+def collected(idx: Index, tf: TextFit, shown: str | None = None, types: Sequence[str] = ()) -> None:
+    """The raise of a dict or list of collected messages (``raise ValidationError(errors)``, a
+    template that is that container's repr alone, ``{errors: dict!r}``) fits any printed
+    container of its shape, so alone it says nothing. When the message is such a container and
+    one of its values is a template of the same codebase, found whole inside it (``fit_all``'s
+    ``tf.inside``), the container's raise is what printed it: its fit is exact and ranks above
+    the raises of the values, which the library caught and collected before raising them
+    together. With no such value (a message the library keeps in a table, or the user's own
+    validator's), a container raise of the class the paste names with its module
+    (``marshmallow.exceptions.ValidationError``), in that module's codebase, is the likeliest
+    answer, approximate. ``shown``, the raise statement the paste prints above its error line,
+    names the statement that raised it: a container raised by another statement (a caller
+    re-raising the dict in a package not indexed) is neither."""
+    if not printed_container(tf.cmsg) or any(c.confident for c in tf.cands.values()):
+        # (a template printing the whole container itself, Django's ``['Enter a valid URL.']``
+        # of an exception printing the list of its messages, already says what printed it)
+        return
+    fits = _SHAPE_FITS.get(tf.cmsg[:1], {})
+    raised = set(idx.statement_entries(shown, MAX_STATEMENT)) if shown else None
+    repos = {idx.entry_repo(ei) for pid in tf.inside[:MAX_INNER] for ei in _some(idx, pid)}
+    named = _named_classes(idx, types)
+    held = ", ".join(sorted({repr(literal_text(idx, pid)) for pid in tf.inside[:2]}))
+    what = "dict" if tf.cmsg[:1] == "{" else "list"
+    for pid, c in tf.cands.items():
+        text = _container_fit(idx, pid, c, fits)
+        eis = [ei for ei in _some(idx, pid) if raised is None or ei in raised]
+        if text is None or not eis:
+            continue
+        if any(idx.entry_repo(ei) in repos for ei in eis):
+            c.text, c.coverage, c.confident = text, 1.0, True
+            c.reasons = [
+                f"the message is a printed {what} of messages; it holds {held}, raised in the same codebase"
+            ]
+        elif any((idx.entry_repo(ei), idx.entries[ei][E_TYPE]) in named for ei in eis):
+            c.text = CONTAINER_NAMED * text
+            c.reasons = [
+                f"the message is a printed {what} of messages, raised as a {what} by the library class named"
+            ]
+
+
+def _container_fit(idx: Index, pid: int, c: Cand, fits: Mapping[str, float]) -> float | None:
+    """How well a container raise's template (``{errors: dict[str]!r}``) fits the printed
+    container's shape (``_SHAPE_FITS``); None when the pattern is no container raise or its
+    shape is another."""
+    lits, _lit_len = idx.lits(pid)
+    names = idx.patterns[pid].names
+    if len(names) != 1 or any(lits) or c.fit is None or not c.fit.full:
+        return None
+    shape = names[0].removesuffix(REPR_MARK)
+    if shape == names[0]:
+        return None
+    return next((v for k, v in fits.items() if shape.endswith(k)), None)
+
+
+def _named_classes(idx: Index, types: Sequence[str]) -> set[tuple[str, str]]:
+    """(codebase, class) of each pasted class named with its module, whose package is indexed."""
+    packages = idx.packages()
+    out: set[tuple[str, str]] = set()
+    for t in types:
+        head, dot, _rest = t.partition(".")
+        if dot:
+            out.update((repo, t.rpartition(".")[2]) for repo in packages.get(head, ()))
+    return out
+
+
+def literal_text(idx: Index, pid: int) -> str:
+    """A pattern's literal text, its placeholders shown as ``…``."""
+    return "…".join(idx.lits(pid)[0]).strip()
+
+
+def _inside_container(tf: TextFit, c: Cand) -> None:
+    """``{'age': ['Not a valid integer.']}``: the exception was given a dict (or list) of
+    messages and printed its repr; a template found inside is one of its values, not what
+    printed the whole. One that is a quoted value whole is kept as evidence for ``collected``."""
+    if c.confident:
+        c.confident = False
+        c.reasons.append("the message is a printed dict or list: the template is one of its values")
+    f, cmsg = c.fit, tf.cmsg
+    assert f is not None
+    if f.start > 0 and f.end < len(cmsg) and cmsg[f.start - 1] in "'\"" and cmsg[f.end] == cmsg[f.start - 1]:
+        tf.inside.append(c.pid)
 
 
 def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:

@@ -233,6 +233,7 @@ class Matcher:
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
+        candidates.collected(idx, tf, shown_raise(q.text, message), types)
         candidates.inner_lines(idx, tf)
         candidates.wrappers(idx, tf, typed_pids, types)
         candidates.interpreter_wrappers(idx, tf, typed_pids, types)
@@ -378,6 +379,18 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
             return name, message[at + 2 :].strip()
         at = message.find(": ", at + 2)
     return None
+
+
+def shown_raise(text: str, message: str) -> str | None:
+    """The ``raise ...`` line a paste prints right above the error line holding ``message``
+    (the last frame's source line of a traceback, maybe cut to its last lines), or None."""
+    head = message.lstrip().split("\n", 1)[0].strip()
+    at = text.rfind(head) if head else -1
+    end = text.rfind("\n", 0, at) if at > 0 else -1
+    if end <= 0:
+        return None
+    line = text[text.rfind("\n", 0, end) + 1 : end].strip()
+    return line if line.startswith("raise ") else None
 
 
 def _has_words(template: str) -> bool:

@@ -31,6 +31,10 @@ MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as c
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text
 MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
+# text score of a container raise (``{errors: dict!r}``) of the library class the paste names with
+# its module, for a printed container of its shape holding none of the library's own messages:
+# above a value's reworded fit inside it (which the library did not raise as it is printed)
+CONTAINER_NAMED = 0.95
 TYPED_TEXT = 0.3  # text score of a raise of the pasted class whose own text is not known
 TYPED_MIN = 0.15  # text score below which a candidate is dropped unless frames support it
 

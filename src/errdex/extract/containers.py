@@ -1,0 +1,128 @@
+"""Locals of a function that hold a dict or list of collected messages.
+
+A validator often gathers its messages before raising them together: ``errors = {}`` filled
+per field (``errors[name] = [...]``, ``errors.append(...)``, a store's ``.errors``), then
+``raise ValidationError(errors)``. What the user sees is the container's ``repr()``
+(``{'age': ['Not a valid integer.']}``): ``str()`` of a dict or list is its repr. Such a name
+is a placeholder shown through ``repr()``, so the matcher lets it hold only a bracketed value,
+never free prose.
+
+A name is a container when some binding in the function (nested definitions aside) makes one
+(a display, a comprehension, ``dict()``/``list()``/``defaultdict(...)``/``OrderedDict()``, or an
+annotation naming a dict or list type), and no binding makes text (a string, an f-string, a
+``.join``/``.format``/``str(...)`` call, ``+``/``%`` on a string), takes one item out
+(``errors = errors[0]``) or loops over something (``for errors in ...``): a name that may
+hold something else at the raise prints that, not a container's repr.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.astutil import child_nodes
+
+_DICT_CALLS = frozenset({"dict", "defaultdict", "OrderedDict"})
+_DICT_TYPES = frozenset({"dict", "Dict", "DefaultDict", "OrderedDict", "defaultdict", "MutableMapping"})
+_LIST_TYPES = frozenset({"list", "List"})
+_TEXT_CALLS = frozenset({"join", "format", "str", "repr", "strip", "format_map"})
+MAX_NODES = 20_000  # a function walked for its bindings: a generated giant one stops here
+
+# What a container placeholder's name says of the value's shape, after the name as the source
+# spells it (``errors: dict[str]!r``): a dict (keys unknown), a dict annotated with ``str`` keys,
+# a list. The matcher compares it with the printed container's own shape.
+DICT = "dict"
+STR_DICT = "dict[str]"
+LIST = "list"
+SHAPE_SEP = ": "
+
+
+def _call_name(e: ast.expr) -> str:
+    f = e.func if isinstance(e, ast.Call) else None
+    if isinstance(f, ast.Name):
+        return f.id
+    if isinstance(f, ast.Attribute):
+        return f.attr
+    return ""
+
+
+def _made(value: ast.expr | None) -> str | None:
+    """The shape a bound value makes, or None when it makes no container."""
+    if isinstance(value, ast.Dict | ast.DictComp):
+        return DICT
+    if isinstance(value, ast.List | ast.ListComp):
+        return LIST
+    name = _call_name(value) if isinstance(value, ast.Call) else ""
+    if name in _DICT_CALLS:
+        return DICT
+    return LIST if name == "list" else None
+
+
+def _annotated(annotation: ast.expr) -> str | None:
+    """``dict[str, list[str]]``, ``list[str]``, ``typing.Dict[...]``: the outer type's shape."""
+    outer = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = outer.attr if isinstance(outer, ast.Attribute) else outer.id if isinstance(outer, ast.Name) else ""
+    if name in _LIST_TYPES:
+        return LIST
+    if name not in _DICT_TYPES:
+        return None
+    args = annotation.slice if isinstance(annotation, ast.Subscript) else None
+    key = args.elts[0] if isinstance(args, ast.Tuple) and args.elts else None
+    return STR_DICT if isinstance(key, ast.Name) and key.id == "str" else DICT
+
+
+def _makes_text(value: ast.expr | None) -> bool:
+    if isinstance(value, ast.JoinedStr):
+        return True
+    if isinstance(value, ast.Constant):
+        return isinstance(value.value, str | bytes)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Mod):
+        return _makes_text(value.left) or _makes_text(value.right)
+    return isinstance(value, ast.Call) and _call_name(value) in _TEXT_CALLS
+
+
+def _item(value: ast.expr | None) -> bool:
+    """``errors = errors[0]``: one item of something, of any type (a slice is still a list)."""
+    return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Slice)
+
+
+def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
+    """The names statement ``n`` binds, the container shape it gives them, and whether it may
+    give them something else that prints as it is (text, an item taken out, a loop's value)."""
+    if isinstance(n, ast.Assign):
+        names = [t.id for t in n.targets if isinstance(t, ast.Name)]
+        return names, _made(n.value), _makes_text(n.value) or _item(n.value)
+    if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
+        return [t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)], None, True
+    if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
+        if _makes_text(n.value) or _item(n.value):
+            return [n.target.id], None, True
+        return [n.target.id], _annotated(n.annotation) or _made(n.value), False
+    if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+        return [n.target.id], None, _makes_text(n.value)
+    return [], None, False
+
+
+def container_locals(func: ast.AST | None) -> dict[str, str]:
+    """The names ``func``'s body binds to a dict or list and never to text, with their shape
+    (module doc); an annotated binding's shape wins over a display's (it says the key type)."""
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return {}
+    made: dict[str, str] = {}
+    text: set[str] = set()
+    stack: list[ast.AST] = list(func.body)
+    seen = 0
+    while stack and seen < MAX_NODES:
+        n = stack.pop()
+        seen += 1
+        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        names, shape, is_text = _binding(n)
+        for name in names:
+            if is_text:
+                text.add(name)
+            elif shape is not None and made.get(name) != STR_DICT:
+                made[name] = shape
+        stack.extend(child_nodes(n))
+    if stack:
+        return {}  # not every binding read: none is known to stay a container
+    return {k: v for k, v in made.items() if k not in text}
