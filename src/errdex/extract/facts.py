@@ -88,6 +88,10 @@ class Site:
     # ``self._exc = Exc(f"...")``, ``helper(cause=Exc(msg))``: built here, raised by another
     # statement; a record only where the text it prints is known (some literal words)
     built: bool = False
+    # a site in a function defined inside another: the conditions the ``def`` sits under there
+    # (``elif isinstance(local, ContextVar): def _get(): ... raise``), outermost first; which of
+    # several such functions a caller's argument makes is what they tell apart
+    outer: tuple[str, ...] = ()
 
 
 @by_fields

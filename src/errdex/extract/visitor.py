@@ -300,6 +300,8 @@ class Frame:
     loop_exits: list[list[Env]] = field(default_factory=list)
     start: int = 1
     end: int = 1
+    # a function defined in a function: the guards its ``def`` sits under (``Site.outer``)
+    outer: tuple[str, ...] = ()
     doc_done: bool = False
     doc: str | None = None
 
@@ -947,7 +949,7 @@ class ModuleVisitor:
     def on_function(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, frame: Frame, guards: list[Guard]
     ) -> None:
-        self.walk_function(stmt, env, frame)
+        self.walk_function(stmt, env, frame, guards)
 
     def on_class(self, stmt: ast.ClassDef, env: Env, frame: Frame, guards: list[Guard]) -> None:
         self.walk_class(stmt, frame)
@@ -1884,7 +1886,13 @@ class ModuleVisitor:
 
     # ------------------------------------------------------------ definitions
 
-    def walk_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, parent: Frame) -> None:
+    def walk_function(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        env: Env,
+        parent: Frame,
+        guards: Sequence[Guard] = (),
+    ) -> None:
         qual = _child_qualname(parent, node.name)
         key = f"{self.module}.{qual}"
         if parent.kind == "function":
@@ -1911,6 +1919,8 @@ class ModuleVisitor:
         )
         if "classmethod" in decorators:
             frame.cls_name, frame.self_name = self_name, None
+        if parent.kind == "function":
+            frame.outer = (*parent.outer, *(self.guard_text(g) for g in guards))
         call_params = tuple(params[1:] if self_name else params)
         frame.params = frozenset(call_params)
         frame.exc_class = parent.kind == "class" and parent.exc_class
@@ -3074,6 +3084,7 @@ class ModuleVisitor:
                 frame.class_key if frame.self_name else None,
                 frame.self_name,
                 yielded,
+                outer=frame.outer,
             )
         )
 
