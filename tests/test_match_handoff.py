@@ -64,6 +64,30 @@ class Validator:
 def check(value, message="check failed"):
     if not value:
         raise AssertionError(message)
+
+
+def _fail(message):
+    raise ValueError(f"Invalid value: {message}")
+
+
+class Schema:
+    def __init__(self, fields, error_message):
+        self.fields = fields
+        self._error_message = error_message
+
+    def load(self, data):
+        if not data:
+            _fail(self._error_message)
+        return data
+
+
+def ensure(value, message):
+    if not value:
+        _raise(message)
+
+
+def _raise(message):
+    raise LookupError(message)
 """
 
 # the framework: its own words handed to the toolkit, as a module constant, a literal and an
@@ -72,7 +96,7 @@ FRAMEWORK = '''\
 from contextvars import ContextVar
 
 from toolkit import Proxy
-from toolkit.proxy import Local, Validator, check
+from toolkit.proxy import Local, Schema, Validator, check, ensure
 
 _no_app_msg = """\\
 Working outside of application context.
@@ -87,8 +111,15 @@ request = Proxy(_local, "request", unbound_message="Working outside of request c
 slug = Validator("s-", error_message=f"The {NAME} must start with s- and hold no spaces")
 
 
+schema = Schema(["a"], error_message="The payload holds no fields at all")
+
+
 def boot(cfg):
     check(cfg, message="the framework could not read its configuration")
+
+
+def load_all(items):
+    ensure(items, message="nothing to load from the framework")
 '''
 
 APP_TEXT = "Working outside of application context.\n\nSet up an application context with app.app_context()."
@@ -145,6 +176,10 @@ def test_handed_texts_are_placed_at_the_toolkits_raises(catalogue: str) -> None:
             "The slug must start with s- and hold no spaces",
         ),
         ("toolkit/proxy.py", 47, "check", "AssertionError", "the framework could not read its configuration"),
+        # handed on by the callee to a helper of its module: composed into the helper's words,
+        # or raised as given
+        ("toolkit/proxy.py", 51, "_fail", "ValueError", "Invalid value: The payload holds no fields at all"),
+        ("toolkit/proxy.py", 71, "_raise", "LookupError", "nothing to load from the framework"),
     ]
 
 
@@ -170,10 +205,14 @@ def test_the_link_holds_whichever_codebase_is_indexed_first(tmp_path: Path) -> N
         ("toolkit/proxy.py", 27, "Proxy.__init__.<locals>._get", "RuntimeError"),
         ("toolkit/proxy.py", 41, "Validator.validate", "ValueError"),
         ("toolkit/proxy.py", 47, "check", "AssertionError"),
+        ("toolkit/proxy.py", 51, "_fail", "ValueError"),
+        ("toolkit/proxy.py", 71, "_raise", "LookupError"),
     ]
     with Store.open(db) as store:
-        # the merged index (what indexing saves) holds them as the full build does
-        merged = Matcher(update(store)).explain("ValueError: The slug must start with s- and hold no spaces")
+        # the merged index (what indexing saves) holds them as the full build does, byte for byte
+        merged_index = update(store)
+        assert merged_index.dumps() == rebuild_index(store).dumps()
+        merged = Matcher(merged_index).explain("ValueError: The slug must start with s- and hold no spaces")
     top = merged.matches[0]
     assert (top.path, top.line, top.exc_type) == ("toolkit/proxy.py", 41, "ValueError")
 
@@ -197,3 +236,8 @@ def test_a_closure_site_knows_the_conditions_its_def_sits_under() -> None:
         27: ("not (isinstance(local, Local))", "isinstance(local, ContextVar)"),
     }
     assert all(s.outer == () for s in facts.sites if "<locals>" not in s.function)
+    # the calls handing a message-named value on as given, which supply no text of their own
+    assert {f: [r.key for r in refs] for f, (_, refs) in facts.hands.items()} == {
+        "Schema.load": ["toolkit.proxy._fail"],
+        "ensure": ["toolkit.proxy._raise"],
+    }

@@ -197,6 +197,11 @@ class ModuleFacts:
     # mappings of classes handed to functions, by callee key and slot (``KEY#0``, ``KEY:name``)
     passed_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
+    # function qualname -> its signature and its calls handing on a value named like a message
+    # as given (``fail(message)``, ``self._fail(self._error_message)``): no site of their own
+    # (they supply no text), but what reaches that name from another codebase reaches the
+    # callee's raise
+    hands: dict[str, tuple[Sig | None, list[Ref]]] = field(default_factory=dict)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)
     code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable

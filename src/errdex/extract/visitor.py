@@ -113,6 +113,18 @@ _FLAG_RE = re.compile(r"warn|\.(?:error|exception|critical|fatal|log)\s*\(|lambd
 _FLAG_LOWER_RE = re.compile(r"warn|\.(?:error|exception|critical|fatal|log)[^\S\n]*\(|lambda")
 
 
+def _message_name(node: ast.expr, frame: Any) -> bool:
+    """A name (or ``self.<attr>``) named like a message: ``message``, ``self._error_message``."""
+    if isinstance(node, ast.Name):
+        return message_param(node.id)
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == frame.self_name
+        and message_param(node.attr)
+    )
+
+
 def _flagged_lines(text: str, lines: list[str]) -> list[int]:
     """The 1-based numbers of the lines (``text.split("\n")``) where ``_FLAG_RE`` finds a match."""
     if not text.isascii():  # case folding beyond ASCII: line by line, as the pattern is written
@@ -1579,22 +1591,32 @@ class ModuleVisitor:
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
         handoff = self.hands_off(call, env, last[:1].isupper())
-        if not handoff and (
-            last[:1].isupper()
-            or not any(self.supplies_text(a, env) for a in (*call.args, *(k.value for k in call.keywords)))
-        ):
+        given = (*call.args, *(k.value for k in call.keywords))
+        if not handoff and (last[:1].isupper() or not any(self.supplies_text(a, env) for a in given)):
+            if (
+                frame.kind == "function"
+                and not last[:1].isupper()
+                and any(_message_name(a, frame) for a in given)
+            ):
+                ref = self.raiser_ref(call, dotted, last, env, frame)
+                if ref is not None:
+                    self.facts.hands.setdefault(frame.qualname, (None, []))[1].append(ref)
             return
+        ref = self.raiser_ref(call, dotted, last, env, frame)
+        if ref is not None:
+            spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff)
+            self.add_site("error", spec, stmt, frame, guards, None)
+
+    def raiser_ref(self, call: ast.Call, dotted: str, last: str, env: Env, frame: Frame) -> Ref | None:
+        """The reference to the function a call statement invokes, with the call's arguments."""
         args, kwargs = self.call_args(call, env, frame)
         # the callee's name, not the call's source: this reference is resolved to what the
         # callee raises, never shown as a placeholder (and unparsing long calls is costly)
-        name = dotted
-        ref = self.call_ref(call.func, dotted, args, kwargs, frame, name)
+        ref = self.call_ref(call.func, dotted, args, kwargs, frame, dotted)
         if ref is None and "." in dotted and not last[:1].isupper():
             # a method of an object of unknown class (``ctx.fail``): resolved by method name
-            ref = Ref("", name, True, args, kwargs, method=last)
-        if ref is not None:
-            spec = ExcSpec(dotted, None, None, args, kwargs, ref, True, handoff=handoff)
-            self.add_site("error", spec, stmt, frame, guards, None)
+            ref = Ref("", dotted, True, args, kwargs, method=last)
+        return ref
 
     def built_away(
         self,
@@ -1957,6 +1979,9 @@ class ModuleVisitor:
         exception it returns, a printer's text, or (``__init__``) what its class is built from."""
         key = frame.key
         sig = _sig(node.args, bool(frame.self_name or frame.cls_name), defaults)
+        handing = self.facts.hands.get(frame.qualname)
+        if handing is not None:
+            self.facts.hands[frame.qualname] = (sig, handing[1])
         info: FuncInfo | None = None
         if (
             frame.raise_spec is not None

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from errdex.extract.cache import decode
 from errdex.extract.templates import Opt, Ph, Value, bind, message_param
-from errdex.model import UNKNOWN_EXC_TYPE, CatalogueEntry
+from errdex.model import UNKNOWN_EXC_TYPE, CatalogueEntry, render_template
 
 if TYPE_CHECKING:
     from errdex.extract.facts import ExcSpec, ModuleFacts, Site
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 __all__ = ["link_entries"]
 
-MAX_FILES = 4000  # files with a record of unknown type whose facts are read
+MAX_FILES = 2000  # files with a worded record of unknown type whose facts are read
 MAX_SNAPSHOTS = 8  # snapshots of another codebase a callee is looked up in (newest first)
 MAX_LINKS = 20000  # entries made
 MAX_HOPS = 3  # re-exports followed to the module defining a callee
@@ -75,9 +75,7 @@ class _Linker:
         self._entries: dict[tuple[int, str], list[CatalogueEntry]] = {}
         # (callee key, calling repo, keywords and number of positional arguments, classes of
         # the arguments) -> the entries of the raises the call's text reaches
-        self._points: dict[
-            tuple[str, str, tuple[str, ...], tuple[tuple[str, str], ...]], list[CatalogueEntry]
-        ] = {}
+        self._points: dict[tuple[str, str, tuple[str, ...], tuple[tuple[str, str], ...]], list[_Point]] = {}
 
     def run(self) -> list[CatalogueEntry]:
         from errdex.store.handoffs import unknown_files
@@ -94,15 +92,18 @@ class _Linker:
                 if k.rpartition(".")[0] == mf.module
             }
             for site in mf.sites:
-                for raise_entry in self.points(site.exc, repo, made):
+                for raise_entry, into in self.points(site.exc, repo, made):
                     for given in self.handed(snap, path, site):
-                        k = (raise_entry.key, given.template, given.repo)
+                        segs = (
+                            list(given.segments)
+                            if into is None
+                            else _splice(raise_entry.segments, into, given)
+                        )
+                        template = given.template if into is None else render_template(segs)
+                        k = (raise_entry.key, template, given.repo)
                         if len(out) < MAX_LINKS and k not in out:
                             out[k] = dataclasses.replace(
-                                raise_entry,
-                                template=given.template,
-                                segments=list(given.segments),
-                                relay=False,
+                                raise_entry, template=template, segments=segs, relay=False
                             )
         return [out[k] for k in sorted(out)]
 
@@ -129,7 +130,7 @@ class _Linker:
             if e.line == site.line and e.kind == "error" and e.exc_type == UNKNOWN_EXC_TYPE:
                 yield e
 
-    def points(self, spec: ExcSpec, repo: str, made: dict[str, str]) -> list[CatalogueEntry]:
+    def points(self, spec: ExcSpec, repo: str, made: dict[str, str]) -> list[_Point]:
         """The entries of the raises, in another codebase, of the text this call hands on;
         ``made``: the classes of the module-level names the caller's module binds."""
         ref = spec.helper
@@ -143,12 +144,12 @@ class _Linker:
             got = self._points[memo] = self._find(ref.key, spec, repo, dict(kinds))
         return got
 
-    def _find(self, key: str, spec: ExcSpec, repo: str, kinds: dict[str, str]) -> list[CatalogueEntry]:
+    def _find(self, key: str, spec: ExcSpec, repo: str, kinds: dict[str, str]) -> list[_Point]:
         from errdex.store.handoffs import files_at
 
         for _ in range(MAX_HOPS):
             rows = files_at(self.store, _module_paths(key), MAX_SNAPSHOTS * 4)
-            found: list[CatalogueEntry] = []
+            found: list[_Point] = []
             moved: str | None = None
             snaps: set[int] = set()
             for snap, other, path, sha in rows:
@@ -158,7 +159,7 @@ class _Linker:
                 if mf is None:
                     continue
                 snaps.add(snap)
-                if key in mf.classes or key in mf.funcs:
+                if key in mf.classes or key in mf.funcs or key.removeprefix(mf.module + ".") in mf.hands:
                     found.extend(self._raised(snap, path, mf, key, spec, kinds))
                 elif moved is None and key in mf.aliases:
                     moved = mf.aliases[key]  # a re-export: the defining module is looked up next
@@ -169,19 +170,41 @@ class _Linker:
 
     def _raised(
         self, snap: int, path: str, mf: ModuleFacts, key: str, spec: ExcSpec, kinds: dict[str, str]
-    ) -> list[CatalogueEntry]:
-        """The entries of the raises of the parameter the call's text binds to."""
-        lines = _raising(mf, key, spec, kinds)
-        if not lines:
+    ) -> list[_Point]:
+        """The entries of the raises of the parameter the call's text binds to, each with the
+        placeholder its template takes the text in (None: the text is the whole message)."""
+        places = _raising(mf, key, spec, kinds)
+        if not places:
             return []
-        out: list[CatalogueEntry] = []
+        out: list[_Point] = []
         seen: set[tuple[int, str]] = set()
         for e in self.entries(snap, path):
             where = (e.line, e.function)
-            if where in lines and e.kind == "error" and (e.line, e.exc_type) not in seen:
+            if where not in places or e.kind != "error" or (e.line, e.exc_type) in seen:
+                continue
+            into = places[where]
+            if into is None or into in e.segments[1::2]:
                 seen.add((e.line, e.exc_type))
-                out.append(e)
+                out.append((e, into))
         return out
+
+
+# a raise's entry, and the placeholder of its template the handed text fills (None: all of it)
+_Point = tuple[CatalogueEntry, str | None]
+
+
+def _splice(segments: Sequence[str], name: str, given: CatalogueEntry) -> list[str]:
+    """A helper's composed template with the handed text in its placeholder ``name``."""
+    text = list(given.segments) if given.segments else [given.template]
+    out: list[str] = [segments[0]]
+    for i in range(1, len(segments), 2):
+        if segments[i] == name:
+            out[-1] += text[0]
+            out.extend(text[1:])
+            out[-1] += segments[i + 1]
+        else:
+            out.extend((segments[i], segments[i + 1]))
+    return out
 
 
 def _module_paths(key: str) -> list[str]:
@@ -196,10 +219,14 @@ def _module_paths(key: str) -> list[str]:
     return out
 
 
-def _raising(mf: ModuleFacts, key: str, spec: ExcSpec, kinds: dict[str, str]) -> set[tuple[int, str]]:
+def _raising(
+    mf: ModuleFacts, key: str, spec: ExcSpec, kinds: dict[str, str]
+) -> dict[tuple[int, str], str | None]:
     """(line, function) of the raises in ``mf`` of the text ``spec`` hands to ``key``: the
     parameter as given, raised in the callable or a function it defines, or an attribute its
-    class's ``__init__`` stores the parameter in, raised by a method.
+    class's ``__init__`` stores the parameter in, raised by a method; or either handed on as
+    given to a function of the module that raises it (as given, or composed into words of its
+    own: then the placeholder it fills).
 
     Functions the callable defines under tests of what it was given (``if isinstance(local,
     Local): def _get(): ...`` / ``elif isinstance(local, ContextVar): def _get(): ...``) are
@@ -207,44 +234,98 @@ def _raising(mf: ModuleFacts, key: str, spec: ExcSpec, kinds: dict[str, str]) ->
     its class's name): when some raises sit in a function defined for that class, only those
     are the call's."""
     qual = key[len(mf.module) + 1 :] if key.startswith(mf.module + ".") else ""
-    if not qual:
-        return set()
     cls = mf.classes.get(key)
-    attrs: set[str] = set()
     if cls is not None:
-        if cls.init is None:
-            return set()
-        sig, scope = cls.init.sig, f"{qual}.__init__"
+        sig, scope = (cls.init.sig if cls.init else None), f"{qual}.__init__"
     else:
         fn = mf.funcs.get(key)
-        if fn is None or fn.sig is None:
-            return set()
-        sig, scope = fn.sig, qual
+        # (a function raising only through another has no ``funcs`` entry: its handing does)
+        sig, scope = (fn.sig if fn is not None else mf.hands.get(qual, (None, []))[0]), qual
+    if not qual or sig is None:
+        return {}
     assert spec.helper is not None
     bound = bind(sig, spec.helper.args, spec.helper.kwargs)
     param = next((name for name in bound.args if message_param(name)), None)
     if param is None:
-        return set()
+        return {}
+    attrs: set[str] = set()
     if cls is not None and cls.init is not None:
         attrs = {a for a, v in cls.init.attrs.items() if v == ((Ph(param),),)}
-    found: list[Site] = []
-    for site in mf.sites:
-        if site.kind != "error" or site.exc.helper is not None:
-            continue
-        fn_name = site.function
-        if fn_name == scope or fn_name.startswith(scope + ".<locals>."):
-            if _raises(site.exc.msg, param):
-                found.append(site)
-        elif (
-            attrs
-            and site.self_name
-            and fn_name.startswith(qual + ".")
-            and any(_raises(site.exc.msg, f"{site.self_name}.{a}") for a in attrs)
-        ):
-            found.append(site)
+    reach = _Reach(qual, scope, param, attrs)
+    found: list[tuple[Site, str | None]] = [(s, None) for s in mf.sites if reach.raises(s)]
+    found += _handed_on(mf, reach)
     typed = {name: kinds[a.text] for name, a in bound.args.items() if a.text in kinds}
-    picked = [s for s in found if typed and _defined_for(s.outer, typed)]
-    return {(s.line, s.function) for s in picked or found}
+    picked = [(s, q) for s, q in found if typed and _defined_for(s.outer, typed)]
+    return {(s.line, s.function): q for s, q in picked or found}
+
+
+class _Reach:
+    """Where a callable's parameter is in reach, and the name it goes by there: itself in the
+    callable and the functions it defines, ``<self>.<attr>`` in the methods of its class when
+    its ``__init__`` stored it in ``attr``."""
+
+    def __init__(self, qual: str, scope: str, param: str, attrs: set[str]) -> None:
+        self.qual, self.scope, self.param, self.attrs = qual, scope, param, attrs
+
+    def in_scope(self, function: str) -> bool:
+        return function == self.scope or function.startswith(self.scope + ".<locals>.")
+
+    def reaches(self, function: str) -> bool:
+        return self.in_scope(function) or (bool(self.attrs) and function.startswith(self.qual + "."))
+
+    def holds(self, function: str, name: str) -> bool:
+        """Whether ``name`` (a placeholder's) is the parameter in ``function``."""
+        if self.in_scope(function):
+            return name == self.param
+        owner, dot, attr = name.partition(".")
+        return bool(owner and dot) and attr in self.attrs and self.reaches(function)
+
+    def raises(self, site: Site) -> bool:
+        if site.kind != "error" or site.exc.helper is not None or not self.reaches(site.function):
+            return False
+        if self.in_scope(site.function):
+            return _raises(site.exc.msg, self.param)
+        return bool(site.self_name) and any(
+            _raises(site.exc.msg, f"{site.self_name}.{a}") for a in self.attrs
+        )
+
+
+def _handed_on(mf: ModuleFacts, reach: _Reach) -> list[tuple[Site, str | None]]:
+    """The raises of a function of the module that the parameter is handed to as given
+    (``fail(message)``, ``self._fail(self._error_message)``), with the helper's parameter its
+    composed template holds it in (None where it raises it as given)."""
+    out: list[tuple[Site, str | None]] = []
+    for function, (_, refs) in mf.hands.items():
+        if not reach.reaches(function):
+            continue
+        for ref in refs:
+            hkey = f"{ref.key}.{ref.method}" if ref.method else ref.key
+            info = mf.funcs.get(hkey)
+            if info is None or info.sig is None or not hkey.startswith(mf.module + "."):
+                continue  # (a helper raising what it is given has a ``funcs`` entry)
+            helper = hkey[len(mf.module) + 1 :]
+            for q, a in bind(info.sig, ref.args, ref.kwargs).args.items():
+                v = a.value
+                if (
+                    len(v) == 1
+                    and len(v[0]) == 1
+                    and isinstance(v[0][0], Ph)
+                    and reach.holds(function, v[0][0].name)
+                ):
+                    out += [(s, None if _raises(s.exc.msg, q) else q) for s in _raises_of(mf, helper, q)]
+    return out
+
+
+def _raises_of(mf: ModuleFacts, function: str, name: str) -> list[Site]:
+    """The raises in ``function`` whose message holds its parameter ``name``."""
+    return [
+        s
+        for s in mf.sites
+        if s.function == function
+        and s.kind == "error"
+        and s.exc.helper is None
+        and any(Ph(name) in variant for variant in s.exc.msg or ())
+    ]
 
 
 def _defined_for(outer: Sequence[str], typed: dict[str, str]) -> bool:

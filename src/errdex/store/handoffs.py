@@ -39,9 +39,11 @@ def producers(store: Store) -> dict[int, str]:
 
 
 def unknown_files(store: Store, limit: int) -> list[FileRow]:
-    """The files holding an error record of unknown type (a raise of an object made elsewhere,
-    or text handed to a callable the codebase does not define), newest snapshots first, at
-    most ``limit``."""
+    """The files holding an error record of unknown type with a few words in its template:
+    text handed to a callable the codebase does not define reads like a message (three words
+    of literal text at least, ``resolve._message_like``), which a raise of an object made
+    elsewhere (``{error}``, the other such records) does not. Newest snapshots first, at most
+    ``limit``."""
     e, o, sn, r, f = s.errors, s.occurrences, s.snapshots, s.repos, s.files
     q = (
         select(o.c.snapshot_id, r.c.name, e.c.path, f.c.blob_sha)
@@ -49,7 +51,7 @@ def unknown_files(store: Store, limit: int) -> list[FileRow]:
         .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
         .join(r, sn.c.repo_id == r.c.id)
         .join(f, and_(f.c.snapshot_id == o.c.snapshot_id, f.c.path == e.c.path))
-        .where(e.c.exc_type == UNKNOWN_EXC_TYPE, e.c.kind == "error")
+        .where(e.c.exc_type == UNKNOWN_EXC_TYPE, e.c.kind == "error", e.c.template.like("% % %"))
         .order_by(o.c.snapshot_id.desc(), e.c.path)
         .limit(limit)
     )
