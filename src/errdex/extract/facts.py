@@ -88,6 +88,10 @@ class Site:
     # ``self._exc = Exc(f"...")``, ``helper(cause=Exc(msg))``: built here, raised by another
     # statement; a record only where the text it prints is known (some literal words)
     built: bool = False
+    # a site in a function defined inside another: the conditions the ``def`` sits under there
+    # (``elif isinstance(local, ContextVar): def _get(): ... raise``), outermost first; which of
+    # several such functions a caller's argument makes is what they tell apart
+    outer: tuple[str, ...] = ()
 
 
 @by_fields
@@ -193,6 +197,11 @@ class ModuleFacts:
     # mappings of classes handed to functions, by callee key and slot (``KEY#0``, ``KEY:name``)
     passed_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
+    # function qualname -> its signature and its calls handing on a value named like a message
+    # as given (``fail(message)``, ``self._fail(self._error_message)``): no site of their own
+    # (they supply no text), but what reaches that name from another codebase reaches the
+    # callee's raise
+    hands: dict[str, tuple[Sig | None, list[Ref]]] = field(default_factory=dict)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)
     code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable

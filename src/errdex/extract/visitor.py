@@ -114,6 +114,18 @@ _FLAG_RE = re.compile(r"warn|\.(?:error|exception|critical|fatal|log)\s*\(|lambd
 _FLAG_LOWER_RE = re.compile(r"warn|\.(?:error|exception|critical|fatal|log)[^\S\n]*\(|lambda")
 
 
+def _message_name(node: ast.expr, frame: Any) -> bool:
+    """A name (or ``self.<attr>``) named like a message: ``message``, ``self._error_message``."""
+    if isinstance(node, ast.Name):
+        return message_param(node.id)
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == frame.self_name
+        and message_param(node.attr)
+    )
+
+
 def _flagged_lines(text: str, lines: list[str]) -> list[int]:
     """The 1-based numbers of the lines (``text.split("\n")``) where ``_FLAG_RE`` finds a match."""
     if not text.isascii():  # case folding beyond ASCII: line by line, as the pattern is written
@@ -301,6 +313,8 @@ class Frame:
     loop_exits: list[list[Env]] = field(default_factory=list)
     start: int = 1
     end: int = 1
+    # a function defined in a function: the guards its ``def`` sits under (``Site.outer``)
+    outer: tuple[str, ...] = ()
     doc_done: bool = False
     doc: str | None = None
     _containers: dict[str, str] | None = None
@@ -957,7 +971,7 @@ class ModuleVisitor:
     def on_function(
         self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, frame: Frame, guards: list[Guard]
     ) -> None:
-        self.walk_function(stmt, env, frame)
+        self.walk_function(stmt, env, frame, guards)
 
     def on_class(self, stmt: ast.ClassDef, env: Env, frame: Frame, guards: list[Guard]) -> None:
         self.walk_class(stmt, frame)
@@ -1587,22 +1601,32 @@ class ModuleVisitor:
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
         handoff = self.hands_off(call, env, last[:1].isupper())
-        if not handoff and (
-            last[:1].isupper()
-            or not any(self.supplies_text(a, env) for a in (*call.args, *(k.value for k in call.keywords)))
-        ):
+        given = (*call.args, *(k.value for k in call.keywords))
+        if not handoff and (last[:1].isupper() or not any(self.supplies_text(a, env) for a in given)):
+            if (
+                frame.kind == "function"
+                and not last[:1].isupper()
+                and any(_message_name(a, frame) for a in given)
+            ):
+                ref = self.raiser_ref(call, dotted, last, env, frame)
+                if ref is not None:
+                    self.facts.hands.setdefault(frame.qualname, (None, []))[1].append(ref)
             return
+        ref = self.raiser_ref(call, dotted, last, env, frame)
+        if ref is not None:
+            spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff)
+            self.add_site("error", spec, stmt, frame, guards, None)
+
+    def raiser_ref(self, call: ast.Call, dotted: str, last: str, env: Env, frame: Frame) -> Ref | None:
+        """The reference to the function a call statement invokes, with the call's arguments."""
         args, kwargs = self.call_args(call, env, frame)
         # the callee's name, not the call's source: this reference is resolved to what the
         # callee raises, never shown as a placeholder (and unparsing long calls is costly)
-        name = dotted
-        ref = self.call_ref(call.func, dotted, args, kwargs, frame, name)
+        ref = self.call_ref(call.func, dotted, args, kwargs, frame, dotted)
         if ref is None and "." in dotted and not last[:1].isupper():
             # a method of an object of unknown class (``ctx.fail``): resolved by method name
-            ref = Ref("", name, True, args, kwargs, method=last)
-        if ref is not None:
-            spec = ExcSpec(dotted, None, None, args, kwargs, ref, True, handoff=handoff)
-            self.add_site("error", spec, stmt, frame, guards, None)
+            ref = Ref("", dotted, True, args, kwargs, method=last)
+        return ref
 
     def built_away(
         self,
@@ -1894,7 +1918,13 @@ class ModuleVisitor:
 
     # ------------------------------------------------------------ definitions
 
-    def walk_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, env: Env, parent: Frame) -> None:
+    def walk_function(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        env: Env,
+        parent: Frame,
+        guards: Sequence[Guard] = (),
+    ) -> None:
         qual = _child_qualname(parent, node.name)
         key = f"{self.module}.{qual}"
         if parent.kind == "function":
@@ -1921,6 +1951,8 @@ class ModuleVisitor:
         )
         if "classmethod" in decorators:
             frame.cls_name, frame.self_name = self_name, None
+        if parent.kind == "function":
+            frame.outer = (*parent.outer, *(self.guard_text(g) for g in guards))
         call_params = tuple(params[1:] if self_name else params)
         frame.params = frozenset(call_params)
         frame.exc_class = parent.kind == "class" and parent.exc_class
@@ -1957,6 +1989,9 @@ class ModuleVisitor:
         exception it returns, a printer's text, or (``__init__``) what its class is built from."""
         key = frame.key
         sig = _sig(node.args, bool(frame.self_name or frame.cls_name), defaults)
+        handing = self.facts.hands.get(frame.qualname)
+        if handing is not None:
+            self.facts.hands[frame.qualname] = (sig, handing[1])
         info: FuncInfo | None = None
         if (
             frame.raise_spec is not None
@@ -3091,6 +3126,7 @@ class ModuleVisitor:
                 frame.class_key if frame.self_name else None,
                 frame.self_name,
                 yielded,
+                outer=frame.outer,
             )
         )
 

@@ -50,11 +50,15 @@ def build_index(
     entries: Iterator[CatalogueEntry] | list[CatalogueEntry],
     generation: str = "",
     class_bases: Iterable[tuple[str, Sequence[str]]] = (),
+    links: Iterable[CatalogueEntry] = (),
 ) -> Index:
-    """Index library entries plus the interpreter-message catalogue."""
+    """Index library entries plus the interpreter-message catalogue, then ``links`` (text one
+    codebase hands to another's raise, ``handoff.link_entries``), after both: they are made
+    again at each build, so a merge that starts from a stored index leaves them out with the
+    interpreter's entries."""
     from errdex.match.runtime import data_digest, runtime_entries
 
-    index = Index.build(chain(entries, runtime_entries()), generation, class_bases)
+    index = Index.build(chain(entries, runtime_entries(), links), generation, class_bases)
     index.extra["runtime"] = data_digest()
     return index
 
@@ -69,7 +73,9 @@ def _rebuild(store: Any) -> tuple[Index, bool]:
     from errdex.store import StoreError
 
     generation = str(store.generation())
-    index = build_index(store.iter_entries(), generation, class_bases(store))
+    from errdex.match.handoff import link_entries
+
+    index = build_index(store.iter_entries(), generation, class_bases(store), link_entries(store))
     try:
         store.put_artifact(ARTIFACT, pack(index))
     except StoreError:  # a read-only catalogue (the web server's): keep it in memory

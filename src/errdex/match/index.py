@@ -110,7 +110,7 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 16
+FORMAT = 17  # 17: entries linking text handed across codebases, made at each build
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4

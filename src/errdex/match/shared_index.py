@@ -697,6 +697,7 @@ def update(store: Any) -> Index:
     """The catalogue's index merged from its segments, saved as the match index artifact."""
     from errdex.match import ARTIFACT
     from errdex.match.artifact import pack
+    from errdex.match.handoff import link_entries
     from errdex.match.runtime import data_digest, runtime_entries
     from errdex.store import StoreError
     from errdex.store import segments as ss
@@ -705,18 +706,21 @@ def update(store: Any) -> Index:
     stamps = ss.snapshot_stamps(store)
     start, prefix, counts = _stored_prefix(store, stamps)
     runtime = Index.build(runtime_entries(), keys=False)
+    # text handed from one codebase to another's raise: made again at each merge, after the
+    # interpreter's entries, so the next merge's stored prefix leaves them out with those
+    links = Index.build(link_entries(store), keys=False)
     # once merged, a release's segment is needed by nothing but the next release of its
     # codebase (its difference's base): the others are not stored at all (written and dropped,
     # their pages would stay in the file)
     newest = ss.newest_snapshots(store)
     segments = itertools.chain(
-        [prefix] if prefix else [], _segments(store, stamps, start, newest, counts), [runtime]
+        [prefix] if prefix else [], _segments(store, stamps, start, newest, counts), [runtime, links]
     )
     index = _merge(segments, generation)
     index.extra["runtime"] = data_digest()
     covers = {
         "snapshots": len(stamps),
-        "entries": index.n_entries - runtime.n_entries,
+        "entries": index.n_entries - runtime.n_entries - links.n_entries,
         "digest": _digest(stamps),
         "each": [[i, h, n] for (i, h), n in zip(stamps, counts, strict=True)]
         if len(counts) == len(stamps)

@@ -318,6 +318,10 @@ class SQLiteReader(CatalogueReader):
             self._full = Store.for_reading(self.url)
         return self._full
 
+    def full_store(self) -> Store:
+        """The full store on the same catalogue, for the reads only it answers."""
+        return self._store()
+
     def put_artifact(self, name: str, data: bytes) -> None:
         self._store().put_artifact(name, data)
 

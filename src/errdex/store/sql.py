@@ -550,9 +550,10 @@ class Store(CatalogueReader):
     # ------------------------------------------------------------------ reading
 
     def iter_entries(
-        self, repo: str | None = None, snapshot_id: int | None = None
+        self, repo: str | None = None, snapshot_id: int | None = None, path: str | None = None
     ) -> Iterator[CatalogueEntry]:
-        """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, when given)."""
+        """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, and of
+        one file, when given)."""
         e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
         q = (
             select(
@@ -583,6 +584,8 @@ class Store(CatalogueReader):
             q = q.where(r.c.name == self.resolve_repo(repo))
         if snapshot_id is not None:
             q = q.where(o.c.snapshot_id == snapshot_id)
+        if path is not None:
+            q = q.where(e.c.path == path)
         with self.engine.connect() as conn:
             lines = _LineCache(conn, self._fresh_texts)
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
