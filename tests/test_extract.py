@@ -867,3 +867,25 @@ def test_an_expression_spanning_lines_is_unparsed_once_however_often_its_text_is
     )
     assert sorted(r.guards[0] for r in recs) == ["a and b", "not (a and b)"]
     assert printed.count("a and b") == 1
+
+
+def test_the_extractors_isinstance_tests_build_no_union_per_call() -> None:
+    """``isinstance(x, A | B)`` builds a new union object every time it runs; the extractor runs
+    such tests ~500k times a jax release, so its modules test against tuples made once."""
+    import ast
+
+    import errdex.extract
+
+    package = pathlib.Path(errdex.extract.__file__).parent
+    found = []
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+                and isinstance(node.args[1], ast.BinOp | ast.Tuple | ast.Starred)
+            ):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

@@ -540,7 +540,7 @@ class ModuleVisitor:
     def prepass(self, body: Sequence[ast.stmt]) -> None:
         """Module-level names and imports, so functions can reference things defined later."""
         for stmt in body:
-            if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF):
+            if isinstance(stmt, _DEFINITIONS):
                 self.top.add(stmt.name)
             elif isinstance(stmt, ast.Assign):
                 for t in stmt.targets:
@@ -3081,7 +3081,7 @@ class ModuleVisitor:
         if not frame.doc_done:
             frame.doc_done = True
             node = frame.node
-            if isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF):
+            if isinstance(node, _DEFINITIONS):
                 frame.doc = ast.get_docstring(node)
         return frame.doc
 
@@ -3322,7 +3322,7 @@ def _binding_calls(name: str, node: ast.AST | None) -> tuple[str, ...]:
     while todo and seen < _MAX_BINDING_NODES:
         n = todo.pop()
         seen += 1
-        if isinstance(n, (*_DEFINITIONS, ast.Lambda)):
+        if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
             continue
         source = _bound_from(n, name)
         if source is not None:
@@ -4105,7 +4105,7 @@ def _local_def(node: ast.AST | None, name: str) -> ast.FunctionDef | ast.AsyncFu
         n = todo.pop()
         if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and n.name == name:
             return n
-        if not isinstance(n, (*_DEFINITIONS, ast.Lambda)):
+        if not isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
             todo.extend(child_nodes(n))
     return None
 
@@ -4160,7 +4160,6 @@ _T_RETURN_YIELD_YIELDFROM = (ast.Return, ast.Yield, ast.YieldFrom)
 _T_IS_ISNOT = (ast.Is, ast.IsNot)
 _T_EQ_NOTEQ = (ast.Eq, ast.NotEq)
 _T_INT_FLOAT = (int, float)
-_T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 _T_CONTINUE_BREAK = (ast.Continue, ast.Break)
 _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA = (
     ast.FunctionDef,
