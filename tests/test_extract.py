@@ -765,6 +765,10 @@ def test_lines_flagged_for_warn_and_log_calls_are_those_a_search_line_by_line_fi
         "logger.error\n(\nmsg)\nlogger.exception \x0c(e)\r\nLAMBDA\nwarnwarn warn\n\n",
         "a.critical(1)\na.fatal (2)\na.Log(3)\na.logx(4)\n.error\u00a0(5)\n",
         "# é\nlogger.Error(1)\nlogger.error\u00a0(2)\nwarn\u212a\n",  # not ASCII: line by line
+        # an ASCII line of a text that is not: found in the lowercased text, where a character
+        # before it may lowercase to two (U+0130); the other lines searched as written
+        "\u0130" * 20 + "\nx.log(1)\n\u0131.warn\ny = lambda: 0\n.EXCEPT\u0130ON(e)\nx.logx(2)\n\n\n\n",
+        "\u01c5.fatal\t(\n\u212a.critical(\na\u2028.log (\nb\x85lambda\nWARN\n",
         "",
     ]
     for text in texts:
@@ -867,3 +871,25 @@ def test_an_expression_spanning_lines_is_unparsed_once_however_often_its_text_is
     )
     assert sorted(r.guards[0] for r in recs) == ["a and b", "not (a and b)"]
     assert printed.count("a and b") == 1
+
+
+def test_the_extractors_isinstance_tests_build_no_union_per_call() -> None:
+    """``isinstance(x, A | B)`` builds a new union object every time it runs; the extractor runs
+    such tests ~500k times a jax release, so its modules test against tuples made once."""
+    import ast
+
+    import errdex.extract
+
+    package = pathlib.Path(errdex.extract.__file__).parent
+    found = []
+    for path in sorted(package.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+                and isinstance(node.args[1], ast.BinOp | ast.Tuple | ast.Starred)
+            ):
+                found.append(f"{path.name}:{node.lineno}")
+    assert found == []

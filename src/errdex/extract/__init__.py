@@ -86,7 +86,7 @@ def _defines_tests(tree: ast.Module) -> bool:
     errors users do hit; a file name alone must not drop them from the catalogue.
     """
     for node in tree.body:
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+        if isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.name.startswith("test"):
             return True
         if isinstance(node, ast.ClassDef) and (node.name.startswith("Test") or _has_test_methods(node)):
             return True
@@ -97,7 +97,7 @@ def _has_test_methods(node: ast.ClassDef) -> bool:
     """A class of ``test*`` methods is a test class whatever its name (celery's ``test_Worker``,
     ``FooTests(TestCase)``): collectors are configured to find them."""
     return any(
-        isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef) and item.name.startswith("test")
+        isinstance(item, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and item.name.startswith("test")
         for item in node.body
     )
 
@@ -507,3 +507,9 @@ def extract(
             r.relay = (r.path, r.line) in cut
     out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))
     return out
+
+
+# The type tuples of this module's ``isinstance`` tests, made once: ``isinstance(x, A | B)``
+# builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
+# times while jax 0.10.2 is extracted), where a tuple made once answers the same.
+_T_FUNCTIONDEF_ASYNCFUNCTIONDEF = (ast.FunctionDef, ast.AsyncFunctionDef)

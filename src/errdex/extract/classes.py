@@ -796,7 +796,7 @@ def _literal_item(text: str, tail: str) -> str | None:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return None
-    if isinstance(value, tuple) and int(index) < len(value) and isinstance(value[int(index)], int | str):
+    if isinstance(value, tuple) and int(index) < len(value) and isinstance(value[int(index)], _T_INT_STR):
         return str(value[int(index)])
     return None
 
@@ -828,3 +828,9 @@ def _kwarg_read(text: str, kwarg: str) -> tuple[ast.expr, ast.expr | None] | Non
     if len(node.args) == 2:
         return node.args[0], node.args[1]
     return node.args[0], ast.Constant(None) if node.func.attr == "get" else None
+
+
+# The type tuples of this module's ``isinstance`` tests, made once: ``isinstance(x, A | B)``
+# builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
+# times while jax 0.10.2 is extracted), where a tuple made once answers the same.
+_T_INT_STR = (int, str)

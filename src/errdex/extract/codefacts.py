@@ -435,7 +435,7 @@ def _visit_tests(body: list[ast.stmt], prefix: str, found: list[TestFunctionFact
     for node in body:
         if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             _visit_tests(node.body, f"{prefix}{node.name}.", found)
-        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test"):
+        elif isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.name.startswith("test"):
             calls: set[str] = set()
             at: list[tuple[int, str]] = []
             for sub in iter_nodes(node):
@@ -451,3 +451,9 @@ def _visit_tests(body: list[ast.stmt], prefix: str, found: list[TestFunctionFact
             found.append(
                 TestFunctionFact(prefix + node.name, start, end, subject, bool(calls & EXPECTING), at)
             )
+
+
+# The type tuples of this module's ``isinstance`` tests, made once: ``isinstance(x, A | B)``
+# builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
+# times while jax 0.10.2 is extracted), where a tuple made once answers the same.
+_T_FUNCTIONDEF_ASYNCFUNCTIONDEF = (ast.FunctionDef, ast.AsyncFunctionDef)
