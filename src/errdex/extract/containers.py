@@ -45,11 +45,21 @@ def _call_name(e: ast.expr) -> str:
     return ""
 
 
+# isinstance tests take tuples made once (a union ``A | B`` is built anew at every call)
+_DICT_DISPLAYS = (ast.Dict, ast.DictComp)
+_LIST_DISPLAYS = (ast.List, ast.ListComp)
+_TEXTS = (str, bytes)
+_TEXT_OPS = (ast.Add, ast.Mod)
+_LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
 def _made(value: ast.expr | None) -> str | None:
     """The shape a bound value makes, or None when it makes no container."""
-    if isinstance(value, ast.Dict | ast.DictComp):
+    if isinstance(value, _DICT_DISPLAYS):
         return DICT
-    if isinstance(value, ast.List | ast.ListComp):
+    if isinstance(value, _LIST_DISPLAYS):
         return LIST
     name = _call_name(value) if isinstance(value, ast.Call) else ""
     if name in _DICT_CALLS:
@@ -74,8 +84,8 @@ def _makes_text(value: ast.expr | None) -> bool:
     if isinstance(value, ast.JoinedStr):
         return True
     if isinstance(value, ast.Constant):
-        return isinstance(value.value, str | bytes)
-    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add | ast.Mod):
+        return isinstance(value.value, _TEXTS)
+    if isinstance(value, ast.BinOp) and isinstance(value.op, _TEXT_OPS):
         return _makes_text(value.left) or _makes_text(value.right)
     return isinstance(value, ast.Call) and _call_name(value) in _TEXT_CALLS
 
@@ -91,7 +101,7 @@ def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
     if isinstance(n, ast.Assign):
         names = [t.id for t in n.targets if isinstance(t, ast.Name)]
         return names, _made(n.value), _makes_text(n.value) or _item(n.value)
-    if isinstance(n, ast.For | ast.AsyncFor | ast.comprehension):
+    if isinstance(n, _LOOPS):
         return [t.id for t in ast.walk(n.target) if isinstance(t, ast.Name)], None, True
     if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
         if _makes_text(n.value) or _item(n.value):
@@ -105,7 +115,7 @@ def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
 def container_locals(func: ast.AST | None) -> dict[str, str]:
     """The names ``func``'s body binds to a dict or list and never to text, with their shape
     (module doc); an annotated binding's shape wins over a display's (it says the key type)."""
-    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+    if not isinstance(func, _FUNCTIONS):
         return {}
     made: dict[str, str] = {}
     text: set[str] = set()
@@ -114,7 +124,7 @@ def container_locals(func: ast.AST | None) -> dict[str, str]:
     while stack and seen < MAX_NODES:
         n = stack.pop()
         seen += 1
-        if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+        if isinstance(n, _SCOPES):
             continue
         names, shape, is_text = _binding(n)
         for name in names:

@@ -161,12 +161,13 @@ def _flag_starts(low: str) -> list[int]:
         while i >= 0:
             add(i)
             i = find(word, i + 1)
-    tail = _FLAG_CALL_TAIL.match
     for call in _FLAG_CALLS:
         n = len(call)
         i = find(call)
         while i >= 0:
-            if tail(low, i + n):
+            # anchored where the call's name ends: a run of blanks is read once, by the one
+            # name before it (``search`` from each start would read it again and again)
+            if _FLAG_CALL_TAIL.match(low, i + n):
                 add(i)
             i = find(call, i + n)
     starts.sort()
