@@ -217,14 +217,15 @@ _INDEX_SET = """
 import sys
 from errdex.pipeline import index_releases
 
-for s in index_releases(sys.argv[2:], sys.argv[1]):
+for s in index_releases(sys.argv[3:], sys.argv[2], jobs=int(sys.argv[1]) or None):
     print(f"index {s.repo}=={s.version}: {s.seconds:.1f}s{'' if s.changed else ' (unchanged)'}", file=sys.stderr)
 """
 
 
-def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr) -> float:
+def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr, jobs: int | None = None) -> float:
     """Index every pinned release into ``db`` with this interpreter's errdex, all in ONE
-    process; return the wall time in seconds.
+    process; return the wall time in seconds. ``jobs``: extraction processes (None: a pool of
+    one per core for each release; 1: none, the files parsed in that process).
 
     The catalogue is the one ``index_releases`` builds (each release written as
     ``errdex index`` writes it), without that loop's per-release costs: a process started
@@ -236,7 +237,10 @@ def index_set(db: str, versions: Mapping[str, str], log: Any = sys.stderr) -> fl
     start = time.perf_counter()
     specs = [f"pypi:{name}=={version}" for name, version in sorted(versions.items())]
     r = subprocess.run(
-        [sys.executable, "-c", _INDEX_SET, db, *specs], capture_output=True, text=True, check=False
+        [sys.executable, "-c", _INDEX_SET, str(jobs or 0), db, *specs],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     print(r.stderr[-3000:] if r.returncode else r.stderr, end="", file=log)
     if r.returncode != 0:
