@@ -14,7 +14,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from errdex.match.index import E_REPO, E_TYPE, Index, type_key
+from errdex.match.index import E_REPO, E_TYPE, Index, joins_messages, type_key
 from errdex.match.score import type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -26,6 +26,7 @@ from errdex.match.thresholds import (
     MAX_FUZZY,
     MAX_HEADS,
     MAX_INNER,
+    MAX_JOINED,
     MAX_STATEMENT,
     MAX_VERIFY,
     MIN_COVERAGE,
@@ -101,6 +102,9 @@ class TextFit:
     # patterns found whole inside a message that is a printed dict or list (``fit_all``): the
     # messages it collects, which ``collected`` reads as evidence for the raise of the container
     inside: list[int] = field(default_factory=list)
+    # raises printing collected errors joined, in the package nearest the error they print
+    # (``joined``): the ranker puts them first among the collectors tied on that text
+    near: set[int] = field(default_factory=set)
     _cmap: list[int] | None = None
     _log: bool | None = None
 
@@ -570,6 +574,78 @@ def collected(idx: Index, tf: TextFit, shown: str | None = None, types: Sequence
             c.reasons = [
                 f"the message is a printed {what} of messages, raised as a {what} by the library class named"
             ]
+
+
+def joined(idx: Index, tf: TextFit, types: Sequence[str]) -> None:
+    """A raise of the pasted class printing the messages of errors it collected, joined
+    (``raise TypeError("\\n\\n".join(e.message for e in errors))``, ``Index.joined_entries``):
+    its template is all placeholder, so no fragment of the text leads to it, and the text is
+    another site's, the error a validation rule built (or raised and the validator caught) as
+    another class. When a template of that other class, in the same codebase, fits in full inside
+    the join's placeholder and the paste names the collector's class, not the inner one's, the
+    collector is what printed it: it is judged as the inner fit is (the text is explained as well
+    as that template explains it), and ranks on the class the paste names."""
+    collectors = [ei for t in dict.fromkeys(types) for ei in idx.joined_entries(t, MAX_JOINED)]
+    if not collectors:
+        return  # (most pastes: no codebase raises the pasted class that way)
+    keys = {type_key(t) for t in types}
+    inner: list[Cand] = []
+    for c in tf.cands.values():
+        f = c.fit
+        if f is None or not f.full or idx.runtime[c.pid] or idx.lits(c.pid)[1] < MIN_LITERAL:
+            continue
+        if not any(type_key(idx.entries[ei][E_TYPE]) in keys for ei in _some(idx, c.pid)):
+            inner.append(c)
+    if not inner:
+        return
+    inner = heapq.nlargest(MAX_INNER, inner, key=lambda c: c.text)
+    repos = {idx.entries[ei][E_REPO] for q in inner for ei in _some(idx, q.pid)}
+    fitted: dict[int, tuple[Cand, int] | None] = {}  # collector pattern -> its fit, the inner pattern
+    near: dict[int, int] = {}  # collector entry -> directories its path shares with the inner site's
+    for ei in collectors:
+        pid = idx.entry_pat[ei]
+        had = tf.cands.get(pid)
+        if idx.entry_repo(ei) not in repos or (had is not None and had.confident):
+            continue
+        if pid not in fitted:
+            same = [q for q in inner if idx.entries[_some(idx, q.pid)[0]][E_REPO] == idx.entry_repo(ei)]
+            fitted[pid] = _joined_fit(idx, tf, pid, same)
+        got = fitted[pid]
+        if got is not None:
+            near[ei] = _shared_dirs(idx.entry_path(ei), idx.entry_path(_some(idx, got[1])[0]))
+    for pid, got in fitted.items():
+        if got is not None:
+            tf.cands[pid] = got[0]
+    if near:
+        most = max(near.values())
+        tf.near.update(ei for ei, n in near.items() if n == most)
+
+
+def _joined_fit(idx: Index, tf: TextFit, pid: int, inner: list[Cand]) -> tuple[Cand, int] | None:
+    """Collector ``pid`` judged by the best of ``inner`` lying inside its join's placeholder,
+    and that inner pattern; None when none does."""
+    lits, _lit_len = idx.lits(pid)
+    f = fit(lits, tf.cmsg)
+    if f is None or not f.full:
+        return None
+    names = idx.patterns[pid].names
+    gaps = [(f.spans[j][1], f.spans[j + 1][0]) for j, name in enumerate(names) if joins_messages(name)]
+    for q in sorted(inner, key=lambda q: -q.text):
+        assert q.fit is not None
+        if any(a <= q.fit.start and q.fit.end <= b for a, b in gaps):
+            why = "the message is another raise's text; this raise prints the errors it collected, joined"
+            return Cand(pid, f, q.coverage, q.text, q.confident, [*q.reasons, why]), q.pid
+    return None
+
+
+def _shared_dirs(a: str, b: str) -> int:
+    """How many leading directories paths ``a`` and ``b`` share."""
+    n = 0
+    for x, y in zip(a.split("/")[:-1], b.split("/")[:-1], strict=False):
+        if x != y:
+            break
+        n += 1
+    return n
 
 
 def _container_fit(idx: Index, pid: int, c: Cand, fits: Mapping[str, float]) -> float | None:

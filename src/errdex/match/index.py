@@ -110,7 +110,7 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 17  # 17: entries linking text handed across codebases, made at each build
+FORMAT = 18  # 18: the raises printing collected errors' messages joined (``JOINED``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -177,7 +177,8 @@ SECTIONS: dict[str, str] = {
     "sf_key": "Q", "sf_fn": "I", "sf_off": "I", "sf_ents": "I",
     "sl_key": "Q", "sl_off": "I", "sl_ents": "I",
     # exception types: crc32 of the lowercased class name -> that name, the entries raising it
-    # (a pasted type is evidence even when no template fits the text)
+    # (a pasted type is evidence even when no template fits the text); a row ``JOINED`` (no
+    # class name: ``<`` starts none) lists a class's raises printing collected errors' messages
     "ty_key": "I", "ty_str": "I", "ty_off": "I", "ty_ents": "I",
     # top-level packages and the codebase each belongs to (what a dotted type name points to)
     "tp_name": "I", "tp_repo": "I",
@@ -1355,6 +1356,13 @@ class Index:
             return []
         return self.types.head(key, limit) if limit is not None else (self.types.get(key) or [])
 
+    def joined_entries(self, exc_type: str, limit: int) -> list[int]:
+        """The first ``limit`` raises of a class of this name whose message is the messages of
+        collected errors joined (``joins_messages``): no fragment of the text leads to them, only
+        the errors they print."""
+        key = type_key(exc_type)
+        return self.types.head(JOINED.format(key), limit) if key else []
+
     def resolve_path(self, path: str) -> str | None:
         """The catalogue path that is a suffix of the (normalised) frame path, if any."""
         p = path.replace("\\", "/")
@@ -1470,6 +1478,8 @@ class Builder:
         )
         w.row(_ENTRY_COLUMNS, (key, w.string(error_id), snap, site, tmpl, line, pid, relay_flags))
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
+        if any(map(joins_messages, names)) and not is_runtime(where[0]) and (tname := type_key(what[1])):
+            self._tables.types.setdefault(JOINED.format(tname), array("I")).append(idx)
         self.n += 1
 
     def fork(self) -> Builder:
@@ -2045,6 +2055,45 @@ def _reach(edges: dict[str, set[str]], key: str, cap: int = 256) -> set[str]:
             out.add(k)
             todo.extend(edges.get(k, ()))
     return out
+
+
+# the row of the type table listing a class's raises that print collected errors' messages
+# joined, by the class's type key (``<`` starts no class name)
+JOINED = "<joined>{}"
+
+
+def joins_messages(name: str) -> bool:
+    """Whether a placeholder prints the messages of collected errors joined by a separator:
+    ``"\\n\\n".join(error.message for error in errors)``, ``"; ".join(str(e) for e in
+    self.invariant_errors)``, ``"\\n".join(map(str, errors))``. A validator that gathers the
+    errors its rules build and raises them together as one exception of another class
+    (graphql-core's ``assert_valid_schema``, Django's app registry, dynaconf, pyrsistent) prints
+    text that is other sites' templates. The collector is recognised by that shape of its
+    placeholder, read as text (no parse): an item's ``message`` or ``msg`` is an error's text; its
+    ``str()`` is one only over a collection named for errors (``str(x) for x in self.path``,
+    ``map(str, versions)`` join values, not messages)."""
+    head, dot, rest = name.partition(".join(")
+    if not dot or head[-1:] not in ("'", '"') or not rest.endswith(")") or len(name) > 200:
+        return False
+    body = rest[:-1].strip()
+    if body.startswith("[") and body.endswith("]"):
+        body = body[1:-1].strip()
+    if body.startswith("map(str,") and body.endswith(")"):
+        return _named_for_errors(body[8:-1])
+    item, sep, loop = body.partition(" for ")
+    var, sep2, source = loop.partition(" in ")
+    var, item = var.strip(), item.strip()
+    if not (sep and sep2 and var.isidentifier()) or " if " in source:
+        return False
+    if item == f"str({var})":
+        return _named_for_errors(source)
+    return item in (f"{var}.message", f"{var}.msg")
+
+
+def _named_for_errors(source: str) -> bool:
+    """Whether an iterable is a name (or attribute) naming errors: ``errors``, ``self.invariant_errors``."""
+    last = source.strip().rpartition(".")[2]
+    return last.isidentifier() and ("err" in last.lower() or "exc" in last.lower())
 
 
 def type_key(exc_type: str) -> str:

@@ -236,6 +236,7 @@ class Matcher:
         candidates.collected(idx, tf, shown_raise(q.text, message), types)
         candidates.inner_lines(idx, tf)
         candidates.wrappers(idx, tf, typed_pids, types)
+        candidates.joined(idx, tf, types)
         candidates.interpreter_wrappers(idx, tf, typed_pids, types)
         candidates.caught_wrappers(idx, tf)
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}

@@ -59,6 +59,7 @@ from errdex.match.thresholds import (
     MAX_STATEMENT,
     MIN_COVERAGE,
     MIN_LITERAL,
+    NEAR_COLLECTOR,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
     PUBLIC,
@@ -420,6 +421,8 @@ class Ranker:
         score += self._class_named(c, site.function)
         if self._repr_owner(ei):
             score += REPR_OBJECT
+        if self._tf is not None and ei in self._tf.near:
+            score += NEAR_COLLECTOR
         here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         key = (pointed, fw >= ON_RAISE, here, confident, score)
         return _Scored(key, ei, c, fw, typed_why)

@@ -27,6 +27,7 @@ HEAD_SCAN = 1024  # heads of a cut-short message weighed in full; beyond, those 
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity (and as many again that a frame lands on)
 MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class wraps
+MAX_JOINED = 256  # raises printing collected errors' messages joined, looked at per query
 MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text
@@ -52,6 +53,10 @@ CLASS_BELOW = 0.015  # ... holds a subclass of the site's class
 # sites sharing the template; above the tie-breaks below and the gap of a tie (``result.TIE``), under
 # a class-name placeholder's evidence (``CLASS_NAMED``)
 REPR_OBJECT = 0.02
+# a raise printing collected errors joined, in the package nearest the site that built the error
+# it prints (``candidates.joined``): the validator beside the rules that report to it; as
+# REPR_OBJECT, above the tie-breaks below and the gap of a tie
+NEAR_COLLECTOR = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
