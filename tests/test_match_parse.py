@@ -269,7 +269,8 @@ def test_exception_group_with_a_chain_inside_a_member_is_the_error() -> None:
     )
     q = parse(chained)
     assert not q.group_is_context
-    assert q.exc_type != "TypeError"  # the first member's, not the last block's (the second member)
+    assert q.exc_type == "ValueError" and q.message == "bad value 3"  # the member's last error
+    assert q.blocks[q.primary - 1].exc_type == "KeyError"  # the one it was raised while handling
     # a group raised while handling an earlier error is the final exception too
     q = parse(
         'Traceback (most recent call last):\n  File "/app/x.py", line 3, in <module>\n    f()\n'

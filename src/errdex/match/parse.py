@@ -532,7 +532,8 @@ def parse(text: str) -> ParsedQuery:
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
     # a class printed alone (raised without a message) is a block too: its type is the evidence
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
-    primary = _whole_before_cut(blocks, len(blocks) - 1 if group_is_context else _primary(blocks))
+    primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
+    primary = _whole_before_cut(blocks, primary)
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
         blocks.insert(primary, earlier)
@@ -698,14 +699,33 @@ def _framed(lines: list[str]) -> bool:
     return any(_PY_FRAME.match(ln) or _IPY_FRAME.match(ln) for ln in lines)
 
 
-def _primary(blocks: list[Block]) -> int:
-    """The exception asked about: the last of a chain; for an ExceptionGroup its first leaf."""
+def _primary(blocks: list[Block], member_chain: int = 0) -> int:
+    """The exception asked about: the last of a chain; for an ExceptionGroup its first leaf,
+    the last of that leaf's own chain (``member_chain`` separators past its first block)."""
     last = len(blocks) - 1
     for i, b in enumerate(blocks):
         group = b.exc_type and b.exc_type.rsplit(".", 1)[-1] in ("ExceptionGroup", "BaseExceptionGroup")
         if group and i + 1 < len(blocks):
-            return i + 1
+            leaf = min(i + 1 + member_chain, last)
+            return leaf if blocks[leaf].exc_type else i + 1
     return last
+
+
+def _first_member_chain(lines: list[str]) -> int:
+    """How many chain separators Python printed inside a group's first member (between the
+    ``+-+---- 1 ----`` line and the next separator of the group): a member raised while handling
+    another error (or from it) is printed as its own chain within the margins, and the member's
+    error is the last of that chain."""
+    start = next((i for i, ln in enumerate(lines) if _GROUP_SEP.match(ln)), None)
+    if start is None:
+        return 0
+    n = 0
+    for ln in lines[start + 1 :]:
+        if _GROUP_SEP.match(ln):
+            break
+        if "|" in ln[:40] and any(c in ln for c in _CHAIN):
+            n += 1
+    return n
 
 
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
