@@ -215,6 +215,93 @@ def test_exception_group() -> None:
     assert q.frames[-1].function == "work" and q.frames[-1].line == 12
 
 
+# ``raise OSError(msg) from ExceptionGroup(msg, errors)``: the group was never raised, so Python
+# prints it first, in margins and without its ``Exception Group Traceback`` header
+GROUP_CAUSE = """\
+  | ExceptionGroup: all attempts to connect to 127.0.0.1:1 failed (1 sub-exception)
+  +-+---------------- 1 ----------------
+    | Traceback (most recent call last):
+    |   File "/venv/lib/python3.13/site-packages/trio/_socket.py", line 1145, in connect
+    |     raise OSError(err, f"Error connecting to {address!r}: {os.strerror(err)}")
+    | ConnectionRefusedError: [Errno 111] Error connecting to ('127.0.0.1', 1): Connection refused
+    +------------------------------------
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "/app/main.py", line 4, in main
+    await trio.open_tcp_stream("127.0.0.1", 1)
+  File "/venv/lib/python3.13/site-packages/trio/_highlevel_open_tcp_stream.py", line 393, in open_tcp_stream
+    raise OSError(msg) from ExceptionGroup(msg, oserrors)
+OSError: all attempts to connect to 127.0.0.1:1 failed
+"""
+
+
+def test_exception_group_that_caused_the_raised_error_is_context() -> None:
+    q = parse(GROUP_CAUSE)
+    assert q.group_is_context
+    assert q.exc_type == "OSError"
+    assert q.message == "all attempts to connect to 127.0.0.1:1 failed"
+    assert q.frames[-1].function == "open_tcp_stream" and q.frames[-1].line == 393
+    # with its header (a TaskGroup's group, handled by an ``except*`` that raised again)
+    handled = GROUP.rstrip("\n") + (
+        "\n\nDuring handling of the above exception, another exception occurred:\n\n"
+        'Traceback (most recent call last):\n  File "/app/x.py", line 11, in <module>\n'
+        '    raise RuntimeError("tasks failed")\nRuntimeError: tasks failed\n'
+    )
+    q = parse(handled)
+    assert q.group_is_context and q.exc_type == "RuntimeError" and q.message == "tasks failed"
+
+
+def test_exception_group_with_a_chain_inside_a_member_is_the_error() -> None:
+    # a member's own chain is printed inside the margins: the group is still the final
+    # exception, and its first member the error asked about
+    chained = GROUP.replace(
+        "    | Traceback (most recent call last):\n",
+        "    | Traceback (most recent call last):\n"
+        '    |   File "/usr/lib/python3.12/site-packages/lib/mod.py", line 5, in read\n'
+        "    | KeyError: 'v'\n"
+        "    | \n"
+        "    | During handling of the above exception, another exception occurred:\n"
+        "    | \n"
+        "    | Traceback (most recent call last):\n",
+        1,
+    )
+    q = parse(chained)
+    assert not q.group_is_context
+    assert q.exc_type == "ValueError" and q.message == "bad value 3"  # the member's last error
+    assert q.blocks[q.primary - 1].exc_type == "KeyError"  # the one it was raised while handling
+    # a group raised while handling an earlier error is the final exception too
+    q = parse(
+        'Traceback (most recent call last):\n  File "/app/x.py", line 3, in <module>\n    f()\n'
+        "KeyError: 'k'\n\nDuring handling of the above exception, another exception occurred:\n\n" + GROUP
+    )
+    assert not q.group_is_context and q.exc_type == "ValueError"
+
+
+def test_a_message_quoting_a_caught_error_after_a_colon_is_one_error() -> None:
+    # docutils' system message: its first line introduces the caught ``InputError`` on the next
+    q = parse(
+        'docutils.utils.SystemMessage: <string>:1: (ERROR/3) Problems with "include" directive path:\n'
+        "InputError: [Errno 2] No such file or directory: 'chapter1.rst'."
+    )
+    assert q.exc_type == "docutils.utils.SystemMessage"
+    assert q.message == (
+        '<string>:1: (ERROR/3) Problems with "include" directive path:\n'
+        "InputError: [Errno 2] No such file or directory: 'chapter1.rst'."
+    )
+    # the later line alone is the reading tried next
+    other = q.blocks[q.primary - 1]
+    assert other.exc_type == "InputError"
+    assert other.message == "[Errno 2] No such file or directory: 'chapter1.rst'."
+    # no colon introducing it: the last ``Type: text`` line is the error, as in a log
+    q = parse("UserWarning: the option is deprecated\nValueError: bad value 3")
+    assert q.exc_type == "ValueError" and q.message == "bad value 3"
+    # a first line that is no exception's: a log's sentence, then the error
+    q = parse("Failed to load the configuration:\nValueError: bad value 3")
+    assert q.exc_type == "ValueError" and q.message == "bad value 3"
+
+
 def test_warning_print_with_source_echo() -> None:
     q = parse(
         "/site-packages/sklearn/utils/validation.py:2823: UserWarning: X has feature names\n  warnings.warn(\n"

@@ -1073,20 +1073,39 @@ _GROUP_PASTE = """\
 """
 
 
+def _task_group() -> CatalogueEntry:
+    """The library's raise of the group in ``_GROUP_PASTE``."""
+    return entry(
+        ["unhandled errors in a TaskGroup (1 sub-exception)"],
+        path="lib/_tasks.py", line=871, function="TaskGroup.__aexit__", exc_type="BaseExceptionGroup",
+    )  # fmt: skip
+
+
 def test_an_exception_group_raised_by_the_library_is_the_answer_before_its_sub_exceptions() -> None:
     # the group is the exception that reached the top level, and its own traceback ends on the
     # library's raise of it: that raise is the answer, though a sub-exception's frames also lead
     # into the library (and its text fits a raise there)
-    group = entry(
-        ["unhandled errors in a TaskGroup (1 sub-exception)"],
-        path="lib/_tasks.py", line=871, function="TaskGroup.__aexit__", exc_type="BaseExceptionGroup",
-    )  # fmt: skip
+    group = _task_group()
     leaf = entry(
         ["", "type", " object is not callable"],
         path="lib/_abc.py", line=66, function="call_for_coroutine", exc_type="TypeError",
     )  # fmt: skip
     res = Matcher.from_entries([group, leaf]).explain(_GROUP_PASTE)
     assert (top(res).function, top(res).approximate) == ("TaskGroup.__aexit__", False)
+
+
+def test_an_exception_group_that_caused_a_later_raise_is_context_for_it() -> None:
+    # the library's group was caught and the library raised another error from it: Python
+    # prints the group first, then the later traceback at the top level; that raise is the answer
+    paste = _GROUP_PASTE + (
+        "\nThe above exception was the direct cause of the following exception:\n\n"
+        + tb(("lib/service.py", 40, "Service.start", "raise RuntimeError(msg) from eg"),
+             last="RuntimeError: could not start the service web")
+    )  # fmt: skip
+    later = entry(["could not start the service ", "name", ""], path="lib/service.py", line=40,
+                  function="Service.start", exc_type="RuntimeError")  # fmt: skip
+    res = Matcher.from_entries([_task_group(), later]).explain(paste)
+    assert (top(res).function, top(res).approximate) == ("Service.start", False)
 
 
 def test_an_exception_group_of_user_code_leaves_its_sub_exception_first() -> None:
@@ -1280,6 +1299,34 @@ def test_a_caught_error_s_raise_explaining_the_message_on_its_own_stays_first() 
         "lib.ParseError: Duration must end with letter s: 90. at Duration"
     )
     assert top(res).id == inner.error_id and not top(res).approximate
+
+
+def test_a_caught_error_s_only_reraise_explaining_the_text_before_it_is_the_site() -> None:
+    # ``except ImportError as err: raise ImportError(f'Parser "{parser_name}" not found. {err}')``:
+    # the inner raise fits exactly but leaves the outer's words before it unexplained; the one
+    # site whose template, the inner one in its placeholder, fits the whole message is first
+    wording = [
+        'Parsing "CommonMark" requires one of the packages\n',
+        "names",
+        " available at https://pypi.org",
+    ]
+    inner = entry(
+        wording, path="lib/parsers/wrapper.py", line=49, function="<module>", exc_type="ImportError"
+    )
+    outer = entry(['Parser "', "parser_name", '" not found. ', "err", ""], path="lib/parsers/__init__.py",
+                  line=123, function="get_parser_class", exc_type="ImportError")  # fmt: skip
+    m = Matcher.from_entries([inner, outer])
+    res = m.explain(
+        'ImportError: Parser "markdown" not found. Parsing "CommonMark" requires one of the packages\n'
+        "('pycmark', 'myst', 'recommonmark') available at https://pypi.org"
+    )
+    assert top(res).id == outer.error_id and not top(res).approximate
+    assert res.matches[1].id == inner.error_id
+    # the caught error seen alone is still its own raise's
+    alone = m.explain(
+        "ImportError: Parsing \"CommonMark\" requires one of the packages\n('myst',) available at https://pypi.org"
+    )
+    assert top(alone).id == inner.error_id and not top(alone).approximate
 
 
 def test_an_inner_template_whose_value_meets_the_outer_s_words_wraps_nothing() -> None:

@@ -354,23 +354,32 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     neither fit need be confident alone: the combined fit, anchored at both ends, is the
     evidence. Only a few of each are tried (the best-covering), so the cost stays bounded.
 
-    Only when no template explains the message confidently on its own: a caught error's raise
-    that fits exactly with text around it is a right answer already (the error began there), and
-    the re-raises around it (often one ``{e} at {path}`` in several functions) cannot be told
-    apart by the text, only by which of their try bodies reach that raise."""
+    Only when no template explains the whole message confidently on its own: a caught error's
+    raise that fits exactly from end to end is a right answer already (the error began there),
+    and the re-raises around it (often one ``{e} at {path}`` in several functions) cannot be
+    told apart by the text, only by which of their try bodies reach that raise. A confident fit
+    with text before or after it (``Parser "markdown" not found. `` before the caught
+    ``ImportError``'s own words) leaves that text to the raise that put it there: an outer
+    template that, with the inner one in its placeholder, fits the whole message explains all of
+    it, and is the site the user saw raise, when it is the only site raising that template (the
+    several ``{e} at {path}`` re-raises stay behind the raise the error began at)."""
     outers: list[Cand] = []
     full: list[Cand] = []
-    # one pass over the candidates: most messages have a confident fit, or no fit of all the
-    # literals anchored at both ends, and are done with here
+    partial = False  # a confident fit leaves text before or after it
+    # one pass over the candidates: most messages have a confident fit of the whole message,
+    # or no fit of all the literals anchored at both ends, and are done with here
     for c in tf.cands.values():
-        if c.confident:
-            return
         f = c.fit
+        if c.confident and (f is None or (f.anchored_start and f.anchored_end)):
+            return
+        partial = partial or c.confident
         if f is None or not f.full or idx.runtime[c.pid]:
             continue
         full.append(c)
         if f.anchored_start and f.anchored_end and idx.patterns[c.pid].names and idx.patterns[c.pid].lit_len:
             outers.append(c)
+    if partial:
+        outers = [c for c in outers if len(idx.patterns[c.pid].entries) == 1]
     if not outers or len(full) < 2:
         return  # (the inner template is another full fit than the outer)
     outers = heapq.nlargest(2 * MAX_INNER, outers, key=lambda c: c.coverage)

@@ -497,6 +497,8 @@ def _group_block(q: ParsedQuery) -> int | None:
     known by its class (``ExceptionGroup``/``BaseExceptionGroup``) or by the count every group
     (subclasses included) appends to its message.
     """
+    if q.group_is_context:
+        return None  # the group caused the exception raised after it: that one is the error
     for i, b in enumerate(q.blocks):
         group = b.exc_type is not None and b.exc_type.rsplit(".", 1)[-1] in _GROUP_TYPES
         if (group or _sub_count(b.message)) and i + 1 < len(q.blocks):

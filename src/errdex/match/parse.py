@@ -67,6 +67,9 @@ class ParsedQuery:
     blocks: list[Block] = field(default_factory=list)
     primary: int = 0
     input_truncated: bool = False
+    # an ExceptionGroup printed before the exception raised from it (or while handling it): the
+    # group and its members are context, and the last exception of the paste is the error
+    group_is_context: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -524,11 +527,13 @@ def parse(text: str) -> ParsedQuery:
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
     blocks_lines = _split_warning_heads(_split_blocks(lines))
+    group_is_context = _group_before_top_chain(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
     # a class printed alone (raised without a message) is a block too: its type is the evidence
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
-    primary = _whole_before_cut(blocks, _primary(blocks))
+    primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
+    primary = _whole_before_cut(blocks, primary)
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
         blocks.insert(primary, earlier)
@@ -549,6 +554,7 @@ def parse(text: str) -> ParsedQuery:
         blocks=blocks,
         primary=primary,
         input_truncated=truncated,
+        group_is_context=group_is_context,
     )
 
 
@@ -603,6 +609,24 @@ def _split_blocks(lines: list[str]) -> list[list[str]]:
             continue
         blocks[-1].append(stripped if _GROUP_BAR.match(ln) and "|" in ln[:40] else ln)
     return [b for b in blocks if any(x.strip() for x in b)] or [[]]
+
+
+def _group_before_top_chain(lines: list[str]) -> bool:
+    """Whether an ExceptionGroup printed with ``|`` margins is followed by a chain separator at
+    the top level (no margin): Python prints a group that is the cause or the context of a later
+    exception first (``raise OSError(msg) from ExceptionGroup(msg, errors)``, an ``except*``
+    that raises), then the later exception's own ``Traceback (most recent call last):`` without
+    margins. That later exception is the one raised, so the group's members are context only. A
+    chain inside a member is printed within the margins, and a group printed after the last
+    top-level separator is the final exception itself: neither counts."""
+    last_margin = last_top_chain = -1
+    for i, ln in enumerate(lines):
+        margined = "|" in ln[:40] and _GROUP_BAR.match(ln) is not None
+        if margined or _GROUP_SEP.match(ln):
+            last_margin = i
+        elif any(c in ln for c in _CHAIN):
+            last_top_chain = i
+    return 0 <= last_margin < last_top_chain
 
 
 def _without_prompt(body: list[str]) -> list[str]:
@@ -675,14 +699,33 @@ def _framed(lines: list[str]) -> bool:
     return any(_PY_FRAME.match(ln) or _IPY_FRAME.match(ln) for ln in lines)
 
 
-def _primary(blocks: list[Block]) -> int:
-    """The exception asked about: the last of a chain; for an ExceptionGroup its first leaf."""
+def _primary(blocks: list[Block], member_chain: int = 0) -> int:
+    """The exception asked about: the last of a chain; for an ExceptionGroup its first leaf,
+    the last of that leaf's own chain (``member_chain`` separators past its first block)."""
     last = len(blocks) - 1
     for i, b in enumerate(blocks):
         group = b.exc_type and b.exc_type.rsplit(".", 1)[-1] in ("ExceptionGroup", "BaseExceptionGroup")
         if group and i + 1 < len(blocks):
-            return i + 1
+            leaf = min(i + 1 + member_chain, last)
+            return leaf if blocks[leaf].exc_type else i + 1
     return last
+
+
+def _first_member_chain(lines: list[str]) -> int:
+    """How many chain separators Python printed inside a group's first member (between the
+    ``+-+---- 1 ----`` line and the next separator of the group): a member raised while handling
+    another error (or from it) is printed as its own chain within the margins, and the member's
+    error is the last of that chain."""
+    start = next((i for i, ln in enumerate(lines) if _GROUP_SEP.match(ln)), None)
+    if start is None:
+        return 0
+    n = 0
+    for ln in lines[start + 1 :]:
+        if _GROUP_SEP.match(ln):
+            break
+        if "|" in ln[:40] and any(c in ln for c in _CHAIN):
+            n += 1
+    return n
 
 
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
@@ -877,7 +920,13 @@ class _BlockParser:
             k = _last_type_line(lines, 1, len(lines))
             if k is None:
                 k = _indented_type_line(lines, 1, len(lines))
-            if k is not None:
+            f = _opening_type_line(lines, k) if k is not None else None
+            if k is not None and f is not None:
+                # the error opens the paste and its text runs on to the later line: that line
+                # is tried alone second, as an earlier exception of a chain is
+                self.msg_start = f
+                self.block.earlier = _message_block(lines[k:])
+            elif k is not None:
                 self.msg_start = k
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
@@ -1013,6 +1062,24 @@ def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
         if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
             return k
     return None
+
+
+def _opening_type_line(lines: list[str], k: int) -> int | None:
+    """A message of several lines whose later line is shaped ``Name: text`` (line ``k``), under
+    a first line that is an exception's own ``Type: text`` and a line ending in ``:`` just above
+    ``k``: one exception whose text introduces a caught error's and then quotes it (docutils'
+    ``SystemMessage: ... Problems with "include" directive path:`` then ``InputError: [Errno 2]
+    ...``, a wrapper's ``Failed to load config:`` then the cause). The first line is where that
+    error starts; its index, or None when the paste is not so shaped."""
+    if not lines[k - 1].rstrip().endswith(":"):
+        return None
+    f = next((i for i in range(k) if lines[i].strip()), None)
+    if f is None:
+        return None
+    m = _TYPE_PREFIX.match(lines[f])
+    if m is None or not _prefix_type(m.group(1), strict=False) or not m.end() < len(lines[f].rstrip()):
+        return None
+    return f
 
 
 def _frames_header(ln: str) -> bool:
