@@ -46,7 +46,14 @@ from errdex.store.records import PlacedError, Release
 if TYPE_CHECKING:
     from errdex.store.sql import Store
 
-__all__ = ["continues", "ensure_lineages", "lineages_current", "pair_releases", "update_lineages"]
+__all__ = [
+    "continues",
+    "ensure_lineages",
+    "lineages_current",
+    "pair_releases",
+    "prepended",
+    "update_lineages",
+]
 
 _MAX_PAIRS = 4_000_000  # unmatched older x newer errors scored per release pair (bounded work)
 
@@ -118,9 +125,11 @@ def update_lineages(store: Store, repo: str) -> int:
     Each release's lineages follow from the releases before it only, so releases added after
     the newest one the lineages were derived over (a new release, the usual case) cost their
     own pairs: each is compared with the one before it, and only the errors they bring get a
-    lineage row. Any other change (a release indexed out of order, one replaced or removed)
-    changes which releases are neighbours, and every lineage is derived again. Either way the
-    rows are those of deriving every lineage from the first release on.
+    lineage row. One release added before the oldest (filling in a history backwards) costs
+    its pairs with the release after it, and the stored names are renamed (``prepended``).
+    Any other change (a release indexed between two others, one replaced or removed) changes
+    which releases are neighbours, and every lineage is derived again. Either way the rows are
+    those of deriving every lineage from the first release on.
     """
     name = store.resolve_repo(repo)
     for attempt in range(4):
@@ -130,7 +139,13 @@ def update_lineages(store: Store, repo: str) -> int:
             stamps = _stamps(conn, releases)
             done = _derived_over(conn, repo_id)
         extend = bool(done) and len(done) < len(stamps) and stamps[: len(done)] == done
-        rows = _extended(store, releases[len(done) - 1 :]) if extend else _derived(store, releases)
+        before = bool(done) and len(stamps) == len(done) + 1 and stamps[1:] == done
+        if extend:
+            rows = _extended(store, releases[len(done) - 1 :])
+        else:
+            rows = (_before_first(store, repo_id, releases[:2]) if before else None) or _derived(
+                store, releases
+            )
         try:
             with store.engine.begin() as conn:
                 if _derived_over(conn, repo_id) != done:  # another run got there first
@@ -189,6 +204,45 @@ def _extended(store: Store, releases: Sequence[Release]) -> dict[str, str]:
     known = set(lineage)
     _follow(lineage, releases, records)
     return {e: n for e, n in lineage.items() if e not in known}
+
+
+def _before_first(store: Store, repo_id: int, releases: Sequence[Release]) -> dict[str, str] | None:
+    """Every lineage row once ``releases[0]`` is added before ``releases[1]``, the oldest release
+    the stored lineages were derived over: its pairs with that release and the stored names
+    (``prepended``); None when the stored names cannot tell (every lineage is derived again)."""
+    records = repo_records(store, [r.id for r in releases])
+    lin = s.error_lineage
+    with store.engine.connect() as conn:
+        q = select(lin.c.error_id, lin.c.lineage).where(lin.c.repo_id == repo_id)
+        stored = {str(a): str(b) for a, b in conn.execute(q)}
+    return prepended(stored, records[releases[0].id], records[releases[1].id])
+
+
+def prepended(
+    stored: dict[str, str], first: Sequence[PlacedError], second: Sequence[PlacedError]
+) -> dict[str, str] | None:
+    """The lineages of a history with ``first`` added before its oldest release ``second``,
+    from ``stored``: those derived from ``second`` on. None when they do not follow from it.
+
+    Deriving from ``second`` on made each of its errors a lineage of its own (named by itself),
+    and every later error either continued an error of the release before it or started a
+    lineage. With ``first`` before it, nothing later changes but ``second``'s start: an error
+    of ``second`` that continues one of ``first`` takes that error's name, and so does every
+    error of its lineage; ``first``'s errors each start a lineage. One case the names do not
+    settle: an error of ``first`` missing from ``second`` that comes back later. Derived
+    again, it keeps the lineage it starts in ``first``; stored, it continued whatever it was
+    paired with when it came back, and which of its lineage's errors followed it, rather
+    than that lineage's other errors, the names do not say. Then None.
+    """
+    ids = {e.id for e in first}
+    later = {e.id for e in second}
+    if any(stored.get(i, i) != i for i in ids - later):
+        return None
+    rename = {b: a for a, b in pair_releases(first, second) if a != b}
+    lineage = {i: (i if i in ids else rename.get(name, name)) for i, name in stored.items()}
+    for i in ids:
+        lineage.setdefault(i, i)
+    return lineage
 
 
 def _insert(conn: Connection, repo_id: int, lineage: dict[str, str]) -> None:
