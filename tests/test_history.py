@@ -6,6 +6,7 @@ way maintainers do: a message reworded, a function renamed, a file moved, an err
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -411,16 +412,35 @@ def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
     return lineage
 
 
+def _continued_in(history: list[list[Any]], asked: list[set[str]] | None = None) -> Any:
+    """``prepended``'s ``continued`` over made-up releases: what each error continued where it
+    first appears after the first release (the oracle: every pair of every release); each
+    question goes into ``asked``."""
+    from errdex.history.lineage import pair_releases
+
+    def continued(errors: set[str]) -> dict[str, str]:
+        if asked is not None:
+            asked.append(errors)
+        seen = {e.id for e in history[1]}
+        out: dict[str, str] = {}
+        for older, newer in itertools.pairwise(history[1:]):
+            out.update((b, a) for a, b in pair_releases(older, newer) if b in errors and b not in seen)
+            seen |= {e.id for e in newer}
+        return out
+
+    return continued
+
+
 def test_lineages_with_a_release_added_before_the_first_are_those_derived_from_it() -> None:
     """``prepended`` on made-up histories (sites that come, go, come back and are reworded,
-    seeded): whenever it answers, its rows are those of deriving from the added release on."""
+    seeded): its rows are those of deriving from the added release on."""
     import random
 
     from errdex.history.lineage import prepended
 
     words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
     rng = random.Random(12)
-    answered = renamed = 0
+    renamed = split = 0
     for _ in range(300):
         history = [
             [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
@@ -428,27 +448,30 @@ def test_lineages_with_a_release_added_before_the_first_are_those_derived_from_i
             for r in range(rng.randint(2, 5))
         ]  # fmt: skip
         stored = _follow_all(history[1:])
-        got = prepended(stored, history[0], history[1])
-        if got is not None:
-            assert got == _follow_all(history), history
-            answered += 1
-            renamed += any(name != stored[i] for i, name in got.items() if i in stored)
-    # neither vacuous nor always declined (seed 12: 142 answered, 127 of them with renames)
-    assert 100 < answered < 250 and renamed > 80
+        asked: list[set[str]] = []
+        got = prepended(stored, history[0], history[1], _continued_in(history, asked))
+        assert got == _follow_all(history), history
+        renamed += any(name != stored[i] for i, name in got.items() if i in stored)
+        split += bool(asked)
+    # not vacuous (seed 12: 285 of the 300 rename stored lineages, 158 split one)
+    assert renamed > 200 and split > 100
 
 
-def test_an_error_that_leaves_and_comes_back_continuing_another_is_derived_again() -> None:
-    """An error of the added release missing from the next that comes back paired with another
-    error: the stored names cannot say which lineage it heads once it starts in the added one."""
+def test_an_error_that_leaves_and_comes_back_continuing_another_starts_its_own_lineage() -> None:
+    """An error of the added release missing from the next that comes back continuing another
+    error: it starts its lineage in the added release now, and what followed it goes with it."""
     from errdex.history.lineage import prepended
 
     first = [_placed("a", "bad value {x}", 0)]
     second = [_placed("a", "bad value {x} now", 1)]
     third = [_placed("a", "bad value {x}", 2)]  # back in the first release's wording
-    stored = _follow_all([second, third])
-    assert stored[third[0].id] == second[0].id  # it continued the second release's error
-    assert prepended(stored, first, second) is None
-    assert _follow_all([first, second, third])[third[0].id] == first[0].id
+    fourth = [_placed("a", "bad value {x}!", 3)]
+    history = [first, second, third, fourth]
+    stored = _follow_all(history[1:])
+    assert set(stored.values()) == {second[0].id}  # one lineage, from the second release on
+    got = prepended(stored, first, second, _continued_in(history))
+    assert got == _follow_all(history)
+    assert got[fourth[0].id] == got[second[0].id] == first[0].id
 
 
 def test_diff_lists_added_removed_reworded_and_moved(
