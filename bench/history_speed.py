@@ -178,6 +178,7 @@ def main() -> None:
             import shutil
 
             args.keep.mkdir(parents=True, exist_ok=True)
+            size(many)  # the add's last transactions are in the WAL until folded in
             shutil.copy2(many, args.keep / "c.db")
     print(f"\ncpus: {os.cpu_count()}")
 

@@ -31,7 +31,7 @@ import hashlib
 import json
 import posixpath
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from rapidfuzz import fuzz, process
@@ -40,13 +40,20 @@ from sqlalchemy import Connection, delete, func, insert, select
 from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts
-from errdex.store.history import release_order, repo_records
+from errdex.store.history import release_order, repo_records, snapshots_holding
 from errdex.store.records import PlacedError, Release
 
 if TYPE_CHECKING:
     from errdex.store.sql import Store
 
-__all__ = ["continues", "ensure_lineages", "lineages_current", "pair_releases", "update_lineages"]
+__all__ = [
+    "continues",
+    "ensure_lineages",
+    "lineages_current",
+    "pair_releases",
+    "prepended",
+    "update_lineages",
+]
 
 _MAX_PAIRS = 4_000_000  # unmatched older x newer errors scored per release pair (bounded work)
 
@@ -118,9 +125,11 @@ def update_lineages(store: Store, repo: str) -> int:
     Each release's lineages follow from the releases before it only, so releases added after
     the newest one the lineages were derived over (a new release, the usual case) cost their
     own pairs: each is compared with the one before it, and only the errors they bring get a
-    lineage row. Any other change (a release indexed out of order, one replaced or removed)
-    changes which releases are neighbours, and every lineage is derived again. Either way the
-    rows are those of deriving every lineage from the first release on.
+    lineage row. One release added before the oldest (filling in a history backwards) costs
+    its pairs with the release after it, and the stored names are renamed (``prepended``).
+    Any other change (a release indexed between two others, one replaced or removed) changes
+    which releases are neighbours, and every lineage is derived again. Either way the rows are
+    those of deriving every lineage from the first release on.
     """
     name = store.resolve_repo(repo)
     for attempt in range(4):
@@ -130,7 +139,11 @@ def update_lineages(store: Store, repo: str) -> int:
             stamps = _stamps(conn, releases)
             done = _derived_over(conn, repo_id)
         extend = bool(done) and len(done) < len(stamps) and stamps[: len(done)] == done
-        rows = _extended(store, releases[len(done) - 1 :]) if extend else _derived(store, releases)
+        before = bool(done) and len(stamps) == len(done) + 1 and stamps[1:] == done
+        if extend:
+            rows = _extended(store, releases[len(done) - 1 :])
+        else:
+            rows = _before_first(store, repo_id, releases) if before else _derived(store, releases)
         try:
             with store.engine.begin() as conn:
                 if _derived_over(conn, repo_id) != done:  # another run got there first
@@ -189,6 +202,76 @@ def _extended(store: Store, releases: Sequence[Release]) -> dict[str, str]:
     known = set(lineage)
     _follow(lineage, releases, records)
     return {e: n for e, n in lineage.items() if e not in known}
+
+
+def _before_first(store: Store, repo_id: int, releases: Sequence[Release]) -> dict[str, str]:
+    """Every lineage row once ``releases[0]`` is added before ``releases[1]``, the oldest release
+    the stored lineages were derived over: its pairs with that release and the stored names
+    (``prepended``)."""
+    records = repo_records(store, [r.id for r in releases[:2]])
+    lin = s.error_lineage
+    with store.engine.connect() as conn:
+        q = select(lin.c.error_id, lin.c.lineage).where(lin.c.repo_id == repo_id)
+        stored = {str(a): str(b) for a, b in conn.execute(q)}
+    return prepended(
+        stored, records[releases[0].id], records[releases[1].id], lambda ids: _continued(store, releases, ids)
+    )
+
+
+def prepended(
+    stored: dict[str, str],
+    first: Sequence[PlacedError],
+    second: Sequence[PlacedError],
+    continued: Callable[[set[str]], dict[str, str]],
+) -> dict[str, str]:
+    """The lineages of a history with ``first`` added before its oldest release ``second``,
+    from ``stored``: those derived from ``second`` on.
+
+    Deriving from ``second`` on made each of its errors a lineage of its own (named by itself),
+    and every later error either continued an error of the release before it or started a
+    lineage. With ``first`` before it, nothing later changes but two things. An error of
+    ``second`` that continues one of ``first`` takes that error's name, and so does every error
+    of its lineage. And an error of ``first`` missing from ``second`` that comes back later,
+    continuing another error there, now starts its lineage in ``first`` instead: the errors
+    that followed it keep its name, the others of its stored lineage do not. Which ones
+    followed it the names do not say, so for those few lineages ``continued`` gives what each
+    of their errors continued where it first appeared (error -> the one before it), and the
+    names are followed down those links.
+    """
+    ids = {e.id for e in first}
+    back = {i for i in ids - {e.id for e in second} if stored.get(i, i) != i}
+    rename = {b: a for a, b in pair_releases(first, second) if a != b}
+    lineage = {i: (i if i in ids else rename.get(name, name)) for i, name in stored.items()}
+    split = {stored[i] for i in back}
+    members = {i for i, name in stored.items() if name in split}
+    before = continued(members) if members else {}
+    for i in members:
+        at = i
+        while at not in ids and at in before:  # each link goes to an earlier release: it ends
+            at = before[at]
+        lineage[i] = at if at in ids else rename.get(at, at)
+    for i in ids:
+        lineage.setdefault(i, i)
+    return lineage
+
+
+def _continued(store: Store, releases: Sequence[Release], errors: set[str]) -> dict[str, str]:
+    """error -> the error of the release before it that it continued, where it first appears
+    in ``releases[1:]`` (the releases the stored lineages were derived over), for ``errors``;
+    an error that started a lineage there has none. Pairs only the releases where they appear."""
+    at = {r.id: k for k, r in enumerate(releases) if k}
+    first = {
+        e: min((at[x] for x in snaps if x in at), default=0)
+        for e, snaps in snapshots_holding(store, errors).items()
+    }
+    wanted = sorted({k for k in first.values() if k > 1})
+    records = repo_records(store, sorted({releases[j].id for k in wanted for j in (k - 1, k)}))
+    out: dict[str, str] = {}
+    for k in wanted:
+        for a, b in pair_releases(records[releases[k - 1].id], records[releases[k].id]):
+            if a != b and first.get(b) == k:
+                out[b] = a
+    return out
 
 
 def _insert(conn: Connection, repo_id: int, lineage: dict[str, str]) -> None:

@@ -636,6 +636,20 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[Pl
     return out
 
 
+def snapshots_holding(store: Store, error_ids: Iterable[str]) -> dict[str, set[int]]:
+    """error id -> the snapshots holding it, for a few errors (lineage reads a lineage's own)."""
+    p, b = s.occurrence_places, s.occurrence_bodies
+    out: dict[str, set[int]] = {}
+    with store.engine.connect() as conn:
+        bodies = {int(i): str(e) for i, e in select_in(conn, (b.c.id, b.c.error_id), b.c.error_id, error_ids)}
+        for i in range(0, len(bodies), 500):
+            chunk = sorted(bodies)[i : i + 500]
+            q = select(p.c.body_id, p.c.snapshot_id).where(p.c.body_id.in_(chunk)).distinct()
+            for body, snap in conn.execute(q):
+                out.setdefault(bodies[int(body)], set()).add(int(snap))
+    return out
+
+
 def lineage_map(store: Store, repo: str) -> dict[str, str]:
     """error id -> lineage name, for every error of a codebase with a lineage row."""
     name = store.resolve_repo(repo)
