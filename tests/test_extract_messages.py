@@ -1772,6 +1772,60 @@ def test_a_message_a_helper_composes_is_recorded_at_the_helper_s_raise(shapes: S
     assert [r.relay for r in site(shapes, "given_raise")] == [True]
 
 
+def test_a_functions_body_is_walked_once_for_its_containers_and_raised_bindings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # one bounded walk of a function's own body serves the container locals and the calls a
+    # raised local is bound from; the bound counts the nodes ``child_nodes`` yields (no
+    # expression contexts or operators), the same for both, and nested scopes are not entered
+    import ast
+
+    from errdex.astutil import body_nodes
+    from errdex.extract import containers
+    from errdex.extract.visitor import Frame, _binding_calls
+
+    func = ast.parse("def f():\n    x = a\n    def g():\n        y = b\n").body[0]
+    nodes, whole = body_nodes(func, 5)
+    assert [ast.unparse(n) if isinstance(n, ast.expr) else type(n).__name__ for n in nodes] == [
+        "Assign",
+        "a",
+        "x",
+    ]
+    # four taken (the nested def first, counted, its body not entered): the names' ``Load`` and
+    # ``Store`` contexts are not counted
+    assert whole and body_nodes(func, 4) == (nodes, True)
+    assert body_nodes(func, 3) == (nodes[:2], False)  # ``x`` left on the stack
+    assert body_nodes(ast.parse("x = 1").body[0], 5) == ([], True)  # not a function
+
+    source = """
+def check(v, gen, items):
+    err = best_match(v.iter_errors(items))
+    for err in self.iter_errors(items[0]):
+        pass
+    a = err = next(gen, None)
+    if (err := make(items)) is None:
+        err: Error = build()
+    err: Error
+    other = load(err)
+    def nested():
+        err = hidden()
+    handler = lambda err=lost(): err
+    raise err
+"""
+    frame = Frame("function", "check", "m.check", node=ast.parse(source).body[0])
+    # the walk takes the last statement first: its order is the order the calls are listed in
+    assert _binding_calls("err", frame) == ("build", "make", "next", "iter_errors", "best_match")
+    assert _binding_calls("a", frame) == ("next",) and _binding_calls("other", frame) == ("load",)
+    assert _binding_calls("missing", frame) == ()
+    assert frame.container("err") is None and frame._body is not None
+    assert _binding_calls("err", Frame("module", "", "m", node=ast.parse(source))) == ()
+    # past the bound, what was read is kept (a binding found is a binding), unlike the
+    # container locals, which need every binding read
+    monkeypatch.setattr(containers, "MAX_NODES", 23)
+    frame = Frame("function", "check", "m.check", node=ast.parse(source).body[0])
+    assert _binding_calls("err", frame) == ("build", "make")
+
+
 def test_container_locals_of_a_function_too_big_to_read_whole_are_none(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

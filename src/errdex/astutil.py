@@ -60,3 +60,33 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         elif isinstance(v, ast.AST):
             out.append(v)
     return out
+
+
+# Nested scopes: a walk of one function's own statements does not enter them (tuples made once:
+# ``isinstance(x, A | B)`` builds a union at every call).
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
+    """The nodes of a function's body, nested definitions (functions, classes, lambdas) not
+    entered, depth first with the last child first, and whether the walk read the body whole.
+
+    The walk is bounded for a generated giant function: it stops once ``cap`` nodes are taken
+    from its stack (a nested definition counts, though it is not listed). The nodes counted are
+    those of ``child_nodes``, so a cap means the same for every reader of the list. Not a
+    function: no nodes, read whole."""
+    if not isinstance(func, _FUNCTIONS):
+        return [], True
+    out: list[ast.AST] = []
+    stack: list[ast.AST] = list(func.body)
+    pop, extend, add = stack.pop, stack.extend, out.append
+    seen = 0
+    while stack and seen < cap:
+        n = pop()
+        seen += 1
+        if isinstance(n, _SCOPES):
+            continue
+        add(n)
+        extend(child_nodes(n))
+    return out, not stack
