@@ -1826,6 +1826,52 @@ def check(v, gen, items):
     assert _binding_calls("err", frame) == ("build", "make")
 
 
+def test_the_bounded_body_walk_takes_the_nodes_child_nodes_gives_in_its_order() -> None:
+    # ``body_nodes`` takes each node's children itself (no call per node): the same nodes, in the
+    # same order, as a walk over ``child_nodes``, for every function of the shapes package and
+    # for fields holding ``None`` (``**`` in a dict display, a keyword-only parameter with no
+    # default), a ``match`` statement's patterns and ``global`` names, at every bound
+    import ast
+
+    from errdex.astutil import body_nodes, child_nodes
+
+    def reference(func: ast.AST, cap: int) -> tuple[list[ast.AST], bool]:
+        out: list[ast.AST] = []
+        stack: list[ast.AST] = list(getattr(func, "body", []))
+        seen = 0
+        while stack and seen < cap:
+            n = stack.pop()
+            seen += 1
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                continue
+            out.append(n)
+            stack.extend(child_nodes(n))
+        return out, not stack
+
+    extra = """
+def f(a, *, b, c=1, **kw):
+    global g
+    x = {**kw, "k": [v for v in a if v], None: {1, 2}}
+    match x:
+        case {"k": [first, *rest]} | Point(x=0, y=first) if first:
+            lambda q=x: q
+        case _:
+            pass
+    async def inner():
+        return await f(*a, b=b)
+    return x[1:2, ...], -a, not b, f"{a!r:>{c}}"
+"""
+    trees = [ast.parse(f.data) for f in _files()] + [ast.parse(extra)]
+    funcs = [n for t in trees for n in ast.walk(t) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert len(funcs) > 250
+    for func in funcs:
+        for cap in (20_000, 25, 7):
+            nodes, whole = body_nodes(func, cap)
+            want, want_whole = reference(func, cap)
+            assert whole == want_whole and len(nodes) == len(want)
+            assert all(a is b for a, b in zip(nodes, want, strict=True))
+
+
 def test_container_locals_of_a_function_too_big_to_read_whole_are_none(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

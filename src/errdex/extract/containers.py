@@ -93,6 +93,10 @@ def _item(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Slice)
 
 
+# The nodes ``_binding`` gives names for
+_BINDERS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.comprehension})
+
+
 def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
     """The names statement ``n`` binds, the container shape it gives them, and whether it may
     give them something else that prints as it is (text, an item taken out, a loop's value)."""
@@ -128,7 +132,10 @@ def containers_of(nodes: list[ast.AST], whole: bool) -> dict[str, str]:
         return {}  # not every binding read: none is known to stay a container
     made: dict[str, str] = {}
     text: set[str] = set()
+    binders = _BINDERS
     for n in nodes:
+        if type(n) not in binders:  # most nodes: expressions (a parsed tree has no subclasses)
+            continue
         names, shape, is_text = _binding(n)
         for name in names:
             if is_text:
