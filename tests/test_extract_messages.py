@@ -1772,6 +1772,106 @@ def test_a_message_a_helper_composes_is_recorded_at_the_helper_s_raise(shapes: S
     assert [r.relay for r in site(shapes, "given_raise")] == [True]
 
 
+def test_a_functions_body_is_walked_once_for_its_containers_and_raised_bindings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # one bounded walk of a function's own body serves the container locals and the calls a
+    # raised local is bound from; the bound counts the nodes ``child_nodes`` yields (no
+    # expression contexts or operators), the same for both, and nested scopes are not entered
+    import ast
+
+    from errdex.astutil import body_nodes
+    from errdex.extract import containers
+    from errdex.extract.visitor import Frame, _binding_calls
+
+    func = ast.parse("def f():\n    x = a\n    def g():\n        y = b\n").body[0]
+    nodes, whole = body_nodes(func, 5)
+    assert [ast.unparse(n) if isinstance(n, ast.expr) else type(n).__name__ for n in nodes] == [
+        "Assign",
+        "a",
+        "x",
+    ]
+    # four taken (the nested def first, counted, its body not entered): the names' ``Load`` and
+    # ``Store`` contexts are not counted
+    assert whole and body_nodes(func, 4) == (nodes, True)
+    assert body_nodes(func, 3) == (nodes[:2], False)  # ``x`` left on the stack
+    assert body_nodes(ast.parse("x = 1").body[0], 5) == ([], True)  # not a function
+
+    source = """
+def check(v, gen, items):
+    err = best_match(v.iter_errors(items))
+    for err in self.iter_errors(items[0]):
+        pass
+    a = err = next(gen, None)
+    if (err := make(items)) is None:
+        err: Error = build()
+    err: Error
+    other = load(err)
+    def nested():
+        err = hidden()
+    handler = lambda err=lost(): err
+    raise err
+"""
+    frame = Frame("function", "check", "m.check", node=ast.parse(source).body[0])
+    # the walk takes the last statement first: its order is the order the calls are listed in
+    assert _binding_calls("err", frame) == ("build", "make", "next", "iter_errors", "best_match")
+    assert _binding_calls("a", frame) == ("next",) and _binding_calls("other", frame) == ("load",)
+    assert _binding_calls("missing", frame) == ()
+    assert frame.container("err") is None and frame._body is not None
+    assert _binding_calls("err", Frame("module", "", "m", node=ast.parse(source))) == ()
+    # past the bound, what was read is kept (a binding found is a binding), unlike the
+    # container locals, which need every binding read
+    monkeypatch.setattr(containers, "MAX_NODES", 23)
+    frame = Frame("function", "check", "m.check", node=ast.parse(source).body[0])
+    assert _binding_calls("err", frame) == ("build", "make")
+
+
+def test_the_bounded_body_walk_takes_the_nodes_child_nodes_gives_in_its_order() -> None:
+    # ``body_nodes`` takes each node's children itself (no call per node): the same nodes, in the
+    # same order, as a walk over ``child_nodes``, for every function of the shapes package and
+    # for fields holding ``None`` (``**`` in a dict display, a keyword-only parameter with no
+    # default), a ``match`` statement's patterns and ``global`` names, at every bound
+    import ast
+
+    from errdex.astutil import body_nodes, child_nodes
+
+    def reference(func: ast.AST, cap: int) -> tuple[list[ast.AST], bool]:
+        out: list[ast.AST] = []
+        stack: list[ast.AST] = list(getattr(func, "body", []))
+        seen = 0
+        while stack and seen < cap:
+            n = stack.pop()
+            seen += 1
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+                continue
+            out.append(n)
+            stack.extend(child_nodes(n))
+        return out, not stack
+
+    extra = """
+def f(a, *, b, c=1, **kw):
+    global g
+    x = {**kw, "k": [v for v in a if v], None: {1, 2}}
+    match x:
+        case {"k": [first, *rest]} | Point(x=0, y=first) if first:
+            lambda q=x: q
+        case _:
+            pass
+    async def inner():
+        return await f(*a, b=b)
+    return x[1:2, ...], -a, not b, f"{a!r:>{c}}"
+"""
+    trees = [ast.parse(f.data) for f in _files()] + [ast.parse(extra)]
+    funcs = [n for t in trees for n in ast.walk(t) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    assert len(funcs) > 250
+    for func in funcs:
+        for cap in (20_000, 25, 7):
+            nodes, whole = body_nodes(func, cap)
+            want, want_whole = reference(func, cap)
+            assert whole == want_whole and len(nodes) == len(want)
+            assert all(a is b for a, b in zip(nodes, want, strict=True))
+
+
 def test_container_locals_of_a_function_too_big_to_read_whole_are_none(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

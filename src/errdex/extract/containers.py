@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import ast
 
-from errdex.astutil import child_nodes
+from errdex.astutil import body_nodes
 
 _DICT_CALLS = frozenset({"dict", "defaultdict", "OrderedDict"})
 _DICT_TYPES = frozenset({"dict", "Dict", "DefaultDict", "OrderedDict", "defaultdict", "MutableMapping"})
 _LIST_TYPES = frozenset({"list", "List"})
 _TEXT_CALLS = frozenset({"join", "format", "str", "repr", "strip", "format_map"})
-MAX_NODES = 20_000  # a function walked for its bindings: a generated giant one stops here
+MAX_NODES = 20_000  # nodes of a function walked for its bindings: a generated giant one stops here
 
 # What a container placeholder's name says of the value's shape, after the name as the source
 # spells it (``errors: dict[str]!r``): a dict (keys unknown), a dict annotated with ``str`` keys,
@@ -51,8 +51,6 @@ _LIST_DISPLAYS = (ast.List, ast.ListComp)
 _TEXTS = (str, bytes)
 _TEXT_OPS = (ast.Add, ast.Mod)
 _LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
-_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
 def _made(value: ast.expr | None) -> str | None:
@@ -95,6 +93,10 @@ def _item(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Subscript) and not isinstance(value.slice, ast.Slice)
 
 
+# The nodes ``_binding`` gives names for
+_BINDERS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor, ast.comprehension})
+
+
 def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
     """The names statement ``n`` binds, the container shape it gives them, and whether it may
     give them something else that prints as it is (text, an item taken out, a loop's value)."""
@@ -112,19 +114,27 @@ def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
     return [], None, False
 
 
+def function_body(func: ast.AST | None) -> tuple[list[ast.AST], bool]:
+    """The nodes of ``func``'s own body, bounded (``astutil.body_nodes`` at ``MAX_NODES``): the
+    one walk of a function read by all that look for its locals' bindings."""
+    return body_nodes(func, MAX_NODES)
+
+
 def container_locals(func: ast.AST | None) -> dict[str, str]:
     """The names ``func``'s body binds to a dict or list and never to text, with their shape
     (module doc); an annotated binding's shape wins over a display's (it says the key type)."""
-    if not isinstance(func, _FUNCTIONS):
-        return {}
+    return containers_of(*function_body(func))
+
+
+def containers_of(nodes: list[ast.AST], whole: bool) -> dict[str, str]:
+    """``container_locals`` from a function's ``body_nodes`` (``whole``: the walk read it all)."""
+    if not whole:
+        return {}  # not every binding read: none is known to stay a container
     made: dict[str, str] = {}
     text: set[str] = set()
-    stack: list[ast.AST] = list(func.body)
-    seen = 0
-    while stack and seen < MAX_NODES:
-        n = stack.pop()
-        seen += 1
-        if isinstance(n, _SCOPES):
+    binders = _BINDERS
+    for n in nodes:
+        if type(n) not in binders:  # most nodes: expressions (a parsed tree has no subclasses)
             continue
         names, shape, is_text = _binding(n)
         for name in names:
@@ -132,7 +142,4 @@ def container_locals(func: ast.AST | None) -> dict[str, str]:
                 text.add(name)
             elif shape is not None and made.get(name) != STR_DICT:
                 made[name] = shape
-        stack.extend(child_nodes(n))
-    if stack:
-        return {}  # not every binding read: none is known to stay a container
     return {k: v for k, v in made.items() if k not in text}

@@ -27,7 +27,7 @@ from typing import Any
 
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
-from errdex.extract.containers import SHAPE_SEP, container_locals
+from errdex.extract.containers import SHAPE_SEP, containers_of, function_body
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
@@ -350,15 +350,31 @@ class Frame:
     outer: tuple[str, ...] = ()
     doc_done: bool = False
     doc: str | None = None
+    _body: tuple[list[ast.AST], bool] | None = None
     _containers: dict[str, str] | None = None
+    _bound: dict[str, list[ast.expr]] | None = None
+
+    def body(self) -> tuple[list[ast.AST], bool]:
+        """The nodes of the function's own body (``containers.function_body``), walked once
+        for all that read them: the container locals and the values the locals are bound from."""
+        if self._body is None:
+            self._body = function_body(self.node)
+        return self._body
 
     def container(self, name: str) -> str | None:
         """The shape of local ``name`` when it holds a dict or list of messages (``containers``)."""
         if self.kind != "function":
             return None
         if self._containers is None:
-            self._containers = container_locals(self.node)
+            self._containers = containers_of(*self.body())
         return self._containers.get(name)
+
+    def bound_from(self, name: str) -> list[ast.expr]:
+        """The expressions local ``name`` is bound from in the function's body, in the order of
+        its walk (``name = e``, ``name: T = e``, ``(name := e)``, ``for name in e``)."""
+        if self._bound is None:
+            self._bound = _bound_values(self.body()[0])
+        return self._bound.get(name, [])
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
@@ -2337,7 +2353,7 @@ class ModuleVisitor:
             if caught:
                 exc_type, key = caught, self.dotted_key(caught, frame)
         root = _root_name(exc)
-        sources = _binding_calls(exc.id, frame.node) if isinstance(exc, ast.Name) else ()
+        sources = _binding_calls(exc.id, frame) if isinstance(exc, ast.Name) else ()
         return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
 
     @staticmethod
@@ -3392,46 +3408,43 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
 
 
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
-_MAX_BINDING_NODES = 2_000  # nodes of one function read to find where a raised name was bound
 _MAX_ITEMS = 8  # items of a list or tuple literal argument kept for a later ``*args[0]``
 
 
-def _binding_calls(name: str, node: ast.AST | None) -> tuple[str, ...]:
+def _binding_calls(name: str, frame: Frame) -> tuple[str, ...]:
     """The functions called (by their last name) where ``name`` is bound in the function:
     ``for name in self.iter_errors(x)``, ``name = best_match(v.iter_errors(x))``, ``name =
     next(gen, None)``. Nested definitions are not looked into; the walk is bounded."""
-    if not isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+    if not isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
         return ()
     found: dict[str, None] = {}
-    todo: list[ast.AST] = list(node.body)
-    seen = 0
-    while todo and seen < _MAX_BINDING_NODES:
-        n = todo.pop()
-        seen += 1
-        if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
-            continue
-        source = _bound_from(n, name)
-        if source is not None:
-            for sub in ast.walk(source):
-                if isinstance(sub, ast.Call):
-                    found.setdefault(_last_name(sub.func), None)
-        todo.extend(ast.iter_child_nodes(n))
+    for source in frame.bound_from(name):
+        for sub in ast.walk(source):
+            if isinstance(sub, ast.Call):
+                found.setdefault(_last_name(sub.func), None)
     return tuple(k for k in found if k)
 
 
-def _bound_from(n: ast.AST, name: str) -> ast.expr | None:
-    """The expression ``n`` binds ``name`` from, if it binds it."""
-    if isinstance(n, _T_FOR_ASYNCFOR_COMPREHENSION):
-        return n.iter if _binds(n.target, name) else None
-    if isinstance(n, ast.Assign):
-        return n.value if any(_binds(t, name) for t in n.targets) else None
-    if isinstance(n, _T_NAMEDEXPR_ANNASSIGN):
-        return n.value if _binds(n.target, name) else None
-    return None
-
-
-def _binds(target: ast.expr, name: str) -> bool:
-    return isinstance(target, ast.Name) and target.id == name
+def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
+    """Each local's binding values among a function's body nodes, in their order: one walk's
+    index for every ``raise name`` of the function, instead of a walk per raise."""
+    out: dict[str, list[ast.expr]] = {}
+    value: ast.expr | None
+    for n in nodes:
+        if isinstance(n, _T_FOR_ASYNCFOR_COMPREHENSION):
+            target, value = n.target, n.iter
+        elif isinstance(n, _T_NAMEDEXPR_ANNASSIGN):
+            target, value = n.target, n.value
+        elif isinstance(n, ast.Assign):
+            names = {t.id: None for t in n.targets if isinstance(t, ast.Name)}
+            for k in names:  # ``a = b = f()``: the value once for each name
+                out.setdefault(k, []).append(n.value)
+            continue
+        else:
+            continue
+        if isinstance(target, ast.Name) and value is not None:
+            out.setdefault(target.id, []).append(value)
+    return out
 
 
 def _helper_local(cur: EnvVal, name: str) -> Value | None:
