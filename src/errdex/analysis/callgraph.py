@@ -94,6 +94,14 @@ class CallGraph:
             out.append(Reach(self._public(start) or "", path, line, (), False))
         return out or named[:limit]
 
+    def caller_counts(self, keys: Iterable[str]) -> dict[str, int]:
+        """Key -> how many functions call it, as far as their calls resolve (a constructor's
+        callers are the calls of its class), all the keys' callers learnt in one pass: how much
+        the library itself leans on each function, which the index stage stores per raise site."""
+        keys = list(dict.fromkeys(keys))
+        self._learn(keys)
+        return {k: len({e.caller for e in self.callers.get(k, [])}) for k in keys}
+
     @staticmethod
     def _api_like(key: str) -> bool:
         qual = key.partition(":")[2]
@@ -236,6 +244,8 @@ class CallGraph:
         m = self.index.module(mod) if mod else None
         if m is not None and name in m.funcs:
             return f"{mod}:{name}"
+        if m is not None and name in m.classes and f"{name}.__init__" in m.funcs:
+            return f"{mod}:{name}.__init__"  # ``mod.Cls()`` or an imported ``Cls()`` runs it
         if m is not None and name in m.imports:  # re-export of a re-export
             for t in m.imports[name]:
                 if t != dotted:
