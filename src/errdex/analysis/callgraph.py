@@ -177,8 +177,12 @@ class CallGraph:
         """For module-level functions: every import that binds them, through re-exports."""
         todo = [k for k in keys if k not in self._bindings]
         targets = {k: {k.replace(":", ".", 1)} for k in todo}
+        # dotted target -> the keys it leads to: each import row is matched to its keys by one
+        # look-up (a whole snapshot's raise sites are thousands of keys, ``caller_counts``)
+        leads: dict[str, list[str]] = {}
         for k in todo:
             self._bindings[k] = []
+            leads.setdefault(k.replace(":", ".", 1), []).append(k)
         for _ in range(_MAX_ALIAS_ROUNDS):
             leaves = {t.rpartition(".")[2] for k in todo for t in targets[k]}
             if not leaves:
@@ -188,12 +192,13 @@ class CallGraph:
             self.index.modules(r.module for r in rows)  # the modules the chains pass through, at once
             for row in rows:
                 target = resolve_import(row.module, row.is_package, row.level, row.target)
-                for k in todo:
-                    if target in targets[k] and row not in self._bindings[k]:
+                for k in list(leads.get(target, ())):
+                    if row not in self._bindings[k]:
                         self._bindings[k].append(row)
                         alias = f"{row.module}.{row.local}"
                         if alias not in targets[k] and self._func_key(alias) == k:
                             targets[k].add(alias)
+                            leads.setdefault(alias, []).append(k)
                             grown = True
             if not grown:
                 return
