@@ -109,26 +109,21 @@ def tile():
 
 
 @pytest.fixture(scope="module")
-def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    """The package indexed by the real pipeline (which counts the callers), loaded."""
     from errdex.pipeline import index
 
-    root = tmp_path_factory.mktemp("callers")
-    pkg = root / "project" / "pkg"  # a codebase holding the package: its modules are ``pkg.*``
-    pkg.mkdir(parents=True)
+    project = tmp_path_factory.mktemp("callers") / "project"  # its modules are ``pkg.*``
+    (project / "pkg").mkdir(parents=True)
     files = {
-        "__init__": "", "alpha": LOADER.format("alpha"), "beta": LOADER.format("beta"), "uses": USES, "colors": PUBLIC_SITE,
-        "_colors": PRIVATE_SITE, "paint": PUBLIC_USE, "shapes": SHAPES, "draw": DRAW,
+        "__init__": "", "alpha": LOADER.format("alpha"), "beta": LOADER.format("beta"), "uses": USES,
+        "colors": PUBLIC_SITE, "_colors": PRIVATE_SITE, "paint": PUBLIC_USE, "shapes": SHAPES, "draw": DRAW,
     }  # fmt: skip
     for name, text in files.items():
-        (pkg / f"{name}.py").write_text(text)
-    db = str(root / "c.db")
-    index(str(pkg.parent), db, jobs=1)
-    return db
-
-
-@pytest.fixture(scope="module")
-def matcher(catalogue: str) -> Iterator[Matcher]:
-    with Store.open(catalogue) as store:
+        (project / "pkg" / f"{name}.py").write_text(text)
+    db = str(project.parent / "c.db")
+    index(str(project), db, jobs=1)
+    with Store.open(db) as store:
         yield Matcher.load(store)
 
 
