@@ -1,21 +1,30 @@
 #!/usr/bin/env python3
-"""Ties of one message: would a code signal put the truth first? (issue #10, docs/measurements/acc30.md)
+"""Ties of one message: would a code signal put the truth first? (issue #10, docs/measurements/acc30.md, acc48.md)
 
-    .venv/bin/python bench/tie_signals.py collect --db-pattern '/tmp/m2-{set}.db' SET ... [--out DIR]
+    .venv/bin/python bench/tie_signals.py collect --db-pattern '/tmp/m2-{set}.db' SET ... [--out DIR] [--exact-fits]
     .venv/bin/python bench/tie_signals.py score DIR/ties-*.json
+    .venv/bin/python bench/tie_signals.py study DIR/ties-*.json
 
 ``collect`` explains every positive case of each regression set against its indexed catalogue
 (``errdex explain --batch --json``, as ``tests/regression_score.py`` does) and keeps the cases
 whose answer opens with a tie (``result.tied``'s rule on the JSON: same class, same approximate
-flag, same text once placeholders are blanked, within ``result.TIE`` of the first) that holds
-the truth. For each tied site it records what the snapshot's code facts say of its function:
-called by name (today's prior, ``facts.called_as``), the files whose code calls that name, its
-callers resolved by ``analysis.callgraph`` (any, static, from another module), the public entry
-points that reach it and how deep, and whether it is public API itself.
+flag, same text once placeholders are blanked, within ``result.TIE`` of the first; with
+``--exact-fits``, every exact answer within ``TIE`` of an exact first, whatever its text) that
+holds the truth. For each tied site it records what the snapshot's code facts say of its
+function: called by name (today's prior, ``facts.called_as``), the calls written with its name
+and the files holding them, its callers resolved by ``analysis.callgraph`` (any, static, from
+another module), the public entry points that reach it and how deep, whether it is public API
+itself, and how many of the library's tests expect it.
 
 ``score`` reorders each tie by one signal (a stable sort, higher first, today's order among
 equals) and counts *gain* (the truth was not first and now is) and *loss* (it was first and no
 longer is), per case, per set and per distinct tie group (a group asked several times counts once).
+
+``study`` (issue #10 item 8) does the same for every prior of ``_PRIORS`` (alone, below today's
+tie-breaks, or as a score bonus), counting a case right when its first answer names the
+expected site or one of its alternatives, per set and per library, with the sets a prior makes
+fall; then chooses a prior with each library left out and judges it on that library (with and
+without the rule that no set may fall).
 """
 
 from __future__ import annotations
@@ -36,18 +45,19 @@ TIE = 0.01  # result.TIE
 _AUX = re.compile(r"(^|/)(tests?|testing|bench(mark)?s?|examples?|docs?|_?vendor(ed)?|third_party|contrib)/")
 
 
-def _tie_group(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _tie_group(matches: list[dict[str, Any]], same_text: bool = True) -> list[dict[str, Any]]:
+    """The answers level with the first: exact alike, within ``TIE`` of it, and (``same_text``)
+    of its class and text once placeholders are blanked (``result.tied``)."""
     from errdex.match.twins import literal
 
     if not matches:
         return []
     top, out = matches[0], matches[:1]
     for m in matches[1:]:
-        if (
-            m["approximate"] != top["approximate"]
-            or m["exc_type"] != top["exc_type"]
-            or top["score"] - m["score"] >= TIE
-            or literal(m["template"]) != literal(top["template"])
+        if m["approximate"] != top["approximate"] or top["score"] - m["score"] >= TIE:
+            break
+        if same_text and (
+            m["exc_type"] != top["exc_type"] or literal(m["template"]) != literal(top["template"])
         ):
             break
         out.append(m)
@@ -82,10 +92,12 @@ class _Facts:
     def site(self, m: dict[str, Any]) -> dict[str, Any]:
         from errdex.analysis.context import get_context
         from errdex.match.score import private_site
+        from errdex.match.twins import literal
         from errdex.store.facts import called_as
 
-        info: dict[str, Any] = {k: m[k] for k in ("path", "function", "line", "score")}
+        info: dict[str, Any] = {k: m[k] for k in ("path", "function", "line", "score", "exc_type")}
         info["private"] = private_site(m["path"], m["function"])
+        info["literal"] = literal(m["template"])
         err = self.store.get_error(m["id"])
         if err is None:
             return {**info, "called": False, "name_files": []}
@@ -93,6 +105,12 @@ class _Facts:
         name = called_as(m["function"])
         files = sorted(self.name_files(sid).get(name, ())) if name else []
         info.update(called=bool(files), name_files=files)
+        # in-degree by name: every call written with the function's name, the function's own
+        # recursive calls aside
+        calls = self.store.facts.calls_named(sid, [name]) if name else []
+        own = m["function"].replace(".<locals>", "")
+        info["call_sites"] = sum(1 for c in calls if c.caller != own)
+        info["tests"] = len(self.store.facts.expectations_of(sid, m["id"]))
         ctx = get_context(self.store, sid)
         mod = ctx.index.module_of(m["path"])
         if mod is None:
@@ -111,7 +129,7 @@ class _Facts:
         return info
 
 
-def collect(sets: list[str], pattern: str, out: Path) -> None:
+def collect(sets: list[str], pattern: str, out: Path, exact_fits: bool = False) -> None:
     import regression_score as rs
 
     errdex = [sys.executable, "-m", "errdex.cli"]
@@ -122,13 +140,16 @@ def collect(sets: list[str], pattern: str, out: Path) -> None:
         answers, _ = rs.explain_batch(errdex, db, cases)
         facts, ties = _Facts(db), []
         for c in cases:
-            group = _tie_group(answers.get(c["id"]) or [])
+            group = _tie_group(answers.get(c["id"]) or [], same_text=not exact_fits)
+            if exact_fits and group and group[0]["approximate"]:
+                continue
             rank = rs.rank_of(group, c["expected"], 3) if len(group) > 1 else None
             if rank is None:
                 continue
             ties.append({
-                "set": name, "id": c["id"], "kind": c.get("kind"), "truth_rank": rank,
-                "approximate": group[0]["approximate"], "members": [facts.site(m) for m in group],
+                "set": name, "id": c["id"], "library": c.get("library"), "kind": c.get("kind"),
+                "truth_rank": rank, "approximate": group[0]["approximate"],
+                "members": [facts.site(m) for m in group],
             })  # fmt: skip
         (out / f"ties-{name}.json").write_text(json.dumps(ties, indent=1))
         late = sum(t["truth_rank"] > 1 for t in ties)
@@ -191,6 +212,231 @@ def score(files: list[str]) -> None:
         print(f"| {name} | {gain} | {loss} | {n['gain']}/{n['loss']} | {sets} |")
 
 
+Key = Callable[[dict[str, Any]], Any]
+Count = Callable[[dict[str, Any]], float]
+
+
+def _dunder(function: str) -> bool:
+    last = function.rpartition(".")[2]
+    return last.startswith("__") and last.endswith("__")
+
+
+def _operator(function: str) -> bool:
+    """A dunder other than a constructor: run by syntax (``d[k]``, ``x in d``), never called
+    by name, so a count of the calls written with its name says nothing of how often it runs."""
+    return _dunder(function) and not function.endswith(("__init__", "__new__"))
+
+
+def _calls(m: dict[str, Any]) -> float:
+    """Call sites written with the function's name; an operator's taken as the most."""
+    return float("inf") if _operator(m["function"]) else float(m.get("call_sites") or 0)
+
+
+def _log_bucket(n: float, base: int) -> int:
+    """0 for none, then 1 + floor(log_base(n)); 99 for an operator's unknown count."""
+    if n == float("inf"):
+        return 99
+    b = 0
+    while n >= base:
+        n /= base
+        b += 1
+    return b + (n >= 1)
+
+
+def _equal_then(key: Key) -> Key:
+    """``key`` only among sites of one run of today's key and equal score (below every
+    tie-break errdex has today)."""
+    return lambda m: (m["block"], round(m["score"], 4), key(m))
+
+
+def _weighted(count: Count, base: int, w: float) -> Key:
+    """A score bonus of ``w`` per log-``base`` bucket of ``count`` (at most 4 buckets): moves a
+    site only past sites within that bonus of its score, inside its run of today's key."""
+    return lambda m: (m["block"], round(m["score"], 4) + w * min(4, _log_bucket(count(m), base)))
+
+
+def _dominant(count: Count, ratio: float) -> Key:
+    """Within a run of today's key, first the one site whose ``count`` is ``ratio`` times
+    every other's in its tie (``m["_tie"]``: the tie's members)."""
+
+    def key(m: dict[str, Any]) -> Any:
+        v, rest = count(m), [count(o) for o in m["_tie"] if o is not m]
+        return (m["block"], v > 0 and all(v >= ratio * r for r in rest), round(m["score"], 4))
+
+    return key
+
+
+# issue #10 item 8's candidate priors, each a sort key (higher first) applied to a tie as errdex
+# orders it today (a stable sort: today's order among equals)
+_PRIORS: dict[str, Key] = {
+    "today's order (no change)": lambda m: 0,
+    "called by name (today's CALLED)": lambda m: m["called"],
+    "public: fewer _private parts (today's PUBLIC)": lambda m: -m["private"],
+    "call sites by name, count": lambda m: m.get("call_sites") or 0,
+    "call sites by name, operators high": _calls,
+    "call sites by name, log2 bucket, operators high": lambda m: _log_bucket(_calls(m), 2),
+    "files calling the name, count": lambda m: len(m.get("name_files", [])),
+    "resolved callers, count": lambda m: m.get("callers") or 0,
+    "public entry points reaching it, count": lambda m: len(m.get("reach") or []),
+    "reached from public API": lambda m: bool(m.get("public")) or bool(m.get("reach")),
+    "reached from public, nothing _private": lambda m: (
+        (bool(m.get("public")) or bool(m.get("reach"))) and m.get("private", 1) == 0
+    ),
+    "nearer a public entry point": lambda m: -_depth(m),
+    "public API itself": lambda m: m.get("public") is not None,
+    "tests expect it": lambda m: (m.get("tests") or 0) > 0,
+    "tests expecting it, count": lambda m: m.get("tests") or 0,
+    "shallower module": lambda m: -m["path"].count("/"),
+    "not a dunder": lambda m: not _dunder(m["function"]),
+    "a dunder": lambda m: _dunder(m["function"]),
+    "not nested (<locals>)": lambda m: "<locals>" not in m["function"],
+    "earlier in its module": lambda m: -m["line"],
+    "later in its module": lambda m: m["line"],
+    "module-level function (no class)": lambda m: "." not in m["function"].replace(".<locals>", ""),
+}
+for _name in (
+    "call sites by name, operators high", "files calling the name, count", "resolved callers, count",
+    "public entry points reaching it, count", "nearer a public entry point", "tests expecting it, count",
+    "not a dunder", "shallower module", "earlier in its module",
+):  # fmt: skip
+    _PRIORS[f"equal score, then {_name}"] = _equal_then(_PRIORS[_name])
+
+# in-degree as a weighted tie-break, ``w`` from 0.0005 (under a difference of today's PUBLIC) to
+# 0.002 (half of CALLED); the whole gap of a tie (``result.TIE``) is 0.01
+_COUNTS: dict[str, Count] = {
+    "call sites by name (operators high)": _calls,
+    "files calling the name": lambda m: len(m.get("name_files", [])),
+    "resolved callers": lambda m: m.get("callers") or 0,
+    "resolved static callers": lambda m: m.get("callers_static") or 0,
+    "resolved callers in another module": lambda m: m.get("callers_ext") or 0,
+    "public entry points reaching it": lambda m: len(m.get("reach") or []),
+}
+for _cname, _count in _COUNTS.items():
+    for _base in (2, 4, 8):
+        for _w in (0.0005, 0.001, 0.002):
+            _PRIORS[f"score + {_w} x log{_base} {_cname}"] = _weighted(_count, _base, _w)
+for _ratio in (2.0, 4.0, 8.0):
+    _PRIORS[f"one site with {_ratio:g}x every other's call sites (operators high)"] = _dominant(
+        _calls, _ratio
+    )
+    _PRIORS[f"one site with {_ratio:g}x every other's resolved callers"] = _dominant(
+        _COUNTS["resolved callers"], _ratio
+    )
+
+
+def _first(ms: list[dict[str, Any]], key: Key | None) -> list[int]:
+    order = list(range(len(ms)))
+    return order if key is None else sorted(order, key=lambda i: key(ms[i]), reverse=True)
+
+
+def _effect(ties: list[dict[str, Any]], key: Key) -> tuple[int, int, int, int]:
+    """(gain, loss, top-3 gain, top-3 loss) of reordering every tie by ``key``: a case is right
+    when its first answer names the expected site or one of its alternatives (``ok``)."""
+    gain = loss = g3 = l3 = 0
+    for t in ties:
+        ms = t["members"]
+        ok = [bool(m.get("ok", i == t["truth_rank"] - 1)) for i, m in enumerate(ms)]
+        order = _first(ms, key)
+        before, after = ok[0], ok[order[0]]
+        gain += after and not before
+        loss += before and not after
+        b3, a3 = any(ok[:3]), any(ok[i] for i in order[:3])
+        g3 += a3 and not b3
+        l3 += b3 and not a3
+    return gain, loss, g3, l3
+
+
+def _falls(effect: tuple[int, int, int, int]) -> bool:
+    """A set's top-1 or top-3 would fall: more cases lost than won."""
+    gain, loss, g3, l3 = effect
+    return loss > gain or l3 > g3
+
+
+def _mark_ok(ties: list[dict[str, Any]]) -> None:
+    """Mark each tie's members naming the case's expected site or an alternative (``ok``)."""
+    import regression_score as rs
+
+    cases: dict[str, dict[str, Any]] = {}
+    for name in {t["set"] for t in ties}:
+        cases.update((c["id"], c) for c in rs.load_cases(ROOT / "tests/data/regression" / name))
+    for t in ties:
+        want = cases[t["id"]]["expected"]
+        for m in t["members"]:
+            m["ok"] = rs.rank_of([m], want, 3) == 1
+
+
+def study(files: list[str]) -> None:
+    """Every prior on every exact tie: overall, per set, per library; then each prior chosen
+    with one library left out and judged on that library alone (leave-one-library-out)."""
+    ties = [t for f in files for t in json.loads(Path(f).read_text())]
+    _mark_ok(ties)
+    for t in ties:
+        # today's order sorts by a key whose leading parts (frames on the raise, class
+        # agreement) can put a lower score first: a weighted prior moves a site only within
+        # its run of non-increasing scores, as adding to the score would
+        block, last = 0, float("inf")
+        for m in t["members"]:
+            if m["score"] > last:
+                block += 1
+            last = m["score"]
+            m["block"] = -block
+            m["_tie"] = t["members"]
+    libs = sorted({t["library"] for t in ties})
+    sets = sorted({t["set"] for t in ties})
+    late = sum(t["truth_rank"] > 1 for t in ties)
+    print(f"{len(ties)} exact ties hold the truth ({len(libs)} libraries), {late} with it not first\n")
+    print(
+        "| prior (higher first) | won | lost | top-3 won/lost | libraries won/lost | sets falling | per set won/lost |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for name, key in _PRIORS.items():
+        gain, loss, g3, l3 = _effect(ties, key)
+        per_set: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        per_lib: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for t in ties:
+            g, lo, _, _ = _effect([t], key)
+            for d, k in ((per_set, t["set"]), (per_lib, t["library"])):
+                d[k][0] += g
+                d[k][1] += lo
+        falls = [s for s in sets if _falls(_effect([t for t in ties if t["set"] == s], key))]
+        lw = sum(g > lo for g, lo in per_lib.values())
+        ll = sum(lo > g for g, lo in per_lib.values())
+        moved = ", ".join(f"{s} {g}/{lo}" for s, (g, lo) in sorted(per_set.items()) if g or lo)
+        print(
+            f"| {name} | {gain} | {loss} | {g3}/{l3} | {lw}/{ll} | {', '.join(falls) or 'none'} | {moved} |"
+        )
+    _held_out(ties, libs, sets, constrained=False)
+    _held_out(ties, libs, sets, constrained=True)
+
+
+def _held_out(ties: list[dict[str, Any]], libs: list[str], sets: list[str], constrained: bool) -> None:
+    """Leave one library out: the prior with the best won - lost on the other libraries'
+    ties, judged on the one left out. ``constrained``: among the priors under which no set
+    falls on those other libraries' ties (the project's rule; today's order always qualifies)."""
+    rule = ", among priors no set falls under" if constrained else ""
+    print(
+        f"\nLeave one library out{rule}: the best won - lost on the other libraries, judged on the one left out"
+    )
+    chosen: Counter[str] = Counter()
+    total = [0, 0]
+    for lib in libs:
+        train = [t for t in ties if t["library"] != lib]
+        pool = [
+            n
+            for n in _PRIORS
+            if not constrained
+            or not any(_falls(_effect([t for t in train if t["set"] == s], _PRIORS[n])) for s in sets)
+        ]
+        best = max(pool, key=lambda n: (lambda e: e[0] - e[1])(_effect(train, _PRIORS[n])))
+        g, lo, _, _ = _effect([t for t in ties if t["library"] == lib], _PRIORS[best])
+        chosen[best] += 1
+        total[0] += g
+        total[1] += lo
+        if g or lo:
+            print(f"  {lib}: {best}: won {g}, lost {lo}")
+    print(f"held-out total: won {total[0]}, lost {total[1]}; chosen: {dict(chosen)}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -198,11 +444,21 @@ def main() -> None:
     c.add_argument("sets", nargs="+")
     c.add_argument("--db-pattern", required=True, help="catalogue per set, e.g. /tmp/m2-{set}.db")
     c.add_argument("--out", type=Path, default=Path("/tmp/tie_signals"))
+    c.add_argument(
+        "--exact-fits", action="store_true",
+        help="every exact answer within TIE of the first, whatever its text (not only one message's)",
+    )  # fmt: skip
     s = sub.add_parser("score")
     s.add_argument("files", nargs="+")
+    st = sub.add_parser(
+        "study", help="issue #10 item 8: every prior, per set and library, leave-one-library-out"
+    )
+    st.add_argument("files", nargs="+")
     args = ap.parse_args()
     if args.cmd == "collect":
-        collect(args.sets, args.db_pattern, args.out)
+        collect(args.sets, args.db_pattern, args.out, args.exact_fits)
+    elif args.cmd == "study":
+        study(args.files)
     else:
         score(args.files)
 

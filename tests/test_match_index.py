@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
+from index_helpers import counted_entries
 
 from errdex.match import ARTIFACT, Matcher, build_index
 from errdex.match.artifact import class_bases, unpack
@@ -250,7 +251,7 @@ def test_the_memo_of_recent_strings_emptied_when_full_changes_no_byte(
 
 def test_round_trip_on_the_jax_catalogue(jax_db: str) -> None:
     with Store.open(jax_db, readonly=True) as store:
-        entries = list(store.iter_entries())
+        entries = counted_entries(store)
         built = build_index(entries, str(store.generation()), class_bases(store))  # as the pipeline
         stored = unpack(store.get_artifact(ARTIFACT) or b"")
         assert stored == built.dumps()  # what the pipeline stored: the layout is deterministic

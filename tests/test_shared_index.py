@@ -10,16 +10,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from index_helpers import counted_entries
 
 from errdex.match import build_index
 from errdex.match import shared_index as si
 from errdex.match.artifact import class_bases, unpack
 from errdex.model import CatalogueEntry
-from errdex.pipeline import index
+from errdex.pipeline import index, resolved_callers
 from errdex.store import Store
 from errdex.store import segments as ss
 
 pytestmark = [pytest.mark.network]
+
+
+def _update(store: Store) -> Any:
+    """The catalogue's index merged as the index stage merges it: each segment built here with
+    its entries' resolved callers (``pipeline.resolved_callers``)."""
+    return si.update(store, partial(resolved_callers, store))
 
 
 def _spy_entries(store: Store) -> list[int | None]:
@@ -69,7 +76,7 @@ def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
     third = index("pypi:iniconfig==2.0.0", db).snapshot_id
     assert calls == [third]  # the first two come from the stored index's arrays
     with Store.open(db) as store:
-        built = build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+        built = build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         stored = unpack(store.get_artifact("match-index") or b"")
         assert stored == built
         # a damaged stored index is not started from: every segment is merged, same bytes
@@ -84,7 +91,7 @@ def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
                 .values(data=stored[:100] + b"\xff" * 64 + stored[164:])  # type: ignore[index]
             )
         calls.clear()
-        assert si.update(store).dumps() == built
+        assert _update(store).dumps() == built
         assert sorted(calls) == sorted(i for i, _ in ss.snapshot_stamps(store))
 
 
@@ -104,7 +111,7 @@ def test_a_removed_earlier_release_is_left_out_of_the_stored_index(
         assert first not in left and calls == [third] and left[-1] == third  # idna's from the stored index
         assert (
             unpack(store.get_artifact("match-index") or b"")
-            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         )
 
 
@@ -112,8 +119,8 @@ def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None
     for spec in ("pypi:six==1.16.0", "pypi:idna==3.7"):
         index(spec, db_url)
     with Store.open(db_url) as store:
-        merged = si.update(store)
-        built = build_index(store.iter_entries(), str(store.generation()), class_bases(store))
+        merged = _update(store)
+        built = build_index(counted_entries(store), str(store.generation()), class_bases(store))
         assert merged.n_entries == built.n_entries > 540  # the interpreter's ~500 and the two releases'
         assert merged.dumps() == built.dumps()  # byte for byte: same patterns, keys, tables
         first = {i: ss.get_segment(store, i, h) for i, h in ss.snapshot_stamps(store)}
@@ -128,11 +135,11 @@ def test_merged_segments_are_the_index_built_from_every_row(db_url: str) -> None
         third = index("pypi:iniconfig==2.0.0", db_url).snapshot_id
         with Store.open(db_url) as store:
             calls = _spy_entries(store)
-            merged = si.update(store)
+            merged = _update(store)
             assert calls == []  # the pipeline already built and saved the new segment
             assert (
                 merged.dumps()
-                == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+                == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
             )
             stamps = dict(ss.snapshot_stamps(store))
             assert all(ss.get_segment(store, i, stamps[i]) == data for i, data in first.items())
@@ -150,11 +157,11 @@ def test_a_damaged_segment_is_built_again_from_its_own_rows(tmp_path: Path) -> N
         ss.put_segment(store, b, stamps[b], good[:100] + b"\xff" * 64 + good[164:])
         _forget_merged(store)
         calls = _spy_entries(store)
-        merged = si.update(store)
+        merged = _update(store)
         assert calls == [b]  # only the damaged one; six's segment is read as stored
         assert (
             merged.dumps()
-            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         )
         assert ss.get_segment(store, a, stamps[a]) is not None
 
@@ -171,12 +178,12 @@ def test_a_first_segment_built_again_carries_the_merge_from_its_builder(tmp_path
         ss.drop_segments(store, {b})
         _forget_merged(store)
         calls = _spy_entries(store)
-        merged = si.update(store)
+        merged = _update(store)
         assert calls == [a]
         assert ss.get_segment(store, a, stamps[a]) == stored_a  # the fork finished alone, as before
         assert (
             merged.dumps()
-            == build_index(again.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            == build_index(counted_entries(again), str(store.generation()), class_bases(store)).dumps()
         )
 
 
@@ -223,11 +230,11 @@ def test_segments_are_stored_compressed_and_a_forged_frame_is_built_again(tmp_pa
         assert ss.get_segment(store, snap, stamp) is None
         _forget_merged(store)
         calls = _spy_entries(store)
-        merged = si.update(store)
+        merged = _update(store)
         assert (
             calls == [snap]
             and merged.dumps()
-            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         )
 
 
@@ -435,7 +442,7 @@ def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release
     new = index("pypi:packaging==26.4", db_url).snapshot_id
     with Store.open(db_url) as store:
         stamps = dict(ss.snapshot_stamps(store))
-        built = si.build_segment(store, new).dumps()
+        built = si.build_segment(store, new, partial(resolved_callers, store)).dumps()
         assert ss.get_segment(store, new, stamps[new]) == built
 
         def stored(i: int) -> bytes:
@@ -450,7 +457,7 @@ def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release
         assert diff[:4] == b"\xffsd1" and len(diff) * 2 < len(whole)  # the next one's difference is small
 
         store.delete_snapshot(old)
-        si.update(store)
+        _update(store)
         assert ss.get_segment(store, new, stamps[new]) == built  # its base stayed
         base = f"{ss.PREFIX}{old}"
         with store.engine.begin() as conn:
@@ -460,12 +467,12 @@ def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release
         assert ss.get_segment(store, new, stamps[new]) is None
         _forget_merged(store)
         calls = _spy_entries(store)
-        merged = si.update(store)
+        merged = _update(store)
         assert calls == [new]  # built again from its rows, and stored whole now that it has no base
         assert ss.get_segment(store, new, stamps[new]) == built and stored(new)[:4] == b"\x28\xb5\x2f\xfd"
         assert (
             merged.dumps()
-            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         )
         with store.engine.connect() as conn:  # the base nothing names any more is gone
             assert conn.execute(select(s.artifacts.c.name).where(s.artifacts.c.name == base)).first() is None
@@ -545,9 +552,9 @@ def test_a_snapshot_left_out_of_a_merged_index_lays_out_the_bytes_of_a_build_wit
     )
 
 
-def _spy_builder(built: list[int], real: Any, store: Store, sid: int) -> Any:
+def _spy_builder(built: list[int], real: Any, store: Store, sid: int, callers: Any = None) -> Any:
     built.append(sid)
-    return real(store, sid)
+    return real(store, sid, callers)
 
 
 def test_releases_removed_from_a_history_are_left_out_without_building_segments_again(
@@ -575,17 +582,17 @@ def test_releases_removed_from_a_history_are_left_out_without_building_segments_
             with pytest.MonkeyPatch.context() as mp:
                 mp.setattr(si, "_segment_builder", partial(_spy_builder, built, si._segment_builder))
                 calls = _spy_entries(store)
-                merged = si.update(store)
+                merged = _update(store)
             assert built == [] and set(calls) <= {sids[1]}
             assert (
                 merged.dumps()
-                == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+                == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
             )
         # a release added after: merged onto the stored index as before
         again = index(f"git:{repo}@v0.4.0", db_url, jobs=1, cache_dir=cache).snapshot_id
     with Store.open(db_url) as store:
         assert (
             unpack(store.get_artifact("match-index") or b"")
-            == build_index(store.iter_entries(), str(store.generation()), class_bases(store)).dumps()
+            == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         )
         assert [i for i, _ in ss.snapshot_stamps(store)] == [sids[1], again]

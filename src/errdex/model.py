@@ -196,6 +196,9 @@ class CatalogueEntry:
     relay: bool = False  # a helper's raise of a message its callers supply (``ErrorRecord.relay``)
     # the snapshot's library code calls the site's function by its name (``facts.called_as``)
     called: bool = False
+    # how many functions of the library the call graph resolves as calling the site's function
+    # (a constructor's: the calls of its class), counted by the index stage (``pipeline``)
+    callers: int = 0
     # the first source line of the statement (stripped), as a traceback prints it under the frame
     statement: str = ""
     # the raised class's own bases when the codebase defines it: a pasted class relates to the

@@ -497,10 +497,41 @@ def producer_digest() -> str:
 
 def _rebuild_match_index(store: Any) -> None:
     """The new snapshots' segments are built from their own rows and merged with the stored
-    ones (``match.shared_index``), not the whole index rebuilt from every row."""
+    ones (``match.shared_index``), not the whole index rebuilt from every row; each new
+    segment's entries carry their functions' resolved callers (``resolved_callers``)."""
+    from functools import partial
+
     from errdex.match.shared_index import update
 
-    update(store)
+    update(store, callers=partial(resolved_callers, store))
+
+
+def resolved_callers(
+    store: Any, snapshot_id: int, sites: list[tuple[str, str]]
+) -> dict[tuple[str, str], int]:
+    """(path, function) of raise sites of one snapshot -> how many of its library's functions
+    the call graph (``analysis.callgraph``) resolves as calling that function, a constructor's
+    through its class. The ranker orders sites of one message that score alike by it (the
+    helper the library leans on is the one users reach, issue #10): ``match`` does not import
+    ``analysis``, so the count is made here, once per snapshot, and stored in its index
+    segment. A snapshot without code facts (an older errdex's) counts none."""
+    from errdex.analysis.callgraph import CallGraph
+    from errdex.analysis.symbols import ProjectIndex
+
+    reader = store.facts
+    if not sites or not reader.has_facts(snapshot_id):
+        return {}
+    names: dict[str, str | None] = {}  # path -> its library module's name
+    keys: dict[tuple[str, str], str] = {}
+    for path, function in sites:
+        if path not in names:
+            row = reader.module_at(snapshot_id, path)
+            names[path] = row.name if row is not None and not row.is_test else None
+        mod = names[path]
+        if mod is not None and function and not function.endswith("<module>"):
+            keys[path, function] = f"{mod}:{function}"
+    counts = CallGraph(ProjectIndex(reader, snapshot_id)).caller_counts(keys.values())
+    return {site: n for site, key in keys.items() if (n := counts[key])}
 
 
 def _expectations(ex: Any, prog: Progress) -> tuple[list[Any], int]:

@@ -94,6 +94,14 @@ class CallGraph:
             out.append(Reach(self._public(start) or "", path, line, (), False))
         return out or named[:limit]
 
+    def caller_counts(self, keys: Iterable[str]) -> dict[str, int]:
+        """Key -> how many functions call it, as far as their calls resolve (a constructor's
+        callers are the calls of its class), all the keys' callers learnt in one pass: how much
+        the library itself leans on each function, which the index stage stores per raise site."""
+        keys = list(dict.fromkeys(keys))
+        self._learn(keys)
+        return {k: len({e.caller for e in self.callers.get(k, [])}) for k in keys}
+
     @staticmethod
     def _api_like(key: str) -> bool:
         qual = key.partition(":")[2]
@@ -169,8 +177,12 @@ class CallGraph:
         """For module-level functions: every import that binds them, through re-exports."""
         todo = [k for k in keys if k not in self._bindings]
         targets = {k: {k.replace(":", ".", 1)} for k in todo}
+        # dotted target -> the keys it leads to: each import row is matched to its keys by one
+        # look-up (a whole snapshot's raise sites are thousands of keys, ``caller_counts``)
+        leads: dict[str, list[str]] = {}
         for k in todo:
             self._bindings[k] = []
+            leads.setdefault(k.replace(":", ".", 1), []).append(k)
         for _ in range(_MAX_ALIAS_ROUNDS):
             leaves = {t.rpartition(".")[2] for k in todo for t in targets[k]}
             if not leaves:
@@ -180,12 +192,13 @@ class CallGraph:
             self.index.modules(r.module for r in rows)  # the modules the chains pass through, at once
             for row in rows:
                 target = resolve_import(row.module, row.is_package, row.level, row.target)
-                for k in todo:
-                    if target in targets[k] and row not in self._bindings[k]:
+                for k in list(leads.get(target, ())):
+                    if row not in self._bindings[k]:
                         self._bindings[k].append(row)
                         alias = f"{row.module}.{row.local}"
                         if alias not in targets[k] and self._func_key(alias) == k:
                             targets[k].add(alias)
+                            leads.setdefault(alias, []).append(k)
                             grown = True
             if not grown:
                 return
@@ -236,6 +249,8 @@ class CallGraph:
         m = self.index.module(mod) if mod else None
         if m is not None and name in m.funcs:
             return f"{mod}:{name}"
+        if m is not None and name in m.classes and f"{name}.__init__" in m.funcs:
+            return f"{mod}:{name}.__init__"  # ``mod.Cls()`` or an imported ``Cls()`` runs it
         if m is not None and name in m.imports:  # re-export of a re-export
             for t in m.imports[name]:
                 if t != dotted:

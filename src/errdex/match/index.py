@@ -78,6 +78,7 @@ from __future__ import annotations
 
 import heapq
 import io
+import math
 import re
 import struct
 import sys
@@ -110,7 +111,8 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 18  # 18: the raises printing collected errors' messages joined (``JOINED``)
+FORMAT = 19  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+# callers' bucket in ``e_relay``'s high bits
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -153,8 +155,10 @@ SECTIONS: dict[str, str] = {
     # entries, one column per field; ``e_tmpl`` is ``NONE`` when the template is what the
     # pattern's segments and names render (``Index.template``); ``e_relay``'s low bits are 1 for
     # a helper's raise of a message its callers supply (``CatalogueEntry.relay``), 2 for a caught
-    # exception re-raised with its trail cut (``cut_reraise``), and ``CALLED`` is set when the
-    # library's code calls the site's function (``CatalogueEntry.called``)
+    # exception re-raised with its trail cut (``cut_reraise``), ``CALLED`` is set when the
+    # library's code calls the site's function (``CatalogueEntry.called``), and the bits from
+    # ``CALLERS_SHIFT`` up hold ``callers_bucket`` of the callers the call graph resolves for it
+    # (``CatalogueEntry.callers``)
     "e_key": "q", "e_id": "I", "e_snap": "I", "e_site": "I", "e_tmpl": "I", "e_line": "i", "e_pat": "I",
     "e_relay": "B",
     # patterns: compact literals joined by spaces (they hold none), placeholder names, the literal
@@ -936,13 +940,17 @@ class Index:
         return str(where[0])
 
     def entry_columns(self, i: int) -> tuple[str, int, int]:
-        """Entry ``i``'s codebase, raise site id and flags (relay, called), nothing else decoded."""
-        return self.snap_repo(self._ecols[2][i]), self._ecols[3][i], self._ecols[7][i] & (_RELAY | CALLED)
+        """Entry ``i``'s codebase, raise site id and flags (relay, called, callers' bucket), nothing
+        else decoded."""
+        return self.snap_repo(self._ecols[2][i]), self._ecols[3][i], self._ecols[7][i]
 
-    def site_summary(self, eis: Sequence[int], repo: str | None = None) -> tuple[set[int], set[int], bool]:
+    def site_summary(
+        self, eis: Sequence[int], repo: str | None = None
+    ) -> tuple[set[int], set[int], bool, int]:
         """Of entries ``eis`` (those in codebase ``repo`` when given): their distinct raise sites,
-        their distinct snapshots, and whether any one's function is called by its library
-        (``entry_called``). What a bound over many entries needs, read from the columns in a
+        their distinct snapshots, whether any one's function is called by its library
+        (``entry_called``) and the highest callers' bucket of them (``entry_callers``). What a
+        bound over many entries needs, read from the columns in a
         few passes: the entries of one pattern are the copies of a few raises, so the sites and
         snapshots are far fewer than the entries, and each is decoded once."""
         snapcol, sitecol, flags = self._ecols[2], self._ecols[3], self._ecols[7]
@@ -953,7 +961,8 @@ class Index:
             snaps = {snap for snap in snaps if self.snap_repo(snap) == repo}
             eis = [ei for ei in eis if snapcol[ei] in snaps]
         called = any(flags[ei] & CALLED for ei in eis)
-        return {sitecol[ei] for ei in eis}, snaps, called
+        callers = max((flags[ei] >> CALLERS_SHIFT for ei in eis), default=0)
+        return {sitecol[ei] for ei in eis}, snaps, called, callers
 
     def entry_id(self, i: int) -> str:
         return self._pool.get(self._ecols[1][i])
@@ -990,6 +999,11 @@ class Index:
     def entry_called(self, i: int) -> bool:
         """The library's code calls entry ``i``'s function by its name (``CatalogueEntry.called``)."""
         return self._ecols[7][i] & CALLED != 0
+
+    def entry_callers(self, i: int) -> int:
+        """``callers_bucket`` of the callers the call graph resolves for entry ``i``'s function
+        (``CatalogueEntry.callers``)."""
+        return int(self._ecols[7][i] >> CALLERS_SHIFT)
 
     def _site(self, site: int) -> tuple[str | None, ...]:
         """A raise site's (kind, type, qualified name, path, function)."""
@@ -1416,7 +1430,7 @@ class Builder:
         self.add(
             " ".join(lits), tuple(segs[1::2]), segs[0::2], partial(is_runtime, e.repo),
             (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
-            e.key, e.error_id, e.template, e.line, e.relay, e.statement, e.called,
+            e.key, e.error_id, e.template, e.line, e.relay, e.statement, e.called, None, e.callers,
         )  # fmt: skip
         if e.exc_bases and not is_runtime(e.repo):
             self.add_bases(e.exc_type, e.exc_bases)
@@ -1443,14 +1457,16 @@ class Builder:
         statement: str = "",
         called: bool = False,
         flags: int | None = None,
+        callers: int = 0,
     ) -> None:
         """One entry: its pattern's compact literals joined by spaces, placeholder names and
         literal segments as written (the segments and the interpreter flag are kept only when
         the pattern is new: its first entry's), its snapshot (repo, version, date), site (kind,
         type, qualified name, path, function), the first line of its raise statement and whether
-        the library calls its function. The template is stored only when the pattern's segments
+        the library calls its function, and how many callers the call graph resolves for that
+        function (``callers``, kept as its ``callers_bucket``). The template is stored only when the pattern's segments
         and names do not render it. ``flags``: the entry's ``e_relay`` byte as an index stored
-        it (``relay`` and ``called`` are then not read, and ``statement`` may be compact), for
+        it (``relay``, ``called`` and ``callers`` are then not read, and ``statement`` may be compact), for
         an entry taken back out of a built index."""
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
@@ -1474,7 +1490,9 @@ class Builder:
         relay_flags = (
             flags
             if flags is not None
-            else ((2 if cut_reraise(statement) else 1) if relay else 0) | (CALLED if called else 0)
+            else ((2 if cut_reraise(statement) else 1) if relay else 0)
+            | (CALLED if called else 0)
+            | callers_bucket(callers) << CALLERS_SHIFT
         )
         w.row(_ENTRY_COLUMNS, (key, w.string(error_id), snap, site, tmpl, line, pid, relay_flags))
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
@@ -1796,9 +1814,23 @@ class _Writer:
 
 
 # the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
-# ``e_relay``'s bits: the relay's kind (0, 1 or 2) and whether the site's function is called
+# ``e_relay``'s bits: the relay's kind (0, 1 or 2), whether the site's function is called, and
+# from ``CALLERS_SHIFT`` up the bucket of its resolved callers (``callers_bucket``)
 _RELAY = 3
 CALLED = 4
+CALLERS_SHIFT = 3
+CALLERS_MAX = 31  # the highest bucket the five bits above ``CALLED`` hold
+
+
+def callers_bucket(n: int) -> int:
+    """A count of resolved callers in five bits, in its order: exact up to 15 (the counts ties
+    are decided by are mostly small, and 2 against 3 callers is a difference), then four buckets
+    per doubling (16-19, 20-22, 23-26, 27-31, 32-38, ...), the last (31) for 216 and more."""
+    if n < 16:
+        return max(n, 0)
+    return min(CALLERS_MAX, 16 + int(4 * math.log2(n / 16)))
+
+
 _ENTRY_COLUMNS = ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay")
 _SITE_COLUMNS = ("st_kind", "st_type", "st_qual", "st_path", "st_func")
 _SNAPSHOT_COLUMNS = ("snp_repo", "snp_ver", "snp_date")

@@ -4,7 +4,8 @@ An entry's score is its pattern's text score (plus 1.0 when the fit is exact), t
 and the frame evidence, less a little for a helper's raise of a message its callers supply (the
 call that supplies it is the answer), a hair for a site in private code (ties go to the
 public one) and, above that, a hair for a site whose function the library's own code calls
-(``thresholds.CALLED``); above both, and beyond a tie's gap, a site in a method of the class whose
+(``thresholds.CALLED``), and of sites scored alike otherwise, the one whose function the library
+calls from more places first (``thresholds.CALLERS_STEP``); above all these, and beyond a tie's gap, a site in a method of the class whose
 object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
 class's module: ``thresholds.REPR_OBJECT``). Which entries may be exact, beyond the text's verdict:
 
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from errdex.match.candidates import Cand, TextFit
 from errdex.match.frames import FrameEvidence
 from errdex.match.index import (
+    CALLERS_MAX,
     E_FUNC,
     E_ID,
     E_KIND,
@@ -50,6 +52,7 @@ from errdex.match.thresholds import (
     APPROX_MIN,
     CALLED,
     CALLER_FRAME,
+    CALLERS_STEP,
     CLASS_BELOW,
     CLASS_NAMED,
     CLASS_OBJECT,
@@ -75,6 +78,8 @@ from errdex.store.classes import owner_class as _owner_class
 
 # an object's default repr, ``object.__repr__``: ``<pexpect.pty_spawn.spawn object at 0x7f...>``
 _OBJECT_REPR = re.compile(r"<((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w*) object at 0x[0-9a-fA-F]+>")
+# the most the callers' tie-break adds to a score: what a bound assumes without reading the entries
+_CALLERS_MAX = CALLERS_STEP * CALLERS_MAX
 MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
@@ -278,7 +283,11 @@ class Ranker:
         exact = c.confident or (fw >= ON_RAISE and self._raise_text_ok(c))
         if not unnamed:
             exact = exact or (c.pid in ev.typed_pids and (self._whole_text(c) or self._value_only(c)))
-        pointed, tw, public = sites or (True, TYPE_AGREES if ev.types else 0.0, PUBLIC + CALLED)
+        pointed, tw, public = sites or (
+            True,
+            TYPE_AGREES if ev.types else 0.0,
+            PUBLIC + CALLED + _CALLERS_MAX,
+        )
         here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
         named = CLASS_NAMED if self._class_names(c) else 0.0
         named += REPR_OBJECT if self._reprs else 0.0
@@ -296,7 +305,7 @@ class Ranker:
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
-        best type evidence and the best tie-break (public site, called function). A very common pattern's entries
+        best type evidence and the best tie-break (public site, called function, callers). A very common pattern's entries
         are many: the best possible is assumed rather than walked."""
         got = self._site_bounds.get(pid)
         if got is not None:
@@ -307,12 +316,12 @@ class Ranker:
             # every entry ``_entries_of`` scores is in one of the pattern's (type, kind) groups, and
             # a group's entries share their type evidence: its best over the groups bounds them,
             # read from each group's first entry instead of walking them all
-            got = (True, max(self._group_type(g[0]) for g in groups), PUBLIC + CALLED)
+            got = (True, max(self._group_type(g[0]) for g in groups), PUBLIC + CALLED + _CALLERS_MAX)
         else:
             # the entries' distinct sites and snapshots, read from the columns: a pattern's
             # entries are its raises' copies across snapshots, and each site's facts and each
             # snapshot's codebase are the same for all of its entries
-            sites, snaps, called = idx.site_summary(idx.patterns[pid].entries, self.repo or None)
+            sites, snaps, called, callers = idx.site_summary(idx.patterns[pid].entries, self.repo or None)
             if not sites:
                 got = (False, -1.0, 0.0)
             else:
@@ -321,7 +330,8 @@ class Ranker:
                 tw = max(relation(f.type, f.kind)[0] for f in facts)
                 # the most public site: the least private one (the bonus falls as privacy grows)
                 privacy = min(f.privacy for f in facts)
-                got = (any_pointed, tw, PUBLIC / (1 + privacy) + (CALLED if called else 0.0))
+                tie = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) + CALLERS_STEP * callers
+                got = (any_pointed, tw, tie)
         self._site_bounds[pid] = got
         return got
 
@@ -418,6 +428,8 @@ class Ranker:
         # for the prior to order its sites by
         if not self._empty and idx.entry_called(ei):
             score += CALLED
+        if not self._empty:
+            score += CALLERS_STEP * idx.entry_callers(ei)
         score += self._class_named(c, site.function)
         if self._repr_owner(ei):
             score += REPR_OBJECT
