@@ -62,11 +62,11 @@ def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
     scratch = cache_root / f".{final.name}.{os.getpid()}"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
-    # One extraction process, no pool: the suite's two xdist workers keep both cores busy with
-    # their own tests, so a pool per release (its processes started, errdex imported in each,
-    # the facts shipped back) only adds work: issues4 took 24-25 s of CPU with a pool of two,
-    # 19-21 s without; issues3 38 -> 29 s; popular3 the same (docs/measurements/ci7.md).
-    seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log, jobs=1)
+    # A pool per release (the default), not ``jobs=1``: without one, each set took less CPU
+    # (docs/measurements/ci7.md) but the long sets (popular7's sympy, popular's pandas) ran on
+    # one core while the other worker had nothing left, and a clean-clone run took 1062 s of
+    # pytest instead of ~960 s.
+    seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log)
     for stale in cache_root.glob(f"{set_dir.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
     os.replace(scratch, final)
