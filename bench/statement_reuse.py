@@ -244,6 +244,7 @@ class FileShare:
     why: Counter[str]  # lines of text-equal statements not reused, by the first reason
     checked: int  # reused statements whose old output, lines shifted, equals the fresh one
     differ: list[str]  # the others: path, name and which part differs
+    turned: tuple[int, int]  # text-equal statements the key turned down: all, whose output differs
     blanked: bytes  # NEW with the sound-reusable statements' lines emptied
 
 
@@ -253,15 +254,15 @@ def share(path: str, old: bytes, new: bytes) -> FileShare:
     after = statements(path, text)
     before = statements(path, old.decode("utf-8", "replace"))
     if after is None:
-        return FileShare(path, new, n, 0, 0, 0, Counter(), 0, [], new)
+        return FileShare(path, new, n, 0, 0, 0, Counter(), 0, [], (0, 0), new)
     def_lines = sum(s.end - s.start + 1 for s in after)
     if before is None:
-        return FileShare(path, new, n, def_lines, 0, 0, Counter(), 0, [], new)
+        return FileShare(path, new, n, def_lines, 0, 0, Counter(), 0, [], (0, 0), new)
     by_text = {s.text: s for s in before}
     lines = text.split("\n")
     text_lines = sound_lines = 0
     why: Counter[str] = Counter()
-    checked, differ = 0, []
+    checked, differ, turned, wrong = 0, [], 0, 0
     for s in after:
         prev = by_text.get(s.text)
         if prev is None:
@@ -271,17 +272,26 @@ def share(path: str, old: bytes, new: bytes) -> FileShare:
         if prev.state == s.state and prev.inside and s.inside:
             sound_lines += size
             lines[s.start - 1 : s.end] = [""] * size
-            moved = shifted(prev.made, s.start - prev.start)
-            assert isinstance(moved, dict)
-            bad = [k for k in s.made if moved[k] != s.made[k]]
+            bad = _differs(prev, s)
             if bad:
                 differ.append(f"{path} {s.name}: {', '.join(bad)}")
             else:
                 checked += 1
         else:
             why[_why(prev, s)] += size
+            turned += 1
+            wrong += bool(_differs(prev, s))  # (what reuse by text alone would have got wrong)
     blanked = "\n".join(lines).encode()
-    return FileShare(path, new, n, def_lines, text_lines, sound_lines, why, checked, differ, blanked)
+    return FileShare(
+        path, new, n, def_lines, text_lines, sound_lines, why, checked, differ, (turned, wrong), blanked
+    )
+
+
+def _differs(prev: Stmt, s: Stmt) -> list[str]:
+    """The parts of what NEW's walk of ``s`` added that OLD's, lines shifted, does not equal."""
+    moved = shifted(prev.made, s.start - prev.start)
+    assert isinstance(moved, dict)
+    return [k for k in s.made if moved[k] != s.made[k]]
 
 
 def _why(prev: Stmt, s: Stmt) -> str:
@@ -383,6 +393,11 @@ def measure(label: str, old: dict[str, bytes], new: dict[str, bytes], rounds: in
     )
     for d in differ[:10]:
         print("    differs:", d)
+    turned = sum(s.turned[0] for s in shares)
+    print(
+        f"  text-equal statements the key turned down: {turned:,}, "
+        f"of which reused by text alone would have been wrong: {sum(s.turned[1] for s in shares):,}"
+    )
     agree = sum(column0_starts(s.new.decode("utf-8", "replace")) == ast_starts(s.new.decode("utf-8", "replace"))
                 for s in shares)  # fmt: skip
     print(f"  column-0 scan finds exactly the AST's def/class starts in {agree} of {len(shares)} files")
