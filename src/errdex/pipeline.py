@@ -377,7 +377,8 @@ def _extract_cached(
     has_code.update((p, f.code is not None) for p, (f, _) in lent.items())
     prog.stage(
         f"extracting from {len(py_files)} Python files"
-        + (f" ({len(known)} reused from earlier releases)" if known else "")
+        + (f" ({len(known)} reused from earlier releases)" if known and not lent else "")
+        + (f" ({len(known)} reused, {len(lent)} from {shared.dir.parent})" if lent and shared else "")
     )
     prog.start_files(len(py_files))
     try:
