@@ -122,3 +122,32 @@ def test_a_release_added_to_a_history_reads_no_file_it_holds_to_build_its_segmen
         got = _segment_entries(many, added.snapshot_id)
         assert got == _segment_entries(alone, first.snapshot_id)
         assert any("non-negative" in x[-1] for x in got)  # the unchanged file's statement
+
+
+def _cache_rows(store: Store) -> list[tuple[object, ...]]:
+    with store.engine.connect() as conn:
+        rows = conn.execute(text("SELECT blob_sha, producer, path, has_code, data FROM extractions"))
+        return sorted(tuple(r) for r in rows)
+
+
+def test_catalogues_sharing_an_extraction_cache_read_as_if_each_parsed_its_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # ERRDEX_EXTRACTION_CACHE: a second catalogue indexing the same release parses only the
+    # files whose shared entry is damaged or names another path, and it holds what the first
+    # holds, its own extraction cache and code facts included
+    shared = tmp_path / "shared"
+    monkeypatch.setenv("ERRDEX_EXTRACTION_CACHE", str(shared))
+    dbs = [str(tmp_path / f"{name}.db") for name in ("first", "lent")]
+    first = index(RELEASES[1], dbs[0], jobs=1)
+    entries = sorted(p for p in shared.rglob("*") if p.is_file())
+    assert first.reused == 0 and len(entries) == first.files > 2
+    assert not [p for p in entries if p.name.startswith(".tmp-")]
+    entries[0].write_bytes(b"not an entry")
+    entries[1].write_bytes(entries[2].read_bytes())  # the facts of another file
+    lent = index(RELEASES[1], dbs[1], jobs=1)
+    assert lent.reused == first.files - 2
+    with Store.open(dbs[0]) as a, Store.open(dbs[1]) as b:
+        assert _records(a, first.snapshot_id) == _records(b, lent.snapshot_id) != []
+        assert _facts(a, first.snapshot_id) == _facts(b, lent.snapshot_id)
+        assert _cache_rows(a) == _cache_rows(b) != []

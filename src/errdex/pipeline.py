@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -345,12 +345,13 @@ def _extract_cached(
     store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None
 ) -> Extracted:
     """Extract one snapshot, reusing the facts of files whose bytes were extracted before (in
-    this run's ``memo``, or cached in the catalogue by the same extractor; ``store`` None: the
-    memo only)."""
+    this run's ``memo``, cached in the catalogue by the same extractor, or in the shared cache
+    ``ERRDEX_EXTRACTION_CACHE`` names; ``store`` None: no catalogue)."""
     import hashlib
 
     from errdex.extract import extract
     from errdex.extract.cache import decode
+    from errdex.store.sharedcache import SharedExtractions
 
     py_files = [f for f in snap.files if f.path.endswith(".py")]
     shas = {f.path: hashlib.sha256(f.data).hexdigest() for f in py_files}
@@ -370,33 +371,90 @@ def _extract_cached(
         facts = decode(data)
         if facts is not None and facts.path == path:  # else damaged or foreign: parse it again
             known[path], has_code[path] = facts, with_code
+    shared = SharedExtractions.from_env(producer_digest())
+    lent = _shared_hits(shared, {p: h for p, h in shas.items() if p not in known}) if shared else {}
+    known.update((p, f) for p, (f, _) in lent.items())
+    has_code.update((p, f.code is not None) for p, (f, _) in lent.items())
     prog.stage(
         f"extracting from {len(py_files)} Python files"
-        + (f" ({len(known)} reused from earlier releases)" if known else "")
+        + (f" ({len(known)} reused from earlier releases)" if known and not lent else "")
+        + (f" ({len(known)} reused, {len(lent)} from {shared.dir.parent})" if lent and shared else "")
     )
     prog.start_files(len(py_files))
     try:
         ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known, encode=True)
     except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
-        if not stored:
+        if not stored and not lent:
             raise
         # A cached extraction decodes only into the extractor's own classes, but a crafted or
-        # damaged catalogue can still hold values of the wrong shape inside them: parse those
-        # files instead of trusting the cache.
-        prog.stage(
-            f"cached extractions in the catalogue are unusable ({type(e).__name__}); parsing those files"
-        )
-        known = {p: f for p, f in known.items() if p not in stored}
+        # damaged catalogue (or shared cache) can still hold values of the wrong shape inside
+        # them: parse those files instead of trusting the cache.
+        prog.stage(f"cached extractions are unusable ({type(e).__name__}); parsing those files")
+        known = {p: f for p, f in known.items() if p not in stored and p not in lent}
+        lent = {}
         prog.start_files(len(py_files))
         ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known, encode=True)
     reused = len(known)
     fresh_rows = _cache_rows(ex, known, has_code)
+    if shared is not None:
+        shared.put(_shared_entries(fresh_rows, ex.fresh, shas))
+    fresh_rows += _lent_rows(lent, known)
     if memo is not None:  # the next release mostly shares this one's files: keep only these
         memo.clear()
         memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
     expectations, linked = _expectations(ex, prog)
-    stored_code = [p for p in known if p not in ex.fresh and has_code.get(p)]
+    # a file the shared cache lent is new to this catalogue: its code facts are written with it
+    stored_code = [p for p in known if p not in ex.fresh and p not in lent and has_code.get(p)]
     return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+
+
+def _shared_hits(shared: Any, shas: dict[str, str]) -> dict[str, tuple[Any, bytes]]:
+    """path -> (facts with their code facts, the catalogue's cache entry) of the files the
+    shared cache holds; an entry that does not decode, or names another path, is a miss (the
+    file is parsed)."""
+    from errdex.extract.cache import decode
+
+    out: dict[str, tuple[Any, bytes]] = {}
+    for path, (entry, code_part) in shared.get(shas.items()).items():
+        facts = decode(entry)
+        if facts is None or facts.path != path or facts.code is not None:
+            continue
+        if code_part:  # absent for a file without code facts (one that did not parse)
+            holder = decode(code_part)
+            if holder is None or holder.path != path or holder.code is None:
+                continue
+            facts.code = holder.code
+        out[path] = (facts, entry)
+    return out
+
+
+def _shared_entries(
+    rows: list[tuple[str, bool, bytes]], fresh: dict[str, Any], shas: dict[str, str]
+) -> Iterator[tuple[str, str, bytes, bytes]]:
+    """The shared cache's entries of the files parsed now: the catalogue's cache entry as made
+    for this catalogue, and the code facts apart (a catalogue keeps those in tables of its own,
+    so the entry leaves them out), in a bare ``ModuleFacts`` so they decode alike."""
+    from errdex.extract.cache import encode
+    from errdex.extract.facts import ModuleFacts
+
+    for path, with_code, entry in rows:
+        code = fresh[path].code if with_code else None
+        code_part = encode(ModuleFacts(path, "", code=code)) if code is not None else b""
+        yield path, shas[path], entry, code_part
+
+
+def _lent_rows(lent: dict[str, tuple[Any, bytes]], known: dict[str, Any]) -> list[tuple[str, bool, bytes]]:
+    """The catalogue's cache entries of the files the shared cache lent, the very bytes
+    ``_cache_rows`` made for them where they were parsed (the catalogue ends as it would have
+    without the shared cache); ``known`` keeps those facts without their code facts, as it
+    does the parsed ones."""
+    import dataclasses
+
+    rows: list[tuple[str, bool, bytes]] = []
+    for path, (facts, entry) in lent.items():
+        rows.append((path, facts.code is not None, entry))
+        known[path] = dataclasses.replace(facts, code=None)
+    return rows
 
 
 def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> list[tuple[str, bool, bytes]]:

@@ -126,6 +126,9 @@ def index(
 
     Example:  errdex index --from specs.txt --db postgresql+psycopg://errdex@db/catalogue
               errdex index --top 200 --ranking top-pypi.tsv --releases 5 --workers 8
+
+    ERRDEX_EXTRACTION_CACHE=DIR shares the parse of each file between catalogues: a file that
+    another catalogue's indexing parsed with DIR set is read from DIR instead (the same records).
     """
     from errdex.cli.progress import ProgressBar
     from errdex.pipeline import IndexSummary as Summary
