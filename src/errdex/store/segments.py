@@ -39,12 +39,14 @@ PREFIX = "match-seg:"
 
 
 def snapshot_stamps(store: Any) -> list[tuple[int, str]]:
-    """(id, content hash) of every snapshot, in the order their rows were written."""
+    """(id, stamp) of every snapshot, in the order their rows were written: its content hash,
+    marked once its sites' callers are stored (``snapshots.callers``, written once and never
+    changed). A segment or merged index made before the counts holds other counts: the stamp
+    tells it apart, and it is built again from the rows."""
     sn = s.snapshots
+    q = select(sn.c.id, sn.c.content_hash, sn.c.callers.is_not(None)).order_by(sn.c.id)
     with store.engine.connect() as conn:
-        return [
-            (int(i), str(h)) for i, h in conn.execute(select(sn.c.id, sn.c.content_hash).order_by(sn.c.id))
-        ]
+        return [(int(i), f"{h}+callers" if counted else str(h)) for i, h, counted in conn.execute(q)]
 
 
 def newest_snapshots(store: Any) -> set[int]:
