@@ -388,13 +388,15 @@ def callers_as_v16(conn: Connection) -> None:
     """A current catalogue in the shape schema v16 had: snapshots without their sites' callers,
     and the record of what the merged match index covers stamped without them."""
     from errdex.match import shared_index as si
+    from errdex.store import segments as ss
 
     conn.execute(text("ALTER TABLE snapshots DROP COLUMN callers"))
     a = s.artifacts
     data = conn.execute(select(a.c.data).where(a.c.name == si._COVERS)).scalar()
     if data is not None:
         covers = json.loads(bytes(data))
-        covers["each"] = [[i, h.removesuffix("+callers"), n] for i, h, n in covers["each"]]
+        plain = {ss.counted_stamp(h): h for (h,) in conn.execute(select(s.snapshots.c.content_hash))}
+        covers["each"] = [[i, plain.get(h, h), n] for i, h, n in covers["each"]]
         covers["digest"] = si._digest([(i, h) for i, h, _ in covers["each"]])
         conn.execute(update(a).where(a.c.name == si._COVERS).values(data=json.dumps(covers).encode()))
     conn.execute(text("UPDATE meta SET value = '16' WHERE key = 'schema_version'"))
