@@ -18,6 +18,7 @@ from sqlalchemy import (
     UniqueConstraint,
     select,
     text,
+    update,
 )
 
 from errdex.model import CodeFacts, FunctionFact
@@ -383,6 +384,24 @@ def files_as_v13(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '13' WHERE key = 'schema_version'"))
 
 
+def callers_as_v16(conn: Connection) -> None:
+    """A current catalogue in the shape schema v16 had: snapshots without their sites' callers,
+    and the record of what the merged match index covers stamped without them."""
+    from errdex.match import shared_index as si
+    from errdex.store import segments as ss
+
+    conn.execute(text("ALTER TABLE snapshots DROP COLUMN callers"))
+    a = s.artifacts
+    data = conn.execute(select(a.c.data).where(a.c.name == si._COVERS)).scalar()
+    if data is not None:
+        covers = json.loads(bytes(data))
+        plain = {ss.counted_stamp(h): h for (h,) in conn.execute(select(s.snapshots.c.content_hash))}
+        covers["each"] = [[i, plain.get(h, h), n] for i, h, n in covers["each"]]
+        covers["digest"] = si._digest([(i, h) for i, h, _ in covers["each"]])
+        conn.execute(update(a).where(a.c.name == si._COVERS).values(data=json.dumps(covers).encode()))
+    conn.execute(text("UPDATE meta SET value = '16' WHERE key = 'schema_version'"))
+
+
 def files_as_v15(conn: Connection) -> None:
     """Rewrite a current catalogue's ``files`` and ``modules`` into the shape schema v14 and v15
     had: tables of one row per snapshot and path, not views of runs of releases."""
@@ -417,10 +436,13 @@ def places_as_v14(conn: Connection) -> None:
 
 
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 15) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 16) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        callers_as_v16(conn)
+        if version >= 16:
+            return
         files_as_v15(conn)
         if version >= 15:
             return

@@ -4,14 +4,17 @@ when the catalogue is indexed). On a real catalogue indexed from fixture code.""
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from errdex.match import Matcher
+from errdex.match.artifact import rebuild_index, stored_index
 from errdex.match.index import CALLERS_MAX, Index, callers_bucket
 from errdex.match.shared_index import merge
-from errdex.store import Store
+from errdex.store import Store, callers
 
 # ``alpha`` comes first by path, and both functions are called (``CALLED`` alike): only the
 # number of callers tells them apart, one (``use_alpha``) against three
@@ -108,21 +111,33 @@ def tile():
 """
 
 
-@pytest.fixture(scope="module")
-def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    """The package indexed by the real pipeline (which counts the callers), loaded."""
-    from errdex.pipeline import index
-
-    project = tmp_path_factory.mktemp("callers") / "project"  # its modules are ``pkg.*``
-    (project / "pkg").mkdir(parents=True)
+def _write_package(project: Path, names: tuple[str, ...]) -> None:
     files = {
         "__init__": "", "alpha": LOADER.format("alpha"), "beta": LOADER.format("beta"), "uses": USES,
         "colors": PUBLIC_SITE, "_colors": PRIVATE_SITE, "paint": PUBLIC_USE, "shapes": SHAPES, "draw": DRAW,
     }  # fmt: skip
-    for name, text in files.items():
-        (project / "pkg" / f"{name}.py").write_text(text)
-    db = str(project.parent / "c.db")
-    index(str(project), db, jobs=1)
+    (project / "pkg").mkdir(parents=True)
+    for name in names:
+        (project / "pkg" / f"{name}.py").write_text(files[name])
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The package indexed by the real pipeline (which counts and stores the callers)."""
+    from errdex.pipeline import index
+
+    project = tmp_path_factory.mktemp("callers") / "project"  # its modules are ``pkg.*``
+    _write_package(
+        project, ("__init__", "alpha", "beta", "uses", "colors", "_colors", "paint", "shapes", "draw")
+    )
+    path = str(project.parent / "c.db")
+    index(str(project), path, jobs=1)
+    return path
+
+
+@pytest.fixture(scope="module")
+def matcher(db: str) -> Iterator[Matcher]:
+    """The index indexing saved, loaded."""
     with Store.open(db) as store:
         yield Matcher.load(store)
 
@@ -161,6 +176,76 @@ def test_the_counts_survive_storing_loading_and_merging(matcher: Matcher) -> Non
         assert {f: n for (_, f), n in got.items() if f in want} == want
         assert got["pkg/colors.py", "parse_color"] == 1
         assert got["pkg/_colors.py", "parse_color"] == 3
+
+
+def _callers_by_site(index: Index) -> dict[tuple[str, str], int]:
+    got = {}
+    for i in range(index.n_entries):
+        site = index.entry_facts(i)[1]
+        got[site.path, site.function] = index.entry_callers(i)
+    return got
+
+
+def test_an_index_rebuilt_from_the_rows_equals_the_one_indexing_made(db: str) -> None:
+    # the counts are stored with the snapshot (``snapshots.callers``): the index rebuilt from
+    # the catalogue's rows (a stale or corrupt artifact, a read-only server) ranks ties as the
+    # one indexing merged, entry for entry, callers' buckets included
+    with Store.open(db) as store:
+        made = stored_index(store)
+        rebuilt = rebuild_index(store)
+        assert store.site_callers(store.repos()[0].snapshots[0].id) is not None
+    assert rebuilt.n_entries == made.n_entries > 0
+    assert [rebuilt.entry_callers(i) for i in range(rebuilt.n_entries)] == [
+        made.entry_callers(i) for i in range(made.n_entries)
+    ]
+    assert rebuilt.dumps() == made.dumps()
+    twins = _callers_by_site(rebuilt)
+    assert (twins["pkg/alpha.py", "load_alpha"], twins["pkg/beta.py", "load_beta"]) == (1, 3)
+
+
+def test_a_catalogue_from_before_the_counts_gets_them_at_its_next_index(db_url: str, tmp_path: Path) -> None:
+    # a schema v16 catalogue stored no counts: after the upgrade its snapshot is uncounted, and
+    # indexing the same release again (nothing else changed) counts it and builds the index
+    # from them, which a rebuild from the rows then equals (SQLite and PostgreSQL)
+    from store_helpers import as_version
+
+    from errdex.pipeline import index
+
+    project = tmp_path / "project"
+    _write_package(project, ("__init__", "alpha", "beta", "uses"))
+    index(str(project), db_url, jobs=1)
+    with Store.open(db_url) as store:
+        want = _callers_by_site(stored_index(store))
+        as_version(store.engine, 16)
+        store.engine.dispose()
+    assert (want["pkg/alpha.py", "load_alpha"], want["pkg/beta.py", "load_beta"]) == (1, 3)
+    with Store.open(db_url) as store:  # opening migrates: the column is there, empty
+        [sid] = store.uncounted_snapshots()
+        assert store.site_callers(sid) is None
+        assert set(_callers_by_site(rebuild_index(store)).values()) == {0}
+    summary = index(str(project), db_url, jobs=1)
+    assert not summary.changed
+    with Store.open(db_url) as store:
+        assert store.uncounted_snapshots() == []
+        assert store.site_callers(sid) == {
+            ("pkg/alpha.py", "load_alpha"): 1,
+            ("pkg/beta.py", "load_beta"): 3,
+        }
+        made = stored_index(store)
+        rebuilt = rebuild_index(store)
+    assert _callers_by_site(made) == want
+    assert rebuilt.dumps() == made.dumps()
+
+
+def test_stored_counts_read_back_and_a_damaged_value_counts_none() -> None:
+    counts = {("a/b.py", "f"): 2, ("a/b.py", "C.__init__"): 300, ("a/c.py", "g"): 0}
+    data = callers.encode(counts)
+    assert data == callers.encode(dict(reversed(counts.items())))  # one value for one set of counts
+    assert callers.decode(data) == {("a/b.py", "f"): 2, ("a/b.py", "C.__init__"): 300}
+    bomb = zlib.compress(b"[" + b" " * (callers.MAX_BYTES + 10) + b"]")
+    for bad in (b"", b"not zlib", zlib.compress(b"{}"), zlib.compress(b'[["a", "f", -1]]'),
+                zlib.compress(b'[["a", "f", true]]'), zlib.compress(b'[["a", 2, 1]]'), bomb):  # fmt: skip
+        assert callers.decode(bad) == {}
 
 
 def test_the_bucket_is_the_count_up_to_15_then_four_per_doubling() -> None:

@@ -16,7 +16,7 @@ from errdex.match import build_index
 from errdex.match import shared_index as si
 from errdex.match.artifact import class_bases, unpack
 from errdex.model import CatalogueEntry
-from errdex.pipeline import index, resolved_callers
+from errdex.pipeline import count_callers, index
 from errdex.store import Store
 from errdex.store import segments as ss
 
@@ -24,9 +24,10 @@ pytestmark = [pytest.mark.network]
 
 
 def _update(store: Store) -> Any:
-    """The catalogue's index merged as the index stage merges it: each segment built here with
-    its entries' resolved callers (``pipeline.resolved_callers``)."""
-    return si.update(store, partial(resolved_callers, store))
+    """The catalogue's index merged as the index stage merges it: the snapshots' resolved
+    callers counted and stored first (``pipeline.count_callers``)."""
+    count_callers(store)
+    return si.update(store)
 
 
 def _spy_entries(store: Store) -> list[int | None]:
@@ -442,7 +443,7 @@ def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release
     new = index("pypi:packaging==26.4", db_url).snapshot_id
     with Store.open(db_url) as store:
         stamps = dict(ss.snapshot_stamps(store))
-        built = si.build_segment(store, new, partial(resolved_callers, store)).dumps()
+        built = si.build_segment(store, new).dumps()
         assert ss.get_segment(store, new, stamps[new]) == built
 
         def stored(i: int) -> bytes:
@@ -552,9 +553,9 @@ def test_a_snapshot_left_out_of_a_merged_index_lays_out_the_bytes_of_a_build_wit
     )
 
 
-def _spy_builder(built: list[int], real: Any, store: Store, sid: int, callers: Any = None) -> Any:
+def _spy_builder(built: list[int], real: Any, store: Store, sid: int) -> Any:
     built.append(sid)
-    return real(store, sid, callers)
+    return real(store, sid)
 
 
 def test_releases_removed_from_a_history_are_left_out_without_building_segments_again(

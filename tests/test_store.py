@@ -181,7 +181,7 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
@@ -189,8 +189,9 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     rows), v8 (bound names and imports per file content), v9 (code facts one row per function,
     call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
     facts' values always stored whole), v12 (lookup keys one row per file content), v13 (``files`` a
-    rowid table on SQLite), v14 (places' lines all absolute) or v15 (``files`` and ``modules``
-    one row per snapshot) left it, rows included, upgrades on open: its rows stay, and a new snapshot stores both."""
+    rowid table on SQLite), v14 (places' lines all absolute), v15 (``files`` and ``modules``
+    one row per snapshot) or v16 (no sites' callers) left it, rows included, upgrades on open:
+    its rows stay, and a new snapshot stores both."""
 
     from errdex.store import schema as s
 
@@ -215,7 +216,8 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 16
+                assert s.current_version(conn) == SCHEMA_VERSION == 17
+                assert "callers" in {c["name"] for c in inspect(conn).get_columns("snapshots")}
                 assert {
                     t.name
                     for t in [*added_in_v2, s.index_failures]

@@ -180,7 +180,9 @@ def _index_all(
     if changed or not is_current(store):  # also what a run stopped before this left behind
         stage("building the match index")
         from errdex.match import rebuild_index
+        from errdex.pipeline import count_callers
 
+        count_callers(store)
         rebuild_index(store)
 
 

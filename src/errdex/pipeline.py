@@ -108,11 +108,12 @@ def derived_current(store: Any, repo: str) -> bool:
     """Whether what ``after_history_change`` derives is up to date for ``repo``: a run stopped
     (SIGTERM, Ctrl-C, SIGKILL) after its release was stored and before the lineages or the
     match index were, leaves them behind, and indexing the same release again finds the release
-    itself unchanged; it then derives them, and the catalogue is what one whole run makes."""
+    itself unchanged; it then derives them, and the catalogue is what one whole run makes. So
+    does a catalogue from before the sites' callers were stored (``count_callers``)."""
     from errdex.history.lineage import lineages_current
     from errdex.match.shared_index import is_current
 
-    return lineages_current(store, repo) and is_current(store)
+    return lineages_current(store, repo) and is_current(store) and not store.uncounted_snapshots()
 
 
 def index_releases(
@@ -555,13 +556,24 @@ def producer_digest() -> str:
 
 def _rebuild_match_index(store: Any) -> None:
     """The new snapshots' segments are built from their own rows and merged with the stored
-    ones (``match.shared_index``), not the whole index rebuilt from every row; each new
-    segment's entries carry their functions' resolved callers (``resolved_callers``)."""
-    from functools import partial
-
+    ones (``match.shared_index``), not the whole index rebuilt from every row; each snapshot's
+    sites' resolved callers are counted and stored first (``count_callers``)."""
     from errdex.match.shared_index import update
 
-    update(store, callers=partial(resolved_callers, store))
+    count_callers(store)
+    update(store)
+
+
+def count_callers(store: Any) -> int:
+    """Count and store (``Store.put_site_callers``) the resolved callers of the raise sites of
+    every snapshot not counted yet: those just written, and those of a catalogue from before
+    the counts were stored. Every match index is built from the stored counts, however it is
+    made (a fresh index, a merge, a rebuild from the rows, on SQLite or PostgreSQL), so the
+    same catalogue ranks ties alike. Returns how many snapshots were counted."""
+    todo = store.uncounted_snapshots()
+    for sid in todo:
+        store.put_site_callers(sid, resolved_callers(store, sid, store.site_functions(sid)))
+    return len(todo)
 
 
 def resolved_callers(
@@ -571,8 +583,8 @@ def resolved_callers(
     the call graph (``analysis.callgraph``) resolves as calling that function, a constructor's
     through its class. The ranker orders sites of one message that score alike by it (the
     helper the library leans on is the one users reach, issue #10): ``match`` does not import
-    ``analysis``, so the count is made here, once per snapshot, and stored in its index
-    segment. A snapshot without code facts (an older errdex's) counts none."""
+    ``analysis``, so the count is made here, once per snapshot, and stored with it
+    (``count_callers``). A snapshot without code facts (an older errdex's) counts none."""
     from errdex.analysis.callgraph import CallGraph
     from errdex.analysis.symbols import ProjectIndex
 

@@ -102,8 +102,10 @@ class _Linker:
                         template = given.template if into is None else render_template(segs)
                         k = (raise_entry.key, template, given.repo)
                         if len(out) < MAX_LINKS and k not in out:
+                            # reached through this call, not through the library's own
+                            # callers: the raise's count says nothing of which site it is
                             out[k] = dataclasses.replace(
-                                raise_entry, template=template, segments=segs, relay=False
+                                raise_entry, template=template, segments=segs, relay=False, callers=0
                             )
         return [out[k] for k in sorted(out)]
 

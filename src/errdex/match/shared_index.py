@@ -35,7 +35,7 @@ import os
 import uuid
 from array import array
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -65,27 +65,16 @@ if TYPE_CHECKING:
 __all__ = ["build_segment", "is_current", "load_shared", "merge", "shared_matcher", "shared_path", "update"]
 
 
-# a snapshot's id and its raise sites' (path, function) -> how many functions of its library
-# the call graph resolves as calling each one (``CatalogueEntry.callers``). The call graph is
-# ``analysis``'s, which ``match`` does not import: the index stage (``pipeline``) hands it in.
-Callers = Callable[[int, list[tuple[str, str]]], Mapping[tuple[str, str], int]]
-
-
-def build_segment(store: Any, snapshot_id: int, callers: Callers | None = None) -> Index:
+def build_segment(store: Any, snapshot_id: int) -> Index:
     """One snapshot's entries as an index of their own, without keys (only ever merged)."""
-    return _segment_builder(store, snapshot_id, callers).finish(keys=False)
+    return _segment_builder(store, snapshot_id).finish(keys=False)
 
 
-def _segment_builder(store: Any, snapshot_id: int, callers: Callers | None = None) -> Builder:
+def _segment_builder(store: Any, snapshot_id: int) -> Builder:
     """``build_segment`` before its ``finish``: what ``Index.build`` does with the snapshot's
-    rows, each entry with its function's resolved callers when ``callers`` counts them."""
+    rows, each entry with the resolved callers stored for its function (``store.callers``)."""
     b = Builder()
-    entries = list(store.iter_entries(snapshot_id=snapshot_id))
-    counts = (
-        callers(snapshot_id, list(dict.fromkeys((e.path, e.function) for e in entries))) if callers else {}
-    )
-    for e in entries:
-        e.callers = counts.get((e.path, e.function), 0)
+    for e in store.iter_entries(snapshot_id=snapshot_id):
         b.add_entry(e)
     for name, bases in class_bases(store, snapshot_id):
         b.add_bases(name, bases)
@@ -570,7 +559,6 @@ def _segments(
     start: int = 0,
     keep: set[int] | None = None,
     counts: list[int] | None = None,
-    callers: Callers | None = None,
 ) -> Iterator[Index | Builder]:
     """The segments of the snapshots ``stamps[start:]``, one at a time (the merge holds one),
     building those missing, stale, from another format or damaged, and saving those of
@@ -586,7 +574,7 @@ def _segments(
             with contextlib.suppress(IndexFormatError):  # CorruptIndex is one: built again below
                 seg = Index.loads(data, keys=False)
         if seg is None:
-            builder = _segment_builder(store, snap_id, callers)
+            builder = _segment_builder(store, snap_id)
             seg = builder.fork().finish(keys=False)
             if keep is None or snap_id in keep:
                 with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
@@ -706,9 +694,8 @@ def _catalogue_bases(store: Any) -> list[tuple[str, Sequence[str]]]:
     return [*class_bases(store), *ss.occurrence_bases(store)]
 
 
-def update(store: Any, callers: Callers | None = None) -> Index:
-    """The catalogue's index merged from its segments, saved as the match index artifact; the
-    segments built here count their entries' resolved callers with ``callers``."""
+def update(store: Any) -> Index:
+    """The catalogue's index merged from its segments, saved as the match index artifact."""
     from errdex.match import ARTIFACT
     from errdex.match.artifact import pack
     from errdex.match.handoff import link_entries
@@ -728,7 +715,7 @@ def update(store: Any, callers: Callers | None = None) -> Index:
     # their pages would stay in the file)
     newest = ss.newest_snapshots(store)
     segments = itertools.chain(
-        [prefix] if prefix else [], _segments(store, stamps, start, newest, counts, callers), [runtime, links]
+        [prefix] if prefix else [], _segments(store, stamps, start, newest, counts), [runtime, links]
     )
     index = _merge(segments, generation)
     index.extra["runtime"] = data_digest()

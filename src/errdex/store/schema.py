@@ -149,6 +149,11 @@ snapshots = Table(
     Column("indexed_at", String(64), nullable=False),
     Column("has_tests", Boolean, nullable=False),
     Column("stats", ScrubbedJSON, nullable=False),
+    # how many of the codebase's functions the call graph resolves as calling each raise site's
+    # function (``store.callers``; schema v17), counted once by the index stage after the
+    # snapshot is written: every match index built from the rows (a fresh one, one rebuilt,
+    # merged or served) ranks ties with the same counts. NULL until counted.
+    Column("callers", LargeBinary),
     UniqueConstraint("repo_id", "ref_kind", "ref", name="uq_snapshot_ref"),
 )
 
@@ -963,6 +968,14 @@ def _v16_file_runs(conn: Connection) -> None:
     _create_views(conn, {"files": _FILES_VIEW, "modules": _MODULES_VIEW})
 
 
+def _v17_site_callers(conn: Connection) -> None:
+    """``snapshots.callers``: NULL in every stored snapshot, which the next ``errdex index``
+    counts (``pipeline.count_callers``) before it builds the match index."""
+    if "callers" not in {c["name"] for c in sa_inspect(conn).get_columns("snapshots")}:
+        kind = LargeBinary().compile(dialect=conn.dialect)
+        conn.execute(text(f"ALTER TABLE snapshots ADD COLUMN callers {kind}"))
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -982,6 +995,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v14_files_without_rowid,
     _v15_relative_places,
     _v16_file_runs,
+    _v17_site_callers,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -16,6 +16,7 @@ and the caller builds it again from its snapshot's rows.
 
 from __future__ import annotations
 
+import hashlib
 import struct
 from typing import Any
 
@@ -39,12 +40,20 @@ PREFIX = "match-seg:"
 
 
 def snapshot_stamps(store: Any) -> list[tuple[int, str]]:
-    """(id, content hash) of every snapshot, in the order their rows were written."""
+    """(id, stamp) of every snapshot, in the order their rows were written: its content hash,
+    or once its sites' callers are stored (``snapshots.callers``, written once and never
+    changed) the hash of that hash and ``counted_stamp``'s mark, 64 hex digits either way (what
+    a difference's header holds). A segment or merged index made before the counts holds other
+    counts: the stamp tells it apart, and it is built again from the rows."""
     sn = s.snapshots
+    q = select(sn.c.id, sn.c.content_hash, sn.c.callers.is_not(None)).order_by(sn.c.id)
     with store.engine.connect() as conn:
-        return [
-            (int(i), str(h)) for i, h in conn.execute(select(sn.c.id, sn.c.content_hash).order_by(sn.c.id))
-        ]
+        return [(int(i), counted_stamp(str(h)) if counted else str(h)) for i, h, counted in conn.execute(q)]
+
+
+def counted_stamp(content_hash: str) -> str:
+    """The stamp of a snapshot of this content hash whose sites' callers are stored."""
+    return hashlib.sha256(f"{content_hash}+callers".encode()).hexdigest()
 
 
 def newest_snapshots(store: Any) -> set[int]:

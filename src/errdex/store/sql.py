@@ -547,6 +547,46 @@ class Store(CatalogueReader):
             conn.execute(delete(s.artifacts).where(s.artifacts.c.name == name))
             conn.execute(insert(s.artifacts).values(name=name, generation=gen, data=data))
 
+    def site_callers(self, snapshot_id: int) -> dict[tuple[str, str], int] | None:
+        """(path, function) of the snapshot's raise sites -> the callers the index stage counted
+        for each (``store.callers``; sites without any left out); None if it has not counted them."""
+        with self.engine.connect() as conn:
+            return _site_callers(conn, snapshot_id)
+
+    def uncounted_snapshots(self) -> list[int]:
+        """The snapshots whose sites' callers are not stored yet (``site_callers`` is None)."""
+        sn = s.snapshots
+        with self.engine.connect() as conn:
+            return [
+                int(i) for i in conn.scalars(select(sn.c.id).where(sn.c.callers.is_(None)).order_by(sn.c.id))
+            ]
+
+    def site_functions(self, snapshot_id: int) -> list[tuple[str, str]]:
+        """(path, function) of the snapshot's records, each once: whose callers are counted."""
+        e, o = s.errors, s.occurrences
+        q = (
+            select(e.c.path, e.c.function)
+            .select_from(o.join(e, o.c.error_id == e.c.id))
+            .where(o.c.snapshot_id == snapshot_id)
+            .distinct()
+            .order_by(e.c.path, e.c.function)
+        )
+        with self.engine.connect() as conn:
+            return [(str(p), str(f)) for p, f in conn.execute(q)]
+
+    def put_site_callers(self, snapshot_id: int, counts: Mapping[tuple[str, str], int]) -> None:
+        """Store a snapshot's sites' callers (written once, by the index stage, before it builds
+        the match index). The generation moves on: an index built from the rows before holds
+        other counts."""
+        if self.readonly:
+            raise StoreError("the catalogue is open read-only; callers not saved", kind="readonly")
+        from errdex.store import callers
+
+        with self.engine.begin() as conn:
+            sn = s.snapshots
+            conn.execute(update(sn).where(sn.c.id == snapshot_id).values(callers=callers.encode(counts)))
+            self._bump_generation(conn)
+
     # ------------------------------------------------------------------ reading
 
     def iter_entries(
@@ -589,10 +629,12 @@ class Store(CatalogueReader):
         with self.engine.connect() as conn:
             lines = _LineCache(conn, self._fresh_texts)
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
+            counted: dict[int, dict[tuple[str, str], int]] = {}  # snapshot -> its sites' callers
             for row in conn.execute(q):
                 names = called.get(row.snapshot_id)
                 if names is None:
                     names = called[row.snapshot_id] = self.facts.called_names(row.snapshot_id)
+                    counted[row.snapshot_id] = _site_callers(conn, row.snapshot_id) or {}
                 yield CatalogueEntry(
                     key=row.id,
                     error_id=row.error_id,
@@ -611,6 +653,7 @@ class Store(CatalogueReader):
                     called=called_as(row.function) in names,
                     statement=lines.line(row.blob_sha, row.line),
                     exc_bases=tuple(str(b) for b in row.exc_bases or ()),
+                    callers=counted[row.snapshot_id].get((row.path, row.function), 0),
                 )
 
     def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
@@ -1135,3 +1178,11 @@ def _expectation_columns() -> tuple[Any, ...]:
         x.c.pattern,
         x.c.kind,
     )
+
+
+def _site_callers(conn: Connection, snapshot_id: int) -> dict[tuple[str, str], int] | None:
+    """``Store.site_callers`` on an open connection."""
+    from errdex.store import callers
+
+    data = conn.execute(select(s.snapshots.c.callers).where(s.snapshots.c.id == snapshot_id)).scalar()
+    return callers.decode(bytes(data)) if isinstance(data, bytes | memoryview) else None
