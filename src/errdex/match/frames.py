@@ -16,6 +16,7 @@ lived elsewhere, so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,6 +126,9 @@ def gather(idx: Index, frames: list[Frame], types: Sequence[str] = ()) -> FrameE
         _by_statement(idx, ev, frames)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
+    if ev.on_raise or ev.moved:
+        # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
+        ev.info.ends_at_call = None
     # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
     pids, grouped = ev.pids, idx.groups.big
     get = pids.get
@@ -150,7 +154,25 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     outside = None
     if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
         outside = norm[-1][0]
-    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None)
+    call = None
+    if lib and lib[-1][0] == len(frames) - 1 and _calls_only(frames[-1].source):
+        call = f"{lib[-1][1]}:{frames[-1].line}"
+    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
+
+
+# a statement that may raise by itself: ``raise``/``assert`` anywhere in the line (``if x: raise
+# E``), or a line Python prints cut short (a continuation, a decorator), which says nothing
+_MAY_RAISE = re.compile(r"\b(?:raise|assert)\b")
+_CALL_LINE = re.compile(r"[A-Za-z_][\w.]{0,200}\(")
+
+
+def _calls_only(source: str | None) -> bool:
+    """Whether a frame's printed statement is a call that raises nothing itself (``return
+    self.scan_once(s, idx=...)``): an error raised below it by Python code would show that
+    code's frame, so the error came from compiled code (or a frame hidden). A line that may
+    raise (``raise``, ``assert``) or that shows no call is no such evidence."""
+    text = (source or "").strip()
+    return bool(text) and _MAY_RAISE.search(text) is None and _CALL_LINE.search(text) is not None
 
 
 def _name_entries(idx: Index, ev: FrameEvidence) -> None:

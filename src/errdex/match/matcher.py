@@ -258,6 +258,12 @@ class Matcher:
         res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
         if bare:
             _value_alone(res, types[0], bool(message.strip()))
+        if fev.info.ends_at_call and res.matches:
+            _only_approximate(
+                res,
+                f"the traceback ends at a call ({fev.info.ends_at_call}) with no frame below it: "
+                "code with no Python frame raised it (compiled), not a raise statement",
+            )
         return res
 
     def _typed(self, types: list[str], near: set[str]) -> list[int]:
