@@ -34,17 +34,21 @@ def top(res: Result) -> Match:
     return res.matches[0]
 
 
-def tb(*frames: tuple[str, int, str, str], last: str) -> str:
+def tb(*frames: tuple[str, int, str, str], last: str, carets: bool = True) -> str:
+    """A traceback as Python 3.13 prints it (carets under each call), or as 3.10 does."""
     lines = [
         "Traceback (most recent call last):",
         '  File "/home/u/main.py", line 2, in <module>',
         "    loads('')",
     ]
+    lines += ["    ~~~~~^^^^"] if carets else []
     for path, line, fn, source in frames:
         lines += [
             f'  File "/venv/lib/python3.13/site-packages/{path}", line {line}, in {fn}',
             f"    {source}",
         ]
+        if carets and not source.startswith("raise"):
+            lines.append("    " + "~" * (len(source) - 3) + "^^^")
     return "\n".join([*lines, last])
 
 
@@ -98,6 +102,39 @@ def test_a_traceback_ending_on_the_raise_or_the_message_alone_stays_exact() -> N
     assert top(res).id == scan.error_id and res.outcome == "exact"
     # no frames at all: the text alone, as before
     assert m.explain(_MESSAGE).outcome == "exact"
+
+
+def test_a_call_line_is_evidence_only_in_a_whole_traceback_of_python_3_11_or_later() -> None:
+    m, raw, _scan = _decoder()
+    deepest = ("json/decoder.py", 430, "raw_decode", "return self.scan_once(s, idx=_w(s, idx).end())")
+    # before 3.11 Python prints a statement's last line, whose call may be an argument's
+    assert m.explain(tb(*_CALLS, deepest, last=_MESSAGE, carets=False)).outcome == "exact"
+    # the exception's line is not right below the last frame: the paste was cut there
+    cut = tb(*_CALLS, deepest, last="(the log goes on)\n" + _MESSAGE)
+    assert m.explain(cut).outcome == "exact"
+    # a frame above re-raises with another exception's trail (``raise e.with_traceback(tb)``):
+    # the call below is that other exception's
+    reraised = tb(_CALLS[0], ("json/decoder.py", 401, "decode", "raise err.with_traceback(tb)"), deepest,
+                  last=_MESSAGE)  # fmt: skip
+    assert top(m.explain(reraised)).id == raw.error_id
+    assert m.explain(reraised).outcome == "exact"
+
+
+def test_a_users_call_into_a_compiled_class_has_no_exact_answer() -> None:
+    # no library frame at all: the user's line calls the library's class, whose compiled
+    # implementation raised (protobuf's C descriptors); a raise of the library's Python code
+    # would have shown its frame
+    m, _raw, _scan = _decoder()
+    paste = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/home/u/main.py", line 3, in <module>',
+        '    json.Decoder(strict="yes").decode(data)',
+        "    ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~^^^^^^",
+        _MESSAGE,
+    ])  # fmt: skip
+    res = m.explain(paste)
+    assert res.matches and res.outcome == "approximate"
+    assert "the traceback ends at a call (/home/u/main.py:3)" in top(res).reasons[-1]
 
 
 def test_a_call_that_is_itself_a_site_stays_exact() -> None:
