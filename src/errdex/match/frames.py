@@ -155,7 +155,9 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
         outside = norm[-1][0]
     call = None
-    if frames and outside is None and _calls_only(frames[-1].source) and not _reraised(frames):
+    # (a frame with no function is a compiler's location of a syntax error, not running code)
+    last = frames[-1] if frames else None
+    if last and last.function and outside is None and _calls_only(last.source) and not _reraised(frames):
         where = lib[-1][1] if lib and lib[-1][0] == len(frames) - 1 else norm[-1][0]
         call = f"{where}:{frames[-1].line}"
     return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
