@@ -16,6 +16,7 @@ lived elsewhere, so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,6 +126,9 @@ def gather(idx: Index, frames: list[Frame], types: Sequence[str] = ()) -> FrameE
         _by_statement(idx, ev, frames)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
+    if ev.on_raise or ev.moved:
+        # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
+        ev.info.ends_at_call = None
     # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
     pids, grouped = ev.pids, idx.groups.big
     get = pids.get
@@ -150,7 +154,45 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     outside = None
     if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
         outside = norm[-1][0]
-    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None)
+    call = None
+    # (a frame with no function is a compiler's location of a syntax error, not running code)
+    last = frames[-1] if frames else None
+    if last and last.function and outside is None and _calls_only(last.source) and not _reraised(frames):
+        where = lib[-1][1] if lib and lib[-1][0] == len(frames) - 1 else norm[-1][0]
+        call = f"{where}:{frames[-1].line}"
+    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
+
+
+# a statement that may raise by itself: ``raise``/``assert`` anywhere in the line (``if x: raise
+# E``), or a line Python prints cut short (a continuation, a decorator), which says nothing
+_MAY_RAISE = re.compile(r"\b(?:raise|assert)\b")
+_CALL_LINE = re.compile(r"[A-Za-z_][\w.]{0,200}\(")
+
+
+_STATEMENT_START = re.compile(r"[A-Za-z_]")
+
+
+def _calls_only(source: str | None) -> bool:
+    """Whether a frame's printed statement is a call that raises nothing itself (``return
+    self.scan_once(s, idx=...)``): an error raised below it by Python code would show that
+    code's frame, so the error came from compiled code (or a frame hidden). A line that may
+    raise (``raise``, ``assert``), that shows no call, or that does not open a statement (the
+    last line of a call split over lines, which Python before 3.11 prints: ``% len(b))``) is
+    no such evidence."""
+    text = (source or "").strip()
+    return (
+        _STATEMENT_START.match(text) is not None
+        and _MAY_RAISE.search(text) is None
+        and _CALL_LINE.search(text) is not None
+    )
+
+
+def _reraised(frames: list[Frame]) -> bool:
+    """A frame above the deepest prints a raise: the frames below it are the trail of an
+    exception raised with another one's traceback (``raise exc.with_traceback(tb)``, jinja2's
+    ``raise rewrite_traceback_stack(...)``), whose deepest call says nothing of where this
+    error's text was made."""
+    return any((fr.source or "").lstrip().startswith("raise") for fr in frames[:-1])
 
 
 def _name_entries(idx: Index, ev: FrameEvidence) -> None:

@@ -8,6 +8,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -258,6 +259,12 @@ class Matcher:
         res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
         if bare:
             _value_alone(res, types[0], bool(message.strip()))
+        if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):
+            _only_approximate(
+                res,
+                f"the traceback ends at a call ({fev.info.ends_at_call}) with no frame below it: "
+                "code with no Python frame raised it (compiled), not a raise statement",
+            )
         return res
 
     def _typed(self, types: list[str], near: set[str]) -> list[int]:
@@ -429,6 +436,31 @@ def _compiler_location(types: list[str], fr: list[Frame]) -> bool:
     if not fr or fr[-1].function is not None or fr[-1].line is None:
         return False
     return bool(types) and types[-1] in _COMPILE_ERRORS
+
+
+# a line of carets under a frame's source: Python 3.11 and later, which print a statement's first
+# line (an older Python prints its last, ``% len(b))``, whose call is not the statement's)
+_CARETS_LINE = re.compile(r"^[ \t]*[~^]*\^[~^]*[ \t]*$", re.MULTILINE)
+
+
+def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
+    """Whether the paste is a whole traceback below its last frame, as Python 3.11 and later
+    print it: carets under some frame, and the exception's line (its class) right after the last
+    frame's source and carets, nothing cut or hidden between them (a paste missing its end takes
+    the message from elsewhere; pytest's report shows the failing line of a statement)."""
+    source = (last.source or "").strip()
+    if not source or not types or _CARETS_LINE.search(text) is None:
+        return False
+    at = text.rfind(source)
+    if at < 0:
+        return False
+    for line in text[at + len(source) :].splitlines()[1:]:
+        stripped = line.strip()
+        if not stripped or _CARETS_LINE.match(line):
+            continue
+        name = stripped.split(":", 1)[0].strip()
+        return bool(name) and name.rsplit(".", 1)[-1] in {t.rsplit(".", 1)[-1] for t in types}
+    return False
 
 
 def _only_approximate(res: Result, reason: str) -> None:

@@ -255,6 +255,10 @@ class FrameInfo:
     lib: list[tuple[int, str]]
     outside_deepest: str | None  # path of the deepest frame when it is compiled/stdlib code
     deepest_path: str | None = None  # catalogue path of the deepest library frame
+    # the traceback's last frame is a library frame printing a statement that raises nothing (a
+    # call): what raised had no Python frame below it (compiled code), so no raise statement of
+    # the library is the site; ``path:line`` of that frame, for the reason shown
+    ends_at_call: str | None = None
 
 
 @lru_cache(maxsize=1 << 16)
