@@ -5,13 +5,18 @@ when the catalogue is indexed). On a real catalogue indexed from fixture code.""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
 
 import pytest
 
 from errdex.match import Matcher
 from errdex.match.index import CALLERS_MAX, Index, callers_bucket
-from errdex.match.shared_index import merge
+from errdex.match.shared_index import build_segment, merge
+from errdex.pipeline import resolved_callers
 from errdex.store import Store
+from errdex.store import segments as ss
+from errdex.store.facts import ExtractedFacts
 
 # ``alpha`` comes first by path, and both functions are called (``CALLED`` alike): only the
 # number of callers tells them apart, one (``use_alpha``) against three
@@ -109,8 +114,8 @@ def tile():
 
 
 @pytest.fixture(scope="module")
-def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    """The package indexed by the real pipeline (which counts the callers), loaded."""
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The package indexed by the real pipeline (which counts the callers) into ``../c.db``."""
     from errdex.pipeline import index
 
     project = tmp_path_factory.mktemp("callers") / "project"  # its modules are ``pkg.*``
@@ -121,9 +126,13 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     }  # fmt: skip
     for name, text in files.items():
         (project / "pkg" / f"{name}.py").write_text(text)
-    db = str(project.parent / "c.db")
-    index(str(project), db, jobs=1)
-    with Store.open(db) as store:
+    index(str(project), str(project.parent / "c.db"), jobs=1)
+    return project
+
+
+@pytest.fixture(scope="module")
+def matcher(project: Path) -> Iterator[Matcher]:
+    with Store.open(str(project.parent / "c.db")) as store:
         yield Matcher.load(store)
 
 
@@ -168,3 +177,28 @@ def test_the_bucket_is_the_count_up_to_15_then_four_per_doubling() -> None:
     assert [callers_bucket(n) for n in (16, 19, 20, 23, 27, 32, 64)] == [16, 16, 17, 18, 19, 20, 24]
     assert callers_bucket(215) == 30
     assert callers_bucket(216) == callers_bucket(10**6) == CALLERS_MAX
+
+
+def test_the_counts_from_the_extraction_in_memory_are_those_of_the_stored_facts(project: Path) -> None:
+    # the index stage counts from the extraction's facts still in memory (``FactReader.with_code``);
+    # counted from the stored facts instead, every site's count and the segment's bytes are the same
+    from errdex.extract import extract
+    from errdex.sources import open_source_with_report
+
+    snap, _ = open_source_with_report(str(project))
+    code = extract(snap.files, snap.info.repo, jobs=1).code
+    with Store.open(str(project.parent / "c.db")) as store:
+        ((sid, _),) = ss.snapshot_stamps(store)
+        assert isinstance(store.facts.with_code(sid, code), ExtractedFacts)
+        sites = list(dict.fromkeys((e.path, e.function) for e in store.iter_entries(snapshot_id=sid)))
+        stored = resolved_callers(store, sid, sites)
+        held = {sid: dict(code)}
+        assert resolved_callers(store, sid, sites, code=held) == stored
+        assert held == {}  # taken: the facts go once counted
+        assert stored["pkg/beta.py", "load_beta"] == 3 and stored["pkg/shapes.py", "Circle.__init__"] == 2
+        segment = build_segment(store, sid, partial(resolved_callers, store, code={sid: dict(code)})).dumps()
+        assert segment == build_segment(store, sid, partial(resolved_callers, store)).dumps()
+        # a file whose facts the extraction does not hold (reused from the catalogue): the
+        # stored reader answers for the whole snapshot
+        partial_reader = store.facts.with_code(sid, {p: f for p, f in code.items() if p != "pkg/draw.py"})
+        assert not isinstance(partial_reader, ExtractedFacts)
