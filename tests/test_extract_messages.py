@@ -1889,3 +1889,56 @@ def test_container_locals_of_a_function_too_big_to_read_whole_are_none(
     }
     monkeypatch.setattr(containers, "MAX_NODES", 40)
     assert containers.container_locals(ast.parse(source.rsplit("    errors = str", 1)[0]).body[0]) == {}
+
+
+def test_a_container_local_is_named_by_the_statements_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``container_names`` reads only the blocks of a function (no expressions): every local the
+    # whole walk finds a container is among its names, for every function of the shapes package
+    # and for bindings in every kind of block, so a name it leaves out needs no walk at all
+    import ast
+
+    from errdex.extract import containers
+
+    extra = """
+def f(items, errors: dict[str, list[str]]):
+    out = {}
+    for item in items:
+        try:
+            seen = []
+        except KeyError:
+            bad = dict()
+        else:
+            pairs: list = make()
+        finally:
+            text = "x"
+    match items:
+        case [one]:
+            with open(one) as fh:
+                while fh:
+                    if fh:
+                        rows = [r for r in fh]
+    def nested():
+        hidden = {}
+    return out
+"""
+    trees = [ast.parse(f.data) for f in _files()] + [ast.parse(extra)]
+    funcs = [n for t in trees for n in ast.walk(t) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    found = 0
+    for func in funcs:
+        full = containers.containers_of(*containers.function_body(func))
+        assert full.keys() <= containers.container_names(func)
+        found += len(full)
+    assert found >= 5
+    f = ast.parse(extra).body[0]
+    assert containers.container_names(f) == {"out", "seen", "bad", "pairs", "rows"}
+    assert containers.container_locals(f) == {
+        "out": "dict",
+        "seen": "list",
+        "bad": "dict",
+        "pairs": "list",
+        "rows": "list",
+    }
+    assert containers.container_names(ast.parse("x = {}").body[0]) == frozenset()  # not a function
+    # past the bound (statements), as past the whole walk's bound (nodes): no container
+    monkeypatch.setattr(containers, "MAX_NODES", 4)
+    assert containers.container_names(f) == frozenset() and containers.container_locals(f) == {}

@@ -14,7 +14,9 @@ from errdex.match import Matcher
 from errdex.match.artifact import rebuild_index, stored_index
 from errdex.match.index import CALLERS_MAX, Index, callers_bucket
 from errdex.match.shared_index import merge
+from errdex.pipeline import resolved_callers
 from errdex.store import Store, callers
+from errdex.store.facts import ExtractedFacts
 
 # ``alpha`` comes first by path, and both functions are called (``CALLED`` alike): only the
 # number of callers tells them apart, one (``use_alpha``) against three
@@ -201,6 +203,31 @@ def test_an_index_rebuilt_from_the_rows_equals_the_one_indexing_made(db: str) ->
     assert rebuilt.dumps() == made.dumps()
     twins = _callers_by_site(rebuilt)
     assert (twins["pkg/alpha.py", "load_alpha"], twins["pkg/beta.py", "load_beta"]) == (1, 3)
+
+
+def test_the_counts_from_the_extraction_in_memory_are_those_of_the_stored_facts(db: str) -> None:
+    # the index stage counts from the extraction's facts still in memory (``FactReader.with_code``);
+    # counted from the stored facts instead, every site's count is the same, and both are the
+    # counts stored with the snapshot
+    from errdex.extract import extract
+    from errdex.sources import open_source_with_report
+
+    snap, _ = open_source_with_report(str(Path(db).parent / "project"))
+    code = extract(snap.files, snap.info.repo, jobs=1).code
+    with Store.open(db) as store:
+        sid = store.repos()[0].snapshots[0].id
+        assert isinstance(store.facts.with_code(sid, code), ExtractedFacts)
+        sites = list(dict.fromkeys((e.path, e.function) for e in store.iter_entries(snapshot_id=sid)))
+        from_stored = resolved_callers(store, sid, sites)
+        held = {sid: dict(code)}
+        assert resolved_callers(store, sid, sites, code=held) == from_stored
+        assert held == {}  # taken: the facts go once counted
+        assert from_stored == store.site_callers(sid)
+        assert from_stored["pkg/beta.py", "load_beta"] == 3 and from_stored["pkg/shapes.py", "Circle.__init__"] == 2
+        # a file whose facts the extraction does not hold (reused from the catalogue): the
+        # stored reader answers for the whole snapshot
+        partial_reader = store.facts.with_code(sid, {p: f for p, f in code.items() if p != "pkg/draw.py"})
+        assert not isinstance(partial_reader, ExtractedFacts)
 
 
 def test_a_catalogue_from_before_the_counts_gets_them_at_its_next_index(db_url: str, tmp_path: Path) -> None:

@@ -97,10 +97,11 @@ def index(
     from errdex.store import Store
 
     prog = progress or _Quiet()
+    code: HeldCode = {}
     with Store.open(db) as store:
-        summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None)
+        summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None, code=code)
         if summary.changed or not derived_current(store, summary.repo):
-            after_history_change(store, [summary.repo], prog)
+            after_history_change(store, [summary.repo], prog, code=code)
     return summary
 
 
@@ -162,10 +163,23 @@ def index_releases(
 Memo = dict[tuple[str, str], tuple[Any, bool]]
 
 
+# a stored snapshot's id -> its extraction's code facts (path -> facts), still in memory: the match
+# index's callers count reads them instead of the stored values (``resolved_callers``)
+HeldCode = dict[int, dict[str, Any]]
+
+
 def _index_one(
-    store: Any, spec: str, *, jobs: int | None, prog: Progress, cache_dir: str | None, memo: Memo | None
+    store: Any,
+    spec: str,
+    *,
+    jobs: int | None,
+    prog: Progress,
+    cache_dir: str | None,
+    memo: Memo | None,
+    code: HeldCode | None = None,
 ) -> IndexSummary:
-    """Open one snapshot and store it; what depends on the set of snapshots is the caller's."""
+    """Open one snapshot and store it; what depends on the set of snapshots is the caller's
+    (``code``, when given, gets the snapshot's code facts for it)."""
     from pathlib import Path
 
     from errdex.sources import open_source_with_report
@@ -175,7 +189,7 @@ def _index_one(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
     )
     return index_snapshot(
-        store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False
+        store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False, code=code
     )
 
 
@@ -247,12 +261,14 @@ def index_snapshot(
     extracted: Any = None,
     rebuild: bool = True,
     memo: Memo | None = None,
+    code: HeldCode | None = None,
 ) -> IndexSummary:
     """Extract (unless ``extracted`` is given: an ``Extracted``, or an ``(extraction,
     expectations, linked)`` triple) and store one opened snapshot.
 
     ``rebuild=False`` leaves the lineages and the match index to the caller, which indexes
-    several snapshots and rebuilds them once at the end.
+    several snapshots and rebuilds them once at the end; ``code`` then gets the snapshot's code
+    facts for that rebuild (``after_history_change``).
     """
     # The cyclic GC paused while the release is extracted and stored: its facts, records and
     # rows are ~1M objects alive until the release is written, nearly none in a cycle; with the
@@ -262,7 +278,7 @@ def index_snapshot(
     from errdex.extract import collector_paused
 
     with collector_paused():
-        return _index_snapshot(store, snap, left_out, jobs, progress, started, extracted, rebuild, memo)
+        return _index_snapshot(store, snap, left_out, jobs, progress, started, extracted, rebuild, memo, code)
 
 
 def _index_snapshot(
@@ -275,6 +291,7 @@ def _index_snapshot(
     extracted: Any,
     rebuild: bool,
     memo: Memo | None,
+    code: HeldCode | None,
 ) -> IndexSummary:
     prog = progress or _Quiet()
     t0 = time.perf_counter() if started is None else started
@@ -320,11 +337,16 @@ def _index_snapshot(
         stored_code=got.stored_code,
         extractions=got.fresh_rows,
     )
-    # stored now: ~100k small objects the garbage collector need not walk again and again
-    # while the match index is built
+    # stored now; the match index counts the raise sites' callers from them (its segment for
+    # this snapshot drops them once counted: ~100k small objects the garbage collector need not
+    # walk again and again while the rest of the index is built)
+    held: HeldCode = code if code is not None else {}
+    if result.changed and (code is not None or rebuild):
+        held[result.snapshot_id] = dict(ex.code)
     ex.code.clear()
     if result.changed and rebuild:
-        after_history_change(store, [snap.info.repo], prog)
+        after_history_change(store, [snap.info.repo], prog, code=held)
+        held.clear()
     # What the source stage left out on purpose (symlinks out of the tree, submodules) is
     # reported beside the files the parser had to skip: the user should see both.
     skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
@@ -476,9 +498,9 @@ def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> li
     return rows
 
 
-def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
+def after_history_change(store: Any, repos: list[str], prog: Progress, code: HeldCode | None = None) -> None:
     """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
-    then the match index."""
+    then the match index (``code``: snapshots' code facts still in memory, taken by it)."""
     from errdex.history.lineage import update_lineages
     from errdex.sources.releases import remote_tags_many
     from errdex.store.history import unpinned_releases
@@ -495,7 +517,7 @@ def after_history_change(store: Any, repos: list[str], prog: Progress) -> None:
     for repo in repos:
         pin_release_tags(store, repo, tags_of=listed.get)
     prog.stage("building the match index")
-    _rebuild_match_index(store)
+    _rebuild_match_index(store, code)
 
 
 def pin_release_tags(
@@ -554,17 +576,18 @@ def producer_digest() -> str:
     return h.hexdigest()[:16]
 
 
-def _rebuild_match_index(store: Any) -> None:
+def _rebuild_match_index(store: Any, code: HeldCode | None = None) -> None:
     """The new snapshots' segments are built from their own rows and merged with the stored
     ones (``match.shared_index``), not the whole index rebuilt from every row; each snapshot's
-    sites' resolved callers are counted and stored first (``count_callers``)."""
+    sites' resolved callers are counted and stored first (``count_callers``), from the code
+    facts in ``code`` where a snapshot's are there."""
     from errdex.match.shared_index import update
 
-    count_callers(store)
+    count_callers(store, code)
     update(store)
 
 
-def count_callers(store: Any) -> int:
+def count_callers(store: Any, code: HeldCode | None = None) -> int:
     """Count and store (``Store.put_site_callers``) the resolved callers of the raise sites of
     every snapshot not counted yet: those just written, and those of a catalogue from before
     the counts were stored. Every match index is built from the stored counts, however it is
@@ -572,23 +595,30 @@ def count_callers(store: Any) -> int:
     same catalogue ranks ties alike. Returns how many snapshots were counted."""
     todo = store.uncounted_snapshots()
     for sid in todo:
-        store.put_site_callers(sid, resolved_callers(store, sid, store.site_functions(sid)))
+        store.put_site_callers(sid, resolved_callers(store, sid, store.site_functions(sid), code))
     return len(todo)
 
 
 def resolved_callers(
-    store: Any, snapshot_id: int, sites: list[tuple[str, str]]
+    store: Any, snapshot_id: int, sites: list[tuple[str, str]], code: HeldCode | None = None
 ) -> dict[tuple[str, str], int]:
     """(path, function) of raise sites of one snapshot -> how many of its library's functions
     the call graph (``analysis.callgraph``) resolves as calling that function, a constructor's
     through its class. The ranker orders sites of one message that score alike by it (the
     helper the library leans on is the one users reach, issue #10): ``match`` does not import
     ``analysis``, so the count is made here, once per snapshot, and stored with it
-    (``count_callers``). A snapshot without code facts (an older errdex's) counts none."""
+    (``count_callers``). A snapshot without code facts (an older errdex's) counts none.
+
+    ``code`` may hold the snapshot's code facts as the extraction made them (taken from it
+    here: nothing needs them after): the same counts, without decoding the stored facts again
+    (``FactReader.with_code``), which was most of the count's cost."""
     from errdex.analysis.callgraph import CallGraph
     from errdex.analysis.symbols import ProjectIndex
 
     reader = store.facts
+    held = code.pop(snapshot_id, None) if code is not None else None
+    if held is not None:
+        reader = reader.with_code(snapshot_id, held)
     if not sites or not reader.has_facts(snapshot_id):
         return {}
     names: dict[str, str | None] = {}  # path -> its library module's name

@@ -114,6 +114,53 @@ def _binding(n: ast.AST) -> tuple[list[str], str | None, bool]:
     return [], None, False
 
 
+# the fields of a statement that hold statements (a block, ``except`` handlers, ``match`` cases)
+_BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
+_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def container_names(func: ast.AST | None) -> frozenset[str]:
+    """The names statements of ``func``'s own body (nested definitions aside) may bind to a dict
+    or list: assigned a display, a comprehension or a dict/list call, or annotated
+    (``_binding``'s shapes, which only ``Assign`` and ``AnnAssign`` give). No other local is a
+    container, so a name not here needs no walk of the body's expressions at all.
+
+    Only the blocks are read (no expression holds a statement), ~7% of the nodes of the whole
+    walk, which most functions needed for nothing else. Bounded like it: a body of more than
+    ``MAX_NODES`` statements has more nodes than the bounded walk reads, which then knows no
+    container (``containers_of``), and none is named here either."""
+    if not isinstance(func, _FUNCTIONS):
+        return frozenset()
+    found: set[str] = set()
+    todo: list[ast.AST] = list(func.body)
+    pop, extend = todo.pop, todo.extend
+    seen = 0
+    while todo:
+        seen += 1
+        if seen > MAX_NODES:
+            return frozenset()
+        n = pop()
+        t = type(n)
+        if t is ast.Assign:
+            assign: ast.Assign = n  # type: ignore[assignment]
+            if _made(assign.value) is not None:
+                found.update(x.id for x in assign.targets if isinstance(x, ast.Name))
+            continue
+        if t is ast.AnnAssign:
+            ann: ast.AnnAssign = n  # type: ignore[assignment]
+            if isinstance(ann.target, ast.Name):  # its annotation or value may name one
+                found.add(ann.target.id)
+            continue
+        if t in _SCOPES:
+            continue
+        for name in _BLOCK_FIELDS:
+            block = getattr(n, name, None)
+            if type(block) is list:
+                extend(block)
+    return frozenset(found)
+
+
 def function_body(func: ast.AST | None) -> tuple[list[ast.AST], bool]:
     """The nodes of ``func``'s own body, bounded (``astutil.body_nodes`` at ``MAX_NODES``): the
     one walk of a function read by all that look for its locals' bindings."""
@@ -123,11 +170,12 @@ def function_body(func: ast.AST | None) -> tuple[list[ast.AST], bool]:
 def container_locals(func: ast.AST | None) -> dict[str, str]:
     """The names ``func``'s body binds to a dict or list and never to text, with their shape
     (module doc); an annotated binding's shape wins over a display's (it says the key type)."""
-    return containers_of(*function_body(func))
+    return containers_of(*function_body(func)) if container_names(func) else {}
 
 
 def containers_of(nodes: list[ast.AST], whole: bool) -> dict[str, str]:
-    """``container_locals`` from a function's ``body_nodes`` (``whole``: the walk read it all)."""
+    """``container_locals`` from a function's ``body_nodes`` (``whole``: the walk read it all),
+    for a function ``container_names`` names some for (for another one it is empty)."""
     if not whole:
         return {}  # not every binding read: none is known to stay a container
     made: dict[str, str] = {}

@@ -27,7 +27,7 @@ from typing import Any
 
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
-from errdex.extract.containers import SHAPE_SEP, containers_of, function_body
+from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
 from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
@@ -352,6 +352,7 @@ class Frame:
     doc: str | None = None
     _body: tuple[list[ast.AST], bool] | None = None
     _containers: dict[str, str] | None = None
+    _maybe_containers: frozenset[str] | None = None
     _bound: dict[str, list[ast.expr]] | None = None
 
     def body(self) -> tuple[list[ast.AST], bool]:
@@ -364,6 +365,10 @@ class Frame:
     def container(self, name: str) -> str | None:
         """The shape of local ``name`` when it holds a dict or list of messages (``containers``)."""
         if self.kind != "function":
+            return None
+        if self._maybe_containers is None:  # the body's whole walk only for a name that may be one
+            self._maybe_containers = container_names(self.node)
+        if name not in self._maybe_containers:
             return None
         if self._containers is None:
             self._containers = containers_of(*self.body())

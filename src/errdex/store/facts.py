@@ -23,7 +23,16 @@ from errdex.model import CodeFacts, ImportFact, TestFunctionFact
 from errdex.store import factblobs as fb
 from errdex.store.records import Expectation
 
-__all__ = ["CallRow", "ErrorRow", "FactReader", "ImportRow", "ModuleRow", "Run", "called_as"]
+__all__ = [
+    "CallRow",
+    "ErrorRow",
+    "ExtractedFacts",
+    "FactReader",
+    "ImportRow",
+    "ModuleRow",
+    "Run",
+    "called_as",
+]
 
 Run = Callable[[str, Mapping[str, Any]], list[tuple[Any, ...]]]
 """Runs one statement with named parameters and returns every row."""
@@ -451,6 +460,74 @@ class FactReader:
     def expectation_count(self, sid: int) -> int:
         rows = self._run("SELECT COUNT(*) FROM expectations WHERE snapshot_id = :sid", {"sid": sid})
         return int(rows[0][0])
+
+    def with_code(self, sid: int, code: Mapping[str, CodeFacts]) -> FactReader:
+        """This reader, answering the lookups across the library's files of snapshot ``sid``
+        from ``code`` (path -> facts: the extraction that was just stored, still in memory)
+        when it holds every parsed file of the snapshot; else this reader itself."""
+        rows = [
+            _module(r)
+            for r in self._run(f"SELECT {_MODULE} FROM modules m WHERE m.snapshot_id = :sid", {"sid": sid})
+        ]
+        if not rows or any(r.path not in code for r in rows):
+            return self  # some files' facts were reused from the catalogue: only it has them all
+        return ExtractedFacts(self._run, sid, rows, code)
+
+
+class ExtractedFacts(FactReader):
+    """A ``FactReader`` whose module, definition, import, call and function lookups in one
+    snapshot read the extraction's own facts instead of decoding the stored values again
+    (``FactReader.with_code``); everything else, and other snapshots, read the catalogue.
+
+    The rows and their order are the stored reader's: library files by path, each file's items
+    in the order ``factblobs.encode`` stores them (calls by ``ordered_calls``), and the items
+    filtered by the caller as there (a file's key set only narrows which files are read). The
+    index stage counts every raise site's callers this way (``pipeline.resolved_callers``):
+    decoding the stored facts was most of that count's cost.
+    """
+
+    def __init__(self, run: Run, sid: int, rows: Sequence[ModuleRow], code: Mapping[str, CodeFacts]) -> None:
+        super().__init__(run)
+        self._sid = sid
+        self._paths = {r.path: r for r in rows}
+        self._library = sorted((r for r in rows if not r.is_test and not r.shadowed), key=lambda r: r.path)
+        self._names = {r.name: r for r in self._library}
+        self._code = {r.fact_id: code[r.path] for r in rows}
+        self._calls: dict[int, list[Any]] = {}
+
+    def has_facts(self, sid: int) -> bool:
+        return sid == self._sid or super().has_facts(sid)
+
+    def module_at(self, sid: int, path: str) -> ModuleRow | None:
+        return self._paths.get(path) if sid == self._sid else super().module_at(sid, path)
+
+    def modules_named(self, sid: int, names: Iterable[str]) -> dict[str, ModuleRow]:
+        if sid != self._sid:
+            return super().modules_named(sid, names)
+        return {n: r for n in names if (r := self._names.get(n)) is not None}
+
+    def facts(self, fact_ids: Iterable[int], *, docs: bool = False) -> dict[int, CodeFacts]:
+        ids = set(fact_ids)
+        if docs or not ids <= self._code.keys():
+            return super().facts(ids, docs=docs)
+        return {fid: self._code[fid] for fid in ids}
+
+    def _rows_of(
+        self, sid: int, kind: int, keys: Iterable[str], column: str, make: Callable[[Any], Any]
+    ) -> Iterator[tuple[ModuleRow, Any]]:
+        if sid != self._sid or column not in ("imports", "calls", "functions"):
+            return super()._rows_of(sid, kind, keys, column, make)
+        return ((m, item) for m in self._library for item in self._items(column, m.fact_id))
+
+    def _items(self, column: str, fact_id: int) -> list[Any]:
+        f = self._code[fact_id]
+        if column == "imports":
+            return f.imports
+        if column == "functions":
+            return f.functions
+        if fact_id not in self._calls:
+            self._calls[fact_id] = fb.ordered_calls(f.functions, f.calls)
+        return self._calls[fact_id]
 
 
 def called_as(function: str) -> str | None:
