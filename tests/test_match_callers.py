@@ -223,7 +223,10 @@ def test_the_counts_from_the_extraction_in_memory_are_those_of_the_stored_facts(
         assert resolved_callers(store, sid, sites, code=held) == from_stored
         assert held == {}  # taken: the facts go once counted
         assert from_stored == store.site_callers(sid)
-        assert from_stored["pkg/beta.py", "load_beta"] == 3 and from_stored["pkg/shapes.py", "Circle.__init__"] == 2
+        assert (
+            from_stored["pkg/beta.py", "load_beta"] == 3
+            and from_stored["pkg/shapes.py", "Circle.__init__"] == 2
+        )
         # a file whose facts the extraction does not hold (reused from the catalogue): the
         # stored reader answers for the whole snapshot
         partial_reader = store.facts.with_code(sid, {p: f for p, f in code.items() if p != "pkg/draw.py"})
