@@ -435,11 +435,37 @@ def places_as_v14(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '14' WHERE key = 'schema_version'"))
 
 
+def places_as_v17(conn: Connection) -> None:
+    """Rewrite a current catalogue's ``occurrence_places`` into the shape schema v4..v17 had: a
+    rowid table keyed by id, with an index on the snapshot (the views reading it made again)."""
+    rows = [tuple(r) for r in conn.execute(select(s.occurrence_places).order_by(s.occurrence_places.c.id))]
+    for view in ("snapshot_errors", "occurrences"):
+        conn.execute(text(f"DROP VIEW {view}"))
+    s.occurrence_places.drop(conn)
+    s.V16_PLACES.create(conn)
+    if rows:
+        conn.execute(
+            s.V16_PLACES.insert(), [dict(zip(s.V16_PLACES.columns.keys(), r, strict=True)) for r in rows]
+        )
+    if conn.dialect.name == "postgresql" and rows:
+        conn.execute(
+            text(
+                "SELECT setval(pg_get_serial_sequence('occurrence_places', 'id'), (SELECT max(id) FROM occurrence_places))"
+            )
+        )
+    conn.execute(text(s._OCCURRENCES_VIEW))
+    conn.execute(text(s._SNAPSHOT_ERRORS_VIEW))
+    conn.execute(text("UPDATE meta SET value = '17' WHERE key = 'schema_version'"))
+
+
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 16) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 17) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        places_as_v17(conn)
+        if version >= 17:
+            return
         callers_as_v16(conn)
         if version >= 16:
             return

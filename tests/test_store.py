@@ -181,7 +181,7 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
@@ -190,8 +190,9 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
     facts' values always stored whole), v12 (lookup keys one row per file content), v13 (``files`` a
     rowid table on SQLite), v14 (places' lines all absolute), v15 (``files`` and ``modules``
-    one row per snapshot) or v16 (no sites' callers) left it, rows included, upgrades on open:
-    its rows stay, and a new snapshot stores both."""
+    one row per snapshot), v16 (no sites' callers) or v17 (places keyed by id, with an index on
+    the snapshot) left it, rows included, upgrades on open: its rows stay, and a new snapshot
+    stores both."""
 
     from errdex.store import schema as s
 
@@ -216,7 +217,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 17
+                assert s.current_version(conn) == SCHEMA_VERSION == 18
                 assert "callers" in {c["name"] for c in inspect(conn).get_columns("snapshots")}
                 assert {
                     t.name
@@ -347,6 +348,67 @@ def test_places_of_a_v14_catalogue_become_relative_with_every_answer_unchanged(d
         ]
         store.delete_snapshot(sid)
         assert [(r[2], r[3], r[4]) for r in occurrences(store)] == [(sid2, 7, 8)]
+
+
+def test_places_of_a_v17_catalogue_are_keyed_by_snapshot_with_every_answer_unchanged(db_url: str) -> None:
+    # schema v18: ``occurrence_places`` is keyed (snapshot, id), on SQLite without a rowid and
+    # without the index on the snapshot; ids, rows and every reader's answers stay, and the ids
+    # of a snapshot written after the migration go on from the greatest, as the rowid did
+    def occurrences(store: Store) -> list[tuple[object, ...]]:
+        with store.engine.connect() as conn:
+            return [tuple(r) for r in conn.execute(text("SELECT * FROM occurrences ORDER BY id"))]
+
+    def indexes(store: Store) -> set[str]:
+        with store.engine.connect() as conn:
+            return {str(i["name"]) for i in inspect(conn).get_indexes("occurrence_places")}
+
+    def answers(store: Store, ids: list[str]) -> list[object]:
+        return [
+            [store.get_error(i) for i in ids],
+            store.list_errors(),
+            [(e.key, e.error_id, e.version, e.line) for e in store.iter_entries()],
+            [store.error_source(i, "1.1") for i in ids],
+        ]
+
+    def write(store: Store, version: str, lines: tuple[int, ...]) -> int:
+        records = [_record("lib/core.py", n, [f"bad {n} ", "x", ""], function=f"f{n}") for n in lines]
+        info, files, reports = _snapshot(version, "def f(x):\n    raise ValueError(x)\n" * 20)
+        return store.write_snapshot(info, files, records, reports, set()).snapshot_id
+
+    with Store.open(db_url) as store:
+        sqlite = store.engine.dialect.name == "sqlite"
+        sids = [write(store, "1.0", (2, 4, 6)), write(store, "1.1", (2, 6, 8))]
+        ids = sorted({e.error_id for e in store.iter_entries()})
+        before, read = occurrences(store), answers(store, ids)
+        assert [r[0] for r in before] == [1, 2, 3, 4, 5, 6]  # numbered in the order written
+        assert indexes(store) == {"ix_occ_place_body"}
+        as_version(store.engine, 17)
+        assert indexes(store) == {"ix_occ_place_snapshot", "ix_occ_place_body"}
+        assert occurrences(store) == before
+        store.engine.dispose()
+    with Store.open(db_url) as store:  # opening migrates
+        assert occurrences(store) == before
+        assert answers(store, ids) == read
+        assert indexes(store) == {"ix_occ_place_body"}
+        with store.engine.connect() as conn:
+            key = inspect(conn).get_pk_constraint("occurrence_places")["constrained_columns"]
+            if sqlite:
+                made = conn.execute(text("SELECT sql FROM sqlite_master WHERE name = 'occurrence_places'"))
+                assert "WITHOUT ROWID" in str(made.scalar()).upper()
+        assert key == ["snapshot_id", "id"]
+        with open_reader(db_url) as reader:  # on SQLite the fast reader, which reads the view too
+            assert [reader.error_source(i, "1.1") for i in ids] == read[3]
+        store.delete_snapshot(sids[1])
+        assert occurrences(store) == before[:3]
+        sid = write(store, "1.2", (2, 10))
+        # SQLite numbers them after the greatest stored, as it numbered the rowid; PostgreSQL's
+        # sequence goes on from the last it gave
+        after = (4, 5) if sqlite else (7, 8)
+        assert [(r[0], r[2], r[3]) for r in occurrences(store)] == [
+            *((r[0], r[2], r[3]) for r in before[:3]),
+            (after[0], sid, 2),
+            (after[1], sid, 10),
+        ]
 
 
 def test_files_and_modules_of_a_v15_catalogue_become_runs_with_every_answer_unchanged(db_url: str) -> None:

@@ -66,22 +66,24 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
     if new:
         insert_dicts(conn, s.occurrence_bodies, [{"digest": d, **b} for d, b in new.items()])
         known.update(_ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, new))
-    insert_rows(
-        conn,
-        s.occurrence_places,
-        [
-            (
-                known[d],
-                snap_id,
-                r.line,
-                r.end_line - r.line,
-                r.line - r.window_start,
-                r.window_end - r.end_line,
-            )
-            for d, r in zip(digests, records, strict=True)
-        ],
-        skip=("id",),
-    )
+    places = [
+        (
+            known[d],
+            snap_id,
+            r.line,
+            r.end_line - r.line,
+            r.line - r.window_start,
+            r.window_end - r.end_line,
+        )
+        for d, r in zip(digests, records, strict=True)
+    ]
+    if conn.dialect.name != "sqlite":  # the sequence numbers them
+        insert_rows(conn, s.occurrence_places, places, skip=("id",))
+        return
+    # a table keyed (snapshot, id) has no rowid: its ids go on from the greatest stored, as the
+    # rowid did (one writer at a time on SQLite)
+    top = int(conn.execute(select(func.coalesce(func.max(s.occurrence_places.c.id), 0))).scalar_one())
+    insert_rows(conn, s.occurrence_places, [(top + i, *p) for i, p in enumerate(places, 1)])
 
 
 def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:

@@ -30,10 +30,12 @@ from sqlalchemy import (
     Connection,
     Dialect,
     ForeignKey,
+    Identity,
     Index,
     Integer,
     LargeBinary,
     MetaData,
+    PrimaryKeyConstraint,
     Table,
     UniqueConstraint,
     bindparam,
@@ -261,7 +263,8 @@ occurrence_bodies = Table(
 
 
 def _places(meta: MetaData, *positions: str) -> Table:
-    """``occurrence_places`` with these position columns after ``line``."""
+    """``occurrence_places`` as schema v4..v16 had it, with these position columns after
+    ``line``: a rowid table with an index on the snapshot."""
     return Table(
         "occurrence_places",
         meta,
@@ -281,7 +284,32 @@ def _places(meta: MetaData, *positions: str) -> Table:
 # lines from it (the last line is the line itself in three raises of four), where their absolute
 # values took two bytes each: 15% of the table, which grows by a row per error and release
 # (0.60 MB over 21 jax releases). The view ``occurrences`` adds them back: readers see lines.
-occurrence_places = _places(metadata, "end_offset", "window_before", "window_after")
+#
+# Since schema v18 the table is keyed (snapshot, id), on SQLite ``WITHOUT ROWID``: its rows are
+# stored in the order of that key, so a snapshot's places are one range of the table and no
+# index on the snapshot stands beside it. That index held a row per place, as many bytes as
+# the table's ids and snapshots again (1.57 MB of 21 jax releases, 20x one release's). The id
+# is still unique, the occurrence's key: SQLite has no rowid to number it, so the writer
+# numbers a snapshot's places after the greatest id stored (``history.write_occurrences``), as
+# SQLite numbered the rowid; PostgreSQL's sequence numbers them as before.
+occurrence_places = Table(
+    "occurrence_places",
+    metadata,
+    # the occurrence's key: PostgreSQL numbers it (SQLite ignores ``Identity``)
+    Column("id", Integer, Identity(), nullable=False),
+    Column("body_id", Integer, ForeignKey(occurrence_bodies.c.id), nullable=False),
+    Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), nullable=False),
+    Column("line", Integer, nullable=False),
+    *(Column(name, Integer, nullable=False) for name in ("end_offset", "window_before", "window_after")),
+    PrimaryKeyConstraint("snapshot_id", "id", name="pk_occurrence_places"),
+    Index("ix_occ_place_body", "body_id"),
+    sqlite_with_rowid=False,
+)
+
+# ``occurrence_places`` as schema v15 and v16 had it (positions relative to the line, a rowid
+# table with an index on the snapshot); the v18 step keys it by (snapshot, id).
+v16 = MetaData()
+V16_PLACES = _places(v16, "end_offset", "window_before", "window_after")
 
 # ``occurrence_places`` as schema v4..v14 had it (absolute lines), what the v4 step creates on
 # a catalogue from before v4; the v15 step makes its columns relative.
@@ -976,6 +1004,46 @@ def _v17_site_callers(conn: Connection) -> None:
         conn.execute(text(f"ALTER TABLE snapshots ADD COLUMN callers {kind}"))
 
 
+def _v18_places_by_snapshot(conn: Connection) -> None:
+    """``occurrence_places`` keyed by (snapshot, id), without the index on the snapshot: on
+    SQLite the rows move to a ``WITHOUT ROWID`` table of that key (the views reading the table
+    are made again around it); on PostgreSQL the primary key becomes (snapshot, id). Ids, rows
+    and every view's answers are unchanged."""
+    if conn.dialect.name != "sqlite":
+        pk = sa_inspect(conn).get_pk_constraint("occurrence_places")
+        if pk["constrained_columns"] == ["id"]:
+            conn.execute(text(f'ALTER TABLE occurrence_places DROP CONSTRAINT "{pk["name"]}"'))
+            conn.execute(
+                text(
+                    "ALTER TABLE occurrence_places ADD CONSTRAINT pk_occurrence_places PRIMARY KEY (snapshot_id, id)"
+                )
+            )
+        conn.execute(text("DROP INDEX IF EXISTS ix_occ_place_snapshot"))
+        return
+    made = conn.execute(
+        text("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'occurrence_places'")
+    )
+    if "WITHOUT ROWID" in str(made.scalar()).upper():
+        return
+    have = set(sa_inspect(conn).get_view_names())
+    for view in ("snapshot_errors", "occurrences"):
+        if view in have:
+            conn.execute(text(f"DROP VIEW {view}"))
+    conn.execute(text("ALTER TABLE occurrence_places RENAME TO occurrence_places_v16"))
+    for index in ("ix_occ_place_snapshot", "ix_occ_place_body"):
+        conn.execute(text(f"DROP INDEX IF EXISTS {index}"))
+    occurrence_places.create(conn)
+    columns = ", ".join(c.name for c in occurrence_places.columns)
+    conn.execute(
+        text(
+            f"INSERT INTO occurrence_places ({columns}) SELECT {columns} FROM occurrence_places_v16 "
+            "ORDER BY snapshot_id, id"
+        )
+    )
+    conn.execute(text("DROP TABLE occurrence_places_v16"))
+    _create_views(conn, {"occurrences": _OCCURRENCES_VIEW, "snapshot_errors": _SNAPSHOT_ERRORS_VIEW})
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -996,6 +1064,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v15_relative_places,
     _v16_file_runs,
     _v17_site_callers,
+    _v18_places_by_snapshot,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

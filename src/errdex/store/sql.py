@@ -786,7 +786,8 @@ class Store(CatalogueReader):
             .select_from(
                 e.join(r, e.c.repo_id == r.c.id)
                 .join(latest, latest.c.error_id == e.c.id)
-                .join(o, o.c.id == latest.c.occ_id)
+                # by the error too: the places are keyed (snapshot, id), found by their bodies
+                .join(o, and_(o.c.error_id == latest.c.error_id, o.c.id == latest.c.occ_id))
             )
             .order_by(r.c.name, e.c.path, o.c.line, e.c.id)
         )
