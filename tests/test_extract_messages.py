@@ -1895,7 +1895,9 @@ def test_format_given_as_a_parameter_is_rendered_with_each_caller_s_text() -> No
     # ``raise AttributeError(errfmt.format(cls=type(self), prop_name=k))`` with the format handed
     # in by each caller (matplotlib's ``Artist._update_props``): the raise fills in the fields,
     # so the traceback ends there, and its records are the callers' formats as Python prints
-    # them (``{cls.__name__!r}`` quoted); a call in a ``return`` counts as one on its own line
+    # them (``{cls.__name__!r}`` quoted); a call in a ``return`` counts as one on its own line.
+    # A helper with several such raises (email-validator's ``check_dot_atom``): each raise gets
+    # the text of the parameter it fills, not the call
     recs = _records(
         "class Artist:\n"
         "    def _update_props(self, props, errfmt):\n"
@@ -1909,18 +1911,22 @@ def test_format_given_as_a_parameter_is_rendered_with_each_caller_s_text() -> No
         "    def _internal_update(self, kwargs):\n"
         "        self._update_props(\n"
         "            kwargs, '{cls.__name__}.set() got an unexpected keyword argument {prop_name!r}')\n"
-        "def check(value, fmt):\n"
+        "def check(value, low_fmt, high_fmt):\n"
         "    if value < 0:\n"
-        "        raise ValueError(fmt % (value,))\n"
+        "        raise ValueError(low_fmt % (value,))\n"
+        "    if value > 9:\n"
+        "        raise ValueError(high_fmt.format(value))\n"
         "def use(v):\n"
-        "    return check(v, 'width must not be negative, got %r')\n"
+        "    return check(v, 'width must not be negative, got %r', 'width {} is above nine')\n"
     )
     assert {(r.line, r.exc_type, r.template, r.relay) for r in recs} == {
         (6, "AttributeError", "{errfmt.format(cls=type(self), prop_name=k)}", True),
         (6, "AttributeError", "{type(self).__name__!r} object has no property {k!r}", False),
         (6, "AttributeError", "{type(self).__name__}.set() got an unexpected keyword argument {k!r}", False),
-        (15, "ValueError", "{fmt % (value,)}", True),
+        (15, "ValueError", "{low_fmt % (value,)}", True),
         (15, "ValueError", "width must not be negative, got {v!r}", False),
+        (17, "ValueError", "{high_fmt.format(value)}", True),
+        (17, "ValueError", "width {v} is above nine", False),
     }
 
 
