@@ -1897,7 +1897,8 @@ def test_format_given_as_a_parameter_is_rendered_with_each_caller_s_text() -> No
     # so the traceback ends there, and its records are the callers' formats as Python prints
     # them (``{cls.__name__!r}`` quoted); a call in a ``return`` counts as one on its own line.
     # A helper with several such raises (email-validator's ``check_dot_atom``): each raise gets
-    # the text of the parameter it fills, not the call
+    # the text of the parameter it fills, not the call. A text returned to no raising helper
+    # (a skip mark's reason, an exception returned for the caller to raise) is no site there
     recs = _records(
         "class Artist:\n"
         "    def _update_props(self, props, errfmt):\n"
@@ -1918,6 +1919,10 @@ def test_format_given_as_a_parameter_is_rendered_with_each_caller_s_text() -> No
         "        raise ValueError(high_fmt.format(value))\n"
         "def use(v):\n"
         "    return check(v, 'width must not be negative, got %r', 'width {} is above nine')\n"
+        "def skip_unless(name):\n"
+        "    return mark.skipif(name is None, reason=f'Could not import {name!r}')\n"
+        "def invalid(value):\n"
+        "    return LookupError(f'Expected a value of a known type, got {value!r}.', value)\n"
     )
     assert {(r.line, r.exc_type, r.template, r.relay) for r in recs} == {
         (6, "AttributeError", "{errfmt.format(cls=type(self), prop_name=k)}", True),

@@ -965,7 +965,7 @@ class ModuleVisitor:
             if self.want_sites and type(stmt.value) is ast.Call:
                 # ``return self._update_props(props, "... {prop_name!r}")``: a helper's result
                 # handed back, the helper raising the text given to it as an assignment's would
-                self.raiser_call(stmt, stmt.value, env, frame, guards)
+                self.raiser_call(stmt, stmt.value, env, frame, guards, returned=True)
             if isinstance(stmt.value, ast.Tuple):
                 self.return_items(stmt.value, env, frame)
             self.on_return(stmt.value, env, frame)
@@ -1640,20 +1640,30 @@ class ModuleVisitor:
         env[target.id] = None
 
     def raiser_call(
-        self, stmt: ast.stmt | ast.expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+        self,
+        stmt: ast.stmt | ast.expr,
+        call: ast.Call,
+        env: Env,
+        frame: Frame,
+        guards: list[Guard],
+        returned: bool = False,
     ) -> None:
         """``ctx.fail(msg)``, ``check(ok, "x must be positive")``, ``Proxy(unbound_message=...)``:
         a raise site if the function called turns out (in the parent, codebase-wide) to raise
         the text it is given, or if the text goes to a parameter named like a message. Only
         calls passing some message text are considered: a raiser called without one adds
-        nothing to its own site."""
+        nothing to its own site. A ``returned`` call is one only through a function that raises:
+        ``return GraphQLError(...)`` is a factory its caller raises (``on_return``), and ``return
+        pytest.mark.skipif(..., reason=...)`` hands its text to no raise."""
         dotted = _dotted(call.func)
         if dotted is None or _logger_call(call.func):
             return
         last = dotted.rpartition(".")[2]
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
-        handoff = self.hands_off(call, env, last[:1].isupper())
+        if returned and last[:1].isupper():
+            return
+        handoff = not returned and self.hands_off(call, env, last[:1].isupper())
         given = (*call.args, *(k.value for k in call.keywords))
         if not handoff and (last[:1].isupper() or not any(self.supplies_text(a, env) for a in given)):
             if (
