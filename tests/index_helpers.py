@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from errdex.match import Match, Matcher, Result
 from errdex.model import CatalogueEntry
 from errdex.pipeline import count_callers
 from errdex.store import Store
@@ -12,3 +17,30 @@ def counted_entries(store: Store) -> list[CatalogueEntry]:
     index stage stores them (``pipeline.count_callers``) before it builds the match index."""
     count_callers(store)
     return list(store.iter_entries())
+
+
+@contextmanager
+def package_matcher(root: Path, files: dict[str, str]) -> Iterator[Matcher]:
+    """A matcher over a small package written from ``files`` (path -> source) under ``root``
+    and indexed whole, its catalogue open while the block runs."""
+    from errdex.pipeline import index
+
+    for name, source in files.items():
+        path = root / "lib" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source)
+    db = str(root / "c.db")
+    index(str(root / "lib"), db, jobs=1)
+    with Store.open(db) as store:
+        yield Matcher.load(store)
+
+
+def site(m: Match) -> tuple[str, str]:
+    """Where an answer is: (path, function)."""
+    return m.path, m.function
+
+
+def first(res: Result) -> Match:
+    """The first answer, which must be there."""
+    assert res.matches, res.verdict
+    return res.matches[0]

@@ -1942,3 +1942,87 @@ def f(items, errors: dict[str, list[str]]):
     # past the bound (statements), as past the whole walk's bound (nodes): no container
     monkeypatch.setattr(containers, "MAX_NODES", 4)
     assert containers.container_names(f) == frozenset() and containers.container_locals(f) == {}
+
+
+def test_format_given_as_a_parameter_is_rendered_with_each_caller_s_text() -> None:
+    # ``raise AttributeError(errfmt.format(cls=type(self), prop_name=k))`` with the format handed
+    # in by each caller (matplotlib's ``Artist._update_props``): the raise fills in the fields,
+    # so the traceback ends there, and its records are the callers' formats as Python prints
+    # them (``{cls.__name__!r}`` quoted); a call in a ``return`` counts as one on its own line.
+    # A helper with several such raises (email-validator's ``check_dot_atom``): each raise gets
+    # the text of the parameter it fills, not the call. A text returned to no raising helper
+    # (a skip mark's reason, an exception returned for the caller to raise) is no site there
+    recs = _records(
+        "class Artist:\n"
+        "    def _update_props(self, props, errfmt):\n"
+        "        for k, v in props.items():\n"
+        "            func = getattr(self, f'set_{k}', None)\n"
+        "            if not callable(func):\n"
+        "                raise AttributeError(errfmt.format(cls=type(self), prop_name=k), name=k)\n"
+        "            func(v)\n"
+        "    def update(self, props):\n"
+        "        return self._update_props(props, '{cls.__name__!r} object has no property {prop_name!r}')\n"
+        "    def _internal_update(self, kwargs):\n"
+        "        self._update_props(\n"
+        "            kwargs, '{cls.__name__}.set() got an unexpected keyword argument {prop_name!r}')\n"
+        "def check(value, low_fmt, high_fmt):\n"
+        "    if value < 0:\n"
+        "        raise ValueError(low_fmt % (value,))\n"
+        "    if value > 9:\n"
+        "        raise ValueError(high_fmt.format(value))\n"
+        "def use(v):\n"
+        "    return check(v, 'width must not be negative, got %r', 'width {} is above nine')\n"
+        "def skip_unless(name):\n"
+        "    return mark.skipif(name is None, reason=f'Could not import {name!r}')\n"
+        "def invalid(value):\n"
+        "    return LookupError(f'Expected a value of a known type, got {value!r}.', value)\n"
+    )
+    assert {(r.line, r.exc_type, r.template, r.relay) for r in recs} == {
+        (6, "AttributeError", "{errfmt.format(cls=type(self), prop_name=k)}", True),
+        (6, "AttributeError", "{type(self).__name__!r} object has no property {k!r}", False),
+        (6, "AttributeError", "{type(self).__name__}.set() got an unexpected keyword argument {k!r}", False),
+        (15, "ValueError", "{low_fmt % (value,)}", True),
+        (15, "ValueError", "width must not be negative, got {v!r}", False),
+        (17, "ValueError", "{high_fmt.format(value)}", True),
+        (17, "ValueError", "width {v} is above nine", False),
+    }
+
+
+def test_message_handed_to_a_helper_that_collects_the_error_is_written_at_the_call() -> None:
+    # ``self.report_error(f"...", node)`` whose body is ``self.errors.append(GraphQLError(message,
+    # nodes))``: nothing is raised there, a validator raises the collected texts joined later;
+    # each call passing text is where that error's text is written (the rule's own record), as
+    # a raising helper's call is. A helper filling a local list leaves it to its own raise.
+    got = _got(
+        "class SchemaError(Exception):\n"
+        "    def __init__(self, message, nodes=None):\n"
+        "        super().__init__(message)\n"
+        "        self.message = message\n"
+        "class Context:\n"
+        "    def __init__(self):\n"
+        "        self.errors = []\n"
+        "    def report_error(self, message, nodes=None):\n"
+        "        if nodes and not isinstance(nodes, list):\n"
+        "            nodes = [nodes]\n"
+        "        self.errors.append(SchemaError(message, nodes))\n"
+        "    def validate_fields(self, type_):\n"
+        "        if not type_.fields:\n"
+        "            self.report_error(f'Type {type_.name} must define one or more fields.', type_.node)\n"
+        "        if type_.name.startswith('__'):\n"
+        "            self.report_error(\n"
+        "                f'Name {type_.name!r} must not begin with \"__\".', None)\n"
+        "def assert_valid(context):\n"
+        "    if context.errors:\n"
+        "        raise TypeError('\\n\\n'.join(error.message for error in context.errors))\n"
+        "def gather(names):\n"
+        "    errors = []\n"
+        "    def note(message):\n"
+        "        errors.append(SchemaError(message))\n"
+        "    note('no names')\n"
+        "    return errors\n"
+    )
+    assert got == {
+        (14, "SchemaError", "Type {type_.name} must define one or more fields."),
+        (16, "SchemaError", 'Name {type_.name!r} must not begin with "__".'),
+        (20, "TypeError", "{'\\n\\n'.join(error.message for error in context.errors)}"),
+    }

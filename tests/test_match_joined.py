@@ -6,13 +6,12 @@ indexed once for the module."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
+from index_helpers import first, package_matcher, site
 
-from errdex.match import Match, Matcher, Result
+from errdex.match import Matcher
 from errdex.match.index import joins_messages
-from errdex.store import Store
 
 FILES = {
     "error.py": """
@@ -78,32 +77,9 @@ RULE = ("validation/rules.py", "UniqueNamesRule.check")
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("joined")
-    for name, source in {
-        "__init__.py": "",
-        "validation/__init__.py": "",
-        "schema/__init__.py": "",
-        **FILES,
-    }.items():
-        path = root / "lib" / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(source)
-    db = str(Path(root) / "c.db")
-    index(str(root / "lib"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
-
-
-def site(m: Match) -> tuple[str, str]:
-    return m.path, m.function
-
-
-def first(res: Result) -> Match:
-    """The first answer, which must be there."""
-    assert res.matches, res.verdict
-    return res.matches[0]
+    package = {"__init__.py": "", "validation/__init__.py": "", "schema/__init__.py": "", **FILES}
+    with package_matcher(tmp_path_factory.mktemp("joined"), package) as m:
+        yield m
 
 
 def test_the_collectors_templates_are_their_joins(matcher: Matcher) -> None:

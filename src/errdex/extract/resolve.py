@@ -143,6 +143,9 @@ class Resolver:
         # the site being built is a call whose messages a helper composes and raises at this
         # (path, line) (``_land``): ``build_records`` empties it before each site
         self.landed: tuple[str, int] | None = None
+        # the same for calls reaching helper raises at several statements: each resolution (by
+        # ``id``, as ``exc`` returns it) with the statement composing it, when it has one
+        self.landed_each: dict[int, tuple[str, int]] = {}
 
     def close(self) -> None:
         """Drop the class-message helper: it refers back to the resolver, and the cycle made the
@@ -887,6 +890,8 @@ class Resolver:
                 if got:
                     supplied.extend(got)
                     ats.append(relay.at)
+                    if depth == 0 and relay.at is not None:
+                        self.landed_each.update((id(r), relay.at) for r in got)
             if supplied:
                 self.supplied_to.add(found[0])
                 self._land(depth, ats)
@@ -1260,6 +1265,7 @@ def build_records(
     for site in sites:
         resolver.bare.clear()
         resolver.landed = None
+        resolver.landed_each.clear()
         first = len(records)
         resolved = [
             *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
@@ -1271,7 +1277,9 @@ def build_records(
         if site.built and not any(has_literal(m) for *_, pairs in resolved for m, _ in pairs):
             continue  # built elsewhere with text unknown here: the raise's own record says as much
         seen: set[tuple[str, str]] = set()
-        for exc_type, qual, bases, found in resolved:
+        for item in resolved:
+            exc_type, qual, bases, found = item
+            start = len(records)
             pairs = found
             # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
             if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
@@ -1306,6 +1314,11 @@ def build_records(
                         relay=site.exc.relay,
                     )
                 )
+            each = resolver.landed_each.get(id(item)) if resolver.landed is None else None
+            if landed is not None and each is not None and each != (path, site.line):
+                # a helper with several raises composing a caller's text (each its own format
+                # parameter filled in): the records of each go to the raise that prints them
+                landed.extend((r, each) for r in records[start:])
         at = resolver.landed
         if landed is not None and at is not None and at != (path, site.line):
             landed.extend((r, at) for r in records[first:])

@@ -425,7 +425,8 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
                 if arg is None:
                     pieces.append(((Ph(field or fallback, conv in ("r", "a")),),))
                 elif rest:
-                    pieces.append(ph(arg.text + rest))
+                    # ``{cls.__name__!r}`` prints the attribute's repr: quoted when it is text
+                    pieces.append(((Ph(arg.text + rest, conv in ("r", "a")),),))
                 elif conv in ("r", "a"):
                     pieces.append(as_repr(arg))
                 else:

@@ -967,6 +967,10 @@ class ModuleVisitor:
                 printed = self.printed_value(stmt.value, env, frame)
                 frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
             self.note_report(stmt.value, env, frame)
+            if self.want_sites and type(stmt.value) is ast.Call:
+                # ``return self._update_props(props, "... {prop_name!r}")``: a helper's result
+                # handed back, the helper raising the text given to it as an assignment's would
+                self.raiser_call(stmt, stmt.value, env, frame, guards, returned=True)
             if isinstance(stmt.value, ast.Tuple):
                 self.return_items(stmt.value, env, frame)
             self.on_return(stmt.value, env, frame)
@@ -1641,20 +1645,30 @@ class ModuleVisitor:
         env[target.id] = None
 
     def raiser_call(
-        self, stmt: ast.stmt | ast.expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+        self,
+        stmt: ast.stmt | ast.expr,
+        call: ast.Call,
+        env: Env,
+        frame: Frame,
+        guards: list[Guard],
+        returned: bool = False,
     ) -> None:
         """``ctx.fail(msg)``, ``check(ok, "x must be positive")``, ``Proxy(unbound_message=...)``:
         a raise site if the function called turns out (in the parent, codebase-wide) to raise
         the text it is given, or if the text goes to a parameter named like a message. Only
         calls passing some message text are considered: a raiser called without one adds
-        nothing to its own site."""
+        nothing to its own site. A ``returned`` call is one only through a function that raises:
+        ``return GraphQLError(...)`` is a factory its caller raises (``on_return``), and ``return
+        pytest.mark.skipif(..., reason=...)`` hands its text to no raise."""
         dotted = _dotted(call.func)
         if dotted is None or _logger_call(call.func):
             return
         last = dotted.rpartition(".")[2]
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
-        handoff = self.hands_off(call, env, last[:1].isupper())
+        if returned and last[:1].isupper():
+            return
+        handoff = not returned and self.hands_off(call, env, last[:1].isupper())
         given = (*call.args, *(k.value for k in call.keywords))
         if not handoff and (last[:1].isupper() or not any(self.supplies_text(a, env) for a in given)):
             if (
@@ -1706,12 +1720,27 @@ class ModuleVisitor:
             given = (*call.args, *(k.value for k in call.keywords))
             made = [a for a in given if isinstance(a, ast.Call) and _builds_exception(a)]
             if _last_name(call.func) in _COLLECTORS:
+                self.collects_param(call, made, env, frame)
                 return  # ``errors.append(Exc(...))``: a list's raise carries it
         for exc in made:
             spec = self.call_spec(exc, env, frame)
             if spec.helper is None:  # (what a helper builds is what its own callers raise)
                 self.add_site("error", spec, exc if exc is not call else stmt, frame, guards, None)
                 self.facts.sites[-1].built = True
+
+    def collects_param(self, call: ast.Call, made: list[ast.Call], env: Env, frame: Frame) -> None:
+        """``self.errors.append(GraphQLError(message, nodes))`` in a reporting helper: the
+        exception is built from the text its callers give (``self.report_error(f"Type {t} must
+        define one or more fields.", node)``) and kept on an object for a validator to raise
+        joined, so each call passing text is where that error's text is written, as a relay's
+        call is. A list local to the function is left to its own raise (``ExcListVal``)."""
+        if not (isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute)):
+            return
+        params = tuple(frame.params)
+        for exc in made:
+            spec = self.call_spec(exc, env, frame)
+            if spec.helper is None and not spec.opaque and _uses_params(spec, params):
+                frame.relays.append(spec)
 
     def raised_names(self, frame: Frame) -> frozenset[str]:
         """The names a function raises by a statement of its own (``raise exc``), memoised."""
@@ -3596,6 +3625,8 @@ def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> b
     for a in (*spec.args, *(a for _, a in spec.kwargs)):
         for variant in a.value:
             for part in variant:
+                if _formats_param(part, names):
+                    return True  # ``errfmt.format(cls=type(self), prop_name=k)``: the caller's format
                 # ``raise exception(*args)``: the arguments handed on are the parameters
                 if not isinstance(part, Ph):
                     continue
@@ -3605,14 +3636,33 @@ def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> b
     return False
 
 
+def _formats_param(part: object, names: set[str]) -> bool:
+    """A format string given as a parameter and filled in at the raise (``errfmt.format(cls=
+    type(self), prop_name=k)``, ``msg % (key,)``): its text is the caller's, its fields the
+    raise's own values."""
+    return (
+        isinstance(part, Op)
+        and part.kind in ("format", "%", "%1")
+        and len(part.base) == 1
+        and len(part.base[0]) == 1
+        and isinstance(part.base[0][0], Ph)
+        and part.base[0][0].name in names
+    )
+
+
 def _composes(spec: ExcSpec, params: Sequence[str]) -> bool:
     """Does the raise build its message around text its function was given, with words of its
     own (``raise ValueError(f"Unknown {kind} '{word}'.")``, ``f"{message}. Line {line}"``)?
     A call supplying that text ends its traceback at this statement, not at the call; a raise
-    of the parameter as given (``raise BadParameter(message)``) is a relay instead."""
+    of the parameter as given (``raise BadParameter(message)``) is a relay instead. A format
+    given as a parameter and filled in here (``errfmt.format(prop_name=k)``) is composed here."""
     if spec.opaque or spec.forwards or not _uses_params(spec, params):
         return False
-    return any(value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs)))
+    names = set(params)
+    return any(
+        value_has_literal(a.value) or any(_formats_param(p, names) for v in a.value for p in v)
+        for a in (*spec.args, *(a for _, a in spec.kwargs))
+    )
 
 
 def _may_be_text(value: Value) -> bool:
