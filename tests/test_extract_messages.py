@@ -209,6 +209,9 @@ CLASS_BUILT = [
     # ``low, high, value = args``; ``field = args[0]`` and ``{args[1]!r}``: the call's arguments
     ("varargs_exact", {("OutOfRange", "{got} is outside [{lo}, {hi}]")}),
     ("varargs_item", {("BadField", "field {key} holds {value!r}")}),
+    # ``msg % args`` and ``"...{0}...{1}".format(*args)`` of the ``*args`` a raise passes
+    ("varargs_percent", {("ConfigError", "bad key {key!r} in {path}")}),
+    ("varargs_format", {("LimitExceeded", "value {value} exceeds the limit {most}")}),
     # ``return super().__init__(...)`` is a base initialiser call like any other
     ("returned_init", {("Unresolved", "Unknown named schema {name!r} in {space}")}),
 ]

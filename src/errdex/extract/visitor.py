@@ -2603,6 +2603,11 @@ class ModuleVisitor:
                 return concat(left, right)
         elif isinstance(e.op, ast.Mod):
             left = self.eval_msg(e.left, env, frame)
+            star = _vararg_of(frame.node) if frame.is_init else None
+            if star is not None and isinstance(e.right, ast.Name) and e.right.id == star:
+                # ``msg % args`` of ``__init__(self, msg, *args)``: the call's further arguments
+                # fill the format, one per ``%s``, once a raise binds them
+                return ((Op("%", left, (Arg(f"*{star}", ph(star)),), (), self.src(e)),),)
             if value_has_literal(left):
                 return self.eval_percent(left, e.right, env, frame)
             if (part := _lone_part(left)) is not None and not isinstance(part, str):
@@ -2934,6 +2939,20 @@ class ModuleVisitor:
         ]
         return union(*forms)
 
+    def str_format(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value:
+        """``text.format(...)``: applied now, or kept to apply once the parts are known."""
+        base = self.eval_msg(func.value, env, frame)
+        args, kwargs = self.call_args(call, env, frame)
+        star = _vararg_of(frame.node) if frame.is_init else None
+        if star is not None and any(a.text == f"*{star}" for a in args):
+            # ``"{0} out of {1}".format(*args)`` in ``__init__(self, *args)``: filled by the
+            # arguments a raise passes
+            return ((Op("format", base, args, kwargs, self.src(call)),),)
+        if not value_has_literal(base) and len(base) == 1 and len(base[0]) == 1:
+            # ``self.fmt.format(**kwargs)``: formatted once the format's text is known
+            return ((Op("format", base, args, kwargs, self.src(call)),),)
+        return apply_format(base, args, dict(kwargs), "")
+
     def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """String methods on message text: ``format``, ``join``, ``strip``."""
         attr = func.attr
@@ -2946,12 +2965,7 @@ class ModuleVisitor:
         if attr == "format" and (
             self.is_stringy(func.value, env) or isinstance(func.value, _T_NAME_ATTRIBUTE)
         ):
-            base = self.eval_msg(func.value, env, frame)
-            args, kwargs = self.call_args(call, env, frame)
-            if not value_has_literal(base) and len(base) == 1 and len(base[0]) == 1:
-                # ``self.fmt.format(**kwargs)``: formatted once the format's text is known
-                return ((Op("format", base, args, kwargs, self.src(call)),),)
-            return apply_format(base, args, dict(kwargs), "")
+            return self.str_format(call, func, env, frame)
         if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
             sep = self.eval_msg(func.value, env, frame)
             arg = call.args[0]
