@@ -1322,7 +1322,7 @@ class ModuleVisitor:
         """``schema, name, datum = args[:3]`` (or ``= args``) in an ``__init__(self, *args)``:
         each name holds that positional argument of the call (``args[i]``), so a message the
         initialiser formats from them shows what the raise passed."""
-        star = _vararg_of(frame.node)
+        star = _init_vararg(frame)
         if star is None or not _whole_varargs(value, star):
             return
         for i, e in enumerate(target.elts):
@@ -1367,7 +1367,7 @@ class ModuleVisitor:
         items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
         args = tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred))
         env[name] = self.eval_assigned(value, env, frame)
-        if frame.is_init and (item := _vararg_item(value, _vararg_of(frame.node))) is not None:
+        if (item := _vararg_item(value, _init_vararg(frame))) is not None:
             env[name] = ph(item)  # ``name = args[0]``: that positional argument of the call
         if env[name] is None and type(value) is ast.Call and self.method_of_known_class(value.func, frame):
             # ``err = self._bad_header(h)``, ``err = checker.problem(x)``: the text the method
@@ -2603,7 +2603,7 @@ class ModuleVisitor:
                 return concat(left, right)
         elif isinstance(e.op, ast.Mod):
             left = self.eval_msg(e.left, env, frame)
-            star = _vararg_of(frame.node) if frame.is_init else None
+            star = _init_vararg(frame)
             if star is not None and isinstance(e.right, ast.Name) and e.right.id == star:
                 # ``msg % args`` of ``__init__(self, msg, *args)``: the call's further arguments
                 # fill the format, one per ``%s``, once a raise binds them
@@ -2943,7 +2943,7 @@ class ModuleVisitor:
         """``text.format(...)``: applied now, or kept to apply once the parts are known."""
         base = self.eval_msg(func.value, env, frame)
         args, kwargs = self.call_args(call, env, frame)
-        star = _vararg_of(frame.node) if frame.is_init else None
+        star = _init_vararg(frame)
         if star is not None and any(a.text == f"*{star}" for a in args):
             # ``"{0} out of {1}".format(*args)`` in ``__init__(self, *args)``: filled by the
             # arguments a raise passes
@@ -3499,7 +3499,7 @@ def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
 def _vararg_local(cur: EnvVal, frame: Frame) -> Value | None:
     """A local holding one positional argument of an ``__init__(self, *args)`` (``name =
     args[1]``): shown as that argument, which a raise of the class fills in."""
-    star = _vararg_of(frame.node) if frame.is_init else None
+    star = _init_vararg(frame)
     if star is None or not (isinstance(cur, tuple) and len(cur) == 1 and len(cur[0]) == 1):
         return None
     part = cur[0][0]
@@ -3885,11 +3885,13 @@ def _closure_owner(frame: Frame) -> Frame | None:
     return f if f is not None and f.kind == "function" and f.class_key else None
 
 
-def _vararg_of(node: ast.AST | None) -> str | None:
-    """The name of a function's ``*args`` parameter, if it has one."""
-    if isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.args.vararg is not None:
-        return node.args.vararg.arg
-    return None
+def _init_vararg(frame: Frame) -> str | None:
+    """The ``*args`` parameter of an exception class's ``__init__``, if it has one: the
+    arguments it picks out of it are what a raise of the class passed."""
+    node = frame.node
+    if not (frame.is_init and frame.exc_class and isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF)):
+        return None
+    return node.args.vararg.arg if node.args.vararg is not None else None
 
 
 def _vararg_item(value: ast.expr, star: str | None) -> str | None:
