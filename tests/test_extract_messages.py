@@ -193,6 +193,27 @@ CLASS_BUILT = [
             ("ParseFailure", "Expected {self.name}  (at char {loc})"),
         },
     ),
+    # ``__init__(self, *args)`` unpacking ``args[:3]`` and returning ``super().__init__(f"...")``:
+    # a raise with three arguments prints the formatted text, one with two arguments fails the
+    # unpacking and prints what the ``except`` beside it passes up (Python's tuple)
+    (
+        "varargs_unpacked",
+        {
+            (
+                "TypeMismatch",
+                'The datum "{node.datum}" provided for "{node.name}" is not an example of the schema {pretty}',
+            )
+        },
+    ),
+    ("varargs_fallback", {("TypeMismatch", "({node.schema!r}, {node.datum!r})")}),
+    # ``low, high, value = args``; ``field = args[0]`` and ``{args[1]!r}``: the call's arguments
+    ("varargs_exact", {("OutOfRange", "{got} is outside [{lo}, {hi}]")}),
+    ("varargs_item", {("BadField", "field {key} holds {value!r}")}),
+    # ``msg % args`` and ``"...{0}...{1}".format(*args)`` of the ``*args`` a raise passes
+    ("varargs_percent", {("ConfigError", "bad key {key!r} in {path}")}),
+    ("varargs_format", {("LimitExceeded", "value {value} exceeds the limit {most}")}),
+    # ``return super().__init__(...)`` is a base initialiser call like any other
+    ("returned_init", {("Unresolved", "Unknown named schema {name!r} in {space}")}),
 ]
 
 

@@ -704,7 +704,12 @@ def _param_test(
     if name == sig.vararg:
         if any(a.text.startswith("*") for a in args):
             return None
-        return bool(b.star.get(name)) if kind == "t" else True
+        count = len(b.star.get(name, ()))
+        if kind[:1] in ("#", ">"):
+            # the ``*args`` unpacked into that many names (``#``) or sliced to them (``>``)
+            need = int(kind[1:])
+            return count == need if kind[0] == "#" else count >= need
+        return bool(count) if kind == "t" else True
     if name == sig.kwarg:
         if any(k == "**" for k, _ in kwargs):
             return None

@@ -132,8 +132,10 @@ class BaseCall:
 
     ``target`` is None for ``super()`` (the next class in the MRO), else the base's dotted key.
     ``when``: the call is made only under a test of a parameter (``if args:``, ``(name, "t" or
-    "n", truth)``), and ``other`` is the one the other branch makes
-    (``else: super().__init__(self.msg)``): which one runs is the caller's choice.
+    "n", truth)``), or after ``*args`` was unpacked into N names (``a, b, c = args``: "#3";
+    ``= args[:3]``: ">3"), and ``other`` is the one the other branch makes
+    (``else: super().__init__(self.msg)``, ``except ValueError: super().__init__(*args)``):
+    which one runs is the caller's choice.
     """
 
     target: str | None

@@ -681,7 +681,7 @@ def subst(value: Value, b: Binding) -> Value:
         pieces: list[Value] = []
         for p in variant:
             if isinstance(p, Ph):
-                pieces.append(_subst_ph(p, b.args))
+                pieces.append(_subst_ph(p, b.args, b.star))
             elif isinstance(p, Ref) and (p.args or p.kwargs):
                 pieces.append(
                     ((p._replace(args=spread_args(p.args, b), kwargs=spread_kwargs(p.kwargs, b)),),)
@@ -764,9 +764,9 @@ def _ph_names(variant: Variant) -> Iterable[str]:
     return (p.name for p in variant if isinstance(p, Ph))
 
 
-def _subst_ph(p: Ph, args: Mapping[str, Arg]) -> Value:
+def _subst_ph(p: Ph, args: Mapping[str, Arg], star: Mapping[str, tuple[Arg, ...]] | None = None) -> Value:
     name = p.name
-    arg = args.get(name)
+    arg = args.get(name) or _star_item(name, star)
     if arg is not None:
         v = arg.value
         if p.r:
@@ -776,6 +776,21 @@ def _subst_ph(p: Ph, args: Mapping[str, Arg]) -> Value:
     if cut > 0 and name[:cut] in args:
         return ((Ph(args[name[:cut]].text + name[cut:], p.r),),)
     return ((p,),)
+
+
+def _star_item(name: str, star: Mapping[str, tuple[Arg, ...]] | None) -> Arg | None:
+    """``args[i]`` of a ``*args`` parameter: the call's i-th argument past the named ones, when
+    the arguments before it are each one value (no spread of unknown length among them)."""
+    if not star or not name.endswith("]"):
+        return None
+    base, _, index = name[:-1].partition("[")
+    items = star.get(base)
+    if items is None or not index.isdigit():
+        return None
+    i = int(index)
+    if i >= len(items) or any(x.text.startswith("*") for x in items[: i + 1]):
+        return None
+    return items[i]
 
 
 # ---------------------------------------------------------------- dedent

@@ -326,6 +326,9 @@ class Frame:
     base_call: BaseCall | None = None  # ``__init__``: the last base initialiser it calls
     args_set: tuple[Arg, ...] | None = None  # ``__init__``: ``self.args = (...)``
     super_aliases: set[str] = field(default_factory=set)  # ``init = super().__init__``
+    # ``__init__``: ``a, b, c = args`` ("#3") or ``= args[:3]`` (">3") unpacked the ``*args``
+    # parameter; a call with another count fails there (the ``except`` beside it decides)
+    star_need: tuple[str, str] | None = None
     cls_name: str | None = None  # a classmethod's first parameter
     cls_rebound: bool = False  # ``cls = ...`` in the classmethod: ``cls(...)`` may be a subclass
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
@@ -967,6 +970,8 @@ class ModuleVisitor:
                 printed = self.printed_value(stmt.value, env, frame)
                 frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
             self.note_report(stmt.value, env, frame)
+            if frame.is_init and isinstance(stmt.value, ast.Call):
+                self.base_call(stmt.value, env, frame)  # ``return super().__init__(msg)``
             if self.want_sites and type(stmt.value) is ast.Call:
                 # ``return self._update_props(props, "... {prop_name!r}")``: a helper's result
                 # handed back, the helper raising the text given to it as an assignment's would
@@ -1314,10 +1319,28 @@ class ModuleVisitor:
             self.kill_targets(target, env)
             if frame.kind == "function" and isinstance(value, ast.Call):
                 self.unpack_call(target, value, env, frame)
+            elif frame.is_init:
+                self.unpack_varargs(target, value, env, frame)
             if frame.kind == "class":
                 for e in target.elts:
                     if isinstance(e, ast.Name):
                         self.facts.symbols.add(f"{frame.key}.{e.id}")
+
+    @staticmethod
+    def unpack_varargs(target: ast.Tuple | ast.List, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``schema, name, datum = args[:3]`` (or ``= args``) in an ``__init__(self, *args)``:
+        each name holds that positional argument of the call (``args[i]``), so a message the
+        initialiser formats from them shows what the raise passed."""
+        star = _init_vararg(frame)
+        if star is None or not _whole_varargs(value, star):
+            return
+        for i, e in enumerate(target.elts):
+            if isinstance(e, ast.Starred):
+                return  # ``first, *rest = args``: the names after it hold no one argument
+            if isinstance(e, ast.Name):
+                env[e.id] = ph(f"{star}[{i}]")
+        sliced = isinstance(value, ast.Subscript)
+        frame.star_need = (star, f"{'>' if sliced else '#'}{len(target.elts)}")
 
     def unpack_call(self, target: ast.Tuple | ast.List, value: ast.Call, env: Env, frame: Frame) -> None:
         """``val, err, pos = parse(s)``: each name holds that element of what the function
@@ -1353,6 +1376,8 @@ class ModuleVisitor:
         items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
         args = tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred))
         env[name] = self.eval_assigned(value, env, frame)
+        if (item := _vararg_item(value, _init_vararg(frame))) is not None:
+            env[name] = ph(item)  # ``name = args[0]``: that positional argument of the call
         if env[name] is None and type(value) is ast.Call and self.method_of_known_class(value.func, frame):
             # ``err = self._bad_header(h)``, ``err = checker.problem(x)``: the text the method
             # returns, once the functions are known (shown as the name when it has none)
@@ -1862,17 +1887,25 @@ class ModuleVisitor:
         """In ``__init__``: ``super().__init__(...)``, ``Base.__init__(self, ...)``, or a call of
         ``init = super().__init__``; the last one decides what the base class is built from."""
         func = call.func
+        made: BaseCall | None = None
         if isinstance(func, ast.Attribute) and func.attr == "__init__":
             args, kwargs = self.call_args(call, env, frame)
-            if isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
-                frame.base_call = BaseCall(None, args, kwargs)
-                return
             dotted = _dotted(func.value)
-            if dotted is not None and args and args[0].text == frame.self_name:
-                frame.base_call = BaseCall(self.dotted_key(dotted, frame) or dotted, args[1:], kwargs)
+            if isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
+                made = BaseCall(None, args, kwargs)
+            elif dotted is not None and args and args[0].text == frame.self_name:
+                made = BaseCall(self.dotted_key(dotted, frame) or dotted, args[1:], kwargs)
         elif isinstance(func, ast.Name) and func.id in frame.super_aliases:
             args, kwargs = self.call_args(call, env, frame)
-            frame.base_call = BaseCall(None, args, kwargs)
+            made = BaseCall(None, args, kwargs)
+        if made is None:
+            return
+        if frame.star_need is not None and frame.base_call is not None:
+            # ``try: a, b, c = args[:3] / except ValueError: super().__init__(*args)`` then
+            # ``super().__init__(f"...{a}...")``: a call with fewer arguments takes the other
+            star, need = frame.star_need
+            made = replace(made, when=(star, need, True), other=frame.base_call)
+        frame.base_call = made
 
     @staticmethod
     def branch_bases(test: ast.expr, frame: Frame, before: BaseCall | None, chosen: BaseCall | None) -> None:
@@ -2604,6 +2637,11 @@ class ModuleVisitor:
                 return concat(left, right)
         elif isinstance(e.op, ast.Mod):
             left = self.eval_msg(e.left, env, frame)
+            star = _init_vararg(frame)
+            if star is not None and isinstance(e.right, ast.Name) and e.right.id == star:
+                # ``msg % args`` of ``__init__(self, msg, *args)``: the call's further arguments
+                # fill the format, one per ``%s``, once a raise binds them
+                return ((Op("%", left, (Arg(f"*{star}", ph(star)),), (), self.src(e)),),)
             if value_has_literal(left):
                 return self.eval_percent(left, e.right, env, frame)
             if (part := _lone_part(left)) is not None and not isinstance(part, str):
@@ -2753,7 +2791,9 @@ class ModuleVisitor:
                     if isinstance(cur, tuple) and any(has_literal(v) for v in cur):
                         pieces.append(cur)
                     else:
-                        pieces.append(_helper_local(cur, inner.id) or ph(inner.id))
+                        pieces.append(
+                            _helper_local(cur, inner.id) or _vararg_local(cur, frame) or ph(inner.id)
+                        )
                 elif isinstance(inner, _T_CONSTANT_JOINEDSTR_NAME_CALL_BINOP_IFEXP):
                     pieces.append(self.eval_msg(inner, env, frame))
                 elif isinstance(inner, ast.Attribute) and _caught_class_name(inner.value, frame):
@@ -2933,6 +2973,20 @@ class ModuleVisitor:
         ]
         return union(*forms)
 
+    def str_format(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value:
+        """``text.format(...)``: applied now, or kept to apply once the parts are known."""
+        base = self.eval_msg(func.value, env, frame)
+        args, kwargs = self.call_args(call, env, frame)
+        star = _init_vararg(frame)
+        if star is not None and any(a.text == f"*{star}" for a in args):
+            # ``"{0} out of {1}".format(*args)`` in ``__init__(self, *args)``: filled by the
+            # arguments a raise passes
+            return ((Op("format", base, args, kwargs, self.src(call)),),)
+        if not value_has_literal(base) and len(base) == 1 and len(base[0]) == 1:
+            # ``self.fmt.format(**kwargs)``: formatted once the format's text is known
+            return ((Op("format", base, args, kwargs, self.src(call)),),)
+        return apply_format(base, args, dict(kwargs), "")
+
     def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """String methods on message text: ``format``, ``join``, ``strip``."""
         attr = func.attr
@@ -2945,12 +2999,7 @@ class ModuleVisitor:
         if attr == "format" and (
             self.is_stringy(func.value, env) or isinstance(func.value, _T_NAME_ATTRIBUTE)
         ):
-            base = self.eval_msg(func.value, env, frame)
-            args, kwargs = self.call_args(call, env, frame)
-            if not value_has_literal(base) and len(base) == 1 and len(base[0]) == 1:
-                # ``self.fmt.format(**kwargs)``: formatted once the format's text is known
-                return ((Op("format", base, args, kwargs, self.src(call)),),)
-            return apply_format(base, args, dict(kwargs), "")
+            return self.str_format(call, func, env, frame)
         if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
             sep = self.eval_msg(func.value, env, frame)
             arg = call.args[0]
@@ -3481,6 +3530,18 @@ def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
     return out
 
 
+def _vararg_local(cur: EnvVal, frame: Frame) -> Value | None:
+    """A local holding one positional argument of an ``__init__(self, *args)`` (``name =
+    args[1]``): shown as that argument, which a raise of the class fills in."""
+    star = _init_vararg(frame)
+    if star is None or not (isinstance(cur, tuple) and len(cur) == 1 and len(cur[0]) == 1):
+        return None
+    part = cur[0][0]
+    if isinstance(part, Ph) and part.name.startswith(star + "[") and not part.r:
+        return cur
+    return None
+
+
 def _helper_local(cur: EnvVal, name: str) -> Value | None:
     """``label = path_type_name(info)`` then ``f"{label} ..."``: the local holds what a function
     of the codebase returns, resolved like the call written in place (a helper's closed set of
@@ -3877,6 +3938,41 @@ def _closure_owner(frame: Frame) -> Frame | None:
     while f is not None and f.kind == "function" and f.self_name is None:
         f = f.parent
     return f if f is not None and f.kind == "function" and f.class_key else None
+
+
+def _init_vararg(frame: Frame) -> str | None:
+    """The ``*args`` parameter of an exception class's ``__init__``, if it has one: the
+    arguments it picks out of it are what a raise of the class passed."""
+    node = frame.node
+    if not (frame.is_init and frame.exc_class and isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF)):
+        return None
+    return node.args.vararg.arg if node.args.vararg is not None else None
+
+
+def _vararg_item(value: ast.expr, star: str | None) -> str | None:
+    """``args[1]`` of the ``*args`` parameter ``star``, as that placeholder's name."""
+    if (
+        star is not None
+        and isinstance(value, ast.Subscript)
+        and isinstance(value.value, ast.Name)
+        and value.value.id == star
+        and isinstance(value.slice, ast.Constant)
+        and type(value.slice.value) is int
+        and value.slice.value >= 0
+    ):
+        return f"{star}[{value.slice.value}]"
+    return None
+
+
+def _whole_varargs(value: ast.expr, star: str) -> bool:
+    """``args`` or ``args[:n]`` of the ``*args`` parameter ``star``: its items from the first."""
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice):
+        sl = value.slice
+        start_ok = sl.lower is None or (isinstance(sl.lower, ast.Constant) and sl.lower.value == 0)
+        if not start_ok or sl.step is not None:
+            return False
+        value = value.value
+    return isinstance(value, ast.Name) and value.id == star
 
 
 def _is_super_init(value: ast.expr) -> bool:
