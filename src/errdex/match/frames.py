@@ -166,7 +166,7 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
 # a statement that may raise by itself: ``raise``/``assert`` anywhere in the line (``if x: raise
 # E``), or a line Python prints cut short (a continuation, a decorator), which says nothing
 _MAY_RAISE = re.compile(r"\b(?:raise|assert)\b")
-_CALL_LINE = re.compile(r"[A-Za-z_][\w.]{0,200}\(")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 
 
 _STATEMENT_START = re.compile(r"[A-Za-z_]")
@@ -180,11 +180,23 @@ def _calls_only(source: str | None) -> bool:
     last line of a call split over lines, which Python before 3.11 prints: ``% len(b))``) is
     no such evidence."""
     text = (source or "").strip()
-    return (
-        _STATEMENT_START.match(text) is not None
-        and _MAY_RAISE.search(text) is None
-        and _CALL_LINE.search(text) is not None
-    )
+    return _STATEMENT_START.match(text) is not None and _MAY_RAISE.search(text) is None and _has_call(text)
+
+
+def _has_call(text: str) -> bool:
+    """Whether the line calls something: a ``(`` right after a name or a dotted name (``f(``,
+    ``self.scan_once(``). Read back from each ``(`` over the name's characters, each character
+    once (the runs between two parentheses are disjoint): a regex searching for a name then a
+    parenthesis would try every start of a long name without one."""
+    start = 0
+    while (i := text.find("(", start)) != -1:
+        j = i
+        while j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_."):
+            j -= 1
+            if text[j] in _NAME_CHARS:
+                return True
+        start = i + 1
+    return False
 
 
 def _reraised(frames: list[Frame]) -> bool:

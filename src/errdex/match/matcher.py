@@ -8,7 +8,6 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -440,7 +439,12 @@ def _compiler_location(types: list[str], fr: list[Frame]) -> bool:
 
 # a line of carets under a frame's source: Python 3.11 and later, which print a statement's first
 # line (an older Python prints its last, ``% len(b))``, whose call is not the statement's)
-_CARETS_LINE = re.compile(r"^[ \t]*[~^]*\^[~^]*[ \t]*$", re.MULTILINE)
+def _carets_line(line: str) -> bool:
+    """Whether ``line`` is only carets (``~`` and at least one ``^``) between blanks: read as
+    sets of characters, each once (a regex of ``[~^]*\\^[~^]*`` backtracks on a long run of
+    carets ending in another character)."""
+    body = line.strip(" \t")
+    return "^" in body and not body.strip("~^")
 
 
 def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
@@ -449,14 +453,14 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     frame's source and carets, nothing cut or hidden between them (a paste missing its end takes
     the message from elsewhere; pytest's report shows the failing line of a statement)."""
     source = (last.source or "").strip()
-    if not source or not types or _CARETS_LINE.search(text) is None:
+    if not source or not types or not any(_carets_line(line) for line in text.splitlines()):
         return False
     at = text.rfind(source)
     if at < 0:
         return False
     for line in text[at + len(source) :].splitlines()[1:]:
         stripped = line.strip()
-        if not stripped or _CARETS_LINE.match(line):
+        if not stripped or _carets_line(line):
             continue
         name = stripped.split(":", 1)[0].strip()
         return bool(name) and name.rsplit(".", 1)[-1] in {t.rsplit(".", 1)[-1] for t in types}
