@@ -155,11 +155,15 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     if frames and outside_library(frames[-1].path) and not (lib and lib[-1][0] == len(frames) - 1):
         outside = norm[-1][0]
     call = None
-    # (a frame with no function is a compiler's location of a syntax error, not running code)
+    # Only a library frame that calls is evidence of compiled code below it. A user's frame
+    # with no library frame under it is none: libraries hide their own frames (jax filters
+    # its internals out of every traceback it raises through, pytest's ``__tracebackhide__``),
+    # so the raise may well be Python code of the library. (A frame with no function is a
+    # compiler's location of a syntax error, not running code.)
     last = frames[-1] if frames else None
-    if last and last.function and outside is None and _calls_only(last.source) and not _reraised(frames):
-        where = lib[-1][1] if lib and lib[-1][0] == len(frames) - 1 else norm[-1][0]
-        call = f"{where}:{frames[-1].line}"
+    ends_in_lib = bool(lib) and lib[-1][0] == len(frames) - 1
+    if last and last.function and ends_in_lib and _calls_only(last.source) and not _reraised(frames):
+        call = f"{lib[-1][1]}:{last.line}"
     return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
 
 
