@@ -500,10 +500,14 @@ def lookup(value):
 """
 
 
+def _loaded(tmp_path_factory: pytest.TempPathFactory, package: str, source: str) -> Iterator[Matcher]:
+    with Store.open(_indexed(tmp_path_factory, package, source)) as store:
+        yield Matcher.load(store)
+
+
 @pytest.fixture(scope="module")
 def values_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with Store.open(_indexed(tmp_path_factory, "vals", VALUES)) as store:
-        yield Matcher.load(store)
+    yield from _loaded(tmp_path_factory, "vals", VALUES)
 
 
 @pytest.mark.parametrize(
@@ -601,8 +605,7 @@ class Accessor:
 
 @pytest.fixture(scope="module")
 def paths_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with Store.open(_indexed(tmp_path_factory, "paths", PATHS)) as store:
-        yield Matcher.load(store)
+    yield from _loaded(tmp_path_factory, "paths", PATHS)
 
 
 @pytest.mark.parametrize(
