@@ -1191,9 +1191,9 @@ def test_a_reworded_message_printing_a_block_over_several_lines_is_found_by_its_
     assert message_words("[\n  missing field\n]") == ({"missing", "field"}, set())
 
 
-def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_names_nothing() -> None:
+def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_ties_them() -> None:
     # ``assert cond`` prints ``AssertionError`` and nothing else: its record has no text, so
-    # only the frame that lands on it names it; pasted alone, every assert of a library would tie
+    # only the frame that lands on it names it; pasted alone, every assert of a library ties
     bare = entry([""], path="lib/keys.py", line=544, function="Key.to_string", exc_type="AssertionError")
     other = entry([""], path="lib/util.py", line=12, function="g", exc_type="AssertionError")
     m = Matcher.from_entries([other, bare])
@@ -1204,7 +1204,9 @@ def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_n
     )
     res = m.explain(paste)
     assert top(res).id == bare.error_id and not top(res).approximate
-    assert not m.explain("AssertionError").matches
+    alone = m.explain("AssertionError")
+    assert {x.id for x in alone.matches} == {bare.error_id, other.error_id}
+    assert all(x.approximate for x in alone.matches) and "every `assert`" in alone.verdict
 
 
 def _encode_entries(inner_repo: str = "o/lib") -> tuple[CatalogueEntry, CatalogueEntry]:

@@ -500,10 +500,14 @@ def lookup(value):
 """
 
 
+def _loaded(tmp_path_factory: pytest.TempPathFactory, package: str, source: str) -> Iterator[Matcher]:
+    with Store.open(_indexed(tmp_path_factory, package, source)) as store:
+        yield Matcher.load(store)
+
+
 @pytest.fixture(scope="module")
 def values_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with Store.open(_indexed(tmp_path_factory, "vals", VALUES)) as store:
-        yield Matcher.load(store)
+    yield from _loaded(tmp_path_factory, "vals", VALUES)
 
 
 @pytest.mark.parametrize(
@@ -531,6 +535,132 @@ def test_a_built_in_class_with_a_value_alone_is_its_raises_of_a_bare_value_never
 )
 def test_a_sentence_or_another_class_is_no_value_alone(values_matcher: Matcher, paste: str) -> None:
     assert all(m.template != "{element}" for m in values_matcher.explain(paste).matches)
+
+
+# fsspec's MemoryFileSystem (``_strip_protocol`` puts a "/" before every path it returns),
+# deprecated's ``raise TypeError(repr(type(args[0])))``, ecdsa's message-less ``assert``,
+# fastapi's ``jsonable_encoder`` raising the list of errors it caught
+PATHS = """\
+class MemoryFileSystem:
+    store = {}
+
+    @classmethod
+    def _strip_protocol(cls, path):
+        path = path.removeprefix("memory://")
+        path = path.lstrip("/").rstrip("/")
+        return "/" + path if path else ""
+
+    def info(self, path):
+        path = self._strip_protocol(path)
+        if path not in self.store:
+            raise FileNotFoundError(path)
+        return self.store[path]
+
+    def expand_path(self, path):
+        if isinstance(path, str):
+            return self.expand_path([path])
+        path = [self._strip_protocol(p) for p in path]
+        out = [p for p in path if p in self.store]
+        if not out:
+            raise FileNotFoundError(path)
+        return out
+
+    def cat(self, key):
+        raise FileNotFoundError(key)
+
+
+def deprecated(*args):
+    if args and not callable(args[0]):
+        raise TypeError(repr(type(args[0])))
+
+
+def wrap(reason):
+    raise TypeError(reason)
+
+
+def to_string(encoding):
+    assert encoding in ("raw", "compressed")
+    return encoding
+
+
+def jsonable_encoder(obj):
+    errors = []
+    try:
+        data = dict(obj)
+    except Exception as e:
+        errors.append(e)
+        try:
+            data = vars(obj)
+        except Exception as e:
+            errors.append(e)
+            raise ValueError(errors) from e
+    return data
+
+
+class Accessor:
+    def __iter__(self):
+        raise ValueError(f"'{type(self).__name__}' object is not iterable")
+"""
+
+
+@pytest.fixture(scope="module")
+def paths_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    yield from _loaded(tmp_path_factory, "paths", PATHS)
+
+
+@pytest.mark.parametrize(
+    ("paste", "ranked"),
+    [
+        # the "/" the template adds is the value's first character: above the bare ``{key}``
+        (
+            "FileNotFoundError: /nope.txt",
+            [("MemoryFileSystem.info", "/{path}"), ("MemoryFileSystem.cat", "{key}")],
+        ),
+        # a list's repr is what the list placeholder prints; "nope.txt" lacks the "/"
+        (
+            "FileNotFoundError: ['/nope.txt']",
+            [("MemoryFileSystem.expand_path", "{path: list!r}"), ("MemoryFileSystem.cat", "{key}")],
+        ),
+        ("FileNotFoundError: nope.txt", [("MemoryFileSystem.cat", "{key}")]),
+        # a class object prints as ``<class '...'>``: a value with spaces, but one value
+        ("TypeError: <class 'int'>", [("deprecated", "{repr(type(args[0]))}"), ("wrap", "{reason}")]),
+        ("TypeError: 'x'", [("wrap", "{reason}")]),
+        # an ``assert`` without a message prints the class alone
+        ("AssertionError", [("to_string", "")]),
+        # a list's repr is one value, however many words its items hold: the raise of the list
+        # ranks above a template whose words resemble an item's
+        (
+            "ValueError: [TypeError(\"'object' object is not iterable\"), TypeError('vars() argument')]",
+            [
+                ("jsonable_encoder", "{errors: list!r}"),
+                ("Accessor.__iter__", "'{type(self).__name__}' object is not iterable"),
+            ],
+        ),
+    ],
+)
+def test_a_value_alone_is_printed_by_a_placeholder_with_the_ends_and_shape_it_shows(
+    paths_matcher: Matcher, paste: str, ranked: list[tuple[str, str]]
+) -> None:
+    res = paths_matcher.explain(paste)
+    assert [(m.function, m.template) for m in res.matches] == ranked
+    assert all(m.approximate for m in res.matches) and res.verdict.startswith("no exact match:")
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        "FileNotFoundError: no such file /nope.txt",
+        "OSError: /nope.txt",
+        "TypeError: <class 'int'> <x>",
+        "ValueError: [1] failed [2]",
+        "ValueError: ['a]', 'b'",
+    ],
+)
+def test_a_sentence_or_another_class_is_no_value_for_an_affixed_or_shaped_placeholder(
+    paths_matcher: Matcher, paste: str
+) -> None:
+    shaped = ("/{path}", "{repr(type(args[0]))}", "{errors: list!r}")
+    assert all(m.template not in shaped for m in paths_matcher.explain(paste).matches)
 
 
 def test_a_value_alone_is_the_last_resort_after_an_earlier_exception_of_the_paste(

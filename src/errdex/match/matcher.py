@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
+from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
 from errdex.match.parse import Frame, ParsedQuery
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
@@ -91,19 +91,31 @@ class Matcher:
             res = self._match_block(q, message, types, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
+                if res.matches and all(m.approximate for m in res.matches):
+                    # a message that is one value whole (a list of caught errors, whose items
+                    # read like some template's words) is printed as it is by a raise of that
+                    # value: those raises come before a rewording or a part of the text fitted
+                    value = self._value_reading(q, message, types, fr, limit)
+                    if value is not None:
+                        return value
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
                 return res
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
-        message, types, fr = alone
+        return self._value_reading(q, *alone, limit) or first
+
+    def _value_reading(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """The paste read as a built-in class with a value alone (``_value_raises``), when it
+        is one and some raise prints it; else None."""
         bare = [] if fr else self._value_raises(types, message)
-        if bare:
-            res = self._match(q, message, types, [], limit, bare=bare)
-            if res.matches:
-                return res
-        return first
+        if not bare:
+            return None
+        res = self._match(q, message, types, [], limit, bare=bare)
+        return res if res.matches else None
 
     def _raised_in_index(self, fr: list[Frame]) -> bool:
         """Whether the deepest library frame of ``fr`` lands on a raise statement of the index."""
@@ -233,6 +245,8 @@ class Matcher:
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
+        if bare:
+            _affixes_explain(idx, tf, typed_pids)
         candidates.collected(idx, tf, shown_raise(q.text, message), types)
         candidates.inner_lines(idx, tf)
         candidates.wrappers(idx, tf, typed_pids, types)
@@ -257,7 +271,7 @@ class Matcher:
         matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf)))
         res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
         if bare:
-            _value_alone(res, types[0], bool(message.strip()))
+            _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
         if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):
             _only_approximate(
                 res,
@@ -299,22 +313,25 @@ class Matcher:
     def _value_raises(self, types: list[str], message: str) -> list[int]:
         """A built-in class pasted with a message that is one value alone (``KeyError: 'b'``,
         ``LookupError: zzzz``), or with none (``LookupError``): what ``raise KeyError(key)``
-        (a template all placeholder, which no fragment of the text leads to) or a bare
-        ``raise LookupError()`` prints. Those raises of the pasted class are the candidates,
-        only ever approximate (``_value_alone``): the value is the user's, any such raise prints
-        it, and so do the interpreter (``d[key]``) and the user's own code; still, where the
-        library raises it beats no answer."""
+        (a template all placeholder, or one with a few characters around it too short for a
+        key, which no fragment of the text leads to) or a bare ``raise LookupError()`` prints;
+        ``AssertionError`` alone is an ``assert`` without a message. Those raises of the pasted
+        class are the candidates, only ever approximate (``_value_alone``): the value is the
+        user's, any such raise prints it, and so do the interpreter (``d[key]``) and the user's
+        own code; still, where the library raises it beats no answer, and the ranking's
+        tie-breaks (public site, called function, callers) order them."""
         if len(types) != 1 or not builtin_type(types[0]) or "." in types[0]:
             return []
-        if message and not _value_only(message):
+        value = message.strip()
+        if value and not _value_only(value):
             return []
-        if not message and types[0] == "AssertionError":
-            return []  # every ``assert`` of every library prints it alone: they would all tie
-        fits = _one_placeholder if message else (lambda template: not template)
         idx = self.index
         out: list[int] = []
         for ei in idx.type_entries(types[0], MAX_POINTING):
-            if idx.entries[ei][E_TYPE] == types[0] and fits(idx.entries[ei][E_TEMPLATE]):
+            if idx.entries[ei][E_TYPE] != types[0]:
+                continue
+            pat = idx.patterns[idx.entry_pat[ei]]
+            if _prints_value(pat.segs, pat.names, value):
                 out.append(ei)
                 if len(out) >= MAX_TYPED:
                     break
@@ -477,11 +494,14 @@ def _only_approximate(res: Result, reason: str) -> None:
         res.verdict = f"no exact match: {reason}; closest library templates below"
 
 
-def _value_alone(res: Result, exc_type: str, value: bool) -> None:
+def _value_alone(res: Result, exc_type: str, value: bool, printing: set[str]) -> None:
     """The answers to a built-in class pasted with one value or nothing (``_value_raises``):
-    its raises printing that, as approximate ones. Python prints the class raised, so another
-    class's raise sharing the pattern (a subclass prints its own name) is no answer."""
-    res.matches = [m for m in res.matches if m.exc_type == exc_type]
+    its raises printing that (``printing``, their error ids), as approximate ones, first; then
+    any other of the class whose text resembles the value's (words of a list's items). Python
+    prints the class raised, so another class's raise sharing the pattern (a subclass prints
+    its own name) is no answer."""
+    same = [m for m in res.matches if m.exc_type == exc_type]
+    res.matches = sorted(same, key=lambda m: m.id not in printing)  # (stable: ranks kept within)
     if not res.matches:
         res.verdict = verdict([], None, None)
         return
@@ -489,6 +509,7 @@ def _value_alone(res: Result, exc_type: str, value: bool) -> None:
         f"the message is a value alone, which every `raise {exc_type}(value)` prints"
         if value
         else f"the class is alone, which every `raise {exc_type}` with no message prints"
+        + (" (and every `assert` without one)" if exc_type == "AssertionError" else "")
     ) + ", as do the interpreter and the user's own code"
     for m in res.matches:
         m.approximate = True
@@ -508,19 +529,133 @@ _VALUE_MAX = 120  # characters of a message read as one value alone
 
 def _value_only(message: str) -> bool:
     """Whether the message is one value as ``str()`` or ``repr()`` prints it: a quoted string
-    with no quote of its kind inside, or one token without spaces (a number, a name)."""
+    with no quote of its kind inside, an object's or a container's repr (``<class 'int'>``,
+    ``[TypeError(...), ...]``), or one token without spaces (a number, a name)."""
     m = message.strip()
-    if not m or len(m) > _VALUE_MAX or "\n" in m:
+    if not m or "\n" in m:
+        return False
+    if m[0] in _CLOSERS:
+        return len(m) <= _CONTAINER_MAX and _one_container(m)
+    if len(m) > _VALUE_MAX:
         return False
     if len(m) >= 2 and m[0] == m[-1] and m[0] in "'\"":
         return m[0] not in m[1:-1]
+    if m[0] == "<" and m[-1] == ">":
+        # an object's repr (``<class 'int'>``, ``<Foo object at 0x7f...>``): spaces inside its
+        # brackets, but one value (``raise TypeError(repr(type(x)))``), nested in no other
+        return "<" not in m[1:-1] and ">" not in m[1:-1]
     # a quote at one end only is a value cut short or text around one
     return m[0] not in "'\"" and m[-1] not in "'\"" and not any(ch.isspace() for ch in m)
 
 
-def _one_placeholder(template: str) -> bool:
-    """Whether a template is a single placeholder and nothing else (``{key}``)."""
-    return template.startswith("{") and template.endswith("}") and template.count("{") == 1
+_CONTAINER_MAX = 2000  # characters of a printed list, dict or tuple read as one value
+_CLOSERS = {"[": "]", "{": "}", "(": ")"}
+
+
+def _one_container(m: str) -> bool:
+    """Whether ``m`` is one list, dict or tuple as ``repr()`` prints it: its first bracket
+    closes at its last character, brackets inside quoted strings (``'a]'``, escapes read)
+    not counted. One pass over the characters, no regular expression: the text is untrusted."""
+    depth, quote, i = 0, "", 0
+    while i < len(m):
+        ch = m[i]
+        if quote:
+            if ch == "\\":
+                i += 1  # (the escaped character is the string's, whatever it is)
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in _CLOSERS:
+            depth += 1
+        elif ch in "]})":
+            depth -= 1
+            if depth == 0:
+                return i == len(m) - 1 and m[-1] == _CLOSERS[m[0]]
+        i += 1
+    return False
+
+
+# the opening character a container placeholder prints (``extract.containers`` ends its name in
+# the shape read: ``paths: list!r``)
+_CONTAINER_OPENS = ((": list", "["), (": dict", "{"))
+
+
+def _prints_value(segs: tuple[str, ...], names: tuple[str, ...], value: str) -> bool:
+    """Whether a template (literal segments as written around its placeholders) prints ``value``
+    as one value: no placeholder and no text for no value (``raise LookupError()``, an ``assert``
+    without message); else one placeholder holding all of it (``raise KeyError(key)``), or
+    holding all but literal characters around it that the value carries (``raise
+    FileNotFoundError(self._strip_protocol(path))`` read as ``/{path}``: ``/nope.txt``). A
+    placeholder printing a container holds only a value opening as it does."""
+    if not value:
+        return not names and not "".join(segs).strip()
+    if len(names) != 1:
+        return False
+    head, tail = segs
+    inner = value[len(head) : len(value) - len(tail)]
+    if not (inner.strip() and value.startswith(head) and value.endswith(tail)):
+        return False
+    if _prints_class(names[0]) and not _class_shown(inner):
+        return False
+    return all(inner.startswith(opens) for shape, opens in _CONTAINER_OPENS if shape in names[0])
+
+
+_CLASS_HEAD, _CLASS_TAIL = "<class '", "'>"  # how str() and repr() print a class object
+
+
+def _prints_class(name: str) -> bool:
+    """Whether a placeholder's expression is a class object (``type(x)``, ``repr(type(x))``,
+    ``x.__class__``), which prints as ``<class 'int'>`` whatever ``x`` is."""
+    expr = name.removesuffix("!r").removesuffix("!s")
+    for wrap in ("repr(", "str("):
+        if expr.startswith(wrap) and expr.endswith(")"):
+            expr = expr[len(wrap) : -1]
+    return (expr.startswith("type(") and expr.endswith(")")) or expr.endswith(".__class__")
+
+
+def _class_shown(value: str) -> bool:
+    """Whether ``value`` is a class object as printed (``<class 'pkg.Name'>``)."""
+    return value.startswith(_CLASS_HEAD) and value.endswith(_CLASS_TAIL) and len(value) > 10
+
+
+def _affixes_explain(idx: Index, tf: TextFit, pids: list[int]) -> None:
+    """The raises printing a value alone (``_value_raises``) whose template holds literal
+    characters around its placeholder (``/{path}``) that the value carries, at both ends: those
+    characters are what that raise adds to any value, and they are there. ``judge_fit`` counts a
+    few literal characters among much other text as little evidence (they fit any message
+    holding them somewhere); here they are the value's own ends, placed, so the fit counts as a
+    whole-message fit does, above a placeholder alone, which prints the value with anything
+    around it. So does a placeholder of a class object (``{repr(type(arg))}``) for a value
+    printed as one (``<class 'int'>``): its expression, not a literal, prints those ends. Still
+    approximate (``_value_alone``): the value is the user's."""
+    value = tf.message.strip()
+    for pid in pids:
+        c = tf.cands.get(pid)
+        f = c.fit if c is not None else None
+        if c is None or f is None or not (f.full and f.anchored_start and f.anchored_end):
+            continue
+        pat = idx.patterns[pid]
+        if pat.lit_len:
+            c.text = max(c.text, 0.5 + 0.5 * c.coverage)
+            continue
+        shown = _shape_shown(pat.names[0], value) if len(pat.names) == 1 and value else None
+        if shown is not None:
+            # (the placeholder's expression prints those ends itself, whatever the value)
+            c.text = max(c.text, 0.5 + 0.5 * shown[0] / len(value))
+            c.reasons.append(f"the placeholder prints {shown[1]}, as the message shows one")
+
+
+def _shape_shown(name: str, value: str) -> tuple[int, str] | None:
+    """How many characters of ``value`` a placeholder's own shape prints, and what it prints,
+    when the value has that shape: ``<class '`` and ``'>`` for a class object, the brackets of
+    a container the extractor read (``errors: list!r``); None for a placeholder of any value."""
+    if _prints_class(name) and _class_shown(value):
+        return len(_CLASS_HEAD + _CLASS_TAIL), "a class object"
+    for shape, opens in _CONTAINER_OPENS:
+        if shape in name and value.startswith(opens):
+            return 2, f"a {shape.removeprefix(': ')}"
+    return None
 
 
 def _group_block(q: ParsedQuery) -> int | None:
