@@ -911,7 +911,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     if not need:
         return
     mwords, url_words = message_words(tf.message)
-    shaped = _uncontradicted_fit(idx, tf)
+    shaped: bool | None = None  # ``_uncontradicted_fit``, looked for at the first contradicted repr
     for pid in dict.fromkeys(need):
         c = cands.get(pid) or Cand(pid)
         sim = value_free_f1(mwords, url_words, idx.words(pid))
@@ -920,7 +920,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, lead))
         text = 0.9 * sim
         why: list[Reason] = [Share("reworded? ", sim, " word overlap with the template")]
-        if not c.repr_ok and shaped:
+        if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
             # the fit placed every literal and found prose where the template prints a repr:
             # its words are shared, its shape is contradicted. Another template whose own
             # words all stand in the message, from end to end, is uncontradicted, whatever
