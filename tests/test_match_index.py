@@ -536,7 +536,7 @@ def _walked_site_bound(idx: Index, ranker: Ranker, pid: int) -> tuple[bool, floa
         if ranker.repo and repo != ranker.repo:
             continue
         any_pointed = any_pointed or not ranker.ev.pointed or repo in ranker.ev.pointed
-        tw = max(tw, ranker.relation(site.type, site.kind)[0])
+        tw = max(tw, ranker._site_relation(site)[0])  # an alias agrees as the class printed
         privacy = site.privacy if privacy < 0 else min(privacy, site.privacy)
         called = called or idx.entry_called(ei)
     bonus = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) if privacy >= 0 else 0.0

@@ -217,6 +217,9 @@ def _reaching(heads: list[int], sums: dict[int, float], common: float, framed: C
     return [pid for pid in heads if pid in framed or sums[pid] >= floor]
 
 
+_REPR_PROSE = "the message has plain text where the template shows a repr"
+
+
 def fit_all(
     idx: Index, tf: TextFit, pids: list[int], types: list[str], evidence: Container[int] = ()
 ) -> None:
@@ -299,7 +302,7 @@ def fit_all(
             # prose where the template prints a repr: the words are shared, the message is another
             c.confident, c.repr_ok = False, False
             c.text = 0.45 * c.coverage
-            c.reasons.append("the message has plain text where the template shows a repr")
+            c.reasons.append(_REPR_PROSE)
         if runtime[pid]:
             _runtime_fit(idx, tf, c, lit_len, types)
             continue
@@ -908,16 +911,45 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     if not need:
         return
     mwords, url_words = message_words(tf.message)
+    shaped: bool | None = None  # ``_uncontradicted_fit``, looked for at the first contradicted repr
     for pid in dict.fromkeys(need):
         c = cands.get(pid) or Cand(pid)
         sim = value_free_f1(mwords, url_words, idx.words(pid))
         lead = idx.lead_words(pid)
         if lead is not None:
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, lead))
-        if 0.9 * sim > c.text:
-            c.text = 0.9 * sim
-            c.reasons = [Share("reworded? ", sim, " word overlap with the template")]
+        text = 0.9 * sim
+        why: list[Reason] = [Share("reworded? ", sim, " word overlap with the template")]
+        if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
+            # the fit placed every literal and found prose where the template prints a repr:
+            # its words are shared, its shape is contradicted. Another template whose own
+            # words all stand in the message, from end to end, is uncontradicted, whatever
+            # text its placeholders hold: the shared words do not lift this one above it
+            text = min(text, APPROX_MIN)
+            why.append(_REPR_PROSE)
+        if text > c.text:
+            c.text, c.reasons = text, why
         cands[pid] = c
+
+
+def _uncontradicted_fit(idx: Index, tf: TextFit) -> bool:
+    """Whether a library template fits the whole message from end to end with enough literal
+    text of its own (``MIN_LITERAL``) and no repr its placeholders contradict: the message reads
+    as that template with its values filled in, even when a value is a long text made elsewhere
+    (a compiled validator's message in ``Invalid value for {hint}: {msg}``)."""
+    for c in tf.cands.values():
+        f = c.fit
+        if (
+            f is not None
+            and f.full
+            and f.anchored_start
+            and f.anchored_end
+            and c.repr_ok
+            and not idx.runtime[c.pid]
+            and idx.lits(c.pid)[1] >= MIN_LITERAL
+        ):
+            return True
+    return False
 
 
 def message_words(message: str) -> tuple[set[str], set[str]]:

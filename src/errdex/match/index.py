@@ -238,6 +238,9 @@ class SiteFacts(NamedTuple):
     function: str
     posix_path: str  # ``path`` with ``/`` separators, as frame paths are compared
     privacy: float  # ``score.site_privacy(path, function)``
+    # the class Python prints when ``type`` is an import alias (``from .exceptions import
+    # JSONDecodeError as RequestsJSONDecodeError``): its qualified name's last part; else ""
+    printed: str = ""
 
 
 class Pattern:
@@ -925,10 +928,10 @@ class Index:
         """Raise site ``site``'s ``SiteFacts`` (``entry_facts``), worked out once per site."""
         facts = self._site_facts.get(site)
         if facts is None:
-            (kind, etype, _qual), path, func = self._site_at(site)
+            (kind, etype, qual), path, func = self._site_at(site)
             facts = self._site_facts[site] = SiteFacts(
                 str(kind), str(etype), str(path), str(func), str(path).replace("\\", "/"),
-                site_privacy(str(path), str(func)),
+                site_privacy(str(path), str(func)), _alias_of(str(etype), qual),
             )  # fmt: skip
         return facts
 
@@ -2135,6 +2138,15 @@ def type_key(exc_type: str) -> str:
     if not name or exc_type.startswith(("<", "log.")) or not name.isidentifier():
         return ""
     return name
+
+
+def _alias_of(exc_type: str, qual: str | None) -> str:
+    """The class name Python prints for a raise written with an import alias of it: the last
+    part of its qualified name when that differs from the name the statement spells; else ""."""
+    if not qual or exc_type.startswith(("<", "log.")):
+        return ""
+    real = qual.rsplit(".", 1)[-1]
+    return real if real.isidentifier() and type_key(real) != type_key(exc_type) else ""
 
 
 def _package_of(path: str) -> str:

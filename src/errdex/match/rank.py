@@ -43,6 +43,7 @@ from errdex.match.index import (
     E_TYPE,
     E_VERSION,
     Index,
+    SiteFacts,
     type_key,
 )
 from errdex.match.parse import is_type_name
@@ -201,7 +202,7 @@ class Ranker:
             and s.cand.fit is not None
             and s.cand.fit.full
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
-            and self.relation(idx.entry_facts(s.ei)[1].type, idx.entry_facts(s.ei)[1].kind)[0] >= TYPE_AGREES
+            and self._site_relation(idx.entry_facts(s.ei)[1])[0] >= TYPE_AGREES
             for s in scored
         )
         if not fits:
@@ -293,6 +294,17 @@ class Ranker:
         named += REPR_OBJECT if self._reprs else 0.0
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
+    def _site_relation(self, site: SiteFacts) -> tuple[float, str | None]:
+        """How the pasted class relates to the site's: the class as the statement spells it, or
+        the one Python prints when that spelling is an import alias (``RequestsJSONDecodeError``
+        prints as ``requests.exceptions.JSONDecodeError``), whichever agrees better."""
+        got = self.relation(site.type, site.kind)
+        if site.printed:
+            real = self.relation(site.printed, site.kind)
+            if real[0] > got[0]:
+                return real
+        return got
+
     def _raised_here(self, fw: float, tw: float, text: float) -> bool:
         """The traceback ends in the entry's function (its last frame, a library one), the pasted
         class is the entry's and its message reads like the paste (a rewording at least): that
@@ -325,9 +337,9 @@ class Ranker:
             if not sites:
                 got = (False, -1.0, 0.0)
             else:
-                relation, facts = self.relation, [idx.site_facts(at) for at in sites]
+                facts = [idx.site_facts(at) for at in sites]
                 any_pointed = not pointed or any(idx.snap_repo(snap) in pointed for snap in snaps)
-                tw = max(relation(f.type, f.kind)[0] for f in facts)
+                tw = max(self._site_relation(f)[0] for f in facts)
                 # the most public site: the least private one (the bonus falls as privacy grows)
                 privacy = min(f.privacy for f in facts)
                 tie = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) + CALLERS_STEP * callers
@@ -337,8 +349,7 @@ class Ranker:
 
     def _group_type(self, ei: int) -> float:
         """The type evidence of an entry of a grouped pattern, which every entry of its group shares."""
-        site = self.idx.entry_facts(ei)[1]
-        return self.relation(site.type, site.kind)[0]
+        return self._site_relation(self.idx.entry_facts(ei)[1])[0]
 
     def _raise_text_ok(self, c: Cand) -> bool:
         """Frames landing on a raise make it exact unless its own literal text is missing from
@@ -413,7 +424,7 @@ class Ranker:
         if not c.confident and text < TYPED_MIN and fw < DEEPEST_FRAME:
             return None
         repo, site = idx.entry_facts(ei)
-        tw = self.relation(site.type, site.kind)[0]
+        tw = self._site_relation(site)[0]
         if self._other_class_value(c, tw):
             text = min(text, TYPED_TEXT)
         if self._empty and c.confident and not self._bare_fits(tw, fw):
@@ -443,7 +454,7 @@ class Ranker:
         """What ``_score`` weighed for one entry, in words."""
         idx, c = self.idx, s.cand
         repo, site = idx.entry_facts(s.ei)
-        tw, twhy = self.relation(site.type, site.kind)
+        tw, twhy = self._site_relation(site)
         reasons = [str(r) for r in c.reasons]
         confident = self._exact(c, s.fw, tw, reasons)
         if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
