@@ -112,11 +112,42 @@ def tile():
     return Square(1)
 """
 
+# a class raised bare in two places: a private helper two public methods call, and a public
+# method nothing calls. Pasted alone (``pkg.tokens.InvalidToken``), the sites tie whatever they
+# print, and the helper's callers do not order them: measured over the regression sets, the
+# count then favours the validators that print a message of their own over the site that printed
+# the bare class (docs/measurements/acc54.md). The public site leads (``PUBLIC``)
+TOKENS = """\
+class InvalidToken(Exception):
+    pass
+
+
+class Fernet:
+    def decrypt(self, token):
+        return self._check(token)
+
+    def decrypt_at_time(self, token, when):
+        return self._check(token)
+
+    def _check(self, token):
+        if not token:
+            raise InvalidToken
+        return token
+
+
+class MultiFernet:
+    def rotate(self, token):
+        if not token:
+            raise InvalidToken
+        return token
+"""
+
 
 def _write_package(project: Path, names: tuple[str, ...]) -> None:
     files = {
         "__init__": "", "alpha": LOADER.format("alpha"), "beta": LOADER.format("beta"), "uses": USES,
         "colors": PUBLIC_SITE, "_colors": PRIVATE_SITE, "paint": PUBLIC_USE, "shapes": SHAPES, "draw": DRAW,
+        "tokens": TOKENS,
     }  # fmt: skip
     (project / "pkg").mkdir(parents=True)
     for name in names:
@@ -130,7 +161,8 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> str:
 
     project = tmp_path_factory.mktemp("callers") / "project"  # its modules are ``pkg.*``
     _write_package(
-        project, ("__init__", "alpha", "beta", "uses", "colors", "_colors", "paint", "shapes", "draw")
+        project,
+        ("__init__", "alpha", "beta", "uses", "colors", "_colors", "paint", "shapes", "draw", "tokens"),
     )
     path = str(project.parent / "c.db")
     index(str(project), path, jobs=1)
@@ -163,6 +195,15 @@ def test_scores_that_differ_keep_their_order_whatever_the_callers(matcher: Match
 def test_a_constructors_callers_are_the_calls_of_its_class(matcher: Matcher) -> None:
     res = matcher.explain("ValueError: a negative size makes no shape: -3")
     assert [m.function for m in res.matches[:2]] == ["Circle.__init__", "Square.__init__"]
+
+
+def test_a_class_pasted_alone_is_not_ordered_by_the_callers(matcher: Matcher) -> None:
+    res = matcher.explain("pkg.tokens.InvalidToken")
+    assert [m.function for m in res.matches[:2]] == ["MultiFernet.rotate", "Fernet._check"]
+    counts = _callers_by_site(matcher.index)
+    assert (
+        counts["pkg/tokens.py", "Fernet._check"] == 2 and counts["pkg/tokens.py", "MultiFernet.rotate"] == 0
+    )
 
 
 def test_the_counts_survive_storing_loading_and_merging(matcher: Matcher) -> None:

@@ -436,7 +436,10 @@ class Ranker:
             score -= RELAY
         score += PUBLIC / (1 + site.privacy)
         # a class pasted alone ties every raise of it, whatever they print: no one text is shared
-        # for the prior to order its sites by
+        # for the prior to order its sites by, and the sites the library calls most are then the
+        # helpers printing a message of their own, not the one that printed the class bare
+        # (applied there, these priors lose more cases of the regression sets than they win:
+        # docs/measurements/acc54.md)
         if not self._empty and idx.entry_called(ei):
             score += CALLED
         if not self._empty:
