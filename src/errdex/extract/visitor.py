@@ -3799,6 +3799,8 @@ def _signature(a: ast.arguments) -> tuple[list[str], dict[str, Arg]]:
     params.extend(p.arg for p in a.kwonlyargs)
     if a.kwarg:
         params.append(a.kwarg.arg)
+    if not a.defaults and not a.kw_defaults:
+        return params, {}  # no parameter has a default (most functions)
     defaults: dict[str, Arg] = {}
     pairs = [
         *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
@@ -3820,16 +3822,18 @@ SUPER_STR = "super().__str__()"  # placeholder for the base class's printed form
 def _sig(a: ast.arguments, method: bool, defaults: dict[str, Arg]) -> Sig:
     """How a function binds a call's arguments (``self``/``cls`` dropped for methods)."""
     positional = [p.arg for p in (*a.posonlyargs, *a.args)]
-    none_default = {
-        p
-        for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
-        if isinstance(d, ast.Constant) and d.value is None
-    }
-    none_default.update(
-        p.arg
-        for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)
-        if isinstance(d, ast.Constant) and d.value is None
-    )
+    none_default: set[str] = set()
+    if a.defaults or a.kw_defaults:  # (most functions have no default: nothing to look at)
+        none_default.update(
+            p
+            for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
+            if isinstance(d, ast.Constant) and d.value is None
+        )
+        none_default.update(
+            p.arg
+            for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)
+            if isinstance(d, ast.Constant) and d.value is None
+        )
     return Sig(
         tuple(positional[1:] if method else positional),
         a.vararg.arg if a.vararg else None,
