@@ -691,7 +691,10 @@ class ModuleVisitor:
         the extraction tracks.
         """
         t = type(stmt)
-        if self.want_sites and t not in _DEFINITIONS:
+        # the flagged lines are sorted: a statement past the last one has no warn/log call to
+        # find (most statements of most files), so ``scan_header`` is not called for it
+        flag = self.flag
+        if flag and flag[-1] >= stmt.lineno and t not in _DEFINITIONS:
             self.scan_header(stmt, env, frame, guards)
         handler = self.handlers.get(t)
         if handler is not None:
@@ -1374,9 +1377,12 @@ class ModuleVisitor:
         if name == frame.cls_name:
             frame.cls_rebound = True
         items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
-        args = tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred))
+        args = (
+            tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
+        )
         env[name] = self.eval_assigned(value, env, frame)
-        if (item := _vararg_item(value, _init_vararg(frame))) is not None:
+        # (``_init_vararg`` is None outside an ``__init__``: the test first spares two calls)
+        if frame.is_init and (item := _vararg_item(value, _init_vararg(frame))) is not None:
             env[name] = ph(item)  # ``name = args[0]``: that positional argument of the call
         if env[name] is None and type(value) is ast.Call and self.method_of_known_class(value.func, frame):
             # ``err = self._bad_header(h)``, ``err = checker.problem(x)``: the text the method
@@ -1685,6 +1691,8 @@ class ModuleVisitor:
         nothing to its own site. A ``returned`` call is one only through a function that raises:
         ``return GraphQLError(...)`` is a factory its caller raises (``on_return``), and ``return
         pytest.mark.skipif(..., reason=...)`` hands its text to no raise."""
+        if not call.args and not call.keywords:
+            return  # a call given nothing passes no text to raise, nor to a message parameter
         dotted = _dotted(call.func)
         if dotted is None or _logger_call(call.func):
             return
@@ -1744,6 +1752,8 @@ class ModuleVisitor:
         else:
             given = (*call.args, *(k.value for k in call.keywords))
             made = [a for a in given if isinstance(a, ast.Call) and _builds_exception(a)]
+            if not made:
+                return  # no exception built in the arguments (nearly every call): none to record
             if _last_name(call.func) in _COLLECTORS:
                 self.collects_param(call, made, env, frame)
                 return  # ``errors.append(Exc(...))``: a list's raise carries it
@@ -3606,6 +3616,8 @@ def _default_exc_classes(a: ast.arguments, class_params: frozenset[str]) -> dict
     """Class-holding parameters whose default is an exception class (``exception_type=
     CheckedValueTypeError``): what ``raise exception_type(...)`` builds for every caller that
     keeps the default, the class a traceback then shows."""
+    if not class_params:
+        return {}  # (most functions take no class)
     positional = [*a.posonlyargs, *a.args]
     pairs = [
         *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
@@ -3787,6 +3799,8 @@ def _signature(a: ast.arguments) -> tuple[list[str], dict[str, Arg]]:
     params.extend(p.arg for p in a.kwonlyargs)
     if a.kwarg:
         params.append(a.kwarg.arg)
+    if not a.defaults and not a.kw_defaults:
+        return params, {}  # no parameter has a default (most functions)
     defaults: dict[str, Arg] = {}
     pairs = [
         *zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True),
@@ -3808,16 +3822,18 @@ SUPER_STR = "super().__str__()"  # placeholder for the base class's printed form
 def _sig(a: ast.arguments, method: bool, defaults: dict[str, Arg]) -> Sig:
     """How a function binds a call's arguments (``self``/``cls`` dropped for methods)."""
     positional = [p.arg for p in (*a.posonlyargs, *a.args)]
-    none_default = {
-        p
-        for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
-        if isinstance(d, ast.Constant) and d.value is None
-    }
-    none_default.update(
-        p.arg
-        for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)
-        if isinstance(d, ast.Constant) and d.value is None
-    )
+    none_default: set[str] = set()
+    if a.defaults or a.kw_defaults:  # (most functions have no default: nothing to look at)
+        none_default.update(
+            p
+            for p, d in zip(positional[len(positional) - len(a.defaults) :], a.defaults, strict=True)
+            if isinstance(d, ast.Constant) and d.value is None
+        )
+        none_default.update(
+            p.arg
+            for p, d in zip(a.kwonlyargs, a.kw_defaults, strict=True)
+            if isinstance(d, ast.Constant) and d.value is None
+        )
     return Sig(
         tuple(positional[1:] if method else positional),
         a.vararg.arg if a.vararg else None,
