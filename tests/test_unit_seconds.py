@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import unit_seconds
 
 REPORT = """\
@@ -32,3 +33,12 @@ def test_a_missing_or_damaged_table_is_empty(tmp_path: Path) -> None:
     assert unit_seconds.load(tmp_path / "bad.json") == {}
     (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
     assert unit_seconds.load(tmp_path / "list.json") == {}
+
+
+def test_the_committed_table_names_collected_tests_with_their_seconds(request: pytest.FixtureRequest) -> None:
+    table = unit_seconds.load()
+    assert table, f"{unit_seconds.TABLE} is empty or unreadable"
+    assert all(v > 0 for v in table.values())
+    collected = {item.nodeid for item in request.session.items}
+    if len(collected) > 1000:  # the whole suite was collected: every entry names one of its tests
+        assert set(table) <= collected, sorted(set(table) - collected)
