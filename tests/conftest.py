@@ -22,8 +22,6 @@ JAX = "pypi:jax==0.10.2"
 TESTS = str(Path(__file__).parent)
 sys.path.insert(0, TESTS)  # test helpers (pg_server) import by name
 
-import unit_seconds  # noqa: E402  (a test helper, found through the path above)
-
 
 def _opened_by_test_code() -> bool:
     """Whether the catalogue handle being opened was asked for by a test's own code: the first
@@ -166,16 +164,11 @@ def _schedule(items: list[pytest.Item]) -> dict[str, str]:
       of it and builds the fixture once. Dealt out test by test, both workers built it.
     - The modules reading the jax release (``_RELEASE_FIXTURES``) are one unit together: its
       catalogue is built once per run under a lock, and a second worker needing it meanwhile
-      would wait, idle, for the first to finish indexing. It goes out first.
-    - Then the units a whole-suite run measured (``tests/data/unit_seconds.json``, the seconds
-      of every test over 3 s), longest first. xdist hands each worker its next unit before the
-      running one ends (a worker runs a test only once it knows the next), so the unit queued
-      behind the last long one waits for it while the other worker may have nothing left:
-      with the long units first, what is queued at the end is short.
-    - Then the units not in the table by their marks, as a guess at their length: modules (and
-      the regression sets, each a release set indexed) holding a ``slow`` test, then the other
+      would wait, idle, for the first to finish indexing.
+    - Work units start longest first, so the short ones fill in at the end: modules (and the
+      regression sets, each a release set indexed) holding a ``slow`` test, then the other
       whole modules, then the rest, each in collection order. Whole modules move, never single
-      tests out of them, so a module's tests stay together and its fixtures are built once.
+      tests, so a module's tests stay together and its fixtures are built once per worker.
 
     The order changes no test's meaning: the tests are independent (the suite runs in any split
     across workers).
@@ -189,18 +182,8 @@ def _schedule(items: list[pytest.Item]) -> dict[str, str]:
             units[m] = JAX
     rank = {m: 2 for m in by_module} | {m: 1 for m in units}
     rank |= {m: 0 for m, tests in by_module.items() if any(t.get_closest_marker("slow") for t in tests)}
-    measured = unit_seconds.load()
-    seconds: dict[str, float] = {}
-    for item in items:
-        unit = units.get(_module(item.nodeid), item.nodeid)
-        seconds[unit] = seconds.get(unit, 0.0) + measured.get(item.nodeid, 0.0)
-
-    def key(item: pytest.Item) -> tuple[int, float, int]:
-        m = _module(item.nodeid)
-        unit = units.get(m, item.nodeid)
-        return (0 if unit == JAX else 1, -seconds[unit], rank[m])
-
-    items.sort(key=key)
+    rank |= {m: -1 for m, unit in units.items() if unit == JAX}  # the longest unit
+    items.sort(key=lambda item: rank[_module(item.nodeid)])
     return units
 
 
