@@ -91,6 +91,18 @@ def jax_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(db)
 
 
+@pytest.fixture(scope="session")
+def shared_extractions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One extraction cache (``ERRDEX_EXTRACTION_CACHE``) for the real releases this run indexes
+    more than once, by either xdist worker: 30 releases are pinned by two regression sets each
+    (scipy, django, numpy, ...), and scikit-learn 1.9.1 by a set and ``test_explain_catalogue``;
+    the second to index one reads its files' facts instead of parsing them. Its catalogue is the
+    same (``test_history_reuse``), so the scores and answers are too."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one dir per run
+    return shared / "extractions"
+
+
 _RELEASE_FIXTURES = frozenset({"jax_db", "jax_snapshot"})
 
 

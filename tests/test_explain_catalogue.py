@@ -18,6 +18,7 @@ from errdex.analysis.context import get_context
 from errdex.analysis.verify import check_text, identifiers
 from errdex.pipeline import index
 from errdex.store import Store
+from errdex.store.sharedcache import ENV
 from errdex.views import error_view
 
 pytestmark = [pytest.mark.network, pytest.mark.slow]
@@ -45,8 +46,13 @@ def jax_store(jax_db: str) -> Iterator[Store]:
 
 
 @pytest.fixture(scope="module")
-def sklearn_store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Store]:
-    with _catalogue(tmp_path_factory.mktemp("sklearn"), "pypi:scikit-learn==1.9.1") as store:
+def sklearn_store(tmp_path_factory: pytest.TempPathFactory, shared_extractions: Path) -> Iterator[Store]:
+    # the regression set ``popular`` pins this release too: whichever indexes it second reads
+    # the files' facts from the run's shared extraction cache
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(ENV, str(shared_extractions))
+        store = _catalogue(tmp_path_factory.mktemp("sklearn"), "pypi:scikit-learn==1.9.1")
+    with store:
         yield store
 
 

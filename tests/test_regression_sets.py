@@ -47,17 +47,6 @@ def _catalogue_key(versions: dict[str, str]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-@pytest.fixture(scope="session")
-def shared_extractions(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One extraction cache (``ERRDEX_EXTRACTION_CACHE``) for every set indexed in this run, by
-    either xdist worker: 30 releases are pinned by two sets each (scipy, django, numpy, ...),
-    and the second set to index one reads its files' facts instead of parsing them. Its
-    catalogue is the same (``test_history_reuse``), so the scores are too."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one dir per run
-    return shared / "extractions"
-
-
 def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
     """The set's indexed catalogue (built now if the cache has none for this key) and build time.
 
