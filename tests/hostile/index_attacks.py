@@ -216,13 +216,19 @@ def _module_pair(tmp: pathlib.Path, tag: str, name: str, bad: str, good: str, no
     )
 
 
+def fallback_module(lines: int) -> str:
+    """About ``lines`` lines of code and one syntax error at the end: ``ast`` refuses the file,
+    so every statement goes through the tree-sitter fallback, parsed alone."""
+    return _benign_module(lines) + "x = = 1\n"
+
+
 def tree_sitter_fallback(tmp: pathlib.Path, lines: int = 40_000) -> Attack:
-    """40k lines of code and one syntax error at the end: every statement goes through the
-    tree-sitter fallback (each was padded with all preceding newlines: 17 s)."""
+    """40k lines of code and one syntax error at the end (``fallback_module``): each statement
+    was padded with all preceding newlines, 17 s."""
     body = _benign_module(lines)
     return _module_pair(
-        tmp, "ts", "tree-sitter fallback, 40k lines + 1 syntax error", body + "x = = 1\n", body + "x = 1\n",
-        "within a small multiple of indexing the same file without the error",
+        tmp, "ts", f"tree-sitter fallback, {lines:,} lines + 1 syntax error", fallback_module(lines),
+        body + "x = 1\n", "within a small multiple of indexing the same file without the error",
     )  # fmt: skip
 
 

@@ -28,6 +28,7 @@ from index_attacks import (
     catalogue_check,
     dense_file,
     dense_wheel,
+    fallback_module,
     index_argv,
     kill_a_worker,
     many_placeholders,
@@ -224,13 +225,43 @@ def test_hostile_paste_costs_what_a_benign_one_does(shape: str, tmp_path: pathli
 
 
 @pytest.mark.slow
+def test_tree_sitter_fallback_parses_each_statement_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the fallback hands to ``ast.parse`` is counted, not timed: the whole file once (the
+    first try, refused) and then each statement alone, about twice the file in all. Padding
+    each piece with the lines before it, as the fallback once did, hands it the square of the
+    file (14M characters here against 0.25M; 17 s at 40k lines), far over the bound; a wall-clock multiple
+    could not tell them apart on a loaded machine, as the bug's extra time is about one
+    ordinary index of the file."""
+    import ast
+
+    from errdex.extract import extract
+    from errdex.model import SourceFile
+
+    text = fallback_module(9_000)
+    parsed: list[int] = []
+    real_parse = ast.parse
+
+    def counting(source: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        parsed.append(len(source))
+        return real_parse(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting)
+    out = extract([SourceFile("m.py", text.encode())], "r", jobs=1)
+    assert len(out.records) == 3_000  # every function's raise, read from its piece
+    pieces = len(parsed) - 1
+    assert pieces >= 3_000, pieces  # the file refused, then parsed piece by piece
+    assert sum(parsed) <= 2 * len(text) + 8 * pieces, (sum(parsed), len(text))
+
+
 def test_tree_sitter_fallback_is_linear(tmp_path: pathlib.Path) -> None:
-    attack = tree_sitter_fallback(tmp_path)
+    """The CLI on such a file (10k lines) within a small multiple of the same file without the
+    error; the 40k-line attack is ``bench/hostile.py``'s."""
+    attack = tree_sitter_fallback(tmp_path, lines=10_000)
     base, hostile = _pair(attack)
     summary = _summary(hostile)
-    assert summary["fallback"] == 1 and summary["errors"] >= 13_000
+    assert summary["fallback"] == 1 and summary["errors"] >= 3_300
     _assert_time(attack, base, hostile)
-    _assert_catalogue(_db(attack.argv), 13_000)
+    _assert_catalogue(_db(attack.argv), 3_300)
 
 
 @pytest.mark.slow
