@@ -657,13 +657,12 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[Pl
 
 def snapshots_holding(store: Store, error_ids: Iterable[str]) -> dict[str, set[int]]:
     """error id -> the snapshots holding it, for a few errors (lineage reads a lineage's own)."""
-    b = s.occurrence_bodies
+    b, p = s.occurrence_bodies, s.occurrence_places
     out: dict[str, set[int]] = {}
     with store.engine.connect() as conn:
         bodies = {int(i): str(e) for i, e in select_in(conn, (b.c.id, b.c.error_id), b.c.error_id, error_ids)}
         for i in range(0, len(bodies), 500):
             chunk = sorted(bodies)[i : i + 500]
-            p = s.occurrence_places
             q = select(p.c.body_id, p.c.snapshot_id).select_from(body_places(b)).where(b.c.id.in_(chunk))
             q = q.distinct()
             for body, snap in conn.execute(q):
