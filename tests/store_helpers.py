@@ -41,6 +41,7 @@ def as_v3(conn: Connection) -> None:
     occ = [dict(r) for r in conn.execute(s.occurrences.select().order_by(s.occurrences.c.id)).mappings()]
     syms = [dict(r) for r in conn.execute(s.symbols.select()).mappings()]
     conn.execute(text("DROP VIEW occurrences"))
+    conn.execute(text("DROP VIEW IF EXISTS release_occurrences"))
     conn.execute(text("DROP VIEW symbols"))
     for name in _ADDED_IN_V4:
         conn.execute(text(f"DROP TABLE {name}"))
@@ -435,18 +436,27 @@ def places_as_v14(conn: Connection) -> None:
     conn.execute(text("UPDATE meta SET value = '14' WHERE key = 'schema_version'"))
 
 
+def places_as_v18(conn: Connection) -> None:
+    """Rewrite a current catalogue's ``occurrence_places`` into the shape schema v18 had: keyed
+    (snapshot, id), with an index on the body (the views reading it made again as v18's)."""
+    _places_as(conn, s.V18_PLACES, 18, ("release_occurrences",))
+
+
 def places_as_v17(conn: Connection) -> None:
     """Rewrite a current catalogue's ``occurrence_places`` into the shape schema v4..v17 had: a
     rowid table keyed by id, with an index on the snapshot (the views reading it made again)."""
+    _places_as(conn, s.V16_PLACES, 17)
+
+
+def _places_as(conn: Connection, table: Table, version: int, views: tuple[str, ...] = ()) -> None:
+    """``occurrence_places`` made again as ``table``, rows and ids kept, with the views of v15."""
     rows = [tuple(r) for r in conn.execute(select(s.occurrence_places).order_by(s.occurrence_places.c.id))]
-    for view in ("snapshot_errors", "occurrences"):
+    for view in ("snapshot_errors", "occurrences", *views):
         conn.execute(text(f"DROP VIEW {view}"))
     s.occurrence_places.drop(conn)
-    s.V16_PLACES.create(conn)
+    table.create(conn)
     if rows:
-        conn.execute(
-            s.V16_PLACES.insert(), [dict(zip(s.V16_PLACES.columns.keys(), r, strict=True)) for r in rows]
-        )
+        conn.execute(table.insert(), [dict(zip(table.columns.keys(), r, strict=True)) for r in rows])
     if conn.dialect.name == "postgresql" and rows:
         conn.execute(
             text(
@@ -455,14 +465,17 @@ def places_as_v17(conn: Connection) -> None:
         )
     conn.execute(text(s._OCCURRENCES_VIEW))
     conn.execute(text(s._SNAPSHOT_ERRORS_VIEW))
-    conn.execute(text("UPDATE meta SET value = '17' WHERE key = 'schema_version'"))
+    conn.execute(text(f"UPDATE meta SET value = '{version}' WHERE key = 'schema_version'"))
 
 
 def as_version(engine: Engine, version: int) -> None:
-    """A current catalogue in the shape of schema ``version`` (6 to 17) as far as the tables of
+    """A current catalogue in the shape of schema ``version`` (6 to 18) as far as the tables of
     its code facts, per-release rows and related errors go (``as_v3`` and the tests do the
     older steps)."""
     with engine.begin() as conn:
+        places_as_v18(conn)
+        if version >= 18:
+            return
         places_as_v17(conn)
         if version >= 17:
             return

@@ -21,6 +21,7 @@ from errdex.model import (
 from errdex.store import Store, StoreError
 from errdex.store.fast import open_reader
 from errdex.store.fnfacts import legacy
+from errdex.store.history import snapshots_holding
 from errdex.store.schema import SCHEMA_VERSION
 
 
@@ -181,7 +182,7 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
@@ -190,8 +191,9 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     call, class, test and import), v10 (symbols and errors one row per snapshot), v11 (code
     facts' values always stored whole), v12 (lookup keys one row per file content), v13 (``files`` a
     rowid table on SQLite), v14 (places' lines all absolute), v15 (``files`` and ``modules``
-    one row per snapshot), v16 (no sites' callers) or v17 (places keyed by id, with an index on
-    the snapshot) left it, rows included, upgrades on open: its rows stay, and a new snapshot
+    one row per snapshot), v16 (no sites' callers), v17 (places keyed by id, with an index on
+    the snapshot) or v18 (places keyed (snapshot, id), with an index on the body) left it, rows
+    included, upgrades on open: its rows stay, and a new snapshot
     stores both."""
 
     from errdex.store import schema as s
@@ -217,7 +219,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 18
+                assert s.current_version(conn) == SCHEMA_VERSION == 19
                 assert "callers" in {c["name"] for c in inspect(conn).get_columns("snapshots")}
                 assert {
                     t.name
@@ -350,10 +352,14 @@ def test_places_of_a_v14_catalogue_become_relative_with_every_answer_unchanged(d
         assert [(r[2], r[3], r[4]) for r in occurrences(store)] == [(sid2, 7, 8)]
 
 
-def test_places_of_a_v17_catalogue_are_keyed_by_snapshot_with_every_answer_unchanged(db_url: str) -> None:
-    # schema v18: ``occurrence_places`` is keyed (snapshot, id), on SQLite without a rowid and
-    # without the index on the snapshot; ids, rows and every reader's answers stay, and the ids
-    # of a snapshot written after the migration go on from the greatest, as the rowid did
+def test_places_of_a_v18_catalogue_are_keyed_by_snapshot_and_body_with_every_answer_unchanged(
+    db_url: str,
+) -> None:
+    # schema v19: ``occurrence_places`` is keyed (snapshot, body, id), on SQLite without a rowid,
+    # and without the index on the body v18 had (the views find an error's places through its
+    # codebase's snapshots). Ids, rows and every reader's answers stay, and the ids of a snapshot
+    # written after the migration go on from the greatest, as the rowid did (a v17 catalogue
+    # goes through both steps: the test of every earlier version)
     def occurrences(store: Store) -> list[tuple[object, ...]]:
         with store.engine.connect() as conn:
             return [tuple(r) for r in conn.execute(text("SELECT * FROM occurrences ORDER BY id"))]
@@ -362,12 +368,20 @@ def test_places_of_a_v17_catalogue_are_keyed_by_snapshot_with_every_answer_uncha
         with store.engine.connect() as conn:
             return {str(i["name"]) for i in inspect(conn).get_indexes("occurrence_places")}
 
+    def bodies(store: Store) -> int:
+        with store.engine.connect() as conn:
+            return int(conn.execute(text("SELECT count(*) FROM occurrence_bodies")).scalar_one())
+
     def answers(store: Store, ids: list[str]) -> list[object]:
+        with store.engine.connect() as conn:
+            held = [tuple(r) for r in conn.execute(text("SELECT * FROM snapshot_errors ORDER BY 1, 2"))]
         return [
             [store.get_error(i) for i in ids],
             store.list_errors(),
             [(e.key, e.error_id, e.version, e.line) for e in store.iter_entries()],
             [store.error_source(i, "1.1") for i in ids],
+            held,
+            snapshots_holding(store, ids),
         ]
 
     def write(store: Store, version: str, lines: tuple[int, ...]) -> int:
@@ -381,25 +395,30 @@ def test_places_of_a_v17_catalogue_are_keyed_by_snapshot_with_every_answer_uncha
         ids = sorted({e.error_id for e in store.iter_entries()})
         before, read = occurrences(store), answers(store, ids)
         assert [r[0] for r in before] == [1, 2, 3, 4, 5, 6]  # numbered in the order written
+        functions = {i: getattr(store.get_error(i), "function", "") for i in ids}
+        only = {"f4": {sids[0]}, "f8": {sids[1]}}
+        assert read[-1] == {i: only.get(functions[i], set(sids)) for i in ids}
+        assert indexes(store) == set()
+        as_version(store.engine, 18)
         assert indexes(store) == {"ix_occ_place_body"}
-        as_version(store.engine, 17)
-        assert indexes(store) == {"ix_occ_place_snapshot", "ix_occ_place_body"}
         assert occurrences(store) == before
         store.engine.dispose()
     with Store.open(db_url) as store:  # opening migrates
         assert occurrences(store) == before
         assert answers(store, ids) == read
-        assert indexes(store) == {"ix_occ_place_body"}
+        assert indexes(store) == set()
         with store.engine.connect() as conn:
             key = inspect(conn).get_pk_constraint("occurrence_places")["constrained_columns"]
             if sqlite:
                 made = conn.execute(text("SELECT sql FROM sqlite_master WHERE name = 'occurrence_places'"))
                 assert "WITHOUT ROWID" in str(made.scalar()).upper()
-        assert key == ["snapshot_id", "id"]
+        assert key == ["snapshot_id", "body_id", "id"]
         with open_reader(db_url) as reader:  # on SQLite the fast reader, which reads the view too
             assert [reader.error_source(i, "1.1") for i in ids] == read[3]
+        assert bodies(store) == 4
         store.delete_snapshot(sids[1])
         assert occurrences(store) == before[:3]
+        assert bodies(store) == 3  # the body only the deleted release held goes with it
         sid = write(store, "1.2", (2, 10))
         # SQLite numbers them after the greatest stored, as it numbered the rowid; PostgreSQL's
         # sequence goes on from the last it gave

@@ -49,7 +49,7 @@ __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
 # version is read by the full store, which upgrades it where it can write and says what to do
 # where it cannot.
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.

@@ -118,11 +118,28 @@ def delete_snapshot_rows(conn: Connection, snap_id: int) -> None:
     """A snapshot's places, symbols and errors, then bodies no snapshot holds any more. Runs of
     releases are cut at the snapshot, so that none spans its id (SQLite may hand the id of the
     newest snapshot to the next one stored)."""
-    conn.execute(delete(s.occurrence_places).where(s.occurrence_places.c.snapshot_id == snap_id))
+    b, p = s.occurrence_bodies, s.occurrence_places
+    # only a body this snapshot held can lose its last place
+    held = conn.execute(select(p.c.body_id).where(p.c.snapshot_id == snap_id).distinct()).scalars().all()
+    conn.execute(delete(p).where(p.c.snapshot_id == snap_id))
     for table in (s.symbol_runs, s.error_runs, s.file_runs):
         cut_runs(conn, table, snap_id)
-    b, p = s.occurrence_bodies, s.occurrence_places
-    conn.execute(delete(b).where(~exists().where(p.c.body_id == b.c.id)))
+    ids, other = sorted(int(i) for i in held), b.alias("held")
+    for i in range(0, len(ids), 500):
+        kept = select(other.c.id).select_from(body_places(other)).where(other.c.id == b.c.id)
+        conn.execute(delete(b).where(b.c.id.in_(ids[i : i + 500]), ~kept.exists()))
+
+
+def body_places(b: Any) -> Any:
+    """The bodies ``b`` (the table or an alias of it) joined to their places through the
+    snapshots of each body's codebase: ``occurrence_places`` is keyed (snapshot, body, id) and
+    has no index on the body alone, so each snapshot is one search of the key."""
+    e, sn, p = s.errors, s.snapshots, s.occurrence_places
+    return (
+        b.join(e, e.c.id == b.c.error_id)
+        .join(sn, sn.c.repo_id == e.c.repo_id)
+        .join(p, and_(p.c.snapshot_id == sn.c.id, p.c.body_id == b.c.id))
+    )
 
 
 # ---------------------------------------------------------------------------- runs of releases
@@ -640,13 +657,14 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[Pl
 
 def snapshots_holding(store: Store, error_ids: Iterable[str]) -> dict[str, set[int]]:
     """error id -> the snapshots holding it, for a few errors (lineage reads a lineage's own)."""
-    p, b = s.occurrence_places, s.occurrence_bodies
+    b, p = s.occurrence_bodies, s.occurrence_places
     out: dict[str, set[int]] = {}
     with store.engine.connect() as conn:
         bodies = {int(i): str(e) for i, e in select_in(conn, (b.c.id, b.c.error_id), b.c.error_id, error_ids)}
         for i in range(0, len(bodies), 500):
             chunk = sorted(bodies)[i : i + 500]
-            q = select(p.c.body_id, p.c.snapshot_id).where(p.c.body_id.in_(chunk)).distinct()
+            q = select(p.c.body_id, p.c.snapshot_id).select_from(body_places(b)).where(b.c.id.in_(chunk))
+            q = q.distinct()
             for body, snap in conn.execute(q):
                 out.setdefault(bodies[int(body)], set()).add(int(snap))
     return out

@@ -285,26 +285,43 @@ def _places(meta: MetaData, *positions: str) -> Table:
 # values took two bytes each: 15% of the table, which grows by a row per error and release
 # (0.60 MB over 21 jax releases). The view ``occurrences`` adds them back: readers see lines.
 #
-# Since schema v18 the table is keyed (snapshot, id), on SQLite ``WITHOUT ROWID``: its rows are
-# stored in the order of that key, so a snapshot's places are one range of the table and no
-# index on the snapshot stands beside it. That index held a row per place, as many bytes as
-# the table's ids and snapshots again (1.57 MB of 21 jax releases, 20x one release's). The id
-# is still unique, the occurrence's key: SQLite has no rowid to number it, so the writer
-# numbers a snapshot's places after the greatest id stored (``history.write_occurrences``), as
-# SQLite numbered the rowid; PostgreSQL's sequence numbers them as before.
-occurrence_places = Table(
-    "occurrence_places",
-    metadata,
-    # the occurrence's key: PostgreSQL numbers it (SQLite ignores ``Identity``)
-    Column("id", Integer, Identity(), nullable=False),
-    Column("body_id", Integer, ForeignKey(occurrence_bodies.c.id), nullable=False),
-    Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), nullable=False),
-    Column("line", Integer, nullable=False),
-    *(Column(name, Integer, nullable=False) for name in ("end_offset", "window_before", "window_after")),
-    PrimaryKeyConstraint("snapshot_id", "id", name="pk_occurrence_places"),
-    Index("ix_occ_place_body", "body_id"),
-    sqlite_with_rowid=False,
-)
+# Since schema v18 the table is keyed by the snapshot first, on SQLite ``WITHOUT ROWID``: its
+# rows are stored in the order of that key, so a snapshot's places are one range of the table and
+# no index on the snapshot stands beside it. That index held a row per place, as many bytes as
+# the table's ids and snapshots again (1.57 MB of 21 jax releases, 20x one release's). The id is
+# still unique, the occurrence's key: SQLite has no rowid to number it, so the writer numbers a
+# snapshot's places after the greatest id stored (``history.write_occurrences``), as SQLite
+# numbered the rowid; PostgreSQL's sequence numbers them as before.
+#
+# Since schema v19 the key is (snapshot, body, id), and the index on the body is gone too (it
+# held a row per place again: 1.97 MB of 20 jax releases, 18x one release's). An error's places
+# are found through the snapshots of its codebase instead: for each, the key's (snapshot, body)
+# prefix is one search. The view ``occurrences`` joins them that way (bodies -> errors -> the
+# codebase's snapshots -> places), so a reader by error reads a few rows per release of the
+# codebase; a reader by snapshot reads ``release_occurrences``, one range of the table.
+def _keyed_places(meta: MetaData, key: tuple[str, ...], *indexes: Index) -> Table:
+    """``occurrence_places`` as schema v18 and later have it: ``WITHOUT ROWID`` on SQLite, keyed by ``key``."""
+    return Table(
+        "occurrence_places",
+        meta,
+        # the occurrence's key: PostgreSQL numbers it (SQLite ignores ``Identity``)
+        Column("id", Integer, Identity(), nullable=False),
+        Column("body_id", Integer, ForeignKey(occurrence_bodies.c.id), nullable=False),
+        Column("snapshot_id", Integer, ForeignKey(snapshots.c.id), nullable=False),
+        Column("line", Integer, nullable=False),
+        *(Column(name, Integer, nullable=False) for name in ("end_offset", "window_before", "window_after")),
+        PrimaryKeyConstraint(*key, name="pk_occurrence_places"),
+        *indexes,
+        sqlite_with_rowid=False,
+    )
+
+
+occurrence_places = _keyed_places(metadata, ("snapshot_id", "body_id", "id"))
+
+# ``occurrence_places`` as schema v18 had it: keyed (snapshot, id), with an index on the body;
+# what the v18 step makes of an older table, and the v19 step keys by (snapshot, body, id).
+v18 = MetaData()
+V18_PLACES = _keyed_places(v18, ("snapshot_id", "id"), Index("ix_occ_place_body", "body_id"))
 
 # ``occurrence_places`` as schema v15 and v16 had it (positions relative to the line, a rowid
 # table with an index on the snapshot); the v18 step keys it by (snapshot, id).
@@ -335,6 +352,14 @@ occurrences = Table(
     Column("comments", ScrubbedJSON, nullable=False),
     Column("docstring", Text),
     Column("relay", Boolean, nullable=False),
+)
+
+# The same rows as ``occurrences``, joined from the places (schema v19): for readers by snapshot
+# or of the whole catalogue (see ``_places_views``).
+release_occurrences = Table(
+    "release_occurrences",
+    views,
+    *(Column(c.name, c.type, primary_key=c.primary_key, nullable=c.nullable) for c in occurrences.columns),
 )
 
 expectations = Table(
@@ -1029,19 +1054,87 @@ def _v18_places_by_snapshot(conn: Connection) -> None:
     for view in ("snapshot_errors", "occurrences"):
         if view in have:
             conn.execute(text(f"DROP VIEW {view}"))
-    conn.execute(text("ALTER TABLE occurrence_places RENAME TO occurrence_places_v16"))
-    for index in ("ix_occ_place_snapshot", "ix_occ_place_body"):
+    _move_places(conn, V18_PLACES, ("ix_occ_place_snapshot", "ix_occ_place_body"))
+    _create_views(conn, {"occurrences": _OCCURRENCES_VIEW, "snapshot_errors": _SNAPSHOT_ERRORS_VIEW})
+
+
+def _move_places(conn: Connection, table: Table, indexes: tuple[str, ...]) -> None:
+    """SQLite: ``occurrence_places``' rows move to a new table of its name made as ``table``, in
+    the order of its key (the old table's ``indexes`` dropped; the views reading it already)."""
+    conn.execute(text("ALTER TABLE occurrence_places RENAME TO occurrence_places_old"))
+    for index in indexes:
         conn.execute(text(f"DROP INDEX IF EXISTS {index}"))
-    occurrence_places.create(conn)
-    columns = ", ".join(c.name for c in occurrence_places.columns)
+    table.create(conn)
+    columns = ", ".join(c.name for c in table.columns)
+    order = ", ".join(c.name for c in table.primary_key.columns)
     conn.execute(
         text(
-            f"INSERT INTO occurrence_places ({columns}) SELECT {columns} FROM occurrence_places_v16 "
-            "ORDER BY snapshot_id, id"
+            f"INSERT INTO occurrence_places ({columns}) SELECT {columns} FROM occurrence_places_old "
+            f"ORDER BY {order}"
         )
     )
-    conn.execute(text("DROP TABLE occurrence_places_v16"))
-    _create_views(conn, {"occurrences": _OCCURRENCES_VIEW, "snapshot_errors": _SNAPSHOT_ERRORS_VIEW})
+    conn.execute(text("DROP TABLE occurrence_places_old"))
+
+
+# Since v19 ``occurrence_places`` has no index on the body: an error's places are found through
+# its codebase's snapshots, a search of the key (snapshot, body) each. ``occurrences`` joins them
+# in that order, bodies before places (``CROSS JOIN`` on SQLite fixes it: without statistics
+# the planner otherwise walks each snapshot's places from the key's first column and keeps those
+# of the error's bodies, every place of the codebase for one error); readers ask it for given
+# errors. ``release_occurrences`` is the same rows joined from the places, what a reader by
+# snapshot or of the whole catalogue asks for (a snapshot's places are one range of the key).
+_OCCURRENCE_COLUMNS = (
+    "p.id AS id, b.error_id AS error_id, p.snapshot_id AS snapshot_id, p.line AS line, "
+    "p.line + p.end_offset AS end_line, b.level AS level, b.exc_bases AS exc_bases, "
+    "b.expanded_segments AS expanded_segments, b.guards AS guards, "
+    "p.line - p.window_before AS window_start, p.line + p.end_offset + p.window_after AS window_end, "
+    "b.comments AS comments, b.docstring AS docstring, b.relay AS relay"
+)
+
+
+def _places_views(dialect: str) -> dict[str, str]:
+    """The views of v19 (PostgreSQL has no ``CROSS JOIN ... ON``; its planner has statistics)."""
+    join = "CROSS JOIN" if dialect == "sqlite" else "JOIN"
+    return {
+        "occurrences": f"CREATE VIEW occurrences AS SELECT {_OCCURRENCE_COLUMNS} "
+        "FROM occurrence_bodies b JOIN errors e ON e.id = b.error_id "
+        f"JOIN snapshots sn ON sn.repo_id = e.repo_id {join} occurrence_places p "
+        "ON p.snapshot_id = sn.id AND p.body_id = b.id",
+        "release_occurrences": f"CREATE VIEW release_occurrences AS SELECT {_OCCURRENCE_COLUMNS} "
+        "FROM occurrence_places p JOIN occurrence_bodies b ON b.id = p.body_id",
+        # an error's places in one snapshot: one search of the key
+        "snapshot_errors": "CREATE VIEW snapshot_errors AS SELECT sn.id AS snapshot_id, "
+        "r.error_id AS error_id, (SELECT MAX(p.line) FROM occurrence_bodies b "
+        f"{join} occurrence_places p ON p.body_id = b.id "
+        "WHERE b.error_id = r.error_id AND p.snapshot_id = sn.id) AS line "
+        "FROM error_runs r JOIN snapshots sn ON sn.repo_id = +r.repo_id "
+        "AND sn.id >= r.first_id AND sn.id <= r.last_id",
+    }
+
+
+def _v19_places_by_body(conn: Connection) -> None:
+    """``occurrence_places`` keyed by (snapshot, body, id), without the index on the body: on
+    SQLite the rows move to a ``WITHOUT ROWID`` table of that key, on PostgreSQL the primary key
+    changes; the views reading the table are made again to find an error's places through its
+    codebase's snapshots. Ids, rows and every view's answers are unchanged."""
+    have = set(sa_inspect(conn).get_view_names())
+    for view in ("snapshot_errors", "occurrences", "release_occurrences"):
+        if view in have:
+            conn.execute(text(f"DROP VIEW {view}"))
+    key = sa_inspect(conn).get_pk_constraint("occurrence_places")
+    if key["constrained_columns"] != ["snapshot_id", "body_id", "id"]:
+        if conn.dialect.name == "sqlite":
+            _move_places(conn, occurrence_places, ("ix_occ_place_body",))
+        else:
+            conn.execute(text(f'ALTER TABLE occurrence_places DROP CONSTRAINT "{key["name"]}"'))
+            conn.execute(
+                text(
+                    "ALTER TABLE occurrence_places ADD CONSTRAINT pk_occurrence_places "
+                    "PRIMARY KEY (snapshot_id, body_id, id)"
+                )
+            )
+            conn.execute(text("DROP INDEX IF EXISTS ix_occ_place_body"))
+    _create_views(conn, _places_views(conn.dialect.name))
 
 
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
@@ -1065,6 +1158,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v16_file_runs,
     _v17_site_callers,
     _v18_places_by_snapshot,
+    _v19_places_by_body,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -70,7 +70,7 @@ def newest_snapshots(store: Any) -> set[int]:
 def occurrence_bases(store: Any) -> list[tuple[str, tuple[str, ...]]]:
     """(exception type, its bases) as the catalogue's occurrences name them, each once: the
     part of the match index's class hierarchy its entries bring (``Builder.add_entry``)."""
-    e, o = s.errors, s.occurrences
+    e, o = s.errors, s.release_occurrences
     q = select(e.c.exc_type, o.c.exc_bases).select_from(o.join(e, o.c.error_id == e.c.id))
     out: dict[tuple[str, tuple[str, ...]], None] = {}
     with store.engine.connect() as conn:

@@ -563,7 +563,7 @@ class Store(CatalogueReader):
 
     def site_functions(self, snapshot_id: int) -> list[tuple[str, str]]:
         """(path, function) of the snapshot's records, each once: whose callers are counted."""
-        e, o = s.errors, s.occurrences
+        e, o = s.errors, s.release_occurrences
         q = (
             select(e.c.path, e.c.function)
             .select_from(o.join(e, o.c.error_id == e.c.id))
@@ -594,7 +594,9 @@ class Store(CatalogueReader):
     ) -> Iterator[CatalogueEntry]:
         """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, and of
         one file, when given)."""
-        e, o, sn, r = s.errors, s.occurrences, s.snapshots, s.repos
+        e, sn, r = s.errors, s.snapshots, s.repos
+        # one file's errors in every release: through each error's places; else a range of them
+        o = s.occurrences if path is not None and snapshot_id is None else s.release_occurrences
         q = (
             select(
                 o.c.id,
@@ -713,7 +715,7 @@ class Store(CatalogueReader):
     def repos(self) -> list[Repo]:
         """Every codebase with its distinct error count and snapshots: three queries however many
         codebases (an ecosystem catalogue's home page lists thousands)."""
-        r, sn, o = s.repos, s.snapshots, s.occurrences
+        r, sn, o = s.repos, s.snapshots, s.release_occurrences
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(r.c.id, r.c.name, r.c.project, r.c.source_url).order_by(r.c.name)
@@ -765,9 +767,11 @@ class Store(CatalogueReader):
         offset: int = 0,
     ) -> tuple[int, list[ErrorSummary]]:
         """Errors of the latest snapshot that has each, filtered; returns (total, page)."""
-        e, r, o = s.errors, s.repos, s.occurrences
+        e, r, o, every = s.errors, s.repos, s.occurrences, s.release_occurrences
         latest = (
-            select(o.c.error_id, func.max(o.c.id).label("occ_id")).group_by(o.c.error_id).subquery("latest")
+            select(every.c.error_id, func.max(every.c.id).label("occ_id"))
+            .group_by(every.c.error_id)
+            .subquery("latest")
         )
         q = (
             select(
@@ -786,7 +790,7 @@ class Store(CatalogueReader):
             .select_from(
                 e.join(r, e.c.repo_id == r.c.id)
                 .join(latest, latest.c.error_id == e.c.id)
-                # by the error too: the places are keyed (snapshot, id), found by their bodies
+                # by the error too: an error's places are found through its bodies
                 .join(o, and_(o.c.error_id == latest.c.error_id, o.c.id == latest.c.occ_id))
             )
             .order_by(r.c.name, e.c.path, o.c.line, e.c.id)
