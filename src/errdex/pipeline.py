@@ -430,6 +430,10 @@ def _extract_cached(
         lent = {}
         prog.start_files(len(py_files))
         ex = run()
+    if ex.replayed:
+        prog.stage(
+            f"{ex.replayed} unchanged functions and classes of changed files taken from earlier versions"
+        )
     reused = len(known)
     fresh_rows = _cache_rows(ex, known, has_code)
     if shared is not None:

@@ -18,6 +18,11 @@ different catalogues can share one directory. A
 missing, unreadable or unwritable directory only means the files are parsed. Nothing is ever
 deleted: the directory is the user's to clear (an extractor change leaves the old digest's
 folder unread).
+
+With reuse below the file on (``ERRDEX_STATEMENT_REUSE=1``, ``errdex.extract.reuse``), the
+directory also keeps, per path and content hash, the statement entries of each file parsed
+(``PRODUCER/statements/PATHKEY/SHA``): a later version of the file, whose bytes are new, takes
+its unchanged top-level functions and classes from the newest few of them.
 """
 
 from __future__ import annotations
