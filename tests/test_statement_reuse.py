@@ -98,6 +98,8 @@ def test_moved_statements_are_replayed_and_changed_reads_refused(repo: tuple[Pat
     # ``check`` reads LIMIT by name only (its value is resolved later, per release): replayed
     assert reusing.taken == ["check", "moved"]
     assert reusing.walked == 4  # added, Oops (BASES changed), changed (text), uses_import (import)
+    # the code facts read nothing outside a statement: every statement of the same text is taken
+    assert reusing.code_reused == 4
     fresh = extract_file("lib/mod.py", new)
     assert cache_entry(got) == cache_entry(fresh)
     assert got.code == fresh.code

@@ -147,7 +147,7 @@ def _analyse(path: str, data: bytes, statements: StatementReuse | None = None) -
     note = decoded.note
     tree, reason = parse_ast(decoded.text, path)
     if tree is not None:
-        _gather(facts, tree, is_test)
+        _gather(facts, tree, is_test, None if is_test else statements, decoded.text)
     if tree is not None and is_test and named_only(path) and not _defines_tests(tree):
         is_test = facts.is_test = False
     if tree is not None:
@@ -167,11 +167,17 @@ def _analyse(path: str, data: bytes, statements: StatementReuse | None = None) -
     return _fallback(path, decoded.text, module, is_package, is_test, reason or "unparseable", note)
 
 
-def _gather(facts: ModuleFacts, tree: ast.Module, is_test: bool) -> None:
+def _gather(
+    facts: ModuleFacts,
+    tree: ast.Module,
+    is_test: bool,
+    statements: StatementReuse | None = None,
+    text: str = "",
+) -> None:
     """What analysis and test linking need from this tree, so no later stage parses the file."""
     # pathological nesting raises RecursionError: the file's records are still extracted
     with contextlib.suppress(RecursionError):
-        facts.code = code_facts(tree)
+        facts.code = code_facts(tree) if statements is None else statements.code_facts(tree, text)
     if is_test:
         with contextlib.suppress(RecursionError):
             facts.expectations = expectations_in(facts.path, tree)

@@ -40,9 +40,10 @@ from typing import Any
 import msgpack
 import zstandard
 
-from errdex.extract import cache
+from errdex.extract import cache, codefacts
 from errdex.extract.facts import ExcSpec, ModuleFacts
 from errdex.extract.visitor import Env, ModuleVisitor
+from errdex.model import CodeFacts
 
 __all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "enabled"]
 
@@ -247,6 +248,53 @@ def _shift(out: dict[str, Any], by: int) -> None:
                 _shift_spec(spec, by)
 
 
+def _digest(lines: list[str], start: int, end: int) -> bytes:
+    return hashlib.sha256("\n".join(lines[start - 1 : end]).encode("utf-8", "surrogatepass")).digest()
+
+
+def _code_part(alone: codefacts._Walker) -> dict[str, Any]:
+    """What one statement's code-facts walk added (a walker that walked it alone)."""
+    return {
+        "funcs": [(q, f.fact, f.calls) for q, f in alone.funcs.items()],
+        "classes": list(alone.classes.items()),
+        "members": [(q, sorted(m)) for q, m in alone.members.items()],
+        "imports": list(alone.imports),
+        "toplevel": sorted(alone.toplevel),
+        "bound": sorted(alone.bound),
+        "consts": list(alone.consts.items()),
+    }
+
+
+def _merge_code(walker: codefacts._Walker, part: dict[str, Any]) -> None:
+    """A statement's part added to the file's walker as its walk would have added it: entries
+    assigned in order (a redefinition keeps the first's place), names added."""
+    for qual, fact, calls in part["funcs"]:
+        func = codefacts._Func(fact)
+        func.calls = [(callee, line) for callee, line in calls]
+        walker.funcs[qual] = func
+    for qual, fact in part["classes"]:
+        walker.classes[qual] = fact
+    for qual, members in part["members"]:
+        walker.members[qual] = set(members)
+    for key in part["imports"]:
+        walker.imports[tuple(key)] = None
+    walker.toplevel.update(part["toplevel"])
+    walker.bound.update(part["bound"])
+    walker.consts.update(part["consts"])
+
+
+def _shift_code(part: dict[str, Any], by: int) -> None:
+    """A decoded code-facts part's lines moved by ``by``: its functions' and classes' spans and
+    its calls' lines."""
+    for i, (qual, fact, calls) in enumerate(part["funcs"]):
+        fact.line += by
+        fact.end_line += by
+        part["funcs"][i] = (qual, fact, [(callee, line + by) for callee, line in calls])
+    for _, fact in part["classes"]:
+        fact.line += by
+        fact.end_line += by
+
+
 def _span(stmt: ast.stmt) -> tuple[int, int]:
     first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
     return first, stmt.end_lineno or stmt.lineno
@@ -259,9 +307,15 @@ class StatementReuse:
 
     def __init__(self, priors: Sequence[bytes] = ()) -> None:
         self.prior: dict[bytes, list[_Entry]] = {}
+        self.prior_code: dict[bytes, tuple[int, bytes]] = {}  # text hash -> (start, code facts' part)
         for data in priors[:MAX_PRIORS]:
-            for digest, entries in _decode(data).items():
-                self.prior.setdefault(digest, []).extend(entries)
+            entries, code = _decode(data)
+            for digest, found in entries.items():
+                self.prior.setdefault(digest, []).extend(found)
+            for digest, part in code.items():
+                self.prior_code.setdefault(digest, part)
+        self.code_made: list[tuple[bytes, int, bytes]] = []
+        self.code_reused = 0
         self.library: bytes | None = None  # this walk's entries, encoded
         self.reused = 0  # statements replayed
         self.walked = 0  # top-level defs/classes walked
@@ -273,34 +327,70 @@ class StatementReuse:
     def reset(self) -> None:
         """Record only, from the start (a walk again after ``Refused``)."""
         self.prior, self.library, self.reused, self.walked, self.taken = {}, None, 0, 0, []
+        self.prior_code, self.code_made, self.code_reused = {}, [], 0
+
+    def code_facts(self, tree: ast.Module, text: str) -> CodeFacts:
+        """``codefacts.code_facts`` of the file, each top-level def/class's part taken from an
+        earlier version where its text is the same. That walk reads nothing outside the
+        statement (it only adds what the statement defines, binds, imports and calls), so a
+        statement's part is the walk of it alone, merged in order as the whole walk adds it;
+        the file-wide steps (members sorted, calls kept to local names) run after."""
+        walker = codefacts._Walker()
+        lines = text.split("\n")
+        for stmt in tree.body:
+            if not isinstance(stmt, _DEFS):
+                walker._body([stmt], "", None, None, True)
+                continue
+            start, end = _span(stmt)
+            digest = _digest(lines, start, end)
+            prior = self.prior_code.get(digest)
+            if prior is not None:
+                part = _unpack(prior[1])
+                if start != prior[0]:
+                    _shift_code(part, start - prior[0])
+                self.code_reused += 1
+                self.code_made.append((digest, *prior))
+            else:
+                alone = codefacts._Walker()
+                alone._body([stmt], "", None, None, True)
+                part = _code_part(alone)
+                self.code_made.append((digest, start, _canon(part)))
+            _merge_code(walker, part)
+        facts = walker.run(ast.Module(body=[], type_ignores=[]))
+        facts.tests = codefacts.defined_tests(tree)
+        return facts
 
 
-def _decode(data: bytes) -> dict[bytes, list[_Entry]]:
-    """text hash -> entries; empty for a library that does not decode (nothing reused)."""
+def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[int, bytes]]]:
+    """text hash -> the walk's entries, and text hash -> (start, code facts' part); empty for a
+    library that does not decode (nothing reused)."""
+    out: dict[bytes, list[_Entry]] = {}
+    code: dict[bytes, tuple[int, bytes]] = {}
     try:
         size = zstandard.frame_content_size(data)
         if size < 0 or size > _MAX_LIBRARY:
-            return {}
+            return {}, {}
         raw = zstandard.ZstdDecompressor().decompress(data, max_output_size=size)
         if raw[: len(_MAGIC)] != _MAGIC:
-            return {}
-        items = _unpack(memoryview(raw)[len(_MAGIC) :])
-        out: dict[bytes, list[_Entry]] = {}
+            return {}, {}
+        items, parts = _unpack(memoryview(raw)[len(_MAGIC) :])
         for h, start, reads, stars, flags, body in items:
-            entry = _Entry(
-                int(start), [(str(t), str(k), v) for t, k, v in reads], list(stars), list(flags), body
-            )
+            reads = [(str(t), str(k), v) for t, k, v in reads]
             if not isinstance(h, bytes) or not isinstance(body, bytes):
-                return {}
-            out.setdefault(h, []).append(entry)
-        return out
+                return {}, {}
+            out.setdefault(h, []).append(_Entry(int(start), reads, list(stars), list(flags), body))
+        for h, start, part in parts:
+            if not isinstance(h, bytes) or not isinstance(part, bytes):
+                return {}, {}
+            code[h] = (int(start), part)
+        return out, code
     except (zstandard.ZstdError, msgpack.UnpackException, ValueError, TypeError, KeyError, IndexError):
-        return {}
+        return {}, {}
 
 
-def _encode(entries: list[tuple[bytes, _Entry]]) -> bytes:
+def _encode(entries: list[tuple[bytes, _Entry]], code: list[tuple[bytes, int, bytes]]) -> bytes:
     body = [(h, e.start, e.reads, e.stars, e.flags, e.out) for h, e in entries]
-    raw = _MAGIC + _canon(body)
+    raw = _MAGIC + _canon((body, code))
     return zstandard.ZstdCompressor(level=3).compress(raw) if len(raw) <= _MAX_LIBRARY else b""
 
 
@@ -331,7 +421,7 @@ class _ReusingVisitor(ModuleVisitor):
         for keys, before in self.replayed:
             if self._written(keys) != before:
                 raise Refused
-        self.owner.library = _encode(self.made)
+        self.owner.library = _encode(self.made, self.owner.code_made)
 
     def _note_tables(self) -> list[_NotedDict | _NotedSet]:
         noted: list[_NotedDict | _NotedSet] = []
@@ -367,8 +457,7 @@ class _ReusingVisitor(ModuleVisitor):
 
     def _top(self, stmt: ast.stmt, env: Env, noted: list[_NotedDict | _NotedSet]) -> None:
         start, end = _span(stmt)
-        text = "\n".join(self.text_lines[start - 1 : end])
-        digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+        digest = _digest(self.text_lines, start, end)
         flags = [n - start for n in self.flag if start <= n <= end]
         for entry in self.owner.prior.get(digest, ()):
             if self._matches(entry, flags):
