@@ -12,12 +12,13 @@ pipeline with reuse on.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from sources_helpers import git, write
 
-from errdex.extract import cache_entry, extract_file
+from errdex.extract import cache_entry, extract_file, reuse
 from errdex.extract.reuse import ENV, StatementReuse
 from errdex.pipeline import index_releases
 from errdex.sources import open_source
@@ -118,6 +119,33 @@ def test_a_library_that_does_not_decode_reuses_nothing(repo: tuple[Path, str, st
         assert cache_entry(extract_file("lib/mod.py", new, reusing)) == cache_entry(
             extract_file("lib/mod.py", new)
         )
+        assert reusing.reused == 0
+
+
+def test_an_entry_of_the_wrong_shape_is_walked_instead(repo: tuple[Path, str, str]) -> None:
+    """Entries come from a directory others may write: one that decodes but holds values of
+    the wrong shape makes the file walk whole, and one naming a table the walk has not is
+    not read at all."""
+    root, first, second = repo
+    old, new = _mod(root, first), _mod(root, second)
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", old, recorded)
+    assert recorded.library
+    entries, code = reuse._decode(recorded.library)
+    junk_code = [
+        (d, start + 1, reuse._canon({"funcs": [("f", "junk", [])]})) for d, (start, _) in code.items()
+    ]
+    bad_site = {d: [dataclasses.replace(e, out=reuse._canon({"sites": ["junk"], "writes": [], "symbols": []}))
+                    for e in es] for d, es in entries.items()}  # fmt: skip
+    bad_table = {
+        d: [dataclasses.replace(e, reads=[("nosuch", "x", None)]) for e in es] for d, es in entries.items()
+    }
+    fresh = cache_entry(extract_file("lib/mod.py", new))
+    for made, parts in ((bad_site, []), (bad_table, []), ({}, junk_code)):
+        library = reuse._encode([(d, e) for d, es in made.items() for e in es], parts)
+        assert reuse._decode(library)[0] == ({} if made is bad_table else made)
+        reusing = StatementReuse([library])
+        assert cache_entry(extract_file("lib/mod.py", new, reusing)) == fresh
         assert reusing.reused == 0
 
 

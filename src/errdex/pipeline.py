@@ -420,7 +420,7 @@ def _extract_cached(
     try:
         ex = run()
     except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
-        if not stored and not lent:
+        if not stored and not lent and not priors:
             raise
         # A cached extraction decodes only into the extractor's own classes, but a crafted or
         # damaged catalogue (or shared cache) can still hold values of the wrong shape inside
@@ -428,6 +428,7 @@ def _extract_cached(
         prog.stage(f"cached extractions are unusable ({type(e).__name__}); parsing those files")
         known = {p: f for p, f in known.items() if p not in stored and p not in lent}
         lent = {}
+        priors = {} if priors is not None else None
         prog.start_files(len(py_files))
         ex = run()
     if ex.replayed:

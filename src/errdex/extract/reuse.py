@@ -43,7 +43,7 @@ import zstandard
 from errdex.extract import cache, codefacts
 from errdex.extract.facts import ExcSpec, ModuleFacts
 from errdex.extract.visitor import Env, ModuleVisitor
-from errdex.model import CodeFacts
+from errdex.model import ClassFact, CodeFacts, FunctionFact
 
 __all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "enabled"]
 
@@ -57,6 +57,7 @@ _FACT_TABLES = ("funcs", "classes", "consts", "hands", "type_maps", "passed_maps
 # the visitor's own tables, and what a read of each records
 _VISITOR_TABLES = ("imports", "tuples", "log_aliases")
 _SETS = ("top", "symbols")
+_READ = frozenset({*_FACT_TABLES, *_VISITOR_TABLES, *_SETS})  # the tables a read can name
 # the tables a replay writes to (a walk that writes another is not recorded)
 _REPLAYED = frozenset({*_FACT_TABLES, "imports"})
 
@@ -64,6 +65,10 @@ _REPLAYED = frozenset({*_FACT_TABLES, "imports"})
 def enabled() -> bool:
     """Whether ``ERRDEX_STATEMENT_REUSE`` turns reuse below the file on."""
     return os.environ.get(ENV, "").strip() == "1"
+
+
+# what replaying an entry whose values have the wrong shape raises (a crafted or damaged one)
+_MISSHAPEN = (TypeError, AttributeError, ValueError, KeyError, IndexError)
 
 
 class Refused(Exception):
@@ -265,6 +270,16 @@ def _code_part(alone: codefacts._Walker) -> dict[str, Any]:
     }
 
 
+def _check_code(part: dict[str, Any]) -> None:
+    """A decoded code-facts part holds what ``_code_part`` makes (TypeError: it does not)."""
+    funcs_ok = all(isinstance(f, FunctionFact) and isinstance(c, list) for _, f, c in part["funcs"])
+    if not funcs_ok or not all(isinstance(c, ClassFact) for _, c in part["classes"]):
+        raise TypeError("a code-facts part of the wrong shape")
+    for name in ("imports", "toplevel", "bound", "members", "consts"):
+        if not isinstance(part[name], list):
+            raise TypeError("a code-facts part of the wrong shape")
+
+
 def _merge_code(walker: codefacts._Walker, part: dict[str, Any]) -> None:
     """A statement's part added to the file's walker as its walk would have added it: entries
     assigned in order (a redefinition keeps the first's place), names added."""
@@ -345,9 +360,13 @@ class StatementReuse:
             digest = _digest(lines, start, end)
             prior = self.prior_code.get(digest)
             if prior is not None:
-                part = _unpack(prior[1])
-                if start != prior[0]:
-                    _shift_code(part, start - prior[0])
+                try:
+                    part = _unpack(prior[1])
+                    _check_code(part)
+                    if start != prior[0]:
+                        _shift_code(part, start - prior[0])
+                except (*_MISSHAPEN, msgpack.UnpackException) as e:
+                    raise Refused from e
                 self.code_reused += 1
                 self.code_made.append((digest, *prior))
             else:
@@ -376,7 +395,11 @@ def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[i
         items, parts = _unpack(memoryview(raw)[len(_MAGIC) :])
         for h, start, reads, stars, flags, body in items:
             reads = [(str(t), str(k), v) for t, k, v in reads]
-            if not isinstance(h, bytes) or not isinstance(body, bytes):
+            if (
+                not isinstance(h, bytes)
+                or not isinstance(body, bytes)
+                or any(t not in _READ for t, _, _ in reads)
+            ):
                 return {}, {}
             out.setdefault(h, []).append(_Entry(int(start), reads, list(stars), list(flags), body))
         for h, start, part in parts:
@@ -461,7 +484,10 @@ class _ReusingVisitor(ModuleVisitor):
         flags = [n - start for n in self.flag if start <= n <= end]
         for entry in self.owner.prior.get(digest, ()):
             if self._matches(entry, flags):
-                self._replay(digest, entry, start)
+                try:
+                    self._replay(digest, entry, start)
+                except _MISSHAPEN as e:  # an entry that decoded to values of the wrong shape
+                    raise Refused from e
                 self.owner.taken.append(getattr(stmt, "name", ""))
                 return
         self.owner.walked += 1
