@@ -24,6 +24,10 @@ At the end of a reusing walk every replayed output is compared with what it is n
 statement changed one in place (which a fresh walk would have done to the objects it shares
 with others), ``Refused`` is raised and the caller walks the file again without reuse.
 
+The code facts' walk (``codefacts``) reads nothing outside a statement, so a statement's part
+of them is keyed by its text alone (``StatementReuse.code_facts``). The file is still parsed
+whole: the replayed statements' nodes are parsed and not walked.
+
 Entries use the extraction cache's tagged MessagePack (never a pickle), decoded within a size
 cap; a library that does not decode is ignored (every statement walked).
 """
@@ -492,7 +496,7 @@ class _ReusingVisitor(ModuleVisitor):
                 return
         self.owner.walked += 1
         log = _Log()
-        watched = self._watched()
+        watched = (*self._watched(), len(env))
         before = len(self.facts.sites)
         prev = _canon(self.facts.sites[before - 1]) if before else b""
         for t in noted:
@@ -505,7 +509,7 @@ class _ReusingVisitor(ModuleVisitor):
         sites = self.facts.sites[before:]
         if (
             log.spoiled
-            or self._watched() != watched
+            or (*self._watched(), len(env)) != watched
             or (before and _canon(self.facts.sites[before - 1]) != prev)
             or any(not (start <= s.window_start and s.window_end <= end) for s in sites)
             or not set(log.writes) <= _REPLAYED
