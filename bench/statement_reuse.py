@@ -4,6 +4,7 @@
     .venv/bin/python bench/statement_reuse.py --pair 0.6.2 0.6.1 --rounds 5
     .venv/bin/python bench/statement_reuse.py --package django --pair 6.1.2 6.1.3
     .venv/bin/python bench/statement_reuse.py --pair 0.11.0 0.11.1 --rounds 0 --dump /tmp/sr
+    .venv/bin/python bench/statement_reuse.py --built --rounds 3   # the extractor's reuse, as built
     valgrind --tool=callgrind .venv/bin/python bench/statement_reuse.py --run /tmp/sr/0.11.0-0.11.1/rest
 
 A pair is OLD (the release indexed before) and NEW (the one added). For every ``.py`` file that
@@ -47,8 +48,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from errdex.extract import collector_paused, extract_file
+from errdex.extract import cache_entry, collector_paused, extract_file
 from errdex.extract.facts import ModuleFacts
+from errdex.extract.reuse import StatementReuse
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import Env, Frame, Guard, ModuleVisitor
 from errdex.testpaths import is_test_path
@@ -436,6 +438,59 @@ def measure(label: str, old: dict[str, bytes], new: dict[str, bytes], rounds: in
         print(f"  {what:<34} {lo:>7.2f} {hi:>7.2f} {lo / base:>9.0%}")
 
 
+def built(label: str, old: dict[str, bytes], new: dict[str, bytes], rounds: int) -> None:
+    """The reuse the extractor has (``extract.reuse``, what ``ERRDEX_STATEMENT_REUSE=1`` turns
+    on), on the pair's changed files: OLD's files extracted recording their statements, then
+    NEW's extracted with those entries and without, compared byte for byte (the cache entry
+    and the code facts) and timed alternating (CPU, the collector paused)."""
+    changed = [p for p in sorted(new) if p in old and old[p] != new[p]]
+    libs: dict[str, bytes] = {}
+    with collector_paused():
+        t = time.process_time()
+        for p in changed:
+            extract_file(p, old[p])
+        plain_old = time.process_time() - t
+        t = time.process_time()
+        for p in changed:
+            st = StatementReuse()
+            extract_file(p, old[p], st)
+            libs[p] = st.library or b""
+        recording = time.process_time() - t
+    replayed = walked = same = 0
+    for p in changed:
+        st = StatementReuse([libs[p]])
+        got = extract_file(p, new[p], st)
+        fresh = extract_file(p, new[p])
+        replayed, walked = replayed + st.reused, walked + st.walked
+        same += cache_entry(got) == cache_entry(fresh) and got.code == fresh.code
+    print(
+        f"\n{label}, the extractor's reuse: {len(changed)} changed files, {sum(map(len, libs.values())):,} bytes of entries"
+    )
+    print(f"  top-level defs/classes replayed {replayed:,}, walked {walked:,}")
+    print(
+        f"  files whose extraction with reuse equals the one without, byte for byte: {same} of {len(changed)}"
+    )
+    print(f"  OLD's files: extract {plain_old:.2f} s, extract recording the statements {recording:.2f} s CPU")
+    whole: list[float] = []
+    reusing: list[float] = []
+
+    def with_reuse(path: str, data: bytes) -> None:
+        extract_file(path, data, StatementReuse([libs[path]]))
+
+    items = [(p, new[p]) for p in changed]
+    plain: Callable[[str, bytes], object] = extract_file
+    for r in range(rounds):
+        order: list[tuple[list[float], Callable[[str, bytes], object]]] = [
+            (whole, plain),
+            (reusing, with_reuse),
+        ]
+        for out, fn in order if r % 2 == 0 else order[::-1]:
+            out.append(cpu(fn, items))
+    if rounds:
+        print(f"  NEW's files, CPU min-max of {rounds}: whole {min(whole):.2f}-{max(whole):.2f} s, "
+              f"reusing {min(reusing):.2f}-{max(reusing):.2f} s ({min(reusing) / min(whole):.0%})")  # fmt: skip
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--package", default="jax")
@@ -445,6 +500,9 @@ def main() -> None:
         "--dump", type=Path, help="write the changed files whole and with reusable lines empty here"
     )
     ap.add_argument("--run", type=Path, help="only extract every .py file under this directory once")
+    ap.add_argument(
+        "--built", action="store_true", help="only measure the extractor's own reuse (extract.reuse)"
+    )
     args = ap.parse_args()
     if args.run is not None:
         files = sorted(p for p in args.run.rglob("*.py"))
@@ -461,6 +519,9 @@ def main() -> None:
         return {f.path: f.data for f in snap.files if f.path.endswith(".py")}
 
     for a, b in pairs:
+        if args.built:
+            built(f"{args.package} {a} -> {b}", py(a), py(b), args.rounds)
+            continue
         dump = args.dump / f"{a}-{b}" if args.dump is not None else None
         measure(f"{args.package} {a} -> {b}", py(a), py(b), args.rounds, dump)
 

@@ -403,11 +403,24 @@ def _extract_cached(
         + (f" ({len(known)} reused from earlier releases)" if known and not lent else "")
         + (f" ({len(known)} reused, {len(lent)} from {shared.dir.parent})" if lent and shared else "")
     )
+    priors = _statement_priors(memo, shared, [p for p in shas if p not in known])
+
+    def run() -> Any:  # (``known`` as it is when called)
+        return extract(
+            snap.files,
+            snap.info.repo,
+            jobs=jobs,
+            progress=prog.advance,
+            known=known,
+            encode=True,
+            statements=priors,
+        )
+
     prog.start_files(len(py_files))
     try:
-        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known, encode=True)
+        ex = run()
     except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
-        if not stored and not lent:
+        if not stored and not lent and not priors:
             raise
         # A cached extraction decodes only into the extractor's own classes, but a crafted or
         # damaged catalogue (or shared cache) can still hold values of the wrong shape inside
@@ -415,20 +428,56 @@ def _extract_cached(
         prog.stage(f"cached extractions are unusable ({type(e).__name__}); parsing those files")
         known = {p: f for p, f in known.items() if p not in stored and p not in lent}
         lent = {}
+        priors = {} if priors is not None else None
         prog.start_files(len(py_files))
-        ex = extract(snap.files, snap.info.repo, jobs=jobs, progress=prog.advance, known=known, encode=True)
+        ex = run()
+    if ex.replayed:
+        prog.stage(
+            f"{ex.replayed} unchanged functions and classes of changed files taken from earlier versions"
+        )
     reused = len(known)
     fresh_rows = _cache_rows(ex, known, has_code)
     if shared is not None:
         shared.put(_shared_entries(fresh_rows, ex.fresh, shas))
     fresh_rows += _lent_rows(lent, known)
     if memo is not None:  # the next release mostly shares this one's files: keep only these
+        kept = [(k, v) for k, v in memo.items() if k[0] == _STATEMENTS]  # (one per path)
         memo.clear()
+        memo.update(kept)
         memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
+    _keep_statements(ex.libraries, memo, shared, shas)
     expectations, linked = _expectations(ex, prog)
     # a file the shared cache lent is new to this catalogue: its code facts are written with it
     stored_code = [p for p in known if p not in ex.fresh and p not in lent and has_code.get(p)]
     return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+
+
+_STATEMENTS = "\0statements"  # a memo key's first part for a path's statement entries (no sha)
+
+
+def _statement_priors(memo: Memo | None, shared: Any, paths: list[str]) -> dict[str, list[bytes]] | None:
+    """With reuse below the file on (``ERRDEX_STATEMENT_REUSE=1``), the statement entries of
+    earlier versions of the files to parse: the previous release's in this run (``memo``) and
+    those kept in the shared cache. None: off (no entries are made either)."""
+    from errdex.extract.reuse import MAX_PRIORS, enabled
+
+    if not enabled():
+        return None
+    priors = shared.statements(paths, MAX_PRIORS) if shared is not None else {}
+    for path in paths:
+        if memo is not None and (hit := memo.get((_STATEMENTS, path))) is not None:
+            priors[path] = [hit[0], *priors.get(path, ())]
+    return priors
+
+
+def _keep_statements(
+    libraries: dict[str, bytes], memo: Memo | None, shared: Any, shas: dict[str, str]
+) -> None:
+    """The statement entries made now, for the next release: in ``memo`` and the shared cache."""
+    if memo is not None:
+        memo.update(((_STATEMENTS, p), (lib, False)) for p, lib in libraries.items() if lib)
+    if shared is not None:
+        shared.put_statements((p, shas[p], lib) for p, lib in libraries.items() if p in shas)
 
 
 def _shared_hits(shared: Any, shas: dict[str, str]) -> dict[str, tuple[Any, bytes]]:

@@ -40,6 +40,7 @@ from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
 from errdex.extract.resolve import Resolver, build_records, land_records
+from errdex.extract.reuse import Refused, StatementReuse
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
 from errdex.lifeline import lifeline, watch
@@ -77,6 +78,10 @@ class Extraction:
     fresh: dict[str, ModuleFacts] = field(default_factory=dict)
     # the cache entries of ``fresh`` files made by the workers (``extract(encode=True)``)
     encoded: dict[str, bytes] = field(default_factory=dict)
+    # ``extract(statements=...)``: each analysed file's statement entries (``reuse``), and how
+    # many top-level defs/classes were replayed rather than walked
+    libraries: dict[str, bytes] = field(default_factory=dict)
+    replayed: int = 0
 
 
 def _defines_tests(tree: ast.Module) -> bool:
@@ -102,14 +107,23 @@ def _has_test_methods(node: ast.ClassDef) -> bool:
     )
 
 
-def extract_file(path: str, data: bytes) -> ModuleFacts:
-    """Analyse one file; never raises for bad input (the reason goes into the facts)."""
+def extract_file(path: str, data: bytes, statements: StatementReuse | None = None) -> ModuleFacts:
+    """Analyse one file; never raises for bad input (the reason goes into the facts).
+
+    With ``statements``, its top-level defs/classes whose walk an earlier one of the same path
+    recorded are replayed where their text and reads are equal (``reuse``), and this walk's
+    entries are left in ``statements.library``."""
     if len(data) > MAX_PARSE_BYTES:
         return _skipped(
             path, f"too large to analyse ({len(data) / MiB:.1f} MiB; the cap is {MAX_PARSE_BYTES // MiB} MiB)"
         )
     try:
-        return _analyse(path, data)
+        try:
+            return _analyse(path, data, statements)
+        except Refused:  # a replayed statement's output changed later: walk the whole file
+            assert statements is not None
+            statements.reset()
+            return _analyse(path, data, statements)
     except MemoryError:
         return _skipped(path, "too large to analyse (out of memory: over the analysis memory budget)")
 
@@ -123,7 +137,7 @@ def _skipped(path: str, reason: str) -> ModuleFacts:
     return facts
 
 
-def _analyse(path: str, data: bytes) -> ModuleFacts:
+def _analyse(path: str, data: bytes, statements: StatementReuse | None = None) -> ModuleFacts:
     module, is_package = module_name(path)
     is_test = is_test_path(path)
     facts = ModuleFacts(path=path, module=module, is_test=is_test)
@@ -133,11 +147,14 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
     note = decoded.note
     tree, reason = parse_ast(decoded.text, path)
     if tree is not None:
-        _gather(facts, tree, is_test)
+        _gather(facts, tree, is_test, None if is_test else statements, decoded.text)
     if tree is not None and is_test and named_only(path) and not _defines_tests(tree):
         is_test = facts.is_test = False
     if tree is not None:
-        visitor = ModuleVisitor(facts, is_package, decoded.text, want_sites=not is_test)
+        if statements is not None and not is_test:
+            visitor = statements.visitor(facts, is_package, decoded.text)
+        else:
+            visitor = ModuleVisitor(facts, is_package, decoded.text, want_sites=not is_test)
         try:
             visitor.run(tree.body)
             facts.reason = note
@@ -150,11 +167,17 @@ def _analyse(path: str, data: bytes) -> ModuleFacts:
     return _fallback(path, decoded.text, module, is_package, is_test, reason or "unparseable", note)
 
 
-def _gather(facts: ModuleFacts, tree: ast.Module, is_test: bool) -> None:
+def _gather(
+    facts: ModuleFacts,
+    tree: ast.Module,
+    is_test: bool,
+    statements: StatementReuse | None = None,
+    text: str = "",
+) -> None:
     """What analysis and test linking need from this tree, so no later stage parses the file."""
     # pathological nesting raises RecursionError: the file's records are still extracted
     with contextlib.suppress(RecursionError):
-        facts.code = code_facts(tree)
+        facts.code = code_facts(tree) if statements is None else statements.code_facts(tree, text)
     if is_test:
         with contextlib.suppress(RecursionError):
             facts.expectations = expectations_in(facts.path, tree)
@@ -188,12 +211,15 @@ def _fallback(
     return skipped
 
 
-# a file's facts, and (when asked for) their cache encoding made beside them
-Analysed = tuple[ModuleFacts, bytes | None]
-Done = Callable[[str, ModuleFacts, bytes | None], None]
+# a file's facts, (when asked for) their cache encoding made beside them, and (reuse below
+# the file) its statement entries and how many statements were replayed
+Analysed = tuple[ModuleFacts, bytes | None, tuple[bytes, int] | None]
+Done = Callable[[str, ModuleFacts, bytes | None, tuple[bytes, int] | None], None]
+# path -> the statement entries of earlier walks of it (``reuse``); None: no reuse below the file
+Priors = Mapping[str, Sequence[bytes]] | None
 
 
-def _work(chunk: list[tuple[str, bytes]], encode: bool = False) -> list[Analysed]:
+def _work(chunk: list[tuple[str, bytes]], encode: bool = False, priors: Priors = None) -> list[Analysed]:
     """Analyse a chunk of files with the cyclic GC paused.
 
     ASTs are large and acyclic, so the cyclic collector only burns time rescanning them (it cost
@@ -205,8 +231,10 @@ def _work(chunk: list[tuple[str, bytes]], encode: bool = False) -> list[Analysed
     with collector_paused():
         out: list[Analysed] = []
         for path, data in chunk:
-            facts = extract_file(path, data)
-            out.append((facts, cache_entry(facts) if encode else None))
+            statements = StatementReuse(priors.get(path, ())) if priors is not None else None
+            facts = extract_file(path, data, statements)
+            made = (statements.library or b"", statements.reused) if statements is not None else None
+            out.append((facts, cache_entry(facts) if encode else None, made))
         return out
 
 
@@ -335,7 +363,19 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
 _DIED = "analysis worker died (killed, or out of memory); file skipped"
 
 
-def _isolated(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
+# how files are analysed: with their cache entries made (``encode``), and reuse below the file
+Opts = tuple[bool, Priors]
+
+
+def _for(opts: Opts, chunk: list[tuple[str, bytes]]) -> Opts:
+    """``opts`` for one chunk of work: only its own files' statement entries go to its worker."""
+    encode, priors = opts
+    if priors is None:
+        return opts
+    return encode, {path: priors[path] for path, _ in chunk if path in priors}
+
+
+def _isolated(items: list[tuple[str, bytes]], done: Done, opts: Opts) -> None:
     """Analyse files one at a time in a memory-limited worker, so that a worker's death is
     pinned on the file it was working on: that file is recorded as skipped and a new worker
     takes the rest. Each new worker first runs an empty task: if even that dies, workers cannot
@@ -344,29 +384,29 @@ def _isolated(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
     while pending:
         try:
             with worker_pool(1) as pool:
-                if not _isolated_run(pool, pending, done, encode):
+                if not _isolated_run(pool, pending, done, opts):
                     break
         except OSError:  # no processes on this host
             break
-    _in_process(reversed(pending), done, encode)
+    _in_process(reversed(pending), done, opts)
 
 
 def _isolated_run(
-    pool: ProcessPoolExecutor, pending: list[tuple[str, bytes]], done: Done, encode: bool
+    pool: ProcessPoolExecutor, pending: list[tuple[str, bytes]], done: Done, opts: Opts
 ) -> bool:
     """Files from the end of ``pending`` in one single-worker pool until it breaks (the file it
     held skipped); False when the pool cannot even run an empty task."""
     try:
-        pool.submit(_work, [], encode).result()
+        pool.submit(_work, [], *_for(opts, [])).result()
     except BrokenProcessPool:
         return False
     while pending:
         path, data = pending[-1]
         try:
-            result = pool.submit(_work, [(path, data)], encode).result()[0]
+            result = pool.submit(_work, [(path, data)], *_for(opts, [(path, data)])).result()[0]
         except BrokenProcessPool:
             pending.pop()
-            done(path, _skipped(path, _DIED), None)
+            done(path, _skipped(path, _DIED), None, None)
             return True  # this pool is unusable; a new one takes the rest
         pending.pop()
         done(path, *result)
@@ -374,20 +414,20 @@ def _isolated_run(
 
 
 def _parallel(
-    chunks: list[list[tuple[str, bytes]]], workers: int, done: Done, encode: bool
+    chunks: list[list[tuple[str, bytes]]], workers: int, done: Done, opts: Opts
 ) -> list[tuple[str, bytes]]:
     """Analyse chunks in a pool; return the files of chunks that did not finish (pool broken)."""
     finished: set[int] = set()
     try:
         with worker_pool(workers) as pool:
-            futures: list[Future[list[Analysed]]] = [pool.submit(_work, c, encode) for c in chunks]
+            futures: list[Future[list[Analysed]]] = [pool.submit(_work, c, *_for(opts, c)) for c in chunks]
             for i, fut in enumerate(futures):
                 try:
                     result = fut.result()
                 except BrokenProcessPool:
                     continue  # every chunk not finished when a worker died fails alike
-                for (path, _), (facts, entry) in zip(chunks[i], result, strict=True):
-                    done(path, facts, entry)
+                for (path, _), analysed in zip(chunks[i], result, strict=True):
+                    done(path, *analysed)
                 finished.add(i)
     except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
         pass
@@ -400,7 +440,7 @@ def _needs_worker(data: bytes) -> bool:
     return IN_PROCESS_BYTES < len(data) <= MAX_PARSE_BYTES
 
 
-def _in_process(items: Iterable[tuple[str, bytes]], done: Done, encode: bool) -> None:
+def _in_process(items: Iterable[tuple[str, bytes]], done: Done, opts: Opts) -> None:
     """Without workers: files up to ``IN_PROCESS_BYTES`` here, larger ones skipped.
 
     The collector stays paused across all the files, not file by file as ``_work`` would: with
@@ -410,38 +450,38 @@ def _in_process(items: Iterable[tuple[str, bytes]], done: Done, encode: bool) ->
     with collector_paused():
         for path, data in items:
             if _needs_worker(data):
-                done(path, _skipped(path, "too large to analyse without a worker process"), None)
+                done(path, _skipped(path, "too large to analyse without a worker process"), None, None)
             else:
-                done(path, *_work([(path, data)], encode)[0])
+                done(path, *_work([(path, data)], *_for(opts, [(path, data)]))[0])
 
 
-def _serial(items: list[tuple[str, bytes]], done: Done, encode: bool) -> None:
+def _serial(items: list[tuple[str, bytes]], done: Done, opts: Opts) -> None:
     """In this process, except files too large to risk here: those go to a limited worker."""
-    _in_process([i for i in items if not _needs_worker(i[1])], done, encode)
+    _in_process([i for i in items if not _needs_worker(i[1])], done, opts)
     big = [i for i in items if _needs_worker(i[1])]
     if big:
-        _isolated(big, done, encode)
+        _isolated(big, done, opts)
 
 
-def _analyse_all(items: list[tuple[str, bytes]], workers: int, done: Done, encode: bool) -> None:
+def _analyse_all(items: list[tuple[str, bytes]], workers: int, done: Done, opts: Opts) -> None:
     """Every item analysed once, ``done`` told of each: in a pool of ``workers`` when there
     is more than one, else here (files too large to risk here in a limited worker)."""
     if workers <= 1 or len(items) < 2:
-        _serial(items, done, encode)
+        _serial(items, done, opts)
         return
     finished: set[str] = set()
 
-    def seen(path: str, facts: ModuleFacts, entry: bytes | None) -> None:
+    def seen(path: str, facts: ModuleFacts, entry: bytes | None, made: tuple[bytes, int] | None) -> None:
         finished.add(path)
-        done(path, facts, entry)
+        done(path, facts, entry, made)
 
     try:
-        left = _parallel(_chunks(items, workers * 8), workers, seen, encode)
+        left = _parallel(_chunks(items, workers * 8), workers, seen, opts)
     except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
-        _serial([i for i in items if i[0] not in finished], done, encode)
+        _serial([i for i in items if i[0] not in finished], done, opts)
     else:
         if left:  # a worker died: the unfinished files, one by one, pin it on its file
-            _isolated(left, done, encode)
+            _isolated(left, done, opts)
 
 
 def extract(
@@ -452,12 +492,16 @@ def extract(
     progress: Callable[[int], None] | None = None,
     known: Mapping[str, ModuleFacts] | None = None,
     encode: bool = False,
+    statements: Priors = None,
 ) -> Extraction:
     """Extract every error record of a snapshot. ``jobs=None`` uses every core.
 
     ``known`` holds the per-file facts of files whose bytes were analysed before (an earlier
     release): those are not parsed again, and only the cross-module resolution runs over them.
     ``encode`` also makes the cache entry of each file analysed now (``Extraction.encoded``).
+    ``statements`` (path -> earlier statement entries of it; ``{}`` to only record) turns on
+    reuse below the file (``reuse``): the entries of every file analysed now are left in
+    ``Extraction.libraries``.
     """
     every = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
     known = known or {}
@@ -471,18 +515,29 @@ def extract(
         progress(len(by_path))
 
     encoded: dict[str, bytes] = {}
+    libraries: dict[str, bytes] = {}
+    replayed = 0
 
-    def done(path: str, facts: ModuleFacts, entry: bytes | None) -> None:
+    def done(path: str, facts: ModuleFacts, entry: bytes | None, made: tuple[bytes, int] | None) -> None:
+        nonlocal replayed
         by_path[path] = facts
         if entry is not None:
             encoded[path] = entry
+        if made is not None:
+            libraries[path], n = made
+            replayed += n
         if progress is not None:
             progress(1)
 
-    _analyse_all(items, workers, done, encode)
+    _analyse_all(items, workers, done, (encode, statements))
     facts = [by_path[path] for path, _ in every]
     resolver = Resolver(facts)
-    out = Extraction(fresh={path: by_path[path] for path, _ in items}, encoded=encoded)
+    out = Extraction(
+        fresh={path: by_path[path] for path, _ in items},
+        encoded=encoded,
+        libraries=libraries,
+        replayed=replayed,
+    )
     landed: list[tuple[ErrorRecord, tuple[str, int]]] = []
     try:
         for f in facts:

@@ -18,6 +18,11 @@ different catalogues can share one directory. A
 missing, unreadable or unwritable directory only means the files are parsed. Nothing is ever
 deleted: the directory is the user's to clear (an extractor change leaves the old digest's
 folder unread).
+
+With reuse below the file on (``ERRDEX_STATEMENT_REUSE=1``, ``errdex.extract.reuse``), the
+directory also keeps, per path and content hash, the statement entries of each file parsed
+(``PRODUCER/statements/PATHKEY/SHA``): a later version of the file, whose bytes are new, takes
+its unchanged top-level functions and classes from the newest few of them.
 """
 
 from __future__ import annotations
@@ -76,22 +81,62 @@ class SharedExtractions:
         written = 0
         for path, sha, first, second in entries:
             data = _MAGIC + len(first).to_bytes(8, "big") + first + second
-            if len(data) > MAX_ENTRY_BYTES:
-                continue
-            target = self._entry(sha, path)
-            if target.exists():
-                continue
+            if len(data) <= MAX_ENTRY_BYTES and _write(self._entry(sha, path), data):
+                written += 1
+        return written
+
+    def _statements_dir(self, path: str) -> Path:
+        key = hashlib.sha256(path.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+        return self.dir / "statements" / key
+
+    def statements(self, paths: Iterable[str], most: int) -> dict[str, list[bytes]]:
+        """path -> the statement entries (``extract.reuse``) of up to ``most`` earlier versions
+        of it, newest written first: reuse below the file, for a file whose bytes are new."""
+        out: dict[str, list[bytes]] = {}
+        for path in paths:
             try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
-                try:
-                    with os.fdopen(fd, "wb") as f:
-                        f.write(data)
-                    os.replace(tmp, target)
-                except BaseException:
-                    Path(tmp).unlink(missing_ok=True)
-                    raise
+                found = sorted(self._statements_dir(path).glob("[0-9a-f]*"), key=_mtime, reverse=True)
             except OSError:
                 continue
-            written += 1
-        return written
+            for entry in found[:most]:
+                try:
+                    with entry.open("rb") as f:
+                        data = f.read(MAX_ENTRY_BYTES + 1)
+                except OSError:
+                    continue
+                if len(data) <= MAX_ENTRY_BYTES:
+                    out.setdefault(path, []).append(data)
+        return out
+
+    def put_statements(self, entries: Iterable[tuple[str, str, bytes]]) -> None:
+        """Keep (path, content sha256, statement entries) for the versions after it."""
+        for path, sha, data in entries:
+            if data and len(data) <= MAX_ENTRY_BYTES:
+                _write(self._statements_dir(path) / sha, data)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _write(target: Path, data: bytes) -> bool:
+    """``data`` at ``target`` (a temporary name renamed into place), unless it is there;
+    whether it was written."""
+    if target.exists():
+        return False
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, target)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        return False
+    return True

@@ -1,0 +1,577 @@
+"""Reuse below the file: a changed file's unchanged top-level ``def``/``class`` taken from an
+earlier walk of the same path instead of walked again.
+
+A file that changed between two releases mostly did not change: most of its top-level
+functions and classes have the same text. The visitor's walk of such a statement is a function
+of its text and of what it reads outside its own lines, so when both are equal its output is
+the earlier one with every line number moved by as much as the statement moved.
+
+What it reads is recorded, not guessed: while a file is walked, the module's tables the walk
+looks names up in (the visitor's imports, module-level names, tuples and logger aliases; the
+facts' tables of functions, classes, handlers, mappings) are swapped for ones that note every
+name each top-level statement looks up and what the table held for it (in the cache's
+canonical encoding, or its absence), and every key it writes. A statement's entry is its text
+hash, those reads, the star imports and the warn/log-flagged lines of its span (relative to its
+first line), and its output: its sites and the entries it wrote, as they stood when its walk
+ended. In a later walk of the same path, a statement whose text hash and reads equal an entry's
+(every read answered the same by the tables as they are now) is not walked: its output is
+replayed, lines shifted. A statement is not recorded (so never reused) when its walk did
+anything this cannot replay: iterated a table whole, deleted from one, changed an entry it read
+without writing it, the previous statement's site, the module frame or environment, the flagged
+lines, or put a record outside its own lines (a class-body site's window reaches around it).
+
+At the end of a reusing walk every replayed output is compared with what it is now; if a later
+statement changed one in place (which a fresh walk would have done to the objects it shares
+with others), ``Refused`` is raised and the caller walks the file again without reuse.
+
+The code facts' walk (``codefacts``) reads nothing outside a statement, so a statement's part
+of them is keyed by its text alone (``StatementReuse.code_facts``). The file is still parsed
+whole: the replayed statements' nodes are parsed and not walked.
+
+Entries use the extraction cache's tagged MessagePack (never a pickle), decoded within a size
+cap; a library that does not decode is ignored (every statement walked).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import hashlib
+import os
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import msgpack
+import zstandard
+
+from errdex.extract import cache, codefacts
+from errdex.extract.facts import ExcSpec, ModuleFacts
+from errdex.extract.visitor import Env, ModuleVisitor
+from errdex.model import ClassFact, CodeFacts, FunctionFact
+
+__all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "enabled"]
+
+ENV = "ERRDEX_STATEMENT_REUSE"  # "1": reuse below the file (off by default)
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_MAGIC = b"errdex-stmts/1\n"
+MAX_PRIORS = 3  # earlier walks of a path a walk reuses from (each a library)
+_MAX_LIBRARY = 16 << 20  # one file's entries, inflated (jax's largest file's facts are ~2 MiB)
+# the facts' tables a walk reads and writes by key
+_FACT_TABLES = ("funcs", "classes", "consts", "hands", "type_maps", "passed_maps", "instances", "aliases")
+# the visitor's own tables, and what a read of each records
+_VISITOR_TABLES = ("imports", "tuples", "log_aliases")
+_SETS = ("top", "symbols")
+_READ = frozenset({*_FACT_TABLES, *_VISITOR_TABLES, *_SETS})  # the tables a read can name
+# the tables a replay writes to (a walk that writes another is not recorded)
+_REPLAYED = frozenset({*_FACT_TABLES, "imports"})
+
+
+def enabled() -> bool:
+    """Whether ``ERRDEX_STATEMENT_REUSE`` turns reuse below the file on."""
+    return os.environ.get(ENV, "").strip() == "1"
+
+
+# what replaying an entry whose values have the wrong shape raises (a crafted or damaged one)
+_MISSHAPEN = (TypeError, AttributeError, ValueError, KeyError, IndexError)
+
+
+class Refused(Exception):
+    """A replayed statement's output was changed by a later one: walk the file again whole."""
+
+
+def _canon(value: Any) -> bytes:
+    """A value's canonical bytes (sets sorted): what a read is compared by."""
+    if isinstance(value, list) and value and isinstance(value[0], ast.AST):  # module-level tuples
+        return repr([ast.dump(e) for e in value]).encode()
+    packer = msgpack.Packer(
+        default=cache._tag, strict_types=True, use_bin_type=True, unicode_errors="surrogatepass"
+    )
+    return bytes(packer.pack(value))
+
+
+def _unpack(raw: bytes | memoryview) -> Any:
+    return msgpack.unpackb(
+        raw,
+        object_hook=cache._untag,
+        ext_hook=cache._no_ext,
+        strict_map_key=False,
+        unicode_errors="surrogatepass",
+    )
+
+
+class _Log:
+    """What one top-level statement's walk read and wrote."""
+
+    __slots__ = ("reads", "seen", "spoiled", "symbols", "writes")
+
+    def __init__(self) -> None:
+        self.reads: list[tuple[str, str, bytes | None]] = []
+        self.seen: dict[tuple[str, str], Any] = {}  # (table, key) read -> the object then held
+        self.writes: dict[str, dict[str, None]] = {}  # table -> keys written, in order
+        self.symbols: list[str] = []
+        self.spoiled = False
+
+    def read(self, table: str, held: dict[str, Any], key: str) -> None:
+        if (table, key) in self.seen or key in self.writes.get(table, ()):
+            return
+        value = dict.get(held, key, _ABSENT)
+        self.seen[table, key] = value
+        self.reads.append((table, key, None if value is _ABSENT else _canon(value)))
+
+    def wrote(self, table: str, key: str) -> None:
+        self.writes.setdefault(table, {})[key] = None
+
+
+_ABSENT = object()
+
+
+class _Noted:
+    """What a noted table and a noted set share: a walk that reads one whole (iterates, sizes,
+    updates it in bulk) depends on all of it, so its statement is not recorded."""
+
+    log: _Log | None = None
+    name = ""
+
+    def _whole(self) -> None:
+        if self.log is not None:
+            self.log.spoiled = True
+
+    def __iter__(self) -> Iterator[str]:
+        self._whole()
+        return super().__iter__()  # type: ignore[misc,no-any-return]
+
+    def __len__(self) -> int:
+        self._whole()
+        return super().__len__()  # type: ignore[misc,no-any-return]
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self._whole()
+        super().update(*args, **kwargs)  # type: ignore[misc]
+
+
+class _NotedDict(_Noted, dict[str, Any]):
+    """A table that tells the current statement's log what is looked up and written in it."""
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if self.log is not None:
+            self.log.read(self.name, self, key)
+        return dict.get(self, key, default)
+
+    def __getitem__(self, key: str) -> Any:
+        if self.log is not None:
+            self.log.read(self.name, self, key)
+        return dict.__getitem__(self, key)
+
+    def __contains__(self, key: object) -> bool:
+        if self.log is not None and isinstance(key, str):
+            self.log.read(self.name, self, key)
+        return dict.__contains__(self, key)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if self.log is not None:
+            self.log.wrote(self.name, key)
+        dict.__setitem__(self, key, value)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        if self.log is not None:
+            self.log.read(self.name, self, key)
+            self.log.wrote(self.name, key)
+        return dict.setdefault(self, key, default)
+
+    def keys(self) -> Any:
+        self._whole()
+        return dict.keys(self)
+
+    def items(self) -> Any:
+        self._whole()
+        return dict.items(self)
+
+    def values(self) -> Any:
+        self._whole()
+        return dict.values(self)
+
+    def pop(self, *args: Any) -> Any:
+        self._whole()
+        return dict.pop(self, *args)
+
+    def __delitem__(self, key: str) -> None:
+        self._whole()
+        dict.__delitem__(self, key)
+
+
+class _NotedSet(_Noted, set[str]):
+    """``top`` (looked up) and ``facts.symbols`` (added to), noted for the current statement."""
+
+    def __contains__(self, key: object) -> bool:
+        found = set.__contains__(self, key)
+        if self.log is not None and isinstance(key, str) and (self.name, key) not in self.log.seen:
+            self.log.seen[self.name, key] = found
+            self.log.reads.append((self.name, key, b"1" if found else None))
+        return found
+
+    def add(self, key: str) -> None:
+        if self.log is not None:
+            self.log.symbols.append(key)
+        set.add(self, key)
+
+
+@dataclasses.dataclass(slots=True)
+class _Entry:
+    """One top-level statement's recorded walk, as stored."""
+
+    start: int
+    reads: list[tuple[str, str, bytes | None]]
+    stars: list[str]
+    flags: list[int]  # flagged lines of its span, relative to ``start``
+    out: bytes  # its output (``_output``), lines as they were at ``start``
+
+
+def _shift_spec(spec: ExcSpec | None, by: int) -> None:
+    """An exception spec's line (``at``: a raise's ``(path, line)``) and its inner specs'."""
+    if spec is None:
+        return
+    if spec.at is not None:
+        spec.at = (spec.at[0], spec.at[1] + by)
+    for inner in spec.inner:
+        _shift_spec(inner, by)
+
+
+def _shift(out: dict[str, Any], by: int) -> None:
+    """Move every line number of a decoded output by ``by``, in place. Lines are held by sites
+    (their own lines and window, their spec's ``at``) and by the specs of a function's entry;
+    the other tables (classes, constants, mappings, handlers) hold templates and names, no
+    lines. A line field added to the facts must be added here: the byte-for-byte comparison of
+    reused and fresh extractions (``tests/test_statement_reuse.py``) is what notices."""
+    for site in out["sites"]:
+        site.line += by
+        site.end_line += by
+        site.window_start += by
+        site.window_end += by
+        _shift_spec(site.exc, by)
+    for table, pairs in out["writes"]:
+        if table != "funcs":
+            continue
+        for _, info in pairs:
+            _shift_spec(info.exc, by)
+            for spec in (*info.relays, *info.exc_more, *(s for _, s in info.raised_attrs)):
+                _shift_spec(spec, by)
+
+
+def _digest(lines: list[str], start: int, end: int) -> bytes:
+    return hashlib.sha256("\n".join(lines[start - 1 : end]).encode("utf-8", "surrogatepass")).digest()
+
+
+def _code_part(alone: codefacts._Walker) -> dict[str, Any]:
+    """What one statement's code-facts walk added (a walker that walked it alone)."""
+    return {
+        "funcs": [(q, f.fact, f.calls) for q, f in alone.funcs.items()],
+        "classes": list(alone.classes.items()),
+        "members": [(q, sorted(m)) for q, m in alone.members.items()],
+        "imports": list(alone.imports),
+        "toplevel": sorted(alone.toplevel),
+        "bound": sorted(alone.bound),
+        "consts": list(alone.consts.items()),
+    }
+
+
+def _check_code(part: dict[str, Any]) -> None:
+    """A decoded code-facts part holds what ``_code_part`` makes (TypeError: it does not)."""
+    funcs_ok = all(isinstance(f, FunctionFact) and isinstance(c, list) for _, f, c in part["funcs"])
+    if not funcs_ok or not all(isinstance(c, ClassFact) for _, c in part["classes"]):
+        raise TypeError("a code-facts part of the wrong shape")
+    for name in ("imports", "toplevel", "bound", "members", "consts"):
+        if not isinstance(part[name], list):
+            raise TypeError("a code-facts part of the wrong shape")
+
+
+def _merge_code(walker: codefacts._Walker, part: dict[str, Any]) -> None:
+    """A statement's part added to the file's walker as its walk would have added it: entries
+    assigned in order (a redefinition keeps the first's place), names added."""
+    for qual, fact, calls in part["funcs"]:
+        func = codefacts._Func(fact)
+        func.calls = [(callee, line) for callee, line in calls]
+        walker.funcs[qual] = func
+    for qual, fact in part["classes"]:
+        walker.classes[qual] = fact
+    for qual, members in part["members"]:
+        walker.members[qual] = set(members)
+    for key in part["imports"]:
+        walker.imports[tuple(key)] = None
+    walker.toplevel.update(part["toplevel"])
+    walker.bound.update(part["bound"])
+    walker.consts.update(part["consts"])
+
+
+def _shift_code(part: dict[str, Any], by: int) -> None:
+    """A decoded code-facts part's lines moved by ``by``: its functions' and classes' spans and
+    its calls' lines."""
+    for i, (qual, fact, calls) in enumerate(part["funcs"]):
+        fact.line += by
+        fact.end_line += by
+        part["funcs"][i] = (qual, fact, [(callee, line + by) for callee, line in calls])
+    for _, fact in part["classes"]:
+        fact.line += by
+        fact.end_line += by
+
+
+def _span(stmt: ast.stmt) -> tuple[int, int]:
+    first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
+    return first, stmt.end_lineno or stmt.lineno
+
+
+class StatementReuse:
+    """The statement entries of one path: those of earlier walks (``priors``, libraries as
+    ``library`` made them, at most ``MAX_PRIORS`` read) to reuse, and after a walk, this walk's
+    own."""
+
+    def __init__(self, priors: Sequence[bytes] = ()) -> None:
+        self.prior: dict[bytes, list[_Entry]] = {}
+        self.prior_code: dict[bytes, tuple[int, bytes]] = {}  # text hash -> (start, code facts' part)
+        for data in priors[:MAX_PRIORS]:
+            entries, code = _decode(data)
+            for digest, found in entries.items():
+                self.prior.setdefault(digest, []).extend(found)
+            for digest, part in code.items():
+                self.prior_code.setdefault(digest, part)
+        self.code_made: list[tuple[bytes, int, bytes]] = []
+        self.code_reused = 0
+        self.library: bytes | None = None  # this walk's entries, encoded
+        self.reused = 0  # statements replayed
+        self.walked = 0  # top-level defs/classes walked
+        self.taken: list[str] = []  # the names of those replayed, in order
+
+    def visitor(self, facts: ModuleFacts, is_package: bool, text: str) -> ModuleVisitor:
+        return _ReusingVisitor(facts, is_package, text, self)
+
+    def reset(self) -> None:
+        """Record only, from the start (a walk again after ``Refused``)."""
+        self.prior, self.library, self.reused, self.walked, self.taken = {}, None, 0, 0, []
+        self.prior_code, self.code_made, self.code_reused = {}, [], 0
+
+    def code_facts(self, tree: ast.Module, text: str) -> CodeFacts:
+        """``codefacts.code_facts`` of the file, each top-level def/class's part taken from an
+        earlier version where its text is the same. That walk reads nothing outside the
+        statement (it only adds what the statement defines, binds, imports and calls), so a
+        statement's part is the walk of it alone, merged in order as the whole walk adds it;
+        the file-wide steps (members sorted, calls kept to local names) run after."""
+        walker = codefacts._Walker()
+        lines = text.split("\n")
+        for stmt in tree.body:
+            if not isinstance(stmt, _DEFS):
+                walker._body([stmt], "", None, None, True)
+                continue
+            start, end = _span(stmt)
+            digest = _digest(lines, start, end)
+            prior = self.prior_code.get(digest)
+            if prior is not None:
+                try:
+                    part = _unpack(prior[1])
+                    _check_code(part)
+                    if start != prior[0]:
+                        _shift_code(part, start - prior[0])
+                except (*_MISSHAPEN, msgpack.UnpackException) as e:
+                    raise Refused from e
+                self.code_reused += 1
+                self.code_made.append((digest, *prior))
+            else:
+                alone = codefacts._Walker()
+                alone._body([stmt], "", None, None, True)
+                part = _code_part(alone)
+                self.code_made.append((digest, start, _canon(part)))
+            _merge_code(walker, part)
+        facts = walker.run(ast.Module(body=[], type_ignores=[]))
+        facts.tests = codefacts.defined_tests(tree)
+        return facts
+
+
+def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[int, bytes]]]:
+    """text hash -> the walk's entries, and text hash -> (start, code facts' part); empty for a
+    library that does not decode (nothing reused)."""
+    out: dict[bytes, list[_Entry]] = {}
+    code: dict[bytes, tuple[int, bytes]] = {}
+    try:
+        size = zstandard.frame_content_size(data)
+        if size < 0 or size > _MAX_LIBRARY:
+            return {}, {}
+        raw = zstandard.ZstdDecompressor().decompress(data, max_output_size=size)
+        if raw[: len(_MAGIC)] != _MAGIC:
+            return {}, {}
+        items, parts = _unpack(memoryview(raw)[len(_MAGIC) :])
+        for h, start, reads, stars, flags, body in items:
+            reads = [(str(t), str(k), v) for t, k, v in reads]
+            if (
+                not isinstance(h, bytes)
+                or not isinstance(body, bytes)
+                or any(t not in _READ for t, _, _ in reads)
+            ):
+                return {}, {}
+            out.setdefault(h, []).append(_Entry(int(start), reads, list(stars), list(flags), body))
+        for h, start, part in parts:
+            if not isinstance(h, bytes) or not isinstance(part, bytes):
+                return {}, {}
+            code[h] = (int(start), part)
+        return out, code
+    except (zstandard.ZstdError, msgpack.UnpackException, ValueError, TypeError, KeyError, IndexError):
+        return {}, {}
+
+
+def _encode(entries: list[tuple[bytes, _Entry]], code: list[tuple[bytes, int, bytes]]) -> bytes:
+    body = [(h, e.start, e.reads, e.stars, e.flags, e.out) for h, e in entries]
+    raw = _MAGIC + _canon((body, code))
+    return zstandard.ZstdCompressor(level=3).compress(raw) if len(raw) <= _MAX_LIBRARY else b""
+
+
+class _ReusingVisitor(ModuleVisitor):
+    """The visitor, walking each top-level def/class with its reads noted (and recorded), or
+    replaying an earlier walk's output where the text and every read are the same."""
+
+    def __init__(self, facts: ModuleFacts, is_package: bool, text: str, owner: StatementReuse) -> None:
+        super().__init__(facts, is_package, text, want_sites=True)
+        self.owner = owner
+        self.text_lines = text.split("\n")
+        self.made: list[tuple[bytes, _Entry]] = []
+        self.replayed: list[tuple[dict[str, list[str]], bytes]] = []  # written keys, their canon
+
+    def run(self, body: Any) -> None:
+        noted = self._note_tables()
+        try:
+            self.prepass(body)
+            env: Env = {}
+            for stmt in body:
+                if isinstance(stmt, _DEFS):
+                    self._top(stmt, env, noted)
+                else:
+                    self.walk_stmt(stmt, env, self.module_frame, [])
+            self.finish_module(env)
+        finally:
+            self._plain_tables(noted)
+        for keys, before in self.replayed:
+            if self._written(keys) != before:
+                raise Refused
+        self.owner.library = _encode(self.made, self.owner.code_made)
+
+    def _note_tables(self) -> list[_NotedDict | _NotedSet]:
+        noted: list[_NotedDict | _NotedSet] = []
+        for name in _FACT_TABLES:
+            t = _NotedDict(getattr(self.facts, name))
+            t.name = name
+            setattr(self.facts, name, t)
+            noted.append(t)
+        for name in _VISITOR_TABLES:
+            t = _NotedDict(getattr(self, name))
+            t.name = name
+            setattr(self, name, t)
+            noted.append(t)
+        top, symbols = _NotedSet(self.top), _NotedSet(self.facts.symbols)
+        top.name, symbols.name = "top", "symbols"
+        self.top, self.facts.symbols = top, symbols
+        return [*noted, top, symbols]
+
+    def _plain_tables(self, noted: list[_NotedDict | _NotedSet]) -> None:
+        for t in noted:
+            t.log = None
+        for name in _FACT_TABLES:
+            setattr(self.facts, name, dict(getattr(self.facts, name)))
+        for name in _VISITOR_TABLES:
+            setattr(self, name, dict(getattr(self, name)))
+        self.top, self.facts.symbols = set(self.top), set(self.facts.symbols)
+
+    def _table(self, name: str) -> dict[str, Any]:
+        return getattr(self, name) if name in _VISITOR_TABLES else getattr(self.facts, name)  # type: ignore[no-any-return]
+
+    def _written(self, keys: dict[str, list[str]]) -> bytes:
+        return _canon([[dict.get(self._table(t), k) for k in ks] for t, ks in sorted(keys.items())])
+
+    def _top(self, stmt: ast.stmt, env: Env, noted: list[_NotedDict | _NotedSet]) -> None:
+        start, end = _span(stmt)
+        digest = _digest(self.text_lines, start, end)
+        flags = [n - start for n in self.flag if start <= n <= end]
+        for entry in self.owner.prior.get(digest, ()):
+            if self._matches(entry, flags):
+                try:
+                    self._replay(digest, entry, start)
+                except _MISSHAPEN as e:  # an entry that decoded to values of the wrong shape
+                    raise Refused from e
+                self.owner.taken.append(getattr(stmt, "name", ""))
+                return
+        self.owner.walked += 1
+        log = _Log()
+        watched = (*self._watched(), len(env))
+        before = len(self.facts.sites)
+        prev = _canon(self.facts.sites[before - 1]) if before else b""
+        for t in noted:
+            t.log = log
+        try:
+            self.walk_stmt(stmt, env, self.module_frame, [])
+        finally:
+            for t in noted:
+                t.log = None
+        sites = self.facts.sites[before:]
+        if (
+            log.spoiled
+            or (*self._watched(), len(env)) != watched
+            or (before and _canon(self.facts.sites[before - 1]) != prev)
+            or any(not (start <= s.window_start and s.window_end <= end) for s in sites)
+            or not set(log.writes) <= _REPLAYED
+            or self._changed_reads(log)
+        ):
+            return
+        out = {
+            "sites": sites,
+            "writes": [[t, [[k, dict.get(self._table(t), k)] for k in ks]] for t, ks in log.writes.items()],
+            "symbols": log.symbols,
+        }
+        self.made.append((digest, _Entry(start, log.reads, list(self.facts.stars), flags, _canon(out))))
+
+    def _changed_reads(self, log: _Log) -> bool:
+        """Whether the walk changed in place an entry it read and did not write."""
+        for table, key, canon in log.reads:
+            if canon is None or table in _SETS or key in log.writes.get(table, ()):
+                continue
+            if _canon(dict.get(self._table(table), key)) != canon:
+                return True
+        return False
+
+    def _watched(self) -> tuple[object, ...]:
+        """What a top-level statement's walk must leave alone to be replayable."""
+        return (
+            id(self.flag),
+            len(self.flag),
+            repr(self.module_frame),
+            set.__len__(self.top),
+            tuple(self.facts.stars),
+        )
+
+    def _matches(self, entry: _Entry, flags: list[int]) -> bool:
+        if entry.flags != flags or entry.stars != self.facts.stars:
+            return False
+        for table, key, canon in entry.reads:
+            if table in _SETS:
+                if set.__contains__(getattr(self, table) if table == "top" else self.facts.symbols, key) != (
+                    canon is not None
+                ):
+                    return False
+                continue
+            held = dict.get(self._table(table), key, _ABSENT)
+            if (None if held is _ABSENT else _canon(held)) != canon:
+                return False
+        return True
+
+    def _replay(self, digest: bytes, entry: _Entry, start: int) -> None:
+        out = _unpack(entry.out)
+        if start != entry.start:
+            _shift(out, start - entry.start)
+        self.facts.sites.extend(out["sites"])
+        keys: dict[str, list[str]] = {}
+        for table, pairs in out["writes"]:
+            if table not in _REPLAYED:
+                raise Refused
+            held = self._table(table)
+            for key, value in pairs:
+                dict.__setitem__(held, key, value)
+                keys.setdefault(table, []).append(key)
+        for name in out["symbols"]:
+            set.add(self.facts.symbols, name)
+        self.replayed.append((keys, self._written(keys)))
+        self.made.append((digest, entry))
+        self.owner.reused += 1

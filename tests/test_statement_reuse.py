@@ -1,0 +1,175 @@
+"""Reuse below the file (``extract.reuse``): a changed file's unchanged top-level defs/classes
+replayed from the walk of its earlier version, and what that must not change.
+
+Two commits of a real git repository: the second adds a function at the top (every later
+statement moves down), changes a module constant a raise reads, a module-level tuple a class
+takes its bases from, an import a raise's class comes from, and one function's message. The
+moved functions must be replayed (their records at their new lines), the class and the import's
+user refused (what they read changed), the changed function walked; and the extraction with
+reuse must be the one without it, byte for byte, as must the catalogue indexed through the
+pipeline with reuse on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+from sources_helpers import git, write
+
+from errdex.extract import cache_entry, extract_file, reuse
+from errdex.extract.reuse import ENV, StatementReuse
+from errdex.pipeline import index_releases
+from errdex.sources import open_source
+from errdex.store import Store
+from errdex.store.sharedcache import ENV as SHARED_ENV
+
+FIRST = """\
+from .errors import BaseError
+
+LIMIT = 10
+BASES = (ValueError,)
+
+
+def check(n):
+    if n > LIMIT:
+        raise ValueError(f"n={n} is over the limit {LIMIT}")
+
+
+def moved(x):
+    raise TypeError(f"bad x: {x!r}")
+
+
+class Oops(*BASES):
+    def __init__(self, what):
+        super().__init__(f"oops: {what}")
+
+
+def changed(y):
+    raise KeyError("old message")
+
+
+def uses_import(p):
+    raise BaseError(f"cannot open {p}")
+"""
+
+SECOND = """\
+from .other import BaseError
+
+LIMIT = 20
+BASES = (KeyError,)
+
+
+def added(z):
+    raise RuntimeError(f"new in this commit: {z}")
+
+""" + FIRST.split("BASES = (ValueError,)\n", 1)[1].replace("old message", "new message")
+
+ERRORS = "class BaseError(Exception):\n    pass\n"
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
+    root = tmp_path_factory.mktemp("stmts") / "lib"
+    root.mkdir()
+    git(root, "init", "-q")
+    write(root, {"lib/__init__.py": "", "lib/mod.py": FIRST, "lib/errors.py": ERRORS, "lib/other.py": ERRORS})
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "first")
+    first = git(root, "rev-parse", "HEAD")
+    write(root, {"lib/mod.py": SECOND})
+    git(root, "commit", "-q", "-am", "second")
+    return root, first, git(root, "rev-parse", "HEAD")
+
+
+def _mod(root: Path, rev: str) -> bytes:
+    snap = open_source(f"{root}@{rev}")
+    return next(f.data for f in snap.files if f.path == "lib/mod.py")
+
+
+def test_moved_statements_are_replayed_and_changed_reads_refused(repo: tuple[Path, str, str]) -> None:
+    root, first, second = repo
+    old, new = _mod(root, first), _mod(root, second)
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", old, recorded)
+    assert recorded.library and recorded.walked == 5 and recorded.reused == 0
+    reusing = StatementReuse([recorded.library])
+    got = extract_file("lib/mod.py", new, reusing)
+    # ``check`` reads LIMIT by name only (its value is resolved later, per release): replayed
+    assert reusing.taken == ["check", "moved"]
+    assert reusing.walked == 4  # added, Oops (BASES changed), changed (text), uses_import (import)
+    # the code facts read nothing outside a statement: every statement of the same text is taken
+    assert reusing.code_reused == 4
+    fresh = extract_file("lib/mod.py", new)
+    assert cache_entry(got) == cache_entry(fresh)
+    assert got.code == fresh.code
+    lines = {s.function: s.line for s in got.sites}
+    assert lines["moved"] == SECOND.splitlines().index('    raise TypeError(f"bad x: {x!r}")') + 1
+    assert (
+        lines["moved"] - FIRST.splitlines().index('    raise TypeError(f"bad x: {x!r}")') - 1 == 5
+    )  # moved down
+
+
+def test_a_library_that_does_not_decode_reuses_nothing(repo: tuple[Path, str, str]) -> None:
+    root, _, second = repo
+    new = _mod(root, second)
+    for junk in (b"", b"\x28\xb5\x2f\xfd" + b"\xff" * 40, b"errdex-stmts/1\n\x93"):
+        reusing = StatementReuse([junk])
+        assert cache_entry(extract_file("lib/mod.py", new, reusing)) == cache_entry(
+            extract_file("lib/mod.py", new)
+        )
+        assert reusing.reused == 0
+
+
+def test_an_entry_of_the_wrong_shape_is_walked_instead(repo: tuple[Path, str, str]) -> None:
+    """Entries come from a directory others may write: one that decodes but holds values of
+    the wrong shape makes the file walk whole, and one naming a table the walk has not is
+    not read at all."""
+    root, first, second = repo
+    old, new = _mod(root, first), _mod(root, second)
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", old, recorded)
+    assert recorded.library
+    entries, code = reuse._decode(recorded.library)
+    junk_code = [
+        (d, start + 1, reuse._canon({"funcs": [("f", "junk", [])]})) for d, (start, _) in code.items()
+    ]
+    bad_site = {d: [dataclasses.replace(e, out=reuse._canon({"sites": ["junk"], "writes": [], "symbols": []}))
+                    for e in es] for d, es in entries.items()}  # fmt: skip
+    bad_table = {
+        d: [dataclasses.replace(e, reads=[("nosuch", "x", None)]) for e in es] for d, es in entries.items()
+    }
+    fresh = cache_entry(extract_file("lib/mod.py", new))
+    for made, parts in ((bad_site, []), (bad_table, []), ({}, junk_code)):
+        library = reuse._encode([(d, e) for d, es in made.items() for e in es], parts)
+        assert reuse._decode(library)[0] == ({} if made is bad_table else made)
+        reusing = StatementReuse([library])
+        assert cache_entry(extract_file("lib/mod.py", new, reusing)) == fresh
+        assert reusing.reused == 0
+
+
+def _records(store: Store, sid: int) -> list[tuple[object, ...]]:
+    """Each record of a snapshot: its id, where it is and what it says."""
+    got = [
+        (e.error_id, e.path, e.line, e.function, e.exc_type, e.template)
+        for e in store.iter_entries(snapshot_id=sid)
+    ]
+    return sorted(got, key=repr)
+
+
+def test_a_history_indexed_with_reuse_is_the_one_without(
+    repo: tuple[Path, str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, first, second = repo
+    specs = [f"{root}@{first}", f"{root}@{second}"]
+    plain = index_releases(specs, str(tmp_path / "plain.db"), jobs=1)
+    monkeypatch.setenv(ENV, "1")
+    monkeypatch.setenv(SHARED_ENV, str(tmp_path / "shared"))
+    reused = index_releases(specs, str(tmp_path / "reuse.db"), jobs=1)
+    # the entries were kept for later runs (the shared cache), one per file parsed: the first
+    # commit's four and the changed module of the second
+    assert len(list((tmp_path / "shared").glob("*/statements/*/*"))) == 5
+    with Store.open(str(tmp_path / "plain.db")) as a, Store.open(str(tmp_path / "reuse.db")) as b:
+        for x, y in zip(plain, reused, strict=True):
+            assert _records(a, x.snapshot_id) == _records(b, y.snapshot_id) != []
