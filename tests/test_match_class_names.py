@@ -219,12 +219,18 @@ def test_a_class_object_placeholder_never_holds_a_bare_class_name(proxies: Match
 
 
 def test_the_class_a_class_object_prints_is_its_last_dotted_name() -> None:
-    from errdex.match.rank import _printed_class
+    from errdex.match.verify import printed_class
 
-    assert _printed_class("<class 'pkg.mod.Name'>") == "Name"
-    assert _printed_class("<class 'Name'>") == "Name"
-    assert _printed_class("Name") == ""
-    assert _printed_class("<Name object at 0x1>") == ""
+    assert printed_class("<class 'pkg.mod.Name'>") == "Name"
+    assert printed_class("<class 'Name'>") == "Name"
+    assert printed_class("Name") == ""
+    assert printed_class("<Name object at 0x1>") == ""
+    # the one test the matcher's shape check and the ranker's class evidence share: the message's
+    # whitespace around the value is not the value's, and a printed class always has a name
+    assert printed_class("  <class 'int'>\n") == "int"
+    assert printed_class("<class ''>") == ""
+    assert printed_class("<class 'pkg.'>") == ""
+    assert printed_class("<class 'int'> and more") == ""
 
 
 GROUPS = """\

@@ -23,7 +23,7 @@ from errdex.match.result import Match, Result, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.twins import literal, mark_ties, twins_last
-from errdex.match.verify import compact
+from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, printed_class
 
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
@@ -596,12 +596,9 @@ def _prints_value(segs: tuple[str, ...], names: tuple[str, ...], value: str) -> 
     inner = value[len(head) : len(value) - len(tail)]
     if not (inner.strip() and value.startswith(head) and value.endswith(tail)):
         return False
-    if _prints_class(names[0]) and not _class_shown(inner):
+    if _prints_class(names[0]) and not printed_class(inner):
         return False
     return all(inner.startswith(opens) for shape, opens in _CONTAINER_OPENS if shape in names[0])
-
-
-_CLASS_HEAD, _CLASS_TAIL = "<class '", "'>"  # how str() and repr() print a class object
 
 
 def _prints_class(name: str) -> bool:
@@ -612,11 +609,6 @@ def _prints_class(name: str) -> bool:
         if expr.startswith(wrap) and expr.endswith(")"):
             expr = expr[len(wrap) : -1]
     return (expr.startswith("type(") and expr.endswith(")")) or expr.endswith(".__class__")
-
-
-def _class_shown(value: str) -> bool:
-    """Whether ``value`` is a class object as printed (``<class 'pkg.Name'>``)."""
-    return value.startswith(_CLASS_HEAD) and value.endswith(_CLASS_TAIL) and len(value) > 10
 
 
 def _affixes_explain(idx: Index, tf: TextFit, pids: list[int]) -> None:
@@ -650,8 +642,8 @@ def _shape_shown(name: str, value: str) -> tuple[int, str] | None:
     """How many characters of ``value`` a placeholder's own shape prints, and what it prints,
     when the value has that shape: ``<class '`` and ``'>`` for a class object, the brackets of
     a container the extractor read (``errors: list!r``); None for a placeholder of any value."""
-    if _prints_class(name) and _class_shown(value):
-        return len(_CLASS_HEAD + _CLASS_TAIL), "a class object"
+    if _prints_class(name) and printed_class(value):
+        return len(CLASS_HEAD + CLASS_TAIL), "a class object"
     for shape, opens in _CONTAINER_OPENS:
         if shape in name and value.startswith(opens):
             return 2, f"a {shape.removeprefix(': ')}"

@@ -74,7 +74,7 @@ from errdex.match.thresholds import (
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
 )
-from errdex.match.verify import REPR_MARK, repr_start, values
+from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
 from errdex.store.classes import owner_class as _owner_class
 
 # an object's default repr, ``object.__repr__``: ``<pexpect.pty_spawn.spawn object at 0x7f...>``
@@ -718,7 +718,7 @@ class Ranker:
         if tf is not None and any(_class_slot(n) or _object_slot(n) for n in names):
             vals = values(list(names), c.fit, tf.message, tf.cmap)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
-            got += [_printed_class(v) for n, v in vals.items() if _object_slot(n)]
+            got += [printed_class(v) for n, v in vals.items() if _object_slot(n)]
         self._named[c.pid] = got
         return got
 
@@ -823,16 +823,6 @@ def _class_slot(name: str) -> bool:
 def _object_slot(name: str) -> bool:
     """Whether a placeholder prints the raising object's class itself (``{self.__class__}``)."""
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_OBJECT
-
-
-def _printed_class(value: str) -> str:
-    """The class name in what ``str()``/``repr()`` of a class prints (``<class 'pkg.mod.Name'>``
-    -> ``Name``), or ``""`` when the value is not that: a bare ``Name`` in the message is another
-    template's ``{type(self).__name__}``, not this one's ``{self.__class__}``."""
-    v = value.strip()
-    if not (v.startswith("<class '") and v.endswith("'>")):
-        return ""
-    return v[len("<class '") : -2].rsplit(".", 1)[-1]
 
 
 def _priority(bound: Key, pid: int) -> tuple[int, int, int, int, float, int]:

@@ -273,6 +273,21 @@ def _cut(text: str, cmap: list[int], s: int, e: int) -> str:
     return text[cmap[s] : cmap[e - 1] + 1]
 
 
+CLASS_HEAD, CLASS_TAIL = "<class '", "'>"  # how str() and repr() print a class object
+
+
+def printed_class(value: str) -> str:
+    """The class name in what ``str()``/``repr()`` of a class object prints
+    (``<class 'pkg.mod.Name'>`` -> ``Name``), or ``""`` when the value is not one: a bare
+    ``Name`` is another template's ``{type(self).__name__}``. The matcher's shape test and the
+    ranker's class evidence both ask this, so they cannot disagree on what a printed class is
+    (the whitespace around a value is the message's, not the value's)."""
+    v = value.strip()
+    if len(v) <= len(CLASS_HEAD + CLASS_TAIL) or not (v.startswith(CLASS_HEAD) and v.endswith(CLASS_TAIL)):
+        return ""
+    return v[len(CLASS_HEAD) : -len(CLASS_TAIL)].rsplit(".", 1)[-1]
+
+
 REPR_MARK = "!r"  # a stored placeholder name shown through repr() ends in it (``extract.templates``)
 _REPR_WORDS = frozenset({"None", "True", "False", "Ellipsis", "NotImplemented", "inf", "nan", "-inf"})
 _STRING_PREFIX = frozenset("bBrRuUfF")
