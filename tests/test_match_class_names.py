@@ -289,3 +289,49 @@ def test_only_the_plain_classes_below_a_class_printing_its_name_are_kept() -> No
         ("Resampler", ("_GroupByMixin", "pkg.SeriesGroupBy")),
     ]
     assert below_named_owners(rows, set()) == []
+
+
+STYLES = """\
+def _convert(expected_type, value):
+    if not isinstance(value, expected_type):
+        raise TypeError('expected ' + str(expected_type))
+    return value
+
+
+class Style:
+    pass
+
+
+class StyleList(list):
+    def append(self, value):
+        if not isinstance(value, Style):
+            raise TypeError('expected ' + str(Style))
+        super().append(value)
+"""
+
+
+def test_a_placeholder_naming_a_class_prints_that_class_and_no_other(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # ``'expected ' + str(Style)`` is ``expected {Style}``: it prints ``<class 'sheet.styles.Style'>``,
+    # so ``<class 'float'>`` is the sibling's ``expected {expected_type}``, though both fit alike
+    with indexed(tmp_path_factory, "sheet/styles.py", STYLES) as styles:
+        res = styles.explain("TypeError: expected <class 'float'>")
+    assert [(m.function, m.template) for m in res.matches[:2]] == [
+        ("_convert", "expected {expected_type}"),
+        ("StyleList.append", "expected {Style}"),
+    ]
+    assert res.matches[0].score > res.matches[1].score
+    assert any("prints a class by its name" in r for r in res.matches[1].reasons)
+    # a placeholder that is not a class's name says nothing of the class it holds
+    assert not any("prints a class by its name" in r for r in res.matches[0].reasons)
+
+
+def test_a_placeholder_spelled_as_a_class_is_capwords() -> None:
+    from errdex.match.rank import _class_constant
+
+    assert _class_constant("DifferentialStyle") and _class_constant("Font!r")
+    assert not _class_constant("expected_type")
+    assert not _class_constant("MAX_SIZE")
+    assert not _class_constant("self.Style")
+    assert not _class_constant("T")

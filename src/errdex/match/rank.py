@@ -134,6 +134,7 @@ class Ranker:
         self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
         self._tf: TextFit | None = None
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
+        self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
 
@@ -444,7 +445,7 @@ class Ranker:
             score += CALLED
         if not self._empty:
             score += CALLERS_STEP * idx.entry_callers(ei)
-        score += self._class_named(c, site.function)
+        score += self._class_named(c, site.function) - self._other_class_printed(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
         if self._tf is not None and ei in self._tf.near:
@@ -486,6 +487,8 @@ class Ranker:
                 named, "another class than this site's"
             )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
+        if self._other_class_printed(c):
+            reasons.append("the template prints a class by its name where the message shows another class")
         if self._repr_owner(s.ei):
             reasons.append(
                 f"the message shows an object of this site's class ({_owner_class(site.function)})"
@@ -743,6 +746,31 @@ class Ranker:
             return CLASS_BELOW
         return -CLASS_NAMED if any(v.isidentifier() for v in named) else 0.0
 
+    def _other_class_printed(self, c: Cand) -> float:
+        """``CLASS_NAMED`` when a placeholder naming a class (``'expected ' +
+        str(DifferentialStyle)``, ``f"not a {Font}"``) holds another class in the message: ``str()``
+        of a class object is ``<class 'pkg.mod.Name'>``, so a message showing ``<class 'float'>``
+        there was printed by another statement (a sibling's ``expected {expected_type}``), however
+        well the words fit; else 0. Only a full fit has values to read."""
+        if c.fit is None or not c.fit.full:
+            return 0.0
+        got = self._constants.get(c.pid)
+        if got is None:
+            got = 0.0
+            names = self.idx.patterns[c.pid].names
+            tf = self._tf
+            if tf is not None and any(_class_constant(n) for n in names):
+                vals = values(list(names), c.fit, tf.message, tf.cmap)
+                shown = [
+                    (n.removesuffix(REPR_MARK), printed_class(v))
+                    for n, v in vals.items()
+                    if _class_constant(n)
+                ]
+                if any(printed and printed != n for n, printed in shown):
+                    got = CLASS_NAMED
+            self._constants[c.pid] = got
+        return got
+
     def _repr_owner(self, ei: int) -> bool:
         """Whether the message shows an object (its default repr) of the class whose method
         holds entry ``ei``, defined in the entry's module: messages print ``str(self)`` of the
@@ -818,6 +846,14 @@ def module_of(path: str) -> str:
 def _class_slot(name: str) -> bool:
     """Whether a placeholder prints the raising object's class name."""
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _class_constant(name: str) -> bool:
+    """Whether a placeholder is a name spelled as a class (``DifferentialStyle``, ``Font``:
+    CapWords, PEP 8's spelling of a class; not a ``CONSTANT``, a ``variable`` nor an attribute),
+    whose ``str()`` is the class object's ``<class '...'>``."""
+    name = name.removesuffix(REPR_MARK)
+    return name.isidentifier() and name[:1].isupper() and not name.isupper()
 
 
 def _object_slot(name: str) -> bool:
