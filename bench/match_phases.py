@@ -3,6 +3,7 @@
 counts per query, on ``bench/match_speed.py``'s synthetic catalogues.
 
     .venv/bin/python bench/match_phases.py --sizes 1000000,2000000 [--queries 1000] [--dir DIR]
+    .venv/bin/python bench/match_phases.py --kept DIR/synthetic-10000000.idx [--queries 2000] [--slowest 40]
 
 Each size's index is built once with ``Index.build`` (the real templates, then
 ``match_speed``'s varied copies) and kept in ``--dir`` (``DIR/nSIZE.idx``, reused when present).
@@ -16,7 +17,10 @@ a full or cut-short message; tracebacks and messages the index does not hold cos
 and sit above it). The size line gives the build time (when built in this run) and the peak
 resident memory of the process so far. ``--answers FILE`` writes every query's top 10, to compare two
 trees' answers (run this script once per tree, with ``PYTHONPATH`` on each tree's ``src``).
-Timing wraps functions by assignment, so it adds a little to every phase.
+Timing wraps functions by assignment, so it adds a little to every phase. ``--kept`` measures
+an index ``bench/ecosystem.py --keep`` kept (10M templates take half an hour to build) on its
+kept queries instead, each query with its thread's page faults, and ``--slowest N`` lists the
+N slowest with the phases and counts that made them slow.
 """
 
 from __future__ import annotations
@@ -103,6 +107,62 @@ def instrument() -> None:
         timed(owner, name, label)
 
 
+def measure_kept(path: Path, n_queries: int, slowest: int, answers: str | None) -> int:
+    """Every query of a kept index timed alone: thread CPU, the phases, the counts and the page
+    faults of its thread (``RUSAGE_THREAD``: a cold region of the mapped file is a fault), then
+    the ``slowest`` queries with the phases that took their time, to tell the tail's causes apart."""
+    kept = json.loads(path.with_suffix(".queries.json").read_text())[:n_queries]
+    with path.open("rb") as fh:
+        index = Index.loads(memoryview(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)))
+    instrument()
+    matcher = Matcher(index)
+    for text, _want in kept[:20]:
+        matcher.explain(text)
+    gc.collect()
+    gc.freeze()
+    rows: list[tuple[float, int, int, dict[str, float], dict[str, int]]] = []
+    top: list[list[list[Any]]] = []
+    for text, _want in kept:
+        SPENT.clear()
+        COUNTS.clear()
+        r0 = resource.getrusage(resource.RUSAGE_THREAD)
+        t = time.thread_time()
+        res = matcher.explain(text, limit=10)
+        cpu = time.thread_time() - t
+        r1 = resource.getrusage(resource.RUSAGE_THREAD)
+        rows.append(
+            (cpu, r1.ru_minflt - r0.ru_minflt, r1.ru_majflt - r0.ru_majflt, dict(SPENT), dict(COUNTS))
+        )
+        top.append([[m.id, m.repo, m.version, m.line, m.approximate, round(m.score, 6)] for m in res.matches])
+    gc.unfreeze()
+    lat = sorted(r[0] for r in rows)
+    minflt = sorted(r[1] for r in rows)
+    print(
+        f"{path.name}: {len(rows)} queries, CPU p50 {statistics.median(lat) * 1e3:.2f} ms,"
+        f" p99 {lat[int(len(lat) * 0.99)] * 1e3:.1f} ms; minor faults p50 {minflt[len(minflt) // 2]},"
+        f" p99 {minflt[int(len(minflt) * 0.99)]}, max {minflt[-1]}; major faults {sum(r[2] for r in rows)}"
+    )
+    phases: dict[str, float] = {}
+    for r in rows:
+        for label, spent in r[3].items():
+            phases[label] = phases.get(label, 0.0) + spent
+    for label, spent in sorted(phases.items(), key=lambda kv: -kv[1]):
+        print(f"  {label:36s} {spent / len(rows) * 1e3:7.3f} ms/query (CPU)")
+    order = sorted(range(len(rows)), key=lambda i: -rows[i][0])
+    for i in order[:slowest]:
+        cpu, minor, _major, took, counts = rows[i]
+        most = sorted(took.items(), key=lambda kv: -kv[1])[:3]
+        print(
+            f"  query {i:4d} {cpu * 1e3:6.1f} ms, {minor:5d} faults: "
+            + ", ".join(f"{label} {v * 1e3:.1f}" for label, v in most)
+            + "; "
+            + ", ".join(f"{label} {v}" for label, v in counts.items() if v)
+        )
+    if answers:
+        Path(answers).write_text(json.dumps(top))
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     ap.add_argument("--sizes", default="1000000,2000000")
@@ -110,7 +170,16 @@ def main() -> int:
     ap.add_argument("--sample", type=int, default=1_000_000, help="queries come from the first N templates")
     ap.add_argument("--dir", default="/tmp/errdex-phases")
     ap.add_argument("--answers", help="write each query's top 10 here (JSON), per size: FILE.SIZE")
+    ap.add_argument(
+        "--kept",
+        type=Path,
+        help="measure this kept index (bench/ecosystem.py --keep: DIR/synthetic-N.idx) on the queries"
+        " kept beside it instead of building one",
+    )
+    ap.add_argument("--slowest", type=int, default=0, help="list the N slowest queries, phase by phase")
     args = ap.parse_args()
+    if args.kept is not None:
+        return measure_kept(args.kept, args.queries, args.slowest, args.answers)
     import errdex
 
     print(f"errdex from {Path(errdex.__file__).parent}", file=sys.stderr)  # match_speed puts its tree first

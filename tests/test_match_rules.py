@@ -11,6 +11,7 @@ from errdex.match.index import BIG_PATTERN
 from errdex.match.parse import parse
 from errdex.match.rank import Ranker
 from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
+from errdex.match.thresholds import CALLER_FRAME, DEEPEST_FRAME, MAX_FRAME, ON_RAISE, SAME_LINE
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -1378,3 +1379,67 @@ def test_a_syntax_error_the_compiler_located_is_no_exact_raise_of_the_same_words
     )
     assert not top(m.explain(own)).approximate
     assert not top(m.explain("SyntaxError: invalid syntax")).approximate
+
+
+def test_frame_evidence_read_in_bulk_is_the_walk_of_each_named_entry() -> None:
+    # A function raising five worded messages and one all-placeholder template (a grouped
+    # pattern: 130 releases x 2 statements > BIG_PATTERN) in 130 releases, each release's copy
+    # of a message its own pattern, and a caller raising too: the deepest frame names 910
+    # entries (the line it lands on among them), the caller's frame 260 more. The bulk reads
+    # (``_pattern_weights``, ``FrameEvidence.cap``) give what the entry-by-entry walk gives:
+    # every entry's weight, each pattern's best weight in the order its first entry was named,
+    # the grouped pattern's named entries, and the patterns the cap keeps.
+    entries = [
+        entry(
+            [f"bad value v{k} number {i} given", ] if i < 5 else ["", "msg", ""],
+            path="lib/model.py", line=10 + i, function="fit", repo=f"o/lib-v{k}",
+        )
+        for k in range(130)
+        for i in range(7)
+    ] + [
+        entry([f"run failed r{k}"], path="lib/model.py", line=40 + i, function="run", repo=f"o/lib-v{k}")
+        for k in range(130)
+        for i in range(2)
+    ]  # fmt: skip
+    m = Matcher.from_entries(entries)
+    idx = m.index
+    paste = tb(
+        ("lib/model.py", 41, "run", "self.fit(x)"),
+        ("lib/model.py", 12, "fit", 'raise ValueError(f"bad value {x}")'),
+        last="ValueError: bad value v3 number 2 given",
+    )
+    ev = frames.gather(idx, parse(paste).frames)
+    fit = set(idx.sites.get(("lib/model.py", "fit")))
+    run = set(idx.sites.get(("lib/model.py", "run")))
+    on_line = set(idx.sites.get(("lib/model.py", 12)))
+    assert len(fit) == 910 and len(run) == 260 and on_line <= fit
+    want = {ei: ON_RAISE if ei in on_line else DEEPEST_FRAME for ei in fit}
+    at_41 = set(idx.sites.get(("lib/model.py", 41)))
+    want |= {ei: CALLER_FRAME + SAME_LINE if ei in at_41 else CALLER_FRAME for ei in run}
+    assert {ei: w for ei, (w, _fi, _d) in ev.entries.items()} == pytest.approx(want)
+    # each pattern's best entry weight, in the order its first entry was named
+    pids: dict[int, float] = {}
+    big: dict[int, list[int]] = {}
+    for ei, (w, _fi, _d) in ev.entries.items():
+        pid = idx.entry_pat[ei]
+        if w > pids.get(pid, 0.0):
+            pids[pid] = w
+        if pid in idx.groups.big:
+            big.setdefault(pid, []).append(ei)
+    assert list(ev.pids.items()) == list(pids.items())
+    assert ev.big == big and len(big) == 1 and len(next(iter(big.values()))) == 260
+    # the cap: the patterns the text fits (some of them), then by weight in that order
+    fitted = {pid: None for pid in list(pids)[3:700:9]}
+
+    def fits(pid: int) -> tuple[bool, float, float]:
+        return (pid % 3 == 0, (pid % 7) / 7, pids[pid])
+
+    def tie(pid: int) -> float:
+        return float(pid % 5)
+
+    keep = frames._best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
+    landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
+    keep |= frames._best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
+    ev.cap(fits, tie, fitted)
+    assert list(ev.pids.items()) == [(pid, w) for pid, w in pids.items() if pid in keep]
+    assert len(fitted) > MAX_FRAME and len(landed) > MAX_FRAME

@@ -16,9 +16,12 @@ lived elsewhere, so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import heapq
+import itertools
 import re
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
@@ -68,13 +71,16 @@ class FrameEvidence:
         if len(self.pids) <= MAX_FRAME:
             return
         pids = self.pids
-        keep = _best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
-        landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
+        keep = set(_fitted(pids, fitted))
+        if len(keep) > MAX_FRAME:  # in order: ties between equal fits go to the first named
+            keep = set(heapq.nlargest(MAX_FRAME, [p for p in pids if p in keep], key=fits))
+        keep.update(_heaviest(pids, MAX_FRAME - len(keep), fitted))
+        landed = list(compress(pids, map(ON_RAISE.__le__, pids.values())))
         if len(landed) > MAX_FRAME:
             keep |= _best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
         else:
             keep.update(landed)
-        self.pids = {pid: w for pid, w in pids.items() if pid in keep}
+        self.pids = dict(compress(pids.items(), map(keep.__contains__, pids)))
 
     def weight_of(self, idx: Index, ei: int, pid: int) -> float:
         """Frame evidence for one entry (``weight`` without the reason, nor decoding the entry)."""
@@ -100,6 +106,31 @@ class FrameEvidence:
         if e[E_REPO] in self.repos:
             return REPO_FRAME, f"the traceback runs through {e[E_REPO]}"
         return 0.0, ""
+
+
+def _fitted(pids: dict[int, float], fitted: Container[int]) -> list[int]:
+    """The patterns of ``pids`` in ``fitted``, read from the smaller of the two when ``fitted``
+    is a mapping too (the patterns the text was verified against are a few hundred; those the
+    frames of a big catalogue name, tens of thousands)."""
+    if isinstance(fitted, Mapping) and len(fitted) < len(pids):
+        return [p for p in fitted if p in pids]
+    return [p for p in pids if p in fitted]
+
+
+def _heaviest(pids: dict[int, float], n: int, skip: Container[int]) -> list[int]:
+    """``heapq.nlargest(n, [p for p in pids if p not in skip], key=pids.__getitem__)`` as a set:
+    the weights are a handful of values (one per kind of frame evidence), so the patterns are
+    taken a weight at a time, heaviest first and each in order, and the scan stops once ``n``
+    are taken rather than keying every pattern a function of a big catalogue names."""
+    out: list[int] = []
+    if n <= 0:
+        return out
+    for w in sorted(set(pids.values()), reverse=True):
+        level = compress(pids, map(w.__eq__, pids.values()))
+        out += itertools.islice((p for p in level if p not in skip), n - len(out))
+        if len(out) >= n:
+            break
+    return out
 
 
 def _best(
@@ -129,16 +160,35 @@ def gather(idx: Index, frames: list[Frame], types: Sequence[str] = ()) -> FrameE
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
         ev.info.ends_at_call = None
-    # a function of a big catalogue names hundreds of entries: their patterns are read in bulk
-    pids, grouped = ev.pids, idx.groups.big
-    get = pids.get
-    for (ei, (w, _fi, _d)), pid in zip(ev.entries.items(), idx.entry_pats(ev.entries), strict=True):
-        if w > get(pid, 0.0):
-            pids[pid] = w
-        if pid in grouped:
-            ev.big.setdefault(pid, []).append(ei)
+    _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
+
+
+def _pattern_weights(idx: Index, ev: FrameEvidence) -> None:
+    """Each named pattern's best entry weight (``pids``, in the order its first entry was named)
+    and the named entries of grouped patterns (``big``).
+
+    A function of a big catalogue names tens of thousands of entries (each of its raises in
+    every snapshot and copy), so this is done without a Python step per entry: the patterns are
+    read in bulk, their order fixed by ``dict.fromkeys`` at the lowest weight, and each higher
+    weight written over the patterns of its entries in ascending order, so that each pattern
+    ends with its highest (the weights are a handful of values, one per kind of evidence)."""
+    named = ev.entries
+    if not named:
+        return
+    pats = idx.entry_pats(named)
+    ws = list(map(itemgetter(0), named.values()))
+    levels = sorted(set(ws))
+    pids = ev.pids
+    pids.update(dict.fromkeys(pats, levels[0]))
+    for w in levels[1:]:  # a handful of levels (one per kind of frame evidence), each a pass in C
+        pids.update(dict.fromkeys(compress(pats, map(w.__eq__, ws)), w))
+    grouped = idx.groups.big.intersection(pids)
+    if grouped:
+        big = ev.big
+        for ei, pid in compress(zip(named, pats, strict=True), map(grouped.__contains__, pats)):
+            big.setdefault(pid, []).append(ei)
 
 
 def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
@@ -228,20 +278,19 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
         # the frame is on the statement itself: same line, and the function it names (a pytest
         # location line names none). Read as membership of the function's row rather than by
         # decoding each entry's function: a line of a big catalogue is every copy of the raise
-        landed = _on_line(at_line, in_fn) if fn else at_line
         if fn:
-            same = set(at_line)
             base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
-            named, named_here = (base, fi, depth), (base + SAME_LINE, fi, depth)
-            if out:
-                get = out.get
-                for ei in in_fn:
-                    w = named_here if ei in same else named
-                    old = get(ei)  # ``_put``, inline: a function of a big catalogue names hundreds
-                    if old is None or w[0] > old[0]:
-                        out[ei] = w
-            else:  # the deepest frame: nothing is named yet, so there is no weight to beat
-                out.update([(ei, named_here if ei in same else named) for ei in in_fn])
+            if out:  # ``_put`` of each: the function's row at ``base``, then its raises on this line
+                landed = _on_line(at_line, in_fn)
+                _put_all(out, in_fn, base, fi, depth)
+                _put_all(out, landed, base + SAME_LINE, fi, depth)
+            else:  # the deepest frame: nothing is named yet, so there is no weight to beat, and
+                # the row named is the set its raises on this line are looked up in
+                out.update(dict.fromkeys(in_fn, (base, fi, depth)))
+                landed = [ei for ei in at_line if ei in out]
+                out.update(dict.fromkeys(landed, (base + SAME_LINE, fi, depth)))
+        else:
+            landed = at_line
         if not fn or fn.startswith("<"):
             # a frame naming a function puts it, and its raises on this line, in the ``in_fn``
             # weights above; a raise of another function on the same line number is another
@@ -381,13 +430,13 @@ def _statement_sites(
     return at_line or eis
 
 
-def _put_all(out: dict[int, tuple[float, int, int]], eis: list[int], w: float, fi: int, depth: int) -> None:
+def _put_all(
+    out: dict[int, tuple[float, int, int]], eis: Sequence[int], w: float, fi: int, depth: int
+) -> None:
     """``_put`` of each entry of ``eis`` (one loop: a line lists every copy of its raise)."""
     named, get = (w, fi, depth), out.get
-    for ei in eis:
-        old = get(ei)
-        if old is None or w > old[0]:
-            out[ei] = named
+    # one comprehension then one update in bulk: a line of a big catalogue is thousands of copies
+    out.update(dict.fromkeys([ei for ei in eis if (old := get(ei)) is None or w > old[0]], named))
 
 
 def _put(out: dict[int, tuple[float, int, int]], ei: int, w: float, fi: int, depth: int) -> None:

@@ -858,7 +858,10 @@ class Index:
     def entry_pats(self, eis: Iterable[int]) -> list[int]:
         """The patterns of entries ``eis``, read in one pass and checked at once."""
         col = self._ecols[6]
-        out = [col[i] for i in eis]
+        eis = eis if isinstance(eis, list | tuple) else list(eis)
+        # one C call for many (``itemgetter`` of them all): a frame of a big catalogue names
+        # tens of thousands of entries, and a comprehension's step per entry is most of the read
+        out = list(itemgetter(*eis)(col)) if len(eis) > 1 else [col[i] for i in eis]
         if out and max(out) >= self.n_patterns:
             raise CorruptIndex(f"pattern id {max(out)} of {self.n_patterns}")
         return out
