@@ -1246,6 +1246,12 @@ _RICH_FRAGMENT = (  # hatchling's metadata check, pasted from inside a rich trac
         # a raise above the last frame's line is another frame's, and says nothing
         ('  File "lib/a.py", line 3, in f\n    raise ValueError("outer")\n  File "lib/b.py", line 9, in g\n    h()\n',
          (None, "")),
+        # IPython's context lines below its arrow, as rich's below its marked line
+        ('File /lib/core.py:14, in load(path)\n---> 14 data = read(path)\n     15 if not data:\n'
+         '     16     raise KeyError("no data")\n', ("KeyError", "no data")),
+        # IPython's context lines above its arrow are lines the frame did not reach
+        ('File /lib/core.py:14, in load(path)\n     12 if not path:\n     13     raise KeyError("no path")\n'
+         '---> 14 data = read(path)\n     15 return data\n', (None, "")),
         # a variable bound to something else than a literal is unknown
         ("│ ❱ 10 │ msg = build(x) │\n│   11 │ raise ValueError(msg) │\n", (None, "")),
     ],

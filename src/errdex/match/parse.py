@@ -653,20 +653,25 @@ _NAME_LITERAL = re.compile(
 
 def _shown_code(ln: str) -> str:
     """The code of a source line as a paste shows it: a rich panel's ``│ 116 │ code`` (its
-    indentation guides ``│`` dropped) or a plain line, stripped."""
+    indentation guides ``│`` dropped), IPython's ``     13     code`` (its line number dropped:
+    no statement starts with a number and a space) or a plain line, stripped."""
     inner = ln.strip().strip("│┃").strip()
     m = _RICH_CODE.match(inner)
     if m and m.group(3) is not None:
         return m.group(3).replace("│", " ").strip()
+    digits = len(inner) - len(inner.lstrip("0123456789"))
+    if 0 < digits <= 9 and inner[digits : digits + 1] == " ":
+        return inner[digits:].strip()
     return inner
 
 
 def _names_frame(ln: str) -> bool:
-    """Whether a pasted line names a frame or marks its executing line (plain, IPython or rich)."""
+    """Whether a pasted line names a frame or marks its executing line (plain, IPython or rich):
+    a raise shown above the marked line is context the frame never reached."""
     inner = ln.strip().strip("│┃").strip()
-    return inner.startswith("❱") or bool(
-        _PY_FRAME.match(ln) or _IPY_FRAME.match(ln) or _RICH_FRAME.match(inner)
-    )
+    if inner.startswith("❱") or _IPY_ARROW.match(inner):
+        return True
+    return bool(_PY_FRAME.match(ln) or _IPY_FRAME.match(ln) or _RICH_FRAME.match(inner))
 
 
 def _message_of_shown_raise(b: Block, text: str) -> None:
