@@ -850,3 +850,23 @@ def test_a_logged_text_that_names_the_class_it_caught_is_the_logging_call() -> N
         assert "the logged text names the class it caught (MirrorError: ...)" in best.reasons
     # pasted as an exception (no log level), the raise of the class is a fair answer
     assert top(m.explain("MirrorError: could not reach the package mirror at https://x")).path == "lib/net.py"
+
+
+def test_another_program_s_next_lines_after_the_message_are_cut_off() -> None:
+    # setuptools-scm under ``pip install .`` (a real paste's shape): pip's own ``ERROR:`` line
+    # follows the exception line and reads as the message's second line; the head that a
+    # template fits exactly is the reading kept
+    segs = ["setuptools-scm was unable to detect version for ", "root!r", "."]
+    m = Matcher.from_entries([entry(segs, exc_type="LookupError", function="_version_missing")])
+    res = m.explain(
+        "LookupError: setuptools-scm was unable to detect version for '/tmp'.\n"
+        "ERROR: Command errored out with exit status 1: python setup.py egg_info Check the logs"
+    )
+    got = top(res)
+    assert (got.function, got.approximate) == ("_version_missing", False)
+    assert got.values == {"root!r": "'/tmp'"}
+    assert "first 1 of 2 lines" in res.verdict
+    # a second line the template does hold is matched whole, not cut
+    whole = Matcher.from_entries([entry(["bad value ", "v", "\nsee the docs"], function="g")])
+    res = whole.explain("ValueError: bad value 3\nsee the docs")
+    assert not top(res).approximate and "lines" not in res.verdict

@@ -1198,3 +1198,64 @@ def test_traceback_cut_before_its_exception_line_on_a_raise_of_a_literal(
 ) -> None:
     q = parse(text)
     assert (q.exc_type, q.message) == expected
+
+
+def test_a_log_collector_s_tags_on_every_line_are_one_column() -> None:
+    # billiard under Celery, stored by a log collector (a real paste's shape): a timestamp that
+    # differs on every line and two tags, before Celery's own record heads and the traceback
+    text = (
+        "[2017-06-09 16:20:00.942315] [ljeugk] [c2] [2017-06-09 08:20:00,941: ERROR/MainProcess] "
+        "Process 'PoolWorker-3' pid:19 exited with 'signal 9 (SIGKILL)'\n"
+        "[2017-06-09 16:20:00.954078] [ljeugk] [c2] Traceback (most recent call last):\n"
+        '[2017-06-09 16:20:00.954094] [ljeugk] [c2]   File "/usr/lib/billiard/pool.py", line 1224, in '
+        "mark_as_worker_lost\n"
+        "[2017-06-09 16:20:00.954121] [ljeugk] [c2]     human_status(exitcode)),\n"
+        "[2017-06-09 16:20:00.954136] [ljeugk] [c2] billiard.exceptions.WorkerLostError: Worker exited "
+        "prematurely: signal 9 (SIGKILL).\n"
+    )
+    q = parse(text)
+    assert (q.exc_type, q.message) == (
+        "billiard.exceptions.WorkerLostError",
+        "Worker exited prematurely: signal 9 (SIGKILL).",
+    )
+    assert [(f.path, f.line, f.function, f.source) for f in q.frames] == [
+        ("/usr/lib/billiard/pool.py", 1224, "mark_as_worker_lost", "human_status(exitcode)),")
+    ]
+    # the same tags on log records alone are the records' heads, and stay
+    records = "\n".join(f"[2017-06-09 16:20:0{i}.95] [ljeugk] [c2] ERROR: step {i} failed" for i in range(4))
+    assert "[ljeugk]" in parse(records).text
+
+
+_RICH_FRAGMENT = (  # hatchling's metadata check, pasted from inside a rich traceback panel
+    "│ ❱  113 │   │   │   name = self.core_raw_metadata.get('name', '')        │\n"
+    "│    114 │   │   │   if not name:                                         │\n"
+    "│    115 │   │   │   │   message = 'Missing required field `project.name`' │\n"
+    "│    116 │   │   │   │   raise ValueError(message)                        │\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # no exception line, only the frame's source lines (a real paste's shape): the raise of a
+        # message variable bound to a literal a line above prints that class and that text
+        (_RICH_FRAGMENT, ("ValueError", "Missing required field `project.name`")),
+        # a plain frame whose context shows ``raise Cls("text")`` below its line
+        ('  File "lib/core.py", line 12, in load\n    data = read(path)\n    raise KeyError("no data")\n',
+         ("KeyError", "no data")),
+        # a raise above the last frame's line is another frame's, and says nothing
+        ('  File "lib/a.py", line 3, in f\n    raise ValueError("outer")\n  File "lib/b.py", line 9, in g\n    h()\n',
+         (None, "")),
+        # IPython's context lines below its arrow, as rich's below its marked line
+        ('File /lib/core.py:14, in load(path)\n---> 14 data = read(path)\n     15 if not data:\n'
+         '     16     raise KeyError("no data")\n', ("KeyError", "no data")),
+        # IPython's context lines above its arrow are lines the frame did not reach
+        ('File /lib/core.py:14, in load(path)\n     12 if not path:\n     13     raise KeyError("no path")\n'
+         '---> 14 data = read(path)\n     15 return data\n', (None, "")),
+        # a variable bound to something else than a literal is unknown
+        ("│ ❱ 10 │ msg = build(x) │\n│   11 │ raise ValueError(msg) │\n", (None, "")),
+    ],
+)  # fmt: skip
+def test_a_shown_raise_below_the_marked_line_names_the_error(text: str, want: tuple[str | None, str]) -> None:
+    q = parse(text)
+    assert (q.exc_type, q.message) == want

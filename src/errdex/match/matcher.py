@@ -16,7 +16,7 @@ from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
 from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
-from errdex.match.parse import Frame, ParsedQuery
+from errdex.match.parse import Frame, ParsedQuery, other_program_line
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
+MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 
 
@@ -136,6 +137,8 @@ class Matcher:
             res = self._class_named_in_text(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate):
             res = self._embedded(q, message, types, fr, limit) or res
+        if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
+            res = self._cut_at_lines(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
@@ -182,6 +185,35 @@ class Matcher:
         for m in retry.matches:
             m.reasons.append(f"the error is {name}: ..., printed after other text")
         return retry
+
+    def _cut_at_lines(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """A message of several lines that no template fits whole, read without its last lines
+        where the next of them is another program's output (pip's ``ERROR: Command errored out
+        ...``, a shell prompt, a logger's next record: ``other_program_line``), which follows the
+        exception line with no blank line or header to tell it from a message that goes on. Any
+        other line is kept: a class's own text may go on (a YAML mark, a note), and a sentence
+        after the message is the user's, not a reason to call a shorter template exact. The
+        longest head that a template fits exactly is the reading kept, unless a value runs over
+        a kept line's end (the cut did not end the template). At most ``MAX_LINE_CUTS`` heads
+        are tried, the last lines dropped one by one: the work is bounded whatever the paste."""
+        lines = message.strip().split("\n")
+        for keep in range(len(lines) - 1, max(len(lines) - 1 - MAX_LINE_CUTS, 0), -1):
+            head = "\n".join(lines[:keep]).strip()
+            after = next((ln for ln in lines[keep:] if ln.strip()), "")
+            if not head or head.endswith(":") or not other_program_line(after):
+                continue  # a line ending in a colon announces the lines after it
+            retry = self._match(q, head, types, fr, limit)
+            best = retry.matches[0] if retry.matches else None
+            # a value running over a kept line's end is a placeholder swallowing the next line,
+            # not a template that ends where the cut does
+            if best is not None and not best.approximate and not any("\n" in v for v in best.values.values()):
+                retry.verdict += (
+                    f" (the message's first {keep} of {len(lines)} lines; the rest read as other output)"
+                )
+                return retry
+        return None
 
     def _folded_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

@@ -138,6 +138,7 @@ def clean(text: str) -> tuple[str, bool]:
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
+    lines = _strip_tag_column(lines)
     lines = _level_columns(_strip_line_label(lines))
     lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
@@ -380,6 +381,60 @@ def _strip_time_head(
     return [ln[m.end() :] if (m := head.match(ln)) else ln for ln in lines]
 
 
+_TAG_SCAN = 300  # characters of a line's head read for its tags
+_MAX_TAGS = 8  # tags of a line's head at most
+_MAX_TAG_TEXT = 100  # characters inside one ``[...]`` tag
+
+
+def _head_tags(ln: str) -> list[int]:
+    """Where each tag of ``ln``'s head ends: ``[...]`` groups (no bracket inside) and timestamp
+    words (digits with ``-:.,/+TZ``), each followed by a space. Scanned by hand, left to right,
+    once: a regex for a run of such tokens would backtrack over their alternatives."""
+    ends: list[int] = []
+    i, n = 0, min(len(ln), _TAG_SCAN)
+    while i < n and len(ends) < _MAX_TAGS:
+        if ln[i] == "[":
+            j = ln.find("]", i + 1, min(n, i + 2 + _MAX_TAG_TEXT))
+            if j < 0 or "[" in ln[i + 1 : j] or j == i + 1:
+                break
+            j += 1
+        else:
+            j = i
+            while j < n and (ln[j].isdigit() or ln[j] in "-:.,/+TZ"):
+                j += 1
+            if j - i < 6 or sum(c.isdigit() for c in ln[i:j]) < 4:
+                break
+        if j < len(ln) and ln[j] != " ":
+            break
+        ends.append(j)
+        i = j + 1
+    return ends
+
+
+def _strip_tag_column(lines: list[str]) -> list[str]:
+    """Remove the tags a log collector or a job runner puts in front of every line it stores
+    (``[2017-06-09 16:20:00.954078] [host] [c2] `` before the program's own output, a timestamp
+    that differs from line to line): the longest run of tags that every tagged line carries,
+    as one column of the paste, when nearly every non-blank line is tagged and the traceback's
+    own lines are among them (a log's records alone keep their heads: those are the records').
+    Each line loses its own tags and the one space after them, so a frame keeps its indentation."""
+    nonempty = [ln for ln in lines[-2000:] if ln.strip()]
+    if len(nonempty) < 3 or not any(ln.startswith("[") or ln[:1].isdigit() for ln in nonempty[:50]):
+        return lines
+    counts = [(ln, ends) for ln in nonempty if (ends := _head_tags(ln))]
+    if len(counts) < max(3, 0.8 * len(nonempty)):
+        return lines
+    k = min(len(ends) for _ln, ends in counts)
+    framed = ('File "', "Traceback (most recent call")
+    if not any(ln[ends[k - 1] + 1 :].lstrip().startswith(framed) for ln, ends in counts):
+        return lines
+    out = []
+    for ln in lines:
+        ends = _head_tags(ln) if ln.strip() else []
+        out.append(ln[ends[k - 1] + 1 :] if len(ends) >= k else ln)
+    return out
+
+
 def _strip_compose(lines: list[str]) -> list[str]:
     """Remove a ``service  | `` prefix shared by most lines (docker-compose output)."""
     names: dict[str, int] = {}
@@ -541,6 +596,8 @@ def parse(text: str) -> ParsedQuery:
     b = blocks[primary]
     if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
+        if not b.exc_type:
+            _message_of_shown_raise(b, text)
     kind, level = b_kind(b)
     frames = b.frames
     return ParsedQuery(
@@ -584,6 +641,66 @@ def _message_of_raise_line(b: Block) -> None:
     b.exc_type = m.group(1).rsplit(".", 1)[-1]
     b.exc_types.append(b.exc_type)
     b.message = text.strip()
+
+
+_SHOWN_LINES = 400  # lines at the paste's end searched for a shown raise statement
+_BOUND_ABOVE = 10  # lines above a ``raise Cls(name)`` searched for ``name = "text"``
+_RAISE_NAME = re.compile(r"raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}([A-Za-z_]\w{0,100})\s{0,20}\)\s*$")
+_NAME_LITERAL = re.compile(
+    r"""([A-Za-z_]\w{0,100})\s{0,20}=\s{0,20}[rRuU]?(['"])((?:[^'"\\]|\\.){1,2000}?)\2\s*$"""
+)
+
+
+def _shown_code(ln: str) -> str:
+    """The code of a source line as a paste shows it: a rich panel's ``│ 116 │ code`` (its
+    indentation guides ``│`` dropped), IPython's ``     13     code`` (its line number dropped:
+    no statement starts with a number and a space) or a plain line, stripped."""
+    inner = ln.strip().strip("│┃").strip()
+    m = _RICH_CODE.match(inner)
+    if m and m.group(3) is not None:
+        return m.group(3).replace("│", " ").strip()
+    digits = len(inner) - len(inner.lstrip("0123456789"))
+    if 0 < digits <= 9 and inner[digits : digits + 1] == " ":
+        return inner[digits:].strip()
+    return inner
+
+
+def _names_frame(ln: str) -> bool:
+    """Whether a pasted line names a frame or marks its executing line (plain, IPython or rich):
+    a raise shown above the marked line is context the frame never reached."""
+    inner = ln.strip().strip("│┃").strip()
+    if inner.startswith("❱") or _IPY_ARROW.match(inner):
+        return True
+    return bool(_PY_FRAME.match(ln) or _IPY_FRAME.match(ln) or _RICH_FRAME.match(inner))
+
+
+def _message_of_shown_raise(b: Block, text: str) -> None:
+    """A traceback cut before its exception line whose last shown source lines (a rich panel's
+    lines around the marked one, a frame's context) hold the raise below the line the frame
+    names: ``raise Cls("text")``, or ``raise Cls(name)`` after ``name = "text"`` among the
+    lines shown, prints that class and that text, as Python would have on the next line. Only
+    the last raise shown counts, and only a literal text (an f-string's fields are unknown)."""
+    raw = text[-INPUT_CAP:].split("\n")[-_SHOWN_LINES:]
+    last = max((i for i, ln in enumerate(raw) if _names_frame(ln)), default=-1)
+    code = [_shown_code(ln) for ln in raw[last + 1 :]]
+    at = next((i for i in range(len(code) - 1, -1, -1) if code[i].startswith("raise ")), None)
+    if at is None:
+        return
+    probe = Block(frames=[Frame(path="?", source=code[at])])
+    _message_of_raise_line(probe)
+    if not probe.exc_type:
+        m = _RAISE_NAME.match(code[at])
+        if m is None or not (is_type_name(m.group(1).rsplit(".", 1)[-1]) or m.group(1) in BUILTIN_EXCEPTIONS):
+            return
+        above = reversed(code[max(at - _BOUND_ABOVE, 0) : at])
+        bound = next((a for ln in above if (a := _NAME_LITERAL.match(ln)) and a.group(1) == m.group(2)), None)
+        if bound is None or "\\" in bound.group(3):
+            return
+        probe.exc_type = m.group(1).rsplit(".", 1)[-1]
+        probe.message = bound.group(3).strip()
+    b.exc_type = probe.exc_type
+    b.exc_types.append(probe.exc_type)
+    b.message = probe.message
 
 
 def b_kind(b: Block) -> tuple[str | None, str | None]:
@@ -638,6 +755,24 @@ def _without_prompt(body: list[str]) -> list[str]:
     while rest and not rest[0].strip():
         rest.pop(0)
     return rest or body
+
+
+_OTHER_LABEL = re.compile(
+    r"^(?:ERROR|WARNING|WARN|INFO|DEBUG|CRITICAL|FATAL|error|warning|note|hint|fatal)(?::|\s{2})"
+)
+
+
+def other_program_line(ln: str) -> bool:
+    """Whether ``ln`` reads as the next output of another program rather than a message's
+    continuation: a level label (pip's ``ERROR: Command errored out ...``, a build tool's
+    ``note:``, npm's ``npm ERR!``), a log record, or a command typed at a shell prompt."""
+    text = ln.strip()
+    return bool(
+        _OTHER_LABEL.match(text)
+        or text.startswith(("npm ERR!", "npm WARN"))
+        or _log_record(text)
+        or _prompt_line(text)
+    )
 
 
 def _prompt_line(ln: str) -> bool:
