@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import importlib.util
 import json
 import os
 import re
@@ -1396,20 +1397,28 @@ def make_venv(work: Path, pins: dict[str, str], install: list[str], python: str)
 
     Every pin is also a constraint, so a library's dependency that is itself pinned (click under
     typer) is installed at its pinned release.
+
+    When this script's own interpreter has pip, that pip installs into the virtualenv
+    (``pip --python``), so the virtualenv is made without one: ensurepip unpacking and
+    byte-compiling pip into every new virtualenv costs ~5 s of CPU, more than installing most
+    libraries. The virtualenv then holds the pinned releases and their dependencies only.
     """
     venv = work / "venv"
+    outer_pip = importlib.util.find_spec("pip") is not None
     if not venv_python(venv).exists():
         print(f"creating virtualenv {venv}", file=sys.stderr)
-        subprocess.run([python, "-m", "venv", str(venv)], check=True)
+        subprocess.run(
+            [python, "-m", "venv", *(["--without-pip"] if outer_pip else []), str(venv)], check=True
+        )
     constraints = work / "constraints.txt"
     constraints.write_text("".join(f"{n}=={v}\n" for n, v in sorted(pins.items())), encoding="utf-8")
     reqs = [f"{n}=={pins[n]}" for n in install]
     print(f"installing {' '.join(reqs)}", file=sys.stderr)
+    pip = [sys.executable, "-m", "pip", "--python", str(venv_python(venv))] if outer_pip else [
+        str(venv_python(venv)), "-m", "pip"]  # fmt: skip
     subprocess.run(
-        [str(venv_python(venv)), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-         "-c", str(constraints), *reqs],
-        check=True,
-    )  # fmt: skip
+        [*pip, "install", "-q", "--disable-pip-version-check", "-c", str(constraints), *reqs], check=True
+    )
     return venv
 
 

@@ -69,16 +69,19 @@ def jax_snapshot() -> Snapshot:
 
 
 @pytest.fixture(scope="session")
-def jax_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+def jax_db(tmp_path_factory: pytest.TempPathFactory, shared_extractions: Path) -> str:
     """A catalogue holding jax 0.10.2, built once per test run by the real pipeline.
 
     xdist workers share it: the first to take the lock indexes, the others wait and reuse it.
     The file is named by the producer digest, so a run never reads a catalogue that different
-    extraction code wrote. Tests read it (a private copy is made by those that write).
+    extraction code wrote. Tests read it (a private copy is made by those that write). It is
+    the run's first catalogue, so its files are parsed; it leaves them in the run's shared
+    extraction cache, where ``test_history_jax`` finds the files jax 0.11.2 did not change.
     """
     from filelock import FileLock
 
     from errdex.pipeline import index, producer_digest
+    from errdex.store.sharedcache import ENV
 
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one dir per run
@@ -86,7 +89,9 @@ def jax_db(tmp_path_factory: pytest.TempPathFactory) -> str:
     done = db.with_suffix(".done")
     with FileLock(str(db.with_suffix(".lock"))):
         if not done.exists():
-            index(JAX, str(db))
+            with pytest.MonkeyPatch.context() as mp:
+                mp.setenv(ENV, str(shared_extractions))
+                index(JAX, str(db))
             done.touch()
     return str(db)
 
@@ -95,9 +100,11 @@ def jax_db(tmp_path_factory: pytest.TempPathFactory) -> str:
 def shared_extractions(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One extraction cache (``ERRDEX_EXTRACTION_CACHE``) for the real releases this run indexes
     more than once, by either xdist worker: 30 releases are pinned by two regression sets each
-    (scipy, django, numpy, ...), and scikit-learn 1.9.1 by a set and ``test_explain_catalogue``;
-    the second to index one reads its files' facts instead of parsing them. Its catalogue is the
-    same (``test_history_reuse``), so the scores and answers are too."""
+    (scipy, django, numpy, ...), scikit-learn 1.9.1 by a set and ``test_explain_catalogue``, the
+    five of ``test_trial_releases`` by the sets issues, runtime and popular, and jax 0.11.2
+    keeps about half of jax 0.10.2's files (``jax_db``, ``test_history_jax``); the second to
+    index a file reads its facts instead of parsing it. Its catalogue is the same
+    (``test_history_reuse``), so the scores and answers are too."""
     base = tmp_path_factory.getbasetemp()
     shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one dir per run
     return shared / "extractions"
