@@ -339,12 +339,12 @@ class Unparsed(ast.stmt):
         not one def/class of that name (the file is then parsed whole)."""
         if self.parsed is None:
             try:
-                body = ast.parse(self.text).body
-            except (SyntaxError, ValueError) as e:
+                body = ast.parse(_at(self.start - 1, self.text)).body
+            except (SyntaxError, ValueError, RecursionError) as e:
                 raise Refused from e
             if len(body) != 1 or not isinstance(body[0], _DEFS) or body[0].name != self.name:
                 raise Refused
-            self.parsed = ast.increment_lineno(body[0], self.start - 1)
+            self.parsed = body[0]
         return self.parsed
 
 
@@ -518,17 +518,22 @@ class StatementReuse:
         return facts
 
 
+def _at(line: int, text: str) -> str:
+    """``text`` preceded by ``line`` empty lines: parsed, its nodes have the lines they have in
+    the file (the tokenizer skips empty lines in C; ``ast.increment_lineno`` walks every node
+    in Python, which cost as much as the parse)."""
+    return "\n" * line + text
+
+
 def _parse_run(lines: list[str], begin: int, end: int, path: str, body: list[ast.stmt]) -> bool:
     """Lines ``begin`` to ``end`` (0-based, end excluded) parsed alone, their statements moved
     to their lines and added to ``body``; False if they do not parse alone."""
-    if begin >= end:
-        return True
+    if all(not line.strip() or line.lstrip().startswith("#") for line in lines[begin:end]):
+        return True  # blank lines and comments (most runs between two skipped statements)
     try:
-        part = ast.parse("\n".join(lines[begin:end]), filename=path)
+        part = ast.parse(_at(begin, "\n".join(lines[begin:end])), filename=path)
     except (SyntaxError, ValueError, RecursionError):
         return False
-    if begin:
-        ast.increment_lineno(part, begin)
     body.extend(part.body)
     return True
 
