@@ -181,7 +181,9 @@ DECORATED = """\
 @decorate(
     "args",
 )
-def wrapped(w):
+def wrapped(
+    w,
+) -> None:
     raise ValueError(f"wrapped {w}")
 """
 

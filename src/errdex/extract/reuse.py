@@ -372,14 +372,15 @@ def _header_name(line: str) -> str:
 
 def _boundaries(lines: list[str]) -> list[int]:
     """0-based indexes of the lines that may start a top-level statement: a line at column 0
-    that is not blank, not a comment, and not a later line of a decorator run (which goes on
-    to its ``def``/``class``). One pass, nothing backtracks. A line at column 0 inside a string
+    that is not blank, not a comment, not a closing bracket (``) -> T:`` of a signature
+    written over lines) and not a later line of a decorator run (which goes on to its
+    ``def``/``class``). One pass, nothing backtracks. A line at column 0 inside a string
     or brackets is a false start: the chunks around it do not parse alone, or their text is no
     earlier statement's, and ``chunked`` falls back or parses them together."""
     out: list[int] = []
     in_deco = False
     for i, line in enumerate(lines):
-        if not line or line[0] in " \t\f#\r":
+        if not line or line[0] in " \t\f#\r)]}":  # (no statement opens with a closing bracket)
             continue
         if in_deco:
             in_deco = not line.startswith(_HEADS)
