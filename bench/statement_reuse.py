@@ -456,17 +456,17 @@ def built(label: str, old: dict[str, bytes], new: dict[str, bytes], rounds: int)
             extract_file(p, old[p], st)
             libs[p] = st.library or b""
         recording = time.process_time() - t
-    replayed = walked = same = 0
+    replayed = walked = same = unparsed = 0
     for p in changed:
         st = StatementReuse([libs[p]])
         got = extract_file(p, new[p], st)
         fresh = extract_file(p, new[p])
-        replayed, walked = replayed + st.reused, walked + st.walked
+        replayed, walked, unparsed = replayed + st.reused, walked + st.walked, unparsed + st.unparsed
         same += cache_entry(got) == cache_entry(fresh) and got.code == fresh.code
     print(
         f"\n{label}, the extractor's reuse: {len(changed)} changed files, {sum(map(len, libs.values())):,} bytes of entries"
     )
-    print(f"  top-level defs/classes replayed {replayed:,}, walked {walked:,}")
+    print(f"  top-level defs/classes replayed {replayed:,}, walked {walked:,}; left unparsed {unparsed:,}")
     print(
         f"  files whose extraction with reuse equals the one without, byte for byte: {same} of {len(changed)}"
     )

@@ -12,6 +12,7 @@ pipeline with reuse on.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 from pathlib import Path
 
@@ -173,3 +174,64 @@ def test_a_history_indexed_with_reuse_is_the_one_without(
     with Store.open(str(tmp_path / "plain.db")) as a, Store.open(str(tmp_path / "reuse.db")) as b:
         for x, y in zip(plain, reused, strict=True):
             assert _records(a, x.snapshot_id) == _records(b, y.snapshot_id) != []
+
+
+DECORATED = """\
+@property
+@decorate(
+    "args",
+)
+def wrapped(
+    w,
+) -> None:
+    raise ValueError(f"wrapped {w}")
+"""
+
+# a string holding, at column 0, the very text of a recorded function: the scan takes it for a
+# statement, and the run before it (an open string) does not parse alone
+TRAP = 'DOC = """\n' + FIRST.split("\n\n\n")[2] + '\n"""\n\n' + FIRST
+
+
+def _same_module(got: ast.Module, whole: ast.Module) -> None:
+    """A chunked parse's statements are the whole parse's; an unparsed one has the name and
+    lines of the def/class in its place, and its node, parsed late, is that node."""
+    assert len(got.body) == len(whole.body)
+    for a, b in zip(got.body, whole.body, strict=True):
+        if isinstance(a, reuse.Unparsed):
+            assert isinstance(b, ast.FunctionDef | ast.ClassDef) and a.name == b.name
+            assert (a.start, a.end) == reuse._span(b)
+            a = a.node()
+        assert ast.dump(a, include_attributes=True) == ast.dump(b, include_attributes=True)
+
+
+@pytest.mark.parametrize(
+    ("new", "unparsed"),
+    [
+        (SECOND, ["check", "moved", "Oops", "uses_import"]),
+        (SECOND + "\n\n" + DECORATED, ["check", "moved", "Oops", "uses_import", "wrapped"]),
+        (TRAP, None),  # a run does not parse alone: parsed whole
+        ("# -*- coding: latin-1 -*-\n" + SECOND, None),  # an encoding cookie: parsed whole
+        (SECOND.replace("\n", "\r\n"), None),  # carriage returns: parsed whole
+        # the body of a def holds a line at column 0 (in a string): its text is no entry's
+        (SECOND.replace('f"bad x: {x!r}")', '"""\nbad x\n""")'), ["check", "Oops", "uses_import"]),
+    ],
+)
+def test_only_the_changed_statements_are_parsed(
+    repo: tuple[Path, str, str], new: str, unparsed: list[str] | None
+) -> None:
+    root, first, _ = repo
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", _mod(root, first) + b"\n\n" + DECORATED.encode(), recorded)
+    got = StatementReuse([recorded.library or b""]).chunked(new, "lib/mod.py")
+    if unparsed is None:
+        assert got is None
+    else:
+        assert got is not None
+        assert [s.name for s in got.body if isinstance(s, reuse.Unparsed)] == unparsed
+        _same_module(got, ast.parse(new))
+    reusing = StatementReuse([recorded.library or b""])
+    data = new.encode()
+    facts = extract_file("lib/mod.py", data, reusing)
+    assert reusing.unparsed == len(unparsed or ())
+    fresh = extract_file("lib/mod.py", data)
+    assert cache_entry(facts) == cache_entry(fresh) and facts.code == fresh.code

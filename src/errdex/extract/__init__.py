@@ -145,7 +145,11 @@ def _analyse(path: str, data: bytes, statements: StatementReuse | None = None) -
         facts.symbols.add(module)
     decoded = decode(data)
     note = decoded.note
-    tree, reason = parse_ast(decoded.text, path)
+    # reuse below the file: the defs/classes an earlier walk has entries for are not parsed
+    tree = statements.chunked(decoded.text, path) if statements is not None and not is_test else None
+    reason = None
+    if tree is None:
+        tree, reason = parse_ast(decoded.text, path)
     if tree is not None:
         _gather(facts, tree, is_test, None if is_test else statements, decoded.text)
     if tree is not None and is_test and named_only(path) and not _defines_tests(tree):

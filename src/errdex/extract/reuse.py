@@ -49,7 +49,7 @@ from errdex.extract.facts import ExcSpec, ModuleFacts
 from errdex.extract.visitor import Env, ModuleVisitor
 from errdex.model import ClassFact, CodeFacts, FunctionFact
 
-__all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "enabled"]
+__all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "Unparsed", "enabled"]
 
 ENV = "ERRDEX_STATEMENT_REUSE"  # "1": reuse below the file (off by default)
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -315,8 +315,79 @@ def _shift_code(part: dict[str, Any], by: int) -> None:
 
 
 def _span(stmt: ast.stmt) -> tuple[int, int]:
+    if isinstance(stmt, Unparsed):
+        return stmt.start, stmt.end
     first = min([stmt.lineno, *(d.lineno for d in getattr(stmt, "decorator_list", ()))])
     return first, stmt.end_lineno or stmt.lineno
+
+
+class Unparsed(ast.stmt):
+    """A top-level def/class of a chunked parse (``chunked``) not parsed yet: an earlier walk
+    of the same path has an entry for its text, so it is likely replayed, not walked. Its
+    name is read from its header line; ``node`` parses it (alone, lines moved) when it must
+    be walked after all."""
+
+    _fields = ()
+
+    def __init__(self, name: str, start: int, end: int, text: str) -> None:
+        super().__init__(lineno=start, end_lineno=end, col_offset=0, end_col_offset=0)
+        self.name, self.start, self.end, self.text = name, start, end, text
+        self.parsed: ast.stmt | None = None
+
+    def node(self) -> ast.stmt:
+        """The statement's node, as the whole file's parse has it; ``Refused`` if its text is
+        not one def/class of that name (the file is then parsed whole)."""
+        if self.parsed is None:
+            try:
+                body = ast.parse(_at(self.start - 1, self.text)).body
+            except (SyntaxError, ValueError, RecursionError) as e:
+                raise Refused from e
+            if len(body) != 1 or not isinstance(body[0], _DEFS) or body[0].name != self.name:
+                raise Refused
+            self.parsed = body[0]
+        return self.parsed
+
+
+_TOP = (*_DEFS, Unparsed)  # what a walk takes from an earlier one where it can
+
+# what a chunked parse leaves to the whole parse: a cookie (or a future import) may change how
+# the text reads
+_UNUSUAL = ("coding", "barry_as_FLUFL")
+_HEADS = ("def ", "async def ", "class ")
+_LONG = ('"""', "'''")  # what opens a string that may go on to later lines
+
+
+def _header_name(line: str) -> str:
+    """The name a ``def``/``class`` header line binds ('' if it is not one simply written)."""
+    for head in _HEADS:
+        if line.startswith(head):
+            rest = line[len(head) :].lstrip(" ")
+            end = 0
+            while end < len(rest) and rest[end] not in "(:[ \t\\":
+                end += 1
+            name = rest[:end]
+            return name if name.isidentifier() else ""
+    return ""
+
+
+def _boundaries(lines: list[str]) -> list[int]:
+    """0-based indexes of the lines that may start a top-level statement: a line at column 0
+    that is not blank, not a comment, not a closing bracket (``) -> T:`` of a signature
+    written over lines) and not a later line of a decorator run (which goes on to its
+    ``def``/``class``). One pass, nothing backtracks. A line at column 0 inside a string
+    or brackets is a false start: the chunks around it do not parse alone, or their text is no
+    earlier statement's, and ``chunked`` falls back or parses them together."""
+    out: list[int] = []
+    in_deco = False
+    for i, line in enumerate(lines):
+        if not line or line[0] in " \t\f#\r)]}":  # (no statement opens with a closing bracket)
+            continue
+        if in_deco:
+            in_deco = not line.startswith(_HEADS)
+            continue
+        out.append(i)
+        in_deco = line.startswith("@")
+    return out
 
 
 class StatementReuse:
@@ -339,6 +410,68 @@ class StatementReuse:
         self.reused = 0  # statements replayed
         self.walked = 0  # top-level defs/classes walked
         self.taken: list[str] = []  # the names of those replayed, in order
+        self.unparsed = 0  # defs/classes the chunked parse left unparsed (``chunked``)
+
+    def chunked(self, text: str, path: str) -> ast.Module | None:
+        """The file's module parsed by parts: a top-level def/class whose text an earlier walk
+        of the path has an entry for is not parsed (an ``Unparsed`` in its place), and the
+        runs of text between them are each parsed alone, lines moved to where they are. None
+        (parse the file whole) when there is nothing to skip or anything is unusual: a run
+        that does not parse alone, a lone carriage return, an encoding cookie.
+
+        Why the parts are the whole parse: a skipped text is, byte for byte, the source of one
+        complete def/class of an earlier version (its hash is an entry's), so it opens and
+        closes every bracket and string it holds and starts at column 0; each run between
+        them parses alone, so it too ends outside any bracket, string or continuation line,
+        and no run begins with a clause (``else:``, ``except``) or an indented line, which
+        would not parse alone. The tokenizer reads such parts the same side by side as alone,
+        so the statements and their positions (lines moved, columns as they are) are the
+        whole parse's."""
+        if not self.prior or "\r" in text:
+            return None
+        lines = text.split("\n")
+        if any(u in line for line in lines[:2] for u in _UNUSUAL) or _UNUSUAL[1] in text:
+            return None
+        starts = _boundaries(lines)
+        body: list[ast.stmt] = []
+        begin = 0  # the first line of the run not parsed yet
+        for k, i in enumerate(starts):
+            found = self._skippable(lines, i, starts[k + 1] if k + 1 < len(starts) else len(lines))
+            if found is None:
+                continue
+            name, end = found
+            if not _parse_run(lines, begin, i, path, body):
+                return None
+            body.append(Unparsed(name, i + 1, end + 1, "\n".join(lines[i : end + 1])))
+            self.unparsed += 1
+            begin = end + 1
+        if not body or not _parse_run(lines, begin, len(lines), path, body):
+            return None
+        return ast.Module(body=body, type_ignores=[])
+
+    def _skippable(self, lines: list[str], first: int, after: int) -> tuple[str, int] | None:
+        """(name, last line) of the def/class starting at line ``first`` (0-based, the next
+        statement at ``after``) when an earlier walk has an entry for its text; None: parse it.
+        A ``test*`` function or ``Test*`` class is always parsed (the test functions the code
+        facts list are read from its nodes). Its header is the first line of its decorators'
+        run that opens with ``def``/``class`` (keywords no expression holds at a line's start)
+        when no decorator line opens a string going on to a later line (a triple quote, a
+        trailing backslash), which could hold such a line."""
+        head = first
+        while head < after and not lines[head].startswith(_HEADS):
+            if any(q in lines[head] for q in _LONG) or lines[head].rstrip().endswith("\\"):
+                return None
+            head += 1
+        if head == after:
+            return None
+        name = _header_name(lines[head])
+        if not name or name.startswith("Test" if lines[head].startswith("class ") else "test"):
+            return None
+        end = after - 1  # trailing blank and comment lines are not the statement's
+        while end > head and (not lines[end].strip() or lines[end].lstrip().startswith("#")):
+            end -= 1
+        digest = _digest(lines, first + 1, end + 1)
+        return (name, end) if digest in self.prior or digest in self.prior_code else None
 
     def visitor(self, facts: ModuleFacts, is_package: bool, text: str) -> ModuleVisitor:
         return _ReusingVisitor(facts, is_package, text, self)
@@ -346,7 +479,7 @@ class StatementReuse:
     def reset(self) -> None:
         """Record only, from the start (a walk again after ``Refused``)."""
         self.prior, self.library, self.reused, self.walked, self.taken = {}, None, 0, 0, []
-        self.prior_code, self.code_made, self.code_reused = {}, [], 0
+        self.prior_code, self.code_made, self.code_reused, self.unparsed = {}, [], 0, 0
 
     def code_facts(self, tree: ast.Module, text: str) -> CodeFacts:
         """``codefacts.code_facts`` of the file, each top-level def/class's part taken from an
@@ -357,12 +490,14 @@ class StatementReuse:
         walker = codefacts._Walker()
         lines = text.split("\n")
         for stmt in tree.body:
-            if not isinstance(stmt, _DEFS):
+            if not isinstance(stmt, _TOP):
                 walker._body([stmt], "", None, None, True)
                 continue
             start, end = _span(stmt)
             digest = _digest(lines, start, end)
             prior = self.prior_code.get(digest)
+            if prior is None and isinstance(stmt, Unparsed):
+                stmt = stmt.node()
             if prior is not None:
                 try:
                     part = _unpack(prior[1])
@@ -382,6 +517,26 @@ class StatementReuse:
         facts = walker.run(ast.Module(body=[], type_ignores=[]))
         facts.tests = codefacts.defined_tests(tree)
         return facts
+
+
+def _at(line: int, text: str) -> str:
+    """``text`` preceded by ``line`` empty lines: parsed, its nodes have the lines they have in
+    the file (the tokenizer skips empty lines in C; ``ast.increment_lineno`` walks every node
+    in Python, which cost as much as the parse)."""
+    return "\n" * line + text
+
+
+def _parse_run(lines: list[str], begin: int, end: int, path: str, body: list[ast.stmt]) -> bool:
+    """Lines ``begin`` to ``end`` (0-based, end excluded) parsed alone, their statements moved
+    to their lines and added to ``body``; False if they do not parse alone."""
+    if all(not line.strip() or line.lstrip().startswith("#") for line in lines[begin:end]):
+        return True  # blank lines and comments (most runs between two skipped statements)
+    try:
+        part = ast.parse(_at(begin, "\n".join(lines[begin:end])), filename=path)
+    except (SyntaxError, ValueError, RecursionError):
+        return False
+    body.extend(part.body)
+    return True
 
 
 def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[int, bytes]]]:
@@ -438,7 +593,7 @@ class _ReusingVisitor(ModuleVisitor):
             self.prepass(body)
             env: Env = {}
             for stmt in body:
-                if isinstance(stmt, _DEFS):
+                if isinstance(stmt, _TOP):
                     self._top(stmt, env, noted)
                 else:
                     self.walk_stmt(stmt, env, self.module_frame, [])
@@ -449,6 +604,14 @@ class _ReusingVisitor(ModuleVisitor):
             if self._written(keys) != before:
                 raise Refused
         self.owner.library = _encode(self.made, self.owner.code_made)
+
+    def prepass(self, body: Sequence[ast.stmt]) -> None:
+        """The plain prepass, an unparsed def/class binding its name as its node would."""
+        for stmt in body:
+            if isinstance(stmt, Unparsed):
+                self.top.add(stmt.name)
+            else:
+                super().prepass([stmt])
 
     def _note_tables(self) -> list[_NotedDict | _NotedSet]:
         noted: list[_NotedDict | _NotedSet] = []
@@ -494,6 +657,8 @@ class _ReusingVisitor(ModuleVisitor):
                     raise Refused from e
                 self.owner.taken.append(getattr(stmt, "name", ""))
                 return
+        if isinstance(stmt, Unparsed):
+            stmt = stmt.node()
         self.owner.walked += 1
         log = _Log()
         watched = (*self._watched(), len(env))
