@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import io
 import os
 import subprocess
@@ -15,7 +16,7 @@ from errdex.analysis.solutions import imperatives, solutions_for
 from errdex.analysis.trigger import describe_guards
 from errdex.analysis.verify import identifiers, names_in_code
 from errdex.extract import is_test_path
-from errdex.extract.expectations import find_expectations
+from errdex.extract.expectations import _needle_lines, expectations_in, find_expectations
 from errdex.extract.testlinks import link_expectations, literal_fragments, pattern_fits_template
 from errdex.model import ErrorRecord, SourceFile, error_id
 from errdex.model import TestExpectation as Expectation
@@ -45,6 +46,57 @@ def test_find_expectations_shapes() -> None:
     assert all(e.path == "tests/test_sample.py" for e in found)  # pkg/mod.py is not a test file
     lit = next(e for e in found if e.function == "test_literal")
     assert (lit.line, lit.end_line) == (11, 12)
+
+
+_SCOPES = """\
+import pytest
+
+
+def test_split():
+    with (
+        pytest.raises(
+            ValueError, match="bad " "value"
+        )
+    ):
+        pass
+
+
+class TestNested:
+    def helper(self):
+        return 1
+
+    def test_inner(self):
+        def inner():
+            self.assertRaises(KeyError, f, 1)
+
+        inner()
+
+
+def test_none():
+    x = "raise"
+"""
+
+
+def test_expectations_skip_only_scopes_naming_no_expecting_call() -> None:
+    """Functions and classes with no line naming a callee of ``_CALLS`` are passed over; where
+    the lines cannot be read off the text (NFKC identifiers, carriage returns) nothing is."""
+    assert _needle_lines(_SCOPES) == [6, 19]
+    want = [
+        ("test_split", "ValueError", "bad value", "raises", 5, 10),
+        ("TestNested.test_inner.<locals>.inner", "KeyError", None, "assert_raises", 19, 19),
+    ]
+    for text in (
+        _SCOPES,
+        _SCOPES.replace("pytest.raises", "pytest.\uff52aises"),
+        _SCOPES.replace("\n", "\r"),
+    ):
+        tree = ast.parse(text)
+        got = expectations_in("tests/test_x.py", tree, text)
+        assert [(e.function, e.exc_type, e.pattern, e.kind, e.line, e.end_line) for e in got] == want
+        assert got == expectations_in("tests/test_x.py", tree)  # the walk of every scope
+    assert _needle_lines(_SCOPES.replace("pytest.raises", "pytest.\uff52aises")) is None
+    assert _needle_lines(_SCOPES.replace("\n", "\r")) is None
+    assert _needle_lines("x = 1\n") == []
 
 
 def test_is_test_path() -> None:

@@ -184,7 +184,7 @@ def _gather(
         facts.code = code_facts(tree) if statements is None else statements.code_facts(tree, text)
     if is_test:
         with contextlib.suppress(RecursionError):
-            facts.expectations = expectations_in(facts.path, tree)
+            facts.expectations = expectations_in(facts.path, tree, text or None)
 
 
 def _fallback(
