@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from errdex.model import CodeFacts, ImportFact, TestFunctionFact
+from errdex.model import CallFact, CodeFacts, ImportFact, TestFunctionFact
 from errdex.store import factblobs as fb
 from errdex.store.records import Expectation
 
@@ -371,6 +371,16 @@ class FactReader:
             for m, c in self._rows_of(sid, fb.KEY_CALL, wanted, "calls", fb.call_row)
             if c.callee.rpartition(".")[2] in wanted
         ]
+
+    def calls_in(self, sid: int, path: str, caller: str) -> list[str]:
+        """The callees as written (``self._helper``) of the calls made in the functions of the
+        snapshot's file ``path`` whose qualified name ends in ``caller`` (``Class.caller``), in
+        code order: the helpers a traceback's frame in that function went on to call."""
+        row = self.module_at(sid, path)
+        if row is None:
+            return []
+        calls: list[CallFact] = self._decoded_values("calls", fb.call_row, [row.fact_id]).get(row.fact_id, [])
+        return [c.callee for c in calls if c.caller.rpartition(".")[2] == caller]
 
     def called_names(self, sid: int) -> set[str]:
         """The last name of every callee the snapshot's library code calls (``calls_named``'s
