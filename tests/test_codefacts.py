@@ -15,7 +15,7 @@ import pytest
 
 from errdex.astutil import child_nodes, dotted_name
 from errdex.extract import extract
-from errdex.extract.codefacts import code_facts, defined_tests, iter_nodes
+from errdex.extract.codefacts import _calls_named, code_facts, defined_tests, iter_nodes
 from errdex.model import CallFact, FunctionFact, ImportFact, SourceFile
 
 SOURCE = textwrap.dedent('''
@@ -212,6 +212,21 @@ def test_node_order_is_ast_walks_without_the_inert_leaves(module: object) -> Non
              ast.alias)  # fmt: skip
     expected = [n for n in ast.walk(tree) if not isinstance(n, inert)]
     assert list(iter_nodes(tree)) == expected
+
+
+@pytest.mark.parametrize("module", [ast, inspect, textwrap, pytest])
+def test_a_functions_calls_come_in_ast_walks_order(module: object) -> None:
+    """The test-function walk leaves out the subtrees that hold no call: the calls it finds
+    are still every named call ``ast.walk`` finds, in its order."""
+    tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            expected = [
+                (n.lineno, n.func.attr if isinstance(n.func, ast.Attribute) else n.func.id)
+                for n in ast.walk(fn)
+                if isinstance(n, ast.Call) and isinstance(n.func, (ast.Attribute, ast.Name))
+            ]
+            assert _calls_named(fn) == expected
 
 
 @pytest.mark.parametrize("module", [ast, inspect, textwrap, pytest])

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ast
+import inspect
 import io
 import os
 import subprocess
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,7 @@ from errdex.analysis.solutions import imperatives, solutions_for
 from errdex.analysis.trigger import describe_guards
 from errdex.analysis.verify import identifiers, names_in_code
 from errdex.extract import is_test_path
-from errdex.extract.expectations import _needle_lines, expectations_in, find_expectations
+from errdex.extract.expectations import _needle_lines, _walk_stmt, expectations_in, find_expectations
 from errdex.extract.testlinks import link_expectations, literal_fragments, pattern_fits_template
 from errdex.model import ErrorRecord, SourceFile, error_id
 from errdex.model import TestExpectation as Expectation
@@ -75,6 +77,27 @@ class TestNested:
 def test_none():
     x = "raise"
 """
+
+
+@pytest.mark.parametrize("module", [ast, inspect, textwrap])
+def test_the_finders_walk_yields_the_statements_a_walk_of_every_node_does(module: object) -> None:
+    """The finder acts on statements only, so its walk follows only the fields holding them:
+    the statements, handlers and cases come as a depth-first walk of every node gives them."""
+    tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
+    kinds = (ast.stmt, ast.excepthandler, ast.match_case)
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    for stmt in ast.walk(tree):
+        if not isinstance(stmt, ast.stmt) or isinstance(stmt, scopes):
+            continue
+        expected: list[ast.AST] = []
+        stack: list[ast.AST] = [stmt]
+        while stack:  # every node, depth first, nested scopes not entered
+            node = stack.pop()
+            if isinstance(node, kinds):
+                expected.append(node)
+            if node is stmt or not isinstance(node, scopes):
+                stack.extend(reversed(list(ast.iter_child_nodes(node))))
+        assert list(_walk_stmt(stmt)) == expected
 
 
 def test_expectations_skip_only_scopes_naming_no_expecting_call() -> None:

@@ -436,21 +436,56 @@ def _visit_tests(body: list[ast.stmt], prefix: str, found: list[TestFunctionFact
         if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
             _visit_tests(node.body, f"{prefix}{node.name}.", found)
         elif isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.name.startswith("test"):
-            calls: set[str] = set()
-            at: list[tuple[int, str]] = []
-            for sub in iter_nodes(node):
-                if isinstance(sub, ast.Call):
-                    f = sub.func
-                    name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-                    if name:
-                        calls.add(name)
-                        at.append((sub.lineno, name))
+            at = _calls_named(node)
+            calls = {name for _, name in at}
             subject = sorted(c for c in calls - EXPECTING - PLUMBING if not c.startswith("assert"))
             start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
             end = node.end_lineno or node.lineno
             found.append(
                 TestFunctionFact(prefix + node.name, start, end, subject, bool(calls & EXPECTING), at)
             )
+
+
+def _calls_named(node: ast.AST) -> list[tuple[int, str]]:
+    """(line, callee's last name) of each call under ``node`` whose callee is a name or an
+    attribute, in ``ast.walk``'s order.
+
+    ``iter_nodes`` inlined, and a subtree that can hold no call is not queued (a name, a
+    constant, an attribute of a bare name or of such an attribute): leaving a whole subtree out
+    of a breadth-first queue keeps every other node in its place, so the calls come in the
+    order the full walk finds them. This walk runs over every node of every test function.
+    """
+    at: list[tuple[int, str]] = []
+    call_t, name_t, attr_t = ast.Call, ast.Name, ast.Attribute
+    leaves, children = _LEAVES, _CHILDREN
+    todo: deque[ast.AST] = deque([node])
+    pop, push, extend = todo.popleft, todo.append, todo.extend
+    while todo:
+        n: Any = pop()
+        t = type(n)
+        if t is name_t or t in leaves:
+            continue
+        if t is call_t:
+            f = n.func
+            tf = type(f)
+            name = f.attr if tf is attr_t else f.id if tf is name_t else ""
+            if name:
+                at.append((n.lineno, name))
+        elif t is attr_t:
+            w = n.value
+            while type(w) is attr_t:
+                w = w.value
+            if type(w) is name_t:  # a dotted path holds no call
+                continue
+        fields = children.get(t)
+        for fld in fields if fields is not None else _children_of(t):
+            v = getattr(n, fld)
+            tv = type(v)
+            if tv is list:
+                extend(v)
+            elif tv is not name_t and tv not in leaves:  # (``None`` is a leaf)
+                push(v)
+    return at
 
 
 # The type tuples of this module's ``isinstance`` tests, made once: ``isinstance(x, A | B)``

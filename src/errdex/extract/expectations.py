@@ -22,7 +22,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from errdex.astutil import child_nodes
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
 from errdex.textsafe import decode_source
@@ -313,7 +312,15 @@ def _plausible_callee(func: ast.expr) -> bool:
 
 
 def _walk_stmt(stmt: ast.stmt) -> Iterator[ast.AST]:
-    """Nodes of a statement, not descending into nested function/class bodies (own scopes)."""
+    """The statements within a statement (itself first), depth first in source order, not
+    descending into nested function/class bodies (own scopes), with the handlers and match
+    cases that hold some of them.
+
+    Every node the finder acts on is a statement (an assignment, a ``with``, an expression
+    statement, a nested definition), and no expression holds a statement, so only the fields
+    that hold statements are followed (``_BLOCKS``): the statements come in the order a walk
+    of every node gives them, without visiting the expressions (most of a test's nodes).
+    """
     stack: list[ast.AST] = [stmt]
     first = True
     while stack:
@@ -323,7 +330,19 @@ def _walk_stmt(stmt: ast.stmt) -> Iterator[ast.AST]:
             continue
         first = False
         yield node
-        stack.extend(reversed(child_nodes(node)))
+        t = type(node)
+        fields = _BLOCKS.get(t)
+        if fields is None:
+            fields = _BLOCKS[t] = tuple(f for f in t._fields if f in _BLOCK_FIELDS)
+        for f in reversed(fields):
+            stack.extend(reversed(getattr(node, f)))
+
+
+# The fields of a statement, an ``except`` handler or a match case that hold a list of
+# statements, handlers or cases (an ``if`` expression's ``body`` is never reached: only
+# statements, handlers and cases are), and each such type's, in field order, on first sight.
+_BLOCK_FIELDS = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_BLOCKS: dict[type, tuple[str, ...]] = {}
 
 
 def _parametrize_cases(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[dict[str, ast.expr]]:
