@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -111,6 +111,37 @@ def shared_extractions(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 _RELEASE_FIXTURES = frozenset({"jax_db", "jax_snapshot"})
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Start downloading the regression sets' releases when this run will index them (the whole
+    suite, or ``test_regression_sets.py`` named): in the controller only, where xdist leaves a
+    core's worth of waiting free (``regression_score.prefetch``)."""
+    config = session.config
+    if hasattr(config, "workerinput") or not _runs_the_sets(config):
+        return
+    import regression_score as rs
+
+    session.config.stash[_STOP_PREFETCH] = rs.prefetch(rs.discover_sets())
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A run of a few tests ends when they do, not when the prefetch would have."""
+    stop = session.config.stash.get(_STOP_PREFETCH, None)
+    if stop is not None:
+        stop()
+
+
+_STOP_PREFETCH = pytest.StashKey[Callable[[], None]]()
+
+
+def _runs_the_sets(config: pytest.Config) -> bool:
+    sets = Path(TESTS, "test_regression_sets.py")
+    for arg in config.args:
+        target = Path(arg.split("::", 1)[0]).resolve()
+        if target == sets or (target.is_dir() and sets.is_relative_to(target)):
+            return True
+    return False
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -309,6 +309,7 @@ def test_the_cli_refuses_mixed_or_incomplete_bulk_options(tmp_path: Path) -> Non
         ([*["index", *top], "--tags", "v*", "--db", db], "--tags is for one git SOURCE"),
         ([*["index", *top], "--jobs", "2", "--db", db], "--workers sets how many releases"),
         (["index", "--env", "--releases", "2", "--db", db], "--env indexes the installed version"),
+        (["index", "--env", "--no-sdist-tests", "--db", db], "--no-sdist-tests goes with a SOURCE"),
         (["index", "--from", str(tmp_path / "missing.txt"), "--db", db], "cannot read"),
     ]:
         result = runner.invoke(app, args)

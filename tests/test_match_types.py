@@ -668,3 +668,52 @@ def test_a_value_alone_is_the_last_resort_after_an_earlier_exception_of_the_past
 ) -> None:
     res = values_matcher.explain("LookupError: nothing is registered under b\nKeyError: 'b'")
     assert (top(res).function, top(res).approximate) == ("lookup", False)
+
+
+def test_a_bare_error_is_a_label_that_relates_but_never_contradicts() -> None:
+    """click and typer print ``Error: {message}``; CPython prints a codebase's class qualified,
+    and no builtin is named ``Error``: so a bare ``Error`` is no evidence against a class, even
+    where a codebase defines an ``Error`` whose whole line is known (a DB-API module's)."""
+    bases = {"error": {"exception"}, "badparameter": {"usageerror"}, "usageerror": {"exception"},
+             "clientfailure": {"error"}}  # fmt: skip
+
+    def up(key: str) -> set[str]:
+        out: set[str] = set()
+        todo = list(bases.get(key, ()))
+        while todo:
+            k = todo.pop()
+            if k not in out:
+                out.add(k)
+                todo.extend(bases.get(k, ()))
+        return out
+
+    assert type_relation(["Error"], "BadParameter", "error", up) == (-0.03, None)
+    assert type_relation(["Error"], "ClientFailure", "error", up)[0] > 0  # its line relates them
+    # qualified, it is the class CPython printed: the lines contradict each other
+    assert type_relation(["dbapi.Error"], "BadParameter", "error", up)[0] == TYPE_DISAGREES
+    assert type_relation(["UsageError"], "ClientFailure", "error", up)[0] == TYPE_DISAGREES
+
+
+def test_the_classes_a_test_file_defines_are_not_the_librarys(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """A test's classes are none a user meets (a pydantic test's ``class Error(BaseModel)``, a
+    mock DB-API ``Error``), and the lines of one name are united: the hierarchy holds the
+    library's classes only."""
+    from errdex.pipeline import index
+
+    root = tmp_path_factory.mktemp("withtests")
+    (root / "lib").mkdir()
+    (root / "lib" / "core.py").write_text(LIB)
+    (root / "tests").mkdir()
+    (root / "tests" / "test_core.py").write_text(
+        "from lib.core import LibError\n\n\nclass FakeError(LibError):\n    pass\n\n\n"
+        "def test_mock():\n    class Error(ValueError):\n        pass\n"
+    )
+    db = str(root / "c.db")
+    index(str(root), db, jobs=1)
+    with Store.open(db) as store:
+        assert store.snapshot(1).stats.tests == 1
+        names = {name.rpartition(".")[2] for name, _bases in store.class_bases()}
+    assert "DocumentError" in names  # the library's own, raised by no statement
+    assert not names & {"FakeError", "Error"}

@@ -113,7 +113,8 @@ def test_set_scores_at_least_its_floors(
 def _release_files(name: str, version: str) -> dict[str, bytes]:
     from errdex.sources import open_source
 
-    return {f.path: f.data for f in open_source(f"pypi:{name}=={version}").files}
+    # the wheel's files, as the set's catalogue was built (``index_set``: no sdist for tests)
+    return {f.path: f.data for f in open_source(f"pypi:{name}=={version}", sdist_tests=False).files}
 
 
 def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:

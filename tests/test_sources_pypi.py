@@ -210,3 +210,50 @@ def test_a_page_shows_the_sdist_test_that_expects_the_error(cache: Path, tmp_pat
             for ex in a["examples"]
         )
         assert a["tests_note"].startswith("From the requests 2.34.2 test suite")
+
+
+def test_without_sdist_tests_nothing_is_fetched_and_every_error_and_match_is_the_same(
+    cache: Path, tmp_path: Path
+) -> None:
+    """``--no-sdist-tests`` (what the regression sets index with): no sdist asked for, the page
+    says why it has no examples, and the catalogue's errors, the callers the ranker counts and
+    the answers to a pasted error are those of the release indexed with its sdist's tests."""
+    from errdex.match import Matcher
+    from errdex.pipeline import index
+    from errdex.store import Store
+    from errdex.views import error_view
+
+    open_source("pypi:requests==2.34.2", cache_dir=cache)  # wheel, metadata and sdist cached
+    bare = tmp_path / "bare"
+    _copy_cache(cache, bare)  # no sdist in this cache, and the client below cannot connect
+    seen: list[str] = []
+    snap, _ = open_pypi(
+        PypiSpec("requests", "2.34.2"), cache_dir=bare, limits=Limits(), progress=seen.append,
+        client=_offline_client(), sdist_tests=False,
+    )  # fmt: skip
+    assert snap.info.tests_archive is None and snap.info.tests_unread == "requests-2.34.2.tar.gz"
+    assert not any(f.path.startswith("tests/") for f in snap.files)
+    assert not any("requests-2.34.2.tar.gz" in m for m in seen)  # not even tried
+
+    full, lean = str(tmp_path / "full.db"), str(tmp_path / "lean.db")
+    with_tests = index("pypi:requests==2.34.2", full, cache_dir=str(cache))
+    without = index("pypi:requests==2.34.2", lean, cache_dir=str(cache), sdist_tests=False)
+    assert with_tests.tests > 0 and without.tests == 0 and without.tests_unread == "requests-2.34.2.tar.gz"
+    assert "the tests of requests-2.34.2.tar.gz not read" in without.line()
+    pasted = "requests.exceptions.MissingSchema: Invalid URL 'htp/x': No scheme supplied. Perhaps you meant https://htp/x?"
+    seen_by: dict[str, object] = {}
+    for db in (full, lean):
+        with Store.open(db) as store:
+            _, rows = store.list_errors(repo="requests")
+            sites = sorted((r.kind, r.exc_type, r.template, r.path, r.function, r.line) for r in rows)
+            callers = store.site_callers(1)
+            res = Matcher.load(store).explain(pasted)
+            answers = [(m.path, m.line, m.template, round(m.score, 9)) for m in res.matches]
+            seen_by[db] = (sites, callers, answers)
+            if db == lean:
+                [row] = [r for r in rows if r.template.startswith("Invalid URL {url!r}: No scheme supplied")]
+                note = error_view(store, store.get_error(row.id)).to_json()["analysis"]["tests_note"]
+                assert "its sdist (requests-2.34.2.tar.gz) was not read" in note
+    sites, callers, answers = seen_by[full]  # type: ignore[misc]
+    assert len(sites) > 50 and callers and answers
+    assert seen_by[lean] == seen_by[full]

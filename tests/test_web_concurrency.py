@@ -75,6 +75,9 @@ def test_no_failed_request_while_a_new_snapshot_is_indexed(tmp_path: Path) -> No
             t.join(30)
 
     assert not failures, failures[:5]
-    assert during > 20, "the server answered too few requests while indexing ran"
+    # The server answered while the indexer wrote: a reader blocked by the write would have
+    # answered nothing until the indexer returned. How many it answered is the machine's speed
+    # (CI saw 10 on a busy machine where an idle one sees ~60), so only "some" is asserted.
+    assert during > 0, "the server answered no request while indexing ran"
     assert len(snapshots) == 2, snapshots
     assert found["matches"] and found["matches"][0]["template"].startswith("resize factor must be positive")

@@ -79,6 +79,7 @@ class SnapshotInfo:
     archive: str | None = None  # file the snapshot was read from (wheel/sdist name)
     sha256: str | None = None  # of that archive, verified
     tests_archive: str | None = None  # the sdist read for tests because the wheel had none
+    tests_unread: str | None = None  # the sdist that holds them, left unread (``sdist_tests=False``)
 
 
 @by_fields

@@ -60,6 +60,7 @@ class IndexSummary:
     seconds: float
     reused: int = 0  # files whose extraction an earlier release provided (not parsed again)
     tests_from: str | None = None  # the sdist the tests came from, when the wheel had none
+    tests_unread: str | None = None  # the sdist holding them, not read (``sdist_tests=False``)
     skipped_files: list[tuple[str, str]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -73,6 +74,7 @@ class IndexSummary:
         return head + (
             f"{self.files} files ({self.indexed} indexed, {self.fallback} fallback, {self.skipped} skipped, "
             f"{self.tests} tests{f' from {self.tests_from}' if self.tests_from else ''}"
+            f"{f', the tests of {self.tests_unread} not read' if self.tests_unread else ''}"
             f"{f', {self.reused} reused' if self.reused else ''}), {self.errors} errors, "
             f"{self.warnings} warnings, {self.logs} log calls, "
             f"{self.assertions} assertions in {self.seconds:.1f}s"
@@ -92,14 +94,28 @@ def index(
     jobs: int | None = None,
     progress: Progress | None = None,
     cache_dir: str | None = None,
+    sdist_tests: bool = True,
 ) -> IndexSummary:
-    """Index one snapshot into the catalogue; re-indexing identical content changes nothing."""
+    """Index one snapshot into the catalogue; re-indexing identical content changes nothing.
+
+    ``sdist_tests=False``: a PyPI release whose wheel ships no tests is indexed without fetching
+    its sdist for them (``errdex.sources.pypi``): the same catalogue entries and matches, no
+    examples from tests on its pages, and half the download."""
     from errdex.store import Store
 
     prog = progress or _Quiet()
     code: HeldCode = {}
     with Store.open(db) as store:
-        summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=None, code=code)
+        summary = _index_one(
+            store,
+            spec,
+            jobs=jobs,
+            prog=prog,
+            cache_dir=cache_dir,
+            memo=None,
+            code=code,
+            sdist_tests=sdist_tests,
+        )
         if summary.changed or not derived_current(store, summary.repo):
             after_history_change(store, [summary.repo], prog, code=code)
     return summary
@@ -125,6 +141,7 @@ def index_releases(
     progress: Progress | None = None,
     cache_dir: str | None = None,
     on_summary: Callable[[IndexSummary], None] | None = None,
+    sdist_tests: bool = True,
 ) -> list[IndexSummary]:
     """Index several releases (oldest first), each as ``index`` would, sharing the work.
 
@@ -142,7 +159,9 @@ def index_releases(
         with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
             for i, spec in enumerate(specs, 1):
                 prog.stage(f"release {i}/{len(specs)}: {spec}")
-                summary = _index_one(store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo)
+                summary = _index_one(
+                    store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo, sdist_tests=sdist_tests
+                )
                 out.append(summary)
                 if on_summary is not None:
                     on_summary(summary)
@@ -177,6 +196,7 @@ def _index_one(
     cache_dir: str | None,
     memo: Memo | None,
     code: HeldCode | None = None,
+    sdist_tests: bool = True,
 ) -> IndexSummary:
     """Open one snapshot and store it; what depends on the set of snapshots is the caller's
     (``code``, when given, gets the snapshot's code facts for it)."""
@@ -186,7 +206,7 @@ def _index_one(
 
     t0 = time.perf_counter()
     snap, left_out = open_source_with_report(
-        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage
+        spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage, sdist_tests=sdist_tests
     )
     return index_snapshot(
         store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False, code=code
@@ -321,6 +341,8 @@ def _index_snapshot(
     }
     if snap.info.tests_archive:  # the wheel had no tests; these came from the release's sdist
         stats["tests_from"] = snap.info.tests_archive
+    if snap.info.tests_unread:  # the wheel had no tests; the sdist that has them was not read
+        stats["tests_unread"] = snap.info.tests_unread
     producer = producer_digest()
     result = store.write_snapshot(
         snap.info,

@@ -152,6 +152,12 @@ def tests_note(snapshot: Snapshot, n_expectations: int, n_examples: int) -> str:
     sdist = snapshot.stats.tests_from
     if sdist:  # the wheel had no tests, so its sdist was read for them
         what = f"wheel and its sdist ({sdist})" if n_expectations == 0 else f"sdist ({sdist})"
+    unread = snapshot.stats.tests_unread
+    if unread and n_expectations == 0:  # indexed with --no-sdist-tests
+        return (
+            f"The {project} {version} {what} ships no tests, and its sdist ({unread}) was not read "
+            "for them (indexed with --no-sdist-tests), so no example from its test suite."
+        )
     if n_expectations == 0:
         return f"The {project} {version} {what} shipped no tests, so no example from its test suite."
     if n_examples == 0:

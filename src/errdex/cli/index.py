@@ -61,6 +61,15 @@ def index(
         str | None,
         typer.Option("--tags", help="Index every git tag matching this glob ('v*'), oldest first."),
     ] = None,
+    sdist_tests: Annotated[
+        bool,
+        typer.Option(
+            "--sdist-tests/--no-sdist-tests",
+            help="For a PyPI release whose wheel ships no tests, also fetch its sdist for them (the "
+            "examples on error pages). --no-sdist-tests skips that download: the same errors and "
+            "matches, pages without examples from tests.",
+        ),
+    ] = True,
     from_file: Annotated[
         Path | None,
         typer.Option(
@@ -140,6 +149,8 @@ def index(
 
     env = env or python is not None
     _check_modes(source, env, from_file, top, ranking, jobs, releases, tags, workers, ray_address)
+    if not sdist_tests and source is None:
+        fail("--no-sdist-tests goes with a SOURCE (a PyPI release), not --env, --from or --top", EXIT_USAGE)
     if from_file is not None or top is not None:
         with interruptible():
             _index_bulk(from_file, top, ranking, releases, db, workers, ray_address, as_json)
@@ -151,7 +162,7 @@ def index(
             summary = (
                 _index_env(db, python, jobs, progress)
                 if env
-                else _run_index(source or "", db, jobs, releases, tags, progress, as_json)
+                else _run_index(source or "", db, jobs, releases, tags, progress, as_json, sdist_tests)
             )
     except SourceError as e:
         progress.close()
@@ -195,6 +206,7 @@ def _run_index(
     tags: str | None,
     progress: ProgressBar,
     as_json: bool,
+    sdist_tests: bool = True,
 ) -> IndexSummary | None:
     """One release (its summary, printed by the caller) or several (each summary printed as it
     lands, then None)."""
@@ -208,14 +220,16 @@ def _run_index(
     )
     if plan is None:
         _check_source(source)
-        return run_index(source, db, jobs=jobs, progress=progress)
+        return run_index(source, db, jobs=jobs, progress=progress, sdist_tests=sdist_tests)
 
     def landed(summary: IndexSummary) -> None:
         if not as_json:
             progress.close()
             _echo_summary(summary)
 
-    done = index_releases(plan.specs, db, jobs=jobs, progress=progress, on_summary=landed)
+    done = index_releases(
+        plan.specs, db, jobs=jobs, progress=progress, on_summary=landed, sdist_tests=sdist_tests
+    )
     progress.close()
     if as_json:
         print(json.dumps([x.to_json() for x in done], indent=2))

@@ -10,7 +10,11 @@ caught exception whose trail was cut (``raise exc.with_traceback(None)``) ends t
 without having made the exception: landing there names nothing, and the text decides.
 
 Frames are evidence, not proof: users paste tracebacks from other releases, in which the raise
-lived elsewhere, so they add to a score and never exclude a candidate.
+lived elsewhere, so they add to a score and never exclude a candidate. When the raise has since
+moved into a helper (``get_access_token`` raising inline became ``self._handle_oauth_error(e)``),
+the deepest library frame's function raises nothing of the pasted class any more, and the raises
+of that class in the functions it calls (read from the catalogue's code facts, ``CalleesOf``)
+are where the release raises it now.
 """
 
 from __future__ import annotations
@@ -28,9 +32,12 @@ from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index,
 from errdex.match.parse import Frame
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library
 from errdex.match.thresholds import (
+    CALLEE_FRAME,
     CALLER_FRAME,
     DEEPEST_FRAME,
     FILE_FRAME,
+    MAX_CALLEE_SNAPSHOTS,
+    MAX_CALLEES,
     MAX_FRAME,
     MAX_RELAY_HOPS,
     MAX_STATEMENT,
@@ -53,6 +60,8 @@ class FrameEvidence:
     repos: set[str] = field(default_factory=set)  # codebases the traceback runs through
     on_raise: set[int] = field(default_factory=set)  # entries the deepest library frame lands on
     moved: set[int] = field(default_factory=set)  # raises of the statement it prints, moved out of its file
+    # raises in functions the deepest library frame's function calls -> that callee's name
+    callees: dict[int, str] = field(default_factory=dict)
 
     def cap(
         self,
@@ -99,6 +108,10 @@ class FrameEvidence:
         named = self.entries.get(ei)
         if named is not None and pid in self.pids:
             fw, fi, depth = named
+            callee = self.callees.get(ei)
+            if callee is not None and fw == CALLEE_FRAME:
+                _p, line, fn = self.info.frames[fi]
+                return fw, f"deepest library frame ({fn}, line {line}) calls {callee}, which raises it"
             return fw, _why(e, self.info, fi, depth, fw >= ON_RAISE)
         deepest = self.info.deepest_path
         if deepest is not None and e[E_PATH].replace("\\", "/") == deepest:
@@ -148,15 +161,25 @@ def _best(
     return set(first)
 
 
-def gather(idx: Index, frames: list[Frame], types: Sequence[str] = ()) -> FrameEvidence:
+# (codebase, version, path, function) -> the last names of what that function of that release
+# calls (``self._helper(...)`` -> ``_helper``), from the catalogue's code facts
+CalleesOf = Callable[[str, str, str, str], Sequence[str]]
+
+
+def gather(
+    idx: Index, frames: list[Frame], types: Sequence[str] = (), callees: CalleesOf | None = None
+) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
-    (``types``, the classes the paste names, decide whether a reworded raise is the frame's)."""
+    (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
+    ``callees``, when the catalogue's code facts can be read, what a frame's function calls)."""
     ev = FrameEvidence(frame_info(idx, frames))
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
+    if callees is not None and not ev.on_raise and not ev.moved:
+        _callee_raises(idx, ev, types, callees)
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
         ev.info.ends_at_call = None
@@ -378,6 +401,53 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
     for ei in raises:
         _put(ev.entries, ei, ON_RAISE, len(frames) - 1, 0)
     ev.on_raise.update(raises)
+
+
+def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees: CalleesOf) -> None:
+    """The deepest library frame names a function that raises nothing of the pasted class in
+    the indexed release (none of its raises is of that class, or it has none): the traceback
+    comes from a release in which it did, and the raise has since moved into a helper it calls
+    (spotipy's ``get_access_token`` now calls ``self._handle_oauth_error``; google-auth's
+    ``refresh``, ``self._perform_refresh_token``). The raises of the pasted class in the
+    functions it calls, in the same file, are then named at ``CALLEE_FRAME``: below what the
+    function's own raises would weigh, above a frame merely in the file. Only a named class
+    counts (a raise of an object of unknown class would be any helper's), and only functions of
+    the frame's file (a name called is resolved no further than its last component, which in
+    the same module is the helper's; a callee in another module would need its import). A last
+    frame printing a call and no raise (``value = int(text)``) says compiled code below it
+    raised (``FrameInfo.ends_at_call``), not a helper: had a Python helper raised, its frame
+    would be below."""
+    if not types or not ev.info.lib or ev.info.ends_at_call is not None:
+        return  # a last frame printing a call that raises nothing itself: compiled code raised
+    fi, path = ev.info.lib[-1]
+    _p, _line, fn = ev.info.frames[fi]
+    if not fn or fn.startswith("<"):
+        return
+    wanted = {type_key(t) for t in types} - {""}
+    if any(_raises_class(idx, ei, wanted) for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]):
+        return  # the function raises that class itself: its own raises are the frame's
+    releases: dict[tuple[str, str], None] = {}
+    for ei in idx.paths.head(path, MAX_STATEMENT):
+        e = idx.entries[ei]
+        releases[str(e[E_REPO]), str(e[E_VERSION])] = None
+        if len(releases) >= MAX_CALLEE_SNAPSHOTS:
+            break
+    names: dict[str, None] = {}
+    for repo, version in releases:
+        names.update(dict.fromkeys(callees(repo, version, path, fn)[:MAX_CALLEES]))
+    names.pop(fn, None)  # a recursive call names the function itself, already looked at
+    for name in itertools.islice(names, MAX_CALLEES):
+        for ei in idx.sites.get((path, name), ())[:MAX_STATEMENT]:
+            if _raises_class(idx, ei, wanted) and not idx.entry_cut(ei):
+                _put(ev.entries, ei, CALLEE_FRAME, fi, 0)
+                ev.callees.setdefault(ei, name)
+
+
+def _raises_class(idx: Index, ei: int, wanted: Container[str]) -> bool:
+    """Whether entry ``ei`` is a raise (not a warning or a log line) of one of the ``wanted``
+    classes (type keys), as the extractor named its class."""
+    _repo, site = idx.entry_facts(ei)
+    return site.kind == "error" and not site.type.startswith("<") and type_key(site.type) in wanted
 
 
 def _class_fits(idx: Index, ei: int, types: Sequence[str]) -> bool:

@@ -111,8 +111,9 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 19  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
-# callers' bucket in ``e_relay``'s high bits
+FORMAT = 20  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+# callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
+# index with a test's classes among them is rebuilt on load)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4

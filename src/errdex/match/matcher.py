@@ -42,6 +42,9 @@ class Matcher:
         self.repo = repo
         self._store: Any = None  # where a corrupt index is rebuilt from (``load``)
         self._rebuilding = threading.Lock()
+        # the query's reader of the catalogue's code facts (``frames.CalleesOf``), per thread: a
+        # web server's threads share one matcher, each answering with its own reader
+        self._local = threading.local()
 
     @classmethod
     def load(cls, store: Any, repo: str | None = None) -> Matcher:
@@ -65,16 +68,20 @@ class Matcher:
         closes its reader after each call); by default, the one ``load`` was given."""
         index = self.index
         source = store if store is not None else self._store
+        self._local.callees = _StoredCallees(source) if source is not None else None
         try:
+            try:
+                return self._explain(text, limit)
+            except CorruptIndex as e:
+                # what a stored entry, pattern or posting holds is checked as the query reads it
+                if source is None:
+                    raise
+                with self._rebuilding:
+                    if self.index is index:
+                        self.index = rebuild_corrupt(source, e)
             return self._explain(text, limit)
-        except CorruptIndex as e:
-            # what a stored entry, pattern or posting holds is checked as the query reads it
-            if source is None:
-                raise
-            with self._rebuilding:
-                if self.index is index:
-                    self.index = rebuild_corrupt(source, e)
-        return self._explain(text, limit)
+        finally:
+            self._local.callees = None
 
     def _explain(self, text: str, limit: int) -> Result:
         q = parse_query(text)
@@ -272,7 +279,7 @@ class Matcher:
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
-        fev = frames.gather(idx, fr, types)
+        fev = frames.gather(idx, fr, types, getattr(self._local, "callees", None))
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
@@ -723,6 +730,43 @@ def _without_truncation_marker(message: str) -> str | None:
         if stripped.endswith(marker) and len(stripped) > len(marker):
             return stripped[: -len(marker)].rstrip()
     return None
+
+
+class _StoredCallees:
+    """``frames.CalleesOf`` read from a catalogue's code facts, each (release, file, function)
+    once per query: the calls the extractor recorded at index time, so what a traceback's
+    function calls in the indexed release is known without the index holding it. A catalogue
+    from before code facts names no callees: the frames then weigh as they did before."""
+
+    def __init__(self, store: Any) -> None:
+        self._store = store
+        self._sids: dict[tuple[str, str], int | None] = {}
+        self._seen: dict[tuple[str, str, str, str], list[str]] = {}
+
+    def __call__(self, repo: str, version: str, path: str, function: str) -> list[str]:
+        key = (repo, version, path, function)
+        names = self._seen.get(key)
+        if names is None:
+            names = self._seen[key] = self._read(repo, version, path, function)
+        return names
+
+    def _read(self, repo: str, version: str, path: str, function: str) -> list[str]:
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            if sid is None:
+                return []
+            callees = self._store.facts.calls_in(sid, path, function)
+        except StoreError:
+            return []  # a catalogue from before code facts: no callees known
+        return list(dict.fromkeys(str(c).rpartition(".")[2] for c in callees))
+
+    def _sid(self, repo: str, version: str) -> int | None:
+        if (repo, version) not in self._sids:
+            found = [r.snapshot_id for r in self._store.timeline.releases(repo) if r.version == version]
+            self._sids[repo, version] = found[-1] if found else None
+        return self._sids[repo, version]
 
 
 # The loaded index per (db, repo), kept across calls: loading it is the costly part. Only the

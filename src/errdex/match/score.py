@@ -92,8 +92,19 @@ def type_relation(
     if known_e and known_q:
         return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
     if hierarchy is not None:
-        return _library_relation(qs, e, hierarchy)
+        relation = _library_relation(qs, e, hierarchy)
+        if relation[0] == TYPE_DISAGREES and all(q.strip() in _LABELS for q in query_types):
+            return -0.03, None  # a label, not a class: nothing to disagree with
+        return relation
     return -0.03, None
+
+
+# Words that head a line a program printed, taken for a class by the parse: click, typer and
+# many scripts print ``Error: {message}``. CPython prints a codebase's class qualified
+# (``csv.Error``, ``shutil.Error``, ``sqlalchemy.exc.Error``); only a builtin prints bare, and no
+# builtin is named ``Error``. So a bare ``Error`` relates to a codebase's class when its line
+# says so, and is never evidence against one.
+_LABELS = frozenset({"Error"})
 
 
 def _group_made(qs: list[str], e: str) -> bool:

@@ -30,6 +30,8 @@ MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class
 MAX_JOINED = 256  # raises printing collected errors' messages joined, looked at per query
 MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
+MAX_CALLEES = 64  # names the deepest library frame's function calls, looked up for raises it reaches
+MAX_CALLEE_SNAPSHOTS = 4  # releases of the frame's file whose calls are read (a catalogue of many)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text
 MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound first
 # text score of a container raise (``{errors: dict!r}``) of the library class the paste names with
@@ -42,6 +44,10 @@ TYPED_MIN = 0.15  # text score below which a candidate is dropped unless frames 
 REPO_FRAME = 0.02  # weight of a library frame anywhere in the candidate's codebase
 FILE_FRAME = 0.04  # weight of the deepest library frame lying in the candidate's file
 CALLER_FRAME = 0.2  # weight of a frame above the deepest naming the candidate's function
+# weight of a raise in a function the deepest library frame's function calls, when that function
+# raises nothing of the pasted class itself (the traceback is from a release before the raise moved
+# into the helper): below the function's own raises, above a frame merely in the file
+CALLEE_FRAME = 0.25
 DEEPEST_FRAME = 0.35  # weight of the deepest library frame naming a candidate's function
 SAME_LINE = 0.1  # added when that frame's line is the candidate's line too
 ON_RAISE = 0.8  # the deepest library frame lands on the raise statement itself (line and function)

@@ -45,9 +45,12 @@ def open_source(
     cache_dir: Path | None = None,
     limits: Limits | None = None,
     progress: Progress | None = None,
+    sdist_tests: bool = True,
 ) -> Snapshot:
     """Open SPEC (directory, ``PATH@REV``/``git:``/URL, or ``pypi:NAME[==VERSION]``) as a snapshot."""
-    return open_source_with_report(spec, cache_dir=cache_dir, limits=limits, progress=progress)[0]
+    return open_source_with_report(
+        spec, cache_dir=cache_dir, limits=limits, progress=progress, sdist_tests=sdist_tests
+    )[0]
 
 
 def open_source_with_report(
@@ -56,8 +59,12 @@ def open_source_with_report(
     cache_dir: Path | None = None,
     limits: Limits | None = None,
     progress: Progress | None = None,
+    sdist_tests: bool = True,
 ) -> tuple[Snapshot, Skipped]:
     """Like ``open_source``, plus ``(path, reason)`` for every entry left out on purpose.
+
+    ``sdist_tests``: for a PyPI release whose wheel ships no tests, whether its sdist is fetched
+    for them (``errdex.sources.pypi``); other sources hold their tests already.
 
     Files dropped only because they are not source-ish (images, ``.so``) are not listed: they are
     expected and would drown the interesting entries.
@@ -73,6 +80,10 @@ def open_source_with_report(
             )
         case PypiSpec():
             return open_pypi(
-                parsed, cache_dir=cache_dir or default_cache_dir(), limits=limits, progress=progress
+                parsed,
+                cache_dir=cache_dir or default_cache_dir(),
+                limits=limits,
+                progress=progress,
+                sdist_tests=sdist_tests,
             )
     raise AssertionError(f"unhandled spec {parsed!r}")  # pragma: no cover

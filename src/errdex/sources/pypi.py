@@ -15,7 +15,9 @@ platform wheel differs from another in its compiled extensions, not in its Pytho
 Wheels rarely ship tests, and tests are where a page finds the library's own failing call and
 its passing contrast. So when the wheel read has no test files, the release's sdist is fetched
 too (same cache, same verification, same archive limits) and only its test files are added; a
-missing or unreadable sdist costs the examples, never the release.
+missing or unreadable sdist costs the examples, never the release. ``sdist_tests=False`` (``errdex
+index --no-sdist-tests``) skips that second download: what is matched is the wheel's code either
+way, and the snapshot records which sdist was left unread, so a page says why it has no examples.
 
 Caching and trust
 -----------------
@@ -88,8 +90,10 @@ def open_pypi(
     limits: Limits,
     progress: Progress | None = None,
     client: httpx.Client | None = None,
+    sdist_tests: bool = True,
 ) -> tuple[Snapshot, list[tuple[str, str]]]:
-    """Snapshot a PyPI release: metadata, one verified archive, its source files.
+    """Snapshot a PyPI release: metadata, one verified archive, its source files (and the tests
+    of its sdist when the wheel has none, unless ``sdist_tests`` is False).
 
     ``client`` lets the caller choose the HTTP client (proxies, or one that cannot connect at all,
     to prove a cached release needs no network); by default one is made and closed here.
@@ -106,11 +110,14 @@ def open_pypi(
             )
         archive = _fetch_archive(http, chosen, cache_dir, limits, progress)
         files, skipped = _read_archive(chosen, archive, limits)
-        tests_from = None
+        tests_from = tests_unread = None
         if chosen.filename.endswith(".whl") and not any(is_test_path(f.path) for f in files):
-            tests_from, tests = _sdist_tests(http, release, cache_dir, limits, progress)
-            have = {f.path for f in files}
-            files += [f for f in tests if f.path not in have]
+            if sdist_tests:
+                tests_from, tests = _sdist_tests(http, release, cache_dir, limits, progress)
+                have = {f.path for f in files}
+                files += [f for f in tests if f.path not in have]
+            elif (sdist := _sdist_of(release)) is not None:
+                tests_unread = sdist.filename
     finally:
         if own:
             http.close()
@@ -128,8 +135,42 @@ def open_pypi(
         archive=chosen.filename,
         sha256=chosen.sha256,
         tests_archive=tests_from,
+        tests_unread=tests_unread,
     )
     return Snapshot(info, files), skipped
+
+
+def fetch_pypi(
+    spec: PypiSpec, *, cache_dir: Path, limits: Limits | None = None, client: httpx.Client | None = None
+) -> Path:
+    """Download (or find verified in the cache) the archive ``open_pypi`` would read for
+    ``spec``, without reading it: warming a cache ahead of the indexing that reads it (a
+    download waits on the network, not a core, so several run beside the parsing). Fetching
+    many, share one ``client`` (``http_client()``; it is thread-safe): each new client costs a
+    TLS context and each new connection a handshake, the CPU a download otherwise hardly uses."""
+    http: _Http = client or _LazyClient()
+    try:
+        release = _release(http, spec, cache_dir, None)
+        chosen = choose_file(release.files)
+        if chosen is None:
+            raise SourceError(
+                f"PyPI release {release.name}=={release.version} has no wheel or sdist errdex can read"
+            )
+        return _fetch_archive(http, chosen, cache_dir, limits or Limits(), None)
+    finally:
+        if client is None:
+            http.close()
+
+
+def http_client() -> httpx.Client:
+    """The HTTP client errdex reads PyPI with: its timeouts, redirects and User-Agent."""
+    import httpx
+
+    return httpx.Client(
+        timeout=httpx.Timeout(30.0, connect=10.0),
+        follow_redirects=True,
+        headers={"User-Agent": "errdex (error index; sources stage)"},
+    )
 
 
 class _Http(Protocol):
@@ -152,13 +193,7 @@ class _LazyClient:
 
     def _real(self) -> httpx.Client:
         if self._client is None:
-            import httpx
-
-            self._client = httpx.Client(
-                timeout=httpx.Timeout(30.0, connect=10.0),
-                follow_redirects=True,
-                headers={"User-Agent": "errdex (error index; sources stage)"},
-            )
+            self._client = http_client()
         return self._client
 
     def get(self, url: str) -> httpx.Response:
@@ -193,8 +228,7 @@ def _sdist_tests(
     wheel's), and any failure here costs the examples, never the release: an sdist that is
     missing, too big, unreachable or hostile is skipped with a progress note.
     """
-    sdists = [f for f in release.files if f.packagetype == "sdist" and f.filename.endswith(_SDIST_SUFFIXES)]
-    sdist = min(sdists, key=lambda f: not f.filename.endswith((".tar.gz", ".tgz")), default=None)
+    sdist = _sdist_of(release)
     if sdist is None:
         return None, []
     try:
@@ -208,6 +242,12 @@ def _sdist_tests(
     if progress:
         progress(f"{len(tests)} test files from {sdist.filename}")
     return sdist.filename, tests
+
+
+def _sdist_of(release: Release) -> ReleaseFile | None:
+    """The sdist errdex reads tests from (a ``.tar.gz`` before a ``.zip``), if the release has one."""
+    sdists = [f for f in release.files if f.packagetype == "sdist" and f.filename.endswith(_SDIST_SUFFIXES)]
+    return min(sdists, key=lambda f: not f.filename.endswith((".tar.gz", ".tgz")), default=None)
 
 
 def canonical_name(name: str) -> str:

@@ -407,6 +407,16 @@ class FactReader:
             for m, c in self._rows_named(sid, fb.KEY_CALL, set(names), "calls", fb.call_row, _callee_name)
         ]
 
+    def calls_in(self, sid: int, path: str, caller: str) -> list[str]:
+        """The callees as written (``self._helper``) of the calls made in the functions of the
+        snapshot's file ``path`` whose qualified name ends in ``caller`` (``Class.caller``), in
+        code order: the helpers a traceback's frame in that function went on to call."""
+        row = self.module_at(sid, path)
+        if row is None:
+            return []
+        calls: list[CallFact] = self._decoded_values("calls", fb.call_row, [row.fact_id]).get(row.fact_id, [])
+        return [c.callee for c in calls if c.caller.rpartition(".")[2] == caller]
+
     def called_names(self, sid: int) -> set[str]:
         """The last name of every callee the snapshot's library code calls (``calls_named``'s
         keys): a whole snapshot's, read once when the match index is built (``called_as``).

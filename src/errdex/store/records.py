@@ -103,12 +103,12 @@ class ErrorDetail:
         return self.occurrences[-1]
 
 
-# the counts an indexing summary writes, then the two names it may add, in the order it writes them
+# the counts an indexing summary writes, then the names it may add, in the order it writes them
 _STAT_COUNTS = (
     "files", "indexed", "fallback", "skipped", "tests", "errors", "warnings", "logs", "assertions",
     "expectations", "linked_expectations",
 )  # fmt: skip
-_STAT_NAMES = ("tests_from", "producer")
+_STAT_NAMES = ("tests_from", "tests_unread", "producer")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +132,7 @@ class SnapshotStats:
     expectations: int | None = None
     linked_expectations: int | None = None
     tests_from: str | None = None  # the sdist the tests were read from, when the wheel had none
+    tests_unread: str | None = None  # the sdist holding them, left unread (``--no-sdist-tests``)
     producer: str | None = None  # the digest of the extractor that indexed it
     other: tuple[tuple[str, Any], ...] = ()
     keys: tuple[str, ...] = ()
