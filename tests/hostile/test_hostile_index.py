@@ -333,7 +333,9 @@ def test_file_over_the_size_cap_is_not_parsed(tmp_path: pathlib.Path) -> None:
 
 @pytest.mark.slow
 def test_a_killed_worker_loses_nothing_but_its_file(tmp_path: pathlib.Path) -> None:
-    attack = slow_package(tmp_path)
+    # six files of 1,000 raises (a second or more each): both workers are still busy when one
+    # is killed 0.3 s after the first appears, at half the cost of the helper's twelve
+    attack = slow_package(tmp_path, files=6)
     killed: list[int | None] = []
     r = run(attack.argv, while_running=lambda pid: killed.append(kill_a_worker(pid)))
     assert killed and killed[0] is not None, "no worker appeared to kill"

@@ -20,6 +20,7 @@ standard library.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -78,8 +79,24 @@ def _parse_apart(src: str) -> ast.Module | None:
     return None
 
 
+# snippets up to this long are remembered (``_names_in``): the backticked spans of the analyses
+# repeat (`x`, `self.dtype`, a guard quoted on every error of its function), and parsing them
+# was a fifth of verifying a whole codebase's explanations
+_MAX_REMEMBERED = 400
+
+
 def names_in_code(src: str) -> list[str] | None:
     """Dotted names a code snippet uses or imports; None when it is not Python."""
+    names = _names_in(src) if len(src) <= _MAX_REMEMBERED else _parse_names(src)
+    return None if names is None else list(names)
+
+
+@functools.lru_cache(maxsize=8192)
+def _names_in(src: str) -> tuple[str, ...] | None:
+    return _parse_names(src)
+
+
+def _parse_names(src: str) -> tuple[str, ...] | None:
     tree: ast.Module | None
     try:
         tree = ast.parse(src.strip("\n"))
@@ -114,7 +131,7 @@ def names_in_code(src: str) -> list[str] | None:
                 continue  # the snippet's own variable: not a claim about the library
             out = [o for o in out if not dotted.startswith(o + ".")]
             out.append(dotted)
-    return out
+    return tuple(out)
 
 
 def _imported(head: str, tree: ast.AST) -> bool:
