@@ -55,9 +55,7 @@ def _index(source: pathlib.Path, db: pathlib.Path) -> None:
 def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path]:
     root = tmp_path_factory.mktemp("sources")
     other = write_package(root / "other", {"other/__init__.py": "def g(x):\n    raise KeyError(f'no {x}')\n"})
-    # six files of ~1 s each: a signal sent at "files: 2/6" finds both workers on a file still,
-    # and each of the module's eight full runs of the package costs half what twelve did
-    return other, slow_package(root / "slow", files=6)
+    return other, slow_package(root / "slow")
 
 
 @pytest.fixture(scope="module")
@@ -166,10 +164,8 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     python = root / "bin" / "python"
     site = site_of(python)
     body = module_body(4500)
-    # two files each (~2 s a distribution): when the first is stored the last two are still
-    # being extracted, so a stop lands between distributions as with three files each
     for k in range(4):
-        write_dist(site, f"slowdist{k}", "1.0", {f"slowdist{k}/m{i}.py": body for i in range(2)})
+        write_dist(site, f"slowdist{k}", "1.0", {f"slowdist{k}/m{i}.py": body for i in range(3)})
     return python
 
 
