@@ -58,6 +58,7 @@ router = APIRouter(prefix="/api", tags=["api"])
 # server's validator (Unicode White_Space, which has U+0085) and to JSON Schema (ECMA-262,
 # which has not), so a client following the published schema could be refused.
 NOT_BLANK = r"[^ \t\n\r\f\v]"
+_BLANKS = " \t\n\r\f\v"  # what NOT_BLANK excludes: a query of only these is refused, as the schema says
 _QUERY_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": NOT_BLANK}
 
 _JSON = "application/json"
@@ -74,7 +75,7 @@ def check_query(q: str) -> str:
         raise HTTPException(
             413, f"query over {MAX_QUERY_CHARS} characters; paste the last part of the traceback"
         )
-    if not q.strip():
+    if not q.strip(_BLANKS):  # the schema's blanks (NOT_BLANK), not str.strip's: U+00A0 is text
         raise HTTPException(422, "the query is empty: paste an error message or a traceback")
     try:
         q.encode("utf-8")
