@@ -421,7 +421,8 @@ def _strip_tag_column(lines: list[str]) -> list[str]:
     nonempty = [ln for ln in lines[-2000:] if ln.strip()]
     if len(nonempty) < 3 or not any(ln.startswith("[") or ln[:1].isdigit() for ln in nonempty[:50]):
         return lines
-    counts = [(ln, ends) for ln in nonempty if (ends := _head_tags(ln))]
+    tags = {ln: _head_tags(ln) for ln in nonempty}  # read once: the strip below needs them again
+    counts = [(ln, ends) for ln in nonempty if (ends := tags[ln])]
     if len(counts) < max(3, 0.8 * len(nonempty)):
         return lines
     k = min(len(ends) for _ln, ends in counts)
@@ -430,7 +431,7 @@ def _strip_tag_column(lines: list[str]) -> list[str]:
         return lines
     out = []
     for ln in lines:
-        ends = _head_tags(ln) if ln.strip() else []
+        ends = (tags[ln] if ln in tags else _head_tags(ln)) if ln.strip() else []
         out.append(ln[ends[k - 1] + 1 :] if len(ends) >= k else ln)
     return out
 
