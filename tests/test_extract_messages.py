@@ -857,6 +857,37 @@ def test_details_joined_from_a_comprehension_and_a_list() -> None:
     }
 
 
+def test_a_printer_joining_its_own_args_prints_each_raises_message() -> None:
+    # typedload's ``'\n'.join(spaces + str(i) for i in self.args)`` then a ``Path:`` line: each
+    # raise prints its own message (a raise of two arguments, one more line); left whole, every
+    # raise of the class printed one text and they all tied
+    got = _got(
+        "class LoadError(Exception):\n"
+        "    def __init__(self, description, trace=None):\n"
+        "        super().__init__(description)\n"
+        "        self.trace = trace or []\n"
+        "    def _firstline(self, indent):\n"
+        "        spaces = '  ' * indent\n"
+        "        return '\\n'.join(spaces + str(i) for i in self.args)\n"
+        "    def __str__(self):\n"
+        "        return self._firstline(0) + '\\nPath: ' + '.'.join(self.trace)\n"
+        "class Plain(Exception):\n"
+        "    def __str__(self):\n"
+        "        return '; '.join([str(a) for a in self.args]) + ' (see the docs)'\n"
+        "def short(v):\n"
+        "    raise LoadError('Value is too short for type %s' % v)\n"
+        "def wrapped(e):\n"
+        "    raise LoadError(str(e))\n"
+        "def two(v):\n"
+        "    raise Plain(f'bad {v}', 'twice')\n"
+    )
+    assert got == {
+        (14, "LoadError", "{spaces}Value is too short for type {v}\nPath: {'.'.join(self.trace)}"),
+        (16, "LoadError", "{spaces}{e}\nPath: {'.'.join(self.trace)}"),
+        (18, "Plain", "bad {v}; {...} (see the docs)"),
+    }
+
+
 def test_bases_written_as_subscripts_and_starred_tuples() -> None:
     got = _got(
         "import ssl\n"

@@ -29,6 +29,16 @@ def test_qualified_type_and_double_prefix() -> None:
     assert parse("XlaRuntimeError: RESOURCE_EXHAUSTED: oom").message == "RESOURCE_EXHAUSTED: oom"
 
 
+def test_a_message_that_opens_with_a_line_break() -> None:
+    # cfgv's ``ValidationError.__str__`` starts with "\n": Python prints ``Type: `` and the
+    # message's lines under it; the paste's trailing space is gone, the class is still the type
+    q = parse("cfgv.ValidationError: \n==> At Config()\n==> At key: repo\n=====> Expected string got int")
+    assert q.exc_type == "cfgv.ValidationError"
+    assert q.message == "==> At Config()\n==> At key: repo\n=====> Expected string got int"
+    # a line that only ends in a colon is not a type when its word is not one
+    assert parse("Usage:\n  app [OPTIONS]").exc_type is None
+
+
 def test_exception_line_under_the_raise_that_names_its_class() -> None:
     # the last frame's source line pasted without its frame line: the class it raises names
     # the exception line below, though the name does not end like an exception's

@@ -2953,6 +2953,42 @@ class ModuleVisitor:
         ast.fix_missing_locations(read)
         return self.msg_attribute(read, env, frame)
 
+    def own_args_join(self, sep: Value, arg: ast.expr, env: Env, frame: Frame) -> Value | None:
+        """``"\\n".join(str(a) for a in self.args)`` in an exception's printer: its arguments,
+        each shaped by the element, one a line. Nearly every raise passes one argument, its
+        message, so the element is written out for ``self.args[0]`` (filled from each raise's
+        call when the class prints) and whatever more arguments a raise passed follow the
+        separator as an open tail, dropped where the raise is known to pass exactly one. Left
+        whole as one placeholder, every raise of the class printed the same text and tied."""
+        sn = frame.self_name
+        if sn is None or not isinstance(arg, _T_GENERATOREXP_LISTCOMP) or len(arg.generators) != 1:
+            return None
+        gen = arg.generators[0]
+        it = gen.iter
+        if not (
+            isinstance(gen.target, ast.Name)
+            and not gen.ifs
+            and not gen.is_async
+            and isinstance(it, ast.Attribute)
+            and it.attr == "args"
+            and isinstance(it.value, ast.Name)
+            and it.value.id == sn
+        ):
+            return None
+        inner: Env = dict(env)
+        inner[gen.target.id] = ph(f"{sn}.args[0]")
+        first = self.joined_item(arg.elt, inner, frame)
+        more = Opt(((((f"{sn}.args", "len1"), False),)), (*concat(sep, ph("..."))[0],))
+        return concat(first, ((more,),))
+
+    def joined_item(self, e: ast.expr, env: Env, frame: Frame) -> Value:
+        """An item ``str.join`` joins: text, so ``indent + str(a)`` is two pieces of text put
+        together (where alone each could be a number added)."""
+        if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+            return concat(self.joined_item(e.left, env, frame), self.joined_item(e.right, env, frame))
+        got = self.eval_msg(e, env, frame)
+        return got if got is not None else ph(self.src(e))
+
     def filtered_join(self, sep: Value, arg: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``" ".join([x for x in (msg, details) if x])``: the parts written out, those that are
         empty left out with their separator. Each part may be empty (a ``None`` detail), so every
@@ -3015,6 +3051,9 @@ class ModuleVisitor:
             arg = call.args[0]
             if isinstance(arg, _T_LIST_TUPLE):
                 return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
+            own = self.own_args_join(sep, arg, env, frame)
+            if own is not None:
+                return own
             if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and self.is_stringy(arg.elt, _comp_env(arg, env)):
                 # a table or bullet list: one row as written, then whatever rows follow
                 row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)

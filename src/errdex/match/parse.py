@@ -508,7 +508,9 @@ _LOG_CXX_SITE = re.compile(r"^([^\s:\]]{1,500}\.(?:cc|cpp|c|h|hpp|cu|rs|go)):(\d
 _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
-_TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$)")
+# ``Type: text``, or ``Type:`` ending its line: a class whose message opens with a line break
+# (``cfgv.ValidationError:`` then the message's lines), its trailing space taken off by ``clean``
+_TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$|:(?=\n))")
 _BARE_TYPE = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){1,20}$")  # dotted: a sentence is not
 _MODULE_CLASS = re.compile(
     r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}"
