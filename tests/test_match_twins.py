@@ -1,5 +1,7 @@
 """Near-ties of one message without frames: the synchronous, generic site first, its
-``async`` and platform twins right after it (on a real catalogue indexed from fixture code)."""
+``async`` and platform twins right after it; a traceback raised in a twin module (one the
+release no longer has by that name) puts the twins first (on a real catalogue indexed from
+fixture code)."""
 
 from __future__ import annotations
 
@@ -73,6 +75,21 @@ def test_the_synchronous_site_of_a_message_comes_before_its_async_twin(matcher: 
     assert res.matches[0].score >= res.matches[1].score
 
 
+def test_a_traceback_raised_in_a_renamed_async_module_puts_the_async_twin_first(
+    matcher: Matcher,
+) -> None:
+    # the user's release called the module asyncio_lock.py: the frame names no file of the
+    # catalogue and its function fits both sites, but it ran the asynchronous one
+    res = matcher.explain(
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.10/site-packages/locks/asyncio_lock.py", line 7, in acquire\n'
+        '    raise Timeout(f"The file lock {self.lock_file!r} could not be acquired.")\n'
+        "locks.errors.Timeout: The file lock 'jobs.lock' could not be acquired."
+    )
+    got = [m.path for m in res.matches[:2]]
+    assert got == ["async_lock.py", "lock.py"]
+
+
 def test_the_generic_platform_module_comes_before_another_platform_s(matcher: Matcher) -> None:
     res = matcher.explain("ValueError: second argument must be a (soft, hard) tuple, got (1024,)")
     got = [(m.path, m.function) for m in res.matches[:2]]
@@ -80,8 +97,9 @@ def test_the_generic_platform_module_comes_before_another_platform_s(matcher: Ma
 
 
 def test_what_counts_as_a_twin() -> None:
+    from errdex.match.parse import Frame
     from errdex.match.result import Match
-    from errdex.match.twins import literal, twin
+    from errdex.match.twins import literal, raised_in_twin, twin
 
     def m(path: str, function: str) -> Match:
         return Match("i", "r", "1", "error", "E", "t", path, 1, function, 1.0, False)
@@ -94,6 +112,11 @@ def test_what_counts_as_a_twin() -> None:
     assert not twin(m("psutil/_pslinux.py", "Process.rlimit"))
     assert not twin(m("serial/serialposix.py", "Serial.write"))
     assert not twin(m("hmac/cli.py", "main"))  # neither "mac" nor "cli" names a platform
+    assert raised_in_twin([Frame("C:\\py\\site-packages\\socketio\\asyncio_client.py", 149, "connect")])
+    assert raised_in_twin([Frame("main.py", 3, "<module>"), Frame("/x/serial/serialwin32.py", 9, "open")])
+    assert not raised_in_twin([Frame("/x/async-bot/venv/site-packages/socketio/client.py", 161, "connect")])
+    assert not raised_in_twin([Frame("C:/Windows/py/socketio/client.py", 161, "connect")])
+    assert not raised_in_twin([])
     assert literal("The file lock '{self.lock_file}' could not be acquired.") == literal(
         "The file lock '{lock_filename}' could not be acquired."
     )

@@ -307,7 +307,7 @@ class Matcher:
         if tf.runtime_best is not None:
             rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
-        matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf)))
+        matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf), fr))
         res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})

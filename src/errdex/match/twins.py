@@ -9,13 +9,23 @@ site is the one most code runs; the twins stay listed right after it as alternat
 Measured over every exact near-tie of the regression sets (README, issue #10): 3 gained,
 none lost; no other ordering signal tried there (privacy, path depth, the call in the last
 frame) gained without losses.
+
+A traceback whose deepest frame itself runs in such a module says which kind raised, even
+when the frame leads to both alike: the module was renamed since the user's release
+(python-socketio's ``asyncio_client.py``, now ``async_client.py``) or a copy of it ran. Then
+the twins come first, their plain sites right after them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from errdex.match.result import Match, tied
+
+if TYPE_CHECKING:
+    from errdex.match.parse import Frame
 
 # score gap within which two exact matches of the same text are a tie the twins rule may order
 NEAR = 0.01
@@ -25,12 +35,27 @@ _PLATFORMS = ("win32", "windows", "darwin", "macos", "osx", "bsd", "sunos", "sol
 
 def twin(m: Match) -> bool:
     """Whether a site is an asynchronous or platform-specific variant (by its path and function)."""
-    path = m.path.lower()
-    if "async" in path or "async" in m.function.lower():
+    return _twin_place(m.path, m.function)
+
+
+def _twin_place(path: str, function: str) -> bool:
+    path = path.lower()
+    if "async" in path or "async" in function.lower():
         return True
     *dirs, name = path.split("/")
     stem = name.removesuffix(".py").replace("_", "")
     return stem.endswith(_PLATFORMS) or any(d.replace("_", "") in _PLATFORMS for d in dirs)
+
+
+def raised_in_twin(frames: Sequence[Frame]) -> bool:
+    """Whether the paste's deepest frame runs in an asynchronous or platform module: its file
+    and the folder holding it, as printed (the rest of a user's path, ``C:/Windows/...`` or a
+    project named ``async-bot``, says nothing about the library)."""
+    if not frames:
+        return False
+    deepest = frames[-1]
+    place = "/".join(deepest.path.replace("\\", "/").split("/")[-2:])
+    return _twin_place(place, deepest.function or "")
 
 
 def literal(template: str) -> str:
@@ -49,8 +74,9 @@ def literal(template: str) -> str:
     return "".join(out)
 
 
-def twins_last(matches: list[Match]) -> list[Match]:
-    """The matches with the first answer's near-tied twins after the plain sites of its text.
+def twins_last(matches: list[Match], frames: Sequence[Frame] = ()) -> list[Match]:
+    """The matches with the first answer's near-tied twins after the plain sites of its text,
+    or before them when the paste's deepest frame runs in a twin module (``raised_in_twin``).
 
     Only matches as exact as the first answer, of its class and text, within ``NEAR`` of its
     score move, among their own places; each place keeps its score, so the list stays in
@@ -72,7 +98,8 @@ def twins_last(matches: list[Match]) -> list[Match]:
         and literal(m.template) == text
     ]
     group = [matches[i] for i in slots]
-    ordered = sorted(group, key=twin)  # stable: the ranker's order within each kind
+    first = raised_in_twin(frames)
+    ordered = sorted(group, key=lambda m: twin(m) != first)  # stable: the ranker's order within each kind
     if ordered == group:
         return matches
     out = list(matches)
