@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -524,6 +524,7 @@ class ModuleVisitor:
         self.top: set[str] = set()
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
+        self.hash_lines: list[int] | None = None  # lines holding a ``#``, made on the first site
         self.src_cache: dict[int, str] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
@@ -3239,8 +3240,14 @@ class ModuleVisitor:
         else:
             ws, we = max(1, line - MODULE_WINDOW), min(nlines, end + MODULE_WINDOW)
             scope_start = ws
+        # only a line holding a ``#`` can have a comment: those of the window, found by bisection
+        # (a site's window is up to a dozen lines and its statement; one in ten lines has a ``#``)
+        hashes = self.hash_lines
+        if hashes is None:
+            hashes = self.hash_lines = [i for i, text in enumerate(self.lines, 1) if "#" in text]
+        lo = bisect_left(hashes, max(scope_start, line - COMMENT_LOOKBACK))
         comments: list[str] = []
-        for i in range(max(scope_start, line - COMMENT_LOOKBACK), end + 1):
+        for i in hashes[lo : bisect_right(hashes, end, lo)]:
             c = self.comment(i)
             if c:
                 comments.append(c)
