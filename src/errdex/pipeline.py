@@ -268,6 +268,9 @@ class Extracted:
     stored_code: list[str] = field(default_factory=list)  # files whose code facts are stored already
     fresh_rows: list[tuple[str, bool, bytes]] = field(default_factory=list)  # new cache entries
     reused: int = 0
+    # each ``.py`` file's sha256 (path -> hex digest), as the extraction's cache lookups made
+    # them: the catalogue's write keys on the same digests and need not hash those files again
+    shas: dict[str, str] = field(default_factory=dict)
 
 
 def index_snapshot(
@@ -358,6 +361,7 @@ def _index_snapshot(
         code=ex.code,
         stored_code=got.stored_code,
         extractions=got.fresh_rows,
+        file_shas=got.shas,
     )
     # stored now; the match index counts the raise sites' callers from them (its segment for
     # this snapshot drops them once counted: ~100k small objects the garbage collector need not
@@ -471,7 +475,7 @@ def _extract_cached(
     expectations, linked = _expectations(ex, prog)
     # a file the shared cache lent is new to this catalogue: its code facts are written with it
     stored_code = [p for p in known if p not in ex.fresh and p not in lent and has_code.get(p)]
-    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused, shas)
 
 
 _STATEMENTS = "\0statements"  # a memo key's first part for a path's statement entries (no sha)
