@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -524,7 +524,6 @@ class ModuleVisitor:
         self.top: set[str] = set()
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
-        self.hash_lines: list[int] | None = None  # lines holding a ``#``, made on the first site
         self.src_cache: dict[int, str] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
@@ -3240,17 +3239,15 @@ class ModuleVisitor:
         else:
             ws, we = max(1, line - MODULE_WINDOW), min(nlines, end + MODULE_WINDOW)
             scope_start = ws
-        # only a line holding a ``#`` can have a comment: those of the window, found by bisection
-        # (a site's window is up to a dozen lines and its statement; one in ten lines has a ``#``)
-        hashes = self.hash_lines
-        if hashes is None:
-            hashes = self.hash_lines = [i for i, text in enumerate(self.lines, 1) if "#" in text]
-        lo = bisect_left(hashes, max(scope_start, line - COMMENT_LOOKBACK))
+        # only a line holding a ``#`` can have a comment (``comment`` says None for the others):
+        # the window's lines are tested here, and ``comment`` called for those alone
         comments: list[str] = []
-        for i in hashes[lo : bisect_right(hashes, end, lo)]:
-            c = self.comment(i)
-            if c:
-                comments.append(c)
+        lines = self.lines
+        for i in range(max(1, scope_start, line - COMMENT_LOOKBACK), min(end, nlines) + 1):
+            if "#" in lines[i - 1]:
+                c = self.comment(i)
+                if c:
+                    comments.append(c)
         self.facts.sites.append(
             Site(
                 kind,
