@@ -255,6 +255,19 @@ def test_dotted_name_of_names_attributes_and_others() -> None:
     assert dotted_name(expr("a.b()")) is None
 
 
+@pytest.mark.parametrize("module", [ast, inspect, textwrap, pytest])
+def test_a_dotted_name_is_the_text_unparse_writes(module: object) -> None:
+    """A class base or expected exception spelled as a name or a dotted path is taken as its
+    own text instead of being unparsed (perf25): the same text for every such expression."""
+    tree = ast.parse(inspect.getsource(module))  # type: ignore[arg-type]
+    seen = 0
+    for node in ast.walk(tree):
+        if isinstance(node, ast.expr) and (name := dotted_name(node)) is not None:
+            assert name == ast.unparse(node)
+            seen += 1
+    assert seen
+
+
 def test_extraction_returns_facts_and_test_expectations_from_its_workers() -> None:
     files = [
         SourceFile("pkg/__init__.py", b"from .core import run as go\n"),

@@ -268,6 +268,9 @@ class Extracted:
     stored_code: list[str] = field(default_factory=list)  # files whose code facts are stored already
     fresh_rows: list[tuple[str, bool, bytes]] = field(default_factory=list)  # new cache entries
     reused: int = 0
+    # each ``.py`` file's sha256 (path -> hex digest), as the extraction's cache lookups made
+    # them: the catalogue's write keys on the same digests and need not hash those files again
+    shas: dict[str, str] = field(default_factory=dict)
 
 
 def index_snapshot(
@@ -358,6 +361,7 @@ def _index_snapshot(
         code=ex.code,
         stored_code=got.stored_code,
         extractions=got.fresh_rows,
+        file_shas=got.shas,
     )
     # stored now; the match index counts the raise sites' callers from them (its segment for
     # this snapshot drops them once counted: ~100k small objects the garbage collector need not
@@ -471,7 +475,7 @@ def _extract_cached(
     expectations, linked = _expectations(ex, prog)
     # a file the shared cache lent is new to this catalogue: its code facts are written with it
     stored_code = [p for p in known if p not in ex.fresh and p not in lent and has_code.get(p)]
-    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused)
+    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused, shas)
 
 
 _STATEMENTS = "\0statements"  # a memo key's first part for a path's statement entries (no sha)
@@ -572,13 +576,21 @@ def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> li
 def after_history_change(store: Any, repos: list[str], prog: Progress, code: HeldCode | None = None) -> None:
     """What depends on the set of snapshots: lineages per codebase, confirmed release tags,
     then the match index (``code``: snapshots' code facts still in memory, taken by it)."""
+    from errdex.extract import collector_paused
     from errdex.history.lineage import update_lineages
     from errdex.sources.releases import remote_tags_many
     from errdex.store.history import unpinned_releases
 
+    # The cyclic GC paused for each codebase's lineages and for the match index, as for the
+    # release itself (``index_snapshot``): the snapshots' code facts held for the callers count
+    # and the index's entries are ~1M objects in no cycle, which the collector's full and
+    # middle collections walked again (0.33 s of an 18 s one-process index of jax, for 308
+    # objects freed); each pause is one codebase or one index build, so the few cycles made
+    # meanwhile wait only that long.
     prog.stage("following each error across releases")
     for repo in repos:
-        update_lineages(store, repo)
+        with collector_paused():
+            update_lineages(store, repo)
     # the tag lists of every source repository at once (a bulk run has thousands), then each
     # codebase's releases pinned from them
     urls = {x.source_url for repo in repos for x in unpinned_releases(store, repo)}
@@ -588,7 +600,8 @@ def after_history_change(store: Any, repos: list[str], prog: Progress, code: Hel
     for repo in repos:
         pin_release_tags(store, repo, tags_of=listed.get)
     prog.stage("building the match index")
-    _rebuild_match_index(store, code)
+    with collector_paused():
+        _rebuild_match_index(store, code)
 
 
 def pin_release_tags(

@@ -253,7 +253,10 @@ class _Walker:
         name = f"{qual}{stmt.name}"
         self._bind(stmt.name, top, cls)
         end = stmt.end_lineno or stmt.lineno
-        self.classes[name] = ClassFact(name, stmt.lineno, end, [ast.unparse(b) for b in stmt.bases])
+        # a base spelled as a name or a dotted path (nearly all) is its own text, as ``ast.unparse``
+        # writes it (each call of which builds an unparser: ~20k instructions for a bare name)
+        bases = [dotted_name(b) or ast.unparse(b) for b in stmt.bases]
+        self.classes[name] = ClassFact(name, stmt.lineno, end, bases)
         self.members[name] = set()
         if func is not None:  # bases are evaluated in the enclosing function
             for b in stmt.bases:

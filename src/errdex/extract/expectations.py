@@ -22,6 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from errdex.astutil import dotted_name
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
 from errdex.textsafe import decode_source
@@ -211,7 +212,8 @@ class _Finder:
         literal_msg = name in ("assert_raise_message", "assert_warns_message")
         seen: set[tuple[str, str | None]] = set()
         for case in scope.cases:
-            exc = ast.unparse(_substitute(exc_node, case))
+            sub = _substitute(exc_node, case)
+            exc = dotted_name(sub) or ast.unparse(sub)  # (a class as a name or path: its own text)
             pattern = None
             if pat_node is not None:
                 value = self._text(pat_node, scope.consts, case)

@@ -3278,11 +3278,15 @@ class ModuleVisitor:
         else:
             ws, we = max(1, line - MODULE_WINDOW), min(nlines, end + MODULE_WINDOW)
             scope_start = ws
+        # only a line holding a ``#`` can have a comment (``comment`` says None for the others):
+        # the window's lines are tested here, and ``comment`` called for those alone
         comments: list[str] = []
-        for i in range(max(scope_start, line - COMMENT_LOOKBACK), end + 1):
-            c = self.comment(i)
-            if c:
-                comments.append(c)
+        lines = self.lines
+        for i in range(max(1, scope_start, line - COMMENT_LOOKBACK), min(end, nlines) + 1):
+            if "#" in lines[i - 1]:
+                c = self.comment(i)
+                if c:
+                    comments.append(c)
         self.facts.sites.append(
             Site(
                 kind,

@@ -285,6 +285,7 @@ class Store(CatalogueReader):
         *,
         stored_code: Collection[str] = (),
         extractions: Sequence[tuple[str, bool, bytes]] = (),
+        file_shas: Mapping[str, str] | None = None,
     ) -> WriteResult:
         """Store one snapshot atomically; identical content already stored is a no-op.
 
@@ -292,6 +293,8 @@ class Store(CatalogueReader):
         ``stored_code`` the paths whose content's facts the catalogue holds already (files
         reused from an earlier release). ``extractions`` are (path, has_code, bytes) of files
         extracted for the first time, cached for the next release (``errdex.extract.cache``).
+        ``file_shas`` are the sha256 hex digests of files the caller hashed already, by path
+        (the extraction's cache lookups hash every ``.py`` file): those are not hashed again.
 
         A concurrent writer that commits first makes this transaction fail on a unique key (the
         same repo, snapshot ref, error, blob or code facts); it is rolled back and tried again,
@@ -299,7 +302,8 @@ class Store(CatalogueReader):
         """
         # each file's sha256 once: the content hash, the blobs, the code facts and the cache rows
         # all key on it (hashing a release's ~13 MB four times was ~0.07 s of CPU)
-        shas = {f.path: _sha(f.data) for f in files}
+        known = file_shas or {}
+        shas = {f.path: known[f.path] if f.path in known else _sha(f.data) for f in files}
         chash = content_hash(release_files(info, files), producer, shas)
         for attempt in range(WRITE_ATTEMPTS):
             try:
