@@ -125,13 +125,20 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a timezone hours past the limit", ANISO + 'aniso8601.parse_timezone("+25:00")\n'),
         _s("a fraction not on the last unit", ANISO + 'aniso8601.parse_duration("PT1.5H30M")\n'),
         _s("a duration with no P", ANISO + 'aniso8601.parse_duration("1H30M")\n'),
-        _s("a repeating interval without R", ANISO + 'aniso8601.parse_repeating_interval("P1D/2021-01-01")\n'),
+        _s(
+            "a repeating interval without R", ANISO + 'aniso8601.parse_repeating_interval("P1D/2021-01-01")\n'
+        ),
         _s("a week number past 53", ANISO + 'aniso8601.parse_date("2021-W60")\n'),
         _s("a date of letters", ANISO + 'aniso8601.parse_date("yesterday")\n'),
     ],
     "chevron": [
-        _s("a section never closed", CHEVRON + 'chevron.render("{{#items}}<li>{{name}}</li>", {"items": []})\n'),
-        _s("a close with no open", CHEVRON + 'chevron.render("<li>{{name}}</li>{{/items}}", {"name": "x"})\n'),
+        _s(
+            "a section never closed",
+            CHEVRON + 'chevron.render("{{#items}}<li>{{name}}</li>", {"items": []})\n',
+        ),
+        _s(
+            "a close with no open", CHEVRON + 'chevron.render("<li>{{name}}</li>{{/items}}", {"name": "x"})\n'
+        ),
         _s("a tag never closed", CHEVRON + 'chevron.render("Hello {{ name", {"name": "ada"})\n'),
         _s(
             "sections closed in the wrong order",
@@ -197,7 +204,7 @@ SNIPPETS: dict[str, list[Snippet]] = {
         ),
         _s("a validator type that is wrong", VALIDATE + 'v.check("integer", "eighty")\n'),
         _s("a validator value too big", VALIDATE + 'v.check("integer(0, 10)", "20")\n'),
-        _s("a validator option not allowed", VALIDATE + 'v.check("option(\'dev\', \'prod\')", "staging")\n'),
+        _s("a validator option not allowed", VALIDATE + "v.check(\"option('dev', 'prod')\", \"staging\")\n"),
         _s("a validator check that does not exist", VALIDATE + 'v.check("port_number", "80")\n'),
         _s("a validator list too short", VALIDATE + 'v.check("int_list(min=3)", ["1", "2"])\n'),
         _s("a missing value with no default", VALIDATE + 'v.check("integer", None, missing=True)\n'),
@@ -208,10 +215,13 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a delete of nothing", DPATH + 'dpath.delete(DATA, "server/timeout")\n'),
         _s("an empty glob", DPATH + 'dpath.get(DATA, "")\n'),
         _s("a list index past the end", DPATH + 'dpath.get(DATA, "server/ports/5")\n'),
-        _s("a merge of a list into a dict", DPATH + 'dpath.merge(DATA, [1, 2])\n'),
+        _s("a merge of a list into a dict", DPATH + "dpath.merge(DATA, [1, 2])\n"),
         _s("a new path through a string", DPATH + 'dpath.new(DATA, "server/host/name", "x")\n'),
         _s("a path given as a number", DPATH + "dpath.get(DATA, 5)\n"),
-        _s("a search of a list of dicts by a key", DPATH + 'dpath.values(DATA, "users/*/admin", separator=None)\n'),
+        _s(
+            "a search of a list of dicts by a key",
+            DPATH + 'dpath.values(DATA, "users/*/admin", separator=None)\n',
+        ),
         _s("a double star to delete", DPATH + 'dpath.delete(DATA, "**")\n'),
     ],
     "glom": [
@@ -228,7 +238,9 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a T lookup not there", GLOM + 'glom(USER, T["phone"])\n'),
         _s("a scope value not set", GLOM + 'glom(USER, S["tenant"])\n'),
         _s("a value outside the allowed ones", GLOM + 'glom({"mode": "x"}, Match({"mode": "dev"}))\n'),
-        _s("a check of allowed values", GLOM + 'glom({"mode": "x"}, Check("mode", one_of=["dev", "prod"]))\n'),
+        _s(
+            "a check of allowed values", GLOM + 'glom({"mode": "x"}, Check("mode", one_of=["dev", "prod"]))\n'
+        ),
     ],
     "multipart": [
         _s(
@@ -288,27 +300,51 @@ SNIPPETS: dict[str, list[Snippet]] = {
     ],
     "pyhocon": [
         _s("a substitution of nothing", HOCON + 'ConfigFactory.parse_string("url = ${host}")\n'),
-        _s("a key that is not set", HOCON + 'conf = ConfigFactory.parse_string("port = 80")\nconf.get_string("host")\n'),
-        _s("an int that is a word", HOCON + 'conf = ConfigFactory.parse_string("port = eighty")\nconf.get_int("port")\n'),
-        _s("a bool that is a word", HOCON + 'conf = ConfigFactory.parse_string("debug = maybe")\nconf.get_bool("debug")\n'),
+        _s(
+            "a key that is not set",
+            HOCON + 'conf = ConfigFactory.parse_string("port = 80")\nconf.get_string("host")\n',
+        ),
+        _s(
+            "an int that is a word",
+            HOCON + 'conf = ConfigFactory.parse_string("port = eighty")\nconf.get_int("port")\n',
+        ),
+        _s(
+            "a bool that is a word",
+            HOCON + 'conf = ConfigFactory.parse_string("debug = maybe")\nconf.get_bool("debug")\n',
+        ),
         _s("an object never closed", HOCON + 'ConfigFactory.parse_string("server { port = 80")\n'),
-        _s("a list that is a number", HOCON + 'conf = ConfigFactory.parse_string("hosts = 5")\nconf.get_list("hosts")\n'),
+        _s(
+            "a list that is a number",
+            HOCON + 'conf = ConfigFactory.parse_string("hosts = 5")\nconf.get_list("hosts")\n',
+        ),
         _s(
             "a config that is a string",
             HOCON + 'conf = ConfigFactory.parse_string("server = localhost")\nconf.get_config("server")\n',
         ),
-        _s("a key through a string", HOCON + 'conf = ConfigFactory.parse_string("server = localhost")\nconf["server.port"]\n'),
+        _s(
+            "a key through a string",
+            HOCON + 'conf = ConfigFactory.parse_string("server = localhost")\nconf["server.port"]\n',
+        ),
         _s(
             "a conversion to a format that does not exist",
             HOCON + 'conf = ConfigFactory.parse_string("a = 1")\nHOCONConverter.convert(conf, "toml")\n',
         ),
         _s("substitutions that loop", HOCON + 'ConfigFactory.parse_string("a = ${b}\\nb = ${a}")\n'),
-        _s("a required include not there", HOCON + 'ConfigFactory.parse_string(\'include required("base.conf")\')\n'),
+        _s(
+            "a required include not there",
+            HOCON + "ConfigFactory.parse_string('include required(\"base.conf\")')\n",
+        ),
         _s("a file that is not there", HOCON + 'ConfigFactory.parse_file("application.conf")\n'),
-        _s("a float that is a word", HOCON + 'conf = ConfigFactory.parse_string("ratio = half")\nconf.get_float("ratio")\n'),
+        _s(
+            "a float that is a word",
+            HOCON + 'conf = ConfigFactory.parse_string("ratio = half")\nconf.get_float("ratio")\n',
+        ),
     ],
     "pyproject-metadata": [
-        _s("no version and none dynamic", PYPROJECT + 'StandardMetadata.from_pyproject({"project": {"name": "demo"}})\n'),
+        _s(
+            "no version and none dynamic",
+            PYPROJECT + 'StandardMetadata.from_pyproject({"project": {"name": "demo"}})\n',
+        ),
         _s("no name", PYPROJECT + 'StandardMetadata.from_pyproject({"project": {"version": "1.0"}})\n'),
         _s("a name with a space", PYPROJECT + 'load(name="my package")\n'),
         _s("a version that is not one", PYPROJECT + 'load(version="1.0 beta")\n'),
@@ -326,7 +362,10 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("a readme file that is not there", PYPROJECT + 'load(readme="README.md")\n'),
         _s("a license as a number", PYPROJECT + "load(license=3)\n"),
         _s("urls as a list", PYPROJECT + 'load(urls=["https://example.com"])\n'),
-        _s("a readme of an unknown type", PYPROJECT + 'load(readme={"text": "hi", "content-type": "text/html"})\n'),
+        _s(
+            "a readme of an unknown type",
+            PYPROJECT + 'load(readme={"text": "hi", "content-type": "text/html"})\n',
+        ),
         _s("a version given dynamic and static", PYPROJECT + 'load(dynamic=["version"])\n'),
     ],
     "python-crontab": [
@@ -336,7 +375,7 @@ SNIPPETS: dict[str, list[Snippet]] = {
         _s("an hour past 23", CRONTAB + "job.hour.on(25)\n"),
         _s("a weekday that is not one", CRONTAB + 'job.dow.on("FUNDAY")\n'),
         _s("a special that does not exist", CRONTAB + 'job.setall("@fortnightly")\n'),
-        _s("a tab file that is not there", "from crontab import CronTab\nCronTab(tabfile=\"backup.tab\")\n"),
+        _s("a tab file that is not there", 'from crontab import CronTab\nCronTab(tabfile="backup.tab")\n'),
         _s("a schedule without croniter", CRONTAB + 'job.setall("0 * * * *")\njob.schedule()\n'),
         _s("a month range with a bad end", CRONTAB + 'job.month.during("JAN", "FOO")\n'),
         _s("a slice that is a word", CRONTAB + 'CronSlices("every day")\njob.setall("every day")\n'),
@@ -347,15 +386,23 @@ SNIPPETS: dict[str, list[Snippet]] = {
     "simpleeval": [
         _s("a name not given", SIMPLEEVAL + 'simple_eval("price * qty", names={"price": 2})\n'),
         _s("a function not given", SIMPLEEVAL + 'simple_eval("round(x, 2)", names={"x": 1.234})\n'),
-        _s("an import in the expression", SIMPLEEVAL + 'simple_eval("__import__(\'os\').system(\'ls\')")\n'),
+        _s("an import in the expression", SIMPLEEVAL + "simple_eval(\"__import__('os').system('ls')\")\n"),
         _s("a string too long", SIMPLEEVAL + "simple_eval(\"'ab' * 1000000\")\n"),
         _s("a power too high", SIMPLEEVAL + 'simple_eval("9 ** 9999999")\n'),
         _s("a dunder attribute", SIMPLEEVAL + 'simple_eval("x.__class__", names={"x": 1})\n'),
         _s("a lambda", SIMPLEEVAL + 'simple_eval("(lambda: 1)()")\n'),
         _s("a syntax error", SIMPLEEVAL + 'simple_eval("1 +")\n'),
-        _s("an attribute not there", SIMPLEEVAL + 'simple_eval("user.email", names={"user": {"name": "ada"}})\n'),
-        _s("a division by zero", SIMPLEEVAL + 'simple_eval("total / count", names={"total": 5, "count": 0})\n'),
-        _s("a comprehension", SIMPLEEVAL + 'simple_eval("[x * 2 for x in items]", names={"items": [1, 2]})\n'),
+        _s(
+            "an attribute not there",
+            SIMPLEEVAL + 'simple_eval("user.email", names={"user": {"name": "ada"}})\n',
+        ),
+        _s(
+            "a division by zero",
+            SIMPLEEVAL + 'simple_eval("total / count", names={"total": 5, "count": 0})\n',
+        ),
+        _s(
+            "a comprehension", SIMPLEEVAL + 'simple_eval("[x * 2 for x in items]", names={"items": [1, 2]})\n'
+        ),
         _s("an expression that is empty", SIMPLEEVAL + 'simple_eval("")\n'),
         _s(
             "a comprehension too long",
