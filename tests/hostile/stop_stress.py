@@ -1,7 +1,7 @@
 """Randomized stops of real worker pools, counting the stops that would hang the process's exit.
 
 Not a test (it runs for minutes): the trials behind docs/measurements/hang1.md. Each trial,
-in one long-lived process under ``interruptible()``, starts ``worker_pool(2)`` with tasks that
+in one long-lived process under ``interruptible()``, starts ``worker_pool(WORKERS)`` (2) with tasks that
 return results of 10 KiB to 2 MiB (over a pipe's worth: a worker is often part way through
 sending one), and a timer thread sends this process SIGINT or SIGTERM at a random moment: in
 the first 20 ms (the pool starting: the fork server's first fork, the manager thread's start)
@@ -11,7 +11,7 @@ the interpreter lock between its reads, so a worker spends long part way through
 waits up to 10 s for the pool's manager thread and workers to be gone: one still there is a
 stop that would hang the exit (the interpreter joins the manager thread at exit).
 
-    python tests/hostile/stop_stress.py TRIALS [SEED]
+    python tests/hostile/stop_stress.py TRIALS [SEED [WORKERS]]
 
 prints one line per hang and a closing count; exits 1 when a trial hung. Run it against
 another tree with PYTHONPATH=OTHER/src (the script imports only ``errdex``).
@@ -53,14 +53,14 @@ def _left(deadline: float) -> tuple[list[threading.Thread], list[multiprocessing
     return _managers(), multiprocessing.active_children()
 
 
-def trial(rng: random.Random, stuck: set[threading.Thread]) -> tuple[str, bool]:
+def trial(rng: random.Random, stuck: set[threading.Thread], workers: int) -> tuple[str, bool]:
     """One pool stopped by a signal; (when the signal was sent, whether the stop left something)."""
     sig = rng.choice([signal.SIGINT, signal.SIGTERM])
     delay = rng.uniform(0, 0.02) if rng.random() < 0.3 else rng.uniform(0, 1.2)
     timer = threading.Timer(delay, os.kill, (os.getpid(), sig))
     try:
         timer.start()
-        with worker_pool(2, memory=None) as pool:
+        with worker_pool(workers, memory=None) as pool:
             futures = [
                 pool.submit(payload, rng.choice([10 << 10, 200 << 10, 2 << 20]), rng.uniform(0, 0.15))
                 for _ in range(8)
@@ -86,24 +86,26 @@ def trial(rng: random.Random, stuck: set[threading.Thread]) -> tuple[str, bool]:
     return f"{signal.Signals(sig).name} at {delay:.3f} s", bool(new or procs)
 
 
-def main(trials: int, seed: int) -> int:
+def main(trials: int, seed: int, workers: int) -> int:
     rng = random.Random(seed)
     stuck: set[threading.Thread] = set()
     hangs = 0
     started = time.monotonic()
     with interruptible():
         for n in range(trials):
-            when, hung = trial(rng, stuck)
+            when, hung = trial(rng, stuck, workers)
             if hung:
                 hangs += 1
                 print(
                     f"trial {n}: {when}: the pool's manager thread or a worker outlived the stop", flush=True
                 )
-    print(f"{trials} trials, {hangs} hung, {time.monotonic() - started:.0f} s, seed {seed}", flush=True)
+    took = time.monotonic() - started
+    print(f"{trials} trials, {hangs} hung, {took:.0f} s, seed {seed}, {workers} workers", flush=True)
     sys.stdout.flush()
     # a stuck manager thread would keep the interpreter from exiting: leave without joining it
     os._exit(1 if hangs else 0)
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else random.randrange(1 << 30))
+    args = [int(a) for a in sys.argv[1:]]
+    main(args[0], args[1] if len(args) > 1 else random.randrange(1 << 30), args[2] if len(args) > 2 else 2)

@@ -55,7 +55,10 @@ def _index(source: pathlib.Path, db: pathlib.Path) -> None:
 def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path]:
     root = tmp_path_factory.mktemp("sources")
     other = write_package(root / "other", {"other/__init__.py": "def g(x):\n    raise KeyError(f'no {x}')\n"})
-    return other, slow_package(root / "slow")
+    # six files of ~1 s each: a signal sent at "files: 2/6" finds both workers on a file still,
+    # and each of the module's eight full runs of the package costs half what twelve did (the
+    # hang that put it back to twelve for stop 35 is fixed: docs/measurements/hang1.md)
+    return other, slow_package(root / "slow", files=6)
 
 
 @pytest.fixture(scope="module")
@@ -164,8 +167,10 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     python = root / "bin" / "python"
     site = site_of(python)
     body = module_body(4500)
+    # two files each (~2 s a distribution): when the first is stored the last two are still
+    # being extracted, so a stop lands between distributions as with three files each
     for k in range(4):
-        write_dist(site, f"slowdist{k}", "1.0", {f"slowdist{k}/m{i}.py": body for i in range(3)})
+        write_dist(site, f"slowdist{k}", "1.0", {f"slowdist{k}/m{i}.py": body for i in range(2)})
     return python
 
 
