@@ -55,7 +55,10 @@ def _index(source: pathlib.Path, db: pathlib.Path) -> None:
 def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[pathlib.Path, pathlib.Path]:
     root = tmp_path_factory.mktemp("sources")
     other = write_package(root / "other", {"other/__init__.py": "def g(x):\n    raise KeyError(f'no {x}')\n"})
-    return other, slow_package(root / "slow")
+    # six files of ~1 s each: a signal sent at "files: 2/6" finds both workers on a file still,
+    # and each of the module's eight full runs of the package costs half what twelve did (the
+    # hang that put it back to twelve for stop 35 is fixed: docs/measurements/hang1.md)
+    return other, slow_package(root / "slow", files=6)
 
 
 @pytest.fixture(scope="module")
@@ -164,8 +167,10 @@ def venv(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
     python = root / "bin" / "python"
     site = site_of(python)
     body = module_body(4500)
+    # two files each (~2 s a distribution): when the first is stored the last two are still
+    # being extracted, so a stop lands between distributions as with three files each
     for k in range(4):
-        write_dist(site, f"slowdist{k}", "1.0", {f"slowdist{k}/m{i}.py": body for i in range(3)})
+        write_dist(site, f"slowdist{k}", "1.0", {f"slowdist{k}/m{i}.py": body for i in range(2)})
     return python
 
 
@@ -252,3 +257,54 @@ def test_interruptible_makes_sigterm_and_an_ignored_sigint_a_ctrl_c(sig: signal.
     finally:
         for s, handler in before.items():
             signal.signal(s, handler)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=lambda s: s.name)
+def test_a_signal_in_a_held_stretch_lands_at_its_end(sig: signal.Signals) -> None:
+    """``held()`` (starting or stopping a pool) is not cut by the signal: the stretch runs to its
+    end and the ``KeyboardInterrupt`` is raised there, over an exception leaving it too; nested
+    stretches deliver at the outermost end; outside any, the signal interrupts at once."""
+    import threading
+
+    from errdex.cli.errors import interruptible
+    from errdex.interrupts import held
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers are set from the main thread only")
+    reached: list[str] = []
+    with interruptible():
+        with pytest.raises(KeyboardInterrupt), held():
+            with held():
+                os.kill(os.getpid(), sig)
+                signal.pthread_sigmask(signal.SIG_BLOCK, [])  # a C call: the handler has run
+                reached.append("inner")
+            reached.append("outer")
+        with pytest.raises(KeyboardInterrupt) as raised, held():
+            os.kill(os.getpid(), sig)
+            signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            raise ValueError("the stretch's own error")
+        assert isinstance(raised.value.__context__, ValueError)
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), sig)
+            signal.pthread_sigmask(signal.SIG_BLOCK, [])
+            reached.append("unheld")
+    assert reached == ["inner", "outer"]
+
+
+def test_a_pool_stopped_while_a_result_is_half_sent_lets_the_process_exit(tmp_path: pathlib.Path) -> None:
+    """The hang of ``errdex index`` after a signal (docs/measurements/hang1.md): a worker ended
+    part way through sending its result left the executor's manager thread reading forever, and
+    the interpreter's exit joining it. ``pool_stop_child.py`` puts a real pool in that state for
+    certain and stops it as Ctrl-C does: the stop is quick and the process exits."""
+    from errdex.extract import STOP_GRACE
+
+    child = pathlib.Path(__file__).with_name("pool_stop_child.py")
+    try:
+        r = subprocess.run(
+            [sys.executable, str(child), str(tmp_path / "torn")], capture_output=True, text=True, timeout=90
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the process did not exit after its pool was stopped") from None
+    assert r.returncode == 0, r.stderr[-2000:]
+    took = float(r.stdout.split()[2])
+    assert took < 2 * STOP_GRACE, r.stdout

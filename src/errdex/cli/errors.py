@@ -18,6 +18,7 @@ from typing import Final, NoReturn
 
 import typer
 
+from errdex.interrupts import interrupt
 from errdex.store.errors import EXIT_FAILURE, EXIT_USAGE, StoreError
 from errdex.textsafe import printable, redact_url
 
@@ -61,23 +62,21 @@ def guarded[**P, R](command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
-def _terminated(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
-
-
 @contextlib.contextmanager
 def interruptible() -> Iterator[None]:
     """SIGTERM and SIGINT both interrupt the block as Ctrl-C does: ``KeyboardInterrupt`` in the
     main thread, so the command stops its workers, leaves the catalogue consistent and exits
     with ``EXIT_INTERRUPTED``. SIGTERM's default would kill the process on the spot (its
     workers orphaned); SIGINT is set explicitly, since a parent may have left it ignored (a
-    shell does for a command started with ``&``). The handlers before are restored after."""
+    shell does for a command started with ``&``). The handler is ``errdex.interrupts.interrupt``,
+    which holds the signal while the command is in a stretch that must not be cut (starting or
+    stopping a worker pool: ``errdex.interrupts.held``). The handlers before are restored after."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     before = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _terminated)
+    signal.signal(signal.SIGINT, interrupt)
+    signal.signal(signal.SIGTERM, interrupt)
     try:
         yield
     finally:

@@ -16,7 +16,8 @@ with its reason, and so is a file whose worker dies; indexing goes on. Without w
 
 Every pool is made by ``worker_pool``: its workers watch the indexer's lifeline
 (``errdex.lifeline``) and exit when it is gone, even SIGKILLed; an exception leaving the pool's
-block (Ctrl-C, or SIGTERM, which the command line turns into one) terminates them at once.
+block (Ctrl-C, or SIGTERM, which the command line turns into one) terminates them at once, and
+ends the pool's manager thread in bounded time however the interrupt fell (``stop_pool``).
 """
 
 from __future__ import annotations
@@ -28,11 +29,14 @@ import gc
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from typing import Any
 
 from errdex.extract.cache import encode as cache_encode
 from errdex.extract.codefacts import code_facts
@@ -43,12 +47,14 @@ from errdex.extract.resolve import Resolver, build_records, land_records
 from errdex.extract.reuse import Refused, StatementReuse
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
+from errdex.interrupts import held
 from errdex.lifeline import lifeline, watch
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, named_only
 
 __all__ = [
+    "STOP_GRACE",
     "Extraction",
     "cache_entry",
     "collector_paused",
@@ -322,6 +328,26 @@ def _worker_init(memory: int | None, line: Connection) -> None:
         _limit_memory(memory)
 
 
+class _Pool(ProcessPoolExecutor):
+    """A ``ProcessPoolExecutor`` whose ``submit`` a Ctrl-C does not cut (``errdex.interrupts``).
+
+    ``submit`` starts a worker while the pool has fewer than it may: the fork server forks it
+    and sends back its pid, and only then does the pool note it. Interrupted in between, the
+    worker runs on unknown to ``stop_pool``, reading the pool's work and holding its pipes open
+    (so a stop cannot end the executor's threads, and the process cannot exit) until this
+    process is gone. Held, the interrupt lands once the submit is done: a fork server's round
+    trip, well under a second.
+    """
+
+    futures: list[Future[Any]]  # every future submitted, for ``stop_pool``
+
+    def submit[**P, T](self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
+        with held():
+            future = super().submit(fn, *args, **kwargs)
+            self.futures.append(future)
+            return future
+
+
 @contextlib.contextmanager
 def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[ProcessPoolExecutor]:
     """A process pool of the extractor's start method whose workers never outlive this process
@@ -329,39 +355,93 @@ def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[Pr
 
     Leaving the block normally waits for the pool's work as ``with ProcessPoolExecutor`` does.
     Leaving it by an exception (Ctrl-C, SIGTERM turned into ``KeyboardInterrupt`` by the
-    command line, an error) cancels what has not started and terminates the workers at once,
-    where ``with`` would have waited for every submitted task to finish first.
+    command line, an error), or being interrupted in that wait, cancels what has not started
+    and stops the workers at once (``stop_pool``), where ``with`` would have waited for every
+    submitted task to finish first.
     """
-    pool = ProcessPoolExecutor(
+    pool = _Pool(
         max_workers=workers,
         mp_context=worker_context(),
         initializer=_worker_init,
         initargs=(memory, lifeline()),
     )
+    pool.futures = []
     try:
         yield pool
+        pool.shutdown(wait=True)
     except BaseException:
         stop_pool(pool)
         raise
-    pool.shutdown(wait=True)
+
+
+STOP_GRACE = 5.0  # seconds the workers have to leave on SIGTERM before SIGKILL, and the manager after
 
 
 def stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel the pool's pending work and terminate its workers (SIGTERM, then SIGKILL after 5 s)."""
-    # the workers by pid (ProcessPoolExecutor.terminate_workers is Python 3.14's)
-    procs = list((pool._processes or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
+    """Stop ``pool`` now: cancel its pending work, end its workers (SIGTERM, then SIGKILL after
+    ``STOP_GRACE``) and its manager thread. Bounded (about twice ``STOP_GRACE`` at worst) in
+    whatever state the pool is or the interrupt left its futures in (``_unlock_futures``), a
+    Ctrl-C held meanwhile; a second call does nothing.
+
+    The manager thread is what could hang the process (docs/measurements/hang1.md): it reads
+    each result whole, and a worker ended between writing a result's length and its last byte
+    leaves it blocked in ``read`` for bytes that never come, where no stop reaches it, and the
+    interpreter joins it at exit, forever. Once the workers are dead this process holds the only
+    write end of the result pipe left: closing it ends that read (EOF), and the manager marks the
+    pool broken and leaves. Reading ``_processes`` and the queues is reading the executor's
+    internals (``terminate_workers`` is Python 3.14's, and it would not close the pipe).
+    """
+    with held():
+        _unlock_futures(pool)
+        procs = list((pool._processes or {}).values())
+        # (typeshed calls this attribute a _ThreadWakeup; it is the manager Thread)
+        manager: threading.Thread | None = getattr(pool, "_executor_manager_thread", None)
+        results = pool._result_queue
+        # the workers first: until they are gone the manager may hold the pool's lock while it
+        # joins them, and shutdown takes that lock
+        _end_processes(procs)
+        if results is not None:
+            results._writer.close()  # type: ignore[attr-defined]  # SimpleQueue's write end
+        pool.shutdown(wait=False, cancel_futures=True)
+        if manager is not None:
+            manager.join(STOP_GRACE)
+
+
+def _unlock_futures(pool: ProcessPoolExecutor) -> None:
+    """Release the locks of the pool's futures that this thread still holds.
+
+    A ``KeyboardInterrupt`` raised just as ``Future.result``, ``done`` or ``wait`` had taken a
+    future's lock (inside ``threading.Condition.__enter__``, before the ``with`` that releases
+    it had begun) leaves it held by the main thread; the manager thread, setting that future's
+    result or failing it, then waits for the lock forever, while holding the pool's own lock
+    that ``shutdown`` takes. Nothing in this thread is inside a future's method by now (the
+    interrupt has unwound them), so whatever it holds is such a leftover.
+    """
+    futures = (
+        pool.futures
+        if isinstance(pool, _Pool)
+        else [w.future for w in list(pool._pending_work_items.values())]
+    )
+    for future in futures:
+        lock: Any = future._condition._lock  # type: ignore[attr-defined]  # an RLock
+        while lock._is_owned():
+            lock.release()
+
+
+def _end_processes(procs: Sequence[multiprocessing.process.BaseProcess]) -> None:
+    """SIGTERM to each, SIGKILL to those still running ``STOP_GRACE`` later; each reaped."""
     for proc in procs:
         with contextlib.suppress(OSError, ValueError):
             proc.terminate()
+    deadline = time.monotonic() + STOP_GRACE
     for proc in procs:
         with contextlib.suppress(OSError, ValueError, AssertionError):
-            proc.join(5)
+            proc.join(max(0.0, deadline - time.monotonic()))
+    for proc in procs:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
             if proc.is_alive():
                 proc.kill()
-                proc.join(5)
-    with contextlib.suppress(BrokenProcessPool):
-        pool.shutdown(wait=True)
+                proc.join(STOP_GRACE)
 
 
 _DIED = "analysis worker died (killed, or out of memory); file skipped"
