@@ -205,7 +205,12 @@ def _index_small(
             pool.submit(_extract_whole, snap.files, snap.info.repo): (inst, snap, left)
             for inst, snap, left in small
         }
-        while pending:
+        # ``while True`` with the test inside: CPython 3.13 can skip a function's handlers for
+        # an interrupt raised at a ``while cond:`` loop-back (python/cpython#130279), and the
+        # pool's stop is one of them
+        while True:
+            if not pending:
+                break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in done:
                 _inst, snap, left_out = pending.pop(fut)

@@ -31,6 +31,7 @@ import os
 import signal
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -339,12 +340,15 @@ class _Pool(ProcessPoolExecutor):
     trip, well under a second.
     """
 
-    futures: list[Future[Any]]  # every future submitted, for ``stop_pool``
+    # the futures submitted that something still holds, for ``stop_pool``: weakly, so a caller
+    # that drops each future once read (``--env`` extracts whole distributions, one a future)
+    # does not have every result kept alive until the pool ends
+    futures: weakref.WeakSet[Future[Any]]
 
     def submit[**P, T](self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         with held():
             future = super().submit(fn, *args, **kwargs)
-            self.futures.append(future)
+            self.futures.add(future)
             return future
 
 
@@ -365,7 +369,7 @@ def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[Pr
         initializer=_worker_init,
         initargs=(memory, lifeline()),
     )
-    pool.futures = []
+    pool.futures = weakref.WeakSet()
     try:
         yield pool
         pool.shutdown(wait=True)
@@ -418,7 +422,7 @@ def _unlock_futures(pool: ProcessPoolExecutor) -> None:
     interrupt has unwound them), so whatever it holds is such a leftover.
     """
     futures = (
-        pool.futures
+        list(pool.futures)
         if isinstance(pool, _Pool)
         else [w.future for w in list(pool._pending_work_items.values())]
     )
