@@ -2078,3 +2078,24 @@ def test_message_handed_to_a_helper_that_collects_the_error_is_written_at_the_ca
         (16, "SchemaError", 'Name {type_.name!r} must not begin with "__".'),
         (20, "TypeError", "{'\\n\\n'.join(error.message for error in context.errors)}"),
     }
+
+
+def test_a_base_printer_renders_each_subclass_s_class_attribute_through_a_property(shapes: Shapes) -> None:
+    # the base's printer formats ``CAUSE_MESSAGE_INTRO`` with ``cause=self.cause``, a property
+    # returning the class attribute each subclass overrides (or formats): a raise of a subclass
+    # prints that subclass's cause, and ``if cause:`` (a local bound from ``self.cause``) is
+    # decided per class raised, so the base raised bare prints without the cause
+    head = "\nCould not fetch https://example.org/watch?v={video_id}!"
+    intro, tail = " This is most likely caused by:\n\n", "\n\nPlease open an issue."
+    assert templates(shapes, "cause_disabled") == {
+        ("Disabled", f"{head}{intro}Subtitles are disabled for this video{tail}")
+    }
+    assert templates(shapes, "cause_gone") == {
+        ("Gone", f"{head}{intro}The video is no longer available{tail}")
+    }
+    assert templates(shapes, "cause_failed") == {("Failed", f"{head}{intro}Request failed: {{reason}}{tail}")}
+    assert templates(shapes, "cause_none") == {("CouldNotFetch", head)}
+    # ``super().cause`` in a subclass's property: the base's property, on the class raised
+    assert templates(shapes, "cause_banned") == {
+        ("Banned", f"{head}{intro}Your IP is banned (try a proxy){tail}")
+    }

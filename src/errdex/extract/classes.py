@@ -393,6 +393,11 @@ class ClassMessages:
             return lit(repr(shown) if p.r else shown)
         if name.replace(" ", "") in (f"repr(list({sn}))", f"str(list({sn}))"):
             return self.listed(p, state)
+        if name.startswith("super().") and name[8:].isidentifier() and owner + 1 < len(state.mro):
+            # ``return super().cause`` in a subclass's property: the next class's property or
+            # class attribute, read on the instance raised (its own ``CAUSE_MESSAGE``)
+            got = self.attr(name[8:], state, depth, owner + 1)
+            return ((p,),) if got is None else as_repr(got) if p.r else got.value
         if not name.startswith(sn + "."):
             return ((p,),)
         rest = name[len(sn) + 1 :]
@@ -481,10 +486,11 @@ class ClassMessages:
         inner = self.fill((p.value,), sn, state, owner, depth)
         return inner if not left else tuple((Opt(left, v),) for v in inner)
 
-    def attr(self, name: str, state: State, depth: int) -> Arg | None:
+    def attr(self, name: str, state: State, depth: int, start: int = 0) -> Arg | None:
         """What ``self.<name>`` holds on the instance: a property (of the class raised or a
-        base), an attribute ``__init__`` set, or a class attribute, in Python's order."""
-        found = self.prop_or_const(name, state)
+        base), an attribute ``__init__`` set, or a class attribute, in Python's order; from the
+        ``start``-th class of its MRO on (``super().<name>``)."""
+        found = self.prop_or_const(name, state, start)
         if found is not None and found[0] == "prop" and depth < _MAX_DEPTH:
             info = self.r.funcs.get(f"{found[1]}.{name}")
             if info is not None and (info.printed or info.ret):
@@ -492,7 +498,8 @@ class ClassMessages:
                 text = self.fill(info.printed or info.ret, info.self_name or "self", state, idx, depth + 1)
                 return Arg(f"self.{name}", text)
             return None
-        held = self.from_attr(state.attrs.get(name), name, found, state, depth)
+        # (``super().<name>`` finds class attributes only, never what ``__init__`` set)
+        held = None if start else self.from_attr(state.attrs.get(name), name, found, state, depth)
         if held is not None and not (found is not None and _unknown(held.value)):
             return held  # an attribute set to something unknown does not hide the class's text
         if (
@@ -528,8 +535,8 @@ class ClassMessages:
         got = self.attr(src, state, depth + 1)
         return Arg(held.text, got.value) if got is not None and not _unknown(got.value) else held
 
-    def prop_or_const(self, name: str, state: State) -> tuple[str, str] | None:
-        for k in state.mro:
+    def prop_or_const(self, name: str, state: State, start: int = 0) -> tuple[str, str] | None:
+        for k in state.mro[start:]:
             info = self.r.classes[k]
             if name in info.props:
                 return "prop", k

@@ -738,9 +738,24 @@ def arg_truth(a: Arg) -> bool | None:
     """Is an argument known to be text (True), known to be None or false (False), or unknown?"""
     if a.text in _FALSY or a.value in (ph("None"), lit("False"), lit("0"), lit("")):
         return False
-    if a.value and all(has_literal(v) for v in a.value):
+    if a.value and all(has_literal(v) or any(_formats_text(p) for p in v) for v in a.value):
         return True
     return None
+
+
+_FIELD = re.compile(r"\{[^{}]*\}")  # a ``str.format`` field (no nesting: linear, no backtracking)
+
+
+def _formats_text(p: Part) -> bool:
+    """``"Request failed: {reason}".format(...)`` kept to apply later: text whatever fills it,
+    when every form of its base has a word outside its fields (a property returning a class
+    attribute formatted, ``self.CAUSE_MESSAGE.format(reason=self.reason)``)."""
+    return (
+        isinstance(p, Op)
+        and p.kind == "format"
+        and bool(p.base)
+        and all(any(isinstance(b, str) and _FIELD.sub("", b).strip() for b in v) for v in p.base)
+    )
 
 
 def one_per_shape(value: Value) -> Value:

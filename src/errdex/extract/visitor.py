@@ -821,9 +821,15 @@ class ModuleVisitor:
             self.merge_into(env, e2 if left1 else e1)
             return
         when, unless = self.conditions(stmt.test, frame)
-        if isinstance(stmt.test, ast.Name) and isinstance(env.get(stmt.test.id), tuple) and when:
+        if (
+            isinstance(stmt.test, ast.Name)
+            and isinstance(env.get(stmt.test.id), tuple)
+            and when
+            and when[0][0][0] == stmt.test.id
+        ):
             # ``code = self._code_str()`` then ``if code: details.append(code)``: a local holding
-            # text the code computed; each branch is a rendering of its own (no call decides it)
+            # text the code computed; each branch is a rendering of its own (no call decides it;
+            # one bound from ``self.<attr>`` is a test on that attribute, ``known_cond``)
             key = (stmt.test.id, "x")
             when, unless = ((key, when[0][1]),), ((key, unless[0][1]),)
         _fold_optional(env, e1, e2, when, unless, frame.params)
@@ -855,13 +861,19 @@ class ModuleVisitor:
     @staticmethod
     def known_cond(cond: Cond | None, frame: Frame) -> Cond | None:
         """A simple test on a parameter or an attribute of ``self`` stays one a call can decide;
-        on a local name it never can: its text is then optional, not enumerated ("l")."""
+        on a local name it never can: its text is then optional, not enumerated ("l"). A local
+        bound once from an attribute of ``self`` (``cause = self.cause; if cause:``) is a test on
+        that attribute, decided per class raised (a subclass's ``CAUSE_MESSAGE``)."""
         if cond is None:
             return None
-        (subject, _test), want = cond
+        (subject, test), want = cond
         root = subject.partition(".")[0]
         if root in frame.params or (root == frame.self_name and "." in subject):
             return cond
+        if root == subject and frame.self_name and frame.exc_class:
+            bound = frame.bound_from(subject)
+            if len(bound) == 1 and _dotted(bound[0]) == f"{frame.self_name}.{_last_name(bound[0])}":
+                return (f"{frame.self_name}.{_last_name(bound[0])}", test), want
         return (subject, "l"), want
 
     def conditions(self, test: ast.expr, frame: Frame) -> tuple[tuple[Cond, ...], tuple[Cond, ...]]:
@@ -3782,7 +3794,15 @@ def _composes(spec: ExcSpec, params: Sequence[str]) -> bool:
 
 
 def _may_be_text(value: Value) -> bool:
-    return any(any(isinstance(p, Ref) or (isinstance(p, str) and p) for p in v) for v in value)
+    """Some part is text: a literal, a reference, or ``fmt.format(...)`` of a format known later
+    (``self.CAUSE_MESSAGE_INTRO.format(cause=cause) + self.GITHUB_REFERRAL``)."""
+    return any(
+        any(
+            isinstance(p, Ref) or (isinstance(p, str) and p) or (isinstance(p, Op) and p.kind == "format")
+            for p in v
+        )
+        for v in value
+    )
 
 
 def _root_name(node: ast.expr) -> str:
