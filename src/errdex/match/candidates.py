@@ -332,30 +332,13 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *
     inner = [
         q for q in inner if not any(type_key(idx.entry_facts(ei)[1].type) in keys for ei in _some(idx, q.pid))
     ]
-    whole: list[Cand] | None = None  # (made when a template all placeholder asks for it)
-    dotted = any("." in t for t in types)
+    alone: list[Cand] = []  # raises of the pasted class whose template is a value alone
     for pid in typed_pids:
         c = tf.cands.get(pid)
         if c is None or c.confident or c.fit is None or not c.fit.full:
             continue
         if not idx.patterns[pid].lit_len:
-            # a template all placeholder wraps anything, so its fit says nothing of the text;
-            # only an inner raise of a class unrelated to the pasted one printing the whole
-            # message makes it the site (``raise CommandError(err.args[0]) from err``)
-            if not named:
-                continue
-            if whole is None:
-                whole = _unrelated_whole(idx, tf, keys)
-            repo = idx.entries[idx.patterns[pid].entries[0]][E_REPO]
-            q = next((q for q in whole if dotted or _repo_of(idx, q.pid) == repo), None)
-            if q is not None:
-                c.confident, c.coverage, c.text = True, q.coverage, q.text
-                c.reasons = [
-                    f"another raise's template explains {q.coverage:.0%} of the message, "
-                    "raised as a class the paste does not name",
-                    "this statement raises the pasted class with a value alone: the caught "
-                    "error's text, passed on",
-                ]
+            alone.append(c)  # (a template all placeholder wraps anything: judged below)
             continue
         spans = c.fit.spans
         # a gap, and the literal after it: the inner message may end in the same text
@@ -371,6 +354,29 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *
                     "this template wraps that message (another class raised it first)",
                 ]
                 break
+    if alone and named:
+        _passed_on(idx, tf, alone, keys, dotted=any("." in t for t in types))
+
+
+def _passed_on(idx: Index, tf: TextFit, alone: list[Cand], keys: set[str], *, dotted: bool) -> None:
+    """Raises of the pasted class whose template is a value alone (``raise
+    CommandError(err.args[0]) from err``) take the text of a raise of an unrelated class that
+    prints the whole message (``_unrelated_whole``, judged after the wrapping templates with
+    words of their own have been, so that one of those explaining it keeps it), when they are
+    in its codebase or the paste names their package (``dotted``)."""
+    whole = _unrelated_whole(idx, tf, keys)
+    if not whole:
+        return
+    for c in alone:
+        repo = _repo_of(idx, c.pid)
+        q = next((q for q in whole if dotted or _repo_of(idx, q.pid) == repo), None)
+        if q is not None:
+            c.confident, c.coverage, c.text = True, q.coverage, q.text
+            c.reasons = [
+                f"another raise's template explains {q.coverage:.0%} of the message, "
+                "raised as a class the paste does not name",
+                "this statement raises the pasted class with a value alone: the caught error's text, passed on",
+            ]
 
 
 def _unrelated_whole(idx: Index, tf: TextFit, keys: set[str]) -> list[Cand]:
