@@ -717,3 +717,60 @@ def test_the_classes_a_test_file_defines_are_not_the_librarys(
         names = {name.rpartition(".")[2] for name, _bases in store.class_bases()}
     assert "DocumentError" in names  # the library's own, raised by no statement
     assert not names & {"FakeError", "Error"}
+
+
+PASSES_ON = """\
+class RevisionError(Exception):
+    pass
+
+
+class CommandError(Exception):
+    pass
+
+
+class MultipleHeads(CommandError):
+    pass
+
+
+def relative(rev):
+    raise RevisionError(f"Relative revision {rev} didn't produce 1 migrations")
+
+
+def merge_heads(heads):
+    raise RevisionError(f"Multiple heads are present: {heads}")
+
+
+def downgrade(rev):
+    try:
+        return relative(rev)
+    except RevisionError as err:
+        raise CommandError(err.args[0]) from err
+
+
+def heads(rev):
+    raise MultipleHeads(f"Multiple heads are present: {rev}")
+"""
+
+
+def test_a_raise_of_the_pasted_class_passing_a_caught_errors_text_alone_is_the_site(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # ``except RevisionError as err: raise CommandError(err.args[0]) from err``: the template is
+    # the value alone, which fits any text; the text is another class's raise's, from end to end,
+    # and Python printed the pasted class, so the raise passing the caught text on is the site
+    with Store.open(_indexed(tmp_path_factory, "wr", PASSES_ON)) as store:
+        m = Matcher.load(store)
+    res = m.explain("wr.core.CommandError: Relative revision -1 didn't produce 1 migrations")
+    first = top(res)
+    assert (first.function, first.template, first.approximate) == ("downgrade", "{err.args[0]}", False)
+    assert any("passed on" in r for r in top(res).reasons)
+    assert any(x.function == "relative" and x.approximate for x in res.matches)
+    # under its own class the text is the inner raise's, exactly
+    res = m.explain("wr.core.RevisionError: Relative revision -1 didn't produce 1 migrations")
+    assert (top(res).function, top(res).approximate) == ("relative", False)
+    # the class read from a word of the text (``Command Error: ...``) is no class Python printed
+    res = m.explain("Command Error: Relative revision -1 didn't produce 1 migrations")
+    assert all(x.function != "downgrade" or x.approximate for x in res.matches)
+    # an inner raise of a subclass of the pasted class is that class: its own raise stands
+    res = m.explain("wr.core.CommandError: Multiple heads are present: a, b")
+    assert all(x.function != "downgrade" or x.approximate for x in res.matches)

@@ -309,12 +309,19 @@ def fit_all(
         cands[pid] = c
 
 
-def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -> None:
+def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *, named: bool = True) -> None:
     """A raise of the pasted class whose template wraps another raise's message: the text a
     confident fit explains lies inside one of its placeholders (``{e} at line {line} col
     {col}``, ``{message}\n    {source}``), and that other raise is of another class. A library
     that catches its own error and raises the one the user sees with the caught text inside is
-    the site, and the text is explained as well as the inner fit explains it."""
+    the site, and the text is explained as well as the inner fit explains it.
+
+    A template that is one placeholder alone (``raise CommandError(err.args[0]) from err``)
+    wraps anything, so it is taken only on stronger evidence (``_unrelated_whole``): the paste
+    prints the class as a class (``named``; not a word of the text read as one, nor a built-in
+    class pasted with a value alone), the inner fit is the whole message, its class is unrelated
+    to the pasted one, and the raise is in the inner's codebase (or the paste names the
+    package, ``requests.exceptions.InvalidURL``, whose raises are the only ones typed)."""
     inner = sorted(
         (c for c in tf.cands.values() if c.confident and c.fit is not None and not idx.runtime[c.pid]),
         key=lambda c: -c.coverage,
@@ -325,10 +332,14 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
     inner = [
         q for q in inner if not any(type_key(idx.entry_facts(ei)[1].type) in keys for ei in _some(idx, q.pid))
     ]
+    alone: list[Cand] = []  # raises of the pasted class whose template is a value alone
     for pid in typed_pids:
         c = tf.cands.get(pid)
-        if c is None or c.confident or c.fit is None or not c.fit.full or not idx.patterns[pid].lit_len:
-            continue  # (a template all placeholder wraps anything: it says nothing)
+        if c is None or c.confident or c.fit is None or not c.fit.full:
+            continue
+        if not idx.patterns[pid].lit_len:
+            alone.append(c)  # (a template all placeholder wraps anything: judged below)
+            continue
         spans = c.fit.spans
         # a gap, and the literal after it: the inner message may end in the same text
         gaps = [(spans[j][1], spans[j + 1][1]) for j in range(len(spans) - 1)]
@@ -343,6 +354,60 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str]) -
                     "this template wraps that message (another class raised it first)",
                 ]
                 break
+    if alone and named:
+        _passed_on(idx, tf, alone, keys, dotted=any("." in t for t in types))
+
+
+def _passed_on(idx: Index, tf: TextFit, alone: list[Cand], keys: set[str], *, dotted: bool) -> None:
+    """Raises of the pasted class whose template is a value alone (``raise
+    CommandError(err.args[0]) from err``) take the text of a raise of an unrelated class that
+    prints the whole message (``_unrelated_whole``, judged after the wrapping templates with
+    words of their own have been, so that one of those explaining it keeps it), when they are
+    in its codebase or the paste names their package (``dotted``)."""
+    whole = _unrelated_whole(idx, tf, keys)
+    if not whole:
+        return
+    for c in alone:
+        repo = _repo_of(idx, c.pid)
+        q = next((q for q in whole if dotted or _repo_of(idx, q.pid) == repo), None)
+        if q is not None:
+            c.confident, c.coverage, c.text = True, q.coverage, q.text
+            c.reasons = [
+                f"another raise's template explains {q.coverage:.0%} of the message, "
+                "raised as a class the paste does not name",
+                "this statement raises the pasted class with a value alone: the caught error's text, passed on",
+            ]
+
+
+def _unrelated_whole(idx: Index, tf: TextFit, keys: set[str]) -> list[Cand]:
+    """The confident fits of a template that is not all placeholder that explain the message
+    from end to end, when all their classes are neither the pasted ones nor above nor below them
+    (the best-covering first); none when one of them is: the paste says the error the user saw
+    was of another class than the one whose raise printed the text, so something caught that
+    error and raised the pasted class with its text. A raise of a subclass of a pasted class
+    raises that class (a handler names the base it caught), and one of a base of it may be a
+    factory's raise: their own fit stands, and nothing needs passing on."""
+    related = set(keys)
+    for k in keys:
+        related |= idx.subclasses(k) | idx.ancestors(k)
+    whole = [
+        c
+        for c in tf.cands.values()
+        if c.confident
+        and c.fit is not None
+        and c.fit.anchored_start
+        and c.fit.anchored_end
+        and idx.patterns[c.pid].lit_len
+        and not idx.runtime[c.pid]
+    ]
+    if any(type_key(idx.entry_facts(ei)[1].type) in related for c in whole for ei in _some(idx, c.pid)):
+        return []
+    return heapq.nlargest(MAX_INNER, whole, key=lambda c: c.coverage)
+
+
+def _repo_of(idx: Index, pid: int) -> str:
+    """The codebase of pattern ``pid``'s first entry."""
+    return str(idx.entries[idx.patterns[pid].entries[0]][E_REPO])
 
 
 def caught_wrappers(idx: Index, tf: TextFit) -> None:

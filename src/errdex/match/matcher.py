@@ -288,7 +288,7 @@ class Matcher:
             _affixes_explain(idx, tf, typed_pids)
         candidates.collected(idx, tf, shown_raise(q.text, message), types)
         candidates.inner_lines(idx, tf)
-        candidates.wrappers(idx, tf, typed_pids, types)
+        candidates.wrappers(idx, tf, typed_pids, types, named=not (guessed or bare))
         candidates.joined(idx, tf, types)
         candidates.interpreter_wrappers(idx, tf, typed_pids, types)
         candidates.caught_wrappers(idx, tf)
