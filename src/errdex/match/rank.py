@@ -135,6 +135,7 @@ class Ranker:
         self._tf: TextFit | None = None
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
+        self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
 
@@ -717,9 +718,8 @@ class Ranker:
             return got
         got = []
         names = self.idx.patterns[c.pid].names
-        tf = self._tf
-        if tf is not None and any(_class_slot(n) or _object_slot(n) for n in names):
-            vals = values(list(names), c.fit, tf.message, tf.cmap)
+        if any(_class_slot(n) or _object_slot(n) for n in names):
+            vals = self._slot_values(c)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
             got += [printed_class(v) for n, v in vals.items() if _object_slot(n)]
         self._named[c.pid] = got
@@ -758,9 +758,8 @@ class Ranker:
         if got is None:
             got = 0.0
             names = self.idx.patterns[c.pid].names
-            tf = self._tf
-            if tf is not None and any(_class_constant(n) for n in names):
-                vals = values(list(names), c.fit, tf.message, tf.cmap)
+            if any(_class_constant(n) for n in names):
+                vals = self._slot_values(c)
                 shown = [
                     (n.removesuffix(REPR_MARK), printed_class(v))
                     for n, v in vals.items()
@@ -769,6 +768,21 @@ class Ranker:
                 if any(printed and printed != n for n, printed in shown):
                     got = CLASS_NAMED
             self._constants[c.pid] = got
+        return got
+
+    def _slot_values(self, c: Cand) -> dict[str, str]:
+        """The values the message fills pattern ``c.pid``'s placeholders with, read once for
+        the class-name checks above (``_class_names``, ``_other_class_printed``); empty
+        without a full fit or a text fit."""
+        got = self._values.get(c.pid)
+        if got is None:
+            tf = self._tf
+            got = (
+                values(list(self.idx.patterns[c.pid].names), c.fit, tf.message, tf.cmap)
+                if tf is not None and c.fit is not None and c.fit.full
+                else {}
+            )
+            self._values[c.pid] = got
         return got
 
     def _repr_owner(self, ei: int) -> bool:
