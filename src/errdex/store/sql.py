@@ -637,30 +637,56 @@ class Store(CatalogueReader):
             lines = _LineCache(conn, self._fresh_texts)
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
             counted: dict[int, dict[tuple[str, str], int]] = {}  # snapshot -> its sites' callers
-            for row in conn.execute(q):
-                names = called.get(row.snapshot_id)
-                if names is None:
-                    names = called[row.snapshot_id] = self.facts.called_names(row.snapshot_id)
-                    counted[row.snapshot_id] = _site_callers(conn, row.snapshot_id) or {}
+            # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
+            # called names and callers are looked up when it changes, not for every row, and
+            # each row is unpacked once into locals (a named attribute is a lookup per read)
+            current: int | None = None
+            names: set[str] = set()
+            callers: dict[tuple[str, str], int] = {}
+            for (
+                key,
+                error_id,
+                repo_name,
+                version,
+                date,
+                kind,
+                exc_type,
+                exc_qualname,
+                template,
+                segments,
+                file_path,
+                line,
+                function,
+                relay,
+                exc_bases,
+                blob_sha,
+                sid,
+            ) in conn.execute(q):
+                if sid != current:
+                    current = sid
+                    if sid not in called:
+                        called[sid] = self.facts.called_names(sid)
+                        counted[sid] = _site_callers(conn, sid) or {}
+                    names, callers = called[sid], counted[sid]
                 yield CatalogueEntry(
-                    key=row.id,
-                    error_id=row.error_id,
-                    repo=row.repo,
-                    version=row.version,
-                    snapshot_date=row.date,
-                    kind=row.kind,
-                    exc_type=row.exc_type,
-                    exc_qualname=row.exc_qualname,
-                    template=row.template,
-                    segments=list(row.expanded_segments),
-                    path=row.path,
-                    line=row.line,
-                    function=row.function,
-                    relay=bool(row.relay),
-                    called=called_as(row.function) in names,
-                    statement=lines.line(row.blob_sha, row.line),
-                    exc_bases=tuple(str(b) for b in row.exc_bases or ()),
-                    callers=counted[row.snapshot_id].get((row.path, row.function), 0),
+                    key=key,
+                    error_id=error_id,
+                    repo=repo_name,
+                    version=version,
+                    snapshot_date=date,
+                    kind=kind,
+                    exc_type=exc_type,
+                    exc_qualname=exc_qualname,
+                    template=template,
+                    segments=list(segments),
+                    path=file_path,
+                    line=line,
+                    function=function,
+                    relay=bool(relay),
+                    called=called_as(function) in names,
+                    statement=lines.line(blob_sha, line),
+                    exc_bases=tuple(str(b) for b in exc_bases or ()),
+                    callers=callers.get((file_path, function), 0),
                 )
 
     def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
