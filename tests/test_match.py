@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from errdex.match import Match, Matcher, Result
 from errdex.match.artifact import unpack
 from errdex.match.index import Index
-from errdex.match.verify import compact, compact_map, cut_cover, echoed, fit, repr_start, values
+from errdex.match.verify import _TYPOGRAPHIC, compact, compact_map, cut_cover, echoed, fit, repr_start, values
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -101,6 +101,15 @@ def test_truncated_message_fits_prefix() -> None:
 
 def test_no_fit() -> None:
     assert fit(lits(["abc ", "x", " def"]), compact("zzz")) is None
+
+
+def test_compact_straightens_quotes_only_outside_ascii() -> None:
+    # ``compact`` leaves ASCII text untranslated: right only while every quote it straightens
+    # lies outside ASCII
+    assert all(code > 127 for code in _TYPOGRAPHIC)
+    assert compact("Call \u2018fit\u2019 with  \u201cx\u201d\n") == "Call'fit'with\"x\""
+    assert compact(" a\tb 'c' ") == "ab'c'"
+    assert compact("caf\u00e9 \u2032") == "caf\u00e9'"
 
 
 # pieces that look like template text on purpose: braces, literal words, newlines, runs of spaces
