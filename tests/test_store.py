@@ -607,6 +607,9 @@ def test_entries_carry_their_statement_from_each_snapshots_file(db_url: str) -> 
             ("1.0", 3, "raise ValueError(f'bad value {x}')"),
             ("1.1", 5, "raise ValueError(f'bad value {x}')"),
         }
+        # one file's entries in every release, and one release's: each from its own file
+        assert {(e.version, e.line, e.statement) for e in store.iter_entries(path="lib/core.py")} == got
+        assert {(e.version, e.statement) for e in store.iter_entries(path="lib/other.py")} == set()
 
 
 def test_entries_read_the_statements_just_written_as_a_new_handle_reads_them_back(db_url: str) -> None:

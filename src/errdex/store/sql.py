@@ -619,12 +619,10 @@ class Store(CatalogueReader):
                 e.c.function,
                 o.c.relay,
                 o.c.exc_bases,
-                s.files.c.blob_sha,
                 o.c.snapshot_id,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
             .join(r, sn.c.repo_id == r.c.id)
-            .outerjoin(s.files, and_(s.files.c.snapshot_id == o.c.snapshot_id, s.files.c.path == e.c.path))
             .order_by(o.c.id)
         )
         if repo:
@@ -638,11 +636,16 @@ class Store(CatalogueReader):
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
             counted: dict[int, dict[tuple[str, str], int]] = {}  # snapshot -> its sites' callers
             # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
-            # called names and callers are looked up when it changes, not for every row, and
-            # each row is unpacked once into locals (a named attribute is a lookup per read)
+            # called names, callers and files' blobs are looked up when it changes, not for
+            # every row, and each row is unpacked once into locals (a named attribute is a
+            # lookup per read). The blobs are not joined in the query: ``files`` is a view over
+            # every codebase's file runs, which SQLite materialised whole for the join (all the
+            # catalogue's files, to index one snapshot's); asked for one snapshot, it is a search
+            # of that snapshot's runs.
             current: int | None = None
             names: set[str] = set()
             callers: dict[tuple[str, str], int] = {}
+            blobs: dict[str, str | None] = {}
             for (
                 key,
                 error_id,
@@ -659,7 +662,6 @@ class Store(CatalogueReader):
                 function,
                 relay,
                 exc_bases,
-                blob_sha,
                 sid,
             ) in conn.execute(q):
                 if sid != current:
@@ -668,6 +670,7 @@ class Store(CatalogueReader):
                         called[sid] = self.facts.called_names(sid)
                         counted[sid] = _site_callers(conn, sid) or {}
                     names, callers = called[sid], counted[sid]
+                    blobs = _blob_shas(conn, sid, path)
                 yield CatalogueEntry(
                     key=key,
                     error_id=error_id,
@@ -684,7 +687,7 @@ class Store(CatalogueReader):
                     function=function,
                     relay=bool(relay),
                     called=called_as(function) in names,
-                    statement=lines.line(blob_sha, line),
+                    statement=lines.line(blobs.get(file_path), line),
                     exc_bases=tuple(str(b) for b in exc_bases or ()),
                     callers=callers.get((file_path, function), 0),
                 )
@@ -1217,6 +1220,15 @@ def _expectation_columns() -> tuple[Any, ...]:
         x.c.pattern,
         x.c.kind,
     )
+
+
+def _blob_shas(conn: Connection, snapshot_id: int, path: str | None = None) -> dict[str, str | None]:
+    """Path -> blob sha of one snapshot's files (of its file ``path`` alone, when given)."""
+    f = s.files
+    q = select(f.c.path, f.c.blob_sha).where(f.c.snapshot_id == snapshot_id)
+    if path is not None:
+        q = q.where(f.c.path == path)
+    return {p: sha for p, sha in conn.execute(q)}
 
 
 def _site_callers(conn: Connection, snapshot_id: int) -> dict[tuple[str, str], int] | None:
