@@ -25,6 +25,8 @@ from typing import Any
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.engine import Connection
 
+from errdex.textsafe import all_valid, valid_text
+
 __all__ = ["insert_dicts", "insert_returning_ids", "insert_rows", "insert_tuples", "intern_ids", "select_in"]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
@@ -93,7 +95,13 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
     procs = _processors(conn, table, cols)
     bound: Iterable[tuple[Any, ...]]
     if any(procs):
-        bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+        # column by column: a text column whose every value is valid already needs none of its
+        # per-value scrubbing (``valid_text`` would hand each back as it is), checked at once
+        values = [list(map(itemgetter(c), rows)) for c in cols]
+        for i, p in enumerate(procs):
+            if p is not None and not (p is valid_text and all_valid(values[i])):
+                values[i] = list(map(p, values[i]))
+        bound = zip(*values, strict=True)
     else:  # no column processes its values (integers: a release's ~30k runs of symbols)
         bound = map(itemgetter(*cols), rows) if len(cols) > 1 else ((r[cols[0]],) for r in rows)
     cur = _copy_cursor(conn)
@@ -194,7 +202,14 @@ def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> list[int]
         f"WHERE NOT EXISTS (SELECT 1 FROM {table.name} t WHERE t.{key_col} = j.value) ORDER BY j.key",
         (keys_json,),
     )
-    rows = conn.exec_driver_sql(
-        f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value", (keys_json,)
-    )
-    return [int(r[0]) for r in rows]
+    # read on the driver's own cursor (the same connection and transaction): SQLAlchemy's result
+    # made a row object per key, ~30k a release
+    cur = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cur.execute(
+            f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
+            (keys_json,),
+        )
+        return [int(r[0]) for r in cur.fetchall()]
+    finally:
+        cur.close()
