@@ -27,12 +27,13 @@ from errdex.store import schema as s
 from errdex.store.copy import (
     IN_CHUNK,
     RETURNING_CHUNK,
+    all_valid,
     insert_dicts,
     insert_returning_ids,
     intern_ids,
     select_in,
+    valid_text,
 )
-from errdex.textsafe import all_valid, valid_text
 
 META = MetaData()
 

@@ -14,18 +14,7 @@ URLs carry passwords (``https://user:pw@host/v1``, ``postgresql://user:pw@host/d
 
 from __future__ import annotations
 
-from typing import Any
-
-__all__ = [
-    "all_valid",
-    "decode_source",
-    "markup_escape",
-    "printable",
-    "redact_url",
-    "truncate",
-    "valid_text",
-    "valid_unicode",
-]
+__all__ = ["decode_source", "markup_escape", "printable", "redact_url", "truncate", "valid_unicode"]
 
 # Bidirectional formatting characters: embeddings/overrides (U+202A..U+202E), isolates
 # (U+2066..U+2069) and the implicit marks, which can reorder what a reader sees.
@@ -105,33 +94,12 @@ def valid_unicode(text: str) -> str:
     Python strings may hold lone surrogates (``"\\udc80"`` in indexed source, ``"\\ud800"`` in a
     JSON request); encoders refuse them, so they are replaced where text leaves the process.
     """
-    if text.isascii():  # a flag CPython keeps on every str: no encoding to try (most text)
-        return text
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         # Through UTF-16, where a lone surrogate is one invalid code unit: one U+FFFD each.
         return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
     return text
-
-
-def valid_text(value: object) -> object:
-    """``valid_unicode`` of a str; any other value (None, a number) as it is: a text column's
-    bind processing (``store.schema``)."""
-    return valid_unicode(value) if isinstance(value, str) else value
-
-
-def all_valid(values: list[Any]) -> bool:
-    """Whether ``valid_text`` would hand back every one of ``values`` as it is: each is a str that
-    UTF-8 encodes, or a value that is no text (None, a number). One encode of all the strings
-    joined answers for each (a lone surrogate stays one in the join: no two make a pair in a
-    Python str), where a call per value was most of a bulk write's text processing; a value of
-    another type makes the join fail, and the answer is then False."""
-    try:
-        "".join(filter(None, values)).encode("utf-8")
-    except (TypeError, UnicodeEncodeError):
-        return False
-    return True
 
 
 def markup_escape(text: object) -> str:

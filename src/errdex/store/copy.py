@@ -25,15 +25,44 @@ from typing import Any
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.engine import Connection
 
-from errdex.textsafe import all_valid, valid_text
+from errdex.textsafe import valid_unicode
 
-__all__ = ["insert_dicts", "insert_returning_ids", "insert_rows", "insert_tuples", "intern_ids", "select_in"]
+__all__ = [
+    "all_valid",
+    "insert_dicts",
+    "insert_returning_ids",
+    "insert_rows",
+    "insert_tuples",
+    "intern_ids",
+    "select_in",
+    "valid_text",
+]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
 # rows per ``INSERT ... VALUES (..), (..) RETURNING``: within SQLite's oldest limit of 999 parameters
 RETURNING_CHUNK = 500
 # JSON functions are part of SQLite from 3.38 (an extension, often absent, before)
 _SQLITE_JSON = sqlite3.sqlite_version_info >= (3, 38)
+
+
+def valid_text(value: object) -> object:
+    """``valid_unicode`` of a str, any other value (None, a number) as it is: the bind processing
+    of ``schema``'s text columns. (Here, not in ``textsafe``, whose bytes are part of the
+    extractor's digest: a store-only change leaves extraction caches valid.)"""
+    return valid_unicode(value) if isinstance(value, str) else value
+
+
+def all_valid(values: list[Any]) -> bool:
+    """Whether ``valid_text`` would hand back every one of ``values`` as it is: each is a str that
+    UTF-8 encodes, or a value that is no text (None, a number). One encode of all the strings
+    joined answers for each (a lone surrogate stays one in the join: no two make a pair in a
+    Python str), where a call per value was most of a bulk write's text processing; a value of
+    another type makes the join fail, and the answer is then False."""
+    try:
+        "".join(filter(None, values)).encode("utf-8")
+    except (TypeError, UnicodeEncodeError):
+        return False
+    return True
 
 
 def select_in(

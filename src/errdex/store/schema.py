@@ -48,7 +48,8 @@ from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.types import TypeDecorator
 
 from errdex.jsontext import encoder
-from errdex.textsafe import valid_text, valid_unicode
+from errdex.store.copy import valid_text
+from errdex.textsafe import valid_unicode
 
 _dumps = encoder()  # ``json.dumps``'s text, the dialect's serializer (~40k values a release write)
 
