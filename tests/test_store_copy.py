@@ -3,6 +3,7 @@ what SQLAlchemy's own statements would."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,13 +22,17 @@ from sqlalchemy import (
     select,
 )
 
+from errdex.jsontext import encoder
+from errdex.store import schema as s
 from errdex.store.copy import (
     IN_CHUNK,
     RETURNING_CHUNK,
+    all_valid,
     insert_dicts,
     insert_returning_ids,
     intern_ids,
     select_in,
+    valid_text,
 )
 
 META = MetaData()
@@ -153,3 +158,67 @@ def test_insert_dicts_of_columns_that_process_nothing_stores_the_values_as_given
         insert_dicts(conn, one, [{"a": 3}, {"a": 1}])
         assert [dict(r) for r in conn.execute(select(runs).order_by(runs.c.a)).mappings()] == rows
         assert sorted(conn.scalars(select(one.c.a))) == [1, 3]
+
+
+def test_insert_dicts_scrubs_text_columns_as_an_insert_would(engine: Engine) -> None:
+    """A text column that is all valid is written as given; one value with a lone surrogate
+    sends the column through the per-value scrubbing, the way SQLAlchemy's INSERT does; a JSON
+    column's text is ``json.dumps``'s."""
+    scrubbed = Table(
+        "scrubbed",
+        MetaData(),
+        Column("id", Integer, primary_key=True),
+        Column("a", s.Text),
+        Column("b", s.String(16)),
+        Column("j", s.ScrubbedJSON),
+    )
+    scrubbed.create(engine)
+    rows: list[dict[str, object]] = [
+        {"id": i, "a": a, "b": b, "j": j}
+        for i, (a, b, j) in enumerate(
+            [
+                ("plain", "b\udc80ad", ["x", {"k": "é"}]),
+                ("ü é", None, ["\udc80", 1]),
+                (None, "", {"n": None}),
+                ("", "ok", []),
+            ]
+        )
+    ]
+    with engine.begin() as conn:
+        insert_dicts(conn, scrubbed, rows)
+        got = conn.exec_driver_sql("SELECT id, a, b, j FROM scrubbed ORDER BY id").fetchall()
+        conn.exec_driver_sql("DELETE FROM scrubbed")
+        conn.execute(insert(scrubbed), rows)
+        want = conn.exec_driver_sql("SELECT id, a, b, j FROM scrubbed ORDER BY id").fetchall()
+    assert got == want
+    assert got[0][2] == "b\ufffdad" and got[1][1] == "ü é" and got[2][1] is None
+
+
+def test_all_valid_is_true_only_where_valid_text_changes_nothing() -> None:
+    """True: each value is handed back as it is (the column needs no scrubbing). False for a
+    lone surrogate anywhere, even two that would pair in UTF-16, and, erring safe, for a value
+    of another type the join cannot take."""
+    valid: list[object] = ["a", "é", "", None, 0, False]
+    invalid: list[object] = ["\udc80", "x\udfff", "\ud800\udc00"]
+    for v in valid:
+        assert all_valid(["ok", v, "é"]) and valid_text(v) is v
+    for v in invalid:
+        assert not all_valid(["ok", v, "é"]) and valid_text(v) != v
+    assert all_valid([]) and not all_valid(["\ud800", "\udc00"])
+    assert not all_valid(["a", 3]) and not all_valid([b"x"])  # per value instead: the same values
+
+
+@pytest.mark.parametrize("ensure_ascii", [True, False])
+@pytest.mark.parametrize("separators", [(", ", ": "), (",", ":")])
+def test_the_reused_encoder_writes_json_dumps_text(ensure_ascii: bool, separators: tuple[str, str]) -> None:
+    values: list[object] = [
+        [],
+        {},
+        "s",
+        ["a", 1, 2.5, -0.0, 10**30, None, True, False, float("inf")],
+        {"k": ["é", "\udc80", '\n\t"\\', {"1": [[]]}], "2": ("t", "u")},
+        {1: "int key", None: "none key", False: "bool key", 2.5: "float key"},
+    ]
+    encode = encoder(ensure_ascii=ensure_ascii, separators=separators)
+    for v in values:
+        assert encode(v) == json.dumps(v, ensure_ascii=ensure_ascii, separators=separators)

@@ -25,13 +25,44 @@ from typing import Any
 from sqlalchemy import ColumnElement, String, Table, any_, bindparam, func, insert, select
 from sqlalchemy.engine import Connection
 
-__all__ = ["insert_dicts", "insert_returning_ids", "insert_rows", "insert_tuples", "intern_ids", "select_in"]
+from errdex.textsafe import valid_unicode
+
+__all__ = [
+    "all_valid",
+    "insert_dicts",
+    "insert_returning_ids",
+    "insert_rows",
+    "insert_tuples",
+    "intern_ids",
+    "select_in",
+    "valid_text",
+]
 
 IN_CHUNK = 500  # keys per ``IN`` list where arrays are not available
 # rows per ``INSERT ... VALUES (..), (..) RETURNING``: within SQLite's oldest limit of 999 parameters
 RETURNING_CHUNK = 500
 # JSON functions are part of SQLite from 3.38 (an extension, often absent, before)
 _SQLITE_JSON = sqlite3.sqlite_version_info >= (3, 38)
+
+
+def valid_text(value: object) -> object:
+    """``valid_unicode`` of a str, any other value (None, a number) as it is: the bind processing
+    of ``schema``'s text columns. (Here, not in ``textsafe``, whose bytes are part of the
+    extractor's digest: a store-only change leaves extraction caches valid.)"""
+    return valid_unicode(value) if isinstance(value, str) else value
+
+
+def all_valid(values: list[Any]) -> bool:
+    """Whether ``valid_text`` would hand back every one of ``values`` as it is: each is a str that
+    UTF-8 encodes, or a value that is no text (None, a number). One encode of all the strings
+    joined answers for each (a lone surrogate stays one in the join: no two make a pair in a
+    Python str), where a call per value was most of a bulk write's text processing; a value of
+    another type makes the join fail, and the answer is then False."""
+    try:
+        "".join(filter(None, values)).encode("utf-8")
+    except (TypeError, UnicodeEncodeError):
+        return False
+    return True
 
 
 def select_in(
@@ -93,7 +124,13 @@ def insert_dicts(conn: Connection, table: Table, rows: Sequence[dict[str, Any]])
     procs = _processors(conn, table, cols)
     bound: Iterable[tuple[Any, ...]]
     if any(procs):
-        bound = (tuple([p(r[c]) if p else r[c] for c, p in zip(cols, procs, strict=True)]) for r in rows)
+        # column by column: a text column whose every value is valid already needs none of its
+        # per-value scrubbing (``valid_text`` would hand each back as it is), checked at once
+        values = [list(map(itemgetter(c), rows)) for c in cols]
+        for i, p in enumerate(procs):
+            if p is not None and not (p is valid_text and all_valid(values[i])):
+                values[i] = list(map(p, values[i]))
+        bound = zip(*values, strict=True)
     else:  # no column processes its values (integers: a release's ~30k runs of symbols)
         bound = map(itemgetter(*cols), rows) if len(cols) > 1 else ((r[cols[0]],) for r in rows)
     cur = _copy_cursor(conn)
@@ -194,7 +231,14 @@ def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> list[int]
         f"WHERE NOT EXISTS (SELECT 1 FROM {table.name} t WHERE t.{key_col} = j.value) ORDER BY j.key",
         (keys_json,),
     )
-    rows = conn.exec_driver_sql(
-        f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value", (keys_json,)
-    )
-    return [int(r[0]) for r in rows]
+    # read on the driver's own cursor (the same connection and transaction): SQLAlchemy's result
+    # made a row object per key, ~30k a release
+    cur = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        cur.execute(
+            f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
+            (keys_json,),
+        )
+        return [int(r[0]) for r in cur.fetchall()]
+    finally:
+        cur.close()

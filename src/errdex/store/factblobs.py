@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from errdex.jsontext import encoder
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
 
 __all__ = [
@@ -50,10 +51,10 @@ COLUMNS = ("names", "imports", "functions", "docs", "calls", "classes", "tests")
 
 _MAX_VALUE = 64 << 20  # a value inflating past this is no errdex row (the catalogue may be crafted)
 _LEVEL = 6
-# ``json.dumps`` with these options, made once: ``dumps`` builds a new encoder at every call
-# with options, and the writer serializes seven values per file and a set digest
-_compact = json.JSONEncoder(separators=(",", ":")).encode
-_compact_text = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+# ``json.dumps``'s text with these options, its encoder made once (``jsontext``): the writer
+# serializes seven values per file and a set digest
+_compact = encoder(separators=(",", ":"))
+_compact_text = encoder(separators=(",", ":"), ensure_ascii=False)
 
 
 def _z(value: list[Any]) -> bytes:

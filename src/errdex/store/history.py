@@ -8,7 +8,6 @@ connection (writes run inside ``Store.write_snapshot``'s transaction) or a ``Sto
 from __future__ import annotations
 
 import hashlib
-import json
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import and_, delete, exists, func, select, update
 from sqlalchemy.engine import Connection
 
+from errdex.jsontext import encoder
 from errdex.model import ErrorRecord
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, intern_ids, select_in
@@ -32,8 +32,8 @@ __all__ = [
 ]
 
 
-# ``json.dumps`` with these options, made once (``dumps`` makes an encoder at each call with options)
-_digest_json = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+# ``json.dumps``'s text with these options, its encoder made once (``jsontext``)
+_digest_json = encoder(ensure_ascii=False, separators=(",", ":"))
 
 
 def occurrence_digest(body: Mapping[str, Any]) -> str:
