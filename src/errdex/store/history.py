@@ -466,7 +466,7 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
             base_sha = "-"
         if base_sha is not None:
             wanted[path] = base_sha
-    # the bases in one query per 500 (not one each: at 20 jax releases ~400 of a release's
+    # the bases in one query per 500 (not one each: at 20 jax releases hundreds of a release's
     # entries are differences), kept where the path matches too
     bases: dict[str, Any] = {}
     shas = sorted(set(wanted.values()))
