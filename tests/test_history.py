@@ -1046,3 +1046,47 @@ def test_tag_listings_of_many_repositories_overlap_and_a_stalled_one_stays_unlis
     assert listed[gone] is None  # unreachable
     assert listed[hang] is None  # still listing when the budget ran out: not waited for
     assert elapsed < 30.0  # the budget, not the stalled listing's own timeout, bounded the call
+
+
+def test_extraction_entries_stored_as_differences_read_back_whole_or_not_at_all(tmp_path: Path) -> None:
+    """A cached extraction stored as a difference (``write_extractions``) reads back as its whole
+    entry, its base read with the other bases in one query; with the base gone it is not offered
+    (the file is parsed again), and an entry stored whole is still read."""
+    from sqlalchemy import delete, select
+
+    from errdex.extract.cache import decode
+    from errdex.pipeline import producer_digest
+    from errdex.store import schema as s
+    from errdex.store import textdelta
+    from errdex.store.history import cached_extractions
+
+    lib = tmp_path / "lib"
+    for n in (1, 2, 3):
+        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
+        if n == 1:
+            git(lib, "init", "-q")
+        git(lib, "add", "-A")
+        git(lib, "commit", "-qm", f"release {n}")
+        git(lib, "tag", f"v{n}")
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
+    x, path, producer = s.extractions, "pkg/checks.py", producer_digest()
+    with Store.open(url) as store:
+        with store.engine.connect() as conn:
+            rows = [
+                (sha, bytes(d))
+                for sha, d in conn.execute(select(x.c.blob_sha, x.c.data).where(x.c.path == path))
+            ]
+        deltas = [sha for sha, d in rows if textdelta.base_of(d) is not None]
+        (whole,) = [sha for sha, d in rows if textdelta.base_of(d) is None]
+        assert len(deltas) == 2
+        for sha in deltas:
+            got = cached_extractions(store, [(path, sha), ("pkg/__init__.py", "0" * 64)], producer)
+            facts = decode(got[path][1])
+            assert set(got) == {path} and facts is not None and facts.path == path
+            assert textdelta.base_of(got[path][1]) is None
+        assert set(cached_extractions(store, [(path, whole)], producer)) == {path}
+        with store.engine.begin() as conn:
+            conn.execute(delete(x).where(x.c.blob_sha == whole))
+        for sha in deltas:
+            assert cached_extractions(store, [(path, sha)], producer) == {}

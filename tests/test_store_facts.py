@@ -712,3 +712,32 @@ def test_the_call_keys_of_a_file_are_those_of_the_calls_its_stored_value_keeps()
     kept = factblobs.ordered_calls(f.functions, f.calls)
     calls = {key for kind, key in factblobs.keys(f) if kind == factblobs.KEY_CALL}
     assert calls == {c.callee.rpartition(".")[2] for c in kept} == {"foo", "bar", "save"}
+
+
+def test_lookups_of_many_names_find_what_lookups_of_few_find_in_each_snapshot(
+    tmp_path: Path, db_url: str
+) -> None:
+    """Past one IN list of names the snapshot's modules drive the lookup (``_many_keyed``, what
+    a release's callers count asks: every name its library calls) instead of each name's key
+    sets: the same files, items and order as the few names alone, in each of two snapshots whose
+    file contents share key sets (a key the edit removed stays in the shared set)."""
+    from errdex.store.facts import _CHUNK
+
+    edited = PACKAGE["shop/api.py"].replace("    _validate(cart)\n", "    return audit(cart)\n")
+    edited += "\n\ndef audit(cart):\n    return cart\n"
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/api.py": "import decimal\n" + edited})
+    sids = [index(str(v), db_url, jobs=1).snapshot_id for v in (v1, v2)]
+    names = ["_validate", "audit", "buy", "Decimal", "refund", "decimal"]
+    filler = [f"absent_{i}" for i in range(_CHUNK + 1)]
+    with Store.open(db_url) as store:
+        facts = store.facts
+        for sid in sids:
+            for name in names:
+                few = (facts.calls_named(sid, [name]), facts.functions_named(sid, [name]))
+                many = (facts.calls_named(sid, [name, *filler]), facts.functions_named(sid, [name, *filler]))
+                assert many == few
+                assert facts.imports_of(sid, [name, *filler]) == facts.imports_of(sid, [name])
+            assert facts.calls_named(sid, [*names, *filler]) == facts.calls_named(sid, names)
+        calls = [{c.callee for c in facts.calls_named(sid, [*names, *filler])} for sid in sids]
+        assert "audit" in calls[1] - calls[0]  # each snapshot its own files' calls

@@ -258,10 +258,21 @@ def _mapped(
 ) -> array[int]:
     """``column``'s ids through ``to``, each checked below ``bound`` first (but ``keep``, a
     value that stands for no id and is mapped as it is)."""
-    top = max((x for x in column if x != keep), default=-1)
+    top = _top(column, keep)
     if top >= bound:
         raise CorruptIndex(f"{what} id {top} of {bound}")
     return array("I", map(to.__getitem__, column))
+
+
+def _top(column: memoryview, keep: int | None = None) -> int:
+    """The greatest id of ``column`` other than ``keep`` (-1 for none), found in C: the
+    stored index absorbed at each add has every earlier release's entries."""
+    if not len(column):
+        return -1
+    top = max(column)
+    if top == keep:  # ``keep`` (``NONE``) is the greatest value an id column holds
+        top = max(set(column) - {keep}, default=-1)
+    return int(top)
 
 
 def _other_segments(b: Builder, seg: Index, data: Callable[[int], bytes], pat_map: list[int]) -> set[int]:
@@ -392,7 +403,7 @@ def _templates(column: memoryview, ids: dict[int, int], over: dict[int, int], bo
     chosen again: their old ids may be left out of ``ids``)."""
     if not over:
         return _mapped(column, ids, bound, "string", keep=NONE)
-    top = max((x for x in column if x != NONE), default=-1)
+    top = _top(column, NONE)
     if top >= bound:
         raise CorruptIndex(f"string id {top} of {bound}")
     return array("I", (over[i] if i in over else ids[t] for i, t in enumerate(column)))
@@ -401,17 +412,26 @@ def _templates(column: memoryview, ids: dict[int, int], over: dict[int, int], bo
 def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tuple[int, list[int]]]:
     """Each row of one of the index's entry tables holding any of its first ``ne`` entries:
     (row, those entries shifted by ``base``). A row's entries are in order."""
+    # read as lists once (C), not row by row through the mapped arrays: the stored index a
+    # release is added to holds every earlier release's ~80k rows, absorbed at each add
     s = seg._sec
-    o, items, n = s[offs], s[flat], seg.n_entries
-    for r in range(len(o) - 1):
-        a, z = _span(o, r, len(items), flat)
-        ents = items[a:z]
-        if not len(ents):
+    bounds, items, n = s[offs].tolist(), s[flat].tolist(), seg.n_entries
+    size = len(items)
+    for r in range(len(bounds) - 1):
+        a, z = bounds[r], bounds[r + 1]
+        if a > z or z > size:
+            raise CorruptIndex(f"{flat} {r} spans {a}..{z} of {size}")
+        if a == z:
             continue
-        if max(ents) >= n:
-            raise CorruptIndex(f"{flat} entry {max(ents)} of {n}")
+        ents = items[a:z]
+        top = max(ents)
+        if top >= n:
+            raise CorruptIndex(f"{flat} entry {top} of {n}")
         if ents[0] < ne:
-            yield r, [e + base for e in ents if e < ne]
+            if top < ne:  # the whole row (a stored index's rows all are but the interpreter's)
+                yield r, ents if not base else [e + base for e in ents]
+            else:
+                yield r, [e + base for e in ents if e < ne]
 
 
 def _absorb_tables(

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -262,7 +262,12 @@ class FactReader:
         items that match).
 
         The key drives the join (the few files so keyed, then each one's module rows
-        of the snapshot); a file content two modules of the snapshot share is listed for each."""
+        of the snapshot); a file content two modules of the snapshot share is listed for each.
+        Past one IN list of keys, the snapshot's modules drive it instead (``_many_keyed``)."""
+        if not isinstance(keys, Collection):
+            keys = list(keys)
+        if len(keys) > _CHUNK:
+            return self._many_keyed(sid, kind, keys)
         found: dict[str, ModuleRow] = {}
         for chunk in _chunks(keys):
             marks, params = _in("v", chunk)
@@ -272,6 +277,32 @@ class FactReader:
                 {"sid": sid, "no": False, "kind": kind, **params},
             ):
                 found[row[0]] = _module(row)
+        return [found[p] for p in sorted(found)]
+
+    def _many_keyed(self, sid: int, kind: int, keys: Iterable[str]) -> list[ModuleRow]:
+        """``_library_files`` of many keys (a call graph asks for every name the library calls,
+        thousands): the snapshot's library modules and their key sets first (a few rows per
+        module), then which sets hold one of the keys, read from ``set_keys``' own key alone.
+
+        Driven by the key, each common key's sets led to every file content of every release
+        holding them and to each one's module rows before the snapshot was tested, so the
+        lookup grew with the codebase's history: at 20 jax releases it was 0.59 s of a
+        release's callers count, against 0.09 s at 2."""
+        by_set: dict[int, list[ModuleRow]] = {}
+        for row in self._run(
+            f"SELECT {_MODULE}, f.set_id FROM modules m JOIN fact_sets f ON f.fact_id = m.fact_id WHERE {_LIBRARY}",
+            {"sid": sid, "no": False},
+        ):
+            by_set.setdefault(int(row[6]), []).append(_module(row))
+        found: dict[str, ModuleRow] = {}
+        for chunk in _chunks(keys):
+            marks, params = _in("v", chunk)
+            for (set_id,) in self._run(
+                f"SELECT DISTINCT k.set_id FROM set_keys k WHERE k.kind = :kind AND k.key IN {marks}",
+                {"kind": kind, **params},
+            ):
+                for m in by_set.get(int(set_id), ()):
+                    found[m.path] = m
         return [found[p] for p in sorted(found)]
 
     def _values(self, column: str, fact_ids: Iterable[int]) -> dict[int, bytes]:
