@@ -2208,7 +2208,9 @@ class ModuleVisitor:
             and any(_last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
         )
         info.props = frame.props
-        _class_doc(info, node, frame.exc_class)
+        # (a class named otherwise may still derive from an exception through its bases,
+        # ``class NoSOA(BadZone)``: only the resolved hierarchy tells, so any derived class keeps it)
+        _class_doc(info, node, frame.exc_class or bool(node.bases))
         frame.attr_classes = _init_attr_classes(node)
         frame.held_classes = _held_classes(node)
         held = tuple(dict.fromkeys(frame.held_classes.values()))
@@ -4343,7 +4345,8 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool) -> None:
     """``self.__doc__`` as a class-level text: an exception's default message when it is raised
     bare (``if self.msg is None: self.msg = self.__doc__``). Python gives every class its own
     ``__doc__`` (None without a docstring), never its base's, so each class records one, None
-    (``()``) when it has no docstring or is no exception (its text is then left unknown)."""
+    (``()``) when it has no docstring or cannot be an exception (no base, not named like one:
+    its text is then left unknown)."""
     doc = ast.get_docstring(node) if exc_like else None
     if not doc:
         info.consts["__doc__"] = ()
