@@ -257,6 +257,8 @@ CLASS_DEFAULTS = [
     # its own docstring all the same
     ("doc_named_otherwise", {("NoOrigin", "The zone has no SOA record at its origin.")}),
     ("doc_base_named_otherwise", {("BadZone", "The zone is malformed.")}),
+    # (such a class keeps a first paragraph only as short as a message: not its documentation)
+    ("doc_named_otherwise_long", {("Transfer", "{self.msg}")}),
 ]
 
 
