@@ -253,6 +253,47 @@ CLASS_DEFAULTS = [
     # the first class attribute along the MRO: a base's method does not take a subclass's text
     ("listed_base_attr", {("ListedError", "['Enter a valid value.']")}),
     ("listed_sub_attr", {("ListedError", "['Enter a valid URL.']")}),
+    # a class named otherwise (``NoOrigin(BadZone)``), deriving from the base in another module:
+    # its own docstring all the same
+    ("doc_named_otherwise", {("NoOrigin", "The zone has no SOA record at its origin.")}),
+    ("doc_base_named_otherwise", {("BadZone", "The zone is malformed.")}),
+    # (such a class keeps a first paragraph only as short as a message: not its documentation)
+    ("doc_named_otherwise_long", {("Transfer", "{self.msg}")}),
+]
+
+
+# what Python's base class or the class's printer makes of the arguments the constructor passed
+# on: ``OSError`` (built in or the standard library's ``socket.error``) prints two to five as
+# ``[Errno N] text`` (``: 'filename'`` after a third), the errno ``None`` as the word; an
+# attribute of the raising object that a subclass sets to a constant in one branch (``"Unknown"``) and to a
+# number in another is that constant or a placeholder, never the constant alone
+PRINTED_BY_CLASS = [
+    (
+        "os_errno_none",
+        {
+            (
+                "NoValidConnectionsError",
+                "[Errno None] Unable to connect to port {addrs[0][1]} on {addrs[-1][0]}",
+            ),
+            (
+                "NoValidConnectionsError",
+                "[Errno None] Unable to connect to port {addrs[0][1]} on "
+                '{", ".join([x[0] for x in addrs[:-1]])} or {addrs[-1][0]}',
+            ),
+        },
+    ),
+    ("os_filename", {("StoreIOError", "[Errno {code}] cannot read the store file: {path!r}")}),
+    ("os_two_args", {("StoreIOError", "[Errno {code}] {why}")}),
+    (
+        "retcode_of_subclass",
+        {
+            ("ProcessExecutionError", 'Unexpected exit code: Unknown\nCommand line: | {" ".join(self.argv)}'),
+            (
+                "ProcessExecutionError",
+                'Unexpected exit code: {self.returncode}\nCommand line: | {" ".join(self.argv)}',
+            ),
+        },
+    ),
 ]
 
 
@@ -297,6 +338,13 @@ def test_collected_messages_print_as_their_container(
 
 @pytest.mark.parametrize(("name", "expected"), CLASS_DEFAULTS)
 def test_default_message_kept_by_the_class(shapes: Shapes, name: str, expected: set[tuple[str, str]]) -> None:
+    assert templates(shapes, name) == expected
+
+
+@pytest.mark.parametrize(("name", "expected"), PRINTED_BY_CLASS)
+def test_message_printed_by_the_class_from_what_was_passed_on(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
     assert templates(shapes, name) == expected
 
 

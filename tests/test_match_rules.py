@@ -1443,3 +1443,21 @@ def test_frame_evidence_read_in_bulk_is_the_walk_of_each_named_entry() -> None:
     ev.cap(fits, tie, fitted)
     assert list(ev.pids.items()) == [(pid, w) for pid, w in pids.items() if pid in keep]
     assert len(fitted) > MAX_FRAME and len(landed) > MAX_FRAME
+
+
+def test_a_message_that_is_one_value_shown_through_repr_is_judged_without_failing() -> None:
+    # a template that is one value shown through repr (``{msg!r}``: a printer returning
+    # ``repr(self.value)``, a ``KeyError(msg)``) fits a quoted message whole: no character is
+    # left for the literal text to explain, and judging the fit must not divide by it
+    whole = entry(
+        ["", "msg!r", ""], path="transitions/nesting.py", repo="o/transitions", exc_type="MachineError"
+    )
+    worded = entry(
+        ['"', "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name", '!"'],
+        path="transitions/core.py",
+        repo="o/transitions",
+        exc_type="MachineError",
+    )
+    m = Matcher.from_entries([whole, worded])
+    res = m.explain('transitions.core.MachineError: "Can\'t trigger event melt from state gas!"')
+    assert top(res).id == worded.error_id and not top(res).approximate

@@ -10,6 +10,8 @@ ancestor, so every built-in is described as what it is, never as a class of the 
 from __future__ import annotations
 
 import builtins
+import select
+import socket
 from typing import Final
 
 __all__ = [
@@ -17,6 +19,7 @@ __all__ = [
     "GENERAL",
     "MEANINGS",
     "OS_ERRORS",
+    "STDLIB_OS_ERRORS",
     "builtin_ancestors",
     "builtin_meaning",
     "is_builtin",
@@ -32,6 +35,14 @@ _CLASSES: Final[dict[str, type[BaseException]]] = {
 BUILTIN_EXCEPTIONS: Final = frozenset(_CLASSES)
 # Python prints these with two or more arguments as "[Errno {0}] {1}" (": {2!r}" with a third).
 OS_ERRORS: Final = frozenset(n for n, c in _CLASSES.items() if issubclass(c, OSError))
+# The standard library's own names for ``OSError`` and its subclasses that libraries derive
+# from (``class NoValidConnectionsError(socket.error)``): they print as ``OSError`` does.
+STDLIB_OS_ERRORS: Final = frozenset(
+    f"{m.__name__}.{n}"
+    for m in (socket, select)
+    for n, c in vars(m).items()
+    if isinstance(c, type) and issubclass(c, OSError) and not n.startswith("_")
+)
 
 # For a built-in raised as itself (``raise Exception(...)``) whose family the table lacks.
 GENERAL: Final = "a general Python exception: the message itself says what went wrong"

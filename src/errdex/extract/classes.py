@@ -54,7 +54,7 @@ from errdex.extract.templates import (
     subst,
     union,
 )
-from errdex.pyexc import OS_ERRORS
+from errdex.pyexc import OS_ERRORS, STDLIB_OS_ERRORS
 
 if TYPE_CHECKING:
     from errdex.extract.resolve import Pair, Resolver
@@ -233,6 +233,8 @@ class ClassMessages:
         if not forms:
             # what ``__init__`` passed on may itself read the instance (``self.fmt.format(...)``)
             group = self.group_str(state.args) if self.is_group(state.mro) else None
+            if group is None and self.is_os_error(state.mro):
+                group = self.os_str(state.args)
             shown = self.default_str(state.args) if group is None else group
             default = self.fill(shown, "self", state, len(state.mro), depth + 1)
             return union(default, self.reported(state, depth)) if depth < _MAX_DEPTH else default
@@ -271,6 +273,40 @@ class ClassMessages:
                     return True
         return False
 
+    def is_os_error(self, mro: Sequence[str]) -> bool:
+        """Whether the class derives from ``OSError`` through a base outside the codebase (a
+        built-in one or the standard library's, ``socket.error``): Python prints two to five
+        arguments of such an instance as ``[Errno {0}] {1}``, whoever passed them."""
+        for k in mro:
+            info = self.r.classes[k]
+            for name, key in zip(info.bases, info.base_keys, strict=False):
+                if key is not None and self.r.canon(key) in self.r.classes:
+                    continue
+                bare = name.removeprefix("builtins.")
+                if (
+                    ("." not in bare and bare in OS_ERRORS)
+                    or name in STDLIB_OS_ERRORS
+                    or key in STDLIB_OS_ERRORS
+                ):
+                    return True
+        return False
+
+    @staticmethod
+    def os_str(args: tuple[Arg, ...]) -> Value | None:
+        """``OSError.__str__`` of two to five arguments: ``[Errno {errno}] {strerror}``, with
+        ``: {filename!r}`` after a third (and `` -> {filename2!r}`` after a fifth); None for
+        any other count, or arguments spread from a sequence (printed as Python's default)."""
+        if not 2 <= len(args) <= 5 or any(a.text.startswith("*") for a in args):
+            return None
+        # (a constant None is printed as the word: ``super().__init__(None, msg)``)
+        shown = [lit("None") if a.text == "None" else a.value for a in args[:2]]
+        pieces = [lit("[Errno "), shown[0], lit("] "), shown[1]]
+        if len(args) >= 3 and args[2].text != "None":
+            pieces += [lit(": "), as_repr(args[2])]
+            if len(args) == 5 and args[4].text != "None":
+                pieces += [lit(" -> "), as_repr(args[4])]
+        return concat(*pieces)
+
     @staticmethod
     def group_str(args: tuple[Arg, ...]) -> Value | None:
         """``BaseExceptionGroup.__str__``: the message and how many exceptions it holds,
@@ -300,16 +336,14 @@ class ClassMessages:
 
     def builtin_message(self, name: str, args: tuple[Arg, ...]) -> Value:
         """A built-in exception raised with these arguments, as Python prints it."""
-        plain = tuple(a for a in args if not a.text.startswith("*"))
         if name in _GROUPS:
             shown = self.group_str(args)
             if shown is not None:
                 return shown
-        if name in OS_ERRORS and len(plain) >= 2 and len(plain) == len(args):
-            pieces = [lit("[Errno "), plain[0].value, lit("] "), plain[1].value]
-            if len(plain) >= 3:
-                pieces += [lit(": "), as_repr(plain[2])]
-            return concat(*pieces)
+        if name in OS_ERRORS:
+            shown = self.os_str(args)
+            if shown is not None:
+                return shown
         return self.default_str(args)
 
     def keyword_message(self, spec: ExcSpec) -> Value | None:

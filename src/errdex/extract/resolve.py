@@ -1174,11 +1174,13 @@ def _showing(pairs: list[Pair], spec: ExcSpec) -> list[Pair]:
     """A class's printed forms that show the raise's own text, when some do: a printer's
     fallback path (``isinstance(arg, bytes)``) that drops it is not what this raise prints."""
     # (an argument that is None in some branches, ``msg = None`` then text under a test, may
-    # leave the printer its fallback: its texts are not always shown)
+    # leave the printer its fallback: its texts are not always shown; nor are those of one
+    # that may also hold a value unknown here, ``self.returncode`` that a subclass sets to
+    # ``"Unknown"`` in one branch and to a number in others)
     texts = [
         p
         for a in (*spec.args, *(a for _, a in spec.kwargs))
-        if not any(is_none(v) for v in a.value)
+        if not any(is_none(v) or (len(v) == 1 and isinstance(v[0], Ph)) for v in a.value)
         for v in a.value
         for p in v
         if isinstance(p, str)

@@ -105,6 +105,9 @@ NOT_WARN_CALLS = frozenset(
     {"simplefilter", "filterwarnings", "resetwarnings", "catch_warnings", "showwarning", "formatwarning"}
 )
 EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure")
+# the longest first paragraph of a docstring kept as a default message for a class not named
+# like an exception (dnspython's are one sentence; a class's documentation runs longer)
+_DOC_MESSAGE_MAX = 200
 _VERSION_RE = re.compile(r"^\d+(\.\d+)*$")
 # Lines that may hold a warn/log call or a lambda; only statements touching them are searched.
 _FLAG_RE = re.compile(r"warn|\.(?:error|exception|critical|fatal|log)\s*\(|lambda", re.IGNORECASE)
@@ -2208,7 +2211,7 @@ class ModuleVisitor:
             and any(_last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
         )
         info.props = frame.props
-        _class_doc(info, node, frame.exc_class)
+        _class_doc(info, node, frame.exc_class, bool(node.bases))
         frame.attr_classes = _init_attr_classes(node)
         frame.held_classes = _held_classes(node)
         held = tuple(dict.fromkeys(frame.held_classes.values()))
@@ -4339,16 +4342,24 @@ def _on_self_or_cls(func: ast.expr, frame: Frame) -> bool:
     )
 
 
-def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool) -> None:
+def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool, derived: bool) -> None:
     """``self.__doc__`` as a class-level text: an exception's default message when it is raised
     bare (``if self.msg is None: self.msg = self.__doc__``). Python gives every class its own
     ``__doc__`` (None without a docstring), never its base's, so each class records one, None
-    (``()``) when it has no docstring or is no exception (its text is then left unknown)."""
-    doc = ast.get_docstring(node) if exc_like else None
+    (``()``) when it has no docstring or cannot be an exception (its text is then left unknown).
+
+    A class named otherwise may still derive from an exception through its bases (``class
+    NoSOA(BadZone)``): only the resolved hierarchy tells. Such a class keeps the first
+    paragraph of its docstring when it is as short as a message (``_DOC_MESSAGE_MAX``), so the
+    catalogue does not carry the documentation of every derived class."""
+    doc = ast.get_docstring(node) if exc_like or derived else None
     if not doc:
         info.consts["__doc__"] = ()
         return
     first = doc.split("\n\n", 1)[0]
+    if not exc_like:
+        info.consts["__doc__"] = lit(first) if len(first) <= _DOC_MESSAGE_MAX else ()
+        return
     # a long docstring is quoted by its first paragraph as often as whole
     info.consts["__doc__"] = union(lit(first), lit(doc)) if first != doc else lit(doc)
 

@@ -270,7 +270,9 @@ def fit_all(
             # (nor a value the template quotes itself); an item shown again inside the repr of
             # its mapping is confirmed text, as literal
             echo = echoed(idx.patterns[pid].names, f, cmsg)
-            judge_fit(c, lit_len + echo, max(mlen - held - quoted - echo, lit_len))
+            # (never below one character: a message that is a quoted value and nothing else,
+            # ``'Attempt to ...'`` from a printer's ``repr(self.value)``, leaves none unexplained)
+            judge_fit(c, lit_len + echo, max(mlen - held - quoted - echo, lit_len, 1))
             c.reasons[0] += (
                 " besides the values shown through repr()"
                 if held
