@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from errdex.extract.templates import Arg, Ref, Sig, Value
 from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation, by_fields
 
+# ``ExcSpec.types_refs`` entry ``KEY`` + this: every subclass of class ``KEY`` in the codebase
+# (``raise type(e)(...)`` of a caught object may be of any of them)
+SUBCLASSES_MARK = "+<"
+
 
 @by_fields
 @dataclass(slots=True)

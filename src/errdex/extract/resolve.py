@@ -19,11 +19,12 @@ from dataclasses import replace
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
-from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
+from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
     AFFIX_METHODS,
     CASE_METHODS,
     CAUGHT,
+    CAUGHT_OWN,
     FORMATTED,
     MAX_PLACEHOLDERS,
     MAX_TABLE,
@@ -35,6 +36,7 @@ from errdex.extract.templates import (
     Lookup,
     Op,
     Opt,
+    Part,
     Ph,
     Ref,
     Sig,
@@ -367,6 +369,8 @@ class Resolver:
             return self.printed_object(ref, depth) or placeholder
         if ref.method == CAUGHT:
             return self.caught_object(ref, depth) or placeholder
+        if ref.method == CAUGHT_OWN:
+            return self.caught_object(ref, depth, exact=True) or placeholder
         if ref.method == RAISED_IN:
             return self.raised_in(ref, depth)
         return self.call_result(ref, whole, depth) or placeholder
@@ -477,12 +481,13 @@ class Resolver:
         text = self.classmsg.message(key, ref.args, ref.kwargs, depth + 1)
         return self.value(text, depth + 1) if text is not None else []
 
-    def caught_object(self, ref: Ref, depth: int) -> list[Pair]:
+    def caught_object(self, ref: Ref, depth: int, *, exact: bool = False) -> list[Pair]:
         """The text of a caught exception of a class of the codebase: what the class prints
         with its arguments unknown, when that has text of its own (``Key "{key}" already
         exists.``), beside the placeholder (a subclass, or a raise that passed its own text, may
         print something else); a class that prints only what its raise gave it stays a
-        placeholder."""
+        placeholder. ``exact``: the object is of that class itself (``raise type(e)(...)``
+        taken class by class), so only the texts raises of that very class give it."""
         key = self.canon(ref.key)
         if key is None or key not in self.classes or depth > _MAX_DEPTH:
             return []
@@ -491,33 +496,37 @@ class Resolver:
             p for p in (self.value(text, depth + 1) if text is not None else []) if _literal(p[0]).strip()
         ]
         if not pairs:
-            pairs = self.raised_texts(key, depth)
+            pairs = self.raised_texts(key, depth, exact=exact)
         return [*pairs, ((Ph(ref.name),), (Ph(ref.name),))] if pairs else []
 
-    def raised_texts(self, key: str, depth: int) -> list[Pair]:
+    def raised_texts(self, key: str, depth: int, *, exact: bool = False) -> list[Pair]:
         """The messages the codebase's raises of a class (or of its subclasses) give it, for an
         exception of that class caught or handed in and raised again with its text (``except
         AdapterHTTPError as e: raise ServiceError(str(e))``), when the class prints only what
         its raise gives it. Only a class raised in a few places: a handler of a broad base
-        could be holding any of the library's messages, and naming a few would be a guess."""
-        if key in self._caught_texts:
-            return self._caught_texts[key]
-        if key in self._caught_active:
+        could be holding any of the library's messages, and naming a few would be a guess.
+        ``exact``: only the raises whose class is ``key`` itself, as each resolves (a raise of
+        several classes, ``type(e)(...)``, gives each class its own texts)."""
+        memo = f"{key}=" if exact else key
+        if memo in self._caught_texts:
+            return self._caught_texts[memo]
+        if memo in self._caught_active:
             return []
         specs = [spec for k, found in self.raises_of().items() if self._is_a(k, key) for spec in found]
         if not specs or len(specs) > _MAX_CAUGHT_RAISES:
-            self._caught_texts[key] = []
+            self._caught_texts[memo] = []
             return []
-        self._caught_active.add(key)
+        self._caught_active.add(memo)
         try:
             out: dict[Pair, None] = {}
             for spec in specs:
-                for _t, _q, _b, found in self.exc(spec, depth + 1):
-                    out.update((p, None) for p in found if _literal(p[0]).strip())
+                for _t, qual, _b, found in self.exc(spec, depth + 1):
+                    if not exact or self.canon(qual) == key:
+                        out.update((p, None) for p in found if _literal(p[0]).strip())
         finally:
-            self._caught_active.discard(key)
-        self._caught_texts[key] = list(out)[:_MAX_RAISED_IN]
-        return self._caught_texts[key]
+            self._caught_active.discard(memo)
+        self._caught_texts[memo] = list(out)[:_MAX_RAISED_IN]
+        return self._caught_texts[memo]
 
     def raises_of(self) -> dict[str, list[ExcSpec]]:
         """Every raise of a known class kept by ``_note_raise``, by the class's canonical key."""
@@ -808,18 +817,57 @@ class Resolver:
         entries = list(spec.types)
         for ref in spec.types_refs:
             entries.extend(self.type_map(ref))
+        own = next((r[: -len(SUBCLASSES_MARK)] for r in spec.types_refs if r.endswith(SUBCLASSES_MARK)), None)
         out = [
-            self.exc_class(replace(spec, exc_type=written, key=key, types=(), types_refs=()), depth)
+            self.exc_class(
+                replace(self.caught_as(spec, own, key), exc_type=written, key=key, types=(), types_refs=()),
+                depth,
+            )
             for written, key in list(dict.fromkeys(entries))[:_MAX_TYPES]
         ]
         return out or [
             self.exc_class(replace(spec, exc_type=UNKNOWN_EXC_TYPE, types=(), types_refs=()), depth)
         ]
 
+    def caught_as(self, spec: ExcSpec, caught: str | None, key: str | None) -> ExcSpec:
+        """``raise type(e)(f"{e} at {name}")`` taken as class ``key``: the caught object ``e``
+        is then of that class itself, and prints what that class's raises give it (not every
+        text of the class caught, whose subclasses' texts go with their own records)."""
+        if caught is None or key is None:
+            return spec
+        c = self.canon(caught) or caught
+
+        def part(p: Part) -> Part:
+            if isinstance(p, Ref) and p.method == CAUGHT and (self.canon(p.key) or p.key) == c:
+                return p._replace(key=key, method=CAUGHT_OWN)
+            if isinstance(p, Op):
+                return p._replace(base=value(p.base), args=args(p.args), kwargs=kwargs(p.kwargs))
+            if isinstance(p, Opt):
+                return p._replace(value=tuple(part(x) for x in p.value))
+            return p
+
+        def value(v: Value) -> Value:
+            return tuple(tuple(part(p) for p in variant) for variant in v)
+
+        def args(given: Sequence[Arg]) -> tuple[Arg, ...]:
+            return tuple(a._replace(value=value(a.value)) for a in given)
+
+        def kwargs(given: Sequence[tuple[str, Arg]]) -> tuple[tuple[str, Arg], ...]:
+            return tuple((k, a._replace(value=value(a.value))) for k, a in given)
+
+        msg = None if spec.msg is None else value(spec.msg)
+        return replace(spec, msg=msg, args=args(spec.args), kwargs=kwargs(spec.kwargs))
+
     def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
         if ref.endswith("()*"):
             return self.overridden_types(ref[:-3])
+        if ref.endswith(SUBCLASSES_MARK):
+            # ``raise type(e)(...)`` of a caught class: each of its subclasses in the codebase
+            key = self.canon(ref[: -len(SUBCLASSES_MARK)])
+            if key is None or key not in self.classes:
+                return ()
+            return tuple((k.rpartition(".")[2], k) for k in self.classmsg.subclasses(key))
         if ref.endswith(")") and not ref.endswith("()"):
             return self.passed_classes(ref)
         if ref.endswith("()"):

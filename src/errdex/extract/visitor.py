@@ -28,7 +28,16 @@ from typing import Any
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
-from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
+from errdex.extract.facts import (
+    SUBCLASSES_MARK,
+    BaseCall,
+    ClassInfo,
+    ExcSpec,
+    FuncInfo,
+    InitInfo,
+    ModuleFacts,
+    Site,
+)
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -2380,7 +2389,11 @@ class ModuleVisitor:
             inner = func.args[0]
             caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
             if caught:
-                return ExcSpec(caught, self.dotted_key(caught, frame), msg, args, kwargs)
+                # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
+                # class, the one caught or any subclass of it (the codebase's, resolved later)
+                key = self.dotted_key(caught, frame)
+                subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
+                return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
             return ExcSpec(self.src(func), None, msg, args, kwargs)
         if isinstance(func, ast.Name):
             cur = env.get(func.id)
