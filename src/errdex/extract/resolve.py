@@ -96,6 +96,8 @@ class Resolver:
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
+        self.closures: dict[str, str] = {}  # factory's key -> the function it returns
+        self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
         self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
@@ -113,6 +115,7 @@ class Resolver:
             self.aliases.update(m.aliases)
             self.instances.update(m.instances)
             self.type_maps.update(m.type_maps)
+            self.closures.update(m.closures)
             for slot, entries in m.passed_maps.items():
                 self.passed_maps.setdefault(slot, []).extend(entries)
             if m.stars:
@@ -275,6 +278,26 @@ class Resolver:
             got = self.method(ck, "__call__") if ck is not None else None
             return None if got is None else (got[0], got[1], None)
         return (key, found, None) if found is not None else None
+
+    def returned_fn(self, maker: Ref) -> tuple[str, FuncInfo, str | None] | None:
+        """The function a factory call returns (``return _ret``), its raises holding what that
+        call gave the factory's parameters (a closure sees them), and looked up on the same
+        class (a closure's ``self`` is its factory's). Kept by call, so that each stays one
+        object for the memos keyed by identity."""
+        if maker in self._made:
+            return self._made[maker]
+        out: tuple[str, FuncInfo, str | None] | None = None
+        factory = self.callee(maker)
+        key = self.closures.get(factory[0]) if factory is not None else None
+        info = self.funcs.get(key) if key is not None else None
+        if factory is not None and key is not None and info is not None:
+            b = bind(sig_of(factory[1]), maker.args, maker.kwargs)
+            own = set(sig_of(info).params)  # (the closure's own parameters shadow the factory's)
+            b = b._replace(args={k: a for k, a in b.args.items() if k not in own})
+            exc = _given(info.exc, b) if info.exc is not None else None
+            out = key, replace(info, exc=exc, relays=tuple(_given(r, b) for r in info.relays)), factory[2]
+        self._made[maker] = out
+        return out
 
     def method(self, class_key: str, name: str) -> tuple[str, FuncInfo, str | None] | None:
         for k in self.mro(class_key):
@@ -920,7 +943,7 @@ class Resolver:
         """A site whose exception comes from a function: ``raise make_error(...)`` (what it
         returns), or a call statement of a function that raises what it is given."""
         assert spec.helper is not None
-        found = self.callee(spec.helper)
+        found = self.callee(spec.helper) if spec.maker is None else self.returned_fn(spec.maker)
         info = found[1] if found is not None else None
         if spec.via_call:
             if found is None or info is None:
@@ -1178,6 +1201,16 @@ def _builtin_name(key: str | None) -> str | None:
 
 _MAX_RAISED_IN = 8  # messages of a called function taken as a caught exception's text
 _MAX_CAUGHT_RAISES = 8  # raises of a caught class beyond which its raised texts are not taken
+
+
+def _given(spec: ExcSpec, b: Binding) -> ExcSpec:
+    """A raise with the parameters of ``b`` replaced by what a call gave them."""
+    return replace(
+        spec,
+        msg=None if spec.msg is None else subst(spec.msg, b),
+        args=tuple(a._replace(value=subst(a.value, b)) for a in spec.args),
+        kwargs=tuple((k, a._replace(value=subst(a.value, b))) for k, a in spec.kwargs),
+    )
 
 
 def sig_of(info: FuncInfo) -> Sig:
