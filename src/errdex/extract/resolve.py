@@ -14,7 +14,7 @@ from __future__ import annotations
 import builtins
 import copy
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from errdex.extract import stdlib_hooks
@@ -860,26 +860,16 @@ class Resolver:
             return spec
         c = self.canon(caught) or caught
 
-        def part(p: Part) -> Part:
-            if isinstance(p, Ref) and p.method == CAUGHT and (self.canon(p.key) or p.key) == c:
-                return p._replace(key=key, method=CAUGHT_OWN)
-            if isinstance(p, Op):
-                return p._replace(base=value(p.base), args=args(p.args), kwargs=kwargs(p.kwargs))
-            if isinstance(p, Opt):
-                return p._replace(value=tuple(part(x) for x in p.value))
-            return p
+        def same(k: str) -> bool:
+            return (self.canon(k) or k) == c
 
-        def value(v: Value) -> Value:
-            return tuple(tuple(part(p) for p in variant) for variant in v)
-
-        def args(given: Sequence[Arg]) -> tuple[Arg, ...]:
-            return tuple(a._replace(value=value(a.value)) for a in given)
-
-        def kwargs(given: Sequence[tuple[str, Arg]]) -> tuple[tuple[str, Arg], ...]:
-            return tuple((k, a._replace(value=value(a.value))) for k, a in given)
-
-        msg = None if spec.msg is None else value(spec.msg)
-        return replace(spec, msg=msg, args=args(spec.args), kwargs=kwargs(spec.kwargs))
+        msg = None if spec.msg is None else _caught_value(spec.msg, same, key)
+        return replace(
+            spec,
+            msg=msg,
+            args=_caught_args(spec.args, same, key),
+            kwargs=_caught_kwargs(spec.kwargs, same, key),
+        )
 
     def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
@@ -1201,6 +1191,35 @@ def _builtin_name(key: str | None) -> str | None:
 
 _MAX_RAISED_IN = 8  # messages of a called function taken as a caught exception's text
 _MAX_CAUGHT_RAISES = 8  # raises of a caught class beyond which its raised texts are not taken
+
+
+def _caught_part(p: Part, same: Callable[[str], bool], key: str) -> Part:
+    """``caught_as`` on one part: the caught object's text, as that of class ``key`` itself."""
+    if isinstance(p, Ref) and p.method == CAUGHT and same(p.key):
+        return p._replace(key=key, method=CAUGHT_OWN)
+    if isinstance(p, Op):
+        return p._replace(
+            base=_caught_value(p.base, same, key),
+            args=_caught_args(p.args, same, key),
+            kwargs=_caught_kwargs(p.kwargs, same, key),
+        )
+    if isinstance(p, Opt):
+        return p._replace(value=tuple(_caught_part(x, same, key) for x in p.value))
+    return p
+
+
+def _caught_value(v: Value, same: Callable[[str], bool], key: str) -> Value:
+    return tuple(tuple(_caught_part(p, same, key) for p in variant) for variant in v)
+
+
+def _caught_args(given: Sequence[Arg], same: Callable[[str], bool], key: str) -> tuple[Arg, ...]:
+    return tuple(a._replace(value=_caught_value(a.value, same, key)) for a in given)
+
+
+def _caught_kwargs(
+    given: Sequence[tuple[str, Arg]], same: Callable[[str], bool], key: str
+) -> tuple[tuple[str, Arg], ...]:
+    return tuple((k, a._replace(value=_caught_value(a.value, same, key))) for k, a in given)
 
 
 def _given(spec: ExcSpec, b: Binding) -> ExcSpec:
