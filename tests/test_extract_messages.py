@@ -720,6 +720,42 @@ def test_message_crossing_packages(shapes: Shapes, name: str, expected: set[tupl
     assert templates(shapes, name) == expected
 
 
+def test_caught_error_raised_again_as_its_own_class(shapes: Shapes) -> None:
+    # ``raise type(e)("%s at %s" % (e, name))``: the object's own class, the one caught or any
+    # subclass of it, each printing the texts its own raises give it inside the wrapper's words
+    # (the constraint's words for ConstraintError only, the underrun's for UnderrunError only)
+    at = " at {self.__class__.__name__}"
+    assert templates(shapes, "own_class") == {
+        ("ConstraintError", "{self!r} failed at: {value!r}" + at),
+        ("ConstraintError", "{exValue}" + at),
+        ("UnderrunError", "Short substrate on input" + at),
+        ("UnderrunError", "{exValue}" + at),
+        # the caught class itself is raised only here: its text is this raise's own, again
+        ("Asn1Error", "{exValue}" + at),
+        ("Asn1Error", "{exValue}" + at + at),
+    }
+
+
+def test_function_a_factory_returns_called_at_once(shapes: Shapes) -> None:
+    # ``self._reporter()(f"...")``: the call of the closure the method returns supplies the
+    # message its raise relays, so the call is the site and the closure's raise a relay
+    assert templates(shapes, "made_call") == {("ValueError", "scale must be non-negative, got {value}")}
+    assert [r.relay for r in site(shapes, "made_relay")] == [True]
+    # a closure composing its words around the message (``"%s: %s" % (prefix, message)``), its
+    # factory imported from another module: the text lands at the closure's raise, with what
+    # the factory's call gave the parameter the closure sees
+    assert templates(shapes, "made_module") == {
+        ("OSError", "load: no path given"),
+        ("OSError", "{prefix}: {message}"),
+    }
+    assert not at_mark(shapes, "made_imported")
+    # called with no text of its own (``self._raise_on_invalid()(key)``): the closure's raise
+    # alone, the message it composes
+    assert templates(shapes, "made_composes") == {
+        ("ValueError", "Invalid property specified for object of type {type(self).__name__}: {args[0]!r}")
+    }
+
+
 def test_caught_exception_of_a_class_raised_in_many_places_keeps_its_placeholder() -> None:
     # a handler of a class the codebase raises in many places (a library's base error) could be
     # holding any of their messages: naming a few of them would be a guess, so ``{e}`` stays

@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from errdex.extract.templates import Arg, Ref, Sig, Value
 from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation, by_fields
 
+# ``ExcSpec.types_refs`` entry ``KEY`` + this: every subclass of class ``KEY`` in the codebase
+# (``raise type(e)(...)`` of a caught object may be of any of them)
+SUBCLASSES_MARK = "+<"
+
 
 @by_fields
 @dataclass(slots=True)
@@ -62,6 +66,10 @@ class ExcSpec:
     # f"{message}. Line {line}")``): the statement's (path, line), where a traceback of a call
     # supplying that message ends, so the composed message is recorded there
     at: tuple[str, int] | None = None
+    # ``via_call`` of ``factory(...)(args)``: the factory's call (with its own arguments);
+    # ``helper`` names the factory too, with the outer call's arguments, given to the function
+    # the factory returns (``ModuleFacts.closures``)
+    maker: Ref | None = None
 
 
 @by_fields
@@ -204,6 +212,8 @@ class ModuleFacts:
     # (they supply no text), but what reaches that name from another codebase reaches the
     # callee's raise
     hands: dict[str, tuple[Sig | None, list[Ref]]] = field(default_factory=dict)
+    # function key -> the key of a function defined in it that it returns (``return _ret``)
+    closures: dict[str, str] = field(default_factory=dict)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)
     code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable

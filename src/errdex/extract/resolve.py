@@ -14,16 +14,17 @@ from __future__ import annotations
 import builtins
 import copy
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
-from errdex.extract.facts import ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
+from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
 from errdex.extract.templates import (
     AFFIX_METHODS,
     CASE_METHODS,
     CAUGHT,
+    CAUGHT_OWN,
     FORMATTED,
     MAX_PLACEHOLDERS,
     MAX_TABLE,
@@ -35,6 +36,7 @@ from errdex.extract.templates import (
     Lookup,
     Op,
     Opt,
+    Part,
     Ph,
     Ref,
     Sig,
@@ -94,6 +96,8 @@ class Resolver:
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
+        self.closures: dict[str, str] = {}  # factory's key -> the function it returns
+        self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
         self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
@@ -111,6 +115,7 @@ class Resolver:
             self.aliases.update(m.aliases)
             self.instances.update(m.instances)
             self.type_maps.update(m.type_maps)
+            self.closures.update(m.closures)
             for slot, entries in m.passed_maps.items():
                 self.passed_maps.setdefault(slot, []).extend(entries)
             if m.stars:
@@ -274,6 +279,26 @@ class Resolver:
             return None if got is None else (got[0], got[1], None)
         return (key, found, None) if found is not None else None
 
+    def returned_fn(self, maker: Ref) -> tuple[str, FuncInfo, str | None] | None:
+        """The function a factory call returns (``return _ret``), its raises holding what that
+        call gave the factory's parameters (a closure sees them), and looked up on the same
+        class (a closure's ``self`` is its factory's). Kept by call, so that each stays one
+        object for the memos keyed by identity."""
+        if maker in self._made:
+            return self._made[maker]
+        out: tuple[str, FuncInfo, str | None] | None = None
+        factory = self.callee(maker)
+        key = self.closures.get(factory[0]) if factory is not None else None
+        info = self.funcs.get(key) if key is not None else None
+        if factory is not None and key is not None and info is not None:
+            b = bind(sig_of(factory[1]), maker.args, maker.kwargs)
+            own = set(sig_of(info).params)  # (the closure's own parameters shadow the factory's)
+            b = b._replace(args={k: a for k, a in b.args.items() if k not in own})
+            exc = _given(info.exc, b) if info.exc is not None else None
+            out = key, replace(info, exc=exc, relays=tuple(_given(r, b) for r in info.relays)), factory[2]
+        self._made[maker] = out
+        return out
+
     def method(self, class_key: str, name: str) -> tuple[str, FuncInfo, str | None] | None:
         for k in self.mro(class_key):
             fk = f"{k}.{name}"
@@ -367,6 +392,8 @@ class Resolver:
             return self.printed_object(ref, depth) or placeholder
         if ref.method == CAUGHT:
             return self.caught_object(ref, depth) or placeholder
+        if ref.method == CAUGHT_OWN:
+            return self.caught_object(ref, depth, exact=True) or placeholder
         if ref.method == RAISED_IN:
             return self.raised_in(ref, depth)
         return self.call_result(ref, whole, depth) or placeholder
@@ -477,12 +504,13 @@ class Resolver:
         text = self.classmsg.message(key, ref.args, ref.kwargs, depth + 1)
         return self.value(text, depth + 1) if text is not None else []
 
-    def caught_object(self, ref: Ref, depth: int) -> list[Pair]:
+    def caught_object(self, ref: Ref, depth: int, *, exact: bool = False) -> list[Pair]:
         """The text of a caught exception of a class of the codebase: what the class prints
         with its arguments unknown, when that has text of its own (``Key "{key}" already
         exists.``), beside the placeholder (a subclass, or a raise that passed its own text, may
         print something else); a class that prints only what its raise gave it stays a
-        placeholder."""
+        placeholder. ``exact``: the object is of that class itself (``raise type(e)(...)``
+        taken class by class), so only the texts raises of that very class give it."""
         key = self.canon(ref.key)
         if key is None or key not in self.classes or depth > _MAX_DEPTH:
             return []
@@ -491,33 +519,37 @@ class Resolver:
             p for p in (self.value(text, depth + 1) if text is not None else []) if _literal(p[0]).strip()
         ]
         if not pairs:
-            pairs = self.raised_texts(key, depth)
+            pairs = self.raised_texts(key, depth, exact=exact)
         return [*pairs, ((Ph(ref.name),), (Ph(ref.name),))] if pairs else []
 
-    def raised_texts(self, key: str, depth: int) -> list[Pair]:
+    def raised_texts(self, key: str, depth: int, *, exact: bool = False) -> list[Pair]:
         """The messages the codebase's raises of a class (or of its subclasses) give it, for an
         exception of that class caught or handed in and raised again with its text (``except
         AdapterHTTPError as e: raise ServiceError(str(e))``), when the class prints only what
         its raise gives it. Only a class raised in a few places: a handler of a broad base
-        could be holding any of the library's messages, and naming a few would be a guess."""
-        if key in self._caught_texts:
-            return self._caught_texts[key]
-        if key in self._caught_active:
+        could be holding any of the library's messages, and naming a few would be a guess.
+        ``exact``: only the raises whose class is ``key`` itself, as each resolves (a raise of
+        several classes, ``type(e)(...)``, gives each class its own texts)."""
+        memo = f"{key}=" if exact else key
+        if memo in self._caught_texts:
+            return self._caught_texts[memo]
+        if memo in self._caught_active:
             return []
         specs = [spec for k, found in self.raises_of().items() if self._is_a(k, key) for spec in found]
         if not specs or len(specs) > _MAX_CAUGHT_RAISES:
-            self._caught_texts[key] = []
+            self._caught_texts[memo] = []
             return []
-        self._caught_active.add(key)
+        self._caught_active.add(memo)
         try:
             out: dict[Pair, None] = {}
             for spec in specs:
-                for _t, _q, _b, found in self.exc(spec, depth + 1):
-                    out.update((p, None) for p in found if _literal(p[0]).strip())
+                for _t, qual, _b, found in self.exc(spec, depth + 1):
+                    if not exact or self.canon(qual) == key:
+                        out.update((p, None) for p in found if _literal(p[0]).strip())
         finally:
-            self._caught_active.discard(key)
-        self._caught_texts[key] = list(out)[:_MAX_RAISED_IN]
-        return self._caught_texts[key]
+            self._caught_active.discard(memo)
+        self._caught_texts[memo] = list(out)[:_MAX_RAISED_IN]
+        return self._caught_texts[memo]
 
     def raises_of(self) -> dict[str, list[ExcSpec]]:
         """Every raise of a known class kept by ``_note_raise``, by the class's canonical key."""
@@ -808,18 +840,47 @@ class Resolver:
         entries = list(spec.types)
         for ref in spec.types_refs:
             entries.extend(self.type_map(ref))
+        own = next((r[: -len(SUBCLASSES_MARK)] for r in spec.types_refs if r.endswith(SUBCLASSES_MARK)), None)
         out = [
-            self.exc_class(replace(spec, exc_type=written, key=key, types=(), types_refs=()), depth)
+            self.exc_class(
+                replace(self.caught_as(spec, own, key), exc_type=written, key=key, types=(), types_refs=()),
+                depth,
+            )
             for written, key in list(dict.fromkeys(entries))[:_MAX_TYPES]
         ]
         return out or [
             self.exc_class(replace(spec, exc_type=UNKNOWN_EXC_TYPE, types=(), types_refs=()), depth)
         ]
 
+    def caught_as(self, spec: ExcSpec, caught: str | None, key: str | None) -> ExcSpec:
+        """``raise type(e)(f"{e} at {name}")`` taken as class ``key``: the caught object ``e``
+        is then of that class itself, and prints what that class's raises give it (not every
+        text of the class caught, whose subclasses' texts go with their own records)."""
+        if caught is None or key is None:
+            return spec
+        c = self.canon(caught) or caught
+
+        def same(k: str) -> bool:
+            return (self.canon(k) or k) == c
+
+        msg = None if spec.msg is None else _caught_value(spec.msg, same, key)
+        return replace(
+            spec,
+            msg=msg,
+            args=_caught_args(spec.args, same, key),
+            kwargs=_caught_kwargs(spec.kwargs, same, key),
+        )
+
     def type_map(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """The classes a mapping defined elsewhere holds: ``mod.NAME`` or ``mod.make_map()``."""
         if ref.endswith("()*"):
             return self.overridden_types(ref[:-3])
+        if ref.endswith(SUBCLASSES_MARK):
+            # ``raise type(e)(...)`` of a caught class: each of its subclasses in the codebase
+            key = self.canon(ref[: -len(SUBCLASSES_MARK)])
+            if key is None or key not in self.classes:
+                return ()
+            return tuple((k.rpartition(".")[2], k) for k in self.classmsg.subclasses(key))
         if ref.endswith(")") and not ref.endswith("()"):
             return self.passed_classes(ref)
         if ref.endswith("()"):
@@ -872,7 +933,7 @@ class Resolver:
         """A site whose exception comes from a function: ``raise make_error(...)`` (what it
         returns), or a call statement of a function that raises what it is given."""
         assert spec.helper is not None
-        found = self.callee(spec.helper)
+        found = self.callee(spec.helper) if spec.maker is None else self.returned_fn(spec.maker)
         info = found[1] if found is not None else None
         if spec.via_call:
             if found is None or info is None:
@@ -1130,6 +1191,45 @@ def _builtin_name(key: str | None) -> str | None:
 
 _MAX_RAISED_IN = 8  # messages of a called function taken as a caught exception's text
 _MAX_CAUGHT_RAISES = 8  # raises of a caught class beyond which its raised texts are not taken
+
+
+def _caught_part(p: Part, same: Callable[[str], bool], key: str) -> Part:
+    """``caught_as`` on one part: the caught object's text, as that of class ``key`` itself."""
+    if isinstance(p, Ref) and p.method == CAUGHT and same(p.key):
+        return p._replace(key=key, method=CAUGHT_OWN)
+    if isinstance(p, Op):
+        return p._replace(
+            base=_caught_value(p.base, same, key),
+            args=_caught_args(p.args, same, key),
+            kwargs=_caught_kwargs(p.kwargs, same, key),
+        )
+    if isinstance(p, Opt):
+        return p._replace(value=tuple(_caught_part(x, same, key) for x in p.value))
+    return p
+
+
+def _caught_value(v: Value, same: Callable[[str], bool], key: str) -> Value:
+    return tuple(tuple(_caught_part(p, same, key) for p in variant) for variant in v)
+
+
+def _caught_args(given: Sequence[Arg], same: Callable[[str], bool], key: str) -> tuple[Arg, ...]:
+    return tuple(a._replace(value=_caught_value(a.value, same, key)) for a in given)
+
+
+def _caught_kwargs(
+    given: Sequence[tuple[str, Arg]], same: Callable[[str], bool], key: str
+) -> tuple[tuple[str, Arg], ...]:
+    return tuple((k, a._replace(value=_caught_value(a.value, same, key))) for k, a in given)
+
+
+def _given(spec: ExcSpec, b: Binding) -> ExcSpec:
+    """A raise with the parameters of ``b`` replaced by what a call gave them."""
+    return replace(
+        spec,
+        msg=None if spec.msg is None else subst(spec.msg, b),
+        args=tuple(a._replace(value=subst(a.value, b)) for a in spec.args),
+        kwargs=tuple((k, a._replace(value=subst(a.value, b))) for k, a in spec.kwargs),
+    )
 
 
 def sig_of(info: FuncInfo) -> Sig:

@@ -62,6 +62,9 @@ class Arg(NamedTuple):
 # ``Ref.method`` of an exception caught by name (``except KeyAlreadyPresent as e``): ``key`` is its
 # class, and the text is what an instance of that class prints whatever its arguments.
 CAUGHT = "<caught>"
+# ``Ref.method`` of a caught exception raised again as its own class (``raise type(e)(...)``) and
+# taken to be of class ``key`` exactly: the texts only that class's raises give it.
+CAUGHT_OWN = "<caught own>"
 # ``Ref.method`` of a caught built-in exception's text: ``key`` is a function the ``try`` body
 # calls and ``args[0].text`` the caught class's key; the text is any of that function's own raises
 # of the class.

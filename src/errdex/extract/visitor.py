@@ -28,7 +28,16 @@ from typing import Any
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
-from errdex.extract.facts import BaseCall, ClassInfo, ExcSpec, FuncInfo, InitInfo, ModuleFacts, Site
+from errdex.extract.facts import (
+    SUBCLASSES_MARK,
+    BaseCall,
+    ClassInfo,
+    ExcSpec,
+    FuncInfo,
+    InitInfo,
+    ModuleFacts,
+    Site,
+)
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -997,6 +1006,7 @@ class ModuleVisitor:
             if isinstance(stmt.value, ast.Tuple):
                 self.return_items(stmt.value, env, frame)
             self.on_return(stmt.value, env, frame)
+            self.returns_function(stmt.value, frame)
 
     def return_items(self, value: ast.Tuple, env: Env, frame: Frame) -> None:
         """``return None, self._err_str(), pos``: a function returning its error as an element of
@@ -1709,19 +1719,26 @@ class ModuleVisitor:
         if not call.args and not call.keywords:
             return  # a call given nothing passes no text to raise, nor to a message parameter
         dotted = _dotted(call.func)
+        made = dotted is None and isinstance(call.func, ast.Call)
+        if made:
+            # ``self._fail_with(KeyError)(f"no key {k}")``: a call of the function the factory
+            # returns, given this call's arguments (``ExcSpec.returned``)
+            assert isinstance(call.func, ast.Call)
+            dotted = _dotted(call.func.func)
         if dotted is None or _logger_call(call.func):
             return
         last = dotted.rpartition(".")[2]
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
-        if returned and last[:1].isupper():
+        if (returned or made) and last[:1].isupper():
             return
-        handoff = not returned and self.hands_off(call, env, last[:1].isupper())
+        handoff = not returned and not made and self.hands_off(call, env, last[:1].isupper())
         given = (*call.args, *(k.value for k in call.keywords))
         if not handoff and (last[:1].isupper() or not any(self.supplies_text(a, env) for a in given)):
             if (
                 frame.kind == "function"
                 and not last[:1].isupper()
+                and not made
                 and any(_message_name(a, frame) for a in given)
             ):
                 ref = self.raiser_ref(call, dotted, last, env, frame)
@@ -1729,8 +1746,13 @@ class ModuleVisitor:
                     self.facts.hands.setdefault(frame.qualname, (None, []))[1].append(ref)
             return
         ref = self.raiser_ref(call, dotted, last, env, frame)
-        if ref is not None:
-            spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff)
+        maker = None
+        if made and ref is not None:
+            assert isinstance(call.func, ast.Call)
+            fargs, fkwargs = self.call_args(call.func, env, frame)
+            maker = ref._replace(args=fargs, kwargs=fkwargs)
+        if ref is not None and not (made and ref.method and not ref.key):
+            spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff, maker=maker)
             self.add_site("error", spec, stmt, frame, guards, None)
 
     def raiser_ref(self, call: ast.Call, dotted: str, last: str, env: Env, frame: Frame) -> Ref | None:
@@ -2005,6 +2027,12 @@ class ModuleVisitor:
             return ph(SUPER_STR)
         return self.eval_msg(value, env, frame)
 
+    def returns_function(self, value: ast.expr, frame: Frame) -> None:
+        """``def _ret(*args): ... raise error(...)`` then ``return _ret``: a factory of that
+        function, which its callers call at once (``self._raise_on_invalid()(key)``)."""
+        if isinstance(value, ast.Name) and value.id in frame.local_funcs and frame.kind == "function":
+            self.facts.closures.setdefault(frame.key, frame.local_funcs[value.id])
+
     def on_return(self, value: ast.expr, env: Env, frame: Frame) -> None:
         if isinstance(value, ast.Dict) and not frame.types_return:
             types = self.class_map(value, env, frame)
@@ -2154,6 +2182,7 @@ class ModuleVisitor:
             or frame.raised_attrs
             or frame.report
             or frame.ret_items
+            or key in self.facts.closures  # (found when its callers call what it returns)
         ):
             texts = union(*frame.returns)
             if frame.returns and frame.opaque_return:
@@ -2383,7 +2412,11 @@ class ModuleVisitor:
             inner = func.args[0]
             caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
             if caught:
-                return ExcSpec(caught, self.dotted_key(caught, frame), msg, args, kwargs)
+                # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
+                # class, the one caught or any subclass of it (the codebase's, resolved later)
+                key = self.dotted_key(caught, frame)
+                subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
+                return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
             return ExcSpec(self.src(func), None, msg, args, kwargs)
         if isinstance(func, ast.Name):
             cur = env.get(func.id)
