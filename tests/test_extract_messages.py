@@ -1183,6 +1183,66 @@ def test_local_text_tested_before_it_is_appended() -> None:
     }
 
 
+def test_attribute_text_formatted_by_the_raise() -> None:
+    # ``raise TypeError(self.errmsg_floatord % value)``: the template is the text ``__init__``
+    # assigns to the attribute (a base's, for a subclass's raise), formatted by the raise with
+    # ``%`` or ``.format``; the attribute raised alone keeps working as before
+    got = _got(
+        "class Converter:\n"
+        "    def __init__(self):\n"
+        "        self.errmsg_floatord = 'Cannot treat float %s as ordinal.'\n"
+        "        self.errmsg_toobig = 'abs(%s) must be less than %s.'\n"
+        "        self.errmsg_unit = 'unknown unit {unit!r} in {text}'\n"
+        "        self.errmsg_nonnum = 'type(%s) not in [long, int, float]'\n"
+        "        self.maxval = 10 ** 36\n"
+        "class ConverterEN(Converter):\n"
+        "    def verify_ordinal(self, value):\n"
+        "        if not value == int(value):\n"
+        "            raise TypeError(self.errmsg_floatord % value)\n"
+        "    def to_cardinal(self, value):\n"
+        "        if value >= self.maxval:\n"
+        "            raise OverflowError(self.errmsg_toobig % (value, self.maxval))\n"
+        "    def to_unit(self, unit, text):\n"
+        "        raise ValueError(self.errmsg_unit.format(unit=unit, text=text))\n"
+        "    def plain(self):\n"
+        "        raise TypeError(self.errmsg_nonnum)\n"
+    )
+    assert got == {
+        (11, "TypeError", "Cannot treat float {value} as ordinal."),
+        (14, "OverflowError", "abs({value}) must be less than {self.maxval}."),
+        (16, "ValueError", "unknown unit {unit!r} in {text}"),
+        (18, "TypeError", "type(%s) not in [long, int, float]"),
+    }
+
+
+def test_standard_library_argument_error_prints_its_second_argument() -> None:
+    # ``argparse.ArgumentError(argument, message)`` prints the message alone when the argument
+    # is None, else ``argument NAME: message``: its first argument is no message (read as one,
+    # ``{None}`` fit any text of the class)
+    got = _got(
+        "import argparse\n"
+        "from argparse import ArgumentError\n"
+        "class ArgParser(argparse.ArgumentParser):\n"
+        "    def parse_args(self, args=None):\n"
+        "        if args:\n"
+        "            msg = 'unrecognized arguments: %s' % ' '.join(args)\n"
+        "            raise ArgumentError(None, msg)\n"
+        "    def check(self, action, value):\n"
+        "        raise argparse.ArgumentError(action, 'invalid value %r' % value)\n"
+        "    def check_kw(self, value):\n"
+        "        raise argparse.ArgumentError(message='bad %r' % value, argument=None)\n"
+        "    def parse_known(self, extra):\n"
+        "        raise Error(None, 'unknown: %s' % extra)\n"
+        "Error = argparse.ArgumentError\n"
+    )
+    assert got == {
+        (7, "ArgumentError", "unrecognized arguments: {' '.join(args)}"),
+        (9, "argparse.ArgumentError", "argument {_get_action_name(action)}: invalid value {value!r}"),
+        (11, "argparse.ArgumentError", "bad {value!r}"),
+        (13, "Error", "unknown: {extra}"),
+    }
+
+
 def test_attribute_text_or_an_empty_default_extended_in_a_branch() -> None:
     # ``errmsg = self.errmsg or ""`` then ``errmsg += ...``: the attribute's text (set in
     # ``__init__``), with the branch's addition or without

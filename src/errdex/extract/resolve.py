@@ -14,7 +14,7 @@ from __future__ import annotations
 import builtins
 import copy
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import replace
 
 from errdex.extract import stdlib_hooks
@@ -45,10 +45,12 @@ from errdex.extract.templates import (
     apply_percent,
     bind,
     capped,
+    concat,
     expand_opts,
     has_literal,
     has_opts,
     is_none,
+    lit,
     message_param,
     ph,
     spread_args,
@@ -160,6 +162,31 @@ class Resolver:
 
     # ------------------------------------------------------------ names
 
+    def alias_target(self, cur: str) -> str | None:
+        """What an import or assignment makes the dotted name stand for, one step (the name
+        itself, or the module or class it lies under); None when nothing does."""
+        nxt = self.aliases.get(cur)
+        if nxt is None:
+            i = cur.rfind(".")
+            while i > 0:
+                prefix = cur[:i]
+                target = self.aliases.get(prefix)
+                if target is not None and target != prefix:
+                    return target + cur[i:]
+                i = cur.rfind(".", 0, i)
+        return nxt
+
+    def outside_key(self, key: str | None) -> str | None:
+        """The dotted name outside the codebase that a class key stands for, through its
+        imports and aliases (``ArgumentError = argparse.ArgumentError`` at module level)."""
+        cur = key
+        for _ in range(_MAX_DEPTH):
+            nxt = self.alias_target(cur) if cur is not None else None
+            if nxt is None or nxt == cur:
+                break
+            cur = nxt
+        return cur
+
     def canon(self, key: str | None) -> str | None:
         """The defining key for a dotted name, following imports and re-exports."""
         if key is None:
@@ -178,16 +205,7 @@ class Resolver:
             ):
                 result = cur
                 break
-            nxt = self.aliases.get(cur)
-            if nxt is None:
-                i = cur.rfind(".")
-                while i > 0:
-                    prefix = cur[:i]
-                    target = self.aliases.get(prefix)
-                    if target is not None and target != prefix:
-                        nxt = target + cur[i:]
-                        break
-                    i = cur.rfind(".", 0, i)
+            nxt = self.alias_target(cur)
             if nxt is None or nxt == cur:
                 break
             cur = nxt
@@ -658,8 +676,7 @@ class Resolver:
         wanted = {
             p.name[len(prefix) :]
             for v in values
-            for variant in v
-            for p in variant
+            for p in _formatted_parts(v)
             if isinstance(p, Ph) and p.name.startswith(prefix) and p.name[len(prefix) :].isidentifier()
         }
         if not wanted:
@@ -1160,6 +1177,8 @@ class Resolver:
                 return spec.exc_type, self.qualname(spec.key), bases, pairs
         elif (builtin := _builtin_name(spec.key)) is not None:
             text = self.classmsg.builtin_message(builtin, spec.args) if spec.args else spec.msg
+        elif (printed := _stdlib_printed(spec, self.outside_key(spec.key))) is not None:
+            text = printed
         else:
             text = spec.msg
         empty: list[Pair] = [(("",), ("",))]
@@ -1178,6 +1197,34 @@ _BACKPORTED = {
 def _reads_table(ref: Ref) -> bool:
     """A message read from a table (``MESSAGES[key]``, a record's field)."""
     return not ref.call and ref.method == "[]"
+
+
+def _stdlib_printed(spec: ExcSpec, key: str | None) -> Value | None:
+    """What a standard-library exception class whose constructor does not take the message
+    first prints for this raise's arguments; None for any other class or call.
+
+    ``argparse.ArgumentError(argument, message)`` prints the message alone when the argument is
+    None (``raise ArgumentError(None, msg)`` of a parser's own check), else ``argument NAME:
+    message`` with the name its action's option strings (or metavar, or dest) make. Its first
+    argument is no message: read as one, it became a placeholder fitting any text."""
+    if key not in _ARGUMENT_ERRORS:
+        return None
+    given = dict(zip(("argument", "message"), spec.args, strict=False))
+    if len(spec.args) > 2 or any(a.text.startswith("*") for a in spec.args):
+        return None
+    for k, a in spec.kwargs:
+        if k not in ("argument", "message") or k in given:
+            return None
+        given[k] = a
+    argument, message = given.get("argument"), given.get("message")
+    if argument is None or message is None:
+        return None
+    if argument.text == "None":
+        return message.value
+    return concat(lit("argument "), ph(f"_get_action_name({argument.text})"), lit(": "), message.value)
+
+
+_ARGUMENT_ERRORS = frozenset({"argparse.ArgumentError"})
 
 
 def _builtin_name(key: str | None) -> str | None:
@@ -1505,3 +1552,14 @@ def _spreads(call: Ref) -> bool:
 # builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
 # times while jax 0.10.2 is extracted), where a tuple made once answers the same.
 _T_STR_PH = (str, Ph)
+
+
+def _formatted_parts(value: Value) -> Iterator[Part]:
+    """The parts of a message, and those of the text a ``%`` or ``.format`` formats: the
+    template of ``raise TypeError(self.errmsg % value)`` is an attribute's text, assigned in
+    ``__init__``, that the raise formats once it is known."""
+    for variant in value:
+        for p in variant:
+            yield p
+            if isinstance(p, Op) and p.kind in ("%", "%1", "format"):
+                yield from (q for v in p.base for q in v)

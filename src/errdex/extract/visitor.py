@@ -1438,6 +1438,7 @@ class ModuleVisitor:
         self.note_local_class(name, value, env, frame)
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
+        self.module_alias(name, value, frame)
         if frame.is_init and _is_super_init(value):
             frame.super_aliases.add(name)  # ``init = super().__init__``
         if frame.kind == "module" and isinstance(env[name], TypesVal):
@@ -1454,6 +1455,17 @@ class ModuleVisitor:
                     self.facts.instances[f"{self.module}.{name}"] = ck
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
+
+    def module_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
+        """``ArgumentError = argparse.ArgumentError``: a name bound at module level to an
+        attribute of an imported module stands for what it names, as ``from argparse import
+        ArgumentError`` would (an import of the same name wins)."""
+        if frame.kind != "module" or not isinstance(value, ast.Attribute):
+            return
+        dotted = _dotted(value)
+        root, _, rest = (dotted or "").partition(".")
+        if rest and root in self.imports:
+            self.facts.aliases.setdefault(f"{self.module}.{name}", f"{self.imports[root]}.{rest}")
 
     def local_method_ref(self, call: ast.Call, env: Env, frame: Frame) -> Ref | None:
         """``parser.parse(...)`` of ``parser = Parser(text)`` in this function: that class's
