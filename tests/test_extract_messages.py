@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import pathlib
 import re
+import time
 
 import pytest
 
 from errdex.extract import Extraction, extract
-from errdex.extract.templates import Opt, Ph, concat
+from errdex.extract.templates import Opt, Ph, concat, exceeds
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, SourceFile
 
 FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "extract"
@@ -2243,3 +2244,49 @@ def test_a_base_printer_renders_each_subclass_s_class_attribute_through_a_proper
     assert templates(shapes, "cause_banned") == {
         ("Banned", f"{head}{intro}Your IP is banned (try a proxy){tail}")
     }
+
+
+def test_call_result_fed_back_into_the_same_call_branch_after_branch_stays_bounded() -> None:
+    # a wire-format decoder: in every flag's branch a length is read at ``offset`` and
+    # ``offset`` advanced by it. Each call's argument carried the value built from the call
+    # before, so the value doubled per branch (8 branches: over a minute of CPU before the bound; now a
+    # value over the cap is passed as a placeholder named by its source)
+    branches = "".join(
+        f"    if flags & {1 << i:#x}:\n"
+        "        slen, = unpack_from('>B', buf, offset)\n"
+        "        offset += 1\n"
+        f"        props['f{i}'] = buf[offset:offset + slen]\n"
+        "        offset += slen\n"
+        for i in range(8)
+    )
+    src = (
+        "from struct import unpack_from\n"
+        "def read_table(buf, offset):\n"
+        "    tlen, = unpack_from('>I', buf, offset)\n"
+        "    offset += tlen\n"
+        "    return buf[offset - tlen:offset], offset\n"
+        "def decode_properties(buf, offset):\n"
+        "    props = {}\n"
+        "    flags, = unpack_from('>H', buf, offset)\n"
+        "    if flags & 0x8000:\n"
+        "        props['headers'], offset = read_table(buf, offset)\n" + branches + "    if flags & 0x1:\n"
+        "        raise ValueError('reserved flag bit set: %r' % (flags,))\n"
+        "    return props, offset\n"
+    )
+    started = time.process_time()
+    got = _got(src)
+    assert time.process_time() - started < 5  # 7 branches took 14 s of CPU before the bound
+    assert got == {(10 + 8 * 5 + 2, "ValueError", "reserved flag bit set: {flags!r}")}
+
+
+def test_exceeds_counts_through_shared_pieces_and_stops_at_the_limit() -> None:
+    small = (("a", Ph("x")),)
+    assert not exceeds(small, 10)
+    assert exceeds(small, 3)
+    # 40 levels of a pair holding the level below twice: 2**40 leaves, a few objects in memory
+    deep: object = ("x",)
+    for _ in range(40):
+        deep = (deep, deep)
+    started = time.process_time()
+    assert exceeds(deep, 200)
+    assert time.process_time() - started < 1

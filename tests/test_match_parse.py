@@ -1269,3 +1269,23 @@ _RICH_FRAGMENT = (  # hatchling's metadata check, pasted from inside a rich trac
 def test_a_shown_raise_below_the_marked_line_names_the_error(text: str, want: tuple[str | None, str]) -> None:
     q = parse(text)
     assert (q.exc_type, q.message) == want
+
+
+def test_frame_lines_whose_paths_lost_their_quotes() -> None:
+    # a traceback rendered through Markdown: ``File /path, line N, in f`` at the margin, the
+    # path unquoted; each is still a frame, with its source line under it
+    q = parse(
+        "Traceback (most recent call last):\n"
+        "File /usr/lib/python3.8/site-packages/kvstore/_transport.py, line 329, in perform_request\n"
+        "    meta, raw = node.perform_request(\n"
+        "File /usr/lib/python3.8/site-packages/kvstore/_node/_http.py, line 199, in perform_request\n"
+        "    raise err from None\n"
+        "kvstore.ConnectionError: Connection error caused by: OSError(refused)\n"
+    )
+    assert q.exc_type == "kvstore.ConnectionError"
+    assert q.message == "Connection error caused by: OSError(refused)"
+    assert [(f.path, f.line, f.function) for f in q.frames] == [
+        ("/usr/lib/python3.8/site-packages/kvstore/_transport.py", 329, "perform_request"),
+        ("/usr/lib/python3.8/site-packages/kvstore/_node/_http.py", 199, "perform_request"),
+    ]
+    assert q.frames[-1].source == "raise err from None"

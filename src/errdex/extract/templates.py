@@ -289,6 +289,30 @@ def _consistent_combos(combos: Iterable[tuple[Variant, ...]]) -> Iterator[tuple[
             yield combo
 
 
+# Parts, counted through everything nested, that an argument's value may hold when it is recorded
+# for the call it is passed to: a branch-grown message of every variant and its optional
+# segments stays far below; a value doubled branch after branch passes it within a few branches
+MAX_ARG_PARTS = 4 * MAX_VARIANTS * MAX_PLACEHOLDERS
+
+
+def exceeds(value: object, limit: int) -> bool:
+    """Whether ``value`` holds more than ``limit`` parts, counted through everything nested in it
+    (a reference's arguments, an optional segment's text). Stops at the limit, so it costs at most
+    the limit however large the value: values share their pieces, and one built from a call
+    given a value built from the same call before (``n, = unpack(buf, off)``; ``off += n`` in
+    every branch) is a tree exponential in the statements although small in memory."""
+    seen = 0
+    stack: list[object] = [value]
+    while stack:
+        x = stack.pop()
+        seen += 1
+        if seen > limit:
+            return True
+        if isinstance(x, tuple):
+            stack.extend(x)
+    return False
+
+
 def capped(parts: Iterable[Part]) -> Variant:
     """The parts up to ``MAX_PLACEHOLDERS`` dynamic parts and ``MAX_LITERAL`` characters of text,
     then ``TRUNCATED`` if anything was left out. Stops reading at the cut, so a capped value

@@ -44,6 +44,7 @@ from errdex.extract.templates import (
     CASE_METHODS,
     CAUGHT,
     FORMATTED,
+    MAX_ARG_PARTS,
     MAX_TABLE,
     MAX_VARIANTS,
     NONE,
@@ -64,6 +65,7 @@ from errdex.extract.templates import (
     as_repr,
     concat,
     dedent_value,
+    exceeds,
     has_literal,
     is_none,
     join_values,
@@ -2354,7 +2356,13 @@ class ModuleVisitor:
         ):
             # ``Error([msg], ...)`` to a class that spreads it (``super().__init__(*args[0])``)
             items = tuple(self.arg(e, env, frame) for e in node.elts)
-        return Arg(self.src(node), self.eval_msg(node, env, frame), str_typed, items)
+        value = self.eval_msg(node, env, frame)
+        if exceeds(value, MAX_ARG_PARTS):
+            # a value too large to carry into the call it is passed to: the call's result may
+            # be passed again (``off += n`` after ``n, = unpack(buf, off)``, branch after
+            # branch), and carrying it whole doubles the value each time
+            value = ph(self.src(node))
+        return Arg(self.src(node), value, str_typed, items)
 
     def call_args(
         self, call: ast.Call, env: Env, frame: Frame

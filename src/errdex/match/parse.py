@@ -467,6 +467,9 @@ _CHAIN = (
 )
 _PY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})", line (\d{1,9})(?:, in (.{1,500}))?\s*$')
 _IPY_FRAME = re.compile(r"^\s*File (\S[^\n]{0,1000}?):(\d{1,9})(?:, in ([^\n]{1,500}))?\s*$")
+# A CPython frame line whose path lost its quotes (a Markdown or rich rendering of the paste):
+# ``File /usr/lib/x.py, line 3, in f``; the path holds no comma, so where it ends is certain
+_BARE_FRAME = re.compile(r'^\s*File ([^\s",][^,\n]{0,1000}\.py), line (\d{1,9})(?:, in (.{1,500}))?\s*$')
 _IPY_CELL = re.compile(r"^\s*(?:Cell|Input) In ?\[\s*(\d{0,9})\s*\],? line (\d{1,9})")
 _IPY_OLD_FRAME = re.compile(
     r"^(\S[^\n]{0,1000}?\.(?:py|pyx|ipy)|<[^>\n]{1,200}>) in ([\w.<>: ]{1,300})\(.{0,2000}\)\s*$"
@@ -922,7 +925,7 @@ class _BlockParser:
         """A frame line of CPython, IPython (new and old) or an IPython cell, with its source."""
         ln = self.lines[i]
         frame: Frame | None = None
-        m = _PY_FRAME.match(ln)
+        m = _PY_FRAME.match(ln) or _BARE_FRAME.match(ln)
         if m:
             frame = Frame(m.group(1), int(m.group(2)), (m.group(3) or "").strip() or None)
         elif m := _IPY_CELL.match(ln):
