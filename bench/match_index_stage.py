@@ -56,10 +56,12 @@ def capture(spec: str, into: Path) -> None:
         src.backup(dst)
         src.close()
         dst.close()
+        # errdex's own in-memory state handed to this bench's next process through a private
+        # temporary directory it made; nothing indexed or read from a catalogue is unpickled
         (into / "code.pkl").write_bytes(pickle.dumps((repos, code), protocol=5))
         run(store, repos, prog, code)
 
-    pipeline.after_history_change = keep  # type: ignore[assignment]
+    pipeline.after_history_change = keep
     pipeline.index(spec, str(db), jobs=1)
 
 
@@ -76,6 +78,7 @@ def stage(into: Path) -> dict[str, Any]:
     """One run of the stage on a copy of the kept catalogue (in this process's tree)."""
     from sqlalchemy import select
 
+    import errdex.store.fast as fast
     import errdex.store.sql as sql
     from errdex import pipeline
     from errdex.store import Store
@@ -101,7 +104,9 @@ def stage(into: Path) -> dict[str, Any]:
                     return bytes(data) if data is not None else None
 
                 shas = {r[0] for r in conn.execute(select(S.files.c.blob_sha)) if r[0] is not None}
-                texts = {sha: sql.inflate_text(data, blob) for sha in shas if (data := blob(sha)) is not None}
+                texts = {
+                    sha: fast.inflate_text(data, blob) for sha in shas if (data := blob(sha)) is not None
+                }
             store._fresh_texts = sql._SnapshotTexts(texts, {})  # as the store that wrote them holds them
             t = time.process_time()
             pipeline.after_history_change(store, repos, pipeline._Quiet(), code)
