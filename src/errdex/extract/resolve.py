@@ -45,12 +45,10 @@ from errdex.extract.templates import (
     apply_percent,
     bind,
     capped,
-    concat,
     expand_opts,
     has_literal,
     has_opts,
     is_none,
-    lit,
     message_param,
     ph,
     spread_args,
@@ -1177,7 +1175,9 @@ class Resolver:
                 return spec.exc_type, self.qualname(spec.key), bases, pairs
         elif (builtin := _builtin_name(spec.key)) is not None:
             text = self.classmsg.builtin_message(builtin, spec.args) if spec.args else spec.msg
-        elif (printed := _stdlib_printed(spec, self.outside_key(spec.key))) is not None:
+        elif (
+            printed := stdlib_hooks.printed(self.outside_key(spec.key), spec.args, spec.kwargs)
+        ) is not None:
             text = printed
         else:
             text = spec.msg
@@ -1197,34 +1197,6 @@ _BACKPORTED = {
 def _reads_table(ref: Ref) -> bool:
     """A message read from a table (``MESSAGES[key]``, a record's field)."""
     return not ref.call and ref.method == "[]"
-
-
-def _stdlib_printed(spec: ExcSpec, key: str | None) -> Value | None:
-    """What a standard-library exception class whose constructor does not take the message
-    first prints for this raise's arguments; None for any other class or call.
-
-    ``argparse.ArgumentError(argument, message)`` prints the message alone when the argument is
-    None (``raise ArgumentError(None, msg)`` of a parser's own check), else ``argument NAME:
-    message`` with the name its action's option strings (or metavar, or dest) make. Its first
-    argument is no message: read as one, it became a placeholder fitting any text."""
-    if key not in _ARGUMENT_ERRORS:
-        return None
-    given = dict(zip(("argument", "message"), spec.args, strict=False))
-    if len(spec.args) > 2 or any(a.text.startswith("*") for a in spec.args):
-        return None
-    for k, a in spec.kwargs:
-        if k not in ("argument", "message") or k in given:
-            return None
-        given[k] = a
-    argument, message = given.get("argument"), given.get("message")
-    if argument is None or message is None:
-        return None
-    if argument.text == "None":
-        return message.value
-    return concat(lit("argument "), ph(f"_get_action_name({argument.text})"), lit(": "), message.value)
-
-
-_ARGUMENT_ERRORS = frozenset({"argparse.ArgumentError"})
 
 
 def _builtin_name(key: str | None) -> str | None:

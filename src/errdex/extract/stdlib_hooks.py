@@ -1,4 +1,5 @@
-"""Texts the standard library hands to a method a library overrides.
+"""Texts the standard library makes for a library: what it hands to a method the library
+overrides, and what its exception classes print from a library's raise (``printed``).
 
 ``argparse.ArgumentParser.error(message)`` is called by argparse itself with its own messages
 (``unrecognized arguments: -n``); a library that overrides it (pytest's parser raises
@@ -11,7 +12,9 @@ variant cap).
 
 from __future__ import annotations
 
-from errdex.extract.templates import Ph, Value, concat, lit, ph, union
+from collections.abc import Sequence
+
+from errdex.extract.templates import Arg, Ph, Value, concat, lit, ph, union
 
 # (base class as imported, method, its message parameter's position) -> what the stdlib passes
 _ARGPARSE_ERRORS = (
@@ -55,3 +58,32 @@ def supplied(bases: list[str], method: str) -> tuple[int, Value] | None:
             pos, texts = hook
             return pos, union(*(_value(t) for t in texts))
     return None
+
+
+def printed(key: str | None, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]) -> Value | None:
+    """What a standard-library exception class whose constructor does not take the message
+    first prints for a raise's arguments (``key``: the class's dotted name outside the
+    codebase); None for any other class or call.
+
+    ``argparse.ArgumentError(argument, message)`` prints the message alone when the argument is
+    None (``raise ArgumentError(None, msg)`` of a parser's own check), else ``argument NAME:
+    message`` with the name its action's option strings (or metavar, or dest) make. Its first
+    argument is no message: read as one, it became a placeholder fitting any text."""
+    if key not in _ARGUMENT_ERRORS:
+        return None
+    given = dict(zip(("argument", "message"), args, strict=False))
+    if len(args) > 2 or any(a.text.startswith("*") for a in args):
+        return None
+    for k, a in kwargs:
+        if k not in ("argument", "message") or k in given:
+            return None
+        given[k] = a
+    argument, message = given.get("argument"), given.get("message")
+    if argument is None or message is None:
+        return None
+    if argument.text == "None":
+        return message.value
+    return concat(lit("argument "), ph(f"_get_action_name({argument.text})"), lit(": "), message.value)
+
+
+_ARGUMENT_ERRORS = frozenset({"argparse.ArgumentError"})
