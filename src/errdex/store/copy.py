@@ -98,11 +98,16 @@ def select_in(
     return out
 
 
+def _driver_cursor(conn: Connection) -> Any:
+    """A cursor of the database driver itself on the transaction's connection."""
+    return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+
+
 def _copy_cursor(conn: Connection) -> Any:
     """A psycopg cursor on the transaction's connection, or None when COPY is not available."""
     if conn.dialect.name != "postgresql" or conn.dialect.driver != "psycopg":
         return None
-    return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    return _driver_cursor(conn)
 
 
 def _copy(cur: Any, table: Table, cols: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
@@ -233,7 +238,7 @@ def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> list[int]
     )
     # read on the driver's own cursor (the same connection and transaction): SQLAlchemy's result
     # made a row object per key, ~30k a release
-    cur = conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    cur = _driver_cursor(conn)
     try:
         cur.execute(
             f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
