@@ -37,103 +37,122 @@ SKIP_TOP = frozenset(
 )  # fmt: skip
 
 
-def _dump() -> dict[str, object]:
-    """This interpreter's table (runs in the isolated child)."""
-    import importlib
-    import pkgutil
-    import types
-    import warnings
+class _Dumper:
+    """Walks this interpreter's standard library (runs in the isolated child): modules first,
+    then every class their attributes reach, then the modules those references name."""
 
-    warnings.simplefilter("ignore")
-    modules: dict[str, dict[str, str]] = {}
-    classes: dict[str, dict[str, str]] = {}
-    metas: dict[str, str] = {}
-    mros: dict[str, list[str]] = {}
-    pending: list[type] = []
+    def __init__(self) -> None:
+        self.modules: dict[str, dict[str, str]] = {}
+        self.classes: dict[str, dict[str, str]] = {}
+        self.metas: dict[str, str] = {}
+        self.mros: dict[str, list[str]] = {}
+        self.pending: list[type] = []
 
+    @staticmethod
     def key(cls: type) -> str:
         return f"{cls.__module__}.{cls.__qualname__}"
 
-    def ref(obj: object) -> str:
+    def ref(self, obj: object) -> str:
+        import types
+
         if isinstance(obj, types.ModuleType):
             return f"m:{obj.__name__}"
         if isinstance(obj, type):
-            pending.append(obj)
-            return f"c:{key(obj)}"
-        pending.append(type(obj))
-        return f"i:{key(type(obj))}"
+            self.pending.append(obj)
+            return f"c:{self.key(obj)}"
+        self.pending.append(type(obj))
+        return f"i:{self.key(type(obj))}"
 
-    def members(obj: object, names: object) -> dict[str, str]:
+    def members(self, obj: object, names: list[str]) -> dict[str, str]:
         out: dict[str, str] = {}
-        for name in names:  # type: ignore[attr-defined]
-            if not isinstance(name, str):
-                continue
-            if not name.isidentifier():
+        for name in names:
+            if not isinstance(name, str) or not name.isidentifier():
                 continue
             try:
                 value = getattr(obj, name)
             except Exception:
                 out[name] = ""  # listed but not readable: the name exists, its type is unknown
                 continue
-            out[name] = ref(value)
+            out[name] = self.ref(value)
         return out
 
-    names = sorted(n for n in sys.stdlib_module_names if not n.startswith("_") and n not in SKIP_TOP)
-    todo: list[str] = list(names)
-    seen: set[str] = set()
-    while todo:
-        name = todo.pop(0)
-        if name in seen or name.rsplit(".", 1)[-1] == "__main__":
-            continue
-        seen.add(name)
-        try:
-            mod = importlib.import_module(name)
-        except Exception:  # another platform's module (winreg), or a missing optional library
-            continue
-        public = set(getattr(mod, "__all__", ()))
-        table = members(mod, dir(mod))
-        # a module another one imports (``subprocess.os``) is that module's business, not an
-        # attribute anyone names; submodules and modules in ``__all__`` (``os.path``) stay
-        modules[name] = {
-            a: r
-            for a, r in table.items()
-            if not r.startswith("m:") or r.startswith(f"m:{name}.") or a in public
-        }
-        path = getattr(mod, "__path__", None)
-        if path is not None:
-            for info in pkgutil.iter_modules(path, name + "."):
-                last = info.name.rsplit(".", 1)[-1]
-                if not last.startswith("_") and last not in ("tests", "test"):
-                    todo.append(info.name)
-    done: set[str] = set()
-    while pending:
-        cls = pending.pop()
-        k = key(cls)
-        if k in done:
-            continue
-        done.add(k)
-        # own members only; inherited ones are found along ``mros`` (a fraction of the size)
-        classes[k] = members(cls, list(vars(cls)))
-        mros[k] = [key(b) for b in cls.__mro__[1:]]
-        pending.extend(cls.__mro__[1:])
-        meta = type(cls)
-        if meta is not type:
-            metas[k] = key(meta)
-            pending.append(meta)
-    # the modules ``m:`` references name (os.path is posixpath) must have their own entry
-    for table in (*modules.values(), *classes.values()):
-        for r in table.values():
-            if r.startswith("m:") and r[2:] not in modules and r[2:].split(".")[0] not in SKIP_TOP:
-                try:
-                    modules[r[2:]] = members(mod := importlib.import_module(r[2:]), dir(mod))
-                except Exception:
-                    continue
+    def walk_modules(self) -> None:
+        import importlib
+        import pkgutil
+
+        names = sorted(n for n in sys.stdlib_module_names if not n.startswith("_") and n not in SKIP_TOP)
+        todo: list[str] = list(names)
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop(0)
+            if name in seen or name.rsplit(".", 1)[-1] == "__main__":
+                continue
+            seen.add(name)
+            try:
+                mod = importlib.import_module(name)
+            except Exception:  # another platform's module (winreg), or a missing optional library
+                continue
+            public = set(getattr(mod, "__all__", ()))
+            table = self.members(mod, dir(mod))
+            # a module another one imports (``subprocess.os``) is that module's business, not an
+            # attribute anyone names; submodules and modules in ``__all__`` (``os.path``) stay
+            self.modules[name] = {
+                a: r
+                for a, r in table.items()
+                if not r.startswith("m:") or r.startswith(f"m:{name}.") or a in public
+            }
+            path = getattr(mod, "__path__", None)
+            if path is not None:
+                for info in pkgutil.iter_modules(path, name + "."):
+                    last = info.name.rsplit(".", 1)[-1]
+                    if not last.startswith("_") and last not in ("tests", "test"):
+                        todo.append(info.name)
+
+    def walk_classes(self) -> None:
+        done: set[str] = set()
+        while self.pending:
+            cls = self.pending.pop()
+            k = self.key(cls)
+            if k in done:
+                continue
+            done.add(k)
+            # own members only; inherited ones are found along ``mros`` (a fraction of the size)
+            self.classes[k] = self.members(cls, list(vars(cls)))
+            self.mros[k] = [self.key(b) for b in cls.__mro__[1:]]
+            self.pending.extend(cls.__mro__[1:])
+            meta = type(cls)
+            if meta is not type:
+                self.metas[k] = self.key(meta)
+                self.pending.append(meta)
+
+    def add_referenced_modules(self) -> None:
+        """The modules ``m:`` references name (os.path is posixpath) must have their own entry."""
+        import importlib
+
+        for table in (*self.modules.values(), *self.classes.values()):
+            for r in table.values():
+                if r.startswith("m:") and r[2:] not in self.modules and r[2:].split(".")[0] not in SKIP_TOP:
+                    try:
+                        self.modules[r[2:]] = self.members(mod := importlib.import_module(r[2:]), dir(mod))
+                    except Exception:
+                        continue
+
+
+def _dump() -> dict[str, object]:
+    """This interpreter's table (runs in the isolated child)."""
+    import warnings
+
+    warnings.simplefilter("ignore")
+    d = _Dumper()
+    d.walk_modules()
+    d.walk_classes()
+    d.add_referenced_modules()
     return {
         "python": [sys.version.split()[0]],
-        "modules": modules,
-        "classes": classes,
-        "metas": metas,
-        "mros": mros,
+        "modules": d.modules,
+        "classes": d.classes,
+        "metas": d.metas,
+        "mros": d.mros,
     }
 
 
