@@ -2290,3 +2290,78 @@ def test_exceeds_counts_through_shared_pieces_and_stops_at_the_limit() -> None:
     started = time.process_time()
     assert exceeds(deep, 200)
     assert time.process_time() - started < 1
+
+
+def test_standard_library_configparser_errors_print_what_their_constructors_build() -> None:
+    # ``configparser``'s errors build their message from arguments that are not the message
+    # (``DuplicateSectionError(section, source, lineno)``): read as one, the section's name became
+    # a placeholder fitting any text of the class
+    got = _got(
+        "import configparser\n"
+        "from configparser import DuplicateSectionError, NoOptionError, NoSectionError, ParsingError\n"
+        "class Parser:\n"
+        "    def _read(self, fp, fpname):\n"
+        "        for lineno, line in enumerate(fp):\n"
+        "            sectname = line.strip('[]')\n"
+        "            if sectname in self._sections:\n"
+        "                raise DuplicateSectionError(sectname, fpname, lineno)\n"
+        "            if not line:\n"
+        "                raise configparser.MissingSectionHeaderError(fpname, lineno, line)\n"
+        "            if '=' not in line:\n"
+        "                raise ParsingError(fpname, lineno, line)\n"
+        "    def add_section(self, name):\n"
+        "        raise DuplicateSectionError(name)\n"
+        "    def add_option(self, section, option):\n"
+        "        raise configparser.DuplicateOptionError(section, option, source=None)\n"
+        "    def get(self, section, option):\n"
+        "        if section not in self._sections:\n"
+        "            raise NoSectionError(section)\n"
+        "        raise NoOptionError(option, section)\n"
+        "    def interpolate(self, option, section, rawval, var):\n"
+        "        raise configparser.InterpolationMissingOptionError(option, section, rawval, var)\n"
+        "    def syntax(self, option, section, rest):\n"
+        "        raise configparser.InterpolationSyntaxError(option, section, f\"bad '%' in {rest!r}\")\n"
+    )
+    assert got == {
+        (8, "DuplicateSectionError", "While reading from {fpname!r} [line {lineno}]: section {sectname!r} already exists"),
+        (10, "configparser.MissingSectionHeaderError",
+         "File contains no section headers.\nfile: {fpname!r}, line: {lineno}\n{line!r}"),
+        (12, "ParsingError", "Source contains parsing errors: {fpname!r}\n\t[line {lineno}]: {line!r}"),
+        (14, "DuplicateSectionError", "Section {name!r} already exists"),
+        (16, "configparser.DuplicateOptionError", "Option {option!r} in section {section!r} already exists"),
+        (19, "NoSectionError", "No section: {section!r}"),
+        (20, "NoOptionError", "No option {option!r} in section: {section!r}"),
+        (22, "configparser.InterpolationMissingOptionError",
+         "Bad value substitution: option {option!r} in section {section!r} contains an interpolation key "
+         "{var!r} which is not a valid option name. Raw value: {rawval!r}"),
+        (24, "configparser.InterpolationSyntaxError", "bad '%' in {rest!r}"),
+    }  # fmt: skip
+
+
+def test_standard_library_error_built_from_a_parameter_is_no_relay() -> None:
+    # ``raise DuplicateSectionError(sectname, fpname, lineno)`` with ``fpname`` the function's
+    # parameter: the class builds the message, no argument is one, so the raise is the site, not
+    # a helper relaying what its callers hand it (whose record would move to the call supplying
+    # ``'<string>'``); ``ArgumentError(None, message)`` with ``message`` a parameter still is one
+    src = (
+        "import argparse\n"
+        "from configparser import DuplicateSectionError\n"
+        "class Parser:\n"
+        "    def read_string(self, string):\n"
+        "        self._read(string.splitlines(), '<string>')\n"
+        "        self.fail('unrecognized arguments: ' + string)\n"
+        "    def _read(self, fp, fpname):\n"
+        "        for lineno, line in enumerate(fp):\n"
+        "            sectname = line.strip('[]')\n"
+        "            if sectname in self._sections:\n"
+        "                raise DuplicateSectionError(sectname, fpname, lineno)\n"
+        "    def fail(self, message):\n"
+        "        raise argparse.ArgumentError(None, message)\n"
+    )
+    got = {(r.line, r.exc_type, r.template, r.relay) for r in _records(src)}
+    assert got == {
+        (6, "argparse.ArgumentError", "unrecognized arguments: {string}", False),
+        (11, "DuplicateSectionError",
+         "While reading from {fpname!r} [line {lineno}]: section {sectname!r} already exists", False),
+        (13, "argparse.ArgumentError", "{message}", True),
+    }  # fmt: skip

@@ -27,6 +27,7 @@ from typing import Any
 
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
+from errdex.extract import stdlib_hooks
 from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
 from errdex.extract.facts import (
     SUBCLASSES_MARK,
@@ -974,7 +975,7 @@ class ModuleVisitor:
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
                 frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
-            if not spec.opaque and _uses_params(spec, tuple(frame.params)):
+            if not spec.opaque and _relays_params(spec, tuple(frame.params)):
                 frame.relays.append(spec)
                 given = not spec.forwards and not any(
                     value_has_literal(a.value) for a in (*spec.args, *(a for _, a in spec.kwargs))
@@ -3795,6 +3796,17 @@ def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
         if not isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
             todo.extend(child_nodes(n))
     return False
+
+
+def _relays_params(spec: ExcSpec, params: Sequence[str]) -> bool:
+    """Does the raise pass on message text its function was given (``_uses_params``)? For a
+    standard-library class whose constructor builds the message from other arguments
+    (``DuplicateSectionError(sectname, fpname, lineno)``), only the argument that is a message
+    counts: a parameter given as a source name or a line number leaves this raise the site."""
+    own = stdlib_hooks.message_args(spec.key, spec.args, spec.kwargs)
+    if own is not None:
+        return _uses_params(replace(spec, args=tuple(own), kwargs=()), params)
+    return _uses_params(spec, params)
 
 
 def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> bool:
