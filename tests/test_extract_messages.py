@@ -2365,3 +2365,18 @@ def test_standard_library_error_built_from_a_parameter_is_no_relay() -> None:
          "While reading from {fpname!r} [line {lineno}]: section {sectname!r} already exists", False),
         (13, "argparse.ArgumentError", "{message}", True),
     }  # fmt: skip
+
+
+def test_class_looked_up_in_a_mapping_where_it_is_raised(shapes: Shapes) -> None:
+    # ``raise HTTP_EXCEPTIONS.get(status_code, TransportError)(status_code, error_message)``: the
+    # class is read from a module-level mapping (imported, annotated) where it is called, so the
+    # raise raises each class of the mapping or the default, each printed by the base's
+    # ``__str__`` (``NotFoundError(404, 'no such index')``); ``CODES[code](...)`` by a key alone
+    printed = "({status_code}, {raw_data!r})"
+    assert templates(shapes, "status_get") == {
+        (cls, cls + printed) for cls in ("RequestError", "NotFoundError", "TransportError")
+    }
+    assert templates(shapes, "code_subscript") == {
+        ("ValueError", "{code}: {detail}"),
+        ("IndexError", "{code}: {detail}"),
+    }

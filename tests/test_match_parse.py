@@ -1289,3 +1289,77 @@ def test_frame_lines_whose_paths_lost_their_quotes() -> None:
         ("/usr/lib/python3.8/site-packages/kvstore/_node/_http.py", 199, "perform_request"),
     ]
     assert q.frames[-1].source == "raise err from None"
+
+
+CLEO = """\
+$ poetry install
+
+  RuntimeError
+
+  The Poetry configuration is invalid:
+    - Additional properties are not allowed ('group' was unexpected)
+
+  at /usr/lib/python3/dist-packages/poetry/core/factory.py:43 in create_poetry
+       39│             message = ""
+       40│             for error in check_result["errors"]:
+       41│                 message += "  - {}\\n".format(error)
+       42│
+    →  43│             raise RuntimeError("The Poetry configuration is invalid:\\n" + message)
+       44│
+       45│         # Load package
+"""
+
+
+def test_cleo_rendering() -> None:
+    # poetry's (cleo's) exception: the class alone, a blank line, the message indented under it,
+    # then ``at path:line in function`` and numbered source lines, the raising one marked ``→``
+    q = parse(CLEO)
+    assert q.exc_type == "RuntimeError"
+    assert q.message == (
+        "The Poetry configuration is invalid:\n  - Additional properties are not allowed ('group' was unexpected)"
+    )
+    (f,) = q.frames
+    assert (f.path, f.line, f.function) == (
+        "/usr/lib/python3/dist-packages/poetry/core/factory.py",
+        43,
+        "create_poetry",
+    )
+    assert f.source == 'raise RuntimeError("The Poetry configuration is invalid:\\n" + message)'
+
+
+def test_cleo_rendering_with_its_stack_and_a_chain() -> None:
+    # ``-vvv``: the stack's numbered frames above the error; an error raised while another was
+    # handled: cleo prints the earlier one first, then its own separator and the later one
+    stack = (
+        "  Stack trace:\n\n"
+        "  2  ~/.local/lib/python3.10/site-packages/cleo/application.py:327 in run\n"
+        "       325│\n"
+        "       326│             try:\n"
+        "     → 327│                 exit_code = self._run(io)\n\n"
+        "  1  ~/.local/lib/python3.10/site-packages/poetry/core/version/requirements.py:73 in __init__\n"
+        "     →  73│             self.constraint = parse_constraint(constraint)\n\n"
+    )
+    text = (
+        stack + "  ParseConstraintError\n\n  Could not parse version constraint: >=^0.29\n\n"
+        "  at ~/.local/lib/python3.10/site-packages/poetry/core/constraints/version/parser.py:169"
+        " in parse_single_constraint\n"
+        '    → 169│     raise ParseConstraintError(f"Could not parse version constraint: {constraint}")\n\n'
+        "The following error occurred when trying to handle this error:\n\n\n"
+        "  InvalidRequirement\n\n"
+        '  The requirement is invalid: invalid version constraint ">=^0.29"\n\n'
+        "  at ~/.local/lib/python3.10/site-packages/poetry/core/version/requirements.py:75 in __init__\n"
+        "    →  75│             raise InvalidRequirement(\n"
+    )
+    q = parse(text)
+    assert q.exc_type == "InvalidRequirement"
+    assert q.message == 'The requirement is invalid: invalid version constraint ">=^0.29"'
+    assert [(f.line, f.function) for f in q.frames] == [(75, "__init__")]
+    first = q.blocks[q.primary - 1]
+    assert first.exc_type == "ParseConstraintError"
+    assert first.message == "Could not parse version constraint: >=^0.29"
+    assert [(f.line, f.function) for f in first.frames] == [
+        (327, "run"),
+        (73, "__init__"),
+        (169, "parse_single_constraint"),
+    ]
+    assert first.frames[0].source == "exit_code = self._run(io)"

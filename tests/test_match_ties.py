@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from test_match_rules import entry, top
 
 from errdex.match import Matcher
@@ -189,3 +191,29 @@ def test_a_call_like_repr_ending_the_message_is_what_repr_printed() -> None:
         f"serial.serialutil.SerialException: could not open port 'COM4': {err} {err} and more text"
     )
     assert res.matches[0].approximate
+
+
+def test_a_raise_goes_before_the_log_call_that_reemits_its_text() -> None:
+    # ``except ExecutionError as exc: print(header); print(exc); LOG.exception(exc)``: the log
+    # call's record holds the caught error's words, the same as the raise that made them; the
+    # public ``Application.run`` would win the tie-break over the private ``_classify_plugins``,
+    # but with no log record in the paste the raise is the error asked about
+    words = ["plugin code for `", "loaded.display_name", "` does not match ", "VALID_CODE_PREFIX.pattern", ""]
+    raised = entry(
+        words,
+        path="flake8/plugins/finder.py",
+        line=339,
+        function="_classify_plugins",
+        exc_type="ExecutionError",
+    )
+    logged = replace(
+        entry(words, path="flake8/main/application.py", line=207, function="Application.run"),
+        kind="log",
+        exc_type="log.EXCEPTION",
+    )
+    m = Matcher.from_entries([logged, raised])
+    pasted = "plugin code for `local[MCOD1]` does not match ^[A-Z]{1,3}[0-9]{0,3}$"
+    res = m.explain("There was a critical error during execution of Flake8:\n" + pasted)
+    assert [x.function for x in res.matches[:2]] == ["_classify_plugins", "Application.run"]
+    # a log record pasted as the logger printed it is the log call's
+    assert top(m.explain("ERROR:flake8.main.application:" + pasted)).function == "Application.run"

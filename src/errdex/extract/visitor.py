@@ -2456,6 +2456,13 @@ class ModuleVisitor:
                     return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
                 either = ((default, self.dotted_key(default, frame)), (UNKNOWN_EXC_TYPE, None))
                 return ExcSpec(default, either[0][1], msg, args, kwargs, type_param=func.id, types=either)
+        looked = self.looked_up_class(func, env, frame)
+        if looked is not None:
+            # ``raise HTTP_EXCEPTIONS.get(status, TransportError)(status, msg)``: a class taken
+            # from a mapping where it is called, as when the lookup is bound to a name first
+            return ExcSpec(
+                self.src(func), None, msg, args, kwargs, types=looked.entries, types_refs=looked.refs
+            )
         held = self.held_class(func, frame)
         if held is not None:
             return ExcSpec(held, self.dotted_key(held, frame), msg, args, kwargs)
@@ -2467,6 +2474,17 @@ class ModuleVisitor:
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref)
+
+    def looked_up_class(self, func: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """The classes a called lookup may give: ``MAP[key]`` or ``MAP.get(key, Default)`` of a
+        mapping of classes; None for any other callee."""
+        lookup = isinstance(func, ast.Subscript) or (
+            isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get"
+        )
+        if not lookup:
+            return None
+        types = self.assigned_types(func, env, frame)
+        return types if types is not None and (types.entries or types.refs) else None
 
     @staticmethod
     def held_class(func: ast.expr, frame: Frame) -> str | None:

@@ -464,6 +464,9 @@ def _strip_compose(lines: list[str]) -> list[str]:
 _CHAIN = (
     "During handling of the above exception, another exception occurred",
     "The above exception was the direct cause of the following exception",
+    # cleo's (poetry's) rendering of an exception raised while another was handled: the earlier
+    # one's block (class, message, ``at path:line in function``, source lines) comes first
+    "The following error occurred when trying to handle this error",
 )
 _PY_FRAME = re.compile(r'^\s*File "([^"\n]{1,1000})", line (\d{1,9})(?:, in (.{1,500}))?\s*$')
 _IPY_FRAME = re.compile(r"^\s*File (\S[^\n]{0,1000}?):(\d{1,9})(?:, in ([^\n]{1,500}))?\s*$")
@@ -519,6 +522,13 @@ _MODULE_CLASS = re.compile(
     r"(?:[a-z_][a-z0-9_]{0,100}\.){1,20}_?[A-Z][A-Za-z0-9]{0,200}"
 )  # + a lower-case letter
 _BARE_TYPE_WORD = re.compile(r"^[A-Za-z_]\w{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20}$")
+# cleo's (poetry's) rendering of an exception: the class alone on a line, a blank line, the
+# message indented by two spaces, then ``at path:line in function`` and the numbered source lines
+# around it (``   39│ code``, the raising one marked ``→  43│ code``); with ``-vvv`` the stack
+# above it as numbered frames (``  19  path:327 in run``, each with its own source lines)
+_CLEO_AT = re.compile(r"^\s{0,12}at (\S[^\n]{0,1000}?):(\d{1,9}) in ([\w.<>]{1,300})\s*$")
+_CLEO_STACK = re.compile(r"^\s{0,12}\d{1,4}\s{1,8}(\S[^\n]{0,1000}?):(\d{1,9}) in ([\w.<>]{1,300})\s*$")
+_CLEO_SOURCE = re.compile(r"^\s{0,16}(→\s{0,8})?\d{1,9}│(.*)$")
 # ``pkg.module.ClassName text``: a module-qualified class printed before its message without
 # the ``:`` (``f"{cls.__module__}.{cls.__name__} {exc}"``, some trackers' titles)
 _QUALIFIED_SPACE = re.compile(r"^((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,200}) (?=\S)")
@@ -899,10 +909,11 @@ class _BlockParser:
         self.marked: str | None = None  # pytest's ``>`` line: the source of the next location line
         self.flow: set[int] = set()  # ``>`` lines continuing the message line above (``_flow_line``)
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
+        self.cleo_body: list[str] | None = None  # the message above cleo's ``at path:line in f``
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
-        steps = (self._frame, self._pytest, self._ipython_header, self._warning)
+        steps = (self._frame, self._cleo, self._pytest, self._ipython_header, self._warning)
         while i < n:
             for step in steps:
                 nxt = step(i)
@@ -940,6 +951,30 @@ class _BlockParser:
         if frame is None:
             return None
         return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
+
+    def _cleo(self, i: int) -> int | None:
+        """cleo's ``at path:line in function`` (the raising frame, the message above it) or a
+        numbered frame of its stack, with the ``N│`` source lines under it (the ``→`` one is the
+        frame's own line)."""
+        ln = self.lines[i]
+        at = _CLEO_AT.match(ln)
+        m = at or _CLEO_STACK.match(ln)
+        if m is None:
+            return None
+        frame = Frame(m.group(1), int(m.group(2)), m.group(3))
+        j, n = i + 1, len(self.lines)
+        while j < n and j - i <= 40:
+            src = _CLEO_SOURCE.match(self.lines[j])
+            if src is None and self.lines[j].strip():
+                break
+            if src is not None and src.group(1):
+                frame.source = src.group(2).strip() or None
+            j += 1
+        if at is not None:
+            body = _cleo_message(self.lines, i)
+            if body is not None:
+                self.cleo_body = body
+        return self._add_frame(i, frame, j)
 
     def _django_frame(self, i: int, frame: Frame) -> int:
         """A frame of Django's text traceback: its line number and source are on the next line."""
@@ -1030,7 +1065,7 @@ class _BlockParser:
             block.message = _cap("\n".join(wl).strip())
             _strip_prefixes(block)
             return block
-        body = self.e_lines or self._body()
+        body = self.e_lines or (list(self.cleo_body) if self.cleo_body is not None else self._body())
         while body and not body[-1].strip():
             body.pop()
         while body and not body[0].strip():
@@ -1158,6 +1193,32 @@ def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
         value = lines[k + 1].strip()
         if value and name != "Traceback" and _BARE_TYPE_WORD.match(name) and is_type_name(name, strict=True):
             return [f"{name}: {value}"]
+    return None
+
+
+def _cleo_message(lines: list[str], at: int) -> list[str] | None:
+    """The exception cleo printed above its ``at path:line in function`` line (index ``at``):
+    the class alone on a line, a blank line, then the message indented under it; as
+    ``Class: message`` lines, the message's own indentation kept. None when no such class line
+    stands above the location (another rendering that only looks alike)."""
+    body: list[str] = []
+    for k in range(at - 1, max(-1, at - 60), -1):
+        ln = lines[k]
+        name = ln.strip()
+        if body and not body[-1].strip() and _BARE_TYPE_WORD.match(name) and is_type_name(name):
+            text = body[::-1]
+            while text and not text[0].strip():
+                text.pop(0)
+            while text and not text[-1].strip():
+                text.pop()
+            if not text:
+                return None
+            indent = len(text[0]) - len(text[0].lstrip())
+            text = [t[indent:] if not t[:indent].strip() else t.strip() for t in text]
+            return [f"{name}: {text[0]}", *text[1:]]
+        if _CLEO_SOURCE.match(ln) or _CLEO_AT.match(ln) or _CLEO_STACK.match(ln):
+            return None
+        body.append(ln)
     return None
 
 

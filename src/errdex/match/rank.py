@@ -95,6 +95,8 @@ _CLASS_OBJECT = frozenset(("type(self)", "self.__class__", "cls", "type(cls)"))
 # (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
 # is in this raise's function and the class agrees, exact, score)
 Key = tuple[bool, bool, bool, bool, float]
+# the widest difference the tie-break priors make between two sites of one text
+_PRIORS = PUBLIC + CALLED + 32 * CALLERS_STEP
 
 
 @dataclass(slots=True)
@@ -186,8 +188,32 @@ class Ranker:
                     if alike is not None:
                         ties.note(alike, ei, self.idx.entry_id(ei), where)
         self._built_over_reraise(scored)
+        self._raise_before_its_log(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
+
+    def _raise_before_its_log(self, scored: list[_Scored]) -> None:
+        """One text at a raise and at a log call that re-emits it (``except Error as exc:
+        LOG.exception(exc)``, the caught error's words as the record's): the two differ only by
+        the tie-break priors (a public ``run`` over a private helper), and with no log record in
+        the paste (no level, no logger) the raise that made the text is the error asked about, so
+        it goes just above the log call."""
+        if any(t.startswith("log.") for t in self.ev.types):
+            return
+        entries = self.idx.entries
+        logs: dict[tuple[int, tuple[bool, bool, bool, bool]], float] = {}
+        for s in scored:
+            if entries[s.ei][E_KIND] == "log":
+                at = (s.cand.pid, s.key[:4])
+                logs[at] = max(logs.get(at, s.key[4]), s.key[4])
+        if not logs:
+            return
+        for s in scored:
+            if entries[s.ei][E_KIND] == "log":
+                continue
+            top = logs.get((s.cand.pid, s.key[:4]))
+            if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
+                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
         """A frame on ``raise self._exc`` (a re-raise of an object whose text is unknown: its
