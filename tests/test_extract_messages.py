@@ -2290,3 +2290,31 @@ def test_exceeds_counts_through_shared_pieces_and_stops_at_the_limit() -> None:
     started = time.process_time()
     assert exceeds(deep, 200)
     assert time.process_time() - started < 1
+
+
+def test_message_joined_from_the_pieces_a_generator_yields(shapes: Shapes) -> None:
+    # ``__str__`` joins ``item[0]`` of the ``(text, style)`` pairs ``self._segments()`` yields;
+    # the class raised overrides the generator, ``yield from super()._segments()`` adds the base's
+    # preamble (under ``verbose``, which the application may turn off: with and without), its
+    # early ``return`` for an explicit message is dropped (the call leaves ``msg`` None), a test of
+    # a local (``quoted``) makes its branches' pieces alternatives, and a test of an attribute
+    # keeps each branch under its condition
+    pre = "UnknownOptionError\n"
+    assert templates(shapes, "unknown_option") == {
+        ("UnknownOptionError", f"{p}Unknown option: {q}{{value}}{q}{tail}")
+        for p in ("", pre)
+        for q in ("", '"')
+        for tail in (".", " from {self.token.source}.")
+    }
+    assert templates(shapes, "unused_tokens") == {
+        ("UnusedTokensError", "Unused Tokens: {self.unused_tokens}."),
+        ("UnusedTokensError", "UnusedTokensError\nUnused Tokens: {self.unused_tokens}."),
+    }
+    body = {
+        'Invalid value for {self.token.keyword}: unable to convert "{self.token.value}" into '
+        "{self.target_type.__name__}.",
+        'Unable to convert "{self.token.value}" into {self.target_type.__name__}.',
+    }
+    assert templates(shapes, "coercion") == {
+        ("CoercionError", p + b) for p in ("", "CoercionError\n") for b in body
+    }
