@@ -85,7 +85,9 @@ from errdex.extract.yields import (
     YIELDS,
     consumed_into,
     is_generator,
+    joined,
     own_body_has,
+    simplest_first,
     super_method,
     yielded_piece,
 )
@@ -851,7 +853,7 @@ class ModuleVisitor:
         cur = env.get(YIELDS)
         if frame.printed is None or not isinstance(cur, ListVal):
             return
-        text = _join_items(lit(""), cur.items)
+        text = joined(cur.items)
         if guards:
             text = text[:EXIT_FORMS]  # an early ``return``: a special case, a few forms of it
         needs = tuple(c for g in guards for c in self.guard_conds(g, frame))
@@ -4310,7 +4312,7 @@ def _fold_optional(
             if t1 is not None and t2 is not None and k == YIELDS and not decidable and (t1 or t2):
                 # a generator's pieces under a test no call decides (a local's): the branches'
                 # pieces are alternatives, one item (optional text would print neither or both)
-                either = union(_join_items(lit(""), t1), _join_items(lit(""), t2))
+                either = simplest_first(_join_items(lit(""), t1), _join_items(lit(""), t2))
                 e1[k] = e2[k] = ListVal((*pre.items, either))
                 continue
             if t1 is not None and t2 is not None:

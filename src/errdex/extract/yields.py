@@ -12,8 +12,11 @@ the yields as a list of pieces (``ListVal``, like ``parts.append``) and the clas
 from __future__ import annotations
 
 import ast
+import itertools
+from collections.abc import Iterator, Sequence
 
 from errdex.astutil import child_nodes
+from errdex.extract.templates import MAX_VARIANTS, Value, Variant, capped, lit
 
 YIELDS = "^yields"  # the environment key of a generator's yields so far (no name starts so)
 # a generator yielding more pieces than this along its body is not written out: its printed
@@ -133,3 +136,45 @@ def _of_item(node: ast.expr, item: str, value: bool = False) -> bool:
         elif isinstance(n, _IMPURE):
             return False
     return found
+
+
+def simplest_first(*values: Value) -> Value:
+    """Alternatives (the pieces of an ``if``'s branches), the one with the fewest parts first:
+    ``joined`` keeps the plain message before the pieces special cases add."""
+    return tuple(sorted((v for value in values for v in value), key=len))
+
+
+def joined(items: Sequence[Value]) -> Value:
+    """The concatenation of a generator's pieces, each piece being one of its alternatives:
+    at most ``MAX_VARIANTS`` forms, those departing from the fewest pieces' first alternative
+    first (every single departure before any pair). A cartesian product capped in its own order
+    would vary only the last few pieces, and an alternative early in the message (``"Invalid
+    value for "`` or ``"Unable to convert "``) would never be shown."""
+    if not items:
+        return lit("")
+    out: dict[Variant, None] = {}
+    for combo in _departures(items):
+        out.setdefault(capped(itertools.chain.from_iterable(combo)), None)
+        if len(out) >= MAX_VARIANTS:
+            break
+    return tuple(out)
+
+
+def _departures(items: Sequence[Value]) -> Iterator[tuple[Variant, ...]]:
+    """Combinations of one alternative per piece, by how many pieces leave their first; at most
+    ``MAX_VARIANTS`` of each count of departures are read (the caller keeps that many in all)."""
+    firsts = tuple(v[0] if v else () for v in items)
+    varied = [i for i, v in enumerate(items) if len(v) > 1]
+    for k in range(len(varied) + 1):
+        made = 0
+        for chosen in itertools.combinations(varied, k):
+            for picks in itertools.product(*(items[i][1:] for i in chosen)):
+                combo = list(firsts)
+                for i, v in zip(chosen, picks, strict=True):
+                    combo[i] = v
+                yield tuple(combo)
+                made += 1
+                if made >= MAX_VARIANTS:
+                    break
+            if made >= MAX_VARIANTS:
+                break
