@@ -2318,3 +2318,19 @@ def test_message_joined_from_the_pieces_a_generator_yields(shapes: Shapes) -> No
     assert templates(shapes, "coercion") == {
         ("CoercionError", p + b) for p in ("", "CoercionError\n") for b in body
     }
+
+
+def test_a_generators_pieces_keep_every_single_alternative_within_the_cap() -> None:
+    # six pieces with two alternatives each print 64 ways; the 16 kept are the plain message
+    # (every piece's first alternative) and each piece's other one alone before any pair: a
+    # product capped in its own order would vary only the last four pieces
+    from errdex.extract.templates import MAX_VARIANTS, lit, union
+    from errdex.extract.yields import joined
+
+    items = [union(lit(f"a{i}"), lit(f"b{i}")) for i in range(6)]
+    forms = ["".join(p for p in v if isinstance(p, str)) for v in joined(items)]
+    assert len(forms) == MAX_VARIANTS
+    assert forms[0] == "a0a1a2a3a4a5"
+    singles = {"".join(f"b{j}" if j == i else f"a{j}" for j in range(6)) for i in range(6)}
+    assert set(forms[1:7]) == singles
+    assert all(sum(f.count(f"b{i}") for i in range(6)) == 2 for f in forms[7:])
