@@ -2380,3 +2380,47 @@ def test_class_looked_up_in_a_mapping_where_it_is_raised(shapes: Shapes) -> None
         ("ValueError", "{code}: {detail}"),
         ("IndexError", "{code}: {detail}"),
     }
+
+
+def test_message_joined_from_the_pieces_a_generator_yields(shapes: Shapes) -> None:
+    # ``__str__`` joins ``item[0]`` of the ``(text, style)`` pairs ``self._segments()`` yields;
+    # the class raised overrides the generator, ``yield from super()._segments()`` adds the base's
+    # preamble (under ``verbose``, which the application may turn off: with and without), its
+    # early ``return`` for an explicit message is dropped (the call leaves ``msg`` None), a test of
+    # a local (``quoted``) makes its branches' pieces alternatives, and a test of an attribute
+    # keeps each branch under its condition
+    pre = "UnknownOptionError\n"
+    assert templates(shapes, "unknown_option") == {
+        ("UnknownOptionError", f"{p}Unknown option: {q}{{value}}{q}{tail}")
+        for p in ("", pre)
+        for q in ("", '"')
+        for tail in (".", " from {self.token.source}.")
+    }
+    assert templates(shapes, "unused_tokens") == {
+        ("UnusedTokensError", "Unused Tokens: {self.unused_tokens}."),
+        ("UnusedTokensError", "UnusedTokensError\nUnused Tokens: {self.unused_tokens}."),
+    }
+    body = {
+        'Invalid value for {self.token.keyword}: unable to convert "{self.token.value}" into '
+        "{self.target_type.__name__}.",
+        'Unable to convert "{self.token.value}" into {self.target_type.__name__}.',
+    }
+    assert templates(shapes, "coercion") == {
+        ("CoercionError", p + b) for p in ("", "CoercionError\n") for b in body
+    }
+
+
+def test_a_generators_pieces_keep_every_single_alternative_within_the_cap() -> None:
+    # six pieces with two alternatives each print 64 ways; the 16 kept are the plain message
+    # (every piece's first alternative) and each piece's other one alone before any pair: a
+    # product capped in its own order would vary only the last four pieces
+    from errdex.extract.templates import MAX_VARIANTS, lit, union
+    from errdex.extract.yields import joined
+
+    items = [union(lit(f"a{i}"), lit(f"b{i}")) for i in range(6)]
+    forms = ["".join(p for p in v if isinstance(p, str)) for v in joined(items)]
+    assert len(forms) == MAX_VARIANTS
+    assert forms[0] == "a0a1a2a3a4a5"
+    singles = {"".join(f"b{j}" if j == i else f"a{j}" for j in range(6)) for i in range(6)}
+    assert set(forms[1:7]) == singles
+    assert all(sum(f.count(f"b{i}") for i in range(6)) == 2 for f in forms[7:])

@@ -403,11 +403,14 @@ class ClassMessages:
                 return result
         return ((p._replace(key=state.key),),)
 
-    def method_result(self, p: Ref, state: State, depth: int) -> Value | None:
-        """``self.method(...)`` in a printer: what the method returns, for this instance."""
+    def method_result(self, p: Ref, state: State, depth: int, start: int = 0) -> Value | None:
+        """``self.method(...)`` in a printer: what the method returns (a generator: what it
+        yields, joined), for this instance; from the ``start``-th class of its MRO on
+        (``super().method()``)."""
         if depth >= _MAX_DEPTH:
             return None
-        for i, k in enumerate(state.mro):
+        for i in range(start, len(state.mro)):
+            k = state.mro[i]
             info = self.r.funcs.get(f"{k}.{p.method}")
             if info is None:
                 continue
@@ -427,6 +430,10 @@ class ClassMessages:
             return lit(repr(shown) if p.r else shown)
         if name.replace(" ", "") in (f"repr(list({sn}))", f"str(list({sn}))"):
             return self.listed(p, state)
+        if name.startswith("super().") and name.endswith("()") and name[8:-2].isidentifier():
+            # ``yield from super()._segments()``: the next class's generator, for this instance
+            base = self.method_result(Ref("", name, True, method=name[8:-2]), state, depth, owner + 1)
+            return ((p,),) if base is None else base
         if name.startswith("super().") and name[8:].isidentifier() and owner + 1 < len(state.mro):
             # ``return super().cause`` in a subclass's property: the next class's property or
             # class attribute, read on the instance raised (its own ``CAUSE_MESSAGE``)

@@ -80,6 +80,18 @@ from errdex.extract.templates import (
     union_n,
     value_has_literal,
 )
+from errdex.extract.yields import (
+    EXIT_FORMS,
+    MAX_YIELDS,
+    YIELDS,
+    consumed_into,
+    is_generator,
+    joined,
+    own_body_has,
+    simplest_first,
+    super_method,
+    yielded_piece,
+)
 from errdex.model import UNKNOWN_EXC_TYPE, Kind
 
 BUILTIN_NAMES = frozenset(dir(builtins))
@@ -787,6 +799,8 @@ class ModuleVisitor:
     def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
         value = stmt.value
         self.on_expr(value, env, frame)
+        if isinstance(value, _T_YIELD_YIELDFROM) and YIELDS in env:
+            self.on_yield(value, env, frame)
         if not self.want_sites:
             return
         if type(value) is ast.Call:
@@ -801,6 +815,50 @@ class ModuleVisitor:
             # ``yield ValidationError(...)``: built here, raised by whoever iterates
             spec = self.call_spec(value.value, env, frame)
             self.add_site("error", spec, stmt, frame, guards, None, yielded=True)
+
+    def on_yield(self, value: ast.Yield | ast.YieldFrom, env: Env, frame: Frame) -> None:
+        """A printer's generator (``yield ("Unknown option: ", "")``, ``yield from
+        super()._segments()``): the piece's text appended to its yields, as ``parts.append``
+        would; past ``MAX_YIELDS`` pieces (or after a piece of no known form) the yields are
+        unknown, and the generator prints nothing known."""
+        cur = env[YIELDS]
+        if not isinstance(cur, ListVal) or len(cur.items) >= MAX_YIELDS:
+            env[YIELDS] = None
+            return
+        if isinstance(value, ast.Yield):
+            node = yielded_piece(value)
+            if node is None:
+                if value.value is not None:
+                    env[YIELDS] = None
+                return
+            piece = self.eval_msg(node, env, frame)
+        else:
+            base = super_method(value.value, frame.self_name)
+            if base is not None:
+                piece = ph(f"super().{base}()")  # the next class's generator, for this instance
+            elif (
+                isinstance(value.value, ast.Call)
+                and isinstance(value.value.func, ast.Attribute)
+                and isinstance(value.value.func.value, ast.Name)
+                and value.value.func.value.id == frame.self_name
+            ):
+                piece = self.eval_msg(value.value, env, frame)  # ``yield from self._body()``
+            else:
+                env[YIELDS] = None
+                return
+        env[YIELDS] = ListVal((*cur.items, piece))
+
+    def yielded(self, env: Env, guards: list[Guard], frame: Frame) -> None:
+        """Where a printer's generator ends (a bare ``return``, or its last statement): what it
+        yielded so far is one printed form, under the tests that lead there."""
+        cur = env.get(YIELDS)
+        if frame.printed is None or not isinstance(cur, ListVal):
+            return
+        text = joined(cur.items)
+        if guards:
+            text = text[:EXIT_FORMS]  # an early ``return``: a special case, a few forms of it
+        needs = tuple(c for g in guards for c in self.guard_conds(g, frame))
+        frame.printed.append(tuple((Opt(needs, (), True), *v) for v in text) if needs else text)
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         before = frame.base_call
@@ -993,6 +1051,8 @@ class ModuleVisitor:
         return spec
 
     def on_return_stmt(self, stmt: ast.Return, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if stmt.value is None and YIELDS in env:
+            self.yielded(env, guards, frame)
         if stmt.value is not None and frame.kind == "function":
             if frame.printed is not None:
                 # a printer's return under ``if self.code:`` is its text only when that holds
@@ -1071,6 +1131,14 @@ class ModuleVisitor:
         self.walk_class(stmt, frame)
 
     def on_for(self, stmt: ast.For | ast.AsyncFor, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if frame.printed is not None:
+            into = consumed_into(stmt, frame.self_name)
+            held = env.get(into) if into is not None else None
+            if into is not None and isinstance(held, ListVal):
+                # ``for item in self._segments(): parts.append(item[0])``: the list gets the
+                # method's text, the override of the class raised (filled per raise)
+                env[into] = ListVal((*held.items, self.eval_msg(stmt.iter, env, frame)))
+                return
         types = self.mapping_values(stmt.iter, env, frame)
         target = stmt.target
         if types is not None and isinstance(target, ast.Tuple) and len(target.elts) == 2:
@@ -2157,9 +2225,18 @@ class ModuleVisitor:
         frame.class_params = _class_params(node.args, frozenset(call_params))
         frame.default_classes = _default_exc_classes(node.args, frame.class_params)
         fenv: Env = dict(env) if parent.kind == "function" else {}
+        fenv.pop(YIELDS, None)
         for p in params:
             fenv[p] = None
+        if frame.printed is not None and frame.self_name is not None and is_generator(node):
+            fenv[YIELDS] = ListVal(())  # a printer's generator: its pieces, in order
         self.walk_block(node.body, fenv, frame, [])
+        if YIELDS in fenv and not (node.body and isinstance(node.body[-1], _T_RETURN_RAISE)):
+            self.yielded(fenv, [], frame)
+        if YIELDS in fenv and frame.printed:
+            # past the variant cap the simplest forms stay: an exit with fewer pieces first (the
+            # special cases a generator adds pieces for come after its plain message)
+            frame.printed.sort(key=lambda v: min((len(x) for x in v), default=0))
         self.record_function(node, frame, call_params, defaults)
 
     def record_function(
@@ -3806,14 +3883,7 @@ def _forwarded_call(v: Value) -> bool:
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """Does the function (not a nested def) have a ``return`` or ``yield``: a way not to raise?"""
-    todo: list[ast.AST] = list(node.body)
-    while todo:
-        n = todo.pop()
-        if isinstance(n, _T_RETURN_YIELD_YIELDFROM):
-            return True
-        if not isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
-            todo.extend(child_nodes(n))
-    return False
+    return own_body_has(node, _T_RETURN_YIELD_YIELDFROM)
 
 
 def _relays_params(spec: ExcSpec, params: Sequence[str]) -> bool:
@@ -4269,6 +4339,12 @@ def _fold_optional(
             continue
         if isinstance(pre, ListVal):
             t1, t2 = _list_tail(pre, v1), _list_tail(pre, v2)
+            if t1 is not None and t2 is not None and k == YIELDS and not decidable and (t1 or t2):
+                # a generator's pieces under a test no call decides (a local's): the branches'
+                # pieces are alternatives, one item (optional text would print neither or both)
+                either = simplest_first(_join_items(lit(""), t1), _join_items(lit(""), t2))
+                e1[k] = e2[k] = ListVal((*pre.items, either))
+                continue
             if t1 is not None and t2 is not None:
                 folded = ListVal(pre.items + _opt_items(t1, when) + _opt_items(t2, unless))
                 e1[k] = e2[k] = folded
@@ -4580,6 +4656,8 @@ _T_GENERATOREXP_LISTCOMP = (ast.GeneratorExp, ast.ListComp)
 _T_JOINEDSTR_BINOP_NAME_ATTRIBUTE_CALL = (ast.JoinedStr, ast.BinOp, ast.Name, ast.Attribute, ast.Call)
 _T_FUNCTIONDEF_ASYNCFUNCTIONDEF = (ast.FunctionDef, ast.AsyncFunctionDef)
 _T_RETURN_YIELD_YIELDFROM = (ast.Return, ast.Yield, ast.YieldFrom)
+_T_YIELD_YIELDFROM = (ast.Yield, ast.YieldFrom)
+_T_RETURN_RAISE = (ast.Return, ast.Raise)
 _T_IS_ISNOT = (ast.Is, ast.IsNot)
 _T_EQ_NOTEQ = (ast.Eq, ast.NotEq)
 _T_INT_FLOAT = (int, float)
