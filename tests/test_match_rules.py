@@ -99,6 +99,33 @@ def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_re
     assert top(res).id == site.error_id and not top(res).approximate
 
 
+def test_a_frame_on_a_raise_building_the_pasted_class_outranks_its_old_wording_elsewhere() -> None:
+    # a traceback from an older release ends on ``raise MachineError(msg)``, whose text is a
+    # variable the catalogue cannot read; another raise of the codebase still prints the old
+    # wording exactly. The statement built the object: the frame on it decides, the exact fit
+    # elsewhere comes second (a re-raise of an object made elsewhere would yield to it)
+    old = entry(
+        ['"', "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name", '!"'],
+        path="lib/core.py", line=456, function="Event._is_valid_source", exc_type="MachineError",
+    )  # fmt: skip
+    site = entry(
+        ["", "msg!r", ""], path="lib/nesting.py", line=1114, function="Machine._check_event_result",
+        exc_type="MachineError",
+    )  # fmt: skip
+    last = "lib.core.MachineError: \"Can't trigger event melt from state gas!\""
+    paste = tb(("lib/nesting.py", 1114, "_check_event_result", "raise MachineError(msg)"), last=last)
+    res = Matcher.from_entries([old, site]).explain(paste)
+    assert [x.id for x in res.matches] == [site.error_id, old.error_id]
+    assert not res.matches[0].approximate
+    # the same statement raising an object whose class it does not show yields to the wording
+    reraise = entry(
+        ["", "msg!r", ""], path="lib/nesting.py", line=1114, function="Machine._check_event_result",
+        exc_type="<unknown>",
+    )  # fmt: skip
+    paste = tb(("lib/nesting.py", 1114, "_check_event_result", "raise msg"), last=last)
+    assert top(Matcher.from_entries([old, reraise]).explain(paste)).id == old.error_id
+
+
 def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
     # jinja2 re-raises a rewritten exception; the traceback goes on into template code below it
     site = entry(
