@@ -111,6 +111,7 @@ class Evidence:
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
+    built: bool = False  # the traceback's last frame prints ``raise Pasted(...)`` (``frames.builds_pasted_class``)
 
 
 @dataclass(slots=True)
@@ -222,12 +223,12 @@ class Ranker:
         template's site is where the object was built with that text: it goes first, and the
         re-raise, whose text nothing confirms, is no longer exact.
 
-        A frame on a statement that builds the pasted class itself (``raise MachineError(msg)``,
-        the class known at the raise and agreeing, the text a variable the catalogue cannot
-        read) is no re-raise: the object was made there, and a template of another raise that
-        prints the same words (an older wording kept elsewhere in the codebase) is not where
-        it came from. The frame keeps deciding."""
-        if not self.ev.types:
+        A frame on a statement that builds the pasted class itself (``raise MachineError(msg)``
+        as the traceback prints it, the text a variable the catalogue cannot read) is no
+        re-raise: the object was made there, and a template of another raise that prints the
+        same words (an older wording kept elsewhere in the codebase) is not where it came from.
+        The frame keeps deciding."""
+        if not self.ev.types or self.ev.built:
             return
         idx = self.idx
         fits = any(
@@ -242,18 +243,8 @@ class Ranker:
         if not fits:
             return
         for s in scored:
-            if (
-                s.key[1]
-                and idx.patterns[s.cand.pid].lit_len == 0
-                and not self._builds_pasted_class(idx.entry_facts(s.ei)[1])
-            ):
+            if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0:
                 s.key = (s.key[0], False, False, False, s.key[4] - 1.0 * s.key[3])
-
-    def _builds_pasted_class(self, site: SiteFacts) -> bool:
-        """Whether the raise builds an object of a known class that the pasted one agrees with
-        (``raise MachineError(msg)``), rather than raising an object made elsewhere, whose class
-        the statement does not show (``raise error``, ``raise self._exc``)."""
-        return not site.type.startswith("<") and self._site_relation(site)[0] >= TYPE_AGREES
 
     def _evidence_bound(self, c: Cand) -> tuple[float, float]:
         """The most text and frame evidence any entry of the pattern can have (see ``_score``)."""
