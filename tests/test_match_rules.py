@@ -112,7 +112,7 @@ def test_a_frame_on_a_raise_building_the_pasted_class_outranks_its_old_wording_e
         ["", "msg!r", ""], path="lib/nesting.py", line=1114, function="Machine._check_event_result",
         exc_type="MachineError",
     )  # fmt: skip
-    last = "lib.core.MachineError: \"Can't trigger event melt from state gas!\""
+    last = 'lib.core.MachineError: "Can\'t trigger event melt from state gas!"'
     paste = tb(("lib/nesting.py", 1114, "_check_event_result", "raise MachineError(msg)"), last=last)
     res = Matcher.from_entries([old, site]).explain(paste)
     assert [x.id for x in res.matches] == [site.error_id, old.error_id]
@@ -1484,3 +1484,27 @@ def test_a_message_that_is_one_value_shown_through_repr_is_judged_without_failin
     m = Matcher.from_entries([whole, worded])
     res = m.explain('transitions.core.MachineError: "Can\'t trigger event melt from state gas!"')
     assert top(res).id == worded.error_id and not top(res).approximate
+
+
+def test_a_reworded_raise_in_the_file_the_traceback_ends_in_outranks_an_old_wording_elsewhere() -> None:
+    # the traceback's last frame names a function the release no longer has (the raise moved
+    # beside it, in the same file, and was reworded); another file still prints the old wording
+    # exactly. The file the traceback ends in is where it was raised: its raise of the pasted
+    # class reading like the message comes first, the exact fit elsewhere second
+    old = entry(
+        ["", "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name", "!"],
+        path="lib/core.py", line=456, function="Event._is_valid_source", exc_type="MachineError",
+    )  # fmt: skip
+    moved = entry(
+        ["", "self.name", "Can't trigger event '", "trigger", "' from state(s) ", "state_names", "!"],
+        path="lib/nesting.py", line=1114, function="Machine._check_event_result", exc_type="MachineError",
+    )  # fmt: skip
+    m = Matcher.from_entries([old, moved])
+    last = "lib.core.MachineError: Can't trigger event count from state collecting!"
+    paste = tb(("lib/nesting.py", 136, "_trigger", "raise self._error(msg)"), last=last)
+    assert [x.id for x in m.explain(paste).matches] == [moved.error_id, old.error_id]
+    # a frame in a function the file still has leaves its own raises to decide: the reworded
+    # raise beside it is no longer favoured over the exact text
+    kept = entry(["Nothing to trigger"], path="lib/nesting.py", line=130, function="Machine._trigger")
+    m = Matcher.from_entries([old, moved, kept])
+    assert top(m.explain(paste)).id == old.error_id
