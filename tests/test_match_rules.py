@@ -99,15 +99,22 @@ def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_re
     assert top(res).id == site.error_id and not top(res).approximate
 
 
+def _old_wording(quote: str = "") -> CatalogueEntry:
+    """An older release's wording that a raise elsewhere in the codebase still prints (a
+    printer showing it through repr puts it in quotes)."""
+    return entry(
+        [quote, "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name",
+         f"!{quote}"],
+        path="lib/core.py", line=456, function="Event._is_valid_source", exc_type="MachineError",
+    )  # fmt: skip
+
+
 def test_a_frame_on_a_raise_building_the_pasted_class_outranks_its_old_wording_elsewhere() -> None:
     # a traceback from an older release ends on ``raise MachineError(msg)``, whose text is a
     # variable the catalogue cannot read; another raise of the codebase still prints the old
     # wording exactly. The statement built the object: the frame on it decides, the exact fit
     # elsewhere comes second (a re-raise of an object made elsewhere would yield to it)
-    old = entry(
-        ['"', "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name", '!"'],
-        path="lib/core.py", line=456, function="Event._is_valid_source", exc_type="MachineError",
-    )  # fmt: skip
+    old = _old_wording('"')
     site = entry(
         ["", "msg!r", ""], path="lib/nesting.py", line=1114, function="Machine._check_event_result",
         exc_type="MachineError",
@@ -1491,10 +1498,7 @@ def test_a_reworded_raise_in_the_file_the_traceback_ends_in_outranks_an_old_word
     # beside it, in the same file, and was reworded); another file still prints the old wording
     # exactly. The file the traceback ends in is where it was raised: its raise of the pasted
     # class reading like the message comes first, the exact fit elsewhere second
-    old = entry(
-        ["", "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name", "!"],
-        path="lib/core.py", line=456, function="Event._is_valid_source", exc_type="MachineError",
-    )  # fmt: skip
+    old = _old_wording()
     moved = entry(
         ["", "self.name", "Can't trigger event '", "trigger", "' from state(s) ", "state_names", "!"],
         path="lib/nesting.py", line=1114, function="Machine._check_event_result", exc_type="MachineError",
