@@ -265,8 +265,9 @@ CLASS_DEFAULTS = [
 
 # what Python's base class or the class's printer makes of the arguments the constructor passed
 # on: ``OSError`` (built in or the standard library's ``socket.error``) prints two to five as
-# ``[Errno N] text`` (``: 'filename'`` after a third), the errno ``None`` as the word; an
-# attribute of the raising object that a subclass sets to a constant in one branch (``"Unknown"``) and to a
+# ``[Errno N] text`` (``: 'filename'`` after a third), the errno ``None`` as the word; a
+# ``__str__`` returning ``repr(self.value)`` shows the message in quotes; an attribute of the
+# raising object that a subclass sets to a constant in one branch (``"Unknown"``) and to a
 # number in another is that constant or a placeholder, never the constant alone
 PRINTED_BY_CLASS = [
     (
@@ -285,6 +286,7 @@ PRINTED_BY_CLASS = [
     ),
     ("os_filename", {("StoreIOError", "[Errno {code}] cannot read the store file: {path!r}")}),
     ("os_two_args", {("StoreIOError", "[Errno {code}] {why}")}),
+    ("repr_of_value", {("MachineError", '"Can\'t trigger event {name} from state {state}!"')}),
     (
         "retcode_of_subclass",
         {

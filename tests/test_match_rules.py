@@ -99,6 +99,36 @@ def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_re
     assert top(res).id == site.error_id and not top(res).approximate
 
 
+def _old_wording(quote: str = "") -> CatalogueEntry:
+    """An older release's wording that a raise elsewhere in the codebase still prints (a
+    printer showing it through repr puts it in quotes)."""
+    return entry(
+        [quote, "self.machine.name", "Can't trigger event ", "self.name", " from state ", "state.name",
+         f"!{quote}"],
+        path="lib/core.py", line=456, function="Event._is_valid_source", exc_type="MachineError",
+    )  # fmt: skip
+
+
+def test_a_frame_on_a_raise_building_the_pasted_class_outranks_its_old_wording_elsewhere() -> None:
+    # a traceback from an older release ends on ``raise MachineError(msg)``, whose text is a
+    # variable the catalogue cannot read; another raise of the codebase still prints the old
+    # wording exactly. The statement built the object: the frame on it decides, the exact fit
+    # elsewhere comes second (a re-raise of an object made elsewhere would yield to it)
+    old = _old_wording('"')
+    site = entry(
+        ["", "msg!r", ""], path="lib/nesting.py", line=1114, function="Machine._check_event_result",
+        exc_type="MachineError",
+    )  # fmt: skip
+    last = 'lib.core.MachineError: "Can\'t trigger event melt from state gas!"'
+    paste = tb(("lib/nesting.py", 1114, "_check_event_result", "raise MachineError(msg)"), last=last)
+    res = Matcher.from_entries([old, site]).explain(paste)
+    assert [x.id for x in res.matches] == [site.error_id, old.error_id]
+    assert not res.matches[0].approximate
+    # a statement raising an object made elsewhere (``raise error``) yields to the wording
+    paste = tb(("lib/nesting.py", 1114, "_check_event_result", "raise error"), last=last)
+    assert top(Matcher.from_entries([old, site]).explain(paste)).id == old.error_id
+
+
 def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
     # jinja2 re-raises a rewritten exception; the traceback goes on into template code below it
     site = entry(
@@ -1461,3 +1491,24 @@ def test_a_message_that_is_one_value_shown_through_repr_is_judged_without_failin
     m = Matcher.from_entries([whole, worded])
     res = m.explain('transitions.core.MachineError: "Can\'t trigger event melt from state gas!"')
     assert top(res).id == worded.error_id and not top(res).approximate
+
+
+def test_a_reworded_raise_in_the_file_the_traceback_ends_in_outranks_an_old_wording_elsewhere() -> None:
+    # the traceback's last frame names a function the release no longer has (the raise moved
+    # beside it, in the same file, and was reworded); another file still prints the old wording
+    # exactly. The file the traceback ends in is where it was raised: its raise of the pasted
+    # class reading like the message comes first, the exact fit elsewhere second
+    old = _old_wording()
+    moved = entry(
+        ["", "self.name", "Can't trigger event '", "trigger", "' from state(s) ", "state_names", "!"],
+        path="lib/nesting.py", line=1114, function="Machine._check_event_result", exc_type="MachineError",
+    )  # fmt: skip
+    m = Matcher.from_entries([old, moved])
+    last = "lib.core.MachineError: Can't trigger event count from state collecting!"
+    paste = tb(("lib/nesting.py", 136, "_trigger", "raise self._error(msg)"), last=last)
+    assert [x.id for x in m.explain(paste).matches] == [moved.error_id, old.error_id]
+    # a frame in a function the file still has leaves its own raises to decide: the reworded
+    # raise beside it is no longer favoured over the exact text
+    kept = entry(["Nothing to trigger"], path="lib/nesting.py", line=130, function="Machine._trigger")
+    m = Matcher.from_entries([old, moved, kept])
+    assert top(m.explain(paste)).id == old.error_id

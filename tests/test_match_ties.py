@@ -8,6 +8,7 @@ from test_match_rules import entry, top
 
 from errdex.match import Matcher
 from errdex.match.matcher import embedded_error
+from errdex.match.verify import fit, quoted_gaps
 from errdex.model import CatalogueEntry
 
 
@@ -172,6 +173,36 @@ def test_a_quote_inside_the_value_leaves_it_unexplained() -> None:
     job = 'a "quoted" name and a great deal more text about the trigger, its fields and its next run time'
     res = Matcher.from_entries([site]).explain(f'Run time of job "{job}" was missed by 0:00:02')
     assert res.matches[0].approximate
+
+
+def test_of_two_templates_explaining_the_message_the_one_with_more_literal_text_comes_first() -> None:
+    # both templates quote the option's name: one fills its quotes with the value, the other
+    # prints two dashes of its own inside them. Both explain all of the message; the second
+    # explains more of it with its own text, and comes first though its site is the less public
+    fills = entry(
+        ['The option "', "name[i]", '" does not exist'], path="lib/argv.py", line=187,
+        function="ArgvInput.parse_short_option_set",
+    )  # fmt: skip
+    dashes = entry(
+        ['The option "--', "name", '" does not exist'], path="lib/argv.py", line=265,
+        function="ArgvInput._add_long_option",
+    )  # fmt: skip
+    res = Matcher.from_entries([fills, dashes]).explain('The option "--loud" does not exist')
+    assert [m.id for m in res.matches] == [dashes.error_id, fills.error_id]
+    assert "besides the values the template quotes" in res.matches[0].reasons[0]
+    assert not any(m.approximate for m in res.matches)
+
+
+def test_words_before_a_placeholder_are_not_inside_a_quote_closed_earlier() -> None:
+    # ``"x" and {name}"``: the quote before the placeholder closed ``"x"``; the words between say
+    # the value is not the one the quotes hold, so it stays unexplained text
+    lits = ('Use"x"and', '"now')
+    f = fit(lits, 'Use"x"andsomething"now')
+    assert f is not None and f.full
+    assert quoted_gaps(lits, ["name"], f, 'Use"x"andsomething"now') == 0
+    lits = ('Theoption"--', '"doesnotexist')
+    f = fit(lits, 'Theoption"--loud"doesnotexist')
+    assert f is not None and quoted_gaps(lits, ["name"], f, 'Theoption"--loud"doesnotexist') == 4
 
 
 def test_a_call_like_repr_ending_the_message_is_what_repr_printed() -> None:

@@ -439,6 +439,14 @@ class ClassMessages:
             # class attribute, read on the instance raised (its own ``CAUSE_MESSAGE``)
             got = self.attr(name[8:], state, depth, owner + 1)
             return ((p,),) if got is None else as_repr(got) if p.r else got.value
+        if (
+            not p.r
+            and name.startswith(f"repr({sn}.")
+            and name.endswith(")")
+            and name[len(sn) + 6 : -1].isidentifier()
+        ):
+            # ``return repr(self.value)``: the attribute, shown through repr
+            return self.fill_ph(Ph(name[5:-1], True), sn, state, owner, depth)
         if not name.startswith(sn + "."):
             return ((p,),)
         rest = name[len(sn) + 1 :]

@@ -31,6 +31,7 @@ from errdex.match.thresholds import (
     MAX_VERIFY,
     MIN_COVERAGE,
     MIN_LITERAL,
+    PLACEHOLDER_SHARE,
     RUNTIME_MIN_COVERAGE,
     RUNTIME_MIN_LITERAL,
     TRUNC_MIN_COVERAGE,
@@ -281,6 +282,11 @@ def fit_all(
             # compared with other evidence (an interpreter message explaining the same text, a
             # type disagreement), the share is the literal text's alone
             c.coverage = min((f.covered + echo) / mlen, 1.0)
+            # of two templates explaining all of the message with values they quote
+            # (``"{name[i]}"`` filling its quotes, ``"--{name}"`` with two characters of its own
+            # inside them), the one whose own literal text explains more of it is the more
+            # specific: it ranks first
+            c.text -= PLACEHOLDER_SHARE * quoted / mlen
         else:
             judge_fit(c, lit_len, mlen)
         if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:

@@ -443,6 +443,23 @@ def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees:
                 ev.callees.setdefault(ei, name)
 
 
+# ``raise Name(`` or ``raise pkg.Name(``: a statement building the object it raises
+_RAISE_CALL = re.compile(r"raise\s+([A-Za-z_][\w.]*)\s*\(")
+
+
+def builds_pasted_class(frames: Sequence[Frame], types: Sequence[str]) -> bool:
+    """Whether the traceback's last frame prints a raise that builds an object of a class the
+    paste names (``raise MachineError(msg)``): the exception was made at that statement, with
+    whatever text its arguments held, not elsewhere and raised again (``raise error``)."""
+    if not frames or not types:
+        return False
+    m = _RAISE_CALL.match((frames[-1].source or "").strip())
+    if m is None:
+        return False
+    built = type_key(m.group(1))
+    return bool(built) and any(type_key(t) == built for t in types)
+
+
 def _raises_class(idx: Index, ei: int, wanted: Container[str]) -> bool:
     """Whether entry ``ei`` is a raise (not a warning or a log line) of one of the ``wanted``
     classes (type keys), as the extractor named its class."""

@@ -298,6 +298,7 @@ class Matcher:
         fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.guessed = guessed
+        ev.built = frames.builds_pasted_class(fr, types)
         ev.pointed = self._pointed(types, fr, fev, typed)
         if points_elsewhere(idx.packages(), types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True

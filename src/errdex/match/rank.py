@@ -111,6 +111,7 @@ class Evidence:
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
+    built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
 
 
 @dataclass(slots=True)
@@ -140,6 +141,7 @@ class Ranker:
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
+        self._gone = _function_gone(idx, ev.frames)
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
@@ -220,8 +222,14 @@ class Ranker:
         template is all placeholder) says where it was raised, not what it says. When the whole
         message is a template of the pasted class, in a codebase the paste points to, that
         template's site is where the object was built with that text: it goes first, and the
-        re-raise, whose text nothing confirms, is no longer exact."""
-        if not self.ev.types:
+        re-raise, whose text nothing confirms, is no longer exact.
+
+        A frame on a statement that builds the pasted class itself (``raise MachineError(msg)``
+        as the traceback prints it, the text a variable the catalogue cannot read) is no
+        re-raise: the object was made there, and a template of another raise that prints the
+        same words (an older wording kept elsewhere in the codebase) is not where it came from.
+        The frame keeps deciding."""
+        if not self.ev.types or self.ev.built:
             return
         idx = self.idx
         fits = any(
@@ -317,7 +325,11 @@ class Ranker:
             TYPE_AGREES if ev.types else 0.0,
             PUBLIC + CALLED + _CALLERS_MAX,
         )
-        here = self._raised_here(fw, tw, text) or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+        here = (
+            self._raised_here(fw, tw, text)
+            or (exact and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+            or self._in_frame_file(fw, tw, text)
+        )
         named = CLASS_NAMED if self._class_names(c) else 0.0
         named += REPR_OBJECT if self._reprs else 0.0
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
@@ -342,6 +354,22 @@ class Ranker:
         (``_score``): the raise may have moved to a helper beside the function, and the text
         then decides."""
         return fw >= DEEPEST_FRAME and tw >= TYPE_AGREES and text >= APPROX_MIN and self.ev.outside is None
+
+    def _in_frame_file(self, fw: float, tw: float, text: float, in_file: bool = True) -> bool:
+        """The traceback ends in a file of the release, in a function the release no longer has
+        there (renamed, or its raise moved beside it: ``_function_gone``): a raise of the pasted
+        class in that file (``in_file``) whose message reads like the paste stands with the
+        function's own raises, above an exact fit in another file (an older wording kept
+        elsewhere in the codebase). A frame in a function the file still has leaves the
+        function's raises to decide, as a helper file's frames do."""
+        return (
+            self._gone
+            and in_file
+            and fw >= FILE_FRAME
+            and tw >= TYPE_AGREES
+            and text >= APPROX_MIN
+            and self.ev.outside is None
+        )
 
     def _site_bound(self, pid: int) -> tuple[bool, float, float]:
         """Over the pattern's entries: whether any lies in a codebase the paste points to, the
@@ -477,7 +505,11 @@ class Ranker:
             score += REPR_OBJECT
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
-        here = self._raised_here(fw, tw, text) or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+        here = (
+            self._raised_here(fw, tw, text)
+            or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
+            or self._in_frame_file(fw, tw, text, site.posix_path == ev.frames.info.deepest_path)
+        )
         key = (pointed, fw >= ON_RAISE, here, confident, score)
         return _Scored(key, ei, c, fw, typed_why)
 
@@ -859,6 +891,22 @@ class Ranker:
             if len(out) >= self.limit:
                 break
         return out
+
+
+def _function_gone(idx: Index, fev: FrameEvidence) -> bool:
+    """Whether the traceback ends in a file of the catalogue (its last frame, printing no call
+    into compiled code) and names a function that raises nothing there (no entry of the file is
+    in it, nor did its printed statement or a function it calls lead to one)."""
+    info = fev.info
+    if not info.lib or info.deepest_path is None or info.ends_at_call is not None:
+        return False
+    fi, path = info.lib[-1]
+    if fi != len(info.frames) - 1:
+        return False
+    fn = info.frames[fi][2]
+    if not fn or fn.startswith("<"):
+        return False
+    return not idx.sites.get((path, fn)) and not fev.on_raise and not fev.moved and not fev.callees
 
 
 def object_reprs(message: str) -> set[tuple[str, str]]:

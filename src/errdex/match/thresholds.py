@@ -19,6 +19,11 @@ TRUNC_MIN_COVERAGE = 0.6  # a message cut short must be explained this much
 OUTSIDE_MIN_COVERAGE = 0.75  # when the traceback ends in compiled/stdlib code
 RUNTIME_MIN_COVERAGE = 0.2  # an interpreter template explaining this much of a whole message names it
 RUNTIME_MIN_LITERAL = 6  # ... with at least this many literal characters
+# taken off the text score of a full fit whose values the template quotes itself count as
+# explained, per share of the message those values hold: among templates explaining a message
+# fully so, the one with more literal text comes first (a specificity tie-break, above the site
+# priors below)
+PLACEHOLDER_SHARE = 0.1
 LEAD_WEIGHT = 0.9  # similarity to a template's first sentence alone counts for this much
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight

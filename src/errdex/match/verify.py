@@ -342,7 +342,8 @@ def echoed(names: Sequence[str], result: Fit, cmsg: str) -> int:
 
 def quoted_gaps(lits: Sequence[str], names: Sequence[str], result: Fit, cmsg: str) -> int:
     """Characters of the message that placeholders the template quotes itself hold
-    (``Run time of job "{job}" was missed``): the quotes around the value are the template's
+    (``Run time of job "{job}" was missed``, or with a few characters of its own inside them:
+    ``The option "--{name}" does not exist``): the quotes around the value are the template's
     own literals, so they say where it starts and ends, and a long value (a job printed with its
     trigger and next run) is the value's length, not text the template leaves unexplained.
     Only a value without that quote inside counts (then the quotes cannot have been matched
@@ -353,13 +354,43 @@ def quoted_gaps(lits: Sequence[str], names: Sequence[str], result: Fit, cmsg: st
         return 0
     total = 0
     for j, name in enumerate(names):
-        q = lits[j][-1:]
-        if q not in ("'", '"') or not lits[j + 1].startswith(q) or name.endswith(REPR_MARK):
+        q = _opening_quote(lits[j])
+        if q is None or not _closes(lits[j + 1], q) or name.endswith(REPR_MARK):
             continue
         v = cmsg[spans[j][1] : spans[j + 1][0]]
         if q not in v:
             total += len(v)
     return total
+
+
+# literal text a template may put inside its own quotes beside a placeholder (``"--{name}"``,
+# ``'<{tag}>'``): a few characters, no letter or digit (words would be prose the quotes enclose,
+# and a quote closed earlier, ``"x" and {y}``, then reads as opening this one)
+_INSIDE_QUOTES = 4
+
+
+def _opening_quote(before: str) -> str | None:
+    """The quote the literal before a placeholder opens it with: its last character, or the
+    last quote followed by a few characters that are no letter, digit nor quote (``"--``)."""
+    tail = before[-_INSIDE_QUOTES - 1 :]
+    for i in range(len(tail) - 1, -1, -1):
+        ch = tail[i]
+        if ch in ("'", '"'):
+            return ch
+        if ch.isalnum():
+            return None
+    return None
+
+
+def _closes(after: str, q: str) -> bool:
+    """Whether the literal after a placeholder closes quote ``q``: it starts with it, or with a
+    few characters that are no letter, digit nor quote, then it (``"--{name}/"``)."""
+    for ch in after[: _INSIDE_QUOTES + 1]:
+        if ch == q:
+            return True
+        if ch.isalnum() or ch in ("'", '"'):
+            return False
+    return False
 
 
 def _item_of(name: str) -> tuple[str, str] | None:
