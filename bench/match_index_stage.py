@@ -9,9 +9,13 @@ The release is indexed once, in-process with ``--jobs 1``, by the tree on ``PYTH
 one); the catalogue as the write left it and the code facts the write handed on are kept. Each
 run then copies that catalogue and runs the stage on it in a fresh process of each tree in turn
 (alternating), with the store holding the snapshot's texts as the writing store does, and
-prints the stage's CPU (``time.process_time``) and the parts' (``match_phases.timed``), and the sha256 of the
-catalogue's ``.dump`` after it (the match index, its segment and every other row). The modules
-the stage imports are imported before the clock starts: the stage's own work is measured.
+prints the stage's CPU (``time.process_time``) and the parts' (``match_phases.timed``; a part a tree
+does not have is left out), and the sha256 of the catalogue's ``.dump`` after it (the match index,
+its segment and every other row) with the match index's sections and meta apart: ``index`` hashes
+its sections, which must be the same bytes on two trees, and its meta records the digest of the
+tree's ``match/index.py`` (``runtime.data_digest``), which differs whenever that file does. The
+modules the stage imports, and those a real run has imported by then (the extractor, the
+lineages), are imported before the clock starts: the stage's own work is measured.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from typing import Any
 PARTS = [
     ("errdex.history.lineage", "update_lineages", "lineages"),
     ("errdex.pipeline", "count_callers", "count_callers"),
-    ("errdex.match.shared_index", "_merge", "segment+merge"),
+    ("errdex.match.shared_index", "update", "segments+merge"),
     ("errdex.match.index", "Builder.add_entry", "add_entry"),
     ("errdex.match.index", "Builder.finish", "finish"),
     ("errdex.match.handoff", "link_entries", "link_entries"),
@@ -65,13 +69,34 @@ def capture(spec: str, into: Path) -> None:
     pipeline.index(spec, str(db), jobs=1)
 
 
-def _owner(module: str, attr: str) -> tuple[Any, str]:
-    """The object holding ``module``'s dotted ``attr`` (a function or a class's method), and its name."""
+def _owner(module: str, attr: str) -> tuple[Any, str] | None:
+    """The object holding ``module``'s dotted ``attr`` (a function or a class's method), and its
+    name; None when this tree has no such attribute."""
     owner: Any = importlib.import_module(module)
     *path, name = attr.split(".")
     for p in path:
-        owner = getattr(owner, p)
-    return owner, name
+        owner = getattr(owner, p, None)
+    return (owner, name) if hasattr(owner, name) else None
+
+
+def _identity(db: Path) -> dict[str, str]:
+    """sha256 of the catalogue's ``.dump`` without the match index's row, and of the match
+    index's sections (its meta apart: see the module doc)."""
+    from errdex.match import ARTIFACT
+    from errdex.match.artifact import unpack
+    from errdex.match.index import Index
+
+    con = sqlite3.connect(db)
+    skip = f"INSERT INTO \"artifacts\" VALUES('{ARTIFACT}',"
+    dump = hashlib.sha256("\n".join(x for x in con.iterdump() if not x.startswith(skip)).encode())
+    (data,) = con.execute("SELECT data FROM artifacts WHERE name = ?", (ARTIFACT,)).fetchone()
+    con.close()
+    index = Index.loads(unpack(bytes(data)), keys=False)
+    sections = hashlib.sha256()
+    for name in sorted(index._sec):
+        if name != "meta":
+            sections.update(name.encode() + b"\0" + index._sec[name].tobytes())
+    return {"dump": dump.hexdigest(), "index": sections.hexdigest(), "meta": sorted(index.extra)}  # type: ignore[dict-item]
 
 
 def stage(into: Path) -> dict[str, Any]:
@@ -85,13 +110,20 @@ def stage(into: Path) -> dict[str, Any]:
     from errdex.store import schema as S
 
     # imported before the clock starts (see the module doc)
-    for name in ("errdex.analysis.callgraph", "errdex.match.shared_index", "errdex.sources.releases"):
+    for name in (
+        "errdex.analysis.callgraph",
+        "errdex.extract",
+        "errdex.history.lineage",
+        "errdex.match.shared_index",
+        "errdex.sources.releases",
+    ):
         importlib.import_module(name)
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from match_phases import SPENT, timed  # each part's thread CPU (the stage runs in one thread)
 
     for module, attr, label in PARTS:
-        timed(*_owner(module, attr), label)
+        if (owner := _owner(module, attr)) is not None:
+            timed(*owner, label)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "run.db"
         shutil.copy(into / "pre.db", db)
@@ -111,10 +143,8 @@ def stage(into: Path) -> dict[str, Any]:
             t = time.process_time()
             pipeline.after_history_change(store, repos, pipeline._Quiet(), code)
             total = time.process_time() - t
-        con = sqlite3.connect(db)
-        dump = hashlib.sha256("\n".join(con.iterdump()).encode()).hexdigest()
-        con.close()
-    return {"total": total, **SPENT, "dump": dump}
+        same = _identity(db)
+    return {"total": total, **SPENT, **same}
 
 
 def main() -> None:
@@ -147,14 +177,20 @@ def main() -> None:
                 print(
                     tree,
                     json.dumps(
-                        {k: round(v, 3) if isinstance(v, float) else v[:16] for k, v in got[tree][-1].items()}
+                        {
+                            k: round(v, 3) if isinstance(v, float) else v[:16] if isinstance(v, str) else v
+                            for k, v in got[tree][-1].items()
+                        }
                     ),
                 )
     print(f"load {os.getloadavg()[0]:.1f}; median CPU seconds of {args.runs} runs:")
     labels = ["total", *(label for *_, label in PARTS)]
     for tree, runs in got.items():
         row = {k: round(statistics.median(r.get(k, 0.0) for r in runs), 3) for k in labels}
-        print(f"  {tree}: {row} dumps {sorted({r['dump'][:16] for r in runs})}")
+        print(
+            f"  {tree}: {row} dumps {sorted({r['dump'][:16] for r in runs})}"
+            f" indexes {sorted({r['index'][:16] for r in runs})}"
+        )
 
 
 if __name__ == "__main__":

@@ -225,6 +225,8 @@ def test_the_string_table_finds_every_string_again_as_it_grows(hash_fn: Callable
     texts = [f"s{i}" for i in range(4 * _FIRST_SLOTS)] + ["é", "", "\udcff"]
     ids = [w.string(t) for t in texts]
     assert ids == list(range(len(texts)))
+    # each hash is placed once, by its first string (the others under it are told apart by bytes)
+    assert w._n_ids == len({hash_fn(t.encode("utf-8", "surrogatepass")) for t in texts})
     assert len(w._slot_sid) >= 2 * len(texts) or hash_fn is not hash  # grown, at most half full
     assert [w.string(t) for t in texts] == ids
     w._memo.clear()  # found again through the table, not the memo of the strings given lately

@@ -430,6 +430,24 @@ def test_a_segment_with_an_id_out_of_range_is_corrupt(section: str, value: int) 
         si.merge([seg])
 
 
+@pytest.mark.parametrize("offsets", ["pa_off", "sf_off", "sm_off"])
+def test_a_segment_whose_table_row_runs_past_its_list_is_corrupt(offsets: str) -> None:
+    """A row of an entry table (a path's, a function's, a statement's entries) is a pair of
+    offsets into one flat list: a row running past the list's end is refused when merged
+    (``index._span``, the one check of a list's bounds), not read as whatever the list holds."""
+    from array import array
+
+    from errdex.match.index import Builder, CorruptIndex, Index
+
+    b = Builder()
+    b.add_entry(_entry(1, "1.0", "bad value {x}", "lib/a.py", "f", 10))
+    seg = Index.loads(b.finish().dumps(), keys=False)
+    assert seg._sec[offsets].tolist() == [0, 1]
+    seg._sec[offsets] = memoryview(array("I", [0, 5]))
+    with pytest.raises(CorruptIndex, match=r"spans 0\.\.5 of 1"):
+        si.merge([seg])
+
+
 def test_a_release_segment_is_stored_as_its_difference_from_the_previous_release(db_url: str) -> None:
     # two releases of one codebase: the newer one's segment is a difference from the older
     # one's (stored whole), reads back as built, and is merged into the same bytes; the base

@@ -401,8 +401,9 @@ class _Pool:
         return out
 
 
-def _span(offs: memoryview, i: int, size: int, what: str) -> tuple[int, int]:
-    """Items ``offs[i]:offs[i + 1]`` of a flat array of ``size`` items, checked."""
+def _span(offs: Sequence[int], i: int, size: int, what: str) -> tuple[int, int]:
+    """Items ``offs[i]:offs[i + 1]`` of a flat array of ``size`` items, checked: the one check of
+    a list's bounds, whether the offsets are a stored view or a list read from one."""
     a, b = offs[i], offs[i + 1]
     if a > b or b > size:
         raise CorruptIndex(f"{what} {i} spans {a}..{b} of {size}")
@@ -1709,14 +1710,29 @@ class _Writer:
     def _string(self, text: str) -> int:
         data = text.encode("utf-8", "surrogatepass")
         h = self._hash(data)
-        sid = self._first_id(h)
-        if sid is None:
+        # one probe finds the string's first id or the empty slot a new one goes in (what
+        # ``_first_id`` then ``_put_id`` would probe twice: most strings an index takes are new)
+        hashes, sids = self._slot_hash, self._slot_sid
+        mask = len(sids) - 1
+        i = h & mask
+        while found := sids[i]:
+            if hashes[i] == h:
+                break
+            i = (i + 1) & mask
+        if not found:
             sid = self._append(data)
-            self._put_id(h, sid)
-        elif self._dat[self._offs[sid] : self._offs[sid + 1]] != data:
-            sid = self._clash.get(data)
-            if sid is None:
-                sid = self._clash[data] = self._append(data)
+            if 2 * (self._n_ids + 1) > len(sids):
+                self._put_id(h, sid)  # grows the table, then places it
+            else:
+                hashes[i], sids[i] = h, sid + 1
+                self._n_ids += 1
+            return sid
+        sid = found - 1
+        if self._dat[self._offs[sid] : self._offs[sid + 1]] != data:
+            clash = self._clash.get(data)
+            if clash is None:
+                clash = self._clash[data] = self._append(data)
+            return clash
         return sid
 
     def find_bytes(self, data: bytes) -> int | None:

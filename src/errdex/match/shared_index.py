@@ -10,8 +10,9 @@ processes holding N copies of it multiplies its memory by N.
   (``store.segments``), so a segment stays valid while its snapshot does. A segment has no keys
   (``finish(keys=False)``): it is only ever merged, and the merge chooses the keys again.
 * **Merge.** The catalogue's index is the segments merged in snapshot order, plus the
-  interpreter-message catalogue: a linear pass over the segments' stored arrays through the
-  same ``Builder`` that ``Index.build`` uses (patterns deduplicated by shape, strings, snapshots
+  interpreter-message catalogue and the text one codebase hands to another's raise (their
+  entries added to the same builder one by one, after the segments'): a linear pass over the
+  segments' stored arrays through the same ``Builder`` that ``Index.build`` uses (patterns deduplicated by shape, strings, snapshots
   and raise sites re-numbered, keys re-chosen by the merged document frequencies). Nothing is
   read from the catalogue's rows but the new release's, and no template is parsed or compacted
   again. Segments are read one at a time, without their key lookup, and the merged index is
@@ -92,6 +93,11 @@ def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
     segment in again (the same bytes: a builder fed a segment holds what it held when the
     segment was built). A first index of a release builds its segment and the catalogue's
     index this way, adding each entry once."""
+    return _merged(segments).finish(generation)
+
+
+def _merged(segments: Iterable[Index | Builder]) -> Builder:
+    """``_merge`` before its ``finish``: the builder holding every segment's entries."""
     b: Builder | None = None
     for item in segments:
         if isinstance(item, Builder):
@@ -102,7 +108,7 @@ def _merge(segments: Iterable[Index | Builder], generation: str) -> Index:
         if b is None:
             b = Builder()
         _absorb(b, item)
-    return (b or Builder()).finish(generation)
+    return b or Builder()
 
 
 def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
@@ -418,9 +424,7 @@ def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tupl
     bounds, items, n = s[offs].tolist(), s[flat].tolist(), seg.n_entries
     size = len(items)
     for r in range(len(bounds) - 1):
-        a, z = bounds[r], bounds[r + 1]
-        if a > z or z > size:
-            raise CorruptIndex(f"{flat} {r} spans {a}..{z} of {size}")
+        a, z = _span(bounds, r, size, flat)
         if a == z:
             continue
         ents = items[a:z]
@@ -726,22 +730,23 @@ def update(store: Any) -> Index:
     generation = str(store.generation())
     stamps = ss.snapshot_stamps(store)
     start, prefix, counts = _stored_prefix(store, stamps)
-    runtime = Index.build(runtime_entries(), keys=False)
-    # text handed from one codebase to another's raise: made again at each merge, after the
-    # interpreter's entries, so the next merge's stored prefix leaves them out with those
-    links = Index.build(link_entries(store), keys=False)
     # once merged, a release's segment is needed by nothing but the next release of its
     # codebase (its difference's base): the others are not stored at all (written and dropped,
     # their pages would stay in the file)
     newest = ss.newest_snapshots(store)
-    segments = itertools.chain(
-        [prefix] if prefix else [], _segments(store, stamps, start, newest, counts), [runtime, links]
-    )
-    index = _merge(segments, generation)
+    b = _merged(itertools.chain([prefix] if prefix else [], _segments(store, stamps, start, newest, counts)))
+    own = b.n
+    # then the interpreter's entries and the text handed from one codebase to another's raise
+    # (made again at each merge, after the interpreter's, so the next merge's stored prefix
+    # leaves them out with those), added to the merge's builder one by one: the bytes merging
+    # an index built of them would lay out (``_absorb``), without building and finishing one
+    for e in itertools.chain(runtime_entries(), link_entries(store)):
+        b.add_entry(e)
+    index = b.finish(generation)
     index.extra["runtime"] = data_digest()
     covers = {
         "snapshots": len(stamps),
-        "entries": index.n_entries - runtime.n_entries - links.n_entries,
+        "entries": own,
         "digest": _digest(stamps),
         "each": [[i, h, n] for (i, h), n in zip(stamps, counts, strict=True)]
         if len(counts) == len(stamps)
