@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from store_helpers import table_rows
 
 from errdex.pipeline import index, index_releases
 from errdex.store import Store
@@ -153,23 +154,6 @@ def test_catalogues_sharing_an_extraction_cache_read_as_if_each_parsed_its_files
         assert _cache_rows(a) == _cache_rows(b) != []
 
 
-def _tables(path: str) -> dict[str, list[str]]:
-    """Every table of a SQLite catalogue, its rows sorted (the time of indexing left out)."""
-    import sqlite3
-    from contextlib import closing
-
-    out: dict[str, list[str]] = {}
-    with closing(sqlite3.connect(path)) as conn:
-        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        for name in names:
-            if name.startswith("sqlite_"):
-                continue
-            cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{name}")') if r[1] != "indexed_at"]
-            picked = ", ".join(f'"{c}"' for c in cols)
-            out[name] = sorted(repr(r) for r in conn.execute(f'SELECT {picked} FROM "{name}"'))
-    return out
-
-
 def test_a_history_overlapped_is_the_catalogue_of_one_release_after_another(tmp_path: Path) -> None:
     """The workers parse release k+1 while release k is resolved and written (``_overlapped``):
     every table, the records, lineages, versions, facts and the match index, equals the
@@ -182,8 +166,42 @@ def test_a_history_overlapped_is_the_catalogue_of_one_release_after_another(tmp_
         (s.version, s.reused, s.files, s.errors) for s in after
     ]
     assert overlap[1].reused > 0 and overlap[3].reused > 0
-    one, other = _tables(dbs["after"]), _tables(dbs["overlap"])
+    one, other = table_rows(dbs["after"]), table_rows(dbs["overlap"])
     assert one["error_lineage"] and one["snapshots"] and one["artifacts"]
     assert sorted(one) == sorted(other)
     for name in one:
         assert one[name] == other[name], name
+
+
+class _StopWhileWriting:
+    """A progress that interrupts the run (as Ctrl-C would) when the first release is about to
+    be written: by then the second one's files are with the workers."""
+
+    def stage(self, message: str) -> None:
+        if message == "writing the catalogue":
+            raise KeyboardInterrupt
+
+    def start_files(self, total: int) -> None:
+        pass
+
+    def advance(self, n: int) -> None:
+        pass
+
+
+def test_an_overlapped_history_interrupted_leaves_no_worker_behind(tmp_path: Path) -> None:
+    import psutil
+
+    me = psutil.Process()
+    before = {p.pid for p in me.children(recursive=True)}
+    with pytest.raises(KeyboardInterrupt):
+        index_releases(list(RELEASES), str(tmp_path / "c.db"), jobs=2, progress=_StopWhileWriting())
+    # the extraction's workers are the fork server's children (it is this process's)
+    workers = [
+        w
+        for p in me.children()
+        for w in p.children()
+        if w.pid not in before and w.is_running() and w.status() != psutil.STATUS_ZOMBIE
+    ]
+    assert workers == []
+    with Store.open(str(tmp_path / "c.db")) as store:
+        assert store.repos() == []  # nothing was written
