@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from sources_helpers import git, write
 
-from errdex.pipeline import index, index_releases
+from errdex.pipeline import _Quiet, index, index_releases
 from errdex.sources import SourceError
 from errdex.sources.releases import expand_releases, is_range
 from errdex.store import Store
@@ -799,7 +799,7 @@ def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_
             assert summary.changed and entries(store) == entries(alone_store)
 
 
-class _Stages:
+class _Stages(_Quiet):
     """The stages a run reports, kept."""
 
     def __init__(self) -> None:
@@ -807,12 +807,6 @@ class _Stages:
 
     def stage(self, message: str) -> None:
         self.lines.append(message)
-
-    def start_files(self, total: int) -> None:
-        pass
-
-    def advance(self, n: int) -> None:
-        pass
 
 
 def test_a_crafted_cache_found_while_overlapping_releases_is_parsed_again_as_one_after_another(

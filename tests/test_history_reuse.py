@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import text
 from store_helpers import table_rows
 
-from errdex.pipeline import index, index_releases
+from errdex.pipeline import _Quiet, index, index_releases
 from errdex.store import Store
 
 pytestmark = [pytest.mark.network, pytest.mark.slow]
@@ -173,19 +173,13 @@ def test_a_history_overlapped_is_the_catalogue_of_one_release_after_another(tmp_
         assert one[name] == other[name], name
 
 
-class _StopWhileWriting:
+class _StopWhileWriting(_Quiet):
     """A progress that interrupts the run (as Ctrl-C would) when the first release is about to
     be written: by then the second one's files are with the workers."""
 
     def stage(self, message: str) -> None:
         if message == "writing the catalogue":
             raise KeyboardInterrupt
-
-    def start_files(self, total: int) -> None:
-        pass
-
-    def advance(self, n: int) -> None:
-        pass
 
 
 def test_an_overlapped_history_interrupted_leaves_no_worker_behind(tmp_path: Path) -> None:
