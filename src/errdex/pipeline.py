@@ -214,8 +214,8 @@ def _overlapped(
 
     Each release's raise sites' callers are counted as soon as it is written, in that window
     too, from its code facts still in memory (``resolved_callers``), where the sequential run
-    counts every release at the end from the stored facts (decoded again: most of the count's
-    cost); a release's count reads that release alone, so the counts are the same."""
+    counts every release at the end from the stored facts (decoded again); a release's count
+    reads that release alone, so the counts are the same."""
     from pathlib import Path
 
     from errdex.extract import collector_paused
