@@ -18,6 +18,11 @@ this run and on this machine (wall time, and CPU time with the extraction's work
   user does when a release comes out (the lineages are extended). Which release comes last
   decides how many files are new to the catalogue: jax 0.12.0.1 changed one file of 0.12.0.
 
+``--compare R``: instead, R rounds of the newest alone, then the N releases one after another
+(``index_releases(overlap=False)``, as before hist23) and overlapped (the workers parse a release
+while the one before it is resolved and written: the default), each into an empty catalogue,
+with the catalogues compared table by table (sorted rows, the time of indexing left out).
+
 Targets: N releases <= 3x the newest alone; catalogue <= 2.5x one release; one more release
 <= 0.3x a first index. A table of where the catalogue's bytes go follows.
 """
@@ -113,12 +118,87 @@ def _cpu_of_tree(proc: subprocess.Popen[str]) -> float:
     return sum(seen.values())
 
 
+# ``index_releases`` in one mode, as ``errdex index`` runs it without its progress bar
+_DRIVER = """
+import sys
+from errdex.pipeline import index_releases
+from errdex.sources import default_cache_dir
+from errdex.sources.releases import expand_releases
+plan = expand_releases(sys.argv[1], cache_dir=default_cache_dir())
+index_releases(plan.specs, sys.argv[2], overlap=sys.argv[3] == "overlapped")
+"""
+
+
+def run_mode(db: Path, source: str, mode: str) -> tuple[float, float]:
+    """Wall and CPU time (the process tree's, ``_cpu_of_tree``) of indexing ``source`` in ``mode``."""
+    with tempfile.TemporaryFile("w+") as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-c", _DRIVER, source, str(db), mode], stderr=err, text=True)
+        cpu = _cpu_of_tree(proc)
+        took = time.perf_counter() - t0
+        if proc.returncode:
+            err.seek(0)
+            raise SystemExit(f"{mode} run of {source} failed:\n{err.read()}")
+    return took, cpu
+
+
+def dump(db: Path) -> dict[str, str]:
+    """Each table's digest over its rows, sorted (``indexed_at`` left out)."""
+    import hashlib
+
+    out: dict[str, str] = {}
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
+            if name.startswith("sqlite_"):
+                continue
+            cols = ", ".join(
+                f'"{r[1]}"' for r in conn.execute(f'PRAGMA table_info("{name}")') if r[1] != "indexed_at"
+            )
+            rows = sorted(repr(r) for r in conn.execute(f'SELECT {cols} FROM "{name}"'))
+            out[name] = hashlib.sha256("\n".join(rows).encode()).hexdigest()
+    return out
+
+
+def compare(package: str, history: list[str], newest: str, rounds: int) -> None:
+    """``--compare``: the sequential and the overlapped run, alternating, against the newest alone."""
+    version = [s.partition("==")[2] for s in (history[0], history[-1])]
+    source = f"pypi:{package}>={version[0]},<={version[1]}"
+    n = len(history)
+    print(f"\n{'round':<6} {'measure':<34} {'wall / CPU, s':>16} {'ratio to alone':>16}  load (1 min)")
+    for r in range(1, rounds + 1):
+        with tempfile.TemporaryDirectory() as tmp:
+            t_alone, c_alone, _ = run_index(Path(tmp) / "alone" / "c.db", newest)
+            print(
+                f"{r:<6} {newest + ' alone':<34} {t_alone:7.1f} / {c_alone:6.1f}  {'':>16}  {os.getloadavg()[0]:.1f}"
+            )
+            digests = {}
+            for mode in ("sequential", "overlapped"):
+                db = Path(tmp) / mode / "c.db"
+                db.parent.mkdir()
+                took, cpu = run_mode(db, source, mode)
+                digests[mode] = dump(db)
+                print(
+                    f"{r:<6} {f'{n} releases, {mode}':<34} {took:7.1f} / {cpu:6.1f}"
+                    f"  {took / t_alone:6.2f}x / {cpu / c_alone:5.2f}x  {os.getloadavg()[0]:.1f}",
+                    flush=True,
+                )
+            a, b = digests["sequential"], digests["overlapped"]
+            same = sum(a[k] == b.get(k) for k in a)
+            print(
+                f"{r:<6} catalogues: {same} of {len(a)} tables equal"
+                + ("" if a == b else f"; differ: {sorted(k for k in a if a[k] != b.get(k))}")
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--package", default="jax")
     ap.add_argument("--releases", type=int, default=20)
     ap.add_argument("--add", choices=("newer", "older"), default="older", help="which release is added last")
     ap.add_argument("--keep", type=Path, help="copy the history's catalogue here (c.db) before it is deleted")
+    ap.add_argument(
+        "--compare", type=int, metavar="R", help="R rounds: sequential against overlapped (see above)"
+    )
     args = ap.parse_args()
 
     from errdex.sources import default_cache_dir, open_source
@@ -133,6 +213,10 @@ def main() -> None:
     print(f"releases: {history[0]} .. {history[-1]} ({len(history)}), then {extra}", flush=True)
     for spec in plan.specs:  # downloads are not what is measured
         open_source(spec)
+    if args.compare:
+        compare(args.package, list(history), plan.specs[-1], args.compare)
+        print(f"\ncpus: {os.cpu_count()}")
+        return
 
     with tempfile.TemporaryDirectory() as tmp:
         alone, many = Path(tmp) / "alone" / "c.db", Path(tmp) / "many" / "c.db"

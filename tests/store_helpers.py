@@ -505,3 +505,20 @@ def as_version(engine: Engine, version: int) -> None:
             as_v7(conn)
         if version < 7:
             as_v6(conn)
+
+
+def table_rows(path: str) -> dict[str, list[str]]:
+    """Every table of a SQLite catalogue, its rows sorted (the time of indexing left out)."""
+    import sqlite3
+    from contextlib import closing
+
+    out: dict[str, list[str]] = {}
+    with closing(sqlite3.connect(path)) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        for name in names:
+            if name.startswith("sqlite_"):
+                continue
+            cols = [r[1] for r in conn.execute(f'PRAGMA table_info("{name}")') if r[1] != "indexed_at"]
+            picked = ", ".join(f'"{c}"' for c in cols)
+            out[name] = sorted(repr(r) for r in conn.execute(f'SELECT {picked} FROM "{name}"'))
+    return out

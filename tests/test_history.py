@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from sources_helpers import git, write
 
-from errdex.pipeline import index, index_releases
+from errdex.pipeline import _Quiet, index, index_releases
 from errdex.sources import SourceError
 from errdex.sources.releases import expand_releases, is_range
 from errdex.store import Store
@@ -756,32 +756,36 @@ def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[
         assert "This wording: v0.1.0 (1 of 4 indexed)" in page and f"/local/lib/errors/{new}" in page
 
 
-def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_path: Path) -> None:
+def _craft_cache(store: Store) -> None:
+    """Every cached extraction of the catalogue given sites of the wrong shape (well-formed
+    MessagePack all the same), one not decoding at all."""
     from sqlalchemy import select, update
 
     from errdex.extract.cache import decode, encode
     from errdex.store import schema as s
 
+    with store.engine.begin() as conn:
+        rows = conn.execute(
+            select(s.extractions.c.blob_sha, s.extractions.c.path, s.extractions.c.data)
+        ).all()
+        assert rows
+        for sha, path, data in rows:
+            facts = decode(data)
+            assert facts is not None
+            facts.sites = [1, "two"]  # type: ignore[list-item]  # well-formed JSON, wrong shapes
+            conn.execute(
+                update(s.extractions)
+                .where(s.extractions.c.blob_sha == sha, s.extractions.c.path == path)
+                .values(data=encode(facts))
+            )
+        conn.execute(update(s.extractions).where(s.extractions.c.path == "lib/__init__.py").values(data=b"x"))
+
+
+def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_path: Path) -> None:
     db = str(tmp_path / "c.db")
     index(f"{repo}@v0.1.0", db, jobs=1)
     with Store.open(db) as store:
-        with store.engine.begin() as conn:
-            rows = conn.execute(
-                select(s.extractions.c.blob_sha, s.extractions.c.path, s.extractions.c.data)
-            ).all()
-            assert rows
-            for sha, path, data in rows:
-                facts = decode(data)
-                assert facts is not None
-                facts.sites = [1, "two"]  # type: ignore[list-item]  # well-formed JSON, wrong shapes
-                conn.execute(
-                    update(s.extractions)
-                    .where(s.extractions.c.blob_sha == sha, s.extractions.c.path == path)
-                    .values(data=encode(facts))
-                )
-            conn.execute(
-                update(s.extractions).where(s.extractions.c.path == "lib/__init__.py").values(data=b"x")
-            )
+        _craft_cache(store)
         summary = index(f"{repo}@v0.2.0", db, jobs=1)
         alone = str(tmp_path / "alone.db")
         index(f"{repo}@v0.2.0", alone, jobs=1)
@@ -793,6 +797,37 @@ def test_a_crafted_extraction_cache_is_parsed_again_not_trusted(repo: Path, tmp_
 
         with Store.open(alone) as alone_store:
             assert summary.changed and entries(store) == entries(alone_store)
+
+
+class _Stages(_Quiet):
+    """The stages a run reports, kept."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def stage(self, message: str) -> None:
+        self.lines.append(message)
+
+
+def test_a_crafted_cache_found_while_overlapping_releases_is_parsed_again_as_one_after_another(
+    repo: Path, tmp_path: Path
+) -> None:
+    """Found unusable only once the release's files are gathered, the next release has begun
+    from them already: it begins again, and the catalogue is the sequential run's."""
+    from store_helpers import table_rows
+
+    dbs = {mode: str(tmp_path / f"{mode}.db") for mode in ("after", "overlap")}
+    seen = _Stages()
+    for mode, db in dbs.items():
+        index(f"{repo}@v0.1.0", db, jobs=1)
+        with Store.open(db) as store:
+            _craft_cache(store)
+        specs = [f"git:{repo}@v0.2.0", f"git:{repo}@v0.3.0", f"git:{repo}@v0.4.0"]
+        index_releases(
+            specs, db, jobs=2, overlap=mode == "overlap", progress=seen if mode == "overlap" else None
+        )
+    assert sum("cached extractions are unusable" in line for line in seen.lines) == 1
+    assert table_rows(dbs["after"]) == table_rows(dbs["overlap"])
 
 
 def test_a_tag_range_of_a_git_url_indexes_from_one_clone(repo: Path, tmp_path: Path) -> None:

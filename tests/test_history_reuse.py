@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import text
+from store_helpers import table_rows
 
-from errdex.pipeline import index, index_releases
+from errdex.pipeline import _Quiet, index, index_releases
 from errdex.store import Store
 
 pytestmark = [pytest.mark.network, pytest.mark.slow]
@@ -151,3 +152,50 @@ def test_catalogues_sharing_an_extraction_cache_read_as_if_each_parsed_its_files
         assert _records(a, first.snapshot_id) == _records(b, lent.snapshot_id) != []
         assert _facts(a, first.snapshot_id) == _facts(b, lent.snapshot_id)
         assert _cache_rows(a) == _cache_rows(b) != []
+
+
+def test_a_history_overlapped_is_the_catalogue_of_one_release_after_another(tmp_path: Path) -> None:
+    """The workers parse release k+1 while release k is resolved and written (``_overlapped``):
+    every table, the records, lineages, versions, facts and the match index, equals the
+    sequential run's, and each release reuses as many files."""
+    releases = [*RELEASES, "pypi:iniconfig==2.0.0", "pypi:iniconfig==2.1.0"]
+    dbs = {mode: str(tmp_path / f"{mode}.db") for mode in ("after", "overlap")}
+    after = index_releases(releases, dbs["after"], jobs=2, overlap=False)
+    overlap = index_releases(releases, dbs["overlap"], jobs=2)
+    assert [(s.version, s.reused, s.files, s.errors) for s in overlap] == [
+        (s.version, s.reused, s.files, s.errors) for s in after
+    ]
+    assert overlap[1].reused > 0 and overlap[3].reused > 0
+    one, other = table_rows(dbs["after"]), table_rows(dbs["overlap"])
+    assert one["error_lineage"] and one["snapshots"] and one["artifacts"]
+    assert sorted(one) == sorted(other)
+    for name in one:
+        assert one[name] == other[name], name
+
+
+class _StopWhileWriting(_Quiet):
+    """A progress that interrupts the run (as Ctrl-C would) when the first release is about to
+    be written: by then the second one's files are with the workers."""
+
+    def stage(self, message: str) -> None:
+        if message == "writing the catalogue":
+            raise KeyboardInterrupt
+
+
+def test_an_overlapped_history_interrupted_leaves_no_worker_behind(tmp_path: Path) -> None:
+    import psutil
+
+    me = psutil.Process()
+    before = {p.pid for p in me.children(recursive=True)}
+    with pytest.raises(KeyboardInterrupt):
+        index_releases(list(RELEASES), str(tmp_path / "c.db"), jobs=2, progress=_StopWhileWriting())
+    # the extraction's workers are the fork server's children (it is this process's)
+    workers = [
+        w
+        for p in me.children()
+        for w in p.children()
+        if w.pid not in before and w.is_running() and w.status() != psutil.STATUS_ZOMBIE
+    ]
+    assert workers == []
+    with Store.open(str(tmp_path / "c.db")) as store:
+        assert store.repos() == []  # nothing was written

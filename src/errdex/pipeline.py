@@ -142,11 +142,15 @@ def index_releases(
     cache_dir: str | None = None,
     on_summary: Callable[[IndexSummary], None] | None = None,
     sdist_tests: bool = True,
+    overlap: bool = True,
 ) -> list[IndexSummary]:
     """Index several releases (oldest first), each as ``index`` would, sharing the work.
 
     A file whose bytes an earlier release of the run (or of the catalogue) had is not parsed
     again; the lineages and the match index are rebuilt once, after the last release.
+    ``overlap`` (the default): the workers parse a release's changed files while this process
+    resolves and writes the release before it (``_overlapped``), the same catalogue as one
+    release after another (``overlap=False``) in less wall time.
     """
     from errdex.sources.git import fetch_once
     from errdex.store import Store
@@ -155,16 +159,30 @@ def index_releases(
     store = Store.open(db)
     memo: Memo = {}
     out: list[IndexSummary] = []
+
+    def done(summary: IndexSummary) -> None:
+        out.append(summary)
+        if on_summary is not None:
+            on_summary(summary)
+
     try:
         with fetch_once():  # releases of one git URL: only the first one's open refreshes the clone
-            for i, spec in enumerate(specs, 1):
-                prog.stage(f"release {i}/{len(specs)}: {spec}")
-                summary = _index_one(
-                    store, spec, jobs=jobs, prog=prog, cache_dir=cache_dir, memo=memo, sdist_tests=sdist_tests
-                )
-                out.append(summary)
-                if on_summary is not None:
-                    on_summary(summary)
+            if overlap:
+                _overlapped(store, specs, jobs, prog, cache_dir, memo, sdist_tests, done)
+            else:
+                for i, spec in enumerate(specs, 1):
+                    prog.stage(f"release {i}/{len(specs)}: {spec}")
+                    done(
+                        _index_one(
+                            store,
+                            spec,
+                            jobs=jobs,
+                            prog=prog,
+                            cache_dir=cache_dir,
+                            memo=memo,
+                            sdist_tests=sdist_tests,
+                        )
+                    )
     finally:
         repos = {x.repo for x in out}
         changed = sorted(
@@ -176,6 +194,77 @@ def index_releases(
         finally:
             store.close()
     return out
+
+
+def _overlapped(
+    store: Any,
+    specs: list[str],
+    jobs: int | None,
+    prog: Progress,
+    cache_dir: str | None,
+    memo: Memo,
+    sdist_tests: bool,
+    done: Callable[[IndexSummary], None],
+) -> None:
+    """Index ``specs`` in order, release k+1's changed files parsed by the workers while this
+    process resolves, links and writes release k: the stages that run here (one core) no longer
+    leave the other idle. Release k+1 begins once release k's files are gathered into ``memo``,
+    so it reuses the very files it would have after k was written (``_begin_extract``), and the
+    releases are written in order: the catalogue is the sequential run's.
+
+    Each release's raise sites' callers are counted as soon as it is written, in that window
+    too, from its code facts still in memory (``resolved_callers``), where the sequential run
+    counts every release at the end from the stored facts (decoded again); a release's count
+    reads that release alone, so the counts are the same."""
+    from pathlib import Path
+
+    from errdex.extract import collector_paused
+    from errdex.sources import open_source_with_report
+
+    def begin(i: int) -> tuple[float, Snapshot, list[tuple[str, str]], _Begun]:
+        prog.stage(f"release {i + 1}/{len(specs)}: {specs[i]}")
+        t0 = time.perf_counter()
+        snap, left_out = open_source_with_report(
+            specs[i],
+            cache_dir=Path(cache_dir) if cache_dir else None,
+            progress=prog.stage,
+            sdist_tests=sdist_tests,
+        )
+        with collector_paused():
+            return t0, snap, left_out, _begin_extract(store, snap, jobs, prog, memo)
+
+    ahead: _Begun | None = None  # the release whose files the workers are parsing
+    try:
+        nxt = begin(0) if specs else None
+        for i in range(len(specs)):
+            assert nxt is not None
+            t0, snap, left_out, ahead = nxt
+            with collector_paused():
+                _gather(ahead, prog, memo)
+            cur, ahead, nxt = ahead, None, None
+            if i + 1 < len(specs):
+                nxt = begin(i + 1)
+                ahead = nxt[3]
+            with collector_paused():
+                got = _finish_extract(cur, prog, memo)
+            if cur.redone and nxt is not None:  # begun from a memo made again since: once more
+                nxt[3].analysis.stop()
+                with collector_paused():
+                    ahead = _begin_extract(store, nxt[1], jobs, prog, memo)
+                nxt = (*nxt[:3], ahead)
+            held: HeldCode = {}
+            summary = index_snapshot(
+                store, snap, left_out, progress=prog, started=t0, extracted=got, rebuild=False, code=held
+            )
+            if held:  # counted now, from the code facts in memory, while the workers parse
+                with collector_paused():
+                    count_callers(store, held)
+                held.clear()
+            done(summary)
+    except BaseException:
+        if ahead is not None:
+            ahead.analysis.stop()
+        raise
 
 
 # per-file facts carried between the releases of one run, keyed by (blob sha, path)
@@ -396,9 +485,48 @@ def _extract_cached(
     """Extract one snapshot, reusing the facts of files whose bytes were extracted before (in
     this run's ``memo``, cached in the catalogue by the same extractor, or in the shared cache
     ``ERRDEX_EXTRACTION_CACHE`` names; ``store`` None: no catalogue)."""
+    begun = _begin_extract(store, snap, jobs, prog, memo)
+    try:
+        _gather(begun, prog, memo)
+        return _finish_extract(begun, prog, memo)
+    except BaseException:
+        begun.analysis.stop()
+        raise
+
+
+@dataclass(slots=True)
+class _Begun:
+    """One snapshot's extraction under way: the files reused found, the rest handed to the
+    workers (``_begin_extract``); ``_gather`` waits for them, ``_finish_extract`` resolves."""
+
+    snap: Snapshot
+    jobs: int | None
+    shas: dict[str, str]
+    known: dict[str, Any]
+    has_code: dict[str, bool]
+    stored: dict[str, tuple[bool, bytes]]
+    lent: dict[str, tuple[Any, bytes]]
+    shared: Any
+    priors: dict[str, list[bytes]] | None
+    analysis: Any  # extract.Analysis
+    fresh_rows: list[tuple[str, bool, bytes]] = field(default_factory=list)
+    # as they were before ``_gather`` (``_finish_extract`` parses the cached files again from them)
+    before: tuple[dict[str, Any], dict[str, bool], Memo] | None = None
+    reused: int = 0  # files not parsed now (known before the workers ran)
+    fell_back: bool = False  # the cached extractions proved unusable (``_unusable``), once
+    redone: bool = False  # and only after ``_gather``: see ``_finish_extract``
+
+
+def _begin_extract(store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None) -> _Begun:
+    """Find the files whose facts are known (``memo`` first, then the catalogue's cache and
+    the shared cache) and hand the others to the extraction's workers, returning at once.
+
+    In a run of releases (``index_releases``) the next release begins before the previous one
+    is written: the catalogue's cache then lacks that release's files, but ``memo`` holds every
+    one of them (``_gather``), so the files found are the same."""
     import hashlib
 
-    from errdex.extract import extract
+    from errdex.extract import start_analysis
     from errdex.extract.cache import decode
     from errdex.store.sharedcache import SharedExtractions
 
@@ -430,52 +558,84 @@ def _extract_cached(
         + (f" ({len(known)} reused, {len(lent)} from {shared.dir.parent})" if lent and shared else "")
     )
     priors = _statement_priors(memo, shared, [p for p in shas if p not in known])
-
-    def run() -> Any:  # (``known`` as it is when called)
-        return extract(
-            snap.files,
-            snap.info.repo,
-            jobs=jobs,
-            progress=prog.advance,
-            known=known,
-            encode=True,
-            statements=priors,
-        )
-
     prog.start_files(len(py_files))
+    analysis = start_analysis(snap.files, jobs=jobs, known=known, encode=True, statements=priors)
+    return _Begun(snap, jobs, shas, known, has_code, stored, lent, shared, priors, analysis)
+
+
+# what a cached extraction of the wrong shape raises once used (``_unusable``)
+_UNUSABLE = (TypeError, AttributeError, ValueError, KeyError, IndexError)
+
+
+def _unusable(b: _Begun, e: Exception, prog: Progress) -> None:
+    """A cached extraction decodes only into the extractor's own classes, but a crafted or
+    damaged catalogue (or shared cache) can still hold values of the wrong shape inside them:
+    parse those files instead of trusting the cache (``e`` re-raised when nothing was cached)."""
+    from errdex.extract import start_analysis
+
+    if b.fell_back or (not b.stored and not b.lent and not b.priors):
+        raise e
+    b.fell_back = True
+    prog.stage(f"cached extractions are unusable ({type(e).__name__}); parsing those files")
+    b.known = {p: f for p, f in b.known.items() if p not in b.stored and p not in b.lent}
+    b.lent = {}
+    b.priors = {} if b.priors is not None else None
+    prog.start_files(len(b.shas))
+    b.analysis = start_analysis(b.snap.files, jobs=b.jobs, known=b.known, encode=True, statements=b.priors)
+
+
+def _gather(b: _Begun, prog: Progress, memo: Memo | None) -> None:
+    """Wait for the workers' facts of the files parsed now; ``memo`` (and the cache rows)
+    learn every file of the release: the next release may begin from here on."""
+    b.before = (dict(b.known), dict(b.has_code), dict(memo) if memo is not None else {})
     try:
-        ex = run()
-    except (TypeError, AttributeError, ValueError, KeyError, IndexError) as e:
-        if not stored and not lent and not priors:
-            raise
-        # A cached extraction decodes only into the extractor's own classes, but a crafted or
-        # damaged catalogue (or shared cache) can still hold values of the wrong shape inside
-        # them: parse those files instead of trusting the cache.
-        prog.stage(f"cached extractions are unusable ({type(e).__name__}); parsing those files")
-        known = {p: f for p, f in known.items() if p not in stored and p not in lent}
-        lent = {}
-        priors = {} if priors is not None else None
-        prog.start_files(len(py_files))
-        ex = run()
-    if ex.replayed:
-        prog.stage(
-            f"{ex.replayed} unchanged functions and classes of changed files taken from earlier versions"
-        )
-    reused = len(known)
-    fresh_rows = _cache_rows(ex, known, has_code)
-    if shared is not None:
-        shared.put(_shared_entries(fresh_rows, ex.fresh, shas))
-    fresh_rows += _lent_rows(lent, known)
+        b.analysis.collect(prog.advance)
+    except _UNUSABLE as e:
+        b.analysis.stop()
+        _unusable(b, e, prog)
+        b.before = (dict(b.known), dict(b.has_code), b.before[2])
+        b.analysis.collect(prog.advance)
+    ex = b.analysis
+    b.reused = len(b.known)
+    b.fresh_rows = _cache_rows_of(ex.items, ex.by_path, ex.encoded, b.known, b.has_code)
+    b.fresh_rows += _lent_rows(b.lent, b.known)
     if memo is not None:  # the next release mostly shares this one's files: keep only these
         kept = [(k, v) for k, v in memo.items() if k[0] == _STATEMENTS]  # (one per path)
         memo.clear()
         memo.update(kept)
-        memo.update(((shas[p], p), (f, has_code[p])) for p, f in known.items() if p in shas)
-    _keep_statements(ex.libraries, memo, shared, shas)
+        memo.update(((b.shas[p], p), (f, b.has_code[p])) for p, f in b.known.items() if p in b.shas)
+        memo.update(((_STATEMENTS, p), (lib, False)) for p, lib in ex.libraries.items() if lib)
+
+
+def _finish_extract(b: _Begun, prog: Progress, memo: Memo | None) -> Extracted:
+    """Resolve the gathered snapshot's records and link its tests. Cached extractions found
+    unusable only now are parsed again (``b.redone``: ``memo`` is then made again too, and a
+    release begun from it meanwhile must begin again)."""
+    try:
+        ex = b.analysis.resolve(b.snap.info.repo)
+    except _UNUSABLE as e:
+        assert b.before is not None
+        b.known, b.has_code = b.before[0], b.before[1]
+        b.fresh_rows = []
+        if memo is not None:
+            memo.clear()
+            memo.update(b.before[2])
+        _unusable(b, e, prog)
+        b.redone = True
+        _gather(b, prog, memo)
+        ex = b.analysis.resolve(b.snap.info.repo)
+    if ex.replayed:
+        prog.stage(
+            f"{ex.replayed} unchanged functions and classes of changed files taken from earlier versions"
+        )
+    if b.shared is not None:
+        parsed = [r for r in b.fresh_rows if r[0] in ex.fresh]
+        b.shared.put(_shared_entries(parsed, ex.fresh, b.shas))
+        b.shared.put_statements((p, b.shas[p], lib) for p, lib in ex.libraries.items() if p in b.shas)
     expectations, linked = _expectations(ex, prog)
     # a file the shared cache lent is new to this catalogue: its code facts are written with it
-    stored_code = [p for p in known if p not in ex.fresh and p not in lent and has_code.get(p)]
-    return Extracted(ex, expectations, linked, stored_code, fresh_rows, reused, shas)
+    stored_code = [p for p in b.known if p not in ex.fresh and p not in b.lent and b.has_code.get(p)]
+    return Extracted(ex, expectations, linked, stored_code, b.fresh_rows, b.reused, b.shas)
 
 
 _STATEMENTS = "\0statements"  # a memo key's first part for a path's statement entries (no sha)
@@ -494,16 +654,6 @@ def _statement_priors(memo: Memo | None, shared: Any, paths: list[str]) -> dict[
         if memo is not None and (hit := memo.get((_STATEMENTS, path))) is not None:
             priors[path] = [hit[0], *priors.get(path, ())]
     return priors
-
-
-def _keep_statements(
-    libraries: dict[str, bytes], memo: Memo | None, shared: Any, shas: dict[str, str]
-) -> None:
-    """The statement entries made now, for the next release: in ``memo`` and the shared cache."""
-    if memo is not None:
-        memo.update(((_STATEMENTS, p), (lib, False)) for p, lib in libraries.items() if lib)
-    if shared is not None:
-        shared.put_statements((p, shas[p], lib) for p, lib in libraries.items() if p in shas)
 
 
 def _shared_hits(shared: Any, shas: dict[str, str]) -> dict[str, tuple[Any, bytes]]:
@@ -556,20 +706,33 @@ def _lent_rows(lent: dict[str, tuple[Any, bytes]], known: dict[str, Any]) -> lis
 
 
 def _cache_rows(ex: Any, known: dict[str, Any], has_code: dict[str, bool]) -> list[tuple[str, bool, bytes]]:
-    """Cache entries for the files parsed now (without their code facts, which have tables of
-    their own; encoded by the extraction's workers where it ran with ``encode=True``);
-    ``known`` and ``has_code`` learn those files too."""
+    """Cache entries for the files of ``ex`` parsed now (``_cache_rows_of``)."""
+    return _cache_rows_of(list(ex.fresh.items()), ex.fresh, ex.encoded, known, has_code)
+
+
+def _cache_rows_of(
+    items: list[tuple[str, Any]],
+    by_path: dict[str, Any],
+    encoded: dict[str, bytes],
+    known: dict[str, Any],
+    has_code: dict[str, bool],
+) -> list[tuple[str, bool, bytes]]:
+    """Cache entries for the files parsed now (``items``' paths: their facts in ``by_path``),
+    without their code facts, which have tables of their own (encoded by the extraction's
+    workers, ``encoded``, where it ran with ``encode=True``); ``known`` and ``has_code`` learn
+    those files too."""
     import dataclasses
 
     from errdex.extract import cache_entry
 
     rows: list[tuple[str, bool, bytes]] = []
-    for path, facts in ex.fresh.items():
+    for path, _ in items:
+        facts = by_path[path]
         has_code[path] = facts.code is not None
-        entry = ex.encoded.get(path)
+        entry = encoded.get(path)
         rows.append((path, has_code[path], entry if entry is not None else cache_entry(facts)))
         known[path] = dataclasses.replace(facts, code=None)
-    ex.encoded.clear()  # in the rows now
+    encoded.clear()  # in the rows now
     return rows
 
 

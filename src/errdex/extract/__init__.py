@@ -56,12 +56,14 @@ from errdex.testpaths import is_test_path, named_only
 
 __all__ = [
     "STOP_GRACE",
+    "Analysis",
     "Extraction",
     "cache_entry",
     "collector_paused",
     "extract",
     "extract_file",
     "is_test_path",
+    "start_analysis",
     "stop_pool",
     "worker_context",
     "worker_pool",
@@ -363,6 +365,17 @@ def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[Pr
     and stops the workers at once (``stop_pool``), where ``with`` would have waited for every
     submitted task to finish first.
     """
+    pool = _new_pool(workers, memory)
+    try:
+        yield pool
+        pool.shutdown(wait=True)
+    except BaseException:
+        stop_pool(pool)
+        raise
+
+
+def _new_pool(workers: int, memory: int | None) -> _Pool:
+    """A pool as ``worker_pool`` makes it; whoever holds it shuts it down or stops it."""
     pool = _Pool(
         max_workers=workers,
         mp_context=worker_context(),
@@ -370,12 +383,7 @@ def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[Pr
         initargs=(memory, lifeline()),
     )
     pool.futures = weakref.WeakSet()
-    try:
-        yield pool
-        pool.shutdown(wait=True)
-    except BaseException:
-        stop_pool(pool)
-        raise
+    return pool
 
 
 STOP_GRACE = 5.0  # seconds the workers have to leave on SIGTERM before SIGKILL, and the manager after
@@ -501,27 +509,6 @@ def _isolated_run(
     return True
 
 
-def _parallel(
-    chunks: list[list[tuple[str, bytes]]], workers: int, done: Done, opts: Opts
-) -> list[tuple[str, bytes]]:
-    """Analyse chunks in a pool; return the files of chunks that did not finish (pool broken)."""
-    finished: set[int] = set()
-    try:
-        with worker_pool(workers) as pool:
-            futures: list[Future[list[Analysed]]] = [pool.submit(_work, c, *_for(opts, c)) for c in chunks]
-            for i, fut in enumerate(futures):
-                try:
-                    result = fut.result()
-                except BrokenProcessPool:
-                    continue  # every chunk not finished when a worker died fails alike
-                for (path, _), analysed in zip(chunks[i], result, strict=True):
-                    done(path, *analysed)
-                finished.add(i)
-    except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
-        pass
-    return [item for i, c in enumerate(chunks) if i not in finished for item in c]
-
-
 def _needs_worker(data: bytes) -> bool:
     """Parsed only under a worker's memory limit: over ``IN_PROCESS_BYTES`` (and under the cap,
     past which nothing parses it at all)."""
@@ -551,25 +538,148 @@ def _serial(items: list[tuple[str, bytes]], done: Done, opts: Opts) -> None:
         _isolated(big, done, opts)
 
 
-def _analyse_all(items: list[tuple[str, bytes]], workers: int, done: Done, opts: Opts) -> None:
-    """Every item analysed once, ``done`` told of each: in a pool of ``workers`` when there
-    is more than one, else here (files too large to risk here in a limited worker)."""
-    if workers <= 1 or len(items) < 2:
-        _serial(items, done, opts)
-        return
-    finished: set[str] = set()
+@dataclass
+class Analysis:
+    """One snapshot's files handed to the extraction's workers (``start_analysis``), not yet
+    gathered (``collect``) or resolved (``resolve``). Between the start and the gathering the
+    caller is free to work while the workers parse: the history indexer resolves and writes
+    the previous release meanwhile (``pipeline.index_releases``), so its serial stages no
+    longer leave a core idle. Started and gathered at once, it is what ``extract`` does."""
 
-    def seen(path: str, facts: ModuleFacts, entry: bytes | None, made: tuple[bytes, int] | None) -> None:
-        finished.add(path)
-        done(path, facts, entry, made)
+    every: list[tuple[str, bytes]]  # every ``.py`` file, sorted by path
+    items: list[tuple[str, bytes]]  # those to parse (the rest were ``known``)
+    by_path: dict[str, ModuleFacts]  # path -> facts, the known ones first
+    workers: int
+    opts: Opts
+    pool: ProcessPoolExecutor | None = None  # None: parsed in ``collect``, in this process
+    chunks: list[list[tuple[str, bytes]]] = field(default_factory=list)
+    futures: list[Future[list[Analysed]]] = field(default_factory=list)
+    encoded: dict[str, bytes] = field(default_factory=dict)
+    libraries: dict[str, bytes] = field(default_factory=dict)
+    replayed: int = 0
 
-    try:
-        left = _parallel(_chunks(items, workers * 8), workers, seen, opts)
-    except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
-        _serial([i for i in items if i[0] not in finished], done, opts)
-    else:
+    def stop(self) -> None:
+        """End the workers at once (an interrupt, or an error, before ``collect``)."""
+        if self.pool is not None:
+            stop_pool(self.pool)
+            self.pool = None
+
+    def collect(self, progress: Callable[[int], None] | None = None) -> None:
+        """Wait for every file's facts (``progress`` told of each, the known ones at once)."""
+        if progress is not None and self.by_path:
+            progress(len(self.by_path))
+
+        def done(path: str, facts: ModuleFacts, entry: bytes | None, made: tuple[bytes, int] | None) -> None:
+            self.by_path[path] = facts
+            if entry is not None:
+                self.encoded[path] = entry
+            if made is not None:
+                self.libraries[path], n = made
+                self.replayed += n
+            if progress is not None:
+                progress(1)
+
+        if self.pool is None:
+            _serial(self.items, done, self.opts)
+            return
+        pool, self.pool = self.pool, None
+        finished: set[int] = set()
+        try:
+            try:
+                for i, fut in enumerate(self.futures):
+                    try:
+                        result = fut.result()
+                    except BrokenProcessPool:
+                        continue  # every chunk not finished when a worker died fails alike
+                    for (path, _), analysed in zip(self.chunks[i], result, strict=True):
+                        done(path, *analysed)
+                    finished.add(i)
+                pool.shutdown(wait=True)
+            except BaseException:  # as ``worker_pool`` leaves its block
+                stop_pool(pool)
+                raise
+        except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
+            pass
+        except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
+            _serial([i for i in self.items if i[0] not in self.by_path], done, self.opts)
+            return
+        self.futures.clear()
+        left = [item for i, c in enumerate(self.chunks) if i not in finished for item in c]
         if left:  # a worker died: the unfinished files, one by one, pin it on its file
-            _isolated(left, done, opts)
+            _isolated(left, done, self.opts)
+
+    def resolve(self, repo: str) -> Extraction:
+        """The records of the snapshot: its files' sites resolved across its modules (in this
+        process, in a fixed order), once ``collect`` has every file's facts."""
+        facts = [self.by_path[path] for path, _ in self.every]
+        resolver = Resolver(facts)
+        out = Extraction(
+            fresh={path: self.by_path[path] for path, _ in self.items},
+            encoded=self.encoded,
+            libraries=self.libraries,
+            replayed=self.replayed,
+        )
+        landed: list[tuple[ErrorRecord, tuple[str, int]]] = []
+        try:
+            for f in facts:
+                out.files.append(
+                    FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1])
+                )
+                out.symbols |= f.symbols
+                if f.code is not None:
+                    out.code[f.path] = f.code
+                # copies: linking fills ``error_ids``, and ``known`` facts serve several releases
+                out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
+                if f.sites:
+                    out.records.extend(build_records(repo, f.path, f.sites, resolver, landed))
+        finally:
+            resolver.close()
+        out.records = land_records(repo, out.records, landed)
+        cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
+        for r in out.records:
+            # a raise of a message the function was given is a relay only where calls supply one
+            # (a caught exception re-raised with its trail cut relays whatever its callers do)
+            if r.relay and f"{module_name(r.path)[0]}.{r.function}" not in resolver.supplied_to:
+                r.relay = (r.path, r.line) in cut
+        out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))
+        return out
+
+
+def start_analysis(
+    files: Sequence[SourceFile],
+    *,
+    jobs: int | None = None,
+    known: Mapping[str, ModuleFacts] | None = None,
+    encode: bool = False,
+    statements: Priors = None,
+) -> Analysis:
+    """Hand the files not ``known`` to a pool of ``jobs`` workers (every core when None) and
+    return at once; with one worker, or one file, they are parsed in ``collect`` here instead
+    (files too large to risk here in a limited worker). See ``extract`` for the arguments."""
+    every = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
+    known = known or {}
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    analysis = Analysis(
+        every,
+        [i for i in every if i[0] not in known],
+        {path: known[path] for path, _ in every if path in known},
+        workers,
+        (encode, statements),
+    )
+    if workers <= 1 or len(analysis.items) < 2:
+        return analysis
+    analysis.chunks = _chunks(analysis.items, workers * 8)
+    try:
+        analysis.pool = _new_pool(workers, WORKER_MEMORY)
+        for c in analysis.chunks:
+            analysis.futures.append(analysis.pool.submit(_work, c, *_for(analysis.opts, c)))
+    except OSError:  # no processes on this host (a sandbox): ``collect`` parses them here
+        analysis.stop()
+        analysis.futures.clear()
+    except BaseException:
+        analysis.stop()
+        raise
+    return analysis
 
 
 def extract(
@@ -591,65 +701,13 @@ def extract(
     reuse below the file (``reuse``): the entries of every file analysed now are left in
     ``Extraction.libraries``.
     """
-    every = sorted(((f.path, f.data) for f in files if f.path.endswith(".py")), key=lambda x: x[0])
-    known = known or {}
-    items = [i for i in every if i[0] not in known]
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    by_path: dict[str, ModuleFacts] = {}
-    for path, _ in every:
-        if path in known:
-            by_path[path] = known[path]
-    if progress is not None and by_path:
-        progress(len(by_path))
-
-    encoded: dict[str, bytes] = {}
-    libraries: dict[str, bytes] = {}
-    replayed = 0
-
-    def done(path: str, facts: ModuleFacts, entry: bytes | None, made: tuple[bytes, int] | None) -> None:
-        nonlocal replayed
-        by_path[path] = facts
-        if entry is not None:
-            encoded[path] = entry
-        if made is not None:
-            libraries[path], n = made
-            replayed += n
-        if progress is not None:
-            progress(1)
-
-    _analyse_all(items, workers, done, (encode, statements))
-    facts = [by_path[path] for path, _ in every]
-    resolver = Resolver(facts)
-    out = Extraction(
-        fresh={path: by_path[path] for path, _ in items},
-        encoded=encoded,
-        libraries=libraries,
-        replayed=replayed,
-    )
-    landed: list[tuple[ErrorRecord, tuple[str, int]]] = []
+    analysis = start_analysis(files, jobs=jobs, known=known, encode=encode, statements=statements)
     try:
-        for f in facts:
-            out.files.append(
-                FileReport(f.path, f.status, f.reason, f.is_test, f.module, module_name(f.path)[1])
-            )
-            out.symbols |= f.symbols
-            if f.code is not None:
-                out.code[f.path] = f.code
-            # copies: linking fills ``error_ids``, and ``known`` facts serve several releases
-            out.expectations.extend(dataclasses.replace(e, error_ids=[]) for e in f.expectations)
-            if f.sites:
-                out.records.extend(build_records(repo, f.path, f.sites, resolver, landed))
-    finally:
-        resolver.close()
-    out.records = land_records(repo, out.records, landed)
-    cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
-    for r in out.records:
-        # a raise of a message the function was given is a relay only where calls supply one
-        # (a caught exception re-raised with its trail cut relays whatever its callers do)
-        if r.relay and f"{module_name(r.path)[0]}.{r.function}" not in resolver.supplied_to:
-            r.relay = (r.path, r.line) in cut
-    out.records.sort(key=lambda r: (r.path, r.line, r.template, r.exc_type, r.kind, r.function))
-    return out
+        analysis.collect(progress)
+    except BaseException:
+        analysis.stop()
+        raise
+    return analysis.resolve(repo)
 
 
 # The type tuples of this module's ``isinstance`` tests, made once: ``isinstance(x, A | B)``
