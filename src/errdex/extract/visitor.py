@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import operator
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
@@ -295,6 +296,17 @@ Env = dict[str, EnvVal]
 CallArgs = tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]
 
 
+class ArgsMemo(NamedTuple):
+    """A call's evaluated arguments and what the evaluation read (``ModuleVisitor.call_args``)."""
+
+    call: ast.Call
+    env: Env
+    frame: Frame
+    names: tuple[str, ...]
+    values: tuple[EnvVal, ...]
+    out: CallArgs
+
+
 Guard = tuple[str, ast.AST]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
 Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
@@ -433,9 +445,9 @@ def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.k
 
 def _binds_one_local(stmt: ast.Assign, frame: Frame) -> bool:
     """``name = f(...)`` in a function, ``name`` not its ``cls``: the statement's handlers
-    change neither the environment, the frame nor the module's tables before the value is
-    evaluated (no ``.args`` target, no unpacking, no ``cls`` rebound, no module-level log
-    alias), so its call's arguments read twice before ``name`` is bound read the same state."""
+    change neither the frame nor the module's tables before the value is evaluated (no
+    ``.args`` target, no unpacking, no ``cls`` rebound, no module-level log alias), so its
+    call's arguments read twice read the same state but for the environment."""
     if type(stmt.value) is not ast.Call or len(stmt.targets) != 1:
         return False
     target = stmt.targets[0]
@@ -558,8 +570,8 @@ class ModuleVisitor:
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
         # the calls whose arguments ``name = f(...)`` evaluated (``call_args``), by node id;
-        # None outside such a statement, and once ``name`` is bound
-        self.args_memo: dict[int, tuple[ast.Call, CallArgs]] | None = None
+        # None outside such a statement
+        self.args_memo: dict[int, ArgsMemo] | None = None
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
         self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
@@ -1430,7 +1442,6 @@ class ModuleVisitor:
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
         )
         env[name] = self.eval_assigned(value, env, frame)
-        self.args_memo = None  # (what ``call_args`` kept held for this read: ``name`` is bound now)
         # (``_init_vararg`` is None outside an ``__init__``: the test first spares two calls)
         if frame.is_init and (item := _vararg_item(value, _init_vararg(frame))) is not None:
             env[name] = ph(item)  # ``name = args[0]``: that positional argument of the call
@@ -2390,17 +2401,26 @@ class ModuleVisitor:
     def call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
         """A call's arguments as values. In ``name = f(msg)`` (``on_assign_stmt``) the call's
         arguments are read as a raise site's (``raiser_call``) and again as the value bound to
-        ``name`` (``eval_assigned``), and nothing between the two reads changes the environment,
-        the frame or the module's tables (``_binds_one_local``): the second read reuses the
-        first. The memo closes once ``name`` is bound (``assign_name``)."""
+        ``name`` (``eval_assigned``), and nothing between the two reads changes the frame or the
+        module's tables (``_binds_one_local``): the second read reuses the first while the
+        environment holds the same value object under every name (binding ``name`` may
+        change that, and then the call is evaluated again)."""
         memo = self.args_memo
         if memo is None:
             return self.eval_call_args(call, env, frame)
+        names, values = tuple(env), tuple(env.values())
         got = memo.get(id(call))
-        if got is not None and got[0] is call:
-            return got[1]
+        if (
+            got is not None
+            and got.call is call
+            and got.env is env
+            and got.frame is frame
+            and got.names == names
+            and all(map(operator.is_, got.values, values))
+        ):
+            return got.out
         out = self.eval_call_args(call, env, frame)
-        memo[id(call)] = (call, out)
+        memo[id(call)] = ArgsMemo(call, env, frame, names, values, out)
         return out
 
     def eval_call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
