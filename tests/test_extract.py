@@ -6,9 +6,7 @@ would actually print for each statement.
 
 from __future__ import annotations
 
-import ast
 import pathlib
-from typing import Any
 
 import pytest
 
@@ -895,44 +893,3 @@ def test_the_extractors_isinstance_tests_build_no_union_per_call() -> None:
             ):
                 found.append(f"{path.name}:{node.lineno}")
     assert found == []
-
-
-def test_a_calls_arguments_read_twice_by_one_assignment_are_evaluated_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``result = fail(f"...")`` reads the call's arguments as a raise site's and again as the
-    value bound to ``result``: the second read reuses the first. With two targets the first is
-    bound before the second is read, so each read evaluates them; the records are the same."""
-    from errdex.extract.visitor import ModuleVisitor
-
-    src = b"""
-def fail(message):
-    raise ValueError(message)
-
-
-def check(size):
-    result = fail(f"bad size {size}")
-    return result
-
-
-def rebind(size):
-    size = text = fail(f"bad size {size}")
-    return size, text
-"""
-    evaluated: list[int] = []
-    real = ModuleVisitor.eval_call_args
-
-    def counted(self: ModuleVisitor, call: ast.Call, env: Any, frame: Any) -> Any:
-        evaluated.append(call.lineno)
-        return real(self, call, env, frame)
-
-    monkeypatch.setattr(ModuleVisitor, "eval_call_args", counted)
-    found = extract([SourceFile("pkg/mod.py", src)], REPO, jobs=1)
-    assert sorted((r.line, r.function, r.template) for r in found.records) == [
-        (3, "fail", "{message}"),
-        (7, "check", "bad size {size}"),
-        (12, "rebind", "bad size {size}"),
-    ]
-    # line 7: the raise site's read and the bound value's are one evaluation; line 12 (two
-    # targets, ``size`` bound before ``text`` is read) evaluates the call for each read
-    assert evaluated == [3, 7, 12, 12, 12]

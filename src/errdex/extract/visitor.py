@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import ast
 import builtins
-import operator
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from errdex.astutil import child_nodes
 from errdex.astutil import dotted_name as _dotted
@@ -293,20 +292,6 @@ class TypesVal:
 
 EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | None
 Env = dict[str, EnvVal]
-CallArgs = tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]
-
-
-class ArgsMemo(NamedTuple):
-    """A call's evaluated arguments and what the evaluation read (``ModuleVisitor.call_args``)."""
-
-    call: ast.Call
-    env: Env
-    frame: Frame
-    names: tuple[str, ...]
-    values: tuple[EnvVal, ...]
-    out: CallArgs
-
-
 Guard = tuple[str, ast.AST]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
 Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
@@ -443,17 +428,6 @@ def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.k
     return isinstance(f, ast.Name) and f.id in ("dedent", "cleandoc")
 
 
-def _binds_one_local(stmt: ast.Assign, frame: Frame) -> bool:
-    """``name = f(...)`` in a function, ``name`` not its ``cls``: the statement's handlers
-    change neither the frame nor the module's tables before the value is evaluated (no
-    ``.args`` target, no unpacking, no ``cls`` rebound, no module-level log alias), so its
-    call's arguments read twice read the same state but for the environment."""
-    if type(stmt.value) is not ast.Call or len(stmt.targets) != 1:
-        return False
-    target = stmt.targets[0]
-    return type(target) is ast.Name and target.id != frame.cls_name
-
-
 def _partial_rewrap(value: ast.expr) -> bool:
     """``functools.partial(textwrap.indent, prefix="  ")`` (or of ``textwrap.dedent``): a
     name bound to it is a rewrap helper, as a ``def`` returning that call of its parameter is."""
@@ -569,9 +543,6 @@ class ModuleVisitor:
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
-        # the calls whose arguments ``name = f(...)`` evaluated (``call_args``), by node id;
-        # None outside such a statement
-        self.args_memo: dict[int, ArgsMemo] | None = None
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
         self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
@@ -744,18 +715,13 @@ class ModuleVisitor:
             handler(stmt, env, frame, guards)
 
     def on_assign_stmt(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
-        if self.want_sites and frame.kind == "function" and _binds_one_local(stmt, frame):
-            self.args_memo = {}  # (``call_args``: the raise site's read and the bound value's)
-        try:
-            if self.want_sites and type(stmt.value) is ast.Call:
-                self.raiser_call(stmt, stmt.value, env, frame, guards)
-            if self.want_sites and frame.kind == "module":
-                self.log_aliases_from(stmt)
-            if self.want_sites and frame.kind == "function":
-                self.args_rewrite(stmt, env, frame, guards)
-            self.on_assign(stmt, env, frame)
-        finally:
-            self.args_memo = None
+        if self.want_sites and type(stmt.value) is ast.Call:
+            self.raiser_call(stmt, stmt.value, env, frame, guards)
+        if self.want_sites and frame.kind == "module":
+            self.log_aliases_from(stmt)
+        if self.want_sites and frame.kind == "function":
+            self.args_rewrite(stmt, env, frame, guards)
+        self.on_assign(stmt, env, frame)
         if self.want_sites and frame.kind == "function" and type(stmt.value) is ast.Call:
             self.built_away(stmt, stmt.value, env, frame, guards, stmt.targets)
 
@@ -2398,32 +2364,9 @@ class ModuleVisitor:
             value = ph(self.src(node))
         return Arg(self.src(node), value, str_typed, items)
 
-    def call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
-        """A call's arguments as values. In ``name = f(msg)`` (``on_assign_stmt``) the call's
-        arguments are read as a raise site's (``raiser_call``) and again as the value bound to
-        ``name`` (``eval_assigned``), and nothing between the two reads changes the frame or the
-        module's tables (``_binds_one_local``): the second read reuses the first while the
-        environment holds the same value object under every name (binding ``name`` may
-        change that, and then the call is evaluated again)."""
-        memo = self.args_memo
-        if memo is None:
-            return self.eval_call_args(call, env, frame)
-        names, values = tuple(env), tuple(env.values())
-        got = memo.get(id(call))
-        if (
-            got is not None
-            and got.call is call
-            and got.env is env
-            and got.frame is frame
-            and got.names == names
-            and all(map(operator.is_, got.values, values))
-        ):
-            return got.out
-        out = self.eval_call_args(call, env, frame)
-        memo[id(call)] = ArgsMemo(call, env, frame, names, values, out)
-        return out
-
-    def eval_call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
+    def call_args(
+        self, call: ast.Call, env: Env, frame: Frame
+    ) -> tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]:
         args: list[Arg] = []
         for a in call.args:
             if isinstance(a, ast.Starred):
