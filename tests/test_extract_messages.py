@@ -2365,3 +2365,22 @@ def test_standard_library_error_built_from_a_parameter_is_no_relay() -> None:
          "While reading from {fpname!r} [line {lineno}]: section {sectname!r} already exists", False),
         (13, "argparse.ArgumentError", "{message}", True),
     }  # fmt: skip
+
+
+def test_exception_a_helper_returns_raised_by_its_caller(shapes: Shapes) -> None:
+    # ``factor = self._get_conversion_factor(src, dst)`` then, under ``isinstance``, ``raise
+    # factor``: the exception the method returns, its class's printer over the call's arguments
+    assert templates(shapes, "returned_narrowed") == {
+        ("DimensionalityError", "Cannot convert from '{src}' ({src_dim}) to '{dst}' ({dst_dim})")
+    }
+    # ``e = exc or ParsingError(fpname)`` ... ``return e`` in the helper, ``e = self._handle_error(e,
+    # fpname, ...)`` in a loop and ``raise e`` after it: the standard-library class's message
+    assert templates(shapes, "returned_collected") == {
+        ("ParsingError", "Source contains parsing errors: {fpname!r}")
+    }
+    # a module function returning ``KeyError(f"...")`` or None, its result checked and raised
+    assert templates(shapes, "returned_checked") == {
+        ("KeyError", "no property {key!r} in {type(obj).__name__}")
+    }
+    # a function returning no exception it builds: the local stays the placeholder it was
+    assert templates(shapes, "returned_unknown") == {(UNKNOWN_EXC_TYPE, "{err}")}
