@@ -831,9 +831,13 @@ class Resolver:
 
     def returned_exc(self, call: ExcSpec, depth: int) -> list[Resolved]:
         """The exceptions a call's function returns (one level: its ``return Exc(...)``s, with the
-        call's arguments in its parameters); empty when it returns none it builds."""
+        call's arguments in its parameters); empty when it returns none it builds. An exception
+        built without arguments is given its text later (``e = error_cast(); e.args = (arg,);
+        return e``), so then the raise keeps its placeholder."""
         found = self.callee(call.helper) if call.helper is not None else None
         if found is None or found[1].exc is None:
+            return []
+        if any(not (e.args or e.kwargs or e.helper) for e in (found[1].exc, *found[1].exc_more)):
             return []
         return self.via_helper(call, depth) or []
 
