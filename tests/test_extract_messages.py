@@ -2426,3 +2426,25 @@ def test_a_generators_pieces_keep_every_single_alternative_within_the_cap() -> N
     singles = {"".join(f"b{j}" if j == i else f"a{j}" for j in range(6)) for i in range(6)}
     assert set(forms[1:7]) == singles
     assert all(sum(f.count(f"b{i}") for i in range(6)) == 2 for f in forms[7:])
+
+
+def test_exception_a_helper_returns_raised_by_its_caller(shapes: Shapes) -> None:
+    # ``factor = self._get_conversion_factor(src, dst)`` then, under ``isinstance``, ``raise
+    # factor``: the exception the method returns, its class's printer over the call's arguments
+    assert templates(shapes, "returned_narrowed") == {
+        ("DimensionalityError", "Cannot convert from '{src}' ({src_dim}) to '{dst}' ({dst_dim})")
+    }
+    # ``e = exc or ParsingError(fpname)`` ... ``return e`` in the helper, ``e = self._handle_error(e,
+    # fpname, ...)`` in a loop and ``raise e`` after it: the standard-library class's message
+    assert templates(shapes, "returned_collected") == {
+        ("ParsingError", "Source contains parsing errors: {fpname!r}")
+    }
+    # a module function returning ``KeyError(f"...")`` or None, its result checked and raised
+    assert templates(shapes, "returned_checked") == {
+        ("KeyError", "no property {key!r} in {type(obj).__name__}")
+    }
+    # a function returning no exception it builds: the local stays the placeholder it was
+    assert templates(shapes, "returned_unknown") == {(UNKNOWN_EXC_TYPE, "{err}")}
+    # an exception returned after its text is set on it (``e = error_cast(); e.args = (...)``):
+    # the construction says nothing of the text, so the placeholder stays
+    assert templates(shapes, "returned_later") == {(UNKNOWN_EXC_TYPE, "{err}")}

@@ -70,6 +70,10 @@ class ExcSpec:
     # ``helper`` names the factory too, with the outer call's arguments, given to the function
     # the factory returns (``ModuleFacts.closures``)
     maker: Ref | None = None
+    # ``err = check(x)`` ... ``raise err`` (``opaque``): the calls of the codebase's functions the
+    # raised local is bound from; a function that returns an exception it builds (``return
+    # Exc(msg)``) makes the raise that exception, the call's arguments in its parameters
+    returned: tuple[ExcSpec, ...] = ()
 
 
 @by_fields

@@ -807,6 +807,12 @@ class Resolver:
     def exc(self, spec: ExcSpec, depth: int = 0) -> list[Resolved]:
         """What a site raises: one resolution per class it may raise (a class taken from a
         mapping of classes may be any of them); empty when a call turns out not to raise."""
+        if spec.returned and depth <= _MAX_DEPTH:
+            # ``err = _check(obj, key); raise err``: what the functions return, where one builds
+            # an exception (``return KeyError(...)``); else the local's placeholder below
+            built = [r for call in spec.returned for r in self.returned_exc(call, depth)]
+            if built:
+                return built
         if (spec.types or spec.types_refs) and (spec.helper is None or self.made_types(spec)):
             return self.exc_types(spec, depth)
         if spec.helper is not None and not spec.via_call and (made := self.lower_class(spec)) is not None:
@@ -822,6 +828,18 @@ class Resolver:
             # it builds is not known
             spec = replace(spec, exc_type=UNKNOWN_EXC_TYPE)
         return [self.exc_class(spec, depth)]
+
+    def returned_exc(self, call: ExcSpec, depth: int) -> list[Resolved]:
+        """The exceptions a call's function returns (one level: its ``return Exc(...)``s, with the
+        call's arguments in its parameters); empty when it returns none it builds. An exception
+        built without arguments is given its text later (``e = error_cast(); e.args = (arg,);
+        return e``), so then the raise keeps its placeholder."""
+        found = self.callee(call.helper) if call.helper is not None else None
+        if found is None or found[1].exc is None:
+            return []
+        if any(not (e.args or e.kwargs or e.helper) for e in (found[1].exc, *found[1].exc_more)):
+            return []
+        return self.via_helper(call, depth) or []
 
     def lower_class(self, spec: ExcSpec) -> ExcSpec | None:
         """``raise gTTSError(...)``, ``raise error(...)``: a call the visitor took for a helper

@@ -1016,6 +1016,8 @@ class ModuleVisitor:
                 if not self.want_sites:
                     continue
                 spec = self.opaque_spec(exc, frame)
+                if isinstance(exc, ast.Name) and not self.is_caught(exc.id, frame):
+                    spec = replace(spec, returned=self.returned_by(exc.id, env, frame))
                 if raised is not stmt.exc and exc is raised and self.is_caught_name(exc, frame):
                     # ``raise exc.with_traceback(None)`` of a caught exception: the trail to where
                     # it was made is cut, so a traceback ends here; that raise is the site
@@ -2150,12 +2152,8 @@ class ModuleVisitor:
                 if spec.helper is not None:
                     frame.exc_return = spec
                     return
-        if isinstance(value, ast.Name):
-            cur = env.get(value.id)
-            if isinstance(cur, ExcVal):
-                if frame.exc_return is None:
-                    frame.exc_return = cur.spec
-                return
+        if isinstance(value, ast.Name) and self.returns_exc_local(value.id, env, frame):
+            return
         if self.is_stringy(value, env):
             v = self.eval_msg(value, env, frame)
             if value_has_literal(v) or _forwarded_call(v):
@@ -2596,6 +2594,50 @@ class ModuleVisitor:
         root = _root_name(exc)
         sources = _binding_calls(exc.id, frame) if isinstance(exc, ast.Name) else ()
         return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
+
+    def returned_by(self, name: str, env: Env, frame: Frame) -> tuple[ExcSpec, ...]:
+        """``err = _check(obj, key)`` then ``raise err``: each call of a function the raised local
+        is bound from in this function, as ``raise _check(obj, key)`` would be written; what the
+        function returns is known only once the codebase is (``Resolver.exc``). Bounded."""
+        out: list[ExcSpec] = []
+        for value in frame.bound_from(name):
+            if type(value) is not ast.Call:
+                continue
+            spec = self.call_spec(value, env, frame)
+            if spec.helper is not None and spec not in out:
+                out.append(spec)
+                if len(out) == _MAX_RETURNED:
+                    break
+        return tuple(out)
+
+    def returns_exc_local(self, name: str, env: Env, frame: Frame) -> bool:
+        """``return e`` of a local holding an exception: the function is a factory of it (False:
+        the local holds no exception known here)."""
+        cur = env.get(name)
+        if isinstance(cur, ExcVal):
+            if frame.exc_return is None:
+                frame.exc_return = cur.spec
+            return True
+        # a local built as an exception in some branch (``e = exc or ParsingError(fpname)``)
+        built = self.built_returns(name, env, frame) if frame.kind == "function" else []
+        for spec in built:
+            if frame.exc_return is None:
+                frame.exc_return = spec
+            elif spec != frame.exc_return and len(frame.exc_more) < _MAX_EXC_RETURNS:
+                frame.exc_more.append(spec)
+        return bool(built)
+
+    def built_returns(self, name: str, env: Env, frame: Frame) -> list[ExcSpec]:
+        """``e = exc or ParsingError(fpname)`` ... ``return e``: the exceptions with arguments the
+        returned local is built as in the function (either arm of ``or``/``if``-``else``), each one
+        a caller of the function may raise. Bounded."""
+        out: list[ExcSpec] = []
+        for value in frame.bound_from(name):
+            arms = value.values if isinstance(value, ast.BoolOp) else _branches(value)
+            for arm in arms:
+                if _builds_exception(arm) and (spec := self.exc_spec(arm, env, frame)) is not None:
+                    out.append(spec)
+        return out[: _MAX_EXC_RETURNS + 1]
 
     @staticmethod
     def first_message(args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...]) -> Value | None:
@@ -3708,6 +3750,7 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
 
 
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
+_MAX_RETURNED = 2  # calls a raised local is bound from, each resolved to what its function returns
 _MAX_ITEMS = 8  # items of a list or tuple literal argument kept for a later ``*args[0]``
 
 
