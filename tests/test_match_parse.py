@@ -1363,3 +1363,88 @@ def test_cleo_rendering_with_its_stack_and_a_chain() -> None:
         (169, "parse_single_constraint"),
     ]
     assert first.frames[0].source == "exit_code = self._run(io)"
+
+
+_JSON_BODY = (  # an API's error body as a client logged it: the traceback is one escaped JSON string
+    '{"detail":"Failed to load items","error":"internal","traceback":"Traceback (most recent call last):\\n'
+    '  File \\"/srv/app/.venv/lib/python3.12/site-packages/dbdriver/core.py\\", line 204, in _make_socket\\n'
+    "    sock = socket.create_connection((host, port), timeout)\\n"
+    '  File \\"/usr/lib/python3.12/socket.py\\", line 850, in create_connection\\n'
+    "    sock.connect(sa)\\n"
+    'TimeoutError: [Errno 110] Operation timed out\\n"}'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # a JSON string holding a traceback: its escapes resolved, keys dropped, each value on
+        # lines of its own, the traceback parsed as printed
+        (_JSON_BODY, ("TimeoutError", "[Errno 110] Operation timed out", [
+            ("/srv/app/.venv/lib/python3.12/site-packages/dbdriver/core.py", 204, "_make_socket"),
+            ("/usr/lib/python3.12/socket.py", 850, "create_connection")])),
+        # one quoted string, cut where the paste ends (no closing quote)
+        ('"Traceback (most recent call last):\\n  File \\"/app/job.py\\", line 3, in run\\n    load(\\"x\\")\\n'
+         "ValueError: bad\\tinput",
+         ("ValueError", "bad\tinput", [("/app/job.py", 3, "run")])),
+        # a Python repr of the text (the quotes inside left unescaped): the line unescaped whole
+        ("'Traceback (most recent call last):\\n  File \"/app/job.py\", line 3, in run\\n    load()\\n"
+         "KeyError: missing\\n'",
+         ("KeyError", "missing", [("/app/job.py", 3, "run")])),
+    ],
+)  # fmt: skip
+def test_a_traceback_pasted_with_escaped_line_breaks_is_unescaped(
+    text: str, want: tuple[str, str, list[tuple[str, int, str]]]
+) -> None:
+    q = parse(text)
+    assert (q.exc_type, q.message, [(f.path, f.line, f.function) for f in q.frames]) == want
+
+
+def test_a_traceback_with_real_line_breaks_keeps_the_escapes_its_lines_show() -> None:
+    # a frame's source printing an escaped newline: the paste has real lines and is left as is
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/app/report.py", line 9, in emit\n'
+        '    out.write("Traceback (most recent call last):\\n" + body)\n'
+        "OSError: [Errno 28] No space left on device\n"
+    )
+    assert q.exc_type == "OSError"
+    assert q.frames[-1].source == 'out.write("Traceback (most recent call last):\\n" + body)'
+
+
+_PYTEST_ENTRY = (  # pytest's long report of a library frame, cut before its ``>`` and ``E`` lines
+    "self = <kernelkit.client.BlockingClient object at 0x7f9e103e7588>\n"
+    "timeout = 60\n"
+    "\n"
+    "    def wait_for_ready(self, timeout=None):\n"
+    '        """Wait until the kernel answers."""\n'
+    "        abs_timeout = time.time() + timeout\n"
+    "        while not self.is_alive():\n"
+    "            if time.time() > abs_timeout:\n"
+    '                raise RuntimeError("Kernel didn\'t respond in %d seconds" % timeout)\n'
+    "            time.sleep(0.2)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        # the entry's arguments, then its ``def`` and source: the last literal raise shown
+        (_PYTEST_ENTRY, ("RuntimeError", "Kernel didn't respond in %d seconds")),
+        # the entry's ``>`` line is the raise (cut before ``E``): that class and that text
+        ("    def test_load():\n>       load()\n\ntests/test_io.py:7: \n"
+         "_ _ _ _ _ _ _ _ _ _ _ _ _ _ _ _\n\npath = None\n\n    def load(path=None):\n"
+         "        if path is None:\n>           raise ValueError('no path given')\n",
+         ("ValueError", "no path given")),
+        # a ``>`` line that is no raise: the raise above it was not reached, nothing is known
+        ("path = 'a'\n\n    def load(path=None):\n        if path is None:\n"
+         "            raise ValueError('no path given')\n>       return read(path)\n", (None, None)),
+        # plain code with a raise, no pytest shape: the text stays the message
+        ("if x is None:\n    raise ValueError('no x')\n", (None, None)),
+    ],
+)  # fmt: skip
+def test_a_pytest_entry_cut_before_its_e_line_names_the_error_its_raise_shows(
+    text: str, want: tuple[str | None, str | None]
+) -> None:
+    q = parse(text)
+    assert (q.exc_type, want[1] if want[1] is None else q.message) == want

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import html
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -125,6 +126,8 @@ def clean(text: str) -> tuple[str, bool]:
     truncated = len(text) > INPUT_CAP
     if truncated:
         text = text[-INPUT_CAP:]
+    if "\\n" in text:  # before line ends are normalised: an escaped ``\\r\\n`` is one line end
+        text = _unescape_lines(text)
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\x00", " ")
     if "\x1b" in text:
         text = _ANSI.sub("", text)
@@ -144,6 +147,98 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+# a traceback's or a report's line breaks written as JSON or Python escapes (``\n``): the text
+# was copied out of a string (a log record, an API response, a notebook's JSON)
+_ESCAPED_MARKERS = ("(most recent call last):\\n", '\\n  File \\"', '\\n  File "', "\\nE   ")
+ESCAPED_LINE_CAP = 200_000  # characters of one line decoded as escaped text
+
+
+def _unescape_lines(text: str) -> str:
+    """The paste with its escaped lines unescaped (``_unescaped``), unless it already has a
+    traceback's real lines: then an escaped marker is text a frame's source prints."""
+    if not any(m in text for m in _ESCAPED_MARKERS):
+        return text
+    lines = text.split("\n")
+    if any(_TB_HEADER.match(ln) or _PY_FRAME.match(ln) for ln in lines):
+        return text
+    return "\n".join(_unescaped(ln) for ln in lines)
+
+
+def _unescaped(ln: str) -> str:
+    """A line holding a traceback's escaped line breaks: the text of each JSON string on it
+    (keys dropped: a key is a string followed by ``:``) on lines of its own, or, when the
+    traceback is not inside a quoted string (a Python repr, a bare escaped paste), the line
+    itself unescaped. A line with real structure around it is left as it is."""
+    if len(ln) > ESCAPED_LINE_CAP or not any(m in ln for m in _ESCAPED_MARKERS):
+        return ln
+    strings = _json_strings(ln)
+    if not any(any(m in body for m in _ESCAPED_MARKERS) for body in strings):
+        return _unescape(_unquoted(ln.strip()))
+    return "\n".join(_decoded(body) for body in strings)
+
+
+def _unquoted(body: str) -> str:
+    """A repr's text without its enclosing quotes (the closing one may be cut off)."""
+    quote = body[:1]
+    if quote not in ("'", '"'):
+        return body
+    body = body[1:]
+    if body.endswith(quote) and not body.endswith("\\" + quote):
+        body = body[:-1]
+    return body
+
+
+def _json_strings(ln: str) -> list[str]:
+    """The bodies (still escaped) of the JSON string values on a line, in order, the last one
+    possibly cut where the paste ends; one linear scan, keys left out."""
+    out: list[str] = []
+    i, n = 0, len(ln)
+    while i < n:
+        start = ln.find('"', i)
+        if start < 0:
+            break
+        j = start + 1
+        while j < n and ln[j] != '"':
+            j += 2 if ln[j] == "\\" else 1
+        body = ln[start + 1 : min(j, n)]
+        i = j + 1
+        k = i
+        while k < n and ln[k] in " \t":
+            k += 1
+        if k >= n or ln[k] != ":":
+            out.append(body)
+    return out
+
+
+def _decoded(body: str) -> str:
+    """A JSON string body's text (escapes resolved); a body cut inside an escape loses it."""
+    body = body.rstrip("\\") if (len(body) - len(body.rstrip("\\"))) % 2 else body
+    try:
+        text = json.loads('"' + body + '"')
+    except ValueError:  # a raw tab or a bad ``\\u``: the common escapes by hand
+        return _unescape(body)
+    return text if isinstance(text, str) else body
+
+
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "'": "'", "\\": "\\", "/": "/"}
+
+
+def _unescape(text: str) -> str:
+    """Text with its common backslash escapes resolved (one pass; others kept as written)."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        j = text.find("\\", i)
+        if j < 0 or j + 1 >= n:
+            out.append(text[i:])
+            break
+        out.append(text[i:j])
+        c = text[j + 1]
+        out.append(_ESCAPES.get(c, "\\" + c))
+        i = j + 2
+    return "".join(out)
 
 
 def _unfence(ln: str) -> str:
@@ -614,6 +709,8 @@ def parse(text: str) -> ParsedQuery:
         _message_of_raise_line(b)
         if not b.exc_type:
             _message_of_shown_raise(b, text)
+    elif len(blocks) == 1 and not b.frames and not b.exc_type:
+        _message_of_pytest_listing(b, cleaned)
     kind, level = b_kind(b)
     frames = b.frames
     return ParsedQuery(
@@ -632,9 +729,11 @@ def parse(text: str) -> ParsedQuery:
 
 
 # ``raise pkg.SomeError("text`` (the statement may be cut where the paste ends): the class and
-# the literal text of its first argument, a plain string (an f-string's fields are unknown)
+# the literal text of its first argument, a plain string (an f-string's fields are unknown),
+# one quote free inside the other's literal (``"didn't respond"``)
 _RAISE_LITERAL = re.compile(
-    r"""raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}[rRuU]?(['"])((?:[^'"\\]|\\.){1,2000}?)(?:\2|$)"""
+    r"""raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}[rRuU]?"""
+    r"""(?:(")((?:[^"\\]|\\.){1,2000}?)(?:"|$)|(')((?:[^'\\]|\\.){1,2000}?)(?:'|$))"""
 )
 
 
@@ -648,10 +747,10 @@ def _message_of_raise_line(b: Block) -> None:
         not is_type_name(m.group(1).rsplit(".", 1)[-1]) and m.group(1) not in BUILTIN_EXCEPTIONS
     ):
         return
-    text = m.group(3)
+    quote, text = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
     if "\\" in text:
         try:
-            text = ast.literal_eval(m.group(2) + text + m.group(2))
+            text = ast.literal_eval(quote + text + quote)
         except (SyntaxError, ValueError):
             return
     b.exc_type = m.group(1).rsplit(".", 1)[-1]
@@ -717,6 +816,40 @@ def _message_of_shown_raise(b: Block, text: str) -> None:
     b.exc_type = probe.exc_type
     b.exc_types.append(probe.exc_type)
     b.message = probe.message
+
+
+# pytest's long report of one entry: the function's arguments (``name = repr`` at column 0),
+# then its source indented by four, the executing line marked ``>``, then the ``E`` lines and the
+# location line (``path:N: Type``, or ``path:N:`` / ``path:N: in f`` for an entry above the last)
+_PYTEST_ARG = re.compile(r"^[A-Za-z_]\w{0,200} = \S")
+_PYTEST_DEF = re.compile(r"^ {4}(?:async )?def [A-Za-z_]\w{0,200}\(")
+_PYTEST_MARKED = re.compile(r"^> {1,40}(\S.*)$")
+_PYTEST_LOCATION = re.compile(r"^\S[^\n:]{0,1000}\.py:\d{1,9}:(?: \S{1,300}| in [\w.<>]{1,300})?\s*$")
+
+
+def _message_of_pytest_listing(b: Block, text: str) -> None:
+    """A pytest report cut before its ``E`` line (no location line parsed, no exception line):
+    the last entry's ``>`` line, when it is ``raise Cls("text")``, prints that class and that
+    text; an entry cut before its ``>`` line too (its arguments, then its ``def`` and source)
+    shows its last literal raise, as a rich panel's context does (``_message_of_shown_raise``)."""
+    raw = text.split("\n")[-_SHOWN_LINES:]
+    last = max((i for i, ln in enumerate(raw) if _PYTEST_LOCATION.match(ln)), default=-1)
+    tail = raw[last + 1 :]
+    marked = [m.group(1).strip() for ln in tail if (m := _PYTEST_MARKED.match(ln))]
+    if marked:
+        source = marked[-1]
+    else:
+        arg = next((i for i, ln in enumerate(tail) if _PYTEST_ARG.match(ln)), None)
+        at = next((i for i, ln in enumerate(tail) if _PYTEST_DEF.match(ln)), None)
+        if arg is None or at is None or at < arg:
+            return
+        source = next((ln.strip() for ln in reversed(tail[at + 1 :]) if ln.strip().startswith("raise ")), "")
+    probe = Block(frames=[Frame(path="?", source=source)])
+    _message_of_raise_line(probe)
+    if probe.exc_type:
+        b.exc_type = probe.exc_type
+        b.exc_types.append(probe.exc_type)
+        b.message = probe.message
 
 
 def b_kind(b: Block) -> tuple[str | None, str | None]:
