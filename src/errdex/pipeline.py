@@ -216,20 +216,11 @@ def _overlapped(
     too, from its code facts still in memory (``resolved_callers``), where the sequential run
     counts every release at the end from the stored facts (decoded again); a release's count
     reads that release alone, so the counts are the same."""
-    from pathlib import Path
-
     from errdex.extract import collector_paused
-    from errdex.sources import open_source_with_report
 
     def begin(i: int) -> tuple[float, Snapshot, list[tuple[str, str]], _Begun]:
         prog.stage(f"release {i + 1}/{len(specs)}: {specs[i]}")
-        t0 = time.perf_counter()
-        snap, left_out = open_source_with_report(
-            specs[i],
-            cache_dir=Path(cache_dir) if cache_dir else None,
-            progress=prog.stage,
-            sdist_tests=sdist_tests,
-        )
+        t0, snap, left_out = _open_release(specs[i], prog, cache_dir, sdist_tests)
         with collector_paused():
             return t0, snap, left_out, _begin_extract(store, snap, jobs, prog, memo)
 
@@ -289,6 +280,17 @@ def _index_one(
 ) -> IndexSummary:
     """Open one snapshot and store it; what depends on the set of snapshots is the caller's
     (``code``, when given, gets the snapshot's code facts for it)."""
+    t0, snap, left_out = _open_release(spec, prog, cache_dir, sdist_tests)
+    return index_snapshot(
+        store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False, code=code
+    )
+
+
+def _open_release(
+    spec: str, prog: Progress, cache_dir: str | None, sdist_tests: bool
+) -> tuple[float, Snapshot, list[tuple[str, str]]]:
+    """(when opening began, the snapshot, the files left out) of one spec, as every release of
+    ``index`` and ``index_releases`` opens it (the summary's seconds count from the start)."""
     from pathlib import Path
 
     from errdex.sources import open_source_with_report
@@ -297,9 +299,7 @@ def _index_one(
     snap, left_out = open_source_with_report(
         spec, cache_dir=Path(cache_dir) if cache_dir else None, progress=prog.stage, sdist_tests=sdist_tests
     )
-    return index_snapshot(
-        store, snap, left_out, jobs=jobs, progress=prog, started=t0, memo=memo, rebuild=False, code=code
-    )
+    return t0, snap, left_out
 
 
 @dataclass(slots=True)
