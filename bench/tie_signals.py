@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Ties of one message: would a code signal put the truth first? (issue #10, docs/measurements/acc30.md, acc48.md)
+"""Ties of one message: would a code signal put the truth first? (issue #10, docs/measurements/acc30.md, acc48.md, acc69.md)
 
     .venv/bin/python bench/tie_signals.py collect --db-pattern '/tmp/m2-{set}.db' SET ... [--out DIR] [--exact-fits]
+    .venv/bin/python bench/tie_signals.py enrich --db-pattern '/tmp/m2-{set}.db' DIR/ties-*.json
     .venv/bin/python bench/tie_signals.py score DIR/ties-*.json
     .venv/bin/python bench/tie_signals.py study DIR/ties-*.json
 
@@ -15,6 +16,11 @@ function: called by name (today's prior, ``facts.called_as``), the calls written
 and the files holding them, its callers resolved by ``analysis.callgraph`` (any, static, from
 another module), the public entry points that reach it and how deep, whether it is public API
 itself, and how many of the library's tests expect it.
+
+``enrich`` (acc69) adds to collected ties, per tied site: the calls the library writes with the
+name of the class whose method raises, the raise sites of its exception class and of its own
+function; ``study`` also reads callers from another module, the function's name as a reader or a
+writer, and an accessor pair (``Cls.set_x`` tied with ``Cls.x``).
 
 ``score`` reorders each tie by one signal (a stable sort, higher first, today's order among
 equals) and counts *gain* (the truth was not first and now is) and *loss* (it was first and no
@@ -154,6 +160,55 @@ def collect(sets: list[str], pattern: str, out: Path, exact_fits: bool = False) 
         (out / f"ties-{name}.json").write_text(json.dumps(ties, indent=1))
         late = sum(t["truth_rank"] > 1 for t in ties)
         print(f"{name}: {len(ties)} ties hold the truth, {late} with it not first", flush=True)
+
+
+def _sid_of(store: Any, cache: dict[tuple[str, ...], Any], path: str, function: str) -> int | None:
+    """The newest snapshot holding a raise in ``function`` of ``path`` (a set's catalogue has
+    one snapshot per library: the pinned release)."""
+    key = ("sid", path, function)
+    if key not in cache:
+        rows = store.facts._run(
+            "SELECT MAX(s.id) FROM errors e JOIN snapshots s ON s.repo_id = e.repo_id "
+            "WHERE e.path = :p AND e.function = :f",
+            {"p": path, "f": function},
+        )
+        cache[key] = rows[0][0] if rows else None
+    return cache[key]  # type: ignore[no-any-return]
+
+
+def enrich(files: list[str], pattern: str) -> None:
+    """Add acc69's facts to collected ties (in place): per tied site, the calls written with its
+    owner class's name (the library builds the object whose method raises), the raise sites of
+    its exception class in the snapshot and the raise sites of its own function."""
+    from errdex.store.sql import Store
+
+    for f in files:
+        ties = json.loads(Path(f).read_text())
+        if not ties:
+            continue
+        store = Store.open(pattern.format(set=ties[0]["set"]), readonly=True)
+        facts = store.facts
+        cache: dict[tuple[str, ...], Any] = {}
+        for t in ties:
+            for m in t["members"]:
+                sid = _sid_of(store, cache, m["path"], m["function"])
+                if sid is None:
+                    continue
+                fn = m["function"].replace(".<locals>", "")
+                owner = fn.rpartition(".")[0].rpartition(".")[2]
+                if owner and owner[:1].isupper():
+                    key = ("owner", str(sid), owner)
+                    if key not in cache:
+                        cache[key] = len(facts.calls_named(sid, [owner]))
+                    m["owner_calls"] = cache[key]
+                exc = m["exc_type"].rpartition(".")[2]
+                key = ("exc", str(sid), exc)
+                if key not in cache:
+                    cache[key] = len(facts.errors_of_class(sid, exc, 2000))
+                m["exc_sites"] = cache[key]
+                m["fn_sites"] = len(facts.errors_at(sid, m["path"], m["function"]))
+        Path(f).write_text(json.dumps(ties, indent=1))
+        print(f, len(ties), flush=True)
 
 
 def _depth(m: dict[str, Any]) -> int:
@@ -324,6 +379,62 @@ for _ratio in (2.0, 4.0, 8.0):
     )
 
 
+_WRITER = re.compile(
+    r"_?(set|put|write|add|insert|append|push|pop|remove|delete|del|update|clear|discard|register)(_|[A-Z]|$)"
+)
+_READER = re.compile(
+    r"_?(get|read|find|load|loads|parse|lookup|fetch|check|validate|convert|coerce)(_|[A-Z]|$)"
+)
+_WRITE_DUNDERS = frozenset(
+    ("__setitem__", "__delitem__", "__setattr__", "__delattr__", "__set__", "__delete__")
+)
+_READ_DUNDERS = frozenset(("__getitem__", "__getattr__", "__get__", "__contains__", "__call__"))
+
+
+def _role(m: dict[str, Any]) -> int:
+    """1 for a reader by its name (get/read/find/parse/check ...), -1 for a writer (set/put/
+    add/remove ...), 0 otherwise: a value is read more often than it is written."""
+    last = m["function"].rpartition(".")[2]
+    if last in _WRITE_DUNDERS:
+        return -1
+    if last in _READ_DUNDERS:
+        return 1
+    if _WRITER.match(last):
+        return -1
+    return 1 if _READER.match(last) else 0
+
+
+def _setter_of_tied_getter(m: dict[str, Any]) -> bool:
+    """``Cls.set_x`` tied with ``Cls.x`` or ``Cls.get_x`` of the same class: the writer of an
+    accessor pair whose reader prints the same text (the reader is what a user's lookup runs)."""
+    owner, _, last = m["function"].rpartition(".")
+    if not last.startswith("set_"):
+        return False
+    rest = last[4:]
+    return any(o["function"] in (f"{owner}.{rest}", f"{owner}.get_{rest}") for o in m["_tie"])
+
+
+# acc69: facts of the catalogue not measured before (``enrich``)
+_NEW: dict[str, Key] = {
+    "resolved callers in another module, count": lambda m: m.get("callers_ext") or 0,
+    "resolved callers in another module, any": lambda m: (m.get("callers_ext") or 0) > 0,
+    "reader over writer (name)": _role,
+    "not a writer (name)": lambda m: _role(m) >= 0,
+    "owner class built by the library, count of calls": lambda m: m.get("owner_calls") or 0,
+    "owner class built by the library": lambda m: (m.get("owner_calls") or 0) > 0,
+    "exception class raised at fewer sites": lambda m: -(m.get("exc_sites") or 0),
+    "exception class raised at more sites": lambda m: m.get("exc_sites") or 0,
+    "function raises fewer errors": lambda m: -(m.get("fn_sites") or 0),
+    "function raises more errors": lambda m: m.get("fn_sites") or 0,
+    "public entry points reaching it, fewer": lambda m: -len(m.get("reach") or []),
+    "resolved callers, fewer (an entry point)": lambda m: -(m.get("callers") or 0),
+    "reader of an accessor pair over its setter": lambda m: not _setter_of_tied_getter(m),
+}
+_PRIORS.update(_NEW)
+for _name in list(_NEW):
+    _PRIORS[f"equal score, then {_name}"] = _equal_then(_NEW[_name])
+
+
 def _first(ms: list[dict[str, Any]], key: Key | None) -> list[int]:
     order = list(range(len(ms)))
     return order if key is None else sorted(order, key=lambda i: key(ms[i]), reverse=True)
@@ -448,6 +559,11 @@ def main() -> None:
         "--exact-fits", action="store_true",
         help="every exact answer within TIE of the first, whatever its text (not only one message's)",
     )  # fmt: skip
+    e = sub.add_parser(
+        "enrich", help="acc69: add the owner-class, class and function facts to collected ties"
+    )
+    e.add_argument("files", nargs="+")
+    e.add_argument("--db-pattern", required=True)
     s = sub.add_parser("score")
     s.add_argument("files", nargs="+")
     st = sub.add_parser(
@@ -457,6 +573,8 @@ def main() -> None:
     args = ap.parse_args()
     if args.cmd == "collect":
         collect(args.sets, args.db_pattern, args.out, args.exact_fits)
+    elif args.cmd == "enrich":
+        enrich(args.files, args.db_pattern)
     elif args.cmd == "study":
         study(args.files)
     else:
