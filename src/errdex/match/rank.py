@@ -64,6 +64,7 @@ from errdex.match.thresholds import (
     MIN_COVERAGE,
     MIN_LITERAL,
     NEAR_COLLECTOR,
+    NOT_A_READ,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
     PUBLIC,
@@ -112,6 +113,7 @@ class Evidence:
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
+    read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
 
 
 @dataclass(slots=True)
@@ -505,6 +507,8 @@ class Ranker:
             score += REPR_OBJECT
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
+        if self._not_a_read(site.function):
+            score -= NOT_A_READ
         here = (
             self._raised_here(fw, tw, text)
             or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
@@ -552,7 +556,19 @@ class Ranker:
             reasons.append(
                 f"the message shows an object of this site's class ({_owner_class(site.function)})"
             )
+        if self._not_a_read(site.function):
+            reasons.append(
+                "the interpreter suggested a name after the message, which only an attribute read "
+                f"prints, and this raise is in {fn_last(site.function)}"
+            )
         return reasons
+
+    def _not_a_read(self, function: str) -> bool:
+        """Whether the site is in ``__setattr__`` or ``__delattr__`` while the paste shows the
+        interpreter's suggestion after the message (``Evidence.read``): the interpreter gives an
+        AttributeError the name it suggests from only when an attribute *read* fails, so an
+        assignment's or a deletion's raise did not print this one."""
+        return self.ev.read and fn_last(function) in ("__setattr__", "__delattr__")
 
     def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
         """A raise of the pasted class: with its text unknown (``raise E(message)``) or no message
