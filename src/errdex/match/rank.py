@@ -792,17 +792,24 @@ class Ranker:
             return got
         got = []
         names = self.idx.patterns[c.pid].names
-        if any(_class_slot(n) or _object_slot(n) for n in names):
+        if any(_class_slot(n) or _object_slot(n) or n in _SELF_SLOTS for n in names):
             vals = self._slot_values(c)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
             got += [printed_class(v) for n, v in vals.items() if _object_slot(n)]
+            bases = self.idx.type_bases()
+            got += [
+                name
+                for n, v in vals.items()
+                if n in _SELF_SLOTS and (name := constructor_class(v)) and type_key(name) in bases
+            ]
         self._named[c.pid] = got
         return got
 
     def _class_named(self, c: Cand, func: str) -> float:
-        """Evidence from a class-name placeholder: its value is the class of the site's method,
-        a subclass of it the index knows (less: an override of the method would be that
-        subclass's own site), or another class."""
+        """Evidence from a class-name placeholder (or a placeholder printing the raising object
+        as a constructor-like repr, ``{self!r}`` holding ``Node('/a')``, of a class the index
+        knows): its value is the class of the site's method, a subclass of it the index knows
+        (less: an override of the method would be that subclass's own site), or another class."""
         named = self._class_names(c)
         if not named:
             return 0.0
@@ -958,6 +965,22 @@ def _class_constant(name: str) -> bool:
     whose ``str()`` is the class object's ``<class '...'>``."""
     name = name.removesuffix(REPR_MARK)
     return name.isidentifier() and name[:1].isupper() and not name.isupper()
+
+
+# placeholders printing the raising object itself (``f"{self!r} cannot be parent of itself"``)
+_SELF_SLOTS = frozenset(("self", "self" + REPR_MARK))
+
+
+def constructor_class(value: str) -> str:
+    """The class a constructor-like repr names (``Node('/root/etc')``, ``pkg.Point(x=1, y=2)``
+    -> ``Node``, ``Point``): the convention ``__repr__`` follows, a dataclass's and a
+    namedtuple's included; ``""`` for any other text. One ``find``: linear."""
+    v = value.strip()
+    at = v.find("(")
+    if at <= 0 or not v.endswith(")"):
+        return ""
+    head = v[:at]
+    return head.rsplit(".", 1)[-1] if all(part.isidentifier() for part in head.split(".")) else ""
 
 
 def _object_slot(name: str) -> bool:
