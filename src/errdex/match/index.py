@@ -111,9 +111,10 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 20  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 21  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
-# index with a test's classes among them is rebuilt on load)
+# index with a test's classes among them is rebuilt on load); 21: and of the classes below one
+# whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4

@@ -299,6 +299,7 @@ class Matcher:
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.guessed = guessed
         ev.built = frames.builds_pasted_class(fr, types)
+        ev.read = q.suggestion is not None
         ev.pointed = self._pointed(types, fr, fev, typed)
         if points_elsewhere(idx.packages(), types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True

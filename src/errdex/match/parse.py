@@ -52,6 +52,9 @@ class Block:
     # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
     # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
     earlier: Block | None = None
+    # the name the interpreter suggested after an AttributeError's or NameError's text (``. Did
+    # you mean: 'count'?``), taken off the message: ``_interpreter_suggestion``
+    suggestion: str | None = None
 
 
 @dataclass(slots=True)
@@ -71,6 +74,8 @@ class ParsedQuery:
     # an ExceptionGroup printed before the exception raised from it (or while handling it): the
     # group and its members are context, and the last exception of the paste is the error
     group_is_context: bool = False
+    # the interpreter's suggestion printed after the message (``Block.suggestion``)
+    suggestion: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -725,6 +730,7 @@ def parse(text: str) -> ParsedQuery:
         primary=primary,
         input_truncated=truncated,
         group_is_context=group_is_context,
+        suggestion=b.suggestion,
     )
 
 
@@ -1888,4 +1894,31 @@ def _strip_prefixes(block: Block) -> None:
     key_error = block.exc_type and block.exc_type.rsplit(".", 1)[-1] == "KeyError"
     if key_error and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         msg = msg[1:-1]
-    block.message = msg.strip()
+    block.message = _interpreter_suggestion(block, msg.strip())
+
+
+# what the interpreter's traceback printer adds after the text of an AttributeError or a NameError
+# (a subclass too) whose ``name`` it knows: ``traceback.TracebackException`` in Python 3.10+
+_SUGGESTION_HEADS = (". Did you mean: '", ". Did you forget to import '")
+SUGGESTION_CAP = 200  # characters of a suggested name (an identifier, ``self.x`` for a NameError)
+
+
+def _interpreter_suggestion(block: Block, msg: str) -> str:
+    """The message without the name the interpreter suggested after it, kept in
+    ``block.suggestion``. The interpreter, not the raise, writes ``. Did you mean: 'count'?`` after
+    the text of an AttributeError or a NameError (a library's subclass of them too, whose class
+    name keeps that ending) when it prints the exception: the raise's template ends before it.
+    Only an attribute *read* gives an AttributeError the name it suggests from (a failed lookup,
+    ``__getattr__`` raising included); an assignment or a deletion never does."""
+    name = (block.exc_type or "").rsplit(".", 1)[-1]
+    if not (name.endswith("AttributeError") or name.endswith("NameError")) or not msg.endswith("'?"):
+        return msg
+    for head in _SUGGESTION_HEADS:
+        at = msg.rfind(head, max(0, len(msg) - SUGGESTION_CAP - len(head) - 2))
+        if at <= 0:
+            continue
+        suggested = msg[at + len(head) : -2]
+        if suggested and all(ch.isalnum() or ch in "_." for ch in suggested):
+            block.suggestion = suggested
+            return msg[:at]
+    return msg

@@ -64,6 +64,7 @@ from errdex.match.thresholds import (
     MIN_COVERAGE,
     MIN_LITERAL,
     NEAR_COLLECTOR,
+    NOT_A_READ,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
     PUBLIC,
@@ -112,6 +113,7 @@ class Evidence:
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
+    read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
 
 
 @dataclass(slots=True)
@@ -505,6 +507,8 @@ class Ranker:
             score += REPR_OBJECT
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
+        if self._not_a_read(site.function):
+            score -= NOT_A_READ
         here = (
             self._raised_here(fw, tw, text)
             or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
@@ -552,7 +556,19 @@ class Ranker:
             reasons.append(
                 f"the message shows an object of this site's class ({_owner_class(site.function)})"
             )
+        if self._not_a_read(site.function):
+            reasons.append(
+                "the interpreter suggested a name after the message, which only an attribute read "
+                f"prints, and this raise is in {fn_last(site.function)}"
+            )
         return reasons
+
+    def _not_a_read(self, function: str) -> bool:
+        """Whether the site is in ``__setattr__`` or ``__delattr__`` while the paste shows the
+        interpreter's suggestion after the message (``Evidence.read``): the interpreter gives an
+        AttributeError the name it suggests from only when an attribute *read* fails, so an
+        assignment's or a deletion's raise did not print this one."""
+        return self.ev.read and fn_last(function) in ("__setattr__", "__delattr__")
 
     def _typed(self, ei: int, c: Cand, text: float, fw: float) -> tuple[float, float, str | None]:
         """A raise of the pasted class: with its text unknown (``raise E(message)``) or no message
@@ -776,17 +792,24 @@ class Ranker:
             return got
         got = []
         names = self.idx.patterns[c.pid].names
-        if any(_class_slot(n) or _object_slot(n) for n in names):
+        if any(_class_slot(n) or _object_slot(n) or n in _SELF_SLOTS for n in names):
             vals = self._slot_values(c)
             got = [v.strip("'\"") for n, v in vals.items() if _class_slot(n)]
             got += [printed_class(v) for n, v in vals.items() if _object_slot(n)]
+            bases = self.idx.type_bases()
+            got += [
+                name
+                for n, v in vals.items()
+                if n in _SELF_SLOTS and (name := constructor_class(v)) and type_key(name) in bases
+            ]
         self._named[c.pid] = got
         return got
 
     def _class_named(self, c: Cand, func: str) -> float:
-        """Evidence from a class-name placeholder: its value is the class of the site's method,
-        a subclass of it the index knows (less: an override of the method would be that
-        subclass's own site), or another class."""
+        """Evidence from a class-name placeholder (or a placeholder printing the raising object
+        as a constructor-like repr, ``{self!r}`` holding ``Node('/a')``, of a class the index
+        knows): its value is the class of the site's method, a subclass of it the index knows
+        (less: an override of the method would be that subclass's own site), or another class."""
         named = self._class_names(c)
         if not named:
             return 0.0
@@ -942,6 +965,22 @@ def _class_constant(name: str) -> bool:
     whose ``str()`` is the class object's ``<class '...'>``."""
     name = name.removesuffix(REPR_MARK)
     return name.isidentifier() and name[:1].isupper() and not name.isupper()
+
+
+# placeholders printing the raising object itself (``f"{self!r} cannot be parent of itself"``)
+_SELF_SLOTS = frozenset(("self", "self" + REPR_MARK))
+
+
+def constructor_class(value: str) -> str:
+    """The class a constructor-like repr names (``Node('/root/etc')``, ``pkg.Point(x=1, y=2)``
+    -> ``Node``, ``Point``): the convention ``__repr__`` follows, a dataclass's and a
+    namedtuple's included; ``""`` for any other text. One ``find``: linear."""
+    v = value.strip()
+    at = v.find("(")
+    if at <= 0 or not v.endswith(")"):
+        return ""
+    head = v[:at]
+    return head.rsplit(".", 1)[-1] if all(part.isidentifier() for part in head.split(".")) else ""
 
 
 def _object_slot(name: str) -> bool:

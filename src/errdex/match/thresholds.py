@@ -68,6 +68,10 @@ REPR_OBJECT = 0.02
 # it prints (``candidates.joined``): the validator beside the rules that report to it; as
 # REPR_OBJECT, above the tie-breaks below and the gap of a tie
 NEAR_COLLECTOR = 0.02
+# taken off a raise in ``__setattr__`` or ``__delattr__`` when the paste shows the interpreter's
+# ``Did you mean`` after an AttributeError: only an attribute read prints one (``parse``'s
+# ``_interpreter_suggestion``). As REPR_OBJECT, above the tie-breaks below and the gap of a tie
+NOT_A_READ = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function

@@ -43,6 +43,12 @@ CLASS_NAME_SLOTS = tuple(
 )
 
 
+# how a template prints the object raising itself (``f"{self!r} cannot be parent of itself"``):
+# a constructor-like repr (``Node('/root/etc')``) names the instance's class, often a subclass
+# of the class whose method raises
+SELF_SLOTS = ("{self}", "{self!r}")
+
+
 def owner_class(func: str) -> str | None:
     """The class a site's function is a method of (``LRUCache.popitem``), if any: for a function
     nested in a method (``Schema.validate.<locals>.check``), the method's."""
@@ -57,7 +63,7 @@ def below_named_owners(
     rows: Sequence[tuple[str, tuple[str, ...]]], owners: Iterable[str]
 ) -> list[tuple[str, tuple[str, ...]]]:
     """The rows of the classes below ``owners`` (classes with a method whose message prints the
-    instance's class name), their bases without subscripts (``GroupBy[Series]`` -> ``GroupBy``):
+    instance's class name, or the instance itself), their bases without subscripts (``GroupBy[Series]`` -> ``GroupBy``):
     a message naming ``SeriesGroupBy`` is ``GroupBy.__getattr__``'s when the index knows the one
     derives from the other. Only these of a codebase's many plain classes say something there."""
     below = {_last(o) for o in owners}

@@ -56,7 +56,13 @@ from errdex.model import (
 )
 from errdex.store import factblobs, factdeltas, history, keysets, textdelta
 from errdex.store import schema as s
-from errdex.store.classes import CLASS_NAME_SLOTS, below_named_owners, exception_classes, owner_class
+from errdex.store.classes import (
+    CLASS_NAME_SLOTS,
+    SELF_SLOTS,
+    below_named_owners,
+    exception_classes,
+    owner_class,
+)
 from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
@@ -722,12 +728,14 @@ class Store(CatalogueReader):
 
     def _class_name_owners(self, conn: Connection, snapshot_id: int | None) -> set[str]:
         """The classes with a method raising a message that prints the instance's class name
-        (``{type(self).__name__}``); ``class_bases`` adds the classes below them."""
+        (``{type(self).__name__}``) or the instance itself (``{self!r}``, whose repr commonly
+        opens with its class's name); ``class_bases`` adds the classes below them."""
         e = s.errors
         q = select(e.c.function, e.c.template).where(
             or_(
                 e.c.template.contains(".__name__", autoescape=True),
                 e.c.template.contains(".__qualname__", autoescape=True),
+                *(e.c.template.contains(slot, autoescape=True) for slot in SELF_SLOTS),
             )
         )
         if snapshot_id is not None:
@@ -736,7 +744,8 @@ class Store(CatalogueReader):
         return {
             owner
             for func, template in conn.execute(q)
-            if any(slot in template for slot in CLASS_NAME_SLOTS) and (owner := owner_class(func))
+            if any(slot in template for slot in (*CLASS_NAME_SLOTS, *SELF_SLOTS))
+            and (owner := owner_class(func))
         }
 
     def resolve_repo(self, name: str) -> str:
