@@ -1448,3 +1448,20 @@ def test_a_pytest_entry_cut_before_its_e_line_names_the_error_its_raise_shows(
 ) -> None:
     q = parse(text)
     assert (q.exc_type, want[1] if want[1] is None else q.message) == want
+
+
+def test_a_sentence_introducing_a_message_is_left_out_of_its_second_reading() -> None:
+    # a message pasted under a sentence that introduces it, no exception type anywhere: the
+    # whole paste is read first (the sentence may be the message's own first line), the text
+    # under the sentence second
+    q = parse(
+        "I randomly get this error message:\n\n"
+        "DefaultCredential failed to retrieve a token from the included credentials.\n"
+    )
+    assert q.message.startswith("I randomly get this error message:")
+    assert q.blocks[q.primary - 1].message == (
+        "DefaultCredential failed to retrieve a token from the included credentials."
+    )
+    # a message whose own first line ends with a colon and runs on without a blank line is one
+    q = parse("The configuration is invalid:\n  - 'group' was unexpected\n")
+    assert len(q.blocks) == 1

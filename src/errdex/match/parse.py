@@ -1240,6 +1240,10 @@ class _BlockParser:
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
+            elif (after := _after_lead_in(lines)) is not None:
+                # ``I get this error message:``, a blank line, then the text: the text alone is
+                # tried second (the sentence may be the message's own first line)
+                self.block.earlier = _message_block(lines[after:])
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
@@ -1365,6 +1369,19 @@ def _before_log_records(body: list[str]) -> list[str]:
         return body
     cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
     return body if cut is None else body[:cut]
+
+
+def _after_lead_in(lines: list[str]) -> int | None:
+    """Where the text starts after a sentence introducing it: the paste's first line, words
+    ending in ``:``, then a blank line, then more text (no exception type anywhere)."""
+    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
+    if first is None or first + 2 >= len(lines):
+        return None
+    head = lines[first].strip()
+    if not head.endswith(":") or " " not in head or lines[first + 1].strip():
+        return None
+    rest = next((i for i in range(first + 2, len(lines)) if lines[i].strip()), None)
+    return rest
 
 
 def _message_block(lines: list[str]) -> Block:
