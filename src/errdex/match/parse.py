@@ -141,7 +141,7 @@ def clean(text: str) -> tuple[str, bool]:
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
-    lines = _strip_tag_column(lines)
+    lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
     lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
@@ -395,6 +395,22 @@ def _strip_syslog(lines: list[str]) -> list[str]:
     if heads == 0 or heads < 0.6 * len(nonempty):
         return lines
     return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
+
+
+# a program's marker on each line it relays (pytest's ``INTERNALERROR> `` before every line of
+# an internal error's traceback or report): an upper-case word and ``>``
+_MARKER_HEAD = re.compile(r"^([A-Z][A-Z_]{2,30})> ?")
+
+
+def _strip_marker_head(lines: list[str]) -> list[str]:
+    """Remove the marker a program puts before each line it relays (pytest's
+    ``INTERNALERROR> ``), from the lines that carry it: one marker, on three lines or more.
+    The lines keep their own indentation (the one space after the marker is the marker's)."""
+    heads = {m.group(1) for ln in lines[-2000:] if (m := _MARKER_HEAD.match(ln))}
+    if len(heads) != 1 or sum(1 for ln in lines[-2000:] if _MARKER_HEAD.match(ln)) < 3:
+        return lines
+    marker = heads.pop() + ">"
+    return [ln[len(marker) :].removeprefix(" ") if ln.startswith(marker) else ln for ln in lines]
 
 
 def _strip_line_label(lines: list[str]) -> list[str]:
