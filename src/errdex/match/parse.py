@@ -52,6 +52,9 @@ class Block:
     # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
     # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
     earlier: Block | None = None
+    # the text under a sentence that introduces it (``I get this error:``): read with the
+    # sentence first, and without it when that reading is only approximate
+    lead_in: bool = False
 
 
 @dataclass(slots=True)
@@ -1260,6 +1263,7 @@ class _BlockParser:
                 # ``I get this error message:``, a blank line, then the text: the text alone is
                 # tried second (the sentence may be the message's own first line)
                 self.block.earlier = _message_block(lines[after:])
+                self.block.earlier.lead_in = True
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
