@@ -49,12 +49,12 @@ class Block:
     exc_type: str | None = None
     exc_types: list[str] = field(default_factory=list)  # every type prefix seen, outermost first
     message: str = ""
-    # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
-    # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
-    earlier: Block | None = None
     # the text under a sentence that introduces it (``I get this error:``): read with the
     # sentence first, and without it when that reading is only approximate
     lead_in: bool = False
+    # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
+    # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
+    earlier: Block | None = None
 
 
 @dataclass(slots=True)
