@@ -2448,3 +2448,47 @@ def test_exception_a_helper_returns_raised_by_its_caller(shapes: Shapes) -> None
     # an exception returned after its text is set on it (``e = error_cast(); e.args = (...)``):
     # the construction says nothing of the text, so the placeholder stays
     assert templates(shapes, "returned_later") == {(UNKNOWN_EXC_TYPE, "{err}")}
+
+
+# text that passes through bytes: encoded to join with bytes, decoded back by the printer
+ENCODED = [
+    # ``__str__`` returns ``self.__bytes__().decode()``; ``__bytes__`` joins encoded f-strings
+    # and bytes literals: Python prints their characters, the helper's part a placeholder
+    (
+        "bytes_printer",
+        {("CommandFailed", "command: {argv!r}\nexit status: {code}\noutput:{_indented(self.out)}")},
+    ),
+    # ``(b"bad header: " + raw[:8]).decode(...)``: the literal's characters, then the slice
+    ("decoded_concat", {("ValueError", "bad header: {raw[:8]}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), ENCODED)
+def test_message_encoded_and_decoded_keeps_its_text(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+# a class of the codebase with no initialiser of its own, deriving from another package's class
+# that takes ``message=``: given the keyword, it prints it, as that class raised itself does
+OUTSIDE_INIT = [
+    (
+        "outside_init_keyword",
+        {
+            (
+                "CredentialUnavailable",
+                "EnvironmentCredential unavailable. Environment variables are not fully configured.\n"
+                "Visit the troubleshooting guide.",
+            )
+        },
+    ),
+    ("outside_class_keyword", {("AuthenticationError", "refresh failed")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), OUTSIDE_INIT)
+def test_keyword_message_to_a_class_initialised_outside(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected

@@ -1448,3 +1448,37 @@ def test_a_pytest_entry_cut_before_its_e_line_names_the_error_its_raise_shows(
 ) -> None:
     q = parse(text)
     assert (q.exc_type, want[1] if want[1] is None else q.message) == want
+
+
+def test_a_sentence_introducing_a_message_is_left_out_of_its_second_reading() -> None:
+    # a message pasted under a sentence that introduces it, no exception type anywhere: the
+    # whole paste is read first (the sentence may be the message's own first line), the text
+    # under the sentence second
+    q = parse(
+        "I randomly get this error message:\n\n"
+        "DefaultCredential failed to retrieve a token from the included credentials.\n"
+    )
+    assert q.message.startswith("I randomly get this error message:")
+    assert q.blocks[q.primary - 1].message == (
+        "DefaultCredential failed to retrieve a token from the included credentials."
+    )
+    # a message whose own first line ends with a colon and runs on without a blank line is one
+    q = parse("The configuration is invalid:\n  - 'group' was unexpected\n")
+    assert len(q.blocks) == 1
+
+
+def test_pytest_internal_error_marker_is_removed_from_each_line() -> None:
+    # pytest relays an internal error's traceback with ``INTERNALERROR> `` before every line;
+    # the lines keep their own indentation under it
+    q = parse(
+        "plugins: asyncio-0.21.1\n"
+        "INTERNALERROR> Traceback (most recent call last):\n"
+        'INTERNALERROR>   File "/venv/lib/python3.11/site-packages/_pytest/main.py", line 271, in wrap_session\n'
+        "INTERNALERROR>     session.exitstatus = doit(config, session) or 0\n"
+        'INTERNALERROR>   File "/venv/lib/python3.11/site-packages/loopfix.py", line 193, in _patch_loop\n'
+        "INTERNALERROR>     raise ValueError('Can\\'t patch loop of type %s' % type(loop))\n"
+        "INTERNALERROR> ValueError: Can't patch loop of type <class 'uvloop.Loop'>\n"
+    )
+    assert q.exc_type == "ValueError"
+    assert q.message == "Can't patch loop of type <class 'uvloop.Loop'>"
+    assert [(f.function, f.line) for f in q.frames] == [("wrap_session", 271), ("_patch_loop", 193)]

@@ -774,3 +774,52 @@ def test_a_raise_of_the_pasted_class_passing_a_caught_errors_text_alone_is_the_s
     # an inner raise of a subclass of the pasted class is that class: its own raise stands
     res = m.explain("wr.core.CommandError: Multiple heads are present: a, b")
     assert all(x.function != "downgrade" or x.approximate for x in res.matches)
+
+
+CREDENTIALS = """
+class CredentialError(Exception):
+    pass
+
+
+def _attempts(history):
+    return "\\nAttempted credentials:\\n\\t" + "\\n\\t".join(history)
+
+
+class ChainedCredential:
+    def get_token(self, history):
+        message = (
+            self.__class__.__name__
+            + " failed to retrieve a token from the included credentials."
+            + _attempts(history)
+            + "\\nTo mitigate this issue, please refer to the troubleshooting guide."
+        )
+        raise CredentialError(message)
+
+
+class EnvironmentCredential:
+    def get_token(self):
+        raise CredentialError(
+            "EnvironmentCredential unavailable. Environment variables are not fully configured.\\n"
+            "Visit the troubleshooting guide for this issue."
+        )
+"""
+
+
+@pytest.fixture(scope="module")
+def credentials_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    yield from _loaded(tmp_path_factory, "creds", CREDENTIALS)
+
+
+def test_a_message_under_a_sentence_introducing_it_is_read_without_the_sentence(
+    credentials_matcher: Matcher,
+) -> None:
+    # the paste is cut before the message's last line: the whole paste fits only loosely (the
+    # attempted credential's text quoted inside it fits its own raise); the text under the
+    # sentence fits the raise that wrote it better
+    res = credentials_matcher.explain(
+        "I randomly get this error message:\n\n"
+        "DefaultCredential failed to retrieve a token from the included credentials. Attempted "
+        "credentials: EnvironmentCredential: EnvironmentCredential unavailable. Environment variables "
+        "are not fully configured."
+    )
+    assert top(res).function == "ChainedCredential.get_token"

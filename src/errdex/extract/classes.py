@@ -19,7 +19,7 @@ decides (``if self.note is not None``) keep or drop optional text.
 from __future__ import annotations
 
 import ast
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from errdex.extract.facts import BaseCall, ExcSpec, FuncInfo, InitInfo
@@ -54,7 +54,7 @@ from errdex.extract.templates import (
     subst,
     union,
 )
-from errdex.pyexc import OS_ERRORS, STDLIB_OS_ERRORS
+from errdex.pyexc import BUILTIN_EXCEPTIONS, OS_ERRORS, STDLIB_OS_ERRORS
 
 if TYPE_CHECKING:
     from errdex.extract.resolve import Pair, Resolver
@@ -64,6 +64,8 @@ _MAX_SUBCLASSES = 64
 SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
 _PRINTERS = ("__str__", "format_message")
 _GROUPS = frozenset(("ExceptionGroup", "BaseExceptionGroup"))  # print ``msg (N sub-exceptions)``
+# bases that initialise nothing an exception prints: mixins on ``object`` and typing's generics
+_NOT_INITIALISERS = frozenset(("object", "Generic", "Protocol", "ABC"))
 
 
 class State(NamedTuple):
@@ -277,19 +279,20 @@ class ClassMessages:
         """Whether the class derives from ``OSError`` through a base outside the codebase (a
         built-in one or the standard library's, ``socket.error``): Python prints two to five
         arguments of such an instance as ``[Errno {0}] {1}``, whoever passed them."""
+        for name, key in self.outside_bases(mro):
+            bare = name.removeprefix("builtins.")
+            if ("." not in bare and bare in OS_ERRORS) or name in STDLIB_OS_ERRORS or key in STDLIB_OS_ERRORS:
+                return True
+        return False
+
+    def outside_bases(self, mro: Sequence[str]) -> Iterator[tuple[str, str | None]]:
+        """The bases (as written, and their keys) of the classes of ``mro`` that are not the
+        codebase's own: built-in classes, the standard library's, other packages'."""
         for k in mro:
             info = self.r.classes[k]
             for name, key in zip(info.bases, info.base_keys, strict=False):
-                if key is not None and self.r.canon(key) in self.r.classes:
-                    continue
-                bare = name.removeprefix("builtins.")
-                if (
-                    ("." not in bare and bare in OS_ERRORS)
-                    or name in STDLIB_OS_ERRORS
-                    or key in STDLIB_OS_ERRORS
-                ):
-                    return True
-        return False
+                if key is None or self.r.canon(key) not in self.r.classes:
+                    yield name, key
 
     @staticmethod
     def os_str(args: tuple[Arg, ...]) -> Value | None:
@@ -345,6 +348,19 @@ class ClassMessages:
             if shown is not None:
                 return shown
         return self.default_str(args)
+
+    def initialised_outside(self, mro: Sequence[str]) -> bool:
+        """Whether the class is initialised by a class outside the codebase and not built in (a
+        library's ``AzureError``): no class of the codebase's part of its MRO defines
+        ``__init__``, and one of them derives from such a class. Its initialiser is unknown,
+        so a ``message=`` given to it is the message, as for that class raised itself."""
+        if any(f"{k}.__init__" in self.r.funcs for k in mro):
+            return False
+        for name, _key in self.outside_bases(mro):
+            bare = name.removeprefix("builtins.")
+            if "." in bare or (bare not in BUILTIN_EXCEPTIONS and bare not in _NOT_INITIALISERS):
+                return True
+        return False
 
     def keyword_message(self, spec: ExcSpec) -> Value | None:
         """``Error(message="...")`` to a class whose initialiser is not known: the keyword."""

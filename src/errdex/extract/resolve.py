@@ -1186,7 +1186,9 @@ class Resolver:
         elif key is not None and key in self.classes:
             bases = list(self.classes[key].bases)
             text = self.class_text(key, spec, depth)
-            if text is None:
+            if text is None or (_prints_nothing(text) and self.classmsg.initialised_outside(self.mro(key))):
+                # (a class printing nothing for ``message=`` whose initialiser is a library's:
+                # that initialiser takes the keyword, as for the library's class raised itself)
                 text = self.classmsg.keyword_message(spec) or text
             elif text is not None:
                 pairs = _showing(self.value(text, depth), spec)
@@ -1215,6 +1217,11 @@ _BACKPORTED = {
 def _reads_table(ref: Ref) -> bool:
     """A message read from a table (``MESSAGES[key]``, a record's field)."""
     return not ref.call and ref.method == "[]"
+
+
+def _prints_nothing(value: Value) -> bool:
+    """Every form of the text is empty (``BaseException`` given no positional argument)."""
+    return all(all(p == "" for p in variant) for variant in value)
 
 
 def _builtin_name(key: str | None) -> str | None:

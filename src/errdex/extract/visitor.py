@@ -419,6 +419,20 @@ _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in sub
 _REWRAP = frozenset({"dedent", "cleandoc", "fill", "indent"})  # textwrap/inspect: whitespace changes only
 
 
+# ``str.encode`` and ``bytes.decode``: text turned to bytes and back keeps its characters
+_CODEC = ("encode", "decode")
+
+
+def _same_text(call: ast.Call, func: ast.Attribute) -> ast.expr | None:
+    """The expression a method call's text is, unchanged: ``t.cast(str, x)`` is ``x``, and
+    ``text.encode()`` / ``data.decode("utf-8")`` hold the same characters as text."""
+    if func.attr == "cast" and len(call.args) == 2 and _last_name(func.value) in ("t", "typing"):
+        return call.args[1]
+    if func.attr in _CODEC:
+        return func.value
+    return None
+
+
 def _is_rewrap(call: ast.Call) -> bool:
     """``textwrap.dedent(text)`` and kin: the text itself, up to whitespace."""
     if not call.args or isinstance(call.args[0], ast.Starred):
@@ -2699,7 +2713,7 @@ class ModuleVisitor:
         """Cheap syntactic test: could this expression be (part of) a message string?"""
         t = type(e)
         if t is ast.Constant:
-            return isinstance(e.value, str)  # type: ignore[attr-defined]
+            return isinstance(e.value, _T_STR_BYTES)  # type: ignore[attr-defined]
         if t is ast.JoinedStr:
             return True
         if t is ast.BinOp:
@@ -2716,8 +2730,8 @@ class ModuleVisitor:
                 return True  # ``fmt.format(...)``: text once ``fmt`` is known
             if isinstance(f, ast.Attribute) and f.attr in ("format", "join", "strip", "rstrip", "lstrip"):
                 return self.is_stringy(f.value, env)
-            if isinstance(f, ast.Attribute) and f.attr in GETTEXT_ARGS:
-                return True
+            if isinstance(f, ast.Attribute) and (f.attr in GETTEXT_ARGS or f.attr in _CODEC):
+                return True  # (``encode``/``decode``: characters turned to bytes or back)
             if isinstance(f, ast.Name):
                 v = env.get(f.id)
                 return isinstance(v, FmtVal) or (
@@ -2767,6 +2781,10 @@ class ModuleVisitor:
         v = e.value
         if isinstance(v, str):
             return lit(v)
+        if isinstance(v, bytes):
+            # bytes reach a message decoded (``b"".join((...)).decode()``, ``b"x: " + data``):
+            # what is printed is the characters they hold
+            return lit(v.decode("utf-8", "replace"))
         if v is None or v is Ellipsis:
             return ph(self.src(e))
         return lit(str(v))
@@ -3242,8 +3260,9 @@ class ModuleVisitor:
     def call_of_method(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """String methods on message text: ``format``, ``join``, ``strip``."""
         attr = func.attr
-        if attr == "cast" and len(call.args) == 2 and _last_name(func.value) in ("t", "typing"):
-            return self.eval_msg(call.args[1], env, frame)  # ``t.cast(str, x)`` is ``x``
+        same = _same_text(call, func)
+        if same is not None:
+            return self.eval_msg(same, env, frame)
         if attr == "__str__" and isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
             return ph(SUPER_STR)  # the base class's printed form
         if attr == "__str__" and _base_printer_call(call, func, frame.self_name):
@@ -4689,6 +4708,7 @@ def _comp_env(comp: ast.GeneratorExp | ast.ListComp, env: Env) -> Env:
 # The type tuples of this module's ``isinstance`` tests, made once: ``isinstance(x, A | B)``
 # builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
 # times while jax 0.10.2 is extracted), where a tuple made once answers the same.
+_T_STR_BYTES = (str, bytes)  # text, or bytes a message decodes
 _T_FOR_ASYNCFOR_COMPREHENSION = (ast.For, ast.AsyncFor, ast.comprehension)
 _T_NAMEDEXPR_ANNASSIGN = (ast.NamedExpr, ast.AnnAssign)
 _T_ATTRIBUTE_SUBSCRIPT_CALL = (ast.Attribute, ast.Subscript, ast.Call)

@@ -100,6 +100,9 @@ class Matcher:
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
+                    better = self._without_lead_in(q, res, limit)
+                    if better is not None:
+                        return better
                     # a message that is one value whole (a list of caught errors, whose items
                     # read like some template's words) is printed as it is by a raise of that
                     # value: those raises come before a rewording or a part of the text fitted
@@ -113,6 +116,18 @@ class Matcher:
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _without_lead_in(self, q: ParsedQuery, res: Result, limit: int) -> Result | None:
+        """The paste read without the sentence introducing its text, when that reading fits
+        better than the whole paste's approximate one (the sentence's words, and the text's
+        own quoted parts, fit other templates loosely); else None."""
+        b = next((b for b in q.blocks if b.lead_in), None)
+        if b is None:
+            return None
+        alt = self._match_block(q, b.message, list(dict.fromkeys(b.exc_types)), b.frames, limit)
+        if alt.matches and alt.matches[0].score > res.matches[0].score:
+            return alt
+        return None
 
     def _value_reading(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

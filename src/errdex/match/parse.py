@@ -49,6 +49,9 @@ class Block:
     exc_type: str | None = None
     exc_types: list[str] = field(default_factory=list)  # every type prefix seen, outermost first
     message: str = ""
+    # the text under a sentence that introduces it (``I get this error:``): read with the
+    # sentence first, and without it when that reading is only approximate
+    lead_in: bool = False
     # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
     # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
     earlier: Block | None = None
@@ -146,7 +149,7 @@ def clean(text: str) -> tuple[str, bool]:
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
-    lines = _strip_tag_column(lines)
+    lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
     lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
@@ -400,6 +403,22 @@ def _strip_syslog(lines: list[str]) -> list[str]:
     if heads == 0 or heads < 0.6 * len(nonempty):
         return lines
     return [ln[m.end() :] if (m := _SYSLOG.match(ln)) else ln for ln in lines]
+
+
+# a program's marker on each line it relays (pytest's ``INTERNALERROR> `` before every line of
+# an internal error's traceback or report): an upper-case word and ``>``
+_MARKER_HEAD = re.compile(r"^([A-Z][A-Z_]{2,30})> ?")
+
+
+def _strip_marker_head(lines: list[str]) -> list[str]:
+    """Remove the marker a program puts before each line it relays (pytest's
+    ``INTERNALERROR> ``), from the lines that carry it: one marker, on three lines or more.
+    The lines keep their own indentation (the one space after the marker is the marker's)."""
+    heads = {m.group(1) for ln in lines[-2000:] if (m := _MARKER_HEAD.match(ln))}
+    if len(heads) != 1 or sum(1 for ln in lines[-2000:] if _MARKER_HEAD.match(ln)) < 3:
+        return lines
+    marker = heads.pop() + ">"
+    return [ln[len(marker) :].removeprefix(" ") if ln.startswith(marker) else ln for ln in lines]
 
 
 def _strip_line_label(lines: list[str]) -> list[str]:
@@ -1246,6 +1265,11 @@ class _BlockParser:
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
+            elif (after := _after_lead_in(lines)) is not None:
+                # ``I get this error message:``, a blank line, then the text: the text alone is
+                # tried second (the sentence may be the message's own first line)
+                self.block.earlier = _message_block(lines[after:])
+                self.block.earlier.lead_in = True
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
@@ -1371,6 +1395,19 @@ def _before_log_records(body: list[str]) -> list[str]:
         return body
     cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
     return body if cut is None else body[:cut]
+
+
+def _after_lead_in(lines: list[str]) -> int | None:
+    """Where the text starts after a sentence introducing it: the paste's first line, words
+    ending in ``:``, then a blank line, then more text (no exception type anywhere)."""
+    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
+    if first is None or first + 2 >= len(lines):
+        return None
+    head = lines[first].strip()
+    if not head.endswith(":") or " " not in head or lines[first + 1].strip():
+        return None
+    rest = next((i for i in range(first + 2, len(lines)) if lines[i].strip()), None)
+    return rest
 
 
 def _message_block(lines: list[str]) -> Block:
