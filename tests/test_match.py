@@ -879,3 +879,37 @@ def test_another_program_s_next_lines_after_the_message_are_cut_off() -> None:
     whole = Matcher.from_entries([entry(["bad value ", "v", "\nsee the docs"], function="g")])
     res = whole.explain("ValueError: bad value 3\nsee the docs")
     assert not top(res).approximate and "lines" not in res.verdict
+
+
+def test_lines_that_introduce_the_message_are_not_its_text() -> None:
+    # a tool's own line announcing the error (flake8's "There was a critical error during
+    # execution of Flake8:", a user's "this message was displayed:") and a shell prompt above
+    # it: the message is the tail after them, fitted from its first character to the end
+    segs = ["plugin code for `", "loaded.display_name", "` does not match ", "VALID_CODE_PREFIX.pattern", ""]
+    m = Matcher.from_entries([entry(segs, exc_type="ExecutionError", function="_classify_plugins")])
+    msg = "plugin code for `local[MCOD1]` does not match ^[A-Z]{1,3}[0-9]{0,3}$"
+    for paste, lines in (
+        (f"$ flake8 .\nThere was a critical error during execution of Flake8:\n{msg}", "last 1 of 2 lines"),
+        (f"See the issue - this causes:\n\nThere was a critical error during execution:\n{msg}", "last 1 of"),
+        # the tail wrapped by the terminal: whitespace is not compared
+        (f"It fails with:\n    {msg[:45]}\n    {msg[45:]}", "last 2 of 3 lines"),
+    ):
+        res = m.explain(paste)
+        got = top(res)
+        assert (got.function, got.approximate) == ("_classify_plugins", False), paste
+        assert got.values["loaded.display_name"] == "local[MCOD1]"
+        assert lines in res.verdict
+    # a line before that does not introduce anything may be the message's own first line:
+    # the paste is not the template's text, and the fit stays approximate
+    lost = Matcher.from_entries([entry(["Connection to remote host was lost."], function="recv")])
+    assert top(lost.explain("The Session has been Closed!\nConnection to remote host was lost.")).approximate
+    # introduced by a line ending in a colon, the same line is the message whole
+    assert not top(lost.explain("It then says:\nConnection to remote host was lost.")).approximate
+    # the tail is read as a paste of its own: a ``Class: text`` line there is that class's
+    # error, and a template raised as another class printing any name is not exact over it
+    attr = entry(
+        ["", "type(self).__name__", " object has no attribute ", "attr!r", ""], function="__getattr__"
+    )
+    code = "for elem in self.tree.iter() if has_iter else self.tree.getiterator():"
+    paste = f"{code}\nAttributeError: 'ElementTree' object has no attribute 'getiterator'"
+    assert top(Matcher.from_entries([attr]).explain(paste)).approximate
