@@ -36,6 +36,7 @@ from errdex.match.thresholds import (
     RUNTIME_MIN_COVERAGE,
     RUNTIME_MIN_LITERAL,
     SHAPED_MIN_COVERAGE,
+    SHAPED_MIN_LITERAL,
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
@@ -964,7 +965,7 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
 
 
 def _judge_shaped(idx: Index, tf: TextFit, c: Cand, lit_len: int, repr_ok: bool) -> None:
-    """A full fit anchored at both ends with ``ANCHORED_MIN_LITERAL`` of literal text, short of
+    """A full fit anchored at both ends with ``SHAPED_MIN_LITERAL`` of literal text, short of
     the share ``judge_fit`` asks only because its values are long (an object's repr, a caught
     error's text), explaining ``SHAPED_MIN_COVERAGE`` at least, is confident when the message
     opens with the template's own text and its values are shaped (``shaped_values``): the
@@ -979,15 +980,16 @@ def _judge_shaped(idx: Index, tf: TextFit, c: Cand, lit_len: int, repr_ok: bool)
             and f.full
             and f.anchored_start
             and f.anchored_end
-            and lit_len >= ANCHORED_MIN_LITERAL
+            and lit_len >= SHAPED_MIN_LITERAL
             and c.coverage >= SHAPED_MIN_COVERAGE
         )
     ):
         return
-    if not idx.lits(c.pid)[0][0]:
+    lits = idx.lits(c.pid)[0]
+    if not lits[0]:
         return  # a template opening with a hole (``{message}\n\nSee ...``) holds any text before its own
     names = idx.patterns[c.pid].names
-    if shaped_values(names, values(list(names), f, tf.message, tf.cmap)):
+    if shaped_values(names, values(list(names), f, tf.message, tf.cmap), lits):
         c.confident = True
         c.reasons.append("each value is one line of the shape its placeholder prints")
 
@@ -997,17 +999,23 @@ _DOTTED_NAME = re.compile(r"[A-Za-z_][\w.]{0,300}")
 _REPR_CLOSE = {"'": "'", '"': '"', "(": ")", "[": "]", "{": "}", "<": ">"}
 
 
-def shaped_values(names: Sequence[str], vals: Mapping[str, str]) -> bool:
+def shaped_values(names: Sequence[str], vals: Mapping[str, str], lits: Sequence[str] = ()) -> bool:
     """Whether every value of a fit is one line of the shape its placeholder prints: a value
     running over a line end is a one-line hole swallowing the lines after it (a log's next
     record, the user's sentence); a ``!r`` value is one whole repr (a string's quotes or an
     object's brackets at both of its ends, a number or name without spaces), not a repr
     with text after it (``'pkg.mod' (/path/to/pkg/__init__.py)``); a ``__name__`` or
-    ``__qualname__`` value is one dotted name. Other values (``str()`` of anything) have no
-    shape to check beyond the line."""
-    for name in names:
+    ``__qualname__`` value is one dotted name; a value between quotes of the template
+    (``lits``, the compact literals around each hole) holds no such quote, else those quotes
+    may close inside it. Other values (``str()`` of anything) have no shape to check beyond
+    the line."""
+    for j, name in enumerate(names):
         v = vals.get(name, "").strip()
         if "\n" in v:
+            return False
+        if j + 1 < len(lits) and any(
+            lits[j].endswith(q) and lits[j + 1].startswith(q) and q in v for q in "'\""
+        ):
             return False
         if name.endswith("!r") and not _whole_repr(v):
             return False
