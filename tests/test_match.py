@@ -879,3 +879,89 @@ def test_another_program_s_next_lines_after_the_message_are_cut_off() -> None:
     whole = Matcher.from_entries([entry(["bad value ", "v", "\nsee the docs"], function="g")])
     res = whole.explain("ValueError: bad value 3\nsee the docs")
     assert not top(res).approximate and "lines" not in res.verdict
+
+
+def test_long_values_shaped_as_their_holes_print_do_not_dilute_a_fit_from_end_to_end() -> None:
+    # a caught error's class name and text inside the template, the message from end to end:
+    # the object's repr and the OS error make the literal text 16% of it, under the share an
+    # anchored fit needs, yet every value is one line of the shape its placeholder prints
+    segs = ["Connection error caused by: ", "self.errors[0].__class__.__name__", "(", "self.errors[0]", ")"]
+    m = Matcher.from_entries([entry(segs, exc_type="ConnectionError", function="perform_request")])
+    inner = (
+        "<urllib3.connection.HTTPConnection object at 0x7fda4509fcd0>: "
+        "Failed to establish a new connection: [Errno 111] Connection refused"
+    )
+    got = top(
+        m.explain(
+            f"elastic_transport.ConnectionError: Connection error caused by: NewConnectionError({inner})"
+        )
+    )
+    assert (got.function, got.approximate) == ("perform_request", False)
+    assert got.values["self.errors[0].__class__.__name__"] == "NewConnectionError"
+    # a ``__name__`` hole holding words is not a class's name
+    said = f"ConnectionError: Connection error caused by: a new connection error of the pool ({inner})"
+    assert top(m.explain(said)).approximate
+    # a value running over a line end is a hole swallowing the next lines
+    assert top(
+        m.explain(f"ConnectionError: Connection error caused by: NewConnectionError({inner}\nRetrying)")
+    ).approximate
+    # a ``!r`` hole holding a repr and text after it (a module's path) is not one repr
+    imp = Matcher.from_entries(
+        [entry(["cannot import name ", "name!r", " from ", "module!r", ""], exc_type="ImportError")]
+    )
+    path = "(/home/u/.venv/lib/python3.11/site-packages/scipy/linalg/__init__.py)"
+    assert top(imp.explain(f"ImportError: cannot import name 'triu' from 'scipy.linalg' {path}")).approximate
+    # a template opening with a hole holds any text before its own: it stays a wrapper's fit
+    segs = [
+        "",
+        "self._error_message",
+        "\n\nFor further information visit https://errors.example.dev/",
+        "v",
+        "/u/",
+        "code",
+        "",
+    ]
+    wrap = Matcher.from_entries([entry(segs, exc_type="ImportError", function="__getattr__")])
+    moved = (
+        "`BaseSettings` has been moved to the `pydantic-settings` package. See the migration guide for"
+        " details, the settings section of the documentation and the changelog of the release that"
+        " moved it, which lists every name that moved with it and where each one lives now."
+    )
+    text = (
+        f"ImportError: {moved}\n\nFor further information visit https://errors.example.dev/2.6/u/import-error"
+    )
+    assert top(wrap.explain(text)).approximate
+
+
+def test_lines_that_introduce_the_message_are_not_its_text() -> None:
+    # a tool's own line announcing the error (flake8's "There was a critical error during
+    # execution of Flake8:", a user's "this message was displayed:") and a shell prompt above
+    # it: the message is the tail after them, fitted from its first character to the end
+    segs = ["plugin code for `", "loaded.display_name", "` does not match ", "VALID_CODE_PREFIX.pattern", ""]
+    m = Matcher.from_entries([entry(segs, exc_type="ExecutionError", function="_classify_plugins")])
+    msg = "plugin code for `local[MCOD1]` does not match ^[A-Z]{1,3}[0-9]{0,3}$"
+    for paste, lines in (
+        (f"$ flake8 .\nThere was a critical error during execution of Flake8:\n{msg}", "last 1 of 2 lines"),
+        (f"See the issue - this causes:\n\nThere was a critical error during execution:\n{msg}", "last 1 of"),
+        # the tail wrapped by the terminal: whitespace is not compared
+        (f"It fails with:\n    {msg[:45]}\n    {msg[45:]}", "last 2 of 3 lines"),
+    ):
+        res = m.explain(paste)
+        got = top(res)
+        assert (got.function, got.approximate) == ("_classify_plugins", False), paste
+        assert got.values["loaded.display_name"] == "local[MCOD1]"
+        assert lines in res.verdict
+    # a line before that does not introduce anything may be the message's own first line:
+    # the paste is not the template's text, and the fit stays approximate
+    lost = Matcher.from_entries([entry(["Connection to remote host was lost."], function="recv")])
+    assert top(lost.explain("The Session has been Closed!\nConnection to remote host was lost.")).approximate
+    # introduced by a line ending in a colon, the same line is the message whole
+    assert not top(lost.explain("It then says:\nConnection to remote host was lost.")).approximate
+    # the tail is read as a paste of its own: a ``Class: text`` line there is that class's
+    # error, and a template raised as another class printing any name is not exact over it
+    attr = entry(
+        ["", "type(self).__name__", " object has no attribute ", "attr!r", ""], function="__getattr__"
+    )
+    code = "for elem in self.tree.iter() if has_iter else self.tree.getiterator():"
+    paste = f"{code}\nAttributeError: 'ElementTree' object has no attribute 'getiterator'"
+    assert top(Matcher.from_entries([attr]).explain(paste)).approximate

@@ -603,6 +603,40 @@ def test_tab_indented_paste() -> None:
     assert q.frames[0].source == "if PASSED in results:"
 
 
+def test_paste_indented_as_a_code_block() -> None:
+    # a traceback indented four spaces (a Markdown code block) with no header at the margin:
+    # the exception line is not source under the last frame
+    q = parse(
+        "    nx.draw(graph,pos)\n"
+        '      File "/usr/lib/python2.7/dist-packages/networkx/drawing/nx_pylab.py", line 383, in draw_networkx_nodes\n'
+        "        raise nx.NetworkXError('Node %s has no position.' % e)\n"
+        "    networkx.exception.NetworkXError: Node 0 has no position."
+    )
+    assert q.exc_type == "networkx.exception.NetworkXError"
+    assert q.message == "Node 0 has no position."
+    assert [(f.line, f.source) for f in q.frames] == [
+        (383, "raise nx.NetworkXError('Node %s has no position.' % e)")
+    ]
+    # only the margin every line shares goes: a message's own indented lines keep theirs
+    q = parse("  ValueError: bad config:\n      key: x")
+    assert q.exc_type == "ValueError" and q.message == "bad config:\n    key: x"
+
+
+def test_interactive_prompt_after_the_traceback() -> None:
+    # the interpreter's prompt for the next input, pasted with the session, ends no message
+    q = parse(
+        ">>> es = Elasticsearch()\n"
+        "Traceback (most recent call last):\n"
+        '  File "<stdin>", line 1, in <module>\n'
+        '  File "/venv/lib/python3.9/site-packages/elasticsearch/_sync/client/__init__.py", line 196, in __init__\n'
+        "    raise ValueError(\"Either 'hosts' or 'cloud_id' must be specified\")\n"
+        "ValueError: Either 'hosts' or 'cloud_id' must be specified\n"
+        ">>> \n"
+    )
+    assert q.exc_type == "ValueError"
+    assert q.message == "Either 'hosts' or 'cloud_id' must be specified"
+
+
 def test_frame_source_and_message_run_together_on_one_line() -> None:
     q = parse(
         'File "/usr/lib/site-packages/aiohttp/client_reqrep.py", line 1097, in json raise ContentTypeError( '

@@ -10,6 +10,7 @@ a word-similarity score instead, which survives rewording the literal fit cannot
 from __future__ import annotations
 
 import heapq
+import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
@@ -34,6 +35,8 @@ from errdex.match.thresholds import (
     PLACEHOLDER_SHARE,
     RUNTIME_MIN_COVERAGE,
     RUNTIME_MIN_LITERAL,
+    SHAPED_MIN_COVERAGE,
+    SHAPED_MIN_LITERAL,
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
@@ -47,6 +50,7 @@ from errdex.match.verify import (
     fit,
     quoted_gaps,
     repr_gaps,
+    values,
 )
 
 
@@ -289,6 +293,7 @@ def fit_all(
             c.text -= PLACEHOLDER_SHARE * quoted / mlen
         else:
             judge_fit(c, lit_len, mlen)
+        _judge_shaped(idx, tf, c, lit_len, ok)
         if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
             _one_line(tf, c, lits)
         if not cmsg:  # a class printed without a message: any template "fits", none is evidence
@@ -957,6 +962,81 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
     if not f.anchored_end:
         c.text -= 0.05
         c.reasons.append("message has extra text after the template")
+
+
+def _judge_shaped(idx: Index, tf: TextFit, c: Cand, lit_len: int, repr_ok: bool) -> None:
+    """A full fit anchored at both ends with ``SHAPED_MIN_LITERAL`` of literal text, short of
+    the share ``judge_fit`` asks only because its values are long (an object's repr, a caught
+    error's text), explaining ``SHAPED_MIN_COVERAGE`` at least, is confident when the message
+    opens with the template's own text and its values are shaped (``shaped_values``): the
+    template is the message from end to end, and nothing it does not print hides in a hole.
+    ``repr_ok`` false (prose where the template prints a repr) rules the fit out."""
+    f = c.fit
+    if (
+        c.confident
+        or not repr_ok
+        or not (
+            f is not None
+            and f.full
+            and f.anchored_start
+            and f.anchored_end
+            and lit_len >= SHAPED_MIN_LITERAL
+            and c.coverage >= SHAPED_MIN_COVERAGE
+        )
+    ):
+        return
+    lits = idx.lits(c.pid)[0]
+    if not lits[0]:
+        return  # a template opening with a hole (``{message}\n\nSee ...``) holds any text before its own
+    names = idx.patterns[c.pid].names
+    if shaped_values(names, values(list(names), f, tf.message, tf.cmap), lits):
+        c.confident = True
+        c.reasons.append("each value is one line of the shape its placeholder prints")
+
+
+# what ``__name__`` and ``__qualname__`` print: a (dotted) Python name
+_DOTTED_NAME = re.compile(r"[A-Za-z_][\w.]{0,300}")
+_REPR_CLOSE = {"'": "'", '"': '"', "(": ")", "[": "]", "{": "}", "<": ">"}
+
+
+def shaped_values(names: Sequence[str], vals: Mapping[str, str], lits: Sequence[str] = ()) -> bool:
+    """Whether every value of a fit is one line of the shape its placeholder prints: a value
+    running over a line end is a one-line hole swallowing the lines after it (a log's next
+    record, the user's sentence); a ``!r`` value is one whole repr (a string's quotes or an
+    object's brackets at both of its ends, a number or name without spaces), not a repr
+    with text after it (``'pkg.mod' (/path/to/pkg/__init__.py)``); a ``__name__`` or
+    ``__qualname__`` value is one dotted name; a value between quotes of the template
+    (``lits``, the compact literals around each hole) holds no such quote, else those quotes
+    may close inside it. Other values (``str()`` of anything) have no shape to check beyond
+    the line."""
+    for j, name in enumerate(names):
+        v = vals.get(name, "").strip()
+        if "\n" in v:
+            return False
+        if j + 1 < len(lits) and any(
+            lits[j].endswith(q) and lits[j + 1].startswith(q) and q in v for q in "'\""
+        ):
+            return False
+        if name.endswith("!r") and not _whole_repr(v):
+            return False
+        if name.removesuffix("!s").endswith(("__name__", "__qualname__")) and not _DOTTED_NAME.fullmatch(v):
+            return False
+    return True
+
+
+def _whole_repr(v: str) -> bool:
+    """``v`` reads as one repr: a quoted string with no unescaped quote of its kind inside, a
+    bracketed value closed at its end, or one word (a number, ``None``, a bare name)."""
+    if not v:
+        return False
+    close = _REPR_CLOSE.get(v[0])
+    if close is None:
+        return not any(ch.isspace() for ch in v)
+    if len(v) < 2 or v[-1] != close:
+        return False
+    if v[0] in "'\"":
+        return v[0] not in v[1:-1].replace("\\" + v[0], "")
+    return True
 
 
 def _cut_confident(f: Fit, cov: float) -> bool:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
+MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 
 
@@ -161,6 +162,8 @@ class Matcher:
             res = self._embedded(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
             res = self._cut_at_lines(q, message, types, fr, limit) or res
+        if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
+            res = self._from_line(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
@@ -234,6 +237,38 @@ class Matcher:
                 retry.verdict += (
                     f" (the message's first {keep} of {len(lines)} lines; the rest read as other output)"
                 )
+                return retry
+        return None
+
+    def _from_line(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """A message of several lines that no template fits whole, read from a later line on,
+        where the line before it introduces it (ends in ``:``: "this message was displayed:", a
+        tool's "There was a critical error during execution of X:") or reads as another
+        program's output (``other_program_line``: a shell prompt, a log record, pip's
+        ``WARNING: ...``). Those lines are what the user or a program printed before the error,
+        not its text; a line ending otherwise may be the message's own first line, and is kept.
+        The tail is read as a paste of its own (a ``Class: text`` line there names its class),
+        and the longest tail that a template fits exactly, by the same test as a whole message,
+        is the reading kept: only lines that announced the error are left out, never a part of
+        a line. At most ``MAX_LINE_STARTS`` tails are tried, the earliest first."""
+        lines = message.strip().split("\n")
+        starts, before = [], ""
+        for k in range(1, len(lines)):
+            before = lines[k - 1].strip() or before  # the last line with text: blank lines only space
+            if lines[k].strip() and (before.endswith(":") or other_program_line(before)):
+                starts.append(k)
+        for k in starts[:MAX_LINE_STARTS]:
+            t = parse_query("\n".join(lines[k:]))
+            b = t.blocks[t.primary] if t.blocks else None
+            tail, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
+            if not tail.strip() or (b.frames if b else t.frames):
+                continue
+            retry = self._match(q, tail, list(dict.fromkeys([*named, *types])), fr, limit)
+            best = retry.matches[0] if retry.matches else None
+            if best is not None and not best.approximate:
+                retry.verdict += f" (the message's last {len(lines) - k} of {len(lines)} lines; the lines before introduce it)"
                 return retry
         return None
 

@@ -151,7 +151,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_tab_indent(_uncut_frames(lines)))
+    lines = _unflatten(_strip_tab_indent(_strip_margin(_uncut_frames(_without_last_prompt(lines)))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -260,6 +260,31 @@ def _unfence(ln: str) -> str:
     if stripped.endswith("```"):
         ln = stripped.rstrip("`")
     return ln
+
+
+def _without_last_prompt(lines: list[str]) -> list[str]:
+    """The lines without a bare interactive prompt ending the paste (``>>>`` after a REPL's
+    traceback): the interpreter waiting for the next input, not the error's last line."""
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    if end > 1 and lines[end - 1].strip() == ">>>":
+        return lines[: end - 1]
+    return lines
+
+
+def _strip_margin(lines: list[str]) -> list[str]:
+    """The lines without the spaces every line with text opens with (a traceback pasted as a
+    Markdown code block, indented four spaces, with no header at the margin): otherwise its
+    exception line reads as source under the last frame. Only the margin all lines share is
+    removed, so the frames' and their source's indentation relative to each other stays."""
+    body = [ln for ln in lines if ln.strip()]
+    if len(body) < 2:
+        return lines
+    margin = min(len(ln) - len(ln.lstrip(" ")) for ln in body)
+    if margin == 0:
+        return lines
+    return [ln[margin:] if ln.strip() else ln for ln in lines]
 
 
 def _strip_tab_indent(lines: list[str]) -> list[str]:

@@ -15,6 +15,11 @@ TYPED_MIN_LITERAL = 6  # ... when it is the whole message and raised as the libr
 MIN_COVERAGE = 0.4  # share of the message's characters the literal text must explain
 ANCHORED_MIN_LITERAL = 16  # ... unless the fit is anchored at both ends with this much literal text
 ANCHORED_MIN_COVERAGE = 0.25  # ... and explains at least this share
+# ... or this share, when every value is one line of the shape its placeholder prints
+# (``candidates.shaped_values``): a whole repr for ``!r``, a dotted name for ``__name__``
+SHAPED_MIN_COVERAGE = 0.1
+# ... and this much literal text (a relay's ``Invalid value for {hint}: {msg}`` has 16)
+SHAPED_MIN_LITERAL = 20
 TRUNC_MIN_COVERAGE = 0.6  # a message cut short must be explained this much
 OUTSIDE_MIN_COVERAGE = 0.75  # when the traceback ends in compiled/stdlib code
 RUNTIME_MIN_COVERAGE = 0.2  # an interpreter template explaining this much of a whole message names it
