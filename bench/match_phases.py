@@ -2,7 +2,7 @@
 """Where a query's time goes as the catalogue grows: CPU time per matching phase and candidate
 counts per query, on ``bench/match_speed.py``'s synthetic catalogues.
 
-    .venv/bin/python bench/match_phases.py --sizes 1000000,2000000 [--queries 1000] [--dir DIR]
+    .venv/bin/python bench/match_phases.py --sizes 1000000,2000000 [--queries 1000] [--dir DIR] [--slowest 20]
     .venv/bin/python bench/match_phases.py --kept DIR/synthetic-10000000.idx [--queries 2000] [--slowest 40]
 
 Each size's index is built once with ``Index.build`` (the real templates, then
@@ -19,8 +19,9 @@ resident memory of the process so far. ``--answers FILE`` writes every query's t
 trees' answers (run this script once per tree, with ``PYTHONPATH`` on each tree's ``src``).
 Timing wraps functions by assignment, so it adds a little to every phase. ``--kept`` measures
 an index ``bench/ecosystem.py --keep`` kept (10M templates take half an hour to build) on its
-kept queries instead, each query with its thread's page faults, and ``--slowest N`` lists the
-N slowest with the phases and counts that made them slow.
+kept queries instead, each query with its thread's page faults. ``--slowest N`` lists the N
+slowest queries (of each size built, or of the kept ones) with the phases and counts that made
+them slow.
 """
 
 from __future__ import annotations
@@ -107,6 +108,21 @@ def instrument() -> None:
         timed(owner, name, label)
 
 
+def print_slowest(rows: list[tuple[float, str, dict[str, float], dict[str, int]]], slowest: int) -> None:
+    """The ``slowest`` queries of ``rows`` (CPU time, what to say of the query, its phases' CPU
+    times and its counts), each with the three phases that took most of it."""
+    order = sorted(range(len(rows)), key=lambda i: -rows[i][0])
+    for i in order[:slowest]:
+        cpu, what, took, counts = rows[i]
+        most = sorted(took.items(), key=lambda kv: -kv[1])[:3]
+        print(
+            f"  query {i:4d} {cpu * 1e3:6.1f} ms, {what}: "
+            + ", ".join(f"{label} {v * 1e3:.1f}" for label, v in most)
+            + "; "
+            + ", ".join(f"{label} {v}" for label, v in counts.items() if v)
+        )
+
+
 def measure_kept(path: Path, n_queries: int, slowest: int, answers: str | None) -> int:
     """Every query of a kept index timed alone: thread CPU, the phases, the counts and the page
     faults of its thread (``RUSAGE_THREAD``: a cold region of the mapped file is a fault), then
@@ -148,16 +164,9 @@ def measure_kept(path: Path, n_queries: int, slowest: int, answers: str | None) 
             phases[label] = phases.get(label, 0.0) + spent
     for label, spent in sorted(phases.items(), key=lambda kv: -kv[1]):
         print(f"  {label:36s} {spent / len(rows) * 1e3:7.3f} ms/query (CPU)")
-    order = sorted(range(len(rows)), key=lambda i: -rows[i][0])
-    for i in order[:slowest]:
-        cpu, minor, _major, took, counts = rows[i]
-        most = sorted(took.items(), key=lambda kv: -kv[1])[:3]
-        print(
-            f"  query {i:4d} {cpu * 1e3:6.1f} ms, {minor:5d} faults: "
-            + ", ".join(f"{label} {v * 1e3:.1f}" for label, v in most)
-            + "; "
-            + ", ".join(f"{label} {v}" for label, v in counts.items() if v)
-        )
+    print_slowest(
+        [(cpu, f"{minor:5d} faults", took, counts) for cpu, minor, _major, took, counts in rows], slowest
+    )
     if answers:
         Path(answers).write_text(json.dumps(top))
     return 0
@@ -176,7 +185,9 @@ def main() -> int:
         help="measure this kept index (bench/ecosystem.py --keep: DIR/synthetic-N.idx) on the queries"
         " kept beside it instead of building one",
     )
-    ap.add_argument("--slowest", type=int, default=0, help="list the N slowest queries, phase by phase")
+    ap.add_argument(
+        "--slowest", type=int, default=0, help="list the N slowest queries of each size, phase by phase"
+    )
     args = ap.parse_args()
     if args.kept is not None:
         return measure_kept(args.kept, args.queries, args.slowest, args.answers)
@@ -217,10 +228,15 @@ def main() -> int:
         wall: list[float] = []
         by_kind: dict[str, list[float]] = {}
         answers = []
+        each: list[tuple[float, str, dict[str, float], dict[str, int]]] = []
         for q in queries:
+            spent, counts = dict(SPENT), dict(COUNTS)
             t, w = time.thread_time(), time.perf_counter()
             res = matcher.explain(q.text, limit=10)
             cpu.append(time.thread_time() - t)
+            if args.slowest:  # this query's part of the totals
+                took = {k: v - spent.get(k, 0.0) for k, v in SPENT.items() if v > spent.get(k, 0.0)}
+                each.append((cpu[-1], q.kind, took, {k: v - counts.get(k, 0) for k, v in COUNTS.items()}))
             by_kind.setdefault(q.kind, []).append(cpu[-1])
             wall.append(time.perf_counter() - w)
             answers.append(
@@ -243,6 +259,7 @@ def main() -> int:
             print(f"  {label:36s} {spent / nq * 1e3:7.3f} ms/query (CPU)")
         for label, count in COUNTS.items():
             print(f"  {label:36s} {count / nq:9.1f} /query")
+        print_slowest(each, args.slowest)
         if args.answers:
             Path(f"{args.answers}.{n}").write_text(json.dumps(answers))
         del matcher, index
