@@ -219,7 +219,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 19
+                assert s.current_version(conn) == SCHEMA_VERSION == 20
                 assert "callers" in {c["name"] for c in inspect(conn).get_columns("snapshots")}
                 assert {
                     t.name
