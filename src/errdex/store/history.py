@@ -463,13 +463,7 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
         return
     # the bases in one query per 500 a step of the chains (not one each: at 20 jax releases
     # hundreds of a release's entries are differences), kept where the path matches too
-    built = textdelta.rebuild_all(
-        {(sha, path) for path, sha in wanted.items()},
-        _entries_fetcher(conn, producer),
-        _path_key,
-        lambda data: _inflate_entry(data, MAX_TEXT_BYTES),
-        MAX_TEXT_BYTES,
-    )
+    built = _entries_built(conn, producer, wanted)
     for path, sha in wanted.items():
         has_code, data = got.pop(path)
         base = built.get((sha, path))
@@ -479,6 +473,22 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
             got[path] = (has_code, textdelta.apply(data, base[0], MAX_TEXT_BYTES))
         except ValueError:
             continue
+
+
+def _entries_built(
+    conn: Connection, producer: str, shas: Mapping[str, str]
+) -> dict[tuple[str, str], tuple[bytes, int, str | None]]:
+    """``textdelta.rebuild_all`` over the stored entries of ``shas`` (path -> blob sha)."""
+    from errdex.store import textdelta
+    from errdex.store.fast import MAX_TEXT_BYTES
+
+    return textdelta.rebuild_all(
+        {(sha, path) for path, sha in shas.items()},
+        _entries_fetcher(conn, producer),
+        _path_key,
+        lambda data: _inflate_entry(data, MAX_TEXT_BYTES),
+        MAX_TEXT_BYTES,
+    )
 
 
 def _entries_fetcher(
@@ -568,13 +578,7 @@ def _as_deltas(
     from errdex.store.fast import MAX_TEXT_BYTES
 
     latest = _latest_blobs(conn, repo_id, {path for _, path in todo}, besides=snap_id)
-    built = textdelta.rebuild_all(
-        {(sha, path) for path, sha in latest.items()},
-        _entries_fetcher(conn, producer),
-        _path_key,
-        lambda data: _inflate_entry(data, MAX_TEXT_BYTES),
-        MAX_TEXT_BYTES,
-    )
+    built = _entries_built(conn, producer, latest)
     bases: dict[str, tuple[str, bytes]] = {}  # path -> (base blob sha, base entry inflated)
     for path, sha in latest.items():
         base = textdelta.next_base(sha, (sha, path), built, _path_key)
