@@ -1084,6 +1084,19 @@ def test_tag_listings_of_many_repositories_overlap_and_a_stalled_one_stays_unlis
     assert elapsed < 30.0  # the budget, not the stalled listing's own timeout, bounded the call
 
 
+def _index_big_module_releases(lib: Path, count: int, url: str) -> list[Any]:
+    """Releases v1..v``count`` of a git package whose large module changes one line a release,
+    indexed in one run into ``url``; their summaries."""
+    for n in range(1, count + 1):
+        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
+        if n == 1:
+            git(lib, "init", "-q")
+        git(lib, "add", "-A")
+        git(lib, "commit", "-qm", f"release {n}")
+        git(lib, "tag", f"v{n}")
+    return list(index_releases([f"git:{lib}@v{n}" for n in range(1, count + 1)], url, jobs=1))
+
+
 def test_extraction_entries_stored_as_differences_read_back_whole_or_not_at_all(tmp_path: Path) -> None:
     """A cached extraction stored as a difference (``write_extractions``) reads back as its whole
     entry, its base read with the other bases in one query; with the base gone it is not offered
@@ -1096,16 +1109,8 @@ def test_extraction_entries_stored_as_differences_read_back_whole_or_not_at_all(
     from errdex.store import textdelta
     from errdex.store.history import cached_extractions
 
-    lib = tmp_path / "lib"
-    for n in (1, 2, 3):
-        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
-        if n == 1:
-            git(lib, "init", "-q")
-        git(lib, "add", "-A")
-        git(lib, "commit", "-qm", f"release {n}")
-        git(lib, "tag", f"v{n}")
     url = f"sqlite:///{tmp_path / 'c.db'}"
-    index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
+    _index_big_module_releases(tmp_path / "lib", 3, url)
     x, path, producer = s.extractions, "pkg/checks.py", producer_digest()
     with Store.open(url) as store:
         with store.engine.connect() as conn:
@@ -1144,16 +1149,8 @@ def test_texts_and_cache_entries_chain_differences_at_most_max_depth_steps_and_r
     from errdex.store.history import cached_extractions
 
     n_releases = textdelta.MAX_DEPTH + 3
-    lib = tmp_path / "lib"
-    for n in range(1, n_releases + 1):
-        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
-        if n == 1:
-            git(lib, "init", "-q")
-        git(lib, "add", "-A")
-        git(lib, "commit", "-qm", f"release {n}")
-        git(lib, "tag", f"v{n}")
     url = f"sqlite:///{tmp_path / 'c.db'}"
-    done = index_releases([f"git:{lib}@v{n}" for n in range(1, n_releases + 1)], url, jobs=1)
+    done = _index_big_module_releases(tmp_path / "lib", n_releases, url)
     path = "pkg/checks.py"
     # the base each release's text is expected against, and its depth: v1 whole, then one step
     # a release until MAX_DEPTH, then the base of the release before (MAX_DEPTH - 1 steps)
