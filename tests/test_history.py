@@ -1016,8 +1016,9 @@ def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path:
                 stored = {v: (sha, bytes(data)) for v, sha, data in rows}
                 whole = stored["v1"][1]
                 assert textdelta.base_of(whole) is None
-                for v in ("v2", "v3"):  # both against v1's text, which is stored whole: one step, no chain
-                    assert textdelta.base_of(stored[v][1]) == stored["v1"][0]
+                # each against the text before it: v2 against v1's (stored whole), v3 against v2's
+                for v, before in (("v2", "v1"), ("v3", "v2")):
+                    assert textdelta.base_of(stored[v][1]) == stored[before][0]
                     assert len(stored[v][1]) * 10 < len(whole)
                 readers: list[Any] = [store]
                 if url.startswith("sqlite"):
@@ -1030,11 +1031,11 @@ def test_a_changed_file_is_stored_as_a_difference_and_reads_back_whole(tmp_path:
                     )
                     line, _, text = store.error_source(hit.error_id, f"v{n}") or (0, 0, "")
                     assert f"(release {n})" in text.splitlines()[line - 1]
-                # a crafted catalogue: a difference whose base is missing, or is itself a difference
+                # a crafted catalogue: a difference whose base is missing, or that is its own base
                 v3 = done[2].snapshot_id
                 for forged in (
                     textdelta.MAGIC + b"0" * 64 + stored["v3"][1][68:],
-                    textdelta.MAGIC + stored["v2"][0].encode() + stored["v3"][1][68:],
+                    textdelta.MAGIC + stored["v3"][0].encode() + stored["v3"][1][68:],
                     textdelta.MAGIC + stored["v1"][0].encode() + b"\x28\xb5\x2f\xfd garbage",
                     stored["v3"][1][:-12],  # a frame that ends early
                 ):
@@ -1083,6 +1084,19 @@ def test_tag_listings_of_many_repositories_overlap_and_a_stalled_one_stays_unlis
     assert elapsed < 30.0  # the budget, not the stalled listing's own timeout, bounded the call
 
 
+def _index_big_module_releases(lib: Path, count: int, url: str) -> list[Any]:
+    """Releases v1..v``count`` of a git package whose large module changes one line a release,
+    indexed in one run into ``url``; their summaries."""
+    for n in range(1, count + 1):
+        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
+        if n == 1:
+            git(lib, "init", "-q")
+        git(lib, "add", "-A")
+        git(lib, "commit", "-qm", f"release {n}")
+        git(lib, "tag", f"v{n}")
+    return list(index_releases([f"git:{lib}@v{n}" for n in range(1, count + 1)], url, jobs=1))
+
+
 def test_extraction_entries_stored_as_differences_read_back_whole_or_not_at_all(tmp_path: Path) -> None:
     """A cached extraction stored as a difference (``write_extractions``) reads back as its whole
     entry, its base read with the other bases in one query; with the base gone it is not offered
@@ -1095,16 +1109,8 @@ def test_extraction_entries_stored_as_differences_read_back_whole_or_not_at_all(
     from errdex.store import textdelta
     from errdex.store.history import cached_extractions
 
-    lib = tmp_path / "lib"
-    for n in (1, 2, 3):
-        write(lib, {"pkg/__init__.py": "", "pkg/checks.py": _big_module(n)})
-        if n == 1:
-            git(lib, "init", "-q")
-        git(lib, "add", "-A")
-        git(lib, "commit", "-qm", f"release {n}")
-        git(lib, "tag", f"v{n}")
     url = f"sqlite:///{tmp_path / 'c.db'}"
-    index_releases([f"git:{lib}@v{n}" for n in (1, 2, 3)], url, jobs=1)
+    _index_big_module_releases(tmp_path / "lib", 3, url)
     x, path, producer = s.extractions, "pkg/checks.py", producer_digest()
     with Store.open(url) as store:
         with store.engine.connect() as conn:
@@ -1125,3 +1131,63 @@ def test_extraction_entries_stored_as_differences_read_back_whole_or_not_at_all(
             conn.execute(delete(x).where(x.c.blob_sha == whole))
         for sha in deltas:
             assert cached_extractions(store, [(path, sha)], producer) == {}
+
+
+def test_texts_and_cache_entries_chain_differences_at_most_max_depth_steps_and_read_back_whole(
+    tmp_path: Path,
+) -> None:
+    """Each changed text (and cached extraction) is a difference from the text before it, until
+    that one is ``MAX_DEPTH`` steps from a text stored whole: then from that one's own base. Every
+    release's text and cached entry reads back whole."""
+    from sqlalchemy import select
+
+    from errdex.extract.cache import decode
+    from errdex.pipeline import producer_digest
+    from errdex.store import schema as s
+    from errdex.store import textdelta
+    from errdex.store.fast import open_reader
+    from errdex.store.history import cached_extractions
+
+    n_releases = textdelta.MAX_DEPTH + 3
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    done = _index_big_module_releases(tmp_path / "lib", n_releases, url)
+    path = "pkg/checks.py"
+    # the base each release's text is expected against, and its depth: v1 whole, then one step
+    # a release until MAX_DEPTH, then the base of the release before (MAX_DEPTH - 1 steps)
+    expected: dict[int, tuple[int | None, int]] = {1: (None, 0)}
+    for n in range(2, n_releases + 1):
+        before, depth = n - 1, expected[n - 1][1]
+        if depth == textdelta.MAX_DEPTH:
+            before = expected[n - 1][0] or 0
+            depth = expected[before][1]
+        expected[n] = (before, depth + 1)
+    assert max(d for _, d in expected.values()) == textdelta.MAX_DEPTH
+    with Store.open(url) as store, open_reader(url) as reader:
+        with store.engine.connect() as conn:
+            shas = {
+                str(v): str(sha)
+                for v, sha in conn.execute(
+                    select(s.snapshots.c.version, s.files.c.blob_sha)
+                    .select_from(s.files.join(s.snapshots))
+                    .where(s.files.c.path == path)
+                )
+            }
+            blobs = dict(conn.execute(select(s.blobs.c.sha, s.blobs.c.data)).all())
+            entries = {
+                str(sha): bytes(d)
+                for sha, d in conn.execute(
+                    select(s.extractions.c.blob_sha, s.extractions.c.data).where(s.extractions.c.path == path)
+                )
+            }
+        for n, (before, _) in expected.items():
+            sha = shas[f"v{n}"]
+            base = None if before is None else shas[f"v{before}"]
+            assert textdelta.base_of(bytes(blobs[sha])) == base, n
+            assert textdelta.base_of(entries[sha]) == base, n
+        for summary, n in zip(done, range(1, n_releases + 1), strict=True):
+            assert store.file_text(summary.snapshot_id, path) == _big_module(n)
+            assert reader.file_text(summary.snapshot_id, path) == _big_module(n)
+            got = cached_extractions(store, [(path, shas[f"v{n}"])], producer_digest())
+            facts = decode(got[path][1])
+            assert facts is not None and facts.path == path
+            assert textdelta.base_of(got[path][1]) is None

@@ -182,7 +182,7 @@ def test_catalogue_without_relays_upgrades_in_place(db_url: str) -> None:
                 ).scalar() == str(SCHEMA_VERSION)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18])
+@pytest.mark.parametrize("version", [1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19])
 def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, version: int) -> None:
     """A catalogue as schema v1 (no code facts, no relays), v2 (code facts, no relays), v3
     (occurrences and symbols one row per snapshot), v4 (no record of failed bulk releases), v6
@@ -192,8 +192,8 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
     facts' values always stored whole), v12 (lookup keys one row per file content), v13 (``files`` a
     rowid table on SQLite), v14 (places' lines all absolute), v15 (``files`` and ``modules``
     one row per snapshot), v16 (no sites' callers), v17 (places keyed by id, with an index on
-    the snapshot) or v18 (places keyed (snapshot, id), with an index on the body) left it, rows
-    included, upgrades on open: its rows stay, and a new snapshot
+    the snapshot), v18 (places keyed (snapshot, id), with an index on the body) or v19 (every
+    stored difference one step from a text stored whole) left it, rows included, upgrades on open: its rows stay, and a new snapshot
     stores both."""
 
     from errdex.store import schema as s
@@ -219,7 +219,7 @@ def test_a_catalogue_of_every_earlier_version_upgrades_in_place(db_url: str, ver
 
         with Store.open(db_url) as store:
             with store.engine.connect() as conn:
-                assert s.current_version(conn) == SCHEMA_VERSION == 19
+                assert s.current_version(conn) == SCHEMA_VERSION == 20
                 assert "callers" in {c["name"] for c in inspect(conn).get_columns("snapshots")}
                 assert {
                     t.name

@@ -49,7 +49,7 @@ __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text
 # module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
 # version is read by the full store, which upgrades it where it can write and says what to do
 # where it cannot.
-SCHEMA_VERSION = 19
+SCHEMA_VERSION = 20
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
@@ -62,28 +62,35 @@ def inflate_text(data: bytes, base: Callable[[str], object] | None = None) -> st
     The catalogue is data from whoever built it: a few hundred KiB of crafted zlib can claim
     gigabytes, so inflation runs a MiB at a time and stops at the cap; memory never exceeds the
     cap plus one step, whatever the blob claims. A text stored as a difference from another
-    blob (``textdelta``) is rebuilt from that blob, which ``base`` reads by its sha; a base
-    must be stored whole (one step, never a chain).
+    blob (``textdelta``) is rebuilt from that blob, which ``base`` reads by its sha; that one
+    may be a difference too, at most ``textdelta.MAX_DEPTH`` steps from a text stored whole.
     """
     return inflate_bytes(data, base).decode("utf-8", "surrogatepass")
 
 
 def inflate_bytes(data: bytes, base: Callable[[str], object] | None = None) -> bytes:
     """``inflate_text`` before decoding: the stored UTF-8 bytes."""
+    return _rebuilt(data, base, textdelta.MAX_DEPTH)
+
+
+def _rebuilt(data: bytes, base: Callable[[str], object] | None, budget: int) -> bytes:
+    """``data`` inflated, through at most ``budget`` more differences (a chain that loops, in a
+    crafted catalogue, runs out of them)."""
     try:
         sha = textdelta.base_of(data)
     except ValueError as e:
         raise StoreError(f"a stored file in the catalogue is damaged ({e})", kind="corrupt") from None
     if sha is None:
         return _inflate(data)
-    stored = base(sha) if base is not None else None
-    if not isinstance(stored, bytes) or textdelta.base_of(stored) is not None:
+    stored = base(sha) if base is not None and budget > 0 else None
+    if not isinstance(stored, bytes):
         raise StoreError(
-            "a stored file in the catalogue is a difference from a text it does not hold whole",
+            "a stored file in the catalogue is a difference from a text it does not hold"
+            f" within {textdelta.MAX_DEPTH} steps",
             kind="corrupt",
         )
     try:
-        return textdelta.apply(data, _inflate(stored), MAX_TEXT_BYTES)
+        return textdelta.apply(data, _rebuilt(stored, base, budget - 1), MAX_TEXT_BYTES)
     except ValueError as e:
         raise StoreError(f"a stored file in the catalogue is damaged ({e})", kind="corrupt") from None
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, delete, exists, func, select, update
@@ -381,44 +381,37 @@ def _latest_blobs(
 
 def previous_texts(conn: Connection, repo_id: int, paths: Iterable[str]) -> dict[str, tuple[str, bytes]]:
     """path -> (sha, UTF-8 text) of the base a new text of that path is stored against: the
-    text stored whole behind the path's file in the codebase's most recently stored snapshot
-    that has the path (``textdelta``: a difference's own base when that file is one)."""
+    text of the path's file in the codebase's most recently stored snapshot that has the path,
+    or that text's own base when it is already ``textdelta.MAX_DEPTH`` differences from a text
+    stored whole."""
     from errdex.store import textdelta
-    from errdex.store.fast import inflate_bytes
+    from errdex.store.fast import MAX_TEXT_BYTES, inflate_bytes
 
     b = s.blobs
     latest = _latest_blobs(conn, repo_id, paths)
 
-    def blobs(shas: Iterable[str]) -> dict[str, bytes]:
-        keys = sorted(set(shas))
-        out: dict[str, bytes] = {}
-        for i in range(0, len(keys), 500):
-            for sha, data in conn.execute(select(b.c.sha, b.c.data).where(b.c.sha.in_(keys[i : i + 500]))):
-                if isinstance(data, bytes | memoryview):
-                    out[str(sha)] = bytes(data)
-        return out
+    def fetch(shas: set[str]) -> dict[str, bytes]:
+        return {str(sha): bytes(data) for sha, data in select_in(conn, (b.c.sha, b.c.data), b.c.sha, shas)
+                if isinstance(data, bytes | memoryview)}  # fmt: skip
 
-    stored = blobs(latest.values())
-    base_sha: dict[str, str] = {}
-    for sha, data in stored.items():
+    def whole(data: bytes) -> bytes:
         try:
-            base_sha[sha] = textdelta.base_of(data) or sha
-        except ValueError:  # damaged: store the new text whole
-            continue
-    stored.update(blobs(x for x in base_sha.values() if x not in stored))
-    texts: dict[str, bytes] = {}
+            return inflate_bytes(data)  # stored whole: a difference has no base reader here
+        except StoreError as e:
+            raise ValueError(str(e)) from None
+
+    built = textdelta.rebuild_all(latest.values(), fetch, _same_key, whole, MAX_TEXT_BYTES)
     out: dict[str, tuple[str, bytes]] = {}
     for path, sha in latest.items():
-        base = base_sha.get(sha)
-        if base is None or base not in stored or textdelta.base_of(stored[base]) is not None:
-            continue
-        if base not in texts:
-            try:
-                texts[base] = inflate_bytes(stored[base])
-            except StoreError:
-                continue
-        out[path] = (base, texts[base])
+        base = textdelta.next_base(sha, sha, built, _same_key)
+        if base is not None:
+            out[path] = base
     return out
+
+
+def _same_key(_key: str, sha: str) -> str:
+    """A blob's base is the blob of that sha."""
+    return sha
 
 
 # ---------------------------------------------------------------------------- extraction cache
@@ -453,11 +446,11 @@ def cached_extractions(
 def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, bytes]], producer: str) -> None:
     """Entries stored as differences (``textdelta``) rebuilt from their bases, as the encoded
     body itself (which ``extract.cache.decode`` takes as well as its compressed form); an entry
-    whose base is missing or unreadable is dropped, and its file parsed again."""
+    whose chain of bases is missing, unreadable or too long is dropped, and its file parsed
+    again."""
     from errdex.store import textdelta
     from errdex.store.fast import MAX_TEXT_BYTES
 
-    x = s.extractions
     wanted: dict[str, str] = {}  # path -> its base's blob sha
     for path, (_, data) in got.items():
         try:
@@ -466,27 +459,62 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
             base_sha = "-"
         if base_sha is not None:
             wanted[path] = base_sha
-    # the bases in one query per 500 (not one each: at 20 jax releases hundreds of a release's
-    # entries are differences), kept where the path matches too
-    bases: dict[str, Any] = {}
-    shas = sorted(set(wanted.values()))
-    for i in range(0, len(shas), 500):
-        q = select(x.c.blob_sha, x.c.path, x.c.data).where(
-            x.c.producer == producer, x.c.blob_sha.in_(shas[i : i + 500])
-        )
-        for sha, path, data in conn.execute(q):
-            if wanted.get(path) == sha:
-                bases[path] = data
-    for path in wanted:
+    if not wanted:
+        return
+    # the bases in one query per 500 a step of the chains (not one each: at 20 jax releases
+    # hundreds of a release's entries are differences), kept where the path matches too
+    built = _entries_built(conn, producer, wanted)
+    for path, sha in wanted.items():
         has_code, data = got.pop(path)
-        base = bases.get(path)
-        if not isinstance(base, bytes | memoryview) or textdelta.base_of(bytes(base[:68])) is not None:
+        base = built.get((sha, path))
+        if base is None or base[1] >= textdelta.MAX_DEPTH:
             continue
         try:
-            raw = _inflate_entry(bytes(base), MAX_TEXT_BYTES)
-            got[path] = (has_code, textdelta.apply(data, raw, MAX_TEXT_BYTES))
-        except (ValueError, zlib.error):
+            got[path] = (has_code, textdelta.apply(data, base[0], MAX_TEXT_BYTES))
+        except ValueError:
             continue
+
+
+def _entries_built(
+    conn: Connection, producer: str, shas: Mapping[str, str]
+) -> dict[tuple[str, str], tuple[bytes, int, str | None]]:
+    """``textdelta.rebuild_all`` over the stored entries of ``shas`` (path -> blob sha)."""
+    from errdex.store import textdelta
+    from errdex.store.fast import MAX_TEXT_BYTES
+
+    return textdelta.rebuild_all(
+        {(sha, path) for path, sha in shas.items()},
+        _entries_fetcher(conn, producer),
+        _path_key,
+        lambda data: _inflate_entry(data, MAX_TEXT_BYTES),
+        MAX_TEXT_BYTES,
+    )
+
+
+def _entries_fetcher(
+    conn: Connection, producer: str
+) -> Callable[[set[tuple[str, str]]], dict[tuple[str, str], bytes]]:
+    """Reads stored extraction entries by (blob sha, path), 500 shas a query."""
+    x = s.extractions
+
+    def fetch(keys: set[tuple[str, str]]) -> dict[tuple[str, str], bytes]:
+        out: dict[tuple[str, str], bytes] = {}
+        shas = sorted({sha for sha, _ in keys})
+        for i in range(0, len(shas), 500):
+            q = select(x.c.blob_sha, x.c.path, x.c.data).where(
+                x.c.producer == producer, x.c.blob_sha.in_(shas[i : i + 500])
+            )
+            for sha, path, data in conn.execute(q):
+                if (sha, path) in keys and isinstance(data, bytes | memoryview):
+                    out[(str(sha), str(path))] = bytes(data)
+        return out
+
+    return fetch
+
+
+def _path_key(key: tuple[str, str], sha: str) -> tuple[str, str]:
+    """An extraction entry's base is the entry of that sha for the same path."""
+    return sha, key[1]
 
 
 def _inflate(data: bytes, cap: int) -> bytes:
@@ -545,28 +573,17 @@ def _as_deltas(
     snap_id: int,
 ) -> None:
     """``todo``'s entries replaced by their differences from the previous entry of their path
-    where that is small; a base is always an entry stored whole."""
+    (or its base, ``textdelta.next_base``) where that is small."""
     from errdex.store import textdelta
     from errdex.store.fast import MAX_TEXT_BYTES
 
-    x = s.extractions
     latest = _latest_blobs(conn, repo_id, {path for _, path in todo}, besides=snap_id)
+    built = _entries_built(conn, producer, latest)
     bases: dict[str, tuple[str, bytes]] = {}  # path -> (base blob sha, base entry inflated)
     for path, sha in latest.items():
-        for _ in range(2):  # the previous entry, or the base it is a difference from
-            data = conn.execute(
-                select(x.c.data).where(x.c.blob_sha == sha, x.c.producer == producer, x.c.path == path)
-            ).scalar()
-            if not isinstance(data, bytes | memoryview):
-                break
-            try:
-                nxt = textdelta.base_of(bytes(data[:68]))
-                if nxt is None:
-                    bases[path] = (sha, _inflate_entry(bytes(data), MAX_TEXT_BYTES))
-                    break
-            except (ValueError, zlib.error):
-                break
-            sha = nxt
+        base = textdelta.next_base(sha, (sha, path), built, _path_key)
+        if base is not None:
+            bases[path] = base
     for key, (has_code, data) in list(todo.items()):
         base = bases.get(key[1])
         if base is None or base[0] == key[0]:

@@ -1156,6 +1156,14 @@ def _v19_places_by_body(conn: Connection) -> None:
     _create_views(conn, _places_views(conn.dialect.name))
 
 
+def _v20_delta_chains(conn: Connection) -> None:
+    """A stored file text or extraction entry may be a difference from another difference, up to
+    ``textdelta.MAX_DEPTH`` steps from one stored whole (before, a base was always whole).
+    Nothing to change in the rows: every chain stored before is one step long. The version
+    exists so an errdex that reads one step only says "upgrade errdex" instead of reading a
+    changed file's text as damaged and parsing its cached files again."""
+
+
 # Append-only: each entry upgrades the schema by one version. Never edit a released step;
 # add a new one (ALTER via SQLAlchemy DDL) so existing catalogues upgrade in place.
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -1178,6 +1186,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _v17_site_callers,
     _v18_places_by_snapshot,
     _v19_places_by_body,
+    _v20_delta_chains,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
