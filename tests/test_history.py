@@ -474,6 +474,57 @@ def test_an_error_that_leaves_and_comes_back_continuing_another_starts_its_own_l
     assert got[fourth[0].id] == got[second[0].id] == first[0].id
 
 
+def test_lineages_extended_by_newer_releases_read_only_what_changed_and_are_those_derived() -> None:
+    """``extended_rows`` on made-up histories (sites that come, go, come back and are
+    reworded, seeded), the stored rows those of deriving up to a release and one to four
+    releases added: the stored rows with the new ones are those of deriving all of them, and
+    of the errors the last stored release shares with every added one none is read."""
+    import random
+
+    from errdex.history.lineage import extended_rows
+    from errdex.store.records import Release
+
+    words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
+    rng = random.Random(24)
+    saved = extended = 0
+    for _ in range(300):
+        history = [
+            [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
+             for k in "ab" for i in range(4) if rng.random() < 0.8]
+            for r in range(rng.randint(2, 6))
+        ]  # fmt: skip
+        done = rng.randint(1, len(history) - 1)  # releases the stored rows were derived over
+        stored = _follow_all(history[:done])
+        snaps = [
+            Release(
+                id=i,
+                version=str(i),
+                date=None,
+                ref_kind="pypi",
+                ref=str(i),
+                tag=None,
+                commit=None,
+                source_url=None,
+            )
+            for i in range(len(history))
+        ]
+        asked: list[str] = []
+
+        def rows(ids: list[str], stored: dict[str, str] = stored, asked: list[str] = asked) -> dict[str, str]:
+            asked.extend(ids)
+            return {i: stored[i] for i in ids if i in stored}
+
+        got = extended_rows(snaps[done - 1 :], dict(enumerate(history)), rows)
+        assert {**stored, **got} == _follow_all(history), history
+        assert not set(got) & set(stored)
+        kept = set.intersection(*({e.id for e in errors} for errors in history[done - 1 :]))
+        assert not kept & set(asked)
+        saved += len(kept)
+        extended += sum(v != k for k, v in got.items())
+    # not vacuous: new errors continue stored lineages, and shared errors are not read
+    assert extended > 1000 and saved > 300  # seed 24: 1184 and 386
+
+
 def test_diff_lists_added_removed_reworded_and_moved(
     history: tuple[Store, list[str]], tmp_path: Path
 ) -> None:
