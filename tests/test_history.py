@@ -292,16 +292,26 @@ def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[
     assert err is not None and [o.version.name for o in err.occurrences] == ["v0.1.0"]
 
 
-def _spy_records(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+class _Calls(list[list[int]]):
+    """The snapshots of each call, and (``read``) how many errors each one read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[int] = []
+
+
+def _spy_records(monkeypatch: pytest.MonkeyPatch) -> _Calls:
     """Record which snapshots' records lineage reads (the real function still runs)."""
     from errdex.history import lineage
 
-    calls: list[list[int]] = []
+    calls = _Calls()
     real = lineage.repo_records
 
-    def spy(store: Store, ids: list[int]) -> Any:
+    def spy(store: Store, ids: list[int], changed_only: bool = False) -> Any:
         calls.append(list(ids))
-        return real(store, ids)
+        got = real(store, ids, changed_only)
+        calls.read.append(sum(map(len, got.values())))
+        return got
 
     monkeypatch.setattr(lineage, "repo_records", spy)
     return calls
@@ -325,7 +335,7 @@ def _derived_again(store: Store, repo: str) -> dict[str, str]:
 def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
     repo: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from errdex.store.history import lineage_map, release_order
+    from errdex.store.history import lineage_map, release_order, repo_records
 
     db = db_url
     index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db, jobs=1)
@@ -334,8 +344,11 @@ def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
         index(f"git:{repo}@{tag}", db, jobs=1)
     with Store.open(db) as store:
         ids = [r.id for r in release_order(store, "local/lib")]
-        # each new release is compared with the one before it only
+        # each new release is compared with the one before it only, and of the two only the
+        # errors one of them lacks are read
         assert calls == [ids[1:3], ids[2:4]]
+        whole = [sum(map(len, repo_records(store, pair).values())) for pair in calls]
+        assert all(0 < n < w for n, w in zip(calls.read, whole, strict=True)), (calls.read, whole)
         extended = lineage_map(store, "local/lib")
         assert extended == _derived_again(store, "local/lib")
         # not vacuous: the rename in v0.3.0 and the move in v0.4.0 continue older lineages

@@ -190,7 +190,10 @@ def _derived(store: Store, releases: Sequence[Release]) -> dict[str, str]:
 def _extended(store: Store, releases: Sequence[Release]) -> dict[str, str]:
     """The lineage rows the releases after ``releases[0]`` (the newest release derived before)
     add: the errors they bring, each continuing a lineage or starting one."""
-    records = repo_records(store, [r.id for r in releases])
+    # one release added (the usual case): only the errors one of the two lacks are paired
+    # under another ID or get a row, so only theirs are read (``extended_rows`` asks the stored
+    # rows of those alone, and the errors the two share need none)
+    records = repo_records(store, [r.id for r in releases], changed_only=len(releases) == 2)
     lin = s.error_lineage
 
     def stored(ids: list[str]) -> dict[str, str]:
