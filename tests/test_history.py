@@ -403,11 +403,11 @@ def _placed(key: str, template: str, release: int) -> Any:
     )  # fmt: skip
 
 
-def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
-    from errdex.history.lineage import _follow
+def _releases(n: int) -> list[Any]:
+    """``n`` made-up releases, ids 0 .. n-1 in order."""
     from errdex.store.records import Release
 
-    snaps = [
+    return [
         Release(
             id=i,
             version=str(i),
@@ -418,10 +418,15 @@ def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
             commit=None,
             source_url=None,
         )
-        for i in range(len(releases))
+        for i in range(n)
     ]
+
+
+def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
+    from errdex.history.lineage import _follow
+
     lineage: dict[str, str] = {}
-    _follow(lineage, snaps, dict(enumerate(releases)))
+    _follow(lineage, _releases(len(releases)), dict(enumerate(releases)))
     return lineage
 
 
@@ -495,7 +500,6 @@ def test_lineages_extended_by_newer_releases_read_only_what_changed_and_are_thos
     import random
 
     from errdex.history.lineage import extended_rows
-    from errdex.store.records import Release
 
     words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
     rng = random.Random(24)
@@ -508,19 +512,7 @@ def test_lineages_extended_by_newer_releases_read_only_what_changed_and_are_thos
         ]  # fmt: skip
         done = rng.randint(1, len(history) - 1)  # releases the stored rows were derived over
         stored = _follow_all(history[:done])
-        snaps = [
-            Release(
-                id=i,
-                version=str(i),
-                date=None,
-                ref_kind="pypi",
-                ref=str(i),
-                tag=None,
-                commit=None,
-                source_url=None,
-            )
-            for i in range(len(history))
-        ]
+        snaps = _releases(len(history))
         asked: list[str] = []
 
         def rows(ids: list[str], stored: dict[str, str] = stored, asked: list[str] = asked) -> dict[str, str]:
