@@ -422,6 +422,18 @@ def _releases(n: int) -> list[Any]:
     ]
 
 
+def _made_up(rng: Any, sites: int, keep: float, most: int) -> list[list[Any]]:
+    """2 to ``most`` made-up releases of ``sites`` sites of two kinds, each site in a release
+    with chance ``keep`` and worded one of its kind's ways (so sites come, go, come back and
+    are reworded)."""
+    words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
+    return [
+        [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
+         for k in "ab" for i in range(sites) if rng.random() < keep]
+        for r in range(rng.randint(2, most))
+    ]  # fmt: skip
+
+
 def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
     from errdex.history.lineage import _follow
 
@@ -456,15 +468,10 @@ def test_lineages_with_a_release_added_before_the_first_are_those_derived_from_i
 
     from errdex.history.lineage import prepended
 
-    words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
     rng = random.Random(12)
     renamed = split = 0
     for _ in range(300):
-        history = [
-            [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
-             for k in "ab" for i in range(3) if rng.random() < 0.7]
-            for r in range(rng.randint(2, 5))
-        ]  # fmt: skip
+        history = _made_up(rng, 3, 0.7, 5)
         stored = _follow_all(history[1:])
         asked: list[set[str]] = []
         got = prepended(stored, history[0], history[1], _continued_in(history, asked))
@@ -501,15 +508,10 @@ def test_lineages_extended_by_newer_releases_read_only_what_changed_and_are_thos
 
     from errdex.history.lineage import extended_rows
 
-    words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
     rng = random.Random(24)
     saved = extended = 0
     for _ in range(300):
-        history = [
-            [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
-             for k in "ab" for i in range(4) if rng.random() < 0.8]
-            for r in range(rng.randint(2, 6))
-        ]  # fmt: skip
+        history = _made_up(rng, 4, 0.8, 6)
         done = rng.randint(1, len(history) - 1)  # releases the stored rows were derived over
         stored = _follow_all(history[:done])
         snaps = _releases(len(history))
