@@ -654,7 +654,8 @@ def repo_records(
             for sid, eid, _ in at:
                 held[int(sid)].add(str(eid))
             one, other = (held[sid] for sid in wanted)  # two snapshots
-            at = [row for row in at if str(row[1]) in one ^ other]
+            differ = one ^ other
+            at = [row for row in at if str(row[1]) in differ]
         columns = (e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function)
         identity: dict[str, tuple[str, str, str, str, str]] = {
             str(r[0]): (r[1], r[2], r[3], r[4], r[5])
