@@ -18,6 +18,10 @@ this run and on this machine (wall time, and CPU time with the extraction's work
   user does when a release comes out (the lineages are extended). Which release comes last
   decides how many files are new to the catalogue: jax 0.12.0.1 changed one file of 0.12.0.
 
+``--ab SRC [--rounds R] [--history-db FILE]``: instead, R rounds of the add alone onto copies of
+one indexed history (FILE, or indexed here), errdex from another tree (SRC, e.g. main's sources
+from ``git archive``) and from this one in turn, each round's catalogues compared table by table.
+
 ``--compare R``: instead, R rounds of the newest alone, then the N releases one after another
 (``index_releases(overlap=False)``, as before hist23) and overlapped (the workers parse a release
 while the one before it is resolved and written: the default), each into an empty catalogue,
@@ -33,6 +37,7 @@ import argparse
 import contextlib
 import os
 import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -77,18 +82,21 @@ def artifact_bytes(db: Path) -> tuple[int, int]:
     return int(index_b or 0), int(seg_b or 0)
 
 
-def run_index(db: Path, source: str) -> tuple[float, float, list[str]]:
-    """Wall and CPU time of one ``errdex index SOURCE`` process, as a user runs it. The CPU
+def run_index(db: Path, source: str, src: Path | None = None) -> tuple[float, float, list[str]]:
+    """Wall and CPU time of one ``errdex index SOURCE`` process, as a user runs it (with
+    ``src``: errdex's sources from that tree instead, ``PYTHONPATH``, for an A/B). The CPU
     time is that of the process and every process under it (the extraction's workers come from
     a forkserver, whose children no ``wait`` of ours accounts for), sampled every 0.1 s with
     psutil (nan without it): the machine may be shared, so wall time alone says little."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         t0 = time.perf_counter()
+        env = {**os.environ, "PYTHONPATH": str(src)} if src is not None else None
         proc = subprocess.Popen(
             [sys.executable, "-m", "errdex.cli", "index", source, "--db", str(db)],
             stdout=out,
             stderr=err,
             text=True,
+            env=env,
         )
         cpu = _cpu_of_tree(proc)
         took = time.perf_counter() - t0
@@ -190,6 +198,59 @@ def compare(package: str, history: list[str], newest: str, rounds: int) -> None:
             )
 
 
+def add_ab(package: str, history: list[str], extra: str, base: Path, rounds: int, given: Path | None) -> None:
+    """``--ab SRC``: the add of ``extra`` onto copies of one indexed history, errdex from
+    ``SRC`` (``git archive REF src | tar -x -C DIR``: DIR/src) and from this tree in turn, the
+    order swapped each round, each against a first index of ``extra`` by the same tree; the
+    two catalogues of each round compared table by table (``dump``)."""
+    import shutil
+
+    here = ROOT / "src"
+    version = [s.partition("==")[2] for s in (history[0], history[-1])]
+    with tempfile.TemporaryDirectory() as tmp:
+        hist = Path(tmp) / "history.db"
+        if given is not None:
+            shutil.copy2(given, hist)
+        else:
+            run_index(hist, f"pypi:{package}>={version[0]},<={version[1]}")
+        size(hist)  # the WAL folded in: a copy of the file is the whole catalogue
+        alone = {}
+        for label, src in (("base", base), ("this", here)):
+            db = Path(tmp) / f"alone-{label}" / "c.db"
+            alone[label] = run_index(db, extra, src)[1]
+            print(f"{label:<5} first index of {extra} alone: {alone[label]:.2f} s CPU", flush=True)
+        cpu: dict[str, list[float]] = {"base": [], "this": []}
+        print(f"\n{'round':<6} {'tree':<5} {'add CPU, s':>10} {'of a first index':>17}  load (1 min)")
+        for r in range(1, rounds + 1):
+            order = [("base", base), ("this", here)]
+            if r % 2 == 0:
+                order.reverse()
+            dumps = {}
+            for label, src in order:
+                db = Path(tmp) / f"r{r}-{label}" / "c.db"
+                db.parent.mkdir()
+                shutil.copy2(hist, db)
+                _, c, _ = run_index(db, extra, src)
+                cpu[label].append(c)
+                dumps[label] = dump(db)
+                print(
+                    f"{r:<6} {label:<5} {c:10.2f} {c / alone[label]:16.2f}x  {os.getloadavg()[0]:.1f}",
+                    flush=True,
+                )
+            a, b = dumps["base"], dumps["this"]
+            print(f"{r:<6} catalogues: {sum(a[k] == b.get(k) for k in a)} of {len(a)} tables equal"
+                  + ("" if a == b else f"; differ: {sorted(k for k in a if a[k] != b.get(k))}"))  # fmt: skip
+        # the first index takes none of the paths an add changes: its two figures are one
+        # measure's noise, and the ratios are given against their mean too
+        both = (alone["base"] + alone["this"]) / 2
+        for label in ("base", "this"):
+            med = statistics.median(cpu[label])
+            print(
+                f"median {label:<5} {med:.2f} s CPU of {len(cpu[label])} rounds: {med / alone[label]:.2f}x its first"
+                f" index ({alone[label]:.2f} s), {med / both:.2f}x their mean ({both:.2f} s)"
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--package", default="jax")
@@ -199,6 +260,14 @@ def main() -> None:
     ap.add_argument(
         "--compare", type=int, metavar="R", help="R rounds: sequential against overlapped (see above)"
     )
+    ap.add_argument(
+        "--ab",
+        type=Path,
+        metavar="SRC",
+        help="R rounds of the add, errdex from SRC against this tree (see above)",
+    )
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --ab")
+    ap.add_argument("--history-db", type=Path, help="--ab: the N releases' catalogue indexed before (copied)")
     args = ap.parse_args()
 
     from errdex.sources import default_cache_dir, open_source
@@ -215,6 +284,10 @@ def main() -> None:
         open_source(spec)
     if args.compare:
         compare(args.package, list(history), plan.specs[-1], args.compare)
+        print(f"\ncpus: {os.cpu_count()}")
+        return
+    if args.ab:
+        add_ab(args.package, list(history), extra, args.ab, args.rounds, args.history_db)
         print(f"\ncpus: {os.cpu_count()}")
         return
 

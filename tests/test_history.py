@@ -292,16 +292,26 @@ def test_lineage_follows_rewording_renames_and_moves(history: tuple[Store, list[
     assert err is not None and [o.version.name for o in err.occurrences] == ["v0.1.0"]
 
 
-def _spy_records(monkeypatch: pytest.MonkeyPatch) -> list[list[int]]:
+class _Calls(list[list[int]]):
+    """The snapshots of each call, and (``read``) how many errors each one read."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.read: list[int] = []
+
+
+def _spy_records(monkeypatch: pytest.MonkeyPatch) -> _Calls:
     """Record which snapshots' records lineage reads (the real function still runs)."""
     from errdex.history import lineage
 
-    calls: list[list[int]] = []
+    calls = _Calls()
     real = lineage.repo_records
 
-    def spy(store: Store, ids: list[int]) -> Any:
+    def spy(store: Store, ids: list[int], changed_only: bool = False) -> Any:
         calls.append(list(ids))
-        return real(store, ids)
+        got = real(store, ids, changed_only)
+        calls.read.append(sum(map(len, got.values())))
+        return got
 
     monkeypatch.setattr(lineage, "repo_records", spy)
     return calls
@@ -325,7 +335,7 @@ def _derived_again(store: Store, repo: str) -> dict[str, str]:
 def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
     repo: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from errdex.store.history import lineage_map, release_order
+    from errdex.store.history import lineage_map, release_order, repo_records
 
     db = db_url
     index_releases([f"git:{repo}@v0.1.0", f"git:{repo}@v0.2.0"], db, jobs=1)
@@ -334,8 +344,11 @@ def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
         index(f"git:{repo}@{tag}", db, jobs=1)
     with Store.open(db) as store:
         ids = [r.id for r in release_order(store, "local/lib")]
-        # each new release is compared with the one before it only
+        # each new release is compared with the one before it only, and of the two only the
+        # errors one of them lacks are read
         assert calls == [ids[1:3], ids[2:4]]
+        whole = [sum(map(len, repo_records(store, pair).values())) for pair in calls]
+        assert all(0 < n < w for n, w in zip(calls.read, whole, strict=True)), (calls.read, whole)
         extended = lineage_map(store, "local/lib")
         assert extended == _derived_again(store, "local/lib")
         # not vacuous: the rename in v0.3.0 and the move in v0.4.0 continue older lineages
@@ -390,11 +403,11 @@ def _placed(key: str, template: str, release: int) -> Any:
     )  # fmt: skip
 
 
-def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
-    from errdex.history.lineage import _follow
+def _releases(n: int) -> list[Any]:
+    """``n`` made-up releases, ids 0 .. n-1 in order."""
     from errdex.store.records import Release
 
-    snaps = [
+    return [
         Release(
             id=i,
             version=str(i),
@@ -405,10 +418,27 @@ def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
             commit=None,
             source_url=None,
         )
-        for i in range(len(releases))
+        for i in range(n)
     ]
+
+
+def _made_up(rng: Any, sites: int, keep: float, most: int) -> list[list[Any]]:
+    """2 to ``most`` made-up releases of ``sites`` sites of two kinds, each site in a release
+    with chance ``keep`` and worded one of its kind's ways (so sites come, go, come back and
+    are reworded)."""
+    words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
+    return [
+        [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
+         for k in "ab" for i in range(sites) if rng.random() < keep]
+        for r in range(rng.randint(2, most))
+    ]  # fmt: skip
+
+
+def _follow_all(releases: list[list[Any]]) -> dict[str, str]:
+    from errdex.history.lineage import _follow
+
     lineage: dict[str, str] = {}
-    _follow(lineage, snaps, dict(enumerate(releases)))
+    _follow(lineage, _releases(len(releases)), dict(enumerate(releases)))
     return lineage
 
 
@@ -438,15 +468,10 @@ def test_lineages_with_a_release_added_before_the_first_are_those_derived_from_i
 
     from errdex.history.lineage import prepended
 
-    words = ["bad value {x}", "bad value {x}!", "bad value {x} for y", "unknown key {k}", "unknown key {k}."]
     rng = random.Random(12)
     renamed = split = 0
     for _ in range(300):
-        history = [
-            [_placed(f"{k}{i}", rng.choice(words[:3] if k == "a" else words[3:]), r)
-             for k in "ab" for i in range(3) if rng.random() < 0.7]
-            for r in range(rng.randint(2, 5))
-        ]  # fmt: skip
+        history = _made_up(rng, 3, 0.7, 5)
         stored = _follow_all(history[1:])
         asked: list[set[str]] = []
         got = prepended(stored, history[0], history[1], _continued_in(history, asked))
@@ -472,6 +497,39 @@ def test_an_error_that_leaves_and_comes_back_continuing_another_starts_its_own_l
     got = prepended(stored, first, second, _continued_in(history))
     assert got == _follow_all(history)
     assert got[fourth[0].id] == got[second[0].id] == first[0].id
+
+
+def test_lineages_extended_by_newer_releases_read_only_what_changed_and_are_those_derived() -> None:
+    """``extended_rows`` on made-up histories (sites that come, go, come back and are
+    reworded, seeded), the stored rows those of deriving up to a release and one to four
+    releases added: the stored rows with the new ones are those of deriving all of them, and
+    of the errors the last stored release shares with every added one none is read."""
+    import random
+
+    from errdex.history.lineage import extended_rows
+
+    rng = random.Random(24)
+    saved = extended = 0
+    for _ in range(300):
+        history = _made_up(rng, 4, 0.8, 6)
+        done = rng.randint(1, len(history) - 1)  # releases the stored rows were derived over
+        stored = _follow_all(history[:done])
+        snaps = _releases(len(history))
+        asked: list[str] = []
+
+        def rows(ids: list[str], stored: dict[str, str] = stored, asked: list[str] = asked) -> dict[str, str]:
+            asked.extend(ids)
+            return {i: stored[i] for i in ids if i in stored}
+
+        got = extended_rows(snaps[done - 1 :], dict(enumerate(history)), rows)
+        assert {**stored, **got} == _follow_all(history), history
+        assert not set(got) & set(stored)
+        kept = set.intersection(*({e.id for e in errors} for errors in history[done - 1 :]))
+        assert not kept & set(asked)
+        saved += len(kept)
+        extended += sum(v != k for k, v in got.items())
+    # not vacuous: new errors continue stored lineages, and shared errors are not read
+    assert extended > 1000 and saved > 300  # seed 24: 1184 and 386
 
 
 def test_diff_lists_added_removed_reworded_and_moved(

@@ -127,7 +127,9 @@ def test_a_newer_real_release_extends_the_lineages_as_deriving_them_all_would(
     calls: list[list[int]] = []
     real = lineage.repo_records
     monkeypatch.setattr(
-        lineage, "repo_records", lambda store, ids: calls.append(list(ids)) or real(store, ids)
+        lineage,
+        "repo_records",
+        lambda store, ids, changed_only=False: calls.append(list(ids)) or real(store, ids, changed_only),
     )
     index("pypi:jax==0.12.0.1", copy)
     with Store.open(copy) as store:

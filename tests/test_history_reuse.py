@@ -199,3 +199,47 @@ def test_an_overlapped_history_interrupted_leaves_no_worker_behind(tmp_path: Pat
     assert workers == []
     with Store.open(str(tmp_path / "c.db")) as store:
         assert store.repos() == []  # nothing was written
+
+
+def test_releases_added_one_at_a_time_give_the_index_lineages_and_answers_of_a_full_rebuild(
+    tmp_path: Path,
+) -> None:
+    """Each release added to the catalogue the ones before it made (``errdex index`` once per
+    release: the new release's segment merged onto the stored index, the lineages extended by
+    its pairs with the one before): the stored match index is the bytes of an index built from
+    every row, the lineages are those derived from the first release on, and the answers to a
+    sample of messages (every template of the history, its placeholders filled) are the same
+    from either index."""
+    import re
+
+    from errdex.history.lineage import update_lineages
+    from errdex.match import Matcher, build_index
+    from errdex.match.artifact import class_bases, unpack
+    from errdex.match.handoff import link_entries
+    from errdex.match.index import Index
+    from errdex.store.history import lineage_map
+
+    releases = [*RELEASES, "pypi:iniconfig==2.0.0", "pypi:iniconfig==2.1.0"]
+    db = str(tmp_path / "c.db")
+    for spec in releases:
+        index(spec, db, jobs=1)
+    with Store.open(db) as store:
+        stored = unpack(store.get_artifact("match-index") or b"")
+        rows = list(store.iter_entries())  # the callers were counted as each release was added
+        built = build_index(rows, str(store.generation()), class_bases(store), link_entries(store))
+        assert stored == built.dumps()
+        added = {repo: lineage_map(store, repo) for repo in ("packaging", "iniconfig")}
+        assert len(added["packaging"]) > 10 and added["iniconfig"]
+        with store.engine.begin() as conn:  # what the lineages were derived over forgotten
+            conn.execute(text("DELETE FROM artifacts WHERE name LIKE 'lineages:%'"))
+        for repo, extended in added.items():
+            update_lineages(store, repo)
+            assert lineage_map(store, repo) == extended, repo
+        # not vacuous: an error of a later release continues a lineage named in an earlier one
+        assert any(e != name for m in added.values() for e, name in m.items())
+    messages = sorted({re.sub(r"\{[^{}]*\}", "abc", e.template) for e in rows if e.kind == "error"})
+    assert len(messages) > 50
+    one, other = Matcher(Index.loads(stored)), Matcher(built)
+    for text_ in messages:
+        a, b = one.explain(text_), other.explain(text_)
+        assert (a.verdict, [m.to_json() for m in a.matches]) == (b.verdict, [m.to_json() for m in b.matches])

@@ -247,3 +247,20 @@ def test_a_closure_site_knows_the_conditions_its_def_sits_under() -> None:
         "Schema.load": ["toolkit.proxy._fail"],
         "ensure": ["toolkit.proxy._raise"],
     }
+
+
+def test_a_catalogue_of_one_codebase_reads_nothing_to_link(
+    tmp_path: Path, catalogue: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A link joins one codebase's text to another's raise: with a single codebase (however
+    many releases) no file is looked at; with two, the files are read as before."""
+    from errdex.store import handoffs
+
+    read: list[int] = []
+    real = handoffs.unknown_files
+    monkeypatch.setattr(handoffs, "unknown_files", lambda store, limit: read.append(1) or real(store, limit))
+    one = str(tmp_path / "one.db")
+    index(str(_toolkit(_framework(tmp_path / "both"))), one, jobs=1)  # one codebase handing text
+    read.clear()
+    assert _links(one) == [] and read == []
+    assert len(_links(catalogue)) == 6 and read == [1]

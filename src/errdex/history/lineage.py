@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 __all__ = [
     "continues",
     "ensure_lineages",
+    "extended_rows",
     "lineages_current",
     "pair_releases",
     "prepended",
@@ -189,19 +190,54 @@ def _derived(store: Store, releases: Sequence[Release]) -> dict[str, str]:
 def _extended(store: Store, releases: Sequence[Release]) -> dict[str, str]:
     """The lineage rows the releases after ``releases[0]`` (the newest release derived before)
     add: the errors they bring, each continuing a lineage or starting one."""
-    records = repo_records(store, [r.id for r in releases])
-    ids = sorted({e.id for errors in records.values() for e in errors})
+    # one release added (the usual case): only the errors one of the two lacks are paired
+    # under another ID or get a row, so only theirs are read (``extended_rows`` asks the stored
+    # rows of those alone, and the errors the two share need none)
+    records = repo_records(store, [r.id for r in releases], changed_only=len(releases) == 2)
     lin = s.error_lineage
-    lineage: dict[str, str] = {}
-    with store.engine.connect() as conn:
-        for i in range(0, len(ids), 500):
-            q = select(lin.c.error_id, lin.c.lineage).where(lin.c.error_id.in_(ids[i : i + 500]))
-            lineage.update((str(a), str(b)) for a, b in conn.execute(q))
+
+    def stored(ids: list[str]) -> dict[str, str]:
+        out: dict[str, str] = {}
+        with store.engine.connect() as conn:
+            for i in range(0, len(ids), 500):
+                q = select(lin.c.error_id, lin.c.lineage).where(lin.c.error_id.in_(ids[i : i + 500]))
+                out.update((str(a), str(b)) for a, b in conn.execute(q))
+        return out
+
+    return extended_rows(releases, records, stored)
+
+
+def extended_rows(
+    releases: Sequence[Release],
+    records: dict[int, list[PlacedError]],
+    stored: Callable[[list[str]], dict[str, str]],
+) -> dict[str, str]:
+    """``_extended`` over the releases' errors (``records``), with ``stored`` giving the
+    stored lineage rows of the errors asked (those it has): the rows the releases after
+    ``releases[0]`` add. Only the rows ``_stored_rows_needed`` names are asked for."""
+    lineage = stored(sorted(_stored_rows_needed(records, releases)))
     # every error of the releases derived before has a row, so an ID without one is new to the
     # codebase, as it is to the lineages when every release is derived again
-    known = set(lineage)
+    known = set(lineage) | {e.id for e in records[releases[0].id]}
     _follow(lineage, releases, records)
     return {e: n for e, n in lineage.items() if e not in known}
+
+
+def _stored_rows_needed(records: dict[int, list[PlacedError]], releases: Sequence[Release]) -> set[str]:
+    """The errors whose stored lineage ``_extended`` reads: those of the later releases that
+    ``releases[0]`` lacks (new to the codebase, or back after a gap: only a stored row tells),
+    and each release's errors that the next one lacks (the only ones ``pair_releases`` can
+    continue under another ID, so the only names ``_follow`` takes). An error of
+    ``releases[0]`` that the next release keeps continues under its own ID, whose row stands:
+    a release that changed little costs the rows of what it changed, not all of its errors."""
+    ids = [{e.id for e in records[r.id]} for r in releases]
+    need: set[str] = set()
+    for k, here in enumerate(ids):
+        if k:
+            need |= here - ids[0]
+        if k + 1 < len(ids):
+            need |= here - ids[k + 1]
+    return need
 
 
 def _before_first(store: Store, repo_id: int, releases: Sequence[Release]) -> dict[str, str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from sqlalchemy import and_, select
+from sqlalchemy import and_, func, select
 
 from errdex.model import UNKNOWN_EXC_TYPE
 from errdex.store import schema as s
@@ -22,10 +22,16 @@ from errdex.store.history import cached_extractions
 if TYPE_CHECKING:
     from errdex.store.sql import Store
 
-__all__ = ["FileRow", "extraction", "files_at", "producers", "unknown_files"]
+__all__ = ["FileRow", "codebases", "extraction", "files_at", "producers", "unknown_files"]
 
 # (snapshot id, repo name, path, blob sha)
 FileRow = tuple[int, str, str, str]
+
+
+def codebases(store: Store) -> int:
+    """How many codebases have a snapshot in the catalogue."""
+    with store.engine.connect() as conn:
+        return int(conn.execute(select(func.count(func.distinct(s.snapshots.c.repo_id)))).scalar_one())
 
 
 def producers(store: Store) -> dict[int, str]:

@@ -648,9 +648,13 @@ def snapshot_records(store: Store, snapshot_id: int) -> list[PlacedError]:
     return repo_records(store, [snapshot_id])[snapshot_id]
 
 
-def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[PlacedError]]:
+def repo_records(
+    store: Store, snapshot_ids: Sequence[int], changed_only: bool = False
+) -> dict[int, list[PlacedError]]:
     """``snapshot_records`` of several snapshots of one codebase, in two queries: each error's
-    identity is read once, however many releases hold it."""
+    identity is read once, however many releases hold it. ``changed_only``: of two snapshots,
+    only the errors one holds and the other does not (all that pairing them reads beyond
+    their IDs: two releases that differ by a few errors read those few)."""
     e, p, b = s.errors, s.occurrence_places, s.occurrence_bodies
     wanted = list(snapshot_ids)
     lines = (
@@ -662,6 +666,13 @@ def repo_records(store: Store, snapshot_ids: Sequence[int]) -> dict[int, list[Pl
     out: dict[int, list[PlacedError]] = {sid: [] for sid in wanted}
     with store.engine.connect() as conn:
         at = conn.execute(lines).all()
+        if changed_only:
+            held: dict[int, set[str]] = {sid: set() for sid in wanted}
+            for sid, eid, _ in at:
+                held[int(sid)].add(str(eid))
+            one, other = (held[sid] for sid in wanted)  # two snapshots
+            differ = one ^ other
+            at = [row for row in at if str(row[1]) in differ]
         columns = (e.c.id, e.c.kind, e.c.exc_type, e.c.template, e.c.path, e.c.function)
         identity: dict[str, tuple[str, str, str, str, str]] = {
             str(r[0]): (r[1], r[2], r[3], r[4], r[5])
