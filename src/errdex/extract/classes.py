@@ -112,6 +112,8 @@ class ClassMessages:
                 break
         if init is None:
             return {}, set(), tuple(args)  # Exception.__init__ keeps the positional arguments
+        if init.generated:
+            return self.construct_fields(mro[i:], args, kwargs)
         b = bind(init.sig, args, kwargs)
         attrs: dict[str, Arg] = {}
         unset: set[str] = set()
@@ -154,6 +156,46 @@ class ClassMessages:
         if init.args_set is not None:
             exc_args = spread_args(init.args_set, b)
         return attrs, unset, exc_args
+
+    def construct_fields(
+        self, mro: Sequence[str], args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]
+    ) -> tuple[dict[str, Arg], set[str], tuple[Arg, ...] | None]:
+        """Bind a call through the ``__init__`` a decorator generated from annotated fields: the
+        fields of every decorated class of the MRO, the bases' first (a field declared again
+        keeps its first place), each parameter kept as its field. A field the call leaves at a
+        default of None is unset; one left at another default is not set here (the class
+        attribute holds it). The generated ``__init__`` hands nothing to ``Exception``'s."""
+        positional: dict[str, None] = {}
+        kwonly: dict[str, None] = {}
+        defaults: dict[str, Arg] = {}
+        optional: set[str] = set()
+        fields: dict[str, str] = {}  # attribute -> parameter
+        for k in reversed(mro):
+            init = self.r.classes[k].init
+            if init is None or not init.generated:
+                continue
+            for p in init.sig.positional:
+                if p not in kwonly:
+                    positional[p] = None
+            for p in init.sig.kwonly:
+                positional.pop(p, None)
+                kwonly[p] = None
+            defaults.update(init.sig.defaults)
+            optional.update(init.sig.optional)
+            for name, v in init.attrs.items():
+                single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
+                if single is not None:
+                    fields[name] = single.name
+        sig = Sig(tuple(positional), None, tuple(kwonly), None, tuple(defaults.items()), frozenset(optional))
+        b = bind(sig, args, kwargs)
+        attrs: dict[str, Arg] = {}
+        unset: set[str] = set()
+        for name, param in fields.items():
+            if param in b.unset:
+                unset.add(name)
+            elif param in b.args:
+                attrs[name] = b.args[param]
+        return attrs, unset, None
 
     def kwarg_item(self, text: str, sig: Sig, b: Binding, cls: str) -> Arg | None:
         """``kwargs.pop(KEY, default)``, ``kwargs.get(KEY, default)`` or ``kwargs[KEY]`` of the

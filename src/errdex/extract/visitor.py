@@ -39,6 +39,7 @@ from errdex.extract.facts import (
     ModuleFacts,
     Site,
 )
+from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -2340,10 +2341,14 @@ class ModuleVisitor:
             self.facts.type_maps[frame.key] = tuple((c, self.dotted_key(c, frame)) for c in held)
         env: Env = {}
         self.walk_block(node.body, env, frame, [])
+        if info.init is None:
+            info.init = generated_init(node)
         for stmt in node.body:
             if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
                 info.methods.add(stmt.name)
             elif isinstance(stmt, _T_ASSIGN_ANNASSIGN) and stmt.value is not None:
+                if info.init is not None and info.init.generated and is_field_call(stmt.value):
+                    continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 for t in targets:
                     if isinstance(t, ast.Name):
