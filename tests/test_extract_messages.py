@@ -2443,6 +2443,31 @@ def test_fields_of_a_generated_init_take_the_raises_arguments(shapes: Shapes) ->
     }
 
 
+def test_generator_pieces_joined_by_a_separator(shapes: Shapes) -> None:
+    # ``", ".join(str(u) for u in self.yield_units())``: the pieces the method yields, the
+    # separator between them (the second unit only where the raise may pass one), and
+    # ``"\n".join(self._lines())``, one piece a line
+    tail = ". See https://units.example.org/nonmult.html for guidance."
+    assert templates(shapes, "joined_two") == {
+        ("OffsetUnitError", f"Ambiguous operation with offset unit ({{a.units}}){tail}"),
+        ("OffsetUnitError", f"Ambiguous operation with offset unit ({{a.units}}, {{b.units}}){tail}"),
+    }
+    assert templates(shapes, "joined_one") == {
+        ("OffsetUnitError", f"Ambiguous operation with offset unit ({{q.units}}){tail}")
+    }
+    assert templates(shapes, "joined_lines") == {("PlanError", "Plan failed at step {step}\nReason: {err}")}
+
+
+def test_exception_given_its_text_by_an_args_rewrite_raised_by_the_caller(shapes: Shapes) -> None:
+    # the helper re-makes the caught error with no arguments (its own class, or the class the
+    # caller passes as ``error_cast``), sets ``e.args = (arg,)`` and returns it: ``raise err``
+    # prints ``arg`` as the helper built it, as either class
+    assert templates(shapes, "args_rewritten_cast") == {
+        ("ValueError", "{arg}\nBad property path:\n{path}"),
+        ("PathKeyError", "{arg}\nBad property path:\n{path}"),
+    }
+
+
 def test_a_generators_pieces_keep_every_single_alternative_within_the_cap() -> None:
     # six pieces with two alternatives each print 64 ways; the 16 kept are the plain message
     # (every piece's first alternative) and each piece's other one alone before any pair: a
@@ -2477,5 +2502,6 @@ def test_exception_a_helper_returns_raised_by_its_caller(shapes: Shapes) -> None
     # a function returning no exception it builds: the local stays the placeholder it was
     assert templates(shapes, "returned_unknown") == {(UNKNOWN_EXC_TYPE, "{err}")}
     # an exception returned after its text is set on it (``e = error_cast(); e.args = (...)``):
-    # the construction says nothing of the text, so the placeholder stays
-    assert templates(shapes, "returned_later") == {(UNKNOWN_EXC_TYPE, "{err}")}
+    # the construction says nothing of the text, the ``args`` rewrite does (the class is the one
+    # the caller passes)
+    assert templates(shapes, "returned_later") == {("ValueError", "{arg}\nBad property path:\n{path}")}

@@ -54,6 +54,7 @@ from errdex.extract.templates import (
     subst,
     union,
 )
+from errdex.extract.yields import JOIN, separated
 from errdex.pyexc import OS_ERRORS, STDLIB_OS_ERRORS
 
 if TYPE_CHECKING:
@@ -412,6 +413,13 @@ class ClassMessages:
             return self.fill_ph(p, sn, state, owner, depth)
         if isinstance(p, Ref):
             return self.fill_ref(p, sn, state, owner, depth)
+        if isinstance(p, Op) and p.kind == JOIN:
+            # a generator's pieces, joined: resolved (the method of the class raised), they take
+            # the consumer's separator; else the call stays one placeholder
+            base = self.fill(p.base, sn, state, owner, depth)
+            if any(isinstance(x, Ref) for v in base for x in v):
+                return ph(p.name)
+            return separated(base, _join_sep(p))
         if isinstance(p, Op):
             return ((self.fill_op(p, sn, state, owner, depth),),)
         if isinstance(p, Lookup):
@@ -937,3 +945,9 @@ def _kwarg_read(text: str, kwarg: str) -> tuple[ast.expr, ast.expr | None] | Non
 # builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
 # times while jax 0.10.2 is extracted), where a tuple made once answers the same.
 _T_INT_STR = (int, str)
+
+
+def _join_sep(p: Op) -> str:
+    """The separator of a consumer of a generator's pieces (``yields.joined_by``)."""
+    sep = p.args[0].value[0][0] if p.args and p.args[0].value and p.args[0].value[0] else ""
+    return sep if isinstance(sep, str) else ""

@@ -61,6 +61,7 @@ from errdex.extract.templates import (
     union_n,
     value_has_literal,
 )
+from errdex.extract.yields import JOIN, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
 Flat = tuple[str | Ph, ...]
@@ -647,6 +648,9 @@ class Resolver:
                 elif reshape:
                     affix = part.args[0].value[0][0] if part.args else None
                     text = str_method(base, part.kind, affix if isinstance(affix, str) else None)
+                elif part.kind == JOIN:
+                    sep = part.args[0].value[0][0] if part.args else ""
+                    text = separated(base, sep if isinstance(sep, str) else "")
                 elif part.kind == "%":
                     mapping = dict(part.kwargs) if part.kwargs else None
                     text = apply_percent(base, None if mapping is not None else part.args, mapping, None)

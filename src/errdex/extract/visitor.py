@@ -84,10 +84,13 @@ from errdex.extract.templates import (
 from errdex.extract.yields import (
     EXIT_FORMS,
     MAX_YIELDS,
+    SEP,
     YIELDS,
     consumed_into,
     is_generator,
+    join_source,
     joined,
+    joined_by,
     own_body_has,
     simplest_first,
     super_method,
@@ -847,6 +850,8 @@ class ModuleVisitor:
             else:
                 env[YIELDS] = None
                 return
+        if cur.items:
+            piece = concat(((SEP,),), piece)  # where a consumer's separator goes
         env[YIELDS] = ListVal((*cur.items, piece))
 
     def yielded(self, env: Env, guards: list[Guard], frame: Frame) -> None:
@@ -1140,7 +1145,8 @@ class ModuleVisitor:
             if into is not None and isinstance(held, ListVal):
                 # ``for item in self._segments(): parts.append(item[0])``: the list gets the
                 # method's text, the override of the class raised (filled per raise)
-                env[into] = ListVal((*held.items, self.eval_msg(stmt.iter, env, frame)))
+                pieces = joined_by(self.eval_msg(stmt.iter, env, frame), "", self.src(stmt.iter))
+                env[into] = ListVal((*held.items, pieces))
                 return
         types = self.mapping_values(stmt.iter, env, frame)
         target = stmt.target
@@ -1417,6 +1423,15 @@ class ModuleVisitor:
                 ):
                     # an exception's attributes, whatever they hold: its printers read them
                     frame.self_values[target.attr] = self.eval_msg(value, env, frame)
+            elif (
+                frame.kind == "function"
+                and target.attr == "args"
+                and isinstance(target.value, ast.Name)
+                and isinstance(value, ast.Tuple)
+                and value.elts
+                and not any(isinstance(e, ast.Starred) for e in value.elts)
+            ):
+                self.args_rewritten(target.value.id, value, env, frame)
         elif isinstance(target, _T_LIST_TUPLE):
             self.kill_targets(target, env)
             if frame.kind == "function" and isinstance(value, ast.Call):
@@ -2615,13 +2630,47 @@ class ModuleVisitor:
                     break
         return tuple(out)
 
+    def args_rewritten(self, name: str, value: ast.Tuple, env: Env, frame: Frame) -> None:
+        """``e.args = (text,)`` on a local exception: from here on ``e`` prints ``text`` whatever
+        it was built with (``e = error_cast()``, then its text). ``e`` is any exception the local
+        is built as in the function, the latest binding first (at most ``_MAX_EXC_RETURNS`` + 1),
+        each now holding these arguments; a local built as no exception known here is left as
+        it was."""
+        specs: list[ExcSpec] = []
+        for bound in reversed(frame.bound_from(name)):
+            if not (isinstance(bound, ast.Call) and _may_build_exception(bound.func, frame)):
+                continue
+            if isinstance(bound.func, ast.Name) and bound.func.id in frame.params:
+                # ``e = error_cast()``: the class the caller passes (what has ``args`` set is
+                # an exception)
+                spec: ExcSpec | None = ExcSpec(UNKNOWN_EXC_TYPE, None, type_param=bound.func.id)
+            else:
+                spec = self.exc_spec(bound, env, frame)
+            if spec is not None and spec.helper is None and spec not in specs:
+                specs.append(spec)
+        cur = env.get(name)
+        specs += [s for s in (cur.specs() if isinstance(cur, ExcVal) else ()) if s not in specs]
+        if not specs:
+            return
+        args = tuple(self.arg(e, env, frame) for e in value.elts)
+        msg = self.first_message(args, ())
+        made = [replace(s, msg=msg, args=args, kwargs=()) for s in specs[: _MAX_EXC_RETURNS + 1]]
+        env[name] = ExcVal(made[0], tuple(made[1:]))
+
     def returns_exc_local(self, name: str, env: Env, frame: Frame) -> bool:
         """``return e`` of a local holding an exception: the function is a factory of it (False:
         the local holds no exception known here)."""
         cur = env.get(name)
         if isinstance(cur, ExcVal):
-            if frame.exc_return is None:
-                frame.exc_return = cur.spec
+            for spec in cur.specs():
+                if frame.exc_return is None:
+                    frame.exc_return = spec
+                elif (
+                    spec != frame.exc_return
+                    and spec not in frame.exc_more
+                    and len(frame.exc_more) < _MAX_EXC_RETURNS
+                ):
+                    frame.exc_more.append(spec)  # (another branch stored another exception)
             return True
         # a local built as an exception in some branch (``e = exc or ParsingError(fpname)``)
         built = self.built_returns(name, env, frame) if frame.kind == "function" else []
@@ -3258,24 +3307,7 @@ class ModuleVisitor:
         ):
             return self.str_format(call, func, env, frame)
         if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
-            sep = self.eval_msg(func.value, env, frame)
-            arg = call.args[0]
-            if isinstance(arg, _T_LIST_TUPLE):
-                return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
-            own = self.own_args_join(sep, arg, env, frame)
-            if own is not None:
-                return own
-            if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and self.is_stringy(arg.elt, _comp_env(arg, env)):
-                # a table or bullet list: one row as written, then whatever rows follow
-                row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
-                return concat(row, ph("..."))
-            kept = self.filtered_join(sep, arg, env, frame)
-            if kept is not None:
-                return kept
-            items = self.list_items(arg, env, frame)
-            if items is not None:
-                return _join_items(sep, items)
-            return ph(self.src(call))
+            return self.str_join(call, func.value, env, frame)
         if attr in ("strip", "rstrip", "lstrip") and (
             self.is_stringy(func.value, env) or _is_param(func.value, frame)
         ):
@@ -3291,6 +3323,34 @@ class ModuleVisitor:
         if attr in AFFIX_METHODS or attr in CASE_METHODS:
             return self.reshaped(call, func, env, frame)
         return None
+
+    def str_join(self, call: ast.Call, owner: ast.expr, env: Env, frame: Frame) -> Value:
+        """``sep.join(items)`` of message text: a literal list, a printer's own arguments, a
+        generator method's pieces, rows, the parts that are not empty, or the items of a list."""
+        sep = self.eval_msg(owner, env, frame)
+        arg = call.args[0]
+        if isinstance(arg, _T_LIST_TUPLE):
+            return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
+        own = self.own_args_join(sep, arg, env, frame)
+        if own is not None:
+            return own
+        source = join_source(arg, frame.self_name) if frame.printed is not None else None
+        if source is not None and len(sep) == 1 and all(isinstance(x, str) for x in sep[0]):
+            # ``", ".join(str(u) for u in self.pieces())``: the pieces the method yields,
+            # apart, joined by the separator once the class raised is known
+            shown = "".join(x for x in sep[0] if isinstance(x, str))
+            return joined_by(self.eval_msg(source, env, frame), shown, self.src(call))
+        if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and self.is_stringy(arg.elt, _comp_env(arg, env)):
+            # a table or bullet list: one row as written, then whatever rows follow
+            row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
+            return concat(row, ph("..."))
+        kept = self.filtered_join(sep, arg, env, frame)
+        if kept is not None:
+            return kept
+        items = self.list_items(arg, env, frame)
+        if items is not None:
+            return _join_items(sep, items)
+        return ph(self.src(call))
 
     def reshaped(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """``s.removeprefix("Error: ")``, ``s.capitalize()``, ``s.lower()``: a method that
@@ -4268,6 +4328,16 @@ def _is_super_init(value: ast.expr) -> bool:
 
 
 _COLLECTORS = frozenset(("append", "extend", "insert", "add"))
+
+
+def _may_build_exception(func: ast.expr, frame: Frame) -> bool:
+    """A call of a class named like an exception, or of a parameter (``error_cast()``): what a
+    local an ``args`` rewrite gives its text may have been built as."""
+    if isinstance(func, ast.Name) and (func.id in frame.class_params or func.id in frame.params):
+        return True
+    dotted = _dotted(func)
+    last = dotted.rpartition(".")[2] if dotted is not None else ""
+    return last[:1].isupper() and last.endswith(EXC_SUFFIXES) and not last.endswith("Warning")
 
 
 def _builds_exception(node: ast.expr) -> bool:
