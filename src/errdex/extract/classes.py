@@ -417,8 +417,8 @@ class ClassMessages:
             # a generator's pieces, joined: resolved (the method of the class raised), they take
             # the consumer's separator; else the call stays one placeholder
             base = self.fill(p.base, sn, state, owner, depth)
-            if any(isinstance(x, Ref) for v in base for x in v):
-                return ph(p.name)
+            if all(len(v) == 1 and isinstance(v[0], Ref) for v in base):
+                return ph(p.name)  # (the method not found: the call as written)
             return separated(base, _join_sep(p))
         if isinstance(p, Op):
             return ((self.fill_op(p, sn, state, owner, depth),),)

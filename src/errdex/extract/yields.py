@@ -15,7 +15,7 @@ import ast
 import itertools
 from collections.abc import Iterator, Sequence
 
-from errdex.astutil import child_nodes
+from errdex.astutil import child_nodes, dotted_name
 from errdex.extract.templates import MAX_VARIANTS, Arg, Op, Opt, Part, Ph, Value, Variant, capped, lit
 
 YIELDS = "^yields"  # the environment key of a generator's yields so far (no name starts so)
@@ -221,13 +221,8 @@ def join_source(arg: ast.expr, self_name: str | None) -> ast.Call | None:
             return None
         gen = arg.generators[0]
         elt = arg.elt
-        if (
-            isinstance(elt, ast.Call)
-            and isinstance(elt.func, ast.Name)
-            and elt.func.id == "str"
-            and len(elt.args) == 1
-        ):
-            elt = elt.args[0]
+        if isinstance(elt, ast.Call) and dotted_name(elt.func) == "str" and len(elt.args) == 1:
+            elt = elt.args[0]  # ``str(u)``
         if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name):
             return None
         if not (isinstance(elt, ast.Name) and elt.id == gen.target.id):
