@@ -2472,6 +2472,13 @@ def test_exception_given_its_text_by_an_args_rewrite_raised_by_the_caller(shapes
     }
 
 
+def test_method_called_on_an_enum_member(shapes: Shapes) -> None:
+    # ``Field.DAY.msg()``: the enum class's ``msg`` with ``self`` the member, whose value (3)
+    # indexes the module's list of words; on ``self`` inside the enum the member is not known
+    assert templates(shapes, "enum_member_method") == {("CronError", "Bad day-of-month field")}
+    assert templates(shapes, "enum_self_method") == {("CronError", "Bad {FIELD_NAMES[self]} field")}
+
+
 def test_a_generators_pieces_keep_every_single_alternative_within_the_cap() -> None:
     # six pieces with two alternatives each print 64 ways; the 16 kept are the plain message
     # (every piece's first alternative) and each piece's other one alone before any pair: a

@@ -701,6 +701,11 @@ class ModuleVisitor:
                 self.facts.consts[f"{self.module}.{name}"] = val
             elif isinstance(val, DictVal):
                 self.keep_table(f"{self.module}.{name}", val)
+            elif isinstance(val, ListVal) and not name.startswith("__") and _word_list(val):
+                # ``FIELD_NAMES = ["second", "minute", ...]``: each word by its index, for a
+                # lookup by an enum member's value (``FIELD_NAMES[self]`` on ``Field.DAY``)
+                for i, item in enumerate(val.items):
+                    self.facts.consts[f"{self.module}.{name}[{i}]"] = item
 
     def keep_table(self, key: str, table: DictVal) -> None:
         """A dict of messages kept under ``key``: its texts, and each record field's texts."""
@@ -4328,6 +4333,13 @@ def _is_super_init(value: ast.expr) -> bool:
 
 
 _COLLECTORS = frozenset(("append", "extend", "insert", "add"))
+
+
+def _word_list(val: ListVal) -> bool:
+    """A short list of literal words (no placeholder, no optional text), one text each."""
+    return len(val.items) <= MAX_TABLE and all(
+        len(item) == 1 and item[0] and all(isinstance(p, str) for p in item[0]) for item in val.items
+    )
 
 
 def _may_build_exception(func: ast.expr, frame: Frame) -> bool:
