@@ -2479,6 +2479,22 @@ def test_method_called_on_an_enum_member(shapes: Shapes) -> None:
     assert templates(shapes, "enum_self_method") == {("CronError", "Bad {FIELD_NAMES[self]} field")}
 
 
+def test_class_of_an_error_narrowed_by_isinstance_where_it_is_passed(shapes: Shapes) -> None:
+    # ``errors=(e,)`` kept as ``self.errors = tuple(errors)``: ``self.errors[0]`` is ``e``, a
+    # non-empty tuple decides ``if self.errors:``, and where ``isinstance(e, NewConnectionError)``
+    # narrowed the caught ``Exception`` the class name is that class's (its text, the codebase's
+    # raise of it, or open); the other branch leaves it open
+    assert templates(shapes, "narrowed_cause") == {
+        ("ConnectionError", "Connection error caused by: NewConnectionError({e})"),
+        (
+            "ConnectionError",
+            "Connection error caused by: NewConnectionError(Failed to establish a new connection: "
+            "[Errno 111] Connection refused)",
+        ),
+        ("ConnectionError", "Connection error caused by: {e.__class__.__name__}({e})"),
+    }
+
+
 def test_a_generators_pieces_keep_every_single_alternative_within_the_cap() -> None:
     # six pieces with two alternatives each print 64 ways; the 16 kept are the plain message
     # (every piece's first alternative) and each piece's other one alone before any pair: a

@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from errdex.extract.facts import BaseCall, ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
+    CAUGHT,
+    CAUGHT_OWN,
     EMPTY,
     MAX_VARIANTS,
     Arg,
@@ -133,10 +135,14 @@ class ClassMessages:
                 exc_args = sargs  # ``KeyError.__init__(self, arg)``: a base outside the codebase
         for name, v in init.attrs.items():
             single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
-            item = self.kwarg_item(single.name, init.sig, b, mro[i]) if single is not None else None
+            # ``self.platform = kwargs.pop("platform", None)``: what the call passed by that
+            # keyword, or the default; ``self.errors = tuple(errors)``: what it passed for ``errors``
+            item = (
+                (self.kwarg_item(single.name, init.sig, b, mro[i]) or b.args.get(_copied_param(single.name)))
+                if single is not None
+                else None
+            )
             if item is not None:
-                # ``self.platform = kwargs.pop("platform", None)``: what the call passed by that
-                # keyword, or the default
                 if item.text == "None":
                     attrs.pop(name, None)
                     unset.add(name)
@@ -511,6 +517,9 @@ class ClassMessages:
             member = self.enum_value(got) if tail == ".value" else None
             if member is not None:
                 return member  # ``self.platform.value`` with ``platform=Platform.WINDOWS``
+            picked = _picked_item(got, tail)
+            if picked is not None:
+                return picked  # ``self.errors[0]`` with ``errors=(e,)``: ``e``
             item = _literal_item(got.text, tail)
             if item is not None:
                 return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
@@ -575,6 +584,8 @@ class ClassMessages:
             got = self.attr(name, state, depth)
             if got is None:
                 return False if self.class_none(name, state) else None
+            if got.items is not None and test == "t":
+                return bool(got.items)  # a tuple or list display: true when it has items
             return arg_truth(got)
 
         possible, left = decide(p.conds, fact)
@@ -894,6 +905,37 @@ def _retarget_part(p: Part, owner: str) -> Part:
     if isinstance(p, Opt):
         return p._replace(value=tuple(_retarget_part(x, owner) for x in p.value))
     return p
+
+
+def _copied_param(text: str) -> str:
+    """``tuple(errors)``/``list(errors)`` of a name: that name (a copy holds the same items);
+    else the empty string."""
+    for conv in ("tuple(", "list("):
+        if text.startswith(conv) and text.endswith(")") and text[len(conv) : -1].isidentifier():
+            return text[len(conv) : -1]
+    return ""
+
+
+def _picked_item(got: Arg, tail: str) -> Value | None:
+    """``[i]`` of an argument written as a tuple or list display (``errors=(e,)``), then what
+    the tail reads of that item: its text, or ``.__class__.__name__`` of an exception caught
+    or narrowed by ``isinstance`` where the call was made (its class's name); None when the
+    argument's items are not known or the tail reads something else."""
+    if got.items is None or not tail.startswith("["):
+        return None
+    end = tail.find("]")
+    index, more = tail[1:end], tail[end + 1 :]
+    if not index.isdigit() or int(index) >= len(got.items):
+        return None
+    item = got.items[int(index)]
+    if not more:
+        return item.value
+    if more == ".__class__.__name__":
+        v = item.value
+        ref = v[0][0] if len(v) == 1 and len(v[0]) == 1 else None
+        if isinstance(ref, Ref) and ref.method in (CAUGHT, CAUGHT_OWN) and ref.key:
+            return lit(ref.key.rpartition(".")[2])
+    return ((Ph(item.text + more),),)
 
 
 def _literal_item(text: str, tail: str) -> str | None:

@@ -2836,10 +2836,11 @@ class ModuleVisitor:
             cur = env[name]
             # (a local that is only ever None here prints as its name's placeholder, as before)
             return cur if isinstance(cur, tuple) and cur != NONE else self.local_ph(name, frame)
-        written = frame.caught.get(name) or frame.narrowed.get(name)
+        written = frame.narrowed.get(name) or frame.caught.get(name)
         if written:
             # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
-            # (also of an exception a handler is given, ``if isinstance(error, HTTPError):``)
+            # (also of an exception a handler is given, ``if isinstance(error, HTTPError):``; an
+            # ``isinstance`` test inside the handler names the class more closely than it)
             key = self.dotted_key(written, frame)
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, name, True, method=CAUGHT),),)
