@@ -2437,6 +2437,11 @@ def test_fields_of_a_generated_init_take_the_raises_arguments(shapes: Shapes) ->
         ("MissingArgumentError", "Parameter {match.token} requires an argument."),
         ("MissingArgumentError", "Parameter {match.argument.name} requires an argument."),
     }
+    # an ``__init__`` of its own hands a formatted message to an attrs base with ``auto_exc``:
+    # the base passes its field on to ``BaseException``, so that message is printed
+    assert templates(shapes, "fields_auto_exc") == {
+        ("InvalidLineError", "line contains invalid json (line {lineno})")
+    }
     assert templates(shapes, "fields_chain") == {
         ("MissingArgumentError", 'Command "{chain}" parameter {argument.name} requires an argument.'),
         ("MissingArgumentError", "Parameter {argument.name} requires an argument."),

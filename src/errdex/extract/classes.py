@@ -171,16 +171,19 @@ class ClassMessages:
         fields of every decorated class of the MRO, the bases' first (a field declared again
         keeps its first place), each parameter kept as its field. A field the call leaves at a
         default of None is unset; one left at another default is not set here (the class
-        attribute holds it). The generated ``__init__`` hands nothing to ``Exception``'s."""
+        attribute holds it). ``args`` are the field values where attrs hands them on to
+        ``BaseException.__init__`` (``auto_exc``), else what the class was called with."""
         positional: dict[str, None] = {}
         kwonly: dict[str, None] = {}
         defaults: dict[str, Arg] = {}
         optional: set[str] = set()
         fields: dict[str, str] = {}  # attribute -> parameter
+        hands_on = False
         for k in reversed(mro):
             init = self.r.classes[k].init
             if init is None or not init.generated:
                 continue
+            hands_on = hands_on or init.args_set is not None
             for p in init.sig.positional:
                 if p not in kwonly:
                     positional[p] = None
@@ -202,7 +205,9 @@ class ClassMessages:
                 unset.add(name)
             elif param in b.args:
                 attrs[name] = b.args[param]
-        return attrs, unset, None
+        if hands_on:
+            return attrs, unset, tuple(b.args[p] for p in (*positional, *kwonly) if p in b.args)
+        return attrs, unset, tuple(args)
 
     def kwarg_item(self, text: str, sig: Sig, b: Binding, cls: str) -> Arg | None:
         """``kwargs.pop(KEY, default)``, ``kwargs.get(KEY, default)`` or ``kwargs[KEY]`` of the

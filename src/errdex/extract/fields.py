@@ -76,8 +76,15 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
         return None
     if any(isinstance(s, _DEFS) and s.name == "__init__" for s in node.body):
         return None
-    deco, strips = found
+    deco, attrs_style = found
     all_kw = _flag(deco, "kw_only") is True
+    # attrs hands an exception's field values to ``BaseException.__init__`` (``auto_exc``, on
+    # by default for ``define``/``frozen``/``mutable``, off for the classic ``attr.s``)
+    dotted = dotted_name(deco.func if isinstance(deco, ast.Call) else deco) or ""
+    auto_exc = _flag(deco, "auto_exc")
+    hands_on = attrs_style and (
+        auto_exc if auto_exc is not None else dotted.rpartition(".")[2] not in _DOTTED_ONLY
+    )
     positional: list[str] = []
     kwonly: list[str] = []
     defaults: dict[str, Arg] = {}
@@ -104,7 +111,7 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
             given = [k.value for k in default.keywords if k.arg == "default"]
             factory = any(k.arg in ("factory", "default_factory") for k in default.keywords)
             default = given[0] if given else (ast.Constant(0) if factory else None)
-        param = name.lstrip("_") or name if strips else name
+        param = name.lstrip("_") or name if attrs_style else name
         (kwonly if kw else positional).append(param)
         if isinstance(default, ast.Constant):
             if default.value is None:
@@ -112,8 +119,10 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
             elif isinstance(default.value, str):
                 defaults[param] = Arg(repr(default.value), lit(default.value))
         attrs[name] = ph(param)
+    params = (*positional, *kwonly)
     return InitInfo(
         Sig(tuple(positional), None, tuple(kwonly), None, tuple(defaults.items()), frozenset(optional)),
         attrs,
+        args_set=tuple(Arg(p, ph(p)) for p in params) if hands_on else None,
         generated=True,
     )
