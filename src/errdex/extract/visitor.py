@@ -1428,15 +1428,6 @@ class ModuleVisitor:
                 ):
                     # an exception's attributes, whatever they hold: its printers read them
                     frame.self_values[target.attr] = self.eval_msg(value, env, frame)
-            elif (
-                frame.kind == "function"
-                and target.attr == "args"
-                and isinstance(target.value, ast.Name)
-                and isinstance(value, ast.Tuple)
-                and value.elts
-                and not any(isinstance(e, ast.Starred) for e in value.elts)
-            ):
-                self.args_rewritten(target.value.id, value, env, frame)
         elif isinstance(target, _T_LIST_TUPLE):
             self.kill_targets(target, env)
             if frame.kind == "function" and isinstance(value, ast.Call):
@@ -2635,47 +2626,13 @@ class ModuleVisitor:
                     break
         return tuple(out)
 
-    def args_rewritten(self, name: str, value: ast.Tuple, env: Env, frame: Frame) -> None:
-        """``e.args = (text,)`` on a local exception: from here on ``e`` prints ``text`` whatever
-        it was built with (``e = error_cast()``, then its text). ``e`` is any exception the local
-        is built as in the function, the latest binding first (at most ``_MAX_EXC_RETURNS`` + 1),
-        each now holding these arguments; a local built as no exception known here is left as
-        it was."""
-        specs: list[ExcSpec] = []
-        for bound in reversed(frame.bound_from(name)):
-            if not (isinstance(bound, ast.Call) and _may_build_exception(bound.func, frame)):
-                continue
-            if isinstance(bound.func, ast.Name) and bound.func.id in frame.params:
-                # ``e = error_cast()``: the class the caller passes (what has ``args`` set is
-                # an exception)
-                spec: ExcSpec | None = ExcSpec(UNKNOWN_EXC_TYPE, None, type_param=bound.func.id)
-            else:
-                spec = self.exc_spec(bound, env, frame)
-            if spec is not None and spec.helper is None and spec not in specs:
-                specs.append(spec)
-        cur = env.get(name)
-        specs += [s for s in (cur.specs() if isinstance(cur, ExcVal) else ()) if s not in specs]
-        if not specs:
-            return
-        args = tuple(self.arg(e, env, frame) for e in value.elts)
-        msg = self.first_message(args, ())
-        made = [replace(s, msg=msg, args=args, kwargs=()) for s in specs[: _MAX_EXC_RETURNS + 1]]
-        env[name] = ExcVal(made[0], tuple(made[1:]))
-
     def returns_exc_local(self, name: str, env: Env, frame: Frame) -> bool:
         """``return e`` of a local holding an exception: the function is a factory of it (False:
         the local holds no exception known here)."""
         cur = env.get(name)
         if isinstance(cur, ExcVal):
-            for spec in cur.specs():
-                if frame.exc_return is None:
-                    frame.exc_return = spec
-                elif (
-                    spec != frame.exc_return
-                    and spec not in frame.exc_more
-                    and len(frame.exc_more) < _MAX_EXC_RETURNS
-                ):
-                    frame.exc_more.append(spec)  # (another branch stored another exception)
+            if frame.exc_return is None:
+                frame.exc_return = cur.spec
             return True
         # a local built as an exception in some branch (``e = exc or ParsingError(fpname)``)
         built = self.built_returns(name, env, frame) if frame.kind == "function" else []
@@ -4341,16 +4298,6 @@ def _word_list(val: ListVal) -> bool:
     return len(val.items) <= MAX_TABLE and all(
         len(item) == 1 and item[0] and all(isinstance(p, str) for p in item[0]) for item in val.items
     )
-
-
-def _may_build_exception(func: ast.expr, frame: Frame) -> bool:
-    """A call of a class named like an exception, or of a parameter (``error_cast()``): what a
-    local an ``args`` rewrite gives its text may have been built as."""
-    if isinstance(func, ast.Name) and (func.id in frame.class_params or func.id in frame.params):
-        return True
-    dotted = _dotted(func)
-    last = dotted.rpartition(".")[2] if dotted is not None else ""
-    return last[:1].isupper() and last.endswith(EXC_SUFFIXES) and not last.endswith("Warning")
 
 
 def _builds_exception(node: ast.expr) -> bool:
