@@ -2390,25 +2390,103 @@ def test_message_joined_from_the_pieces_a_generator_yields(shapes: Shapes) -> No
     # preamble (under ``verbose``, which the application may turn off: with and without), its
     # early ``return`` for an explicit message is dropped (the call leaves ``msg`` None), a test of
     # a local (``quoted``) makes its branches' pieces alternatives, and a test of an attribute
-    # keeps each branch under its condition
+    # keeps each branch under its condition; the classes are dataclasses, so ``self.token`` is
+    # what the raise passed for the field (``token=token``)
     pre = "UnknownOptionError\n"
     assert templates(shapes, "unknown_option") == {
         ("UnknownOptionError", f"{p}Unknown option: {q}{{value}}{q}{tail}")
         for p in ("", pre)
         for q in ("", '"')
-        for tail in (".", " from {self.token.source}.")
+        for tail in (".", " from {token.source}.")
     }
     assert templates(shapes, "unused_tokens") == {
-        ("UnusedTokensError", "Unused Tokens: {self.unused_tokens}."),
-        ("UnusedTokensError", "UnusedTokensError\nUnused Tokens: {self.unused_tokens}."),
+        ("UnusedTokensError", "Unused Tokens: {tokens}."),
+        ("UnusedTokensError", "UnusedTokensError\nUnused Tokens: {tokens}."),
     }
     body = {
-        'Invalid value for {self.token.keyword}: unable to convert "{self.token.value}" into '
-        "{self.target_type.__name__}.",
-        'Unable to convert "{self.token.value}" into {self.target_type.__name__}.',
+        'Invalid value for {token.keyword}: unable to convert "{token.value}" into {type_.__name__}.',
+        'Unable to convert "{token.value}" into {type_.__name__}.',
     }
     assert templates(shapes, "coercion") == {
         ("CoercionError", p + b) for p in ("", "CoercionError\n") for b in body
+    }
+
+
+def test_fields_of_a_generated_init_take_the_raises_arguments(shapes: Shapes) -> None:
+    # ``@dataclass``/attrs' ``@define``: ``__init__`` is generated from the annotated fields in
+    # order, so a positional argument fills the field at its place (the decorated bases' fields
+    # first), a text default is printed, ``_: KW_ONLY`` and ``kw_only=True`` make keyword-only
+    # parameters and ``field(init=False)`` none; the printer's test of a field is decided by what
+    # the raise passed or left at None
+    assert templates(shapes, "fields_positional") == {
+        ("DimensionalityError", "Cannot convert from '{src}' to '{dst}'")
+    }
+    assert templates(shapes, "fields_default") == {
+        ("DimensionalityError", "Cannot convert from '{src}' to '{dst}' (offset) (use delta units)")
+    }
+    assert templates(shapes, "fields_inherited") == {
+        ("OffsetUnitError", "Cannot convert from '{src}' to '{dst}' beyond")
+    }
+    # ``MissingArgumentError(argument=self)``: ``keyword`` and ``command_chain`` left at None, so
+    # only the plain form, the caller's own ``self.name`` for ``self.argument.name``
+    assert templates(shapes, "fields_kw_only") == {
+        ("MissingArgumentError", "Parameter {self.name} requires an argument.")
+    }
+    # a value the raise passes (``keyword=match.token``) may still be None: both forms
+    assert templates(shapes, "fields_keyword") == {
+        ("MissingArgumentError", "Parameter {match.token} requires an argument."),
+        ("MissingArgumentError", "Parameter {match.argument.name} requires an argument."),
+    }
+    # an ``__init__`` of its own hands a formatted message to an attrs base with ``auto_exc``:
+    # the base passes its field on to ``BaseException``, so that message is printed
+    assert templates(shapes, "fields_auto_exc") == {
+        ("InvalidLineError", "line contains invalid json (line {lineno})")
+    }
+    assert templates(shapes, "fields_chain") == {
+        ("MissingArgumentError", 'Command "{chain}" parameter {argument.name} requires an argument.'),
+        ("MissingArgumentError", "Parameter {argument.name} requires an argument."),
+    }
+
+
+def test_generator_pieces_joined_by_a_separator(shapes: Shapes) -> None:
+    # ``", ".join(str(u) for u in self.yield_units())``: the pieces the method yields, the
+    # separator between them (the second unit only where the raise may pass one), and
+    # ``"\n".join(self._lines())``, one piece a line
+    tail = ". See https://units.example.org/nonmult.html for guidance."
+    assert templates(shapes, "joined_two") == {
+        ("OffsetUnitError", f"Ambiguous operation with offset unit ({{a.units}}){tail}"),
+        ("OffsetUnitError", f"Ambiguous operation with offset unit ({{a.units}}, {{b.units}}){tail}"),
+    }
+    assert templates(shapes, "joined_one") == {
+        ("OffsetUnitError", f"Ambiguous operation with offset unit ({{q.units}}){tail}")
+    }
+    # (a piece no text is known for, a call of a helper returning an object, stays a
+    # placeholder among the pieces)
+    assert templates(shapes, "joined_lines") == {
+        ("PlanError", "Plan failed at step {step}\nReason: {err}\nStep: {_describe(self.step)}")
+    }
+
+
+def test_method_called_on_an_enum_member(shapes: Shapes) -> None:
+    # ``Field.DAY.msg()``: the enum class's ``msg`` with ``self`` the member, whose value (3)
+    # indexes the module's list of words; on ``self`` inside the enum the member is not known
+    assert templates(shapes, "enum_member_method") == {("CronError", "Bad day-of-month field")}
+    assert templates(shapes, "enum_self_method") == {("CronError", "Bad {FIELD_NAMES[self]} field")}
+
+
+def test_class_of_an_error_narrowed_by_isinstance_where_it_is_passed(shapes: Shapes) -> None:
+    # ``errors=(e,)`` kept as ``self.errors = tuple(errors)``: ``self.errors[0]`` is ``e``, a
+    # non-empty tuple decides ``if self.errors:``, and where ``isinstance(e, NewConnectionError)``
+    # narrowed the caught ``Exception`` the class name is that class's (its text, the codebase's
+    # raise of it, or open); the other branch leaves it open
+    assert templates(shapes, "narrowed_cause") == {
+        ("ConnectionError", "Connection error caused by: NewConnectionError({e})"),
+        (
+            "ConnectionError",
+            "Connection error caused by: NewConnectionError(Failed to establish a new connection: "
+            "[Errno 111] Connection refused)",
+        ),
+        ("ConnectionError", "Connection error caused by: {e.__class__.__name__}({e})"),
     }
 
 

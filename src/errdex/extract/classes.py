@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from errdex.extract.facts import BaseCall, ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
+    CAUGHT,
+    CAUGHT_OWN,
     EMPTY,
     MAX_VARIANTS,
     Arg,
@@ -54,6 +56,7 @@ from errdex.extract.templates import (
     subst,
     union,
 )
+from errdex.extract.yields import JOIN, separated
 from errdex.pyexc import BUILTIN_EXCEPTIONS, OS_ERRORS, STDLIB_OS_ERRORS
 
 if TYPE_CHECKING:
@@ -114,6 +117,8 @@ class ClassMessages:
                 break
         if init is None:
             return {}, set(), tuple(args)  # Exception.__init__ keeps the positional arguments
+        if init.generated:
+            return self.construct_fields(mro[i:], args, kwargs)
         b = bind(init.sig, args, kwargs)
         attrs: dict[str, Arg] = {}
         unset: set[str] = set()
@@ -132,10 +137,14 @@ class ClassMessages:
                 exc_args = sargs  # ``KeyError.__init__(self, arg)``: a base outside the codebase
         for name, v in init.attrs.items():
             single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
-            item = self.kwarg_item(single.name, init.sig, b, mro[i]) if single is not None else None
+            # ``self.platform = kwargs.pop("platform", None)``: what the call passed by that
+            # keyword, or the default; ``self.errors = tuple(errors)``: what it passed for ``errors``
+            item = (
+                (self.kwarg_item(single.name, init.sig, b, mro[i]) or b.args.get(_copied_param(single.name)))
+                if single is not None
+                else None
+            )
             if item is not None:
-                # ``self.platform = kwargs.pop("platform", None)``: what the call passed by that
-                # keyword, or the default
                 if item.text == "None":
                     attrs.pop(name, None)
                     unset.add(name)
@@ -156,6 +165,51 @@ class ClassMessages:
         if init.args_set is not None:
             exc_args = spread_args(init.args_set, b)
         return attrs, unset, exc_args
+
+    def construct_fields(
+        self, mro: Sequence[str], args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]
+    ) -> tuple[dict[str, Arg], set[str], tuple[Arg, ...] | None]:
+        """Bind a call through the ``__init__`` a decorator generated from annotated fields: the
+        fields of every decorated class of the MRO, the bases' first (a field declared again
+        keeps its first place), each parameter kept as its field. A field the call leaves at a
+        default of None is unset; one left at another default is not set here (the class
+        attribute holds it). ``args`` are the field values where attrs hands them on to
+        ``BaseException.__init__`` (``auto_exc``), else what the class was called with."""
+        positional: dict[str, None] = {}
+        kwonly: dict[str, None] = {}
+        defaults: dict[str, Arg] = {}
+        optional: set[str] = set()
+        fields: dict[str, str] = {}  # attribute -> parameter
+        hands_on = False
+        for k in reversed(mro):
+            init = self.r.classes[k].init
+            if init is None or not init.generated:
+                continue
+            hands_on = hands_on or init.args_set is not None
+            for p in init.sig.positional:
+                if p not in kwonly:
+                    positional[p] = None
+            for p in init.sig.kwonly:
+                positional.pop(p, None)
+                kwonly[p] = None
+            defaults.update(init.sig.defaults)
+            optional.update(init.sig.optional)
+            for name, v in init.attrs.items():
+                single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
+                if single is not None:
+                    fields[name] = single.name
+        sig = Sig(tuple(positional), None, tuple(kwonly), None, tuple(defaults.items()), frozenset(optional))
+        b = bind(sig, args, kwargs)
+        attrs: dict[str, Arg] = {}
+        unset: set[str] = set()
+        for name, param in fields.items():
+            if param in b.unset:
+                unset.add(name)
+            elif param in b.args:
+                attrs[name] = b.args[param]
+        if hands_on:
+            return attrs, unset, tuple(b.args[p] for p in (*positional, *kwonly) if p in b.args)
+        return attrs, unset, tuple(args)
 
     def kwarg_item(self, text: str, sig: Sig, b: Binding, cls: str) -> Arg | None:
         """``kwargs.pop(KEY, default)``, ``kwargs.get(KEY, default)`` or ``kwargs[KEY]`` of the
@@ -386,6 +440,13 @@ class ClassMessages:
             return self.fill_ph(p, sn, state, owner, depth)
         if isinstance(p, Ref):
             return self.fill_ref(p, sn, state, owner, depth)
+        if isinstance(p, Op) and p.kind == JOIN:
+            # a generator's pieces, joined: resolved (the method of the class raised), they take
+            # the consumer's separator; else the call stays one placeholder
+            base = self.fill(p.base, sn, state, owner, depth)
+            if all(len(v) == 1 and isinstance(v[0], Ref) for v in base):
+                return ph(p.name)  # (the method not found: the call as written)
+            return separated(base, _join_sep(p))
         if isinstance(p, Op):
             return ((self.fill_op(p, sn, state, owner, depth),),)
         if isinstance(p, Lookup):
@@ -477,6 +538,9 @@ class ClassMessages:
             member = self.enum_value(got) if tail == ".value" else None
             if member is not None:
                 return member  # ``self.platform.value`` with ``platform=Platform.WINDOWS``
+            picked = _picked_item(got, tail)
+            if picked is not None:
+                return picked  # ``self.errors[0]`` with ``errors=(e,)``: ``e``
             item = _literal_item(got.text, tail)
             if item is not None:
                 return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
@@ -541,6 +605,8 @@ class ClassMessages:
             got = self.attr(name, state, depth)
             if got is None:
                 return False if self.class_none(name, state) else None
+            if got.items is not None and test == "t":
+                return bool(got.items)  # a tuple or list display: true when it has items
             return arg_truth(got)
 
         possible, left = decide(p.conds, fact)
@@ -862,6 +928,37 @@ def _retarget_part(p: Part, owner: str) -> Part:
     return p
 
 
+def _copied_param(text: str) -> str:
+    """``tuple(errors)``/``list(errors)`` of a name: that name (a copy holds the same items);
+    else the empty string."""
+    for conv in ("tuple(", "list("):
+        if text.startswith(conv) and text.endswith(")") and text[len(conv) : -1].isidentifier():
+            return text[len(conv) : -1]
+    return ""
+
+
+def _picked_item(got: Arg, tail: str) -> Value | None:
+    """``[i]`` of an argument written as a tuple or list display (``errors=(e,)``), then what
+    the tail reads of that item: its text, or ``.__class__.__name__`` of an exception caught
+    or narrowed by ``isinstance`` where the call was made (its class's name); None when the
+    argument's items are not known or the tail reads something else."""
+    if got.items is None or not tail.startswith("["):
+        return None
+    end = tail.find("]")
+    index, more = tail[1:end], tail[end + 1 :]
+    if not index.isdigit() or int(index) >= len(got.items):
+        return None
+    item = got.items[int(index)]
+    if not more:
+        return item.value
+    if more == ".__class__.__name__":
+        v = item.value
+        ref = v[0][0] if len(v) == 1 and len(v[0]) == 1 else None
+        if isinstance(ref, Ref) and ref.method in (CAUGHT, CAUGHT_OWN) and ref.key:
+            return lit(ref.key.rpartition(".")[2])
+    return ((Ph(item.text + more),),)
+
+
 def _literal_item(text: str, tail: str) -> str | None:
     """``(2, 0)`` and ``[1]``: the item of a short literal tuple, parsed (never evaluated)."""
     if not (text.startswith("(") and len(text) < 100 and tail.startswith("[") and tail.endswith("]")):
@@ -911,3 +1008,9 @@ def _kwarg_read(text: str, kwarg: str) -> tuple[ast.expr, ast.expr | None] | Non
 # builds a new union object each time it runs (~0.4 us; the extractor runs such tests ~500k
 # times while jax 0.10.2 is extracted), where a tuple made once answers the same.
 _T_INT_STR = (int, str)
+
+
+def _join_sep(p: Op) -> str:
+    """The separator of a consumer of a generator's pieces (``yields.joined_by``)."""
+    sep = p.args[0].value[0][0] if p.args and p.args[0].value and p.args[0].value[0] else ""
+    return sep if isinstance(sep, str) else ""

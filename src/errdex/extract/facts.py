@@ -167,6 +167,9 @@ class InitInfo:
     attrs: dict[str, Value] = field(default_factory=dict)
     base: BaseCall | None = None
     args_set: tuple[Arg, ...] | None = None
+    # written by a class decorator from the class's own annotated fields (``fields.py``): the
+    # fields of the decorated bases come first
+    generated: bool = False
 
 
 @by_fields

@@ -45,6 +45,7 @@ from errdex.extract.templates import (
     apply_percent,
     bind,
     capped,
+    concat,
     expand_opts,
     has_literal,
     has_opts,
@@ -61,6 +62,7 @@ from errdex.extract.templates import (
     union_n,
     value_has_literal,
 )
+from errdex.extract.yields import JOIN, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
 Flat = tuple[str | Ph, ...]
@@ -287,6 +289,8 @@ class Resolver:
         if key is None:
             owner, _, name = ref.key.rpartition(".")
             ck = self.canon(owner) if owner else None
+            if ck is not None and ck not in self.classes:
+                ck = self.enum_of(ck)  # ``Field.DAY.msg()``: the enum's method, on its member
             return self.method(ck, name) if ck is not None and ck in self.classes else None
         found = self.funcs.get(key)
         if found is None and key in self.instances:
@@ -294,6 +298,42 @@ class Resolver:
             got = self.method(ck, "__call__") if ck is not None else None
             return None if got is None else (got[0], got[1], None)
         return (key, found, None) if found is not None else None
+
+    def enum_of(self, member: str) -> str | None:
+        """The enum class of the codebase whose member ``member`` (a dotted key) is: a constant
+        of the class's body (``DAY = 3``); None for anything else."""
+        cls, _, name = member.rpartition(".")
+        info = self.classes.get(cls)
+        if info is None or name not in info.consts or not self.enum_bases(cls):
+            return None
+        return cls
+
+    def on_member(self, text: Value, ref: Ref, key: str, info: FuncInfo) -> Value:
+        """A method of an ``IntEnum`` called on a member written out (``Field.DAY.msg()``): its
+        ``TABLE[self]`` is the word a module-level list of words holds at the member's value
+        (``FIELD_NAMES[3]``); anything else is left as it is."""
+        if ref.method or self.canon(ref.key) is not None:
+            return text
+        member = self.canon(ref.key.rpartition(".")[0])
+        cls = self.enum_of(member) if member is not None else None
+        value = self.consts.get(member) if cls is not None and member is not None else None
+        if value is None or len(value) != 1 or len(value[0]) != 1 or not str(value[0][0]).isdigit():
+            return text
+        index = str(value[0][0])
+        suffix = f"[{info.self_name or 'self'}]"
+        module = cls.rpartition(".")[0] if cls is not None else ""
+
+        def word(p: Part) -> Value | None:
+            if not (isinstance(p, Ph) and p.name.endswith(suffix) and not p.r):
+                return None
+            written = f"{module}.{p.name[: -len(suffix)]}"
+            table = self.aliases.get(written, written)  # (a list imported from another module)
+            return self.consts.get(f"{table}[{index}]")
+
+        out: list[Value] = []
+        for v in text:
+            out.append(concat(*(word(p) or ((p,),) for p in v)))
+        return union(*out)
 
     def returned_fn(self, maker: Ref) -> tuple[str, FuncInfo, str | None] | None:
         """The function a factory call returns (``return _ret``), its raises holding what that
@@ -471,6 +511,7 @@ class Resolver:
         self._active.add(key)
         try:
             text = self.classmsg.retarget(subst(info.ret, bind(sig_of(info), ref.args, ref.kwargs)), owner)
+            text = self.on_member(text, ref, key, info)
             pairs = self.value(text, depth + 1)
         finally:
             self._active.discard(key)
@@ -647,6 +688,9 @@ class Resolver:
                 elif reshape:
                     affix = part.args[0].value[0][0] if part.args else None
                     text = str_method(base, part.kind, affix if isinstance(affix, str) else None)
+                elif part.kind == JOIN:
+                    sep = part.args[0].value[0][0] if part.args else ""
+                    text = separated(base, sep if isinstance(sep, str) else "")
                 elif part.kind == "%":
                     mapping = dict(part.kwargs) if part.kwargs else None
                     text = apply_percent(base, None if mapping is not None else part.args, mapping, None)

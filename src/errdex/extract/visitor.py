@@ -39,6 +39,7 @@ from errdex.extract.facts import (
     ModuleFacts,
     Site,
 )
+from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -83,10 +84,13 @@ from errdex.extract.templates import (
 from errdex.extract.yields import (
     EXIT_FORMS,
     MAX_YIELDS,
+    SEP,
     YIELDS,
     consumed_into,
     is_generator,
+    join_source,
     joined,
+    joined_by,
     own_body_has,
     simplest_first,
     super_method,
@@ -711,6 +715,11 @@ class ModuleVisitor:
                 self.facts.consts[f"{self.module}.{name}"] = val
             elif isinstance(val, DictVal):
                 self.keep_table(f"{self.module}.{name}", val)
+            elif isinstance(val, ListVal) and not name.startswith("__") and _word_list(val):
+                # ``FIELD_NAMES = ["second", "minute", ...]``: each word by its index, for a
+                # lookup by an enum member's value (``FIELD_NAMES[self]`` on ``Field.DAY``)
+                for i, item in enumerate(val.items):
+                    self.facts.consts[f"{self.module}.{name}[{i}]"] = item
 
     def keep_table(self, key: str, table: DictVal) -> None:
         """A dict of messages kept under ``key``: its texts, and each record field's texts."""
@@ -860,6 +869,8 @@ class ModuleVisitor:
             else:
                 env[YIELDS] = None
                 return
+        if cur.items:
+            piece = concat(((SEP,),), piece)  # where a consumer's separator goes
         env[YIELDS] = ListVal((*cur.items, piece))
 
     def yielded(self, env: Env, guards: list[Guard], frame: Frame) -> None:
@@ -1153,7 +1164,8 @@ class ModuleVisitor:
             if into is not None and isinstance(held, ListVal):
                 # ``for item in self._segments(): parts.append(item[0])``: the list gets the
                 # method's text, the override of the class raised (filled per raise)
-                env[into] = ListVal((*held.items, self.eval_msg(stmt.iter, env, frame)))
+                pieces = joined_by(self.eval_msg(stmt.iter, env, frame), "", self.src(stmt.iter))
+                env[into] = ListVal((*held.items, pieces))
                 return
         types = self.mapping_values(stmt.iter, env, frame)
         target = stmt.target
@@ -2354,10 +2366,14 @@ class ModuleVisitor:
             self.facts.type_maps[frame.key] = tuple((c, self.dotted_key(c, frame)) for c in held)
         env: Env = {}
         self.walk_block(node.body, env, frame, [])
+        if info.init is None:
+            info.init = generated_init(node)
         for stmt in node.body:
             if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
                 info.methods.add(stmt.name)
             elif isinstance(stmt, _T_ASSIGN_ANNASSIGN) and stmt.value is not None:
+                if info.init is not None and info.init.generated and is_field_call(stmt.value):
+                    continue  # ``x: list = field(factory=list)`` declares a parameter, holds no text
                 targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
                 for t in targets:
                     if isinstance(t, ast.Name):
@@ -2795,10 +2811,11 @@ class ModuleVisitor:
             cur = env[name]
             # (a local that is only ever None here prints as its name's placeholder, as before)
             return cur if isinstance(cur, tuple) and cur != NONE else self.local_ph(name, frame)
-        written = frame.caught.get(name) or frame.narrowed.get(name)
+        written = frame.narrowed.get(name) or frame.caught.get(name)
         if written:
             # ``except KeyAlreadyPresent as e: raise ParseError(str(e))``: the caught class's text
-            # (also of an exception a handler is given, ``if isinstance(error, HTTPError):``)
+            # (also of an exception a handler is given, ``if isinstance(error, HTTPError):``; an
+            # ``isinstance`` test inside the handler names the class more closely than it)
             key = self.dotted_key(written, frame)
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, name, True, method=CAUGHT),),)
@@ -3272,24 +3289,7 @@ class ModuleVisitor:
         ):
             return self.str_format(call, func, env, frame)
         if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
-            sep = self.eval_msg(func.value, env, frame)
-            arg = call.args[0]
-            if isinstance(arg, _T_LIST_TUPLE):
-                return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
-            own = self.own_args_join(sep, arg, env, frame)
-            if own is not None:
-                return own
-            if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and self.is_stringy(arg.elt, _comp_env(arg, env)):
-                # a table or bullet list: one row as written, then whatever rows follow
-                row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
-                return concat(row, ph("..."))
-            kept = self.filtered_join(sep, arg, env, frame)
-            if kept is not None:
-                return kept
-            items = self.list_items(arg, env, frame)
-            if items is not None:
-                return _join_items(sep, items)
-            return ph(self.src(call))
+            return self.str_join(call, func.value, env, frame)
         if attr in ("strip", "rstrip", "lstrip") and (
             self.is_stringy(func.value, env) or _is_param(func.value, frame)
         ):
@@ -3305,6 +3305,34 @@ class ModuleVisitor:
         if attr in AFFIX_METHODS or attr in CASE_METHODS:
             return self.reshaped(call, func, env, frame)
         return None
+
+    def str_join(self, call: ast.Call, owner: ast.expr, env: Env, frame: Frame) -> Value:
+        """``sep.join(items)`` of message text: a literal list, a printer's own arguments, a
+        generator method's pieces, rows, the parts that are not empty, or the items of a list."""
+        sep = self.eval_msg(owner, env, frame)
+        arg = call.args[0]
+        if isinstance(arg, _T_LIST_TUPLE):
+            return join_values(sep, [self.eval_msg(x, env, frame) for x in arg.elts])
+        own = self.own_args_join(sep, arg, env, frame)
+        if own is not None:
+            return own
+        source = join_source(arg, frame.self_name) if frame.printed is not None else None
+        if source is not None and len(sep) == 1 and all(isinstance(x, str) for x in sep[0]):
+            # ``", ".join(str(u) for u in self.pieces())``: the pieces the method yields,
+            # apart, joined by the separator once the class raised is known
+            shown = "".join(x for x in sep[0] if isinstance(x, str))
+            return joined_by(self.eval_msg(source, env, frame), shown, self.src(call))
+        if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and self.is_stringy(arg.elt, _comp_env(arg, env)):
+            # a table or bullet list: one row as written, then whatever rows follow
+            row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
+            return concat(row, ph("..."))
+        kept = self.filtered_join(sep, arg, env, frame)
+        if kept is not None:
+            return kept
+        items = self.list_items(arg, env, frame)
+        if items is not None:
+            return _join_items(sep, items)
+        return ph(self.src(call))
 
     def reshaped(self, call: ast.Call, func: ast.Attribute, env: Env, frame: Frame) -> Value | None:
         """``s.removeprefix("Error: ")``, ``s.capitalize()``, ``s.lower()``: a method that
@@ -4282,6 +4310,13 @@ def _is_super_init(value: ast.expr) -> bool:
 
 
 _COLLECTORS = frozenset(("append", "extend", "insert", "add"))
+
+
+def _word_list(val: ListVal) -> bool:
+    """A short list of literal words (no placeholder, no optional text), one text each."""
+    return len(val.items) <= MAX_TABLE and all(
+        len(item) == 1 and item[0] and all(isinstance(p, str) for p in item[0]) for item in val.items
+    )
 
 
 def _builds_exception(node: ast.expr) -> bool:

@@ -15,8 +15,8 @@ import ast
 import itertools
 from collections.abc import Iterator, Sequence
 
-from errdex.astutil import child_nodes
-from errdex.extract.templates import MAX_VARIANTS, Value, Variant, capped, lit
+from errdex.astutil import child_nodes, dotted_name
+from errdex.extract.templates import MAX_VARIANTS, Arg, Op, Opt, Part, Ph, Value, Variant, capped, lit
 
 YIELDS = "^yields"  # the environment key of a generator's yields so far (no name starts so)
 # a generator yielding more pieces than this along its body is not written out: its printed
@@ -27,6 +27,12 @@ MAX_YIELDS = 48
 # order: the class's printed forms stay within ``MAX_VARIANTS`` with several exits represented
 EXIT_FORMS = 4
 
+# between a piece a generator yields and the one before it on the same path: the separator of
+# the consumer, ``"".join`` of the pieces or ``", ".join(str(u) for u in self.pieces())``
+SEP = Ph("^sep")
+JOIN = "join"  # the ``Op`` kind of a consumer: its base the generator's text, ``args[0]`` the separator
+
+_COMPS = (ast.GeneratorExp, ast.ListComp)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 _PROJECTIONS = frozenset(("str", "repr", "format"))  # ``parts.append(str(item))``
 _YIELD = (ast.Yield, ast.YieldFrom)
@@ -178,3 +184,53 @@ def _departures(items: Sequence[Value]) -> Iterator[tuple[Variant, ...]]:
                     break
             if made >= MAX_VARIANTS:
                 break
+
+
+def joined_by(pieces: Value, sep: str, name: str) -> Value:
+    """What a consumer makes of a generator's text (``pieces``, a method call resolved once the
+    class raised is known): its pieces with ``sep`` between them."""
+    return ((Op(JOIN, pieces, (Arg(repr(sep), lit(sep)),), (), name),),)
+
+
+def separated(value: Value, sep: str) -> Value:
+    """``value`` with each separator mark a generator's pieces carry replaced by ``sep`` (inside
+    optional text too: a piece yielded under an ``if`` takes its separator with it)."""
+    return tuple(dict.fromkeys(_separated(v, sep) for v in value))
+
+
+def _separated(variant: Variant, sep: str) -> Variant:
+    out: list[Part] = []
+    for p in variant:
+        if p == SEP:
+            if sep:
+                out.append(sep)
+        elif isinstance(p, Opt):
+            out.append(p._replace(value=_separated(p.value, sep)))
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+def join_source(arg: ast.expr, self_name: str | None) -> ast.Call | None:
+    """The generator method a ``sep.join(...)`` joins the pieces of: ``self.pieces()`` itself,
+    or ``str(u)``/``u`` for each ``u`` of it (a generator expression or list comprehension, no
+    filter); None for anything else."""
+    it: ast.expr = arg
+    if isinstance(arg, _COMPS):
+        if len(arg.generators) != 1:
+            return None
+        gen = arg.generators[0]
+        elt = arg.elt
+        if isinstance(elt, ast.Call) and dotted_name(elt.func) == "str" and len(elt.args) == 1:
+            elt = elt.args[0]  # ``str(u)``
+        if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name):
+            return None
+        if not (isinstance(elt, ast.Name) and elt.id == gen.target.id):
+            return None
+        it = gen.iter
+    if not (
+        isinstance(it, ast.Call) and not it.args and not it.keywords and isinstance(it.func, ast.Attribute)
+    ):
+        return None
+    owner = it.func.value
+    return it if isinstance(owner, ast.Name) and owner.id == self_name else None

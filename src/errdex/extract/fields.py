@@ -1,0 +1,128 @@
+"""The ``__init__`` a class decorator generates from the class's annotated fields.
+
+``@dataclass`` and attrs' ``@define``/``@frozen``/``@attr.s`` write no ``__init__`` in the source:
+the initialiser takes one parameter per annotated field of the class body, in order, each kept
+as the attribute of that name. An exception class declared so prints through ``self.<field>``
+(``__str__``, a message property, the pieces a generator yields), and what the raise passes
+for a field (``CoercionError(token=token, target_type=int)``) is what the printer reads; a
+field the raise leaves at a default of None decides the printer's tests of it (``if
+self.token:``) as an explicit ``self.token = token`` would.
+
+The generated initialiser also takes the fields of the decorated bases, first; that needs the
+other modules, so this records the class's own fields (``InitInfo.generated``) and the class
+summary (``classes.py``) chains them along the MRO.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from errdex.astutil import dotted_name
+from errdex.extract.facts import InitInfo
+from errdex.extract.templates import Arg, Sig, Value, lit, ph
+
+# decorators that generate ``__init__`` from the annotated fields, by their last name; ``s`` and
+# ``attrs`` (the classic ``@attr.s``/``@attr.attrs``) only as an attribute of a module, a bare
+# ``@s`` says nothing
+_GENERATORS = frozenset(("dataclass", "define", "frozen", "mutable"))
+_DOTTED_ONLY = frozenset(("s", "attrs"))
+# ``field(...)`` calls that declare one (``dataclasses.field``, ``attrs.field``, ``attr.ib``)
+_FIELD_CALLS = frozenset(("field", "ib", "attrib"))
+_NOT_FIELDS = frozenset(("ClassVar", "InitVar"))  # annotations that are no instance field
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_KW_ONLY = "KW_ONLY"  # ``_: KW_ONLY``: the fields after it are keyword-only
+
+
+def _decorator(node: ast.ClassDef) -> tuple[ast.expr, bool] | None:
+    """The decorator generating the class's ``__init__``, and whether it is attrs' (which drops
+    a field's leading underscores from its parameter name); None if there is none."""
+    for d in node.decorator_list:
+        target = d.func if isinstance(d, ast.Call) else d
+        dotted = dotted_name(target) or ""
+        head, _, last = dotted.rpartition(".")
+        if last in _GENERATORS or (head and last in _DOTTED_ONLY):
+            return d, last != "dataclass"
+    return None
+
+
+def _flag(call: ast.expr, name: str) -> bool | None:
+    """A keyword flag written as a constant (``kw_only=True``), None when not given so."""
+    if not isinstance(call, ast.Call):
+        return None
+    for kw in call.keywords:
+        if kw.arg == name and isinstance(kw.value, ast.Constant) and isinstance(kw.value.value, bool):
+            return kw.value.value
+    return None
+
+
+def _annotation_name(node: ast.expr) -> str:
+    base = node.value if isinstance(node, ast.Subscript) else node
+    if isinstance(base, ast.Constant) and isinstance(base.value, str):
+        return base.value.partition("[")[0].rpartition(".")[2]
+    return (dotted_name(base) or "").rpartition(".")[2]
+
+
+def is_field_call(node: ast.expr) -> bool:
+    """``field(...)``/``attr.ib(...)`` as a field's value: a declaration, no text the class holds."""
+    return isinstance(node, ast.Call) and (dotted_name(node.func) or "").rpartition(".")[2] in _FIELD_CALLS
+
+
+def generated_init(node: ast.ClassDef) -> InitInfo | None:
+    """The ``__init__`` the class's decorator generates, over the class's own annotated fields;
+    None when no decorator generates one, it is turned off (``init=False``), or the class writes
+    its own ``__init__``."""
+    found = _decorator(node)
+    if found is None or _flag(found[0], "init") is False:
+        return None
+    if any(isinstance(s, _DEFS) and s.name == "__init__" for s in node.body):
+        return None
+    deco, attrs_style = found
+    all_kw = _flag(deco, "kw_only") is True
+    # attrs hands an exception's field values to ``BaseException.__init__`` (``auto_exc``, on
+    # by default for ``define``/``frozen``/``mutable``, off for the classic ``attr.s``)
+    dotted = dotted_name(deco.func if isinstance(deco, ast.Call) else deco) or ""
+    auto_exc = _flag(deco, "auto_exc")
+    hands_on = attrs_style and (
+        auto_exc if auto_exc is not None else dotted.rpartition(".")[2] not in _DOTTED_ONLY
+    )
+    positional: list[str] = []
+    kwonly: list[str] = []
+    defaults: dict[str, Arg] = {}
+    optional: set[str] = set()
+    attrs: dict[str, Value] = {}
+    kw_after = False
+    for stmt in node.body:
+        if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
+            continue
+        kind = _annotation_name(stmt.annotation)
+        if kind == _KW_ONLY:
+            kw_after = True
+            continue
+        if kind in _NOT_FIELDS:
+            continue
+        name = stmt.target.id
+        default: ast.expr | None = stmt.value
+        kw = all_kw or kw_after
+        if isinstance(default, ast.Call) and is_field_call(default):
+            if _flag(default, "init") is False:
+                continue  # not a parameter: set by the class itself
+            own = _flag(default, "kw_only")
+            kw = own if own is not None else kw
+            given = [k.value for k in default.keywords if k.arg == "default"]
+            factory = any(k.arg in ("factory", "default_factory") for k in default.keywords)
+            default = given[0] if given else (ast.Constant(0) if factory else None)
+        param = name.lstrip("_") or name if attrs_style else name
+        (kwonly if kw else positional).append(param)
+        if isinstance(default, ast.Constant):
+            if default.value is None:
+                optional.add(param)
+            elif isinstance(default.value, str):
+                defaults[param] = Arg(repr(default.value), lit(default.value))
+        attrs[name] = ph(param)
+    params = (*positional, *kwonly)
+    return InitInfo(
+        Sig(tuple(positional), None, tuple(kwonly), None, tuple(defaults.items()), frozenset(optional)),
+        attrs,
+        args_set=tuple(Arg(p, ph(p)) for p in params) if hands_on else None,
+        generated=True,
+    )
