@@ -816,6 +816,24 @@ def test_every_raise_statement_has_a_record(
     assert templates(shapes, name) == expected
 
 
+def test_class_and_text_read_from_the_fields_of_a_records_parameter(shapes: Shapes) -> None:
+    # ``raise limit.rangeexception(limit.rangeerrorstring)`` of a parameter: each record its
+    # module builds of a type with both fields (``namedtuple``), positional or by keyword, raises
+    # that record's class with its literal text; a record whose text is no literal adds nothing
+    assert templates(shapes, "record_fields") == {
+        ("MonthRangeError", "Month must be between 1..12."),
+        ("HourRangeError", "Hour must be between 0..24."),
+    }
+    # the record type imported from another module: the records of the raise's own module
+    assert templates(shapes, "record_fields_imported") == {
+        ("HourRangeError", "Hour must be between 0..24 with 24 for midnight.")
+    }
+    # a ``NamedTuple`` class's annotated fields
+    assert templates(shapes, "record_fields_typed") == {("WidthRangeError", "Width must be at most 80.")}
+    # the text is the record's own, not one the function was given
+    assert not any(r.relay for r in site(shapes, "record_fields"))
+
+
 def test_helper_given_the_class_and_arguments_called_from_a_lambda(shapes: Shapes) -> None:
     # ``raise exception(*args)`` hands on a whole call's arguments (no message parameter): the
     # error is raised, and its text known, at the helper's statement, which carries what the

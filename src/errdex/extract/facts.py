@@ -74,6 +74,10 @@ class ExcSpec:
     # raised local is bound from; a function that returns an exception it builds (``return
     # Exc(msg)``) makes the raise that exception, the call's arguments in its parameters
     returned: tuple[ExcSpec, ...] = ()
+    # ``raise limit.rangeexception(limit.rangeerrorstring)``: class and message are two fields of
+    # the record a parameter holds; (raising module, class field, message field), resolved to
+    # the records of literal fields that module builds (``ModuleFacts.records``)
+    record_of: tuple[str, str, str] | None = None
 
 
 @by_fields
@@ -195,6 +199,10 @@ class ClassInfo:
     self_other: set[str] = field(default_factory=set)
 
 
+RecordItem = tuple[str, str, str | None]
+RecordFacts = tuple[str, tuple[RecordItem, ...], tuple[tuple[str, RecordItem], ...]]
+
+
 @by_fields
 @dataclass(slots=True)
 class ModuleFacts:
@@ -221,6 +229,14 @@ class ModuleFacts:
     hands: dict[str, tuple[Sig | None, list[Ref]]] = field(default_factory=dict)
     # function key -> the key of a function defined in it that it returns (``return _ret``)
     closures: dict[str, str] = field(default_factory=dict)
+    # record types of named fields (``Limit = namedtuple("Limit", [...])``, ``class P(NamedTuple)``):
+    # key -> their fields in order
+    record_types: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # records built at module or class level (``DATE_MM_LIMIT = Limit("...", 1, 12, MonthError,
+    # "Month must be ...")``): (callee key, positional items, keyword items), an item being
+    # ("s", text, None) for a string literal, ("c", class as written, its key) for a capitalised
+    # name, ("", "", None) for anything else; bounded
+    records: list[RecordFacts] = field(default_factory=list)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)
     code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable

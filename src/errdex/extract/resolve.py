@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
-from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, Site
+from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, RecordFacts, Site
 from errdex.extract.templates import (
     AFFIX_METHODS,
     CASE_METHODS,
@@ -50,6 +50,7 @@ from errdex.extract.templates import (
     has_literal,
     has_opts,
     is_none,
+    lit,
     message_param,
     ph,
     spread_args,
@@ -99,6 +100,8 @@ class Resolver:
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
         self.closures: dict[str, str] = {}  # factory's key -> the function it returns
+        self.record_types: dict[str, tuple[str, ...]] = {}  # record type's key -> its fields
+        self.records: dict[str, list[RecordFacts]] = {}  # module -> the records it builds
         self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
         self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
@@ -118,6 +121,9 @@ class Resolver:
             self.instances.update(m.instances)
             self.type_maps.update(m.type_maps)
             self.closures.update(m.closures)
+            self.record_types.update(m.record_types)
+            if m.records:
+                self.records[m.module] = m.records
             for slot, entries in m.passed_maps.items():
                 self.passed_maps.setdefault(slot, []).extend(entries)
             if m.stars:
@@ -147,6 +153,9 @@ class Resolver:
         # the renderings an argument that is None in some branches leads to (``class_text``), for
         # the site being built alone: ``build_records`` empties it before each site
         self.bare: set[str] = set()  # (as templates: renderings of one text differ in empty parts)
+        # the site being built raised the class and text of records (``record_raises``): their
+        # message is the record's literal, not one the function was given
+        self.by_record = False
         # the site being built is a call whose messages a helper composes and raises at this
         # (path, line) (``_land``): ``build_records`` empties it before each site
         self.landed: tuple[str, int] | None = None
@@ -202,6 +211,7 @@ class Resolver:
                 or cur in self.classes
                 or cur in self.instances
                 or cur in self.type_maps
+                or cur in self.record_types
             ):
                 result = cur
                 break
@@ -857,6 +867,8 @@ class Resolver:
             built = [r for call in spec.returned for r in self.returned_exc(call, depth)]
             if built:
                 return built
+        if spec.record_of is not None and (records := self.record_raises(spec, depth)):
+            return records
         if (spec.types or spec.types_refs) and (spec.helper is None or self.made_types(spec)):
             return self.exc_types(spec, depth)
         if spec.helper is not None and not spec.via_call and (made := self.lower_class(spec)) is not None:
@@ -872,6 +884,36 @@ class Resolver:
             # it builds is not known
             spec = replace(spec, exc_type=UNKNOWN_EXC_TYPE)
         return [self.exc_class(spec, depth)]
+
+    def record_raises(self, spec: ExcSpec, depth: int) -> list[Resolved]:
+        """``raise limit.rangeexception(limit.rangeerrorstring)`` of a parameter: one resolution
+        per record its module builds of a type with both fields, that class given that text
+        (``DATE_MM_LIMIT = Limit(..., MonthOutOfBoundsError, "Month must be between 1..12.")``);
+        empty when the module builds none. Bounded."""
+        assert spec.record_of is not None
+        module, cls_field, msg_field = spec.record_of
+        seen: set[tuple[str, str]] = set()
+        out: list[Resolved] = []
+        for callee, items, named in self.records.get(module, ()):
+            fields = self.record_types.get(self.canon(callee) or callee)
+            if fields is None or cls_field not in fields or msg_field not in fields:
+                continue
+            bound = dict(zip(fields, items, strict=False))
+            bound.update(named)
+            cls, text = bound.get(cls_field), bound.get(msg_field)
+            if cls is None or text is None or cls[0] != "c" or text[0] != "s" or (cls[1], text[1]) in seen:
+                continue
+            seen.add((cls[1], text[1]))
+            msg = lit(text[1])
+            given = replace(
+                spec, exc_type=cls[1], key=cls[2], msg=msg, args=(Arg(repr(text[1]), msg),), kwargs=(),
+                helper=None, record_of=None,
+            )  # fmt: skip
+            out.append(self.exc_class(given, depth))
+            if len(out) == _MAX_RECORDS:
+                break
+        self.by_record = self.by_record or bool(out)
+        return out
 
     def returned_exc(self, call: ExcSpec, depth: int) -> list[Resolved]:
         """The exceptions a call's function returns (one level: its ``return Exc(...)``s, with the
@@ -1328,6 +1370,7 @@ def sig_of(info: FuncInfo) -> Sig:
 
 
 _MAX_TYPES = 32  # classes of one mapping given a record each
+_MAX_RECORDS = 32  # records of literal fields one raise of a record's class and text is given
 _MAX_YIELDED = 96  # texts a ``raise error`` of a generator's exceptions carries
 _MAX_ATTR_TEXTS = 8  # texts of one ``self.<attr>`` across a class and its subclasses
 
@@ -1454,6 +1497,7 @@ def build_records(
     records: list[ErrorRecord] = []
     for site in sites:
         resolver.bare.clear()
+        resolver.by_record = False
         resolver.landed = None
         resolver.landed_each.clear()
         first = len(records)
@@ -1501,7 +1545,7 @@ def build_records(
                         comments=list(site.comments),
                         docstring=site.docstring,
                         id=error_id(repo, path, site.function, exc_type, template),
-                        relay=site.exc.relay,
+                        relay=site.exc.relay and not resolver.by_record,
                     )
                 )
             each = resolver.landed_each.get(id(item)) if resolver.landed is None else None

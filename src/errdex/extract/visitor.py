@@ -518,6 +518,19 @@ def _str_value(node: ast.expr | None) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
+def _field_names(node: ast.expr) -> tuple[str, ...]:
+    """The fields ``namedtuple`` is given: a list or tuple of names, or one string of them."""
+    text = _str_value(node)
+    if text is not None:
+        names = text.replace(",", " ").split()
+    elif isinstance(node, _T_LIST_TUPLE):
+        got = [_str_value(e) for e in node.elts]
+        names = [n for n in got if n is not None] if None not in got else []
+    else:
+        names = []
+    return tuple(names) if 0 < len(names) <= _MAX_FIELDS and all(n.isidentifier() for n in names) else ()
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -757,6 +770,14 @@ class ModuleVisitor:
             self.log_aliases_from(stmt)
         if self.want_sites and frame.kind == "function":
             self.args_rewrite(stmt, env, frame, guards)
+        if (
+            self.want_sites
+            and frame.kind in ("module", "class")
+            and type(stmt.value) is ast.Call
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Name)
+        ):
+            self.note_record(stmt.targets[0].id, stmt.value, frame)
         self.on_assign(stmt, env, frame)
         if self.want_sites and frame.kind == "function" and type(stmt.value) is ast.Call:
             self.built_away(stmt, stmt.value, env, frame, guards, stmt.targets)
@@ -2347,6 +2368,15 @@ class ModuleVisitor:
                 bases.append(b.value if isinstance(b, ast.Subscript) else b)
         info = ClassInfo([self.src(b) for b in bases], [self.expr_key(b, parent) for b in bases])
         self.facts.classes[key] = info
+        if any(_last_name(b) == "NamedTuple" for b in bases):
+            # ``class Limit(NamedTuple): message: str; error: type[Exception]``: its fields in order
+            fields = tuple(
+                s.target.id
+                for s in node.body
+                if isinstance(s, ast.AnnAssign) and isinstance(s.target, ast.Name)
+            )
+            if 0 < len(fields) <= _MAX_FIELDS:
+                self.facts.record_types[key] = fields
         frame = Frame("class", qual, key, parent, node, class_key=key)
         frame.exc_class = _exception_like(node)
         frame.props = frozenset(
@@ -2578,7 +2608,65 @@ class ModuleVisitor:
         if last[:1].isupper():
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
-        return ExcSpec(dotted, None, msg, args, kwargs, helper=ref)
+        return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
+
+    def record_of(self, exc: ast.Call, frame: Frame) -> tuple[str, str, str] | None:
+        """``raise limit.rangeexception(limit.rangeerrorstring)`` of a parameter ``limit``: the
+        class and the message are two fields of the record passed in, so (this module, class
+        field, message field); None for any other call."""
+        func = exc.func
+        if not (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id in frame.params
+            and len(exc.args) == 1
+            and not exc.keywords
+        ):
+            return None
+        arg = exc.args[0]
+        if not (
+            isinstance(arg, ast.Attribute)
+            and isinstance(arg.value, ast.Name)
+            and arg.value.id == func.value.id
+        ):
+            return None
+        return (self.module, func.attr, arg.attr)
+
+    def note_record(self, name: str, value: ast.Call, frame: Frame) -> None:
+        """``Limit = namedtuple("Limit", [...])`` or ``DATE_MM_LIMIT = Limit("...", MonthError,
+        "Month must be ...")`` at module or class level: a record type's fields, or a record
+        with a literal text and a class among its fields (what ``record_of`` raises read)."""
+        func = value.func
+        if _last_name(func) == "namedtuple" and frame.kind == "module" and len(value.args) == 2:
+            fields = _field_names(value.args[1])
+            if fields:
+                self.facts.record_types[f"{self.module}.{name}"] = fields
+            return
+        dotted = _dotted(func)
+        if (
+            dotted is None
+            or not dotted.rpartition(".")[2][:1].isupper()
+            or len(self.facts.records) >= _MAX_RECORDS
+        ):
+            return
+        items = tuple(self.record_item(a, frame) for a in value.args)
+        named = tuple((k.arg, self.record_item(k.value, frame)) for k in value.keywords if k.arg is not None)
+        kinds = {i[0] for i in (*items, *(i for _, i in named))}
+        if "s" in kinds and "c" in kinds:
+            key = self.dotted_key(dotted, frame)
+            if key is not None:
+                self.facts.records.append((key, items, named))
+
+    def record_item(self, node: ast.expr, frame: Frame) -> tuple[str, str, str | None]:
+        """One field of a record as ``note_record`` keeps it: a text, a class, or unknown."""
+        text = _str_value(node)
+        if text is not None:
+            return ("s", text, None)
+        dotted = _dotted(node) if isinstance(node, _T_NAME_ATTRIBUTE) else None
+        last = dotted.rpartition(".")[2] if dotted is not None else ""
+        if dotted is not None and last[:1].isupper() and not last.isupper():
+            return ("c", dotted, self.dotted_key(dotted, frame))
+        return ("", "", None)
 
     def looked_up_class(self, func: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """The classes a called lookup may give: ``MAP[key]`` or ``MAP.get(key, Default)`` of a
@@ -3797,6 +3885,8 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
 
 
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
+_MAX_RECORDS = 256  # module- or class-level records of a text and a class kept per module
+_MAX_FIELDS = 32  # fields of a record type read
 _MAX_RETURNED = 2  # calls a raised local is bound from, each resolved to what its function returns
 _MAX_ITEMS = 8  # items of a list or tuple literal argument kept for a later ``*args[0]``
 
