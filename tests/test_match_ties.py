@@ -248,3 +248,52 @@ def test_a_raise_goes_before_the_log_call_that_reemits_its_text() -> None:
     assert [x.function for x in res.matches[:2]] == ["_classify_plugins", "Application.run"]
     # a log record pasted as the logger printed it is the log call's
     assert top(m.explain("ERROR:flake8.main.application:" + pasted)).function == "Application.run"
+
+
+# a caught error's long message: the raises wrapping it explain little of the message themselves
+_REFUSED = (
+    "Failed to establish a new connection: the server refused it. Check that it runs, that it listens "
+    "on the port the URL of the node gives, that no firewall between this host and the server drops the "
+    "packets, that the settings of the client for TLS match those of the server, and that the name of "
+    "the host resolves to the address the server listens at. When all of these hold and the connection is "
+    "still refused, the server may be starting, restarting or shedding load: wait for it to come up, raise "
+    "the timeout or the number of retries, and try again later, or ask the operators of the cluster what "
+    "state it is in: "
+)
+
+
+def test_of_templates_wrapping_one_message_the_one_naming_its_class_literally_comes_first() -> None:
+    # two raises of the pasted class wrap another class's message: one prints the caught
+    # error's class by a placeholder, the other names it in its own text. Both take the inner
+    # fit's text; the second explains more of the message itself and comes first, though its
+    # site is the less public one
+    inner = entry(
+        [_REFUSED, "host", ""], path="lib/connection.py", line=40, function="Connection.connect",
+        exc_type="NewConnectionError",
+    )  # fmt: skip
+    named = entry(
+        ["Connection error caused by: ", "e.__class__.__name__", "(", "e", ")"], path="lib/node.py", line=230,
+        function="Node.perform_request", exc_type="TransportError",
+    )  # fmt: skip
+    literal = entry(
+        ["Connection error caused by: NewConnectionError(", "e", ")"], path="lib/_node/_urllib3.py", line=202,
+        function="_Urllib3Node.perform_request", exc_type="TransportError",
+    )  # fmt: skip
+    res = Matcher.from_entries([inner, named, literal]).explain(
+        f"lib.TransportError: Connection error caused by: NewConnectionError({_REFUSED}localhost:9200)"
+    )
+    assert [m.id for m in res.matches[:2]] == [literal.error_id, named.error_id]
+    assert all(any("wraps that message" in r for r in m.reasons) for m in res.matches[:2])
+
+
+def test_a_fixed_text_the_message_rewords_ranks_below_a_template_printing_it_with_a_value() -> None:
+    # ``Bad day-of-week``: one raise prints ``Bad {name}``, all the message with a value in the
+    # place where another raise's fixed ``Bad day-of-month`` says something else. The fixed text
+    # shares more words with the message, but it cannot print it; the template can
+    field = entry(["Bad ", "FIELD_NAMES[self]", ""], path="lib/_field.py", line=60, function="_Field.int",
+                  exc_type="CronError")  # fmt: skip
+    fixed = entry(
+        ["Bad day-of-month"], path="lib/cron.py", line=188, function="Cron.__init__", exc_type="CronError"
+    )
+    res = Matcher.from_entries([field, fixed]).explain("lib.CronError: Bad day-of-week")
+    assert [m.id for m in res.matches] == [field.error_id, fixed.error_id]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 import re
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -348,6 +348,7 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *
         q for q in inner if not any(type_key(idx.entry_facts(ei)[1].type) in keys for ei in _some(idx, q.pid))
     ]
     alone: list[Cand] = []  # raises of the pasted class whose template is a value alone
+    wrapping: dict[int, list[Cand]] = {}  # inner pattern -> the templates wrapping its message
     for pid in typed_pids:
         c = tf.cands.get(pid)
         if c is None or c.confident or c.fit is None or not c.fit.full:
@@ -368,9 +369,25 @@ def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *
                     f"another raise's template explains {q.coverage:.0%} of the message",
                     "this template wraps that message (another class raised it first)",
                 ]
+                wrapping.setdefault(q.pid, []).append(c)
                 break
+    _most_literal_wrapper_first(wrapping, len(tf.cmsg))
     if alone and named:
         _passed_on(idx, tf, alone, keys, dotted=any("." in t for t in types))
+
+
+def _most_literal_wrapper_first(wrapping: Mapping[int, list[Cand]], mlen: int) -> None:
+    """Of the templates wrapping one inner message, the one whose own literal text explains
+    more of the message is the more specific (``NewConnectionError({e})`` against
+    ``{e.__class__.__name__}({e})``, the class name the first prints being in the message):
+    each takes the inner fit's text, so the others lose ``PLACEHOLDER_SHARE`` per share of the
+    message the best one's literals explain beyond theirs (``fit_all``'s tie-break for full
+    fits with quoted values, above the site priors)."""
+    for cs in wrapping.values():
+        best = max(c.fit.covered if c.fit is not None else 0 for c in cs)
+        for c in cs:
+            own = c.fit.covered if c.fit is not None else 0
+            c.text -= PLACEHOLDER_SHARE * (best - own) / max(mlen, 1)
 
 
 def _passed_on(idx: Index, tf: TextFit, alone: list[Cand], keys: set[str], *, dotted: bool) -> None:
@@ -1085,6 +1102,45 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
         if text > c.text:
             c.text, c.reasons = text, why
         cands[pid] = c
+    _values_over_rewordings(idx, tf, dict.fromkeys(need))
+
+
+def _values_over_rewordings(idx: Index, tf: TextFit, reworded: Iterable[int]) -> None:
+    """A template of fixed text that the message rewords (``Bad day-of-month`` for ``Bad
+    day-of-week``) ranks below a template of its codebase that fits the whole message and would
+    print that fixed text too (``Bad {name}``): the two differ where that template has a value,
+    which the fit explains and the fixed text contradicts. Its text score is capped at the fit's,
+    less ``PLACEHOLDER_SHARE`` per share of the message the fit leaves to its values. The fit must
+    have words of its own (``{a}: {b}`` would print most fixed texts), and only the few best
+    covering ones are tried."""
+    fits = heapq.nlargest(
+        MAX_INNER,
+        (
+            c
+            for c in tf.cands.values()
+            if c.fit is not None
+            and c.fit.full
+            and c.fit.anchored_start
+            and c.fit.anchored_end
+            and c.repr_ok
+            and not idx.runtime[c.pid]
+            and any(ch.isalpha() for lit in idx.lits(c.pid)[0] for ch in lit)
+        ),
+        key=lambda c: c.coverage,
+    )
+    if not fits:
+        return
+    for pid in reworded:
+        r = tf.cands.get(pid)
+        if r is None or (r.fit is not None and r.fit.full) or idx.patterns[pid].names:
+            continue
+        (text,) = idx.lits(pid)[0] or ("",)
+        for c in fits:
+            if c.pid == pid or _repo_of(idx, c.pid) != _repo_of(idx, pid):
+                continue
+            f = fit(idx.lits(c.pid)[0], text)
+            if f is not None and f.full and f.anchored_start and f.anchored_end:
+                r.text = min(r.text, c.text - PLACEHOLDER_SHARE * (1.0 - c.coverage))
 
 
 def _uncontradicted_fit(idx: Index, tf: TextFit) -> bool:
