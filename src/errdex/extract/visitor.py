@@ -648,6 +648,8 @@ class ModuleVisitor:
         self.module = facts.module
         self.is_package = is_package
         self.lines = text.split("\n")
+        # (a cheap test of the text first: few modules join an object's ``args`` at all)
+        self.joins_args = ".args" in text and ("join(" in text or "print(" in text)
         self.want_sites = want_sites
         self.imports: dict[str, str] = {}
         self.top: set[str] = set()
@@ -772,6 +774,8 @@ class ModuleVisitor:
         A receiver bound by ``except C as e`` limits it to class ``C``; one from elsewhere
         (an attribute holding the error) or a broad catch leaves it to every class of the
         codebase. One linear pass over the tree, a bounded number of entries."""
+        if not self.joins_args:
+            return
         stack: list[tuple[ast.AST, dict[str, tuple[str, ...]]]] = [(s, {}) for s in body]
         seen = set(self.facts.args_joins)
         while stack and len(seen) < _MAX_ARGS_JOINS:
