@@ -2588,3 +2588,71 @@ def test_keyword_message_to_a_class_initialised_outside(
     shapes: Shapes, name: str, expected: set[tuple[str, str]]
 ) -> None:
     assert templates(shapes, name) == expected
+
+
+def _cli_package(printer: str) -> list[SourceFile]:
+    """A command-line library whose errors take their text as several arguments (``CliError(
+    'Could not consume arg:', arg)``) and whose runner prints them with ``printer`` (a module
+    of its own, as a tracing component keeping the error in an attribute)."""
+    core = b"""class CliError(Exception):
+    pass
+
+class UsageError(Exception):
+    pass
+
+def consume(component, arg):
+    if not hasattr(component, arg):
+        raise CliError('Could not consume arg:', arg)
+    return getattr(component, arg)
+
+def usage(name):
+    raise UsageError('No usage for command:', name)
+"""
+    return [
+        SourceFile("cli/__init__.py", b""),
+        SourceFile("cli/core.py", core),
+        SourceFile("cli/trace.py", printer.encode()),
+    ]
+
+
+def _printed(printer: str) -> dict[str, set[str]]:
+    got: dict[str, set[str]] = {}
+    for r in extract(_cli_package(printer), "local/cli", jobs=1).records:
+        got.setdefault(r.function, set()).add(r.template)
+    return got
+
+
+def test_exception_args_printed_joined_by_the_codebase() -> None:
+    """A codebase printing an exception's arguments joined (``' '.join(str(a) for a in
+    self._error.args)``, the object held by an attribute) shows each of its classes' raises of
+    several arguments so, besides Python's own ``str()`` (the tuple's repr)."""
+    printer = (
+        "class TraceElement:\n"
+        "    def __init__(self, error):\n"
+        "        self._error = error\n\n"
+        "    def error_as_str(self):\n"
+        "        return ' '.join(str(arg) for arg in self._error.args)\n"
+    )
+    got = _printed(printer)
+    assert got["consume"] == {"('Could not consume arg:', {arg!r})", "Could not consume arg: {arg}"}
+    assert got["usage"] == {"('No usage for command:', {name!r})", "No usage for command: {name}"}
+
+
+def test_exception_args_printed_joined_where_one_class_is_caught() -> None:
+    """``except CliError as e: print(*e.args, sep=' - ')``: only the caught class's raises
+    gain the joined form; without such a printer a raise keeps Python's print alone."""
+    printer = (
+        "import sys\n"
+        "from cli.core import CliError, consume\n\n"
+        "def main(component, arg):\n"
+        "    try:\n"
+        "        consume(component, arg)\n"
+        "    except CliError as e:\n"
+        "        print(*e.args, sep=' - ', file=sys.stderr)\n"
+        "        sys.exit(2)\n"
+    )
+    got = _printed(printer)
+    assert got["consume"] == {"('Could not consume arg:', {arg!r})", "Could not consume arg: - {arg}"}
+    assert got["usage"] == {"('No usage for command:', {name!r})"}
+    plain = _printed("def main(error):\n    print(error)\n")
+    assert plain["consume"] == {"('Could not consume arg:', {arg!r})"}

@@ -292,6 +292,8 @@ class ClassMessages:
             if group is None and self.is_os_error(state.mro):
                 group = self.os_str(state.args)
             shown = self.default_str(state.args) if group is None else group
+            if group is None and (sep := self.joined_by(state.mro)) is not None:
+                shown = union(shown, self.joined_str(state.args, sep))
             default = self.fill(shown, "self", state, len(state.mro), depth + 1)
             return union(default, self.reported(state, depth)) if depth < _MAX_DEPTH else default
         return union(*forms)
@@ -389,6 +391,28 @@ class ClassMessages:
                 pieces.append(lit(", "))
             pieces.append(as_repr(a))
         pieces.append(lit(")"))
+        return concat(*pieces)
+
+    def joined_by(self, mro: Sequence[str]) -> str | None:
+        """The separator the codebase prints the arguments of an instance of this class with
+        (``" ".join(str(a) for a in err.args)`` where it catches the class, or anywhere for an
+        object it did not catch); the first in order when several do, so one form is added."""
+        seps = sorted(
+            sep for sep, keys in self.r.args_joins if not keys or any(self.r.canon(k) in mro for k in keys)
+        )
+        return seps[0] if seps else None
+
+    @staticmethod
+    def joined_str(args: tuple[Arg, ...], sep: str) -> Value:
+        """Two or more arguments printed each as its ``str()``, with ``sep`` between; nothing
+        for fewer or for arguments spread from a sequence (Python's own print is the form)."""
+        if len(args) < 2 or any(a.text.startswith("*") for a in args):
+            return ()
+        pieces: list[Value] = []
+        for i, a in enumerate(args):
+            if i:
+                pieces.append(lit(sep))
+            pieces.append(a.value)
         return concat(*pieces)
 
     def builtin_message(self, name: str, args: tuple[Arg, ...]) -> Value:

@@ -237,6 +237,10 @@ class ModuleFacts:
     # ("s", text, None) for a string literal, ("c", class as written, its key) for a capitalised
     # name, ("", "", None) for anything else; bounded
     records: list[RecordFacts] = field(default_factory=list)
+    # an exception's arguments printed joined (``" ".join(str(a) for a in err.args)``,
+    # ``print(*e.args)``): (separator, keys of the classes caught where the object is bound by
+    # an ``except C as e``; empty when it comes from elsewhere, any of the codebase's classes)
+    args_joins: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
     sites: list[Site] = field(default_factory=list)
     symbols: set[str] = field(default_factory=set)
     code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable

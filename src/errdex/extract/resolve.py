@@ -102,6 +102,8 @@ class Resolver:
         self.closures: dict[str, str] = {}  # factory's key -> the function it returns
         self.record_types: dict[str, tuple[str, ...]] = {}  # record type's key -> its fields
         self.records: dict[str, list[RecordFacts]] = {}  # module -> the records it builds
+        # (separator, caught classes) where library code prints an exception's args joined
+        self.args_joins: set[tuple[str, tuple[str, ...]]] = set()
         self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
         self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
@@ -124,6 +126,8 @@ class Resolver:
             self.record_types.update(m.record_types)
             if m.records:
                 self.records[m.module] = m.records
+            if not m.is_test:
+                self.args_joins.update(m.args_joins)
             for slot, entries in m.passed_maps.items():
                 self.passed_maps.setdefault(slot, []).extend(entries)
             if m.stars:

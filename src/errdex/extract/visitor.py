@@ -531,6 +531,77 @@ def _field_names(node: ast.expr) -> tuple[str, ...]:
     return tuple(names) if 0 < len(names) <= _MAX_FIELDS and all(n.isidentifier() for n in names) else ()
 
 
+_MAX_ARGS_JOINS = 8  # (separator, caught classes) entries of one module
+_BROAD_CATCHES = frozenset({"Exception", "BaseException"})
+
+
+def _args_join(call: ast.Call) -> tuple[str, ast.expr] | None:
+    """The separator and the object of a call printing that object's ``args`` joined:
+    ``SEP.join(X.args)``, ``SEP.join(str(a) for a in X.args)`` (or a list comprehension),
+    ``SEP.join(map(str, X.args))``, ``print(*X.args)`` (its ``sep=``, else a space)."""
+    func = call.func
+    if (
+        isinstance(func, ast.Attribute)
+        and func.attr == "join"
+        and isinstance(func.value, ast.Constant)
+        and isinstance(func.value.value, str)
+        and len(call.args) == 1
+        and not call.keywords
+    ):
+        arg = call.args[0]
+        if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and len(arg.generators) == 1:
+            if not _each_as_str(arg.elt, arg.generators[0]):
+                return None
+            arg = arg.generators[0].iter
+        elif (
+            isinstance(arg, ast.Call)
+            and isinstance(arg.func, ast.Name)
+            and arg.func.id == "map"
+            and len(arg.args) == 2
+        ):
+            arg = arg.args[1]
+        if isinstance(arg, ast.Attribute) and arg.attr == "args":
+            return func.value.value, arg.value
+        return None
+    if (
+        isinstance(func, ast.Name)
+        and func.id == "print"
+        and len(call.args) == 1
+        and isinstance(call.args[0], ast.Starred)
+        and isinstance(star := call.args[0].value, ast.Attribute)
+        and star.attr == "args"
+    ):
+        sep = next((k.value for k in call.keywords if k.arg == "sep"), None)
+        if sep is None:
+            return " ", star.value
+        if isinstance(sep, ast.Constant) and isinstance(sep.value, str):
+            return sep.value, star.value
+    return None
+
+
+def _each_as_str(elt: ast.expr, gen: ast.comprehension) -> bool:
+    """The comprehension yields each item as is or as its ``str()`` (``str(a) for a in ...``),
+    unfiltered: what is joined is the items' own text."""
+    if gen.ifs or not isinstance(gen.target, ast.Name):
+        return False
+    if isinstance(elt, ast.Call) and isinstance(elt.func, ast.Name) and elt.func.id == "str":
+        elt = elt.args[0] if len(elt.args) == 1 and not elt.keywords else elt
+    return isinstance(elt, ast.Name) and elt.id == gen.target.id
+
+
+_ERROR_WORDS = ("error", "exc", "exception")
+
+
+def _error_like(node: ast.expr) -> bool:
+    """The object whose ``args`` are joined reads as an exception: a name or attribute called
+    ``e``, ``err``, ``exc``, ``ex`` or ending in ``error``/``exception`` (``self._error``,
+    ``last_exc``). Not ``self``: a class joining its own ``args`` is its own printer, already
+    what ``str()`` of it shows; nor a syntax node's or a parser's ``args``."""
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    word = name.lower().strip("_")
+    return word in ("e", "ex", "err") or word.endswith(_ERROR_WORDS)
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -577,6 +648,8 @@ class ModuleVisitor:
         self.module = facts.module
         self.is_package = is_package
         self.lines = text.split("\n")
+        # (a cheap test of the text first: few modules join an object's ``args`` at all)
+        self.joins_args = ".args" in text and ("join(" in text or "print(" in text)
         self.want_sites = want_sites
         self.imports: dict[str, str] = {}
         self.top: set[str] = set()
@@ -638,6 +711,7 @@ class ModuleVisitor:
     def run(self, body: Sequence[ast.stmt]) -> None:
         """Walk a whole module body."""
         self.prepass(body)
+        self.note_args_joins(body)
         env: Env = {}
         self.walk_block(body, env, self.module_frame, [])
         self.finish_module(env)
@@ -650,6 +724,7 @@ class ModuleVisitor:
         """
         for stmts, _ in pieces:
             self.prepass(stmts)
+            self.note_args_joins(stmts)
         env: Env = {}
         class_frames: dict[tuple[str, ...], Frame] = {}
         for stmts, path in pieces:
@@ -691,6 +766,39 @@ class ModuleVisitor:
             elif isinstance(stmt, _T_IF_TRY_WITH):
                 for block in self._sub_blocks(stmt):
                     self.prepass(block)
+
+    def note_args_joins(self, body: Sequence[ast.stmt]) -> None:
+        """Where the module prints an exception's arguments joined by a separator (its CLI's
+        ``" ".join(str(a) for a in err.args)``, ``print(*e.args)``), not as Python's ``str()``:
+        a raise given several arguments is then also seen as those arguments so joined.
+        A receiver bound by ``except C as e`` limits it to class ``C``; one from elsewhere
+        (an attribute holding the error) or a broad catch leaves it to every class of the
+        codebase. One linear pass over the tree, a bounded number of entries."""
+        if not self.joins_args:
+            return
+        stack: list[tuple[ast.AST, dict[str, tuple[str, ...]]]] = [(s, {}) for s in body]
+        seen = set(self.facts.args_joins)
+        while stack and len(seen) < _MAX_ARGS_JOINS:
+            node, caught = stack.pop()
+            if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
+                caught = {**caught, node.name: self.caught_keys(node.type)}
+            elif isinstance(node, ast.Call) and (found := _args_join(node)) is not None:
+                sep, receiver = found
+                bound = isinstance(receiver, ast.Name) and receiver.id in caught
+                keys = caught[receiver.id] if isinstance(receiver, ast.Name) and bound else ()
+                if (bound or _error_like(receiver)) and (sep, keys) not in seen:
+                    seen.add((sep, keys))
+                    self.facts.args_joins.append((sep, keys))
+            stack.extend((child, caught) for child in ast.iter_child_nodes(node))
+
+    def caught_keys(self, node: ast.expr) -> tuple[str, ...]:
+        """The keys of the classes an ``except`` catches; empty for a broad catch (``Exception``)
+        or one naming a class not known here."""
+        elts = node.elts if isinstance(node, ast.Tuple) else [node]
+        keys = [self.expr_key(e, self.module_frame) for e in elts]
+        if any(k is None or k.removeprefix("builtins.") in _BROAD_CATCHES for k in keys):
+            return ()
+        return tuple(sorted(k for k in keys if k is not None))
 
     @staticmethod
     def _sub_blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
