@@ -230,12 +230,12 @@ def main() -> int:
         answers = []
         each: list[tuple[float, str, dict[str, float], dict[str, int]]] = []
         for q in queries:
-            spent, counts = dict(SPENT), dict(COUNTS)
+            before, counts = dict(SPENT), dict(COUNTS)
             t, w = time.thread_time(), time.perf_counter()
             res = matcher.explain(q.text, limit=10)
             cpu.append(time.thread_time() - t)
             if args.slowest:  # this query's part of the totals
-                took = {k: v - spent.get(k, 0.0) for k, v in SPENT.items() if v > spent.get(k, 0.0)}
+                took = {k: v - before.get(k, 0.0) for k, v in SPENT.items() if v > before.get(k, 0.0)}
                 each.append((cpu[-1], q.kind, took, {k: v - counts.get(k, 0) for k, v in COUNTS.items()}))
             by_kind.setdefault(q.kind, []).append(cpu[-1])
             wall.append(time.perf_counter() - w)
