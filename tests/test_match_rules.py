@@ -111,12 +111,9 @@ def test_a_template_whose_beginning_is_the_whole_message_outranks_a_reraise_of_u
         exc_type="TerminatedWorkerError",
     )  # fmt: skip
     site = entry(
-        ["", "self._result", ""],
-        path="lib/parallel.py",
-        line=795,
-        function="Callback._return_or_raise",
+        ["", "self._result", ""], path="lib/parallel.py", line=795, function="Callback._return_or_raise",
         exc_type="<unknown>",
-    )
+    )  # fmt: skip
     m = Matcher.from_entries([made, site])
     text = (
         "lib.TerminatedWorkerError: A worker process was unexpectedly terminated. This could be"
