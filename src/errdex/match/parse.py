@@ -1528,6 +1528,8 @@ def _nested_traceback(lines: list[str]) -> int | None:
     above it are where the exception was raised, those below belong to its message, and the
     error asked about is this one, not the last line of the text it carries."""
     for i, ln in enumerate(lines):
+        if ": Traceback (most recent call last)" not in ln:
+            continue  # the substring test first: nearly every line has no header at all
         m = _NESTED_TB.match(ln)
         if m is not None and is_type_name(m.group(1)):
             return i
