@@ -1516,3 +1516,47 @@ def test_pytest_internal_error_marker_is_removed_from_each_line() -> None:
     assert q.exc_type == "ValueError"
     assert q.message == "Can't patch loop of type <class 'uvloop.Loop'>"
     assert [(f.function, f.line) for f in q.frames] == [("wrap_session", 271), ("_patch_loop", 193)]
+
+
+def test_an_exception_whose_message_is_a_whole_traceback_is_the_error() -> None:
+    # execnet relays a remote failure as ``RemoteError`` whose text is the other side's
+    # formatted traceback, printed after the class on the same line: the frames above it are
+    # the local raise, those below belong to the message, and the error is ``RemoteError``
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "test.py", line 4, in <module>\n'
+        "    c.waitclose()\n"
+        '  File "/venv/lib/python3.12/site-packages/execnet/gateway_base.py", line 899, in waitclose\n'
+        "    raise error\n"
+        "execnet.gateway_base.RemoteError: Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/execnet/gateway_base.py", line 1289, in executetask\n'
+        "    do_exec(co, loc)\n"
+        '  File "<remote exec>", line 2, in <module>\n'
+        "IndexError: string index out of range\n"
+    )
+    assert q.exc_type == "execnet.gateway_base.RemoteError"
+    assert q.message == (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/execnet/gateway_base.py", line 1289, in executetask\n'
+        "    do_exec(co, loc)\n"
+        '  File "<remote exec>", line 2, in <module>\n'
+        "IndexError: string index out of range"
+    )
+    assert [(f.function, f.line, f.source) for f in q.frames] == [
+        ("<module>", 4, "c.waitclose()"),
+        ("waitclose", 899, "raise error"),
+    ]
+
+
+def test_a_traceback_header_on_its_own_line_still_starts_a_traceback() -> None:
+    # the rule above reads a header after a class and a colon only: Python's own header, on a
+    # line of its own, opens the paste's traceback as before
+    q = parse(
+        "RuntimeError: worker failed\n"
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/pkg/run.py", line 10, in go\n'
+        "    raise KeyError(name)\n"
+        "KeyError: 'x'\n"
+    )
+    assert q.exc_type == "KeyError"
+    assert [(f.function, f.line) for f in q.frames] == [("go", 10)]

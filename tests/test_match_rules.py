@@ -99,6 +99,39 @@ def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_re
     assert top(res).id == site.error_id and not top(res).approximate
 
 
+def test_a_template_whose_beginning_is_the_whole_message_outranks_a_reraise_of_unknown_text() -> None:
+    # an executor builds the error in one thread and a future re-raises it (``raise
+    # self._result``); the paste is an older release's text, the template without its last
+    # sentence: the message ends inside the template, and it still was built there, so that
+    # site comes first, the re-raise second (no longer exact)
+    made = entry(
+        ["A worker process was unexpectedly terminated. This could be caused by a segmentation"
+         " fault.\n", "exit_codes", "\nDetailed tracebacks of the workers should have been printed."],
+        path="lib/process_executor.py", line=740, function="_ExecutorManagerThread.wait_result",
+        exc_type="TerminatedWorkerError",
+    )  # fmt: skip
+    site = entry(
+        ["", "self._result", ""], path="lib/parallel.py", line=795, function="Callback._return_or_raise",
+        exc_type="<unknown>",
+    )  # fmt: skip
+    m = Matcher.from_entries([made, site])
+    text = (
+        "lib.TerminatedWorkerError: A worker process was unexpectedly terminated. This could be"
+        " caused by a segmentation fault.\n\nThe exit codes of the workers are {EXIT(1)}"
+    )
+    res = m.explain(tb(("lib/parallel.py", 795, "_return_or_raise", "raise self._result"), last=text))
+    assert [x.id for x in res.matches] == [made.error_id, site.error_id]
+    assert not res.matches[0].approximate and res.matches[1].approximate
+    # a short message placing only a word at the template's start is no such evidence
+    res = m.explain(
+        tb(
+            ("lib/parallel.py", 795, "_return_or_raise", "raise self._result"),
+            last="lib.TerminatedWorkerError: A worker",
+        )
+    )
+    assert top(res).id == site.error_id
+
+
 def _old_wording(quote: str = "") -> CatalogueEntry:
     """An older release's wording that a raise elsewhere in the codebase still prints (a
     printer showing it through repr puts it in quotes)."""

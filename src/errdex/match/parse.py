@@ -679,6 +679,9 @@ _QUALIFIED_SPACE = re.compile(r"^((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,20
 # ``pkg.module:Text``: logging's default ``LEVEL:name:message`` with the level cut off
 _LOGGER_GLUED = re.compile(r"^(?:[a-z_][a-z0-9_]{0,100}\.){1,20}[a-z_][a-z0-9_]{0,100}:(?=[A-Z][a-z])")
 _TB_HEADER = re.compile(r"^\s*Traceback \(most recent call last\):?\s*$")
+# ``execnet.gateway_base.RemoteError: Traceback (most recent call last):``: an exception whose
+# message is another process's (or thread's) whole traceback, formatted into its text
+_NESTED_TB = re.compile(r"^([A-Za-z_][\w.]{0,300}): Traceback \(most recent call last\):?\s*$")
 _CARETS = re.compile(r"^\s*[\^~\-]+\s*$")
 _NOISE = re.compile(
     r"^\s*(?:Traceback \(most recent call last\):?|\[\.\.\. skipping hidden \d+ frame\]|\d+ frames?|"
@@ -1093,9 +1096,13 @@ class _BlockParser:
         self.flow: set[int] = set()  # ``>`` lines continuing the message line above (``_flow_line``)
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
         self.cleo_body: list[str] | None = None  # the message above cleo's ``at path:line in f``
+        self.nested: int | None = None  # the line opening a message that is a whole traceback
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
+        self.nested = _nested_traceback(self.lines)
+        if self.nested is not None:
+            n = self.nested  # the frames after it are the message's, not this traceback's
         steps = (self._frame, self._cleo, self._pytest, self._ipython_header, self._warning)
         while i < n:
             for step in steps:
@@ -1274,6 +1281,8 @@ class _BlockParser:
         its message as a debugger page does) from the last ``SomeError: ...`` line."""
         lines = self.lines
         frames = self.block.frames
+        if self.nested is not None:
+            return lines[self.nested :]
         if not frames:
             # no traceback: in a pasted log, the error starts at the last ``SomeError: ...`` line
             k = _last_type_line(lines, 1, len(lines))
@@ -1508,6 +1517,23 @@ def _raised_above(lines: list[str], k: int, token: str) -> bool:
 
 def _parse_block(lines: list[str]) -> Block:
     return _BlockParser(lines).run()
+
+
+def _nested_traceback(lines: list[str]) -> int | None:
+    """The line of an exception whose message is a whole traceback, printed after its class at
+    the line's start (``RemoteError: Traceback (most recent call last):``, then the other
+    process's frames and error): execnet relays a remote failure, and a command's error is
+    often raised with the child's stderr as its text. Python prints a traceback's header on a
+    line of its own, so one after a class and a colon is that exception's text: the frames
+    above it are where the exception was raised, those below belong to its message, and the
+    error asked about is this one, not the last line of the text it carries."""
+    for i, ln in enumerate(lines):
+        if ": Traceback (most recent call last)" not in ln:
+            continue  # the substring test first: nearly every line has no header at all
+        m = _NESTED_TB.match(ln)
+        if m is not None and is_type_name(m.group(1)):
+            return i
+    return None
 
 
 def _unbolded(function: str | None) -> str | None:

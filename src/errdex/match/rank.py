@@ -226,6 +226,11 @@ class Ranker:
         template's site is where the object was built with that text: it goes first, and the
         re-raise, whose text nothing confirms, is no longer exact.
 
+        A template whose beginning is the whole message counts as well (the paste ends inside
+        it: another release's text without the last sentence, or a message cut short): the
+        object was still built there, with a text that opens with every pasted word, while the
+        re-raise confirms none of them.
+
         A frame on a statement that builds the pasted class itself (``raise MachineError(msg)``
         as the traceback prints it, the text a variable the catalogue cannot read) is no
         re-raise: the object was made there, and a template of another raise that prints the
@@ -238,7 +243,7 @@ class Ranker:
             s.key[0]
             and s.cand.confident
             and s.cand.fit is not None
-            and s.cand.fit.full
+            and (s.cand.fit.full or (s.cand.fit.anchored_start and s.cand.fit.covered >= MIN_LITERAL))
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
             and self._site_relation(idx.entry_facts(s.ei)[1])[0] >= TYPE_AGREES
             for s in scored
