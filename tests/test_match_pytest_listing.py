@@ -86,3 +86,7 @@ def test_the_statement_in_the_listed_function_is_the_exact_answer() -> None:
     assert res.matches[0].id == site.error_id
     assert not res.matches[0].approximate
     assert all(x.id != other.error_id or x.approximate for x in res.matches)
+    # the frame has no line to show
+    assert "frame runner/session.py in worker_failed (deepest library frame)" in " ".join(
+        res.matches[0].reasons
+    )
