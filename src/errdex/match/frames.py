@@ -534,8 +534,9 @@ def _put(out: dict[int, tuple[float, int, int]], ei: int, w: float, fi: int, dep
 
 def _why(e: tuple[Any, ...], finfo: FrameInfo, fi: int, depth: int, on_raise: bool) -> str:
     _p, line, fn = finfo.frames[fi]
+    at = "" if line is None else f":{line}"  # a frame printed with no line (a pytest report cut short)
     if fn and fn_last(e[E_FUNC]) == fn:
-        why = f"frame {e[E_PATH]}:{line} in {fn}" + (" (deepest library frame)" if depth == 0 else "")
+        why = f"frame {e[E_PATH]}{at} in {fn}" + (" (deepest library frame)" if depth == 0 else "")
     else:
         why = f"frame {e[E_PATH]}:{line} is this line"
     if on_raise:

@@ -1093,6 +1093,7 @@ class _BlockParser:
         self.header_type: str | None = None
         self.footer_type: str | None = None
         self.marked: str | None = None  # pytest's ``>`` line: the source of the next location line
+        self.marked_at: int | None = None  # ... and its index
         self.flow: set[int] = set()  # ``>`` lines continuing the message line above (``_flow_line``)
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
         self.cleo_body: list[str] | None = None  # the message above cleo's ``at path:line in f``
@@ -1201,6 +1202,7 @@ class _BlockParser:
             return i + 1
         if ln.startswith(">") and not self.e_lines:
             self.marked = ln[1:].strip() or None
+            self.marked_at = i
             self.msg_start = i + 1
             return i + 1
         return None
@@ -1272,9 +1274,24 @@ class _BlockParser:
         if self.footer_type and not block.exc_type:
             block.exc_types.append(self.footer_type)
             block.exc_type = self.footer_type
+        self._cut_listing_frame()
         if len(block.frames) > MAX_FRAMES:
             del block.frames[: len(block.frames) - MAX_FRAMES]
         return block
+
+    def _cut_listing_frame(self) -> None:
+        """A pytest report cut after its ``E`` lines, before the location line that would have
+        made its ``>`` line a frame's source (``_pytest``): that line is still the statement
+        that raised, in the function the entry's listing opens with (``def name(``), though
+        the file is not shown. It is the last frame, of no known path or line, so the
+        catalogue's statements of that text in a function of that name are the site
+        (``frames._by_statement``); with no ``def`` line shown, nothing names the function and
+        no frame is made."""
+        if self.marked is None or self.marked_at is None or not self.e_lines:
+            return
+        fn = _listing_function(self.lines, self.marked_at)
+        if fn is not None:
+            self.block.frames.append(Frame("", None, fn, self.marked))
 
     def _body(self) -> list[str]:
         """The message lines: after the last frame, or (no traceback, or a traceback printed after
@@ -1546,6 +1563,28 @@ def _unbolded(function: str | None) -> str | None:
     if len(last) > 4 and last.startswith("**") and last.endswith("**") and last[2:-2].isidentifier():
         return f"{owner}{dot}__{last[2:-2]}__"
     return function
+
+
+# a ``def`` line of a pytest entry's listing, at any indentation (pytest dedents the source)
+_LISTING_DEF = re.compile(
+    r"^([ \t]{0,80})(?:async[ \t]{1,10})?def[ \t]{1,10}([A-Za-z_]\w{0,200})[ \t]{0,10}\("
+)
+
+
+def _listing_function(lines: list[str], marked: int) -> str | None:
+    """The function a pytest entry's ``>`` line (at ``marked``) lies in: of the ``def`` lines
+    above it in the same entry (back to a location line or a ``_ _ _`` separator), the least
+    indented, which is the one the listing opens with (a ``def`` nested in its body is
+    indented deeper); None when the listing shows none."""
+    best: tuple[int, str] | None = None
+    for i in range(marked - 1, max(marked - _SHOWN_LINES, 0) - 1, -1):
+        ln = lines[i]
+        if ln.startswith("_ _") or _PYTEST_LOCATION.match(ln) or _PYTEST_FOOTER.match(ln):
+            break
+        m = _LISTING_DEF.match(ln)
+        if m and (best is None or len(m.group(1)) <= best[0]):
+            best = (len(m.group(1)), m.group(2))
+    return best[1] if best else None
 
 
 def _take_source(lines: list[str], i: int, frame: Frame) -> int:
