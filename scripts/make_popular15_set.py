@@ -104,6 +104,26 @@ from click_option_group import (
 )
 """
 
+# a command whose two options form one group of the class named, run with the arguments given:
+# the group classes' checks differ only in which of the two options a user passes
+TWO_OPTIONS = """
+@click.command()
+@optgroup.group("{title}", cls={cls})
+@optgroup.option("--{a}"{flag})
+@optgroup.option("--{b}"{flag})
+def cli({a}, {b}):
+    print({a}, {b})
+
+cli({args}, standalone_mode=False)
+"""
+SOURCE = ("Source", "RequiredMutuallyExclusiveOptionGroup", "file", "url")
+
+
+def _two_options(title: str, cls: str, a: str, b: str, args: str, flags: bool = False) -> str:
+    flag = ", is_flag=True" if flags else ""
+    return OPTGROUP + TWO_OPTIONS.format(title=title, cls=cls, a=a, b=b, flag=flag, args=args)
+
+
 DURATION = """
 import durationpy
 """
@@ -334,73 +354,22 @@ SNIPPETS: dict[str, list[Snippet]] = {
     "click-option-group": [
         _s(
             "two options of a mutually exclusive group given",
-            OPTGROUP
-            + """
-@click.command()
-@optgroup.group("Source", cls=RequiredMutuallyExclusiveOptionGroup)
-@optgroup.option("--file")
-@optgroup.option("--url")
-def cli(file, url):
-    print(file, url)
-
-cli(["--file", "a", "--url", "b"], standalone_mode=False)
-""",
+            _two_options(*SOURCE, '["--file", "a", "--url", "b"]'),
         ),
-        _s(
-            "no option of a required exclusive group given",
-            OPTGROUP
-            + """
-@click.command()
-@optgroup.group("Source", cls=RequiredMutuallyExclusiveOptionGroup)
-@optgroup.option("--file")
-@optgroup.option("--url")
-def cli(file, url):
-    print(file, url)
-
-cli([], standalone_mode=False)
-""",
-        ),
+        _s("no option of a required exclusive group given", _two_options(*SOURCE, "[]")),
         _s(
             "no option of a required-any group given",
-            OPTGROUP
-            + """
-@click.command()
-@optgroup.group("Auth", cls=RequiredAnyOptionGroup)
-@optgroup.option("--token")
-@optgroup.option("--password")
-def cli(token, password):
-    print(token, password)
-
-cli([], standalone_mode=False)
-""",
+            _two_options("Auth", "RequiredAnyOptionGroup", "token", "password", "[]"),
         ),
         _s(
             "one option of an all-or-none group given",
-            OPTGROUP
-            + """
-@click.command()
-@optgroup.group("Proxy", cls=AllOptionGroup)
-@optgroup.option("--host")
-@optgroup.option("--port")
-def cli(host, port):
-    print(host, port)
-
-cli(["--host", "h"], standalone_mode=False)
-""",
+            _two_options("Proxy", "AllOptionGroup", "host", "port", '["--host", "h"]'),
         ),
         _s(
             "two flags of an exclusive group given",
-            OPTGROUP
-            + """
-@click.command()
-@optgroup.group("Format", cls=MutuallyExclusiveOptionGroup)
-@optgroup.option("--json", is_flag=True)
-@optgroup.option("--yaml", is_flag=True)
-def cli(json, yaml):
-    print(json, yaml)
-
-cli(["--json", "--yaml"], standalone_mode=False)
-""",
+            _two_options(
+                "Format", "MutuallyExclusiveOptionGroup", "json", "yaml", '["--json", "--yaml"]', flags=True
+            ),
         ),
         _s(
             "a required option in an exclusive group",
