@@ -77,7 +77,8 @@ NEAR_COLLECTOR = 0.02
 # ``Did you mean`` after an AttributeError: only an attribute read prints one (``parse``'s
 # ``_interpreter_suggestion``). As REPR_OBJECT, above the tie-breaks below and the gap of a tie
 NOT_A_READ = 0.02
-# a placeholder of an exact fit holds, as a whole word, a word of the site's function or class name
+# a placeholder of a whole-message fit (full, anchored, mostly literal: ``rank._words_of_values``)
+# holds, as a whole word, a word of the site's function or class name
 # (``"%s is not valid" % method`` holding ``split(,, 5)`` in ``Split.__init__``; ``Invalid WKT:
 # `%s` `` holding ``POINT (1 2`` in ``_load_point``): code that handles one kind of thing per
 # function or class is named after it, and prints the thing it failed on, so among sites sharing
