@@ -74,6 +74,7 @@ from errdex.match.thresholds import (
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
+    VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
 from errdex.store.classes import owner_class as _owner_class
@@ -92,6 +93,25 @@ _CLASS_NAME = frozenset(
 )
 # placeholders printing the class object itself: ``str()`` of a class is ``<class 'pkg.Name'>``
 _CLASS_OBJECT = frozenset(("type(self)", "self.__class__", "cls", "type(cls)"))
+# the parts of a snake_case or CapWords identifier (``_load_point``, ``HTTPHeaderDict``); only ever
+# run on the index's function names, one pass, no nested quantifier
+_NAME_PART = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+# runs of letters in a placeholder's value, lowercased first: one pass
+_VALUE_WORD = re.compile(r"[a-z]+")
+# the shortest name part that may name what a function handles: shorter ones (``to``, ``sub``,
+# ``get``) are as often a verb or an abbreviation as a thing
+_NAME_WORD_MIN = 4
+# name parts that say what a function does, not what it handles: a value holding one of these
+# words says nothing of which site printed it
+_GENERIC_NAME_WORDS = frozenset(
+    (
+        "init", "call", "load", "loads", "dump", "dumps", "parse", "read", "write", "check", "validate",
+        "value", "values", "name", "names", "type", "types", "error", "errors", "data", "item", "items",
+        "from", "make", "build", "create", "with", "self", "main", "handle", "process", "raise",
+        "format", "convert", "update", "default", "list", "dict", "string", "object", "class", "func",
+        "locals", "lambda", "genexpr", "listcomp",
+    )
+)  # fmt: skip
 
 # (in a codebase the paste points to, the traceback's last frame is on this raise, the last frame
 # is in this raise's function and the class agrees, exact, score)
@@ -141,6 +161,7 @@ class Ranker:
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
+        self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
         self._gone = _function_gone(idx, ev.frames)
@@ -339,6 +360,7 @@ class Ranker:
         )
         named = CLASS_NAMED if self._class_names(c) else 0.0
         named += REPR_OBJECT if self._reprs else 0.0
+        named += VALUE_NAMES_SITE if self._words_of_values(c) else 0.0
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _site_relation(self, site: SiteFacts) -> tuple[float, str | None]:
@@ -510,6 +532,8 @@ class Ranker:
         score += self._class_named(c, site.function) - self._other_class_printed(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
+        if self._value_names_site(c, site.function):
+            score += VALUE_NAMES_SITE
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
         if self._not_a_read(site.function):
@@ -561,6 +585,8 @@ class Ranker:
             reasons.append(
                 f"the message shows an object of this site's class ({_owner_class(site.function)})"
             )
+        if self._value_names_site(c, site.function):
+            reasons.append(f"a value in the message names what this site handles ({site.function})")
         if self._not_a_read(site.function):
             reasons.append(
                 "the interpreter suggested a name after the message, which only an attribute read "
@@ -871,6 +897,40 @@ class Ranker:
             self._values[c.pid] = got
         return got
 
+    def _words_of_values(self, c: Cand) -> frozenset[str]:
+        """The words (runs of letters, lowercased) of the values the placeholders hold when the
+        whole message is the template and mostly its literal text (a full fit anchored at both
+        ends, with ``TYPED_MIN_LITERAL`` literal characters of its own or more, explaining
+        ``MIN_COVERAGE`` of the message or more), those printing the raising object or its class
+        left out (``_class_named`` weighs them); empty for any other fit: a template mostly or
+        all placeholder (a relay's ``==> {ctx}``, a caught error's text passed on as ``{exc}``)
+        fits any text, and its values' words would name any site."""
+        f = c.fit
+        if (
+            f is None
+            or not (f.full and f.anchored_start and f.anchored_end)
+            or f.covered < TYPED_MIN_LITERAL
+            or c.coverage < MIN_COVERAGE
+        ):
+            return frozenset()
+        got = self._value_words.get(c.pid)
+        if got is None:
+            got = frozenset(
+                w
+                for n, v in self._slot_values(c).items()
+                if not (_class_slot(n) or _object_slot(n) or n in _SELF_SLOTS)
+                for w in _VALUE_WORD.findall(v.lower())
+            )
+            self._value_words[c.pid] = got
+        return got
+
+    def _value_names_site(self, c: Cand, func: str) -> bool:
+        """Whether a value the message fills the template with holds a word the site's function
+        or class is named by (``split(,, 5)`` and ``Split.__init__``): code handling one kind of
+        thing per function or class is named after it and prints what it failed on."""
+        words = self._words_of_values(c)
+        return bool(words) and not words.isdisjoint(name_words(func))
+
     def _repr_owner(self, ei: int) -> bool:
         """Whether the message shows an object (its default repr) of the class whose method
         holds entry ``ei``, defined in the entry's module: messages print ``str(self)`` of the
@@ -957,6 +1017,17 @@ def module_of(path: str) -> str:
     """The dotted module of a file path in a codebase (``pkg/sub/__init__.py`` -> ``pkg.sub``)."""
     mod = path.removesuffix(".py").replace("/", ".")
     return mod.removesuffix(".__init__")
+
+
+def name_words(qualname: str) -> frozenset[str]:
+    """The words a function's qualified name (``Split.__init__``, ``_load_point``) names what it
+    handles by: the lowercased parts of its snake_case and CapWords names, ``_NAME_WORD_MIN``
+    letters or more, without the words saying what a function does (``_GENERIC_NAME_WORDS``)."""
+    return frozenset(
+        w
+        for part in _NAME_PART.findall(qualname)
+        if len(w := part.lower()) >= _NAME_WORD_MIN and w not in _GENERIC_NAME_WORDS
+    )
 
 
 def _class_slot(name: str) -> bool:

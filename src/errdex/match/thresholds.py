@@ -77,6 +77,14 @@ NEAR_COLLECTOR = 0.02
 # ``Did you mean`` after an AttributeError: only an attribute read prints one (``parse``'s
 # ``_interpreter_suggestion``). As REPR_OBJECT, above the tie-breaks below and the gap of a tie
 NOT_A_READ = 0.02
+# a placeholder of a whole-message fit (full, anchored, mostly literal: ``rank._words_of_values``)
+# holds, as a whole word, a word of the site's function or class name
+# (``"%s is not valid" % method`` holding ``split(,, 5)`` in ``Split.__init__``; ``Invalid WKT:
+# `%s` `` holding ``POINT (1 2`` in ``_load_point``): code that handles one kind of thing per
+# function or class is named after it, and prints the thing it failed on, so among sites sharing
+# a template the one named like the value comes first. As REPR_OBJECT, above the tie-breaks below
+# and the gap of a tie
+VALUE_NAMES_SITE = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
