@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.match.parse import INPUT_CAP, MESSAGE_CAP, parse
+from errdex.match.parse import INPUT_CAP, MESSAGE_CAP, introduced_lines, parse
 
 
 def test_bare_message_with_and_without_type() -> None:
@@ -1484,21 +1484,25 @@ def test_a_pytest_entry_cut_before_its_e_line_names_the_error_its_raise_shows(
     assert (q.exc_type, want[1] if want[1] is None else q.message) == want
 
 
-def test_a_sentence_introducing_a_message_is_left_out_of_its_second_reading() -> None:
+def test_the_lines_a_message_may_start_at_are_those_after_a_line_introducing_it() -> None:
     # a message pasted under a sentence that introduces it, no exception type anywhere: the
-    # whole paste is read first (the sentence may be the message's own first line), the text
-    # under the sentence second
-    q = parse(
-        "I randomly get this error message:\n\n"
-        "DefaultCredential failed to retrieve a token from the included credentials.\n"
-    )
-    assert q.message.startswith("I randomly get this error message:")
-    assert q.blocks[q.primary - 1].message == (
-        "DefaultCredential failed to retrieve a token from the included credentials."
-    )
-    # a message whose own first line ends with a colon and runs on without a blank line is one
-    q = parse("The configuration is invalid:\n  - 'group' was unexpected\n")
-    assert len(q.blocks) == 1
+    # paste is one block, its message the whole text (the sentence may be the message's own
+    # first line); the matcher reads the text under the sentence second (``introduced_lines``)
+    text = "I randomly get this error message:\n\nDefaultCredential failed to retrieve a token.\n"
+    q = parse(text)
+    assert len(q.blocks) == 1 and q.message.startswith("I randomly get this error message:")
+    assert introduced_lines(q.message.split("\n")) == [2]
+    # a line ending in a colon introduces the next one, a blank line between them or not; a
+    # shell prompt or a log record is another program's line; a line ending otherwise may be
+    # the message's own first line
+    lines = [
+        "$ flake8 .",
+        "There was a critical error during execution of Flake8:",
+        "plugin code for `X` does not match",
+        "The Session has been Closed!",
+        "Connection to remote host was lost.",
+    ]
+    assert introduced_lines(lines) == [1, 2]
 
 
 def test_pytest_internal_error_marker_is_removed_from_each_line() -> None:

@@ -49,9 +49,6 @@ class Block:
     exc_type: str | None = None
     exc_types: list[str] = field(default_factory=list)  # every type prefix seen, outermost first
     message: str = ""
-    # the text under a sentence that introduces it (``I get this error:``): read with the
-    # sentence first, and without it when that reading is only approximate
-    lead_in: bool = False
     # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
     # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
     earlier: Block | None = None
@@ -974,6 +971,21 @@ def other_program_line(ln: str) -> bool:
     )
 
 
+def introduced_lines(lines: list[str]) -> list[int]:
+    """Where a message's text may start after lines introducing it: each line with text whose
+    last line with text before it (blank lines only space) ends in ``:`` ("I get this error
+    message:", "There was a critical error during execution of X:") or reads as another
+    program's output (``other_program_line``: a shell prompt, a log record, pip's ``WARNING:``).
+    A line ending otherwise may be the message's own first line, so no split follows it."""
+    starts: list[int] = []
+    before = ""
+    for k in range(1, len(lines)):
+        before = lines[k - 1].strip() or before
+        if lines[k].strip() and (before.endswith(":") or other_program_line(before)):
+            starts.append(k)
+    return starts
+
+
 def _prompt_line(ln: str) -> bool:
     """Whether ``ln`` is a command typed at a POSIX shell's prompt, a virtualenv's name before it."""
     text = ln.lstrip()
@@ -1290,11 +1302,6 @@ class _BlockParser:
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
-            elif (after := _after_lead_in(lines)) is not None:
-                # ``I get this error message:``, a blank line, then the text: the text alone is
-                # tried second (the sentence may be the message's own first line)
-                self.block.earlier = _message_block(lines[after:])
-                self.block.earlier.lead_in = True
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
@@ -1420,19 +1427,6 @@ def _before_log_records(body: list[str]) -> list[str]:
         return body
     cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
     return body if cut is None else body[:cut]
-
-
-def _after_lead_in(lines: list[str]) -> int | None:
-    """Where the text starts after a sentence introducing it: the paste's first line, words
-    ending in ``:``, then a blank line, then more text (no exception type anywhere)."""
-    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
-    if first is None or first + 2 >= len(lines):
-        return None
-    head = lines[first].strip()
-    if not head.endswith(":") or " " not in head or lines[first + 1].strip():
-        return None
-    rest = next((i for i in range(first + 2, len(lines)) if lines[i].strip()), None)
-    return rest
 
 
 def _message_block(lines: list[str]) -> Block:
