@@ -622,6 +622,27 @@ def test_paste_indented_as_a_code_block() -> None:
     assert q.exc_type == "ValueError" and q.message == "bad config:\n    key: x"
 
 
+def test_one_margin_spaces_or_tabs_the_first_line_may_open_at_its_text() -> None:
+    # a code block (spaces) under a sentence introducing it, or a copy that starts at its first
+    # line's text, past the margin: every line but the first shares the margin, which goes
+    for text in (
+        "It fails with:\n\n    nx.draw(graph,pos)\n"
+        '      File "/usr/lib/python2.7/dist-packages/networkx/drawing/nx_pylab.py", line 383, in draw\n'
+        "        raise nx.NetworkXError('Node %s has no position.' % e)\n"
+        "    networkx.exception.NetworkXError: Node 0 has no position.",
+        'File "/usr/lib/python2.7/dist-packages/networkx/drawing/nx_pylab.py", line 383, in draw\n'
+        "        raise nx.NetworkXError('Node %s has no position.' % e)\n"
+        "    networkx.exception.NetworkXError: Node 0 has no position.",
+    ):
+        q = parse(text)
+        assert (q.exc_type, q.message) == ("networkx.exception.NetworkXError", "Node 0 has no position.")
+        assert [f.source for f in q.frames] == ["raise nx.NetworkXError('Node %s has no position.' % e)"]
+    # under an exception line at the margin, the indented lines are its message's own, tabs
+    # as spaces: they keep their indentation
+    q = parse("pkg.GrammarError: collision between the following rules:\n\t- <a : X>\n\t- <b : X>")
+    assert q.message == "collision between the following rules:\n\t- <a : X>\n\t- <b : X>"
+
+
 def test_interactive_prompt_after_the_traceback() -> None:
     # the interpreter's prompt for the next input, pasted with the session, ends no message
     q = parse(

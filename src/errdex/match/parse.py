@@ -148,7 +148,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_tab_indent(_strip_margin(_uncut_frames(_without_last_prompt(lines)))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_without_last_prompt(lines))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -271,27 +271,26 @@ def _without_last_prompt(lines: list[str]) -> list[str]:
 
 
 def _strip_margin(lines: list[str]) -> list[str]:
-    """The lines without the spaces every line with text opens with (a traceback pasted as a
-    Markdown code block, indented four spaces, with no header at the margin): otherwise its
-    exception line reads as source under the last frame. Only the margin all lines share is
-    removed, so the frames' and their source's indentation relative to each other stays."""
+    """The lines without the margin a paste indented as a whole carries (a Markdown code block's
+    four spaces, an editor's or a tracker's tab): otherwise its exception line reads as source
+    under the last frame. The margin is the leading whitespace every line with text shares, and
+    at least two lines carry it; the paste's first line may open at its text instead (a copy
+    often starts there, past the margin) unless it is an exception line (``Class: text``), whose
+    indented lines under it are its message's own. Only that margin is removed, so the frames'
+    and their source's indentation relative to each other stays."""
     body = [ln for ln in lines if ln.strip()]
-    if len(body) < 2:
+    indents = [ln[: len(ln) - len(ln.lstrip(" \t"))] for ln in body]
+    if indents[:1] == [""] and not ((m := _TYPE_PREFIX.match(body[0])) and is_type_name(m.group(1))):
+        del indents[0]
+    if len(indents) < 2:
         return lines
-    margin = min(len(ln) - len(ln.lstrip(" ")) for ln in body)
-    if margin == 0:
+    # the prefix every indentation shares is the one the least and the greatest share (one scan)
+    lo, hi = min(indents), max(indents)
+    n = next((i for i, c in enumerate(lo) if hi[i] != c), len(lo))
+    if not n:
         return lines
-    return [ln[margin:] if ln.strip() else ln for ln in lines]
-
-
-def _strip_tab_indent(lines: list[str]) -> list[str]:
-    """Remove one leading tab when most lines carry it (a paste indented by an editor or a
-    tracker's code block): otherwise the message line looks like source under a frame."""
-    body = [ln for ln in lines if ln.strip()]
-    tabbed = sum(1 for ln in body if ln.startswith("\t"))
-    if tabbed < 2 or tabbed < 0.6 * len(body):
-        return lines
-    return [ln[1:] if ln.startswith("\t") else ln for ln in lines]
+    margin = lo[:n]
+    return [ln[len(margin) :] if ln.startswith(margin) else ln for ln in lines]
 
 
 _FLAT_FRAME = re.compile(r'^\s*File "[^"\n]{1,1000}", line \d{1,9}, in ([\w.<>]{1,300}) (\S.*)$')
