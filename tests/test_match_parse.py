@@ -643,6 +643,30 @@ def test_one_margin_spaces_or_tabs_the_first_line_may_open_at_its_text() -> None
     assert q.message == "collision between the following rules:\n\t- <a : X>\n\t- <b : X>"
 
 
+def test_an_exit_printed_after_the_error_is_not_the_paste_s_exception() -> None:
+    # a program printed its error and exited; IPython reports the uncaught exit (a status
+    # alone) and warns about exiting: the text before the exit is the error asked about, the
+    # exit a block of its own tried when the text finds nothing
+    q = parse(
+        "ERROR: The function received no value for the required argument: prompt\n"
+        "Usage: tool.py PROMPT <flags>\n"
+        "An exception has occurred, use %tb to see the full traceback.\n\n"
+        "pkg.core.ToolExit: 2\n"
+        "/usr/lib/python3.8/site-packages/IPython/core/interactiveshell.py:3334: UserWarning: To exit: "
+        "use 'exit', 'quit', or Ctrl-D.\n"
+        "  warn(\"To exit: use 'exit', 'quit', or Ctrl-D.\", stacklevel=1)"
+    )
+    assert q.exc_type is None and q.message.startswith("ERROR: The function received no value")
+    assert "ToolExit" not in q.message and "To exit" not in q.message
+    assert q.primary == 1 and q.blocks[0].exc_type == "UserWarning"
+    # the exit is the paste when nothing is before it, or when a traceback says where it was
+    # raised; a status alone of another class is that class's error
+    assert parse("SystemExit: 2").exc_type == "SystemExit"
+    tb = 'Traceback (most recent call last):\n  File "x.py", line 3, in main\n    sys.exit(2)\nSystemExit: 2'
+    assert (parse(tb).exc_type, parse(tb).message) == ("SystemExit", "2")
+    assert parse("loading the table\nKeyError: 2").exc_type == "KeyError"
+
+
 def test_interactive_prompt_after_the_traceback() -> None:
     # the interpreter's prompt for the next input, pasted with the session, ends no message
     q = parse(

@@ -737,7 +737,7 @@ def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
-    blocks_lines = _split_warning_heads(_split_blocks(lines))
+    blocks_lines = _split_exit_tails(_split_warning_heads(_split_blocks(lines)))
     group_is_context = _group_before_top_chain(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
@@ -1015,6 +1015,36 @@ def _warning_head(lines: list[str]) -> list[list[str]]:
         return [lines]  # ``path:line: SomeError: ...`` is an exception's location line
     at = next((j for j in range(first + 1, len(lines)) if _tb_line(lines[j])), None)
     return [lines] if at is None else [lines[:at], lines[at:]]
+
+
+def _split_exit_tails(blocks: list[list[str]]) -> list[list[str]]:
+    """Each block with an exit printed after its error, split in two (``_exit_tail``)."""
+    return [part for b in blocks for part in _exit_tail(b)]
+
+
+# ``SystemExit: 2``, ``pkg.SomeExit: 1``: an exit class (named ``...Exit``) with a status alone
+_EXIT_LINE = re.compile(r"([A-Za-z_][\w.]{0,300}): -?\d{1,9}")
+
+
+def _exit_tail(lines: list[str]) -> list[list[str]]:
+    """Text with no traceback, then an exit printed as an exception line with a status alone
+    (``SystemExit: 2``, a subclass's ``SomeExit: 2``): a program that printed its error and
+    exited, uncaught in a shell that reports the exit (IPython), with whatever the shell printed
+    after it (its warning about exiting). The text before is the error the user asks about; the
+    exit and the lines after it become a block of their own before it, tried only when the text
+    finds nothing, as a warning printed before a traceback is (``_warning_head``)."""
+    if _framed(lines):
+        return [lines]  # a traceback's exit: its frames say where the exit was raised
+    at = next((i for i in range(len(lines) - 1, 0, -1) if _exit_line(lines[i])), None)
+    if at is None or not any(ln.strip() for ln in lines[:at]):
+        return [lines]
+    return [lines[at:], lines[:at]]
+
+
+def _exit_line(ln: str) -> bool:
+    """Whether ``ln`` is an exit class's exception line with a status alone (``_EXIT_LINE``)."""
+    m = _EXIT_LINE.fullmatch(ln.strip())
+    return m is not None and m.group(1).endswith("Exit")
 
 
 def _tb_line(ln: str) -> bool:
