@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from errdex.match.parse import INPUT_CAP, MESSAGE_CAP, parse
+from errdex.match.parse import INPUT_CAP, MESSAGE_CAP, introduced_lines, parse
 
 
 def test_bare_message_with_and_without_type() -> None:
@@ -620,6 +620,51 @@ def test_paste_indented_as_a_code_block() -> None:
     # only the margin every line shares goes: a message's own indented lines keep theirs
     q = parse("  ValueError: bad config:\n      key: x")
     assert q.exc_type == "ValueError" and q.message == "bad config:\n    key: x"
+
+
+def test_one_margin_spaces_or_tabs_the_first_line_may_open_at_its_text() -> None:
+    # a code block (spaces) under a sentence introducing it, or a copy that starts at its first
+    # line's text, past the margin: every line but the first shares the margin, which goes
+    for text in (
+        "It fails with:\n\n    nx.draw(graph,pos)\n"
+        '      File "/usr/lib/python2.7/dist-packages/networkx/drawing/nx_pylab.py", line 383, in draw\n'
+        "        raise nx.NetworkXError('Node %s has no position.' % e)\n"
+        "    networkx.exception.NetworkXError: Node 0 has no position.",
+        'File "/usr/lib/python2.7/dist-packages/networkx/drawing/nx_pylab.py", line 383, in draw\n'
+        "        raise nx.NetworkXError('Node %s has no position.' % e)\n"
+        "    networkx.exception.NetworkXError: Node 0 has no position.",
+    ):
+        q = parse(text)
+        assert (q.exc_type, q.message) == ("networkx.exception.NetworkXError", "Node 0 has no position.")
+        assert [f.source for f in q.frames] == ["raise nx.NetworkXError('Node %s has no position.' % e)"]
+    # under an exception line at the margin, the indented lines are its message's own, tabs
+    # as spaces: they keep their indentation
+    q = parse("pkg.GrammarError: collision between the following rules:\n\t- <a : X>\n\t- <b : X>")
+    assert q.message == "collision between the following rules:\n\t- <a : X>\n\t- <b : X>"
+
+
+def test_an_exit_printed_after_the_error_is_not_the_paste_s_exception() -> None:
+    # a program printed its error and exited; IPython reports the uncaught exit (a status
+    # alone) and warns about exiting: the text before the exit is the error asked about, the
+    # exit a block of its own tried when the text finds nothing
+    q = parse(
+        "ERROR: The function received no value for the required argument: prompt\n"
+        "Usage: tool.py PROMPT <flags>\n"
+        "An exception has occurred, use %tb to see the full traceback.\n\n"
+        "pkg.core.ToolExit: 2\n"
+        "/usr/lib/python3.8/site-packages/IPython/core/interactiveshell.py:3334: UserWarning: To exit: "
+        "use 'exit', 'quit', or Ctrl-D.\n"
+        "  warn(\"To exit: use 'exit', 'quit', or Ctrl-D.\", stacklevel=1)"
+    )
+    assert q.exc_type is None and q.message.startswith("ERROR: The function received no value")
+    assert "ToolExit" not in q.message and "To exit" not in q.message
+    assert q.primary == 1 and q.blocks[0].exc_type == "UserWarning"
+    # the exit is the paste when nothing is before it, or when a traceback says where it was
+    # raised; a status alone of another class is that class's error
+    assert parse("SystemExit: 2").exc_type == "SystemExit"
+    tb = 'Traceback (most recent call last):\n  File "x.py", line 3, in main\n    sys.exit(2)\nSystemExit: 2'
+    assert (parse(tb).exc_type, parse(tb).message) == ("SystemExit", "2")
+    assert parse("loading the table\nKeyError: 2").exc_type == "KeyError"
 
 
 def test_interactive_prompt_after_the_traceback() -> None:
@@ -1484,21 +1529,25 @@ def test_a_pytest_entry_cut_before_its_e_line_names_the_error_its_raise_shows(
     assert (q.exc_type, want[1] if want[1] is None else q.message) == want
 
 
-def test_a_sentence_introducing_a_message_is_left_out_of_its_second_reading() -> None:
+def test_the_lines_a_message_may_start_at_are_those_after_a_line_introducing_it() -> None:
     # a message pasted under a sentence that introduces it, no exception type anywhere: the
-    # whole paste is read first (the sentence may be the message's own first line), the text
-    # under the sentence second
-    q = parse(
-        "I randomly get this error message:\n\n"
-        "DefaultCredential failed to retrieve a token from the included credentials.\n"
-    )
-    assert q.message.startswith("I randomly get this error message:")
-    assert q.blocks[q.primary - 1].message == (
-        "DefaultCredential failed to retrieve a token from the included credentials."
-    )
-    # a message whose own first line ends with a colon and runs on without a blank line is one
-    q = parse("The configuration is invalid:\n  - 'group' was unexpected\n")
-    assert len(q.blocks) == 1
+    # paste is one block, its message the whole text (the sentence may be the message's own
+    # first line); the matcher reads the text under the sentence second (``introduced_lines``)
+    text = "I randomly get this error message:\n\nDefaultCredential failed to retrieve a token.\n"
+    q = parse(text)
+    assert len(q.blocks) == 1 and q.message.startswith("I randomly get this error message:")
+    assert introduced_lines(q.message.split("\n")) == [2]
+    # a line ending in a colon introduces the next one, a blank line between them or not; a
+    # shell prompt or a log record is another program's line; a line ending otherwise may be
+    # the message's own first line
+    lines = [
+        "$ flake8 .",
+        "There was a critical error during execution of Flake8:",
+        "plugin code for `X` does not match",
+        "The Session has been Closed!",
+        "Connection to remote host was lost.",
+    ]
+    assert introduced_lines(lines) == [1, 2]
 
 
 def test_pytest_internal_error_marker_is_removed_from_each_line() -> None:

@@ -823,3 +823,24 @@ def test_a_message_under_a_sentence_introducing_it_is_read_without_the_sentence(
         "are not fully configured."
     )
     assert top(res).function == "ChainedCredential.get_token"
+
+
+def test_a_tail_after_any_introducing_line_wins_by_the_one_rule_of_the_whole_message(
+    credentials_matcher: Matcher,
+) -> None:
+    # the same cut text under a line that introduces it without a blank line between them, or
+    # as the later lines of a pasted class's message: one reading, one rule whichever line
+    # introduced it (the tail's answer is kept when it is better: exact over approximate, else
+    # a higher score)
+    text = (
+        "DefaultCredential failed to retrieve a token from the included credentials. Attempted "
+        "credentials: EnvironmentCredential: EnvironmentCredential unavailable. Environment variables "
+        "are not fully configured."
+    )
+    for paste in (
+        f"It fails with:\n{text}",
+        f"CredentialError: while loading the profile:\n{text}",
+    ):
+        res = credentials_matcher.explain(paste)
+        assert top(res).function == "ChainedCredential.get_token", paste
+        assert "the lines before introduce it" in res.verdict

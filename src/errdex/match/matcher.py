@@ -16,7 +16,7 @@ from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
 from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
-from errdex.match.parse import Frame, ParsedQuery, other_program_line
+from errdex.match.parse import Frame, ParsedQuery, introduced_lines, other_program_line
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
@@ -101,9 +101,6 @@ class Matcher:
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
-                    better = self._without_lead_in(q, res, limit)
-                    if better is not None:
-                        return better
                     # a message that is one value whole (a list of caught errors, whose items
                     # read like some template's words) is printed as it is by a raise of that
                     # value: those raises come before a rewording or a part of the text fitted
@@ -117,18 +114,6 @@ class Matcher:
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
-
-    def _without_lead_in(self, q: ParsedQuery, res: Result, limit: int) -> Result | None:
-        """The paste read without the sentence introducing its text, when that reading fits
-        better than the whole paste's approximate one (the sentence's words, and the text's
-        own quoted parts, fit other templates loosely); else None."""
-        b = next((b for b in q.blocks if b.lead_in), None)
-        if b is None:
-            return None
-        alt = self._match_block(q, b.message, list(dict.fromkeys(b.exc_types)), b.frames, limit)
-        if alt.matches and alt.matches[0].score > res.matches[0].score:
-            return alt
-        return None
 
     def _value_reading(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -163,7 +148,7 @@ class Matcher:
         if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
             res = self._cut_at_lines(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
-            res = self._from_line(q, message, types, fr, limit) or res
+            res = self._from_line(q, message, types, fr, limit, res)
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
@@ -241,36 +226,33 @@ class Matcher:
         return None
 
     def _from_line(
-        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
-    ) -> Result | None:
-        """A message of several lines that no template fits whole, read from a later line on,
-        where the line before it introduces it (ends in ``:``: "this message was displayed:", a
-        tool's "There was a critical error during execution of X:") or reads as another
-        program's output (``other_program_line``: a shell prompt, a log record, pip's
-        ``WARNING: ...``). Those lines are what the user or a program printed before the error,
-        not its text; a line ending otherwise may be the message's own first line, and is kept.
-        The tail is read as a paste of its own (a ``Class: text`` line there names its class),
-        and the longest tail that a template fits exactly, by the same test as a whole message,
-        is the reading kept: only lines that announced the error are left out, never a part of
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """A message of several lines that no template fits exactly, read from a later line on,
+        where the line before it introduces it (``introduced_lines``: "I get this error
+        message:", a tool's "There was a critical error during execution of X:", a shell
+        prompt, pip's ``WARNING: ...``). Those lines are what the user or a program printed
+        before the error, not its text; a line ending otherwise may be the message's own first
+        line, and is kept. The tail is read as a paste of its own (a ``Class: text`` line there
+        names its class). One acceptance rule, the longest tail first: a tail's reading replaces
+        the one so far when its first answer is better (``_better``: an answer over none, exact
+        over approximate, and between two approximate ones the higher score), so the first exact
+        tail ends the search. Only lines that announced the error are left out, never a part of
         a line. At most ``MAX_LINE_STARTS`` tails are tried, the earliest first."""
         lines = message.strip().split("\n")
-        starts, before = [], ""
-        for k in range(1, len(lines)):
-            before = lines[k - 1].strip() or before  # the last line with text: blank lines only space
-            if lines[k].strip() and (before.endswith(":") or other_program_line(before)):
-                starts.append(k)
-        for k in starts[:MAX_LINE_STARTS]:
+        for k in introduced_lines(lines)[:MAX_LINE_STARTS]:
             t = parse_query("\n".join(lines[k:]))
             b = t.blocks[t.primary] if t.blocks else None
             tail, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
             if not tail.strip() or (b.frames if b else t.frames):
                 continue
             retry = self._match(q, tail, list(dict.fromkeys([*named, *types])), fr, limit)
-            best = retry.matches[0] if retry.matches else None
-            if best is not None and not best.approximate:
+            if _better(retry, res):
                 retry.verdict += f" (the message's last {len(lines) - k} of {len(lines)} lines; the lines before introduce it)"
-                return retry
-        return None
+                res = retry
+                if not retry.matches[0].approximate:
+                    break
+        return res
 
     def _folded_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -773,6 +755,20 @@ def _fits(tf: TextFit, fev: frames.FrameEvidence, pid: int) -> tuple[bool, float
     c = tf.cands.get(pid)
     w = fev.pids[pid]
     return (c.confident, c.coverage, w) if c else (False, -1.0, w)
+
+
+def _better(new: Result, old: Result) -> bool:
+    """Whether ``new``'s first answer is better than ``old``'s: an answer over none, exact over
+    approximate, and between two approximate ones the higher score (their texts differ, so two
+    exact answers are not ranked against each other: the earlier reading stands)."""
+    if not new.matches:
+        return False
+    if not old.matches:
+        return True
+    a, b = new.matches[0], old.matches[0]
+    if a.approximate != b.approximate:
+        return not a.approximate
+    return a.approximate and a.score > b.score
 
 
 def _without_truncation_marker(message: str) -> str | None:

@@ -49,9 +49,6 @@ class Block:
     exc_type: str | None = None
     exc_types: list[str] = field(default_factory=list)  # every type prefix seen, outermost first
     message: str = ""
-    # the text under a sentence that introduces it (``I get this error:``): read with the
-    # sentence first, and without it when that reading is only approximate
-    lead_in: bool = False
     # without a traceback, the message starts at the last ``Type: ...`` line; one that starts at
     # the line of the type before it is tried next (a class whose text has a ``KeyError: 'x'`` line)
     earlier: Block | None = None
@@ -151,7 +148,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_tab_indent(_strip_margin(_uncut_frames(_without_last_prompt(lines)))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_without_last_prompt(lines))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -274,27 +271,26 @@ def _without_last_prompt(lines: list[str]) -> list[str]:
 
 
 def _strip_margin(lines: list[str]) -> list[str]:
-    """The lines without the spaces every line with text opens with (a traceback pasted as a
-    Markdown code block, indented four spaces, with no header at the margin): otherwise its
-    exception line reads as source under the last frame. Only the margin all lines share is
-    removed, so the frames' and their source's indentation relative to each other stays."""
+    """The lines without the margin a paste indented as a whole carries (a Markdown code block's
+    four spaces, an editor's or a tracker's tab): otherwise its exception line reads as source
+    under the last frame. The margin is the leading whitespace every line with text shares, and
+    at least two lines carry it; the paste's first line may open at its text instead (a copy
+    often starts there, past the margin) unless it is an exception line (``Class: text``), whose
+    indented lines under it are its message's own. Only that margin is removed, so the frames'
+    and their source's indentation relative to each other stays."""
     body = [ln for ln in lines if ln.strip()]
-    if len(body) < 2:
+    indents = [ln[: len(ln) - len(ln.lstrip(" \t"))] for ln in body]
+    if indents[:1] == [""] and not ((m := _TYPE_PREFIX.match(body[0])) and is_type_name(m.group(1))):
+        del indents[0]
+    if len(indents) < 2:
         return lines
-    margin = min(len(ln) - len(ln.lstrip(" ")) for ln in body)
-    if margin == 0:
+    # the prefix every indentation shares is the one the least and the greatest share (one scan)
+    lo, hi = min(indents), max(indents)
+    n = next((i for i, c in enumerate(lo) if hi[i] != c), len(lo))
+    if not n:
         return lines
-    return [ln[margin:] if ln.strip() else ln for ln in lines]
-
-
-def _strip_tab_indent(lines: list[str]) -> list[str]:
-    """Remove one leading tab when most lines carry it (a paste indented by an editor or a
-    tracker's code block): otherwise the message line looks like source under a frame."""
-    body = [ln for ln in lines if ln.strip()]
-    tabbed = sum(1 for ln in body if ln.startswith("\t"))
-    if tabbed < 2 or tabbed < 0.6 * len(body):
-        return lines
-    return [ln[1:] if ln.startswith("\t") else ln for ln in lines]
+    margin = lo[:n]
+    return [ln[len(margin) :] if ln.startswith(margin) else ln for ln in lines]
 
 
 _FLAT_FRAME = re.compile(r'^\s*File "[^"\n]{1,1000}", line \d{1,9}, in ([\w.<>]{1,300}) (\S.*)$')
@@ -744,7 +740,7 @@ def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
-    blocks_lines = _split_warning_heads(_split_blocks(lines))
+    blocks_lines = _split_exit_tails(_split_warning_heads(_split_blocks(lines)))
     group_is_context = _group_before_top_chain(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
@@ -977,6 +973,21 @@ def other_program_line(ln: str) -> bool:
     )
 
 
+def introduced_lines(lines: list[str]) -> list[int]:
+    """Where a message's text may start after lines introducing it: each line with text whose
+    last line with text before it (blank lines only space) ends in ``:`` ("I get this error
+    message:", "There was a critical error during execution of X:") or reads as another
+    program's output (``other_program_line``: a shell prompt, a log record, pip's ``WARNING:``).
+    A line ending otherwise may be the message's own first line, so no split follows it."""
+    starts: list[int] = []
+    before = ""
+    for k in range(1, len(lines)):
+        before = lines[k - 1].strip() or before
+        if lines[k].strip() and (before.endswith(":") or other_program_line(before)):
+            starts.append(k)
+    return starts
+
+
 def _prompt_line(ln: str) -> bool:
     """Whether ``ln`` is a command typed at a POSIX shell's prompt, a virtualenv's name before it."""
     text = ln.lstrip()
@@ -1007,6 +1018,36 @@ def _warning_head(lines: list[str]) -> list[list[str]]:
         return [lines]  # ``path:line: SomeError: ...`` is an exception's location line
     at = next((j for j in range(first + 1, len(lines)) if _tb_line(lines[j])), None)
     return [lines] if at is None else [lines[:at], lines[at:]]
+
+
+def _split_exit_tails(blocks: list[list[str]]) -> list[list[str]]:
+    """Each block with an exit printed after its error, split in two (``_exit_tail``)."""
+    return [part for b in blocks for part in _exit_tail(b)]
+
+
+# ``SystemExit: 2``, ``pkg.SomeExit: 1``: an exit class (named ``...Exit``) with a status alone
+_EXIT_LINE = re.compile(r"([A-Za-z_][\w.]{0,300}): -?\d{1,9}")
+
+
+def _exit_tail(lines: list[str]) -> list[list[str]]:
+    """Text with no traceback, then an exit printed as an exception line with a status alone
+    (``SystemExit: 2``, a subclass's ``SomeExit: 2``): a program that printed its error and
+    exited, uncaught in a shell that reports the exit (IPython), with whatever the shell printed
+    after it (its warning about exiting). The text before is the error the user asks about; the
+    exit and the lines after it become a block of their own before it, tried only when the text
+    finds nothing, as a warning printed before a traceback is (``_warning_head``)."""
+    if _framed(lines):
+        return [lines]  # a traceback's exit: its frames say where the exit was raised
+    at = next((i for i in range(len(lines) - 1, 0, -1) if _exit_line(lines[i])), None)
+    if at is None or not any(ln.strip() for ln in lines[:at]):
+        return [lines]
+    return [lines[at:], lines[:at]]
+
+
+def _exit_line(ln: str) -> bool:
+    """Whether ``ln`` is an exit class's exception line with a status alone (``_EXIT_LINE``)."""
+    m = _EXIT_LINE.fullmatch(ln.strip())
+    return m is not None and m.group(1).endswith("Exit")
 
 
 def _tb_line(ln: str) -> bool:
@@ -1316,11 +1357,6 @@ class _BlockParser:
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
-            elif (after := _after_lead_in(lines)) is not None:
-                # ``I get this error message:``, a blank line, then the text: the text alone is
-                # tried second (the sentence may be the message's own first line)
-                self.block.earlier = _message_block(lines[after:])
-                self.block.earlier.lead_in = True
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
@@ -1446,19 +1482,6 @@ def _before_log_records(body: list[str]) -> list[str]:
         return body
     cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
     return body if cut is None else body[:cut]
-
-
-def _after_lead_in(lines: list[str]) -> int | None:
-    """Where the text starts after a sentence introducing it: the paste's first line, words
-    ending in ``:``, then a blank line, then more text (no exception type anywhere)."""
-    first = next((i for i, ln in enumerate(lines) if ln.strip()), None)
-    if first is None or first + 2 >= len(lines):
-        return None
-    head = lines[first].strip()
-    if not head.endswith(":") or " " not in head or lines[first + 1].strip():
-        return None
-    rest = next((i for i in range(first + 2, len(lines)) if lines[i].strip()), None)
-    return rest
 
 
 def _message_block(lines: list[str]) -> Block:
