@@ -1249,3 +1249,81 @@ def test_texts_and_cache_entries_chain_differences_at_most_max_depth_steps_and_r
             facts = decode(got[path][1])
             assert facts is not None and facts.path == path
             assert textdelta.base_of(got[path][1]) is None
+
+
+# a library whose ``check`` is called by two functions; v2 rewords its message on the same line
+# and moves the version string (the code, its definitions, imports and calls, is the same); v3
+# gives ``check`` a third caller
+CALLED_V1 = """\
+def check(x):
+    if x < 0:
+        raise ValueError(f"negative: {x}")
+    return x
+
+
+def load(x):
+    return check(x)
+
+
+def save(x):
+    check(load(x))
+    raise KeyError(f"cannot save {x!r}")
+"""
+CALLED_V2 = CALLED_V1.replace('f"negative: {x}"', 'f"x must not be negative, got {x}"')
+CALLED_V3 = (
+    CALLED_V2
+    + """
+
+def run(x):
+    return check(x) + 1
+"""
+)
+
+
+def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_without_a_call_graph(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errdex.analysis.callgraph import CallGraph
+    from errdex.pipeline import callers_as_before, resolved_callers
+
+    repo = tmp_path / "called"
+    repo.mkdir()
+    git(repo, "init", "-q")
+    releases = [
+        (
+            "v1",
+            {"called/__init__.py": "", "called/core.py": CALLED_V1, "called/version.py": 'VERSION = "1"\n'},
+        ),
+        ("v2", {"called/core.py": CALLED_V2, "called/version.py": 'VERSION = "2"\n'}),
+        ("v3", {"called/core.py": CALLED_V3}),
+    ]
+    for n, (tag, files) in enumerate(releases):
+        write(repo, files)
+        git(repo, "add", "-A")
+        git(repo, "commit", "-q", "-m", tag, date=f"2024-0{n + 1}-01T00:00:00+00:00")
+        git(repo, "tag", tag)
+    graphs: list[int] = []  # the snapshot of each call graph counted
+    real = CallGraph.caller_counts
+
+    def spy(self: CallGraph, keys: Any) -> dict[str, int]:
+        graphs.append(self.index.snapshot_id)
+        return real(self, keys)
+
+    monkeypatch.setattr(CallGraph, "caller_counts", spy)
+    ids = [index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id for tag, _ in releases]
+    with Store.open(db_url) as store:
+        # v2's code is v1's: its counts are v1's, no graph made; v3 adds a call: counted again
+        assert store.facts.same_code(ids[1], ids[0]) and not store.facts.same_code(ids[2], ids[1])
+        assert graphs == [ids[0], ids[2]]
+        for sid in ids:  # the counts are those the whole call graph resolves
+            sites = store.site_functions(sid)
+            assert store.site_callers(sid) == resolved_callers(store, sid, sites)
+        assert store.site_callers(ids[1])[("called/core.py", "check")] == 2
+        assert store.site_callers(ids[2])[("called/core.py", "check")] == 3  # why v3 may not reuse
+        # a site the earlier release did not hold is resolved on its own, as the whole graph would
+        sites = [*store.site_functions(ids[1]), ("called/core.py", "load")]
+        assert ("called/core.py", "load") not in store.site_functions(ids[0])
+        graphs.clear()
+        got = callers_as_before(store, ids[1], sites)
+        assert got == resolved_callers(store, ids[1], sites) and got[("called/core.py", "load")] == 1
+        assert graphs == [ids[1], ids[1]]  # ``load`` alone, then the whole count it is held to

@@ -35,6 +35,7 @@ __all__ = [
     "encode",
     "keys",
     "ordered_calls",
+    "same_value",
     "set_digest",
     "whole",
 ]
@@ -130,6 +131,15 @@ def _inflate(data: bytes | memoryview | None) -> Any:
         return json.loads(text)
     except (zlib.error, ValueError):
         return None
+
+
+def same_value(a: bytes | memoryview | None, b: bytes | memoryview | None) -> bool:
+    """Whether two stored values (each whole, or the JSON text ``whole`` rebuilt) hold the
+    same JSON value: one stored compressed and the other rebuilt from a difference may differ
+    in bytes and still be the same facts."""
+    if a is not None and b is not None and bytes(a) == bytes(b):
+        return True
+    return bool(_inflate(a) == _inflate(b))
 
 
 def decode[T](data: bytes | memoryview | None, make: Callable[[Any], T]) -> list[T]:

@@ -175,6 +175,31 @@ class FactReader:
         )
         return not parsed  # nothing parsed, nothing to know
 
+    def same_code(self, a: int, b: int) -> bool:
+        """Whether snapshots ``a`` and ``b`` hold the same modules (path, name and kind), each
+        with the same code facts (every value equal once rebuilt from its difference): what is
+        derived from the code facts alone, the call graph, is then the same for both. A
+        snapshot without modules (nothing parsed, or an older errdex's) is the same as none."""
+        mine, theirs = (
+            {r[0]: _module(r) for r in self._run(f"SELECT {_MODULE} FROM modules m WHERE m.snapshot_id = :sid", {"sid": sid})}
+            for sid in (a, b)
+        )  # fmt: skip
+        if not mine or mine.keys() != theirs.keys():
+            return False
+        pairs: list[tuple[int, int]] = []
+        for path, x in mine.items():
+            y = theirs[path]
+            if (x.name, x.is_package, x.is_test, x.shadowed) != (y.name, y.is_package, y.is_test, y.shadowed):
+                return False
+            if x.fact_id != y.fact_id:  # a file that changed: its facts may still be the same
+                pairs.append((x.fact_id, y.fact_id))
+        ids = {i for pair in pairs for i in pair}
+        for column in fb.COLUMNS if pairs else ():
+            values = self._values(column, ids)
+            if not all(fb.same_value(values.get(i), values.get(j)) for i, j in pairs):
+                return False
+        return True
+
     def module_at(self, sid: int, path: str) -> ModuleRow | None:
         rows = self._run(
             f"SELECT {_MODULE} FROM modules m WHERE m.snapshot_id = :sid AND m.path = :path",

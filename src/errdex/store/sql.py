@@ -572,6 +572,16 @@ class Store(CatalogueReader):
                 int(i) for i in conn.scalars(select(sn.c.id).where(sn.c.callers.is_(None)).order_by(sn.c.id))
             ]
 
+    def snapshot_before(self, snapshot_id: int) -> int | None:
+        """The snapshot of the same codebase written last before this one (the highest id
+        below it): the one whose runs of files and modules this one's continue."""
+        sn = s.snapshots
+        repo = select(sn.c.repo_id).where(sn.c.id == snapshot_id).scalar_subquery()
+        q = select(func.max(sn.c.id)).where(sn.c.repo_id == repo, sn.c.id < snapshot_id)
+        with self.engine.connect() as conn:
+            found = conn.execute(q).scalar()
+        return int(found) if found is not None else None
+
     def site_functions(self, snapshot_id: int) -> list[tuple[str, str]]:
         """(path, function) of the snapshot's records, each once: whose callers are counted."""
         e, o = s.errors, s.release_occurrences
