@@ -1470,6 +1470,14 @@ _JSON_BODY = (  # an API's error body as a client logged it: the traceback is on
         ("'Traceback (most recent call last):\\n  File \"/app/job.py\", line 3, in run\\n    load()\\n"
          "KeyError: missing\\n'",
          ("KeyError", "missing", [("/app/job.py", 3, "run")])),
+        # a traceback's end copied out of the middle of a JSON string: it starts at a frame whose
+        # path's quotes are escaped, with no escaped line break before it, and ends at the string's
+        # closing quote
+        ('  File \\"/srv/app/.venv/lib/python3.13/site-packages/kit/agent.py\\", line 121, in bump\\n'
+         "    raise errors.RetryLimit(message) from error\\n"
+         'kit.errors.RetryLimit: Exceeded maximum retries (1) for output validation\\n"',
+         ("kit.errors.RetryLimit", "Exceeded maximum retries (1) for output validation",
+          [("/srv/app/.venv/lib/python3.13/site-packages/kit/agent.py", 121, "bump")])),
     ],
 )  # fmt: skip
 def test_a_traceback_pasted_with_escaped_line_breaks_is_unescaped(

@@ -155,8 +155,10 @@ def clean(text: str) -> tuple[str, bool]:
 
 
 # a traceback's or a report's line breaks written as JSON or Python escapes (``\n``): the text
-# was copied out of a string (a log record, an API response, a notebook's JSON)
-_ESCAPED_MARKERS = ("(most recent call last):\\n", '\\n  File \\"', '\\n  File "', "\\nE   ")
+# was copied out of a string (a log record, an API response, a notebook's JSON). A frame line
+# whose path's closing quote is escaped (``File \"x.py\", line 3``) marks it too: a traceback's
+# end copied from the middle of a string starts at a frame, with no escaped break before it
+_ESCAPED_MARKERS = ("(most recent call last):\\n", '\\n  File \\"', '\\n  File "', "\\nE   ", '\\", line ')
 ESCAPED_LINE_CAP = 200_000  # characters of one line decoded as escaped text
 
 
