@@ -2662,18 +2662,21 @@ def test_exception_args_caught_class_holds_only_inside_its_handler() -> None:
     """A name an ``except`` binds limits a join of its ``args`` to the caught class inside that
     handler only: the same name elsewhere in the module (a parameter ``e``, in a function the
     walk reaches after the handler's) joins every class's raises."""
-    printer = (
-        "import sys\n"
-        "from cli.core import CliError, consume\n\n"
-        "def report(e):\n"
-        "    print(*e.args, sep=' | ', file=sys.stderr)\n\n"
-        "def main(component, arg):\n"
-        "    try:\n"
-        "        consume(component, arg)\n"
-        "    except CliError as e:\n"
-        "        print(*e.args, sep=' - ', file=sys.stderr)\n"
+    got = _printed(
+        """\
+import sys
+from cli.core import CliError, consume
+
+def report(e):
+    print(*e.args, sep=' | ', file=sys.stderr)
+
+def main(component, arg):
+    try:
+        consume(component, arg)
+    except CliError as e:
+        print(*e.args, sep=' - ', file=sys.stderr)
+"""
     )
-    got = _printed(printer)
     # (one joined form a class: the first separator in order, `` - `` for the caught class)
     assert got["consume"] == {"('Could not consume arg:', {arg!r})", "Could not consume arg: - {arg}"}
     assert got["usage"] == {"('No usage for command:', {name!r})", "No usage for command: | {name}"}
