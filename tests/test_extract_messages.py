@@ -2656,3 +2656,27 @@ def test_exception_args_printed_joined_where_one_class_is_caught() -> None:
     assert got["usage"] == {"('No usage for command:', {name!r})"}
     plain = _printed("def main(error):\n    print(error)\n")
     assert plain["consume"] == {"('Could not consume arg:', {arg!r})"}
+
+
+def test_exception_args_caught_class_holds_only_inside_its_handler() -> None:
+    """A name an ``except`` binds limits a join of its ``args`` to the caught class inside that
+    handler only: the same name elsewhere in the module (a parameter ``e``, in a function the
+    walk reaches after the handler's) joins every class's raises."""
+    got = _printed(
+        """\
+import sys
+from cli.core import CliError, consume
+
+def report(e):
+    print(*e.args, sep=' | ', file=sys.stderr)
+
+def main(component, arg):
+    try:
+        consume(component, arg)
+    except CliError as e:
+        print(*e.args, sep=' - ', file=sys.stderr)
+"""
+    )
+    # (one joined form a class: the first separator in order, `` - `` for the caught class)
+    assert got["consume"] == {"('Could not consume arg:', {arg!r})", "Could not consume arg: - {arg}"}
+    assert got["usage"] == {"('No usage for command:', {name!r})", "No usage for command: | {name}"}

@@ -33,14 +33,18 @@ def dotted_name(node: ast.expr) -> str | None:
 # (leaf singletons), and the lists of plain strings (``global``'s names, a class pattern's
 # attribute names).
 _LEAF_FIELDS = frozenset({"ctx", "op", "ops", "kwd_attrs"})
-_NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+# node type -> its fields that may hold nodes (``node_fields``), filled as types are met; read
+# directly by the walks that take every node of a tree
+NODE_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _node_fields(t: type) -> tuple[str, ...]:
+def node_fields(t: type) -> tuple[str, ...]:
+    """The fields of node type ``t`` that may hold a node (contexts and operators left out),
+    kept in ``NODE_FIELDS``."""
     fields: tuple[str, ...] = t._fields  # type: ignore[attr-defined]
     if t is ast.Global or t is ast.Nonlocal:
         fields = ()
-    out = _NODE_FIELDS[t] = tuple(f for f in fields if f not in _LEAF_FIELDS)
+    out = NODE_FIELDS[t] = tuple(f for f in fields if f not in _LEAF_FIELDS)
     return out
 
 
@@ -49,9 +53,9 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
     (which hold nothing): a table of fields per node type instead of two generators, for the
     walks that run over every expression of a statement."""
     t = type(node)
-    fields = _NODE_FIELDS.get(t)
+    fields = NODE_FIELDS.get(t)
     if fields is None:
-        fields = _node_fields(t)
+        fields = node_fields(t)
     out: list[ast.AST] = []
     for f in fields:
         v = getattr(node, f, None)
@@ -89,7 +93,7 @@ def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
     out: list[ast.AST] = []
     stack: list[ast.AST] = list(func.body)
     pop, push, extend, add = stack.pop, stack.append, stack.extend, out.append
-    fields_of, scopes, childless, node = _NODE_FIELDS, _SCOPE_TYPES, _CHILDLESS, ast.AST
+    fields_of, scopes, childless, node = NODE_FIELDS, _SCOPE_TYPES, _CHILDLESS, ast.AST
     seen = 0
     while stack and seen < cap:
         n = pop()
@@ -102,7 +106,7 @@ def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
             continue
         fields = fields_of.get(t)
         if fields is None:
-            fields = _node_fields(t)
+            fields = node_fields(t)
         for f in fields:
             v = getattr(n, f, None)
             if type(v) is list:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from errdex.astutil import child_nodes
+from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
@@ -533,6 +533,11 @@ def _field_names(node: ast.expr) -> tuple[str, ...]:
 
 _MAX_ARGS_JOINS = 8  # (separator, caught classes) entries of one module
 _BROAD_CATCHES = frozenset({"Exception", "BaseException"})
+# nodes no call can be under (``None``: a dict display's ``**`` key), for the args-join walk
+_NO_CALLS = frozenset({
+    ast.Name, ast.Constant, type(None), ast.Pass, ast.Break, ast.Continue, ast.alias, ast.Import,
+    ast.ImportFrom, ast.Global, ast.Nonlocal,
+})  # fmt: skip
 
 
 def _args_join(call: ast.Call) -> tuple[str, ast.expr] | None:
@@ -776,20 +781,52 @@ class ModuleVisitor:
         codebase. One linear pass over the tree, a bounded number of entries."""
         if not self.joins_args:
             return
-        stack: list[tuple[ast.AST, dict[str, tuple[str, ...]]]] = [(s, {}) for s in body]
-        seen = set(self.facts.args_joins)
+        # Depth first, the last child first (``ast.iter_child_nodes`` order, reversed by the
+        # stack), so the entries and the cap fall as they always did. A subtree that can hold no
+        # call is never taken: a name, a constant, a dotted path (``a.b.c``), the contexts and
+        # operators; leaving whole subtrees out keeps every other node in its order. The
+        # handler's names are one mapping for the walk, restored by a marker (a 1-tuple of the
+        # mapping before) pushed under the handler's children, which the stack reaches once
+        # they are all done; a pair per node queued cost more than the walk itself.
+        found_joins = self.facts.args_joins
+        seen = set(found_joins)
+        caught: dict[str, tuple[str, ...]] = {}
+        stack: list[Any] = list(body)
+        pop, push, extend = stack.pop, stack.append, stack.extend
+        fields_of, no_calls, node_t = NODE_FIELDS, _NO_CALLS, ast.AST
+        attr_t, name_t, call_t, handler_t = ast.Attribute, ast.Name, ast.Call, ast.ExceptHandler
         while stack and len(seen) < _MAX_ARGS_JOINS:
-            node, caught = stack.pop()
-            if isinstance(node, ast.ExceptHandler) and node.name and node.type is not None:
-                caught = {**caught, node.name: self.caught_keys(node.type)}
-            elif isinstance(node, ast.Call) and (found := _args_join(node)) is not None:
+            n = pop()
+            t = type(n)
+            if t in no_calls:
+                continue
+            if t is tuple:  # the end of a handler's subtree
+                caught = n[0]
+                continue
+            if t is attr_t:
+                w = n.value
+                while type(w) is attr_t:
+                    w = w.value
+                if type(w) is name_t:
+                    continue  # a dotted path holds no call
+            elif t is handler_t:
+                if n.name and n.type is not None:
+                    push((caught,))
+                    caught = {**caught, n.name: self.caught_keys(n.type)}
+            elif t is call_t and (found := _args_join(n)) is not None:
                 sep, receiver = found
                 bound = isinstance(receiver, ast.Name) and receiver.id in caught
                 keys = caught[receiver.id] if isinstance(receiver, ast.Name) and bound else ()
                 if (bound or _error_like(receiver)) and (sep, keys) not in seen:
                     seen.add((sep, keys))
-                    self.facts.args_joins.append((sep, keys))
-            stack.extend((child, caught) for child in ast.iter_child_nodes(node))
+                    found_joins.append((sep, keys))
+            fields = fields_of.get(t)
+            for f in fields if fields is not None else node_fields(t):
+                v = getattr(n, f, None)
+                if type(v) is list:
+                    extend(v)
+                elif isinstance(v, node_t):
+                    push(v)
 
     def caught_keys(self, node: ast.expr) -> tuple[str, ...]:
         """The keys of the classes an ``except`` catches; empty for a broad catch (``Exception``)
@@ -4018,7 +4055,10 @@ def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
     index for every ``raise name`` of the function, instead of a walk per raise."""
     out: dict[str, list[ast.expr]] = {}
     value: ast.expr | None
+    binders = _BINDS_VALUE
     for n in nodes:
+        if type(n) not in binders:  # most nodes: one set lookup (a parsed tree has no subclasses)
+            continue
         if isinstance(n, _T_FOR_ASYNCFOR_COMPREHENSION):
             target, value = n.target, n.iter
         elif isinstance(n, _T_NAMEDEXPR_ANNASSIGN):
@@ -4944,6 +4984,8 @@ def _comp_env(comp: ast.GeneratorExp | ast.ListComp, env: Env) -> Env:
 _T_STR_BYTES = (str, bytes)  # text, or bytes a message decodes
 _T_FOR_ASYNCFOR_COMPREHENSION = (ast.For, ast.AsyncFor, ast.comprehension)
 _T_NAMEDEXPR_ANNASSIGN = (ast.NamedExpr, ast.AnnAssign)
+# the nodes ``_bound_values`` reads a binding from
+_BINDS_VALUE = frozenset({*_T_FOR_ASYNCFOR_COMPREHENSION, *_T_NAMEDEXPR_ANNASSIGN, ast.Assign})
 _T_ATTRIBUTE_SUBSCRIPT_CALL = (ast.Attribute, ast.Subscript, ast.Call)
 _T_LIST_TUPLE = (ast.List, ast.Tuple)
 _T_DICT_DICTCOMP = (ast.Dict, ast.DictComp)
