@@ -2656,3 +2656,30 @@ def test_exception_args_printed_joined_where_one_class_is_caught() -> None:
     assert got["usage"] == {"('No usage for command:', {name!r})"}
     plain = _printed("def main(error):\n    print(error)\n")
     assert plain["consume"] == {"('Could not consume arg:', {arg!r})"}
+
+
+def test_a_copy_of_a_caught_error_raised_again_carries_the_texts_of_its_class(shapes: Shapes) -> None:
+    # ``err = copy.copy(e)`` under ``isinstance(e, SpecError)``, then ``raise err``: a new object
+    # first raised there, printing what the caught one printed, so the re-raise holds the record
+    # of every raise of SpecError or a subclass (its own class and text), beside the raise itself
+    reraise = templates(shapes, "copied_reraise")
+    assert {
+        ("PathError", "could not access {self.part!r} on {self.target!r}"),
+        ("CheckFailed", "expected one of {allowed!r}, found {value!r}"),
+    } <= reraise
+    # the raises copied keep their own records, and a class the entry does not copy (the spec's
+    # constructor's TypeError) is not taken
+    assert templates(shapes, "copied_inner") == {
+        ("PathError", "could not access {self.part!r} on {self.target!r}")
+    }
+    assert all(t != "TypeError" for t, _ in reraise)
+    # each copy sits at the re-raise, in the entry function
+    assert {(r.function, r.line) for r in at_mark(shapes, "copied_reraise")} == {
+        ("run", shapes[1]["copied_reraise"][1])
+    }
+
+
+def test_the_same_caught_error_raised_again_is_no_copy(shapes: Shapes) -> None:
+    # ``stored = e`` ... ``raise stored``: the same object, made and first raised in ``_walk``;
+    # the statement keeps its one open record and takes no other raise's text
+    assert all(r.exc_type not in ("PathError", "CheckFailed") for r in site(shapes, "copied_same"))
