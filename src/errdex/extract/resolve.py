@@ -1624,17 +1624,25 @@ def copy_to_reraises(
         base = resolver.canon(key)
         if to is None or base is None or base not in resolver.classes:
             continue  # K is not a class of the codebase (``except Exception``): nothing to bound
+        derives: dict[str, bool] = {}  # a record's class -> K is in its MRO (once per class)
         picked = [
             r
             for r in records
             if r.kind == "error"
             and (r.path, r.line) != (path, line)
             and r.exc_qualname is not None
-            and base in resolver.mro(resolver.canon(r.exc_qualname) or r.exc_qualname)
+            and _derives(resolver, r.exc_qualname, base, derives)
         ]
         if len(picked) <= MAX_COPIED:
             added.extend(c for r in picked if (c := _at_place(repo, r, to, ids)) is not None)
     return records + added
+
+
+def _derives(resolver: Resolver, qualname: str, base: str, memo: dict[str, bool]) -> bool:
+    """Class ``qualname`` (as a record names it) is ``base`` or derives from it."""
+    if qualname not in memo:
+        memo[qualname] = base in resolver.mro(resolver.canon(qualname) or qualname)
+    return memo[qualname]
 
 
 def _statements(records: list[ErrorRecord]) -> dict[tuple[str, int], ErrorRecord]:
