@@ -739,6 +739,34 @@ def test_caught_error_raised_again_as_its_own_class(shapes: Shapes) -> None:
     }
 
 
+def test_a_copy_of_a_caught_error_raised_again_carries_the_texts_of_its_class(shapes: Shapes) -> None:
+    # ``err = copy.copy(e)`` under ``isinstance(e, SpecError)``, then ``raise err``: a new object
+    # first raised there, printing what the caught one printed, so the re-raise holds the record
+    # of every raise of SpecError or a subclass (its own class and text), beside the raise itself
+    reraise = templates(shapes, "copied_reraise")
+    assert reraise == {
+        ("PathError", "could not access {self.part!r} on {self.target!r}"),
+        ("CheckFailed", "expected one of {allowed!r}, found {value!r}"),
+        (UNKNOWN_EXC_TYPE, "{err}"),  # the statement's own record: the object, its text unknown here
+    }
+    # the raises copied keep their own records, and a class the entry does not copy (the spec's
+    # constructor's TypeError) is not taken
+    assert templates(shapes, "copied_inner") == {
+        ("PathError", "could not access {self.part!r} on {self.target!r}")
+    }
+    assert all(t != "TypeError" for t, _ in reraise)
+    # each copy sits at the re-raise, in the entry function
+    assert {(r.function, r.line) for r in at_mark(shapes, "copied_reraise")} == {
+        ("run", shapes[1]["copied_reraise"][1])
+    }
+
+
+def test_the_same_caught_error_raised_again_is_no_copy(shapes: Shapes) -> None:
+    # ``stored = e`` ... ``raise stored``: the same object, made and first raised in ``_walk``;
+    # the statement keeps its one open record and takes no other raise's text
+    assert all(r.exc_type not in ("PathError", "CheckFailed") for r in site(shapes, "copied_same"))
+
+
 def test_function_a_factory_returns_called_at_once(shapes: Shapes) -> None:
     # ``self._reporter()(f"...")``: the call of the closure the method returns supplies the
     # message its raise relays, so the call is the site and the closure's raise a relay

@@ -78,6 +78,11 @@ class ExcSpec:
     # the record a parameter holds; (raising module, class field, message field), resolved to
     # the records of literal fields that module builds (``ModuleFacts.records``)
     record_of: tuple[str, str, str] | None = None
+    # ``err = copy.copy(e)`` of an exception caught in the function, then ``raise err``: the key
+    # of the class copied (the ``isinstance(e, K)`` test around the copy, else the ``except``'s
+    # class). The copy is a new object, first raised here: its traceback starts at this raise
+    # (the caught one's is left behind), and it prints what the caught exception printed
+    copied: str | None = None
 
 
 @by_fields

@@ -1588,24 +1588,82 @@ def land_records(
     A raise without a record of its own leaves the call's record where it is."""
     if not landed:
         return records
-    sites: dict[tuple[str, int], ErrorRecord] = {}
-    for r in records:
-        sites.setdefault((r.path, r.line), r)
+    sites = _statements(records)
     ids = {r.id for r in records}
     moved: dict[int, ErrorRecord | None] = {}
     for r, at in landed:
         to = sites.get(at)
-        if to is None:
-            continue
-        new_id = error_id(repo, to.path, to.function, r.exc_type, r.template)
-        if new_id in ids:
-            moved[id(r)] = None  # the raise (or another call) has this template there already
-            continue
-        ids.add(new_id)
-        place = {f: copy.copy(getattr(to, f)) for f in _PLACE}
-        moved[id(r)] = replace(r, id=new_id, **place)
+        if to is not None:
+            # None: the raise (or another call) has this template there already
+            moved[id(r)] = _at_place(repo, r, to, ids)
     kept = (moved.get(id(r), r) for r in records)
     return [r for r in kept if r is not None]
+
+
+def copy_to_reraises(
+    repo: str, records: list[ErrorRecord], copies: Sequence[tuple[str, int, str]], resolver: Resolver
+) -> list[ErrorRecord]:
+    """Records for ``raise err`` of ``err = copy.copy(e)``, a copy of an exception of class K
+    caught in the same function (``copies``: the raise's path, line and K's key). The copy is a
+    new object first raised there, so a traceback of it starts at that raise, and it prints
+    what the caught one printed: each raise of K, or of a class derived from K, in the codebase
+    may be what it copies. Each such record is copied to the re-raise's place (its line,
+    function, window), keeping its own message and class, beside the raise it copies (a
+    traceback that ends there, the copy never made, still names that raise). The catch is
+    bounded by K, not by which functions the ``try`` reaches: the codebase's own class caught
+    and copied is raised to the code running under it (glom's ``GlomError``s), while what
+    builds the work outside (a spec's constructor) raises other classes. K must be a class of
+    the codebase, and a re-raise of more than ``MAX_COPIED`` such records gets none."""
+    if not copies:
+        return records
+    sites = _statements(records)
+    ids = {r.id for r in records}
+    added: list[ErrorRecord] = []
+    for path, line, key in copies:
+        to = sites.get((path, line))
+        base = resolver.canon(key)
+        if to is None or base is None or base not in resolver.classes:
+            continue  # K is not a class of the codebase (``except Exception``): nothing to bound
+        derives: dict[str, bool] = {}  # a record's class -> K is in its MRO (once per class)
+        picked = [
+            r
+            for r in records
+            if r.kind == "error"
+            and (r.path, r.line) != (path, line)
+            and r.exc_qualname is not None
+            and _derives(resolver, r.exc_qualname, base, derives)
+        ]
+        if len(picked) <= MAX_COPIED:
+            added.extend(c for r in picked if (c := _at_place(repo, r, to, ids)) is not None)
+    return records + added
+
+
+def _derives(resolver: Resolver, qualname: str, base: str, memo: dict[str, bool]) -> bool:
+    """Class ``qualname`` (as a record names it) is ``base`` or derives from it."""
+    if qualname not in memo:
+        memo[qualname] = base in resolver.mro(resolver.canon(qualname) or qualname)
+    return memo[qualname]
+
+
+def _statements(records: list[ErrorRecord]) -> dict[tuple[str, int], ErrorRecord]:
+    """Each statement's first record, by its (path, line)."""
+    sites: dict[tuple[str, int], ErrorRecord] = {}
+    for r in records:
+        sites.setdefault((r.path, r.line), r)
+    return sites
+
+
+def _at_place(repo: str, r: ErrorRecord, to: ErrorRecord, ids: set[str]) -> ErrorRecord | None:
+    """Record ``r`` at the statement of record ``to`` (its place, and the id it has there);
+    None when a record of that id is there already. ``ids`` gains the id."""
+    new_id = error_id(repo, to.path, to.function, r.exc_type, r.template)
+    if new_id in ids:
+        return None
+    ids.add(new_id)
+    return replace(r, id=new_id, **{f: copy.copy(getattr(to, f)) for f in _PLACE})
+
+
+MAX_COPIED = 256  # records of a copied class's raises a copy re-raise takes; past it, none
 
 
 def _none_shadowed(pairs: list[Pair]) -> list[Pair]:

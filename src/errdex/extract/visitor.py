@@ -21,9 +21,9 @@ import ast
 import builtins
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
@@ -1223,6 +1223,10 @@ class ModuleVisitor:
                     spec = replace(spec, inner=collected.specs)
                 if final and spec.helper is None and exc is raised:
                     frame.raise_spec = spec
+            if isinstance(exc, ast.Name) and exc is raised:
+                copied = _copied_class(exc.id, frame)
+                if copied is not None:  # ``err = copy.copy(e)`` ... ``raise err``
+                    spec = replace(spec, copied=self.dotted_key(copied, frame))
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
                 frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
@@ -4036,6 +4040,92 @@ _MAX_RETURNED = 2  # calls a raised local is bound from, each resolved to what i
 _MAX_ITEMS = 8  # items of a list or tuple literal argument kept for a later ``*args[0]``
 
 
+def _copied_class(name: str, frame: Frame) -> str | None:
+    """``err = copy.copy(e)`` (or ``copy(e)``, ``deepcopy(e)``) where ``e`` is an exception an
+    ``except ... as e`` of this function caught: the class copied, as written (the
+    ``isinstance(e, K)`` test the copy is made under, else the ``except`` clause's one class).
+    None for any other binding, or when no one class is written."""
+    if not isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return None
+    for value in frame.bound_from(name):
+        if not (
+            type(value) is ast.Call
+            and len(value.args) == 1
+            and not value.keywords
+            and isinstance(value.args[0], ast.Name)
+            and _copy_call(value.func)
+        ):
+            continue
+        caught = value.args[0].id
+        for handler in _own_handlers(frame.node):
+            if handler.name == caught:
+                found = _copy_guard(handler.body, value, caught)
+                if found is None:
+                    continue
+                cls = found or handler.type
+                return ast.unparse(cls) if isinstance(cls, _T_NAME_ATTRIBUTE) else None
+    return None
+
+
+def _copy_call(func: ast.expr) -> bool:
+    """``copy.copy``, ``copy.deepcopy``, or either imported by name."""
+    if isinstance(func, ast.Attribute):
+        return func.attr in _COPIES and isinstance(func.value, ast.Name) and func.value.id == "copy"
+    return isinstance(func, ast.Name) and func.id in _COPIES
+
+
+_COPIES = ("copy", "deepcopy")
+
+
+def _own_handlers(fn: ast.AST) -> Iterator[ast.ExceptHandler]:
+    """The ``except`` clauses of a function's own body (not of the functions and classes it
+    defines), in source order."""
+    todo = list(ast.iter_child_nodes(fn))
+    todo.reverse()
+    while todo:
+        n = todo.pop()
+        if isinstance(n, _T_SCOPES):
+            continue
+        if isinstance(n, ast.ExceptHandler):
+            yield n
+        kids = list(ast.iter_child_nodes(n))
+        kids.reverse()
+        todo.extend(kids)
+
+
+def _copy_guard(body: Sequence[ast.stmt], value: ast.expr, caught: str) -> ast.expr | Literal[False] | None:
+    """Where ``value`` sits in an ``except`` body: under ``if isinstance(caught, K):`` (K,
+    the innermost such test), else directly (False); None when it is not in ``body``."""
+    for stmt in body:
+        if isinstance(stmt, ast.If):
+            inner = _copy_guard(stmt.body, value, caught)
+            if inner is not None:
+                return inner or _isinstance_class(stmt.test, caught) or False
+            inner = _copy_guard(stmt.orelse, value, caught)
+            if inner is not None:
+                return inner
+        elif isinstance(stmt, _T_SCOPES):
+            continue
+        elif any(n is value for n in ast.walk(stmt)):
+            return False
+    return None
+
+
+def _isinstance_class(test: ast.expr, name: str) -> ast.expr | None:
+    """K of ``isinstance(name, K)`` with K one class as written."""
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "isinstance"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id == name
+        and isinstance(test.args[1], _T_NAME_ATTRIBUTE)
+    ):
+        return test.args[1]
+    return None
+
+
 def _binding_calls(name: str, frame: Frame) -> tuple[str, ...]:
     """The functions called (by their last name) where ``name`` is bound in the function:
     ``for name in self.iter_errors(x)``, ``name = best_match(v.iter_errors(x))``, ``name =
@@ -4993,6 +5083,7 @@ _T_NAME_ATTRIBUTE = (ast.Name, ast.Attribute)
 _T_GENERATOREXP_LISTCOMP = (ast.GeneratorExp, ast.ListComp)
 _T_JOINEDSTR_BINOP_NAME_ATTRIBUTE_CALL = (ast.JoinedStr, ast.BinOp, ast.Name, ast.Attribute, ast.Call)
 _T_FUNCTIONDEF_ASYNCFUNCTIONDEF = (ast.FunctionDef, ast.AsyncFunctionDef)
+_T_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)  # code run elsewhere
 _T_RETURN_YIELD_YIELDFROM = (ast.Return, ast.Yield, ast.YieldFrom)
 _T_YIELD_YIELDFROM = (ast.Yield, ast.YieldFrom)
 _T_RETURN_RAISE = (ast.Return, ast.Raise)
