@@ -3429,7 +3429,11 @@ class ModuleVisitor:
     def filtered_join(self, sep: Value, arg: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``" ".join([x for x in (msg, details) if x])``: the parts written out, those that are
         empty left out with their separator. Each part may be empty (a ``None`` detail), so every
-        choice of the parts that keeps their order is a form the message takes; few parts only."""
+        choice of the parts that keeps their order is a form the message takes; few parts only.
+        ``filter(None, [msg, details])`` keeps the same parts (the truthy ones)."""
+        shown = _filtered_none(arg)
+        if shown is not None:
+            return self.kept_parts(sep, shown, env, frame)
         if not isinstance(arg, _T_GENERATOREXP_LISTCOMP) or len(arg.generators) != 1:
             return None
         gen = arg.generators[0]
@@ -3447,12 +3451,19 @@ class ModuleVisitor:
             and not any(isinstance(x, ast.Starred) for x in it.elts)
         ):
             return None
-        # a part's falsy variants (``None``, ``""``) are the forms that leave it out
-        parts = [tuple(v for v in self.eval_msg(x, env, frame) if not _falsy(v)) for x in it.elts]
-        parts = [p or lit("") for p in parts]
+        return self.kept_parts(sep, it.elts, env, frame)
+
+    def kept_parts(self, sep: Value, elts: Sequence[ast.expr], env: Env, frame: Frame) -> Value:
+        """The parts of a filtered join, each present or left out with its separator."""
+        # a part's falsy variants (``None``, ``""``) are the forms that leave it out; a part
+        # that always prints something (text, a ``repr()``) is never left out
+        shown = [self.eval_msg(x, env, frame) for x in elts]
+        kept = sum(1 << i for i, v in enumerate(shown) if all(_never_empty(x) for x in v))
+        parts = [tuple(v for v in p if not _falsy(v)) or lit("") for p in shown]
         forms = [
             join_values(sep, [parts[i] for i in range(len(parts)) if mask >> i & 1])
             for mask in range((1 << len(parts)) - 1, 0, -1)
+            if mask & kept == kept
         ]
         return union(*forms)
 
@@ -4729,6 +4740,17 @@ def _falsy(variant: Sequence[Part]) -> bool:
     return all(p == "" for p in shown) or is_none(variant)
 
 
+def _never_empty(variant: Sequence[Part]) -> bool:
+    """A variant that prints something whatever its placeholders hold: literal text, or a
+    value shown through ``repr()`` (never the empty string)."""
+    return any((isinstance(p, str) and p) or (isinstance(p, Ph) and _shown_by_repr(p)) for p in variant)
+
+
+def _shown_by_repr(p: Ph) -> bool:
+    """``{x!r}``, or ``repr(x)`` kept as written (filled once ``x`` is known)."""
+    return p.r or (p.name.startswith("repr(") and p.name.endswith(")"))
+
+
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
@@ -4736,6 +4758,24 @@ _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:
     return tuple(tuple((Opt(conds, variant),) for variant in item) for item in items)
+
+
+def _filtered_none(arg: ast.expr) -> list[ast.expr] | None:
+    """``filter(None, [a, b])``: the listed parts, of which the join keeps the truthy ones."""
+    if not (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Name)
+        and arg.func.id == "filter"
+        and len(arg.args) == 2
+        and not arg.keywords
+        and isinstance(arg.args[0], ast.Constant)
+        and arg.args[0].value is None
+        and isinstance(arg.args[1], _T_LIST_TUPLE)
+        and 1 < len(arg.args[1].elts) <= _MAX_FILTERED_PARTS
+        and not any(isinstance(x, ast.Starred) for x in arg.args[1].elts)
+    ):
+        return None
+    return arg.args[1].elts
 
 
 def _join_items(sep: Value, items: Sequence[Value]) -> Value:
