@@ -4670,18 +4670,24 @@ def _isinstance_of(test: ast.expr, env: Env) -> tuple[str, str] | None:
     parameter, a caught exception; a parameter's value is None in the env): the name and the
     one class, as written. A tuple of classes
     or a local with a value says nothing about whose text the name holds."""
-    if not (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Name)
-        and test.func.id == "isinstance"
-        and len(test.args) == 2
-        and not test.keywords
-        and isinstance(test.args[0], ast.Name)
-        and env.get(test.args[0].id) is None
-    ):
+    call = _named_call(test, "isinstance", 2)
+    if call is None or not isinstance(call.args[0], ast.Name) or env.get(call.args[0].id) is not None:
         return None
-    written = _dotted(test.args[1])
-    return (test.args[0].id, written) if written else None
+    written = _dotted(call.args[1])
+    return (call.args[0].id, written) if written else None
+
+
+def _named_call(e: ast.expr, name: str, nargs: int) -> ast.Call | None:
+    """``name(a, b)``: a call of the bare name with ``nargs`` positional arguments only."""
+    if (
+        isinstance(e, ast.Call)
+        and isinstance(e.func, ast.Name)
+        and e.func.id == name
+        and len(e.args) == nargs
+        and not e.keywords
+    ):
+        return e
+    return None
 
 
 def _narrow(test: ast.expr, env: Env, body: Env) -> tuple[str, Value] | None:
@@ -4762,20 +4768,19 @@ def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value
 
 def _filtered_none(arg: ast.expr) -> list[ast.expr] | None:
     """``filter(None, [a, b])``: the listed parts, of which the join keeps the truthy ones."""
+    call = _named_call(arg, "filter", 2)
+    if call is None:
+        return None
+    keep, listed = call.args
     if not (
-        isinstance(arg, ast.Call)
-        and isinstance(arg.func, ast.Name)
-        and arg.func.id == "filter"
-        and len(arg.args) == 2
-        and not arg.keywords
-        and isinstance(arg.args[0], ast.Constant)
-        and arg.args[0].value is None
-        and isinstance(arg.args[1], _T_LIST_TUPLE)
-        and 1 < len(arg.args[1].elts) <= _MAX_FILTERED_PARTS
-        and not any(isinstance(x, ast.Starred) for x in arg.args[1].elts)
+        isinstance(keep, ast.Constant)
+        and keep.value is None
+        and isinstance(listed, _T_LIST_TUPLE)
+        and 1 < len(listed.elts) <= _MAX_FILTERED_PARTS
+        and not any(isinstance(x, ast.Starred) for x in listed.elts)
     ):
         return None
-    return arg.args[1].elts
+    return listed.elts
 
 
 def _join_items(sep: Value, items: Sequence[Value]) -> Value:
