@@ -1021,6 +1021,75 @@ def test_a_printer_joining_its_own_args_prints_each_raises_message() -> None:
     }
 
 
+def test_class_default_of_empty_text_does_not_hide_the_argument() -> None:
+    # ``dim1: str = ""`` at class level, ``self.dim1 = dim1`` in ``__init__``: the instance's
+    # value is printed, not the class's empty default (which left `` ()`` in every form and a
+    # raise passing the dimensions no template with them). The test ``if self.dim1 or
+    # self.dim2`` is not followed into the locals, so each dimension is optional on its own.
+    got = _got(
+        "class UnitMismatch(TypeError):\n"
+        "    dim1: str = ''\n"
+        "    dim2: str = ''\n"
+        "    extra: str = ''\n"
+        "    def __init__(self, units1, units2, dim1='', dim2='', extra=''):\n"
+        "        self.units1 = units1\n"
+        "        self.units2 = units2\n"
+        "        self.dim1 = dim1\n"
+        "        self.dim2 = dim2\n"
+        "        self.extra = extra\n"
+        "    def __str__(self):\n"
+        "        if self.dim1 or self.dim2:\n"
+        "            dim1 = f' ({self.dim1})'\n"
+        "            dim2 = f' ({self.dim2})'\n"
+        "        else:\n"
+        "            dim1 = ''\n"
+        "            dim2 = ''\n"
+        "        return f\"Cannot convert from '{self.units1}'{dim1} to '{self.units2}'{dim2}{self.extra}\"\n"
+        "def check(value, dim, ureg):\n"
+        "    got = ureg.dimensionality(value)\n"
+        "    raise UnitMismatch(value, 'a quantity of', got, dim)\n"
+    )
+    assert got == {
+        (21, "UnitMismatch", f"Cannot convert from '{{value}}'{d1} to 'a quantity of'{d2}")
+        for d1 in (" ({got})", "")
+        for d2 in (" ({dim})", "")
+    }
+
+
+def test_printer_joining_the_truthy_parts_of_its_args() -> None:
+    # ``", ".join(filter(None, [str(self.status), repr(self.error), cause]))`` read through
+    # properties of ``self.args``: each raise prints its own arguments; the ``repr()`` part is
+    # never empty so it is in every form, the cause (empty unless the info holds an error) may
+    # be left out. Left whole, every raise of the class printed ``Class({msg})`` and they tied.
+    got = _got(
+        "class ApiError(Exception):\n"
+        "    @property\n"
+        "    def status(self):\n"
+        "        return self.args[0]\n"
+        "    @property\n"
+        "    def error(self):\n"
+        "        return self.args[1]\n"
+        "    @property\n"
+        "    def info(self):\n"
+        "        return self.args[2]\n"
+        "    def __str__(self):\n"
+        "        cause = ''\n"
+        "        if isinstance(self.info, dict) and 'error' in self.info:\n"
+        "            cause = repr(self.info['error'])\n"
+        "        msg = ', '.join(filter(None, [str(self.status), repr(self.error), cause]))\n"
+        "        return f'{self.__class__.__name__}({msg})'\n"
+        "class Missing(ApiError):\n"
+        "    pass\n"
+        "def raise_error(status, body, info):\n"
+        "    raise Missing(status, body, info)\n"
+    )
+    assert got == {
+        (20, "Missing", f"Missing({status}{{body!r}}{cause})")
+        for status in ("{status}, ", "")
+        for cause in (", {repr(self.info['error'])}", "")
+    }
+
+
 def test_bases_written_as_subscripts_and_starred_tuples() -> None:
     got = _got(
         "import ssl\n"

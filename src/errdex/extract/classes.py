@@ -660,11 +660,13 @@ class ClassMessages:
         if (
             held is not None
             and found is not None
-            and not self.r.classes[found[1]].consts[name]
+            and _no_text(self.r.classes[found[1]].consts[name])
             and held.text != f"self.{name}"
         ):
-            # a class default of None (``statement: str | None = None``) does not hide what the
-            # call passed for it (``self.statement = statement``); a value ``__init__`` computed
+            # a class default of None or the empty string (``statement: str | None = None``,
+            # ``dim: str = ""``) does not hide what the call passed for it (``self.statement =
+            # statement``): it is what an instance prints before ``__init__`` runs, not a
+            # message worth more than the argument; a value ``__init__`` computed
             # (``code = kw.pop("code", None)``) may still be None: the default stands
             return held
         if found is not None:
@@ -685,7 +687,7 @@ class ClassMessages:
         src = other.name[5:] if other.name.startswith("self.") else ""
         if not src.isidentifier() or src == name or other.r:
             return held
-        if found is not None and found[0] == "const" and self.r.classes[found[1]].consts[name]:
+        if found is not None and found[0] == "const" and not _no_text(self.r.classes[found[1]].consts[name]):
             return held
         got = self.attr(src, state, depth + 1)
         return Arg(held.text, got.value) if got is not None and not _unknown(got.value) else held
@@ -906,6 +908,11 @@ def _first_paragraph(form: Value) -> Value:
         kept = (*variant[:cut], first)
         out.append(kept if has_literal(kept) or any(isinstance(x, Ph) for x in kept) else variant)
     return tuple(out)  # type: ignore[arg-type]
+
+
+def _no_text(value: Value) -> bool:
+    """A class attribute that prints nothing: None (no value recorded) or the empty string."""
+    return not value or value == EMPTY
 
 
 def _unknown(value: Value) -> bool:

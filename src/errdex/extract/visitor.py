@@ -3470,7 +3470,11 @@ class ModuleVisitor:
     def filtered_join(self, sep: Value, arg: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``" ".join([x for x in (msg, details) if x])``: the parts written out, those that are
         empty left out with their separator. Each part may be empty (a ``None`` detail), so every
-        choice of the parts that keeps their order is a form the message takes; few parts only."""
+        choice of the parts that keeps their order is a form the message takes; few parts only.
+        ``filter(None, [msg, details])`` keeps the same parts (the truthy ones)."""
+        shown = _filtered_none(arg)
+        if shown is not None:
+            return self.kept_parts(sep, shown, env, frame)
         if not isinstance(arg, _T_GENERATOREXP_LISTCOMP) or len(arg.generators) != 1:
             return None
         gen = arg.generators[0]
@@ -3488,12 +3492,19 @@ class ModuleVisitor:
             and not any(isinstance(x, ast.Starred) for x in it.elts)
         ):
             return None
-        # a part's falsy variants (``None``, ``""``) are the forms that leave it out
-        parts = [tuple(v for v in self.eval_msg(x, env, frame) if not _falsy(v)) for x in it.elts]
-        parts = [p or lit("") for p in parts]
+        return self.kept_parts(sep, it.elts, env, frame)
+
+    def kept_parts(self, sep: Value, elts: Sequence[ast.expr], env: Env, frame: Frame) -> Value:
+        """The parts of a filtered join, each present or left out with its separator."""
+        # a part's falsy variants (``None``, ``""``) are the forms that leave it out; a part
+        # that always prints something (text, a ``repr()``) is never left out
+        shown = [self.eval_msg(x, env, frame) for x in elts]
+        kept = sum(1 << i for i, v in enumerate(shown) if all(_never_empty(x) for x in v))
+        parts = [tuple(v for v in p if not _falsy(v)) or lit("") for p in shown]
         forms = [
             join_values(sep, [parts[i] for i in range(len(parts)) if mask >> i & 1])
             for mask in range((1 << len(parts)) - 1, 0, -1)
+            if mask & kept == kept
         ]
         return union(*forms)
 
@@ -4789,18 +4800,24 @@ def _isinstance_of(test: ast.expr, env: Env) -> tuple[str, str] | None:
     parameter, a caught exception; a parameter's value is None in the env): the name and the
     one class, as written. A tuple of classes
     or a local with a value says nothing about whose text the name holds."""
-    if not (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Name)
-        and test.func.id == "isinstance"
-        and len(test.args) == 2
-        and not test.keywords
-        and isinstance(test.args[0], ast.Name)
-        and env.get(test.args[0].id) is None
-    ):
+    call = _named_call(test, "isinstance", 2)
+    if call is None or not isinstance(call.args[0], ast.Name) or env.get(call.args[0].id) is not None:
         return None
-    written = _dotted(test.args[1])
-    return (test.args[0].id, written) if written else None
+    written = _dotted(call.args[1])
+    return (call.args[0].id, written) if written else None
+
+
+def _named_call(e: ast.expr, name: str, nargs: int) -> ast.Call | None:
+    """``name(a, b)``: a call of the bare name with ``nargs`` positional arguments only."""
+    if (
+        isinstance(e, ast.Call)
+        and isinstance(e.func, ast.Name)
+        and e.func.id == name
+        and len(e.args) == nargs
+        and not e.keywords
+    ):
+        return e
+    return None
 
 
 def _narrow(test: ast.expr, env: Env, body: Env) -> tuple[str, Value] | None:
@@ -4859,6 +4876,17 @@ def _falsy(variant: Sequence[Part]) -> bool:
     return all(p == "" for p in shown) or is_none(variant)
 
 
+def _never_empty(variant: Sequence[Part]) -> bool:
+    """A variant that prints something whatever its placeholders hold: literal text, or a
+    value shown through ``repr()`` (never the empty string)."""
+    return any((isinstance(p, str) and p) or (isinstance(p, Ph) and _shown_by_repr(p)) for p in variant)
+
+
+def _shown_by_repr(p: Ph) -> bool:
+    """``{x!r}``, or ``repr(x)`` kept as written (filled once ``x`` is known)."""
+    return p.r or (p.name.startswith("repr(") and p.name.endswith(")"))
+
+
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
@@ -4866,6 +4894,23 @@ _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:
     return tuple(tuple((Opt(conds, variant),) for variant in item) for item in items)
+
+
+def _filtered_none(arg: ast.expr) -> list[ast.expr] | None:
+    """``filter(None, [a, b])``: the listed parts, of which the join keeps the truthy ones."""
+    call = _named_call(arg, "filter", 2)
+    if call is None:
+        return None
+    keep, listed = call.args
+    if not (
+        isinstance(keep, ast.Constant)
+        and keep.value is None
+        and isinstance(listed, _T_LIST_TUPLE)
+        and 1 < len(listed.elts) <= _MAX_FILTERED_PARTS
+        and not any(isinstance(x, ast.Starred) for x in listed.elts)
+    ):
+        return None
+    return listed.elts
 
 
 def _join_items(sep: Value, items: Sequence[Value]) -> Value:
