@@ -2011,21 +2011,24 @@ class ModuleVisitor:
         last = dotted.rpartition(".")[2]
         if last in GETTEXT_ARGS or (dotted in BUILTIN_NAMES and dotted not in self.top):
             return
-        if (returned or made) and last[:1].isupper():
+        upper = last[:1].isupper()
+        if (returned or made) and upper:
             return
-        handoff = not returned and not made and self.hands_off(call, env, last[:1].isupper())
-        given = (*call.args, *(k.value for k in call.keywords))
-        if not handoff and (last[:1].isupper() or not any(self.supplies_text(a, env) for a in given)):
-            if (
-                frame.kind == "function"
-                and not last[:1].isupper()
-                and not made
-                and any(_message_name(a, frame) for a in given)
-            ):
-                ref = self.raiser_ref(call, dotted, last, env, frame)
-                if ref is not None:
-                    self.facts.hands.setdefault(frame.qualname, (None, []))[1].append(ref)
-            return
+        handoff = not returned and not made and self.hands_off(call, env, upper)
+        # the arguments' expressions, keywords' last; loops, not ``any`` over generators: this
+        # gate runs for every call statement given arguments and nearly every one stops here
+        given = call.args + [k.value for k in call.keywords] if call.keywords else call.args
+        if not handoff:
+            if upper:
+                return  # a class given no text for a message parameter: nothing to raise here
+            supplies = self.supplies_text
+            for a in given:
+                if supplies(a, env):
+                    break
+            else:
+                if frame.kind == "function" and not made:
+                    self.hands_message(call, given, dotted, last, env, frame)
+                return
         ref = self.raiser_ref(call, dotted, last, env, frame)
         maker = None
         if made and ref is not None:
@@ -2035,6 +2038,18 @@ class ModuleVisitor:
         if ref is not None and not (made and ref.method and not ref.key):
             spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff, maker=maker)
             self.add_site("error", spec, stmt, frame, guards, None)
+
+    def hands_message(
+        self, call: ast.Call, given: list[ast.expr], dotted: str, last: str, env: Env, frame: Frame
+    ) -> None:
+        """A function's call giving no text but a name like a message (``fail(message)``): the
+        call is where the function hands its own message on (``facts.hands``)."""
+        for a in given:
+            if _message_name(a, frame):
+                ref = self.raiser_ref(call, dotted, last, env, frame)
+                if ref is not None:
+                    self.facts.hands.setdefault(frame.qualname, (None, []))[1].append(ref)
+                return
 
     def raiser_ref(self, call: ast.Call, dotted: str, last: str, env: Env, frame: Frame) -> Ref | None:
         """The reference to the function a call statement invokes, with the call's arguments."""
