@@ -21,7 +21,7 @@ import ast
 import builtins
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -4083,8 +4083,10 @@ def _copied_class(name: str, frame: Frame) -> str | None:
         ):
             continue
         caught = value.args[0].id
-        for handler in _own_handlers(frame.node):
-            if handler.name == caught:
+        # the function's own ``except`` clauses, from the walk ``bound_from`` read (an ancestor
+        # before the clauses nested in it, as in source order)
+        for handler in frame.body()[0]:
+            if type(handler) is ast.ExceptHandler and handler.name == caught:
                 found = _copy_guard(handler.body, value, caught)
                 if found is None:
                     continue
@@ -4101,22 +4103,6 @@ def _copy_call(func: ast.expr) -> bool:
 
 
 _COPIES = ("copy", "deepcopy")
-
-
-def _own_handlers(fn: ast.AST) -> Iterator[ast.ExceptHandler]:
-    """The ``except`` clauses of a function's own body (not of the functions and classes it
-    defines), in source order."""
-    todo = list(ast.iter_child_nodes(fn))
-    todo.reverse()
-    while todo:
-        n = todo.pop()
-        if isinstance(n, _T_SCOPES):
-            continue
-        if isinstance(n, ast.ExceptHandler):
-            yield n
-        kids = list(ast.iter_child_nodes(n))
-        kids.reverse()
-        todo.extend(kids)
 
 
 def _copy_guard(body: Sequence[ast.stmt], value: ast.expr, caught: str) -> ast.expr | Literal[False] | None:
@@ -4139,16 +4125,14 @@ def _copy_guard(body: Sequence[ast.stmt], value: ast.expr, caught: str) -> ast.e
 
 def _isinstance_class(test: ast.expr, name: str) -> ast.expr | None:
     """K of ``isinstance(name, K)`` with K one class as written."""
+    call = _named_call(test, "isinstance", 2)
     if (
-        isinstance(test, ast.Call)
-        and isinstance(test.func, ast.Name)
-        and test.func.id == "isinstance"
-        and len(test.args) == 2
-        and isinstance(test.args[0], ast.Name)
-        and test.args[0].id == name
-        and isinstance(test.args[1], _T_NAME_ATTRIBUTE)
+        call is not None
+        and isinstance(call.args[0], ast.Name)
+        and call.args[0].id == name
+        and isinstance(call.args[1], _T_NAME_ATTRIBUTE)
     ):
-        return test.args[1]
+        return call.args[1]
     return None
 
 
