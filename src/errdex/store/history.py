@@ -162,10 +162,16 @@ def _neighbours(conn: Connection, snap_id: int) -> tuple[int, int | None, int | 
     sn = s.snapshots
     repo_id = int(conn.execute(select(sn.c.repo_id).where(sn.c.id == snap_id)).scalar_one())
     conn.execute(select(s.repos.c.id).where(s.repos.c.id == repo_id).with_for_update())
-    same = sn.c.repo_id == repo_id
-    before = conn.execute(select(func.max(sn.c.id)).where(same, sn.c.id < snap_id)).scalar()
-    after = conn.execute(select(func.min(sn.c.id)).where(same, sn.c.id > snap_id)).scalar()
-    return repo_id, None if before is None else int(before), None if after is None else int(after)
+    after = conn.execute(select(func.min(sn.c.id)).where(sn.c.repo_id == repo_id, sn.c.id > snap_id)).scalar()
+    return repo_id, snapshot_before(conn, repo_id, snap_id), None if after is None else int(after)
+
+
+def snapshot_before(conn: Connection, repo_id: int, snap_id: int) -> int | None:
+    """The snapshot of codebase ``repo_id`` stored last before ``snap_id`` (the highest id below
+    it): the one whose runs ``snap_id``'s continue, and whose facts it may share."""
+    sn = s.snapshots
+    found = conn.execute(select(func.max(sn.c.id)).where(sn.c.repo_id == repo_id, sn.c.id < snap_id)).scalar()
+    return None if found is None else int(found)
 
 
 def _write_runs(conn: Connection, table: Any, snap_id: int, keys: Iterable[Any]) -> None:

@@ -576,11 +576,9 @@ class Store(CatalogueReader):
         """The snapshot of the same codebase written last before this one (the highest id
         below it): the one whose runs of files and modules this one's continue."""
         sn = s.snapshots
-        repo = select(sn.c.repo_id).where(sn.c.id == snapshot_id).scalar_subquery()
-        q = select(func.max(sn.c.id)).where(sn.c.repo_id == repo, sn.c.id < snapshot_id)
         with self.engine.connect() as conn:
-            found = conn.execute(q).scalar()
-        return int(found) if found is not None else None
+            repo_id = conn.execute(select(sn.c.repo_id).where(sn.c.id == snapshot_id)).scalar()
+            return None if repo_id is None else history.snapshot_before(conn, int(repo_id), snapshot_id)
 
     def site_functions(self, snapshot_id: int) -> list[tuple[str, str]]:
         """(path, function) of the snapshot's records, each once: whose callers are counted."""
