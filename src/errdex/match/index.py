@@ -93,7 +93,7 @@ from typing import Any, BinaryIO, NamedTuple, overload
 from zlib import crc32
 
 from errdex.match.runtime import is_runtime
-from errdex.match.score import fn_last, site_privacy
+from errdex.match.score import fn_last, importable_file, site_privacy
 from errdex.match.score import words as text_words
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
@@ -243,6 +243,7 @@ class SiteFacts(NamedTuple):
     # the class Python prints when ``type`` is an import alias (``from .exceptions import
     # JSONDecodeError as RequestsJSONDecodeError``): its qualified name's last part; else ""
     printed: str = ""
+    importable: bool = True  # ``score.importable_file(path)``: ``import`` can reach the file
 
 
 class Pattern:
@@ -937,7 +938,7 @@ class Index:
             (kind, etype, qual), path, func = self._site_at(site)
             facts = self._site_facts[site] = SiteFacts(
                 str(kind), str(etype), str(path), str(func), str(path).replace("\\", "/"),
-                site_privacy(str(path), str(func)), _alias_of(str(etype), qual),
+                site_privacy(str(path), str(func)), _alias_of(str(etype), qual), importable_file(str(path)),
             )  # fmt: skip
         return facts
 

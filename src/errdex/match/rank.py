@@ -7,7 +7,9 @@ public one) and, above that, a hair for a site whose function the library's own 
 (``thresholds.CALLED``), and of sites scored alike otherwise, the one whose function the library
 calls from more places first (``thresholds.CALLERS_STEP``); above all these, and beyond a tie's gap, a site in a method of the class whose
 object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
-class's module: ``thresholds.REPR_OBJECT``). Which entries may be exact, beyond the text's verdict:
+class's module: ``thresholds.REPR_OBJECT``); and a site in a file no import reaches by its name
+(a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``).
+Which entries may be exact, beyond the text's verdict:
 
 * a traceback ending in compiled or standard-library code needs the literal text to explain
   most of the message, unless a frame names the entry;
@@ -74,6 +76,7 @@ from errdex.match.thresholds import (
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
+    UNIMPORTABLE,
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
@@ -536,8 +539,7 @@ class Ranker:
             score += VALUE_NAMES_SITE
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
-        if self._not_a_read(site.function):
-            score -= NOT_A_READ
+        score -= self._taken_off(site)
         here = (
             self._raised_here(fw, tw, text)
             or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
@@ -592,7 +594,16 @@ class Ranker:
                 "the interpreter suggested a name after the message, which only an attribute read "
                 f"prints, and this raise is in {fn_last(site.function)}"
             )
+        if not site.importable:
+            reasons.append("its file's name is no module name: a copy or a script that import cannot reach")
         return reasons
+
+    def _taken_off(self, site: SiteFacts) -> float:
+        """What a site loses whatever its text fits: a raise in ``__setattr__``/``__delattr__``
+        when the paste shows the interpreter's ``Did you mean`` (``NOT_A_READ``), and a raise in
+        a file no import reaches by its name (``UNIMPORTABLE``)."""
+        off = NOT_A_READ if self._not_a_read(site.function) else 0.0
+        return off if site.importable else off + UNIMPORTABLE
 
     def _not_a_read(self, function: str) -> bool:
         """Whether the site is in ``__setattr__`` or ``__delattr__`` while the paste shows the
