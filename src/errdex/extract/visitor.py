@@ -1724,6 +1724,15 @@ class ModuleVisitor:
                     self.facts.instances[f"{self.module}.{name}"] = ck
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
+            self.printer_alias(name, value, frame)
+
+    def printer_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
+        """``__str__ = __repr__`` in a class body: the printer is that method of the class, defined
+        above it (Python requires it), so what that method returns is what ``str()`` shows."""
+        if name in _PRINTERS and isinstance(value, ast.Name):
+            info = self.facts.funcs.get(f"{frame.key}.{value.id}")
+            if info is not None:
+                self.facts.funcs[f"{frame.key}.{name}"] = info
 
     def module_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
         """``ArgumentError = argparse.ArgumentError``: a name bound at module level to an
@@ -2235,7 +2244,7 @@ class ModuleVisitor:
             args, kwargs = self.call_args(call, env, frame)
             dotted = _dotted(func.value)
             if isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
-                made = BaseCall(None, args, kwargs)
+                made = BaseCall(None, args, kwargs, after=self._super_after(func.value, frame))
             elif dotted is not None and args and args[0].text == frame.self_name:
                 made = BaseCall(self.dotted_key(dotted, frame) or dotted, args[1:], kwargs)
         elif isinstance(func, ast.Name) and func.id in frame.super_aliases:
@@ -2249,6 +2258,17 @@ class ModuleVisitor:
             star, need = frame.star_need
             made = replace(made, when=(star, need, True), other=frame.base_call)
         frame.base_call = made
+
+    def _super_after(self, call: ast.Call, frame: Frame) -> str | None:
+        """``super(Cls, self)`` in a method of another class than ``Cls``: ``Cls``'s dotted key
+        (the MRO is searched after it); None for ``super()`` or ``super(Own, self)``."""
+        if len(call.args) != 2 or frame.class_key is None:
+            return None
+        dotted = _dotted(call.args[0])
+        if dotted is None:
+            return None
+        key = self.dotted_key(dotted, frame) or dotted
+        return None if key == frame.class_key or dotted == frame.class_key.rsplit(".", 1)[-1] else key
 
     @staticmethod
     def branch_bases(test: ast.expr, frame: Frame, before: BaseCall | None, chosen: BaseCall | None) -> None:

@@ -297,6 +297,10 @@ def _strip_margin(lines: list[str]) -> list[str]:
 
 _FLAT_FRAME = re.compile(r'^\s*File "[^"\n]{1,1000}", line \d{1,9}, in ([\w.<>]{1,300}) (\S.*)$')
 _INLINE_TYPE = re.compile(r"\s([A-Za-z_][\w.]{0,300}): ")
+# ... or ending the line: the exception line of a class raised with an empty message
+_INLINE_TYPE_OR_END = re.compile(r"\s([A-Za-z_][\w.]{0,300}):(?: |$)")
+# a raise statement's end: its call's closing parenthesis, or a ``from`` clause's name
+_STATEMENT_END = re.compile(r"(?:\)|\bfrom [A-Za-z_][\w.]{0,300})\s$")
 FLAT_LINE_CAP = 20_000  # characters of one line searched for frames run together
 
 
@@ -333,11 +337,27 @@ def _unflatten(lines: list[str]) -> list[str]:
 
 def _after_raise_line(ln: str) -> str:
     """A traceback's last source line and the exception line run together, with no frame
-    (``raise E("text") pkg.E: text``, an issue title): the exception line; the rest as it is."""
+    (``raise E("text") pkg.E: text``, an issue title): the exception line; the rest as it is.
+    The exception line may be the class alone with its colon (``raise E(...) pkg.E:``): a
+    message that prints empty, or one the title leaves out. Its class is one by its suffix, or
+    one a module path qualifies (``rdflib.plugins.parsers.notation3.BadSyntax``, as Python
+    prints a library's class) right after the statement's closing parenthesis or ``from``
+    clause: a word of the statement's own text (``"see mod.Option: x"``) is neither."""
     if not ln.lstrip().startswith("raise ") or len(ln) > FLAT_LINE_CAP:
         return ln
-    t = next((t for t in _INLINE_TYPE.finditer(ln) if is_type_name(t.group(1), strict=True)), None)
-    return ln[t.start() :].strip() if t is not None else ln
+    t = next(
+        (
+            t
+            for t in _INLINE_TYPE_OR_END.finditer(ln)
+            if is_type_name(t.group(1), strict=True)
+            or (_module_class(t.group(1)) and _STATEMENT_END.search(ln, 0, t.start() + 1))
+        ),
+        None,
+    )
+    if t is None:
+        return ln
+    # the statement stays on its own line above, as a traceback prints it: it names the raise
+    return ln[: t.start()].rstrip() + "\n" + ln[t.start() :].strip()
 
 
 def _split_at_frames(line: str) -> list[str]:

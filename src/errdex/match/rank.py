@@ -137,6 +137,9 @@ class Evidence:
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
+    named: bool = (
+        False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
+    )
 
 
 @dataclass(slots=True)
@@ -623,6 +626,7 @@ class Ranker:
             or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
             or self._typed_pointed(ei)
             or ei in sole
+            or (self.ev.named and self.idx.entries[ei][E_REPO] in self.ev.pointed)
         ):
             text = max(text, TYPED_TEXT)
         if ei in again:
