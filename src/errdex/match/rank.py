@@ -214,6 +214,7 @@ class Ranker:
                         ties.note(alike, ei, self.idx.entry_id(ei), where)
         self._built_over_reraise(scored)
         self._raise_before_its_log(scored)
+        self._origin_before_its_copy(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -237,6 +238,30 @@ class Ranker:
             if entries[s.ei][E_KIND] == "log":
                 continue
             top = logs.get((s.cand.pid, s.key[:4]))
+            if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
+                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+
+    def _origin_before_its_copy(self, scored: list[_Scored]) -> None:
+        """One text at the raise that writes it and at a raise of another class that copies it
+        from the exception it caught (``except ConfigurationError as e: raise
+        ValidationError(str(e))``, ``index.copies_text``): the extractor gives the copy every
+        text the caught class is raised with, so the two tie but for the tie-break priors (a
+        public method over a private helper). Every such error is made where its text is
+        written, and only some pass the copy (those raised under its ``try``), so with nothing
+        in the paste for either (no class, no frame) the raise writing the text goes just above
+        the copy."""
+        idx = self.idx
+        copies: dict[tuple[int, tuple[bool, bool, bool, bool]], float] = {}
+        for s in scored:
+            if idx.entry_copy(s.ei):
+                at = (s.cand.pid, s.key[:4])
+                copies[at] = max(copies.get(at, s.key[4]), s.key[4])
+        if not copies:
+            return
+        for s in scored:
+            if idx.entry_copy(s.ei):
+                continue
+            top = copies.get((s.cand.pid, s.key[:4]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
                 s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
 
