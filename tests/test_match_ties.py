@@ -270,6 +270,18 @@ def test_the_raise_writing_a_text_goes_before_a_raise_copying_it_from_the_error_
     assert [x.function for x in res.matches[:2]] == ["_open_config_file", "SubConfig.run_validation"]
     # the copy's class pasted is the copy's raise
     assert top(m.explain("ValidationError: Config file 'mkdocs.yml' does not exist.")).line == 112
+    # a class printing its own text whatever it is given ties its raises by that text: a raise
+    # handing it a caught error's argument is no copy of another class's text
+    words = ["400 Bad Request: The browser (or proxy) sent a request that this server could not understand."]
+    handed, own = (
+        entry(words, path=path, line=line, function=function, exc_type="BadRequestKeyError", statement=statement)
+        for path, line, function, statement in (
+            ("lib/structures.py", 520, "MultiDict.popitem", "raise BadRequestKeyError(e.args[0]) from None"),
+            ("lib/headers.py", 101, "Headers._get_key", "raise BadRequestKeyError(key)"),
+        )
+    )  # fmt: skip
+    res = Matcher.from_entries([own, handed]).explain(words[0])
+    assert [x.function for x in res.matches[:2]] == ["MultiDict.popitem", "Headers._get_key"]
 
 
 # a caught error's long message: the raises wrapping it explain little of the message themselves

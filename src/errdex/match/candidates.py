@@ -827,12 +827,17 @@ def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
         return
     at = cmap[f.start]
     head = msg[msg.rfind("\n", 0, at) + 1 : at].strip()
-    if (head and head[-1] not in ":]") or (not head and not tf.is_log() and not _report_tail(f, lits)):
+    tail = not head and not tf.is_log()  # judged alone only as a report's tail (``_report_tail``)
+    if (head and head[-1] not in ":]") or (tail and not _report_tail(f, lits)):
         return
     end = msg.find("\n", at)
     line = compact(msg[at : end if end >= 0 else len(msg)])
     g = fit(lits, line)
     if g is None or not (g.full and g.anchored_start and g.anchored_end):
+        return
+    if tail and g.covered >= len(line):
+        # a first line that is the label alone (``Parameter validation failed:\n{msg}``): the
+        # hole, all on the lines after, is not judged by it
         return
     cov = g.covered / max(len(line), 1)
     if cov >= MIN_COVERAGE:
