@@ -1863,6 +1863,33 @@ def _exception_in_parentheses(block: Block, msg: str) -> str:
     return msg
 
 
+# PyCharm's debugger shows a value as ``{type}value`` (the Variables view, the Evaluate window),
+# copied as it stands, alone or in a code span: an exception as its repr
+# (``{InvalidPrefixError}InvalidPrefixError("Path ...")``) or, in older releases, as what str()
+# prints (``{AttributeError}'NoneType' object has no attribute 'x'``)
+_DEBUGGER_TAG = re.compile(r"(`?)\{([A-Za-z_][\w.]{0,300})\}(?=\S)")
+
+
+def _debugger_tag(block: Block, msg: str) -> str:
+    """The value PyCharm's ``{type}`` tag stands before, when the type is an exception's: a repr
+    of that class is left for ``_exception_repr`` to read; any other text is the message, of
+    that class. A tag of another type (``{str}``, ``{dict: 2}``) is no exception's."""
+    text = msg.strip()
+    m = _DEBUGGER_TAG.match(text)
+    if m is None or "\n" in text or not is_type_name(m.group(2)):
+        return msg
+    rest = text[m.end() :]
+    if m.group(1):  # in a code span: the closing backtick ends it
+        if not rest.endswith("`") or "`" in rest[:-1]:
+            return msg
+        rest = rest[:-1]
+    name = m.group(2)
+    if rest.startswith(f"{name.rpartition('.')[2]}("):
+        return rest
+    block.exc_types.append(name)
+    return rest
+
+
 _MAX_REPR_TRIES = 8  # ``Name(`` openings tried as the start of an exception's repr ending a line
 
 
@@ -2030,7 +2057,7 @@ def _strip_prefixes(block: Block) -> None:
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
     if not block.exc_types:
-        msg = _code_span(msg)
+        msg = _debugger_tag(block, _code_span(msg))
     msg = _strip_label(_title_tag(msg))
     if not block.exc_types:
         msg = _exception_repr(block, msg)

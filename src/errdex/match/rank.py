@@ -220,6 +220,7 @@ class Ranker:
                         ties.note(alike, ei, self.idx.entry_id(ei), where)
         self._built_over_reraise(scored)
         self._raise_before_its_log(scored)
+        self._origin_before_its_copy(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -244,6 +245,37 @@ class Ranker:
                 continue
             top = logs.get((s.cand.pid, s.key[:4]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
+                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+
+    def _origin_before_its_copy(self, scored: list[_Scored]) -> None:
+        """One text at the raise that writes it and at a raise of another class that copies it
+        from the exception it caught (``except ConfigurationError as e: raise
+        ValidationError(str(e))``, ``index.copies_text``): the extractor gives the copy every
+        text the caught class is raised with, so the two tie but for the tie-break priors (a
+        public method over a private helper). Every such error is made where its text is
+        written, and only some pass the copy (those raised under its ``try``), so with nothing
+        in the paste for either (no class, no frame) the raise writing the text goes just above
+        the copy. A raise of the copy's own class is no origin of it: a class that prints a
+        text of its own whatever it is given (``raise BadRequestKeyError(e.args[0])`` beside
+        ``raise BadRequestKeyError(key)``) ties its raises by that text, not by a copy."""
+        idx, entries = self.idx, self.idx.entries
+        copies: dict[tuple[int, tuple[bool, bool, bool, bool]], tuple[float, set[str]]] = {}
+        for s in scored:
+            if idx.entry_copy(s.ei):
+                at = (s.cand.pid, s.key[:4])
+                top, classes = copies.get(at, (s.key[4], set()))
+                classes.add(type_key(entries[s.ei][E_TYPE]))
+                copies[at] = (max(top, s.key[4]), classes)
+        if not copies:
+            return
+        for s in scored:
+            if idx.entry_copy(s.ei):
+                continue
+            got = copies.get((s.cand.pid, s.key[:4]))
+            if got is None or type_key(entries[s.ei][E_TYPE]) in got[1]:
+                continue
+            top = got[0]
+            if s.key[4] <= top < s.key[4] + _PRIORS:
                 s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
