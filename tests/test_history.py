@@ -1280,12 +1280,8 @@ def run(x):
 )
 
 
-def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_without_a_call_graph(
-    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from errdex.analysis.callgraph import CallGraph
-    from errdex.pipeline import callers_as_before, resolved_callers
-
+def _called_releases(tmp_path: Path) -> Path:
+    """A git repository of ``CALLED_V1`` .. ``CALLED_V3``, tagged v1, v2, v3."""
     repo = tmp_path / "called"
     repo.mkdir()
     git(repo, "init", "-q")
@@ -1302,7 +1298,14 @@ def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_withou
         git(repo, "add", "-A")
         git(repo, "commit", "-q", "-m", tag, date=f"2024-0{n + 1}-01T00:00:00+00:00")
         git(repo, "tag", tag)
-    graphs: list[int] = []  # the snapshot of each call graph counted
+    return repo
+
+
+def _spy_on_call_graphs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The snapshot of each call graph counted from here on (the real method runs)."""
+    from errdex.analysis.callgraph import CallGraph
+
+    graphs: list[int] = []
     real = CallGraph.caller_counts
 
     def spy(self: CallGraph, keys: Any) -> dict[str, int]:
@@ -1310,7 +1313,17 @@ def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_withou
         return real(self, keys)
 
     monkeypatch.setattr(CallGraph, "caller_counts", spy)
-    ids = [index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id for tag, _ in releases]
+    return graphs
+
+
+def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_without_a_call_graph(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errdex.pipeline import callers_as_before, resolved_callers
+
+    repo = _called_releases(tmp_path)
+    graphs = _spy_on_call_graphs(monkeypatch)
+    ids = [index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id for tag in ("v1", "v2", "v3")]
     with Store.open(db_url) as store:
         # v2's code is v1's: its counts are v1's, no graph made; v3 adds a call: counted again
         assert store.facts.same_code(ids[1], ids[0]) and not store.facts.same_code(ids[2], ids[1])
@@ -1327,3 +1340,39 @@ def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_withou
         got = callers_as_before(store, ids[1], sites)
         assert got == resolved_callers(store, ids[1], sites) and got[("called/core.py", "load")] == 1
         assert graphs == [ids[1], ids[1]]  # ``load`` alone, then the whole count it is held to
+
+
+def test_counts_made_by_other_counting_code_are_not_copied_into_a_release_of_the_same_code(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """v1 is counted by an errdex whose counting differed (another stamp, and a count it made
+    otherwise: every caller count one more); v2's code facts are v1's, but its counts are made
+    by this errdex's call graph, not copied from v1's. A catalogue's counts from before the stamp
+    (a bare list) are not copied either."""
+    from errdex import pipeline
+
+    repo = _called_releases(tmp_path)
+    real = pipeline.resolved_callers
+    monkeypatch.setattr(pipeline, "counts_digest", lambda: "older-counting")
+    monkeypatch.setattr(
+        pipeline, "resolved_callers", lambda *a, **k: {site: n + 1 for site, n in real(*a, **k).items()}
+    )
+    v1 = index(f"git:{repo}@v1", db_url, jobs=1).snapshot_id
+    monkeypatch.undo()
+    graphs = _spy_on_call_graphs(monkeypatch)
+    v2 = index(f"git:{repo}@v2", db_url, jobs=1).snapshot_id
+    with Store.open(db_url) as store:
+        assert store.facts.same_code(v2, v1)
+        assert store.callers_counted_by(v1) == "older-counting"
+        assert store.callers_counted_by(v2) == pipeline.counts_digest()
+        assert store.site_callers(v1)[("called/core.py", "check")] == 3  # the other code's count
+        assert graphs == [v2]  # counted anew ...
+        sites = store.site_functions(v2)
+        assert store.site_callers(v2) == real(store, v2, sites)  # ... as this errdex counts
+        assert store.site_callers(v2)[("called/core.py", "check")] == 2
+        # stored without a stamp (by an errdex from before it): not copied
+        store.put_site_callers(v1, store.site_callers(v2) or {})
+        assert store.callers_counted_by(v1) is None
+        assert pipeline.callers_as_before(store, v2, sites) is None
+        store.put_site_callers(v1, store.site_callers(v2) or {}, pipeline.counts_digest())
+        assert pipeline.callers_as_before(store, v2, sites) == store.site_callers(v2)
