@@ -1282,9 +1282,6 @@ def run(x):
 
 def _called_releases(tmp_path: Path) -> Path:
     """A git repository of ``CALLED_V1`` .. ``CALLED_V3``, tagged v1, v2, v3."""
-    repo = tmp_path / "called"
-    repo.mkdir()
-    git(repo, "init", "-q")
     releases = [
         (
             "v1",
@@ -1293,6 +1290,14 @@ def _called_releases(tmp_path: Path) -> Path:
         ("v2", {"called/core.py": CALLED_V2, "called/version.py": 'VERSION = "2"\n'}),
         ("v3", {"called/core.py": CALLED_V3}),
     ]
+    return _tagged_releases(tmp_path / "called", releases)
+
+
+def _tagged_releases(repo: Path, releases: list[tuple[str, dict[str, str]]]) -> Path:
+    """A git repository at ``repo`` of one commit per release (its files written over the
+    last), each tagged with its name."""
+    repo.mkdir()
+    git(repo, "init", "-q")
     for n, (tag, files) in enumerate(releases):
         write(repo, files)
         git(repo, "add", "-A")
@@ -1376,3 +1381,60 @@ def test_counts_made_by_other_counting_code_are_not_copied_into_a_release_of_the
         assert pipeline.callers_as_before(store, v2, sites) is None
         store.put_site_callers(v1, store.site_callers(v2) or {}, pipeline.counts_digest())
         assert pipeline.callers_as_before(store, v2, sites) == store.site_callers(v2)
+
+
+# a library whose three modules raise, in this path order; v2 rewords the last module's message
+# alone, v3 the first module's
+KEPT_A = 'def first(x):\n    if x:\n        raise ValueError(f"bad first {x}")\n'
+KEPT_Z = 'def last(x):\n    raise KeyError(f"no last {x}")\n'
+KEPT_RELEASES = [
+    ("v1", {"kept/__init__.py": "", "kept/a.py": KEPT_A, "kept/b.py": KEPT_A.replace("first", "second"), "kept/z.py": KEPT_Z}),
+    ("v2", {"kept/z.py": KEPT_Z.replace("no last", "nothing last")}),
+    ("v3", {"kept/a.py": KEPT_A.replace("bad first", "worse first")}),
+]  # fmt: skip
+
+
+def test_an_added_release_takes_its_entries_before_its_first_changed_file_from_the_segment_before(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """v2's first two entries (a.py's, b.py's) are v1's but for their keys and release: they are
+    taken from v1's stored segment, and only z.py's is built from its row; v3 changed the first
+    file, so all of its entries are. Each release's stored segment is the bytes its rows build."""
+    from errdex.match import shared_index as si
+    from errdex.match.index import Index
+    from errdex.store import segments as ss
+
+    repo = _tagged_releases(tmp_path / "kept", KEPT_RELEASES)
+    skipped: list[int] = []  # the rows left out of each read of a snapshot's entries
+    real = Store.iter_entries
+
+    def spy(self: Store, *args: Any, skip: int = 0, **kwargs: Any) -> Any:
+        skipped.append(skip)
+        return real(self, *args, skip=skip, **kwargs)
+
+    monkeypatch.setattr(Store, "iter_entries", spy)
+    taken = {}
+    for tag, _ in KEPT_RELEASES:
+        skipped.clear()
+        sid = index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id
+        taken[tag] = max(skipped, default=0)
+        with Store.open(db_url) as store:
+            stamp = dict(ss.snapshot_stamps(store))[sid]
+            assert ss.get_segment(store, sid, stamp) == si.build_segment(store, sid).dumps(), tag
+            found = ss.entries_as_before(store, sid)
+            assert (found.kept if found else 0) == {"v1": 0, "v2": 2, "v3": 0}[tag]
+            if tag == "v2":
+                v2, v1_stamp, keys, where = (
+                    sid,
+                    dict(ss.snapshot_stamps(store))[found.before],
+                    found.keys,
+                    found.where,
+                )  # type: ignore[union-attr]
+                v1_segment = ss.get_segment(store, found.before, v1_stamp)  # type: ignore[union-attr]
+    assert taken == {"v1": 0, "v2": 2, "v3": 0}
+    # a release whose version is a string the segment holds already (here a placeholder's
+    # name) would move that string's place in the pool: not renamed
+    assert v1_segment is not None and v2
+    seg = Index.loads(v1_segment, keys=False)
+    assert si.renamed(seg, where, keys) is not None
+    assert si.renamed(seg, (where[0], "x", where[2]), keys) is None
