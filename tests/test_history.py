@@ -1383,9 +1383,12 @@ def test_counts_made_by_other_counting_code_are_not_copied_into_a_release_of_the
         assert pipeline.callers_as_before(store, v2, sites) == store.site_callers(v2)
 
 
-# a library whose three modules raise, in this path order; v2 rewords the last module's message
-# alone, v3 the first module's
-KEPT_A = 'def first(x):\n    if x:\n        raise ValueError(f"bad first {x}")\n'
+# a library whose three modules raise, in this path order (the first two a class of their own,
+# whose bases the entries carry); v2 rewords the last module's message alone, v3 the first's
+KEPT_A = (
+    "class FirstError(ValueError):\n    pass\n\n\n"
+    'def first(x):\n    if x:\n        raise FirstError(f"bad first {x}")\n'
+)
 KEPT_Z = 'def last(x):\n    raise KeyError(f"no last {x}")\n'
 KEPT_RELEASES = [
     ("v1", {"kept/__init__.py": "", "kept/a.py": KEPT_A, "kept/b.py": KEPT_A.replace("first", "second"), "kept/z.py": KEPT_Z}),
@@ -1424,6 +1427,7 @@ def test_an_added_release_takes_its_entries_before_its_first_changed_file_from_t
             found = ss.entries_as_before(store, sid)
             assert (found.kept if found else 0) == {"v1": 0, "v2": 2, "v3": 0}[tag]
             if tag == "v2":
+                assert sorted(bases for _, bases in found.bases) == [("ValueError",)] * 2  # type: ignore[union-attr]
                 v2, v1_stamp, keys, where = (
                     sid,
                     dict(ss.snapshot_stamps(store))[found.before],
