@@ -1442,3 +1442,13 @@ def test_an_added_release_takes_its_entries_before_its_first_changed_file_from_t
     seg = Index.loads(v1_segment, keys=False)
     assert si.renamed(seg, where, keys) is not None
     assert si.renamed(seg, (where[0], "x", where[2]), keys) is None
+
+
+def test_renaming_a_segment_looks_through_every_section_that_holds_string_ids() -> None:
+    """``renamed`` may replace a version string only where nothing but the snapshot row uses
+    it; a section added to the format must be classed as holding string ids or not."""
+    from errdex.match import shared_index as si
+    from errdex.match.index import SECTIONS
+
+    classed = [*si._STRING_IDS, "snp_ver", "snp_date", *si._NO_STRING_IDS]
+    assert sorted(classed) == sorted(SECTIONS) and len(set(classed)) == len(classed)

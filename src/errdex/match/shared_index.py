@@ -135,7 +135,16 @@ def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: B
     return found.kept
 
 
-# the sections that hold string ids, but for a snapshot's version and date (``renamed``)
+# the sections that hold string ids, but for a snapshot's version and date (``renamed``), and
+# those that hold none (a test holds every section of the format to be one or the other: a
+# string section ``renamed`` did not look through could hold the old version)
+_NO_STRING_IDS = (
+    "meta", "str_off", "str_dat", "e_key", "e_snap", "e_site", "e_line", "e_pat", "e_relay", "p_namoff",
+    "p_segoff", "p_entoff", "p_ents", "p_keyoff", "p_keys", "p_rt", "k_text", "k_var", "k_weight", "k_postof",
+    "k_posts", "k_anchof", "k_anchs", "k_fltof", "k_flts", "g_pids", "h_key", "h_off", "h_pids", "h_lens",
+    "pa_hash", "pa_off", "pa_ents", "sf_key", "sf_off", "sf_ents", "sl_key", "sl_off", "sl_ents", "ty_key",
+    "ty_off", "ty_ents", "sm_key", "sm_off", "sm_ents",
+)  # fmt: skip
 _STRING_IDS = (
     "snp_repo", "st_kind", "st_type", "st_qual", "st_path", "st_func", "e_id", "e_tmpl", "p_lits",
     "p_names", "p_segs", "pa_str", "sf_fn", "ty_str", "tp_name", "tp_repo", "tb_name", "tb_base", "sm_str",
