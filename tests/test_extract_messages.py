@@ -2409,6 +2409,16 @@ def test_exceeds_counts_through_shared_pieces_and_stops_at_the_limit() -> None:
     assert time.process_time() - started < 1
 
 
+def test_exceeds_is_true_exactly_past_the_number_of_parts() -> None:
+    # every part counts once, the value and each tuple inside it included: small holds 5
+    # (itself, "a", the inner tuple and its two strings), shared 7 (a piece held twice counts twice)
+    small = ("a", ("b", "c"))
+    variant = ("b", "c")
+    shared = (variant, variant)
+    for value, parts in ((small, 5), (shared, 7), ((), 1)):
+        assert [exceeds(value, limit) for limit in range(parts + 2)] == [True] * parts + [False, False]
+
+
 def test_standard_library_configparser_errors_print_what_their_constructors_build() -> None:
     # ``configparser``'s errors build their message from arguments that are not the message
     # (``DuplicateSectionError(section, source, lineno)``): read as one, the section's name became

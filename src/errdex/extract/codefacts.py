@@ -18,7 +18,6 @@ file's bytes (relative imports stay relative), so the store keeps it once per fi
 from __future__ import annotations
 
 import ast
-from collections import deque
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -80,10 +79,9 @@ def _plan(t: type) -> tuple[tuple[str, str], ...]:
 def iter_nodes(node: ast.AST) -> Iterator[ast.AST]:
     """The nodes under ``node`` (itself included) in ``ast.walk``'s order, minus the leaves that
     carry nothing (contexts, operators, constants)."""
-    todo: deque[ast.AST] = deque([node])
-    pop, push, extend, children = todo.popleft, todo.append, todo.extend, _CHILDREN
-    while todo:
-        n = pop()
+    todo: list[ast.AST] = [node]  # the queue, read in order as it grows (see ``_Walker._walk``)
+    push, extend, children = todo.append, todo.extend, _CHILDREN
+    for n in todo:
         t = type(n)
         if t in _LEAVES:
             continue
@@ -312,10 +310,11 @@ class _Walker:
         bind = self.bound.add if cls is None and not top else lambda name: self._bind(name, top, cls)
         name_t, store_t, call_t, attr_t, kw_t = ast.Name, ast.Store, ast.Call, ast.Attribute, ast.keyword
         leaves, children = _LEAVES, _CHILDREN
-        todo: deque[ast.AST] = deque([node])
-        pop, push, extend = todo.popleft, todo.append, todo.extend
-        while todo:
-            n: Any = pop()
+        # a list read in order while it grows is the queue: the loop takes the nodes appended
+        # during it, first in first out, with no call per node to take one
+        todo: list[Any] = [node]
+        push, extend = todo.append, todo.extend
+        for n in todo:
             t = type(n)
             if t is name_t:
                 if type(n.ctx) is store_t:
@@ -461,10 +460,9 @@ def _calls_named(node: ast.AST) -> list[tuple[int, str]]:
     at: list[tuple[int, str]] = []
     call_t, name_t, attr_t = ast.Call, ast.Name, ast.Attribute
     leaves, children = _LEAVES, _CHILDREN
-    todo: deque[ast.AST] = deque([node])
-    pop, push, extend = todo.popleft, todo.append, todo.extend
-    while todo:
-        n: Any = pop()
+    todo: list[Any] = [node]  # the queue, read in order as it grows (see ``_Walker._walk``)
+    push, extend = todo.append, todo.extend
+    for n in todo:
         t = type(n)
         if t is name_t or t in leaves:
             continue

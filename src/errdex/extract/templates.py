@@ -301,15 +301,16 @@ def exceeds(value: object, limit: int) -> bool:
     the limit however large the value: values share their pieces, and one built from a call
     given a value built from the same call before (``n, = unpack(buf, off)``; ``off += n`` in
     every branch) is a tree exponential in the statements although small in memory."""
-    seen = 0
-    stack: list[object] = [value]
-    while stack:
-        x = stack.pop()
-        seen += 1
-        if seen > limit:
-            return True
+    if limit < 1:
+        return True  # the value itself is one part
+    # every part is counted once whatever the order: the parts found so far are a list read as
+    # it grows, and its length is the count (no pop and no counter per part)
+    found: list[object] = [value]
+    for x in found:
         if isinstance(x, tuple):
-            stack.extend(x)
+            found.extend(x)
+            if len(found) > limit:
+                return True
     return False
 
 

@@ -2092,8 +2092,15 @@ class ModuleVisitor:
                 return
             made = [call]
         else:
-            given = (*call.args, *(k.value for k in call.keywords))
-            made = [a for a in given if isinstance(a, ast.Call) and _builds_exception(a)]
+            # the arguments in order, then the keywords' values (no tuple of them built first:
+            # this runs for nearly every call statement)
+            made = [a for a in call.args if isinstance(a, ast.Call) and _builds_exception(a)]
+            if call.keywords:
+                made += [
+                    k.value
+                    for k in call.keywords
+                    if isinstance(k.value, ast.Call) and _builds_exception(k.value)
+                ]
             if not made:
                 return  # no exception built in the arguments (nearly every call): none to record
             if _last_name(call.func) in _COLLECTORS:
