@@ -1024,8 +1024,9 @@ def test_a_printer_joining_its_own_args_prints_each_raises_message() -> None:
 def test_class_default_of_empty_text_does_not_hide_the_argument() -> None:
     # ``dim1: str = ""`` at class level, ``self.dim1 = dim1`` in ``__init__``: the instance's
     # value is printed, not the class's empty default (which left `` ()`` in every form and a
-    # raise passing the dimensions no template with them). The test ``if self.dim1 or
-    # self.dim2`` is not followed into the locals, so each dimension is optional on its own.
+    # raise passing the dimensions no template with them). ``if self.dim1 or self.dim2`` is one
+    # test a call decides: a raise passing both dimensions prints both or (both empty) neither,
+    # never one alone; a raise leaving them at their empty defaults prints neither.
     got = _got(
         "class UnitMismatch(TypeError):\n"
         "    dim1: str = ''\n"
@@ -1048,11 +1049,13 @@ def test_class_default_of_empty_text_does_not_hide_the_argument() -> None:
         "def check(value, dim, ureg):\n"
         "    got = ureg.dimensionality(value)\n"
         "    raise UnitMismatch(value, 'a quantity of', got, dim)\n"
+        "def to_int(units):\n"
+        "    raise UnitMismatch(units, 'dimensionless')\n"
     )
     assert got == {
-        (21, "UnitMismatch", f"Cannot convert from '{{value}}'{d1} to 'a quantity of'{d2}")
-        for d1 in (" ({got})", "")
-        for d2 in (" ({dim})", "")
+        (21, "UnitMismatch", "Cannot convert from '{value}' ({got}) to 'a quantity of' ({dim})"),
+        (21, "UnitMismatch", "Cannot convert from '{value}' to 'a quantity of'"),
+        (23, "UnitMismatch", "Cannot convert from '{units}' to 'dimensionless'"),
     }
 
 
@@ -2534,6 +2537,20 @@ def test_message_joined_from_the_pieces_a_generator_yields(shapes: Shapes) -> No
     }
     assert templates(shapes, "coercion") == {
         ("CoercionError", p + b) for p in ("", "CoercionError\n") for b in body
+    }
+
+
+def test_generator_yielding_a_list_it_collected_after_the_bases_pieces(shapes: Shapes) -> None:
+    # ``body.append((text, style))`` in branches, then ``preamble = list(super()._segments())``,
+    # ``yield from preamble``, ``yield from body`` and the caught error's text after a space:
+    # the wrapper's own words around the validator's message (``Invalid value "20" for
+    # --timeout. Must be <= 8.``). Before, ``yield from`` a local made the generator's text
+    # unknown and the raise printed the base's preamble alone. The space sits under a test of
+    # locals (``preamble or body``), so it is optional.
+    assert templates(shapes, "validation") == {
+        ("ValidationError", f'{p}Invalid value "{{value}}" for {{name}}.{sp}{{e.args[0]}}')
+        for p in ("", "ValidationError\n")
+        for sp in (" ", "")
     }
 
 

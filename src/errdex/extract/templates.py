@@ -125,10 +125,11 @@ class Lookup(NamedTuple):
 # A condition text depends on: (subject, test) and the truth value wanted. ``subject`` is a name
 # as written (``self.method``, ``note``) or, for a test errdex cannot evaluate, the test's source;
 # ``test`` is "t" (truthy), "n" (is not None), "len<N>" (``len(subject) == N``), "=<text>"
-# (``subject == "text"``), "x" (not
+# (``subject == "text"``), "|t" (``a or b``: any of the ``ANY_OF``-separated subjects truthy), "x" (not
 # evaluable: it only ties the two branches of one ``if`` together) or "l" (a test on a local name:
 # no call decides it, so the text it guards stays open, never enumerated).
 Cond = tuple[tuple[str, str], bool]
+ANY_OF = "|"  # between the subjects of an "|t" test (never in a dotted name)
 
 
 class Opt(NamedTuple):
@@ -933,12 +934,24 @@ def decide(conds: Sequence[Cond], fact: Callable[[str, str], bool | None]) -> tu
     left: list[Cond] = []
     for cond in conds:
         (subject, test), want = cond
-        known = fact(subject, test) if test not in ("x", "l") else None
+        if test == "|t":
+            known = _any_of(subject, fact)
+        else:
+            known = fact(subject, test) if test not in ("x", "l") else None
         if known is None:
             left.append(cond)
         elif known != want:
             return False, ()
     return True, tuple(left)
+
+
+def _any_of(subject: str, fact: Callable[[str, str], bool | None]) -> bool | None:
+    """``a or b`` as a test: true when one of them is known truthy, false when all are known
+    falsy, else unknown."""
+    known = [fact(s, "t") for s in subject.split(ANY_OF)]
+    if any(k is True for k in known):
+        return True
+    return False if all(k is False for k in known) else None
 
 
 def has_opts(value: Value) -> bool:

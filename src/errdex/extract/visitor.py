@@ -43,6 +43,7 @@ from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
+    ANY_OF,
     CASE_METHODS,
     CAUGHT,
     FORMATTED,
@@ -1023,6 +1024,16 @@ class ModuleVisitor:
             piece = self.eval_msg(node, env, frame)
         else:
             base = super_method(value.value, frame.self_name)
+            held = env.get(value.value.id) if isinstance(value.value, ast.Name) else None
+            if isinstance(held, ListVal) and len(cur.items) + len(held.items) <= MAX_YIELDS:
+                # ``yield from body``: the pieces a local list collected, in order
+                for item in held.items:
+                    cur = ListVal((*cur.items, concat(((SEP,),), item) if cur.items else item))
+                env[YIELDS] = cur
+                return
+            if base is None and isinstance(value.value, ast.Name):
+                # ``preamble = list(super()._segments())`` then ``yield from preamble``
+                base = self.listed_super(value.value.id, frame)
             if base is not None:
                 piece = ph(f"super().{base}()")  # the next class's generator, for this instance
             elif (
@@ -1038,6 +1049,24 @@ class ModuleVisitor:
         if cur.items:
             piece = concat(((SEP,),), piece)  # where a consumer's separator goes
         env[YIELDS] = ListVal((*cur.items, piece))
+
+    @staticmethod
+    def listed_super(name: str, frame: Frame) -> str | None:
+        """A local bound once to the pieces of the next class's generator (``preamble =
+        list(super()._segments())``): the method's name."""
+        bound = frame.bound_from(name)
+        if len(bound) != 1:
+            return None
+        value = bound[0]
+        if (
+            isinstance(value, ast.Call)
+            and isinstance(value.func, ast.Name)
+            and value.func.id in ("list", "tuple")
+            and len(value.args) == 1
+            and not value.keywords
+        ):
+            value = value.args[0]
+        return super_method(value, frame.self_name)
 
     def yielded(self, env: Env, guards: list[Guard], frame: Frame) -> None:
         """Where a printer's generator ends (a bare ``return``, or its last statement): what it
@@ -1140,12 +1169,31 @@ class ModuleVisitor:
                 return (f"{frame.self_name}.{_last_name(bound[0])}", test), want
         return (subject, "l"), want
 
+    def any_of_cond(self, test: ast.expr, frame: Frame) -> Cond | None:
+        """``if self.dim1 or self.dim2:``, every operand a truth test a call decides (a
+        parameter, an attribute of ``self``): one test, true when any of them is. Left opaque,
+        the texts its branches give each name were chosen apart (``dim1`` from one branch and
+        ``dim2`` from the other, forms no instance prints), and a call passing neither could
+        not drop the branch that shows them."""
+        if not (isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or)):
+            return None
+        subjects: list[str] = []
+        for v in test.values:
+            cond = self.known_cond(_simple_cond(v), frame)
+            if cond is None or cond[0][1] != "t" or not cond[1] or ANY_OF in cond[0][0]:
+                return None
+            subjects.append(cond[0][0])
+        return (ANY_OF.join(subjects), "|t"), True
+
     def conditions(self, test: ast.expr, frame: Frame) -> tuple[tuple[Cond, ...], tuple[Cond, ...]]:
         """What an ``if``'s branches assume: simple tests on a name (truthy, ``is None``) that a
         call's arguments can decide, else the test itself (ties the two branches together)."""
         simple = self.known_cond(_simple_cond(test), frame)
         if simple is not None:
             return (simple,), ((simple[0], not simple[1]),)
+        any_of = self.any_of_cond(test, frame)
+        if any_of is not None:
+            return (any_of,), ((any_of[0], False),)
         opaque = ((self.seg(test), "x"), True)
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             parts = [self.known_cond(_simple_cond(v), frame) for v in test.values]
@@ -2198,6 +2246,12 @@ class ModuleVisitor:
                             cur.items + tuple(self.eval_msg(e, env, frame) for e in arg.elts)
                         )
                     return
+                if YIELDS in env and isinstance(arg, ast.Tuple) and func.attr == "append":
+                    # ``body.append(('Invalid value "', ""))`` in a printer's generator: a
+                    # ``(text, style)`` pair it yields later (``yield from body``), its text
+                    piece = yielded_piece(ast.Yield(arg))
+                    if piece is not None:
+                        arg = piece
                 env[func.value.id] = ListVal((*cur.items, self.eval_msg(arg, env, frame)))
             return
         if frame.is_init:
