@@ -10,7 +10,7 @@ from index_helpers import counted_entries
 
 from errdex.extract import extract_file
 from errdex.match import Matcher, build_index, rebuild_index
-from errdex.match.artifact import class_bases
+from errdex.match.artifact import class_bases, stored_index
 from errdex.match.handoff import link_entries
 from errdex.match.shared_index import update
 from errdex.pipeline import index
@@ -264,3 +264,68 @@ def test_a_catalogue_of_one_codebase_reads_nothing_to_link(
     read.clear()
     assert _links(one) == [] and read == []
     assert len(_links(catalogue)) == 6 and read == [1]
+
+
+def _index_by_an_earlier_extractor(src: Path, db: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``src`` indexed as an errdex before an upgrade that changed extraction would have: under
+    another extractor digest, its per-file facts in a form the running extractor refuses
+    (``extract.cache`` names its form in the entry's first bytes; a change to the facts'
+    classes makes the old entries unreadable just the same)."""
+    from errdex import pipeline
+    from errdex.extract import cache
+
+    with monkeypatch.context() as m:
+        m.setattr(pipeline, "producer_digest", lambda: "0123456789abcdef")
+        m.setattr(cache, "_MAGIC", b"errdex-facts/0\n")
+        index(str(src), db, jobs=1)
+
+
+@pytest.mark.parametrize("again", ["framework", "toolkit"])
+def test_indexing_one_codebase_again_keeps_the_link_to_the_other(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, again: str
+) -> None:
+    """Both codebases indexed before an extractor upgrade, then one of them (either) indexed
+    again by the upgraded one: the match index then built links the text as a catalogue indexed
+    from scratch does, though the other codebase's stored facts are of the old form (it reads
+    that file's stored text instead). Before, the handed text fell back to the caller's
+    constant: the raise's entry was gone."""
+    sources = {"framework": _framework(tmp_path / "frame_src"), "toolkit": _toolkit(tmp_path / "toolkit_src")}
+    db = str(tmp_path / "c.db")
+    for src in sources.values():
+        _index_by_an_earlier_extractor(src, db, monkeypatch)
+    summary = index(str(sources[again]), db, jobs=1)
+    assert summary.changed  # the upgrade's digest differs: the release is extracted again
+    scratch = str(tmp_path / "scratch.db")
+    for src in sources.values():
+        index(str(src), scratch, jobs=1)
+    assert _links(db) == _links(scratch) and len(_links(db)) == 6
+    with Store.open(db) as store:  # the index that indexing saved
+        matches = Matcher(stored_index(store)).explain(f"RuntimeError: {APP_TEXT}").matches
+    first = matches[0]
+    assert (first.path, first.line, first.exc_type, first.template) == (
+        "toolkit/proxy.py",
+        27,
+        "RuntimeError",
+        APP_TEXT,
+    )
+
+
+def test_a_stored_text_read_back_for_extraction_decodes_as_the_file_did(tmp_path: Path) -> None:
+    """The stored text is the file as decoded; the bytes handed to extraction again decode to
+    it under the file's own coding cookie (as UTF-8, a latin-1 file's words would garble)."""
+    from errdex.store.handoffs import file_bytes
+
+    source = (
+        "# -*- coding: latin-1 -*-\ndef f():\n    raise ValueError('d\u00e9j\u00e0 vu: no caf\u00e9 here')\n"
+    )
+    pkg = tmp_path / "src" / "legacy"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_bytes(source.encode("latin-1"))
+    db = str(tmp_path / "c.db")
+    summary = index(str(tmp_path / "src"), db, jobs=1)
+    with Store.open(db) as store:
+        data = file_bytes(store, summary.snapshot_id, "legacy/__init__.py", 1 << 20)
+        assert file_bytes(store, summary.snapshot_id, "legacy/__init__.py", 10) is None  # over the cap
+    assert data is not None
+    (site,) = extract_file("legacy/__init__.py", data).sites
+    assert site.exc.msg == ((("d\u00e9j\u00e0 vu: no caf\u00e9 here"),),)

@@ -9,8 +9,10 @@ its own, so flask's record of the text sits at the call with no type (the callee
 and werkzeug's record at its raise has only its own default (``object is not bound``).
 
 The link is made when the match index is built, which runs after every release and sees every
-snapshot, so it holds whichever of the two was indexed first. It reads what indexing stored
-(each file's extraction facts), never a file again:
+snapshot, so it holds whichever of the two was indexed first, and whichever is indexed again. It
+reads what indexing stored (each file's extraction facts; a file's stored text, extracted again,
+only where its facts are of a form this extractor cannot read: written by an extractor before an
+upgrade, for a codebase not indexed since):
 
 * the files holding a record of unknown type, and in their facts the calls handing message text
   to a parameter named like a message (``ExcSpec.handoff``) of a callable named by its dotted key;
@@ -46,6 +48,7 @@ MAX_FILES = 2000  # files with a worded record of unknown type whose facts are r
 MAX_SNAPSHOTS = 8  # snapshots of another codebase a callee is looked up in (newest first)
 MAX_LINKS = 20000  # entries made
 MAX_HOPS = 3  # re-exports followed to the module defining a callee
+MAX_REPARSED = 400  # files whose stored facts are unreadable, extracted again from their text
 
 
 def link_entries(store: Any) -> list[CatalogueEntry]:
@@ -78,6 +81,7 @@ class _Linker:
         self.store = store
         self.producer = producers(store)
         self._facts: dict[tuple[str, str], ModuleFacts | None] = {}
+        self._reparses = 0  # files extracted again from their stored text (``_reparsed``)
         self._entries: dict[tuple[int, str], list[CatalogueEntry]] = {}
         # (callee key, calling repo, keywords and number of positional arguments, classes of
         # the arguments) -> the entries of the raises the call's text reaches
@@ -116,14 +120,38 @@ class _Linker:
         return [out[k] for k in sorted(out)]
 
     def facts(self, snap: int, path: str, sha: str) -> ModuleFacts | None:
-        """A file's extraction facts as its snapshot's extractor stored them, memoised."""
+        """A file's extraction facts as its snapshot's extractor stored them, memoised; or,
+        where that extractor wrote them in a form this one cannot read (an upgrade changed
+        the facts' classes, and the codebase was not indexed again since), the stored text
+        parsed by this extractor."""
         from errdex.store.handoffs import extraction
 
         key = (sha, path)
         if key not in self._facts:
             data = extraction(self.store, path, sha, self.producer.get(snap, ""))
-            self._facts[key] = decode(data) if data is not None else None
+            got = decode(data) if data is not None else None
+            self._facts[key] = got if got is not None else self._reparsed(snap, path)
         return self._facts[key]
+
+    def _reparsed(self, snap: int, path: str) -> ModuleFacts | None:
+        """The stored text of a file whose stored facts are unreadable, extracted again (the
+        records it is joined with are the snapshot's own: same file, same lines). Without
+        this, indexing one codebase with an upgraded extractor rebuilt the match index with
+        no link to the codebases indexed before the upgrade, whose facts it could not read,
+        where a catalogue indexed from scratch had them. Capped (``MAX_REPARSED``); a file
+        over ``IN_PROCESS_BYTES`` is left out, as extraction parses those in a limited worker."""
+        from errdex.extract import extract_file
+        from errdex.limits import IN_PROCESS_BYTES
+        from errdex.store.handoffs import file_bytes
+
+        if self._reparses >= MAX_REPARSED:
+            return None
+        self._reparses += 1
+        data = file_bytes(self.store, snap, path, IN_PROCESS_BYTES)
+        if data is None:
+            return None
+        facts = extract_file(path, data)
+        return facts if facts.status != "skipped" else None
 
     def entries(self, snap: int, path: str) -> list[CatalogueEntry]:
         key = (snap, path)

@@ -4,8 +4,9 @@ A library may define a message and pass it to a callable of another indexed pack
 raises it (flask's ``LocalProxy(_cv_app, unbound_message=_no_app_msg)``; werkzeug raises
 ``RuntimeError(unbound_message)``). Each codebase is extracted alone, so the passing side's
 record has no type and sits at the call. What linking the two needs is read here: the files
-whose records are of that kind, the files of another snapshot defining a module, and a file's
-stored extraction (the per-file facts written at index time: nothing is parsed again).
+whose records are of that kind, the files of another snapshot defining a module, a file's
+stored extraction (the per-file facts written at index time), and a file's stored text, for the
+one case where that extraction is of a form the running extractor cannot read.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from errdex.store.history import cached_extractions
 if TYPE_CHECKING:
     from errdex.store.sql import Store
 
-__all__ = ["FileRow", "codebases", "extraction", "files_at", "producers", "unknown_files"]
+__all__ = ["FileRow", "codebases", "extraction", "file_bytes", "files_at", "producers", "unknown_files"]
 
 # (snapshot id, repo name, path, blob sha)
 FileRow = tuple[int, str, str, str]
@@ -86,3 +87,27 @@ def extraction(store: Store, path: str, blob_sha: str, producer: str) -> bytes |
     got = cached_extractions(store, [(path, blob_sha)], producer)
     hit = got.get(path)
     return hit[1] if hit is not None else None
+
+
+def file_bytes(store: Store, snapshot_id: int, path: str, cap: int) -> bytes | None:
+    """A snapshot's file as bytes that extraction decodes to its stored text (that text is
+    stored as decoded: in the encoding its coding cookie names, else UTF-8), or None when it is
+    not stored, is damaged or is over ``cap`` bytes."""
+    import io
+    import tokenize
+
+    from errdex.store import StoreError
+
+    try:
+        text = store.file_text(snapshot_id, path)
+    except StoreError:
+        return None
+    if text is None:
+        return None
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+        data = text.encode(encoding)
+    except (SyntaxError, LookupError, UnicodeError):
+        pass  # as UTF-8: what decoding falls back from keeps its lines all the same
+    return data if len(data) <= cap else None
