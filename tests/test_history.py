@@ -1280,15 +1280,8 @@ def run(x):
 )
 
 
-def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_without_a_call_graph(
-    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from errdex.analysis.callgraph import CallGraph
-    from errdex.pipeline import callers_as_before, resolved_callers
-
-    repo = tmp_path / "called"
-    repo.mkdir()
-    git(repo, "init", "-q")
+def _called_releases(tmp_path: Path) -> Path:
+    """A git repository of ``CALLED_V1`` .. ``CALLED_V3``, tagged v1, v2, v3."""
     releases = [
         (
             "v1",
@@ -1297,12 +1290,27 @@ def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_withou
         ("v2", {"called/core.py": CALLED_V2, "called/version.py": 'VERSION = "2"\n'}),
         ("v3", {"called/core.py": CALLED_V3}),
     ]
+    return _tagged_releases(tmp_path / "called", releases)
+
+
+def _tagged_releases(repo: Path, releases: list[tuple[str, dict[str, str]]]) -> Path:
+    """A git repository at ``repo`` of one commit per release (its files written over the
+    last), each tagged with its name."""
+    repo.mkdir()
+    git(repo, "init", "-q")
     for n, (tag, files) in enumerate(releases):
         write(repo, files)
         git(repo, "add", "-A")
         git(repo, "commit", "-q", "-m", tag, date=f"2024-0{n + 1}-01T00:00:00+00:00")
         git(repo, "tag", tag)
-    graphs: list[int] = []  # the snapshot of each call graph counted
+    return repo
+
+
+def _spy_on_call_graphs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The snapshot of each call graph counted from here on (the real method runs)."""
+    from errdex.analysis.callgraph import CallGraph
+
+    graphs: list[int] = []
     real = CallGraph.caller_counts
 
     def spy(self: CallGraph, keys: Any) -> dict[str, int]:
@@ -1310,7 +1318,17 @@ def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_withou
         return real(self, keys)
 
     monkeypatch.setattr(CallGraph, "caller_counts", spy)
-    ids = [index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id for tag, _ in releases]
+    return graphs
+
+
+def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_without_a_call_graph(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from errdex.pipeline import callers_as_before, resolved_callers
+
+    repo = _called_releases(tmp_path)
+    graphs = _spy_on_call_graphs(monkeypatch)
+    ids = [index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id for tag in ("v1", "v2", "v3")]
     with Store.open(db_url) as store:
         # v2's code is v1's: its counts are v1's, no graph made; v3 adds a call: counted again
         assert store.facts.same_code(ids[1], ids[0]) and not store.facts.same_code(ids[2], ids[1])
@@ -1327,3 +1345,134 @@ def test_a_release_of_the_same_code_takes_its_callers_from_the_one_before_withou
         got = callers_as_before(store, ids[1], sites)
         assert got == resolved_callers(store, ids[1], sites) and got[("called/core.py", "load")] == 1
         assert graphs == [ids[1], ids[1]]  # ``load`` alone, then the whole count it is held to
+
+
+def test_counts_made_by_other_counting_code_are_not_copied_into_a_release_of_the_same_code(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """v1 is counted by an errdex whose counting differed (another stamp, and a count it made
+    otherwise: every caller count one more); v2's code facts are v1's, but its counts are made
+    by this errdex's call graph, not copied from v1's. A catalogue's counts from before the stamp
+    (a bare list) are not copied either."""
+    from errdex import pipeline
+
+    repo = _called_releases(tmp_path)
+    real = pipeline.resolved_callers
+    monkeypatch.setattr(pipeline, "counts_digest", lambda: "older-counting")
+    monkeypatch.setattr(
+        pipeline, "resolved_callers", lambda *a, **k: {site: n + 1 for site, n in real(*a, **k).items()}
+    )
+    v1 = index(f"git:{repo}@v1", db_url, jobs=1).snapshot_id
+    monkeypatch.undo()
+    graphs = _spy_on_call_graphs(monkeypatch)
+    v2 = index(f"git:{repo}@v2", db_url, jobs=1).snapshot_id
+    with Store.open(db_url) as store:
+        assert store.facts.same_code(v2, v1)
+        assert store.callers_counted_by(v1) == "older-counting"
+        assert store.callers_counted_by(v2) == pipeline.counts_digest()
+        assert store.site_callers(v1)[("called/core.py", "check")] == 3  # the other code's count
+        assert graphs == [v2]  # counted anew ...
+        sites = store.site_functions(v2)
+        assert store.site_callers(v2) == real(store, v2, sites)  # ... as this errdex counts
+        assert store.site_callers(v2)[("called/core.py", "check")] == 2
+        # stored without a stamp (by an errdex from before it): not copied
+        store.put_site_callers(v1, store.site_callers(v2) or {})
+        assert store.callers_counted_by(v1) is None
+        assert pipeline.callers_as_before(store, v2, sites) is None
+        store.put_site_callers(v1, store.site_callers(v2) or {}, pipeline.counts_digest())
+        assert pipeline.callers_as_before(store, v2, sites) == store.site_callers(v2)
+
+
+# a library whose three modules raise, in this path order (the first two a class of their own,
+# whose bases the entries carry); v2 rewords the last module's message alone, v3 the first's
+KEPT_A = (
+    "class FirstError(ValueError):\n    pass\n\n\n"
+    'def first(x):\n    if x:\n        raise FirstError(f"bad first {x}")\n'
+)
+KEPT_Z = 'def last(x):\n    raise KeyError(f"no last {x}")\n'
+KEPT_RELEASES = [
+    ("v1", {"kept/__init__.py": "", "kept/a.py": KEPT_A, "kept/b.py": KEPT_A.replace("first", "second"), "kept/z.py": KEPT_Z}),
+    ("v2", {"kept/z.py": KEPT_Z.replace("no last", "nothing last")}),
+    ("v3", {"kept/a.py": KEPT_A.replace("bad first", "worse first")}),
+]  # fmt: skip
+
+
+def test_an_added_release_takes_its_entries_before_its_first_changed_file_from_the_segment_before(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """v2's first two entries (a.py's, b.py's) are v1's but for their keys and release: they are
+    taken from v1's stored segment, and only z.py's is built from its row; v3 changed the first
+    file, so all of its entries are. Each release's stored segment is the bytes its rows build."""
+    from errdex.match import shared_index as si
+    from errdex.match.index import Index
+    from errdex.store import segments as ss
+
+    repo = _tagged_releases(tmp_path / "kept", KEPT_RELEASES)
+    skipped: list[int] = []  # the rows left out of each read of a snapshot's entries
+    real = Store.iter_entries
+
+    def spy(self: Store, *args: Any, skip: int = 0, **kwargs: Any) -> Any:
+        skipped.append(skip)
+        return real(self, *args, skip=skip, **kwargs)
+
+    monkeypatch.setattr(Store, "iter_entries", spy)
+    taken = {}
+    for tag, _ in KEPT_RELEASES:
+        skipped.clear()
+        sid = index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id
+        taken[tag] = max(skipped, default=0)
+        with Store.open(db_url) as store:
+            stamp = dict(ss.snapshot_stamps(store))[sid]
+            assert ss.get_segment(store, sid, stamp) == si.build_segment(store, sid).dumps(), tag
+            found = ss.entries_as_before(store, sid)
+            assert (found.kept if found else 0) == {"v1": 0, "v2": 2, "v3": 0}[tag]
+            if tag == "v2":
+                assert sorted(bases for _, bases in found.bases) == [("ValueError",)] * 2  # type: ignore[union-attr]
+                v2, v1_stamp, keys, where = (
+                    sid,
+                    dict(ss.snapshot_stamps(store))[found.before],
+                    found.keys,
+                    found.where,
+                )  # type: ignore[union-attr]
+                v1_segment = ss.get_segment(store, found.before, v1_stamp)  # type: ignore[union-attr]
+    assert taken == {"v1": 0, "v2": 2, "v3": 0}
+    # a release whose version is a string the segment holds already (here a placeholder's
+    # name) would move that string's place in the pool: not renamed
+    assert v1_segment is not None and v2
+    seg = Index.loads(v1_segment, keys=False)
+    assert si.renamed(seg, where, keys) is not None
+    assert si.renamed(seg, (where[0], "x", where[2]), keys) is None
+
+
+# v2 changes only the last module, which now holds the first module's function in a table:
+# the first module's entry is the same row, but its function is now held (one caller more)
+HELD_RELEASES = [
+    ("v1", {"held/__init__.py": "", "held/a.py": 'def _load(x):\n    raise KeyError(f"no loader for {x}")\n',
+            "held/z.py": "def other():\n    return 1\n"}),
+    ("v2", {"held/z.py": "from held.a import _load\n\nTABLE = {int: _load}\n"}),
+]  # fmt: skip
+
+
+def test_an_entry_whose_function_the_release_now_holds_is_not_taken_from_the_segment_before(
+    tmp_path: Path, db_url: str
+) -> None:
+    """The held status is part of an entry (its callers): v2's first entry, the same row in the
+    same file as v1's, is built again, with the caller the table adds."""
+    from errdex.store import segments as ss
+
+    repo = _tagged_releases(tmp_path / "held", HELD_RELEASES)
+    for tag, _ in HELD_RELEASES:
+        sid = index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id
+    with Store.open(db_url) as store:
+        assert ss.entries_as_before(store, sid) is None
+        assert [e.callers for e in store.iter_entries(snapshot_id=sid) if e.function == "_load"] == [1]
+
+
+def test_renaming_a_segment_looks_through_every_section_that_holds_string_ids() -> None:
+    """``renamed`` may replace a version string only where nothing but the snapshot row uses
+    it; a section added to the format must be classed as holding string ids or not."""
+    from errdex.match import shared_index as si
+    from errdex.match.index import SECTIONS
+
+    classed = [*si._STRING_IDS, "snp_ver", "snp_date", *si._NO_STRING_IDS]
+    assert sorted(classed) == sorted(SECTIONS) and len(set(classed)) == len(classed)

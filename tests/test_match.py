@@ -390,6 +390,37 @@ def test_an_unlabelled_line_is_a_record_only_among_log_records() -> None:
     assert top(Matcher.from_entries([e]).explain(listing)).approximate
 
 
+def test_a_label_and_a_hole_holding_a_report_of_several_lines_is_exact() -> None:
+    """``raise ConfigurationError(f"... configuration file: {e}")`` around a YAML error: the
+    hole holds the parser's report, over several lines, so the template's literal text is a
+    small share of the message although it is all of it; its first line is the template end to
+    end, and is judged alone. A template that does not end in a hole after a label is no such
+    whole (the lines after it are another message's or the reporter's)."""
+    e = entry(
+        ["MkDocs encountered an error parsing the configuration file: ", "e", ""],
+        exc_type="ConfigurationError",
+    )
+    paste = (
+        "Error: MkDocs encountered an error parsing the configuration file: while constructing a Python object\n"
+        "cannot find module 'material.extensions.emoji' (No module named 'material.extensions')\n"
+        '  in "/home/user/Projects/site/mkdocs.yml", line 84, column 20'
+    )
+    res = Matcher.from_entries([e]).explain(paste)
+    assert top(res).id == e.error_id and not top(res).approximate
+    # no such whole: a template ending in its own text, or one whose first line is the label
+    # alone (the hole, all on the lines after, is not judged by it)
+    report = (
+        "cannot find module 'material.extensions.emoji' (No module named 'material.extensions')\n"
+        '  in "/home/user/Projects/site/mkdocs.yml", line 84, column 20'
+    )
+    for segments, first in (
+        (["MkDocs encountered an error parsing the configuration file ", "name", "."],
+         "MkDocs encountered an error parsing the configuration file mkdocs.yml.\n"),
+        (["Parameter validation failed:\n", "msg", ""], "Parameter validation failed:\n"),
+    ):  # fmt: skip
+        assert top(Matcher.from_entries([entry(segments)]).explain(first + report)).approximate
+
+
 def test_a_line_after_a_sentence_is_not_a_record() -> None:
     """Text before the template ending in a word is a sentence the template ends, not a label."""
     e = entry(["Target database is not up to date."])

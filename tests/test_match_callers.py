@@ -319,6 +319,20 @@ def test_stored_counts_read_back_and_a_damaged_value_counts_none() -> None:
         assert callers.decode(bad) == {}
 
 
+def test_stored_counts_carry_the_stamp_of_their_counting_code() -> None:
+    """``callers_as_before`` copies counts only when they carry this errdex's stamp: the stamp
+    is part of the stored value, and a value from before the stamp (a bare list) reads as its
+    counts with no stamp (never copied)."""
+    counts = {("a/b.py", "f"): 2}
+    assert callers.counted_by(callers.encode(counts, "abc")) == "abc"
+    assert callers.encode(counts, "abc") != callers.encode(counts, "abd")
+    assert callers.decode(callers.encode(counts, "abc")) == counts
+    old = zlib.compress(b'[["a/b.py", "f", 2]]')
+    assert callers.counted_by(old) is None and callers.decode(old) == counts
+    for bad in (b"", b"not zlib", zlib.compress(b'{"by": 3, "sites": []}'), callers.encode(counts)):
+        assert callers.counted_by(bad) is None
+
+
 def test_the_bucket_is_the_count_up_to_15_then_four_per_doubling() -> None:
     assert [callers_bucket(n) for n in (0, 1, 2, 3, 15)] == [0, 1, 2, 3, 15]
     assert [callers_bucket(n) for n in (16, 19, 20, 23, 27, 32, 64)] == [16, 16, 17, 18, 19, 20, 24]

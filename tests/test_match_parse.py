@@ -1617,3 +1617,23 @@ def test_a_traceback_header_on_its_own_line_still_starts_a_traceback() -> None:
     )
     assert q.exc_type == "KeyError"
     assert [(f.function, f.line) for f in q.frames] == [("go", 10)]
+
+
+def test_an_exception_as_pycharms_debugger_shows_it() -> None:
+    # PyCharm's ``{type}value``, copied from its Variables view or Evaluate window, alone or in
+    # a code span: the value is the exception's repr (now) or its str() (older releases)
+    want = ("InvalidPrefixError", "Path file:data/faq.csv does not begin with a known prefix ['s3://'].")
+    q = parse(
+        "{InvalidPrefixError}InvalidPrefixError(\"Path file:data/faq.csv does not begin with a known prefix ['s3://'].\")"
+    )
+    assert (q.exc_type, q.message) == want
+    q = parse(
+        "`{InvalidPrefixError}InvalidPrefixError(\"Path file:data/faq.csv does not begin with a known prefix ['s3://'].\")`"
+    )
+    assert (q.exc_type, q.message) == want
+    q = parse("{AttributeError}'NoneType' object has no attribute 'upload'")
+    assert (q.exc_type, q.message) == ("AttributeError", "'NoneType' object has no attribute 'upload'")
+    q = parse("{KeyError}'region'")
+    assert (q.exc_type, q.message) == ("KeyError", "region")
+    # another type's tag is a value, not an error
+    assert parse("{str}'abc'").exc_type is None

@@ -250,6 +250,40 @@ def test_a_raise_goes_before_the_log_call_that_reemits_its_text() -> None:
     assert top(m.explain("ERROR:flake8.main.application:" + pasted)).function == "Application.run"
 
 
+def test_the_raise_writing_a_text_goes_before_a_raise_copying_it_from_the_error_it_caught() -> None:
+    # ``except ConfigurationError as e: raise ValidationError(str(e))`` in the public
+    # ``SubConfig.run_validation`` takes every text ConfigurationError is raised with; the
+    # public method would win the tie-break over the private ``_open_config_file`` that writes
+    # this one, but with nothing in the paste for either, the text's own raise comes first
+    words = ["Config file '", "paths_to_try[0]", "' does not exist."]
+    written, copied = (
+        entry(words, path=path, line=line, function=function, exc_type=cls, statement=statement)
+        for path, line, function, cls, statement in (
+            ("mkdocs/config/base.py", 324, "_open_config_file", "exceptions.ConfigurationError",
+             "raise exceptions.ConfigurationError(f\"Config file '{paths_to_try[0]}' does not exist.\")"),
+            ("mkdocs/config/config_options.py", 112, "SubConfig.run_validation", "ValidationError",
+             "raise ValidationError(str(e))"),
+        )
+    )  # fmt: skip
+    m = Matcher.from_entries([copied, written])
+    res = m.explain("Error: Config file 'mkdocs.yml' does not exist.")
+    assert [x.function for x in res.matches[:2]] == ["_open_config_file", "SubConfig.run_validation"]
+    # the copy's class pasted is the copy's raise
+    assert top(m.explain("ValidationError: Config file 'mkdocs.yml' does not exist.")).line == 112
+    # a class printing its own text whatever it is given ties its raises by that text: a raise
+    # handing it a caught error's argument is no copy of another class's text
+    words = ["400 Bad Request: The browser (or proxy) sent a request that this server could not understand."]
+    handed, own = (
+        entry(words, path=path, line=line, function=function, exc_type="BadRequestKeyError", statement=statement)
+        for path, line, function, statement in (
+            ("lib/structures.py", 520, "MultiDict.popitem", "raise BadRequestKeyError(e.args[0]) from None"),
+            ("lib/headers.py", 101, "Headers._get_key", "raise BadRequestKeyError(key)"),
+        )
+    )  # fmt: skip
+    res = Matcher.from_entries([own, handed]).explain(words[0])
+    assert [x.function for x in res.matches[:2]] == ["MultiDict.popitem", "Headers._get_key"]
+
+
 # a caught error's long message: the raises wrapping it explain little of the message themselves
 _REFUSED = (
     "Failed to establish a new connection: the server refused it. Check that it runs, that it listens "

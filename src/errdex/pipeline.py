@@ -823,6 +823,31 @@ def producer_digest() -> str:
     return h.hexdigest()[:16]
 
 
+# what a raise site's caller count is computed by, besides ``resolved_callers`` (whose source is
+# taken too): the call graph, the symbol tables it resolves names with, and the reader of the
+# code facts they are built from
+COUNTING_CODE = ("analysis/callgraph.py", "analysis/symbols.py", "store/facts.py", "store/factblobs.py")
+
+
+def counts_digest() -> str:
+    """A digest of the code that counts raise sites' callers (``COUNTING_CODE`` and
+    ``resolved_callers``), stored with each snapshot's counts (``Store.put_site_callers``).
+
+    ``callers_as_before`` copies a release's counts into the next release of the same code
+    facts; the producer digest does not cover this code, so without the stamp an errdex whose
+    counting changed would copy counts it would no longer make."""
+    import hashlib
+    import inspect
+    from importlib import resources
+
+    h = hashlib.sha256()
+    pkg = resources.files("errdex")
+    for rel in COUNTING_CODE:
+        h.update(rel.encode() + b"\0" + (pkg / rel).read_bytes())
+    h.update(inspect.getsource(resolved_callers).encode())
+    return h.hexdigest()[:16]
+
+
 def _rebuild_match_index(store: Any, code: HeldCode | None = None) -> None:
     """The new snapshots' segments are built from their own rows and merged with the stored
     ones (``match.shared_index``), not the whole index rebuilt from every row; each snapshot's
@@ -841,17 +866,22 @@ def count_callers(store: Any, code: HeldCode | None = None) -> int:
     made (a fresh index, a merge, a rebuild from the rows, on SQLite or PostgreSQL), so the
     same catalogue ranks ties alike. Returns how many snapshots were counted."""
     todo = store.uncounted_snapshots()
+    stamp = counts_digest() if todo else None
     for sid in todo:
         sites = store.site_functions(sid)
-        counts = callers_as_before(store, sid, sites, code)
+        counts = callers_as_before(store, sid, sites, code, stamp)
         if counts is None:
             counts = resolved_callers(store, sid, sites, code)
-        store.put_site_callers(sid, counts)
+        store.put_site_callers(sid, counts, stamp)
     return len(todo)
 
 
 def callers_as_before(
-    store: Any, snapshot_id: int, sites: list[tuple[str, str]], code: HeldCode | None = None
+    store: Any,
+    snapshot_id: int,
+    sites: list[tuple[str, str]],
+    code: HeldCode | None = None,
+    stamp: str | None = None,
 ) -> dict[tuple[str, str], int] | None:
     """``resolved_callers`` of a snapshot whose code facts are those of the snapshot of its
     codebase written before it (``FactReader.same_code``: the same modules, each file's
@@ -860,12 +890,16 @@ def callers_as_before(
     function of the call graph and the site's key, and the graph is made of the code facts
     alone. Only sites that snapshot did not hold are resolved (their keys alone, which is
     what the whole count does for each). None when there is no such snapshot, it was not
-    counted, or the code differs: then the whole graph is resolved again.
+    counted, its counts were made by other counting code (their stamp is not ``stamp``, by
+    default ``counts_digest()``: an errdex upgrade that changed how callers are counted), or
+    the code differs: then the whole graph is resolved again.
 
     Counting the call graph of a whole release was ~1 s of the ~6 s an added jax release
     costs, for a release whose one changed file was its version string."""
     before = store.snapshot_before(snapshot_id)
     if before is None:
+        return None
+    if store.callers_counted_by(before) != (stamp or counts_digest()):
         return None
     counted = store.site_callers(before)
     if counted is None or not store.facts.same_code(snapshot_id, before):

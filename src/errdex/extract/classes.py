@@ -129,7 +129,9 @@ class ClassMessages:
             sargs, skw = spread_args(base.args, b), spread_kwargs(base.kwargs, b)
             target = self.r.canon(base.target) if base.target is not None else None
             if base.target is None:
-                attrs, unset, exc_args = self.construct(mro, i + 1, sargs, skw, depth + 1)
+                attrs, unset, exc_args = self.construct(
+                    mro, self._after(mro, i, base.after), sargs, skw, depth + 1
+                )
             elif target is not None and target in self.r.classes:
                 nxt = self.r.mro(target)
                 attrs, unset, exc_args = self.construct(nxt, 0, sargs, skw, depth + 1)
@@ -165,6 +167,16 @@ class ClassMessages:
         if init.args_set is not None:
             exc_args = spread_args(init.args_set, b)
         return attrs, unset, exc_args
+
+    def _after(self, mro: list[str], at: int, after: str | None) -> int:
+        """Where ``super()`` in the initialiser of ``mro[at]`` continues: the next class, or the
+        one after the class ``super(Cls, self)`` names when ``Cls`` is further down the MRO."""
+        if after is not None:
+            key = self.r.canon(after)
+            for j in range(at + 1, len(mro)):
+                if mro[j] == key:
+                    return j + 1
+        return at + 1
 
     def construct_fields(
         self, mro: Sequence[str], args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]

@@ -156,7 +156,10 @@ class BaseCall:
     "n", truth)``), or after ``*args`` was unpacked into N names (``a, b, c = args``: "#3";
     ``= args[:3]``: ">3"), and ``other`` is the one the other branch makes
     (``else: super().__init__(self.msg)``, ``except ValueError: super().__init__(*args)``):
-    which one runs is the caller's choice.
+    which one runs is the caller's choice. ``after``: ``super(Cls, self)`` naming a class other
+    than the method's own (its dotted key): the initialiser called is the next one after that
+    class in the MRO, skipping ``Cls``'s own (``super(ParentError, self).__init__(message=...)``
+    in a subclass of ``ParentError`` sets the text ``ParentError.__init__`` would have replaced).
     """
 
     target: str | None
@@ -164,6 +167,7 @@ class BaseCall:
     kwargs: tuple[tuple[str, Arg], ...]
     when: tuple[str, str, bool] | None = None
     other: BaseCall | None = None
+    after: str | None = None
 
 
 @by_fields

@@ -1724,6 +1724,15 @@ class ModuleVisitor:
                     self.facts.instances[f"{self.module}.{name}"] = ck
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
+            self.printer_alias(name, value, frame)
+
+    def printer_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
+        """``__str__ = __repr__`` in a class body: the printer is that method of the class, defined
+        above it (Python requires it), so what that method returns is what ``str()`` shows."""
+        if name in _PRINTERS and isinstance(value, ast.Name):
+            info = self.facts.funcs.get(f"{frame.key}.{value.id}")
+            if info is not None:
+                self.facts.funcs[f"{frame.key}.{name}"] = info
 
     def module_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
         """``ArgumentError = argparse.ArgumentError``: a name bound at module level to an
@@ -2235,7 +2244,7 @@ class ModuleVisitor:
             args, kwargs = self.call_args(call, env, frame)
             dotted = _dotted(func.value)
             if isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
-                made = BaseCall(None, args, kwargs)
+                made = BaseCall(None, args, kwargs, after=self._super_after(func.value, frame))
             elif dotted is not None and args and args[0].text == frame.self_name:
                 made = BaseCall(self.dotted_key(dotted, frame) or dotted, args[1:], kwargs)
         elif isinstance(func, ast.Name) and func.id in frame.super_aliases:
@@ -2249,6 +2258,17 @@ class ModuleVisitor:
             star, need = frame.star_need
             made = replace(made, when=(star, need, True), other=frame.base_call)
         frame.base_call = made
+
+    def _super_after(self, call: ast.Call, frame: Frame) -> str | None:
+        """``super(Cls, self)`` in a method of another class than ``Cls``: ``Cls``'s dotted key
+        (the MRO is searched after it); None for ``super()`` or ``super(Own, self)``."""
+        if len(call.args) != 2 or frame.class_key is None:
+            return None
+        dotted = _dotted(call.args[0])
+        if dotted is None:
+            return None
+        key = self.dotted_key(dotted, frame) or dotted
+        return None if key == frame.class_key or dotted == frame.class_key.rsplit(".", 1)[-1] else key
 
     @staticmethod
     def branch_bases(test: ast.expr, frame: Frame, before: BaseCall | None, chosen: BaseCall | None) -> None:
@@ -2356,13 +2376,14 @@ class ModuleVisitor:
                     # of error, ``return cls(...)`` for the rest): each is what a caller raises
                     frame.exc_more.append(spec)
                 return
-            if frame.exc_return is None and _returns_exception(frame):
-                # ``return self._src.parse_error(exception, *args)`` in a factory of exceptions:
-                # what the callee builds is what this function's callers raise
-                spec = self.call_spec(value, env, frame)
-                if spec.helper is not None:
-                    frame.exc_return = spec
-                    return
+            if _returns_exception(frame) and self.returns_made(value, env, frame):
+                return
+        if isinstance(value, ast.BoolOp) and _returns_exception(frame):
+            # ``return self._post_tag_error(i) or self._dev_tag_error(i)`` in a factory: the first
+            # exception either callee builds is what this function's callers raise
+            made = [self.returns_made(v, env, frame) for v in value.values if isinstance(v, ast.Call)]
+            if any(made):
+                return
         if isinstance(value, ast.Name) and self.returns_exc_local(value.id, env, frame):
             return
         if self.is_stringy(value, env):
@@ -2892,6 +2913,17 @@ class ModuleVisitor:
                     break
         return tuple(out)
 
+    def returns_made(self, call: ast.Call, env: Env, frame: Frame) -> bool:
+        """``return self._src.parse_error(exception, *args)`` in a factory of exceptions (its
+        return annotation names one, or it takes the class): what the callee builds is what this
+        function's callers raise, one exit among the factory's others (``return Exc(...)`` before
+        it, another helper's exception after it). False: the call is of no function of ours."""
+        spec = self.call_spec(call, env, frame)
+        if spec.helper is None:
+            return False
+        _exc_exit(frame, spec)
+        return True
+
     def returns_exc_local(self, name: str, env: Env, frame: Frame) -> bool:
         """``return e`` of a local holding an exception: the function is a factory of it (False:
         the local holds no exception known here)."""
@@ -2903,10 +2935,7 @@ class ModuleVisitor:
         # a local built as an exception in some branch (``e = exc or ParsingError(fpname)``)
         built = self.built_returns(name, env, frame) if frame.kind == "function" else []
         for spec in built:
-            if frame.exc_return is None:
-                frame.exc_return = spec
-            elif spec != frame.exc_return and len(frame.exc_more) < _MAX_EXC_RETURNS:
-                frame.exc_more.append(spec)
+            _exc_exit(frame, spec)
         return bool(built)
 
     def built_returns(self, name: str, env: Env, frame: Frame) -> list[ExcSpec]:
@@ -2914,10 +2943,17 @@ class ModuleVisitor:
         returned local is built as in the function (either arm of ``or``/``if``-``else``), each one
         a caller of the function may raise. Bounded."""
         out: list[ExcSpec] = []
+        factory = _returns_exception(frame)
         for value in frame.bound_from(name):
             arms = value.values if isinstance(value, ast.BoolOp) else _branches(value)
             for arm in arms:
                 if _builds_exception(arm) and (spec := self.exc_spec(arm, env, frame)) is not None:
+                    out.append(spec)
+                elif (
+                    factory and isinstance(arm, ast.Call) and (spec := self.call_spec(arm, env, frame)).helper
+                ):
+                    # ``err = self._implicit_post_error(i)`` ... ``return err`` in a factory of
+                    # exceptions: what that callee builds
                     out.append(spec)
         return out[: _MAX_EXC_RETURNS + 1]
 
@@ -4198,6 +4234,14 @@ def _helper_local(cur: EnvVal, name: str) -> Value | None:
     if not (isinstance(part, Ref) and part.call and not part.method):
         return None
     return ((part._replace(name=name),),)
+
+
+def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
+    """One more exception a factory returns: the first, then a bounded few others."""
+    if frame.exc_return is None:
+        frame.exc_return = spec
+    elif spec != frame.exc_return and len(frame.exc_more) < _MAX_EXC_RETURNS:
+        frame.exc_more.append(spec)
 
 
 def _returns_exception(frame: Frame) -> bool:

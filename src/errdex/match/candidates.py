@@ -818,19 +818,26 @@ def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
     found is tried. Its label must end in ``:`` or ``]``: text ending in a word is a sentence the
     template would be the tail of (``_starts_earlier``). A line with no label is a record only
     among log records (a message printed straight to the console between them); elsewhere it is
-    one line of a message written over several, whose first line fits many templates."""
+    one line of a message written over several, whose first line fits many templates. Unless
+    the template is all of it (``_report_tail``): a label and a hole, the hole holding the
+    first line's end and the lines after."""
     f = c.fit
     cmap, msg = tf.cmap, tf.message
     if f is None or not lits[0] or not 0 <= f.start < len(cmap):
         return
     at = cmap[f.start]
     head = msg[msg.rfind("\n", 0, at) + 1 : at].strip()
-    if (head and head[-1] not in ":]") or (not head and not tf.is_log()):
+    tail = not head and not tf.is_log()  # judged alone only as a report's tail (``_report_tail``)
+    if (head and head[-1] not in ":]") or (tail and not _report_tail(f, lits)):
         return
     end = msg.find("\n", at)
     line = compact(msg[at : end if end >= 0 else len(msg)])
     g = fit(lits, line)
     if g is None or not (g.full and g.anchored_start and g.anchored_end):
+        return
+    if tail and g.covered >= len(line):
+        # a first line that is the label alone (``Parameter validation failed:\n{msg}``): the
+        # hole, all on the lines after, is not judged by it
         return
     cov = g.covered / max(len(line), 1)
     if cov >= MIN_COVERAGE:
@@ -839,6 +846,24 @@ def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:
         c.reasons = [
             Share("the template is one whole line of the message (literal text explains ", cov, " of it)")
         ]
+
+
+def _report_tail(f: Fit, lits: tuple[str, ...]) -> bool:
+    """The template fits the whole message, from its first character to its last, and ends
+    with a hole after a label (``MkDocs encountered an error parsing the configuration file:
+    {e}``): the hole holds another error's report or a tool's output, which runs over several
+    lines (a YAML error's ``in "<file>", line 84, column 20``), so the literal text's share of
+    the message says nothing about the fit. Its first line is then the template end to end,
+    and is judged alone, as a labelled log line is."""
+    return (
+        f.full
+        and f.anchored_start
+        and f.anchored_end
+        and len(lits) > 1
+        and not lits[-1]
+        and lits[-2].endswith(":")
+        and sum(map(len, lits)) >= ANCHORED_MIN_LITERAL
+    )
 
 
 def inner_lines(idx: Index, tf: TextFit) -> None:

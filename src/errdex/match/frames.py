@@ -62,6 +62,7 @@ class FrameEvidence:
     moved: set[int] = field(default_factory=set)  # raises of the statement it prints, moved out of its file
     # raises in functions the deepest library frame's function calls -> that callee's name
     callees: dict[int, str] = field(default_factory=dict)
+    shown: str | None = None  # the raise statement a paste with no frame prints (``_by_shown``)
 
     def cap(
         self,
@@ -108,6 +109,8 @@ class FrameEvidence:
         named = self.entries.get(ei)
         if named is not None and pid in self.pids:
             fw, fi, depth = named
+            if fi < 0:
+                return fw, f"the paste prints this statement above its error line: {self.shown}"
             callee = self.callees.get(ei)
             if callee is not None and fw == CALLEE_FRAME:
                 _p, line, fn = self.info.frames[fi]
@@ -167,12 +170,19 @@ CalleesOf = Callable[[str, str, str, str], Sequence[str]]
 
 
 def gather(
-    idx: Index, frames: list[Frame], types: Sequence[str] = (), callees: CalleesOf | None = None
+    idx: Index,
+    frames: list[Frame],
+    types: Sequence[str] = (),
+    callees: CalleesOf | None = None,
+    shown: str | None = None,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
-    ``callees``, when the catalogue's code facts can be read, what a frame's function calls)."""
+    ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
+    ``shown``, the ``raise`` line printed above the error line, read when there is no frame)."""
     ev = FrameEvidence(frame_info(idx, frames))
+    if not frames and shown:
+        _by_shown(idx, ev, shown)
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
@@ -359,6 +369,22 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             ev.on_raise.update(found)
         if not found or not all(idx.entry_relay(ei) for ei in found):
             return
+
+
+def _by_shown(idx: Index, ev: FrameEvidence, shown: str) -> None:
+    """A paste with no frame that prints a ``raise`` statement right above its error line (an
+    issue title running the two together, a log keeping a traceback's last two lines): the
+    catalogue's statements with that first line are where it was raised. It is the deepest
+    frame's source line printed without the frame, so no file or line tells which of them it
+    was, nor that the release still raises it there: weighed as a caller's frame, not the
+    deepest's, the text still decides between such a statement and a template it fits (a
+    re-raise of a collected text is shown, the template that made the text fits it). The frame
+    index -1 says no frame printed it; the matcher takes those raising the pasted class as
+    raises of it (``Matcher._match``)."""
+    found = idx.statement_entries(shown, MAX_STATEMENT)
+    if found:
+        ev.shown = shown
+        _put_all(ev.entries, found, CALLER_FRAME, -1, 0)
 
 
 def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:

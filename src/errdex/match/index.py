@@ -93,7 +93,7 @@ from typing import Any, BinaryIO, NamedTuple, overload
 from zlib import crc32
 
 from errdex.match.runtime import is_runtime
-from errdex.match.score import fn_last, site_privacy
+from errdex.match.score import fn_last, importable_file, site_privacy
 from errdex.match.score import words as text_words
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry
@@ -111,10 +111,27 @@ def cut_reraise(statement: str) -> bool:
     return statement.lstrip().startswith("raise") and ".with_traceback(" in statement
 
 
-FORMAT = 21  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+# ``raise ValidationError(str(e))``, ``raise Error(f"{exc}") from exc``, ``raise Error(*e.args)``
+# (compact: no whitespace): a raise whose whole text is another exception's, as it printed
+_COPIES_TEXT = re.compile(
+    r"raise[A-Za-z_][\w.]*\((?:\w+=)?(?:str\(\w+\)|f([\"'])\{\w+\}\1|\*\w+\.args|\w+\.args\[0\])\)(?:from\w+)?"
+)
+
+
+def copies_text(statement: str) -> bool:
+    """Whether a raise statement (its first line, as written or compact) gives the exception it
+    raises the whole text of another one, caught by the function (``except ConfigurationError
+    as e: raise ValidationError(str(e))``): the extractor gives such a raise the texts of the
+    caught class's raises, each of which is where that text is written (``rank`` puts each of
+    them above the copy)."""
+    return _COPIES_TEXT.fullmatch(compact(statement)) is not None
+
+
+FORMAT = 22  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
-# whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``)
+# whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
+# copying a caught exception's text (``copies_text``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -243,6 +260,7 @@ class SiteFacts(NamedTuple):
     # the class Python prints when ``type`` is an import alias (``from .exceptions import
     # JSONDecodeError as RequestsJSONDecodeError``): its qualified name's last part; else ""
     printed: str = ""
+    importable: bool = True  # ``score.importable_file(path)``: ``import`` can reach the file
 
 
 class Pattern:
@@ -822,7 +840,7 @@ class Index:
             except UnicodeDecodeError:
                 raise CorruptIndex(f"entry {i}'s strings are not UTF-8") from None
             types, path, func = what
-            relayed = relay[i] & _RELAY != 0
+            relayed = relay[i] & _RELAY in _RELAY_KINDS
             return (key[i], error_id, *where, *types, template, path, line[i], func, pid, relayed)
 
         return entry
@@ -937,7 +955,7 @@ class Index:
             (kind, etype, qual), path, func = self._site_at(site)
             facts = self._site_facts[site] = SiteFacts(
                 str(kind), str(etype), str(path), str(func), str(path).replace("\\", "/"),
-                site_privacy(str(path), str(func)), _alias_of(str(etype), qual),
+                site_privacy(str(path), str(func)), _alias_of(str(etype), qual), importable_file(str(path)),
             )  # fmt: skip
         return facts
 
@@ -999,7 +1017,11 @@ class Index:
         return int(self._ecols[2][i]), int(self._ecols[5][i]), int(paths[site])
 
     def entry_relay(self, i: int) -> bool:
-        return self._ecols[7][i] & _RELAY != 0
+        return self._ecols[7][i] & _RELAY in _RELAY_KINDS
+
+    def entry_copy(self, i: int) -> bool:
+        """Entry ``i``'s raise gives its exception a caught one's whole text (``copies_text``)."""
+        return self._ecols[7][i] & _RELAY == COPY
 
     def entry_cut(self, i: int) -> bool:
         """Entry ``i`` re-raises a caught exception with its trail cut (``cut_reraise``)."""
@@ -1499,7 +1521,7 @@ class Builder:
         relay_flags = (
             flags
             if flags is not None
-            else ((2 if cut_reraise(statement) else 1) if relay else 0)
+            else ((2 if cut_reraise(statement) else 1) if relay else (COPY if copies_text(statement) else 0))
             | (CALLED if called else 0)
             | callers_bucket(callers) << CALLERS_SHIFT
         )
@@ -1838,9 +1860,12 @@ class _Writer:
 
 
 # the entry columns (repo, version and date via the snapshot; kind, types, path, function via the site)
-# ``e_relay``'s bits: the relay's kind (0, 1 or 2), whether the site's function is called, and
-# from ``CALLERS_SHIFT`` up the bucket of its resolved callers (``callers_bucket``)
+# ``e_relay``'s bits: the relay's kind (0, 1 or 2; 3 for no relay but a raise copying a caught
+# exception's text, ``COPY``), whether the site's function is called, and from ``CALLERS_SHIFT``
+# up the bucket of its resolved callers (``callers_bucket``)
 _RELAY = 3
+_RELAY_KINDS = (1, 2)
+COPY = 3
 CALLED = 4
 CALLERS_SHIFT = 3
 CALLERS_MAX = 31  # the highest bucket the five bits above ``CALLED`` hold

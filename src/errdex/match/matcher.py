@@ -153,6 +153,8 @@ class Matcher:
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
             res = self._folded_case(q, message, types, fr, limit) or res
+        if not res.matches:
+            res = self._named_class(q, message, types, fr, limit) or res
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
         return res
@@ -176,6 +178,30 @@ class Matcher:
         for m in retry.matches:
             m.reasons.append(f"the logged text names the class it caught ({named[0]}: ...)")
         return retry
+
+    def _named_class(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """Nothing answered a message with no frame, printed as a class its module qualifies
+        (``ollama._types.ResponseError: ...``) whose package is indexed: the class and its
+        package are all the paste says, and its raises there are where it came from, whatever
+        the text (another release's ``__str__`` added a suffix, the text is a server's). Those
+        raises are the answers, approximate, ordered by the ranking's tie-breaks; tried last,
+        so a message a template fits, or a word of it read as a class, goes first. With frames,
+        ``Ranker._typed_pointed`` already keeps them; without a module, a class's name alone
+        is too common a word to stand for one library's raises."""
+        packages = self.index.packages()
+        if fr or not any("." in t and t.partition(".")[0] in packages for t in types):
+            return None
+        res = self._match(q, message, types, fr, limit, named=True)
+        if not res.matches:
+            return None
+        why = "the paste names this class with its module, and no template of it fits the text"
+        for m in res.matches:
+            m.approximate = True
+            m.reasons.append(why)
+        res.verdict = f"no exact match: {why}; its raises in that package below"
+        return res
 
     def _embedded(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -301,24 +327,29 @@ class Matcher:
         seen: set[int] | None = None,
         bare: list[int] | None = None,
         guessed: bool = False,
+        named: bool = False,
     ) -> Result:
         """One reading of the paste; ``seen``, when given, the keys to go by instead of those
         the message holds as written (``_folded_case``); ``bare``, when given, the raises taken
         as the pasted class's instead (``_value_raises``: a built-in class with a value alone);
         ``guessed``, the first type is a word of the text read as a class (``_embedded``), not a
-        class the paste prints as one."""
+        class the paste prints as one; ``named``, the raises of a class the paste names with
+        its module are candidates whatever their text (``_named_class``)."""
         idx = self.index
         tf = TextFit(message, compact(message))
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
-        fev = frames.gather(idx, fr, types, getattr(self._local, "callees", None))
+        shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
+        fev = frames.gather(idx, fr, types, getattr(self._local, "callees", None), None if fr else shown)
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
+        if fev.shown and not bare:
+            typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
         if bare:
             _affixes_explain(idx, tf, typed_pids)
-        candidates.collected(idx, tf, shown_raise(q.text, message), types)
+        candidates.collected(idx, tf, shown, types)
         candidates.inner_lines(idx, tf)
         candidates.wrappers(idx, tf, typed_pids, types, named=not (guessed or bare))
         candidates.joined(idx, tf, types)
@@ -330,6 +361,7 @@ class Matcher:
         fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.guessed = guessed
+        ev.named = named
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
         ev.pointed = self._pointed(types, fr, fev, typed)
@@ -382,6 +414,15 @@ class Matcher:
                 eis.sort(key=lambda ei: idx.entry_path(ei) not in near)  # the traceback's files first
             out.extend(eis[:MAX_TYPED])
         return out
+
+    def _shown_typed(self, types: list[str], fev: frames.FrameEvidence) -> list[int]:
+        """The entries of the raise statement a paste with no frame prints (``frames._by_shown``)
+        that raise a class the paste names: raises of it, whatever ``_typed``'s cap on a class
+        raised at many sites left out (a parser's error helper among its hundred calls)."""
+        idx = self.index
+        keys = {type_key(t) for t in types if not t.startswith("log.")}
+        shown = [ei for ei, (_w, fi, _d) in fev.entries.items() if fi < 0]
+        return [ei for ei in shown if type_key(idx.entry_facts(ei)[1].type) in keys]
 
     def _value_raises(self, types: list[str], message: str) -> list[int]:
         """A built-in class pasted with a message that is one value alone (``KeyError: 'b'``,
@@ -488,6 +529,19 @@ def shown_raise(text: str, message: str) -> str | None:
         return None
     line = text[text.rfind("\n", 0, end) + 1 : end].strip()
     return line if line.startswith("raise ") else None
+
+
+def _shown_over_class(text: str, message: str, types: list[str]) -> str | None:
+    """``shown_raise`` for an error line that is its class alone (``pkg.E:``, an empty message):
+    the ``raise ...`` line right above the last line naming the pasted class so, or None."""
+    if message.strip() or not types:
+        return None
+    lines = text.rstrip().split("\n")
+    for at in range(len(lines) - 1, 0, -1):
+        if lines[at].strip().rstrip(":") == types[0]:
+            line = lines[at - 1].strip()
+            return line if line.startswith("raise ") else None
+    return None
 
 
 def _has_words(template: str) -> bool:

@@ -297,6 +297,10 @@ def _strip_margin(lines: list[str]) -> list[str]:
 
 _FLAT_FRAME = re.compile(r'^\s*File "[^"\n]{1,1000}", line \d{1,9}, in ([\w.<>]{1,300}) (\S.*)$')
 _INLINE_TYPE = re.compile(r"\s([A-Za-z_][\w.]{0,300}): ")
+# ... or ending the line: the exception line of a class raised with an empty message
+_INLINE_TYPE_OR_END = re.compile(r"\s([A-Za-z_][\w.]{0,300}):(?: |$)")
+# a raise statement's end: its call's closing parenthesis, or a ``from`` clause's name
+_STATEMENT_END = re.compile(r"(?:\)|\bfrom [A-Za-z_][\w.]{0,300})\s$")
 FLAT_LINE_CAP = 20_000  # characters of one line searched for frames run together
 
 
@@ -333,11 +337,27 @@ def _unflatten(lines: list[str]) -> list[str]:
 
 def _after_raise_line(ln: str) -> str:
     """A traceback's last source line and the exception line run together, with no frame
-    (``raise E("text") pkg.E: text``, an issue title): the exception line; the rest as it is."""
+    (``raise E("text") pkg.E: text``, an issue title): the exception line; the rest as it is.
+    The exception line may be the class alone with its colon (``raise E(...) pkg.E:``): a
+    message that prints empty, or one the title leaves out. Its class is one by its suffix, or
+    one a module path qualifies (``rdflib.plugins.parsers.notation3.BadSyntax``, as Python
+    prints a library's class) right after the statement's closing parenthesis or ``from``
+    clause: a word of the statement's own text (``"see mod.Option: x"``) is neither."""
     if not ln.lstrip().startswith("raise ") or len(ln) > FLAT_LINE_CAP:
         return ln
-    t = next((t for t in _INLINE_TYPE.finditer(ln) if is_type_name(t.group(1), strict=True)), None)
-    return ln[t.start() :].strip() if t is not None else ln
+    t = next(
+        (
+            t
+            for t in _INLINE_TYPE_OR_END.finditer(ln)
+            if is_type_name(t.group(1), strict=True)
+            or (_module_class(t.group(1)) and _STATEMENT_END.search(ln, 0, t.start() + 1))
+        ),
+        None,
+    )
+    if t is None:
+        return ln
+    # the statement stays on its own line above, as a traceback prints it: it names the raise
+    return ln[: t.start()].rstrip() + "\n" + ln[t.start() :].strip()
 
 
 def _split_at_frames(line: str) -> list[str]:
@@ -1843,6 +1863,33 @@ def _exception_in_parentheses(block: Block, msg: str) -> str:
     return msg
 
 
+# PyCharm's debugger shows a value as ``{type}value`` (the Variables view, the Evaluate window),
+# copied as it stands, alone or in a code span: an exception as its repr
+# (``{InvalidPrefixError}InvalidPrefixError("Path ...")``) or, in older releases, as what str()
+# prints (``{AttributeError}'NoneType' object has no attribute 'x'``)
+_DEBUGGER_TAG = re.compile(r"(`?)\{([A-Za-z_][\w.]{0,300})\}(?=\S)")
+
+
+def _debugger_tag(block: Block, msg: str) -> str:
+    """The value PyCharm's ``{type}`` tag stands before, when the type is an exception's: a repr
+    of that class is left for ``_exception_repr`` to read; any other text is the message, of
+    that class. A tag of another type (``{str}``, ``{dict: 2}``) is no exception's."""
+    text = msg.strip()
+    m = _DEBUGGER_TAG.match(text)
+    if m is None or "\n" in text or not is_type_name(m.group(2)):
+        return msg
+    rest = text[m.end() :]
+    if m.group(1):  # in a code span: the closing backtick ends it
+        if not rest.endswith("`") or "`" in rest[:-1]:
+            return msg
+        rest = rest[:-1]
+    name = m.group(2)
+    if rest.startswith(f"{name.rpartition('.')[2]}("):
+        return rest
+    block.exc_types.append(name)
+    return rest
+
+
 _MAX_REPR_TRIES = 8  # ``Name(`` openings tried as the start of an exception's repr ending a line
 
 
@@ -2010,7 +2057,7 @@ def _strip_prefixes(block: Block) -> None:
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
     if not block.exc_types:
-        msg = _code_span(msg)
+        msg = _debugger_tag(block, _code_span(msg))
     msg = _strip_label(_title_tag(msg))
     if not block.exc_types:
         msg = _exception_repr(block, msg)

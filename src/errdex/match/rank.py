@@ -7,7 +7,9 @@ public one) and, above that, a hair for a site whose function the library's own 
 (``thresholds.CALLED``), and of sites scored alike otherwise, the one whose function the library
 calls from more places first (``thresholds.CALLERS_STEP``); above all these, and beyond a tie's gap, a site in a method of the class whose
 object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
-class's module: ``thresholds.REPR_OBJECT``). Which entries may be exact, beyond the text's verdict:
+class's module: ``thresholds.REPR_OBJECT``); and a site in a file no import reaches by its name
+(a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``).
+Which entries may be exact, beyond the text's verdict:
 
 * a traceback ending in compiled or standard-library code needs the literal text to explain
   most of the message, unless a frame names the entry;
@@ -74,6 +76,7 @@ from errdex.match.thresholds import (
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
+    UNIMPORTABLE,
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
@@ -134,6 +137,9 @@ class Evidence:
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
+    named: bool = (
+        False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
+    )
 
 
 @dataclass(slots=True)
@@ -214,6 +220,7 @@ class Ranker:
                         ties.note(alike, ei, self.idx.entry_id(ei), where)
         self._built_over_reraise(scored)
         self._raise_before_its_log(scored)
+        self._origin_before_its_copy(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -238,6 +245,37 @@ class Ranker:
                 continue
             top = logs.get((s.cand.pid, s.key[:4]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
+                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+
+    def _origin_before_its_copy(self, scored: list[_Scored]) -> None:
+        """One text at the raise that writes it and at a raise of another class that copies it
+        from the exception it caught (``except ConfigurationError as e: raise
+        ValidationError(str(e))``, ``index.copies_text``): the extractor gives the copy every
+        text the caught class is raised with, so the two tie but for the tie-break priors (a
+        public method over a private helper). Every such error is made where its text is
+        written, and only some pass the copy (those raised under its ``try``), so with nothing
+        in the paste for either (no class, no frame) the raise writing the text goes just above
+        the copy. A raise of the copy's own class is no origin of it: a class that prints a
+        text of its own whatever it is given (``raise BadRequestKeyError(e.args[0])`` beside
+        ``raise BadRequestKeyError(key)``) ties its raises by that text, not by a copy."""
+        idx, entries = self.idx, self.idx.entries
+        copies: dict[tuple[int, tuple[bool, bool, bool, bool]], tuple[float, set[str]]] = {}
+        for s in scored:
+            if idx.entry_copy(s.ei):
+                at = (s.cand.pid, s.key[:4])
+                top, classes = copies.get(at, (s.key[4], set()))
+                classes.add(type_key(entries[s.ei][E_TYPE]))
+                copies[at] = (max(top, s.key[4]), classes)
+        if not copies:
+            return
+        for s in scored:
+            if idx.entry_copy(s.ei):
+                continue
+            got = copies.get((s.cand.pid, s.key[:4]))
+            if got is None or type_key(entries[s.ei][E_TYPE]) in got[1]:
+                continue
+            top = got[0]
+            if s.key[4] <= top < s.key[4] + _PRIORS:
                 s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
 
     def _built_over_reraise(self, scored: list[_Scored]) -> None:
@@ -536,8 +574,7 @@ class Ranker:
             score += VALUE_NAMES_SITE
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
-        if self._not_a_read(site.function):
-            score -= NOT_A_READ
+        score -= self._taken_off(site)
         here = (
             self._raised_here(fw, tw, text)
             or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
@@ -592,7 +629,16 @@ class Ranker:
                 "the interpreter suggested a name after the message, which only an attribute read "
                 f"prints, and this raise is in {fn_last(site.function)}"
             )
+        if not site.importable:
+            reasons.append("its file's name is no module name: a copy or a script that import cannot reach")
         return reasons
+
+    def _taken_off(self, site: SiteFacts) -> float:
+        """What a site loses whatever its text fits: a raise in ``__setattr__``/``__delattr__``
+        when the paste shows the interpreter's ``Did you mean`` (``NOT_A_READ``), and a raise in
+        a file no import reaches by its name (``UNIMPORTABLE``)."""
+        off = NOT_A_READ if self._not_a_read(site.function) else 0.0
+        return off if site.importable else off + UNIMPORTABLE
 
     def _not_a_read(self, function: str) -> bool:
         """Whether the site is in ``__setattr__`` or ``__delattr__`` while the paste shows the
@@ -612,6 +658,7 @@ class Ranker:
             or self.idx.patterns[c.pid].lit_len < MIN_LITERAL
             or self._typed_pointed(ei)
             or ei in sole
+            or (self.ev.named and self.idx.entries[ei][E_REPO] in self.ev.pointed)
         ):
             text = max(text, TYPED_TEXT)
         if ei in again:

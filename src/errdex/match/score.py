@@ -178,6 +178,17 @@ def private_site(path: str, function: str) -> int:
     return sum(1 for p in parts if p.startswith("_") and not p.endswith("__"))
 
 
+@lru_cache(maxsize=1 << 14)
+def importable_file(path: str) -> bool:
+    """Whether ``import`` can reach a ``.py`` file by its name: its stem is an identifier. A file
+    named otherwise (``grammar.py pre-rewriting-resolve_refs.py``, ``gen-docs.py``) runs only when
+    executed by its path, so it is a copy left in the tree or a script (other files: True)."""
+    name = path.replace("\\", "/").rpartition("/")[2]
+    if not name.endswith((".py", ".pyw")):
+        return True
+    return name.rpartition(".")[0].isidentifier()
+
+
 _NESTED = 0.5  # a ``<locals>`` level counted against a site, as a fraction of a ``_private`` one
 
 

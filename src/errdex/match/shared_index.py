@@ -74,12 +74,115 @@ def build_segment(store: Any, snapshot_id: int) -> Index:
 def _segment_builder(store: Any, snapshot_id: int) -> Builder:
     """``build_segment`` before its ``finish``: what ``Index.build`` does with the snapshot's
     rows, each entry with the resolved callers stored for its function (``store.callers``)."""
+    return _rest_of_segment(store, snapshot_id, Builder(), 0)
+
+
+def _release_builder(store: Any, snapshot_id: int, stamps: dict[int, str]) -> Builder:
+    """``_segment_builder``, but the first entries that the snapshot of the codebase before
+    it holds alike are taken from its stored segment (``_kept_from_before``): adding a release
+    then builds only the entries from its first changed file on from their rows."""
     b = Builder()
-    for e in store.iter_entries(snapshot_id=snapshot_id):
+    kept = _kept_from_before(store, snapshot_id, stamps, b)
+    return _rest_of_segment(store, snapshot_id, b, kept) if kept else _segment_builder(store, snapshot_id)
+
+
+def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, skip: int) -> Builder:
+    """The snapshot's entries but the first ``skip`` (``b`` holds them) added to ``b`` from
+    their rows, then the classes its files define."""
+    rows = (
+        store.iter_entries(snapshot_id=snapshot_id, skip=skip)
+        if skip
+        else store.iter_entries(snapshot_id=snapshot_id)
+    )
+    for e in rows:
         b.add_entry(e)
     for name, bases in class_bases(store, snapshot_id):
         b.add_bases(name, bases)
     return b
+
+
+def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: Builder) -> int:
+    """Into the empty builder ``b``, the snapshot's first entries that are those of the snapshot
+    of its codebase written before it but for their keys and snapshot
+    (``segments.entries_as_before``), taken from that snapshot's stored segment at the level of
+    its arrays (``renamed``, ``_absorb`` with a limit) instead of built from their rows; how
+    many. 0 when there are none or that segment is not stored: then every entry is built from
+    the rows. The builder then holds what adding those entries one by one would leave it
+    holding: the packages and exception bases (sets, which ``_absorb`` takes whole) are those
+    of the entries taken."""
+    from errdex.store import segments as ss
+
+    found = ss.entries_as_before(store, snapshot_id)
+    data = (
+        ss.get_segment(store, found.before, stamps[found.before])
+        if found and found.before in stamps
+        else None
+    )
+    if found is None or data is None:
+        return 0
+    try:
+        seg = renamed(Index.loads(data, keys=False), found.where, found.keys)
+        if seg is None or found.kept > seg.n_entries:
+            return 0
+        _absorb(b, seg, found.kept)
+    except IndexFormatError:  # CorruptIndex is one: built from the rows instead
+        return 0
+    b._tables.packages = _packages(seg, found.kept)
+    b._tables.bases = set()
+    if not is_runtime(found.where[0]):
+        for exc_type, bases in found.bases:
+            b.add_bases(exc_type, bases)
+    return found.kept
+
+
+# the sections that hold string ids, but for a snapshot's version and date (``renamed``), and
+# those that hold none (a test holds every section of the format to be one or the other: a
+# string section ``renamed`` did not look through could hold the old version)
+_NO_STRING_IDS = (
+    "meta", "str_off", "str_dat", "e_key", "e_snap", "e_site", "e_line", "e_pat", "e_relay", "p_namoff",
+    "p_segoff", "p_entoff", "p_ents", "p_keyoff", "p_keys", "p_rt", "k_text", "k_var", "k_weight", "k_postof",
+    "k_posts", "k_anchof", "k_anchs", "k_fltof", "k_flts", "g_pids", "h_key", "h_off", "h_pids", "h_lens",
+    "pa_hash", "pa_off", "pa_ents", "sf_key", "sf_off", "sf_ents", "sl_key", "sl_off", "sl_ents", "ty_key",
+    "ty_off", "ty_ents", "sm_key", "sm_off", "sm_ents",
+)  # fmt: skip
+_STRING_IDS = (
+    "snp_repo", "st_kind", "st_type", "st_qual", "st_path", "st_func", "e_id", "e_tmpl", "p_lits",
+    "p_names", "p_segs", "pa_str", "sf_fn", "ty_str", "tp_name", "tp_repo", "tb_name", "tb_base", "sm_str",
+)  # fmt: skip
+
+
+def renamed(seg: Index, where: tuple[str, str, str | None], keys: Sequence[int]) -> Index | None:
+    """A one-snapshot segment's entries as another snapshot's of the same codebase, whose
+    entries are the same but for their keys (``keys``, in entry order) and their snapshot
+    (``where``: repo, version, date): the bytes building that snapshot's segment from its rows
+    lays out, without building it (of its first entries, where only those are the same). A segment's strings are pooled in the order of their first
+    use, so replacing the version and date strings in place keeps that order, provided no other
+    string of the segment is either the old or the new version or date (then None: built from
+    the rows)."""
+    s = seg._sec
+    if len(s["snp_repo"]) != 1 or seg._pool.get(s["snp_repo"][0]) != where[0]:
+        return None
+    old = [s["snp_ver"][0], s["snp_date"][0]]
+    new = [where[1], where[2]]
+    if (old[1] == NONE) != (new[1] is None) or old[0] == old[1] or new[0] == new[1]:
+        return None
+    swap = {
+        sid: text.encode("utf-8", "surrogatepass")
+        for sid, text in zip(old, new, strict=True)
+        if text is not None
+    }
+    if any(sid in s[name] for name in _STRING_IDS for sid in swap):
+        return None
+    data, n = _pool_bytes(seg), seg._pool.n
+    parts = [swap.get(i) or data(i) for i in range(n)]
+    if sum(part in swap.values() for part in parts) != len(swap):  # a new string is there already
+        return None
+    sections = dict(s)
+    sections["str_off"] = memoryview(array("I", itertools.accumulate(map(len, parts), initial=0)))
+    sections["str_dat"] = memoryview(b"".join(parts))
+    # the first ``len(keys)`` entries' keys (those after are only ever left out: ``_absorb``'s limit)
+    sections["e_key"] = memoryview(array("q", keys[: seg.n_entries]) + array("q", s["e_key"][len(keys) :]))
+    return Index(sections, {"generation": seg.generation, **seg.extra}, keys=False)
 
 
 def merge(segments: Iterable[Index], generation: str = "") -> Index:
@@ -597,17 +700,16 @@ def _segments(
         if data is not None:
             with contextlib.suppress(IndexFormatError):  # CorruptIndex is one: built again below
                 seg = Index.loads(data, keys=False)
+        builder = None
         if seg is None:
-            builder = _segment_builder(store, snap_id)
+            builder = _release_builder(store, snap_id, dict(stamps))
             seg = builder.fork().finish(keys=False)
             if keep is None or snap_id in keep:
                 with contextlib.suppress(StoreError):  # read-only: kept in memory for this merge
                     ss.put_segment(store, snap_id, stamp, seg.dumps())
-            if n == 0:
-                seg = builder  # type: ignore[assignment]
         if counts is not None:
-            counts.append(seg.n if isinstance(seg, Builder) else seg.n_entries)
-        yield seg
+            counts.append(seg.n_entries)
+        yield builder if n == 0 and builder is not None else seg
 
 
 # what the stored match index was merged from: how many snapshots (the first ones, in order,

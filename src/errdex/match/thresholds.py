@@ -77,6 +77,12 @@ NEAR_COLLECTOR = 0.02
 # ``Did you mean`` after an AttributeError: only an attribute read prints one (``parse``'s
 # ``_interpreter_suggestion``). As REPR_OBJECT, above the tie-breaks below and the gap of a tie
 NOT_A_READ = 0.02
+# taken off a raise in a file the import system cannot reach by its name (``grammar.py
+# pre-rewriting-resolve_refs.py``, ``parser (copy).py``, ``gen-docs.py``): a copy left beside the
+# module, or a script run by its path, whose statement a message-only paste reaches far less often
+# than the importable module's twin of it. Above the value and repr evidence (``VALUE_NAMES_SITE``,
+# ``REPR_OBJECT``) and the gap of a tie; frames naming the file still rank it first
+UNIMPORTABLE = 0.05
 # a placeholder of a whole-message fit (full, anchored, mostly literal: ``rank._words_of_values``)
 # holds, as a whole word, a word of the site's function or class name
 # (``"%s is not valid" % method`` holding ``split(,, 5)`` in ``Split.__init__``; ``Invalid WKT:

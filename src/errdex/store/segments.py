@@ -18,16 +18,19 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from sqlalchemy import delete, func, insert, select
+from sqlalchemy import Text, cast, delete, func, insert, select
 
 from errdex.store import schema as s
 from errdex.store.textdelta import unzstd
 
 __all__ = [
     "PREFIX",
+    "KeptEntries",
     "drop_segments",
+    "entries_as_before",
     "get_segment",
     "newest_snapshots",
     "occurrence_bases",
@@ -78,6 +81,95 @@ def occurrence_bases(store: Any) -> list[tuple[str, tuple[str, ...]]]:
             if bases:
                 out[str(exc_type), tuple(str(b) for b in bases)] = None
     return list(out)
+
+
+class KeptEntries(NamedTuple):
+    """What ``entries_as_before`` found: the snapshot written before, this one's (repo, version,
+    date), its occurrence keys in entry order, how many of its first entries are that
+    snapshot's first entries but for their keys and snapshot, and (exception type, bases) of
+    each of those that names bases."""
+
+    before: int
+    where: tuple[str, str, str | None]
+    keys: list[int]
+    kept: int
+    bases: list[tuple[str, tuple[str, ...]]]
+
+
+def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
+    """How many of the snapshot's first match index entries are those of the snapshot of its
+    codebase written just before it, but for their keys and their snapshot; None when there is
+    no such snapshot or not even the first entry is.
+
+    An entry is made of its occurrence's body (its error and what was found at the raise), its
+    place's line, the statement at that line of its file, and whether the library calls its
+    function (or holds it as a value) and its site's callers (``Store.iter_entries``): the
+    same body at the same line, in a file of the same content, with its function called, held
+    and counted alike, is the same entry. Occurrences are written file by file, so a release that changed a few files keeps
+    the entries of the files before the first one changed: jax 0.12.0.1 changed
+    ``jax/version.py`` (2 of its 9,018 entries, the last ones)."""
+    from errdex.store import history
+    from errdex.store.facts import called_as
+    from errdex.store.sql import _blob_shas, _site_callers
+
+    sn, r, p, b, e = s.snapshots, s.repos, s.occurrence_places, s.occurrence_bodies, s.errors
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            select(sn.c.repo_id, r.c.name, sn.c.version, sn.c.date)
+            .select_from(sn.join(r, sn.c.repo_id == r.c.id))
+            .where(sn.c.id == snapshot_id)
+        ).first()
+        before = None if row is None else history.snapshot_before(conn, int(row.repo_id), snapshot_id)
+        if row is None or before is None:
+            return None
+        joined = p.join(b, b.c.id == p.c.body_id).join(e, e.c.id == b.c.error_id)
+        mine = conn.execute(
+            select(p.c.id, p.c.body_id, p.c.line, e.c.path, e.c.function)
+            .select_from(joined)
+            .where(p.c.snapshot_id == snapshot_id)
+            .order_by(p.c.id)
+        ).all()
+        theirs = conn.execute(
+            select(p.c.body_id, p.c.line).where(p.c.snapshot_id == before).order_by(p.c.id)
+        ).all()
+        counts = _site_callers(conn, snapshot_id) or {}, _site_callers(conn, before) or {}
+        blobs = _blob_shas(conn, snapshot_id), _blob_shas(conn, before)
+        reached = _reached(store, snapshot_id), _reached(store, before)
+        kept = 0
+        for x, y in zip(mine, theirs, strict=False):
+            site, called = (x.path, x.function), called_as(x.function)
+            if (
+                (x.body_id, x.line) != (y.body_id, y.line)
+                or blobs[0].get(x.path) != blobs[1].get(x.path)
+                or counts[0].get(site, 0) != counts[1].get(site, 0)
+                or reached[0](called) != reached[1](called)
+            ):
+                break
+            kept += 1
+        if not kept:
+            return None
+        # the bases the kept entries name (most name none: their JSON is decoded only where not)
+        named = conn.execute(
+            select(e.c.exc_type, b.c.exc_bases)
+            .select_from(joined)
+            .where(
+                p.c.snapshot_id == snapshot_id,
+                p.c.id <= mine[kept - 1].id,
+                cast(b.c.exc_bases, Text) != "[]",
+            )
+        )
+        bases = [(str(t), tuple(str(n) for n in bs)) for t, bs in named if bs]
+    where = (str(row.name), str(row.version), None if row.date is None else str(row.date))
+    return KeptEntries(before, where, [int(x.id) for x in mine], kept, bases)
+
+
+def _reached(store: Any, snapshot_id: int) -> Callable[[str | None], tuple[bool, bool]]:
+    """How the snapshot's library reaches a function of this name: whether it calls it, and
+    whether it holds it as a value and never calls it (``Store.iter_entries`` reads the one into
+    an entry's ``called``, the other into its ``callers``)."""
+    called = store.facts.called_names(snapshot_id)
+    held = store.facts.referenced_names(snapshot_id) - called
+    return lambda name: (name in called, name in held)
 
 
 def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:

@@ -564,6 +564,15 @@ class Store(CatalogueReader):
         with self.engine.connect() as conn:
             return _site_callers(conn, snapshot_id)
 
+    def callers_counted_by(self, snapshot_id: int) -> str | None:
+        """The stamp of the counting code that made the snapshot's stored callers
+        (``callers.counted_by``); None when it has none or was not counted."""
+        from errdex.store import callers
+
+        with self.engine.connect() as conn:
+            data = conn.execute(select(s.snapshots.c.callers).where(s.snapshots.c.id == snapshot_id)).scalar()
+        return callers.counted_by(bytes(data)) if isinstance(data, bytes | memoryview) else None
+
     def uncounted_snapshots(self) -> list[int]:
         """The snapshots whose sites' callers are not stored yet (``site_callers`` is None)."""
         sn = s.snapshots
@@ -593,26 +602,30 @@ class Store(CatalogueReader):
         with self.engine.connect() as conn:
             return [(str(p), str(f)) for p, f in conn.execute(q)]
 
-    def put_site_callers(self, snapshot_id: int, counts: Mapping[tuple[str, str], int]) -> None:
+    def put_site_callers(
+        self, snapshot_id: int, counts: Mapping[tuple[str, str], int], counted_by: str | None = None
+    ) -> None:
         """Store a snapshot's sites' callers (written once, by the index stage, before it builds
-        the match index). The generation moves on: an index built from the rows before holds
-        other counts."""
+        the match index) with the stamp of the code that counted them (``callers.encode``). The
+        generation moves on: an index built from the rows before holds other counts."""
         if self.readonly:
             raise StoreError("the catalogue is open read-only; callers not saved", kind="readonly")
         from errdex.store import callers
 
         with self.engine.begin() as conn:
             sn = s.snapshots
-            conn.execute(update(sn).where(sn.c.id == snapshot_id).values(callers=callers.encode(counts)))
+            conn.execute(
+                update(sn).where(sn.c.id == snapshot_id).values(callers=callers.encode(counts, counted_by))
+            )
             self._bump_generation(conn)
 
     # ------------------------------------------------------------------ reading
 
     def iter_entries(
-        self, repo: str | None = None, snapshot_id: int | None = None, path: str | None = None
+        self, repo: str | None = None, snapshot_id: int | None = None, path: str | None = None, skip: int = 0
     ) -> Iterator[CatalogueEntry]:
         """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, and of
-        one file, when given)."""
+        one file, when given), but the first ``skip`` (a segment's entries taken otherwise)."""
         e, sn, r = s.errors, s.snapshots, s.repos
         # one file's errors in every release: through each error's places; else a range of them
         o = s.occurrences if path is not None and snapshot_id is None else s.release_occurrences
@@ -645,6 +658,8 @@ class Store(CatalogueReader):
             q = q.where(o.c.snapshot_id == snapshot_id)
         if path is not None:
             q = q.where(e.c.path == path)
+        if skip:
+            q = q.offset(skip)
         with self.engine.connect() as conn:
             lines = _LineCache(conn, self._fresh_texts)
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls

@@ -1,0 +1,95 @@
+"""Text an exception class builds through two forms Python resolves plainly: ``super(Cls, self)``
+naming a base further down the MRO (its own initialiser is skipped), and a printer bound by
+assignment in the class body (``__str__ = __repr__``). Each site carries a ``# <- name`` marker."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from errdex.extract import Extraction, extract
+from errdex.model import SourceFile
+
+SOURCE = """\
+class TreeError(Exception):
+    def __init__(self, message="", **kws):
+        super().__init__(message)
+        self.message = message
+        for key, value in kws.items():
+            setattr(self, key, value)
+
+    def __str__(self):
+        return self.message.format(**vars(self))
+
+
+class ParentMissing(TreeError):
+    def __init__(self, target):
+        self.target = target
+        super().__init__(message=f"Parent not found on {target!r}.")
+
+
+class StatementMissing(ParentMissing):
+    def __init__(self, target):
+        super(ParentMissing, self).__init__(message=f"Statement not found on {target!r}")
+
+
+class NoParent(ParentMissing):
+    def __init__(self, target):
+        super(NoParent, self).__init__(target)
+
+
+class HttpError(Exception):
+    def __init__(self, status, uri):
+        self.status = status
+        self.uri = uri
+
+    def __repr__(self):
+        return f"<HttpError {self.status} when requesting {self.uri}>"
+
+    __str__ = __repr__
+
+
+def statement(node):
+    raise StatementMissing(target=node)  # <- skipped_init
+
+
+def parent(node):
+    raise NoParent(node)  # <- own_class_named
+
+
+def request(resp, uri):
+    raise HttpError(resp.status, uri)  # <- aliased_printer
+"""
+
+_MARK = re.compile(r"# <- (\w+)")
+
+
+@pytest.fixture(scope="module")
+def extracted() -> tuple[Extraction, dict[str, int]]:
+    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
+    return extract([SourceFile("pkg/errors.py", SOURCE.encode())], "local/pkg", jobs=1), marks
+
+
+def templates(extracted: tuple[Extraction, dict[str, int]], name: str) -> set[str]:
+    ex, marks = extracted
+    found = {r.template for r in ex.records if r.line <= marks[name] <= r.end_line}
+    assert found, f"no record at {name}"
+    return found
+
+
+def test_super_naming_a_base_skips_that_base_s_initialiser(
+    extracted: tuple[Extraction, dict[str, int]],
+) -> None:
+    # ``super(ParentMissing, self).__init__(message=...)``: ParentMissing's own ``__init__`` (and
+    # its text) is skipped, the subclass's message reaches TreeError
+    assert templates(extracted, "skipped_init") == {"Statement not found on {node!r}"}
+    # ``super(NoParent, self)`` in NoParent is plain ``super()``: ParentMissing's text
+    assert templates(extracted, "own_class_named") == {"Parent not found on {node!r}."}
+
+
+def test_a_printer_bound_by_assignment_in_the_class_body(
+    extracted: tuple[Extraction, dict[str, int]],
+) -> None:
+    # ``__str__ = __repr__``: what ``str()`` shows is the repr the class writes
+    assert templates(extracted, "aliased_printer") == {"<HttpError {resp.status} when requesting {uri}>"}
