@@ -152,6 +152,55 @@ def test_bound_and_module_level_names(facts) -> None:  # type: ignore[no-untyped
     assert facts.consts == {"X": "os.path.sep"}
 
 
+def test_functions_read_as_values_are_references() -> None:
+    # held in a table, passed as an argument or keyword, assigned (in a class body too),
+    # returned, read or assigned as an attribute (a bound method, a property's setter): each
+    # reaches the function without a call by its name, and so does a call through an expression
+    # (``super().run()``: no dotted callee, no call key). A name also called is a call's key; a
+    # capitalised import (a class an ``except`` or ``isinstance`` reads), a parameter or another
+    # unknown name is no function of the file
+    tree = ast.parse(
+        textwrap.dedent("""
+        import functools
+        from .helpers import _imported, Model, _unused
+        from . import Other
+
+        def _table(): ...
+        def _arg(): ...
+        def _kw(): ...
+        def _frozen(): ...
+        def _returned(): ...
+        def _method(): ...
+        def system(): ...
+        def _called(): ...
+        def _idle(): ...
+        def run(): ...
+
+        TABLE = {int: _table, str: _imported}
+
+        class K:
+            __setattr__ = _frozen
+
+            def setup(self, param):
+                functools.partial(_arg, 1)
+                sorted([], key=_kw)
+                self.handler = self._method
+                self.system = param
+                _called()
+                super().run()
+                isinstance(param, (Model, Other))
+                try:
+                    pass
+                except Model:
+                    pass
+                return _returned
+        """)
+    )
+    assert code_facts(tree).references == [
+        "_arg", "_frozen", "_imported", "_kw", "_method", "_returned", "_table", "run", "system",
+    ]  # fmt: skip
+
+
 def test_bindings_inside_expressions_reach_the_scope_they_are_in() -> None:
     # a comprehension's or walrus's target in a class body is a member of the class, at module
     # level a top-level name; a lambda's parameter and a match capture are bound names only

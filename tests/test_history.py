@@ -1444,6 +1444,30 @@ def test_an_added_release_takes_its_entries_before_its_first_changed_file_from_t
     assert si.renamed(seg, (where[0], "x", where[2]), keys) is None
 
 
+# v2 changes only the last module, which now holds the first module's function in a table:
+# the first module's entry is the same row, but its function is now held (one caller more)
+HELD_RELEASES = [
+    ("v1", {"held/__init__.py": "", "held/a.py": 'def _load(x):\n    raise KeyError(f"no loader for {x}")\n',
+            "held/z.py": "def other():\n    return 1\n"}),
+    ("v2", {"held/z.py": "from held.a import _load\n\nTABLE = {int: _load}\n"}),
+]  # fmt: skip
+
+
+def test_an_entry_whose_function_the_release_now_holds_is_not_taken_from_the_segment_before(
+    tmp_path: Path, db_url: str
+) -> None:
+    """The held status is part of an entry (its callers): v2's first entry, the same row in the
+    same file as v1's, is built again, with the caller the table adds."""
+    from errdex.store import segments as ss
+
+    repo = _tagged_releases(tmp_path / "held", HELD_RELEASES)
+    for tag, _ in HELD_RELEASES:
+        sid = index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id
+    with Store.open(db_url) as store:
+        assert ss.entries_as_before(store, sid) is None
+        assert [e.callers for e in store.iter_entries(snapshot_id=sid) if e.function == "_load"] == [1]
+
+
 def test_renaming_a_segment_looks_through_every_section_that_holds_string_ids() -> None:
     """``renamed`` may replace a version string only where nothing but the snapshot row uses
     it; a section added to the format must be classed as holding string ids or not."""

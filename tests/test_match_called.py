@@ -74,6 +74,43 @@ def check_closed():
     raise OutlineError("the outline is closed")
 """
 
+# functions the library reaches without calling them by name: a loader held in a dispatch
+# table, a property's setter run by an assignment (each counts one caller); each first in its
+# file is a twin reached by nothing, which the path and line order would otherwise put first
+LOADERS = """\
+def _dateload(value):
+    raise TypeError(f"cannot load {value!r} as the wanted type")
+
+
+def _intload(value):
+    raise TypeError(f"cannot load {value!r} as the wanted type")
+
+
+HANDLERS = {int: _intload}
+
+
+def load(kind, value):
+    return HANDLERS[kind](value)
+"""
+
+UNITS = """\
+class Units:
+    def lookup_system(self, name):
+        raise KeyError(f"no unit system is named {name}")
+
+    @property
+    def system(self):
+        return self._system
+
+    @system.setter
+    def system(self, name):
+        raise KeyError(f"no unit system is named {name}")
+
+
+def configure(units, name):
+    units.system = name
+"""
+
 
 @pytest.fixture(scope="module")
 def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
@@ -82,7 +119,10 @@ def catalogue(tmp_path_factory: pytest.TempPathFactory) -> str:
     root = tmp_path_factory.mktemp("called")
     pkg = root / "lex"
     pkg.mkdir()
-    files = {"__init__": "", "alpha": ALPHA, "beta": BETA, "gamma": GAMMA, "shapes": SHAPES}
+    files = {
+        "__init__": "", "alpha": ALPHA, "beta": BETA, "gamma": GAMMA, "shapes": SHAPES, "loaders": LOADERS,
+        "units": UNITS,
+    }  # fmt: skip
     for name, text in files.items():
         (pkg / f"{name}.py").write_text(text)
     db = str(root / "c.db")
@@ -111,6 +151,16 @@ def test_a_constructor_is_called_by_its_class_name(matcher: Matcher) -> None:
     assert [m.function for m in res.matches[:2]] == ["Circle.__init__", "Square.__init__"]
 
 
+def test_a_function_held_in_a_dispatch_table_counts_a_caller(matcher: Matcher) -> None:
+    res = matcher.explain("TypeError: cannot load 'x' as the wanted type")
+    assert [m.function for m in res.matches[:2]] == ["_intload", "_dateload"]
+
+
+def test_a_property_setter_assigned_through_counts_a_caller(matcher: Matcher) -> None:
+    res = matcher.explain("KeyError: 'no unit system is named imperial'")
+    assert [m.function for m in res.matches[:2]] == ["Units.system", "Units.lookup_system"]
+
+
 def test_a_class_pasted_alone_keeps_the_order_of_its_raises(matcher: Matcher) -> None:
     # every raise of the class fits a bare class name, whatever it prints: no one text is
     # shared for the prior to order, and the one nothing calls stays first
@@ -124,8 +174,17 @@ def test_the_called_flag_survives_storing_loading_and_merging(catalogue: str) ->
     called = {e.function: e.called for e in entries}
     assert called == {
         "find_lexer": False, "get_lexer": True, "Circle.__init__": True, "Square.__init__": False,
-        "check_open": False, "check_closed": True,
+        "check_open": False, "check_closed": True, "_dateload": False, "_intload": False,
+        "Units.lookup_system": False, "Units.system": False,
     }  # fmt: skip
+    # held as a value, never called by name: not ``called``, one caller (where it is held)
+    callers = {e.function: e.callers for e in entries}
+    assert [callers[f] for f in ("_dateload", "_intload", "Units.lookup_system", "Units.system")] == [
+        0,
+        1,
+        0,
+        1,
+    ]
     built = build_index(entries)
     for index in (built, Index.loads(built.dumps()), merge([built])):
         got = {index.entry_facts(i)[1].function: index.entry_called(i) for i in range(index.n_entries)}

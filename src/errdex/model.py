@@ -198,7 +198,9 @@ class CatalogueEntry:
     # the snapshot's library code calls the site's function by its name (``facts.called_as``)
     called: bool = False
     # how many functions of the library the call graph resolves as calling the site's function
-    # (a constructor's: the calls of its class), counted by the index stage (``pipeline``)
+    # (a constructor's: the calls of its class), counted by the index stage (``pipeline``); one
+    # more when the library holds the function as a value and never calls it by name
+    # (``facts.referenced_names``: reached from where it is held)
     callers: int = 0
     # the first source line of the statement (stripped), as a traceback prints it under the frame
     statement: str = ""
@@ -296,3 +298,9 @@ class CodeFacts:
     bound: list[str] = field(default_factory=list)  # every name bound anywhere, imports aside
     consts: dict[str, str] = field(default_factory=dict)  # module-level NAME = dotted.value
     tests: list[TestFunctionFact] = field(default_factory=list)
+    # the file's functions (and lower-case names it imports) that its code reads as values
+    # instead of calling them: a dispatch table's entries, a callback argument, a returned
+    # closure, ``__setattr__ = _frozen``, ``obj.prop = v`` (a property's setter). Code that holds
+    # a function runs it; only the lookup keys keep these (``factblobs.KEY_REF``): such a
+    # function counts one caller more in the match index (``CatalogueEntry.callers``)
+    references: list[str] = field(default_factory=list)

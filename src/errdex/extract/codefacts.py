@@ -135,6 +135,7 @@ class _Walker:
         self.members: dict[str, set[str]] = {}
         self.funcs: dict[str, _Func] = {}
         self.consts: dict[str, str] = {}
+        self.refs: set[str] = set()  # names read as values, not called (``references``)
 
     def run(self, tree: ast.Module) -> CodeFacts:
         self._body(tree.body, "", None, None, True)
@@ -151,6 +152,7 @@ class _Walker:
                 if callee not in seen and ("." in callee or callee in local):
                     seen.add(callee)  # the first call of each callee is the edge that counts
                     calls.append(CallFact(qual, callee, line))
+        called = {c.callee.rpartition(".")[2] for c in calls}
         return CodeFacts(
             functions=[f.fact for f in self.funcs.values()],
             classes=list(self.classes.values()),
@@ -159,7 +161,19 @@ class _Walker:
             toplevel=sorted(self.toplevel),
             bound=sorted(self.bound),
             consts=self.consts,
+            references=self._references(called),
         )
+
+    def _references(self, called: set[str]) -> list[str]:
+        """The names read as values that may name a function: the file's own functions, and
+        the names it imports but a class's (a capitalised name: ``except Error``,
+        ``isinstance(x, Model)`` read a class without constructing it). A name also called by
+        name is keyed as a call already. A callee that is an attribute of an expression
+        (``super().load(...)``, no dotted name) reaches the walk as an attribute and counts here:
+        no call key records it."""
+        functions = {q.rpartition(".")[2] for q in self.funcs}
+        imported = {local for local, _, _ in self.imports if not local[:1].isupper()}
+        return sorted((self.refs & (functions | imported)) - called)
 
     def _body(self, body: list[ast.stmt], qual: str, func: _Func | None, cls: str | None, top: bool) -> None:
         """Each statement: a handler for the kinds that define or import names, else its fields.
@@ -174,6 +188,8 @@ class _Walker:
                 v = stmt.value  # type: ignore[attr-defined]
                 if type(v) not in inert:
                     self._walk(v, func, top, cls)
+                elif type(v) is ast.Name:  # ``return wrapper``: a closure handed out
+                    self.refs.add(v.id)
                 continue
             handler = handlers.get(t)
             if handler is not None:
@@ -202,6 +218,8 @@ class _Walker:
                     if tv is name_t:
                         if type(v.ctx) is ast.Store:
                             self._bind(v.id, top, cls)
+                        else:  # ``__setattr__ = _frozen_setattrs``
+                            self.refs.add(v.id)
                     elif tv is not const_t and v is not None:
                         self._walk(v, func, top, cls)
 
@@ -292,6 +310,8 @@ class _Walker:
         if root is ast.Name:  # most fields hold a bare name or a constant: no queue for those
             if type(node.ctx) is ast.Store:  # type: ignore[attr-defined]
                 self._bind(node.id, top, cls)  # type: ignore[attr-defined]
+            else:
+                self.refs.add(node.id)  # type: ignore[attr-defined]
         elif root is not ast.Constant:
             self._walk(node, func, top, cls)
 
@@ -308,6 +328,9 @@ class _Walker:
         calls = func.calls if func is not None else None
         # in a function body (the common case) a binding joins ``bound`` alone: no method call
         bind = self.bound.add if cls is None and not top else lambda name: self._bind(name, top, cls)
+        # every name and attribute reached here is read (or assigned) as a value: a callee is
+        # recorded by ``_queue_call`` and never queued
+        ref = self.refs.add
         name_t, store_t, call_t, attr_t, kw_t = ast.Name, ast.Store, ast.Call, ast.Attribute, ast.keyword
         leaves, children = _LEAVES, _CHILDREN
         # a list read in order while it grows is the queue: the loop takes the nodes appended
@@ -319,6 +342,8 @@ class _Walker:
             if t is name_t:
                 if type(n.ctx) is store_t:
                     bind(n.id)
+                else:
+                    ref(n.id)
                 continue
             if t is call_t:
                 _queue_call(n, calls, push)
@@ -333,6 +358,9 @@ class _Walker:
                     w = w.value
                 if type(w) is not name_t:  # a dotted path holds nothing to walk
                     push(v)
+                # an attribute's name (``self._load`` held, ``obj.prop = v`` run by a setter),
+                # a keyword's dotted value (``key=self._f``)
+                ref(n.attr if t is attr_t else _last_name(v))
                 continue
             if t in _PARAMS:  # a lambda's parameter, a match pattern's capture
                 _bind_param(n, self.bound)
@@ -345,6 +373,8 @@ class _Walker:
                 elif tv is name_t:  # a leaf, and the commonest child: no need to queue it
                     if type(v.ctx) is store_t:
                         bind(v.id)
+                    else:
+                        ref(v.id)
                 elif v is not None:
                     push(v)
 
@@ -364,6 +394,12 @@ def _bind_param(node: Any, bound: set[str]) -> None:
     name = node.arg if type(node) is ast.arg else node.name
     if name:
         bound.add(name)
+
+
+def _last_name(value: Any) -> str:
+    """A name's or an attribute's last name; "" for any other expression."""
+    t = type(value)
+    return value.id if t is ast.Name else value.attr if t is ast.Attribute else ""
 
 
 def _queue_call(node: ast.Call, calls: list[tuple[str, int]] | None, push: Callable[[ast.AST], None]) -> None:

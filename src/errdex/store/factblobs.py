@@ -29,6 +29,7 @@ __all__ = [
     "KEY_CALL",
     "KEY_FUNCTION",
     "KEY_IMPORT",
+    "KEY_REF",
     "KEY_RELATIVE",
     "KEY_TOP",
     "decode",
@@ -46,6 +47,11 @@ KEY_FUNCTION = 2  # the last name of a function's qualname
 KEY_IMPORT = 3  # an import's local name, and the last name of its target
 KEY_TOP = 4  # the first name of an absolute import's target (which packages a file uses)
 KEY_RELATIVE = 5  # "": the file has a relative import
+# a function the file reads as a value without calling it by name (``CodeFacts.references``):
+# a key only, kept in no value. ``keysets.own_keys`` rebuilds a base content's keys from its
+# values, so a new content of the path adds its references again in a set of its own and the
+# base's count among the stale keys its links may hold: a superset, as keys are anyway
+KEY_REF = 6
 
 # the columns of ``code_facts`` after id, blob_sha and producer, in ``encode``'s order
 COLUMNS = ("names", "imports", "functions", "docs", "calls", "classes", "tests")
@@ -103,6 +109,7 @@ def keys(f: CodeFacts) -> set[tuple[int, str]]:
             out.add((KEY_RELATIVE, ""))
         else:
             out.add((KEY_TOP, m.target.partition(".")[0]))
+    out.update((KEY_REF, r) for r in f.references)
     return out
 
 

@@ -483,10 +483,20 @@ class FactReader:
         ``set_keys`` is keyed by (kind, key, set), so SQLite joining from the keys walked the
         snapshot's modules once per key of the kind in the whole catalogue (~18k keys x 617
         modules, ~3 s of a jax index)."""
+        return self._library_keys(sid, fb.KEY_CALL)
+
+    def referenced_names(self, sid: int) -> set[str]:
+        """The functions (last names) the snapshot's library code holds as values instead of
+        calling them by name (``KEY_REF``: a dispatch table's loader, a callback, a returned
+        closure, a property's setter assigned through), read with ``called_names``."""
+        return self._library_keys(sid, fb.KEY_REF)
+
+    def _library_keys(self, sid: int, kind: int) -> set[str]:
+        """The distinct keys of one kind in the snapshot's library files' key sets."""
         rows = self._run(
             "SELECT DISTINCT k.key FROM set_keys k WHERE k.kind = :kind AND k.set_id IN "
             f"(SELECT f.set_id FROM fact_sets f JOIN modules m ON m.fact_id = f.fact_id WHERE {_LIBRARY})",
-            {"sid": sid, "no": False, "kind": fb.KEY_CALL},
+            {"sid": sid, "no": False, "kind": kind},
         )
         return {str(r[0]) for r in rows}
 

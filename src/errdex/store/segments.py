@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from sqlalchemy import Text, cast, delete, func, insert, select
@@ -102,9 +103,9 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
 
     An entry is made of its occurrence's body (its error and what was found at the raise), its
     place's line, the statement at that line of its file, and whether the library calls its
-    function and its site's callers (``Store.iter_entries``): the same body at the same line,
-    in a file of the same content, with its function called and counted alike, is the same
-    entry. Occurrences are written file by file, so a release that changed a few files keeps
+    function (or holds it as a value) and its site's callers (``Store.iter_entries``): the
+    same body at the same line, in a file of the same content, with its function called, held
+    and counted alike, is the same entry. Occurrences are written file by file, so a release that changed a few files keeps
     the entries of the files before the first one changed: jax 0.12.0.1 changed
     ``jax/version.py`` (2 of its 9,018 entries, the last ones)."""
     from errdex.store import history
@@ -133,7 +134,7 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
         ).all()
         counts = _site_callers(conn, snapshot_id) or {}, _site_callers(conn, before) or {}
         blobs = _blob_shas(conn, snapshot_id), _blob_shas(conn, before)
-        names = store.facts.called_names(snapshot_id), store.facts.called_names(before)
+        reached = _reached(store, snapshot_id), _reached(store, before)
         kept = 0
         for x, y in zip(mine, theirs, strict=False):
             site, called = (x.path, x.function), called_as(x.function)
@@ -141,7 +142,7 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
                 (x.body_id, x.line) != (y.body_id, y.line)
                 or blobs[0].get(x.path) != blobs[1].get(x.path)
                 or counts[0].get(site, 0) != counts[1].get(site, 0)
-                or (called in names[0]) != (called in names[1])
+                or reached[0](called) != reached[1](called)
             ):
                 break
             kept += 1
@@ -160,6 +161,15 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
         bases = [(str(t), tuple(str(n) for n in bs)) for t, bs in named if bs]
     where = (str(row.name), str(row.version), None if row.date is None else str(row.date))
     return KeptEntries(before, where, [int(x.id) for x in mine], kept, bases)
+
+
+def _reached(store: Any, snapshot_id: int) -> Callable[[str | None], tuple[bool, bool]]:
+    """How the snapshot's library reaches a function of this name: whether it calls it, and
+    whether it holds it as a value and never calls it (``Store.iter_entries`` reads the one into
+    an entry's ``called``, the other into its ``callers``)."""
+    called = store.facts.called_names(snapshot_id)
+    held = store.facts.referenced_names(snapshot_id) - called
+    return lambda name: (name in called, name in held)
 
 
 def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:

@@ -663,6 +663,7 @@ class Store(CatalogueReader):
         with self.engine.connect() as conn:
             lines = _LineCache(conn, self._fresh_texts)
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
+            held: dict[int, set[str]] = {}  # snapshot -> the names it holds as values, never calls
             counted: dict[int, dict[tuple[str, str], int]] = {}  # snapshot -> its sites' callers
             # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
             # called names, callers and files' blobs are looked up when it changes, not for
@@ -673,6 +674,7 @@ class Store(CatalogueReader):
             # of that snapshot's runs.
             current: int | None = None
             names: set[str] = set()
+            values: set[str] = set()
             callers: dict[tuple[str, str], int] = {}
             blobs: dict[str, str | None] = {}
             for (
@@ -697,8 +699,9 @@ class Store(CatalogueReader):
                     current = sid
                     if sid not in called:
                         called[sid] = self.facts.called_names(sid)
+                        held[sid] = self.facts.referenced_names(sid) - called[sid]
                         counted[sid] = _site_callers(conn, sid) or {}
-                    names, callers = called[sid], counted[sid]
+                    names, values, callers = called[sid], held[sid], counted[sid]
                     blobs = _blob_shas(conn, sid, path)
                 yield CatalogueEntry(
                     key=key,
@@ -718,7 +721,9 @@ class Store(CatalogueReader):
                     called=called_as(function) in names,
                     statement=lines.line(blobs.get(file_path), line),
                     exc_bases=tuple(str(b) for b in exc_bases or ()),
-                    callers=callers.get((file_path, function), 0),
+                    # a function held as a value (a dispatch table's, a callback) is reached from
+                    # where it is held: one caller more, though no call names it
+                    callers=callers.get((file_path, function), 0) + int(called_as(function) in values),
                 )
 
     def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
