@@ -2804,3 +2804,15 @@ def main(component, arg):
     # (one joined form a class: the first separator in order, `` - `` for the caught class)
     assert got["consume"] == {"('Could not consume arg:', {arg!r})", "Could not consume arg: - {arg}"}
     assert got["usage"] == {"('No usage for command:', {name!r})", "No usage for command: | {name}"}
+
+
+def test_printer_walking_a_chain_from_its_own_instance(shapes: Shapes) -> None:
+    # ``err = self; while err.ctx is not None: out += f"==> {err.ctx}\n"; err = err.error_msg``
+    # then ``=====> {err.error_msg}``: the walk's first step reads the instance, which the raise
+    # decides. A raise without a context prints its own message after the arrow (read as
+    # written, every raise of the class printed ``{err.error_msg}`` and they all tied); the
+    # re-raise with a context prints its context line before the caught error's text.
+    assert templates(shapes, "chain_own") == {
+        ("ChainedError", "\n=====> Expected a {kind} map but got a {type(v).__name__}")
+    }
+    assert ("ChainedError", "\n==> {msg}\n=====> {err.error_msg}") in templates(shapes, "chain_wrap")

@@ -472,6 +472,33 @@ def test_inner_errors_listed_under_the_first_line_are_the_outer_raises_values() 
     assert top(got).id == inner.error_id and not top(got).approximate
 
 
+def test_a_tail_fit_ranks_below_its_classs_fit_of_the_whole_paste() -> None:
+    """A class whose printer writes a line per context the error passed through, then the
+    innermost message (``==> {ctx}`` lines, then ``=====> {message}``): the innermost raise's
+    own template fits the paste's last line with lines of other text before it, and its words
+    are most of the paste; the re-raise with a context fits all of it, opening with its own
+    text, with far less literal. Printed alone, the inner raise would not have printed the
+    lines above, so the whole fit ranks first; pasted alone, the inner message is the inner
+    raise's, exact. A tail after lines of another class's text is not judged so."""
+    wrap, inner = (
+        entry(segments, path="conf.py", line=line, function=fn, exc_type="ChainedError")
+        for segments, line, fn in (
+            (["\n==> ", "msg", "\n=====> ", "err.error_msg", ""], 36, "within"),
+            (["\n=====> Missing required key: ", "self.key", ""], 70, "require_key"),
+        )
+    )  # fmt: skip
+    m = Matcher.from_entries([wrap, inner])
+    paste = "conf.ChainedError: \n==> At Config()\n==> At key: hooks\n==> At Hook(id=MISSING)\n=====> Missing required key: id"
+    res = m.explain(paste)
+    assert [x.id for x in res.matches[:2]] == [wrap.error_id, inner.error_id]
+    alone = m.explain("conf.ChainedError: \n=====> Missing required key: id")
+    assert top(alone).id == inner.error_id and not top(alone).approximate
+    other = entry(["Loading ", "path", " failed:"], path="load.py", exc_type="LoadError")
+    m2 = Matcher.from_entries([other, inner])
+    lines = "conf.ChainedError: Loading a.yaml failed:\n=====> Missing required key: id"
+    assert top(m2.explain(lines)).id == inner.error_id
+
+
 # --- hostile input ----------------------------------------------------------------------------------------
 
 

@@ -28,6 +28,7 @@ from typing import Any, Literal
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
+from errdex.extract.chains import unrolled_self_walk
 from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
 from errdex.extract.facts import (
     SUBCLASSES_MARK,
@@ -2521,7 +2522,12 @@ class ModuleVisitor:
             fenv[p] = None
         if frame.printed is not None and frame.self_name is not None and is_generator(node):
             fenv[YIELDS] = ListVal(())  # a printer's generator: its pieces, in order
-        self.walk_block(node.body, fenv, frame, [])
+        body: Sequence[ast.stmt] = node.body
+        if frame.printed is not None and frame.self_name is not None and YIELDS not in fenv:
+            # ``err = self; while err.ctx is not None: ...``: the walk's first step reads the
+            # instance, which each raise decides (``chains``)
+            body = unrolled_self_walk(body, frame.self_name) or body
+        self.walk_block(body, fenv, frame, [])
         if YIELDS in fenv and not (node.body and isinstance(node.body[-1], _T_RETURN_RAISE)):
             self.yielded(fenv, [], frame)
         if YIELDS in fenv and frame.printed:

@@ -901,6 +901,52 @@ def inner_lines(idx: Index, tf: TextFit) -> None:
             c.line = None
 
 
+def whole_over_tail(idx: Index, tf: TextFit) -> None:
+    """A paste of several lines that one raise's template fits from its first character to its
+    last, opening with that template's own text, and another raise of the same class fits only
+    from a later line on, to the end (a class whose printer writes a line per context the error
+    passed through, then the innermost message: ``==> At key: repo`` lines, then ``=====>
+    Expected string got int``). The later raise's own text is the paste's last lines, but
+    printed alone its instance would not have printed the lines above them; the class printed
+    them for the raise whose template accounts for the whole paste (the wrapper re-raising with
+    a context), so that fit is the better one however little of it is literal. The tail's fit,
+    which leaves the paste's opening unexplained, ranks just below the whole one. Only a fit
+    beginning on a new line is judged so: a template found in the middle of a line is a
+    sentence's end, not another print of the class."""
+    wholes = [
+        c
+        for c in tf.cands.values()
+        if c.fit is not None
+        and c.fit.full
+        and c.fit.anchored_start
+        and c.fit.anchored_end
+        and c.fit.spans
+        and c.fit.spans[0][1] > 0  # its own literal opens the paste
+        and not idx.runtime[c.pid]
+    ]
+    if not wholes:
+        return
+    for c in tf.cands.values():
+        f = c.fit
+        if f is None or not f.full or f.anchored_start or not f.anchored_end or not tf.new_line(f.start):
+            continue
+        classes = _classes(idx, c.pid)
+        rivals = [w for w in wholes if w is not c and _classes(idx, w.pid) & classes]
+        if not rivals:
+            continue
+        best = max(rivals, key=lambda w: w.text)
+        if c.text >= best.text:
+            c.text = best.text - TAIL_BELOW_WHOLE
+            c.confident = c.confident and best.confident
+            c.reasons.append(
+                "a raise of the same class explains the whole message, lines above this one included"
+            )
+
+
+def _classes(idx: Index, pid: int) -> set[str]:
+    return {type_key(idx.entries[ei][E_TYPE]) for ei in idx.patterns[pid].entries}
+
+
 def _in_gap(spans: list[tuple[int, int]], start: int, stop: int) -> bool:
     """Whether compact positions ``start`` to ``stop`` lie between two literals of a fit (its
     spans, in order; a template ending in a placeholder has an empty last literal placed at the
@@ -908,6 +954,8 @@ def _in_gap(spans: list[tuple[int, int]], start: int, stop: int) -> bool:
     is no placeholder's: the message goes on past the template."""
     return any(e <= start and stop <= nxt for (_s, e), (nxt, _e) in pairwise(spans))
 
+
+TAIL_BELOW_WHOLE = 0.01  # how far below the whole fit a tail fit of its class ranks (``whole_over_tail``)
 
 _LEVELS = frozenset(["DEBUG", "INFO", "WARNING", "WARN", "ERROR", "CRITICAL", "FATAL"])
 

@@ -369,6 +369,8 @@ class Matcher:
             ev.pointed, ev.elsewhere = set(), True
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
+        # after the word similarity: a tail's words are the whole paste's last line, and lift it
+        candidates.whole_over_tail(idx, tf)
         builtin: tuple[str, str] | None = None
         if tf.runtime_best is not None:
             rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
