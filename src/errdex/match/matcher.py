@@ -8,6 +8,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -367,6 +368,7 @@ class Matcher:
         ev.pointed = self._pointed(types, fr, fev, typed)
         if points_elsewhere(idx.packages(), types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
+        ev.foreign = names_unheld_package(idx.packages(), types, fr)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
@@ -493,6 +495,32 @@ def points_elsewhere(
     for t in types:
         head, dot, _rest = t.partition(".")
         if head in packages if dot else not builtin_type(t):
+            return False
+    return True
+
+
+def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_list: list[Frame]) -> bool:
+    """Whether a message pasted alone names its class with a module of a package the catalogue
+    does not hold (``pydantic_core._pydantic_core.ValidationError: 1 validation error for ...``).
+    A library's own class of the same last name (a ``ValidationError`` wrapping whatever it
+    caught, a template all placeholder) is then a namesake: the class alone does not make its
+    raise exact (``Evidence.foreign``), only the message's own words do, since a library may
+    raise another package's class it imports (``pytest.PytestWarning``) or be pasted under a
+    package's older name. The standard library's modules are left out: libraries raise its
+    classes themselves (``raise configparser.NoSectionError(...)``), printed with that module;
+    so is a log record's level (``log.WARNING``)."""
+    if fr_list or not types:
+        return False
+    for t in types:
+        head, dot, _rest = t.partition(".")
+        # ``log.WARNING``: a log record's level, read as its class, names no module
+        if (
+            not dot
+            or head == "log"
+            or head in packages
+            or head in sys.stdlib_module_names
+            or head == "builtins"
+        ):
             return False
     return True
 

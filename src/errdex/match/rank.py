@@ -134,6 +134,9 @@ class Evidence:
     typed_pids: set[int] = field(default_factory=set)  # ... and their patterns
     outside: str | None = None  # the traceback ends in compiled/stdlib code here
     elsewhere: bool = False  # the paste points only into packages not indexed: no codebase is pointed to
+    # the class is module-qualified into a package not indexed (``matcher.names_unheld_package``):
+    # a catalogued class of its last name is a namesake, so the class alone makes no raise exact
+    foreign: bool = False
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
@@ -553,7 +556,9 @@ class Ranker:
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
-        confident = pointed and (self._exact(c, fw, tw, []) or (typed and self._typed_fits(ei, c, tw, fw)))
+        confident = pointed and (
+            self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw))
+        )
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
             score -= RELAY
@@ -590,10 +595,11 @@ class Ranker:
         tw, twhy = self._site_relation(site)
         reasons = [str(r) for r in c.reasons]
         confident = self._exact(c, s.fw, tw, reasons)
-        if not confident and s.ei in self.ev.typed and self._typed_whole(c, tw):
+        by_class = s.ei in self.ev.typed and not self.ev.foreign
+        if not confident and by_class and self._typed_whole(c, tw):
             confident = True
             reasons.append("the whole message is this template, raised as the pasted class")
-        elif not confident and s.ei in self.ev.typed and self._typed_value(s.ei, c, tw, s.fw):
+        elif not confident and by_class and self._typed_value(s.ei, c, tw, s.fw):
             confident = True
             reasons.append(
                 "the message is a value this statement passes, the only raise of the pasted class that fits it"
