@@ -1688,20 +1688,7 @@ class ModuleVisitor:
             env[_TUPLE + name] = TupleArgs(args, env[name])
         else:
             env.pop(_TUPLE + name, None)
-        if (
-            type(value) is ast.Call
-            and not isinstance(env[name], _T_EXCVAL_TYPESVAL)
-            and _builds_raised(value.func)
-            and not (
-                isinstance(value.func, ast.Name)
-                and value.func.id in env
-                and not isinstance(env[value.func.id], TypesVal)
-            )
-            and name in self.raised_names(frame)
-        ):
-            # ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
-            # self._make_error(...)``, then ``raise exception``: the raise raises what the call
-            # builds (a name that is raised holds no text, whatever the call's name suggests)
+        if self.builds_raised_name(name, value, env, frame):
             spec = self.exc_spec(value, env, frame)
             env[name] = ExcVal(spec) if spec is not None else None
         self.note_local_class(name, value, env, frame)
@@ -1801,6 +1788,29 @@ class ModuleVisitor:
         key = f"{prefix}.{name}"
         self.facts.funcs[key] = FuncInfo(params, self.eval_msg(node.body, lenv, frame))
         frame.local_funcs[name] = key
+
+    def builds_raised_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> bool:
+        """``name = <call>`` builds the exception a later ``raise name`` raises.
+
+        ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
+        self._make_error(...)``, then ``raise exception``: the raise raises what the call builds
+        (a name that is raised holds no text, whatever the call's name suggests). ``error =
+        exception(msg)`` then ``raise error`` (or ``.with_traceback(tb)``) of a helper given the
+        class: the raise is ``raise exception(msg)``, the class and the text what each caller
+        passes (``raise_with_traceback(DeserializationError, msg, err)``)."""
+        if type(value) is not ast.Call or name not in self.raised_names(frame):
+            return False
+        if _builds_from_param(value, env, frame):
+            return True
+        return (
+            not isinstance(env[name], _T_EXCVAL_TYPESVAL)
+            and _builds_raised(value.func)
+            and not (
+                isinstance(value.func, ast.Name)
+                and value.func.id in env
+                and not isinstance(env[value.func.id], TypesVal)
+            )
+        )
 
     def eval_assigned(self, value: ast.expr, env: Env, frame: Frame) -> EnvVal:
         field = self.assigned_field(value, env, frame)
@@ -4073,7 +4083,8 @@ _BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def _raised_names(node: ast.AST) -> frozenset[str]:
-    """The names raised by a ``raise NAME`` anywhere under ``node`` (the set ``ast.walk`` finds).
+    """The names raised by a ``raise NAME`` (or ``raise NAME.with_traceback(tb)``) anywhere under
+    ``node`` (the set ``ast.walk`` finds).
 
     A ``raise`` is a statement, and no expression holds a statement (a lambda's body is an
     expression), so only the blocks are walked: ~7% of the nodes ``ast.walk`` visits in a
@@ -4085,8 +4096,10 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
     while todo:
         n = pop()
         if type(n) is ast.Raise:
-            if isinstance(n.exc, ast.Name):
-                found.add(n.exc.id)
+            # (``raise err.with_traceback(tb)`` raises ``err`` too)
+            raised = _strip_traceback(n.exc) if n.exc is not None else None
+            if isinstance(raised, ast.Name):
+                found.add(raised.id)
             continue
         for name in _BLOCK_FIELDS:
             block = getattr(n, name, None)
@@ -4738,6 +4751,18 @@ def _builds_raised(func: ast.expr) -> bool:
         return True
     # (``future.exception()``, ``get_error()`` hand back an exception stored elsewhere)
     return last != "exception" and not last.startswith("get_") and _BUILDER_WORDS.search(last) is not None
+
+
+def _builds_from_param(value: ast.expr, env: Env, frame: Frame) -> bool:
+    """A call of a parameter of the function whose value is not known here: the class a
+    caller passed in (``error = exception(exc_msg)``); a parameter bound since to something
+    known (a mapping of classes, a message) is not."""
+    return (
+        type(value) is ast.Call
+        and isinstance(value.func, ast.Name)
+        and value.func.id in frame.params
+        and not isinstance(env.get(value.func.id), _T_EXCVAL_TYPESVAL)
+    )
 
 
 def _is_mapping_name(node: ast.expr, env: Env) -> bool:
