@@ -88,3 +88,24 @@ def test_a_traceback_keeping_helper_raises_the_callers_class_and_text() -> None:
         10,
         "Unable to deserialize to object: {class_name}, {exc_type.__name__}: {exc_value}",
     ) in got
+
+
+_RERAISE = """
+def reraise(tp, value, tb=None):
+    try:
+        if value is None:
+            value = tp()
+        if value.__traceback__ is not tb:
+            raise value.with_traceback(tb)
+        raise value
+    finally:
+        value = None
+        tb = None
+"""
+
+
+def test_a_parameter_rebound_to_its_class_when_missing_stays_the_object_given() -> None:
+    # six's ``reraise``: ``value = tp()`` only when no object was given; the raises are of the
+    # object the caller passed (its text unknown here), not of an empty ``tp()``
+    got = _records(six=_RERAISE)
+    assert {(line, template) for _, _, line, template in got} == {(7, "{value}"), (8, "{value}")}

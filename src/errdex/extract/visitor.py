@@ -1801,7 +1801,9 @@ class ModuleVisitor:
         if type(value) is not ast.Call or name not in self.raised_names(frame):
             return False
         if _builds_from_param(value, env, frame):
-            return True
+            # (``value = tp()`` rebinding a parameter when the caller gave none: the raise is
+            # mostly of the object given, not of this fallback)
+            return name not in frame.params
         return (
             not isinstance(env[name], _T_EXCVAL_TYPESVAL)
             and _builds_raised(value.func)
