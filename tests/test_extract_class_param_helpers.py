@@ -109,3 +109,23 @@ def test_a_parameter_rebound_to_its_class_when_missing_stays_the_object_given() 
     # object the caller passed (its text unknown here), not of an empty ``tp()``
     got = _records(six=_RERAISE)
     assert {(line, template) for _, _, line, template in got} == {(7, "{value}"), (8, "{value}")}
+
+
+_CONDITIONAL = '''
+class Parser:
+    def _handle_error(self, text, error_class, line):
+        error = error_class(text + " at line %s." % line)
+        if self.raise_errors:
+            raise error
+        self._errors.append(error)
+
+    def parse(self, line):
+        self._handle_error("Invalid line", ValueError, line)
+'''
+
+
+def test_a_helper_raising_the_class_under_a_condition_is_left_as_it_was() -> None:
+    # ``if self.raise_errors: raise error``, else kept for a raise elsewhere: not the callers'
+    # raise, so the helper's statement stays an object built elsewhere
+    got = _records(parser=_CONDITIONAL)
+    assert all(exc == UNKNOWN_EXC_TYPE for _, exc, _, _ in got)

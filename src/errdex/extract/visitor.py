@@ -1802,8 +1802,10 @@ class ModuleVisitor:
             return False
         if _builds_from_param(value, env, frame):
             # (``value = tp()`` rebinding a parameter when the caller gave none: the raise is
-            # mostly of the object given, not of this fallback)
-            return name not in frame.params
+            # mostly of the object given, not of this fallback; a helper raising only under a
+            # condition, ``if self.raise_errors: raise error``, may keep the error for a later
+            # raise elsewhere instead, which stays the raise of its callers' texts)
+            return name not in frame.params and frame.node is not None and name in _always_raised(frame.node)
         return (
             not isinstance(env[name], _T_EXCVAL_TYPESVAL)
             and _builds_raised(value.func)
@@ -4765,6 +4767,25 @@ def _builds_from_param(value: ast.expr, env: Env, frame: Frame) -> bool:
         and value.func.id in frame.params
         and not isinstance(env.get(value.func.id), _T_EXCVAL_TYPESVAL)
     )
+
+
+def _always_raised(node: ast.AST) -> frozenset[str]:
+    """The names a function raises by a statement no condition or loop guards: in its body or
+    in the blocks of a ``try`` there (``try: raise err.with_traceback(tb) except ...: raise
+    err``)."""
+    found: set[str] = set()
+    todo: list[ast.stmt] = list(getattr(node, "body", []))
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Raise) and n.exc is not None:
+            raised = _strip_traceback(n.exc)
+            if isinstance(raised, ast.Name):
+                found.add(raised.id)
+        elif isinstance(n, ast.Try):
+            todo.extend(n.body + n.orelse + n.finalbody)
+            for h in n.handlers:
+                todo.extend(h.body)
+    return frozenset(found)
 
 
 def _is_mapping_name(node: ast.expr, env: Env) -> bool:
