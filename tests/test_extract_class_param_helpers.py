@@ -111,7 +111,7 @@ def test_a_parameter_rebound_to_its_class_when_missing_stays_the_object_given() 
     assert {(line, template) for _, _, line, template in got} == {(7, "{value}"), (8, "{value}")}
 
 
-_CONDITIONAL = '''
+_CONDITIONAL = """
 class Parser:
     def _handle_error(self, text, error_class, line):
         error = error_class(text + " at line %s." % line)
@@ -121,7 +121,7 @@ class Parser:
 
     def parse(self, line):
         self._handle_error("Invalid line", ValueError, line)
-'''
+"""
 
 
 def test_a_helper_raising_the_class_under_a_condition_is_left_as_it_was() -> None:
