@@ -1074,6 +1074,23 @@ def test_a_warning_printed_above_a_traceback_leaves_the_exception_first() -> Non
     assert q.exc_type == "UserWarning" and q.kind == "warning"
 
 
+def test_an_error_printed_after_a_warnings_report_is_the_error_asked_about() -> None:
+    # ``setup.py`` warns of an unknown option, then distutils prints ``error: ...``: the
+    # warning's report ends at its echoed source line, the error after it is the paste's error
+    q = parse(
+        "/usr/lib/python3/dist-packages/setuptools/_distutils/dist.py:265: UserWarning: Unknown option: 'x'\n"
+        "  warnings.warn(msg)\n"
+        "error: Multiple top-level packages discovered in a flat-layout: ['core', 'plugins'].\n"
+    )
+    assert q.message.startswith("error: Multiple top-level packages") and q.exc_type is None
+    assert q.blocks[0].exc_type == "UserWarning" and q.primary == 1
+    q = parse("/app/x.py:3: UserWarning: old option\n  warnings.warn(msg)\nValueError: bad value 3\n")
+    assert q.exc_type == "ValueError" and q.message == "bad value 3"
+    # text after the echo that is no error line stays with the warning
+    q = parse("/app/x.py:3: UserWarning: old option\n  warnings.warn(msg)\nsee the docs\n")
+    assert q.exc_type == "UserWarning" and q.kind == "warning"
+
+
 def test_a_module_qualified_class_after_a_cli_error_label() -> None:
     q = parse("Error: sh.CommandNotFound: pg_dump")
     assert q.exc_type == "sh.CommandNotFound" and q.message == "pg_dump"

@@ -1737,20 +1737,7 @@ class ModuleVisitor:
             env[_TUPLE + name] = TupleArgs(args, env[name])
         else:
             env.pop(_TUPLE + name, None)
-        if (
-            type(value) is ast.Call
-            and not isinstance(env[name], _T_EXCVAL_TYPESVAL)
-            and _builds_raised(value.func)
-            and not (
-                isinstance(value.func, ast.Name)
-                and value.func.id in env
-                and not isinstance(env[value.func.id], TypesVal)
-            )
-            and name in self.raised_names(frame)
-        ):
-            # ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
-            # self._make_error(...)``, then ``raise exception``: the raise raises what the call
-            # builds (a name that is raised holds no text, whatever the call's name suggests)
+        if self.builds_raised_name(name, value, env, frame):
             spec = self.exc_spec(value, env, frame)
             env[name] = ExcVal(spec) if spec is not None else None
         self.note_local_class(name, value, env, frame)
@@ -1850,6 +1837,33 @@ class ModuleVisitor:
         key = f"{prefix}.{name}"
         self.facts.funcs[key] = FuncInfo(params, self.eval_msg(node.body, lenv, frame))
         frame.local_funcs[name] = key
+
+    def builds_raised_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> bool:
+        """``name = <call>`` builds the exception a later ``raise name`` raises.
+
+        ``exception = Conflict(message)`` (a class not named like an exception) or ``err =
+        self._make_error(...)``, then ``raise exception``: the raise raises what the call builds
+        (a name that is raised holds no text, whatever the call's name suggests). ``error =
+        exception(msg)`` then ``raise error`` (or ``.with_traceback(tb)``) of a helper given the
+        class: the raise is ``raise exception(msg)``, the class and the text what each caller
+        passes (``raise_with_traceback(DeserializationError, msg, err)``)."""
+        if type(value) is not ast.Call or name not in self.raised_names(frame):
+            return False
+        if _builds_from_param(value, env, frame):
+            # (``value = tp()`` rebinding a parameter when the caller gave none: the raise is
+            # mostly of the object given, not of this fallback; a helper raising only under a
+            # condition, ``if self.raise_errors: raise error``, may keep the error for a later
+            # raise elsewhere instead, which stays the raise of its callers' texts)
+            return name not in frame.params and frame.node is not None and name in _always_raised(frame.node)
+        return (
+            not isinstance(env[name], _T_EXCVAL_TYPESVAL)
+            and _builds_raised(value.func)
+            and not (
+                isinstance(value.func, ast.Name)
+                and value.func.id in env
+                and not isinstance(env[value.func.id], TypesVal)
+            )
+        )
 
     def eval_assigned(self, value: ast.expr, env: Env, frame: Frame) -> EnvVal:
         field = self.assigned_field(value, env, frame)
@@ -4140,7 +4154,8 @@ _BLOCK_FIELDS = ("body", "orelse", "finalbody", "handlers", "cases")
 
 
 def _raised_names(node: ast.AST) -> frozenset[str]:
-    """The names raised by a ``raise NAME`` anywhere under ``node`` (the set ``ast.walk`` finds).
+    """The names raised by a ``raise NAME`` (or ``raise NAME.with_traceback(tb)``) anywhere under
+    ``node`` (the set ``ast.walk`` finds).
 
     A ``raise`` is a statement, and no expression holds a statement (a lambda's body is an
     expression), so only the blocks are walked: ~7% of the nodes ``ast.walk`` visits in a
@@ -4152,8 +4167,10 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
     while todo:
         n = pop()
         if type(n) is ast.Raise:
-            if isinstance(n.exc, ast.Name):
-                found.add(n.exc.id)
+            # (``raise err.with_traceback(tb)`` raises ``err`` too)
+            raised = _strip_traceback(n.exc) if n.exc is not None else None
+            if isinstance(raised, ast.Name):
+                found.add(raised.id)
             continue
         for name in _BLOCK_FIELDS:
             block = getattr(n, name, None)
@@ -4805,6 +4822,37 @@ def _builds_raised(func: ast.expr) -> bool:
         return True
     # (``future.exception()``, ``get_error()`` hand back an exception stored elsewhere)
     return last != "exception" and not last.startswith("get_") and _BUILDER_WORDS.search(last) is not None
+
+
+def _builds_from_param(value: ast.expr, env: Env, frame: Frame) -> bool:
+    """A call of a parameter of the function whose value is not known here: the class a
+    caller passed in (``error = exception(exc_msg)``); a parameter bound since to something
+    known (a mapping of classes, a message) is not."""
+    return (
+        type(value) is ast.Call
+        and isinstance(value.func, ast.Name)
+        and value.func.id in frame.params
+        and not isinstance(env.get(value.func.id), _T_EXCVAL_TYPESVAL)
+    )
+
+
+def _always_raised(node: ast.AST) -> frozenset[str]:
+    """The names a function raises by a statement no condition or loop guards: in its body or
+    in the blocks of a ``try`` there (``try: raise err.with_traceback(tb) except ...: raise
+    err``)."""
+    found: set[str] = set()
+    todo: list[ast.stmt] = list(getattr(node, "body", []))
+    while todo:
+        n = todo.pop()
+        if isinstance(n, ast.Raise) and n.exc is not None:
+            raised = _strip_traceback(n.exc)
+            if isinstance(raised, ast.Name):
+                found.add(raised.id)
+        elif isinstance(n, ast.Try):
+            todo.extend(n.body + n.orelse + n.finalbody)
+            for h in n.handlers:
+                todo.extend(h.body)
+    return frozenset(found)
 
 
 def _is_mapping_name(node: ast.expr, env: Env) -> bool:

@@ -1039,7 +1039,31 @@ def _warning_head(lines: list[str]) -> list[list[str]]:
     if m is None or m.group(3).endswith(("Error", "Exception")):
         return [lines]  # ``path:line: SomeError: ...`` is an exception's location line
     at = next((j for j in range(first + 1, len(lines)) if _tb_line(lines[j])), None)
+    if at is None:
+        at = _error_after_echo(lines, first)
     return [lines] if at is None else [lines[:at], lines[at:]]
+
+
+# ``warnings`` ends its report with the warning's source line indented by two spaces
+_WARN_ECHO = re.compile(r"  \S")
+# an error line a program printed after the warning: distutils' ``error: ...``, pip's
+# ``ERROR: ...``, an exception line (``ValueError: ...``)
+_ERROR_AFTER = re.compile(r"(?i:error|fatal):\s|[A-Za-z_][\w.]{0,300}(?:Error|Exception): ")
+
+
+def _error_after_echo(lines: list[str], first: int) -> int | None:
+    """The line starting the error a program printed after the warning at ``first`` (the
+    paste has no traceback): the first text after the warning's echoed source line, when it
+    is an error line. The warning's report ends at that echo, so what follows is not its
+    message but the failure the user reports (``setup.py`` warns of an unknown option, then
+    distutils prints ``error: ...`` and exits)."""
+    echo = next((j for j in range(first + 1, len(lines)) if _WARN_ECHO.match(lines[j])), None)
+    if echo is None:
+        return None
+    after = next((j for j in range(echo + 1, len(lines)) if lines[j].strip()), None)
+    if after is None or _warning_line(lines[after]) or not _ERROR_AFTER.match(lines[after]):
+        return None
+    return after
 
 
 def _split_exit_tails(blocks: list[list[str]]) -> list[list[str]]:
