@@ -41,6 +41,9 @@ def entry(segments: list[str], *, repo: str, path: str, kind: str, exc_type: str
         # a line of no record between them may be the error, the record at ERROR its summary
         ("INFO:app:starting\nDisk full: /x\nERROR:app:Reason: failed",
          "starting\nDisk full: /x\nERROR:app:Reason: failed", ["log.INFO"]),
+        # the paste opens with its record at ERROR: the first is the error, a later one its echo
+        ("ERROR:root:Task failed: x\nERROR:asyncio:unhandled exception\ntask: <Task>",
+         "Task failed: x\nERROR:asyncio:unhandled exception\ntask: <Task>", ["log.ERROR"]),
         # no record at ERROR: nothing to choose
         ("INFO:app:starting\nINFO:app:done", "starting\nINFO:app:done", ["log.INFO"]),
     ],

@@ -1716,11 +1716,12 @@ def _from_error_record(msg: str) -> str:
     if "\n" not in msg:
         return msg
     lines = msg.split("\n")
-    k = next((i for i in range(1, len(lines)) if _error_record(lines[i])), None)
+    k = next((i for i in range(len(lines)) if _error_record(lines[i])), None)
     # every line above it opens a record of a lower level: a line of no record among them
     # (printed to the console between records) may be the error itself, the record at ERROR
-    # a summary of it (gunicorn's ``Reason: App failed to load.``)
-    if k is None or not all(_log_record(ln) or _LOG_APP_PLAIN.match(ln) for ln in lines[:k]):
+    # a summary of it (gunicorn's ``Reason: App failed to load.``); a paste that opens with its
+    # record at ERROR is read as it was
+    if not k or not all(_log_record(ln) or _LOG_APP_PLAIN.match(ln) for ln in lines[:k]):
         return msg
     # (an application's record below WARNING shows no level: ``[App] text``)
     app = _LOG_APP.match(lines[k]) is not None
