@@ -762,7 +762,7 @@ def parse(text: str) -> ParsedQuery:
         blocks.insert(primary, earlier)
         primary += 1
     b = blocks[primary]
-    if primary == len(blocks) - 1 and b.frames:
+    if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
         b.caught_in = _caught_in(lines, b.frames)
     if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
@@ -1135,13 +1135,15 @@ def _caught_in(lines: list[str], frames: list[Frame]) -> Frame | None:
     if not seps or any(_GROUP_SEP.match(ln) for ln in lines):
         return None
     start = seps[-2] + 1 if len(seps) > 1 else 0
-    caught = _parse_block(lines[start : seps[-1]]).frames
-    if not caught or caught[0].function is None:
+    # (its first CPython frame line is all that is read: the block was parsed whole already)
+    m = next((m for ln in lines[start : seps[-1]] if (m := _PY_FRAME.match(ln))), None)
+    function = (m.group(3) or "").strip() if m else ""
+    if m is None or not function:
         return None
-    first = caught[0]
-    if any(f.function == first.function and _same_file(f.path, first.path) for f in frames):
+    path = m.group(1)
+    if any(f.function == function and _same_file(f.path, path) for f in frames):
         return None
-    return Frame(first.path, None, first.function, None)
+    return Frame(path, None, function, None)
 
 
 def _same_file(a: str, b: str) -> bool:
@@ -1713,15 +1715,22 @@ def _from_error_record(msg: str) -> str:
     line), and read as the message's head they hide the error's text and give the paste the
     first record's level. Only when every line before it opens a record: an exception's text
     that quotes log lines keeps them."""
-    if "\n" not in msg:
-        return msg
+    first = msg.split("\n", 1)[0]
+    if first == msg or not (_log_record(first) or _LOG_APP_PLAIN.match(first)):
+        return msg  # (most messages: one line, or not a record)
     lines = msg.split("\n")
-    k = next((i for i in range(len(lines)) if _error_record(lines[i])), None)
     # every line above it opens a record of a lower level: a line of no record among them
     # (printed to the console between records) may be the error itself, the record at ERROR
     # a summary of it (gunicorn's ``Reason: App failed to load.``); a paste that opens with its
     # record at ERROR is read as it was
-    if not k or not all(_log_record(ln) or _LOG_APP_PLAIN.match(ln) for ln in lines[:k]):
+    k = 0
+    while not _error_record(lines[k]):
+        if not (_log_record(lines[k]) or _LOG_APP_PLAIN.match(lines[k])):
+            return msg
+        k += 1
+        if k == len(lines):
+            return msg
+    if k == 0:
         return msg
     # (an application's record below WARNING shows no level: ``[App] text``)
     app = _LOG_APP.match(lines[k]) is not None
