@@ -17,11 +17,11 @@ from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
 from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
-from errdex.match.parse import Frame, ParsedQuery, introduced_lines, other_program_line
+from errdex.match.parse import Block, Frame, ParsedQuery, introduced_lines, other_program_line
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
-from errdex.match.score import FrameInfo, builtin_key, builtin_type
+from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, printed_class
@@ -97,7 +97,7 @@ class Matcher:
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
-            fr = b.frames if b else q.frames
+            fr = self._with_catching_frame(b) if b else q.frames
             res = self._match_block(q, message, types, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
@@ -115,6 +115,16 @@ class Matcher:
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _with_catching_frame(self, b: Block) -> list[Frame]:
+        """The block's frames, and below them the library function that caught the exception
+        chained before it when its own frames do not pass through that function
+        (``parse._caught_in``): the error was raised in that function's ``except`` clause, or
+        below it, and its frames were replaced or hidden on the way up."""
+        caught = b.caught_in
+        if caught is None or self.index.resolve_path(norm_path(caught.path)) is None:
+            return b.frames
+        return [*b.frames, caught]
 
     def _value_reading(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

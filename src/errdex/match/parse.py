@@ -55,6 +55,9 @@ class Block:
     # the name the interpreter suggested after an AttributeError's or NameError's text (``. Did
     # you mean: 'count'?``), taken off the message: ``_interpreter_suggestion``
     suggestion: str | None = None
+    # the frame that caught the exception printed before this one in a chain, when this one's
+    # own frames do not reach it: ``_caught_in``
+    caught_in: Frame | None = None
 
 
 @dataclass(slots=True)
@@ -673,6 +676,10 @@ _LOG_GLOG = re.compile(
     r"^([DIWEF])\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9}\s+\d{1,9}\s+([^\s:\]]{1,500}):(\d{1,9})\]\s?"
 )
 _LOG_CXX_SITE = re.compile(r"^([^\s:\]]{1,500}\.(?:cc|cpp|c|h|hpp|cu|rs|go)):(\d{1,9})\]\s?")
+# the log format of applications built on traitlets (Jupyter's tools): ``[NbConvertApp] ERROR |
+# text`` from WARNING up, ``[NbConvertApp] text`` (no level) below it
+_LOG_APP = re.compile(r"^\[[A-Za-z_][\w.]{0,200}\] (DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL) \| ")
+_LOG_APP_PLAIN = re.compile(r"^\[[A-Za-z_][\w.]{0,200}\] (?=\S)")
 _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
@@ -775,6 +782,8 @@ def parse(text: str) -> ParsedQuery:
         blocks.insert(primary, earlier)
         primary += 1
     b = blocks[primary]
+    if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
+        b.caught_in = _caught_in(lines, b.frames)
     if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
         if not b.exc_type:
@@ -1150,6 +1159,42 @@ def _first_member_chain(lines: list[str]) -> int:
         if "|" in ln[:40] and any(c in ln for c in _CHAIN):
             n += 1
     return n
+
+
+def _caught_in(lines: list[str], frames: list[Frame]) -> Frame | None:
+    """The frame that caught the exception printed before the last one of a chain, when the
+    last one's frames (``frames``) do not show that function: its name, without the line.
+
+    A traceback starts at the frame that caught its exception, so the first frame of the
+    exception printed before ``During handling of the above exception`` (or ``The above
+    exception was the direct cause``) is the function whose ``except`` clause was running
+    when the last one was raised: the last one was raised there or in something it called.
+    Its own frames pass through that function unless its traceback was replaced on the way up
+    (``raise exc.with_traceback(None)``, a copy raised again) or frames were hidden; then this
+    is the only frame that says where it was made (read as the deepest one, by function: its
+    line is the call that raised the caught one, not the raise). Only the two separators
+    CPython prints count (cleo's shows the earlier error's place in its own way), and not
+    inside an ExceptionGroup's margins, whose separators nest."""
+    seps = [i for i, ln in enumerate(lines) if any(c in ln for c in _CHAIN[:2])]
+    if not seps or any(_GROUP_SEP.match(ln) for ln in lines):
+        return None
+    start = seps[-2] + 1 if len(seps) > 1 else 0
+    # (its first CPython frame line is all that is read: the block was parsed whole already)
+    m = next((m for ln in lines[start : seps[-1]] if (m := _PY_FRAME.match(ln))), None)
+    function = (m.group(3) or "").strip() if m else ""
+    if m is None or not function:
+        return None
+    path = m.group(1)
+    if any(f.function == function and _same_file(f.path, path) for f in frames):
+        return None
+    return Frame(path, None, function, None)
+
+
+def _same_file(a: str, b: str) -> bool:
+    """Whether two printed paths name one file (the same path, or one a suffix of the other
+    at a separator: a paste may shorten a path)."""
+    a, b = a.replace("\\", "/"), b.replace("\\", "/")
+    return a == b or a.endswith("/" + b) or b.endswith("/" + a)
 
 
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
@@ -1692,7 +1737,56 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
 
 def _log_record(ln: str) -> bool:
     """A line that starts like a log record: a timestamp, ``LEVEL:logger:``, or glog's prefix."""
-    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln))
+    return bool(_LOG_TS.match(ln) or _LOG_BASIC.match(ln) or _LOG_GLOG.match(ln) or _LOG_APP.match(ln))
+
+
+def _error_record(ln: str) -> bool:
+    """A line that opens a log record at ERROR or above, in a format ``_log_record`` knows."""
+    m = _LOG_TS.match(ln)
+    if m and m.group(1) in LEVELS:
+        return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
+    m = _LOG_BASIC.match(ln) or _LOG_APP.match(ln)
+    if m:
+        return LEVELS[m.group(1)] in ("ERROR", "CRITICAL")
+    m = _LOG_GLOG.match(ln)
+    return m is not None and m.group(1) in "EF"
+
+
+def _from_error_record(msg: str) -> str:
+    """Several log records pasted together, with no exception line (a run's output up to where
+    it failed): the message is the first record logged at ERROR or above, up to the record after
+    it. The records before it are the program's earlier output (``[App] Executing x``, an INFO
+    line), and read as the message's head they hide the error's text and give the paste the
+    first record's level. Only when every line before it opens a record: an exception's text
+    that quotes log lines keeps them."""
+    first = msg.split("\n", 1)[0]
+    if first == msg or not (_log_record(first) or _LOG_APP_PLAIN.match(first)):
+        return msg  # (most messages: one line, or not a record)
+    lines = msg.split("\n")
+    # every line above it opens a record of a lower level: a line of no record among them
+    # (printed to the console between records) may be the error itself, the record at ERROR
+    # a summary of it (gunicorn's ``Reason: App failed to load.``); a paste that opens with its
+    # record at ERROR is read as it was
+    k = 0
+    while not _error_record(lines[k]):
+        if not (_log_record(lines[k]) or _LOG_APP_PLAIN.match(lines[k])):
+            return msg
+        k += 1
+        if k == len(lines):
+            return msg
+    if k == 0:
+        return msg
+    # (an application's record below WARNING shows no level: ``[App] text``)
+    app = _LOG_APP.match(lines[k]) is not None
+    end = next(
+        (
+            j
+            for j in range(k + 1, len(lines))
+            if _log_record(lines[j]) or (app and _LOG_APP_PLAIN.match(lines[j]))
+        ),
+        len(lines),
+    )
+    return "\n".join(lines[k:end])
 
 
 def _type_line(ln: str) -> bool:
@@ -1720,7 +1814,7 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
         if m and (m.group(1) is None or m.group(1) in LEVELS):
             msg = _strip_timestamped(block, msg[m.end() :], m.group(1))
             changed = True
-        m = _LOG_BASIC.match(msg)
+        m = _LOG_BASIC.match(msg) or _LOG_APP.match(msg)
         if m is None and not changed and _COLUMN_HEAD.match(msg):
             m = _LOG_COLUMN.match(msg)  # a level in its column, no logger name (rich's)
         if m:
@@ -2072,7 +2166,7 @@ def _module_class(token: str) -> bool:
 
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
-    msg = _strip_log_prefixes(block, block.message)
+    msg = _strip_log_prefixes(block, _from_error_record(block.message))
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     m = _CLASS_REPR.match(msg)
