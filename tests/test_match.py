@@ -305,6 +305,17 @@ def test_runtime_message_is_recognised_and_generic_template_demoted() -> None:
     assert all(x.approximate for x in res.matches)
 
 
+def test_an_interpreter_message_a_library_also_raises_is_answered_by_the_library_alone() -> None:
+    # the interpreter's entries are added after the library's; one sharing the library's exact
+    # text must not be answered as a site of its own (no page knows a ``<python>`` id)
+    own = entry(
+        ["slice step cannot be zero"], exc_type="ValueError", path="lib/core.py", function="canonicalize"
+    )
+    res = Matcher.from_entries([own]).explain("ValueError: slice step cannot be zero")
+    assert [(x.path, x.approximate) for x in res.matches] == [("lib/core.py", False)]
+    assert not any("<python>" in r for r in top(res).reasons)
+
+
 @pytest.mark.parametrize(
     "text",
     [

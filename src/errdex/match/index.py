@@ -1502,6 +1502,12 @@ class Builder:
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
         pid = self._pattern(shape)
+        if pid is not None and not self._runtime[pid] and (runtime() if callable(runtime) else runtime):
+            # an interpreter message a codebase also raises word for word (jax's ``slice step
+            # cannot be zero``): the pattern is the codebase's (the interpreter's entries are
+            # added after every codebase's), and an entry of the interpreter in it would be
+            # answered as a site, ``<python>:190``, which no page or ``errdex show`` knows
+            return
         if pid is not None:
             offs = w.sec["p_segoff"]
             stored = tuple(map(w.text, w.sec["p_segs"][offs[pid] : offs[pid + 1]]))
