@@ -356,6 +356,24 @@ def test_a_newer_release_extends_the_lineages_without_deriving_them_again(
         assert sum(extended[i] != i for i in newer) >= 2
 
 
+def test_the_lineages_of_a_codebase_s_only_release_read_its_error_ids_alone(
+    repo: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a first index: every error of the one release starts its own lineage, the rows deriving
+    # over its records gives, from the IDs it holds alone (no record read)
+    from errdex.history import lineage
+    from errdex.store.history import lineage_map, release_order, repo_records
+
+    calls = _spy_records(monkeypatch)
+    index(f"git:{repo}@v0.2.0", db_url, jobs=1)
+    with Store.open(db_url) as store:
+        releases = release_order(store, "local/lib")
+        derived: dict[str, str] = {}
+        lineage._follow(derived, releases, repo_records(store, [r.id for r in releases]))
+        assert calls == [] and len(releases) == 1 and len(derived) > 1
+        assert lineage_map(store, "local/lib") == derived
+
+
 @pytest.fixture(scope="module")
 def two_releases(repo: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """Catalogues of v0.2.0 and v0.3.0, and of v0.1.0 and v0.3.0, to add a release to (copied)."""

@@ -40,7 +40,7 @@ from sqlalchemy import Connection, delete, func, insert, select
 from errdex.store import StoreError
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts
-from errdex.store.history import release_order, repo_records, snapshots_holding
+from errdex.store.history import held_error_ids, release_order, repo_records, snapshots_holding
 from errdex.store.records import PlacedError, Release
 
 if TYPE_CHECKING:
@@ -182,6 +182,11 @@ def _follow(
 
 def _derived(store: Store, releases: Sequence[Release]) -> dict[str, str]:
     """Every lineage of the codebase, derived from its first release on."""
+    if len(releases) == 1:
+        # a codebase's only release (its first index): with no release before it, ``_follow``
+        # pairs nothing and every error starts its own lineage, so only the IDs it holds are
+        # read, not each error's identity and first line (a jax release: 0.01 of 0.04 s)
+        return {e: e for e in held_error_ids(store, releases[0].id)}
     lineage: dict[str, str] = {}
     _follow(lineage, releases, repo_records(store, [r.id for r in releases]))
     return lineage

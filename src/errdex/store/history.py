@@ -700,6 +700,19 @@ def repo_records(
     return out
 
 
+def held_error_ids(store: Store, snapshot_id: int) -> set[str]:
+    """The IDs of the errors a snapshot holds (those ``repo_records`` gives it)."""
+    p, b = s.occurrence_places, s.occurrence_bodies
+    q = (
+        select(b.c.error_id)
+        .select_from(p.join(b, b.c.id == p.c.body_id))
+        .where(p.c.snapshot_id == snapshot_id)
+        .distinct()
+    )
+    with store.engine.connect() as conn:
+        return {str(r[0]) for r in conn.execute(q)}
+
+
 def snapshots_holding(store: Store, error_ids: Iterable[str]) -> dict[str, set[int]]:
     """error id -> the snapshots holding it, for a few errors (lineage reads a lineage's own)."""
     b, p = s.occurrence_bodies, s.occurrence_places
