@@ -47,6 +47,7 @@ from errdex.extract.templates import (
     dedent_value,
     has_literal,
     lit,
+    method_calls,
     one_per_shape,
     ph,
     rename_phs,
@@ -581,6 +582,10 @@ class ClassMessages:
             if item is not None:
                 return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
             return ((Ph(got.text + tail, p.r),),) if not got.text.startswith("self.") else ((p,),)
+        if not p.r and method_calls(got.value) and depth < _MAX_DEPTH:
+            # ``self.message = self._render()`` in ``__init__``: what the method renders for this
+            # instance (the printer shows the attribute, the class composed it)
+            return self.fill(got.value, sn, state, owner, depth + 1)
         return as_repr(got) if p.r else got.value
 
     def listed(self, p: Ph, state: State) -> Value:

@@ -346,6 +346,14 @@ def has_literal(variant: Sequence[Part]) -> bool:
     )
 
 
+def method_calls(value: Value) -> bool:
+    """Every form of the value is one call of a method (``self._render(...)``): what an
+    exception class's own method returns, known once the class raised is."""
+    return bool(value) and all(
+        len(v) == 1 and isinstance(v[0], Ref) and v[0].call and v[0].method for v in value
+    )
+
+
 def value_has_literal(value: Value) -> bool:
     return any(has_literal(v) for v in value)
 

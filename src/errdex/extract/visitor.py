@@ -75,6 +75,7 @@ from errdex.extract.templates import (
     join_values,
     lit,
     message_param,
+    method_calls,
     ph,
     str_method,
     strip_ends,
@@ -220,6 +221,17 @@ class ListVal:
 
     def __init__(self, items: tuple[Value, ...]) -> None:
         self.items = items
+
+
+class MappedList(ListVal):
+    """A list comprehension over a list of pieces (``[f"Error {i}: {m}" for i, m in
+    enumerate(messages)]``): one item per item of ``source``, framed."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, items: tuple[Value, ...], source: ListVal) -> None:
+        super().__init__(items)
+        self.source = source
 
 
 class TupleArgs:
@@ -1865,6 +1877,34 @@ class ModuleVisitor:
             )
         )
 
+    def mapped_list(self, comp: ast.ListComp, env: Env, frame: Frame) -> MappedList | None:
+        """``[f"Error {i}: {m}" for i, m in enumerate(messages, start=1)]`` in an exception's
+        method, over a list of message pieces it built: each piece framed by the element's text
+        (the index, a value no call decides, is a placeholder)."""
+        gen = comp.generators[0]
+        if not frame.exc_class or len(comp.generators) != 1 or gen.ifs or gen.is_async:
+            return None
+        source, target = gen.iter, gen.target
+        if (
+            isinstance(source, ast.Call)
+            and _last_name(source.func) == "enumerate"
+            and source.args
+            and isinstance(target, ast.Tuple)
+            and len(target.elts) == 2
+        ):
+            source, target = source.args[0], target.elts[1]
+        held = env.get(source.id) if isinstance(source, ast.Name) else None
+        if not isinstance(held, ListVal) or not held.items or not isinstance(target, ast.Name):
+            return None
+        if not self.is_stringy(comp.elt, env):
+            return None
+        inner = _comp_env(comp, env)
+        items: list[Value] = []
+        for item in held.items:
+            inner[target.id] = item
+            items.append(self.eval_msg(comp.elt, inner, frame))
+        return MappedList(tuple(items), held)
+
     def eval_assigned(self, value: ast.expr, env: Env, frame: Frame) -> EnvVal:
         field = self.assigned_field(value, env, frame)
         if field is not None:
@@ -1877,6 +1917,8 @@ class ModuleVisitor:
             return FmtVal(self.eval_msg(value.value, env, frame))
         if isinstance(value, _T_DICT_DICTCOMP):
             return self.assigned_dict(value, env, frame)
+        if isinstance(value, ast.ListComp) and (mapped := self.mapped_list(value, env, frame)) is not None:
+            return mapped
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
             if name.endswith(EXC_SUFFIXES) or _is_factory(value.func) or self.held_class(value.func, frame):
@@ -3671,7 +3713,7 @@ class ModuleVisitor:
         if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
             return self.str_join(call, func.value, env, frame)
         if attr in ("strip", "rstrip", "lstrip") and (
-            self.is_stringy(func.value, env) or _is_param(func.value, frame)
+            self.is_stringy(func.value, env) or _is_param(func.value, frame) or _method_text(func.value, env)
         ):
             chars = call.args[0] if call.args else None
             if chars is not None and not (isinstance(chars, ast.Constant) and isinstance(chars.value, str)):
@@ -4523,6 +4565,14 @@ def _root_name(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else ""
 
 
+def _method_text(e: ast.expr, env: Env) -> bool:
+    """A local holding what the class's own methods return (``message = self._render(err)``,
+    one per branch): a printer that strips it (``return message.strip()``) shows that text, whose
+    first line a structured report's renderer composes."""
+    v = env.get(e.id) if isinstance(e, ast.Name) else None
+    return isinstance(v, tuple) and method_calls(v)
+
+
 def _strip_traceback(node: ast.expr) -> ast.expr:
     """``raise err.with_traceback(tb)``: what is raised is ``err``."""
     while (
@@ -4942,6 +4992,8 @@ def _fold_optional(
             if t1 is not None and t2 is not None:
                 folded = ListVal(pre.items + _opt_items(t1, when) + _opt_items(t2, unless))
                 e1[k] = e2[k] = folded
+            elif (replaced := _replaced_list(pre, v1, v2, when, unless)) is not None:
+                e1[k] = e2[k] = replaced
         elif isinstance(pre, tuple) and len(pre) == 1:
             s1, s2 = _text_tail(pre, v1), _text_tail(pre, v2)
             if s1 is not None and s2 is not None:
@@ -5048,6 +5100,26 @@ def _shown_by_repr(p: Ph) -> bool:
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
+
+
+def _replaced_list(
+    pre: ListVal, v1: EnvVal | object, v2: EnvVal | object, when: tuple[Cond, ...], unless: tuple[Cond, ...]
+) -> ListVal | None:
+    """A list of pieces mapped to a new list item by item in one branch only (``if
+    len(messages) > 1: messages = [f"Error {i}: {m}" for ...]``): each item is the new one under
+    the branch's conditions or the old one under the other's, so a join prints either list."""
+    if v2 is pre and isinstance(v1, MappedList) and v1.source is pre:
+        new, old, now, before = v1, pre, when, unless
+    elif v1 is pre and isinstance(v2, MappedList) and v2.source is pre:
+        new, old, now, before = v2, pre, unless, when
+    else:
+        return None
+    return ListVal(
+        tuple(
+            concat(*_opt_items((a,), now), *_opt_items((b,), before))
+            for a, b in zip(new.items, old.items, strict=True)
+        )
+    )
 
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:
