@@ -521,6 +521,7 @@ def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_
     so is a log record's level (``log.WARNING``)."""
     if fr_list or not types:
         return False
+    named: set[str] | None = None
     for t in types:
         head, dot, _rest = t.partition(".")
         # ``log.WARNING``: a log record's level, read as its class, names no module
@@ -532,7 +533,18 @@ def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_
             or head == "builtins"
         ):
             return False
+        # a package folder indexed as itself (``errdex index ~/src/idn``) stores ``core.py``,
+        # not ``idn/core.py``: its codebase's name is the package the paste names
+        if named is None:
+            named = {_package_name(r) for repos in packages.values() for r in repos}
+        if _package_name(head) in named:
+            return False
     return True
+
+
+def _package_name(name: str) -> str:
+    """A codebase's (``local/my-lib``) or package's name as an import spells it: ``my_lib``."""
+    return name.rsplit("/", 1)[-1].lower().replace("-", "_")
 
 
 def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
