@@ -271,6 +271,7 @@ def _code_part(alone: codefacts._Walker) -> dict[str, Any]:
         "toplevel": sorted(alone.toplevel),
         "bound": sorted(alone.bound),
         "consts": list(alone.consts.items()),
+        "refs": sorted(alone.refs),
     }
 
 
@@ -279,7 +280,7 @@ def _check_code(part: dict[str, Any]) -> None:
     funcs_ok = all(isinstance(f, FunctionFact) and isinstance(c, list) for _, f, c in part["funcs"])
     if not funcs_ok or not all(isinstance(c, ClassFact) for _, c in part["classes"]):
         raise TypeError("a code-facts part of the wrong shape")
-    for name in ("imports", "toplevel", "bound", "members", "consts"):
+    for name in ("imports", "toplevel", "bound", "members", "consts", "refs"):
         if not isinstance(part[name], list):
             raise TypeError("a code-facts part of the wrong shape")
 
@@ -300,6 +301,7 @@ def _merge_code(walker: codefacts._Walker, part: dict[str, Any]) -> None:
     walker.toplevel.update(part["toplevel"])
     walker.bound.update(part["bound"])
     walker.consts.update(part["consts"])
+    walker.refs.update(part["refs"])  # names read as values: kept to the file's own at the end
 
 
 def _shift_code(part: dict[str, Any], by: int) -> None:
