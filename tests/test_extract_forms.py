@@ -63,8 +63,9 @@ def test_case_methods_on_literal_and_placeholder(
 
 def test_lower_camel_case_exception_class(forms: tuple[Extraction, dict[str, tuple[str, int]]]) -> None:
     # ``raise sTTError(tts=self, response=r)`` (gTTS's ``gTTSError``): a class, not a helper;
-    # its constructor words the message from the response
-    want = ("sTTError", "{self.rsp.status} ({self.rsp.reason}) from the speech API. Probable cause: Unknown")
+    # its constructor words the message from the response, through its own method
+    # (``self.msg = self.infer_msg(self.rsp)``), filled with what this raise passes
+    want = ("sTTError", "{response.status} ({response.reason}) from the speech API. Probable cause: Unknown")
     assert want in templates(forms, "lower_class")
     assert all(t == "sTTError" for t, _ in templates(forms, "lower_class_text"))
 
