@@ -926,12 +926,13 @@ def whole_over_tail(idx: Index, tf: TextFit) -> None:
     ]
     if not wholes:
         return
+    whole_classes = [(w, _classes(idx, w.pid)) for w in wholes]  # read once, not per tail
     for c in tf.cands.values():
         f = c.fit
         if f is None or not f.full or f.anchored_start or not f.anchored_end or not tf.new_line(f.start):
             continue
         classes = _classes(idx, c.pid)
-        rivals = [w for w in wholes if w is not c and _classes(idx, w.pid) & classes]
+        rivals = [w for w, of in whole_classes if w is not c and of & classes]
         if not rivals:
             continue
         best = max(rivals, key=lambda w: w.text)
