@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from errdex.match.result import Match, tied
+from errdex.match.result import Match, at_least, tied
 
 if TYPE_CHECKING:
     from errdex.match.parse import Frame
@@ -162,15 +162,17 @@ def _in_order(short: list[str], long: list[str]) -> bool:
     return all(d in rest for d in short)
 
 
-def mark_ties(matches: list[Match]) -> list[Match]:
+def mark_ties(matches: list[Match], full: bool = False) -> list[Match]:
     """The matches with each answer of a tie (``result.tied``) saying so, naming the others: the
-    list shows them in some order, and a reader must not take the first for the one."""
+    list shows them in some order, and a reader must not take the first for the one. ``full``
+    as ``result.verdict``'s: a tie filling a full list counts "at least" its others."""
     group = tied(matches)
     if len(group) < 2:
         return matches
     out = list(matches)
+    some = at_least(len(group) - 1, full and len(group) == len(matches))
     for i, m in enumerate(group):
         others = ", ".join(f"{o.path}:{o.line}" for o in group if o is not m)
-        note = f"tied with {len(group) - 1} other site(s) raising this message, nothing in the paste tells them apart: {others}"
+        note = f"tied with {some} other site(s) raising this message, nothing in the paste tells them apart: {others}"
         out[i] = replace(m, reasons=[*m.reasons, note])
     return out
