@@ -30,6 +30,27 @@ def test_sites_naming_the_value_differently_are_a_tie_the_answer_says_is_one() -
     assert any(f"{first.path}:{first.line}" in r for r in second.reasons if r.startswith("tied with"))
 
 
+def test_a_tie_filling_the_list_asked_for_says_at_least() -> None:
+    # one message raised in every sibling resource of an SDK: a list of two cannot show them
+    # all, and the answer must not count the tie as the two it shows
+    text = ["Expected a non-empty value for `file_id` but received ", "file_id!r", ""]
+    sites = [
+        entry(text, path=f"sdk/resources/{name}.py", line=40, function=f"{name.title()}.retrieve")
+        for name in ("files", "uploads", "batches")
+    ]
+    matcher = Matcher.from_entries(sites)
+    query = "ValueError: Expected a non-empty value for `file_id` but received ''"
+    res = matcher.explain(query, limit=2)
+    assert res.verdict.startswith("exact match, a tie: at least 2 sites raise this message")
+    assert all(
+        any(r.startswith("tied with at least 1 other site(s)") for r in m.reasons) for m in res.matches
+    )
+    whole = matcher.explain(query, limit=3)
+    assert whole.verdict.startswith("exact match, a tie: 3 sites raise this message")
+    assert any(r.startswith("tied with 2 other site(s)") for r in whole.matches[0].reasons)
+    assert matcher.explain(query).verdict.startswith("exact match, a tie: 3 sites raise this message")
+
+
 def test_a_site_the_type_sets_apart_is_no_tie() -> None:
     # the same words raised as two classes: the pasted class decides, so there is no tie to own
     value = entry(["Parser rule not found: ", "name", ""], path="lib/ruler.py", line=1, exc_type="ValueError")

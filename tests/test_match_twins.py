@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from errdex.match import Matcher
+from errdex.match.result import Match
 from errdex.store import Store
 
 ERRORS = """\
@@ -143,3 +144,65 @@ def test_approximate_twins_of_one_text_are_ordered_like_exact_ones() -> None:
     # an exact first answer does not trade places with an approximate twin
     mixed = [m("pkg/asynchronous/topology.py", False), m("pkg/synchronous/topology.py", True)]
     assert twins_last(mixed) == mixed
+
+
+def _site(path: str, function: str, score: float = 2.158, repo: str = "r") -> Match:
+    tmpl = "Expected a non-empty value for `model_id` but received {model_id!r}"
+    return Match(
+        "i" + path + function, repo, "1", "error", "ValueError", tmpl, path, 87, function, score, False
+    )
+
+
+def test_a_variant_in_a_module_nested_below_the_other_comes_after_it() -> None:
+    # an SDK raises one message from every sibling resource: ``resources/beta/models.py`` is
+    # ``resources/models.py`` with a folder added, the general form users reach first
+    from errdex.match.twins import twins_last
+
+    beta = _site("sdk/resources/beta/models.py", "Models.retrieve")
+    plain = _site("sdk/resources/models.py", "Models.retrieve")
+    got = twins_last([beta, plain])
+    assert [m.path for m in got] == ["sdk/resources/models.py", "sdk/resources/beta/models.py"]
+    assert got[1].reasons[-1] == (
+        "a variant of sdk/resources/models.py:87 (Models.retrieve) (a longer module path or class name): "
+        "listed after it"
+    )
+    assert got[0].reasons == []
+    assert [m.score for m in got] == [m.score for m in [beta, plain]]  # each place keeps its score
+
+
+def test_a_variant_class_named_after_the_other_comes_after_it_and_async_twins_stay_last() -> None:
+    from errdex.match.twins import twins_last
+
+    sites = [
+        _site("sdk/types.py", "FunctionResponsePart.from_uri"),
+        _site("sdk/types.py", "AsyncPart.from_uri"),
+        _site("sdk/types.py", "Part.from_uri"),
+        _site("sdk/other.py", "Blob.from_uri"),  # no variant of any: keeps its place among the plain
+    ]
+    got = [m.function for m in twins_last(sites)]
+    assert got == ["Part.from_uri", "Blob.from_uri", "FunctionResponsePart.from_uri", "AsyncPart.from_uri"]
+
+
+def test_what_counts_as_a_variant() -> None:
+    from errdex.match.twins import variant_of
+
+    plain = _site("sdk/resources/messages/batches.py", "Batches.retrieve")
+    assert variant_of(_site("sdk/resources/beta/messages/batches.py", "Batches.retrieve"), plain)
+    assert variant_of(_site("sdk/resources/beta/messages/batches.py", "AsyncBatches.retrieve"), plain)
+    assert variant_of(_site("sdk/resources/messages/batches.py", "AsyncBatches.retrieve"), plain)
+    assert variant_of(_site("sdk/resources/messages/concrete.py", "ConcreteBatches.retrieve"), plain)
+    assert not variant_of(plain, plain)
+    assert not variant_of(_site("sdk/resources/beta/messages/batches.py", "Batches.cancel"), plain)
+    assert not variant_of(_site("sdk/resources/beta/messages/batches.py", "Jobs.retrieve"), plain)
+    assert not variant_of(_site("sdk/resources/beta/messages/jobs.py", "Batches.retrieve"), plain)
+    # a class in another folder is a sibling, not a variant; nor a shorter path; nor another codebase
+    assert not variant_of(_site("sdk/lib/batches.py", "AsyncBatches.retrieve"), plain)
+    assert not variant_of(_site("sdk/batches.py", "Batches.retrieve"), plain)
+    assert not variant_of(
+        _site("sdk/resources/beta/messages/batches.py", "Batches.retrieve", repo="x"), plain
+    )
+    # a name is extended by whole CapWords words: ``XBatches`` is no word before ``Batches``
+    assert not variant_of(_site("sdk/resources/messages/batches.py", "XBATCHBatches.retrieve"), plain)
+    # module functions: the path alone
+    assert variant_of(_site("pkg/v1/parse.py", "parse_obj"), _site("pkg/parse.py", "parse_obj"))
+    assert not variant_of(_site("pkg/parse.py", "parse_obj"), _site("pkg/v1/parse.py", "parse_obj"))

@@ -387,8 +387,11 @@ class Matcher:
         if tf.runtime_best is not None:
             rentry = idx.entries[idx.patterns[tf.runtime_best[1]].entries[0]]
             builtin = (rentry[E_REPO], f"{rentry[E_TYPE]}: {rentry[E_TEMPLATE]}")
-        matches: list[Match] = mark_ties(twins_last(Ranker(idx, ev, self.repo, limit).rank(tf), fr))
-        res = Result(q, matches, verdict(matches, builtin, ev.outside), builtin[1] if builtin else None)
+        ranker = Ranker(idx, ev, self.repo, limit)
+        ranked = ranker.rank(tf)
+        full = ranker.more  # answers were left out: a tie filling the list may go on beyond it
+        matches: list[Match] = mark_ties(twins_last(ranked, fr), full)
+        res = Result(q, matches, verdict(matches, builtin, ev.outside, full), builtin[1] if builtin else None)
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
         if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):

@@ -174,6 +174,8 @@ class Ranker:
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
         self._gone = _function_gone(idx, ev.frames)
+        # ``rank`` left answers out: patterns it did not score, or scored errors past ``limit``
+        self.more = False
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
@@ -221,6 +223,7 @@ class Ranker:
                     top.add(where, (s.key, -c.pid))
                     if alike is not None:
                         ties.note(alike, ei, self.idx.entry_id(ei), where)
+        self.more = bool(heap)
         self._built_over_reraise(scored)
         self._raise_before_its_log(scored)
         self._origin_before_its_copy(scored)
@@ -1011,7 +1014,7 @@ class Ranker:
         out: list[Match] = []
         seen: set[str] = set()
         statements: set[Where] = set()
-        for s in scored:
+        for at, s in enumerate(scored):
             e = idx.entries[s.ei]
             where = idx.entry_where(s.ei)
             if e[E_ID] in seen or where in statements:
@@ -1030,6 +1033,10 @@ class Ranker:
                 )
             )  # fmt: skip
             if len(out) >= self.limit:
+                self.more = self.more or any(
+                    idx.entries[r.ei][E_ID] not in seen and idx.entry_where(r.ei) not in statements
+                    for r in scored[at + 1 :]
+                )
                 break
         return out
 

@@ -68,14 +68,19 @@ class Result:
         }
 
 
-def verdict(matches: list[Match], builtin: tuple[str, str] | None, outside: str | None) -> str:
-    """The one line most users read: exact, interpreter message, outside the library, or close."""
+def verdict(
+    matches: list[Match], builtin: tuple[str, str] | None, outside: str | None, full: bool = False
+) -> str:
+    """The one line most users read: exact, interpreter message, outside the library, or close.
+    ``full``: the ranker left answers out (``Ranker.more``), so a tie filling the list may go on
+    beyond it (an SDK's message raised in dozens of sibling resources), and says "at least"."""
     top = matches[0] if matches else None
     if top is not None and not top.approximate:
         tie = len(tied(matches))
         if tie > 1:
+            some = at_least(tie, full and tie == len(matches))
             return (
-                f"exact match, a tie: {tie} sites raise this message and nothing in the paste tells "
+                f"exact match, a tie: {some} sites raise this message and nothing in the paste tells "
                 f"them apart (the first {tie} answers)"
             )
         same = sum(1 for m in matches if not m.approximate and m.template == top.template)
@@ -91,6 +96,11 @@ def verdict(matches: list[Match], builtin: tuple[str, str] | None, outside: str 
     if top is not None:
         return "approximate: message reworded?"
     return "no match in the indexed codebases"
+
+
+def at_least(n: int, more: bool) -> str:
+    """``n`` as a count, "at least n" when more may lie beyond the answers listed."""
+    return f"at least {n}" if more else str(n)
 
 
 TIE = 0.01  # score gap within which exact answers of one message stand level (``tied``)
