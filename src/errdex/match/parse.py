@@ -1325,6 +1325,11 @@ class _BlockParser:
         if m and (self.e_lines or (m.group(1) or "").strip()):
             self.e_lines.append(m.group(1) or "")
             return i + 1
+        if ln.strip() == ">":
+            # a ``>`` alone marks no source line (pytest's marker stands before the source it
+            # marks): it closes a repr printed over several lines (gRPC's ``<_InactiveRpcError
+            # of RPC that terminated with:`` ... ``>``), the message's last line
+            return None
         if ln.startswith(">") and not self.e_lines and self._flow_line(i):
             # pytest's flow marker before the further lines of a report whose first line (its
             # ``E`` gutter cut off in the paste) is the plain line above: message text, stripped
