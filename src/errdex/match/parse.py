@@ -1918,7 +1918,9 @@ def _code_span(msg: str) -> str:
     qualified name after a quote, where the words of a message could also stand); a line that
     only ends with a stray backtick loses it. In a paste of several lines only a last line
     that is one whole code span counts (an issue's sentence, then the error line quoted under
-    it): the lines above are the reporter's prose."""
+    it): the lines above are the reporter's prose. A one-line paste that is one whole span
+    (```` `Error parsing parameter '--body': ...` ````) is the span's text whatever it starts
+    with: a message quoted as code, its marks the reporter's, as a class-led span's are."""
     if "\n" in msg:
         last = msg.rpartition("\n")[2].strip()
         if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
@@ -1936,6 +1938,8 @@ def _code_span(msg: str) -> str:
         span = _span_text(msg[i], msg[i + 1 :], msg.count('"') % 2 == 0)
         if span is not None:
             return span
+    if len(msg) > 2 and msg[0] == msg[-1] == "`" and "`" not in msg[1:-1]:
+        return msg[1:-1].strip()
     if msg.endswith("`") and msg.count("`") % 2:
         return msg[:-1].rstrip()
     return msg
