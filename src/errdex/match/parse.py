@@ -1966,6 +1966,35 @@ def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
     return body.strip()
 
 
+def _unprefixed_class(block: Block, msg: str) -> str:
+    """A class shown without the ``Type: `` prefix: alone above its text (``_class_above``), in
+    a code span (``_code_span``) or behind PyCharm's tag (``_debugger_tag``)."""
+    rest = _class_above(block, msg)
+    return rest if block.exc_types else _debugger_tag(block, _code_span(msg))
+
+
+def _class_above(block: Block, msg: str) -> str:
+    """An error page's or a monitor's layout: the class alone on the first line, its text on the
+    lines under it (``_InactiveRpcError`` then ``<_InactiveRpcError of RPC that terminated
+    with:`` ...), no traceback. The first line is the class only when it is one name with an
+    exception's suffix (``is_type_name``, strict): a sentence or a word heading a report is not.
+    Under frames the exception line is the traceback's own."""
+    first, nl, rest = msg.partition("\n")
+    name = first.strip()
+    if (
+        block.frames
+        or not nl
+        or not rest.strip()
+        or len(name) > 200
+        or not all(p.isidentifier() for p in name.split("."))
+    ):
+        return msg
+    if not is_type_name(name, strict=True):
+        return msg
+    block.exc_types.append(name)
+    return rest.strip("\n")
+
+
 _EXC_INFO_HEAD = "(<class '"
 _EXC_INFO_TAIL = ", <traceback object at 0x"
 
@@ -2184,7 +2213,7 @@ def _strip_prefixes(block: Block) -> None:
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
     if not block.exc_types:
-        msg = _debugger_tag(block, _code_span(msg))
+        msg = _unprefixed_class(block, msg)
     msg = _strip_label(_title_tag(msg))
     if not block.exc_types:
         msg = _exception_repr(block, msg)
