@@ -1014,6 +1014,32 @@ def test_exception_line_in_a_code_span_or_quotes() -> None:
     assert (q.exc_type, q.message) == ("pkg.validator.ValidationError", "X is required in env main")
 
 
+def test_a_message_quoted_whole_as_code_is_the_spans_text() -> None:
+    # one line, one span, no class at its head: the backticks are the reporter's
+    q = parse("`Error parsing parameter '--body': Unable to load paramfile file://x.json: [Errno 2] gone`")
+    assert q.exc_type is None
+    assert (
+        q.message
+        == "Error parsing parameter '--body': Unable to load paramfile file://x.json: [Errno 2] gone"
+    )
+    # spans inside the message, or two of them, are the message's own
+    assert parse("`a` is not `b`").message == "`a` is not `b`"
+
+
+def test_a_class_alone_above_its_text() -> None:
+    # an error page's layout: the class on its own line, the text under it, no traceback
+    q = parse(
+        "_InactiveRpcError\n<_InactiveRpcError of RPC that terminated with:\n\tstatus = StatusCode.UNAVAILABLE"
+    )
+    assert q.exc_types == ["_InactiveRpcError"]
+    assert q.message == "<_InactiveRpcError of RPC that terminated with:\n\tstatus = StatusCode.UNAVAILABLE"
+    q = parse("pkg.errors.ConfigError\nmissing key 'name'")
+    assert (q.exc_type, q.message) == ("pkg.errors.ConfigError", "missing key 'name'")
+    # a word heading a report, or a class with its text on its own line, stays as it was
+    assert parse("Report\nsomething failed").exc_types == []
+    assert parse("ValueError: bad\nmore").message == "bad\nmore"
+
+
 def test_code_spans_that_are_not_an_exception_line_stay_text() -> None:
     # a span of code or a quoted word inside a message is the message's own
     assert parse("ValueError: use `pkg.load` instead").message == "use `pkg.load` instead"

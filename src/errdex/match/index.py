@@ -96,7 +96,7 @@ from errdex.match.runtime import is_runtime
 from errdex.match.score import fn_last, importable_file, site_privacy
 from errdex.match.score import words as text_words
 from errdex.match.verify import compact
-from errdex.model import CatalogueEntry
+from errdex.model import UNKNOWN_EXC_TYPE, CatalogueEntry
 from errdex.store.urls import StoreError
 
 _SENTENCE_END = re.compile(r"[.;!?]\s")
@@ -127,11 +127,12 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-FORMAT = 22  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 23  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
-# copying a caught exception's text (``copies_text``)
+# copying a caught exception's text (``copies_text``); 23: a method's ``raise self`` typed by
+# its class (``own_instance_class``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -1458,9 +1459,10 @@ class Builder:
         lits = tuple(compact(x) for x in segs[0::2])
         if any(" " in lit for lit in lits):
             raise ValueError(f"a compact literal holds a space: {lits!r}")
+        exc_type = own_instance_class(e) or e.exc_type
         self.add(
             " ".join(lits), tuple(segs[1::2]), segs[0::2], partial(is_runtime, e.repo),
-            (e.repo, e.version, e.snapshot_date), (e.kind, e.exc_type, e.exc_qualname, e.path, e.function),
+            (e.repo, e.version, e.snapshot_date), (e.kind, exc_type, e.exc_qualname, e.path, e.function),
             e.key, e.error_id, e.template, e.line, e.relay, e.statement, e.called, None, e.callers,
         )  # fmt: skip
         if e.exc_bases and not is_runtime(e.repo):
@@ -2181,6 +2183,22 @@ def _named_for_errors(source: str) -> bool:
     """Whether an iterable is a name (or attribute) naming errors: ``errors``, ``self.invariant_errors``."""
     last = source.strip().rpartition(".")[2]
     return last.isidentifier() and ("err" in last.lower() or "exc" in last.lower())
+
+
+_RAISES_SELF = re.compile(r"raise\s+self(?:\s+from\b.*)?")
+
+
+def own_instance_class(e: CatalogueEntry) -> str:
+    """The class a method's ``raise self`` raises: the method's own class (or a subclass of it),
+    named by the site's function (``_MultiThreadedRendezvous._next`` -> ``_MultiThreadedRendezvous``).
+    The extractor knows no construction for the raised object, so its class is ``<unknown>``;
+    without this a pasted class name cannot tell apart sibling classes' ``raise self`` sites,
+    whose texts (``{self}``) are all the same. Empty when the entry is not such a raise."""
+    if e.exc_type != UNKNOWN_EXC_TYPE or _RAISES_SELF.fullmatch(e.statement.strip()) is None:
+        return ""
+    owner, _, method = e.function.rpartition(".")
+    cls = owner.rpartition(".")[2]
+    return cls if method and cls.isidentifier() else ""
 
 
 def type_key(exc_type: str) -> str:

@@ -1325,6 +1325,11 @@ class _BlockParser:
         if m and (self.e_lines or (m.group(1) or "").strip()):
             self.e_lines.append(m.group(1) or "")
             return i + 1
+        if ln.strip() == ">":
+            # a ``>`` alone marks no source line (pytest's marker stands before the source it
+            # marks): it closes a repr printed over several lines (gRPC's ``<_InactiveRpcError
+            # of RPC that terminated with:`` ... ``>``), the message's last line
+            return None
         if ln.startswith(">") and not self.e_lines and self._flow_line(i):
             # pytest's flow marker before the further lines of a report whose first line (its
             # ``E`` gutter cut off in the paste) is the plain line above: message text, stripped
@@ -1913,7 +1918,9 @@ def _code_span(msg: str) -> str:
     qualified name after a quote, where the words of a message could also stand); a line that
     only ends with a stray backtick loses it. In a paste of several lines only a last line
     that is one whole code span counts (an issue's sentence, then the error line quoted under
-    it): the lines above are the reporter's prose."""
+    it): the lines above are the reporter's prose. A one-line paste that is one whole span
+    (```` `Error parsing parameter '--body': ...` ````) is the span's text whatever it starts
+    with: a message quoted as code, its marks the reporter's, as a class-led span's are."""
     if "\n" in msg:
         last = msg.rpartition("\n")[2].strip()
         if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
@@ -1931,6 +1938,8 @@ def _code_span(msg: str) -> str:
         span = _span_text(msg[i], msg[i + 1 :], msg.count('"') % 2 == 0)
         if span is not None:
             return span
+    if len(msg) > 2 and msg[0] == msg[-1] == "`" and "`" not in msg[1:-1]:
+        return msg[1:-1].strip()
     if msg.endswith("`") and msg.count("`") % 2:
         return msg[:-1].rstrip()
     return msg
@@ -1955,6 +1964,35 @@ def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
     if quotes_paired and body.endswith('"'):
         body = body[:-1]
     return body.strip()
+
+
+def _unprefixed_class(block: Block, msg: str) -> str:
+    """A class shown without the ``Type: `` prefix: alone above its text (``_class_above``), in
+    a code span (``_code_span``) or behind PyCharm's tag (``_debugger_tag``)."""
+    rest = _class_above(block, msg)
+    return rest if block.exc_types else _debugger_tag(block, _code_span(msg))
+
+
+def _class_above(block: Block, msg: str) -> str:
+    """An error page's or a monitor's layout: the class alone on the first line, its text on the
+    lines under it (``_InactiveRpcError`` then ``<_InactiveRpcError of RPC that terminated
+    with:`` ...), no traceback. The first line is the class only when it is one name with an
+    exception's suffix (``is_type_name``, strict): a sentence or a word heading a report is not.
+    Under frames the exception line is the traceback's own."""
+    first, nl, rest = msg.partition("\n")
+    name = first.strip()
+    if (
+        block.frames
+        or not nl
+        or not rest.strip()
+        or len(name) > 200
+        or not all(p.isidentifier() for p in name.split("."))
+    ):
+        return msg
+    if not is_type_name(name, strict=True):
+        return msg
+    block.exc_types.append(name)
+    return rest.strip("\n")
 
 
 _EXC_INFO_HEAD = "(<class '"
@@ -2175,7 +2213,7 @@ def _strip_prefixes(block: Block) -> None:
         rest = msg[m.end(1) + 2 :].lstrip(": \n")
         msg = rest
     if not block.exc_types:
-        msg = _debugger_tag(block, _code_span(msg))
+        msg = _unprefixed_class(block, msg)
     msg = _strip_label(_title_tag(msg))
     if not block.exc_types:
         msg = _exception_repr(block, msg)
