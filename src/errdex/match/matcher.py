@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from errdex.match import candidates, frames
@@ -201,8 +200,8 @@ class Matcher:
         so a message a template fits, or a word of it read as a class, goes first. With frames,
         ``Ranker._typed_pointed`` already keeps them; without a module, a class's name alone
         is too common a word to stand for one library's raises."""
-        packages = self.index.packages()
-        if fr or not any("." in t and t.partition(".")[0] in packages for t in types):
+        held = self.index.package_holders
+        if fr or not any("." in t and held(t.partition(".")[0]) for t in types):
             return None
         res = self._match(q, message, types, fr, limit, named=True)
         if not res.matches:
@@ -376,9 +375,9 @@ class Matcher:
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
         ev.pointed = self._pointed(types, fr, fev, typed)
-        if points_elsewhere(idx.packages(), types, fr, fev.info):
+        if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
-        ev.foreign = names_unheld_package(idx.packages(), types, fr)
+        ev.foreign = names_unheld_package(idx, types, fr)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
@@ -404,12 +403,11 @@ class Matcher:
         when no template fits the text. A dotted name keeps those of its package's codebases."""
         idx = self.index
         out: list[int] = []
-        packages = idx.packages()
         for t in types:
             head, dot, _rest = t.partition(".")
             # a dotted name whose package is indexed is that library's class, even when it is
             # named like a built-in one (``requests.exceptions.ConnectionError``)
-            repos = packages.get(head) if dot else None
+            repos = idx.package_holders(head) if dot else None
             if t.startswith("log.") or (builtin_type(t) and not repos):
                 continue
             # the class's own raises first, then its subclasses' (a handler or log line names
@@ -481,17 +479,16 @@ class Matcher:
         named = False  # a dotted type names its package: the class's name alone says less
         for t in types:
             head, dot, _rest = t.partition(".")
-            if dot and head in packages:
-                out |= packages[head]
+            held = idx.package_holders(head) if dot else set()
+            if held:
+                out |= held
                 named = True
         if not named:
             out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
         return out
 
 
-def points_elsewhere(
-    packages: Mapping[str, set[str]], types: list[str], fr_list: list[Frame], info: FrameInfo
-) -> bool:
+def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: FrameInfo) -> bool:
     """Whether the paste points only into packages the catalogue does not hold: its traceback
     ends in an installed package not indexed, no frame lies in an indexed codebase, and its
     class is that package's (dotted with an unindexed package) or a built-in one. The same
@@ -500,16 +497,16 @@ def points_elsewhere(
     class named without its module points to the codebases raising it, as before."""
     if info.lib or not fr_list or "-packages" not in fr_list[-1].path:
         return False
-    if _top_package(info.frames[-1][0]) in packages:
+    if _top_package(info.frames[-1][0]) in idx.packages():
         return False
     for t in types:
         head, dot, _rest = t.partition(".")
-        if head in packages if dot else not builtin_type(t):
+        if idx.package_holders(head) if dot else not builtin_type(t):
             return False
     return True
 
 
-def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_list: list[Frame]) -> bool:
+def names_unheld_package(idx: Index, types: list[str], fr_list: list[Frame]) -> bool:
     """Whether a message pasted alone names its class with a module of a package the catalogue
     does not hold (``pydantic_core._pydantic_core.ValidationError: 1 validation error for ...``).
     A library's own class of the same last name (a ``ValidationError`` wrapping whatever it
@@ -521,30 +518,17 @@ def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_
     so is a log record's level (``log.WARNING``)."""
     if fr_list or not types:
         return False
-    named: set[str] | None = None
     for t in types:
         head, dot, _rest = t.partition(".")
         # ``log.WARNING``: a log record's level, read as its class, names no module
         if (
             not dot
-            or head == "log"
-            or head in packages
+            or head in ("log", "builtins")
             or head in sys.stdlib_module_names
-            or head == "builtins"
+            or idx.package_holders(head)
         ):
             return False
-        # a package folder indexed as itself (``errdex index ~/src/idn``) stores ``core.py``,
-        # not ``idn/core.py``: its codebase's name is the package the paste names
-        if named is None:
-            named = {_package_name(r) for repos in packages.values() for r in repos}
-        if _package_name(head) in named:
-            return False
     return True
-
-
-def _package_name(name: str) -> str:
-    """A codebase's (``local/my-lib``) or package's name as an import spells it: ``my_lib``."""
-    return name.rsplit("/", 1)[-1].lower().replace("-", "_")
 
 
 def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
