@@ -110,10 +110,19 @@ class Matcher:
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
+                    if b is not None and _warning(b) and self._raised_elsewhere(q):
+                        _only_approximate(res, _WARNING_BEFORE_ELSEWHERE)
                 return res
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _raised_elsewhere(self, q: ParsedQuery) -> bool:
+        """Whether the error the paste asks about (its primary block) shows by its traceback
+        that it was raised in an installed package the catalogue does not hold, with a class
+        of that package or a built-in one (``points_elsewhere``)."""
+        b = q.blocks[q.primary]
+        return points_elsewhere(self.index, b.exc_types, b.frames, frames.frame_info(self.index, b.frames))
 
     def _with_catching_frame(self, b: Block) -> list[Frame]:
         """The block's frames, and below them the library function that caught the exception
@@ -679,6 +688,21 @@ def _value_alone(res: Result, exc_type: str, value: bool, printing: set[str]) ->
         m.reasons.append(why)
     if res.builtin is None:  # an interpreter message says so first
         res.verdict = f"no exact match: {why}; the library's raises of it below"
+
+
+# a warning printed above the traceback of the error asked about, when that error was raised in
+# a package not indexed: the warning (a settings ``UserWarning`` a build printed on its way) is
+# what the catalogue knows of the paste, but it is not that error, nor where it began
+_WARNING_BEFORE_ELSEWHERE = (
+    "a warning printed before the error asked about, which was raised in a package not indexed: "
+    "the warning is context, not that error's origin"
+)
+
+
+def _warning(b: Block) -> bool:
+    """Whether a block is a warning as ``warnings`` prints it (a category, and its location
+    as one frame naming no function), not an exception of a chain."""
+    return bool(b.exc_type and b.exc_type.endswith("Warning")) and all(f.function is None for f in b.frames)
 
 
 def _top_package(path: str) -> str:
