@@ -13,7 +13,9 @@ from collections.abc import Iterator
 import pytest
 
 from errdex.match import Matcher
-from errdex.match.matcher import names_unheld_package
+from errdex.match.frames import frame_info
+from errdex.match.matcher import names_unheld_package, points_elsewhere
+from errdex.match.parse import Frame
 from errdex.store import Store
 
 ERRORS = """\
@@ -109,3 +111,15 @@ def test_the_folders_class_is_no_namesake(matcher: Matcher) -> None:
     idx = matcher.index
     assert not names_unheld_package(idx, ["idn.errors.LookupFailed"], [])
     assert names_unheld_package(idx, ["elsewhere.errors.LookupFailed"], [])
+
+
+def test_an_installed_frame_of_the_folders_package_is_no_other_package(matcher: Matcher) -> None:
+    # a traceback ending in the folder's package installed, in a file that raises nothing (no
+    # catalogue path ends with it): it does not point only into packages the catalogue lacks
+    idx = matcher.index
+    for pkg, elsewhere in [("other", False), ("elsewhere", True)]:
+        tb = [
+            Frame("/home/u/app.py", 3, "<module>", "main()"),
+            Frame(f"/venv/lib/python3.13/site-packages/{pkg}/cli.py", 12, "main", "table[name]"),
+        ]
+        assert points_elsewhere(idx, ["KeyError"], tb, frame_info(idx, tb)) is elsewhere, pkg

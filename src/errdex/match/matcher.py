@@ -480,11 +480,10 @@ class Matcher:
         raising a library class it names."""
         idx = self.index
         out = set(fev.repos)
-        packages = idx.packages()
         for fr, (path, _line, _fn) in zip(fr_list, fev.info.frames, strict=True):
             # an installed package's frame points to it even where its file raises nothing
             if "-packages" in fr.path:
-                out |= packages.get(path.split("/", 1)[0].removesuffix(".py"), set())
+                out |= idx.package_holders(path.split("/", 1)[0].removesuffix(".py"))
         named = False  # a dotted type names its package: the class's name alone says less
         for t in types:
             head, dot, _rest = t.partition(".")
@@ -506,7 +505,7 @@ def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: F
     class named without its module points to the codebases raising it, as before."""
     if info.lib or not fr_list or "-packages" not in fr_list[-1].path:
         return False
-    if _top_package(info.frames[-1][0]) in idx.packages():
+    if idx.package_holders(_top_package(info.frames[-1][0])):
         return False
     for t in types:
         head, dot, _rest = t.partition(".")
