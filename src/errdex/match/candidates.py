@@ -773,12 +773,11 @@ def _container_fit(idx: Index, pid: int, c: Cand, fits: Mapping[str, float]) -> 
 
 def _named_classes(idx: Index, types: Sequence[str]) -> set[tuple[str, str]]:
     """(codebase, class) of each pasted class named with its module, whose package is indexed."""
-    packages = idx.packages()
     out: set[tuple[str, str]] = set()
     for t in types:
         head, dot, _rest = t.partition(".")
         if dot:
-            out.update((repo, t.rpartition(".")[2]) for repo in packages.get(head, ()))
+            out.update((repo, t.rpartition(".")[2]) for repo in idx.package_holders(head))
     return out
 
 

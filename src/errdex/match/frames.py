@@ -46,6 +46,7 @@ from errdex.match.thresholds import (
     REPO_FRAME,
     SAME_LINE,
 )
+from errdex.match.verify import compact
 
 
 @dataclass(slots=True)
@@ -292,6 +293,47 @@ def _reraised(frames: list[Frame]) -> bool:
     ``raise rewrite_traceback_stack(...)``), whose deepest call says nothing of where this
     error's text was made."""
     return any((fr.source or "").lstrip().startswith("raise") for fr in frames[:-1])
+
+
+def own_frames(idx: Index, frames: list[Frame], types: Sequence[str]) -> list[Frame]:
+    """The frames of the pasted exception's own raise. ``raise error.with_traceback(tb)`` gives
+    a new exception the traceback of one caught (a helper raising the class its caller names
+    with the caught error's trail, ``error = exception(msg); raise error.with_traceback(tb)``):
+    Python prints the frames down to that raise, then the caught exception's, down to where
+    that one was raised. When a frame above the deepest prints such a raise and the deepest
+    library frame lands on raises whose classes are none of the pasted ones (nor above or
+    below them), the frames after that raise are the caught exception's trail: the pasted one
+    was raised there, and they are left out of its evidence (the text may still name the
+    caught one). A re-raise of the caught exception itself (``raise e.with_traceback(tb)``,
+    six's ``reraise(*sys.exc_info())``) keeps them: its deepest raise is of the pasted class."""
+    at = next((i for i, fr in enumerate(frames[:-1]) if _gives_traceback(fr.source)), None)
+    keys = {k for t in types if (k := type_key(t))}
+    if at is None or not keys:
+        return frames
+    info = frame_info(idx, frames)
+    if not info.lib or info.lib[-1][0] != len(frames) - 1:
+        return frames
+    _p, line, fn = info.frames[-1]
+    path, source = info.lib[-1][1], frames[-1].source
+    in_fn = idx.sites.get((path, fn), ()) if fn else ()
+    landed = _on_line(list(idx.sites.get((path, line), ())) if line is not None else [], in_fn)
+    if not landed and source:  # another release: its statement, where the lines moved
+        landed = _statement_sites(idx, idx.statement_entries(source, MAX_STATEMENT), path, fn, line)
+    if not landed:
+        return frames
+    related = set(keys)
+    for k in keys:
+        related |= idx.subclasses(k) | idx.ancestors(k)
+    if any(type_key(idx.entry_facts(ei)[1].type) in related for ei in landed):
+        return frames
+    return frames[: at + 1]
+
+
+def _gives_traceback(source: str | None) -> bool:
+    """Whether a printed statement raises an exception with a traceback given to it
+    (``raise error.with_traceback(tb)``), not one cut (``.with_traceback(None)``, ``cut_reraise``)."""
+    text = compact(source or "")
+    return text.startswith("raise") and ".with_traceback(" in text and ".with_traceback(None)" not in text
 
 
 def _name_entries(idx: Index, ev: FrameEvidence) -> None:

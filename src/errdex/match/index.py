@@ -340,6 +340,11 @@ class Pattern:
         return f"Pattern(lits={self.lits!r}, names={self.names!r}, entries={self.entries!r})"
 
 
+def package_name(name: str) -> str:
+    """A codebase's (``local/my-lib``) or package's name as an import spells it: ``my_lib``."""
+    return name.rsplit("/", 1)[-1].lower().replace("-", "_")
+
+
 def _render(lit_segs: Sequence[str], names: Sequence[str]) -> str:
     """``model.render_template`` of literal segments and placeholder names, interleaved."""
     out = [lit_segs[0]]
@@ -751,6 +756,7 @@ class Index:
         self.groups = _Groups(self, s["g_pids"])
         self.types = _Paths(_Table(s["ty_key"], s["ty_off"], s["ty_ents"], ne, "type"), s["ty_str"], pool)
         self._packages: dict[str, set[str]] | None = None
+        self._by_name: dict[str, set[str]] | None = None
         self._bases: dict[str, set[str]] | None = None
         self._subclasses: dict[str, set[str]] | None = None
         self.statements = _Paths(
@@ -1354,6 +1360,23 @@ class Index:
                 out.setdefault(name, set()).add(repo)
             self._packages = out
         return self._packages
+
+    def package_holders(self, name: str) -> set[str]:
+        """The codebases holding the top-level package ``name`` that a dotted class names
+        (``name.mod.Error``); empty when the catalogue does not hold it. The one answer to that
+        question for every reader of a pasted class's module: the codebases storing files under
+        ``name/``, and a package folder indexed as itself (``errdex index ~/src/idn`` stores
+        ``core.py``, not ``idn/core.py``), whose codebase's name (``local/idn``, ``my-lib`` as
+        ``my_lib``) is the package the paste names."""
+        if self._by_name is None:
+            by_name: dict[str, set[str]] = {}
+            for repos in self.packages().values():
+                for repo in repos:
+                    by_name.setdefault(package_name(repo), set()).add(repo)
+            self._by_name = by_name
+        held = self.packages().get(name, set())
+        named = self._by_name.get(package_name(name), set())
+        return held | named if named else held
 
     def type_bases(self) -> dict[str, set[str]]:
         """Type key of a class a codebase defines -> the type keys of its direct bases (read once:

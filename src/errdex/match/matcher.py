@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from errdex.match import candidates, frames
@@ -97,7 +96,7 @@ class Matcher:
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
-            fr = self._with_catching_frame(b) if b else q.frames
+            fr = frames.own_frames(self.index, self._with_catching_frame(b) if b else q.frames, types)
             res = self._match_block(q, message, types, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
@@ -111,10 +110,19 @@ class Matcher:
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
+                    if b is not None and _warning(b) and self._raised_elsewhere(q):
+                        _only_approximate(res, _WARNING_BEFORE_ELSEWHERE)
                 return res
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _raised_elsewhere(self, q: ParsedQuery) -> bool:
+        """Whether the error the paste asks about (its primary block) shows by its traceback
+        that it was raised in an installed package the catalogue does not hold, with a class
+        of that package or a built-in one (``points_elsewhere``)."""
+        b = q.blocks[q.primary]
+        return points_elsewhere(self.index, b.exc_types, b.frames, frames.frame_info(self.index, b.frames))
 
     def _with_catching_frame(self, b: Block) -> list[Frame]:
         """The block's frames, and below them the library function that caught the exception
@@ -201,8 +209,8 @@ class Matcher:
         so a message a template fits, or a word of it read as a class, goes first. With frames,
         ``Ranker._typed_pointed`` already keeps them; without a module, a class's name alone
         is too common a word to stand for one library's raises."""
-        packages = self.index.packages()
-        if fr or not any("." in t and t.partition(".")[0] in packages for t in types):
+        held = self.index.package_holders
+        if fr or not any("." in t and held(t.partition(".")[0]) for t in types):
             return None
         res = self._match(q, message, types, fr, limit, named=True)
         if not res.matches:
@@ -376,9 +384,9 @@ class Matcher:
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
         ev.pointed = self._pointed(types, fr, fev, typed)
-        if points_elsewhere(idx.packages(), types, fr, fev.info):
+        if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
-        ev.foreign = names_unheld_package(idx.packages(), types, fr)
+        ev.foreign = names_unheld_package(idx, types, fr)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
@@ -407,12 +415,11 @@ class Matcher:
         when no template fits the text. A dotted name keeps those of its package's codebases."""
         idx = self.index
         out: list[int] = []
-        packages = idx.packages()
         for t in types:
             head, dot, _rest = t.partition(".")
             # a dotted name whose package is indexed is that library's class, even when it is
             # named like a built-in one (``requests.exceptions.ConnectionError``)
-            repos = packages.get(head) if dot else None
+            repos = idx.package_holders(head) if dot else None
             if t.startswith("log.") or (builtin_type(t) and not repos):
                 continue
             # the class's own raises first, then its subclasses' (a handler or log line names
@@ -476,25 +483,23 @@ class Matcher:
         raising a library class it names."""
         idx = self.index
         out = set(fev.repos)
-        packages = idx.packages()
         for fr, (path, _line, _fn) in zip(fr_list, fev.info.frames, strict=True):
             # an installed package's frame points to it even where its file raises nothing
             if "-packages" in fr.path:
-                out |= packages.get(path.split("/", 1)[0].removesuffix(".py"), set())
+                out |= idx.package_holders(path.split("/", 1)[0].removesuffix(".py"))
         named = False  # a dotted type names its package: the class's name alone says less
         for t in types:
             head, dot, _rest = t.partition(".")
-            if dot and head in packages:
-                out |= packages[head]
+            held = idx.package_holders(head) if dot else set()
+            if held:
+                out |= held
                 named = True
         if not named:
             out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
         return out
 
 
-def points_elsewhere(
-    packages: Mapping[str, set[str]], types: list[str], fr_list: list[Frame], info: FrameInfo
-) -> bool:
+def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: FrameInfo) -> bool:
     """Whether the paste points only into packages the catalogue does not hold: its traceback
     ends in an installed package not indexed, no frame lies in an indexed codebase, and its
     class is that package's (dotted with an unindexed package) or a built-in one. The same
@@ -503,16 +508,16 @@ def points_elsewhere(
     class named without its module points to the codebases raising it, as before."""
     if info.lib or not fr_list or "-packages" not in fr_list[-1].path:
         return False
-    if _top_package(info.frames[-1][0]) in packages:
+    if idx.package_holders(_top_package(info.frames[-1][0])):
         return False
     for t in types:
         head, dot, _rest = t.partition(".")
-        if head in packages if dot else not builtin_type(t):
+        if idx.package_holders(head) if dot else not builtin_type(t):
             return False
     return True
 
 
-def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_list: list[Frame]) -> bool:
+def names_unheld_package(idx: Index, types: list[str], fr_list: list[Frame]) -> bool:
     """Whether a message pasted alone names its class with a module of a package the catalogue
     does not hold (``pydantic_core._pydantic_core.ValidationError: 1 validation error for ...``).
     A library's own class of the same last name (a ``ValidationError`` wrapping whatever it
@@ -524,30 +529,17 @@ def names_unheld_package(packages: Mapping[str, set[str]], types: list[str], fr_
     so is a log record's level (``log.WARNING``)."""
     if fr_list or not types:
         return False
-    named: set[str] | None = None
     for t in types:
         head, dot, _rest = t.partition(".")
         # ``log.WARNING``: a log record's level, read as its class, names no module
         if (
             not dot
-            or head == "log"
-            or head in packages
+            or head in ("log", "builtins")
             or head in sys.stdlib_module_names
-            or head == "builtins"
+            or idx.package_holders(head)
         ):
             return False
-        # a package folder indexed as itself (``errdex index ~/src/idn``) stores ``core.py``,
-        # not ``idn/core.py``: its codebase's name is the package the paste names
-        if named is None:
-            named = {_package_name(r) for repos in packages.values() for r in repos}
-        if _package_name(head) in named:
-            return False
     return True
-
-
-def _package_name(name: str) -> str:
-    """A codebase's (``local/my-lib``) or package's name as an import spells it: ``my_lib``."""
-    return name.rsplit("/", 1)[-1].lower().replace("-", "_")
 
 
 def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
@@ -698,6 +690,21 @@ def _value_alone(res: Result, exc_type: str, value: bool, printing: set[str]) ->
         m.reasons.append(why)
     if res.builtin is None:  # an interpreter message says so first
         res.verdict = f"no exact match: {why}; the library's raises of it below"
+
+
+# a warning printed above the traceback of the error asked about, when that error was raised in
+# a package not indexed: the warning (a settings ``UserWarning`` a build printed on its way) is
+# what the catalogue knows of the paste, but it is not that error, nor where it began
+_WARNING_BEFORE_ELSEWHERE = (
+    "a warning printed before the error asked about, which was raised in a package not indexed: "
+    "the warning is context, not that error's origin"
+)
+
+
+def _warning(b: Block) -> bool:
+    """Whether a block is a warning as ``warnings`` prints it (a category, and its location
+    as one frame naming no function), not an exception of a chain."""
+    return bool(b.exc_type and b.exc_type.endswith("Warning")) and all(f.function is None for f in b.frames)
 
 
 def _top_package(path: str) -> str:
