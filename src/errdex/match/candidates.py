@@ -542,11 +542,11 @@ def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen
 def _whole_or_appended_to(whole: tuple[str, ...], cmsg: str, *, caught_last: bool) -> Fit | None:
     """The fit of the joined outer and inner literals ``whole`` that explains the message from its
     start, or None: anchored at both ends, or — when the caught text ends the outer template
-    (``caught_last``: ``f"{auth_type} auth: {e}"``) — anchored at the start with text after it.
+    (``caught_last``: ``f"{stage} failed: {e}"``) — anchored at the start with text after it.
 
     That text is context a raise further up appended when it caught this one again: a debug
-    string after the caught message (``raise ValueError(f"{msg.rstrip('.')}. {details}") from
-    e``, often built by a helper, so its template is all placeholder and explains nothing). The
+    string after the caught message (``raise ValueError(describe(e)) from e`` where the helper
+    returns ``f"{e}; {settings}"``: a template all placeholder, which explains nothing). The
     outer's words still explain the beginning, and the inner's the caught text; the appended
     text is left unexplained and counts against the fit's coverage like any value. An outer
     template with words of its own after the caught text must fit to the end: its words placed
