@@ -461,8 +461,10 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     with text before or after it (``Parser "markdown" not found. `` before the caught
     ``ImportError``'s own words) leaves that text to the raise that put it there: an outer
     template that, with the inner one in its placeholder, fits the whole message explains all of
-    it, and is the site the user saw raise, when it is the only site raising that template (the
-    several ``{e} at {path}`` re-raises stay behind the raise the error began at)."""
+    it (or all but context a raise further up appended after the caught text, when that text
+    ends the outer template: ``_whole_or_appended_to``), and is the site the user saw raise,
+    when it is the only site raising that template (the several ``{e} at {path}`` re-raises
+    stay behind the raise the error began at)."""
     outers: list[Cand] = []
     full: list[Cand] = []
     partial = False  # a confident fit leaves text before or after it
@@ -525,8 +527,8 @@ def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen
                 whole = (*lits[:j], lits[j] + qlits[0] + lits[j + 1], *lits[j + 2 :])
             else:
                 whole = (*lits[:j], lits[j] + qlits[0], *qlits[1:-1], qlits[-1] + lits[j + 1], *lits[j + 2 :])
-            f = fit(whole, tf.cmsg)
-            if f is None or not (f.full and f.anchored_start and f.anchored_end):
+            f = _whole_or_appended_to(whole, tf.cmsg, caught_last=j == len(lits) - 2 and not lits[-1])
+            if f is None:
                 continue
             if not _explains_held(f, j, lits[j], qlits, qlen):
                 continue
@@ -535,6 +537,27 @@ def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen
             if best is None or got.text > best.text:
                 best = got
     return best
+
+
+def _whole_or_appended_to(whole: tuple[str, ...], cmsg: str, *, caught_last: bool) -> Fit | None:
+    """The fit of the joined outer and inner literals ``whole`` that explains the message from its
+    start, or None: anchored at both ends, or — when the caught text ends the outer template
+    (``caught_last``: ``f"{stage} failed: {e}"``) — anchored at the start with text after it.
+
+    That text is context a raise further up appended when it caught this one again: a debug
+    string after the caught message (``raise ValueError(describe(e)) from e`` where the helper
+    returns ``f"{e}; {settings}"``: a template all placeholder, which explains nothing). The
+    outer's words still explain the beginning, and the inner's the caught text; the appended
+    text is left unexplained and counts against the fit's coverage like any value. An outer
+    template with words of its own after the caught text must fit to the end: its words placed
+    before more text would be a coincidence of words."""
+    f = fit(whole, cmsg)
+    if f is not None and f.full and f.anchored_start and f.anchored_end:
+        return f
+    if not caught_last:
+        return None
+    f = fit((*whole, ""), cmsg)
+    return f if f is not None and f.full and f.anchored_start else None
 
 
 def _explains_held(f: Fit, j: int, before: str, qlits: tuple[str, ...], qlen: int) -> bool:
