@@ -501,8 +501,7 @@ class ClassMessages:
             pieces: list[Value] = []
             for p in variant:
                 pieces.append(self.fill_part(p, sn, state, owner, depth))
-            # (one piece as it is: a generator's forms joined, kept to ``cap``)
-            variants.append(pieces[0] if len(pieces) == 1 else concat(*pieces) if pieces else EMPTY)
+            variants.append(concat(*pieces, cap=cap) if pieces else EMPTY)
         return union_n(variants, cap)
 
     def fill_part(self, p: object, sn: str, state: State, owner: int, depth: int) -> Value:
@@ -567,7 +566,8 @@ class ClassMessages:
             # form by form: a generator keeps more forms than one raise shows (``GENERATOR_FORMS``),
             # and ``fill`` drops those this instance cannot print before the cap
             text = tuple(v for form in info.printed for v in subst((form,), b))
-            return self.fill(text, info.self_name or "self", state, i, depth + 1, len(text) or 1)
+            cap = GENERATOR_FORMS if len(text) > MAX_VARIANTS else MAX_VARIANTS
+            return self.fill(text, info.self_name or "self", state, i, depth + 1, cap)
         return None
 
     def fill_ph(self, p: Ph, sn: str, state: State, owner: int, depth: int) -> Value:

@@ -255,16 +255,16 @@ def union(*values: Value) -> Value:
     return tuple(seen)
 
 
-def concat(*values: Value) -> Value:
+def concat(*values: Value, cap: int = MAX_VARIANTS) -> Value:
     """Concatenation of values: the cartesian product of their variants, capped.
 
-    The first ``MAX_VARIANTS`` combinations in product order, each built once by chaining its
-    parts (linear in the parts, where growing a tuple value by value would be quadratic).
+    The first ``cap`` combinations in product order, each built once by chaining its parts
+    (linear in the parts, where growing a tuple value by value would be quadratic).
     """
     combos: Iterable[tuple[Variant, ...]] = itertools.product(*values)
     if any(len(v) > 1 for v in values) and any(_needs(v) for val in values for v in val):
         combos = _consistent_combos(combos)
-    combos = itertools.islice(combos, MAX_VARIANTS)
+    combos = itertools.islice(combos, cap)
     return tuple(dict.fromkeys(capped(itertools.chain.from_iterable(c)) for c in combos))
 
 

@@ -2650,7 +2650,6 @@ class ModuleVisitor:
             or frame.report
             or frame.ret_items
             or key in self.facts.closures  # (found when its callers call what it returns)
-            or _passes(node, frame) is not None
         ):
             texts = union(*frame.returns)
             if frame.returns and frame.opaque_return:
@@ -2664,6 +2663,8 @@ class ModuleVisitor:
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
             elif (printf := _printf_ret(node, sig)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
+            elif (passes := _passes(node, frame)) is not None:
+                self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, passes=passes)
             return
         info.sig = sig
         info.self_name = frame.self_name
@@ -4952,7 +4953,15 @@ def _passes(node: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> str |
     that argument."""
     if len(frame.passed) != 1 or frame.returns_other or not isinstance(node.body[-1], ast.Return):
         return None
-    return next(iter(frame.passed))
+    name = next(iter(frame.passed))
+    # (a parameter given another value first is not returned as given: ``fmt = fmt % args``)
+    return None if name in _stored_names(node) else name
+
+
+def _stored_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names the function's body assigns (nested definitions included: rare, and only ever
+    a reason to say less)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
 
 def _cause_of(spec: ExcSpec, exc: ast.expr, stmt: ast.Raise) -> ExcSpec:
