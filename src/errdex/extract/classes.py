@@ -26,6 +26,7 @@ from errdex.extract.facts import BaseCall, ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
     CAUGHT,
     CAUGHT_OWN,
+    CAUSED,
     EMPTY,
     MAX_VARIANTS,
     Arg,
@@ -56,8 +57,9 @@ from errdex.extract.templates import (
     strip_ends,
     subst,
     union,
+    union_n,
 )
-from errdex.extract.yields import JOIN, separated
+from errdex.extract.yields import GENERATOR_FORMS, JOIN, separated
 from errdex.pyexc import BUILTIN_EXCEPTIONS, OS_ERRORS, STDLIB_OS_ERRORS
 
 if TYPE_CHECKING:
@@ -83,6 +85,7 @@ class State(NamedTuple):
     # attributes ``__init__`` set to a constant (``self.translated = False``): state that other
     # code changes later, so it decides no condition of a printer
     state: frozenset[str] = frozenset()
+    uncaused: bool = False  # raised with no ``__cause__`` (``ExcSpec.uncaused``)
 
 
 class ClassMessages:
@@ -266,9 +269,16 @@ class ClassMessages:
     # ------------------------------------------------------------ printing
 
     def message(
-        self, key: str, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]], depth: int
+        self,
+        key: str,
+        args: Sequence[Arg],
+        kwargs: Sequence[tuple[str, Arg]],
+        depth: int,
+        *,
+        uncaused: bool = False,
     ) -> Value | None:
-        """The printed message of ``key(*args, **kwargs)``, with the arguments in place.
+        """The printed message of ``key(*args, **kwargs)``, with the arguments in place
+        (``uncaused``: raised with no ``__cause__``).
 
         The call's own ``self.<attr>`` (the object raising) is set apart while the class's
         ``self`` (the exception) is filled in, then restored."""
@@ -279,7 +289,13 @@ class ClassMessages:
         attrs, unset, exc_args = self.construct(mro, 0, args, kwargs, depth)
         settled = frozenset(self._state - unset)
         state = State(
-            key, mro, attrs, frozenset(unset), exc_args if exc_args is not None else tuple(args), settled
+            key,
+            mro,
+            attrs,
+            frozenset(unset),
+            exc_args if exc_args is not None else tuple(args),
+            settled,
+            uncaused,
         )
         return rename_phs(self.printed(state, 0, depth), _unshield)
 
@@ -287,6 +303,7 @@ class ClassMessages:
         """What ``str()`` (and click's ``format_message``) of the instance shows, looking for
         printers from ``state.mro[start]`` on; the default is Python's."""
         forms: list[Value] = []
+        cap = MAX_VARIANTS
         for meth in _PRINTERS:
             for i in range(start, len(state.mro)):
                 info = self.r.funcs.get(f"{state.mro[i]}.{meth}")
@@ -294,10 +311,13 @@ class ClassMessages:
                     continue
                 form = info.printed or info.ret
                 if form and depth < _MAX_DEPTH:
+                    # a generator's pieces joined: its forms were kept past the cap so that this
+                    # instance's arguments choose among them (``GENERATOR_FORMS``)
+                    cap = GENERATOR_FORMS if _joins(form) else cap
                     # users quote the whole report or only its first paragraph: each is a variant
                     # (a statement's variants are one answer when matched)
                     for shown in dict.fromkeys((_first_paragraph(form), form)):
-                        forms.append(self.fill(shown, info.self_name or "self", state, i, depth + 1))
+                        forms.append(self.fill(shown, info.self_name or "self", state, i, depth + 1, cap))
                 break
         if not forms:
             # what ``__init__`` passed on may itself read the instance (``self.fmt.format(...)``)
@@ -309,7 +329,17 @@ class ClassMessages:
                 shown = union(shown, self.joined_str(state.args, sep))
             default = self.fill(shown, "self", state, len(state.mro), depth + 1)
             return union(default, self.reported(state, depth)) if depth < _MAX_DEPTH else default
-        return union(*forms)
+        return union_n(forms, cap)
+
+    def joins(self, key: str) -> bool:
+        """Whether the class's printer (the first found along its MRO) joins a generator's
+        pieces, whose exits ``fill`` chooses among per raise."""
+        for meth in _PRINTERS:
+            for k in self.r.mro(key):
+                info = self.r.funcs.get(f"{k}.{meth}")
+                if info is not None:
+                    return _joins(info.printed or info.ret)
+        return False
 
     def reported(self, state: State, depth: int) -> Value:
         """The text a report method of the class renders (``formatrepr``), for this instance:
@@ -462,15 +492,17 @@ class ClassMessages:
 
     # ------------------------------------------------------------ self.<attr>
 
-    def fill(self, value: Value, sn: str, state: State, owner: int, depth: int) -> Value:
+    def fill(
+        self, value: Value, sn: str, state: State, owner: int, depth: int, cap: int = MAX_VARIANTS
+    ) -> Value:
         """A printer's text with ``self.<attr>`` and ``self.args[i]`` taken from the instance."""
         variants: list[Value] = []
         for variant in value:
             pieces: list[Value] = []
             for p in variant:
                 pieces.append(self.fill_part(p, sn, state, owner, depth))
-            variants.append(concat(*pieces) if pieces else EMPTY)
-        return union(*variants)
+            variants.append(concat(*pieces, cap=cap) if pieces else EMPTY)
+        return union_n(variants, cap)
 
     def fill_part(self, p: object, sn: str, state: State, owner: int, depth: int) -> Value:
         if isinstance(p, Ph):
@@ -480,7 +512,7 @@ class ClassMessages:
         if isinstance(p, Op) and p.kind == JOIN:
             # a generator's pieces, joined: resolved (the method of the class raised), they take
             # the consumer's separator; else the call stays one placeholder
-            base = self.fill(p.base, sn, state, owner, depth)
+            base = self.fill(p.base, sn, state, owner, depth, GENERATOR_FORMS)
             if all(len(v) == 1 and isinstance(v[0], Ref) for v in base):
                 return ph(p.name)  # (the method not found: the call as written)
             return separated(base, _join_sep(p))
@@ -530,8 +562,12 @@ class ClassMessages:
                 continue
             if not info.printed or info.sig is None:
                 return None
-            text = subst(info.printed, bind(info.sig, p.args, p.kwargs))
-            return self.fill(text, info.self_name or "self", state, i, depth + 1)
+            b = bind(info.sig, p.args, p.kwargs)
+            # form by form: a generator keeps more forms than one raise shows (``GENERATOR_FORMS``),
+            # and ``fill`` drops those this instance cannot print before the cap
+            text = tuple(v for form in info.printed for v in subst((form,), b))
+            cap = GENERATOR_FORMS if len(text) > MAX_VARIANTS else MAX_VARIANTS
+            return self.fill(text, info.self_name or "self", state, i, depth + 1, cap)
         return None
 
     def fill_ph(self, p: Ph, sn: str, state: State, owner: int, depth: int) -> Value:
@@ -633,6 +669,9 @@ class ClassMessages:
             name = subject[len(sn) + 1 :]
             if name == "args":
                 return _args_test(test, state.args)
+            if name == "__cause__":
+                # set by ``raise ... from err`` alone: a raise without one decides its tests
+                return False if state.uncaused and test in (CAUSED, "t", "n") else None
             name = self.prop_alias(name, state)
             if name in state.state:
                 return None
@@ -930,6 +969,11 @@ def _first_paragraph(form: Value) -> Value:
 def _no_text(value: Value) -> bool:
     """A class attribute that prints nothing: None (no value recorded) or the empty string."""
     return not value or value == EMPTY
+
+
+def _joins(form: Value) -> bool:
+    """A printer's text holding a generator's pieces joined (``"".join(self._segments())``)."""
+    return any(isinstance(p, Op) and p.kind == JOIN for v in form for p in v)
 
 
 def _unknown(value: Value) -> bool:

@@ -62,6 +62,10 @@ class ExcSpec:
     # ``raise exc.with_traceback(None)`` of a caught exception: a traceback ends here, but the
     # object and its text were made where it was first raised (a relay, whoever calls this)
     reraised: bool = False
+    # ``raise Exc(...)`` or ``raise Exc(...) from None``: the instance, made right there, has no
+    # ``__cause__``, so a printer's test of it (``isinstance(self.__cause__, JSONDecodeError)``)
+    # is false for this raise (``raise Exc(...) from err`` leaves it open)
+    uncaused: bool = False
     # a raise composing its function's parameters into text of its own (``raise ParseError(
     # f"{message}. Line {line}")``): the statement's (path, line), where a traceback of a call
     # supplying that message ends, so the composed message is recorded there
@@ -141,6 +145,9 @@ class FuncInfo:
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr
     exc_more: tuple[ExcSpec, ...] = ()  # a factory's other ``return Exc(...)``, after ``exc``
     report: Value = ()  # an exception class's method: the text it renders into a report object
+    # the parameter it returns as given (``return error``): ``raise f(make_error(...))`` raises
+    # what ``make_error`` returns
+    passes: str | None = None
     # the text of each element of a tuple it returns (``return None, f"bad {x}", pos``), by
     # index; ``()`` where an element has none: a caller unpacks it and raises it
     items: tuple[Value, ...] = ()

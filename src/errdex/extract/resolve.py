@@ -30,6 +30,7 @@ from errdex.extract.templates import (
     MAX_TABLE,
     MAX_VARIANTS,
     NONE,
+    OPT_BUDGET,
     RAISED_IN,
     Arg,
     Binding,
@@ -63,7 +64,7 @@ from errdex.extract.templates import (
     union_n,
     value_has_literal,
 )
-from errdex.extract.yields import JOIN, separated
+from errdex.extract.yields import GENERATOR_FORMS, JOIN, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
 Flat = tuple[str | Ph, ...]
@@ -406,7 +407,7 @@ class Resolver:
         rendered both ways first.
         """
         if has_opts(value):
-            value = expand_opts(value)
+            value = expand_opts(value, max(cap, OPT_BUDGET))
         out: dict[Pair, None] = {}
         for variant in value:
             whole = len(variant) == 1
@@ -1090,6 +1091,13 @@ class Resolver:
                 for exc in (info.exc, *info.exc_more)
                 for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
             ] + self.override_factories(spec, found[0] if found else None, depth)
+        if info is not None and info.passes is not None:
+            # ``raise self._transport_error(self._make_error(request, err), response)``: the
+            # exception the inner call makes, handed back as it was given
+            passed = bind(sig_of(info), spec.helper.args, spec.helper.kwargs).args.get(info.passes)
+            made = _one_call(passed.value) if passed is not None else None
+            if made is not None:
+                return self.exc(replace(spec, exc_type=made.name.partition("(")[0], helper=made), depth + 1)
         return None
 
     def _land(self, depth: int, ats: Sequence[tuple[str, int] | None]) -> None:
@@ -1255,13 +1263,19 @@ class Resolver:
         that a printer's test of it (``if self.message:``) sees each: the fallback for None,
         the text otherwise. Only this raise's own arguments take part: each site its own forms."""
         calls = _none_split(spec.args, spec.kwargs)
-        texts = [self.classmsg.message(key, a, k, depth) for a, k in calls]
+        texts = [self.classmsg.message(key, a, k, depth, uncaused=spec.uncaused) for a, k in calls]
         if len(calls) > 1 and texts[0] is not None:
             # what it prints for None is a form of this raise even with no literal text of its
             # own (``{status} {json.dumps(data)}``): ``build_records`` keeps it
             self.bare.update(render_template(to_segments(m)) for m, _ in self.value(texts[0], depth))
         found = [t for t in texts if t is not None]
-        return union(*found) if found else None
+        return union_n(found, self.forms_cap(key)) if found else None
+
+    def forms_cap(self, key: str) -> int:
+        """How many forms a raise of the class keeps: more than ``MAX_VARIANTS`` where its
+        printer joins a generator's pieces (``GENERATOR_FORMS``: the raise's arguments chose
+        them among the generator's exits, each rendered with its optional pieces both ways)."""
+        return GENERATOR_FORMS if self.classmsg.joins(key) else MAX_VARIANTS
 
     def _wraps(self, spec: ExcSpec) -> bool:
         """The raised class is the codebase's own, so its printer may show a collected error."""
@@ -1281,7 +1295,7 @@ class Resolver:
                 # that initialiser takes the keyword, as for the library's class raised itself)
                 text = self.classmsg.keyword_message(spec) or text
             elif text is not None:
-                pairs = _showing(self.value(text, depth), spec)
+                pairs = _showing(self.value(text, depth, self.forms_cap(key)), spec)
                 return spec.exc_type, self.qualname(spec.key), bases, pairs
         elif (builtin := _builtin_name(spec.key)) is not None:
             text = self.classmsg.builtin_message(builtin, spec.args) if spec.args else spec.msg
@@ -1364,6 +1378,13 @@ def _given(spec: ExcSpec, b: Binding) -> ExcSpec:
         args=tuple(a._replace(value=subst(a.value, b)) for a in spec.args),
         kwargs=tuple((k, a._replace(value=subst(a.value, b))) for k, a in spec.kwargs),
     )
+
+
+def _one_call(value: Value) -> Ref | None:
+    """A value that is one call of a function (``self._make_error(request, err)``), else None."""
+    if len(value) == 1 and len(value[0]) == 1 and isinstance(value[0][0], Ref) and value[0][0].call:
+        return value[0][0]
+    return None
 
 
 def sig_of(info: FuncInfo) -> Sig:

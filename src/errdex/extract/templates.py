@@ -127,9 +127,11 @@ class Lookup(NamedTuple):
 # ``test`` is "t" (truthy), "n" (is not None), "len<N>" (``len(subject) == N``), "=<text>"
 # (``subject == "text"``), "|t" (``a or b``: any of the ``ANY_OF``-separated subjects truthy), "x" (not
 # evaluable: it only ties the two branches of one ``if`` together) or "l" (a test on a local name:
-# no call decides it, so the text it guards stays open, never enumerated).
+# no call decides it, so the text it guards stays open, never enumerated), or "c" (``CAUSED``:
+# ``isinstance(self.__cause__, X)``, false for a raise that gives no cause, else unknown).
 Cond = tuple[tuple[str, str], bool]
 ANY_OF = "|"  # between the subjects of an "|t" test (never in a dotted name)
+CAUSED = "c"
 
 
 class Opt(NamedTuple):
@@ -253,16 +255,16 @@ def union(*values: Value) -> Value:
     return tuple(seen)
 
 
-def concat(*values: Value) -> Value:
+def concat(*values: Value, cap: int = MAX_VARIANTS) -> Value:
     """Concatenation of values: the cartesian product of their variants, capped.
 
-    The first ``MAX_VARIANTS`` combinations in product order, each built once by chaining its
-    parts (linear in the parts, where growing a tuple value by value would be quadratic).
+    The first ``cap`` combinations in product order, each built once by chaining its parts
+    (linear in the parts, where growing a tuple value by value would be quadratic).
     """
     combos: Iterable[tuple[Variant, ...]] = itertools.product(*values)
     if any(len(v) > 1 for v in values) and any(_needs(v) for val in values for v in val):
         combos = _consistent_combos(combos)
-    combos = itertools.islice(combos, MAX_VARIANTS)
+    combos = itertools.islice(combos, cap)
     return tuple(dict.fromkeys(capped(itertools.chain.from_iterable(c)) for c in combos))
 
 
@@ -966,7 +968,7 @@ def has_opts(value: Value) -> bool:
     return any(isinstance(p, Opt) for v in value for p in v)
 
 
-def expand_opts(value: Value) -> Value:
+def expand_opts(value: Value, cap: int = OPT_BUDGET) -> Value:
     """Each variant's optional text rendered both ways for every condition still unknown.
 
     Parts under the same condition are decided together (an ``if``'s two branches are never
@@ -984,7 +986,7 @@ def expand_opts(value: Value) -> Value:
             rendered = _render_opts(variant, chosen)
             if rendered is not None:
                 out.append((rendered,))
-    return union_n(out, OPT_BUDGET)
+    return union_n(out, cap)
 
 
 def _conds_in(variant: Sequence[Part]) -> Iterable[Cond]:

@@ -47,6 +47,7 @@ from errdex.extract.templates import (
     ANY_OF,
     CASE_METHODS,
     CAUGHT,
+    CAUSED,
     FORMATTED,
     MAX_ARG_PARTS,
     MAX_TABLE,
@@ -86,6 +87,7 @@ from errdex.extract.templates import (
 )
 from errdex.extract.yields import (
     EXIT_FORMS,
+    GENERATOR_FORMS,
     MAX_YIELDS,
     SEP,
     YIELDS,
@@ -354,6 +356,10 @@ class Frame:
     caught_calls: dict[str, tuple[str, ...]] = field(default_factory=dict)
     returns: list[Value] = field(default_factory=list)
     ret_items: dict[int, list[Value]] = field(default_factory=dict)  # ``return a, msg, b``: by index
+    # ``return error`` of a parameter: the parameters returned as given, and whether anything
+    # else is returned (a bare ``return``, another value)
+    passed: set[str] = field(default_factory=set)
+    returns_other: bool = False
     # ``parser = Parser(text)`` in a function: the local -> its class as written, so that
     # ``parser.parse()`` names that class's method
     local_classes: dict[str, str] = field(default_factory=dict)
@@ -366,6 +372,7 @@ class Frame:
     params: frozenset[str] = frozenset()  # parameters a caller passes (``self`` aside)
     str_params: frozenset[str] = frozenset()  # parameters annotated ``str``
     printed: list[Value] | None = None  # printers and properties: every value returned
+    yields: bool = False  # a printer's generator: its printed forms are its exits' yields
     report: list[Value] = field(default_factory=list)  # an exception's report method: its texts
     relays: list[ExcSpec] = field(default_factory=list)  # raises of a message from the parameters
     base_call: BaseCall | None = None  # ``__init__``: the last base initialiser it calls
@@ -1207,6 +1214,9 @@ class ModuleVisitor:
         any_of = self.any_of_cond(test, frame)
         if any_of is not None:
             return (any_of,), ((any_of[0], False),)
+        caused = _cause_test(test, frame.self_name) if frame.printed is not None else None
+        if caused is not None:
+            return (caused,), ((caused[0], False),)
         opaque = ((self.seg(test), "x"), True)
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             parts = [self.known_cond(_simple_cond(v), frame) for v in test.values]
@@ -1275,7 +1285,7 @@ class ModuleVisitor:
                     # it was made is cut, so a traceback ends here; that raise is the site
                     spec = replace(spec, relay=True, reraised=True)
             else:
-                spec = self.forwarding(spec, frame)
+                spec = _cause_of(self.forwarding(spec, frame), exc, stmt)
                 if _composes(spec, tuple(frame.params)):
                     spec = replace(spec, at=(self.facts.path, stmt.lineno))
                 arg = _sole_name_arg(exc)
@@ -1311,6 +1321,10 @@ class ModuleVisitor:
     def on_return_stmt(self, stmt: ast.Return, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if stmt.value is None and YIELDS in env:
             self.yielded(env, guards, frame)
+        if isinstance(stmt.value, ast.Name) and stmt.value.id in frame.params:
+            frame.passed.add(stmt.value.id)
+        else:
+            frame.returns_other = True
         if stmt.value is not None and frame.kind == "function":
             if frame.printed is not None:
                 # a printer's return under ``if self.code:`` is its text only when that holds
@@ -1485,7 +1499,14 @@ class ModuleVisitor:
                     return None
                 entries.append((dotted, self.dotted_key(dotted, frame)))
             return TypesVal(tuple(entries), ()) if entries else None
-        if isinstance(value, ast.Call) and not value.args and isinstance(value.func, ast.Name):
+        if (
+            isinstance(value, ast.Call)
+            and not value.args
+            and isinstance(value.func, ast.Name)
+            # (a call handed text, ``create_error_message(message=f"...", error_code=...)``,
+            # builds text from it, not a mapping of classes)
+            and not any(self.is_stringy(k.value, env) for k in value.keywords)
+        ):
             key = self.name_key(value.func.id, frame)
             if key is not None and not key.startswith("builtins.") and value.func.id not in env:
                 return TypesVal((), (key + "()",))
@@ -2578,6 +2599,7 @@ class ModuleVisitor:
             fenv[p] = None
         if frame.printed is not None and frame.self_name is not None and is_generator(node):
             fenv[YIELDS] = ListVal(())  # a printer's generator: its pieces, in order
+            frame.yields = True
         body: Sequence[ast.stmt] = node.body
         if frame.printed is not None and frame.self_name is not None and YIELDS not in fenv:
             # ``err = self; while err.ctx is not None: ...``: the walk's first step reads the
@@ -2641,10 +2663,20 @@ class ModuleVisitor:
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
             elif (printf := _printf_ret(node, sig)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
+            elif (passes := _passes(node, frame)) is not None:
+                self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, passes=passes)
             return
         info.sig = sig
         info.self_name = frame.self_name
-        info.printed = union(*frame.printed) if frame.printed else ()
+        info.passes = _passes(node, frame)
+        if frame.yields and frame.printed:
+            # a generator's exits, each a form under the tests leading there: which of them an
+            # instance prints is decided per raise (``fill``), so more are kept than one raise
+            # shows, or the forms of the exits with most pieces (the general case, at the end)
+            # would never reach a raise whose arguments rule the special cases out
+            info.printed = union_n(frame.printed, GENERATOR_FORMS)
+        else:
+            info.printed = union(*frame.printed) if frame.printed else ()
         info.report = union(*frame.report)
         info.relays = tuple(frame.relays)
         info.types = frame.types_return
@@ -4913,6 +4945,42 @@ def _is_mapping_name(node: ast.expr, env: Env) -> bool:
     return isinstance(env.get(node.id), TypesVal) or (
         node.id not in env and node.id.lstrip("_")[:1].isupper()
     )
+
+
+def _passes(node: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> str | None:
+    """The parameter a function returns as it was given (``return error`` its only return and
+    its last statement, ``_transport_error(self, error, response)``): a raise of its call raises
+    that argument."""
+    if len(frame.passed) != 1 or frame.returns_other or not isinstance(node.body[-1], ast.Return):
+        return None
+    name = next(iter(frame.passed))
+    # (a parameter given another value first is not returned as given: ``fmt = fmt % args``)
+    return None if name in _stored_names(node) else name
+
+
+def _stored_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names the function's body assigns (nested definitions included: rare, and only ever
+    a reason to say less)."""
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _cause_of(spec: ExcSpec, exc: ast.expr, stmt: ast.Raise) -> ExcSpec:
+    """``raise Exc(...)`` with no ``from``, or ``from None``: the instance made right there has
+    no ``__cause__`` (``ExcSpec.uncaused``); an object made elsewhere may have been given one."""
+    if not isinstance(exc, ast.Call) or spec.helper is not None:
+        return spec
+    if stmt.cause is None or (isinstance(stmt.cause, ast.Constant) and stmt.cause.value is None):
+        return replace(spec, uncaused=True)
+    return spec
+
+
+def _cause_test(test: ast.expr, self_name: str | None) -> Cond | None:
+    """``isinstance(self.__cause__, JSONDecodeError)`` in an exception's method: a test that
+    needs a cause (an instance raised without one fails it), its ``else`` open either way."""
+    call = _named_call(test, "isinstance", 2)
+    if call is None or self_name is None or _dotted(call.args[0]) != f"{self_name}.__cause__":
+        return None
+    return (f"{self_name}.__cause__", CAUSED), True
 
 
 def _simple_cond(test: ast.expr) -> Cond | None:

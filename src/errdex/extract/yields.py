@@ -26,6 +26,10 @@ MAX_YIELDS = 48
 # forms one exit of the generator (a ``return``, or its end) contributes, its first in product
 # order: the class's printed forms stay within ``MAX_VARIANTS`` with several exits represented
 EXIT_FORMS = 4
+# forms a generator printer keeps in all (its exits together): a raise's arguments rule out whole
+# exits (``if self.msg is not None: ...; return``), so the class keeps more than one raise shows
+# (``MAX_VARIANTS``) and each raise keeps the first of those it can print
+GENERATOR_FORMS = 3 * MAX_VARIANTS
 
 # between a piece a generator yields and the one before it on the same path: the separator of
 # the consumer, ``"".join`` of the pieces or ``", ".join(str(u) for u in self.pieces())``
