@@ -615,3 +615,35 @@ def test_releases_removed_from_a_history_are_left_out_without_building_segments_
             == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
         )
         assert [i for i, _ in ss.snapshot_stamps(store)] == [sids[1], again]
+
+
+def test_a_history_indexed_in_one_run_merges_the_releases_not_kept_from_their_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only each codebase's newest release keeps a stored segment, so the releases before it
+    are added from their rows straight into the merge (``_Rows``) instead of each being built
+    as a segment, finished and taken in again: only the newest are built as segments, and the
+    index is byte for byte the one built from every row (``_absorb``'s invariant). Fails with
+    every release built as a segment (``_release_builder`` called for all four)."""
+    from errdex.pipeline import index_releases
+
+    built: list[int] = []
+    real = si._release_builder
+
+    def spy(store: Store, snapshot_id: int, stamps: dict[int, str]) -> Any:
+        built.append(snapshot_id)
+        return real(store, snapshot_id, stamps)
+
+    monkeypatch.setattr(si, "_release_builder", spy)
+    db = str(tmp_path / "c.db")
+    specs = ["pypi:packaging==26.3", "pypi:packaging==26.4", "pypi:iniconfig==2.0.0", "pypi:iniconfig==2.1.0"]
+    ids = [x.snapshot_id for x in index_releases(specs, db, jobs=1)]
+    with Store.open(db) as store:
+        newest = ss.newest_snapshots(store)
+        assert sorted(newest) == sorted([ids[1], ids[3]]) and sorted(built) == sorted(newest)
+        stamps = dict(ss.snapshot_stamps(store))
+        assert [i for i in ids if ss.get_segment(store, i, stamps[i]) is not None] == [ids[1], ids[3]]
+        stored = unpack(store.get_artifact("match-index") or b"")
+        assert (
+            stored == build_index(counted_entries(store), str(store.generation()), class_bases(store)).dumps()
+        )

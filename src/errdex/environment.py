@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -194,7 +194,8 @@ def _index_small(
     stage: Callable[[str], None],
 ) -> bool:
     """Extract small distributions whole, one per worker, writing each as it completes."""
-    from errdex.extract import worker_pool
+    from errdex.extract import PoolWatch, worker_pool
+    from errdex.limits import analysis_budget
 
     changed = False
     stage(f"extracting {len(small)} distributions, {workers} at a time")
@@ -205,14 +206,22 @@ def _index_small(
             pool.submit(_extract_whole, snap.files, snap.info.repo): (inst, snap, left)
             for inst, snap, left in small
         }
+        # a worker dead mid-send, or one stuck, gives the pool up instead of waiting forever
+        # (``PoolWatch``): the distributions not done are then failed with the reason
+        watch = PoolWatch(pool, max(analysis_budget(sum(len(f.data) for f in s.files)) for _, s, _ in small))
         # ``while True`` with the test inside: CPython 3.13 can skip a function's handlers for
         # an interrupt raised at a ``while cond:`` loop-back (python/cpython#130279), and the
         # pool's stop is one of them
         while True:
             if not pending:
                 break
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in done:
+            if watch.reason is not None:
+                summary.failed.extend(
+                    (f"{snap.info.name} {snap.info.version}", f"extraction failed: {watch.reason}")
+                    for _, snap, _ in pending.values()
+                )
+                break
+            for fut in watch.wait(pending):
                 _inst, snap, left_out = pending.pop(fut)
                 label = f"{snap.info.name} {snap.info.version}"
                 try:

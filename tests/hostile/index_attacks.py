@@ -347,7 +347,10 @@ def kill_a_worker(root: int, timeout: float = 60) -> int | None:
         workers = [pid for pid, depth in descendants(root).items() if depth == 2]
         if workers:
             time.sleep(0.3)  # let it take a chunk
-            os.kill(min(workers), signal.SIGKILL)
+            try:
+                os.kill(min(workers), signal.SIGKILL)
+            except ProcessLookupError:  # gone meanwhile (a loaded machine): try the next one
+                continue
             return min(workers)
         time.sleep(0.02)
     return None

@@ -337,7 +337,9 @@ def test_a_killed_worker_loses_nothing_but_its_file(tmp_path: pathlib.Path) -> N
     # is killed 0.3 s after the first appears, at half the cost of the helper's twelve
     attack = slow_package(tmp_path, files=6)
     killed: list[int | None] = []
-    r = run(attack.argv, while_running=lambda pid: killed.append(kill_a_worker(pid)))
+    # once hung for 600 s in CI: the worker killed mid-send (``test_a_pool_that_loses_a_worker_...``
+    # below); bounded now, so a run this long is a failure, not a wait (alone: ~2 s, load 15: ~15 s)
+    r = run(attack.argv, timeout=240, while_running=lambda pid: killed.append(kill_a_worker(pid)))
     assert killed and killed[0] is not None, "no worker appeared to kill"
     summary = _summary(r)
     skipped = dict(summary["skipped_files"])
@@ -345,6 +347,33 @@ def test_a_killed_worker_loses_nothing_but_its_file(tmp_path: pathlib.Path) -> N
     assert summary["indexed"] + len(skipped) == summary["files"]
     _assert_catalogue(_db(attack.argv), summary["errors"])
     assert summary["errors"] >= (summary["files"] - 2) * SLOW_FILE_RAISES  # every other file's raises kept
+
+
+@pytest.mark.parametrize("how", ["torn", "stopped"])
+def test_a_pool_that_loses_a_worker_unseen_still_answers_with_every_file(how: str) -> None:
+    """``pool_lost_child.py``: a worker SIGKILLed part way through sending its result (the
+    executor's manager thread then reads forever and no future ends: ``collect`` waited without
+    end, the CI hang of the test above), or a worker stopped holding its chunk. The extraction
+    answers within its bounds (a dead worker is seen within ``POLL``; a stopped one once its
+    chunk's time limit, 1 s here, has passed, and ``STOP_GRACE`` to end it), every file's
+    records there, the chunk the worker held analysed again and nothing skipped."""
+    import subprocess
+    import sys
+
+    from errdex.extract import STOP_GRACE
+
+    child = pathlib.Path(__file__).with_name("pool_lost_child.py")
+    env = {**os.environ, "ERRDEX_ANALYSIS_SECONDS": "1"}
+    try:
+        r = subprocess.run(
+            [sys.executable, str(child), how], capture_output=True, text=True, timeout=120, env=env
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"{how}: the extraction did not answer in 120 s") from None
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["files"] == 7 and out["records"] == 7 * 40 and out["skipped"] == {}, out
+    assert out["seconds"] < 30 + 2 * STOP_GRACE, out
 
 
 def test_budget_constants_are_consistent() -> None:

@@ -32,8 +32,8 @@ import signal
 import threading
 import time
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -50,7 +50,7 @@ from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
 from errdex.interrupts import held
 from errdex.lifeline import lifeline, watch
-from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB
+from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB, analysis_budget
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, named_only
 
@@ -58,7 +58,9 @@ __all__ = [
     "STOP_GRACE",
     "Analysis",
     "Extraction",
+    "PoolWatch",
     "cache_entry",
+    "close_pool",
     "collector_paused",
     "extract",
     "extract_file",
@@ -359,7 +361,8 @@ def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[Pr
     """A process pool of the extractor's start method whose workers never outlive this process
     (the lifeline), capped at ``memory`` bytes each beyond what they start with (None: no cap).
 
-    Leaving the block normally waits for the pool's work as ``with ProcessPoolExecutor`` does.
+    Leaving the block normally waits for the pool's work as ``with ProcessPoolExecutor`` does,
+    for at most ``CLOSE_GRACE`` (``close_pool``).
     Leaving it by an exception (Ctrl-C, SIGTERM turned into ``KeyboardInterrupt`` by the
     command line, an error), or being interrupted in that wait, cancels what has not started
     and stops the workers at once (``stop_pool``), where ``with`` would have waited for every
@@ -368,7 +371,7 @@ def worker_pool(workers: int, memory: int | None = WORKER_MEMORY) -> Iterator[Pr
     pool = _new_pool(workers, memory)
     try:
         yield pool
-        pool.shutdown(wait=True)
+        close_pool(pool)
     except BaseException:
         stop_pool(pool)
         raise
@@ -458,6 +461,90 @@ def _end_processes(procs: Sequence[multiprocessing.process.BaseProcess]) -> None
 
 _DIED = "analysis worker died (killed, or out of memory); file skipped"
 
+CLOSE_GRACE = 30.0  # seconds a pool whose work is all done has to end its workers and thread
+POLL = 0.25  # seconds between looks at a pool's workers while nothing it was given is done
+
+
+def close_pool(pool: ProcessPoolExecutor) -> None:
+    """``pool.shutdown(wait=True)``, bounded: a pool not closed within ``CLOSE_GRACE`` (a
+    worker that does not leave: stopped, or stuck) is stopped (``stop_pool``).
+
+    The shutdown runs in a thread of its own because every step of it can wait without end: for
+    the pool's lock, which the manager thread holds while it joins the workers of a broken pool,
+    and for the manager thread itself, which joins each worker. An exception here (Ctrl-C)
+    leaves the caller's ``except`` to stop the pool, and the thread then ends with it.
+    """
+
+    def shut() -> None:
+        with contextlib.suppress(BrokenProcessPool, OSError):
+            pool.shutdown(wait=True)
+
+    closer = threading.Thread(target=shut, name="errdex-pool-close", daemon=True)
+    closer.start()
+    closer.join(CLOSE_GRACE)
+    if closer.is_alive():
+        stop_pool(pool)
+        closer.join(STOP_GRACE)
+
+
+def _dead_worker(pool: ProcessPoolExecutor) -> bool:
+    """Whether a worker of ``pool`` has ended (its sentinel is ready). Workers end only when
+    the pool shuts down, so while the pool has work, one ended has died."""
+    procs = list((pool._processes or {}).values())
+    sentinels = []
+    for proc in procs:
+        with contextlib.suppress(ValueError):  # closed meanwhile: the manager has joined it
+            sentinels.append(proc.sentinel)
+    return bool(sentinels) and bool(multiprocessing.connection.wait(sentinels, timeout=0))
+
+
+@dataclass
+class PoolWatch:
+    """Waits on the futures of a pool, never without bound (docs/measurements/hist29.md).
+
+    ``concurrent.futures`` learns of a dead worker only while its manager thread waits on the
+    workers' sentinels. A worker killed part way through sending a result (SIGKILL, the kernel's
+    OOM killer) leaves that thread reading the rest of the message, which never comes: the
+    pipe's write ends stay open (this process holds one), so no sentinel is looked at again, the
+    futures stay pending and ``Future.result()`` waits forever. So the watch looks at the
+    workers itself between waits: a worker dead while futures are pending, or none done for
+    ``stall`` seconds (a worker alive but stopped or stuck), and the pool is given up: stopped
+    (``stop_pool``, which also ends that read), with ``reason`` saying why. What was not done
+    by then is the caller's to do again or to record as failed.
+    """
+
+    pool: ProcessPoolExecutor
+    stall: float  # seconds without any future done after which the pool is given up
+    reason: str | None = None  # why the pool was given up (and stopped); None while it works
+    last: float = field(default_factory=time.monotonic)
+
+    def wait(self, futures: Collection[Future[Any]]) -> set[Future[Any]]:
+        """The futures done, once one is; given up, those done by then (maybe none)."""
+        while self.reason is None:
+            done, _ = wait(futures, timeout=POLL, return_when=FIRST_COMPLETED)
+            if done:
+                self.last = time.monotonic()
+                return done
+            if _dead_worker(self.pool):
+                self.give_up(_DIED)
+            elif time.monotonic() - self.last > self.stall:
+                self.give_up(f"analysis took over {self.stall:.0f} s (the time limit); file skipped")
+        return {f for f in futures if f.done()}
+
+    def give_up(self, reason: str) -> None:
+        self.reason = reason
+        stop_pool(self.pool)
+
+
+def _outcome(watch: PoolWatch, fut: Future[list[Analysed]]) -> list[Analysed] | str:
+    """The future's result, or why there is none (the worker died, or took too long)."""
+    if fut not in watch.wait([fut]):
+        return watch.reason or _DIED
+    try:
+        return fut.result()
+    except (BrokenProcessPool, CancelledError):
+        return watch.reason or _DIED
+
 
 # how files are analysed: with their cache entries made (``encode``), and reuse below the file
 Opts = tuple[bool, Priors]
@@ -492,20 +579,18 @@ def _isolated_run(
 ) -> bool:
     """Files from the end of ``pending`` in one single-worker pool until it breaks (the file it
     held skipped); False when the pool cannot even run an empty task."""
-    try:
-        pool.submit(_work, [], *_for(opts, [])).result()
-    except BrokenProcessPool:
+    probe = pool.submit(_work, [], *_for(opts, []))
+    if isinstance(_outcome(PoolWatch(pool, analysis_budget(0)), probe), str):
         return False
     while pending:
         path, data = pending[-1]
-        try:
-            result = pool.submit(_work, [(path, data)], *_for(opts, [(path, data)])).result()[0]
-        except BrokenProcessPool:
-            pending.pop()
-            done(path, _skipped(path, _DIED), None, None)
-            return True  # this pool is unusable; a new one takes the rest
+        watch = PoolWatch(pool, analysis_budget(len(data)))
+        result = _outcome(watch, pool.submit(_work, [(path, data)], *_for(opts, [(path, data)])))
         pending.pop()
-        done(path, *result)
+        if isinstance(result, str):
+            done(path, _skipped(path, result), None, None)
+            return True  # this pool is unusable; a new one takes the rest
+        done(path, *result[0])
     return True
 
 
@@ -586,20 +671,10 @@ class Analysis:
         finished: set[int] = set()
         try:
             try:
-                for i, fut in enumerate(self.futures):
-                    try:
-                        result = fut.result()
-                    except BrokenProcessPool:
-                        continue  # every chunk not finished when a worker died fails alike
-                    for (path, _), analysed in zip(self.chunks[i], result, strict=True):
-                        done(path, *analysed)
-                    finished.add(i)
-                pool.shutdown(wait=True)
+                self._gather(pool, done, finished)
             except BaseException:  # as ``worker_pool`` leaves its block
                 stop_pool(pool)
                 raise
-        except BrokenProcessPool:  # raised by shutdown when the pool broke while closing
-            pass
         except OSError:  # no processes on this host (a sandbox): analyse here, within the caps
             _serial([i for i in self.items if i[0] not in self.by_path], done, self.opts)
             return
@@ -607,6 +682,41 @@ class Analysis:
         left = [item for i, c in enumerate(self.chunks) if i not in finished for item in c]
         if left:  # a worker died: the unfinished files, one by one, pin it on its file
             _isolated(left, done, self.opts)
+
+    def _gather(self, pool: ProcessPoolExecutor, done: Done, finished: set[int]) -> None:
+        """Every chunk's facts that the pool delivers (their indexes added to ``finished``),
+        handed to ``done`` in the chunks' order whatever order they come in (the cache rows
+        written follow it); the pool closed, or stopped where it was given up (``PoolWatch``:
+        a worker dead, or no chunk done within the largest chunk's time limit)."""
+        watch = PoolWatch(pool, max(analysis_budget(sum(len(d) for _, d in c)) for c in self.chunks))
+        pending = {fut: i for i, fut in enumerate(self.futures)}
+        came: dict[int, list[Analysed] | None] = {}  # None: failed with the pool
+        first = 0  # the first chunk not handed on yet
+
+        def hand_on(i: int) -> None:
+            result = came.pop(i)
+            if result is not None:
+                for (path, _), analysed in zip(self.chunks[i], result, strict=True):
+                    done(path, *analysed)
+                finished.add(i)
+
+        # ``while True`` with the tests inside (python/cpython#130279: see ``environment``)
+        while True:
+            if not pending or watch.reason is not None:
+                break
+            for fut in watch.wait(pending):
+                i = pending.pop(fut)
+                try:
+                    came[i] = fut.result()
+                except (BrokenProcessPool, CancelledError):
+                    came[i] = None  # every chunk not finished when a worker died fails alike
+            while first in came:
+                hand_on(first)
+                first += 1
+        for i in sorted(came):
+            hand_on(i)
+        if watch.reason is None:
+            close_pool(pool)
 
     def resolve(self, repo: str) -> Extraction:
         """The records of the snapshot: its files' sites resolved across its modules (in this
