@@ -105,3 +105,14 @@ def test_the_index_reaches_the_aliased_class_from_its_subclass() -> None:
     assert "liberror" in idx.ancestors("discoveryerror")
     assert "discoveryerror" in idx.subclasses("liberror")
     assert "liberror" in idx.ancestors("chainederror")
+
+
+def test_a_class_fact_names_a_base_through_the_files_dotted_alias() -> None:
+    # the code facts give the index the bases of classes no statement raises (``class_bases``):
+    # one file's ``BaseError = _base.LibError`` is read there as that file spells the class
+    files = [SourceFile("pkg/base.py", _BASE.encode()), SourceFile("pkg/errors.py", _ERRORS.encode())]
+    classes = {c.qualname: c.bases for c in extract(files, "local/pkg", jobs=1).code["pkg/errors.py"].classes}
+    assert classes["DiscoveryError"] == ["_base.LibError", "RuntimeError"]
+    assert classes["ParseFailure"] == ["argparse.ArgumentError", "ConfigFailure"]
+    # a base bound by an import keeps its name (readers resolve imports themselves)
+    assert classes["ChainedError"] == ["Mid"]
