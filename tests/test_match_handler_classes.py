@@ -119,3 +119,5 @@ def test_handler_classes_read_from_guards() -> None:
     assert handler_classes(["except KeyError"]) == ("KeyError",)
     assert handler_classes(["x > 1"]) == ()
     assert handler_classes(["except ERRORS[0] as e"]) == ()
+    # a bare ``except:`` inside another handler catches anything: not the outer one's classes
+    assert handler_classes(["except OSError as exc", "except"]) == ()

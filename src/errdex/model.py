@@ -217,7 +217,7 @@ def handler_classes(guards: Sequence[str]) -> tuple[str, ...]:
     """The classes the innermost ``except`` among a raise's guards names, as written; empty for
     none, a bare ``except:`` or a clause naming anything but dotted names."""
     for guard in reversed(guards):
-        if not guard.startswith(("except ", "except*")):
+        if guard != "except" and not guard.startswith(("except ", "except*")):
             continue
         body = guard.removeprefix("except").lstrip("* ").partition(" as ")[0].strip()
         names = tuple(n.strip() for n in body.strip("()").split(",") if n.strip())
