@@ -207,6 +207,23 @@ class CatalogueEntry:
     # the raised class's own bases when the codebase defines it: a pasted class relates to the
     # sites raising its subclasses and bases, and contradicts the other classes
     exc_bases: tuple[str, ...] = ()
+    # the classes the innermost ``except`` around the raise names (``except (DistutilsError,
+    # CCompilerError) as msg``): which caught errors a re-raise there can wrap; empty when the
+    # raise is in no handler or the handler names none (``handler_classes``)
+    caught: tuple[str, ...] = ()
+
+
+def handler_classes(guards: Sequence[str]) -> tuple[str, ...]:
+    """The classes the innermost ``except`` among a raise's guards names, as written; empty for
+    none, a bare ``except:`` or a clause naming anything but dotted names."""
+    for guard in reversed(guards):
+        if guard != "except" and not guard.startswith(("except ", "except*")):
+            continue
+        body = guard.removeprefix("except").lstrip("* ").partition(" as ")[0].strip()
+        names = tuple(n.strip() for n in body.strip("()").split(",") if n.strip())
+        ok = all(part.isidentifier() for n in names for part in n.split("."))
+        return names if ok else ()
+    return ()
 
 
 # ---------------------------------------------------------------------------- code facts

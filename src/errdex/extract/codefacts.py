@@ -272,6 +272,10 @@ class _Walker:
         # a base spelled as a name or a dotted path (nearly all) is its own text, as ``ast.unparse``
         # writes it (each call of which builds an unparser: ~20k instructions for a bare name)
         bases = [dotted_name(b) or ast.unparse(b) for b in stmt.bases]
+        if func is None and self.consts:
+            # ``BaseError = errors.DistutilsError`` above it: a base named so is that class, as
+            # this file spells it (readers relate classes by their last name; ``baseerror`` is none)
+            bases = [self.consts.get(b, b) for b in bases]
         self.classes[name] = ClassFact(name, stmt.lineno, end, bases)
         self.members[name] = set()
         if func is not None:  # bases are evaluated in the enclosing function

@@ -275,6 +275,23 @@ class Resolver:
             cur = nxt
         return cur
 
+    def base_names(self, class_key: str) -> list[str]:
+        """The class's direct bases as its records name them: as written, except a base written
+        through a module-level alias of another name (``BaseError = errors.DistutilsError``,
+        ``from m import Error as BaseError``, chains of them across modules): that base is named
+        by what it stands for (its defining key in the codebase, else the dotted name outside),
+        since readers relate classes by their last name and Python's class is the target's."""
+        info = self.classes[class_key]
+        out: list[str] = []
+        for written, key in zip(info.bases, info.base_keys, strict=False):
+            target = self.canon(key)
+            if target is None or target not in self.classes:
+                target = self.outside_key(key)
+            last = written.rpartition(".")[2]
+            out.append(target if target and target.rpartition(".")[2] != last else written)
+        out.extend(info.bases[len(info.base_keys) :])
+        return out
+
     def mro(self, class_key: str) -> list[str]:
         out: list[str] = []
         todo = [class_key]
@@ -1288,7 +1305,7 @@ class Resolver:
         if spec.opaque:
             text = spec.msg
         elif key is not None and key in self.classes:
-            bases = list(self.classes[key].bases)
+            bases = self.base_names(key)
             text = self.class_text(key, spec, depth)
             if text is None or (_prints_nothing(text) and self.classmsg.initialised_outside(self.mro(key))):
                 # (a class printing nothing for ``message=`` whose initialiser is a library's:

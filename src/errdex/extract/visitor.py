@@ -1806,8 +1806,17 @@ class ModuleVisitor:
     def module_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
         """``ArgumentError = argparse.ArgumentError``: a name bound at module level to an
         attribute of an imported module stands for what it names, as ``from argparse import
-        ArgumentError`` would (an import of the same name wins)."""
-        if frame.kind != "module" or not isinstance(value, ast.Attribute):
+        ArgumentError`` would (an import of the same name wins). ``Mid = Root`` of a name imported,
+        bound so, or a class defined above is a second name for the same thing."""
+        if frame.kind != "module":
+            return
+        if isinstance(value, ast.Name) and value.id != name:
+            here = f"{self.module}.{value.id}"
+            target = self.facts.aliases.get(here) or (here if here in self.facts.classes else None)
+            if target is not None:
+                self.facts.aliases.setdefault(f"{self.module}.{name}", target)
+            return
+        if not isinstance(value, ast.Attribute):
             return
         dotted = _dotted(value)
         root, _, rest = (dotted or "").partition(".")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from errdex.match.index import E_REPO, E_TYPE, Index, joins_messages, type_key
-from errdex.match.score import type_relation, word_f1, words
+from errdex.match.score import catching_keys, type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
@@ -487,19 +487,40 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     outers = heapq.nlargest(2 * MAX_INNER, outers, key=lambda c: c.coverage)
     inner = heapq.nlargest(MAX_INNER, full, key=lambda c: c.fit.covered if c.fit is not None else 0)
     mlen = max(len(tf.cmsg), 1)
+    wrapping: list[tuple[Cand, Cand, bool]] = []
     for c in outers:
-        best = _wrapped_inner(idx, tf, c, inner, mlen)
-        if best is not None and best.text > c.text:
-            c.confident, c.coverage, c.text = best.confident, best.coverage, best.text
-            c.reasons = [
-                *best.reasons,
-                "this template wraps another raise's message, caught and raised again",
-            ]
+        got = _wrapped_inner(idx, tf, c, inner, mlen)
+        if got is not None and got[0].text > c.text:
+            wrapping.append((c, got[0], _handles(idx, c.pid, got[1])))
+    if any(handles for *_, handles in wrapping):
+        # the handlers tell them apart: only a re-raise inside an ``except`` naming the inner
+        # raise's class (or a class above it) can have caught it; the others' handlers name
+        # other classes, or none the index knows
+        wrapping = [w for w in wrapping if w[2]]
+    for c, best, _ in wrapping:
+        c.confident, c.coverage, c.text = best.confident, best.coverage, best.text
+        c.reasons = [
+            *best.reasons,
+            "this template wraps another raise's message, caught and raised again",
+        ]
 
 
-def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen: int) -> Cand | None:
+def _handles(idx: Index, outer: int, inner: int) -> bool:
+    """Whether a raise of pattern ``outer`` sits in an ``except`` naming a class that catches
+    what pattern ``inner``'s raises raise (a class of a few of its entries, or one above it)."""
+    keys: set[str] = set()
+    for ei in _some(idx, inner):
+        if tname := type_key(idx.entry_facts(ei)[1].type):
+            keys |= catching_keys(tname, idx.ancestors)
+    return bool(keys) and idx.handled_by(outer, keys)
+
+
+def _wrapped_inner(
+    idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen: int
+) -> tuple[Cand, int] | None:
     """The best judged fit of ``outer``'s template with one of its placeholders holding one of
-    ``inner``'s templates (of the same codebase), fitting the whole message; None if none.
+    ``inner``'s templates (of the same codebase), fitting the whole message, and that inner
+    template's pattern; None if none.
 
     Only a placeholder of a bare name is tried: a caught error is printed through the name
     ``except ... as exc`` bound it to, with str() (``%s``, ``{exc}``); a repr, an attribute or
@@ -511,6 +532,7 @@ def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen
         return None
     repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
     best: Cand | None = None
+    best_pid = -1
     for q in inner:
         if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
             continue
@@ -535,8 +557,8 @@ def _wrapped_inner(idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen
             got = Cand(outer.pid, f)
             judge_fit(got, lit_len + qlen, mlen)
             if best is None or got.text > best.text:
-                best = got
-    return best
+                best, best_pid = got, q.pid
+    return None if best is None else (best, best_pid)
 
 
 def _whole_or_appended_to(whole: tuple[str, ...], cmsg: str, *, caught_last: bool) -> Fit | None:

@@ -127,12 +127,12 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-FORMAT = 23  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 24  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
 # copying a caught exception's text (``copies_text``); 23: a method's ``raise self`` typed by
-# its class (``own_instance_class``)
+# its class (``own_instance_class``); 24: the classes each raise's handler catches (``hc_*``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -213,6 +213,9 @@ SECTIONS: dict[str, str] = {
     # statements: crc32 of the compact first source line -> that line, the entries raised there
     # (a traceback prints it under the frame, so it finds the raise when line numbers moved)
     "sm_key": "I", "sm_str": "I", "sm_off": "I", "sm_ents": "I",
+    # handlers: crc32 of a class type key -> that key, the entries raised in an ``except`` naming
+    # it (``CatalogueEntry.caught``): which caught errors a re-raise there can be wrapping
+    "hc_key": "I", "hc_str": "I", "hc_off": "I", "hc_ents": "I",
 }  # fmt: skip
 
 _HEADER = struct.Struct("<8sII")
@@ -691,6 +694,7 @@ def _check_layout(s: dict[str, memoryview]) -> None:
     same("tp_name", "tp_repo")
     same("tb_name", "tb_base")
     offsets("sm_off", "sm_ents", same("sm_key", "sm_str"))
+    offsets("hc_off", "hc_ents", same("hc_key", "hc_str"))
     if len(s["g_pids"]) > len(s["p_rt"]):
         raise CorruptIndex("more big patterns than patterns")
     lens = s["h_lens"]
@@ -761,6 +765,9 @@ class Index:
         self._subclasses: dict[str, set[str]] | None = None
         self.statements = _Paths(
             _Table(s["sm_key"], s["sm_off"], s["sm_ents"], ne, "statement"), s["sm_str"], pool
+        )
+        self.handlers = _Paths(
+            _Table(s["hc_key"], s["hc_off"], s["hc_ents"], ne, "handler"), s["hc_str"], pool
         )
         self._keys: dict[str, int] = {}
         self._automaton: Any = None
@@ -1404,6 +1411,20 @@ class Index:
             self._subclasses = inv
         return _reach(self._subclasses, key)
 
+    def entry_handlers(self) -> dict[int, list[str]]:
+        """Entry -> the type keys of the classes its handler names, for the entries in one."""
+        out: dict[int, list[str]] = {}
+        for name, ents in self.handlers.items():
+            for i in ents:
+                out.setdefault(i, []).append(name)
+        return out
+
+    def handled_by(self, pid: int, classes: Iterable[str]) -> bool:
+        """Whether an entry of pattern ``pid`` is raised in an ``except`` naming one of
+        ``classes`` (type keys)."""
+        ents = set(self.patterns[pid].entries)
+        return any(not ents.isdisjoint(self.handlers.get(k) or ()) for k in classes)
+
     def entry_statements(self) -> dict[int, str]:
         """Entry -> the (compact) first line of its raise statement, for the entries that have one."""
         return {i: text for text, ents in self.statements.items() for i in ents}
@@ -1487,6 +1508,7 @@ class Builder:
             " ".join(lits), tuple(segs[1::2]), segs[0::2], partial(is_runtime, e.repo),
             (e.repo, e.version, e.snapshot_date), (e.kind, exc_type, e.exc_qualname, e.path, e.function),
             e.key, e.error_id, e.template, e.line, e.relay, e.statement, e.called, None, e.callers,
+            e.caught,
         )  # fmt: skip
         if e.exc_bases and not is_runtime(e.repo):
             self.add_bases(e.exc_type, e.exc_bases)
@@ -1514,6 +1536,7 @@ class Builder:
         called: bool = False,
         flags: int | None = None,
         callers: int = 0,
+        caught: Iterable[str] = (),
     ) -> None:
         """One entry: its pattern's compact literals joined by spaces, placeholder names and
         literal segments as written (the segments and the interpreter flag are kept only when
@@ -1523,7 +1546,7 @@ class Builder:
         function (``callers``, kept as its ``callers_bucket``). The template is stored only when the pattern's segments
         and names do not render it. ``flags``: the entry's ``e_relay`` byte as an index stored
         it (``relay``, ``called`` and ``callers`` are then not read, and ``statement`` may be compact), for
-        an entry taken back out of a built index."""
+        an entry taken back out of a built index. ``caught``: the classes its handler names."""
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
         pid = self._pattern(shape)
@@ -1558,6 +1581,10 @@ class Builder:
         )
         w.row(_ENTRY_COLUMNS, (key, w.string(error_id), snap, site, tmpl, line, pid, relay_flags))
         self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
+        if not is_runtime(where[0]):
+            for name in caught:
+                if tname := type_key(name):
+                    self._tables.handlers.setdefault(tname, array("I")).append(idx)
         if any(map(joins_messages, names)) and not is_runtime(where[0]) and (tname := type_key(what[1])):
             self._tables.types.setdefault(JOINED.format(tname), array("I")).append(idx)
         self.n += 1
@@ -1920,7 +1947,7 @@ _OFFSETS = {
     "p_names": "p_namoff", "p_segs": "p_segoff", "p_ents": "p_entoff", "p_keys": "p_keyoff", "k_posts": "k_postof",
     "k_anchs": "k_anchof", "k_flts": "k_fltof", "h_pids": "h_off", "pa_ents": "pa_off",
     "sf_ents": "sf_off", "sl_ents": "sl_off", "ty_ents": "ty_off",
-    "sm_ents": "sm_off",
+    "sm_ents": "sm_off", "hc_ents": "hc_off",
 }  # fmt: skip
 
 
@@ -1943,6 +1970,7 @@ class _SiteTables:
         self.packages: set[tuple[str, str]] = set()
         self.bases: set[tuple[str, str]] = set()  # (class, base) type keys
         self.statements: dict[int, array[int]] = {}  # string id of the compact statement
+        self.handlers: dict[str, array[int]] = {}  # type key of a class an ``except`` names
 
     def fork(self, w: _Writer) -> _SiteTables:
         """An independent copy writing to ``w`` (the lists of entries copied, not shared)."""
@@ -2009,12 +2037,7 @@ class _SiteTables:
         lines = sorted((row_of[k >> 32] | (k & 0xFFFFFFFF), k) for k in self.line_sites)  # distinct
         w.column("sl_key").extend(key for key, _ in lines)
         w.lists("sl_ents", (self.line_sites[k] for _, k in lines))
-        types = sorted((_hash(t), t) for t in self.types)
-        ty_key, ty_str = w.column("ty_key"), w.column("ty_str")
-        for h, t in types:
-            ty_key.append(h)
-            ty_str.append(w.string(t))
-        w.lists("ty_ents", (self.types[t] for _, t in types))
+        _write_named(w, "ty", self.types)
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
             w.add("tp_repo", w.string(repo))
@@ -2026,6 +2049,18 @@ class _SiteTables:
         w.column("sm_key").extend(h for h, _, _ in statements)
         w.column("sm_str").extend(sid for _, _, sid in statements)
         w.lists("sm_ents", (self.statements[sid] for _, _, sid in statements))
+        _write_named(w, "hc", self.handlers)
+
+
+def _write_named(w: _Writer, prefix: str, table: dict[str, array[int]]) -> None:
+    """A table of names (type keys) -> entries laid out by the names' hashes: ``prefix_key``,
+    ``prefix_str`` and the entries ``prefix_ents`` (distinct names: no tie to break)."""
+    names = sorted((_hash(t), t) for t in table)
+    keys, strs = w.column(f"{prefix}_key"), w.column(f"{prefix}_str")
+    for h, t in names:
+        keys.append(h)
+        strs.append(w.string(t))
+    w.lists(f"{prefix}_ents", (table[t] for _, t in names))
 
 
 def _build_keys(

@@ -114,6 +114,13 @@ def _group_made(qs: list[str], e: str) -> bool:
     return e == "BaseExceptionGroup" and "ExceptionGroup" in qs
 
 
+def catching_keys(key: str, hierarchy: Hierarchy) -> set[str]:
+    """The type keys an ``except`` may name to catch class ``key``: the class, every class above
+    it the codebases or the built-ins tell, and ``Exception``/``BaseException``."""
+    up, _ = _line_of(key, hierarchy)
+    return {key, *up, "exception", "baseexception"}
+
+
 def _line_of(key: str, hierarchy: Hierarchy) -> tuple[set[str], bool]:
     """The type keys above a class (the builtins' own families included), and whether all of its
     line is known: each class in it a builtin or one a codebase defines (its bases recorded). A

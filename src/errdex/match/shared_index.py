@@ -144,11 +144,12 @@ _NO_STRING_IDS = (
     "p_segoff", "p_entoff", "p_ents", "p_keyoff", "p_keys", "p_rt", "k_text", "k_var", "k_weight", "k_postof",
     "k_posts", "k_anchof", "k_anchs", "k_fltof", "k_flts", "g_pids", "h_key", "h_off", "h_pids", "h_lens",
     "pa_hash", "pa_off", "pa_ents", "sf_key", "sf_off", "sf_ents", "sl_key", "sl_off", "sl_ents", "ty_key",
-    "ty_off", "ty_ents", "sm_key", "sm_off", "sm_ents",
+    "ty_off", "ty_ents", "sm_key", "sm_off", "sm_ents", "hc_key", "hc_off", "hc_ents",
 )  # fmt: skip
 _STRING_IDS = (
     "snp_repo", "st_kind", "st_type", "st_qual", "st_path", "st_func", "e_id", "e_tmpl", "p_lits",
     "p_names", "p_segs", "pa_str", "sf_fn", "ty_str", "tp_name", "tp_repo", "tb_name", "tb_base", "sm_str",
+    "hc_str",
 )  # fmt: skip
 
 
@@ -332,6 +333,7 @@ _TABLES = (
     ("sl_off", "sl_ents"),
     ("ty_off", "ty_ents"),
     ("sm_off", "sm_ents"),
+    ("hc_off", "hc_ents"),
 )
 
 
@@ -566,7 +568,7 @@ def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tupl
 def _absorb_tables(
     b: Builder, seg: Index, tables: dict[str, list[tuple[int, list[int]]]], ids: dict[int, int]
 ) -> None:
-    """The index's path, site, type, package, class and statement tables merged into the
+    """The index's path, site, type, package, class, statement and handler tables merged into the
     builder's (``tables``: each entry table's rows, entries already shifted)."""
     s, t = seg._sec, b._tables
     get = seg._pool.get
@@ -594,6 +596,8 @@ def _absorb_tables(
         t.types.setdefault(get(s["ty_str"][r]), array("I")).extend(ents)
     for r, ents in tables["sm_ents"]:
         t.statements.setdefault(ids[s["sm_str"][r]], array("I")).extend(ents)
+    for r, ents in tables["hc_ents"]:
+        t.handlers.setdefault(get(s["hc_str"][r]), array("I")).extend(ents)
     t.packages.update(zip(map(get, s["tp_name"]), map(get, s["tp_repo"]), strict=True))
     t.bases.update(zip(map(get, s["tb_name"]), map(get, s["tb_base"]), strict=True))
 
@@ -636,7 +640,7 @@ def without(
         dead[offs[k] : offs[k + 1]] = b"\x01" * counts[k]
     need, own_of = _first_kept(index, offs, dead)
     own = own_segments(need) if need else {}
-    entry, stmts = index._entry_decoder(), index.entry_statements()
+    entry, stmts, handlers = index._entry_decoder(), index.entry_statements(), index.entry_handlers()
     snaps: dict[int, tuple[str | None, ...]] = {}
     sites: dict[int, tuple[str | None, ...]] = {}
     pats: dict[int, tuple[str, tuple[str, ...], list[str]]] = {}  # read once per pattern
@@ -663,7 +667,7 @@ def without(
             b.add(
                 lits, names, segs, partial(is_runtime, str(where[0])), where, what,  # type: ignore[arg-type]
                 s["e_key"][i], (fields := entry(i))[1], fields[E_TEMPLATE], s["e_line"][i], False,
-                stmts.get(i, ""), flags=s["e_relay"][i],
+                stmts.get(i, ""), flags=s["e_relay"][i], caught=handlers.get(i, ()),
             )  # fmt: skip
     b._tables.bases = set()
     for name, bs in bases:

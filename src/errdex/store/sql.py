@@ -53,6 +53,7 @@ from errdex.model import (
     SnapshotInfo,
     SourceFile,
     TestExpectation,
+    handler_classes,
 )
 from errdex.store import factblobs, factdeltas, history, keysets, textdelta
 from errdex.store import schema as s
@@ -646,6 +647,7 @@ class Store(CatalogueReader):
                 e.c.function,
                 o.c.relay,
                 o.c.exc_bases,
+                o.c.guards,
                 o.c.snapshot_id,
             )
             .select_from(o.join(e, o.c.error_id == e.c.id).join(sn, o.c.snapshot_id == sn.c.id))
@@ -693,6 +695,7 @@ class Store(CatalogueReader):
                 function,
                 relay,
                 exc_bases,
+                guards,
                 sid,
             ) in conn.execute(q):
                 if sid != current:
@@ -721,6 +724,7 @@ class Store(CatalogueReader):
                     called=called_as(function) in names,
                     statement=lines.line(blobs.get(file_path), line),
                     exc_bases=tuple(str(b) for b in exc_bases or ()),
+                    caught=handler_classes([str(g) for g in guards or ()]),
                     # a function held as a value (a dispatch table's, a callback) is reached from
                     # where it is held: one caller more, though no call names it
                     callers=callers.get((file_path, function), 0) + int(called_as(function) in values),
