@@ -22,6 +22,7 @@ from errdex.match.thresholds import (
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
     CONTAINER_NAMED,
+    HEAD_POSTINGS,
     HEAD_SCAN,
     LEAD_WEIGHT,
     MAX_FUZZY,
@@ -192,12 +193,28 @@ def best_heads(
     weight (the common keys' weights are an allowance added to all), and only the heads whose
     bound reaches the ``MAX_HEADS``-th lower bound are weighed (``_reaching``): the others
     weigh less than ``MAX_HEADS`` heads, so the ones chosen and their order are the same."""
+    got = idx.key_sets(set(heads), seen, HEAD_POSTINGS * len(heads), HEAD_SCAN)
+    if got is not None:
+        bits, rare = got
+        if len(heads) > HEAD_SCAN:
+            heads = heads[:HEAD_SCAN] + [
+                pid for pid in heads[HEAD_SCAN:] if bits[pid] & rare or pid in framed
+            ]
+        # one head of each set of the message's keys weighed: its weight is every such head's
+        one = dict(zip(map(bits.__getitem__, heads), heads, strict=True))
+        of_set = dict(zip(one, idx.weights(one.values(), hit), strict=True))
+        weight = dict(zip(heads, map(of_set.__getitem__, map(bits.__getitem__, heads)), strict=True))
+        return _heaviest_heads(heads, weight, framed)
     if len(heads) > HEAD_SCAN:
         sums, common = idx.key_sums(set(heads), seen, hit, HEAD_SCAN)
         # a head is listed under a rare key exactly when that key's weight is in its sum
         heads = heads[:HEAD_SCAN] + [pid for pid in heads[HEAD_SCAN:] if sums[pid] or pid in framed]
         heads = _reaching(heads, sums, common, framed)
-    weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
+    return _heaviest_heads(heads, dict(zip(heads, idx.weights(heads, hit), strict=True)), framed)
+
+
+def _heaviest_heads(heads: list[int], weight: dict[int, float], framed: Container[int]) -> list[int]:
+    """The ``MAX_HEADS`` best of ``heads`` by (frames lead to it, weight), equal ones in order."""
     # ``heapq.nlargest`` as its documentation defines it (a stable sort, cut): hundreds of heads
     # are sorted in C faster than ``nlargest`` keeps its heap in Python
     if framed:
