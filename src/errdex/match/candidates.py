@@ -15,7 +15,7 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from errdex.match.index import E_REPO, E_TYPE, Index, joins_messages, type_key
+from errdex.match.index import E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.score import type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -193,7 +193,7 @@ def best_heads(
     weight (the common keys' weights are an allowance added to all), and only the heads whose
     bound reaches the ``MAX_HEADS``-th lower bound are weighed (``_reaching``): the others
     weigh less than ``MAX_HEADS`` heads, so the ones chosen and their order are the same."""
-    got = idx.key_sets(set(heads), seen, HEAD_POSTINGS * len(heads), HEAD_SCAN)
+    got = key_sets(idx, set(heads), seen, HEAD_POSTINGS * len(heads), HEAD_SCAN)
     if got is not None:
         bits, rare = got
         if len(heads) > HEAD_SCAN:
@@ -220,6 +220,45 @@ def _heaviest_heads(heads: list[int], weight: dict[int, float], framed: Containe
     if framed:
         return sorted(heads, key=lambda pid: (pid in framed, weight[pid]), reverse=True)[:MAX_HEADS]
     return sorted(heads, key=weight.__getitem__, reverse=True)[:MAX_HEADS]  # the same, without tuples
+
+
+def key_sets(
+    idx: Index, among: set[int], seen: set[int], budget: int, rare: int
+) -> tuple[dict[int, int], int] | None:
+    """Which keys of ``seen`` each pattern of ``among`` has, read from the postings side: a
+    pattern's bits (bit ``j`` for the ``j``-th key of ``seen`` in id order) and the bits of the
+    keys whose postings hold ``rare`` patterns or fewer. None when the keys' postings hold more
+    than ``budget`` patterns in all (a message of common fragments: reading each pattern's own
+    keys, ``Index.weights``, is then the cheaper way).
+
+    ``Index.weight`` is a function of these bits: each pattern's keys are stored in one order
+    for the whole index (``index._build_keys``: rarest first by the catalogue's document
+    frequencies; the opening chunk, added when it is not among a pattern's rarest, is rarer than
+    none of them), so two patterns holding the same keys of the message add the same weights in
+    the same order, and one pattern of each distinct set need be weighed. Near-duplicates
+    sharing a head are listed by hundreds and hold a handful of distinct sets. (Here, not in
+    ``index.py``: the stored index's digest covers that file, and a stored index is rebuilt
+    when it changes; this reads the stored postings as they are.)"""
+    s = idx._sec
+    offs, posts = s["k_postof"], s["k_posts"]
+    spans: list[tuple[int, int]] = []
+    for kid in sorted(seen):
+        a, b = offs[kid], offs[kid + 1]
+        if a > b or b > len(posts):
+            raise CorruptIndex(f"postings of key {kid}")
+        budget -= b - a
+        if budget < 0:
+            return None
+        spans.append((a, b))
+    bits = dict.fromkeys(among, 0)
+    rare_bits = 0
+    for j, (a, b) in enumerate(spans):
+        bit = 1 << j
+        if b - a <= rare:
+            rare_bits |= bit
+        for pid in among.intersection(posts[a:b].tolist()):
+            bits[pid] |= bit
+    return bits, rare_bits
 
 
 # a sum of key weights in another order differs from ``Index.weight`` in its last bits at most

@@ -1236,42 +1236,6 @@ class Index:
                 sums[pid] += w
         return sums, rest
 
-    def key_sets(
-        self, among: set[int], seen: set[int], budget: int, rare: int
-    ) -> tuple[dict[int, int], int] | None:
-        """Which keys of ``seen`` each pattern of ``among`` has, read from the postings side: a
-        pattern's bits (bit ``j`` for the ``j``-th key of ``seen`` in id order) and the bits of
-        the keys whose postings hold ``rare`` patterns or fewer. None when the keys' postings hold
-        more than ``budget`` patterns in all (a message of common fragments: reading each
-        pattern's own keys, ``weights``, is then the cheaper way).
-
-        ``weight`` is a function of these bits: each pattern's keys are stored in one order for
-        the whole index (``_build_keys``: rarest first by the catalogue's document frequencies;
-        the opening chunk, added when it is not among a pattern's rarest, is rarer than none of
-        them), so two patterns holding the same keys of the message add the same weights in the
-        same order, and one pattern of each distinct set need be weighed. Near-duplicates sharing
-        a head are listed by hundreds and hold a handful of distinct sets."""
-        s = self._sec
-        offs, posts = s["k_postof"], s["k_posts"]
-        spans: list[tuple[int, int]] = []
-        for kid in sorted(seen):
-            a, b = offs[kid], offs[kid + 1]
-            if a > b or b > len(posts):
-                raise CorruptIndex(f"postings of key {kid}")
-            budget -= b - a
-            if budget < 0:
-                return None
-            spans.append((a, b))
-        bits = dict.fromkeys(among, 0)
-        rare_bits = 0
-        for j, (a, b) in enumerate(spans):
-            bit = 1 << j
-            if b - a <= rare:
-                rare_bits |= bit
-            for pid in among.intersection(posts[a:b].tolist()):
-                bits[pid] |= bit
-        return bits, rare_bits
-
     def hit_weights(self, seen: set[int]) -> dict[int, float]:
         """The weights of the keys that occurred, for ``weight``."""
         kw = self.key_weight
