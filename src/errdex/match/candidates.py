@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import compress, filterfalse, pairwise
 
 from errdex.match.index import E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.score import type_relation, word_f1, words
@@ -193,18 +194,26 @@ def best_heads(
     weight (the common keys' weights are an allowance added to all), and only the heads whose
     bound reaches the ``MAX_HEADS``-th lower bound are weighed (``_reaching``): the others
     weigh less than ``MAX_HEADS`` heads, so the ones chosen and their order are the same."""
-    got = key_sets(idx, set(heads), seen, HEAD_POSTINGS * len(heads), HEAD_SCAN)
+    got = key_sets(idx, set(heads), seen, HEAD_POSTINGS * min(len(heads), HEAD_SCAN), HEAD_SCAN)
     if got is not None:
-        bits, rare = got
-        if len(heads) > HEAD_SCAN:
-            heads = heads[:HEAD_SCAN] + [
-                pid for pid in heads[HEAD_SCAN:] if bits[pid] & rare or pid in framed
-            ]
+        bits, listed = got
+        if len(heads) > HEAD_SCAN:  # the heads beyond it that a rare key lists or frames lead to
+            tail = heads[HEAD_SCAN:]
+            if framed:
+                heads = heads[:HEAD_SCAN] + [pid for pid in tail if pid in listed or pid in framed]
+            else:
+                heads = heads[:HEAD_SCAN] + list(compress(tail, map(listed.__contains__, tail)))
         # one head of each set of the message's keys weighed: its weight is every such head's
         one = dict(zip(map(bits.__getitem__, heads), heads, strict=True))
         of_set = dict(zip(one, idx.weights(one.values(), hit), strict=True))
         weight = dict(zip(heads, map(of_set.__getitem__, map(bits.__getitem__, heads)), strict=True))
-        return _heaviest_heads(heads, weight, framed)
+        if not framed:
+            return _heaviest(heads, weight, MAX_HEADS)
+        # (frames lead to it, weight), stable: the heads frames lead to by weight, then the others
+        led = list(compress(heads, map(framed.__contains__, heads)))
+        top = _heaviest(led, weight, MAX_HEADS)
+        rest = list(filterfalse(framed.__contains__, heads)) if len(top) < MAX_HEADS else []
+        return top + _heaviest(rest, weight, MAX_HEADS - len(top))
     if len(heads) > HEAD_SCAN:
         sums, common = idx.key_sums(set(heads), seen, hit, HEAD_SCAN)
         # a head is listed under a rare key exactly when that key's weight is in its sum
@@ -222,23 +231,43 @@ def _heaviest_heads(heads: list[int], weight: dict[int, float], framed: Containe
     return sorted(heads, key=weight.__getitem__, reverse=True)[:MAX_HEADS]  # the same, without tuples
 
 
+def _heaviest(heads: list[int], weight: dict[int, float], n: int) -> list[int]:
+    """The ``n`` heaviest of ``heads``, equal weights in order (``_heaviest_heads`` without
+    frames). Thousands of heads listed past ``HEAD_SCAN`` fall in a handful of weights: only
+    those at or above the ``n``-th weight are sorted."""
+    if n <= 0:
+        return []
+    if len(heads) > n:
+        ws = list(map(weight.__getitem__, heads))
+        count = Counter(ws)
+        left = n
+        for cut in sorted(count, reverse=True):
+            left -= count[cut]
+            if left <= 0:
+                break
+        heads = list(compress(heads, map(cut.__le__, ws)))
+    return sorted(heads, key=weight.__getitem__, reverse=True)[:n]
+
+
 def key_sets(
     idx: Index, among: set[int], seen: set[int], budget: int, rare: int
-) -> tuple[dict[int, int], int] | None:
-    """Which keys of ``seen`` each pattern of ``among`` has, read from the postings side: a
-    pattern's bits (bit ``j`` for the ``j``-th key of ``seen`` in id order) and the bits of the
-    keys whose postings hold ``rare`` patterns or fewer. None when the keys' postings hold more
-    than ``budget`` patterns in all (a message of common fragments: reading each pattern's own
-    keys, ``Index.weights``, is then the cheaper way).
+) -> tuple[dict[int, int], set[int]] | None:
+    """Which keys of ``seen`` each pattern of ``among`` has, read from the postings side, as a
+    number per pattern (equal numbers, the same keys), and the patterns of ``among`` that a key
+    of ``rare`` postings or fewer lists. None when the keys' postings hold more than ``budget``
+    patterns in all (a message of common fragments: reading each pattern's own keys,
+    ``Index.weights``, is then the cheaper way).
 
-    ``Index.weight`` is a function of these bits: each pattern's keys are stored in one order
+    ``Index.weight`` is a function of those keys: each pattern's keys are stored in one order
     for the whole index (``index._build_keys``: rarest first by the catalogue's document
     frequencies; the opening chunk, added when it is not among a pattern's rarest, is rarer than
     none of them), so two patterns holding the same keys of the message add the same weights in
     the same order, and one pattern of each distinct set need be weighed. Near-duplicates
-    sharing a head are listed by hundreds and hold a handful of distinct sets. (Here, not in
-    ``index.py``: the stored index's digest covers that file, and a stored index is rebuilt
-    when it changes; this reads the stored postings as they are.)"""
+    sharing a head are listed by hundreds and hold a handful of distinct sets. A key most of
+    them hold (their shared opening words) marks the few that lack it instead: the sets told
+    apart are the same, for a Python step per pattern marked. (Here, not in ``index.py``: the
+    stored index's digest covers that file, and a stored index is rebuilt when it changes; this
+    reads the stored postings as they are.)"""
     s = idx._sec
     offs, posts = s["k_postof"], s["k_posts"]
     spans: list[tuple[int, int]] = []
@@ -251,14 +280,18 @@ def key_sets(
             return None
         spans.append((a, b))
     bits = dict.fromkeys(among, 0)
-    rare_bits = 0
+    listed: set[int] = set()
+    half = len(among) // 2
     for j, (a, b) in enumerate(spans):
         bit = 1 << j
+        held = among.intersection(posts[a:b].tolist())
         if b - a <= rare:
-            rare_bits |= bit
-        for pid in among.intersection(posts[a:b].tolist()):
+            listed |= held
+        elif len(held) > half:
+            held = among - held
+        for pid in held:
             bits[pid] |= bit
-    return bits, rare_bits
+    return bits, listed
 
 
 # a sum of key weights in another order differs from ``Index.weight`` in its last bits at most
