@@ -88,6 +88,7 @@ def postings(idx: Index, section: str, keys: set[int]) -> int:
 def instrument() -> None:
     counted(Index, "hits", "keys hit", lambda a, r: len(r))
     counted(Index, "head_candidates", "head candidates", lambda a, r: len(r))
+    counted(Index, "weights", "heads weighed", lambda a, r: len(r))
     counted(Index, "exact_candidates", "anchor postings read", lambda a, r: postings(a[0], "k_anchof", a[1]))
     counted(
         Index, "similar", "postings of the keys hit (similar)", lambda a, r: postings(a[0], "k_postof", a[1])

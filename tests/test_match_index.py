@@ -44,7 +44,7 @@ from errdex.match.index import (
 )
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.score import FrameInfo, site_privacy, words
-from errdex.match.thresholds import CALLED, HEAD_SCAN, MAX_HEADS, PUBLIC
+from errdex.match.thresholds import CALLED, HEAD_POSTINGS, HEAD_SCAN, MAX_HEADS, PUBLIC
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -494,23 +494,32 @@ def test_a_cut_short_message_among_thousands_of_near_duplicates_weighs_a_bounded
     assert 0 < idx.weighed <= HEAD_SCAN + 100 < n  # (ten copies share a chunk of the tag)
 
 
+_LEAD = "Invalid value for the pipeline stage setting: "
+
+
+def _near_duplicates(n: int, seed: int, words: int) -> tuple[_Weighing, list[tuple[str, ...]]]:
+    """An index of ``n`` templates sharing a head and differing in ``words`` words of four
+    (drawn with ``seed``), and those words of each."""
+    vocab = ["alpharay", "bravonet", "deltabox", "gammaray"]
+    picked = random.Random(seed).sample(list(itertools.product(vocab, repeat=words)), n)
+    entries = [
+        _entry(key, [_LEAD + " ".join(w) + " is not supported by ", "x", ""])
+        for key, w in enumerate(picked, 1)
+    ]
+    idx = _Weighing.loads(build_index(entries, "g8").dumps())
+    assert isinstance(idx, _Weighing)
+    return idx, picked
+
+
 def test_the_heads_weighed_one_by_one_are_those_a_postings_bound_cannot_rule_out() -> None:
     """Thousands of near-duplicates share a head and differ in a few words: their weights are
     bounded from the rare keys' postings, and only the heads whose bound reaches the
     ``MAX_HEADS``-th are weighed pattern by pattern. The heads chosen, and their order, are
     those of weighing every head, with and without heads that frames lead to."""
-    vocab = ["alpharay", "bravonet", "deltabox", "gammaray"]
     n = HEAD_SCAN + 900
-    picked = random.Random(3).sample(list(itertools.product(vocab, repeat=6)), n)
-    lead = "Invalid value for the pipeline stage setting: "
-    entries = [
-        _entry(key, [lead + " ".join(w) + " is not supported by ", "x", ""])
-        for key, w in enumerate(picked, 1)
-    ]
-    idx = _Weighing.loads(build_index(entries, "g8").dumps())
-    assert isinstance(idx, _Weighing)
+    idx, picked = _near_duplicates(n, 3, 6)
     for said in (picked[7], picked[500], picked[n - 20]):
-        cut = compact(lead + " ".join(said) + " is not")
+        cut = compact(_LEAD + " ".join(said) + " is not")
         seen = idx.hits(cut)
         hit = idx.hit_weights(seen)
         heads = list(dict.fromkeys(idx.head_candidates(cut, seen)))
@@ -527,6 +536,42 @@ def test_the_heads_weighed_one_by_one_are_those_a_postings_bound_cannot_rule_out
             idx.weighed = 0
             assert best_heads(idx, heads, seen, framed, hit) == full
             assert 0 < idx.weighed < len(scanned) // 2
+
+
+@pytest.mark.parametrize("postings", [HEAD_POSTINGS, 0])
+def test_heads_holding_the_same_keys_of_the_message_are_weighed_once(
+    postings: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hundreds of near-duplicates share a head (fewer than ``HEAD_SCAN``, so every one is a
+    candidate): which keys of the message each holds is read from those keys' postings, and one
+    head of each set is weighed, since every pattern adds its keys' weights in one order. The
+    heads chosen, and their order, are those of weighing every head, with and without heads
+    that frames lead to; with the postings over budget (0 here), each head is weighed as
+    before, to the same list."""
+    monkeypatch.setattr("errdex.match.candidates.HEAD_POSTINGS", postings)
+    n = MAX_HEADS + 400
+    idx, picked = _near_duplicates(n, 5, 5)
+    offs, keys, koffs = idx._sec["k_postof"], idx._sec["p_keys"], idx._sec["p_keyoff"]
+    for said in (picked[3], picked[300], picked[n - 9]):
+        cut = compact(_LEAD + " ".join(said) + " is not")
+        seen = idx.hits(cut)
+        hit = idx.hit_weights(seen)
+        heads = list(dict.fromkeys(idx.head_candidates(cut, seen)))
+        assert MAX_HEADS < len(heads) == n <= HEAD_SCAN
+        held = {
+            pid: frozenset(seen.intersection(keys[koffs[pid] : koffs[pid + 1]].tolist())) for pid in heads
+        }
+        # the rule the weighing rests on: the same keys of the message, the same weight
+        by_set: dict[frozenset[int], set[float]] = {}
+        for pid in heads:
+            by_set.setdefault(held[pid], set()).add(idx.weight(pid, hit))
+        assert all(len(ws) == 1 for ws in by_set.values()) and 1 < len(by_set) < n // 4
+        assert sum(offs[k + 1] - offs[k] for k in seen) <= HEAD_POSTINGS * n
+        for framed in ({}, dict.fromkeys(heads[::5], 0.2), dict.fromkeys(heads[:300], 0.2)):
+            full = heapq.nlargest(MAX_HEADS, heads, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
+            idx.weighed = 0
+            assert best_heads(idx, heads, seen, framed, hit) == full
+            assert idx.weighed == (len(by_set) if postings else n)
 
 
 def _walked_site_bound(idx: Index, ranker: Ranker, pid: int) -> tuple[bool, float, float]:

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import heapq
 import re
+from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
+from itertools import compress, filterfalse, pairwise
 
-from errdex.match.index import E_REPO, E_TYPE, Index, joins_messages, type_key
+from errdex.match.index import E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.score import catching_keys, type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
     CONTAINER_NAMED,
+    HEAD_POSTINGS,
     HEAD_SCAN,
     LEAD_WEIGHT,
     MAX_FUZZY,
@@ -192,17 +194,104 @@ def best_heads(
     weight (the common keys' weights are an allowance added to all), and only the heads whose
     bound reaches the ``MAX_HEADS``-th lower bound are weighed (``_reaching``): the others
     weigh less than ``MAX_HEADS`` heads, so the ones chosen and their order are the same."""
+    got = key_sets(idx, set(heads), seen, HEAD_POSTINGS * min(len(heads), HEAD_SCAN), HEAD_SCAN)
+    if got is not None:
+        bits, listed = got
+        if len(heads) > HEAD_SCAN:  # the heads beyond it that a rare key lists or frames lead to
+            tail = heads[HEAD_SCAN:]
+            if framed:
+                heads = heads[:HEAD_SCAN] + [pid for pid in tail if pid in listed or pid in framed]
+            else:
+                heads = heads[:HEAD_SCAN] + list(compress(tail, map(listed.__contains__, tail)))
+        # one head of each set of the message's keys weighed: its weight is every such head's
+        one = dict(zip(map(bits.__getitem__, heads), heads, strict=True))
+        of_set = dict(zip(one, idx.weights(one.values(), hit), strict=True))
+        weight = dict(zip(heads, map(of_set.__getitem__, map(bits.__getitem__, heads)), strict=True))
+        if not framed:
+            return _heaviest(heads, weight, MAX_HEADS)
+        # (frames lead to it, weight), stable: the heads frames lead to by weight, then the others
+        led = list(compress(heads, map(framed.__contains__, heads)))
+        top = _heaviest(led, weight, MAX_HEADS)
+        rest = list(filterfalse(framed.__contains__, heads)) if len(top) < MAX_HEADS else []
+        return top + _heaviest(rest, weight, MAX_HEADS - len(top))
     if len(heads) > HEAD_SCAN:
         sums, common = idx.key_sums(set(heads), seen, hit, HEAD_SCAN)
         # a head is listed under a rare key exactly when that key's weight is in its sum
         heads = heads[:HEAD_SCAN] + [pid for pid in heads[HEAD_SCAN:] if sums[pid] or pid in framed]
         heads = _reaching(heads, sums, common, framed)
-    weight = dict(zip(heads, idx.weights(heads, hit), strict=True))
+    return _heaviest_heads(heads, dict(zip(heads, idx.weights(heads, hit), strict=True)), framed)
+
+
+def _heaviest_heads(heads: list[int], weight: dict[int, float], framed: Container[int]) -> list[int]:
+    """The ``MAX_HEADS`` best of ``heads`` by (frames lead to it, weight), equal ones in order."""
     # ``heapq.nlargest`` as its documentation defines it (a stable sort, cut): hundreds of heads
     # are sorted in C faster than ``nlargest`` keeps its heap in Python
     if framed:
         return sorted(heads, key=lambda pid: (pid in framed, weight[pid]), reverse=True)[:MAX_HEADS]
     return sorted(heads, key=weight.__getitem__, reverse=True)[:MAX_HEADS]  # the same, without tuples
+
+
+def _heaviest(heads: list[int], weight: dict[int, float], n: int) -> list[int]:
+    """The ``n`` heaviest of ``heads``, equal weights in order (``_heaviest_heads`` without
+    frames). Thousands of heads listed past ``HEAD_SCAN`` fall in a handful of weights: only
+    those at or above the ``n``-th weight are sorted."""
+    if n <= 0:
+        return []
+    if len(heads) > n:
+        ws = list(map(weight.__getitem__, heads))
+        count = Counter(ws)
+        left = n
+        for cut in sorted(count, reverse=True):
+            left -= count[cut]
+            if left <= 0:
+                break
+        heads = list(compress(heads, map(cut.__le__, ws)))
+    return sorted(heads, key=weight.__getitem__, reverse=True)[:n]
+
+
+def key_sets(
+    idx: Index, among: set[int], seen: set[int], budget: int, rare: int
+) -> tuple[dict[int, int], set[int]] | None:
+    """Which keys of ``seen`` each pattern of ``among`` has, read from the postings side, as a
+    number per pattern (equal numbers, the same keys), and the patterns of ``among`` that a key
+    of ``rare`` postings or fewer lists. None when the keys' postings hold more than ``budget``
+    patterns in all (a message of common fragments: reading each pattern's own keys,
+    ``Index.weights``, is then the cheaper way).
+
+    ``Index.weight`` is a function of those keys: each pattern's keys are stored in one order
+    for the whole index (``index._build_keys``: rarest first by the catalogue's document
+    frequencies; the opening chunk, added when it is not among a pattern's rarest, is rarer than
+    none of them), so two patterns holding the same keys of the message add the same weights in
+    the same order, and one pattern of each distinct set need be weighed. Near-duplicates
+    sharing a head are listed by hundreds and hold a handful of distinct sets. A key most of
+    them hold (their shared opening words) marks the few that lack it instead: the sets told
+    apart are the same, for a Python step per pattern marked. (Here, not in ``index.py``: the
+    stored index's digest covers that file, and a stored index is rebuilt when it changes; this
+    reads the stored postings as they are.)"""
+    s = idx._sec
+    offs, posts = s["k_postof"], s["k_posts"]
+    spans: list[tuple[int, int]] = []
+    for kid in sorted(seen):
+        a, b = offs[kid], offs[kid + 1]
+        if a > b or b > len(posts):
+            raise CorruptIndex(f"postings of key {kid}")
+        budget -= b - a
+        if budget < 0:
+            return None
+        spans.append((a, b))
+    bits = dict.fromkeys(among, 0)
+    listed: set[int] = set()
+    half = len(among) // 2
+    for j, (a, b) in enumerate(spans):
+        bit = 1 << j
+        held = among.intersection(posts[a:b].tolist())
+        if b - a <= rare:
+            listed |= held
+        elif len(held) > half:
+            held = among - held
+        for pid in held:
+            bits[pid] |= bit
+    return bits, listed
 
 
 # a sum of key weights in another order differs from ``Index.weight`` in its last bits at most

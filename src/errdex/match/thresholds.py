@@ -34,6 +34,10 @@ APPROX_MIN = 0.45  # text similarity below which a candidate without frame suppo
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 HEAD_SCAN = 1024  # heads of a cut-short message weighed in full; beyond, those under rare keys
+# postings of the message's keys read per head candidate (``HEAD_SCAN`` of them at most) to tell
+# which heads hold which keys (``candidates.key_sets``); past it (common fragments, listed by far
+# more patterns than the heads weighed) each head's own keys are read instead
+HEAD_POSTINGS = 16
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity (and as many again that a frame lands on)
 MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class wraps
