@@ -1,6 +1,10 @@
-"""Text an exception class builds through two forms Python resolves plainly: ``super(Cls, self)``
-naming a base further down the MRO (its own initialiser is skipped), and a printer bound by
-assignment in the class body (``__str__ = __repr__``). Each site carries a ``# <- name`` marker."""
+"""Text an exception class builds through forms Python resolves plainly: ``super(Cls, self)``
+naming a base further down the MRO (its own initialiser is skipped), a printer bound by
+assignment in the class body (``__str__ = __repr__``), and an initialiser that sets the printed
+attribute, then sets it again under a test on its own attributes, not its parameters (a DB-API
+driver's ``Error``: the message alone, or ``{errno} ({state}): {msg}`` when an error number was
+given; a raise passing the message only prints it plain). Each site carries a ``# <- name``
+marker."""
 
 from __future__ import annotations
 
@@ -60,6 +64,46 @@ def parent(node):
 
 def request(resp, uri):
     raise HttpError(resp.status, uri)  # <- aliased_printer
+
+
+class Error(Exception):
+    def __init__(self, msg=None, errno=None, sqlstate=None):
+        super().__init__()
+        self.msg = msg
+        self._full_msg = self.msg
+        self.errno = errno or -1
+        self.sqlstate = sqlstate
+        if self.msg and self.errno != -1:
+            fields = {"errno": self.errno, "msg": self.msg}
+            if self.sqlstate:
+                fmt = "{errno} ({state}): {msg}"
+                fields["state"] = self.sqlstate
+            else:
+                fmt = "{errno}: {msg}"
+            self._full_msg = fmt.format(**fields)
+
+    def __str__(self):
+        return self._full_msg
+
+
+class Refused(Exception):
+    def __init__(self, reason, code=None):
+        self.code = code
+        self.text = f"refused ({code}): {reason}"
+        if self.code is None:
+            self.text = f"refused: {reason}"
+            raise ValueError("a code is needed")
+
+    def __str__(self):
+        return self.text
+
+
+def process(params, err):
+    raise Error(f"Failed processing format-parameters; {err}")  # <- message_only
+
+
+def refuse(why):
+    raise Refused(why, 3)  # <- branch_leaves
 """
 
 _MARK = re.compile(r"# <- (\w+)")
@@ -93,3 +137,22 @@ def test_a_printer_bound_by_assignment_in_the_class_body(
 ) -> None:
     # ``__str__ = __repr__``: what ``str()`` shows is the repr the class writes
     assert templates(extracted, "aliased_printer") == {"<HttpError {resp.status} when requesting {uri}>"}
+
+
+def test_an_attribute_set_again_under_a_test_keeps_its_first_value(
+    extracted: tuple[Extraction, dict[str, int]],
+) -> None:
+    # before: only the formatted forms, though a raise without an error number prints the
+    # message alone; no ``sqlstate`` passed, so no ``({state})`` form either
+    assert templates(extracted, "message_only") == {
+        "Failed processing format-parameters; {err}",
+        "{errno}: Failed processing format-parameters; {err}",
+    }
+
+
+def test_a_branch_that_raises_does_not_reach_the_printer(
+    extracted: tuple[Extraction, dict[str, int]],
+) -> None:
+    # the ``if`` whose body sets the text, then raises: the initialiser goes on with the text
+    # set before it (before: the body's, which no instance prints)
+    assert templates(extracted, "branch_leaves") == {"refused (3): {why}"}

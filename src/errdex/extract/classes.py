@@ -48,7 +48,6 @@ from errdex.extract.templates import (
     dedent_value,
     has_literal,
     lit,
-    method_calls,
     one_per_shape,
     ph,
     rename_phs,
@@ -618,9 +617,10 @@ class ClassMessages:
             if item is not None:
                 return lit(item)  # ``self.since[0]`` with ``since=(2, 0)``
             return ((Ph(got.text + tail, p.r),),) if not got.text.startswith("self.") else ((p,),)
-        if not p.r and method_calls(got.value) and depth < _MAX_DEPTH:
+        if not p.r and depth < _MAX_DEPTH and _reads_other_attr(got.value, sn, attr):
             # ``self.message = self._render()`` in ``__init__``: what the method renders for this
-            # instance (the printer shows the attribute, the class composed it)
+            # instance (the printer shows the attribute, the class composed it); ``self._full_msg
+            # = self.msg`` kept beside a formatted form (``_joined_attrs``): that attribute
             return self.fill(got.value, sn, state, owner, depth + 1)
         return as_repr(got) if p.r else got.value
 
@@ -875,6 +875,26 @@ class ClassMessages:
                 if attr in attrs:
                     return spec
         return None
+
+
+def _reads_other_attr(value: Value, sn: str, attr: str) -> bool:
+    """Some form of an attribute's value is, whole, another attribute of the same instance
+    (``self._full_msg = self.msg``) or what one of its methods returns (``self.msg =
+    self.infer_msg(tts, rsp)`` in one branch, ``self.msg = None`` in the other): filled like
+    the printer's own ``self.<attr>``, the other forms as they are."""
+    own = f"{sn}.{attr}"
+
+    def reads(p: Part) -> bool:
+        if isinstance(p, Ref):
+            return bool(p.call and p.method)
+        return (
+            isinstance(p, Ph)
+            and p.name.startswith(sn + ".")
+            and p.name != own
+            and p.name[len(sn) + 1 :].isidentifier()
+        )
+
+    return any(len(v) == 1 and reads(v[0]) for v in value)
 
 
 def _prints_none(variant: Sequence[Part]) -> bool:

@@ -1102,6 +1102,11 @@ class ModuleVisitor:
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
         before = frame.base_call
+        # a test on the initialiser's parameters is one each call decides: its attributes stay
+        # as the branches leave them in order; any other (``if self.errno != -1``) joins them
+        attrs_before = (
+            dict(frame.self_values) if frame.is_init and not _reads_names(stmt.test, frame.params) else None
+        )
         e1 = dict(env)
         narrowed = _narrow(stmt.test, env, e1)
         guards.append(("if", stmt.test))
@@ -1121,6 +1126,9 @@ class ModuleVisitor:
             e1[narrowed[0]] = env[narrowed[0]]  # (the test narrowed it for the body only)
         chosen = frame.base_call
         e2 = dict(env)
+        attrs_body = frame.self_values
+        if attrs_before is not None:
+            frame.self_values = dict(attrs_before)
         if stmt.orelse:
             guards.append(("not", stmt.test))
             self.walk_block(stmt.orelse, e2, frame, guards)
@@ -1128,6 +1136,8 @@ class ModuleVisitor:
         if frame.is_init and chosen is not before:
             self.branch_bases(stmt.test, frame, before, chosen)
         left1, left2 = self.leaves(stmt.body, e1, frame), self.leaves(stmt.orelse, e2, frame)
+        if attrs_before is not None:
+            frame.self_values = _joined_attrs(attrs_body, frame.self_values, left1, left2)
         if left1 != left2:
             # one branch ends in ``continue``/``break``/``return``/``raise``: what follows the
             # ``if`` is reached through the other alone (a loop's end sees the first, ``leaves``)
@@ -4623,6 +4633,30 @@ def _strip_traceback(node: ast.expr) -> ast.expr:
     ):
         node = node.func.value
     return node
+
+
+def _reads_names(test: ast.expr, names: frozenset[str]) -> bool:
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(test))
+
+
+def _joined_attrs(
+    body: dict[str, Value], orelse: dict[str, Value], body_leaves: bool, orelse_leaves: bool
+) -> dict[str, Value]:
+    """An ``__init__``'s attributes after an ``if``: each branch started from what was set
+    before it, so an attribute one branch sets again (``self._full_msg = self.msg``, then
+    ``if self.errno != -1: self._full_msg = fmt.format(...)``) holds either value after it,
+    the test being one no call decides here. A branch ending in ``raise`` or ``return`` is
+    not followed by the rest of the initialiser: the other branch's values stand."""
+    if body_leaves != orelse_leaves:
+        return orelse if body_leaves else body
+    joined: dict[str, Value] = {}
+    for name in dict.fromkeys([*body, *orelse]):
+        a, b = body.get(name), orelse.get(name)
+        if a is not None and b is not None:
+            joined[name] = a if a is b else union(a, b)
+        else:
+            joined[name] = orelse[name] if a is None else a  # (set in one branch only: as before)
+    return joined
 
 
 def _branches(node: ast.expr) -> list[ast.expr]:
