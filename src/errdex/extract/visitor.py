@@ -29,7 +29,7 @@ from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.chains import unrolled_self_walk
-from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
+from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body, own_statements
 from errdex.extract.facts import (
     SUBCLASSES_MARK,
     BaseCall,
@@ -41,6 +41,7 @@ from errdex.extract.facts import (
     Site,
 )
 from errdex.extract.fields import generated_init, is_field_call
+from errdex.extract.literals import bound_once, literal_names, printed
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -402,6 +403,7 @@ class Frame:
     _containers: dict[str, str] | None = None
     _maybe_containers: frozenset[str] | None = None
     _bound: dict[str, list[ast.expr]] | None = None
+    _literals: frozenset[str] | None = None
 
     def body(self) -> tuple[list[ast.AST], bool]:
         """The nodes of the function's own body (``containers.function_body``), walked once
@@ -421,6 +423,13 @@ class Frame:
         if self._containers is None:
             self._containers = containers_of(*self.body())
         return self._containers.get(name)
+
+    def literal_local(self, name: str) -> bool:
+        """Whether some ``name = <literal display>`` statement of the function binds ``name``
+        (``literals.literal_names``: its statements only, read once)."""
+        if self._literals is None:
+            self._literals = literal_names(own_statements(self.node))
+        return name in self._literals
 
     def bound_from(self, name: str) -> list[ast.expr]:
         """The expressions local ``name`` is bound from in the function's body, in the order of
@@ -3444,7 +3453,9 @@ class ModuleVisitor:
                     selfdoc = None
                     continue
                 inner = v.value
-                if v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
+                if isinstance(inner, ast.Name) and (shown := self.bound_literal(inner.id, v, env, frame)):
+                    pieces.append(lit(shown))  # ``choices = ["a", "b"]`` above: its printed form
+                elif v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
                     pieces.append(as_repr(self.arg(inner, env, frame)))
                 elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
                     # A variable interpolated into a message is a value, not message text,
@@ -3463,6 +3474,23 @@ class ModuleVisitor:
                 else:
                     pieces.append(self.formatted_const(inner, env, frame) or ph(self.src(inner)))
         return concat(*pieces) if pieces else lit("")
+
+    @staticmethod
+    def bound_literal(name: str, v: ast.FormattedValue, env: Env, frame: Frame) -> str | None:
+        """What ``{name}`` prints when the function binds ``name`` once to a literal container
+        or number and never changes it (``literals``); None otherwise. Cheap where that does not
+        hold: a local known as text, or not a local, needs no look at the function's body."""
+        if frame.kind != "function" or name not in env:
+            return None
+        cur = env[name]
+        if (isinstance(cur, tuple) and cur != NONE) or not frame.literal_local(name):
+            return None  # text, or a value the environment knows better (a caller's argument)
+        values = frame.bound_from(name)
+        if len(values) != 1 or not isinstance(values[0], _T_LITERAL_DISPLAYS):
+            return None
+        if not bound_once(frame.node, *frame.body(), name, values):
+            return None
+        return printed(values[0], v)
 
     def formatted_const(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
@@ -5386,6 +5414,7 @@ _T_ANNASSIGN_AUGASSIGN = (ast.AnnAssign, ast.AugAssign)
 _T_IMPORT_IMPORTFROM = (ast.Import, ast.ImportFrom)
 _T_FOR_ASYNCFOR = (ast.For, ast.AsyncFor)
 _T_IF_TRY_WITH = (ast.If, ast.Try, ast.With)
+_T_LITERAL_DISPLAYS = (ast.List, ast.Tuple, ast.Dict, ast.Constant, ast.UnaryOp)
 _T_CONSTANT_JOINEDSTR_NAME_CALL_BINOP_IFEXP = (
     ast.Constant,
     ast.JoinedStr,
