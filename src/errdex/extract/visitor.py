@@ -90,6 +90,7 @@ from errdex.extract.yields import (
     MAX_YIELDS,
     SEP,
     YIELDS,
+    YIELDS_OF,
     consumed_into,
     is_generator,
     join_source,
@@ -3028,7 +3029,27 @@ class ModuleVisitor:
                 exc_type, key = caught, self.dotted_key(caught, frame)
         root = _root_name(exc)
         sources = _binding_calls(exc.id, frame) if isinstance(exc, ast.Name) else ()
+        if sources and exc_type == UNKNOWN_EXC_TYPE:
+            sources += self.annotated_yields(sources, frame)
         return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
+
+    def annotated_yields(self, calls: tuple[str, ...], frame: Frame) -> tuple[str, ...]:
+        """``for err in self.iter_errors(): raise err`` where the class's ``iter_errors`` is
+        annotated ``-> Iterator[ValidationError]``: the class it yields, marked (``YIELDS_OF``),
+        whose every ``yield`` of a subclass in the codebase this raise may raise. A generator that
+        only hands on what others yield (``yield from self.checker(...)``) builds none itself,
+        so its annotation is what names them. Methods of the raising method's class only."""
+        owner = frame.parent
+        if frame.kind != "function" or owner is None or not isinstance(owner.node, ast.ClassDef):
+            return ()
+        found: list[str] = []
+        for stmt in owner.node.body:
+            if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and stmt.name in calls:
+                written = _iterated_class(stmt.returns)
+                key = self.dotted_key(written, owner) if written else None
+                if key is not None and not key.startswith("builtins."):
+                    found.append(YIELDS_OF + key)
+        return tuple(found)
 
     def returned_by(self, name: str, env: Env, frame: Frame) -> tuple[ExcSpec, ...]:
         """``err = _check(obj, key)`` then ``raise err``: each call of a function the raised local
@@ -4324,6 +4345,20 @@ def _isinstance_class(test: ast.expr, name: str) -> ast.expr | None:
     ):
         return call.args[1]
     return None
+
+
+_ITERATORS = frozenset(
+    {"Iterator", "Iterable", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"}
+)
+
+
+def _iterated_class(ann: ast.expr | None) -> str | None:
+    """``Iterator[ValidationError]`` (``typing.``/``collections.abc.`` too): the item class as
+    written, or None for another annotation."""
+    if not isinstance(ann, ast.Subscript) or _last_name(ann.value) not in _ITERATORS:
+        return None
+    item = ann.slice.elts[0] if isinstance(ann.slice, ast.Tuple) and ann.slice.elts else ann.slice
+    return _dotted(item)
 
 
 def _binding_calls(name: str, frame: Frame) -> tuple[str, ...]:
