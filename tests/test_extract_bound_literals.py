@@ -50,6 +50,17 @@ def looped() -> None:
         raise ValueError(f"bad item {item}")  # <- loop
 
 
+def closure(items: list[str]) -> None:
+    names = []
+
+    def collect(item: str) -> None:
+        names.append(item)
+
+    for item in items:
+        collect(item)
+    raise ValueError(f"expected one of {names}")  # <- closure
+
+
 def unordered(x: str) -> None:
     names = {"a", "b"}
     raise ValueError(f"expected one of {names}")  # <- set
@@ -78,6 +89,6 @@ def test_literal_bound_once_is_the_sites_words() -> None:
 
 def test_a_name_that_may_hold_another_value_stays_a_placeholder() -> None:
     got = _templates()
-    for mark in ("mutated", "rebound", "param", "set"):
+    for mark in ("mutated", "rebound", "param", "set", "closure"):
         assert got[mark] == {"expected one of {names}"}, mark
     assert got["loop"] == {"bad item {item}"}

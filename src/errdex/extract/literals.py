@@ -17,6 +17,8 @@ import ast
 
 # A printed literal longer than this is data (a table), not a site's words
 MAX_PRINTED = 200
+# nodes of a function (nested definitions included) walked for a closure's use of the name
+MAX_WALK = 40_000
 # the methods of a list or dict that change it in place
 _MUTATORS = frozenset(
     {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "update", "setdefault",
@@ -124,16 +126,33 @@ def bound_once(
         params = [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
         if any(p is not None and p.arg == name for p in params):
             return False
-    stores, plain = 0, False
+    stores, uses, plain = 0, 0, False
     for n in nodes:
-        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
-            stores += 1
-            if stores > 1:
-                return False
+        if isinstance(n, ast.Name) and n.id == name:
+            uses += 1
+            if isinstance(n.ctx, ast.Store):
+                stores += 1
+                if stores > 1:
+                    return False
         elif _binds(n, name):
             return False
         elif isinstance(n, ast.Assign) and n.value is values[0]:
             # the one binding is ``name = value`` (``a = b = value`` too), not ``for name in
             # [...]`` or an unpacking, whose value is not what the name holds
             plain = any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
-    return stores == 1 and plain
+    return stores == 1 and plain and not _used_nested(func, name, uses)
+
+
+def _used_nested(func: ast.AST | None, name: str, own: int) -> bool:
+    """Whether ``name`` occurs in a definition nested in ``func`` (``own``: its occurrences in
+    the function's own body): a closure may fill the list (``def collect(e): errors.append(e)``)
+    or rebind it (``nonlocal``), and a lambda or class body may read it later. Bounded: a
+    function too large to walk counts as using it."""
+    for seen, n in enumerate(ast.walk(func) if func is not None else ()):
+        if seen >= MAX_WALK:
+            return True
+        if isinstance(n, ast.Name) and n.id == name:
+            own -= 1
+            if own < 0:
+                return True
+    return False
