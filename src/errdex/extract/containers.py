@@ -120,44 +120,56 @@ _SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
+def own_statements(func: ast.AST | None) -> list[ast.AST] | None:
+    """The statements of ``func``'s own body, nested definitions aside (not a function: none),
+    or None past ``MAX_NODES`` of them. Only the blocks are read (no expression holds a
+    statement), ~7% of the nodes of the whole walk (``function_body``), which most functions
+    need for nothing else: a cheap first test of what a local may be bound to."""
+    if not isinstance(func, _FUNCTIONS):
+        return []
+    out: list[ast.AST] = []
+    todo: list[ast.AST] = list(func.body)
+    pop, extend, add = todo.pop, todo.extend, out.append
+    while todo:
+        if len(out) >= MAX_NODES:
+            return None
+        n = pop()
+        t = type(n)
+        if t in _SCOPES:
+            continue
+        add(n)
+        if t is ast.Assign or t is ast.AnnAssign:
+            continue
+        for name in _BLOCK_FIELDS:
+            block = getattr(n, name, None)
+            if type(block) is list:
+                extend(block)
+    return out
+
+
 def container_names(func: ast.AST | None) -> frozenset[str]:
     """The names statements of ``func``'s own body (nested definitions aside) may bind to a dict
     or list: assigned a display, a comprehension or a dict/list call, or annotated
     (``_binding``'s shapes, which only ``Assign`` and ``AnnAssign`` give). No other local is a
     container, so a name not here needs no walk of the body's expressions at all.
 
-    Only the blocks are read (no expression holds a statement), ~7% of the nodes of the whole
-    walk, which most functions needed for nothing else. Bounded like it: a body of more than
-    ``MAX_NODES`` statements has more nodes than the bounded walk reads, which then knows no
-    container (``containers_of``), and none is named here either."""
-    if not isinstance(func, _FUNCTIONS):
+    Bounded like the whole walk: a body of more than ``MAX_NODES`` statements has more nodes
+    than the bounded walk reads, which then knows no container (``containers_of``), and none
+    is named here either."""
+    stmts = own_statements(func)
+    if not stmts:
         return frozenset()
     found: set[str] = set()
-    todo: list[ast.AST] = list(func.body)
-    pop, extend = todo.pop, todo.extend
-    seen = 0
-    while todo:
-        seen += 1
-        if seen > MAX_NODES:
-            return frozenset()
-        n = pop()
+    for n in stmts:
         t = type(n)
         if t is ast.Assign:
             assign: ast.Assign = n  # type: ignore[assignment]
             if _made(assign.value) is not None:
                 found.update(x.id for x in assign.targets if isinstance(x, ast.Name))
-            continue
-        if t is ast.AnnAssign:
+        elif t is ast.AnnAssign:
             ann: ast.AnnAssign = n  # type: ignore[assignment]
             if isinstance(ann.target, ast.Name):  # its annotation or value may name one
                 found.add(ann.target.id)
-            continue
-        if t in _SCOPES:
-            continue
-        for name in _BLOCK_FIELDS:
-            block = getattr(n, name, None)
-            if type(block) is list:
-                extend(block)
     return frozenset(found)
 
 

@@ -64,7 +64,7 @@ from errdex.extract.templates import (
     union_n,
     value_has_literal,
 )
-from errdex.extract.yields import GENERATOR_FORMS, JOIN, separated
+from errdex.extract.yields import GENERATOR_FORMS, JOIN, YIELDS_OF, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
 
 Flat = tuple[str | Ph, ...]
@@ -291,6 +291,18 @@ class Resolver:
             out.append(target if target and target.rpartition(".")[2] != last else written)
         out.extend(info.bases[len(info.base_keys) :])
         return out
+
+    def derives_from(self, class_key: str, written: str, base: str) -> bool:
+        """Whether codebase class ``class_key`` is ``base`` or names it (as ``written`` or
+        resolved) among the bases of a class of its ``mro``: a base outside the codebase
+        (``jsonschema.exceptions.ValidationError``) has no entry of its own to walk."""
+        if class_key in (written, base):
+            return True
+        for k in self.mro(class_key):
+            info = self.classes[k]
+            if any(b in (written, base) or self.canon(b) == base for b in info.base_keys):
+                return True
+        return False
 
     def mro(self, class_key: str) -> list[str]:
         out: list[str] = []
@@ -851,6 +863,12 @@ class Resolver:
         for name, y in self._yields:
             if name in spec.sources:
                 classes.setdefault(self.canon(y.key) or y.key or y.exc_type, None)
+        for mark in spec.sources:
+            if mark.startswith(YIELDS_OF):  # the generator's annotated class: its subclasses' yields
+                base = mark.removeprefix(YIELDS_OF)
+                for k in self._yielded:
+                    if k not in classes and self.derives_from(k, base, self.canon(base) or base):
+                        classes[k] = None
         out: list[Resolved] = []
         budget = _MAX_YIELDED
         for k in classes:

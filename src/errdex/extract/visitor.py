@@ -29,7 +29,7 @@ from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.chains import unrolled_self_walk
-from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body
+from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body, own_statements
 from errdex.extract.facts import (
     SUBCLASSES_MARK,
     BaseCall,
@@ -41,6 +41,7 @@ from errdex.extract.facts import (
     Site,
 )
 from errdex.extract.fields import generated_init, is_field_call
+from errdex.extract.literals import bound_once, literal_names, printed
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -91,6 +92,7 @@ from errdex.extract.yields import (
     MAX_YIELDS,
     SEP,
     YIELDS,
+    YIELDS_OF,
     consumed_into,
     is_generator,
     join_source,
@@ -409,6 +411,7 @@ class Frame:
     _containers: dict[str, str] | None = None
     _maybe_containers: frozenset[str] | None = None
     _bound: dict[str, list[ast.expr]] | None = None
+    _literals: frozenset[str] | None = None
 
     def body(self) -> tuple[list[ast.AST], bool]:
         """The nodes of the function's own body (``containers.function_body``), walked once
@@ -428,6 +431,13 @@ class Frame:
         if self._containers is None:
             self._containers = containers_of(*self.body())
         return self._containers.get(name)
+
+    def literal_local(self, name: str) -> bool:
+        """Whether some ``name = <literal display>`` statement of the function binds ``name``
+        (``literals.literal_names``: its statements only, read once)."""
+        if self._literals is None:
+            self._literals = literal_names(own_statements(self.node))
+        return name in self._literals
 
     def bound_from(self, name: str) -> list[ast.expr]:
         """The expressions local ``name`` is bound from in the function's body, in the order of
@@ -3070,7 +3080,27 @@ class ModuleVisitor:
                 exc_type, key = caught, self.dotted_key(caught, frame)
         root = _root_name(exc)
         sources = _binding_calls(exc.id, frame) if isinstance(exc, ast.Name) else ()
+        if sources and exc_type == UNKNOWN_EXC_TYPE:
+            sources += self.annotated_yields(sources, frame)
         return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
+
+    def annotated_yields(self, calls: tuple[str, ...], frame: Frame) -> tuple[str, ...]:
+        """``for err in self.iter_errors(): raise err`` where the class's ``iter_errors`` is
+        annotated ``-> Iterator[ValidationError]``: the class it yields, marked (``YIELDS_OF``),
+        whose every ``yield`` of a subclass in the codebase this raise may raise. A generator that
+        only hands on what others yield (``yield from self.checker(...)``) builds none itself,
+        so its annotation is what names them. Methods of the raising method's class only."""
+        owner = frame.parent
+        if frame.kind != "function" or owner is None or not isinstance(owner.node, ast.ClassDef):
+            return ()
+        found: list[str] = []
+        for stmt in owner.node.body:
+            if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and stmt.name in calls:
+                written = _iterated_class(stmt.returns)
+                key = self.dotted_key(written, owner) if written else None
+                if key is not None and not key.startswith("builtins."):
+                    found.append(YIELDS_OF + key)
+        return tuple(found)
 
     def returned_by(self, name: str, env: Env, frame: Frame) -> tuple[ExcSpec, ...]:
         """``err = _check(obj, key)`` then ``raise err``: each call of a function the raised local
@@ -3495,7 +3525,9 @@ class ModuleVisitor:
                     selfdoc = None
                     continue
                 inner = v.value
-                if v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
+                if isinstance(inner, ast.Name) and (shown := self.bound_literal(inner.id, v, env, frame)):
+                    pieces.append(lit(shown))  # ``choices = ["a", "b"]`` above: its printed form
+                elif v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
                     pieces.append(as_repr(self.arg(inner, env, frame)))
                 elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
                     # A variable interpolated into a message is a value, not message text,
@@ -3514,6 +3546,23 @@ class ModuleVisitor:
                 else:
                     pieces.append(self.formatted_const(inner, env, frame) or ph(self.src(inner)))
         return concat(*pieces) if pieces else lit("")
+
+    @staticmethod
+    def bound_literal(name: str, v: ast.FormattedValue, env: Env, frame: Frame) -> str | None:
+        """What ``{name}`` prints when the function binds ``name`` once to a literal container
+        or number and never changes it (``literals``); None otherwise. Cheap where that does not
+        hold: a local known as text, or not a local, needs no look at the function's body."""
+        if frame.kind != "function" or name not in env:
+            return None
+        cur = env[name]
+        if (isinstance(cur, tuple) and cur != NONE) or not frame.literal_local(name):
+            return None  # text, or a value the environment knows better (a caller's argument)
+        values = frame.bound_from(name)
+        if len(values) != 1 or not isinstance(values[0], _T_LITERAL_DISPLAYS):
+            return None
+        if not bound_once(frame.node, *frame.body(), name, values):
+            return None
+        return printed(values[0], v)
 
     def formatted_const(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
@@ -4347,6 +4396,20 @@ def _isinstance_class(test: ast.expr, name: str) -> ast.expr | None:
     ):
         return call.args[1]
     return None
+
+
+_ITERATORS = frozenset(
+    {"Iterator", "Iterable", "Generator", "AsyncIterator", "AsyncIterable", "AsyncGenerator"}
+)
+
+
+def _iterated_class(ann: ast.expr | None) -> str | None:
+    """``Iterator[ValidationError]`` (``typing.``/``collections.abc.`` too): the item class as
+    written, or None for another annotation."""
+    if not isinstance(ann, ast.Subscript) or _last_name(ann.value) not in _ITERATORS:
+        return None
+    item = ann.slice.elts[0] if isinstance(ann.slice, ast.Tuple) and ann.slice.elts else ann.slice
+    return _dotted(item)
 
 
 def _binding_calls(name: str, frame: Frame) -> tuple[str, ...]:
@@ -5497,6 +5560,7 @@ _T_ANNASSIGN_AUGASSIGN = (ast.AnnAssign, ast.AugAssign)
 _T_IMPORT_IMPORTFROM = (ast.Import, ast.ImportFrom)
 _T_FOR_ASYNCFOR = (ast.For, ast.AsyncFor)
 _T_IF_TRY_WITH = (ast.If, ast.Try, ast.With)
+_T_LITERAL_DISPLAYS = (ast.List, ast.Tuple, ast.Dict, ast.Constant, ast.UnaryOp)
 _T_CONSTANT_JOINEDSTR_NAME_CALL_BINOP_IFEXP = (
     ast.Constant,
     ast.JoinedStr,

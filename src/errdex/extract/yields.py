@@ -19,6 +19,9 @@ from errdex.astutil import child_nodes, dotted_name
 from errdex.extract.templates import MAX_VARIANTS, Arg, Op, Opt, Part, Ph, Value, Variant, capped, lit
 
 YIELDS = "^yields"  # the environment key of a generator's yields so far (no name starts so)
+# an ``ExcSpec.sources`` entry of ``raise err`` over ``for err in self.gen()``: the class key
+# ``gen``'s annotation (``-> Iterator[Cls]``) says it yields, after this mark (no name starts so)
+YIELDS_OF = "^yields-of "
 # a generator yielding more pieces than this along its body is not written out: its printed
 # forms (one per ``return`` and the end, conditional pieces kept as optional text) would grow
 # past what a message holds

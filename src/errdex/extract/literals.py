@@ -1,0 +1,158 @@
+"""A placeholder bound once, in the function that prints it, to a literal.
+
+``choices = ["value", "index"]`` then ``raise ValueError(f"... one of: {choices}, got {x}")``:
+the printed value of ``{choices}`` is known (``['value', 'index']``), and it is words the site
+wrote, not a value of the run. Kept as a placeholder it lets the paste's ``['value', 'index']``
+count as a value, so sibling sites raising the same f-string with another list tie with this
+one. The f-string's piece becomes the literal's printed form (``format``, ``str``, ``repr`` or
+``ascii`` as the f-string says) when the function (nested definitions aside) binds the name
+exactly once, by a plain ``name = <literal>``, and nothing in it rebinds, deletes or mutates it
+(``choices.append(...)``, ``choices[0] = ...``, ``choices += ...``, ``global choices``). Only
+containers and numbers: a string bound once is already text in the visitor's environment.
+"""
+
+from __future__ import annotations
+
+import ast
+
+# A printed literal longer than this is data (a table), not a site's words
+MAX_PRINTED = 200
+# nodes of a function (nested definitions included) walked for a closure's use of the name
+MAX_WALK = 40_000
+# the methods of a list or dict that change it in place
+_MUTATORS = frozenset(
+    {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "update", "setdefault",
+     "popitem", "add", "discard", "__setitem__", "__delitem__", "__iadd__"}
+)  # fmt: skip
+_DISPLAYS = (ast.List, ast.Tuple, ast.Dict, ast.Constant, ast.UnaryOp)
+_PLAIN = (str, int, float, bool)
+# isinstance tests take tuples made once (a union ``A | B`` is built anew at every call)
+_SEQUENCES = (list, tuple)
+_SCOPE_DECLS = (ast.Global, ast.Nonlocal)
+_CAPTURES = (ast.MatchAs, ast.MatchStar)
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _plain(obj: object) -> bool:
+    """A value whose printed form is the same in every run: no set (its order is the hash's)."""
+    if isinstance(obj, _PLAIN):
+        return True
+    if isinstance(obj, _SEQUENCES):
+        return all(_plain(x) for x in obj)
+    if isinstance(obj, dict):
+        return all(_plain(k) and _plain(v) for k, v in obj.items())
+    return False
+
+
+def _spec(v: ast.FormattedValue) -> str | None:
+    """The format spec as written (``{x:>10}``), or None when some of it is computed."""
+    spec = v.format_spec
+    if spec is None:
+        return ""
+    if isinstance(spec, ast.JoinedStr) and all(
+        isinstance(p, ast.Constant) and isinstance(p.value, str) for p in spec.values
+    ):
+        return "".join(str(p.value) for p in spec.values)  # type: ignore[attr-defined]
+    return None
+
+
+def printed(value: ast.expr, v: ast.FormattedValue) -> str | None:
+    """What ``v`` prints when its name holds ``value``; None when that is not a plain literal
+    (or a string: the visitor knows those already), or prints longer than ``MAX_PRINTED``."""
+    if not isinstance(value, _DISPLAYS):
+        return None
+    try:
+        obj = ast.literal_eval(value)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    spec = _spec(v)
+    if isinstance(obj, str) or not _plain(obj) or spec is None:
+        return None
+    conv = v.conversion
+    shown: object = obj
+    if conv == 114:
+        shown = repr(obj)
+    elif conv == 97:
+        shown = ascii(obj)
+    elif conv == 115:
+        shown = str(obj)
+    try:
+        text = format(shown, spec)
+    except (ValueError, TypeError):
+        return None
+    return text if len(text) <= MAX_PRINTED else None
+
+
+def _binds(n: ast.AST, name: str) -> bool:
+    """Whether node ``n`` (re)binds, deletes or mutates ``name`` (other than by a plain ``=``)."""
+    if isinstance(n, ast.Name):
+        return n.id == name and not isinstance(n.ctx, ast.Load)
+    if isinstance(n, ast.Attribute):
+        return isinstance(n.value, ast.Name) and n.value.id == name and n.attr in _MUTATORS
+    if isinstance(n, ast.Subscript):
+        return isinstance(n.value, ast.Name) and n.value.id == name and not isinstance(n.ctx, ast.Load)
+    if isinstance(n, _SCOPE_DECLS):
+        return name in n.names
+    if isinstance(n, ast.alias):
+        return (n.asname or n.name.partition(".")[0]) == name
+    if isinstance(n, ast.ExceptHandler):
+        return n.name == name
+    if isinstance(n, _CAPTURES):
+        return n.name == name
+    return isinstance(n, ast.MatchMapping) and n.rest == name
+
+
+def literal_names(stmts: list[ast.AST] | None) -> frozenset[str]:
+    """The names a function's statements (``containers.own_statements``) assign a literal
+    display by a plain ``name = ...``: the only locals ``bound_once`` may accept, found without
+    walking the body's expressions."""
+    found: set[str] = set()
+    for n in stmts or ():
+        if type(n) is ast.Assign and isinstance(n.value, _DISPLAYS):
+            found.update(t.id for t in n.targets if isinstance(t, ast.Name))
+    return frozenset(found)
+
+
+def bound_once(
+    func: ast.AST | None, nodes: list[ast.AST], whole: bool, name: str, values: list[ast.expr]
+) -> bool:
+    """Whether ``func``'s body (its ``body_nodes``, read ``whole``) binds ``name`` only by one
+    plain ``name = value`` (``values``: what it is bound from), not a parameter, and never
+    rebinds, deletes or mutates it."""
+    if not whole or len(values) != 1 or not isinstance(values[0], _DISPLAYS):
+        return False
+    if isinstance(func, _FUNCTIONS):
+        a = func.args
+        params = [*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg]
+        if any(p is not None and p.arg == name for p in params):
+            return False
+    stores, uses, plain = 0, 0, False
+    for n in nodes:
+        if isinstance(n, ast.Name) and n.id == name:
+            uses += 1
+            if isinstance(n.ctx, ast.Store):
+                stores += 1
+                if stores > 1:
+                    return False
+        elif _binds(n, name):
+            return False
+        elif isinstance(n, ast.Assign) and n.value is values[0]:
+            # the one binding is ``name = value`` (``a = b = value`` too), not ``for name in
+            # [...]`` or an unpacking, whose value is not what the name holds
+            plain = any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+    return stores == 1 and plain and not _used_nested(func, name, uses)
+
+
+def _used_nested(func: ast.AST | None, name: str, own: int) -> bool:
+    """Whether ``name`` occurs in a definition nested in ``func`` (``own``: its occurrences in
+    the function's own body): a closure may fill the list (``def collect(e): errors.append(e)``)
+    or rebind it (``nonlocal``), and a lambda or class body may read it later. Bounded: a
+    function too large to walk counts as using it."""
+    for seen, n in enumerate(ast.walk(func) if func is not None else ()):
+        if seen >= MAX_WALK:
+            return True
+        if isinstance(n, ast.Name) and n.id == name:
+            own -= 1
+            if own < 0:
+                return True
+    return False
