@@ -3,7 +3,11 @@ class each caller passes, with the text it passes (issues18's msrest ``raise_wit
 
 from __future__ import annotations
 
-from errdex.extract import extract
+import ast
+
+import pytest
+
+from errdex.extract import extract, visitor
 from errdex.model import UNKNOWN_EXC_TYPE, SourceFile
 
 _HELPERS = """
@@ -129,3 +133,38 @@ def test_a_helper_raising_the_class_under_a_condition_is_left_as_it_was() -> Non
     # raise, so the helper's statement stays an object built elsewhere
     got = _records(parser=_CONDITIONAL)
     assert all(exc == UNKNOWN_EXC_TYPE for _, exc, _, _ in got)
+
+
+_PLAIN_CALLS = """
+def total(items):
+    count = len(items)
+    parts = sorted(items)
+    if not count:
+        raise ValueError("no items")
+    return parts
+
+
+def built(kind):
+    error = Malformed(kind)
+    raise error
+"""
+
+
+def test_the_raised_names_are_walked_only_for_a_call_that_may_build_the_raised_exception(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # ``count = len(items)`` names no class, no builder and no parameter: what the function
+    # raises is not read for it (a walk of the function's blocks); ``error = Malformed(kind)``
+    # builds what ``raise error`` raises, so its function's raised names are read, once
+    walked: list[str] = []
+    real = visitor._raised_names
+
+    def counted(node: ast.AST) -> frozenset[str]:
+        walked.append(getattr(node, "name", ""))
+        return real(node)
+
+    monkeypatch.setattr(visitor, "_raised_names", counted)
+    got = _records(plain=_PLAIN_CALLS)
+    assert walked == ["built"]
+    assert ("pkg/plain.py", "Malformed", 12, "{kind}") in got
+    assert ("pkg/plain.py", "ValueError", 6, "no items") in got
