@@ -113,6 +113,13 @@ def test_what_counts_as_a_twin() -> None:
     assert not twin(m("psutil/_pslinux.py", "Process.rlimit"))
     assert not twin(m("serial/serialposix.py", "Serial.write"))
     assert not twin(m("hmac/cli.py", "main"))  # neither "mac" nor "cli" names a platform
+    # an ``aio/`` package mirroring the synchronous modules, or an ``aio`` module, is the async copy
+    assert twin(m("kubernetes/aio/config/kube_config.py", "ConfigNode.get_with_name"))
+    assert twin(m("azure/storage/blob/aio/_models.py", "ContainerPropertiesPaged.__init__"))
+    assert twin(m("pkg/transport_aio.py", "send"))
+    assert not twin(m("kubernetes/config/kube_config.py", "ConfigNode.get_with_name"))
+    assert not twin(m("aiohttp/client.py", "ClientSession._request"))  # "aio" only as a whole name part
+    assert not twin(m("pkg/radio.py", "RadioMixin._radio"))
     assert raised_in_twin([Frame("C:\\py\\site-packages\\socketio\\asyncio_client.py", 149, "connect")])
     assert raised_in_twin([Frame("main.py", 3, "<module>"), Frame("/x/serial/serialwin32.py", 9, "open")])
     assert not raised_in_twin([Frame("/x/async-bot/venv/site-packages/socketio/client.py", 161, "connect")])

@@ -1,7 +1,7 @@
 """Near-ties of one text: a site's platform or asynchronous twin, and its longer-named variant, rank after it.
 
 A library often raises one message from twin implementations of one operation: the
-synchronous method and its ``async`` copy (``_async/``, ``AsyncX.acquire``,
+synchronous method and its ``async`` copy (``_async/``, ``aio/``, ``AsyncX.acquire``,
 ``_async_poll``), the generic or Linux module and the other platforms' (``_psbsd``,
 ``serialwin32``, ``windows/``). Pasted without frames, the text cannot tell them apart, and
 their scores differ only by the ranker's smallest tie-breakers. The synchronous, generic
@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 
 # score gap within which two exact matches of the same text are a tie the twins rule may order
 NEAR = 0.01
+# the other common name of an asynchronous copy: a package ``aio/`` mirroring the synchronous
+# modules (kubernetes' ``aio/config/``, the Azure SDKs' ``aio/`` subpackages) or a module
+# ``aio.py`` / ``*_aio.py``; only as a whole folder or name part, so ``aiohttp/`` is no twin
+_AIO = "aio"
 # platform names as module names end in them (``_psbsd``, ``serialwin32``) or folders are named
 _PLATFORMS = ("win32", "windows", "darwin", "macos", "osx", "bsd", "sunos", "solaris", "aix", "java")
 
@@ -52,7 +56,10 @@ def _twin_place(path: str, function: str) -> bool:
     if "async" in path or "async" in function.lower():
         return True
     *dirs, name = path.split("/")
-    stem = name.removesuffix(".py").replace("_", "")
+    module = name.removesuffix(".py")
+    if _AIO in dirs or module == _AIO or module.endswith("_" + _AIO):
+        return True
+    stem = module.replace("_", "")
     return stem.endswith(_PLATFORMS) or any(d.replace("_", "") in _PLATFORMS for d in dirs)
 
 
