@@ -741,3 +741,57 @@ def test_lookups_of_many_names_find_what_lookups_of_few_find_in_each_snapshot(
             assert facts.calls_named(sid, [*names, *filler]) == facts.calls_named(sid, names)
         calls = [{c.callee for c in facts.calls_named(sid, [*names, *filler])} for sid in sids]
         assert "audit" in calls[1] - calls[0]  # each snapshot its own files' calls
+
+
+def test_a_writer_links_a_changed_file_to_the_keys_it_stored_without_reading_them_back(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In one run of releases, the base of a changed file (its path's content in the release
+    before) was stored by the same writer: its own keys come from the writer's ``KeyMemo``, not
+    from its stored values read back and decoded (``keysets.own_keys``); the lookups answer as
+    before, and the catalogue is the one a writer without the memo stores, row for row."""
+    from store_helpers import table_rows
+
+    from errdex.pipeline import index_releases
+    from errdex.store import keysets
+
+    edited = PACKAGE["shop/api.py"].replace("    _validate(cart)\n", "    return audit(cart)\n")
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(tmp_path / "v2" / "shop", {"shop/api.py": "import decimal\n" + edited})
+    read_back: list[set[int]] = []
+    real = keysets.own_keys
+
+    def own_keys(conn: object, fact_ids: set[int]) -> dict[int, set[tuple[int, str]]]:
+        if fact_ids:
+            read_back.append(set(fact_ids))
+        return real(conn, fact_ids)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(keysets, "own_keys", own_keys)
+    first, second = (r.snapshot_id for r in index_releases([str(v1), str(v2)], db_url, jobs=1))
+    assert read_back == []
+    with Store.open(db_url) as store:
+        callers = {sid: {(c.path, c.caller) for c in store.facts.calls_named(sid, ["_validate"])} for sid in (first, second)}  # fmt: skip
+        assert ("shop/api.py", "refund") in callers[first] - callers[second]
+        assert store.facts.imports_top_level(second, "decimal")
+    if "://" in db_url:
+        return  # the rows compared below are SQLite's
+    monkeypatch.setattr(keysets.KeyMemo, "get", lambda self, producer, sha: None)
+    index_releases([str(v1), str(v2)], str(tmp_path / "read.db"), jobs=1)
+    assert len(read_back) == 1  # the base of the edited api.py, read back without the memo
+    memo, read = table_rows(db_url), table_rows(str(tmp_path / "read.db"))
+    assert memo["fact_sets"] and memo["set_keys"]
+    assert memo == read
+
+
+def test_a_key_memo_holds_the_keys_values_keep_and_at_most_its_capacity() -> None:
+    """``KeyMemo`` holds a content's keys but its references (kept in no value, so not among
+    the keys ``own_keys`` reads back), by producer, and drops the oldest stored past its bound."""
+    from errdex.store import factblobs as fb
+    from errdex.store.keysets import KeyMemo
+
+    memo = KeyMemo(capacity=2)
+    memo.put("p", {"a": {(fb.KEY_CALL, "f"), (fb.KEY_REF, "g")}, "b": {(fb.KEY_FUNCTION, "h")}})
+    assert memo.get("p", "a") == {(fb.KEY_CALL, "f")} and memo.get("other", "a") is None
+    memo.put("p", {"c": set()})
+    assert memo.get("p", "a") is None and memo.get("p", "b") == {(fb.KEY_FUNCTION, "h")}
+    assert memo.get("p", "c") == frozenset()

@@ -198,6 +198,9 @@ class Store(CatalogueReader):
         # earlier release stored, whose bytes it holds too). Content addressed, so always the
         # stored text; one write's worth, replaced by the next.
         self._fresh_texts = _SnapshotTexts({}, {})
+        # The lookup keys of the file contents this handle stored lately: the next release's
+        # changed files share their sets (``keysets.KeyMemo``)
+        self._key_memo = keysets.KeyMemo()
         # A read-only handle keeps one fact reader, whose decoded files serve error after error
         # (a page server, a batch); a writable one may read rows of a transaction that rolls
         # back, so it gets a fresh reader each time.
@@ -1138,10 +1141,18 @@ class Store(CatalogueReader):
             skip=("id",),
         )
         ids.update(self._fact_ids(conn, new, producer))
-        # a new content shares the lookup keys of its path's previous content (``keysets``)
+        # a new content shares the lookup keys of its path's previous content (``keysets``),
+        # whose own keys this writer holds when it stored that content itself (``KeyMemo``)
         base_ids = self._fact_ids(conn, set(previous.values()), producer) if previous else {}
         bases = {ids[sha]: base_ids[b] for sha, b in previous.items() if b in base_ids}
-        keysets.write_keys(conn, {ids[sha]: factblobs.keys(f) for sha, f in new.items()}, bases)
+        held = {
+            base_ids[b]: pairs
+            for b in set(previous.values()) & base_ids.keys()
+            if (pairs := self._key_memo.get(producer, b)) is not None
+        }
+        keys = {sha: factblobs.keys(f) for sha, f in new.items()}
+        keysets.write_keys(conn, {ids[sha]: pairs for sha, pairs in keys.items()}, bases, held)
+        self._key_memo.put(producer, keys)
         return ids
 
     def _fact_ids(self, conn: Connection, shas: Iterable[str], producer: str) -> dict[str, int]:
