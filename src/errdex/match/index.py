@@ -12,7 +12,9 @@ is built once per catalogue generation (``rebuild_index``) and stored as one sto
   ones by document frequency over the catalogue. Any full match contains all of its pattern's
   keys, and the pattern is listed only under its rarest key (its *anchor*): exact candidates are
   the patterns of the anchors that occurred whose other keys occurred too, so the per-query work
-  is a few short postings however many templates share a popular fragment.
+  is a few short postings however many templates share a popular fragment. When none of the
+  rarest lies inside a literal (they are most often its edges, next to a placeholder, where a
+  user cuts a long message with ``...``), the middle of a long literal takes the last place.
 * A message cut short only contains the beginning of its template. A confident truncated fit
   places at least ``TRUNC_MIN_LITERAL`` literal characters from the message start, so those
   characters are a *head*: looked up by the message's own prefixes when the template starts with
@@ -127,16 +129,18 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-FORMAT = 24  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 25  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
 # copying a caught exception's text (``copies_text``); 23: a method's ``raise self`` typed by
-# its class (``own_instance_class``); 24: the classes each raise's handler catches (``hc_*``)
+# its class (``own_instance_class``); 24: the classes each raise's handler catches (``hc_*``);
+# 25: a key inside a literal when no rarest one is (``_inner_key``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
 KEYS_PER_PATTERN = 4
+INNER_MARGIN = 4  # characters of its literal an inner key keeps on each side (``_inner_key``)
 BIG_PATTERN = 256  # entries beyond which a pattern's entries are grouped by type for scoring
 TRUNC_MIN_LITERAL = 25  # literal characters a cut-short message must match (kept equal in __init__)
 MAX_BUCKET = 64  # rows sharing one lookup hash: far above any real CRC-32 collision run
@@ -2073,7 +2077,8 @@ def _build_keys(
     two arrays, grouped at the end, rather than lists per key."""
     df: Counter[str] = Counter()
     for pid in range(n_patterns):
-        df.update(set(_chunks(lits_of(pid))))
+        lits = lits_of(pid)
+        df.update(set(_chunks(lits)) | set(_inner_chunks(lits)))
     # keys: the rarest chunks of each pattern (any full fit contains all of them, so popular
     # fragments shared by thousands of templates never need to be looked at); the rarest one
     # is the pattern's anchor, the only posting it is listed in for exact candidates
@@ -2094,7 +2099,7 @@ def _build_keys(
         ch = _chunks(lits)
         kids: list[int] = []
         if ch:
-            keys = sorted(set(ch), key=rarest)[:KEYS_PER_PATTERN]
+            keys = _inner_key(sorted(set(ch), key=rarest)[:KEYS_PER_PATTERN], lits, rarest)
             lead = lits[0][:CHUNK]
             if len(lead) == CHUNK and lead not in keys:
                 # the opening words too, however common: a reworded message (an older release)
@@ -2282,6 +2287,41 @@ def _package_of(path: str) -> str:
     ``werkzeug``."""
     top = path.split("/", 1)[0]
     return top[:-3] if top.endswith(".py") else top
+
+
+def _inner_chunks(lits: tuple[str, ...]) -> list[str]:
+    """The middle ``CHUNK`` characters of each literal long enough to keep ``INNER_MARGIN`` of its
+    own on either side: a piece that survives a paste cut next to a placeholder."""
+    out: list[str] = []
+    for lit in lits:
+        n = len(lit)
+        if n >= CHUNK + 2 * INNER_MARGIN:
+            i = (n - CHUNK) // 2
+            out.append(lit[i : i + CHUNK])
+    return out
+
+
+def _inner_key(keys: list[str], lits: tuple[str, ...], rarest: Callable[[str], Any]) -> list[str]:
+    """``keys`` (rarest first) with one that lies inside a literal when none does.
+
+    The rarest chunks are most often a literal's edges (the words next to a placeholder make a
+    message its own), and that is exactly where a user cuts a long message short with ``...``
+    (``index file ... is too large ...``): with every key straddling a cut, the paste shares no
+    key with its template and similarity never sees it. So when no chosen key keeps
+    ``INNER_MARGIN`` characters of its literal on each side, the rarest middle chunk
+    (``_inner_chunks``) takes the last place (or a free one): the count stays bounded by
+    ``KEYS_PER_PATTERN``, and a full fit contains it like any other key. The result is rarest
+    first again: the first key is the pattern's anchor."""
+    inner = _inner_chunks(lits)
+    if not inner:
+        return keys
+    for key in keys:
+        for lit in lits:
+            if lit.find(key, INNER_MARGIN, len(lit) - INNER_MARGIN) >= 0:
+                return keys
+    best = min(inner, key=rarest)
+    kept = keys if len(keys) < KEYS_PER_PATTERN else keys[:-1]
+    return sorted([*kept, best], key=rarest)
 
 
 def _chunks(lits: tuple[str, ...]) -> list[str]:
