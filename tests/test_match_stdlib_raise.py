@@ -71,6 +71,8 @@ def test_a_stored_error_re_raised_by_the_standard_library_keeps_the_librarys_rai
         ("socket.gaierror: [Errno -2] Name or service not known", "socket.gaierror", "[Errno -2] Name or service not known"),
         # under the ``raise`` line that raises it
         ('raise error("bad escape %s" % ch)\nrx._core.error: bad escape \\d at position 7', "rx._core.error", "bad escape \\d at position 7"),
+        # ... with a blank line the paste put between
+        ('raise error("bad escape %s" % ch)\n\nerror: bad escape \\d', "error", "bad escape \\d"),
     ],
 )  # fmt: skip
 def test_a_lower_case_class_line_is_the_class(text: str, exc_type: str, message: str) -> None:

@@ -1650,7 +1650,10 @@ def _raised_above(lines: list[str], k: int, token: str) -> bool:
     when the class's name does not end like an exception's."""
     if k == 0 or not (is_type_name(token) or lower_class(token)):
         return False
-    above = lines[k - 1].strip()
+    j = k - 1
+    while j > 0 and not lines[j].strip():
+        j -= 1  # a blank line a paste put between (Markdown's paragraphs), not Python's
+    above = lines[j].strip()
     if not above.startswith("raise "):
         return False
     called = above[6:].split("(", 1)[0].strip()
