@@ -30,7 +30,7 @@ from typing import Any
 
 from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
 from errdex.match.parse import Frame
-from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library
+from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, stdlib_path
 from errdex.match.thresholds import (
     CALLEE_FRAME,
     CALLER_FRAME,
@@ -248,7 +248,21 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     ends_in_lib = bool(lib) and lib[-1][0] == len(frames) - 1
     if last and last.function and ends_in_lib and _calls_only(last.source) and not _reraised(frames):
         call = f"{lib[-1][1]}:{last.line}"
-    return FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
+    info = FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
+    if outside is not None and last is not None:
+        info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
+    return info
+
+
+_NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
+
+
+def _new_raise(source: str | None) -> bool:
+    """Whether a frame's shown line makes the exception it raises (``raise source.error("...")``)
+    or no line is shown (Sentry's frames): not ``raise self._exception``, the stored error of a
+    worker re-raised (concurrent.futures, multiprocessing), whose text a library's code made."""
+    text = (source or "").strip()
+    return not text or _NEW_RAISE.match(text) is not None
 
 
 # a statement that may raise by itself: ``raise``/``assert`` anywhere in the line (``if x: raise

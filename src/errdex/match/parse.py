@@ -21,6 +21,7 @@ import ast
 import html
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 
 from errdex.pyexc import BUILTIN_EXCEPTIONS
@@ -58,6 +59,9 @@ class Block:
     # the frame that caught the exception printed before this one in a chain, when this one's
     # own frames do not reach it: ``_caught_in``
     caught_in: Frame | None = None
+    # the message's first line names the class a ``raise`` line right above it raises (a
+    # traceback's last source line pasted without its frame line): ``_raised_above``
+    raised_above: bool = False
 
 
 @dataclass(slots=True)
@@ -1450,6 +1454,8 @@ class _BlockParser:
                 self.block.earlier = _message_block(lines[k:])
             elif k is not None:
                 self.msg_start = k
+                m = _TYPE_PREFIX.match(lines[k])
+                self.block.raised_above = bool(m) and _raised_above(lines, k, m.group(1) if m else "")
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
@@ -1642,9 +1648,12 @@ def _raised_above(lines: list[str], k: int, token: str) -> bool:
     without its frame line (``raise AppRegistryNotReady("...")`` above
     ``django.core.exceptions.AppRegistryNotReady: ...``), so the line is the exception's even
     when the class's name does not end like an exception's."""
-    if k == 0 or not is_type_name(token):
+    if k == 0 or not (is_type_name(token) or lower_class(token)):
         return False
-    above = lines[k - 1].strip()
+    j = k - 1
+    while j > 0 and not lines[j].strip():
+        j -= 1  # a blank line a paste put between (Markdown's paragraphs), not Python's
+    above = lines[j].strip()
     if not above.startswith("raise "):
         return False
     called = above[6:].split("(", 1)[0].strip()
@@ -1732,7 +1741,12 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
             i += 1
             taken += 1
             continue
-        if frame.source is None and taken == 0 and not _type_line(ln) and not _PY_FRAME.match(ln):
+        if (
+            frame.source is None
+            and taken == 0
+            and not _PY_FRAME.match(ln)
+            and not _type_line(ln, _ends_frames(lines, i))
+        ):
             # source printed without indentation (a re-flowed paste): one line only
             frame.source = ln.strip()
             return i + 1
@@ -1794,9 +1808,19 @@ def _from_error_record(msg: str) -> str:
     return "\n".join(lines[k:end])
 
 
-def _type_line(ln: str) -> bool:
+def _type_line(ln: str, ends: bool = False) -> bool:
+    """Whether ``ln`` is an exception line; one that ``ends`` the frames may name its class in
+    lower case (``error: bad escape``, ``lower_class``): source a paste printed unindented under
+    a frame is followed by the next frame, the exception line by none."""
     m = _TYPE_PREFIX.match(ln)
-    return bool(m and is_type_name(m.group(1))) or ln.startswith("<class '")
+    if m is None:
+        return ln.startswith("<class '")
+    return is_type_name(m.group(1)) or (ends and lower_class(m.group(1)))
+
+
+def _ends_frames(lines: list[str], i: int) -> bool:
+    """No frame line follows line ``i`` among the next few."""
+    return not any(_PY_FRAME.match(ln) for ln in lines[i + 1 : i + 4])
 
 
 def _cap(msg: str) -> str:
@@ -2183,6 +2207,32 @@ def _raised_by_last_frame(block: Block, token: str) -> bool:
     return bool(called) and called.rsplit(".", 1)[-1] == token.rsplit(".", 1)[-1]
 
 
+def lower_class(token: str) -> bool:
+    """``error``, ``re.error``, ``socket.gaierror``, ``regex._regex_core.error``: a class named
+    in lower case, as the standard library's older modules name theirs (and libraries copying
+    them). Only a name ending in ``error``: any other lower-case word before a colon is a
+    logger's, a label's or prose."""
+    last = token.rsplit(".", 1)[-1]
+    return last.endswith("error") and last.islower() and all(p.isidentifier() for p in token.split("."))
+
+
+def _lower_class_line(block: Block, msg: str) -> str:
+    """A lower-case class line (``lower_class``) read as the class only where Python's printing
+    says it is one, not wherever a log writes ``error: ...``: the line ends a traceback (the
+    block has frames), the deepest frame's statement or a ``raise`` line pasted right above
+    raises that name, or the name is a
+    standard library module's (``re.error``, ``socket.gaierror``)."""
+    m = None if block.exc_types else _TYPE_PREFIX.match(msg)
+    if m is None or not lower_class(name := m.group(1)):
+        return msg
+    head = name.partition(".")[0]
+    std = "." in name and head in sys.stdlib_module_names
+    if not (block.frames or std or block.raised_above or _raised_by_last_frame(block, name)):
+        return msg
+    block.exc_types.append(name)
+    return msg[m.end() :].lstrip(" ")
+
+
 def _prefix_type(token: str, strict: bool) -> bool:
     """Whether a ``Name: `` prefix is an exception class. After a first prefix (a CLI's
     ``Error: ``), a module-qualified name (``sh.CommandNotFound``) is one too, whatever its
@@ -2237,7 +2287,7 @@ def _strip_prefixes(block: Block) -> None:
         msg = msg[m.end() :].lstrip(" ")
         strict = True
     if not block.exc_types:
-        msg = _qualified_without_colon(block, msg)
+        msg = _lower_class_line(block, _qualified_without_colon(block, msg))
     if all(t.startswith("log.") for t in block.exc_types):
         msg = _keyword_repr(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]

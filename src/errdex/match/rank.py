@@ -769,7 +769,10 @@ class Ranker:
             return False
         if not c.confident:
             return False
-        if self.ev.outside and fw < CALLER_FRAME and c.coverage < OUTSIDE_MIN_COVERAGE:
+        # the standard library making the error itself: a library's raise of the same words is
+        # a copy, however much of the text it explains
+        made = self.ev.frames.info.stdlib_made
+        if self.ev.outside and fw < CALLER_FRAME and (c.coverage < OUTSIDE_MIN_COVERAGE or made):
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
         if self._empty:

@@ -9,6 +9,7 @@ elsewhere), so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -240,11 +241,31 @@ def outside_library(path: str) -> bool:
     p = path.replace("\\", "/")
     if p.endswith(_COMPILED) or p.startswith("<frozen"):
         return True
+    return stdlib_path(p)
+
+
+def stdlib_path(path: str) -> bool:
+    """A frame in a standard library module's ``.py`` (POSIX ``lib/python3.x``, Windows ``Lib``)."""
+    p = path.replace("\\", "/")
     if "site-packages/" in p or "dist-packages/" in p:
         return False
-    return (bool(_STDLIB.search(p)) and "/lib/python" in p.lower()) or bool(
-        re.search(r"/Lib/[\w]+(?:/[\w]+)*\.py$", p)
+    return (
+        (bool(_STDLIB.search(p)) and "/lib/python" in p.lower())
+        or bool(re.search(r"/Lib/[\w]+(?:/[\w]+)*\.py$", p))
+        or _windows_stdlib(p)
     )
+
+
+_WIN_LIB = re.compile(r"^[A-Za-z]:/(?:[^/]+/)*?[Ll]ib/(\w+)(?:\.py$|/[\w/]*\.py$)")
+
+
+def _windows_stdlib(p: str) -> bool:
+    """``C:/Python36-x64/lib/sre_parse.py``: a Windows install keeps the standard library right
+    in its ``Lib`` folder, printed lower-case by some builds and by case-folding tools, with no
+    ``python3.x`` folder to tell it from a project's ``lib``. The module's name tells it then:
+    a standard library module's (a project's own ``lib`` rarely holds a file of that name)."""
+    m = _WIN_LIB.match(p)
+    return m is not None and m.group(1) in sys.stdlib_module_names
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
@@ -288,6 +309,10 @@ class FrameInfo:
     # call): what raised had no Python frame below it (compiled code), so no raise statement of
     # the library is the site; ``path:line`` of that frame, for the reason shown
     ends_at_call: str | None = None
+    # the deepest frame is the standard library's own raise of a new exception (its shown line
+    # ``raise X(...)``, or no line shown): the text is the standard library's, not a re-raise of
+    # one a library made (``raise self._exception`` in concurrent.futures)
+    stdlib_made: bool = False
 
 
 @lru_cache(maxsize=1 << 16)
