@@ -186,29 +186,39 @@ def _index_all(
         rebuild_index(store)
 
 
+Item = tuple[Any, Any, list[tuple[str, str]]]  # (installed, snapshot, files left out)
+
+
 def _index_small(
     store: Any,
-    small: list[tuple[Any, Any, list[tuple[str, str]]]],
+    small: list[Item],
     summary: EnvSummary,
     workers: int,
     stage: Callable[[str], None],
 ) -> bool:
-    """Extract small distributions whole, one per worker, writing each as it completes."""
+    """Extract small distributions whole, one per worker, writing each as it completes.
+
+    A pool that breaks (a worker killed: every future still waiting fails with it) or is given
+    up (``PoolWatch``: a worker dead mid-send, or one stuck) does not cost the distributions it
+    still held: they are extracted again one at a time (``_index_alone``), where a death or a
+    stall is pinned on the distribution that caused it.
+    """
+    from concurrent.futures import CancelledError
+    from concurrent.futures.process import BrokenProcessPool
+
     from errdex.extract import PoolWatch, worker_pool
-    from errdex.limits import analysis_budget
 
     changed = False
+    again: list[Item] = []  # what the pool left waiting when it broke or was given up
     stage(f"extracting {len(small)} distributions, {workers} at a time")
     # the extractor's own start method (the caller may have threads: a progress bar) and its
     # lifeline; no memory cap here: these workers run the extractor, whose own pool caps files
     with worker_pool(workers, memory=None) as pool:
-        pending: dict[Future[Any], tuple[Any, Any, list[tuple[str, str]]]] = {
+        pending: dict[Future[Any], Item] = {
             pool.submit(_extract_whole, snap.files, snap.info.repo): (inst, snap, left)
             for inst, snap, left in small
         }
-        # a worker dead mid-send, or one stuck, gives the pool up instead of waiting forever
-        # (``PoolWatch``): the distributions not done are then failed with the reason
-        watch = PoolWatch(pool, max(analysis_budget(sum(len(f.data) for f in s.files)) for _, s, _ in small))
+        watch = PoolWatch(pool, max(_budget(snap) for _, snap, _ in small))
         # ``while True`` with the test inside: CPython 3.13 can skip a function's handlers for
         # an interrupt raised at a ``while cond:`` loop-back (python/cpython#130279), and the
         # pool's stop is one of them
@@ -216,24 +226,92 @@ def _index_small(
             if not pending:
                 break
             if watch.reason is not None:
-                summary.failed.extend(
-                    (f"{snap.info.name} {snap.info.version}", f"extraction failed: {watch.reason}")
-                    for _, snap, _ in pending.values()
-                )
+                again.extend(pending.values())
                 break
             for fut in watch.wait(pending):
-                _inst, snap, left_out = pending.pop(fut)
-                label = f"{snap.info.name} {snap.info.version}"
+                item = pending.pop(fut)
                 try:
                     extracted = fut.result()
-                except Exception as e:  # a worker that died costs its distribution only
-                    summary.failed.append((label, f"extraction failed: {type(e).__name__}: {e}"))
+                except (BrokenProcessPool, CancelledError):  # the pool's fault, maybe not its own
+                    again.append(item)
                     continue
-                result = index_snapshot(store, snap, left_out, extracted=extracted, rebuild=False)
-                stage(f"indexed {label}: {result.errors} errors, {result.warnings} warnings")
-                summary.indexed.append(result)
-                changed = changed or result.changed
+                except Exception as e:  # its own extraction failed: running it again would too
+                    summary.failed.append((_label(item[1]), f"extraction failed: {type(e).__name__}: {e}"))
+                    continue
+                changed = _write(store, item, extracted, summary, stage) or changed
+    if again:
+        stage(f"extracting {len(again)} distributions again, one at a time (a worker was lost)")
+        changed = _index_alone(store, again, summary, stage) or changed
     return changed
+
+
+def _index_alone(store: Any, items: list[Item], summary: EnvSummary, stage: Callable[[str], None]) -> bool:
+    """Each distribution in a single-worker pool under its own time limit, in ``items``' order;
+    one whose worker dies or overruns is recorded as failed with the reason (never dropped) and
+    a new pool takes the rest. Bounded: each wait by ``PoolWatch``, each pool by one failure."""
+    from errdex.extract import worker_pool
+
+    changed = False
+    pending = list(reversed(items))
+    while pending:
+        with worker_pool(1, memory=None) as pool:
+            changed = _alone_run(store, pool, pending, summary, stage) or changed
+    return changed
+
+
+def _alone_run(
+    store: Any, pool: Any, pending: list[Item], summary: EnvSummary, stage: Callable[[str], None]
+) -> bool:
+    """Distributions from the end of ``pending`` in ``pool`` until one breaks it (that one failed)."""
+    from concurrent.futures import CancelledError
+    from concurrent.futures.process import BrokenProcessPool
+
+    from errdex.extract import PoolWatch
+
+    changed = False
+    while pending:
+        item = pending[-1]
+        watch = PoolWatch(pool, _budget(item[1]))
+        try:
+            fut = pool.submit(_extract_whole, item[1].files, item[1].info.repo)
+        except BrokenProcessPool:  # its worker died idle, after the last one: not this one's fault
+            return changed  # ``item`` stays pending; a new pool takes it (a new pool's submit cannot fail so)
+        pending.pop()
+        try:
+            if fut not in watch.wait([fut]):
+                raise BrokenProcessPool(watch.reason)
+            extracted = fut.result()
+        except (BrokenProcessPool, CancelledError):
+            why = (watch.reason or "analysis worker died (killed, or out of memory)").removesuffix(
+                "; file skipped"
+            )
+            summary.failed.append((_label(item[1]), f"extraction failed when run alone: {why}"))
+            return changed  # this pool is unusable (stopped or broken); a new one takes the rest
+        except Exception as e:
+            summary.failed.append((_label(item[1]), f"extraction failed: {type(e).__name__}: {e}"))
+            continue
+        changed = _write(store, item, extracted, summary, stage) or changed
+    return changed
+
+
+def _write(store: Any, item: Item, extracted: Any, summary: EnvSummary, stage: Callable[[str], None]) -> bool:
+    """Write one extracted distribution (the parent is the only writer); True when it changed."""
+    _inst, snap, left_out = item
+    result = index_snapshot(store, snap, left_out, extracted=extracted, rebuild=False)
+    stage(f"indexed {_label(snap)}: {result.errors} errors, {result.warnings} warnings")
+    summary.indexed.append(result)
+    return bool(result.changed)
+
+
+def _label(snap: Any) -> str:
+    return f"{snap.info.name} {snap.info.version}"
+
+
+def _budget(snap: Any) -> float:
+    """Seconds a worker may take over one distribution (``limits.analysis_budget`` of its bytes)."""
+    from errdex.limits import analysis_budget
+
+    return analysis_budget(sum(len(f.data) for f in snap.files))
 
 
 def _extract_whole(files: list[Any], repo: str) -> tuple[Any, list[Any], int]:

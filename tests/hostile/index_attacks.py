@@ -634,3 +634,42 @@ def nonlinear_regexes(sites: list[RegexSite], n: int = 2_000, grow: int = 4) -> 
 def snippet(code: str) -> list[str]:
     """A short Python program (dedented) to run in a child process."""
     return [sys.executable, "-c", textwrap.dedent(code)]
+
+
+def slow_env(tmp: pathlib.Path, dists: int = 6) -> pathlib.Path:
+    """A real virtualenv (no pip) holding ``dists`` small distributions of three files of 1,000
+    raises each (a second or more to extract): ``errdex index --env -j 2`` extracts them whole,
+    one per worker, and the pool still holds most of them when a worker is killed 0.3 s in."""
+    from reach_env import site_of, write_dist
+
+    root = tmp / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
+    python = root / "bin" / "python"
+    site = site_of(python)
+    module = _benign_module(3 * SLOW_FILE_RAISES)
+    for i in range(dists):
+        write_dist(site, f"slowdist{i}", "1.0", {f"slowdist{i}/m{j}.py": module for j in range(3)})
+    return python
+
+
+def kill_workers(root: int, times: int, timeout: float = 60) -> list[int]:
+    """``kill_a_worker``, then (``times`` 2) the first worker of a pool started after that kill
+    (the re-run of what the broken pool left), 0.3 s after it appears; the pids killed."""
+    first = kill_a_worker(root, timeout)
+    if first is None:
+        return []
+    killed = [first]
+    seen = set(descendants(root))  # the old pool's workers, which its stop ends
+    deadline = time.monotonic() + timeout
+    while len(killed) < times and time.monotonic() < deadline:
+        fresh = [pid for pid, depth in descendants(root).items() if depth == 2 and pid not in seen]
+        if fresh:
+            time.sleep(0.3)
+            try:
+                os.kill(min(fresh), signal.SIGKILL)
+            except ProcessLookupError:
+                seen.add(min(fresh))
+                continue
+            killed.append(min(fresh))
+        time.sleep(0.02)
+    return killed

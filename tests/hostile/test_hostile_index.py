@@ -31,6 +31,7 @@ from index_attacks import (
     fallback_module,
     index_argv,
     kill_a_worker,
+    kill_workers,
     many_placeholders,
     nonlinear_regexes,
     oversized_file,
@@ -38,6 +39,7 @@ from index_attacks import (
     percent_flags,
     regexes_in_tests,
     run,
+    slow_env,
     slow_package,
     snippet,
     src_regexes,
@@ -347,6 +349,48 @@ def test_a_killed_worker_loses_nothing_but_its_file(tmp_path: pathlib.Path) -> N
     assert summary["indexed"] + len(skipped) == summary["files"]
     _assert_catalogue(_db(attack.argv), summary["errors"])
     assert summary["errors"] >= (summary["files"] - 2) * SLOW_FILE_RAISES  # every other file's raises kept
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("kills", "as_json"), [(1, True), (2, True), (2, False)])
+def test_index_env_reruns_what_a_broken_pool_left(kills: int, as_json: bool, tmp_path: pathlib.Path) -> None:
+    """``errdex index --env -j 2`` of six small distributions (a real virtualenv), a worker
+    SIGKILLed mid-run: the distributions the pool still held are extracted again one at a time,
+    none failed (before: every one still waiting was failed). With the first re-run worker
+    killed too, that one distribution, and only it, is reported failed with the reason, on
+    stderr and in the summary line, or in ``--json``; the others are indexed."""
+    python = slow_env(tmp_path)
+    db = tmp_path / "env.db"
+    argv = [*ERRDEX, "index", "--env", "--python", str(python), "--db", str(db), "-j", "2"]
+    killed: list[int] = []
+    r = run(
+        argv + ["--json"] * as_json,
+        timeout=240,
+        while_running=lambda pid: killed.extend(kill_workers(pid, kills)),
+    )
+    assert len(killed) == kills, f"killed {killed}, wanted {kills} workers; {r.stderr[-2000:]}"
+    assert r.returncode == 0, r.stderr[-2000:]
+    if as_json:
+        summary = json.loads(r.stdout)
+        failed = {f["distribution"]: f["error"] for f in summary["failed"]}
+        indexed = {(s["repo"], s["version"]) for s in summary["indexed"]}
+        assert len(indexed) == 6 - len(failed), summary
+    else:
+        failed = dict(
+            line.removeprefix("failed ").split(": ", 1)
+            for line in r.stderr.splitlines()
+            if line.startswith("failed ")
+        )
+        assert ("1 failed" in r.stdout) == bool(failed), r.stdout
+        assert f"6 distributions: {6 - len(failed)} indexed" in r.stdout, r.stdout
+    assert len(failed) == kills - 1, failed
+    for name, why in failed.items():
+        assert name.startswith("slowdist") and name.endswith(" 1.0"), failed
+        assert why == ("extraction failed when run alone: analysis worker died (killed, or out of memory)"), (
+            failed
+        )
+    errors = (6 - len(failed)) * 3 * SLOW_FILE_RAISES
+    _assert_catalogue(db, errors)
 
 
 @pytest.mark.parametrize("how", ["torn", "stopped"])
