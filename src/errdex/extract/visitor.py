@@ -2958,10 +2958,14 @@ class ModuleVisitor:
         if isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args:
             inner = func.args[0]
             caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
+            key = self.dotted_key(caught, frame) if caught else None
+            if key in _CATCH_ALL:
+                # ``except Exception as e: raise type(e)(...)``: the class of whatever the body
+                # raised, any at all (the catch-all names none): unknown, not ``Exception``
+                return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
             if caught:
                 # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
                 # class, the one caught or any subclass of it (the codebase's, resolved later)
-                key = self.dotted_key(caught, frame)
                 subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
                 return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
             return ExcSpec(self.src(func), None, msg, args, kwargs)
