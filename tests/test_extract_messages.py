@@ -2816,3 +2816,27 @@ def test_printer_walking_a_chain_from_its_own_instance(shapes: Shapes) -> None:
         ("ChainedError", "\n=====> Expected a {kind} map but got a {type(v).__name__}")
     }
     assert ("ChainedError", "\n==> {msg}\n=====> {err.error_msg}") in templates(shapes, "chain_wrap")
+
+
+def test_caught_error_remade_into_a_name_then_raised_is_the_direct_raise() -> None:
+    # ``exc = type(e)(f"... {e}")`` in the handler, built under a ``try`` of its own and raised
+    # from its ``else``: the same record as ``raise type(e)(f"... {e}")`` -- the caught class,
+    # the wrapper's words around the caught text -- not an object of unknown class and text
+    words = 'f"An error occurred while calling {name} on {backend}.\\nOriginal Message: {e}"'
+    head = "def wrapper(func, name, backend):\n    try:\n        return func()\n    except Exception as e:\n"
+    built = "        try:\n            exc = type(e)(" + words + ")\n"
+    built += "        except TypeError:\n            raise e\n        else:\n            raise exc from e\n"
+    direct = "        raise type(e)(" + words + ") from e\n"
+    template = "An error occurred while calling {name} on {backend}.\nOriginal Message: {e}"
+    # (``except Exception`` names no class: the object is whatever the body raised, so the
+    # record's class is unknown -- neither agreeing nor disagreeing with a pasted ``OSError``)
+    assert _got(head + built) == {(8, "Exception", "{e}"), (10, UNKNOWN_EXC_TYPE, template)}
+    assert _got(head + direct) == {(5, UNKNOWN_EXC_TYPE, template)}
+    # a caught class of the codebase: its class, as the direct raise takes it
+    own = "class LibError(Exception):\n    pass\n"
+    handler = "def run(x):\n    try:\n        x()\n    except LibError as err:\n"
+    remade = "        new = type(err)(f'while running {x}: {err}')\n        x.close()\n        raise new\n"
+    assert ("LibError", "while running {x}: {err}") in {(t, m) for _, t, m in _got(own + handler + remade)}
+    # ``type(value)(...)`` of a name no handler caught builds no exception: no raise of it here
+    other = "def copy(value):\n    new = type(value)(value)\n    return new\n"
+    assert _got(other) == set()

@@ -1927,13 +1927,26 @@ class ModuleVisitor:
             )
         return (
             not isinstance(env[name], _T_EXCVAL_TYPESVAL)
-            and _builds_raised(value.func)
+            and (_builds_raised(value.func) or self.remakes_caught(value.func, frame))
             and not (
                 isinstance(value.func, ast.Name)
                 and value.func.id in env
                 and not isinstance(env[value.func.id], TypesVal)
             )
             and name in self.raised_names(frame)
+        )
+
+    def remakes_caught(self, func: ast.expr, frame: Frame) -> bool:
+        """``type(e)`` of a caught exception ``e``: ``exc = type(e)(f"... {e}")`` then, later in
+        the function, ``raise exc from e`` (dask's backend dispatch, which builds it under a
+        ``try`` of its own) raises what ``raise type(e)(f"... {e}")`` would: the caught class
+        with the wrapper's words around the caught text (``call_spec``)."""
+        return (
+            isinstance(func, ast.Call)
+            and _last_name(func.func) == "type"
+            and len(func.args) == 1
+            and isinstance(func.args[0], ast.Name)
+            and self.is_caught(func.args[0].id, frame)
         )
 
     def mapped_list(self, comp: ast.ListComp, env: Env, frame: Frame) -> MappedList | None:
@@ -2945,10 +2958,14 @@ class ModuleVisitor:
         if isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args:
             inner = func.args[0]
             caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
+            key = self.dotted_key(caught, frame) if caught else None
+            if key in _CATCH_ALL:
+                # ``except Exception as e: raise type(e)(...)``: the class of whatever the body
+                # raised, any at all (the catch-all names none): unknown, not ``Exception``
+                return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
             if caught:
                 # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
                 # class, the one caught or any subclass of it (the codebase's, resolved later)
-                key = self.dotted_key(caught, frame)
                 subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
                 return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
             return ExcSpec(self.src(func), None, msg, args, kwargs)
