@@ -3,7 +3,10 @@ text a library also writes (issue #10, acc90)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from index_helpers import package_matcher
 from test_match_rules import entry
 
 from errdex.match import Matcher
@@ -104,3 +107,26 @@ def test_a_lower_case_line_between_frames_is_the_source_it_shows() -> None:
     )
     q = parse(text)
     assert q.exc_type == "ValueError" and q.frames[0].source == "error: bad = check(x)"
+
+
+# --- a standard-library module's class named by a frameless paste ------------------------------------
+
+REREAD = """\
+from struct import error as StructError, unpack
+
+
+def shape(b_io):
+    try:
+        kind = unpack("<i", b_io.read(4))[0]
+    except StructError as e:
+        raise e
+    return kind
+"""
+
+
+def test_a_standard_library_class_is_not_the_sole_raise_of_a_library_re_raising_it(tmp_path: Path) -> None:
+    # ``struct.error`` comes from every ``unpack`` call: the library's one re-raise of a caught
+    # one may be where it passed, but the paste says nothing that makes it the exact answer
+    with package_matcher(tmp_path, {"shp.py": REREAD}) as m:
+        res = m.explain("struct.error: unpack requires a buffer of 32 bytes")
+    assert all(x.approximate for x in res.matches), [(x.path, x.line, x.approximate) for x in res.matches]
