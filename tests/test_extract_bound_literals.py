@@ -64,6 +64,55 @@ def closure(items: list[str]) -> None:
 def unordered(x: str) -> None:
     names = {"a", "b"}
     raise ValueError(f"expected one of {names}")  # <- set
+
+
+def formatted(mode: str) -> None:
+    modes = ["fast", "slow"]
+    limit = 10
+    raise ValueError("mode {!r} not in {} (at most {:>3})".format(mode, modes, limit))  # <- format
+
+
+def keyworded(mode: str) -> None:
+    modes = ("fast", "slow")
+    raise ValueError("mode {m} not in {choices!r}".format(m=mode, choices=modes))  # <- format_kw
+
+
+def percent(mode: str) -> None:
+    modes = {"a": 1}
+    ratio = 0.5
+    raise ValueError("mode %s not in %r (ratio %.2f)" % (mode, modes, ratio))  # <- percent
+
+
+def percent_one() -> None:
+    sizes = [1, 2]
+    raise ValueError("sizes must be %s" % sizes)  # <- percent_one
+
+
+def percent_pair() -> None:
+    pair = ("a", 2)
+    raise ValueError("between %r and %d" % pair)  # <- percent_pair
+
+
+def percent_map(mode: str) -> None:
+    limit = 3
+    raise ValueError("%(mode)s over %(limit)05d" % {"mode": mode, "limit": limit})  # <- percent_map
+
+
+def format_grown(x: str) -> None:
+    names = ["a"]
+    names.append(x)
+    raise ValueError("expected one of {}".format(names))  # <- format_mutated
+
+
+def percent_rebound(flag: bool) -> None:
+    names = ["a"]
+    if flag:
+        names = ["b"]
+    raise ValueError("expected one of %s" % (names,))  # <- percent_rebound
+
+
+def percent_param(names: list[str] = ["a"]) -> None:
+    raise ValueError("expected one of %s" % names)  # <- percent_param
 """
 
 
@@ -92,3 +141,21 @@ def test_a_name_that_may_hold_another_value_stays_a_placeholder() -> None:
     for mark in ("mutated", "rebound", "param", "set", "closure"):
         assert got[mark] == {"expected one of {names}"}, mark
     assert got["loop"] == {"bad item {item}"}
+
+
+def test_format_and_percent_print_a_literal_bound_once() -> None:
+    got = _templates()
+    assert got["format"] == {"mode '{mode}' not in ['fast', 'slow'] (at most  10)"}
+    assert got["format_kw"] == {"mode {mode} not in ('fast', 'slow')"}
+    assert got["percent"] == {"mode {mode} not in {'a': 1} (ratio 0.50)"}
+    assert got["percent_one"] == {"sizes must be [1, 2]"}
+    assert got["percent_pair"] == {"between 'a' and 2"}
+    assert got["percent_map"] == {"{mode} over 00003"}
+
+
+def test_format_and_percent_keep_a_name_that_may_change() -> None:
+    got = _templates()
+    # a local list the visitor cannot print is a placeholder shown through repr (its type noted)
+    assert got["format_mutated"] == {"expected one of {names: list!r}"}
+    assert got["percent_rebound"] == {"expected one of {names: list!r}"}
+    assert got["percent_param"] == {"expected one of {names}"}

@@ -56,31 +56,83 @@ def _spec(v: ast.FormattedValue) -> str | None:
     return None
 
 
-def printed(value: ast.expr, v: ast.FormattedValue) -> str | None:
-    """What ``v`` prints when its name holds ``value``; None when that is not a plain literal
-    (or a string: the visitor knows those already), or prints longer than ``MAX_PRINTED``."""
-    if not isinstance(value, _DISPLAYS):
-        return None
+def _value(value: ast.expr | str) -> tuple[bool, object]:
+    """The plain literal ``value`` (a display, or its source) holds: (False, None) when it is
+    not one."""
+    if isinstance(value, ast.expr) and not isinstance(value, _DISPLAYS):
+        return False, None
     try:
         obj = ast.literal_eval(value)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return None
-    spec = _spec(v)
-    if isinstance(obj, str) or not _plain(obj) or spec is None:
-        return None
-    conv = v.conversion
+        return False, None
+    return _plain(obj), obj
+
+
+def _shown(obj: object, conv: str | None, spec: str) -> str | None:
+    """``format(conv(obj), spec)`` (``{x!r:>10}``), within ``MAX_PRINTED``; None when the spec
+    does not apply to the object (Python would raise) or is computed (``{x:{width}}``)."""
     shown: object = obj
-    if conv == 114:
+    if conv == "r":
         shown = repr(obj)
-    elif conv == 97:
+    elif conv == "a":
         shown = ascii(obj)
-    elif conv == 115:
+    elif conv == "s":
         shown = str(obj)
+    if "{" in spec:
+        return None
     try:
         text = format(shown, spec)
     except (ValueError, TypeError):
         return None
     return text if len(text) <= MAX_PRINTED else None
+
+
+def printed(value: ast.expr, v: ast.FormattedValue) -> str | None:
+    """What ``v`` prints when its name holds ``value``; None when that is not a plain literal
+    (or a string: the visitor knows those already), or prints longer than ``MAX_PRINTED``."""
+    ok, obj = _value(value)
+    spec = _spec(v)
+    if not ok or isinstance(obj, str) or spec is None:
+        return None
+    conv = {114: "r", 97: "a", 115: "s"}.get(v.conversion)
+    return _shown(obj, conv, spec)
+
+
+def source(value: ast.expr) -> str | None:
+    """The literal a name bound once holds, as an argument carries it (``Arg.literal``): its
+    ``repr``, which reads back as the same object; None when it is not a plain literal, is a
+    string (known text already) or prints longer than ``MAX_PRINTED``."""
+    ok, obj = _value(value)
+    if not ok or isinstance(obj, str):
+        return None
+    text = repr(obj)
+    return text if len(text) <= MAX_PRINTED else None
+
+
+def format_field(literal: str, conv: str | None, spec: str) -> str | None:
+    """What ``"{!conv:spec}".format(x)`` prints for ``x`` holding ``literal`` (its repr)."""
+    ok, obj = _value(literal)
+    return _shown(obj, conv, spec) if ok else None
+
+
+def percent_field(literal: str, directive: str) -> str | None:
+    """What ``directive % (x,)`` prints (``%s``, ``%r``, ``%5.2f``; a mapping key taken out)
+    for ``x`` holding ``literal``; None for a ``*`` width or a directive the object refuses."""
+    ok, obj = _value(literal)
+    if not ok or "*" in directive:
+        return None
+    try:
+        text = directive % (obj,)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    return text if len(text) <= MAX_PRINTED else None
+
+
+def spread(literal: str) -> list[str] | None:
+    """The items of a tuple ``literal``, each as its repr: ``"%s or %s" % pair`` spreads the
+    tuple over the directives; None for anything else."""
+    ok, obj = _value(literal)
+    return [repr(x) for x in obj] if ok and isinstance(obj, tuple) else None
 
 
 def _binds(n: ast.AST, name: str) -> bool:

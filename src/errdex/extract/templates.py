@@ -19,6 +19,8 @@ import string
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
+from errdex.extract.literals import format_field, percent_field, spread
+
 MAX_VARIANTS = 16  # beyond this, branchy message construction explodes combinatorially
 # A message read whole from a table (``MESSAGES[code]``, ``TABLE[key]["err"]``) is one of the
 # table's texts: each is a literal, one record apiece, so the table's rows are kept well past
@@ -57,6 +59,9 @@ class Arg(NamedTuple):
     # a tuple of arguments handed on whole (``super().__init__(args)`` with ``*args`` collected):
     # what a later ``*args`` or ``*args[0]`` spreads again
     items: tuple[Arg, ...] | None = None
+    # a name the calling function binds once to a plain literal (``literals.source``: its
+    # repr): ``"{}".format(x)`` and ``"%s" % x`` print it, as an f-string's ``{x}`` does
+    literal: str | None = None
 
 
 # ``Ref.method`` of an exception caught by name (``except KeyAlreadyPresent as e``): ``key`` is its
@@ -443,7 +448,7 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
             except ValueError:
                 pieces.append(lit(part))
                 continue
-            for literal, field, _spec, conv in parsed:
+            for literal, field, spec, conv in parsed:
                 if literal:
                     pieces.append(lit(literal))
                 if field is None:
@@ -466,6 +471,8 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
                 elif rest:
                     # ``{cls.__name__!r}`` prints the attribute's repr: quoted when it is text
                     pieces.append(((Ph(arg.text + rest, conv in ("r", "a")),),))
+                elif arg.literal is not None and (shown := format_field(arg.literal, conv, spec or "")):
+                    pieces.append(lit(shown))
                 elif conv in ("r", "a"):
                     pieces.append(as_repr(arg))
                 else:
@@ -495,6 +502,11 @@ def apply_percent(
     ``args`` for a tuple right-hand side, ``mapping`` for a dict literal, ``single`` for any other
     expression (one value, or an opaque tuple/dict whose items become ``name[i]``/``name``).
     """
+    if single is not None and single.literal is not None and (items := spread(single.literal)) is not None:
+        # ``"%s or %s" % pair`` with ``pair = ("a", "b")`` bound once: the tuple's items fill
+        # the directives one by one
+        args = [Arg(f"{single.text}[{i}]", ph(f"{single.text}[{i}]"), literal=x) for i, x in enumerate(items)]
+        single = None
     variants: list[Value] = []
     for variant in value:
         pieces: list[Value] = []
@@ -513,20 +525,22 @@ def apply_percent(
                     continue
                 key = m.group("key")
                 repr_ = m.group("conv") in ("r", "a")
+                # the directive without its mapping key: how a literal argument prints
+                directive = m.group(0) if key is None else "%" + m.group(0)[m.end("key") - m.start() + 1 :]
                 if key is not None:
                     if mapping is not None and key in mapping:
-                        pieces.append(as_repr(mapping[key]) if repr_ else mapping[key].value)
+                        pieces.append(_percent_piece(mapping[key], repr_, directive))
                     else:
                         pieces.append(((Ph(key, repr_),),))
                 elif args is not None:
                     if idx < len(args):
-                        pieces.append(as_repr(args[idx]) if repr_ else args[idx].value)
+                        pieces.append(_percent_piece(args[idx], repr_, directive))
                     else:
                         pieces.append(ph(f"args[{idx}]"))
                     idx += 1
                 elif single is not None:
                     if idx == 0:
-                        pieces.append(as_repr(single) if repr_ else single.value)
+                        pieces.append(_percent_piece(single, repr_, directive))
                     else:
                         pieces.append(ph(f"{single.text}[{idx}]"))
                     idx += 1
@@ -534,6 +548,14 @@ def apply_percent(
                 pieces.append(lit(part[pos:]))
         variants.append(concat(*pieces) if pieces else lit(""))
     return union(*variants)
+
+
+def _percent_piece(arg: Arg, repr_: bool, directive: str) -> Value:
+    """What one ``%`` directive prints for ``arg``: a literal bound once printed as the
+    directive says (``%r``, ``%5d``), else its value (through ``repr`` for ``%r``/``%a``)."""
+    if arg.literal is not None and (shown := percent_field(arg.literal, directive)) is not None:
+        return lit(shown)
+    return as_repr(arg) if repr_ else arg.value
 
 
 def join_values(sep: Value, items: Iterable[Value]) -> Value:

@@ -42,6 +42,7 @@ from errdex.extract.facts import (
 )
 from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.literals import bound_once, literal_names, printed
+from errdex.extract.literals import source as literal_source
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -445,6 +446,23 @@ class Frame:
         if self._bound is None:
             self._bound = _bound_values(self.body()[0])
         return self._bound.get(name, [])
+
+
+def _bound_literal_node(name: str, env: Env, frame: Frame) -> ast.expr | None:
+    """The literal display (container or number) the function binds ``name`` to once and never
+    changes (``literals.bound_once``); None otherwise. Cheap where that does not hold: a local
+    known as text, or not a local, needs no look at the function's body."""
+    if frame.kind != "function" or name not in env:
+        return None
+    cur = env[name]
+    if (isinstance(cur, tuple) and cur != NONE) or not frame.literal_local(name):
+        return None  # text, or a value the environment knows better (a caller's argument)
+    values = frame.bound_from(name)
+    if len(values) != 1 or not isinstance(values[0], _T_LITERAL_DISPLAYS):
+        return None
+    if not bound_once(frame.node, *frame.body(), name, values):
+        return None
+    return values[0]
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
@@ -2884,12 +2902,15 @@ class ModuleVisitor:
             # ``Error([msg], ...)`` to a class that spreads it (``super().__init__(*args[0])``)
             items = tuple(self.arg(e, env, frame) for e in node.elts)
         value = self.eval_msg(node, env, frame)
+        # a name bound once to a literal: ``"{}".format(x)`` / ``"%s" % x`` print it
+        bound = _bound_literal_node(node.id, env, frame) if isinstance(node, ast.Name) else None
+        literal = None if bound is None else literal_source(bound)
         if exceeds(value, MAX_ARG_PARTS):
             # a value too large to carry into the call it is passed to: the call's result may
             # be passed again (``off += n`` after ``n, = unpack(buf, off)``, branch after
             # branch), and carrying it whole doubles the value each time
             value = ph(self.src(node))
-        return Arg(self.src(node), value, str_typed, items)
+        return Arg(self.src(node), value, str_typed, items, literal)
 
     def call_args(
         self, call: ast.Call, env: Env, frame: Frame
@@ -3576,19 +3597,9 @@ class ModuleVisitor:
     @staticmethod
     def bound_literal(name: str, v: ast.FormattedValue, env: Env, frame: Frame) -> str | None:
         """What ``{name}`` prints when the function binds ``name`` once to a literal container
-        or number and never changes it (``literals``); None otherwise. Cheap where that does not
-        hold: a local known as text, or not a local, needs no look at the function's body."""
-        if frame.kind != "function" or name not in env:
-            return None
-        cur = env[name]
-        if (isinstance(cur, tuple) and cur != NONE) or not frame.literal_local(name):
-            return None  # text, or a value the environment knows better (a caller's argument)
-        values = frame.bound_from(name)
-        if len(values) != 1 or not isinstance(values[0], _T_LITERAL_DISPLAYS):
-            return None
-        if not bound_once(frame.node, *frame.body(), name, values):
-            return None
-        return printed(values[0], v)
+        or number and never changes it (``literals``); None otherwise."""
+        value = _bound_literal_node(name, env, frame)
+        return None if value is None else printed(value, v)
 
     def formatted_const(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
