@@ -420,11 +420,7 @@ class Matcher:
             # a dotted name whose package is indexed is that library's class, even when it is
             # named like a built-in one (``requests.exceptions.ConnectionError``)
             repos = idx.package_holders(head) if dot else None
-            # a standard-library module's class (``struct.error``, ``socket.gaierror``) is raised
-            # by the standard library wherever it is called, like a built-in one: a library's
-            # re-raise of it is no more its source than any call into that module
-            stdlib = bool(dot) and head in sys.stdlib_module_names
-            if t.startswith("log.") or ((builtin_type(t) or stdlib) and not repos):
+            if t.startswith("log.") or (builtin_type(t) and not repos):
                 continue
             # the class's own raises first, then its subclasses' (a handler or log line names
             # the base it caught), then its library bases' (a raise through the base's factory,

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import heapq
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -712,6 +713,18 @@ class Ranker:
                 self._made[1].update(again)
         return self._made
 
+    def _stdlib_pasted(self) -> bool:
+        """Whether every class the paste names is a standard-library module's (``struct.error``,
+        ``socket.gaierror``) whose package the catalogue does not hold: the standard library
+        raises it wherever it is called, so a library's re-raise of a caught one passes on a text
+        any call into that module makes, and is not the one statement that printed it."""
+        heads = [t.partition(".")[0] for t in self.ev.types if "." in t]
+        return (
+            bool(heads)
+            and len(heads) == len(self.ev.types)
+            and all(h in sys.stdlib_module_names and not self.idx.package_holders(h) for h in heads)
+        )
+
     def _reraise(self, ei: int) -> bool:
         """Whether entry ``ei`` is ``raise NAME`` of an object its template is that name of."""
         pat = self.idx.patterns[self.idx.entry_pat[ei]]
@@ -837,6 +850,8 @@ class Ranker:
         if tw < TYPE_AGREES or self.ev.outside or self.ev.guessed or self._empty or not self._value_only(c):
             return False
         if ei in self._made_once()[1]:
+            return False
+        if self._reraise(ei) and self._stdlib_pasted():
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
