@@ -21,10 +21,9 @@ import ast
 import html
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 
-from errdex.pyexc import BUILTIN_EXCEPTIONS
+from errdex.pyexc import BUILTIN_EXCEPTIONS, stdlib_module
 
 INPUT_CAP = 1_000_000  # characters of input considered (the tail)
 MESSAGE_CAP = 20_000  # characters of the message matched (the head)
@@ -2273,8 +2272,7 @@ def _lower_class_line(block: Block, msg: str) -> str:
     m = None if block.exc_types else _TYPE_PREFIX.match(msg)
     if m is None or not lower_class(name := m.group(1)):
         return msg
-    head = name.partition(".")[0]
-    std = "." in name and head in sys.stdlib_module_names
+    std = "." in name and stdlib_module(name)
     if not (block.frames or std or block.raised_above or _raised_by_last_frame(block, name)):
         return msg
     block.exc_types.append(name)
