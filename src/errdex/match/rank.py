@@ -55,6 +55,7 @@ from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, 
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLED,
+    CALLED_BY_LAST_FRAME,
     CALLER_FRAME,
     CALLERS_STEP,
     CLASS_BELOW,
@@ -141,6 +142,8 @@ class Evidence:
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
+    # names the last frame calls when no frame lies in a library (``frames.called_names``)
+    called: frozenset[str] = frozenset()
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
@@ -581,6 +584,8 @@ class Ranker:
             score += REPR_OBJECT
         if self._value_names_site(c, site.function):
             score += VALUE_NAMES_SITE
+        if self._called_by_last_frame(site.function):
+            score += CALLED_BY_LAST_FRAME
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
         score -= self._taken_off(site)
@@ -634,6 +639,10 @@ class Ranker:
             )
         if self._value_names_site(c, site.function):
             reasons.append(f"a value in the message names what this site handles ({site.function})")
+        if self._called_by_last_frame(site.function):
+            reasons.append(
+                f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
+            )
         if self._not_a_read(site.function):
             reasons.append(
                 "the interpreter suggested a name after the message, which only an attribute read "
@@ -997,6 +1006,11 @@ class Ranker:
             )
             self._value_words[c.pid] = got
         return got
+
+    def _called_by_last_frame(self, func: str) -> bool:
+        """Whether the traceback, with no library frame, ends in a call of this function's name."""
+        called = self.ev.called
+        return bool(called) and fn_last(func) in called
 
     def _value_names_site(self, c: Cand, func: str) -> bool:
         """Whether a value the message fills the template with holds a word the site's function
