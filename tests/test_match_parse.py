@@ -1732,3 +1732,53 @@ def test_frames_listed_most_recent_call_first_are_put_in_pythons_order() -> None
         "ValueError: bad"
     )
     assert [f.function for f in parse(text).frames] == ["run", "<module>"]
+
+
+@pytest.mark.parametrize(
+    ("paste", "exc_type", "message"),
+    [
+        # an issue quotes the exception line as markdown (``> ``) under the user's sentence
+        (
+            "It fails with:\n\n> ValueError: Could not find the layer class to wrap in the model.",
+            "ValueError",
+            "Could not find the layer class to wrap in the model.",
+        ),
+        # a class a module qualifies, without the usual suffix, and the user's question after it
+        (
+            "> pkg.errors.DeadlineExceeded: Test took 1004.39ms\nneed to bump the deadline?",
+            "pkg.errors.DeadlineExceeded",
+            "Test took 1004.39ms\nneed to bump the deadline?",
+        ),
+        # quoted lines after it go on with its text
+        ("Here:\n\n> KeyError: no such key\n> try another one", "KeyError", "no such key\ntry another one"),
+    ],
+)
+def test_a_quoted_exception_line_under_prose_is_the_error_not_a_marked_source_line(
+    paste: str, exc_type: str, message: str
+) -> None:
+    # pytest's ``>`` marks a statement, and no statement reads ``SomeError: text``
+    q = parse(paste)
+    assert (q.exc_type, q.message) == (exc_type, message)
+
+
+def test_pytest_marked_source_line_is_still_the_location_lines_source() -> None:
+    q = parse(">       raise ValueError(msg)\nE       ValueError: bad input\n\npkg/mod.py:12: ValueError\n")
+    assert (q.frames[-1].line, q.frames[-1].source, q.message) == (12, "raise ValueError(msg)", "bad input")
+
+
+def test_pytest_e_lines_pasted_indented_among_prose() -> None:
+    # a report's ``E`` lines in a markdown code block (four spaces) between the user's
+    # sentences: those lines are the error, the sentences are not
+    q = parse(
+        "tests tend to fail due to hitting the deadline, e.g.:\n"
+        "\n"
+        "    E           DeadlineExceeded: Test took 22501.81ms, which exceeds the deadline of 200.00ms\n"
+        "    E           (a second line of it)\n"
+        "\n"
+        "Disable the deadline for the two tests."
+    )
+    assert q.exc_type == "DeadlineExceeded"
+    assert q.message == "Test took 22501.81ms, which exceeds the deadline of 200.00ms\n(a second line of it)"
+    # an indented ``E ...`` line that is no exception line, or one inside a traceback, is not
+    q = parse("Notes:\n\n    E   is the energy, in joules\n")
+    assert q.exc_type is None and q.message.startswith("Notes:")

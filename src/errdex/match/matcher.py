@@ -8,7 +8,6 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
-import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +23,7 @@ from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, printed_class
+from errdex.pyexc import stdlib_module
 
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
@@ -533,12 +533,7 @@ def names_unheld_package(idx: Index, types: list[str], fr_list: list[Frame]) -> 
     for t in types:
         head, dot, _rest = t.partition(".")
         # ``log.WARNING``: a log record's level, read as its class, names no module
-        if (
-            not dot
-            or head in ("log", "builtins")
-            or head in sys.stdlib_module_names
-            or idx.package_holders(head)
-        ):
+        if not dot or head in ("log", "builtins") or stdlib_module(head) or idx.package_holders(head):
             return False
     return True
 

@@ -21,10 +21,9 @@ import ast
 import html
 import json
 import re
-import sys
 from dataclasses import dataclass, field
 
-from errdex.pyexc import BUILTIN_EXCEPTIONS
+from errdex.pyexc import BUILTIN_EXCEPTIONS, stdlib_module
 
 INPUT_CAP = 1_000_000  # characters of input considered (the tail)
 MESSAGE_CAP = 20_000  # characters of the message matched (the head)
@@ -1262,6 +1261,7 @@ class _BlockParser:
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
         self.cleo_body: list[str] | None = None  # the message above cleo's ``at path:line in f``
         self.nested: int | None = None  # the line opening a message that is a whole traceback
+        self.e_indent: str | None = None  # the margin of ``E`` lines pasted indented (``_indented_e_line``)
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
@@ -1357,11 +1357,23 @@ class _BlockParser:
         if m and (self.e_lines or (m.group(1) or "").strip()):
             self.e_lines.append(m.group(1) or "")
             return i + 1
+        e_line = self._indented_e_line(ln)
+        if e_line is not None:
+            self.e_lines.append(e_line)
+            return i + 1
         if ln.strip() == ">":
             # a ``>`` alone marks no source line (pytest's marker stands before the source it
             # marks): it closes a repr printed over several lines (gRPC's ``<_InactiveRpcError
             # of RPC that terminated with:`` ... ``>``), the message's last line
             return None
+        if ln.startswith(">") and not self.e_lines and _quoted_exception_line(ln):
+            # a markdown quote of the exception line under the user's prose (``It fails:`` then
+            # ``> ValueError: ...``): pytest's marker stands before source code, and no statement
+            # reads ``SomeError: text``; the line is the error's, and ``>`` lines after it go on
+            # with its text
+            self.lines[i] = ln[1:].strip()
+            self.flow.add(i)
+            return i + 1
         if ln.startswith(">") and not self.e_lines and self._flow_line(i):
             # pytest's flow marker before the further lines of a report whose first line (its
             # ``E`` gutter cut off in the paste) is the plain line above: message text, stripped
@@ -1375,6 +1387,22 @@ class _BlockParser:
             self.msg_start = i + 1
             return i + 1
         return None
+
+    def _indented_e_line(self, ln: str) -> str | None:
+        """The text of a pytest ``E`` line pasted indented (a markdown code block of four
+        spaces among the user's prose: ``    E    DeadlineExceeded: ...``), or None. The first
+        such line must read as an exception line and no frame came before it, since an indented
+        line in a traceback is source; the lines after it carry the same indent."""
+        body = ln.lstrip(" \t")
+        indent = ln[: len(ln) - len(body)]
+        if not indent or not (m := _PYTEST_E.match(body)):
+            return None
+        text = m.group(1) or ""
+        if self.e_indent is None:
+            if self.e_lines or self.block.frames or not _exception_text(text.strip(), lenient=True):
+                return None
+            self.e_indent = indent
+        return text if indent == self.e_indent else None
 
     def _flow_line(self, i: int) -> bool:
         """A ``>`` line continuing the message line above it, not marking a source line: pytest
@@ -1637,6 +1665,25 @@ def _message_block(lines: list[str]) -> Block:
     block = Block(message=_cap("\n".join(ln for ln in lines if not _NOISE.match(ln)).strip()))
     _strip_prefixes(block)
     return block
+
+
+def _quoted_exception_line(ln: str) -> bool:
+    """A ``>`` line whose text is an exception line as Python prints it (``> ValueError: text``,
+    ``> pkg.errors.DeadlineExceeded: text``): a class the usual suffixes name or a module
+    qualifies, a colon, and text. The source line pytest marks with ``>`` is a statement, which
+    never reads so."""
+    return _exception_text(ln[1:].strip())
+
+
+def _exception_text(body: str, lenient: bool = False) -> bool:
+    """``body`` reads as an exception line: a class the usual suffixes name or a module
+    qualifies (``pkg.errors.DeadlineExceeded``), or with ``lenient`` any class-shaped name
+    (where only an exception line can stand, as behind pytest's ``E``), a colon, and text."""
+    m = _TYPE_PREFIX.match(body)
+    if m is None or m.end() >= len(body):
+        return False
+    name = m.group(1)
+    return is_type_name(name, strict=not lenient) or ("." in name and is_type_name(name))
 
 
 def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
@@ -2271,8 +2318,7 @@ def _lower_class_line(block: Block, msg: str) -> str:
     m = None if block.exc_types else _TYPE_PREFIX.match(msg)
     if m is None or not lower_class(name := m.group(1)):
         return msg
-    head = name.partition(".")[0]
-    std = "." in name and head in sys.stdlib_module_names
+    std = "." in name and stdlib_module(name)
     if not (block.frames or std or block.raised_above or _raised_by_last_frame(block, name)):
         return msg
     block.exc_types.append(name)
