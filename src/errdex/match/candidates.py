@@ -1424,20 +1424,51 @@ def value_free_f1(mwords: set[str], url_words: set[str], tpl_words: set[str]) ->
     return word_f1(mwords | (url_words & tpl_words), tpl_words)
 
 
-def demote_for_runtime(tf: TextFit, on_raise: dict[int, float], deepest: float) -> None:
+def demote_for_runtime(
+    tf: TextFit, on_raise: dict[int, float], deepest: float, unpointed: Index | None = None
+) -> None:
     """A library template that explains the message no better than an interpreter message is not
     exact, unless the traceback's deepest library frame is that very function: then the paste
     itself shows the library raising it (a library re-using the interpreter's wording, like
-    ``'Net' object has no attribute 'fc2'`` from ``Module.__getattr__``)."""
+    ``'Net' object has no attribute 'fc2'`` from ``Module.__getattr__``).
+
+    When the paste points to no codebase at all (``unpointed``, the index, given then: no
+    library frame, no module, no library class), one whose only word beyond the interpreter
+    template's is a value the message quotes is not exact either: a library imitating the
+    interpreter with one quoted value made literal (``{type(d).__name__!r} object has no
+    attribute 'keys'`` for ``'list' object has no attribute 'keys'``) is one case of the
+    interpreter's message, which fits the paste as well, and nothing says that library ran
+    (issue #10 item 7: no exact answer from a codebase nothing points to). A word of its own
+    in the wording (``{} is not a valid input``, ``Expected {} arguments, got {}``) is the
+    library's, and stays exact."""
     if tf.runtime_best is None:
         return
-    best = tf.runtime_best[0]
+    best, rpid = tf.runtime_best
     for c in tf.cands.values():
         if on_raise.get(c.pid, 0.0) >= deepest:
             continue
-        if c.confident and c.coverage <= best + 0.02:
+        if c.confident and (c.coverage <= best + 0.02 or _quoted_value_beyond(unpointed, tf, c.pid, rpid)):
             c.confident = False
             c.reasons.append("an interpreter message explains the text as well")
+
+
+def _quoted_value_beyond(idx: Index | None, tf: TextFit, pid: int, runtime_pid: int) -> bool:
+    """Whether pattern ``pid``'s words are the interpreter pattern's and at most one more, which
+    the message prints in quotes (``'keys'``): a value, not wording (no index: not asked)."""
+    if idx is None:
+        return False
+    extra = idx.words(pid) - idx.words(runtime_pid)
+    if len(extra) > 1:
+        return False
+    return all(w in _quoted_words(tf.message) for w in extra)
+
+
+def _quoted_words(message: str) -> set[str]:
+    """The words the message prints alone in quotes (``'keys'``, ``"name"``), lower-cased."""
+    return {m.group(2).lower() for m in _QUOTED_WORD.finditer(message[:5000])}
+
+
+_QUOTED_WORD = re.compile(r"""(['"`])(\w{1,100})\1""")
 
 
 def _has_repr(names: tuple[str, ...]) -> bool:

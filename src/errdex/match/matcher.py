@@ -383,12 +383,13 @@ class Matcher:
         ev.named = named
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
+        ev.called = frames.called_names(fr, fev.info)
         ev.pointed = self._pointed(types, fr, fev, typed)
         if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
         ev.foreign = names_unheld_package(idx, types, fr)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
-        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
+        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME, None if ev.pointed else idx)
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
         candidates.whole_over_tail(idx, tf)
         builtin: tuple[str, str] | None = None

@@ -154,7 +154,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_margin(_uncut_frames(_without_last_prompt(lines))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_unwrap_frames(_without_last_prompt(lines)))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -518,6 +518,34 @@ def _without_column_path(body: str) -> str:
     if sep and head.endswith(" ") and _COLUMN_PATH.fullmatch(last):
         return head.rstrip(" ")
     return body
+
+
+# the head of a frame line that a mail or bug-tracker export hard-wrapped at its column limit:
+# ``File``, ``File "x.py",``, ``File "x.py", line``, ``File "x.py", line 855,`` alone on a line
+_WRAPPED_FRAME = re.compile(r'^\s*File(?:\s+"[^"\n]{1,1000}"(?:,(?:\s*line(?:\s+\d{1,9},?)?)?)?)?\s*$')
+WRAPPED_FRAME_LINES = 3  # lines a wrapped frame line is read across after its head
+
+
+def _unwrap_frames(lines: list[str]) -> list[str]:
+    """Frame lines hard-wrapped at a column limit (a Google Code export, a mailing list:
+    ``File``/``"x.py", line``/``855, in build``): joined back into one line when the head and
+    at most ``WRAPPED_FRAME_LINES`` lines after it make a whole frame line, so the frames read
+    as frames rather than as the message (a head that never completes one stays as it was)."""
+    if not any("File" in ln and _WRAPPED_FRAME.match(ln) for ln in lines):
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln, i = lines[i], i + 1
+        if "File" in ln and _WRAPPED_FRAME.match(ln):
+            joined = ln.rstrip()
+            for j in range(i, min(i + WRAPPED_FRAME_LINES, len(lines))):
+                joined += " " + lines[j].strip()
+                if _PY_FRAME.match(joined):
+                    ln, i = joined, j + 1
+                    break
+        out.append(ln)
+    return out
 
 
 def _uncut_frames(lines: list[str]) -> list[str]:
@@ -1444,6 +1472,8 @@ class _BlockParser:
             block.exc_types.append(self.footer_type)
             block.exc_type = self.footer_type
         self._cut_listing_frame()
+        if _most_recent_first(block.frames) and not any(map(_TB_HEADER.match, self.lines)):
+            block.frames.reverse()  # Python's header says the order it printed: last is last
         if len(block.frames) > MAX_FRAMES:
             del block.frames[: len(block.frames) - MAX_FRAMES]
         return block
@@ -1548,6 +1578,22 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+def _most_recent_first(frames: list[Frame]) -> bool:
+    """Whether the frames are listed most recent call first (VS Code's "Exception has
+    occurred" report, an error tracker's stack): the last is the module's code (``<module>``),
+    and its line calls the function the frame before it runs. Listed as Python prints them, a
+    module's code runs below a frame only through an import or ``exec``, which name no function
+    of the frame above (the caller also leaves out a block under Python's own header)."""
+    if len(frames) < 2 or frames[-1].function != "<module>":
+        return False
+    callee = frames[-2].function
+    if not callee or not callee.isidentifier():
+        return False
+    line = frames[-1].source or ""
+    at = line.find(callee + "(")
+    return at >= 0 and (at == 0 or not (line[at - 1].isalnum() or line[at - 1] == "_"))
 
 
 def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
