@@ -269,19 +269,26 @@ class Matcher:
         readings: the prefixes of one line, the rules put back, the two of the class shown."""
         ruled = ruled_message(q.text, message)
         around = "the raise printed the words the paste shows around the text (read as the message's own)"
-        readings = [(t, types, around) for t in printed_prefixes(q.text, message)]
+        # a class's name put back must be the answer's own first words: a template that fits
+        # the text after them (with them as text before it) explains nothing the first reading
+        # did not, and a confident fit of it there is a coincidence of the longer text
+        readings = [(t, types, around, t.partition(":")[0] + ":") for t in printed_prefixes(q.text, message)]
         if ruled is not None:
-            readings.append((ruled, types, around))
+            readings.append((ruled, types, around, ""))
         if (caught := class_in_parentheses(message)) is not None:
             name, text = caught
             inner = list(dict.fromkeys([name, *types]))
             why = f"another package caught this error and printed it as ({name}) text"
-            readings.append((text, inner, why))
+            readings.append((text, inner, why, ""))
             if "\n" in text.strip():
-                readings.append((text.strip().split("\n", 1)[0], inner, why + ", its own lines after it"))
-        for text, named, reason in readings:
+                readings.append((text.strip().split("\n", 1)[0], inner, why + ", its own lines after it", ""))
+        for text, named, reason, head in readings:
             retry = self._match(q, text, named, fr, limit)
-            if retry.matches and not retry.matches[0].approximate:
+            if (
+                retry.matches
+                and not retry.matches[0].approximate
+                and _opens_with(retry.matches[0].template, head)
+            ):
                 for m in retry.matches:
                     m.reasons.append(reason)
                 return retry
@@ -640,6 +647,12 @@ def _shown_over_class(text: str, message: str, types: list[str]) -> str | None:
             line = lines[at - 1].strip()
             return line if line.startswith("raise ") else None
     return None
+
+
+def _opens_with(template: str, head: str) -> bool:
+    """Whether ``template``'s literal text before its first placeholder begins with ``head``
+    (compared compact: spacing aside); any template does for an empty head."""
+    return compact(template.partition("{")[0]).startswith(compact(head))
 
 
 def _has_words(template: str) -> bool:
