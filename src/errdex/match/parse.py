@@ -1012,6 +1012,7 @@ def other_program_line(ln: str) -> bool:
 # paste's separator, but a class or a wrapper may print one inside its own text
 _RULE = re.compile(r"^\s*(?:-{4,}|={4,})\s*$")
 MAX_PRINTED_STARTS = 2  # lines holding a message's first line tried as where it was printed
+MAX_PRINTED_PREFIXES = 6  # ``Name: `` prefixes read off one line (the parser strips as many)
 
 
 def _printed_at(lines: list[str], first: str) -> list[int]:
@@ -1089,7 +1090,7 @@ def printed_prefixes(text: str, message: str) -> list[str]:
     for i in _printed_at(lines, first):
         head = lines[i].rstrip()[: -len(first)].lstrip()
         at = [0]  # where each prefix ends (and the next, or the message, begins)
-        while at[-1] < len(head) and (m := _TYPE_PREFIX.match(head[at[-1] :])) is not None:
+        while len(at) <= MAX_PRINTED_PREFIXES and (m := _TYPE_PREFIX.match(head[at[-1] :])) is not None:
             rest = head[at[-1] + m.end() :]
             at.append(len(head) - len(rest.lstrip(" ")))
         if len(at) < 2 or at[-1] != len(head):
