@@ -190,3 +190,14 @@ def test_class_in_parentheses_reads_a_dotted_class_only() -> None:
     )
     assert class_in_parentheses("(see the docs) text") is None
     assert class_in_parentheses("(os.path) text") is None  # dotted, but no class's name
+
+
+def test_a_class_in_parentheses_after_other_text_is_the_error(driver: Matcher) -> None:
+    # a service's log prefix before the wrapper's line: the class printed after it is read
+    # (``_embedded``), and its text opens with the class the wrapper caught
+    res = driver.explain(
+        f"worker_1   | toolkit.exc.ProgrammingError: (drv.errors.ProgrammingError) {CONVERTED}"
+    )
+    top = first(res)
+    assert top.function == "convert", [m.function for m in res.matches]
+    assert not top.approximate, top.reasons

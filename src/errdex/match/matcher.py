@@ -240,12 +240,18 @@ class Matcher:
         text (a log line, a test runner's summary, a wrapper's "Command raised an exception:
         ServerSelectionTimeoutError: ..."). The text after the last ``Class: `` naming an
         exception class (one the catalogue raises, or a built-in one) is tried as the message,
-        with that class as the pasted type; its answer is taken only when it is exact."""
+        with that class as the pasted type; its answer is taken only when it is exact. A text
+        that opens with ``(pkg.Class) `` is a wrapper's print of the error it caught
+        (``class_in_parentheses``): that class and the text after it are the error."""
         inner = embedded_error(message, self.index)
         if inner is None:
             return None
         name, rest = inner
-        retry = self._match(q, rest, list(dict.fromkeys([name, *types])), fr, limit, guessed=True)
+        named = [name, *types]
+        if (caught := class_in_parentheses(rest)) is not None:
+            named.insert(0, caught[0])
+            rest = caught[1]
+        retry = self._match(q, rest, list(dict.fromkeys(named)), fr, limit, guessed=True)
         if not (retry.matches and not retry.matches[0].approximate):
             return None
         for m in retry.matches:
