@@ -1035,6 +1035,102 @@ def other_program_line(ln: str) -> bool:
     )
 
 
+# a rule under or between a message's lines (``-----``, ``=====``): ``_NOISE`` drops it as a
+# paste's separator, but a class or a wrapper may print one inside its own text
+_RULE = re.compile(r"^\s*(?:-{4,}|={4,})\s*$")
+MAX_PRINTED_STARTS = 2  # lines holding a message's first line tried as where it was printed
+MAX_PRINTED_PREFIXES = 6  # ``Name: `` prefixes read off one line (the parser strips as many)
+
+
+def _printed_at(lines: list[str], first: str) -> list[int]:
+    """The last few lines of the paste that end with a message's first line, last first: where
+    the exception line was printed (the message ends the paste more often than not)."""
+    out: list[int] = []
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].rstrip().endswith(first):
+            out.append(i)
+            if len(out) == MAX_PRINTED_STARTS:
+                break
+    return out
+
+
+def ruled_message(text: str, message: str) -> str | None:
+    """``message`` with the rule lines the parser dropped from inside it put back, as the paste
+    ``text`` printed them; None when it dropped none there. ``_NOISE`` takes a line of dashes
+    for a paste's separator, which it usually is, but a message may carry its own (a wrapper
+    appending a hint with an example between rules: ``f"{e.message}{HINT}"``), and a template
+    that prints them fits only with them. Lines are compared stripped; any other line of the
+    paste between the message's lines means this is not where it was printed."""
+    mlines = message.split("\n")
+    first = mlines[0].strip()
+    if len(mlines) < 2 or not first:
+        return None
+    lines = text.split("\n")
+    for i in _printed_at(lines, first):
+        out, k, ruled = [mlines[0]], 1, False
+        for ln in lines[i + 1 :]:
+            if k == len(mlines):
+                break
+            if ln.strip() == mlines[k].strip():
+                out.append(mlines[k])
+                k += 1
+            elif _RULE.match(ln):
+                out.append(ln.strip())
+                ruled = True
+            else:
+                break
+        if k == len(mlines):
+            return "\n".join(out) if ruled else None
+    return None
+
+
+# ``(pkg.module.Class) text``: a wrapper that prints the error it caught as its class, dotted,
+# in parentheses, then its text (a database toolkit around a driver's error)
+_CLASS_IN_PARENS = re.compile(r"^\(((?:[A-Za-z_]\w{0,100}\.){1,20}[A-Za-z_]\w{0,200})\) (?=\S)")
+
+
+def class_in_parentheses(message: str) -> tuple[str, str] | None:
+    """``(pkg.errors.SomeError) text`` at the head of a message: (the class, the text after it),
+    else None. A wrapper in another package (not necessarily indexed) caught that error and
+    printed its class and str() at the head of its own text, the text the caught raise made;
+    what the wrapper adds after it (its own lines) follows. Only a dotted name named like an
+    exception class: prose in parentheses is not."""
+    m = _CLASS_IN_PARENS.match(message)
+    if m is None or not is_type_name(m.group(1), strict=True):
+        return None
+    return m.group(1), message[m.end() :]
+
+
+def printed_prefixes(text: str, message: str) -> list[str]:
+    """The messages a line of ``Class: Class: text`` may have printed, when the parser took more
+    than the first ``Name: `` off it as exception classes: the text after the first prefix,
+    then after each further one, longest first (``[B: C: text, C: text]`` for ``A: B: C:
+    text``). Python prints ``Class: str(e)``, and only the first prefix is certainly the class:
+    a class or a wrapper may put a class's name at the head of its own text
+    (``f"{type(self).__name__}: {message}"``, a provider's ``f"Error: {e}"``), which a template
+    then shows as literal words. A line of one module-qualified prefix reads whole: an
+    application that shows ``str(e)`` alone prints such a class-built head and nothing before."""
+    first = message.split("\n", 1)[0].strip()
+    if not first:
+        return []
+    lines = text.split("\n")
+    for i in _printed_at(lines, first):
+        head = lines[i].rstrip()[: -len(first)].lstrip()
+        at = [0]  # where each prefix ends (and the next, or the message, begins)
+        while len(at) <= MAX_PRINTED_PREFIXES and (m := _TYPE_PREFIX.match(head[at[-1] :])) is not None:
+            rest = head[at[-1] + m.end() :]
+            at.append(len(head) - len(rest.lstrip(" ")))
+        if len(at) < 2 or at[-1] != len(head):
+            continue  # not a line of prefixes and the message
+        if len(at) == 2:
+            # one prefix: the whole line is str(e) only when the class is shown as a module's
+            # (``litellm.BadRequestError: ...``, an application printing the text alone);
+            # Python prints a library class so too, and then the reading fits nothing more
+            return [head + message] if "." in head else []
+        return [head[a:] + message for a in at[1:-1]]
+    return []
+
+
 def introduced_lines(lines: list[str]) -> list[int]:
     """Where a message's text may start after lines introducing it: each line with text whose
     last line with text before it (blank lines only space) ends in ``:`` ("I get this error
