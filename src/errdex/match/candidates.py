@@ -32,6 +32,7 @@ from errdex.match.thresholds import (
     MAX_JOINED,
     MAX_STATEMENT,
     MAX_VERIFY,
+    MAX_WEAK_HEADS,
     MIN_COVERAGE,
     MIN_LITERAL,
     PLACEHOLDER_SHARE,
@@ -1341,6 +1342,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     need: list[int] = []
     if not tf.any_confident():
         similar = idx.similar(seen, MAX_FUZZY)
+        similar += _weak_heads(idx, tf, similar)
         tf.add_weak(idx, similar)
         need = [
             pid
@@ -1371,6 +1373,26 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
             c.text, c.reasons = text, why
         cands[pid] = c
     _values_over_rewordings(idx, tf, dict.fromkeys(need))
+
+
+def _weak_heads(idx: Index, tf: TextFit, similar: list[int]) -> list[int]:
+    """The weak fits (``fit_all``) that begin the message with their first literal and place
+    more: the template's beginning, the message ending in a value or literal of it. A release
+    that added text after it (a note, a link) made the keys the pattern is listed under those of
+    the added text, so sharing no key with the message it is not among ``Index.similar``'s; its
+    words are still weighed like theirs (``lead_words``: the first sentence alone). At most
+    ``MAX_WEAK_HEADS``, in the order verified."""
+    cmsg, taken = tf.cmsg, set(similar)
+    out: list[int] = []
+    for pid in tf.weak:
+        if len(out) >= MAX_WEAK_HEADS:
+            break
+        lits = idx.lits(pid)[0]
+        if pid in taken or len(lits) < 3 or not lits[0] or not cmsg.startswith(lits[0]):
+            continue
+        if cmsg.find(lits[1], len(lits[0])) >= 0:  # a second literal placed after the first
+            out.append(pid)
+    return out
 
 
 def _values_over_rewordings(idx: Index, tf: TextFit, reworded: Iterable[int]) -> None:

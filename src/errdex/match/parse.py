@@ -61,6 +61,11 @@ class Block:
     # the message's first line names the class a ``raise`` line right above it raises (a
     # traceback's last source line pasted without its frame line): ``_raised_above``
     raised_above: bool = False
+    # the message with the type prefixes after the first still on (``litellm.APIConnectionError:
+    # APIConnectionError: text`` after ``litellm.exceptions.APIConnectionError: ``), kept when
+    # more than one was taken off: a library's text may itself begin with class names
+    # (``_strip_prefixes``), which the matcher then tries (``Matcher._spelled_types``)
+    spelled: str = ""
 
 
 @dataclass(slots=True)
@@ -2440,6 +2445,23 @@ def _module_class(token: str) -> bool:
     return _MODULE_CLASS.fullmatch(token) is not None and any(c.islower() for c in token.rpartition(".")[2])
 
 
+def _strip_type_prefixes(block: Block, msg: str) -> str:
+    """``pkg.Error: Other: text``: the ``Name: `` prefixes that are classes, taken off into
+    ``block.exc_types``. The text as it was before the second of them is kept in
+    ``block.spelled``: Python prints the class once, so a second may be the library's own text."""
+    strict = False
+    for _ in range(6):
+        m = _TYPE_PREFIX.match(msg)
+        if not m or not _prefix_type(m.group(1), strict):
+            break
+        if strict and not block.spelled:
+            block.spelled = msg
+        block.exc_types.append(m.group(1))
+        msg = msg[m.end() :].lstrip(" ")
+        strict = True
+    return msg
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
@@ -2466,14 +2488,7 @@ def _strip_prefixes(block: Block) -> None:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
         msg = ""
-    strict = False
-    for _ in range(6):
-        m = _TYPE_PREFIX.match(msg)
-        if not m or not _prefix_type(m.group(1), strict):
-            break
-        block.exc_types.append(m.group(1))
-        msg = msg[m.end() :].lstrip(" ")
-        strict = True
+    msg = _strip_type_prefixes(block, msg)
     if not block.exc_types:
         msg = _lower_class_line(block, _qualified_without_colon(block, msg))
     if all(t.startswith("log.") for t in block.exc_types):

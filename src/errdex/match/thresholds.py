@@ -39,6 +39,7 @@ HEAD_SCAN = 1024  # heads of a cut-short message weighed in full; beyond, those 
 # more patterns than the heads weighed) each head's own keys are read instead
 HEAD_POSTINGS = 16
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
+MAX_WEAK_HEADS = 20  # weak fits of a template's beginning scored for similarity besides them
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity (and as many again that a frame lands on)
 MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class wraps
 MAX_JOINED = 256  # raises printing collected errors' messages joined, looked at per query
