@@ -1,7 +1,8 @@
 """An error line with more than one ``Name: `` prefix before its text, on a real catalogue
 indexed from fixture code: Python prints the class once, so the class names after the first are
-the message's own when a library writes them into its text (``Matcher._spelled_types``); a
-template that only absorbs such a name in a placeholder is not taken for one that spells it."""
+the message's own when a library writes them into its text (read as printed:
+``parse.printed_prefixes``, ``Matcher._as_printed``); a template that only absorbs such a name in
+a placeholder is not taken for one that spells it."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import pytest
 from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.match.parse import parse
 
 LIB = """\
 class APIConnectionError(Exception):
@@ -35,15 +35,6 @@ def relabel(kind, detail):
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     with package_matcher(tmp_path_factory.mktemp("spelled"), {"mapping.py": LIB}) as m:
         yield m
-
-
-def test_parse_keeps_the_text_with_the_prefixes_after_the_first() -> None:
-    q = parse("lib.exceptions.APIConnectionError: lib.APIConnectionError: APIConnectionError: Open - x")
-    b = q.blocks[q.primary]
-    assert b.message == "Open - x"
-    assert b.spelled == "lib.APIConnectionError: APIConnectionError: Open - x"
-    # one prefix, Python's own: nothing is kept
-    assert parse("lib.APIConnectionError: Open - x").blocks[0].spelled == ""
 
 
 def test_class_names_the_template_spells_are_its_text(matcher: Matcher) -> None:

@@ -106,7 +106,7 @@ class Matcher:
             message = b.message if b else q.message
             types = list(dict.fromkeys(b.exc_types if b else q.exc_types))
             fr = frames.own_frames(self.index, self._with_catching_frame(b) if b else q.frames, types)
-            res = self._match_block(q, message, types, fr, limit, b.spelled if b else "")
+            res = self._match_block(q, message, types, fr, limit)
             if n == 0:
                 first, alone = res, (message, types, fr)
                 if res.matches and all(m.approximate for m in res.matches):
@@ -159,7 +159,7 @@ class Matcher:
         return bool(fr) and bool(frames.gather(self.index, fr).on_raise)
 
     def _match_block(
-        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, spelled: str = ""
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
     ) -> Result:
         res = self._match(q, message, types, fr, limit)
         cut = _without_truncation_marker(message)
@@ -169,8 +169,6 @@ class Matcher:
             retry = self._match(q, cut, types, fr, limit)
             if retry.matches and not retry.matches[0].approximate:
                 res = retry
-        if spelled and not (res.matches and not res.matches[0].approximate):
-            res = self._spelled_types(q, spelled, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate and _has_words(res.matches[0].template)):
             res = self._class_named_in_text(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate):
@@ -190,27 +188,6 @@ class Matcher:
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
         return res
-
-    def _spelled_types(
-        self, q: ParsedQuery, spelled: str, types: list[str], fr: list[Frame], limit: int
-    ) -> Result | None:
-        """No exact answer, and the error line held more than one ``Name: `` prefix before its
-        text (``litellm.exceptions.APIConnectionError: litellm.APIConnectionError:
-        APIConnectionError: OpenAIException - ...``). Python prints the class once: the prefixes
-        after the first are the message's own, written by a library that puts class names into
-        its text (``f"litellm.APIConnectionError: APIConnectionError: {provider} - {msg}"``).
-        The text with them on (``Block.spelled``) is tried; its answer is taken only when it is
-        exact and its template itself begins with the first of them: a placeholder absorbing a
-        class's name is no sign that the library wrote it."""
-        retry = self._match(q, spelled.strip(), types, fr, limit)
-        if not (retry.matches and not retry.matches[0].approximate):
-            return None
-        head = compact(spelled.partition(":")[0]) + ":"
-        if not compact(retry.matches[0].template).startswith(head):
-            return None
-        for m in retry.matches:
-            m.reasons.append(f"the message itself begins with the class names after the first ({head} ...)")
-        return retry
 
     def _class_named_in_text(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

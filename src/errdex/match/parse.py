@@ -61,11 +61,6 @@ class Block:
     # the message's first line names the class a ``raise`` line right above it raises (a
     # traceback's last source line pasted without its frame line): ``_raised_above``
     raised_above: bool = False
-    # the message with the type prefixes after the first still on (``litellm.APIConnectionError:
-    # APIConnectionError: text`` after ``litellm.exceptions.APIConnectionError: ``), kept when
-    # more than one was taken off: a library's text may itself begin with class names
-    # (``_strip_prefixes``), which the matcher then tries (``Matcher._spelled_types``)
-    spelled: str = ""
 
 
 @dataclass(slots=True)
@@ -2447,15 +2442,12 @@ def _module_class(token: str) -> bool:
 
 def _strip_type_prefixes(block: Block, msg: str) -> str:
     """``pkg.Error: Other: text``: the ``Name: `` prefixes that are classes, taken off into
-    ``block.exc_types``. The text as it was before the second of them is kept in
-    ``block.spelled``: Python prints the class once, so a second may be the library's own text."""
+    ``block.exc_types``."""
     strict = False
     for _ in range(6):
         m = _TYPE_PREFIX.match(msg)
         if not m or not _prefix_type(m.group(1), strict):
             break
-        if strict and not block.spelled:
-            block.spelled = msg
         block.exc_types.append(m.group(1))
         msg = msg[m.end() :].lstrip(" ")
         strict = True
