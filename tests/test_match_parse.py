@@ -1730,3 +1730,64 @@ def test_pytest_e_lines_pasted_indented_among_prose() -> None:
     # an indented ``E ...`` line that is no exception line, or one inside a traceback, is not
     q = parse("Notes:\n\n    E   is the energy, in joules\n")
     assert q.exc_type is None and q.message.startswith("Notes:")
+
+
+@pytest.mark.parametrize(
+    ("paste", "exc_type", "message"),
+    [
+        (
+            "I use adfuller and get this error.\n_MissingDataError: exog contains inf or nans_\n",
+            "MissingDataError",
+            "exog contains inf or nans",
+        ),
+        (
+            "**ValueError: A value in x_new is above the interpolation range.**",
+            "ValueError",
+            "A value in x_new is above the interpolation range.",
+        ),
+        ("  *KeyError: 'name'*", "KeyError", "name"),
+    ],
+)
+def test_an_exception_line_in_markdown_emphasis_is_read_without_the_marks(
+    paste: str, exc_type: str, message: str
+) -> None:
+    q = parse(paste)
+    assert (q.exc_type, q.message) == (exc_type, message)
+
+
+def test_emphasis_around_other_text_stays() -> None:
+    # a dunder's underscores, or bold prose, are no exception line: the text is kept as written
+    assert parse("__init__").message == "__init__"
+    assert parse("**Note: run it twice**").message.endswith("run it twice**")
+
+
+def test_the_reporters_paragraphs_after_a_pasted_exception_line_are_not_its_message() -> None:
+    q = parse(
+        "FileNotFoundError: Found no valid file for the classes a, b. Supported extensions are: .jpg\n"
+        "\n"
+        "It is seem that these folder have nothing in it.\n"
+        "Should I delete these folder?"
+    )
+    assert (q.exc_type, q.message) == (
+        "FileNotFoundError",
+        "Found no valid file for the classes a, b. Supported extensions are: .jpg",
+    )
+    q = parse("MissingDataError: exog contains inf or nans\n\nWhat does it mean? What is exog ?")
+    assert q.message == "exog contains inf or nans"
+
+
+def test_a_librarys_own_later_paragraphs_stay_in_its_message() -> None:
+    # a paragraph addressing the user (``you``), or with a URL's ``/me/``, is the library's text
+    celery = (
+        "NotRegistered: Received unregistered task of type 'a.b'.\n"
+        "The message has been ignored and discarded.\n"
+        "\n"
+        "Did you remember to import the module containing this task?\n"
+        "Or maybe you're using relative imports?"
+    )
+    assert parse(celery).message.endswith("Or maybe you're using relative imports?")
+    mock = "ConnectionError: Connection refused by Responses.\n\nAvailable matches:\n- GET https://x.test/v5.0/me/adaccounts?a=1"
+    assert parse(mock).message.endswith("/me/adaccounts?a=1")
+    # a traceback's message ends where its frames say: its paragraphs are all kept
+    tb = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: bad\n\nWhat is it?'
+    assert parse(tb).message == "bad\n\nWhat is it?"

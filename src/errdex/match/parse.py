@@ -149,6 +149,8 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "*" in text or "_" in text:
+        lines = [_unemphasized(ln) for ln in lines]
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -252,6 +254,22 @@ def _unescape(text: str) -> str:
         out.append(_ESCAPES.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
+
+
+# a line wrapped in Markdown emphasis: ``**text**``, ``__text__``, ``*text*``, ``_text_``
+_EMPHASIS = re.compile(r"^(\s*)(\*\*|__|\*|_)(\S(?:.*\S)?)\2\s*$")
+
+
+def _unemphasized(ln: str) -> str:
+    """An exception line the reporter set in bold or italics (``_MissingDataError: exog contains
+    inf or nans_``, ``**ValueError: ...**``): the line without the marks, which Markdown shows as
+    emphasis and a copy of the issue's source keeps. Only a line that is then an exception line
+    as Python prints it (``_exception_text``): a class name, a colon, text; an identifier's own
+    underscores (``__init__``) are never a whole such line."""
+    m = _EMPHASIS.match(ln) if ln.lstrip()[:1] in "*_" else None
+    if m is None or not _exception_text(m.group(3)):
+        return ln
+    return m.group(1) + m.group(3)
 
 
 def _unfence(ln: str) -> str:
@@ -2345,7 +2363,39 @@ def _strip_prefixes(block: Block) -> None:
     key_error = block.exc_type and block.exc_type.rsplit(".", 1)[-1] == "KeyError"
     if key_error and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         msg = msg[1:-1]
-    block.message = _interpreter_suggestion(block, msg.strip())
+    block.message = _interpreter_suggestion(block, _without_reporters_paragraphs(block, msg.strip()))
+
+
+# a word only the person writing uses of themselves, and a line asking a question
+# (words of prose: between spaces or at a line's ends, not a URL's or a path's ``/me/``)
+_FIRST_PERSON = re.compile(r"(?:^|(?<=\s))(?:I|I'm|I've|I'd|my|me)(?=[\s,.!?]|$)", re.MULTILINE)
+_SECOND_PERSON = re.compile(r"(?:^|(?<=\s))(?:you|your)(?=[\s,.!?]|$)", re.MULTILINE | re.IGNORECASE)
+
+
+def _reporters_paragraph(par: str) -> bool:
+    """A paragraph in the reporter's words: one of them speaking of themselves (``Should I
+    delete these folder?``), or asking a question that addresses no reader (``What is exog
+    ?``). A library's own later paragraph speaks to its user (``Did you remember to import the
+    module containing this task?``), never of an ``I``."""
+    if _FIRST_PERSON.search(par):
+        return True
+    return any(ln.rstrip().endswith("?") for ln in par.split("\n")) and not _SECOND_PERSON.search(par)
+
+
+def _without_reporters_paragraphs(block: Block, msg: str) -> str:
+    """The message of a pasted exception line without the paragraphs the reporter wrote after it,
+    past a blank line (``FileNotFoundError: Found no valid file ...`` then ``It is seem that these
+    folder have nothing in it.\nShould I delete these folder?``): the issue's text goes on after
+    the paste, and a message read with it is diluted, or its last placeholder swallows it. Only
+    for a class line without frames (a traceback's message ends where its frames say), and from
+    the first such paragraph on; a paragraph of the message's own before it stays."""
+    if block.frames or not block.exc_types or "\n\n" not in msg:
+        return msg
+    paras = msg.split("\n\n")
+    for k in range(1, len(paras)):
+        if _reporters_paragraph(paras[k]):
+            return "\n\n".join(paras[:k]).rstrip()
+    return msg
 
 
 # what the interpreter's traceback printer adds after the text of an AttributeError or a NameError
