@@ -1791,3 +1791,40 @@ def test_a_librarys_own_later_paragraphs_stay_in_its_message() -> None:
     # a traceback's message ends where its frames say: its paragraphs are all kept
     tb = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: bad\n\nWhat is it?'
     assert parse(tb).message == "bad\n\nWhat is it?"
+
+
+def test_a_docker_buildkit_log_is_read_without_its_step_and_time_heads() -> None:
+    q = parse(
+        "#12 3.456 Traceback (most recent call last):\n"
+        '#12 3.457   File "/usr/local/lib/python3.11/site-packages/pkg/mod.py", line 268, in run\n'
+        "#12 3.458     raise ValueError(\n"
+        "#12 3.459 ValueError: the lock file is stale.\n"
+        '#12 ERROR: process "/bin/sh -c pkg install" did not complete successfully: exit code: 1'
+    )
+    assert (q.exc_type, q.message) == ("ValueError", "the lock file is stale.")
+    assert [(f.line, f.function) for f in q.frames] == [(268, "run")]
+    # a comment's ``#1`` on one line of a paste is no build log
+    q = parse("#1 first try\nValueError: bad")
+    assert (q.exc_type, q.message) == ("ValueError", "bad")
+
+
+def test_a_classic_docker_builds_lines_after_the_exception_are_not_its_message() -> None:
+    q = parse(
+        "Step 5/8 : RUN python app.py\n"
+        " ---> Running in 2b1cd1dae6c1\n"
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 3, in <module>\n'
+        '    raise ValueError("bad thing")\n'
+        "ValueError: bad thing\n"
+        "Removing intermediate container 2b1cd1dae6c1\n"
+        "The command '/bin/sh -c python app.py' returned a non-zero code: 1"
+    )
+    assert (q.exc_type, q.message) == ("ValueError", "bad thing")
+
+
+def test_a_log_pages_line_numbers_on_lines_of_their_own_are_dropped() -> None:
+    q = parse("2275\nInstalling dependencies\n2276\n\n2277\nValueError: the lock file is stale.\n2278")
+    assert (q.exc_type, q.message) == ("ValueError", "the lock file is stale.")
+    # numbers of the text itself, one after another, stay
+    q = parse("ValueError: rows left:\n1\n2\n3")
+    assert q.message == "rows left:\n1\n2\n3"

@@ -22,6 +22,7 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from errdex.pyexc import BUILTIN_EXCEPTIONS, stdlib_module
 
@@ -105,6 +106,16 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _LINE_LABEL = re.compile(r"^([A-Za-z][\w.-]{0,40}): (?:[A-Za-z][\w.-]{0,40}: ){0,2}")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
+# docker BuildKit's plain progress: a step number and the seconds since the build began
+# (``#12 3.457 ``) before each line a step prints; its own status lines carry the step alone
+_BUILDKIT = re.compile(r"^#\d{1,4}(?: \d{1,6}\.\d{1,3})?(?: |$)")
+# a web log viewer's line number, copied on a line of its own before or after each line
+_LINE_NUMBER = re.compile(r"^\s*(\d{1,9})\s*$")
+# docker's classic builder, printing between a step's output lines and after them
+_DOCKER_BUILD = re.compile(
+    r"^\s*(?:Removing intermediate container [0-9a-f]{6,64}|---> (?:Running in )?[0-9a-f]{6,64}|Step \d{1,4}/\d{1,4} : .*"
+    r"|The command '.*' returned a non-zero code: \d{1,5}|ERROR: process \".*\" did not complete successfully: .*)\s*$"
+)
 # A system log's line head: a timestamp (ISO, or syslog's "Jun 03 14:17:32"), maybe a host, and a
 # tag with a bracketed process or dyno id ("python3[10366]:", Heroku's "app[web.1]:").
 _SYSLOG = re.compile(
@@ -151,6 +162,9 @@ def clean(text: str) -> tuple[str, bool]:
     lines = text.split("\n")
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
+    lines = _without_line_numbers(lines)
+    if "#" in text:
+        lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -459,6 +473,28 @@ def _strip_quoting(lines: list[str]) -> list[str]:
             return lines
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+def _without_line_numbers(lines: list[str]) -> list[str]:
+    """The lines without a log viewer's line numbers, copied from a web page (a CI job's log) as
+    lines of their own: at least three lines holding a number alone, each one more than the one
+    before, with at most one line of text between two of them. Numbers of the text itself (a
+    printed column) run on without that text between them, and stay."""
+    at = [(i, int(m.group(1))) for i, ln in enumerate(lines) if (m := _LINE_NUMBER.match(ln))]
+    if len(at) < 3:
+        return lines
+    drop: set[int] = set()
+    run: list[int] = [at[0][0]]
+    for (i, n), (j, k) in pairwise(at):
+        if k == n + 1 and j - i == 2:
+            run.append(j)
+            continue
+        if len(run) >= 3:
+            drop.update(run)
+        run = [j]
+    if len(run) >= 3:
+        drop.update(run)
+    return [ln for i, ln in enumerate(lines) if i not in drop] if drop else lines
 
 
 def _strip_syslog(lines: list[str]) -> list[str]:
@@ -1624,11 +1660,12 @@ def _before_log_records(body: list[str]) -> list[str]:
     """The exception's lines without the log records printed after them: an application that
     logs on after a traceback (``INFO:app:shutting down``, ``2024-05-01 12:00:01 WARNING ...``)
     leaves its records under the exception line, and they are the program's later output, not
-    the error's message. A record opening the body is kept (a logger's own line is the message
-    then)."""
+    the error's message; so are the lines a docker build prints after a step fails
+    (``Removing intermediate container ...``, ``The command ... returned a non-zero code: 1``).
+    A record opening the body is kept (a logger's own line is the message then)."""
     if not body or _log_record(body[0]):
         return body
-    cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
+    cut = next((i for i in range(1, len(body)) if _log_record(body[i]) or _DOCKER_BUILD.match(body[i])), None)
     return body if cut is None else body[:cut]
 
 
