@@ -1828,3 +1828,15 @@ def test_a_log_pages_line_numbers_on_lines_of_their_own_are_dropped() -> None:
     # numbers of the text itself, one after another, stay
     q = parse("ValueError: rows left:\n1\n2\n3")
     assert q.message == "rows left:\n1\n2\n3"
+
+
+def test_a_reporters_chinese_prose_run_into_the_exception_line_is_set_apart() -> None:
+    q = parse(
+        "在训练过程中，报错RuntimeError: Couldn't load custom C++ ops. Check your install.请问怎么解决？"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "Couldn't load custom C++ ops. Check your install.")
+    # a value the message quotes in such a script stays
+    q = parse("KeyError: '电源状态'")
+    assert (q.exc_type, q.message) == ("KeyError", "电源状态")
+    q = parse("ArrowTypeError: Conversion failed for column 电源状态 with type object")
+    assert q.message == "Conversion failed for column 电源状态 with type object"

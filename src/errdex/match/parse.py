@@ -163,6 +163,8 @@ def clean(text: str) -> tuple[str, bool]:
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
     lines = _without_line_numbers(lines)
+    if _CJK_RUN.search(text):
+        lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
         lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
     # an application's clock time on every line; a log viewer's timestamp on most lines
@@ -473,6 +475,31 @@ def _strip_quoting(lines: list[str]) -> list[str]:
             return lines
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+# Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
+# reporter writing in such a language runs into the pasted line with no space
+_CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
+_CJK_RUN = re.compile(f"[{_CJK}]")
+_CJK_THEN_CLASS = re.compile(
+    f"[{_CJK}]((?:[A-Za-z_]\\w{{0,200}}\\.){{0,20}}[A-Za-z_]\\w{{0,200}}(?:Error|Exception|Warning|Exit|Interrupt|Failure)):"
+)
+_CJK_AFTER_SENTENCE = re.compile(f"(?<=[.!?])[{_CJK}][{_CJK}\\s]*$")
+
+
+def _cjk_prose_apart(ln: str) -> list[str]:
+    """A line where the reporter's prose in Chinese (Japanese, Korean) runs into the pasted
+    exception line (``在训练过程中，报错RuntimeError: Couldn't load ... install.请问怎么解决？``):
+    the prose before the class on a line of its own, and the prose run on after the message's
+    last sentence dropped. Such a script never continues an ASCII class name, and after the
+    text's full stop a run of it to the line's end is the reporter's question; a value the
+    message quotes in such a script stands inside the sentence, not after its end."""
+    m = _CJK_THEN_CLASS.search(ln)
+    head, rest = (ln[: m.start(1)], ln[m.start(1) :]) if m else ("", ln)
+    if not _exception_text(rest.lstrip()):
+        return [ln]
+    rest = _CJK_AFTER_SENTENCE.sub("", rest)
+    return [head, rest] if head else [rest]
 
 
 def _without_line_numbers(lines: list[str]) -> list[str]:
