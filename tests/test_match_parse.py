@@ -1682,6 +1682,58 @@ def test_an_exception_as_pycharms_debugger_shows_it() -> None:
     assert parse("{str}'abc'").exc_type is None
 
 
+def test_frame_lines_hard_wrapped_by_an_export_are_joined_back() -> None:
+    # a bug tracker's export wrapped every line at 76 columns: a frame line's path, line number
+    # and function land on two or three lines (``File``/``"x.py", line``/``855, in f``)
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python2.6/site-packages/rst2pdf/createpdf.py", line 2414,\n'
+        "in main\n"
+        "    compressed=options.compressed)\n"
+        "  File\n"
+        '"/usr/lib/python2.6/site-packages/reportlab/platypus/doctemplate.py", line\n'
+        "694, in handle_flowable\n"
+        "    raise LayoutError(ident)\n"
+        "reportlab.platypus.doctemplate.LayoutError: Flowable too large on page 26"
+    )
+    q = parse(text)
+    assert [(f.line, f.function) for f in q.frames] == [(2414, "main"), (694, "handle_flowable")]
+    assert q.frames[-1].path.endswith("reportlab/platypus/doctemplate.py")
+    assert q.frames[-1].source == "raise LayoutError(ident)"
+    assert q.exc_type == "reportlab.platypus.doctemplate.LayoutError"
+    assert q.message == "Flowable too large on page 26"
+    # a head that no following line completes stays as it was
+    q = parse('  File "/x/a.py",\nnot a frame\nValueError: bad')
+    assert q.exc_type == "ValueError" and not q.frames
+
+
+def test_frames_listed_most_recent_call_first_are_put_in_pythons_order() -> None:
+    # VS Code's "Exception has occurred" report lists the user's frames deepest first: the
+    # module's line calls the function of the frame listed above it
+    text = (
+        "Exception has occurred: PortNotOpenError\n"
+        "Attempting to use a port that is not open\n"
+        '  File "/home/u/check.py", line 14, in base_turn\n'
+        "    connection.write(data.encode())\n"
+        '  File "/home/u/check.py", line 39, in <module>\n'
+        "    base_turn(90)\n"
+        "serial.serialutil.PortNotOpenError: Attempting to use a port that is not open"
+    )
+    q = parse(text)
+    assert [f.function for f in q.frames] == ["<module>", "base_turn"]
+    assert q.message == "Attempting to use a port that is not open"
+    # Python's own order, a module's code reached by an import: kept as printed
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/main.py", line 3, in run\n'
+        "    import plugin\n"
+        '  File "/home/u/plugin.py", line 1, in <module>\n'
+        "    run()\n"
+        "ValueError: bad"
+    )
+    assert [f.function for f in parse(text).frames] == ["run", "<module>"]
+
+
 @pytest.mark.parametrize(
     ("paste", "exc_type", "message"),
     [

@@ -172,7 +172,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_margin(_uncut_frames(_without_last_prompt(lines))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_unwrap_frames(_without_last_prompt(lines)))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -599,6 +599,34 @@ def _without_column_path(body: str) -> str:
     if sep and head.endswith(" ") and _COLUMN_PATH.fullmatch(last):
         return head.rstrip(" ")
     return body
+
+
+# the head of a frame line that a mail or bug-tracker export hard-wrapped at its column limit:
+# ``File``, ``File "x.py",``, ``File "x.py", line``, ``File "x.py", line 855,`` alone on a line
+_WRAPPED_FRAME = re.compile(r'^\s*File(?:\s+"[^"\n]{1,1000}"(?:,(?:\s*line(?:\s+\d{1,9},?)?)?)?)?\s*$')
+WRAPPED_FRAME_LINES = 3  # lines a wrapped frame line is read across after its head
+
+
+def _unwrap_frames(lines: list[str]) -> list[str]:
+    """Frame lines hard-wrapped at a column limit (a Google Code export, a mailing list:
+    ``File``/``"x.py", line``/``855, in build``): joined back into one line when the head and
+    at most ``WRAPPED_FRAME_LINES`` lines after it make a whole frame line, so the frames read
+    as frames rather than as the message (a head that never completes one stays as it was)."""
+    if not any("File" in ln and _WRAPPED_FRAME.match(ln) for ln in lines):
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln, i = lines[i], i + 1
+        if "File" in ln and _WRAPPED_FRAME.match(ln):
+            joined = ln.rstrip()
+            for j in range(i, min(i + WRAPPED_FRAME_LINES, len(lines))):
+                joined += " " + lines[j].strip()
+                if _PY_FRAME.match(joined):
+                    ln, i = joined, j + 1
+                    break
+        out.append(ln)
+    return out
 
 
 def _uncut_frames(lines: list[str]) -> list[str]:
@@ -1088,6 +1116,102 @@ def other_program_line(ln: str) -> bool:
     )
 
 
+# a rule under or between a message's lines (``-----``, ``=====``): ``_NOISE`` drops it as a
+# paste's separator, but a class or a wrapper may print one inside its own text
+_RULE = re.compile(r"^\s*(?:-{4,}|={4,})\s*$")
+MAX_PRINTED_STARTS = 2  # lines holding a message's first line tried as where it was printed
+MAX_PRINTED_PREFIXES = 6  # ``Name: `` prefixes read off one line (the parser strips as many)
+
+
+def _printed_at(lines: list[str], first: str) -> list[int]:
+    """The last few lines of the paste that end with a message's first line, last first: where
+    the exception line was printed (the message ends the paste more often than not)."""
+    out: list[int] = []
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].rstrip().endswith(first):
+            out.append(i)
+            if len(out) == MAX_PRINTED_STARTS:
+                break
+    return out
+
+
+def ruled_message(text: str, message: str) -> str | None:
+    """``message`` with the rule lines the parser dropped from inside it put back, as the paste
+    ``text`` printed them; None when it dropped none there. ``_NOISE`` takes a line of dashes
+    for a paste's separator, which it usually is, but a message may carry its own (a wrapper
+    appending a hint with an example between rules: ``f"{e.message}{HINT}"``), and a template
+    that prints them fits only with them. Lines are compared stripped; any other line of the
+    paste between the message's lines means this is not where it was printed."""
+    mlines = message.split("\n")
+    first = mlines[0].strip()
+    if len(mlines) < 2 or not first:
+        return None
+    lines = text.split("\n")
+    for i in _printed_at(lines, first):
+        out, k, ruled = [mlines[0]], 1, False
+        for ln in lines[i + 1 :]:
+            if k == len(mlines):
+                break
+            if ln.strip() == mlines[k].strip():
+                out.append(mlines[k])
+                k += 1
+            elif _RULE.match(ln):
+                out.append(ln.strip())
+                ruled = True
+            else:
+                break
+        if k == len(mlines):
+            return "\n".join(out) if ruled else None
+    return None
+
+
+# ``(pkg.module.Class) text``: a wrapper that prints the error it caught as its class, dotted,
+# in parentheses, then its text (a database toolkit around a driver's error)
+_CLASS_IN_PARENS = re.compile(r"^\(((?:[A-Za-z_]\w{0,100}\.){1,20}[A-Za-z_]\w{0,200})\) (?=\S)")
+
+
+def class_in_parentheses(message: str) -> tuple[str, str] | None:
+    """``(pkg.errors.SomeError) text`` at the head of a message: (the class, the text after it),
+    else None. A wrapper in another package (not necessarily indexed) caught that error and
+    printed its class and str() at the head of its own text, the text the caught raise made;
+    what the wrapper adds after it (its own lines) follows. Only a dotted name named like an
+    exception class: prose in parentheses is not."""
+    m = _CLASS_IN_PARENS.match(message)
+    if m is None or not is_type_name(m.group(1), strict=True):
+        return None
+    return m.group(1), message[m.end() :]
+
+
+def printed_prefixes(text: str, message: str) -> list[str]:
+    """The messages a line of ``Class: Class: text`` may have printed, when the parser took more
+    than the first ``Name: `` off it as exception classes: the text after the first prefix,
+    then after each further one, longest first (``[B: C: text, C: text]`` for ``A: B: C:
+    text``). Python prints ``Class: str(e)``, and only the first prefix is certainly the class:
+    a class or a wrapper may put a class's name at the head of its own text
+    (``f"{type(self).__name__}: {message}"``, a provider's ``f"Error: {e}"``), which a template
+    then shows as literal words. A line of one module-qualified prefix reads whole: an
+    application that shows ``str(e)`` alone prints such a class-built head and nothing before."""
+    first = message.split("\n", 1)[0].strip()
+    if not first:
+        return []
+    lines = text.split("\n")
+    for i in _printed_at(lines, first):
+        head = lines[i].rstrip()[: -len(first)].lstrip()
+        at = [0]  # where each prefix ends (and the next, or the message, begins)
+        while len(at) <= MAX_PRINTED_PREFIXES and (m := _TYPE_PREFIX.match(head[at[-1] :])) is not None:
+            rest = head[at[-1] + m.end() :]
+            at.append(len(head) - len(rest.lstrip(" ")))
+        if len(at) < 2 or at[-1] != len(head):
+            continue  # not a line of prefixes and the message
+        if len(at) == 2:
+            # one prefix: the whole line is str(e) only when the class is shown as a module's
+            # (``litellm.BadRequestError: ...``, an application printing the text alone);
+            # Python prints a library class so too, and then the reading fits nothing more
+            return [head + message] if "." in head else []
+        return [head[a:] + message for a in at[1:-1]]
+    return []
+
+
 def introduced_lines(lines: list[str]) -> list[int]:
     """Where a message's text may start after lines introducing it: each line with text whose
     last line with text before it (blank lines only space) ends in ``:`` ("I get this error
@@ -1525,6 +1649,8 @@ class _BlockParser:
             block.exc_types.append(self.footer_type)
             block.exc_type = self.footer_type
         self._cut_listing_frame()
+        if _most_recent_first(block.frames) and not any(map(_TB_HEADER.match, self.lines)):
+            block.frames.reverse()  # Python's header says the order it printed: last is last
         if len(block.frames) > MAX_FRAMES:
             del block.frames[: len(block.frames) - MAX_FRAMES]
         return block
@@ -1629,6 +1755,22 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+def _most_recent_first(frames: list[Frame]) -> bool:
+    """Whether the frames are listed most recent call first (VS Code's "Exception has
+    occurred" report, an error tracker's stack): the last is the module's code (``<module>``),
+    and its line calls the function the frame before it runs. Listed as Python prints them, a
+    module's code runs below a frame only through an import or ``exec``, which name no function
+    of the frame above (the caller also leaves out a block under Python's own header)."""
+    if len(frames) < 2 or frames[-1].function != "<module>":
+        return False
+    callee = frames[-2].function
+    if not callee or not callee.isidentifier():
+        return False
+    line = frames[-1].source or ""
+    at = line.find(callee + "(")
+    return at >= 0 and (at == 0 or not (line[at - 1].isalnum() or line[at - 1] == "_"))
 
 
 def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:

@@ -55,6 +55,7 @@ from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, 
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLED,
+    CALLED_BY_LAST_FRAME,
     CALLER_FRAME,
     CALLERS_STEP,
     CLASS_BELOW,
@@ -149,6 +150,8 @@ class Evidence:
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
+    # names the last frame calls when no frame lies in a library (``frames.called_names``)
+    called: frozenset[str] = frozenset()
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
@@ -417,6 +420,7 @@ class Ranker:
         named = CLASS_NAMED if self._class_names(c) else 0.0
         named += REPR_OBJECT if self._reprs else 0.0
         named += VALUE_NAMES_SITE if self._words_of_values(c) else 0.0
+        named += CALLED_BY_LAST_FRAME if ev.called else 0.0  # ``_naming_priors``, at most
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _site_relation(self, site: SiteFacts) -> tuple[float, str | None]:
@@ -597,8 +601,7 @@ class Ranker:
         score += self._class_named(c, site.function) - self._other_class_printed(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
-        if self._value_names_site(c, site.function):
-            score += VALUE_NAMES_SITE
+        score += self._naming_priors(c, site.function)
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
         score -= self._taken_off(site)
@@ -652,6 +655,10 @@ class Ranker:
             )
         if self._value_names_site(c, site.function):
             reasons.append(f"a value in the message names what this site handles ({site.function})")
+        if self._called_by_last_frame(site.function):
+            reasons.append(
+                f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
+            )
         if not self._empty and self._function_named(c.pid, site):
             reasons.append(f"a word of the message is this site's function's name ({fn_last(site.function)})")
         if self._not_a_read(site.function):
@@ -1051,6 +1058,18 @@ class Ranker:
             )
             self._value_words[c.pid] = got
         return got
+
+    def _naming_priors(self, c: Cand, func: str) -> float:
+        """The priors for a site the paste names besides its text: a value of the message names
+        its function or class (``VALUE_NAMES_SITE``), the last frame with no library frame below
+        it calls its function (``CALLED_BY_LAST_FRAME``)."""
+        out = VALUE_NAMES_SITE if self._value_names_site(c, func) else 0.0
+        return out + (CALLED_BY_LAST_FRAME if self._called_by_last_frame(func) else 0.0)
+
+    def _called_by_last_frame(self, func: str) -> bool:
+        """Whether the traceback, with no library frame, ends in a call of this function's name."""
+        called = self.ev.called
+        return bool(called) and fn_last(func) in called
 
     def _value_names_site(self, c: Cand, func: str) -> bool:
         """Whether a value the message fills the template with holds a word the site's function

@@ -95,6 +95,11 @@ UNIMPORTABLE = 0.05
 # a template the one named like the value comes first. As REPR_OBJECT, above the tie-breaks below
 # and the gap of a tie
 VALUE_NAMES_SITE = 0.02
+# a traceback with no frame in any library (its frames hidden, or a report listing the user's
+# alone) whose last frame calls the site's function by name (``connection.write(data)`` and
+# ``Serial.write``): among sites sharing a template, the one the user called comes first. As
+# VALUE_NAMES_SITE, above the tie-breaks below and the gap of a tie
+CALLED_BY_LAST_FRAME = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
