@@ -1782,3 +1782,113 @@ def test_pytest_e_lines_pasted_indented_among_prose() -> None:
     # an indented ``E ...`` line that is no exception line, or one inside a traceback, is not
     q = parse("Notes:\n\n    E   is the energy, in joules\n")
     assert q.exc_type is None and q.message.startswith("Notes:")
+
+
+@pytest.mark.parametrize(
+    ("paste", "exc_type", "message"),
+    [
+        (
+            "I use adfuller and get this error.\n_MissingDataError: exog contains inf or nans_\n",
+            "MissingDataError",
+            "exog contains inf or nans",
+        ),
+        (
+            "**ValueError: A value in x_new is above the interpolation range.**",
+            "ValueError",
+            "A value in x_new is above the interpolation range.",
+        ),
+        ("  *KeyError: 'name'*", "KeyError", "name"),
+    ],
+)
+def test_an_exception_line_in_markdown_emphasis_is_read_without_the_marks(
+    paste: str, exc_type: str, message: str
+) -> None:
+    q = parse(paste)
+    assert (q.exc_type, q.message) == (exc_type, message)
+
+
+def test_emphasis_around_other_text_stays() -> None:
+    # a dunder's underscores, or bold prose, are no exception line: the text is kept as written
+    assert parse("__init__").message == "__init__"
+    assert parse("**Note: run it twice**").message.endswith("run it twice**")
+
+
+def test_the_reporters_paragraphs_after_a_pasted_exception_line_are_not_its_message() -> None:
+    q = parse(
+        "FileNotFoundError: Found no valid file for the classes a, b. Supported extensions are: .jpg\n"
+        "\n"
+        "It is seem that these folder have nothing in it.\n"
+        "Should I delete these folder?"
+    )
+    assert (q.exc_type, q.message) == (
+        "FileNotFoundError",
+        "Found no valid file for the classes a, b. Supported extensions are: .jpg",
+    )
+    q = parse("MissingDataError: exog contains inf or nans\n\nWhat does it mean? What is exog ?")
+    assert q.message == "exog contains inf or nans"
+
+
+def test_a_librarys_own_later_paragraphs_stay_in_its_message() -> None:
+    # a paragraph addressing the user (``you``), or with a URL's ``/me/``, is the library's text
+    celery = (
+        "NotRegistered: Received unregistered task of type 'a.b'.\n"
+        "The message has been ignored and discarded.\n"
+        "\n"
+        "Did you remember to import the module containing this task?\n"
+        "Or maybe you're using relative imports?"
+    )
+    assert parse(celery).message.endswith("Or maybe you're using relative imports?")
+    mock = "ConnectionError: Connection refused by Responses.\n\nAvailable matches:\n- GET https://x.test/v5.0/me/adaccounts?a=1"
+    assert parse(mock).message.endswith("/me/adaccounts?a=1")
+    # a traceback's message ends where its frames say: its paragraphs are all kept
+    tb = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: bad\n\nWhat is it?'
+    assert parse(tb).message == "bad\n\nWhat is it?"
+
+
+def test_a_docker_buildkit_log_is_read_without_its_step_and_time_heads() -> None:
+    q = parse(
+        "#12 3.456 Traceback (most recent call last):\n"
+        '#12 3.457   File "/usr/local/lib/python3.11/site-packages/pkg/mod.py", line 268, in run\n'
+        "#12 3.458     raise ValueError(\n"
+        "#12 3.459 ValueError: the lock file is stale.\n"
+        '#12 ERROR: process "/bin/sh -c pkg install" did not complete successfully: exit code: 1'
+    )
+    assert (q.exc_type, q.message) == ("ValueError", "the lock file is stale.")
+    assert [(f.line, f.function) for f in q.frames] == [(268, "run")]
+    # a comment's ``#1`` on one line of a paste is no build log
+    q = parse("#1 first try\nValueError: bad")
+    assert (q.exc_type, q.message) == ("ValueError", "bad")
+
+
+def test_a_classic_docker_builds_lines_after_the_exception_are_not_its_message() -> None:
+    q = parse(
+        "Step 5/8 : RUN python app.py\n"
+        " ---> Running in 2b1cd1dae6c1\n"
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 3, in <module>\n'
+        '    raise ValueError("bad thing")\n'
+        "ValueError: bad thing\n"
+        "Removing intermediate container 2b1cd1dae6c1\n"
+        "The command '/bin/sh -c python app.py' returned a non-zero code: 1"
+    )
+    assert (q.exc_type, q.message) == ("ValueError", "bad thing")
+
+
+def test_a_log_pages_line_numbers_on_lines_of_their_own_are_dropped() -> None:
+    q = parse("2275\nInstalling dependencies\n2276\n\n2277\nValueError: the lock file is stale.\n2278")
+    assert (q.exc_type, q.message) == ("ValueError", "the lock file is stale.")
+    # numbers of the text itself, one after another, stay
+    q = parse("ValueError: rows left:\n1\n2\n3")
+    assert q.message == "rows left:\n1\n2\n3"
+
+
+def test_a_reporters_chinese_prose_run_into_the_exception_line_is_set_apart() -> None:
+    q = parse(
+        "在训练过程中，报错RuntimeError: Couldn't load custom C++ ops. Check your install.请问怎么解决？"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "Couldn't load custom C++ ops. Check your install.")
+    # a value the message quotes in such a script stays
+    q = parse("KeyError: '电源状态'")
+    assert (q.exc_type, q.message) == ("KeyError", "电源状态")
+    q = parse("ArrowTypeError: Conversion failed for column 电源状态 with type object")
+    assert q.message == "Conversion failed for column 电源状态 with type object"

@@ -22,6 +22,7 @@ import html
 import json
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from errdex.pyexc import BUILTIN_EXCEPTIONS, stdlib_module
 
@@ -105,6 +106,16 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _LINE_LABEL = re.compile(r"^([A-Za-z][\w.-]{0,40}): (?:[A-Za-z][\w.-]{0,40}: ){0,2}")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
+# docker BuildKit's plain progress: a step number and the seconds since the build began
+# (``#12 3.457 ``) before each line a step prints; its own status lines carry the step alone
+_BUILDKIT = re.compile(r"^#\d{1,4}(?: \d{1,6}\.\d{1,3})?(?: |$)")
+# a web log viewer's line number, copied on a line of its own before or after each line
+_LINE_NUMBER = re.compile(r"^\s*(\d{1,9})\s*$")
+# docker's classic builder, printing between a step's output lines and after them
+_DOCKER_BUILD = re.compile(
+    r"^\s*(?:Removing intermediate container [0-9a-f]{6,64}|---> (?:Running in )?[0-9a-f]{6,64}|Step \d{1,4}/\d{1,4} : .*"
+    r"|The command '.*' returned a non-zero code: \d{1,5}|ERROR: process \".*\" did not complete successfully: .*)\s*$"
+)
 # A system log's line head: a timestamp (ISO, or syslog's "Jun 03 14:17:32"), maybe a host, and a
 # tag with a bracketed process or dyno id ("python3[10366]:", Heroku's "app[web.1]:").
 _SYSLOG = re.compile(
@@ -149,6 +160,13 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "*" in text or "_" in text:
+        lines = [_unemphasized(ln) for ln in lines]
+    lines = _without_line_numbers(lines)
+    if _CJK_RUN.search(text):
+        lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
+    if "#" in text:
+        lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
@@ -252,6 +270,22 @@ def _unescape(text: str) -> str:
         out.append(_ESCAPES.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
+
+
+# a line wrapped in Markdown emphasis: ``**text**``, ``__text__``, ``*text*``, ``_text_``
+_EMPHASIS = re.compile(r"^(\s*)(\*\*|__|\*|_)(\S(?:.*\S)?)\2\s*$")
+
+
+def _unemphasized(ln: str) -> str:
+    """An exception line the reporter set in bold or italics (``_MissingDataError: exog contains
+    inf or nans_``, ``**ValueError: ...**``): the line without the marks, which Markdown shows as
+    emphasis and a copy of the issue's source keeps. Only a line that is then an exception line
+    as Python prints it (``_exception_text``): a class name, a colon, text; an identifier's own
+    underscores (``__init__``) are never a whole such line."""
+    m = _EMPHASIS.match(ln) if ln.lstrip()[:1] in "*_" else None
+    if m is None or not _exception_text(m.group(3)):
+        return ln
+    return m.group(1) + m.group(3)
 
 
 def _unfence(ln: str) -> str:
@@ -441,6 +475,53 @@ def _strip_quoting(lines: list[str]) -> list[str]:
             return lines
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+# Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
+# reporter writing in such a language runs into the pasted line with no space
+_CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
+_CJK_RUN = re.compile(f"[{_CJK}]")
+_CJK_THEN_CLASS = re.compile(
+    f"[{_CJK}]((?:[A-Za-z_]\\w{{0,200}}\\.){{0,20}}[A-Za-z_]\\w{{0,200}}(?:Error|Exception|Warning|Exit|Interrupt|Failure)):"
+)
+_CJK_AFTER_SENTENCE = re.compile(f"(?<=[.!?])[{_CJK}][{_CJK}\\s]*$")
+
+
+def _cjk_prose_apart(ln: str) -> list[str]:
+    """A line where the reporter's prose in Chinese (Japanese, Korean) runs into the pasted
+    exception line (``在训练过程中，报错RuntimeError: Couldn't load ... install.请问怎么解决？``):
+    the prose before the class on a line of its own, and the prose run on after the message's
+    last sentence dropped. Such a script never continues an ASCII class name, and after the
+    text's full stop a run of it to the line's end is the reporter's question; a value the
+    message quotes in such a script stands inside the sentence, not after its end."""
+    m = _CJK_THEN_CLASS.search(ln)
+    head, rest = (ln[: m.start(1)], ln[m.start(1) :]) if m else ("", ln)
+    if not _exception_text(rest.lstrip()):
+        return [ln]
+    rest = _CJK_AFTER_SENTENCE.sub("", rest)
+    return [head, rest] if head else [rest]
+
+
+def _without_line_numbers(lines: list[str]) -> list[str]:
+    """The lines without a log viewer's line numbers, copied from a web page (a CI job's log) as
+    lines of their own: at least three lines holding a number alone, each one more than the one
+    before, with at most one line of text between two of them. Numbers of the text itself (a
+    printed column) run on without that text between them, and stay."""
+    at = [(i, int(m.group(1))) for i, ln in enumerate(lines) if (m := _LINE_NUMBER.match(ln))]
+    if len(at) < 3:
+        return lines
+    drop: set[int] = set()
+    run: list[int] = [at[0][0]]
+    for (i, n), (j, k) in pairwise(at):
+        if k == n + 1 and j - i == 2:
+            run.append(j)
+            continue
+        if len(run) >= 3:
+            drop.update(run)
+        run = [j]
+    if len(run) >= 3:
+        drop.update(run)
+    return [ln for i, ln in enumerate(lines) if i not in drop] if drop else lines
 
 
 def _strip_syslog(lines: list[str]) -> list[str]:
@@ -1748,11 +1829,12 @@ def _before_log_records(body: list[str]) -> list[str]:
     """The exception's lines without the log records printed after them: an application that
     logs on after a traceback (``INFO:app:shutting down``, ``2024-05-01 12:00:01 WARNING ...``)
     leaves its records under the exception line, and they are the program's later output, not
-    the error's message. A record opening the body is kept (a logger's own line is the message
-    then)."""
+    the error's message; so are the lines a docker build prints after a step fails
+    (``Removing intermediate container ...``, ``The command ... returned a non-zero code: 1``).
+    A record opening the body is kept (a logger's own line is the message then)."""
     if not body or _log_record(body[0]):
         return body
-    cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
+    cut = next((i for i in range(1, len(body)) if _log_record(body[i]) or _DOCKER_BUILD.match(body[i])), None)
     return body if cut is None else body[:cut]
 
 
@@ -2494,7 +2576,39 @@ def _strip_prefixes(block: Block) -> None:
     key_error = block.exc_type and block.exc_type.rsplit(".", 1)[-1] == "KeyError"
     if key_error and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         msg = msg[1:-1]
-    block.message = _interpreter_suggestion(block, msg.strip())
+    block.message = _interpreter_suggestion(block, _without_reporters_paragraphs(block, msg.strip()))
+
+
+# a word only the person writing uses of themselves, and a line asking a question
+# (words of prose: between spaces or at a line's ends, not a URL's or a path's ``/me/``)
+_FIRST_PERSON = re.compile(r"(?:^|(?<=\s))(?:I|I'm|I've|I'd|my|me)(?=[\s,.!?]|$)", re.MULTILINE)
+_SECOND_PERSON = re.compile(r"(?:^|(?<=\s))(?:you|your)(?=[\s,.!?]|$)", re.MULTILINE | re.IGNORECASE)
+
+
+def _reporters_paragraph(par: str) -> bool:
+    """A paragraph in the reporter's words: one of them speaking of themselves (``Should I
+    delete these folder?``), or asking a question that addresses no reader (``What is exog
+    ?``). A library's own later paragraph speaks to its user (``Did you remember to import the
+    module containing this task?``), never of an ``I``."""
+    if _FIRST_PERSON.search(par):
+        return True
+    return any(ln.rstrip().endswith("?") for ln in par.split("\n")) and not _SECOND_PERSON.search(par)
+
+
+def _without_reporters_paragraphs(block: Block, msg: str) -> str:
+    """The message of a pasted exception line without the paragraphs the reporter wrote after it,
+    past a blank line (``FileNotFoundError: Found no valid file ...`` then ``It is seem that these
+    folder have nothing in it.\nShould I delete these folder?``): the issue's text goes on after
+    the paste, and a message read with it is diluted, or its last placeholder swallows it. Only
+    for a class line without frames (a traceback's message ends where its frames say), and from
+    the first such paragraph on; a paragraph of the message's own before it stays."""
+    if block.frames or not block.exc_types or "\n\n" not in msg:
+        return msg
+    paras = msg.split("\n\n")
+    for k in range(1, len(paras)):
+        if _reporters_paragraph(paras[k]):
+            return "\n\n".join(paras[:k]).rstrip()
+    return msg
 
 
 # what the interpreter's traceback printer adds after the text of an AttributeError or a NameError
