@@ -131,3 +131,29 @@ def test_more_local_tests_than_the_bound_stay_open() -> None:
     body += "    msg = 'A'\n"
     body += "".join(f"    if c{i}:\n        msg += ' w{i}'\n" for i in range(m))
     assert len(_got("def check(a):\n" + body + "    raise ValueError(msg)\n")) == 2**m
+
+
+def test_helper_and_printer_built_messages_rendered_both_ways() -> None:
+    # the same rule in the frame of a helper whose result is raised, and of a class's ``__str__``
+    got = _got(
+        "def _describe(a, b):\n"
+        "    missing = set(a) - set(b)\n"
+        "    msg = 'mismatch'\n"
+        "    if missing:\n"
+        "        msg += f'; missing {missing}'\n"
+        "    return msg\n"
+        "def check(a, b):\n"
+        "    raise ValueError(_describe(a, b))\n"
+        "class E(Exception):\n"
+        "    def __init__(self, items):\n"
+        "        self.items = items\n"
+        "    def __str__(self):\n"
+        "        first = self.items[0]\n"
+        "        text = 'bad items'\n"
+        "        if first:\n"
+        "            text += ' (first set)'\n"
+        "        return text\n"
+        "def go(items):\n"
+        "    raise E(items)\n"
+    )
+    assert got == {"mismatch", "mismatch; missing {missing}", "bad items", "bad items (first set)"}
