@@ -691,3 +691,120 @@ def test_json_columns_store_what_scrubbing_then_serializing_stores(db_url: str) 
         assert err is not None
         assert err.occurrences[0].guards == ("x < 0 \ufffd", "C:\\udir")
         assert err.occurrences[0].comments == ("\U0001f600",)
+
+
+def _counting_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[set[str]]]:
+    """Per write from now on: how many record bodies were hashed and which names were looked up."""
+    from errdex.store import history
+
+    hashed: list[int] = []
+    looked_up: list[set[str]] = []
+    digest, interned = history.occurrence_digest, history._interned
+
+    def counted_digest(body: object) -> str:
+        hashed[-1] += 1
+        return digest(body)  # type: ignore[arg-type]
+
+    def counted_interned(conn: object, wanted: set[str]) -> dict[str, int]:
+        looked_up[-1] |= wanted
+        return interned(conn, wanted)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history, "occurrence_digest", counted_digest)
+    monkeypatch.setattr(history, "_interned", counted_interned)
+    real = Store.write_snapshot
+
+    def write(self: Store, *a: object, **k: object) -> object:
+        hashed.append(0)
+        looked_up.append(set())
+        return real(self, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "write_snapshot", write)
+    return hashed, looked_up
+
+
+def _two_releases(store: Store) -> tuple[int, int, list[ErrorRecord]]:
+    """Release 1.0, then 1.1: one raise moved (the same body), one added, one name added."""
+    kept, gone = _record("lib/core.py", 3, ["kept"]), _record("lib/core.py", 5, ["gone"])
+    info, files, reports = _snapshot("1.0", "def f(x):\n    pass\n")
+    first = store.write_snapshot(info, files, [kept, gone], reports, {"lib.core", "lib.core.f"})
+    moved, added = _record("lib/core.py", 4, ["kept"]), _record("lib/core.py", 9, ["added"], function="g")
+    info2, files2, reports2 = _snapshot("1.1", "\ndef f(x):\n    pass\n")
+    second = store.write_snapshot(
+        info2, files2, [moved, added], reports2, {"lib.core", "lib.core.f", "lib.core.g"}
+    )
+    return first.snapshot_id, second.snapshot_id, [kept, gone, added]
+
+
+def test_a_writer_hashes_and_looks_up_only_the_bodies_and_names_it_did_not_store_before(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next release written by the same handle hashes only the record bodies the handle has
+    not hashed (a raise that moved keeps its body) and looks up only the names it has not
+    interned (``history.WriterMemo``); every read answers as stored, and on SQLite the catalogue
+    is, table for table, the one a writer without the memo stores."""
+    from store_helpers import table_rows
+
+    from errdex.store import history
+
+    hashed, looked_up = _counting_writes(monkeypatch)
+    with Store.open(db_url) as store:
+        first, second, (kept, gone, added) = _two_releases(store)
+        assert hashed == [2, 1]  # the added raise's body only
+        assert looked_up == [{"lib.core", "lib.core.f"}, {"lib.core.g"}]
+        assert store.symbols(first) == {"lib.core", "lib.core.f"}
+        assert store.symbols(second) == {"lib.core", "lib.core.f", "lib.core.g"}
+        assert snapshots_holding(store, [kept.id, gone.id, added.id]) == {
+            kept.id: {first, second},
+            gone.id: {first},
+            added.id: {second},
+        }
+        err = store.get_error(kept.id)
+        assert err is not None and [(o.version.name, o.line) for o in err.occurrences] == [
+            ("1.0", 3),
+            ("1.1", 4),
+        ]
+    if "://" in db_url:
+        return  # the rows compared below are SQLite's
+    monkeypatch.setattr(history.WriterMemo, "symbol_ids", lambda self, names: {})
+    monkeypatch.setattr(
+        history.WriterMemo,
+        "digests",
+        lambda self, rs: [history.occurrence_digest(history._body(r)) for r in rs],
+    )
+    with Store.open(str(tmp_path / "plain.db")) as store:
+        _two_releases(store)
+    assert hashed[2:] == [2, 2] and looked_up[3] == {"lib.core", "lib.core.f", "lib.core.g"}
+    assert table_rows(db_url) == table_rows(str(tmp_path / "plain.db"))
+
+
+def test_names_interned_by_a_write_that_rolled_back_are_looked_up_again(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that fails after interning its names rolls them back: the handle does not keep
+    their ids (the next insert may give those ids to other names), and the next write looks
+    them up again and stores them."""
+    from errdex.store import history
+
+    hashed, looked_up = _counting_writes(monkeypatch)
+    real = history.write_errors
+
+    def fails(*a: object, **k: object) -> None:
+        raise RuntimeError("the write fails after the names were interned")
+
+    names = {"lib.core", "lib.core.f"}
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "def f(x):\n    pass\n")
+        monkeypatch.setattr(history, "write_errors", fails)
+        with pytest.raises(RuntimeError, match="after the names were interned"):
+            store.write_snapshot(info, files, [_record("lib/core.py", 3, ["a"])], reports, names)
+        monkeypatch.setattr(history, "write_errors", real)
+        sid = store.write_snapshot(
+            info, files, [_record("lib/core.py", 3, ["a"])], reports, names
+        ).snapshot_id
+        info2, files2, reports2 = _snapshot("1.1", "\ndef f(x):\n    pass\n")
+        sid2 = store.write_snapshot(
+            info2, files2, [_record("lib/core.py", 4, ["a"])], reports2, names
+        ).snapshot_id
+        assert looked_up == [names, names, set()]
+        assert store.symbols(sid) == store.symbols(sid2) == names
+        assert hashed == [1, 0, 0]  # a digest is the body's whatever became of its write

@@ -8,6 +8,7 @@ connection (writes run inside ``Store.write_snapshot``'s transaction) or a ``Sto
 from __future__ import annotations
 
 import hashlib
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from errdex.store.sql import Store
 
 __all__ = [
+    "WriterMemo",
     "occurrence_digest",
     "release_order",
 ]
@@ -55,12 +57,99 @@ def _body(r: ErrorRecord) -> dict[str, Any]:
     }
 
 
-def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRecord]) -> None:
-    """Each record's body once in the catalogue, and its place in this snapshot."""
+def _body_key(r: ErrorRecord) -> tuple[Any, ...]:
+    """A record's body (``_body``) as one hashable value: equal keys are equal bodies."""
+    return (r.id, r.level, tuple(r.exc_bases), tuple(r.expanded_segments), tuple(r.guards),
+            tuple(r.comments), r.docstring, bool(r.relay))  # fmt: skip
 
-    all_bodies = [_body(r) for r in records]
-    digests = [occurrence_digest(b) for b in all_bodies]
-    bodies = dict(zip(digests, all_bodies, strict=True))
+
+class WriterMemo:
+    """What one writer (a ``Store``) worked out for the releases it stored, for the next ones.
+
+    A run of releases of one codebase writes mostly the same records and names each release:
+    every record's body was serialised and hashed again (``occurrence_digest``, ~8,700 for a
+    jax release) and every name (~30k) interned again, to find the rows stored a release
+    before. A digest is a function of the body alone, so one held is right whatever happened
+    to the transaction that made it. A name's id is only sure once the transaction that
+    interned it committed (a rolled-back one hands its ids to the next insert): ids are
+    staged while a snapshot is written and held only after its commit (``commit``), and
+    ``symbol_names`` rows are never deleted, so an id held stays that name's. Both bounded,
+    the oldest first out; a value not held is computed or read as before.
+    """
+
+    def __init__(self, capacity: int = 0) -> None:
+        self._capacity = capacity or _MEMO_VALUES
+        self._digests: dict[tuple[Any, ...], str] = {}
+        self._symbols: dict[str, int] = {}
+        self._local = threading.local()  # each thread's transaction stages its own ids
+
+    def _staged(self) -> dict[str, int]:
+        staged: dict[str, int] | None = getattr(self._local, "staged", None)
+        if staged is None:
+            staged = self._local.staged = {}
+        return staged
+
+    def digests(self, records: Sequence[ErrorRecord]) -> list[str]:
+        """``occurrence_digest`` of each record's body, those held taken as they are."""
+        out: list[str] = []
+        for r in records:
+            key = _body_key(r)
+            try:
+                digest = self._digests.get(key)
+            except TypeError:  # a value no record of the extractor's holds (typed lists of text)
+                out.append(occurrence_digest(_body(r)))
+                continue
+            if digest is None:
+                digest = self._digests[key] = occurrence_digest(_body(r))
+            out.append(digest)
+        _trim(self._digests, self._capacity)
+        return out
+
+    def symbol_ids(self, names: Iterable[str]) -> dict[str, int]:
+        """name -> id of those of ``names`` whose ids a committed write of this writer interned."""
+        held = self._symbols
+        return {n: i for n in names if (i := held.get(n)) is not None}
+
+    def stage_symbols(self, ids: Mapping[str, int]) -> None:
+        """Ids interned in the transaction under way, held once it commits."""
+        self._staged().update(ids)
+
+    def commit(self) -> None:
+        """The transaction that staged ids committed: hold them."""
+        staged = self._staged()
+        self._symbols.update(staged)
+        staged.clear()
+        _trim(self._symbols, self._capacity)
+
+    def discard(self) -> None:
+        """The transaction rolled back: its ids may name other names after it."""
+        self._staged().clear()
+
+
+# values a ``WriterMemo`` holds of each kind: a large codebase's release has ~30k names and
+# ~9k record bodies, and a release adds a few hundred of each (~10 MB held at the bound)
+_MEMO_VALUES = 1 << 17
+
+
+def _trim(held: dict[Any, Any], capacity: int) -> None:
+    """The oldest entries of ``held`` dropped past ``capacity``."""
+    for stale in list(held)[: max(0, len(held) - capacity)]:
+        del held[stale]
+
+
+def write_occurrences(
+    conn: Connection, snap_id: int, records: Sequence[ErrorRecord], memo: WriterMemo | None = None
+) -> None:
+    """Each record's body once in the catalogue, and its place in this snapshot (the bodies'
+    digests from ``memo`` where it holds them)."""
+
+    if memo is not None:
+        digests = memo.digests(records)
+        bodies = {d: _body(r) for d, r in zip(digests, records, strict=True)}
+    else:
+        all_bodies = [_body(r) for r in records]
+        digests = [occurrence_digest(b) for b in all_bodies]
+        bodies = dict(zip(digests, all_bodies, strict=True))
     known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, bodies)
     new = {d: b for d, b in bodies.items() if d not in known}
     if new:
@@ -86,16 +175,31 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
     insert_rows(conn, s.occurrence_places, [(top + i, *p) for i, p in enumerate(places, 1)])
 
 
-def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
-    """The snapshot's names, each once in ``symbol_names``, held through runs of releases."""
+def write_symbols(
+    conn: Connection, snap_id: int, names: Iterable[str], memo: WriterMemo | None = None
+) -> None:
+    """The snapshot's names, each once in ``symbol_names``, held through runs of releases.
+    Names whose ids ``memo`` holds are not looked up: stored names are interned in name order
+    either way, so the rows and ids are the same."""
 
     wanted = set(names)
     if not wanted:
         return
+    held = memo.symbol_ids(wanted) if memo is not None else {}
+    rest = wanted - held.keys()
+    ids = _interned(conn, rest) if rest else {}
+    if memo is not None:
+        memo.stage_symbols(ids)
+    ids.update(held)
+    _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
+
+
+def _interned(conn: Connection, wanted: set[str]) -> dict[str, int]:
+    """name -> id of each of ``wanted`` in ``symbol_names``, those not stored yet inserted
+    in name order."""
     interned = intern_ids(conn, s.symbol_names, wanted)
     if interned is not None:
-        _write_runs(conn, s.symbol_runs, snap_id, interned)
-        return
+        return interned
     ids = _ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, wanted)
     new = sorted(wanted - ids.keys())
     if new:
@@ -105,7 +209,7 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
         else:
             insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
             ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
-    _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
+    return ids
 
 
 def write_errors(conn: Connection, snap_id: int, error_ids: Iterable[str]) -> None:

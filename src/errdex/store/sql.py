@@ -201,6 +201,9 @@ class Store(CatalogueReader):
         # The lookup keys of the file contents this handle stored lately: the next release's
         # changed files share their sets (``keysets.KeyMemo``)
         self._key_memo = keysets.KeyMemo()
+        # and the digests of the record bodies and the ids of the names it stored
+        # (``history.WriterMemo``): the next release's are mostly the same
+        self._writer_memo = history.WriterMemo()
         # A read-only handle keeps one fact reader, whose decoded files serve error after error
         # (a page server, a batch); a writable one may read rows of a transaction that rolls
         # back, so it gets a fresh reader each time.
@@ -321,11 +324,13 @@ class Store(CatalogueReader):
                     info, chash, files, records, reports, symbols, expectations, stats, producer, code or {},
                     stored_code, extractions, shas,
                 )  # fmt: skip
-            except StoreError as e:
-                if e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
+            except BaseException as e:
+                self._writer_memo.discard()  # rolled back: the ids it interned are no one's
+                if not isinstance(e, StoreError) or e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
                     raise
                 time.sleep(random.uniform(0.05, 0.2) * (attempt + 1))  # let the winner finish
                 continue
+            self._writer_memo.commit()
             result.retries = attempt
             return result
         raise AssertionError("unreachable: the last attempt returns or raises")
@@ -386,7 +391,7 @@ class Store(CatalogueReader):
             snap_id = int(snap_pk[0])
             self._write_files(conn, repo_id, snap_id, files, reports, shas)
             new = self._write_records(conn, repo_id, snap_id, records)
-            history.write_symbols(conn, snap_id, symbols)
+            history.write_symbols(conn, snap_id, symbols, self._writer_memo)
             if expectations:
                 insert_dicts(
                     conn,
@@ -505,7 +510,7 @@ class Store(CatalogueReader):
                     "exc_name": s.exc_name(r.exc_type),
                 }
         insert_dicts(conn, s.errors, list(new_rows.values()))
-        history.write_occurrences(conn, snap_id, records)
+        history.write_occurrences(conn, snap_id, records, self._writer_memo)
         return len(new_rows)
 
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:
