@@ -693,17 +693,23 @@ def test_json_columns_store_what_scrubbing_then_serializing_stores(db_url: str) 
         assert err.occurrences[0].comments == ("\U0001f600",)
 
 
-def _counting_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[set[str]]]:
-    """Per write from now on: how many record bodies were hashed and which names were looked up."""
+def _counting_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[set[str]], list[int]]:
+    """Per write from now on: how many record bodies were hashed, which names were looked up,
+    and how many bodies were made (to hash, or to store)."""
     from errdex.store import history
 
     hashed: list[int] = []
     looked_up: list[set[str]] = []
-    digest, interned = history.occurrence_digest, history._interned
+    made: list[int] = []
+    digest, interned, body = history.occurrence_digest, history._interned, history._body
 
-    def counted_digest(body: object) -> str:
+    def counted_digest(b: object) -> str:
         hashed[-1] += 1
-        return digest(body)  # type: ignore[arg-type]
+        return digest(b)  # type: ignore[arg-type]
+
+    def counted_body(r: ErrorRecord) -> dict[str, object]:
+        made[-1] += 1
+        return body(r)
 
     def counted_interned(conn: object, wanted: set[str]) -> dict[str, int]:
         looked_up[-1] |= wanted
@@ -711,15 +717,17 @@ def _counting_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[s
 
     monkeypatch.setattr(history, "occurrence_digest", counted_digest)
     monkeypatch.setattr(history, "_interned", counted_interned)
+    monkeypatch.setattr(history, "_body", counted_body)
     real = Store.write_snapshot
 
     def write(self: Store, *a: object, **k: object) -> object:
         hashed.append(0)
         looked_up.append(set())
+        made.append(0)
         return real(self, *a, **k)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Store, "write_snapshot", write)
-    return hashed, looked_up
+    return hashed, looked_up, made
 
 
 def _two_releases(store: Store) -> tuple[int, int, list[ErrorRecord]]:
@@ -739,17 +747,19 @@ def test_a_writer_hashes_and_looks_up_only_the_bodies_and_names_it_did_not_store
     db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The next release written by the same handle hashes only the record bodies the handle has
-    not hashed (a raise that moved keeps its body) and looks up only the names it has not
-    interned (``history.WriterMemo``); every read answers as stored, and on SQLite the catalogue
-    is, table for table, the one a writer without the memo stores."""
+    not hashed (a raise that moved keeps its body), makes a row only of a body not stored, and
+    looks up only the names it has not interned (``history.WriterMemo``); every read answers as
+    stored, and on SQLite the catalogue is, table for table, the one a writer without the memo
+    stores."""
     from store_helpers import table_rows
 
     from errdex.store import history
 
-    hashed, looked_up = _counting_writes(monkeypatch)
+    hashed, looked_up, made = _counting_writes(monkeypatch)
     with Store.open(db_url) as store:
         first, second, (kept, gone, added) = _two_releases(store)
         assert hashed == [2, 1]  # the added raise's body only
+        assert made == [4, 2]  # each body hashed, each body stored: the moved one's neither
         assert looked_up == [{"lib.core", "lib.core.f"}, {"lib.core.g"}]
         assert store.symbols(first) == {"lib.core", "lib.core.f"}
         assert store.symbols(second) == {"lib.core", "lib.core.f", "lib.core.g"}
@@ -773,7 +783,8 @@ def test_a_writer_hashes_and_looks_up_only_the_bodies_and_names_it_did_not_store
     )
     with Store.open(str(tmp_path / "plain.db")) as store:
         _two_releases(store)
-    assert hashed[2:] == [2, 2] and looked_up[3] == {"lib.core", "lib.core.f", "lib.core.g"}
+    assert hashed[2:] == [2, 2] and made[2:] == [4, 3]
+    assert looked_up[3] == {"lib.core", "lib.core.f", "lib.core.g"}
     assert table_rows(db_url) == table_rows(str(tmp_path / "plain.db"))
 
 
@@ -785,7 +796,7 @@ def test_names_interned_by_a_write_that_rolled_back_are_looked_up_again(
     them up again and stores them."""
     from errdex.store import history
 
-    hashed, looked_up = _counting_writes(monkeypatch)
+    hashed, looked_up, _ = _counting_writes(monkeypatch)
     real = history.write_errors
 
     def fails(*a: object, **k: object) -> None:

@@ -141,17 +141,15 @@ def write_occurrences(
     conn: Connection, snap_id: int, records: Sequence[ErrorRecord], memo: WriterMemo | None = None
 ) -> None:
     """Each record's body once in the catalogue, and its place in this snapshot (the bodies'
-    digests from ``memo`` where it holds them)."""
+    digests from ``memo`` where it holds them; a body is made into a row only when its digest
+    is not stored yet)."""
 
-    if memo is not None:
-        digests = memo.digests(records)
-        bodies = {d: _body(r) for d, r in zip(digests, records, strict=True)}
-    else:
-        all_bodies = [_body(r) for r in records]
-        digests = [occurrence_digest(b) for b in all_bodies]
-        bodies = dict(zip(digests, all_bodies, strict=True))
-    known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, bodies)
-    new = {d: b for d, b in bodies.items() if d not in known}
+    digests = memo.digests(records) if memo is not None else [occurrence_digest(_body(r)) for r in records]
+    known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, digests)
+    new: dict[str, dict[str, Any]] = {}  # in the records' order: the order of the new rows' ids
+    for d, r in zip(digests, records, strict=True):
+        if d not in known and d not in new:
+            new[d] = _body(r)
     if new:
         insert_dicts(conn, s.occurrence_bodies, [{"digest": d, **b} for d, b in new.items()])
         known.update(_ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, new))
