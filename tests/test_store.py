@@ -819,3 +819,87 @@ def test_names_interned_by_a_write_that_rolled_back_are_looked_up_again(
         assert looked_up == [names, names, set()]
         assert store.symbols(sid) == store.symbols(sid2) == names
         assert hashed == [1, 0, 0]  # a digest is the body's whatever became of its write
+
+
+def test_a_writer_stores_a_changed_text_against_the_one_it_stored_without_reading_it_back(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each release edits one line of a long file: its text and its extraction entry are stored
+    as differences from the previous ones (``textdelta``), which the same handle stored a release
+    before and holds (``history.WriterMemo``): nothing is read back to compare with, and every
+    text and entry is stored in the form (the chain of bases, ``MAX_DEPTH`` steps at most) a
+    writer reading them back chooses: on SQLite the catalogue is, table for table, that one."""
+    import zlib
+
+    from sqlalchemy import select as sql_select
+    from store_helpers import table_rows
+
+    from errdex.store import history, textdelta
+    from errdex.store import schema as s
+
+    read: list[set[object]] = []
+    real = textdelta.rebuild_all
+
+    def rebuild_all(wanted: object, fetch: object, *a: object, **k: object) -> object:
+        def counted(keys: set[object]) -> object:
+            read.append(set(keys))
+            return fetch(keys)  # type: ignore[operator]
+
+        return real(wanted, counted, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(textdelta, "rebuild_all", rebuild_all)
+    lines = [f"def f{i}(x):\n    return x + {i}  # a line of its own\n" for i in range(300)]
+    releases = 6  # a chain grows to MAX_DEPTH, then the next text takes its previous one's base
+
+    def write_all(store: Store) -> list[int]:
+        sids = []
+        for n in range(releases):
+            text = "".join([*lines[:n], f"def g(x):\n    return {n}\n", *lines[n:]])
+            info, files, reports = _snapshot(f"1.{n}", text)
+            entry = zlib.compress(("entry of " + text).encode())
+            sids.append(
+                store.write_snapshot(
+                    info, files, [], reports, set(), extractions=[("lib/core.py", False, entry)]
+                ).snapshot_id
+            )
+        return sids
+
+    with Store.open(db_url) as store:
+        sids = write_all(store)
+    monkeypatch.setattr(textdelta, "rebuild_all", real)
+    with Store.open(db_url) as store, store.engine.connect() as conn:
+        q = (
+            sql_select(s.files.c.blob_sha)
+            .where(s.files.c.path == "lib/core.py")
+            .order_by(s.files.c.snapshot_id)
+        )
+        shas = [str(sha) for (sha,) in conn.execute(q)]
+        # every previous text and entry was held, but the first entry: stored whole as it came,
+        # never inflated here, it is read back once, when the second release is compared with it
+        assert read == [{(shas[0], "lib/core.py")}]
+
+        def blobs(keys: set[str]) -> dict[str, bytes]:
+            b = s.blobs
+            return {
+                str(k): bytes(v)
+                for k, v in conn.execute(sql_select(b.c.sha, b.c.data).where(b.c.sha.in_(keys)))
+            }
+
+        texts = textdelta.rebuild_all(shas, blobs, lambda _key, sha: sha, zlib.decompress, 1 << 24)
+        assert [texts[sha][1] for sha in shas] == [0, 1, 2, 3, 4, 4]  # steps from a text stored whole
+        assert [store.file_text(sid, "lib/core.py") for sid in sids] == [
+            texts[sha][0].decode() for sha in shas
+        ]
+        for sha in shas:
+            entry = history._entries_built(conn, "", {"lib/core.py": sha})[(sha, "lib/core.py")]
+            assert entry[0] == b"entry of " + texts[sha][0]
+            assert entry[1] == texts[sha][1]
+    if "://" in db_url:
+        return  # the rows compared below are SQLite's
+    monkeypatch.setattr(history.WriterMemo, "stage_text", lambda self, sha, built: None)
+    monkeypatch.setattr(history.WriterMemo, "stage_entry", lambda self, producer, sha, path, built: None)
+    monkeypatch.setattr(textdelta, "rebuild_all", rebuild_all)
+    with Store.open(str(tmp_path / "plain.db")) as store:
+        write_all(store)
+    assert len(read) >= 2 * (releases - 1)  # each release read its previous text and entry back
+    assert table_rows(db_url) == table_rows(str(tmp_path / "plain.db"))

@@ -420,6 +420,7 @@ class Store(CatalogueReader):
                     [(shas[path], path, has_code, data) for path, has_code, data in extractions],
                     producer,
                     (repo_id, snap_id),
+                    self._writer_memo,
                 )
             if replaced:
                 self._drop_unused_facts(conn)
@@ -465,11 +466,18 @@ class Store(CatalogueReader):
         if new_texts:
             # a changed file is stored as its difference from the same path's text in an earlier
             # release of the codebase, where that is small (``textdelta``)
-            bases = history.previous_texts(conn, repo_id, {path for path, _ in new_texts.values()})
+            memo = self._writer_memo
+            bases = history.previous_texts(
+                conn, repo_id, {path for path, _ in new_texts.values()}, memo.texts
+            )
             blob_rows: list[dict[str, Any]] = []
             for sha, (path, text) in new_texts.items():
                 base = bases.get(path)
-                packed = textdelta.make(text, *base) if base is not None else None
+                packed = textdelta.make(text, base[0], base[1]) if base is not None else None
+                # as ``previous_texts`` would rebuild it, for the next release's changes
+                memo.stage_text(
+                    sha, (text, base[2] + 1, base[0]) if base is not None and packed else (text, 0, None)
+                )
                 blob_rows.append(
                     {"sha": sha, "data": packed if packed is not None else zlib.compress(text, _TEXT_LEVEL)}
                 )
