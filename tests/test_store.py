@@ -903,3 +903,27 @@ def test_a_writer_stores_a_changed_text_against_the_one_it_stored_without_readin
         write_all(store)
     assert len(read) >= 2 * (releases - 1)  # each release read its previous text and entry back
     assert table_rows(db_url) == table_rows(str(tmp_path / "plain.db"))
+
+
+def test_a_writer_memo_holds_at_most_its_bounds_the_oldest_dropped_first() -> None:
+    """``WriterMemo`` keeps the newest digests and committed ids within its count, and the
+    newest texts and entries within its bytes (half each)."""
+    from errdex.store.history import WriterMemo
+
+    memo = WriterMemo(capacity=2, text_bytes=20)
+    recs = [_record("lib/core.py", i, [f"m{i}"]) for i in range(3)]
+    assert memo.digests(recs) == memo.digests(list(reversed(recs)))[::-1]
+    assert len(memo._digests) == 2
+    memo.stage_symbols({"a": 1, "b": 2, "c": 3})
+    assert memo.symbol_ids("abc") == {}  # staged, not committed
+    memo.commit()
+    assert memo.symbol_ids("abc") == {"b": 2, "c": 3}
+    for sha in ("x", "y", "z"):
+        memo.stage_text(sha, (b"12345", 0, None))
+        memo.stage_entry("p", sha, "f.py", (b"1234", 1, "w"))
+    memo.commit()
+    assert list(memo.texts) == ["y", "z"] and memo.entries("p") == {
+        ("y", "f.py"): (b"1234", 1, "w"),
+        ("z", "f.py"): (b"1234", 1, "w"),
+    }
+    assert memo.entries("q") == {}

@@ -176,7 +176,9 @@ _MEMO_TEXT_BYTES = 64 << 20
 
 def _trim(held: dict[Any, Any], capacity: int) -> None:
     """The oldest entries of ``held`` dropped past ``capacity``."""
-    for stale in list(held)[: max(0, len(held) - capacity)]:
+    if len(held) <= capacity:
+        return
+    for stale in list(held)[: len(held) - capacity]:
         del held[stale]
 
 
