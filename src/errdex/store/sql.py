@@ -201,8 +201,9 @@ class Store(CatalogueReader):
         # The lookup keys of the file contents this handle stored lately: the next release's
         # changed files share their sets (``keysets.KeyMemo``)
         self._key_memo = keysets.KeyMemo()
-        # and the digests of the record bodies and the ids of the names it stored
-        # (``history.WriterMemo``): the next release's are mostly the same
+        # and the digests of the record bodies, the ids of the names and the texts and cache
+        # entries it stored (``history.WriterMemo``): the next release's are mostly the same,
+        # and its changed files are stored as differences from those texts
         self._writer_memo = history.WriterMemo()
         # A read-only handle keeps one fact reader, whose decoded files serve error after error
         # (a page server, a batch); a writable one may read rows of a transaction that rolls
@@ -325,7 +326,7 @@ class Store(CatalogueReader):
                     stored_code, extractions, shas,
                 )  # fmt: skip
             except BaseException as e:
-                self._writer_memo.discard()  # rolled back: the ids it interned are no one's
+                self._writer_memo.discard()  # rolled back: what it staged may be no one's
                 if not isinstance(e, StoreError) or e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
                     raise
                 time.sleep(random.uniform(0.05, 0.2) * (attempt + 1))  # let the winner finish
