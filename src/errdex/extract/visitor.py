@@ -656,6 +656,36 @@ def _error_like(node: ast.expr) -> bool:
     return word in ("e", "ex", "err") or word.endswith(_ERROR_WORDS)
 
 
+# the names a method's object goes by: ``self._Parse(...)`` is a method, not a module's class
+_SELF_NAMES = frozenset(("self", "cls"))
+
+
+def _constant_template(e: ast.BinOp) -> bool:
+    """``_LOCKED % (path, pid)``, ``self.MSG % name``: a constant's name (capitals) formatted
+    by ``%``, a template once the constant is known (a number's ``%`` is not written so)."""
+    if not isinstance(e.op, ast.Mod) or not isinstance(e.left, _T_NAME_ATTRIBUTE):
+        return False
+    name = _last_name(e.left).lstrip("_")
+    return name.isupper() and name[:1].isalpha()
+
+
+def _class_like(node: ast.expr) -> bool:
+    """A class's name: capitalised, or spelt as a private class (``_InactiveRpcError``,
+    ``exceptions._RefResolutionError``; a module's own exception classes are often
+    ``_``-named). Not a private constant (``_CODEC_OPTIONS_TYPE_ERROR``, an instance made
+    once) nor a private attribute of an object (``self._StringParseError(e)``: code in
+    Google's style names its methods so)."""
+    name = _last_name(node)
+    if name[:1].isupper():
+        return True
+    bare = name.lstrip("_")
+    if not bare[:1].isupper() or bare.isupper():
+        return False
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id not in _SELF_NAMES
+    return isinstance(node, ast.Name)
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -2567,7 +2597,7 @@ class ModuleVisitor:
             name = _last_name(value.func)
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
             # of a parameter that holds a class: a factory of the exception its caller raises
-            builds = name[:1].isupper() or (
+            builds = _class_like(value.func) or (
                 isinstance(value.func, ast.Name)
                 and (
                     name == frame.cls_name
@@ -2955,12 +2985,12 @@ class ModuleVisitor:
                 return cur.spec
             if isinstance(cur, TypesVal):
                 return ExcSpec(exc.id, None, types=cur.entries, types_refs=cur.refs)
-            if exc.id in env or self.is_caught(exc.id, frame) or not exc.id[:1].isupper():
+            if exc.id in env or self.is_caught(exc.id, frame) or not _class_like(exc):
                 return None
             return ExcSpec(exc.id, self.name_key(exc.id, frame))
         if isinstance(exc, ast.Attribute):
             dotted = _dotted(exc)
-            if dotted is None or not exc.attr[:1].isupper():
+            if dotted is None or not _class_like(exc):
                 return None
             return ExcSpec(dotted, self.expr_key(exc, frame))
         if not isinstance(exc, ast.Call):
@@ -3020,8 +3050,7 @@ class ModuleVisitor:
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
-        last = dotted.rpartition(".")[2]
-        if last[:1].isupper():
+        if _class_like(func):
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
@@ -3274,7 +3303,7 @@ class ModuleVisitor:
         if t is ast.BinOp:
             assert isinstance(e, ast.BinOp)
             return isinstance(e.op, _T_ADD_MOD) and (
-                self.is_stringy(e.left, env) or self.is_stringy(e.right, env)
+                self.is_stringy(e.left, env) or self.is_stringy(e.right, env) or _constant_template(e)
             )
         if t is ast.Call:
             assert isinstance(e, ast.Call)
@@ -4618,6 +4647,10 @@ def _calls(line: str, call: str) -> bool:
     return False
 
 
+# the operations that fill a template in: ``fmt.format(...)``, ``fmt % (...)``, ``fmt % x``
+_FILLS = frozenset(("format", "%", "%1"))
+
+
 def _lone_part(v: Value) -> Part | None:
     """The one part of a value that is a single part (a constant or call known only once the
     modules are resolved, when it is not text), else None."""
@@ -4626,8 +4659,13 @@ def _lone_part(v: Value) -> Part | None:
 
 def _forwarded_call(v: Value) -> bool:
     """``return format_error_message(host, exc)``: the text of another function, known once the
-    functions are resolved (a method building its message through a module helper)."""
-    return isinstance(_lone_part(v), Ref)
+    functions are resolved (a method building its message through a module helper); or
+    ``return _REPR_FORMAT.format(name, state.code)`` (``% (...)`` too), a constant's template
+    filled in, whose text is known once the constant is."""
+    part = _lone_part(v)
+    if isinstance(part, Op) and part.kind in _FILLS:
+        part = _lone_part(part.base)
+    return isinstance(part, Ref)
 
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
