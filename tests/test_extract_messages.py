@@ -242,6 +242,15 @@ CLASS_BUILT = [
     # but not a private constant holding an instance, nor a private CamelCase method (a factory)
     ("private_constant_instance", {("<unknown>", "{_OPTIONS_TYPE_ERROR}")}),
     ("camel_case_factory_method", {("CallError", "Couldn't parse string: {e}")}),
+    (
+        "private_factory_function",
+        {
+            (
+                "NotImplementedError",
+                "Transport {self.__class__.__module__}.{self.__class__.__name__} does not implement drain_events",
+            )
+        },
+    ),
     # a helper returning a module constant's ``%`` template filled in
     ("constant_template_helper", {("OSError", "file {path} is locked by pid {pid}")}),
 ]

@@ -22,6 +22,7 @@ import builtins
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -669,12 +670,13 @@ def _constant_template(e: ast.BinOp) -> bool:
     return name.isupper() and name[:1].isalpha()
 
 
-def _class_like(node: ast.expr) -> bool:
+def _class_like(node: ast.expr, funcs: AbstractSet[str]) -> bool:
     """A class's name: capitalised, or spelt as a private class (``_InactiveRpcError``,
     ``exceptions._RefResolutionError``; a module's own exception classes are often
     ``_``-named). Not a private constant (``_CODEC_OPTIONS_TYPE_ERROR``, an instance made
-    once) nor a private attribute of an object (``self._StringParseError(e)``: code in
-    Google's style names its methods so)."""
+    once), a private attribute of an object (``self._StringParseError(e)``: code in Google's
+    style names its methods so) nor a private function of the module (``funcs``: kombu's
+    ``def _LeftBlank(obj, method): return NotImplementedError(...)``, a factory)."""
     name = _last_name(node)
     if name[:1].isupper():
         return True
@@ -683,7 +685,7 @@ def _class_like(node: ast.expr) -> bool:
         return False
     if isinstance(node, ast.Attribute):
         return isinstance(node.value, ast.Name) and node.value.id not in _SELF_NAMES
-    return isinstance(node, ast.Name)
+    return isinstance(node, ast.Name) and name not in funcs
 
 
 def _last_name(node: ast.expr) -> str:
@@ -737,6 +739,7 @@ class ModuleVisitor:
         self.want_sites = want_sites
         self.imports: dict[str, str] = {}
         self.top: set[str] = set()
+        self.top_funcs: set[str] = set()  # the module's functions (``def`` at its top level)
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
         self.src_cache: dict[int, str] = {}
@@ -840,6 +843,8 @@ class ModuleVisitor:
         for stmt in body:
             if isinstance(stmt, _DEFINITIONS):
                 self.top.add(stmt.name)
+                if not isinstance(stmt, ast.ClassDef):
+                    self.top_funcs.add(stmt.name)
             elif isinstance(stmt, ast.Assign):
                 for t in stmt.targets:
                     self._top_targets(t)
@@ -2597,7 +2602,7 @@ class ModuleVisitor:
             name = _last_name(value.func)
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
             # of a parameter that holds a class: a factory of the exception its caller raises
-            builds = _class_like(value.func) or (
+            builds = _class_like(value.func, self.top_funcs) or (
                 isinstance(value.func, ast.Name)
                 and (
                     name == frame.cls_name
@@ -2985,12 +2990,12 @@ class ModuleVisitor:
                 return cur.spec
             if isinstance(cur, TypesVal):
                 return ExcSpec(exc.id, None, types=cur.entries, types_refs=cur.refs)
-            if exc.id in env or self.is_caught(exc.id, frame) or not _class_like(exc):
+            if exc.id in env or self.is_caught(exc.id, frame) or not _class_like(exc, self.top_funcs):
                 return None
             return ExcSpec(exc.id, self.name_key(exc.id, frame))
         if isinstance(exc, ast.Attribute):
             dotted = _dotted(exc)
-            if dotted is None or not _class_like(exc):
+            if dotted is None or not _class_like(exc, self.top_funcs):
                 return None
             return ExcSpec(dotted, self.expr_key(exc, frame))
         if not isinstance(exc, ast.Call):
@@ -3050,7 +3055,7 @@ class ModuleVisitor:
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
-        if _class_like(func):
+        if _class_like(func, self.top_funcs):
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
