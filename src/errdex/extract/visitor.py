@@ -22,6 +22,7 @@ import builtins
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -660,6 +661,37 @@ def _error_like(node: ast.expr) -> bool:
     return word in ("e", "ex", "err") or word.endswith(_ERROR_WORDS)
 
 
+# the names a method's object goes by: ``self._Parse(...)`` is a method, not a module's class
+_SELF_NAMES = frozenset(("self", "cls"))
+
+
+def _constant_template(e: ast.BinOp) -> bool:
+    """``_LOCKED % (path, pid)``, ``self.MSG % name``: a constant's name (capitals) formatted
+    by ``%``, a template once the constant is known (a number's ``%`` is not written so)."""
+    if not isinstance(e.op, ast.Mod) or not isinstance(e.left, _T_NAME_ATTRIBUTE):
+        return False
+    name = _last_name(e.left).lstrip("_")
+    return name.isupper() and name[:1].isalpha()
+
+
+def _class_like(node: ast.expr, funcs: AbstractSet[str]) -> bool:
+    """A class's name: capitalised, or spelt as a private class (``_InactiveRpcError``,
+    ``exceptions._RefResolutionError``; a module's own exception classes are often
+    ``_``-named). Not a private constant (``_CODEC_OPTIONS_TYPE_ERROR``, an instance made
+    once), a private attribute of an object (``self._StringParseError(e)``: code in Google's
+    style names its methods so) nor a private function of the module (``funcs``: kombu's
+    ``def _LeftBlank(obj, method): return NotImplementedError(...)``, a factory)."""
+    name = _last_name(node)
+    if name[:1].isupper():
+        return True
+    bare = name.lstrip("_")
+    if not bare[:1].isupper() or bare.isupper():
+        return False
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id not in _SELF_NAMES
+    return isinstance(node, ast.Name) and name not in funcs
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -711,6 +743,7 @@ class ModuleVisitor:
         self.want_sites = want_sites
         self.imports: dict[str, str] = {}
         self.top: set[str] = set()
+        self.top_funcs: set[str] = set()  # the module's functions (``def`` at its top level)
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
         self.src_cache: dict[int, str] = {}
@@ -814,6 +847,8 @@ class ModuleVisitor:
         for stmt in body:
             if isinstance(stmt, _DEFINITIONS):
                 self.top.add(stmt.name)
+                if not isinstance(stmt, ast.ClassDef):
+                    self.top_funcs.add(stmt.name)
             elif isinstance(stmt, ast.Assign):
                 for t in stmt.targets:
                     self._top_targets(t)
@@ -2598,7 +2633,7 @@ class ModuleVisitor:
             name = _last_name(value.func)
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
             # of a parameter that holds a class: a factory of the exception its caller raises
-            builds = name[:1].isupper() or (
+            builds = _class_like(value.func, self.top_funcs) or (
                 isinstance(value.func, ast.Name)
                 and (
                     name == frame.cls_name
@@ -2986,12 +3021,12 @@ class ModuleVisitor:
                 return cur.spec
             if isinstance(cur, TypesVal):
                 return ExcSpec(exc.id, None, types=cur.entries, types_refs=cur.refs)
-            if exc.id in env or self.is_caught(exc.id, frame) or not exc.id[:1].isupper():
+            if exc.id in env or self.is_caught(exc.id, frame) or not _class_like(exc, self.top_funcs):
                 return None
             return ExcSpec(exc.id, self.name_key(exc.id, frame))
         if isinstance(exc, ast.Attribute):
             dotted = _dotted(exc)
-            if dotted is None or not exc.attr[:1].isupper():
+            if dotted is None or not _class_like(exc, self.top_funcs):
                 return None
             return ExcSpec(dotted, self.expr_key(exc, frame))
         if not isinstance(exc, ast.Call):
@@ -3051,8 +3086,7 @@ class ModuleVisitor:
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
-        last = dotted.rpartition(".")[2]
-        if last[:1].isupper():
+        if _class_like(func, self.top_funcs):
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
@@ -3305,7 +3339,7 @@ class ModuleVisitor:
         if t is ast.BinOp:
             assert isinstance(e, ast.BinOp)
             return isinstance(e.op, _T_ADD_MOD) and (
-                self.is_stringy(e.left, env) or self.is_stringy(e.right, env)
+                self.is_stringy(e.left, env) or self.is_stringy(e.right, env) or _constant_template(e)
             )
         if t is ast.Call:
             assert isinstance(e, ast.Call)
@@ -4649,6 +4683,10 @@ def _calls(line: str, call: str) -> bool:
     return False
 
 
+# the operations that fill a template in: ``fmt.format(...)``, ``fmt % (...)``, ``fmt % x``
+_FILLS = frozenset(("format", "%", "%1"))
+
+
 def _lone_part(v: Value) -> Part | None:
     """The one part of a value that is a single part (a constant or call known only once the
     modules are resolved, when it is not text), else None."""
@@ -4657,8 +4695,13 @@ def _lone_part(v: Value) -> Part | None:
 
 def _forwarded_call(v: Value) -> bool:
     """``return format_error_message(host, exc)``: the text of another function, known once the
-    functions are resolved (a method building its message through a module helper)."""
-    return isinstance(_lone_part(v), Ref)
+    functions are resolved (a method building its message through a module helper); or
+    ``return _REPR_FORMAT.format(name, state.code)`` (``% (...)`` too), a constant's template
+    filled in, whose text is known once the constant is."""
+    part = _lone_part(v)
+    if isinstance(part, Op) and part.kind in _FILLS:
+        part = _lone_part(part.base)
+    return isinstance(part, Ref)
 
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
