@@ -17,8 +17,9 @@ import pytest
 import errdex
 from errdex.extract import literals
 from errdex.extract.containers import function_body, own_statements
+from errdex.extract.facts import ModuleFacts
 from errdex.extract.literals import bound_once, literal_names
-from errdex.extract.visitor import _bound_values
+from errdex.extract.visitor import ModuleVisitor, _bound_values
 
 ROOTS = (Path(errdex.__file__).parent, Path(__file__).parent / "fixtures" / "extract")
 _DISPLAYS = (ast.List, ast.Tuple, ast.Dict, ast.Constant, ast.UnaryOp)
@@ -112,3 +113,24 @@ def test_the_nested_use_walk_answers_as_ast_walk(bound: int, monkeypatch: pytest
                 assert got == _used_nested_by_ast_walk(func, name, k), (func.name, func.lineno, name, k)
                 answers.add(got)
     assert answers == {True, False}
+
+
+def test_a_node_the_visitor_makes_and_drops_leaves_no_text_to_the_next() -> None:
+    """``getattr(obj, "kind", None)`` is read as ``obj.kind``: a node made for the read, placed
+    at the call, and dropped after it. Its placeholder text (the call's source) was cached by
+    the node's id alone, and the next such node, given the freed id, read the first one's text
+    (pandas 3.1.1's ``BinOp.meta`` printed ``"kind"`` in one index and ``"meta"`` in another)."""
+    text = "".join(f'{a} = getattr(f(), "{a}", None)\n' for a in ("kind", "meta", "metadata", "ordered"))
+    facts = ModuleFacts(path="m.py", module="m")
+    visitor = ModuleVisitor(facts, False, text, want_sites=True)
+    texts = []
+    try:
+        for stmt in ast.parse(text).body:
+            assert isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Call)
+            call = stmt.value
+            read = ast.copy_location(ast.Attribute(call.args[0], "x", ast.Load()), call)
+            texts.append(visitor.src(read))
+            del read
+    finally:
+        visitor.close()
+    assert texts == [f'getattr(f(), "{a}", None)' for a in ("kind", "meta", "metadata", "ordered")]

@@ -739,7 +739,9 @@ class ModuleVisitor:
         self.top: set[str] = set()
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
-        self.src_cache: dict[int, str] = {}
+        # placeholder texts by node id, each with its node: a node the visitor makes and drops
+        # (``getattr(x, "kind")`` read as ``x.kind``) would leave its id to the next one made
+        self.src_cache: dict[int, tuple[ast.AST, str]] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
@@ -4182,14 +4184,14 @@ class ModuleVisitor:
         key = id(node)
         cached = self.src_cache.get(key)
         if cached is not None:
-            return cached
+            return cached[1]
         text = _dotted(node) if isinstance(node, ast.Attribute) else None
         if text is None:
             text = self.seg(node)
             if len(text) > 200:
                 text = text[:197] + "..."
         if getattr(node, "lineno", None) is not None:
-            self.src_cache[key] = text
+            self.src_cache[key] = (node, text)
         return text
 
     def seg(self, node: ast.AST) -> str:
