@@ -1,10 +1,11 @@
-"""The cheap tests in front of the bound-literal rule (``extract/literals``) answer as the full
-walks they spare, on real code: errdex's own sources and the extraction fixtures.
+"""Cheaper paths of the extraction answer as what they replaced (perf35).
 
-``literal_names`` leaves out a local two statement targets store to, before the walk of the
-function's whole body; ``_used_nested`` counts ``ast.walk``'s nodes from a list instead of its
-generators. Each must change no answer, so each is checked here against the definition it
-replaced, function by function."""
+The cheap tests in front of the bound-literal rule (``extract/literals``), on real code
+(errdex's own sources and the extraction fixtures), function by function: ``literal_names``
+leaves out a local two statement targets store to, before the walk of the function's whole
+body; ``_used_nested`` counts ``ast.walk``'s nodes from a list instead of its generators. The
+cache entry's body, packed without an error handler unless a string needs one, is the same
+bytes. And a placeholder text cached by node id is never another node's."""
 
 from __future__ import annotations
 
@@ -12,10 +13,11 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgpack
 import pytest
 
 import errdex
-from errdex.extract import literals
+from errdex.extract import cache, literals
 from errdex.extract.containers import function_body, own_statements
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.literals import bound_once, literal_names
@@ -134,3 +136,15 @@ def test_a_node_the_visitor_makes_and_drops_leaves_no_text_to_the_next() -> None
     finally:
         visitor.close()
     assert texts == [f'getattr(f(), "{a}", None)' for a in ("kind", "meta", "metadata", "ordered")]
+
+
+@pytest.mark.parametrize("path", ["plain.py", "lone\udc80surrogate.py"])
+def test_the_cache_body_is_the_bytes_the_surrogatepass_packer_writes(path: str) -> None:
+    facts = ModuleFacts(path=path, module="m")
+    facts.symbols.add(path)
+    packer = msgpack.Packer(
+        default=cache._tag, strict_types=True, use_bin_type=True, unicode_errors="surrogatepass"
+    )
+    assert cache._pack(facts) == packer.pack(facts)
+    back = cache.decode(cache.encode(facts))
+    assert back is not None and back.path == path and back.symbols == {path}
