@@ -312,6 +312,30 @@ LISTED = [
 ]
 
 
+# an assertion helper of another package, given a condition and a message: an ``assert`` of it
+OUTSIDE_ASSERT = [
+    (
+        "outside_assert",
+        {
+            (
+                "AssertionError",
+                "All bounding boxes should have positive height and width."
+                " Found invalid box {boxes[0]} for target at index {idx}.",
+            )
+        },
+    ),
+    ("outside_assert_keyword", {("AssertionError", "negative index {idx}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), OUTSIDE_ASSERT)
+def test_message_of_an_imported_assertion_helper(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+    assert {r.kind for r in site(shapes, name)} == {"assertion"}
+
+
 @pytest.mark.parametrize(("name", "expected"), LISTED)
 def test_exception_printed_as_the_list_of_its_messages(
     shapes: Shapes, name: str, expected: set[tuple[str, str]]

@@ -44,7 +44,7 @@ from errdex.match.index import (
 )
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.score import FrameInfo, site_privacy, words
-from errdex.match.thresholds import CALLED, HEAD_POSTINGS, HEAD_SCAN, MAX_HEADS, PUBLIC
+from errdex.match.thresholds import CALLED, FUNCTION_NAMED, HEAD_POSTINGS, HEAD_SCAN, MAX_HEADS, PUBLIC
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 from errdex.store import Store
@@ -586,7 +586,9 @@ def _walked_site_bound(idx: Index, ranker: Ranker, pid: int) -> tuple[bool, floa
         tw = max(tw, ranker._site_relation(site)[0])  # an alias agrees as the class printed
         privacy = site.privacy if privacy < 0 else min(privacy, site.privacy)
         called = called or idx.entry_called(ei)
-    bonus = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) if privacy >= 0 else 0.0
+    # the bound assumes a word of the message may name the site's function (``FUNCTION_NAMED``):
+    # whether one does is known only per query and entry, after the bound is read
+    bonus = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) + FUNCTION_NAMED if privacy >= 0 else 0.0
     return any_pointed, tw, bonus
 
 

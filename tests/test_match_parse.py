@@ -1680,3 +1680,215 @@ def test_an_exception_as_pycharms_debugger_shows_it() -> None:
     assert (q.exc_type, q.message) == ("KeyError", "region")
     # another type's tag is a value, not an error
     assert parse("{str}'abc'").exc_type is None
+
+
+def test_frame_lines_hard_wrapped_by_an_export_are_joined_back() -> None:
+    # a bug tracker's export wrapped every line at 76 columns: a frame line's path, line number
+    # and function land on two or three lines (``File``/``"x.py", line``/``855, in f``)
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python2.6/site-packages/rst2pdf/createpdf.py", line 2414,\n'
+        "in main\n"
+        "    compressed=options.compressed)\n"
+        "  File\n"
+        '"/usr/lib/python2.6/site-packages/reportlab/platypus/doctemplate.py", line\n'
+        "694, in handle_flowable\n"
+        "    raise LayoutError(ident)\n"
+        "reportlab.platypus.doctemplate.LayoutError: Flowable too large on page 26"
+    )
+    q = parse(text)
+    assert [(f.line, f.function) for f in q.frames] == [(2414, "main"), (694, "handle_flowable")]
+    assert q.frames[-1].path.endswith("reportlab/platypus/doctemplate.py")
+    assert q.frames[-1].source == "raise LayoutError(ident)"
+    assert q.exc_type == "reportlab.platypus.doctemplate.LayoutError"
+    assert q.message == "Flowable too large on page 26"
+    # a head that no following line completes stays as it was
+    q = parse('  File "/x/a.py",\nnot a frame\nValueError: bad')
+    assert q.exc_type == "ValueError" and not q.frames
+
+
+def test_frames_listed_most_recent_call_first_are_put_in_pythons_order() -> None:
+    # VS Code's "Exception has occurred" report lists the user's frames deepest first: the
+    # module's line calls the function of the frame listed above it
+    text = (
+        "Exception has occurred: PortNotOpenError\n"
+        "Attempting to use a port that is not open\n"
+        '  File "/home/u/check.py", line 14, in base_turn\n'
+        "    connection.write(data.encode())\n"
+        '  File "/home/u/check.py", line 39, in <module>\n'
+        "    base_turn(90)\n"
+        "serial.serialutil.PortNotOpenError: Attempting to use a port that is not open"
+    )
+    q = parse(text)
+    assert [f.function for f in q.frames] == ["<module>", "base_turn"]
+    assert q.message == "Attempting to use a port that is not open"
+    # Python's own order, a module's code reached by an import: kept as printed
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/main.py", line 3, in run\n'
+        "    import plugin\n"
+        '  File "/home/u/plugin.py", line 1, in <module>\n'
+        "    run()\n"
+        "ValueError: bad"
+    )
+    assert [f.function for f in parse(text).frames] == ["run", "<module>"]
+
+
+@pytest.mark.parametrize(
+    ("paste", "exc_type", "message"),
+    [
+        # an issue quotes the exception line as markdown (``> ``) under the user's sentence
+        (
+            "It fails with:\n\n> ValueError: Could not find the layer class to wrap in the model.",
+            "ValueError",
+            "Could not find the layer class to wrap in the model.",
+        ),
+        # a class a module qualifies, without the usual suffix, and the user's question after it
+        (
+            "> pkg.errors.DeadlineExceeded: Test took 1004.39ms\nneed to bump the deadline?",
+            "pkg.errors.DeadlineExceeded",
+            "Test took 1004.39ms\nneed to bump the deadline?",
+        ),
+        # quoted lines after it go on with its text
+        ("Here:\n\n> KeyError: no such key\n> try another one", "KeyError", "no such key\ntry another one"),
+    ],
+)
+def test_a_quoted_exception_line_under_prose_is_the_error_not_a_marked_source_line(
+    paste: str, exc_type: str, message: str
+) -> None:
+    # pytest's ``>`` marks a statement, and no statement reads ``SomeError: text``
+    q = parse(paste)
+    assert (q.exc_type, q.message) == (exc_type, message)
+
+
+def test_pytest_marked_source_line_is_still_the_location_lines_source() -> None:
+    q = parse(">       raise ValueError(msg)\nE       ValueError: bad input\n\npkg/mod.py:12: ValueError\n")
+    assert (q.frames[-1].line, q.frames[-1].source, q.message) == (12, "raise ValueError(msg)", "bad input")
+
+
+def test_pytest_e_lines_pasted_indented_among_prose() -> None:
+    # a report's ``E`` lines in a markdown code block (four spaces) between the user's
+    # sentences: those lines are the error, the sentences are not
+    q = parse(
+        "tests tend to fail due to hitting the deadline, e.g.:\n"
+        "\n"
+        "    E           DeadlineExceeded: Test took 22501.81ms, which exceeds the deadline of 200.00ms\n"
+        "    E           (a second line of it)\n"
+        "\n"
+        "Disable the deadline for the two tests."
+    )
+    assert q.exc_type == "DeadlineExceeded"
+    assert q.message == "Test took 22501.81ms, which exceeds the deadline of 200.00ms\n(a second line of it)"
+    # an indented ``E ...`` line that is no exception line, or one inside a traceback, is not
+    q = parse("Notes:\n\n    E   is the energy, in joules\n")
+    assert q.exc_type is None and q.message.startswith("Notes:")
+
+
+@pytest.mark.parametrize(
+    ("paste", "exc_type", "message"),
+    [
+        (
+            "I use adfuller and get this error.\n_MissingDataError: exog contains inf or nans_\n",
+            "MissingDataError",
+            "exog contains inf or nans",
+        ),
+        (
+            "**ValueError: A value in x_new is above the interpolation range.**",
+            "ValueError",
+            "A value in x_new is above the interpolation range.",
+        ),
+        ("  *KeyError: 'name'*", "KeyError", "name"),
+    ],
+)
+def test_an_exception_line_in_markdown_emphasis_is_read_without_the_marks(
+    paste: str, exc_type: str, message: str
+) -> None:
+    q = parse(paste)
+    assert (q.exc_type, q.message) == (exc_type, message)
+
+
+def test_emphasis_around_other_text_stays() -> None:
+    # a dunder's underscores, or bold prose, are no exception line: the text is kept as written
+    assert parse("__init__").message == "__init__"
+    assert parse("**Note: run it twice**").message.endswith("run it twice**")
+
+
+def test_the_reporters_paragraphs_after_a_pasted_exception_line_are_not_its_message() -> None:
+    q = parse(
+        "FileNotFoundError: Found no valid file for the classes a, b. Supported extensions are: .jpg\n"
+        "\n"
+        "It is seem that these folder have nothing in it.\n"
+        "Should I delete these folder?"
+    )
+    assert (q.exc_type, q.message) == (
+        "FileNotFoundError",
+        "Found no valid file for the classes a, b. Supported extensions are: .jpg",
+    )
+    q = parse("MissingDataError: exog contains inf or nans\n\nWhat does it mean? What is exog ?")
+    assert q.message == "exog contains inf or nans"
+
+
+def test_a_librarys_own_later_paragraphs_stay_in_its_message() -> None:
+    # a paragraph addressing the user (``you``), or with a URL's ``/me/``, is the library's text
+    celery = (
+        "NotRegistered: Received unregistered task of type 'a.b'.\n"
+        "The message has been ignored and discarded.\n"
+        "\n"
+        "Did you remember to import the module containing this task?\n"
+        "Or maybe you're using relative imports?"
+    )
+    assert parse(celery).message.endswith("Or maybe you're using relative imports?")
+    mock = "ConnectionError: Connection refused by Responses.\n\nAvailable matches:\n- GET https://x.test/v5.0/me/adaccounts?a=1"
+    assert parse(mock).message.endswith("/me/adaccounts?a=1")
+    # a traceback's message ends where its frames say: its paragraphs are all kept
+    tb = 'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\nValueError: bad\n\nWhat is it?'
+    assert parse(tb).message == "bad\n\nWhat is it?"
+
+
+def test_a_docker_buildkit_log_is_read_without_its_step_and_time_heads() -> None:
+    q = parse(
+        "#12 3.456 Traceback (most recent call last):\n"
+        '#12 3.457   File "/usr/local/lib/python3.11/site-packages/pkg/mod.py", line 268, in run\n'
+        "#12 3.458     raise ValueError(\n"
+        "#12 3.459 ValueError: the lock file is stale.\n"
+        '#12 ERROR: process "/bin/sh -c pkg install" did not complete successfully: exit code: 1'
+    )
+    assert (q.exc_type, q.message) == ("ValueError", "the lock file is stale.")
+    assert [(f.line, f.function) for f in q.frames] == [(268, "run")]
+    # a comment's ``#1`` on one line of a paste is no build log
+    q = parse("#1 first try\nValueError: bad")
+    assert (q.exc_type, q.message) == ("ValueError", "bad")
+
+
+def test_a_classic_docker_builds_lines_after_the_exception_are_not_its_message() -> None:
+    q = parse(
+        "Step 5/8 : RUN python app.py\n"
+        " ---> Running in 2b1cd1dae6c1\n"
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 3, in <module>\n'
+        '    raise ValueError("bad thing")\n'
+        "ValueError: bad thing\n"
+        "Removing intermediate container 2b1cd1dae6c1\n"
+        "The command '/bin/sh -c python app.py' returned a non-zero code: 1"
+    )
+    assert (q.exc_type, q.message) == ("ValueError", "bad thing")
+
+
+def test_a_log_pages_line_numbers_on_lines_of_their_own_are_dropped() -> None:
+    q = parse("2275\nInstalling dependencies\n2276\n\n2277\nValueError: the lock file is stale.\n2278")
+    assert (q.exc_type, q.message) == ("ValueError", "the lock file is stale.")
+    # numbers of the text itself, one after another, stay
+    q = parse("ValueError: rows left:\n1\n2\n3")
+    assert q.message == "rows left:\n1\n2\n3"
+
+
+def test_a_reporters_chinese_prose_run_into_the_exception_line_is_set_apart() -> None:
+    q = parse(
+        "在训练过程中，报错RuntimeError: Couldn't load custom C++ ops. Check your install.请问怎么解决？"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "Couldn't load custom C++ ops. Check your install.")
+    # a value the message quotes in such a script stays
+    q = parse("KeyError: '电源状态'")
+    assert (q.exc_type, q.message) == ("KeyError", "电源状态")
+    q = parse("ArrowTypeError: Conversion failed for column 电源状态 with type object")
+    assert q.message == "Conversion failed for column 电源状态 with type object"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import builtins
 import select
 import socket
+import sys
 from typing import Final
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "builtin_ancestors",
     "builtin_meaning",
     "is_builtin",
+    "stdlib_module",
 ]
 
 _CLASSES: Final[dict[str, type[BaseException]]] = {
@@ -105,6 +107,14 @@ def _bare(name: str) -> str:
 def is_builtin(name: str) -> bool:
     """``name`` (bare or as ``builtins.X``) is a built-in exception or warning class."""
     return _bare(name) in BUILTIN_EXCEPTIONS
+
+
+def stdlib_module(dotted: str) -> bool:
+    """Whether the top package of a dotted name is a standard library module's: the module of a
+    class as Python prints it (``socket.gaierror``, ``json.decoder.JSONDecodeError``), or a
+    module's own name (``sre_parse``). The one test of it the matcher's stages share: the
+    standard library raises its classes wherever it is called, and libraries raise them too."""
+    return dotted.partition(".")[0] in sys.stdlib_module_names
 
 
 def builtin_ancestors(name: str) -> list[str]:

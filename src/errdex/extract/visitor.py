@@ -147,6 +147,10 @@ NOT_WARN_CALLS = frozenset(
     {"simplefilter", "filterwarnings", "resetwarnings", "catch_warnings", "showwarning", "formatwarning"}
 )
 EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure")
+# The names of an assertion helper (``_assert(condition, message)``, ``assert_(value, msg)``):
+# a function of another package that, as the ``assert`` statement does, raises AssertionError
+# with the message it is given when the condition is false (``on_outside_assert``).
+ASSERT_HELPERS = frozenset({"_assert", "assert_"})
 # the longest first paragraph of a docstring kept as a default message for a class not named
 # like an exception (dnspython's are one sentence; a class's documentation runs longer)
 _DOC_MESSAGE_MAX = 200
@@ -1074,7 +1078,8 @@ class ModuleVisitor:
         if not self.want_sites:
             return
         if type(value) is ast.Call:
-            self.raiser_call(stmt, value, env, frame, guards)
+            if not self.on_outside_assert(stmt, value, env, frame, guards):
+                self.raiser_call(stmt, value, env, frame, guards)
             if frame.kind == "function":
                 self.built_away(stmt, value, env, frame, guards, ())
         elif (
@@ -1085,6 +1090,32 @@ class ModuleVisitor:
             # ``yield ValidationError(...)``: built here, raised by whoever iterates
             spec = self.call_spec(value.value, env, frame)
             self.add_site("error", spec, stmt, frame, guards, None, yielded=True)
+
+    def on_outside_assert(
+        self, stmt: ast.Expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+    ) -> bool:
+        """``torch._assert(boxes.numel() > 0, "...")``: an assertion helper of another package,
+        imported (``ASSERT_HELPERS``), given a condition and a message. Its body is not in the
+        catalogue, so the call would resolve to no raise (``raiser_call``); by the convention
+        its name states, it is an ``assert`` statement of that message here, and a traceback
+        leaves the codebase at this line. A helper of the codebase itself is left to
+        ``raiser_call``, which reads what its body raises. True when the call was such a site."""
+        dotted = _dotted(call.func)
+        if dotted is None or dotted.rpartition(".")[2] not in ASSERT_HELPERS:
+            return False
+        root = dotted.partition(".")[0]
+        target = self.imports.get(root)
+        if target is None or target.partition(".")[0] == self.module.partition(".")[0]:
+            return False
+        msg_node = call.args[1] if len(call.args) > 1 else None
+        for k in call.keywords:
+            if k.arg in ("msg", "message"):
+                msg_node = k.value
+        if msg_node is None:
+            return False
+        spec = ExcSpec("AssertionError", "builtins.AssertionError", self.eval_msg(msg_node, env, frame))
+        self.add_site("assertion", spec, stmt, frame, guards, None)
+        return True
 
     def on_yield(self, value: ast.Yield | ast.YieldFrom, env: Env, frame: Frame) -> None:
         """A printer's generator (``yield ("Unknown option: ", "")``, ``yield from

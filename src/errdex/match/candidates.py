@@ -32,6 +32,7 @@ from errdex.match.thresholds import (
     MAX_JOINED,
     MAX_STATEMENT,
     MAX_VERIFY,
+    MAX_WEAK_HEADS,
     MIN_COVERAGE,
     MIN_LITERAL,
     PLACEHOLDER_SHARE,
@@ -1034,6 +1035,67 @@ def inner_lines(idx: Index, tf: TextFit) -> None:
             c.line = None
 
 
+def wrapped_cause(
+    idx: Index, tf: TextFit, eid: str, site: tuple[str, str, int], vals: Mapping[str, str]
+) -> str | None:
+    """Where the other raise whose message an exact answer wraps was raised, worded as a reason
+    naming it; None when the answer wraps none. The answer (entry ``eid``, at ``site``: its
+    codebase, path and line) is a wrapper (``raise X(f"... {e}")``, ``f"{e.message}{HINT}"``) when another site of the
+    same codebase fits part of the message, not all of it, and that part is what the answer's
+    placeholder holds (``vals``, its values) or what its template already holds in its words
+    (the extractor put the caught message in: ``... - token {token!r} has ...``). That site is
+    the error the wrapper caught, its cause.
+
+    The inner template must explain ``MIN_COVERAGE`` of the text it fits (a few shared words
+    are no message). Bounded: one pass over the candidates already fitted (``MAX_VERIFY`` at
+    most), each against the answer's few values; the best-scored fit is named."""
+    cmsg = tf.cmsg
+    spans = [
+        (at, at + len(cv))
+        for cv in map(compact, vals.values())
+        if len(cv) >= MIN_LITERAL and (at := cmsg.find(cv)) >= 0
+    ]
+    own: str | None = None  # the answer's literal text, compact, read when first needed
+    best: Cand | None = None
+    for c in tf.cands.values():
+        f = c.fit
+        if f is None or not f.full or idx.runtime[c.pid] or (f.start == 0 and f.end == len(cmsg)):
+            continue  # (a fit of the whole message is the answer itself, or its twin)
+        lits, lit_len = idx.lits(c.pid)
+        if (
+            lit_len < MIN_LITERAL
+            or lit_len < MIN_COVERAGE * (f.end - f.start)
+            or (best is not None and c.text <= best.text)
+        ):
+            continue
+        if not any(a <= f.start and f.end <= b for a, b in spans):
+            if own is None:
+                own = "".join(_answer_lits(idx, tf, eid))
+            g = fit(lits, own) if own else None
+            if g is None or not g.full:
+                continue
+        ei = idx.patterns[c.pid].entries[0]
+        # another statement of the codebase (the answer's site records its template more than
+        # once: with the caught text as a placeholder, and with the caught message put in)
+        if idx.entry_repo(ei) == site[0] and (idx.entry_path(ei), idx.entry_line(ei)) != site[1:]:
+            best = c
+    if best is None:
+        return None
+    ei = idx.patterns[best.pid].entries[0]
+    return (
+        f"wraps another raise's message: the text raised at {idx.entry_path(ei)}:{idx.entry_line(ei)} "
+        f"({idx.entry_func(ei)}), the error it caught"
+    )
+
+
+def _answer_lits(idx: Index, tf: TextFit, eid: str) -> tuple[str, ...]:
+    """The compact literals of the candidate whose pattern entry ``eid`` uses (empty if none)."""
+    for c in tf.cands.values():
+        if any(idx.entry_id(ei) == eid for ei in _some(idx, c.pid)):
+            return idx.lits(c.pid)[0]
+    return ()
+
+
 def whole_over_tail(idx: Index, tf: TextFit) -> None:
     """A paste of several lines that one raise's template fits from its first character to its
     last, opening with that template's own text, and another raise of the same class fits only
@@ -1280,6 +1342,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     need: list[int] = []
     if not tf.any_confident():
         similar = idx.similar(seen, MAX_FUZZY)
+        similar += _weak_heads(idx, tf, similar)
         tf.add_weak(idx, similar)
         need = [
             pid
@@ -1310,6 +1373,26 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
             c.text, c.reasons = text, why
         cands[pid] = c
     _values_over_rewordings(idx, tf, dict.fromkeys(need))
+
+
+def _weak_heads(idx: Index, tf: TextFit, similar: list[int]) -> list[int]:
+    """The weak fits (``fit_all``) that begin the message with their first literal and place
+    more: the template's beginning, the message ending in a value or literal of it. A release
+    that added text after it (a note, a link) made the keys the pattern is listed under those of
+    the added text, so sharing no key with the message it is not among ``Index.similar``'s; its
+    words are still weighed like theirs (``lead_words``: the first sentence alone). At most
+    ``MAX_WEAK_HEADS``, in the order verified."""
+    cmsg, taken = tf.cmsg, set(similar)
+    out: list[int] = []
+    for pid in tf.weak:
+        if len(out) >= MAX_WEAK_HEADS:
+            break
+        lits = idx.lits(pid)[0]
+        if pid in taken or len(lits) < 3 or not lits[0] or not cmsg.startswith(lits[0]):
+            continue
+        if cmsg.find(lits[1], len(lits[0])) >= 0:  # a second literal placed after the first
+            out.append(pid)
+    return out
 
 
 def _values_over_rewordings(idx: Index, tf: TextFit, reworded: Iterable[int]) -> None:
@@ -1424,20 +1507,51 @@ def value_free_f1(mwords: set[str], url_words: set[str], tpl_words: set[str]) ->
     return word_f1(mwords | (url_words & tpl_words), tpl_words)
 
 
-def demote_for_runtime(tf: TextFit, on_raise: dict[int, float], deepest: float) -> None:
+def demote_for_runtime(
+    tf: TextFit, on_raise: dict[int, float], deepest: float, unpointed: Index | None = None
+) -> None:
     """A library template that explains the message no better than an interpreter message is not
     exact, unless the traceback's deepest library frame is that very function: then the paste
     itself shows the library raising it (a library re-using the interpreter's wording, like
-    ``'Net' object has no attribute 'fc2'`` from ``Module.__getattr__``)."""
+    ``'Net' object has no attribute 'fc2'`` from ``Module.__getattr__``).
+
+    When the paste points to no codebase at all (``unpointed``, the index, given then: no
+    library frame, no module, no library class), one whose only word beyond the interpreter
+    template's is a value the message quotes is not exact either: a library imitating the
+    interpreter with one quoted value made literal (``{type(d).__name__!r} object has no
+    attribute 'keys'`` for ``'list' object has no attribute 'keys'``) is one case of the
+    interpreter's message, which fits the paste as well, and nothing says that library ran
+    (issue #10 item 7: no exact answer from a codebase nothing points to). A word of its own
+    in the wording (``{} is not a valid input``, ``Expected {} arguments, got {}``) is the
+    library's, and stays exact."""
     if tf.runtime_best is None:
         return
-    best = tf.runtime_best[0]
+    best, rpid = tf.runtime_best
     for c in tf.cands.values():
         if on_raise.get(c.pid, 0.0) >= deepest:
             continue
-        if c.confident and c.coverage <= best + 0.02:
+        if c.confident and (c.coverage <= best + 0.02 or _quoted_value_beyond(unpointed, tf, c.pid, rpid)):
             c.confident = False
             c.reasons.append("an interpreter message explains the text as well")
+
+
+def _quoted_value_beyond(idx: Index | None, tf: TextFit, pid: int, runtime_pid: int) -> bool:
+    """Whether pattern ``pid``'s words are the interpreter pattern's and at most one more, which
+    the message prints in quotes (``'keys'``): a value, not wording (no index: not asked)."""
+    if idx is None:
+        return False
+    extra = idx.words(pid) - idx.words(runtime_pid)
+    if len(extra) > 1:
+        return False
+    return all(w in _quoted_words(tf.message) for w in extra)
+
+
+def _quoted_words(message: str) -> set[str]:
+    """The words the message prints alone in quotes (``'keys'``, ``"name"``), lower-cased."""
+    return {m.group(2).lower() for m in _QUOTED_WORD.finditer(message[:5000])}
+
+
+_QUOTED_WORD = re.compile(r"""(['"`])(\w{1,100})\1""")
 
 
 def _has_repr(names: tuple[str, ...]) -> bool:

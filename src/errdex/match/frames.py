@@ -301,6 +301,28 @@ def _has_call(text: str) -> bool:
     return False
 
 
+def called_names(frames: Sequence[Frame], info: FrameInfo) -> frozenset[str]:
+    """The names the last frame's line calls (``connection.write(data.encode())``: ``write``,
+    ``encode``) when no frame lies in a library of the catalogue: the user's last call is then
+    all the traceback says of the library code below it. Empty otherwise."""
+    if not frames or info.lib:
+        return frozenset()
+    text = (frames[-1].source or "")[:MAX_CALLED_LINE]
+    out: set[str] = set()
+    start = 0
+    while (i := text.find("(", start)) != -1:  # read back from each ``(`` over the name: linear
+        j = i
+        while j > 0 and (text[j - 1].isalnum() or text[j - 1] == "_"):
+            j -= 1
+        if j < i and text[j].isidentifier():
+            out.add(text[j:i])
+        start = i + 1
+    return frozenset(out)
+
+
+MAX_CALLED_LINE = 2000  # characters of the last frame's line read for the names it calls
+
+
 def _reraised(frames: list[Frame]) -> bool:
     """A frame above the deepest prints a raise: the frames below it are the trail of an
     exception raised with another one's traceback (``raise exc.with_traceback(tb)``, jinja2's
@@ -319,8 +341,15 @@ def own_frames(idx: Index, frames: list[Frame], types: Sequence[str]) -> list[Fr
     below them), the frames after that raise are the caught exception's trail: the pasted one
     was raised there, and they are left out of its evidence (the text may still name the
     caught one). A re-raise of the caught exception itself (``raise e.with_traceback(tb)``,
-    six's ``reraise(*sys.exc_info())``) keeps them: its deepest raise is of the pasted class."""
+    six's ``reraise(*sys.exc_info())``) keeps them: its deepest raise is of the pasted class.
+
+    A raise that builds the exception it gives the trail to (``raise ValidationError(e,
+    ctx=msg).with_traceback(tb)``, ``raise tp(e).with_traceback(tb)``: a context manager
+    wrapping what its ``with`` block raised) made the pasted exception there whatever the
+    classes: the deepest raise below it, of the same class or not, made the one it caught."""
     at = next((i for i, fr in enumerate(frames[:-1]) if _gives_traceback(fr.source)), None)
+    if at is not None and _builds_new(frames[at].source):
+        return frames[: at + 1]
     keys = {k for t in types if (k := type_key(t))}
     if at is None or not keys:
         return frames
@@ -348,6 +377,18 @@ def _gives_traceback(source: str | None) -> bool:
     (``raise error.with_traceback(tb)``), not one cut (``.with_traceback(None)``, ``cut_reraise``)."""
     text = compact(source or "")
     return text.startswith("raise") and ".with_traceback(" in text and ".with_traceback(None)" not in text
+
+
+# ``raise Name(...)``/``raise self.make(...)``: the raise calls something first, so it makes the
+# exception it raises (``raise error.with_traceback(tb)`` calls the method of one made before)
+_BUILDS = re.compile(r"raise([A-Za-z_][\w.]{0,300})\(")
+
+
+def _builds_new(source: str | None) -> bool:
+    """Whether a printed ``raise`` statement makes its exception by a call of its own, not
+    with ``.with_traceback`` of an exception it holds (read compact: whitespace removed)."""
+    m = _BUILDS.match(compact(source or ""))
+    return m is not None and not m.group(1).endswith(".with_traceback")
 
 
 def _name_entries(idx: Index, ev: FrameEvidence) -> None:

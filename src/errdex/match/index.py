@@ -1458,8 +1458,17 @@ class Index:
         return self.types.head(JOINED.format(key), limit) if key else []
 
     def resolve_path(self, path: str) -> str | None:
-        """The catalogue path that is a suffix of the (normalised) frame path, if any."""
+        """The catalogue path that is a suffix of the (normalised) frame path, if any. A module
+        that has since become a package (``sh.py`` of an old release, ``sh/__init__.py`` now)
+        is that package's ``__init__.py`` when the catalogue holds no file of the old name."""
         p = path.replace("\\", "/")
+        got = self._suffix_path(p)
+        if got is None and p.endswith(".py") and not p.endswith("/__init__.py"):
+            got = self._suffix_path(p[:-3] + "/__init__.py")
+        return got
+
+    def _suffix_path(self, p: str) -> str | None:
+        """The catalogue path that is ``p`` or a suffix of it at a ``/``."""
         if p in self.paths:
             return p
         i = p.find("/")

@@ -8,7 +8,6 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
-import sys
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,16 @@ from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
 from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
-from errdex.match.parse import Block, Frame, ParsedQuery, introduced_lines, other_program_line
+from errdex.match.parse import (
+    Block,
+    Frame,
+    ParsedQuery,
+    class_in_parentheses,
+    introduced_lines,
+    other_program_line,
+    printed_prefixes,
+    ruled_message,
+)
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
@@ -24,6 +32,7 @@ from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, printed_class
+from errdex.pyexc import stdlib_module
 
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
@@ -164,6 +173,8 @@ class Matcher:
             res = self._class_named_in_text(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate):
             res = self._embedded(q, message, types, fr, limit) or res
+        if not (res.matches and not res.matches[0].approximate):
+            res = self._as_printed(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
             res = self._cut_at_lines(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
@@ -229,17 +240,65 @@ class Matcher:
         text (a log line, a test runner's summary, a wrapper's "Command raised an exception:
         ServerSelectionTimeoutError: ..."). The text after the last ``Class: `` naming an
         exception class (one the catalogue raises, or a built-in one) is tried as the message,
-        with that class as the pasted type; its answer is taken only when it is exact."""
+        with that class as the pasted type; its answer is taken only when it is exact. A text
+        that opens with ``(pkg.Class) `` is a wrapper's print of the error it caught
+        (``class_in_parentheses``): that class and the text after it are the error."""
         inner = embedded_error(message, self.index)
         if inner is None:
             return None
         name, rest = inner
-        retry = self._match(q, rest, list(dict.fromkeys([name, *types])), fr, limit, guessed=True)
+        named = [name, *types]
+        if (caught := class_in_parentheses(rest)) is not None:
+            named.insert(0, caught[0])
+            rest = caught[1]
+        retry = self._match(q, rest, list(dict.fromkeys(named)), fr, limit, guessed=True)
         if not (retry.matches and not retry.matches[0].approximate):
             return None
         for m in retry.matches:
             m.reasons.append(f"the error is {name}: ..., printed after other text")
         return retry
+
+    def _as_printed(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the text is a wrapper's words around another raise's message, which
+        the parser read otherwise. A wrapper or a class often prints words the parser takes for
+        the paste's own: a class's name at the head of its text (``f"{type(self).__name__}:
+        {message}"``, ``f"Error: {e}"`` around a caught error), which looks like a further
+        ``Class: `` prefix (``printed_prefixes``), and rules between the lines of a hint
+        appended to a caught error's text (``f"{e.message}{HINT}"``), which look like a paste's
+        separators (``ruled_message``): the message as the paste printed it is the wrapper's.
+        A wrapper in another package that prints the caught error as ``(pkg.Class) text``
+        (``class_in_parentheses``) leaves the raise of that class as the site: its text is
+        read alone, as that class, and then its first line (the wrapper's lines follow it).
+        Each reading is tried in turn; its answer is taken only when it is exact. At most a few
+        readings: the prefixes of one line, the rules put back, the two of the class shown."""
+        ruled = ruled_message(q.text, message)
+        around = "the raise printed the words the paste shows around the text (read as the message's own)"
+        # a class's name put back must be the answer's own first words: a template that fits
+        # the text after them (with them as text before it) explains nothing the first reading
+        # did not, and a confident fit of it there is a coincidence of the longer text
+        readings = [(t, types, around, t.partition(":")[0] + ":") for t in printed_prefixes(q.text, message)]
+        if ruled is not None:
+            readings.append((ruled, types, around, ""))
+        if (caught := class_in_parentheses(message)) is not None:
+            name, text = caught
+            inner = list(dict.fromkeys([name, *types]))
+            why = f"another package caught this error and printed it as ({name}) text"
+            readings.append((text, inner, why, ""))
+            if "\n" in text.strip():
+                readings.append((text.strip().split("\n", 1)[0], inner, why + ", its own lines after it", ""))
+        for text, named, reason, head in readings:
+            retry = self._match(q, text, named, fr, limit)
+            if (
+                retry.matches
+                and not retry.matches[0].approximate
+                and _opens_with(retry.matches[0].template, head)
+            ):
+                for m in retry.matches:
+                    m.reasons.append(reason)
+                return retry
+        return None
 
     def _cut_at_lines(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -383,12 +442,13 @@ class Matcher:
         ev.named = named
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
+        ev.called = frames.called_names(fr, fev.info)
         ev.pointed = self._pointed(types, fr, fev, typed)
         if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
         ev.foreign = names_unheld_package(idx, types, fr)
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
-        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME)
+        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME, None if ev.pointed else idx)
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
         candidates.whole_over_tail(idx, tf)
         builtin: tuple[str, str] | None = None
@@ -399,6 +459,11 @@ class Matcher:
         ranked = ranker.rank(tf)
         full = ranker.more  # answers were left out: a tie filling the list may go on beyond it
         matches: list[Match] = mark_ties(twins_last(ranked, fr), full)
+        if matches and not matches[0].approximate and matches[0].values:
+            top = matches[0]
+            cause = candidates.wrapped_cause(idx, tf, top.id, (top.repo, top.path, top.line), top.values)
+            if cause is not None:
+                top.reasons.append(cause)
         res = Result(q, matches, verdict(matches, builtin, ev.outside, full), builtin[1] if builtin else None)
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
@@ -532,12 +597,7 @@ def names_unheld_package(idx: Index, types: list[str], fr_list: list[Frame]) -> 
     for t in types:
         head, dot, _rest = t.partition(".")
         # ``log.WARNING``: a log record's level, read as its class, names no module
-        if (
-            not dot
-            or head in ("log", "builtins")
-            or head in sys.stdlib_module_names
-            or idx.package_holders(head)
-        ):
+        if not dot or head in ("log", "builtins") or stdlib_module(head) or idx.package_holders(head):
             return False
     return True
 
@@ -589,6 +649,12 @@ def _shown_over_class(text: str, message: str, types: list[str]) -> str | None:
             line = lines[at - 1].strip()
             return line if line.startswith("raise ") else None
     return None
+
+
+def _opens_with(template: str, head: str) -> bool:
+    """Whether ``template``'s literal text before its first placeholder begins with ``head``
+    (compared compact: spacing aside); any template does for an empty head."""
+    return compact(template.partition("{")[0]).startswith(compact(head))
 
 
 def _has_words(template: str) -> bool:

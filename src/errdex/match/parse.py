@@ -21,10 +21,10 @@ import ast
 import html
 import json
 import re
-import sys
 from dataclasses import dataclass, field
+from itertools import pairwise
 
-from errdex.pyexc import BUILTIN_EXCEPTIONS
+from errdex.pyexc import BUILTIN_EXCEPTIONS, stdlib_module
 
 INPUT_CAP = 1_000_000  # characters of input considered (the tail)
 MESSAGE_CAP = 20_000  # characters of the message matched (the head)
@@ -106,6 +106,16 @@ _ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]{0,2000}(?:\x07|\x
 _MD_LINK = re.compile(r"\[([^\[\]\n]{1,1000})\]\([^)\[\]\s]{0,1000}\)")
 _LINE_LABEL = re.compile(r"^([A-Za-z][\w.-]{0,40}): (?:[A-Za-z][\w.-]{0,40}: ){0,2}")
 _COMPOSE = re.compile(r"^([\w.-]{1,80}?)(?:[-_]\d{1,4})?\s{0,40}\| ")
+# docker BuildKit's plain progress: a step number and the seconds since the build began
+# (``#12 3.457 ``) before each line a step prints; its own status lines carry the step alone
+_BUILDKIT = re.compile(r"^#\d{1,4}(?: \d{1,6}\.\d{1,3})?(?: |$)")
+# a web log viewer's line number, copied on a line of its own before or after each line
+_LINE_NUMBER = re.compile(r"^\s*(\d{1,9})\s*$")
+# docker's classic builder, printing between a step's output lines and after them
+_DOCKER_BUILD = re.compile(
+    r"^\s*(?:Removing intermediate container [0-9a-f]{6,64}|---> (?:Running in )?[0-9a-f]{6,64}|Step \d{1,4}/\d{1,4} : .*"
+    r"|The command '.*' returned a non-zero code: \d{1,5}|ERROR: process \".*\" did not complete successfully: .*)\s*$"
+)
 # A system log's line head: a timestamp (ISO, or syslog's "Jun 03 14:17:32"), maybe a host, and a
 # tag with a bracketed process or dyno id ("python3[10366]:", Heroku's "app[web.1]:").
 _SYSLOG = re.compile(
@@ -150,12 +160,19 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "*" in text or "_" in text:
+        lines = [_unemphasized(ln) for ln in lines]
+    lines = _without_line_numbers(lines)
+    if _CJK_RUN.search(text):
+        lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
+    if "#" in text:
+        lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_margin(_uncut_frames(_without_last_prompt(lines))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_unwrap_frames(_without_last_prompt(lines)))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(lines)
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -253,6 +270,22 @@ def _unescape(text: str) -> str:
         out.append(_ESCAPES.get(c, "\\" + c))
         i = j + 2
     return "".join(out)
+
+
+# a line wrapped in Markdown emphasis: ``**text**``, ``__text__``, ``*text*``, ``_text_``
+_EMPHASIS = re.compile(r"^(\s*)(\*\*|__|\*|_)(\S(?:.*\S)?)\2\s*$")
+
+
+def _unemphasized(ln: str) -> str:
+    """An exception line the reporter set in bold or italics (``_MissingDataError: exog contains
+    inf or nans_``, ``**ValueError: ...**``): the line without the marks, which Markdown shows as
+    emphasis and a copy of the issue's source keeps. Only a line that is then an exception line
+    as Python prints it (``_exception_text``): a class name, a colon, text; an identifier's own
+    underscores (``__init__``) are never a whole such line."""
+    m = _EMPHASIS.match(ln) if ln.lstrip()[:1] in "*_" else None
+    if m is None or not _exception_text(m.group(3)):
+        return ln
+    return m.group(1) + m.group(3)
 
 
 def _unfence(ln: str) -> str:
@@ -444,6 +477,53 @@ def _strip_quoting(lines: list[str]) -> list[str]:
     return lines
 
 
+# Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
+# reporter writing in such a language runs into the pasted line with no space
+_CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef"
+_CJK_RUN = re.compile(f"[{_CJK}]")
+_CJK_THEN_CLASS = re.compile(
+    f"[{_CJK}]((?:[A-Za-z_]\\w{{0,200}}\\.){{0,20}}[A-Za-z_]\\w{{0,200}}(?:Error|Exception|Warning|Exit|Interrupt|Failure)):"
+)
+_CJK_AFTER_SENTENCE = re.compile(f"(?<=[.!?])[{_CJK}][{_CJK}\\s]*$")
+
+
+def _cjk_prose_apart(ln: str) -> list[str]:
+    """A line where the reporter's prose in Chinese (Japanese, Korean) runs into the pasted
+    exception line (``在训练过程中，报错RuntimeError: Couldn't load ... install.请问怎么解决？``):
+    the prose before the class on a line of its own, and the prose run on after the message's
+    last sentence dropped. Such a script never continues an ASCII class name, and after the
+    text's full stop a run of it to the line's end is the reporter's question; a value the
+    message quotes in such a script stands inside the sentence, not after its end."""
+    m = _CJK_THEN_CLASS.search(ln)
+    head, rest = (ln[: m.start(1)], ln[m.start(1) :]) if m else ("", ln)
+    if not _exception_text(rest.lstrip()):
+        return [ln]
+    rest = _CJK_AFTER_SENTENCE.sub("", rest)
+    return [head, rest] if head else [rest]
+
+
+def _without_line_numbers(lines: list[str]) -> list[str]:
+    """The lines without a log viewer's line numbers, copied from a web page (a CI job's log) as
+    lines of their own: at least three lines holding a number alone, each one more than the one
+    before, with at most one line of text between two of them. Numbers of the text itself (a
+    printed column) run on without that text between them, and stay."""
+    at = [(i, int(m.group(1))) for i, ln in enumerate(lines) if (m := _LINE_NUMBER.match(ln))]
+    if len(at) < 3:
+        return lines
+    drop: set[int] = set()
+    run: list[int] = [at[0][0]]
+    for (i, n), (j, k) in pairwise(at):
+        if k == n + 1 and j - i == 2:
+            run.append(j)
+            continue
+        if len(run) >= 3:
+            drop.update(run)
+        run = [j]
+    if len(run) >= 3:
+        drop.update(run)
+    return [ln for i, ln in enumerate(lines) if i not in drop] if drop else lines
+
+
 def _strip_syslog(lines: list[str]) -> list[str]:
     """Remove the heads a system log puts on every line (journald, syslog, Heroku's log stream)
     when most lines carry one: otherwise the exception line starts with a timestamp, and the
@@ -519,6 +599,34 @@ def _without_column_path(body: str) -> str:
     if sep and head.endswith(" ") and _COLUMN_PATH.fullmatch(last):
         return head.rstrip(" ")
     return body
+
+
+# the head of a frame line that a mail or bug-tracker export hard-wrapped at its column limit:
+# ``File``, ``File "x.py",``, ``File "x.py", line``, ``File "x.py", line 855,`` alone on a line
+_WRAPPED_FRAME = re.compile(r'^\s*File(?:\s+"[^"\n]{1,1000}"(?:,(?:\s*line(?:\s+\d{1,9},?)?)?)?)?\s*$')
+WRAPPED_FRAME_LINES = 3  # lines a wrapped frame line is read across after its head
+
+
+def _unwrap_frames(lines: list[str]) -> list[str]:
+    """Frame lines hard-wrapped at a column limit (a Google Code export, a mailing list:
+    ``File``/``"x.py", line``/``855, in build``): joined back into one line when the head and
+    at most ``WRAPPED_FRAME_LINES`` lines after it make a whole frame line, so the frames read
+    as frames rather than as the message (a head that never completes one stays as it was)."""
+    if not any("File" in ln and _WRAPPED_FRAME.match(ln) for ln in lines):
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln, i = lines[i], i + 1
+        if "File" in ln and _WRAPPED_FRAME.match(ln):
+            joined = ln.rstrip()
+            for j in range(i, min(i + WRAPPED_FRAME_LINES, len(lines))):
+                joined += " " + lines[j].strip()
+                if _PY_FRAME.match(joined):
+                    ln, i = joined, j + 1
+                    break
+        out.append(ln)
+    return out
 
 
 def _uncut_frames(lines: list[str]) -> list[str]:
@@ -1008,6 +1116,102 @@ def other_program_line(ln: str) -> bool:
     )
 
 
+# a rule under or between a message's lines (``-----``, ``=====``): ``_NOISE`` drops it as a
+# paste's separator, but a class or a wrapper may print one inside its own text
+_RULE = re.compile(r"^\s*(?:-{4,}|={4,})\s*$")
+MAX_PRINTED_STARTS = 2  # lines holding a message's first line tried as where it was printed
+MAX_PRINTED_PREFIXES = 6  # ``Name: `` prefixes read off one line (the parser strips as many)
+
+
+def _printed_at(lines: list[str], first: str) -> list[int]:
+    """The last few lines of the paste that end with a message's first line, last first: where
+    the exception line was printed (the message ends the paste more often than not)."""
+    out: list[int] = []
+    for i in range(len(lines) - 1, -1, -1):
+        if lines[i].rstrip().endswith(first):
+            out.append(i)
+            if len(out) == MAX_PRINTED_STARTS:
+                break
+    return out
+
+
+def ruled_message(text: str, message: str) -> str | None:
+    """``message`` with the rule lines the parser dropped from inside it put back, as the paste
+    ``text`` printed them; None when it dropped none there. ``_NOISE`` takes a line of dashes
+    for a paste's separator, which it usually is, but a message may carry its own (a wrapper
+    appending a hint with an example between rules: ``f"{e.message}{HINT}"``), and a template
+    that prints them fits only with them. Lines are compared stripped; any other line of the
+    paste between the message's lines means this is not where it was printed."""
+    mlines = message.split("\n")
+    first = mlines[0].strip()
+    if len(mlines) < 2 or not first:
+        return None
+    lines = text.split("\n")
+    for i in _printed_at(lines, first):
+        out, k, ruled = [mlines[0]], 1, False
+        for ln in lines[i + 1 :]:
+            if k == len(mlines):
+                break
+            if ln.strip() == mlines[k].strip():
+                out.append(mlines[k])
+                k += 1
+            elif _RULE.match(ln):
+                out.append(ln.strip())
+                ruled = True
+            else:
+                break
+        if k == len(mlines):
+            return "\n".join(out) if ruled else None
+    return None
+
+
+# ``(pkg.module.Class) text``: a wrapper that prints the error it caught as its class, dotted,
+# in parentheses, then its text (a database toolkit around a driver's error)
+_CLASS_IN_PARENS = re.compile(r"^\(((?:[A-Za-z_]\w{0,100}\.){1,20}[A-Za-z_]\w{0,200})\) (?=\S)")
+
+
+def class_in_parentheses(message: str) -> tuple[str, str] | None:
+    """``(pkg.errors.SomeError) text`` at the head of a message: (the class, the text after it),
+    else None. A wrapper in another package (not necessarily indexed) caught that error and
+    printed its class and str() at the head of its own text, the text the caught raise made;
+    what the wrapper adds after it (its own lines) follows. Only a dotted name named like an
+    exception class: prose in parentheses is not."""
+    m = _CLASS_IN_PARENS.match(message)
+    if m is None or not is_type_name(m.group(1), strict=True):
+        return None
+    return m.group(1), message[m.end() :]
+
+
+def printed_prefixes(text: str, message: str) -> list[str]:
+    """The messages a line of ``Class: Class: text`` may have printed, when the parser took more
+    than the first ``Name: `` off it as exception classes: the text after the first prefix,
+    then after each further one, longest first (``[B: C: text, C: text]`` for ``A: B: C:
+    text``). Python prints ``Class: str(e)``, and only the first prefix is certainly the class:
+    a class or a wrapper may put a class's name at the head of its own text
+    (``f"{type(self).__name__}: {message}"``, a provider's ``f"Error: {e}"``), which a template
+    then shows as literal words. A line of one module-qualified prefix reads whole: an
+    application that shows ``str(e)`` alone prints such a class-built head and nothing before."""
+    first = message.split("\n", 1)[0].strip()
+    if not first:
+        return []
+    lines = text.split("\n")
+    for i in _printed_at(lines, first):
+        head = lines[i].rstrip()[: -len(first)].lstrip()
+        at = [0]  # where each prefix ends (and the next, or the message, begins)
+        while len(at) <= MAX_PRINTED_PREFIXES and (m := _TYPE_PREFIX.match(head[at[-1] :])) is not None:
+            rest = head[at[-1] + m.end() :]
+            at.append(len(head) - len(rest.lstrip(" ")))
+        if len(at) < 2 or at[-1] != len(head):
+            continue  # not a line of prefixes and the message
+        if len(at) == 2:
+            # one prefix: the whole line is str(e) only when the class is shown as a module's
+            # (``litellm.BadRequestError: ...``, an application printing the text alone);
+            # Python prints a library class so too, and then the reading fits nothing more
+            return [head + message] if "." in head else []
+        return [head[a:] + message for a in at[1:-1]]
+    return []
+
+
 def introduced_lines(lines: list[str]) -> list[int]:
     """Where a message's text may start after lines introducing it: each line with text whose
     last line with text before it (blank lines only space) ends in ``:`` ("I get this error
@@ -1234,6 +1438,7 @@ class _BlockParser:
         self.warning: tuple[str, list[str]] | None = None  # (category, message lines) of a warning
         self.cleo_body: list[str] | None = None  # the message above cleo's ``at path:line in f``
         self.nested: int | None = None  # the line opening a message that is a whole traceback
+        self.e_indent: str | None = None  # the margin of ``E`` lines pasted indented (``_indented_e_line``)
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
@@ -1329,11 +1534,23 @@ class _BlockParser:
         if m and (self.e_lines or (m.group(1) or "").strip()):
             self.e_lines.append(m.group(1) or "")
             return i + 1
+        e_line = self._indented_e_line(ln)
+        if e_line is not None:
+            self.e_lines.append(e_line)
+            return i + 1
         if ln.strip() == ">":
             # a ``>`` alone marks no source line (pytest's marker stands before the source it
             # marks): it closes a repr printed over several lines (gRPC's ``<_InactiveRpcError
             # of RPC that terminated with:`` ... ``>``), the message's last line
             return None
+        if ln.startswith(">") and not self.e_lines and _quoted_exception_line(ln):
+            # a markdown quote of the exception line under the user's prose (``It fails:`` then
+            # ``> ValueError: ...``): pytest's marker stands before source code, and no statement
+            # reads ``SomeError: text``; the line is the error's, and ``>`` lines after it go on
+            # with its text
+            self.lines[i] = ln[1:].strip()
+            self.flow.add(i)
+            return i + 1
         if ln.startswith(">") and not self.e_lines and self._flow_line(i):
             # pytest's flow marker before the further lines of a report whose first line (its
             # ``E`` gutter cut off in the paste) is the plain line above: message text, stripped
@@ -1347,6 +1564,22 @@ class _BlockParser:
             self.msg_start = i + 1
             return i + 1
         return None
+
+    def _indented_e_line(self, ln: str) -> str | None:
+        """The text of a pytest ``E`` line pasted indented (a markdown code block of four
+        spaces among the user's prose: ``    E    DeadlineExceeded: ...``), or None. The first
+        such line must read as an exception line and no frame came before it, since an indented
+        line in a traceback is source; the lines after it carry the same indent."""
+        body = ln.lstrip(" \t")
+        indent = ln[: len(ln) - len(body)]
+        if not indent or not (m := _PYTEST_E.match(body)):
+            return None
+        text = m.group(1) or ""
+        if self.e_indent is None:
+            if self.e_lines or self.block.frames or not _exception_text(text.strip(), lenient=True):
+                return None
+            self.e_indent = indent
+        return text if indent == self.e_indent else None
 
     def _flow_line(self, i: int) -> bool:
         """A ``>`` line continuing the message line above it, not marking a source line: pytest
@@ -1416,6 +1649,8 @@ class _BlockParser:
             block.exc_types.append(self.footer_type)
             block.exc_type = self.footer_type
         self._cut_listing_frame()
+        if _most_recent_first(block.frames) and not any(map(_TB_HEADER.match, self.lines)):
+            block.frames.reverse()  # Python's header says the order it printed: last is last
         if len(block.frames) > MAX_FRAMES:
             del block.frames[: len(block.frames) - MAX_FRAMES]
         return block
@@ -1522,6 +1757,22 @@ class _BlockParser:
         return out if out and out[0].strip() else None
 
 
+def _most_recent_first(frames: list[Frame]) -> bool:
+    """Whether the frames are listed most recent call first (VS Code's "Exception has
+    occurred" report, an error tracker's stack): the last is the module's code (``<module>``),
+    and its line calls the function the frame before it runs. Listed as Python prints them, a
+    module's code runs below a frame only through an import or ``exec``, which name no function
+    of the frame above (the caller also leaves out a block under Python's own header)."""
+    if len(frames) < 2 or frames[-1].function != "<module>":
+        return False
+    callee = frames[-2].function
+    if not callee or not callee.isidentifier():
+        return False
+    line = frames[-1].source or ""
+    at = line.find(callee + "(")
+    return at >= 0 and (at == 0 or not (line[at - 1].isalnum() or line[at - 1] == "_"))
+
+
 def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
     """Django's debug page summary, ``Exception Type: X at /path/`` then ``Exception Value:
     text`` (the value may run on over further lines): the class and the message, without the
@@ -1578,11 +1829,12 @@ def _before_log_records(body: list[str]) -> list[str]:
     """The exception's lines without the log records printed after them: an application that
     logs on after a traceback (``INFO:app:shutting down``, ``2024-05-01 12:00:01 WARNING ...``)
     leaves its records under the exception line, and they are the program's later output, not
-    the error's message. A record opening the body is kept (a logger's own line is the message
-    then)."""
+    the error's message; so are the lines a docker build prints after a step fails
+    (``Removing intermediate container ...``, ``The command ... returned a non-zero code: 1``).
+    A record opening the body is kept (a logger's own line is the message then)."""
     if not body or _log_record(body[0]):
         return body
-    cut = next((i for i in range(1, len(body)) if _log_record(body[i])), None)
+    cut = next((i for i in range(1, len(body)) if _log_record(body[i]) or _DOCKER_BUILD.match(body[i])), None)
     return body if cut is None else body[:cut]
 
 
@@ -1591,6 +1843,25 @@ def _message_block(lines: list[str]) -> Block:
     block = Block(message=_cap("\n".join(ln for ln in lines if not _NOISE.match(ln)).strip()))
     _strip_prefixes(block)
     return block
+
+
+def _quoted_exception_line(ln: str) -> bool:
+    """A ``>`` line whose text is an exception line as Python prints it (``> ValueError: text``,
+    ``> pkg.errors.DeadlineExceeded: text``): a class the usual suffixes name or a module
+    qualifies, a colon, and text. The source line pytest marks with ``>`` is a statement, which
+    never reads so."""
+    return _exception_text(ln[1:].strip())
+
+
+def _exception_text(body: str, lenient: bool = False) -> bool:
+    """``body`` reads as an exception line: a class the usual suffixes name or a module
+    qualifies (``pkg.errors.DeadlineExceeded``), or with ``lenient`` any class-shaped name
+    (where only an exception line can stand, as behind pytest's ``E``), a colon, and text."""
+    m = _TYPE_PREFIX.match(body)
+    if m is None or m.end() >= len(body):
+        return False
+    name = m.group(1)
+    return is_type_name(name, strict=not lenient) or ("." in name and is_type_name(name))
 
 
 def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
@@ -2225,8 +2496,7 @@ def _lower_class_line(block: Block, msg: str) -> str:
     m = None if block.exc_types else _TYPE_PREFIX.match(msg)
     if m is None or not lower_class(name := m.group(1)):
         return msg
-    head = name.partition(".")[0]
-    std = "." in name and head in sys.stdlib_module_names
+    std = "." in name and stdlib_module(name)
     if not (block.frames or std or block.raised_above or _raised_by_last_frame(block, name)):
         return msg
     block.exc_types.append(name)
@@ -2250,6 +2520,20 @@ def _module_class(token: str) -> bool:
     """``telegram.error.Conflict``: lower-case modules, then a capitalised word with a lower-case
     letter (``pkg.mod.HTTP`` is a constant's name)."""
     return _MODULE_CLASS.fullmatch(token) is not None and any(c.islower() for c in token.rpartition(".")[2])
+
+
+def _strip_type_prefixes(block: Block, msg: str) -> str:
+    """``pkg.Error: Other: text``: the ``Name: `` prefixes that are classes, taken off into
+    ``block.exc_types``."""
+    strict = False
+    for _ in range(6):
+        m = _TYPE_PREFIX.match(msg)
+        if not m or not _prefix_type(m.group(1), strict):
+            break
+        block.exc_types.append(m.group(1))
+        msg = msg[m.end() :].lstrip(" ")
+        strict = True
+    return msg
 
 
 def _strip_prefixes(block: Block) -> None:
@@ -2278,14 +2562,7 @@ def _strip_prefixes(block: Block) -> None:
         # an exception raised without a message prints its class alone
         block.exc_types.append(msg)
         msg = ""
-    strict = False
-    for _ in range(6):
-        m = _TYPE_PREFIX.match(msg)
-        if not m or not _prefix_type(m.group(1), strict):
-            break
-        block.exc_types.append(m.group(1))
-        msg = msg[m.end() :].lstrip(" ")
-        strict = True
+    msg = _strip_type_prefixes(block, msg)
     if not block.exc_types:
         msg = _lower_class_line(block, _qualified_without_colon(block, msg))
     if all(t.startswith("log.") for t in block.exc_types):
@@ -2299,7 +2576,39 @@ def _strip_prefixes(block: Block) -> None:
     key_error = block.exc_type and block.exc_type.rsplit(".", 1)[-1] == "KeyError"
     if key_error and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         msg = msg[1:-1]
-    block.message = _interpreter_suggestion(block, msg.strip())
+    block.message = _interpreter_suggestion(block, _without_reporters_paragraphs(block, msg.strip()))
+
+
+# a word only the person writing uses of themselves, and a line asking a question
+# (words of prose: between spaces or at a line's ends, not a URL's or a path's ``/me/``)
+_FIRST_PERSON = re.compile(r"(?:^|(?<=\s))(?:I|I'm|I've|I'd|my|me)(?=[\s,.!?]|$)", re.MULTILINE)
+_SECOND_PERSON = re.compile(r"(?:^|(?<=\s))(?:you|your)(?=[\s,.!?]|$)", re.MULTILINE | re.IGNORECASE)
+
+
+def _reporters_paragraph(par: str) -> bool:
+    """A paragraph in the reporter's words: one of them speaking of themselves (``Should I
+    delete these folder?``), or asking a question that addresses no reader (``What is exog
+    ?``). A library's own later paragraph speaks to its user (``Did you remember to import the
+    module containing this task?``), never of an ``I``."""
+    if _FIRST_PERSON.search(par):
+        return True
+    return any(ln.rstrip().endswith("?") for ln in par.split("\n")) and not _SECOND_PERSON.search(par)
+
+
+def _without_reporters_paragraphs(block: Block, msg: str) -> str:
+    """The message of a pasted exception line without the paragraphs the reporter wrote after it,
+    past a blank line (``FileNotFoundError: Found no valid file ...`` then ``It is seem that these
+    folder have nothing in it.\nShould I delete these folder?``): the issue's text goes on after
+    the paste, and a message read with it is diluted, or its last placeholder swallows it. Only
+    for a class line without frames (a traceback's message ends where its frames say), and from
+    the first such paragraph on; a paragraph of the message's own before it stays."""
+    if block.frames or not block.exc_types or "\n\n" not in msg:
+        return msg
+    paras = msg.split("\n\n")
+    for k in range(1, len(paras)):
+        if _reporters_paragraph(paras[k]):
+            return "\n\n".join(paras[:k]).rstrip()
+    return msg
 
 
 # what the interpreter's traceback printer adds after the text of an AttributeError or a NameError

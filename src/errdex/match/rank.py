@@ -5,7 +5,8 @@ and the frame evidence, less a little for a helper's raise of a message its call
 call that supplies it is the answer), a hair for a site in private code (ties go to the
 public one) and, above that, a hair for a site whose function the library's own code calls
 (``thresholds.CALLED``), and of sites scored alike otherwise, the one whose function the library
-calls from more places first (``thresholds.CALLERS_STEP``); above all these, and beyond a tie's gap, a site in a method of the class whose
+calls from more places first (``thresholds.CALLERS_STEP``), and above those steps the one whose
+function a word of the message names (``thresholds.FUNCTION_NAMED``); above all these, and beyond a tie's gap, a site in a method of the class whose
 object the message shows by its default repr (``<pkg.mod.Cls object at 0x...>``, in that
 class's module: ``thresholds.REPR_OBJECT``); and a site in a file no import reaches by its name
 (a copy left beside its module, a script) comes after its twins (``thresholds.UNIMPORTABLE``).
@@ -28,7 +29,6 @@ from __future__ import annotations
 
 import heapq
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -55,6 +55,7 @@ from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, 
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLED,
+    CALLED_BY_LAST_FRAME,
     CALLER_FRAME,
     CALLERS_STEP,
     CLASS_BELOW,
@@ -62,6 +63,7 @@ from errdex.match.thresholds import (
     CLASS_OBJECT,
     DEEPEST_FRAME,
     FILE_FRAME,
+    FUNCTION_NAMED,
     MAX_SCORED,
     MAX_STATEMENT,
     MIN_COVERAGE,
@@ -81,12 +83,15 @@ from errdex.match.thresholds import (
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
+from errdex.pyexc import stdlib_module
 from errdex.store.classes import owner_class as _owner_class
 
 # an object's default repr, ``object.__repr__``: ``<pexpect.pty_spawn.spawn object at 0x7f...>``
 _OBJECT_REPR = re.compile(r"<((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w*) object at 0x[0-9a-fA-F]+>")
 # the most the callers' tie-break adds to a score: what a bound assumes without reading the entries
 _CALLERS_MAX = CALLERS_STEP * CALLERS_MAX
+# entries of one pattern read to tell which functions of a file raise it (``_functions_of``)
+MAX_SIBLING_LOOK = 256
 MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
@@ -121,7 +126,11 @@ _GENERIC_NAME_WORDS = frozenset(
 # is in this raise's function and the class agrees, exact, score)
 Key = tuple[bool, bool, bool, bool, float]
 # the widest difference the tie-break priors make between two sites of one text
-_PRIORS = PUBLIC + CALLED + 32 * CALLERS_STEP
+_PRIORS = PUBLIC + CALLED + FUNCTION_NAMED + 32 * CALLERS_STEP
+# the most the tie-break priors add to a score, for a bound that does not read the entries
+_PRIORS_MAX = PUBLIC + CALLED + FUNCTION_NAMED + _CALLERS_MAX
+# identifiers in a message, as a function's name would be spelled (one pass, no nesting)
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 @dataclass(slots=True)
@@ -141,6 +150,8 @@ class Evidence:
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
+    # names the last frame calls when no frame lies in a library (``frames.called_names``)
+    called: frozenset[str] = frozenset()
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
@@ -174,6 +185,8 @@ class Ranker:
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
+        self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
+        self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
         self._gone = _function_gone(idx, ev.frames)
         # ``rank`` left answers out: patterns it did not score, or scored errors past ``limit``
         self.more = False
@@ -182,6 +195,7 @@ class Ranker:
         self._empty = not tf.cmsg
         self._tf = tf
         self._reprs = object_reprs(tf.message)
+        self._words = None
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -396,7 +410,7 @@ class Ranker:
         pointed, tw, public = sites or (
             True,
             TYPE_AGREES if ev.types else 0.0,
-            PUBLIC + CALLED + _CALLERS_MAX,
+            _PRIORS_MAX,
         )
         here = (
             self._raised_here(fw, tw, text)
@@ -406,6 +420,7 @@ class Ranker:
         named = CLASS_NAMED if self._class_names(c) else 0.0
         named += REPR_OBJECT if self._reprs else 0.0
         named += VALUE_NAMES_SITE if self._words_of_values(c) else 0.0
+        named += CALLED_BY_LAST_FRAME if ev.called else 0.0  # ``_naming_priors``, at most
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _site_relation(self, site: SiteFacts) -> tuple[float, str | None]:
@@ -458,7 +473,7 @@ class Ranker:
             # every entry ``_entries_of`` scores is in one of the pattern's (type, kind) groups, and
             # a group's entries share their type evidence: its best over the groups bounds them,
             # read from each group's first entry instead of walking them all
-            got = (True, max(self._group_type(g[0]) for g in groups), PUBLIC + CALLED + _CALLERS_MAX)
+            got = (True, max(self._group_type(g[0]) for g in groups), _PRIORS_MAX)
         else:
             # the entries' distinct sites and snapshots, read from the columns: a pattern's
             # entries are its raises' copies across snapshots, and each site's facts and each
@@ -472,7 +487,12 @@ class Ranker:
                 tw = max(self._site_relation(f)[0] for f in facts)
                 # the most public site: the least private one (the bonus falls as privacy grows)
                 privacy = min(f.privacy for f in facts)
-                tie = PUBLIC / (1 + privacy) + (CALLED if called else 0.0) + CALLERS_STEP * callers
+                tie = (
+                    PUBLIC / (1 + privacy)
+                    + (CALLED if called else 0.0)
+                    + FUNCTION_NAMED
+                    + CALLERS_STEP * callers
+                )
                 got = (any_pointed, tw, tie)
         self._site_bounds[pid] = got
         return got
@@ -576,11 +596,12 @@ class Ranker:
             score += CALLED
         if not self._empty:
             score += CALLERS_STEP * idx.entry_callers(ei)
+            if self._function_named(c.pid, site):
+                score += FUNCTION_NAMED
         score += self._class_named(c, site.function) - self._other_class_printed(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
-        if self._value_names_site(c, site.function):
-            score += VALUE_NAMES_SITE
+        score += self._naming_priors(c, site.function)
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
         score -= self._taken_off(site)
@@ -634,6 +655,12 @@ class Ranker:
             )
         if self._value_names_site(c, site.function):
             reasons.append(f"a value in the message names what this site handles ({site.function})")
+        if self._called_by_last_frame(site.function):
+            reasons.append(
+                f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
+            )
+        if not self._empty and self._function_named(c.pid, site):
+            reasons.append(f"a word of the message is this site's function's name ({fn_last(site.function)})")
         if self._not_a_read(site.function):
             reasons.append(
                 "the interpreter suggested a name after the message, which only an attribute read "
@@ -642,6 +669,42 @@ class Ranker:
         if not site.importable:
             reasons.append("its file's name is no module name: a copy or a script that import cannot reach")
         return reasons
+
+    def _function_named(self, pid: int, site: SiteFacts) -> bool:
+        """Whether a word of the message is the site's function's own name (``unit`` in ``No
+        unit named 'furlong'``) while another function of its file raises the same template
+        (``set_unit``): of a module's functions raising one text, the accessor named after what
+        the message speaks of. A function of another module named like a word of it (a report
+        writer's ``report``) is no such sibling. A name saying only what a function does
+        (``parse``, ``validate``: ``_GENERIC_NAME_WORDS``), a dunder or a private name names
+        nothing a message speaks of."""
+        name = site.function.rpartition(".")[2]
+        tf = self._tf
+        # the substring first: most sites' names are nowhere in the message, and this is per entry
+        if len(name) < 3 or tf is None or name not in tf.message or name.startswith("_"):
+            return False
+        if self._words is None:
+            self._words = frozenset(_IDENTIFIER.findall(tf.message))
+        return (
+            name in self._words
+            and name.lower() not in _GENERIC_NAME_WORDS
+            and len(self._functions_of(pid).get(site.posix_path, ())) > 1
+        )
+
+    def _functions_of(self, pid: int) -> dict[str, set[str]]:
+        """The pattern's raising functions by file (POSIX path), over its entries' distinct
+        sites; a pattern of more than ``MAX_SIBLING_LOOK`` entries (a message raised all over) is
+        read as none."""
+        got = self._siblings.get(pid)
+        if got is None:
+            got = self._siblings[pid] = {}
+            idx = self.idx
+            entries = idx.patterns[pid].entries
+            if len(entries) <= MAX_SIBLING_LOOK:
+                for at in idx.site_summary(entries)[0]:
+                    f = idx.site_facts(at)
+                    got.setdefault(f.posix_path, set()).add(f.function)
+        return got
 
     def _taken_off(self, site: SiteFacts) -> float:
         """What a site loses whatever its text fits: a raise in ``__setattr__``/``__delattr__``
@@ -718,11 +781,9 @@ class Ranker:
         ``socket.gaierror``) whose package the catalogue does not hold: the standard library
         raises it wherever it is called, so a library's re-raise of a caught one passes on a text
         any call into that module makes, and is not the one statement that printed it."""
-        heads = [t.partition(".")[0] for t in self.ev.types if "." in t]
-        return (
-            bool(heads)
-            and len(heads) == len(self.ev.types)
-            and all(h in sys.stdlib_module_names and not self.idx.package_holders(h) for h in heads)
+        types = self.ev.types
+        return bool(types) and all(
+            "." in t and stdlib_module(t) and not self.idx.package_holders(t.partition(".")[0]) for t in types
         )
 
     def _reraise(self, ei: int) -> bool:
@@ -997,6 +1058,18 @@ class Ranker:
             )
             self._value_words[c.pid] = got
         return got
+
+    def _naming_priors(self, c: Cand, func: str) -> float:
+        """The priors for a site the paste names besides its text: a value of the message names
+        its function or class (``VALUE_NAMES_SITE``), the last frame with no library frame below
+        it calls its function (``CALLED_BY_LAST_FRAME``)."""
+        out = VALUE_NAMES_SITE if self._value_names_site(c, func) else 0.0
+        return out + (CALLED_BY_LAST_FRAME if self._called_by_last_frame(func) else 0.0)
+
+    def _called_by_last_frame(self, func: str) -> bool:
+        """Whether the traceback, with no library frame, ends in a call of this function's name."""
+        called = self.ev.called
+        return bool(called) and fn_last(func) in called
 
     def _value_names_site(self, c: Cand, func: str) -> bool:
         """Whether a value the message fills the template with holds a word the site's function

@@ -9,12 +9,11 @@ elsewhere), so they add to a score and never exclude a candidate.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from errdex.pyexc import BUILTIN_EXCEPTIONS, builtin_ancestors
+from errdex.pyexc import BUILTIN_EXCEPTIONS, builtin_ancestors, stdlib_module
 
 # Built-in exception and warning families, child -> parent, from the interpreter's own classes
 # (``pyexc``: one place for what errdex knows about built-ins), so that every built-in a user
@@ -265,7 +264,7 @@ def _windows_stdlib(p: str) -> bool:
     ``python3.x`` folder to tell it from a project's ``lib``. The module's name tells it then:
     a standard library module's (a project's own ``lib`` rarely holds a file of that name)."""
     m = _WIN_LIB.match(p)
-    return m is not None and m.group(1) in sys.stdlib_module_names
+    return m is not None and stdlib_module(m.group(1))
 
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")

@@ -39,6 +39,7 @@ HEAD_SCAN = 1024  # heads of a cut-short message weighed in full; beyond, those 
 # more patterns than the heads weighed) each head's own keys are read instead
 HEAD_POSTINGS = 16
 MAX_FUZZY = 80  # candidate patterns scored for similarity when not fitting
+MAX_WEAK_HEADS = 20  # weak fits of a template's beginning scored for similarity besides them
 MAX_FRAME = 32  # patterns supported by traceback frames, verified and scored for similarity (and as many again that a frame lands on)
 MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class wraps
 MAX_JOINED = 256  # raises printing collected errors' messages joined, looked at per query
@@ -95,6 +96,11 @@ UNIMPORTABLE = 0.05
 # a template the one named like the value comes first. As REPR_OBJECT, above the tie-breaks below
 # and the gap of a tie
 VALUE_NAMES_SITE = 0.02
+# a traceback with no frame in any library (its frames hidden, or a report listing the user's
+# alone) whose last frame calls the site's function by name (``connection.write(data)`` and
+# ``Serial.write``): among sites sharing a template, the one the user called comes first. As
+# VALUE_NAMES_SITE, above the tie-breaks below and the gap of a tie
+CALLED_BY_LAST_FRAME = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
@@ -102,6 +108,15 @@ PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and fu
 # nothing calls is reached only when a user calls it. Measured over the regression sets' ties
 # of one message (README, issue #10)
 CALLED = 0.004
+# tie-break among sites of one text scored alike by the priors above (privacy, a called function),
+# above the callers' steps below: the site's function is named by a word of the pasted message
+# and another function of its file raises the same template (``Registry.unit`` for ``No unit
+# named 'furlong'``, beside ``Registry.set_unit``): an accessor named after what the message
+# speaks of is the call users make, a setter or sibling raising the same words is reached less.
+# Measured over every tie of one message in the 42 regression sets (acc96:
+# docs/measurements/acc96.md): 4 gained, none lost; above the priors, or across files, it lost
+# answers. Under the public prior's differences (PUBLIC: over 1e-5 up to ten private levels)
+FUNCTION_NAMED = 1e-5
 # tie-break below every other, PUBLIC's smallest difference included: per bucket of the callers
 # the call graph resolves for the site's function (``index.callers_bucket``, at most 31), so
 # that of sites scored alike the one the library itself calls from more places comes first (a

@@ -1,0 +1,79 @@
+"""Issue #10 item 7: a site in a codebase nothing in the paste points to is never an exact match
+when the interpreter's own message explains the text. A library imitating the interpreter with
+one of its words made literal (``f"{type(decoded).__name__!r} object has no attribute 'keys'"``)
+covers more of ``'list' object has no attribute 'keys'`` than the interpreter's template does,
+yet a message pasted alone, of a built-in class, says nothing of that library having run."""
+
+from __future__ import annotations
+
+import pytest
+
+from errdex.match import Matcher
+from errdex.model import CatalogueEntry, render_template
+
+IMITATION = ["", "type(decoded).__name__!r", " object has no attribute 'keys'"]
+TEXT = "'list' object has no attribute 'keys'"
+
+
+def _entry() -> CatalogueEntry:
+    return CatalogueEntry(
+        key=1, error_id="imitation", repo="o/proxy", version="1.0", snapshot_date=None, kind="error",
+        exc_type="AttributeError", exc_qualname=None, template=render_template(IMITATION),
+        segments=IMITATION, path="proxy/permissions.py", line=147, function="decoded_permissions",
+    )  # fmt: skip
+
+
+def test_an_interpreter_message_pasted_alone_is_no_exact_answer_from_a_library_imitating_it() -> None:
+    m = Matcher.from_entries([_entry()])
+    res = m.explain(f"AttributeError: {TEXT}")
+    assert res.matches and all(x.approximate for x in res.matches), res.verdict
+    assert res.builtin is not None  # the interpreter's message is the answer's verdict
+    assert "an interpreter message explains the text as well" in res.matches[0].reasons
+
+
+def test_a_paste_pointing_to_the_library_keeps_its_exact_answer() -> None:
+    # a frame in the library's file (its caller, not the raise): the paste points to it
+    m = Matcher.from_entries([_entry()])
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "/venv/lib/python3.12/site-packages/proxy/permissions.py", line 160, in load\n'
+        "    return decoded_permissions(value)\n"
+        '  File "/venv/lib/python3.12/site-packages/proxy/permissions.py", line 147, in decoded_permissions\n'
+        "    raise AttributeError(f\"{type(decoded).__name__!r} object has no attribute 'keys'\")\n"
+        f"AttributeError: {TEXT}"
+    )
+    res = m.explain(paste)
+    assert res.matches and res.matches[0].id == "imitation" and not res.matches[0].approximate
+
+
+def test_a_library_wording_beyond_the_interpreters_template_stays_exact_when_pasted_alone() -> None:
+    # ``{} is not a valid coordinate or range`` goes three words beyond the interpreter's
+    # ``{} is not a valid {}``: the library's own wording, not an imitation
+    segs = ["", "range_string", " is not a valid coordinate or range"]
+    own = CatalogueEntry(
+        key=2, error_id="own", repo="o/sheets", version="1.0", snapshot_date=None, kind="error",
+        exc_type="ValueError", exc_qualname=None, template=render_template(segs), segments=segs,
+        path="sheets/cell.py", line=148, function="range_boundaries",
+    )  # fmt: skip
+    res = Matcher.from_entries([own]).explain("ValueError: 1A is not a valid coordinate or range")
+    assert res.matches and res.matches[0].id == "own" and not res.matches[0].approximate
+
+
+@pytest.mark.parametrize(
+    ("segs", "text"),
+    [
+        (["", "value", " is not a valid input"], "ValueError: 61 is not a valid input"),
+        (["__init__() got an unexpected keyword argument '", "k", "'"],
+         "TypeError: __init__() got an unexpected keyword argument 'pretty'"),
+    ],
+)  # fmt: skip
+def test_one_word_of_the_librarys_own_wording_keeps_it_exact(segs: list[str], text: str) -> None:
+    # one word beyond the interpreter's template, but wording (``input``, ``__init__``), not a
+    # value the message quotes: the library's message, exact as before
+    own = CatalogueEntry(
+        key=3, error_id="own", repo="o/lib", version="1.0", snapshot_date=None, kind="error",
+        exc_type=text.split(":", 1)[0], exc_qualname=None, template=render_template(segs), segments=segs,
+        path="lib/api.py", line=10, function="check",
+    )  # fmt: skip
+    res = Matcher.from_entries([own]).explain(text)
+    assert res.matches and res.matches[0].id == "own" and not res.matches[0].approximate, res.verdict
