@@ -30,7 +30,13 @@ from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.chains import unrolled_self_walk
-from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body, own_statements
+from errdex.extract.containers import (
+    SHAPE_SEP,
+    containers_of,
+    function_body,
+    own_statements,
+    statement_containers,
+)
 from errdex.extract.facts import (
     SUBCLASSES_MARK,
     BaseCall,
@@ -418,6 +424,8 @@ class Frame:
     _maybe_containers: frozenset[str] | None = None
     _bound: dict[str, list[ast.expr]] | None = None
     _literals: frozenset[str] | None = None
+    _statements: tuple[list[ast.AST] | None] | None = None  # (own_statements,): None past its bound
+    _literal_nodes: dict[str, ast.expr | None] | None = None
 
     def body(self) -> tuple[list[ast.AST], bool]:
         """The nodes of the function's own body (``containers.function_body``), walked once
@@ -426,12 +434,19 @@ class Frame:
             self._body = function_body(self.node)
         return self._body
 
+    def statements(self) -> list[ast.AST] | None:
+        """The function's own statements (``containers.own_statements``), read once for the
+        two tests made on them: which locals may be containers, which literal displays."""
+        if self._statements is None:
+            self._statements = (own_statements(self.node),)
+        return self._statements[0]
+
     def container(self, name: str) -> str | None:
         """The shape of local ``name`` when it holds a dict or list of messages (``containers``)."""
         if self.kind != "function":
             return None
         if self._maybe_containers is None:  # the body's whole walk only for a name that may be one
-            self._maybe_containers = container_names(self.node)
+            self._maybe_containers = statement_containers(self.statements())
         if name not in self._maybe_containers:
             return None
         if self._containers is None:
@@ -442,8 +457,28 @@ class Frame:
         """Whether some ``name = <literal display>`` statement of the function binds ``name``
         (``literals.literal_names``: its statements only, read once)."""
         if self._literals is None:
-            self._literals = literal_names(own_statements(self.node))
+            self._literals = literal_names(self.statements())
         return name in self._literals
+
+    def literal_node(self, name: str) -> ast.expr | None:
+        """The literal display the function binds local ``name`` to once and never changes
+        (``literals.bound_once``), or None; asked of each argument a call passes by name, so
+        answered once per name (it depends on the function's body alone)."""
+        if self._literal_nodes is None:
+            self._literal_nodes = {}
+        elif name in self._literal_nodes:
+            return self._literal_nodes[name]
+        node: ast.expr | None = None
+        if self.literal_local(name):
+            values = self.bound_from(name)
+            if (
+                len(values) == 1
+                and isinstance(values[0], _T_LITERAL_DISPLAYS)
+                and bound_once(self.node, *self.body(), name, values)
+            ):
+                node = values[0]
+        self._literal_nodes[name] = node
+        return node
 
     def bound_from(self, name: str) -> list[ast.expr]:
         """The expressions local ``name`` is bound from in the function's body, in the order of
@@ -460,14 +495,9 @@ def _bound_literal_node(name: str, env: Env, frame: Frame) -> ast.expr | None:
     if frame.kind != "function" or name not in env:
         return None
     cur = env[name]
-    if (isinstance(cur, tuple) and cur != NONE) or not frame.literal_local(name):
+    if isinstance(cur, tuple) and cur != NONE:
         return None  # text, or a value the environment knows better (a caller's argument)
-    values = frame.bound_from(name)
-    if len(values) != 1 or not isinstance(values[0], _T_LITERAL_DISPLAYS):
-        return None
-    if not bound_once(frame.node, *frame.body(), name, values):
-        return None
-    return values[0]
+    return frame.literal_node(name)
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
@@ -746,7 +776,9 @@ class ModuleVisitor:
         self.top_funcs: set[str] = set()  # the module's functions (``def`` at its top level)
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
-        self.src_cache: dict[int, str] = {}
+        # placeholder texts by node id, each with its node: a node the visitor makes and drops
+        # (``getattr(x, "kind")`` read as ``x.kind``) would leave its id to the next one made
+        self.src_cache: dict[int, tuple[ast.AST, str]] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
@@ -4217,14 +4249,14 @@ class ModuleVisitor:
         key = id(node)
         cached = self.src_cache.get(key)
         if cached is not None:
-            return cached
+            return cached[1]
         text = _dotted(node) if isinstance(node, ast.Attribute) else None
         if text is None:
             text = self.seg(node)
             if len(text) > 200:
                 text = text[:197] + "..."
         if getattr(node, "lineno", None) is not None:
-            self.src_cache[key] = text
+            self.src_cache[key] = (node, text)
         return text
 
     def seg(self, node: ast.AST) -> str:
