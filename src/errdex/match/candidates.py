@@ -1140,7 +1140,8 @@ def whole_over_tail(idx: Index, tf: TextFit) -> None:
 
 
 def _classes(idx: Index, pid: int) -> set[str]:
-    return {type_key(idx.entries[ei][E_TYPE]) for ei in idx.patterns[pid].entries}
+    # from the sites' facts: decoding each entry whole renders and keeps its template
+    return {type_key(idx.entry_facts(ei)[1].type) for ei in idx.patterns[pid].entries}
 
 
 def _in_gap(spans: list[tuple[int, int]], start: int, stop: int) -> bool:
