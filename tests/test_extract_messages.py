@@ -215,6 +215,44 @@ CLASS_BUILT = [
     ("varargs_format", {("LimitExceeded", "value {value} exceeds the limit {most}")}),
     # ``return super().__init__(...)`` is a base initialiser call like any other
     ("returned_init", {("Unresolved", "Unknown named schema {name!r} in {space}")}),
+    # a private (``_``-named) class's ``__str__`` through a method and a module function that
+    # fills module constants' templates: every return of the function, the class name filled
+    (
+        "private_printer",
+        {
+            ("_InactiveCallError", "<_InactiveCallError object>"),
+            (
+                "_InactiveCallError",
+                "<_InactiveCallError of call that ended with:\n\tstatus = {self._state.code}\n"
+                '\tdetails = "{self._state.details}"\n>',
+            ),
+            (
+                "_InactiveCallError",
+                "<_InactiveCallError of call that ended with:\n\tstatus = {self._state.code}\n"
+                '\tdetails = "{self._state.details}"\n\tdebug = "{self._state.debug}"\n>',
+            ),
+        },
+    ),
+    # a private class raised bare, and one a factory returns
+    ("private_bare", {("_ClosedError", "the channel is closed")}),
+    ("private_factory", {("_BadTargetError", "cannot reach target {target!r}")}),
+    # ... and through its module's name, called or raised bare
+    ("private_module_attribute", {("printer._BadTargetError", "cannot reach target {target!r}")}),
+    ("private_module_attribute_bare", {("printer._ClosedError", "the channel is closed")}),
+    # but not a private constant holding an instance, nor a private CamelCase method (a factory)
+    ("private_constant_instance", {("<unknown>", "{_OPTIONS_TYPE_ERROR}")}),
+    ("camel_case_factory_method", {("CallError", "Couldn't parse string: {e}")}),
+    (
+        "private_factory_function",
+        {
+            (
+                "NotImplementedError",
+                "Transport {self.__class__.__module__}.{self.__class__.__name__} does not implement drain_events",
+            )
+        },
+    ),
+    # a helper returning a module constant's ``%`` template filled in
+    ("constant_template_helper", {("OSError", "file {path} is locked by pid {pid}")}),
 ]
 
 

@@ -26,7 +26,7 @@ from index_helpers import counted_entries
 
 from errdex.match import ARTIFACT, Matcher, build_index
 from errdex.match.artifact import class_bases, unpack
-from errdex.match.candidates import best_heads
+from errdex.match.candidates import best_heads, kth_largest
 from errdex.match.frames import FrameEvidence
 from errdex.match.index import (
     BIG_PATTERN,
@@ -572,6 +572,49 @@ def test_heads_holding_the_same_keys_of_the_message_are_weighed_once(
             idx.weighed = 0
             assert best_heads(idx, heads, seen, framed, hit) == full
             assert idx.weighed == (len(by_set) if postings else n)
+
+
+def test_the_kth_largest_counted_by_value_is_heapqs() -> None:
+    """``kth_largest`` counts each distinct value instead of stepping through every one: the
+    ``k``-th largest counting equal values each, the smallest when there are fewer than ``k``,
+    as ``heapq.nlargest(k, values)[-1]``, on lists of a few distinct sums (near-duplicate heads)
+    and of all distinct ones."""
+    rng = random.Random(12)
+    for _ in range(400):
+        size = rng.randrange(1, 3000)
+        distinct = [rng.uniform(0, 40) for _ in range(rng.choice((1, 3, 8, size)))]
+        values = [rng.choice(distinct) for _ in range(size)]
+        for k in (1, 2, rng.randrange(1, size + 1), MAX_HEADS, size, size + 5):
+            assert kth_largest(values, k) == heapq.nlargest(k, values)[-1]
+    with pytest.raises(IndexError):
+        kth_largest([], MAX_HEADS)
+
+
+def test_beyond_the_postings_budget_the_heads_bounded_are_those_of_weighing_every_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the message's keys over the postings budget (0 here) and more than ``HEAD_SCAN``
+    heads, ``best_heads`` bounds them by their rare keys (``Index.key_sums``) and weighs those
+    whose bound reaches the ``MAX_HEADS``-th (``_reaching``, its cut now ``kth_largest``): the
+    heads chosen and their order are those of weighing every head scanned, with and without
+    heads frames lead to."""
+    monkeypatch.setattr("errdex.match.candidates.HEAD_POSTINGS", 0)
+    n = HEAD_SCAN + 600
+    idx, picked = _near_duplicates(n, 3, 6)
+    offs, keys, koffs = idx._sec["k_postof"], idx._sec["p_keys"], idx._sec["p_keyoff"]
+    for said in (picked[11], picked[n - 40]):
+        cut = compact(_LEAD + " ".join(said) + " is not")
+        seen = idx.hits(cut)
+        hit = idx.hit_weights(seen)
+        heads = list(dict.fromkeys(idx.head_candidates(cut, seen)))
+        rare = {k for k in seen if offs[k + 1] - offs[k] <= HEAD_SCAN}
+        listed = {pid for pid in heads if rare.intersection(keys[koffs[pid] : koffs[pid + 1]].tolist())}
+        for framed in ({}, dict.fromkeys(heads[::9], 0.2), dict.fromkeys(heads[:300], 0.2)):
+            scanned = heads[:HEAD_SCAN] + [pid for pid in heads[HEAD_SCAN:] if pid in listed or pid in framed]
+            full = heapq.nlargest(MAX_HEADS, scanned, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
+            idx.weighed = 0
+            assert best_heads(idx, heads, seen, framed, hit) == full
+            assert 0 < idx.weighed < len(scanned)
 
 
 def _walked_site_bound(idx: Index, ranker: Ranker, pid: int) -> tuple[bool, float, float]:

@@ -177,6 +177,54 @@ def test_old_ipython_colab() -> None:
     assert q.frames[-1].function == "check_eval_args" and q.frames[-1].line == 1176
 
 
+# IPython 7's frame of a cell's own code, ``<ipython-input-N-hash> in <module>``, has no argument
+# list; the paste ends there (the thread cut it), with no exception line after the frames
+IPYTHON_MODULE_CUT = """\
+cannot find the current segment/subsegment, please make sure you have a segment open
+---------------------------------------------------------------------------
+SegmentNotFoundException                  Traceback (most recent call last)
+<ipython-input-7-677aa688eccd> in <module>
+      1 import tempfile
+      2 with tempfile.NamedTemporaryFile(mode="r") as f:
+----> 3     obj.download_file(f.name)
+      4     assert "body" == open(f.name).read()
+"""
+
+
+def test_old_ipython_module_frame_without_exception_line() -> None:
+    q = parse(IPYTHON_MODULE_CUT)
+    # the header's class, and no message: the numbered cell lines are the frame's, not the text
+    assert q.exc_type == "SegmentNotFoundException"
+    assert q.message == ""
+    assert q.frames and q.frames[0].function == "<module>"
+    # prose naming a file is still not a frame: only ``<module>`` may go without arguments
+    assert not parse("ValueError: bad\nsee setup.py in the root").frames
+
+
+# pytest's short traceback, cut after the raise line (no ``E`` line): its frames are
+# ``path:line: in function`` with the source under each
+PYTEST_SHORT_CUT = """\
+tests_integration/utils/custom_elasticsearch_container.py:84: in start
+    super().start()
+../env/lib/python3.10/site-packages/testcontainers/core/container.py:87: in start
+    Reaper.get_instance()
+../env/lib/python3.10/site-packages/testcontainers/core/container.py:242: in _create_instance
+    raise last_connection_exception
+"""
+
+
+def test_pytest_short_traceback_frames_are_frames() -> None:
+    q = parse(PYTEST_SHORT_CUT)
+    assert [(f.line, f.function) for f in q.frames] == [
+        (84, "start"),
+        (87, "start"),
+        (242, "_create_instance"),
+    ]
+    assert q.frames[-1].source == "raise last_connection_exception"
+    assert q.frames[-1].path.endswith("testcontainers/core/container.py")
+    assert q.message == "" and q.exc_type is None
+
+
 JAX_FILTERED = """\
 Traceback (most recent call last):
   File "t.py", line 3, in <module>

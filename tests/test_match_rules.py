@@ -1218,6 +1218,41 @@ def test_a_message_retyped_in_other_capitals_finds_its_template_approximately() 
     assert all("other capitals" not in r for r in top(exact).reasons)
 
 
+def test_a_message_in_other_capitals_beats_a_raise_that_passes_any_text_through() -> None:
+    # a release capitalised its message (``file ...`` then, ``File ...`` now): the raise that
+    # prints whatever it is given fits the old text exactly while explaining none of it
+    through = entry(
+        ["", "exc.__repr__", ""], path="lib/generic.py", function="read_from_stream", exc_type="ReadError"
+    )
+    site = entry(
+        ["File has not been decrypted"], path="lib/reader.py", function="get_object", exc_type="ReadError"
+    )
+    m = Matcher.from_entries([through, site])
+    res = m.explain("ReadError: file has not been decrypted")
+    assert (top(res).function, top(res).approximate) == ("get_object", True)
+    assert "the message is in other capitals than the template" in top(res).reasons
+    # as written, the template's own text is exact: no retry
+    assert not top(m.explain("ReadError: File has not been decrypted")).approximate
+
+
+def test_a_word_retyped_in_other_capitals_between_long_reprs_finds_its_template() -> None:
+    # a reporter wrote ``Definitions`` for ``definitions``, between reprs long enough that the
+    # template's words are a small share of the message's: word similarity does not reach it
+    site = entry(
+        ["The parameter ", "name!r", " is unknown. Evaluated attributes are ", "self.__values!r",
+         ", definitions are ", "self.__declarations!r", "."],
+        path="factory/builder.py", function="Resolver.__getattr__", exc_type="AttributeError",
+    )  # fmt: skip
+    other = entry(["Could not connect to the database at ", "url", ""], path="lib/engine.py")
+    reprs = ", ".join(f"'f{i}': <factory.fuzzy.FuzzyText object at 0x13a34a{i:03d}>" for i in range(12))
+    res = Matcher.from_entries([other, site]).explain(
+        "AttributeError: The parameter 'foo' is unknown. Evaluated attributes are {'name': 'PwkIJ'}, "
+        f"Definitions are <DeclarationSet: {{{reprs}}}>."
+    )
+    assert (top(res).function, top(res).approximate) == ("Resolver.__getattr__", True)
+    assert "the message is in other capitals than the template" in top(res).reasons
+
+
 def test_a_reworded_message_with_a_long_url_is_found_by_its_words() -> None:
     # an older release's wording of a mock library's refusal, with the request's URL in it: the
     # URL's host and path are a placeholder's value, not words of the wording

@@ -245,11 +245,10 @@ def test_a_call_like_repr_ending_the_message_is_what_repr_printed() -> None:
     assert res.matches[0].approximate
 
 
-def test_a_raise_goes_before_the_log_call_that_reemits_its_text() -> None:
-    # ``except ExecutionError as exc: print(header); print(exc); LOG.exception(exc)``: the log
-    # call's record holds the caught error's words, the same as the raise that made them; the
-    # public ``Application.run`` would win the tie-break over the private ``_classify_plugins``,
-    # but with no log record in the paste the raise is the error asked about
+def _raise_and_its_log() -> tuple[Matcher, str]:
+    """``except ExecutionError as exc: print(header); print(exc); LOG.exception(exc)``: the log
+    call's record holds the caught error's words, the same as the raise that made them; and a
+    message of theirs."""
     words = ["plugin code for `", "loaded.display_name", "` does not match ", "VALID_CODE_PREFIX.pattern", ""]
     raised = entry(
         words,
@@ -263,12 +262,34 @@ def test_a_raise_goes_before_the_log_call_that_reemits_its_text() -> None:
         kind="log",
         exc_type="log.EXCEPTION",
     )
-    m = Matcher.from_entries([logged, raised])
-    pasted = "plugin code for `local[MCOD1]` does not match ^[A-Z]{1,3}[0-9]{0,3}$"
+    return Matcher.from_entries(
+        [logged, raised]
+    ), "plugin code for `local[MCOD1]` does not match ^[A-Z]{1,3}[0-9]{0,3}$"
+
+
+def test_a_raise_goes_before_the_log_call_that_reemits_its_text() -> None:
+    # the public ``Application.run`` would win the tie-break over the private
+    # ``_classify_plugins``, but with no log record in the paste the raise is the error asked about
+    m, pasted = _raise_and_its_log()
     res = m.explain("There was a critical error during execution of Flake8:\n" + pasted)
     assert [x.function for x in res.matches[:2]] == ["_classify_plugins", "Application.run"]
     # a log record pasted as the logger printed it is the log call's
     assert top(m.explain("ERROR:flake8.main.application:" + pasted)).function == "Application.run"
+
+
+def test_ranking_reads_the_kind_of_the_entries_it_scores_without_decoding_them() -> None:
+    # ``_raise_before_its_log`` reads whether each scored entry is a log call from the site's
+    # facts, which scoring has read already, not from the whole entry (its id and template
+    # decoded, and kept for the index's life); ``_matches`` tells the entries it passes over
+    # apart by id and statement, and ``whole_over_tail`` reads classes from the sites too.
+    # Asked for one answer, both entries of the text are scored and only the one returned is
+    # decoded; the order is the one above
+    m, pasted = _raise_and_its_log()
+    decoded = m.index.entries
+    assert dict.__len__(decoded) == 0
+    res = m.explain("There was a critical error during execution of Flake8:\n" + pasted, limit=1)
+    assert [x.function for x in res.matches] == ["_classify_plugins"]
+    assert dict.__len__(decoded) == 1
 
 
 def test_the_raise_writing_a_text_goes_before_a_raise_copying_it_from_the_error_it_caught() -> None:

@@ -691,3 +691,239 @@ def test_json_columns_store_what_scrubbing_then_serializing_stores(db_url: str) 
         assert err is not None
         assert err.occurrences[0].guards == ("x < 0 \ufffd", "C:\\udir")
         assert err.occurrences[0].comments == ("\U0001f600",)
+
+
+def _counting_writes(monkeypatch: pytest.MonkeyPatch) -> tuple[list[int], list[set[str]], list[int]]:
+    """Per write from now on: how many record bodies were hashed, which names were looked up,
+    and how many bodies were made (to hash, or to store)."""
+    from errdex.store import history
+
+    hashed: list[int] = []
+    looked_up: list[set[str]] = []
+    made: list[int] = []
+    digest, interned, body = history.occurrence_digest, history._interned, history._body
+
+    def counted_digest(b: object) -> str:
+        hashed[-1] += 1
+        return digest(b)  # type: ignore[arg-type]
+
+    def counted_body(r: ErrorRecord) -> dict[str, object]:
+        made[-1] += 1
+        return body(r)
+
+    def counted_interned(conn: object, wanted: set[str]) -> dict[str, int]:
+        looked_up[-1] |= wanted
+        return interned(conn, wanted)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(history, "occurrence_digest", counted_digest)
+    monkeypatch.setattr(history, "_interned", counted_interned)
+    monkeypatch.setattr(history, "_body", counted_body)
+    real = Store.write_snapshot
+
+    def write(self: Store, *a: object, **k: object) -> object:
+        hashed.append(0)
+        looked_up.append(set())
+        made.append(0)
+        return real(self, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "write_snapshot", write)
+    return hashed, looked_up, made
+
+
+def _two_releases(store: Store) -> tuple[int, int, list[ErrorRecord]]:
+    """Release 1.0, then 1.1: one raise moved (the same body), one added, one name added."""
+    kept, gone = _record("lib/core.py", 3, ["kept"]), _record("lib/core.py", 5, ["gone"])
+    info, files, reports = _snapshot("1.0", "def f(x):\n    pass\n")
+    first = store.write_snapshot(info, files, [kept, gone], reports, {"lib.core", "lib.core.f"})
+    moved, added = _record("lib/core.py", 4, ["kept"]), _record("lib/core.py", 9, ["added"], function="g")
+    info2, files2, reports2 = _snapshot("1.1", "\ndef f(x):\n    pass\n")
+    second = store.write_snapshot(
+        info2, files2, [moved, added], reports2, {"lib.core", "lib.core.f", "lib.core.g"}
+    )
+    return first.snapshot_id, second.snapshot_id, [kept, gone, added]
+
+
+def test_a_writer_hashes_and_looks_up_only_the_bodies_and_names_it_did_not_store_before(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The next release written by the same handle hashes only the record bodies the handle has
+    not hashed (a raise that moved keeps its body), makes a row only of a body not stored, and
+    looks up only the names it has not interned (``history.WriterMemo``); every read answers as
+    stored, and on SQLite the catalogue is, table for table, the one a writer without the memo
+    stores."""
+    from store_helpers import table_rows
+
+    from errdex.store import history
+
+    hashed, looked_up, made = _counting_writes(monkeypatch)
+    with Store.open(db_url) as store:
+        first, second, (kept, gone, added) = _two_releases(store)
+        assert hashed == [2, 1]  # the added raise's body only
+        assert made == [4, 2]  # each body hashed, each body stored: the moved one's neither
+        assert looked_up == [{"lib.core", "lib.core.f"}, {"lib.core.g"}]
+        assert store.symbols(first) == {"lib.core", "lib.core.f"}
+        assert store.symbols(second) == {"lib.core", "lib.core.f", "lib.core.g"}
+        assert snapshots_holding(store, [kept.id, gone.id, added.id]) == {
+            kept.id: {first, second},
+            gone.id: {first},
+            added.id: {second},
+        }
+        err = store.get_error(kept.id)
+        assert err is not None and [(o.version.name, o.line) for o in err.occurrences] == [
+            ("1.0", 3),
+            ("1.1", 4),
+        ]
+    if "://" in db_url:
+        return  # the rows compared below are SQLite's
+    monkeypatch.setattr(history.WriterMemo, "symbol_ids", lambda self, names: {})
+    monkeypatch.setattr(
+        history.WriterMemo,
+        "digests",
+        lambda self, rs: [history.occurrence_digest(history._body(r)) for r in rs],
+    )
+    with Store.open(str(tmp_path / "plain.db")) as store:
+        _two_releases(store)
+    assert hashed[2:] == [2, 2] and made[2:] == [4, 3]
+    assert looked_up[3] == {"lib.core", "lib.core.f", "lib.core.g"}
+    assert table_rows(db_url) == table_rows(str(tmp_path / "plain.db"))
+
+
+def test_names_interned_by_a_write_that_rolled_back_are_looked_up_again(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write that fails after interning its names rolls them back: the handle does not keep
+    their ids (the next insert may give those ids to other names), and the next write looks
+    them up again and stores them."""
+    from errdex.store import history
+
+    hashed, looked_up, _ = _counting_writes(monkeypatch)
+    real = history.write_errors
+
+    def fails(*a: object, **k: object) -> None:
+        raise RuntimeError("the write fails after the names were interned")
+
+    names = {"lib.core", "lib.core.f"}
+    with Store.open(db_url) as store:
+        info, files, reports = _snapshot("1.0", "def f(x):\n    pass\n")
+        monkeypatch.setattr(history, "write_errors", fails)
+        with pytest.raises(RuntimeError, match="after the names were interned"):
+            store.write_snapshot(info, files, [_record("lib/core.py", 3, ["a"])], reports, names)
+        monkeypatch.setattr(history, "write_errors", real)
+        sid = store.write_snapshot(
+            info, files, [_record("lib/core.py", 3, ["a"])], reports, names
+        ).snapshot_id
+        info2, files2, reports2 = _snapshot("1.1", "\ndef f(x):\n    pass\n")
+        sid2 = store.write_snapshot(
+            info2, files2, [_record("lib/core.py", 4, ["a"])], reports2, names
+        ).snapshot_id
+        assert looked_up == [names, names, set()]
+        assert store.symbols(sid) == store.symbols(sid2) == names
+        assert hashed == [1, 0, 0]  # a digest is the body's whatever became of its write
+
+
+def test_a_writer_stores_a_changed_text_against_the_one_it_stored_without_reading_it_back(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each release edits one line of a long file: its text and its extraction entry are stored
+    as differences from the previous ones (``textdelta``), which the same handle stored a release
+    before and holds (``history.WriterMemo``): nothing is read back to compare with, and every
+    text and entry is stored in the form (the chain of bases, ``MAX_DEPTH`` steps at most) a
+    writer reading them back chooses: on SQLite the catalogue is, table for table, that one."""
+    import zlib
+
+    from sqlalchemy import select as sql_select
+    from store_helpers import table_rows
+
+    from errdex.store import history, textdelta
+    from errdex.store import schema as s
+
+    read: list[set[object]] = []
+    real = textdelta.rebuild_all
+
+    def rebuild_all(wanted: object, fetch: object, *a: object, **k: object) -> object:
+        def counted(keys: set[object]) -> object:
+            read.append(set(keys))
+            return fetch(keys)  # type: ignore[operator]
+
+        return real(wanted, counted, *a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(textdelta, "rebuild_all", rebuild_all)
+    lines = [f"def f{i}(x):\n    return x + {i}  # a line of its own\n" for i in range(300)]
+    releases = 6  # a chain grows to MAX_DEPTH, then the next text takes its previous one's base
+
+    def write_all(store: Store) -> list[int]:
+        sids = []
+        for n in range(releases):
+            text = "".join([*lines[:n], f"def g(x):\n    return {n}\n", *lines[n:]])
+            info, files, reports = _snapshot(f"1.{n}", text)
+            entry = zlib.compress(("entry of " + text).encode())
+            sids.append(
+                store.write_snapshot(
+                    info, files, [], reports, set(), extractions=[("lib/core.py", False, entry)]
+                ).snapshot_id
+            )
+        return sids
+
+    with Store.open(db_url) as store:
+        sids = write_all(store)
+    monkeypatch.setattr(textdelta, "rebuild_all", real)
+    with Store.open(db_url) as store, store.engine.connect() as conn:
+        q = (
+            sql_select(s.files.c.blob_sha)
+            .where(s.files.c.path == "lib/core.py")
+            .order_by(s.files.c.snapshot_id)
+        )
+        shas = [str(sha) for (sha,) in conn.execute(q)]
+        # every previous text and entry was held, but the first entry: stored whole as it came,
+        # never inflated here, it is read back once, when the second release is compared with it
+        assert read == [{(shas[0], "lib/core.py")}]
+
+        def blobs(keys: set[str]) -> dict[str, bytes]:
+            b = s.blobs
+            return {
+                str(k): bytes(v)
+                for k, v in conn.execute(sql_select(b.c.sha, b.c.data).where(b.c.sha.in_(keys)))
+            }
+
+        texts = textdelta.rebuild_all(shas, blobs, lambda _key, sha: sha, zlib.decompress, 1 << 24)
+        assert [texts[sha][1] for sha in shas] == [0, 1, 2, 3, 4, 4]  # steps from a text stored whole
+        assert [store.file_text(sid, "lib/core.py") for sid in sids] == [
+            texts[sha][0].decode() for sha in shas
+        ]
+        for sha in shas:
+            entry = history._entries_built(conn, "", {"lib/core.py": sha})[(sha, "lib/core.py")]
+            assert entry[0] == b"entry of " + texts[sha][0]
+            assert entry[1] == texts[sha][1]
+    if "://" in db_url:
+        return  # the rows compared below are SQLite's
+    monkeypatch.setattr(history.WriterMemo, "stage_text", lambda self, sha, built: None)
+    monkeypatch.setattr(history.WriterMemo, "stage_entry", lambda self, producer, sha, path, built: None)
+    monkeypatch.setattr(textdelta, "rebuild_all", rebuild_all)
+    with Store.open(str(tmp_path / "plain.db")) as store:
+        write_all(store)
+    assert len(read) >= 2 * (releases - 1)  # each release read its previous text and entry back
+    assert table_rows(db_url) == table_rows(str(tmp_path / "plain.db"))
+
+
+def test_a_writer_memo_holds_at_most_its_bounds_the_oldest_dropped_first() -> None:
+    """``WriterMemo`` keeps the newest digests and committed ids within its count, and the
+    newest texts and entries within its bytes (half each)."""
+    from errdex.store.history import WriterMemo
+
+    memo = WriterMemo(capacity=2, text_bytes=20)
+    recs = [_record("lib/core.py", i, [f"m{i}"]) for i in range(3)]
+    assert memo.digests(recs) == memo.digests(list(reversed(recs)))[::-1]
+    assert len(memo._digests) == 2
+    memo.stage_symbols({"a": 1, "b": 2, "c": 3})
+    assert memo.symbol_ids("abc") == {}  # staged, not committed
+    memo.commit()
+    assert memo.symbol_ids("abc") == {"b": 2, "c": 3}
+    for sha in ("x", "y", "z"):
+        memo.stage_text(sha, (b"12345", 0, None))
+        memo.stage_entry("p", sha, "f.py", (b"1234", 1, "w"))
+    memo.commit()
+    assert list(memo.texts) == ["y", "z"] and memo.entries("p") == {
+        ("y", "f.py"): (b"1234", 1, "w"),
+        ("z", "f.py"): (b"1234", 1, "w"),
+    }
+    assert memo.entries("q") == {}

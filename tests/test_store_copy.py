@@ -140,9 +140,9 @@ def test_intern_ids_gives_the_ids_insert_returning_ids_would_and_stores_each_key
     other.dispose()
     assert a is not None and b is not None and ra is not None and rb is not None
     assert ours == theirs
-    held = dict(theirs)
-    assert sorted(a) == sorted(ra.values())
-    assert sorted(held[i] for i in b) == sorted(set(more))
+    ids = {name: i for i, name in theirs}
+    assert a == ra == {name: ids[name] for name in first}
+    assert b == {name: ids[name] for name in more}
 
 
 def test_insert_dicts_of_columns_that_process_nothing_stores_the_values_as_given(engine: Engine) -> None:

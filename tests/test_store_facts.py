@@ -783,6 +783,44 @@ def test_a_writer_links_a_changed_file_to_the_keys_it_stored_without_reading_the
     assert memo == read
 
 
+def test_a_history_counts_each_release_s_callers_from_the_code_facts_in_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In one run of releases each release's raise sites' callers are counted from code facts in
+    memory: its parsed files' and, for the files it reused, the release before's
+    (``pipeline.carry_code``), not every file's stored facts decoded again because some were
+    reused; the counts are those the stored facts give (a run one release after another counts
+    every release from them)."""
+    from errdex.pipeline import index_releases
+    from errdex.store.facts import FactReader
+
+    edited = PACKAGE["shop/api.py"].replace("    _validate(cart)\n", "    return audit(cart)\n")
+    v1 = write_package(tmp_path / "v1" / "shop")
+    v2 = write_package(
+        tmp_path / "v2" / "shop", {"shop/api.py": edited + "\n\ndef audit(cart):\n    return cart\n"}
+    )
+    readers: list[str] = []
+    real = FactReader.with_code
+
+    def with_code(self: FactReader, sid: int, code: object) -> FactReader:
+        got = real(self, sid, code)  # type: ignore[arg-type]
+        readers.append(type(got).__name__)
+        return got
+
+    monkeypatch.setattr(FactReader, "with_code", with_code)
+    dbs = [str(tmp_path / "overlapped.db"), str(tmp_path / "sequential.db")]
+    runs = [index_releases([str(v1), str(v2)], dbs[0], jobs=1)]
+    assert [r.reused for r in runs[0]] == [0, 3]  # the second release parsed api.py alone
+    assert readers == ["ExtractedFacts", "ExtractedFacts"]
+    runs.append(index_releases([str(v1), str(v2)], dbs[1], jobs=1, overlap=False))
+    counts = []
+    for db, run in zip(dbs, runs, strict=True):
+        with Store.open(db) as store:
+            counts.append([store.site_callers(r.snapshot_id) for r in run])
+    assert counts[0] == counts[1]
+    assert counts[0][0] != counts[0][1]  # the edit removed a call of ``_validate``
+
+
 def test_a_key_memo_holds_the_keys_values_keep_and_at_most_its_capacity() -> None:
     """``KeyMemo`` holds a content's keys but its references (kept in no value, so not among
     the keys ``own_keys`` reads back), by producer, and drops the oldest stored past its bound."""

@@ -225,6 +225,7 @@ def _overlapped(
             return t0, snap, left_out, _begin_extract(store, snap, jobs, prog, memo)
 
     ahead: _Begun | None = None  # the release whose files the workers are parsing
+    carried: CarriedCode = {}  # the code facts of the release written last, for the next's count
     try:
         nxt = begin(0) if specs else None
         for i in range(len(specs)):
@@ -248,6 +249,7 @@ def _overlapped(
                 store, snap, left_out, progress=prog, started=t0, extracted=got, rebuild=False, code=held
             )
             if held:  # counted now, from the code facts in memory, while the workers parse
+                carry_code(held, got.shas, carried)
                 with collector_paused():
                     count_callers(store, held)
                 held.clear()
@@ -265,6 +267,29 @@ Memo = dict[tuple[str, str], tuple[Any, bool]]
 # a stored snapshot's id -> its extraction's code facts (path -> facts), still in memory: the match
 # index's callers count reads them instead of the stored values (``resolved_callers``)
 HeldCode = dict[int, dict[str, Any]]
+
+# (blob sha, path) -> the code facts of a file of the release written last (``carry_code``)
+CarriedCode = dict[tuple[str, str], Any]
+
+
+def carry_code(held: HeldCode, shas: dict[str, str], carried: CarriedCode) -> None:
+    """Each held snapshot's code facts (its parsed files') completed with those of the files it
+    reused from the release written just before (the same content at the same path: the same
+    facts), which ``carried`` holds; then ``carried`` holds the snapshot's own (``shas``: path
+    -> blob sha of its ``.py`` files), for the next release.
+
+    The callers count reads the code facts in memory only when it has every file's
+    (``FactReader.with_code``), else it decodes the stored facts of every file of the
+    release; a release of a history reuses most of its files, whose facts ``memo`` keeps
+    without their code facts, so each release after the first decoded ~600 jax files' facts
+    again (~0.2 s of its ~0.35 s count). One release's facts are held at a time, the objects
+    the release before held."""
+    for code in held.values():
+        for path, sha in shas.items():
+            if path not in code and (facts := carried.get((sha, path))) is not None:
+                code[path] = facts
+        carried.clear()
+        carried.update(((sha, path), code[path]) for path, sha in shas.items() if path in code)
 
 
 def _index_one(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["TEST_DIRS", "is_test_path", "named_only"]
+__all__ = ["TEST_DIRS", "is_test_path", "lone_conftest", "named_only"]
 
 TEST_DIRS = frozenset({"tests", "test"})
 _TEST_FILE = re.compile(r"^(test_.*|.*_test|conftest)\.py$")
@@ -27,3 +27,11 @@ def named_only(path: str) -> bool:
     """True when only the file name (test_*.py, *_test.py) says "test", not a tests/ folder."""
     parts = path.split("/")
     return parts[-1] != "conftest.py" and not any(p in TEST_DIRS for p in parts[:-1])
+
+
+def lone_conftest(path: str) -> bool:
+    """A ``conftest.py`` outside a tests folder: pytest's hook file, or a library module that
+    only shares the name (beartype's ``_conf/conftest.py``, "configuration testing"), which the
+    file's body tells apart."""
+    parts = path.split("/")
+    return parts[-1] == "conftest.py" and not any(p in TEST_DIRS for p in parts[:-1])

@@ -52,7 +52,7 @@ from errdex.interrupts import held
 from errdex.lifeline import lifeline, watch
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB, analysis_budget
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
-from errdex.testpaths import is_test_path, named_only
+from errdex.testpaths import is_test_path, lone_conftest, named_only
 
 __all__ = [
     "STOP_GRACE",
@@ -105,6 +105,37 @@ def _defines_tests(tree: ast.Module) -> bool:
         if isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.name.startswith("test"):
             return True
         if isinstance(node, ast.ClassDef) and (node.name.startswith("Test") or _has_test_methods(node)):
+            return True
+    return False
+
+
+def _library_code(path: str, tree: ast.Module) -> bool:
+    """A file only its name calls test code whose body says it is the library's own module."""
+    if named_only(path):
+        return not _defines_tests(tree)
+    return lone_conftest(path) and not _pytest_conftest(tree)
+
+
+_PYTEST_NAMES = frozenset({"pytest_plugins", "collect_ignore", "collect_ignore_glob"})
+
+
+def _pytest_conftest(tree: ast.Module) -> bool:
+    """Whether a ``conftest.py`` is pytest's: it imports pytest, defines ``pytest_*`` hooks or
+    fixtures, or sets the names pytest reads from it. One that does none of these is a library
+    module pytest would load for nothing (beartype's ``_conf/conftest.py`` validates its
+    configuration): its raises are errors users hit."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(
+            a.name.split(".")[0] in ("pytest", "_pytest") for a in node.names
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] in ("pytest", "_pytest"):
+            return True
+        if isinstance(node, ast.Name) and node.id in _PYTEST_NAMES:
+            return True
+        if isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and (
+            node.name.startswith("pytest_") or any("fixture" in ast.unparse(d) for d in node.decorator_list)
+        ):
             return True
     return False
 
@@ -163,7 +194,7 @@ def _analyse(path: str, data: bytes, statements: StatementReuse | None = None) -
         tree, reason = parse_ast(decoded.text, path)
     if tree is not None:
         _gather(facts, tree, is_test, None if is_test else statements, decoded.text)
-    if tree is not None and is_test and named_only(path) and not _defines_tests(tree):
+    if tree is not None and is_test and _library_code(path, tree):
         is_test = facts.is_test = False
     if tree is not None:
         if statements is not None and not is_test:

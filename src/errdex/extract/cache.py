@@ -102,15 +102,28 @@ def encode(facts: ModuleFacts) -> bytes:
     """``facts`` as a compressed tagged MessagePack entry; one without a body (which ``decode``
     refuses, so the file is extracted again) for facts holding an integer past 64 bits, which
     MessagePack cannot write."""
-    # a string literal may hold a lone surrogate ("\udc80"): kept as is, both ways
-    packer = msgpack.Packer(
-        default=_tag, strict_types=True, use_bin_type=True, unicode_errors="surrogatepass"
-    )
     try:
-        body = packer.pack(facts)
+        body = _pack(facts)
     except OverflowError:
         body = b""
     return zstandard.ZstdCompressor(level=_LEVEL).compress(_MAGIC + body)
+
+
+def _pack(facts: ModuleFacts) -> bytes:
+    """The MessagePack body. A string literal may hold a lone surrogate (``"\\udc80"``), kept as
+    is both ways (``surrogatepass``); with an error handler set, the packer encodes every
+    string through a codec call instead of its UTF-8 fast path, so the handler is used only
+    for the rare facts holding such a string. Every other string's UTF-8 bytes are the same
+    either way, and so is the body."""
+    body: bytes
+    try:
+        body = msgpack.Packer(default=_tag, strict_types=True, use_bin_type=True).pack(facts)
+    except UnicodeEncodeError:
+        packer = msgpack.Packer(
+            default=_tag, strict_types=True, use_bin_type=True, unicode_errors="surrogatepass"
+        )
+        body = packer.pack(facts)
+    return body
 
 
 def decode(data: bytes) -> ModuleFacts | None:

@@ -880,8 +880,11 @@ class ClassMessages:
 def _reads_other_attr(value: Value, sn: str, attr: str) -> bool:
     """Some form of an attribute's value is, whole, another attribute of the same instance
     (``self._full_msg = self.msg``) or what one of its methods returns (``self.msg =
-    self.infer_msg(tts, rsp)`` in one branch, ``self.msg = None`` in the other): filled like
-    the printer's own ``self.<attr>``, the other forms as they are."""
+    self.infer_msg(tts, rsp)`` in one branch, ``self.msg = None`` in the other), or holds
+    another attribute among its pieces (``self._pretty_msg = f"{code}{self.message}"`` after
+    ``self.message = message``): filled like the printer's own ``self.<attr>``, the other
+    forms as they are. Unfilled, the piece stayed ``{self.message}`` and every raise of the
+    class had one template, the raise's own words in none."""
     own = f"{sn}.{attr}"
 
     def reads(p: Part) -> bool:
@@ -894,7 +897,7 @@ def _reads_other_attr(value: Value, sn: str, attr: str) -> bool:
             and p.name[len(sn) + 1 :].isidentifier()
         )
 
-    return any(len(v) == 1 and reads(v[0]) for v in value)
+    return any((len(v) == 1 and reads(v[0])) or any(isinstance(p, Ph) and reads(p) for p in v) for v in value)
 
 
 def _prints_none(variant: Sequence[Part]) -> bool:

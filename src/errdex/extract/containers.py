@@ -156,7 +156,11 @@ def container_names(func: ast.AST | None) -> frozenset[str]:
     Bounded like the whole walk: a body of more than ``MAX_NODES`` statements has more nodes
     than the bounded walk reads, which then knows no container (``containers_of``), and none
     is named here either."""
-    stmts = own_statements(func)
+    return statement_containers(own_statements(func))
+
+
+def statement_containers(stmts: list[ast.AST] | None) -> frozenset[str]:
+    """``container_names`` of a function's ``own_statements``, for a reader holding them."""
     if not stmts:
         return frozenset()
     found: set[str] = set()

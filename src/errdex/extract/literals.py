@@ -14,6 +14,7 @@ containers and numbers: a string bound once is already text in the visitor's env
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 # A printed literal longer than this is data (a table), not a site's words
 MAX_PRINTED = 200
@@ -156,13 +157,34 @@ def _binds(n: ast.AST, name: str) -> bool:
 
 def literal_names(stmts: list[ast.AST] | None) -> frozenset[str]:
     """The names a function's statements (``containers.own_statements``) assign a literal
-    display by a plain ``name = ...``: the only locals ``bound_once`` may accept, found without
-    walking the body's expressions."""
+    display by a plain ``name = ...`` and store to no more than once: the only locals
+    ``bound_once`` may accept, found without walking the body's expressions.
+
+    A name two statement targets store to (``x = []`` and ``x = [1]``, ``x += [2]``, ``for x
+    in ...``) is left out: each target is a ``Name`` stored to among the body's nodes, so
+    ``bound_once`` would count two stores (or ``bound_from`` two values) and refuse it after
+    the walk of the whole body that this test spares (most locals bound to a display)."""
     found: set[str] = set()
+    stores: dict[str, int] = {}
     for n in stmts or ():
-        if type(n) is ast.Assign and isinstance(n.value, _DISPLAYS):
-            found.update(t.id for t in n.targets if isinstance(t, ast.Name))
-    return frozenset(found)
+        t = type(n)
+        if t is ast.Assign:
+            assign: ast.Assign = n  # type: ignore[assignment]
+            names = [x.id for x in assign.targets if type(x) is ast.Name]
+            if isinstance(assign.value, _DISPLAYS):
+                found.update(names)
+        elif t in _ONE_TARGET:
+            target = n.target  # type: ignore[attr-defined]
+            names = [target.id] if type(target) is ast.Name else []
+        else:
+            continue
+        for name in names:
+            stores[name] = stores.get(name, 0) + 1
+    return frozenset(name for name in found if stores[name] == 1)
+
+
+# statements with one target, which a bare ``Name`` stores to
+_ONE_TARGET = frozenset({ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor})
 
 
 def bound_once(
@@ -199,12 +221,38 @@ def _used_nested(func: ast.AST | None, name: str, own: int) -> bool:
     """Whether ``name`` occurs in a definition nested in ``func`` (``own``: its occurrences in
     the function's own body): a closure may fill the list (``def collect(e): errors.append(e)``)
     or rebind it (``nonlocal``), and a lambda or class body may read it later. Bounded: a
-    function too large to walk counts as using it."""
-    for seen, n in enumerate(ast.walk(func) if func is not None else ()):
+    function too large to walk counts as using it.
+
+    The answer is "more than ``MAX_WALK`` nodes under ``func``, or more occurrences than
+    ``own``", which no order of visiting changes: the nodes ``ast.walk`` yields (contexts and
+    operators included, so the bound counts what it always did) are taken from a list read as
+    it grows, with no generator per node."""
+    if func is None:
+        return False
+    todo: list[Any] = [func]
+    extend, node_t, name_t, fields_of = todo.extend, ast.AST, ast.Name, _ALL_FIELDS
+    for seen, n in enumerate(todo):
         if seen >= MAX_WALK:
             return True
-        if isinstance(n, ast.Name) and n.id == name:
-            own -= 1
-            if own < 0:
-                return True
+        t = type(n)
+        if t is name_t:
+            if n.id == name:
+                own -= 1
+                if own < 0:
+                    return True
+            extend((n.ctx,))  # its one child node (the ``id`` is a string)
+            continue
+        fields = fields_of.get(t)
+        if fields is None:
+            fields = fields_of[t] = t._fields
+        for f in fields:
+            v = getattr(n, f, None)
+            if isinstance(v, node_t):
+                todo.append(v)
+            elif type(v) is list:
+                extend([x for x in v if isinstance(x, node_t)])
     return False
+
+
+# node type -> every field (``_fields``): the children ``ast.iter_child_nodes`` yields
+_ALL_FIELDS: dict[type, tuple[str, ...]] = {}

@@ -20,6 +20,7 @@ from dataclasses import replace
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, RecordFacts, Site
+from errdex.extract.status_first import status_first_text
 from errdex.extract.templates import (
     AFFIX_METHODS,
     CASE_METHODS,
@@ -1339,7 +1340,7 @@ class Resolver:
         ) is not None:
             text = printed
         else:
-            text = spec.msg
+            text = status_first_text(spec.args) or spec.msg
         empty: list[Pair] = [(("",), ("",))]
         pairs = self.value(text, depth) if text is not None else empty
         return spec.exc_type, self.qualname(spec.key), bases, pairs

@@ -22,6 +22,7 @@ import builtins
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -29,7 +30,13 @@ from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.chains import unrolled_self_walk
-from errdex.extract.containers import SHAPE_SEP, container_names, containers_of, function_body, own_statements
+from errdex.extract.containers import (
+    SHAPE_SEP,
+    containers_of,
+    function_body,
+    own_statements,
+    statement_containers,
+)
 from errdex.extract.facts import (
     SUBCLASSES_MARK,
     BaseCall,
@@ -419,6 +426,8 @@ class Frame:
     _maybe_containers: frozenset[str] | None = None
     _bound: dict[str, list[ast.expr]] | None = None
     _literals: frozenset[str] | None = None
+    _statements: tuple[list[ast.AST] | None] | None = None  # (own_statements,): None past its bound
+    _literal_nodes: dict[str, ast.expr | None] | None = None
 
     def body(self) -> tuple[list[ast.AST], bool]:
         """The nodes of the function's own body (``containers.function_body``), walked once
@@ -427,12 +436,19 @@ class Frame:
             self._body = function_body(self.node)
         return self._body
 
+    def statements(self) -> list[ast.AST] | None:
+        """The function's own statements (``containers.own_statements``), read once for the
+        two tests made on them: which locals may be containers, which literal displays."""
+        if self._statements is None:
+            self._statements = (own_statements(self.node),)
+        return self._statements[0]
+
     def container(self, name: str) -> str | None:
         """The shape of local ``name`` when it holds a dict or list of messages (``containers``)."""
         if self.kind != "function":
             return None
         if self._maybe_containers is None:  # the body's whole walk only for a name that may be one
-            self._maybe_containers = container_names(self.node)
+            self._maybe_containers = statement_containers(self.statements())
         if name not in self._maybe_containers:
             return None
         if self._containers is None:
@@ -443,8 +459,28 @@ class Frame:
         """Whether some ``name = <literal display>`` statement of the function binds ``name``
         (``literals.literal_names``: its statements only, read once)."""
         if self._literals is None:
-            self._literals = literal_names(own_statements(self.node))
+            self._literals = literal_names(self.statements())
         return name in self._literals
+
+    def literal_node(self, name: str) -> ast.expr | None:
+        """The literal display the function binds local ``name`` to once and never changes
+        (``literals.bound_once``), or None; asked of each argument a call passes by name, so
+        answered once per name (it depends on the function's body alone)."""
+        if self._literal_nodes is None:
+            self._literal_nodes = {}
+        elif name in self._literal_nodes:
+            return self._literal_nodes[name]
+        node: ast.expr | None = None
+        if self.literal_local(name):
+            values = self.bound_from(name)
+            if (
+                len(values) == 1
+                and isinstance(values[0], _T_LITERAL_DISPLAYS)
+                and bound_once(self.node, *self.body(), name, values)
+            ):
+                node = values[0]
+        self._literal_nodes[name] = node
+        return node
 
     def bound_from(self, name: str) -> list[ast.expr]:
         """The expressions local ``name`` is bound from in the function's body, in the order of
@@ -461,14 +497,9 @@ def _bound_literal_node(name: str, env: Env, frame: Frame) -> ast.expr | None:
     if frame.kind != "function" or name not in env:
         return None
     cur = env[name]
-    if (isinstance(cur, tuple) and cur != NONE) or not frame.literal_local(name):
+    if isinstance(cur, tuple) and cur != NONE:
         return None  # text, or a value the environment knows better (a caller's argument)
-    values = frame.bound_from(name)
-    if len(values) != 1 or not isinstance(values[0], _T_LITERAL_DISPLAYS):
-        return None
-    if not bound_once(frame.node, *frame.body(), name, values):
-        return None
-    return values[0]
+    return frame.literal_node(name)
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
@@ -662,6 +693,37 @@ def _error_like(node: ast.expr) -> bool:
     return word in ("e", "ex", "err") or word.endswith(_ERROR_WORDS)
 
 
+# the names a method's object goes by: ``self._Parse(...)`` is a method, not a module's class
+_SELF_NAMES = frozenset(("self", "cls"))
+
+
+def _constant_template(e: ast.BinOp) -> bool:
+    """``_LOCKED % (path, pid)``, ``self.MSG % name``: a constant's name (capitals) formatted
+    by ``%``, a template once the constant is known (a number's ``%`` is not written so)."""
+    if not isinstance(e.op, ast.Mod) or not isinstance(e.left, _T_NAME_ATTRIBUTE):
+        return False
+    name = _last_name(e.left).lstrip("_")
+    return name.isupper() and name[:1].isalpha()
+
+
+def _class_like(node: ast.expr, funcs: AbstractSet[str]) -> bool:
+    """A class's name: capitalised, or spelt as a private class (``_InactiveRpcError``,
+    ``exceptions._RefResolutionError``; a module's own exception classes are often
+    ``_``-named). Not a private constant (``_CODEC_OPTIONS_TYPE_ERROR``, an instance made
+    once), a private attribute of an object (``self._StringParseError(e)``: code in Google's
+    style names its methods so) nor a private function of the module (``funcs``: kombu's
+    ``def _LeftBlank(obj, method): return NotImplementedError(...)``, a factory)."""
+    name = _last_name(node)
+    if name[:1].isupper():
+        return True
+    bare = name.lstrip("_")
+    if not bare[:1].isupper() or bare.isupper():
+        return False
+    if isinstance(node, ast.Attribute):
+        return isinstance(node.value, ast.Name) and node.value.id not in _SELF_NAMES
+    return isinstance(node, ast.Name) and name not in funcs
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -713,9 +775,12 @@ class ModuleVisitor:
         self.want_sites = want_sites
         self.imports: dict[str, str] = {}
         self.top: set[str] = set()
+        self.top_funcs: set[str] = set()  # the module's functions (``def`` at its top level)
         self.flag: list[int] = _flagged_lines(text, self.lines) if want_sites else []
         self.comment_cache: dict[int, str | None] = {}
-        self.src_cache: dict[int, str] = {}
+        # placeholder texts by node id, each with its node: a node the visitor makes and drops
+        # (``getattr(x, "kind")`` read as ``x.kind``) would leave its id to the next one made
+        self.src_cache: dict[int, tuple[ast.AST, str]] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
@@ -816,6 +881,8 @@ class ModuleVisitor:
         for stmt in body:
             if isinstance(stmt, _DEFINITIONS):
                 self.top.add(stmt.name)
+                if not isinstance(stmt, ast.ClassDef):
+                    self.top_funcs.add(stmt.name)
             elif isinstance(stmt, ast.Assign):
                 for t in stmt.targets:
                     self._top_targets(t)
@@ -2603,7 +2670,7 @@ class ModuleVisitor:
             name = _last_name(value.func)
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
             # of a parameter that holds a class: a factory of the exception its caller raises
-            builds = name[:1].isupper() or (
+            builds = _class_like(value.func, self.top_funcs) or (
                 isinstance(value.func, ast.Name)
                 and (
                     name == frame.cls_name
@@ -2991,12 +3058,12 @@ class ModuleVisitor:
                 return cur.spec
             if isinstance(cur, TypesVal):
                 return ExcSpec(exc.id, None, types=cur.entries, types_refs=cur.refs)
-            if exc.id in env or self.is_caught(exc.id, frame) or not exc.id[:1].isupper():
+            if exc.id in env or self.is_caught(exc.id, frame) or not _class_like(exc, self.top_funcs):
                 return None
             return ExcSpec(exc.id, self.name_key(exc.id, frame))
         if isinstance(exc, ast.Attribute):
             dotted = _dotted(exc)
-            if dotted is None or not exc.attr[:1].isupper():
+            if dotted is None or not _class_like(exc, self.top_funcs):
                 return None
             return ExcSpec(dotted, self.expr_key(exc, frame))
         if not isinstance(exc, ast.Call):
@@ -3056,8 +3123,7 @@ class ModuleVisitor:
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
-        last = dotted.rpartition(".")[2]
-        if last[:1].isupper():
+        if _class_like(func, self.top_funcs):
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
@@ -3310,7 +3376,7 @@ class ModuleVisitor:
         if t is ast.BinOp:
             assert isinstance(e, ast.BinOp)
             return isinstance(e.op, _T_ADD_MOD) and (
-                self.is_stringy(e.left, env) or self.is_stringy(e.right, env)
+                self.is_stringy(e.left, env) or self.is_stringy(e.right, env) or _constant_template(e)
             )
         if t is ast.Call:
             assert isinstance(e, ast.Call)
@@ -4188,14 +4254,14 @@ class ModuleVisitor:
         key = id(node)
         cached = self.src_cache.get(key)
         if cached is not None:
-            return cached
+            return cached[1]
         text = _dotted(node) if isinstance(node, ast.Attribute) else None
         if text is None:
             text = self.seg(node)
             if len(text) > 200:
                 text = text[:197] + "..."
         if getattr(node, "lineno", None) is not None:
-            self.src_cache[key] = text
+            self.src_cache[key] = (node, text)
         return text
 
     def seg(self, node: ast.AST) -> str:
@@ -4654,6 +4720,10 @@ def _calls(line: str, call: str) -> bool:
     return False
 
 
+# the operations that fill a template in: ``fmt.format(...)``, ``fmt % (...)``, ``fmt % x``
+_FILLS = frozenset(("format", "%", "%1"))
+
+
 def _lone_part(v: Value) -> Part | None:
     """The one part of a value that is a single part (a constant or call known only once the
     modules are resolved, when it is not text), else None."""
@@ -4662,8 +4732,13 @@ def _lone_part(v: Value) -> Part | None:
 
 def _forwarded_call(v: Value) -> bool:
     """``return format_error_message(host, exc)``: the text of another function, known once the
-    functions are resolved (a method building its message through a module helper)."""
-    return isinstance(_lone_part(v), Ref)
+    functions are resolved (a method building its message through a module helper); or
+    ``return _REPR_FORMAT.format(name, state.code)`` (``% (...)`` too), a constant's template
+    filled in, whose text is known once the constant is."""
+    part = _lone_part(v)
+    if isinstance(part, Op) and part.kind in _FILLS:
+        part = _lone_part(part.base)
+    return isinstance(part, Ref)
 
 
 def _returns_early(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

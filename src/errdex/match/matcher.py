@@ -29,9 +29,9 @@ from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import Match, Result, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
-from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_TYPED
+from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
-from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, printed_class
+from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
 from errdex.pyexc import stdlib_module
 
 if TYPE_CHECKING:
@@ -179,6 +179,9 @@ class Matcher:
             res = self._cut_at_lines(q, message, types, fr, limit) or res
         if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
             res = self._from_line(q, message, types, fr, limit, res)
+        top = res.matches[0] if res.matches else None
+        if top is None or top.approximate or not _has_words(top.template):
+            res = self._recased(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
         if not res.matches:
@@ -358,6 +361,49 @@ class Matcher:
                     break
         return res
 
+    def _recased(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer with words of its own: the message may be a template's text in other
+        capitals (a release capitalised its message, ``file has not been decrypted`` for ``File
+        has not been decrypted``; a reporter retyped a word, ``Definitions are`` for
+        ``definitions are``). The template whose literals all place in the message with letter
+        case ignored, from its start to its end, lends the message its capitals there, and the
+        message so recased is matched again; its answer is taken when exact, and then only as
+        approximate (the text is not the template's as written). Word similarity cannot stand
+        in: a long repr between the literals dilutes it, and a pass-through raise
+        (``raise Error(exc.__repr__())``) fits any text exactly while explaining none of it."""
+        idx = self.index
+        cmsg = compact(message)
+        # keys in other capitals, and those as written: a key of mixed case (``Filehasnot``) is
+        # not found folded, but the template's other keys (``beendecrypted``) lead to it
+        seen = idx.folded_hits(cmsg) | idx.hits(cmsg)
+        low = cmsg.translate(_ASCII_LOWER)  # the same length: positions carry over
+        best: tuple[int, list[tuple[int, int]], tuple[str, ...]] | None = None
+        # those all of whose keys occurred or that begin with the message's beginning, then those
+        # sharing the most keys with it (its beginning may be the capital that differs)
+        pids = [*candidates.to_verify(idx, cmsg, seen, {}), *idx.similar(seen, MAX_FUZZY)]
+        for pid in dict.fromkeys(pids):
+            lits, lit_len = idx.lits(pid)
+            if lit_len < MIN_LITERAL or (best is not None and lit_len <= best[0]):
+                continue
+            f = fit(tuple(lit.translate(_ASCII_LOWER) for lit in lits), low)
+            if f is not None and f.full and f.anchored_start and f.anchored_end:
+                best = (lit_len, f.spans, lits)
+        if best is None:
+            return None
+        chars, where = list(message), compact_map(message)
+        for (a, b), lit in zip(best[1], best[2], strict=True):
+            for k in range(a, b):
+                chars[where[k]] = lit[k - a]
+        recased = "".join(chars)
+        if recased == message:
+            return None  # the capitals agree already: the first reading stands
+        retry = self._match(q, recased, types, fr, limit)
+        if not retry.matches or retry.matches[0].approximate:
+            return None
+        return _in_other_capitals(retry)
+
     def _folded_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
     ) -> Result | None:
@@ -373,11 +419,7 @@ class Matcher:
         retry = self._match(q, message, types, fr, limit, folded | self.index.hits(cmsg))
         if not retry.matches:
             return None
-        for m in retry.matches:
-            m.approximate = True
-            m.reasons.append("the message is in other capitals than the template")
-        retry.verdict = verdict(retry.matches, None, None)
-        return retry
+        return _in_other_capitals(retry)
 
     def _other_case(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -655,6 +697,21 @@ def _opens_with(template: str, head: str) -> bool:
     """Whether ``template``'s literal text before its first placeholder begins with ``head``
     (compared compact: spacing aside); any template does for an empty head."""
     return compact(template.partition("{")[0]).startswith(compact(head))
+
+
+def _in_other_capitals(res: Result) -> Result:
+    """``res``, a reading of the message in other capitals than it was pasted in (or of
+    templates found with case ignored), with every answer approximate: the text is not the
+    template's as written."""
+    for m in res.matches:
+        m.approximate = True
+        m.reasons.append("the message is in other capitals than the template")
+    res.verdict = verdict(res.matches, None, None)
+    return res
+
+
+# ASCII capitals to small letters, one character for one (``str.lower`` may lengthen a character)
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _has_words(template: str) -> bool:

@@ -751,8 +751,12 @@ _IPY_FRAME = re.compile(r"^\s*File (\S[^\n]{0,1000}?):(\d{1,9})(?:, in ([^\n]{1,
 # ``File /usr/lib/x.py, line 3, in f``; the path holds no comma, so where it ends is certain
 _BARE_FRAME = re.compile(r'^\s*File ([^\s",][^,\n]{0,1000}\.py), line (\d{1,9})(?:, in (.{1,500}))?\s*$')
 _IPY_CELL = re.compile(r"^\s*(?:Cell|Input) In ?\[\s*(\d{0,9})\s*\],? line (\d{1,9})")
+# IPython 7 and older: ``path in function(args)``; a cell's own code is ``<ipython-input-7-...> in
+# <module>``, printed with no argument list (a module takes none): only ``<module>`` may omit it,
+# so prose naming a file (``setup.py in the root``) is not read as a frame
 _IPY_OLD_FRAME = re.compile(
-    r"^(\S[^\n]{0,1000}?\.(?:py|pyx|ipy)|<[^>\n]{1,200}>) in ([\w.<>: ]{1,300})\(.{0,2000}\)\s*$"
+    r"^(\S[^\n]{0,1000}?\.(?:py|pyx|ipy)|<[^>\n]{1,200}>) in "
+    r"(?:([\w.<>: ]{1,300})\(.{0,2000}\)|(<module>))\s*$"
 )
 _IPY_ARROW = re.compile(r"^-*>\s*(\d{1,9})(?:\s(.*))?$")
 # Django's debug page (before 2.2) in its text view: ``File "path" in func`` and, under it, the
@@ -1016,6 +1020,8 @@ def _message_of_shown_raise(b: Block, text: str) -> None:
 _PYTEST_ARG = re.compile(r"^[A-Za-z_]\w{0,200} = \S")
 _PYTEST_DEF = re.compile(r"^ {4}(?:async )?def [A-Za-z_]\w{0,200}\(")
 _PYTEST_MARKED = re.compile(r"^> {1,40}(\S.*)$")
+# pytest's short-traceback frame: ``path:line: in function`` (its source on the lines under it)
+_PYTEST_SHORT = re.compile(r"^(\S[^\n:]{0,1000}\.py):(\d{1,9}): in ([\w.<>]{1,300})\s*$")
 _PYTEST_LOCATION = re.compile(r"^\S[^\n:]{0,1000}\.py:\d{1,9}:(?: \S{1,300}| in [\w.<>]{1,300})?\s*$")
 
 
@@ -1445,7 +1451,14 @@ class _BlockParser:
         self.nested = _nested_traceback(self.lines)
         if self.nested is not None:
             n = self.nested  # the frames after it are the message's, not this traceback's
-        steps = (self._frame, self._cleo, self._pytest, self._ipython_header, self._warning)
+        steps = (
+            self._frame,
+            self._cleo,
+            self._pytest_short,
+            self._pytest,
+            self._ipython_header,
+            self._warning,
+        )
         while i < n:
             for step in steps:
                 nxt = step(i)
@@ -1477,7 +1490,7 @@ class _BlockParser:
             fn = (m.group(3) or "").strip().split("(", 1)[0].strip() or None
             frame = Frame(m.group(1).strip(), int(m.group(2)), fn)
         elif m := _IPY_OLD_FRAME.match(ln):
-            frame = Frame(m.group(1), None, m.group(2).strip())
+            frame = Frame(m.group(1), None, (m.group(2) or m.group(3)).strip())
         elif m := _DJANGO_FRAME.match(ln):
             return self._django_frame(i, Frame(m.group(1), None, m.group(2)))
         if frame is None:
@@ -1517,6 +1530,17 @@ class _BlockParser:
             frame.source = (m.group(2) or "").strip() or None
             nxt += 1
         return self._add_frame(i, frame, nxt)
+
+    def _pytest_short(self, i: int) -> int | None:
+        """pytest's short traceback (``--tb=short``, and the frames of a long one's callers):
+        ``path:line: in function`` with the line's source indented under it, a frame as
+        CPython's ``File`` line is. A paste cut before the ``E`` lines still shows where the
+        error was raised: the last such frame's source."""
+        m = _PYTEST_SHORT.match(self.lines[i])
+        if m is None:
+            return None
+        frame = Frame(m.group(1), int(m.group(2)), m.group(3))
+        return self._add_frame(i, frame, _take_source(self.lines, i + 1, frame))
 
     def _pytest(self, i: int) -> int | None:
         """pytest's ``path:line: Type`` location line (a frame, its source the ``>`` line above),

@@ -253,16 +253,19 @@ class Ranker:
         it goes just above the log call."""
         if any(t.startswith("log.") for t in self.ev.types):
             return
-        entries = self.idx.entries
+        # the kind as the site's facts hold it (``_score`` read them for every entry scored),
+        # not from the whole entry: its id and template decoded, and kept, for every one
+        facts = self.idx.entry_facts
+        logged = [facts(s.ei)[1].kind == "log" for s in scored]
         logs: dict[tuple[int, tuple[bool, bool, bool, bool]], float] = {}
-        for s in scored:
-            if entries[s.ei][E_KIND] == "log":
+        for s, log in zip(scored, logged, strict=True):
+            if log:
                 at = (s.cand.pid, s.key[:4])
                 logs[at] = max(logs.get(at, s.key[4]), s.key[4])
         if not logs:
             return
-        for s in scored:
-            if entries[s.ei][E_KIND] == "log":
+        for s, log in zip(scored, logged, strict=True):
+            if log:
                 continue
             top = logs.get((s.cand.pid, s.key[:4]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
@@ -279,13 +282,13 @@ class Ranker:
         the copy. A raise of the copy's own class is no origin of it: a class that prints a
         text of its own whatever it is given (``raise BadRequestKeyError(e.args[0])`` beside
         ``raise BadRequestKeyError(key)``) ties its raises by that text, not by a copy."""
-        idx, entries = self.idx, self.idx.entries
+        idx = self.idx
         copies: dict[tuple[int, tuple[bool, bool, bool, bool]], tuple[float, set[str]]] = {}
         for s in scored:
             if idx.entry_copy(s.ei):
                 at = (s.cand.pid, s.key[:4])
                 top, classes = copies.get(at, (s.key[4], set()))
-                classes.add(type_key(entries[s.ei][E_TYPE]))
+                classes.add(type_key(idx.entry_facts(s.ei)[1].type))
                 copies[at] = (max(top, s.key[4]), classes)
         if not copies:
             return
@@ -293,7 +296,7 @@ class Ranker:
             if idx.entry_copy(s.ei):
                 continue
             got = copies.get((s.cand.pid, s.key[:4]))
-            if got is None or type_key(entries[s.ei][E_TYPE]) in got[1]:
+            if got is None or type_key(idx.entry_facts(s.ei)[1].type) in got[1]:
                 continue
             top = got[0]
             if s.key[4] <= top < s.key[4] + _PRIORS:
@@ -1105,12 +1108,14 @@ class Ranker:
         out: list[Match] = []
         seen: set[str] = set()
         statements: set[Where] = set()
+        # an entry is decoded whole (its template rendered, and kept) only when it is returned:
+        # the others scored are told apart by their id and statement, read from the columns
         for at, s in enumerate(scored):
-            e = idx.entries[s.ei]
-            where = idx.entry_where(s.ei)
-            if e[E_ID] in seen or where in statements:
+            eid, where = idx.entry_id(s.ei), idx.entry_where(s.ei)
+            if eid in seen or where in statements:
                 continue
-            seen.add(e[E_ID])
+            e = idx.entries[s.ei]
+            seen.add(eid)
             statements.add(where)
             c, confident = s.cand, s.key[3]
             vals: dict[str, str] = {}
@@ -1125,7 +1130,7 @@ class Ranker:
             )  # fmt: skip
             if len(out) >= self.limit:
                 self.more = self.more or any(
-                    idx.entries[r.ei][E_ID] not in seen and idx.entry_where(r.ei) not in statements
+                    idx.entry_id(r.ei) not in seen and idx.entry_where(r.ei) not in statements
                     for r in scored[at + 1 :]
                 )
                 break

@@ -442,13 +442,45 @@ def repr_gaps(
             continue
         v = cmsg[spans[j][1] : spans[j + 1][0]]
         closed = bool(lits[j + 1])
-        if (closed and lits[j]) or _whole_repr(v) or _object_repr(v):
+        # the last placeholder's value runs up to the template's last literal, which the fit
+        # anchors at the message's end, so it takes every line before that: a repr there
+        # closes on its line (an inner value ends where its next literal first appears)
+        last = j + 1 == len(names)
+        between = (
+            closed
+            and lits[j]
+            and (not last or _closed_repr(v) or not _spans_lines(spans[j][1], spans[j + 1][0], new_line))
+        )
+        if between or _whole_repr(v) or _object_repr(v):
             held += len(v)
         if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
                 return False, 0
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
     return True, held
+
+
+def _spans_lines(start: int, end: int, new_line: Callable[[int], bool]) -> bool:
+    """Whether a line break falls inside compact positions ``start`` to ``end``."""
+    return any(new_line(p) for p in range(start + 1, end))
+
+
+def _closed_repr(v: str) -> bool:
+    """``v`` (compact) is one bracketed repr: it opens with a bracket whose match closes it at
+    its very end (``[[1, 2],`` and `` [3, 4]]`` over two lines). The last value of a template,
+    between two literals, running over a line end is what repr() printed only then:
+    ``<class 'type'>`` followed by a paragraph of the message (``.`` and ``Hint: ...``) is one
+    repr and the text after it, which a template ending in that ``.`` would otherwise count as
+    explained."""
+    closer = {"(": ")", "[": "]", "{": "}", "<": ">"}.get(v[:1])
+    if closer is None or v[-1] != closer:
+        return False
+    depth = 0
+    for i, ch in enumerate(v):
+        depth += (ch == v[0]) - (ch == closer)
+        if depth == 0:
+            return i == len(v) - 1
+    return False
 
 
 def _bare_name(v: str, closed: bool, at: int, one_word: Callable[[int, int], bool]) -> bool:

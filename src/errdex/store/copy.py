@@ -219,11 +219,11 @@ def insert_returning_ids(conn: Connection, table: Table, keys: Sequence[str]) ->
     return ids
 
 
-def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> list[int] | None:
+def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> dict[str, int] | None:
     """Insert a row for each of ``keys`` not in ``table`` yet (``id``, then the unique key
     column; in key order, so the ids are those ``insert_returning_ids`` of the sorted new keys
-    gives) and give the ids of all ``keys``; None (nothing written) where this is not the cheap
-    way. SQLite with its JSON functions only: the keys go as one JSON array in two statements,
+    gives) and give key -> id of all ``keys``; None (nothing written) where this is not the
+    cheap way. SQLite with its JSON functions only: the keys go as one JSON array in two statements,
     where asking which are stored, inserting the others 500 a statement and reading their ids
     back cost a release's ~30k symbol names a round of Python objects per key three times over.
     The keys are passed as they are, like ``insert_rows``'s tuples."""
@@ -241,9 +241,9 @@ def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> list[int]
     cur = _driver_cursor(conn)
     try:
         cur.execute(
-            f"SELECT t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
+            f"SELECT j.value, t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
             (keys_json,),
         )
-        return [int(r[0]) for r in cur.fetchall()]
+        return {str(k): int(v) for k, v in cur.fetchall()}
     finally:
         cur.close()

@@ -8,8 +8,10 @@ connection (writes run inside ``Store.write_snapshot``'s transaction) or a ``Sto
 from __future__ import annotations
 
 import hashlib
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, delete, exists, func, select, update
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
     from errdex.store.sql import Store
 
 __all__ = [
+    "Built",
+    "WriterMemo",
     "occurrence_digest",
     "release_order",
 ]
@@ -55,14 +59,151 @@ def _body(r: ErrorRecord) -> dict[str, Any]:
     }
 
 
-def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRecord]) -> None:
-    """Each record's body once in the catalogue, and its place in this snapshot."""
+def _body_key(r: ErrorRecord) -> tuple[Any, ...]:
+    """A record's body (``_body``) as one hashable value: equal keys are equal bodies."""
+    return (r.id, r.level, tuple(r.exc_bases), tuple(r.expanded_segments), tuple(r.guards),
+            tuple(r.comments), r.docstring, bool(r.relay))  # fmt: skip
 
-    all_bodies = [_body(r) for r in records]
-    digests = [occurrence_digest(b) for b in all_bodies]
-    bodies = dict(zip(digests, all_bodies, strict=True))
-    known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, bodies)
-    new = {d: b for d, b in bodies.items() if d not in known}
+
+# a text (or extraction entry) as ``textdelta.rebuild_all`` gives it: (text, steps from one
+# stored whole, the sha of its base)
+Built = tuple[bytes, int, str | None]
+
+
+@dataclass
+class _Staged:
+    """What a transaction under way learnt that is sure only once it commits."""
+
+    symbols: dict[str, int] = field(default_factory=dict)
+    texts: dict[str, Built] = field(default_factory=dict)
+    entries: dict[tuple[str, str, str], Built] = field(default_factory=dict)
+
+
+class WriterMemo:
+    """What one writer (a ``Store``) worked out for the releases it stored, for the next ones.
+
+    A run of releases of one codebase writes mostly the same records and names each release:
+    every record's body was serialised and hashed again (``occurrence_digest``, ~8,700 for a
+    jax release) and every name (~30k) interned again, to find the rows stored a release
+    before; and a changed file's text and extraction entry are stored as differences from the
+    path's previous ones (``textdelta``), which were read back and rebuilt along their chains
+    although this writer stored them a release before. A digest is a function of the body
+    alone, so one held is right whatever happened to the transaction that made it. A name's id,
+    and a text's form (how many differences from one stored whole, against which base), are
+    sure only once the transaction that stored them committed (a rolled-back one hands its ids
+    to the next insert; another writer may store the same text in another form): they are
+    staged while a snapshot is written and held only after its commit (``commit``). Names and
+    blobs are never deleted, and entries only with their extractor (held by producer), so what
+    is held stays true. All bounded, the oldest first out; what is not held is computed or read
+    as before.
+    """
+
+    def __init__(self, capacity: int = 0, text_bytes: int = 0) -> None:
+        self._capacity = capacity or _MEMO_VALUES
+        self._text_bytes = text_bytes or _MEMO_TEXT_BYTES
+        self._digests: dict[tuple[Any, ...], str] = {}
+        self._symbols: dict[str, int] = {}
+        self.texts: dict[str, Built] = {}  # blob sha -> the text as stored
+        self._entries: dict[tuple[str, str, str], Built] = {}  # (producer, sha, path) -> entry
+        self._local = threading.local()  # each thread's transaction stages its own
+
+    def _staged(self) -> _Staged:
+        staged: _Staged | None = getattr(self._local, "staged", None)
+        if staged is None:
+            staged = self._local.staged = _Staged()
+        return staged
+
+    def digests(self, records: Sequence[ErrorRecord]) -> list[str]:
+        """``occurrence_digest`` of each record's body, those held taken as they are."""
+        out: list[str] = []
+        for r in records:
+            key = _body_key(r)
+            try:
+                digest = self._digests.get(key)
+            except TypeError:  # a value no record of the extractor's holds (typed lists of text)
+                out.append(occurrence_digest(_body(r)))
+                continue
+            if digest is None:
+                digest = self._digests[key] = occurrence_digest(_body(r))
+            out.append(digest)
+        _trim(self._digests, self._capacity)
+        return out
+
+    def symbol_ids(self, names: Iterable[str]) -> dict[str, int]:
+        """name -> id of those of ``names`` whose ids a committed write of this writer interned."""
+        held = self._symbols
+        return {n: i for n in names if (i := held.get(n)) is not None}
+
+    def stage_symbols(self, ids: Mapping[str, int]) -> None:
+        """Ids interned in the transaction under way, held once it commits."""
+        self._staged().symbols.update(ids)
+
+    def entries(self, producer: str) -> dict[tuple[str, str], Built]:
+        """(blob sha, path) -> extraction entry (inflated) of the entries by ``producer`` held."""
+        return {(sha, path): e for (p, sha, path), e in self._entries.items() if p == producer}
+
+    def stage_text(self, sha: str, built: Built) -> None:
+        """A blob's text stored in the transaction under way."""
+        self._staged().texts[sha] = built
+
+    def stage_entry(self, producer: str, sha: str, path: str, built: Built) -> None:
+        """An extraction entry (inflated) stored in the transaction under way."""
+        self._staged().entries[(producer, sha, path)] = built
+
+    def commit(self) -> None:
+        """The transaction that staged what it stored committed: hold it."""
+        staged = self._staged()
+        self._symbols.update(staged.symbols)
+        self.texts.update(staged.texts)
+        self._entries.update(staged.entries)
+        self._local.staged = None
+        _trim(self._symbols, self._capacity)
+        _trim_bytes(self.texts, self._text_bytes // 2)
+        _trim_bytes(self._entries, self._text_bytes // 2)
+
+    def discard(self) -> None:
+        """The transaction rolled back: what it staged may be no one's (or stored otherwise)."""
+        self._local.staged = None
+
+
+# values a ``WriterMemo`` holds of each kind: a large codebase's release has ~30k names and
+# ~9k record bodies, and a release adds a few hundred of each (~10 MB held at the bound)
+_MEMO_VALUES = 1 << 17
+# bytes of texts and entries held: jax's changed files are ~8 MB of text a release, so the
+# previous texts of several releases' changes
+_MEMO_TEXT_BYTES = 64 << 20
+
+
+def _trim(held: dict[Any, Any], capacity: int) -> None:
+    """The oldest entries of ``held`` dropped past ``capacity``."""
+    if len(held) <= capacity:
+        return
+    for stale in list(held)[: len(held) - capacity]:
+        del held[stale]
+
+
+def _trim_bytes(held: dict[Any, Built], capacity: int) -> None:
+    """The oldest texts of ``held`` dropped until the rest hold at most ``capacity`` bytes."""
+    total = sum(len(b[0]) for b in held.values())
+    for key in list(held):
+        if total <= capacity:
+            break
+        total -= len(held.pop(key)[0])
+
+
+def write_occurrences(
+    conn: Connection, snap_id: int, records: Sequence[ErrorRecord], memo: WriterMemo | None = None
+) -> None:
+    """Each record's body once in the catalogue, and its place in this snapshot (the bodies'
+    digests from ``memo`` where it holds them; a body is made into a row only when its digest
+    is not stored yet)."""
+
+    digests = memo.digests(records) if memo is not None else [occurrence_digest(_body(r)) for r in records]
+    known = _ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, digests)
+    new: dict[str, dict[str, Any]] = {}  # in the records' order: the order of the new rows' ids
+    for d, r in zip(digests, records, strict=True):
+        if d not in known and d not in new:
+            new[d] = _body(r)
     if new:
         insert_dicts(conn, s.occurrence_bodies, [{"digest": d, **b} for d, b in new.items()])
         known.update(_ids_by(conn, s.occurrence_bodies.c.digest, s.occurrence_bodies.c.id, new))
@@ -86,16 +227,31 @@ def write_occurrences(conn: Connection, snap_id: int, records: Sequence[ErrorRec
     insert_rows(conn, s.occurrence_places, [(top + i, *p) for i, p in enumerate(places, 1)])
 
 
-def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
-    """The snapshot's names, each once in ``symbol_names``, held through runs of releases."""
+def write_symbols(
+    conn: Connection, snap_id: int, names: Iterable[str], memo: WriterMemo | None = None
+) -> None:
+    """The snapshot's names, each once in ``symbol_names``, held through runs of releases.
+    Names whose ids ``memo`` holds are not looked up: stored names are interned in name order
+    either way, so the rows and ids are the same."""
 
     wanted = set(names)
     if not wanted:
         return
+    held = memo.symbol_ids(wanted) if memo is not None else {}
+    rest = wanted - held.keys()
+    ids = _interned(conn, rest) if rest else {}
+    if memo is not None:
+        memo.stage_symbols(ids)
+    ids.update(held)
+    _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
+
+
+def _interned(conn: Connection, wanted: set[str]) -> dict[str, int]:
+    """name -> id of each of ``wanted`` in ``symbol_names``, those not stored yet inserted
+    in name order."""
     interned = intern_ids(conn, s.symbol_names, wanted)
     if interned is not None:
-        _write_runs(conn, s.symbol_runs, snap_id, interned)
-        return
+        return interned
     ids = _ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, wanted)
     new = sorted(wanted - ids.keys())
     if new:
@@ -105,7 +261,7 @@ def write_symbols(conn: Connection, snap_id: int, names: Iterable[str]) -> None:
         else:
             insert_rows(conn, s.symbol_names, [(n,) for n in new], skip=("id",))
             ids.update(_ids_by(conn, s.symbol_names.c.name, s.symbol_names.c.id, new))
-    _write_runs(conn, s.symbol_runs, snap_id, (ids[n] for n in wanted))
+    return ids
 
 
 def write_errors(conn: Connection, snap_id: int, error_ids: Iterable[str]) -> None:
@@ -385,11 +541,14 @@ def _latest_blobs(
     return latest
 
 
-def previous_texts(conn: Connection, repo_id: int, paths: Iterable[str]) -> dict[str, tuple[str, bytes]]:
-    """path -> (sha, UTF-8 text) of the base a new text of that path is stored against: the
-    text of the path's file in the codebase's most recently stored snapshot that has the path,
-    or that text's own base when it is already ``textdelta.MAX_DEPTH`` differences from a text
-    stored whole."""
+def previous_texts(
+    conn: Connection, repo_id: int, paths: Iterable[str], held: Mapping[str, Built] | None = None
+) -> dict[str, tuple[str, bytes, int]]:
+    """path -> (sha, UTF-8 text, its steps from a text stored whole) of the base a new text of
+    that path is stored against: the text of the path's file in the codebase's most recently
+    stored snapshot that has the path, or that text's own base when it is already
+    ``textdelta.MAX_DEPTH`` differences from a text stored whole. Texts in ``held`` (blob sha
+    -> as ``rebuild_all`` builds it: those a writer stored) are not read back."""
     from errdex.store import textdelta
     from errdex.store.fast import MAX_TEXT_BYTES, inflate_bytes
 
@@ -406,8 +565,8 @@ def previous_texts(conn: Connection, repo_id: int, paths: Iterable[str]) -> dict
         except StoreError as e:
             raise ValueError(str(e)) from None
 
-    built = textdelta.rebuild_all(latest.values(), fetch, _same_key, whole, MAX_TEXT_BYTES)
-    out: dict[str, tuple[str, bytes]] = {}
+    built = textdelta.rebuild_all(latest.values(), fetch, _same_key, whole, MAX_TEXT_BYTES, held)
+    out: dict[str, tuple[str, bytes, int]] = {}
     for path, sha in latest.items():
         base = textdelta.next_base(sha, sha, built, _same_key)
         if base is not None:
@@ -482,9 +641,13 @@ def _resolve_extraction_deltas(conn: Connection, got: dict[str, tuple[bool, byte
 
 
 def _entries_built(
-    conn: Connection, producer: str, shas: Mapping[str, str]
+    conn: Connection,
+    producer: str,
+    shas: Mapping[str, str],
+    held: Mapping[tuple[str, str], Built] | None = None,
 ) -> dict[tuple[str, str], tuple[bytes, int, str | None]]:
-    """``textdelta.rebuild_all`` over the stored entries of ``shas`` (path -> blob sha)."""
+    """``textdelta.rebuild_all`` over the stored entries of ``shas`` (path -> blob sha), those
+    ``held`` not read back."""
     from errdex.store import textdelta
     from errdex.store.fast import MAX_TEXT_BYTES
 
@@ -494,6 +657,7 @@ def _entries_built(
         _path_key,
         lambda data: _inflate_entry(data, MAX_TEXT_BYTES),
         MAX_TEXT_BYTES,
+        held,
     )
 
 
@@ -547,12 +711,14 @@ def write_extractions(
     rows: Iterable[tuple[str, str, bool, bytes]],
     producer: str,
     snapshot: tuple[int, int] | None = None,
+    memo: WriterMemo | None = None,
 ) -> None:
     """(blob sha, path, has_code, data) of files extracted for the first time.
 
     With ``snapshot`` (repo id, id of the snapshot being written), an entry is stored as its difference from the entry of the same path's
     file in the codebase's latest stored snapshot where that is small (``textdelta``, as file
-    texts are): a changed file's facts mostly repeat its previous facts.
+    texts are): a changed file's facts mostly repeat its previous facts. ``memo`` holds the
+    entries its writer stored before (those are not read back) and learns those compared now.
     """
 
     x = s.extractions
@@ -565,7 +731,7 @@ def write_extractions(
     for sha, path in stored:
         todo.pop((sha, path), None)
     if snapshot is not None:
-        _as_deltas(conn, todo, producer, *snapshot)
+        _as_deltas(conn, todo, producer, snapshot, memo)
     insert_rows(
         conn, x, [(sha, producer, path, has_code, data) for (sha, path), (has_code, data) in todo.items()]
     )
@@ -575,17 +741,19 @@ def _as_deltas(
     conn: Connection,
     todo: dict[tuple[str, str], tuple[bool, bytes]],
     producer: str,
-    repo_id: int,
-    snap_id: int,
+    snapshot: tuple[int, int],
+    memo: WriterMemo | None = None,
 ) -> None:
     """``todo``'s entries replaced by their differences from the previous entry of their path
-    (or its base, ``textdelta.next_base``) where that is small."""
+    (or its base, ``textdelta.next_base``) where that is small; ``memo`` learns each entry
+    compared, as stored."""
     from errdex.store import textdelta
     from errdex.store.fast import MAX_TEXT_BYTES
 
+    repo_id, snap_id = snapshot
     latest = _latest_blobs(conn, repo_id, {path for _, path in todo}, besides=snap_id)
-    built = _entries_built(conn, producer, latest)
-    bases: dict[str, tuple[str, bytes]] = {}  # path -> (base blob sha, base entry inflated)
+    built = _entries_built(conn, producer, latest, memo.entries(producer) if memo is not None else None)
+    bases: dict[str, tuple[str, bytes, int]] = {}  # path -> (base blob sha, base entry inflated, depth)
     for path, sha in latest.items():
         base = textdelta.next_base(sha, (sha, path), built, _path_key)
         if base is not None:
@@ -595,11 +763,14 @@ def _as_deltas(
         if base is None or base[0] == key[0]:
             continue
         try:
-            packed = textdelta.make(_inflate_entry(data, MAX_TEXT_BYTES), *base)
+            entry = _inflate_entry(data, MAX_TEXT_BYTES)
+            packed = textdelta.make(entry, base[0], base[1])
         except (ValueError, zlib.error):
             continue
         if packed is not None:
             todo[key] = (has_code, packed)
+        if memo is not None:
+            memo.stage_entry(producer, *key, (entry, base[2] + 1, base[0]) if packed else (entry, 0, None))
 
 
 def drop_stale_extractions(conn: Connection, producer: str) -> None:

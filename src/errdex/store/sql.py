@@ -201,6 +201,10 @@ class Store(CatalogueReader):
         # The lookup keys of the file contents this handle stored lately: the next release's
         # changed files share their sets (``keysets.KeyMemo``)
         self._key_memo = keysets.KeyMemo()
+        # and the digests of the record bodies, the ids of the names and the texts and cache
+        # entries it stored (``history.WriterMemo``): the next release's are mostly the same,
+        # and its changed files are stored as differences from those texts
+        self._writer_memo = history.WriterMemo()
         # A read-only handle keeps one fact reader, whose decoded files serve error after error
         # (a page server, a batch); a writable one may read rows of a transaction that rolls
         # back, so it gets a fresh reader each time.
@@ -321,11 +325,13 @@ class Store(CatalogueReader):
                     info, chash, files, records, reports, symbols, expectations, stats, producer, code or {},
                     stored_code, extractions, shas,
                 )  # fmt: skip
-            except StoreError as e:
-                if e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
+            except BaseException as e:
+                self._writer_memo.discard()  # rolled back: what it staged may be no one's
+                if not isinstance(e, StoreError) or e.kind != "conflict" or attempt + 1 == WRITE_ATTEMPTS:
                     raise
                 time.sleep(random.uniform(0.05, 0.2) * (attempt + 1))  # let the winner finish
                 continue
+            self._writer_memo.commit()
             result.retries = attempt
             return result
         raise AssertionError("unreachable: the last attempt returns or raises")
@@ -386,7 +392,7 @@ class Store(CatalogueReader):
             snap_id = int(snap_pk[0])
             self._write_files(conn, repo_id, snap_id, files, reports, shas)
             new = self._write_records(conn, repo_id, snap_id, records)
-            history.write_symbols(conn, snap_id, symbols)
+            history.write_symbols(conn, snap_id, symbols, self._writer_memo)
             if expectations:
                 insert_dicts(
                     conn,
@@ -415,6 +421,7 @@ class Store(CatalogueReader):
                     [(shas[path], path, has_code, data) for path, has_code, data in extractions],
                     producer,
                     (repo_id, snap_id),
+                    self._writer_memo,
                 )
             if replaced:
                 self._drop_unused_facts(conn)
@@ -460,11 +467,18 @@ class Store(CatalogueReader):
         if new_texts:
             # a changed file is stored as its difference from the same path's text in an earlier
             # release of the codebase, where that is small (``textdelta``)
-            bases = history.previous_texts(conn, repo_id, {path for path, _ in new_texts.values()})
+            memo = self._writer_memo
+            bases = history.previous_texts(
+                conn, repo_id, {path for path, _ in new_texts.values()}, memo.texts
+            )
             blob_rows: list[dict[str, Any]] = []
             for sha, (path, text) in new_texts.items():
                 base = bases.get(path)
-                packed = textdelta.make(text, *base) if base is not None else None
+                packed = textdelta.make(text, base[0], base[1]) if base is not None else None
+                # as ``previous_texts`` would rebuild it, for the next release's changes
+                memo.stage_text(
+                    sha, (text, base[2] + 1, base[0]) if base is not None and packed else (text, 0, None)
+                )
                 blob_rows.append(
                     {"sha": sha, "data": packed if packed is not None else zlib.compress(text, _TEXT_LEVEL)}
                 )
@@ -505,7 +519,7 @@ class Store(CatalogueReader):
                     "exc_name": s.exc_name(r.exc_type),
                 }
         insert_dicts(conn, s.errors, list(new_rows.values()))
-        history.write_occurrences(conn, snap_id, records)
+        history.write_occurrences(conn, snap_id, records, self._writer_memo)
         return len(new_rows)
 
     def _delete_snapshot(self, conn: Connection, snap_id: int) -> None:

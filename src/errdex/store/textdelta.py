@@ -110,6 +110,7 @@ def rebuild_all[K: Hashable](
     base_key: Callable[[K, str], K],
     whole: Callable[[bytes], bytes],
     cap: int,
+    held: Mapping[K, tuple[bytes, int, str | None]] | None = None,
 ) -> dict[K, tuple[bytes, int, str | None]]:
     """key -> (text, depth, base sha) of each stored item ``wanted`` and of every item its chain
     goes through: depth 0 for an item stored whole (``whole`` inflates it), else its base's + 1.
@@ -117,11 +118,15 @@ def rebuild_all[K: Hashable](
     ``MAX_DEPTH`` + 1); ``base_key`` names the key of the base a stored difference names by
     sha. An item that is missing, damaged, or more than ``MAX_DEPTH`` steps from a whole one
     (the catalogue may be crafted: a chain that loops is one) is left out, as is every item
-    built on it."""
+    built on it.
+
+    ``held``: items built already, as this gives them (a writer's own texts, kept from when it
+    stored them), taken as they are instead of read, and the base of one ``MAX_DEPTH`` steps
+    from a whole one too (``next_base`` takes it), read when not held."""
+    out, todo = _seeded(set(wanted), held or {}, base_key)
     stored: dict[K, bytes] = {}
-    todo = set(wanted)
     for _ in range(MAX_DEPTH + 1):
-        todo -= stored.keys()
+        todo -= stored.keys() | out.keys()
         if not todo:
             break
         got = fetch(todo)
@@ -138,7 +143,6 @@ def rebuild_all[K: Hashable](
             if sha is not None:
                 nxt.add(base_key(key, sha))
         todo = nxt
-    out: dict[K, tuple[bytes, int, str | None]] = {}
 
     def build(key: K, budget: int) -> tuple[bytes, int, str | None] | None:
         if key in out:
@@ -165,18 +169,41 @@ def rebuild_all[K: Hashable](
     return out
 
 
+def _seeded[K: Hashable](
+    wanted: set[K], held: Mapping[K, tuple[bytes, int, str | None]], base_key: Callable[[K, str], K]
+) -> tuple[dict[K, tuple[bytes, int, str | None]], set[K]]:
+    """(the items of ``wanted`` that ``held`` has, what is left to read): ``rebuild_all``'s."""
+    out: dict[K, tuple[bytes, int, str | None]] = {}
+    todo: set[K] = set()
+    for key in wanted:
+        item = held.get(key)
+        if item is None:
+            todo.add(key)
+            continue
+        out[key] = item
+        if item[1] >= MAX_DEPTH and item[2] is not None:  # ``next_base`` takes its base instead
+            base = base_key(key, item[2])
+            if (held_base := held.get(base)) is not None:
+                out[base] = held_base
+            else:
+                todo.add(base)
+    return out, todo
+
+
 def next_base[K: Hashable](
     sha: str, key: K, built: Mapping[K, tuple[bytes, int, str | None]], base_key: Callable[[K, str], K]
-) -> tuple[str, bytes] | None:
-    """(sha, text) of the base a new text of a path is stored against, given the path's previous
-    text (its blob ``sha``, its ``key`` in ``rebuild_all``'s ``built``): that text, or its own base
-    when it is already ``MAX_DEPTH`` steps from a whole one; None when it could not be read."""
+) -> tuple[str, bytes, int] | None:
+    """(sha, text, its steps from a whole one) of the base a new text of a path is stored
+    against, given the path's previous text (its blob ``sha``, its ``key`` in ``rebuild_all``'s
+    ``built``): that text, or its own base when it is already ``MAX_DEPTH`` steps from a whole
+    one; None when it could not be read. The new text, stored as a difference from it, is one
+    step further."""
     got = built.get(key)
     if got is None:
         return None
     text, depth, base_sha = got
     if depth < MAX_DEPTH:
-        return sha, text
+        return sha, text, depth
     assert base_sha is not None
     base = built.get(base_key(key, base_sha))
-    return (base_sha, base[0]) if base is not None else None
+    return (base_sha, base[0], base[1]) if base is not None else None
