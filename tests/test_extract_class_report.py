@@ -68,8 +68,10 @@ def test_a_report_rendered_by_the_class_s_methods_is_the_raise_s_text() -> None:
     found = {r.template for r in ex.records if r.line == line}
     assert found == {
         # one group: the block of the method picked for it (``message.strip()`` of a local
-        # holding either method's result), its first line composed before the other errors
-        "'{error.instance}' is an invalid value{...}.\n\n{\"\\n\".join(e.message for e in errors)}",
+        # holding either method's result), its first line composed before the other errors; the
+        # words appended under ``if error.path:`` (a local's test: there or not) both ways
+        "'{error.instance}' is an invalid value.\n\n{\"\\n\".join(e.message for e in errors)}",
+        "'{error.instance}' is an invalid value for `{error.path[-1]}`.\n\n{\"\\n\".join(e.message for e in errors)}",
         "`{errors[0].cls}` has no parameter named '{errors[0].name}'",
         # several: the list mapped in a branch (``[f"Error {n}: {m}" for ...]``) is the branch's
         'Multiple errors were found.\n\n{indent(f"Error {n}: {m}")}',

@@ -131,12 +131,22 @@ class Lookup(NamedTuple):
 # as written (``self.method``, ``note``) or, for a test errdex cannot evaluate, the test's source;
 # ``test`` is "t" (truthy), "n" (is not None), "len<N>" (``len(subject) == N``), "=<text>"
 # (``subject == "text"``), "|t" (``a or b``: any of the ``ANY_OF``-separated subjects truthy), "x" (not
-# evaluable: it only ties the two branches of one ``if`` together) or "l" (a test on a local name:
-# no call decides it, so the text it guards stays open, never enumerated), or "c" (``CAUSED``:
-# ``isinstance(self.__cause__, X)``, false for a raise that gives no cause, else unknown).
+# evaluable: it only ties the two branches of one ``if`` together), "l" (a test on a local name in
+# a loop's body, or a comprehension's rows: no call decides it and the text it guards may be there
+# any number of times, so it stays open, never enumerated), "v<test>" (``LOCAL``: a simple test on
+# a local outside any loop, ``if missing:`` as "vt"; no call decides it either, but its text is
+# there once or not at all, so a message with at most ``MAX_LOCAL_TESTS`` of them is rendered both
+# ways for each) or "c" (``CAUSED``: ``isinstance(self.__cause__, X)``, false for a raise that
+# gives no cause, else unknown).
 Cond = tuple[tuple[str, str], bool]
+LOCAL = "v"
 ANY_OF = "|"  # between the subjects of an "|t" test (never in a dotted name)
 CAUSED = "c"
+
+
+def undecidable(test: str) -> bool:
+    """A test no call's arguments decide: opaque ("x"), a loop's local ("l") or a local's."""
+    return test in ("x", "l") or test[:1] == LOCAL
 
 
 class Opt(NamedTuple):
@@ -966,10 +976,9 @@ def decide(conds: Sequence[Cond], fact: Callable[[str, str], bool | None]) -> tu
     left: list[Cond] = []
     for cond in conds:
         (subject, test), want = cond
-        if test == "|t":
-            known = _any_of(subject, fact)
-        else:
-            known = fact(subject, test) if test not in ("x", "l") else None
+        known = (
+            None if undecidable(test) else (_any_of(subject, fact) if test == "|t" else fact(subject, test))
+        )
         if known is None:
             left.append(cond)
         elif known != want:
@@ -999,8 +1008,7 @@ def expand_opts(value: Value, cap: int = OPT_BUDGET) -> Value:
     """
     out: list[Value] = []
     for variant in value:
-        keys = list(dict.fromkeys(k for k, _ in _conds_in(variant) if k[1] != "l"))
-        enum = keys
+        enum = _enumerated(variant)
         while enum and 2 ** len(enum) > OPT_BUDGET:
             enum = enum[:-1]
         for combo in itertools.product((True, False), repeat=len(enum)):
@@ -1009,6 +1017,23 @@ def expand_opts(value: Value, cap: int = OPT_BUDGET) -> Value:
             if rendered is not None:
                 out.append((rendered,))
     return union_n(out, cap)
+
+
+# Tests on locals (``LOCAL``) one message's text may be enumerated for: 2**3 renderings at most.
+# A message with more (a report built line by line under many local tests) keeps each such text
+# an open hole, as a loop's text is
+MAX_LOCAL_TESTS = 3
+
+
+def _enumerated(variant: Sequence[Part]) -> list[tuple[str, str]]:
+    """The tests a variant is rendered both ways for, in the order they are given up when
+    their renderings pass the budget: those a call could decide first, then the locals'
+    (``if missing: msg += "..."``, all of them or, beyond ``MAX_LOCAL_TESTS``, none); never a
+    loop's or a comprehension's ("l")."""
+    keys = [k for k in dict.fromkeys(k for k, _ in _conds_in(variant)) if k[1] != "l"]
+    local = [k for k in keys if k[1][:1] == LOCAL]
+    others = [k for k in keys if k[1][:1] != LOCAL]
+    return others + local if len(local) <= MAX_LOCAL_TESTS else others
 
 
 def _conds_in(variant: Sequence[Part]) -> Iterable[Cond]:

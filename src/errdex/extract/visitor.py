@@ -58,6 +58,7 @@ from errdex.extract.templates import (
     CAUGHT,
     CAUSED,
     FORMATTED,
+    LOCAL,
     MAX_ARG_PARTS,
     MAX_TABLE,
     MAX_VARIANTS,
@@ -90,6 +91,7 @@ from errdex.extract.templates import (
     str_method,
     strip_ends,
     strip_tail,
+    undecidable,
     union,
     union_n,
     value_has_literal,
@@ -1310,7 +1312,8 @@ class ModuleVisitor:
     @staticmethod
     def known_cond(cond: Cond | None, frame: Frame) -> Cond | None:
         """A simple test on a parameter or an attribute of ``self`` stays one a call can decide;
-        on a local name it never can: its text is then optional, not enumerated ("l"). A local
+        on a local name it never can: its text is then optional, rendered both ways (``LOCAL``),
+        or in a loop's body left open ("l": the body may append it many times). A local
         bound once from an attribute of ``self`` (``cause = self.cause; if cause:``) is a test on
         that attribute, decided per class raised (a subclass's ``CAUSE_MESSAGE``)."""
         if cond is None:
@@ -1323,7 +1326,9 @@ class ModuleVisitor:
             bound = frame.bound_from(subject)
             if len(bound) == 1 and _dotted(bound[0]) == f"{frame.self_name}.{_last_name(bound[0])}":
                 return (f"{frame.self_name}.{_last_name(bound[0])}", test), want
-        return (subject, "l"), want
+        if frame.loop_exits:
+            return (subject, "l"), want  # (in a loop: its text may be there any number of times)
+        return (subject, LOCAL + test), want
 
     def any_of_cond(self, test: ast.expr, frame: Frame) -> Cond | None:
         """``if self.dim1 or self.dim2:``, every operand a truth test a call decides (a
@@ -3578,7 +3583,7 @@ class ModuleVisitor:
         a = self.eval_msg(e.body, env, frame)
         b = self.eval_msg(e.orelse, env, frame)
         when, unless = self.conditions(e.test, frame)
-        if any(test not in ("x", "l") for (_, test), _ in when):
+        if any(not undecidable(test) for (_, test), _ in when):
             # ``x if self.code is not None else "???"``: a call may decide which
             return union(_needing(a, when), _needing(b, unless))
         if value_has_literal(a) or value_has_literal(b):
@@ -5276,7 +5281,7 @@ def _fold_optional(
     evaluable = any(test != "x" for (_, test), _ in (*when, *unless))
     # every test one a call decides (a parameter, ``self.<attr>``): not a local's, whose value
     # the branches' own guards already tell apart
-    decidable = all(test not in ("x", "l") for (_, test), _ in (*when, *unless))
+    decidable = not any(undecidable(test) for (_, test), _ in (*when, *unless))
     for k, v1 in e1.items():
         pre = env.get(k, _MISSING)
         v2 = e2.get(k, _MISSING)
