@@ -783,6 +783,50 @@ def test_a_writer_links_a_changed_file_to_the_keys_it_stored_without_reading_the
     assert memo == read
 
 
+def _tables(count: int) -> str:
+    """A module holding ``count`` functions in a dispatch table (references, ``KEY_REF``), and
+    200 functions calling one each: keys enough that an edit's stale keys stay under the limit
+    (``keysets._stale_limit``), so that a changed content shares its previous content's sets."""
+    defs = "".join(f"def _load_{i}(x):\n    return x\n\n\n" for i in range(count))
+    defs += "".join(f"def step_{i}(x):\n    return work_{i}(x)\n\n\n" for i in range(200))
+    table = ", ".join(f"'{i}': _load_{i}" for i in range(count))
+    return f"{defs}LOADERS = {{{table}}}\n\n\ndef load(kind, x):\n    raise ValueError(kind)\n"
+
+
+@pytest.mark.parametrize("memo", [True, False])
+def test_a_changed_file_s_references_are_a_set_stored_once_not_again_in_each_release(
+    tmp_path: Path, db_url: str, monkeypatch: pytest.MonkeyPatch, memo: bool
+) -> None:
+    """References (``KEY_REF``) are kept in no value, only in key sets: a content's are a set of
+    their own, named by digest, so a changed file whose references did not change links its
+    base's set and stores none (until hist33 each release's added set held every reference of the
+    file again: the 20 jax releases' ``set_keys`` 1.6 -> 4.9 MB), and one whose references
+    changed stores its new set whole, with the writer's ``KeyMemo`` or without it (its base read
+    back). Each release's references are exactly its own: one an edit removed is not found."""
+    from errdex.pipeline import index_releases
+    from errdex.store import factblobs, keysets
+
+    if not memo:
+        monkeypatch.setattr(keysets.KeyMemo, "get", lambda self, producer, sha: None)
+    tables = _tables(30)
+    edits = [tables, tables.replace("raise ValueError(kind)", "raise KeyError(kind)")]
+    edits.append(
+        edits[1]
+        .replace("'0': _load_0, ", "")
+        .replace("LOADERS = {", "def _load_x(x):\n    return x\n\n\nLOADERS = {'x': _load_x, ")
+    )
+    roots = [write_package(tmp_path / f"v{n}" / "shop", {"shop/tables.py": t}) for n, t in enumerate(edits)]
+    sids = [r.snapshot_id for r in index_releases([str(r) for r in roots], db_url, jobs=1)]
+    with Store.open(db_url) as store:
+        refs = [store.facts.referenced_names(sid) for sid in sids]
+        with store.engine.connect() as conn:
+            k = s.set_keys
+            stored = conn.execute(select(k.c.key).where(k.c.kind == factblobs.KEY_REF)).scalars().all()
+    assert refs[0] == refs[1] == {f"_load_{i}" for i in range(30)}
+    assert sorted(stored) == sorted([*refs[1], *refs[2]])  # 30 + 30 (before: 30 + 30 + 30)
+    assert refs[2] == refs[1] - {"_load_0"} | {"_load_x"}  # before: '_load_0' found too
+
+
 def test_a_history_counts_each_release_s_callers_from_the_code_facts_in_memory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

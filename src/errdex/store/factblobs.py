@@ -48,9 +48,8 @@ KEY_IMPORT = 3  # an import's local name, and the last name of its target
 KEY_TOP = 4  # the first name of an absolute import's target (which packages a file uses)
 KEY_RELATIVE = 5  # "": the file has a relative import
 # a function the file reads as a value without calling it by name (``CodeFacts.references``):
-# a key only, kept in no value. ``keysets.own_keys`` rebuilds a base content's keys from its
-# values, so a new content of the path adds its references again in a set of its own and the
-# base's count among the stale keys its links may hold: a superset, as keys are anyway
+# a key only, kept in no value: a content's references are a key set of their own, shared
+# by digest with the contents holding the same (``keysets.write_keys``)
 KEY_REF = 6
 
 # the columns of ``code_facts`` after id, blob_sha and producer, in ``encode``'s order
