@@ -163,24 +163,23 @@ class Matcher:
     ) -> Result:
         res = self._match(q, message, types, fr, limit)
         cut = _without_truncation_marker(message)
-        if cut is not None and not (res.matches and not res.matches[0].approximate):
+        if cut is not None and not res.exact_top:
             # "... the array …" / "... the array ...": the user cut the message short. Tried
             # second, so a template that itself ends in "..." still matches in full first.
             retry = self._match(q, cut, types, fr, limit)
-            if retry.matches and not retry.matches[0].approximate:
+            if retry.exact_top:
                 res = retry
-        if not (res.matches and not res.matches[0].approximate and _has_words(res.matches[0].template)):
+        if not _worded_exact(res):
             res = self._class_named_in_text(q, message, types, fr, limit) or res
-        if not (res.matches and not res.matches[0].approximate):
+        if not res.exact_top:
             res = self._embedded(q, message, types, fr, limit) or res
-        if not (res.matches and not res.matches[0].approximate):
+        if not res.exact_top:
             res = self._as_printed(q, message, types, fr, limit) or res
-        if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
+        if not res.exact_top and "\n" in message.strip():
             res = self._cut_at_lines(q, message, types, fr, limit) or res
-        if not (res.matches and not res.matches[0].approximate) and "\n" in message.strip():
+        if not res.exact_top and "\n" in message.strip():
             res = self._from_line(q, message, types, fr, limit, res)
-        top = res.matches[0] if res.matches else None
-        if top is None or top.approximate or not _has_words(top.template):
+        if not _worded_exact(res):
             res = self._recased(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
             res = self._other_case(q, message, types, fr, limit) or res
@@ -206,7 +205,7 @@ class Matcher:
         if not logged or len(named) != 1 or not message:
             return None
         retry = self._match(q, f"{named[0]}: {message}", logged, fr, limit)
-        if not (retry.matches and not retry.matches[0].approximate):
+        if not retry.exact_top:
             return None
         for m in retry.matches:
             m.reasons.append(f"the logged text names the class it caught ({named[0]}: ...)")
@@ -255,7 +254,7 @@ class Matcher:
             named.insert(0, caught[0])
             rest = caught[1]
         retry = self._match(q, rest, list(dict.fromkeys(named)), fr, limit, guessed=True)
-        if not (retry.matches and not retry.matches[0].approximate):
+        if not retry.exact_top:
             return None
         for m in retry.matches:
             m.reasons.append(f"the error is {name}: ..., printed after other text")
@@ -293,11 +292,7 @@ class Matcher:
                 readings.append((text.strip().split("\n", 1)[0], inner, why + ", its own lines after it", ""))
         for text, named, reason, head in readings:
             retry = self._match(q, text, named, fr, limit)
-            if (
-                retry.matches
-                and not retry.matches[0].approximate
-                and _opens_with(retry.matches[0].template, head)
-            ):
+            if retry.exact_top and _opens_with(retry.matches[0].template, head):
                 for m in retry.matches:
                     m.reasons.append(reason)
                 return retry
@@ -357,7 +352,7 @@ class Matcher:
             if _better(retry, res):
                 retry.verdict += f" (the message's last {len(lines) - k} of {len(lines)} lines; the lines before introduce it)"
                 res = retry
-                if not retry.matches[0].approximate:
+                if retry.exact_top:
                     break
         return res
 
@@ -400,7 +395,7 @@ class Matcher:
         if recased == message:
             return None  # the capitals agree already: the first reading stands
         retry = self._match(q, recased, types, fr, limit)
-        if not retry.matches or retry.matches[0].approximate:
+        if not retry.exact_top:
             return None
         return _in_other_capitals(retry)
 
@@ -712,6 +707,12 @@ def _in_other_capitals(res: Result) -> Result:
 
 # ASCII capitals to small letters, one character for one (``str.lower`` may lengthen a character)
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _worded_exact(res: Result) -> bool:
+    """Whether the best answer fits exactly with literal words of its own: a template of
+    placeholders alone fits any text, so its exactness leaves the other readings worth trying."""
+    return res.exact_top and _has_words(res.matches[0].template)
 
 
 def _has_words(template: str) -> bool:

@@ -48,12 +48,18 @@ class Result:
     builtin: str | None = None  # the interpreter/extension template the message is, when recognised
 
     @property
+    def exact_top(self) -> bool:
+        """Whether the best candidate fits exactly: what each second reading of a message
+        (cut, recased, read as printed, ...) must reach to replace the first."""
+        return bool(self.matches) and not self.matches[0].approximate
+
+    @property
     def outcome(self) -> str:
         """The verdict as one of ``VERDICTS``, for machines: ``exact`` (the best candidate fits
         exactly), ``builtin`` (an interpreter or extension message: library candidates, if any,
         are only look-alikes), ``approximate`` (candidates, none exact) or ``none``; the same
         precedence as the English ``verdict``."""
-        if self.matches and not self.matches[0].approximate:
+        if self.exact_top:
             return "exact"
         if self.builtin is not None:
             return "builtin"
