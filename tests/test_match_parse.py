@@ -1649,6 +1649,15 @@ def test_the_lines_a_message_may_start_at_are_those_after_a_line_introducing_it(
     assert introduced_lines(lines) == [1, 2]
 
 
+def test_a_line_of_the_reporters_own_words_introduces_the_next() -> None:
+    # the reporter speaking of themselves, over a code fence holding the message alone (the
+    # fence's marks are dropped, the two lines then meet): the next line may start the message;
+    # a library's sentence speaks to its user, not of an ``I``
+    text = "I'm getting this error on master\n```\ncannot cache function 'f': no locator\n```"
+    assert introduced_lines(parse(text).message.split("\n")) == [1]
+    assert introduced_lines(["Did you install the package?", "Then run it again."]) == []
+
+
 def test_pytest_internal_error_marker_is_removed_from_each_line() -> None:
     # pytest relays an internal error's traceback with ``INTERNALERROR> `` before every line;
     # the lines keep their own indentation under it
@@ -1846,9 +1855,17 @@ def test_pytest_e_lines_pasted_indented_among_prose() -> None:
             "A value in x_new is above the interpolation range.",
         ),
         ("  *KeyError: 'name'*", "KeyError", "name"),
+        # typographic quotes: left on, the opening one hides the class, the closing one sticks
+        # to the last word
+        (
+            "\u2018pkg.errors.Error: You must call init() before pkg.log()\u2019",
+            "pkg.errors.Error",
+            "You must call init() before pkg.log()",
+        ),
+        ("It fails:\n\u201cValueError: bad value\u201d", "ValueError", "bad value"),
     ],
 )
-def test_an_exception_line_in_markdown_emphasis_is_read_without_the_marks(
+def test_an_exception_line_in_markdown_emphasis_or_typographic_quotes_is_read_without_the_marks(
     paste: str, exc_type: str, message: str
 ) -> None:
     q = parse(paste)
@@ -1859,6 +1876,11 @@ def test_emphasis_around_other_text_stays() -> None:
     # a dunder's underscores, or bold prose, are no exception line: the text is kept as written
     assert parse("__init__").message == "__init__"
     assert parse("**Note: run it twice**").message.endswith("run it twice**")
+
+
+def test_typographic_quotes_around_other_text_stay() -> None:
+    # a quoted sentence is the reporter's, kept as written
+    assert parse("\u201cit just stops\u201d").message == "\u201cit just stops\u201d"
 
 
 def test_the_reporters_paragraphs_after_a_pasted_exception_line_are_not_its_message() -> None:
@@ -1874,6 +1896,12 @@ def test_the_reporters_paragraphs_after_a_pasted_exception_line_are_not_its_mess
     )
     q = parse("MissingDataError: exog contains inf or nans\n\nWhat does it mean? What is exog ?")
     assert q.message == "exog contains inf or nans"
+    # a Chinese reporter's question ends with the full-width mark, not ``?``
+    q = parse(
+        "pkg.errors.Error: You must call init() before pkg.log()\n\n"
+        "\u4f60\u597d\uff0c\u8be5\u5982\u4f55\u89e3\u51b3\u5462\uff1f\n\u975e\u5e38\u611f\u8c22\u3002"
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.Error", "You must call init() before pkg.log()")
 
 
 def test_a_librarys_own_later_paragraphs_stay_in_its_message() -> None:

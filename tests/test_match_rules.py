@@ -8,6 +8,7 @@ import pytest
 from errdex.match import Match, Matcher, Result, frames
 from errdex.match.candidates import Cand, message_words
 from errdex.match.index import BIG_PATTERN
+from errdex.match.matcher import quoted_tail
 from errdex.match.parse import parse
 from errdex.match.rank import Ranker
 from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
@@ -1586,3 +1587,18 @@ def test_a_reworded_raise_in_the_file_the_traceback_ends_in_outranks_an_old_word
     kept = entry(["Nothing to trigger"], path="lib/nesting.py", line=130, function="Machine._trigger")
     m = Matcher.from_entries([old, moved, kept])
     assert top(m.explain(paste)).id == old.error_id
+
+
+def test_an_errors_text_quoted_after_a_programs_words_is_read_alone() -> None:
+    # Airflow's ``Broken DAG: [path] '...'``: str() of a KeyError (its text's repr) after the
+    # program's words. A template opening with a placeholder swallows the words and the quote,
+    # approximately; the quoted text alone is the other template, exactly
+    var = entry(["Variable ", "key", " does not exist"], path="af/models/variable.py", function="Variable.get", exc_type="KeyError")  # fmt: skip
+    path = entry(["", "self", " does not exist"], path="af/io/path.py", function="Path.copy", exc_type="FileNotFoundError")  # fmt: skip
+    m = Matcher.from_entries([path, var])
+    res = m.explain("Broken DAG: [/opt/dags/example.py] 'Variable example_config does not exist'")
+    assert (top(res).function, top(res).approximate) == ("Variable.get", False)
+    assert "the error's text is quoted at the end of other words" in top(res).reasons
+    # a quoted name of the message's own is no message: nothing read from it
+    assert quoted_tail("Unknown layer 'Functional'") is None
+    assert quoted_tail("one line\n'and another one here'") is None

@@ -174,7 +174,11 @@ class Matcher:
         if not res.exact_top:
             res = self._embedded(q, message, types, fr, limit) or res
         if not res.exact_top:
-            res = self._as_printed(q, message, types, fr, limit) or res
+            res = (
+                self._as_printed(q, message, types, fr, limit)
+                or self._quoted_tail(q, message, types, fr, limit)
+                or res
+            )
         if not res.exact_top and "\n" in message.strip():
             res = self._cut_at_lines(q, message, types, fr, limit) or res
         if not res.exact_top and "\n" in message.strip():
@@ -297,6 +301,25 @@ class Matcher:
                     m.reasons.append(reason)
                 return retry
         return None
+
+    def _quoted_tail(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the text may end with an error's message in quotes after a
+        program's own words (a scheduler's banner ``Broken job: [jobs/x.py] 'Setting y is not set'``):
+        ``str()`` of a KeyError is its text's repr, and a program printing an error it caught
+        after its words often quotes it. The quoted text (``quoted_tail``) is tried as the
+        message; its answer is taken only when it is exact with words of its own (a raise that
+        passes any text through fits any quoted text)."""
+        inner = quoted_tail(message)
+        if inner is None:
+            return None
+        retry = self._match(q, inner, types, fr, limit)
+        if not _worded_exact(retry):
+            return None
+        for m in retry.matches:
+            m.reasons.append("the error's text is quoted at the end of other words")
+        return retry
 
     def _cut_at_lines(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -661,6 +684,25 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
             return name, message[at + 2 :].strip()
         at = message.find(": ", at + 2)
     return None
+
+
+QUOTED_TAIL_MIN = 12  # characters of a quoted text read as a message of its own
+
+
+def quoted_tail(message: str) -> str | None:
+    """The text of the quoted string a one-line ``message`` ends with, after other words
+    (``Broken job: [x.py] 'Setting y is not set'``), or None: the quote opens after a
+    space, the same quote does not occur inside, and the text is a phrase (a space in it, at
+    least ``QUOTED_TAIL_MIN`` characters), not a quoted name or value of the message's own."""
+    text = message.strip()
+    if "\n" in text or len(text) < QUOTED_TAIL_MIN + 3 or text[-1] not in "'\"":
+        return None
+    mark = text[-1]
+    start = text.find(" " + mark)
+    inner = text[start + 2 : -1] if start > 0 else ""
+    if mark in inner or " " not in inner.strip() or len(inner) < QUOTED_TAIL_MIN:
+        return None
+    return inner
 
 
 def shown_raise(text: str, message: str) -> str | None:

@@ -162,6 +162,8 @@ def clean(text: str) -> tuple[str, bool]:
     lines = text.split("\n")
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
+    if "\u2018" in text or "\u201c" in text:
+        lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
     if _CJK_RUN.search(text):
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
@@ -286,6 +288,27 @@ def _unemphasized(ln: str) -> str:
     if m is None or not _exception_text(m.group(3)):
         return ln
     return m.group(1) + m.group(3)
+
+
+# a line set in typographic quotes: ``‘text’``, ``“text”`` (what a word processor or a chat
+# turns the reporter's ``'text'`` into)
+_CURLY_QUOTES = {"\u2018": "\u2019", "\u201c": "\u201d"}
+
+
+def _uncurled(ln: str) -> str:
+    """An exception line the reporter set in typographic quotes (``‘pkg.errors.Error: text’``):
+    the line without them. Python never prints them around its exception line, and left on it
+    they hide the class (the line no longer starts with it) and stick to the message's last
+    word. Only a line that is then an exception line as Python prints it (``_exception_text``):
+    a quoted sentence of the reporter's stays as written."""
+    body = ln.strip()
+    close = _CURLY_QUOTES.get(body[:1])
+    if close is None or len(body) < 3 or not body.endswith(close):
+        return ln
+    inner = body[1:-1].strip()
+    if not _exception_text(inner):
+        return ln
+    return ln[: len(ln) - len(ln.lstrip())] + inner
 
 
 def _unfence(ln: str) -> str:
@@ -1221,14 +1244,19 @@ def printed_prefixes(text: str, message: str) -> list[str]:
 def introduced_lines(lines: list[str]) -> list[int]:
     """Where a message's text may start after lines introducing it: each line with text whose
     last line with text before it (blank lines only space) ends in ``:`` ("I get this error
-    message:", "There was a critical error during execution of X:") or reads as another
-    program's output (``other_program_line``: a shell prompt, a log record, pip's ``WARNING:``).
-    A line ending otherwise may be the message's own first line, so no split follows it."""
+    message:", "There was a critical error during execution of X:"), reads as another program's
+    output (``other_program_line``: a shell prompt, a log record, pip's ``WARNING:``) or is the
+    reporter speaking of themselves (``_FIRST_PERSON``: "I'm getting this error on master",
+    over a code fence the message stands in alone, whose marks the cleaning dropped). A line
+    ending otherwise may be the message's own first line, so no split follows it; a library's
+    text speaks to its user, not of an ``I``."""
     starts: list[int] = []
     before = ""
     for k in range(1, len(lines)):
         before = lines[k - 1].strip() or before
-        if lines[k].strip() and (before.endswith(":") or other_program_line(before)):
+        if lines[k].strip() and (
+            before.endswith(":") or other_program_line(before) or _FIRST_PERSON.search(before)
+        ):
             starts.append(k)
     return starts
 
@@ -2616,7 +2644,13 @@ def _reporters_paragraph(par: str) -> bool:
     module containing this task?``), never of an ``I``."""
     if _FIRST_PERSON.search(par):
         return True
-    return any(ln.rstrip().endswith("?") for ln in par.split("\n")) and not _SECOND_PERSON.search(par)
+    asks = any(ln.rstrip().endswith(_QUESTION_MARKS) for ln in par.split("\n"))
+    return asks and not _SECOND_PERSON.search(par)
+
+
+# a question's mark in Latin and in CJK script (the full-width one a Chinese or Japanese
+# reporter's question ends with)
+_QUESTION_MARKS = ("?", "\uff1f")
 
 
 def _without_reporters_paragraphs(block: Block, msg: str) -> str:
