@@ -453,15 +453,17 @@ def repr_gaps(
         )
         if between or _whole_repr(v) or _object_repr(v):
             held += len(v)
-        # where the value starts is known after a literal, or at the message's start when the
-        # template opens with this placeholder and the fit is anchored there
-        starts = bool(lits[j]) or (j == 0 and result.anchored_start)
-        if judged and starts and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
+        if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
                 return False, 0
             if closed and _string_closes_early(v):
                 return False, 0  # (a last value's end is not known: lines after it are other output)
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
+        elif j == 0 and closed and result.anchored_start and _string_closes_early(v):
+            # a template opening with the placeholder, fitted from the message's start: only a
+            # string closing inside the value is judged (what the parse left before a message,
+            # a log's level, is no repr either, but the statement may still be the one)
+            return False, 0
     return True, held
 
 
