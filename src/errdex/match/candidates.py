@@ -569,18 +569,30 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     outers: list[Cand] = []
     full: list[Cand] = []
     partial = False  # a confident fit leaves text before or after it
+    opened: list[Cand] = []  # confident fits of the whole message whose template opens with a hole
     # one pass over the candidates: most messages have a confident fit of the whole message,
     # or no fit of all the literals anchored at both ends, and are done with here
     for c in tf.cands.values():
         f = c.fit
         if c.confident and (f is None or (f.anchored_start and f.anchored_end)):
-            return
+            if f is None or idx.lits(c.pid)[0][0]:
+                return
+            opened.append(c)
         partial = partial or c.confident
         if f is None or not f.full or idx.runtime[c.pid]:
             continue
         full.append(c)
         if f.anchored_start and f.anchored_end and idx.patterns[c.pid].names and idx.patterns[c.pid].lit_len:
             outers.append(c)
+    if opened:
+        # a template opening with a hole (``{field} expected str, ...``) fits the whole message
+        # only by taking the text before its own words into that hole; when another template's
+        # own words open the message (``failed to load {env}.{key}: {exception}``), that text
+        # may be the raise that caught it, and the two are fitted as one below
+        outers = [c for c in outers if idx.lits(c.pid)[0][0]]
+        if not outers:
+            return
+        partial = True
     if partial:
         outers = [c for c in outers if len(idx.patterns[c.pid].entries) == 1]
     if not outers or len(full) < 2:
@@ -641,10 +653,13 @@ def _wrapped_inner(
         if qlen < MIN_LITERAL:
             continue  # a template of a word or two explains no caught text
         for j in slots:
-            if (lits[j] and not qlits[0]) or (lits[j + 1] and not qlits[-1]):
+            if (lits[j] and not qlits[0] and _worded(lits[j])) or (
+                lits[j + 1] and not qlits[-1] and _worded(lits[j + 1])
+            ):
                 # where the outer's words meet an inner value, the split between them is a guess:
                 # the inner ``combined validators failed {errors}`` swallowing the outer's
-                # ``{name}`` is another message holding the outer, not one the outer wraps
+                # ``{name}`` is another message holding the outer, not one the outer wraps; a
+                # separator alone (``{key}: {exception}``) is where the caught text begins
                 continue
             if len(qlits) == 1:
                 whole = (*lits[:j], lits[j] + qlits[0] + lits[j + 1], *lits[j + 2 :])
@@ -660,6 +675,11 @@ def _wrapped_inner(
             if best is None or got.text > best.text:
                 best, best_pid = got, q.pid
     return None if best is None else (best, best_pid)
+
+
+def _worded(lit: str) -> bool:
+    """Whether a compact literal holds a word (a letter or digit), not punctuation alone."""
+    return any(ch.isalnum() for ch in lit)
 
 
 def _whole_or_appended_to(whole: tuple[str, ...], cmsg: str, *, caught_last: bool) -> Fit | None:

@@ -76,6 +76,7 @@ from errdex.match.thresholds import (
     RELAY,
     REPO_FRAME,
     REPR_OBJECT,
+    REPR_PACKAGE,
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
@@ -90,6 +91,8 @@ from errdex.store.classes import owner_class as _owner_class
 _OBJECT_REPR = re.compile(r"<((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w*) object at 0x[0-9a-fA-F]+>")
 # the most the callers' tie-break adds to a score: what a bound assumes without reading the entries
 _CALLERS_MAX = CALLERS_STEP * CALLERS_MAX
+# the words of a module path: its folder and file names split at ``/``, ``_`` and ``.``
+_PATH_WORD = re.compile(r"[a-z0-9]+")
 # entries of one pattern read to tell which functions of a file raise it (``_functions_of``)
 MAX_SIBLING_LOOK = 256
 MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
@@ -604,6 +607,8 @@ class Ranker:
         score += self._class_named(c, site.function) - self._other_class_printed(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
+        elif self._repr_package(ei):
+            score += REPR_PACKAGE
         score += self._naming_priors(c, site.function)
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
@@ -652,10 +657,8 @@ class Ranker:
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
         if self._other_class_printed(c):
             reasons.append("the template prints a class by its name where the message shows another class")
-        if self._repr_owner(s.ei):
-            reasons.append(
-                f"the message shows an object of this site's class ({_owner_class(site.function)})"
-            )
+        if shown := self._repr_reason(s.ei, site.function):
+            reasons.append(shown)
         if self._value_names_site(c, site.function):
             reasons.append(f"a value in the message names what this site handles ({site.function})")
         if self._called_by_last_frame(site.function):
@@ -1093,6 +1096,31 @@ class Ranker:
             return False
         module = "." + module_of(self.idx.entry_path(ei))
         return any(cls == owner and in_module(mod, module) for mod, cls in self._reprs)
+
+    def _repr_reason(self, ei: int, function: str) -> str | None:
+        """What ``_repr_owner`` or ``_repr_package`` found for an entry, in words; None if nothing."""
+        if self._repr_owner(ei):
+            return f"the message shows an object of this site's class ({_owner_class(function)})"
+        if self._repr_package(ei):
+            return "the message shows an object of a package this site's module is named for"
+        return None
+
+    def _repr_package(self, ei: int) -> bool:
+        """Whether the message shows an object (its default repr) of a package other than the
+        site's own, and the site's module path below that own package names it as a word
+        (``<urllib3.connection.HTTPConnection object at 0x...>`` and ``transport/_node/
+        _http_urllib3.py``): a library with one module per backend raises the same text from
+        each, and the object printed is the failing backend's."""
+        if not self._reprs:
+            return False
+        top, _, below = self.idx.entry_path(ei).partition("/")
+        if not below:
+            return False
+        words = set(_PATH_WORD.findall(below.removesuffix(".py").lower()))
+        own = top.removesuffix(".py").lower()
+        return any(
+            (pkg := mod.partition(".")[0].lower()) != own and pkg in words for mod, _cls in self._reprs
+        )
 
     def _bare_fits(self, tw: float, fw: float) -> bool:
         """Whether a raise with no message is what a class pasted alone printed: Python prints

@@ -74,6 +74,11 @@ CLASS_BELOW = 0.015  # ... holds a subclass of the site's class
 # sites sharing the template; above the tie-breaks below and the gap of a tie (``result.TIE``), under
 # a class-name placeholder's evidence (``CLASS_NAMED``)
 REPR_OBJECT = 0.02
+# the message shows an object of another package (``<urllib3.connection.HTTPConnection object at
+# 0x...>``) and the site's module, below its own package, is named for that package
+# (``_node/_http_urllib3.py``): the adapter for it, among sites sharing the template (one per
+# adapter); under REPR_OBJECT (the object's own class), above the tie-breaks and the gap of a tie
+REPR_PACKAGE = 0.01
 # a raise printing collected errors joined, in the package nearest the site that built the error
 # it prints (``candidates.joined``): the validator beside the rules that report to it; as
 # REPR_OBJECT, above the tie-breaks below and the gap of a tie

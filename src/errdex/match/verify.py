@@ -456,8 +456,37 @@ def repr_gaps(
         if judged and lits[j] and (closed or (j + 1 == len(names) and not new_line(spans[j][1]))):
             if not _repr_like(v, closed) and not _bare_name(v, closed, spans[j][1], one_word):
                 return False, 0
+            if closed and _string_closes_early(v):
+                return False, 0  # (a last value's end is not known: lines after it are other output)
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
+        elif j == 0 and closed and result.anchored_start and _string_closes_early(v):
+            # a template opening with the placeholder, fitted from the message's start: only a
+            # string closing inside the value is judged (what the parse left before a message,
+            # a log's level, is no repr either, but the statement may still be the one)
+            return False, 0
     return True, held
+
+
+def _string_closes_early(v: str) -> bool:
+    """``v`` (compact, a ``!r`` value up to the literal after it) opens a quoted string that
+    closes before its end: text follows the string inside one placeholder, which one repr never prints (``'a',
+    "b"`` is two values; ``"pyflakes" failed ... "'Name'`` is prose taken in front of a quoted
+    name). A value cut inside its string by the next literal's leftmost place only ends early,
+    without its closing quote, and is not judged so."""
+    i = 1 if v[:1] in _STRING_PREFIX else 0
+    i += 1 if v[i : i + 1] in _STRING_PREFIX and v[:1] in _STRING_PREFIX else 0  # ``rb'...'``
+    q = v[i : i + 1]
+    if q not in ("'", '"'):
+        return False
+    k = i + 1
+    while k < len(v):
+        if v[k] == "\\":
+            k += 2
+            continue
+        if v[k] == q:
+            return k < len(v) - 1
+        k += 1
+    return False
 
 
 def _spans_lines(start: int, end: int, new_line: Callable[[int], bool]) -> bool:
