@@ -1055,7 +1055,10 @@ def wrapped_cause(
     same codebase fits part of the message, not all of it, and that part is what the answer's
     placeholder holds (``vals``, its values) or what its template already holds in its words
     (the extractor put the caught message in: ``... - token {token!r} has ...``). That site is
-    the error the wrapper caught, its cause.
+    the error the wrapper caught, its cause. A site raising the answer's own words (its template's
+    literals, whatever its placeholders are named) is no such site: a template ending in a
+    placeholder fits short of the message's end, and the sites sharing it are a tie with the
+    answer (``Unknown system {name}`` in a setter and in a getter), not the error it caught.
 
     The inner template must explain ``MIN_COVERAGE`` of the text it fits (a few shared words
     are no message). Bounded: one pass over the candidates already fitted (``MAX_VERIFY`` at
@@ -1066,6 +1069,7 @@ def wrapped_cause(
         for cv in map(compact, vals.values())
         if len(cv) >= MIN_LITERAL and (at := cmsg.find(cv)) >= 0
     ]
+    answer = _answer_lits(idx, tf, eid)
     own: str | None = None  # the answer's literal text, compact, read when first needed
     best: Cand | None = None
     for c in tf.cands.values():
@@ -1074,14 +1078,15 @@ def wrapped_cause(
             continue  # (a fit of the whole message is the answer itself, or its twin)
         lits, lit_len = idx.lits(c.pid)
         if (
-            lit_len < MIN_LITERAL
+            lits == answer  # the answer's own words: a site tied with it, never a message inside it
+            or lit_len < MIN_LITERAL
             or lit_len < MIN_COVERAGE * (f.end - f.start)
             or (best is not None and c.text <= best.text)
         ):
             continue
         if not any(a <= f.start and f.end <= b for a, b in spans):
             if own is None:
-                own = "".join(_answer_lits(idx, tf, eid))
+                own = "".join(answer)
             g = fit(lits, own) if own else None
             if g is None or not g.full:
                 continue

@@ -110,26 +110,41 @@ def at_least(n: int, more: bool) -> str:
 
 
 TIE = 0.01  # score gap within which exact answers of one message stand level (``tied``)
+# score gap within which approximate answers stand level: none. Between approximate answers a
+# small gap is the text fitting one of them better, so only an outright tie is one (``tied``)
+OUTRIGHT = 1e-9
+
+
+def class_name(exc_type: str) -> str:
+    """A raise's class by its own name: the module alias a raise spells it through
+    (``sa_exc.NoResultFound``, ``exc.NoResultFound``) is the importing file's choice, not
+    another class."""
+    return exc_type.rpartition(".")[2]
 
 
 def tied(matches: list[Match]) -> list[Match]:
-    """The leading exact answers that tie with the first: the same class and message (their
-    templates alike once placeholders are blanked: two sites may name a value differently),
-    scored within ``TIE`` of it, so that only the ranker's smallest tie-breakers (a site's
-    privacy, its twin) order them. Without frames, those sites print the same words, and the
-    order among them is a guess the answer has to own up to."""
+    """The leading answers that tie with the first: as exact as it, of the same class and
+    template (their templates alike once placeholders are blanked: two sites may name a value
+    differently; the class by its own name, whatever module alias a raise spells it through),
+    scored within ``TIE`` of it when exact, the same when approximate, so that
+    only the ranker's smallest tie-breakers (a site's privacy, its twin) order them. Without
+    frames, those sites print the same words, and the order among them is a guess the answer
+    has to own up to: an approximate first answer too (a validator's report whose first line
+    no template fits, raised by three ``validate`` methods of the same ``raise err``)."""
     from errdex.match.twins import literal  # twins orders these very matches: it imports us
 
-    if not matches or matches[0].approximate:
+    if not matches:
         return []
     top = matches[0]
+    gap = OUTRIGHT if top.approximate else TIE
     text = literal(top.template)
     out = [top]
+    cls = class_name(top.exc_type)
     for m in matches[1:]:
         if (
-            m.approximate
-            or m.exc_type != top.exc_type
-            or top.score - m.score >= TIE
+            m.approximate != top.approximate
+            or class_name(m.exc_type) != cls
+            or top.score - m.score >= gap
             or literal(m.template) != text
         ):
             break
