@@ -497,3 +497,21 @@ def test_one_class_spelled_through_two_module_aliases_is_still_a_tie() -> None:
     assert len(res.matches) == 2 and not any(m.approximate for m in res.matches)
     assert res.verdict.startswith("exact match, a tie: 2 sites raise this message"), res.verdict
     assert all(any(r.startswith("tied with 1 other site(s)") for r in m.reasons) for m in res.matches)
+
+
+def test_another_site_s_words_inside_the_answer_s_own_are_no_error_it_caught() -> None:
+    # ``directory does not exist: {path!r}`` elsewhere is a part of the answer's own words; the
+    # answer can have caught that error only when its raise sits in an ``except`` catching it
+    inner = entry(
+        ["directory does not exist: ", "path!r", ""], path="lib/files.py", line=340, function="dir_model"
+    )
+    words = ["file or directory does not exist: ", "path!r", ""]
+    query = "ValueError: file or directory does not exist: 'missing.txt'"
+    plain = entry(words, path="lib/files.py", line=493, function="get")
+    res = Matcher.from_entries([inner, plain]).explain(query)
+    assert top(res).function == "get" and not top(res).approximate
+    assert not any("wraps another raise's message" in r for r in top(res).reasons), top(res).reasons
+    handler = replace(entry(words, path="lib/files.py", line=493, function="get"), caught=("ValueError",))
+    res = Matcher.from_entries([inner, handler]).explain(query)
+    assert top(res).function == "get"
+    assert any("wraps another raise's message" in r and "(dir_model)" in r for r in top(res).reasons)
