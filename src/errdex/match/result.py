@@ -109,10 +109,10 @@ def at_least(n: int, more: bool) -> str:
     return f"at least {n}" if more else str(n)
 
 
-TIE = 0.01  # score gap within which exact answers of one message stand level (``tied``)
-# score gap within which approximate answers stand level: none. Between approximate answers a
-# small gap is the text fitting one of them better, so only an outright tie is one (``tied``)
-OUTRIGHT = 1e-9
+# score gap within which answers of one class and template stand level (``tied``): under every
+# evidence that sets one site apart (a frame, its object's repr, a value naming it, a class-name
+# placeholder: 0.015 and up), over the ranker's priors (privacy, a called function, callers)
+TIE = 0.01
 
 
 def class_name(exc_type: str) -> str:
@@ -126,17 +126,16 @@ def tied(matches: list[Match]) -> list[Match]:
     """The leading answers that tie with the first: as exact as it, of the same class and
     template (their templates alike once placeholders are blanked: two sites may name a value
     differently; the class by its own name, whatever module alias a raise spells it through),
-    scored within ``TIE`` of it when exact, the same when approximate, so that
-    only the ranker's smallest tie-breakers (a site's privacy, its twin) order them. Without
-    frames, those sites print the same words, and the order among them is a guess the answer
-    has to own up to: an approximate first answer too (a validator's report whose first line
-    no template fits, raised by three ``validate`` methods of the same ``raise err``)."""
+    scored within ``TIE`` of it, so that only the ranker's smallest tie-breakers (a site's
+    privacy, its twin) order them. Without frames, those sites print the same words, and the
+    order among them is a guess the answer has to own up to: an approximate first answer too
+    (a validator's report whose first line no template fits, raised by three ``validate``
+    methods of the same ``raise err``), whose one template fits the text alike at every site."""
     from errdex.match.twins import literal  # twins orders these very matches: it imports us
 
     if not matches:
         return []
     top = matches[0]
-    gap = OUTRIGHT if top.approximate else TIE
     text = literal(top.template)
     out = [top]
     cls = class_name(top.exc_type)
@@ -144,7 +143,7 @@ def tied(matches: list[Match]) -> list[Match]:
         if (
             m.approximate != top.approximate
             or class_name(m.exc_type) != cls
-            or top.score - m.score >= gap
+            or top.score - m.score >= TIE
             or literal(m.template) != text
         ):
             break
