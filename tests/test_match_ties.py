@@ -373,3 +373,146 @@ def test_a_fixed_text_the_message_rewords_ranks_below_a_template_printing_it_wit
     )
     res = Matcher.from_entries([field, fixed]).explain("lib.CronError: Bad day-of-week")
     assert [m.id for m in res.matches] == [field.error_id, fixed.error_id]
+
+
+def test_a_site_tied_with_the_answer_is_not_named_as_the_error_it_wraps() -> None:
+    # a setter and a getter raise the same words, the value last: the template's fit stops
+    # where its last literal ends, short of the message's end, and the other site's fit of the
+    # same words is the tie the answer names, not an error the answer caught and wrapped (the
+    # getter, which the library calls, comes first though the pattern lists the setter first)
+    setter = entry(
+        ["Unknown system ", "name", ""], path="lib/registry.py", line=111, function="Registry.default_system"
+    )
+    getter = replace(
+        entry(
+            ["Unknown system ", "name", ""], path="lib/registry.py", line=138, function="Registry.get_system"
+        ),
+        called=True,
+    )
+    res = Matcher.from_entries([setter, getter]).explain("ValueError: Unknown system martian")
+    assert top(res).function == "Registry.get_system"
+    assert res.verdict.startswith("exact match, a tie: 2 sites raise this message")
+    for m in res.matches:
+        assert not any("wraps another raise's message" in r for r in m.reasons), m.reasons
+        assert any(r.startswith("tied with 1 other site(s) raising this message") for r in m.reasons)
+
+
+def test_a_wrapper_still_names_the_raise_whose_words_its_placeholder_holds() -> None:
+    # the rule above leaves a real wrapper alone: its own words differ from the caught one's
+    inner = entry(
+        ["Unknown system ", "name", ""], path="lib/registry.py", line=111, function="Registry.get_system"
+    )
+    outer = entry(
+        ["Could not load units: ", "e", ""],
+        path="lib/loader.py",
+        line=20,
+        function="load",
+        exc_type="ValueError",
+    )
+    res = Matcher.from_entries([inner, outer]).explain(
+        "ValueError: Could not load units: Unknown system martian"
+    )
+    assert top(res).function == "load" and not top(res).approximate
+    assert any(
+        "wraps another raise's message" in r and "(Registry.get_system)" in r for r in top(res).reasons
+    )
+
+
+def test_approximate_answers_of_one_template_say_they_are_a_tie() -> None:
+    # three ``validate`` methods each ``raise err`` of one generator's errors: the library's
+    # class is pasted with a report no template of it fits, the three fit it alike (one in a
+    # private module, which only the ranker's priors put last), and the answer must say that
+    # nothing in the paste orders them
+    sites = [
+        entry(
+            ["", "schema_value!r", " is not of type 'object'"],
+            path=f"lib/validation/{name}.py",
+            line=37,
+            function=f"{name.title()}Validator.validate",
+            exc_type="SpecError",
+            repo="o/specs",
+        )
+        for name in ("proxy", "detect", "_spec")
+    ]
+    res = Matcher.from_entries(sites).explain(
+        "specs.exceptions.SpecError: 'info' is a required property\n\nFailed validating 'required' in schema"
+    )
+    assert len(res.matches) == 3 and all(m.approximate for m in res.matches), res.matches
+    assert "tie" not in res.verdict  # the verdict speaks of exact ties only
+    for m in res.matches:
+        note = [r for r in m.reasons if r.startswith("tied with 2 other site(s) raising the same template")]
+        assert note, m.reasons
+        assert all(f"{o.path}:{o.line}" in note[0] for o in res.matches if o is not m)
+
+
+def test_approximate_answers_a_word_apart_are_no_tie() -> None:
+    # between approximate answers a small gap is the text fitting one of them better
+    sites = [
+        entry(words, path=f"lib/{i}.py", line=i, exc_type="SpecError", repo="o/specs")
+        for i, words in enumerate(
+            (["Duplicate tag name ", "name!r", ""], ["Tag ", "name!r", " references unknown parent tag"])
+        )
+    ]
+    res = Matcher.from_entries(sites).explain("specs.exceptions.SpecError: Duplicate tag 'pets' found twice")
+    assert res.matches and res.matches[0].approximate
+    assert not any(r.startswith("tied with") for m in res.matches for r in m.reasons)
+
+
+def test_a_class_raised_bare_all_over_a_codebase_says_at_least() -> None:
+    # hundreds of ``raise NotImplementedError`` (abstract methods): the ranker scores the first
+    # few of such a common pattern's group only, so the tie it shows goes on beyond the list
+    sites = [
+        entry(
+            [""],
+            path=f"lib/m{i // 20}.py",
+            line=10 + i,
+            function=f"Base{i}.run",
+            exc_type="NotImplementedError",
+        )
+        for i in range(300)
+    ]
+    res = Matcher.from_entries(sites).explain("NotImplementedError", limit=5)
+    assert len(res.matches) == 5
+    assert any(r.startswith("tied with at least 4 other site(s)") for r in res.matches[0].reasons), (
+        res.matches[0].reasons
+    )
+
+
+def test_one_class_spelled_through_two_module_aliases_is_still_a_tie() -> None:
+    # ``raise sa_exc.NoResultFound(...)`` in one module, ``raise exc.NoResultFound(...)`` in
+    # another: the alias is the importing file's, the class and the words are one
+    words = ["No row was found when one was required"]
+    orm = entry(
+        words,
+        path="lib/orm/session.py",
+        line=3990,
+        function="Session.get_one",
+        exc_type="sa_exc.NoResultFound",
+    )
+    core = entry(
+        words, path="lib/engine/result.py", line=539, function="Result.one", exc_type="exc.NoResultFound"
+    )
+    res = Matcher.from_entries([orm, core]).explain(
+        "lib.exc.NoResultFound: No row was found when one was required"
+    )
+    assert len(res.matches) == 2 and not any(m.approximate for m in res.matches)
+    assert res.verdict.startswith("exact match, a tie: 2 sites raise this message"), res.verdict
+    assert all(any(r.startswith("tied with 1 other site(s)") for r in m.reasons) for m in res.matches)
+
+
+def test_another_site_s_words_inside_the_answer_s_own_are_no_error_it_caught() -> None:
+    # ``directory does not exist: {path!r}`` elsewhere is a part of the answer's own words; the
+    # answer can have caught that error only when its raise sits in an ``except`` catching it
+    inner = entry(
+        ["directory does not exist: ", "path!r", ""], path="lib/files.py", line=340, function="dir_model"
+    )
+    words = ["file or directory does not exist: ", "path!r", ""]
+    query = "ValueError: file or directory does not exist: 'missing.txt'"
+    plain = entry(words, path="lib/files.py", line=493, function="get")
+    res = Matcher.from_entries([inner, plain]).explain(query)
+    assert top(res).function == "get" and not top(res).approximate
+    assert not any("wraps another raise's message" in r for r in top(res).reasons), top(res).reasons
+    handler = replace(entry(words, path="lib/files.py", line=493, function="get"), caught=("ValueError",))
+    res = Matcher.from_entries([inner, handler]).explain(query)
+    assert top(res).function == "get"
+    assert any("wraps another raise's message" in r and "(dir_model)" in r for r in top(res).reasons)

@@ -1074,8 +1074,16 @@ def wrapped_cause(
     codebase, path and line) is a wrapper (``raise X(f"... {e}")``, ``f"{e.message}{HINT}"``) when another site of the
     same codebase fits part of the message, not all of it, and that part is what the answer's
     placeholder holds (``vals``, its values) or what its template already holds in its words
-    (the extractor put the caught message in: ``... - token {token!r} has ...``). That site is
-    the error the wrapper caught, its cause.
+    (the extractor put the caught message in: ``... - token {token!r} has ...``), this last only
+    when the answer's raise sits in an ``except`` that catches the other site's class
+    (``_handles``): elsewhere, another site's words inside the answer's own are words the answer
+    writes itself (``directory does not exist`` in ``file or directory does not exist``), and the
+    answer caught nothing. That site is the error the wrapper caught, its cause.
+
+    A site raising the answer's own words (its template's literals, whatever its placeholders
+    are named) is no such site: a template ending in a placeholder fits short of the message's
+    end, and the sites sharing it are a tie with the answer (``Unknown system {name}`` in a
+    setter and in a getter), not the error it caught.
 
     The inner template must explain ``MIN_COVERAGE`` of the text it fits (a few shared words
     are no message). Bounded: one pass over the candidates already fitted (``MAX_VERIFY`` at
@@ -1086,6 +1094,8 @@ def wrapped_cause(
         for cv in map(compact, vals.values())
         if len(cv) >= MIN_LITERAL and (at := cmsg.find(cv)) >= 0
     ]
+    pid = _answer_pid(idx, tf, eid)
+    answer = idx.lits(pid)[0] if pid is not None else ()
     own: str | None = None  # the answer's literal text, compact, read when first needed
     best: Cand | None = None
     for c in tf.cands.values():
@@ -1094,17 +1104,18 @@ def wrapped_cause(
             continue  # (a fit of the whole message is the answer itself, or its twin)
         lits, lit_len = idx.lits(c.pid)
         if (
-            lit_len < MIN_LITERAL
+            lits == answer  # the answer's own words: a site tied with it, never a message inside it
+            or lit_len < MIN_LITERAL
             or lit_len < MIN_COVERAGE * (f.end - f.start)
             or (best is not None and c.text <= best.text)
         ):
             continue
         if not any(a <= f.start and f.end <= b for a, b in spans):
             if own is None:
-                own = "".join(_answer_lits(idx, tf, eid))
+                own = "".join(answer)
             g = fit(lits, own) if own else None
-            if g is None or not g.full:
-                continue
+            if g is None or not g.full or pid is None or not _handles(idx, pid, c.pid):
+                continue  # (words of the answer's own: its raise must sit in an ``except`` for them)
         ei = idx.patterns[c.pid].entries[0]
         # another statement of the codebase (the answer's site records its template more than
         # once: with the caught text as a placeholder, and with the caught message put in)
@@ -1119,12 +1130,12 @@ def wrapped_cause(
     )
 
 
-def _answer_lits(idx: Index, tf: TextFit, eid: str) -> tuple[str, ...]:
-    """The compact literals of the candidate whose pattern entry ``eid`` uses (empty if none)."""
+def _answer_pid(idx: Index, tf: TextFit, eid: str) -> int | None:
+    """The pattern of the candidate whose entry ``eid`` is (None if none)."""
     for c in tf.cands.values():
         if any(idx.entry_id(ei) == eid for ei in _some(idx, c.pid)):
-            return idx.lits(c.pid)[0]
-    return ()
+            return c.pid
+    return None
 
 
 def whole_over_tail(idx: Index, tf: TextFit) -> None:

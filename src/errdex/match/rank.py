@@ -193,6 +193,7 @@ class Ranker:
         self._gone = _function_gone(idx, ev.frames)
         # ``rank`` left answers out: patterns it did not score, or scored errors past ``limit``
         self.more = False
+        self._cut = False  # a group of a very common pattern was cut to ``limit`` (``_entries_of``)
 
     def rank(self, tf: TextFit) -> list[Match]:
         self._empty = not tf.cmsg
@@ -209,6 +210,8 @@ class Ranker:
         heap = [(_priority(b, c.pid), False, b, c) for c in self._rankable(tf) for b in [self._bound(c)]]
         heapq.heapify(heap)
         n = 0
+        skipped = False  # an entry alike ``2 * k`` kept ones was never scored: the list is full
+        self._cut = False
         while heap and n < MAX_SCORED:
             _p, tight, bound, c = heapq.heappop(heap)
             if top.beats((bound, -c.pid)):
@@ -230,6 +233,7 @@ class Ranker:
                 for ei in part:
                     alike = self._alike(ei, c)
                     if alike is not None and ties.settled(alike, ei):
+                        skipped = skipped or alike not in ties.dead
                         continue
                     s = self._score(ei, c)
                     if s is None:
@@ -241,7 +245,9 @@ class Ranker:
                     top.add(where, (s.key, -c.pid))
                     if alike is not None:
                         ties.note(alike, ei, self.idx.entry_id(ei), where)
-        self.more = bool(heap)
+        # answers were left out: patterns never scored, or sites alike the ones kept (a class
+        # raised bare all over a codebase), so a tie filling the list goes on beyond it
+        self.more = bool(heap) or skipped or self._cut
         self._built_over_reraise(scored)
         self._raise_before_its_log(scored)
         self._origin_before_its_copy(scored)
@@ -531,7 +537,8 @@ class Ranker:
     def _entries_of(self, c: Cand) -> list[int]:
         """The entries of a very common pattern that can rank: all that frames support, and the
         first ``limit`` (in the repo asked for) of each exception type/kind, since entries of one
-        group score alike apart from frame evidence."""
+        group score alike apart from frame evidence. A group cut short sets ``_cut``: answers
+        alike the ones scored were left out (``more``)."""
         idx = self.idx
         groups = idx.groups.get(c.pid)
         if groups is None:
@@ -544,6 +551,7 @@ class Ranker:
                 if self.repo:
                     group = [ei for ei in group if idx.entries[ei][E_REPO] == self.repo]
                 out.extend(group[: self.limit])
+                self._cut = self._cut or len(group) > self.limit
             eis = sorted(set(out))
         if self.repo:
             eis = [ei for ei in eis if idx.entries[ei][E_REPO] == self.repo]

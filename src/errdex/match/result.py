@@ -109,26 +109,40 @@ def at_least(n: int, more: bool) -> str:
     return f"at least {n}" if more else str(n)
 
 
-TIE = 0.01  # score gap within which exact answers of one message stand level (``tied``)
+# score gap within which answers of one class and template stand level (``tied``): under every
+# evidence that sets one site apart (a frame, its object's repr, a value naming it, a class-name
+# placeholder: 0.015 and up), over the ranker's priors (privacy, a called function, callers)
+TIE = 0.01
+
+
+def class_name(exc_type: str) -> str:
+    """A raise's class by its own name: the module alias a raise spells it through
+    (``sa_exc.NoResultFound``, ``exc.NoResultFound``) is the importing file's choice, not
+    another class."""
+    return exc_type.rpartition(".")[2]
 
 
 def tied(matches: list[Match]) -> list[Match]:
-    """The leading exact answers that tie with the first: the same class and message (their
-    templates alike once placeholders are blanked: two sites may name a value differently),
+    """The leading answers that tie with the first: as exact as it, of the same class and
+    template (their templates alike once placeholders are blanked: two sites may name a value
+    differently; the class by its own name, whatever module alias a raise spells it through),
     scored within ``TIE`` of it, so that only the ranker's smallest tie-breakers (a site's
     privacy, its twin) order them. Without frames, those sites print the same words, and the
-    order among them is a guess the answer has to own up to."""
+    order among them is a guess the answer has to own up to: an approximate first answer too
+    (a validator's report whose first line no template fits, raised by three ``validate``
+    methods of the same ``raise err``), whose one template fits the text alike at every site."""
     from errdex.match.twins import literal  # twins orders these very matches: it imports us
 
-    if not matches or matches[0].approximate:
+    if not matches:
         return []
     top = matches[0]
     text = literal(top.template)
     out = [top]
+    cls = class_name(top.exc_type)
     for m in matches[1:]:
         if (
-            m.approximate
-            or m.exc_type != top.exc_type
+            m.approximate != top.approximate
+            or class_name(m.exc_type) != cls
             or top.score - m.score >= TIE
             or literal(m.template) != text
         ):

@@ -178,8 +178,12 @@ def mark_ties(matches: list[Match], full: bool = False) -> list[Match]:
         return matches
     out = list(matches)
     some = at_least(len(group) - 1, full and len(group) == len(matches))
+    # an approximate tie's sites share a template the message does not fit word for word
+    what = "the same template" if group[0].approximate else "this message"
     for i, m in enumerate(group):
         others = ", ".join(f"{o.path}:{o.line}" for o in group if o is not m)
-        note = f"tied with {some} other site(s) raising this message, nothing in the paste tells them apart: {others}"
+        note = (
+            f"tied with {some} other site(s) raising {what}, nothing in the paste tells them apart: {others}"
+        )
         out[i] = replace(m, reasons=[*m.reasons, note])
     return out
