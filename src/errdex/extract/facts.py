@@ -151,6 +151,9 @@ class FuncInfo:
     # the text of each element of a tuple it returns (``return None, f"bad {x}", pos``), by
     # index; ``()`` where an element has none: a caller unpacks it and raises it
     items: tuple[Value, ...] = ()
+    # mappings of classes it returns a class from (``return ERRORS.get(code, ApiError)``): their
+    # classes join ``types`` once the codebase is known (``Resolver.type_map``)
+    types_refs: tuple[str, ...] = ()
 
 
 @by_fields

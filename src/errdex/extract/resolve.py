@@ -116,6 +116,7 @@ class Resolver:
         self._raises_in: dict[str, list[ExcSpec]] = {}  # function key -> its own raises (``raised_in``)
         self._raises_of: dict[str, list[ExcSpec]] | None = None  # class key -> its raises (built on use)
         self._caught_active: set[str] = set()  # classes whose raised texts are being resolved
+        self._typing: set[str] = set()  # functions whose returned classes are being resolved
         self._caught_texts: dict[str, list[Pair]] = {}  # class key -> ``raised_texts``
         for m in modules:
             self.consts.update(m.consts)
@@ -547,7 +548,12 @@ class Resolver:
             return self.fitted(self.item_result(ref, key, info, owner, depth), ref, key, whole)
         if info.rewrap and ref.args:
             return self.value(self.classmsg.rewrapped(ref.args[0].value), depth + 1)
-        if not info.ret and info.exc is not None and not info.exc.helper:
+        if (
+            not info.ret
+            and info.exc is not None
+            and not info.exc.helper
+            and not self.builds_nothing(info.exc)
+        ):
             # ``str(self.get_mark())``: a helper returning an object whose class prints it
             inner = self.inner(info.exc, info, replace(ExcSpec(ref.name), helper=ref), owner)
             return self.printed_object(Ref(inner.key or "", ref.name, True, inner.args, inner.kwargs), depth)
@@ -1046,9 +1052,21 @@ class Resolver:
         if ref.endswith("()"):
             key = self.canon(ref[:-2])
             info = self.funcs.get(key) if key is not None else None
-            return info.types if info is not None else ()
+            return self.func_types(key, info) if key is not None and info is not None else ()
         key = self.canon(ref)
         return self.type_maps.get(key, ()) if key is not None else ()
+
+    def func_types(self, key: str, info: FuncInfo) -> tuple[tuple[str, str | None], ...]:
+        """The classes a function returns: those it names, and those of the mappings it looks a
+        class up in (``return ERRORS.get(code, ApiError)``)."""
+        if not info.types_refs or key in self._typing:
+            return info.types
+        self._typing.add(key)  # (a mapping made by a call may lead back here)
+        try:
+            looked = [t for r in info.types_refs for t in self.type_map(r)]
+        finally:
+            self._typing.discard(key)
+        return tuple(dict.fromkeys((*info.types, *looked)))
 
     def passed_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """``FUNC(POS:NAME)``: the classes the calls of ``FUNC`` pass in that parameter's slot
@@ -1082,11 +1100,11 @@ class Resolver:
         out: list[tuple[str, str | None]] = []
         found = self.method(ck, name)
         if found is not None:
-            out.extend(found[1].types)
+            out.extend(self.func_types(found[0], found[1]))
         for sub in self.classmsg.subclasses(ck):
             info = self.funcs.get(f"{sub}.{name}")
             if info is not None:
-                out.extend(info.types)
+                out.extend(self.func_types(f"{sub}.{name}", info))
         return tuple(out)
 
     def via_helper(self, spec: ExcSpec, depth: int) -> list[Resolved] | None:
@@ -1118,14 +1136,15 @@ class Resolver:
                 self._land(depth, ats)
                 return supplied
             return self.handoff(spec, depth) if spec.handoff else []
-        if info is not None and info.exc is not None:
+        exits = (
+            [e for e in (info.exc, *info.exc_more) if not self.builds_nothing(e)] if info and info.exc else []
+        )
+        if info is not None and exits:  # (the exits that build an exception)
             owner = found[2] if found else None
             if owner is None and found is not None and found[0].rpartition(".")[0] in self.classes:
                 owner = found[0].rpartition(".")[0]  # ``Cls.factory(...)``: ``cls`` is ``Cls``
             return [
-                r
-                for exc in (info.exc, *info.exc_more)
-                for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
+                r for exc in exits for r in self.exc(self.inner(exc, info, spec, owner), depth + 1)
             ] + self.override_factories(spec, found[0] if found else None, depth)
         if info is not None and info.passes is not None:
             # ``raise self._transport_error(self._make_error(request, err), response)``: the
@@ -1135,6 +1154,13 @@ class Resolver:
             if made is not None:
                 return self.exc(replace(spec, exc_type=made.name.partition("(")[0], helper=made), depth + 1)
         return None
+
+    def builds_nothing(self, exit_: ExcSpec) -> bool:
+        """``return HANDLERS[kind](text)`` of a table the codebase fills with no class (functions,
+        say), ``return make(kind)(text)`` of a function returning none: no exception is built
+        there, so a raise of the call keeps its own reading."""
+        called = exit_.exc_type.endswith(("]", ")"))  # (a lookup or a call, as the visitor writes it)
+        return called and not exit_.types and not self.made_types(exit_)
 
     def _land(self, depth: int, ats: Sequence[tuple[str, int] | None]) -> None:
         """A call statement resolved through the helper raises ``ats``: when every one is a

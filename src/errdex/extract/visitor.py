@@ -400,6 +400,7 @@ class Frame:
     cls_name: str | None = None  # a classmethod's first parameter
     cls_rebound: bool = False  # ``cls = ...`` in the classmethod: ``cls(...)`` may be a subclass
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
+    types_return_refs: tuple[str, ...] = ()  # returns a class looked up in these mappings
     raised_attrs: list[tuple[str, ExcSpec]] = field(default_factory=list)
     exc_more: list[ExcSpec] = field(default_factory=list)  # a factory's further exception returns
     props: frozenset[str] = frozenset()  # a class body: its methods decorated as properties
@@ -2114,7 +2115,17 @@ class ModuleVisitor:
             return mapped
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
-            if name.endswith(EXC_SUFFIXES) or _is_factory(value.func) or self.held_class(value.func, frame):
+            # (``error = error_class(message)`` of a name holding classes, as ``return`` takes it)
+            held = isinstance(value.func, ast.Name) and (
+                isinstance(env.get(value.func.id), TypesVal)
+                or _class_made(env.get(value.func.id)) is not None
+            )
+            if (
+                name.endswith(EXC_SUFFIXES)
+                or _is_factory(value.func)
+                or self.held_class(value.func, frame)
+                or held
+            ):
                 spec = self.exc_spec(value, env, frame)
                 return ExcVal(spec) if spec is not None else None
         types = self.assigned_types(value, env, frame)
@@ -2233,15 +2244,10 @@ class ModuleVisitor:
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
             return self.held_types(value, frame)
         if isinstance(value, ast.Subscript):
-            return self.types_of(value.value, env, frame) if _is_mapping_name(value.value, env) else None
-        if (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
-            and value.func.attr == "get"
-            and _is_mapping_name(value.func.value, env)
-        ):
-            types = self.types_of(value.func.value, env, frame)
-            default = self.held_types(value.args[1], frame) if types and len(value.args) == 2 else None
+            return self.table_types(value.value, env, frame)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get":
+            types = self.table_types(value.func.value, env, frame)
+            default = self.default_types(value.args[1], frame) if types and len(value.args) == 2 else None
             if types is not None and default is not None:
                 # ``EXC_BY_STATUS.get(status, ApiError)``: the mapping's classes or the default
                 return TypesVal(tuple(dict.fromkeys((*types.entries, *default.entries))), types.refs)
@@ -2255,6 +2261,20 @@ class ModuleVisitor:
                 return TypesVal((*default.entries, *table.entries), table.refs)
             return None
         return self.class_map(value, env, frame)
+
+    def table_types(self, table: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """The classes a looked-up table may give: a mapping of classes bound to a name, or a dict
+        literal looked up where it is written (``{400: BadRequest, 404: NotFound}[status]``)."""
+        if isinstance(table, ast.Dict):
+            return self.class_map(table, env, frame)
+        return self.types_of(table, env, frame) if _is_mapping_name(table, env) else None
+
+    def default_types(self, value: ast.expr, frame: Frame) -> TypesVal | None:
+        """A lookup's default class: one named (``held_types``), or ``cls`` in a classmethod
+        (``STATUS.get(code, cls)``), the class the factory is defined on."""
+        if isinstance(value, ast.Name) and value.id == frame.cls_name and frame.class_key:
+            return TypesVal(((frame.class_key.rpartition(".")[2], frame.class_key),), ())
+        return self.held_types(value, frame)
 
     def held_types(self, value: ast.expr, frame: Frame) -> TypesVal | None:
         """A class named as a value in a function (``errors.ApiError``, capitalised, not a
@@ -2595,9 +2615,15 @@ class ModuleVisitor:
         (subject, kind), want = cond
         frame.base_call = replace(chosen, when=(subject, kind, want), other=other)
 
-    def class_return(self, value: ast.expr, frame: Frame) -> None:
+    def class_return(self, value: ast.expr, env: Env, frame: Frame) -> None:
         """``return UnknownRdatatype``: a function (typically a method each subclass overrides)
-        that gives a class, for ``raise cls._unknown_exception_class()`` to build."""
+        that gives a class, for ``raise cls._unknown_exception_class()`` to build; or one looked
+        up in a mapping of classes (``return ERRORS.get(code, ApiError)``), any of them."""
+        if frame.kind == "function" and (looked := self.looked_up_class(value, env, frame)) is not None:
+            entries = tuple(e for e in looked.entries if e not in frame.types_return)
+            frame.types_return = (*frame.types_return, *entries)[:8]
+            frame.types_return_refs = tuple(dict.fromkeys((*frame.types_return_refs, *looked.refs)))[:4]
+            return
         dotted = _dotted(value)
         if dotted is None or not dotted.rpartition(".")[2][:1].isupper() or frame.kind != "function":
             return
@@ -2665,7 +2691,7 @@ class ModuleVisitor:
             types = self.class_map(value, env, frame)
             if types is not None:
                 frame.types_return = types.entries
-        self.class_return(value, frame)
+        self.class_return(value, env, frame)
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
             # ``return SomeError(...)``, ``return cls(...)``, or ``return exception(line, col, *args)``
@@ -2677,6 +2703,13 @@ class ModuleVisitor:
                     or name in frame.class_params
                     or isinstance(env.get(name), TypesVal)  # ``return exc(status, data)``, ``exc = Cls``
                 )
+            )
+            # ``return ERRORS.get(code, ApiError)(msg)``: a class from a table (one that holds no
+            # class, a dispatch table of functions, is no exit: ``Resolver.builds_nothing``)
+            builds = (
+                builds
+                or self.looked_up_class(value.func, env, frame) is not None
+                or self.returned_class(value.func, frame) is not None  # ``return class_for(code)(msg)``
             )
             if builds:
                 spec = self.exc_spec(value, env, frame)
@@ -2818,6 +2851,7 @@ class ModuleVisitor:
             or frame.printed
             or frame.relays
             or frame.types_return
+            or frame.types_return_refs
             or frame.raised_attrs
             or frame.report
             or frame.ret_items
@@ -2852,6 +2886,7 @@ class ModuleVisitor:
         info.report = union(*frame.report)
         info.relays = tuple(frame.relays)
         info.types = frame.types_return
+        info.types_refs = frame.types_return_refs
         info.is_classmethod = frame.cls_name is not None
         info.raised_attrs = tuple(frame.raised_attrs)
         if frame.ret_items:
@@ -3120,6 +3155,13 @@ class ModuleVisitor:
         held = self.held_class(func, frame)
         if held is not None:
             return ExcSpec(held, self.dotted_key(held, frame), msg, args, kwargs)
+        given = self.returned_class(func, frame) or (
+            _class_made(env.get(func.id)) if isinstance(func, ast.Name) else None
+        )
+        if given is not None:
+            # ``raise class_for(code)(msg)``, or ``error_class = exception_class_for(code)`` then
+            # ``raise error_class(msg)``: the classes the function returns, resolved later
+            return ExcSpec(self.src(func), None, msg, args, kwargs, types_refs=(given,))
         dotted = _dotted(func)
         if dotted is None:
             return ExcSpec(self.src(func), None, msg, args, kwargs)
@@ -3127,6 +3169,20 @@ class ModuleVisitor:
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
         return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
+
+    def returned_class(self, func: ast.expr, frame: Frame) -> str | None:
+        """``class_for(code)`` or ``self._class_for(code)`` called at once: a ``types_refs``
+        entry for the classes the function returns (``type_map``: none when it returns no class,
+        and then the raise stays unknown as before); None for any other callee."""
+        if not (isinstance(func, ast.Call) and (func.args or func.keywords)):
+            return None  # (one called without arguments is ``class_factory_spec``'s)
+        inner = func.func
+        if _on_self_or_cls(inner, frame) and frame.class_key is not None:
+            assert isinstance(inner, ast.Attribute)
+            return f"{frame.class_key}.{inner.attr}(){_OVERRIDES}"
+        named = _dotted(inner)
+        key = self.dotted_key(named, frame) if named is not None and named != "type" else None
+        return f"{key}()" if key is not None and not key.startswith("builtins.") else None
 
     def record_of(self, exc: ast.Call, frame: Frame) -> tuple[str, str, str] | None:
         """``raise limit.rangeexception(limit.rangeerrorstring)`` of a parameter ``limit``: the
@@ -5146,6 +5202,22 @@ def _is_factory(func: ast.expr) -> bool:
 
 
 _BUILDER_WORDS = re.compile(r"error|exception|exc\b|exc_|fault|failure", re.IGNORECASE)
+
+
+def _class_made(cur: EnvVal) -> str | None:
+    """A local bound to what a function named for the exception class it gives returns
+    (``error_class = exception_class_for_status(code)``, ``cls = self._error_type(kind)``), then
+    called: a ``types_refs`` entry for the classes the function returns. The local keeps its
+    text otherwise (a function so named may return a word); None for any other value."""
+    if not (isinstance(cur, tuple) and len(cur) == 1 and len(cur[0]) == 1):
+        return None
+    ref = cur[0][0]
+    if not (isinstance(ref, Ref) and ref.call and ref.item < 0):
+        return None
+    last = (ref.method or ref.key.rpartition(".")[2]).lower()
+    if _BUILDER_WORDS.search(last) is None or not any(w in last for w in ("class", "cls", "type")):
+        return None
+    return f"{ref.key}.{ref.method}(){_OVERRIDES}" if ref.method else f"{ref.key}()"
 
 
 def _builds_raised(func: ast.expr) -> bool:
