@@ -484,14 +484,16 @@ def _index_snapshot(
     if result.changed and (code is not None or rebuild):
         held[result.snapshot_id] = dict(ex.code)
     ex.code.clear()
+    # the codebase the store chose: a monorepo's second distribution is one of its own
+    repo = result.repo or snap.info.repo
     if result.changed and rebuild:
-        after_history_change(store, [snap.info.repo], prog, code=held)
+        after_history_change(store, [repo], prog, code=held)
         held.clear()
     # What the source stage left out on purpose (symlinks out of the tree, submodules) is
     # reported beside the files the parser had to skip: the user should see both.
     skipped = [*left_out, *((r.path, r.reason or "") for r in ex.files if r.status == "skipped")]
     return IndexSummary(
-        repo=snap.info.repo,
+        repo=repo,
         version=snap.info.version,
         ref_kind=snap.info.ref_kind,
         snapshot_id=result.snapshot_id,

@@ -48,6 +48,7 @@ from errdex.extract.templates import (
     bind,
     capped,
     concat,
+    dedent_value,
     expand_opts,
     has_literal,
     has_opts,
@@ -728,6 +729,8 @@ class Resolver:
                 base: Value = (tuple(m),)
                 if part.kind == "format":
                     text = apply_format(base, part.args, dict(part.kwargs), part.name)
+                elif part.kind in ("dedent", "cleandoc"):
+                    text = dedent_value(base, clean=part.kind == "cleandoc")
                 elif part.kind in ("strip", "lstrip", "rstrip"):
                     chars = part.args[0].value[0][0] if part.args else None
                     text = strip_ends(

@@ -3824,6 +3824,12 @@ class ModuleVisitor:
             text = self.eval_msg(call.args[0], env, frame)
             kind = _last_name(call.func)
             return text if kind in ("fill", "indent") else dedent_value(text, clean=kind == "cleandoc")
+        if _dedents_param(call, frame):
+            # ``super().__init__(dedent(msg).strip())`` in an exception's ``__init__``: the
+            # caller's text, re-indented once it is known (a triple-quoted message)
+            return (
+                (Op(_last_name(call.func), self.eval_msg(call.args[0], env, frame), (), (), self.src(call)),),
+            )
         got = self.assigned_field(call, env, frame)  # ``bit.get("err")``: a record's field
         if got is not None:
             return got
@@ -4007,14 +4013,22 @@ class ModuleVisitor:
             return self.str_format(call, func, env, frame)
         if attr == "join" and len(call.args) == 1 and self.is_stringy(func.value, env):
             return self.str_join(call, func.value, env, frame)
+        dedented = isinstance(func.value, ast.Call) and _dedents_param(func.value, frame)
         if attr in ("strip", "rstrip", "lstrip") and (
-            self.is_stringy(func.value, env) or _is_param(func.value, frame) or _method_text(func.value, env)
+            self.is_stringy(func.value, env)
+            or _is_param(func.value, frame)
+            or _method_text(func.value, env)
+            or dedented
         ):
             chars = call.args[0] if call.args else None
             if chars is not None and not (isinstance(chars, ast.Constant) and isinstance(chars.value, str)):
                 return self.eval_msg(func.value, env, frame)
             strip = chars.value if isinstance(chars, ast.Constant) and isinstance(chars.value, str) else None
             text = self.eval_msg(func.value, env, frame)
+            if dedented:
+                # the caller's text, dedented and then stripped, once it is known
+                args = () if strip is None else (Arg(repr(strip), lit(strip)),)
+                return ((Op(attr, text, args, (), self.src(call)),),)
             if strip is not None and len(text) == 1 and len(text[0]) == 1 and isinstance(text[0][0], Ph):
                 # ``message.rstrip('.')`` of a parameter: stripped once the caller's text is known
                 return ((Op(attr, text, (Arg(repr(strip), lit(strip)),), (), self.src(call)),),)
@@ -5642,6 +5656,16 @@ def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
 
 def _is_param(node: ast.expr, frame: Frame) -> bool:
     return isinstance(node, ast.Name) and node.id in frame.params
+
+
+def _dedents_param(call: ast.Call, frame: Frame) -> bool:
+    """``textwrap.dedent(msg)`` / ``inspect.cleandoc(msg)`` of a parameter: a text only the
+    caller knows, re-indented (``fill``/``indent`` keep the words as they are)."""
+    return (
+        _is_rewrap(call)
+        and _last_name(call.func) in ("dedent", "cleandoc")
+        and _is_param(call.args[0], frame)
+    )
 
 
 def _self_attr_message(spec: ExcSpec, self_name: str | None) -> str | None:

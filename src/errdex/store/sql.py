@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import sqlite3
 import time
 import zlib
@@ -115,6 +116,7 @@ class WriteResult:
     replaced: bool = False  # True when an older content of the same ref was replaced
     errors_new: int = 0
     retries: int = 0  # writes rolled back because another writer committed first
+    repo: str = ""  # the codebase it is stored under (``_codebase_name``: not always the info's repo)
 
 
 def _now() -> str:
@@ -164,6 +166,38 @@ def _stored_text(data: bytes) -> tuple[str, bytes, bool]:
     text = decode_text(data)
     utf8 = text.encode("utf-8", "surrogatepass")
     return text, utf8, len(utf8) <= MAX_TEXT_BYTES
+
+
+def _dist_key(name: str) -> str:
+    """A distribution's name as PyPI compares them (PEP 503): ``Dagster_Shared`` is ``dagster-shared``."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _codebase_name(conn: Connection, info: SnapshotInfo) -> str:
+    """The codebase a snapshot is stored under: its source repository, one per distribution.
+
+    A monorepo releases several distributions at one version from one source repository (an
+    orchestrator and its shared helpers, an API and its SDK), so their releases name the same
+    ``owner/repo`` and version. A snapshot is identified by its codebase and version, so the
+    second one indexed replaced the first and its raises left the catalogue. A release of
+    another distribution than the one whose releases the repository row holds gets a codebase
+    of its own, ``owner/repo/distribution``. A row that holds no release yet (a git snapshot
+    of the repository, named after its folder) takes the distribution's name instead, so a
+    repository indexed from git and then from PyPI stays one codebase.
+    """
+    if info.ref_kind != "pypi":
+        return info.repo
+    row = conn.execute(select(s.repos.c.id, s.repos.c.project).where(s.repos.c.name == info.repo)).first()
+    if row is None or _dist_key(str(row.project)) == _dist_key(info.name):
+        return info.repo
+    sn = s.snapshots
+    released = conn.execute(
+        select(sn.c.id).where(and_(sn.c.repo_id == row.id, sn.c.ref_kind == "pypi")).limit(1)
+    ).first()
+    if released is None:
+        conn.execute(update(s.repos).where(s.repos.c.id == row.id).values(project=info.name))
+        return info.repo
+    return f"{info.repo}/{_dist_key(info.name)}"
 
 
 class Store(CatalogueReader):
@@ -354,7 +388,8 @@ class Store(CatalogueReader):
     ) -> WriteResult:
         shas = shas if shas is not None else {f.path: _sha(f.data) for f in files}
         with self.engine.begin() as conn:
-            repo_id = self._repo_id(conn, info)
+            repo = _codebase_name(conn, info)
+            repo_id = self._repo_id(conn, info, repo)
             old = conn.execute(
                 select(s.snapshots.c.id, s.snapshots.c.content_hash).where(
                     and_(
@@ -365,7 +400,7 @@ class Store(CatalogueReader):
                 )
             ).first()
             if old is not None and old.content_hash == chash:
-                return WriteResult(snapshot_id=old.id, changed=False)
+                return WriteResult(snapshot_id=old.id, changed=False, repo=repo)
             replaced = old is not None
             if old is not None:
                 self._delete_snapshot(conn, old.id)
@@ -426,16 +461,18 @@ class Store(CatalogueReader):
             if replaced:
                 self._drop_unused_facts(conn)
             self._bump_generation(conn)
-            return WriteResult(snapshot_id=snap_id, changed=True, replaced=replaced, errors_new=new)
+            return WriteResult(
+                snapshot_id=snap_id, changed=True, replaced=replaced, errors_new=new, repo=repo
+            )
 
-    def _repo_id(self, conn: Connection, info: SnapshotInfo) -> int:
-        row = conn.execute(select(s.repos.c.id).where(s.repos.c.name == info.repo)).first()
+    def _repo_id(self, conn: Connection, info: SnapshotInfo, name: str) -> int:
+        row = conn.execute(select(s.repos.c.id).where(s.repos.c.name == name)).first()
         if row:
             if info.source_url:
                 conn.execute(update(s.repos).where(s.repos.c.id == row.id).values(source_url=info.source_url))
             return int(row.id)
         result = conn.execute(
-            insert(s.repos).values(name=info.repo, project=info.name, source_url=info.source_url)
+            insert(s.repos).values(name=name, project=info.name, source_url=info.source_url)
         )
         pk = result.inserted_primary_key
         assert pk is not None
