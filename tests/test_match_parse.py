@@ -1968,3 +1968,18 @@ def test_a_reporters_chinese_prose_run_into_the_exception_line_is_set_apart() ->
     assert (q.exc_type, q.message) == ("KeyError", "电源状态")
     q = parse("ArrowTypeError: Conversion failed for column 电源状态 with type object")
     assert q.message == "Conversion failed for column 电源状态 with type object"
+
+
+def test_interactive_prompt_before_the_exception_line_under_the_frames() -> None:
+    # a session's ``>>>`` copied onto the line the interpreter printed last: the prompt is no
+    # part of the class, so the frames keep their exception line
+    q = parse(
+        "Traceback (most recent call last):\n"
+        'File "<stdin>", line 1, in <module>\n'
+        'File "/venv/lib/python2.7/site-packages/rq/queue.py", line 159, in enqueue\n'
+        "'Functions from the __main__ module cannot be processed '\n"
+        ">>> ValueError: Functions from the __main__ module cannot be processed by workers.\n"
+    )
+    assert q.exc_type == "ValueError"
+    assert q.message == "Functions from the __main__ module cannot be processed by workers."
+    assert [f.function for f in q.frames] == ["<module>", "enqueue"]

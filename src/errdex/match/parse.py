@@ -326,13 +326,23 @@ def _unfence(ln: str) -> str:
 
 def _without_last_prompt(lines: list[str]) -> list[str]:
     """The lines without a bare interactive prompt ending the paste (``>>>`` after a REPL's
-    traceback): the interpreter waiting for the next input, not the error's last line."""
+    traceback): the interpreter waiting for the next input, not the error's last line. A
+    prompt before the exception line itself (``>>> ValueError: ...`` under the frames, the
+    session's prompt copied onto the line the interpreter printed) is left out of that line:
+    the prompt is no part of the class, and the line is then read as the error's own."""
     end = len(lines)
     while end and not lines[end - 1].strip():
         end -= 1
     if end > 1 and lines[end - 1].strip() == ">>>":
         return lines[: end - 1]
+    if end > 1 and lines[end - 1].startswith(_PROMPT_HEAD):
+        rest = lines[end - 1][len(_PROMPT_HEAD) :].lstrip()
+        if _TYPE_PREFIX.match(rest) and any(_PY_FRAME.match(ln) for ln in lines[: end - 1]):
+            return [*lines[: end - 1], rest, *lines[end:]]
     return lines
+
+
+_PROMPT_HEAD = ">>> "  # the interactive interpreter's prompt
 
 
 def _strip_margin(lines: list[str]) -> list[str]:
