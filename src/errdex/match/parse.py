@@ -2509,12 +2509,19 @@ def _named_before(text: str, end: int) -> bool:
     return any(w.endswith(":") and is_type_name(w[:-1], strict=True) for w in text[:end].split())
 
 
+# the last word before a colon that announces the exception after it (``... raised:``)
+_RAISED_WORD = re.compile(r"(?:^|\s)(?:raised|exception)$", re.IGNORECASE)
+
+
 def _repr_may_start(text: str, start: int) -> bool:
     """Whether an exception's repr at ``start`` can be the error the line shows, rather than a
     value inside another exception's message: not after a ``:`` (``Stream connection lost:
-    ConnectionResetError(104, ...)`` is the outer message's text), and not on a line that is
-    itself an exception line (``pkg.SomeError: ...``)."""
-    if start and text[:start].rstrip().endswith(":"):
+    ConnectionResetError(104, ...)`` is the outer message's text) unless the word before that
+    colon says what follows was raised (an application's log of what a call raised, ``Drain
+    messages raised: IllegalStateError("...")``, ``Unhandled exception: KeyError('x')``), and
+    not on a line that is itself an exception line (``pkg.SomeError: ...``)."""
+    before = text[:start].rstrip()
+    if start and before.endswith(":") and not _RAISED_WORD.search(before[:-1]):
         return False
     m = _TYPE_PREFIX.match(text)
     return start == 0 or not (m and is_type_name(m.group(1)))
