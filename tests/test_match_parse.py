@@ -1985,16 +1985,24 @@ def test_interactive_prompt_before_the_exception_line_under_the_frames() -> None
     assert [f.function for f in q.frames] == ["<module>", "enqueue"]
 
 
-def test_an_exception_repr_after_words_saying_it_was_raised_is_the_error() -> None:
-    # an application's log of what a call raised: the repr after ``raised:`` is the error,
-    # where a repr after another message's colon stays that message's text (above)
-    q = parse(
-        "`2022-02-04 08:04:04 [8] [ERROR] app.consumer [^---Consumer]: Drain messages raised: "
-        "IllegalStateError(\"No current assignment for partition Part(topic='t', partition=0)\")"
-    )
-    assert q.exc_type == "IllegalStateError"
-    assert q.message == "No current assignment for partition Part(topic='t', partition=0)"
-    q = parse("Unhandled exception: KeyError('missing')")
-    assert (q.exc_type, q.message) == ("KeyError", "missing")
-    q = parse("Stream connection lost: ConnectionResetError(104, 'reset')")
-    assert q.exc_type is None
+@pytest.mark.parametrize(
+    ("paste", "read"),
+    [
+        (
+            "`2022-02-04 08:04:04 [8] [ERROR] app.consumer [^---Consumer]: Drain messages raised: "
+            "IllegalStateError(\"No current assignment for partition Part(topic='t', partition=0)\")",
+            ("IllegalStateError", "No current assignment for partition Part(topic='t', partition=0)"),
+        ),
+        ("Unhandled exception: KeyError('missing')", ("KeyError", "missing")),
+        # after another message's colon the repr stays that message's text (above)
+        ("Stream connection lost: ConnectionResetError(104, 'reset')", (None, None)),
+    ],
+)
+def test_an_exception_repr_after_words_saying_it_was_raised_is_the_error(
+    paste: str, read: tuple[str | None, str | None]
+) -> None:
+    # an application's log of what a call raised: the repr after ``raised:`` is the error
+    q = parse(paste)
+    assert q.exc_type == read[0]
+    if read[1] is not None:
+        assert q.message == read[1]
