@@ -2006,3 +2006,21 @@ def test_an_exception_repr_after_words_saying_it_was_raised_is_the_error(
     assert q.exc_type == read[0]
     if read[1] is not None:
         assert q.message == read[1]
+
+
+def test_a_class_alone_on_its_line_in_prose_is_the_error() -> None:
+    # the reporter's prose around one line naming only a module-qualified class, set in bold:
+    # that class was raised, its text not shown
+    q = parse(
+        "Receiving the following error:\n\n"
+        "**strawberry.exceptions.missing_return_annotation.MissingReturnAnnotationError**\n\n"
+        "When trying to use inheritance with the models and their relationships."
+    )
+    assert (q.exc_type, q.message) == (
+        "strawberry.exceptions.missing_return_annotation.MissingReturnAnnotationError",
+        "",
+    )
+    # two classes so named are no one error; a dotted word that is no class is prose
+    two = "I see\n\npkg.errors.AError\n\nand then\n\npkg.errors.BError\n"
+    assert parse(two).exc_type is None
+    assert parse("Run it with\n\nconfig.settings\n\nand it fails.").exc_type is None

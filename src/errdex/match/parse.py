@@ -2223,6 +2223,28 @@ def _title_tag(msg: str) -> str:
     return msg
 
 
+def _class_line_in_prose(block: Block, msg: str) -> str:
+    """A report whose error is one line naming only a module-qualified exception class (set in
+    bold or code, ``**pkg.errors.MissingAnnotationError**``), the reporter's prose around it: the
+    class raised, its text not shown. Python prints a class alone only for an exception raised
+    without a message, and prose does not put a dotted class of the usual suffixes on a line of
+    its own; two such lines name no one error, and the paste is left as it is."""
+    found = None
+    for ln in msg.split("\n")[:MAX_CLASS_LINE_SCAN]:
+        name = ln.strip().strip("*_`")
+        if "." in name and _BARE_TYPE.match(name) and is_type_name(name, strict=True):
+            if found is not None and found != name:
+                return msg
+            found = name
+    if found is None:
+        return msg
+    block.exc_types.append(found)
+    return ""
+
+
+MAX_CLASS_LINE_SCAN = 200  # lines of a prose paste looked at for a class alone on its line
+
+
 def _qualified_without_colon(block: Block, msg: str) -> str:
     """``praw.exceptions.InvalidURL Invalid URL: ...``: a module-qualified exception class, a
     space, then its message (printed without Python's ``:``). Prose does not open with a
@@ -2634,6 +2656,8 @@ def _strip_prefixes(block: Block) -> None:
     msg = _strip_type_prefixes(block, msg)
     if not block.exc_types:
         msg = _lower_class_line(block, _qualified_without_colon(block, msg))
+    if not block.exc_types and not block.frames and "\n" in msg:
+        msg = _class_line_in_prose(block, msg)
     if all(t.startswith("log.") for t in block.exc_types):
         msg = _keyword_repr(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]
