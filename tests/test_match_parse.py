@@ -1968,3 +1968,59 @@ def test_a_reporters_chinese_prose_run_into_the_exception_line_is_set_apart() ->
     assert (q.exc_type, q.message) == ("KeyError", "电源状态")
     q = parse("ArrowTypeError: Conversion failed for column 电源状态 with type object")
     assert q.message == "Conversion failed for column 电源状态 with type object"
+
+
+def test_interactive_prompt_before_the_exception_line_under_the_frames() -> None:
+    # a session's ``>>>`` copied onto the line the interpreter printed last: the prompt is no
+    # part of the class, so the frames keep their exception line
+    q = parse(
+        "Traceback (most recent call last):\n"
+        'File "<stdin>", line 1, in <module>\n'
+        'File "/venv/lib/python2.7/site-packages/rq/queue.py", line 159, in enqueue\n'
+        "'Functions from the __main__ module cannot be processed '\n"
+        ">>> ValueError: Functions from the __main__ module cannot be processed by workers.\n"
+    )
+    assert q.exc_type == "ValueError"
+    assert q.message == "Functions from the __main__ module cannot be processed by workers."
+    assert [f.function for f in q.frames] == ["<module>", "enqueue"]
+
+
+@pytest.mark.parametrize(
+    ("paste", "read"),
+    [
+        (
+            "`2022-02-04 08:04:04 [8] [ERROR] app.consumer [^---Consumer]: Drain messages raised: "
+            "IllegalStateError(\"No current assignment for partition Part(topic='t', partition=0)\")",
+            ("IllegalStateError", "No current assignment for partition Part(topic='t', partition=0)"),
+        ),
+        ("Unhandled exception: KeyError('missing')", ("KeyError", "missing")),
+        # after another message's colon the repr stays that message's text (above)
+        ("Stream connection lost: ConnectionResetError(104, 'reset')", (None, None)),
+    ],
+)
+def test_an_exception_repr_after_words_saying_it_was_raised_is_the_error(
+    paste: str, read: tuple[str | None, str | None]
+) -> None:
+    # an application's log of what a call raised: the repr after ``raised:`` is the error
+    q = parse(paste)
+    assert q.exc_type == read[0]
+    if read[1] is not None:
+        assert q.message == read[1]
+
+
+def test_a_class_alone_on_its_line_in_prose_is_the_error() -> None:
+    # the reporter's prose around one line naming only a module-qualified class, set in bold:
+    # that class was raised, its text not shown
+    q = parse(
+        "Receiving the following error:\n\n"
+        "**strawberry.exceptions.missing_return_annotation.MissingReturnAnnotationError**\n\n"
+        "When trying to use inheritance with the models and their relationships."
+    )
+    assert (q.exc_type, q.message) == (
+        "strawberry.exceptions.missing_return_annotation.MissingReturnAnnotationError",
+        "",
+    )
+    # two classes so named are no one error; a dotted word that is no class is prose
+    two = "I see\n\npkg.errors.AError\n\nand then\n\npkg.errors.BError\n"
+    assert parse(two).exc_type is None
+    assert parse("Run it with\n\nconfig.settings\n\nand it fails.").exc_type is None

@@ -361,7 +361,7 @@ def own_frames(idx: Index, frames: list[Frame], types: Sequence[str]) -> list[Fr
     in_fn = idx.sites.get((path, fn), ()) if fn else ()
     landed = _on_line(list(idx.sites.get((path, line), ())) if line is not None else [], in_fn)
     if not landed and source:  # another release: its statement, where the lines moved
-        landed = _statement_sites(idx, idx.statement_entries(source, MAX_STATEMENT), path, fn, line)
+        landed = _statement_sites(idx, idx.statement_entries(source, MAX_STATEMENT), path, fn, line, source)
     if not landed:
         return frames
     related = set(keys)
@@ -457,7 +457,7 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             return
         _p, line, fn = ev.info.frames[fi]
         same = idx.statement_entries(source, MAX_STATEMENT)
-        found = _statement_sites(idx, same, lib.get(fi), fn, line)
+        found = _statement_sites(idx, same, lib.get(fi), fn, line, source)
         if fi == len(frames) - 1 and not found and fi in lib:
             ev.moved.update(_moved_raises(idx, same, lib[fi]))
         if not _all_cut(idx, found):
@@ -621,12 +621,22 @@ def _moved_raises(idx: Index, eis: list[int], path: str) -> list[int]:
 
 
 def _statement_sites(
-    idx: Index, eis: list[int], path: str | None, fn: str | None, line: int | None
+    idx: Index,
+    eis: list[int],
+    path: str | None,
+    fn: str | None,
+    line: int | None,
+    source: str | None = None,
 ) -> list[int]:
     """Of the entries raised by a statement with the frame's text, the ones in the frame's file
     (when it is in the catalogue), narrowed to the frame's function and then its line when any
     are. A frame whose file is not in the catalogue (it moved, or the paste does not show it) is
-    trusted with the function it names, or else with its line."""
+    trusted with the function it names, or else with its line.
+
+    A printed line that opens a raise and says nothing more (``raise IllegalStateError(``, its
+    text on the lines below) names only a class: another function of the file whose raise opens
+    the same way is no evidence when the frame's own function raises that class (its statement
+    reads otherwise in this release, the text on its first line)."""
     if path is not None:
         eis = [ei for ei in eis if idx.entry_path(ei) == path]
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
@@ -634,10 +644,24 @@ def _statement_sites(
         eis = same_fn
     elif path is None and fn:
         return []  # a file that moved, and the function disagrees
+    elif fn and source and _BARE_RAISE_OPEN.match(source.strip()) and _fn_raises_class_of(idx, path, fn, eis):
+        return []  # the class alone matched, in another function than the frame's
     at_line = [ei for ei in eis if idx.entry_line(ei) == line]
     if path is None and fn is None:
         return at_line
     return at_line or eis
+
+
+# a printed line that only opens a raise of a class: ``raise IllegalStateError(``
+_BARE_RAISE_OPEN = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(\s*$")
+
+
+def _fn_raises_class_of(idx: Index, path: str | None, fn: str, eis: Sequence[int]) -> bool:
+    """Whether the catalogue's function ``fn`` of file ``path`` raises a class one of the
+    entries ``eis`` raises."""
+    classes = {type_key(idx.entry_facts(ei)[1].type) for ei in eis} - {""}
+    own = idx.sites.get((path, fn), ()) if path is not None else ()
+    return any(type_key(idx.entry_facts(ei)[1].type) in classes for ei in own[:MAX_STATEMENT])
 
 
 def _put_all(

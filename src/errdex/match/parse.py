@@ -326,13 +326,23 @@ def _unfence(ln: str) -> str:
 
 def _without_last_prompt(lines: list[str]) -> list[str]:
     """The lines without a bare interactive prompt ending the paste (``>>>`` after a REPL's
-    traceback): the interpreter waiting for the next input, not the error's last line."""
+    traceback): the interpreter waiting for the next input, not the error's last line. A
+    prompt before the exception line itself (``>>> ValueError: ...`` under the frames, the
+    session's prompt copied onto the line the interpreter printed) is left out of that line:
+    the prompt is no part of the class, and the line is then read as the error's own."""
     end = len(lines)
     while end and not lines[end - 1].strip():
         end -= 1
     if end > 1 and lines[end - 1].strip() == ">>>":
         return lines[: end - 1]
+    if end > 1 and lines[end - 1].startswith(_PROMPT_HEAD):
+        rest = lines[end - 1][len(_PROMPT_HEAD) :].lstrip()
+        if _TYPE_PREFIX.match(rest) and any(_PY_FRAME.match(ln) for ln in lines[: end - 1]):
+            return [*lines[: end - 1], rest, *lines[end:]]
     return lines
+
+
+_PROMPT_HEAD = ">>> "  # the interactive interpreter's prompt
 
 
 def _strip_margin(lines: list[str]) -> list[str]:
@@ -2213,6 +2223,28 @@ def _title_tag(msg: str) -> str:
     return msg
 
 
+def _class_line_in_prose(block: Block, msg: str) -> str:
+    """A report whose error is one line naming only a module-qualified exception class (set in
+    bold or code, ``**pkg.errors.MissingAnnotationError**``), the reporter's prose around it: the
+    class raised, its text not shown. Python prints a class alone only for an exception raised
+    without a message, and prose does not put a dotted class of the usual suffixes on a line of
+    its own; two such lines name no one error, and the paste is left as it is."""
+    found = None
+    for ln in msg.split("\n")[:MAX_CLASS_LINE_SCAN]:
+        name = ln.strip().strip("*_`")
+        if "." in name and _BARE_TYPE.match(name) and is_type_name(name, strict=True):
+            if found is not None and found != name:
+                return msg
+            found = name
+    if found is None:
+        return msg
+    block.exc_types.append(found)
+    return ""
+
+
+MAX_CLASS_LINE_SCAN = 200  # lines of a prose paste looked at for a class alone on its line
+
+
 def _qualified_without_colon(block: Block, msg: str) -> str:
     """``praw.exceptions.InvalidURL Invalid URL: ...``: a module-qualified exception class, a
     space, then its message (printed without Python's ``:``). Prose does not open with a
@@ -2499,12 +2531,19 @@ def _named_before(text: str, end: int) -> bool:
     return any(w.endswith(":") and is_type_name(w[:-1], strict=True) for w in text[:end].split())
 
 
+# the last word before a colon that announces the exception after it (``... raised:``)
+_RAISED_WORD = re.compile(r"(?:^|\s)(?:raised|exception)$", re.IGNORECASE)
+
+
 def _repr_may_start(text: str, start: int) -> bool:
     """Whether an exception's repr at ``start`` can be the error the line shows, rather than a
     value inside another exception's message: not after a ``:`` (``Stream connection lost:
-    ConnectionResetError(104, ...)`` is the outer message's text), and not on a line that is
-    itself an exception line (``pkg.SomeError: ...``)."""
-    if start and text[:start].rstrip().endswith(":"):
+    ConnectionResetError(104, ...)`` is the outer message's text) unless the word before that
+    colon says what follows was raised (an application's log of what a call raised, ``Drain
+    messages raised: IllegalStateError("...")``, ``Unhandled exception: KeyError('x')``), and
+    not on a line that is itself an exception line (``pkg.SomeError: ...``)."""
+    before = text[:start].rstrip()
+    if start and before.endswith(":") and not _RAISED_WORD.search(before[:-1]):
         return False
     m = _TYPE_PREFIX.match(text)
     return start == 0 or not (m and is_type_name(m.group(1)))
@@ -2617,6 +2656,8 @@ def _strip_prefixes(block: Block) -> None:
     msg = _strip_type_prefixes(block, msg)
     if not block.exc_types:
         msg = _lower_class_line(block, _qualified_without_colon(block, msg))
+    if not block.exc_types and not block.frames and "\n" in msg:
+        msg = _class_line_in_prose(block, msg)
     if all(t.startswith("log.") for t in block.exc_types):
         msg = _keyword_repr(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]
