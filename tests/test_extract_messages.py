@@ -1483,6 +1483,39 @@ def test_exception_class_held_in_an_attribute_with_a_class_default() -> None:
     }
 
 
+def test_a_printer_that_names_a_base_prints_as_that_base_not_the_next_override() -> None:
+    # ``return Exception.__str__(self)`` undoes a base's own ``__str__`` (neo4j's ``DriverError``
+    # over ``GqlError``): the raise prints its argument, not the skipped printer's fields; naming
+    # a base in the codebase prints as that base
+    got = _got(
+        "class GqlError(Exception):\n"
+        "    def __str__(self):\n"
+        "        return f'{{gql_status: {self.gql_status}}} {{message: {self.message}}}'\n"
+        "class DriverError(GqlError):\n"
+        "    def __str__(self):\n"
+        "        return Exception.__str__(self)\n"
+        "class ServiceUnavailable(DriverError):\n"
+        "    pass\n"
+        "class Base(Exception):\n"
+        "    def __str__(self):\n"
+        "        return 'base: ' + self.args[0]\n"
+        "class Middle(Base):\n"
+        "    def __str__(self):\n"
+        "        return 'middle'\n"
+        "class Leaf(Middle):\n"
+        "    def __str__(self):\n"
+        "        return Base.__str__(self)\n"
+        "def connect(address):\n"
+        '    raise ServiceUnavailable(f"Couldn\'t connect to {address}")\n'
+        "def leaf(name):\n"
+        "    raise Leaf(f'no {name}')\n"
+    )
+    assert {(t, tpl) for line, t, tpl in got if line == 19} == {
+        ("ServiceUnavailable", "Couldn't connect to {address}")
+    }
+    assert {(t, tpl) for line, t, tpl in got if line == 21} == {("Leaf", "base: no {name}")}
+
+
 def test_wrapper_of_collected_errors_prints_the_first_collected_message() -> None:
     # ``errors.append(Invalid('...', path))`` in loops and branches, then ``raise
     # MultipleInvalid(errors)`` whose ``__str__`` is ``str(self.errors[0])``: the raise's texts are

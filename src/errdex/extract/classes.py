@@ -22,7 +22,7 @@ import ast
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from errdex.extract.facts import BaseCall, ExcSpec, FuncInfo, InitInfo
+from errdex.extract.facts import NAMED_STR, BaseCall, ExcSpec, FuncInfo, InitInfo
 from errdex.extract.templates import (
     CAUGHT,
     CAUGHT_OWN,
@@ -548,6 +548,20 @@ class ClassMessages:
                 return result
         return ((p._replace(key=state.key),),)
 
+    @staticmethod
+    def named_base(printer: str, state: State, owner: int) -> int:
+        """Where a base's printed form (``super().__str__()``, ``Name.__str__(self)``) in the
+        printer of ``state.mro[owner]`` starts looking: the next class for ``super()``; the
+        base of that name; past every class for a built-in exception (Python's own printer,
+        whatever the classes between override); the next class when the name is unknown."""
+        if printer == SUPER_STR:
+            return owner + 1
+        name = printer.removesuffix(NAMED_STR)
+        for i in range(owner + 1, len(state.mro)):
+            if state.mro[i].rpartition(".")[2] == name:
+                return i
+        return len(state.mro) if name in BUILTIN_EXCEPTIONS else owner + 1
+
     def method_result(self, p: Ref, state: State, depth: int, start: int = 0) -> Value | None:
         """``self.method(...)`` in a printer: what the method returns (a generator: what it
         yields, joined), for this instance; from the ``start``-th class of its MRO on
@@ -571,8 +585,8 @@ class ClassMessages:
 
     def fill_ph(self, p: Ph, sn: str, state: State, owner: int, depth: int) -> Value:
         name = p.name
-        if name == SUPER_STR:
-            return self.printed(state, owner + 1, depth + 1)
+        if name == SUPER_STR or name.endswith(NAMED_STR):
+            return self.printed(state, self.named_base(name, state, owner), depth + 1)
         if name.replace(" ", "") in (f"type({sn}).__name__", f"{sn}.__class__.__name__"):
             # the exception's own class name: the class the raise names (not the raising object's)
             shown = state.key.rpartition(".")[2]

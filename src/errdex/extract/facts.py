@@ -16,6 +16,9 @@ from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation, by_fields
 # ``ExcSpec.types_refs`` entry ``KEY`` + this: every subclass of class ``KEY`` in the codebase
 # (``raise type(e)(...)`` of a caught object may be of any of them)
 SUBCLASSES_MARK = "+<"
+# ``Exception.__str__(self)`` in a printer: the printed form of the class it names, written
+# ``<Name>`` + this suffix (``super().__str__()`` is the next class's, whichever that is)
+NAMED_STR = ".__str__(<self>)"
 
 
 @by_fields

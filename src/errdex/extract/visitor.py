@@ -38,6 +38,7 @@ from errdex.extract.containers import (
     statement_containers,
 )
 from errdex.extract.facts import (
+    NAMED_STR,
     SUBCLASSES_MARK,
     BaseCall,
     ClassInfo,
@@ -1669,16 +1670,17 @@ class ModuleVisitor:
     def on_assert(self, stmt: ast.Assert, env: Env, frame: Frame, guards: list[Guard]) -> None:
         # a bare ``assert cond`` is a site too, of no text: a traceback ending on its line names
         # it (frames first), while a bare ``AssertionError`` pasted alone fits no empty template
-        if self.want_sites:
-            msg = None if stmt.msg is None else self.eval_msg(stmt.msg, env, frame)
-            self.add_site(
-                "assertion",
-                ExcSpec("AssertionError", "builtins.AssertionError", msg),
-                stmt,
-                frame,
-                guards,
-                None,
-            )
+        if not self.want_sites:
+            return
+        msg = None if stmt.msg is None else self.eval_msg(stmt.msg, env, frame)
+        spec = ExcSpec("AssertionError", "builtins.AssertionError", msg)
+        if isinstance(stmt.msg, ast.Name) and stmt.msg.id in frame.params and message_param(stmt.msg.id):
+            # ``def _assert(condition, message): assert condition, message``: a helper asserting
+            # the message it is given, as ``raise ValueError(message)`` raises it; its callers'
+            # texts are sites at the calls (``raiser_call``), this one a relay of them
+            spec = replace(spec, args=(Arg(stmt.msg.id, ph(stmt.msg.id)),), relay=True)
+            frame.relays.append(spec)
+        self.add_site("assertion", spec, stmt, frame, guards, None)
 
     def on_match(self, stmt: ast.Match, env: Env, frame: Frame, guards: list[Guard]) -> None:
         branches = []
@@ -4006,7 +4008,9 @@ class ModuleVisitor:
         if attr == "__str__" and isinstance(func.value, ast.Call) and _last_name(func.value.func) == "super":
             return ph(SUPER_STR)  # the base class's printed form
         if attr == "__str__" and _base_printer_call(call, func, frame.self_name):
-            return ph(SUPER_STR)  # ``Exception.__str__(self)``: a base class's printer, named
+            # ``Exception.__str__(self)``: the named class's printer, which skips the overrides
+            # between it and the class (neo4j's ``DriverError`` undoes ``GqlError``'s this way)
+            return ph(_last_name(func.value) + NAMED_STR)
         if attr == "format" and (
             self.is_stringy(func.value, env) or isinstance(func.value, _T_NAME_ATTRIBUTE)
         ):
