@@ -320,3 +320,46 @@ def test_a_reference_named_after_its_local_reads_no_call_source(monkeypatch: pyt
     before = extract_file("m.py", RETURNED.encode())
     assert any(isinstance(n, ast.Call) for n in unparsed)
     assert pickle.dumps(before) == pickle.dumps(facts)
+
+
+SCANNED = """
+import logging
+import warnings
+
+log = logging.getLogger(__name__)
+
+
+def f(x):
+    y = x + 1
+    if y > 2:
+        z = y * 2
+    else:
+        z = 0
+    for i in range(z):
+        y += i
+    warnings.warn(f"y is {y}")
+    return y
+
+
+def g(x):
+    a = x
+    b = a
+    log.error("bad %s",
+              b)
+"""
+
+
+def test_only_statements_holding_a_flagged_line_are_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``scan_header`` runs for a statement one of whose lines may hold a warn or log call, not
+    for every statement before the module's last such line; the calls are found as before."""
+    scanned: list[int] = []
+    real = ModuleVisitor.scan_header
+
+    def counted(self: ModuleVisitor, stmt: ast.stmt, *rest: object) -> None:
+        scanned.append(stmt.lineno)
+        real(self, stmt, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ModuleVisitor, "scan_header", counted)
+    facts = extract_file("m.py", SCANNED.encode())
+    assert sorted(scanned) == [3, 16, 23]  # (``import warnings`` holds a flagged word)
+    assert sorted((s.kind, s.line) for s in facts.sites) == [("error", 16), ("log", 23), ("warning", 16)]

@@ -1046,9 +1046,16 @@ class ModuleVisitor:
         """
         t = type(stmt)
         # the flagged lines are sorted: a statement past the last one has no warn/log call to
-        # find (most statements of most files), so ``scan_header`` is not called for it
+        # find (most statements of most files), nor one whose lines hold none (the next flagged
+        # line is past its last: 73,574 of the 75,634 statements of jax before the last flagged
+        # line of their file), so ``scan_header`` is not called for those
         flag = self.flag
-        if flag and flag[-1] >= stmt.lineno and t not in _DEFINITIONS:
+        if (
+            flag
+            and flag[-1] >= stmt.lineno
+            and t not in _DEFINITIONS
+            and flag[bisect_left(flag, stmt.lineno)] <= (stmt.end_lineno or stmt.lineno)
+        ):
             self.scan_header(stmt, env, frame, guards)
         handler = self.handlers.get(t)
         if handler is not None:
