@@ -199,16 +199,25 @@ def test_replace_of_another_dataclass_is_dataclasses_replace() -> None:
         model.replace(Plain(1), c=1)
 
 
-def _joins_found(text: str) -> bool:
-    """Whether ``note_args_joins``'s walk, run whatever the text test says, finds a join."""
+def _joins(text: str, whole: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    """The entries ``note_args_joins``'s walk finds, run whatever the text test says; ``whole``:
+    every statement taken (every line read as if it held an ``.args``)."""
     facts = ModuleFacts(path="m.py", module="m")
     v = ModuleVisitor(facts, False, text, want_sites=True)
     try:
         v.joins_args = True
-        v.note_args_joins(ast.parse(text).body)
+        if whole:
+            v.lines = [line + " .args" for line in v.lines]
+        body = ast.parse(text).body
+        v.prepass(body)  # (as ``run``: the module's classes known to the handlers' keys)
+        v.note_args_joins(body)
     finally:
         v.close()
-    return bool(facts.args_joins)
+    return facts.args_joins
+
+
+def _joins_found(text: str) -> bool:
+    return bool(_joins(text))
 
 
 # how the calls may be written: gaps, comments and line continuations between their tokens
@@ -262,6 +271,45 @@ def test_the_text_test_passes_every_module_of_errdex_and_the_tests_with_a_join()
             found += 1
             assert _may_join_args(text), text[:200]
     assert found >= 10
+
+
+def test_the_statements_the_join_walk_leaves_out_hold_no_join() -> None:
+    """``note_args_joins`` takes only the statements one of whose lines reads an ``.args``: the
+    entries (their order, and the classes of the ``except`` binding each receiver) are those
+    of the walk taking every statement."""
+    texts = [*JOINED, *NOT_JOINED, _HANDLERS]
+    for text in _module_texts():
+        try:
+            ast.parse(text)
+        except (SyntaxError, ValueError):
+            continue
+        if ".args" in text:
+            texts.append(text)
+    found = 0
+    for text in texts:
+        got = _joins(text)
+        assert got == _joins(text, whole=True), text[:200]
+        found += bool(got)
+    assert found >= 10
+    # (the last statement first, as the walk always took them; a broad catch names no class)
+    assert _joins(_HANDLERS) == [(" - ", ()), (" | ", ("m.OtherError",))]
+
+
+_HANDLERS = """
+class CliError(Exception): pass
+class OtherError(Exception): pass
+
+def main():
+    try:
+        run()
+    except OtherError as err:
+        x = 1
+        y = 2
+        sys.exit(" | ".join(err.args))
+    except Exception as e:
+        z = 3
+        print(*e.args, sep=" - ")
+"""
 
 
 RETURNED = """
@@ -363,3 +411,19 @@ def test_only_statements_holding_a_flagged_line_are_scanned(monkeypatch: pytest.
     facts = extract_file("m.py", SCANNED.encode())
     assert sorted(scanned) == [3, 16, 23]  # (``import warnings`` holds a flagged word)
     assert sorted((s.kind, s.line) for s in facts.sites) == [("error", 16), ("log", 23), ("warning", 16)]
+
+
+def test_the_join_walk_reads_only_the_calls_of_statements_reading_an_args(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``run()``'s statement reads no ``.args``: its call is never looked at."""
+    looked: list[str] = []
+    real = visitor._args_join
+
+    def counted(call: ast.Call) -> tuple[str, ast.expr] | None:
+        looked.append(ast.unparse(call.func))
+        return real(call)
+
+    monkeypatch.setattr(visitor, "_args_join", counted)
+    assert len(_joins(_HANDLERS)) == 2
+    assert sorted(looked) == ["' | '.join", "print", "sys.exit"]
