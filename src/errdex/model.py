@@ -43,14 +43,45 @@ def by_fields[T](cls: type[T]) -> type[T]:
     """
     fields = dataclasses.fields(cls)  # type: ignore[arg-type]
     assert all(f.init for f in fields) and not hasattr(cls, "__post_init__"), cls
-    get = operator.attrgetter(*(f.name for f in fields))
+    names = tuple(f.name for f in fields)
+    get = operator.attrgetter(*names)
     one = len(fields) == 1
 
     def reduce(self: Any) -> tuple[Any, ...]:
         return (cls, (get(self),) if one else get(self))
 
     setattr(cls, "__reduce__", reduce)  # noqa: B010  (assigning a method mypy would refuse)
+    at = {name: i for i, name in enumerate(names)}
+
+    def changed(self: Any, changes: dict[str, Any]) -> Any:
+        values = [get(self)] if one else list(get(self))
+        for name, value in changes.items():
+            i = at.get(name)
+            if i is None:
+                raise TypeError(f"{cls.__name__} has no field {name!r}")
+            values[i] = value
+        return cls(*values)
+
+    _REPLACERS[cls] = changed
     return cls
+
+
+# ``by_fields`` classes -> their ``replace`` (the field values in order, some changed, given to
+# ``__init__`` as they are pickled)
+_REPLACERS: dict[type, Any] = {}
+
+
+def replace[T](obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace``, a third of its cost for a ``by_fields`` class: the extraction
+    replaces an exception spec ~8,000 times for a jax release (``raise ... from``, relays,
+    forwarded raises) and resolution more, and ``dataclasses.replace`` reads the class's field
+    table and passes every field by keyword on each call. The object made is the same: the
+    class's ``__init__`` given every field value, those named in ``changes`` changed."""
+    fast = _REPLACERS.get(type(obj))
+    if fast is None:
+        return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
+    out: T = fast(obj, changes)
+    return out
 
 
 @by_fields

@@ -15,7 +15,6 @@ import builtins
 import copy
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import replace
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
@@ -67,7 +66,7 @@ from errdex.extract.templates import (
     value_has_literal,
 )
 from errdex.extract.yields import GENERATOR_FORMS, JOIN, YIELDS_OF, separated
-from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template
+from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template, replace
 
 Flat = tuple[str | Ph, ...]
 Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
