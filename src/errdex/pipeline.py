@@ -660,6 +660,7 @@ def _finish_extract(b: _Begun, prog: Progress, memo: Memo | None) -> Extracted:
         b.shared.put(_shared_entries(parsed, ex.fresh, b.shas))
         if enabled():  # (the shared cache's entries are read only then)
             b.shared.put_statements((p, b.shas[p], lib) for p, lib in ex.libraries.items() if p in b.shas)
+    ex.libraries = {}  # ``memo`` holds them: not carried on with the release (a bulk task's result)
     expectations, linked = _expectations(ex, prog)
     # a file the shared cache lent is new to this catalogue: its code facts are written with it
     stored_code = [p for p in b.known if p not in ex.fresh and p not in b.lent and b.has_code.get(p)]
