@@ -22,7 +22,7 @@ from sources_helpers import git, write
 from errdex.extract import cache_entry, extract_file, reuse
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.reuse import ENV, StatementReuse
-from errdex.pipeline import index_releases
+from errdex.pipeline import _Quiet, index_releases
 from errdex.sources import open_source
 from errdex.store import Store
 from errdex.store.sharedcache import ENV as SHARED_ENV
@@ -345,7 +345,7 @@ def test_every_table_a_walk_reads_or_writes_is_noted_replayed_or_made_before_it(
     assert tables == own
 
 
-class _Stages:
+class _Stages(_Quiet):
     """A progress that keeps the stage lines."""
 
     def __init__(self) -> None:
@@ -353,12 +353,6 @@ class _Stages:
 
     def stage(self, message: str) -> None:
         self.lines.append(message)
-
-    def start_files(self, total: int) -> None:
-        pass
-
-    def advance(self, n: int) -> None:
-        pass
 
 
 def _dump(db: Path) -> list[str]:
