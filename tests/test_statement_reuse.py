@@ -20,8 +20,9 @@ import pytest
 from sources_helpers import git, write
 
 from errdex.extract import cache_entry, extract_file, reuse
+from errdex.extract.facts import ModuleFacts
 from errdex.extract.reuse import ENV, StatementReuse
-from errdex.pipeline import index_releases
+from errdex.pipeline import _Quiet, index_releases
 from errdex.sources import open_source
 from errdex.store import Store
 from errdex.store.sharedcache import ENV as SHARED_ENV
@@ -134,7 +135,8 @@ def test_an_entry_of_the_wrong_shape_is_walked_instead(repo: tuple[Path, str, st
     assert recorded.library
     entries, code = reuse._decode(recorded.library)
     junk_code = [
-        (d, start + 1, reuse._canon({"funcs": [("f", "junk", [])]})) for d, (start, _) in code.items()
+        (d, start + 1, consts, reuse._canon({"funcs": [("f", "junk", [])]}))
+        for d, (start, consts, _) in code.items()
     ]
     bad_site = {d: [dataclasses.replace(e, out=reuse._canon({"sites": ["junk"], "writes": [], "symbols": []}))
                     for e in es] for d, es in entries.items()}  # fmt: skip
@@ -164,6 +166,7 @@ def test_a_history_indexed_with_reuse_is_the_one_without(
 ) -> None:
     root, first, second = repo
     specs = [f"{root}@{first}", f"{root}@{second}"]
+    monkeypatch.setenv(ENV, "0")
     plain = index_releases(specs, str(tmp_path / "plain.db"), jobs=1)
     monkeypatch.setenv(ENV, "1")
     monkeypatch.setenv(SHARED_ENV, str(tmp_path / "shared"))
@@ -235,3 +238,163 @@ def test_only_the_changed_statements_are_parsed(
     assert reusing.unparsed == len(unparsed or ())
     fresh = extract_file("lib/mod.py", data)
     assert cache_entry(facts) == cache_entry(fresh) and facts.code == fresh.code
+
+
+# What a statement's walk depends on outside its own text, each changed between two versions
+# of a module whose defs and classes keep their text (and move down by one line):
+# * ``_Oops``, defined below ``check``, is a factory function first and a class after: whether
+#   ``check``'s raise is of a class (``visitor._class_like``) reads the module's functions;
+# * ``Alias`` names another base for ``Derived``: the code facts' classes spell bases so;
+# * a function returning a closure and a ``NamedTuple`` class write the facts' ``closures``
+#   and ``record_types``, which a replay must write again;
+# * ``report`` joins an error's arguments, which the file-wide pass before the walk notes.
+BEFORE = """\
+from typing import NamedTuple
+
+from . import errors
+Alias = errors.BaseError
+
+
+def check(n):
+    if n:
+        raise _Oops(f"n={n} is bad")
+
+
+def _Oops(msg):
+    return ValueError(msg)
+
+
+class Derived(Alias):
+    pass
+
+
+class Limit(NamedTuple):
+    message: str
+    error: type
+
+
+def factory():
+    def _raise(key):
+        raise KeyError(f"no such key: {key}")
+
+    return _raise
+
+
+def report(err):
+    print(" ".join(str(a) for a in err.args))
+"""
+
+AFTER = "# a first line\n" + BEFORE.replace("errors.BaseError", "errors.OtherError").replace(
+    "def _Oops(msg):\n    return ValueError(msg)", "class _Oops(Exception):\n    pass"
+)
+
+
+@pytest.mark.parametrize("chunk", [True, False])
+def test_a_replay_reads_what_the_walk_of_the_whole_file_reads(chunk: bool) -> None:
+    """Every statement moved; those whose reads changed are walked, the others replayed, and
+    the extraction (its cache entry, the code facts) is a fresh one's, byte for byte. Without
+    the module's functions noted, ``check`` replays a raise of a factory's result where the
+    class ``_Oops`` is raised now; without the constants in a class's key, ``Derived`` keeps
+    the old base in the code facts; without ``closures``/``record_types`` replayed, and the
+    arguments' joins noted over the whole tree, those are missing from the reused entry."""
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", BEFORE.encode(), recorded)
+    fresh = extract_file("lib/mod.py", AFTER.encode())
+    assert fresh.closures and fresh.record_types and fresh.args_joins  # each part is exercised
+    assert [c.bases for c in fresh.code.classes if c.qualname == "Derived"] == [["errors.OtherError"]]
+    reusing = StatementReuse([recorded.library or b""])
+    if not chunk:  # the whole file parsed: only the walk is reused
+        reusing.chunked = lambda text, path: None  # type: ignore[method-assign]
+    got = extract_file("lib/mod.py", AFTER.encode(), reusing)
+    assert "check" not in reusing.taken  # it reads ``_Oops``, a function before and a class now
+    assert {"Limit", "factory", "report"} <= set(reusing.taken)
+    assert reusing.unparsed == (5 if chunk else 0)  # all but ``_Oops``
+    assert cache_entry(got) == cache_entry(fresh)
+    assert got.code == fresh.code
+
+
+def test_every_table_a_walk_reads_or_writes_is_noted_replayed_or_made_before_it() -> None:
+    """A table added to the facts or the visitor must be placed here, or a replay silently
+    leaves it out (``closures``, ``record_types``, ``top_funcs`` and the arguments' joins
+    were added after reuse below the file and were missed so)."""
+    from errdex.extract.visitor import ModuleVisitor
+
+    facts = ModuleFacts("lib/mod.py", "lib.mod")
+    containers = {
+        f.name for f in dataclasses.fields(facts) if isinstance(getattr(facts, f.name), dict | list | set)
+    }
+    placed = {
+        *reuse._FACT_TABLES,  # read and written by key, noted, replayed
+        *reuse._WATCHED_LISTS,  # a walk that grows one is not recorded
+        "sites",  # replayed, lines moved
+        "symbols",  # noted, replayed
+        "stars",  # part of an entry's key
+        "expectations",  # test files only, never reused
+    }
+    assert containers == placed
+    visitor = ModuleVisitor(facts, False, "", want_sites=True)
+    tables = {k for k, v in vars(visitor).items() if isinstance(v, dict | list | set)}
+    own = {
+        *reuse._VISITOR_TABLES,  # noted, replayed
+        *(s for s in reuse._SETS if s != "symbols"),  # noted
+        "flag",  # its lines are part of an entry's key
+        "lines",  # the text
+        "handlers", "evaluators",  # methods by node type
+        "comment_cache", "src_cache", "guard_cache", "unparsed", "raised_cache",  # of a node or line alone
+    }  # fmt: skip
+    assert tables == own
+
+
+class _Stages(_Quiet):
+    """A progress that keeps the stage lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def stage(self, message: str) -> None:
+        self.lines.append(message)
+
+
+def _dump(db: Path) -> list[str]:
+    """The catalogue's every row and table, as ``sqlite3 .dump`` gives them."""
+    import sqlite3
+    from contextlib import closing
+
+    with closing(sqlite3.connect(db)) as conn:
+        return list(conn.iterdump())
+
+
+def test_a_history_reuses_below_the_file_from_its_second_release_by_default(
+    repo: tuple[Path, str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without ``ERRDEX_STATEMENT_REUSE``, a history indexed at once records the files its
+    second release on parses and replays from them: the third commit takes the second's
+    unchanged functions (the first release, parsed whole, is not recorded), and the catalogue
+    is the one indexed with reuse turned off (``0``), row for row."""
+    root, first, second = repo
+    write(root, {"lib/mod.py": SECOND.replace("new message", "third message"), "lib/extra.py": ERRORS})
+    git(root, "add", ".")
+    git(root, "commit", "-q", "-m", "third")
+    third = git(root, "rev-parse", "HEAD")
+    specs = [f"{root}@{first}", f"{root}@{second}", f"{root}@{third}"]
+    monkeypatch.setattr("errdex.store.sql._now", lambda: "2026-01-01T00:00:00+00:00")
+    monkeypatch.delenv(ENV, raising=False)
+    walked: list[tuple[str, bool]] = []  # (path, with reuse) of each file parsed
+
+    def noting(path: str, data: bytes, statements: StatementReuse | None = None) -> ModuleFacts:
+        walked.append((path, statements is not None))
+        return extract_file(path, data, statements)
+
+    monkeypatch.setattr("errdex.extract.extract_file", noting)
+    seen = _Stages()
+    index_releases(specs, str(tmp_path / "default.db"), jobs=1, progress=seen)
+    taken = [line for line in seen.lines if "taken from earlier versions" in line]
+    assert taken == ["5 unchanged functions and classes of changed files taken from earlier versions"]
+    # recorded: only the changed file, from the second release on (not a file new to the run)
+    assert [p for p, with_reuse in walked if with_reuse] == ["lib/mod.py", "lib/mod.py"]
+    assert ("lib/extra.py", False) in walked and len(walked) == 4 + 1 + 2
+    monkeypatch.setenv(ENV, "0")
+    seen = _Stages()
+    index_releases(specs, str(tmp_path / "off.db"), jobs=1, progress=seen)
+    assert not [line for line in seen.lines if "taken from earlier versions" in line]
+    assert _dump(tmp_path / "default.db") == _dump(tmp_path / "off.db")

@@ -656,9 +656,13 @@ def _finish_extract(b: _Begun, prog: Progress, memo: Memo | None) -> Extracted:
             f"{ex.replayed} unchanged functions and classes of changed files taken from earlier versions"
         )
     if b.shared is not None:
+        from errdex.extract.reuse import enabled
+
         parsed = [r for r in b.fresh_rows if r[0] in ex.fresh]
         b.shared.put(_shared_entries(parsed, ex.fresh, b.shas))
-        b.shared.put_statements((p, b.shas[p], lib) for p, lib in ex.libraries.items() if p in b.shas)
+        if enabled():  # (the shared cache's entries are read only then)
+            b.shared.put_statements((p, b.shas[p], lib) for p, lib in ex.libraries.items() if p in b.shas)
+    ex.libraries = {}  # ``memo`` holds them: not carried on with the release (a bulk task's result)
     expectations, linked = _expectations(ex, prog)
     # a file the shared cache lent is new to this catalogue: its code facts are written with it
     stored_code = [p for p in b.known if p not in ex.fresh and p not in b.lent and b.has_code.get(p)]
@@ -669,17 +673,28 @@ _STATEMENTS = "\0statements"  # a memo key's first part for a path's statement e
 
 
 def _statement_priors(memo: Memo | None, shared: Any, paths: list[str]) -> dict[str, list[bytes]] | None:
-    """With reuse below the file on (``ERRDEX_STATEMENT_REUSE=1``), the statement entries of
-    earlier versions of the files to parse: the previous release's in this run (``memo``) and
-    those kept in the shared cache. None: off (no entries are made either)."""
-    from errdex.extract.reuse import MAX_PRIORS, enabled
+    """The files to parse with reuse below the file (``extract.reuse``), each with the
+    statement entries of its earlier versions (``[]``: none, its walk recorded for the next).
+    With ``ERRDEX_STATEMENT_REUSE=1``, every file, with the latest entries of this run
+    (``memo``) and those kept in the shared cache. By default, in a history indexed at once,
+    the files of a path the release before held with other bytes (changed files: most change
+    again in a later release), with the run's entries alone: a history's first release, a
+    file new to the run and a run of unrelated projects record nothing. None: no reuse (a
+    lone release, a history's first release, ``ERRDEX_STATEMENT_REUSE=0``)."""
+    from errdex.extract.reuse import MAX_PRIORS, enabled, in_histories
 
     if not enabled():
-        return None
-    priors = shared.statements(paths, MAX_PRIORS) if shared is not None else {}
+        if not memo or not in_histories():  # (a history's memo is empty until its first release)
+            return None
+        before = {p for (sha, p) in memo if sha != _STATEMENTS}  # the paths of the release before
+        kept = ((p, memo.get((_STATEMENTS, p))) for p in paths)
+        return {p: [hit[0]] if hit is not None else [] for p, hit in kept if hit is not None or p in before}
+    priors: dict[str, list[bytes]] = {p: [] for p in paths}
+    if shared is not None:
+        priors.update(shared.statements(paths, MAX_PRIORS))
     for path in paths:
         if memo is not None and (hit := memo.get((_STATEMENTS, path))) is not None:
-            priors[path] = [hit[0], *priors.get(path, ())]
+            priors[path] = [hit[0], *priors[path]]
     return priors
 
 

@@ -138,9 +138,10 @@ def index(
 
     ERRDEX_EXTRACTION_CACHE=DIR shares the parse of each file between catalogues: a file that
     another catalogue's indexing parsed with DIR set is read from DIR instead (the same records).
-    ERRDEX_STATEMENT_REUSE=1 (experimental, off by default) also parses and walks again only
-    the changed functions and classes of a changed file, taking the others from an earlier
-    version of it indexed in the same run or kept in DIR (the same records).
+    Several releases indexed at once parse and walk again, from the second release on, only
+    the changed functions and classes of a changed file, taking the others from its version
+    the run parsed before (the same records); ERRDEX_STATEMENT_REUSE=0 turns that off, and =1
+    does it for every run, keeping the entries in DIR for later runs too.
     """
     from errdex.cli.progress import ProgressBar
     from errdex.pipeline import IndexSummary as Summary

@@ -261,7 +261,8 @@ def _fallback(
 # the file) its statement entries and how many statements were replayed
 Analysed = tuple[ModuleFacts, bytes | None, tuple[bytes, int] | None]
 Done = Callable[[str, ModuleFacts, bytes | None, tuple[bytes, int] | None], None]
-# path -> the statement entries of earlier walks of it (``reuse``); None: no reuse below the file
+# path -> the statement entries of earlier walks of it (``reuse``; ``[]``: none, recorded now);
+# a path not in it, or None: no reuse below the file
 Priors = Mapping[str, Sequence[bytes]] | None
 
 
@@ -277,7 +278,7 @@ def _work(chunk: list[tuple[str, bytes]], encode: bool = False, priors: Priors =
     with collector_paused():
         out: list[Analysed] = []
         for path, data in chunk:
-            statements = StatementReuse(priors.get(path, ())) if priors is not None else None
+            statements = StatementReuse(priors[path]) if priors is not None and path in priors else None
             facts = extract_file(path, data, statements)
             made = (statements.library or b"", statements.reused) if statements is not None else None
             out.append((facts, cache_entry(facts) if encode else None, made))
@@ -840,9 +841,10 @@ def extract(
     ``known`` holds the per-file facts of files whose bytes were analysed before (an earlier
     release): those are not parsed again, and only the cross-module resolution runs over them.
     ``encode`` also makes the cache entry of each file analysed now (``Extraction.encoded``).
-    ``statements`` (path -> earlier statement entries of it; ``{}`` to only record) turns on
-    reuse below the file (``reuse``): the entries of every file analysed now are left in
-    ``Extraction.libraries``.
+    ``statements`` (path -> earlier statement entries of it; ``[]`` to only record) turns on
+    reuse below the file (``reuse``) for the paths it names: the entries of those analysed
+    now are left in ``Extraction.libraries`` (a path it does not name is analysed as without
+    it).
     """
     analysis = start_analysis(files, jobs=jobs, known=known, encode=encode, statements=statements)
     try:

@@ -24,8 +24,9 @@ At the end of a reusing walk every replayed output is compared with what it is n
 statement changed one in place (which a fresh walk would have done to the objects it shares
 with others), ``Refused`` is raised and the caller walks the file again without reuse.
 
-The code facts' walk (``codefacts``) reads nothing outside a statement, so a statement's part
-of them is keyed by its text alone (``StatementReuse.code_facts``). The file is still parsed
+The code facts' walk (``codefacts``) reads nothing outside a statement but a class's reading of
+the module's constants, so a statement's part of them is keyed by its text (and a class's by
+those constants too: ``StatementReuse.code_facts``). The file is still parsed
 whole: the replayed statements' nodes are parsed and not walked.
 
 Entries use the extraction cache's tagged MessagePack (never a pickle), decoded within a size
@@ -49,26 +50,44 @@ from errdex.extract.facts import ExcSpec, ModuleFacts
 from errdex.extract.visitor import Env, ModuleVisitor
 from errdex.model import ClassFact, CodeFacts, FunctionFact
 
-__all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "Unparsed", "enabled"]
+__all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "Unparsed", "enabled", "in_histories"]
 
-ENV = "ERRDEX_STATEMENT_REUSE"  # "1": reuse below the file (off by default)
+# "1": reuse below the file everywhere (every file parsed is recorded, the entries kept in the
+# shared extraction cache too); "0": nowhere; unset: in a history indexed at once, from its
+# second release on (``in_histories``)
+ENV = "ERRDEX_STATEMENT_REUSE"
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_MAGIC = b"errdex-stmts/1\n"
+_MAGIC = b"errdex-stmts/2\n"  # /2: a class's code-facts part holds the constants it read
 MAX_PRIORS = 3  # earlier walks of a path a walk reuses from (each a library)
 _MAX_LIBRARY = 16 << 20  # one file's entries, inflated (jax's largest file's facts are ~2 MiB)
 # the facts' tables a walk reads and writes by key
-_FACT_TABLES = ("funcs", "classes", "consts", "hands", "type_maps", "passed_maps", "instances", "aliases")
+_FACT_TABLES = (
+    "funcs", "classes", "consts", "hands", "type_maps", "passed_maps", "instances", "aliases", "closures",
+    "record_types",
+)  # fmt: skip
+# the facts' lists: ``sites`` is replayed; a walk that grows another (``records`` at a class or
+# module level, ``args_joins`` made once for the file before the walk) is not recorded
+_WATCHED_LISTS = ("records", "args_joins")
 # the visitor's own tables, and what a read of each records
 _VISITOR_TABLES = ("imports", "tuples", "log_aliases")
-_SETS = ("top", "symbols")
+_SETS = ("top", "top_funcs", "symbols")  # ``top_funcs``: a name ``_class_like`` takes for a class
 _READ = frozenset({*_FACT_TABLES, *_VISITOR_TABLES, *_SETS})  # the tables a read can name
 # the tables a replay writes to (a walk that writes another is not recorded)
 _REPLAYED = frozenset({*_FACT_TABLES, "imports"})
 
 
 def enabled() -> bool:
-    """Whether ``ERRDEX_STATEMENT_REUSE`` turns reuse below the file on."""
+    """Whether ``ERRDEX_STATEMENT_REUSE`` turns reuse below the file on everywhere."""
     return os.environ.get(ENV, "").strip() == "1"
+
+
+def in_histories() -> bool:
+    """Whether a history indexed at once reuses below the file from its second release on
+    (unless ``ERRDEX_STATEMENT_REUSE=0``). There it pays: a file a release changes is mostly
+    one the release before changed too (jax: from the third of 20 releases, 98-100% of the
+    changed files' bytes), so recording the files each release parses is taken back by the
+    next; recording a first index's every file (+20-30% of its extraction) is not."""
+    return os.environ.get(ENV, "").strip() != "0"
 
 
 # what replaying an entry whose values have the wrong shape raises (a crafted or damaged one)
@@ -331,9 +350,10 @@ class Unparsed(ast.stmt):
 
     _fields = ()
 
-    def __init__(self, name: str, start: int, end: int, text: str) -> None:
+    def __init__(self, name: str, start: int, end: int, text: str, is_class: bool = False) -> None:
         super().__init__(lineno=start, end_lineno=end, col_offset=0, end_col_offset=0)
         self.name, self.start, self.end, self.text = name, start, end, text
+        self.is_class = is_class  # (its header line opens with ``class``)
         self.parsed: ast.stmt | None = None
 
     def node(self) -> ast.stmt:
@@ -344,7 +364,12 @@ class Unparsed(ast.stmt):
                 body = ast.parse(_at(self.start - 1, self.text)).body
             except (SyntaxError, ValueError, RecursionError) as e:
                 raise Refused from e
-            if len(body) != 1 or not isinstance(body[0], _DEFS) or body[0].name != self.name:
+            if (
+                len(body) != 1
+                or not isinstance(body[0], _DEFS)
+                or body[0].name != self.name
+                or isinstance(body[0], ast.ClassDef) != self.is_class
+            ):
                 raise Refused
             self.parsed = body[0]
         return self.parsed
@@ -399,14 +424,15 @@ class StatementReuse:
 
     def __init__(self, priors: Sequence[bytes] = ()) -> None:
         self.prior: dict[bytes, list[_Entry]] = {}
-        self.prior_code: dict[bytes, tuple[int, bytes]] = {}  # text hash -> (start, code facts' part)
+        # text hash -> (start, the constants it read, code facts' part)
+        self.prior_code: dict[bytes, tuple[int, bytes, bytes]] = {}
         for data in priors[:MAX_PRIORS]:
             entries, code = _decode(data)
             for digest, found in entries.items():
                 self.prior.setdefault(digest, []).extend(found)
             for digest, part in code.items():
                 self.prior_code.setdefault(digest, part)
-        self.code_made: list[tuple[bytes, int, bytes]] = []
+        self.code_made: list[tuple[bytes, int, bytes, bytes]] = []
         self.code_reused = 0
         self.library: bytes | None = None  # this walk's entries, encoded
         self.reused = 0  # statements replayed
@@ -441,18 +467,18 @@ class StatementReuse:
             found = self._skippable(lines, i, starts[k + 1] if k + 1 < len(starts) else len(lines))
             if found is None:
                 continue
-            name, end = found
+            name, end, is_class = found
             if not _parse_run(lines, begin, i, path, body):
                 return None
-            body.append(Unparsed(name, i + 1, end + 1, "\n".join(lines[i : end + 1])))
+            body.append(Unparsed(name, i + 1, end + 1, "\n".join(lines[i : end + 1]), is_class))
             self.unparsed += 1
             begin = end + 1
         if not body or not _parse_run(lines, begin, len(lines), path, body):
             return None
         return ast.Module(body=body, type_ignores=[])
 
-    def _skippable(self, lines: list[str], first: int, after: int) -> tuple[str, int] | None:
-        """(name, last line) of the def/class starting at line ``first`` (0-based, the next
+    def _skippable(self, lines: list[str], first: int, after: int) -> tuple[str, int, bool] | None:
+        """(name, last line, whether it is a class) of the def/class starting at line ``first`` (0-based, the next
         statement at ``after``) when an earlier walk has an entry for its text; None: parse it.
         A ``test*`` function or ``Test*`` class is always parsed (the test functions the code
         facts list are read from its nodes). Its header is the first line of its decorators'
@@ -473,7 +499,8 @@ class StatementReuse:
         while end > head and (not lines[end].strip() or lines[end].lstrip().startswith("#")):
             end -= 1
         digest = _digest(lines, first + 1, end + 1)
-        return (name, end) if digest in self.prior or digest in self.prior_code else None
+        found = digest in self.prior or digest in self.prior_code
+        return (name, end, lines[head].startswith("class ")) if found else None
 
     def visitor(self, facts: ModuleFacts, is_package: bool, text: str) -> ModuleVisitor:
         return _ReusingVisitor(facts, is_package, text, self)
@@ -486,9 +513,12 @@ class StatementReuse:
     def code_facts(self, tree: ast.Module, text: str) -> CodeFacts:
         """``codefacts.code_facts`` of the file, each top-level def/class's part taken from an
         earlier version where its text is the same. That walk reads nothing outside the
-        statement (it only adds what the statement defines, binds, imports and calls), so a
-        statement's part is the walk of it alone, merged in order as the whole walk adds it;
-        the file-wide steps (members sorted, calls kept to local names) run after."""
+        statement (it only adds what the statement defines, binds, imports and calls) but for
+        a class, whose bases are spelt through the module's constants above it
+        (``codefacts._Walker._class``): a class's part is keyed by those constants too and
+        walked with them. So a statement's part is the walk of it alone, merged in order as
+        the whole walk adds it; the file-wide steps (members sorted, calls kept to local
+        names) run after."""
         walker = codefacts._Walker()
         lines = text.split("\n")
         for stmt in tree.body:
@@ -497,12 +527,17 @@ class StatementReuse:
                 continue
             start, end = _span(stmt)
             digest = _digest(lines, start, end)
+            # a class reads the module's constants above it (a base spelt through an alias)
+            is_class = stmt.is_class if isinstance(stmt, Unparsed) else isinstance(stmt, ast.ClassDef)
+            consts = _canon(list(walker.consts.items())) if is_class and walker.consts else b""
             prior = self.prior_code.get(digest)
+            if prior is not None and prior[1] != consts:
+                prior = None
             if prior is None and isinstance(stmt, Unparsed):
                 stmt = stmt.node()
             if prior is not None:
                 try:
-                    part = _unpack(prior[1])
+                    part = _unpack(prior[2])
                     _check_code(part)
                     if start != prior[0]:
                         _shift_code(part, start - prior[0])
@@ -512,9 +547,11 @@ class StatementReuse:
                 self.code_made.append((digest, *prior))
             else:
                 alone = codefacts._Walker()
+                if consts:
+                    alone.consts = dict(walker.consts)
                 alone._body([stmt], "", None, None, True)
                 part = _code_part(alone)
-                self.code_made.append((digest, start, _canon(part)))
+                self.code_made.append((digest, start, consts, _canon(part)))
             _merge_code(walker, part)
         facts = walker.run(ast.Module(body=[], type_ignores=[]))
         facts.tests = codefacts.defined_tests(tree)
@@ -541,11 +578,11 @@ def _parse_run(lines: list[str], begin: int, end: int, path: str, body: list[ast
     return True
 
 
-def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[int, bytes]]]:
-    """text hash -> the walk's entries, and text hash -> (start, code facts' part); empty for a
-    library that does not decode (nothing reused)."""
+def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[int, bytes, bytes]]]:
+    """text hash -> the walk's entries, and text hash -> (start, the constants it read, code
+    facts' part); empty for a library that does not decode (nothing reused)."""
     out: dict[bytes, list[_Entry]] = {}
-    code: dict[bytes, tuple[int, bytes]] = {}
+    code: dict[bytes, tuple[int, bytes, bytes]] = {}
     try:
         size = zstandard.frame_content_size(data)
         if size < 0 or size > _MAX_LIBRARY:
@@ -563,16 +600,16 @@ def _decode(data: bytes) -> tuple[dict[bytes, list[_Entry]], dict[bytes, tuple[i
             ):
                 return {}, {}
             out.setdefault(h, []).append(_Entry(int(start), reads, list(stars), list(flags), body))
-        for h, start, part in parts:
-            if not isinstance(h, bytes) or not isinstance(part, bytes):
+        for h, start, consts, part in parts:
+            if not isinstance(h, bytes) or not isinstance(consts, bytes) or not isinstance(part, bytes):
                 return {}, {}
-            code[h] = (int(start), part)
+            code[h] = (int(start), consts, part)
         return out, code
     except (zstandard.ZstdError, msgpack.UnpackException, ValueError, TypeError, KeyError, IndexError):
         return {}, {}
 
 
-def _encode(entries: list[tuple[bytes, _Entry]], code: list[tuple[bytes, int, bytes]]) -> bytes:
+def _encode(entries: list[tuple[bytes, _Entry]], code: list[tuple[bytes, int, bytes, bytes]]) -> bytes:
     body = [(h, e.start, e.reads, e.stars, e.flags, e.out) for h, e in entries]
     raw = _MAGIC + _canon((body, code))
     return zstandard.ZstdCompressor(level=3).compress(raw) if len(raw) <= _MAX_LIBRARY else b""
@@ -593,6 +630,16 @@ class _ReusingVisitor(ModuleVisitor):
         noted = self._note_tables()
         try:
             self.prepass(body)
+            if self.joins_args:  # a pass over the whole tree, before the walk (as ``run``'s)
+                # an unparsed statement whose text never spells ``args`` holds no join of an
+                # error's arguments (``_args_join`` reads an attribute so named): not parsed
+                self.note_args_joins(
+                    [
+                        s.node() if isinstance(s, Unparsed) else s
+                        for s in body
+                        if not isinstance(s, Unparsed) or "args" in s.text
+                    ]
+                )
             env: Env = {}
             for stmt in body:
                 if isinstance(stmt, _TOP):
@@ -612,6 +659,8 @@ class _ReusingVisitor(ModuleVisitor):
         for stmt in body:
             if isinstance(stmt, Unparsed):
                 self.top.add(stmt.name)
+                if not stmt.is_class:
+                    self.top_funcs.add(stmt.name)
             else:
                 super().prepass([stmt])
 
@@ -627,10 +676,10 @@ class _ReusingVisitor(ModuleVisitor):
             t.name = name
             setattr(self, name, t)
             noted.append(t)
-        top, symbols = _NotedSet(self.top), _NotedSet(self.facts.symbols)
-        top.name, symbols.name = "top", "symbols"
-        self.top, self.facts.symbols = top, symbols
-        return [*noted, top, symbols]
+        top, funcs, symbols = _NotedSet(self.top), _NotedSet(self.top_funcs), _NotedSet(self.facts.symbols)
+        top.name, funcs.name, symbols.name = "top", "top_funcs", "symbols"
+        self.top, self.top_funcs, self.facts.symbols = top, funcs, symbols
+        return [*noted, top, funcs, symbols]
 
     def _plain_tables(self, noted: list[_NotedDict | _NotedSet]) -> None:
         for t in noted:
@@ -639,7 +688,16 @@ class _ReusingVisitor(ModuleVisitor):
             setattr(self.facts, name, dict(getattr(self.facts, name)))
         for name in _VISITOR_TABLES:
             setattr(self, name, dict(getattr(self, name)))
-        self.top, self.facts.symbols = set(self.top), set(self.facts.symbols)
+        self.top, self.top_funcs, self.facts.symbols = (
+            set(self.top),
+            set(self.top_funcs),
+            set(self.facts.symbols),
+        )
+
+    def _set(self, name: str) -> set[str]:
+        """A noted set by its name (``_SETS``)."""
+        held: set[str] = self.facts.symbols if name == "symbols" else getattr(self, name)
+        return held
 
     def _table(self, name: str) -> dict[str, Any]:
         return getattr(self, name) if name in _VISITOR_TABLES else getattr(self.facts, name)  # type: ignore[no-any-return]
@@ -706,7 +764,9 @@ class _ReusingVisitor(ModuleVisitor):
             len(self.flag),
             repr(self.module_frame),
             set.__len__(self.top),
+            set.__len__(self.top_funcs),
             tuple(self.facts.stars),
+            *(len(getattr(self.facts, name)) for name in _WATCHED_LISTS),
         )
 
     def _matches(self, entry: _Entry, flags: list[int]) -> bool:
@@ -714,9 +774,7 @@ class _ReusingVisitor(ModuleVisitor):
             return False
         for table, key, canon in entry.reads:
             if table in _SETS:
-                if set.__contains__(getattr(self, table) if table == "top" else self.facts.symbols, key) != (
-                    canon is not None
-                ):
+                if set.__contains__(self._set(table), key) != (canon is not None):
                     return False
                 continue
             held = dict.get(self._table(table), key, _ABSENT)

@@ -19,8 +19,8 @@ missing, unreadable or unwritable directory only means the files are parsed. Not
 deleted: the directory is the user's to clear (an extractor change leaves the old digest's
 folder unread).
 
-With reuse below the file on (``ERRDEX_STATEMENT_REUSE=1``, ``errdex.extract.reuse``), the
-directory also keeps, per path and content hash, the statement entries of each file parsed
+With reuse below the file on everywhere (``ERRDEX_STATEMENT_REUSE=1``, ``errdex.extract.reuse``;
+a history's own reuse, the default, keeps its entries in the run alone), the directory also keeps, per path and content hash, the statement entries of each file parsed
 (``PRODUCER/statements/PATHKEY/SHA``): a later version of the file, whose bytes are new, takes
 its unchanged top-level functions and classes from the newest few of them.
 """
