@@ -44,6 +44,7 @@ from errdex.extract.templates import (
     as_repr,
     bind,
     concat,
+    const_repr,
     decide,
     dedent_value,
     has_literal,
@@ -431,7 +432,9 @@ class ClassMessages:
         for i, a in enumerate(args):
             if i:
                 pieces.append(lit(", "))
-            pieces.append(as_repr(a))
+            # a constant of another module (``exceptions.Cls.CODE``) is resolved later: its repr
+            # then, not a placeholder that any value fits (a sibling's object repr as well)
+            pieces.append(const_repr(a) or as_repr(a))
         pieces.append(lit(")"))
         return concat(*pieces)
 

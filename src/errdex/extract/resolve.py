@@ -32,6 +32,7 @@ from errdex.extract.templates import (
     NONE,
     OPT_BUDGET,
     RAISED_IN,
+    REPR_CONST,
     Arg,
     Binding,
     Lookup,
@@ -485,6 +486,9 @@ class Resolver:
             return (self.dict_item(ref.key, depth) if whole else None) or placeholder
         if ref.method == FORMATTED:
             return self.formatted_const(ref.key, depth) or placeholder
+        if ref.method == REPR_CONST:
+            shown: list[Pair] = [((Ph(ref.name, True),), (Ph(ref.name, True),))]
+            return self.repr_const(ref.key, depth) or shown
         if not ref.call:
             key = self.canon(ref.key)
             if key is None or key not in self.consts:
@@ -510,6 +514,32 @@ class Resolver:
         if owner in self.classes and self.formats_as_name(owner):
             return None
         return self.memo(key, self.consts[key], depth)
+
+    def repr_const(self, ref_key: str, depth: int) -> list[Pair] | None:
+        """``repr()`` of a constant (``Ref.method`` ``REPR_CONST``): a string's text quoted; a
+        text that reads as a number is an int or float's repr, or a string of digits, so both;
+        None when it is no known plain text (a placeholder shown through repr stays)."""
+        key = self.canon(ref_key) or self.inherited_const(ref_key)
+        if key is None or key not in self.consts:
+            return None
+        out: dict[Pair, None] = {}
+        for m, _ in self.memo(key, self.consts[key], depth):
+            if not m or not all(isinstance(p, str) for p in m):
+                return None
+            text = "".join(str(p) for p in m)
+            shown = (text, repr(text)) if _NUMBER.fullmatch(text) else (repr(text),)
+            for t in shown:
+                out.setdefault(((t,), (t,)), None)
+        return list(out)[:MAX_VARIANTS] or None
+
+    def inherited_const(self, ref_key: str) -> str | None:
+        """The key of ``Cls.NAME`` where a base of ``Cls`` sets ``NAME`` (``LockException.CODE``
+        of ``BaseLockException``'s ``CODE``); None when no class along the MRO does."""
+        owner, _, attr = ref_key.rpartition(".")
+        cls = self.canon(owner)
+        if not owner or cls is None or cls not in self.classes:
+            return None
+        return next((f"{k}.{attr}" for k in self.mro(cls) if f"{k}.{attr}" in self.consts), None)
 
     def enum_bases(self, class_key: str) -> frozenset[str]:
         """The standard library's enum bases among the class's ancestors (none: not an enum)."""
@@ -1465,6 +1495,8 @@ _MAX_ATTR_TEXTS = 8  # texts of one ``self.<attr>`` across a class and its subcl
 
 
 _FIELDS = re.compile(r"%[-#0 +.\w]{0,6}|[{}]")  # bounded: linear
+# A constant's text that an int or float would print as (its repr is the same). Linear.
+_NUMBER = re.compile(r"-?[0-9][0-9_]*(?:\.[0-9]+)?")
 
 
 def _none_split(

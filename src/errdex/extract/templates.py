@@ -78,6 +78,10 @@ RAISED_IN = "<raised in>"
 # (``f"{Keys.PLATFORM}={value}"``): its text when it is a plain constant. A plain ``Enum``
 # member formats as ``Cls.NAME``, not as its value, so one stays a placeholder.
 FORMATTED = "<formatted>"
+# ``Ref.method`` of a class attribute or module constant handed as one of several arguments of
+# an exception Python prints as the tuple's repr (``AlreadyLocked(LockException.LOCK_FAILED,
+# msg)`` prints ``(1, '...')``): the constant's repr once its text is known.
+REPR_CONST = "<repr const>"
 
 
 class Ref(NamedTuple):
@@ -201,6 +205,15 @@ def as_repr(arg: Arg) -> Value:
     if mixed is not None:
         return mixed
     return ((Ph(arg.text, True),),)
+
+
+def const_repr(arg: Arg) -> Value | None:
+    """``repr()`` of an argument that names a constant defined elsewhere (``exceptions.Cls.CODE``),
+    left to resolution (``REPR_CONST``); None for any other argument."""
+    v = arg.value
+    if len(v) == 1 and len(v[0]) == 1 and isinstance(ref := v[0][0], Ref) and not ref.call and not ref.method:
+        return ((ref._replace(method=REPR_CONST),),)
+    return None
 
 
 def _repr_text_or_unknown(v: Value) -> Value | None:
