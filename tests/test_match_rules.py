@@ -3,9 +3,14 @@ codebases a paste points to, public sites first on ties. Each on a small real in
 
 from __future__ import annotations
 
+import heapq
+import random
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
-from errdex.match import Match, Matcher, Result, frames
+from errdex.match import Match, Matcher, Result, candidates, frames
 from errdex.match.candidates import Cand, message_words
 from errdex.match.index import BIG_PATTERN
 from errdex.match.matcher import quoted_tail
@@ -13,6 +18,7 @@ from errdex.match.parse import parse
 from errdex.match.rank import Ranker
 from errdex.match.score import TYPE_DISAGREES, private_site, site_privacy, type_relation
 from errdex.match.thresholds import CALLER_FRAME, DEEPEST_FRAME, MAX_FRAME, ON_RAISE, SAME_LINE
+from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 
 _N = iter(range(1, 10**9))
@@ -1542,12 +1548,73 @@ def test_frame_evidence_read_in_bulk_is_the_walk_of_each_named_entry() -> None:
     def tie(pid: int) -> float:
         return float(pid % 5)
 
-    keep = frames._best(list(pids), MAX_FRAME, fits, pids.__getitem__, fitted)
+    def best(pids: list[int], key: Callable[[int], Any], rest_key: Callable[[int], float]) -> set[int]:
+        # every fitted pattern first, by ``key``; then the others by ``rest_key`` (stable)
+        first = heapq.nlargest(MAX_FRAME, [p for p in pids if p in fitted], key=key)
+        rest = [p for p in pids if p not in fitted]
+        return {*first, *heapq.nlargest(MAX_FRAME - len(first), rest, key=rest_key)}
+
+    keep = best(list(pids), fits, pids.__getitem__)
     landed = [pid for pid, w in pids.items() if w >= ON_RAISE]
-    keep |= frames._best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
-    ev.cap(fits, tie, fitted)
+    keep |= best(landed, lambda pid: (*fits(pid), tie(pid)), tie)
+    ev.cap(fits, lambda ps: list(map(tie, ps)), fitted)
     assert list(ev.pids.items()) == [(pid, w) for pid, w in pids.items() if pid in keep]
     assert len(fitted) > MAX_FRAME and len(landed) > MAX_FRAME
+
+
+def test_the_frames_cap_weighs_one_landed_pattern_per_set_of_the_messages_keys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One line raising in 120 releases, each release's message its own pattern holding two of
+    # six words: a traceback landing on the line lands on 120 patterns, more than ``MAX_FRAME``,
+    # and the cap keeps those sharing the most key weight with the message. ``set_weights``
+    # weighs one pattern per set of the message's keys: every pattern gets the weight weighing
+    # it alone gives, on both paths (postings read, or over the budget and each weighed), and
+    # the cap keeps what ``heapq.nlargest`` of each pattern's own weight keeps. The sets differ
+    # in weight, so one weight given to all (a wrong bound) would keep other patterns.
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+    entries = [
+        entry(
+            [f"bad value {words[k % 6]} {words[k // 6 % 6]} given {k}"],
+            path="lib/model.py", line=12, function="fit", repo=f"o/lib-v{k}",
+        )
+        for k in range(120)
+    ]  # fmt: skip
+    idx = Matcher.from_entries(entries).index
+    message = "bad value delta alpha given"
+    paste = tb(("lib/model.py", 12, "fit", "raise ValueError(msg)"), last=f"ValueError: {message}")
+    seen = idx.hits(compact(message))
+    hit = idx.hit_weights(seen)
+    ev = frames.gather(idx, parse(paste).frames)
+    landed = list(ev.pids)
+    assert len(landed) == 120 and set(ev.pids.values()) == {ON_RAISE}
+    each = [idx.weight(pid, hit) for pid in landed]
+    assert len(set(each)) >= 3
+    monkeypatch.setattr(candidates, "_SETS_FROM", 2)  # the sets read for 120 patterns
+    assert candidates.set_weights(idx, landed, seen, hit) == each
+    with monkeypatch.context() as mp:  # the postings over the budget: each pattern weighed
+        mp.setattr(candidates, "HEAD_POSTINGS", 0)
+        assert candidates.set_weights(idx, landed, seen, hit) == each
+    # ``_heaviest`` keeps the first ``MAX_FRAME`` (one frame weight), ``_best`` the heaviest
+    want = {*landed[:MAX_FRAME], *heapq.nlargest(MAX_FRAME, landed, key=lambda pid: idx.weight(pid, hit))}
+    assert len(want) > MAX_FRAME  # the weights choose: one weight for all would keep the first alone
+    ev.cap(lambda pid: (False, 0.0, 0.0), lambda ps: candidates.set_weights(idx, ps, seen, hit), {})
+    assert set(ev.pids) == want
+
+
+def test_the_top_n_of_known_weights_is_heapqs() -> None:
+    # ``frames._stable_top`` against ``heapq.nlargest`` keyed by the weights: a handful of
+    # values (near-duplicates) or all distinct, ``n`` from 1 to past the length; equal weights
+    # keep their order
+    rng = random.Random(5)
+    for trial in range(300):
+        size = rng.randint(1, 60)
+        values = [0.0, 1.5, 2.25] if trial % 3 else [float(v) for v in range(size)]
+        pids = rng.sample(range(1000), size)
+        ws = [rng.choice(values) for _ in pids]
+        key = dict(zip(pids, ws, strict=True)).__getitem__
+        for n in (1, 2, size // 2 or 1, size, size + 3):
+            assert frames._stable_top(pids, ws, n) == heapq.nlargest(n, pids, key=key)
 
 
 def test_a_message_that_is_one_value_shown_through_repr_is_judged_without_failing() -> None:

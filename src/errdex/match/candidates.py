@@ -306,6 +306,31 @@ def key_sets(
     return bits, listed
 
 
+_SETS_FROM = 64  # patterns weighed by ``set_weights`` before their sets of keys are read
+
+
+def set_weights(idx: Index, pids: list[int], seen: set[int], hit: dict[int, float]) -> list[float]:
+    """``Index.weight`` of each pattern of ``pids`` (``hit``: ``Index.hit_weights(seen)``), one
+    pattern weighed per set of the message's keys (``key_sets``; every pattern of a set adds the
+    same weights in the same order, so each gets exactly the value weighing it alone would give),
+    or each weighed when the keys' postings exceed ``HEAD_POSTINGS`` a pattern. The patterns a
+    traceback's frame lands on in a big catalogue are a line's raises in every copy of a
+    codebase: thousands of near-duplicates in a handful of sets. Under ``_SETS_FROM`` patterns
+    each is weighed: reading the keys' postings costs more than it saves there (at 3M
+    templates the cap's ``_best`` took 38-40 ms per 1,000 queries from 64, 41-43 from 256, 47-48
+    weighing each in a key call: docs/measurements/scale13.md)."""
+    if len(pids) < _SETS_FROM:
+        return idx.weights(pids, hit)
+    got = key_sets(idx, set(pids), seen, HEAD_POSTINGS * len(pids), 0)
+    if got is None:
+        return idx.weights(pids, hit)
+    bits = got[0]
+    sets = list(map(bits.__getitem__, pids))
+    one = dict(zip(sets, pids, strict=True))
+    of_set = dict(zip(one, idx.weights(one.values(), hit), strict=True))
+    return list(map(of_set.__getitem__, sets))
+
+
 # a sum of key weights in another order differs from ``Index.weight`` in its last bits at most
 _SUM_SLACK = 1e-6
 

@@ -68,17 +68,18 @@ class FrameEvidence:
     def cap(
         self,
         fits: Callable[[int], tuple[bool, float, float]],
-        tie: Callable[[int], float],
+        ties: Callable[[list[int]], list[float]],
         fitted: Container[int],
     ) -> None:
         """Keep the ``MAX_FRAME`` patterns the text fits best, then the frames support most: a
         function of a big catalogue raises hundreds of messages across its snapshots. The ones a
         frame lands on stay whatever the text says, up to ``MAX_FRAME`` of them too (one line
-        raising in many snapshots or codebases), the best-fitting first and then by ``tie``.
+        raising in many snapshots or codebases), the best-fitting first and then by their tie
+        weight (``ties``: each pattern's of a list, in one call).
 
         ``fits`` ranks a pattern the text was fitted to (``fitted``) above every other; among
-        the others only the frame weight (then ``tie``) can differ, so they are ranked by that
-        alone, which is most of them and much cheaper."""
+        the others only the frame weight (then the tie weight) can differ, so they are ranked by
+        that alone, which is most of them and much cheaper."""
         if len(self.pids) <= MAX_FRAME:
             return
         pids = self.pids
@@ -88,7 +89,7 @@ class FrameEvidence:
         keep.update(_heaviest(pids, MAX_FRAME - len(keep), fitted))
         landed = list(compress(pids, map(ON_RAISE.__le__, pids.values())))
         if len(landed) > MAX_FRAME:
-            keep |= _best(landed, MAX_FRAME, lambda pid: (*fits(pid), tie(pid)), tie, fitted)
+            keep |= _best(landed, MAX_FRAME, fits, ties, fitted)
         else:
             keep.update(landed)
         self.pids = dict(compress(pids.items(), map(keep.__contains__, pids)))
@@ -153,16 +154,42 @@ def _heaviest(pids: dict[int, float], n: int, skip: Container[int]) -> list[int]
 def _best(
     pids: list[int],
     n: int,
-    key: Callable[[int], Any],
-    rest_key: Callable[[int], float],
+    fits: Callable[[int], tuple[bool, float, float]],
+    ties: Callable[[list[int]], list[float]],
     fitted: Container[int],
 ) -> set[int]:
-    """``heapq.nlargest(n, pids, key)`` where every pid in ``fitted`` outranks every other and
-    the others are ordered by ``rest_key`` alone (the order of equal keys is kept)."""
-    first = heapq.nlargest(n, [p for p in pids if p in fitted], key=key)
+    """``heapq.nlargest(n, pids, key)`` where every pid in ``fitted`` outranks every other, the
+    fitted ones ordered by (``fits``, tie weight) and the others by the tie weight alone (the
+    order of equal keys is kept); ``ties`` gives the tie weights of a list of patterns.
+
+    A line every copy of a codebase raises from is landed on in thousands of patterns, few of
+    them fitted: the others' weights come in one call (near-duplicates holding the same keys
+    of the message weigh the same, and one of each set is weighed: ``candidates.set_weights``)
+    and only those at or above the ``n``-th weight are sorted. ``nlargest`` is defined as
+    ``sorted(..., reverse=True)[:n]``, a stable sort: the first ``n`` are every pattern
+    heavier than the ``n``-th weight and the first ones, in order, of that weight, whichever
+    patterns lighter than it are dropped before the sort."""
+    on = [p for p in pids if p in fitted]
+    first: list[int] = []
+    if on:
+        tie = dict(zip(on, ties(on), strict=True))
+        first = heapq.nlargest(n, on, key=lambda pid: (*fits(pid), tie[pid]))
     if len(first) < n:
-        first += heapq.nlargest(n - len(first), [p for p in pids if p not in fitted], key=rest_key)
+        rest = [p for p in pids if p not in fitted]
+        first += _stable_top(rest, ties(rest), n - len(first)) if rest else []
     return set(first)
+
+
+def _stable_top(pids: list[int], ws: list[float], n: int) -> list[int]:
+    """``heapq.nlargest(n, pids, key=dict(zip(pids, ws)).__getitem__)``, the weights known:
+    the ``n``-th weight is found by sorting the floats (in C), and only the patterns at or
+    above it are sorted with their ids (stable, as ``nlargest``), not a Python key call each."""
+    if len(pids) > n:
+        cut = sorted(ws, reverse=True)[n - 1]
+        kept = list(compress(zip(ws, pids, strict=True), map(cut.__le__, ws)))
+    else:
+        kept = list(zip(ws, pids, strict=True))
+    return [p for _w, p in sorted(kept, key=itemgetter(0), reverse=True)[:n]]
 
 
 # (codebase, version, path, function) -> the last names of what that function of that release

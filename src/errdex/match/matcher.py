@@ -496,7 +496,11 @@ class Matcher:
         hit = idx.hit_weights(seen) if len(fev.pids) > MAX_FRAME else {}
         # among many a frame lands on, the key weight shared with the message stands in for the
         # word similarity not computed yet
-        fev.cap(lambda pid: _fits(tf, fev, pid), lambda pid: idx.weight(pid, hit), tf.cands)
+        fev.cap(
+            lambda pid: _fits(tf, fev, pid),
+            lambda pids: candidates.set_weights(idx, pids, seen, hit),
+            tf.cands,
+        )
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.guessed = guessed
         ev.named = named
