@@ -26,6 +26,7 @@ from errdex.match.thresholds import (
     HEAD_POSTINGS,
     HEAD_SCAN,
     LEAD_WEIGHT,
+    LOOSE_QUOTES,
     MAX_FUZZY,
     MAX_HEADS,
     MAX_INNER,
@@ -51,6 +52,7 @@ from errdex.match.verify import (
     cut_cover,
     echoed,
     fit,
+    loose_fit,
     quoted_gaps,
     repr_gaps,
     values,
@@ -349,7 +351,7 @@ def fit_all(
     container = printed_container(cmsg)
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        cover = cut_cover(lits, cmsg, floor)
+        cover, loose, lit_len = _placed(lits, lit_len, cmsg, floor)
         if cover == -2:
             continue
         if cover != -1 and cmsg:
@@ -365,7 +367,7 @@ def fit_all(
             ):
                 weak.append(pid)
                 continue
-        f = fit(lits, cmsg)
+        f = loose or fit(lits, cmsg)
         assert f is not None  # ``cut_cover`` placed a literal
         c = Cand(pid, f)
         ok, held = True, 0
@@ -397,6 +399,7 @@ def fit_all(
         else:
             judge_fit(c, lit_len, mlen)
         _judge_shaped(idx, tf, c, lit_len, ok)
+        _loosened(c, loose)
         if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
             _one_line(tf, c, lits)
         if not cmsg:  # a class printed without a message: any template "fits", none is evidence
@@ -423,6 +426,28 @@ def fit_all(
             _runtime_fit(idx, tf, c, lit_len, types)
             continue
         cands[pid] = c
+
+
+def _placed(lits: tuple[str, ...], lit_len: int, cmsg: str, floor: int) -> tuple[int, Fit | None, int]:
+    """``cut_cover``'s verdict on the template, and the literal characters it vouches for; when
+    only the quotes next to a value keep it from fitting in full (`` `{name}` `` pasted as
+    ``'name'`` or ``name``), a full verdict with that fit (``loose_fit``) and the characters of
+    the template's text the message shows."""
+    cover = cut_cover(lits, cmsg, floor)
+    loose = loose_fit(lits, cmsg) if cover != -1 else None
+    return (cover, None, lit_len) if loose is None else (-1, loose, loose.covered)
+
+
+def _loosened(c: Cand, loose: Fit | None) -> None:
+    """A fit whose quotes around a value were loosened (``loose``, None for any other fit):
+    the text fits, so it may be exact (what the user saw is the template's text; only a
+    renderer or a retyping changed the quotes), but of two templates alike but for those
+    quotes (an older release's ``{name}``, a newer one's `` `{name}` ``), the one the message
+    shows as written ranks first."""
+    if loose is None:
+        return
+    c.text -= LOOSE_QUOTES
+    c.reasons.append("the quotes around a value are retyped or dropped")
 
 
 def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *, named: bool = True) -> None:

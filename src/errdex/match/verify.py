@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Issue trackers and chat tools "smarten" quotes; code writes ASCII ones. One character each way,
 # so positions in the compact form still map back to the original message.
@@ -153,6 +154,68 @@ def cut_cover(lits: tuple[str, ...], msg: str, floor: int = 0) -> int:
         pos = i + len(lit)
         covered += len(lit)
     return -1
+
+
+# Quote characters a paste retypes or loses around a value: the template's `` `{name}` `` shown
+# as ``'name'`` (a chat or the reporter retyping it) or as ``name`` (a markdown renderer taking
+# the backquotes as code marks). ``compact`` has already straightened the typographic ‘’“”; the
+# acute accent, reversed prime and double prime stand in for a backquote or a quote too.
+QUOTES = "'\"`\u00b4\u2035\u2033"
+
+
+def loose_lits(lits: tuple[str, ...]) -> tuple[str, ...]:
+    """``lits`` without the quote characters next to a placeholder (a literal's trailing quotes
+    before one, its leading quotes after one): the text a paste keeps whatever it did to the
+    quotes around a value. Quotes inside a literal, away from every placeholder, stay text."""
+    last = len(lits) - 1
+    if not last:
+        return lits
+    out: list[str] = []
+    for k, lit in enumerate(lits):
+        if k < last:
+            lit = lit.rstrip(QUOTES)
+        out.append(lit.lstrip(QUOTES) if k else lit)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _loose_of(lits: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``loose_lits(lits)``, None when it is ``lits``: kept for the patterns verified again and
+    again (a query verifies hundreds, most of them not in full, each then tried loose; the C
+    cache's look-up is a fifth of the Python loop's cost)."""
+    loose = loose_lits(lits)
+    return None if loose == lits else loose
+
+
+def loose_fit(lits: tuple[str, ...], msg: str) -> Fit | None:
+    """A full fit of ``msg`` in which the quotes next to each placeholder are optional and any
+    quote character stands for any other (``loose_lits``), or None when there is none or no
+    such quote to loosen. The loose literals are placed as ``fit`` places any (no backtracking);
+    each literal's span then takes back the quote characters the message shows where the
+    template has its quotes, at most as many as the template has there and never past the
+    neighbouring literal, so the values come out without them and ``covered`` counts what the
+    template's text explains (a dropped quote is not counted)."""
+    loose = _loose_of(lits)
+    if loose is None:
+        return None
+    f = fit(loose, msg)
+    if f is None or not f.full:
+        return None
+    last = len(lits) - 1
+    spans: list[tuple[int, int]] = []
+    covered = f.covered
+    for k, (s, e) in enumerate(f.spans):
+        lit = lits[k]
+        lead = len(lit) - len(lit.lstrip(QUOTES)) if k else 0
+        trail = min(len(lit) - len(lit.rstrip(QUOTES)), len(lit) - lead) if k < last else 0
+        floor = spans[-1][1] if spans else 0
+        while lead and s > floor and msg[s - 1] in QUOTES:
+            s, lead, covered = s - 1, lead - 1, covered + 1
+        ceiling = f.spans[k + 1][0] if k < last else len(msg)
+        while trail and e < ceiling and msg[e] in QUOTES:
+            e, trail, covered = e + 1, trail - 1, covered + 1
+        spans.append((s, e))
+    return Fit(True, f.anchored_start, f.anchored_end, covered, f.start, f.end, spans, 0)
 
 
 _TAIL_CAP = 400  # characters of a message's tail tried as the start of the literal it is cut in
