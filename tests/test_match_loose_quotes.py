@@ -90,3 +90,17 @@ def test_the_keys_leave_out_the_quotes_next_to_a_placeholder(shown: str) -> None
     idx = Index.build([entry(["Executable `", "orig", "` not found"])], "g")
     cmsg = compact(f"Executable {shown} not found")
     assert idx.exact_candidates(idx.hits(cmsg)) == [0]
+
+
+def test_a_loosened_fit_does_not_count_a_value_as_quoted() -> None:
+    # ``"{e}" is not supported`` loosened is ``{e} is not supported``: its value is no longer
+    # known to be quoted, so it is not explained text, and the template that prints the words
+    # before the value as well comes first
+    bare = entry(['"', "e", '" is not supported'], path="fonts/cli.py", function="main")
+    site = entry(["Authentication plugin '", "name", "' is not supported"], path="db/plugins.py")
+    res = Matcher.from_entries([bare, site]).explain(
+        "worker_1 | orm.exc.NotSupportedError: (db.errors.NotSupportedError) "
+        "Authentication plugin 'caching_sha2_password' is not supported"
+    )
+    assert top(res).path == "db/plugins.py", [(x.path, x.approximate) for x in res.matches]
+    assert all(m.approximate for m in res.matches if m.path == "fonts/cli.py")

@@ -373,7 +373,8 @@ def fit_all(
         ok, held = True, 0
         if f.full and _has_repr(idx.patterns[pid].names):
             ok, held = repr_gaps(lits, idx.patterns[pid].names, f, cmsg, tf.new_line, tf.one_word)
-        quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full else 0
+        # (not a loosened fit's: the quotes that mark where its values end may be the ones lost)
+        quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full and not loose else 0
         if (held or quoted) and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence
