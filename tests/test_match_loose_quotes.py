@@ -104,3 +104,18 @@ def test_a_loosened_fit_does_not_count_a_value_as_quoted() -> None:
     )
     assert top(res).path == "db/plugins.py", [(x.path, x.approximate) for x in res.matches]
     assert all(m.approximate for m in res.matches if m.path == "fonts/cli.py")
+
+
+def test_a_loosened_fit_that_cannot_be_exact_does_not_rank() -> None:
+    # loosened, ``{path}:{line}:{column}: "{e}" is not supported`` is holes and three words that
+    # fit any line ending so; only a fit that may be exact is taken loosened
+    bare = entry(
+        ["", "path", ":", "line", ":", "column", ': "', "e", '" is not supported'], path="fonts/cli.py"
+    )
+    site = entry(["Authentication plugin '", "name", "' is not supported"], path="db/plugins.py")
+    res = Matcher.from_entries([bare, site]).explain(
+        "worker_1 | [2021-01-22 07:16:54,965: ERROR/Worker-2] Task t[36094758] raised unexpected: "
+        "NotSupportedError(\"(db.errors.NotSupportedError) Authentication plugin 'sha2' is not supported\",)"
+    )
+    assert top(res).path == "db/plugins.py", [(x.path, x.approximate) for x in res.matches]
+    assert not [m for m in res.matches if any("quotes around a value" in str(r) for r in m.reasons)]

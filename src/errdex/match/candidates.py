@@ -433,10 +433,19 @@ def _placed(lits: tuple[str, ...], lit_len: int, cmsg: str, floor: int) -> tuple
     """``cut_cover``'s verdict on the template, and the literal characters it vouches for; when
     only the quotes next to a value keep it from fitting in full (`` `{name}` `` pasted as
     ``'name'`` or ``name``), a full verdict with that fit (``loose_fit``) and the characters of
-    the template's text the message shows."""
+    the template's text the message shows. Only a loosened fit that may be exact replaces the
+    verdict: confident by ``judge_fit``, or anchored at both ends with the literal text
+    ``_judge_shaped`` asks. Any other is a few words and holes that took the quotes' place
+    (``{path}: "{e}" is not supported`` in a longer line): the template's words as written
+    already rank it on similarity."""
     cover = cut_cover(lits, cmsg, floor)
     loose = loose_fit(lits, cmsg) if cover != -1 else None
-    return (cover, None, lit_len) if loose is None else (-1, loose, loose.covered)
+    if loose is None:
+        return cover, None, lit_len
+    judged = Cand(-1, loose)
+    judge_fit(judged, loose.covered, max(len(cmsg), 1))
+    shaped = loose.anchored_start and loose.anchored_end and loose.covered >= SHAPED_MIN_LITERAL
+    return (-1, loose, loose.covered) if judged.confident or shaped else (cover, None, lit_len)
 
 
 def _loosened(c: Cand, loose: Fit | None) -> None:
