@@ -79,6 +79,11 @@ def test_loose_fit_takes_the_shown_quotes_back_into_the_literals() -> None:
 def test_nothing_to_loosen_or_other_words_is_no_loose_fit() -> None:
     assert loose_fit(("Executable", "notfound"), "Executablexnotfound") is None
     assert loose_fit(("Executable`", "`notfound"), "Executablexismissing") is None
+    # one quote of the pair shown: a message cut inside the value, which the truncated fit judges
+    assert loose_fit(("Packagenotfoundat'", "'"), "Packagenotfoundat'C:/Users/Docume") is None
+    # neither shown and no value: the message may as well be cut before the value
+    assert loose_fit(("Packagenotfoundat'", "'"), "Packagenotfoundat") is None
+    assert loose_fit(("Packagenotfoundat'", "'"), "Packagenotfoundat`C:/x`") is not None
     # a template of quotes and placeholders alone
     assert loose_lits(("'", "'and'", "'")) == ("", "and", "")
 

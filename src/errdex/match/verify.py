@@ -194,7 +194,9 @@ def loose_fit(lits: tuple[str, ...], msg: str) -> Fit | None:
     each literal's span then takes back the quote characters the message shows where the
     template has its quotes, at most as many as the template has there and never past the
     neighbouring literal, so the values come out without them and ``covered`` counts what the
-    template's text explains (a dropped quote is not counted)."""
+    template's text explains (a dropped quote is not counted). A value the template quotes on
+    both sides must show both quotes or neither, and shown neither, hold something
+    (``_dressed_alike``)."""
     loose = _loose_of(lits)
     if loose is None:
         return None
@@ -203,19 +205,41 @@ def loose_fit(lits: tuple[str, ...], msg: str) -> Fit | None:
         return None
     last = len(lits) - 1
     spans: list[tuple[int, int]] = []
+    shown: list[tuple[int, int]] = []  # per literal: quotes taken back before it, after it (-1: none to take)
     covered = f.covered
     for k, (s, e) in enumerate(f.spans):
         lit = lits[k]
         lead = len(lit) - len(lit.lstrip(QUOTES)) if k else 0
         trail = min(len(lit) - len(lit.rstrip(QUOTES)), len(lit) - lead) if k < last else 0
         floor = spans[-1][1] if spans else 0
+        s0, e0, quoted = s, e, (lead > 0, trail > 0)
         while lead and s > floor and msg[s - 1] in QUOTES:
-            s, lead, covered = s - 1, lead - 1, covered + 1
+            s, lead = s - 1, lead - 1
         ceiling = f.spans[k + 1][0] if k < last else len(msg)
         while trail and e < ceiling and msg[e] in QUOTES:
-            e, trail, covered = e + 1, trail - 1, covered + 1
+            e, trail = e + 1, trail - 1
+        covered += s0 - s + e - e0
+        shown.append((s0 - s if quoted[0] else -1, e - e0 if quoted[1] else -1))
         spans.append((s, e))
+    if not all(
+        _dressed_alike(shown[j][1], shown[j + 1][0], spans[j][1] < spans[j + 1][0]) for j in range(last)
+    ):
+        return None
     return Fit(True, f.anchored_start, f.anchored_end, covered, f.start, f.end, spans, 0)
+
+
+def _dressed_alike(opened: int, closed: int, held: bool) -> bool:
+    """Whether a value's quotes as the message shows them may be a renderer's or a retyping's
+    doing (``opened``/``closed``: the quotes taken back before and after it, -1 where the
+    template has none). A renderer drops them in pairs and a retyping replaces them, so both
+    show or neither; one alone is a message cut inside the value (``at '/path/to``), which the
+    truncated fit judges. Shown neither, the value holds something: with no quote and no value
+    the message may as well have been cut before it."""
+    if opened < 0 or closed < 0:
+        return True
+    if (opened > 0) != (closed > 0):
+        return False
+    return opened > 0 or held
 
 
 _TAIL_CAP = 400  # characters of a message's tail tried as the start of the literal it is cut in
