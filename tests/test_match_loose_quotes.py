@@ -124,3 +124,15 @@ def test_a_loosened_fit_that_cannot_be_exact_does_not_rank() -> None:
     )
     assert top(res).path == "db/plugins.py", [(x.path, x.approximate) for x in res.matches]
     assert not [m for m in res.matches if any("quotes around a value" in str(r) for r in m.reasons)]
+
+
+def test_a_value_unquoted_over_lines_is_not_a_loosened_fit() -> None:
+    # a renderer takes the marks off a value inside a line; with no quote to end it, a value
+    # running on over lines is the text that follows (a validator's location lines)
+    m = Matcher.from_entries([entry(["when expecting a number found '", "data", "'"], path="schema/num.py")])
+    one = m.explain("ValidationError: when expecting a number found abc")
+    assert not top(one).approximate and top(one).values == {"data": "abc"}
+    over = m.explain(
+        'ValidationError: when expecting a number\nfound non-matching string\n  in "<unicode string>", line 1'
+    )
+    assert not [x for x in over.matches if any("quotes around a value" in str(r) for r in x.reasons)]

@@ -132,6 +132,10 @@ class TextFit:
             return False
         return "\n" in self.message[cmap[at - 1] + 1 : cmap[at]]
 
+    def spans_lines(self, start: int, end: int) -> bool:
+        """Whether a line break falls inside compact positions ``start`` to ``end``."""
+        return any(self.new_line(p) for p in range(start + 1, end))
+
     def one_word(self, start: int, end: int) -> bool:
         """Whether compact positions ``start`` to ``end`` are one run of the message, no space."""
         cmap = self.cmap
@@ -351,7 +355,7 @@ def fit_all(
     container = printed_container(cmsg)
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        cover, loose, lit_len = _placed(lits, lit_len, cmsg, floor)
+        cover, loose, lit_len = _placed(lits, lit_len, tf, floor)
         if cover == -2:
             continue
         if cover != -1 and cmsg:
@@ -429,7 +433,7 @@ def fit_all(
         cands[pid] = c
 
 
-def _placed(lits: tuple[str, ...], lit_len: int, cmsg: str, floor: int) -> tuple[int, Fit | None, int]:
+def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
     """``cut_cover``'s verdict on the template, and the literal characters it vouches for; when
     only the quotes next to a value keep it from fitting in full (`` `{name}` `` pasted as
     ``'name'`` or ``name``), a full verdict with that fit (``loose_fit``) and the characters of
@@ -438,8 +442,9 @@ def _placed(lits: tuple[str, ...], lit_len: int, cmsg: str, floor: int) -> tuple
     ``_judge_shaped`` asks. Any other is a few words and holes that took the quotes' place
     (``{path}: "{e}" is not supported`` in a longer line): the template's words as written
     already rank it on similarity."""
+    cmsg = tf.cmsg
     cover = cut_cover(lits, cmsg, floor)
-    loose = loose_fit(lits, cmsg) if cover != -1 else None
+    loose = loose_fit(lits, cmsg, tf.spans_lines) if cover != -1 else None
     if loose is None:
         return cover, None, lit_len
     judged = Cand(-1, loose)

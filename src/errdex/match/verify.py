@@ -187,7 +187,9 @@ def _loose_of(lits: tuple[str, ...]) -> tuple[str, ...] | None:
     return None if loose == lits else loose
 
 
-def loose_fit(lits: tuple[str, ...], msg: str) -> Fit | None:
+def loose_fit(
+    lits: tuple[str, ...], msg: str, spans_lines: Callable[[int, int], bool] = lambda s, e: False
+) -> Fit | None:
     """A full fit of ``msg`` in which the quotes next to each placeholder are optional and any
     quote character stands for any other (``loose_lits``), or None when there is none or no
     such quote to loosen. The loose literals are placed as ``fit`` places any (no backtracking);
@@ -195,8 +197,9 @@ def loose_fit(lits: tuple[str, ...], msg: str) -> Fit | None:
     template has its quotes, at most as many as the template has there and never past the
     neighbouring literal, so the values come out without them and ``covered`` counts what the
     template's text explains (a dropped quote is not counted). A value the template quotes on
-    both sides must show both quotes or neither, and shown neither, hold something
-    (``_dressed_alike``)."""
+    both sides must show both quotes or neither, and shown neither, hold something on one line
+    (``_dressed_alike``; ``spans_lines`` says whether a line break falls inside compact
+    positions ``s`` to ``e`` of the message)."""
     loose = _loose_of(lits)
     if loose is None:
         return None
@@ -221,10 +224,10 @@ def loose_fit(lits: tuple[str, ...], msg: str) -> Fit | None:
         covered += s0 - s + e - e0
         shown.append((s0 - s if quoted[0] else -1, e - e0 if quoted[1] else -1))
         spans.append((s, e))
-    if not all(
-        _dressed_alike(shown[j][1], shown[j + 1][0], spans[j][1] < spans[j + 1][0]) for j in range(last)
-    ):
-        return None
+    for j in range(last):
+        s, e = spans[j][1], spans[j + 1][0]
+        if not _dressed_alike(shown[j][1], shown[j + 1][0], s < e and not spans_lines(s, e)):
+            return None
     return Fit(True, f.anchored_start, f.anchored_end, covered, f.start, f.end, spans, 0)
 
 
@@ -233,8 +236,10 @@ def _dressed_alike(opened: int, closed: int, held: bool) -> bool:
     doing (``opened``/``closed``: the quotes taken back before and after it, -1 where the
     template has none). A renderer drops them in pairs and a retyping replaces them, so both
     show or neither; one alone is a message cut inside the value (``at '/path/to``), which the
-    truncated fit judges. Shown neither, the value holds something: with no quote and no value
-    the message may as well have been cut before it."""
+    truncated fit judges. Shown neither, the value holds something (``held``), on one line: with
+    no quote and no value the message may as well have been cut before it, and a renderer takes
+    the marks off a value inside a line (an inline code span); a value running on over lines
+    with no quote to end it is the text that follows, another message's lines."""
     if opened < 0 or closed < 0:
         return True
     if (opened > 0) != (closed > 0):
