@@ -26,6 +26,7 @@ from errdex.match.thresholds import (
     HEAD_POSTINGS,
     HEAD_SCAN,
     LEAD_WEIGHT,
+    LOOSE_QUOTES,
     MAX_FUZZY,
     MAX_HEADS,
     MAX_INNER,
@@ -51,6 +52,7 @@ from errdex.match.verify import (
     cut_cover,
     echoed,
     fit,
+    loose_fit,
     quoted_gaps,
     repr_gaps,
     values,
@@ -129,6 +131,10 @@ class TextFit:
         if not 0 < at < len(cmap):
             return False
         return "\n" in self.message[cmap[at - 1] + 1 : cmap[at]]
+
+    def spans_lines(self, start: int, end: int) -> bool:
+        """Whether a line break falls inside compact positions ``start`` to ``end``."""
+        return any(self.new_line(p) for p in range(start + 1, end))
 
     def one_word(self, start: int, end: int) -> bool:
         """Whether compact positions ``start`` to ``end`` are one run of the message, no space."""
@@ -374,7 +380,7 @@ def fit_all(
     container = printed_container(cmsg)
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        cover = cut_cover(lits, cmsg, floor)
+        cover, loose, lit_len = _placed(lits, lit_len, tf, floor)
         if cover == -2:
             continue
         if cover != -1 and cmsg:
@@ -390,13 +396,14 @@ def fit_all(
             ):
                 weak.append(pid)
                 continue
-        f = fit(lits, cmsg)
+        f = loose or fit(lits, cmsg)
         assert f is not None  # ``cut_cover`` placed a literal
         c = Cand(pid, f)
         ok, held = True, 0
         if f.full and _has_repr(idx.patterns[pid].names):
             ok, held = repr_gaps(lits, idx.patterns[pid].names, f, cmsg, tf.new_line, tf.one_word)
-        quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full else 0
+        # (not a loosened fit's: the quotes that mark where its values end may be the ones lost)
+        quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full and not loose else 0
         if (held or quoted) and f.anchored_start and f.anchored_end:
             # between the template's own literals, what repr() printed is shape the fit checked,
             # not unexplained text: a long object repr does not dilute the literal evidence
@@ -422,6 +429,7 @@ def fit_all(
         else:
             judge_fit(c, lit_len, mlen)
         _judge_shaped(idx, tf, c, lit_len, ok)
+        _loosened(c, loose)
         if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
             _one_line(tf, c, lits)
         if not cmsg:  # a class printed without a message: any template "fits", none is evidence
@@ -448,6 +456,38 @@ def fit_all(
             _runtime_fit(idx, tf, c, lit_len, types)
             continue
         cands[pid] = c
+
+
+def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
+    """``cut_cover``'s verdict on the template, and the literal characters it vouches for; when
+    only the quotes next to a value keep it from fitting in full (`` `{name}` `` pasted as
+    ``'name'`` or ``name``), a full verdict with that fit (``loose_fit``) and the characters of
+    the template's text the message shows. Only a loosened fit that may be exact replaces the
+    verdict: confident by ``judge_fit``, or anchored at both ends with the literal text
+    ``_judge_shaped`` asks. Any other is a few words and holes that took the quotes' place
+    (``{path}: "{e}" is not supported`` in a longer line): the template's words as written
+    already rank it on similarity."""
+    cmsg = tf.cmsg
+    cover = cut_cover(lits, cmsg, floor)
+    loose = loose_fit(lits, cmsg, tf.spans_lines) if cover != -1 else None
+    if loose is None:
+        return cover, None, lit_len
+    judged = Cand(-1, loose)
+    judge_fit(judged, loose.covered, max(len(cmsg), 1))
+    shaped = loose.anchored_start and loose.anchored_end and loose.covered >= SHAPED_MIN_LITERAL
+    return (-1, loose, loose.covered) if judged.confident or shaped else (cover, None, lit_len)
+
+
+def _loosened(c: Cand, loose: Fit | None) -> None:
+    """A fit whose quotes around a value were loosened (``loose``, None for any other fit):
+    the text fits, so it may be exact (what the user saw is the template's text; only a
+    renderer or a retyping changed the quotes), but of two templates alike but for those
+    quotes (an older release's ``{name}``, a newer one's `` `{name}` ``), the one the message
+    shows as written ranks first."""
+    if loose is None:
+        return
+    c.text -= LOOSE_QUOTES
+    c.reasons.append("the quotes around a value are retyped or dropped")
 
 
 def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *, named: bool = True) -> None:

@@ -97,7 +97,7 @@ from zlib import crc32
 from errdex.match.runtime import is_runtime
 from errdex.match.score import fn_last, importable_file, site_privacy
 from errdex.match.score import words as text_words
-from errdex.match.verify import compact
+from errdex.match.verify import compact, loose_lits
 from errdex.model import UNKNOWN_EXC_TYPE, CatalogueEntry
 from errdex.store.urls import StoreError
 
@@ -129,13 +129,14 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-FORMAT = 25  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 26  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
 # copying a caught exception's text (``copies_text``); 23: a method's ``raise self`` typed by
 # its class (``own_instance_class``); 24: the classes each raise's handler catches (``hc_*``);
-# 25: a key inside a literal when no rarest one is (``_inner_key``)
+# 25: a key inside a literal when no rarest one is (``_inner_key``); 26: keys and heads cut from
+# the literals without the quotes next to a placeholder (``verify.loose_lits``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -1659,7 +1660,12 @@ class Builder:
         w.sec["p_rt"] = array("B", self._runtime)
         p_lits = w.sec.get("p_lits", array("I"))
         if keys:
-            _build_keys(w, lambda pid: tuple(w.text(p_lits[pid]).split(" ")), self.n_patterns, self._runtime)
+            _build_keys(
+                w,
+                lambda pid: loose_lits(tuple(w.text(p_lits[pid]).split(" "))),
+                self.n_patterns,
+                self._runtime,
+            )
         else:
             w.sec["p_keyoff"] = array("I", bytes(4 * (self.n_patterns + 1)))
         self._tables.write(w)

@@ -29,6 +29,9 @@ RUNTIME_MIN_LITERAL = 6  # ... with at least this many literal characters
 # fully so, the one with more literal text comes first (a specificity tie-break, above the site
 # priors below)
 PLACEHOLDER_SHARE = 0.1
+# taken off the text score of a full fit only once the quotes next to a value are loosened
+# (``verify.loose_fit``): a template the message shows as written, quotes and all, ranks first
+LOOSE_QUOTES = 0.01
 LEAD_WEIGHT = 0.9  # similarity to a template's first sentence alone counts for this much
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 # Issue trackers and chat tools "smarten" quotes; code writes ASCII ones. One character each way,
 # so positions in the compact form still map back to the original message.
@@ -153,6 +154,97 @@ def cut_cover(lits: tuple[str, ...], msg: str, floor: int = 0) -> int:
         pos = i + len(lit)
         covered += len(lit)
     return -1
+
+
+# Quote characters a paste retypes or loses around a value: the template's `` `{name}` `` shown
+# as ``'name'`` (a chat or the reporter retyping it) or as ``name`` (a markdown renderer taking
+# the backquotes as code marks). ``compact`` has already straightened the typographic ‘’“”; the
+# acute accent, reversed prime and double prime stand in for a backquote or a quote too.
+QUOTES = "'\"`\u00b4\u2035\u2033"
+
+
+def loose_lits(lits: tuple[str, ...]) -> tuple[str, ...]:
+    """``lits`` without the quote characters next to a placeholder (a literal's trailing quotes
+    before one, its leading quotes after one): the text a paste keeps whatever it did to the
+    quotes around a value. Quotes inside a literal, away from every placeholder, stay text."""
+    last = len(lits) - 1
+    if not last:
+        return lits
+    out: list[str] = []
+    for k, lit in enumerate(lits):
+        if k < last:
+            lit = lit.rstrip(QUOTES)
+        out.append(lit.lstrip(QUOTES) if k else lit)
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _loose_of(lits: tuple[str, ...]) -> tuple[str, ...] | None:
+    """``loose_lits(lits)``, None when it is ``lits``: kept for the patterns verified again and
+    again (a query verifies hundreds, most of them not in full, each then tried loose; the C
+    cache's look-up is a fifth of the Python loop's cost)."""
+    loose = loose_lits(lits)
+    return None if loose == lits else loose
+
+
+def loose_fit(
+    lits: tuple[str, ...], msg: str, spans_lines: Callable[[int, int], bool] = lambda s, e: False
+) -> Fit | None:
+    """A full fit of ``msg`` in which the quotes next to each placeholder are optional and any
+    quote character stands for any other (``loose_lits``), or None when there is none or no
+    such quote to loosen. The loose literals are placed as ``fit`` places any (no backtracking);
+    each literal's span then takes back the quote characters the message shows where the
+    template has its quotes, at most as many as the template has there and never past the
+    neighbouring literal, so the values come out without them and ``covered`` counts what the
+    template's text explains (a dropped quote is not counted). A value the template quotes on
+    both sides must show both quotes or neither, and shown neither, hold something on one line
+    (``_dressed_alike``; ``spans_lines`` says whether a line break falls inside compact
+    positions ``s`` to ``e`` of the message)."""
+    loose = _loose_of(lits)
+    if loose is None:
+        return None
+    f = fit(loose, msg)
+    if f is None or not f.full:
+        return None
+    last = len(lits) - 1
+    spans: list[tuple[int, int]] = []
+    shown: list[tuple[int, int]] = []  # per literal: quotes taken back before it, after it (-1: none to take)
+    covered = f.covered
+    for k, (s, e) in enumerate(f.spans):
+        lit = lits[k]
+        lead = len(lit) - len(lit.lstrip(QUOTES)) if k else 0
+        trail = min(len(lit) - len(lit.rstrip(QUOTES)), len(lit) - lead) if k < last else 0
+        floor = spans[-1][1] if spans else 0
+        s0, e0, quoted = s, e, (lead > 0, trail > 0)
+        while lead and s > floor and msg[s - 1] in QUOTES:
+            s, lead = s - 1, lead - 1
+        ceiling = f.spans[k + 1][0] if k < last else len(msg)
+        while trail and e < ceiling and msg[e] in QUOTES:
+            e, trail = e + 1, trail - 1
+        covered += s0 - s + e - e0
+        shown.append((s0 - s if quoted[0] else -1, e - e0 if quoted[1] else -1))
+        spans.append((s, e))
+    for j in range(last):
+        s, e = spans[j][1], spans[j + 1][0]
+        if not _dressed_alike(shown[j][1], shown[j + 1][0], s < e and not spans_lines(s, e)):
+            return None
+    return Fit(True, f.anchored_start, f.anchored_end, covered, f.start, f.end, spans, 0)
+
+
+def _dressed_alike(opened: int, closed: int, held: bool) -> bool:
+    """Whether a value's quotes as the message shows them may be a renderer's or a retyping's
+    doing (``opened``/``closed``: the quotes taken back before and after it, -1 where the
+    template has none). A renderer drops them in pairs and a retyping replaces them, so both
+    show or neither; one alone is a message cut inside the value (``at '/path/to``), which the
+    truncated fit judges. Shown neither, the value holds something (``held``), on one line: with
+    no quote and no value the message may as well have been cut before it, and a renderer takes
+    the marks off a value inside a line (an inline code span); a value running on over lines
+    with no quote to end it is the text that follows, another message's lines."""
+    if opened < 0 or closed < 0:
+        return True
+    if (opened > 0) != (closed > 0):
+        return False
+    return opened > 0 or held
 
 
 _TAIL_CAP = 400  # characters of a message's tail tried as the start of the literal it is cut in
