@@ -234,3 +234,41 @@ def bad(f, g):
 def test_a_type_named_function_returning_words_and_a_call_of_a_call_keep_their_reading() -> None:
     assert _at(WORDS, 10) == {("ValueError", "client error {code}"), ("ValueError", "server error {code}")}
     assert _at(WORDS, 18) == {("<unknown>", "{f}")}
+
+
+BRANCHED_LOCAL = """\
+import errno
+
+ERRORS = {"AccessDenied": PermissionError, "Exists": FileExistsError}
+
+
+def translate(error, message=None):
+    code = error.code
+    if code == "Precondition":
+        constructor = FileExistsError
+    else:
+        constructor = ERRORS.get(code)
+    if constructor:
+        exc = constructor(message or "denied")
+    else:
+        exc = OSError(errno.EIO, message or "unknown")
+    return exc
+
+
+def listdir(client):
+    try:
+        client.list()
+    except Exception as e:
+        raise translate(e)
+"""
+
+
+def test_a_returned_local_built_in_two_branches_gives_every_branchs_exception() -> None:
+    """``exc = constructor(...)`` under one test and ``exc = OSError(...)`` under the other, then
+    ``return exc``: the caller's raise may raise either, so the record holds the table's classes
+    and the fallback ``OSError`` (the first branch alone hid the fallback's text)."""
+    assert _at(BRANCHED_LOCAL, 23) == {
+        ("FileExistsError", "denied"),
+        ("PermissionError", "denied"),
+        ("OSError", "[Errno {errno.EIO}] unknown"),
+    }

@@ -3416,7 +3416,10 @@ class ModuleVisitor:
         cur = env.get(name)
         if isinstance(cur, ExcVal):
             if frame.exc_return is None:
-                frame.exc_return = cur.spec
+                # every branch's exception is an exit (``exc = Cls(msg)`` under one test,
+                # ``exc = OSError(errno.EIO, msg)`` under another): a caller raises any of them
+                for spec in cur.specs():
+                    _exc_exit(frame, spec)
             return True
         # a local built as an exception in some branch (``e = exc or ParsingError(fpname)``)
         built = self.built_returns(name, env, frame) if frame.kind == "function" else []
