@@ -1807,6 +1807,8 @@ class _BlockParser:
         not a traceback of their own, so the line is the error and the frame above it the
         raising one. The message runs from that line to the next frame."""
         at = self.frame_at
+        if len(at) != len(self.block.frames):
+            return None  # a pytest location line or a warning made a frame of no line here
         k = next((j for j in range(len(at) - 1, 0, -1) if self._type_line_between(at[j - 1], at[j])), None)
         if k is None:
             return None
