@@ -2024,3 +2024,49 @@ def test_a_class_alone_on_its_line_in_prose_is_the_error() -> None:
     two = "I see\n\npkg.errors.AError\n\nand then\n\npkg.errors.BError\n"
     assert parse(two).exc_type is None
     assert parse("Run it with\n\nconfig.settings\n\nand it fails.").exc_type is None
+
+
+def test_a_markdown_quote_closing_the_paste_under_prose_is_the_error_text() -> None:
+    # the reporter's prose, then the error quoted as markdown: the quoted lines are its text,
+    # not pytest's marked source lines (``>`` and three spaces at least, under its listing)
+    q = parse(
+        "We get the following error:\n\n"
+        "> **RestrictedWorkflowAccessError**\n"
+        "> Cannot access threading.local.__mro_entries__ from inside a workflow.\n"
+    )
+    assert "Cannot access threading.local.__mro_entries__ from inside a workflow." in q.message
+    # pytest's own listing keeps its marked line as the frame's source
+    listing = parse(
+        "    def test_x():\n>       assert f() == 2\nE       assert 1 == 2\n\ntests/test_x.py:2: AssertionError\n"
+    )
+    assert listing.frames[-1].source == "assert f() == 2"
+    # a shell prompt's ``> cmd`` opening a paste is no quote under prose
+    prompt = parse("> mkdocs build\nERROR   -  Config value 'plugins': Invalid Plugins configuration\n")
+    assert not prompt.message.startswith("mkdocs build")
+
+
+def test_frames_repeated_under_the_exception_line_are_an_echo() -> None:
+    # a resolver printing its outermost frame again under the traceback: the exception line
+    # among the frames is the error, and the frame above it raised
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "c:/python37/lib/site-packages/pipenv/resolver.py", line 126, in <module>\n'
+        "    main()\n"
+        '  File "c:\\python37\\lib\\site-packages\\pipenv\\project.py", line 110, in <module>\n'
+        '    raise RuntimeError("Given PIPENV_PIPFILE is not found!")\n'
+        "RuntimeError: Given PIPENV_PIPFILE is not found!\n"
+        'File "c:/python37/lib/site-packages/pipenv/resolver.py", line 126, in <module>\n'
+        "    main()"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "Given PIPENV_PIPFILE is not found!")
+    assert [f.line for f in q.frames] == [126, 110]
+    # frames after the line that were not printed before it are a traceback of their own
+    other = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/a/x.py", line 3, in f\n'
+        "    g()\n"
+        "ValueError: first\n"
+        '  File "/a/y.py", line 9, in g\n'
+        "    h()"
+    )
+    assert other.message != "first"

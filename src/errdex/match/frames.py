@@ -32,6 +32,7 @@ from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index,
 from errdex.match.parse import Frame
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, stdlib_path
 from errdex.match.thresholds import (
+    CALL_FORM,
     CALLEE_FRAME,
     CALLER_FRAME,
     DEEPEST_FRAME,
@@ -64,6 +65,7 @@ class FrameEvidence:
     # raises in functions the deepest library frame's function calls -> that callee's name
     callees: dict[int, str] = field(default_factory=dict)
     shown: str | None = None  # the raise statement a paste with no frame prints (``_by_shown``)
+    called_as: str | None = None  # how the frame above calls the deepest one's function (``_by_call_form``)
 
     def cap(
         self,
@@ -117,7 +119,10 @@ class FrameEvidence:
             if callee is not None and fw == CALLEE_FRAME:
                 _p, line, fn = self.info.frames[fi]
                 return fw, f"deepest library frame ({fn}, line {line}) calls {callee}, which raises it"
-            return fw, _why(e, self.info, fi, depth, fw >= ON_RAISE)
+            why = _why(e, self.info, fi, depth, fw >= ON_RAISE)
+            if self.called_as is not None and fw == DEEPEST_FRAME + CALL_FORM:
+                why += f", called as {self.called_as} by the frame above"
+            return fw, why
         deepest = self.info.deepest_path
         if deepest is not None and e[E_PATH].replace("\\", "/") == deepest:
             return FILE_FRAME, f"deepest library frame is in {e[E_PATH]}"
@@ -216,6 +221,8 @@ def gather(
         _by_statement(idx, ev, frames)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
+        if not ev.on_raise:
+            _by_call_form(idx, ev, frames)
     if callees is not None and not ev.on_raise and not ev.moved:
         _callee_raises(idx, ev, types, callees)
     if ev.on_raise or ev.moved:
@@ -551,6 +558,40 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
     for ei in raises:
         _put(ev.entries, ei, ON_RAISE, len(frames) - 1, 0)
     ev.on_raise.update(raises)
+
+
+def _by_call_form(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
+    """The deepest library frame names a function by its bare name, as CPython prints it, and
+    its file defines that name as a method and as a module's function (pipenv's
+    ``Resolver.resolve`` beside ``resolve``): the frame above, in the same file, shows how it was
+    called. ``obj.name(`` calls a method (in its own module a function is called by its bare
+    name), ``name(`` alone the module's function (a method is reached through an object). The
+    raises of the kind called weigh ``CALL_FORM`` more than the others of that name; under a
+    frame's line or statement, which say more."""
+    if len(frames) < 2 or not ev.info.lib:
+        return
+    fi, path = ev.info.lib[-1]
+    _p, _line, fn = ev.info.frames[fi]
+    if fi != len(frames) - 1 or not fn or fn.startswith("<") or dict(ev.info.lib).get(fi - 1) != path:
+        return
+    m = re.search(rf"(?:(\.)\s*|(?<![\w.])){re.escape(fn)}\s*\(", frames[fi - 1].source or "")
+    if m is None:
+        return
+    method = m.group(1) is not None
+    row = [ei for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT] if fn_last(idx.entry_func(ei)) == fn]
+    kinds = [_is_method(idx.entry_func(ei)) for ei in row]
+    if all(kinds) or not any(kinds):
+        return
+    for ei, kind in zip(row, kinds, strict=True):
+        if kind == method:
+            _put(ev.entries, ei, DEEPEST_FRAME + CALL_FORM, fi, 0)
+    ev.called_as = "a method" if method else "a function"
+
+
+def _is_method(qualname: str) -> bool:
+    """Whether a qualified name is a class's function (``Cls.f``, ``f.<locals>.Cls.g``)."""
+    head, _dot, _name = qualname.rpartition(".")
+    return bool(head) and not head.endswith("<locals>")
 
 
 def _callee_raises(idx: Index, ev: FrameEvidence, types: Sequence[str], callees: CalleesOf) -> None:

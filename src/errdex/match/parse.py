@@ -134,6 +134,8 @@ _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
 _GROUP_SEP = re.compile(r"^[ \t|]*+\+[-+]++(?: \d++ -++| \.\.\.)?+[-+ ]*+$")
 _FENCE = re.compile(r"^\s*```[a-z0-9_+-]{0,30}\s*$")  # a fence line, with its language tag
 _QUOTE = re.compile(r"^\s*> ?")
+# a markdown quote's marker at the start of a line: ``>``, one space at most, then text
+_MD_QUOTE = re.compile(r">(?!>)[ ]?(?=\S)")
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
 
 LEVELS = {
@@ -1483,6 +1485,8 @@ class _BlockParser:
         self.cleo_body: list[str] | None = None  # the message above cleo's ``at path:line in f``
         self.nested: int | None = None  # the line opening a message that is a whole traceback
         self.e_indent: str | None = None  # the margin of ``E`` lines pasted indented (``_indented_e_line``)
+        self.frame_at: list[int] = []  # the line of each frame, in ``block.frames``' order
+        self.quote_from: int | None = None  # where a closing markdown quote starts (``_closing_quote``)
 
     def run(self) -> Block:
         i, n = 0, len(self.lines)
@@ -1510,6 +1514,7 @@ class _BlockParser:
     def _add_frame(self, at: int, frame: Frame, nxt: int) -> int:
         frame.function = _unbolded(frame.function)
         self.block.frames.append(frame)
+        self.frame_at.append(at)
         if self.first_frame is None:
             self.first_frame = at
         self.msg_start = nxt
@@ -1620,6 +1625,12 @@ class _BlockParser:
             self.lines[i] = ln[1:].strip()
             self.flow.add(i)
             return i + 1
+        if not self.e_lines and self._markdown_quote(i):
+            # a markdown quote of the error's text under the user's prose (``We get:`` then
+            # ``> **SomeError**`` and ``> text``): read as text, as a quoted exception line is
+            self.lines[i] = ln[1:].strip()
+            self.flow.add(i)
+            return i + 1
         if ln.startswith(">") and not self.e_lines:
             self.marked = ln[1:].strip() or None
             self.marked_at = i
@@ -1653,6 +1664,17 @@ class _BlockParser:
         if i - 1 in self.flow:
             return True
         return bool(prev.strip()) and prev[:1] not in " \t>_=-"
+
+    def _markdown_quote(self, i: int) -> bool:
+        """A line of the markdown quote that closes the paste under the user's prose (``We get
+        the following error:``, then ``> **SomeError**`` and ``> text``): every non-blank line
+        from the quote's first to the last opens with ``>`` and one space at most before its
+        text (not a ``>>>`` prompt), and an unquoted line stands above it. pytest's marker is
+        followed by three spaces at least (``>   x = f()``, the listing's indent) and ``E``
+        lines follow it; a shell prompt's ``> cmd`` opening a paste has no prose above it."""
+        if self.quote_from is None:
+            self.quote_from = _closing_quote(self.lines)
+        return 0 < self.quote_from <= i
 
     def _ipython_header(self, i: int) -> int | None:
         m = _IPY_HEADER.match(self.lines[i])
@@ -1765,6 +1787,9 @@ class _BlockParser:
             k += 1
         if k < len(body):
             return _before_log_records(body[k:])
+        echoed = self._message_before_echo()
+        if echoed is not None:
+            return echoed
         before = self._message_before_frames()
         if before is None:
             before = self._log_record_before_frames()
@@ -1774,6 +1799,39 @@ class _BlockParser:
             self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _message_before_echo(self) -> list[str] | None:
+        """Nothing follows the last frame, but an exception line stands among the frames and
+        every frame after it repeats one printed before it (pipenv's resolver printing its
+        outermost frame again under the traceback): the frames after that line are an echo,
+        not a traceback of their own, so the line is the error and the frame above it the
+        raising one. The message runs from that line to the next frame."""
+        at = self.frame_at
+        if len(at) != len(self.block.frames):
+            return None  # a pytest location line or a warning made a frame of no line here
+        k = next((j for j in range(len(at) - 1, 0, -1) if self._type_line_between(at[j - 1], at[j])), None)
+        if k is None:
+            return None
+        frames = self.block.frames
+        before = {(f.path, f.line) for f in frames[:k]}
+        if not all((f.path, f.line) in before for f in frames[k:]):
+            return None
+        line, end = self._type_line_between(at[k - 1], at[k]), at[k]
+        assert line is not None
+        del frames[k:], at[k:]
+        self.msg_start = line
+        return [ln for ln in self.lines[line:end] if not _NOISE.match(ln)]
+
+    def _type_line_between(self, lo: int, hi: int) -> int | None:
+        """The unindented exception line (``SomeError: text``) between two frame lines, or None."""
+        return next(
+            (
+                j
+                for j in range(lo + 1, hi)
+                if self.lines[j][:1] not in " \t" and _exception_text(self.lines[j].strip())
+            ),
+            None,
+        )
 
     def _text_before_traceback(self) -> None:
         """A traceback cut before its exception line, under other text (a log record, then
@@ -1817,6 +1875,19 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+def _closing_quote(lines: list[str]) -> int:
+    """The first line of the markdown quote (``> text`` lines, blank lines among them) that
+    ends ``lines``, when unquoted text stands above it; otherwise 0."""
+    k = len(lines)
+    while k > 0 and (not lines[k - 1].strip() or _MD_QUOTE.match(lines[k - 1])):
+        k -= 1
+    while k < len(lines) and not lines[k].strip():
+        k += 1
+    if k == len(lines) or not any(ln.strip() for ln in lines[:k]):
+        return 0
+    return k
 
 
 def _most_recent_first(frames: list[Frame]) -> bool:

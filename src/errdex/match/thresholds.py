@@ -68,6 +68,10 @@ CALLER_FRAME = 0.2  # weight of a frame above the deepest naming the candidate's
 CALLEE_FRAME = 0.25
 DEEPEST_FRAME = 0.35  # weight of the deepest library frame naming a candidate's function
 SAME_LINE = 0.1  # added when that frame's line is the candidate's line too
+# added when the frame above, in the same file, calls the deepest frame's function the way only
+# some of the file's functions of that name are called: ``obj.name(`` a method, ``name(`` a
+# module's function (a traceback printing the bare name names both): under a line's evidence
+CALL_FORM = 0.05
 ON_RAISE = 0.8  # the deepest library frame lands on the raise statement itself (line and function)
 RELAY = 0.08  # taken off a helper's raise of a message its callers supply
 CLASS_NAMED = 0.03  # a class-name placeholder holds the site's class (+) or names another (-)
