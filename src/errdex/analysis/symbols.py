@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from errdex.model import CodeFacts, FunctionFact
-from errdex.store.facts import FactReader, ImportRow, ModuleRow
+from errdex.store.facts import FactReader, ImportRow, ModuleRow, resolve_import
 
 __all__ = ["Module", "ProjectIndex", "resolve_import"]
 
@@ -66,18 +66,6 @@ class Module:
             mod.funcs[f.qualname] = f
         mod.consts = dict(facts.consts)
         return mod
-
-
-def resolve_import(module: str, is_package: bool, level: int, target: str) -> str:
-    """The absolute name an import in ``module`` binds (``from ..x import y`` -> ``pkg.x.y``)."""
-    if not level:
-        return target
-    package = module if is_package else module.rpartition(".")[0]
-    parts = package.split(".") if package else []
-    up = level - 1
-    if up:
-        parts = parts[:-up] if up <= len(parts) else []
-    return ".".join([*parts, target]) if parts else target
 
 
 class ProjectIndex:

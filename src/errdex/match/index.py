@@ -129,14 +129,15 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-FORMAT = 26  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 27  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
 # copying a caught exception's text (``copies_text``); 23: a method's ``raise self`` typed by
 # its class (``own_instance_class``); 24: the classes each raise's handler catches (``hc_*``);
 # 25: a key inside a literal when no rarest one is (``_inner_key``); 26: keys and heads cut from
-# the literals without the quotes next to a placeholder (``verify.loose_lits``)
+# the literals without the quotes next to a placeholder (``verify.loose_lits``); 27: one caller
+# more for a function a top-level package's ``__init__`` re-exports (``FactReader.reexported``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4

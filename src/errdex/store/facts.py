@@ -485,6 +485,31 @@ class FactReader:
         modules, ~3 s of a jax index)."""
         return self._library_keys(sid, fb.KEY_CALL)
 
+    def reexported(self, sid: int) -> set[tuple[str, str]]:
+        """(path, name) of the functions and classes of library modules that a top-level
+        package's ``__init__`` imports by name (``from .einops import reduce`` in
+        ``einops/__init__.py``): what users reach as ``pkg.name``, the library's public face.
+        A same-named copy in another module (``einops/array_api.py``'s ``reduce``), or one that
+        only a subpackage re-exports, is reached by a longer path. Read with ``called_names``
+        when the match index is built (``reexported_as``)."""
+        tops = [
+            _module(r)
+            for r in self._run(
+                f"SELECT {_MODULE} FROM modules m WHERE {_LIBRARY} AND m.is_package = :yes",
+                {"sid": sid, "no": False, "yes": True},
+            )
+            if "." not in r[1]
+        ]
+        decoded = self._decoded_values("imports", fb.import_row, {m.fact_id for m in tops})
+        wanted: dict[str, set[str]] = {}  # module -> the names the package takes from it
+        for m in tops:
+            for imp in decoded[m.fact_id]:
+                module, _, name = resolve_import(m.name, True, imp.level, imp.target).rpartition(".")
+                if module and module != m.name:
+                    wanted.setdefault(module, set()).add(name)
+        rows = self.modules_named(sid, wanted)
+        return {(row.path, name) for module, row in rows.items() for name in wanted[module]}
+
     def referenced_names(self, sid: int) -> set[str]:
         """The functions (last names) the snapshot's library code holds as values instead of
         calling them by name (``KEY_REF``: a dispatch table's loader, a callback, a returned
@@ -663,6 +688,27 @@ def _callee_name(call: CallFact) -> str:
 def _last_name(function: FunctionFact) -> str:
     """A function's own name (its qualname's last part), as the functions are keyed."""
     return function.qualname.rpartition(".")[2]
+
+
+def resolve_import(module: str, is_package: bool, level: int, target: str) -> str:
+    """The absolute name an import in ``module`` binds (``from ..x import y`` -> ``pkg.x.y``)."""
+    if not level:
+        return target
+    package = module if is_package else module.rpartition(".")[0]
+    parts = package.split(".") if package else []
+    up = level - 1
+    if up:
+        parts = parts[:-up] if up <= len(parts) else []
+    return ".".join([*parts, target]) if parts else target
+
+
+def reexported_as(function: str) -> str | None:
+    """The module-level name a raise site's function is reached by, as ``FactReader.reexported``
+    keys it: its qualname's first name (``TOTP`` of ``TOTP.__init__``); None for module-level
+    code."""
+    if not function or function.endswith("<module>"):
+        return None
+    return function.partition(".")[0]
 
 
 def called_as(function: str) -> str | None:

@@ -109,7 +109,6 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
     the entries of the files before the first one changed: jax 0.12.0.1 changed
     ``jax/version.py`` (2 of its 9,018 entries, the last ones)."""
     from errdex.store import history
-    from errdex.store.facts import called_as
     from errdex.store.sql import _blob_shas, _site_callers
 
     sn, r, p, b, e = s.snapshots, s.repos, s.occurrence_places, s.occurrence_bodies, s.errors
@@ -137,12 +136,12 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
         reached = _reached(store, snapshot_id), _reached(store, before)
         kept = 0
         for x, y in zip(mine, theirs, strict=False):
-            site, called = (x.path, x.function), called_as(x.function)
+            site = (x.path, x.function)
             if (
                 (x.body_id, x.line) != (y.body_id, y.line)
                 or blobs[0].get(x.path) != blobs[1].get(x.path)
                 or counts[0].get(site, 0) != counts[1].get(site, 0)
-                or reached[0](called) != reached[1](called)
+                or reached[0](site) != reached[1](site)
             ):
                 break
             kept += 1
@@ -163,13 +162,22 @@ def entries_as_before(store: Any, snapshot_id: int) -> KeptEntries | None:
     return KeptEntries(before, where, [int(x.id) for x in mine], kept, bases)
 
 
-def _reached(store: Any, snapshot_id: int) -> Callable[[str | None], tuple[bool, bool]]:
-    """How the snapshot's library reaches a function of this name: whether it calls it, and
-    whether it holds it as a value and never calls it (``Store.iter_entries`` reads the one into
-    an entry's ``called``, the other into its ``callers``)."""
+def _reached(store: Any, snapshot_id: int) -> Callable[[tuple[str, str]], tuple[bool, bool, bool]]:
+    """How the snapshot's library reaches a site's (path, function): whether it calls the
+    function by its name, whether it holds it as a value and never calls it, and whether a
+    top-level package re-exports it (``Store.iter_entries`` reads the first into an entry's
+    ``called``, the others into its ``callers``)."""
+    from errdex.store.facts import called_as, reexported_as
+
     called = store.facts.called_names(snapshot_id)
     held = store.facts.referenced_names(snapshot_id) - called
-    return lambda name: (name in called, name in held)
+    exported = store.facts.reexported(snapshot_id)
+
+    def reached(site: tuple[str, str]) -> tuple[bool, bool, bool]:
+        name = called_as(site[1])
+        return name in called, name in held, (site[0], reexported_as(site[1])) in exported
+
+    return reached
 
 
 def get_segment(store: Any, snapshot_id: int, stamp: str) -> bytes | None:

@@ -68,7 +68,7 @@ from errdex.store.classes import (
 from errdex.store.copy import insert_dicts, insert_rows, select_in
 from errdex.store.detail import read_analysis, read_error
 from errdex.store.errors import StoreError, db_error
-from errdex.store.facts import FactReader, called_as
+from errdex.store.facts import FactReader, called_as, reexported_as
 from errdex.store.fast import MAX_TEXT_BYTES, connect_readonly, inflate_text
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
@@ -721,6 +721,7 @@ class Store(CatalogueReader):
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
             held: dict[int, set[str]] = {}  # snapshot -> the names it holds as values, never calls
             counted: dict[int, dict[tuple[str, str], int]] = {}  # snapshot -> its sites' callers
+            public: dict[int, set[tuple[str, str]]] = {}  # snapshot -> what its package re-exports
             # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
             # called names, callers and files' blobs are looked up when it changes, not for
             # every row, and each row is unpacked once into locals (a named attribute is a
@@ -732,6 +733,7 @@ class Store(CatalogueReader):
             names: set[str] = set()
             values: set[str] = set()
             callers: dict[tuple[str, str], int] = {}
+            exported: set[tuple[str, str]] = set()
             blobs: dict[str, str | None] = {}
             for (
                 key,
@@ -758,7 +760,8 @@ class Store(CatalogueReader):
                         called[sid] = self.facts.called_names(sid)
                         held[sid] = self.facts.referenced_names(sid) - called[sid]
                         counted[sid] = _site_callers(conn, sid) or {}
-                    names, values, callers = called[sid], held[sid], counted[sid]
+                        public[sid] = self.facts.reexported(sid)
+                    names, values, callers, exported = called[sid], held[sid], counted[sid], public[sid]
                     blobs = _blob_shas(conn, sid, path)
                 yield CatalogueEntry(
                     key=key,
@@ -780,8 +783,11 @@ class Store(CatalogueReader):
                     exc_bases=tuple(str(b) for b in exc_bases or ()),
                     caught=handler_classes([str(g) for g in guards or ()]),
                     # a function held as a value (a dispatch table's, a callback) is reached from
-                    # where it is held: one caller more, though no call names it
-                    callers=callers.get((file_path, function), 0) + int(called_as(function) in values),
+                    # where it is held: one caller more, though no call names it; so is one the
+                    # package's ``__init__`` re-exports, reached as ``pkg.name`` by its users
+                    callers=callers.get((file_path, function), 0)
+                    + int(called_as(function) in values)
+                    + int((file_path, reexported_as(function)) in exported),
                 )
 
     def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
