@@ -67,6 +67,9 @@ def test_a_vendored_copy_is_not_the_package_the_traceback_ran(tmp_path: Path) ->
             top.approximate,
         )
         assert any("a vendored copy of requests" in r for r in top.reasons), top.reasons
+        assert res.verdict.startswith("no exact match: the traceback ran requests/models.py as its own"), (
+            res.verdict
+        )
         # the copy itself ran (its path below the distribution that vendors it): exact
         ran = matcher.explain(PASTE.format(module="lib/patched/_vendor/requests/models.py"))
         assert not first(ran).approximate, first(ran).reasons
