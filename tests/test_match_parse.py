@@ -2070,3 +2070,64 @@ def test_frames_repeated_under_the_exception_line_are_an_echo() -> None:
         "    h()"
     )
     assert other.message != "first"
+
+
+def test_a_line_wrapped_in_a_code_span_keeps_the_backticks_its_message_quotes() -> None:
+    # the whole line is one code span opened by an exception line; the message quotes a name
+    # in backticks of its own, which do not close the span (issues28, groq-004)
+    q = parse(
+        "```bash\nllm -m groq-gemma hi\n```\n\n"
+        "> `Error: Error code: 400 - {'error': {'message': 'The model `gemma-7b-it` has been"
+        " decommissioned'}}`"
+    )
+    assert q.exc_type == "Error"
+    assert (
+        q.message
+        == "Error code: 400 - {'error': {'message': 'The model `gemma-7b-it` has been decommissioned'}}"
+    )
+    one = parse("`pkg.SomeError: the option `--fast` is not allowed here`")
+    assert (one.exc_type, one.message) == ("pkg.SomeError", "the option `--fast` is not allowed here")
+    # a span closed right after a word, then another span: the first closing backtick ends it
+    two = parse("`pkg.SomeError: a` and `b`")
+    assert (two.exc_type, two.message) == ("pkg.SomeError", "a")
+
+
+def test_an_exception_repr_under_the_prose_that_introduces_it() -> None:
+    # ``Catch this error:``, then the repr alone: the class and its text (issues28, trino-003)
+    q = parse('Catch this error:\n\nValueError("the thing is bad")')
+    assert (q.exc_type, q.message) == ("ValueError", "the thing is bad")
+    # a class's own __repr__ listing its fields, which str() prints too: the repr is the text
+    fields = (
+        'TrinoUserError(type=USER_ERROR, name=TABLE_NOT_FOUND, message="line 1:15: no table", query_id=1)'
+    )
+    q = parse(f"Catch this error:\n\n```\n{fields}\n```")
+    assert (q.exc_type, q.message) == ("TrinoUserError", fields)
+    # prose that runs on into the line does not hand over to it
+    assert parse('We saw it today\nValueError("the thing is bad")').exc_type is None
+
+
+def test_a_rich_box_with_its_rows_run_together_and_a_marked_raise_left_open() -> None:
+    # rows copied without their line ends (``││``), the marked ``raise X(`` opening with its
+    # argument on the context rows below, one wrapped by rich: the statement is read whole
+    # (issues28, groq-001)
+    pad = " " * 20
+    q = parse(
+        f"│    82 │   │   if api_key is None:{pad}││ ❱  83 │   │   │   raise GroqError({pad}│\n"
+        f'│    84 │   │   │   │   "The api_key option must be set either by passing it{pad}││'
+        f'       or by setting the GROQ_API_KEY environment variable"{pad}│\n'
+        f"│    85 │   │   │   ){pad}││    86 │   │   self.api_key = api_key{pad}│\n"
+    )
+    assert q.exc_type == "GroqError"
+    assert q.message == (
+        "The api_key option must be set either by passing it or by setting the GROQ_API_KEY environment variable"
+    )
+    # the frame's source stays the statement's first line, which the catalogue is keyed by
+    assert [(f.line, f.source) for f in q.frames] == [(83, "raise GroqError(")]
+    # an inner panel (locals) under a statement the box cut short ends its rows: no text
+    cut = parse(
+        "│ ❱ 1028 │   │   │   raise TransportQueryError(        │\n"
+        "│   1029 │   │   │   │   str_first_element(errors),    │\n"
+        "│ ╭──────────── locals ────────────╮                     │\n"
+        '│ │ message = "the query failed"  │                     │\n'
+    )
+    assert (cut.exc_type, cut.message) == (None, "")

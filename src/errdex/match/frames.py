@@ -66,6 +66,9 @@ class FrameEvidence:
     callees: dict[int, str] = field(default_factory=dict)
     shown: str | None = None  # the raise statement a paste with no frame prints (``_by_shown``)
     called_as: str | None = None  # how the frame above calls the deepest one's function (``_by_call_form``)
+    # the module the traceback's last frame ran below site-packages (``requests/models.py``) when
+    # the catalogue holds it only as vendored copies inside other distributions (``vendored_root``)
+    ran_module: str | None = None
 
     def cap(
         self,
@@ -214,6 +217,7 @@ def gather(
     ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame)."""
     ev = FrameEvidence(frame_info(idx, frames))
+    ev.ran_module = vendored_root(idx, frames, ev.info)
     if not frames and shown:
         _by_shown(idx, ev, shown)
     _name_entries(idx, ev)
@@ -479,6 +483,43 @@ def _on_line(at_line: list[int], in_fn: Sequence[int]) -> list[int]:
     return [ei for ei in at_line if ei in fn_set]
 
 
+# the folders a distribution copies another package into (``pip/_vendor/requests``,
+# ``setuptools/extern``, ``ddtrace/vendor``, ``google/protobuf/third_party``)
+VENDOR_DIRS = frozenset({"_vendor", "vendor", "_vendored", "vendored", "extern", "_extern", "third_party"})
+
+
+def import_root_path(path: str) -> str | None:
+    """The module a frame ran, as imported: its path below ``site-packages/`` or
+    ``dist-packages/`` (``requests/models.py``); None for a frame outside them."""
+    p = path.replace("\\", "/")
+    at = max(p.rfind("/site-packages/"), p.rfind("/dist-packages/"))
+    if at < 0:
+        return None
+    rel = p[p.index("/", at + 1) + 1 :]
+    return rel if rel.endswith(".py") and not rel.startswith("/") else None
+
+
+def vendored_copy(path: str, module: str) -> bool:
+    """Whether catalogue ``path`` is ``module`` (``requests/models.py``) copied into another
+    distribution's vendor folder (``pipenv/patched/pip/_vendor/requests/models.py``)."""
+    if not path.endswith("/" + module):
+        return False
+    return path[: -len(module) - 1].rpartition("/")[2] in VENDOR_DIRS
+
+
+def vendored_root(idx: Index, frames: list[Frame], info: FrameInfo) -> str | None:
+    """The module the traceback's last frame ran below site-packages, when the catalogue does
+    not hold that file and its top-level package is in no codebase as itself: the user ran the
+    package (``requests``), so a vendored copy of it inside another distribution (pipenv's
+    ``_vendor/requests``) is not where the error came from, however alike their words."""
+    if not frames or (info.lib and info.lib[-1][0] == len(frames) - 1):
+        return None
+    module = import_root_path(frames[-1].path)
+    if module is None or idx.package_holders(module.partition("/")[0].removesuffix(".py")):
+        return None
+    return module
+
+
 def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
     """The traceback's last frame, printed with its source line, is where the exception was
     raised: the catalogue's statements with that first line, in the frame's file or function, are
@@ -491,6 +532,9 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             return
         _p, line, fn = ev.info.frames[fi]
         same = idx.statement_entries(source, MAX_STATEMENT)
+        module = import_root_path(frames[fi].path) if fi not in lib else None
+        if module is not None:  # a frame of an installed package backs no vendored copy of it
+            same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
         found = _statement_sites(idx, same, lib.get(fi), fn, line, source)
         if fi == len(frames) - 1 and not found and fi in lib:
             ev.moved.update(_moved_raises(idx, same, lib[fi]))

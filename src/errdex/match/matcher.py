@@ -528,7 +528,15 @@ class Matcher:
             cause = candidates.wrapped_cause(idx, tf, top.id, (top.repo, top.path, top.line), top.values)
             if cause is not None:
                 top.reasons.append(cause)
-        res = Result(q, matches, verdict(matches, builtin, ev.outside, full), builtin[1] if builtin else None)
+        # the first answer a copy of the module the traceback ran, vendored in another distribution
+        ran = (
+            fev.ran_module
+            if matches and frames.vendored_copy(matches[0].path, fev.ran_module or "")
+            else None
+        )
+        res = Result(
+            q, matches, verdict(matches, builtin, ev.outside, full, ran), builtin[1] if builtin else None
+        )
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
         if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):

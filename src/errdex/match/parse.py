@@ -178,7 +178,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _level_columns(_strip_line_label(lines))
     lines = _unflatten(_strip_margin(_uncut_frames(_unwrap_frames(_without_last_prompt(lines)))))
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
-        lines = _unbox(lines)
+        lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
 
 
@@ -453,12 +453,38 @@ _RICH_FRAME = re.compile(r"^(\S[^\n]{0,1000}?):(\d{1,9}) in (\S{1,300})$")
 _RICH_CODE = re.compile(r"^(❱)?\s{0,8}(\d{1,9})(?:\s?│(.*))?$")
 
 
+# a panel's right border met by the next row's left border: rows copied without their line ends
+_JOINED_ROWS = re.compile(r"([│┃])(?=[│┃])")
+
+
+def _unjoin_box_rows(lines: list[str]) -> list[str]:
+    """A rich panel whose rows were run together (``│ ... ││    81 │ ...``, copied from a page
+    that dropped the line ends): one row a line again. Rich pads an inner panel's border with a
+    blank (``│ │ x │ │``), so two borders touching are a row's end and the next row's start."""
+    if not any("││" in ln or "┃┃" in ln for ln in lines):
+        return lines
+    return [part for ln in lines for part in _JOINED_ROWS.sub("\\1\n", ln).split("\n")]
+
+
+def _open_parens(code: str) -> int:
+    """How many parentheses ``code`` leaves open, string literals aside; an unclosed literal
+    (a row wrapped inside it) counts as one more."""
+    bare = _PY_STRINGS.sub("", code)
+    depth = bare.count("(") - bare.count(")")
+    return depth + (1 if bare.count('"') % 2 or bare.count("'") % 2 else 0)
+
+
+_PY_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+
+
 def _unbox(lines: list[str]) -> list[str]:
     """Rich's panels as plain text: a traceback panel's ``path:line in fn`` lines become frames,
     its ``❱`` line their source; an ``Error`` panel (typer, rich-click) becomes ``Error: text``;
-    borders, inner panels (locals) and context lines go."""
+    borders, inner panels (locals) and context lines go, a code row rich wrapped onto a row
+    without a line number with them."""
     out: list[str] = []
     error_title = False
+    code_row = False  # the row above was a numbered code row
     for raw in lines:
         ln = raw.strip()
         if not ln or ln[0] not in _BOX:
@@ -476,6 +502,10 @@ def _unbox(lines: list[str]) -> list[str]:
         inner = inner[:-1] if inner.endswith(("│", "┃")) else inner
         inner = inner.strip()
         if inner[:1] in _BOX:  # a panel inside the panel: locals
+            continue
+        wrapped = code_row and bool(inner) and not _RICH_CODE.match(inner) and not _RICH_FRAME.match(inner)
+        code_row = wrapped or bool(_RICH_CODE.match(inner))
+        if wrapped:
             continue
         for text in _unbox_line(inner, out):
             out.append("Error: " + text if error_title else text)
@@ -938,6 +968,8 @@ def parse(text: str) -> ParsedQuery:
     if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
         if not b.exc_type:
+            _message_of_open_raise(b, text)
+        if not b.exc_type:
             _message_of_shown_raise(b, text)
     elif len(blocks) == 1 and not b.frames and not b.exc_type:
         _message_of_pytest_listing(b, cleaned)
@@ -1020,6 +1052,46 @@ def _names_frame(ln: str) -> bool:
     return bool(_PY_FRAME.match(ln) or _IPY_FRAME.match(ln) or _RICH_FRAME.match(inner))
 
 
+def _message_of_open_raise(b: Block, text: str) -> None:
+    """A traceback cut before its exception line whose last frame's marked line opens a raise
+    its parentheses leave open (``raise GroqError(``), the rows shown below it (a rich panel's
+    context rows, one rich wrapped without a line number; IPython's context lines) holding the
+    rest of the statement: the statement read whole, as ``_message_of_raise_line`` reads one
+    line. The frame's source stays the statement's first line, which the catalogue is keyed by;
+    a border, an inner panel (locals) or another frame ends the rows."""
+    source = (b.frames[-1].source or "").strip()
+    if not source.startswith("raise ") or _open_parens(source) <= 0:
+        return
+    raw = _unjoin_box_rows(text[-INPUT_CAP:].split("\n")[-_SHOWN_LINES:])
+    last = max((i for i, ln in enumerate(raw) if _names_frame(ln)), default=-1)
+    if last < 0 or _shown_code(raw[last]).lstrip("❱ ") != source:
+        return
+    statement = source
+    for ln in raw[last + 1 : last + 1 + _STATEMENT_ROWS]:
+        inner = ln.strip().strip("│┃").strip()
+        if not inner or inner[0] in _BOX or _names_frame(ln):
+            break
+        code = _shown_code(ln)
+        statement += code if statement.endswith("(") else " " + code
+        if _open_parens(statement) <= 0:
+            break
+    _take_raise_statement(b, statement)
+
+
+def _take_raise_statement(b: Block, source: str) -> None:
+    """The class and literal text of ``raise Cls("text"`` in ``source`` (a statement shown
+    somewhere in the paste, not the last frame's own line), as the block's error when found."""
+    probe = Block(frames=[Frame(path="?", source=source)])
+    _message_of_raise_line(probe)
+    if probe.exc_type:
+        b.exc_type = probe.exc_type
+        b.exc_types.append(probe.exc_type)
+        b.message = probe.message
+
+
+_STATEMENT_ROWS = 20  # rows below a marked raise read as the rest of its statement
+
+
 def _message_of_shown_raise(b: Block, text: str) -> None:
     """A traceback cut before its exception line whose last shown source lines (a rich panel's
     lines around the marked one, a frame's context) hold the raise below the line the frame
@@ -1077,12 +1149,7 @@ def _message_of_pytest_listing(b: Block, text: str) -> None:
         if arg is None or at is None or at < arg:
             return
         source = next((ln.strip() for ln in reversed(tail[at + 1 :]) if ln.strip().startswith("raise ")), "")
-    probe = Block(frames=[Frame(path="?", source=source)])
-    _message_of_raise_line(probe)
-    if probe.exc_type:
-        b.exc_type = probe.exc_type
-        b.exc_types.append(probe.exc_type)
-        b.message = probe.message
+    _take_raise_statement(b, source)
 
 
 def b_kind(b: Block) -> tuple[str | None, str | None]:
@@ -2376,7 +2443,10 @@ def _code_span(msg: str) -> str:
         if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
             span = _span_text("`", last[1:], True)
             return msg if span is None else span
-        return msg
+        return _whole_line_span(last) or msg
+    whole = _whole_line_span(msg.strip())
+    if whole is not None:
+        return whole
     start = 0
     for _ in range(8):  # the first few openers: a span starts near the line's start
         i = min((j for j in (msg.find(c, start) for c in _SPAN_OPENERS) if j >= 0), default=-1)
@@ -2393,6 +2463,27 @@ def _code_span(msg: str) -> str:
     if msg.endswith("`") and msg.count("`") % 2:
         return msg[:-1].rstrip()
     return msg
+
+
+def _whole_line_span(line: str) -> str | None:
+    """A line that is one code span from its first character to its last, opened by an
+    exception line whose message quotes names in backticks of its own (```` `Error: The model
+    `x-7b` has been decommissioned` ````): the whole inner text. Markdown would close the span
+    at the first inner backtick, but the reporter wrapped the line, and the pairs inside are
+    the message's own quoting. A span opened inside a sentence (```` I get `E: a` and `b` ````)
+    is not one whole line and keeps its first closing backtick."""
+    if len(line) < 3 or line[0] != "`" or line[-1] != "`" or line[1] == "`":
+        return None
+    inner = line[1:-1]
+    ticks = [k for k, c in enumerate(inner) if c == "`"]
+    if not ticks or len(ticks) % 2 or _span_text("`", inner, True) is None:
+        return None
+    # each inner pair opens after a blank or an opening mark and closes before one: a first
+    # inner backtick right after a word closes the span (```` `E: a` and `b` ````)
+    for k in ticks[::2]:
+        if k == 0 or inner[k - 1] not in " \t('\"[{" or k + 1 == len(inner) or inner[k + 1].isspace():
+            return None
+    return inner.strip()
 
 
 def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
@@ -2527,6 +2618,11 @@ def _exception_repr(block: Block, msg: str) -> str:
     try:
         args = ast.literal_eval(f"({inner},)") if inner else ()
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        if dotted is None and _FIELD_REPR.match(inner):
+            # a class's own ``__repr__`` listing its fields (``QueryError(type=USER_ERROR,
+            # name=X, message="...")``), printed by ``str()`` too: the repr is the text
+            block.exc_types.append(name)
+            return text
         return msg
     if not isinstance(args, tuple):
         return msg
@@ -2534,6 +2630,23 @@ def _exception_repr(block: Block, msg: str) -> str:
     if len(args) == 1:
         return args[0] if isinstance(args[0], str) else inner
     return f"({inner})" if args else ""
+
+
+# the arguments of a repr a class writes itself: ``field=value`` pairs, the first a word
+_FIELD_REPR = re.compile(r"[A-Za-z_]\w{0,100}=[^=\s,]")
+
+
+def _repr_under_prose(block: Block, msg: str) -> str:
+    """An exception's repr alone on the paste's last line under the reporter's words that
+    introduce it (``Catch this error:``, then ``SomeError(...)``): the repr, read as
+    ``_exception_repr`` reads one alone. The line above (blank lines aside) ends with ``:``;
+    prose that runs on does not hand over to the repr."""
+    lines = [ln for ln in msg.strip().split("\n") if ln.strip()]
+    if len(lines) < 2 or block.frames or not lines[-2].rstrip().endswith(":"):
+        return msg
+    known = len(block.exc_types)
+    got = _exception_repr(block, lines[-1].strip())
+    return got if len(block.exc_types) > known else msg
 
 
 def _trailing_repr(block: Block, msg: str) -> str:
@@ -2715,6 +2828,8 @@ def _strip_prefixes(block: Block) -> None:
         msg = _exception_repr(block, msg)
     if not block.exc_types:
         msg = _trailing_repr(block, msg)
+    if not block.exc_types and "\n" in msg:
+        msg = _repr_under_prose(block, msg)
     if not block.exc_types:
         msg = _exception_in_parentheses(block, msg)
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one

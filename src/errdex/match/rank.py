@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from errdex.match.candidates import Cand, TextFit
-from errdex.match.frames import FrameEvidence
+from errdex.match.frames import FrameEvidence, vendored_copy
 from errdex.match.index import (
     CALLERS_MAX,
     E_FUNC,
@@ -594,8 +594,10 @@ class Ranker:
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
-        confident = pointed and (
-            self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw))
+        confident = (
+            pointed
+            and not self._ran_original(site)
+            and (self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw)))
         )
         score = (1.0 if confident else 0.0) + text + tw + fw
         if idx.entry_relay(ei):
@@ -635,8 +637,8 @@ class Ranker:
         repo, site = idx.entry_facts(s.ei)
         tw, twhy = self._site_relation(site)
         reasons = [str(r) for r in c.reasons]
-        confident = self._exact(c, s.fw, tw, reasons)
-        by_class = s.ei in self.ev.typed and not self.ev.foreign
+        confident = self._exact(c, s.fw, tw, reasons) and not self._ran_original(site)
+        by_class = s.ei in self.ev.typed and not self.ev.foreign and not self._ran_original(site)
         if not confident and by_class and self._typed_whole(c, tw):
             confident = True
             reasons.append("the whole message is this template, raised as the pasted class")
@@ -647,6 +649,7 @@ class Ranker:
             )
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
+        reasons += self._copy_reason(site, repo)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
@@ -846,6 +849,24 @@ class Ranker:
         scoring every raise of its class was work (a class raised at hundreds of sites) for
         what the frames would have to tell apart anyway."""
         return bool(self.ev.frames.info.frames) and self.idx.entries[ei][E_REPO] in self.ev.pointed
+
+    def _ran_original(self, site: SiteFacts) -> bool:
+        """Whether ``site`` is a vendored copy of the module the traceback's last frame ran as
+        an installed package of its own (``frames.vendored_root``): the words may be the copy's,
+        the raise was the original's, so the copy is never the exact answer."""
+        ran = self.ev.frames.ran_module
+        return ran is not None and vendored_copy(site.posix_path, ran)
+
+    def _copy_reason(self, site: SiteFacts, repo: str) -> list[str]:
+        """Why a vendored copy of the module the traceback ran is not the exact answer, in words
+        (``_ran_original``); nothing for any other site."""
+        if not self._ran_original(site):
+            return []
+        ran = self.ev.frames.ran_module or ""
+        return [
+            f"a vendored copy of {ran.partition('/')[0].removesuffix('.py')} in {repo}: the traceback ran"
+            f" {ran} itself, installed as its own package, which the catalogue does not hold"
+        ]
 
     def _exact(self, c: Cand, fw: float, tw: float, reasons: list[str]) -> bool:
         """Whether the entry may be exact, beyond what its text fit says (see the module doc)."""

@@ -75,11 +75,17 @@ class Result:
 
 
 def verdict(
-    matches: list[Match], builtin: tuple[str, str] | None, outside: str | None, full: bool = False
+    matches: list[Match],
+    builtin: tuple[str, str] | None,
+    outside: str | None,
+    full: bool = False,
+    ran: str | None = None,
 ) -> str:
     """The one line most users read: exact, interpreter message, outside the library, or close.
     ``full``: the ranker left answers out (``Ranker.more``), so a tie filling the list may go on
-    beyond it (an SDK's message raised in dozens of sibling resources), and says "at least"."""
+    beyond it (an SDK's message raised in dozens of sibling resources), and says "at least".
+    ``ran``: the module the traceback's last frame ran as its own installed package, held by
+    the catalogue only as vendored copies (``frames.vendored_root``)."""
     top = matches[0] if matches else None
     if top is not None and not top.approximate:
         tie = len(tied(matches))
@@ -99,6 +105,11 @@ def verdict(
     if outside is not None:
         tail = "; closest library templates below" if top else ""
         return f"no exact match: the traceback ends outside the indexed Python code ({outside}){tail}"
+    if ran is not None and top is not None:
+        return (
+            f"no exact match: the traceback ran {ran} as its own installed package, which is not indexed;"
+            " the first answer is a copy of it vendored inside another distribution"
+        )
     if top is not None:
         return "approximate: message reworded?"
     return "no match in the indexed codebases"
