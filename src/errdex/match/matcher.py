@@ -562,7 +562,7 @@ class Matcher:
                     break
                 eis += idx.type_entries(other, MAX_POINTING - len(eis))
             if repos:
-                eis = [ei for ei in eis if idx.entry_repo(ei) in repos] or eis
+                eis = [ei for ei in eis if idx.entry_repo(ei) in repos or imports_from(idx, ei, head)] or eis
             if len(eis) > MAX_TYPED and near:
                 eis.sort(key=lambda ei: idx.entry_path(ei) not in near)  # the traceback's files first
             out.extend(eis[:MAX_TYPED])
@@ -623,9 +623,19 @@ class Matcher:
             if held:
                 out |= held
                 named = True
+                # a codebase raising the class it imports from that package (a library raising
+                # its dependency's ``graphql.GraphQLError``) raises the very class pasted
+                out.update(idx.entry_repo(ei) for ei in typed[:MAX_POINTING] if imports_from(idx, ei, head))
         if not named:
             out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
         return out
+
+
+def imports_from(idx: Index, ei: int, package: str) -> bool:
+    """Whether entry ``ei`` raises a class its module imports from top-level package ``package``
+    (``from graphql import GraphQLError`` in another distribution's code): a raise of the class a
+    paste dotted with that package names, though the codebase holding ``package`` is not its own."""
+    return idx.entry_qualname(ei).startswith(package + ".")
 
 
 def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: FrameInfo) -> bool:
