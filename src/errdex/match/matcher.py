@@ -119,12 +119,23 @@ class Matcher:
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
-                    if b is not None and _warning(b) and self._raised_elsewhere(q):
-                        _only_approximate(res, _WARNING_BEFORE_ELSEWHERE)
+                    if b is not None and _warning(b):
+                        self._warning_as_context(q, first, res)
                 return res
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _warning_as_context(self, q: ParsedQuery, first: Result | None, res: Result) -> None:
+        """A warning printed above the error the paste asks about, answering because that error
+        found nothing, is context, not the error's origin, when the error shows where it came
+        from instead: raised in a package not indexed (``_raised_elsewhere``), or a message of
+        Python's own (``TypeError: f() missing 1 required positional argument``, the
+        interpreter's at the user's call: ``first.builtin``). Every answer is then approximate."""
+        if self._raised_elsewhere(q):
+            _only_approximate(res, _WARNING_BEFORE_ELSEWHERE)
+        elif first is not None and first.builtin is not None:
+            _only_approximate(res, _WARNING_BEFORE_BUILTIN)
 
     def _raised_elsewhere(self, q: ParsedQuery) -> bool:
         """Whether the error the paste asks about (its primary block) shows by its traceback
@@ -877,6 +888,12 @@ def _value_alone(res: Result, exc_type: str, value: bool, printing: set[str]) ->
 # what the catalogue knows of the paste, but it is not that error, nor where it began
 _WARNING_BEFORE_ELSEWHERE = (
     "a warning printed before the error asked about, which was raised in a package not indexed: "
+    "the warning is context, not that error's origin"
+)
+
+
+_WARNING_BEFORE_BUILTIN = (
+    "a warning printed before the error asked about, which is Python's own message: "
     "the warning is context, not that error's origin"
 )
 
