@@ -77,23 +77,28 @@ def test_the_last_frame_on_a_raise_names_it_whatever_the_text_says() -> None:
     assert top(m.explain("'abc' is not of type 'integer'")).id == wording.error_id
 
 
+# a validation report's template (jsonschema's) and a text it prints
+_REPORT = ["", "instance!r", " is not of type ", "reprs", "\n\nFailed validating ", "validator!r", " in ",
+           "schema_path", ":\n    ", "schema", "\n\nOn ", "instance_path", ":\n    ", "instance!r", "\n"]  # fmt: skip
+_REPORT_TEXT = (
+    "lib.ValidationError: 'abc' is not of type 'integer'\n\nFailed validating 'type' in"
+    " schema['properties']['age']:\n    {'type': 'integer'}\n\nOn instance['age']:\n    'abc'"
+)
+
+
 def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_reraise_of_unknown_text() -> (
     None
 ):
     # the whole report fits the wording's template exactly, as the pasted class; the frame lands
     # on ``raise error``, whose text is unknown there: the object was built with that text where
     # the wording is, so the wording comes first, and the re-raise second, no longer exact
-    report = ["", "instance!r", " is not of type ", "reprs", "\n\nFailed validating ", "validator!r", " in ",
-              "schema_path", ":\n    ", "schema", "\n\nOn ", "instance_path", ":\n    ", "instance!r", "\n"]  # fmt: skip
+    report = _REPORT
     wording = entry(report, path="lib/_keywords.py", line=287, exc_type="ValidationError")
     site = entry(
         ["", "error", ""], path="lib/validators.py", line=1332, function="validate", exc_type="<unknown>"
     )
     m = Matcher.from_entries([wording, site])
-    text = (
-        "lib.ValidationError: 'abc' is not of type 'integer'\n\nFailed validating 'type' in"
-        " schema['properties']['age']:\n    {'type': 'integer'}\n\nOn instance['age']:\n    'abc'"
-    )
+    text = _REPORT_TEXT
     res = m.explain(tb(("lib/validators.py", 1332, "validate", "raise error"), last=text))
     assert [x.id for x in res.matches] == [wording.error_id, site.error_id]
     assert not res.matches[0].approximate and res.matches[1].approximate
@@ -104,6 +109,23 @@ def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_re
     )
     res = other.explain(tb(("lib/validators.py", 1332, "validate", "raise error"), last=text))
     assert top(res).id == site.error_id and not top(res).approximate
+
+
+def test_a_reraise_of_an_object_another_codebase_built_keeps_the_frame_deciding() -> None:
+    # the same shapes, but the ``raise error`` is another codebase's (a validator built on the
+    # library: it calls the library's ``best_match``, which returns the error, and raises it):
+    # that codebase raised it, the site the traceback ends on, and the library only wrote the text
+    report = _REPORT
+    wording = entry(report, path="lib/_keywords.py", line=287, exc_type="ValidationError")
+    site = entry(
+        ["", "error", ""], path="app/shortcuts.py", line=125, function="validate", exc_type="<unknown>",
+        repo="o/app",
+    )  # fmt: skip
+    m = Matcher.from_entries([wording, site])
+    text = _REPORT_TEXT
+    res = m.explain(tb(("app/shortcuts.py", 125, "validate", "raise error"), last=text))
+    assert top(res).id == site.error_id and not top(res).approximate
+    assert top(m.explain(text)).id == wording.error_id  # without the traceback: the wording
 
 
 def test_a_template_whose_beginning_is_the_whole_message_outranks_a_reraise_of_unknown_text() -> None:

@@ -52,3 +52,23 @@ def test_a_warning_above_an_error_of_the_users_code_still_answers() -> None:
     res = _matcher().explain(_paste(frame))
     assert res.matches and res.matches[0].id == "warn1"
     assert not res.matches[0].approximate, res.verdict
+
+
+def test_a_warning_above_an_error_of_pythons_own_is_context() -> None:
+    # the user's call misses an argument: the interpreter's own ``TypeError``, raised at that
+    # call, finds no raise; the warning printed above it is what the catalogue knows of the
+    # paste, but not where the error came from
+    paste = "\n".join(
+        [
+            _WARNING,
+            "  warnings.warn(msg)",
+            "Traceback (most recent call last):",
+            '  File "/home/u/app.py", line 7, in <module>',
+            '    limiter.shared_limit("1/second")',
+            "TypeError: Limiter.shared_limit() missing 1 required positional argument: 'scope'",
+        ]
+    )
+    res = _matcher().explain(paste)
+    assert res.matches and res.matches[0].id == "warn1"  # the warning is still shown
+    assert all(m.approximate for m in res.matches), res.verdict
+    assert "Python's own" in res.verdict

@@ -1020,6 +1020,11 @@ class Index:
     def entry_path(self, i: int) -> str:
         return str(self._site_of(i)[1])
 
+    def entry_qualname(self, i: int) -> str:
+        """Entry ``i``'s class by the qualified name its module imports it under
+        (``graphql.error.GraphQLError``); "" when the extractor did not resolve one."""
+        return str(self._site_of(i)[0][2] or "")
+
     def entry_func(self, i: int) -> str:
         return str(self._site_of(i)[2])
 

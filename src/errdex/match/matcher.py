@@ -119,12 +119,23 @@ class Matcher:
             if res.matches:
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
-                    if b is not None and _warning(b) and self._raised_elsewhere(q):
-                        _only_approximate(res, _WARNING_BEFORE_ELSEWHERE)
+                    if b is not None and _warning(b):
+                        self._warning_as_context(q, first, res)
                 return res
         assert first is not None
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
+
+    def _warning_as_context(self, q: ParsedQuery, first: Result | None, res: Result) -> None:
+        """A warning printed above the error the paste asks about, answering because that error
+        found nothing, is context, not the error's origin, when the error shows where it came
+        from instead: raised in a package not indexed (``_raised_elsewhere``), or a message of
+        Python's own (``TypeError: f() missing 1 required positional argument``, the
+        interpreter's at the user's call: ``first.builtin``). Every answer is then approximate."""
+        if self._raised_elsewhere(q):
+            _only_approximate(res, _WARNING_BEFORE_ELSEWHERE)
+        elif first is not None and first.builtin is not None:
+            _only_approximate(res, _WARNING_BEFORE_BUILTIN)
 
     def _raised_elsewhere(self, q: ParsedQuery) -> bool:
         """Whether the error the paste asks about (its primary block) shows by its traceback
@@ -570,7 +581,7 @@ class Matcher:
                     break
                 eis += idx.type_entries(other, MAX_POINTING - len(eis))
             if repos:
-                eis = [ei for ei in eis if idx.entry_repo(ei) in repos] or eis
+                eis = [ei for ei in eis if idx.entry_repo(ei) in repos or imports_from(idx, ei, head)] or eis
             if len(eis) > MAX_TYPED and near:
                 eis.sort(key=lambda ei: idx.entry_path(ei) not in near)  # the traceback's files first
             out.extend(eis[:MAX_TYPED])
@@ -631,9 +642,19 @@ class Matcher:
             if held:
                 out |= held
                 named = True
+                # a codebase raising the class it imports from that package (a library raising
+                # its dependency's ``graphql.GraphQLError``) raises the very class pasted
+                out.update(idx.entry_repo(ei) for ei in typed[:MAX_POINTING] if imports_from(idx, ei, head))
         if not named:
             out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
         return out
+
+
+def imports_from(idx: Index, ei: int, package: str) -> bool:
+    """Whether entry ``ei`` raises a class its module imports from top-level package ``package``
+    (``from graphql import GraphQLError`` in another distribution's code): a raise of the class a
+    paste dotted with that package names, though the codebase holding ``package`` is not its own."""
+    return idx.entry_qualname(ei).startswith(package + ".")
 
 
 def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: FrameInfo) -> bool:
@@ -875,6 +896,12 @@ def _value_alone(res: Result, exc_type: str, value: bool, printing: set[str]) ->
 # what the catalogue knows of the paste, but it is not that error, nor where it began
 _WARNING_BEFORE_ELSEWHERE = (
     "a warning printed before the error asked about, which was raised in a package not indexed: "
+    "the warning is context, not that error's origin"
+)
+
+
+_WARNING_BEFORE_BUILTIN = (
+    "a warning printed before the error asked about, which is Python's own message: "
     "the warning is context, not that error's origin"
 )
 

@@ -327,23 +327,30 @@ class Ranker:
         as the traceback prints it, the text a variable the catalogue cannot read) is no
         re-raise: the object was made there, and a template of another raise that prints the
         same words (an older wording kept elsewhere in the codebase) is not where it came from.
-        The frame keeps deciding."""
+        The frame keeps deciding.
+
+        So does a frame on a re-raise in a codebase where no such template lies: an object
+        another codebase built and handed back without raising it (jsonschema's ``best_match``
+        returns the error its validator yielded; openapi-schema-validator's ``validate`` raises
+        it) is raised by the codebase the traceback ends in, the site the user saw; the other
+        codebase only wrote its text."""
         if not self.ev.types or self.ev.built:
             return
         idx = self.idx
-        fits = any(
-            s.key[0]
+        built_in = {
+            idx.entry_repo(s.ei)
+            for s in scored
+            if s.key[0]
             and s.cand.confident
             and s.cand.fit is not None
             and (s.cand.fit.full or (s.cand.fit.anchored_start and s.cand.fit.covered >= MIN_LITERAL))
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
             and self._site_relation(idx.entry_facts(s.ei)[1])[0] >= TYPE_AGREES
-            for s in scored
-        )
-        if not fits:
+        }
+        if not built_in:
             return
         for s in scored:
-            if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0:
+            if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0 and idx.entry_repo(s.ei) in built_in:
                 s.key = (s.key[0], False, False, False, s.key[4] - 1.0 * s.key[3])
 
     def _evidence_bound(self, c: Cand) -> tuple[float, float]:
