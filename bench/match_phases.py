@@ -93,14 +93,14 @@ def instrument() -> None:
     counted(
         Index, "similar", "postings of the keys hit (similar)", lambda a, r: postings(a[0], "k_postof", a[1])
     )
-    counted(candidates, "to_verify", "patterns verified", lambda a, r: len(r))
+    counted(candidates, "verify_lists", "patterns verified", lambda a, r: len(r[0]))
     counted(frames, "gather", "entries frames name", lambda a, r: len(r.entries))
     counted(Ranker, "_entries_of", "entries of the patterns ranked", lambda a, r: len(r))
     counted(Ranker, "_score", "entries scored", lambda a, r: 1)
     for owner, name, label in [
         (Index, "hits", "hits"), (Index, "exact_candidates", "exact_candidates"),
         (Index, "head_candidates", "head_candidates"), (Index, "weights", "weigh heads"),
-        (Index, "similar", "similar"), (candidates, "to_verify", "to_verify (exact + heads + weighing)"),
+        (Index, "similar", "similar"), (candidates, "verify_lists", "to_verify (exact + heads + weighing)"),
         (candidates, "fit_all", "fit_all (verification)"), (candidates, "add_similarity", "add_similarity"),
         (candidates, "wrappers", "wrappers"), (frames, "gather", "frames.gather"), (Ranker, "rank", "rank"),
         (matcher_mod.Matcher, "_typed", "typed"), (matcher_mod.Matcher, "_pointed", "pointed"),

@@ -106,6 +106,9 @@ class TextFit:
     # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
     # again and made candidates only when nothing fits confidently (``add_similarity``)
     weak: list[int] = field(default_factory=list)
+    # those of ``weak`` not placed yet (``fit_all``): dropped, when ``weak`` is first read
+    # (``weak_fits``), if they place no literal at all
+    unplaced: set[int] = field(default_factory=set)
     # interpreter patterns whose every literal was found in the message, in or around other text
     # (``interpreter_wrappers`` looks for one filling a library template's placeholder)
     runtime_full: list[int] = field(default_factory=list)
@@ -150,6 +153,18 @@ class TextFit:
     def any_confident(self) -> bool:
         return any(c.confident for c in self.cands.values())
 
+    def weak_fits(self, idx: Index) -> list[int]:
+        """``weak``, every pattern in it placing a literal: the list ``fit_all`` makes placing
+        each pattern, in its order. Those it kept aside unplaced are placed now, once: a
+        pattern whose first literal is not in the message places nothing (``cut_cover``'s -2)."""
+        if self.unplaced:
+            cmsg, unplaced, lits_of = self.cmsg, self.unplaced, idx.lits
+            self.weak[:] = [
+                pid for pid in self.weak if pid not in unplaced or cut_cover(lits_of(pid)[0], cmsg) != -2
+            ]
+            unplaced.clear()
+        return self.weak
+
     def add_weak(self, idx: Index, wanted: list[int]) -> None:
         """Make the weak fits among ``wanted`` candidates, as ``fit_all`` would have made them.
 
@@ -157,7 +172,7 @@ class TextFit:
         is below ``APPROX_MIN``, and a weak fit has neither frame nor type evidence), so a weak
         fit ``add_similarity`` does not score would be a candidate that nothing looks at."""
         mlen = max(len(self.cmsg), 1)
-        weak = set(self.weak)
+        weak = set(self.weak_fits(idx))
         for pid in dict.fromkeys(wanted):
             if pid not in weak:
                 continue
@@ -170,6 +185,14 @@ class TextFit:
 
 def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -> list[int]:
     """The patterns worth verifying literal by literal, bounded by key weight."""
+    return verify_lists(idx, cmsg, seen, framed)[0]
+
+
+def verify_lists(
+    idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]
+) -> tuple[list[int], list[int]]:
+    """``to_verify``'s patterns, and all of ``Index.exact_candidates``: the only patterns with a
+    key that may fit the message in full (``fit_all``)."""
     exact = idx.exact_candidates(seen)
     heads = list(dict.fromkeys(idx.head_candidates(cmsg, seen)))
     hit = idx.hit_weights(seen) if len(heads) > MAX_HEADS or len(exact) + len(heads) > MAX_VERIFY else {}
@@ -178,7 +201,7 @@ def to_verify(idx: Index, cmsg: str, seen: set[int], framed: dict[int, float]) -
     verify = list(dict.fromkeys([*exact, *heads]))
     if len(verify) > MAX_VERIFY:
         verify = heapq.nlargest(MAX_VERIFY, verify, key=lambda pid: idx.weight(pid, hit))
-    return verify
+    return verify, exact
 
 
 def best_heads(
@@ -360,7 +383,12 @@ _REPR_PROSE = "the message has plain text where the template shows a repr"
 
 
 def fit_all(
-    idx: Index, tf: TextFit, pids: list[int], types: list[str], evidence: Container[int] = ()
+    idx: Index,
+    tf: TextFit,
+    pids: list[int],
+    types: list[str],
+    evidence: Container[int] = (),
+    whole: Container[int] | None = None,
 ) -> None:
     """Verify each pattern against the message; interpreter templates are only remembered.
 
@@ -369,6 +397,31 @@ def fit_all(
     the patterns frames or the pasted type lead to) such a fit can only rank on a word
     similarity, which is computed only when nothing fits confidently: it is kept aside as
     ``tf.weak`` and made a candidate then (``TextFit.add_weak``), not for every query.
+
+    Most of those are known weak before they are placed: a pattern with neither evidence nor an
+    interpreter's template, with a key but not among ``whole`` (``Index.exact_candidates`` of
+    the keys the message holds, ``Index.hits`` of ``tf.cmsg``; None when not known), whose
+    literal text is under ``TRUNC_MIN_COVERAGE`` of the message. It goes to ``tf.weak``
+    unplaced (``tf.unplaced``: ``_placed_unless_weak``), and whether it places a literal at all is asked only when
+    ``tf.weak`` is read (``TextFit.weak_fits``), which most queries never do. Proof that this
+    is the list placing each gives, in the same order:
+    - with a key and not among ``whole``, one of its keys is not in the message
+      (``exact_candidates`` lists a pattern with keys exactly when its first key and all the
+      others occurred). Every key is a piece of a loose literal (``_build_keys`` chooses them
+      from ``loose_lits``), so of the literal too, and ``hits`` finds every key the message
+      holds: it places neither its literals nor its loose ones all in the message. So
+      ``cut_cover`` is not -1 (that is every literal placed) and ``loose_fit`` is None (a full
+      fit of the loose literals or nothing): ``_placed`` returns ``cut_cover``'s verdict and
+      the literal length as they are, and need not try the loose fit for any such pattern;
+    - that verdict is -2 (nothing placed: skipped) or the literal characters a cut-short fit
+      covers, at most ``lit_len`` (the literals placed whole, and less than the next one:
+      ``_suffix_prefix``; or ``len(cmsg)`` when the message is a prefix of the first literal,
+      impossible here: ``lit_len / mlen < TRUNC_MIN_COVERAGE`` makes ``lit_len < mlen``). A
+      correctly rounded division is monotonic, so its share ``cov`` is at most
+      ``lit_len / mlen``, under ``TRUNC_MIN_COVERAGE``: not confident, and ``0.45 * cov`` under
+      ``APPROX_MIN``. With neither an interpreter's template nor evidence, the inline verdict
+      below appends it to ``weak`` and nothing else: ``weak_fits`` keeps it exactly when
+      ``cut_cover`` is not -2.
     """
     cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, idx.lits
     mlen = max(len(cmsg), 1)
@@ -380,7 +433,7 @@ def fit_all(
     container = printed_container(cmsg)
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        cover, loose, lit_len = _placed(lits, lit_len, tf, floor)
+        cover, loose, lit_len = _placed_unless_weak(idx, tf, pid, lits, lit_len, floor, whole, evidence)
         if cover == -2:
             continue
         if cover != -1 and cmsg:
@@ -456,6 +509,29 @@ def fit_all(
             _runtime_fit(idx, tf, c, lit_len, types)
             continue
         cands[pid] = c
+
+
+def _placed_unless_weak(
+    idx: Index,
+    tf: TextFit,
+    pid: int,
+    lits: tuple[str, ...],
+    lit_len: int,
+    floor: int,
+    whole: Container[int] | None,
+    evidence: Container[int],
+) -> tuple[int, Fit | None, int]:
+    """``_placed`` for ``fit_all``; for a pattern it knows weak unplaced (see there), appended
+    to ``tf.weak`` and ``tf.unplaced``, the verdict that leaves it there: -2."""
+    koffs = idx.key_offsets
+    # (lacking a key of the message, a pattern fits it neither in full nor loosened)
+    if whole is None or not tf.cmsg or pid in whole or koffs[pid] >= koffs[pid + 1]:
+        return _placed(lits, lit_len, tf, floor)
+    if lit_len / len(tf.cmsg) < TRUNC_MIN_COVERAGE and not idx.runtime[pid] and pid not in evidence:
+        tf.weak.append(pid)
+        tf.unplaced.add(pid)
+        return -2, None, lit_len
+    return cut_cover(lits, tf.cmsg, floor), None, lit_len  # ``_placed``'s verdict: no loose fit
 
 
 def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
@@ -1492,7 +1568,7 @@ def _weak_heads(idx: Index, tf: TextFit, similar: list[int]) -> list[int]:
     ``MAX_WEAK_HEADS``, in the order verified."""
     cmsg, taken = tf.cmsg, set(similar)
     out: list[int] = []
-    for pid in tf.weak:
+    for pid in tf.weak_fits(idx):
         if len(out) >= MAX_WEAK_HEADS:
             break
         lits = idx.lits(pid)[0]

@@ -750,6 +750,8 @@ class Index:
         self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
+        # pattern p's keys are ``p_keys[key_offsets[p]:key_offsets[p + 1]]`` (p has none when equal)
+        self.key_offsets: memoryview = s["p_keyoff"]
         self.key_weight: memoryview = s["k_weight"]
         self.head_lens: list[int] = s["h_lens"].tolist()
         self._heads = _Table(s["h_key"], s["h_off"], s["h_pids"], npat, "head")

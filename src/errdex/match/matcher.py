@@ -486,6 +486,7 @@ class Matcher:
         its module are candidates whatever their text (``_named_class``)."""
         idx = self.index
         tf = TextFit(message, compact(message))
+        held = seen is None  # the keys are the message's own
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
@@ -494,8 +495,9 @@ class Matcher:
         if fev.shown and not bare:
             typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
-        verify = list(dict.fromkeys([*candidates.to_verify(idx, tf.cmsg, seen, fev.pids), *typed_pids]))
-        candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids})
+        verify, exact = candidates.verify_lists(idx, tf.cmsg, seen, fev.pids)
+        verify = list(dict.fromkeys([*verify, *typed_pids]))
+        candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids}, set(exact) if held else None)
         if bare:
             _affixes_explain(idx, tf, typed_pids)
         candidates.collected(idx, tf, shown, types)

@@ -972,7 +972,7 @@ class Ranker:
         idx, tf = self.idx, self._tf
         if tf is None or any(o.confident for o in tf.cands.values()):
             return False  # another raise prints the message in full: the text is that one's, passed on
-        weak = set(tf.weak)
+        weak = set(tf.weak_fits(idx))
         here = idx.entry_where(ei)
         eis = idx.type_entries(idx.entry_facts(ei)[1].type, MAX_SOLE_LOOK + 1)
         if len(eis) > MAX_SOLE_LOOK:
