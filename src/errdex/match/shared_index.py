@@ -877,8 +877,9 @@ class HeldMerge:
 def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
     """Add the snapshot just written to ``held`` from its rows, as ``update`` would take it
     (``_Rows``), when the catalogue holds exactly the snapshots ``held`` does and this one after
-    them, with its callers counted (its stamp says so, and the rows carry the counts): the
-    merge would otherwise start elsewhere. False (``held`` not touched) when it does not."""
+    them, with its callers counted (the rows carry the counts, and the stamp of a counted
+    snapshot is another): the merge would otherwise start elsewhere. False (``held`` not
+    touched) when it does not."""
     from errdex.store import segments as ss
 
     stamps = ss.snapshot_stamps(store)
