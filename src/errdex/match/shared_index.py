@@ -37,7 +37,7 @@ import uuid
 from array import array
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,7 +64,17 @@ from errdex.match.verify import compact
 if TYPE_CHECKING:
     from errdex.match import Matcher
 
-__all__ = ["build_segment", "is_current", "load_shared", "merge", "shared_matcher", "shared_path", "update"]
+__all__ = [
+    "HeldMerge",
+    "build_segment",
+    "hold",
+    "is_current",
+    "load_shared",
+    "merge",
+    "shared_matcher",
+    "shared_path",
+    "update",
+]
 
 
 def build_segment(store: Any, snapshot_id: int) -> Index:
@@ -850,8 +860,62 @@ def _catalogue_bases(store: Any) -> list[tuple[str, Sequence[str]]]:
     return [*class_bases(store), *ss.occurrence_bases(store)]
 
 
-def update(store: Any) -> Index:
-    """The catalogue's index merged from its segments, saved as the match index artifact."""
+@dataclass
+class HeldMerge:
+    """The merge of a history run's releases so far, made while the run goes on (``hold``):
+    the builder ``update`` would fill from their rows at the end, filled as each release is
+    written, in the window where the extraction's workers parse the next one, instead of
+    after the last release with the workers idle. ``stamps`` are the snapshots it holds, in
+    order, as ``snapshot_stamps`` gave them when each was added; ``counts`` their entries."""
+
+    builder: Builder = field(default_factory=Builder)
+    stamps: list[tuple[int, str]] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)
+    broken: bool = False  # an add stopped midway: the builder holds part of a release
+
+
+def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
+    """Add the snapshot just written to ``held`` from its rows, as ``update`` would take it
+    (``_Rows``), when the catalogue holds exactly the snapshots ``held`` does and this one after
+    them, with its callers counted (the rows carry the counts, and the stamp of a counted
+    snapshot is another): the merge would otherwise start elsewhere. False (``held`` not
+    touched) when it does not."""
+    from errdex.store import segments as ss
+
+    stamps = ss.snapshot_stamps(store)
+    if held.broken or stamps[:-1] != held.stamps or not stamps or stamps[-1][0] != snapshot_id:
+        return False
+    if snapshot_id in store.uncounted_snapshots():
+        return False  # its entries would carry no callers yet
+    before = held.builder.n
+    held.broken = True
+    _rest_of_segment(store, snapshot_id, held.builder, 0)
+    held.broken = False
+    held.counts.append(held.builder.n - before)
+    held.stamps.append(stamps[-1])
+    return True
+
+
+def _held_prefix(
+    store: Any, stamps: list[tuple[int, str]], held: HeldMerge | None
+) -> tuple[int, Builder | None, list[int]]:
+    """``_stored_prefix``, or the run's ``held`` merge where it is the first of ``stamps`` as
+    they are now and none of its snapshots is one whose segment is kept (``newest_snapshots``:
+    its segment is stored, which the held merge never built)."""
+    from errdex.store import segments as ss
+
+    n = len(held.stamps) if held is not None else 0
+    if held is None or held.broken or not n or stamps[:n] != held.stamps:
+        return _stored_prefix(store, stamps)
+    if ss.newest_snapshots(store) & {i for i, _ in held.stamps}:
+        return _stored_prefix(store, stamps)
+    return n, held.builder, list(held.counts)
+
+
+def update(store: Any, held: HeldMerge | None = None) -> Index:
+    """The catalogue's index merged from its segments, saved as the match index artifact
+    (starting from ``held``, a history run's merge of its first releases, where it applies;
+    it is used up)."""
     from errdex.match import ARTIFACT
     from errdex.match.artifact import pack
     from errdex.match.handoff import link_entries
@@ -861,7 +925,9 @@ def update(store: Any) -> Index:
 
     generation = str(store.generation())
     stamps = ss.snapshot_stamps(store)
-    start, prefix, counts = _stored_prefix(store, stamps)
+    start, prefix, counts = _held_prefix(store, stamps, held)
+    if held is not None:
+        held.broken = True  # the merge below carries on in its builder
     # once merged, a release's segment is needed by nothing but the next release of its
     # codebase (its difference's base): the others are not stored at all (written and dropped,
     # their pages would stay in the file)
