@@ -1700,23 +1700,35 @@ class Outcome:
 
 
 def cli_error_line(output: str) -> str:
-    """The message a CLI shows: click's `Error: ...` line, or the text of rich's error panel."""
+    """The message a CLI shows: click's `Error: ...` line, or the text of rich's error panel.
+
+    A panel is read as a user pastes it: its lines joined up to its first inner rule (tyro's
+    panels, titled "Value error", "Parsing error", "Unrecognized options" and so on, follow the
+    message with a rule and the argument's help, which is no part of the error). A panel whose
+    title names an error is preferred; otherwise the last panel printed is the error's.
+    """
     lines = output.splitlines()
     for line in reversed(lines):
         if line.startswith("Error: "):
             return line.strip()
-    panel: list[str] = []
-    inside = False
+    panels: list[tuple[str, list[str]]] = []
+    inside = ruled = False
     for line in lines:
         s = line.strip()
-        if s.startswith("╭") and "Error" in s:
-            inside, panel = True, []
+        if s.startswith("╭"):
+            inside, ruled = True, False
+            panels.append((s, []))
         elif inside and s.startswith("╰"):
             inside = False
-        elif inside:
-            panel.append(s.strip("│").strip())
-    if panel:
-        return " ".join(p for p in panel if p)
+        elif inside and not ruled:
+            body = s.strip("│").strip()
+            if body and set(body) <= set("─━"):
+                ruled = True
+            else:
+                panels[-1][1].append(body)
+    erring = [p for p in panels if "error" in p[0].lower()] or panels[-1:]
+    if erring and any(erring[0][1]):
+        return " ".join(p for p in erring[0][1] if p)
     return next((line.strip() for line in reversed(lines) if line.strip()), "")
 
 

@@ -191,6 +191,27 @@ def test_a_frame_on_a_raise_building_the_pasted_class_outranks_its_old_wording_e
     assert top(Matcher.from_entries([old, site]).explain(paste)).id == old.error_id
 
 
+def test_a_frame_on_a_raise_building_a_class_held_in_a_variable_outranks_the_wording() -> None:
+    # an interpreter records an error and raises a new one of the recorded class
+    # (``raise err.exc(err.get_error()[1])``): the statement built the object, so the frame on
+    # it decides, though another function's template prints the text exactly
+    wording = entry(
+        ["Invalid exponent, max exponent is ", "MAX_EXPONENT", ""], path="lib/utils.py", line=220,
+        function="safe_pow", exc_type="RuntimeError",
+    )  # fmt: skip
+    site = entry(
+        ["", "err.get_error()[1]", ""], path="lib/interp.py", line=384, function="Interpreter.eval",
+        exc_type="<unknown>",
+    )  # fmt: skip
+    last = "RuntimeError: Invalid exponent, max exponent is 10000"
+    paste = tb(("lib/interp.py", 384, "eval", "raise err.exc(err.get_error()[1])"), last=last)
+    res = Matcher.from_entries([wording, site]).explain(paste)
+    assert [x.id for x in res.matches][:2] == [site.error_id, wording.error_id]
+    # the object itself raised again with another traceback was built elsewhere: it yields
+    paste = tb(("lib/interp.py", 384, "eval", "raise err.with_traceback(None)"), last=last)
+    assert top(Matcher.from_entries([wording, site]).explain(paste)).id == wording.error_id
+
+
 def test_a_raise_the_traceback_passes_through_is_not_where_it_was_raised() -> None:
     # jinja2 re-raises a rewritten exception; the traceback goes on into template code below it
     site = entry(

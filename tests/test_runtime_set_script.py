@@ -158,3 +158,42 @@ def test_regenerated_truth_matches_the_committed_set(made: Made) -> None:
         assert (c["kind"], c["expected"], c["note"]) == (want["kind"], want["expected"], want["note"])
         if c["kind"] == "message":
             assert c["input"] == want["input"]  # tracebacks differ only in the work folder's path
+
+
+def _harness() -> object:
+    """The harness script as a module (it is a script, not a package: loaded from its path)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_runtime_set", ROOT / "scripts" / "make_runtime_set.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)  # its dataclasses look their module up by name
+    spec.loader.exec_module(sys.modules[spec.name])
+    return sys.modules[spec.name]
+
+
+def test_cli_error_line_reads_a_panel_of_any_title_up_to_its_rule() -> None:
+    # tyro titles its panels by the error's kind and puts the argument's help under a rule
+    # inside the panel: the message is the rows above the rule; typer's `Error` panel is read
+    # as before, and a panel titled with an error is preferred to another panel printed after it
+    read = _harness().cli_error_line  # type: ignore[attr-defined]
+    tyro = (
+        "╭─ Value error ────────────────────────╮\n"
+        "│ Error parsing --count: invalid       │\n"
+        "│ literal for int(): 'abc'             │\n"
+        "│ ──────────────────────────────────── │\n"
+        "│ Argument helptext:                   │\n"
+        "│     --count INT                      │\n"
+        "╰──────────────────────────────────────╯\n"
+        "╭─ Hint ───────────╮\n"
+        "│ see --help       │\n"
+        "╰──────────────────╯\n"
+    )
+    assert read(tyro) == "Error parsing --count: invalid literal for int(): 'abc'"
+    typer = "Usage: app.py COUNT\n╭─ Error ──────────╮\n│ Invalid value    │\n│ for 'count'.     │\n╰──────────────────╯\n"
+    assert read(typer) == "Invalid value for 'count'."
+    assert read(
+        "╭─ Unrecognized options ─╮\n│ Unrecognized: --cnt    │\n│ ────────────────────── │\n│ Perhaps --count │\n╰────╯\n"
+    ) == ("Unrecognized: --cnt")

@@ -685,12 +685,20 @@ _RAISE_CALL = re.compile(r"raise\s+([A-Za-z_][\w.]*)\s*\(")
 def builds_pasted_class(frames: Sequence[Frame], types: Sequence[str]) -> bool:
     """Whether the traceback's last frame prints a raise that builds an object of a class the
     paste names (``raise MachineError(msg)``): the exception was made at that statement, with
-    whatever text its arguments held, not elsewhere and raised again (``raise error``)."""
+    whatever text its arguments held, not elsewhere and raised again (``raise error``).
+
+    A class held in a variable or an attribute (``raise err.exc(err.get_error()[1])``, ``raise
+    cls(msg)``: a name not spelt as a class) is chosen at run time, so it may be the pasted one:
+    that statement builds its object too. ``raise error.with_traceback(tb)`` is the exception
+    object itself raised again."""
     if not frames or not types:
         return False
     m = _RAISE_CALL.match((frames[-1].source or "").strip())
     if m is None:
         return False
+    callee = m.group(1).rsplit(".", 1)[-1]
+    if not callee[:1].isupper():
+        return callee != "with_traceback"
     built = type_key(m.group(1))
     return bool(built) and any(type_key(t) == built for t in types)
 
