@@ -204,6 +204,9 @@ class _Walker:
         inlined for the expressions: a bare name or a constant needs no walk)."""
         t = type(stmt)
         name_t, const_t = ast.Name, ast.Constant
+        # a name stored to in a function body (the common case: ``x = ...``, ``for i in``) joins
+        # ``bound`` alone, as ``_bind`` would add it, without a method call per target
+        bind = self.bound.add if cls is None and not top else None
         for name, kind in _PLANS[t] if t in _PLANS else _plan(t):
             value = getattr(stmt, name)
             if kind is _BLOCK:
@@ -216,10 +219,12 @@ class _Walker:
                 for v in value if type(value) is list else (value,):
                     tv = type(v)
                     if tv is name_t:
-                        if type(v.ctx) is ast.Store:
-                            self._bind(v.id, top, cls)
-                        else:  # ``__setattr__ = _frozen_setattrs``
+                        if type(v.ctx) is not ast.Store:  # ``__setattr__ = _frozen_setattrs``
                             self.refs.add(v.id)
+                        elif bind is not None:
+                            bind(v.id)
+                        else:
+                            self._bind(v.id, top, cls)
                     elif tv is not const_t and v is not None:
                         self._walk(v, func, top, cls)
 
@@ -294,8 +299,14 @@ class _Walker:
         name = f"{qual}{stmt.name}"
         self._bind(stmt.name, top, cls)
         a = stmt.args
-        params = tuple(p.arg for p in [*a.posonlyargs, *a.args, *a.kwonlyargs])
-        params += tuple(p.arg for p in (a.vararg, a.kwarg) if p is not None)
+        # one list of the parameters in signature order (``*args`` and ``**kwargs`` last), read
+        # by a comprehension: two generators and a tuple joined per function were ~1/40 of the walk
+        args = [*a.posonlyargs, *a.args, *a.kwonlyargs]
+        if a.vararg is not None:
+            args.append(a.vararg)
+        if a.kwarg is not None:
+            args.append(a.kwarg)
+        params = tuple([p.arg for p in args])
         self.bound.update(params)
         end = stmt.end_lineno or stmt.lineno
         f = _Func(FunctionFact(name, stmt.lineno, end, cls, params, ast.get_docstring(stmt)))
