@@ -2131,3 +2131,28 @@ def test_a_rich_box_with_its_rows_run_together_and_a_marked_raise_left_open() ->
         '│ │ message = "the query failed"  │                     │\n'
     )
     assert (cut.exc_type, cut.message) == (None, "")
+
+
+def test_an_undotted_exception_line_quoted_at_the_end_of_a_sentence() -> None:
+    # prose, then the exception line in double quotes closing the line: the quotation is the
+    # error even when its class has no module (issues29, pandas-gbq-004)
+    q = parse('I get a generic error such as "WidgetException: Reason: backendError, Message: try again."')
+    assert (q.exc_type, q.message) == ("WidgetException", "Reason: backendError, Message: try again.")
+    # a quotation that does not close the line, or quotes inside it, is still the reporter's
+    open_ = parse('I get "WidgetException: Reason: x" sometimes')
+    assert open_.exc_type is None
+    inner = parse('I get "WidgetException: the "name" field is bad"')
+    assert inner.exc_type is None
+    # a line quoted whole, no sentence introducing it, is left as it was
+    whole = parse('"WidgetException: Reason: x"')
+    assert whole.exc_type is None
+
+
+def test_a_code_span_whose_whole_text_is_a_quoted_exception_line() -> None:
+    # a code span holding the exception line in quotes of its own (copied from a log that printed
+    # it as a string): the line without the quotes (issues29, pandas-gbq-005)
+    q = parse("`'WidgetException: Reason: notFound, Message: Not found: Token x'`")
+    assert (q.exc_type, q.message) == ("WidgetException", "Reason: notFound, Message: Not found: Token x")
+    # a quoted text that names no class stays as it is
+    plain = parse("`'the token was not found'`")
+    assert plain.exc_type is None

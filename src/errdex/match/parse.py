@@ -2455,11 +2455,12 @@ def _code_span(msg: str) -> str:
         start = i + 1
         if i and not msg[i - 1].isspace():
             continue
-        span = _span_text(msg[i], msg[i + 1 :], msg.count('"') % 2 == 0)
+        span = _span_text(msg[i], msg[i + 1 :], msg.count('"') % 2 == 0, after_prose=i > 0)
         if span is not None:
             return span
     if len(msg) > 2 and msg[0] == msg[-1] == "`" and "`" not in msg[1:-1]:
-        return msg[1:-1].strip()
+        inner = msg[1:-1].strip()
+        return _quoted_whole(inner) or inner
     if msg.endswith("`") and msg.count("`") % 2:
         return msg[:-1].rstrip()
     return msg
@@ -2486,8 +2487,9 @@ def _whole_line_span(line: str) -> str | None:
     return inner.strip()
 
 
-def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
-    """The text of a span opened by ``opener`` when it starts with an exception line, else None."""
+def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = False) -> str | None:
+    """The text of a span opened by ``opener`` when it starts with an exception line, else None.
+    ``after_prose``: the span opens after the reporter's words on its line."""
     rest = rest.lstrip(" ")
     if rest.startswith(_PDB_PREFIX):
         rest = rest[len(_PDB_PREFIX) :]
@@ -2499,12 +2501,29 @@ def _span_text(opener: str, rest: str, quotes_paired: bool) -> str | None:
     if opener == "`":
         end = rest.find("`")
         return (rest[:end] if end >= 0 else rest).strip()
-    if "." not in m.group(1):
-        return None
     body = rest.rstrip()
+    # an undotted class after a quote only when the reporter's sentence introduces it and the
+    # quote closes the line with nothing quoted inside (``I get "GenericGBQException: ..."``):
+    # the quotation is the error. A line quoted whole is left as it was (a quoted message may
+    # open with words and a colon, and there no sentence says it is the error).
+    closes = after_prose and quotes_paired and body.endswith('"') and '"' not in body[:-1]
+    if "." not in m.group(1) and not closes:
+        return None
     if quotes_paired and body.endswith('"'):
         body = body[:-1]
     return body.strip()
+
+
+def _quoted_whole(text: str) -> str | None:
+    """A code span whose whole text is an exception line in quotes of its own (```` `'pkg
+    Error: text'` ````, copied from a log that printed the line as a string): the line without
+    the quotes, when it opens with an exception's name and a colon. A quoted message alone
+    (```` `'text'` ````) names no class and stays as it is."""
+    if len(text) < 3 or text[0] != text[-1] or text[0] not in "'\"" or text[0] in text[1:-1]:
+        return None
+    inner = text[1:-1].strip()
+    m = _TYPE_PREFIX.match(inner)
+    return inner if m and is_type_name(m.group(1), strict=True) else None
 
 
 def _unprefixed_class(block: Block, msg: str) -> str:
