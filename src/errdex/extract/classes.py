@@ -120,7 +120,9 @@ class ClassMessages:
             if init is not None:
                 break
         if init is None:
-            return {}, set(), tuple(args)  # Exception.__init__ keeps the positional arguments
+            # Exception.__init__ keeps the positional arguments; Python's own initialisers take
+            # no message by keyword, so one reaching here goes to a base outside the codebase
+            return {}, set(), tuple(args) or _keyword_message(kwargs)
         if init.generated:
             return self.construct_fields(mro[i:], args, kwargs)
         b = bind(init.sig, args, kwargs)
@@ -140,7 +142,8 @@ class ClassMessages:
                 nxt = self.r.mro(target)
                 attrs, unset, exc_args = self.construct(nxt, 0, sargs, skw, depth + 1)
             else:
-                exc_args = sargs  # ``KeyError.__init__(self, arg)``: a base outside the codebase
+                # ``KeyError.__init__(self, arg)``: a base outside the codebase
+                exc_args = sargs or _keyword_message(skw)
         for name, v in init.attrs.items():
             single = v[0][0] if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph) else None
             # ``self.platform = kwargs.pop("platform", None)``: what the call passed by that
@@ -485,12 +488,11 @@ class ClassMessages:
                 return True
         return False
 
-    def keyword_message(self, spec: ExcSpec) -> Value | None:
+    @staticmethod
+    def keyword_message(spec: ExcSpec) -> Value | None:
         """``Error(message="...")`` to a class whose initialiser is not known: the keyword."""
-        for k, a in spec.kwargs:
-            if k in ("msg", "message"):
-                return a.value
-        return None
+        got = _keyword_message(spec.kwargs)
+        return got[0].value if got else None
 
     # ------------------------------------------------------------ self.<attr>
 
@@ -892,6 +894,13 @@ class ClassMessages:
                 if attr in attrs:
                     return spec
         return None
+
+
+def _keyword_message(kwargs: Sequence[tuple[str, Arg]]) -> tuple[Arg, ...]:
+    """The message handed by keyword (``msg=``/``message=``) to an initialiser that is not
+    known (``super().__init__(msg=self.get_message())`` to a library's base): as its one
+    argument, which is what such a base prints; empty when there is none."""
+    return next(((a,) for k, a in kwargs if k in ("msg", "message")), ())
 
 
 def _reads_other_attr(value: Value, sn: str, attr: str) -> bool:

@@ -694,7 +694,7 @@ def spread_args(args: Sequence[Arg], b: Binding) -> tuple[Arg, ...]:
             # the tuple ``*args`` collected, handed on as one argument: kept for a later spread
             out.append(Arg(a.text, subst(a.value, b), items=b.star[a.text]))
         else:
-            out.append(Arg(_rename(a.text, b.args), subst(a.value, b)))
+            out.append(_handed(a, b))
     return tuple(out)
 
 
@@ -737,8 +737,16 @@ def spread_kwargs(kwargs: Sequence[tuple[str, Arg]], b: Binding) -> tuple[tuple[
         if k == "**" and a.text in b.starstar:
             out.extend(b.starstar[a.text])
         else:
-            out.append((k, Arg(_rename(a.text, b.args), subst(a.value, b))))
+            out.append((k, _handed(a, b)))
     return tuple(out)
+
+
+def _handed(a: Arg, b: Binding) -> Arg:
+    """An argument handed on, substituted; a tuple or list display keeps its items (each
+    substituted too), so that the initialiser it reaches may spread it again
+    (``super().__init__(msg, exc_args=(msg,))`` to one that calls ``super().__init__(*exc_args)``)."""
+    items = None if a.items is None else tuple(_handed(x, b) for x in a.items)
+    return Arg(_rename(a.text, b.args), subst(a.value, b), items=items)
 
 
 def subst(value: Value, b: Binding) -> Value:
