@@ -159,13 +159,25 @@ def raise_for(response, error: type[Union[GetError, PutError]] | dict) -> None:
 
 def raise_any(error: type[Exception]) -> None:
     raise error("any")
+
+
+def raise_base(error: type[HttpError] = HttpError) -> None:
+    raise error("base")
+
+
+def fetch() -> None:
+    raise_base(NotFound)
+
+
+class Gone(HttpError):
+    pass
 """
 
 
 def test_the_classes_an_annotation_names() -> None:
     # no caller in the codebase: the annotated class and its subclasses (a caller's table maps
     # to any of them)
-    assert _at(ANNOTATED, 23) == {("HttpError", "status {status}"), ("NotFound", "status {status}")}
+    assert _at(ANNOTATED, 23) == {(c, "status {status}") for c in ("HttpError", "NotFound", "Gone")}
     # the union in ``type[...]``, the dict branch's default among them
     assert _at(ANNOTATED, 29) == {
         ("GetError", "failed: {response.text}"),
@@ -173,6 +185,9 @@ def test_the_classes_an_annotation_names() -> None:
     }
     # ``type[Exception]`` says nothing of which class: unknown, as before
     assert _at(ANNOTATED, 33) == {("<unknown>", "any")}
+    # a call of the codebase passing a class: that one (beside the default), not every subclass
+    # of the annotated base
+    assert _at(ANNOTATED, 37) == {("HttpError", "base"), ("NotFound", "base"), ("<unknown>", "base")}
 
 
 NEGATIVES = """\

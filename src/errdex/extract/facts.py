@@ -19,6 +19,10 @@ SUBCLASSES_MARK = "+<"
 # an entry (this + KEY, None) of ``ModuleFacts.passed_maps``: a module-level mapping of classes
 # passed by name (``raise_from(code, ERRORS)``), its classes those of ``type_maps[KEY]``
 TABLE_MARK = "@table:"
+# ``ExcSpec.types_refs`` entry ``?FUNC(POS:NAME)?KEY``: class ``KEY`` and its subclasses in the
+# codebase, as a parameter's annotation names them, when no call of the codebase passes a class
+# in that parameter's slot (else none: the calls' classes are the evidence)
+ANNOTATED_MARK = "?"
 # ``Exception.__str__(self)`` in a printer: the printed form of the class it names, written
 # ``<Name>`` + this suffix (``super().__str__()`` is the next class's, whichever that is)
 NAMED_STR = ".__str__(<self>)"

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import (
+    ANNOTATED_MARK,
     SUBCLASSES_MARK,
     TABLE_MARK,
     ClassInfo,
@@ -1091,6 +1092,8 @@ class Resolver:
             if key is None or key not in self.classes:
                 return ()
             return tuple((k.rpartition(".")[2], k) for k in self.classmsg.subclasses(key))
+        if ref.startswith(ANNOTATED_MARK):
+            return self.annotated_classes(ref)
         if ref.endswith(")") and not ref.endswith("()"):
             return self.passed_classes(ref)
         if ref.endswith("()"):
@@ -1136,6 +1139,16 @@ class Resolver:
         key = self.canon(fn) or fn
         found = [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
         return tuple(dict.fromkeys(found))
+
+    def annotated_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
+        """``?FUNC(POS:NAME)?KEY``: class KEY and its subclasses in the codebase when no call
+        passes a class in that slot (a parameter's annotation, standing in for callers
+        elsewhere); none when calls do."""
+        _, slot, key = ref.split(ANNOTATED_MARK, 2)
+        if self.passed_classes(slot):
+            return ()
+        ck = self.canon(key) or key
+        return ((key.rpartition(".")[2], ck), *self.type_map(ck + SUBCLASSES_MARK))
 
     def exception_like(self, written: str, key: str | None) -> bool:
         """A class passed as an argument that may be raised: one of the codebase's exception

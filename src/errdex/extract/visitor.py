@@ -38,6 +38,7 @@ from errdex.extract.containers import (
     statement_containers,
 )
 from errdex.extract.facts import (
+    ANNOTATED_MARK,
     NAMED_STR,
     SUBCLASSES_MARK,
     TABLE_MARK,
@@ -1692,7 +1693,10 @@ class ModuleVisitor:
         """The classes a parameter's annotation says it holds, or maps to: each ``X`` written
         inside ``type[...]``/``Type[...]`` (``type[A | B] | dict``, ``Mapping[int, Type[X]]``),
         with X's subclasses in the codebase (a caller may pass any), X being no built-in class
-        (``type[Exception]`` says nothing of which)."""
+        (``type[Exception]`` says nothing of which). They stand in only for a parameter no call
+        of the codebase fills (``ANNOTATED_MARK``: an API whose callers are elsewhere): where
+        the codebase's calls pass classes, those are what it raises, not every subclass of a
+        base the annotation names (``Type[SQLAlchemyError]``)."""
         fn = frame.node
         if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
             return TypesVal((), ())
@@ -1704,14 +1708,13 @@ class ModuleVisitor:
             ),
             None,
         )
-        entries: list[tuple[str, str | None]] = []
+        slot = _param_ref(name, frame)
         refs: list[str] = []
         for written in _type_annotated(ann)[:_MAX_ANNOTATED]:
             key = self.dotted_key(written, frame)
-            if key is not None and not key.startswith("builtins."):
-                entries.append((written, key))
-                refs.append(key + SUBCLASSES_MARK)
-        return TypesVal(tuple(entries), tuple(refs))
+            if key is not None and not key.startswith("builtins.") and slot is not None:
+                refs.append(f"{ANNOTATED_MARK}{slot}{ANNOTATED_MARK}{key}")
+        return TypesVal((), tuple(refs))
 
     def note_passed_maps(self, call: ast.expr, env: Env, frame: Frame) -> None:
         """A call handing a function a mapping of classes (``with map_exceptions({h11.Error:
