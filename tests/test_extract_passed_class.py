@@ -235,3 +235,25 @@ def test_a_callback_a_table_of_functions_and_a_class_no_exception_bind_nothing()
     assert _at(NEGATIVES, 17) == {("<unknown>", "run failed: {e}")}
     assert _at(NEGATIVES, 25) == {("<unknown>", "{code}")}
     assert _at(NEGATIVES, 33) == {("<unknown>", "cannot build {kind}")}
+
+
+def test_a_class_a_test_file_passes_binds_nothing() -> None:
+    # the library's helper, its annotation the only word on what callers pass; a test handing it
+    # a fake class of its own (or a table for one status) is no evidence of what it raises
+    lib = ANNOTATED
+    test = """\
+from m import HttpError, map_error, raise_for
+
+
+class FakeError(HttpError):
+    pass
+
+
+def test_map():
+    map_error(404, {404: FakeError})
+    raise_for(None, FakeError)
+"""
+    files = [SourceFile("m/__init__.py", lib.encode()), SourceFile("tests/test_m.py", test.encode())]
+    records = extract(files, "local/m", jobs=1).records
+    got = {(r.exc_type, r.template) for r in records if r.path == "m/__init__.py" and r.line == 23}
+    assert got == {(c, "status {status}") for c in ("HttpError", "NotFound", "Gone")}

@@ -120,6 +120,7 @@ class Resolver:
         self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
         self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
         self.passed_cls: dict[str, list[tuple[str, str | None]]] = {}  # ``ModuleFacts.passed_classes``
+        self.test_modules: set[str] = set()
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
@@ -143,9 +144,13 @@ class Resolver:
                 self.records[m.module] = m.records
             if not m.is_test:
                 self.args_joins.update(m.args_joins)
-            for slot, entries in m.passed_maps.items():
+            if m.is_test:
+                self.test_modules.add(m.module)
+            # classes a test hands the library's helpers (its own fakes, a table for one status)
+            # are no evidence of what the library raises there
+            for slot, entries in m.passed_maps.items() if not m.is_test else ():
                 self.passed_maps.setdefault(slot, []).extend(entries)
-            for slot, entries in m.passed_classes.items():
+            for slot, entries in m.passed_classes.items() if not m.is_test else ():
                 self.passed_cls.setdefault(slot, []).extend(entries)
             if m.stars:
                 self.stars[m.module] = m.stars
@@ -1148,7 +1153,12 @@ class Resolver:
         if self.passed_classes(slot):
             return ()
         ck = self.canon(key) or key
-        return ((key.rpartition(".")[2], ck), *self.type_map(ck + SUBCLASSES_MARK))
+        subs = [
+            t
+            for t in self.type_map(ck + SUBCLASSES_MARK)
+            if (t[1] or "").rpartition(".")[0] not in self.test_modules
+        ]
+        return ((key.rpartition(".")[2], ck), *subs)  # (a test's fake subclass is none the library raises)
 
     def exception_like(self, written: str, key: str | None) -> bool:
         """A class passed as an argument that may be raised: one of the codebase's exception
