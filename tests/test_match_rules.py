@@ -328,6 +328,46 @@ def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names
     assert top(Matcher.from_entries([literal, only]).explain(call)).id == literal.error_id
 
 
+def test_the_only_raise_of_a_class_its_callers_pass_is_the_site_of_the_pasted_class() -> None:
+    # ``raise error(message=...)`` of a class parameter: one statement, a record per class the
+    # callers pass (extraction binds them); an older release printed it at another line and
+    # otherwise (``raise exc_type(``), and the pasted class is one of them: that statement is
+    # the site, exactly, not a literal elsewhere (before, the other classes of the same
+    # statement read as a contradiction)
+    classes = ("GetError", "PostError", "AuthError")
+    segments = ["", "response.status_code", ": ", "message", ""]
+    each = [
+        entry(
+            segments,
+            path="kc/exceptions.py",
+            line=203,
+            function="raise_from_response",
+            exc_type=c,
+            statement="raise error(",
+        )
+        for c in classes
+    ]
+    literal = entry(
+        ["401: unauthorized"], path="kc/openid.py", line=90, function="token", exc_type="AuthError",
+        statement="raise AuthError('401: unauthorized')",
+    )  # fmt: skip
+    paste = tb(
+        ("kc/openid.py", 312, "token", "return raise_from_response(data, PostError)"),
+        ("kc/exceptions.py", 192, "raise_from_response", "raise exc_type("),
+        last="kc.exceptions.AuthError: 401: unauthorized client",
+    )
+    got = top(Matcher.from_entries([literal, *each]).explain(paste))
+    assert (got.id, got.approximate) == (each[2].error_id, False)
+    # a pasted class the statement never raises leaves it to the text, as before
+    other = tb(
+        ("kc/exceptions.py", 192, "raise_from_response", "raise exc_type("),
+        last="kc.exceptions.ConnectError: 401: unauthorized",
+    )
+    q = parse(other)
+    idx = Matcher.from_entries([literal, *each]).index
+    assert not frames.gather(idx, q.frames, ["kc.exceptions.ConnectError"]).on_raise
+
+
 def test_a_bare_placeholder_raise_the_last_frame_prints_from_a_file_that_lost_it_stays() -> None:
     # a raise of a text made elsewhere (``raise E(message)``) is no candidate under a traceback
     # through its codebase that never entered its function, unless the last frame prints that

@@ -16,6 +16,13 @@ from errdex.model import CodeFacts, FileStatus, Kind, TestExpectation, by_fields
 # ``ExcSpec.types_refs`` entry ``KEY`` + this: every subclass of class ``KEY`` in the codebase
 # (``raise type(e)(...)`` of a caught object may be of any of them)
 SUBCLASSES_MARK = "+<"
+# an entry (this + KEY, None) of ``ModuleFacts.passed_maps``: a module-level mapping of classes
+# passed by name (``raise_from(code, ERRORS)``), its classes those of ``type_maps[KEY]``
+TABLE_MARK = "@table:"
+# ``ExcSpec.types_refs`` entry ``?FUNC(POS:NAME)?KEY``: class ``KEY`` and its subclasses in the
+# codebase, as a parameter's annotation names them, when no call of the codebase passes a class
+# in that parameter's slot (else none: the calls' classes are the evidence)
+ANNOTATED_MARK = "?"
 # ``Exception.__str__(self)`` in a printer: the printed form of the class it names, written
 # ``<Name>`` + this suffix (``super().__str__()`` is the next class's, whichever that is)
 NAMED_STR = ".__str__(<self>)"
@@ -243,6 +250,9 @@ class ModuleFacts:
     type_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)  # dicts of classes
     # mappings of classes handed to functions, by callee key and slot (``KEY#0``, ``KEY:name``)
     passed_maps: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
+    # classes handed to functions as arguments (``raise_for(resp, NotFoundError)``), the same way:
+    # what a raise of that parameter (``raise error(...)``) raises
+    passed_classes: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
     stars: list[str] = field(default_factory=list)  # modules this one star-imports (``from m import *``)
     # function qualname -> its signature and its calls handing on a value named like a message
     # as given (``fail(message)``, ``self._fail(self._error_message)``): no site of their own

@@ -18,7 +18,17 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
-from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, RecordFacts, Site
+from errdex.extract.facts import (
+    ANNOTATED_MARK,
+    SUBCLASSES_MARK,
+    TABLE_MARK,
+    ClassInfo,
+    ExcSpec,
+    FuncInfo,
+    ModuleFacts,
+    RecordFacts,
+    Site,
+)
 from errdex.extract.status_first import status_first_text
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -109,6 +119,8 @@ class Resolver:
         self.args_joins: set[tuple[str, tuple[str, ...]]] = set()
         self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
         self.passed_maps: dict[str, list[tuple[str, str | None]]] = {}
+        self.passed_cls: dict[str, list[tuple[str, str | None]]] = {}  # ``ModuleFacts.passed_classes``
+        self.test_modules: set[str] = set()
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
@@ -132,8 +144,14 @@ class Resolver:
                 self.records[m.module] = m.records
             if not m.is_test:
                 self.args_joins.update(m.args_joins)
-            for slot, entries in m.passed_maps.items():
+            if m.is_test:
+                self.test_modules.add(m.module)
+            # classes a test hands the library's helpers (its own fakes, a table for one status)
+            # are no evidence of what the library raises there
+            for slot, entries in m.passed_maps.items() if not m.is_test else ():
                 self.passed_maps.setdefault(slot, []).extend(entries)
+            for slot, entries in m.passed_classes.items() if not m.is_test else ():
+                self.passed_cls.setdefault(slot, []).extend(entries)
             if m.stars:
                 self.stars[m.module] = m.stars
             for site in m.sites:
@@ -1079,6 +1097,8 @@ class Resolver:
             if key is None or key not in self.classes:
                 return ()
             return tuple((k.rpartition(".")[2], k) for k in self.classmsg.subclasses(key))
+        if ref.startswith(ANNOTATED_MARK):
+            return self.annotated_classes(ref)
         if ref.endswith(")") and not ref.endswith("()"):
             return self.passed_classes(ref)
         if ref.endswith("()"):
@@ -1105,16 +1125,53 @@ class Resolver:
         as a mapping of classes, callees named however the callers import them."""
         if self._passed is None:
             passed: dict[str, list[tuple[str, str | None]]] = {}
-            for slot, entries in self.passed_maps.items():
-                callee, mark, arg = slot.rpartition("#") if "#" in slot else slot.rpartition(":")
-                key = self.canon(callee) or callee
-                passed.setdefault(f"{key}{mark}{arg}", []).extend(entries)
+            for table, only_exceptions in ((self.passed_maps, False), (self.passed_cls, True)):
+                for slot, entries in table.items():
+                    callee, mark, arg = slot.rpartition("#") if "#" in slot else slot.rpartition(":")
+                    key = self.canon(callee) or callee
+                    kept = [
+                        found
+                        for e in entries
+                        for found in (
+                            self.type_map(e[0][len(TABLE_MARK) :]) if e[0].startswith(TABLE_MARK) else (e,)
+                        )
+                        if not only_exceptions or self.exception_like(*found)
+                    ]
+                    passed.setdefault(f"{key}{mark}{arg}", []).extend(kept)
             self._passed = passed
         fn, _, rest = ref[:-1].rpartition("(")
         pos, _, name = rest.partition(":")
         key = self.canon(fn) or fn
         found = [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
         return tuple(dict.fromkeys(found))
+
+    def annotated_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
+        """``?FUNC(POS:NAME)?KEY``: class KEY and its subclasses in the codebase when no call
+        passes a class in that slot (a parameter's annotation, standing in for callers
+        elsewhere); none when calls do."""
+        _, slot, key = ref.split(ANNOTATED_MARK, 2)
+        if self.passed_classes(slot):
+            return ()
+        ck = self.canon(key) or key
+        subs = [
+            t
+            for t in self.type_map(ck + SUBCLASSES_MARK)
+            if (t[1] or "").rpartition(".")[0] not in self.test_modules
+        ]
+        return ((key.rpartition(".")[2], ck), *subs)  # (a test's fake subclass is none the library raises)
+
+    def exception_like(self, written: str, key: str | None) -> bool:
+        """A class passed as an argument that may be raised: one of the codebase's exception
+        classes, a built-in one, or one from outside named like one (``requests.HTTPError``).
+        A class of the codebase that is no exception (a model, a protocol) is not."""
+        ck = self.canon(key) if key is not None else None
+        if ck is not None and ck in self.classes:
+            return self.is_exception(ck)
+        name = _builtin_name(key) if key is not None else None
+        if name is not None:
+            b = getattr(builtins, name, None)
+            return isinstance(b, type) and issubclass(b, BaseException)
+        return written.rpartition(".")[2].endswith(("Error", "Exception", "Warning"))
 
     def made_types(self, spec: ExcSpec) -> bool:
         """``raise self.make()``: whether the method returns classes (else it is a helper
@@ -1258,13 +1315,13 @@ class Resolver:
                 # own message (``__init__``, ``__str__``) is built with the remaining arguments
                 refs = [p for part in given.value for p in part if isinstance(p, Ref)]
                 key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
-                out = replace(out, exc_type=written, key=key, type_param=None, types=())
+                out = replace(out, exc_type=written, key=key, type_param=None, types=(), types_refs=())
         elif exc.type_param is not None and exc.type_param not in b.args and not _spreads(call.helper):
             # the call leaves the class parameter at its default: that class, not "any class a
-            # caller may pass", is what this call raises
-            kept = tuple(t for t in out.types if t[0] != UNKNOWN_EXC_TYPE)
+            # caller may pass" (the codebase's callers', ``FUNC(POS:NAME)``), is what it raises
+            kept = tuple(t for t in out.types[:1] if t[0] != UNKNOWN_EXC_TYPE)  # (the default first)
             if kept:
-                out = replace(out, type_param=None, types=kept)
+                out = replace(out, type_param=None, types=kept, types_refs=())
         return out
 
     def supplied(

@@ -62,8 +62,8 @@ MAX_PRIORS = 3  # earlier walks of a path a walk reuses from (each a library)
 _MAX_LIBRARY = 16 << 20  # one file's entries, inflated (jax's largest file's facts are ~2 MiB)
 # the facts' tables a walk reads and writes by key
 _FACT_TABLES = (
-    "funcs", "classes", "consts", "hands", "type_maps", "passed_maps", "instances", "aliases", "closures",
-    "record_types",
+    "funcs", "classes", "consts", "hands", "type_maps", "passed_maps", "passed_classes", "instances",
+    "aliases", "closures", "record_types",
 )  # fmt: skip
 # the facts' lists: ``sites`` is replayed; a walk that grows another (``records`` at a class or
 # module level, ``args_joins`` made once for the file before the walk) is not recorded

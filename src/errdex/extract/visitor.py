@@ -38,8 +38,10 @@ from errdex.extract.containers import (
     statement_containers,
 )
 from errdex.extract.facts import (
+    ANNOTATED_MARK,
     NAMED_STR,
     SUBCLASSES_MARK,
+    TABLE_MARK,
     BaseCall,
     ClassInfo,
     ExcSpec,
@@ -1093,6 +1095,7 @@ class ModuleVisitor:
             handler(stmt, env, frame, guards)
 
     def on_assign_stmt(self, stmt: ast.Assign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        self.note_passed_maps(stmt.value, env, frame)
         if self.want_sites and type(stmt.value) is ast.Call:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
         if self.want_sites and frame.kind == "module":
@@ -1172,6 +1175,7 @@ class ModuleVisitor:
     def on_expr_stmt(self, stmt: ast.Expr, env: Env, frame: Frame, guards: list[Guard]) -> None:
         value = stmt.value
         self.on_expr(value, env, frame)
+        self.note_passed_maps(value, env, frame)
         if isinstance(value, _T_YIELD_YIELDFROM) and YIELDS in env:
             self.on_yield(value, env, frame)
         if not self.want_sites:
@@ -1535,6 +1539,7 @@ class ModuleVisitor:
                 printed = self.printed_value(stmt.value, env, frame)
                 frame.printed.append(tuple((Opt(needs, (), True), *v) for v in printed) if needs else printed)
             self.note_report(stmt.value, env, frame)
+            self.note_passed_maps(stmt.value, env, frame)
             if frame.is_init and isinstance(stmt.value, ast.Call):
                 self.base_call(stmt.value, env, frame)  # ``return super().__init__(msg)``
             if self.want_sites and type(stmt.value) is ast.Call:
@@ -1645,39 +1650,129 @@ class ModuleVisitor:
             return None
         return self.types_of(it.func.value, env, frame) or self.param_mapping(it.func.value, env, frame)
 
-    @staticmethod
-    def param_mapping(node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
-        """A parameter iterated as a mapping of classes (``def map_exceptions(map): for a, b in
-        map.items(): raise b(exc)``): the classes are those the callers pass, found once every
-        module is known (``ModuleFacts.passed_maps``), by the parameter's position and name."""
+    def param_mapping(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """A parameter iterated or looked up as a mapping of classes (``def map_exceptions(map):
+        for a, b in map.items(): raise b(exc)``, ``error_type = error_map.get(status_code)``):
+        the classes are those the callers pass, found once every module is known
+        (``ModuleFacts.passed_maps``), by the parameter's position and name, and those its
+        annotation names (``Mapping[int, Type[HttpResponseError]]``, ``annotated_types``)."""
         if not isinstance(node, ast.Name) or node.id not in frame.params or env.get(node.id) is not None:
             return None
+        ref = _param_ref(node.id, frame)
+        if ref is None:
+            return None
+        named = self.annotated_types(node.id, frame)
+        return TypesVal(named.entries, (ref, *named.refs))
+
+    def param_spec(self, name: str, spec: ExcSpec, frame: Frame) -> ExcSpec:
+        """``raise error_class(msg)`` of a parameter: the class is whatever the caller passed:
+        those the codebase's calls pass and its annotation names (``param_class``), and unknown
+        (a caller outside); beside them the parameter's default class, the one raised when no
+        caller passes another (``_error_cls=ValueError`` whose callers pass ``KeyError``: both).
+        ``spec`` holds the call's message and arguments."""
+        passed = self.param_class(name, frame)
+        default = frame.default_classes.get(name)
+        unknown: tuple[str, str | None] = (UNKNOWN_EXC_TYPE, None)
+        if default is None:
+            return replace(spec, type_param=name, types=(unknown, *passed.entries), types_refs=passed.refs)
+        first = (default, self.dotted_key(default, frame))
+        return replace(
+            spec, exc_type=default, key=first[1], type_param=name,
+            types=tuple(dict.fromkeys((first, unknown, *passed.entries))), types_refs=passed.refs,
+        )  # fmt: skip
+
+    def param_class(self, name: str, frame: Frame) -> TypesVal:
+        """The classes a parameter called as a class may hold: those the codebase's calls pass
+        in its slot (``FUNC(POS:NAME)``, resolved in the parent from ``passed_classes`` and
+        ``passed_maps``) and those its annotation names."""
+        ref = _param_ref(name, frame)
+        named = self.annotated_types(name, frame)
+        return TypesVal(named.entries, (*((ref,) if ref is not None else ()), *named.refs))
+
+    def annotated_types(self, name: str, frame: Frame) -> TypesVal:
+        """The classes a parameter's annotation says it holds, or maps to: each ``X`` written
+        inside ``type[...]``/``Type[...]`` (``type[A | B] | dict``, ``Mapping[int, Type[X]]``),
+        with X's subclasses in the codebase (a caller may pass any), X being no built-in class
+        (``type[Exception]`` says nothing of which). They stand in only for a parameter no call
+        of the codebase fills (``ANNOTATED_MARK``: an API whose callers are elsewhere): where
+        the codebase's calls pass classes, those are what it raises, not every subclass of a
+        base the annotation names (``Type[SQLAlchemyError]``)."""
         fn = frame.node
         if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
-            return None
-        positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
-        if frame.self_name is not None or frame.cls_name is not None:
-            positional = positional[1:]
-        pos = positional.index(node.id) if node.id in positional else -1
-        return TypesVal((), (f"{frame.key}({pos}:{node.id})",))
+            return TypesVal((), ())
+        ann = next(
+            (
+                a.annotation
+                for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
+                if a.arg == name
+            ),
+            None,
+        )
+        slot = _param_ref(name, frame)
+        refs: list[str] = []
+        for written in _type_annotated(ann)[:_MAX_ANNOTATED]:
+            key = self.dotted_key(written, frame)
+            if key is not None and not key.startswith("builtins.") and slot is not None:
+                refs.append(f"{ANNOTATED_MARK}{slot}{ANNOTATED_MARK}{key}")
+        return TypesVal((), tuple(refs))
 
     def note_passed_maps(self, call: ast.expr, env: Env, frame: Frame) -> None:
         """A call handing a function a mapping of classes (``with map_exceptions({h11.Error:
-        Error}):``, a dict literal or a local bound to one): kept by callee and argument slot, so a
-        raise of a class taken from that parameter (``param_mapping``) raises these classes."""
-        if not isinstance(call, ast.Call):
+        Error}):``, a dict literal or a local bound to one), or a class (``raise_for(resp,
+        NotFoundError)``, ``functools.partial(raise_current, Error)``): kept by callee and
+        argument slot, so a raise of a class taken from that parameter (``param_mapping``,
+        ``param_class``) raises these classes."""
+        if type(call) is not ast.Call:
             return
-        key = self.expr_key(call.func, frame)
-        if key is None:
-            return
-        slots = [(f"#{i}", a) for i, a in enumerate(call.args) if not isinstance(a, ast.Starred)]
+        func, args = call.func, call.args
+        if args and _last_name(func) == "partial" and not isinstance(args[0], ast.Starred):
+            func, args = args[0], args[1:]  # ``partial(f, Cls)``: ``f`` called with ``Cls`` first
+        slots = [(f"#{i}", a) for i, a in enumerate(args) if not isinstance(a, ast.Starred)]
         slots += [(f":{k.arg}", k.value) for k in call.keywords if k.arg is not None]
+        key: str | None = None
         for slot, arg in slots:
+            if type(arg) not in _MAY_HOLD_CLASSES:
+                continue  # (most arguments: a constant, a call with arguments, an operation)
             cur = env.get(arg.id) if isinstance(arg, ast.Name) else None
             types = cur if isinstance(cur, TypesVal) else self.class_map(arg, env, frame)
-            if types is not None and types.entries:
-                got = self.facts.passed_maps.get(key + slot, ())
-                self.facts.passed_maps[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))
+            table = self.facts.passed_maps
+            if (
+                (types is None or not types.entries)
+                and isinstance(arg, ast.Name)
+                and arg.id.lstrip("_").isupper()
+            ):
+                # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
+                named = self.types_of(arg, env, frame)
+                types = TypesVal(tuple((TABLE_MARK + r, None) for r in named.refs), ()) if named else None
+            elif types is None or not types.entries:
+                types, table = self.passed_class(arg, env, frame), self.facts.passed_classes
+            if types is None:
+                continue
+            key = key or self.callee_key(func, frame)
+            if key is None:
+                return
+            got = table.get(key + slot, ())
+            if len(got) < _MAX_PASSED:
+                table[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))[:_MAX_PASSED]
+
+    def passed_class(self, arg: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """``NotFoundError`` or ``errors.NotFoundError`` given as an argument: a class by its
+        name (capitalised, not a CONSTANT), not a local of another value; None otherwise."""
+        if isinstance(arg, ast.Name) and arg.id in env:
+            return None
+        dotted = _dotted(arg)
+        last = dotted.rpartition(".")[2] if dotted is not None else ""
+        if dotted is None or not last[:1].isupper() or last.isupper() or dotted.partition(".")[0] in env:
+            return None
+        return TypesVal(((dotted, self.dotted_key(dotted, frame)),), ())
+
+    def callee_key(self, func: ast.expr, frame: Frame) -> str | None:
+        """The key of the function a call names: as imported or defined, or ``self.method`` /
+        ``cls.method`` in a method of a class, the method of that class."""
+        if _on_self_or_cls(func, frame) and frame.class_key is not None:
+            assert isinstance(func, ast.Attribute)
+            return f"{frame.class_key}.{func.attr}"
+        return self.expr_key(func, frame)
 
     def types_of(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """The classes a name bound to a mapping of classes may give (local, or module-level)."""
@@ -1941,6 +2036,17 @@ class ModuleVisitor:
             if isinstance(e, ast.Name):
                 env[e.id] = ((ref._replace(name=e.id, item=i),),)
 
+    def class_local(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``error_type = error_map.get(status)`` of a parameter, into a local named for a class
+        (``_names_exc_class``): the classes the parameter's table may give, called later."""
+        if (
+            frame.kind == "function"
+            and not isinstance(env[name], TypesVal)
+            and _names_exc_class(name)
+            and (looked := self.param_lookup(value, env, frame)) is not None
+        ):
+            env[name] = looked
+
     def self_text(self, class_key: str, attr: str, value: ast.expr, env: Env, frame: Frame) -> None:
         """Keep ``self.<attr> = <text>`` on the class: a method may raise with ``self.<attr>``
         as its message while the text is set in ``__init__``, a subclass or a setter."""
@@ -1961,6 +2067,7 @@ class ModuleVisitor:
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
         )
         env[name] = self.eval_assigned(value, env, frame)
+        self.class_local(name, value, env, frame)
         # (``_init_vararg`` is None outside an ``__init__``: the test first spares two calls)
         if frame.is_init and (item := _vararg_item(value, _init_vararg(frame))) is not None:
             env[name] = ph(item)  # ``name = args[0]``: that positional argument of the call
@@ -2321,11 +2428,15 @@ class ModuleVisitor:
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
             return self.held_types(value, frame)
         if isinstance(value, ast.Subscript):
-            return self.table_types(value.value, env, frame)
+            return self.table_types(value.value, env, frame) or self.param_table(
+                value.value, None, env, frame
+            )
         if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get":
             types = self.table_types(value.func.value, env, frame)
-            default = self.default_types(value.args[1], frame) if types and len(value.args) == 2 else None
-            if types is not None and default is not None:
+            default = self.default_types(value.args[1], frame) if len(value.args) == 2 else None
+            if types is None:
+                return self.param_table(value.func.value, default, env, frame)
+            if default is not None:
                 # ``EXC_BY_STATUS.get(status, ApiError)``: the mapping's classes or the default
                 return TypesVal(tuple(dict.fromkeys((*types.entries, *default.entries))), types.refs)
             return types
@@ -2345,6 +2456,32 @@ class ModuleVisitor:
         if isinstance(table, ast.Dict):
             return self.class_map(table, env, frame)
         return self.types_of(table, env, frame) if _is_mapping_name(table, env) else None
+
+    def param_table(
+        self, table: ast.expr, default: TypesVal | None, env: Env, frame: Frame, called: bool = False
+    ) -> TypesVal | None:
+        """A parameter looked up as a mapping of classes (``error_map.get(status_code)``): one
+        whose annotation maps to classes (``Mapping[int, Type[HttpResponseError]]``), whose
+        lookup defaults to a class (``error.get(code, OperationError)``), or (``called``) whose
+        lookup is called as a class is (``raise handlers[code](msg)``, ``error_type =
+        error_map.get(status)`` then ``error_type(...)``); the classes the callers pass in its
+        slot, those of the annotation and the default. Any other parameter looked up
+        (``options.get("x")``) is no table."""
+        found = self.param_mapping(table, env, frame)
+        if found is None or not (found.entries or default is not None or called):
+            return None
+        extra = default.entries if default is not None else ()
+        return TypesVal(tuple(dict.fromkeys((*found.entries, *extra))), found.refs)
+
+    def param_lookup(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
+        """``error_map[code]`` or ``error_map.get(code[, Default])`` of a parameter, its result
+        called as a class: the classes of ``param_table``; None for any other value."""
+        if isinstance(value, ast.Subscript):
+            return self.param_table(value.value, None, env, frame, called=True)
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get":
+            default = self.default_types(value.args[1], frame) if len(value.args) == 2 else None
+            return self.param_table(value.func.value, default, env, frame, called=True)
+        return None
 
     def default_types(self, value: ast.expr, frame: Frame) -> TypesVal | None:
         """A lookup's default class: one named (``held_types``), or ``cls`` in a classmethod
@@ -3208,20 +3345,17 @@ class ModuleVisitor:
         if isinstance(func, ast.Name):
             cur = env.get(func.id)
             if isinstance(cur, TypesVal):
+                if func.id in frame.params:
+                    # a class parameter rebound in some branches (``if isinstance(error, dict):
+                    # error = error.get(code, Default)``): the class a caller passed, in the others
+                    cur = _joined_types(cur, self.param_class(func.id, frame))
                 return ExcSpec(func.id, None, msg, args, kwargs, types=cur.entries, types_refs=cur.refs)
             if func.id == frame.cls_name and frame.class_key:
                 return ExcSpec(
                     func.id, frame.class_key, msg, args, kwargs, cls_relative=True, cls_any=frame.cls_rebound
                 )
             if func.id in frame.params:
-                # ``raise error_class(msg)``: the class is whatever the caller passed, so unknown;
-                # beside it the parameter's default class, the one raised when no caller passes
-                # another (``_error_cls=ValueError`` whose callers pass ``KeyError``: both)
-                default = frame.default_classes.get(func.id)
-                if default is None:
-                    return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs, type_param=func.id)
-                either = ((default, self.dotted_key(default, frame)), (UNKNOWN_EXC_TYPE, None))
-                return ExcSpec(default, either[0][1], msg, args, kwargs, type_param=func.id, types=either)
+                return self.param_spec(func.id, ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs), frame)
         looked = self.looked_up_class(func, env, frame)
         if looked is not None:
             # ``raise HTTP_EXCEPTIONS.get(status, TransportError)(status, msg)``: a class taken
@@ -3327,7 +3461,7 @@ class ModuleVisitor:
         )
         if not lookup:
             return None
-        types = self.assigned_types(func, env, frame)
+        types = self.assigned_types(func, env, frame) or self.param_lookup(func, env, frame)
         return types if types is not None and (types.entries or types.refs) else None
 
     @staticmethod
@@ -4617,6 +4751,12 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
 _MAX_RECORDS = 256  # module- or class-level records of a text and a class kept per module
 _MAX_FIELDS = 32  # fields of a record type read
+# classes kept per callee slot passed (``note_passed_maps``), and named by one annotation
+_MAX_PASSED = 32
+_MAX_ANNOTATED = 8
+# the arguments that may be a class or a mapping of classes (a name, ``mod.Cls``, a dict literal,
+# ``make_map()``): any other is passed over without resolving the callee
+_MAY_HOLD_CLASSES = frozenset((ast.Name, ast.Attribute, ast.Dict, ast.Call))
 _MAX_RETURNED = 2  # calls a raised local is bound from, each resolved to what its function returns
 _MAX_ITEMS = 8  # items of a list or tuple literal argument kept for a later ``*args[0]``
 
@@ -4775,6 +4915,49 @@ def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
         frame.exc_return = spec
     elif spec != frame.exc_return and len(frame.exc_more) < _MAX_EXC_RETURNS:
         frame.exc_more.append(spec)
+
+
+def _joined_types(a: TypesVal, b: TypesVal) -> TypesVal:
+    """The classes either value may hold."""
+    return TypesVal(tuple(dict.fromkeys((*a.entries, *b.entries))), tuple(dict.fromkeys((*a.refs, *b.refs))))
+
+
+def _param_ref(name: str, frame: Frame) -> str | None:
+    """``FUNC(POS:NAME)``: the slot of the function's parameter ``name`` (its position among
+    the positional parameters after ``self``/``cls``, -1 for a keyword-only one), by which the
+    parent finds what the callers pass there (``Resolver.passed_classes``)."""
+    fn = frame.node
+    if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return None
+    positional = [a.arg for a in (*fn.args.posonlyargs, *fn.args.args)]
+    if frame.self_name is not None or frame.cls_name is not None:
+        positional = positional[1:]
+    pos = positional.index(name) if name in positional else -1
+    return f"{frame.key}({pos}:{name})"
+
+
+_TYPE_NAMES = frozenset(("type", "Type"))
+_UNION_NAMES = frozenset(("Union", "Optional"))
+_MAPPING_NAMES = frozenset(("Mapping", "MutableMapping", "dict", "Dict"))
+
+
+def _type_annotated(ann: ast.expr | None, inside: bool = False) -> list[str]:
+    """The classes an annotation names inside ``type[...]``: ``type[A | B] | dict`` -> A, B;
+    ``Type[Union[A, B]]``; ``Mapping[int, Type[X]]`` -> X (a mapping's values, not its keys)."""
+    if isinstance(ann, ast.BinOp) and isinstance(ann.op, ast.BitOr):
+        return [*_type_annotated(ann.left, inside), *_type_annotated(ann.right, inside)]
+    if isinstance(ann, ast.Subscript):
+        head = _last_name(ann.value)
+        elts = ann.slice.elts if isinstance(ann.slice, ast.Tuple) else [ann.slice]
+        if head in _TYPE_NAMES and not inside:
+            return [c for e in elts for c in _type_annotated(e, True)]
+        if head in _UNION_NAMES:
+            return [c for e in elts for c in _type_annotated(e, inside)]
+        if head in _MAPPING_NAMES and not inside and len(elts) == 2:
+            return _type_annotated(elts[1])
+        return []
+    dotted = _dotted(ann) if inside and isinstance(ann, _T_NAME_ATTRIBUTE) else None
+    return [dotted] if dotted is not None and dotted.rpartition(".")[2][:1].isupper() else []
 
 
 def _returns_exception(frame: Frame) -> bool:
@@ -5300,6 +5483,13 @@ def _is_factory(func: ast.expr) -> bool:
 
 
 _BUILDER_WORDS = re.compile(r"error|exception|exc\b|exc_|fault|failure", re.IGNORECASE)
+
+
+def _names_exc_class(name: str) -> bool:
+    """A local named for an exception class it holds (``error_type``, ``exc_class``,
+    ``error_cls``), as ``_class_made`` reads a function's name."""
+    low = name.lower()
+    return _BUILDER_WORDS.search(low) is not None and any(w in low for w in ("class", "cls", "type"))
 
 
 def _class_made(cur: EnvVal) -> str | None:

@@ -569,7 +569,8 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
     and the function it names raises at one statement only in each snapshot: the release moved
     or reworded that raise, and it is where the exception was raised, whatever another site's
     literal says. The raise must not contradict the paste: its class is unknown (an object
-    built elsewhere) or the pasted one, and its own text too little to question the message
+    built elsewhere) or the pasted one (a statement raising the class its callers pass has
+    several: the records of the pasted one), and its own text too little to question the message
     (``{exc}``, a text the class renders); a function raising at several statements, one raise
     of another class, or one with words of its own (reworded, they may have moved to another
     raise of the file, whose text then decides) is left to the text."""
@@ -597,11 +598,14 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
         return
     if any(idx.entry_relay(ei) for ei in raises):
         return  # a helper raising its caller's text: the call above names the site (``_by_statement``)
-    if not all(_class_fits(idx, ei, types) for ei in raises):
+    # the one statement may raise several classes (the class a caller passes, a table's): the
+    # pasted one among them is that statement's raise, the others no contradiction of it
+    fitting = [ei for ei in raises if _class_fits(idx, ei, types)]
+    if not fitting:
         return
-    for ei in raises:
+    for ei in fitting:
         _put(ev.entries, ei, ON_RAISE, len(frames) - 1, 0)
-    ev.on_raise.update(raises)
+    ev.on_raise.update(fitting)
 
 
 def _by_call_form(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
