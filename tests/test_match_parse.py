@@ -2156,3 +2156,17 @@ def test_a_code_span_whose_whole_text_is_a_quoted_exception_line() -> None:
     # a quoted text that names no class stays as it is
     plain = parse("`'the token was not found'`")
     assert plain.exc_type is None
+
+
+def test_open_parentheses_are_counted_outside_string_literals_in_one_pass() -> None:
+    """A marked raise's statement is read on while it leaves a parenthesis or a literal open;
+    parentheses inside a literal are its text, and a row of quotes costs one pass (a regex
+    rescanning from each unclosed quote was quadratic on it)."""
+    from errdex.match.parse import _open_parens
+
+    assert _open_parens("raise GroqError(") == 1
+    assert _open_parens('raise X("closed (not a paren)")') == 0
+    assert _open_parens('raise X("wrapped ) inside') == 2  # the call and the open literal
+    assert _open_parens(r'raise X("a \" quote", 1)') == 0
+    assert _open_parens("raise X('it''s')") == 0
+    assert _open_parens('"' * 200_001) == 1  # odd quotes: one literal left open

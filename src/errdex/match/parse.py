@@ -468,13 +468,25 @@ def _unjoin_box_rows(lines: list[str]) -> list[str]:
 
 def _open_parens(code: str) -> int:
     """How many parentheses ``code`` leaves open, string literals aside; an unclosed literal
-    (a row wrapped inside it) counts as one more."""
-    bare = _PY_STRINGS.sub("", code)
-    depth = bare.count("(") - bare.count(")")
-    return depth + (1 if bare.count('"') % 2 or bare.count("'") % 2 else 0)
-
-
-_PY_STRINGS = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'')
+    (a row wrapped inside it) counts as one more. One pass over the characters: a regex
+    removing the literals first (`"(?:[^"\\]|\\.)*"`) rescans to the line's end from every
+    unclosed quote, quadratic on a pasted row of quotes."""
+    depth, quote, i = 0, "", 0
+    while i < len(code):
+        c = code[i]
+        if quote:
+            if c == "\\":
+                i += 1  # the escaped character is the literal's, whatever it is
+            elif c == quote:
+                quote = ""
+        elif c in "\"'":
+            quote = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        i += 1
+    return depth + (1 if quote else 0)
 
 
 def _unbox(lines: list[str]) -> list[str]:
