@@ -718,7 +718,7 @@ SNIPPETS: dict[str, list[Snippet]] = {
     "pydantic-ai-slim": [
         _s("a run of an agent without a model", PA + 'Agent().run_sync("hi")\n'),
         _s("an unknown model name", PA + 'Agent("nosuch:model")\n'),
-        _s("a model of a provider whose package is missing", PA + 'Agent("openai:gpt-4o").run_sync("hi")\n'),
+        _s("a provider model without its API key", PA + 'Agent("openai:gpt-4o").run_sync("hi")\n'),
         _s(
             "a context tool without the context",
             PA + "agent = Agent(TestModel())\n\n@agent.tool\ndef f(x: int) -> int:\n    return x\n",
