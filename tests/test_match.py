@@ -483,6 +483,35 @@ def test_inner_errors_listed_under_the_first_line_are_the_outer_raises_values() 
     assert top(got).id == inner.error_id and not top(got).approximate
 
 
+def test_a_header_line_that_is_a_templates_literal_owns_the_lines_listed_under_it() -> None:
+    """A raise that tries alternatives and lists what each said, one ``- 'name': {err}`` line
+    apiece under a header of its own words (``"...optional:\n" + "\n".join(...)``): the inner
+    errors make the message long, so the outer template's literal text explains too little of
+    it to be confident; yet its first literal is the whole first line, the line Python printed
+    after the class, so a later line that is another raise's template whole is a value of the
+    outer raise and ranks after it."""
+    outer, inner = (
+        entry(segments, path="pkg/core.py", line=line, function=fn, exc_type="ValueError")
+        for segments, line, fn in (
+            (["Input values did not match any of the formats where the format keyword is optional:\n- '",
+              "name", "': ", "err", "", "...", ""], 655, "TimeBase._get_time_fmt"),
+            (["Time delta '", "timestr", "' does not match quantity_str format"], 2424, "parse_string"),
+        )
+    )  # fmt: skip
+    m = Matcher.from_entries([outer, inner])
+    listed = (
+        "ValueError: Input values did not match any of the formats where the format keyword is optional:\n"
+        "- 'jd': for jd class, input should be (long) doubles, string, or Decimal, and second values "
+        "are only allowed for (long) doubles.\n"
+        "- 'datetime': Input values for datetime class must be datetime.timedelta objects\n"
+        "- 'quantity_str': Time delta 'abc' does not match quantity_str format"
+    )
+    assert top(m.explain(listed)).id == outer.error_id
+    # the inner error pasted alone is the inner raise, exact
+    alone = m.explain("ValueError: Time delta 'abc' does not match quantity_str format")
+    assert top(alone).id == inner.error_id and not top(alone).approximate
+
+
 def test_a_tail_fit_ranks_below_its_classs_fit_of_the_whole_paste() -> None:
     """A class whose printer writes a line per context the error passed through, then the
     innermost message (``==> {ctx}`` lines, then ``=====> {message}``): the innermost raise's

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import heapq
 import re
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -1182,14 +1183,24 @@ def inner_lines(idx: Index, tf: TextFit) -> None:
     but the line lies inside a placeholder of the outer fit, a value of that raise, and Python
     printed the outer raise's class and text. So the inner one is judged on the whole message
     again, as ``judge_fit`` did. One pass over the candidates and the outer fits' spans: no
-    search in the text."""
+    search in the text.
+
+    An outer fit counts when it is confident, or when its first literal is the message's whole
+    first line (astropy's ``Input values did not match any of the formats ...:`` over one line
+    per format, each that format's own raise): its literal text explains little of a message
+    the inner lines make long, yet the line Python printed after the class is its own words,
+    so the lines after it are its placeholders' values, not other raises'."""
     lines = [c for c in tf.cands.values() if c.line is not None and c.confident]
     if not lines:
         return
+    head = _first_line_end(tf)
     outers = [
         c.fit.spans
         for c in tf.cands.values()
-        if c.confident
+        if (
+            c.confident
+            or (head is not None and c.fit is not None and c.fit.spans[:1] and c.fit.spans[0][1] >= head)
+        )
         and c.line is None
         and c.fit is not None
         and c.fit.full
@@ -1205,6 +1216,17 @@ def inner_lines(idx: Index, tf: TextFit) -> None:
         if any(_in_gap(spans, start, stop) for spans in outers):
             c.confident, c.coverage, c.text, c.reasons = c.line[2:]
             c.line = None
+
+
+def _first_line_end(tf: TextFit) -> int | None:
+    """The compact position where the message's first line ends, when it has more lines and
+    that first line holds at least ``MIN_LITERAL`` characters (a header a template can own);
+    else None."""
+    nl = tf.message.find("\n")
+    if nl < 0:
+        return None
+    end = bisect_left(tf.cmap, nl)
+    return end if MIN_LITERAL <= end < len(tf.cmsg) else None
 
 
 def wrapped_cause(
