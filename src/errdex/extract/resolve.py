@@ -19,7 +19,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import SUBCLASSES_MARK, ClassInfo, ExcSpec, FuncInfo, ModuleFacts, RecordFacts, Site
+from errdex.extract.pyversion import STR_ALIAS
 from errdex.extract.status_first import status_first_text
+from errdex.extract.stdlib_consts import stdlib_consts
 from errdex.extract.templates import (
     AFFIX_METHODS,
     CASE_METHODS,
@@ -33,6 +35,7 @@ from errdex.extract.templates import (
     OPT_BUDGET,
     RAISED_IN,
     REPR_CONST,
+    REPR_KEY,
     Arg,
     Binding,
     Lookup,
@@ -142,6 +145,11 @@ class Resolver:
                     self._yields.append((site.function.rpartition(".")[2], site.exc))
                 elif site.exc.via_call and site.exc.helper is not None:
                     self._calls.append(site.exc)
+        for key, number in stdlib_consts().items():
+            # ``errno.ENOENT`` (``stdlib_consts``): kept unless the codebase defines the name
+            if key not in self.consts:
+                self.consts[key] = lit(str(number))
+                self.consts[f"{key}{REPR_KEY}"] = lit(repr(number))
         # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
         # unknown class resolves when exactly one class of the codebase has such a method)
         self.raisers: dict[str, list[str]] = {}
@@ -502,6 +510,14 @@ class Resolver:
             return self.caught_object(ref, depth, exact=True) or placeholder
         if ref.method == RAISED_IN:
             return self.raised_in(ref, depth)
+        if (
+            not ref.method
+            and len(ref.args) == 1
+            and not ref.kwargs
+            and self.outside_key(ref.key) == STR_ALIAS
+        ):
+            # ``unicod("(%s) %s")`` where ``unicod = str`` at module level: the text itself
+            return self.value(ref.args[0].value, depth + 1)
         return self.call_result(ref, whole, depth) or placeholder
 
     def formatted_const(self, ref_key: str, depth: int) -> list[Pair] | None:
@@ -513,6 +529,9 @@ class Resolver:
         owner = key.rpartition(".")[0]
         if owner in self.classes and self.formats_as_name(owner):
             return None
+        shown = self.consts.get(f"{key}{REPR_KEY}")
+        if shown is not None and str(shown[0][0]).startswith("b"):
+            return self.memo(f"{key}{REPR_KEY}", shown, depth)  # bytes format as their repr
         return self.memo(key, self.consts[key], depth)
 
     def repr_const(self, ref_key: str, depth: int) -> list[Pair] | None:
@@ -522,6 +541,8 @@ class Resolver:
         key = self.canon(ref_key) or self.inherited_const(ref_key)
         if key is None or key not in self.consts:
             return None
+        if (exact := self.consts.get(f"{key}{REPR_KEY}")) is not None:
+            return self.memo(f"{key}{REPR_KEY}", exact, depth)  # a literal number or bytes: its repr
         out: dict[Pair, None] = {}
         for m, _ in self.memo(key, self.consts[key], depth):
             if not m or not all(isinstance(p, str) for p in m):

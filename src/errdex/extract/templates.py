@@ -82,6 +82,9 @@ FORMATTED = "<formatted>"
 # an exception Python prints as the tuple's repr (``AlreadyLocked(LockException.LOCK_FAILED,
 # msg)`` prints ``(1, '...')``): the constant's repr once its text is known.
 REPR_CONST = "<repr const>"
+# suffix of a constant's key under which its exact ``repr`` is kept when that is not its text
+# quoted (a number, a bool, bytes: ``LIMIT<repr>`` -> ``10``, ``MAGIC<repr>`` -> ``b'\\x93NUMPY'``)
+REPR_KEY = "<repr>"
 
 
 class Ref(NamedTuple):
@@ -195,6 +198,8 @@ def as_repr(arg: Arg) -> Value:
     v = arg.value
     if _LITERAL.fullmatch(arg.text):
         return lit(arg.text)  # None, True, 3, -1.5: repr is the source
+    if (named := const_repr(arg)) is not None:
+        return named  # ``{MAGIC!r}`` of a constant defined elsewhere: its repr once resolved
     if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph):
         if arg.str_typed:
             return concat(lit("'"), v, lit("'"))

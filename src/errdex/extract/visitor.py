@@ -51,6 +51,7 @@ from errdex.extract.facts import (
 from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.literals import bound_once, literal_names, printed
 from errdex.extract.literals import source as literal_source
+from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -65,6 +66,7 @@ from errdex.extract.templates import (
     MAX_VARIANTS,
     NONE,
     RAISED_IN,
+    REPR_KEY,
     Arg,
     Cond,
     Lookup,
@@ -840,6 +842,11 @@ class ModuleVisitor:
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
         self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
+        self.version_names: dict[str, bool] = {}  # ``PY3 = sys.version_info[0] == 3``: its outcome
+        self.global_names: set[str] = set()  # names a function rebinds (``global X``): no constants
+        # module-level names last bound to a literal that is not text (``LIMIT = 10``, ``MAGIC =
+        # b"..."``): the literal, so the name's repr is known exactly (``finish_module``)
+        self.module_literals: dict[str, object] = {}
         self.handlers: dict[type[ast.stmt], Handler] = {
             ast.Assign: self.on_assign_stmt,
             ast.Expr: self.on_expr_stmt,
@@ -862,6 +869,7 @@ class ModuleVisitor:
             ast.Match: self.on_match,
             ast.Import: self.on_import,
             ast.ImportFrom: self.on_import,
+            ast.Global: self.on_global,
         }
         # message evaluators by expression type; None from one means "no text known here"
         self.evaluators: dict[type[ast.expr], Evaluator] = {
@@ -1044,10 +1052,22 @@ class ModuleVisitor:
                 self.facts.aliases[f"{self.module}.{local}"] = target
                 self.facts.symbols.add(f"{self.module}.{local}")
 
+    def on_global(self, stmt: ast.Global, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if frame.kind == "function":
+            self.global_names.update(stmt.names)
+
     def finish_module(self, env: Env) -> None:
         for name, val in env.items():
+            if name in self.global_names:
+                continue  # ``global X; X = ...`` in a function: the value is the run's, not this one
             if isinstance(val, tuple) and value_has_literal(val):
+                literal = self.module_literals.get(name)
+                shown = _literal_repr(literal, val)
+                if literal is not None and shown is None:
+                    continue  # a number bound in branches (``if x: N = 1 else: N = 2``): the run's
                 self.facts.consts[f"{self.module}.{name}"] = val
+                if shown is not None:
+                    self.facts.consts[f"{self.module}.{name}{REPR_KEY}"] = lit(shown)
             elif isinstance(val, DictVal):
                 self.keep_table(f"{self.module}.{name}", val)
             elif isinstance(val, ListVal) and not name.startswith("__") and _word_list(val):
@@ -1097,6 +1117,9 @@ class ModuleVisitor:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
         if self.want_sites and frame.kind == "module":
             self.log_aliases_from(stmt)
+        if frame.kind == "module":
+            self.note_version_names(stmt)
+            self.note_module_literal(stmt)
         if self.want_sites and frame.kind == "function":
             self.args_rewrite(stmt, env, frame, guards)
         if (
@@ -1136,6 +1159,30 @@ class ModuleVisitor:
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
+
+    def note_module_literal(self, stmt: ast.Assign) -> None:
+        """Keep the literal a module-level name is bound to when it is a number, a bool or bytes
+        (their repr is not their text); a name bound to anything else is dropped."""
+        for t in stmt.targets:
+            if isinstance(t, ast.Name):
+                value: object = _number_literal(stmt.value)
+                if value is None and isinstance(stmt.value, ast.Constant) and type(stmt.value.value) is bytes:
+                    value = stmt.value.value
+                if value is None:
+                    self.module_literals.pop(t.id, None)
+                else:
+                    self.module_literals[t.id] = value
+
+    def note_version_names(self, stmt: ast.Assign) -> None:
+        """``PY3 = sys.version_info[0] == 3`` at module level: the name's outcome on Python 3,
+        for the ``if PY3:`` below; a name bound to anything else is no such flag."""
+        for t in stmt.targets:
+            if isinstance(t, ast.Name):
+                outcome = py3_outcome(stmt.value, self.version_flag)
+                if outcome is None:
+                    self.version_names.pop(t.id, None)
+                else:
+                    self.version_names[t.id] = outcome
 
     def log_aliases_from(self, stmt: ast.Assign) -> None:
         """``error = logger.error``, or ``debug, info, warn, error = (logger.debug, ...)``, at
@@ -1291,6 +1338,12 @@ class ModuleVisitor:
         frame.printed.append(tuple((Opt(needs, (), True), *v) for v in text) if needs else text)
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        live = py3_outcome(stmt.test, self.version_flag)
+        if live is not None:
+            # ``if sys.version_info >= (3, 0):`` (``if PY3:``, ``if six.PY2:``): every Python 3
+            # takes one branch; the other's definitions (Python 2's) never exist (``pyversion``)
+            self.walk_block(stmt.body if live else stmt.orelse, env, frame, guards)
+            return
         before = frame.base_call
         # a test on the initialiser's parameters is one each call decides: its attributes stay
         # as the branches leave them in order; any other (``if self.errno != -1``) joins them
@@ -1760,6 +1813,13 @@ class ModuleVisitor:
             env.pop(local, None)
 
     def on_try(self, stmt: ast.Try | ast.TryStar, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        fallback = self.py2_fallback(stmt)
+        if fallback is not None:
+            # ``try: unicode except NameError: unicode = str``: on Python 3 the body fails at its
+            # first statement, so the handler is what runs (``pyversion``)
+            self.walk_block(fallback.body, env, frame, guards)
+            self.walk_block(stmt.finalbody, env, frame, guards)
+            return
         pre = dict(env)
         base_before = frame.base_call
         self.walk_block(stmt.body, env, frame, guards)
@@ -1791,6 +1851,22 @@ class ModuleVisitor:
         if branches:
             self.merge_into(env, dict(env), *branches)
         self.walk_block(stmt.finalbody, env, frame, guards)
+
+    def py2_fallback(self, stmt: ast.Try | ast.TryStar) -> ast.ExceptHandler | None:
+        """The handler of ``NameError`` a ``try`` falls to on Python 3 when its first statement
+        reads a builtin only Python 2 has; None for any other ``try``."""
+        if not stmt.body or isinstance(stmt, ast.TryStar):
+            return None
+        h = next((h for h in stmt.handlers if catches_name_error(h)), None)
+        if h is None or not reads_py2_builtin(stmt.body[0], self.imports.__contains__):
+            return None
+        return h
+
+    def version_flag(self, name: str) -> bool | None:
+        """The outcome on every Python 3 of a module-level name bound to a version test
+        (``PY3 = sys.version_info[0] == 3``) or imported from six (``from six import PY2``)."""
+        got = self.version_names.get(name)
+        return got if got is not None else SIX_FLAGS.get(self.imports.get(name, ""))
 
     @staticmethod
     def merge_into(env: Env, *branches: Env) -> None:
@@ -1953,6 +2029,13 @@ class ModuleVisitor:
         else:
             info.self_other.add(attr)
 
+    @staticmethod
+    def module_number(value: ast.expr, frame: Frame) -> Value | None:
+        """``CR_SERVER_LOST = 2013`` at module level: a constant whose text a message may show
+        (``{LIMIT}``, ``OSError(CODE, ...)``), kept as a class's constants are; None otherwise."""
+        number = _number_literal(value) if frame.kind == "module" else None
+        return None if number is None else lit(str(number))
+
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
         if name == frame.cls_name:
             frame.cls_rebound = True
@@ -1960,7 +2043,8 @@ class ModuleVisitor:
         args = (
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
         )
-        env[name] = self.eval_assigned(value, env, frame)
+        got = self.eval_assigned(value, env, frame)
+        env[name] = self.module_number(value, frame) if got is None else got
         # (``_init_vararg`` is None outside an ``__init__``: the test first spares two calls)
         if frame.is_init and (item := _vararg_item(value, _init_vararg(frame))) is not None:
             env[name] = ph(item)  # ``name = args[0]``: that positional argument of the call
@@ -2013,6 +2097,15 @@ class ModuleVisitor:
         ArgumentError`` would (an import of the same name wins). ``Mid = Root`` of a name imported,
         bound so, or a class defined above is a second name for the same thing."""
         if frame.kind != "module":
+            return
+        if (
+            isinstance(value, ast.Name)
+            and value.id == "str"
+            and "str" not in self.top
+            and "str" not in self.imports
+        ):
+            # ``unicod = str`` (code of Python 2 heritage): a call of it on text is that text
+            self.facts.aliases.setdefault(f"{self.module}.{name}", STR_ALIAS)
             return
         if isinstance(value, ast.Name) and value.id != name:
             here = f"{self.module}.{value.id}"
@@ -3046,6 +3139,8 @@ class ModuleVisitor:
                 text = lit(str(value.value))
                 info.consts[name] = text
                 self.facts.consts[f"{key}.{name}"] = text
+                if not isinstance(value.value, str):
+                    self.facts.consts[f"{key}.{name}{REPR_KEY}"] = lit(repr(value.value))
             return
         value = _mapping_literal(value)
         if isinstance(value, ast.Dict):
@@ -5898,3 +5993,23 @@ _T_CONSTANT_JOINEDSTR_NAME_CALL_BINOP_IFEXP = (
     ast.IfExp,
 )
 _T_WITH_ASYNCWITH = (ast.With, ast.AsyncWith)
+
+
+def _number_literal(e: ast.expr) -> int | float | bool | None:
+    """The number (or bool) a plain literal writes (``10``, ``-1``, ``0.5``, ``True``); None
+    for anything else (a string, an expression)."""
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant):
+        v = e.operand.value
+        return -v if isinstance(v, _T_INT_FLOAT) and not isinstance(v, bool) else None
+    if isinstance(e, ast.Constant) and isinstance(e.value, _T_INT_FLOAT):
+        return e.value
+    return None
+
+
+def _literal_repr(literal: object, val: Value) -> str | None:
+    """``repr`` of the literal a module-level name was last bound to, when the name's value at
+    the module's end is that literal's text alone (no branch bound it to another)."""
+    if literal is None:
+        return None
+    text = literal.decode("utf-8", "replace") if isinstance(literal, bytes) else str(literal)
+    return repr(literal) if val == lit(text) else None
