@@ -145,6 +145,9 @@ class Resolver:
                     self._yields.append((site.function.rpartition(".")[2], site.exc))
                 elif site.exc.via_call and site.exc.helper is not None:
                     self._calls.append(site.exc)
+        # whether any module binds a name to ``str`` (``unicod = str``): most codebases do not,
+        # and then no call is looked up as one
+        self.str_aliased = STR_ALIAS in self.aliases.values()
         for key, number in stdlib_consts().items():
             # ``errno.ENOENT`` (``stdlib_consts``): kept unless the codebase defines the name
             if key not in self.consts:
@@ -511,7 +514,8 @@ class Resolver:
         if ref.method == RAISED_IN:
             return self.raised_in(ref, depth)
         if (
-            not ref.method
+            self.str_aliased
+            and not ref.method
             and len(ref.args) == 1
             and not ref.kwargs
             and self.outside_key(ref.key) == STR_ALIAS
