@@ -46,7 +46,7 @@ from . import consts
 from .consts import AUTH_TYPE, CR_SERVER_LOST
 
 LOCAL = "local-text"
-LIMIT = 10
+LIMIT = 10000
 REBOUND = "first"
 if os.name == "nt":
     BRANCHED = 1
@@ -101,6 +101,10 @@ def branched():
 
 def computed():
     raise ValueError(f"limit {consts.FROM_ENV!r}")  # <- computed
+
+
+def spec(x):
+    raise ValueError(f"after {LIMIT:,} tries ({consts.RATIO:.2f}), [{LOCAL:>12}] {consts.RATIO:%Y}")  # <- spec
 """
 
 UTIL = """
@@ -200,9 +204,14 @@ def templates() -> dict[str, set[str]]:
 
 def test_a_constants_repr_in_an_fstring_is_its_repr(templates: dict[str, set[str]]) -> None:
     assert templates["repr_str"] == {"expected 'user_oauth' or 'local-text', got {x!r}"}
-    assert templates["repr_number"] == {"limit 10 code 2013, got {x!r}"}
+    assert templates["repr_number"] == {"limit 10000 code 2013, got {x!r}"}
     assert templates["bytes"] == {"bad magic {magic!r}, expected b'\\x93NUMPY'"}
-    assert templates["percent"] == {"limit 10 (10), got {x}"}
+    assert templates["percent"] == {"limit 10000 (10000), got {x}"}
+
+
+def test_a_constant_through_a_format_spec_is_formatted(templates: dict[str, set[str]]) -> None:
+    # a spec that does not apply to the value (``%Y`` of a float) leaves the placeholder
+    assert templates["spec"] == {"after 10,000 tries (0.50), [  local-text] {consts.RATIO}"}
 
 
 def test_module_level_numbers_are_kept(templates: dict[str, set[str]]) -> None:

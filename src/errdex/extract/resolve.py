@@ -11,6 +11,7 @@ sites and the helpers they reference, never ASTs.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import copy
 import re
@@ -27,6 +28,7 @@ from errdex.extract.templates import (
     CASE_METHODS,
     CAUGHT,
     CAUGHT_OWN,
+    FORMAT_SPEC,
     FORMATTED,
     MAX_PLACEHOLDERS,
     MAX_TABLE,
@@ -497,6 +499,8 @@ class Resolver:
             return (self.dict_item(ref.key, depth) if whole else None) or placeholder
         if ref.method == FORMATTED:
             return self.formatted_const(ref.key, depth) or placeholder
+        if ref.method.startswith(FORMAT_SPEC):
+            return self.spec_const(ref.key, ref.method.removeprefix(FORMAT_SPEC), depth) or placeholder
         if ref.method == REPR_CONST:
             shown: list[Pair] = [((Ph(ref.name, True),), (Ph(ref.name, True),))]
             return self.repr_const(ref.key, depth) or shown
@@ -537,6 +541,28 @@ class Resolver:
         if shown is not None and str(shown[0][0]).startswith("b"):
             return self.memo(f"{key}{REPR_KEY}", shown, depth)  # bytes format as their repr
         return self.memo(key, self.consts[key], depth)
+
+    def spec_const(self, ref_key: str, spec: str, depth: int) -> list[Pair] | None:
+        """``format(constant, spec)`` (``{ATTEMPTS:,}`` -> ``1,000``): a literal number or bool
+        formatted as the value it is, text as text; None when the constant is no plain value, or
+        the spec does not apply to it (then the placeholder stays)."""
+        key = self.canon(ref_key)
+        if key is None or key not in self.consts:
+            return None
+        exact = self.consts.get(f"{key}{REPR_KEY}")
+        try:
+            if exact is not None:
+                value = ast.literal_eval(str(exact[0][0]))
+                texts = [format(value, spec)]
+            else:
+                pairs = self.formatted_const(ref_key, depth) or []
+                if not pairs or not all(m and all(isinstance(p, str) for p in m) for m, _ in pairs):
+                    return None
+                texts = [format("".join(str(p) for p in m), spec) for m, _ in pairs]
+        except (ValueError, TypeError, SyntaxError):
+            return None
+        out: list[Pair] = [((t,), (t,)) for t in dict.fromkeys(texts)]
+        return out[:MAX_VARIANTS]
 
     def repr_const(self, ref_key: str, depth: int) -> list[Pair] | None:
         """``repr()`` of a constant (``Ref.method`` ``REPR_CONST``): a string's text quoted; a

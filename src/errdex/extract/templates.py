@@ -78,6 +78,8 @@ RAISED_IN = "<raised in>"
 # (``f"{Keys.PLATFORM}={value}"``): its text when it is a plain constant. A plain ``Enum``
 # member formats as ``Cls.NAME``, not as its value, so one stays a placeholder.
 FORMATTED = "<formatted>"
+# ``Ref.method`` prefix of a constant shown through a format spec (``{N:,}``): the spec follows
+FORMAT_SPEC = "<spec>"
 # ``Ref.method`` of a class attribute or module constant handed as one of several arguments of
 # an exception Python prints as the tuple's repr (``AlreadyLocked(LockException.LOCK_FAILED,
 # msg)`` prints ``(1, '...')``): the constant's repr once its text is known.

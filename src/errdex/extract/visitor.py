@@ -49,7 +49,7 @@ from errdex.extract.facts import (
     Site,
 )
 from errdex.extract.fields import generated_init, is_field_call
-from errdex.extract.literals import bound_once, literal_names, printed
+from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
 from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
 from errdex.extract.symbols import import_base, import_bindings
@@ -59,6 +59,7 @@ from errdex.extract.templates import (
     CASE_METHODS,
     CAUGHT,
     CAUSED,
+    FORMAT_SPEC,
     FORMATTED,
     LOCAL,
     MAX_ARG_PARTS,
@@ -3905,8 +3906,8 @@ class ModuleVisitor:
                     selfdoc = None
                     continue
                 inner = v.value
-                if isinstance(inner, ast.Name) and (shown := self.bound_literal(inner.id, v, env, frame)):
-                    pieces.append(lit(shown))  # ``choices = ["a", "b"]`` above: its printed form
+                if (fixed := self.printed_piece(inner, v, env, frame)) is not None:
+                    pieces.append(fixed)
                 elif v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
                     pieces.append(as_repr(self.arg(inner, env, frame)))
                 elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
@@ -3933,6 +3934,31 @@ class ModuleVisitor:
         or number and never changes it (``literals``); None otherwise."""
         value = _bound_literal_node(name, env, frame)
         return None if value is None else printed(value, v)
+
+    def printed_piece(self, e: ast.expr, v: ast.FormattedValue, env: Env, frame: Frame) -> Value | None:
+        """What a piece of an f-string prints when that is fixed by what it names: a local
+        bound once to a literal (``choices = ["a", "b"]`` above: its printed form), or a constant
+        defined elsewhere through a format spec (``{ATTEMPTS:,}``); None otherwise."""
+        if isinstance(e, ast.Name) and (shown := self.bound_literal(e.id, v, env, frame)):
+            return lit(shown)
+        return self.spec_const(e, v, env, frame)
+
+    def spec_const(self, e: ast.expr, v: ast.FormattedValue, env: Env, frame: Frame) -> Value | None:
+        """``{ATTEMPTS:,}`` / ``{mod.LIMIT:>5}``: a constant defined elsewhere shown through a
+        written format spec, left to resolution to format (``FORMAT_SPEC``); None without a
+        spec, with a conversion, or for anything but such a constant."""
+        spec = format_spec(v) if v.format_spec is not None and v.conversion == -1 else None
+        if not spec:
+            return None
+        got: Value | None
+        if isinstance(e, ast.Name) and e.id not in env:
+            got = self.msg_name(e, env, frame)
+        else:
+            got = self.formatted_const(e, env, frame)
+        ref = got[0][0] if got is not None and len(got) == 1 and len(got[0]) == 1 else None
+        if not isinstance(ref, Ref) or ref.call or ref.method not in ("", FORMATTED):
+            return None
+        return ((ref._replace(method=FORMAT_SPEC + spec),),)
 
     def formatted_const(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
