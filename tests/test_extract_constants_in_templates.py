@@ -32,6 +32,10 @@ CR_SERVER_LOST = 2013
 RATIO = 0.5
 MAGIC = b"\\x93NUMPY"
 FROM_ENV = int(os.environ.get("LIMIT", "10"))
+SALT_BYTES = 0
+if os.name == "posix":
+    SALT_BYTES = os.sysconf("SC_PAGE_SIZE")
+PROMPT = "> "
 
 
 class CR:
@@ -101,6 +105,14 @@ def branched():
 
 def computed():
     raise ValueError(f"limit {consts.FROM_ENV!r}")  # <- computed
+
+
+def sized(salt):
+    raise ValueError(f"The salt must be exactly {consts.SALT_BYTES}, not {len(salt)} bytes long")  # <- sized
+
+
+def tupled(x):
+    raise ValueError(f"expects {consts.PROMPT!r} first", x)  # <- tupled
 
 
 def spec(x):
@@ -234,6 +246,11 @@ def test_a_constant_rebound_in_branches_or_at_run_time_stays_open(templates: dic
     assert templates["rebound"] == {"mode {REBOUND!r} ({REBOUND})"}
     assert templates["branched"] == {"level {BRANCHED}"}
     assert templates["computed"] == {"limit {consts.FROM_ENV!r}"}
+    assert templates["sized"] == {"The salt must be exactly {consts.SALT_BYTES}, not {len(salt)} bytes long"}
+
+
+def test_text_holding_a_constants_repr_stays_text_in_an_args_tuple(templates: dict[str, set[str]]) -> None:
+    assert templates["tupled"] == {"(\"expects '> ' first\", {x!r})"}
 
 
 def test_the_python_3_branch_is_the_live_one(templates: dict[str, set[str]]) -> None:

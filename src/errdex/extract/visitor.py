@@ -848,6 +848,8 @@ class ModuleVisitor:
         # module-level names last bound to a literal that is not text (``LIMIT = 10``, ``MAGIC =
         # b"..."``): the literal, so the name's repr is known exactly (``finish_module``)
         self.module_literals: dict[str, object] = {}
+        self.number_names: set[str] = set()  # module-level names bound to such a literal somewhere
+        self.module_other: set[str] = set()  # ... and to anything else somewhere
         self.handlers: dict[type[ast.stmt], Handler] = {
             ast.Assign: self.on_assign_stmt,
             ast.Expr: self.on_expr_stmt,
@@ -1062,10 +1064,11 @@ class ModuleVisitor:
             if name in self.global_names:
                 continue  # ``global X; X = ...`` in a function: the value is the run's, not this one
             if isinstance(val, tuple) and value_has_literal(val):
-                literal = self.module_literals.get(name)
-                shown = _literal_repr(literal, val)
-                if literal is not None and shown is None:
-                    continue  # a number bound in branches (``if x: N = 1 else: N = 2``): the run's
+                shown = _literal_repr(self.module_literals.get(name), val)
+                if name in self.number_names and (shown is None or name in self.module_other):
+                    # a number bound in branches (``if x: N = 1 else: N = 2``) or also to a
+                    # computed value (``N = 0`` then ``if lib: N = lib.size()``): the run's
+                    continue
                 self.facts.consts[f"{self.module}.{name}"] = val
                 if shown is not None:
                     self.facts.consts[f"{self.module}.{name}{REPR_KEY}"] = lit(shown)
@@ -1166,13 +1169,21 @@ class ModuleVisitor:
         (their repr is not their text); a name bound to anything else is dropped."""
         for t in stmt.targets:
             if isinstance(t, ast.Name):
-                value: object = _number_literal(stmt.value)
-                if value is None and isinstance(stmt.value, ast.Constant) and type(stmt.value.value) is bytes:
-                    value = stmt.value.value
-                if value is None:
-                    self.module_literals.pop(t.id, None)
-                else:
-                    self.module_literals[t.id] = value
+                self.note_bound(t.id, stmt.value)
+
+    def note_bound(self, name: str, value: ast.expr | None) -> None:
+        """One module-level binding of ``name`` (``None``: not to a value written here, an
+        augmented assignment): a number, bool or bytes literal is kept as its last; a name
+        bound to anything else anywhere is no number constant (``finish_module``)."""
+        literal: object = _number_literal(value) if value is not None else None
+        if literal is None and isinstance(value, ast.Constant) and type(value.value) is bytes:
+            literal = value.value
+        if literal is None:
+            self.module_literals.pop(name, None)
+            self.module_other.add(name)
+        else:
+            self.module_literals[name] = literal
+            self.number_names.add(name)
 
     def note_version_names(self, stmt: ast.Assign) -> None:
         """``PY3 = sys.version_info[0] == 3`` at module level: the name's outcome on Python 3,
@@ -1641,11 +1652,15 @@ class ModuleVisitor:
         return when if kind == "if" else unless
 
     def on_augassign_stmt(self, stmt: ast.AugAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if frame.kind == "module" and isinstance(stmt.target, ast.Name):
+            self.note_bound(stmt.target.id, None)  # ``N += 1``: no longer the literal
         self.on_augassign(stmt, env, frame)
 
     def on_annassign(self, stmt: ast.AnnAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if self.want_sites and type(stmt.value) is ast.Call:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
+        if frame.kind == "module" and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+            self.note_bound(stmt.target.id, stmt.value)  # ``LIMIT: Final = 10``
         if stmt.value is not None:
             self.assign_target(stmt.target, stmt.value, env, frame)
         elif frame.kind == "class" and isinstance(stmt.target, ast.Name):
