@@ -45,7 +45,7 @@ def _plain(obj: object) -> bool:
     return False
 
 
-def _spec(v: ast.FormattedValue) -> str | None:
+def format_spec(v: ast.FormattedValue) -> str | None:
     """The format spec as written (``{x:>10}``), or None when some of it is computed."""
     spec = v.format_spec
     if spec is None:
@@ -92,7 +92,7 @@ def printed(value: ast.expr, v: ast.FormattedValue) -> str | None:
     """What ``v`` prints when its name holds ``value``; None when that is not a plain literal
     (or a string: the visitor knows those already), or prints longer than ``MAX_PRINTED``."""
     ok, obj = _value(value)
-    spec = _spec(v)
+    spec = format_spec(v)
     if not ok or isinstance(obj, str) or spec is None:
         return None
     conv = {114: "r", 97: "a", 115: "s"}.get(v.conversion)

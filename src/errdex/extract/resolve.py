@@ -11,6 +11,7 @@ sites and the helpers they reference, never ASTs.
 
 from __future__ import annotations
 
+import ast
 import builtins
 import copy
 import re
@@ -29,12 +30,15 @@ from errdex.extract.facts import (
     RecordFacts,
     Site,
 )
+from errdex.extract.pyversion import STR_ALIAS
 from errdex.extract.status_first import status_first_text
+from errdex.extract.stdlib_consts import stdlib_consts
 from errdex.extract.templates import (
     AFFIX_METHODS,
     CASE_METHODS,
     CAUGHT,
     CAUGHT_OWN,
+    FORMAT_SPEC,
     FORMATTED,
     MAX_PLACEHOLDERS,
     MAX_TABLE,
@@ -43,6 +47,7 @@ from errdex.extract.templates import (
     OPT_BUDGET,
     RAISED_IN,
     REPR_CONST,
+    REPR_KEY,
     Arg,
     Binding,
     Lookup,
@@ -160,6 +165,14 @@ class Resolver:
                     self._yields.append((site.function.rpartition(".")[2], site.exc))
                 elif site.exc.via_call and site.exc.helper is not None:
                     self._calls.append(site.exc)
+        # whether any module binds a name to ``str`` (``unicod = str``): most codebases do not,
+        # and then no call is looked up as one
+        self.str_aliased = STR_ALIAS in self.aliases.values()
+        for key, number in stdlib_consts().items():
+            # ``errno.ENOENT`` (``stdlib_consts``): kept unless the codebase defines the name
+            if key not in self.consts:
+                self.consts[key] = lit(str(number))
+                self.consts[f"{key}{REPR_KEY}"] = lit(repr(number))
         # method name -> the methods of that name that always raise (``ctx.fail`` on an object of
         # unknown class resolves when exactly one class of the codebase has such a method)
         self.raisers: dict[str, list[str]] = {}
@@ -504,6 +517,8 @@ class Resolver:
             return (self.dict_item(ref.key, depth) if whole else None) or placeholder
         if ref.method == FORMATTED:
             return self.formatted_const(ref.key, depth) or placeholder
+        if ref.method.startswith(FORMAT_SPEC):
+            return self.spec_const(ref.key, ref.method.removeprefix(FORMAT_SPEC), depth) or placeholder
         if ref.method == REPR_CONST:
             shown: list[Pair] = [((Ph(ref.name, True),), (Ph(ref.name, True),))]
             return self.repr_const(ref.key, depth) or shown
@@ -520,6 +535,15 @@ class Resolver:
             return self.caught_object(ref, depth, exact=True) or placeholder
         if ref.method == RAISED_IN:
             return self.raised_in(ref, depth)
+        if (
+            self.str_aliased
+            and not ref.method
+            and len(ref.args) == 1
+            and not ref.kwargs
+            and self.outside_key(ref.key) == STR_ALIAS
+        ):
+            # ``unicod("(%s) %s")`` where ``unicod = str`` at module level: the text itself
+            return self.value(ref.args[0].value, depth + 1)
         return self.call_result(ref, whole, depth) or placeholder
 
     def formatted_const(self, ref_key: str, depth: int) -> list[Pair] | None:
@@ -531,7 +555,32 @@ class Resolver:
         owner = key.rpartition(".")[0]
         if owner in self.classes and self.formats_as_name(owner):
             return None
+        shown = self.consts.get(f"{key}{REPR_KEY}")
+        if shown is not None and str(shown[0][0]).startswith("b"):
+            return self.memo(f"{key}{REPR_KEY}", shown, depth)  # bytes format as their repr
         return self.memo(key, self.consts[key], depth)
+
+    def spec_const(self, ref_key: str, spec: str, depth: int) -> list[Pair] | None:
+        """``format(constant, spec)`` (``{ATTEMPTS:,}`` -> ``1,000``): a literal number or bool
+        formatted as the value it is, text as text; None when the constant is no plain value, or
+        the spec does not apply to it (then the placeholder stays)."""
+        key = self.canon(ref_key)
+        if key is None or key not in self.consts:
+            return None
+        exact = self.consts.get(f"{key}{REPR_KEY}")
+        try:
+            if exact is not None:
+                value = ast.literal_eval(str(exact[0][0]))
+                texts = [format(value, spec)]
+            else:
+                pairs = self.formatted_const(ref_key, depth) or []
+                if not pairs or not all(m and all(isinstance(p, str) for p in m) for m, _ in pairs):
+                    return None
+                texts = [format("".join(str(p) for p in m), spec) for m, _ in pairs]
+        except (ValueError, TypeError, SyntaxError):
+            return None
+        out: list[Pair] = [((t,), (t,)) for t in dict.fromkeys(texts)]
+        return out[:MAX_VARIANTS]
 
     def repr_const(self, ref_key: str, depth: int) -> list[Pair] | None:
         """``repr()`` of a constant (``Ref.method`` ``REPR_CONST``): a string's text quoted; a
@@ -540,6 +589,8 @@ class Resolver:
         key = self.canon(ref_key) or self.inherited_const(ref_key)
         if key is None or key not in self.consts:
             return None
+        if (exact := self.consts.get(f"{key}{REPR_KEY}")) is not None:
+            return self.memo(f"{key}{REPR_KEY}", exact, depth)  # a literal number or bytes: its repr
         out: dict[Pair, None] = {}
         for m, _ in self.memo(key, self.consts[key], depth):
             if not m or not all(isinstance(p, str) for p in m):

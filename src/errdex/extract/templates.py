@@ -78,10 +78,15 @@ RAISED_IN = "<raised in>"
 # (``f"{Keys.PLATFORM}={value}"``): its text when it is a plain constant. A plain ``Enum``
 # member formats as ``Cls.NAME``, not as its value, so one stays a placeholder.
 FORMATTED = "<formatted>"
+# ``Ref.method`` prefix of a constant shown through a format spec (``{N:,}``): the spec follows
+FORMAT_SPEC = "<spec>"
 # ``Ref.method`` of a class attribute or module constant handed as one of several arguments of
 # an exception Python prints as the tuple's repr (``AlreadyLocked(LockException.LOCK_FAILED,
 # msg)`` prints ``(1, '...')``): the constant's repr once its text is known.
 REPR_CONST = "<repr const>"
+# suffix of a constant's key under which its exact ``repr`` is kept when that is not its text
+# quoted (a number, a bool, bytes: ``LIMIT<repr>`` -> ``10``, ``MAGIC<repr>`` -> ``b'\\x93NUMPY'``)
+REPR_KEY = "<repr>"
 
 
 class Ref(NamedTuple):
@@ -195,11 +200,13 @@ def as_repr(arg: Arg) -> Value:
     v = arg.value
     if _LITERAL.fullmatch(arg.text):
         return lit(arg.text)  # None, True, 3, -1.5: repr is the source
+    if (named := const_repr(arg)) is not None:
+        return named  # ``{MAGIC!r}`` of a constant defined elsewhere: its repr once resolved
     if len(v) == 1 and len(v[0]) == 1 and isinstance(v[0][0], Ph):
         if arg.str_typed:
             return concat(lit("'"), v, lit("'"))
         return ((v[0][0]._replace(r=True),),)
-    if v and all(is_text(variant) for variant in v):
+    if v and all(is_text(variant) or _text_with_reprs(variant) for variant in v):
         return quoted(v)
     mixed = _repr_text_or_unknown(v)
     if mixed is not None:
@@ -241,6 +248,16 @@ def is_none(variant: Sequence[Part]) -> bool:
     return len(shown) == 1 and isinstance(shown[0], Ph) and shown[0].name == "None"
 
 
+def _text_with_reprs(variant: Sequence[Part]) -> bool:
+    """Text whose only other parts are constants shown through repr (``f"needs {MODE!r}"``):
+    text still, quoted as the placeholders shown through repr it stood for before."""
+    return has_literal(variant) and all(isinstance(p, _T_STR_PH) or _is_repr_const(p) for p in variant)
+
+
+def _is_repr_const(p: Part) -> bool:
+    return isinstance(p, Ref) and p.method == REPR_CONST
+
+
 def is_text(variant: Sequence[Part]) -> bool:
     """A variant built from string literals: literal text and placeholders only, some text."""
     return has_literal(variant) and all(isinstance(p, _T_STR_PH) for p in variant)
@@ -254,7 +271,9 @@ def quote_parts(parts: Sequence[Part]) -> tuple[Part, ...]:
     quote and no double one, as repr chooses) and repr's escapes in the literal parts."""
     lits = [p for p in parts if isinstance(p, str)]
     # a part shown through repr brings its own quotes (usually single ones) into the text
-    single = any("'" in t for t in lits) or any(isinstance(p, Ph) and p.r for p in parts)
+    single = any("'" in t for t in lits) or any(
+        (isinstance(p, Ph) and p.r) or _is_repr_const(p) for p in parts
+    )
     q = '"' if single and not any('"' in t for t in lits) else "'"
     out: list[Part] = [q]
     for p in parts:

@@ -51,8 +51,9 @@ from errdex.extract.facts import (
     Site,
 )
 from errdex.extract.fields import generated_init, is_field_call
-from errdex.extract.literals import bound_once, literal_names, printed
+from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
+from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -60,6 +61,7 @@ from errdex.extract.templates import (
     CASE_METHODS,
     CAUGHT,
     CAUSED,
+    FORMAT_SPEC,
     FORMATTED,
     LOCAL,
     MAX_ARG_PARTS,
@@ -67,6 +69,7 @@ from errdex.extract.templates import (
     MAX_VARIANTS,
     NONE,
     RAISED_IN,
+    REPR_KEY,
     Arg,
     Cond,
     Lookup,
@@ -842,6 +845,13 @@ class ModuleVisitor:
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
         self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
+        self.version_names: dict[str, bool] = {}  # ``PY3 = sys.version_info[0] == 3``: its outcome
+        self.global_names: set[str] = set()  # names a function rebinds (``global X``): no constants
+        # module-level names last bound to a literal that is not text (``LIMIT = 10``, ``MAGIC =
+        # b"..."``): the literal, so the name's repr is known exactly (``finish_module``)
+        self.module_literals: dict[str, object] = {}
+        self.number_names: set[str] = set()  # module-level names bound to such a literal somewhere
+        self.module_other: set[str] = set()  # ... and to anything else somewhere
         self.handlers: dict[type[ast.stmt], Handler] = {
             ast.Assign: self.on_assign_stmt,
             ast.Expr: self.on_expr_stmt,
@@ -864,6 +874,7 @@ class ModuleVisitor:
             ast.Match: self.on_match,
             ast.Import: self.on_import,
             ast.ImportFrom: self.on_import,
+            ast.Global: self.on_global,
         }
         # message evaluators by expression type; None from one means "no text known here"
         self.evaluators: dict[type[ast.expr], Evaluator] = {
@@ -1046,10 +1057,23 @@ class ModuleVisitor:
                 self.facts.aliases[f"{self.module}.{local}"] = target
                 self.facts.symbols.add(f"{self.module}.{local}")
 
+    def on_global(self, stmt: ast.Global, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if frame.kind == "function":
+            self.global_names.update(stmt.names)
+
     def finish_module(self, env: Env) -> None:
         for name, val in env.items():
+            if name in self.global_names:
+                continue  # ``global X; X = ...`` in a function: the value is the run's, not this one
             if isinstance(val, tuple) and value_has_literal(val):
+                shown = _literal_repr(self.module_literals.get(name), val)
+                if name in self.number_names and (shown is None or name in self.module_other):
+                    # a number bound in branches (``if x: N = 1 else: N = 2``) or also to a
+                    # computed value (``N = 0`` then ``if lib: N = lib.size()``): the run's
+                    continue
                 self.facts.consts[f"{self.module}.{name}"] = val
+                if shown is not None:
+                    self.facts.consts[f"{self.module}.{name}{REPR_KEY}"] = lit(shown)
             elif isinstance(val, DictVal):
                 self.keep_table(f"{self.module}.{name}", val)
             elif isinstance(val, ListVal) and not name.startswith("__") and _word_list(val):
@@ -1100,6 +1124,9 @@ class ModuleVisitor:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
         if self.want_sites and frame.kind == "module":
             self.log_aliases_from(stmt)
+        if frame.kind == "module":
+            self.note_version_names(stmt)
+            self.note_module_literal(stmt)
         if self.want_sites and frame.kind == "function":
             self.args_rewrite(stmt, env, frame, guards)
         if (
@@ -1139,6 +1166,38 @@ class ModuleVisitor:
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
+
+    def note_module_literal(self, stmt: ast.Assign) -> None:
+        """Keep the literal a module-level name is bound to when it is a number, a bool or bytes
+        (their repr is not their text); a name bound to anything else is dropped."""
+        for t in stmt.targets:
+            if isinstance(t, ast.Name):
+                self.note_bound(t.id, stmt.value)
+
+    def note_bound(self, name: str, value: ast.expr | None) -> None:
+        """One module-level binding of ``name`` (``None``: not to a value written here, an
+        augmented assignment): a number, bool or bytes literal is kept as its last; a name
+        bound to anything else anywhere is no number constant (``finish_module``)."""
+        literal: object = _number_literal(value) if value is not None else None
+        if literal is None and isinstance(value, ast.Constant) and type(value.value) is bytes:
+            literal = value.value
+        if literal is None:
+            self.module_literals.pop(name, None)
+            self.module_other.add(name)
+        else:
+            self.module_literals[name] = literal
+            self.number_names.add(name)
+
+    def note_version_names(self, stmt: ast.Assign) -> None:
+        """``PY3 = sys.version_info[0] == 3`` at module level: the name's outcome on Python 3,
+        for the ``if PY3:`` below; a name bound to anything else is no such flag."""
+        for t in stmt.targets:
+            if isinstance(t, ast.Name):
+                outcome = py3_outcome(stmt.value, self.version_flag)
+                if outcome is None:
+                    self.version_names.pop(t.id, None)
+                else:
+                    self.version_names[t.id] = outcome
 
     def log_aliases_from(self, stmt: ast.Assign) -> None:
         """``error = logger.error``, or ``debug, info, warn, error = (logger.debug, ...)``, at
@@ -1295,6 +1354,12 @@ class ModuleVisitor:
         frame.printed.append(tuple((Opt(needs, (), True), *v) for v in text) if needs else text)
 
     def on_if(self, stmt: ast.If, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        live = py3_outcome(stmt.test, self.version_flag)
+        if live is not None:
+            # ``if sys.version_info >= (3, 0):`` (``if PY3:``, ``if six.PY2:``): every Python 3
+            # takes one branch; the other's definitions (Python 2's) never exist (``pyversion``)
+            self.walk_block(stmt.body if live else stmt.orelse, env, frame, guards)
+            return
         before = frame.base_call
         # a test on the initialiser's parameters is one each call decides: its attributes stay
         # as the branches leave them in order; any other (``if self.errno != -1``) joins them
@@ -1592,11 +1657,15 @@ class ModuleVisitor:
         return when if kind == "if" else unless
 
     def on_augassign_stmt(self, stmt: ast.AugAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        if frame.kind == "module" and isinstance(stmt.target, ast.Name):
+            self.note_bound(stmt.target.id, None)  # ``N += 1``: no longer the literal
         self.on_augassign(stmt, env, frame)
 
     def on_annassign(self, stmt: ast.AnnAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if self.want_sites and type(stmt.value) is ast.Call:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
+        if frame.kind == "module" and isinstance(stmt.target, ast.Name) and stmt.value is not None:
+            self.note_bound(stmt.target.id, stmt.value)  # ``LIMIT: Final = 10``
         if stmt.value is not None:
             self.assign_target(stmt.target, stmt.value, env, frame)
         elif frame.kind == "class" and isinstance(stmt.target, ast.Name):
@@ -1855,6 +1924,13 @@ class ModuleVisitor:
             env.pop(local, None)
 
     def on_try(self, stmt: ast.Try | ast.TryStar, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        fallback = self.py2_fallback(stmt)
+        if fallback is not None:
+            # ``try: unicode except NameError: unicode = str``: on Python 3 the body fails at its
+            # first statement, so the handler is what runs (``pyversion``)
+            self.walk_block(fallback.body, env, frame, guards)
+            self.walk_block(stmt.finalbody, env, frame, guards)
+            return
         pre = dict(env)
         base_before = frame.base_call
         self.walk_block(stmt.body, env, frame, guards)
@@ -1886,6 +1962,22 @@ class ModuleVisitor:
         if branches:
             self.merge_into(env, dict(env), *branches)
         self.walk_block(stmt.finalbody, env, frame, guards)
+
+    def py2_fallback(self, stmt: ast.Try | ast.TryStar) -> ast.ExceptHandler | None:
+        """The handler of ``NameError`` a ``try`` falls to on Python 3 when its first statement
+        reads a builtin only Python 2 has; None for any other ``try``."""
+        if not stmt.body or isinstance(stmt, ast.TryStar):
+            return None
+        h = next((h for h in stmt.handlers if catches_name_error(h)), None)
+        if h is None or not reads_py2_builtin(stmt.body[0], self.imports.__contains__):
+            return None
+        return h
+
+    def version_flag(self, name: str) -> bool | None:
+        """The outcome on every Python 3 of a module-level name bound to a version test
+        (``PY3 = sys.version_info[0] == 3``) or imported from six (``from six import PY2``)."""
+        got = self.version_names.get(name)
+        return got if got is not None else SIX_FLAGS.get(self.imports.get(name, ""))
 
     @staticmethod
     def merge_into(env: Env, *branches: Env) -> None:
@@ -2059,6 +2151,13 @@ class ModuleVisitor:
         else:
             info.self_other.add(attr)
 
+    @staticmethod
+    def module_number(value: ast.expr, frame: Frame) -> Value | None:
+        """``CR_SERVER_LOST = 2013`` at module level: a constant whose text a message may show
+        (``{LIMIT}``, ``OSError(CODE, ...)``), kept as a class's constants are; None otherwise."""
+        number = _number_literal(value) if frame.kind == "module" else None
+        return None if number is None else lit(str(number))
+
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
         if name == frame.cls_name:
             frame.cls_rebound = True
@@ -2066,7 +2165,8 @@ class ModuleVisitor:
         args = (
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
         )
-        env[name] = self.eval_assigned(value, env, frame)
+        got = self.eval_assigned(value, env, frame)
+        env[name] = self.module_number(value, frame) if got is None else got
         self.class_local(name, value, env, frame)
         # (``_init_vararg`` is None outside an ``__init__``: the test first spares two calls)
         if frame.is_init and (item := _vararg_item(value, _init_vararg(frame))) is not None:
@@ -2120,6 +2220,15 @@ class ModuleVisitor:
         ArgumentError`` would (an import of the same name wins). ``Mid = Root`` of a name imported,
         bound so, or a class defined above is a second name for the same thing."""
         if frame.kind != "module":
+            return
+        if (
+            isinstance(value, ast.Name)
+            and value.id == "str"
+            and "str" not in self.top
+            and "str" not in self.imports
+        ):
+            # ``unicod = str`` (code of Python 2 heritage): a call of it on text is that text
+            self.facts.aliases.setdefault(f"{self.module}.{name}", STR_ALIAS)
             return
         if isinstance(value, ast.Name) and value.id != name:
             here = f"{self.module}.{value.id}"
@@ -3183,6 +3292,8 @@ class ModuleVisitor:
                 text = lit(str(value.value))
                 info.consts[name] = text
                 self.facts.consts[f"{key}.{name}"] = text
+                if not isinstance(value.value, str):
+                    self.facts.consts[f"{key}.{name}{REPR_KEY}"] = lit(repr(value.value))
             return
         value = _mapping_literal(value)
         if isinstance(value, ast.Dict):
@@ -3944,8 +4055,8 @@ class ModuleVisitor:
                     selfdoc = None
                     continue
                 inner = v.value
-                if isinstance(inner, ast.Name) and (shown := self.bound_literal(inner.id, v, env, frame)):
-                    pieces.append(lit(shown))  # ``choices = ["a", "b"]`` above: its printed form
+                if (fixed := self.printed_piece(inner, v, env, frame)) is not None:
+                    pieces.append(fixed)
                 elif v.conversion in (114, 97):  # !r / !a: quoted, so never inlined text
                     pieces.append(as_repr(self.arg(inner, env, frame)))
                 elif isinstance(inner, ast.Name) and (cur := env.get(inner.id)) is not None:
@@ -3972,6 +4083,31 @@ class ModuleVisitor:
         or number and never changes it (``literals``); None otherwise."""
         value = _bound_literal_node(name, env, frame)
         return None if value is None else printed(value, v)
+
+    def printed_piece(self, e: ast.expr, v: ast.FormattedValue, env: Env, frame: Frame) -> Value | None:
+        """What a piece of an f-string prints when that is fixed by what it names: a local
+        bound once to a literal (``choices = ["a", "b"]`` above: its printed form), or a constant
+        defined elsewhere through a format spec (``{ATTEMPTS:,}``); None otherwise."""
+        if isinstance(e, ast.Name) and (shown := self.bound_literal(e.id, v, env, frame)):
+            return lit(shown)
+        return self.spec_const(e, v, env, frame)
+
+    def spec_const(self, e: ast.expr, v: ast.FormattedValue, env: Env, frame: Frame) -> Value | None:
+        """``{ATTEMPTS:,}`` / ``{mod.LIMIT:>5}``: a constant defined elsewhere shown through a
+        written format spec, left to resolution to format (``FORMAT_SPEC``); None without a
+        spec, with a conversion, or for anything but such a constant."""
+        spec = format_spec(v) if v.format_spec is not None and v.conversion == -1 else None
+        if not spec:
+            return None
+        got: Value | None
+        if isinstance(e, ast.Name) and e.id not in env:
+            got = self.msg_name(e, env, frame)
+        else:
+            got = self.formatted_const(e, env, frame)
+        ref = got[0][0] if got is not None and len(got) == 1 and len(got[0]) == 1 else None
+        if not isinstance(ref, Ref) or ref.call or ref.method not in ("", FORMATTED):
+            return None
+        return ((ref._replace(method=FORMAT_SPEC + spec),),)
 
     def formatted_const(self, e: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``{Keys.PLATFORM}`` in an f-string: an attribute of a name defined at module level or
@@ -6088,3 +6224,23 @@ _T_CONSTANT_JOINEDSTR_NAME_CALL_BINOP_IFEXP = (
     ast.IfExp,
 )
 _T_WITH_ASYNCWITH = (ast.With, ast.AsyncWith)
+
+
+def _number_literal(e: ast.expr) -> int | float | bool | None:
+    """The number (or bool) a plain literal writes (``10``, ``-1``, ``0.5``, ``True``); None
+    for anything else (a string, an expression)."""
+    if isinstance(e, ast.UnaryOp) and isinstance(e.op, ast.USub) and isinstance(e.operand, ast.Constant):
+        v = e.operand.value
+        return -v if isinstance(v, _T_INT_FLOAT) and not isinstance(v, bool) else None
+    if isinstance(e, ast.Constant) and isinstance(e.value, _T_INT_FLOAT):
+        return e.value
+    return None
+
+
+def _literal_repr(literal: object, val: Value) -> str | None:
+    """``repr`` of the literal a module-level name was last bound to, when the name's value at
+    the module's end is that literal's text alone (no branch bound it to another)."""
+    if literal is None:
+        return None
+    text = literal.decode("utf-8", "replace") if isinstance(literal, bytes) else str(literal)
+    return repr(literal) if val == lit(text) else None
