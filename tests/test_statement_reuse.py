@@ -337,6 +337,8 @@ def test_every_table_a_walk_reads_or_writes_is_noted_replayed_or_made_before_it(
     own = {
         *reuse._VISITOR_TABLES,  # noted, replayed
         *(s for s in reuse._SETS if s != "symbols"),  # noted
+        *reuse._SPOILING,  # noted: a def's walk that grows one is not recorded
+        *reuse._MODULE_LEVEL,  # module-level statements' alone, watched
         "flag",  # its lines are part of an entry's key
         "lines",  # the text
         "handlers", "evaluators",  # methods by node type
@@ -398,3 +400,39 @@ def test_a_history_reuses_below_the_file_from_its_second_release_by_default(
     index_releases(specs, str(tmp_path / "off.db"), jobs=1, progress=seen)
     assert not [line for line in seen.lines if "taken from earlier versions" in line]
     assert _dump(tmp_path / "default.db") == _dump(tmp_path / "off.db")
+
+
+_FLAGGED = '''import sys
+
+PY3 = sys.version_info[0] == {major}
+LIMIT = 10
+
+
+def check(x):
+    if PY3:
+        raise ValueError("too big on three")
+    raise ValueError("too big on two")
+
+
+def reset():
+    global LIMIT
+    LIMIT = 0
+'''
+
+
+@pytest.mark.parametrize("change", ["flag", "global"])
+def test_a_replayed_def_sees_the_version_flags_and_globals_of_its_module_now(change: str) -> None:
+    """``check`` and ``reset`` are the same bytes in both versions; what decides their output is
+    outside them: the module's ``PY3`` flag (which branch of ``check`` is live) and whether some
+    function rebinds ``LIMIT`` with ``global`` (then it is no constant, which only the walk of
+    ``reset`` says). A replay must give what a fresh walk of the new text gives."""
+    old = _FLAGGED.format(major=3)
+    new = _FLAGGED.format(major=2) if change == "flag" else old + "\n\nOTHER = 1\n"
+    recorded = StatementReuse()
+    extract_file("lib/mod.py", old.encode(), recorded)
+    reusing = StatementReuse([recorded.library or b""])
+    got = extract_file("lib/mod.py", new.encode(), reusing)
+    fresh = extract_file("lib/mod.py", new.encode())
+    assert {s.function for s in fresh.sites} == {"check"}
+    assert cache_entry(got) == cache_entry(fresh)
+    assert ("check" if change == "flag" else "reset") not in reusing.taken

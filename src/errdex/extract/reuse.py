@@ -57,7 +57,7 @@ __all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "Unparsed", "enable
 # second release on (``in_histories``)
 ENV = "ERRDEX_STATEMENT_REUSE"
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-_MAGIC = b"errdex-stmts/2\n"  # /2: a class's code-facts part holds the constants it read
+_MAGIC = b"errdex-stmts/3\n"  # /2: a class's code-facts part holds its constants; /3: version flags
 MAX_PRIORS = 3  # earlier walks of a path a walk reuses from (each a library)
 _MAX_LIBRARY = 16 << 20  # one file's entries, inflated (jax's largest file's facts are ~2 MiB)
 # the facts' tables a walk reads and writes by key
@@ -69,7 +69,13 @@ _FACT_TABLES = (
 # module level, ``args_joins`` made once for the file before the walk) is not recorded
 _WATCHED_LISTS = ("records", "args_joins")
 # the visitor's own tables, and what a read of each records
-_VISITOR_TABLES = ("imports", "tuples", "log_aliases")
+_VISITOR_TABLES = ("imports", "tuples", "log_aliases", "version_names")  # ``if PY3:`` in a def reads
+# the visitor's sets a def's walk must not grow: ``global X`` in a function (``global_names``)
+# makes ``X`` no constant at the module's end, which a replay would not repeat
+_SPOILING = ("global_names",)
+# written by module-level statements alone (walked every time, never replayed) and read by
+# ``finish_module`` alone: a def's walk that changes one is not recorded (``_watched``)
+_MODULE_LEVEL = ("module_literals", "number_names", "module_other")
 _SETS = ("top", "top_funcs", "symbols")  # ``top_funcs``: a name ``_class_like`` takes for a class
 _READ = frozenset({*_FACT_TABLES, *_VISITOR_TABLES, *_SETS})  # the tables a read can name
 # the tables a replay writes to (a walk that writes another is not recorded)
@@ -679,6 +685,11 @@ class _ReusingVisitor(ModuleVisitor):
         top, funcs, symbols = _NotedSet(self.top), _NotedSet(self.top_funcs), _NotedSet(self.facts.symbols)
         top.name, funcs.name, symbols.name = "top", "top_funcs", "symbols"
         self.top, self.top_funcs, self.facts.symbols = top, funcs, symbols
+        for name in _SPOILING:  # an update of one spoils the statement (``_Noted.update``)
+            t = _NotedSet(getattr(self, name))
+            t.name = name
+            setattr(self, name, t)
+            noted.append(t)
         return [*noted, top, funcs, symbols]
 
     def _plain_tables(self, noted: list[_NotedDict | _NotedSet]) -> None:
@@ -693,6 +704,8 @@ class _ReusingVisitor(ModuleVisitor):
             set(self.top_funcs),
             set(self.facts.symbols),
         )
+        for name in _SPOILING:
+            setattr(self, name, set(getattr(self, name)))
 
     def _set(self, name: str) -> set[str]:
         """A noted set by its name (``_SETS``)."""
@@ -767,6 +780,7 @@ class _ReusingVisitor(ModuleVisitor):
             set.__len__(self.top_funcs),
             tuple(self.facts.stars),
             *(len(getattr(self.facts, name)) for name in _WATCHED_LISTS),
+            *(len(getattr(self, name)) for name in _MODULE_LEVEL),
         )
 
     def _matches(self, entry: _Entry, flags: list[int]) -> bool:
