@@ -402,7 +402,7 @@ def test_a_history_reuses_below_the_file_from_its_second_release_by_default(
     assert _dump(tmp_path / "default.db") == _dump(tmp_path / "off.db")
 
 
-_FLAGGED = '''import sys
+_FLAGGED = """import sys
 
 PY3 = sys.version_info[0] == {major}
 LIMIT = 10
@@ -417,7 +417,7 @@ def check(x):
 def reset():
     global LIMIT
     LIMIT = 0
-'''
+"""
 
 
 @pytest.mark.parametrize("change", ["flag", "global"])

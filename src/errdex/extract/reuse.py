@@ -686,10 +686,10 @@ class _ReusingVisitor(ModuleVisitor):
         top.name, funcs.name, symbols.name = "top", "top_funcs", "symbols"
         self.top, self.top_funcs, self.facts.symbols = top, funcs, symbols
         for name in _SPOILING:  # an update of one spoils the statement (``_Noted.update``)
-            t = _NotedSet(getattr(self, name))
-            t.name = name
-            setattr(self, name, t)
-            noted.append(t)
+            spoiling = _NotedSet(getattr(self, name))
+            spoiling.name = name
+            setattr(self, name, spoiling)
+            noted.append(spoiling)
         return [*noted, top, funcs, symbols]
 
     def _plain_tables(self, noted: list[_NotedDict | _NotedSet]) -> None:
