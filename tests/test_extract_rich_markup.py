@@ -76,6 +76,10 @@ def plain_brackets(x):
 
 def indexed(x):
     raise ValueError(f"x[i] must be positive, got {x}[i] [/]")  # <- indexed
+
+
+def mentioned(position):
+    raise ValueError(f"closing tag '[/]' at position {position} has nothing to close")  # <- mentioned
 """
 
 
@@ -106,8 +110,9 @@ def test_other_bracketed_text_stays() -> None:
     assert got["placeholder"] == {"[{name}] option  got {x}[i] "}
     # ``[default]`` and ``[frame]`` are rich styles, but alone they are names
     assert got["plain_brackets"] == {"section [default] or [frame] has no key {x}"}
-    # ``x[i]`` indexes (``i`` is rich's italic), the closer goes
-    assert got["indexed"] == {"x[i] must be positive, got {x}[i] "}
+    # ``x[i]`` indexes (``i`` is rich's italic); a closer with nothing opened is text about markup
+    assert got["indexed"] == {"x[i] must be positive, got {x}[i] [/]"}
+    assert got["mentioned"] == {"closing tag '[/]' at position {position} has nothing to close"}
 
 
 def test_an_escaped_tag_keeps_its_bracket() -> None:

@@ -95,29 +95,59 @@ def _tags(text: str) -> Iterator[tuple[int, int, str]]:
         i = text.find("[", end + 1)
 
 
-def strip_markup(text: str, after_value: bool = False) -> str:
-    """``text`` as rich prints it: style tags removed, an escaped tag left without its backslash.
+# what becomes of a tag: its backslash dropped, the tag removed, or the text left as it is
+_ESCAPED, _STRIPPED, _KEPT = "escaped", "stripped", "kept"
+
+
+def _actions(text: str, after_value: bool) -> Iterator[tuple[int, int, str, str]]:
+    """Each tag of ``text`` with what rich does to it (``_ESCAPED``, ``_STRIPPED``, ``_KEPT``).
 
     ``after_value``: the text follows a placeholder (a value), so an opener at its very start
     indexes that value (``{x}[i]``) rather than styles what follows."""
-    out: list[str] = []
-    start = 0  # text[start:i] is copied as it is
     stripped = -1  # where the last tag stripped ended: an opener there is chained (``[red][bold]``)
     for i, end, inner in _tags(text):
         if i > 0 and text[i - 1] == "\\":
-            out.append(text[start : i - 1])  # escaped: rich prints the tag, not the backslash
-            start = i
+            yield i, end, inner, _ESCAPED
         elif inner[0] == "/" or i == stripped or not (text[i - 1] in _WORDLIKE if i > 0 else after_value):
+            stripped = end
+            yield i, end, inner, _STRIPPED
+        else:
+            yield i, end, inner, _KEPT
+
+
+def strip_markup(text: str, after_value: bool = False) -> str:
+    """``text`` as rich prints it: style tags removed, an escaped tag left without its backslash."""
+    out: list[str] = []
+    start = 0  # text[start:i] is copied as it is
+    for i, end, _, action in _actions(text, after_value):
+        if action == _ESCAPED:
+            out.append(text[start : i - 1])  # rich prints the tag, not the backslash
+            start = i
+        elif action == _STRIPPED:
             out.append(text[start:i])
-            start = stripped = end
+            start = end
     out.append(text[start:])
     return "".join(out)
+
+
+def _rich_text(segments: list[str]) -> bool:
+    """The template is written for rich: a tag escaped, or an opener it renders away and a tag
+    that is markup wherever it stands (``_sure``). A closer with no opener is no markup rich
+    renders (it fails: "closing tag '[/]' ... has nothing to close") but text about markup."""
+    opened = sure = False
+    for n, s in enumerate(segments[::2]):
+        for *_, inner, action in _actions(s, n > 0) if "[" in s else ():
+            if action == _ESCAPED:
+                return True
+            opened = opened or (action == _STRIPPED and inner[0] != "/")
+            sure = sure or (action == _STRIPPED and _sure(inner))
+    return opened and sure
 
 
 def strip_segments(segments: list[str]) -> list[str]:
     """A template's ``[lit, name, lit, ...]`` segments with the markup of its literals removed.
 
     A tag is whole within one literal: a placeholder inside brackets (``[{style}]``) is kept."""
-    if not any(_sure(t) for s in segments[::2] if "[" in s for *_, t in _tags(s)):
+    if not _rich_text(segments):
         return segments
     return [strip_markup(s, i > 0) if i % 2 == 0 else s for i, s in enumerate(segments)]
