@@ -6,10 +6,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from errdex.extract import extract
 from errdex.match import Match, Matcher, Result
-from errdex.model import CatalogueEntry
+from errdex.model import CatalogueEntry, SourceFile
 from errdex.pipeline import count_callers
 from errdex.store import Store
+
+
+def marked_templates(source: str) -> dict[str, set[str]]:
+    """The templates of one module's records by the ``# <- name`` mark on their raise line."""
+    ex = extract([SourceFile("pkg/mod.py", source.encode())], "local/pkg", jobs=1)
+    lines = source.split("\n")
+    out: dict[str, set[str]] = {}
+    for r in ex.records:
+        text = lines[r.line - 1]
+        if "# <- " in text:
+            out.setdefault(text.rsplit("# <- ", 1)[1].strip(), set()).add(r.template)
+    return out
 
 
 def counted_entries(store: Store) -> list[CatalogueEntry]:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import textwrap
 
-from errdex.extract import extract
-from errdex.model import SourceFile
+from index_helpers import marked_templates
 
 SOURCE = """
 LIMIT = 3
@@ -117,15 +116,7 @@ def percent_param(names: list[str] = ["a"]) -> None:
 
 
 def _templates() -> dict[str, set[str]]:
-    src = textwrap.dedent(SOURCE)
-    ex = extract([SourceFile("pkg/mod.py", src.encode())], "local/pkg", jobs=1)
-    lines = src.split("\n")
-    out: dict[str, set[str]] = {}
-    for r in ex.records:
-        text = lines[r.line - 1]
-        if "# <- " in text:
-            out.setdefault(text.rsplit("# <- ", 1)[1].strip(), set()).add(r.template)
-    return out
+    return marked_templates(textwrap.dedent(SOURCE))
 
 
 def test_literal_bound_once_is_the_sites_words() -> None:

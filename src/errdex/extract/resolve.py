@@ -30,6 +30,7 @@ from errdex.extract.facts import (
     RecordFacts,
     Site,
 )
+from errdex.extract.markup import strip_segments
 from errdex.extract.pyversion import STR_ALIAS
 from errdex.extract.status_first import status_first_text
 from errdex.extract.stdlib_consts import stdlib_consts
@@ -1749,7 +1750,8 @@ def build_records(
                 pairs = [p for p in pairs if has_literal(p[0]) or _bare(p[0], resolver.bare)]
             pairs = _none_shadowed(pairs)
             for main, expanded in pairs or [(("",), ("",))]:
-                segments = to_segments(main)
+                # (rich's style tags are rendered away before the user sees the text)
+                segments = strip_segments(to_segments(main))
                 template = render_template(segments)
                 if (exc_type, template) in seen:
                     continue
@@ -1760,7 +1762,7 @@ def build_records(
                         exc_type=exc_type,
                         template=template,
                         segments=segments,
-                        expanded_segments=to_segments(expanded),
+                        expanded_segments=strip_segments(to_segments(expanded)),
                         path=path,
                         line=site.line,
                         end_line=site.end_line,
