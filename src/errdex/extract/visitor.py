@@ -2742,6 +2742,9 @@ class ModuleVisitor:
                     for k in call.keywords
                     if isinstance(k.value, ast.Call) and _builds_exception(k.value)
                 ]
+            if isinstance(call.func, ast.Attribute) and call.func.attr in _THROWS:
+                self.thrown(stmt, call, env, frame, guards)
+                return  # (an exception stored in a local is thrown here too)
             if not made:
                 return  # no exception built in the arguments (nearly every call): none to record
             if _last_name(call.func) in _COLLECTORS:
@@ -2752,6 +2755,30 @@ class ModuleVisitor:
             if spec.helper is None:  # (what a helper builds is what its own callers raise)
                 self.add_site("error", spec, exc if exc is not call else stmt, frame, guards, None)
                 self.facts.sites[-1].built = True
+
+    def thrown(self, stmt: ast.stmt, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]) -> None:
+        """``self.parent.throw(LoopExit("..."))``, ``gen.throw(Exc(msg))``, ``fut.set_exception(
+        Exc(msg))``: the exception is built here and thrown into a greenlet, generator or
+        coroutine, or set on a future that raises it at ``await``/``.result()``; no ``raise``
+        statement anywhere carries it, so this call is its raise site, as ``raise Exc(msg)``
+        here would be (a site kept even when the text is the class's own, not one merely
+        stored). Only an exception built here (a class named like one, a classmethod factory
+        of one, or a local it was stored in, ``err = Exc(msg)``); a caught or given object
+        (``fut.set_exception(e)``) is a re-raise, its own construction the site."""
+        if len(call.args) != 1 or call.keywords:
+            return
+        arg = call.args[0]
+        if isinstance(arg, ast.Call):
+            if not (_names_exception(arg.func) or _is_factory(arg.func)):
+                return
+            spec: ExcSpec | None = self.call_spec(arg, env, frame)
+            specs = [] if spec is None or spec.helper is not None else [spec]
+        elif isinstance(arg, ast.Name) and isinstance(cur := env.get(arg.id), ExcVal):
+            specs = cur.specs()
+        else:
+            return
+        for spec in specs:
+            self.add_site("error", spec, stmt, frame, guards, None)
 
     def collects_param(self, call: ast.Call, made: list[ast.Call], env: Env, frame: Frame) -> None:
         """``self.errors.append(GraphQLError(message, nodes))`` in a reporting helper: the
@@ -4877,6 +4904,12 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
             if isinstance(raised, ast.Name):
                 found.add(raised.id)
             continue
+        if type(n) is ast.Expr and type(call := n.value) is ast.Call:
+            # ``fut.set_exception(err)`` raises ``err`` as ``raise err`` does (``thrown``)
+            func, args = call.func, call.args
+            if type(func) is ast.Attribute and func.attr in _THROWS and args and type(args[0]) is ast.Name:
+                found.add(args[0].id)
+            continue
         for name in _BLOCK_FIELDS:
             block = getattr(n, name, None)
             if type(block) is list:  # a lambda's or a conditional expression's ``body`` is not
@@ -5592,6 +5625,19 @@ def _word_list(val: ListVal) -> bool:
     return len(val.items) <= MAX_TABLE and all(
         len(item) == 1 and item[0] and all(isinstance(p, str) for p in item[0]) for item in val.items
     )
+
+
+# The methods that raise the exception they are given elsewhere: a generator's or greenlet's
+# ``throw``/``athrow`` (raised at its paused frame), a future's ``set_exception`` (raised at
+# ``await``/``.result()``); ``thrown`` records the call as that exception's raise site.
+_THROWS = frozenset(("throw", "athrow", "set_exception"))
+
+
+def _names_exception(func: ast.expr) -> bool:
+    """``Exc`` or ``errors.Exc``: a capitalised name ending like an exception class."""
+    dotted = _dotted(func)
+    last = dotted.rpartition(".")[2] if dotted is not None else ""
+    return last[:1].isupper() and last.endswith(EXC_SUFFIXES) and not last.endswith("Warning")
 
 
 def _builds_exception(node: ast.expr) -> bool:
