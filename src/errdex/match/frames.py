@@ -48,6 +48,7 @@ from errdex.match.thresholds import (
     SAME_LINE,
 )
 from errdex.match.verify import compact
+from errdex.sitepaths import split_site_path
 
 
 @dataclass(slots=True)
@@ -491,11 +492,8 @@ VENDOR_DIRS = frozenset({"_vendor", "vendor", "_vendored", "vendored", "extern",
 def import_root_path(path: str) -> str | None:
     """The module a frame ran, as imported: its path below ``site-packages/`` or
     ``dist-packages/`` (``requests/models.py``); None for a frame outside them."""
-    p = path.replace("\\", "/")
-    at = max(p.rfind("/site-packages/"), p.rfind("/dist-packages/"))
-    if at < 0:
-        return None
-    rel = p[p.index("/", at + 1) + 1 :]
+    split = split_site_path(path)
+    rel = split[1] if split else ""
     return rel if rel.endswith(".py") and not rel.startswith("/") else None
 
 
