@@ -2170,3 +2170,21 @@ def test_open_parentheses_are_counted_outside_string_literals_in_one_pass() -> N
     assert _open_parens(r'raise X("a \" quote", 1)') == 0
     assert _open_parens("raise X('it''s')") == 0
     assert _open_parens('"' * 200_001) == 1  # odd quotes: one literal left open
+
+
+def test_a_qualified_exception_line_run_on_from_the_reporters_words() -> None:
+    # an issue title whose words run straight into a module-qualified class and its colon, no
+    # label's colon or quote between: the exception line starts at the class (issues30,
+    # mlflow-skinny-004)
+    q = parse(
+        "[BUG] Remote run completes but throws an error widgetlib.errors.RemoteError: CODE: Run 'x' not found."
+    )
+    assert (q.exc_type, q.message) == ("widgetlib.errors.RemoteError", "CODE: Run 'x' not found.")
+    # a dotted name of another shape, or one opening a label, stays the reporter's text; so do
+    # the words of a paragraph above the error line (left to the rules for prose)
+    for text in (
+        "Could not parse the value of widgetlib.models.Config: bad",
+        "Note: see widgetlib.errors.FooError: x",
+        "I run it and then widgetlib.errors.RemoteError: first\nsecond line",
+    ):
+        assert parse(text).exc_type is None, text

@@ -328,6 +328,37 @@ def test_a_reworded_raise_is_the_only_raise_of_the_function_the_last_frame_names
     assert top(Matcher.from_entries([literal, only]).explain(call)).id == literal.error_id
 
 
+def test_a_printed_raise_with_a_text_of_its_own_is_not_the_function_s_other_raise() -> None:
+    # an older release raised ``WidgetError("widget_key is required")`` in ``Client.__init__``;
+    # the indexed one checks the argument in a helper (``raise WidgetError(f"{name} is
+    # required")``) and ``__init__`` raises only ``WidgetError("Invalid URL")``, a text too short
+    # to question a message: the printed raise's own words say it is not that statement, and
+    # the helper's template, the whole message, is the site (issues30, supabase-004)
+    other, helper = (
+        entry(segments, path="wl/client.py", line=line, function=fn, exc_type="WidgetError", statement=code)
+        for segments, line, fn, code in (
+            (["Invalid URL"], 68, "Client.__init__", 'raise WidgetError("Invalid URL")'),
+            (
+                ["", "name", " is required"],
+                38,
+                "_validate_str_arg",
+                'raise WidgetError(f"{name} is required")',
+            ),
+        )
+    )
+    paste = tb(
+        ("wl/client.py", 102, "create", "client = cls(url, key, options)"),
+        ("wl/client.py", 54, "__init__", 'raise WidgetError("widget_key is required")'),
+        last="wl.client.WidgetError: widget_key is required",
+    )
+    m = Matcher.from_entries([other, helper])
+    assert top(m.explain(paste)).id == helper.error_id
+    assert not frames.gather(m.index, parse(paste).frames, ["wl.client.WidgetError"]).on_raise
+    # a printed raise whose text holds the function's raise's words is that raise, moved
+    same = paste.replace('raise WidgetError("widget_key is required")', 'raise WidgetError("Invalid URL")')
+    assert frames.gather(m.index, parse(same).frames, ["wl.client.WidgetError"]).on_raise
+
+
 def test_the_only_raise_of_a_class_its_callers_pass_is_the_site_of_the_pasted_class() -> None:
     # ``raise error(message=...)`` of a class parameter: one statement, a record per class the
     # callers pass (extraction binds them); an older release printed it at another line and

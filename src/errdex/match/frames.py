@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Any
 
 from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
-from errdex.match.parse import Frame
+from errdex.match.parse import Frame, raise_literal
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, stdlib_path
 from errdex.match.thresholds import (
     CALL_FORM,
@@ -571,7 +571,9 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
     several: the records of the pasted one), and its own text too little to question the message
     (``{exc}``, a text the class renders); a function raising at several statements, one raise
     of another class, or one with words of its own (reworded, they may have moved to another
-    raise of the file, whose text then decides) is left to the text."""
+    raise of the file, whose text then decides) is left to the text; so is a printed raise
+    whose own literal text does not hold the function's raise's words (the text moved to a
+    helper's raise, and the function's remaining raise is another error)."""
     if not frames or not ev.info.lib or ev.info.lib[-1][0] != len(frames) - 1:
         return
     source = (frames[-1].source or "").strip()
@@ -581,13 +583,21 @@ def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seque
     _p, _line, fn = ev.info.frames[-1]
     if not fn:
         return
+    shown = raise_literal(source)
+    said = compact(shown[1]) if shown is not None else None
     lines: dict[int, set[int]] = {}  # snapshot -> lines of the function's raise statements
     raises: list[int] = []
     for ei in idx.sites.get((path, fn), ())[:MAX_STATEMENT]:
         _repo, site = idx.entry_facts(ei)
         if site.kind != "error" or fn_last(site.function) != fn:
             continue
-        if idx.patterns[idx.entry_pat[ei]].lit_len >= MIN_LITERAL:
+        pattern = idx.patterns[idx.entry_pat[ei]]
+        if pattern.lit_len >= MIN_LITERAL:
+            return
+        if said is not None and not all(lit in said for lit in pattern.lits):
+            # the printed raise gives a text of its own that this raise's words are not part of
+            # (``raise E("key is required")`` shown, ``raise E("Invalid URL")`` held): another
+            # statement, whose words moved elsewhere (a helper's raise), where the text decides
             return
         snap, line, _path = idx.entry_where(ei)
         lines.setdefault(snap, set()).add(line)

@@ -1012,25 +1012,34 @@ _RAISE_LITERAL = re.compile(
 )
 
 
-def _message_of_raise_line(b: Block) -> None:
-    """A traceback cut before its exception line (a terminal's scrollback, a panel's last
-    lines), whose last frame prints a raise of a class given a literal text: that class and
-    that text are the error it shows, as Python would have printed them on the next line."""
-    source = b.frames[-1].source or ""
+def raise_literal(source: str) -> tuple[str, str] | None:
+    """The class and the literal text of ``raise pkg.SomeError("text"`` (a statement's first
+    line as a traceback prints it, perhaps cut after the text), or None when the statement
+    gives no plain string first."""
     m = _RAISE_LITERAL.match(source)
-    if m is None or (
-        not is_type_name(m.group(1).rsplit(".", 1)[-1]) and m.group(1) not in BUILTIN_EXCEPTIONS
-    ):
-        return
+    if m is None:
+        return None
     quote, text = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), m.group(5))
     if "\\" in text:
         try:
             text = ast.literal_eval(quote + text + quote)
         except (SyntaxError, ValueError):
-            return
-    b.exc_type = m.group(1).rsplit(".", 1)[-1]
+            return None
+    return m.group(1), text
+
+
+def _message_of_raise_line(b: Block) -> None:
+    """A traceback cut before its exception line (a terminal's scrollback, a panel's last
+    lines), whose last frame prints a raise of a class given a literal text: that class and
+    that text are the error it shows, as Python would have printed them on the next line."""
+    found = raise_literal(b.frames[-1].source or "")
+    if found is None or (
+        not is_type_name(found[0].rsplit(".", 1)[-1]) and found[0] not in BUILTIN_EXCEPTIONS
+    ):
+        return
+    b.exc_type = found[0].rsplit(".", 1)[-1]
     b.exc_types.append(b.exc_type)
-    b.message = text.strip()
+    b.message = found[1].strip()
 
 
 _SHOWN_LINES = 400  # lines at the paste's end searched for a shown raise statement
@@ -2435,6 +2444,33 @@ _SENTENCE_LABEL = 120  # where a reporter's sentence before the error line ends 
 _LABEL_WORDS = 12
 
 
+# a module-qualified class (lower-case modules, a capitalised class) and the ``: `` Python
+# prints after it, standing after a blank inside a line
+_QUALIFIED_IN_LINE = re.compile(r"(?<=\s)((?:[a-z_][a-z0-9_]{0,100}\.){1,20}[A-Z]\w{0,200}): (?=\S)")
+_PROSE_BEFORE = 300  # characters of the reporter's words before the class, at most
+_PROSE_WORDS = 40
+
+
+def _qualified_after_prose(block: Block, msg: str) -> str:
+    """``[BUG] Remote run completes ... but throws an error mlflow.exceptions.RestException:
+    RESOURCE_DOES_NOT_EXIST: ...`` (an issue title): a one-line paste whose reporter's words run
+    straight into a module-qualified exception class and its ``:``, with no label's colon or
+    quote to mark where the error starts (``_strip_label``, ``_code_span``): the exception line
+    starts at the class. Prose does not put a lower-case dotted module path and a capitalised
+    class of an exception's suffix (``is_type_name`` strict) before a colon. A line that
+    already opens with a ``Name: `` prefix keeps it (the class is read there), and a paste of
+    several lines is left to the rules for prose above an error line, and a message whose class
+    is read already keeps its words."""
+    if block.exc_types or "\n" in msg or _TYPE_PREFIX.match(msg):
+        return msg
+    m = _QUALIFIED_IN_LINE.search(msg, 0, _PROSE_BEFORE + 1)
+    if m is None or not is_type_name(m.group(1), strict=True):
+        return msg
+    if len(msg[: m.start()].split()) > _PROSE_WORDS:
+        return msg
+    return msg[m.start() :]
+
+
 _SPAN_OPENERS = '`"'
 _PDB_PREFIX = "*** "  # pdb prints an exception it caught with this prefix
 
@@ -2854,7 +2890,7 @@ def _strip_prefixes(block: Block) -> None:
         msg = rest
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
-    msg = _strip_label(_title_tag(msg))
+    msg = _qualified_after_prose(block, _strip_label(_title_tag(msg)))
     if not block.exc_types:
         msg = _exception_repr(block, msg)
     if not block.exc_types:
