@@ -38,14 +38,18 @@ ValueError: expected a .toml file, got 'a.json'
 """
 
 
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    root = tmp_path_factory.mktemp("lib")
-    (root / "tinylib").mkdir()
-    (root / "tinylib" / "__init__.py").write_text(LIB)
+def index_package(root: Path, name: str, source: str) -> str:
+    """A catalogue of one package ``name`` whose ``__init__.py`` is ``source``, made by the CLI."""
+    (root / name).mkdir()
+    (root / name / "__init__.py").write_text(source)
     path = str(root / "c.db")
     subprocess.run([*ERRDEX, "index", str(root), "--db", path], capture_output=True, check=True)
     return path
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return index_package(tmp_path_factory.mktemp("lib"), "tinylib", LIB)
 
 
 def _explain(db: str, data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:

@@ -622,7 +622,7 @@ def test_repo_filter_and_json() -> None:
     assert [x.repo for x in res.matches] == ["o/b"]
     j = res.matches[0].to_json()
     assert set(j) == {"id", "repo", "version", "kind", "exc_type", "template", "path", "line", "function",
-                      "score", "approximate", "values", "reasons"}  # fmt: skip
+                      "score", "approximate", "values", "reasons", "tied_with"}  # fmt: skip
 
 
 def test_render_human() -> None:

@@ -8,6 +8,7 @@ from test_match_rules import entry, top
 
 from errdex.match import Matcher
 from errdex.match.matcher import embedded_error
+from errdex.match.result import TIE_WITNESS
 from errdex.match.verify import fit, quoted_gaps
 from errdex.model import CatalogueEntry
 
@@ -245,10 +246,10 @@ def test_a_call_like_repr_ending_the_message_is_what_repr_printed() -> None:
     assert res.matches[0].approximate
 
 
-def _raise_and_its_log() -> tuple[Matcher, str]:
+def _raise_and_its_log(*more: CatalogueEntry) -> tuple[Matcher, str]:
     """``except ExecutionError as exc: print(header); print(exc); LOG.exception(exc)``: the log
     call's record holds the caught error's words, the same as the raise that made them; and a
-    message of theirs."""
+    message of theirs. ``more``: other records beside them."""
     words = ["plugin code for `", "loaded.display_name", "` does not match ", "VALID_CODE_PREFIX.pattern", ""]
     raised = entry(
         words,
@@ -263,7 +264,7 @@ def _raise_and_its_log() -> tuple[Matcher, str]:
         exc_type="log.EXCEPTION",
     )
     return Matcher.from_entries(
-        [logged, raised]
+        [logged, raised, *more]
     ), "plugin code for `local[MCOD1]` does not match ^[A-Z]{1,3}[0-9]{0,3}$"
 
 
@@ -282,14 +283,17 @@ def test_ranking_reads_the_kind_of_the_entries_it_scores_without_decoding_them()
     # facts, which scoring has read already, not from the whole entry (its id and template
     # decoded, and kept for the index's life); ``_matches`` tells the entries it passes over
     # apart by id and statement, and ``whole_over_tail`` reads classes from the sites too.
-    # Asked for one answer, both entries of the text are scored and only the one returned is
-    # decoded; the order is the one above
-    m, pasted = _raise_and_its_log()
+    # Asked for one answer, the three entries of the text are scored and only the ones ranked
+    # are decoded: the one returned and the one it is ranked against (``result.shown``: whether
+    # it stands alone is part of the answer); the order is the one above
+    words = ["plugin code for `", "loaded.display_name", "` does not match ", "VALID_CODE_PREFIX.pattern", ""]
+    again = entry(words, path="flake8/checker.py", line=90, function="Manager.report")
+    m, pasted = _raise_and_its_log(replace(again, kind="log", exc_type="log.ERROR"))
     decoded = m.index.entries
     assert dict.__len__(decoded) == 0
     res = m.explain("There was a critical error during execution of Flake8:\n" + pasted, limit=1)
     assert [x.function for x in res.matches] == ["_classify_plugins"]
-    assert dict.__len__(decoded) == 1
+    assert dict.__len__(decoded) == TIE_WITNESS < 3
 
 
 def test_the_raise_writing_a_text_goes_before_a_raise_copying_it_from_the_error_it_caught() -> None:
@@ -516,3 +520,53 @@ def test_another_site_s_words_inside_the_answer_s_own_are_no_error_it_caught() -
     res = Matcher.from_entries([inner, handler]).explain(query)
     assert top(res).function == "get"
     assert any("wraps another raise's message" in r and "(dir_model)" in r for r in top(res).reasons)
+
+
+def test_a_tie_is_said_in_fields_a_program_reads() -> None:
+    # the same words raised by sibling methods of one class, pasted without frames: each answer
+    # names the others in ``tied_with`` and the result counts the sites, so a program (the JSON of
+    # explain, the API, MCP) need not parse the English to know the first is one of several
+    text = ["Box is frozen"]
+    sites = [
+        entry(text, path="lib/box.py", line=line, function=f"Box.{name}", exc_type="BoxError")
+        for line, name in ((871, "__setitem__"), (906, "__setattr__"), (982, "pop"))
+    ]
+    res = Matcher.from_entries(sites).explain("lib.exceptions.BoxError: Box is frozen")
+    assert res.tie == 3
+    assert res.to_json()["tied"] == 3
+    for m in res.matches:
+        assert sorted(m.tied_with) == sorted(f"{o.path}:{o.line}" for o in res.matches if o is not m)
+        assert m.to_json()["tied_with"] == m.tied_with
+    alone = Matcher.from_entries([sites[0]]).explain("lib.exceptions.BoxError: Box is frozen")
+    assert alone.tie == 0 and alone.matches[0].tied_with == []
+    assert alone.to_json()["tied"] == 0
+
+
+def test_a_site_the_type_sets_apart_names_no_tied_sites() -> None:
+    # the pasted class tells the two apart: no answer claims to be one of several
+    value = entry(["Parser rule not found: ", "name", ""], path="lib/ruler.py", line=1, exc_type="ValueError")
+    key = entry(["Parser rule not found: ", "name", ""], path="lib/ruler.py", line=2, exc_type="KeyError")
+    res = Matcher.from_entries([value, key]).explain("KeyError: Parser rule not found: tables")
+    assert res.tie == 0
+    assert all(m.tied_with == [] for m in res.matches)
+
+
+def test_one_answer_asked_for_still_says_it_is_one_of_several() -> None:
+    # a caller asking for the single best site (the API's ``limit: 1``, MCP, ``errdex.explain``)
+    # must not be told "exact match" when the next site ties it: the query is ranked for two,
+    # and the one answer shown names the other
+    text = ["Box is frozen"]
+    sites = [
+        entry(text, path="lib/box.py", line=line, function=f"Box.{name}", exc_type="BoxError")
+        for line, name in ((871, "__setitem__"), (906, "__setattr__"))
+    ]
+    matcher = Matcher.from_entries(sites)
+    res = matcher.explain("BoxError: Box is frozen", limit=1)
+    assert len(res.matches) == 1
+    assert res.verdict.startswith("exact match, a tie: 2 sites raise this message")
+    assert res.verdict.endswith("(one answer shown, naming the others)")
+    other = next(s for s in sites if s.line != res.matches[0].line)
+    assert res.matches[0].tied_with == [f"{other.path}:{other.line}"]
+    assert res.tie == 2
+    alone = Matcher.from_entries(sites[:1]).explain("BoxError: Box is frozen", limit=1)
+    assert alone.verdict == "exact match" and alone.tie == 0

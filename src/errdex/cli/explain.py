@@ -155,6 +155,7 @@ def _answer(out: Outcome, text: str, version: str | None, *, as_json: bool) -> N
             "query": text,
             "verdict": result.outcome,
             "summary": result.verdict,
+            "tied": result.tie,
             "matches": [m.to_json() | _history(out.reader, result, m, version) for m in result.matches],
         }
         if out.notes:
@@ -229,6 +230,7 @@ def _explain_batch(
                     "id": qid,
                     "verdict": result.outcome,
                     "summary": result.verdict,
+                    "tied": result.tie,
                     "matches": [m.to_json() | _history(reader, result, m, version) for m in result.matches],
                 }
             )

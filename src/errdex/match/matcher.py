@@ -27,7 +27,7 @@ from errdex.match.parse import (
 )
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
-from errdex.match.result import Match, Result, verdict
+from errdex.match.result import TIE_WITNESS, Match, Result, shown, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
@@ -79,9 +79,13 @@ class Matcher:
         index = self.index
         source = store if store is not None else self._store
         self._local.callees = _StoredCallees(source) if source is not None else None
+        # one answer asked for is still ranked against the next: whether it stands alone or is
+        # one of several sites nothing in the paste tells apart is part of the answer
+        # (``result.shown``), and the next site is what a tie's answer names
+        ranked = max(limit, TIE_WITNESS)
         try:
             try:
-                return self._explain(text, limit)
+                return shown(self._explain(text, ranked), limit)
             except CorruptIndex as e:
                 # what a stored entry, pattern or posting holds is checked as the query reads it
                 if source is None:
@@ -89,7 +93,7 @@ class Matcher:
                 with self._rebuilding:
                     if self.index is index:
                         self.index = rebuild_corrupt(source, e)
-            return self._explain(text, limit)
+            return shown(self._explain(text, ranked), limit)
         finally:
             self._local.callees = None
 

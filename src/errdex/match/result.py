@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,13 +26,16 @@ class Match:
     approximate: bool
     values: dict[str, str] = field(default_factory=dict)
     reasons: list[str] = field(default_factory=list)
+    # the other sites of a tie this answer is one of (``twins.mark_ties``), as ``path:line``: a
+    # reader, or a program, must not take the first of them for the one that raised
+    tied_with: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "repo": self.repo, "version": self.version, "kind": self.kind,
             "exc_type": self.exc_type, "template": self.template, "path": self.path, "line": self.line,
             "function": self.function, "score": round(self.score, 4), "approximate": self.approximate,
-            "values": self.values, "reasons": self.reasons,
+            "values": self.values, "reasons": self.reasons, "tied_with": self.tied_with,
         }  # fmt: skip
 
 
@@ -65,13 +69,27 @@ class Result:
             return "builtin"
         return "approximate" if self.matches else "none"
 
+    @property
+    def tie(self) -> int:
+        """How many sites the first answer is one of (it and the others ``tied_with`` it), 0 when
+        it stands alone: the one number a program reads to tell "this site" from "one of these"."""
+        return tie_size(self.matches)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "query": self.query.to_json(),
             "verdict": self.verdict,
             "builtin": self.builtin,
+            "tied": self.tie,
             "matches": [m.to_json() for m in self.matches],
         }
+
+
+def tie_size(matches: Sequence[Match]) -> int:
+    """``Result.tie`` of a list of answers: 1 + the sites the first is ``tied_with``, or 0."""
+    if not matches or not matches[0].tied_with:
+        return 0
+    return 1 + len(matches[0].tied_with)
 
 
 def verdict(
@@ -90,11 +108,7 @@ def verdict(
     if top is not None and not top.approximate:
         tie = len(tied(matches))
         if tie > 1:
-            some = at_least(tie, full and tie == len(matches))
-            return (
-                f"exact match, a tie: {some} sites raise this message and nothing in the paste tells "
-                f"them apart (the first {tie} answers)"
-            )
+            return tie_verdict(at_least(tie, full and tie == len(matches)), tie)
         same = sum(1 for m in matches if not m.approximate and m.template == top.template)
         return "exact match" + (f" ({same} sites raise this message)" if same > 1 else "")
     if builtin is not None:
@@ -113,6 +127,32 @@ def verdict(
     if top is not None:
         return "approximate: message reworded?"
     return "no match in the indexed codebases"
+
+
+def tie_verdict(some: str, listed: int) -> str:
+    """The verdict of an exact tie of ``some`` sites (a count, or "at least n"), ``listed`` of
+    them among the answers returned."""
+    where = f"the first {listed} answers" if listed > 1 else "one answer shown, naming the others"
+    return f"exact match, a tie: {some} sites raise this message and nothing in the paste tells them apart ({where})"
+
+
+# the fewest answers a query is ranked for, whatever it asks (``shown``): two, so that a single
+# answer asked for can tell whether it stands alone
+TIE_WITNESS = 2
+
+
+def shown(res: Result, limit: int) -> Result:
+    """``res``, ranked for at least ``TIE_WITNESS`` answers, cut to the ``limit`` asked for. The
+    first answer keeps its ``tied_with`` (the sites past the cut included), and a tie's verdict
+    still counts every site it found, saying which answers list them."""
+    if len(res.matches) <= limit:
+        return res
+    tie = len(tied(res.matches))
+    res.matches = res.matches[:limit]
+    if tie > 1 and res.verdict.startswith("exact match, a tie: "):
+        some = res.verdict.removeprefix("exact match, a tie: ").partition(" sites ")[0]
+        res.verdict = tie_verdict(some, min(tie, limit))
+    return res
 
 
 def at_least(n: int, more: bool) -> str:

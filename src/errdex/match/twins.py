@@ -181,9 +181,10 @@ def mark_ties(matches: list[Match], full: bool = False) -> list[Match]:
     # an approximate tie's sites share a template the message does not fit word for word
     what = "the same template" if group[0].approximate else "this message"
     for i, m in enumerate(group):
-        others = ", ".join(f"{o.path}:{o.line}" for o in group if o is not m)
+        others = [f"{o.path}:{o.line}" for o in group if o is not m]
         note = (
-            f"tied with {some} other site(s) raising {what}, nothing in the paste tells them apart: {others}"
+            f"tied with {some} other site(s) raising {what}, nothing in the paste tells them apart: "
+            + ", ".join(others)
         )
-        out[i] = replace(m, reasons=[*m.reasons, note])
+        out[i] = replace(m, reasons=[*m.reasons, note], tied_with=others)
     return out

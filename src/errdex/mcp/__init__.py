@@ -109,6 +109,7 @@ class _Tools:
             "verdict": result.outcome,
             "summary": result.verdict,
             "builtin": result.builtin,
+            "tied": result.tie,
             "matches": matches,
         }
         if out.notes:

@@ -91,6 +91,8 @@ async def _search_page(state: WebState, q: str) -> HTMLResponse:
     confident = bool(
         top
         and not top.approximate
+        # one of several sites nothing in the paste tells apart is no "best match" (``tied_with``)
+        and not top.tied_with
         # the scores as the page and the API show them (to 4 places): a lead too small to
         # show is no lead
         and (len(result.matches) == 1 or round(top.score, 4) > round(result.matches[1].match.score, 4))

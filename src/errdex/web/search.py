@@ -52,11 +52,19 @@ class SearchResult:
     outcome: str = "none"  # ``match.VERDICTS``: exact, approximate, builtin or none
     hint: str | None = None  # with no match: the command that would index what is missing
 
+    @property
+    def tie(self) -> int:
+        """``match.Result.tie``: how many sites the first answer is one of, 0 when it stands alone."""
+        from errdex.match.result import tie_size  # the web app loads the matcher lazily
+
+        return tie_size([m.match for m in self.matches])
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "query": self.query,
             "verdict": self.verdict,
             "outcome": self.outcome,
+            "tied": self.tie,
             "matches": [m.to_json() for m in self.matches],
         }
         if self.hint:
