@@ -84,6 +84,17 @@ def test_an_error_printed_after_other_text_is_found_exactly() -> None:
         "with prawcore.exceptions.ResponseException: received 401 HTTP response"
     )
     assert res.matches[0].path == "prawcore/auth.py" and not res.matches[0].approximate
+    # the parser reads the qualified class that the reporter's words run into (iss30's rule), so
+    # the error is the class's line itself and not a text found after other text
+    assert res.query.exc_type == "prawcore.exceptions.ResponseException"
+    assert res.query.message == "received 401 HTTP response"
+    # a bare class after such words is no module path the parser can trust: the text after it is
+    # tried as the message, with that class as the pasted type
+    res = m.explain(
+        "2024-05-01 bot.py worker 3 of 8 stopped after the fourth retry on the listing endpoint "
+        "with ResponseException: received 401 HTTP response"
+    )
+    assert res.matches[0].path == "prawcore/auth.py" and not res.matches[0].approximate
     assert any("printed after other text" in r for r in res.matches[0].reasons)
 
 
