@@ -1507,7 +1507,7 @@ class Resolver:
         ) is not None:
             text = printed
         else:
-            text = status_first_text(spec.args) or spec.msg
+            text = status_first_text(spec.args, spec.kwargs) or spec.msg
         empty: list[Pair] = [(("",), ("",))]
         pairs = self.value(text, depth) if text is not None else empty
         return spec.exc_type, self.qualname(spec.key), bases, pairs
