@@ -39,10 +39,14 @@ PY2_BUILTINS = frozenset(
 )  # fmt: skip
 
 
+# the nodes a read of ``sys.version_info`` may be (a tuple made once, not at every call)
+_READ_NODES = (ast.Attribute, ast.Subscript)
+
+
 def _version_read(e: ast.expr) -> Callable[[tuple[int, int, int]], object] | None:
     """``sys.version_info`` (whole, ``[0]``, ``[:2]``, ``.major``/``.minor``) as a function of the
     version; None for any other expression."""
-    if not isinstance(e, (ast.Attribute, ast.Subscript)):
+    if not isinstance(e, _READ_NODES):
         return None  # (the left of most comparisons: a name, a call, a constant)
     if _is_version_info(e):
         return lambda v: v
