@@ -1794,35 +1794,59 @@ class ModuleVisitor:
         if type(call) is not ast.Call:
             return
         func, args = call.func, call.args
-        if args and _last_name(func) == "partial" and not isinstance(args[0], ast.Starred):
+        if args and type(args[0]) is not ast.Starred and _last_name(func) == "partial":
             func, args = args[0], args[1:]  # ``partial(f, Cls)``: ``f`` called with ``Cls`` first
-        slots = [(f"#{i}", a) for i, a in enumerate(args) if not isinstance(a, ast.Starred)]
-        slots += [(f":{k.arg}", k.value) for k in call.keywords if k.arg is not None]
+        # only the arguments that may hold classes are looked at, and only their slots named
+        # (most arguments are a constant, a call with arguments or an operation, and most calls
+        # pass no other: this runs for every call an assignment, expression or return makes)
+        may = _MAY_HOLD_CLASSES
+        slots = [(f"#{i}", a) for i, a in enumerate(args) if type(a) in may]  # (never a Starred)
+        if call.keywords:
+            slots += [
+                (f":{k.arg}", k.value) for k in call.keywords if k.arg is not None and type(k.value) in may
+            ]
         key: str | None = None
         for slot, arg in slots:
-            if type(arg) not in _MAY_HOLD_CLASSES:
-                continue  # (most arguments: a constant, a call with arguments, an operation)
-            cur = env.get(arg.id) if isinstance(arg, ast.Name) else None
-            types = cur if isinstance(cur, TypesVal) else self.class_map(arg, env, frame)
-            table = self.facts.passed_maps
-            if (
-                (types is None or not types.entries)
-                and isinstance(arg, ast.Name)
-                and arg.id.lstrip("_").isupper()
-            ):
-                # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
-                named = self.types_of(arg, env, frame)
-                types = TypesVal(tuple((TABLE_MARK + r, None) for r in named.refs), ()) if named else None
-            elif types is None or not types.entries:
-                types, table = self.passed_class(arg, env, frame), self.facts.passed_classes
-            if types is None:
+            found = self.passed_types(arg, env, frame)
+            if found is None:
                 continue
+            types, table = found
             key = key or self.callee_key(func, frame)
             if key is None:
                 return
             got = table.get(key + slot, ())
             if len(got) < _MAX_PASSED:
                 table[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))[:_MAX_PASSED]
+
+    def passed_types(
+        self, arg: ast.expr, env: Env, frame: Frame
+    ) -> tuple[TypesVal, dict[str, tuple[tuple[str, str | None], ...]]] | None:
+        """What one argument of ``note_passed_maps`` hands on, and the table it is kept in: a
+        mapping of classes (a local holding one, a dict literal, a call that may give one, a
+        module's table by its CONSTANT name) in ``passed_maps``, a class by its name in
+        ``passed_classes``; None for anything else. A name is tried in the order that turns the
+        common argument, a local of another value, away after one look-up."""
+        if type(arg) is ast.Name:
+            name = arg.id
+            cur = env.get(name)
+            if isinstance(cur, TypesVal) and cur.entries:
+                return cur, self.facts.passed_maps
+            if name.lstrip("_").isupper():
+                # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
+                named = self.types_of(arg, env, frame)
+                return (
+                    (TypesVal(tuple((TABLE_MARK + r, None) for r in named.refs), ()), self.facts.passed_maps)
+                    if named
+                    else None
+                )
+            if name in env:
+                return None  # a local of another value (``class_map`` finds nothing in a name)
+        elif type(arg) is not ast.Attribute:  # (nor in an attribute)
+            types = self.class_map(arg, env, frame)
+            if types is not None and types.entries:
+                return types, self.facts.passed_maps
+        found = self.passed_class(arg, env, frame)
+        return None if found is None else (found, self.facts.passed_classes)
 
     def passed_class(self, arg: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``NotFoundError`` or ``errors.NotFoundError`` given as an argument: a class by its
@@ -5671,7 +5695,8 @@ def _names_exc_class(name: str) -> bool:
     """A local named for an exception class it holds (``error_type``, ``exc_class``,
     ``error_cls``), as ``_class_made`` reads a function's name."""
     low = name.lower()
-    return _BUILDER_WORDS.search(low) is not None and any(w in low for w in ("class", "cls", "type"))
+    # (the three words first: few locals have one, and the search is the dearer test)
+    return ("class" in low or "cls" in low or "type" in low) and _BUILDER_WORDS.search(low) is not None
 
 
 def _class_made(cur: EnvVal) -> str | None:
