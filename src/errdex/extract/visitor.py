@@ -120,6 +120,7 @@ from errdex.extract.yields import (
     yielded_piece,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind, replace
+from errdex.pyexc import interpreter_texts
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -3893,7 +3894,9 @@ class ModuleVisitor:
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, name, True, method=CAUGHT),),)
             if key is not None and frame.caught_calls.get(name):
-                return self.caught_builtin(name, key, frame)
+                return _with_interpreter_texts(self.caught_builtin(name, key, frame), name, key)
+            if key is not None:
+                return _with_interpreter_texts(ph(name), name, key)
         if name in env:
             return self.local_ph(name, frame)  # (narrowed to a class whose text is not known here)
         key = self.name_key(name, frame)
@@ -5987,6 +5990,32 @@ def _shown_by_repr(p: Ph) -> bool:
 
 
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
+# a caught built-in whose interpreter wordings are at most this many has them as its text; more
+# (``ValueError``'s ~80, ``TypeError``'s ~150) would be a record per wording at every such relay
+_MAX_INTERPRETER_TEXTS = 24
+
+
+def _with_interpreter_texts(value: Value, name: str, class_key: str) -> Value:
+    """``except AttributeError as err: raise BoxKeyError(str(err))``: the caught exception's text
+    is, besides what the codebase's own raises give it (``value``), the interpreter's wording of
+    that class and its subclasses (``'{err1}' object has no attribute '{err2}'``), each a variant
+    with its holes named after the caught name (``pyexc.interpreter_texts``: none for a class
+    whose ``str()`` is not its message, as a ``KeyError``'s, so ``{err}`` stays its text)."""
+    texts = interpreter_texts(class_key)
+    if not texts or len(texts) > _MAX_INTERPRETER_TEXTS:
+        return value
+    words: list[Variant] = []
+    for text in texts:
+        pieces = text.split("{}")
+        parts: list[Part] = [pieces[0]] if pieces[0] else []
+        for i, piece in enumerate(pieces[1:], 1):
+            parts.append(Ph(f"{name}{i}"))
+            if piece:
+                parts.append(piece)
+        words.append(tuple(parts))
+    return tuple(dict.fromkeys((*value, *words)))
+
+
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 
