@@ -56,6 +56,7 @@ from errdex.match.index import (
     _package_of,
     _render,
     _span,
+    _Writer,
     debug_specifiers_as_text,
 )
 from errdex.match.runtime import is_runtime
@@ -306,7 +307,11 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     ids: dict[int, int] = {}
     over: dict[int, int] = {}
     k = 0
-    for sid in sorted(used):
+    order = sorted(used)
+    if not slots and _into_empty_pool(w, order, data):  # the ids are the order's
+        ids = dict(zip(order, range(len(order)), strict=True))
+        order = []
+    for sid in order:
         while k < len(slots) and slots[k][0] <= sid:
             _, i, text = slots[k]
             over[i] = w.add_bytes(text) if text is not None else NONE
@@ -323,17 +328,63 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
         pat_map[p] = b.new_pattern(shape, seg_ids, bool(s["p_rt"][p]))
     for k in new_snaps:
         b._snaps[snaps[k]] = len(b._snaps)  # type: ignore[index]
-        for column in ("snp_repo", "snp_ver", "snp_date"):
-            w.add(column, ids[s[column][k]])
     for k in new_sites:
         b._sites[sites[k]] = len(b._sites)  # type: ignore[index]
-        for column in _SITE_COLUMNS:
-            w.add(column, ids[s[column][k]])
+    # column by column: the rows ``add`` appends one by one (each column is its own array)
+    for new, columns in ((new_snaps, ("snp_repo", "snp_ver", "snp_date")), (new_sites, _SITE_COLUMNS)):
+        for column in columns if new else ():
+            w.column(column).extend(map(ids.__getitem__, map(s[column].__getitem__, new)))
     snap_map = [b._snaps[where] for where in snaps]  # type: ignore[index]
     site_map = [b._sites[what] for what in sites]  # type: ignore[index]
     _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over)
     _absorb_tables(b, seg, tables, ids)
     b.n += ne
+
+
+def _into_empty_pool(w: _Writer, order: list[int], data: Callable[[int], bytes]) -> bool:
+    """``w.add_bytes(data(sid))`` of each of ``order`` in turn, when ``w``'s pool is empty and
+    those strings are distinct (a built index's pool is deduplicated; a crafted one may not
+    be): they are then numbered 0, 1, ... in that order, as adding them one by one numbers
+    them. False (nothing added) otherwise. A release added to a catalogue takes the stored index and its previous
+    release's segment into empty builders (``_stored_prefix``, ``_kept_from_before``): one
+    call per string, each a miss probing the table and growing it, was a third of those takes
+    (jax, 5 releases: ~35k strings each). The table ends up holding what ``add_bytes`` leaves
+    it holding: a string whose hash an earlier one took goes into ``_clash``."""
+    if w._n_ids or w._clash or len(w._offs) != 1:
+        return False
+    parts = [data(sid) for sid in order]
+    if len(set(parts)) != len(parts):
+        return False
+    try:  # as ``add_bytes`` checks a new string (a stored index may be crafted)
+        for _ in map(bytes.decode, parts, itertools.repeat("utf-8"), itertools.repeat("surrogatepass")):
+            pass
+    except UnicodeDecodeError:
+        raise CorruptIndex("a string is not UTF-8") from None
+    offs = array("I")
+    total = len(w._dat) + sum(map(len, parts))
+    if total > 0xFFFFFFFF or len(parts) + 1 >= NONE:
+        raise ValueError("match index strings exceed 4 GiB: build it in segments")
+    offs.extend(itertools.accumulate(map(len, parts), initial=len(w._dat)))
+    size = len(w._slot_sid)
+    while 2 * len(parts) > size:  # what ``_put_id``'s growing would reach, grown once
+        size *= 2
+    hashes, sids = array("q", bytes(8 * size)), array("I", bytes(4 * size))
+    mask, placed, clash = size - 1, 0, w._clash
+    for sid, h in enumerate(map(w._hash, parts)):
+        i = h & mask
+        while found := sids[i]:
+            if hashes[i] == h:
+                break
+            i = (i + 1) & mask
+        if found:  # another string's hash: kept apart, as ``add_bytes`` keeps it
+            clash[parts[sid]] = sid
+        else:
+            hashes[i], sids[i] = h, sid + 1
+            placed += 1
+    w._slot_hash, w._slot_sid, w._n_ids = hashes, sids, placed
+    w._dat += b"".join(parts)
+    w._offs = offs
+    return True
 
 
 # the entry tables merged row by row: (offsets, flat list of entries)
@@ -383,6 +434,10 @@ def _pattern_map(
     and each one's id in the builder (the new ones filled in by the caller)."""
     s, w = seg._sec, b.w
     offs, names = s["p_namoff"], s["p_names"]
+    if not b.n_patterns:  # an empty builder (a take of the stored index): every one is new
+        for p in range(npat):
+            _span(offs, p, len(names), "pattern names")
+        return list(range(npat)), [-1] * npat
     new: list[int] = []
     out: list[int] = []
     for p in range(npat):
