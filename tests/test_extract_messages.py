@@ -2946,3 +2946,49 @@ def test_caught_error_remade_into_a_name_then_raised_is_the_direct_raise() -> No
     # ``type(value)(...)`` of a name no handler caught builds no exception: no raise of it here
     other = "def copy(value):\n    new = type(value)(value)\n    return new\n"
     assert _got(other) == set()
+
+
+_MESSAGE_PROPERTY = b"""
+class WithMessage(Exception):
+    @property
+    def message(self):
+        raise NotImplementedError
+
+
+class InvalidThing(WithMessage):
+    def __init__(self, thing_id, message):
+        self._thing_id = thing_id
+        self._message = message
+
+    @property
+    def message(self):
+        return f"Thing with id [{self._thing_id}] is invalid. {self._message}"
+
+
+class Printed(InvalidThing):
+    def __str__(self):
+        return self._message
+
+
+def check(name):
+    raise InvalidThing(name, "Names must be short.")
+
+
+def check_printed(name):
+    raise Printed(name, "Names must be long.")
+"""
+
+
+def test_message_property_of_a_class_without_a_printer_is_a_variant() -> None:
+    """``str()`` of a class with several arguments and no ``__str__`` is their tuple, but SDKs and
+    the services relaying their errors show ``exc.message``: both are the raise's templates. A
+    class whose ``__str__`` prints something else keeps that alone."""
+    ex = extract([SourceFile("pkg/errors.py", _MESSAGE_PROPERTY)], "local/msgprop", jobs=1)
+    by_func: dict[str, set[str]] = {}
+    for r in ex.records:
+        by_func.setdefault(r.function, set()).add(r.template)
+    assert by_func["check"] == {
+        "({name!r}, 'Names must be short.')",
+        "Thing with id [{name}] is invalid. Names must be short.",
+    }
+    assert by_func["check_printed"] == {"Names must be long."}

@@ -331,8 +331,28 @@ class ClassMessages:
             if group is None and (sep := self.joined_by(state.mro)) is not None:
                 shown = union(shown, self.joined_str(state.args, sep))
             default = self.fill(shown, "self", state, len(state.mro), depth + 1)
-            return union(default, self.reported(state, depth)) if depth < _MAX_DEPTH else default
+            if depth >= _MAX_DEPTH:
+                return default
+            return union(default, self.reported(state, depth), self.message_property(state, depth))
         return union_n(forms, cap)
+
+    def message_property(self, state: State, depth: int) -> Value:
+        """What a ``message`` property of a class without a printer renders, for this instance.
+
+        ``str()`` of such an instance is Python's (several arguments print as their tuple), but
+        SDKs, their CLIs and the services that relay their errors show ``exc.message`` (a
+        validator's causes joined into a hosted service's report, each as ``<what> [id] is
+        invalid. <why>``). The property found first along the MRO is a further variant when it
+        keeps some literal text once filled."""
+        for i, k in enumerate(state.mro):
+            if "message" not in self.r.classes[k].props:
+                continue
+            info = self.r.funcs.get(f"{k}.message")
+            if info is None or not (form := info.printed or info.ret):
+                return ()
+            filled = self.fill(form, info.self_name or "self", state, i, depth + 1)
+            return tuple(v for v in filled if has_literal(v))
+        return ()
 
     def joins(self, key: str) -> bool:
         """Whether the class's printer (the first found along its MRO) joins a generator's
