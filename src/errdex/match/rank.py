@@ -340,6 +340,11 @@ class Ranker:
         if not self.ev.types or self.ev.built:
             return
         idx = self.idx
+        # the re-raises a frame lands on, first: most pastes have none, and then no template is
+        # asked whether it was built where it is raised (a scan of the statements' ids)
+        again = [s for s in scored if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0]
+        if not again:
+            return
         built_in = {
             idx.entry_repo(s.ei)
             for s in scored
@@ -353,8 +358,8 @@ class Ranker:
         }
         if not built_in:
             return
-        for s in scored:
-            if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0 and idx.entry_repo(s.ei) in built_in:
+        for s in again:
+            if idx.entry_repo(s.ei) in built_in:
                 s.key = (s.key[0], False, False, False, s.key[4] - 1.0 * s.key[3])
 
     def _raised_where_built(self, ei: int) -> bool:
