@@ -98,6 +98,30 @@ class Refused(Exception):
         return self.text
 
 
+class BlockedForever(Exception):
+    def __repr__(self):
+        if len(self.args) == 3:
+            return "%s\\n\\tHub: %s\\n\\tHandles:\\n%s" % (self.args[0], self.args[1], self.args[2])
+        return Exception.__repr__(self)
+
+    def __str__(self):
+        return repr(self)
+
+
+class Stale(Exception):
+    def __repr__(self):
+        return f"<stale: {self.args[0]}>"
+
+
+class Worker:
+    def stop(self):
+        raise Stale(f"{repr(self)} is stuck")  # <- repr_of_raiser
+
+
+def run(hub, debug):
+    raise BlockedForever("This operation would block forever", hub, debug)  # <- repr_printer
+
+
 def process(params, err):
     raise Error(f"Failed processing format-parameters; {err}")  # <- message_only
 
@@ -156,3 +180,16 @@ def test_a_branch_that_raises_does_not_reach_the_printer(
     # the ``if`` whose body sets the text, then raises: the initialiser goes on with the text
     # set before it (before: the body's, which no instance prints)
     assert templates(extracted, "branch_leaves") == {"refused (3): {why}"}
+
+
+def test_a_printer_returning_its_own_repr_shows_the_class_s_repr(
+    extracted: tuple[Extraction, dict[str, int]],
+) -> None:
+    # ``__str__`` returning ``repr(self)``: the class's ``__repr__`` for this instance, its
+    # three arguments (before: one placeholder, ``{repr(self)}``, fitting any text)
+    assert templates(extracted, "repr_printer") == {
+        "This operation would block forever\n\tHub: {hub}\n\tHandles:\n{debug}"
+    }
+    # ``repr(self)`` written at the raise is the raising object's, not the exception's (a class
+    # with a ``__repr__`` but Python's ``__str__`` prints its argument)
+    assert templates(extracted, "repr_of_raiser") == {"{repr(self)} is stuck"}

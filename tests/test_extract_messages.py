@@ -241,7 +241,18 @@ CLASS_BUILT = [
     ("private_module_attribute_bare", {("printer._ClosedError", "the channel is closed")}),
     # but not a private constant holding an instance, nor a private CamelCase method (a factory)
     ("private_constant_instance", {("<unknown>", "{_OPTIONS_TYPE_ERROR}")}),
-    ("camel_case_factory_method", {("CallError", "Couldn't parse string: {e}")}),
+    (
+        # (a caught UnicodeDecodeError's text is also each wording the interpreter gives it)
+        "camel_case_factory_method",
+        {
+            ("CallError", "Couldn't parse string: {e}"),
+            (
+                "CallError",
+                "Couldn't parse string: '{e1}' codec can't decode byte {e2} in position {e3}: {e4}",
+            ),
+            ("CallError", "Couldn't parse string: '{e1}' codec can't decode bytes in position {e2}: {e3}"),
+        },
+    ),
     (
         "private_factory_function",
         {

@@ -10,7 +10,7 @@ binds nothing. Exact templates, parsed, never imported."""
 
 from __future__ import annotations
 
-from errdex.extract import extract
+from errdex.extract import extract, extract_file
 from errdex.model import SourceFile
 
 PASSED = """\
@@ -257,3 +257,63 @@ def test_map():
     records = extract(files, "local/m", jobs=1).records
     got = {(r.exc_type, r.template) for r in records if r.path == "m/__init__.py" and r.line == 23}
     assert got == {(c, "status {status}") for c in ("HttpError", "NotFound", "Gone")}
+
+
+TABLES = """\
+import functools
+from errors import ERRORS, NotFound, make_map
+from . import errors
+
+TABLE = {1: NotFound}
+
+
+def helper(a, b, *rest, error=None, **kw):
+    pass
+
+
+class Client:
+    def call(self, table, error):
+        pass
+
+    def go(self, resp, *extra, **opts):
+        mapping = {400: errors.BadRequest, 404: NotFound}
+        local = resp.text
+        self.call(mapping, NotFound)
+        helper(local, errors.Gone, *extra, error=ERRORS, **opts)
+        helper(*extra, NotFound, {500: errors.Server}, error=make_map())
+        x = helper(resp, TABLE, error=local)
+        return helper(CONST_VALUE, _PRIVATE_TABLE, error=errors.lower_name)
+
+
+bound = functools.partial(helper, NotFound, {1: errors.Gone})
+with helper(make_map(), errors.Gone):
+    pass
+helper(str, print, error=len)
+"""
+
+
+def test_the_slots_each_kind_of_argument_fills() -> None:
+    # perf38 looks at an argument only when its node may hold a class and turns a local of
+    # another value away first: the slots (a starred argument counts its position, ``**opts``
+    # none), the tables and their order are those of every argument looked at alike
+    facts = extract_file("pkg/mod.py", TABLES.encode())
+    assert facts.passed_maps == {
+        "pkg.mod.Client.call#0": (
+            ("errors.BadRequest", "pkg.errors.BadRequest"),
+            ("NotFound", "errors.NotFound"),
+        ),
+        "pkg.mod.helper:error": (("@table:errors.ERRORS", None),),
+        "pkg.mod.helper#2": (("errors.Server", "pkg.errors.Server"),),
+        "pkg.mod.helper#1": (("@table:pkg.mod.TABLE", None), ("errors.Gone", "pkg.errors.Gone")),
+    }
+    assert list(facts.passed_maps) == [
+        "pkg.mod.Client.call#0",
+        "pkg.mod.helper:error",
+        "pkg.mod.helper#2",
+        "pkg.mod.helper#1",
+    ]
+    assert facts.passed_classes == {
+        "pkg.mod.Client.call#1": (("NotFound", "errors.NotFound"),),
+        "pkg.mod.helper#1": (("errors.Gone", "pkg.errors.Gone"), ("NotFound", "errors.NotFound")),
+        "pkg.mod.helper#0": (("NotFound", "errors.NotFound"),),
+    }

@@ -878,10 +878,13 @@ def producer_digest() -> str:
     import hashlib
     from importlib import resources
 
+    from errdex.pyexc import INTERPRETER_MESSAGES
+
     h = hashlib.sha256()
     pkg = resources.files("errdex")
     for rel in ("model.py", "astutil.py", "pyexc.py", "textsafe.py"):
         h.update((pkg / rel).read_bytes())
+    h.update(pkg.joinpath(*INTERPRETER_MESSAGES).read_bytes())  # (caught built-ins' texts, pyexc)
     for item in sorted((pkg / "extract").iterdir(), key=lambda p: p.name):
         if item.name.endswith(".py"):
             h.update(item.name.encode() + b"\0" + item.read_bytes())

@@ -13,6 +13,8 @@ import builtins
 import select
 import socket
 import sys
+from functools import cache
+from importlib import resources
 from typing import Final
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "STDLIB_OS_ERRORS",
     "builtin_ancestors",
     "builtin_meaning",
+    "interpreter_texts",
     "is_builtin",
     "stdlib_module",
 ]
@@ -137,3 +140,33 @@ def builtin_meaning(name: str) -> str | None:
         if ancestor in MEANINGS:
             return MEANINGS[ancestor] if n == 0 else f"a kind of {ancestor}: {MEANINGS[ancestor]}"
     return GENERAL
+
+
+# The interpreter's own messages, one ``TYPE<TAB>template`` a line with ``{}`` per hole, written
+# from CPython's sources; the matcher indexes the whole file (``match.runtime``), the extractor
+# reads the section the interpreter raises (before the first ``@origin`` of compiled extensions).
+INTERPRETER_MESSAGES: Final = ("match", "data", "cpython_messages.txt")
+# built-ins whose ``str()`` is not the message as written: a ``KeyError`` prints the key's repr,
+# a ``SyntaxError`` adds ``(file, line n)``
+_STR_NOT_MESSAGE: Final = (KeyError, SyntaxError)
+
+
+@cache
+def interpreter_texts(name: str) -> tuple[str, ...]:
+    """What ``str()`` of a caught built-in ``name`` is when the interpreter raised it: the
+    messages (``{}`` per hole) of ``name`` and of its built-in subclasses, in the data file's
+    order. Empty for a name that is not a built-in, has none listed, or may be one whose
+    ``str()`` is not its message (``except LookupError`` catches a ``KeyError``)."""
+    cls = _CLASSES.get(_bare(name))
+    if cls is None or any(issubclass(c, cls) or issubclass(cls, c) for c in _STR_NOT_MESSAGE):
+        return ()
+    caught = {n for n, c in _CLASSES.items() if issubclass(c, cls)}
+    text = resources.files("errdex").joinpath(*INTERPRETER_MESSAGES).read_text(encoding="utf-8")
+    out: list[str] = []
+    for raw in text.splitlines():
+        if raw.startswith("@origin "):
+            break
+        exc_type, tab, template = raw.partition("\t")
+        if tab and exc_type in caught:
+            out.append(template)
+    return tuple(out)

@@ -592,12 +592,9 @@ class ClassMessages:
         name = p.name
         if name == SUPER_STR or name.endswith(NAMED_STR):
             return self.printed(state, self.named_base(name, state, owner), depth + 1)
-        if name.replace(" ", "") in (f"type({sn}).__name__", f"{sn}.__class__.__name__"):
-            # the exception's own class name: the class the raise names (not the raising object's)
-            shown = state.key.rpartition(".")[2]
-            return lit(repr(shown) if p.r else shown)
-        if name.replace(" ", "") in (f"repr(list({sn}))", f"str(list({sn}))"):
-            return self.listed(p, state)
+        own = self.of_instance(p, sn, state, depth)
+        if own is not None:
+            return own
         if name.startswith("super().") and name.endswith("()") and name[8:-2].isidentifier():
             # ``yield from super()._segments()``: the next class's generator, for this instance
             base = self.method_result(Ref("", name, True, method=name[8:-2]), state, depth, owner + 1)
@@ -642,6 +639,24 @@ class ClassMessages:
             # = self.msg`` kept beside a formatted form (``_joined_attrs``): that attribute
             return self.fill(got.value, sn, state, owner, depth + 1)
         return as_repr(got) if p.r else got.value
+
+    def of_instance(self, p: Ph, sn: str, state: State, depth: int) -> Value | None:
+        """The exception itself shown whole: its class's name, the list it iterates over, or
+        its ``repr``; None for any other placeholder."""
+        name = p.name.replace(" ", "")
+        if name in (f"type({sn}).__name__", f"{sn}.__class__.__name__"):
+            # the exception's own class name: the class the raise names (not the raising object's)
+            shown = state.key.rpartition(".")[2]
+            return lit(repr(shown) if p.r else shown)
+        if name in (f"repr(list({sn}))", f"str(list({sn}))"):
+            return self.listed(p, state)
+        if not p.r and name in (f"repr({sn})", f"{sn}.__repr__()"):
+            # ``def __str__(self): return repr(self)``: ``repr`` dispatches on the class raised,
+            # so what the first ``__repr__`` along its MRO returns for this instance is what
+            # ``str()`` shows (Python's own repr, ``Cls('msg')``, stays one placeholder)
+            got = self.method_result(Ref("", p.name, True, method="__repr__"), state, depth)
+            return ((p,),) if got is None else got
+        return None
 
     def listed(self, p: Ph, state: State) -> Value:
         """``repr(list(self))``: an exception that iterates over its messages and prints their
@@ -1051,7 +1066,8 @@ def _shielded(a: Arg) -> Arg:
 
 
 def _shield(name: str) -> str:
-    return _SITE + name if name.startswith("self.") else name
+    # (``repr(self)`` too: the raising object's repr, not the exception's ``__repr__``)
+    return _SITE + name if name.startswith("self.") or name.replace(" ", "") == "repr(self)" else name
 
 
 def _unshield(name: str) -> str:

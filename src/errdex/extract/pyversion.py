@@ -39,9 +39,15 @@ PY2_BUILTINS = frozenset(
 )  # fmt: skip
 
 
+# the nodes a read of ``sys.version_info`` may be (a tuple made once, not at every call)
+_READ_NODES = (ast.Attribute, ast.Subscript)
+
+
 def _version_read(e: ast.expr) -> Callable[[tuple[int, int, int]], object] | None:
     """``sys.version_info`` (whole, ``[0]``, ``[:2]``, ``.major``/``.minor``) as a function of the
     version; None for any other expression."""
+    if not isinstance(e, _READ_NODES):
+        return None  # (the left of most comparisons: a name, a call, a constant)
     if _is_version_info(e):
         return lambda v: v
     if isinstance(e, ast.Attribute) and _is_version_info(e.value) and e.attr in ("major", "minor"):
@@ -105,6 +111,8 @@ def py3_outcome(e: ast.expr, flag: Callable[[str], bool | None]) -> bool | None:
 
     ``flag``: the outcome of a module-level name bound to such a test (``PY3 =
     sys.version_info[0] == 3``) or imported from six (``from six import PY2``), else None."""
+    if type(e) is ast.Call:
+        return None  # (``if isinstance(x, T):``, ``if f(x):``: a common test, and never one of these)
     if isinstance(e, ast.Compare):
         return _compare(e)
     if isinstance(e, ast.Name):

@@ -900,8 +900,19 @@ def _subst_ph(p: Ph, args: Mapping[str, Arg], star: Mapping[str, tuple[Arg, ...]
         return v
     cut = next((i for i, ch in enumerate(name) if ch in ".[="), -1)
     if cut > 0 and name[:cut] in args:
-        return ((Ph(args[name[:cut]].text + name[cut:], p.r),),)
+        given = args[name[:cut]].text
+        if name[cut:] == ".__name__" and given in _BUILTIN_TYPES:
+            # ``{ttype.__name__}`` of a helper called with ``str``: the name is known here
+            return lit(repr(given) if p.r else given)
+        return ((Ph(given + name[cut:], p.r),),)
     return ((p,),)
+
+
+# built-in classes a caller passes by name (``_mismatch(obj, str, name)``), whose ``__name__`` is
+# their name; a codebase rebinding one of these names is not worth guarding against
+_BUILTIN_TYPES = frozenset(
+    {"str", "int", "float", "bool", "bytes", "bytearray", "complex", "dict", "list", "tuple", "set"}
+)
 
 
 def _star_item(name: str, star: Mapping[str, tuple[Arg, ...]] | None) -> Arg | None:

@@ -120,6 +120,7 @@ from errdex.extract.yields import (
     yielded_piece,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind, replace
+from errdex.pyexc import interpreter_texts
 
 BUILTIN_NAMES = frozenset(dir(builtins))
 
@@ -1794,35 +1795,59 @@ class ModuleVisitor:
         if type(call) is not ast.Call:
             return
         func, args = call.func, call.args
-        if args and _last_name(func) == "partial" and not isinstance(args[0], ast.Starred):
+        if args and type(args[0]) is not ast.Starred and _last_name(func) == "partial":
             func, args = args[0], args[1:]  # ``partial(f, Cls)``: ``f`` called with ``Cls`` first
-        slots = [(f"#{i}", a) for i, a in enumerate(args) if not isinstance(a, ast.Starred)]
-        slots += [(f":{k.arg}", k.value) for k in call.keywords if k.arg is not None]
+        # only the arguments that may hold classes are looked at, and only their slots named
+        # (most arguments are a constant, a call with arguments or an operation, and most calls
+        # pass no other: this runs for every call an assignment, expression or return makes)
+        may = _MAY_HOLD_CLASSES
+        slots = [(f"#{i}", a) for i, a in enumerate(args) if type(a) in may]  # (never a Starred)
+        if call.keywords:
+            slots += [
+                (f":{k.arg}", k.value) for k in call.keywords if k.arg is not None and type(k.value) in may
+            ]
         key: str | None = None
         for slot, arg in slots:
-            if type(arg) not in _MAY_HOLD_CLASSES:
-                continue  # (most arguments: a constant, a call with arguments, an operation)
-            cur = env.get(arg.id) if isinstance(arg, ast.Name) else None
-            types = cur if isinstance(cur, TypesVal) else self.class_map(arg, env, frame)
-            table = self.facts.passed_maps
-            if (
-                (types is None or not types.entries)
-                and isinstance(arg, ast.Name)
-                and arg.id.lstrip("_").isupper()
-            ):
-                # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
-                named = self.types_of(arg, env, frame)
-                types = TypesVal(tuple((TABLE_MARK + r, None) for r in named.refs), ()) if named else None
-            elif types is None or not types.entries:
-                types, table = self.passed_class(arg, env, frame), self.facts.passed_classes
-            if types is None:
+            found = self.passed_types(arg, env, frame)
+            if found is None:
                 continue
+            types, table = found
             key = key or self.callee_key(func, frame)
             if key is None:
                 return
             got = table.get(key + slot, ())
             if len(got) < _MAX_PASSED:
                 table[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))[:_MAX_PASSED]
+
+    def passed_types(
+        self, arg: ast.expr, env: Env, frame: Frame
+    ) -> tuple[TypesVal, dict[str, tuple[tuple[str, str | None], ...]]] | None:
+        """What one argument of ``note_passed_maps`` hands on, and the table it is kept in: a
+        mapping of classes (a local holding one, a dict literal, a call that may give one, a
+        module's table by its CONSTANT name) in ``passed_maps``, a class by its name in
+        ``passed_classes``; None for anything else. A name is tried in the order that turns the
+        common argument, a local of another value, away after one look-up."""
+        if type(arg) is ast.Name:
+            name = arg.id
+            cur = env.get(name)
+            if isinstance(cur, TypesVal) and cur.entries:
+                return cur, self.facts.passed_maps
+            if name.lstrip("_").isupper():
+                # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
+                named = self.types_of(arg, env, frame)
+                return (
+                    (TypesVal(tuple((TABLE_MARK + r, None) for r in named.refs), ()), self.facts.passed_maps)
+                    if named
+                    else None
+                )
+            if name in env:
+                return None  # a local of another value (``class_map`` finds nothing in a name)
+        elif type(arg) is not ast.Attribute:  # (nor in an attribute)
+            types = self.class_map(arg, env, frame)
+            if types is not None and types.entries:
+                return types, self.facts.passed_maps
+        found = self.passed_class(arg, env, frame)
+        return None if found is None else (found, self.facts.passed_classes)
 
     def passed_class(self, arg: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``NotFoundError`` or ``errors.NotFoundError`` given as an argument: a class by its
@@ -3869,7 +3894,9 @@ class ModuleVisitor:
             if key is not None and not key.startswith("builtins."):
                 return ((Ref(key, name, True, method=CAUGHT),),)
             if key is not None and frame.caught_calls.get(name):
-                return self.caught_builtin(name, key, frame)
+                return _with_interpreter_texts(self.caught_builtin(name, key, frame), name, key)
+            if key is not None:
+                return _with_interpreter_texts(ph(name), name, key)
         if name in env:
             return self.local_ph(name, frame)  # (narrowed to a class whose text is not known here)
         key = self.name_key(name, frame)
@@ -5671,7 +5698,8 @@ def _names_exc_class(name: str) -> bool:
     """A local named for an exception class it holds (``error_type``, ``exc_class``,
     ``error_cls``), as ``_class_made`` reads a function's name."""
     low = name.lower()
-    return _BUILDER_WORDS.search(low) is not None and any(w in low for w in ("class", "cls", "type"))
+    # (the three words first: few locals have one, and the search is the dearer test)
+    return ("class" in low or "cls" in low or "type" in low) and _BUILDER_WORDS.search(low) is not None
 
 
 def _class_made(cur: EnvVal) -> str | None:
@@ -5962,6 +5990,32 @@ def _shown_by_repr(p: Ph) -> bool:
 
 
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
+# a caught built-in whose interpreter wordings are at most this many has them as its text; more
+# (``ValueError``'s ~80, ``TypeError``'s ~150) would be a record per wording at every such relay
+_MAX_INTERPRETER_TEXTS = 24
+
+
+def _with_interpreter_texts(value: Value, name: str, class_key: str) -> Value:
+    """``except AttributeError as err: raise BoxKeyError(str(err))``: the caught exception's text
+    is, besides what the codebase's own raises give it (``value``), the interpreter's wording of
+    that class and its subclasses (``'{err1}' object has no attribute '{err2}'``), each a variant
+    with its holes named after the caught name (``pyexc.interpreter_texts``: none for a class
+    whose ``str()`` is not its message, as a ``KeyError``'s, so ``{err}`` stays its text)."""
+    texts = interpreter_texts(class_key)
+    if not texts or len(texts) > _MAX_INTERPRETER_TEXTS:
+        return value
+    words: list[Variant] = []
+    for text in texts:
+        pieces = text.split("{}")
+        parts: list[Part] = [pieces[0]] if pieces[0] else []
+        for i, piece in enumerate(pieces[1:], 1):
+            parts.append(Ph(f"{name}{i}"))
+            if piece:
+                parts.append(piece)
+        words.append(tuple(parts))
+    return tuple(dict.fromkeys((*value, *words)))
+
+
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 

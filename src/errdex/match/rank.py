@@ -170,6 +170,12 @@ class _Scored:
     cand: Cand  # the pattern's candidate, shared by its entries
     fw: float  # the entry's frame evidence
     typed_why: str | None  # why ``_typed`` raised the frame evidence, when it did
+    # what ``_score`` read of the entry's columns, kept for the passes after scoring and for
+    # ``_matches``, which read them of every entry scored (or down to the last match shown)
+    repo: str
+    site: SiteFacts
+    error: str  # ``Index.entry_id``
+    where: Where  # ``Index.entry_where``
 
 
 class Ranker:
@@ -244,10 +250,9 @@ class Ranker:
                             ties.dead.add(alike)
                         continue
                     scored.append(s)
-                    where = self.idx.entry_where(ei)
-                    top.add(where, (s.key, -c.pid))
+                    top.add(s.where, (s.key, -c.pid))
                     if alike is not None:
-                        ties.note(alike, ei, self.idx.entry_id(ei), where)
+                        ties.note(alike, ei, s.error, s.where)
         # answers were left out: patterns never scored, or sites alike the ones kept (a class
         # raised bare all over a codebase), so a tie filling the list goes on beyond it
         self.more = bool(heap) or skipped or self._cut
@@ -265,10 +270,9 @@ class Ranker:
         it goes just above the log call."""
         if any(t.startswith("log.") for t in self.ev.types):
             return
-        # the kind as the site's facts hold it (``_score`` read them for every entry scored),
-        # not from the whole entry: its id and template decoded, and kept, for every one
-        facts = self.idx.entry_facts
-        logged = [facts(s.ei)[1].kind == "log" for s in scored]
+        # the kind as the site's facts hold it (``_score`` read them for every entry scored and
+        # kept them), not from the whole entry: its id and template decoded, and kept, for every one
+        logged = [s.site.kind == "log" for s in scored]
         logs: dict[tuple[int, tuple[bool, bool, bool, bool]], float] = {}
         for s, log in zip(scored, logged, strict=True):
             if log:
@@ -300,7 +304,7 @@ class Ranker:
             if idx.entry_copy(s.ei):
                 at = (s.cand.pid, s.key[:4])
                 top, classes = copies.get(at, (s.key[4], set()))
-                classes.add(type_key(idx.entry_facts(s.ei)[1].type))
+                classes.add(type_key(s.site.type))
                 copies[at] = (max(top, s.key[4]), classes)
         if not copies:
             return
@@ -308,7 +312,7 @@ class Ranker:
             if idx.entry_copy(s.ei):
                 continue
             got = copies.get((s.cand.pid, s.key[:4]))
-            if got is None or type_key(idx.entry_facts(s.ei)[1].type) in got[1]:
+            if got is None or type_key(s.site.type) in got[1]:
                 continue
             top = got[0]
             if s.key[4] <= top < s.key[4] + _PRIORS:
@@ -353,7 +357,7 @@ class Ranker:
             and s.cand.fit is not None
             and (s.cand.fit.full or (s.cand.fit.anchored_start and s.cand.fit.covered >= MIN_LITERAL))
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
-            and self._site_relation(idx.entry_facts(s.ei)[1])[0] >= TYPE_AGREES
+            and self._site_relation(s.site)[0] >= TYPE_AGREES
             and not self._raised_where_built(s.ei)
         }
         if not built_in:
@@ -661,12 +665,12 @@ class Ranker:
             or self._in_frame_file(fw, tw, text, site.posix_path == ev.frames.info.deepest_path)
         )
         key = (pointed, fw >= ON_RAISE, here, confident, score)
-        return _Scored(key, ei, c, fw, typed_why)
+        return _Scored(key, ei, c, fw, typed_why, repo, site, idx.entry_id(ei), idx.entry_where(ei))
 
     def _reasons(self, s: _Scored) -> list[str]:
         """What ``_score`` weighed for one entry, in words."""
         idx, c = self.idx, s.cand
-        repo, site = idx.entry_facts(s.ei)
+        repo, site = s.repo, s.site
         tw, twhy = self._site_relation(site)
         reasons = [str(r) for r in c.reasons]
         confident = self._exact(c, s.fw, tw, reasons) and not self._ran_original(site)
@@ -1200,7 +1204,7 @@ class Ranker:
         # an entry is decoded whole (its template rendered, and kept) only when it is returned:
         # the others scored are told apart by their id and statement, read from the columns
         for at, s in enumerate(scored):
-            eid, where = idx.entry_id(s.ei), idx.entry_where(s.ei)
+            eid, where = s.error, s.where
             if eid in seen or where in statements:
                 continue
             e = idx.entries[s.ei]
@@ -1219,8 +1223,7 @@ class Ranker:
             )  # fmt: skip
             if len(out) >= self.limit:
                 self.more = self.more or any(
-                    idx.entry_id(r.ei) not in seen and idx.entry_where(r.ei) not in statements
-                    for r in scored[at + 1 :]
+                    r.error not in seen and r.where not in statements for r in scored[at + 1 :]
                 )
                 break
         return out
