@@ -112,6 +112,51 @@ def test_a_template_of_the_pasted_class_explaining_all_of_the_text_outranks_a_re
     assert top(res).id == site.error_id and not top(res).approximate
 
 
+def test_a_template_raised_where_it_is_built_does_not_outrank_a_reraise_the_traceback_ends_on() -> None:
+    # the wording's statement raises the pasted class where it builds it (``raise
+    # ValidationError(...)``): an object raised there keeps that frame when raised again, so a
+    # traceback ending on ``raise errors[0]`` elsewhere was not built by it, only worded alike
+    # (a helper built and returned it: no frame, no statement of its own). The frame decides.
+    # Built and handed on (``yield``, an assignment), the wording is still where it was made.
+    text = _REPORT_TEXT
+    paste = tb(("lib/validators.py", 1332, "validate", "raise errors[0]"), last=text)
+    for statement, first in [
+        ("raise ValidationError(", "site"),
+        ("raise lib.ValidationError(instance, msg)", "site"),
+        ("yield ValidationError(", "wording"),
+        ("error = ValidationError(", "wording"),
+        ("raise make_error(", "wording"),  # a factory's class is not read here: as before
+    ]:
+        wording = entry(
+            _REPORT, path="lib/_keywords.py", line=287, exc_type="ValidationError", statement=statement
+        )
+        site = entry(
+            ["", "errors[0]", ""], path="lib/validators.py", line=1332, function="validate",
+            exc_type="<unknown>", statement="raise errors[0]",
+        )  # fmt: skip
+        m = Matcher.from_entries([wording, site])
+        res = m.explain(paste)
+        want = site if first == "site" else wording
+        assert top(res).id == want.error_id and not top(res).approximate, statement
+        assert top(m.explain(text)).id == wording.error_id  # without the traceback: the wording
+
+
+def test_an_entry_s_statement_is_read_back_from_the_statements_table() -> None:
+    # the reverse of ``statement_entries``: each entry's compact first line, None without one
+    # (entries share a statement; ids whose bytes straddle two ids are no match)
+    made = [
+        entry(["a"], statement="raise A(x)"),
+        entry(["b"], statement=""),
+        entry(["c"], statement="raise  A( x )"),
+        entry(["d"], statement="yield B(\n"),
+    ]
+    idx = Matcher.from_entries(made).index
+    got = [idx.entry_statement(i) for i in range(len(made))]  # the index orders entries itself
+    assert sorted(g for g in got if g) == ["raiseA(x)", "raiseA(x)", "yieldB("]
+    assert got.count(None) == 1
+    assert idx.entry_statement(len(made) + 5) is None
+
+
 def test_a_reraise_of_an_object_another_codebase_built_keeps_the_frame_deciding() -> None:
     # the same shapes, but the ``raise error`` is another codebase's (a validator built on the
     # library: it calls the library's ``best_match``, which returns the error, and raises it):

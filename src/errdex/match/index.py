@@ -85,7 +85,7 @@ import re
 import struct
 import sys
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
@@ -551,6 +551,22 @@ class _Paths:
         """Every (string, entries) pair, in table order (what merging indexes walks)."""
         for r in range(len(self._strs)):
             yield self._pool.get(self._strs[r]), self._table.items_of(r)
+
+    def key_of(self, item: int) -> str | None:
+        """The string whose row lists ``item`` (None when no row does): the one reverse lookup,
+        a scan of the flat ids done by ``bytes.find``, for the few entries a rare shape of
+        paste asks it of (``Index.entry_statement``), not a table kept for every entry."""
+        table = self._table
+        raw, needle = table.items.tobytes(), item.to_bytes(4, sys.byteorder)
+        at = raw.find(needle)
+        while at > 0 and at % 4:  # a match straddling two ids
+            at = raw.find(needle, at + 1)
+        if at < 0:
+            return None
+        # the last row starting at or before the id holds it (rows before it at the same
+        # offset are empty); the offsets end with the ids' count, past every id
+        row = bisect_right(table.offs, at // 4) - 1
+        return None if row < 0 or row >= len(self._strs) else self._pool.get(self._strs[row])
 
     def get(self, path: str, default: list[int] | None = None) -> list[int] | None:
         row = self.row(path)
@@ -1441,6 +1457,11 @@ class Index:
     def entry_statements(self) -> dict[int, str]:
         """Entry -> the (compact) first line of its raise statement, for the entries that have one."""
         return {i: text for text, ents in self.statements.items() for i in ents}
+
+    def entry_statement(self, i: int) -> str | None:
+        """The compact first line of entry ``i``'s statement, None when it has none (a runtime
+        codebase's entries): ``entry_statements`` for one entry, without decoding them all."""
+        return self.statements.key_of(i)
 
     def statement_entries(self, source: str, limit: int | None = None) -> list[int]:
         """Entries raised by a statement whose first line is ``source`` (compared compact); with

@@ -134,6 +134,9 @@ _PRIORS = PUBLIC + CALLED + FUNCTION_NAMED + 32 * CALLERS_STEP
 _PRIORS_MAX = PUBLIC + CALLED + FUNCTION_NAMED + _CALLERS_MAX
 # identifiers in a message, as a function's name would be spelled (one pass, no nesting)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a statement's compact first line (``compact``: no whitespace) raising the class it builds:
+# ``raise ConfigValidationError(``, ``raise errors.ConfigValidationError(errors=err, ...)``
+_RAISE_BUILT = re.compile(r"raise((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(")
 
 
 @dataclass(slots=True)
@@ -341,6 +344,11 @@ class Ranker:
         if not self.ev.types or self.ev.built:
             return
         idx = self.idx
+        # the re-raises a frame lands on, first: most pastes have none, and then no template is
+        # asked whether it was built where it is raised (a scan of the statements' ids)
+        again = [s for s in scored if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0]
+        if not again:
+            return
         built_in = {
             idx.entry_repo(s.ei)
             for s in scored
@@ -350,12 +358,29 @@ class Ranker:
             and (s.cand.fit.full or (s.cand.fit.anchored_start and s.cand.fit.covered >= MIN_LITERAL))
             and idx.patterns[s.cand.pid].lit_len >= MIN_LITERAL
             and self._site_relation(s.site)[0] >= TYPE_AGREES
+            and not self._raised_where_built(s.ei)
         }
         if not built_in:
             return
-        for s in scored:
-            if s.key[1] and idx.patterns[s.cand.pid].lit_len == 0 and idx.entry_repo(s.ei) in built_in:
+        for s in again:
+            if idx.entry_repo(s.ei) in built_in:
                 s.key = (s.key[0], False, False, False, s.key[4] - 1.0 * s.key[3])
+
+    def _raised_where_built(self, ei: int) -> bool:
+        """Whether entry ``ei``'s statement raises its class where it builds it (``raise
+        Cls(...)``, its first line as the index keeps it). Such an object is raised with that
+        frame: raised again elsewhere, the traceback still ends there (Python keeps the trail
+        of a re-raised object), so a traceback ending on another statement's ``raise errors[0]``
+        was not built by it, only worded alike (confection's ``parse_config`` raising what
+        ``_validate_overrides`` built and returned, beside ``apply_overrides``' own raise of the
+        same words). What is built and handed on (``yield Error(...)``, ``bpe =
+        Error(...)``) has no frame of its own, and may be where the re-raised one was built."""
+        text = self.idx.entry_statement(ei)
+        got = _RAISE_BUILT.match(text) if text else None
+        if got is None:
+            return False
+        site = self.idx.entry_facts(ei)[1]
+        return got[1].rpartition(".")[2] in (site.type.rpartition(".")[2], site.printed)
 
     def _evidence_bound(self, c: Cand) -> tuple[float, float]:
         """The most text and frame evidence any entry of the pattern can have (see ``_score``)."""
