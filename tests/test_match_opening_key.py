@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from itertools import count
 
-from errdex.match import Matcher, build_index, index
+from errdex.match import Matcher, build_index, candidates, index
 from errdex.match.verify import compact
 from errdex.model import CatalogueEntry, render_template
 
@@ -60,4 +60,28 @@ def test_an_earlier_releases_wording_shares_a_key_with_its_template() -> None:
 def test_an_earlier_releases_wording_finds_the_site() -> None:
     res = Matcher.from_entries(_entries()).explain(OLD)
     assert res.matches and res.matches[0].function == "Template.validate"
+    assert res.matches[0].approximate
+
+
+# today's text appends a line (the version) to what an earlier release printed
+VERSIONED = [
+    "Unknown encoding ", "name", ".\nPlugins found: ", "plugins", "\nlib version: ", "v", " (are you on latest?)",
+]  # fmt: skip
+EARLIER = "ValueError: Unknown encoding o9k_base. Plugins found: ['lib_ext.public']"
+
+
+def test_the_leading_literals_placed_in_order_give_their_words() -> None:
+    idx = build_index([_entry(VERSIONED, "get_encoding", "ValueError")])
+    (pid,) = [p for p in range(idx.n_patterns) if idx.lits(p)[0][0] == compact(VERSIONED[0])]
+    placed = candidates.placed_lead_words(idx, pid, compact(EARLIER.split(": ", 1)[1]))
+    assert placed == {"unknown", "encoding", "plugins", "found"}
+    # one literal placed is its first sentence's (``lead_words``); all placed is the fit's
+    assert candidates.placed_lead_words(idx, pid, compact("Unknown encoding o9k_base")) is None
+    whole = "Unknown encoding x. Plugins found: [] lib version: 1 (are you on latest?)"
+    assert candidates.placed_lead_words(idx, pid, compact(whole)) is None
+
+
+def test_an_earlier_release_that_printed_the_first_part_only_finds_the_site() -> None:
+    res = Matcher.from_entries([_entry(VERSIONED, "get_encoding", "ValueError")]).explain(EARLIER)
+    assert res.matches and res.matches[0].function == "get_encoding"
     assert res.matches[0].approximate
