@@ -1566,6 +1566,9 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
         lead = idx.lead_words(pid)
         if lead is not None:
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, lead))
+        placed = placed_lead_words(idx, pid, tf.cmsg)
+        if placed is not None:
+            sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, placed))
         text = 0.9 * sim
         why: list[Reason] = [Share("reworded? ", sim, " word overlap with the template")]
         if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
@@ -1579,6 +1582,29 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
             c.text, c.reasons = text, why
         cands[pid] = c
     _values_over_rewordings(idx, tf, dict.fromkeys(need))
+
+
+def placed_lead_words(idx: Index, pid: int, cmsg: str) -> set[str] | None:
+    """The words of the template's leading literals that the message holds in order, when the
+    message holds two of them or more and not all: an earlier release that printed only the
+    template's first part (a later one appended a line: a version, a hint, a link), or one
+    that reworded what comes after it. Weighed like ``lead_words``: the words of the whole
+    template count those it has no part of against it, and its first sentence is too short a
+    part when the next literal follows a placeholder (``Unknown {x}. Found: {y}``). Linear: one
+    ``find`` a literal, each from where the last one ended."""
+    lits = idx.lits(pid)[0]
+    at = n = k = 0
+    while k < len(lits):
+        if lits[k]:
+            j = cmsg.find(lits[k], at)
+            if j < 0:
+                break
+            at, n = j + len(lits[k]), n + 1
+        k += 1
+    if k == len(lits) or n < 2:
+        return None  # every literal placed (the fit's to judge), or one: its first sentence's
+    placed = words(" ".join(idx.segs(pid)[:k]))
+    return placed if len(placed) >= 3 else None  # as few as ``lead_words`` takes
 
 
 def _weak_heads(idx: Index, tf: TextFit, similar: list[int]) -> list[int]:

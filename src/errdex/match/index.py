@@ -129,7 +129,7 @@ def copies_text(statement: str) -> bool:
     return _COPIES_TEXT.fullmatch(compact(statement)) is not None
 
 
-FORMAT = 27  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
+FORMAT = 28  # 18: the raises printing collected errors' messages joined (``JOINED``); 19: the resolved
 # callers' bucket in ``e_relay``'s high bits; 20: the class bases of library files only (a stored
 # index with a test's classes among them is rebuilt on load); 21: and of the classes below one
 # whose method prints ``{self!r}`` (``store.classes.SELF_SLOTS``); 22: ``e_relay``'s kind 3, a raise
@@ -137,7 +137,9 @@ FORMAT = 27  # 18: the raises printing collected errors' messages joined (``JOIN
 # its class (``own_instance_class``); 24: the classes each raise's handler catches (``hc_*``);
 # 25: a key inside a literal when no rarest one is (``_inner_key``); 26: keys and heads cut from
 # the literals without the quotes next to a placeholder (``verify.loose_lits``); 27: one caller
-# more for a function a top-level package's ``__init__`` re-exports (``FactReader.reexported``)
+# more for a function a top-level package's ``__init__`` re-exports (``FactReader.reexported``);
+# 28: the opening key from the first literal holding a chunk, not the first literal only
+# (``_opening_chunk``)
 MAGIC = b"ERRDEXMI"
 CHUNK = 12
 MIN_KEY = 4
@@ -2144,8 +2146,8 @@ def _build_keys(
         kids: list[int] = []
         if ch:
             keys = _inner_key(sorted(set(ch), key=rarest)[:KEYS_PER_PATTERN], lits, rarest)
-            lead = lits[0][:CHUNK]
-            if len(lead) == CHUNK and lead not in keys:
+            lead = _opening_chunk(lits)
+            if lead is not None and lead not in keys:
                 # the opening words too, however common: a reworded message (an older release)
                 # most often keeps how it begins, and similarity only sees patterns sharing keys
                 keys.append(lead)
@@ -2343,6 +2345,20 @@ def _inner_chunks(lits: tuple[str, ...]) -> list[str]:
             i = (n - CHUNK) // 2
             out.append(lit[i : i + CHUNK])
     return out
+
+
+def _opening_chunk(lits: tuple[str, ...]) -> str | None:
+    """The first ``CHUNK`` characters of the template's first literal that holds as many.
+
+    A short opening literal (``Input to {cls} is missing variables ...``: ``Inputto``) or a
+    placeholder first (``{algo} hash of downloaded file ...``) holds no chunk, and the rarest
+    chunks are most often those of a sentence a later release appended (a note, a link): a
+    message worded by an earlier release then shares no key with the template and similarity
+    never sees it. The opening words of its first long literal are what such a message keeps."""
+    for lit in lits:
+        if len(lit) >= CHUNK:
+            return lit[:CHUNK]
+    return None
 
 
 def _inner_key(keys: list[str], lits: tuple[str, ...], rarest: Callable[[str], Any]) -> list[str]:
