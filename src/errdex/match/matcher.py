@@ -27,7 +27,7 @@ from errdex.match.parse import (
 )
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
-from errdex.match.result import TIE_WITNESS, Match, Result, shown, verdict
+from errdex.match.result import TIE_WITNESS, Match, Result, shown, tied, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
@@ -539,7 +539,7 @@ class Matcher:
         ranker = Ranker(idx, ev, self.repo, limit)
         ranked = ranker.rank(tf)
         full = ranker.more  # answers were left out: a tie filling the list may go on beyond it
-        matches: list[Match] = mark_ties(twins_last(ranked, fr), full)
+        matches: list[Match] = mark_ties(validated_class_first(twins_last(ranked, fr), q.validated), full)
         if matches and not matches[0].approximate and matches[0].values:
             top = matches[0]
             cause = candidates.wrapped_cause(idx, tf, top.id, (top.repo, top.path, top.line), top.values)
@@ -1067,6 +1067,22 @@ def _group_block(q: ParsedQuery) -> int | None:
         if (group or _sub_count(b.message)) and i + 1 < len(q.blocks):
             return i
     return None
+
+
+def validated_class_first(matches: list[Match], model: str | None) -> list[Match]:
+    """A tie's sites in a method of the class a validation listing names first (``1 validation
+    error for Settings``: ``Settings.check_key``): pydantic ran that model's validators, so
+    of the sites raising the same words, one there is the validator that failed; another
+    class's (a helper printing the same check) only shares its text. Only a tie's order changes:
+    the scores say nothing between them."""
+    group = tied(matches) if model else []
+    if len(group) < 2:
+        return matches
+    own = {id(m) for m in group if m.function.rpartition(".")[0].rpartition(".")[2] == model}
+    if not own or len(own) == len(group):
+        return matches
+    ordered = sorted(group, key=lambda m: id(m) not in own)  # stable: the ranks kept within
+    return [*ordered, *matches[len(group) :]]
 
 
 def _sub_count(message: str) -> bool:

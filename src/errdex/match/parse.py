@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from errdex.match import validation_listing
 from errdex.pyexc import BUILTIN_EXCEPTIONS, stdlib_module
 
 INPUT_CAP = 1_000_000  # characters of input considered (the tail)
@@ -62,6 +63,9 @@ class Block:
     # the message's first line names the class a ``raise`` line right above it raises (a
     # traceback's last source line pasted without its frame line): ``_raised_above``
     raised_above: bool = False
+    # the model a validation listing this block's message was read from names (``1 validation
+    # error for Settings``): its validators are its methods (``_validator_raise``)
+    validated: str | None = None
 
 
 @dataclass(slots=True)
@@ -83,6 +87,8 @@ class ParsedQuery:
     group_is_context: bool = False
     # the interpreter's suggestion printed after the message (``Block.suggestion``)
     suggestion: str | None = None
+    # the model a validation listing names (``Block.validated``)
+    validated: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -1000,6 +1006,7 @@ def parse(text: str) -> ParsedQuery:
         input_truncated=truncated,
         group_is_context=group_is_context,
         suggestion=b.suggestion,
+        validated=b.validated,
     )
 
 
@@ -2918,11 +2925,49 @@ def _strip_prefixes(block: Block) -> None:
         block.exc_type = real[-1]
     elif block.exc_types:
         block.exc_type = block.exc_types[-1]
+    msg = _validator_raise(block, msg)
     # KeyError prints the repr of its argument
     key_error = block.exc_type and block.exc_type.rsplit(".", 1)[-1] == "KeyError"
     if key_error and len(msg) >= 2 and msg[0] == msg[-1] and msg[0] in "'\"":
         msg = msg[1:-1]
     block.message = _interpreter_suggestion(block, _without_reporters_paragraphs(block, msg.strip()))
+
+
+def _validator_raise(block: Block, msg: str) -> str:
+    """A validation listing (``1 validation error for Settings``, under its class or pasted
+    alone) read as the raise of the validator behind its first error a validator raised: that
+    raise's class and text (``validation_listing``). The listing's class is raised in compiled
+    code, no Python site of it: the validator's is the one to find. A listing of pydantic-core's
+    own errors only is left as it is, and so is a listing a traceback shows made in Python
+    (``raise ValidationError.from_exception_data(...)``: that statement is its site; pydantic
+    v1's ``raise validation_error`` re-raises what it caught from the validator).
+
+    The traceback's frames end where the validation was called (``validate_python``), above the
+    compiled code that called the validator: they do not lead to the raise, whose own frames
+    were never printed, so they are dropped, and the traceback is read as its message alone
+    (a frame ending in the validating library would otherwise make the raise another
+    package's)."""
+    if block.exc_type is not None and block.exc_type.rsplit(".", 1)[-1] != "ValidationError":
+        return msg
+    if block.frames and _raises_a_call((block.frames[-1].source or "").strip()):
+        return msg
+    found = validation_listing.validator_error(msg)
+    if found is None:
+        return msg
+    block.exc_types = [found[0]]
+    block.exc_type = found[0]
+    block.frames = []
+    block.validated = validation_listing.model_name(msg)
+    return found[1]
+
+
+def _raises_a_call(source: str) -> bool:
+    """``raise Cls(...)`` / ``raise Cls.make(...)``: a statement making the exception it
+    raises, not re-raising a value (``raise err``)."""
+    if not source.startswith("raise "):
+        return False
+    called, paren, _rest = source[6:].partition("(")
+    return bool(paren) and all(p.isidentifier() for p in called.strip().split("."))
 
 
 # a word only the person writing uses of themselves, and a line asking a question
