@@ -65,7 +65,7 @@ from match_speed import iter_scaled, make_queries
 from errdex import bulk
 from errdex.match import Matcher, build_index
 from errdex.match import shared_index as si
-from errdex.match.index import Index
+from errdex.match.index import Index, IndexFormatError
 from errdex.match.runtime import runtime_entries
 from errdex.model import CatalogueEntry
 from errdex.store import Store
@@ -450,8 +450,12 @@ def match_synthetic(
             print(f"synthetic {n:,}: needs ~{need:.0f} GB at peak, over --max-gb {max_gb:g}", file=sys.stderr)
             continue
         if keep is not None and (keep / f"synthetic-{n}.queries.json").exists():
-            rows.append(_measure_kept(keep, n, n_queries, peaks))
-            continue
+            try:
+                rows.append(_measure_kept(keep, n, n_queries, peaks))
+                continue
+            except IndexFormatError as e:  # kept by an older errdex: build it again in its place
+                print(f"synthetic {n:,}: kept index is stale ({e}); building it again", file=sys.stderr)
+                (keep / f"synthetic-{n}.queries.json").unlink()
         t = time.perf_counter()
         tmp = Path(tempfile.mkdtemp(prefix="errdex-eco-"))
         seg_files, sample, child_peak = build_segments(base, n, tmp, t)
