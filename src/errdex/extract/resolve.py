@@ -130,6 +130,9 @@ class Resolver:
         self._passed: dict[str, list[tuple[str, str | None]]] | None = None
         self._yields: list[tuple[str, ExcSpec]] = []  # (generator's name, what it yields)
         self._yielded: dict[str, list[Resolved]] | None = None
+        self._opaque: list[ExcSpec] = []  # ``raise error`` of a value a call gave (``yield_classes``)
+        self._carried: set[str] | None = None  # yielded classes a raise carries whole (``carried``)
+        self._func_names: set[str] = set()  # last names of the codebase's functions (``calls_outside``)
         self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
         self._forwarded: dict[str, list[Resolved]] | None = None
         self._raises_in: dict[str, list[ExcSpec]] = {}  # function key -> its own raises (``raised_in``)
@@ -152,6 +155,8 @@ class Resolver:
                 self.args_joins.update(m.args_joins)
             if m.is_test:
                 self.test_modules.add(m.module)
+            elif m.code is not None:
+                self._func_names.update(f.qualname.rpartition(".")[2] for f in m.code.functions)
             # classes a test hands the library's helpers (its own fakes, a table for one status)
             # are no evidence of what the library raises there
             for slot, entries in m.passed_maps.items() if not m.is_test else ():
@@ -160,12 +165,7 @@ class Resolver:
                 self.passed_cls.setdefault(slot, []).extend(entries)
             if m.stars:
                 self.stars[m.module] = m.stars
-            for site in m.sites:
-                self._note_raise(m.module, site)
-                if site.yielded:
-                    self._yields.append((site.function.rpartition(".")[2], site.exc))
-                elif site.exc.via_call and site.exc.helper is not None:
-                    self._calls.append(site.exc)
+            self._note_sites(m)
         # whether any module binds a name to ``str`` (``unicod = str``): most codebases do not,
         # and then no call is looked up as one
         self.str_aliased = STR_ALIAS in self.aliases.values()
@@ -770,6 +770,18 @@ class Resolver:
                         self._raises_of.setdefault(k, []).append(spec)
         return self._raises_of
 
+    def _note_sites(self, m: ModuleFacts) -> None:
+        """The module's sites in the codebase-wide tables: raises by class, yields, the
+        ``raise error`` of a value a call gave, calls that may hand a helper its text."""
+        for site in m.sites:
+            self._note_raise(m.module, site)
+            if site.yielded:
+                self._yields.append((site.function.rpartition(".")[2], site.exc))
+            elif site.exc.opaque and site.exc.sources and not m.is_test:
+                self._opaque.append(site.exc)
+            elif site.exc.via_call and site.exc.helper is not None:
+                self._calls.append(site.exc)
+
     def _note_raise(self, module: str, site: Site) -> None:
         """Keep a raise of a known class by its function, for ``raised_in``."""
         if site.kind == "error" and not site.yielded and not site.exc.relay and site.exc.key is not None:
@@ -960,8 +972,22 @@ class Resolver:
         self.iter_errors(x)``): the texts of every exception of the classes that generator
         yields, built by ``yield Exc(...)`` anywhere in the codebase (a generator hands on what
         others yield, ``yield error``, so its own classes stand for theirs). Capped."""
+        out: list[Resolved] = []
+        budget = _MAX_YIELDED
+        yielded = self._yielded or {}
+        for k in self.yield_classes(spec):
+            for exc_type, qual, bases, pairs in yielded.get(k, ()):
+                if budget <= 0:
+                    return out
+                kept = pairs[:budget]
+                budget -= len(kept)
+                out.append((exc_type, qual, bases, kept))
+        return out
+
+    def yield_classes(self, spec: ExcSpec) -> dict[str, None]:
+        """The classes whose yields ``raise error`` of ``spec`` may raise (``yielded_for``)."""
         if not spec.opaque or not spec.sources:
-            return []
+            return {}
         if self._yielded is None:
             by_class: dict[str, list[Resolved]] = {}
             for _, y in self._yields:
@@ -978,16 +1004,39 @@ class Resolver:
                 for k in self._yielded:
                     if k not in classes and self.derives_from(k, base, self.canon(base) or base):
                         classes[k] = None
-        out: list[Resolved] = []
-        budget = _MAX_YIELDED
-        for k in classes:
-            for exc_type, qual, bases, pairs in self._yielded.get(k, ()):
-                if budget <= 0:
-                    return out
-                kept = pairs[:budget]
-                budget -= len(kept)
-                out.append((exc_type, qual, bases, kept))
-        return out
+        if not classes and _kept_open(spec) and self.calls_outside(spec.sources):
+            # ``error = best_match(validator.iter_errors(x)); raise error`` where every function
+            # called is another package's (the validator its own, run with this codebase's
+            # keyword functions): what this codebase builds and yields for someone else to raise
+            # is what that call may hand back. A call of the codebase's own (its returns, its
+            # yields say what it gives) or a built-in one over a parameter (``next(errors)``,
+            # a caller's) is no such link; a codebase that yields nothing gives nothing
+            classes = dict.fromkeys(self._yielded)
+        return classes
+
+    def calls_outside(self, names: tuple[str, ...]) -> bool:
+        """Whether every function named (by its last name) is defined neither in the codebase
+        nor among Python's built-ins: another package's."""
+        own = self._func_names
+        return bool(names) and not any(
+            n in own or n in _BUILTIN_NAMES or n.startswith(YIELDS_OF) for n in names
+        )
+
+    def carried(self, site: Site) -> bool:
+        """``yield ValidationError(...)`` in a keyword function whose every text a ``raise
+        error`` of the codebase carries (``yielded_for``, within its cap): no traceback ends on
+        a yield, and the raise that does end one is the answer; a second record of the same
+        text at the yield would only stand beside it in a ranking (two places, one error). A
+        yield no raise here carries keeps its record (the raise is another package's)."""
+        if self._carried is None:
+            carried: set[str] = set()
+            for spec in self._opaque:
+                classes = self.yield_classes(spec)
+                texts = sum(len(p) for k in classes for *_, p in (self._yielded or {}).get(k, ()))
+                if texts <= _MAX_YIELDED:
+                    carried.update(classes)
+            self._carried = carried
+        return (self.canon(site.exc.key) or site.exc.key or site.exc.exc_type) in self._carried
 
     def forwarded(self, spec: ExcSpec) -> list[Resolved]:
         """``raise exception(*args)`` in a helper: what the calls handing it a class and text
@@ -1531,6 +1580,29 @@ def _prints_nothing(value: Value) -> bool:
     return all(all(p == "" for p in variant) for variant in value)
 
 
+def _typed_by(own: list[Resolved], linked: list[Resolved]) -> list[Resolved]:
+    """``raise error`` of a generator's exceptions, all of one class: the raise's own open record
+    (``{error}``, its text unknown here) is of that class too, so a paste naming the class finds
+    the statement it ends on with a text none of the yields render (another package's keyword,
+    a text made at run time); exceptions of several classes leave it open."""
+    classes = {(t, q) for t, q, *_ in linked}
+    if len(classes) != 1:
+        return own
+    exc_type, qual, bases, _ = linked[0]
+    return [(exc_type, qual, bases, p) if t == UNKNOWN_EXC_TYPE else (t, q, b, p) for t, q, b, p in own]
+
+
+_BUILTIN_NAMES = frozenset(dir(builtins))
+
+
+def _kept_open(spec: ExcSpec) -> bool:
+    """``raise error`` of a value a call handed back (``error = pick(...)``, ``for error in
+    gen()``) whose class nothing here names: not a caught exception (its class is known), not a
+    parameter (a caller's), not a copy of one (the caller also checks that no function of the
+    codebase is called for it, whose returns say what it is)."""
+    return spec.exc_type == UNKNOWN_EXC_TYPE and not spec.relay and spec.copied is None
+
+
 def _builtin_name(key: str | None) -> str | None:
     """The built-in class a raise's class key names (``builtins.ValueError``), or None."""
     if key is None:
@@ -1731,9 +1803,12 @@ def build_records(
         resolver.landed = None
         resolver.landed_each.clear()
         first = len(records)
+        if site.yielded and resolver.carried(site):
+            continue  # a raise of the codebase carries its texts: that raise is the site
+        linked = resolver.yielded_for(site.exc)
         resolved = [
-            *resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))),
-            *resolver.yielded_for(site.exc),
+            *_typed_by(resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))), linked),
+            *linked,
             *resolver.forwarded(site.exc),
         ]
         if site.exc.via_call and not any(pairs for *_, pairs in resolved):

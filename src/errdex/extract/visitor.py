@@ -3654,7 +3654,7 @@ class ModuleVisitor:
         exc_type: str = UNKNOWN_EXC_TYPE
         key = None
         if isinstance(exc, ast.Name):
-            caught = self.caught_type(exc.id, frame)
+            caught = self.caught_type(exc.id, frame) or _tested_class(exc.id, frame)
             if caught:
                 exc_type, key = caught, self.dotted_key(caught, frame)
         root = _root_name(exc)
@@ -5658,6 +5658,21 @@ def _word_list(val: ListVal) -> bool:
 # ``throw``/``athrow`` (raised at its paused frame), a future's ``set_exception`` (raised at
 # ``await``/``.result()``); ``thrown`` records the call as that exception's raise site.
 _THROWS = frozenset(("throw", "athrow", "set_exception"))
+
+
+def _tested_class(name: str, frame: Frame) -> str | None:
+    """``response = queue.get()`` ... ``if isinstance(response, ResponseError): raise response``:
+    the class the test names is what the raise raises (a value handed back by a call or a queue
+    says nothing else of its class); a class named like an exception only (a tuple of classes
+    held in a constant names none), and not the root of them all (``isinstance(result,
+    Exception)`` tells an exception from a value, not which one)."""
+    written = frame.narrowed.get(name)
+    if written is None or written.rpartition(".")[2] in _ROOT_CLASSES:
+        return None
+    return written if _names_exception(ast.Name(written)) else None
+
+
+_ROOT_CLASSES = frozenset(("Exception", "BaseException"))
 
 
 def _names_exception(func: ast.expr) -> bool:
