@@ -2188,3 +2188,23 @@ def test_a_qualified_exception_line_run_on_from_the_reporters_words() -> None:
         "I run it and then widgetlib.errors.RemoteError: first\nsecond line",
     ):
         assert parse(text).exc_type is None, text
+
+
+def test_a_compact_traceback_line_is_its_class_and_text() -> None:
+    # asyncore.compact_traceback() as a command line prints it: ``error: <class 'T'>, text:
+    # file: F line: N``; the class and the exception's text, not the frame (issues32,
+    # supervisor-008)
+    q = parse(
+        "error: <class 'xmlrpc.client.ProtocolError'>, <ProtocolError for 127.0.0.1/RPC2: 500 "
+        "Internal Server Error>: file: /usr/lib/python3/dist-packages/widget/xmlrpc.py line: 542"
+    )
+    assert (q.exc_type, q.message) == (
+        "xmlrpc.client.ProtocolError",
+        "<ProtocolError for 127.0.0.1/RPC2: 500 Internal Server Error>",
+    )
+    q = parse("<class 'KeyError'>, 'name': file: /srv/app/widget/core.py line: 12")
+    assert (q.exc_type, q.message) == ("KeyError", "name")
+    # a class repr without the file and line keeps the older reading
+    assert parse("<class 'sklearn.exceptions.NotFittedError'>\nnot fitted").exc_type == (
+        "sklearn.exceptions.NotFittedError"
+    )

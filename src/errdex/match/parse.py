@@ -882,6 +882,12 @@ _LOG_APP_PLAIN = re.compile(r"^\[[A-Za-z_][\w.]{0,200}\] (?=\S)")
 _LOGGER_NAME = re.compile(r"^([A-Za-z_][\w.]{0,200})(?::| -)\s")
 _LOGGER_BRACKET = re.compile(r"^\[([A-Za-z_][\w.]{0,200})\]\s")
 _CLASS_REPR = re.compile(r"^<class '([A-Za-z_][\w.]{0,300})'>:?\s*(.*)$")
+# the standard library's ``asyncore.compact_traceback()`` as a command line reports it
+# (``error: <class 'T'>, <str of the exception>: file: F line: N``): the class, then the
+# exception's text, then the innermost frame's file and line, which is not read as a frame
+_COMPACT_TRACEBACK = re.compile(
+    r"^(?:error: )?<class '([A-Za-z_][\w.]{0,300})'>, (\S[^\n]{0,5000}?): file: \S[^\n]{0,1000}? line: \d{1,9}$"
+)
 # ``Type: text``, or ``Type:`` ending its line: a class whose message opens with a line break
 # (``cfgv.ValidationError:`` then the message's lines), its trailing space taken off by ``clean``
 _TYPE_PREFIX = re.compile(r"^([A-Za-z_][\w]{0,200}(?:\.[A-Za-z_]\w{0,200}){0,20})(?:: |:$|:(?=\n))")
@@ -2885,16 +2891,27 @@ def _strip_type_prefixes(block: Block, msg: str) -> str:
     return msg
 
 
+def _class_repr(block: Block, msg: str) -> str:
+    """``<class 'X'>: text`` (a class printed as its repr), or a ``compact_traceback()`` line:
+    the class into ``block.exc_types``, the text left."""
+    if compact := _COMPACT_TRACEBACK.match(msg):
+        # the frame's line is the reporter's release's, so it is left out: the class and the
+        # text are what every release shares
+        block.exc_types.append(compact.group(1))
+        msg = compact.group(2)
+    m = _CLASS_REPR.match(msg)
+    if m:
+        block.exc_types.append(m.group(1))
+        msg = msg[m.end(1) + 2 :].lstrip(": \n")
+    return msg
+
+
 def _strip_prefixes(block: Block) -> None:
     """Strip log prefixes, ``<class 'X'>`` lines and exception-type prefixes off the message."""
     msg = _strip_log_prefixes(block, _from_error_record(block.message))
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
-    m = _CLASS_REPR.match(msg)
-    if m:
-        block.exc_types.append(m.group(1))
-        rest = msg[m.end(1) + 2 :].lstrip(": \n")
-        msg = rest
+    msg = _class_repr(block, msg)
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(msg)))
