@@ -44,7 +44,7 @@ from errdex.extract.codefacts import code_facts
 from errdex.extract.expectations import expectations_in
 from errdex.extract.facts import ModuleFacts
 from errdex.extract.parse import decode, parse_ast, split_pieces
-from errdex.extract.resolve import Resolver, build_records, copy_to_reraises, land_records, print_to_raises
+from errdex.extract.resolve import Resolver, build_records, copy_to_reraises, land_records
 from errdex.extract.reuse import Refused, StatementReuse
 from errdex.extract.symbols import module_name
 from errdex.extract.visitor import ModuleVisitor
@@ -779,8 +779,6 @@ class Analysis:
         out.records = land_records(repo, out.records, landed)
         copies = [(f.path, s.line, s.exc.copied) for f in facts for s in f.sites if s.exc.copied]
         out.records = copy_to_reraises(repo, out.records, copies, resolver)
-        printed = [(s.exc.key, *s.exc.printed) for f in facts for s in f.sites if s.exc.printed and s.exc.key]
-        out.records = print_to_raises(repo, out.records, printed, resolver)
         cut = {(f.path, s.line) for f in facts for s in f.sites if s.exc.reraised}
         for r in out.records:
             # a raise of a message the function was given is a relay only where calls supply one

@@ -97,10 +97,6 @@ class ExcSpec:
     # class). The copy is a new object, first raised here: its traceback starts at this raise
     # (the caught one's is left behind), and it prints what the caught exception printed
     copied: str | None = None
-    # ``except K as e: print(f"Error: {e}")``: the segments shown before and after the caught
-    # exception's text (``key``: K's). Not a raise: no record here; each raise of K gets one
-    # with these words around its text (``resolve.print_to_raises``)
-    printed: tuple[tuple[str, ...], tuple[str, ...]] | None = None
 
 
 @by_fields

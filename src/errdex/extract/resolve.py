@@ -1798,8 +1798,6 @@ def build_records(
     listed in ``landed`` with that raise's (path, line), for ``land_records`` to move there."""
     records: list[ErrorRecord] = []
     for site in sites:
-        if site.exc.printed is not None:
-            continue  # a handler's print of a caught text: its raises' records (``print_to_raises``)
         resolver.bare.clear()
         resolver.by_record = False
         resolver.landed = None
@@ -1940,67 +1938,6 @@ def copy_to_reraises(
         if len(picked) <= MAX_COPIED:
             added.extend(c for r in picked if (c := _at_place(repo, r, to, ids)) is not None)
     return records + added
-
-
-def print_to_raises(
-    repo: str,
-    records: list[ErrorRecord],
-    printed: Sequence[tuple[str, tuple[str, ...], tuple[str, ...]]],
-    resolver: Resolver,
-) -> list[ErrorRecord]:
-    """Records for what a handler prints of an exception it caught (``printed``: K's key and
-    the segments shown before and after the caught text): ``except UsageError as e:
-    print(f"Error: {e}")`` shows ``Error: <message>``, and the statement that made the message
-    is a raise of K (or of a class derived from K). Each such raise gets one more record, at
-    its own place, the handler's words around its template: the answer to the printed line is
-    the raise, the print being one more way its text reaches the user. Composed here, at index
-    time, not stripped by the matcher: a handler's prefix is not known to the matcher, and a
-    few records per raise keep the matcher's single path. Bounded: K must be a class of the
-    codebase, raised at ``MAX_PRINTED`` statements at most (a handler of a broad base could be
-    showing any of the library's messages), and a raise's template must have words of its own
-    (a lone ``{msg}`` behind ``Error:`` would take any pasted line)."""
-    if not printed:
-        return records
-    ids = {r.id for r in records}
-    by_class: dict[str, list[ErrorRecord]] = {}  # a raise of its own text, by the class it names
-    for r in records:
-        if r.kind == "error" and not r.relay and r.exc_qualname is not None:
-            by_class.setdefault(r.exc_qualname, []).append(r)
-    mros = {q: resolver.mro(resolver.canon(q) or q) for q in by_class}
-    added: list[ErrorRecord] = []
-    for key, before, after in dict.fromkeys(printed):
-        base = resolver.canon(key)
-        if base is None or base not in resolver.classes:
-            continue
-        picked = [r for q, rs in by_class.items() if base in mros[q] for r in rs]
-        if len({(r.path, r.line) for r in picked}) > MAX_PRINTED:
-            continue
-        for r in picked:
-            if not any(c.isalpha() for c in "".join(r.segments[::2])):
-                continue
-            segments = strip_segments(_joined(before, r.segments, after))
-            template = render_template(segments)
-            new_id = error_id(repo, r.path, r.function, r.exc_type, template)
-            if new_id in ids:
-                continue
-            ids.add(new_id)
-            expanded = strip_segments(_joined(before, r.expanded_segments, after))
-            added.append(
-                replace(r, id=new_id, template=template, segments=segments, expanded_segments=expanded)
-            )
-    return records + added
-
-
-MAX_PRINTED = 8  # raise statements of a caught class a handler's printed words are given to
-
-
-def _joined(before: Sequence[str], middle: Sequence[str], after: Sequence[str]) -> list[str]:
-    """Segment lists ``[lit, name, ..., lit]`` written one after the other."""
-    out = list(before)
-    for part in (middle, after):
-        out[-1] += part[0]
-        out.extend(part[1:])
-    return out
 
 
 def _derives(resolver: Resolver, qualname: str, base: str, memo: dict[str, bool]) -> bool:

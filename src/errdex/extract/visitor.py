@@ -53,7 +53,6 @@ from errdex.extract.facts import (
 from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
-from errdex.extract.printed import printed_parts, prints
 from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
@@ -1971,7 +1970,6 @@ class ModuleVisitor:
                 frame.caught[h.name] = _dotted(h.type) or "" if h.type is not None else ""
                 e.pop(h.name, None)
             calls = self.enter_caught_calls(stmt, h, frame)
-            self.note_printed(h, frame, guards)
             self.walk_block(h.body, e, frame, guards)
             if h.name:
                 if previous is None:
@@ -3922,26 +3920,6 @@ class ModuleVisitor:
         previous = frame.caught_calls.get(h.name)
         frame.caught_calls[h.name] = self.try_calls(stmt.body, frame)
         return previous
-
-    def note_printed(self, h: ast.ExceptHandler, frame: Frame, guards: list[Guard]) -> None:
-        """``except UsageError as e: print(f"Error: {e}")``: a handler of one codebase class
-        showing the caught text behind fixed words, noted as a site that is no raise
-        (``ExcSpec.printed``) for the class's raises to take its words. A built-in class's text
-        is the interpreter's or anyone's: left out."""
-        if not h.name or not isinstance(h.type, _T_NAME_ATTRIBUTE) or not self.want_sites:
-            return
-        written = _dotted(h.type)
-        key = self.dotted_key(written, frame) if written else None
-        if not written or key is None or key.startswith("builtins."):
-            return
-        for stmt in h.body[:_MAX_PRINTED_STMTS]:
-            if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
-                continue
-            call = stmt.value
-            if call.args and prints(call.func):
-                parts = printed_parts(call.args[0], h.name)
-                if parts is not None:
-                    self.add_site("log", ExcSpec(written, key, printed=parts), stmt, frame, guards, None)
 
     def leave_caught_calls(self, name: str, previous: tuple[str, ...] | None, frame: Frame) -> None:
         if previous is None:
@@ -6054,7 +6032,6 @@ def _with_interpreter_texts(value: Value, name: str, class_key: str) -> Value:
 
 
 _MAX_TRY_CALLS = 4  # functions of a ``try`` body looked at for a caught exception's text
-_MAX_PRINTED_STMTS = 4  # statements of a handler looked at for a print of the caught text
 _MAX_FILTERED_PARTS = 3  # parts of a filtered join written out: 2**n - 1 forms
 
 
