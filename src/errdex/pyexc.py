@@ -1,4 +1,4 @@
-"""What errdex knows about Python's built-in exceptions and warnings, in one place.
+"""What errdex knows about Python's built-in names, exceptions and warnings, in one place.
 
 The hierarchy comes from the running interpreter's ``builtins`` (a class object errdex already
 holds; nothing indexed is imported): which names are built-in exceptions, which are ``OSError``
@@ -13,18 +13,22 @@ import builtins
 import select
 import socket
 import sys
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
 from typing import Final
 
 __all__ = [
     "BUILTIN_EXCEPTIONS",
+    "BUILTIN_NAMES",
     "GENERAL",
     "MEANINGS",
     "OS_ERRORS",
     "STDLIB_OS_ERRORS",
     "builtin_ancestors",
     "builtin_meaning",
+    "interpreter_data",
+    "interpreter_messages",
     "interpreter_texts",
     "is_builtin",
     "stdlib_module",
@@ -36,6 +40,9 @@ _CLASSES: Final[dict[str, type[BaseException]]] = {
     if isinstance(value, type) and issubclass(value, BaseException) and not name.startswith("_")
 }
 
+# Every name the interpreter binds in ``builtins`` (``str``, ``len``, ``ValueError``, ...): a name
+# a module uses without binding it is one of these, not the codebase's.
+BUILTIN_NAMES: Final = frozenset(dir(builtins))
 # Every name the interpreter binds to an exception class, aliases included (``IOError``).
 BUILTIN_EXCEPTIONS: Final = frozenset(_CLASSES)
 # Python prints these with two or more arguments as "[Errno {0}] {1}" (": {2!r}" with a third).
@@ -143,12 +150,32 @@ def builtin_meaning(name: str) -> str | None:
 
 
 # The interpreter's own messages, one ``TYPE<TAB>template`` a line with ``{}`` per hole, written
-# from CPython's sources; the matcher indexes the whole file (``match.runtime``), the extractor
-# reads the section the interpreter raises (before the first ``@origin`` of compiled extensions).
+# from CPython's sources, then ``@origin NAME`` sections of compiled extensions' messages: the
+# matcher indexes every line (``match.runtime``), the extractor reads the interpreter's own
+# (``interpreter_texts``). One reader of the file serves both.
 INTERPRETER_MESSAGES: Final = ("match", "data", "cpython_messages.txt")
 # built-ins whose ``str()`` is not the message as written: a ``KeyError`` prints the key's repr,
 # a ``SyntaxError`` adds ``(file, line n)``
 _STR_NOT_MESSAGE: Final = (KeyError, SyntaxError)
+
+
+def interpreter_data() -> str:
+    """The text of the messages file (``INTERPRETER_MESSAGES``)."""
+    return resources.files("errdex").joinpath(*INTERPRETER_MESSAGES).read_text(encoding="utf-8")
+
+
+def interpreter_messages() -> Iterator[tuple[int, str, str, str]]:
+    """``(line number, origin, TYPE, template)`` of each message of the file; the lines before
+    the first ``@origin`` are ``python``'s, blank lines and ``#`` comments are skipped."""
+    origin = "python"
+    for n, raw in enumerate(interpreter_data().splitlines(), 1):
+        if raw.startswith("@origin "):
+            origin = raw.split(None, 1)[1].strip()
+            continue
+        if not raw.strip() or raw.startswith("#") or "\t" not in raw:
+            continue
+        exc_type, template = raw.split("\t", 1)
+        yield n, origin, exc_type, template
 
 
 @cache
@@ -161,12 +188,6 @@ def interpreter_texts(name: str) -> tuple[str, ...]:
     if cls is None or any(issubclass(c, cls) or issubclass(cls, c) for c in _STR_NOT_MESSAGE):
         return ()
     caught = {n for n, c in _CLASSES.items() if issubclass(c, cls)}
-    text = resources.files("errdex").joinpath(*INTERPRETER_MESSAGES).read_text(encoding="utf-8")
-    out: list[str] = []
-    for raw in text.splitlines():
-        if raw.startswith("@origin "):
-            break
-        exc_type, tab, template = raw.partition("\t")
-        if tab and exc_type in caught:
-            out.append(template)
-    return tuple(out)
+    return tuple(
+        t for _, origin, exc_type, t in interpreter_messages() if origin == "python" and exc_type in caught
+    )

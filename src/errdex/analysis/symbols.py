@@ -29,11 +29,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from errdex.model import CodeFacts, FunctionFact
+from errdex.pyexc import BUILTIN_NAMES
 from errdex.store.facts import FactReader, ImportRow, ModuleRow, resolve_import
 
 __all__ = ["Module", "ProjectIndex", "resolve_import"]
 
-_BUILTINS = frozenset(dir(builtins))
 _STDLIB = frozenset(sys.stdlib_module_names)
 _MAX_MODULES = 512  # module facts kept per index; a page needs a few, a whole-catalogue run cycles
 
@@ -202,7 +202,7 @@ class ProjectIndex:
                 return True
             if head in mod.bound and not (strict_locals and rest):
                 return True
-        if head in _BUILTINS:
+        if head in BUILTIN_NAMES:
             return not rest or self._builtin_attr(head, rest)
         if head in _STDLIB and not self.is_module(head):
             return stdlib_resolves(dotted)
@@ -268,7 +268,7 @@ class ProjectIndex:
         if self.has_symbol(f"{mod.name}.{cls}.{member}"):
             return True
         for base in mod.bases.get(cls, []):
-            if base in _BUILTINS:
+            if base in BUILTIN_NAMES:
                 if self._builtin_attr(base, rest):
                     return True
                 continue

@@ -84,6 +84,7 @@ from errdex.extract.templates import (
 )
 from errdex.extract.yields import GENERATOR_FORMS, JOIN, YIELDS_OF, separated
 from errdex.model import UNKNOWN_EXC_TYPE, ErrorRecord, error_id, render_template, replace
+from errdex.pyexc import BUILTIN_NAMES
 
 Flat = tuple[str | Ph, ...]
 Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
@@ -1019,7 +1020,7 @@ class Resolver:
         nor among Python's built-ins: another package's."""
         own = self._func_names
         return bool(names) and not any(
-            n in own or n in _BUILTIN_NAMES or n.startswith(YIELDS_OF) for n in names
+            n in own or n in BUILTIN_NAMES or n.startswith(YIELDS_OF) for n in names
         )
 
     def carried(self, site: Site) -> bool:
@@ -1590,9 +1591,6 @@ def _typed_by(own: list[Resolved], linked: list[Resolved]) -> list[Resolved]:
         return own
     exc_type, qual, bases, _ = linked[0]
     return [(exc_type, qual, bases, p) if t == UNKNOWN_EXC_TYPE else (t, q, b, p) for t, q, b, p in own]
-
-
-_BUILTIN_NAMES = frozenset(dir(builtins))
 
 
 def _kept_open(spec: ExcSpec) -> bool:

@@ -18,7 +18,6 @@ resolved by ``resolve.py`` once every module's facts are known.
 from __future__ import annotations
 
 import ast
-import builtins
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
@@ -120,9 +119,7 @@ from errdex.extract.yields import (
     yielded_piece,
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind, replace
-from errdex.pyexc import interpreter_texts
-
-BUILTIN_NAMES = frozenset(dir(builtins))
+from errdex.pyexc import BUILTIN_NAMES, interpreter_texts
 
 LOG_METHODS = {
     "warning": "WARNING",

@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import hashlib
 from functools import lru_cache
-from importlib import resources
 from pathlib import Path
 
 from errdex.model import CatalogueEntry
+from errdex.pyexc import interpreter_data, interpreter_messages
 
 RUNTIME_PREFIX = "<"
-
-
-def _data() -> str:
-    return resources.files("errdex.match").joinpath("data/cpython_messages.txt").read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=1)
 def data_digest() -> str:
     """Changes whenever the data file or the index-building code changes, so a stored index built
     from an older one (or by an older errdex) is stale and rebuilt on load."""
-    h = hashlib.blake2b(_data().encode(), digest_size=8)
+    h = hashlib.blake2b(interpreter_data().encode(), digest_size=8)
     h.update(Path(__file__).with_name("index.py").read_bytes())
     return h.hexdigest()
 
@@ -42,15 +38,8 @@ def is_runtime(repo: str) -> bool:
 
 def runtime_entries() -> list[CatalogueEntry]:
     """Parse the data file: ``TYPE<TAB>template`` lines, ``{}`` per placeholder, ``@origin NAME``."""
-    origin = "python"
     out: list[CatalogueEntry] = []
-    for n, raw in enumerate(_data().splitlines(), 1):
-        if raw.startswith("@origin "):
-            origin = raw.split(None, 1)[1].strip()
-            continue
-        if not raw.strip() or raw.startswith("#") or "\t" not in raw:
-            continue
-        exc_type, template = raw.split("\t", 1)
+    for n, origin, exc_type, template in interpreter_messages():
         parts = template.split("{}")
         segments: list[str] = [parts[0]]
         for i, lit in enumerate(parts[1:], 1):
