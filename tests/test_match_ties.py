@@ -581,3 +581,30 @@ def test_one_answer_asked_for_still_says_it_is_one_of_several() -> None:
     assert res.tie == 2
     alone = Matcher.from_entries(sites[:1]).explain("BoxError: Box is frozen", limit=1)
     assert alone.verdict == "exact match" and alone.tie == 0
+
+
+def test_one_answer_of_a_tie_keeps_what_the_verdict_says_after_the_tie() -> None:
+    # cutting a tie's answers restates only which answers list it: the note that the tie is an
+    # earlier exception of the chain (the last one matched nothing) stays on the verdict
+    text = ["Box is frozen"]
+    sites = [
+        entry(text, path="lib/box.py", line=line, function=f"Box.{name}", exc_type="BoxError")
+        for line, name in ((871, "__setitem__"), (906, "__setattr__"))
+    ]
+    paste = (
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 3, in <module>\n'
+        "    box.x = 1\n"
+        "BoxError: Box is frozen\n\n"
+        "During handling of the above exception, another exception occurred:\n\n"
+        "Traceback (most recent call last):\n"
+        '  File "app.py", line 5, in <module>\n'
+        "    raise SystemError(msg)\n"
+        "SystemError: qzxv wplk unrelated words here\n"
+    )
+    res = Matcher.from_entries(sites).explain(paste, limit=1)
+    assert len(res.matches) == 1 and res.tie == 2
+    assert res.verdict == (
+        "exact match, a tie: 2 sites raise this message and nothing in the paste tells them apart"
+        " (one answer shown, naming the others) (from an earlier exception in the chain)"
+    )

@@ -27,7 +27,7 @@ from errdex.match.parse import (
 )
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
-from errdex.match.result import TIE_WITNESS, Match, Result, shown, tied, verdict
+from errdex.match.result import TIE_WITNESS, Match, Result, shown, tie_count, tied, verdict
 from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
@@ -552,7 +552,11 @@ class Matcher:
             else None
         )
         res = Result(
-            q, matches, verdict(matches, builtin, ev.outside, full, ran), builtin[1] if builtin else None
+            q,
+            matches,
+            verdict(matches, builtin, ev.outside, full, ran),
+            builtin[1] if builtin else None,
+            tie_some=tie_count(matches, full),
         )
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})

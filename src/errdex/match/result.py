@@ -50,6 +50,9 @@ class Result:
     matches: list[Match]
     verdict: str
     builtin: str | None = None  # the interpreter/extension template the message is, when recognised
+    # the count a tie's verdict states ("3", "at least 10": ``tie_count``), None for any other
+    # verdict: ``shown`` cuts the answers and restates which of them list the tie from it
+    tie_some: str | None = None
 
     @property
     def exact_top(self) -> bool:
@@ -106,9 +109,9 @@ def verdict(
     the catalogue only as vendored copies (``frames.vendored_root``)."""
     top = matches[0] if matches else None
     if top is not None and not top.approximate:
-        tie = len(tied(matches))
-        if tie > 1:
-            return tie_verdict(at_least(tie, full and tie == len(matches)), tie)
+        some = tie_count(matches, full)
+        if some is not None:
+            return tie_verdict(some, len(tied(matches)))
         same = sum(1 for m in matches if not m.approximate and m.template == top.template)
         return "exact match" + (f" ({same} sites raise this message)" if same > 1 else "")
     if builtin is not None:
@@ -127,6 +130,15 @@ def verdict(
     if top is not None:
         return "approximate: message reworded?"
     return "no match in the indexed codebases"
+
+
+def tie_count(matches: list[Match], full: bool) -> str | None:
+    """The number of sites an exact first answer ties with, as ``verdict`` states it (a count,
+    or "at least n" when a tie fills a ``full`` list), or None when it stands alone."""
+    if not matches or matches[0].approximate:
+        return None
+    tie = len(tied(matches))
+    return at_least(tie, full and tie == len(matches)) if tie > 1 else None
 
 
 def tie_verdict(some: str, listed: int) -> str:
@@ -149,9 +161,12 @@ def shown(res: Result, limit: int) -> Result:
         return res
     tie = len(tied(res.matches))
     res.matches = res.matches[:limit]
-    if tie > 1 and res.verdict.startswith("exact match, a tie: "):
-        some = res.verdict.removeprefix("exact match, a tie: ").partition(" sites ")[0]
-        res.verdict = tie_verdict(some, min(tie, limit))
+    if res.tie_some is not None:
+        # the verdict may have been replaced since (an outside traceback's) or carry a note
+        # after it (an earlier exception of the chain): only its tie clause is restated
+        said = tie_verdict(res.tie_some, tie)
+        if res.verdict.startswith(said):
+            res.verdict = tie_verdict(res.tie_some, min(tie, limit)) + res.verdict[len(said) :]
     return res
 
 
