@@ -1062,6 +1062,21 @@ def test_exception_line_in_a_code_span_or_quotes() -> None:
     assert (q.exc_type, q.message) == ("pkg.validator.ValidationError", "X is required in env main")
 
 
+def test_a_message_opening_with_its_own_backtick_keeps_the_last_one() -> None:
+    # the text quotes from its first character on and its backticks do not pair up (an
+    # f-string's first quote never closed): the last one is the raise's, not a reporter's mark
+    line = "TypeError: `Child.save: path must be a supertype of `<class 'str'>` but is `<class 'int'>`"
+    q = parse(line)
+    assert (q.exc_type, q.message) == ("TypeError", line.removeprefix("TypeError: "))
+    q = parse('Traceback (most recent call last):\n  File "/venv/pkg/sig.py", line 165, in check\n'
+              "    raise TypeError(\n" + line)  # fmt: skip
+    assert q.message == line.removeprefix("TypeError: ")
+    # a stray closing backtick after a text of no backtick of its own is still dropped
+    assert (
+        parse("pkg.errors.SerialError: could not open port 'COM4'`").message == "could not open port 'COM4'"
+    )
+
+
 def test_a_message_quoted_whole_as_code_is_the_spans_text() -> None:
     # one line, one span, no class at its head: the backticks are the reporter's
     q = parse("`Error parsing parameter '--body': Unable to load paramfile file://x.json: [Errno 2] gone`")

@@ -2522,9 +2522,20 @@ def _code_span(msg: str) -> str:
     if len(msg) > 2 and msg[0] == msg[-1] == "`" and "`" not in msg[1:-1]:
         inner = msg[1:-1].strip()
         return _quoted_whole(inner) or inner
-    if msg.endswith("`") and msg.count("`") % 2:
+    if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
     return msg
+
+
+def _text_opens_with_tick(line: str) -> bool:
+    """Whether the message behind an exception line's ``Type: `` opens with a backtick of its
+    own (``TypeError: `Child.save: x must be a supertype of `int` but is `str` ``). A reporter's
+    stray closing backtick pairs with an opening one before the class's name, which the line no
+    longer has; a text that starts quoting right after the colon wrote its backticks itself,
+    the last too, though they do not pair up (a library's f-string quoting its first word
+    without closing it), and dropping that one leaves a text the raise never printed."""
+    m = _TYPE_PREFIX.match(line)
+    return m is not None and line[m.end() :].startswith("`")
 
 
 def _whole_line_span(line: str) -> str | None:
