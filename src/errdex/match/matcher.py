@@ -717,7 +717,9 @@ def embedded_error(message: str, idx: Index) -> tuple[str, str] | None:
     end = len(message.rstrip())  # text after ``: `` is there when it starts before this
     at = message.find(": ")
     while at > 0 and at + 2 < end:
-        name = _word_before(message, at).lstrip("'\"([{<-")
+        # a Markdown code span's backtick opens the class as a quote or a parenthesis does, and
+        # a label's colon with no space after it (``Error:pkg.mod.Class: text``) ends the label
+        name = _word_before(message, at).rpartition(":")[2].lstrip("'\"([{<-`")
         last = name.rsplit(".", 1)[-1]
         if (
             last[:1].isupper()

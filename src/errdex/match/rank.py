@@ -633,6 +633,7 @@ class Ranker:
         confident = (
             pointed
             and not self._ran_original(site)
+            and not self._foreign_namesake(ei)
             and (self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw)))
         )
         score = (1.0 if confident else 0.0) + text + tw + fw
@@ -673,7 +674,11 @@ class Ranker:
         repo, site = s.repo, s.site
         tw, twhy = self._site_relation(site)
         reasons = [str(r) for r in c.reasons]
-        confident = self._exact(c, s.fw, tw, reasons) and not self._ran_original(site)
+        confident = (
+            self._exact(c, s.fw, tw, reasons)
+            and not self._ran_original(site)
+            and not self._foreign_namesake(s.ei)
+        )
         by_class = s.ei in self.ev.typed and not self.ev.foreign and not self._ran_original(site)
         if not confident and by_class and self._typed_whole(c, tw):
             confident = True
@@ -685,7 +690,7 @@ class Ranker:
             )
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
-        reasons += self._copy_reason(site, repo)
+        reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
@@ -892,6 +897,35 @@ class Ranker:
         the raise was the original's, so the copy is never the exact answer."""
         ran = self.ev.frames.ran_module
         return ran is not None and vendored_copy(site.posix_path, ran)
+
+    def _foreign_namesake(self, ei: int) -> bool:
+        """Whether the message names its class with a module of a package the catalogue does
+        not hold (``Evidence.foreign``) while this raise's class is one an indexed package
+        defines: Python prints a class with the module that defines it, so the pasted exception
+        is not this raise's however alike the words (PyYAML's ``yaml.scanner.ScannerError`` over
+        the same message in a library that copied PyYAML's scanner, a driver fork's raise under
+        the original driver's class). The raise stays an answer, approximate, unless a
+        package's older name or home prints it (``_same_package_renamed``). A library raising
+        another package's class it imports (``raise pydantic_core.ValidationError``) is
+        untouched: that class is not the catalogue's; so is a class no indexed Python source
+        defines (an extension module's, printed with its own short module name)."""
+        if not self.ev.foreign:
+            return False
+        qual = self.idx.entry_qualname(ei)
+        head, dot, _rest = qual.partition(".")
+        if not dot or not self.idx.package_holders(head) or type_key(qual) not in self.idx.type_bases():
+            return False  # not a class an indexed package defines in Python (a compiled module's may print short)
+        return not any(_same_package_renamed(t, qual) for t in self.ev.types)
+
+    def _foreign_reason(self, ei: int) -> list[str]:
+        """Why another package's class printed with the raise's words leaves it approximate, in
+        words (``_foreign_namesake``); nothing for any other raise."""
+        if not self._foreign_namesake(ei):
+            return []
+        return [
+            f"the paste prints its class from a package the catalogue does not hold ({', '.join(self.ev.types)});"
+            f" this raise's class is {self.idx.entry_qualname(ei)}"
+        ]
 
     def _copy_reason(self, site: SiteFacts, repo: str) -> list[str]:
         """Why a vendored copy of the module the traceback ran is not the exact answer, in words
@@ -1398,3 +1432,15 @@ def _memo_type_relation(
         return r
 
     return relation
+
+
+def _same_package_renamed(pasted: str, qual: str) -> bool:
+    """Whether a pasted dotted class may be the raise's class ``qual`` printed under the
+    package's older name or home: the same modules under another top-level name
+    (``PyPDF2.errors.PdfReadError`` for ``pypdf.errors.PdfReadError``, a name retyped), or the
+    package named inside the pasted path (``IPython.nbformat.reader.NotJSONError`` from before
+    nbformat left IPython, a copy another package vendors). A package that copied another's
+    modules into its own (``yaml.scanner.ScannerError`` for ``ruamel.yaml.scanner.ScannerError``)
+    is neither: the pasted path lacks the package's own name."""
+    p, q = pasted.split("."), qual.split(".")
+    return (len(p) > 1 and p[1:] == q[1:]) or q[0] in p[:-1]
