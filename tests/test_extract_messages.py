@@ -2985,3 +2985,39 @@ def test_message_property_of_a_class_without_a_printer_is_a_variant() -> None:
         "Thing with id [{name}] is invalid. Names must be short.",
     }
     assert by_func["check_printed"] == {"Names must be long."}
+
+
+# a module's own name where it prints it (PEP 562 ``__getattr__``, a deprecation shim): the
+# dotted name errdex gives the file (a package's ``__init__`` is the package), in repr's quotes
+# under ``!r``/``%r``; a module that assigns ``__name__`` prints what it assigned, one run as
+# ``__main__`` keeps it open
+MODULE_NAMES = [
+    ("lazy_package", {("AttributeError", "module 'shapes.lazy' has no attribute {name!r}")}),
+    ("lazy_shim", {("AttributeError", "module 'shapes.lazy.shim' has no attribute {name!r}")}),
+    ("lazy_package_name", {("ValueError", "{kind} is not defined in shapes.lazy")}),
+    ("lazy_renamed", {("AttributeError", "module 'lazy.public' has no attribute {name!r}")}),
+    ("lazy_main", {("SystemExit", "{__name__}: unexpected arguments {argv}")}),
+]
+
+
+@pytest.mark.parametrize(("name", "expected"), MODULE_NAMES)
+def test_module_name_is_known_at_index_time(
+    shapes: Shapes, name: str, expected: set[tuple[str, str]]
+) -> None:
+    assert templates(shapes, name) == expected
+
+
+def test_module_name_of_a_src_layout_and_a_local_of_that_name() -> None:
+    """``src/`` is no part of the import name; a function's own ``__name__`` (a parameter) is
+    whatever the caller passed, not the module's."""
+    body = b"""def __getattr__(name):
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def named(__name__):
+    raise ValueError(f"bad name {__name__}")
+"""
+    ex = extract([SourceFile("src/pkg/compat.py", body)], "local/srcname", jobs=1)
+    assert {r.function: r.template for r in ex.records} == {
+        "__getattr__": "module 'pkg.compat' has no attribute {name!r}",
+        "named": "bad name {__name__}",
+    }

@@ -3896,10 +3896,27 @@ class ModuleVisitor:
                 return _with_interpreter_texts(ph(name), name, key)
         if name in env:
             return self.local_ph(name, frame)  # (narrowed to a class whose text is not known here)
+        if name in _MODULE_DUNDERS and (fixed := self.module_dunder(name)) is not None:
+            return fixed
         key = self.name_key(name, frame)
         if key is not None and not key.startswith("builtins.") and not key.startswith(f"{frame.key}."):
             return ((Ref(key, name),),)
         return ph(name)
+
+    def module_dunder(self, name: str) -> Value | None:
+        """``{__name__!r}`` in a module's ``__getattr__`` or a deprecation shim: the module's
+        dotted name (``__package__``: its package) as errdex names the file, fixed at index time
+        so that a pasted ``module 'pkg.sub' has no attribute 'x'`` reaches this module's raise
+        and not every module's alike. None (the placeholder kept) when the module binds or
+        imports the name itself, or is a ``__main__`` (run with ``-m`` it is named so)."""
+        if not self.module or name in self.top or name in self.imports:
+            return None
+        if self.module.rpartition(".")[2] == "__main__":
+            return None
+        if name == "__package__":
+            package = self.module if self.is_package else self.module.rpartition(".")[0]
+            return lit(package) if package else None
+        return lit(self.module)
 
     @staticmethod
     def local_ph(name: str, frame: Frame) -> Value:
@@ -6001,6 +6018,9 @@ def _shown_by_repr(p: Ph) -> bool:
     return p.r or (p.name.startswith("repr(") and p.name.endswith(")"))
 
 
+# module globals whose value is the module's (or its package's) dotted name; ``__spec__.name``
+# is an attribute read and ``__qualname__``/``__module__`` are a class body's, not the module's
+_MODULE_DUNDERS = frozenset(("__name__", "__package__"))
 _CATCH_ALL = frozenset(("builtins.Exception", "builtins.BaseException"))
 # a caught built-in whose interpreter wordings are at most this many has them as its text; more
 # (``ValueError``'s ~80, ``TypeError``'s ~150) would be a record per wording at every such relay
