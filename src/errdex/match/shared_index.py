@@ -56,7 +56,6 @@ from errdex.match.index import (
     _package_of,
     _render,
     _span,
-    _Writer,
     debug_specifiers_as_text,
 )
 from errdex.match.runtime import is_runtime
@@ -308,7 +307,7 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     over: dict[int, int] = {}
     k = 0
     order = sorted(used)
-    if not slots and _into_empty_pool(w, order, data):  # the ids are the order's
+    if not slots and w.add_all_new(map(data, order)):  # the ids are the order's
         ids = dict(zip(order, range(len(order)), strict=True))
         order = []
     for sid in order:
@@ -339,52 +338,6 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over)
     _absorb_tables(b, seg, tables, ids)
     b.n += ne
-
-
-def _into_empty_pool(w: _Writer, order: list[int], data: Callable[[int], bytes]) -> bool:
-    """``w.add_bytes(data(sid))`` of each of ``order`` in turn, when ``w``'s pool is empty and
-    those strings are distinct (a built index's pool is deduplicated; a crafted one may not
-    be): they are then numbered 0, 1, ... in that order, as adding them one by one numbers
-    them. False (nothing added) otherwise. A release added to a catalogue takes the stored index and its previous
-    release's segment into empty builders (``_stored_prefix``, ``_kept_from_before``): one
-    call per string, each a miss probing the table and growing it, was a third of those takes
-    (jax, 5 releases: ~35k strings each). The table ends up holding what ``add_bytes`` leaves
-    it holding: a string whose hash an earlier one took goes into ``_clash``."""
-    if w._n_ids or w._clash or len(w._offs) != 1:
-        return False
-    parts = [data(sid) for sid in order]
-    if len(set(parts)) != len(parts):
-        return False
-    try:  # as ``add_bytes`` checks a new string (a stored index may be crafted)
-        for _ in map(bytes.decode, parts, itertools.repeat("utf-8"), itertools.repeat("surrogatepass")):
-            pass
-    except UnicodeDecodeError:
-        raise CorruptIndex("a string is not UTF-8") from None
-    offs = array("I")
-    total = len(w._dat) + sum(map(len, parts))
-    if total > 0xFFFFFFFF or len(parts) + 1 >= NONE:
-        raise ValueError("match index strings exceed 4 GiB: build it in segments")
-    offs.extend(itertools.accumulate(map(len, parts), initial=len(w._dat)))
-    size = len(w._slot_sid)
-    while 2 * len(parts) > size:  # what ``_put_id``'s growing would reach, grown once
-        size *= 2
-    hashes, sids = array("q", bytes(8 * size)), array("I", bytes(4 * size))
-    mask, placed, clash = size - 1, 0, w._clash
-    for sid, h in enumerate(map(w._hash, parts)):
-        i = h & mask
-        while found := sids[i]:
-            if hashes[i] == h:
-                break
-            i = (i + 1) & mask
-        if found:  # another string's hash: kept apart, as ``add_bytes`` keeps it
-            clash[parts[sid]] = sid
-        else:
-            hashes[i], sids[i] = h, sid + 1
-            placed += 1
-    w._slot_hash, w._slot_sid, w._n_ids = hashes, sids, placed
-    w._dat += b"".join(parts)
-    w._offs = offs
-    return True
 
 
 # the entry tables merged row by row: (offsets, flat list of entries)
