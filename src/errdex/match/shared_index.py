@@ -85,7 +85,7 @@ def build_segment(store: Any, snapshot_id: int) -> Index:
 def _segment_builder(store: Any, snapshot_id: int) -> Builder:
     """``build_segment`` before its ``finish``: what ``Index.build`` does with the snapshot's
     rows, each entry with the resolved callers stored for its function (``store.callers``)."""
-    return _rest_of_segment(store, snapshot_id, Builder(), 0)
+    return _rest_of_segment(store, snapshot_id, Builder())
 
 
 def _release_builder(store: Any, snapshot_id: int, stamps: dict[int, str]) -> Builder:
@@ -93,16 +93,20 @@ def _release_builder(store: Any, snapshot_id: int, stamps: dict[int, str]) -> Bu
     it holds alike are taken from its stored segment (``_kept_from_before``): adding a release
     then builds only the entries from its first changed file on from their rows."""
     b = Builder()
-    kept = _kept_from_before(store, snapshot_id, stamps, b)
-    return _rest_of_segment(store, snapshot_id, b, kept) if kept else _segment_builder(store, snapshot_id)
+    last = _kept_from_before(store, snapshot_id, stamps, b)
+    return (
+        _segment_builder(store, snapshot_id)
+        if last is None
+        else _rest_of_segment(store, snapshot_id, b, last)
+    )
 
 
-def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, skip: int) -> Builder:
-    """The snapshot's entries but the first ``skip`` (``b`` holds them) added to ``b`` from
-    their rows, then the classes its files define."""
+def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, after: int | None = None) -> Builder:
+    """The snapshot's entries whose key is greater than ``after`` (all when None: ``b`` holds
+    those before) added to ``b`` from their rows, then the classes its files define."""
     rows = (
-        store.iter_entries(snapshot_id=snapshot_id, skip=skip)
-        if skip
+        store.iter_entries(snapshot_id=snapshot_id, after=after)
+        if after is not None
         else store.iter_entries(snapshot_id=snapshot_id)
     )
     for e in rows:
@@ -112,13 +116,13 @@ def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, skip: int) -> Bui
     return b
 
 
-def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: Builder) -> int:
+def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: Builder) -> int | None:
     """Into the empty builder ``b``, the snapshot's first entries that are those of the snapshot
     of its codebase written before it but for their keys and snapshot
     (``segments.entries_as_before``), taken from that snapshot's stored segment at the level of
-    its arrays (``renamed``, ``_absorb`` with a limit) instead of built from their rows; how
-    many. 0 when there are none or that segment is not stored: then every entry is built from
-    the rows. The builder then holds what adding those entries one by one would leave it
+    its arrays (``renamed``, ``_absorb`` with a limit) instead of built from their rows; the
+    key of the last one taken (entries come in key order). None when there are none or that
+    segment is not stored: then every entry is built from the rows. The builder then holds what adding those entries one by one would leave it
     holding: the packages and exception bases (sets, which ``_absorb`` takes whole) are those
     of the entries taken."""
     from errdex.store import segments as ss
@@ -130,20 +134,20 @@ def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: B
         else None
     )
     if found is None or data is None:
-        return 0
+        return None
     try:
         seg = renamed(Index.loads(data, keys=False), found.where, found.keys)
         if seg is None or found.kept > seg.n_entries:
-            return 0
+            return None
         _absorb(b, seg, found.kept)
     except IndexFormatError:  # CorruptIndex is one: built from the rows instead
-        return 0
+        return None
     b._tables.packages = _packages(seg, found.kept)
     b._tables.bases = set()
     if not is_runtime(found.where[0]):
         for exc_type, bases in found.bases:
             b.add_bases(exc_type, bases)
-    return found.kept
+    return found.keys[found.kept - 1]
 
 
 # the sections that hold string ids, but for a snapshot's version and date (``renamed``), and
@@ -232,7 +236,7 @@ def _merged(segments: Iterable[Index | Builder | _Rows]) -> Builder:
         if isinstance(item, _Rows):
             b = b or Builder()
             before = b.n
-            _rest_of_segment(item.store, item.snapshot_id, b, 0)
+            _rest_of_segment(item.store, item.snapshot_id, b)
             if item.counts is not None:
                 item.counts.append(b.n - before)
             continue
@@ -897,7 +901,7 @@ def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
         return False  # its entries would carry no callers yet
     before = held.builder.n
     held.broken = True
-    _rest_of_segment(store, snapshot_id, held.builder, 0)
+    _rest_of_segment(store, snapshot_id, held.builder)
     held.broken = False
     held.counts.append(held.builder.n - before)
     held.stamps.append(stamps[-1])
