@@ -122,9 +122,9 @@ def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: B
     (``segments.entries_as_before``), taken from that snapshot's stored segment at the level of
     its arrays (``renamed``, ``_absorb`` with a limit) instead of built from their rows; the
     key of the last one taken (entries come in key order). None when there are none or that
-    segment is not stored: then every entry is built from the rows. The builder then holds what adding those entries one by one would leave it
-    holding: the packages and exception bases (sets, which ``_absorb`` takes whole) are those
-    of the entries taken."""
+    segment is not stored: then every entry is built from the rows. The builder then holds
+    what adding those entries one by one would leave it holding: the packages and exception
+    bases (sets, which ``_absorb`` takes whole) are those of the entries taken."""
     from errdex.store import segments as ss
 
     found = ss.entries_as_before(store, snapshot_id)
