@@ -1426,20 +1426,27 @@ def test_an_added_release_takes_its_entries_before_its_first_changed_file_from_t
     from errdex.store import segments as ss
 
     repo = _tagged_releases(tmp_path / "kept", KEPT_RELEASES)
-    skipped: list[int] = []  # the rows left out of each read of a snapshot's entries
+    starts: list[int] = []  # the key each read of a snapshot's entries starts after
     real = Store.iter_entries
 
-    def spy(self: Store, *args: Any, skip: int = 0, **kwargs: Any) -> Any:
-        skipped.append(skip)
-        return real(self, *args, skip=skip, **kwargs)
+    def spy(self: Store, *args: Any, after: int | None = None, **kwargs: Any) -> Any:
+        if after is not None:
+            starts.append(after)
+        return real(self, *args, after=after, **kwargs)
 
     monkeypatch.setattr(Store, "iter_entries", spy)
     taken = {}
     for tag, _ in KEPT_RELEASES:
-        skipped.clear()
+        starts.clear()
         sid = index(f"git:{repo}@{tag}", db_url, jobs=1).snapshot_id
-        taken[tag] = max(skipped, default=0)
         with Store.open(db_url) as store:
+            keys_now = [e.key for e in real(store, snapshot_id=sid)]
+            # the rows left out of the read: the entries up to the key it started after
+            taken[tag] = max((sum(k <= a for k in keys_now) for a in starts), default=0)
+            # the rows after a key are the entries after it, that one left out (a bound that
+            # let it in would add it twice: once taken from the segment, once from its row)
+            for i, k in enumerate(keys_now):
+                assert [e.key for e in real(store, snapshot_id=sid, after=k)] == keys_now[i + 1 :]
             stamp = dict(ss.snapshot_stamps(store))[sid]
             assert ss.get_segment(store, sid, stamp) == si.build_segment(store, sid).dumps(), tag
             found = ss.entries_as_before(store, sid)

@@ -1,5 +1,5 @@
 """The stored index and a previous release's segment taken into an empty builder at the level
-of their arrays (``shared_index._absorb``): the strings added in one go (``_into_empty_pool``)
+of their arrays (``shared_index._absorb``): the strings added in one go (``_Writer.add_all_new``)
 and every pattern taken as new, where the builder holds none (hist36)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from test_shared_index import _entry
 
 from errdex.match import shared_index as si
-from errdex.match.index import Builder, CorruptIndex, Index
+from errdex.match.index import Builder, CorruptIndex, Index, _Writer
 from errdex.model import CatalogueEntry
 
 
@@ -69,15 +69,15 @@ def test_a_take_into_an_empty_builder_finds_its_strings_again_as_adding_them_doe
 def test_the_strings_are_added_in_one_go_only_into_an_empty_pool_of_distinct_strings() -> None:
     strings = [b"alpha", b"beta", "\u00e9t\u00e9".encode()]
     w = Builder().w
-    assert si._into_empty_pool(w, [0, 2], strings.__getitem__)
+    assert w.add_all_new(map(strings.__getitem__, [0, 2]))
     assert [w.find_bytes(x) for x in strings] == [0, None, 1]
-    assert not si._into_empty_pool(w, [1], strings.__getitem__)  # the pool holds strings now
+    assert not w.add_all_new(map(strings.__getitem__, [1]))  # the pool holds strings now
     assert w.find_bytes(b"beta") is None
     twice = Builder().w  # a crafted pool holding a string twice: added one by one instead
-    assert not si._into_empty_pool(twice, [0, 1], [b"same", b"same"].__getitem__)
+    assert not twice.add_all_new([b"same", b"same"])
     assert twice.find_bytes(b"same") is None
     with pytest.raises(CorruptIndex, match="not UTF-8"):
-        si._into_empty_pool(Builder().w, [0, 1], [b"ok", b"\xff\xfe"].__getitem__)
+        Builder().w.add_all_new([b"ok", b"\xff\xfe"])
 
 
 def test_a_segment_holding_a_string_twice_is_taken_string_by_string(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,7 +102,7 @@ def test_a_segment_holding_a_string_twice_is_taken_string_by_string(monkeypatch:
     b = Builder()
     si._absorb(b, crafted)
     got = b.finish("g").dumps()
-    monkeypatch.setattr(si, "_into_empty_pool", lambda *a: False)
+    monkeypatch.setattr(_Writer, "add_all_new", lambda *a: False)
     slow = Builder()
     si._absorb(slow, crafted)
     assert got == slow.finish("g").dumps()

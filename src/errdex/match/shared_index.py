@@ -56,7 +56,6 @@ from errdex.match.index import (
     _package_of,
     _render,
     _span,
-    _Writer,
     debug_specifiers_as_text,
 )
 from errdex.match.runtime import is_runtime
@@ -86,7 +85,7 @@ def build_segment(store: Any, snapshot_id: int) -> Index:
 def _segment_builder(store: Any, snapshot_id: int) -> Builder:
     """``build_segment`` before its ``finish``: what ``Index.build`` does with the snapshot's
     rows, each entry with the resolved callers stored for its function (``store.callers``)."""
-    return _rest_of_segment(store, snapshot_id, Builder(), 0)
+    return _rest_of_segment(store, snapshot_id, Builder())
 
 
 def _release_builder(store: Any, snapshot_id: int, stamps: dict[int, str]) -> Builder:
@@ -94,16 +93,20 @@ def _release_builder(store: Any, snapshot_id: int, stamps: dict[int, str]) -> Bu
     it holds alike are taken from its stored segment (``_kept_from_before``): adding a release
     then builds only the entries from its first changed file on from their rows."""
     b = Builder()
-    kept = _kept_from_before(store, snapshot_id, stamps, b)
-    return _rest_of_segment(store, snapshot_id, b, kept) if kept else _segment_builder(store, snapshot_id)
+    last = _kept_from_before(store, snapshot_id, stamps, b)
+    return (
+        _segment_builder(store, snapshot_id)
+        if last is None
+        else _rest_of_segment(store, snapshot_id, b, last)
+    )
 
 
-def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, skip: int) -> Builder:
-    """The snapshot's entries but the first ``skip`` (``b`` holds them) added to ``b`` from
-    their rows, then the classes its files define."""
+def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, after: int | None = None) -> Builder:
+    """The snapshot's entries whose key is greater than ``after`` (all when None: ``b`` holds
+    those before) added to ``b`` from their rows, then the classes its files define."""
     rows = (
-        store.iter_entries(snapshot_id=snapshot_id, skip=skip)
-        if skip
+        store.iter_entries(snapshot_id=snapshot_id, after=after)
+        if after is not None
         else store.iter_entries(snapshot_id=snapshot_id)
     )
     for e in rows:
@@ -113,15 +116,15 @@ def _rest_of_segment(store: Any, snapshot_id: int, b: Builder, skip: int) -> Bui
     return b
 
 
-def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: Builder) -> int:
+def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: Builder) -> int | None:
     """Into the empty builder ``b``, the snapshot's first entries that are those of the snapshot
     of its codebase written before it but for their keys and snapshot
     (``segments.entries_as_before``), taken from that snapshot's stored segment at the level of
-    its arrays (``renamed``, ``_absorb`` with a limit) instead of built from their rows; how
-    many. 0 when there are none or that segment is not stored: then every entry is built from
-    the rows. The builder then holds what adding those entries one by one would leave it
-    holding: the packages and exception bases (sets, which ``_absorb`` takes whole) are those
-    of the entries taken."""
+    its arrays (``renamed``, ``_absorb`` with a limit) instead of built from their rows; the
+    key of the last one taken (entries come in key order). None when there are none or that
+    segment is not stored: then every entry is built from the rows. The builder then holds
+    what adding those entries one by one would leave it holding: the packages and exception
+    bases (sets, which ``_absorb`` takes whole) are those of the entries taken."""
     from errdex.store import segments as ss
 
     found = ss.entries_as_before(store, snapshot_id)
@@ -131,20 +134,20 @@ def _kept_from_before(store: Any, snapshot_id: int, stamps: dict[int, str], b: B
         else None
     )
     if found is None or data is None:
-        return 0
+        return None
     try:
         seg = renamed(Index.loads(data, keys=False), found.where, found.keys)
         if seg is None or found.kept > seg.n_entries:
-            return 0
+            return None
         _absorb(b, seg, found.kept)
     except IndexFormatError:  # CorruptIndex is one: built from the rows instead
-        return 0
+        return None
     b._tables.packages = _packages(seg, found.kept)
     b._tables.bases = set()
     if not is_runtime(found.where[0]):
         for exc_type, bases in found.bases:
             b.add_bases(exc_type, bases)
-    return found.kept
+    return found.keys[found.kept - 1]
 
 
 # the sections that hold string ids, but for a snapshot's version and date (``renamed``), and
@@ -233,7 +236,7 @@ def _merged(segments: Iterable[Index | Builder | _Rows]) -> Builder:
         if isinstance(item, _Rows):
             b = b or Builder()
             before = b.n
-            _rest_of_segment(item.store, item.snapshot_id, b, 0)
+            _rest_of_segment(item.store, item.snapshot_id, b)
             if item.counts is not None:
                 item.counts.append(b.n - before)
             continue
@@ -308,7 +311,7 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     over: dict[int, int] = {}
     k = 0
     order = sorted(used)
-    if not slots and _into_empty_pool(w, order, data):  # the ids are the order's
+    if not slots and w.add_all_new(map(data, order)):  # the ids are the order's
         ids = dict(zip(order, range(len(order)), strict=True))
         order = []
     for sid in order:
@@ -339,52 +342,6 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over)
     _absorb_tables(b, seg, tables, ids)
     b.n += ne
-
-
-def _into_empty_pool(w: _Writer, order: list[int], data: Callable[[int], bytes]) -> bool:
-    """``w.add_bytes(data(sid))`` of each of ``order`` in turn, when ``w``'s pool is empty and
-    those strings are distinct (a built index's pool is deduplicated; a crafted one may not
-    be): they are then numbered 0, 1, ... in that order, as adding them one by one numbers
-    them. False (nothing added) otherwise. A release added to a catalogue takes the stored index and its previous
-    release's segment into empty builders (``_stored_prefix``, ``_kept_from_before``): one
-    call per string, each a miss probing the table and growing it, was a third of those takes
-    (jax, 5 releases: ~35k strings each). The table ends up holding what ``add_bytes`` leaves
-    it holding: a string whose hash an earlier one took goes into ``_clash``."""
-    if w._n_ids or w._clash or len(w._offs) != 1:
-        return False
-    parts = [data(sid) for sid in order]
-    if len(set(parts)) != len(parts):
-        return False
-    try:  # as ``add_bytes`` checks a new string (a stored index may be crafted)
-        for _ in map(bytes.decode, parts, itertools.repeat("utf-8"), itertools.repeat("surrogatepass")):
-            pass
-    except UnicodeDecodeError:
-        raise CorruptIndex("a string is not UTF-8") from None
-    offs = array("I")
-    total = len(w._dat) + sum(map(len, parts))
-    if total > 0xFFFFFFFF or len(parts) + 1 >= NONE:
-        raise ValueError("match index strings exceed 4 GiB: build it in segments")
-    offs.extend(itertools.accumulate(map(len, parts), initial=len(w._dat)))
-    size = len(w._slot_sid)
-    while 2 * len(parts) > size:  # what ``_put_id``'s growing would reach, grown once
-        size *= 2
-    hashes, sids = array("q", bytes(8 * size)), array("I", bytes(4 * size))
-    mask, placed, clash = size - 1, 0, w._clash
-    for sid, h in enumerate(map(w._hash, parts)):
-        i = h & mask
-        while found := sids[i]:
-            if hashes[i] == h:
-                break
-            i = (i + 1) & mask
-        if found:  # another string's hash: kept apart, as ``add_bytes`` keeps it
-            clash[parts[sid]] = sid
-        else:
-            hashes[i], sids[i] = h, sid + 1
-            placed += 1
-    w._slot_hash, w._slot_sid, w._n_ids = hashes, sids, placed
-    w._dat += b"".join(parts)
-    w._offs = offs
-    return True
 
 
 # the entry tables merged row by row: (offsets, flat list of entries)
@@ -944,7 +901,7 @@ def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
         return False  # its entries would carry no callers yet
     before = held.builder.n
     held.broken = True
-    _rest_of_segment(store, snapshot_id, held.builder, 0)
+    _rest_of_segment(store, snapshot_id, held.builder)
     held.broken = False
     held.counts.append(held.builder.n - before)
     held.stamps.append(stamps[-1])

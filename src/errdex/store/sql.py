@@ -677,10 +677,17 @@ class Store(CatalogueReader):
     # ------------------------------------------------------------------ reading
 
     def iter_entries(
-        self, repo: str | None = None, snapshot_id: int | None = None, path: str | None = None, skip: int = 0
+        self,
+        repo: str | None = None,
+        snapshot_id: int | None = None,
+        path: str | None = None,
+        after: int | None = None,
     ) -> Iterator[CatalogueEntry]:
         """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, and of
-        one file, when given), but the first ``skip`` (a segment's entries taken otherwise)."""
+        one file, when given), in key order; with ``after``, those whose key is greater (a
+        segment's first entries taken otherwise: a bound on the key is a search of its index,
+        where an ``OFFSET`` stepped through every joined row it skipped, ~15 ms of an add of
+        jax to skip 9,000)."""
         e, sn, r = s.errors, s.snapshots, s.repos
         # one file's errors in every release: through each error's places; else a range of them
         o = s.occurrences if path is not None and snapshot_id is None else s.release_occurrences
@@ -714,8 +721,8 @@ class Store(CatalogueReader):
             q = q.where(o.c.snapshot_id == snapshot_id)
         if path is not None:
             q = q.where(e.c.path == path)
-        if skip:
-            q = q.offset(skip)
+        if after is not None:
+            q = q.where(o.c.id > after)
         with self.engine.connect() as conn:
             lines = _LineCache(conn, self._fresh_texts)
             called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
