@@ -496,6 +496,34 @@ def test_item_of_a_dict_of_messages_is_any_of_its_messages() -> None:
     ]
 
 
+def test_item_of_a_dict_written_where_it_is_read_is_any_of_its_messages() -> None:
+    # the message table of a state machine, indexed at once: no name holds the dict
+    recs = _records(
+        "class Client:\n"
+        "    def __enter__(self):\n"
+        "        if self._state != 0:\n"
+        "            msg = {\n"
+        "                1: 'Cannot open a client instance more than once.',\n"
+        "                2: ('Cannot reopen a client instance, once it has been closed.'),\n"
+        "            }[self._state]\n"
+        "            raise RuntimeError(msg)\n"
+        "def f(kind):\n"
+        "    raise ValueError({'a': 'first message', 'b': 'second message'}[kind])\n"
+        "def g(value):\n"
+        "    shown = {'': 'the empty string', None: 'None'}[value]\n"
+        "    raise ValueError('the value was %s, which matched no entry' % shown)\n"
+    )
+    got = sorted((r.function, r.template) for r in recs)
+    assert got == [
+        ("Client.__enter__", "Cannot open a client instance more than once."),
+        ("Client.__enter__", "Cannot reopen a client instance, once it has been closed."),
+        ("f", "first message"),
+        ("f", "second message"),
+        # inside a longer message the item stays a value, as a named dict's does
+        ("g", "the value was {value}, which matched no entry"),
+    ]
+
+
 def test_call_to_a_function_that_always_raises_is_a_raise_site() -> None:
     recs = _records(
         "from gettext import ngettext\n"

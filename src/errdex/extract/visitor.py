@@ -3831,18 +3831,23 @@ class ModuleVisitor:
             v = env.get(e.id)  # type: ignore[attr-defined]
             return isinstance(v, tuple) and value_has_literal(v)
         if t is ast.Subscript:
-            base = e.value  # type: ignore[attr-defined]
-            if isinstance(base, ast.Name) and isinstance(env.get(base.id), _T_DICTVAL_ROWVAL):
-                return True
-            if (
-                isinstance(base, ast.Attribute)
-                and isinstance(base.value, ast.Name)
-                and base.value.id == "self"
-            ):
-                # ``self.messages[key]``, ``self.messages["required"]``
-                return isinstance(e.slice, ast.Name) or _str_constant(e.slice)  # type: ignore[attr-defined]
-            return self.is_stringy(base, env)
+            assert isinstance(e, ast.Subscript)
+            return self.stringy_item(e, env)
         return False
+
+    def stringy_item(self, e: ast.Subscript, env: Env) -> bool:
+        """An item of a dict of messages (``MESSAGES[key]``, ``self.messages[key]``), or a piece
+        of a text."""
+        base = e.value
+        if isinstance(base, ast.Name) and isinstance(env.get(base.id), _T_DICTVAL_ROWVAL):
+            return True
+        if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name) and base.value.id == "self":
+            # ``self.messages[key]``, ``self.messages["required"]``
+            return isinstance(e.slice, ast.Name) or _str_constant(e.slice)
+        if isinstance(base, ast.Dict):
+            # ``{OPENED: "...", CLOSED: "..."}[self._state]``: a dict of messages read at once
+            return any(v is not None and self.is_stringy(v, env) for v in base.values)
+        return self.is_stringy(base, env)
 
     def stringy_choice(self, e: ast.expr, env: Env) -> bool:
         """``a if c else b``, and ``errmsg = self.errmsg or ""`` (the attribute's text, or the
@@ -4076,6 +4081,17 @@ class ModuleVisitor:
             # (a literal key, ``self.messages["required"]``, is known already)
             key_arg = self.arg(sl, env, frame)
             return ((Lookup(frame.class_key, base.attr, key_arg, self.src(e)),),)
+        if isinstance(base, ast.Dict) and frame.kind == "function":
+            # ``{OPENED: "...", CLOSED: "..."}[self._state]``: a dict of messages written where it
+            # is read, one message per state; any of its values, as a named one's are
+            table = self.assigned_dict(base, env, frame)
+            if not isinstance(table, DictVal) or not table.value:
+                return None
+            local = f"{frame.key}.<locals>.<dict {e.lineno}:{e.col_offset}>"
+            self.facts.consts[f"{local}[]"] = table.value
+            # inside a longer message it stays a value, named by its key (``was {value}``), not
+            # by the whole dict's source
+            return ((Ref(local, self.src(sl), method="[]"),),)
         if not isinstance(base, ast.Name):
             return None
         # ``MESSAGES[key]``: a dict of messages, local or defined at module level
