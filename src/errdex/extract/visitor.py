@@ -345,6 +345,7 @@ class TypesVal:
 
 EnvVal = Value | ListVal | FmtVal | ExcVal | ExcListVal | DictVal | RowVal | TypesVal | TupleArgs | None
 Env = dict[str, EnvVal]
+CallArgs = tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]  # (``call_args``: positional, keyword)
 Guard = tuple[str, ast.AST]
 # A statement handler: (statement, environment, frame, guard stack); each takes its own node type.
 Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
@@ -840,6 +841,12 @@ class ModuleVisitor:
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
+        # the arguments of the call a statement hands to ``raiser_ref`` (``x = f(a, "...")``,
+        # ``return f(...)``), with the environment and frame they were read in: the statement's
+        # own evaluation of the same call (``eval_call``: the assigned or returned value) reads
+        # them again, and gets them from here when nothing they were read from has changed
+        # (``_args_of``); dropped at each statement
+        self.args_memo: tuple[ast.Call, Env, Env, Frame, CallArgs] | None = None
         self.module_frame = Frame("module", "<module>", self.module)
         self.tuples: dict[str, list[ast.expr]] = {}  # module-level tuples of names (starred bases)
         self.log_aliases: dict[str, str] = {}  # module-level name -> the logger method it is bound to
@@ -1100,6 +1107,7 @@ class ModuleVisitor:
         the extraction tracks.
         """
         t = type(stmt)
+        self.args_memo = None
         # the flagged lines are sorted: a statement past the last one has no warn/log call to
         # find (most statements of most files), nor one whose lines hold none (the next flagged
         # line is past its last: 73,574 of the 75,634 statements of jax before the last flagged
@@ -2183,6 +2191,7 @@ class ModuleVisitor:
     def assign_name(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
         if name == frame.cls_name:
             frame.cls_rebound = True
+            self.args_memo = None  # (``call_spec`` reads it: a ``cls(...)`` among the arguments)
         items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
         args = (
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
@@ -2725,7 +2734,8 @@ class ModuleVisitor:
 
     def raiser_ref(self, call: ast.Call, dotted: str, last: str, env: Env, frame: Frame) -> Ref | None:
         """The reference to the function a call statement invokes, with the call's arguments."""
-        args, kwargs = self.call_args(call, env, frame)
+        got = args, kwargs = self.call_args(call, env, frame)
+        self.args_memo = (call, env, dict(env), frame, got)
         # the callee's name, not the call's source: this reference is resolved to what the
         # callee raises, never shown as a placeholder (and unparsing long calls is costly)
         ref = self.call_ref(call.func, dotted, args, kwargs, frame, dotted)
@@ -3424,9 +3434,18 @@ class ModuleVisitor:
             value = ph(self.src(node))
         return Arg(self.src(node), value, str_typed, items, literal)
 
-    def call_args(
-        self, call: ast.Call, env: Env, frame: Frame
-    ) -> tuple[tuple[Arg, ...], tuple[tuple[str, Arg], ...]]:
+    def args_of(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
+        """``call_args`` of a call, taken from ``args_memo`` when this statement's ``raiser_ref``
+        read that call's arguments in this frame and an environment equal to this one (the
+        same bindings, so every argument evaluates as it did: nothing else the evaluation reads
+        changes between the two reads of one statement, ``assign_name`` drops the memo when it
+        does). ~1 in 8 of jax's argument evaluations were such a second read."""
+        memo = self.args_memo
+        if memo is not None and memo[0] is call and memo[1] is env and memo[3] is frame and memo[2] == env:
+            return memo[4]
+        return self.call_args(call, env, frame)
+
+    def call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
         args: list[Arg] = []
         for a in call.args:
             if isinstance(a, ast.Starred):
@@ -4247,7 +4266,7 @@ class ModuleVisitor:
         dotted = _dotted(func)
         name = self.call_name(call, dotted) if shown is None else shown
         if dotted is not None and not dotted.rpartition(".")[2][:1].isupper():
-            args, kwargs = self.call_args(call, env, frame)
+            args, kwargs = self.args_of(call, env, frame)
             ref = self.call_ref(func, dotted, args, kwargs, frame, name)
             if ref is not None:
                 return ((ref,),)
