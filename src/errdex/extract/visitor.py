@@ -780,6 +780,15 @@ def _class_like(node: ast.expr, funcs: AbstractSet[str]) -> bool:
     return isinstance(node, ast.Name) and name not in funcs
 
 
+def _keep_passed(found: tuple[TypesVal, dict[str, tuple[tuple[str, str | None], ...]]], slot: str) -> None:
+    """``note_passed_maps``: the classes one argument hands on, added to its table under the
+    callee's slot (each once, in order, at most ``_MAX_PASSED``)."""
+    types, table = found
+    got = table.get(slot, ())
+    if len(got) < _MAX_PASSED:
+        table[slot] = tuple(dict.fromkeys((*got, *types.entries)))[:_MAX_PASSED]
+
+
 def _last_name(node: ast.expr) -> str:
     if isinstance(node, ast.Name):
         return node.id
@@ -1800,29 +1809,30 @@ class ModuleVisitor:
         if type(call) is not ast.Call:
             return
         func, args = call.func, call.args
+        if not args and not call.keywords:
+            return  # (a call given nothing hands on nothing)
         if args and type(args[0]) is not ast.Starred and _last_name(func) == "partial":
             func, args = args[0], args[1:]  # ``partial(f, Cls)``: ``f`` called with ``Cls`` first
-        # only the arguments that may hold classes are looked at, and only their slots named
-        # (most arguments are a constant, a call with arguments or an operation, and most calls
-        # pass no other: this runs for every call an assignment, expression or return makes)
+        # only the arguments that may hold classes are looked at, and a slot is named only for
+        # one that hands some on (most arguments are a constant, a call with arguments, an
+        # operation or a local of another value, and most calls pass no other: this runs for
+        # every call an assignment, expression or return makes); positional ones first, as read
         may = _MAY_HOLD_CLASSES
-        slots = [(f"#{i}", a) for i, a in enumerate(args) if type(a) in may]  # (never a Starred)
-        if call.keywords:
-            slots += [
-                (f":{k.arg}", k.value) for k in call.keywords if k.arg is not None and type(k.value) in may
-            ]
         key: str | None = None
-        for slot, arg in slots:
-            found = self.passed_types(arg, env, frame)
-            if found is None:
-                continue
-            types, table = found
-            key = key or self.callee_key(func, frame)
-            if key is None:
-                return
-            got = table.get(key + slot, ())
-            if len(got) < _MAX_PASSED:
-                table[key + slot] = tuple(dict.fromkeys((*got, *types.entries)))[:_MAX_PASSED]
+        for i, arg in enumerate(args):
+            if type(arg) in may and (found := self.passed_types(arg, env, frame)) is not None:
+                key = key or self.callee_key(func, frame)
+                if key is None:
+                    return
+                _keep_passed(found, f"{key}#{i}")
+        for kw in call.keywords:
+            if kw.arg is not None and type(kw.value) in may:
+                found = self.passed_types(kw.value, env, frame)
+                if found is not None:
+                    key = key or self.callee_key(func, frame)
+                    if key is None:
+                        return
+                    _keep_passed(found, f"{key}:{kw.arg}")
 
     def passed_types(
         self, arg: ast.expr, env: Env, frame: Frame
