@@ -3449,7 +3449,7 @@ class ModuleVisitor:
         read that call's arguments in this frame and an environment equal to this one (the
         same bindings, so every argument evaluates as it did: nothing else the evaluation reads
         changes between the two reads of one statement, ``assign_name`` drops the memo when it
-        does). ~1 in 8 of jax's argument evaluations were such a second read."""
+        does). In jax this spares ~1 in 10 argument evaluations (59,832 -> 53,760, perf41)."""
         memo = self.args_memo
         if memo is not None and memo[0] is call and memo[1] is env and memo[3] is frame and memo[2] == env:
             return memo[4]
