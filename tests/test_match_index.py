@@ -597,7 +597,10 @@ def test_beyond_the_postings_budget_the_heads_bounded_are_those_of_weighing_ever
     heads, ``best_heads`` bounds them by their rare keys (``Index.key_sums``) and weighs those
     whose bound reaches the ``MAX_HEADS``-th (``_reaching``, its cut now ``kth_largest``): the
     heads chosen and their order are those of weighing every head scanned, with and without
-    heads frames lead to."""
+    heads frames lead to. A key of the message listed by more than ``HEAD_SCAN`` patterns (here
+    the opening words every copy shares) is read into the bound too (``candidates._tighter``)
+    instead of lifting every head's bound by its weight: fewer heads are weighed one by one
+    than with only the rare keys read (``_WIDE`` 1), to the same heads."""
     monkeypatch.setattr("errdex.match.candidates.HEAD_POSTINGS", 0)
     n = HEAD_SCAN + 600
     idx, picked = _near_duplicates(n, 3, 6)
@@ -606,15 +609,22 @@ def test_beyond_the_postings_budget_the_heads_bounded_are_those_of_weighing_ever
         cut = compact(_LEAD + " ".join(said) + " is not")
         seen = idx.hits(cut)
         hit = idx.hit_weights(seen)
+        assert any(HEAD_SCAN < offs[k + 1] - offs[k] <= 8 * HEAD_SCAN for k in seen)  # the shared words
         heads = list(dict.fromkeys(idx.head_candidates(cut, seen)))
         rare = {k for k in seen if offs[k + 1] - offs[k] <= HEAD_SCAN}
         listed = {pid for pid in heads if rare.intersection(keys[koffs[pid] : koffs[pid + 1]].tolist())}
         for framed in ({}, dict.fromkeys(heads[::9], 0.2), dict.fromkeys(heads[:300], 0.2)):
             scanned = heads[:HEAD_SCAN] + [pid for pid in heads[HEAD_SCAN:] if pid in listed or pid in framed]
             full = heapq.nlargest(MAX_HEADS, scanned, key=lambda pid: (pid in framed, idx.weight(pid, hit)))
-            idx.weighed = 0
-            assert best_heads(idx, heads, seen, framed, hit) == full
-            assert 0 < idx.weighed < len(scanned)
+            weighed = []
+            for wide in (1, 8):
+                monkeypatch.setattr("errdex.match.candidates._WIDE", wide)
+                idx.weighed = 0
+                assert best_heads(idx, heads, seen, framed, hit) == full
+                weighed.append(idx.weighed)
+            assert 0 < weighed[1] < len(scanned)
+            # (frames leading to ``MAX_HEADS`` heads or more: only those are weighed, either way)
+            assert weighed[1] < weighed[0] or len(framed) >= MAX_HEADS, weighed
 
 
 def _walked_site_bound(idx: Index, ranker: Ranker, pid: int) -> tuple[bool, float, float]:
