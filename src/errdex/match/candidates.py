@@ -24,6 +24,7 @@ from errdex.match.thresholds import (
     ANCHORED_MIN_LITERAL,
     APPROX_MIN,
     CONTAINER_NAMED,
+    FULL_FIT_BASE,
     HEAD_POSTINGS,
     HEAD_SCAN,
     LEAD_WEIGHT,
@@ -1478,7 +1479,7 @@ def judge_fit(c: Cand, lit_len: int, mlen: int) -> None:
             c.text = 0.45 + 0.45 * cov
         c.reasons = [Share("message matches the template's beginning (", cov, " explained; cut short?)")]
         return
-    c.text = 0.5 + 0.5 * cov
+    c.text = FULL_FIT_BASE + FULL_FIT_BASE * cov
     if 0 < lit_len < MIN_LITERAL and cov < MIN_COVERAGE:
         # A few literal characters among much other text (``{args[0]} error{...}``) fit every
         # message holding those words while the placeholders take the rest: as evidence they

@@ -63,6 +63,7 @@ from errdex.match.thresholds import (
     CLASS_OBJECT,
     DEEPEST_FRAME,
     FILE_FRAME,
+    FULL_FIT_BASE,
     FUNCTION_NAMED,
     MAX_SCORED,
     MAX_STATEMENT,
@@ -625,8 +626,7 @@ class Ranker:
             return None
         repo, site = idx.entry_facts(ei)
         tw = self._site_relation(site)[0]
-        if self._other_class_value(c, tw):
-            text = min(text, TYPED_TEXT)
+        text = self._class_text(c, text, tw, typed)
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
@@ -987,6 +987,40 @@ class Ranker:
     def _typed_fits(self, ei: int, c: Cand, tw: float, fw: float) -> bool:
         """``_typed_whole``, or ``_typed_value``: a raise of the pasted class that may be exact."""
         return self._typed_whole(c, tw) or self._typed_value(ei, c, tw, fw)
+
+    def _class_text(self, c: Cand, text: float, tw: float, typed: bool) -> float:
+        """The text score as the site's class bears on it: a template of placeholders alone
+        raised as another class says nothing of the text (``_other_class_value``); a whole fit
+        of a few literals raised as the very class pasted is worth what a full fit is
+        (``_whole_fit``)."""
+        if self._other_class_value(c, tw):
+            text = min(text, TYPED_TEXT)
+        if typed and tw >= TYPE_AGREES and self._whole_fit(c):
+            text = max(text, FULL_FIT_BASE + FULL_FIT_BASE * c.coverage)
+        return text
+
+    def _whole_fit(self, c: Cand) -> bool:
+        """Every literal of a template with some (``{namespace}.{name}``) found in order, the
+        message fitted from its first character to its last: the fit is narrower than that of
+        a template of placeholders alone, which ``judge_fit`` scores at ``FULL_FIT_BASE`` for any
+        message, so for a raise of the pasted class it is worth at least as much; the discount
+        ``judge_fit`` gives a few literal characters among much other text is for a fit found
+        inside a longer message, whose placeholders take up what the literal does not explain.
+        The caller asks it of a raise of the very class pasted: a base or a subclass of it
+        raised elsewhere with a short template (``{host}: {error}``) is not what printed it.
+
+        Only for literals that are joints between values (punctuation and spaces: ``.``, ``: ``)
+        and a message of one line: a literal word or number (``404 {data}``) is content another
+        rendering may hold by chance, and a value running over a line break is a repr or a
+        second text the split happened to fall in (``{key}: {value}`` across a dict's lines)."""
+        f = c.fit
+        pattern = self.idx.patterns[c.pid]
+        whole = f is not None and f.full and f.anchored_start and f.anchored_end
+        # (a candidate scored otherwise, on a message its placeholder wraps, keeps that score)
+        if not (whole and 0 < pattern.lit_len < MIN_LITERAL and c.text < FULL_FIT_BASE):
+            return False
+        joints = not any(ch.isalnum() for lit in pattern.lits for ch in lit)
+        return joints and self._tf is not None and "\n" not in self._tf.message.strip()
 
     def _value_only(self, c: Cand) -> bool:
         """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
