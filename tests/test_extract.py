@@ -407,6 +407,21 @@ def test_a_value_qualified_under_an_if_keeps_its_unqualified_form() -> None:
     ]
 
 
+def test_a_keyword_argument_rebuilt_under_an_if_keeps_its_unbuilt_form() -> None:
+    # the same through a keyword the class prints: ``host`` as given when no user is named
+    recs = _records(
+        "class StrangeHostname(Exception):\n"
+        "    def __init__(self, hostname):\n"
+        "        super().__init__(hostname)\n"
+        "def run(host, username):\n"
+        "    if username:\n"
+        "        host = f'{username}@{host}'\n"
+        "    if host.startswith('-'):\n"
+        "        raise StrangeHostname(hostname=host)\n"
+    )
+    assert sorted(r.template for r in recs) == ["{host}", "{username}@{host}"]
+
+
 def test_a_worded_form_still_drops_the_bare_placeholder_beside_it() -> None:
     # the library's words are the message a paste shows: ``{name}`` (the value before the
     # ``if``) fits any text and stays out where a worded form exists
