@@ -388,6 +388,77 @@ def test_branch_built_message_passed_to_a_constructor_keeps_every_variant() -> N
     }
 
 
+def test_a_value_qualified_under_an_if_keeps_its_unqualified_form() -> None:
+    # ``if ...: schema = namespace + "." + schema`` (no ``else``): the raise prints the name as
+    # passed on the path that skips the ``if``; the "." joins values, it is no message of its
+    # own, so the form without it is kept beside it, not dropped as a bare placeholder
+    recs = _records(
+        "class UnknownType(ValueError):\n"
+        "    pass\n"
+        "def parse(schema, namespace, named):\n"
+        "    if '.' not in schema and namespace:\n"
+        "        schema = namespace + '.' + schema\n"
+        "    if schema not in named:\n"
+        "        raise UnknownType(schema)\n"
+    )
+    assert sorted((r.exc_type, r.template) for r in recs) == [
+        ("UnknownType", "{namespace}.{schema}"),
+        ("UnknownType", "{schema}"),
+    ]
+
+
+def test_a_keyword_argument_rebuilt_under_an_if_keeps_its_unbuilt_form() -> None:
+    # the same through a keyword the class prints: ``host`` as given when no user is named
+    recs = _records(
+        "class StrangeHostname(Exception):\n"
+        "    def __init__(self, hostname):\n"
+        "        super().__init__(hostname)\n"
+        "def run(host, username):\n"
+        "    if username:\n"
+        "        host = f'{username}@{host}'\n"
+        "    if host.startswith('-'):\n"
+        "        raise StrangeHostname(hostname=host)\n"
+    )
+    assert sorted(r.template for r in recs) == ["{host}", "{username}@{host}"]
+
+
+def test_a_worded_form_still_drops_the_bare_placeholder_beside_it() -> None:
+    # the library's words are the message a paste shows: ``{name}`` (the value before the
+    # ``if``) fits any text and stays out where a worded form exists
+    recs = _records(
+        "def parse(name, namespace):\n"
+        "    if namespace:\n"
+        "        name = 'unknown type ' + namespace + '.' + name\n"
+        "    raise KeyError(name)\n"
+    )
+    assert [r.template for r in recs] == ["unknown type {namespace}.{name}"]
+
+
+@pytest.mark.parametrize(
+    ("body", "want"),
+    [
+        # a name reassigned where the block may not run: either value reaches the raise
+        ("    if cond:\n        msg = f'worse value {b}'\n", {"bad value {a}", "worse value {b}"}),
+        ("    if cond > 2:\n        msg += f' and {b}'\n", {"bad value {a}", "bad value {a} and {b}"}),
+        (
+            "    if cond == 1:\n        msg = f'worse value {b}'\n"
+            "    elif cond == 2:\n        msg = f'worst value {c}'\n",
+            {"bad value {a}", "worse value {b}", "worst value {c}"},
+        ),
+        ("    for i in cond:\n        msg = f'item {i} failed'\n", {"bad value {a}", "item {i} failed"}),
+        ("    while cond:\n        msg = f'count {b} left'\n", {"bad value {a}", "count {b} left"}),
+        (
+            "    try:\n        msg = f'converted {int(b)}'\n    except ValueError:\n        pass\n",
+            {"bad value {a}", "converted {int(b)}"},
+        ),
+    ],
+    ids=["if", "augmented", "elif", "for", "while", "try"],
+)
+def test_a_message_reassigned_in_a_block_that_may_not_run_keeps_both(body: str, want: set[str]) -> None:
+    recs = _records(f"def f(a, b, c, cond):\n    msg = f'bad value {{a}}'\n{body}    raise ValueError(msg)\n")
+    assert {r.template for r in recs} == want
+
+
 def test_helper_with_several_return_texts_is_not_inlined_into_a_longer_message() -> None:
     # state_str() returns "None" or "<X at 0x..>": inlining "None" would be wrong for the other
     recs = _records(

@@ -68,6 +68,7 @@ from errdex.extract.templates import (
     expand_opts,
     has_literal,
     has_opts,
+    has_words,
     is_none,
     lit,
     message_param,
@@ -1820,7 +1821,12 @@ def build_records(
             pairs = found
             # (a wrapper of collected errors, some made elsewhere, keeps its own open template)
             if any(has_literal(m) for m, _ in pairs) and not any(s.opaque for s in site.exc.inner):
-                pairs = [p for p in pairs if has_literal(p[0]) or _bare(p[0], resolver.bare)]
+                kept = _unbuilt_forms(site.exc, pairs)
+                pairs = [
+                    p
+                    for p in pairs
+                    if has_literal(p[0]) or _bare(p[0], resolver.bare) or _rendered(p[0]) in kept
+                ]
             pairs = _none_shadowed(pairs)
             for main, expanded in pairs or [(("",), ("",))]:
                 # (rich's style tags are rendered away before the user sees the text)
@@ -1985,9 +1991,36 @@ def _shape(main: Flat) -> tuple[str, ...]:
     return tuple(s if i % 2 == 0 else "" for i, s in enumerate(to_segments(main)))
 
 
+def _rendered(main: Flat) -> str:
+    """A rendering's template, as the catalogue writes it."""
+    return render_template(to_segments(main))
+
+
+def _unbuilt_forms(spec: ExcSpec, pairs: list[Pair]) -> set[str]:
+    """The forms with no literal text of an argument the raise hands over as a name holds it
+    on a path that skips its rebinding (``if "." not in schema and namespace: schema =
+    namespace + "." + schema`` with no ``else``, then ``raise UnknownType(schema)``): the value
+    as it came is printed as often as the joined one. Kept only where no form has words of
+    the library's own: beside a worded message, a lone placeholder fits any text and adds
+    nothing a paste could tell apart (empty otherwise)."""
+    if any(has_words(m) for m, _ in pairs):
+        return set()
+    out: set[str] = set()
+    for arg in (*spec.args, *(a for _, a in spec.kwargs)):
+        forms = arg.value
+        if len(forms) < 2 or not any(has_literal(v) for v in forms):
+            continue  # (one form, or none joined: nothing was rebuilt on a path)
+        for v in forms:
+            # (a path's test rides along as an empty ``Opt``, printing nothing)
+            shown = [p for p in v if not (isinstance(p, Opt) and not p.value)]
+            if not has_literal(shown) and all(isinstance(p, _T_STR_PH) for p in shown):
+                out.add(render_template(to_segments(shown)))  # type: ignore[arg-type]
+    return out
+
+
 def _bare(main: Flat, bare: set[str]) -> bool:
     """A rendering with no literal text that a None argument of this site leads to."""
-    return bool(bare) and render_template(to_segments(main)) in bare
+    return bool(bare) and _rendered(main) in bare
 
 
 def _spreads(call: Ref) -> bool:

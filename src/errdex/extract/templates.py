@@ -395,6 +395,15 @@ def has_literal(variant: Sequence[Part]) -> bool:
     )
 
 
+def has_words(variant: Sequence[Part]) -> bool:
+    """Literal text with a letter or a digit in it: the library's own words, not a separator
+    joining values (``{namespace}.{schema}``, ``{a}: {b}``)."""
+    return any(
+        (isinstance(p, str) and any(c.isalnum() for c in p)) or (isinstance(p, Opt) and has_words(p.value))
+        for p in variant
+    )
+
+
 def method_calls(value: Value) -> bool:
     """Every form of the value is one call of a method (``self._render(...)``): what an
     exception class's own method returns, known once the class raised is."""
