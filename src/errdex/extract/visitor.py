@@ -38,6 +38,7 @@ from errdex.extract.containers import (
 )
 from errdex.extract.facts import (
     ANNOTATED_MARK,
+    FORWARD_MARK,
     NAMED_STR,
     SUBCLASSES_MARK,
     TABLE_MARK,
@@ -1764,17 +1765,9 @@ class ModuleVisitor:
         of the codebase fills (``ANNOTATED_MARK``: an API whose callers are elsewhere): where
         the codebase's calls pass classes, those are what it raises, not every subclass of a
         base the annotation names (``Type[SQLAlchemyError]``)."""
-        fn = frame.node
-        if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        if not isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
             return TypesVal((), ())
-        ann = next(
-            (
-                a.annotation
-                for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
-                if a.arg == name
-            ),
-            None,
-        )
+        ann = _param_annotation(name, frame)
         slot = _param_ref(name, frame)
         refs: list[str] = []
         for written in _type_annotated(ann)[:_MAX_ANNOTATED]:
@@ -1837,6 +1830,13 @@ class ModuleVisitor:
                     if named
                     else None
                 )
+            if name in frame.params and _type_annotated(_param_annotation(name, frame)):
+                # ``self._src.inc(exception=exception)``: a parameter annotated to hold classes,
+                # handed on; its classes are what this function's callers pass in its slot
+                ref = _param_ref(name, frame)
+                return (
+                    (TypesVal(((FORWARD_MARK + ref, None),), ()), self.facts.passed_classes) if ref else None
+                )
             if name in env:
                 return None  # a local of another value (``class_map`` finds nothing in a name)
         elif type(arg) is not ast.Attribute:  # (nor in an attribute)
@@ -1863,6 +1863,18 @@ class ModuleVisitor:
         if _on_self_or_cls(func, frame) and frame.class_key is not None:
             assert isinstance(func, ast.Attribute)
             return f"{frame.class_key}.{func.attr}"
+        if (
+            type(func) is ast.Attribute
+            and type(func.value) is ast.Attribute
+            and type(func.value.value) is ast.Name
+            and func.value.value.id == frame.self_name
+            and frame.parent is not None
+            and (held := frame.parent.attr_classes.get(func.value.attr)) is not None
+        ):
+            # ``self._src.inc(...)`` with ``self._src = Source(...)`` in ``__init__``: that
+            # class's method
+            ck = self.dotted_key(held, frame)
+            return f"{ck}.{func.attr}" if ck is not None else None
         return self.expr_key(func, frame)
 
     def types_of(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
@@ -5130,6 +5142,17 @@ def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
 def _joined_types(a: TypesVal, b: TypesVal) -> TypesVal:
     """The classes either value may hold."""
     return TypesVal(tuple(dict.fromkeys((*a.entries, *b.entries))), tuple(dict.fromkeys((*a.refs, *b.refs))))
+
+
+def _param_annotation(name: str, frame: Frame) -> ast.expr | None:
+    """The annotation of the function's parameter ``name`` (None: none, or no function)."""
+    fn = frame.node
+    if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return None
+    args = fn.args
+    return next(
+        (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None
+    )
 
 
 def _param_ref(name: str, frame: Frame) -> str | None:
