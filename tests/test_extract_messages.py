@@ -184,6 +184,9 @@ CLASS_BUILT = [
     # exception)``, ``self._src`` a ``Source`` made in ``__init__``): the classes that caller's
     # callers pass, not every subclass the annotation names
     ("forwarded_raise", {("EofError", "Unexpected end of file"), (UNKNOWN_EXC_TYPE, "")}),
+    # the same handed to a helper that builds the exception (``raise self.parse_error(exception)``):
+    # the caller's classes, not every class the helper's other callers pass (``KeyEmpty``)
+    ("forwarded_helper", {("EofError", "Unexpected end of file"), (UNKNOWN_EXC_TYPE, "")}),
     # ``type(self).__name__`` in the text ``__init__`` assigns: the name of the class or of
     # each of its subclasses the instance may be
     (

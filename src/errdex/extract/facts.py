@@ -101,6 +101,10 @@ class ExcSpec:
     # class). The copy is a new object, first raised here: its traceback starts at this raise
     # (the caught one's is left behind), and it prints what the caught exception printed
     copied: str | None = None
+    # ``raise self.parse_error(exception)`` handing a helper this function's own parameter that
+    # its annotation says holds classes: (parameter, its ``types_refs``: this function's slot
+    # and annotation), what the helper's class parameter holds at this call
+    class_args: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @by_fields

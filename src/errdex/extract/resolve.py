@@ -1477,6 +1477,10 @@ class Resolver:
                 refs = [p for part in given.value for p in part if isinstance(p, Ref)]
                 key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
                 out = replace(out, exc_type=written, key=key, type_param=None, types=(), types_refs=())
+            elif (handed := dict(call.class_args).get(written)) is not None:
+                # the caller's own class parameter handed on: the classes its callers pass
+                unknown: tuple[str, str | None] = (UNKNOWN_EXC_TYPE, None)
+                out = replace(out, type_param=None, types=(unknown,), types_refs=handed)
         elif exc.type_param is not None and exc.type_param not in b.args and not _spreads(call.helper):
             # the call leaves the class parameter at its default: that class, not "any class a
             # caller may pass" (the codebase's callers', ``FUNC(POS:NAME)``), is what it raises

@@ -3551,7 +3551,25 @@ class ModuleVisitor:
         if _class_like(func, self.top_funcs):
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
-        return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
+        return ExcSpec(
+            dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame),
+            class_args=self.handed_classes(exc, frame),
+        )  # fmt: skip
+
+    def handed_classes(self, exc: ast.Call, frame: Frame) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``raise self.parse_error(exception)``: the function's own parameters annotated to hold
+        classes that the helper call hands on, each with its classes' refs (``param_class``),
+        so the helper's class parameter holds what this function's callers pass, not what
+        every caller of the helper does (``ExcSpec.class_args``)."""
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for a in (*exc.args, *(k.value for k in exc.keywords)):
+            if (
+                type(a) is ast.Name
+                and a.id in frame.params
+                and _type_annotated(_param_annotation(a.id, frame))
+            ):
+                out.append((a.id, self.param_class(a.id, frame).refs))
+        return tuple(out)
 
     def returned_class(self, func: ast.expr, frame: Frame) -> str | None:
         """``class_for(code)`` or ``self._class_for(code)`` called at once: a ``types_refs``
