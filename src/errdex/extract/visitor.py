@@ -391,6 +391,8 @@ class Frame:
     param_types: dict[str, str] = field(default_factory=dict)  # parameter -> annotated class, as written
     self_values: dict[str, Value] = field(default_factory=dict)
     params: frozenset[str] = frozenset()  # parameters a caller passes (``self`` aside)
+    # parameters annotated to hold classes (``type[X]``), found on first need (``_type_params``)
+    type_params: frozenset[str] | None = None
     str_params: frozenset[str] = frozenset()  # parameters annotated ``str``
     printed: list[Value] | None = None  # printers and properties: every value returned
     yields: bool = False  # a printer's generator: its printed forms are its exits' yields
@@ -1830,7 +1832,7 @@ class ModuleVisitor:
                     if named
                     else None
                 )
-            if name in frame.params and _type_annotated(_param_annotation(name, frame)):
+            if name in frame.params and name in _type_params(frame):
                 # ``self._src.inc(exception=exception)``: a parameter annotated to hold classes,
                 # handed on; its classes are what this function's callers pass in its slot
                 ref = _param_ref(name, frame)
@@ -3563,11 +3565,7 @@ class ModuleVisitor:
         every caller of the helper does (``ExcSpec.class_args``)."""
         out: list[tuple[str, tuple[str, ...]]] = []
         for a in (*exc.args, *(k.value for k in exc.keywords)):
-            if (
-                type(a) is ast.Name
-                and a.id in frame.params
-                and _type_annotated(_param_annotation(a.id, frame))
-            ):
+            if type(a) is ast.Name and a.id in frame.params and a.id in _type_params(frame):
                 out.append((a.id, self.param_class(a.id, frame).refs))
         return tuple(out)
 
@@ -5160,6 +5158,21 @@ def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
 def _joined_types(a: TypesVal, b: TypesVal) -> TypesVal:
     """The classes either value may hold."""
     return TypesVal(tuple(dict.fromkeys((*a.entries, *b.entries))), tuple(dict.fromkeys((*a.refs, *b.refs))))
+
+
+def _type_params(frame: Frame) -> frozenset[str]:
+    """The function's parameters annotated to hold classes (``exception: type[E] | None``),
+    worked out once per function: most calls hand on some parameter, few of them such a one.
+    Read as ``annotated_types`` reads an annotation (``Frame.class_params`` takes a bare
+    ``type[E]`` only, and a class default too, which is no caller's class)."""
+    if frame.type_params is None:
+        fn = frame.node
+        args = fn.args if isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) else None
+        every = (*args.posonlyargs, *args.args, *args.kwonlyargs) if args is not None else ()
+        frame.type_params = frozenset(
+            a.arg for a in every if a.annotation is not None and _type_annotated(a.annotation)
+        )
+    return frame.type_params
 
 
 def _param_annotation(name: str, frame: Frame) -> ast.expr | None:
