@@ -169,18 +169,31 @@ CLASS_BUILT = [
     # an object whose __str__ calls the lambda it was given
     ("lazy", {("ValueError", "no value for {x}")}),
     # ``self.errmsg`` set by a setter of the base or a subclass's __init__, raised by a method:
-    # the base's raise may be on any subclass, the subclass's on itself or through the setter
-    (
-        "element_parse",
-        {
-            ("ParseFailure", "Expected {self.name}  (at char {loc})"),
-            ("ParseFailure", "Expected {match!r}  (at char {loc})"),
-        },
-    ),
+    # the subclass's raise reads it on itself or through the setter; the base's raise takes no
+    # text of a subclass that raises the attribute in a method of its own (that raise is the
+    # answer for it, not both tied)
+    ("element_parse", {("ParseFailure", "Expected {self.name}  (at char {loc})")}),
     (
         "literal_parse",
         {
             ("ParseFailure", "Expected {match!r}  (at char {loc})"),
+            ("ParseFailure", "Expected {self.name}  (at char {loc})"),
+        },
+    ),
+    # a class parameter the only caller hands on from its own (``self._src.inc(exception=
+    # exception)``, ``self._src`` a ``Source`` made in ``__init__``): the classes that caller's
+    # callers pass, not every subclass the annotation names
+    ("forwarded_raise", {("EofError", "Unexpected end of file"), (UNKNOWN_EXC_TYPE, "")}),
+    # the same handed to a helper that builds the exception (``raise self.parse_error(exception)``):
+    # the caller's classes, not every class the helper's other callers pass (``KeyEmpty``)
+    ("forwarded_helper", {("EofError", "Unexpected end of file"), (UNKNOWN_EXC_TYPE, "")}),
+    # ``type(self).__name__`` in the text ``__init__`` assigns: the name of the class or of
+    # each of its subclasses the instance may be
+    (
+        "keyword_parse",
+        {
+            ("ParseFailure", "Expected Keyword {word!r}  (at char {loc})"),
+            ("ParseFailure", "Expected CaselessKeyword {word!r}  (at char {loc})"),
             ("ParseFailure", "Expected {self.name}  (at char {loc})"),
         },
     ),
@@ -609,7 +622,7 @@ def test_branch_grown_message_keeps_every_branch_with_every_ending(shapes: Shape
     # ``errloc`` is ``loc`` in one branch and a sum in others: both print as a placeholder, so
     # they are one argument variant, and the cap is spent on texts that print differently
     got = {t for _, t in templates(shapes, "keyword_followed")}
-    head = "Expected {type(self).__name__} {self.name}"
+    head = "Expected Keyword {self.name}"  # (``type(self).__name__``: the class, which has no subclass)
     found = ", found {repr(self.pstr[self.loc : self.loc + 1])}  (at char {errloc})"
     for added in (
         ", keyword was immediately followed by keyword character",

@@ -19,6 +19,10 @@ SUBCLASSES_MARK = "+<"
 # an entry (this + KEY, None) of ``ModuleFacts.passed_maps``: a module-level mapping of classes
 # passed by name (``raise_from(code, ERRORS)``), its classes those of ``type_maps[KEY]``
 TABLE_MARK = "@table:"
+# an entry (this + ``FUNC(POS:NAME)``, None) of ``ModuleFacts.passed_classes``: the caller's own
+# parameter handed on (``self._src.inc(exception=exception)``), its classes those the calls of
+# ``FUNC`` pass in that slot (followed one level)
+FORWARD_MARK = "@param:"
 # ``ExcSpec.types_refs`` entry ``?FUNC(POS:NAME)?KEY``: class ``KEY`` and its subclasses in the
 # codebase, as a parameter's annotation names them, when no call of the codebase passes a class
 # in that parameter's slot (else none: the calls' classes are the evidence)
@@ -97,6 +101,10 @@ class ExcSpec:
     # class). The copy is a new object, first raised here: its traceback starts at this raise
     # (the caught one's is left behind), and it prints what the caught exception printed
     copied: str | None = None
+    # ``raise self.parse_error(exception)`` handing a helper this function's own parameter that
+    # its annotation says holds classes: (parameter, its ``types_refs``: this function's slot
+    # and annotation), what the helper's class parameter holds at this call
+    class_args: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 @by_fields

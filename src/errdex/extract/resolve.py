@@ -21,6 +21,7 @@ from errdex.extract import stdlib_hooks
 from errdex.extract.classes import ClassMessages
 from errdex.extract.facts import (
     ANNOTATED_MARK,
+    FORWARD_MARK,
     SUBCLASSES_MARK,
     TABLE_MARK,
     ClassInfo,
@@ -137,6 +138,8 @@ class Resolver:
         self._func_names: set[str] = set()  # last names of the codebase's functions (``calls_outside``)
         self._calls: list[ExcSpec] = []  # calls that may supply a raising helper its text
         self._forwarded: dict[str, list[Resolved]] | None = None
+        # attribute -> the classes with a raise of their own reading ``self.<attr>`` (``attr_texts``)
+        self._attr_readers: dict[str, set[str]] = {}
         self._raises_in: dict[str, list[ExcSpec]] = {}  # function key -> its own raises (``raised_in``)
         self._raises_of: dict[str, list[ExcSpec]] | None = None  # class key -> its raises (built on use)
         self._caught_active: set[str] = set()  # classes whose raised texts are being resolved
@@ -783,6 +786,9 @@ class Resolver:
                 self._opaque.append(site.exc)
             elif site.exc.via_call and site.exc.helper is not None:
                 self._calls.append(site.exc)
+            if site.self_class is not None and site.self_name is not None and not m.is_test:
+                for attr in _self_attrs_read(site.exc, site.self_name):
+                    self._attr_readers.setdefault(attr, set()).add(site.self_class)
 
     def _note_raise(self, module: str, site: Site) -> None:
         """Keep a raise of a known class by its function, for ``raised_in``."""
@@ -879,15 +885,7 @@ class Resolver:
         if site.self_class is None or site.self_name is None:
             return spec
         prefix = site.self_name + "."
-        values = [a.value for a in (*spec.args, *(a for _, a in spec.kwargs))]
-        if spec.msg is not None:
-            values.append(spec.msg)
-        wanted = {
-            p.name[len(prefix) :]
-            for v in values
-            for p in _formatted_parts(v)
-            if isinstance(p, Ph) and p.name.startswith(prefix) and p.name[len(prefix) :].isidentifier()
-        }
+        wanted = _self_attrs_read(spec, site.self_name)
         if not wanted:
             return spec
         cls = self.canon(site.self_class) or site.self_class
@@ -937,7 +935,9 @@ class Resolver:
 
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
-        with the attribute's own placeholder when some assignment's text is unknown.
+        with the attribute's own placeholder when some assignment's text is unknown. A subclass
+        with a raise of its own reading the attribute gives none (``raises_own``), and
+        ``type(self).__name__`` in a text is the instance's class name (``own_class_named``).
 
         A class-level text of the class or a base counts as an assignment (``message =
         _("Enter a valid email address.")`` that ``__init__`` overrides only when given
@@ -951,18 +951,55 @@ class Resolver:
         const = next((c for k in mro if (c := self.const_of(k, attr)) is not None), None)
         if const is not None and value_has_literal(const):
             texts.append(const)
-        for k in [*mro, *self.classmsg.subclasses(cls)]:
+        readers = {self.canon(c) or c for c in self._attr_readers.get(attr, ())}
+        subs = [k for k in self.classmsg.subclasses(cls) if not self.raises_own(k, cls, readers)]
+        for k in [*mro, *subs]:
             info = self.classes.get(k)
             if info is None:
                 continue
             if attr in info.self_texts:
-                texts.append(info.self_texts[attr])
+                texts.append(self.own_class_named(info.self_texts[attr], k, cls))
             other = other or attr in info.self_other
         if not texts:
             return ()
         if other:
             texts.append(ph(name))
         return union_n(texts, _MAX_ATTR_TEXTS)
+
+    def raises_own(self, sub: str, cls: str, readers: set[str]) -> bool:
+        """Whether subclass ``sub`` of ``cls``, or a class between them, has a raise of its own
+        reading the attribute: then its text is answered there, not at every inherited raise of
+        ``cls`` too (element classes that each raise ``self.errmsg`` in their own ``parse``,
+        the base's ``try_parse`` carrying all their texts, tied with each of them)."""
+        for k in self.mro(sub):
+            if k == cls:
+                return False
+            if k in readers:
+                return True
+        return False
+
+    def own_class_named(self, text: Value, owner: str, cls: str) -> Value:
+        """``type(self).__name__`` in a text class ``owner`` assigns to an attribute read at a
+        raise in a method of ``cls``: the instance is of the lower of the two classes or one of
+        its subclasses (``f"Expected {type(self).__name__} {self.name}"`` set in ``Keyword``'s
+        ``__init__`` prints ``Keyword`` or ``CaselessKeyword``), so the placeholder becomes each
+        such class's name, the placeholder kept beside them when more are left out."""
+        names = {
+            p.name
+            for p in _formatted_parts(text)
+            if isinstance(p, Ph) and p.name.replace(" ", "") in _OWN_CLASS_NAME
+        }
+        if not names:
+            return text
+        low = owner if owner != cls and owner not in self.mro(cls) else cls
+        found = [
+            k for k in (low, *self.classmsg.subclasses(low)) if k.rpartition(".")[0] not in self.test_modules
+        ]
+        shown = union_n([lit(k.rpartition(".")[2]) for k in found[:_MAX_OWN_NAMES]], _MAX_OWN_NAMES)
+        if len(found) > _MAX_OWN_NAMES:
+            shown = union(shown, ph(next(iter(names))))
+        b = Binding({n: Arg(n, shown) for n in names}, {}, {})
+        return subst(text, b)
 
     def const_of(self, key: str, attr: str) -> Value | None:
         """The class-level value of ``attr`` the class itself sets (None: it sets none)."""
@@ -1238,15 +1275,37 @@ class Resolver:
                         for found in (
                             self.type_map(e[0][len(TABLE_MARK) :]) if e[0].startswith(TABLE_MARK) else (e,)
                         )
-                        if not only_exceptions or self.exception_like(*found)
+                        if not only_exceptions
+                        or found[0].startswith(FORWARD_MARK)
+                        or self.exception_like(*found)
                     ]
                     passed.setdefault(f"{key}{mark}{arg}", []).extend(kept)
             self._passed = passed
+        return tuple(dict.fromkeys(self._slot_passed(ref, {ref})))
+
+    def _slot_passed(self, ref: str, seen: set[str]) -> list[tuple[str, str | None]]:
+        """``FUNC(POS:NAME)``: the entries kept for that slot, by position and by name; a
+        caller's own parameter handed on (``FORWARD_MARK``) is what that caller's callers pass,
+        followed up to ``_MAX_FORWARDS`` callers deep (``inc`` -> ``src.inc`` -> ``parse_error``)."""
+        assert self._passed is not None
+        out: list[tuple[str, str | None]] = []
+        for e in self._slot_entries(ref):
+            if not e[0].startswith(FORWARD_MARK):
+                out.append(e)
+                continue
+            up = e[0][len(FORWARD_MARK) :]
+            if up not in seen and len(seen) <= _MAX_FORWARDS:
+                seen.add(up)
+                out.extend(self._slot_passed(up, seen))
+        return out
+
+    def _slot_entries(self, ref: str) -> list[tuple[str, str | None]]:
+        """The entries kept for slot ``FUNC(POS:NAME)`` as the calls wrote them."""
+        assert self._passed is not None
         fn, _, rest = ref[:-1].rpartition("(")
         pos, _, name = rest.partition(":")
         key = self.canon(fn) or fn
-        found = [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
-        return tuple(dict.fromkeys(found))
+        return [*self._passed.get(f"{key}#{pos}", ()), *self._passed.get(f"{key}:{name}", ())]
 
     def annotated_classes(self, ref: str) -> tuple[tuple[str, str | None], ...]:
         """``?FUNC(POS:NAME)?KEY``: class KEY and its subclasses in the codebase when no call
@@ -1419,6 +1478,10 @@ class Resolver:
                 refs = [p for part in given.value for p in part if isinstance(p, Ref)]
                 key = refs[0].key if len(given.value) == 1 and len(refs) == 1 and not refs[0].call else None
                 out = replace(out, exc_type=written, key=key, type_param=None, types=(), types_refs=())
+            elif (handed := dict(call.class_args).get(written)) is not None:
+                # the caller's own class parameter handed on: the classes its callers pass
+                unknown: tuple[str, str | None] = (UNKNOWN_EXC_TYPE, None)
+                out = replace(out, type_param=None, types=(unknown,), types_refs=handed)
         elif exc.type_param is not None and exc.type_param not in b.args and not _spreads(call.helper):
             # the call leaves the class parameter at its default: that class, not "any class a
             # caller may pass" (the codebase's callers', ``FUNC(POS:NAME)``), is what it raises
@@ -1671,6 +1734,26 @@ def sig_of(info: FuncInfo) -> Sig:
 _MAX_TYPES = 32  # classes of one mapping given a record each
 _MAX_RECORDS = 32  # records of literal fields one raise of a record's class and text is given
 _MAX_YIELDED = 96  # texts a ``raise error`` of a generator's exceptions carries
+
+
+def _self_attrs_read(spec: ExcSpec, self_name: str) -> set[str]:
+    """The attributes ``self.<attr>`` a raise's message reads (``raise E(self.errmsg)``)."""
+    prefix = self_name + "."
+    values = [a.value for a in (*spec.args, *(a for _, a in spec.kwargs))]
+    if spec.msg is not None:
+        values.append(spec.msg)
+    return {
+        p.name[len(prefix) :]
+        for v in values
+        for p in _formatted_parts(v)
+        if isinstance(p, Ph) and p.name.startswith(prefix) and p.name[len(prefix) :].isidentifier()
+    }
+
+
+# ``type(self).__name__`` / ``self.__class__.__name__`` read in a method: the instance's class
+_OWN_CLASS_NAME = frozenset(("type(self).__name__", "self.__class__.__name__"))
+_MAX_FORWARDS = 3  # callers' parameters handed on that one slot's classes are followed through
+_MAX_OWN_NAMES = 4  # class names one such placeholder becomes (a class and its subclasses)
 _MAX_ATTR_TEXTS = 8  # texts of one ``self.<attr>`` across a class and its subclasses
 
 

@@ -38,6 +38,7 @@ from errdex.extract.containers import (
 )
 from errdex.extract.facts import (
     ANNOTATED_MARK,
+    FORWARD_MARK,
     NAMED_STR,
     SUBCLASSES_MARK,
     TABLE_MARK,
@@ -391,6 +392,8 @@ class Frame:
     param_types: dict[str, str] = field(default_factory=dict)  # parameter -> annotated class, as written
     self_values: dict[str, Value] = field(default_factory=dict)
     params: frozenset[str] = frozenset()  # parameters a caller passes (``self`` aside)
+    # parameters annotated to hold classes (``type[X]``), found on first need (``_type_params``)
+    type_params: frozenset[str] | None = None
     str_params: frozenset[str] = frozenset()  # parameters annotated ``str``
     printed: list[Value] | None = None  # printers and properties: every value returned
     yields: bool = False  # a printer's generator: its printed forms are its exits' yields
@@ -1781,17 +1784,9 @@ class ModuleVisitor:
         of the codebase fills (``ANNOTATED_MARK``: an API whose callers are elsewhere): where
         the codebase's calls pass classes, those are what it raises, not every subclass of a
         base the annotation names (``Type[SQLAlchemyError]``)."""
-        fn = frame.node
-        if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        if not isinstance(frame.node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
             return TypesVal((), ())
-        ann = next(
-            (
-                a.annotation
-                for a in (*fn.args.posonlyargs, *fn.args.args, *fn.args.kwonlyargs)
-                if a.arg == name
-            ),
-            None,
-        )
+        ann = _param_annotation(name, frame)
         slot = _param_ref(name, frame)
         refs: list[str] = []
         for written in _type_annotated(ann)[:_MAX_ANNOTATED]:
@@ -1855,6 +1850,13 @@ class ModuleVisitor:
                     if named
                     else None
                 )
+            if name in frame.params and name in _type_params(frame):
+                # ``self._src.inc(exception=exception)``: a parameter annotated to hold classes,
+                # handed on; its classes are what this function's callers pass in its slot
+                ref = _param_ref(name, frame)
+                return (
+                    (TypesVal(((FORWARD_MARK + ref, None),), ()), self.facts.passed_classes) if ref else None
+                )
             if name in env:
                 return None  # a local of another value (``class_map`` finds nothing in a name)
         elif type(arg) is not ast.Attribute:  # (nor in an attribute)
@@ -1881,6 +1883,18 @@ class ModuleVisitor:
         if _on_self_or_cls(func, frame) and frame.class_key is not None:
             assert isinstance(func, ast.Attribute)
             return f"{frame.class_key}.{func.attr}"
+        if (
+            type(func) is ast.Attribute
+            and type(func.value) is ast.Attribute
+            and type(func.value.value) is ast.Name
+            and func.value.value.id == frame.self_name
+            and frame.parent is not None
+            and (held := frame.parent.attr_classes.get(func.value.attr)) is not None
+        ):
+            # ``self._src.inc(...)`` with ``self._src = Source(...)`` in ``__init__``: that
+            # class's method
+            ck = self.dotted_key(held, frame)
+            return f"{ck}.{func.attr}" if ck is not None else None
         return self.expr_key(func, frame)
 
     def types_of(self, node: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
@@ -3568,7 +3582,21 @@ class ModuleVisitor:
         if _class_like(func, self.top_funcs):
             return ExcSpec(dotted, self.expr_key(func, frame), msg, args, kwargs)
         ref = self.call_ref(func, dotted, args, kwargs, frame, self.call_name(exc, dotted))
-        return ExcSpec(dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame))
+        return ExcSpec(
+            dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame),
+            class_args=self.handed_classes(exc, frame),
+        )  # fmt: skip
+
+    def handed_classes(self, exc: ast.Call, frame: Frame) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """``raise self.parse_error(exception)``: the function's own parameters annotated to hold
+        classes that the helper call hands on, each with its classes' refs (``param_class``),
+        so the helper's class parameter holds what this function's callers pass, not what
+        every caller of the helper does (``ExcSpec.class_args``)."""
+        out: list[tuple[str, tuple[str, ...]]] = []
+        for a in (*exc.args, *(k.value for k in exc.keywords)):
+            if type(a) is ast.Name and a.id in frame.params and a.id in _type_params(frame):
+                out.append((a.id, self.param_class(a.id, frame).refs))
+        return tuple(out)
 
     def returned_class(self, func: ast.expr, frame: Frame) -> str | None:
         """``class_for(code)`` or ``self._class_for(code)`` called at once: a ``types_refs``
@@ -5175,6 +5203,32 @@ def _exc_exit(frame: Frame, spec: ExcSpec) -> None:
 def _joined_types(a: TypesVal, b: TypesVal) -> TypesVal:
     """The classes either value may hold."""
     return TypesVal(tuple(dict.fromkeys((*a.entries, *b.entries))), tuple(dict.fromkeys((*a.refs, *b.refs))))
+
+
+def _type_params(frame: Frame) -> frozenset[str]:
+    """The function's parameters annotated to hold classes (``exception: type[E] | None``),
+    worked out once per function: most calls hand on some parameter, few of them such a one.
+    Read as ``annotated_types`` reads an annotation (``Frame.class_params`` takes a bare
+    ``type[E]`` only, and a class default too, which is no caller's class)."""
+    if frame.type_params is None:
+        fn = frame.node
+        args = fn.args if isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) else None
+        every = (*args.posonlyargs, *args.args, *args.kwonlyargs) if args is not None else ()
+        frame.type_params = frozenset(
+            a.arg for a in every if a.annotation is not None and _type_annotated(a.annotation)
+        )
+    return frame.type_params
+
+
+def _param_annotation(name: str, frame: Frame) -> ast.expr | None:
+    """The annotation of the function's parameter ``name`` (None: none, or no function)."""
+    fn = frame.node
+    if not isinstance(fn, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
+        return None
+    args = fn.args
+    return next(
+        (a.annotation for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None
+    )
 
 
 def _param_ref(name: str, frame: Frame) -> str | None:
