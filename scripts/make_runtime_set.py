@@ -21,7 +21,9 @@ never from errdex:
 * when the error comes from outside the libraries' Python code (C extensions, the interpreter,
   another package) and its text appears in no string literal of the library's ``.py`` files, the
   case is a negative (no exact match is the right answer); when the text does appear there, the
-  truth is ambiguous and the snippet is reported and left out.
+  truth is ambiguous and the snippet is reported and left out. A snippet marked
+  ``compiled_truth`` instead takes the deepest library frame above the compiled code as its
+  truth (the call into it), as a judge reading the traceback does.
 
 Every error is written twice: as the message the user sees last (``Type: text``; for a CLI the
 ``Error: ...`` line it prints) and as the whole output (the traceback, or the CLI's terminal
@@ -88,6 +90,10 @@ class Snippet:
     ``code`` runs as ``main.py`` (or, with ``argv``, as the command-line program ``app.py``
     invoked with those arguments). ``files`` are written beside it first (configuration, data).
     ``warnings_as_errors`` runs it as ``python -W error`` does, so a warning shows its traceback.
+    ``compiled_truth`` makes an error raised in compiled code below a library's Python frame (a
+    numpy ufunc, pandas' Cython, pydantic-core's validators) a positive whose truth is that
+    deepest Python frame of the library, as a judge reading the traceback takes it, rather than a
+    negative or an ambiguous snippet left out.
     """
 
     about: str
@@ -95,6 +101,7 @@ class Snippet:
     argv: tuple[str, ...] | None = None
     files: dict[str, str] = field(default_factory=dict)
     warnings_as_errors: bool = False
+    compiled_truth: bool = False
 
 
 def _s(about: str, code: str, **kw: Any) -> Snippet:
@@ -1806,7 +1813,7 @@ def judge(run: dict[str, Any], dists: dict[str, Dist], src: SourceIndex, out: Ou
     found = deepest_library_frame(
         raising_stack(run), dists, src, run["is_warning"], run.get("init_params"), exc_type
     )
-    if found is None or found.origin.kind == "call":
+    if found is None or (found.origin.kind == "call" and not out.snippet.compiled_truth):
         # The libraries whose text could have produced the message: the snippet's own and the
         # one the deepest library frame is in.
         sources = {out.lib: dists[out.lib]}
@@ -1825,7 +1832,7 @@ def judge(run: dict[str, Any], dists: dict[str, Dist], src: SourceIndex, out: Ou
         out.note = f"Raised {where}; the text is in no string literal of {names}'s .py files."
         return
     sites = found.sites(exc_type)
-    verb = "warns" if found.origin.kind == "warn" else "raises"
+    verb = {"warn": "warns", "call": "calls compiled code that raises"}.get(found.origin.kind, "raises")
     if len(sites) > 1:
         out.note = (
             f"{sites[1]['function']} {verb} a message it is handed as a parameter; the expected site "

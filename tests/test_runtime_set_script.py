@@ -13,6 +13,7 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -197,3 +198,43 @@ def test_cli_error_line_reads_a_panel_of_any_title_up_to_its_rule() -> None:
     assert read(
         "╭─ Unrecognized options ─╮\n│ Unrecognized: --cnt    │\n│ ────────────────────── │\n│ Perhaps --count │\n╰────╯\n"
     ) == ("Unrecognized: --cnt")
+
+
+def test_compiled_truth_takes_the_calling_library_frame_instead_of_a_negative(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # An error raised in compiled code below a library's Python frame (pydantic-core below
+    # `BaseModel.__init__`) is a negative by default; a snippet marked `compiled_truth` takes that
+    # deepest Python frame as its truth, as a judge reading the traceback does.
+    h: Any = _harness()
+
+    class FakeDist:
+        name = "pkg"
+
+        def relpath(self, file: str) -> str | None:
+            return "pkg/main.py" if "site-packages" in file else None
+
+    class FakeSrc:
+        def package_strings(self, dist: object) -> list[str]:
+            return []
+
+    dist = FakeDist()
+    frames = [
+        {"file": "/w/main.py", "line": 3, "qualname": "<module>", "pos": [3, 3, 0, 9]},
+        {"file": "/v/site-packages/pkg/main.py", "line": 280, "qualname": "Model.__init__", "pos": [280, 280, 8, 40]},
+    ]  # fmt: skip
+    found = h.LibraryFrame(frames, 1, dist, h.Origin("call", False))
+    monkeypatch.setattr(h, "deepest_library_frame", lambda *a, **k: found)
+    run = {"exc_type": "ValidationError", "frames": frames, "is_warning": False, "init_params": None}
+    outcomes = {}
+    for flag in (False, True):
+        out = h.Outcome("pkg", 1, h.Snippet(about="x", code="", compiled_truth=flag))
+        out.message = "ValidationError: 1 validation error for Model"
+        h.judge(run, {"pkg": dist}, FakeSrc(), out)
+        outcomes[flag] = out
+    assert outcomes[False].negative and outcomes[False].expected is None
+    assert not outcomes[True].negative
+    assert outcomes[True].expected == {
+        "path": "pkg/main.py", "line": 280, "function": "Model.__init__", "exc_type": "ValidationError"
+    }  # fmt: skip
+    assert "calls compiled code that raises ValidationError" in outcomes[True].note
