@@ -219,6 +219,13 @@ def gather(
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame)."""
     ev = FrameEvidence(frame_info(idx, frames))
     ev.ran_module = vendored_root(idx, frames, ev.info)
+    if ev.ran_module is not None and _other_package_raise(idx, ev.ran_module, frames):
+        # the last frame is another installed package's own raise of a new exception (h2's
+        # ``raise StreamClosedError(self.stream_id)`` under a library's call): that package made
+        # the error, as the standard library makes its own, however the catalogue's raises of a
+        # class it imports from there read
+        ev.info.outside_deepest = ev.info.frames[-1][0]
+        ev.info.stdlib_made = True
     if not frames and shown:
         _by_shown(idx, ev, shown)
     _name_entries(idx, ev)
@@ -489,6 +496,17 @@ def _on_line(at_line: list[int], in_fn: Sequence[int]) -> list[int]:
 # the folders a distribution copies another package into (``pip/_vendor/requests``,
 # ``setuptools/extern``, ``ddtrace/vendor``, ``google/protobuf/third_party``)
 VENDOR_DIRS = frozenset({"_vendor", "vendor", "_vendored", "vendored", "extern", "_extern", "third_party"})
+
+
+def _other_package_raise(idx: Index, module: str, frames: list[Frame]) -> bool:
+    """Whether the last frame, running ``module`` below site-packages, makes a new exception
+    (its shown line ``raise X(...)``, not a re-raise) in a package the catalogue holds under no
+    folder of that path: an egg's ``Scrapy-0.15.1-py2.7.egg/scrapy/spidermanager.py`` is the
+    library's own file of an older release, ``h2/stream.py`` another package's."""
+    if not _new_raise(frames[-1].source) or _reraised(frames):
+        return False
+    folders = module.split("/")[:-1]
+    return not any(idx.package_holders(part) for part in folders)
 
 
 def import_root_path(path: str) -> str | None:
