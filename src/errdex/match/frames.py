@@ -219,6 +219,13 @@ def gather(
     ``shown``, the ``raise`` line printed above the error line, read when there is no frame)."""
     ev = FrameEvidence(frame_info(idx, frames))
     ev.ran_module = vendored_root(idx, frames, ev.info)
+    if ev.ran_module is not None and _other_package_raise(idx, ev.ran_module, frames):
+        # the last frame is another installed package's own raise of a new exception (h2's
+        # ``raise StreamClosedError(self.stream_id)`` under a library's call): that package made
+        # the error, as the standard library makes its own, however the catalogue's raises of a
+        # class it imports from there read
+        ev.info.outside_deepest = ev.info.frames[-1][0]
+        ev.info.stdlib_made = True
     if not frames and shown:
         _by_shown(idx, ev, shown)
     _name_entries(idx, ev)
@@ -400,7 +407,9 @@ def own_frames(idx: Index, frames: list[Frame], types: Sequence[str]) -> list[Fr
     in_fn = idx.sites.get((path, fn), ()) if fn else ()
     landed = _on_line(list(idx.sites.get((path, line), ())) if line is not None else [], in_fn)
     if not landed and source:  # another release: its statement, where the lines moved
-        landed = _statement_sites(idx, idx.statement_entries(source, MAX_STATEMENT), path, fn, line, source)
+        landed = _statement_sites(
+            idx, idx.statement_entries(source, MAX_STATEMENT), path, fn, line, source, frames[-1].function
+        )
     if not landed:
         return frames
     related = set(keys)
@@ -489,6 +498,17 @@ def _on_line(at_line: list[int], in_fn: Sequence[int]) -> list[int]:
 VENDOR_DIRS = frozenset({"_vendor", "vendor", "_vendored", "vendored", "extern", "_extern", "third_party"})
 
 
+def _other_package_raise(idx: Index, module: str, frames: list[Frame]) -> bool:
+    """Whether the last frame, running ``module`` below site-packages, makes a new exception
+    (its shown line ``raise X(...)``, not a re-raise) in a package the catalogue holds under no
+    folder of that path: an egg's ``Scrapy-0.15.1-py2.7.egg/scrapy/spidermanager.py`` is the
+    library's own file of an older release, ``h2/stream.py`` another package's."""
+    if not _new_raise(frames[-1].source) or _reraised(frames):
+        return False
+    folders = module.split("/")[:-1]
+    return not any(idx.package_holders(part) for part in folders)
+
+
 def import_root_path(path: str) -> str | None:
     """The module a frame ran, as imported: its path below ``site-packages/`` or
     ``dist-packages/`` (``requests/models.py``); None for a frame outside them."""
@@ -533,7 +553,7 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no vendored copy of it
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
-        found = _statement_sites(idx, same, lib.get(fi), fn, line, source)
+        found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function)
         if fi == len(frames) - 1 and not found and fi in lib:
             ev.moved.update(_moved_raises(idx, same, lib[fi]))
         if not _all_cut(idx, found):
@@ -759,11 +779,15 @@ def _statement_sites(
     fn: str | None,
     line: int | None,
     source: str | None = None,
+    printed: str | None = None,
 ) -> list[int]:
     """Of the entries raised by a statement with the frame's text, the ones in the frame's file
     (when it is in the catalogue), narrowed to the frame's function and then its line when any
     are. A frame whose file is not in the catalogue (it moved, or the paste does not show it) is
-    trusted with the function it names, or else with its line.
+    trusted with the function it names, or else with its line. A frame that prints its
+    function's qualified name (``printed``: CPython 3.11+ and IPython 8 print ``in
+    AzurePath.__init__``) narrows the function's namesakes to the one of that owner: sibling
+    classes of one file raising one message in their ``__init__`` are otherwise a tie.
 
     A printed line that opens a raise and says nothing more (``raise IllegalStateError(``, its
     text on the lines below) names only a class: another function of the file whose raise opens
@@ -773,7 +797,7 @@ def _statement_sites(
         eis = [ei for ei in eis if idx.entry_path(ei) == path]
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
     if same_fn:
-        eis = same_fn
+        eis = _owned_as_printed(idx, same_fn, printed) or same_fn
     elif path is None and fn:
         return []  # a file that moved, and the function disagrees
     elif fn and source and _BARE_RAISE_OPEN.match(source.strip()) and _fn_raises_class_of(idx, path, fn, eis):
@@ -782,6 +806,16 @@ def _statement_sites(
     if path is None and fn is None:
         return at_line
     return at_line or eis
+
+
+def _owned_as_printed(idx: Index, eis: list[int], printed: str | None) -> list[int]:
+    """Of entries in functions named as a frame's, the ones whose qualified name is the one the
+    frame printed (``AzurePath.__init__``, ``AzurePath.__init__(self, protocol)`` from IPython)
+    or ends with it; none when the frame printed a bare name (CPython before 3.11)."""
+    qual = (printed or "").split("(", 1)[0].strip()
+    if "." not in qual or qual.startswith("<"):
+        return []
+    return [ei for ei in eis if (f := idx.entry_func(ei)) == qual or f.endswith("." + qual)]
 
 
 # a printed line that only opens a raise of a class: ``raise IllegalStateError(``

@@ -310,7 +310,8 @@ class FrameInfo:
     ends_at_call: str | None = None
     # the deepest frame is the standard library's own raise of a new exception (its shown line
     # ``raise X(...)``, or no line shown): the text is the standard library's, not a re-raise of
-    # one a library made (``raise self._exception`` in concurrent.futures)
+    # one a library made (``raise self._exception`` in concurrent.futures); likewise another
+    # installed package's own raise (``frames.frame_evidence``)
     stdlib_made: bool = False
 
 
