@@ -238,3 +238,20 @@ def test_compiled_truth_takes_the_calling_library_frame_instead_of_a_negative(
         "path": "pkg/main.py", "line": 280, "function": "Model.__init__", "exc_type": "ValidationError"
     }  # fmt: skip
     assert "calls compiled code that raises ValidationError" in outcomes[True].note
+
+
+def test_a_frame_in_a_comprehension_is_its_enclosing_function() -> None:
+    # CPython names a generator expression's frame `f.<locals>.<genexpr>`; its line is f's code,
+    # and the truth test finds the function by the line's `def` (popular35's numpy-rt-037)
+    h: Any = _harness()
+
+    class FakeDist:
+        def relpath(self, file: str) -> str | None:
+            return "pkg/core.py"
+
+    frame = {"file": "/site-packages/pkg/core.py", "line": 7, "qualname": "norm.<locals>.<genexpr>"}
+    assert h.frame_site(frame, FakeDist(), "AxisError")["function"] == "norm"
+    nested = dict(frame, qualname="Box.norm.<locals>.<listcomp>.<locals>.<genexpr>")
+    assert h.frame_site(nested, FakeDist(), "AxisError")["function"] == "Box.norm"
+    closure = dict(frame, qualname="norm.<locals>.inner")
+    assert h.frame_site(closure, FakeDist(), "AxisError")["function"] == "norm.<locals>.inner"

@@ -502,9 +502,14 @@ def _other_package_raise(idx: Index, module: str, frames: list[Frame]) -> bool:
     """Whether the last frame, running ``module`` below site-packages, makes a new exception
     (its shown line ``raise X(...)``, not a re-raise) in a package the catalogue holds under no
     folder of that path: an egg's ``Scrapy-0.15.1-py2.7.egg/scrapy/spidermanager.py`` is the
-    library's own file of an older release, ``h2/stream.py`` another package's."""
-    if not _new_raise(frames[-1].source) or _reraised(frames):
+    library's own file of an older release, ``h2/stream.py`` another package's. A package the
+    catalogue holds only as a vendored copy of that statement is ``vendored_root``'s case."""
+    source = frames[-1].source
+    if not _new_raise(source) or _reraised(frames):
         return False
+    same = idx.statement_entries(source, MAX_STATEMENT) if source else ()
+    if any(vendored_copy(idx.entry_path(ei), module) for ei in same):
+        return False  # a copy of that very statement vendored in a codebase: its own verdict says so
     folders = module.split("/")[:-1]
     return not any(idx.package_holders(part) for part in folders)
 

@@ -626,7 +626,7 @@ class Ranker:
             return None
         repo, site = idx.entry_facts(ei)
         tw = self._site_relation(site)[0]
-        text = self._class_text(c, text, tw, typed)
+        text = self._class_text(c, ei, text, tw, typed)
         if self._empty and c.confident and not self._bare_fits(tw, fw):
             text = min(text, TYPED_TEXT)  # printed as another class, or raised elsewhere
         pointed = (not ev.pointed and not ev.elsewhere) or repo in ev.pointed
@@ -988,18 +988,18 @@ class Ranker:
         """``_typed_whole``, or ``_typed_value``: a raise of the pasted class that may be exact."""
         return self._typed_whole(c, tw) or self._typed_value(ei, c, tw, fw)
 
-    def _class_text(self, c: Cand, text: float, tw: float, typed: bool) -> float:
+    def _class_text(self, c: Cand, ei: int, text: float, tw: float, typed: bool) -> float:
         """The text score as the site's class bears on it: a template of placeholders alone
         raised as another class says nothing of the text (``_other_class_value``); a whole fit
         of a few literals raised as the very class pasted is worth what a full fit is
         (``_whole_fit``)."""
         if self._other_class_value(c, tw):
             text = min(text, TYPED_TEXT)
-        if typed and tw >= TYPE_AGREES and self._whole_fit(c):
+        if typed and tw >= TYPE_AGREES and self._whole_fit(c, ei):
             text = max(text, FULL_FIT_BASE + FULL_FIT_BASE * c.coverage)
         return text
 
-    def _whole_fit(self, c: Cand) -> bool:
+    def _whole_fit(self, c: Cand, ei: int) -> bool:
         """Every literal of a template with some (``{namespace}.{name}``) found in order, the
         message fitted from its first character to its last: the fit is narrower than that of
         a template of placeholders alone, which ``judge_fit`` scores at ``FULL_FIT_BASE`` for any
@@ -1012,7 +1012,10 @@ class Ranker:
         Only for literals that are joints between values (punctuation and spaces: ``.``, ``: ``)
         and a message of one line: a literal word or number (``404 {data}``) is content another
         rendering may hold by chance, and a value running over a line break is a repr or a
-        second text the split happened to fall in (``{key}: {value}`` across a dict's lines)."""
+        second text the split happened to fall in (``{key}: {value}`` across a dict's lines).
+        The entry's own template of one line too: one of several lines (``{status}
+        {reason}\n{error}``, its pattern compacted like any) fits a one-line paste only by running
+        the lines together, which is no whole fit as printed."""
         f = c.fit
         pattern = self.idx.patterns[c.pid]
         whole = f is not None and f.full and f.anchored_start and f.anchored_end
@@ -1020,7 +1023,8 @@ class Ranker:
         if not (whole and 0 < pattern.lit_len < MIN_LITERAL and c.text < FULL_FIT_BASE):
             return False
         joints = not any(ch.isalnum() for lit in pattern.lits for ch in lit)
-        return joints and self._tf is not None and "\n" not in self._tf.message.strip()
+        one_line = "\n" not in self.idx.entries[ei][E_TEMPLATE].strip()
+        return joints and one_line and self._tf is not None and "\n" not in self._tf.message.strip()
 
     def _value_only(self, c: Cand) -> bool:
         """The template is placeholders alone (``raise UnknownTimeZoneError(zone)``): the message
