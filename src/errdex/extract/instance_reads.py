@@ -82,6 +82,16 @@ class InstanceReads:
             return None
         return tuple(sorted(found[1].ret, key=len))
 
+    def _assigned(self, cls: str, attr: str, name: str) -> Value | None:
+        """The texts the class hierarchy assigns to ``self.<attr>`` (``attr_texts``), and the
+        methods' returns assigned to it (``ClassInfo.self_calls``) along ``cls``'s MRO."""
+        calls = [c for k in self.r.mro(cls) if (c := self._calls_of(k, attr))]
+        return union_n([self.r.attr_texts(cls, attr, name), *calls], _MAX_TEXTS) or None
+
+    def _calls_of(self, key: str, attr: str) -> Value:
+        info = self.r.classes.get(key)
+        return info.self_calls.get(attr, ()) if info is not None else ()
+
     def _value(self, value: Value, cls: str, depth: int, seen: frozenset[str]) -> Value:
         out = [concat(*(self._part(p, cls, depth, seen) for p in v)) for v in value]
         return union_n(out, _MAX_TEXTS)
@@ -98,7 +108,7 @@ class InstanceReads:
                 # inside a property: an attribute it returns (``return self._defaultName``)
                 # holds what the class's methods assign to it (``self._defaultName =
                 # self._generateDefaultName()``)
-                got = self.r.attr_texts(cls, p.name.removeprefix(_SELF), p.name) or None
+                got = self._assigned(cls, p.name.removeprefix(_SELF), p.name)
             if got is None:
                 return ((p,),)
         else:

@@ -2202,12 +2202,12 @@ class ModuleVisitor:
         v = self.eval_msg(value, env, frame) if self.is_stringy(value, env) else ()
         if value_has_literal(v):
             info.self_texts[attr] = union(info.self_texts.get(attr, ()), v)
-        elif (ref := self.self_method_text(value, env, frame)) is not None:
+            return
+        info.self_other.add(attr)
+        if (ref := self.self_method_text(value, env, frame)) is not None:
             # ``self._defaultName = self._generateDefaultName()``: what the method returns on
-            # the instance's class (each subclass's override), read where the text is used
-            info.self_texts[attr] = union(info.self_texts.get(attr, ()), ((ref,),))
-        else:
-            info.self_other.add(attr)
+            # the instance's class (each subclass's override), for a property returning it
+            info.self_calls[attr] = union(info.self_calls.get(attr, ()), ((ref,),))
 
     def self_method_text(self, value: ast.expr, env: Env, frame: Frame) -> Ref | None:
         """``self.<method>()`` of no arguments: a reference to what the method returns."""
