@@ -211,10 +211,12 @@ class Resolver:
         self.landed_each: dict[int, tuple[str, int]] = {}
 
     def close(self) -> None:
-        """Drop the class-message helper: it refers back to the resolver, and the cycle made the
-        resolver, with every module's merged facts, garbage only the cyclic collector could
-        free (~140k objects a jax release, walked by its first collection after the release)."""
+        """Drop the class-message and instance-read helpers: they refer back to the resolver,
+        and the cycle made the resolver, with every module's merged facts, garbage only the
+        cyclic collector could free (~140k objects a jax release, walked by its first
+        collection after the release)."""
         del self.classmsg
+        del self.instance
 
     # ------------------------------------------------------------ names
 
