@@ -52,6 +52,8 @@ class InstanceReads:
             self._nesting -= 1
 
     def _prop_read(self, p: Part, cls: str) -> bool:
+        """Whether ``p`` is a ``{self.<property>}`` placeholder of ``cls`` (the only reads
+        ``texts`` starts from: the others are filled only inside a property)."""
         return isinstance(p, Ph) and not p.r and self._prop(p.name, cls) is not None
 
     def _prop(self, name: str, cls: str) -> Value | None:
@@ -97,6 +99,9 @@ class InstanceReads:
         return union_n(out, _MAX_TEXTS)
 
     def _part(self, p: Part, cls: str, depth: int, seen: frozenset[str]) -> Value:
+        """One part of a text, filled when it reads a property, a method or (inside a property)
+        an attribute of the instance; ``seen``: the reads under way (a property returning
+        another that returns the first stays a placeholder)."""
         if isinstance(p, Ref):
             # ``self.default_name`` read as a property of the class that wrote it, or a call
             got = self._prop(p.name, cls) if _reads_attr(p) else self._called(p, cls)
