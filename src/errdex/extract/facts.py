@@ -234,6 +234,10 @@ class ClassInfo:
     # ``self_other``: attributes some method also assigns a value of unknown text
     self_texts: dict[str, Value] = field(default_factory=dict)
     self_other: set[str] = field(default_factory=set)
+    # ``self.<attr> = self.<method>()`` (``self._defaultName = self._generateDefaultName()``):
+    # a reference to what the method returns, read by a property returning the attribute
+    # (``extract/instance_reads.py``); such an attribute is in ``self_other`` too
+    self_calls: dict[str, Value] = field(default_factory=dict)
 
 
 RecordItem = tuple[str, str, str | None]

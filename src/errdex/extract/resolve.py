@@ -31,6 +31,7 @@ from errdex.extract.facts import (
     RecordFacts,
     Site,
 )
+from errdex.extract.instance_reads import InstanceReads
 from errdex.extract.markup import strip_segments
 from errdex.extract.pyversion import STR_ALIAS
 from errdex.extract.status_first import status_first_text
@@ -191,6 +192,7 @@ class Resolver:
         self._memo: dict[str, list[Pair]] = {}
         self._active: set[str] = set()
         self.classmsg = ClassMessages(self)
+        self.instance = InstanceReads(self)
         # functions that calls supplied message text to (their own raise is then a relay)
         self.supplied_to: set[str] = set()
         self._methods: dict[str, list[str]] | None = None
@@ -209,10 +211,12 @@ class Resolver:
         self.landed_each: dict[int, tuple[str, int]] = {}
 
     def close(self) -> None:
-        """Drop the class-message helper: it refers back to the resolver, and the cycle made the
-        resolver, with every module's merged facts, garbage only the cyclic collector could
-        free (~140k objects a jax release, walked by its first collection after the release)."""
+        """Drop the class-message and instance-read helpers: they refer back to the resolver,
+        and the cycle made the resolver, with every module's merged facts, garbage only the
+        cyclic collector could free (~140k objects a jax release, walked by its first
+        collection after the release)."""
         del self.classmsg
+        del self.instance
 
     # ------------------------------------------------------------ names
 
@@ -958,7 +962,10 @@ class Resolver:
             if info is None:
                 continue
             if attr in info.self_texts:
-                texts.append(self.own_class_named(info.self_texts[attr], k, cls))
+                # (``own_class``: the instance is of the lower of the assigning class and the
+                # raising one; its properties and overrides are what the text's reads show)
+                own = k if k != cls and k not in mro else cls
+                texts.append(self.instance.texts(self.own_class_named(info.self_texts[attr], k, cls), own))
             other = other or attr in info.self_other
         if not texts:
             return ()

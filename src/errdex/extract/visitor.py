@@ -2202,8 +2202,27 @@ class ModuleVisitor:
         v = self.eval_msg(value, env, frame) if self.is_stringy(value, env) else ()
         if value_has_literal(v):
             info.self_texts[attr] = union(info.self_texts.get(attr, ()), v)
-        else:
-            info.self_other.add(attr)
+            return
+        info.self_other.add(attr)
+        if (ref := self.self_method_text(value, env, frame)) is not None:
+            # ``self._defaultName = self._generateDefaultName()``: what the method returns on
+            # the instance's class (each subclass's override), for a property returning it
+            info.self_calls[attr] = union(info.self_calls.get(attr, ()), ((ref,),))
+
+    def self_method_text(self, value: ast.expr, env: Env, frame: Frame) -> Ref | None:
+        """``self.<method>()`` of no arguments: a reference to what the method returns."""
+        if not (
+            type(value) is ast.Call
+            and not value.args
+            and not value.keywords
+            and isinstance(value.func, ast.Attribute)
+            and isinstance(value.func.value, ast.Name)
+            and value.func.value.id == frame.self_name
+            and self.method_of_known_class(value.func, frame)
+        ):
+            return None
+        ref = self.returned_ref(value, env, frame, self.src(value))
+        return ref if isinstance(ref, Ref) and ref.call and ref.method == value.func.attr else None
 
     @staticmethod
     def module_number(value: ast.expr, frame: Frame) -> Value | None:
