@@ -239,7 +239,7 @@ def gather(
         _callee_raises(idx, ev, types, callees)
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
-        ev.info.ends_at_call = None
+        ev.info.ends_at_call = ev.info.call_at = None
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
@@ -295,9 +295,42 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     if last and last.function and ends_in_lib and _calls_only(last.source) and not _reraised(frames):
         call = f"{lib[-1][1]}:{last.line}"
     info = FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
+    info.call_at = call_frame(frames, lib)
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info
+
+
+def call_frame(frames: Sequence[Frame], lib: Sequence[tuple[int, str]]) -> int | None:
+    """The index of the deepest library frame when the error was raised below it by code that
+    is no Python of the library: the frame prints a call that raises nothing itself
+    (``_calls_only``), and every frame below it, if any, is compiled code (``.pyx``, ``.so``),
+    the standard library or a frozen module of the interpreter (``outside_library``): pandas'
+    ``array_strptime(...)`` over its Cython frames, pydantic's ``validate_python(...)`` into
+    pydantic-core, ``inspect.signature(call)`` into ``inspect.py``. A ``<genexpr>`` frame
+    whose line is the call counts as its enclosing function's. None otherwise: a frame below in
+    user code or in another installed package (a callback, a dependency's Python raise), a
+    library frame that prints no call, or frames that are the trail of another exception
+    re-raised above them (``_reraised``)."""
+    if not lib or _reraised(list(frames)):
+        return None
+    at = lib[-1][0]
+    fr = frames[at]
+    if not fr.function or not _calls_only(fr.source):
+        return None
+    below = frames[at + 1 :]
+    if not all(outside_library(b.path) for b in below):
+        return None
+    # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
+    # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
+    last = below[-1] if below else None
+    if (
+        last is not None
+        and stdlib_path(last.path)
+        and not (_new_raise(last.source) or _calls_only(last.source))
+    ):
+        return None
+    return at
 
 
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")

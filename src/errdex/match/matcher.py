@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
+from errdex.match.index import (
+    E_DATE,
+    E_ID,
+    E_REPO,
+    E_TEMPLATE,
+    E_TYPE,
+    E_VERSION,
+    CorruptIndex,
+    Index,
+    type_key,
+)
 from errdex.match.parse import (
     Block,
     Frame,
@@ -27,7 +37,16 @@ from errdex.match.parse import (
 )
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
-from errdex.match.result import TIE_WITNESS, Match, Result, shown, tie_count, tied, verdict
+from errdex.match.result import (
+    CALL_KIND,
+    TIE_WITNESS,
+    Match,
+    Result,
+    shown,
+    tie_count,
+    tied,
+    verdict,
+)
 from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
@@ -208,7 +227,65 @@ class Matcher:
             res = self._named_class(q, message, types, fr, limit) or res
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
+        if res.call_at is not None and not res.exact_top:
+            self._call_answer(res, fr, types)
         return res
+
+    def _call_answer(self, res: Result, fr: list[Frame], types: list[str]) -> None:
+        """The library's call the error was raised below (``FrameInfo.call_at``: compiled code,
+        the standard library or the interpreter raised it, with no Python frame of the library
+        under the call) put first, when no raise statement fits the text exactly. That call is
+        the library's site of the error (pandas' ``array_strptime(...)`` whose Cython raised the
+        ``ValueError``, pydantic's ``validate_python(...)`` whose Rust raised the
+        ``ValidationError``): a raise statement elsewhere holding similar words is a look-alike.
+        Approximate: no statement of the library holds the text, so nothing verifies it; an
+        exact fit elsewhere keeps the first place (``_match_block`` asks only without one)."""
+        at = res.call_at
+        assert at is not None
+        frame = fr[at]
+        idx = self.index
+        path = idx.resolve_path(norm_path(frame.path))
+        if path is None or frame.line is None:
+            return
+        eis = idx.paths.head(path, MAX_POINTING)
+        if self.repo is not None:
+            eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
+        if not eis:
+            return
+        # the newest release holding the file: the one a fresh install runs
+        e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
+        repo, version = e[E_REPO], e[E_VERSION]
+        callees = getattr(self._local, "callees", None)
+        function = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
+        function = function or _frame_function(fr, at)
+        below = "compiled code" if at == len(fr) - 1 else norm_path(fr[-1].path)
+        where = f"{path}:{frame.line}"
+        reason = (
+            f"the library's deepest frame calls code with no Python frame of the library below it "
+            f"({below}), which raised the error: the call is where the library raised it; "
+            "no raise statement holds the text, so it is not verified"
+        )
+        call = Match(
+            id=f"{CALL_KIND}:{repo}:{where}",
+            repo=repo,
+            version=version,
+            kind=CALL_KIND,
+            exc_type=types[0] if types else "",
+            template=(frame.source or "").strip(),
+            path=path,
+            line=frame.line,
+            function=function,
+            score=res.matches[0].score if res.matches else 0.0,
+            approximate=True,
+            reasons=[reason],
+        )
+        res.matches.insert(0, call)
+        res.tie_some = None
+        res.verdict = (
+            f"no exact match: raised below the library's call at {where} ({function}), in code with "
+            "no Python frame of the library (compiled, the standard library or the interpreter); "
+            + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
+        )
 
     def _class_named_in_text(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -560,6 +637,15 @@ class Matcher:
         )
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
+        res.call_at = call = fev.info.call_at
+        if call is not None and call < len(fr) - 1 and res.matches:
+            # frames below the library's call show the code that raised (Cython's, the standard
+            # library's): a raise statement of the library holding the text did not run
+            _only_approximate(
+                res,
+                f"the error was raised below the library's call at {fev.info.deepest_path}:"
+                f"{fev.info.frames[call][1]}, in {norm_path(fr[-1].path)}, not by a raise statement",
+            )
         if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):
             _only_approximate(
                 res,
@@ -869,6 +955,22 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     return False
 
 
+def _frame_function(fr: list[Frame], at: int) -> str:
+    """The function of frame ``at`` when the catalogue's code facts cannot name it: its own
+    name, or for a comprehension's or generator expression's frame (``<genexpr>``) that of the
+    nearest frame above it in the same file, the function it runs in."""
+    name = fr[at].function or ""
+    if not name.startswith("<"):
+        return name
+    path = norm_path(fr[at].path)
+    for above in reversed(fr[:at]):
+        if norm_path(above.path) != path:
+            break
+        if above.function and not above.function.startswith("<"):
+            return above.function
+    return name
+
+
 def _only_approximate(res: Result, reason: str) -> None:
     """Every match of ``res`` kept, as approximate, with the reason it is no more than that."""
     for m in res.matches:
@@ -1158,6 +1260,23 @@ class _StoredCallees:
         except StoreError:
             return []  # a catalogue from before code facts: no callees known
         return list(dict.fromkeys(str(c).rpartition(".")[2] for c in callees))
+
+    def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
+        """The qualified name of the innermost function of that release's file ``path`` whose
+        lines hold ``line`` (a generator expression's line is its enclosing function's), from
+        the catalogue's code facts; None when they do not name one (no facts, module level)."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            if row is None:
+                return None
+            facts = self._store.facts.facts([row.fact_id]).get(row.fact_id)
+        except StoreError:
+            return None
+        spans = [f for f in (facts.functions if facts else ()) if f.line <= line <= f.end_line]
+        return min(spans, key=lambda f: f.end_line - f.line).qualname if spans else None
 
     def _sid(self, repo: str, version: str) -> int | None:
         if (repo, version) not in self._sids:

@@ -1,0 +1,156 @@
+"""An error raised in compiled code below a library's call (a ``.so`` module's function, Cython
+frames, the standard library) is answered at that call: the deepest library frame, its
+enclosing function's qualified name, the pasted class, approximate. Each on a real catalogue
+of a small package indexed here (``index_helpers.package_matcher``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from index_helpers import first, package_matcher
+
+from errdex.match import Matcher
+from errdex.match.frames import call_frame
+from errdex.match.parse import Frame
+from errdex.match.result import CALL_KIND
+
+_CORE = """\
+from pkg import _speedups
+
+
+class Parser:
+    def parse(self, text, fmt):
+        self.check(fmt)
+        return _speedups.strptime(text, fmt)
+
+    def check(self, fmt):
+        if not fmt:
+            raise ValueError("empty format")
+
+    def parse_all(self, texts, fmt):
+        return list(
+            _speedups.strptime(t, fmt) for t in texts
+        )
+"""
+
+# a pure-Python fallback raising words like the compiled parser's: the look-alike
+_FALLBACK = """\
+def strptime(text, fmt):
+    raise ValueError(f"unparseable token {text!r} in format {fmt!r}")
+"""
+
+_FILES = {"pkg/__init__.py": "", "pkg/core.py": _CORE, "pkg/fallback.py": _FALLBACK}
+_MESSAGE = "ValueError: unparseable token 'x' in format '%Y'"
+_USER = (
+    '  File "/home/u/main.py", line 3, in <module>',
+    "    Parser().parse('x', '%Y')",
+    "    ~~~~~~~~~~~~~~^^^^^^^^^^^",
+)
+_SITE = "/venv/lib/python3.13/site-packages/pkg/core.py"
+
+
+def _traceback(*frames: str, carets: bool = True) -> str:
+    user = list(_USER) if carets else list(_USER[:2])
+    return "\n".join(["Traceback (most recent call last):", *user, *frames, _MESSAGE])
+
+
+_CALL = (
+    f'  File "{_SITE}", line 7, in parse',
+    "    return _speedups.strptime(text, fmt)",
+    "           ~~~~~~~~~~~~~~~~~~^^^^^^^^^^^",
+)
+
+
+def test_a_traceback_ending_at_a_call_into_a_so_module_answers_the_call(tmp_path: Path) -> None:
+    with package_matcher(tmp_path, _FILES) as m:
+        res = m.explain(_traceback(*_CALL))
+    call = first(res)
+    assert call.kind == CALL_KIND and call.is_call
+    assert (call.path, call.line, call.function) == ("pkg/core.py", 7, "Parser.parse")
+    assert call.exc_type == "ValueError" and call.approximate
+    assert call.template == "return _speedups.strptime(text, fmt)"
+    assert res.outcome == "approximate"
+    assert res.verdict.startswith(
+        "no exact match: raised below the library's call at pkg/core.py:7 (Parser.parse)"
+    )
+    # the look-alike raise follows it, approximate (the frames say it did not run)
+    assert [x.path for x in res.matches[1:]] == ["pkg/fallback.py"] and res.matches[1].approximate
+    assert call.to_json()["kind"] == "call"
+
+
+def test_compiled_frames_below_the_call_answer_the_call(tmp_path: Path) -> None:
+    pyx = (
+        '  File "pkg/_speedups.pyx", line 644, in pkg._speedups.strptime',
+        '  File "pkg/_speedups.pyx", line 701, in pkg._speedups._parse_with_format',
+    )
+    with package_matcher(tmp_path, _FILES) as m:
+        res = m.explain(_traceback(*_CALL, *pyx))
+    call = first(res)
+    assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 7, "Parser.parse")
+    # no answer is exact: a set labelling this error a negative stays right
+    assert all(x.approximate for x in res.matches)
+    assert "(pkg/_speedups.pyx)" in call.reasons[0]
+
+
+def test_a_generator_expressions_frame_counts_as_its_enclosing_function(tmp_path: Path) -> None:
+    frames = (
+        f'  File "{_SITE}", line 14, in parse_all',
+        "    return list(",
+        f'  File "{_SITE}", line 15, in <genexpr>',
+        "    _speedups.strptime(t, fmt) for t in texts",
+        "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
+    )
+    with package_matcher(tmp_path, _FILES) as m:
+        res = m.explain(_traceback(*frames))
+    call = first(res)
+    assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 15, "Parser.parse_all")
+
+
+def test_an_exact_fit_stays_first_where_the_frames_do_not_contradict_it(tmp_path: Path) -> None:
+    # Python before 3.11 prints a statement's last line, whose call may be an argument's: the
+    # call is no evidence there, and the raise whose text fits exactly keeps the first place
+    old = (f'  File "{_SITE}", line 7, in parse', "    return _speedups.strptime(text, fmt)")
+    with package_matcher(tmp_path, _FILES) as m:
+        res = m.explain(_traceback(*old, carets=False))
+        assert res.outcome == "exact" and first(res).path == "pkg/fallback.py"
+        assert not any(x.is_call for x in res.matches)
+        # the message alone: no frames, no call
+        assert not any(x.is_call for x in m.explain(_MESSAGE).matches)
+
+
+def test_a_frame_below_in_python_code_or_a_raise_line_is_no_call() -> None:
+    lib = [(0, "pkg/core.py")]
+    call = Frame(_SITE, 7, "parse", "return _speedups.strptime(text, fmt)")
+    assert call_frame([call], lib) == 0
+    assert call_frame([call, Frame("pkg/_speedups.pyx", 9, "pkg._speedups.strptime", None)], lib) == 0
+    stdlib = Frame("/usr/lib/python3.13/inspect.py", 3000, "signature", "raise ValueError(msg)")
+    assert call_frame([call, stdlib], lib) == 0
+    # a callback of the user's, or another installed package's Python, raised below the call
+    user = Frame("/home/u/main.py", 9, "hook", "raise ValueError('no')")
+    assert call_frame([call, user], lib) is None
+    other = Frame("/venv/lib/python3.13/site-packages/dep/x.py", 9, "f", "raise ValueError('no')")
+    assert call_frame([call, other], lib) is None
+    # the frame may raise itself, or shows no call
+    assert call_frame([Frame(_SITE, 11, "check", 'raise ValueError("empty format")')], lib) is None
+    assert call_frame([Frame(_SITE, 7, "parse", "x = table[key]")], lib) is None
+
+
+def test_a_call_answer_without_code_facts_names_the_frames_function() -> None:
+    from errdex.model import CatalogueEntry
+
+    e = CatalogueEntry(
+        key=1, error_id="e1", repo="o/pkg", version="1.0", snapshot_date=None, kind="error",
+        exc_type="ValueError", exc_qualname=None, template="empty format", segments=["empty format"],
+        path="pkg/core.py", line=11, function="Parser.check", statement='raise ValueError("empty format")',
+    )  # fmt: skip
+    m = Matcher.from_entries([e])
+    frames = (
+        f'  File "{_SITE}", line 14, in parse_all',
+        "    return list(",
+        f'  File "{_SITE}", line 15, in <genexpr>',
+        "    _speedups.strptime(t, fmt) for t in texts",
+        "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
+    )
+    call = first(m.explain(_traceback(*frames)))
+    assert call.is_call and (call.repo, call.version) == ("o/pkg", "1.0")
+    assert (call.line, call.function) == (15, "parse_all")  # the frame above, in the same file
