@@ -39,7 +39,16 @@ def strptime(text, fmt):
     raise ValueError(f"unparseable token {text!r} in format {fmt!r}")
 """
 
-_FILES = {"pkg/__init__.py": "", "pkg/core.py": _CORE, "pkg/fallback.py": _FALLBACK}
+# a thin wrapper around the compiled function, raising nothing itself: no entry of the catalogue
+_WRAP = """\
+from pkg import _speedups
+
+
+def convert(text, fmt):
+    return _speedups.strptime(text, fmt)
+"""
+
+_FILES = {"pkg/__init__.py": "", "pkg/core.py": _CORE, "pkg/fallback.py": _FALLBACK, "pkg/wrap.py": _WRAP}
 _MESSAGE = "ValueError: unparseable token 'x' in format '%Y'"
 _USER = (
     '  File "/home/u/main.py", line 3, in <module>',
@@ -133,6 +142,14 @@ def test_a_frame_below_in_python_code_or_a_raise_line_is_no_call() -> None:
     # the frame may raise itself, or shows no call
     assert call_frame([Frame(_SITE, 11, "check", 'raise ValueError("empty format")')], lib) is None
     assert call_frame([Frame(_SITE, 7, "parse", "x = table[key]")], lib) is None
+    # another exception's trail given to the pasted one above (``raise err.with_traceback(tb)``)
+    given = Frame(_SITE, 20, "run", "raise err.with_traceback(tb)")
+    assert call_frame([given, call], [(1, "pkg/core.py")]) is None
+    # a worker's stored error re-raised by the standard library is a library's own raise
+    stored = Frame(
+        "/usr/lib/python3.13/concurrent/futures/_base.py", 401, "__get_result", "raise self._exception"
+    )
+    assert call_frame([call, stored], lib) is None
 
 
 def test_a_call_answer_without_code_facts_names_the_frames_function() -> None:
@@ -154,3 +171,31 @@ def test_a_call_answer_without_code_facts_names_the_frames_function() -> None:
     call = first(m.explain(_traceback(*frames)))
     assert call.is_call and (call.repo, call.version) == ("o/pkg", "1.0")
     assert (call.line, call.function) == (15, "parse_all")  # the frame above, in the same file
+
+
+def test_a_held_packages_file_that_raises_nothing_answers_its_call(tmp_path: Path) -> None:
+    frames = (
+        f'  File "{_SITE}", line 7, in parse',
+        "    return convert(text, fmt)",
+        "           ~~~~~~~^^^^^^^^^^^",
+        '  File "/venv/lib/python3.13/site-packages/pkg/wrap.py", line 5, in convert',
+        "    return _speedups.strptime(text, fmt)",
+        "           ~~~~~~~~~~~~~~~~~~^^^^^^^^^^^",
+    )
+    with package_matcher(tmp_path, _FILES) as m:
+        assert m.index.resolve_path("pkg/wrap.py") is None  # no raise there: no entry
+        call = first(m.explain(_traceback(*frames)))
+    assert call.is_call and (call.path, call.line, call.function) == ("pkg/wrap.py", 5, "convert")
+
+
+def test_a_caught_error_re_raised_above_keeps_its_own_frames(tmp_path: Path) -> None:
+    # ``raise exc`` above re-raises the very exception: the frames below are its own trail
+    frames = (
+        f'  File "{_SITE}", line 20, in run',
+        "    raise exc",
+        *_CALL,
+        '  File "pkg/_speedups.pyx", line 644, in pkg._speedups.strptime',
+    )
+    with package_matcher(tmp_path, _FILES) as m:
+        call = first(m.explain(_traceback(*frames)))
+    assert call.is_call and (call.path, call.line) == ("pkg/core.py", 7)

@@ -244,18 +244,28 @@ class Matcher:
         assert at is not None
         frame = fr[at]
         idx = self.index
-        path = idx.resolve_path(norm_path(frame.path))
-        if path is None or frame.line is None:
+        if frame.line is None:
             return
-        eis = idx.paths.head(path, MAX_POINTING)
-        if self.repo is not None:
-            eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
-        if not eis:
-            return
-        # the newest release holding the file: the one a fresh install runs
-        e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
-        repo, version = e[E_REPO], e[E_VERSION]
         callees = getattr(self._local, "callees", None)
+        path = idx.resolve_path(norm_path(frame.path))
+        if path is not None:
+            eis = idx.paths.head(path, MAX_POINTING)
+            if self.repo is not None:
+                eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
+            if not eis:
+                return
+            # the newest release holding the file: the one a fresh install runs
+            e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
+            repo, version = e[E_REPO], e[E_VERSION]
+        else:
+            # a file of a held package that raises nothing itself: its codebase's newest release
+            path = norm_path(frame.path)
+            holders = sorted(idx.package_holders(frames.site_top(path)))
+            repo = self.repo if self.repo in holders else (holders[0] if holders else "")
+            found = callees.newest(repo) if callees is not None and repo else None
+            if found is None:
+                return
+            version = found
         function = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
         function = function or _frame_function(fr, at)
         below = "compiled code" if at == len(fr) - 1 else norm_path(fr[-1].path)
@@ -637,20 +647,25 @@ class Matcher:
         )
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
-        res.call_at = call = fev.info.call_at
-        if call is not None and call < len(fr) - 1 and res.matches:
-            # frames below the library's call show the code that raised (Cython's, the standard
-            # library's): a raise statement of the library holding the text did not run
-            _only_approximate(
-                res,
-                f"the error was raised below the library's call at {fev.info.deepest_path}:"
-                f"{fev.info.frames[call][1]}, in {norm_path(fr[-1].path)}, not by a raise statement",
-            )
         if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):
             _only_approximate(
                 res,
                 f"the traceback ends at a call ({fev.info.ends_at_call}) with no frame below it: "
                 "code with no Python frame raised it (compiled), not a raise statement",
+            )
+        res.call_at = call = fev.info.call_at
+        below = call is not None and call < len(fr) - 1
+        if call is not None and res.matches and (below or _whole_below(q.text, fr[-1], types)):
+            # the code that raised shows below the library's call (Cython's frames, the standard
+            # library's), or nothing does in a whole traceback: a raise statement of the library
+            # holding the text did not run (``ends_at_call`` above says so of a catalogue file's
+            # call; this, of any call ``frames.call_frame`` found)
+            path, line, _fn = fev.info.frames[call]
+            _only_approximate(
+                res,
+                f"the error was raised below the library's call at {path}:{line}, "
+                + (f"in {norm_path(fr[-1].path)}" if below else "with no frame below it")
+                + ", not by a raise statement",
             )
         return res
 
@@ -762,7 +777,7 @@ def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: F
     class named without its module points to the codebases raising it, as before."""
     if info.lib or not fr_list or "-packages" not in fr_list[-1].path:
         return False
-    if idx.package_holders(_top_package(info.frames[-1][0])):
+    if idx.package_holders(frames.site_top(info.frames[-1][0])):
         return False
     for t in types:
         head, dot, _rest = t.partition(".")
@@ -1026,12 +1041,6 @@ def _warning(b: Block) -> bool:
     return bool(b.exc_type and b.exc_type.endswith("Warning")) and all(f.function is None for f in b.frames)
 
 
-def _top_package(path: str) -> str:
-    """The top-level package of a path below site-packages (an egg's folder skipped)."""
-    parts = [p for p in path.split("/") if p and not p.endswith((".egg", ".egg-info"))]
-    return parts[0].removesuffix(".py") if parts else ""
-
-
 _VALUE_MAX = 120  # characters of a message read as one value alone
 
 
@@ -1277,6 +1286,11 @@ class _StoredCallees:
             return None
         spans = [f for f in (facts.functions if facts else ()) if f.line <= line <= f.end_line]
         return min(spans, key=lambda f: f.end_line - f.line).qualname if spans else None
+
+    def newest(self, repo: str) -> str | None:
+        """The newest indexed release of ``repo``, or None."""
+        releases = self._store.timeline.releases(repo)
+        return str(releases[-1].version) if releases else None
 
     def _sid(self, repo: str, version: str) -> int | None:
         if (repo, version) not in self._sids:

@@ -11,7 +11,8 @@ from errdex.match.parse import ParsedQuery
 
 @dataclass
 class Match:
-    """One catalogue entry proposed as the source, with why it ranked where it did."""
+    """One catalogue entry proposed as the source, with why it ranked where it did; or, of kind
+    ``CALL_KIND``, the library's call an error was raised below by compiled code (no entry)."""
 
     id: str
     repo: str
