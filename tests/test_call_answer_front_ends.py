@@ -53,7 +53,7 @@ def test_json_names_the_call_with_no_history(db: str) -> None:
     assert (call["kind"], call["path"], call["line"], call["function"]) == (
         "call",
         "pkg/core.py",
-        7,
+        11,
         "Parser.parse",
     )
     assert "history" not in call and call["approximate"]
@@ -62,8 +62,8 @@ def test_json_names_the_call_with_no_history(db: str) -> None:
 def test_the_terminal_shows_the_call_and_no_error_page(db: str) -> None:
     r = _explain(db)
     assert r.returncode == 0, r.stderr
-    assert "Raised below the call at pkg/core.py:7" in r.stdout
-    assert "❱     7          return _speedups.strptime(text, fmt)" in r.stdout
+    assert "Raised below the call at pkg/core.py:11" in r.stdout
+    assert "❱    11          return _speedups.strptime(text, fmt)" in r.stdout
     assert "More: errdex show call" not in r.stdout
 
 
@@ -96,8 +96,8 @@ def test_web_search_shows_the_call_without_a_link(db: str) -> None:
                 return []
 
         html = bytes(asyncio.run(_search_page(_State(), _PASTE)).body).decode()  # type: ignore[arg-type]
-    assert "pkg/core.py:7</span>" in html
-    assert "call:" not in html.split("pkg/core.py:7</span>")[0].rsplit("<li", 1)[1]  # no error link
+    assert "pkg/core.py:11</span>" in html
+    assert "call:" not in html.split("pkg/core.py:11</span>")[0].rsplit("<li", 1)[1]  # no error link
 
 
 def test_mcp_explains_with_the_calls_code_and_lists_no_call_as_an_error(db: str) -> None:
@@ -106,7 +106,8 @@ def test_mcp_explains_with_the_calls_code_and_lists_no_call_as_an_error(db: str)
     call = answer["matches"][0]
     assert call["kind"] == "call"
     assert (
-        call["code"]["raise_line"] == 7 and "return _speedups.strptime(text, fmt)" in call["code"]["lines"][6]
+        call["code"]["raise_line"] == 11
+        and "return _speedups.strptime(text, fmt)" in call["code"]["lines"][8]
     )
     found = tools.search_errors(_PASTE)
     assert found["errors"] and all(e["kind"] != "call" for e in found["errors"])

@@ -15,7 +15,11 @@ from errdex.match.parse import Frame
 from errdex.match.result import CALL_KIND
 
 _CORE = """\
+import logging
+
 from pkg import _speedups
+
+logger = logging.getLogger(__name__)
 
 
 class Parser:
@@ -31,6 +35,12 @@ class Parser:
         return list(
             _speedups.strptime(t, fmt) for t in texts
         )
+
+    def feed(self, data):
+        try:
+            self.reader.feed_data(data)
+        except _speedups.ParseError as exc:
+            logger.warning("Invalid request received.", exc_info=exc)
 """
 
 # a pure-Python fallback raising words like the compiled parser's: the look-alike
@@ -64,7 +74,7 @@ def _traceback(*frames: str, carets: bool = True) -> str:
 
 
 _CALL = (
-    f'  File "{_SITE}", line 7, in parse',
+    f'  File "{_SITE}", line 11, in parse',
     "    return _speedups.strptime(text, fmt)",
     "           ~~~~~~~~~~~~~~~~~~^^^^^^^^^^^",
 )
@@ -75,12 +85,12 @@ def test_a_traceback_ending_at_a_call_into_a_so_module_answers_the_call(tmp_path
         res = m.explain(_traceback(*_CALL))
     call = first(res)
     assert call.kind == CALL_KIND and call.is_call
-    assert (call.path, call.line, call.function) == ("pkg/core.py", 7, "Parser.parse")
+    assert (call.path, call.line, call.function) == ("pkg/core.py", 11, "Parser.parse")
     assert call.exc_type == "ValueError" and call.approximate
     assert call.template == "return _speedups.strptime(text, fmt)"
     assert res.outcome == "approximate"
     assert res.verdict.startswith(
-        "no exact match: raised below the library's call at pkg/core.py:7 (Parser.parse)"
+        "no exact match: raised below the library's call at pkg/core.py:11 (Parser.parse)"
     )
     # the look-alike raise follows it, approximate (the frames say it did not run)
     assert [x.path for x in res.matches[1:]] == ["pkg/fallback.py"] and res.matches[1].approximate
@@ -95,7 +105,7 @@ def test_compiled_frames_below_the_call_answer_the_call(tmp_path: Path) -> None:
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(_traceback(*_CALL, *pyx))
     call = first(res)
-    assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 7, "Parser.parse")
+    assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 11, "Parser.parse")
     # no answer is exact: a set labelling this error a negative stays right
     assert all(x.approximate for x in res.matches)
     assert "(pkg/_speedups.pyx)" in call.reasons[0]
@@ -103,22 +113,22 @@ def test_compiled_frames_below_the_call_answer_the_call(tmp_path: Path) -> None:
 
 def test_a_generator_expressions_frame_counts_as_its_enclosing_function(tmp_path: Path) -> None:
     frames = (
-        f'  File "{_SITE}", line 14, in parse_all',
+        f'  File "{_SITE}", line 18, in parse_all',
         "    return list(",
-        f'  File "{_SITE}", line 15, in <genexpr>',
+        f'  File "{_SITE}", line 19, in <genexpr>',
         "    _speedups.strptime(t, fmt) for t in texts",
         "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
     )
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(_traceback(*frames))
     call = first(res)
-    assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 15, "Parser.parse_all")
+    assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 19, "Parser.parse_all")
 
 
 def test_an_exact_fit_stays_first_where_the_frames_do_not_contradict_it(tmp_path: Path) -> None:
     # Python before 3.11 prints a statement's last line, whose call may be an argument's: the
     # call is no evidence there, and the raise whose text fits exactly keeps the first place
-    old = (f'  File "{_SITE}", line 7, in parse', "    return _speedups.strptime(text, fmt)")
+    old = (f'  File "{_SITE}", line 11, in parse', "    return _speedups.strptime(text, fmt)")
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(_traceback(*old, carets=False))
         assert res.outcome == "exact" and first(res).path == "pkg/fallback.py"
@@ -129,7 +139,7 @@ def test_an_exact_fit_stays_first_where_the_frames_do_not_contradict_it(tmp_path
 
 def test_a_frame_below_in_python_code_or_a_raise_line_is_no_call() -> None:
     lib = [(0, "pkg/core.py")]
-    call = Frame(_SITE, 7, "parse", "return _speedups.strptime(text, fmt)")
+    call = Frame(_SITE, 11, "parse", "return _speedups.strptime(text, fmt)")
     assert call_frame([call], lib) == 0
     assert call_frame([call, Frame("pkg/_speedups.pyx", 9, "pkg._speedups.strptime", None)], lib) == 0
     stdlib = Frame("/usr/lib/python3.13/inspect.py", 3000, "signature", "raise ValueError(msg)")
@@ -140,8 +150,8 @@ def test_a_frame_below_in_python_code_or_a_raise_line_is_no_call() -> None:
     other = Frame("/venv/lib/python3.13/site-packages/dep/x.py", 9, "f", "raise ValueError('no')")
     assert call_frame([call, other], lib) is None
     # the frame may raise itself, or shows no call
-    assert call_frame([Frame(_SITE, 11, "check", 'raise ValueError("empty format")')], lib) is None
-    assert call_frame([Frame(_SITE, 7, "parse", "x = table[key]")], lib) is None
+    assert call_frame([Frame(_SITE, 15, "check", 'raise ValueError("empty format")')], lib) is None
+    assert call_frame([Frame(_SITE, 11, "parse", "x = table[key]")], lib) is None
     # another exception's trail given to the pasted one above (``raise err.with_traceback(tb)``)
     given = Frame(_SITE, 20, "run", "raise err.with_traceback(tb)")
     assert call_frame([given, call], [(1, "pkg/core.py")]) is None
@@ -162,20 +172,20 @@ def test_a_call_answer_without_code_facts_names_the_frames_function() -> None:
     )  # fmt: skip
     m = Matcher.from_entries([e])
     frames = (
-        f'  File "{_SITE}", line 14, in parse_all',
+        f'  File "{_SITE}", line 18, in parse_all',
         "    return list(",
-        f'  File "{_SITE}", line 15, in <genexpr>',
+        f'  File "{_SITE}", line 19, in <genexpr>',
         "    _speedups.strptime(t, fmt) for t in texts",
         "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
     )
     call = first(m.explain(_traceback(*frames)))
     assert call.is_call and (call.repo, call.version) == ("o/pkg", "1.0")
-    assert (call.line, call.function) == (15, "parse_all")  # the frame above, in the same file
+    assert (call.line, call.function) == (19, "parse_all")  # the frame above, in the same file
 
 
 def test_a_held_packages_file_that_raises_nothing_answers_its_call(tmp_path: Path) -> None:
     frames = (
-        f'  File "{_SITE}", line 7, in parse',
+        f'  File "{_SITE}", line 11, in parse',
         "    return convert(text, fmt)",
         "           ~~~~~~~^^^^^^^^^^^",
         '  File "/venv/lib/python3.13/site-packages/pkg/wrap.py", line 5, in convert',
@@ -198,4 +208,26 @@ def test_a_caught_error_re_raised_above_keeps_its_own_frames(tmp_path: Path) -> 
     )
     with package_matcher(tmp_path, _FILES) as m:
         call = first(m.explain(_traceback(*frames)))
-    assert call.is_call and (call.path, call.line) == ("pkg/core.py", 7)
+    assert call.is_call and (call.path, call.line) == ("pkg/core.py", 11)
+
+
+def test_a_paste_cut_below_the_frames_or_about_a_log_record_keeps_its_reading(tmp_path: Path) -> None:
+    pyx = '  File "pkg/_speedups.pyx", line 644, in pkg._speedups.strptime'
+    # a log record's text above a traceback cut after its frames: no error line, no class
+    cut = "\n".join(["ERROR parse failed", "Traceback (most recent call last):", *_USER, *_CALL, pyx])
+    handler = "\n".join([
+        "WARNING:  Invalid request received.",
+        "Traceback (most recent call last):",
+        f'  File "{_SITE}", line 24, in feed',
+        "    self.reader.feed_data(data)",
+        "    ~~~~~~~~~~~~~~~~~~~~~^^^^^^",
+        '  File "pkg/_reader.pyx", line 212, in pkg._reader.Reader.feed_data',
+        "pkg._speedups.ParseError: Invalid method encountered",
+    ])  # fmt: skip
+    with package_matcher(tmp_path, _FILES) as m:
+        # nothing says what the frames raised: the paste is about the record
+        assert not any(x.is_call for x in m.explain(cut).matches)
+        # the call's own function logs what it raised, and the paste prints that record
+        res = m.explain(handler)
+    assert (first(res).kind, first(res).line, first(res).function) == ("log", 26, "Parser.feed")
+    assert res.matches[1].is_call and res.matches[1].line == 24

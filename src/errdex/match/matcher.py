@@ -47,7 +47,7 @@ from errdex.match.result import (
     tied,
     verdict,
 )
-from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
+from errdex.match.score import FrameInfo, builtin_key, builtin_type, fn_last, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
@@ -239,7 +239,8 @@ class Matcher:
         ``ValueError``, pydantic's ``validate_python(...)`` whose Rust raised the
         ``ValidationError``): a raise statement elsewhere holding similar words is a look-alike.
         Approximate: no statement of the library holds the text, so nothing verifies it; an
-        exact fit elsewhere keeps the first place (``_match_block`` asks only without one)."""
+        exact fit elsewhere keeps the first place (``_match_block`` asks only without one), and
+        so does a log call of the call's own function (a handler's record of what it caught)."""
         at = res.call_at
         assert at is not None
         frame = fr[at]
@@ -266,8 +267,12 @@ class Matcher:
             if found is None:
                 return
             version = found
-        function = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
-        function = function or _frame_function(fr, at)
+        function = _frame_function(fr, at)
+        enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
+        # the indexed release's function at that line, when it is the frame's (a traceback of
+        # another release may print a line where the indexed file holds another function)
+        if enclosing is not None and enclosing.rpartition(".")[2] == function.rpartition(".")[2]:
+            function = enclosing
         below = "compiled code" if at == len(fr) - 1 else norm_path(fr[-1].path)
         where = f"{path}:{frame.line}"
         reason = (
@@ -289,6 +294,17 @@ class Matcher:
             approximate=True,
             reasons=[reason],
         )
+        top = res.matches[0] if res.matches else None
+        # the function by its qualified name when the code facts gave one, else by its last
+        same = top is not None and (
+            top.function == function if "." in function else fn_last(top.function) == function
+        )
+        if top is not None and top.kind == "log" and top.path == path and same:
+            # the call's own function logs what it raised (its handler's ``logger.warning("Invalid
+            # HTTP request received.", exc_info=exc)``, whose record the paste prints above the
+            # traceback): that record is what the paste asks about, the call follows it
+            res.matches.insert(1, call)
+            return
         res.matches.insert(0, call)
         res.tie_some = None
         res.verdict = (
@@ -653,14 +669,25 @@ class Matcher:
                 f"the traceback ends at a call ({fev.info.ends_at_call}) with no frame below it: "
                 "code with no Python frame raised it (compiled), not a raise statement",
             )
-        res.call_at = call = fev.info.call_at
+        call = fev.info.call_at
         below = call is not None and call < len(fr) - 1
-        if call is not None and res.matches and (below or _whole_below(q.text, fr[-1], types)):
+        if (
+            call is not None
+            and types
+            and not any(t.startswith("log.") for t in types)
+            and (_error_line_follows(q.text, fr[-1], types) if below else _whole_below(q.text, fr[-1], types))
+        ):
+            # a pasted class (not a log record's level, nor a traceback with no error line
+            # after its frames: the paste is about another line then), the traceback whole below
+            # the call: Python 3.11's carets and the error line right after the call's line, or
+            # the error line right after the compiled frames below it
+            res.call_at = call
+        if res.call_at is not None and res.matches:
             # the code that raised shows below the library's call (Cython's frames, the standard
             # library's), or nothing does in a whole traceback: a raise statement of the library
             # holding the text did not run (``ends_at_call`` above says so of a catalogue file's
             # call; this, of any call ``frames.call_frame`` found)
-            path, line, _fn = fev.info.frames[call]
+            path, line, _fn = fev.info.frames[res.call_at]
             _only_approximate(
                 res,
                 f"the error was raised below the library's call at {path}:{line}, "
@@ -984,6 +1011,27 @@ def _frame_function(fr: list[Frame], at: int) -> str:
         if above.function and not above.function.startswith("<"):
             return above.function
     return name
+
+
+def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
+    """Whether the paste's line right after its last frame (its ``File "...", line N`` header,
+    then the source line and carets, if shown) is the exception's line, naming a pasted class:
+    nothing cut or printed between the frames and the error (a log's next record, the end of
+    a paste cut inside the traceback)."""
+    head = f'File "{last.path}", line {last.line}'
+    at = text.rfind(head)
+    if at < 0 or not types:
+        return False
+    source = (last.source or "").strip()
+    names = {t.rsplit(".", 1)[-1] for t in types}
+    for line in text[at + len(head) :].splitlines()[1:]:
+        stripped = line.strip()
+        if not stripped or _carets_line(line) or (source and stripped == source):
+            source = ""  # the source line is skipped once, right under the header
+            continue
+        name = stripped.split(":", 1)[0].strip()
+        return bool(name) and name.rsplit(".", 1)[-1] in names
+    return False
 
 
 def _only_approximate(res: Result, reason: str) -> None:
