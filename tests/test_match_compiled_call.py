@@ -111,16 +111,19 @@ def test_compiled_frames_below_the_call_answer_the_call(tmp_path: Path) -> None:
     assert "(pkg/_speedups.pyx)" in call.reasons[0]
 
 
+# a generator expression's frame below its function's: its line is the call
+_GENEXPR = (
+    f'  File "{_SITE}", line 18, in parse_all',
+    "    return list(",
+    f'  File "{_SITE}", line 19, in <genexpr>',
+    "    _speedups.strptime(t, fmt) for t in texts",
+    "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
+)
+
+
 def test_a_generator_expressions_frame_counts_as_its_enclosing_function(tmp_path: Path) -> None:
-    frames = (
-        f'  File "{_SITE}", line 18, in parse_all',
-        "    return list(",
-        f'  File "{_SITE}", line 19, in <genexpr>',
-        "    _speedups.strptime(t, fmt) for t in texts",
-        "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
-    )
     with package_matcher(tmp_path, _FILES) as m:
-        res = m.explain(_traceback(*frames))
+        res = m.explain(_traceback(*_GENEXPR))
     call = first(res)
     assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 19, "Parser.parse_all")
 
@@ -171,14 +174,7 @@ def test_a_call_answer_without_code_facts_names_the_frames_function() -> None:
         path="pkg/core.py", line=11, function="Parser.check", statement='raise ValueError("empty format")',
     )  # fmt: skip
     m = Matcher.from_entries([e])
-    frames = (
-        f'  File "{_SITE}", line 18, in parse_all',
-        "    return list(",
-        f'  File "{_SITE}", line 19, in <genexpr>',
-        "    _speedups.strptime(t, fmt) for t in texts",
-        "    ~~~~~~~~~~~~~~~~~~^^^^^^^^",
-    )
-    call = first(m.explain(_traceback(*frames)))
+    call = first(m.explain(_traceback(*_GENEXPR)))
     assert call.is_call and (call.repo, call.version) == ("o/pkg", "1.0")
     assert (call.line, call.function) == (19, "parse_all")  # the frame above, in the same file
 
