@@ -1337,7 +1337,12 @@ class _StoredCallees:
 
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""
-        releases = self._store.timeline.releases(repo)
+        from errdex.store.errors import StoreError
+
+        try:
+            releases = self._store.timeline.releases(repo)
+        except StoreError:
+            return None  # a catalogue that cannot say: no release to name
         return str(releases[-1].version) if releases else None
 
     def _sid(self, repo: str, version: str) -> int | None:
