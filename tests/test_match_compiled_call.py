@@ -227,3 +227,10 @@ def test_a_paste_cut_below_the_frames_or_about_a_log_record_keeps_its_reading(tm
         res = m.explain(handler)
     assert (first(res).kind, first(res).line, first(res).function) == ("log", 26, "Parser.feed")
     assert res.matches[1].is_call and res.matches[1].line == 24
+
+
+def test_a_paste_saying_frames_were_removed_keeps_its_reading(tmp_path: Path) -> None:
+    # the library took its own frames out (JAX's filtering): its Python may lie below the call
+    note = "For simplicity, the library has removed its internal frames from the traceback."
+    with package_matcher(tmp_path, _FILES) as m:
+        assert not any(x.is_call for x in m.explain(_traceback(*_CALL) + "\n" + note).matches)

@@ -8,6 +8,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -676,6 +677,7 @@ class Matcher:
             and types
             and not any(t.startswith("log.") for t in types)
             and (_error_line_follows(q.text, fr[-1], types) if below else _whole_below(q.text, fr[-1], types))
+            and _FRAMES_REMOVED.search(q.text) is None
         ):
             # a pasted class (not a log record's level, nor a traceback with no error line
             # after its frames: the paste is about another line then), the traceback whole below
@@ -1011,6 +1013,11 @@ def _frame_function(fr: list[Frame], at: int) -> str:
         if above.function and not above.function.startswith("<"):
             return above.function
     return name
+
+
+# a note in the paste that frames were taken out of the traceback (JAX: "JAX has removed its
+# internal frames from the traceback"): the library's Python may then lie below its last call
+_FRAMES_REMOVED = re.compile(r"\b(?:removed|filtered|hidden|omitted)\b[^\n]{0,40}\bframes\b", re.IGNORECASE)
 
 
 def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
