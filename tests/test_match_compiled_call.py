@@ -158,6 +158,9 @@ def test_a_frame_below_in_python_code_or_a_raise_line_is_no_call() -> None:
     # another exception's trail given to the pasted one above (``raise err.with_traceback(tb)``)
     given = Frame(_SITE, 20, "run", "raise err.with_traceback(tb)")
     assert call_frame([given, call], [(1, "pkg/core.py")]) is None
+    rewritten = Frame(_SITE, 20, "run", "raise rewrite_traceback_stack(source=source)")
+    assert call_frame([rewritten, call], [(1, "pkg/core.py")]) is None
+    assert call_frame([Frame(_SITE, 20, "run", "raise exc"), call], [(1, "pkg/core.py")]) == 1
     # a worker's stored error re-raised by the standard library is a library's own raise
     stored = Frame(
         "/usr/lib/python3.13/concurrent/futures/_base.py", 401, "__get_result", "raise self._exception"

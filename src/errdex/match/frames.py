@@ -315,10 +315,12 @@ def call_frame(
     the catalogue holds (``held``), in a file that raises nothing itself (pydantic's
     ``_validate_call.py``, a thin wrapper around its validator). None otherwise: a frame below
     in user code or in another installed package (a callback, a dependency's Python raise), a
-    library frame that prints no call, or frames that are another exception's trail, given to
-    the pasted one above them (``raise err.with_traceback(tb)``)."""
+    library frame that prints no call, or frames that are a trail given to the pasted exception
+    above them (``raise err.with_traceback(tb)``, jinja2's ``raise rewrite_traceback_stack(...)``:
+    a raise of a call's result); a bare ``raise exc`` re-raises the very exception, its trail
+    its own."""
     at = next((i for i in range(len(frames) - 1, -1, -1) if not outside_library(frames[i].path)), None)
-    if at is None or any(_gives_traceback(fr.source) for fr in frames[:at]):
+    if at is None or any(_raise_calls(fr.source) for fr in frames[:at]):
         return None
     fr = frames[at]
     if not (lib and lib[-1][0] == at) and not ("-packages/" in fr.path.replace("\\", "/") and held(fr.path)):
@@ -338,6 +340,13 @@ def call_frame(
 
 
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
+
+
+def _raise_calls(source: str | None) -> bool:
+    """Whether a printed statement raises what a call returns (``raise f(...)``,
+    ``raise e.with_traceback(tb)``), not a name it holds (``raise exc``, ``raise``)."""
+    text = compact(source or "")
+    return text.startswith("raise") and "(" in text
 
 
 def site_top(path: str) -> str:
