@@ -77,15 +77,17 @@ def test_a_traceback_ending_at_a_call_into_compiled_code_has_no_exact_answer() -
     m, raw, scan = _decoder()
     # the deepest frame is a call (the compiled scanner raised below it, with no frame): the
     # raise of the same function at another line and the fallback module's raise share the text,
-    # and neither ran
+    # and neither ran: the call itself is the answer, then the look-alikes
     paste = tb(*_CALLS, ("json/decoder.py", 430, "raw_decode", "return self.scan_once(s, idx=_w(s, idx).end())"),
                last=_MESSAGE)  # fmt: skip
     res = m.explain(paste)
     assert res.outcome == "approximate"
-    assert {x.id for x in res.matches} == {raw.error_id, scan.error_id}
+    call, *alike = res.matches
+    assert call.is_call and (call.path, call.line, call.function) == ("json/decoder.py", 430, "raw_decode")
+    assert {x.id for x in alike} == {raw.error_id, scan.error_id}
     assert all(x.approximate for x in res.matches)
-    assert "the traceback ends at a call (json/decoder.py:430)" in top(res).reasons[-1]
-    assert res.verdict.startswith("no exact match: the traceback ends at a call (json/decoder.py:430)")
+    assert "the traceback ends at a call (json/decoder.py:430)" in alike[0].reasons[-1]
+    assert res.verdict.startswith("no exact match: raised below the library's call at json/decoder.py:430")
 
 
 def test_a_traceback_ending_on_the_raise_or_the_message_alone_stays_exact() -> None:

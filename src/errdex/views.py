@@ -26,8 +26,9 @@ from errdex.store.records import (
 
 if TYPE_CHECKING:
     from errdex.analysis.result import Analysis
+    from errdex.match.result import Match
 
-__all__ = ["NO_MESSAGE", "ErrorView", "error_view", "issue_url", "shown_template"]
+__all__ = ["NO_MESSAGE", "ErrorView", "error_view", "issue_url", "match_source", "shown_template"]
 
 # What a page or `errdex show` says for a raise with no message text in its source (a bare
 # `raise NotImplementedError`, `raise InvalidURL(*e.args)`): an empty heading and an empty
@@ -39,6 +40,17 @@ NO_MESSAGE = "(no message text in the source)"
 def shown_template(template: str) -> str:
     """The template as a heading or list entry shows it: ``NO_MESSAGE`` when it is empty."""
     return template if template.strip() else NO_MESSAGE
+
+
+def match_source(reader: CatalogueReader, m: Match) -> tuple[int, int, str] | None:
+    """(first line, last line, file text) of an answer's statement in its release: an entry's
+    raise (``error_source``), or for a library call the error was raised below (``Match.is_call``,
+    no catalogue entry) that call's line in the file; None when the catalogue lacks the file."""
+    if not m.is_call:
+        return reader.error_source(m.id, m.version)
+    sid = next((r.snapshot_id for r in reader.timeline.releases(m.repo) if r.version == m.version), None)
+    text = reader.file_text(sid, m.path) if sid is not None else None
+    return None if text is None else (m.line, m.line, text)
 
 
 @dataclass(frozen=True, slots=True)

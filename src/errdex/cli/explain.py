@@ -194,6 +194,8 @@ def _placement(
     None when the codebase has a single release indexed and none was asked for."""
     from errdex.history.matching import place_in_history
 
+    if match.is_call:
+        return None  # a library call, no catalogue entry: no releases hold it as an error
     q = result.query
     frames = q.blocks[q.primary].frames if q.blocks else q.frames
     return place_in_history(reader.timeline, match.id, match.repo, frames, version)

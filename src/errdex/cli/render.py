@@ -79,8 +79,12 @@ def printable_tree[T](value: T) -> T:
 
 
 def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
-    """The best candidate's raise with a few lines of context: what ``errdex explain`` is for."""
-    found = reader.error_source(best.id, best.version)
+    """The best candidate's raise with a few lines of context: what ``errdex explain`` is for. A
+    library call the error was raised below (``Match.is_call``) shows that call, and no
+    ``errdex show`` line: it is no catalogue entry."""
+    from errdex.views import match_source
+
+    found = match_source(reader, best)
     if found is None:
         return
     # Plain numbered lines with the raise marked: Pygments would add ~0.1 s to a cold start,
@@ -90,8 +94,9 @@ def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
     line, end_line, text = found
     lines = text.splitlines()
     first, last = max(1, line - 8), min(len(lines), end_line + 3)
+    head = "Raised below the call at" if best.is_call else "Thrown at"
     console.print(
-        f"\nThrown at {printable(best.path, newlines=False)}:{line}",
+        f"\n{head} {printable(best.path, newlines=False)}:{line}",
         style="bold",
         highlight=False,
         markup=False,
@@ -102,7 +107,8 @@ def print_thrown_at(console: Any, reader: Any, best: Any) -> None:
         out.append(f"{'❱' if hit else ' '} {n:>5}  ", style="bold red" if hit else "dim")
         out.append(printable(lines[n - 1]) + "\n", style="bold" if hit else "")
     console.print(out, end="")
-    console.print(f"More: errdex show {printable(best.id)}", style="dim", highlight=False, markup=False)
+    if not best.is_call:
+        console.print(f"More: errdex show {printable(best.id)}", style="dim", highlight=False, markup=False)
 
 
 # Width of output into a file or a pipe: rich assumes 80 columns there and crops code lines and

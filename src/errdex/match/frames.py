@@ -239,7 +239,7 @@ def gather(
         _callee_raises(idx, ev, types, callees)
     if ev.on_raise or ev.moved:
         # the call is a site itself (``warn(...)``, ``log.error(...)``): no compiled code below
-        ev.info.ends_at_call = None
+        ev.info.ends_at_call = ev.info.call_at = None
     _pattern_weights(idx, ev)
     ev.repos = {idx.entry_repo(es[0]) for _i, p in ev.info.lib if (es := idx.paths.head(p, 1))}
     return ev
@@ -295,12 +295,64 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     if last and last.function and ends_in_lib and _calls_only(last.source) and not _reraised(frames):
         call = f"{lib[-1][1]}:{last.line}"
     info = FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
+    info.call_at = call_frame(frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))))
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info
 
 
+def call_frame(
+    frames: Sequence[Frame], lib: Sequence[tuple[int, str]], held: Callable[[str], bool] = lambda _top: False
+) -> int | None:
+    """The index of the deepest library frame when the error was raised below it by code that
+    is no Python of the library: the frame prints a call that raises nothing itself
+    (``_calls_only``), and every frame below it, if any, is compiled code (``.pyx``, ``.so``),
+    the standard library or a frozen module of the interpreter (``outside_library``): pandas'
+    ``array_strptime(...)`` over its Cython frames, pydantic's ``validate_python(...)`` into
+    pydantic-core, ``inspect.signature(call)`` into ``inspect.py``. A ``<genexpr>`` frame
+    whose line is the call counts as its enclosing function's. The library frame is one in a
+    file of the catalogue (``lib``), or an installed package's frame whose top-level package
+    the catalogue holds (``held``), in a file that raises nothing itself (pydantic's
+    ``_validate_call.py``, a thin wrapper around its validator). None otherwise: a frame below
+    in user code or in another installed package (a callback, a dependency's Python raise), a
+    library frame that prints no call, or frames that are a trail given to the pasted exception
+    above them (``raise err.with_traceback(tb)``, jinja2's ``raise rewrite_traceback_stack(...)``:
+    a raise of a call's result); a bare ``raise exc`` re-raises the very exception, its trail
+    its own."""
+    at = next((i for i in range(len(frames) - 1, -1, -1) if not outside_library(frames[i].path)), None)
+    if at is None or any(_raise_calls(fr.source) for fr in frames[:at]):
+        return None
+    fr = frames[at]
+    if not (lib and lib[-1][0] == at) and not ("-packages/" in fr.path.replace("\\", "/") and held(fr.path)):
+        return None
+    if not fr.function or not _calls_only(fr.source):
+        return None
+    # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
+    # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
+    last = frames[-1]
+    if (
+        at < len(frames) - 1
+        and stdlib_path(last.path)
+        and not (_new_raise(last.source) or _calls_only(last.source))
+    ):
+        return None
+    return at
+
+
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
+
+
+def _raise_calls(source: str | None) -> bool:
+    """Whether a printed statement raises what a call returns (``raise f(...)``,
+    ``raise e.with_traceback(tb)``), not a name it holds (``raise exc``, ``raise``)."""
+    text = compact(source or "")
+    return text.startswith("raise") and "(" in text
+
+
+def site_top(path: str) -> str:
+    """The top-level package of a path below site-packages (an egg's folder skipped)."""
+    parts = [p for p in path.split("/") if p and not p.endswith((".egg", ".egg-info"))]
+    return parts[0].removesuffix(".py") if parts else ""
 
 
 def _new_raise(source: str | None) -> bool:

@@ -8,13 +8,24 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
+import re
 import threading
 from typing import TYPE_CHECKING, Any
 
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
-from errdex.match.index import E_ID, E_REPO, E_TEMPLATE, E_TYPE, CorruptIndex, Index, type_key
+from errdex.match.index import (
+    E_DATE,
+    E_ID,
+    E_REPO,
+    E_TEMPLATE,
+    E_TYPE,
+    E_VERSION,
+    CorruptIndex,
+    Index,
+    type_key,
+)
 from errdex.match.parse import (
     Block,
     Frame,
@@ -27,8 +38,17 @@ from errdex.match.parse import (
 )
 from errdex.match.parse import parse as parse_query
 from errdex.match.rank import Evidence, Ranker
-from errdex.match.result import TIE_WITNESS, Match, Result, shown, tie_count, tied, verdict
-from errdex.match.score import FrameInfo, builtin_key, builtin_type, norm_path
+from errdex.match.result import (
+    CALL_KIND,
+    TIE_WITNESS,
+    Match,
+    Result,
+    shown,
+    tie_count,
+    tied,
+    verdict,
+)
+from errdex.match.score import FrameInfo, builtin_key, builtin_type, fn_last, norm_path
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
@@ -208,7 +228,91 @@ class Matcher:
             res = self._named_class(q, message, types, fr, limit) or res
         if _compiler_location(types, fr) and res.matches:
             _only_approximate(res, _COMPILED_HERE)
+        if res.call_at is not None and not res.exact_top:
+            self._call_answer(res, fr, types)
         return res
+
+    def _call_answer(self, res: Result, fr: list[Frame], types: list[str]) -> None:
+        """The library's call the error was raised below (``FrameInfo.call_at``: compiled code,
+        the standard library or the interpreter raised it, with no Python frame of the library
+        under the call) put first, when no raise statement fits the text exactly. That call is
+        the library's site of the error (pandas' ``array_strptime(...)`` whose Cython raised the
+        ``ValueError``, pydantic's ``validate_python(...)`` whose Rust raised the
+        ``ValidationError``): a raise statement elsewhere holding similar words is a look-alike.
+        Approximate: no statement of the library holds the text, so nothing verifies it; an
+        exact fit elsewhere keeps the first place (``_match_block`` asks only without one), and
+        so does a log call of the call's own function (a handler's record of what it caught)."""
+        at = res.call_at
+        assert at is not None
+        frame = fr[at]
+        idx = self.index
+        if frame.line is None:
+            return
+        callees = getattr(self._local, "callees", None)
+        path = idx.resolve_path(norm_path(frame.path))
+        if path is not None:
+            eis = idx.paths.head(path, MAX_POINTING)
+            if self.repo is not None:
+                eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
+            if not eis:
+                return
+            # the newest release holding the file: the one a fresh install runs
+            e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
+            repo, version = e[E_REPO], e[E_VERSION]
+        else:
+            # a file of a held package that raises nothing itself: its codebase's newest release
+            path = norm_path(frame.path)
+            holders = sorted(idx.package_holders(frames.site_top(path)))
+            repo = self.repo if self.repo in holders else (holders[0] if holders else "")
+            found = callees.newest(repo) if callees is not None and repo else None
+            if found is None:
+                return
+            version = found
+        function = _frame_function(fr, at)
+        enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
+        # the indexed release's function at that line, when it is the frame's (a traceback of
+        # another release may print a line where the indexed file holds another function)
+        if enclosing is not None and enclosing.rpartition(".")[2] == function.rpartition(".")[2]:
+            function = enclosing
+        below = "compiled code" if at == len(fr) - 1 else norm_path(fr[-1].path)
+        where = f"{path}:{frame.line}"
+        reason = (
+            f"the library's deepest frame calls code with no Python frame of the library below it "
+            f"({below}), which raised the error: the call is where the library raised it; "
+            "no raise statement holds the text, so it is not verified"
+        )
+        call = Match(
+            id=f"{CALL_KIND}:{repo}:{where}",
+            repo=repo,
+            version=version,
+            kind=CALL_KIND,
+            exc_type=types[0] if types else "",
+            template=(frame.source or "").strip(),
+            path=path,
+            line=frame.line,
+            function=function,
+            score=res.matches[0].score if res.matches else 0.0,
+            approximate=True,
+            reasons=[reason],
+        )
+        top = res.matches[0] if res.matches else None
+        # the function by its qualified name when the code facts gave one, else by its last
+        same = top is not None and (
+            top.function == function if "." in function else fn_last(top.function) == function
+        )
+        if top is not None and top.kind == "log" and top.path == path and same:
+            # the call's own function logs what it raised (its handler's ``logger.warning("Invalid
+            # HTTP request received.", exc_info=exc)``, whose record the paste prints above the
+            # traceback): that record is what the paste asks about, the call follows it
+            res.matches.insert(1, call)
+            return
+        res.matches.insert(0, call)
+        res.tie_some = None
+        res.verdict = (
+            f"no exact match: raised below the library's call at {where} ({function}), in code with "
+            "no Python frame of the library (compiled, the standard library or the interpreter); "
+            + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
+        )
 
     def _class_named_in_text(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -566,6 +670,32 @@ class Matcher:
                 f"the traceback ends at a call ({fev.info.ends_at_call}) with no frame below it: "
                 "code with no Python frame raised it (compiled), not a raise statement",
             )
+        call = fev.info.call_at
+        below = call is not None and call < len(fr) - 1
+        if (
+            call is not None
+            and types
+            and not any(t.startswith("log.") for t in types)
+            and (_error_line_follows(q.text, fr[-1], types) if below else _whole_below(q.text, fr[-1], types))
+            and _FRAMES_REMOVED.search(q.text) is None
+        ):
+            # a pasted class (not a log record's level, nor a traceback with no error line
+            # after its frames: the paste is about another line then), the traceback whole below
+            # the call: Python 3.11's carets and the error line right after the call's line, or
+            # the error line right after the compiled frames below it
+            res.call_at = call
+        if res.call_at is not None and res.matches:
+            # the code that raised shows below the library's call (Cython's frames, the standard
+            # library's), or nothing does in a whole traceback: a raise statement of the library
+            # holding the text did not run (``ends_at_call`` above says so of a catalogue file's
+            # call; this, of any call ``frames.call_frame`` found)
+            path, line, _fn = fev.info.frames[res.call_at]
+            _only_approximate(
+                res,
+                f"the error was raised below the library's call at {path}:{line}, "
+                + (f"in {norm_path(fr[-1].path)}" if below else "with no frame below it")
+                + ", not by a raise statement",
+            )
         return res
 
     def _typed(self, types: list[str], near: set[str]) -> list[int]:
@@ -676,7 +806,7 @@ def points_elsewhere(idx: Index, types: list[str], fr_list: list[Frame], info: F
     class named without its module points to the codebases raising it, as before."""
     if info.lib or not fr_list or "-packages" not in fr_list[-1].path:
         return False
-    if idx.package_holders(_top_package(info.frames[-1][0])):
+    if idx.package_holders(frames.site_top(info.frames[-1][0])):
         return False
     for t in types:
         head, dot, _rest = t.partition(".")
@@ -869,6 +999,48 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     return False
 
 
+def _frame_function(fr: list[Frame], at: int) -> str:
+    """The function of frame ``at`` when the catalogue's code facts cannot name it: its own
+    name, or for a comprehension's or generator expression's frame (``<genexpr>``) that of the
+    nearest frame above it in the same file, the function it runs in."""
+    name = fr[at].function or ""
+    if not name.startswith("<"):
+        return name
+    path = norm_path(fr[at].path)
+    for above in reversed(fr[:at]):
+        if norm_path(above.path) != path:
+            break
+        if above.function and not above.function.startswith("<"):
+            return above.function
+    return name
+
+
+# a note in the paste that frames were taken out of the traceback (JAX: "JAX has removed its
+# internal frames from the traceback"): the library's Python may then lie below its last call
+_FRAMES_REMOVED = re.compile(r"\b(?:removed|filtered|hidden|omitted)\b[^\n]{0,40}\bframes\b", re.IGNORECASE)
+
+
+def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
+    """Whether the paste's line right after its last frame (its ``File "...", line N`` header,
+    then the source line and carets, if shown) is the exception's line, naming a pasted class:
+    nothing cut or printed between the frames and the error (a log's next record, the end of
+    a paste cut inside the traceback)."""
+    head = f'File "{last.path}", line {last.line}'
+    at = text.rfind(head)
+    if at < 0 or not types:
+        return False
+    source = (last.source or "").strip()
+    names = {t.rsplit(".", 1)[-1] for t in types}
+    for line in text[at + len(head) :].splitlines()[1:]:
+        stripped = line.strip()
+        if not stripped or _carets_line(line) or (source and stripped == source):
+            source = ""  # the source line is skipped once, right under the header
+            continue
+        name = stripped.split(":", 1)[0].strip()
+        return bool(name) and name.rsplit(".", 1)[-1] in names
+    return False
+
+
 def _only_approximate(res: Result, reason: str) -> None:
     """Every match of ``res`` kept, as approximate, with the reason it is no more than that."""
     for m in res.matches:
@@ -922,12 +1094,6 @@ def _warning(b: Block) -> bool:
     """Whether a block is a warning as ``warnings`` prints it (a category, and its location
     as one frame naming no function), not an exception of a chain."""
     return bool(b.exc_type and b.exc_type.endswith("Warning")) and all(f.function is None for f in b.frames)
-
-
-def _top_package(path: str) -> str:
-    """The top-level package of a path below site-packages (an egg's folder skipped)."""
-    parts = [p for p in path.split("/") if p and not p.endswith((".egg", ".egg-info"))]
-    return parts[0].removesuffix(".py") if parts else ""
 
 
 _VALUE_MAX = 120  # characters of a message read as one value alone
@@ -1158,6 +1324,33 @@ class _StoredCallees:
         except StoreError:
             return []  # a catalogue from before code facts: no callees known
         return list(dict.fromkeys(str(c).rpartition(".")[2] for c in callees))
+
+    def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
+        """The qualified name of the innermost function of that release's file ``path`` whose
+        lines hold ``line`` (a generator expression's line is its enclosing function's), from
+        the catalogue's code facts; None when they do not name one (no facts, module level)."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            if row is None:
+                return None
+            facts = self._store.facts.facts([row.fact_id]).get(row.fact_id)
+        except StoreError:
+            return None
+        spans = [f for f in (facts.functions if facts else ()) if f.line <= line <= f.end_line]
+        return min(spans, key=lambda f: f.end_line - f.line).qualname if spans else None
+
+    def newest(self, repo: str) -> str | None:
+        """The newest indexed release of ``repo``, or None."""
+        from errdex.store.errors import StoreError
+
+        try:
+            releases = self._store.timeline.releases(repo)
+        except StoreError:
+            return None  # a catalogue that cannot say: no release to name
+        return str(releases[-1].version) if releases else None
 
     def _sid(self, repo: str, version: str) -> int | None:
         if (repo, version) not in self._sids:

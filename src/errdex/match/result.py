@@ -11,7 +11,8 @@ from errdex.match.parse import ParsedQuery
 
 @dataclass
 class Match:
-    """One catalogue entry proposed as the source, with why it ranked where it did."""
+    """One catalogue entry proposed as the source, with why it ranked where it did; or, of kind
+    ``CALL_KIND``, the library's call an error was raised below by compiled code (no entry)."""
 
     id: str
     repo: str
@@ -30,6 +31,11 @@ class Match:
     # reader, or a program, must not take the first of them for the one that raised
     tied_with: list[str] = field(default_factory=list)
 
+    @property
+    def is_call(self) -> bool:
+        """Whether this answer is a library call into compiled code (``CALL_KIND``), not an entry."""
+        return self.kind == CALL_KIND
+
     def to_json(self) -> dict[str, Any]:
         return {
             "id": self.id, "repo": self.repo, "version": self.version, "kind": self.kind,
@@ -40,6 +46,11 @@ class Match:
 
 
 VERDICTS = ("exact", "approximate", "builtin", "none")  # ``Result.outcome``
+
+# ``Match.kind`` of an answer that is no catalogue entry but the library's call into code that
+# raised with no Python frame of the library (``Matcher._call_answer``): its ``id`` names no
+# error page, so the CLI, web and MCP show its place and skip what they read of an entry
+CALL_KIND = "call"
 
 
 @dataclass
@@ -53,6 +64,10 @@ class Result:
     # the count a tie's verdict states ("3", "at least 10": ``tie_count``), None for any other
     # verdict: ``shown`` cuts the answers and restates which of them list the tie from it
     tie_some: str | None = None
+    # the index of the traceback's frame that called the compiled (or standard library) code
+    # that raised, when the reading found one (``FrameInfo.call_at``): the matcher answers it
+    # first when no raise statement fits exactly (``Matcher._call_answer``)
+    call_at: int | None = None
 
     @property
     def exact_top(self) -> bool:

@@ -313,6 +313,12 @@ class FrameInfo:
     # one a library made (``raise self._exception`` in concurrent.futures); likewise another
     # installed package's own raise (``frames.frame_evidence``)
     stdlib_made: bool = False
+    # the index into ``frames`` of the deepest library frame when it is a call with nothing of the
+    # library's Python below it: the last frame (``ends_at_call``), or one with only compiled
+    # code (a ``.pyx`` frame), the standard library or the interpreter's frozen modules below
+    # it. The error was raised below that call by code no raise statement of the library is,
+    # so the call itself is where the library raised it (``frames.call_frame``)
+    call_at: int | None = None
 
 
 @lru_cache(maxsize=1 << 16)

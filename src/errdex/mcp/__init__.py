@@ -155,7 +155,9 @@ class _Tools:
                     rows = [
                         m.to_json()
                         for m in result.matches
-                        if (not exc_type or exc_type.lower() in m.exc_type.lower())
+                        # a library call the error was raised below is an answer, not an error
+                        if not m.is_call
+                        and (not exc_type or exc_type.lower() in m.exc_type.lower())
                         and (not path or path in m.path)
                     ]
                     return {"total": len(rows), "errors": rows}
@@ -181,16 +183,18 @@ class _Tools:
 
 def _site_facts(reader: CatalogueReader, m: Match) -> dict[str, Any]:
     """The grounded facts of the best candidate: conditions and the code around the raise."""
+    from errdex.views import match_source
+
     out: dict[str, Any] = {}
     try:
-        err = reader.get_error(m.id)
+        err = None if m.is_call else reader.get_error(m.id)  # a library call is no catalogue entry
         if err is not None:
             occ = next((o for o in reversed(err.occurrences) if o.version.name == m.version), err.latest)
             from errdex.analysis.trigger import describe_guards
 
             out["guards"] = list(occ.guards)
             out["when"] = describe_guards(list(occ.guards)).text
-        found = reader.error_source(m.id, m.version)
+        found = match_source(reader, m)
         if found is not None:
             line, end, text = found
             lines = text.splitlines()

@@ -265,7 +265,10 @@ class WebState:
         matches = tuple(
             # with several releases indexed, ``history``: which have this wording, where it is now
             SearchMatch(
-                m, tuple(self._segments_for(m)), place_in_history(self.store.timeline, m.id, m.repo, frames)
+                m,
+                tuple(self._segments_for(m)),
+                # a library call (``Match.is_call``) is no catalogue entry: no releases hold it
+                None if m.is_call else place_in_history(self.store.timeline, m.id, m.repo, frames),
             )
             for m in raw.matches
         )
@@ -279,7 +282,7 @@ class WebState:
         )
 
     def _segments_for(self, match: Match) -> list[str]:
-        err = self.error(match.id)
+        err = None if match.is_call else self.error(match.id)
         if err is None:
             return [match.template]
         candidates = [err.segments, *(o.expanded_segments for o in reversed(err.occurrences))]
