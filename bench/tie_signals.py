@@ -635,6 +635,10 @@ def _bonus(fact: Callable[[dict[str, Any]], bool], w: float) -> Callable[[dict[s
     return lambda m: float(m["score"]) + w * fact(m)
 
 
+def _exact_and(fact: Callable[[dict[str, Any]], bool]) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["score"] >= 1.0 and fact(m)
+
+
 def weigh(files: list[str]) -> None:
     """acc120: each candidate as a change of the score the ranker gave (the JSON's, 4 places),
     the tie re-sorted by it (stable): the privacy prior recomputed (``PUBLIC / (1 + privacy)``
@@ -674,6 +678,10 @@ def weigh(files: list[str]) -> None:
     for fact_name, fact in facts.items():
         for w in (0.001, 0.004, 0.011):
             variants[f"{fact_name} + {w}"] = _bonus(fact, w)
+    # exact answers only (an approximate one's small gap is how well the text fits), past one
+    # level of the privacy prior (0.004 / 1 - 0.004 / 2) and under a whole PUBLIC step
+    for fact_name in ("re-exported", "re-exported copy of a tied same-named one"):
+        variants[f"exact and {fact_name} + 0.003"] = _bonus(_exact_and(facts[fact_name]), 0.003)
     late = sum(not t["members"][0]["ok"] for t in ties)
     print(f"{len(ties)} groups hold the truth, {late} with it not first\n")
     print("| candidate | gain | loss | per set gain/loss | cases |\n|---|---|---|---|---|")
