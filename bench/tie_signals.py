@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Ties of one message: would a code signal put the truth first? (issue #10, docs/measurements/acc30.md, acc48.md, acc69.md)
 
-    .venv/bin/python bench/tie_signals.py collect --db-pattern '/tmp/m2-{set}.db' SET ... [--out DIR] [--exact-fits]
+    .venv/bin/python bench/tie_signals.py collect --db-pattern '/tmp/m2-{set}.db' SET ... [--out DIR] [--exact-fits | --top5-template]
     .venv/bin/python bench/tie_signals.py enrich --db-pattern '/tmp/m2-{set}.db' DIR/ties-*.json
     .venv/bin/python bench/tie_signals.py score DIR/ties-*.json
     .venv/bin/python bench/tie_signals.py study DIR/ties-*.json
@@ -10,8 +10,10 @@
 (``errdex explain --batch --json``, as ``tests/regression_score.py`` does) and keeps the cases
 whose answer opens with a tie (``result.tied``'s rule on the JSON: same class, same approximate
 flag, same text once placeholders are blanked, within ``result.TIE`` of the first; with
-``--exact-fits``, every exact answer within ``TIE`` of an exact first, whatever its text) that
-holds the truth. For each tied site it records what the snapshot's code facts say of its
+``--exact-fits``, every exact answer within ``TIE`` of an exact first, whatever its text; with
+``--top5-template`` (acc120), a message-form case's answers among the first five of the
+first's text and exactness, whatever their score: the misses the brief of issue #10 item 8
+names, one text at several raise sites with the truth 2nd-5th) that holds the truth. For each tied site it records what the snapshot's code facts say of its
 function: called by name (today's prior, ``facts.called_as``), the calls written with its name
 and the files holding them, its callers resolved by ``analysis.callgraph`` (any, static, from
 another module), the public entry points that reach it and how deep, whether it is public API
@@ -48,6 +50,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 TIE = 0.01  # result.TIE
+# identifiers of a paste, as a function's name is spelled
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# a copy kept for compatibility or vendored from elsewhere: the canonical one is what users run
+_COPY_FOLDER = re.compile(r"(^|/)_?(compat|backports?|vendor(ed)?|externals?|extern|third_party)(/|_|\.py$)")
 _AUX = re.compile(r"(^|/)(tests?|testing|bench(mark)?s?|examples?|docs?|_?vendor(ed)?|third_party|contrib)/")
 
 
@@ -78,6 +84,13 @@ class _Facts:
 
         self.store = Store.open(db, readonly=True)
         self._files: dict[int, dict[str, set[str]]] = {}
+        self._exported: dict[int, set[tuple[str, str]]] = {}
+
+    def exported(self, sid: int) -> set[tuple[str, str]]:
+        """(path, name) a top-level package's ``__init__`` imports (``FactReader.reexported``)."""
+        if sid not in self._exported:
+            self._exported[sid] = self.store.facts.reexported(sid)
+        return self._exported[sid]
 
     def name_files(self, sid: int) -> dict[str, set[str]]:
         """Callee last name -> the library files whose code calls it (``called_names``, per file)."""
@@ -95,11 +108,11 @@ class _Facts:
             self._files[sid] = files
         return self._files[sid]
 
-    def site(self, m: dict[str, Any]) -> dict[str, Any]:
+    def site(self, m: dict[str, Any], with_graph: bool = True) -> dict[str, Any]:
         from errdex.analysis.context import get_context
         from errdex.match.score import private_site
         from errdex.match.twins import literal
-        from errdex.store.facts import called_as
+        from errdex.store.facts import called_as, reexported_as
 
         info: dict[str, Any] = {k: m[k] for k in ("path", "function", "line", "score", "exc_type")}
         info["private"] = private_site(m["path"], m["function"])
@@ -111,6 +124,9 @@ class _Facts:
         name = called_as(m["function"])
         files = sorted(self.name_files(sid).get(name, ())) if name else []
         info.update(called=bool(files), name_files=files)
+        info["top_export"] = (m["path"], reexported_as(m["function"]) or "") in self.exported(sid)
+        if not with_graph:  # the call graph is most of the time on large libraries (acc120: 73 sets)
+            return info
         # in-degree by name: every call written with the function's name, the function's own
         # recursive calls aside
         calls = self.store.facts.calls_named(sid, [name]) if name else []
@@ -135,7 +151,28 @@ class _Facts:
         return info
 
 
-def collect(sets: list[str], pattern: str, out: Path, exact_fits: bool = False) -> None:
+def _top5_group(matches: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The first five answers of the first's text (placeholders blanked) and exactness, at any
+    score: one text raised at several sites, the truth 2nd-5th (acc120)."""
+    from errdex.match.twins import literal
+
+    if not matches:
+        return []
+    top = matches[0]
+    text = literal(top["template"])
+    return [
+        m for m in matches[:5] if m["approximate"] == top["approximate"] and literal(m["template"]) == text
+    ]
+
+
+def collect(
+    sets: list[str],
+    pattern: str,
+    out: Path,
+    exact_fits: bool = False,
+    top5_template: bool = False,
+    graph: bool = True,
+) -> None:
     import regression_score as rs
 
     errdex = [sys.executable, "-m", "errdex.cli"]
@@ -146,7 +183,12 @@ def collect(sets: list[str], pattern: str, out: Path, exact_fits: bool = False) 
         answers, _ = rs.explain_batch(errdex, db, cases)
         facts, ties = _Facts(db), []
         for c in cases:
-            group = _tie_group(answers.get(c["id"]) or [], same_text=not exact_fits)
+            if top5_template:
+                if c.get("kind") != "message":
+                    continue
+                group = _top5_group(answers.get(c["id"]) or [])
+            else:
+                group = _tie_group(answers.get(c["id"]) or [], same_text=not exact_fits)
             if exact_fits and group and group[0]["approximate"]:
                 continue
             rank = rs.rank_of(group, c["expected"], 3) if len(group) > 1 else None
@@ -155,7 +197,8 @@ def collect(sets: list[str], pattern: str, out: Path, exact_fits: bool = False) 
             ties.append({
                 "set": name, "id": c["id"], "library": c.get("library"), "kind": c.get("kind"),
                 "truth_rank": rank, "approximate": group[0]["approximate"],
-                "members": [facts.site(m) for m in group],
+                "words": sorted(set(_IDENT.findall(c["input"]))),
+                "members": [facts.site(m, graph) for m in group],
             })  # fmt: skip
         (out / f"ties-{name}.json").write_text(json.dumps(ties, indent=1))
         late = sum(t["truth_rank"] > 1 for t in ties)
@@ -238,11 +281,39 @@ SIGNALS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "nothing _private in its module, class or function": lambda m: m.get("private", 1) == 0,
     "resolved caller other than itself (recursion)": lambda m: m.get("callers_other", 0) > 0,
     "resolved callers other than itself, count": lambda m: m.get("callers_other", 0),
+    # acc120: the module a user imports (a top-level package's ``__init__`` re-exports it:
+    # ``numpy.diff`` from ``numpy/lib/_function_base_impl.py``, not ``numpy.ma``'s copy)
+    "re-exported by a top-level package": lambda m: bool(m.get("top_export")),
+    "shallowest public name reaching it (fewer dots)": lambda m: -_namespace_depth(m),
+    "not a compat/backport/vendored copy": lambda m: not _COPY_FOLDER.search(m["path"]),
+    "its function's name a word of the paste": lambda m: _named_in_paste(m),
 }
 
 
-def score(files: list[str]) -> None:
+def _namespace_depth(m: dict[str, Any]) -> int:
+    """Dots in the shortest public name of the site's function or of an entry point reaching it
+    (``numpy.average`` 1, ``numpy.ma.extras.average`` 3); 99 when none is known."""
+    names = ([m["public"]] if m.get("public") else []) + [r[0] for r in m.get("reach") or []]
+    return min((n.count(".") for n in names), default=99)
+
+
+def _load(files: list[str]) -> list[dict[str, Any]]:
+    """Collected ties, each member given its tie's paste words (``_words``)."""
     ties = [t for f in files for t in json.loads(Path(f).read_text())]
+    for t in ties:
+        for m in t["members"]:
+            m["_words"] = t.get("words") or []
+    return ties
+
+
+def _named_in_paste(m: dict[str, Any]) -> bool:
+    """The site's (public) function name is a word of the paste."""
+    last = m["function"].replace(".<locals>", "").rpartition(".")[2]
+    return not last.startswith("_") and last in m.get("_words", ())
+
+
+def score(files: list[str]) -> None:
+    ties = _load(files)
     late = sum(t["truth_rank"] > 1 for t in ties)
     print(f"{len(ties)} ties hold the truth, {late} with it not first\n")
     print(
@@ -479,7 +550,7 @@ def _mark_ok(ties: list[dict[str, Any]]) -> None:
 def study(files: list[str]) -> None:
     """Every prior on every exact tie: overall, per set, per library; then each prior chosen
     with one library left out and judged on that library alone (leave-one-library-out)."""
-    ties = [t for f in files for t in json.loads(Path(f).read_text())]
+    ties = _load(files)
     _mark_ok(ties)
     for t in ties:
         # today's order sorts by a key whose leading parts (frames on the raise, class
@@ -548,6 +619,90 @@ def _held_out(ties: list[dict[str, Any]], libs: list[str], sets: list[str], cons
     print(f"held-out total: won {total[0]}, lost {total[1]}; chosen: {dict(chosen)}")
 
 
+def _last_name(m: dict[str, Any]) -> str:
+    return str(m["function"]).replace(".<locals>", "").rpartition(".")[2]
+
+
+def _exported_copy(m: dict[str, Any]) -> bool:
+    """A top-level re-export tied with a same-named copy that is not one (``numpy.diff`` beside
+    ``numpy.ma``'s ``diff``, einops' ``reduce`` beside ``array_api.reduce``)."""
+    return bool(m.get("top_export")) and any(
+        o is not m and _last_name(o) == _last_name(m) and not o.get("top_export") for o in m["_tie"]
+    )
+
+
+def _bonus(fact: Callable[[dict[str, Any]], bool], w: float) -> Callable[[dict[str, Any]], float]:
+    return lambda m: float(m["score"]) + w * fact(m)
+
+
+def _exact_and(fact: Callable[[dict[str, Any]], bool]) -> Callable[[dict[str, Any]], bool]:
+    return lambda m: m["score"] >= 1.0 and fact(m)
+
+
+def weigh(files: list[str]) -> None:
+    """acc120: each candidate as a change of the score the ranker gave (the JSON's, 4 places),
+    the tie re-sorted by it (stable): the privacy prior recomputed (``PUBLIC / (1 + privacy)``
+    with a re-exported site's module not counted private), or a bonus of a weight. Gain/loss
+    as ``score``'s; alternatives count right (``_mark_ok``). Twins' reordering after the score
+    (``twins.twins_last``) is not modelled: a bonus under ``twins.NEAR`` may lose less than shown."""
+    from errdex.match.score import site_privacy
+
+    public = 0.004  # thresholds.PUBLIC
+    ties = _load(files)
+    _mark_ok(ties)
+    for t in ties:
+        for m in t["members"]:
+            m["_tie"] = t["members"]
+
+    def privacy(m: dict[str, Any]) -> float:
+        return site_privacy(m["path"], m["function"])
+
+    def repriced(new: Callable[[dict[str, Any]], float]) -> Callable[[dict[str, Any]], float]:
+        return lambda m: float(m["score"]) - public / (1 + privacy(m)) + public / (1 + new(m))
+
+    def own(m: dict[str, Any]) -> float:  # the function's own levels, its module's not counted
+        return site_privacy("x.py", m["function"])
+
+    variants: dict[str, Callable[[dict[str, Any]], float]] = {
+        "re-exported: its module's _private parts not counted": repriced(
+            lambda m: own(m) if m.get("top_export") else privacy(m)
+        ),
+        "re-exported: public (privacy 0)": repriced(lambda m: 0.0 if m.get("top_export") else privacy(m)),
+    }
+    facts: dict[str, Callable[[dict[str, Any]], bool]] = {
+        "re-exported": lambda m: bool(m.get("top_export")),
+        "re-exported copy of a tied same-named one": _exported_copy,
+        "not a compat/backport/vendored copy": lambda m: not _COPY_FOLDER.search(m["path"]),
+        "its function's name a word of the paste": _named_in_paste,
+    }
+    for fact_name, fact in facts.items():
+        for w in (0.001, 0.004, 0.011):
+            variants[f"{fact_name} + {w}"] = _bonus(fact, w)
+    # exact answers only (an approximate one's small gap is how well the text fits), past one
+    # level of the privacy prior (0.004 / 1 - 0.004 / 2) and under a whole PUBLIC step
+    for fact_name in ("re-exported", "re-exported copy of a tied same-named one"):
+        variants[f"exact and {fact_name} + 0.003"] = _bonus(_exact_and(facts[fact_name]), 0.003)
+    late = sum(not t["members"][0]["ok"] for t in ties)
+    print(f"{len(ties)} groups hold the truth, {late} with it not first\n")
+    print("| candidate | gain | loss | per set gain/loss | cases |\n|---|---|---|---|---|")
+    for name, new in variants.items():
+        per: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        moved: list[str] = []
+        for t in ties:
+            ms = t["members"]
+            first = sorted(range(len(ms)), key=lambda i: -round(new(ms[i]), 6))[0]
+            before, after = ms[0]["ok"], ms[first]["ok"]
+            if after and not before:
+                per[t["set"]][0] += 1
+                moved.append("+" + t["id"])
+            elif before and not after:
+                per[t["set"]][1] += 1
+                moved.append("-" + t["id"])
+        gain, loss = sum(g for g, _ in per.values()), sum(lo for _, lo in per.values())
+        sets = ", ".join(f"{s} {g}/{lo}" for s, (g, lo) in sorted(per.items()))
+        print(f"| {name} | {gain} | {loss} | {sets} | {' '.join(moved)} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -559,6 +714,13 @@ def main() -> None:
         "--exact-fits", action="store_true",
         help="every exact answer within TIE of the first, whatever its text (not only one message's)",
     )  # fmt: skip
+    c.add_argument(
+        "--top5-template", action="store_true",
+        help="message-form cases: the first five answers of the first's text, at any score (acc120)",
+    )  # fmt: skip
+    c.add_argument("--no-graph", action="store_true", help="skip the call graph's facts (callers, reach)")
+    w = sub.add_parser("weigh", help="acc120: score priors simulated on collected ties (privacy, bonuses)")
+    w.add_argument("files", nargs="+")
     e = sub.add_parser(
         "enrich", help="acc69: add the owner-class, class and function facts to collected ties"
     )
@@ -572,7 +734,9 @@ def main() -> None:
     st.add_argument("files", nargs="+")
     args = ap.parse_args()
     if args.cmd == "collect":
-        collect(args.sets, args.db_pattern, args.out, args.exact_fits)
+        collect(args.sets, args.db_pattern, args.out, args.exact_fits, args.top5_template, not args.no_graph)
+    elif args.cmd == "weigh":
+        weigh(args.files)
     elif args.cmd == "enrich":
         enrich(args.files, args.db_pattern)
     elif args.cmd == "study":
