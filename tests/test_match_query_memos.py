@@ -135,6 +135,6 @@ def test_with_no_library_frame_no_entry_has_frame_evidence() -> None:
     fev = FrameEvidence(FrameInfo([], [], None, None))
     assert fev.info.deepest_path is None and not fev.repos
     for ei in range(idx.n_entries):
-        repo, site = idx.entry_facts(ei)
+        repo, _site = idx.entry_facts(ei)
         assert fev.weight_of(idx, ei, idx.entry_pat[ei]) == 0.0 == fev.weight(idx, ei, idx.entry_pat[ei])[0]
         assert repo not in fev.repos
