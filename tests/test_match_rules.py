@@ -1123,9 +1123,9 @@ def _count_scored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     scored: list[int] = []
     score = Ranker._score
 
-    def counted(self: Ranker, ei: int, c: Cand) -> object:
+    def counted(self: Ranker, ei: int, c: Cand, fw: float | None = None) -> object:
         scored.append(ei)
-        return score(self, ei, c)
+        return score(self, ei, c, fw)
 
     monkeypatch.setattr(Ranker, "_score", counted)
     return scored

@@ -69,8 +69,8 @@ def test_what_a_scored_entry_keeps_is_what_the_index_says_of_it(
     kept: list[Any] = []
     score = Ranker._score
 
-    def recording(self: Ranker, ei: int, c: Any) -> Any:
-        s = score(self, ei, c)
+    def recording(self: Ranker, ei: int, c: Any, fw: float | None = None) -> Any:
+        s = score(self, ei, c, fw)
         if s is not None:
             kept.append(s)
         return s

@@ -105,8 +105,12 @@ class FrameEvidence:
         named = self.entries.get(ei)
         if named is not None and pid in self.pids:
             return named[0]
-        repo, site = idx.entry_facts(ei)
         deepest = self.info.deepest_path
+        if deepest is None and not self.repos:
+            # no library frame (a message pasted alone, most queries): no file nor codebase of
+            # any entry is one the traceback ran in, and the entry's site need not be read
+            return 0.0
+        repo, site = idx.entry_facts(ei)
         if deepest is not None and site.posix_path == deepest:
             return FILE_FRAME
         return REPO_FRAME if repo in self.repos else 0.0

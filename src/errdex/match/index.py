@@ -758,6 +758,7 @@ class Index:
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
         self._plits = s["p_lits"]
         self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
+        self._repos: dict[int, str] = {}  # snapshot -> ``snap_repo``
         # raise site -> ((kind, type, qualified name), path, function)
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
         self._site_facts: dict[int, SiteFacts] = {}  # raise site -> what ranking reads of it
@@ -1000,11 +1001,15 @@ class Index:
         return facts
 
     def snap_repo(self, snap: int) -> str:
-        """Snapshot ``snap``'s codebase."""
-        where = self._snaps.get(snap)
-        if where is None:
-            where = self._snaps[snap] = self._snap(snap)
-        return str(where[0])
+        """Snapshot ``snap``'s codebase, kept as the string itself: ranking asks it of every
+        entry it bounds or scores (``entry_facts``, ``entry_columns``), ~170 times a query."""
+        repo = self._repos.get(snap)
+        if repo is None:
+            where = self._snaps.get(snap)
+            if where is None:
+                where = self._snaps[snap] = self._snap(snap)
+            repo = self._repos[snap] = str(where[0])
+        return repo
 
     def entry_columns(self, i: int) -> tuple[str, int, int]:
         """Entry ``i``'s codebase, raise site id and flags (relay, called, callers' bucket), nothing
@@ -1187,14 +1192,17 @@ class Index:
         # same paste gets the same answer in every process
         return set(sorted(found))
 
-    def folded_hits(self, cmsg: str) -> set[int]:
-        """Keys that occur in ``cmsg`` lower-cased or upper-cased but not as written: for a
-        message retyped in other capitals, which ``hits`` misses whole. A key all in one case
-        (``'SQLALCHEMY_``, ``mustbeset.``) is found again this way; one of mixed case is not,
-        and needs none: the keys found lead to the template by their weight (``similar``).
-        Two more passes of ``hits``, no table of folded keys (at a million templates that
-        would be hundreds of megabytes for a rare retry)."""
-        return (self.hits(cmsg.lower()) | self.hits(cmsg.upper())) - self.hits(cmsg)
+    def folded_and_hits(self, cmsg: str) -> tuple[set[int], set[int]]:
+        """Keys that occur in ``cmsg`` lower-cased or upper-cased but not as written, and
+        ``hits`` of ``cmsg`` itself (the retries in other capitals read both: the keys as
+        written are found once for the two). The first is for a message retyped in other
+        capitals, which ``hits`` misses whole. A key all in one case (``'SQLALCHEMY_``,
+        ``mustbeset.``) is found again this way; one of mixed case is not, and needs none: the
+        keys found lead to the template by their weight (``similar``). Two more passes of
+        ``hits``, no table of folded keys (at a million templates that would be hundreds of
+        megabytes for a rare retry)."""
+        held = self.hits(cmsg)
+        return (self.hits(cmsg.lower()) | self.hits(cmsg.upper())) - held, held
 
     def exact_candidates(self, seen: set[int]) -> list[int]:
         """Patterns whose keys all occurred: the only ones that can fit in full.

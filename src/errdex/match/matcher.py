@@ -514,7 +514,8 @@ class Matcher:
         cmsg = compact(message)
         # keys in other capitals, and those as written: a key of mixed case (``Filehasnot``) is
         # not found folded, but the template's other keys (``beendecrypted``) lead to it
-        seen = idx.folded_hits(cmsg) | idx.hits(cmsg)
+        folded, held = idx.folded_and_hits(cmsg)
+        seen = folded | held
         low = cmsg.translate(_ASCII_LOWER)  # the same length: positions carry over
         best: tuple[int, list[tuple[int, int]], tuple[str, ...]] | None = None
         # those all of whose keys occurred or that begin with the message's beginning, then those
@@ -550,10 +551,10 @@ class Matcher:
         ignored are tried by word similarity (words are compared lower-cased). Only ever
         approximate: the text is not the template's as written."""
         cmsg = compact(message)
-        folded = self.index.folded_hits(cmsg)
+        folded, held = self.index.folded_and_hits(cmsg)
         if not folded:
             return None  # the same keys as written: the same answer
-        retry = self._match(q, message, types, fr, limit, folded | self.index.hits(cmsg))
+        retry = self._match(q, message, types, fr, limit, folded | held)
         if not retry.matches:
             return None
         return _in_other_capitals(retry)

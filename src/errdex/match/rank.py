@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import heapq
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -188,7 +189,7 @@ class Ranker:
 
     def __init__(self, idx: Index, ev: Evidence, repo: str | None, limit: int) -> None:
         self.idx, self.ev, self.repo, self.limit = idx, ev, repo, limit
-        self.relation = _memo_type_relation(ev.types, idx.ancestors)
+        self.relation = _memo_type_relation(ev.types, idx)
         self._empty = False  # no message was pasted, only a class
         self._site_bounds: dict[int, tuple[bool, float, float]] = {}  # pattern -> ``_site_bound``
         self._tf: TextFit | None = None
@@ -245,7 +246,7 @@ class Ranker:
                     if alike is not None and ties.settled(alike, ei):
                         skipped = skipped or alike not in ties.dead
                         continue
-                    s = self._score(ei, c)
+                    s = self._score(ei, c, None if alike is None else alike[0])
                     if s is None:
                         if alike is not None:
                             ties.dead.add(alike)
@@ -606,11 +607,13 @@ class Ranker:
         repo, site, flags = idx.entry_columns(ei)
         return self.ev.frames.weight_of(idx, ei, c.pid), site, repo in self.ev.pointed, flags
 
-    def _score(self, ei: int, c: Cand) -> _Scored | None:
+    def _score(self, ei: int, c: Cand, fw: float | None = None) -> _Scored | None:
         """The entry's key, from its columns alone (most scored entries are never shown: their
-        template and the reasons are read and worded for the matches returned, ``_reasons``)."""
+        template and the reasons are read and worded for the matches returned, ``_reasons``).
+        ``fw`` is the entry's frame evidence when the caller read it already (``_alike``)."""
         idx, ev = self.idx, self.ev
-        fw = ev.frames.weight_of(idx, ei, c.pid)
+        if fw is None:
+            fw = ev.frames.weight_of(idx, ei, c.pid)
         text, typed_why = c.text, None
         typed = ei in ev.typed
         if self._empty and c.confident and not typed and fw < ON_RAISE:
@@ -1457,15 +1460,37 @@ class _TopK:
         return len(self.heap) >= self.k and self.heap[0][0] > bound
 
 
-def _memo_type_relation(
-    types: list[str], hierarchy: Hierarchy
-) -> Callable[[str, str], tuple[float, str | None]]:
-    """``type_relation`` for one query, memoised: candidates share a handful of exception types."""
-    memo: dict[tuple[str, str], tuple[float, str | None]] = {}
+# ``type_relation``'s answers per index and pasted class list, kept from query to query: a
+# server is pasted the same few classes (``ValueError``, ``KeyError``) over and over, and the
+# candidates of each query share a handful of exception types, whose relation to the pasted
+# ones is a function of the two and of the index's class hierarchy alone. Bounded: a table
+# past its size starts over (the answers are the same, only worked out again).
+_RELATIONS: weakref.WeakKeyDictionary[
+    Index, dict[tuple[str, ...], dict[tuple[str, str], tuple[float, str | None]]]
+] = weakref.WeakKeyDictionary()
+_MEMO_PASTED = 512  # pasted class lists remembered per index
+_MEMO_SITES = 4096  # (site class, kind) answers remembered per pasted class list
+
+
+def _memo_type_relation(types: list[str], idx: Index) -> Callable[[str, str], tuple[float, str | None]]:
+    """``type_relation`` of the pasted ``types`` against the index's classes, memoised across
+    queries (``_RELATIONS``): candidates share a handful of exception types."""
+    tables = _RELATIONS.get(idx)
+    if tables is None:
+        tables = _RELATIONS.setdefault(idx, {})
+    pasted = tuple(types)
+    memo = tables.get(pasted)
+    if memo is None:
+        if len(tables) >= _MEMO_PASTED:
+            tables.clear()
+        memo = tables[pasted] = {}
+    hierarchy: Hierarchy = idx.ancestors
 
     def relation(exc_type: str, kind: str) -> tuple[float, str | None]:
         r = memo.get((exc_type, kind))
         if r is None:
+            if len(memo) >= _MEMO_SITES:
+                memo.clear()
             r = memo[(exc_type, kind)] = type_relation(types, exc_type, kind, hierarchy)
         return r
 

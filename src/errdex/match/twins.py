@@ -75,19 +75,33 @@ def raised_in_twin(frames: Sequence[Frame]) -> bool:
 
 
 def literal(template: str) -> str:
-    """A template's text with every placeholder blanked: twins name their values differently."""
+    """A template's text with every placeholder blanked: twins name their values differently.
+
+    Each placeholder, braces nested in it included, becomes ``{}``; a ``}`` outside any
+    placeholder is text, and a placeholder never closed blanks the rest. Asked of every
+    answer of every query (``twins_last``, ``result.tied``), so the text between braces is
+    copied in slices found by ``str.find``, not a character at a time."""
+    if "{" not in template:
+        return template
     out: list[str] = []
-    depth = 0
-    for ch in template:
-        if ch == "{":
-            depth += 1
-            if depth == 1:
-                out.append("{}")
-        elif ch == "}" and depth:
-            depth -= 1
-        elif not depth:
-            out.append(ch)
-    return "".join(out)
+    depth = at = 0
+    while True:
+        if not depth:
+            opened = template.find("{", at)
+            if opened < 0:
+                out.append(template[at:])
+                return "".join(out)
+            out += (template[at:opened], "{}")
+            depth, at = 1, opened + 1
+            continue
+        close = template.find("}", at)
+        if close < 0:
+            return "".join(out)  # never closed: the rest is the placeholder's
+        opened = template.find("{", at, close)
+        if opened >= 0:  # a brace nested in the placeholder (a format spec's own field)
+            depth, at = depth + 1, opened + 1
+        else:
+            depth, at = depth - 1, close + 1
 
 
 def twins_last(matches: list[Match], frames: Sequence[Frame] = ()) -> list[Match]:
