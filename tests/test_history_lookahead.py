@@ -164,3 +164,23 @@ def test_a_file_s_code_facts_made_again_are_those_its_extraction_made() -> None:
     assert made.code is not None
     assert pipeline.file_code_facts("lib/mod.py", text) == made.code
     assert pipeline.file_code_facts("lib/bad.py", b"def (:\n") is None
+
+
+def test_a_release_that_does_not_open_when_looked_ahead_stops_the_run_in_its_turn(
+    specs: list[str], tmp_path: Path
+) -> None:
+    """c3 cannot be opened when c2 (nothing to parse) lets the run look ahead: the run goes on
+    and stops on c3's error in its turn, as it did without looking ahead (c3 is opened before c2
+    is written, so c1 alone is stored). Raised while looking ahead, nothing would be."""
+    import sqlite3
+    from contextlib import closing
+
+    from errdex.sources import SourceError
+
+    root = specs[0].rpartition("@")[0]
+    broken = [specs[0], specs[1], f"{root}@{'0' * 40}"]
+    db = str(tmp_path / "c.db")
+    with pytest.raises(SourceError):
+        index_releases(broken, db, jobs=2)
+    with closing(sqlite3.connect(db)) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM snapshots").fetchone() == (1,)

@@ -262,7 +262,11 @@ def _overlapped(
         with collector_paused():
             _gather(queue[1].begun, prog, memo)
         queue[1].gathered = True
-        queue.append(begin(i + 2, unwritten))
+        try:
+            ahead = begin(i + 2, unwritten)
+        except Exception:  # (a release that does not open) opened again in its turn, where its
+            return  # error stops the run as it did, release i written before it
+        queue.append(ahead)
 
     try:
         for i in range(len(specs)):
