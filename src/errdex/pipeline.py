@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from errdex.model import Snapshot
+    from errdex.model import Snapshot, SourceFile
 
 
 class Progress(Protocol):
@@ -221,6 +221,15 @@ def _overlapped(
     so it reuses the very files it would have after k was written (``_begin_extract``), and the
     releases are written in order: the catalogue is the sequential run's.
 
+    When the workers are done with release k+1 before release k is written (a release that
+    changes one file or none gives them nothing at all: jax 0.8.3 and 0.9.0.1; a small change
+    takes them less than this process's ~2 s of resolving, writing and merging a jax release),
+    k+1 is gathered at once and k+2 begun (``look_ahead``, between this process's stages): k+2's
+    files are parsed in that window, where a core sat idle, instead of after it. k+2 reuses
+    what it would have once k and k+1 were written: k+1's files from ``memo``, k's from what
+    ``memo`` held before k+1 was gathered (``unwritten``: not in the catalogue yet), older ones
+    from the catalogue; the releases are still written in order, so the catalogue is the same.
+
     Each release's raise sites' callers are counted as soon as it is written, in that window
     too, from its code facts still in memory (``resolved_callers``), where the sequential run
     counts every release at the end from the stored facts (decoded again); a release's count
@@ -234,50 +243,126 @@ def _overlapped(
     from errdex.extract import collector_paused
     from errdex.match.shared_index import hold
 
-    def begin(i: int) -> tuple[float, Snapshot, list[tuple[str, str]], _Begun]:
+    def begin(i: int, unwritten: Memo | None = None) -> _Ahead:
         prog.stage(f"release {i + 1}/{len(specs)}: {specs[i]}")
         t0, snap, left_out = _open_release(specs[i], prog, cache_dir, sdist_tests)
         with collector_paused():
-            return t0, snap, left_out, _begin_extract(store, snap, jobs, prog, memo)
+            return _Ahead(t0, snap, left_out, _begin_extract(store, snap, jobs, prog, memo, unwritten))
 
-    ahead: _Begun | None = None  # the release whose files the workers are parsing
+    # the releases begun and not written yet, in order: the one written next first, at most
+    # two more (the next gathered early and the one after it begun: ``look_ahead``)
+    queue: list[_Ahead] = [begin(0)] if specs else []
     carried: CarriedCode = {}  # the code facts of the release written last, for the next's count
+
+    def look_ahead(i: int) -> None:
+        """Release i+1 gathered and i+2 begun now if the workers are done with i+1."""
+        if len(queue) != 2 or queue[1].gathered or i + 2 >= len(specs) or not _workers_done(queue[1].begun):
+            return
+        unwritten = {k: v for k, v in memo.items() if k[0] != _STATEMENTS}  # release i's files
+        with collector_paused():
+            _gather(queue[1].begun, prog, memo)
+        queue[1].gathered = True
+        try:
+            ahead = begin(i + 2, unwritten)
+        except Exception:  # (a release that does not open) opened again in its turn, where its
+            return  # error stops the run as it did, release i written before it
+        queue.append(ahead)
+
     try:
-        nxt = begin(0) if specs else None
         for i in range(len(specs)):
-            assert nxt is not None
-            t0, snap, left_out, ahead = nxt
-            with collector_paused():
-                _gather(ahead, prog, memo)
-            cur, ahead, nxt = ahead, None, None
-            if i + 1 < len(specs):
-                nxt = begin(i + 1)
-                ahead = nxt[3]
-            with collector_paused():
-                got = _finish_extract(cur, prog, memo)
-            if cur.redone and nxt is not None:  # begun from a memo made again since: once more
-                nxt[3].analysis.stop()
+            cur = queue[0]
+            if not cur.gathered:
                 with collector_paused():
-                    ahead = _begin_extract(store, nxt[1], jobs, prog, memo)
-                nxt = (*nxt[:3], ahead)
+                    _gather(cur.begun, prog, memo)
+                cur.gathered = True
+            if len(queue) == 1 and i + 1 < len(specs):
+                queue.append(begin(i + 1))
+            with collector_paused():
+                got = _finish_extract(cur.begun, prog, memo)
+            if cur.begun.redone and len(queue) > 1:  # begun from a memo made again since: once more
+                # (release i+1 is never gathered before release i is resolved: nothing beyond it)
+                nxt = queue[1]
+                nxt.begun.analysis.stop()
+                with collector_paused():
+                    nxt.begun = _begin_extract(store, nxt.snap, jobs, prog, memo)
+            look_ahead(i)
             held: HeldCode = {}
             summary = index_snapshot(
-                store, snap, left_out, progress=prog, started=t0, extracted=got, rebuild=False, code=held
+                store,
+                cur.snap,
+                cur.left_out,
+                progress=prog,
+                started=cur.started,
+                extracted=got,
+                rebuild=False,
+                code=held,
             )
+            look_ahead(i)
             if held:  # counted now, from the code facts in memory, while the workers parse
-                carry_code(held, got.shas, carried)
+                carry_code(held, got.shas, carried, cur.snap.files, got.stored_code)
                 with collector_paused():
                     count_callers(store, held)
                 held.clear()
+            look_ahead(i)
             if merge is not None and summary.changed and i + 1 < len(specs):
                 with collector_paused():
                     hold(store, merge, summary.snapshot_id)
+            queue.pop(0)
             done(summary)
     except BaseException:
-        if ahead is not None:
-            ahead.analysis.stop()
+        for ahead in queue:  # (one gathered has no workers left: a no-op)
+            ahead.begun.analysis.stop()
         raise
 
+
+@dataclass(slots=True)
+class _Ahead:
+    """A release of ``_overlapped`` begun: when its opening began, the snapshot, the files left
+    out, its extraction under way, and whether its files are gathered (into ``memo``) yet."""
+
+    started: float
+    snap: Snapshot
+    left_out: list[tuple[str, str]]
+    begun: _Begun
+    gathered: bool = False
+
+
+def _workers_done(b: _Begun) -> bool:
+    """Whether gathering ``b`` now waits for no worker: they have delivered every chunk, or it
+    gave them nothing (at most one file, parsed here as it is gathered) though there are some.
+    With one worker (``jobs=1``) every file is parsed here: not done."""
+    a = b.analysis
+    if a.pool is not None:
+        return all(f.done() for f in a.futures)
+    return a.workers > 1 and len(a.items) < 2
+
+
+def file_code_facts(path: str, data: bytes) -> Any:
+    """The code facts ``extract.extract_file`` makes of one file (its definitions, imports and
+    calls), without the walk for its errors; None where it makes none (too large, no parse,
+    nesting too deep). Statement reuse makes the same facts (``StatementReuse.code_facts``),
+    so this is what a file's stored code facts were made from, whatever run parsed it. (Here,
+    not in ``extract``: it extracts nothing new, and the extractor's digest stays the same.)"""
+    from errdex.extract.codefacts import code_facts
+    from errdex.extract.parse import decode, parse_ast
+    from errdex.limits import MAX_PARSE_BYTES
+
+    if len(data) > MAX_PARSE_BYTES:
+        return None
+    tree, _ = parse_ast(decode(data).text, path)
+    if tree is None:
+        return None
+    try:
+        return code_facts(tree)
+    except RecursionError:
+        return None
+
+
+# the code facts of a release's files missing from memory are made again when at most one
+# file in this many lacks them (``carry_code``): a few files reverted, not a history begun in a
+# catalogue that holds releases already (all its first release's reused files: decoding the
+# stored facts once is cheaper than parsing them all)
+_REMADE = 8
 
 # per-file facts carried between the releases of one run, keyed by (blob sha, path)
 Memo = dict[tuple[str, str], tuple[Any, bool]]
@@ -291,7 +376,13 @@ HeldCode = dict[int, dict[str, Any]]
 CarriedCode = dict[tuple[str, str], Any]
 
 
-def carry_code(held: HeldCode, shas: dict[str, str], carried: CarriedCode) -> None:
+def carry_code(
+    held: HeldCode,
+    shas: dict[str, str],
+    carried: CarriedCode,
+    files: Sequence[SourceFile] = (),
+    stored_code: Collection[str] = (),
+) -> None:
     """Each held snapshot's code facts (its parsed files') completed with those of the files it
     reused from the release written just before (the same content at the same path: the same
     facts), which ``carried`` holds; then ``carried`` holds the snapshot's own (``shas``: path
@@ -302,11 +393,23 @@ def carry_code(held: HeldCode, shas: dict[str, str], carried: CarriedCode) -> No
     release; a release of a history reuses most of its files, whose facts ``memo`` keeps
     without their code facts, so each release after the first decoded ~600 jax files' facts
     again (~0.2 s of its ~0.35 s count). One release's facts are held at a time, the objects
-    the release before held."""
+    the release before held.
+
+    A file reused from an earlier release than the one before (a file back to the bytes it
+    had two releases ago: 7 of jax 0.9.2's) is in neither: its code facts (``stored_code``,
+    the reused files that have some) are made again from its bytes (``files``), when they are
+    few (``_REMADE``). Left out, every release after it missed them too (each carries the
+    last one's facts), and each decoded the stored facts of its ~600 files again: ~0.6 s of
+    CPU in each of jax's last 9 releases, on the one core that writes them."""
     for code in held.values():
         for path, sha in shas.items():
             if path not in code and (facts := carried.get((sha, path))) is not None:
                 code[path] = facts
+        lacking = {p for p in stored_code if p not in code}
+        if lacking and len(lacking) * _REMADE <= len(shas):
+            for f in files:
+                if f.path in lacking and (facts := file_code_facts(f.path, f.data)) is not None:
+                    code[f.path] = facts
         carried.clear()
         carried.update(((sha, path), code[path]) for path, sha in shas.items() if path in code)
 
@@ -563,13 +666,23 @@ class _Begun:
     redone: bool = False  # and only after ``_gather``: see ``_finish_extract``
 
 
-def _begin_extract(store: Any, snap: Snapshot, jobs: int | None, prog: Progress, memo: Memo | None) -> _Begun:
+def _begin_extract(
+    store: Any,
+    snap: Snapshot,
+    jobs: int | None,
+    prog: Progress,
+    memo: Memo | None,
+    unwritten: Memo | None = None,
+) -> _Begun:
     """Find the files whose facts are known (``memo`` first, then the catalogue's cache and
     the shared cache) and hand the others to the extraction's workers, returning at once.
 
     In a run of releases (``index_releases``) the next release begins before the previous one
     is written: the catalogue's cache then lacks that release's files, but ``memo`` holds every
-    one of them (``_gather``), so the files found are the same."""
+    one of them (``_gather``), so the files found are the same. ``unwritten``: the files of the
+    release before that one, when it is not written either (``_overlapped``'s look-ahead),
+    found as the catalogue's cache would find them once it is; ``memo`` alone still says which
+    paths the release before had (``_statement_priors``)."""
     import hashlib
 
     from errdex.extract import start_analysis
@@ -581,8 +694,10 @@ def _begin_extract(store: Any, snap: Snapshot, jobs: int | None, prog: Progress,
     known: dict[str, Any] = {}
     has_code: dict[str, bool] = {}
     for path, sha in shas.items():
-        if memo is not None and (hit := memo.get((sha, path))) is not None:
-            known[path], has_code[path] = hit
+        for held in (memo, unwritten):
+            if held is not None and (hit := held.get((sha, path))) is not None:
+                known[path], has_code[path] = hit
+                break
     stored: dict[str, tuple[bool, bytes]] = {}
     if store is not None:  # a bulk task has no catalogue (and need not import SQLAlchemy)
         from errdex.store.history import cached_extractions
