@@ -989,15 +989,7 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     if not source or not types or not any(_carets_line(line) for line in text.splitlines()):
         return False
     at = text.rfind(source)
-    if at < 0:
-        return False
-    for line in text[at + len(source) :].splitlines()[1:]:
-        stripped = line.strip()
-        if not stripped or _carets_line(line):
-            continue
-        name = stripped.split(":", 1)[0].strip()
-        return bool(name) and name.rsplit(".", 1)[-1] in {t.rsplit(".", 1)[-1] for t in types}
-    return False
+    return at >= 0 and _class_line_next(text[at + len(source) :].splitlines()[1:], types)
 
 
 def _frame_function(fr: list[Frame], at: int) -> str:
@@ -1030,12 +1022,18 @@ def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
     at = text.rfind(head)
     if at < 0 or not types:
         return False
-    source = (last.source or "").strip()
+    return _class_line_next(text[at + len(head) :].splitlines()[1:], types, (last.source or "").strip())
+
+
+def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bool:
+    """Whether the first of ``lines`` that is not blank, not carets and not ``source`` (the
+    frame's own line, skipped once, right under its header) is the exception's line, its class
+    one of ``types``: what ``_whole_below`` and ``_error_line_follows`` read after a frame."""
     names = {t.rsplit(".", 1)[-1] for t in types}
-    for line in text[at + len(head) :].splitlines()[1:]:
+    for line in lines:
         stripped = line.strip()
         if not stripped or _carets_line(line) or (source and stripped == source):
-            source = ""  # the source line is skipped once, right under the header
+            source = ""
             continue
         name = stripped.split(":", 1)[0].strip()
         return bool(name) and name.rsplit(".", 1)[-1] in names
