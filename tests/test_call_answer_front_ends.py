@@ -111,3 +111,29 @@ def test_mcp_explains_with_the_calls_code_and_lists_no_call_as_an_error(db: str)
     )
     found = tools.search_errors(_PASTE)
     assert found["errors"] and all(e["kind"] != "call" for e in found["errors"])
+
+
+def test_two_folders_of_one_version_show_the_call_from_the_file_that_answered(tmp_path: Path) -> None:
+    # two folders named alike are two snapshots of one codebase's "worktree" version; the second
+    # moved the call two lines down. The answer's enclosing function and the code shown must
+    # come from the same snapshot (the last stored, as an entry's source does), not one each.
+    for folder, pad in (("a", ""), ("b", "\n\n")):
+        for name, source in _FILES.items():
+            path = tmp_path / folder / "lib" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(pad + source if name == "pkg/core.py" else source)
+    db = str(tmp_path / "c.db")
+    for folder in ("a", "b"):
+        subprocess.run(
+            [*ERRDEX, "index", str(tmp_path / folder / "lib"), "--db", db], capture_output=True, check=True
+        )
+    moved = _PASTE.replace("line 11, in parse", "line 13, in parse")
+    r = subprocess.run(
+        [*ERRDEX, "explain", "--db", db, "--no-auto-index", moved],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    assert r.returncode == 0, r.stderr
+    assert "Raised below the call at pkg/core.py:13" in r.stdout
+    assert "❱    13          return _speedups.strptime(text, fmt)" in r.stdout

@@ -48,7 +48,7 @@ def match_source(reader: CatalogueReader, m: Match) -> tuple[int, int, str] | No
     no catalogue entry) that call's line in the file; None when the catalogue lacks the file."""
     if not m.is_call:
         return reader.error_source(m.id, m.version)
-    sid = next((r.snapshot_id for r in reader.timeline.releases(m.repo) if r.version == m.version), None)
+    sid = reader.timeline.snapshot_of(m.repo, m.version)
     text = reader.file_text(sid, m.path) if sid is not None else None
     return None if text is None else (m.line, m.line, text)
 

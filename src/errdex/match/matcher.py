@@ -1353,8 +1353,7 @@ class _StoredCallees:
 
     def _sid(self, repo: str, version: str) -> int | None:
         if (repo, version) not in self._sids:
-            found = [r.snapshot_id for r in self._store.timeline.releases(repo) if r.version == version]
-            self._sids[repo, version] = found[-1] if found else None
+            self._sids[repo, version] = self._store.timeline.snapshot_of(repo, version)
         return self._sids[repo, version]
 
 

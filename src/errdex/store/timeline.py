@@ -70,6 +70,13 @@ class Timeline:
         out = [Release(int(i), str(v), d) for i, v, d in rows]
         return sorted(out, key=lambda r: (*version_key(r.version)[:2], r.date or "", r.snapshot_id))
 
+    def snapshot_of(self, repo: str, version: str) -> int | None:
+        """The snapshot that answers for ``version`` of ``repo``: the last stored of that version
+        (two folders or refs can carry one version label), the one ``error_source`` reads, so a
+        call answer's code and its enclosing function come from the same file. None if none."""
+        found = [r.snapshot_id for r in self.releases(repo) if r.version == version]
+        return found[-1] if found else None
+
     def sites(self, error_id: str) -> list[Site]:
         """Where this error sits in each release that holds it (first occurrence per release)."""
         return self._sites("o.error_id = :id", {"id": error_id})
