@@ -53,6 +53,8 @@ def raises_passage(doc: str, name: str) -> str | None:
     ``Raises`` section, or a line that says "raise(s)" and names it, with the description lines
     below it); None when the docstring names the class only otherwise (a ``Returns`` or
     ``Example`` line, prose about catching it)."""
+    if name not in doc:
+        return None  # nearly every docstring: no need to read its lines
     word = re.compile(rf"(?<!\w){re.escape(name)}(?!\w)")
     lines = doc.splitlines()
     section = ""

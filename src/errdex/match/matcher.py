@@ -64,6 +64,7 @@ MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
+MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
 
 
 class Matcher:
@@ -77,6 +78,9 @@ class Matcher:
         # the query's reader of the catalogue's code facts (``frames.CalleesOf``), per thread: a
         # web server's threads share one matcher, each answering with its own reader
         self._local = threading.local()
+        # (file's code facts id, class, package) -> its documented raises: a file content's
+        # facts never change once stored, and the next paste of the class asks the same files
+        self._documented: dict[tuple[int, str, str], list[Documented]] = {}
 
     @classmethod
     def load(cls, store: Any, repo: str | None = None) -> Matcher:
@@ -100,7 +104,7 @@ class Matcher:
         closes its reader after each call); by default, the one ``load`` was given."""
         index = self.index
         source = store if store is not None else self._store
-        self._local.callees = _StoredCallees(source) if source is not None else None
+        self._local.callees = _StoredCallees(source, self._documented) if source is not None else None
         # one answer asked for is still ranked against the next: whether it stands alone or is
         # one of several sites nothing in the paste tells apart is part of the answer
         # (``result.shown``), and the next site is what a tie's answer names
@@ -1393,8 +1397,11 @@ class _StoredCallees:
     function calls in the indexed release is known without the index holding it. A catalogue
     from before code facts names no callees: the frames then weigh as they did before."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(
+        self, store: Any, documented: dict[tuple[int, str, str], list[Documented]] | None = None
+    ) -> None:
         self._store = store
+        self._documented_files = documented if documented is not None else {}
         self._sids: dict[tuple[str, str], int | None] = {}
         self._seen: dict[tuple[str, str, str, str], list[str]] = {}
 
@@ -1447,13 +1454,18 @@ class _StoredCallees:
             facts_of = self._store.facts
             modules = {row.module for row in facts_of.imports_of(sid, [name]) if row.level == 0}
             rows = sorted(facts_of.modules_named(sid, modules).values(), key=lambda m: m.path)
-            texts = facts_of.facts([m.fact_id for m in rows], docs=True)
-            return [
-                (m.path, found)
-                for m in rows
-                if m.fact_id in texts
-                for found in documented_in(texts[m.fact_id], facts_of.calls_of(m.fact_id), name, top)
-            ]
+            memo = self._documented_files
+            unread = [m.fact_id for m in rows if (m.fact_id, name, top) not in memo]
+            if unread:
+                texts = facts_of.facts(unread, docs=True)
+                if len(memo) > MAX_DOCUMENTED_FILES:
+                    memo.clear()
+                for fid in unread:
+                    facts = texts.get(fid)
+                    memo[fid, name, top] = (
+                        documented_in(facts, facts_of.calls_of(fid), name, top) if facts else []
+                    )
+            return [(m.path, found) for m in rows for found in memo.get((m.fact_id, name, top), [])]
         except StoreError:
             return []  # a catalogue from before code facts: nothing documented is known
 
