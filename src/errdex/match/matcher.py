@@ -329,10 +329,10 @@ class Matcher:
         (``documented.documented_in``), in the codebases that raise it imported from that
         package only as caught (``raise ve``; a codebase writing ``raise HTTPError(msg)`` writes
         such messages itself, and its raises answer them), put first, each at its call into the
-        code that raised. The message's words shared with
-        each docstring's passage order them (``Invalid JSON`` goes to the function documented
-        to raise it for "not a JSON string"), then the codebase's files and lines. Approximate,
-        as every answer of compiled code is: no statement holds the text."""
+        code that raised. The message's words shared with each docstring's passage order them
+        (``Invalid JSON`` goes to the function documented to raise it for "not a JSON string"),
+        then the codebase's files and lines. Approximate, as every answer of compiled code is:
+        no statement holds the text."""
         callees = getattr(self._local, "callees", None)
         dotted = [t for t in types if "." in t and not t.startswith("log.")]
         if callees is None or len(dotted) != 1:
