@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from errdex.match import candidates, frames
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
+from errdex.match.documented import Documented, documented_in, overlap
 from errdex.match.index import (
     E_DATE,
     E_ID,
@@ -62,6 +63,8 @@ _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
+MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
+MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
 
 
 class Matcher:
@@ -75,6 +78,9 @@ class Matcher:
         # the query's reader of the catalogue's code facts (``frames.CalleesOf``), per thread: a
         # web server's threads share one matcher, each answering with its own reader
         self._local = threading.local()
+        # (file's code facts id, class, package) -> its documented raises: a file content's
+        # facts never change once stored, and the next paste of the class asks the same files
+        self._documented: dict[tuple[int, str, str], list[Documented]] = {}
 
     @classmethod
     def load(cls, store: Any, repo: str | None = None) -> Matcher:
@@ -98,7 +104,7 @@ class Matcher:
         closes its reader after each call); by default, the one ``load`` was given."""
         index = self.index
         source = store if store is not None else self._store
-        self._local.callees = _StoredCallees(source) if source is not None else None
+        self._local.callees = _StoredCallees(source, self._documented) if source is not None else None
         # one answer asked for is still ranked against the next: whether it stands alone or is
         # one of several sites nothing in the paste tells apart is part of the answer
         # (``result.shown``), and the next site is what a tie's answer names
@@ -230,6 +236,8 @@ class Matcher:
             _only_approximate(res, _COMPILED_HERE)
         if res.call_at is not None and not res.exact_top:
             self._call_answer(res, fr, types)
+        elif not fr and not q.frames and not res.exact_top:
+            self._documented_answer(res, message, types)
         return res
 
     def _call_answer(self, res: Result, fr: list[Frame], types: list[str]) -> None:
@@ -312,6 +320,85 @@ class Matcher:
             f"no exact match: raised below the library's call at {where} ({function}), in code with "
             "no Python frame of the library (compiled, the standard library or the interpreter); "
             + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
+        )
+
+    def _documented_answer(self, res: Result, message: str, types: list[str]) -> None:
+        """A message alone whose class is dotted with a package the catalogue does not hold
+        (``pydantic_core._pydantic_core.ValidationError``: compiled code's class), with no raise
+        fitting it exactly: the library functions documented to raise that class
+        (``documented.documented_in``), in the codebases that raise it imported from that
+        package only as caught (``raise ve``; a codebase writing ``raise HTTPError(msg)`` writes
+        such messages itself, and its raises answer them), put first, each at its call into the
+        code that raised. The message's words shared with each docstring's passage order them
+        (``Invalid JSON`` goes to the function documented to raise it for "not a JSON string"),
+        then the codebase's files and lines. Approximate, as every answer of compiled code is:
+        no statement holds the text."""
+        callees = getattr(self._local, "callees", None)
+        dotted = [t for t in types if "." in t and not t.startswith("log.")]
+        if callees is None or len(dotted) != 1:
+            return
+        idx = self.index
+        top, name = dotted[0].partition(".")[0], dotted[0].rpartition(".")[2]
+        if stdlib_module(dotted[0]) or idx.package_holders(top):
+            return
+        # the codebases raising the class they import from that package, none of them writing
+        # its message (``raise Error(msg)``): only re-raising what the package's code raised
+        raising: dict[str, bool] = {}
+        for ei in idx.type_entries(dotted[0], MAX_POINTING):
+            if imports_from(idx, ei, top):
+                repo = idx.entry_repo(ei)
+                raising[repo] = raising.get(repo, True) and not _constructs(idx.entry_statement(ei), name)
+        repos = {repo for repo, relays_only in raising.items() if relays_only}
+        if self.repo is not None:
+            repos &= {self.repo}
+        found: list[tuple[int, str, str, str, Documented]] = []
+        for repo in sorted(repos)[:MAX_DOCUMENTING]:
+            version = callees.newest(repo)
+            if version is None:
+                continue
+            for path, doc in callees.documented(repo, version, name, top):
+                found.append((-overlap(message, doc.passage, name), repo, version, path, doc))
+        if not found:
+            return
+        found.sort(key=lambda f: (f[0], f[1], f[3], f[4].call.line))
+        calls = [
+            self._documented_match(repo, version, path, doc, dotted[0])
+            for _, repo, version, path, doc in found
+        ]
+        score = res.matches[0].score if res.matches else 0.0
+        for m in calls:
+            m.score = score
+        res.matches[:0] = calls[:MAX_TYPED]
+        res.tie_some = None
+        first = calls[0]
+        res.verdict = (
+            f"no exact match: {name} is raised by code the catalogue does not hold ({top}); "
+            f"{first.function} is documented to raise it, below its call at {first.path}:{first.line}"
+        )
+
+    @staticmethod
+    def _documented_match(repo: str, version: str, path: str, doc: Documented, exc_type: str) -> Match:
+        """The answer (``CALL_KIND``) of one function documented to raise the pasted class."""
+        where = f"{path}:{doc.call.line}"
+        passage = " ".join(doc.passage.split())
+        return Match(
+            id=f"{CALL_KIND}:{repo}:{where}",
+            repo=repo,
+            version=version,
+            kind=CALL_KIND,
+            exc_type=exc_type,
+            template=f"{doc.call.callee}(...)",
+            path=path,
+            line=doc.call.line,
+            function=doc.function.qualname,
+            score=0.0,
+            approximate=True,
+            reasons=[
+                f"its docstring says it raises the pasted class ({passage}); the library only "
+                "re-raises that class, whose package the catalogue does not hold (compiled code), so "
+                "the error is raised below this call, the first of the function's calls that can "
+                "reach it; no statement holds the text, so it is not verified"
+            ],
         )
 
     def _class_named_in_text(
@@ -789,6 +876,16 @@ class Matcher:
         if not named:
             out.update(map(idx.entry_repo, typed[:MAX_POINTING]))
         return out
+
+
+def _constructs(statement: str | None, name: str) -> bool:
+    """Whether a raise statement (compact, as ``Index.statements`` keeps it) builds class
+    ``name`` itself (``raise HTTPError(error_msg, ...)``, ``raise requests.HTTPError(``): the
+    library writes that error's message. A re-raise (``raise ve``) or a factory of the class
+    (``raise ValidationError.from_exception_data(...)``) leaves the text to the class's code."""
+    return (
+        statement is not None and re.match(rf"raise(?:[\w.]+\.)?{re.escape(name)}\(", statement) is not None
+    )
 
 
 def imports_from(idx: Index, ei: int, package: str) -> bool:
@@ -1300,8 +1397,11 @@ class _StoredCallees:
     function calls in the indexed release is known without the index holding it. A catalogue
     from before code facts names no callees: the frames then weigh as they did before."""
 
-    def __init__(self, store: Any) -> None:
+    def __init__(
+        self, store: Any, documented: dict[tuple[int, str, str], list[Documented]] | None = None
+    ) -> None:
         self._store = store
+        self._documented_files = documented if documented is not None else {}
         self._sids: dict[tuple[str, str], int | None] = {}
         self._seen: dict[tuple[str, str, str, str], list[str]] = {}
 
@@ -1340,6 +1440,34 @@ class _StoredCallees:
             return None
         spans = [f for f in (facts.functions if facts else ()) if f.line <= line <= f.end_line]
         return min(spans, key=lambda f: f.end_line - f.line).qualname if spans else None
+
+    def documented(self, repo: str, version: str, name: str, top: str) -> list[tuple[str, Documented]]:
+        """(path, function) of that release's library functions documented to raise class
+        ``name`` of package ``top`` (``documented.documented_in``), read from the files that
+        import ``name``: a keyed lookup, then those few files' docstrings and calls."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            if sid is None:
+                return []
+            facts_of = self._store.facts
+            modules = {row.module for row in facts_of.imports_of(sid, [name]) if row.level == 0}
+            rows = sorted(facts_of.modules_named(sid, modules).values(), key=lambda m: m.path)
+            memo = self._documented_files
+            unread = [m.fact_id for m in rows if (m.fact_id, name, top) not in memo]
+            if unread:
+                texts = facts_of.facts(unread, docs=True)
+                if len(memo) > MAX_DOCUMENTED_FILES:
+                    memo.clear()
+                for fid in unread:
+                    facts = texts.get(fid)
+                    memo[fid, name, top] = (
+                        documented_in(facts, facts_of.calls_of(fid), name, top) if facts else []
+                    )
+            return [(m.path, found) for m in rows for found in memo.get((m.fact_id, name, top), [])]
+        except StoreError:
+            return []  # a catalogue from before code facts: nothing documented is known
 
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""

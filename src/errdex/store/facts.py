@@ -473,6 +473,12 @@ class FactReader:
         calls: list[CallFact] = self._decoded_values("calls", fb.call_row, [row.fact_id]).get(row.fact_id, [])
         return [c.callee for c in calls if c.caller.rpartition(".")[2] == caller]
 
+    def calls_of(self, fact_id: int) -> list[CallFact]:
+        """Every call the functions of one file make, with its caller and line, in code order
+        (callers must not change the list: it is the reader's cached copy)."""
+        calls: list[CallFact] = self._decoded_values("calls", fb.call_row, [fact_id]).get(fact_id, [])
+        return calls
+
     def called_names(self, sid: int) -> set[str]:
         """The last name of every callee the snapshot's library code calls (``calls_named``'s
         keys): a whole snapshot's, read once when the match index is built (``called_as``).
