@@ -1160,7 +1160,7 @@ def bare_raise(lits: tuple[str, ...], names: tuple[str, ...]) -> bool:
 
 def _some(idx: Index, pid: int) -> list[int]:
     """A few of a pattern's entries: enough to tell which classes raise it."""
-    return idx.patterns[pid].entries[:MAX_INNER]
+    return idx.patterns[pid].first(MAX_INNER)
 
 
 def _one_line(tf: TextFit, c: Cand, lits: tuple[str, ...]) -> None:

@@ -339,6 +339,19 @@ class Pattern:
             self._entries = _ids(s["p_ents"][a:b], self._index.n_entries, "entry")
         return self._entries
 
+    def first(self, limit: int) -> list[int]:
+        """``entries[:limit]``, without reading the rest when they are not read yet: the empty
+        template (a raise with no message) holds millions of entries in a big catalogue, and a
+        caller asking which classes raise a pattern reads a few (a list of all kept on the
+        pattern would also be walked by every later full pass of the cyclic collector:
+        ``_Groups``)."""
+        limit = max(limit, 0)
+        if self._entries is not None:
+            return self._entries[:limit]
+        s = self._index._sec
+        a, b = _span(s["p_entoff"], self._pid, len(s["p_ents"]), "pattern")
+        return _ids(s["p_ents"][a : min(b, a + limit)], self._index.n_entries, "entry")
+
     def _parts(self) -> tuple[object, ...]:
         return self.lits, self.names, self.lit_len, self.segs, self.entries
 
@@ -616,6 +629,15 @@ class _Groups:
 
     Which patterns are that common is listed in the index (``g_pids``), so asking costs a set
     lookup; the grouping itself is a pass over the pattern's entries' columns.
+
+    The groups are kept as arrays of the index's id type, not lists, and the pattern's entries
+    are read for the pass without being kept on its ``Pattern``: the raise with no message
+    (``raise E``, the empty template) is one pattern of millions of entries in a big catalogue
+    (1,964,273 of 10M synthetic templates), and kept as lists of ``int`` objects every later
+    pass of the cyclic collector over older objects visits each of them (a cache miss an item:
+    40-100 ms pauses landing in whichever query triggers them, docs/measurements/perf44.md).
+    An array is one object to the collector (it visits the type alone), however many ids it
+    holds; reading one gives the same ids.
     """
 
     def __init__(self, index: Index, big: memoryview) -> None:
@@ -623,24 +645,32 @@ class _Groups:
         # the grouped patterns, as a set: asked of every entry a frame names, so callers walking
         # hundreds test membership here rather than through ``in`` (a Python call each)
         self.big: frozenset[int] = frozenset(big.tolist())
-        self._cache: dict[int, list[list[int]]] = {}
+        self._cache: dict[int, list[array[int]]] = {}
 
     def __contains__(self, pid: object) -> bool:
         return pid in self.big
 
-    def get(self, pid: int) -> list[list[int]] | None:
+    def get(self, pid: int) -> list[array[int]] | None:
+        """The pattern's entries by (type, kind), each group in the pattern's order and the
+        groups in the order of their first entries; None for a pattern not grouped."""
         groups = self._cache.get(pid)
         if groups is None:
             if pid not in self.big:
                 return None
             s = self._index._sec
             site, stype, skind, nsites = s["e_site"], s["st_type"], s["st_kind"], len(s["st_type"])
-            by_type: dict[tuple[int, int], list[int]] = {}
-            for ei in self._index.patterns[pid].entries:
+            ents = s["p_ents"]
+            a, b = _span(s["p_entoff"], pid, len(ents), "pattern")
+            code = ents.format
+            by_type: dict[tuple[int, int], array[int]] = {}
+            for ei in _ids(ents[a:b], self._index.n_entries, "entry"):
                 at = site[ei]
                 if at >= nsites:
                     raise CorruptIndex(f"site id {at} of {nsites}")
-                by_type.setdefault((stype[at], skind[at]), []).append(ei)
+                group = by_type.get(key := (stype[at], skind[at]))
+                if group is None:
+                    group = by_type[key] = array(code)
+                group.append(ei)
             groups = self._cache[pid] = list(by_type.values())
         return groups
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from errdex.match.candidates import Cand, TextFit
@@ -583,11 +583,12 @@ class Ranker:
             eis = idx.patterns[c.pid].entries
         else:
             out = list(self.ev.frames.big.get(c.pid, []))
-            for group in groups:
+            for grouped in groups:
                 # the first ``limit`` of each group, without walking a group of thousands when
                 # no codebase is asked for
+                group: Sequence[int] = grouped
                 if self.repo:
-                    group = [ei for ei in group if idx.entries[ei][E_REPO] == self.repo]
+                    group = [ei for ei in grouped if idx.entries[ei][E_REPO] == self.repo]
                 out.extend(group[: self.limit])
                 self._cut = self._cut or len(group) > self.limit
             eis = sorted(set(out))
