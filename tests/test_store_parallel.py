@@ -44,14 +44,20 @@ def test_a_few_items_run_in_the_caller_s_thread() -> None:
     assert got == [(1, threading.get_ident()), (2, threading.get_ident()), (3, threading.get_ident())]
 
 
-def test_an_error_of_a_step_is_raised_to_the_caller() -> None:
+@two_cores
+def test_an_error_of_a_step_is_raised_to_the_caller_and_the_items_not_begun_are_dropped() -> None:
+    ran: list[int] = []
+
     def step(x: int) -> int:
-        if x == 5:
-            raise ValueError("item 5")
+        if x == 0:
+            raise ValueError("item 0")
+        time.sleep(0.05)
+        ran.append(x)
         return x
 
-    with pytest.raises(ValueError, match="item 5"):
-        parallel.each(step, list(range(8)))
+    with pytest.raises(ValueError, match="item 0"):
+        parallel.each(step, list(range(20)))
+    assert len(ran) <= 3  # those the two threads had begun, not the 19 queued
 
 
 def _module(n: int, version: int) -> str:

@@ -27,9 +27,12 @@ _MIN_ITEMS = 4  # below this a thread's start costs more than it can take off th
 def each[T, R](fn: Callable[[T], R], items: Sequence[T]) -> list[R]:
     """``[fn(x) for x in items]``, on two threads when there are enough items and cores. ``fn``
     must be a pure function of its item (no shared state written), and be worth a thread: a
-    compression, whose time is spent with the GIL released. An exception of ``fn`` is raised
-    here, as the loop would raise it (the rest of the items then left unfinished)."""
+    compression, whose time is spent with the GIL released. An exception of ``fn`` (or an
+    interrupt) is raised here, as the loop would raise it; the items not begun are dropped."""
     if len(items) < _MIN_ITEMS or (os.cpu_count() or 1) < 2:
         return [fn(x) for x in items]
-    with ThreadPoolExecutor(_THREADS, thread_name_prefix="errdex-compress") as pool:
+    pool = ThreadPoolExecutor(_THREADS, thread_name_prefix="errdex-compress")
+    try:
         return list(pool.map(fn, items))
+    finally:  # an error or an interrupt: the items not begun are dropped, not waited for
+        pool.shutdown(wait=True, cancel_futures=True)
