@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, select
 
-from errdex.store import factblobs
+from errdex.store import factblobs, parallel
 from errdex.store import schema as s
 from errdex.store.copy import select_in
 
@@ -44,10 +44,9 @@ def against_previous(
                          c.c.blob_sha, set(latest.values()), c.c.producer == producer):  # fmt: skip
         previous[str(row[0])] = tuple(row[1:])
     bases = _bases_of(conn, previous.values())
-    for sha, values in list(rows.items()):
-        prev = previous.get(latest.get(paths.get(sha, ""), ""))
-        if prev is None or sha in previous:
-            continue
+
+    def against(item: tuple[tuple[bytes, ...], tuple[Any, ...]]) -> tuple[bytes, ...]:
+        values, prev = item
         out = list(values)
         for i, value in enumerate(values):
             stored = bytes(prev[1 + i] or b"")
@@ -56,7 +55,16 @@ def against_previous(
             delta = factblobs.make_delta(value, int(base_id), base_value)
             if delta is not None:
                 out[i] = delta
-        rows[sha] = tuple(out)
+        return tuple(out)
+
+    todo = [
+        (sha, (values, prev))
+        for sha, values in rows.items()
+        if (prev := previous.get(latest.get(paths.get(sha, ""), ""))) is not None and sha not in previous
+    ]
+    # each a zstd frame against its base, independent of the others: on the writer's threads
+    for (sha, _), out in zip(todo, parallel.each(against, [item for _, item in todo]), strict=True):
+        rows[sha] = out
 
 
 def _bases_of(conn: Connection, rows: Any) -> dict[tuple[int, int], bytes]:

@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection
 
 from errdex.jsontext import encoder
 from errdex.model import ErrorRecord
+from errdex.store import parallel
 from errdex.store import schema as s
 from errdex.store.copy import insert_dicts, insert_returning_ids, insert_rows, intern_ids, select_in
 from errdex.store.errors import StoreError
@@ -758,17 +759,29 @@ def _as_deltas(
         base = textdelta.next_base(sha, (sha, path), built, _path_key)
         if base is not None:
             bases[path] = base
-    for key, (has_code, data) in list(todo.items()):
-        base = bases.get(key[1])
-        if base is None or base[0] == key[0]:
-            continue
+
+    def against(item: tuple[bytes, tuple[str, bytes, int]]) -> tuple[bytes, bytes | None] | None:
+        """(the entry inflated, its difference from ``base`` or None), None when it does not
+        inflate (it is stored as it came)."""
+        data, base = item
         try:
             entry = _inflate_entry(data, MAX_TEXT_BYTES)
-            packed = textdelta.make(entry, base[0], base[1])
+            return entry, textdelta.make(entry, base[0], base[1])
         except (ValueError, zlib.error):
+            return None
+
+    compared = [
+        (key, (data, base))
+        for key, (_, data) in todo.items()
+        if (base := bases.get(key[1])) is not None and base[0] != key[0]
+    ]
+    # each a zstd frame against its base, independent of the others: on the writer's threads
+    for (key, (_, base)), got in zip(compared, parallel.each(against, [i for _, i in compared]), strict=True):
+        if got is None:
             continue
+        entry, packed = got
         if packed is not None:
-            todo[key] = (has_code, packed)
+            todo[key] = (todo[key][0], packed)
         if memo is not None:
             memo.stage_entry(producer, *key, (entry, base[2] + 1, base[0]) if packed else (entry, 0, None))
 

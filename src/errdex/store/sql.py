@@ -56,7 +56,7 @@ from errdex.model import (
     TestExpectation,
     handler_classes,
 )
-from errdex.store import factblobs, factdeltas, history, keysets, textdelta
+from errdex.store import factblobs, factdeltas, history, keysets, parallel, textdelta
 from errdex.store import schema as s
 from errdex.store.classes import (
     CLASS_NAME_SLOTS,
@@ -508,17 +508,16 @@ class Store(CatalogueReader):
             bases = history.previous_texts(
                 conn, repo_id, {path for path, _ in new_texts.values()}, memo.texts
             )
+            todo = [(text, bases.get(path)) for path, text in new_texts.values()]
             blob_rows: list[dict[str, Any]] = []
-            for sha, (path, text) in new_texts.items():
-                base = bases.get(path)
-                packed = textdelta.make(text, base[0], base[1]) if base is not None else None
+            for (sha, (_, text)), (_, base), (packed, data) in zip(
+                new_texts.items(), todo, parallel.each(_packed_text, todo), strict=True
+            ):
                 # as ``previous_texts`` would rebuild it, for the next release's changes
                 memo.stage_text(
                     sha, (text, base[2] + 1, base[0]) if base is not None and packed else (text, 0, None)
                 )
-                blob_rows.append(
-                    {"sha": sha, "data": packed if packed is not None else zlib.compress(text, _TEXT_LEVEL)}
-                )
+                blob_rows.append({"sha": sha, "data": data})
             insert_dicts(conn, s.blobs, blob_rows)
         rows = []
         for f in files:
@@ -1187,7 +1186,8 @@ class Store(CatalogueReader):
         new = {sha: f for sha, f in by_sha.items() if sha not in ids}
         if not new:
             return ids
-        values = {sha: factblobs.encode(f) for sha, f in new.items()}
+        # (compressed column by column: on the writer's threads, ``parallel``)
+        values = dict(zip(new, parallel.each(factblobs.encode, list(new.values())), strict=True))
         previous: dict[str, str] = {}  # sha -> the blob its path had in the codebase before
         if paths is not None and snap_id is not None:
             repo_id = conn.execute(
@@ -1272,6 +1272,15 @@ def _engine(url: str, kwargs: dict[str, Any]) -> Engine:
             "pip install 'errdex[postgres]' and use postgresql+psycopg://",
             kind="driver",
         ) from None
+
+
+def _packed_text(item: tuple[bytes, tuple[str, bytes, int] | None]) -> tuple[bool, bytes]:
+    """A new file text's blob: (whether it is a difference, the stored bytes). The difference
+    from its path's previous text (``base``: its blob sha, text and depth) where that is small
+    (``textdelta``), else the text zlib-compressed whole (run on the writer's threads)."""
+    text, base = item
+    packed = textdelta.make(text, base[0], base[1]) if base is not None else None
+    return (True, packed) if packed is not None else (False, zlib.compress(text, _TEXT_LEVEL))
 
 
 class _SnapshotTexts:
