@@ -3857,6 +3857,11 @@ class ModuleVisitor:
                 ck = self.dotted_key(held, frame)
                 if ck is not None:
                     return Ref(ck, name, True, args, kwargs, method=meth)
+        if root == frame.cls_name and frame.class_key and not frame.cls_rebound and rest and "." not in rest:
+            # ``cls._format_error("Found no components ...", st)`` in a classmethod: the method of
+            # its class, as ``self.<method>`` is in an instance method (``cls`` rebound to a
+            # looked-up class may be any subclass: left unresolved, as before)
+            return Ref(frame.class_key, name, True, args, kwargs, method=rest)
         if root in frame.caught:
             return None
         ann = frame.param_types.get(root)
