@@ -3870,6 +3870,20 @@ class ModuleVisitor:
             return None
         return Ref(f"{base}.{rest}" if rest else base, name, True, args, kwargs)
 
+    @staticmethod
+    def cls_method_ref(
+        dotted: str, args: tuple[Arg, ...], kwargs: tuple[tuple[str, Arg], ...], frame: Frame, name: str
+    ) -> Ref | None:
+        """``cls._format_error("Found no components ...", st)`` in a classmethod: the method of
+        its class (looked up along its bases), as ``self.<method>`` is in an instance method, so
+        the message is the text the method returns with the call's arguments in place. Only for
+        a message's value: a call statement through ``cls`` still reaches its raiser by the
+        method's name (``call_ref``). ``cls`` rebound to a looked-up class may be any class: None."""
+        root, _, rest = dotted.partition(".")
+        if root != frame.cls_name or not frame.class_key or frame.cls_rebound or not rest or "." in rest:
+            return None
+        return Ref(frame.class_key, name, True, args, kwargs, method=rest)
+
     # ------------------------------------------------------------ message expressions
 
     def is_stringy(self, e: ast.expr, env: Env) -> bool:
@@ -4357,7 +4371,9 @@ class ModuleVisitor:
         name = self.call_name(call, dotted) if shown is None else shown
         if dotted is not None and not dotted.rpartition(".")[2][:1].isupper():
             args, kwargs = self.args_of(call, env, frame)
-            ref = self.call_ref(func, dotted, args, kwargs, frame, name)
+            ref = self.cls_method_ref(dotted, args, kwargs, frame, name) or self.call_ref(
+                func, dotted, args, kwargs, frame, name
+            )
             if ref is not None:
                 return ((ref,),)
         elif dotted is not None and any(isinstance(a, ast.Lambda) for a in call.args):
