@@ -3685,41 +3685,54 @@ class ModuleVisitor:
 
     def note_built(self, value: ast.expr, frame: Frame) -> None:
         """The objects an assigned value builds with a literal text, itself or inside the
-        containers and calls it nests (``self.rules = {"comment": [_Rule(..., (Failure("Missing
-        end of comment tag"),))]}``): kept in ``facts.built``, for the raise a method of the
-        class makes later with the attribute its ``__init__`` set from the text (``Failure.
-        __call__``'s ``raise self.error_class(self.message, ...)``). Only displays and calls are
-        entered (a lambda's or comprehension's body builds nothing stored here), a bounded
-        number of nodes."""
+        displays and constructor calls it nests (``self.rules = {"comment": [_Rule(...,
+        (Failure("Missing end of comment tag"),))]}``): kept in ``facts.built``, for the raise a
+        method of the class makes later with the attribute its ``__init__`` set from the text
+        (``Failure.__call__``'s ``raise self.error_class(self.message, ...)``). Only displays
+        and calls of a capitalised name (a class, ``_Rule`` too) are entered: a function's
+        arguments are handed to its code, not stored as built here, and most assignments are
+        such calls, which this returns from at once. A bounded number of nodes."""
         todo = [value]
         seen = 0
-        while todo and seen < _MAX_BUILT_NODES and len(self.facts.built) < _MAX_BUILT:
+        built = self.facts.built
+        while todo and seen < _MAX_BUILT_NODES and len(built) < _MAX_BUILT:
             node = todo.pop()
             seen += 1
             t = type(node)
             if t is ast.Call:
                 assert isinstance(node, ast.Call)
-                self.built_call(node, frame)
+                func = node.func
+                tf = type(func)
+                name = func.id if tf is ast.Name else func.attr if tf is ast.Attribute else ""  # type: ignore[attr-defined]
+                if not name.lstrip("_")[:1].isupper():
+                    continue
+                if name[:1].isupper():
+                    self.built_call(node, frame)
                 todo.extend(node.args)
-                todo.extend(k.value for k in node.keywords)
+                for k in node.keywords:
+                    todo.append(k.value)
             elif t is ast.Dict:
                 assert isinstance(node, ast.Dict)
                 todo.extend(node.values)
             elif t in _T_DISPLAY:
-                assert isinstance(node, (ast.List, ast.Tuple, ast.Set))
+                assert isinstance(node, _T_DISPLAY)
                 todo.extend(node.elts)
 
     def built_call(self, call: ast.Call, frame: Frame) -> None:
-        """One call of ``note_built``: kept when it calls a name that opens with a capital (a
-        class) and hands it a string literal, positionally or by keyword."""
-        if not any(_str_value(a) is not None for a in call.args) and not any(
-            _str_value(k.value) is not None for k in call.keywords
-        ):
-            return
+        """One call of a capitalised name in ``note_built``: kept when it hands a string
+        literal, positionally or by keyword (what a later raise may print)."""
+        for a in call.args:
+            if type(a) is ast.Constant and type(a.value) is str:
+                break
+        else:
+            for k in call.keywords:
+                v = k.value
+                if type(v) is ast.Constant and type(v.value) is str:
+                    break
+            else:
+                return
         dotted = _dotted(call.func)
-        if dotted is None or not dotted.rpartition(".")[2][:1].isupper():
-            return
-        key = self.dotted_key(dotted, frame)
+        key = self.dotted_key(dotted, frame) if dotted is not None else None
         if key is None:
             return
         items = tuple(self.record_item(a, frame) for a in call.args)
