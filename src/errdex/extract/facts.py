@@ -281,6 +281,11 @@ class ModuleFacts:
     # ("s", text, None) for a string literal, ("c", class as written, its key) for a capitalised
     # name, ("", "", None) for anything else; bounded
     records: list[RecordFacts] = field(default_factory=list)
+    # objects built with a literal text where they are stored, at any level (a rule table's
+    # ``(Failure("Missing end of comment tag"),)``, ``self._fail = Abort(msg="...")``), in the
+    # form of ``records``: what a method of the class raises later with the attribute its
+    # ``__init__`` set from that argument (``raise self.error_class(self.message)``); bounded
+    built: list[RecordFacts] = field(default_factory=list)
     # an exception's arguments printed joined (``" ".join(str(a) for a in err.args)``,
     # ``print(*e.args)``): (separator, keys of the classes caught where the object is bound by
     # an ``except C as e``; empty when it comes from elsewhere, any of the codebase's classes)

@@ -29,6 +29,7 @@ from errdex.extract.facts import (
     FuncInfo,
     ModuleFacts,
     RecordFacts,
+    RecordItem,
     Site,
 )
 from errdex.extract.instance_reads import InstanceReads
@@ -125,6 +126,10 @@ class Resolver:
         self.closures: dict[str, str] = {}  # factory's key -> the function it returns
         self.record_types: dict[str, tuple[str, ...]] = {}  # record type's key -> its fields
         self.records: dict[str, list[RecordFacts]] = {}  # module -> the records it builds
+        # objects built with a literal text, outside tests (``ModuleFacts.built``); by class key,
+        # canonical, on first use (``built_texts``)
+        self._built: list[RecordFacts] = []
+        self._built_by: dict[str, list[RecordFacts]] | None = None
         # (separator, caught classes) where library code prints an exception's args joined
         self.args_joins: set[tuple[str, tuple[str, ...]]] = set()
         self._made: dict[Ref, tuple[str, FuncInfo, str | None] | None] = {}  # ``returned_fn``
@@ -157,6 +162,9 @@ class Resolver:
             self.record_types.update(m.record_types)
             if m.records:
                 self.records[m.module] = m.records
+            if m.built and not m.is_test:
+                # (a test builds objects with any text it likes: no evidence of the library's)
+                self._built.extend(m.built)
             if not m.is_test:
                 self.args_joins.update(m.args_joins)
             if m.is_test:
@@ -957,6 +965,8 @@ class Resolver:
             texts.append(const)
         readers = {self.canon(c) or c for c in self._attr_readers.get(attr, ())}
         subs = [k for k in self.classmsg.subclasses(cls) if not self.raises_own(k, cls, readers)]
+        if made := self.built_texts(cls, attr):
+            texts.append(made)
         for k in [*mro, *subs]:
             info = self.classes.get(k)
             if info is None:
@@ -972,6 +982,45 @@ class Resolver:
         if other:
             texts.append(ph(name))
         return union_n(texts, _MAX_ATTR_TEXTS)
+
+    def built_texts(self, cls: str, attr: str) -> Value:
+        """The texts ``self.<attr>`` holds on an instance of ``cls`` whose ``__init__`` sets the
+        attribute from a parameter named like a message: the string literals the codebase's
+        constructions of the class (or a subclass initialised by the same ``__init__``) hand
+        that parameter where the object is stored to be raised later (jinja2's ``Failure(
+        "Missing end of comment tag")`` in the lexer's rule table, raised by ``Failure.__call__``
+        as ``self.error_class(self.message, ...)``). Empty when none does: the placeholder stays
+        what it was. Bounded."""
+        init = self.classmsg.init_of(cls)
+        if init is None or not self._built:
+            return ()
+        params = [
+            p for p in init.sig.params if message_param(p) and init.attrs.get(attr) == ph(p)
+        ]  # fmt: skip
+        if not params:
+            return ()
+        param = params[0]
+        texts: list[Value] = []
+        for k in [cls, *self.classmsg.subclasses(cls)]:
+            if self.classmsg.init_of(k) is not init:
+                continue
+            for _, items, named in self.built_by().get(k, ()):
+                b = bind(init.sig, [_built_arg(i) for i in items], [(n, _built_arg(i)) for n, i in named])
+                a = b.args.get(param)
+                if a is not None and a.text != _NOT_TEXT and (v := a.value) not in texts:
+                    texts.append(v)
+                    if len(texts) == _MAX_ATTR_TEXTS:
+                        return union_n(texts, _MAX_ATTR_TEXTS)
+        return union_n(texts, _MAX_ATTR_TEXTS) if texts else ()
+
+    def built_by(self) -> dict[str, list[RecordFacts]]:
+        """``ModuleFacts.built`` by the canonical key of the class called."""
+        if self._built_by is None:
+            by: dict[str, list[RecordFacts]] = {}
+            for rec in self._built:
+                by.setdefault(self.canon(rec[0]) or rec[0], []).append(rec)
+            self._built_by = by
+        return self._built_by
 
     def raises_own(self, sub: str, cls: str, readers: set[str]) -> bool:
         """Whether subclass ``sub`` of ``cls``, or a class between them, has a raise of its own
@@ -1740,6 +1789,15 @@ def sig_of(info: FuncInfo) -> Sig:
 
 _MAX_TYPES = 32  # classes of one mapping given a record each
 _MAX_RECORDS = 32  # records of literal fields one raise of a record's class and text is given
+_NOT_TEXT = "<not text>"  # an argument of a built object that is no string literal (``_built_arg``)
+
+
+def _built_arg(item: RecordItem) -> Arg:
+    """One argument of an object built with a text (``ModuleFacts.built``), as a call's
+    argument: the literal, or something that is none (a class, any other expression)."""
+    return Arg(repr(item[1]), lit(item[1])) if item[0] == "s" else Arg(_NOT_TEXT, ph(_NOT_TEXT))
+
+
 _MAX_YIELDED = 96  # texts a ``raise error`` of a generator's exceptions carries
 
 

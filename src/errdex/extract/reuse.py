@@ -66,8 +66,9 @@ _FACT_TABLES = (
     "aliases", "closures", "record_types",
 )  # fmt: skip
 # the facts' lists: ``sites`` is replayed; a walk that grows another (``records`` at a class or
-# module level, ``args_joins`` made once for the file before the walk) is not recorded
-_WATCHED_LISTS = ("records", "args_joins")
+# module level, ``args_joins`` made once for the file before the walk, ``built``: objects built
+# with a text in a def, which a replay would leave out) is not recorded
+_WATCHED_LISTS = ("records", "args_joins", "built")
 # the visitor's own tables, and what a read of each records
 _VISITOR_TABLES = ("imports", "tuples", "log_aliases", "version_names")  # ``if PY3:`` in a def reads
 # the visitor's sets a def's walk must not grow: ``global X`` in a function (``global_names``)

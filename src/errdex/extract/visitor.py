@@ -1155,6 +1155,8 @@ class ModuleVisitor:
             and isinstance(stmt.targets[0], ast.Name)
         ):
             self.note_record(stmt.targets[0].id, stmt.value, frame)
+        if self.want_sites and type(stmt.value) in _T_BUILT:
+            self.note_built(stmt.value, frame)
         self.on_assign(stmt, env, frame)
         if self.want_sites and frame.kind == "function" and type(stmt.value) is ast.Call:
             self.built_away(stmt, stmt.value, env, frame, guards, stmt.targets)
@@ -1682,6 +1684,9 @@ class ModuleVisitor:
     def on_annassign(self, stmt: ast.AnnAssign, env: Env, frame: Frame, guards: list[Guard]) -> None:
         if self.want_sites and type(stmt.value) is ast.Call:
             self.raiser_call(stmt, stmt.value, env, frame, guards)
+        if self.want_sites and type(stmt.value) in _T_BUILT:
+            assert stmt.value is not None
+            self.note_built(stmt.value, frame)
         if frame.kind == "module" and isinstance(stmt.target, ast.Name) and stmt.value is not None:
             self.note_bound(stmt.target.id, stmt.value)  # ``LIMIT: Final = 10``
         if stmt.value is not None:
@@ -3678,6 +3683,62 @@ class ModuleVisitor:
             if key is not None:
                 self.facts.records.append((key, items, named))
 
+    def note_built(self, value: ast.expr, frame: Frame) -> None:
+        """The objects an assigned value builds with a literal text, itself or inside the
+        displays and constructor calls it nests (``self.rules = {"comment": [_Rule(...,
+        (Failure("Missing end of comment tag"),))]}``): kept in ``facts.built``, for the raise a
+        method of the class makes later with the attribute its ``__init__`` set from the text
+        (``Failure.__call__``'s ``raise self.error_class(self.message, ...)``). Only displays
+        and calls of a capitalised name (a class, ``_Rule`` too) are entered: a function's
+        arguments are handed to its code, not stored as built here, and most assignments are
+        such calls, which this returns from at once. A bounded number of nodes."""
+        todo = [value]
+        seen = 0
+        built = self.facts.built
+        while todo and seen < _MAX_BUILT_NODES and len(built) < _MAX_BUILT:
+            node = todo.pop()
+            seen += 1
+            t = type(node)
+            if t is ast.Call:
+                assert isinstance(node, ast.Call)
+                func = node.func
+                tf = type(func)
+                name = func.id if tf is ast.Name else func.attr if tf is ast.Attribute else ""  # type: ignore[attr-defined]
+                if not name.lstrip("_")[:1].isupper():
+                    continue
+                if name[:1].isupper():
+                    self.built_call(node, frame)
+                todo.extend(node.args)
+                for k in node.keywords:
+                    todo.append(k.value)
+            elif t is ast.Dict:
+                assert isinstance(node, ast.Dict)
+                todo.extend(node.values)
+            elif t in _T_DISPLAY:
+                assert isinstance(node, _T_DISPLAY)
+                todo.extend(node.elts)
+
+    def built_call(self, call: ast.Call, frame: Frame) -> None:
+        """One call of a capitalised name in ``note_built``: kept when it hands a string
+        literal, positionally or by keyword (what a later raise may print)."""
+        for a in call.args:
+            if type(a) is ast.Constant and type(a.value) is str:
+                break
+        else:
+            for k in call.keywords:
+                v = k.value
+                if type(v) is ast.Constant and type(v.value) is str:
+                    break
+            else:
+                return
+        dotted = _dotted(call.func)
+        key = self.dotted_key(dotted, frame) if dotted is not None else None
+        if key is None:
+            return
+        items = tuple(self.record_item(a, frame) for a in call.args)
+        named = tuple((k.arg, self.record_item(k.value, frame)) for k in call.keywords if k.arg is not None)
+        self.facts.built.append((key, items, named))
+
     def record_item(self, node: ast.expr, frame: Frame) -> tuple[str, str, str | None]:
         """One field of a record as ``note_record`` keeps it: a text, a class, or unknown."""
         text = _str_value(node)
@@ -5068,6 +5129,8 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
 
 _MAX_EXC_RETURNS = 4  # a factory's exception returns kept beyond the first
 _MAX_RECORDS = 256  # module- or class-level records of a text and a class kept per module
+_MAX_BUILT = 256  # objects built with a literal text kept per module (``note_built``)
+_MAX_BUILT_NODES = 64  # expressions one assigned value is searched in for them
 _MAX_FIELDS = 32  # fields of a record type read
 # classes kept per callee slot passed (``note_passed_maps``), and named by one annotation
 _MAX_PASSED = 32
@@ -6447,6 +6510,9 @@ _T_NAMEDEXPR_ANNASSIGN = (ast.NamedExpr, ast.AnnAssign)
 _BINDS_VALUE = frozenset({*_T_FOR_ASYNCFOR_COMPREHENSION, *_T_NAMEDEXPR_ANNASSIGN, ast.Assign})
 _T_ATTRIBUTE_SUBSCRIPT_CALL = (ast.Attribute, ast.Subscript, ast.Call)
 _T_LIST_TUPLE = (ast.List, ast.Tuple)
+_T_DISPLAY = (ast.List, ast.Tuple, ast.Set)
+# assigned values ``note_built`` searches for objects built with a text: a call, or a display
+_T_BUILT = (ast.Call, ast.Dict, ast.List, ast.Tuple, ast.Set)
 _T_DICT_DICTCOMP = (ast.Dict, ast.DictComp)
 _T_NAME_ATTRIBUTE = (ast.Name, ast.Attribute)
 _T_GENERATOREXP_LISTCOMP = (ast.GeneratorExp, ast.ListComp)
