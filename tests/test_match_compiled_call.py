@@ -121,6 +121,27 @@ _GENEXPR = (
 )
 
 
+def test_a_standard_library_raise_printed_over_several_lines_answers_the_call(tmp_path: Path) -> None:
+    # Python 3.13 prints a statement split over lines whole, or with ``...<N lines>...``, each
+    # line indented at least as deep as its first; the error's line comes after them all
+    for statement in (
+        ("    raise TypeError(f'unparseable token {text!r} '", "                    f'in format {fmt!r}')"),
+        ("    raise TypeError(", "    ...<2 lines>...", '        f"not {type(fmt).__name__!r}")'),
+    ):
+        stdlib = ('  File "/usr/lib/python3.13/_strptime.py", line 555, in _strptime', *statement)
+        with package_matcher(tmp_path, _FILES) as m:
+            res = m.explain(_traceback(*_CALL, *stdlib))
+        call = first(res)
+        assert call.is_call and (call.path, call.line, call.function) == ("pkg/core.py", 11, "Parser.parse")
+
+
+def test_a_call_of_what_a_subscript_or_a_call_hands_back_is_a_call() -> None:
+    lib = [(0, "pkg/core.py")]
+    for source in ('return self.fn["value"](text, fmt)', "return make()(text)"):
+        assert call_frame([Frame(_SITE, 11, "parse", source)], lib) == 0
+    assert call_frame([Frame(_SITE, 11, "parse", 'x = self.fn["value"]')], lib) is None
+
+
 def test_a_generator_expressions_frame_counts_as_its_enclosing_function(tmp_path: Path) -> None:
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(_traceback(*_GENEXPR))

@@ -389,11 +389,14 @@ def _calls_only(source: str | None) -> bool:
 
 def _has_call(text: str) -> bool:
     """Whether the line calls something: a ``(`` right after a name or a dotted name (``f(``,
-    ``self.scan_once(``). Read back from each ``(`` over the name's characters, each character
-    once (the runs between two parentheses are disjoint): a regex searching for a name then a
-    parenthesis would try every start of a long name without one."""
+    ``self.scan_once(``), or right after a subscript or a call (``self.fn["value"](``,
+    ``make()(``: what they hand back is called). Read back from each ``(`` over the name's
+    characters, each character once (the runs between two parentheses are disjoint): a regex
+    searching for a name then a parenthesis would try every start of a long name without one."""
     start = 0
     while (i := text.find("(", start)) != -1:
+        if i > 0 and text[i - 1] in ")]":
+            return True
         j = i
         while j > 0 and (text[j - 1].isalnum() or text[j - 1] in "_."):
             j -= 1
