@@ -752,7 +752,13 @@ class Matcher:
         )
         if bare:
             _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
-        if fev.info.ends_at_call and res.matches and _whole_below(q.text, fr[-1], types):
+        if (
+            fev.info.ends_at_call
+            and res.matches
+            and _whole_below(q.text, fr[-1], types)
+            and _FRAMES_REMOVED.search(q.text) is None
+        ):
+            # (a note that frames were taken out: the library's Python may lie below the call)
             _only_approximate(
                 res,
                 f"the traceback ends at a call ({fev.info.ends_at_call}) with no frame below it: "
