@@ -1092,11 +1092,9 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     if not source or not types or not any(_carets_line(line) for line in text.splitlines()):
         return False
     at = text.rfind(source)
-    if at < 0:
-        return False
-    start = text.rfind("\n", 0, at) + 1
-    indent = at - start if not text[start:at].strip() else 0
-    return _class_line_next(text[at + len(source) :].splitlines()[1:], types, indent=indent)
+    # (no statement lines skipped here: Python 3.13 shows a multi-line statement from its failing
+    # expression, so a last frame's first line can be a piece of an ``assert`` or a ``raise``)
+    return at >= 0 and _class_line_next(text[at + len(source) :].splitlines()[1:], types)
 
 
 def _frame_function(fr: list[Frame], at: int) -> str:
@@ -1132,20 +1130,21 @@ def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
     return _class_line_next(text[at + len(head) :].splitlines()[1:], types, (last.source or "").strip())
 
 
-def _class_line_next(lines: list[str], types: list[str], source: str = "", indent: int = 0) -> bool:
+def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bool:
     """Whether the first of ``lines`` that is not blank, not carets and not ``source`` (the
     frame's own line, skipped once, right under its header) is the exception's line, its class
     one of ``types``: what ``_whole_below`` and ``_error_line_follows`` read after a frame.
 
     Python 3.13 prints a statement over several lines whole (``raise TypeError(f'...'`` then
     its continuation, or ``...<2 lines>...``), each indented at least as deep as its first line,
-    while the exception's line sits left of them: a line indented that deep (``indent``, the
-    frame's first source line's, when the paste keeps indentation) is the frame's statement."""
+    while the exception's line sits left of them: after ``source``, a line indented as deep as
+    it (when the paste keeps indentation) is the frame's statement."""
     names = {t.rsplit(".", 1)[-1] for t in types}
+    indent = 0
     for line in lines:
         stripped = line.strip()
         if source and stripped == source:
-            indent = indent or len(line) - len(line.lstrip())
+            indent = len(line) - len(line.lstrip())
             source = ""
             continue
         if not stripped or _carets_line(line) or (indent and len(line) - len(line.lstrip()) >= indent):
