@@ -105,6 +105,9 @@ class ExcSpec:
     # its annotation says holds classes: (parameter, its ``types_refs``: this function's slot
     # and annotation), what the helper's class parameter holds at this call
     class_args: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # ``raise error.origin`` (``opaque``) of an attribute of an object an ``except C as error``
+    # caught: the key of ``C``, whose constructions say what exception the attribute holds
+    holder: str | None = None
 
 
 @by_fields
@@ -284,7 +287,11 @@ class ModuleFacts:
     # objects built with a literal text where they are stored, at any level (a rule table's
     # ``(Failure("Missing end of comment tag"),)``, ``self._fail = Abort(msg="...")``), in the
     # form of ``records``: what a method of the class raises later with the attribute its
-    # ``__init__`` set from that argument (``raise self.error_class(self.message)``); bounded
+    # ``__init__`` set from that argument (``raise self.error_class(self.message)``); bounded.
+    # An argument that is itself an object made with a literal first argument (``origin=effect(
+    # "Mock Error")``, an exception built to be held) is ("m", that text, None), and such
+    # constructions are kept from ``raise`` statements too (``raise SideEffectError(self,
+    # origin=...)``): what a later ``raise error.origin`` raises
     built: list[RecordFacts] = field(default_factory=list)
     # an exception's arguments printed joined (``" ".join(str(a) for a in err.args)``,
     # ``print(*e.args)``): (separator, keys of the classes caught where the object is bound by

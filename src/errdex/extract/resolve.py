@@ -892,8 +892,9 @@ class Resolver:
         methods assign to that attribute: its own and its bases' first, then its subclasses'
         (``self`` may be one of them: ``self.errmsg`` set in ``Word.__init__``, raised by
         ``ParserElement._parse``). An attribute also given text unknown here keeps its
-        placeholder as one more variant."""
-        spec = site.exc
+        placeholder as one more variant. A raise of an attribute holding an exception is
+        given the texts of the exceptions its class is built with first (``held_texts``)."""
+        spec = self.held_texts(site)
         if site.self_class is None or site.self_name is None:
             return spec
         prefix = site.self_name + "."
@@ -1012,6 +1013,70 @@ class Resolver:
                     if len(texts) == _MAX_ATTR_TEXTS:
                         return union_n(texts, _MAX_ATTR_TEXTS)
         return union_n(texts, _MAX_ATTR_TEXTS) if texts else ()
+
+    def held_texts(self, site: Site) -> ExcSpec:
+        """``raise error.origin`` of an attribute of a caught object, or ``raise self.origin``
+        in a method: the attribute holds an exception whose class's ``__init__`` set it from a
+        parameter, and the codebase's constructions of the class hand that parameter an
+        exception made with a literal (``SideEffectError(self, origin=effect("Mock Error",
+        request=request))``): its text is what this raise prints. The placeholder stays as one
+        more variant (an exception made elsewhere, given by a caller). Only a raise of the
+        attribute itself: a parameter's name says nothing here, the raise says it holds an
+        exception."""
+        spec = site.exc
+        msg = spec.msg
+        if (
+            not spec.opaque
+            or msg is None
+            or len(msg) != 1
+            or len(msg[0]) != 1
+            or not isinstance(msg[0][0], Ph)
+        ):
+            return spec
+        root, _, attr = msg[0][0].name.partition(".")
+        if not attr.isidentifier():
+            return spec
+        cls = site.self_class if site.self_name is not None and root == site.self_name else spec.holder
+        if cls is None:
+            return spec
+        made, classes = self.made_texts(self.canon(cls) or cls, attr)
+        if not made:
+            return spec
+        if spec.key is None and len(classes) == 1 and (key := next(iter(classes))) is not None:
+            # every one made of one class (``effect(...)`` where ``issubclass(effect,
+            # httpx.RequestError)``): the raise's type, which a pasted subclass's name agrees with
+            return replace(spec, exc_type=key, key=key, msg=union(made, msg))
+        return replace(spec, msg=union(made, msg))
+
+    def made_texts(self, cls: str, attr: str) -> tuple[Value, set[str | None]]:
+        """The texts of the exceptions the codebase's constructions of ``cls`` (or of a
+        subclass initialised by the same ``__init__``) hand the parameter ``__init__`` sets
+        ``self.<attr>`` from, each made in place with a literal first argument (``("m", ...)``
+        items of ``ModuleFacts.built``), and the keys of their classes (None: not known).
+        Bounded."""
+        init = self.classmsg.init_of(cls) if cls in self.classes else None
+        if init is None or not self._built:
+            return (), set()
+        param = next((p for p in init.sig.params if init.attrs.get(attr) == ph(p)), None)
+        if param is None:
+            return (), set()
+        texts: list[Value] = []
+        classes: set[str | None] = set()
+        for k in [cls, *self.classmsg.subclasses(cls)]:
+            if self.classmsg.init_of(k) is not init:
+                continue
+            for _, items, named in self.built_by().get(k, ()):
+                b = bind(init.sig, [_made_arg(i) for i in items], [(n, _made_arg(i)) for n, i in named])
+                a = b.args.get(param)
+                if a is None or a.text == _NOT_TEXT:
+                    continue
+                made = {repr(i[1]): i[2] for i in (*items, *(i for _, i in named)) if i[0] == "m"}
+                classes.add(made.get(a.text))
+                if (v := a.value) not in texts:
+                    texts.append(v)
+                    if len(texts) == _MAX_ATTR_TEXTS:
+                        return union_n(texts, _MAX_ATTR_TEXTS), classes
+        return (union_n(texts, _MAX_ATTR_TEXTS), classes) if texts else ((), set())
 
     def built_by(self) -> dict[str, list[RecordFacts]]:
         """``ModuleFacts.built`` by the canonical key of the class called."""
@@ -1796,6 +1861,12 @@ def _built_arg(item: RecordItem) -> Arg:
     """One argument of an object built with a text (``ModuleFacts.built``), as a call's
     argument: the literal, or something that is none (a class, any other expression)."""
     return Arg(repr(item[1]), lit(item[1])) if item[0] == "s" else Arg(_NOT_TEXT, ph(_NOT_TEXT))
+
+
+def _made_arg(item: RecordItem) -> Arg:
+    """One argument of a built object, as ``made_texts`` reads it: the text of an object made
+    in place with a literal (``origin=effect("Mock Error")``), or something that is none."""
+    return Arg(repr(item[1]), lit(item[1])) if item[0] == "m" else Arg(_NOT_TEXT, ph(_NOT_TEXT))
 
 
 _MAX_YIELDED = 96  # texts a ``raise error`` of a generator's exceptions carries

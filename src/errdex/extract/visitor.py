@@ -1563,6 +1563,7 @@ class ModuleVisitor:
         )
         if not (self.want_sites or final):
             return
+        self.note_held(raised, frame)
         # raise (A("x") if cond else B("y")): either exception, each its own site
         for exc, found in self.raised_specs(raised, env, frame):
             spec = found
@@ -3718,26 +3719,56 @@ class ModuleVisitor:
                 assert isinstance(node, _T_DISPLAY)
                 todo.extend(node.elts)
 
-    def built_call(self, call: ast.Call, frame: Frame) -> None:
+    def built_call(self, call: ast.Call, frame: Frame, made_only: bool = False) -> None:
         """One call of a capitalised name in ``note_built``: kept when it hands a string
-        literal, positionally or by keyword (what a later raise may print)."""
-        for a in call.args:
-            if type(a) is ast.Constant and type(a.value) is str:
-                break
+        literal, positionally or by keyword (what a later raise may print), or an object made
+        with one (``origin=effect("Mock Error")``: an exception the object holds, raised later
+        as ``raise error.origin``). ``made_only``: kept only for such an object (a construction
+        in a ``raise``, whose literal arguments are printed there, by its own record)."""
+        if made_only:
+            if len(self.facts.built) >= _MAX_BUILT or not any(
+                _made_text(a) is not None for a in (*call.args, *(k.value for k in call.keywords))
+            ):
+                return
         else:
-            for k in call.keywords:
-                v = k.value
-                if type(v) is ast.Constant and type(v.value) is str:
+            for a in call.args:
+                if type(a) is ast.Constant and type(a.value) is str:
                     break
             else:
-                return
+                for k in call.keywords:
+                    v = k.value
+                    if type(v) is ast.Constant and type(v.value) is str:
+                        break
+                else:
+                    if not any(
+                        _made_text(a) is not None for a in (*call.args, *(k.value for k in call.keywords))
+                    ):
+                        return
         dotted = _dotted(call.func)
         key = self.dotted_key(dotted, frame) if dotted is not None else None
         if key is None:
             return
-        items = tuple(self.record_item(a, frame) for a in call.args)
-        named = tuple((k.arg, self.record_item(k.value, frame)) for k in call.keywords if k.arg is not None)
+        items = tuple(self.built_item(a, frame) for a in call.args)
+        named = tuple((k.arg, self.built_item(k.value, frame)) for k in call.keywords if k.arg is not None)
         self.facts.built.append((key, items, named))
+
+    def note_held(self, raised: ast.expr, frame: Frame) -> None:
+        """``raise SideEffectError(self, origin=effect("Mock Error"))``: the exception made with
+        a text and held by the one raised is raised later, by whoever catches this one
+        (``raise error.origin``); the construction is kept in ``facts.built``."""
+        if self.want_sites and type(raised) is ast.Call:
+            assert isinstance(raised, ast.Call)
+            if _last_name(raised.func)[:1].isupper():  # (a class, as ``note_built`` enters)
+                self.built_call(raised, frame, made_only=True)
+
+    def built_item(self, node: ast.expr, frame: Frame) -> tuple[str, str, str | None]:
+        """One argument of a built object: an object made with a literal (``("m", its text,
+        the key of its class or None)``), else as ``record_item`` keeps it."""
+        text = _made_text(node)
+        if text is None:
+            return self.record_item(node, frame)
+        written = _made_class(node)
+        return ("m", text, self.dotted_key(written, frame) if written is not None else None)
 
     def record_item(self, node: ast.expr, frame: Frame) -> tuple[str, str, str | None]:
         """One field of a record as ``note_record`` keeps it: a text, a class, or unknown."""
@@ -3795,7 +3826,15 @@ class ModuleVisitor:
         sources = _binding_calls(exc.id, frame) if isinstance(exc, ast.Name) else ()
         if sources and exc_type == UNKNOWN_EXC_TYPE:
             sources += self.annotated_yields(sources, frame)
-        return ExcSpec(exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources)
+        holder = None
+        if isinstance(exc, ast.Attribute) and isinstance(exc.value, ast.Name):
+            # ``raise error.origin`` of a caught object: the constructions of its class say
+            # what the attribute holds (``Resolver.held_texts``)
+            caught = self.caught_type(exc.value.id, frame)
+            holder = self.dotted_key(caught, frame) if caught else None
+        return ExcSpec(
+            exc_type, key, ph(text), opaque=True, relay=root in frame.params, sources=sources, holder=holder
+        )
 
     def annotated_yields(self, calls: tuple[str, ...], frame: Frame) -> tuple[str, ...]:
         """``for err in self.iter_errors(): raise err`` where the class's ``iter_errors`` is
@@ -5891,6 +5930,56 @@ def _names_exception(func: ast.expr) -> bool:
     dotted = _dotted(func)
     last = dotted.rpartition(".")[2] if dotted is not None else ""
     return last[:1].isupper() and last.endswith(EXC_SUFFIXES) and not last.endswith("Warning")
+
+
+def _made_text(node: ast.expr) -> str | None:
+    """The literal first argument of an object made in place, an exception built with its
+    message (``effect("Mock Error", request=request)``, ``ValueError("bad")``), in either branch
+    of a conditional (``effect("Mock Error") if ... else effect()``); None for anything else (a
+    literal with no text, a method of a literal: ``", ".join(...)``)."""
+    if type(node) is ast.IfExp:
+        assert isinstance(node, ast.IfExp)
+        return _made_text(node.body) or _made_text(node.orelse)
+    if type(node) is not ast.Call:
+        return None
+    assert isinstance(node, ast.Call)
+    if not node.args or type(node.func) not in _T_NAME_ATTRIBUTE:
+        return None
+    if isinstance(node.func, ast.Attribute) and type(node.func.value) is ast.Constant:
+        return None
+    return _str_value(node.args[0]) or None
+
+
+def _made_class(node: ast.expr) -> str | None:
+    """The class an object ``_made_text`` reads is made of, as written: a capitalised callee
+    (``ValueError("bad")``), or a class held in a name the conditional around the call tests
+    (``effect("Mock Error") if issubclass(effect, httpx.RequestError) else effect()``); None when
+    neither says."""
+    test = None
+    if type(node) is ast.IfExp:
+        assert isinstance(node, ast.IfExp)
+        if _made_text(node.body) is not None:
+            test, node = node.test, node.body  # (the test holds where the body is taken)
+        else:
+            node = node.orelse
+    if type(node) is not ast.Call:
+        return None
+    assert isinstance(node, ast.Call)
+    dotted = _dotted(node.func)
+    if dotted is None:
+        return None
+    if dotted.rpartition(".")[2][:1].isupper():
+        return dotted
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "issubclass"
+        and len(test.args) == 2
+        and isinstance(test.args[0], ast.Name)
+        and test.args[0].id == dotted
+    ):
+        return _dotted(test.args[1])
+    return None
 
 
 def _builds_exception(node: ast.expr) -> bool:
