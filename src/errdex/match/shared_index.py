@@ -935,7 +935,9 @@ def _held_release(store: Any, held: HeldMerge, snapshot_id: int) -> None:
         return
     fresh = [key for key, _, sig in found.entries if sig not in before]
     rows = store.iter_entries(
-        snapshot_id=snapshot_id, keys=fresh if len(fresh) < len(found.entries) else None
+        snapshot_id=snapshot_id,
+        keys=fresh if len(fresh) < len(found.entries) else None,
+        statements=found.statements,
     )
     made: dict[Any, Added | None] = {}
     for key, line, sig in found.entries:

@@ -683,13 +683,15 @@ class Store(CatalogueReader):
         path: str | None = None,
         after: int | None = None,
         keys: Sequence[int] | None = None,
+        statements: Mapping[tuple[str, int], str] | None = None,
     ) -> Iterator[CatalogueEntry]:
         """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, and of
         one file, when given), in key order; with ``after``, those whose key is greater (a
         segment's first entries taken otherwise: a bound on the key is a search of its index,
         where an ``OFFSET`` stepped through every joined row it skipped, ~15 ms of an add of
         jax to skip 9,000); with ``keys`` (ascending), those alone (``entry_signatures``: the
-        entries a release changed)."""
+        entries a release changed). ``statements``: (blob sha, line) -> the statement there,
+        read before (``entry_signatures``'s), not read again."""
         e, sn, r = s.errors, s.snapshots, s.repos
         # one file's errors in every release: through each error's places; else a range of them
         o = s.occurrences if path is not None and snapshot_id is None else s.release_occurrences
@@ -729,7 +731,7 @@ class Store(CatalogueReader):
         # runs to a statement: an ``OR`` of ranges is a search of the key per range
         spans = _spans(keys) if keys is not None else None
         with self.engine.connect() as conn:
-            lines = _LineCache(conn, self._fresh_texts)
+            lines = _LineCache(conn, self._fresh_texts, known=statements)
             reaches: dict[int, Reach] = {}
             # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
             # called names, callers and files' blobs are looked up when it changes, not for
@@ -1354,15 +1356,25 @@ class _LineCache:
     """Source lines of the stored files an entry walk reads, a few files at a time: occurrences are
     stored file by file, so consecutive entries mostly read the same one."""
 
-    def __init__(self, conn: Any, fresh: _SnapshotTexts | None = None, size: int = 16) -> None:
+    def __init__(
+        self,
+        conn: Any,
+        fresh: _SnapshotTexts | None = None,
+        size: int = 16,
+        known: Mapping[tuple[str, int], str] | None = None,
+    ) -> None:
         self.conn, self.size = conn, size
         self.fresh = fresh or _SnapshotTexts({}, {})  # ``Store._fresh_texts``: no read needed
         self.files: dict[str, list[str]] = {}
+        self.known = known or {}  # (blob sha, line) -> its statement, read before
 
     def line(self, blob_sha: str | None, line: int) -> str:
         """The stripped text of 1-based ``line`` of the blob, or "" when it is not stored."""
         if blob_sha is None:
             return ""
+        got = self.known.get((blob_sha, line))
+        if got is not None:
+            return got
         lines = self.files.get(blob_sha)
         if lines is None:
             text = self.fresh.get(blob_sha)
