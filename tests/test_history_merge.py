@@ -287,7 +287,7 @@ def test_iter_entries_of_given_keys_reads_those_alone_in_key_order(
     specs: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Runs of keys, a few to a statement (one here, so every run is its own): the entries
-    all of them read, in order."""
+    all of them read, in order; and the statements given, taken as they are."""
     from errdex.store import sql
 
     monkeypatch.setattr(sql, "_SPANS", 1)
@@ -298,6 +298,15 @@ def test_iter_entries_of_given_keys_reads_those_alone_in_key_order(
         keys = [e.key for i, e in enumerate(every) if i != 1]  # two runs at least
         assert list(store.iter_entries(snapshot_id=sid, keys=keys)) == [e for e in every if e.key in keys]
         assert list(store.iter_entries(snapshot_id=sid, keys=[])) == []
+        # a statement read before (``entry_signatures``'s) is taken as it is, not read again
+        with store.engine.connect() as conn:
+            blob = sql._blob_shas(conn, sid)[every[0].path]
+        assert blob is not None
+        told = {(blob, every[0].line): "raise Told()"}
+        got = list(store.iter_entries(snapshot_id=sid, statements=told))
+        first = (every[0].path, every[0].line)
+        want = ["raise Told()" if (e.path, e.line) == first else e.statement for e in every]
+        assert [e.statement for e in got] == want and want.count("raise Told()") < len(want)
 
 
 def test_an_entry_added_again_is_the_entry_added_from_its_fields() -> None:
