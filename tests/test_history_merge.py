@@ -58,28 +58,32 @@ VERSION = "v1"
 ERRORS = "class LibError(Exception):\n    pass\n"
 
 
-@pytest.fixture(scope="module")
-def specs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    root = tmp_path_factory.mktemp("merge") / "lib"
+def _commits(root: Path, changes: list[dict[str, str]]) -> list[str]:
+    """A git repository at ``root`` holding the package (``MOD``, ``ERRORS``), then each change
+    committed on top: each commit's spec."""
     root.mkdir()
     git(root, "init", "-q")
-    write(root, {"lib/__init__.py": "", "lib/mod.py": MOD, "lib/errors.py": ERRORS})
-    git(root, "add", ".")
-    git(root, "commit", "-q", "-m", "c1")
-    out = [f"{root}@{git(root, 'rev-parse', 'HEAD')}"]
+    out = []
     for n, change in enumerate(
-        [
-            {"lib/mod.py": MOD.replace('"v1"', '"v2"')},  # a constant: the same code facts
-            {"lib/mod.py": MOD + "\n\ndef third(z):\n    _fail(f'z={z}')\n", "lib/more.py": ERRORS},
-            {"lib/mod.py": MOD.replace("too tight", "far too tight") + "\n\ndef third(z):\n    second(z)\n"},
-        ],
-        2,
+        [{"lib/__init__.py": "", "lib/mod.py": MOD, "lib/errors.py": ERRORS}, *changes], 1
     ):
         write(root, change)
         git(root, "add", ".")
         git(root, "commit", "-q", "-m", f"c{n}")
         out.append(f"{root}@{git(root, 'rev-parse', 'HEAD')}")
     return out
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    return _commits(
+        tmp_path_factory.mktemp("merge") / "lib",
+        [
+            {"lib/mod.py": MOD.replace('"v1"', '"v2"')},  # a constant: the same code facts
+            {"lib/mod.py": MOD + "\n\ndef third(z):\n    _fail(f'z={z}')\n", "lib/more.py": ERRORS},
+            {"lib/mod.py": MOD.replace("too tight", "far too tight") + "\n\ndef third(z):\n    second(z)\n"},
+        ],
+    )
 
 
 def _dump(db: Path) -> list[str]:
@@ -197,27 +201,15 @@ def moved(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """c1; c2 moves every line of mod.py by one (the same statements: entries as before but
     for their line); c3 adds a caller of ``_fail`` (its callers count changes: every entry of
     its raise is another) and rewords a message (a new body); c4 rewords that one again."""
-    root = tmp_path_factory.mktemp("moved") / "lib"
-    root.mkdir()
-    git(root, "init", "-q")
-    write(root, {"lib/__init__.py": "", "lib/mod.py": MOD, "lib/errors.py": ERRORS})
-    git(root, "add", ".")
-    git(root, "commit", "-q", "-m", "c1")
-    out = [f"{root}@{git(root, 'rev-parse', 'HEAD')}"]
     mod3 = MOVED + MOD.replace("too tight", "far too tight") + "\n\ndef third(z):\n    _fail(f'z={z}')\n"
-    for n, change in enumerate(
+    return _commits(
+        tmp_path_factory.mktemp("moved") / "lib",
         [
             {"lib/mod.py": MOVED + MOD},
             {"lib/mod.py": mod3},
             {"lib/mod.py": mod3.replace("far too tight", "much too tight")},
         ],
-        2,
-    ):
-        write(root, change)
-        git(root, "add", ".")
-        git(root, "commit", "-q", "-m", f"c{n}")
-        out.append(f"{root}@{git(root, 'rev-parse', 'HEAD')}")
-    return out
+    )
 
 
 def _rows_builder(store: Store, sids: list[int]) -> bytes:
