@@ -58,28 +58,32 @@ VERSION = "v1"
 ERRORS = "class LibError(Exception):\n    pass\n"
 
 
-@pytest.fixture(scope="module")
-def specs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    root = tmp_path_factory.mktemp("merge") / "lib"
+def _commits(root: Path, changes: list[dict[str, str]]) -> list[str]:
+    """A git repository at ``root`` holding the package (``MOD``, ``ERRORS``), then each change
+    committed on top: each commit's spec."""
     root.mkdir()
     git(root, "init", "-q")
-    write(root, {"lib/__init__.py": "", "lib/mod.py": MOD, "lib/errors.py": ERRORS})
-    git(root, "add", ".")
-    git(root, "commit", "-q", "-m", "c1")
-    out = [f"{root}@{git(root, 'rev-parse', 'HEAD')}"]
+    out = []
     for n, change in enumerate(
-        [
-            {"lib/mod.py": MOD.replace('"v1"', '"v2"')},  # a constant: the same code facts
-            {"lib/mod.py": MOD + "\n\ndef third(z):\n    _fail(f'z={z}')\n", "lib/more.py": ERRORS},
-            {"lib/mod.py": MOD.replace("too tight", "far too tight") + "\n\ndef third(z):\n    second(z)\n"},
-        ],
-        2,
+        [{"lib/__init__.py": "", "lib/mod.py": MOD, "lib/errors.py": ERRORS}, *changes], 1
     ):
         write(root, change)
         git(root, "add", ".")
         git(root, "commit", "-q", "-m", f"c{n}")
         out.append(f"{root}@{git(root, 'rev-parse', 'HEAD')}")
     return out
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    return _commits(
+        tmp_path_factory.mktemp("merge") / "lib",
+        [
+            {"lib/mod.py": MOD.replace('"v1"', '"v2"')},  # a constant: the same code facts
+            {"lib/mod.py": MOD + "\n\ndef third(z):\n    _fail(f'z={z}')\n", "lib/more.py": ERRORS},
+            {"lib/mod.py": MOD.replace("too tight", "far too tight") + "\n\ndef third(z):\n    second(z)\n"},
+        ],
+    )
 
 
 def _dump(db: Path) -> list[str]:
@@ -185,3 +189,134 @@ def test_the_held_merge_is_left_aside_when_it_holds_a_snapshot_whose_segment_is_
         newest, stamp = held.stamps[-1]
         assert ss.get_segment(store, newest, stamp) is not None
     _fresh_build_is_stored(db)
+
+
+# -- a release's entries the release before held, added again (``Builder.add_again``) --------
+
+MOVED = "# a comment above everything: every line below moves by one\n"
+
+
+@pytest.fixture(scope="module")
+def moved(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """c1; c2 moves every line of mod.py by one (the same statements: entries as before but
+    for their line); c3 adds a caller of ``_fail`` (its callers count changes: every entry of
+    its raise is another) and rewords a message (a new body); c4 rewords that one again."""
+    mod3 = MOVED + MOD.replace("too tight", "far too tight") + "\n\ndef third(z):\n    _fail(f'z={z}')\n"
+    return _commits(
+        tmp_path_factory.mktemp("moved") / "lib",
+        [
+            {"lib/mod.py": MOVED + MOD},
+            {"lib/mod.py": mod3},
+            {"lib/mod.py": mod3.replace("far too tight", "much too tight")},
+        ],
+    )
+
+
+def _rows_builder(store: Store, sids: list[int]) -> bytes:
+    """The index a builder fed every snapshot's rows lays out (``_Rows``: what ``hold`` did)."""
+    b = shared_index.Builder()
+    for sid in sids:
+        shared_index._rest_of_segment(store, sid, b)
+    return b.finish("g").dumps()
+
+
+def test_entries_as_before_are_added_again_and_the_merge_is_the_one_of_the_rows(
+    moved: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only the entries the release before did not hold (by signature) are read from their
+    rows: of c2's moved entries none, of c3's all (``_fail``'s raise recounted, the reworded
+    message), of c4's the message reworded again; the builder holds the bytes the rows make."""
+    asked: list[int | None] = []
+    real = Store.iter_entries
+
+    def iter_entries(self: Store, *a: Any, keys: Any = None, **k: Any) -> Any:
+        asked.append(None if keys is None else len(keys))
+        return real(self, *a, keys=keys, **k)
+
+    monkeypatch.setattr(Store, "iter_entries", iter_entries)
+    with Store.open(str(tmp_path / "c.db")) as store:
+        held = shared_index.HeldMerge()
+        sids = []
+        for spec in moved:
+            sids.append(_write(store, spec))
+            assert shared_index.hold(store, held, sids[-1])
+        monkeypatch.setattr(Store, "iter_entries", real)
+        n = held.counts
+        assert n[0] == n[1] and n[2] == n[3] == n[1] + 1  # third's raise through ``_fail``
+        # c1 and c3 read whole, c2 none (``keys`` empty), c4 the one reworded
+        assert asked == [None, 0, None, 1]
+        lines = [[e.line for e in store.iter_entries(snapshot_id=sid)] for sid in sids[:2]]
+        assert lines[1] == [x + 1 for x in lines[0]]  # every entry of c2 moved
+        assert held.builder.finish("g").dumps() == _rows_builder(store, sids)
+
+
+def test_an_entry_signature_is_all_an_entry_holds_but_its_key_snapshot_and_line(
+    moved: list[str], tmp_path: Path
+) -> None:
+    """The same body, statement and reach at another line: the same signature; another callers
+    count or another body: another one. The statements read are handed on to the next."""
+    with Store.open(str(tmp_path / "c.db")) as store:
+        sids = [_write(store, spec) for spec in moved[:3]]
+        got = [store.entry_signatures(sid) for sid in sids]
+        assert None not in got and store.entry_signatures(max(sids) + 1) is None
+        one, two, three = (g.entries for g in got)  # type: ignore[union-attr]
+        assert [s for _, _, s in one] == [s for _, _, s in two]
+        assert [line + 1 for _, line, _ in one] == [line for _, line, _ in two]
+        by_key = {e.key: e for sid in sids for e in store.iter_entries(snapshot_id=sid)}
+        for key, line, (_body, statement, called, callers) in [*one, *two, *three]:
+            e = by_key[key]
+            assert (line, statement, called, callers) == (e.line, e.statement, e.called, e.callers)
+        fail = [s for k, _, s in two if by_key[k].function == "_fail"]
+        fail3 = [s for k, _, s in three if by_key[k].function == "_fail"]
+        assert fail and fail3 and fail[0][:2] == fail3[0][:2] and fail[0][3] + 1 == fail3[0][3]
+        assert not {s for *_, s in three} & {s for *_, s in two}
+        # the statements read for c2 are c2's; given to c3, its unchanged lines are not read
+        again = store.entry_signatures(sids[2], got[1].statements)  # type: ignore[union-attr]
+        assert again == got[2]
+
+
+def test_iter_entries_of_given_keys_reads_those_alone_in_key_order(
+    specs: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Runs of keys, a few to a statement (one here, so every run is its own): the entries
+    all of them read, in order; and the statements given, taken as they are."""
+    from errdex.store import sql
+
+    monkeypatch.setattr(sql, "_SPANS", 1)
+    with Store.open(str(tmp_path / "c.db")) as store:
+        sid = _write(store, specs[2])
+        every = list(store.iter_entries(snapshot_id=sid))
+        assert len(every) >= 4
+        keys = [e.key for i, e in enumerate(every) if i != 1]  # two runs at least
+        assert list(store.iter_entries(snapshot_id=sid, keys=keys)) == [e for e in every if e.key in keys]
+        assert list(store.iter_entries(snapshot_id=sid, keys=[])) == []
+        # a statement read before (``entry_signatures``'s) is taken as it is, not read again
+        with store.engine.connect() as conn:
+            blob = sql._blob_shas(conn, sid)[every[0].path]
+        assert blob is not None
+        told = {(blob, every[0].line): "raise Told()"}
+        got = list(store.iter_entries(snapshot_id=sid, statements=told))
+        first = (every[0].path, every[0].line)
+        want = ["raise Told()" if (e.path, e.line) == first else e.statement for e in every]
+        assert [e.statement for e in got] == want and want.count("raise Told()") < len(want)
+
+
+def test_an_entry_added_again_is_the_entry_added_from_its_fields() -> None:
+    """``add_again`` of what ``add`` returned, with another key, snapshot and line: the bytes
+    ``add`` of those fields lays out (a new snapshot's strings, the line's table included)."""
+    from errdex.match.index import Builder
+
+    def fields(key: int, version: str, line: int) -> tuple[Any, ...]:
+        return (
+            "bad value", ("x",), ["bad value ", ""], False, ("lib", version, None),
+            ("raise", "ValueError", "ValueError", "lib/mod.py", "check"), key, "e1",
+            "bad value {x}", line, False, "raise ValueError(f'bad value {x}')", True, None, 3, ("KeyError",),
+        )  # fmt: skip
+
+    a, b = Builder(), Builder()
+    made = a.add(*fields(1, "1.0", 10))
+    b.add(*fields(1, "1.0", 10))
+    assert made is not None
+    a.add_again(made, 2, ("lib", "1.1", None), 11)
+    b.add(*fields(2, "1.1", 11))
+    assert a.finish().dumps() == b.finish().dumps()

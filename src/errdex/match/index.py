@@ -1557,6 +1557,17 @@ class Index:
 # --- building ---------------------------------------------------------------------------------------
 
 
+class Added(NamedTuple):
+    """What ``Builder.add`` made of one entry, but for its key and snapshot: the entry's
+    columns from ``e_id`` on but ``e_snap`` (error id string, site, template, line, pattern,
+    flags), the tables' entry arrays it was appended to but its line's, and its path's number
+    (which, with a line, keys that one)."""
+
+    row: tuple[int, int, int, int, int, int]
+    into: tuple[array[int], ...]
+    path_no: int
+
+
 class Builder:
     """An index under construction, entry by entry: ``Index.build`` feeds it catalogue entries,
     ``shared_index.merge`` the entries of built segments (so both lay out the same bytes for the
@@ -1580,14 +1591,15 @@ class Builder:
         self.n = 0
         self.n_patterns = 0
 
-    def add_entry(self, e: CatalogueEntry) -> None:
-        """One catalogue entry, its template split into the pattern's compact literals."""
+    def add_entry(self, e: CatalogueEntry) -> Added | None:
+        """One catalogue entry, its template split into the pattern's compact literals (what
+        ``add`` returns)."""
         segs = debug_specifiers_as_text(e.segments if e.segments else [e.template])
         lits = tuple(compact(x) for x in segs[0::2])
         if any(" " in lit for lit in lits):
             raise ValueError(f"a compact literal holds a space: {lits!r}")
         exc_type = own_instance_class(e) or e.exc_type
-        self.add(
+        made = self.add(
             " ".join(lits), tuple(segs[1::2]), segs[0::2], partial(is_runtime, e.repo),
             (e.repo, e.version, e.snapshot_date), (e.kind, exc_type, e.exc_qualname, e.path, e.function),
             e.key, e.error_id, e.template, e.line, e.relay, e.statement, e.called, None, e.callers,
@@ -1595,6 +1607,7 @@ class Builder:
         )  # fmt: skip
         if e.exc_bases and not is_runtime(e.repo):
             self.add_bases(e.exc_type, e.exc_bases)
+        return made
 
     def add_bases(self, exc_type: str, bases: Iterable[str]) -> None:
         """Record the direct bases of a class a codebase defines (by type key)."""
@@ -1620,7 +1633,7 @@ class Builder:
         flags: int | None = None,
         callers: int = 0,
         caught: Iterable[str] = (),
-    ) -> None:
+    ) -> Added | None:
         """One entry: its pattern's compact literals joined by spaces, placeholder names and
         literal segments as written (the segments and the interpreter flag are kept only when
         the pattern is new: its first entry's), its snapshot (repo, version, date), site (kind,
@@ -1629,7 +1642,9 @@ class Builder:
         function (``callers``, kept as its ``callers_bucket``). The template is stored only when the pattern's segments
         and names do not render it. ``flags``: the entry's ``e_relay`` byte as an index stored
         it (``relay``, ``called`` and ``callers`` are then not read, and ``statement`` may be compact), for
-        an entry taken back out of a built index. ``caught``: the classes its handler names."""
+        an entry taken back out of a built index. ``caught``: the classes its handler names.
+        What it added, for ``add_again`` (None when the entry is left out: an interpreter's
+        message a codebase raises word for word)."""
         w, idx = self.w, self.n
         shape = (w.string(lits), *map(w.string, names))
         pid = self._pattern(shape)
@@ -1638,7 +1653,7 @@ class Builder:
             # cannot be zero``): the pattern is the codebase's (the interpreter's entries are
             # added after every codebase's), and an entry of the interpreter in it would be
             # answered as a site, ``<python>:190``, which no page or ``errdex show`` knows
-            return
+            return None
         if pid is not None:
             offs = w.sec["p_segoff"]
             stored = tuple(map(w.text, w.sec["p_segs"][offs[pid] : offs[pid + 1]]))
@@ -1647,10 +1662,7 @@ class Builder:
             rt = runtime() if callable(runtime) else runtime
             pid = self.new_pattern(shape, map(w.string, segs), rt)
             tmpl = NONE if _render(segs, names) == template else w.string(template)
-        snap = self._snaps.get(where)
-        if snap is None:
-            snap = self._snaps[where] = len(self._snaps)
-            w.row(_SNAPSHOT_COLUMNS, map(w.string, where))
+        snap = self._snapshot(where)
         site = self._sites.get(what)
         if site is None:
             site = self._sites[what] = len(self._sites)
@@ -1662,15 +1674,47 @@ class Builder:
             | (CALLED if called else 0)
             | callers_bucket(callers) << CALLERS_SHIFT
         )
-        w.row(_ENTRY_COLUMNS, (key, w.string(error_id), snap, site, tmpl, line, pid, relay_flags))
-        self._tables.add_fields(idx, what[3], what[4], line, where[0], what[1], statement, what[2])
+        row = (w.string(error_id), site, tmpl, line, pid, relay_flags)
+        w.row(_ENTRY_COLUMNS, (key, row[0], snap, *row[1:]))
+        into, path_no = self._tables.add_fields(
+            idx, what[3], what[4], line, where[0], what[1], statement, what[2]
+        )
         if not is_runtime(where[0]):
             for name in caught:
                 if tname := type_key(name):
-                    self._tables.handlers.setdefault(tname, array("I")).append(idx)
+                    into.append(eis := self._tables.handlers.setdefault(tname, array("I")))
+                    eis.append(idx)
         if any(map(joins_messages, names)) and not is_runtime(where[0]) and (tname := type_key(what[1])):
-            self._tables.types.setdefault(JOINED.format(tname), array("I")).append(idx)
+            into.append(eis := self._tables.types.setdefault(JOINED.format(tname), array("I")))
+            eis.append(idx)
         self.n += 1
+        return Added(row, tuple(into), path_no)
+
+    def add_again(self, made: Added, key: int, where: tuple[str, str, str | None], line: int) -> None:
+        """An entry that ``add`` would add as it added ``made``'s, but for its key, snapshot
+        (``where``) and line: the same fields (pattern, site, template, flags, statement,
+        handlers) come out as the same ids and go into the same tables, so what ``add`` worked
+        out for the one is appended again for the other, at its own line (its column and its
+        (path, line) table). The snapshot is the only thing it may add to the strings.
+
+        A release of a history holds most of the release before's entries but for key and
+        snapshot (the held merge, ``shared_index.hold``): each was read back from the rows,
+        its template split, its strings hashed again only to come out as these same ids."""
+        idx = self.n
+        error_id, site, tmpl, _, pid, flags = made.row
+        self.w.row(_ENTRY_COLUMNS, (key, error_id, self._snapshot(where), site, tmpl, line, pid, flags))
+        for eis in made.into:
+            eis.append(idx)
+        self._tables.add_line(idx, made.path_no, line)
+        self.n += 1
+
+    def _snapshot(self, where: tuple[str, str, str | None]) -> int:
+        """The id of the snapshot (repo, version, date), its row added when it is new."""
+        snap = self._snaps.get(where)
+        if snap is None:
+            snap = self._snaps[where] = len(self._snaps)
+            self.w.row(_SNAPSHOT_COLUMNS, map(self.w.string, where))
+        return snap
 
     def fork(self) -> Builder:
         """An independent copy of the builder as it stands (finishing either leaves the other
@@ -2120,31 +2164,41 @@ class _SiteTables:
         exc_type: str,
         statement: str,
         qual: str | None = None,
-    ) -> None:
+    ) -> tuple[list[array[int]], int]:
+        """Entry ``idx`` appended to the tables its fields key it under; those tables' entry
+        arrays but the line's, and the path's number (``Builder.add_again`` appends a later
+        entry of the same fields, at another line, to them)."""
         path = path.replace("\\", "/")
         eis = self.paths.get(path)
         if eis is None:
             eis = self.paths[path] = array("I")
             self.path_no[path] = len(self.path_no)
-        eis.append(idx)
+        into = [eis]
         fn = fn_last(function)
         if fn:
-            self.fn_sites.setdefault((path, fn), array("I")).append(idx)
-        if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-            self.line_sites.setdefault(self.path_no[path] << 32 | line, array("I")).append(idx)
+            into.append(self.fn_sites.setdefault((path, fn), array("I")))
+        self.add_line(idx, self.path_no[path], line)
         if not is_runtime(repo):
             tname = type_key(exc_type)
             if tname:
-                self.types.setdefault(tname, array("I")).append(idx)
+                into.append(self.types.setdefault(tname, array("I")))
             # a class raised under an alias (``from .exceptions import JSONDecodeError as
             # RequestsJSONDecodeError``) is pasted under its own name
             real = type_key(qual) if qual else ""
             if real and real != tname:
-                self.types.setdefault(real, array("I")).append(idx)
+                into.append(self.types.setdefault(real, array("I")))
             self.packages.add((_package_of(path), repo))
             text = compact(statement)
             if text:
-                self.statements.setdefault(self.w.string(text), array("I")).append(idx)
+                into.append(self.statements.setdefault(self.w.string(text), array("I")))
+        for eis in into:
+            eis.append(idx)
+        return into, self.path_no[path]
+
+    def add_line(self, idx: int, path_no: int, line: int) -> None:
+        """Entry ``idx`` under its (path number, line)."""
+        if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
+            self.line_sites.setdefault(path_no << 32 | line, array("I")).append(idx)
 
     def write(self, w: _Writer) -> None:
         """The tables laid out, each sorted by its key; a key is hashed once and a table's columns

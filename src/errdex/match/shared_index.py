@@ -49,6 +49,7 @@ from errdex.match.index import (
     FORMAT,
     NONE,
     SECTIONS,
+    Added,
     Builder,
     CorruptIndex,
     Index,
@@ -878,12 +879,17 @@ class HeldMerge:
     the builder ``update`` would fill from their rows at the end, filled as each release is
     written, in the window where the extraction's workers parse the next one, instead of
     after the last release with the workers idle. ``stamps`` are the snapshots it holds, in
-    order, as ``snapshot_stamps`` gave them when each was added; ``counts`` their entries."""
+    order, as ``snapshot_stamps`` gave them when each was added; ``counts`` their entries;
+    ``made`` what the builder made of the last one's entries, by their signatures
+    (``Store.entry_signatures``: an entry of the next release with one of them is added as
+    that one was, ``Builder.add_again``; None for an entry the builder left out)."""
 
     builder: Builder = field(default_factory=Builder)
     stamps: list[tuple[int, str]] = field(default_factory=list)
     counts: list[int] = field(default_factory=list)
     broken: bool = False  # an add stopped midway: the builder holds part of a release
+    made: dict[Any, Added | None] = field(default_factory=dict)
+    statements: dict[tuple[str, int], str] = field(default_factory=dict)  # the last one's
 
 
 def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
@@ -891,7 +897,8 @@ def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
     (``_Rows``), when the catalogue holds exactly the snapshots ``held`` does and this one after
     them, with its callers counted (the rows carry the counts, and the stamp of a counted
     snapshot is another): the merge would otherwise start elsewhere. False (``held`` not
-    touched) when it does not."""
+    touched) when it does not. Entries the release before held but for key and snapshot are
+    added as they were (``_held_release``)."""
     from errdex.store import segments as ss
 
     stamps = ss.snapshot_stamps(store)
@@ -901,11 +908,53 @@ def hold(store: Any, held: HeldMerge, snapshot_id: int) -> bool:
         return False  # its entries would carry no callers yet
     before = held.builder.n
     held.broken = True
-    _rest_of_segment(store, snapshot_id, held.builder)
+    _held_release(store, held, snapshot_id)
     held.broken = False
     held.counts.append(held.builder.n - before)
     held.stamps.append(stamps[-1])
     return True
+
+
+def _held_release(store: Any, held: HeldMerge, snapshot_id: int) -> None:
+    """``_rest_of_segment`` of the snapshot into the held builder, where an entry whose
+    signature the release before held (``held.made``: the same body, the same statement at
+    its line, reached alike; ``Store.entry_signatures``) is added as that one was, at its own
+    line (``Builder.add_again``), and only the others are read from their rows: the builder
+    ends up holding the same (the entries come in the same order, and those added again bring
+    no string but the snapshot's, which ``add_again`` adds as ``add`` does). Most of a jax
+    release's entries are the release before's but for key, snapshot and line: reading each
+    back (its statement line, its JSON columns) and adding it from its text again was most of
+    the held merge's ~0.5 s a release.
+
+    ``held.made`` then holds this release's entries: one release's, however long the run."""
+    b, before = held.builder, held.made
+    found = store.entry_signatures(snapshot_id, held.statements)
+    if found is None:
+        held.made, held.statements = {}, {}
+        _rest_of_segment(store, snapshot_id, b)
+        return
+    fresh = [key for key, _, sig in found.entries if sig not in before]
+    rows = store.iter_entries(
+        snapshot_id=snapshot_id,
+        keys=fresh if len(fresh) < len(found.entries) else None,
+        statements=found.statements,
+    )
+    made: dict[Any, Added | None] = {}
+    for key, line, sig in found.entries:
+        if sig in before:
+            again = made[sig] = before[sig]
+            if again is not None:
+                b.add_again(again, key, found.where, line)
+            continue
+        e = next(rows, None)
+        if e is None or e.key != key:  # the rows changed under the read: never in one run
+            raise RuntimeError(f"snapshot {snapshot_id}'s entries changed while merged")
+        made[sig] = b.add_entry(e)
+    if next(rows, None) is not None:
+        raise RuntimeError(f"snapshot {snapshot_id}'s entries changed while merged")
+    held.made, held.statements = made, found.statements
+    for name, bases in class_bases(store, snapshot_id):
+        b.add_bases(name, bases)
 
 
 def _held_prefix(

@@ -14,6 +14,7 @@ the snapshot already stored ("nothing changed") — one writer wins, the other s
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import re
 import sqlite3
@@ -23,7 +24,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     Engine,
@@ -681,12 +682,16 @@ class Store(CatalogueReader):
         snapshot_id: int | None = None,
         path: str | None = None,
         after: int | None = None,
+        keys: Sequence[int] | None = None,
+        statements: Mapping[tuple[str, int], str] | None = None,
     ) -> Iterator[CatalogueEntry]:
         """Every (error, snapshot) occurrence: what the matcher indexes (of one snapshot, and of
         one file, when given), in key order; with ``after``, those whose key is greater (a
         segment's first entries taken otherwise: a bound on the key is a search of its index,
         where an ``OFFSET`` stepped through every joined row it skipped, ~15 ms of an add of
-        jax to skip 9,000)."""
+        jax to skip 9,000); with ``keys`` (ascending), those alone (``entry_signatures``: the
+        entries a release changed). ``statements``: (blob sha, line) -> the statement there,
+        read before (``entry_signatures``'s), not read again."""
         e, sn, r = s.errors, s.snapshots, s.repos
         # one file's errors in every release: through each error's places; else a range of them
         o = s.occurrences if path is not None and snapshot_id is None else s.release_occurrences
@@ -722,12 +727,12 @@ class Store(CatalogueReader):
             q = q.where(e.c.path == path)
         if after is not None:
             q = q.where(o.c.id > after)
+        # the keys as runs of consecutive keys (a changed file's entries are one run), a few
+        # runs to a statement: an ``OR`` of ranges is a search of the key per range
+        spans = _spans(keys) if keys is not None else None
         with self.engine.connect() as conn:
-            lines = _LineCache(conn, self._fresh_texts)
-            called: dict[int, set[str]] = {}  # snapshot -> the names its library code calls
-            held: dict[int, set[str]] = {}  # snapshot -> the names it holds as values, never calls
-            counted: dict[int, dict[tuple[str, str], int]] = {}  # snapshot -> its sites' callers
-            public: dict[int, set[tuple[str, str]]] = {}  # snapshot -> what its package re-exports
+            lines = _LineCache(conn, self._fresh_texts, known=statements)
+            reaches: dict[int, Reach] = {}
             # rows come in occurrence order, which runs snapshot by snapshot: the snapshot's
             # called names, callers and files' blobs are looked up when it changes, not for
             # every row, and each row is unpacked once into locals (a named attribute is a
@@ -736,11 +741,16 @@ class Store(CatalogueReader):
             # catalogue's files, to index one snapshot's); asked for one snapshot, it is a search
             # of that snapshot's runs.
             current: int | None = None
-            names: set[str] = set()
-            values: set[str] = set()
-            callers: dict[tuple[str, str], int] = {}
-            exported: set[tuple[str, str]] = set()
+            reach: Reach | None = None
             blobs: dict[str, str | None] = {}
+            rows: Iterable[Any] = (
+                conn.execute(q)
+                if spans is None
+                else itertools.chain.from_iterable(
+                    conn.execute(q.where(or_(*(o.c.id.between(a, z) for a, z in spans[i : i + _SPANS]))))
+                    for i in range(0, len(spans), _SPANS)
+                )
+            )
             for (
                 key,
                 error_id,
@@ -759,16 +769,12 @@ class Store(CatalogueReader):
                 exc_bases,
                 guards,
                 sid,
-            ) in conn.execute(q):
-                if sid != current:
+            ) in rows:
+                if sid != current or reach is None:
                     current = sid
-                    if sid not in called:
-                        called[sid] = self.facts.called_names(sid)
-                        held[sid] = self.facts.referenced_names(sid) - called[sid]
-                        counted[sid] = _site_callers(conn, sid) or {}
-                        public[sid] = self.facts.reexported(sid)
-                    names, values, callers, exported = called[sid], held[sid], counted[sid], public[sid]
+                    reach = reaches.get(sid) or reaches.setdefault(sid, Reach(self, conn, sid))
                     blobs = _blob_shas(conn, sid, path)
+                called, callers = reach(file_path, function)
                 yield CatalogueEntry(
                     key=key,
                     error_id=error_id,
@@ -784,17 +790,62 @@ class Store(CatalogueReader):
                     line=line,
                     function=function,
                     relay=bool(relay),
-                    called=called_as(function) in names,
+                    called=called,
                     statement=lines.line(blobs.get(file_path), line),
                     exc_bases=tuple(str(b) for b in exc_bases or ()),
                     caught=handler_classes([str(g) for g in guards or ()]),
-                    # a function held as a value (a dispatch table's, a callback) is reached from
-                    # where it is held: one caller more, though no call names it; so is one the
-                    # package's ``__init__`` re-exports, reached as ``pkg.name`` by its users
-                    callers=callers.get((file_path, function), 0)
-                    + int(called_as(function) in values)
-                    + int((file_path, reexported_as(function)) in exported),
+                    callers=callers,
                 )
+
+    def entry_signatures(
+        self, snapshot_id: int, statements: Mapping[tuple[str, int], str] | None = None
+    ) -> EntrySignatures | None:
+        """The snapshot's (repo, version, date) and each of its match index entries' key, line
+        and signature, in key order (``iter_entries``'s order); None when there is no such
+        snapshot. ``statements``: (blob sha, line) -> the statement there, read before (a
+        release's unchanged files are the release before's: their lines are not read again);
+        what this snapshot's entries read is returned for the next.
+
+        The signature is everything an entry is made of but its key, snapshot and line: its
+        occurrence's body (its error and what was found at the raise), the statement at its
+        line (``iter_entries``'s) and how the library reaches its function (``Reach``). Two
+        entries of one signature are the same entry but for key, snapshot and line: a release's
+        entries whose signature the release before held are taken from what that one's made
+        (``shared_index.hold``), without reading their rows back. Most of a changed file's
+        entries are the same but for their line (an edit above them moved it)."""
+        sn, r, p, b, e = s.snapshots, s.repos, s.occurrence_places, s.occurrence_bodies, s.errors
+        known = statements or {}
+        read: dict[tuple[str, int], str] = {}
+        out: list[tuple[int, int, EntrySignature]] = []
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(r.c.name, sn.c.version, sn.c.date)
+                .select_from(sn.join(r, sn.c.repo_id == r.c.id))
+                .where(sn.c.id == snapshot_id)
+            ).first()
+            if row is None:
+                return None
+            places = conn.execute(
+                select(p.c.id, p.c.body_id, p.c.line, e.c.path, e.c.function)
+                .select_from(p.join(b, b.c.id == p.c.body_id).join(e, e.c.id == b.c.error_id))
+                .where(p.c.snapshot_id == snapshot_id)
+                .order_by(p.c.id)
+            ).all()
+            reach = Reach(self, conn, snapshot_id)
+            blobs = _blob_shas(conn, snapshot_id)
+            lines = _LineCache(conn, self._fresh_texts)
+            for key, body, line, path, function in places:
+                blob = blobs.get(path)
+                statement = ""
+                if blob is not None:
+                    got = read.get((blob, line))
+                    if got is None:
+                        got = known.get((blob, line))
+                        got = read[blob, line] = got if got is not None else lines.line(blob, line)
+                    statement = got
+                out.append((int(key), int(line), (int(body), statement, *reach(path, function))))
+        where = (str(row.name), str(row.version), None if row.date is None else str(row.date))
+        return EntrySignatures(where, out, read)
 
     def class_bases(self, snapshot_id: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
         """(class name, bases as written) of the exception classes the catalogue's files define
@@ -1305,15 +1356,25 @@ class _LineCache:
     """Source lines of the stored files an entry walk reads, a few files at a time: occurrences are
     stored file by file, so consecutive entries mostly read the same one."""
 
-    def __init__(self, conn: Any, fresh: _SnapshotTexts | None = None, size: int = 16) -> None:
+    def __init__(
+        self,
+        conn: Any,
+        fresh: _SnapshotTexts | None = None,
+        size: int = 16,
+        known: Mapping[tuple[str, int], str] | None = None,
+    ) -> None:
         self.conn, self.size = conn, size
         self.fresh = fresh or _SnapshotTexts({}, {})  # ``Store._fresh_texts``: no read needed
         self.files: dict[str, list[str]] = {}
+        self.known = known or {}  # (blob sha, line) -> its statement, read before
 
     def line(self, blob_sha: str | None, line: int) -> str:
         """The stripped text of 1-based ``line`` of the blob, or "" when it is not stored."""
         if blob_sha is None:
             return ""
+        got = self.known.get((blob_sha, line))
+        if got is not None:
+            return got
         lines = self.files.get(blob_sha)
         if lines is None:
             text = self.fresh.get(blob_sha)
@@ -1345,6 +1406,58 @@ def _expectation_columns() -> tuple[Any, ...]:
         x.c.pattern,
         x.c.kind,
     )
+
+
+# (body, the statement at its line, called, callers): ``Store.entry_signatures``
+EntrySignature = tuple[int, str, bool, int]
+
+
+class EntrySignatures(NamedTuple):
+    """``Store.entry_signatures``: the snapshot's (repo, version, date), its entries' (key,
+    line, signature) and the statements read, by (blob sha, line)."""
+
+    where: tuple[str, str, str | None]
+    entries: list[tuple[int, int, EntrySignature]]
+    statements: dict[tuple[str, int], str]
+
+
+_SPANS = 100  # key ranges per statement of ``iter_entries(keys=...)``
+
+
+def _spans(keys: Sequence[int]) -> list[tuple[int, int]]:
+    """Ascending ``keys`` as (first, last) runs of consecutive keys."""
+    out: list[tuple[int, int]] = []
+    for k in keys:
+        if out and out[-1][1] + 1 == k:
+            out[-1] = (out[-1][0], k)
+        else:
+            out.append((k, k))
+    return out
+
+
+class Reach:
+    """How one snapshot's library reaches a raise site's function, as a match index entry
+    holds it: whether it calls the function by its name, and its callers (those the call
+    graph resolves, ``Store.site_callers``, plus one if the library holds the function as a
+    value and never calls it, and one if its package re-exports it): what ``iter_entries``
+    and ``entry_signatures`` both read, so a signature is the entry's."""
+
+    def __init__(self, store: Store, conn: Connection, snapshot_id: int) -> None:
+        self.names = store.facts.called_names(snapshot_id)
+        self.values = store.facts.referenced_names(snapshot_id) - self.names
+        self.callers = _site_callers(conn, snapshot_id) or {}
+        self.exported = store.facts.reexported(snapshot_id)
+
+    def __call__(self, path: str, function: str) -> tuple[bool, int]:
+        name = called_as(function)
+        # a function held as a value (a dispatch table's, a callback) is reached from where it
+        # is held: one caller more, though no call names it; so is one the package's
+        # ``__init__`` re-exports, reached as ``pkg.name`` by its users
+        return name in self.names, (
+            self.callers.get((path, function), 0)
+            + int(name in self.values)
+            + int((path, reexported_as(function)) in self.exported)
+        )
 
 
 def _blob_shas(conn: Connection, snapshot_id: int, path: str | None = None) -> dict[str, str | None]:
