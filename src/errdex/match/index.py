@@ -640,7 +640,8 @@ class _Sites:
 
 
 class _Groups:
-    """The entries of a very common pattern grouped by (exception type, kind), made on first use.
+    """The entries of a very common pattern grouped by (exception type, kind), made on first use
+    (or all at a server's load: ``make_all``).
 
     Which patterns are that common is listed in the index (``g_pids``), so asking costs a set
     lookup; the grouping itself is a pass over the pattern's entries' columns.
