@@ -91,7 +91,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import accumulate, repeat
 from operator import itemgetter
-from typing import Any, BinaryIO, NamedTuple, overload
+from typing import Any, BinaryIO, NamedTuple, cast, overload
 from zlib import crc32
 
 from errdex.match.runtime import is_runtime
@@ -514,8 +514,10 @@ class _Lazy[T](dict[int, T]):
     def __missing__(self, i: int) -> T:
         if not 0 <= i < self._n:
             raise IndexError(i)
-        old = self._old
-        item = old.pop(i) if i in old else self._decode(i)
+        # one ``pop`` with a default, not a test then a pop: a server's threads share the index,
+        # and another thread may take the item or turn the generation in between
+        got = self._old.pop(i, _MISSING)
+        item: T = self._decode(i) if got is _MISSING else cast(T, got)
         if self._keep is not None and dict.__len__(self) >= self._keep:
             self._old = dict(self)
             self.clear()
