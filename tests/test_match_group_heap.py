@@ -68,3 +68,42 @@ def test_answers_are_the_same_with_groups_made_in_any_order() -> None:
     b = Matcher(warmed)
     for text, _source, _whole in asked:
         assert a.explain(text).to_json() == b.explain(text).to_json(), text
+
+
+def test_a_patterns_entries_are_read_by_one_reader_cut_at_a_limit() -> None:
+    idx = _index()
+    s = idx._sec
+    for pid in range(idx.n_patterns):
+        whole = s["p_ents"][s["p_entoff"][pid] : s["p_entoff"][pid + 1]].tolist()
+        assert idx.pattern_entries(pid) == whole
+        for limit in (-1, 0, 1, 3, len(whole), len(whole) + 1):
+            assert idx.pattern_entries(pid, limit) == whole[: max(limit, 0)], (pid, limit)
+        assert idx.patterns[pid]._entries is None  # read, not kept
+
+
+def test_groups_made_at_load_are_the_ones_a_query_makes() -> None:
+    idx, fresh = _index(), _index()
+    idx.groups.make_all()
+    # every grouped pattern is grouped now, none asked for later builds anything
+    assert set(idx.groups._cache) == idx.groups.big
+    for pid in idx.groups.big:
+        groups, asked = idx.groups.get(pid), fresh.groups.get(pid)
+        assert groups is not None and asked is not None
+        assert [list(g) for g in groups] == [list(g) for g in asked] == _grouped_by_reading_all(fresh, pid)
+
+
+def test_a_group_is_found_by_its_site_and_its_type_and_kind() -> None:
+    # sites with the same (type, kind) share one group, in the pattern's order: the grouping
+    # looks a site's group up once and must still merge sites of one type and kind
+    idx = _index()
+    s = idx._sec
+    merged = 0
+    for pid in idx.groups.big:
+        groups = idx.groups.get(pid)
+        assert groups is not None
+        for g in groups:
+            sites = {s["e_site"][ei] for ei in g}
+            assert len({(s["st_type"][at], s["st_kind"][at]) for at in sites}) == 1
+            merged += len(sites) > 1
+            assert list(g) == sorted(g, key=idx.pattern_entries(pid).index)
+    assert merged  # the synthetic index has groups of several sites

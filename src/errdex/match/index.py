@@ -91,7 +91,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from itertools import accumulate, repeat
 from operator import itemgetter
-from typing import Any, BinaryIO, NamedTuple, overload
+from typing import Any, BinaryIO, NamedTuple, cast, overload
 from zlib import crc32
 
 from errdex.match.runtime import is_runtime
@@ -147,6 +147,7 @@ KEYS_PER_PATTERN = 4
 INNER_MARGIN = 4  # characters of its literal an inner key keeps on each side (``_inner_key``)
 BIG_PATTERN = 256  # entries beyond which a pattern's entries are grouped by type for scoring
 TRUNC_MIN_LITERAL = 25  # literal characters a cut-short message must match (kept equal in __init__)
+PATTERNS_KEPT = 8192  # decoded ``Pattern``s per generation of ``Index.patterns`` (``_Lazy``)
 MAX_BUCKET = 64  # rows sharing one lookup hash: far above any real CRC-32 collision run
 MAX_META = 4096  # bytes of the ``meta`` section
 NONE = 0xFFFFFFFF  # string id of a missing (None) string
@@ -334,9 +335,7 @@ class Pattern:
     @property
     def entries(self) -> list[int]:
         if self._entries is None:
-            s = self._index._sec
-            a, b = _span(s["p_entoff"], self._pid, len(s["p_ents"]), "pattern")
-            self._entries = _ids(s["p_ents"][a:b], self._index.n_entries, "entry")
+            self._entries = self._index.pattern_entries(self._pid)
         return self._entries
 
     def first(self, limit: int) -> list[int]:
@@ -348,9 +347,7 @@ class Pattern:
         limit = max(limit, 0)
         if self._entries is not None:
             return self._entries[:limit]
-        s = self._index._sec
-        a, b = _span(s["p_entoff"], self._pid, len(s["p_ents"]), "pattern")
-        return _ids(s["p_ents"][a : min(b, a + limit)], self._index.n_entries, "entry")
+        return self._index.pattern_entries(self._pid, limit)
 
     def _parts(self) -> tuple[object, ...]:
         return self.lits, self.names, self.lit_len, self.segs, self.entries
@@ -491,12 +488,25 @@ class _Checked(Sequence[int]):
 
 class _Lazy[T](dict[int, T]):
     """Items ``0 .. n-1`` decoded from the flat arrays on first access, then kept: a query touches
-    few. A dict, so reading a decoded item is a lookup in C; only a miss runs Python."""
+    few. A dict, so reading a decoded item is a lookup in C; only a miss runs Python.
 
-    def __init__(self, n: int, decode: Callable[[int], T]) -> None:
+    With ``keep``, at most ``2 * keep`` items are kept, the least recently used dropped first in
+    two generations: the dict holds the items read since the last turn, ``_old`` those of the
+    generation before; when the dict reaches ``keep`` items it becomes ``_old`` (the generation
+    before it is dropped) and a read of an old item moves it back. An item survives while it is
+    read at least once a generation, as in an LRU of ``keep`` to ``2 * keep`` items, and a hit in
+    the current generation stays a lookup in C (an exact LRU would run Python on every hit to
+    reorder). Unbounded, the decoded patterns grew with every new query over a server's life
+    (35,785 after 2,000 queries on 10M templates, docs/measurements/perf44.md), each one more
+    object for every full pass of the cyclic collector to walk.
+    """
+
+    def __init__(self, n: int, decode: Callable[[int], T], keep: int | None = None) -> None:
         super().__init__()
         self._n = n
         self._decode = decode
+        self._keep = keep
+        self._old: dict[int, T] = {}
 
     def __len__(self) -> int:
         return self._n
@@ -504,7 +514,14 @@ class _Lazy[T](dict[int, T]):
     def __missing__(self, i: int) -> T:
         if not 0 <= i < self._n:
             raise IndexError(i)
-        item = self[i] = self._decode(i)
+        # one ``pop`` with a default, not a test then a pop: a server's threads share the index,
+        # and another thread may take the item or turn the generation in between
+        got = self._old.pop(i, _MISSING)
+        item: T = self._decode(i) if got is _MISSING else cast(T, got)
+        if self._keep is not None and dict.__len__(self) >= self._keep:
+            self._old = dict(self)
+            self.clear()
+        self[i] = item
         return item
 
 
@@ -625,7 +642,8 @@ class _Sites:
 
 
 class _Groups:
-    """The entries of a very common pattern grouped by (exception type, kind), made on first use.
+    """The entries of a very common pattern grouped by (exception type, kind), made on first use
+    (or all at a server's load: ``make_all``).
 
     Which patterns are that common is listed in the index (``g_pids``), so asking costs a set
     lookup; the grouping itself is a pass over the pattern's entries' columns.
@@ -659,20 +677,34 @@ class _Groups:
                 return None
             s = self._index._sec
             site, stype, skind, nsites = s["e_site"], s["st_type"], s["st_kind"], len(s["st_type"])
-            ents = s["p_ents"]
-            a, b = _span(s["p_entoff"], pid, len(ents), "pattern")
-            code = ents.format
+            code = s["p_ents"].format
             by_type: dict[tuple[int, int], array[int]] = {}
-            for ei in _ids(ents[a:b], self._index.n_entries, "entry"):
+            # a common pattern's entries are copies of few raise sites (the empty template's
+            # 1,964,273 entries of 10M templates: 3,971 sites), so each site's group is looked
+            # up once and an entry costs one lookup by its site instead of reading the site's
+            # type and kind and hashing the pair (a third less time for the pass)
+            by_site: dict[int, array[int]] = {}
+            for ei in self._index.pattern_entries(pid):
                 at = site[ei]
-                if at >= nsites:
-                    raise CorruptIndex(f"site id {at} of {nsites}")
-                group = by_type.get(key := (stype[at], skind[at]))
+                group = by_site.get(at)
                 if group is None:
-                    group = by_type[key] = array(code)
+                    if at >= nsites:
+                        raise CorruptIndex(f"site id {at} of {nsites}")
+                    group = by_type.get(key := (stype[at], skind[at]))
+                    if group is None:
+                        group = by_type[key] = array(code)
+                    by_site[at] = group
                 group.append(ei)
             groups = self._cache[pid] = list(by_type.values())
         return groups
+
+    def make_all(self) -> None:
+        """Group every grouped pattern now, for a long-lived matcher to do at load: otherwise the
+        first query ranking the empty template pays its pass over millions of entries (~200 ms
+        of 10M templates), a stall in whichever request comes first. A one-shot matcher (the CLI,
+        a library call) leaves it to the queries, which group only what they rank."""
+        for pid in sorted(self.big):
+            self.get(pid)
 
 
 def _parse(buf: memoryview) -> tuple[dict[str, memoryview], dict[str, int]]:
@@ -796,7 +828,7 @@ class Index:
         self._templates: dict[int, str] = {}  # pattern -> ``template``
         self._seg_text: dict[int, str] = {}  # segment string id -> its text with single spaces
         self.entries: _Lazy[tuple[Any, ...]] = _Lazy(ne, self._entry_decoder())
-        self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self))
+        self.patterns: _Lazy[Pattern] = _Lazy(npat, partial(Pattern, self), PATTERNS_KEPT)
         self.entry_pat: Sequence[int] = _Checked(s["e_pat"], npat, "pattern")
         self.runtime: memoryview = s["p_rt"]  # 1 for patterns from the interpreter-message catalogue
         # pattern p's keys are ``p_keys[key_offsets[p]:key_offsets[p + 1]]`` (p has none when equal)
@@ -946,6 +978,17 @@ class Index:
             kind, etype, qual, path, func = self._site(site)
             what = self._sites[site] = ((kind, etype, qual), path, func)
         return what
+
+    def pattern_entries(self, pid: int, limit: int | None = None) -> list[int]:
+        """Pattern ``pid``'s entries, checked, read from the arrays and not kept; with ``limit``,
+        only its first ``limit``. The one reader of a pattern's span of ``p_ents``: ``Pattern``
+        keeps what it reads of an ordinary pattern, while ``first`` (a few raises of a pattern
+        that may hold millions) and ``_Groups`` (a pass over a very common one) keep nothing."""
+        s = self._sec
+        a, b = _span(s["p_entoff"], pid, len(s["p_ents"]), "pattern")
+        if limit is not None:
+            b = min(b, a + max(limit, 0))
+        return _ids(s["p_ents"][a:b], self.n_entries, "entry")
 
     def entry_pats(self, eis: Iterable[int]) -> list[int]:
         """The patterns of entries ``eis``, read in one pass and checked at once."""

@@ -1026,6 +1026,11 @@ def shared_matcher(store: Any) -> Matcher:
 
     matcher = Matcher(load_shared(store))
     matcher._store = store
+    # a server's matcher lives for a generation of the catalogue: what its queries would build on
+    # first use is built here, before the heap is frozen (``settle_heap``) and off any request;
+    # a corrupt site is left for the query reading it, which rebuilds the index (``explain``)
+    with contextlib.suppress(CorruptIndex):
+        matcher.index.groups.make_all()
     return matcher
 
 
