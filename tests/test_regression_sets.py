@@ -223,3 +223,85 @@ def test_set_truth_is_real_in_the_pinned_releases(set_dir: Path) -> None:
             if problem:
                 problems.append(f"{cid}: {problem}")
     assert not problems, "\n".join(problems)
+
+
+_EVERY_BODY = b"""
+import os
+x = [lambda: 1 for _ in range(2)]
+
+
+@decorate(lambda y: y)
+class Outer:
+    attr = 1
+
+    def method(self):
+        def inner():
+            return 1
+
+        class Local:
+            pass
+
+        return inner, Local
+
+    if os.name:
+
+        async def coro(self):
+            async with ctx() as c:
+                async for i in c:
+                    await i
+            while True:
+                break
+            else:
+                pass
+
+    try:
+        import json
+    except* ValueError:
+        json = None
+    else:
+        pass
+    finally:
+        del x
+
+
+def top(v):
+    match v:
+        case [1, *rest]:
+            for r in rest:
+                pass
+            else:
+                def in_case():
+                    pass
+        case _:
+            with open(v) as f, open(v):
+                try:
+                    return f
+                except OSError as e:
+                    raise ValueError(str(e)) from e
+"""
+
+
+def test_the_statement_walk_finds_what_a_full_walk_does() -> None:
+    """``_statements_and_scopes`` goes down statement lists only (``_statements_in``): on a file
+    with a def or statement in every kind of body (class, def, ``if``, ``for``/``while``/``else``,
+    ``with``, ``async``, ``try``/``except*``/``else``/``finally``, ``match``/``case``, lambdas
+    and decorators around them) it finds the statements and qualified scopes that walking every
+    node does."""
+    tree = ast.parse(_EVERY_BODY)
+    every = sorted(
+        (n.lineno, n.end_lineno or n.lineno)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.stmt)
+        and not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    )
+    leaves, scopes = _statements_and_scopes(_EVERY_BODY)
+    assert sorted(leaves) == every and len(every) == 26
+    assert [q for _, _, q in scopes] == [
+        "Outer",
+        "Outer.method",
+        "Outer.method.<locals>.inner",
+        "Outer.method.<locals>.Local",
+        "Outer.coro",
+        "top",
+        "top.<locals>.in_case",
+    ]
