@@ -62,11 +62,13 @@ def _catalogue(cache_root: Path, set_dir: Path, log: Any) -> tuple[str, float]:
     scratch = cache_root / f".{final.name}.{os.getpid()}"
     shutil.rmtree(scratch, ignore_errors=True)
     scratch.mkdir(parents=True)
-    # A pool per release (the default), not ``jobs=1``: without one, each set took less CPU
-    # (docs/measurements/ci7.md) but the long sets (popular7's sympy, popular's pandas) ran on
-    # one core while the other worker had nothing left, and a clean-clone run took 1062 s of
-    # pytest instead of ~960 s.
-    seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log)
+    # One process, no pool (``jobs=1``): the two xdist workers index two sets at once, so a pool
+    # per release only added its forks, pickling and the fork server to the same two cores:
+    # 14-21% more CPU for a set (docs/measurements/ci51.md). ci7 had measured the same and gone
+    # back to pools for a tail (the long sets ran last, on one core, the other worker idle);
+    # ``conftest._schedule`` has since put the sets before the ~1,200 short tests, which fill
+    # the other core whenever one set is left.
+    seconds = rs.index_set(str(scratch / "catalogue.db"), versions, log=log, jobs=1)
     for stale in cache_root.glob(f"{set_dir.name}-*"):
         shutil.rmtree(stale, ignore_errors=True)
     os.replace(scratch, final)
@@ -110,51 +112,66 @@ def test_set_scores_at_least_its_floors(
 
 
 @functools.cache
-def _release_files(name: str, version: str) -> dict[str, bytes]:
+def _release_python_files(name: str, version: str) -> dict[str, bytes]:
+    """The ``.py`` files of the release's wheel, as the set's catalogue was built (``index_set``:
+    no sdist for tests). Only those are kept: a worker opens every release of the sets it
+    checks, and holding each release's other files too (stubs, data, docs) grew a worker past
+    1.5 GB by the end of the run."""
     from errdex.sources import open_source
 
-    # the wheel's files, as the set's catalogue was built (``index_set``: no sdist for tests)
-    return {f.path: f.data for f in open_source(f"pypi:{name}=={version}", sdist_tests=False).files}
+    release = open_source(f"pypi:{name}=={version}", sdist_tests=False)
+    return {f.path: f.data for f in release.files if f.path.endswith(".py")}
 
 
-def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
-    """(first line, last line, qualified name as CPython prints it) of every def and class."""
-    out: list[tuple[int, int, str]] = []
+_BODIES = (ast.excepthandler, ast.match_case)  # not statements, but each holds a statement body
+_LISTED = (ast.stmt, *_BODIES)  # what a list of statements (or of clauses) holds
 
-    def visit(node: ast.AST, prefix: str) -> None:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
-                name = prefix + child.name
-                out.append((child.lineno, child.end_lineno or child.lineno, name))
-                visit(child, name + ".<locals>.")
-            elif isinstance(child, ast.ClassDef):
-                name = prefix + child.name
-                out.append((child.lineno, child.end_lineno or child.lineno, name))
-                visit(child, name + ".")
-            else:
-                visit(child, prefix)
 
-    visit(tree, "")
-    return out
+def _statements_in(
+    nodes: list[Any], prefix: str, leaves: list[tuple[int, int]], scopes: list[tuple[int, int, str]]
+) -> None:
+    """Fill ``leaves`` and ``scopes`` from a statement list and every statement list below it.
+
+    Statements only ever sit in the statement lists of other statements (a body, ``orelse``,
+    ``finalbody``, an ``except`` clause's or a ``case``'s body), never inside an expression, so
+    the walk goes down those lists and skips the expressions, which are most of a tree's
+    nodes: a full ``ast.walk`` spent three quarters of this check's CPU visiting them."""
+    for node in nodes:
+        if isinstance(node, _BODIES):
+            _statements_in(node.body, prefix, leaves, scopes)
+            continue
+        if not isinstance(node, ast.stmt):
+            continue
+        first, last = node.lineno, node.end_lineno or node.lineno
+        inner = prefix
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            scopes.append((first, last, prefix + node.name))
+            inner = prefix + node.name + ".<locals>."
+        elif isinstance(node, ast.ClassDef):
+            scopes.append((first, last, prefix + node.name))
+            inner = prefix + node.name + "."
+        else:
+            leaves.append((first, last))
+        for _field, value in ast.iter_fields(node):
+            if isinstance(value, list) and value and isinstance(value[0], _LISTED):
+                _statements_in(value, inner, leaves, scopes)
 
 
 @functools.cache
 def _statements_and_scopes(data: bytes) -> tuple[list[tuple[int, int]], list[tuple[int, int, str]]]:
-    """(first line, last line) of every statement that is not a def or class, and ``_scopes``,
-    of one file: a set's cases name the same few files again and again (sqlglot's 9,000-line
-    parser a dozen times), so each file is parsed and walked once per run."""
+    """(first line, last line) of every statement that is not a def or class, and (first line,
+    last line, qualified name as CPython prints it) of every def and class, of one file: a
+    set's cases name the same few files again and again (sqlglot's 9,000-line parser a dozen
+    times), so each file is parsed and walked once per run."""
     # Released code may hold string escapes that today's Python warns about (SyntaxWarning,
     # an error under the suite's filterwarnings); the check needs the tree, not the warning.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", SyntaxWarning)
         tree = ast.parse(data)
-    leaves = [
-        (n.lineno, n.end_lineno or n.lineno)
-        for n in ast.walk(tree)
-        if isinstance(n, ast.stmt)
-        and not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
-    ]
-    return leaves, _scopes(tree)
+    leaves: list[tuple[int, int]] = []
+    scopes: list[tuple[int, int, str]] = []
+    _statements_in(tree.body, "", leaves, scopes)
+    return leaves, scopes
 
 
 def _site_problem(site: dict[str, Any], sources: dict[str, bytes]) -> str | None:
@@ -182,7 +199,7 @@ def test_set_truth_is_real_in_the_pinned_releases(set_dir: Path) -> None:
     versions = rs.load_versions(set_dir)
     sources: dict[str, bytes] = {}
     for name, version in sorted(versions.items()):
-        sources.update({p: d for p, d in _release_files(name, version).items() if p.endswith(".py")})
+        sources.update(_release_python_files(name, version))
 
     problems: list[str] = []
     seen: set[str] = set()
@@ -206,3 +223,85 @@ def test_set_truth_is_real_in_the_pinned_releases(set_dir: Path) -> None:
             if problem:
                 problems.append(f"{cid}: {problem}")
     assert not problems, "\n".join(problems)
+
+
+_EVERY_BODY = b"""
+import os
+x = [lambda: 1 for _ in range(2)]
+
+
+@decorate(lambda y: y)
+class Outer:
+    attr = 1
+
+    def method(self):
+        def inner():
+            return 1
+
+        class Local:
+            pass
+
+        return inner, Local
+
+    if os.name:
+
+        async def coro(self):
+            async with ctx() as c:
+                async for i in c:
+                    await i
+            while True:
+                break
+            else:
+                pass
+
+    try:
+        import json
+    except* ValueError:
+        json = None
+    else:
+        pass
+    finally:
+        del x
+
+
+def top(v):
+    match v:
+        case [1, *rest]:
+            for r in rest:
+                pass
+            else:
+                def in_case():
+                    pass
+        case _:
+            with open(v) as f, open(v):
+                try:
+                    return f
+                except OSError as e:
+                    raise ValueError(str(e)) from e
+"""
+
+
+def test_the_statement_walk_finds_what_a_full_walk_does() -> None:
+    """``_statements_and_scopes`` goes down statement lists only (``_statements_in``): on a file
+    with a def or statement in every kind of body (class, def, ``if``, ``for``/``while``/``else``,
+    ``with``, ``async``, ``try``/``except*``/``else``/``finally``, ``match``/``case``, lambdas
+    and decorators around them) it finds the statements and qualified scopes that walking every
+    node does."""
+    tree = ast.parse(_EVERY_BODY)
+    every = sorted(
+        (n.lineno, n.end_lineno or n.lineno)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.stmt)
+        and not isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    )
+    leaves, scopes = _statements_and_scopes(_EVERY_BODY)
+    assert sorted(leaves) == every and len(every) == 26
+    assert [q for _, _, q in scopes] == [
+        "Outer",
+        "Outer.method",
+        "Outer.method.<locals>.inner",
+        "Outer.method.<locals>.Local",
+        "Outer.coro",
+        "top",
+        "top.<locals>.in_case",
+    ]
