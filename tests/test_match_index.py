@@ -598,7 +598,7 @@ def test_beyond_the_postings_budget_the_heads_bounded_are_those_of_weighing_ever
     whose bound reaches the ``MAX_HEADS``-th (``_reaching``, its cut now ``kth_largest``): the
     heads chosen and their order are those of weighing every head scanned, with and without
     heads frames lead to. A key of the message listed by more than ``HEAD_SCAN`` patterns (here
-    the opening words every copy shares) is read into the bound too (``candidates._tighter``)
+    the opening words every copy shares) is read into the bound too (``Index.key_sums`` with a budget)
     instead of lifting every head's bound by its weight: fewer heads are weighed one by one
     than with only the rare keys read (``_WIDE`` 1), to the same heads."""
     monkeypatch.setattr("errdex.match.candidates.HEAD_POSTINGS", 0)

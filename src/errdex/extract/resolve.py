@@ -146,6 +146,9 @@ class Resolver:
         self._forwarded: dict[str, list[Resolved]] | None = None
         # attribute -> the classes with a raise of their own reading ``self.<attr>`` (``attr_texts``)
         self._attr_readers: dict[str, set[str]] = {}
+        # a method's raise -> (it, the ``self.<attr>`` its message reads), read once for both
+        # ``_note_sites`` and ``self_texts``, which takes its entry (``_attrs_read``)
+        self._attrs_read: dict[int, tuple[ExcSpec, str, set[str]]] = {}
         self._raises_in: dict[str, list[ExcSpec]] = {}  # function key -> its own raises (``raised_in``)
         self._raises_of: dict[str, list[ExcSpec]] | None = None  # class key -> its raises (built on use)
         self._caught_active: set[str] = set()  # classes whose raised texts are being resolved
@@ -798,9 +801,20 @@ class Resolver:
                 self._opaque.append(site.exc)
             elif site.exc.via_call and site.exc.helper is not None:
                 self._calls.append(site.exc)
-            if site.self_class is not None and site.self_name is not None and not m.is_test:
-                for attr in _self_attrs_read(site.exc, site.self_name):
+            if site.self_class is not None and site.self_name is not None:
+                attrs = _self_attrs_read(site.exc, site.self_name)
+                self._attrs_read[id(site.exc)] = (site.exc, site.self_name, attrs)
+                for attr in attrs if not m.is_test else ():
                     self._attr_readers.setdefault(attr, set()).add(site.self_class)
+
+    def _attrs_of(self, site: Site) -> set[str]:
+        """``_self_attrs_read`` of a site's raise, as ``_note_sites`` read it: its entry taken (each
+        site is resolved once, ``build_records``), read again for a raise it did not see."""
+        assert site.self_name is not None
+        got = self._attrs_read.pop(id(site.exc), None)
+        if got is not None and got[0] is site.exc and got[1] == site.self_name:
+            return got[2]
+        return _self_attrs_read(site.exc, site.self_name)
 
     def _note_raise(self, module: str, site: Site) -> None:
         """Keep a raise of a known class by its function, for ``raised_in``."""
@@ -898,7 +912,7 @@ class Resolver:
         if site.self_class is None or site.self_name is None:
             return spec
         prefix = site.self_name + "."
-        wanted = _self_attrs_read(spec, site.self_name)
+        wanted = self._attrs_of(site)
         if not wanted:
             return spec
         cls = self.canon(site.self_class) or site.self_class

@@ -225,7 +225,7 @@ def best_heads(
     postings (``Index.key_sums``) says which heads a rare key lists and bounds every head's
     weight (the common keys' weights are an allowance added to all), and only the heads whose
     bound reaches the ``MAX_HEADS``-th lower bound are weighed (``_reaching``, the bound
-    tightened by the keys of a few thousand postings, ``_tighter``): the others weigh less
+    tightened by the keys of a few thousand postings, ``_WIDE``): the others weigh less
     than ``MAX_HEADS`` heads, so the ones chosen and their order are the same."""
     among = set(heads)  # read by both ways below: built once (near-duplicate heads by tens of thousands)
     got = key_sets(idx, among, seen, HEAD_POSTINGS * min(len(heads), HEAD_SCAN), HEAD_SCAN)
@@ -256,47 +256,30 @@ def best_heads(
             heads = heads[:HEAD_SCAN] + [pid for pid in tail if sums[pid] or pid in framed]
         else:
             heads = heads[:HEAD_SCAN] + list(compress(tail, map(sums.__getitem__, tail)))
-        sums, common = _tighter(idx, set(heads), seen, hit, sums)
+        # (the sums that chose the heads past ``HEAD_SCAN`` are copied, not changed)
+        sums, common = idx.key_sums(
+            set(heads),
+            seen,
+            hit,
+            _WIDE * HEAD_SCAN,
+            shortest=HEAD_SCAN,
+            budget=_BOUND_POSTINGS * len(heads),
+            sums=sums,
+        )
         heads = _reaching(heads, sums, common, framed)
     return _heaviest_heads(heads, dict(zip(heads, idx.weights(heads, hit), strict=True)), framed)
 
 
-# ``_tighter``: keys of up to ``_WIDE * HEAD_SCAN`` postings read for ``_reaching``'s bound, at
-# most ``_BOUND_POSTINGS`` postings a head (a posting read in C costs far less than a head weighed)
+# the bound ``_reaching`` reads, made tighter: keys of up to ``_WIDE * HEAD_SCAN`` postings read
+# too, at most ``_BOUND_POSTINGS`` postings a head (a posting read in C costs far less than a head
+# weighed). Near-duplicates by tens of thousands (10M templates) share words whose keys list a
+# few thousand patterns each: left in the allowance, they lift every head's bound above the
+# ``MAX_HEADS``-th, and thousands are weighed one by one. Still a bound: each sum is the weight of
+# some of the head's keys that occurred, the allowance the weight of the others read for no head,
+# so a head's weight lies between its sum and its sum plus the allowance (in another order of
+# addition: ``_SUM_SLACK``)
 _WIDE = 8
 _BOUND_POSTINGS = 16
-
-
-def _tighter(
-    idx: Index, heads: set[int], seen: set[int], hit: dict[int, float], sums: dict[int, float]
-) -> tuple[dict[int, float], float]:
-    """``Index.key_sums``' bound on each head's weight made tighter for ``_reaching``: the keys
-    of ``seen`` listed by more than ``HEAD_SCAN`` patterns and at most ``_WIDE * HEAD_SCAN``
-    are read too, fewest postings first, while their postings stay within ``_BOUND_POSTINGS``
-    a head; their weight moves from the allowance every head gets into the sums of the heads
-    they list. Near-duplicates by tens of thousands (10M templates) share words whose keys
-    list a few thousand patterns each: left in the allowance, they lift every head's bound
-    above the ``MAX_HEADS``-th, and thousands are weighed one by one. Still a bound: each
-    sum is the weight of some of the head's keys that occurred, the allowance the weight of
-    the others read for no head, so a head's weight lies between its sum and its sum plus the
-    allowance (in another order of addition: ``_SUM_SLACK``). The sums that chose the heads
-    past ``HEAD_SCAN`` (listed under a rare key) are not these: a copy is returned."""
-    s = idx._sec
-    offs, posts = s["k_postof"], s["k_posts"]
-    sums = dict(sums)
-    budget = _BOUND_POSTINGS * len(heads)
-    rest = 0.0
-    for n, kid in sorted((offs[k + 1] - offs[k], k) for k in seen):
-        if n <= HEAD_SCAN:
-            continue  # in the sums already
-        if n > _WIDE * HEAD_SCAN or n > budget:
-            rest += hit[kid]
-            continue
-        budget -= n
-        w = hit[kid]
-        for pid in heads.intersection(posts[offs[kid] : offs[kid + 1]].tolist()):
-            sums[pid] += w
-    return sums, rest
 
 
 def _heaviest_heads(heads: list[int], weight: dict[int, float], framed: Container[int]) -> list[int]:

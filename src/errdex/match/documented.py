@@ -86,16 +86,13 @@ def _description(below: list[str], line: str) -> list[str]:
     return out
 
 
-def _imported_from(facts: CodeFacts, local: str, top: str) -> bool | None:
-    """Whether the file's import binding ``local`` takes it from package ``top`` (True), from
-    elsewhere (False); None when no import binds it."""
-    found: bool | None = None
-    for imp in facts.imports:
-        if imp.local == local:
-            if imp.level == 0 and imp.target.partition(".")[0] == top:
-                return True
-            found = False
-    return found
+def _imported_from(facts: CodeFacts, top: str) -> frozenset[str]:
+    """The names an import of the file takes from package ``top`` (``from pydantic_core import
+    ValidationError``, ``import pydantic_core``), whatever else binds them too: built once a
+    file, for every name asked of it (the class, its functions' calls)."""
+    return frozenset(
+        imp.local for imp in facts.imports if imp.level == 0 and imp.target.partition(".")[0] == top
+    )
 
 
 def chosen_call(
@@ -108,12 +105,17 @@ def chosen_call(
     imported from elsewhere, of the file's own functions and classes, of builtins, of the
     function's own class's methods (``self.helper``) and of its arguments' methods
     (``name.strip``) are none of these; None when only those are made."""
+    return _chosen(_imported_from(facts, top), function, calls)
+
+
+def _chosen(imported: frozenset[str], function: FunctionFact, calls: Sequence[CallFact]) -> CallFact | None:
+    """``chosen_call``, given the file's ``_imported_from``."""
     held: CallFact | None = None
     for call in calls:
         if call.caller != function.qualname:
             continue
         root, _, rest = call.callee.partition(".")
-        if _imported_from(facts, root, top):
+        if root in imported:
             return call
         if held is None and root in ("self", "cls") and "." in rest:
             held = call
@@ -124,14 +126,15 @@ def documented_in(facts: CodeFacts, calls: Sequence[CallFact], name: str, top: s
     """The functions of one file documented to raise class ``name`` of package ``top``, each with
     its call into ``top``'s code, in file order; none when the file does not import ``name``
     from ``top`` (its docstrings' ``name`` is then another class)."""
-    if not _imported_from(facts, name, top):
+    imported = _imported_from(facts, top)
+    if name not in imported:
         return []
     out: list[Documented] = []
     for fn in facts.functions:
         passage = raises_passage(fn.doc, name) if fn.doc else None
         if passage is None:
             continue
-        call = chosen_call(facts, fn, calls, top)
+        call = _chosen(imported, fn, calls)
         if call is not None:
             out.append(Documented(fn, call, passage))
     return out

@@ -819,8 +819,8 @@ class Index:
         self.n_keys = len(s["k_weight"])
         self._ecols = tuple(s[name] for name in _ENTRY_COLUMNS)
         self._plits = s["p_lits"]
-        self._snaps: dict[int, tuple[str | None, ...]] = {}  # snapshot -> (repo, version, date)
-        self._repos: dict[int, str] = {}  # snapshot -> ``snap_repo``
+        # snapshot -> (repo, version, date), decoded once for every reader (``snap_repo`` too)
+        self._snaps: dict[int, tuple[str, str, str | None]] = {}
         # raise site -> ((kind, type, qualified name), path, function)
         self._sites: dict[int, tuple[tuple[str | None, ...], str | None, str | None]] = {}
         self._site_facts: dict[int, SiteFacts] = {}  # raise site -> what ranking reads of it
@@ -948,20 +948,22 @@ class Index:
 
         return entry
 
-    def _snap(self, snap: int) -> tuple[str | None, ...]:
+    def _snap(self, snap: int) -> tuple[str, str, str | None]:
         """A snapshot's (repo, version, date)."""
         s = self._sec
         if snap >= len(s["snp_repo"]):
             raise CorruptIndex(f"snapshot id {snap} of {len(s['snp_repo'])}")
-        where = self._pool.shared((s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap]))
-        if None in where[:2]:
+        repo, version, date = self._pool.shared(
+            (s["snp_repo"][snap], s["snp_ver"][snap], s["snp_date"][snap])
+        )
+        if repo is None or version is None:
             raise CorruptIndex(f"snapshot {snap} has no repo or version")
-        return tuple(where)
+        return repo, version, date
 
     # --- one column of an entry, without decoding the rest (frames and ranking ask these of many
     # entries they may never score; the id and template are what costs to decode) -----------------
 
-    def _snap_of(self, i: int) -> tuple[str | None, ...]:
+    def _snap_of(self, i: int) -> tuple[str, str, str | None]:
         snap = self._ecols[2][i]
         where = self._snaps.get(snap)
         if where is None:
@@ -1074,15 +1076,13 @@ class Index:
         return facts
 
     def snap_repo(self, snap: int) -> str:
-        """Snapshot ``snap``'s codebase, kept as the string itself: ranking asks it of every
-        entry it bounds or scores (``entry_facts``, ``entry_columns``), ~170 times a query."""
-        repo = self._repos.get(snap)
-        if repo is None:
-            where = self._snaps.get(snap)
-            if where is None:
-                where = self._snaps[snap] = self._snap(snap)
-            repo = self._repos[snap] = str(where[0])
-        return repo
+        """Snapshot ``snap``'s codebase: ranking asks it of every entry it bounds or scores
+        (``entry_facts``, ``entry_columns``), ~170 times a query, so it is read from the
+        decoded snapshot (``_snap`` has checked it is there)."""
+        where = self._snaps.get(snap)
+        if where is None:
+            where = self._snaps[snap] = self._snap(snap)
+        return where[0]
 
     def entry_columns(self, i: int) -> tuple[str, int, int]:
         """Entry ``i``'s codebase, raise site id and flags (relay, called, callers' bucket), nothing
@@ -1335,7 +1335,15 @@ class Index:
         return out
 
     def key_sums(
-        self, among: set[int], seen: set[int], hit: dict[int, float], longest: int
+        self,
+        among: set[int],
+        seen: set[int],
+        hit: dict[int, float],
+        longest: int,
+        *,
+        shortest: int = 0,
+        budget: int | None = None,
+        sums: dict[int, float] | None = None,
     ) -> tuple[dict[int, float], float]:
         """``weight`` of each pattern of ``among`` read from the postings side, for a bound: the
         sum over the keys of ``seen`` whose postings hold at most ``longest`` patterns (those of
@@ -1345,22 +1353,32 @@ class Index:
         out, summed in another order (a bound, not the weight: the last bits may differ). The
         work is the short postings, not a read of each pattern's keys; the keys left out are the
         most common ones, which weigh least. A pattern of ``among`` is listed under one of the
-        keys read exactly when its sum is not 0 (key weights are positive)."""
+        keys read exactly when its sum is not 0 (key weights are positive).
+
+        The keys are read fewest postings first. A bound made tighter (``candidates.best_heads``)
+        passes the ``sums`` of a first call over the keys of at most ``shortest`` postings (a
+        copy is returned, with the weights of the keys read now added) and a ``budget``: keys
+        whose postings would take the postings read past it go to the allowance, as the longer
+        ones do."""
         s = self._sec
         offs, posts = s["k_postof"], s["k_posts"]
-        sums = dict.fromkeys(among, 0.0)
+        out = dict.fromkeys(among, 0.0) if sums is None else dict(sums)
         rest = 0.0
-        for kid in seen:
+        for n, kid in sorted((offs[k + 1] - offs[k], k) for k in seen):
             a, b = offs[kid], offs[kid + 1]
             if a > b or b > len(posts):
                 raise CorruptIndex(f"postings of key {kid}")
+            if n <= shortest:
+                continue  # (the first call's, in ``sums``)
             w = hit[kid]
-            if b - a > longest:
+            if n > longest or (budget is not None and n > budget):
                 rest += w
                 continue
+            if budget is not None:
+                budget -= n
             for pid in among.intersection(posts[a:b].tolist()):
-                sums[pid] += w
-        return sums, rest
+                out[pid] += w
+        return out, rest
 
     def hit_weights(self, seen: set[int]) -> dict[int, float]:
         """The weights of the keys that occurred, for ``weight``."""

@@ -1091,10 +1091,10 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     source = (last.source or "").strip()
     if not source or not types or not any(_carets_line(line) for line in text.splitlines()):
         return False
-    at = text.rfind(source)
+    below = _lines_below(text, source)
     # (no statement lines skipped here: Python 3.13 shows a multi-line statement from its failing
     # expression, so a last frame's first line can be a piece of an ``assert`` or a ``raise``)
-    return at >= 0 and _class_line_next(text[at + len(source) :].splitlines()[1:], types)
+    return below is not None and _class_line_next(below, types)
 
 
 def _frame_function(fr: list[Frame], at: int) -> str:
@@ -1123,11 +1123,20 @@ def _error_line_follows(text: str, last: Frame, types: list[str]) -> bool:
     then the source line and carets, if shown) is the exception's line, naming a pasted class:
     nothing cut or printed between the frames and the error (a log's next record, the end of
     a paste cut inside the traceback)."""
-    head = f'File "{last.path}", line {last.line}'
-    at = text.rfind(head)
-    if at < 0 or not types:
+    if not types:
         return False
-    return _class_line_next(text[at + len(head) :].splitlines()[1:], types, (last.source or "").strip())
+    below = _lines_below(text, f'File "{last.path}", line {last.line}')
+    if below is None:
+        return False
+    return _class_line_next(below, types, (last.source or "").strip())
+
+
+def _lines_below(text: str, anchor: str) -> list[str] | None:
+    """The lines of the paste below the one holding its last ``anchor`` (a frame's header or its
+    source line: the last, as the last frame is printed last), where ``_whole_below`` and
+    ``_error_line_follows`` look for the exception's line; None when the paste lacks it."""
+    at = text.rfind(anchor)
+    return None if at < 0 else text[at + len(anchor) :].splitlines()[1:]
 
 
 def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bool:
@@ -1472,18 +1481,25 @@ class _StoredCallees:
             facts_of = self._store.facts
             modules = {row.module for row in facts_of.imports_of(sid, [name]) if row.level == 0}
             rows = sorted(facts_of.modules_named(sid, modules).values(), key=lambda m: m.path)
+            # the answer is read from this query's own copy of its files' entries: the memo is
+            # shared by the matcher's threads, and another thread's query may clear it meanwhile
             memo = self._documented_files
-            unread = [m.fact_id for m in rows if (m.fact_id, name, top) not in memo]
+            got: dict[int, list[Documented]] = {}
+            for m in rows:
+                known = memo.get((m.fact_id, name, top))
+                if known is not None:
+                    got[m.fact_id] = known
+            unread = [m.fact_id for m in rows if m.fact_id not in got]
             if unread:
                 texts = facts_of.facts(unread, docs=True)
                 if len(memo) > MAX_DOCUMENTED_FILES:
                     memo.clear()
                 for fid in unread:
                     facts = texts.get(fid)
-                    memo[fid, name, top] = (
+                    got[fid] = memo[fid, name, top] = (
                         documented_in(facts, facts_of.calls_of(fid), name, top) if facts else []
                     )
-            return [(m.path, found) for m in rows for found in memo.get((m.fact_id, name, top), [])]
+            return [(m.path, found) for m in rows for found in got[m.fact_id]]
         except StoreError:
             return []  # a catalogue from before code facts: nothing documented is known
 

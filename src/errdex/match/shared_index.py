@@ -331,14 +331,14 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
         seg_ids = (ids[x] for x in segs[slice(*_span(segoff, p, len(segs), "pattern segments"))])
         pat_map[p] = b.new_pattern(shape, seg_ids, bool(s["p_rt"][p]))
     for k in new_snaps:
-        b._snaps[snaps[k]] = len(b._snaps)  # type: ignore[index]
+        b._snaps[snaps[k]] = len(b._snaps)
     for k in new_sites:
         b._sites[sites[k]] = len(b._sites)  # type: ignore[index]
     # column by column: the rows ``add`` appends one by one (each column is its own array)
     for new, columns in ((new_snaps, ("snp_repo", "snp_ver", "snp_date")), (new_sites, _SITE_COLUMNS)):
         for column in columns if new else ():
             w.column(column).extend(map(ids.__getitem__, map(s[column].__getitem__, new)))
-    snap_map = [b._snaps[where] for where in snaps]  # type: ignore[index]
+    snap_map = [b._snaps[where] for where in snaps]
     site_map = [b._sites[what] for what in sites]  # type: ignore[index]
     _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over)
     _absorb_tables(b, seg, tables, ids)
