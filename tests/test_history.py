@@ -826,9 +826,10 @@ def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[
     new = _id(store, "v0.4.0", "expected a .toml")
     with live_server(Path(store.url.removeprefix("sqlite:///"))) as base:
         q = "ValueError: expected a .toml file, got 'a.json'"
-        best = httpx.get(f"{base}/api/search", params={"q": q}).json()["matches"][0]
+        # the first query builds the match index of a fresh catalogue: seconds on a loaded CI machine
+        best = httpx.get(f"{base}/api/search", params={"q": q}, timeout=30).json()["matches"][0]
         assert best["history"]["releases"] == ["v0.1.0"] and best["history"]["target"]["id"] == new
-        page = httpx.get(f"{base}/search", params={"q": q}).text
+        page = httpx.get(f"{base}/search", params={"q": q}, timeout=30).text
         assert "This wording: v0.1.0 (1 of 4 indexed)" in page and f"/local/lib/errors/{new}" in page
 
 
