@@ -814,7 +814,6 @@ class Store(CatalogueReader):
         (``shared_index.hold``), without reading their rows back. Most of a changed file's
         entries are the same but for their line (an edit above them moved it)."""
         sn, r, p, b, e = s.snapshots, s.repos, s.occurrence_places, s.occurrence_bodies, s.errors
-        known = statements or {}
         read: dict[tuple[str, int], str] = {}
         out: list[tuple[int, int, EntrySignature]] = []
         with self.engine.connect() as conn:
@@ -833,15 +832,14 @@ class Store(CatalogueReader):
             ).all()
             reach = Reach(self, conn, snapshot_id)
             blobs = _blob_shas(conn, snapshot_id)
-            lines = _LineCache(conn, self._fresh_texts)
+            lines = _LineCache(conn, self._fresh_texts, known=statements)
             for key, body, line, path, function in places:
                 blob = blobs.get(path)
                 statement = ""
                 if blob is not None:
                     got = read.get((blob, line))
                     if got is None:
-                        got = known.get((blob, line))
-                        got = read[blob, line] = got if got is not None else lines.line(blob, line)
+                        got = read[blob, line] = lines.line(blob, line)
                     statement = got
                 out.append((int(key), int(line), (int(body), statement, *reach(path, function))))
         where = (str(row.name), str(row.version), None if row.date is None else str(row.date))
