@@ -208,6 +208,11 @@ def as_repr(arg: Arg) -> Value:
         return ((v[0][0]._replace(r=True),),)
     if v and all(is_text(variant) or _text_with_reprs(variant) for variant in v):
         return quoted(v)
+    if v and _STR_SOURCE.match(arg.text) and all(has_literal(variant) for variant in v):
+        # a string literal, formatted (``f"... by {Methods.name_of(id)}."``, ``"...".format(x)``):
+        # a ``str`` whatever its fields hold, so repr() quotes its text; its words stay literal
+        # evidence instead of one opaque placeholder any text fits
+        return quoted(v)
     mixed = _repr_text_or_unknown(v)
     if mixed is not None:
         return mixed
@@ -240,6 +245,9 @@ def _repr_text_or_unknown(v: Value) -> Value | None:
 
 # A constant whose repr is its source text. One character class, one quantifier: linear.
 _LITERAL = re.compile(r"None|True|False|-?[0-9][0-9_.eEjxXoObBaAcCdDfF+-]*")
+# source text opening with a ``str`` literal, formatted or raw (not ``b"..."``: bytes print as
+# ``b'...'``); ``match`` only, one character class then a quote: no backtracking
+_STR_SOURCE = re.compile(r"(?:[fF][rR]?|[rR][fF]?|[uU])?['\"]")
 
 
 def is_none(variant: Sequence[Part]) -> bool:

@@ -52,7 +52,14 @@ from errdex.match.index import (
 )
 from errdex.match.parse import is_type_name
 from errdex.match.result import Match
-from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, type_relation
+from errdex.match.score import (
+    TYPE_AGREES,
+    TYPE_DISAGREES,
+    Hierarchy,
+    catching_keys,
+    fn_last,
+    type_relation,
+)
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLED,
@@ -62,6 +69,7 @@ from errdex.match.thresholds import (
     CLASS_BELOW,
     CLASS_NAMED,
     CLASS_OBJECT,
+    CUT_SHARE,
     DEEPEST_FRAME,
     FILE_FRAME,
     FULL_FIT_BASE,
@@ -79,6 +87,7 @@ from errdex.match.thresholds import (
     REPO_FRAME,
     REPR_OBJECT,
     REPR_PACKAGE,
+    SHAPED_MIN_LITERAL,
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
@@ -98,6 +107,7 @@ _PATH_WORD = re.compile(r"[a-z0-9]+")
 # entries of one pattern read to tell which functions of a file raise it (``_functions_of``)
 MAX_SIBLING_LOOK = 256
 MAX_SOLE_LOOK = 64  # entries of one class name read to tell whether a statement is its only raise
+MAX_MAKERS = 8  # entries of one pattern read to tell whether a re-raise's handler catches their class
 
 # placeholders printing the raising object's class name: ``{type(self).__name__}``
 _CLASS_NAME = frozenset(
@@ -390,7 +400,7 @@ class Ranker:
         fw = ev.frames.pids.get(c.pid, FILE_FRAME if ev.frames.info.deepest_path else 0.0)
         text = c.text
         if c.pid in ev.typed_pids:
-            text = max(text, TYPED_TEXT)
+            text = max(text, TYPED_TEXT, self._cut_text(c))
             if ev.frames.info.frames:  # a typed raise in the last frame's function (``_typed``)
                 fw = max(fw, DEEPEST_FRAME)
         return text, fw
@@ -692,6 +702,7 @@ class Ranker:
             reasons.append(
                 "the message is a value this statement passes, the only raise of the pasted class that fits it"
             )
+        reasons += self._cut_reason(c, tw, by_class)
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei)
@@ -1001,7 +1012,40 @@ class Ranker:
             text = min(text, TYPED_TEXT)
         if typed and tw >= TYPE_AGREES and self._whole_fit(c, ei):
             text = max(text, FULL_FIT_BASE + FULL_FIT_BASE * c.coverage)
+        if typed and tw >= TYPE_AGREES:
+            text = max(text, self._cut_text(c))
         return text
+
+    def _cut_reason(self, c: Cand, tw: float, by_class: bool) -> list[str]:
+        """``_cut_text``'s reason, when it raised the entry's text score."""
+        if by_class and tw >= TYPE_AGREES and self._cut_text(c) > c.text:
+            return ["the message is this template's beginning, cut short, raised as the pasted class"]
+        return []
+
+    def _cut_text(self, c: Cand) -> float:
+        """The text score of a message cut short inside a long template (``judge_fit``'s
+        ``f.full`` false: a paste stopped before the template's last paragraph), for a raise of
+        the class pasted: when its literals place ``SHAPED_MIN_LITERAL`` characters from the
+        message's start, the fit says more of the text than a template of placeholders alone
+        (``{path}``, ``FULL_FIT_BASE`` for any message) raised as that class, so it scores just
+        above one, though below a full fit explaining as much (``FULL_FIT_BASE`` and half the
+        share). ``judge_fit`` scores it on the share of the message its literals explain, which
+        a long value in an opening placeholder (a caught error's text) makes small. 0.0 for
+        any other fit.
+
+        Cut short means the message ends there: inside the first literal not placed, or in the
+        one placeholder before it holding a value of one line. A message going on over more
+        lines after the literals placed (a multi-line template whose opening sentence another
+        raise of the class shares, then its own text) is another template's, not this one cut."""
+        f, tf = c.fit, self._tf
+        if tf is None or f is None or f.full or not f.anchored_start or f.covered < SHAPED_MIN_LITERAL:
+            return 0.0
+        if not f.partial:
+            pos = f.spans[-1][1] if f.spans else 0
+            cmap = tf.cmap
+            if pos < len(cmap) and "\n" in tf.message[cmap[pos] :].strip():
+                return 0.0
+        return FULL_FIT_BASE + CUT_SHARE * c.coverage
 
     def _whole_fit(self, c: Cand, ei: int) -> bool:
         """Every literal of a template with some (``{namespace}.{name}``) found in order, the
@@ -1059,12 +1103,38 @@ class Ranker:
             return False
         if ei in self._made_once()[1]:
             return False
-        if self._reraise(ei) and self._stdlib_pasted():
+        if self._reraise(ei) and (self._stdlib_pasted() or self._caught_maker(ei)):
             return False
         if self.ev.frames.info.deepest_path and fw < FILE_FRAME:
             return False
         # a class's name, not a word that only shares it (``pytest: error: ...`` is no ``socket.error``)
         return is_type_name(self.idx.entry_facts(ei)[1].type) and self._sole_fit(ei)
+
+    def _caught_maker(self, ei: int) -> bool:
+        """Whether re-raise ``ei`` (``except CanError as error: raise error``: ``_reraise``)
+        passes on a message another raise of its codebase made: a template with literal text of
+        its own places all of it from the message's start, and the ``except`` around the
+        re-raise names a class that catches that raise's class. The re-raise adds no text, so
+        the message was made there (the class a paste names is often the base the handler
+        names, an older release's class): the re-raise is no sole raise of the pasted class
+        that printed it. Bounded: the candidates already fitted, a few entries of each."""
+        idx, tf = self.idx, self._tf
+        if tf is None:
+            return False
+        pid, repo = idx.entry_pat[ei], idx.entries[ei][E_REPO]
+        for c in tf.cands.values():
+            f = c.fit
+            if c.pid == pid or f is None or not (f.full and f.anchored_start) or idx.runtime[c.pid]:
+                continue
+            if idx.patterns[c.pid].lit_len < MIN_LITERAL:
+                continue
+            for x in idx.patterns[c.pid].first(MAX_MAKERS):
+                if idx.entries[x][E_REPO] != repo:
+                    continue
+                key = type_key(idx.entry_facts(x)[1].type)
+                if key and any(ei in (idx.handlers.get(k) or ()) for k in catching_keys(key, idx.ancestors)):
+                    return True
+        return False
 
     def _sole_fit(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement is the only one of its release raising a class of

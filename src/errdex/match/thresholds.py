@@ -57,6 +57,9 @@ MAX_SCORED = 400  # patterns scored entry by entry, best text/evidence bound fir
 # above a value's reworded fit inside it (which the library did not raise as it is printed)
 CONTAINER_NAMED = 0.95
 FULL_FIT_BASE = 0.5  # text score of a template whose literals are all found in order, before coverage counts
+# a raise of the pasted class fitting a message cut short with many literal characters: its text
+# is FULL_FIT_BASE and this much of the share they explain (a full fit: FULL_FIT_BASE of it)
+CUT_SHARE = 0.25
 TYPED_TEXT = 0.3  # text score of a raise of the pasted class whose own text is not known
 TYPED_MIN = 0.15  # text score below which a candidate is dropped unless frames support it
 
