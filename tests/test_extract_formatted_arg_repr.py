@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.store import Store
 
 CODE = """\
 class UnsupportedMethodError(Exception):
@@ -41,16 +41,8 @@ def filter_of(coder):
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("formatted_arg_repr")
-    pkg = root / "src" / "sevenz"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text(CODE)
-    db = str(root / "c.db")
-    index(str(root / "src"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    with package_matcher(tmp_path_factory.mktemp("formatted_arg_repr"), {"sevenz/__init__.py": CODE}) as m:
+        yield m
 
 
 def test_a_formatted_argument_prints_its_words_quoted(matcher: Matcher) -> None:

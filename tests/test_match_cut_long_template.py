@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.store import Store
 
 CODE = '''\
 import os
@@ -76,16 +76,10 @@ HEAD = (
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("cut_long_template")
-    pkg = root / "src" / "staticfiles"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text(CODE)
-    db = str(root / "c.db")
-    index(str(root / "src"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    with package_matcher(
+        tmp_path_factory.mktemp("cut_long_template"), {"staticfiles/__init__.py": CODE}
+    ) as m:
+        yield m
 
 
 def test_a_paste_cut_before_the_last_paragraph_finds_its_template(matcher: Matcher) -> None:

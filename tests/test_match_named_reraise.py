@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
-from errdex.store import Store
 
 CODE = """\
 class BusError(Exception):
@@ -49,16 +49,8 @@ def open_channel(channel):
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("named_reraise")
-    pkg = root / "src" / "canbus"
-    pkg.mkdir(parents=True)
-    (pkg / "__init__.py").write_text(CODE)
-    db = str(root / "c.db")
-    index(str(root / "src"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    with package_matcher(tmp_path_factory.mktemp("named_reraise"), {"canbus/__init__.py": CODE}) as m:
+        yield m
 
 
 def test_the_raise_that_made_the_message_outranks_a_named_reraise(matcher: Matcher) -> None:
