@@ -32,11 +32,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import closing
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from page_speed import _child_env, checkout, compile_trees
+from page_speed import _child_env, checkout, compile_trees, short_rev
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ("pypi:requests==2.34.2", "pypi:jax==0.10.2")
@@ -68,13 +69,10 @@ print(json.dumps(out))
 def queries_of(db: Path, n: int, seed: int) -> list[str]:
     """``n`` pasted messages made from the catalogue's own templates: its exception name, then
     the template's literal segments with ``7`` where a value goes (a real raise's wording)."""
-    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
-    try:
+    with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
         rows = conn.execute(
             "select exc_name, segments from errors where kind = 'error' order by id"
         ).fetchall()
-    finally:
-        conn.close()
     texts = []
     for name, segments in rows:
         text = "7".join(json.loads(segments)[0::2]).strip()  # literal, field, literal, ...
@@ -131,13 +129,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="errdex-first-search-") as t:
         tmp = Path(t)
-        rev = subprocess.run(
-            ["git", "rev-parse", "--short=12", args.baseline],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
+        rev = short_rev(args.baseline)
         trees = {f"baseline {rev}": checkout(rev, tmp / "baseline"), "this tree": ROOT / "src"}
         compile_trees(*trees.values())
         dbs: list[tuple[str, Path]] = []
