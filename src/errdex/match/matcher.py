@@ -1531,12 +1531,20 @@ def explain(text: str, db: str | None = None, repo: str | None = None, limit: in
     """
     from errdex.store.fast import open_reader
 
-    key = (db, repo)
     with open_reader(db) as store:
-        matcher = _MATCHERS.get(key)
-        if matcher is None or matcher.index.generation != str(store.generation()):
-            # not ``Matcher.load``: the cached matcher must not keep this reader, closed below
-            name = str(store.resolve_repo(repo)) if repo else None
-            matcher = Matcher(stored_index(store), name)
-            _MATCHERS[key] = matcher
-        return matcher.explain(text, limit, store=store).matches
+        return kept_matcher(store, db, repo).explain(text, limit, store=store).matches
+
+
+def kept_matcher(store: Any, db: str | None, repo: str | None = None) -> Matcher:
+    """The matcher of catalogue ``db`` (narrowed to ``repo``) kept by this process while
+    ``store``, a reader of it, is at the generation it was loaded for: a process answering many
+    queries (``errdex.explain``, the MCP server) loads the index once, not once per query, and
+    keeps what its queries decoded. It keeps no reader: pass ``store=`` to its ``explain``."""
+    key = (db, repo)
+    matcher = _MATCHERS.get(key)
+    if matcher is None or matcher.index.generation != str(store.generation()):
+        # not ``Matcher.load``: the kept matcher must not hold this reader, closed by the caller
+        name = str(store.resolve_repo(repo)) if repo else None
+        matcher = Matcher(stored_index(store), name)
+        _MATCHERS[key] = matcher
+    return matcher
