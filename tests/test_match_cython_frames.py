@@ -58,30 +58,31 @@ _FILES = {
 }
 
 
+def _paste(*frames: str) -> str:
+    """The user's frame binding a socket, the compiled ``frames`` under it, the error line."""
+    head = [
+        "Traceback (most recent call last):",
+        '  File "server.py", line 12, in <module>',
+        '    sock.bind("x")',
+    ]
+    return "\n".join([*head, *frames, "pkg.error.PkgError: Address already in use"])
+
+
 def test_a_cython_frame_names_its_folder_s_function_not_a_namesake_elsewhere(tmp_path: Path) -> None:
+    # Cython's frames with their C file's location, the function's module in its name
+    text = _paste(
+        '  File "pkg/backend/cython/socket.pyx", line 495, in pkg.backend.cython.socket.Socket.bind',
+        '  File "pkg/backend/cython/checkrc.pxd", line 25, in pkg.backend.cython.checkrc._check_rc',
+    )
+    # an old Cython's bare file names, the C location wrapped onto the next line
+    old = _paste(
+        '  File "socket.pyx", line 434, in',
+        "pkg.backend.cython.socket.Socket.bind",
+        "(pkg/backend/cython/socket.c:3928)",
+        '  File "checkrc.pxd", line 21, in pkg.backend.cython.checkrc._check_rc',
+        "(pkg/backend/cython/socket.c:6058)",
+    )
     with package_matcher(tmp_path, _FILES) as m:
-        # Cython's frames with their C file's location, the function's module in its name
-        text = (
-            "Traceback (most recent call last):\n"
-            '  File "server.py", line 12, in <module>\n'
-            '    sock.bind("tcp://*:5555")\n'
-            '  File "pkg/backend/cython/socket.pyx", line 495, in pkg.backend.cython.socket.Socket.bind\n'
-            '  File "pkg/backend/cython/checkrc.pxd", line 25, in pkg.backend.cython.checkrc._check_rc\n'
-            "pkg.error.PkgError: Address already in use"
-        )
-        top = first(m.explain(text))
-        assert (top.path, top.function) == ("pkg/backend/cython/_core.py", "_check_rc"), top
-        # an old Cython's bare file names, the C location wrapped onto the next line
-        old = (
-            "Traceback (most recent call last):\n"
-            '  File "server.py", line 12, in <module>\n'
-            '    sock.bind("tcp://*:5555")\n'
-            '  File "socket.pyx", line 434, in\n'
-            "pkg.backend.cython.socket.Socket.bind\n"
-            "(pkg/backend/cython/socket.c:3928)\n"
-            '  File "checkrc.pxd", line 21, in pkg.backend.cython.checkrc._check_rc\n'
-            "(pkg/backend/cython/socket.c:6058)\n"
-            "pkg.error.PkgError: Address already in use"
-        )
-        top = first(m.explain(old))
-        assert (top.path, top.function) == ("pkg/backend/cython/_core.py", "_check_rc"), top
+        for paste in (text, old):
+            top = first(m.explain(paste))
+            assert (top.path, top.function) == ("pkg/backend/cython/_core.py", "_check_rc"), (paste, top)
