@@ -235,6 +235,13 @@ def norm_path(path: str) -> str:
     return _SITE.sub("", p)
 
 
+def in_folder(path: str, folder: str) -> bool:
+    """Whether the catalogue ``path``'s folder is ``folder`` or the package folder it ends with
+    (``zmq/backend/cython`` of a frame printed below ``site-packages`` or a build tree)."""
+    own = path.replace("\\", "/").rpartition("/")[0]
+    return bool(own) and f"/{folder}".endswith(f"/{own}")
+
+
 def outside_library(path: str) -> bool:
     """A frame in compiled code or the standard library: evidence the raise is not in a .py of ours."""
     p = path.replace("\\", "/")

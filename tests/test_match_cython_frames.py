@@ -1,0 +1,88 @@
+"""A traceback ending in Cython frames (``checkrc.pxd``, ``in pkg.backend.cython.checkrc._check_rc``)
+of a module the catalogue holds only as another file's source (a later release merged the
+``.pxd``'s code into ``pkg/backend/cython/_core.py``): the frame's function in the frame's own
+folder is the site, not a namesake another folder keeps (a pure-Python backend's
+``pkg/error.py``). On a real catalogue of a small package indexed here
+(``index_helpers.package_matcher``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from index_helpers import first, package_matcher
+
+_ERROR = """\
+class PkgError(Exception):
+    def __init__(self, errno):
+        self.errno = errno
+        self.strerror = strerror(errno)
+
+    def __str__(self):
+        return self.strerror
+
+
+class Again(PkgError):
+    pass
+
+
+def strerror(errno):
+    return f"error {errno}"
+
+
+def _check_rc(rc, errno):
+    # the pure-Python backend's check, the namesake in another folder
+    if rc == -1:
+        if errno == 11:
+            raise Again(errno)
+        raise PkgError(errno)
+"""
+
+_CORE = """\
+from pkg.error import Again, PkgError
+
+
+def _check_rc(rc, errno):
+    # the compiled backend's check, Cython's pure-Python mode source of checkrc.pxd
+    if rc == -1:
+        if errno == 11:
+            raise Again(errno)
+        raise PkgError(errno)
+"""
+
+_FILES = {
+    "pkg/__init__.py": "",
+    "pkg/error.py": _ERROR,
+    "pkg/backend/__init__.py": "",
+    "pkg/backend/cython/__init__.py": "",
+    "pkg/backend/cython/_core.py": _CORE,
+}
+
+
+def _paste(*frames: str) -> str:
+    """The user's frame binding a socket, the compiled ``frames`` under it, the error line."""
+    head = [
+        "Traceback (most recent call last):",
+        '  File "server.py", line 12, in <module>',
+        '    sock.bind("x")',
+    ]
+    return "\n".join([*head, *frames, "pkg.error.PkgError: Address already in use"])
+
+
+def test_a_cython_frame_names_its_folder_s_function_not_a_namesake_elsewhere(tmp_path: Path) -> None:
+    # Cython's frames with their C file's location, the function's module in its name
+    text = _paste(
+        '  File "pkg/backend/cython/socket.pyx", line 495, in pkg.backend.cython.socket.Socket.bind',
+        '  File "pkg/backend/cython/checkrc.pxd", line 25, in pkg.backend.cython.checkrc._check_rc',
+    )
+    # an old Cython's bare file names, the C location wrapped onto the next line
+    old = _paste(
+        '  File "socket.pyx", line 434, in',
+        "pkg.backend.cython.socket.Socket.bind",
+        "(pkg/backend/cython/socket.c:3928)",
+        '  File "checkrc.pxd", line 21, in pkg.backend.cython.checkrc._check_rc',
+        "(pkg/backend/cython/socket.c:6058)",
+    )
+    with package_matcher(tmp_path, _FILES) as m:
+        for paste in (text, old):
+            top = first(m.explain(paste))
+            assert (top.path, top.function) == ("pkg/backend/cython/_core.py", "_check_rc"), (paste, top)
