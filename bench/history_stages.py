@@ -3,6 +3,7 @@
     .venv/bin/python bench/history_stages.py                          # jax 0.10.1 .. 0.12.0 (6)
     .venv/bin/python bench/history_stages.py --releases 0.11.2 0.12.0 --json /tmp/stages.json
     .venv/bin/python bench/history_stages.py --walk 0.11.2 0.12.0     # a worker's part, split
+    .venv/bin/python bench/history_stages.py --releases 0.12.0.1 --onto /tmp/h.db  # one more release
 
 ``index_releases`` runs in this process as ``errdex index`` runs it (overlapped, 2 workers on
 a 2-core machine), into an empty catalogue in a temporary directory; the wheels come from the
@@ -23,6 +24,11 @@ resolve again, as an upper bound (a sound reuse also needs what each site's reso
 elsewhere unchanged). This analysis runs in the main thread outside every wrapped stage; its
 CPU is reported apart and left out of the main thread's figure.
 
+``--onto DB``: the releases are added one by one to a copy of the catalogue DB (a history
+indexed before, e.g. by ``errdex index 'pypi:jax>=0.11.2,<=0.12.0'``), each as ``errdex index
+pypi:jax==V`` adds one (``pipeline.index``: its lineages and match index made at once), the
+stages of the one-more-release figure of ``bench/history_speed.py``.
+
 ``--walk OLD NEW`` instead splits what the workers do for NEW added after OLD: NEW's files
 that changed extracted in this process as a worker does in a history (``extract_file`` with
 the statement entries OLD's walk recorded, ``extract.reuse``; the cache entry made), each part
@@ -38,6 +44,7 @@ import argparse
 import ast
 import json
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -132,6 +139,21 @@ def _function_texts(data: bytes) -> dict[str, str]:
 
     walk(tree.body, "")
     return out
+
+
+def _newest_files(db: Path, package: str) -> dict[str, bytes]:
+    """The ``.py`` files of the catalogue's newest release of ``package`` (from the download
+    cache), the release before the first one ``--onto`` adds."""
+    import sqlite3
+
+    from errdex.sources import open_source_with_report
+
+    with sqlite3.connect(db) as conn:
+        row = conn.execute("SELECT version FROM snapshots ORDER BY id DESC LIMIT 1").fetchone()
+    if row is None:
+        return {}
+    snap, _ = open_source_with_report(f"pypi:{package}=={row[0]}")
+    return {f.path: f.data for f in snap.files if f.path.endswith(".py")}
 
 
 def _top_classes(data: bytes) -> list[str]:
@@ -243,6 +265,7 @@ def main() -> None:
     ap.add_argument("--releases", nargs="+", default=list(_DEFAULT), help="versions, oldest first")
     ap.add_argument("--json", type=Path, help="write the figures here too")
     ap.add_argument("--walk", nargs=2, metavar=("OLD", "NEW"), help="split a worker's CPU instead")
+    ap.add_argument("--onto", type=Path, help="add the releases one by one to a copy of this catalogue")
     args = ap.parse_args()
     if args.walk:
         walk_split(args.package, *args.walk)
@@ -265,6 +288,7 @@ def main() -> None:
     st.wrap(shared_index, "hold", "held merge (hold)")
     st.wrap(lineage, "update_lineages", "run's end: lineages")
     st.wrap(shared_index, "update", "run's end: match index (update)")
+    st.wrap(pipeline, "_extract_cached", "extract (one release added: --onto)")
     finish = pipeline._finish_extract
 
     def noted_finish(b: Any, prog: Any, memo: Any) -> Any:
@@ -280,7 +304,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         w0, m0, p0 = time.perf_counter(), time.thread_time(), time.process_time()
         sampler.start()
-        pipeline.index_releases(specs, str(Path(tmp) / "c.db"))
+        db = Path(tmp) / "c.db"
+        if args.onto is None:
+            pipeline.index_releases(specs, str(db))
+        else:
+            shutil.copy2(args.onto, db)  # (the WAL folded in: ``errdex index`` ends with a checkpoint)
+            st.before = _newest_files(db, args.package)
+            for spec in specs:
+                st.current = spec.partition("==")[2]
+                pipeline.index(spec, str(db))
         wall, main_cpu, proc = time.perf_counter() - w0, time.thread_time() - m0, time.process_time() - p0
         stop.set()
         sampler.join()
