@@ -295,10 +295,11 @@ def main() -> None:
         st.note_release(b)
         return finish(b, prog, memo)
 
-    pipeline._finish_extract = noted_finish  # type: ignore[assignment]
+    pipeline._finish_extract = noted_finish
 
     specs = [f"pypi:{args.package}=={v}" for v in args.releases]
-    stop, seen = threading.Event(), {}
+    stop = threading.Event()
+    seen: dict[int, float] = {}
     sampler = threading.Thread(target=_workers, args=(stop, seen), daemon=True)
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
