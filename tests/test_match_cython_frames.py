@@ -86,3 +86,42 @@ def test_a_cython_frame_names_its_folder_s_function_not_a_namesake_elsewhere(tmp
         for paste in (text, old):
             top = first(m.explain(paste))
             assert (top.path, top.function) == ("pkg/backend/cython/_core.py", "_check_rc"), (paste, top)
+
+
+# the library's Python layer calling into the compiled backend (a call that raises nothing)
+_SUGAR = """\
+class Socket:
+    def recv_json(self, flags=0):
+        msg = self.recv(flags)
+        return msg
+
+    def send_json(self, obj):
+        if obj is None:
+            raise TypeError("nothing to send")
+"""
+
+
+def test_a_raise_in_the_compiled_module_s_own_source_outranks_the_call_into_it(tmp_path: Path) -> None:
+    # the library's call, then the Cython frames of the compiled backend below it
+    text = "\n".join([
+        "Traceback (most recent call last):",
+        '  File "client.py", line 44, in account',
+        "    reply = sock.recv_json()",
+        '  File "/usr/lib/python3/dist-packages/pkg/sugar.py", line 3, in recv_json',
+        "    msg = self.recv(flags)",
+        '  File "pkg/backend/cython/socket.pyx", line 791, in pkg.backend.cython.socket.Socket.recv',
+        '  File "pkg/backend/cython/checkrc.pxd", line 20, in pkg.backend.cython.checkrc._check_rc',
+        "pkg.error.Again: error 11",
+    ])  # fmt: skip
+    files = {**_FILES, "pkg/sugar.py": _SUGAR}
+    # a plain Python file of the folder: the compiled code is not known to be it, the call leads
+    with package_matcher(tmp_path / "plain", files) as m:
+        res = m.explain(text)
+    assert first(res).is_call and (first(res).path, first(res).line) == ("pkg/sugar.py", 3)
+    # the same file in Cython's pure-Python mode is the compiled module's source: its raise ran
+    cython = {**files, "pkg/backend/cython/_core.py": "import cython\n" + _CORE}
+    with package_matcher(tmp_path / "cython", cython) as m:
+        res = m.explain(text)
+    top = first(res)
+    assert (top.path, top.function, top.exc_type) == ("pkg/backend/cython/_core.py", "_check_rc", "Again")
+    assert res.matches[1].is_call and res.matches[1].path == "pkg/sugar.py"
