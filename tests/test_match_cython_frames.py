@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from index_helpers import first, package_matcher
+from index_helpers import first, package_matcher, site
 
 _ERROR = """\
 class PkgError(Exception):
@@ -125,3 +125,60 @@ def test_a_raise_in_the_compiled_module_s_own_source_outranks_the_call_into_it(t
     top = first(res)
     assert (top.path, top.function, top.exc_type) == ("pkg/backend/cython/_core.py", "_check_rc", "Again")
     assert res.matches[1].is_call and res.matches[1].path == "pkg/sugar.py"
+
+
+# a codec whose compiled module (built from ``_unpacker.pyx``) has a pure-Python twin in the package
+_TWIN = {
+    "pkg/__init__.py": "",
+    "pkg/fallback.py": """\
+def unpackb(packed, max_len=10):
+    n = len(packed)
+    if n > max_len:
+        raise ValueError(f"{n} exceeds max_len({max_len})")
+    return packed
+""",
+    # the library's own Python layer calling into the compiled module
+    "pkg/api.py": """\
+from pkg import _cpkg
+
+
+def loads(data):
+    return _cpkg.unpackb(data)
+
+
+def dumps(obj):
+    if obj is None:
+        raise TypeError("nothing to pack")
+""",
+}
+
+
+def _codec_paste(*frames: str, function: str = "unpackb") -> str:
+    """Another package's frame calling the codec, ``frames`` of the library, the compiled frame."""
+    return "\n".join([
+        "Traceback (most recent call last):",
+        '  File "/venv/lib/python3.12/site-packages/distributed/protocol/core.py", line 175, in loads',
+        "    return pkg.loads(frames)",
+        *frames,
+        f'  File "pkg/_unpacker.pyx", line 194, in pkg._cpkg.{function}',
+        "ValueError: 2369781118 exceeds max_len(2147483647)",
+    ])  # fmt: skip
+
+
+def test_a_traceback_entering_the_library_in_its_compiled_twin_is_exact_at_the_python_twin(
+    tmp_path: Path,
+) -> None:
+    with package_matcher(tmp_path, _TWIN) as m:
+        res = m.explain(_codec_paste())
+        # the compiled frame's function has no namesake in its folder: no twin is known
+        other = m.explain(_codec_paste(function="decode"))
+        # a Python frame of the library calls into the compiled module: the call is its site
+        called = m.explain(
+            _codec_paste(
+                '  File "/venv/lib/python3.12/site-packages/pkg/api.py", line 5, in loads',
+                "    return _cpkg.unpackb(data)",
+            )
+        )
+    assert res.outcome == "exact" and site(first(res)) == ("pkg/fallback.py", "unpackb")
+    assert other.outcome == "approximate" and site(first(other)) == ("pkg/fallback.py", "unpackb")
+    assert first(called).is_call and site(first(called)) == ("pkg/api.py", "loads")

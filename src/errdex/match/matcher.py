@@ -49,7 +49,15 @@ from errdex.match.result import (
     tied,
     verdict,
 )
-from errdex.match.score import FrameInfo, builtin_key, builtin_type, fn_last, in_folder, norm_path
+from errdex.match.score import (
+    CYTHON_FILES,
+    FrameInfo,
+    builtin_key,
+    builtin_type,
+    fn_last,
+    in_folder,
+    norm_path,
+)
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
@@ -65,7 +73,6 @@ MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lin
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
-_CYTHON_FILES = (".pyx", ".pxd", ".pxi")  # a Cython frame's file, given its module's folder by the reader
 
 
 class Matcher:
@@ -338,7 +345,7 @@ class Matcher:
         such source: the compiled twin ran instead of it, and the call stays first."""
         if top.kind not in ("error", "assertion"):
             return False
-        folders = {p.rpartition("/")[0] for fr in below if (p := norm_path(fr.path)).endswith(_CYTHON_FILES)}
+        folders = {p.rpartition("/")[0] for fr in below if (p := norm_path(fr.path)).endswith(CYTHON_FILES)}
         if not any(in_folder(top.path, folder) for folder in folders if folder):
             return False
         return callees.imports_cython(top.repo, top.version, top.path)

@@ -52,7 +52,15 @@ from errdex.match.index import (
 )
 from errdex.match.parse import is_type_name
 from errdex.match.result import Match
-from errdex.match.score import TYPE_AGREES, TYPE_DISAGREES, Hierarchy, fn_last, in_folder, type_relation
+from errdex.match.score import (
+    CYTHON_FILES,
+    TYPE_AGREES,
+    TYPE_DISAGREES,
+    Hierarchy,
+    fn_last,
+    in_folder,
+    type_relation,
+)
 from errdex.match.thresholds import (
     APPROX_MIN,
     CALLED,
@@ -874,6 +882,18 @@ class Ranker:
             return bool(near) and not in_folder(self.idx.entry_path(ei), near)
         return self.idx.entry_path(ei) != last_lib[1]
 
+    def _own_compiled(self) -> bool:
+        """The traceback enters the library in its own Cython module and ends there, with no
+        Python frame of the library (dask's ``msgpack.loads(...)`` into ``msgpack/_unpacker.pyx``'s
+        ``unpackb``), and the catalogue holds that module's pure-Python twin: a function of the
+        frame's name raising the pasted class in the frame's folder (``_moved_near``: msgpack's
+        ``fallback.unpackb``). The frame is then no code outside the library, only the twin's
+        compiled build. With a Python frame of the library above it, the call there is the
+        library's site (``Matcher._call_answer``) and the frame stays outside."""
+        info = self.ev.frames.info
+        outside = (self.ev.outside or "").replace("\\", "/")
+        return not info.lib and outside.endswith(CYTHON_FILES) and bool(self._moved_near())
+
     def _moved_near(self) -> str:
         """The folder of the traceback's last frame, when its file is not in the catalogue and a
         function of the frame's name raising the pasted class lies in that folder (or the
@@ -985,7 +1005,12 @@ class Ranker:
         # the standard library making the error itself: a library's raise of the same words is
         # a copy, however much of the text it explains
         made = self.ev.frames.info.stdlib_made
-        if self.ev.outside and fw < CALLER_FRAME and (c.coverage < OUTSIDE_MIN_COVERAGE or made):
+        if (
+            self.ev.outside
+            and fw < CALLER_FRAME
+            and (c.coverage < OUTSIDE_MIN_COVERAGE or made)
+            and not self._own_compiled()
+        ):
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
         if self._empty:

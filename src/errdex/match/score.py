@@ -211,10 +211,9 @@ _SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
 _STDLIB = re.compile(
     r"(?:^|[/\\])(?:lib|Lib)[/\\](?:python\d[\d.]*[/\\])?(?!site-packages|dist-packages)[\w.]+(?:[/\\]|\.py$)"
 )
+CYTHON_FILES = (".pyx", ".pxd", ".pxi")  # a Cython frame's file (its module's folder given by the reader)
 _COMPILED = (
-    ".pyx",
-    ".pxd",
-    ".pxi",
+    *CYTHON_FILES,
     ".c",
     ".cc",
     ".cpp",
