@@ -125,6 +125,9 @@ def test_a_raise_in_the_compiled_module_s_own_source_outranks_the_call_into_it(t
     top = first(res)
     assert (top.path, top.function, top.exc_type) == ("pkg/backend/cython/_core.py", "_check_rc", "Again")
     assert res.matches[1].is_call and res.matches[1].path == "pkg/sugar.py"
+    assert res.verdict.startswith(
+        "no exact match: raised in the compiled build of pkg/backend/cython/_core.py"
+    )
 
 
 # a codec whose compiled module (built from ``_unpacker.pyx``) has a pure-Python twin in the package

@@ -325,7 +325,15 @@ class Matcher:
         if top is not None and callees is not None and self._compiled_from(top, fr[at + 1 :], callees):
             # the compiled frames below the call run the top raise's own file, compiled: the
             # raise ran, the call only led to it
+            call.reasons = [
+                f"the library's deepest Python frame calls its compiled module ({below}), built from "
+                f"{top.path}, whose raise above ran below this call"
+            ]
             res.matches.insert(1, call)
+            res.verdict = (
+                f"no exact match: raised in the compiled build of {top.path} (its Cython frames lie "
+                f"below the library's call at {where}); library templates like the message below"
+            )
             return
         res.matches.insert(0, call)
         res.tie_some = None
