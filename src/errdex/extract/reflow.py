@@ -1,15 +1,9 @@
 """Helpers that re-flow the text they are given before formatting it.
 
 Libraries write long messages as indented triple-quoted literals and hand them to a helper of
-their own that makes one line of them (asn1crypto's ``unwrap``)::
-
-    def unwrap(string, *params):
-        output = textwrap.dedent(string)
-        if output.find('\\n') != -1:
-            output = re.sub('(?<=\\\\S)\\n(?=[^ \\n\\t\\\\d\\\\*\\\\-=])', ' ', output)
-        if params:
-            output = output % params
-        return output.strip()
+their own that makes one line of them: asn1crypto's ``unwrap(string, *params)`` dedents the
+text, joins each line to the next with ``re.sub('(?<=\\S)\n(?=[^ \n\t\\d\\*\\-=])', ' ', ...)``
+(under ``if output.find('\n') != -1``), applies ``% params`` (under ``if params``) and strips.
 
 The user sees the one line; a template keeping the literal's newlines and indentation never
 matches it. :func:`reflow_ret` reads such a body (at index time, from its syntax alone) into a
