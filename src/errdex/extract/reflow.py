@@ -413,10 +413,11 @@ def reflow_op(part: Op, base: Value) -> Value:
     if kind == "format":
         return apply_format(base, part.args, dict(part.kwargs), part.name)
     pattern, repl = (a.value[0][0] for a in part.args)
-    needle = dict(part.kwargs)[_IN].text if part.kwargs else None
+    # (read from the value: an argument's source text is renamed when it spells a parameter)
+    needle = dict(part.kwargs)[_IN].value[0][0] if part.kwargs else None
     out: list[Variant] = []
     for variant in base:
-        got = _sub_variant(variant, str(pattern), str(repl), needle)
+        got = _sub_variant(variant, str(pattern), str(repl), str(needle) if needle is not None else None)
         out.append(got if got is not None else (Ph(part.name),))
     return tuple(out)
 
@@ -530,7 +531,7 @@ class _Body:
         needle = _contains_test(t, self.cur)
         if needle is None or any(k != RE_SUB for k, _, _ in steps):
             return False
-        self.steps[before:] = [(k, a, ((_IN, Arg(needle, lit(needle))),)) for k, a, _ in steps]
+        self.steps[before:] = [(k, a, ((_IN, Arg(repr(needle), lit(needle))),)) for k, a, _ in steps]
         return True
 
 
