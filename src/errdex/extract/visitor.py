@@ -54,6 +54,7 @@ from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
 from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
+from errdex.extract.reflow import reflow_ret
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -3294,6 +3295,9 @@ class ModuleVisitor:
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
             elif (printf := _printf_ret(node, sig)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
+            elif (reflowed := reflow_ret(node, sig)) is not None:
+                # ``unwrap(text, *params)``: dedent, re-join the lines, then ``%`` (``reflow``)
+                self.facts.funcs[key] = FuncInfo(call_params, reflowed, sig=sig, reflows=True)
             elif (passes := _passes(node, frame)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, passes=passes)
             return
