@@ -18,8 +18,12 @@ hold something else at the raise prints that, not a container's repr.
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from errdex.astutil import body_nodes
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 _DICT_CALLS = frozenset({"dict", "defaultdict", "OrderedDict"})
 _DICT_TYPES = frozenset({"dict", "Dict", "DefaultDict", "OrderedDict", "defaultdict", "MutableMapping"})

@@ -14,7 +14,10 @@ containers and numbers: a string bound once is already text in the visitor's env
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 # A printed literal longer than this is data (a table), not a site's words
 MAX_PRINTED = 200

@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
@@ -121,6 +121,9 @@ from errdex.extract.yields import (
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind, replace
 from errdex.pyexc import BUILTIN_NAMES, interpreter_texts
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 LOG_METHODS = {
     "warning": "WARNING",

@@ -14,9 +14,13 @@ from __future__ import annotations
 import ast
 import itertools
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from errdex.astutil import child_nodes, dotted_name
 from errdex.extract.templates import MAX_VARIANTS, Arg, Op, Opt, Part, Ph, Value, Variant, capped, lit
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 YIELDS = "^yields"  # the environment key of a generator's yields so far (no name starts so)
 # an ``ExcSpec.sources`` entry of ``raise err`` over ``for err in self.gen()``: the class key
