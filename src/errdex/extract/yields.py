@@ -45,6 +45,7 @@ JOIN = "join"  # the ``Op`` kind of a consumer: its base the generator's text, `
 
 _COMPS = (ast.GeneratorExp, ast.ListComp)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_NESTED_TYPES = frozenset(_NESTED)
 _PROJECTIONS = frozenset(("str", "repr", "format"))  # ``parts.append(str(item))``
 _YIELD = (ast.Yield, ast.YieldFrom)
 _IMPURE = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
@@ -53,11 +54,13 @@ _IMPURE = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
 def own_body_has(node: ast.FunctionDef | ast.AsyncFunctionDef, kinds: tuple[type[ast.AST], ...]) -> bool:
     """Whether the function's own body (not a nested definition) holds a node of ``kinds``."""
     todo: list[ast.AST] = list(node.body)
+    wanted = frozenset(kinds)  # (exact types: ``astutil._LEAF_VALUES``)
     while todo:
         n = todo.pop()
-        if isinstance(n, kinds):
+        t = type(n)
+        if t in wanted:
             return True
-        if not isinstance(n, _NESTED):
+        if t not in _NESTED_TYPES:
             todo.extend(child_nodes(n))
     return False
 
