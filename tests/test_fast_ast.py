@@ -42,8 +42,10 @@ HOT_MODULES = [
 
 def test_the_copy_holds_the_same_classes_without_the_hook() -> None:
     assert not hasattr(ast_nodes, "__getattr__")
-    for name, value in vars(ast).items():
-        if name != "__getattr__" and not isinstance(value, types.FunctionType):
+    # (a deprecated class another module read meanwhile is cached in ``ast`` itself: not copied)
+    deprecated = getattr(ast, "_deprecated_globals", {})
+    for name, value in list(vars(ast).items()):
+        if name != "__getattr__" and name not in deprecated and not isinstance(value, types.FunctionType):
             assert getattr(ast_nodes, name) is value, name
     assert ast_nodes.Name is ast.Name and ast_nodes.AST is ast.AST
 
