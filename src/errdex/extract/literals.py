@@ -14,7 +14,10 @@ containers and numbers: a string bound once is already text in the visitor's env
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 # A printed literal longer than this is data (a table), not a site's words
 MAX_PRINTED = 200
@@ -26,6 +29,7 @@ _MUTATORS = frozenset(
      "popitem", "add", "discard", "__setitem__", "__delitem__", "__iadd__"}
 )  # fmt: skip
 _DISPLAYS = (ast.List, ast.Tuple, ast.Dict, ast.Constant, ast.UnaryOp)
+_DISPLAY_TYPES = frozenset(_DISPLAYS)  # (exact types: ``astutil._LEAF_VALUES``)
 _PLAIN = (str, int, float, bool)
 # isinstance tests take tuples made once (a union ``A | B`` is built anew at every call)
 _SEQUENCES = (list, tuple)
@@ -171,7 +175,7 @@ def literal_names(stmts: list[ast.AST] | None) -> frozenset[str]:
         if t is ast.Assign:
             assign: ast.Assign = n  # type: ignore[assignment]
             names = [x.id for x in assign.targets if type(x) is ast.Name]
-            if isinstance(assign.value, _DISPLAYS):
+            if type(assign.value) in _DISPLAY_TYPES:
                 found.update(names)
         elif t in _ONE_TARGET:
             target = n.target  # type: ignore[attr-defined]
@@ -210,7 +214,7 @@ def bound_once(
                     return False
         elif _binds(n, name):
             return False
-        elif isinstance(n, ast.Assign) and n.value is values[0]:
+        elif type(n) is ast.Assign and n.value is values[0]:
             # the one binding is ``name = value`` (``a = b = value`` too), not ``for name in
             # [...]`` or an unpacking, whose value is not what the name holds
             plain = any(isinstance(t, ast.Name) and t.id == name for t in n.targets)

@@ -357,7 +357,7 @@ def exceeds(value: object, limit: int) -> bool:
     # it grows, and its length is the count (no pop and no counter per part)
     found: list[object] = [value]
     for x in found:
-        if isinstance(x, tuple):
+        if type(x) is not str and isinstance(x, tuple):  # (most parts are text: no class lookup)
             found.extend(x)
             if len(found) > limit:
                 return True

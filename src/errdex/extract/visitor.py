@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
@@ -122,6 +122,9 @@ from errdex.extract.yields import (
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind, replace
 from errdex.pyexc import BUILTIN_NAMES, interpreter_texts
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 LOG_METHODS = {
     "warning": "WARNING",
@@ -535,7 +538,7 @@ def _same_text(call: ast.Call, func: ast.Attribute) -> ast.expr | None:
 
 def _is_rewrap(call: ast.Call) -> bool:
     """``textwrap.dedent(text)`` and kin: the text itself, up to whitespace."""
-    if not call.args or isinstance(call.args[0], ast.Starred):
+    if not call.args or type(call.args[0]) is ast.Starred:
         return False
     return _rewrap_func(call.func, call.args[1:], call.keywords)
 
@@ -543,7 +546,7 @@ def _is_rewrap(call: ast.Call) -> bool:
 def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.keyword]) -> bool:
     """``f`` is ``textwrap.dedent`` or kin, given these arguments after the text: a
     ``textwrap.indent`` only with a prefix of whitespace (``"  "``), which changes no word."""
-    if isinstance(f, ast.Attribute):
+    if type(f) is ast.Attribute:
         if not (
             f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
         ):
@@ -794,12 +797,13 @@ def _keep_passed(found: tuple[TypesVal, dict[str, tuple[tuple[str, str | None], 
 
 
 def _last_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Call):
-        return _last_name(node.func)
+    t = type(node)  # (exact types: ``astutil._LEAF_VALUES``)
+    if t is ast.Name:
+        return node.id  # type: ignore[attr-defined,no-any-return]
+    if t is ast.Attribute:
+        return node.attr  # type: ignore[attr-defined,no-any-return]
+    if t is ast.Call:
+        return _last_name(node.func)  # type: ignore[attr-defined]
     return ""
 
 
@@ -1168,9 +1172,7 @@ class ModuleVisitor:
         server's error); whoever raises it next prints that text, so the statement is its site.
         The class is the caught or annotated one when known."""
         target = stmt.targets[0] if len(stmt.targets) == 1 else None
-        if not (
-            isinstance(target, ast.Attribute) and target.attr == "args" and isinstance(target.value, ast.Name)
-        ):
+        if not (type(target) is ast.Attribute and target.attr == "args" and type(target.value) is ast.Name):
             return
         name = target.value.id
         if name == frame.self_name:
@@ -1919,7 +1921,7 @@ class ModuleVisitor:
     def class_map(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """A dict literal whose values are classes (``{httpcore.X: X, ...}``), or a call of a
         function (or a name) that may give one, resolved later."""
-        if isinstance(value, ast.Dict):
+        if type(value) is ast.Dict:
             entries: list[tuple[str, str | None]] = []
             for v in value.values:
                 dotted = _dotted(v) if v is not None else None
@@ -2119,7 +2121,7 @@ class ModuleVisitor:
             self.assign_target(target, stmt.value, env, frame)
 
     def assign_target(self, target: ast.expr, value: ast.expr, env: Env, frame: Frame) -> None:
-        if isinstance(target, ast.Name) and isinstance(value, ast.Lambda):
+        if type(target) is ast.Name and type(value) is ast.Lambda:
             self.assign_lambda(target.id, value, env, frame)
         elif isinstance(target, ast.Name) and frame.kind != "class" and _partial_rewrap(value):
             # ``indent = functools.partial(textwrap.indent, prefix="  ")``, then ``indent(msg)``
@@ -2242,7 +2244,7 @@ class ModuleVisitor:
         if name == frame.cls_name:
             frame.cls_rebound = True
             self.args_memo = None  # (``call_spec`` reads it: a ``cls(...)`` among the arguments)
-        items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
+        items = value.elts if type(value) is ast.Tuple and frame.kind == "function" else []
         args = (
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
         )
@@ -2542,7 +2544,7 @@ class ModuleVisitor:
 
     def assigned_field(self, value: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``msg = bit["err"]`` / ``msg = bit.get("err")``: a field of a table's record."""
-        if isinstance(value, ast.Subscript):
+        if type(value) is ast.Subscript:
             return self.record_field(value.value, value.slice, self.src(value), env, frame)
         if (
             isinstance(value, ast.Call)
@@ -2610,7 +2612,7 @@ class ModuleVisitor:
     def assigned_types(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``cls = other_cls``, ``cls = MAP[key]``, ``cls = MAP.get(key)``, or a mapping of
         classes itself: the classes the variable may hold."""
-        if isinstance(value, ast.Name) and value.id in env:
+        if type(value) is ast.Name and value.id in env:
             cur = env.get(value.id)
             return cur if isinstance(cur, TypesVal) else None
         if isinstance(value, _T_NAME_ATTRIBUTE):
@@ -2817,7 +2819,7 @@ class ModuleVisitor:
         else:
             # the arguments in order, then the keywords' values (no tuple of them built first:
             # this runs for nearly every call statement)
-            made = [a for a in call.args if isinstance(a, ast.Call) and _builds_exception(a)]
+            made = [a for a in call.args if type(a) is ast.Call and _builds_exception(a)]
             if call.keywords:
                 made += [
                     k.value
@@ -2909,7 +2911,7 @@ class ModuleVisitor:
         """An argument that may be message text: a string, or what a function returns."""
         if self.is_stringy(a, env):
             return True
-        if not isinstance(a, ast.Call):
+        if type(a) is not ast.Call:
             return False
         name = _last_name(a.func).lower()
         return "message" in name or "msg" in name  # ``self.get_invalid_choice_message(...)``
@@ -3458,7 +3460,7 @@ class ModuleVisitor:
         """``node`` as an argument: its source and message value. A parameter annotated ``str``
         (and not reassigned) is known text, so ``{name!r}`` / ``%r`` of it shows repr's quotes."""
         str_typed = isinstance(node, ast.Name) and node.id in frame.str_params and env.get(node.id) is None
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in env:
+        if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id not in env:
             inlined = self.closure_text(node, node.func.id, frame)
             if inlined is not None:
                 return Arg(self.src(node), inlined)
@@ -3495,11 +3497,11 @@ class ModuleVisitor:
     def call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
         args: list[Arg] = []
         for a in call.args:
-            if isinstance(a, ast.Starred):
+            if type(a) is ast.Starred:
                 # ``X(*e.args)``: the message is whatever is unpacked; later positions are unknown.
                 args.append(Arg(self.src(a), ph(self.src(a))))
                 break
-            if isinstance(a, ast.Lambda) and not a.args.args and self.is_stringy(a.body, env):
+            if type(a) is ast.Lambda and not a.args.args and self.is_stringy(a.body, env):
                 args.append(Arg(self.src(a), self.eval_msg(a.body, env, frame)))  # called later: its text
                 continue
             args.append(self.arg(a, env, frame))
@@ -4744,9 +4746,9 @@ class ModuleVisitor:
         stack: list[tuple[ast.AST, str]] = [(node, qual)]
         while stack:
             n, q = stack.pop()
-            if isinstance(n, ast.Call):
+            if type(n) is ast.Call:
                 self.check_call(n, env, frame, guards, q)
-            elif isinstance(n, ast.Lambda):
+            elif type(n) is ast.Lambda:
                 q = "<lambda>" if frame.kind == "module" and q == "<module>" else f"{q}.<locals>.<lambda>"
             stack.extend((c, q) for c in reversed(child_nodes(n)))
 
@@ -4947,13 +4949,13 @@ class ModuleVisitor:
         Slicing the source line is several times cheaper than ``ast.unparse`` (which dominated
         the profile); expressions spanning lines are unparsed to get one tidy line.
         """
-        if isinstance(node, ast.Name):
+        if type(node) is ast.Name:
             return node.id
         key = id(node)
         cached = self.src_cache.get(key)
         if cached is not None:
             return cached[1]
-        text = _dotted(node) if isinstance(node, ast.Attribute) else None
+        text = _dotted(node) if type(node) is ast.Attribute else None
         if text is None:
             text = self.seg(node)
             if len(text) > 200:
