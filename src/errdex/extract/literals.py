@@ -208,7 +208,7 @@ def bound_once(
             return False
     stores, uses, plain = 0, 0, False
     for n in nodes:
-        if isinstance(n, ast.Name) and n.id == name:
+        if type(n) is ast.Name and n.id == name:
             uses += 1
             if isinstance(n.ctx, ast.Store):
                 stores += 1

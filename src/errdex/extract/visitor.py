@@ -977,8 +977,8 @@ class ModuleVisitor:
             elif type(stmt) is ast.Assign:
                 for t in stmt.targets:
                     self._top_targets(t)
-            elif isinstance(stmt, _T_ANNASSIGN_AUGASSIGN):
-                self._top_targets(stmt.target)
+            elif kind is ast.AnnAssign or kind is ast.AugAssign:
+                self._top_targets(stmt.target)  # type: ignore[attr-defined]
             elif isinstance(stmt, _T_IMPORT_IMPORTFROM):
                 self.add_import(stmt, module_level=True)
             elif isinstance(stmt, _T_IF_TRY_WITH):
@@ -1451,7 +1451,7 @@ class ModuleVisitor:
         them; after ``return`` or ``raise`` nothing of the function sees them."""
         if not block or type(block[-1]) not in _LEAVES_TYPES:
             return False
-        if isinstance(block[-1], _T_CONTINUE_BREAK) and frame.loop_exits:
+        if type(block[-1]) in _CONTINUE_BREAK_TYPES and frame.loop_exits:
             frame.loop_exits[-1].append(env)
         return True
 
@@ -2553,8 +2553,8 @@ class ModuleVisitor:
         if type(value) is ast.Subscript:
             return self.record_field(value.value, value.slice, self.src(value), env, frame)
         if (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
+            type(value) is ast.Call
+            and type(value.func) is ast.Attribute
             and value.func.attr == "get"
             and len(value.args) == 1
             and not value.keywords
@@ -5296,9 +5296,9 @@ def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
             continue
         if type(n) is ast.For or type(n) is ast.AsyncFor or type(n) is ast.comprehension:
             target, value = n.target, n.iter
-        elif isinstance(n, _T_NAMEDEXPR_ANNASSIGN):
+        elif type(n) is ast.NamedExpr or type(n) is ast.AnnAssign:
             target, value = n.target, n.value
-        elif isinstance(n, ast.Assign):
+        elif type(n) is ast.Assign:
             names = {t.id: None for t in n.targets if isinstance(t, ast.Name)}
             for k in names:  # ``a = b = f()``: the value once for each name
                 out.setdefault(k, []).append(n.value)
@@ -5460,7 +5460,7 @@ def _annotated_class(node: ast.expr | None) -> str | None:
     ``Optional[Context]``; None when it is not one plain (dotted) class name."""
     if node is None:
         return None
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+    if type(node) is ast.Constant and isinstance(node.value, str):
         text = node.value.strip()
         return text if re.fullmatch(r"[A-Za-z_][\w.]*", text) else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
@@ -5538,7 +5538,7 @@ def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> b
                 if _formats_param(part, names):
                     return True  # ``errfmt.format(cls=type(self), prop_name=k)``: the caller's format
                 # ``raise exception(*args)``: the arguments handed on are the parameters
-                if not isinstance(part, Ph):
+                if type(part) is not Ph:  # (no class derives from ``Ph``: no lookup)
                     continue
                 name = part.name.lstrip("*") if spread else part.name
                 if re.split(r"[.\[(]", name, maxsplit=1)[0] in names:
@@ -5551,7 +5551,7 @@ def _formats_param(part: object, names: set[str]) -> bool:
     type(self), prop_name=k)``, ``msg % (key,)``): its text is the caller's, its fields the
     raise's own values."""
     return (
-        isinstance(part, Op)
+        type(part) is Op  # (no class derives from ``Op``: no lookup)
         and part.kind in ("format", "%", "%1")
         and len(part.base) == 1
         and len(part.base[0]) == 1
@@ -5764,7 +5764,7 @@ def _class_holders(
         if arg.arg not in called:
             continue
         ann = arg.annotation
-        if isinstance(ann, ast.Subscript) and _last_name(ann.value) in ("type", "Type"):
+        if type(ann) is ast.Subscript and _last_name(ann.value) in ("type", "Type"):
             out.add(arg.arg)
             continue
         d = default_of.get(arg.arg)
@@ -6655,6 +6655,7 @@ _T_IS_ISNOT = (ast.Is, ast.IsNot)
 _T_EQ_NOTEQ = (ast.Eq, ast.NotEq)
 _T_INT_FLOAT = (int, float)
 _T_CONTINUE_BREAK = (ast.Continue, ast.Break)
+_CONTINUE_BREAK_TYPES = frozenset(_T_CONTINUE_BREAK)  # (exact types: ``astutil._LEAF_VALUES``)
 _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
