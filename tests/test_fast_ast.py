@@ -105,3 +105,52 @@ def test_extraction_of_a_real_file(tmp_path: Path) -> None:
     assert (site.exc.exc_type, site.function, site.guards) == ("OutOfStock", "take", ["count > item.left"])
     assert site.exc.msg == (("only ", Ph("item.left"), " of ", Ph("item.name"), " left"),)
     assert facts.code is not None and [f.qualname for f in facts.code.functions] == ["take"]
+
+
+def test_the_classes_tested_by_identity_have_no_subclass() -> None:
+    """``type(x) is C`` answers as ``isinstance(x, C)`` only while nothing derives from ``C``
+    (perf50): the message parts and environment values the visitor tests so, and the node
+    classes (a parsed tree's nodes are of the concrete classes; ``reuse.Unparsed`` derives from
+    the abstract ``ast.stmt``)."""
+    from errdex.extract import reuse, visitor
+    from errdex.extract.templates import Op
+
+    assert reuse.Unparsed.__bases__ == (ast.stmt,)
+    for cls in (Ph, Op, visitor.TypesVal, visitor.ExcVal, ast.Name, ast.FunctionDef, ast.List, ast.Tuple):
+        assert cls.__subclasses__() == [], cls
+
+
+def test_extraction_through_the_exact_tests(tmp_path: Path) -> None:
+    """A file exercising the forms whose tests became exact (perf50): module-level definitions
+    and annotated names (``prepass``), a loop whose branch continues (``leaves``), a message
+    list assigned then raised, a ``global`` rebinding (``literals._binds``), a test class."""
+    pkg = tmp_path / "shop"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    code = (
+        "LIMIT: int = 3\n"
+        "COUNT = 0\n\n"
+        "class Closed(Exception):\n"
+        "    pass\n\n"
+        "def bump():\n"
+        "    global COUNT\n"
+        "    COUNT += 1\n\n"
+        "def take(items):\n"
+        "    for item in items:\n"
+        "        if item.ok:\n"
+        "            continue\n"
+        "        parts = ['shop closed for', item.name]\n"
+        "        raise Closed(' '.join(parts))\n"
+        "    return LIMIT\n\n"
+        "class TestShop:\n"
+        "    def test_take(self):\n"
+        "        take([])\n"
+    )
+    (pkg / "stock.py").write_text(code)
+    facts = extract_file("shop/stock.py", (pkg / "stock.py").read_bytes())
+    [site] = facts.sites
+    assert (site.exc.exc_type, site.function) == ("Closed", "take")
+    assert site.exc.msg == (("shop closed for", " ", Ph("item.name")),)
+    assert facts.code is not None
+    assert [f.qualname for f in facts.code.functions] == ["bump", "take", "TestShop.test_take"]
+    assert [(t.qualname, t.subject) for t in facts.code.tests] == [("TestShop.test_take", ["take"])]

@@ -489,9 +489,12 @@ def _visit_tests(body: list[ast.stmt], prefix: str, found: list[TestFunctionFact
     # a module function, not a closure calling itself: that closure was a reference cycle
     # per file, left for the cyclic collector
     for node in body:
-        if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+        # exact type tests (``astutil._LEAF_VALUES``): no generic ``__class__`` read per statement
+        if type(node) is ast.ClassDef and node.name.startswith("Test"):
             _visit_tests(node.body, f"{prefix}{node.name}.", found)
-        elif isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.name.startswith("test"):
+        elif (type(node) is ast.FunctionDef or type(node) is ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
             at = _calls_named(node)
             calls = {name for _, name in at}
             subject = sorted(c for c in calls - EXPECTING - PLUMBING if not c.startswith("assert"))

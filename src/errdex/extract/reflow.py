@@ -588,7 +588,7 @@ def reflow_ret(node: ast.FunctionDef | ast.AsyncFunctionDef, sig: Sig) -> Value 
     not only such steps or re-flows nothing (no ``dedent``/``cleandoc``/``re.sub``)."""
     if not sig.positional:
         return None
-    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    body = [s for s in node.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
     if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
         return None
     reader = _Body(sig.positional[0], sig)

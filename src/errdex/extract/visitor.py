@@ -357,6 +357,7 @@ Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
 # A message evaluator: (expression, environment, frame) -> its value, None when unknown.
 Evaluator = Callable[[Any, "Env", "Frame"], "Value | None"]
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_DEFINITION_TYPES = frozenset(_DEFINITIONS)  # (exact types: ``astutil._LEAF_VALUES``)
 _MISSING = object()
 
 
@@ -516,6 +517,7 @@ def _bound_literal_node(name: str, env: Env, frame: Frame) -> ast.expr | None:
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
+_LEAVES_TYPES = frozenset(_LEAVES)  # (exact types: ``astutil._LEAF_VALUES``)
 _MAX_ITEMS = 8  # a returned or unpacked tuple longer than this is no (value, error, ...) triple
 _TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
@@ -966,15 +968,17 @@ class ModuleVisitor:
     def prepass(self, body: Sequence[ast.stmt]) -> None:
         """Module-level names and imports, so functions can reference things defined later."""
         for stmt in body:
-            if isinstance(stmt, _DEFINITIONS):
-                self.top.add(stmt.name)
-                if not isinstance(stmt, ast.ClassDef):
-                    self.top_funcs.add(stmt.name)
-            elif isinstance(stmt, ast.Assign):
+            kind = type(stmt)  # (exact types: ``astutil._LEAF_VALUES``)
+            if kind in _DEFINITION_TYPES:
+                name: str = stmt.name  # type: ignore[attr-defined]
+                self.top.add(name)
+                if kind is not ast.ClassDef:
+                    self.top_funcs.add(name)
+            elif type(stmt) is ast.Assign:
                 for t in stmt.targets:
                     self._top_targets(t)
-            elif isinstance(stmt, _T_ANNASSIGN_AUGASSIGN):
-                self._top_targets(stmt.target)
+            elif kind is ast.AnnAssign or kind is ast.AugAssign:
+                self._top_targets(stmt.target)  # type: ignore[attr-defined]
             elif isinstance(stmt, _T_IMPORT_IMPORTFROM):
                 self.add_import(stmt, module_level=True)
             elif isinstance(stmt, _T_IF_TRY_WITH):
@@ -1258,7 +1262,7 @@ class ModuleVisitor:
         value = stmt.value
         self.on_expr(value, env, frame)
         self.note_passed_maps(value, env, frame)
-        if isinstance(value, _T_YIELD_YIELDFROM) and YIELDS in env:
+        if (type(value) is ast.Yield or type(value) is ast.YieldFrom) and YIELDS in env:
             self.on_yield(value, env, frame)
         if not self.want_sites:
             return
@@ -1445,9 +1449,9 @@ class ModuleVisitor:
         """Whether a branch ends by leaving the straight path. Its names reach the end of the
         enclosing loop through ``continue`` (and past it through ``break``), so the loop keeps
         them; after ``return`` or ``raise`` nothing of the function sees them."""
-        if not block or not isinstance(block[-1], _LEAVES):
+        if not block or type(block[-1]) not in _LEAVES_TYPES:
             return False
-        if isinstance(block[-1], _T_CONTINUE_BREAK) and frame.loop_exits:
+        if type(block[-1]) in _CONTINUE_BREAK_TYPES and frame.loop_exits:
             frame.loop_exits[-1].append(env)
         return True
 
@@ -1849,7 +1853,7 @@ class ModuleVisitor:
         if type(arg) is ast.Name:
             name = arg.id
             cur = env.get(name)
-            if isinstance(cur, TypesVal) and cur.entries:
+            if type(cur) is TypesVal and cur.entries:
                 return cur, self.facts.passed_maps
             if name.lstrip("_").isupper():
                 # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
@@ -2196,7 +2200,7 @@ class ModuleVisitor:
         (``_names_exc_class``): the classes the parameter's table may give, called later."""
         if (
             frame.kind == "function"
-            and not isinstance(env[name], TypesVal)
+            and type(env[name]) is not TypesVal
             and _names_exc_class(name)
             and (looked := self.param_lookup(value, env, frame)) is not None
         ):
@@ -2424,7 +2428,7 @@ class ModuleVisitor:
                 and name in _always_raised(frame.node)
             )
         return (
-            not isinstance(env[name], _T_EXCVAL_TYPESVAL)
+            type(env[name]) not in _EXCVAL_TYPESVAL_TYPES
             and (_builds_raised(value.func) or self.remakes_caught(value.func, frame))
             and not (
                 isinstance(value.func, ast.Name)
@@ -2479,15 +2483,17 @@ class ModuleVisitor:
         field = self.assigned_field(value, env, frame)
         if field is not None:
             return field
-        if isinstance(value, _T_LIST_TUPLE):
-            if any(self.is_stringy(e, env) for e in value.elts) or (frame.exc_class and value.elts):
-                return ListVal(tuple(self.eval_msg(e, env, frame) for e in value.elts))
-            return ListVal(()) if not value.elts and isinstance(value, ast.List) else None
-        if isinstance(value, ast.Attribute) and value.attr == "format" and self.is_stringy(value.value, env):
+        t = type(value)  # (exact types: ``astutil._LEAF_VALUES``)
+        if t is ast.List or t is ast.Tuple:
+            elts: list[ast.expr] = value.elts  # type: ignore[attr-defined]
+            if any(self.is_stringy(e, env) for e in elts) or (frame.exc_class and elts):
+                return ListVal(tuple(self.eval_msg(e, env, frame) for e in elts))
+            return ListVal(()) if not elts and t is ast.List else None
+        if type(value) is ast.Attribute and value.attr == "format" and self.is_stringy(value.value, env):
             return FmtVal(self.eval_msg(value.value, env, frame))
-        if isinstance(value, _T_DICT_DICTCOMP):
+        if type(value) is ast.Dict or type(value) is ast.DictComp:
             return self.assigned_dict(value, env, frame)
-        if isinstance(value, ast.ListComp) and (mapped := self.mapped_list(value, env, frame)) is not None:
+        if type(value) is ast.ListComp and (mapped := self.mapped_list(value, env, frame)) is not None:
             return mapped
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
@@ -2509,15 +2515,15 @@ class ModuleVisitor:
             return types
         if self.is_stringy(value, env):
             return self.eval_msg(value, env, frame)
-        if frame.kind == "function" and isinstance(value, ast.Constant) and value.value is None:
+        if frame.kind == "function" and type(value) is ast.Constant and value.value is None:
             return NONE  # ``msg = None``: known to print nothing, until a branch gives it text
-        if isinstance(value, ast.Name) and value.id in frame.params and env.get(value.id) is None:
+        if type(value) is ast.Name and value.id in frame.params and env.get(value.id) is None:
             return ph(value.id)  # ``message = name``: what the caller passed for ``name``
         if frame.exc_class and isinstance(value, _T_ATTRIBUTE_SUBSCRIPT_CALL):
             # ``text = self.args[0]``, ``message = self._message()``, ``text = str(arg)`` in an
             # exception's method: what the instance holds, filled in per raise
             return self.eval_msg(value, env, frame)
-        if isinstance(value, ast.Subscript) and frame.kind == "function":
+        if type(value) is ast.Subscript and frame.kind == "function":
             # ``bit = TABLE[key]``: a record of a table, its fields read later (``bit["err"]``)
             table = self.row_of(value, env, frame)
             return RowVal(table) if table is not None else None
@@ -2547,8 +2553,8 @@ class ModuleVisitor:
         if type(value) is ast.Subscript:
             return self.record_field(value.value, value.slice, self.src(value), env, frame)
         if (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
+            type(value) is ast.Call
+            and type(value.func) is ast.Attribute
             and value.func.attr == "get"
             and len(value.args) == 1
             and not value.keywords
@@ -2614,12 +2620,12 @@ class ModuleVisitor:
         classes itself: the classes the variable may hold."""
         if type(value) is ast.Name and value.id in env:
             cur = env.get(value.id)
-            return cur if isinstance(cur, TypesVal) else None
-        if isinstance(value, _T_NAME_ATTRIBUTE):
+            return cur if type(cur) is TypesVal else None
+        if type(value) is ast.Name or type(value) is ast.Attribute:
             # ``exc = errors.ApiError`` in a function, replaced by a subclass in some branches
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
             return self.held_types(value, frame)
-        if isinstance(value, ast.Subscript):
+        if type(value) is ast.Subscript:
             return self.table_types(value.value, env, frame) or self.param_table(
                 value.value, None, env, frame
             )
@@ -3459,14 +3465,14 @@ class ModuleVisitor:
     def arg(self, node: ast.expr, env: Env, frame: Frame) -> Arg:
         """``node`` as an argument: its source and message value. A parameter annotated ``str``
         (and not reassigned) is known text, so ``{name!r}`` / ``%r`` of it shows repr's quotes."""
-        str_typed = isinstance(node, ast.Name) and node.id in frame.str_params and env.get(node.id) is None
+        str_typed = type(node) is ast.Name and node.id in frame.str_params and env.get(node.id) is None
         if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id not in env:
             inlined = self.closure_text(node, node.func.id, frame)
             if inlined is not None:
                 return Arg(self.src(node), inlined)
         items = None
         if (
-            isinstance(node, _T_LIST_TUPLE)
+            (type(node) is ast.List or type(node) is ast.Tuple)
             and len(node.elts) <= _MAX_ITEMS
             and not any(isinstance(e, ast.Starred) for e in node.elts)
         ):
@@ -3474,7 +3480,7 @@ class ModuleVisitor:
             items = tuple(self.arg(e, env, frame) for e in node.elts)
         value = self.eval_msg(node, env, frame)
         # a name bound once to a literal: ``"{}".format(x)`` / ``"%s" % x`` print it
-        bound = _bound_literal_node(node.id, env, frame) if isinstance(node, ast.Name) else None
+        bound = _bound_literal_node(node.id, env, frame) if type(node) is ast.Name else None
         literal = None if bound is None else literal_source(bound)
         if exceeds(value, MAX_ARG_PARTS):
             # a value too large to carry into the call it is passed to: the call's result may
@@ -3784,8 +3790,8 @@ class ModuleVisitor:
     def looked_up_class(self, func: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """The classes a called lookup may give: ``MAP[key]`` or ``MAP.get(key, Default)`` of a
         mapping of classes; None for any other callee."""
-        lookup = isinstance(func, ast.Subscript) or (
-            isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get"
+        lookup = type(func) is ast.Subscript or (
+            type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get"
         )
         if not lookup:
             return None
@@ -5288,11 +5294,11 @@ def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
     for n in nodes:
         if type(n) not in binders:  # most nodes: one set lookup (a parsed tree has no subclasses)
             continue
-        if isinstance(n, _T_FOR_ASYNCFOR_COMPREHENSION):
+        if type(n) is ast.For or type(n) is ast.AsyncFor or type(n) is ast.comprehension:
             target, value = n.target, n.iter
-        elif isinstance(n, _T_NAMEDEXPR_ANNASSIGN):
+        elif type(n) is ast.NamedExpr or type(n) is ast.AnnAssign:
             target, value = n.target, n.value
-        elif isinstance(n, ast.Assign):
+        elif type(n) is ast.Assign:
             names = {t.id: None for t in n.targets if isinstance(t, ast.Name)}
             for k in names:  # ``a = b = f()``: the value once for each name
                 out.setdefault(k, []).append(n.value)
@@ -5454,7 +5460,7 @@ def _annotated_class(node: ast.expr | None) -> str | None:
     ``Optional[Context]``; None when it is not one plain (dotted) class name."""
     if node is None:
         return None
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+    if type(node) is ast.Constant and isinstance(node.value, str):
         text = node.value.strip()
         return text if re.fullmatch(r"[A-Za-z_][\w.]*", text) else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
@@ -5532,7 +5538,7 @@ def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> b
                 if _formats_param(part, names):
                     return True  # ``errfmt.format(cls=type(self), prop_name=k)``: the caller's format
                 # ``raise exception(*args)``: the arguments handed on are the parameters
-                if not isinstance(part, Ph):
+                if type(part) is not Ph:  # (no class derives from ``Ph``: no lookup)
                     continue
                 name = part.name.lstrip("*") if spread else part.name
                 if re.split(r"[.\[(]", name, maxsplit=1)[0] in names:
@@ -5545,7 +5551,7 @@ def _formats_param(part: object, names: set[str]) -> bool:
     type(self), prop_name=k)``, ``msg % (key,)``): its text is the caller's, its fields the
     raise's own values."""
     return (
-        isinstance(part, Op)
+        type(part) is Op  # (no class derives from ``Op``: no lookup)
         and part.kind in ("format", "%", "%1")
         and len(part.base) == 1
         and len(part.base[0]) == 1
@@ -5758,7 +5764,7 @@ def _class_holders(
         if arg.arg not in called:
             continue
         ann = arg.annotation
-        if isinstance(ann, ast.Subscript) and _last_name(ann.value) in ("type", "Type"):
+        if type(ann) is ast.Subscript and _last_name(ann.value) in ("type", "Type"):
             out.add(arg.arg)
             continue
         d = default_of.get(arg.arg)
@@ -5775,7 +5781,7 @@ SUPER_STR = "super().__str__()"  # placeholder for the base class's printed form
 def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]) -> bool:
     """A library's own dedent helper: its body returns ``textwrap.dedent``/``inspect.cleandoc``
     (or a ``strip`` of it) of its first parameter."""
-    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    body = [s for s in node.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
     if not params or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return False
     value = body[0].value
@@ -6134,7 +6140,7 @@ def _passes(node: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> str |
 def _stored_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names the function's body assigns (nested definitions included: rare, and only ever
     a reason to say less)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return {n.id for n in ast.walk(node) if type(n) is ast.Name and type(n.ctx) is ast.Store}
 
 
 def _cause_of(spec: ExcSpec, exc: ast.expr, stmt: ast.Raise) -> ExcSpec:
@@ -6160,7 +6166,7 @@ def _simple_cond(test: ast.expr) -> Cond | None:
     """``x``, ``not x``, ``x is None``, ``x is not None`` on a (dotted) name: (subject, test), and
     the truth the ``if`` branch assumes."""
     want = True
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
         test, want = test.operand, False
     dotted = _dotted(test)
     if dotted is not None:
@@ -6649,6 +6655,7 @@ _T_IS_ISNOT = (ast.Is, ast.IsNot)
 _T_EQ_NOTEQ = (ast.Eq, ast.NotEq)
 _T_INT_FLOAT = (int, float)
 _T_CONTINUE_BREAK = (ast.Continue, ast.Break)
+_CONTINUE_BREAK_TYPES = frozenset(_T_CONTINUE_BREAK)  # (exact types: ``astutil._LEAF_VALUES``)
 _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
@@ -6660,6 +6667,7 @@ _T_IF_WITH_TRY_FOR_WHILE = (ast.If, ast.With, ast.Try, ast.For, ast.While)
 _T_ASSIGN_ANNASSIGN = (ast.Assign, ast.AnnAssign)
 _T_NAME_CALL_JOINEDSTR_BINOP_CONSTANT = (ast.Name, ast.Call, ast.JoinedStr, ast.BinOp, ast.Constant)
 _T_EXCVAL_TYPESVAL = (ExcVal, TypesVal)
+_EXCVAL_TYPESVAL_TYPES = frozenset(_T_EXCVAL_TYPESVAL)  # (neither class has a subclass)
 _T_SLICE_CONSTANT = (ast.Slice, ast.Constant)
 _T_STR_INT_FLOAT = (str, int, float)
 _T_ADD_MOD = (ast.Add, ast.Mod)
