@@ -24,7 +24,8 @@ import ast
 from collections.abc import Sequence
 
 _MAX_NODES = 400  # statements looked at per printer (printers are short; bounds odd ones)
-_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_CLAUSES = (ast.ExceptHandler, ast.match_case)  # (tuples made once: ``isinstance`` runs often)
 
 
 def memo_attrs(body: Sequence[ast.stmt], self_name: str) -> tuple[str, ...]:
@@ -44,9 +45,7 @@ def memo_attrs(body: Sequence[ast.stmt], self_name: str) -> tuple[str, ...]:
         targets: list[ast.expr] = []
         if isinstance(stmt, ast.Assign):
             targets = stmt.targets
-        elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)) and (
-            not isinstance(stmt, ast.AnnAssign) or stmt.value is not None
-        ):
+        elif isinstance(stmt, ast.AugAssign) or (isinstance(stmt, ast.AnnAssign) and stmt.value is not None):
             targets = [stmt.target]
         for t in targets:
             if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == self_name:
@@ -55,7 +54,7 @@ def memo_attrs(body: Sequence[ast.stmt], self_name: str) -> tuple[str, ...]:
             inner = getattr(stmt, name, None)
             if inner:
                 for s in reversed(inner):
-                    if isinstance(s, (ast.ExceptHandler, ast.match_case)):
+                    if isinstance(s, _CLAUSES):
                         stack.extend(reversed(s.body))
                     else:
                         stack.append(s)
