@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 from index_helpers import marked_templates, package_matcher
 
+from errdex.extract import extract_file
 from errdex.match import Matcher
 
 ERRORS = """\
@@ -51,6 +52,20 @@ class PluginError(Exception):
         return self.message
 
 
+class Finalized(Exception):
+    def __init__(self, message):
+        super().__init__(message)
+        self._scope = None
+
+    def __str__(self):
+        if getattr(self, "_final", None):
+            return self._final
+        if self._scope is not None:
+            self._final = "error raised while processing, details below."
+            return self._final
+        return super().__str__()
+
+
 class Preset(Exception):
     def __init__(self, text):
         self._text = text
@@ -62,7 +77,7 @@ class Preset(Exception):
 """
 
 LOADER = """\
-from memolib.errors import AliasError, PluginError, Preset
+from memolib.errors import AliasError, Finalized, PluginError, Preset
 
 
 def resolve(path, target):
@@ -75,6 +90,10 @@ def load(name):
 
 def load_with(name, why):
     raise PluginError(name, reason=why)  # <- plugin_reason
+
+
+def finalize(x):
+    raise Finalized(f"bad value {x}")  # <- finalized
 
 
 def preset():
@@ -90,6 +109,19 @@ def test_the_memoised_text_is_the_raise_s_template() -> None:
     assert "Plugin {name!r} could not be loaded: {why}" in marked["plugin_reason"], marked
     # the value the instance held on entry stays the printed text when the test fails
     assert marked["preset"] == {"the preset text is kept"}, marked
+    assert "bad value {x}" in marked["finalized"], marked
+
+
+def test_an_attribute_assigned_under_a_test_of_something_else_is_no_memo() -> None:
+    # glom's ``GlomError.__str__``: ``self._finalized_str`` is set under ``self._scope is not
+    # None``; read as a memo, its literal form outranked the raise's own text at a raise of a
+    # copied caught error (``raise err``), whose paste shows the last line only
+    printed = (
+        extract_file("memolib/errors.py", ERRORS.encode()).funcs["memolib.errors.Finalized.__str__"].printed
+    )
+    assert not any("error raised while processing" in p for v in printed for p in v if isinstance(p, str)), (
+        printed
+    )
 
 
 @pytest.fixture(scope="module")
