@@ -53,6 +53,7 @@ from errdex.extract.facts import (
 from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
+from errdex.extract.memo import memo_attrs
 from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
 from errdex.extract.reflow import reflow_ret
 from errdex.extract.symbols import import_base, import_bindings
@@ -2145,6 +2146,9 @@ class ModuleVisitor:
             ):
                 self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
                 self.self_text(frame.class_key, target.attr, value, env, frame)
+                memo = f"{frame.self_name}.{target.attr}"
+                if memo in env:  # (a printer's memoised attribute, ``memo``)
+                    env[memo] = self.eval_msg(value, env, frame)
                 if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
                     frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
                 elif frame.is_init and (
@@ -2699,6 +2703,9 @@ class ModuleVisitor:
 
     def on_augassign(self, stmt: ast.AugAssign, env: Env, frame: Frame) -> None:
         target = stmt.target
+        if isinstance(target, ast.Attribute) and (dotted := _dotted(target)) is not None and dotted in env:
+            # ``self._msg += ...`` of a printer's memoised attribute (``memo``): a local's rules
+            target = ast.Name(dotted)
         if not isinstance(target, ast.Name):
             return
         cur = env.get(target.id)
@@ -3236,6 +3243,18 @@ class ModuleVisitor:
         fenv.pop(YIELDS, None)
         for p in params:
             fenv[p] = None
+        if (
+            frame.printed is not None
+            and frame.self_name is not None
+            and not frame.is_init
+            and (frame.exc_class or node.name in _PRINTERS)
+        ):
+            # ``if self._msg is None: self._msg = ...; return self._msg``: an attribute an
+            # exception's printer (or property) assigns is a variable of its own here, holding
+            # on entry what the instance holds (``memo``); other classes' lazy properties are
+            # ``instance_reads``'
+            for dotted in memo_attrs(node.body, frame.self_name):
+                fenv[dotted] = ph(dotted)
         if frame.printed is not None and frame.self_name is not None and is_generator(node):
             fenv[YIELDS] = ListVal(())  # a printer's generator: its pieces, in order
             frame.yields = True
@@ -4211,8 +4230,10 @@ class ModuleVisitor:
             # ``type(exc).__name__``, ``exc.__class__.__name__`` of ``except HTTPError as exc``:
             # the caught class's name, or a subclass's (kept as the placeholder beside it)
             return union(lit(named), ph(_dotted(e) or self.src(e)))
-        key = self.expr_key(e, frame)
         dotted = _dotted(e)
+        if dotted is not None and isinstance(held := env.get(dotted), tuple):
+            return held  # a printer's memoised attribute (``memo``): what its branches left
+        key = self.expr_key(e, frame)
         if key is not None and dotted is not None and not key.startswith("builtins."):
             root = dotted.partition(".")[0]
             if root != frame.self_name and root not in env:
