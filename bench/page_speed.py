@@ -58,6 +58,14 @@ def baseline_rev() -> str:
     return added[-1] + "^"
 
 
+def short_rev(rev: str) -> str:
+    """``rev`` (a branch, a tag, a commit) as the 12-digit commit id the tables name."""
+    done = subprocess.run(
+        ["git", "rev-parse", "--short=12", rev], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return done.stdout.strip()
+
+
 def checkout(rev: str, into: Path) -> Path:
     """The source tree of ``rev`` (``git archive``: no worktree, nothing else touched)."""
     archive = subprocess.run(["git", "archive", rev], cwd=ROOT, capture_output=True, check=True).stdout
@@ -173,10 +181,7 @@ def main() -> None:
     rows: list[tuple[str, str, str, str, str]] = []
     with tempfile.TemporaryDirectory(prefix="errdex-page-speed-") as tmp:
         tmpdir = Path(tmp)
-        rev = subprocess.run(
-            ["git", "rev-parse", "--short=12", args.baseline or baseline_rev()],
-            cwd=ROOT, capture_output=True, text=True, check=True,
-        ).stdout.strip()  # fmt: skip
+        rev = short_rev(args.baseline or baseline_rev())
         base_src = checkout(rev, tmpdir / "baseline")
         compile_trees(base_src, ROOT / "src")
         db, base_db = tmpdir / "jax.db", tmpdir / "jax-baseline.db"

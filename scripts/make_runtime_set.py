@@ -16,6 +16,8 @@ never from errdex:
   parameter (a generic helper such as ``ParamType.fail(message)``; decided with ``ast`` from the
   raise statement and the exception class's constructor parameters), the caller one frame up in
   the same library is the expected site and the helper's raise is an alternative;
+* a failing ``assert`` raises its message as a ``raise`` would, on the statement's first line,
+  whichever span the interpreter reports for it (3.12: the statement; 3.13: its test);
 * when the exception wraps another one whose text it carries and which a pinned library raised,
   that raise is an alternative too;
 * when the error comes from outside the libraries' Python code (C extensions, the interpreter,
@@ -1640,6 +1642,9 @@ class Origin:
 
     kind: str  # "raise" | "warn" | "call"
     passes_parameter: bool  # the raised/warned message (or exception) is a bare parameter name
+    # The raising statement's first line where the frame's line may be another one: a failing
+    # `assert` is reported on its test's line by Python 3.13 and on its own first line by 3.12.
+    line: int | None = None
 
 
 def classify(
@@ -1650,11 +1655,17 @@ def classify(
         exc = node.exc
         carried = message_argument(exc, params) if isinstance(exc, ast.Call) else exc
         return Origin("raise", _is_parameter(carried, node, parents))
-    assertion = parents.get(node) if node is not None else None
-    if exc_type == "AssertionError" and isinstance(assertion, ast.Assert) and assertion.test is node:
-        # A failing `assert` raises from its test expression's position: the assert statement
-        # raised it, with its message expression, as a raise would.
-        return Origin("raise", _is_parameter(assertion.msg, assertion, parents))
+    assertion = node if isinstance(node, ast.Assert) else parents.get(node) if node is not None else None
+    if (
+        exc_type == "AssertionError"
+        and isinstance(assertion, ast.Assert)
+        and node in (assertion, assertion.test)
+    ):
+        # A failing `assert` raised it, with its message expression, as a raise would. Where
+        # the interpreter says it raised depends on its version: Python 3.13 gives the test
+        # expression's span (and line), 3.12 the whole statement's; both are this assert, and
+        # its truth line is the statement's first line on either.
+        return Origin("raise", _is_parameter(assertion.msg, assertion, parents), assertion.lineno)
     if is_warning and isinstance(node, ast.Call) and callee_name(node).lower().endswith("warn"):
         return Origin("warn", _is_parameter(message_argument(node, None), node, parents))
     return Origin("call", False)
@@ -1793,6 +1804,8 @@ class LibraryFrame:
         statement is the alternative.
         """
         site = frame_site(self.frame, self.dist, exc_type)
+        if self.origin.line is not None:
+            site["line"] = self.origin.line
         i = self.index
         if self.origin.passes_parameter and i >= 1 and self.dist.relpath(self.frames[i - 1]["file"]):
             return [frame_site(self.frames[i - 1], self.dist, exc_type), site]

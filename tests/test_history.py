@@ -826,7 +826,7 @@ def test_search_page_and_api_say_which_releases_have_the_wording(history: tuple[
     new = _id(store, "v0.4.0", "expected a .toml")
     with live_server(Path(store.url.removeprefix("sqlite:///"))) as base:
         q = "ValueError: expected a .toml file, got 'a.json'"
-        # the first query builds the match index of a fresh catalogue: seconds on a loaded CI machine
+        # the server's start built the match index (``WebState.warm``); 30 s as the other long calls
         best = httpx.get(f"{base}/api/search", params={"q": q}, timeout=30).json()["matches"][0]
         assert best["history"]["releases"] == ["v0.1.0"] and best["history"]["target"]["id"] == new
         page = httpx.get(f"{base}/search", params={"q": q}, timeout=30).text

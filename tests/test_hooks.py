@@ -265,3 +265,43 @@ def test_hook_lookup_is_by_content_not_by_path(reach_db: str, tmp_path: Path) ->
     with open_reader(reach_db) as reader:
         report = lookup(reader, [Frame(str(changed), 467, "f")], "x")
     assert report.kind == "not-indexed"
+
+
+COLD_HOOK = """\
+import io, sys
+import errdex.hooks
+out = io.StringIO()
+errdex.hooks.install(sys.argv[1], stream=out)
+from packaging.version import Version
+try:
+    Version("not a version")
+except Exception as e:
+    exc = e
+sys.stderr = io.StringIO()  # the traceback Python's own hook prints first
+sys.excepthook(type(exc), exc, exc.__traceback__)
+loaded = sorted(m for m in sys.modules if m.startswith(("errdex.", "sqlalchemy")))
+from errdex.hooks import as_text
+from errdex.hooks.sites import frames_of, lookup
+from errdex.store.fast import open_reader
+with open_reader(sys.argv[1]) as reader:
+    full = as_text(lookup(reader, frames_of(exc.__traceback__), str(exc)), type(exc).__name__)
+print(repr(out.getvalue()), repr(full), " ".join(loaded), sep="\\n")
+"""
+
+
+def test_cold_hook_answers_on_the_light_reader(reach_venv: Path, reach_db: str, tmp_path: Path) -> None:
+    """A fresh process's first error is answered by ``store.lite`` alone: the same text as the
+    full reader gives, without importing the record classes, the code facts, the match index or
+    SQLAlchemy (what a cold hook paid for before perf49)."""
+    probe = _run(reach_venv, ["-c", COLD_HOOK, reach_db], tmp_path, None)
+    assert probe.returncode == 0, probe.stderr
+    hooked, full, loaded = probe.stdout.splitlines()
+    assert hooked == full
+    assert "errdex: InvalidVersion raised at packaging/version.py:" in hooked
+    heavy = {
+        "errdex.store.fast", "errdex.store.records", "errdex.store.facts", "errdex.store.sql",
+        "errdex.model", "errdex.analysis.result", "errdex.match.artifact", "errdex.match.index",
+        "errdex.match.shared_index", "errdex.match.matcher", "sqlalchemy",
+    }  # fmt: skip
+    assert "errdex.store.lite" in loaded.split()
+    assert not heavy & set(loaded.split()), loaded

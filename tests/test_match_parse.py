@@ -2223,3 +2223,138 @@ def test_a_compact_traceback_line_is_its_class_and_text() -> None:
     assert parse("<class 'sklearn.exceptions.NotFittedError'>\nnot fitted").exc_type == (
         "sklearn.exceptions.NotFittedError"
     )
+
+
+def test_cython_frames_read_their_module_s_function_without_the_c_location() -> None:
+    # an old Cython's frames: a bare ``.pyx`` file name, the function qualified with its
+    # module, the generated C file's line after it (on the same line, or wrapped onto the next)
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "load.py", line 9, in <module>\n'
+        "    df = pd.read_csv(path)\n"
+        '  File "parsers.pyx", line 805, in pandas._libs.parsers.TextReader.read (pandas/_libs/parsers.c:8748)\n'
+        '  File "parsers.pyx", line 827, in\n'
+        "pandas._libs.parsers.TextReader._read_low_memory\n"
+        "(pandas/_libs/parsers.c:9003)\n"
+        '  File "parsers.pyx", line 2061, in pandas._libs.parsers.raise_parser_error\n'
+        "(pandas\\_libs\\parsers.c:28263)\n"
+        "pandas.errors.ParserError: Error tokenizing data. C error: Expected 3 fields in line 5, saw 4"
+    )
+    q = parse(text)
+    assert [(f.path, f.line, f.function, f.source) for f in q.frames[1:]] == [
+        ("pandas/_libs/parsers.pyx", 805, "TextReader.read", None),
+        ("pandas/_libs/parsers.pyx", 827, "TextReader._read_low_memory", None),
+        ("pandas/_libs/parsers.pyx", 2061, "raise_parser_error", None),
+    ]
+    assert q.exc_type == "pandas.errors.ParserError"
+    assert q.message == "Error tokenizing data. C error: Expected 3 fields in line 5, saw 4"
+    # a path printed whole stays; a name with no part of the file's own is left as it is
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "h5py/_objects.pyx", line 54, in h5py._objects.with_phil.wrapper\n'
+        '  File "h5py/h5f.pyx", line 102, in open_file\n'
+        "FileNotFoundError: [Errno 2] Unable to synchronously open file"
+    )
+    assert [(f.path, f.function) for f in q.frames] == [
+        ("h5py/_objects.pyx", "with_phil.wrapper"),
+        ("h5py/h5f.pyx", "open_file"),
+    ]
+
+
+def _console(text: str, width: int = 80) -> str:
+    """``text`` as a console shows it: every line longer than ``width`` cut at exactly it."""
+    out = []
+    for ln in text.split("\n"):
+        while len(ln) > width:
+            out.append(ln[:width])
+            ln = ln[width:]
+        out.append(ln)
+    return "\n".join(out)
+
+
+def test_frame_lines_a_console_cut_at_its_width_are_joined_back() -> None:
+    # Windows' console at 80 columns: the function name, the path, a Cython frame's C location
+    # continue at the next line's first column
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "C:\\Users\\me\\proj\\fetch.py", line 12, in <module>\n'
+        "    r = requests.get(url, timeout=3)\n"
+        '  File "C:\\Python38\\lib\\site-packages\\requests\\api.py", line 76, in get\n'
+        "    return request('get', url, params=params, **kwargs)\n"
+        '  File "C:\\Users\\me\\AppData\\Local\\Programs\\Python\\Python38\\lib\\site-packages\\requests\\adapters.py", '
+        "line 516, in send\n"
+        "    raise ConnectionError(e, request=request)\n"
+        "requests.exceptions.ConnectionError: Max retries exceeded with url: /"
+    )
+    cut = _console(text)
+    assert cut.count("\n") > text.count("\n")
+    q = parse(cut)
+    assert [(f.line, f.function) for f in q.frames] == [(12, "<module>"), (76, "get"), (516, "send")]
+    assert q.frames[-1].path.endswith("requests\\adapters.py")
+    assert q.frames[-1].source == "raise ConnectionError(e, request=request)"
+    assert (q.exc_type, q.message) == (
+        "requests.exceptions.ConnectionError",
+        "Max retries exceeded with url: /",
+    )
+    # one frame line cut in its ``in``: 80 columns is the console's own width
+    one = (
+        "Traceback (most recent call last):\n"
+        '  File "C:\\Programs\\Python27\\lib\\site-packages\\serial\\serialwin32.py", line 62, in open\n'
+        "    raise SerialException(msg)\n"
+        "serial.serialutil.SerialException: could not open port 'COM3'"
+    )
+    q = parse(_console(one))
+    assert [(f.line, f.function) for f in q.frames] == [(62, "open")]
+    # a frame line as long as the width, the exception line under it: nothing to join
+    frame = '  File "/srv/app/x.py", line 3, in f'
+    frame = frame.replace("/srv/", "/srv/" + "a" * (80 - len(frame)) + "/")
+    q = parse(f"Traceback (most recent call last):\n{frame}\n{frame}\nValueError: bad value")
+    assert [f.function for f in q.frames] == ["f", "f"] and (q.exc_type, q.message) == (
+        "ValueError",
+        "bad value",
+    )
+
+
+def test_a_class_line_typed_without_the_space_after_its_colon() -> None:
+    q = parse("requests.exceptions.ConnectionError:Max retries exceeded with url: /api")
+    assert (q.exc_type, q.message) == (
+        "requests.exceptions.ConnectionError",
+        "Max retries exceeded with url: /api",
+    )
+    q = parse(
+        'Traceback (most recent call last):\n  File "a.py", line 1, in <module>\n    f()\nKeyringError:no backend'
+    )
+    assert (q.exc_type, q.message) == ("KeyringError", "no backend")
+    assert parse("UserWarning:deprecated call").exc_type == "UserWarning"
+    # a URL, a drive, a field and a word that is no class keep their colon as it is
+    for text in (
+        "http://localhost:8000/api returned 500",
+        "C:\\Users\\me\\data.csv not found",
+        "status:failed after 3 retries",
+        "Error:something went wrong",
+        "ConfigError:=value",
+        "MyError://host/path",
+    ):
+        q = parse(text)
+        assert q.exc_type is None and q.message == text, text
+
+
+def test_a_mkdocs_log_record_reads_without_its_separator_and_with_its_wrapped_words() -> None:
+    # MkDocs' ``%(levelname)-7s -  %(message)s``, a long message wrapped at the terminal's width
+    # and indented under the message column (or a few spaces off, as pasted)
+    text = (
+        "ERROR    -  Error reading page 'api/index.md': Could not collect 'pkg.mod' (in\n"
+        "           src/pkg/mod.py:12)\n"
+    )
+    q = parse(text)
+    assert (q.kind, q.level) == ("log", "ERROR")
+    assert (
+        q.message == "Error reading page 'api/index.md': Could not collect 'pkg.mod' (in src/pkg/mod.py:12)"
+    )
+    q = parse(
+        "WARNING -  Doc file 'index.md' contains a link 'x.md', but the target\n              is not found.\n"
+    )
+    assert (q.level, q.message) == (
+        "WARNING",
+        "Doc file 'index.md' contains a link 'x.md', but the target is not found.",
+    )

@@ -36,3 +36,27 @@ def test_an_empty_text_is_one_line_for_the_assistant(db: str, text: str) -> None
 
     with pytest.raises(ToolError, match="nothing to explain"):
         _Tools(db, allow_index=False).explain_error(text)
+
+
+def test_one_matcher_serves_every_call_until_the_catalogue_changes(tmp_path: Path) -> None:
+    """An MCP server answers many calls from one process: the index is loaded by the first
+    search of a catalogue generation and kept (with what its queries decoded), not loaded again
+    per call; indexing another release makes a new generation, and the next call loads that."""
+    from errdex.match import matcher as m
+
+    root = tmp_path / "lib"
+    (root / "tinylib").mkdir(parents=True)
+    (root / "tinylib" / "__init__.py").write_text(LIB)
+    db = str(tmp_path / "c.db")
+    index(str(root), db, jobs=1)
+    tools = _Tools(db, allow_index=False)
+    m._MATCHERS.pop((db, None), None)
+    assert tools.search_errors("expected a .toml file")["total"] >= 1
+    kept = m._MATCHERS[db, None]
+    assert tools.explain_error(TRACEBACK)["verdict"] == "exact"
+    assert tools.search_errors("expected a .toml file")["total"] >= 1
+    assert m._MATCHERS[db, None] is kept
+    (root / "tinylib" / "more.py").write_text('def f():\n    raise KeyError("no such thing here")\n')
+    index(str(root), db, jobs=1)
+    assert tools.search_errors("no such thing here")["errors"][0]["path"] == "tinylib/more.py"
+    assert m._MATCHERS[db, None] is not kept

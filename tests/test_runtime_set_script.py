@@ -255,3 +255,73 @@ def test_a_frame_in_a_comprehension_is_its_enclosing_function() -> None:
     assert h.frame_site(nested, FakeDist(), "AxisError")["function"] == "Box.norm"
     closure = dict(frame, qualname="norm.<locals>.inner")
     assert h.frame_site(closure, FakeDist(), "AxisError")["function"] == "norm.<locals>.inner"
+
+
+def _interpreters() -> dict[str, str]:
+    """The Pythons >= 3.12 this machine has (by version): this one, those on PATH, pyenv's."""
+    import glob
+    import shutil
+
+    found = {f"{sys.version_info[0]}.{sys.version_info[1]}": sys.executable}
+    candidates = [shutil.which(f"python3.{m}") for m in range(12, 16)]
+    candidates += sorted(
+        glob.glob(str(Path.home() / ".pyenv" / "versions" / "3.1[2-9]*" / "bin" / "python3"))
+    )
+    for exe in filter(None, candidates):
+        r = subprocess.run(
+            [exe, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            capture_output=True, text=True, timeout=60, check=False,
+        )  # fmt: skip
+        if r.returncode == 0 and tuple(map(int, r.stdout.split("."))) >= (3, 12):
+            found.setdefault(r.stdout.strip(), exe)
+    return found
+
+
+def test_a_failing_assert_has_the_same_truth_on_every_interpreter(tmp_path: Path) -> None:
+    # Where a failing `assert` raised is the test expression's span (and line) on Python 3.13 and
+    # the whole statement's on 3.12; both are the assert raising its message, on the statement's
+    # first line. The 3.12 span used to read as "a call" and left starlette's asserts out of
+    # heldout as ambiguous truth. Runs the harness on every interpreter >= 3.12 found here.
+    h: Any = _harness()
+    site = tmp_path / "site"
+    (site / "pkg").mkdir(parents=True)
+    (site / "pkg" / "__init__.py").write_text(
+        "def one_line(path):\n"
+        "    assert path.startswith('/'), \"Routed paths must start with '/'\"\n"
+        "\n"
+        "def bare(path):\n"
+        "    assert path.startswith('/')\n"
+        "\n"
+        "def multi_line(path):\n"
+        "    assert (\n"
+        "        path.startswith('/')\n"
+        '    ), f"Unknown path {path!r}"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "harness.py").write_text(h.HARNESS, encoding="utf-8")
+    dists = {"pkg": h.Dist("pkg", "1", site, ("pkg",))}
+    want = {"one_line": 2, "bare": 5, "multi_line": 8}
+    truths: dict[str, list[dict[str, Any]]] = {}
+    for version, exe in _interpreters().items():
+        for function in want:
+            folder = tmp_path / version / function
+            folder.mkdir(parents=True)
+            script = folder / "main.py"
+            script.write_text(
+                f"import sys\nsys.path.insert(0, {str(site)!r})\nimport pkg\npkg.{function}('x')\n"
+            )
+            record = folder / "record.json"
+            subprocess.run(
+                [exe, str(tmp_path / "harness.py"), str(record), str(script), "plain"],
+                cwd=folder, env=h.child_env(), capture_output=True, timeout=120, check=False,
+            )  # fmt: skip
+            run = json.loads(record.read_text(encoding="utf-8"))
+            out = h.Outcome("pkg", 1, h.Snippet(about="x", code=""))
+            out.message = run["message"]
+            h.judge(run, dists, h.SourceIndex(), out)
+            assert not out.skipped and not out.negative, (version, function, out.skipped or out.note)
+            assert out.expected == {
+                "path": "pkg/__init__.py", "line": want[function], "function": function, "exc_type": "AssertionError"
+            }, version  # fmt: skip
+            truths.setdefault(version, []).append(out.expected)
+    assert len({json.dumps(t) for t in truths.values()}) == 1

@@ -358,6 +358,52 @@ def test_segments_merged_by_their_arrays_lay_out_the_bytes_of_one_build() -> Non
     assert si._merge([b, segments[1]], "g").dumps() == Index.build(first + second, "g").dumps()
 
 
+def test_an_empty_builder_takes_an_index_s_entry_columns_as_they_are_and_lays_out_one_build(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # an add starts from the stored index taken into an empty builder (every earlier release's
+    # entries): each id there is already the builder's (strings, patterns, snapshots, sites
+    # numbered 0, 1, 2 ... in the index's order), so the entry columns are appended as they
+    # are, not mapped value by value; a builder holding other entries first maps them
+    from errdex.match.index import Builder, Index
+
+    first = [
+        _entry(1, "1.0", "bad  value {x}", "lib/a.py", "Parser.method", 10),
+        _entry(2, "1.0", "no such key", "lib/a.py", "load", 20, exc_type="lib.KeyMissing", exc_bases=("KeyError",)),
+        _entry(3, "1.0", "other", "lib/b.py", "load", 5),
+    ]  # fmt: skip
+    second = [
+        _entry(4, "1.1", "bad value {x}", "lib/a.py", "Parser.method", 12),
+        _entry(5, "1.1", "brand new {y} here", "lib/b.py", "load", 9),
+        _entry(6, "1.1", "other", "lib/b.py", "load", 5),
+    ]
+    stored = Index.loads(Index.build(first + second, "g").dumps(), keys=False)
+    mapped: list[str] = []
+    real = si._mapped
+
+    def spy(column: memoryview, *args: Any, **kw: Any) -> Any:
+        mapped.append(column.format)
+        return real(column, *args, **kw)
+
+    monkeypatch.setattr(si, "_mapped", spy)
+    for limit in (None, len(first)):  # the whole index, and its first release alone
+        mapped.clear()
+        b = Builder()
+        si._absorb(b, stored, limit)
+        assert mapped == []  # no column mapped: every id kept
+        taken = first + second if limit is None else first
+        assert b.finish("g").dumps() == Index.build(taken, "g").dumps()
+    # a builder that holds another release first: its ids are not the index's
+    seg = Index.loads(Index.build(second, "g").dumps(), keys=False)
+    b = Builder()
+    for e in first:
+        b.add_entry(e)
+    mapped.clear()
+    si._absorb(b, seg)
+    assert mapped  # the columns mapped to the builder's ids
+    assert b.finish("g").dumps() == Index.build(first + second, "g").dumps()
+
+
 def test_entries_of_a_pattern_held_under_other_whitespace_are_merged_by_their_arrays(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -3,6 +3,39 @@
 from __future__ import annotations
 
 import ast
+import types
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+
+def _without_getattr(module: types.ModuleType) -> types.ModuleType:
+    """A module object holding ``module``'s classes and constants, less its module-level
+    ``__getattr__``; its functions call ``module``'s by name at each call, so a function the
+    module is given later (a test counting ``ast.parse`` calls) is the one called."""
+    copy = types.ModuleType(module.__name__, module.__doc__)
+    for name, value in vars(module).items():
+        if name != "__getattr__":
+            copy.__dict__[name] = _calling(module, name) if isinstance(value, types.FunctionType) else value
+    return copy
+
+
+def _calling(module: types.ModuleType, name: str) -> Callable[..., Any]:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(module, name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    return call
+
+
+# ``ast`` for the extraction's hot loops: the same classes, read faster. The stdlib module defines
+# ``__getattr__`` (for its deprecated ``Num``/``Str`` classes), and CPython 3.12 then never
+# specialises an attribute read on it: every ``ast.Name`` in a loop takes the generic path (~300
+# instructions; ~950k reads were ~5.5% of jax's extraction, perf48). The modules that run per
+# node bind ``ast`` to this copy at run time (``if not TYPE_CHECKING``), mypy reads the real
+# module. The deprecated names are not in it (errdex uses none).
+ast_nodes = _without_getattr(ast)
+if not TYPE_CHECKING:
+    ast = ast_nodes
 
 
 def dotted_name(node: ast.expr) -> str | None:
@@ -36,6 +69,12 @@ _LEAF_FIELDS = frozenset({"ctx", "op", "ops", "kwd_attrs"})
 # node type -> its fields that may hold nodes (``node_fields``), filled as types are met; read
 # directly by the walks that take every node of a tree
 NODE_FIELDS: dict[type, tuple[str, ...]] = {}
+# The values of a node's fields that are no node (a name, a level, an absent child): told apart
+# by their exact type first, since ``isinstance`` answering False reads the value's ``__class__``
+# (a generic attribute read: ~250 instructions, where an exact type test costs a few). The
+# extraction's hot tests use ``type(x) is ast.C`` for the same reason: a parsed tree's nodes are
+# of the concrete classes themselves, never of a subclass (perf48).
+_LEAF_VALUES = frozenset({str, int, type(None)})
 
 
 def node_fields(t: type) -> tuple[str, ...]:
@@ -61,7 +100,7 @@ def child_nodes(node: ast.AST) -> list[ast.AST]:
         v = getattr(node, f, None)
         if type(v) is list:
             out.extend(x for x in v if isinstance(x, ast.AST))
-        elif isinstance(v, ast.AST):
+        elif type(v) not in _LEAF_VALUES and isinstance(v, ast.AST):
             out.append(v)
     return out
 
@@ -93,7 +132,13 @@ def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
     out: list[ast.AST] = []
     stack: list[ast.AST] = list(func.body)
     pop, push, extend, add = stack.pop, stack.append, stack.extend, out.append
-    fields_of, scopes, childless, node = NODE_FIELDS, _SCOPE_TYPES, _CHILDLESS, ast.AST
+    fields_of, scopes, childless, node, leaf_values = (
+        NODE_FIELDS,
+        _SCOPE_TYPES,
+        _CHILDLESS,
+        ast.AST,
+        _LEAF_VALUES,
+    )
     seen = 0
     while stack and seen < cap:
         n = pop()
@@ -111,6 +156,6 @@ def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
             v = getattr(n, f, None)
             if type(v) is list:
                 extend(v if None not in v else [x for x in v if x is not None])
-            elif isinstance(v, node):
+            elif type(v) not in leaf_values and isinstance(v, node):
                 push(v)
     return out, not stack

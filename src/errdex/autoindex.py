@@ -162,7 +162,8 @@ def explain(
     With ``auto`` a missing catalogue is no error when the paste's packages are installed here:
     indexing them creates it.
     """
-    from errdex.match import Matcher, parse_query
+    from errdex.match import parse_query
+    from errdex.match.matcher import kept_matcher
     from errdex.store.errors import StoreError
     from errdex.store.fast import open_reader
 
@@ -185,8 +186,9 @@ def explain(
                 reader.close()
                 reader = None
             reader = open_reader(db)  # a StoreError here is the catalogue that still does not exist
-        matcher = Matcher.load(reader, repo=repo)
-        result = matcher.explain(text, limit=limit)
+        # kept across calls while the catalogue stays at its generation: the MCP server's
+        # explain_error answers many pastes from one process, and loads the index once
+        result = kept_matcher(reader, db, repo).explain(text, limit=limit, store=reader)
         hint = _hint(result, frames, left, reader)
     except BaseException:
         if reader is not None:

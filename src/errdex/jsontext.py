@@ -18,7 +18,7 @@ from collections.abc import Callable
 from json import encoder as _json_encoder
 from typing import Any
 
-__all__ = ["encoder"]
+__all__ = ["encoder", "json_column"]
 
 # a value that exercises every branch of the encoder: nesting, each scalar, escapes, a lone
 # surrogate (kept by ``ensure_ascii=False``, escaped otherwise), an empty container
@@ -47,3 +47,8 @@ def encoder(*, ensure_ascii: bool = True, separators: tuple[str, str] = (", ", "
     except (TypeError, ValueError):
         same = False
     return encode if same else standard.encode
+
+
+def json_column(value: object) -> object:
+    """A JSON column: text from SQLite, already decoded by PostgreSQL's driver."""
+    return json.loads(value) if isinstance(value, str | bytes) else value

@@ -17,18 +17,27 @@ recorded by the extractor at index time, and ``context`` reads the ones one erro
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from errdex.analysis.result import Analysis, Meaning, Provenance, Reach, TriggerText
-from errdex.model import render_template
-from errdex.store.records import CatalogueReader, ErrorDetail
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from errdex.analysis.classes import ExcClass
     from errdex.analysis.context import SnapshotContext
+    from errdex.analysis.result import Analysis, Reach
     from errdex.analysis.symbols import Module
+    from errdex.store.records import CatalogueReader, ErrorDetail
 
 __all__ = ["Analysis", "analyze_error"]
+
+
+def __getattr__(name: str) -> Any:
+    # ``Analysis`` is loaded on first use (PEP 562): importing a submodule runs this file first,
+    # and the runtime hook imports ``analysis.trigger`` alone to word a raise's guards; the result
+    # classes and the record classes behind them were most of a cold hook's import time (perf49).
+    if name == "Analysis":
+        from errdex.analysis.result import Analysis
+
+        return Analysis
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def analyze_error(store: CatalogueReader, err: ErrorDetail) -> Analysis:
@@ -40,8 +49,10 @@ def analyze_error(store: CatalogueReader, err: ErrorDetail) -> Analysis:
     from errdex.analysis.context import get_context
     from errdex.analysis.examples import contrast_for, examples_for, tests_note
     from errdex.analysis.meaning import gather_notes, is_todo, meaning_text
+    from errdex.analysis.result import Analysis, Meaning, Provenance, TriggerText
     from errdex.analysis.solutions import NO_FIX, parameter_feeds, solutions_for
     from errdex.analysis.trigger import describe_guards
+    from errdex.model import render_template
 
     occ = err.latest
     sid = occ.snapshot_id

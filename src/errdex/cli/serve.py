@@ -68,10 +68,15 @@ def serve(
         if workers > 1:
             run_workers(db, host, port, workers, limits, announce=lambda: typer.echo(banner, err=True))
             return
-        from errdex.web.app import create_app
+        from errdex.web.app import create_app, warm
 
         app = create_app(db)
     except StoreError as e:  # no catalogue, not one, damaged: one line, the policy's exit code
         fail(str(e), e.code)
+    # the matcher is built now, saying so, not by the first search (the app's start finds it built)
+    typer.echo("errdex: loading the match index...", err=True)
+    ready = warm(app.state.web)
+    if ready:
+        typer.echo(ready, err=True)
     typer.echo(banner, err=True)
     run(app, host, port, limits)

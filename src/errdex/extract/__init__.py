@@ -37,7 +37,7 @@ from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessP
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex.extract.cache import encode as cache_encode
 from errdex.extract.codefacts import code_facts
@@ -53,6 +53,9 @@ from errdex.lifeline import lifeline, watch
 from errdex.limits import IN_PROCESS_BYTES, MAX_PARSE_BYTES, WORKER_MEMORY, MiB, analysis_budget
 from errdex.model import CodeFacts, ErrorRecord, FileReport, SourceFile, TestExpectation
 from errdex.testpaths import is_test_path, lone_conftest, named_only
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 __all__ = [
     "STOP_GRACE",

@@ -32,6 +32,10 @@ from __future__ import annotations
 import ast
 import copy
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 _MAX_BODY = 64  # statements of a printer's body searched for the walk (printers are short)
 _LEAVES_LOOP = (ast.Break, ast.Continue)

@@ -62,6 +62,9 @@ from errdex.extract.templates import (
 from errdex.extract.yields import GENERATOR_FORMS, JOIN, separated
 from errdex.pyexc import BUILTIN_EXCEPTIONS, OS_ERRORS, STDLIB_OS_ERRORS
 
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
+
 if TYPE_CHECKING:
     from errdex.extract.resolve import Pair, Resolver
 

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from errdex.astutil import dotted_name
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 __all__ = ["code_facts", "defined_tests", "import_facts", "iter_nodes"]
 
@@ -486,9 +489,12 @@ def _visit_tests(body: list[ast.stmt], prefix: str, found: list[TestFunctionFact
     # a module function, not a closure calling itself: that closure was a reference cycle
     # per file, left for the cyclic collector
     for node in body:
-        if isinstance(node, ast.ClassDef) and node.name.startswith("Test"):
+        # exact type tests (``astutil._LEAF_VALUES``): no generic ``__class__`` read per statement
+        if type(node) is ast.ClassDef and node.name.startswith("Test"):
             _visit_tests(node.body, f"{prefix}{node.name}.", found)
-        elif isinstance(node, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF) and node.name.startswith("test"):
+        elif (type(node) is ast.FunctionDef or type(node) is ast.AsyncFunctionDef) and node.name.startswith(
+            "test"
+        ):
             at = _calls_named(node)
             calls = {name for _, name in at}
             subject = sorted(c for c in calls - EXPECTING - PLUMBING if not c.startswith("assert"))

@@ -18,8 +18,12 @@ hold something else at the raise prints that, not a container's repr.
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from errdex.astutil import body_nodes
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 _DICT_CALLS = frozenset({"dict", "defaultdict", "OrderedDict"})
 _DICT_TYPES = frozenset({"dict", "Dict", "DefaultDict", "OrderedDict", "defaultdict", "MutableMapping"})
@@ -48,6 +52,7 @@ def _call_name(e: ast.expr) -> str:
 # isinstance tests take tuples made once (a union ``A | B`` is built anew at every call)
 _DICT_DISPLAYS = (ast.Dict, ast.DictComp)
 _LIST_DISPLAYS = (ast.List, ast.ListComp)
+_DICT_NODES, _LIST_NODES = frozenset(_DICT_DISPLAYS), frozenset(_LIST_DISPLAYS)
 _TEXTS = (str, bytes)
 _TEXT_OPS = (ast.Add, ast.Mod)
 _LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
@@ -55,9 +60,10 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.comprehension)
 
 def _made(value: ast.expr | None) -> str | None:
     """The shape a bound value makes, or None when it makes no container."""
-    if isinstance(value, _DICT_DISPLAYS):
+    t = type(value)  # (exact types: ``astutil._LEAF_VALUES``)
+    if t in _DICT_NODES:
         return DICT
-    if isinstance(value, _LIST_DISPLAYS):
+    if t in _LIST_NODES:
         return LIST
     name = _call_name(value) if isinstance(value, ast.Call) else ""
     if name in _DICT_CALLS:

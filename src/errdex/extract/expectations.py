@@ -20,12 +20,15 @@ import bisect
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from errdex.astutil import dotted_name
 from errdex.limits import IN_PROCESS_BYTES
 from errdex.model import SourceFile, TestExpectation
 from errdex.textsafe import decode_source
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 __all__ = ["expectations_in", "find_expectations"]
 

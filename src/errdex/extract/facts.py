@@ -175,6 +175,8 @@ class FuncInfo:
     # mappings of classes it returns a class from (``return ERRORS.get(code, ApiError)``): their
     # classes join ``types`` once the codebase is known (``Resolver.type_map``)
     types_refs: tuple[str, ...] = ()
+    # ``ret`` re-flows the first parameter's text (``reflow``: dedent, ``re.sub``, then ``%``)
+    reflows: bool = False
 
 
 @by_fields

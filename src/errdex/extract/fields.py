@@ -16,10 +16,14 @@ summary (``classes.py``) chains them along the MRO.
 from __future__ import annotations
 
 import ast
+from typing import TYPE_CHECKING
 
 from errdex.astutil import dotted_name
 from errdex.extract.facts import InitInfo
 from errdex.extract.templates import Arg, Sig, Value, lit, ph
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 # decorators that generate ``__init__`` from the annotated fields, by their last name; ``s`` and
 # ``attrs`` (the classic ``@attr.s``/``@attr.attrs``) only as an attribute of a module, a bare

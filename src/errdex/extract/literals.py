@@ -14,7 +14,10 @@ containers and numbers: a string bound once is already text in the visitor's env
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 # A printed literal longer than this is data (a table), not a site's words
 MAX_PRINTED = 200
@@ -26,11 +29,12 @@ _MUTATORS = frozenset(
      "popitem", "add", "discard", "__setitem__", "__delitem__", "__iadd__"}
 )  # fmt: skip
 _DISPLAYS = (ast.List, ast.Tuple, ast.Dict, ast.Constant, ast.UnaryOp)
+_DISPLAY_TYPES = frozenset(_DISPLAYS)  # (exact types: ``astutil._LEAF_VALUES``)
 _PLAIN = (str, int, float, bool)
 # isinstance tests take tuples made once (a union ``A | B`` is built anew at every call)
 _SEQUENCES = (list, tuple)
-_SCOPE_DECLS = (ast.Global, ast.Nonlocal)
-_CAPTURES = (ast.MatchAs, ast.MatchStar)
+# a field's value that is never a node: a name's ``id``, a number, an absent field (``_used_nested``)
+_NO_NODE = frozenset({str, int, type(None)})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -138,21 +142,23 @@ def spread(literal: str) -> list[str] | None:
 
 def _binds(n: ast.AST, name: str) -> bool:
     """Whether node ``n`` (re)binds, deletes or mutates ``name`` (other than by a plain ``=``)."""
-    if isinstance(n, ast.Name):
-        return n.id == name and not isinstance(n.ctx, ast.Load)
-    if isinstance(n, ast.Attribute):
-        return isinstance(n.value, ast.Name) and n.value.id == name and n.attr in _MUTATORS
-    if isinstance(n, ast.Subscript):
-        return isinstance(n.value, ast.Name) and n.value.id == name and not isinstance(n.ctx, ast.Load)
-    if isinstance(n, _SCOPE_DECLS):
+    # exact type tests (``astutil._LEAF_VALUES``): most nodes are of none of these classes, and
+    # each ``isinstance`` answering False reads the node's ``__class__`` generically
+    if type(n) is ast.Name:
+        return n.id == name and type(n.ctx) is not ast.Load
+    if type(n) is ast.Attribute:
+        return type(n.value) is ast.Name and n.value.id == name and n.attr in _MUTATORS
+    if type(n) is ast.Subscript:
+        return type(n.value) is ast.Name and n.value.id == name and type(n.ctx) is not ast.Load
+    if type(n) is ast.Global or type(n) is ast.Nonlocal:
         return name in n.names
-    if isinstance(n, ast.alias):
+    if type(n) is ast.alias:
         return (n.asname or n.name.partition(".")[0]) == name
-    if isinstance(n, ast.ExceptHandler):
+    if type(n) is ast.ExceptHandler:
         return n.name == name
-    if isinstance(n, _CAPTURES):
+    if type(n) is ast.MatchAs or type(n) is ast.MatchStar:
         return n.name == name
-    return isinstance(n, ast.MatchMapping) and n.rest == name
+    return type(n) is ast.MatchMapping and n.rest == name
 
 
 def literal_names(stmts: list[ast.AST] | None) -> frozenset[str]:
@@ -171,7 +177,7 @@ def literal_names(stmts: list[ast.AST] | None) -> frozenset[str]:
         if t is ast.Assign:
             assign: ast.Assign = n  # type: ignore[assignment]
             names = [x.id for x in assign.targets if type(x) is ast.Name]
-            if isinstance(assign.value, _DISPLAYS):
+            if type(assign.value) in _DISPLAY_TYPES:
                 found.update(names)
         elif t in _ONE_TARGET:
             target = n.target  # type: ignore[attr-defined]
@@ -202,7 +208,7 @@ def bound_once(
             return False
     stores, uses, plain = 0, 0, False
     for n in nodes:
-        if isinstance(n, ast.Name) and n.id == name:
+        if type(n) is ast.Name and n.id == name:
             uses += 1
             if isinstance(n.ctx, ast.Store):
                 stores += 1
@@ -210,7 +216,7 @@ def bound_once(
                     return False
         elif _binds(n, name):
             return False
-        elif isinstance(n, ast.Assign) and n.value is values[0]:
+        elif type(n) is ast.Assign and n.value is values[0]:
             # the one binding is ``name = value`` (``a = b = value`` too), not ``for name in
             # [...]`` or an unpacking, whose value is not what the name holds
             plain = any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
@@ -247,7 +253,7 @@ def _used_nested(func: ast.AST | None, name: str, own: int) -> bool:
             fields = fields_of[t] = t._fields
         for f in fields:
             v = getattr(n, f, None)
-            if isinstance(v, node_t):
+            if type(v) not in _NO_NODE and isinstance(v, node_t):
                 todo.append(v)
             elif type(v) is list:
                 extend([x for x in v if isinstance(x, node_t)])

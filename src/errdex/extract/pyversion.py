@@ -14,7 +14,10 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 # Python 3 releases a test is tried on: one answer for all of them decides it. (3, 0) and a
 # far one bound the range; a test of ``major`` or of a tuple ``(3,)``/``(3, 0)``/``(2, 7)``

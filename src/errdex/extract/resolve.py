@@ -35,6 +35,7 @@ from errdex.extract.facts import (
 from errdex.extract.instance_reads import InstanceReads
 from errdex.extract.markup import strip_segments
 from errdex.extract.pyversion import STR_ALIAS
+from errdex.extract.reflow import IF_ARGS, IF_KWARGS, RE_SUB, reflow_op
 from errdex.extract.status_first import status_first_text
 from errdex.extract.stdlib_consts import stdlib_consts
 from errdex.extract.templates import (
@@ -686,6 +687,8 @@ class Resolver:
             pairs = self.value(text, depth + 1)
         finally:
             self._active.discard(key)
+        if info.reflows and not any(has_literal(m) for m, _ in pairs):
+            return None  # a re-flow of text unknown here: the call's own placeholder, as before
         return self.fitted(pairs, ref, key, whole)
 
     @staticmethod
@@ -887,6 +890,8 @@ class Resolver:
                 elif reshape:
                     affix = part.args[0].value[0][0] if part.args else None
                     text = str_method(base, part.kind, affix if isinstance(affix, str) else None)
+                elif part.kind == RE_SUB or part.kind.startswith((IF_ARGS, IF_KWARGS)):
+                    text = reflow_op(part, base)  # a re-flow helper's steps (``reflow``)
                 elif part.kind == JOIN:
                     sep = part.args[0].value[0][0] if part.args else ""
                     text = separated(base, sep if isinstance(sep, str) else "")

@@ -40,7 +40,7 @@ import dataclasses
 import hashlib
 import os
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgpack
 import zstandard
@@ -49,6 +49,9 @@ from errdex.extract import cache, codefacts
 from errdex.extract.facts import ExcSpec, ModuleFacts
 from errdex.extract.visitor import Env, ModuleVisitor
 from errdex.model import ClassFact, CodeFacts, FunctionFact
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 __all__ = ["ENV", "MAX_PRIORS", "Refused", "StatementReuse", "Unparsed", "enabled", "in_histories"]
 

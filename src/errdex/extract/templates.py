@@ -353,6 +353,11 @@ def _consistent_combos(combos: Iterable[tuple[Variant, ...]]) -> Iterator[tuple[
 MAX_ARG_PARTS = 4 * MAX_VARIANTS * MAX_PLACEHOLDERS
 
 
+# what a part's fields hold besides parts (text, a flag, a count, nothing): no tuple, told by the
+# exact type, which costs no generic ``__class__`` read as an ``isinstance`` answering False does
+_ATOMS = frozenset({str, bool, int, type(None)})
+
+
 def exceeds(value: object, limit: int) -> bool:
     """Whether ``value`` holds more than ``limit`` parts, counted through everything nested in it
     (a reference's arguments, an optional segment's text). Stops at the limit, so it costs at most
@@ -365,7 +370,7 @@ def exceeds(value: object, limit: int) -> bool:
     # it grows, and its length is the count (no pop and no counter per part)
     found: list[object] = [value]
     for x in found:
-        if isinstance(x, tuple):
+        if type(x) not in _ATOMS and isinstance(x, tuple):  # (text, flags, counts: no class lookup)
             found.extend(x)
             if len(found) > limit:
                 return True

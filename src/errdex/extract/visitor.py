@@ -23,7 +23,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
 from errdex.astutil import dotted_name as _dotted
@@ -53,7 +53,9 @@ from errdex.extract.facts import (
 from errdex.extract.fields import generated_init, is_field_call
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
+from errdex.extract.memo import memo_attrs
 from errdex.extract.pyversion import SIX_FLAGS, STR_ALIAS, catches_name_error, py3_outcome, reads_py2_builtin
+from errdex.extract.reflow import reflow_ret
 from errdex.extract.symbols import import_base, import_bindings
 from errdex.extract.templates import (
     AFFIX_METHODS,
@@ -121,6 +123,9 @@ from errdex.extract.yields import (
 )
 from errdex.model import UNKNOWN_EXC_TYPE, Kind, replace
 from errdex.pyexc import BUILTIN_NAMES, interpreter_texts
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 LOG_METHODS = {
     "warning": "WARNING",
@@ -353,6 +358,7 @@ Handler = Callable[[Any, "Env", "Frame", list[Guard]], None]
 # A message evaluator: (expression, environment, frame) -> its value, None when unknown.
 Evaluator = Callable[[Any, "Env", "Frame"], "Value | None"]
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_DEFINITION_TYPES = frozenset(_DEFINITIONS)  # (exact types: ``astutil._LEAF_VALUES``)
 _MISSING = object()
 
 
@@ -512,6 +518,7 @@ def _bound_literal_node(name: str, env: Env, frame: Frame) -> ast.expr | None:
 
 
 _LEAVES = (ast.Continue, ast.Break, ast.Return, ast.Raise)  # statements after which a block's path ends
+_LEAVES_TYPES = frozenset(_LEAVES)  # (exact types: ``astutil._LEAF_VALUES``)
 _MAX_ITEMS = 8  # a returned or unpacked tuple longer than this is no (value, error, ...) triple
 _TUPLE = "%"  # the environment key prefix of a local's ``TupleArgs`` (no name starts so)
 _OVERRIDES = "*"  # a ``types_refs`` entry's mark: the method's overrides in subclasses count too
@@ -534,7 +541,7 @@ def _same_text(call: ast.Call, func: ast.Attribute) -> ast.expr | None:
 
 def _is_rewrap(call: ast.Call) -> bool:
     """``textwrap.dedent(text)`` and kin: the text itself, up to whitespace."""
-    if not call.args or isinstance(call.args[0], ast.Starred):
+    if not call.args or type(call.args[0]) is ast.Starred:
         return False
     return _rewrap_func(call.func, call.args[1:], call.keywords)
 
@@ -542,7 +549,7 @@ def _is_rewrap(call: ast.Call) -> bool:
 def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.keyword]) -> bool:
     """``f`` is ``textwrap.dedent`` or kin, given these arguments after the text: a
     ``textwrap.indent`` only with a prefix of whitespace (``"  "``), which changes no word."""
-    if isinstance(f, ast.Attribute):
+    if type(f) is ast.Attribute:
         if not (
             f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
         ):
@@ -793,12 +800,13 @@ def _keep_passed(found: tuple[TypesVal, dict[str, tuple[tuple[str, str | None], 
 
 
 def _last_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    if isinstance(node, ast.Attribute):
-        return node.attr
-    if isinstance(node, ast.Call):
-        return _last_name(node.func)
+    t = type(node)  # (exact types: ``astutil._LEAF_VALUES``)
+    if t is ast.Name:
+        return node.id  # type: ignore[attr-defined,no-any-return]
+    if t is ast.Attribute:
+        return node.attr  # type: ignore[attr-defined,no-any-return]
+    if t is ast.Call:
+        return _last_name(node.func)  # type: ignore[attr-defined]
     return ""
 
 
@@ -961,15 +969,17 @@ class ModuleVisitor:
     def prepass(self, body: Sequence[ast.stmt]) -> None:
         """Module-level names and imports, so functions can reference things defined later."""
         for stmt in body:
-            if isinstance(stmt, _DEFINITIONS):
-                self.top.add(stmt.name)
-                if not isinstance(stmt, ast.ClassDef):
-                    self.top_funcs.add(stmt.name)
-            elif isinstance(stmt, ast.Assign):
+            kind = type(stmt)  # (exact types: ``astutil._LEAF_VALUES``)
+            if kind in _DEFINITION_TYPES:
+                name: str = stmt.name  # type: ignore[attr-defined]
+                self.top.add(name)
+                if kind is not ast.ClassDef:
+                    self.top_funcs.add(name)
+            elif type(stmt) is ast.Assign:
                 for t in stmt.targets:
                     self._top_targets(t)
-            elif isinstance(stmt, _T_ANNASSIGN_AUGASSIGN):
-                self._top_targets(stmt.target)
+            elif kind is ast.AnnAssign or kind is ast.AugAssign:
+                self._top_targets(stmt.target)  # type: ignore[attr-defined]
             elif isinstance(stmt, _T_IMPORT_IMPORTFROM):
                 self.add_import(stmt, module_level=True)
             elif isinstance(stmt, _T_IF_TRY_WITH):
@@ -1167,9 +1177,7 @@ class ModuleVisitor:
         server's error); whoever raises it next prints that text, so the statement is its site.
         The class is the caught or annotated one when known."""
         target = stmt.targets[0] if len(stmt.targets) == 1 else None
-        if not (
-            isinstance(target, ast.Attribute) and target.attr == "args" and isinstance(target.value, ast.Name)
-        ):
+        if not (type(target) is ast.Attribute and target.attr == "args" and type(target.value) is ast.Name):
             return
         name = target.value.id
         if name == frame.self_name:
@@ -1255,7 +1263,7 @@ class ModuleVisitor:
         value = stmt.value
         self.on_expr(value, env, frame)
         self.note_passed_maps(value, env, frame)
-        if isinstance(value, _T_YIELD_YIELDFROM) and YIELDS in env:
+        if (type(value) is ast.Yield or type(value) is ast.YieldFrom) and YIELDS in env:
             self.on_yield(value, env, frame)
         if not self.want_sites:
             return
@@ -1442,9 +1450,9 @@ class ModuleVisitor:
         """Whether a branch ends by leaving the straight path. Its names reach the end of the
         enclosing loop through ``continue`` (and past it through ``break``), so the loop keeps
         them; after ``return`` or ``raise`` nothing of the function sees them."""
-        if not block or not isinstance(block[-1], _LEAVES):
+        if not block or type(block[-1]) not in _LEAVES_TYPES:
             return False
-        if isinstance(block[-1], _T_CONTINUE_BREAK) and frame.loop_exits:
+        if type(block[-1]) in _CONTINUE_BREAK_TYPES and frame.loop_exits:
             frame.loop_exits[-1].append(env)
         return True
 
@@ -1846,7 +1854,7 @@ class ModuleVisitor:
         if type(arg) is ast.Name:
             name = arg.id
             cur = env.get(name)
-            if isinstance(cur, TypesVal) and cur.entries:
+            if type(cur) is TypesVal and cur.entries:
                 return cur, self.facts.passed_maps
             if name.lstrip("_").isupper():
                 # ``raise_from(code, ERRORS)``: a module's table by name, its classes known later
@@ -1918,7 +1926,7 @@ class ModuleVisitor:
     def class_map(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """A dict literal whose values are classes (``{httpcore.X: X, ...}``), or a call of a
         function (or a name) that may give one, resolved later."""
-        if isinstance(value, ast.Dict):
+        if type(value) is ast.Dict:
             entries: list[tuple[str, str | None]] = []
             for v in value.values:
                 dotted = _dotted(v) if v is not None else None
@@ -2118,7 +2126,7 @@ class ModuleVisitor:
             self.assign_target(target, stmt.value, env, frame)
 
     def assign_target(self, target: ast.expr, value: ast.expr, env: Env, frame: Frame) -> None:
-        if isinstance(target, ast.Name) and isinstance(value, ast.Lambda):
+        if type(target) is ast.Name and type(value) is ast.Lambda:
             self.assign_lambda(target.id, value, env, frame)
         elif isinstance(target, ast.Name) and frame.kind != "class" and _partial_rewrap(value):
             # ``indent = functools.partial(textwrap.indent, prefix="  ")``, then ``indent(msg)``
@@ -2138,6 +2146,9 @@ class ModuleVisitor:
             ):
                 self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
                 self.self_text(frame.class_key, target.attr, value, env, frame)
+                memo = f"{frame.self_name}.{target.attr}"
+                if memo in env:  # (a printer's memoised attribute, ``memo``)
+                    env[memo] = self.eval_msg(value, env, frame)
                 if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
                     frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
                 elif frame.is_init and (
@@ -2193,7 +2204,7 @@ class ModuleVisitor:
         (``_names_exc_class``): the classes the parameter's table may give, called later."""
         if (
             frame.kind == "function"
-            and not isinstance(env[name], TypesVal)
+            and type(env[name]) is not TypesVal
             and _names_exc_class(name)
             and (looked := self.param_lookup(value, env, frame)) is not None
         ):
@@ -2241,7 +2252,7 @@ class ModuleVisitor:
         if name == frame.cls_name:
             frame.cls_rebound = True
             self.args_memo = None  # (``call_spec`` reads it: a ``cls(...)`` among the arguments)
-        items = value.elts if isinstance(value, ast.Tuple) and frame.kind == "function" else []
+        items = value.elts if type(value) is ast.Tuple and frame.kind == "function" else []
         args = (
             tuple(self.arg(x, env, frame) for x in items if not isinstance(x, ast.Starred)) if items else ()
         )
@@ -2421,7 +2432,7 @@ class ModuleVisitor:
                 and name in _always_raised(frame.node)
             )
         return (
-            not isinstance(env[name], _T_EXCVAL_TYPESVAL)
+            type(env[name]) not in _EXCVAL_TYPESVAL_TYPES
             and (_builds_raised(value.func) or self.remakes_caught(value.func, frame))
             and not (
                 isinstance(value.func, ast.Name)
@@ -2476,15 +2487,17 @@ class ModuleVisitor:
         field = self.assigned_field(value, env, frame)
         if field is not None:
             return field
-        if isinstance(value, _T_LIST_TUPLE):
-            if any(self.is_stringy(e, env) for e in value.elts) or (frame.exc_class and value.elts):
-                return ListVal(tuple(self.eval_msg(e, env, frame) for e in value.elts))
-            return ListVal(()) if not value.elts and isinstance(value, ast.List) else None
-        if isinstance(value, ast.Attribute) and value.attr == "format" and self.is_stringy(value.value, env):
+        t = type(value)  # (exact types: ``astutil._LEAF_VALUES``)
+        if t is ast.List or t is ast.Tuple:
+            elts: list[ast.expr] = value.elts  # type: ignore[attr-defined]
+            if any(self.is_stringy(e, env) for e in elts) or (frame.exc_class and elts):
+                return ListVal(tuple(self.eval_msg(e, env, frame) for e in elts))
+            return ListVal(()) if not elts and t is ast.List else None
+        if type(value) is ast.Attribute and value.attr == "format" and self.is_stringy(value.value, env):
             return FmtVal(self.eval_msg(value.value, env, frame))
-        if isinstance(value, _T_DICT_DICTCOMP):
+        if type(value) is ast.Dict or type(value) is ast.DictComp:
             return self.assigned_dict(value, env, frame)
-        if isinstance(value, ast.ListComp) and (mapped := self.mapped_list(value, env, frame)) is not None:
+        if type(value) is ast.ListComp and (mapped := self.mapped_list(value, env, frame)) is not None:
             return mapped
         if isinstance(value, ast.Call):
             name = _last_name(value.func)
@@ -2506,15 +2519,15 @@ class ModuleVisitor:
             return types
         if self.is_stringy(value, env):
             return self.eval_msg(value, env, frame)
-        if frame.kind == "function" and isinstance(value, ast.Constant) and value.value is None:
+        if frame.kind == "function" and type(value) is ast.Constant and value.value is None:
             return NONE  # ``msg = None``: known to print nothing, until a branch gives it text
-        if isinstance(value, ast.Name) and value.id in frame.params and env.get(value.id) is None:
+        if type(value) is ast.Name and value.id in frame.params and env.get(value.id) is None:
             return ph(value.id)  # ``message = name``: what the caller passed for ``name``
         if frame.exc_class and isinstance(value, _T_ATTRIBUTE_SUBSCRIPT_CALL):
             # ``text = self.args[0]``, ``message = self._message()``, ``text = str(arg)`` in an
             # exception's method: what the instance holds, filled in per raise
             return self.eval_msg(value, env, frame)
-        if isinstance(value, ast.Subscript) and frame.kind == "function":
+        if type(value) is ast.Subscript and frame.kind == "function":
             # ``bit = TABLE[key]``: a record of a table, its fields read later (``bit["err"]``)
             table = self.row_of(value, env, frame)
             return RowVal(table) if table is not None else None
@@ -2541,11 +2554,11 @@ class ModuleVisitor:
 
     def assigned_field(self, value: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``msg = bit["err"]`` / ``msg = bit.get("err")``: a field of a table's record."""
-        if isinstance(value, ast.Subscript):
+        if type(value) is ast.Subscript:
             return self.record_field(value.value, value.slice, self.src(value), env, frame)
         if (
-            isinstance(value, ast.Call)
-            and isinstance(value.func, ast.Attribute)
+            type(value) is ast.Call
+            and type(value.func) is ast.Attribute
             and value.func.attr == "get"
             and len(value.args) == 1
             and not value.keywords
@@ -2609,14 +2622,14 @@ class ModuleVisitor:
     def assigned_types(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``cls = other_cls``, ``cls = MAP[key]``, ``cls = MAP.get(key)``, or a mapping of
         classes itself: the classes the variable may hold."""
-        if isinstance(value, ast.Name) and value.id in env:
+        if type(value) is ast.Name and value.id in env:
             cur = env.get(value.id)
-            return cur if isinstance(cur, TypesVal) else None
-        if isinstance(value, _T_NAME_ATTRIBUTE):
+            return cur if type(cur) is TypesVal else None
+        if type(value) is ast.Name or type(value) is ast.Attribute:
             # ``exc = errors.ApiError`` in a function, replaced by a subclass in some branches
             # (``exc = errors.NotFound``) and then called: the class (any of them) is what is raised
             return self.held_types(value, frame)
-        if isinstance(value, ast.Subscript):
+        if type(value) is ast.Subscript:
             return self.table_types(value.value, env, frame) or self.param_table(
                 value.value, None, env, frame
             )
@@ -2690,6 +2703,9 @@ class ModuleVisitor:
 
     def on_augassign(self, stmt: ast.AugAssign, env: Env, frame: Frame) -> None:
         target = stmt.target
+        if isinstance(target, ast.Attribute) and (dotted := _dotted(target)) is not None and dotted in env:
+            # ``self._msg += ...`` of a printer's memoised attribute (``memo``): a local's rules
+            target = ast.Name(dotted)
         if not isinstance(target, ast.Name):
             return
         cur = env.get(target.id)
@@ -2816,7 +2832,7 @@ class ModuleVisitor:
         else:
             # the arguments in order, then the keywords' values (no tuple of them built first:
             # this runs for nearly every call statement)
-            made = [a for a in call.args if isinstance(a, ast.Call) and _builds_exception(a)]
+            made = [a for a in call.args if type(a) is ast.Call and _builds_exception(a)]
             if call.keywords:
                 made += [
                     k.value
@@ -2908,7 +2924,7 @@ class ModuleVisitor:
         """An argument that may be message text: a string, or what a function returns."""
         if self.is_stringy(a, env):
             return True
-        if not isinstance(a, ast.Call):
+        if type(a) is not ast.Call:
             return False
         name = _last_name(a.func).lower()
         return "message" in name or "msg" in name  # ``self.get_invalid_choice_message(...)``
@@ -3227,6 +3243,18 @@ class ModuleVisitor:
         fenv.pop(YIELDS, None)
         for p in params:
             fenv[p] = None
+        if (
+            frame.printed is not None
+            and frame.self_name is not None
+            and not frame.is_init
+            and (frame.exc_class or node.name in _PRINTERS)
+        ):
+            # ``if self._msg is None: self._msg = ...; return self._msg``: an attribute an
+            # exception's printer (or property) assigns is a variable of its own here, holding
+            # on entry what the instance holds (``memo``); other classes' lazy properties are
+            # ``instance_reads``'
+            for dotted in memo_attrs(node.body, frame.self_name):
+                fenv[dotted] = ph(dotted)
         if frame.printed is not None and frame.self_name is not None and is_generator(node):
             fenv[YIELDS] = ListVal(())  # a printer's generator: its pieces, in order
             frame.yields = True
@@ -3294,6 +3322,9 @@ class ModuleVisitor:
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
             elif (printf := _printf_ret(node, sig)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
+            elif (reflowed := reflow_ret(node, sig)) is not None:
+                # ``unwrap(text, *params)``: dedent, re-join the lines, then ``%`` (``reflow``)
+                self.facts.funcs[key] = FuncInfo(call_params, reflowed, sig=sig, reflows=True)
             elif (passes := _passes(node, frame)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, passes=passes)
             return
@@ -3453,14 +3484,14 @@ class ModuleVisitor:
     def arg(self, node: ast.expr, env: Env, frame: Frame) -> Arg:
         """``node`` as an argument: its source and message value. A parameter annotated ``str``
         (and not reassigned) is known text, so ``{name!r}`` / ``%r`` of it shows repr's quotes."""
-        str_typed = isinstance(node, ast.Name) and node.id in frame.str_params and env.get(node.id) is None
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in env:
+        str_typed = type(node) is ast.Name and node.id in frame.str_params and env.get(node.id) is None
+        if type(node) is ast.Call and type(node.func) is ast.Name and node.func.id not in env:
             inlined = self.closure_text(node, node.func.id, frame)
             if inlined is not None:
                 return Arg(self.src(node), inlined)
         items = None
         if (
-            isinstance(node, _T_LIST_TUPLE)
+            (type(node) is ast.List or type(node) is ast.Tuple)
             and len(node.elts) <= _MAX_ITEMS
             and not any(isinstance(e, ast.Starred) for e in node.elts)
         ):
@@ -3468,7 +3499,7 @@ class ModuleVisitor:
             items = tuple(self.arg(e, env, frame) for e in node.elts)
         value = self.eval_msg(node, env, frame)
         # a name bound once to a literal: ``"{}".format(x)`` / ``"%s" % x`` print it
-        bound = _bound_literal_node(node.id, env, frame) if isinstance(node, ast.Name) else None
+        bound = _bound_literal_node(node.id, env, frame) if type(node) is ast.Name else None
         literal = None if bound is None else literal_source(bound)
         if exceeds(value, MAX_ARG_PARTS):
             # a value too large to carry into the call it is passed to: the call's result may
@@ -3491,11 +3522,11 @@ class ModuleVisitor:
     def call_args(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
         args: list[Arg] = []
         for a in call.args:
-            if isinstance(a, ast.Starred):
+            if type(a) is ast.Starred:
                 # ``X(*e.args)``: the message is whatever is unpacked; later positions are unknown.
                 args.append(Arg(self.src(a), ph(self.src(a))))
                 break
-            if isinstance(a, ast.Lambda) and not a.args.args and self.is_stringy(a.body, env):
+            if type(a) is ast.Lambda and not a.args.args and self.is_stringy(a.body, env):
                 args.append(Arg(self.src(a), self.eval_msg(a.body, env, frame)))  # called later: its text
                 continue
             args.append(self.arg(a, env, frame))
@@ -3778,8 +3809,8 @@ class ModuleVisitor:
     def looked_up_class(self, func: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """The classes a called lookup may give: ``MAP[key]`` or ``MAP.get(key, Default)`` of a
         mapping of classes; None for any other callee."""
-        lookup = isinstance(func, ast.Subscript) or (
-            isinstance(func, ast.Call) and isinstance(func.func, ast.Attribute) and func.func.attr == "get"
+        lookup = type(func) is ast.Subscript or (
+            type(func) is ast.Call and type(func.func) is ast.Attribute and func.func.attr == "get"
         )
         if not lookup:
             return None
@@ -4199,8 +4230,10 @@ class ModuleVisitor:
             # ``type(exc).__name__``, ``exc.__class__.__name__`` of ``except HTTPError as exc``:
             # the caught class's name, or a subclass's (kept as the placeholder beside it)
             return union(lit(named), ph(_dotted(e) or self.src(e)))
-        key = self.expr_key(e, frame)
         dotted = _dotted(e)
+        if dotted is not None and isinstance(held := env.get(dotted), tuple):
+            return held  # a printer's memoised attribute (``memo``): what its branches left
+        key = self.expr_key(e, frame)
         if key is not None and dotted is not None and not key.startswith("builtins."):
             root = dotted.partition(".")[0]
             if root != frame.self_name and root not in env:
@@ -4740,9 +4773,9 @@ class ModuleVisitor:
         stack: list[tuple[ast.AST, str]] = [(node, qual)]
         while stack:
             n, q = stack.pop()
-            if isinstance(n, ast.Call):
+            if type(n) is ast.Call:
                 self.check_call(n, env, frame, guards, q)
-            elif isinstance(n, ast.Lambda):
+            elif type(n) is ast.Lambda:
                 q = "<lambda>" if frame.kind == "module" and q == "<module>" else f"{q}.<locals>.<lambda>"
             stack.extend((c, q) for c in reversed(child_nodes(n)))
 
@@ -4943,13 +4976,13 @@ class ModuleVisitor:
         Slicing the source line is several times cheaper than ``ast.unparse`` (which dominated
         the profile); expressions spanning lines are unparsed to get one tidy line.
         """
-        if isinstance(node, ast.Name):
+        if type(node) is ast.Name:
             return node.id
         key = id(node)
         cached = self.src_cache.get(key)
         if cached is not None:
             return cached[1]
-        text = _dotted(node) if isinstance(node, ast.Attribute) else None
+        text = _dotted(node) if type(node) is ast.Attribute else None
         if text is None:
             text = self.seg(node)
             if len(text) > 200:
@@ -5282,11 +5315,11 @@ def _bound_values(nodes: list[ast.AST]) -> dict[str, list[ast.expr]]:
     for n in nodes:
         if type(n) not in binders:  # most nodes: one set lookup (a parsed tree has no subclasses)
             continue
-        if isinstance(n, _T_FOR_ASYNCFOR_COMPREHENSION):
+        if type(n) is ast.For or type(n) is ast.AsyncFor or type(n) is ast.comprehension:
             target, value = n.target, n.iter
-        elif isinstance(n, _T_NAMEDEXPR_ANNASSIGN):
+        elif type(n) is ast.NamedExpr or type(n) is ast.AnnAssign:
             target, value = n.target, n.value
-        elif isinstance(n, ast.Assign):
+        elif type(n) is ast.Assign:
             names = {t.id: None for t in n.targets if isinstance(t, ast.Name)}
             for k in names:  # ``a = b = f()``: the value once for each name
                 out.setdefault(k, []).append(n.value)
@@ -5448,7 +5481,7 @@ def _annotated_class(node: ast.expr | None) -> str | None:
     ``Optional[Context]``; None when it is not one plain (dotted) class name."""
     if node is None:
         return None
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+    if type(node) is ast.Constant and isinstance(node.value, str):
         text = node.value.strip()
         return text if re.fullmatch(r"[A-Za-z_][\w.]*", text) else None
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
@@ -5526,7 +5559,7 @@ def _uses_params(spec: ExcSpec, params: Sequence[str], spread: bool = True) -> b
                 if _formats_param(part, names):
                     return True  # ``errfmt.format(cls=type(self), prop_name=k)``: the caller's format
                 # ``raise exception(*args)``: the arguments handed on are the parameters
-                if not isinstance(part, Ph):
+                if type(part) is not Ph:  # (no class derives from ``Ph``: no lookup)
                     continue
                 name = part.name.lstrip("*") if spread else part.name
                 if re.split(r"[.\[(]", name, maxsplit=1)[0] in names:
@@ -5539,7 +5572,7 @@ def _formats_param(part: object, names: set[str]) -> bool:
     type(self), prop_name=k)``, ``msg % (key,)``): its text is the caller's, its fields the
     raise's own values."""
     return (
-        isinstance(part, Op)
+        type(part) is Op  # (no class derives from ``Op``: no lookup)
         and part.kind in ("format", "%", "%1")
         and len(part.base) == 1
         and len(part.base[0]) == 1
@@ -5752,7 +5785,7 @@ def _class_holders(
         if arg.arg not in called:
             continue
         ann = arg.annotation
-        if isinstance(ann, ast.Subscript) and _last_name(ann.value) in ("type", "Type"):
+        if type(ann) is ast.Subscript and _last_name(ann.value) in ("type", "Type"):
             out.add(arg.arg)
             continue
         d = default_of.get(arg.arg)
@@ -5769,7 +5802,7 @@ SUPER_STR = "super().__str__()"  # placeholder for the base class's printed form
 def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]) -> bool:
     """A library's own dedent helper: its body returns ``textwrap.dedent``/``inspect.cleandoc``
     (or a ``strip`` of it) of its first parameter."""
-    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    body = [s for s in node.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
     if not params or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return False
     value = body[0].value
@@ -6128,7 +6161,7 @@ def _passes(node: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> str |
 def _stored_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names the function's body assigns (nested definitions included: rare, and only ever
     a reason to say less)."""
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return {n.id for n in ast.walk(node) if type(n) is ast.Name and type(n.ctx) is ast.Store}
 
 
 def _cause_of(spec: ExcSpec, exc: ast.expr, stmt: ast.Raise) -> ExcSpec:
@@ -6154,7 +6187,7 @@ def _simple_cond(test: ast.expr) -> Cond | None:
     """``x``, ``not x``, ``x is None``, ``x is not None`` on a (dotted) name: (subject, test), and
     the truth the ``if`` branch assumes."""
     want = True
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+    if type(test) is ast.UnaryOp and type(test.op) is ast.Not:
         test, want = test.operand, False
     dotted = _dotted(test)
     if dotted is not None:
@@ -6643,6 +6676,7 @@ _T_IS_ISNOT = (ast.Is, ast.IsNot)
 _T_EQ_NOTEQ = (ast.Eq, ast.NotEq)
 _T_INT_FLOAT = (int, float)
 _T_CONTINUE_BREAK = (ast.Continue, ast.Break)
+_CONTINUE_BREAK_TYPES = frozenset(_T_CONTINUE_BREAK)  # (exact types: ``astutil._LEAF_VALUES``)
 _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA = (
     ast.FunctionDef,
     ast.AsyncFunctionDef,
@@ -6654,6 +6688,7 @@ _T_IF_WITH_TRY_FOR_WHILE = (ast.If, ast.With, ast.Try, ast.For, ast.While)
 _T_ASSIGN_ANNASSIGN = (ast.Assign, ast.AnnAssign)
 _T_NAME_CALL_JOINEDSTR_BINOP_CONSTANT = (ast.Name, ast.Call, ast.JoinedStr, ast.BinOp, ast.Constant)
 _T_EXCVAL_TYPESVAL = (ExcVal, TypesVal)
+_EXCVAL_TYPESVAL_TYPES = frozenset(_T_EXCVAL_TYPESVAL)  # (neither class has a subclass)
 _T_SLICE_CONSTANT = (ast.Slice, ast.Constant)
 _T_STR_INT_FLOAT = (str, int, float)
 _T_ADD_MOD = (ast.Add, ast.Mod)

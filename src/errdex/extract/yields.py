@@ -14,9 +14,13 @@ from __future__ import annotations
 import ast
 import itertools
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from errdex.astutil import child_nodes, dotted_name
 from errdex.extract.templates import MAX_VARIANTS, Arg, Op, Opt, Part, Ph, Value, Variant, capped, lit
+
+if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
+    from errdex.astutil import ast_nodes as ast
 
 YIELDS = "^yields"  # the environment key of a generator's yields so far (no name starts so)
 # an ``ExcSpec.sources`` entry of ``raise err`` over ``for err in self.gen()``: the class key
@@ -41,6 +45,7 @@ JOIN = "join"  # the ``Op`` kind of a consumer: its base the generator's text, `
 
 _COMPS = (ast.GeneratorExp, ast.ListComp)
 _NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+_NESTED_TYPES = frozenset(_NESTED)
 _PROJECTIONS = frozenset(("str", "repr", "format"))  # ``parts.append(str(item))``
 _YIELD = (ast.Yield, ast.YieldFrom)
 _IMPURE = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
@@ -49,11 +54,13 @@ _IMPURE = (ast.Await, ast.Yield, ast.YieldFrom, ast.NamedExpr, ast.Lambda)
 def own_body_has(node: ast.FunctionDef | ast.AsyncFunctionDef, kinds: tuple[type[ast.AST], ...]) -> bool:
     """Whether the function's own body (not a nested definition) holds a node of ``kinds``."""
     todo: list[ast.AST] = list(node.body)
+    wanted = frozenset(kinds)  # (exact types: ``astutil._LEAF_VALUES``)
     while todo:
         n = todo.pop()
-        if isinstance(n, kinds):
+        t = type(n)
+        if t in wanted:
             return True
-        if not isinstance(n, _NESTED):
+        if t not in _NESTED_TYPES:
             todo.extend(child_nodes(n))
     return False
 

@@ -30,10 +30,15 @@ _lock = threading.Lock()
 
 def _reader(db: str | None) -> Any:
     """The catalogue reader for ``db``, opened once and kept for the hooks' later errors (a
-    ``StoreError`` says why it cannot be); closed when the interpreter exits."""
+    ``StoreError`` says why it cannot be); closed when the interpreter exits.
+
+    A lookup needs only the raise sites of one file line: ``store.lite`` answers that on the
+    standard library's ``sqlite3`` without importing the record classes, the code facts or the
+    match index, which a fresh process would pay for at its first error (perf49).
+    """
     with _lock:
         if db not in _readers:
-            from errdex.store.fast import open_reader
+            from errdex.store.lite import open_site_reader as open_reader
 
             if not _readers:
                 import atexit

@@ -94,20 +94,32 @@ def class_bases(store: Any, snapshot_id: int | None = None) -> list[tuple[str, t
 
 
 def stored_index(store: Any) -> Index:
-    """The stored index if it is current; never interpreted beyond its checked layout."""
+    """The stored index if it is current; never interpreted beyond its checked layout.
+
+    Building it from the rows instead is said on the ``errdex.match`` logger (INFO, with why):
+    ``errdex index`` stores a current one, so a reader that builds one has met a catalogue
+    written otherwise, or by another errdex version, and that cost should be visible."""
+    import logging
+
     from errdex.match.runtime import data_digest
 
     data = store.get_artifact(ARTIFACT)
+    why = "none is stored"
     if data:
         try:
             index = Index.loads(unpack(data), runtime=data_digest())
         except CorruptIndex as e:
             return rebuild_corrupt(store, e)
         except IndexFormatError:  # another errdex version's artifact: rebuilt below
-            pass
+            why = "the stored one is another errdex version's"
         else:
-            if index.generation == str(store.generation()):
+            generation = str(store.generation())
+            if index.generation == generation:
                 return index
+            why = f"the stored one is of catalogue generation {index.generation}, not {generation}"
+    logging.getLogger("errdex.match").info(
+        "errdex: building the match index from the catalogue's rows: %s", why
+    )
     return rebuild_index(store)
 
 

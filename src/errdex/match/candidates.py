@@ -17,7 +17,7 @@ from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import compress, filterfalse, pairwise
 
-from errdex.match.index import E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
+from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.score import catching_keys, type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -773,6 +773,8 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
     mlen = max(len(tf.cmsg), 1)
     wrapping: list[tuple[Cand, Cand, bool]] = []
     for c in outers:
+        if _logs(idx, c.pid):
+            continue  # a log call raises nothing: the error it reports began at the inner raise
         got = _wrapped_inner(idx, tf, c, inner, mlen)
         if got is not None and got[0].text > c.text:
             wrapping.append((c, got[0], _handles(idx, c.pid, got[1])))
@@ -787,6 +789,16 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
             *best.reasons,
             "this template wraps another raise's message, caught and raised again",
         ]
+
+
+def _logs(idx: Index, pid: int) -> bool:
+    """Whether a pattern is a log call's record (``log.error(f"Config value '{key}': {e}")``)
+    rather than a raise: a record that reports a caught error's text is no site of that error.
+    The paste is the record, but the error the user asks about was raised where the inner text
+    was, so the record does not take the inner fit as its own (``caught_wrappers``), and with the
+    level column read off cleanly (MkDocs' ``ERROR   -  ``) it would otherwise outrank the raise
+    by the level's agreement alone."""
+    return all(idx.entries[ei][E_KIND] == "log" for ei in _some(idx, pid))
 
 
 def _handles(idx: Index, outer: int, inner: int) -> bool:

@@ -49,7 +49,15 @@ from errdex.match.result import (
     tied,
     verdict,
 )
-from errdex.match.score import FrameInfo, builtin_key, builtin_type, fn_last, norm_path
+from errdex.match.score import (
+    CYTHON_FILES,
+    FrameInfo,
+    builtin_key,
+    builtin_type,
+    fn_last,
+    in_folder,
+    norm_path,
+)
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
@@ -314,6 +322,19 @@ class Matcher:
             # traceback): that record is what the paste asks about, the call follows it
             res.matches.insert(1, call)
             return
+        if top is not None and callees is not None and self._compiled_from(top, fr[at + 1 :], callees):
+            # the compiled frames below the call run the top raise's own file, compiled: the
+            # raise ran, the call only led to it
+            call.reasons = [
+                f"the library's deepest Python frame calls its compiled module ({below}), built from "
+                f"{top.path}, whose raise above ran below this call"
+            ]
+            res.matches.insert(1, call)
+            res.verdict = (
+                f"no exact match: raised in the compiled build of {top.path} (its Cython frames lie "
+                f"below the library's call at {where}); library templates like the message below"
+            )
+            return
         res.matches.insert(0, call)
         res.tie_some = None
         res.verdict = (
@@ -321,6 +342,21 @@ class Matcher:
             "no Python frame of the library (compiled, the standard library or the interpreter); "
             + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
         )
+
+    def _compiled_from(self, top: Match, below: list[Frame], callees: _StoredCallees) -> bool:
+        """Whether raise ``top`` lies in the source of the compiled module the frames ``below``
+        the library's call ran: a Cython frame (``.pyx``/``.pxd``, given its module's folder by
+        the reader) of ``top``'s folder, and ``top``'s file written in Cython's pure-Python mode
+        (it imports ``cython``: pyzmq's ``zmq/backend/cython/_zmq.py`` is what its ``socket.pyx``
+        and ``checkrc.pxd`` frames became), as the catalogue's code facts of the release record.
+        A plain Python file of that folder (a pure-Python fallback raising the same words) is no
+        such source: the compiled twin ran instead of it, and the call stays first."""
+        if top.kind not in ("error", "assertion"):
+            return False
+        folders = {p.rpartition("/")[0] for fr in below if (p := norm_path(fr.path)).endswith(CYTHON_FILES)}
+        if not any(in_folder(top.path, folder) for folder in folders if folder):
+            return False
+        return callees.imports_cython(top.repo, top.version, top.path)
 
     def _documented_answer(self, res: Result, message: str, types: list[str]) -> None:
         """A message alone whose class is dotted with a package the catalogue does not hold
@@ -1503,6 +1539,22 @@ class _StoredCallees:
         except StoreError:
             return []  # a catalogue from before code facts: nothing documented is known
 
+    def imports_cython(self, repo: str, version: str, path: str) -> bool:
+        """Whether that release's file ``path`` imports ``cython`` (a module in Cython's
+        pure-Python mode, compiled into the extension module its Cython frames name), from the
+        catalogue's code facts; False when they cannot say."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            facts = self._store.facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
+        except StoreError:
+            return False
+        return facts is not None and any(
+            i.level == 0 and (i.target == "cython" or i.target.startswith("cython.")) for i in facts.imports
+        )
+
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""
         from errdex.store.errors import StoreError
@@ -1531,12 +1583,20 @@ def explain(text: str, db: str | None = None, repo: str | None = None, limit: in
     """
     from errdex.store.fast import open_reader
 
-    key = (db, repo)
     with open_reader(db) as store:
-        matcher = _MATCHERS.get(key)
-        if matcher is None or matcher.index.generation != str(store.generation()):
-            # not ``Matcher.load``: the cached matcher must not keep this reader, closed below
-            name = str(store.resolve_repo(repo)) if repo else None
-            matcher = Matcher(stored_index(store), name)
-            _MATCHERS[key] = matcher
-        return matcher.explain(text, limit, store=store).matches
+        return kept_matcher(store, db, repo).explain(text, limit, store=store).matches
+
+
+def kept_matcher(store: Any, db: str | None, repo: str | None = None) -> Matcher:
+    """The matcher of catalogue ``db`` (narrowed to ``repo``) kept by this process while
+    ``store``, a reader of it, is at the generation it was loaded for: a process answering many
+    queries (``errdex.explain``, the MCP server) loads the index once, not once per query, and
+    keeps what its queries decoded. It keeps no reader: pass ``store=`` to its ``explain``."""
+    key = (db, repo)
+    matcher = _MATCHERS.get(key)
+    if matcher is None or matcher.index.generation != str(store.generation()):
+        # not ``Matcher.load``: the kept matcher must not hold this reader, closed by the caller
+        name = str(store.resolve_repo(repo)) if repo else None
+        matcher = Matcher(stored_index(store), name)
+        _MATCHERS[key] = matcher
+    return matcher

@@ -182,7 +182,9 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
-    lines = _unflatten(_strip_margin(_uncut_frames(_unwrap_frames(_without_last_prompt(lines)))))
+    lines = _unwrap_frames(_unwrap_console(_without_last_prompt(lines)))
+    lines = _unflatten(_strip_margin(_uncut_frames(_cython_frames(lines))))
+    lines = _spaced_class_lines(lines)
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
@@ -660,18 +662,34 @@ def _level_columns(lines: list[str]) -> list[str]:
         return lines
     out: list[str] = []
     width = 0  # the message column of the record above, while its lines continue
+    mkdocs = False  # the record above is MkDocs', whose continuations are its wrapped words
     for ln in lines:
         m = _COLUMN_HEAD.match(ln)
         if m:
-            width = m.end()
+            width, mkdocs = m.end(), m.group(2) is not None
             body = ln[max(m.end(1), 0) :]  # without the time column
+            if mkdocs:  # without MkDocs' separator either
+                body = ln[max(m.end(1), 0) : m.start(2)].rstrip() + "  " + ln[m.end(2) :]
             out.append(_without_column_path(body))
+        elif mkdocs and _mkdocs_continuation(ln):
+            out[-1] += " " + ln.strip()
         elif width and ln[:width].isspace() and len(ln) > width and not ln[width].isspace():
             out.append(ln[width:])
         else:
-            width = 0
+            width, mkdocs = 0, False
             out.append(ln)
     return out
+
+
+MKDOCS_INDENT = 8  # spaces a wrapped MkDocs record's line starts with at least (it prints 11)
+
+
+def _mkdocs_continuation(ln: str) -> bool:
+    """Whether ``ln`` continues a MkDocs record: MkDocs' log formatter wraps a long message at
+    the terminal's width at a space, and indents the rest under the message column (a poster's
+    copy may shift it by a few spaces), deeper than any line of a traceback's own. Joined back
+    with the space the wrap took, the message reads as raised."""
+    return ln[:MKDOCS_INDENT].isspace() and len(ln) > MKDOCS_INDENT and not ln.isspace()
 
 
 def _without_column_path(body: str) -> str:
@@ -685,8 +703,12 @@ def _without_column_path(body: str) -> str:
 
 
 # the head of a frame line that a mail or bug-tracker export hard-wrapped at its column limit:
-# ``File``, ``File "x.py",``, ``File "x.py", line``, ``File "x.py", line 855,`` alone on a line
-_WRAPPED_FRAME = re.compile(r'^\s*File(?:\s+"[^"\n]{1,1000}"(?:,(?:\s*line(?:\s+\d{1,9},?)?)?)?)?\s*$')
+# ``File``, ``File "x.py",``, ``File "x.py", line``, ``File "x.py", line 855,`` alone on a line, or
+# ``File "x.py", line 855, in`` with the function on the next line (a terminal that wraps at a
+# word, Cython's long qualified names)
+_WRAPPED_FRAME = re.compile(
+    r'^\s*File(?:\s+"[^"\n]{1,1000}"(?:,(?:\s*line(?:\s+\d{1,9}(?:,(?:\s*in)?)?)?)?)?)?\s*$'
+)
 WRAPPED_FRAME_LINES = 3  # lines a wrapped frame line is read across after its head
 
 
@@ -720,6 +742,133 @@ def _uncut_frames(lines: list[str]) -> list[str]:
     return [
         f'  File "{ln.strip()}' if not _PY_FRAME.match(ln) and _CUT_FRAME.match(ln) else ln for ln in lines
     ]
+
+
+# a console that wraps every line at its width (Windows' ``cmd`` at 80 columns, a terminal copied
+# as it shows): a frame line longer than that is cut at exactly the width, its rest at the next
+# line's first column (``..., line 287, i`` / ``n recv_multipart``)
+CONSOLE_WIDTH = 80  # the width a single cut line is taken at (Windows' console default)
+_CONSOLE_SCAN = 2_000  # lines at the paste's end measured for the width
+
+
+def _unwrap_console(lines: list[str]) -> list[str]:
+    """Frame lines a console cut at its width, joined back to their rest. The width is the
+    longest line's length when two lines or more have it, or ``CONSOLE_WIDTH`` for a single
+    one: a line of exactly that length holding ``File "`` is joined with the next line when
+    that one starts at the first column (a traceback's own lines are indented) and is no
+    exception or header line of its own, and the two make a frame line (a cut that runs over
+    two widths is joined again). Each line is looked at once, no regex runs on a joined line
+    but the frame's anchored one."""
+    tail = lines[-_CONSOLE_SCAN:]
+    if not any('File "' in ln for ln in tail):
+        return lines
+    width = max(map(len, tail), default=0)
+    if width < 40 or (sum(1 for ln in tail if len(ln) == width) < 2 and width != CONSOLE_WIDTH):
+        return lines
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        ln, i = lines[i], i + 1
+        if len(ln) == width and 'File "' in ln:
+            while i < len(lines) and _console_rest(lines[i]) and _PY_FRAME.match(ln + lines[i]):
+                rest, i = lines[i], i + 1
+                ln += rest
+                if len(rest) != width:
+                    break
+        out.append(ln)
+    return out
+
+
+def _console_rest(ln: str) -> bool:
+    """Whether ``ln`` can be the rest of a line cut at the console's width: it starts at the
+    first column and is no line a traceback prints there itself (its header, a chain's
+    sentence, an exception line)."""
+    if not ln or ln[0].isspace() or 'File "' in ln:
+        return False
+    if ln.startswith(("Traceback", "During handling", "The above exception")):
+        return False
+    m = _TYPE_PREFIX.match(ln)
+    return m is None or not is_type_name(m.group(1))
+
+
+# Cython's frame line: its ``.pyx``/``.pxd`` file, the function's qualified name with its module
+# (``zmq.backend.cython.checkrc._check_rc``), and the generated C file's line in parentheses,
+# on the same line or (wrapped) the next
+_CYTHON_FRAME = re.compile(
+    r'^(\s*File ")([^"\n]{1,1000}\.(?:pyx|pxd|pxi))(", line \d{1,9}, in )([\w.]{1,300})'
+    r"(?:\s{1,10}\([^()\n]{1,1000}\.c(?:pp)?:\d{1,9}\))?\s*$"
+)
+_C_LOCATION = re.compile(r"^\s*\([^()\n]{1,1000}\.c(?:pp)?:\d{1,9}\)\s*$")
+
+
+def _cython_frames(lines: list[str]) -> list[str]:
+    """Cython's frame lines read as Python's: without the C file's location (which is no source
+    line, nor the rest of the function), the function by its qualified name within the module
+    (``_check_rc``, ``Socket.bind``), and a bare file name given the module's folder
+    (``checkrc.pxd`` in ``zmq.backend.cython.checkrc`` is ``zmq/backend/cython/checkrc.pxd``),
+    so that a catalogue holding the module's source in that package finds the frame's function."""
+    if not any(".pyx" in ln or ".pxd" in ln or ".pxi" in ln for ln in lines):
+        return lines
+    out: list[str] = []
+    after_frame = False
+    for ln in lines:
+        if after_frame and _C_LOCATION.match(ln):
+            after_frame = False
+            continue
+        m = _CYTHON_FRAME.match(ln) if 'File "' in ln else None
+        after_frame = m is not None
+        if m is None:
+            out.append(ln)
+            continue
+        path, function = _cython_module_path(m.group(2), m.group(4))
+        out.append(f"{m.group(1)}{path}{m.group(3)}{function}")
+    return out
+
+
+def _cython_module_path(path: str, function: str) -> tuple[str, str]:
+    """The frame's path and function with the module taken off the function: the module is the
+    qualified name's part up to the file's own name (its last such part)."""
+    stem = path.replace("\\", "/").rpartition("/")[2].rpartition(".")[0]
+    parts = function.split(".")
+    at = next((k for k in range(len(parts) - 2, -1, -1) if parts[k] == stem), None)
+    if at is None:
+        return path, function
+    if "/" not in path and "\\" not in path:
+        path = "/".join(parts[: at + 1]) + path[len(stem) :]
+    return path, ".".join(parts[at + 1 :])
+
+
+# a class line typed without the space after the colon (``zmq.error.ZMQError:Address in use``):
+# the name up to the first colon, read as a class only where it is one (``_glued_class``)
+_GLUED_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}):(?=[^\s/\\:=])")
+_GLUED_SUFFIXES = ("Error", "Exception", "Warning")
+
+
+def _spaced_class_lines(lines: list[str]) -> list[str]:
+    """A line starting ``Dotted.NameError:text`` given the space Python prints after the colon,
+    so it reads as the exception line it is. Only a name that is a class by its own spelling:
+    identifiers joined by dots, the last CamelCase ending in ``Error``, ``Exception`` or
+    ``Warning`` with a word before it. A URL (``http://x``), a drive (``C:\\``), a logger's
+    ``name:level`` and a ``key:value`` field have no such name, and text right after the colon
+    that starts a path, a scheme or an assignment (``/``, ``\\``, ``:``, ``=``) keeps it as it is.
+    The parser has no catalogue at hand, so its classes cannot say more; and a bare CamelCase
+    word (``Conflict:x``) is too often a field's key."""
+    if not any(":" in ln and ln.endswith(_GLUED_SUFFIXES, 0, ln.find(":")) for ln in lines):
+        return lines
+    return [_spaced(ln) for ln in lines]
+
+
+def _spaced(ln: str) -> str:
+    m = _GLUED_HEAD.match(ln)
+    if m is None:
+        return ln
+    name = m.group(1)
+    last = name.rpartition(".")[2]
+    if not all(p.isidentifier() for p in name.split(".")) or not is_type_name(name, strict=True):
+        return ln
+    if not any(last.endswith(x) and len(last) > len(x) for x in _GLUED_SUFFIXES):
+        return ln
+    return f"{name}: {ln[m.end() :]}"
 
 
 def _strip_time_head(
@@ -867,7 +1016,10 @@ _LOG_TS = re.compile(
 # a log's columns: ``[time]`` (rich's, a clock or a date and a clock), the level padded to its
 # column of 8 and a space, then the message (``CRITICAL`` fills the column, the others two
 # spaces or more); the logging call's ``file.py:12`` that rich right-aligns at the line's end
-_COLUMN_HEAD = re.compile(r"^(\[[\d/.: -]{5,30}\] +)?(?:(?:DEBUG|INFO|WARNING|ERROR) {2,}|CRITICAL +)(?=\S)")
+# ... and MkDocs' ``%(levelname)-7s -  %(message)s``, whose separator is no part of the message
+_COLUMN_HEAD = re.compile(
+    r"^(\[[\d/.: -]{5,30}\] +)?(?:(?:DEBUG|INFO|WARNING|ERROR) {2,}|CRITICAL +|WARNING (?=- ))(- {2}(?=\S))?(?=\S)"
+)
 _COLUMN_PATH = re.compile(r"[\w.-]{1,200}\.pyw?:\d{1,9}")  # the last word only (fullmatch)
 _LOG_COLUMN = re.compile(r"^(DEBUG|INFO|WARNING|ERROR|CRITICAL) +(?=\S)")
 _LOG_BASIC = re.compile(r"^(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL):([\w.]{0,200}):")

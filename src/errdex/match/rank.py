@@ -53,11 +53,13 @@ from errdex.match.index import (
 from errdex.match.parse import is_type_name
 from errdex.match.result import Match
 from errdex.match.score import (
+    CYTHON_FILES,
     TYPE_AGREES,
     TYPE_DISAGREES,
     Hierarchy,
     catching_keys,
     fn_last,
+    in_folder,
     type_relation,
 )
 from errdex.match.thresholds import (
@@ -151,6 +153,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _RAISE_BUILT = re.compile(r"raise((?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*)\(")
 
 
+NEAR_LOOK = 2_000  # raises of a pasted class read for a namesake in a moved frame's folder
+
+
 @dataclass(slots=True)
 class Evidence:
     """What the paste says beyond its message, for one query."""
@@ -208,6 +213,7 @@ class Ranker:
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
+        self._near: str | None = None  # ``_moved_near``'s folder, worked out once ("" for none)
         self._reprs: set[tuple[str, str]] = set()  # (module, class) of the objects the message shows
         self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
         self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
@@ -875,8 +881,46 @@ class Ranker:
         info = self.ev.frames.info
         last_lib = info.lib[-1] if info.lib else None
         if last_lib is None or last_lib[0] != len(info.frames) - 1:
-            return False  # the file the frame names is not in the catalogue: it moved
+            # the file the frame names is not in the catalogue: it moved, and where to is told
+            # by the folder, when a namesake raising the class lies in the frame's own folder
+            near = self._moved_near()
+            return bool(near) and not in_folder(self.idx.entry_path(ei), near)
         return self.idx.entry_path(ei) != last_lib[1]
+
+    def _own_compiled(self) -> bool:
+        """The traceback enters the library in its own Cython module and ends there, with no
+        Python frame of the library (dask's ``msgpack.loads(...)`` into ``msgpack/_unpacker.pyx``'s
+        ``unpackb``), and the catalogue holds that module's pure-Python twin: a function of the
+        frame's name raising the pasted class in the frame's folder (``_moved_near``: msgpack's
+        ``fallback.unpackb``). The frame is then no code outside the library, only the twin's
+        compiled build. With a Python frame of the library above it, the call there is the
+        library's site (``Matcher._call_answer``) and the frame stays outside."""
+        info = self.ev.frames.info
+        outside = (self.ev.outside or "").replace("\\", "/")
+        return not info.lib and outside.endswith(CYTHON_FILES) and bool(self._moved_near())
+
+    def _moved_near(self) -> str:
+        """The folder of the traceback's last frame, when its file is not in the catalogue and a
+        function of the frame's name raising the pasted class lies in that folder (or the
+        package folder it ends with); "" otherwise. A compiled module's frame (Cython's
+        ``zmq/backend/cython/checkrc.pxd``, ``_check_rc``) whose code a later release merged into
+        another file of the same package (``zmq/backend/cython/_zmq.py``) names that file's
+        function, not the namesake another package of the codebase keeps for its pure-Python
+        backend (``zmq/error.py``): the frame's folder says which. Read once per query, over at
+        most ``NEAR_LOOK`` raises of each pasted class."""
+        if self._near is None:
+            self._near = ""
+            frames = self.ev.frames.info.frames
+            path, _line, fn = frames[-1] if frames else ("", None, None)
+            folder = path.replace("\\", "/").rpartition("/")[0]
+            if folder and fn and not fn.startswith("<"):
+                idx = self.idx
+                for t in self.ev.types:
+                    for e in idx.type_entries(t, NEAR_LOOK):
+                        if fn_last(idx.entry_func(e)) == fn and in_folder(idx.entry_path(e), folder):
+                            self._near = folder
+                            return folder
+        return self._near
 
     def _unframed_placeholder(self, ei: int, c: Cand) -> bool:
         """A template that is one placeholder and nothing else (``raise ve`` of a caught error,
@@ -966,7 +1010,12 @@ class Ranker:
         # the standard library making the error itself: a library's raise of the same words is
         # a copy, however much of the text it explains
         made = self.ev.frames.info.stdlib_made
-        if self.ev.outside and fw < CALLER_FRAME and (c.coverage < OUTSIDE_MIN_COVERAGE or made):
+        if (
+            self.ev.outside
+            and fw < CALLER_FRAME
+            and (c.coverage < OUTSIDE_MIN_COVERAGE or made)
+            and not self._own_compiled()
+        ):
             reasons.append(f"traceback ends outside the library ({self.ev.outside})")
             return False
         if self._empty:

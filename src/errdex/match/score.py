@@ -211,10 +211,9 @@ _SITE = re.compile(r"^.*?[/\\](?:site-packages|dist-packages)[/\\]")
 _STDLIB = re.compile(
     r"(?:^|[/\\])(?:lib|Lib)[/\\](?:python\d[\d.]*[/\\])?(?!site-packages|dist-packages)[\w.]+(?:[/\\]|\.py$)"
 )
+CYTHON_FILES = (".pyx", ".pxd", ".pxi")  # a Cython frame's file (its module's folder given by the reader)
 _COMPILED = (
-    ".pyx",
-    ".pxd",
-    ".pxi",
+    *CYTHON_FILES,
     ".c",
     ".cc",
     ".cpp",
@@ -233,6 +232,13 @@ def norm_path(path: str) -> str:
     """POSIX separators, with everything up to site-packages/dist-packages cut off."""
     p = path.replace("\\", "/")
     return _SITE.sub("", p)
+
+
+def in_folder(path: str, folder: str) -> bool:
+    """Whether the catalogue ``path``'s folder is ``folder`` or the package folder it ends with
+    (``zmq/backend/cython`` of a frame printed below ``site-packages`` or a build tree)."""
+    own = path.replace("\\", "/").rpartition("/")[0]
+    return bool(own) and f"/{folder}".endswith(f"/{own}")
 
 
 def outside_library(path: str) -> bool:

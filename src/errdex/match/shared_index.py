@@ -312,8 +312,10 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     over: dict[int, int] = {}
     k = 0
     order = sorted(used)
+    same = False  # every string keeps its id (``_append_entries``)
     if not slots and w.add_all_new(map(data, order)):  # the ids are the order's
         ids = dict(zip(order, range(len(order)), strict=True))
+        same = not order or order[-1] == len(order) - 1  # distinct, sorted: 0, 1, 2 ...
         order = []
     for sid in order:
         while k < len(slots) and slots[k][0] <= sid:
@@ -340,7 +342,8 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
             w.column(column).extend(map(ids.__getitem__, map(s[column].__getitem__, new)))
     snap_map = [b._snaps[where] for where in snaps]
     site_map = [b._sites[what] for what in sites]  # type: ignore[index]
-    _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over)
+    same = same and all(m == list(range(len(m))) for m in (pat_map, snap_map, site_map))
+    _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over, same)
     _absorb_tables(b, seg, tables, ids)
     b.n += ne
 
@@ -532,11 +535,29 @@ def _append_entries(
     snap_map: list[int],
     site_map: list[int],
     over: dict[int, int],
+    same: bool = False,
 ) -> None:
     """The first ``ne`` entries' columns appended, their ids those of the builder (``over``:
-    the templates chosen again, by entry)."""
+    the templates chosen again, by entry). ``same``: every id the entries hold is the
+    builder's already (``ids`` and the maps are 0, 1, 2 ...: an empty builder taking the
+    stored index, which holds every earlier release's entries, at each add), so the columns
+    are appended as they are, once their ids are checked in bounds, instead of mapped one
+    value at a time."""
     s, sec = seg._sec, b.w.sec
     n_str = seg._pool.n
+    if same and not over:
+        for name, bound, keep in (
+            ("e_id", n_str, None), ("e_snap", len(snap_map), None), ("e_site", len(site_map), None),
+            ("e_tmpl", n_str, NONE), ("e_pat", len(pat_map), None),
+        ):  # fmt: skip
+            if _top(s[name][:ne], keep) >= bound:
+                raise CorruptIndex(f"{name} id of {bound}")
+        for name in ("e_key", "e_id", "e_snap", "e_site", "e_tmpl", "e_line", "e_pat", "e_relay"):
+            arr = sec.get(name)
+            if arr is None:
+                arr = sec[name] = array(SECTIONS[name])
+            arr.frombytes(s[name][:ne].cast("B"))
+        return
     cols = {
         "e_key": s["e_key"][:ne],
         "e_id": _mapped(s["e_id"][:ne], ids, n_str, "string"),

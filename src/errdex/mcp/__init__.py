@@ -146,12 +146,14 @@ class _Tools:
         limit = max(1, min(limit, 100))
 
         def search() -> dict[str, Any]:
-            from errdex.match import Matcher
+            from errdex.match.matcher import kept_matcher
             from errdex.store.fast import open_reader
 
             with open_reader(self.db) as reader:
                 if query.strip():
-                    result = Matcher.load(reader, repo=repo).explain(query[:_MAX_TEXT], limit=limit)
+                    # loaded once per catalogue generation for the server's life, not per call
+                    matcher = kept_matcher(reader, self.db, repo)
+                    result = matcher.explain(query[:_MAX_TEXT], limit=limit, store=reader)
                     rows = [
                         m.to_json()
                         for m in result.matches

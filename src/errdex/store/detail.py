@@ -10,9 +10,9 @@ failing the page.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from errdex.jsontext import json_column
 from errdex.store.facts import Run
 from errdex.store.records import AnalysisRecord, ErrorDetail, Occurrence, Version
 
@@ -34,11 +34,6 @@ _ANALYSIS_SQL = (
     "select data from analyses where error_id = :error_id and snapshot_id = :snapshot_id "
     "and model = :model and prompt_version = :prompt_version"
 )
-
-
-def json_column(value: object) -> object:
-    """A JSON column: text from SQLite, already decoded by PostgreSQL's driver."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
 
 
 def string_tuple(value: object) -> tuple[str, ...]:

@@ -7,24 +7,23 @@ the standard library's ``sqlite3`` (the facts through the same statements the fu
 ``facts.FactReader``); anything else falls through to the full ``Store`` on first use, so
 callers never need to know which one they hold.
 
-``connect_readonly`` is also how the full store opens a SQLite catalogue for reading: it never
-creates a file, and it reads a catalogue in a read-only file or directory (see its docstring).
+The connection itself (``connect_readonly``, which the full store opens a SQLite catalogue for
+reading with too) and the raise-site reads live in ``store.lite``, which the runtime hooks import
+alone (perf49); ``SQLiteReader`` builds on its ``SiteReader``.
 """
 
 from __future__ import annotations
 
-import sqlite3
-import threading
 import zlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
+from typing import TYPE_CHECKING
 
 from errdex.store import textdelta
 from errdex.store.detail import read_analysis, read_error
-from errdex.store.errors import StoreError, classify, db_error
+from errdex.store.errors import StoreError
 from errdex.store.facts import FactReader
+from errdex.store.lite import SCHEMA_VERSION, SiteReader, connect_readonly, current_reader
 from errdex.store.records import (
     SNAPSHOT_COLUMNS,
     AnalysisRecord,
@@ -37,19 +36,13 @@ from errdex.store.records import (
     snapshot_of,
 )
 from errdex.store.timeline import Timeline
-from errdex.store.urls import default_db_url, sqlite_file, to_url
+from errdex.store.urls import default_db_url, to_url
 
 if TYPE_CHECKING:
     from errdex.model import CatalogueEntry
     from errdex.store.sql import Store
 
 __all__ = ["MAX_TEXT_BYTES", "SCHEMA_VERSION", "connect_readonly", "inflate_text", "open_reader"]
-
-# The schema version the statements here are written for: ``schema.SCHEMA_VERSION``, which this
-# module cannot import without SQLAlchemy (a test keeps the two equal). A catalogue at another
-# version is read by the full store, which upgrades it where it can write and says what to do
-# where it cannot.
-SCHEMA_VERSION = 20
 
 # A stored file is at most the source stage's 32 MiB cap, UTF-8 encoded (a Latin-1 file can
 # double): anything that inflates past this came from a crafted catalogue, not from errdex.
@@ -122,74 +115,14 @@ def _inflate(data: bytes) -> bytes:
 _INFLATE_STEP = 1 << 20
 
 
-def _missing(path: Path) -> StoreError:
-    return StoreError(
-        f"no catalogue at {path}; check --db, or run `errdex index` on a source to create one",
-        kind="missing",
-    )
-
-
-def _open_probe(uri: str, path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
-    try:
-        conn.execute("PRAGMA busy_timeout=5000")
-        conn.execute("PRAGMA query_only=1")
-        # Touches the file header and the schema: an empty, foreign or damaged file fails here.
-        conn.execute("select value from meta where key = 'schema_version'").fetchone()
-    except BaseException:
-        conn.close()
-        raise
-    return conn
-
-
-def connect_readonly(path: Path) -> sqlite3.Connection:
-    """A read-only connection to the SQLite catalogue at ``path``; never creates anything.
-
-    A catalogue in WAL mode is read through its ``-shm`` index, which SQLite creates beside the
-    file on first open. In a read-only directory (a shared or packaged catalogue, a read-only
-    mount) that cannot happen and ``mode=ro`` fails, so the file is then opened ``immutable``:
-    read as it is on disk, without locks. That is exact when nobody can write the file — which
-    is the case when its directory is read-only — and a writer there would have left a ``-wal``
-    (and ``-shm``) beside it, which ``mode=ro`` can read.
-    """
-    if not path.is_file():
-        raise _missing(path)
-    base = "file:" + quote(str(path))
-    try:
-        try:
-            return _open_probe(base + "?mode=ro", path)
-        except sqlite3.OperationalError as e:
-            if classify(e) != "readonly":
-                raise
-            return _open_probe(base + "?immutable=1", path)
-    except sqlite3.OperationalError as e:
-        if "no such table" in str(e):
-            raise StoreError(
-                f"{path} is not an errdex catalogue (a SQLite database without errdex's tables)",
-                kind="not-catalogue",
-            ) from None
-        raise db_error(e, str(path)) from None
-    except sqlite3.Error as e:
-        raise db_error(e, str(path)) from None
-
-
-class SQLiteReader(CatalogueReader):
+class SQLiteReader(SiteReader, CatalogueReader):
     """Reads the match index, one error's page and its code facts directly; the other reads
     (listings, the matcher's rebuild) go to a ``Store`` opened on first need."""
 
     def __init__(self, path: Path, url: str) -> None:
-        self.url = url
-        self._path = path
         self._full: Store | None = None
         self._facts: FactReader | None = None  # one, so decoded files serve error after error
-        self._lock = threading.Lock()  # one connection, possibly shared by threads
-        self._conn = connect_readonly(path)
-        try:
-            row = self._row("select value from meta where key = 'schema_version'")
-        except BaseException:
-            self._conn.close()
-            raise
-        self.current = row is not None and str(row[0]) == str(SCHEMA_VERSION)
+        super().__init__(path, url)
 
     def close(self) -> None:
         """Close the connection, and the full ``Store`` if one was opened for other reads."""
@@ -198,23 +131,6 @@ class SQLiteReader(CatalogueReader):
             full, self._full = self._full, None
         if full is not None:
             full.close()
-
-    def _rows(self, sql: str, args: tuple[Any, ...] | dict[str, Any] = ()) -> list[Any]:
-        """Every row of one statement; the one way this reader touches its connection.
-
-        The connection may be shared by threads (the web server's), hence the lock; a driver
-        failure (a page damaged after the probe, say) leaves as one ``StoreError`` line.
-        """
-        try:
-            with self._lock:
-                return self._conn.execute(sql, args).fetchall()
-        except sqlite3.Error as e:
-            raise db_error(e, str(self._path)) from None
-
-    def _row(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
-        """The one row of a statement that selects by key (or ``limit 1``), else None."""
-        rows = self._rows(sql, args)
-        return rows[0] if rows else None
 
     def generation(self) -> str:
         row = self._row("select value from meta where key = 'generation'")
@@ -255,27 +171,6 @@ class SQLiteReader(CatalogueReader):
         if self._facts is None:
             self._facts = FactReader(self._run)
         return self._facts
-
-    def _run(self, sql: str, params: Mapping[str, Any]) -> list[tuple[Any, ...]]:
-        return self._rows(sql, dict(params))
-
-    def has_package(self, top: str) -> bool:
-        """Whether any snapshot holds top-level package or module ``top`` (``store.sites``)."""
-        from errdex.store.sites import has_package
-
-        return has_package(self._run, top)
-
-    def has_snapshots(self) -> bool:
-        """Whether the catalogue holds any snapshot."""
-        from errdex.store.sites import has_snapshots
-
-        return has_snapshots(self._run)
-
-    def raise_sites(self, path: str, sha256: str, line: int) -> list[Any]:
-        """Same answer as ``Store.raise_sites``."""
-        from errdex.store.sites import raise_sites
-
-        return raise_sites(self._run, path, sha256, line)
 
     @property
     def timeline(self) -> Timeline:
@@ -363,13 +258,9 @@ class SQLiteReader(CatalogueReader):
 def open_reader(db: str | None) -> CatalogueReader:
     """A fast reader for an existing SQLite catalogue of the current schema, else the full
     ``Store`` (``Store.for_reading``, which upgrades an older schema where it can write)."""
-    url = to_url(db) if db else default_db_url()
-    path = sqlite_file(url)
-    if path is not None:
-        reader = SQLiteReader(path, url)
-        if reader.current:
-            return reader
-        reader.close()
+    reader = current_reader(db, SQLiteReader)
+    if reader is not None:
+        return reader
     from errdex.store.sql import Store
 
-    return Store.for_reading(url)
+    return Store.for_reading(to_url(db) if db else default_db_url())

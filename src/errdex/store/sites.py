@@ -10,9 +10,14 @@ SQLite reader and the full store (SQLite or PostgreSQL) run the very same SQL.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from errdex.store.detail import json_column
-from errdex.store.facts import Run
+from errdex.jsontext import json_column
+
+if (
+    TYPE_CHECKING
+):  # ``store.facts`` and ``store.detail`` bring the record classes: the hooks import this alone
+    from errdex.store.facts import Run
 
 __all__ = ["SiteRow", "has_package", "has_snapshots", "raise_sites"]
 

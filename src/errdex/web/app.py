@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -30,7 +31,7 @@ from errdex.web.fastpath import CachedFastPath
 from errdex.web.security import SecurityMiddleware
 from errdex.web.state import WebState
 
-__all__ = ["create_app", "error_body"]
+__all__ = ["create_app", "error_body", "warm"]
 
 STATIC_DIR = Path(__file__).parent / "static"
 
@@ -98,6 +99,16 @@ def create_app(db: str | None = None, *, state: WebState | None = None) -> FastA
         raise
 
 
+def warm(state: WebState) -> str | None:
+    """What the first request would otherwise build, built now: the matcher
+    (``WebState.warm``, whose line is returned) and the page templates. ``errdex serve`` calls
+    it before it listens, to say so; the app's start calls it again, which finds both built."""
+    from errdex.web.pages import compile_templates
+
+    compile_templates()
+    return state.warm()
+
+
 def _app(state: WebState, *, owned: bool) -> FastAPI:
     """The app over ``state``, closing its store at shutdown when ``owned``."""
     from errdex import __version__ as version
@@ -106,7 +117,10 @@ def _app(state: WebState, *, owned: bool) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # the matcher is built before the server listens, off the event loop, not in the first
+        # search (``WebState.warm``); a second warm of the same generation finds it built
         try:
+            await anyio.to_thread.run_sync(warm, web_state)
             yield
         finally:
             if owned:

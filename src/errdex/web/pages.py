@@ -28,7 +28,7 @@ from errdex.web.state import WebState
 if TYPE_CHECKING:
     from errdex.views import ErrorView
 
-__all__ = ["env", "error_url", "html_bytes", "render_error", "source_url"]
+__all__ = ["compile_templates", "env", "error_url", "html_bytes", "render_error", "source_url"]
 
 # The page shows this much code around the raise; the stored window can be a whole function.
 WINDOW_BEFORE = 25
@@ -40,6 +40,14 @@ env = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
+
+
+def compile_templates() -> None:
+    """Compile every page template now (server start) rather than in the first request that
+    renders each: Jinja compiles a template on first use, ~60 ms of CPU for the search page.
+    Compiled templates stay in ``env``'s cache (a later call only checks they are current)."""
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
 
 
 def html_bytes(html: str) -> bytes:

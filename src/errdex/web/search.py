@@ -81,6 +81,9 @@ class MatcherHolder:
         self._lock = threading.Lock()
         self._matcher: MatcherLike | None = None
         self._generation: str | None = None
+        # matchers built so far: the server's start builds the first one (``WebState.warm``),
+        # so a search finds it ready; a later one comes with a new catalogue generation
+        self.loads = 0
 
     def get(self, generation: str) -> MatcherLike:
         current = self._matcher
@@ -95,6 +98,7 @@ class MatcherHolder:
             if self._matcher is None or self._generation != generation:
                 self._matcher = self._load()
                 self._generation = generation
+                self.loads += 1
                 if self._on_load is not None:
                     self._on_load(generation)
             return self._matcher

@@ -1,0 +1,156 @@
+"""The extraction reads ``ast``'s classes through ``astutil.ast_nodes`` (perf48).
+
+CPython 3.12 never specialises an attribute read on a module that defines ``__getattr__``, and
+the stdlib ``ast`` module does (for its deprecated classes), so every ``ast.Name`` of a hot loop
+took the generic path. The copy holds the same objects without that hook.
+"""
+
+from __future__ import annotations
+
+import ast
+import dis
+import importlib
+import sys
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from errdex import astutil
+from errdex.astutil import ast_nodes, dotted_name
+from errdex.extract import extract_file
+from errdex.extract.templates import Ph
+
+# the modules that run per node or per statement of every file an index reads
+HOT_MODULES = [
+    "errdex.astutil",
+    "errdex.extract",
+    "errdex.extract.chains",
+    "errdex.extract.classes",
+    "errdex.extract.codefacts",
+    "errdex.extract.containers",
+    "errdex.extract.expectations",
+    "errdex.extract.fields",
+    "errdex.extract.literals",
+    "errdex.extract.pyversion",
+    "errdex.extract.reuse",
+    "errdex.extract.visitor",
+    "errdex.extract.yields",
+]
+
+
+def test_the_copy_holds_the_same_classes_without_the_hook() -> None:
+    assert not hasattr(ast_nodes, "__getattr__")
+    # (a deprecated class another module read meanwhile is cached in ``ast`` itself: not copied)
+    deprecated = getattr(ast, "_deprecated_globals", {})
+    for name, value in list(vars(ast).items()):
+        if name != "__getattr__" and name not in deprecated and not isinstance(value, types.FunctionType):
+            assert getattr(ast_nodes, name) is value, name
+    assert ast_nodes.Name is ast.Name and ast_nodes.AST is ast.AST
+
+
+def test_the_copy_calls_the_module_s_functions_as_they_are_now(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A test replacing ``ast.parse`` (counting the parses of a hostile file) sees the calls
+    the extraction makes through the copy."""
+    seen: list[str] = []
+    real = ast.parse
+
+    def counting(source: str, *args: Any, **kwargs: Any) -> Any:
+        seen.append(source)
+        return real(source, *args, **kwargs)
+
+    monkeypatch.setattr(ast, "parse", counting)
+    tree = ast_nodes.parse("x = 1")
+    assert seen == ["x = 1"] and isinstance(tree, ast.Module)
+    assert ast_nodes.unparse(tree) == "x = 1"
+    assert [type(n).__name__ for n in ast_nodes.walk(tree.body[0])][:2] == ["Assign", "Name"]
+
+
+@pytest.mark.parametrize("module", HOT_MODULES)
+def test_hot_modules_read_the_copy(module: str) -> None:
+    assert importlib.import_module(module).ast is ast_nodes
+
+
+@pytest.mark.skipif(
+    sys.implementation.name != "cpython" or sys.version_info[:2] != (3, 12),
+    reason="the specialised instruction's name is CPython 3.12's",
+)
+def test_a_node_class_read_is_specialised() -> None:
+    """The reason for the copy: a read of ``ast.Attribute`` in a hot function becomes a
+    module-attribute load (it stays generic on the stdlib module)."""
+    node = ast.parse("a.b.c", mode="eval").body
+    for _ in range(200):
+        assert dotted_name(node) == "a.b.c"
+    ops = {i.opname for i in dis.get_instructions(astutil.dotted_name, adaptive=True)}
+    assert "LOAD_ATTR_MODULE" in ops
+
+
+def test_extraction_of_a_real_file(tmp_path: Path) -> None:
+    """A file read through the copy gives its sites as before (the same classes are tested)."""
+    pkg = tmp_path / "shop"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    code = (
+        "class OutOfStock(Exception):\n"
+        "    pass\n\n"
+        "def take(item, count):\n"
+        "    if count > item.left:\n"
+        "        raise OutOfStock(f'only {item.left} of {item.name} left')\n"
+        "    return item\n"
+    )
+    (pkg / "stock.py").write_text(code)
+    facts = extract_file("shop/stock.py", (pkg / "stock.py").read_bytes())
+    [site] = facts.sites
+    assert (site.exc.exc_type, site.function, site.guards) == ("OutOfStock", "take", ["count > item.left"])
+    assert site.exc.msg == (("only ", Ph("item.left"), " of ", Ph("item.name"), " left"),)
+    assert facts.code is not None and [f.qualname for f in facts.code.functions] == ["take"]
+
+
+def test_the_classes_tested_by_identity_have_no_subclass() -> None:
+    """``type(x) is C`` answers as ``isinstance(x, C)`` only while nothing derives from ``C``
+    (perf50): the message parts and environment values the visitor tests so, and the node
+    classes (a parsed tree's nodes are of the concrete classes; ``reuse.Unparsed`` derives from
+    the abstract ``ast.stmt``)."""
+    from errdex.extract import reuse, visitor
+    from errdex.extract.templates import Op
+
+    assert reuse.Unparsed.__bases__ == (ast.stmt,)
+    for cls in (Ph, Op, visitor.TypesVal, visitor.ExcVal, ast.Name, ast.FunctionDef, ast.List, ast.Tuple):
+        assert cls.__subclasses__() == [], cls
+
+
+def test_extraction_through_the_exact_tests(tmp_path: Path) -> None:
+    """A file exercising the forms whose tests became exact (perf50): module-level definitions
+    and annotated names (``prepass``), a loop whose branch continues (``leaves``), a message
+    list assigned then raised, a ``global`` rebinding (``literals._binds``), a test class."""
+    pkg = tmp_path / "shop"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    code = (
+        "LIMIT: int = 3\n"
+        "COUNT = 0\n\n"
+        "class Closed(Exception):\n"
+        "    pass\n\n"
+        "def bump():\n"
+        "    global COUNT\n"
+        "    COUNT += 1\n\n"
+        "def take(items):\n"
+        "    for item in items:\n"
+        "        if item.ok:\n"
+        "            continue\n"
+        "        parts = ['shop closed for', item.name]\n"
+        "        raise Closed(' '.join(parts))\n"
+        "    return LIMIT\n\n"
+        "class TestShop:\n"
+        "    def test_take(self):\n"
+        "        take([])\n"
+    )
+    (pkg / "stock.py").write_text(code)
+    facts = extract_file("shop/stock.py", (pkg / "stock.py").read_bytes())
+    [site] = facts.sites
+    assert (site.exc.exc_type, site.function) == ("Closed", "take")
+    assert site.exc.msg == (("shop closed for", " ", Ph("item.name")),)
+    assert facts.code is not None
+    assert [f.qualname for f in facts.code.functions] == ["bump", "take", "TestShop.test_take"]
+    assert [(t.qualname, t.subject) for t in facts.code.tests] == [("TestShop.test_take", ["take"])]
