@@ -64,7 +64,7 @@ from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fi
 from errdex.pyexc import stdlib_module
 
 if TYPE_CHECKING:
-    from errdex.model import CatalogueEntry
+    from errdex.model import CatalogueEntry, CodeFacts
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
@@ -1487,20 +1487,23 @@ class _StoredCallees:
             return []  # a catalogue from before code facts: no callees known
         return list(dict.fromkeys(str(c).rpartition(".")[2] for c in callees))
 
-    def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
-        """The qualified name of the innermost function of that release's file ``path`` whose
-        lines hold ``line`` (a generator expression's line is its enclosing function's), from
-        the catalogue's code facts; None when they do not name one (no facts, module level)."""
+    def _file_facts(self, repo: str, version: str, path: str) -> CodeFacts | None:
+        """The code facts of that release's file ``path``, or None when the catalogue holds none
+        (no such file, or a catalogue from before code facts)."""
         from errdex.store.errors import StoreError
 
         try:
             sid = self._sid(repo, version)
             row = self._store.facts.module_at(sid, path) if sid is not None else None
-            if row is None:
-                return None
-            facts = self._store.facts.facts([row.fact_id]).get(row.fact_id)
+            return self._store.facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
         except StoreError:
             return None
+
+    def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
+        """The qualified name of the innermost function of that release's file ``path`` whose
+        lines hold ``line`` (a generator expression's line is its enclosing function's), from
+        the catalogue's code facts; None when they do not name one (no facts, module level)."""
+        facts = self._file_facts(repo, version, path)
         spans = [f for f in (facts.functions if facts else ()) if f.line <= line <= f.end_line]
         return min(spans, key=lambda f: f.end_line - f.line).qualname if spans else None
 
@@ -1543,14 +1546,7 @@ class _StoredCallees:
         """Whether that release's file ``path`` imports ``cython`` (a module in Cython's
         pure-Python mode, compiled into the extension module its Cython frames name), from the
         catalogue's code facts; False when they cannot say."""
-        from errdex.store.errors import StoreError
-
-        try:
-            sid = self._sid(repo, version)
-            row = self._store.facts.module_at(sid, path) if sid is not None else None
-            facts = self._store.facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
-        except StoreError:
-            return False
+        facts = self._file_facts(repo, version, path)
         return facts is not None and any(
             i.level == 0 and (i.target == "cython" or i.target.startswith("cython.")) for i in facts.imports
         )
