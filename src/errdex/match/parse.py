@@ -66,6 +66,9 @@ class Block:
     # the model a validation listing this block's message was read from names (``1 validation
     # error for Settings``): its validators are its methods (``_validator_raise``)
     validated: str | None = None
+    # the class is the one IPython's header names (``FieldError   Traceback (most recent call
+    # last)``) and no exception line closes the block: a paste cut inside it (``_whole_before_cut``)
+    header_only: bool = False
 
 
 @dataclass(slots=True)
@@ -1134,6 +1137,9 @@ def parse(text: str) -> ParsedQuery:
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
     primary = _whole_before_cut(blocks, primary)
+    # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
+    # earlier block): a cut one's last shown raise statement is its error line
+    alone = len(blocks) == 1
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
         blocks.insert(primary, earlier)
@@ -1141,7 +1147,7 @@ def parse(text: str) -> ParsedQuery:
     b = blocks[primary]
     if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
         b.caught_in = _caught_in(lines, b.frames)
-    if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
+    if alone and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
         if not b.exc_type:
             _message_of_open_raise(b, text)
@@ -1707,9 +1713,11 @@ def _same_file(a: str, b: str) -> bool:
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
     """A chain whose last part is cut before its exception line (frames, then nothing): that
     part names no error, and its deepest frame is no raise (else that frame is the answer), so
-    the error the paste shows is the last whole part before it."""
+    the error the paste shows is the last whole part before it. IPython names the class in a
+    part's header line before its frames (``FieldError    Traceback (most recent call last)``):
+    a part cut inside its frames names that class and still shows no error line, no text."""
     b = blocks[primary]
-    if primary != len(blocks) - 1 or b.message or b.exc_type or not b.frames:
+    if primary != len(blocks) - 1 or b.message or (b.exc_type and not b.header_only) or not b.frames:
         return primary
     if (b.frames[-1].source or "").startswith("raise"):
         return primary
@@ -1982,6 +1990,9 @@ class _BlockParser:
             block.exc_types.append(self.header_type)
             block.exc_type = self.header_type
         _strip_prefixes(block)
+        block.header_only = (
+            bool(self.header_type) and block.exc_types == [self.header_type] and not block.message
+        )
         if self.footer_type and not block.exc_type:
             block.exc_types.append(self.footer_type)
             block.exc_type = self.footer_type
@@ -2038,6 +2049,8 @@ class _BlockParser:
         k = 0
         while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
             k += 1
+        if k < len(body) and _cut_error_line(body[k:], self.block):
+            del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
             return _before_log_records(body[k:])
         echoed = self._message_before_echo()
@@ -2128,6 +2141,41 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+# the start of an exception line cut inside its class's module path (``pefi``, ``kazoo.handlers``),
+# perhaps behind the marks of the markdown heading the line became: lower-case dotted names, no
+# colon, no class
+_CUT_MODULE = re.compile(r"(?:#{1,6} )?([a-z_][a-z0-9_]{0,100}(?:\.[a-z_][a-z0-9_]{0,100}){0,20}\.?)")
+_PATH_PARTS = re.compile(r"[/\\]")
+
+
+def _cut_error_line(rest: list[str], block: Block) -> bool:
+    """Whether the one line after a traceback's frames, where its exception line stands, is that
+    line cut inside the class's module path: the excerpt a thread kept ends there (``pefi`` for
+    ``pefile.PEFormatError: ...``). Python prints a library's class with its module, whose first
+    name is the package of the deepest frame's file; a fragment that begins like a folder or a
+    module of that file's path (a prefix of one, or one whole before a dot) and holds no class
+    (no capital, no colon; not a lower-case class the last frame raises, one named ``...error``
+    or a standard module's) is no message. Read as one, it hides the text the frames still show (the raise
+    statement's literal, the text above the traceback)."""
+    texts = [ln.strip() for ln in rest if ln.strip()]
+    if len(texts) != 1 or not block.frames:
+        return False
+    m = _CUT_MODULE.fullmatch(texts[0])
+    if m is None:
+        return False
+    dotted = m.group(1).rstrip(".")
+    head, _dot, _more = dotted.partition(".")
+    if len(head) < _CUT_HEAD_MIN or lower_class(dotted) or _raised_by_last_frame(block, dotted):
+        return False
+    if _dot and stdlib_module(dotted):
+        return False  # ``socket.timeout``: a standard module's lower-case class, raised bare
+    names = [p.removesuffix(".py") for p in _PATH_PARTS.split(block.frames[-1].path)]
+    return any(n.isidentifier() and (n == head or (not _dot and n.startswith(head))) for n in names)
+
+
+_CUT_HEAD_MIN = 3  # characters of a cut module name that may say which package it began
 
 
 def _closing_quote(lines: list[str]) -> int:
