@@ -86,3 +86,87 @@ def test_a_whole_error_line_or_a_lower_case_class_is_not_cut() -> None:
             q.message,
             q.exc_type,
         )
+
+
+LAMBDA_FRAMES = (
+    "Traceback (most recent call last):\n"
+    '  File "/var/task/lambda_function.py", line 42, in lambda_handler\n'
+    "    for filename in listdir(share):\n"
+    '  File "/opt/python/smbwire/session.py", line 280, in connect\n'
+    '    raise AuthError("Failed to authenticate with server: %s" % str(err.message))'
+)
+
+
+def test_a_lambda_log_prints_the_exception_line_behind_its_level_tag_above_the_traceback() -> None:
+    q = parse(
+        "Error establishing session\n"
+        "[ERROR] AuthError: Failed to authenticate with server: Unable to negotiate common mechanism\n"
+        + LAMBDA_FRAMES
+    )
+    assert (q.exc_type, q.message) == (
+        "AuthError",
+        "Failed to authenticate with server: Unable to negotiate common mechanism",
+    )
+    assert q.frames[-1].function == "connect"
+    # a tag before words that name no class is not an exception line: the raise line is read
+    q = parse("[ERROR] could not reach the share\n" + LAMBDA_FRAMES)
+    assert (q.exc_type, q.message) == ("AuthError", "Failed to authenticate with server: %s")
+
+
+def test_an_exception_line_indented_less_than_the_frames_ends_the_traceback() -> None:
+    # a relay shifted every line by one space: frames at three, the exception line at one
+    q = parse(
+        "Error: [Traceback (most recent call last):\n"
+        '   File "<string>", line 196, in main\n'
+        '   File "/usr/lib/python3.9/site-packages/smbwire/session.py", line 277, in connect\n'
+        '    raise AuthError("Failed to authenticate with server: %s" % str(err.message))\n'
+        " smbwire.exceptions.AuthError: Failed to authenticate with server: SpnegoError (1): Context:"
+    )
+    assert q.exc_type == "smbwire.exceptions.AuthError"
+    assert q.message == "Failed to authenticate with server: SpnegoError (1): Context:"
+    assert (
+        q.frames[-1].source == 'raise AuthError("Failed to authenticate with server: %s" % str(err.message))'
+    )
+
+
+def test_source_indented_deeper_than_its_frame_stays_source() -> None:
+    q = parse(
+        "Traceback (most recent call last):\n"
+        '  File "/usr/lib/python3.9/site-packages/smbwire/session.py", line 277, in connect\n'
+        "    ValueError: Something = 1\n"
+        "smbwire.exceptions.AuthError: denied"
+    )
+    assert (q.exc_type, q.message) == ("smbwire.exceptions.AuthError", "denied")
+    assert q.frames[-1].source == "ValueError: Something = 1"
+
+
+def test_a_code_span_under_a_lead_in_line_is_the_message() -> None:
+    sig = "Server message signature could not be verified: 0000 != 4665675f"
+    # the closing backtick alone on the line below (copied with the message's newline), or not
+    for paste in (f"Error:\n\n`{sig}\n`", f"Error:\n`{sig}`", f"I get this error:\n\n`{sig}`"):
+        q = parse(paste)
+        assert (q.exc_type, q.message) == (None, sig), paste
+    # a span under prose that runs on (no lead-in) is left as it was
+    q = parse(f"This happens on every second connect and\n\n`{sig}`")
+    assert q.message.startswith("This happens")
+
+
+def test_a_raise_lines_trailing_comment_is_no_part_of_its_text() -> None:
+    q = parse(
+        '  File "/site-packages/uagent/fake.py", line 98, in __getattr__\n'
+        "\n"
+        "    raise UserAgentError('Error occurred during getting # browser')  # noqa: E501"
+    )
+    assert (q.exc_type, q.message) == ("UserAgentError", "Error occurred during getting # browser")
+
+
+def test_a_quote_the_reporter_never_closed_ends_at_their_next_paragraph() -> None:
+    head = "When creating a PE - pe.PE('/path), got peparse.PEFormatError: \"data at RVA can't be fetched. Corrupt header?"
+    q = parse(head + "\n\nWas able to open the file on IDA.")
+    assert (q.exc_type, q.message) == (
+        "peparse.PEFormatError",
+        "\"data at RVA can't be fetched. Corrupt header?",
+    )
+    # a quote closed in a later paragraph runs over the lines: the message keeps them
+    q = parse(head + '\n\nthe rest of the header."')
+    assert q.message.endswith('the rest of the header."')

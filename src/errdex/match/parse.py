@@ -2047,7 +2047,11 @@ class _BlockParser:
             return _before_log_records(body) if self.msg_start else body
         # drop leftover source lines / carets that belong to the last frame
         k = 0
-        while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
+        while k < len(body) and (
+            not body[k].strip()
+            or _CARETS.match(body[k])
+            or (body[k][:1] in " \t" and not self._outdented(body[k]))
+        ):
             k += 1
         if k < len(body) and _cut_error_line(body[k:], self.block):
             del body[k:]  # no error line: the paste ends inside it
@@ -2065,6 +2069,13 @@ class _BlockParser:
             self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _outdented(self, ln: str) -> bool:
+        """``_outdented`` under the last frame's line."""
+        if not self.frame_at:
+            return False
+        frame = self.lines[self.frame_at[-1]]
+        return _outdented(ln, len(frame) - len(frame.lstrip(" \t")))
 
     def _message_before_echo(self) -> list[str] | None:
         """Nothing follows the last frame, but an exception line stands among the frames and
@@ -2118,6 +2129,8 @@ class _BlockParser:
         if self.first_frame is None:
             return None
         k = _last_type_line(self.lines, 0, self.first_frame)
+        if k is None:
+            k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
             return _alone_type_before(self.lines, self.first_frame)
         out: list[str] = []
@@ -2217,6 +2230,24 @@ def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
     m = _DJANGO_TYPE.match(body[at])
     assert m is not None
     return m.group(1), [body[at + 1][len(_DJANGO_VALUE) :].strip(), *body[at + 2 :]]
+
+
+# a log level in brackets at the start of a line (AWS Lambda's Python runtime prints an unhandled
+# exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line)
+_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] ")
+
+
+def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
+    """The last line above the frames that is an exception line behind an error level's tag
+    (``[ERROR] SMBAuthenticationError: ...``): a runtime's log of the exception, printed before
+    the traceback instead of after it. Its class is trusted as ``_last_type_line`` trusts one
+    (the usual suffixes); the tag is dropped with the message's prefixes (``_title_tag``)."""
+    for k in range(first_frame - 1, -1, -1):
+        tag = _LEVEL_TAG.match(lines[k])
+        m = _TYPE_PREFIX.match(lines[k][tag.end() :]) if tag else None
+        if m and is_type_name(m.group(1), strict=True):
+            return k
+    return None
 
 
 def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
@@ -2421,9 +2452,13 @@ def _listing_function(lines: list[str], marked: int) -> str | None:
 
 
 def _take_source(lines: list[str], i: int, frame: Frame) -> int:
-    """Consume the source/caret/arrow lines printed under a frame; return the next line index."""
+    """Consume the source/caret/arrow lines printed under a frame; return the next line index.
+    A line indented less than the frame's own line that reads as an exception line ends them
+    (``_outdented``: a traceback shifted by a space prints the exception line indented too)."""
     n = len(lines)
     taken = 0
+    head = lines[i - 1] if i > 0 else ""
+    margin = len(head) - len(head.lstrip(" \t"))
     while i < n and taken < 40:
         ln = lines[i]
         m = _IPY_ARROW.match(ln.strip()) if ln.lstrip().startswith("-") else None
@@ -2441,6 +2476,8 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
                 continue
             return i
         if ln[:1] in " \t" and not _PY_FRAME.match(ln) and not _IPY_FRAME.match(ln):
+            if _outdented(ln, margin):
+                return i
             if frame.source is None and not _CARETS.match(ln):
                 frame.source = ln.strip()
             i += 1
@@ -2457,6 +2494,15 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
             return i + 1
         return i
     return i
+
+
+def _outdented(ln: str, margin: int) -> bool:
+    """An indented line under a frame that is the exception line, not the frame's source:
+    indented less than the frame's own line (``margin``: a relay that shifted the whole
+    traceback by a space prints `` pkg.SomeError: text`` under ``   File ...``) and reading as
+    an exception line. A frame's source is indented deeper than its ``File`` line, and the
+    exception line as much less as the frames are indented."""
+    return 0 < len(ln) - len(ln.lstrip(" \t")) < margin and _type_line(ln.strip())
 
 
 def _log_record(ln: str) -> bool:
@@ -2653,6 +2699,37 @@ def _strip_label(msg: str) -> str:
     return msg
 
 
+# an exception's name, its ``: `` and the quote its text opens with
+_QUOTED_AFTER_CLASS = re.compile(r"(?:^|(?<=\s))((?:[A-Za-z_]\w{0,200}\.){0,20}[A-Za-z_]\w{0,200}): ([\"'])")
+
+
+def _unclosed_quote(block: Block, msg: str) -> str:
+    """The exception line of a paste without a traceback whose text opens a quote after the
+    class (``got pkg.SomeError: "data at RVA can't be fetched.``) that nothing closes, followed
+    by a blank line and the reporter's next paragraph: the quote the reporter opened around the
+    message was never closed, so the paragraph is theirs, not the message's continuation (a
+    quoted text running over lines closes somewhere). The line alone is kept. An apostrophe
+    between letters (``can't``) closes no single quote."""
+    if block.frames or "\n\n" not in msg:
+        return msg
+    line, _sep, rest = msg.partition("\n\n")
+    if "\n" in line.strip():
+        return msg
+    m = next((m for m in _QUOTED_AFTER_CLASS.finditer(line) if is_type_name(m.group(1), strict=True)), None)
+    if m is None or _closing_quotes(line[m.end() :], m.group(2)) or _closing_quotes(rest, m.group(2)):
+        return msg
+    return line.rstrip()
+
+
+def _closing_quotes(text: str, quote: str) -> bool:
+    """Whether ``text`` holds ``quote`` other than as an apostrophe between two letters."""
+    return any(
+        c == quote
+        and not (quote == "'" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isalpha())
+        for i, c in enumerate(text)
+    )
+
+
 _SENTENCE_LABEL = 120  # where a reporter's sentence before the error line ends at the latest
 _LABEL_WORDS = 12
 
@@ -2698,11 +2775,20 @@ def _code_span(msg: str) -> str:
     that is one whole code span counts (an issue's sentence, then the error line quoted under
     it): the lines above are the reporter's prose. A one-line paste that is one whole span
     (```` `Error parsing parameter '--body': ...` ````) is the span's text whatever it starts
-    with: a message quoted as code, its marks the reporter's, as a class-led span's are."""
+    with: a message quoted as code, its marks the reporter's, as a class-led span's are; so is
+    one under a lead-in line (``Error:``, ``_lead_in``), its closing backtick perhaps alone on
+    the line below."""
     if "\n" in msg:
-        last = msg.rpartition("\n")[2].strip()
+        head, _nl, last = msg.rstrip().rpartition("\n")
+        last = last.strip()
+        if last == "`" and head.strip():
+            # the closing backtick alone on the line below: the message was copied with its newline
+            head, _nl, above = head.rstrip().rpartition("\n")
+            last = above.strip() + "`"
         if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
             span = _span_text("`", last[1:], True)
+            if span is None and _lead_in(head):
+                return last[1:-1].strip()
             return msg if span is None else span
         return _whole_line_span(last) or msg
     whole = _whole_line_span(msg.strip())
@@ -2725,6 +2811,14 @@ def _code_span(msg: str) -> str:
     if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
     return msg
+
+
+def _lead_in(text: str) -> bool:
+    """Whether ``text`` (the lines above a code span) is one short line ending in ``:`` that
+    introduces what follows (``Error:``, ``I get this error:``): the span under it is the
+    message, whatever it starts with, as a paste of one whole span is."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    return len(lines) == 1 and lines[0].endswith(":") and len(lines[0].split()) <= _LABEL_WORDS
 
 
 def _text_opens_with_tick(line: str) -> bool:
@@ -2942,12 +3036,15 @@ def _repr_under_prose(block: Block, msg: str) -> str:
 
 def _trailing_repr(block: Block, msg: str) -> str:
     """An exception's repr that ends the line behind an application's words (``Unreadable
-    Notebook: <path> NotJSONError('...')``) or inside a code span (```` `Error('...')` ````):
+    Notebook: <path> NotJSONError('...')``) or inside a code span (```` `Error('...')` ````), or
+    a pasted ``raise Error('...')`` line, its trailing comment (``# noqa``) dropped:
     the repr, read as ``_exception_repr`` reads one alone. Tried from the first few ``Name(``
     openings after a space or a backtick, so a path with spaces before it does not matter."""
     text = msg.strip()
     if "\n" in text or len(text) > MESSAGE_CAP:
         return msg
+    if text.startswith("raise "):
+        text = _without_comment(text)
     if text.endswith("`"):
         text = text[:-1]
     if not text.endswith(")"):
@@ -2965,6 +3062,26 @@ def _trailing_repr(block: Block, msg: str) -> str:
                 return got
         at = text.find("(", at + 1)
     return msg
+
+
+def _without_comment(code: str) -> str:
+    """A line of code without its trailing comment (``raise E('text')  # noqa``, a linter's
+    pragma): Python drops it, so the statement ends before the ``#`` outside its strings."""
+    quote = ""
+    i = 0
+    while i < len(code):
+        c = code[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            return code[:i].rstrip()
+        i += 1
+    return code
 
 
 def _keyword_repr(block: Block, msg: str) -> str:
@@ -3125,7 +3242,7 @@ def _strip_prefixes(block: Block) -> None:
     msg = _class_repr(block, msg)
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
-    msg = _qualified_after_prose(block, _strip_label(_title_tag(msg)))
+    msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
     if not block.exc_types:
         msg = _exception_repr(block, msg)
     if not block.exc_types:
