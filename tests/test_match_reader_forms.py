@@ -170,3 +170,16 @@ def test_a_quote_the_reporter_never_closed_ends_at_their_next_paragraph() -> Non
     # a quote closed in a later paragraph runs over the lines: the message keeps them
     q = parse(head + '\n\nthe rest of the header."')
     assert q.message.endswith('the rest of the header."')
+
+
+def test_a_class_printed_as_its_repr_under_prose_is_the_exception_line() -> None:
+    # Twisted's Failure line, quoted under the reporter's sentence
+    q = parse(
+        "It looks like the verification will fail but the error is\n\n"
+        "> <class 'tlsid.exceptions.VerificationError'>: VerificationError(errors=[DNSMismatch(id=b'x')])"
+    )
+    assert q.exc_type == "tlsid.exceptions.VerificationError"
+    assert q.message == "VerificationError(errors=[DNSMismatch(id=b'x')])"
+    # a class repr alone, no colon after it, is a value: the paste is left as it was
+    q = parse("The hook got\n\n<class 'tlsid.exceptions.VerificationError'>")
+    assert q.exc_type is None

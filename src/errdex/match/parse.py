@@ -2344,14 +2344,23 @@ def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
 
 
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
-    """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix."""
+    """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix, or
+    with the class printed as its repr and a colon (Twisted's Failure: ``<class 'pkg.E'>: text``)."""
     for k in range(hi - 1, lo - 1, -1):
         if _frames_header(lines[k]):
             continue
         m = _TYPE_PREFIX.match(lines[k])
         if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
             return k
+        m = _CLASS_REPR_LINE.match(lines[k])
+        if m and is_type_name(m.group(1).rpartition(".")[2], strict=True):
+            return k
     return None
+
+
+# a class printed as its repr before a colon, at a line's start (``_CLASS_REPR`` without the
+# class alone, which is a value as often as an exception line)
+_CLASS_REPR_LINE = re.compile(r"<class '([A-Za-z_][\w.]{0,300})'>: ")
 
 
 def _opening_type_line(lines: list[str], k: int) -> int | None:
