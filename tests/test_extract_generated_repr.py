@@ -10,12 +10,8 @@ site carries a ``# <- name`` marker."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
-
-from errdex.extract import Extraction, extract
-from errdex.model import SourceFile
+from index_helpers import marked_templates
 
 SOURCE = """\
 import attr
@@ -89,41 +85,31 @@ def written(k):
     raise Written(k)  # <- own_repr
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 @pytest.fixture(scope="module")
-def extracted() -> tuple[Extraction, dict[str, int]]:
-    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
-    return extract([SourceFile("pkg/errors.py", SOURCE.encode())], "local/pkg", jobs=1), marks
-
-
-def templates(extracted: tuple[Extraction, dict[str, int]], name: str) -> set[str]:
-    ex, marks = extracted
-    found = {r.template for r in ex.records if r.line <= marks[name] <= r.end_line}
-    assert found, f"no record at {name}"
-    return found
+def templates() -> dict[str, set[str]]:
+    return marked_templates(SOURCE)
 
 
 def test_an_attrs_class_printing_its_repr_shows_its_name_and_fields(
-    extracted: tuple[Extraction, dict[str, int]],
+    templates: dict[str, set[str]],
 ) -> None:
     # before: ``{self.__repr__}``, one placeholder any text fitted
-    assert templates(extracted, "attrs_classic") == {"VerificationError(errors={errors!r})"}
+    assert templates["attrs_classic"] == {"VerificationError(errors={errors!r})"}
     # an undecorated subclass inherits the generated repr, which prints the class raised
-    assert templates(extracted, "subclass") == {"HostnameMismatch(errors={found!r})"}
+    assert templates["subclass"] == {"HostnameMismatch(errors={found!r})"}
 
 
 def test_the_generated_repr_shows_each_field_as_passed_or_defaulted(
-    extracted: tuple[Extraction, dict[str, int]],
+    templates: dict[str, set[str]],
 ) -> None:
     # ``repr=False`` leaves ``secret`` out; a default the call overrides shows the call's value
-    assert templates(extracted, "defaults") == {"Rejected(code={code!r}, where={at!r}, reason=None)"}
-    assert templates(extracted, "default_kept") == {"Rejected(code={code!r}, where='here', reason=None)"}
+    assert templates["defaults"] == {"Rejected(code={code!r}, where={at!r}, reason=None)"}
+    assert templates["default_kept"] == {"Rejected(code={code!r}, where='here', reason=None)"}
 
 
 def test_a_class_with_no_generated_repr_is_left_as_it_was(
-    extracted: tuple[Extraction, dict[str, int]],
+    templates: dict[str, set[str]],
 ) -> None:
-    assert templates(extracted, "no_repr") == {"{repr(self)}"}
-    assert templates(extracted, "own_repr") == {"<written {k}>"}
+    assert templates["no_repr"] == {"{repr(self)}"}
+    assert templates["own_repr"] == {"<written {k}>"}
