@@ -326,18 +326,23 @@ class Ranker:
         ev = self.ev
         if not ev.paste or any(t.startswith("log.") or last(t).endswith("Warning") for t in ev.types):
             return
-        emitted: dict[tuple[tuple[str, ...], tuple[bool, bool, bool, bool]], float] = {}
+        # key flags -> the literals of each warning or log call scored with them -> its best score
+        emitted: dict[tuple[bool, bool, bool, bool], dict[tuple[str, ...], float]] = {}
         for s in scored:
             kind = s.site.kind
             if kind == "log" or (kind == "warning" and not self._paste_names(last(s.site.type))):
-                at = (self.idx.patterns[s.cand.pid].lits, s.key[:4])
-                emitted[at] = max(emitted.get(at, s.key[4]), s.key[4])
+                same = emitted.setdefault(s.key[:4], {})
+                lits = self.idx.patterns[s.cand.pid].lits
+                same[lits] = max(same.get(lits, s.key[4]), s.key[4])
         if not emitted:
             return
         for s in scored:
-            if s.site.kind in ("log", "warning") or s.site.type.startswith("<"):
+            alike = emitted.get(s.key[:4])
+            if not alike or s.site.kind in ("log", "warning") or s.site.type.startswith("<"):
                 continue
-            top = emitted.get((self.idx.patterns[s.cand.pid].lits, s.key[:4]))
+            if not any(s.key[4] <= top < s.key[4] + _PRIORS for top in alike.values()):
+                continue  # (no emitted words within the priors: their literals are not read)
+            top = alike.get(self.idx.patterns[s.cand.pid].lits)
             if top is None or not s.key[4] <= top < s.key[4] + _PRIORS:
                 continue
             name = last(s.site.type)
