@@ -77,6 +77,9 @@ _GROUPS = frozenset(("ExceptionGroup", "BaseExceptionGroup"))  # print ``msg (N 
 _NOT_INITIALISERS = frozenset(("object", "Generic", "Protocol", "ABC"))
 
 
+NONE_REPR: Value = (("None",),)  # a field left at None, as ``repr`` shows it
+
+
 class State(NamedTuple):
     """An instance right after construction: its class, attributes and ``args``."""
 
@@ -572,6 +575,8 @@ class ClassMessages:
                 return got.value
         if p.call:
             result = self.method_result(p, state, depth)
+            if result is None and p.method == "__repr__" and not p.args and not p.kwargs:
+                result = self.generated_repr(state, depth)  # ``return self.__repr__()``
             if result is not None:
                 return result
         return ((p._replace(key=state.key),),)
@@ -678,8 +683,45 @@ class ClassMessages:
             # so what the first ``__repr__`` along its MRO returns for this instance is what
             # ``str()`` shows (Python's own repr, ``Cls('msg')``, stays one placeholder)
             got = self.method_result(Ref("", p.name, True, method="__repr__"), state, depth)
+            if got is None:
+                got = self.generated_repr(state, depth)
             return ((p,),) if got is None else got
         return None
+
+    def generated_repr(self, state: State, depth: int) -> Value | None:
+        """The ``__repr__`` a class decorator generated (attrs' ``@attr.s``/``@define``,
+        ``@dataclass``) for this instance: the class's name, then each field it shows as
+        ``name=repr(value)``, the decorated bases' fields first (``VerificationError(errors=[...])``).
+        None when a class of the MRO writes its own ``__repr__`` before a decorated one, or the
+        decorator generates none: Python's own repr then, left one placeholder."""
+        first = None
+        for i, k in enumerate(state.mro):
+            if f"{k}.__repr__" in self.r.funcs:
+                return None
+            init = self.r.classes[k].init
+            if init is not None and init.generated:
+                first = i
+                break
+        if first is None or depth >= _MAX_DEPTH:
+            return None
+        names: dict[str, None] = {}
+        for k in reversed(state.mro[first:]):
+            init = self.r.classes[k].init
+            if init is not None and init.generated:
+                if init.shown is None:
+                    return None
+                names.update(dict.fromkeys(init.shown))
+        # attrs prints the qualified name's last part (``__qualname__.rsplit(">.", 1)[-1]``)
+        parts: list[Value] = [lit(state.key.rpartition(".")[2] + "(")]
+        for n, name in enumerate(names):
+            parts.append(lit((", " if n else "") + name + "="))
+            # what the call passed for the field, else its default or what the class sets
+            got = state.attrs.get(name) or self.attr(name, state, depth + 1)
+            parts.append(
+                NONE_REPR if name in state.unset else as_repr(got) if got else ((Ph(f"self.{name}", True),),)
+            )
+        parts.append(lit(")"))
+        return concat(*parts)
 
     def listed(self, p: Ph, state: State) -> Value:
         """``repr(list(self))``: an exception that iterates over its messages and prints their

@@ -216,6 +216,9 @@ class InitInfo:
     # written by a class decorator from the class's own annotated fields (``fields.py``): the
     # fields of the decorated bases come first
     generated: bool = False
+    # the class's own fields the decorator's generated ``__repr__`` shows, in order (``Cls(a=1,
+    # b='x')``); None when it generates none (``repr=False``) or the class writes its own
+    shown: tuple[str, ...] | None = None
 
 
 @by_fields

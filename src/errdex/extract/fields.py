@@ -10,7 +10,10 @@ self.token:``) as an explicit ``self.token = token`` would.
 
 The generated initialiser also takes the fields of the decorated bases, first; that needs the
 other modules, so this records the class's own fields (``InitInfo.generated``) and the class
-summary (``classes.py``) chains them along the MRO.
+summary (``classes.py``) chains them along the MRO. So for the ``__repr__`` the decorator
+generates (``Cls(a=1, b='x')``: the class's name and each field shown by its ``repr``), which
+an exception printing ``repr(self)`` shows as its text (``InitInfo.shown``: attrs'
+``@attr.s(auto_exc=True)`` class with ``__str__`` returning ``self.__repr__()``).
 """
 
 from __future__ import annotations
@@ -95,6 +98,7 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
     optional: set[str] = set()
     attrs: dict[str, Value] = {}
     kw_after = False
+    shown: list[str] = []
     for stmt in node.body:
         if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
             continue
@@ -107,6 +111,8 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
         name = stmt.target.id
         default: ast.expr | None = stmt.value
         kw = all_kw or kw_after
+        if not (isinstance(default, ast.Call) and is_field_call(default) and _flag(default, "repr") is False):
+            shown.append(name)
         if isinstance(default, ast.Call) and is_field_call(default):
             if _flag(default, "init") is False:
                 continue  # not a parameter: set by the class itself
@@ -124,9 +130,11 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
                 defaults[param] = Arg(repr(default.value), lit(default.value))
         attrs[name] = ph(param)
     params = (*positional, *kwonly)
+    writes_repr = any(isinstance(s, _DEFS) and s.name == "__repr__" for s in node.body)
     return InitInfo(
         Sig(tuple(positional), None, tuple(kwonly), None, tuple(defaults.items()), frozenset(optional)),
         attrs,
         args_set=tuple(Arg(p, ph(p)) for p in params) if hands_on else None,
         generated=True,
+        shown=None if writes_repr or _flag(deco, "repr") is False else tuple(shown),
     )

@@ -749,6 +749,7 @@ class Matcher:
         ev = Evidence(types, fev, set(), set(typed), set(typed_pids), fev.info.outside_deepest)
         ev.guessed = guessed
         ev.named = named
+        ev.paste = q.text
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
         ev.called = frames.called_names(fr, fev.info)

@@ -66,6 +66,9 @@ class Block:
     # the model a validation listing this block's message was read from names (``1 validation
     # error for Settings``): its validators are its methods (``_validator_raise``)
     validated: str | None = None
+    # the class is the one IPython's header names (``FieldError   Traceback (most recent call
+    # last)``) and no exception line closes the block: a paste cut inside it (``_whole_before_cut``)
+    header_only: bool = False
 
 
 @dataclass(slots=True)
@@ -1134,6 +1137,9 @@ def parse(text: str) -> ParsedQuery:
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
     primary = _whole_before_cut(blocks, primary)
+    # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
+    # earlier block): a cut one's last shown raise statement is its error line
+    alone = len(blocks) == 1
     earlier = blocks[primary].earlier
     if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
         blocks.insert(primary, earlier)
@@ -1141,7 +1147,7 @@ def parse(text: str) -> ParsedQuery:
     b = blocks[primary]
     if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
         b.caught_in = _caught_in(lines, b.frames)
-    if len(blocks) == 1 and b.frames and not b.exc_type and not b.message:
+    if alone and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
         if not b.exc_type:
             _message_of_open_raise(b, text)
@@ -1707,9 +1713,11 @@ def _same_file(a: str, b: str) -> bool:
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
     """A chain whose last part is cut before its exception line (frames, then nothing): that
     part names no error, and its deepest frame is no raise (else that frame is the answer), so
-    the error the paste shows is the last whole part before it."""
+    the error the paste shows is the last whole part before it. IPython names the class in a
+    part's header line before its frames (``FieldError    Traceback (most recent call last)``):
+    a part cut inside its frames names that class and still shows no error line, no text."""
     b = blocks[primary]
-    if primary != len(blocks) - 1 or b.message or b.exc_type or not b.frames:
+    if primary != len(blocks) - 1 or b.message or (b.exc_type and not b.header_only) or not b.frames:
         return primary
     if (b.frames[-1].source or "").startswith("raise"):
         return primary
@@ -1982,6 +1990,9 @@ class _BlockParser:
             block.exc_types.append(self.header_type)
             block.exc_type = self.header_type
         _strip_prefixes(block)
+        block.header_only = (
+            bool(self.header_type) and block.exc_types == [self.header_type] and not block.message
+        )
         if self.footer_type and not block.exc_type:
             block.exc_types.append(self.footer_type)
             block.exc_type = self.footer_type
@@ -2036,8 +2047,14 @@ class _BlockParser:
             return _before_log_records(body) if self.msg_start else body
         # drop leftover source lines / carets that belong to the last frame
         k = 0
-        while k < len(body) and (not body[k].strip() or _CARETS.match(body[k]) or body[k][:1] in " \t"):
+        while k < len(body) and (
+            not body[k].strip()
+            or _CARETS.match(body[k])
+            or (body[k][:1] in " \t" and not self._outdented(body[k]))
+        ):
             k += 1
+        if k < len(body) and _cut_error_line(body[k:], self.block):
+            del body[k:]  # no error line: the paste ends inside it
         if k < len(body):
             return _before_log_records(body[k:])
         echoed = self._message_before_echo()
@@ -2052,6 +2069,13 @@ class _BlockParser:
             self._text_before_traceback()
         # (when everything is indented, keep the last non-empty line)
         return [next((x for x in reversed(body) if x.strip()), "")]
+
+    def _outdented(self, ln: str) -> bool:
+        """``_outdented`` under the last frame's line."""
+        if not self.frame_at:
+            return False
+        frame = self.lines[self.frame_at[-1]]
+        return _outdented(ln, len(frame) - len(frame.lstrip(" \t")))
 
     def _message_before_echo(self) -> list[str] | None:
         """Nothing follows the last frame, but an exception line stands among the frames and
@@ -2106,6 +2130,8 @@ class _BlockParser:
             return None
         k = _last_type_line(self.lines, 0, self.first_frame)
         if k is None:
+            k = _tagged_type_line(self.lines, self.first_frame)
+        if k is None:
             return _alone_type_before(self.lines, self.first_frame)
         out: list[str] = []
         for ln in self.lines[k : self.first_frame]:
@@ -2128,6 +2154,41 @@ class _BlockParser:
         while len(out) > 1 and (not out[-1].strip() or out[-1].rstrip().endswith(":")):
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
+
+
+# the start of an exception line cut inside its class's module path (``pefi``, ``kazoo.handlers``),
+# perhaps behind the marks of the markdown heading the line became: lower-case dotted names, no
+# colon, no class
+_CUT_MODULE = re.compile(r"(?:#{1,6} )?([a-z_][a-z0-9_]{0,100}(?:\.[a-z_][a-z0-9_]{0,100}){0,20}\.?)")
+_PATH_PARTS = re.compile(r"[/\\]")
+
+
+def _cut_error_line(rest: list[str], block: Block) -> bool:
+    """Whether the one line after a traceback's frames, where its exception line stands, is that
+    line cut inside the class's module path: the excerpt a thread kept ends there (``pefi`` for
+    ``pefile.PEFormatError: ...``). Python prints a library's class with its module, whose first
+    name is the package of the deepest frame's file; a fragment that begins like a folder or a
+    module of that file's path (a prefix of one, or one whole before a dot) and holds no class
+    (no capital, no colon; not a lower-case class the last frame raises, one named ``...error``
+    or a standard module's) is no message. Read as one, it hides the text the frames still show (the raise
+    statement's literal, the text above the traceback)."""
+    texts = [ln.strip() for ln in rest if ln.strip()]
+    if len(texts) != 1 or not block.frames:
+        return False
+    m = _CUT_MODULE.fullmatch(texts[0])
+    if m is None:
+        return False
+    dotted = m.group(1).rstrip(".")
+    head, _dot, _more = dotted.partition(".")
+    if len(head) < _CUT_HEAD_MIN or lower_class(dotted) or _raised_by_last_frame(block, dotted):
+        return False
+    if _dot and stdlib_module(dotted):
+        return False  # ``socket.timeout``: a standard module's lower-case class, raised bare
+    names = [p.removesuffix(".py") for p in _PATH_PARTS.split(block.frames[-1].path)]
+    return any(n.isidentifier() and (n == head or (not _dot and n.startswith(head))) for n in names)
+
+
+_CUT_HEAD_MIN = 3  # characters of a cut module name that may say which package it began
 
 
 def _closing_quote(lines: list[str]) -> int:
@@ -2169,6 +2230,24 @@ def _django_summary(body: list[str]) -> tuple[str, list[str]] | None:
     m = _DJANGO_TYPE.match(body[at])
     assert m is not None
     return m.group(1), [body[at + 1][len(_DJANGO_VALUE) :].strip(), *body[at + 2 :]]
+
+
+# a log level in brackets at the start of a line (AWS Lambda's Python runtime prints an unhandled
+# exception as ``[ERROR] SomeError: text`` above its traceback, which has no exception line)
+_LEVEL_TAG = re.compile(r"\[(?:ERROR|CRITICAL|FATAL)\] ")
+
+
+def _tagged_type_line(lines: list[str], first_frame: int) -> int | None:
+    """The last line above the frames that is an exception line behind an error level's tag
+    (``[ERROR] SMBAuthenticationError: ...``): a runtime's log of the exception, printed before
+    the traceback instead of after it. Its class is trusted as ``_last_type_line`` trusts one
+    (the usual suffixes); the tag is dropped with the message's prefixes (``_title_tag``)."""
+    for k in range(first_frame - 1, -1, -1):
+        tag = _LEVEL_TAG.match(lines[k])
+        m = _TYPE_PREFIX.match(lines[k][tag.end() :]) if tag else None
+        if m and is_type_name(m.group(1), strict=True):
+            return k
+    return None
 
 
 def _alone_type_before(lines: list[str], first_frame: int) -> list[str] | None:
@@ -2265,14 +2344,23 @@ def _indented_type_line(lines: list[str], lo: int, hi: int) -> int | None:
 
 
 def _last_type_line(lines: list[str], lo: int, hi: int) -> int | None:
-    """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix."""
+    """Index of the last line in ``lines[lo:hi]`` that starts with an exception type prefix, or
+    with the class printed as its repr and a colon (Twisted's Failure: ``<class 'pkg.E'>: text``)."""
     for k in range(hi - 1, lo - 1, -1):
         if _frames_header(lines[k]):
             continue
         m = _TYPE_PREFIX.match(lines[k])
         if m and (is_type_name(m.group(1), strict=True) or _raised_above(lines, k, m.group(1))):
             return k
+        m = _CLASS_REPR_LINE.match(lines[k])
+        if m and is_type_name(m.group(1).rpartition(".")[2], strict=True):
+            return k
     return None
+
+
+# a class printed as its repr before a colon, at a line's start (``_CLASS_REPR`` without the
+# class alone, which is a value as often as an exception line)
+_CLASS_REPR_LINE = re.compile(r"<class '([A-Za-z_][\w.]{0,300})'>: ")
 
 
 def _opening_type_line(lines: list[str], k: int) -> int | None:
@@ -2373,9 +2461,13 @@ def _listing_function(lines: list[str], marked: int) -> str | None:
 
 
 def _take_source(lines: list[str], i: int, frame: Frame) -> int:
-    """Consume the source/caret/arrow lines printed under a frame; return the next line index."""
+    """Consume the source/caret/arrow lines printed under a frame; return the next line index.
+    A line indented less than the frame's own line that reads as an exception line ends them
+    (``_outdented``: a traceback shifted by a space prints the exception line indented too)."""
     n = len(lines)
     taken = 0
+    head = lines[i - 1] if i > 0 else ""
+    margin = len(head) - len(head.lstrip(" \t"))
     while i < n and taken < 40:
         ln = lines[i]
         m = _IPY_ARROW.match(ln.strip()) if ln.lstrip().startswith("-") else None
@@ -2393,6 +2485,8 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
                 continue
             return i
         if ln[:1] in " \t" and not _PY_FRAME.match(ln) and not _IPY_FRAME.match(ln):
+            if _outdented(ln, margin):
+                return i
             if frame.source is None and not _CARETS.match(ln):
                 frame.source = ln.strip()
             i += 1
@@ -2409,6 +2503,15 @@ def _take_source(lines: list[str], i: int, frame: Frame) -> int:
             return i + 1
         return i
     return i
+
+
+def _outdented(ln: str, margin: int) -> bool:
+    """An indented line under a frame that is the exception line, not the frame's source:
+    indented less than the frame's own line (``margin``: a relay that shifted the whole
+    traceback by a space prints `` pkg.SomeError: text`` under ``   File ...``) and reading as
+    an exception line. A frame's source is indented deeper than its ``File`` line, and the
+    exception line as much less as the frames are indented."""
+    return 0 < len(ln) - len(ln.lstrip(" \t")) < margin and _type_line(ln.strip())
 
 
 def _log_record(ln: str) -> bool:
@@ -2605,6 +2708,37 @@ def _strip_label(msg: str) -> str:
     return msg
 
 
+# an exception's name, its ``: `` and the quote its text opens with
+_QUOTED_AFTER_CLASS = re.compile(r"(?:^|(?<=\s))((?:[A-Za-z_]\w{0,200}\.){0,20}[A-Za-z_]\w{0,200}): ([\"'])")
+
+
+def _unclosed_quote(block: Block, msg: str) -> str:
+    """The exception line of a paste without a traceback whose text opens a quote after the
+    class (``got pkg.SomeError: "data at RVA can't be fetched.``) that nothing closes, followed
+    by a blank line and the reporter's next paragraph: the quote the reporter opened around the
+    message was never closed, so the paragraph is theirs, not the message's continuation (a
+    quoted text running over lines closes somewhere). The line alone is kept. An apostrophe
+    between letters (``can't``) closes no single quote."""
+    if block.frames or "\n\n" not in msg:
+        return msg
+    line, _sep, rest = msg.partition("\n\n")
+    if "\n" in line.strip():
+        return msg
+    m = next((m for m in _QUOTED_AFTER_CLASS.finditer(line) if is_type_name(m.group(1), strict=True)), None)
+    if m is None or _closing_quotes(line[m.end() :], m.group(2)) or _closing_quotes(rest, m.group(2)):
+        return msg
+    return line.rstrip()
+
+
+def _closing_quotes(text: str, quote: str) -> bool:
+    """Whether ``text`` holds ``quote`` other than as an apostrophe between two letters."""
+    return any(
+        c == quote
+        and not (quote == "'" and 0 < i < len(text) - 1 and text[i - 1].isalpha() and text[i + 1].isalpha())
+        for i, c in enumerate(text)
+    )
+
+
 _SENTENCE_LABEL = 120  # where a reporter's sentence before the error line ends at the latest
 _LABEL_WORDS = 12
 
@@ -2650,11 +2784,20 @@ def _code_span(msg: str) -> str:
     that is one whole code span counts (an issue's sentence, then the error line quoted under
     it): the lines above are the reporter's prose. A one-line paste that is one whole span
     (```` `Error parsing parameter '--body': ...` ````) is the span's text whatever it starts
-    with: a message quoted as code, its marks the reporter's, as a class-led span's are."""
+    with: a message quoted as code, its marks the reporter's, as a class-led span's are; so is
+    one under a lead-in line (``Error:``, ``_lead_in``), its closing backtick perhaps alone on
+    the line below."""
     if "\n" in msg:
-        last = msg.rpartition("\n")[2].strip()
+        head, _nl, last = msg.rstrip().rpartition("\n")
+        last = last.strip()
+        if last == "`" and head.strip():
+            # the closing backtick alone on the line below: the message was copied with its newline
+            head, _nl, above = head.rstrip().rpartition("\n")
+            last = above.strip() + "`"
         if len(last) > 2 and last[0] == last[-1] == "`" and "`" not in last[1:-1]:
             span = _span_text("`", last[1:], True)
+            if span is None and _lead_in(head):
+                return last[1:-1].strip()
             return msg if span is None else span
         return _whole_line_span(last) or msg
     whole = _whole_line_span(msg.strip())
@@ -2677,6 +2820,14 @@ def _code_span(msg: str) -> str:
     if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
     return msg
+
+
+def _lead_in(text: str) -> bool:
+    """Whether ``text`` (the lines above a code span) is one short line ending in ``:`` that
+    introduces what follows (``Error:``, ``I get this error:``): the span under it is the
+    message, whatever it starts with, as a paste of one whole span is."""
+    lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+    return len(lines) == 1 and lines[0].endswith(":") and len(lines[0].split()) <= _LABEL_WORDS
 
 
 def _text_opens_with_tick(line: str) -> bool:
@@ -2894,12 +3045,15 @@ def _repr_under_prose(block: Block, msg: str) -> str:
 
 def _trailing_repr(block: Block, msg: str) -> str:
     """An exception's repr that ends the line behind an application's words (``Unreadable
-    Notebook: <path> NotJSONError('...')``) or inside a code span (```` `Error('...')` ````):
+    Notebook: <path> NotJSONError('...')``) or inside a code span (```` `Error('...')` ````), or
+    a pasted ``raise Error('...')`` line, its trailing comment (``# noqa``) dropped:
     the repr, read as ``_exception_repr`` reads one alone. Tried from the first few ``Name(``
     openings after a space or a backtick, so a path with spaces before it does not matter."""
     text = msg.strip()
     if "\n" in text or len(text) > MESSAGE_CAP:
         return msg
+    if text.startswith("raise "):
+        text = _without_comment(text)
     if text.endswith("`"):
         text = text[:-1]
     if not text.endswith(")"):
@@ -2917,6 +3071,26 @@ def _trailing_repr(block: Block, msg: str) -> str:
                 return got
         at = text.find("(", at + 1)
     return msg
+
+
+def _without_comment(code: str) -> str:
+    """A line of code without its trailing comment (``raise E('text')  # noqa``, a linter's
+    pragma): Python drops it, so the statement ends before the ``#`` outside its strings."""
+    quote = ""
+    i = 0
+    while i < len(code):
+        c = code[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            return code[:i].rstrip()
+        i += 1
+    return code
 
 
 def _keyword_repr(block: Block, msg: str) -> str:
@@ -3077,7 +3251,7 @@ def _strip_prefixes(block: Block) -> None:
     msg = _class_repr(block, msg)
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
-    msg = _qualified_after_prose(block, _strip_label(_title_tag(msg)))
+    msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
     if not block.exc_types:
         msg = _exception_repr(block, msg)
     if not block.exc_types:

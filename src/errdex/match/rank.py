@@ -60,6 +60,7 @@ from errdex.match.score import (
     catching_keys,
     fn_last,
     in_folder,
+    last,
     type_relation,
 )
 from errdex.match.thresholds import (
@@ -178,6 +179,9 @@ class Evidence:
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
+    # the whole paste as parsed (``ParsedQuery.text``): the words a class may be named by where
+    # no type was read from them (``Ranker._named_raise_before_emitted``)
+    paste: str = ""
 
 
 @dataclass(slots=True)
@@ -218,6 +222,9 @@ class Ranker:
         self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
         self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
         self._gone = _function_gone(idx, ev.frames)
+        self._named_words: dict[str, bool] = {}  # ``_paste_names``, per name asked
+        # entry -> the class the paste names, lifted over a warning or a log call of its words
+        self._over_emitted: dict[int, str] = {}
         # ``rank`` left answers out: patterns it did not score, or scored errors past ``limit``
         self.more = False
         self._cut = False  # a group of a very common pattern was cut to ``limit`` (``_entries_of``)
@@ -276,6 +283,7 @@ class Ranker:
         self.more = bool(heap) or skipped or self._cut
         self._built_over_reraise(scored)
         self._raise_before_its_log(scored)
+        self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
@@ -304,6 +312,60 @@ class Ranker:
             top = logs.get((s.cand.pid, s.key[:4]))
             if top is not None and s.key[4] <= top < s.key[4] + _PRIORS:
                 s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+
+    def _named_raise_before_emitted(self, scored: list[_Scored]) -> None:
+        """One text at a raise of a class and at a warning or a log call emitting the same words
+        (an exception whose ``__init__`` warns its text before ``super().__init__(msg)``, a
+        function logging what it is about to raise): the two templates hold the same literals
+        and differ only by the tie-break priors, since their placeholders differ in name only.
+        When the paste names the raise's class as a word (after a test id, ``Failed:
+        [undefined]pkg.SomeError: ...``; in a shown ``raise SomeError(...)`` line) though no
+        type was read from it, and names neither the warning's category nor a log level, it
+        shows the exception, not the warning or the record emitted on its way: the raise goes
+        just above. A pasted warning or log record keeps its own site first."""
+        ev = self.ev
+        if not ev.paste or any(t.startswith("log.") or last(t).endswith("Warning") for t in ev.types):
+            return
+        # key flags -> the literals of each warning or log call scored with them -> its best score
+        emitted: dict[tuple[bool, bool, bool, bool], dict[tuple[str, ...], float]] = {}
+        for s in scored:
+            kind = s.site.kind
+            if kind == "log" or (kind == "warning" and not self._paste_names(last(s.site.type))):
+                same = emitted.setdefault(s.key[:4], {})
+                lits = self.idx.patterns[s.cand.pid].lits
+                same[lits] = max(same.get(lits, s.key[4]), s.key[4])
+        if not emitted:
+            return
+        for s in scored:
+            alike = emitted.get(s.key[:4])
+            if not alike or s.site.kind in ("log", "warning") or s.site.type.startswith("<"):
+                continue
+            if not any(s.key[4] <= top < s.key[4] + _PRIORS for top in alike.values()):
+                continue  # (no emitted words within the priors: their literals are not read)
+            top = alike.get(self.idx.patterns[s.cand.pid].lits)
+            if top is None or not s.key[4] <= top < s.key[4] + _PRIORS:
+                continue
+            name = last(s.site.type)
+            if self._paste_names(name) or (s.site.printed and self._paste_names(name := s.site.printed)):
+                s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                self._over_emitted[s.ei] = name
+
+    def _emitted_reason(self, ei: int) -> list[str]:
+        """Why ``_named_raise_before_emitted`` lifted the entry, in words."""
+        name = self._over_emitted.get(ei)
+        if name is None:
+            return []
+        return [
+            f"the paste names this raise's class ({name}): a warning or a log call of the same words is emitted on its way"
+        ]
+
+    def _paste_names(self, name: str) -> bool:
+        """Whether the paste holds ``name`` as a whole word (a class named anywhere in it)."""
+        got = self._named_words.get(name)
+        if got is None:
+            got = bool(name) and re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", self.ev.paste) is not None
+            self._named_words[name] = got
+        return got
 
     def _origin_before_its_copy(self, scored: list[_Scored]) -> None:
         """One text at the raise that writes it and at a raise of another class that copies it
@@ -711,7 +773,7 @@ class Ranker:
         reasons += self._cut_reason(c, tw, by_class)
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
-        reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei)
+        reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei) + self._emitted_reason(s.ei)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
