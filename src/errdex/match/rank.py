@@ -413,12 +413,12 @@ class Ranker:
             return
         for w in scored:
             f = w.cand.fit
-            lits = idx.patterns[w.cand.pid].lits
-            if f is None or not (f.full and f.anchored_start and f.anchored_end) or lits[0] or len(lits) < 2:
+            if f is None or not (f.full and f.anchored_start and f.anchored_end) or len(f.spans) < 2:
                 continue
             # where the literal after the leading placeholder begins: the placeholder holds the
             # message up to there (an empty literal there is no context the handler adds)
-            if not lits[1] or len(f.spans) < 2:
+            lits = idx.patterns[w.cand.pid].lits
+            if lits[0] or len(lits) < 2 or not lits[1]:
                 continue
             held_to = f.spans[1][0]
             for s in inner:
