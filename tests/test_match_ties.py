@@ -608,3 +608,50 @@ def test_one_answer_of_a_tie_keeps_what_the_verdict_says_after_the_tie() -> None
         "exact match, a tie: 2 sites raise this message and nothing in the paste tells them apart"
         " (one answer shown, naming the others) (from an earlier exception in the chain)"
     )
+
+
+def _cast_and_its_handler(caught: tuple[str, ...]) -> tuple[CatalogueEntry, CatalogueEntry]:
+    """agate's shape: ``Number.cast`` writes the text, ``Table.__init__`` catches the error
+    and raises it again with the row and column after its text (``except CastError as e: raise
+    CastError(str(e) + f" Error at row {i} column {name}.")``)."""
+    inner = entry(
+        ['Can not parse value "', "d", '" as Decimal.'], path="lib/data_types/number.py", line=75,
+        function="Number.cast", exc_type="CastError",
+    )  # fmt: skip
+    handler = replace(
+        entry(
+            ["", "e", " Error at row ", "i", " column ", "self._column_names[j]", "."],
+            path="lib/table/__init__.py", line=138, function="Table.__init__", exc_type="CastError",
+        ),
+        caught=caught,
+    )  # fmt: skip
+    return inner, handler
+
+
+def test_a_handler_adding_context_after_a_caught_error_s_text_is_the_raise_pasted() -> None:
+    # the inner template fits the message's beginning exactly, with the handler's context left
+    # over after it, and scores above the handler (more of the message is its literal text);
+    # the handler explains the message end to end, its placeholder holding the inner text, in
+    # an ``except`` catching the inner class: it raised what was pasted (agate-rt-007, -009)
+    inner, handler = _cast_and_its_handler(("CastError",))
+    pasted = 'lib.CastError: Can not parse value "x" as Decimal. Error at row 0 column n.'
+    res = Matcher.from_entries([inner, handler]).explain(pasted)
+    assert [m.function for m in res.matches[:2]] == ["Table.__init__", "Number.cast"]
+    assert not res.matches[0].approximate
+    # a handler catching a base of the inner class wraps it too
+    inner, handler = _cast_and_its_handler(("Exception",))
+    assert top(Matcher.from_entries([inner, handler]).explain(pasted)).function == "Table.__init__"
+    # the inner text alone is the inner raise's
+    res = Matcher.from_entries([inner, handler]).explain('lib.CastError: Can not parse value "x" as Decimal.')
+    assert top(res).function == "Number.cast"
+
+
+def test_a_template_opening_with_a_value_outside_any_handler_wraps_no_caught_error() -> None:
+    # the same template in no ``except``, or in one catching another class, holds a value the
+    # code computed: nothing says the inner raise's error passed through it, and the fit that
+    # writes the words keeps its place
+    pasted = 'lib.CastError: Can not parse value "x" as Decimal. Error at row 0 column n.'
+    for caught in ((), ("KeyError",)):
+        inner, handler = _cast_and_its_handler(caught)
+        res = Matcher.from_entries([inner, handler]).explain(pasted)
+        assert [m.function for m in res.matches[:2]] == ["Number.cast", "Table.__init__"], caught

@@ -282,6 +282,7 @@ class Ranker:
         # raised bare all over a codebase), so a tie filling the list goes on beyond it
         self.more = bool(heap) or skipped or self._cut
         self._built_over_reraise(scored)
+        self._wrapper_over_inner(scored)
         self._raise_before_its_log(scored)
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
@@ -445,6 +446,55 @@ class Ranker:
         for s in again:
             if idx.entry_repo(s.ei) in built_in:
                 s.key = (s.key[0], False, False, False, s.key[4] - 1.0 * s.key[3])
+
+    def _wrapper_over_inner(self, scored: list[_Scored]) -> None:
+        """A handler that re-raises a caught error's text with context added after it (``except
+        CastError as e: raise CastError(str(e) + f" Error at row {i} column {name}.")``) prints a
+        message whose beginning is the inner raise's whole text: the inner template fits it
+        exactly but for the text after it, and scores above the handler's, whose literal text is
+        only the added context. The handler's template explains the message from end to end, its
+        leading placeholder holding exactly what the inner template fits, and its raise sits in
+        an ``except`` that catches the inner raise's class (``Index.handlers``): the error pasted
+        is the one the handler raised, so it goes just above the inner raise, which stays listed
+        as where the words were written. Frames, the codebase pointed to and exactness still
+        order first (the keys' first four fields must agree)."""
+        idx, tf = self.idx, self._tf
+        if tf is None or len(scored) < 2:
+            return
+        inner = [
+            s
+            for s in scored
+            if s.key[3]
+            and (f := s.cand.fit) is not None
+            and f.full
+            and f.anchored_start
+            and not f.anchored_end
+            and idx.patterns[s.cand.pid].lits[0]
+        ]
+        if not inner:
+            return
+        for w in scored:
+            f = w.cand.fit
+            if f is None or not (f.full and f.anchored_start and f.anchored_end) or len(f.spans) < 2:
+                continue
+            # where the literal after the leading placeholder begins: the placeholder holds the
+            # message up to there (an empty literal there is no context the handler adds)
+            lits = idx.patterns[w.cand.pid].lits
+            if lits[0] or len(lits) < 2 or not lits[1]:
+                continue
+            held_to = f.spans[1][0]
+            for s in inner:
+                if (
+                    s is w
+                    or s.key[:4] != w.key[:4]
+                    or s.key[4] < w.key[4]
+                    or s.cand.fit is None
+                    or s.cand.fit.end != held_to
+                    or s.repo != w.repo
+                ):
+                    continue
+                if self._in_handler_of(w.ei, type_key(s.site.type)):
+                    w.key = (w.key[0], w.key[1], w.key[2], w.key[3], s.key[4] + CALLERS_STEP / 2)
 
     def _raised_where_built(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement raises its class where it builds it (``raise
@@ -1242,10 +1292,16 @@ class Ranker:
             for x in idx.patterns[c.pid].first(MAX_MAKERS):
                 if idx.entries[x][E_REPO] != repo:
                     continue
-                key = type_key(idx.entry_facts(x)[1].type)
-                if key and any(ei in (idx.handlers.get(k) or ()) for k in catching_keys(key, idx.ancestors)):
+                if self._in_handler_of(ei, type_key(idx.entry_facts(x)[1].type)):
                     return True
         return False
+
+    def _in_handler_of(self, ei: int, key: str) -> bool:
+        """Whether entry ``ei``'s raise sits in an ``except`` that catches class ``key`` (the
+        class or a class above it, ``score.catching_keys``): an error of that class raised in
+        its ``try`` passes through the handler."""
+        idx = self.idx
+        return bool(key) and any(ei in (idx.handlers.get(k) or ()) for k in catching_keys(key, idx.ancestors))
 
     def _sole_fit(self, ei: int) -> bool:
         """Whether entry ``ei``'s statement is the only one of its release raising a class of
