@@ -21,6 +21,12 @@ class FileInfo:
     def generate(self, pool):
         pool.Add(self.descriptor)
 
+    def build(self, pool):
+        try:
+            self.generate(pool)
+        except TypeError as exc:
+            raise TypeError(f"cannot build the pool: {exc}")
+
     def load(self, name):
         if not name:
             raise ValueError("cannot load a file with no name")
@@ -67,17 +73,27 @@ def test_a_paste_cut_after_the_frame_or_a_raise_fitting_exactly_keeps_its_answer
         assert not any(x.is_call for x in fits.matches)
 
 
-def test_a_raise_in_the_frames_own_function_keeps_the_printed_line_from_reading_as_its_call(
+def test_a_continuation_line_or_a_raise_of_a_function_run_through_keeps_the_call_unsaid(
     tmp_path: Path,
 ) -> None:
-    # Python 3.10 prints a split statement's last line, here an argument's call: the function's
-    # own raise, reworded since, fits the text in part, so the line may be a piece of it
-    old = (f'  File "{_SITE}", line 12, in load', "    _upb.describe(name))")
     with package_matcher(tmp_path, _FILES) as m:
-        res = m.explain(_traceback(*old, "ValueError: cannot load a file without a name"))
+        # Python 3.10 and older print a split statement's last line (here an argument's call,
+        # closing a bracket it did not open): not the statement's call
+        last = (f'  File "{_SITE}", line 18, in load', "    _upb.describe(name))")
+        res = m.explain(_traceback(*last, "ValueError: unknown field type 17"))
+        assert not any(x.is_call for x in res.matches)
+        # its first line is a call, but the function's own raise is a candidate (the frame brings
+        # it in, whatever its text): the statement printed may be that raise, reworded since
+        first_line = (f'  File "{_SITE}", line 17, in load', "    return _upb.load(name,")
+        res = m.explain(_traceback(*first_line, "ValueError: unknown field type 17"))
         assert res.matches and not any(x.is_call for x in res.matches)
         assert first(res).function == "FileInfo.load"
-        # so does any raise of that function the frame brings in, whatever its text: the
-        # statement printed may be that raise's, so the call is left unsaid
-        other = m.explain(_traceback(*old, "ValueError: unknown field type 17"))
-        assert not any(x.is_call for x in other.matches)
+        # a caller's raise fitting the text (Python 2's ``reraise(TypeError, new_error, tb)``
+        # keeps the frames below it): the call below is that raise's trail
+        caller = (f'  File "{_SITE}", line 10, in build', "    self.generate(pool)")
+        res = m.explain(_traceback(*caller, *_CALL, "TypeError: cannot build the pool: duplicate name"))
+        assert first(res).function == "FileInfo.build"
+        assert not any(x.is_call for x in res.matches)
+        # the same traceback with an unrelated text: still the caller's function, still no call
+        # (the frames bring its raise in), where carets would have answered the call
+        assert not any(x.is_call for x in m.explain(_traceback(*caller, *_CALL, _ERROR)).matches)

@@ -812,8 +812,7 @@ class Matcher:
             and (
                 _error_line_follows(q.text, fr[-1], types)
                 if below
-                else _whole_below(q.text, fr[-1], types)
-                or _uncareted_call(q.text, fr[-1], types, res, fev.info)
+                else _whole_below(q.text, fr[-1], types) or _uncareted_call(q.text, fr, types, res)
             )
             and _FRAMES_REMOVED.search(q.text) is None
         ):
@@ -1142,30 +1141,65 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     return below is not None and _class_line_next(below, types)
 
 
-def _uncareted_call(text: str, last: Frame, types: list[str], res: Result, info: FrameInfo) -> bool:
+def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:
     """Whether a traceback that prints no caret line at all still says its last frame's line is
     the library's call that raised (``_whole_below`` asks for carets): Python 3.12 prints none
     when each frame's failing expression is its whole line (``pool.Add(self.descriptor)``),
     3.13 elides them likewise, Python 3.10 and older print none, and pastes drop them. Without
-    carets the printed line may be the last line of a statement split over lines (3.10 and
-    older), so two more facts stand in for them:
+    carets the printed line may be a piece of a statement split over lines (Python 2 and 3
+    before 3.11 print its last line: ``self._error_message(selector))``), or frames may be
+    another exception's trail (Python 2's ``reraise(TypeError, new_error, tb)``), so more facts
+    stand in for them:
 
+    - the line closes no bracket it did not open (a statement's first line never does);
     - the exception's line comes right after the last frame's header and its one source line
       (``_error_line_follows``: nothing cut, no pytest report marking a line inside a statement);
-    - no raise statement of the catalogue holds the text: no answer is exact, and none lies in
-      the last frame's own function (a ``raise X(...)`` over several lines whose last line,
-      ``len(b)))``, is what an older Python printed: the frame makes its function's raises
-      candidates, and one among the answers may be the statement printed, reworded since).
+    - no raise statement of the catalogue holds the text: no answer is exact, and none lies in a
+      function the traceback runs through (the frames make their functions' raises candidates;
+      one may be the statement printed, reworded since, or the caller that raised again with
+      this traceback).
 
     Then the call is the only statement of the library the error can have come out of."""
-    if not types or any(_carets_line(line) for line in text.splitlines()):
+    last = fr[-1]
+    if not types or not _opens_statement(last.source or ""):
+        return False
+    if any(_carets_line(line) for line in text.splitlines()):
         return False
     if any(not m.approximate for m in res.matches):
         return False
-    path, function = info.deepest_path, fn_last(last.function)
-    if any(m.path == path and fn_last(m.function) == function for m in res.matches):
+    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
+    if any(fn_last(m.function) in ran for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+def _opens_statement(line: str) -> bool:
+    """Whether ``line`` closes no bracket it did not open, read left to right outside string
+    literals (a quote's text skipped to its closing quote, escapes included): the last line
+    of a call split over lines (``self._error_message(selector))``) closes one more than it
+    opens, a statement's first line never does."""
+    depth = 0
+    quote = ""
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            break
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return True
 
 
 def _frame_function(fr: list[Frame], at: int) -> str:
