@@ -174,4 +174,5 @@ def with_post_init(init: InitInfo, post: InitInfo, self_name: str) -> InitInfo:
 
     attrs = {**init.attrs, **{k: rename_phs(v, rename) for k, v in post.attrs.items()}}
     args_set = init.args_set if post.args_set is None else tuple(arg(a) for a in post.args_set)
-    return InitInfo(init.sig, attrs, call(post.base) or init.base, args_set, generated=True)
+    # (the generated initialiser's other facts kept as they are)
+    return dataclasses.replace(init, attrs=attrs, base=call(post.base) or init.base, args_set=args_set)
