@@ -206,11 +206,15 @@ class ClassMessages:
         optional: set[str] = set()
         fields: dict[str, str] = {}  # attribute -> parameter
         hands_on = False
+        post: BaseCall | None = None  # the most derived ``__post_init__``'s base call
+        others = False  # an initialiser of the MRO written in the source, which it would reach
         for k in reversed(mro):
             init = self.r.classes[k].init
             if init is None or not init.generated:
+                others = others or init is not None
                 continue
             hands_on = hands_on or init.args_set is not None
+            post = init.base or post
             for p in init.sig.positional:
                 if p not in kwonly:
                     positional[p] = None
@@ -232,6 +236,10 @@ class ClassMessages:
                 unset.add(name)
             elif param in b.args:
                 attrs[name] = b.args[param]
+        if post is not None and post.target is None and post.when is None and not others:
+            # ``super().__init__(", ".join(self.issues))`` in ``__post_init__``, reaching
+            # ``BaseException.__init__``: its arguments, the fields filled from the call
+            return attrs, unset, spread_args(post.args, b)
         if hands_on:
             return attrs, unset, tuple(b.args[p] for p in (*positional, *kwonly) if p in b.args)
         return attrs, unset, tuple(args)

@@ -19,11 +19,13 @@ an exception printing ``repr(self)`` shows as its text (``InitInfo.shown``: attr
 from __future__ import annotations
 
 import ast
+import dataclasses
+import re
 from typing import TYPE_CHECKING
 
 from errdex.astutil import dotted_name
-from errdex.extract.facts import InitInfo
-from errdex.extract.templates import Arg, Sig, Value, lit, ph
+from errdex.extract.facts import BaseCall, InitInfo
+from errdex.extract.templates import Arg, Ph, Sig, Value, lit, ph, rename_phs
 
 if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
     from errdex.astutil import ast_nodes as ast
@@ -138,3 +140,47 @@ def generated_init(node: ast.ClassDef) -> InitInfo | None:
         generated=True,
         shown=None if writes_repr or _flag(deco, "repr") is False else tuple(shown),
     )
+
+
+# the method the generated ``__init__`` calls last, where a dataclass exception builds its message
+# from its fields (installer's ``InvalidRecordEntry``: ``super().__init__(", ".join(self.issues))``)
+POST_INIT = "__post_init__"
+
+
+def generates_init(node: ast.AST | None) -> bool:
+    """Whether ``node`` is a class whose decorator generates its ``__init__`` (``_decorator``),
+    so that a ``__post_init__`` it writes runs as the end of that initialiser."""
+    return isinstance(node, ast.ClassDef) and _decorator(node) is not None
+
+
+def with_post_init(init: InitInfo, post: InitInfo, self_name: str) -> InitInfo:
+    """The generated ``init`` followed by the class's ``__post_init__`` (``post``): what that
+    method sets on ``self`` and hands to the base initialiser joins the fields' own, its
+    ``self.<field>`` reads renamed to the field's parameter (what the raise passed for it),
+    so that ``", ".join(self.issues)`` is filled from ``issues=[message]`` at each raise."""
+    params = {name: v[0][0].name for name, v in init.attrs.items() if isinstance(v[0][0], Ph)}
+    if not params:
+        return init
+    field_read = re.compile(rf"\b{re.escape(self_name)}\.([A-Za-z_]\w*)\b")
+
+    def rename(text: str) -> str:
+        return field_read.sub(lambda m: params.get(m.group(1), m.group(0)), text)
+
+    def arg(a: Arg) -> Arg:
+        items = None if a.items is None else tuple(arg(x) for x in a.items)
+        return a._replace(text=rename(a.text), value=rename_phs(a.value, rename), items=items)
+
+    def call(c: BaseCall | None) -> BaseCall | None:
+        if c is None:
+            return None
+        return dataclasses.replace(
+            c,
+            args=tuple(arg(a) for a in c.args),
+            kwargs=tuple((k, arg(a)) for k, a in c.kwargs),
+            other=call(c.other),
+        )
+
+    attrs = {**init.attrs, **{k: rename_phs(v, rename) for k, v in post.attrs.items()}}
+    args_set = init.args_set if post.args_set is None else tuple(arg(a) for a in post.args_set)
+    # (the generated initialiser's other facts kept as they are)
+    return dataclasses.replace(init, attrs=attrs, base=call(post.base) or init.base, args_set=args_set)

@@ -13,6 +13,7 @@ environment without defensive copying, and pickle cheaply.
 
 from __future__ import annotations
 
+import ast
 import itertools
 import re
 import string
@@ -920,6 +921,8 @@ def _subst_ph(p: Ph, args: Mapping[str, Arg], star: Mapping[str, tuple[Arg, ...]
         if p.r:
             return as_repr(arg)
         return v
+    if not p.r and (joined := _joined_items(name, args)) is not None:
+        return joined
     cut = next((i for i, ch in enumerate(name) if ch in ".[="), -1)
     if cut > 0 and name[:cut] in args:
         given = args[name[:cut]].text
@@ -928,6 +931,49 @@ def _subst_ph(p: Ph, args: Mapping[str, Arg], star: Mapping[str, tuple[Arg, ...]
             return lit(repr(given) if p.r else given)
         return ((Ph(given + name[cut:], p.r),),)
     return ((p,),)
+
+
+# ``SEP.join(name)`` as a placeholder's name: a string literal's ``join`` of one plain name (the
+# separator read with ``ast.literal_eval``: escapes as the source spells them)
+_JOIN_OF_NAME = re.compile(
+    r"""((?:"[^"\\]*(?:\\.[^"\\]*)*")|(?:'[^'\\]*(?:\\.[^'\\]*)*'))\.join\(([A-Za-z_]\w*)\)"""
+)
+MAX_JOINED = 8  # items of a list display joined into one text; more stay a placeholder
+
+
+def _joined_items(name: str, args: Mapping[str, Arg]) -> Value | None:
+    """``{", ".join(issues)}`` of a parameter the call gave a list or tuple display
+    (``InvalidRecordEntry(elements=row, issues=[message])``: an exception class joining a list
+    of issues into its message, ``super().__init__(", ".join(issues))``): the items' texts
+    joined by the separator, each item as the call spelled it (a local f-string's text). None
+    when the name is no such join, or the argument is not a display of a few plain items (a
+    list built elsewhere stays the placeholder)."""
+    m = _JOIN_OF_NAME.fullmatch(name) if ".join(" in name else None
+    if m is None:
+        return None
+    arg = args.get(m.group(2))
+    if arg is None or arg.items is None or not arg.items or len(arg.items) > MAX_JOINED:
+        return None
+    if any(a.text.startswith("*") for a in arg.items):
+        return None
+    sep = _literal_text(m.group(1))
+    if sep is None:
+        return None
+    pieces: list[Value] = []
+    for i, item in enumerate(arg.items):
+        if i:
+            pieces.append(lit(sep))
+        pieces.append(item.value)
+    return concat(*pieces)
+
+
+def _literal_text(source: str) -> str | None:
+    """The text of a plain string literal's source (``", "``, ``'\\n'``), None if it is not one."""
+    try:
+        got = ast.literal_eval(source)
+    except (ValueError, SyntaxError):
+        return None
+    return got if isinstance(got, str) else None
 
 
 # built-in classes a caller passes by name (``_mismatch(obj, str, name)``), whose ``__name__`` is

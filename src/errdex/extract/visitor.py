@@ -50,7 +50,7 @@ from errdex.extract.facts import (
     ModuleFacts,
     Site,
 )
-from errdex.extract.fields import generated_init, is_field_call
+from errdex.extract.fields import POST_INIT, generated_init, generates_init, is_field_call, with_post_init
 from errdex.extract.literals import bound_once, format_spec, literal_names, printed
 from errdex.extract.literals import source as literal_source
 from errdex.extract.memo import memo_attrs
@@ -858,6 +858,9 @@ class ModuleVisitor:
         # (``getattr(x, "kind")`` read as ``x.kind``) would leave its id to the next one made
         self.src_cache: dict[int, tuple[ast.AST, str]] = {}
         self.guard_cache: dict[tuple[str, int], str] = {}
+        # a decorated class's ``__post_init__``, by class key, until ``walk_class`` chains it to
+        # the ``__init__`` its decorator generates
+        self.post_inits: dict[str, tuple[InitInfo, str]] = {}
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
@@ -3219,7 +3222,8 @@ class ModuleVisitor:
             node,
             class_key=parent.class_key if parent.kind == "class" else None,
             self_name=self_name,
-            is_init=parent.kind == "class" and node.name == "__init__",
+            is_init=parent.kind == "class"
+            and (node.name == "__init__" or (node.name == POST_INIT and generates_init(parent.node))),
             start=start,
             end=node.end_lineno or node.lineno,
         )
@@ -3352,7 +3356,11 @@ class ModuleVisitor:
         parent = frame.parent
         if frame.is_init and parent is not None:
             parent_info = self.facts.classes.get(parent.key)
-            if parent_info is not None:
+            if parent_info is not None and node.name == POST_INIT:
+                # the generated ``__init__`` calls it last (``walk_class`` chains the two)
+                made = InitInfo(sig, frame.self_values, frame.base_call, frame.args_set)
+                self.post_inits[parent.key] = (made, frame.self_name or "self")
+            elif parent_info is not None:
                 parent_info.init = InitInfo(sig, frame.self_values, frame.base_call, frame.args_set)
 
     def walk_class(self, node: ast.ClassDef, parent: Frame) -> None:
@@ -3401,6 +3409,9 @@ class ModuleVisitor:
         self.walk_block(node.body, env, frame, [])
         if info.init is None:
             info.init = generated_init(node)
+            post = self.post_inits.pop(key, None)
+            if info.init is not None and post is not None:
+                info.init = with_post_init(info.init, *post)
         for stmt in node.body:
             if isinstance(stmt, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF):
                 info.methods.add(stmt.name)

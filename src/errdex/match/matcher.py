@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from errdex.match import candidates, frames
@@ -768,7 +769,9 @@ class Matcher:
         ranker = Ranker(idx, ev, self.repo, limit)
         ranked = ranker.rank(tf)
         full = ranker.more  # answers were left out: a tie filling the list may go on beyond it
-        matches: list[Match] = mark_ties(validated_class_first(twins_last(ranked, fr), q.validated), full)
+        matches: list[Match] = mark_ties(
+            validated_class_first(possible_first(twins_last(ranked, fr)), q.validated), full
+        )
         if matches and not matches[0].approximate and matches[0].values:
             top = matches[0]
             cause = candidates.wrapped_cause(idx, tf, top.id, (top.repo, top.path, top.line), top.values)
@@ -807,13 +810,18 @@ class Matcher:
             call is not None
             and types
             and not any(t.startswith("log.") for t in types)
-            and (_error_line_follows(q.text, fr[-1], types) if below else _whole_below(q.text, fr[-1], types))
+            and (
+                _error_line_follows(q.text, fr[-1], types)
+                if below
+                else _whole_below(q.text, fr[-1], types) or _uncareted_call(q.text, fr, types, res)
+            )
             and _FRAMES_REMOVED.search(q.text) is None
         ):
             # a pasted class (not a log record's level, nor a traceback with no error line
             # after its frames: the paste is about another line then), the traceback whole below
-            # the call: Python 3.11's carets and the error line right after the call's line, or
-            # the error line right after the compiled frames below it
+            # the call: Python 3.11's carets and the error line right after the call's line (or,
+            # with no carets, right after the call's header and line, no raise holding the text),
+            # or the error line right after the compiled frames below it
             res.call_at = call
         if res.call_at is not None and res.matches:
             # the code that raised shows below the library's call (Cython's frames, the standard
@@ -1134,6 +1142,67 @@ def _whole_below(text: str, last: Frame, types: list[str]) -> bool:
     return below is not None and _class_line_next(below, types)
 
 
+def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:
+    """Whether a traceback that prints no caret line at all still says its last frame's line is
+    the library's call that raised (``_whole_below`` asks for carets): Python 3.12 prints none
+    when each frame's failing expression is its whole line (``pool.Add(self.descriptor)``),
+    3.13 elides them likewise, Python 3.10 and older print none, and pastes drop them. Without
+    carets the printed line may be a piece of a statement split over lines (Python 2 and 3
+    before 3.11 print its last line: ``self._error_message(selector))``), or frames may be
+    another exception's trail (Python 2's ``reraise(TypeError, new_error, tb)``), so more facts
+    stand in for them:
+
+    - the line closes no bracket it did not open (a statement's first line never does);
+    - the exception's line comes right after the last frame's header and its one source line
+      (``_error_line_follows``: nothing cut, no pytest report marking a line inside a statement);
+    - no raise statement of the catalogue holds the text: no answer is exact, and none lies in a
+      function the traceback runs through (the frames make their functions' raises candidates;
+      one may be the statement printed, reworded since, or the caller that raised again with
+      this traceback).
+
+    Then the call is the only statement of the library the error can have come out of."""
+    last = fr[-1]
+    if not types or not _opens_statement(last.source or ""):
+        return False
+    if any(_carets_line(line) for line in text.splitlines()):
+        return False
+    if any(not m.approximate for m in res.matches):
+        return False
+    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
+    if any(fn_last(m.function) in ran for m in res.matches):
+        return False
+    return _error_line_follows(text, last, types)
+
+
+def _opens_statement(line: str) -> bool:
+    """Whether ``line`` closes no bracket it did not open, read left to right outside string
+    literals (a quote's text skipped to its closing quote, escapes included): the last line
+    of a call split over lines (``self._error_message(selector))``) closes one more than it
+    opens, a statement's first line never does."""
+    depth = 0
+    quote = ""
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c in "'\"":
+            quote = c
+        elif c == "#":
+            break
+        elif c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return False
+        i += 1
+    return True
+
+
 def _frame_function(fr: list[Frame], at: int) -> str:
     """The function of frame ``at`` when the catalogue's code facts cannot name it: its own
     name, or for a comprehension's or generator expression's frame (``<genexpr>``) that of the
@@ -1399,6 +1468,59 @@ def _group_block(q: ParsedQuery) -> int | None:
         if (group or _sub_count(b.message)) and i + 1 < len(q.blocks):
             return i
     return None
+
+
+# a placeholder's expression as a dotted name, a conversion or format spec after it
+# (``next!r``, ``self.token.type``, ``size:>8``): what ``_unreadable_attribute`` compares
+_DOTTED_FIELD = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?:![rsa])?(?::.*)?", re.DOTALL)
+
+
+def _unreadable_attribute(values: dict[str, str]) -> str | None:
+    """Why a template cannot have printed the message, read from the values a fit gives its
+    placeholders: one shows a name printed as ``None`` (``{next!r}`` filled with ``None``) while
+    another reads an attribute of that very name (``{next.type}``): ``None`` has no such
+    attribute (none but its dunders), so formatting that f-string would itself have failed.
+    None when nothing of the kind shows."""
+    nones: set[str] = set()
+    reads: list[tuple[str, str]] = []
+    for key, value in values.items():
+        m = _DOTTED_FIELD.fullmatch(key.strip())
+        if m is None:
+            continue
+        name = m.group(1)
+        if value.strip() == "None":
+            nones.add(name)
+        base, _dot, attr = name.rpartition(".")
+        if base and not attr.startswith("__"):
+            reads.append((base, attr))
+    for base, attr in reads:
+        if base in nones:
+            return f"`{base}` printed as None, which has no attribute `{attr}`"
+    return None
+
+
+def possible_first(matches: list[Match]) -> list[Match]:
+    """A tie of templates that differ only in a placeholder's expression (cssselect2's
+    ``unexpected {next.type} token.`` and ``unexpected {next} token.``, blanked alike by
+    ``result.tied``) ordered by what the values say: a template whose values show a name as
+    ``None`` and read an attribute of it (``_unreadable_attribute``) cannot have printed the
+    message, as formatting it would have raised ``AttributeError``; it goes after the sites that
+    can, as an approximate answer saying why. A tie where every site or none is so is left."""
+    group = tied(matches)
+    if len(group) < 2 or group[0].approximate:
+        return matches
+    why = {id(m): r for m in group if (r := _unreadable_attribute(m.values)) is not None}
+    if not why or len(why) == len(group):
+        return matches
+    able = [m for m in group if id(m) not in why]
+    unable = [
+        replace(
+            m, approximate=True, reasons=[*m.reasons, f"{why[id(m)]}: this template cannot print the message"]
+        )
+        for m in group
+        if id(m) in why
+    ]
+    return [*able, *unable, *matches[len(group) :]]
 
 
 def validated_class_first(matches: list[Match], model: str | None) -> list[Match]:
