@@ -25,7 +25,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
+from errdex.astutil import NODE_FIELDS, child_nodes, node_fields, nodes_within
+from errdex.astutil import docstring as doc_of
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.chains import unrolled_self_walk
@@ -4961,7 +4962,7 @@ class ModuleVisitor:
             frame.doc_done = True
             node = frame.node
             if isinstance(node, _DEFINITIONS):
-                frame.doc = ast.get_docstring(node)
+                frame.doc = doc_of(node)
         return frame.doc
 
     def call_name(self, call: ast.Call, dotted: str | None) -> str:
@@ -6161,7 +6162,7 @@ def _passes(node: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> str |
 def _stored_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names the function's body assigns (nested definitions included: rare, and only ever
     a reason to say less)."""
-    return {n.id for n in ast.walk(node) if type(n) is ast.Name and type(n.ctx) is ast.Store}
+    return {n.id for n in nodes_within(node) if type(n) is ast.Name and type(n.ctx) is ast.Store}
 
 
 def _cause_of(spec: ExcSpec, exc: ast.expr, stmt: ast.Raise) -> ExcSpec:
@@ -6508,7 +6509,7 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool, derived: boo
     NoSOA(BadZone)``): only the resolved hierarchy tells. Such a class keeps the first
     paragraph of its docstring when it is as short as a message (``_DOC_MESSAGE_MAX``), so the
     catalogue does not carry the documentation of every derived class."""
-    doc = ast.get_docstring(node) if exc_like or derived else None
+    doc = doc_of(node) if exc_like or derived else None
     if not doc:
         info.consts["__doc__"] = ()
         return
