@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 import types
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -157,24 +158,35 @@ def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
     The walk is bounded for a generated giant function: it stops once ``cap`` nodes are taken
     from its stack (a nested definition counts, though it is not listed). The nodes counted are
     those of ``child_nodes``, so a cap means the same for every reader of the list. Not a
-    function: no nodes, read whole.
+    function: no nodes, read whole."""
+    if not isinstance(func, _FUNCTIONS):
+        return [], True
+    return _walk(list(func.body), cap, _SCOPE_TYPES)
+
+
+def nodes_within(node: ast.AST) -> list[ast.AST]:
+    """Every node of ``node``'s tree, ``node`` first, nested definitions entered: the nodes
+    ``ast.walk`` yields, less the contexts and operators (leaf singletons), in no order a
+    reader may rely on (depth first, the last child first).
+
+    For a reader that wants a set of what the tree holds (the names a function stores): one
+    list grown from a table of fields per node type, where ``ast.walk`` is a generator over
+    ``iter_child_nodes``'s, which reads every field through ``iter_fields`` and tests it with
+    ``isinstance`` (~3.5 times the instructions on errdex's own functions)."""
+    return _walk([node], sys.maxsize, frozenset())[0]
+
+
+def _walk(stack: list[ast.AST], cap: int, scopes: frozenset[type]) -> tuple[list[ast.AST], bool]:
+    """The nodes under those on ``stack`` (them included), those of a type in ``scopes`` neither
+    listed nor entered, until ``cap`` nodes are taken; and whether the walk took them all.
 
     ``child_nodes`` inlined, for a tree ``ast.parse`` made (its nodes are of the ``ast`` classes
     themselves, its lists hold nodes or ``None``: a dict display's ``**`` key, a keyword-only
     parameter without a default): one function's walk can take ~20k nodes, and these walks were
     ~7% of an extraction's CPU under a profiler with a call per node."""
-    if not isinstance(func, _FUNCTIONS):
-        return [], True
     out: list[ast.AST] = []
-    stack: list[ast.AST] = list(func.body)
     pop, push, extend, add = stack.pop, stack.append, stack.extend, out.append
-    fields_of, scopes, childless, node, leaf_values = (
-        NODE_FIELDS,
-        _SCOPE_TYPES,
-        _CHILDLESS,
-        ast.AST,
-        _LEAF_VALUES,
-    )
+    fields_of, childless, node, leaf_values = NODE_FIELDS, _CHILDLESS, ast.AST, _LEAF_VALUES
     seen = 0
     while stack and seen < cap:
         n = pop()
@@ -195,34 +207,3 @@ def body_nodes(func: ast.AST | None, cap: int) -> tuple[list[ast.AST], bool]:
             elif type(v) not in leaf_values and isinstance(v, node):
                 push(v)
     return out, not stack
-
-
-def nodes_within(node: ast.AST) -> list[ast.AST]:
-    """Every node of ``node``'s tree, ``node`` first, nested definitions entered: the nodes
-    ``ast.walk`` yields, less the contexts and operators (leaf singletons), in no order a
-    reader may rely on (depth first, the last child first).
-
-    For a reader that wants a set of what the tree holds (the names a function stores): one
-    list grown from a table of fields per node type, where ``ast.walk`` is a generator over
-    ``iter_child_nodes``'s, which reads every field through ``iter_fields`` and tests it with
-    ``isinstance`` (~3.5 times the instructions on errdex's own functions)."""
-    out: list[ast.AST] = []
-    stack: list[ast.AST] = [node]
-    pop, push, extend, add = stack.pop, stack.append, stack.extend, out.append
-    fields_of, childless, base, leaf_values = NODE_FIELDS, _CHILDLESS, ast.AST, _LEAF_VALUES
-    while stack:
-        n = pop()
-        add(n)
-        t = type(n)
-        if t in childless:
-            continue
-        fields = fields_of.get(t)
-        if fields is None:
-            fields = node_fields(t)
-        for f in fields:
-            v = getattr(n, f, None)
-            if type(v) is list:
-                extend(v if None not in v else [x for x in v if x is not None])
-            elif type(v) not in leaf_values and isinstance(v, base):
-                push(v)
-    return out
