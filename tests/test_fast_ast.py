@@ -272,3 +272,41 @@ def test_stored_names_of_a_function() -> None:
     func = ast.parse(code).body[0]
     assert isinstance(func, ast.FunctionDef)
     assert _stored_names(func) == {"x", "y", "z", "i", "fh", "w", "k", "n"}
+
+
+def test_named_tuples_made_by_tuple_new_are_the_classes_own() -> None:
+    """``ph``, ``ModuleVisitor.arg`` and ``call_ref``, ``_Params.sig`` and ``_parameters`` make
+    their named tuples by ``tuple.__new__`` with every field in order: the same value as the
+    class's constructor, while its fields (and the defaults written out) are these."""
+    from errdex.extract.templates import Arg, Ref, Sig, ph
+    from errdex.extract.visitor import _Params
+
+    assert Ph._fields == ("name", "r") and Ph._field_defaults == {"r": False}
+    assert Arg._fields == ("text", "value", "str_typed", "items", "literal")
+    assert Ref._fields == ("key", "name", "call", "args", "kwargs", "method", "item")
+    assert (Ref._field_defaults["method"], Ref._field_defaults["item"]) == ("", -1)
+    assert Sig._fields == ("positional", "vararg", "kwonly", "kwarg", "defaults", "optional")
+    assert len(_Params._fields) == 12
+    made = ph("count")
+    assert made == ((Ph("count"),),) and type(made[0][0]) is Ph and made[0][0].r is False
+    code = "def take(item, count):\n    raise ValueError(item, 'few', count=count)\n"
+    [site] = extract_file("shop.py", code.encode()).sites
+    (_, count), item, few = site.exc.kwargs[0], *site.exc.args
+    assert item == Arg("item", ph("item")) and few == Arg("'few'", (("few",),))
+    assert count == Arg("count", ph("count"))
+    assert all(type(a) is Arg for a in (item, few, count))
+    # a method's parameters and signature, and a call of a module function by its dotted name
+    code = (
+        "import errors\n\n"
+        "class Shop:\n"
+        "    def take(self, item, count=None, *rest, strict, **kw):\n"
+        "        raise errors.fail(item)\n"
+    )
+    facts = extract_file("shop.py", code.encode())
+    [site] = facts.sites
+    helper = site.exc.helper
+    assert helper == Ref("errors.fail", "errors.fail(item)", True, (Arg("item", ph("item")),), ())
+    assert type(helper) is Ref
+    sig = facts.funcs["shop.Shop.take"].sig
+    assert sig == Sig(("item", "count"), "rest", ("strict",), "kw", (), frozenset({"count"}))
+    assert type(sig) is Sig

@@ -96,6 +96,7 @@ from errdex.extract.templates import (
     lit,
     message_param,
     method_calls,
+    new_tuple,
     ph,
     str_method,
     strip_ends,
@@ -3507,7 +3508,7 @@ class ModuleVisitor:
             # be passed again (``off += n`` after ``n, = unpack(buf, off)``, branch after
             # branch), and carrying it whole doubles the value each time
             value = ph(self.src(node))
-        return Arg(self.src(node), value, str_typed, items, literal)
+        return new_tuple(Arg, (self.src(node), value, str_typed, items, literal))  # (``Arg(...)``: templates)
 
     def args_of(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
         """``call_args`` of a call, taken from ``args_memo`` when this statement's ``raiser_ref``
@@ -3994,7 +3995,8 @@ class ModuleVisitor:
         base = self.name_key(root, frame)
         if base is None or base.startswith("builtins."):
             return None
-        return Ref(f"{base}.{rest}" if rest else base, name, True, args, kwargs)
+        # (``Ref(key, name, True, args, kwargs)``, its ``method`` and ``item`` at their defaults)
+        return new_tuple(Ref, (f"{base}.{rest}" if rest else base, name, True, args, kwargs, "", -1))
 
     @staticmethod
     def cls_method_ref(
@@ -5712,7 +5714,9 @@ class _Params(NamedTuple):
     def sig(self) -> Sig:
         """How the function binds a call's arguments."""
         defaults = tuple(self.defaults.items())
-        return Sig(self.positional, self.vararg, self.kwonly, self.kwarg, defaults, self.none_default)
+        return new_tuple(
+            Sig, (self.positional, self.vararg, self.kwonly, self.kwarg, defaults, self.none_default)
+        )
 
 
 def _parameters(a: ast.arguments, method: bool) -> _Params:
@@ -5750,11 +5754,11 @@ def _parameters(a: ast.arguments, method: bool) -> _Params:
         if annotated or pairs
         else frozenset()
     )
-    return _Params(
+    return new_tuple(_Params, (
         names, self_name, call, tuple(positional[1:] if self_name is not None else positional),
         a.vararg.arg if a.vararg else None, kwonly, a.kwarg.arg if a.kwarg else None,
         defaults, none_default, types, frozenset(strs), classes,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _default_values(pairs: list[tuple[ast.arg, ast.expr]]) -> tuple[dict[str, Arg], frozenset[str]]:
