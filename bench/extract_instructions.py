@@ -3,6 +3,7 @@
     .venv/bin/python bench/extract_instructions.py                         # main vs this tree
     .venv/bin/python bench/extract_instructions.py --rev 3f38296 --rev main --rev .
     .venv/bin/python bench/extract_instructions.py --every 2 --keep /tmp/cg   # callgrind files kept
+    .venv/bin/python bench/extract_instructions.py --rev . --functions 60     # by Python function
 
 CPU seconds on a shared, loaded machine differ from run to run by more than most changes to the
 extractor; the number of instructions callgrind counts does not move with the load. The sample
@@ -17,12 +18,21 @@ Every tree is byte-compiled first and its runs read that bytecode. With
 again, ~0.7G instructions on top of ~5.5G for the default sample: a comparison of a compiled
 tree with an uncompiled one reads that as growth of the extraction (perf22).
 
+With ``--functions N``, the last tree runs once more as ``python -X perf``: CPython then calls
+each Python function through a small machine-code stub of its own, listed in
+``/tmp/perf-PID.map``, and the stubs' inclusive counts in callgrind's file are the functions'
+(the N largest are printed). A ranking, not an A/B: the stubs turn off the inlining of
+Python-to-Python calls (the run counts ~6% more), and a recursive function (the statement walk)
+counts its nested calls again.
+
 Nothing of the release is imported or run: its files are parsed with ``ast`` only.
 """
 
 from __future__ import annotations
 
 import argparse
+import bisect
+import collections
 import json
 import os
 import re
@@ -108,6 +118,64 @@ def callgrind(src: Path, sample: Path, mode: str, out: Path) -> tuple[int, dict[
     return int(found.group(1)), json.loads(run.stdout.strip().splitlines()[-1])
 
 
+def by_function(src: Path, sample: Path, out: Path) -> list[tuple[int, int, str]]:
+    """(inclusive instructions, calls, Python function) of an extraction run under ``-X perf``,
+    largest first."""
+    command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-X", "perf"]
+    run = subprocess.run(
+        [*command, "-c", CHILD, str(sample), "extract"],
+        env=_env(src),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    pid = re.search(r"==(\d+)== Callgrind", run.stderr)
+    if pid is None:
+        raise SystemExit(f"no process id in valgrind's output:\n{run.stderr[-2000:]}")
+    stubs: list[tuple[int, int, str]] = []  # (start, size, name) of each function's stub
+    for line in Path(f"/tmp/perf-{pid.group(1)}.map").read_text().splitlines():
+        start, size, name = line.split(" ", 2)
+        stubs.append((int(start, 16), int(size, 16), name.removeprefix("py::")))
+    stubs.sort()
+    starts = [s[0] for s in stubs]
+    # callgrind's format: ``fn=`` a function, ``cfn=`` the one it calls, ``calls=`` then a line
+    # whose second number is that call's inclusive count; names are given once, then by (id)
+    names: dict[str, str] = {}
+    inclusive: collections.Counter[str] = collections.Counter()
+    calls: collections.Counter[str] = collections.Counter()
+    current = callee = None
+    for line in out.read_text().splitlines():
+        if line.startswith(("fn=", "cfn=")):
+            ident, _, name = line.partition("=")[2].partition(" ")
+            name = names.setdefault(ident, name) if name else names.get(ident, ident)
+            if line[0] == "f":
+                current, callee = name, None
+            else:
+                callee = name
+        elif line.startswith("calls=") and callee is not None:
+            calls[callee] += int(line[6:].split()[0])
+        elif callee is not None and line[:1] in "0123456789+-*":
+            if callee != current:
+                inclusive[callee] += int(line.split()[1])
+            callee = None
+    ranked: collections.Counter[str] = collections.Counter()
+    count: collections.Counter[str] = collections.Counter()
+    for fn, n in inclusive.items():
+        if not fn.startswith("0x"):
+            continue
+        address = int(fn.split("'")[0], 16)  # ("'2": callgrind's copy for a recursion level)
+        i = bisect.bisect_right(starts, address) - 1
+        if i >= 0 and address < stubs[i][0] + stubs[i][1]:
+            ranked[stubs[i][2]] += n
+            count[stubs[i][2]] += calls[fn]
+    # imports (errdex's own at start-up, the rest when first used) are no part of the ranking
+    return [
+        (n, count[name], name)
+        for name, n in ranked.most_common()
+        if "importlib._bootstrap" not in name and not name.startswith("<module>:")
+    ]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument(
@@ -116,6 +184,9 @@ def main() -> None:
     ap.add_argument("--spec", default=SPEC, help=f"the release sampled (default {SPEC})")
     ap.add_argument("--every", type=int, default=8, help="every Nth .py file (default 8)")
     ap.add_argument("--keep", type=Path, help="keep the callgrind files here (for callgrind_annotate)")
+    ap.add_argument(
+        "--functions", type=int, default=0, help="also rank the last tree's N largest Python functions"
+    )
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
@@ -142,6 +213,12 @@ def main() -> None:
             own = total - base
             first = first or own
             print(f"{rev:<14} {base:>14,} {total:>16,} {own:>14,} {own / first:>9.4f} {seen['sites']!s:>6}")
+        if args.functions:
+            print(f"\n{revs[-1]}: Python functions by inclusive instructions (python -X perf; a ranking)")
+            for n, calls, name in by_function(srcs[-1], work / "sample", keep / "cg-perf.out")[
+                : args.functions
+            ]:
+                print(f"{n:>14,} {calls:>9,}  {name}")
 
 
 if __name__ == "__main__":

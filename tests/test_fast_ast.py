@@ -154,3 +154,159 @@ def test_extraction_through_the_exact_tests(tmp_path: Path) -> None:
     assert facts.code is not None
     assert [f.qualname for f in facts.code.functions] == ["bump", "take", "TestShop.test_take"]
     assert [(t.qualname, t.subject) for t in facts.code.tests] == [("TestShop.test_take", ["take"])]
+
+
+_DOCSTRINGS = '''
+def plain():
+    """One line."""
+
+def indented():
+    """First line.
+
+        Indented more.
+\tA tab.
+    """
+    return 1
+
+async def waits():
+    "single quotes"
+
+class Box:
+    """A class."""
+    def method(self):
+        f"not a docstring {self}"
+    def number(self):
+        42
+    def raw(self):
+        b"bytes are no docstring"
+    def empty(self):
+        ""
+    def none(self):
+        pass
+
+def shared_a():
+    """Same text."""
+
+def shared_b():
+    """Same text."""
+'''
+
+
+def test_docstring_reads_as_the_stdlib_function() -> None:
+    """``astutil.docstring`` gives ``ast.get_docstring``'s text (or None) for every definition:
+    plain, multi-line with tabs, async, a class's, and the first statements that are no
+    docstring (an f-string, a number, bytes, an empty string, none)."""
+    tree = ast.parse(_DOCSTRINGS)
+    defs = [n for n in ast.walk(tree) if type(n) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)]
+    assert len(defs) == 11
+    for node in defs:
+        assert astutil.docstring(node) == ast.get_docstring(node), node.name  # type: ignore[arg-type]
+    by_name = {n.name: astutil.docstring(n) for n in defs}  # type: ignore[arg-type]
+    assert by_name["indented"] == "First line.\n\nIndented more.\nA tab."  # the tab as 8 spaces
+    assert by_name["empty"] == "" and by_name["method"] is None and by_name["raw"] is None
+
+
+def test_docstring_of_errdex_s_own_definitions() -> None:
+    """The same on a real codebase: every function and class of errdex's extraction modules."""
+    src = Path(astutil.__file__).parent / "extract"
+    seen = 0
+    for path in sorted(src.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if type(node) in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+                assert astutil.docstring(node) == ast.get_docstring(node), (path.name, node.name)  # type: ignore[arg-type]
+                seen += 1
+    assert seen > 500
+
+
+def test_docstring_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each text is cleaned once while it is held, and the memo is emptied when full."""
+    memo: dict[str, str] = {}
+    monkeypatch.setattr(astutil, "_CLEANED", memo)
+    monkeypatch.setattr(astutil, "_CLEANED_MAX", 2)
+    cleaned: list[str] = []
+    real = astutil.inspect.cleandoc
+
+    def counting(text: str) -> str:
+        cleaned.append(text)
+        return real(text)
+
+    monkeypatch.setattr(astutil.inspect, "cleandoc", counting)
+    defs = {n.name: n for n in ast.walk(ast.parse(_DOCSTRINGS)) if type(n) is ast.FunctionDef}
+    assert astutil.docstring(defs["shared_a"]) == astutil.docstring(defs["shared_b"]) == "Same text."
+    assert cleaned == ["Same text."]  # one text, cleaned once for both definitions
+    astutil.docstring(defs["plain"])
+    assert len(memo) == 2
+    assert astutil.docstring(defs["indented"]) is not None
+    assert len(memo) == 1 and len(cleaned) == 3  # full: emptied before the third text was kept
+
+
+def test_nodes_within_holds_what_ast_walk_yields() -> None:
+    """``astutil.nodes_within`` takes the nodes ``ast.walk`` yields, each once, less the
+    contexts and operators, on errdex's own extraction modules (every statement and expression
+    form they use: comprehensions, match statements, f-strings, lambdas, ``global``)."""
+    src = Path(astutil.__file__).parent / "extract"
+    leaves = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+    for path in sorted(src.glob("*.py")):
+        tree = ast.parse(path.read_text())
+        got = astutil.nodes_within(tree)
+        assert got[0] is tree
+        assert len({id(n) for n in got}) == len(got), path.name  # each node once
+        walked = {id(n) for n in ast.walk(tree) if not isinstance(n, leaves)}
+        assert {id(n) for n in got} == walked, path.name
+
+
+def test_stored_names_of_a_function() -> None:
+    """The names a function's body stores, nested definitions included, none it only reads."""
+    from errdex.extract.visitor import _stored_names
+
+    code = (
+        "def f(a, b=c):\n"
+        "    x = a\n"
+        "    y, *z = b\n"
+        "    for i in x: pass\n"
+        "    with open(p) as fh: pass\n"
+        "    def g():\n"
+        "        w = 1\n"
+        "    return [k for k in z], (n := 2)\n"
+    )
+    func = ast.parse(code).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    assert _stored_names(func) == {"x", "y", "z", "i", "fh", "w", "k", "n"}
+
+
+def test_named_tuples_made_by_tuple_new_are_the_classes_own() -> None:
+    """``ph``, ``ModuleVisitor.arg`` and ``call_ref``, ``_Params.sig`` and ``_parameters`` make
+    their named tuples by ``tuple.__new__`` with every field in order: the same value as the
+    class's constructor, while its fields (and the defaults written out) are these."""
+    from errdex.extract.templates import Arg, Ref, Sig, ph
+    from errdex.extract.visitor import _Params
+
+    assert Ph._fields == ("name", "r") and Ph._field_defaults == {"r": False}
+    assert Arg._fields == ("text", "value", "str_typed", "items", "literal")
+    assert Ref._fields == ("key", "name", "call", "args", "kwargs", "method", "item")
+    assert (Ref._field_defaults["method"], Ref._field_defaults["item"]) == ("", -1)
+    assert Sig._fields == ("positional", "vararg", "kwonly", "kwarg", "defaults", "optional")
+    assert len(_Params._fields) == 12
+    made = ph("count")
+    assert made == ((Ph("count"),),) and type(made[0][0]) is Ph and made[0][0].r is False
+    code = "def take(item, count):\n    raise ValueError(item, 'few', count=count)\n"
+    [site] = extract_file("shop.py", code.encode()).sites
+    (_, count), item, few = site.exc.kwargs[0], *site.exc.args
+    assert item == Arg("item", ph("item")) and few == Arg("'few'", (("few",),))
+    assert count == Arg("count", ph("count"))
+    assert all(type(a) is Arg for a in (item, few, count))
+    # a method's parameters and signature, and a call of a module function by its dotted name
+    code = (
+        "import errors\n\n"
+        "class Shop:\n"
+        "    def take(self, item, count=None, *rest, strict, **kw):\n"
+        "        raise errors.fail(item)\n"
+    )
+    facts = extract_file("shop.py", code.encode())
+    [site] = facts.sites
+    helper = site.exc.helper
+    assert helper == Ref("errors.fail", "errors.fail(item)", True, (Arg("item", ph("item")),), ())
+    assert type(helper) is Ref
+    sig = facts.funcs["shop.Shop.take"].sig
+    assert sig == Sig(("item", "count"), "rest", ("strict",), "kw", (), frozenset({"count"}))
+    assert type(sig) is Sig

@@ -21,7 +21,7 @@ import ast
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from errdex.astutil import dotted_name
+from errdex.astutil import docstring, dotted_name
 from errdex.model import CallFact, ClassFact, CodeFacts, FunctionFact, ImportFact, TestFunctionFact
 
 if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow path (astutil)
@@ -312,7 +312,7 @@ class _Walker:
         params = tuple([p.arg for p in args])
         self.bound.update(params)
         end = stmt.end_lineno or stmt.lineno
-        f = _Func(FunctionFact(name, stmt.lineno, end, cls, params, ast.get_docstring(stmt)))
+        f = _Func(FunctionFact(name, stmt.lineno, end, cls, params, docstring(stmt)))
         self.funcs[name] = f
         if func is not None:  # decorators run in the enclosing function
             for d in stmt.decorator_list:

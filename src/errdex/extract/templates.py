@@ -187,8 +187,16 @@ def lit(text: str) -> Value:
     return ((text,),)
 
 
+# A named tuple made by ``tuple.__new__`` directly, its fields given in order: the class's own
+# ``__new__`` is a generated Python function (``lambda _cls, name, r=False: ...``) that calls
+# this, ~1,500 instructions a construction more (perf50); for the two constructions the
+# extraction makes most (``ph``'s placeholders, ``ModuleVisitor.arg``'s arguments).
+# Every field is given (``tests/test_fast_ast.py`` checks them against the classes' defaults).
+new_tuple = tuple.__new__
+
+
 def ph(name: str) -> Value:
-    return ((Ph(name),),)
+    return ((new_tuple(Ph, (name, False)),),)
 
 
 def as_repr(arg: Arg) -> Value:

@@ -25,7 +25,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from errdex.astutil import NODE_FIELDS, child_nodes, node_fields
+from errdex.astutil import NODE_FIELDS, child_nodes, node_fields, nodes_within
+from errdex.astutil import docstring as doc_of
 from errdex.astutil import dotted_name as _dotted
 from errdex.extract import stdlib_hooks
 from errdex.extract.chains import unrolled_self_walk
@@ -95,6 +96,7 @@ from errdex.extract.templates import (
     lit,
     message_param,
     method_calls,
+    new_tuple,
     ph,
     str_method,
     strip_ends,
@@ -3517,7 +3519,7 @@ class ModuleVisitor:
             # be passed again (``off += n`` after ``n, = unpack(buf, off)``, branch after
             # branch), and carrying it whole doubles the value each time
             value = ph(self.src(node))
-        return Arg(self.src(node), value, str_typed, items, literal)
+        return new_tuple(Arg, (self.src(node), value, str_typed, items, literal))  # (``Arg(...)``: templates)
 
     def args_of(self, call: ast.Call, env: Env, frame: Frame) -> CallArgs:
         """``call_args`` of a call, taken from ``args_memo`` when this statement's ``raiser_ref``
@@ -4004,7 +4006,8 @@ class ModuleVisitor:
         base = self.name_key(root, frame)
         if base is None or base.startswith("builtins."):
             return None
-        return Ref(f"{base}.{rest}" if rest else base, name, True, args, kwargs)
+        # (``Ref(key, name, True, args, kwargs)``, its ``method`` and ``item`` at their defaults)
+        return new_tuple(Ref, (f"{base}.{rest}" if rest else base, name, True, args, kwargs, "", -1))
 
     @staticmethod
     def cls_method_ref(
@@ -4972,7 +4975,7 @@ class ModuleVisitor:
             frame.doc_done = True
             node = frame.node
             if isinstance(node, _DEFINITIONS):
-                frame.doc = ast.get_docstring(node)
+                frame.doc = doc_of(node)
         return frame.doc
 
     def call_name(self, call: ast.Call, dotted: str | None) -> str:
@@ -5722,7 +5725,9 @@ class _Params(NamedTuple):
     def sig(self) -> Sig:
         """How the function binds a call's arguments."""
         defaults = tuple(self.defaults.items())
-        return Sig(self.positional, self.vararg, self.kwonly, self.kwarg, defaults, self.none_default)
+        return new_tuple(
+            Sig, (self.positional, self.vararg, self.kwonly, self.kwarg, defaults, self.none_default)
+        )
 
 
 def _parameters(a: ast.arguments, method: bool) -> _Params:
@@ -5760,11 +5765,11 @@ def _parameters(a: ast.arguments, method: bool) -> _Params:
         if annotated or pairs
         else frozenset()
     )
-    return _Params(
+    return new_tuple(_Params, (
         names, self_name, call, tuple(positional[1:] if self_name is not None else positional),
         a.vararg.arg if a.vararg else None, kwonly, a.kwarg.arg if a.kwarg else None,
         defaults, none_default, types, frozenset(strs), classes,
-    )  # fmt: skip
+    ))  # fmt: skip
 
 
 def _default_values(pairs: list[tuple[ast.arg, ast.expr]]) -> tuple[dict[str, Arg], frozenset[str]]:
@@ -6172,7 +6177,7 @@ def _passes(node: ast.FunctionDef | ast.AsyncFunctionDef, frame: Frame) -> str |
 def _stored_names(node: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """The names the function's body assigns (nested definitions included: rare, and only ever
     a reason to say less)."""
-    return {n.id for n in ast.walk(node) if type(n) is ast.Name and type(n.ctx) is ast.Store}
+    return {n.id for n in nodes_within(node) if type(n) is ast.Name and type(n.ctx) is ast.Store}
 
 
 def _cause_of(spec: ExcSpec, exc: ast.expr, stmt: ast.Raise) -> ExcSpec:
@@ -6519,7 +6524,7 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool, derived: boo
     NoSOA(BadZone)``): only the resolved hierarchy tells. Such a class keeps the first
     paragraph of its docstring when it is as short as a message (``_DOC_MESSAGE_MAX``), so the
     catalogue does not carry the documentation of every derived class."""
-    doc = ast.get_docstring(node) if exc_like or derived else None
+    doc = doc_of(node) if exc_like or derived else None
     if not doc:
         info.consts["__doc__"] = ()
         return
