@@ -1767,6 +1767,17 @@ def context_tails(message: str) -> list[str]:
     return out
 
 
+def _opened_by_a_template(idx: Index, tf: TextFit) -> bool:
+    """A candidate's first literal opens the message (pyasn1's ``Error encoding {value!r}:
+    {exc}`` for ``Error encoding <...>: Attempted ...``): the text before the colons is the
+    library's own wording, a wrapper of the error after it, not a tool's context."""
+    for c in tf.cands.values():
+        f = c.fit
+        if f is not None and c.text > 0 and f.anchored_start and idx.lits(c.pid)[0][0]:
+            return True
+    return False
+
+
 def _open_bracket(text: str) -> bool:
     """``text`` leaves a parenthesis or a square bracket open: a colon after it is inside a
     value or an inner error (``(exception: No module named 'x')``), not after a context."""
@@ -1776,11 +1787,12 @@ def _open_bracket(text: str) -> bool:
 def _tail_similarity(idx: Index, tf: TextFit, sims: dict[int, float]) -> None:
     """Raise ``sims`` (pattern -> word similarity with the whole message) to each pattern's
     similarity with a ``context_tails`` tail of the message, weighed like a lead sentence.
-    Asked only when no pattern reads like a rewording of the whole message (the caller's
-    floor), and only for patterns none of whose literals the message holds in order (no fit
-    at all): a template placed in the message was judged on its own text, and a tail after a
-    sentence of the library's own wording (a wrapper's ``... Message: {inner}``) is the wrapped
-    error, not the error, whenever the wrapper's words are its template's."""
+    A tail counts only when it reads like a rewording on its own (its weighed similarity
+    reaches ``APPROX_MIN``): a weaker one would only reorder templates sharing a word or two
+    with a value. None when a template's first literal opens the message
+    (``_opened_by_a_template``)."""
+    if _opened_by_a_template(idx, tf):
+        return
     tails = [message_words(t) for t in context_tails(tf.message)]
     if not tails:
         return
