@@ -1464,6 +1464,67 @@ def test_a_reworded_message_printing_a_block_over_several_lines_is_found_by_its_
     assert message_words("[\n  missing field\n]") == ({"missing", "field"}, set())
 
 
+def test_a_reworded_message_after_a_tools_context_prefix_is_found_by_its_words() -> None:
+    # a deployment tool relays the library's error after its own context and a colon, and the
+    # library has reworded the text since (a period dropped, a word changed): counted with the
+    # message, the tool's words sink the overlap below the floor; the text after the colon is
+    # the error's, so its words are compared too
+    now = entry(
+        ["'", "name", "' requires Bucket and Key properties to be specified."],
+        exc_type="InvalidResourceException", function="construct_s3_location_object",
+    )  # fmt: skip
+    other = entry(["Unable to open the stack file ", "path", ""], exc_type="OSError", function="open_stack")
+    context = [
+        "Failed to create the changeset",
+        "Waiter ChangeSetCreateComplete failed",
+        "Waiter encountered a terminal failure state",
+        "Transform AWS::Serverless-2016-10-31 failed with",
+    ]
+    res = Matcher.from_entries([now, other]).explain(
+        ": ".join([*context, "'CodeUri' needs Bucket and Key properties to be specified"])
+    )
+    assert top(res).function == "construct_s3_location_object" and top(res).approximate
+    m = Matcher.from_entries([now, other])
+    # (compared as a whole, the tool's words sink the overlap under the floor: no answer at all)
+    # a sentence before the colon is wording, not a tool's context (a wrapper's ``Failed to
+    # deploy the stack. Message: {inner}``): no tail after it
+    wrapped = "Failed to deploy the stack from the uploaded template file in the build folder"
+    inner = "'CodeUri' needs Bucket and Key properties to be specified"
+    assert not m.explain(f"{wrapped}. Message: {inner}").matches
+    assert top(m.explain(f"{wrapped}: {inner}")).function == "construct_s3_location_object"
+    # the tails: after each context clause of the first line, while words remain
+    tails = candidates.context_tails(
+        "error: cannot format a.py: Cannot parse the source: 1:14: x\nmore: words here"
+    )
+    assert tails == ["Cannot parse the source: 1:14: x"]  # ``error`` is a label, not a context
+    # a sentence, a bracket left open, a code: the message's own form, no context before the colon
+    assert candidates.context_tails("Lookup failed. Message: the key is not there") == []
+    assert candidates.context_tails("Could not load it (exception: No module named 'x')") == []
+    assert candidates.context_tails("RESOURCE_DOES_NOT_EXIST: Run with id=1 not found") == []
+    assert candidates.context_tails("no colon here") == []
+
+
+def test_a_wrappers_own_words_before_the_colon_are_no_context() -> None:
+    # the library's encoder wraps what it caught: ``Error encoding {value!r}: {exc}``. Its first
+    # literal opens the message, so the text before the colons is its wording, not a tool's:
+    # the inner error's words after it lift no other template above the wrapper
+    wrapper = entry(
+        ["Error encoding ", "value!r", ": ", "exc", ""], exc_type="PyAsn1Error", function="Encoder.encode"
+    )
+    inner = entry(
+        ["Attempted \"", "name", "\" operation on ASN.1 schema object"],
+        exc_type="PyAsn1Error", function="NoValue.__getattr__", path="lib/base.py",
+    )  # fmt: skip
+    m = Matcher.from_entries([wrapper, inner])
+    paste = (
+        "PyAsn1Error: Error encoding <Point schema object, tagSet=<TagSet object, tags 0:32:16>, "
+        "subtypeSpec=<ConstraintsIntersection object>, componentType=<NamedTypes object, types "
+        "<NamedType object, type x=<Integer schema object>>>>: Error encoding <Integer schema "
+        'object, tagSet <TagSet object, tags 0:0:2>>: Attempted "__eq__" operation on ASN.1 schema'
+    )
+    assert top(m.explain(paste)).function == "Encoder.encode"
+
+
 def test_a_traceback_ending_on_a_bare_assert_names_it_and_the_bare_class_alone_ties_them() -> None:
     # ``assert cond`` prints ``AssertionError`` and nothing else: its record has no text, so
     # only the frame that lands on it names it; pasted alone, every assert of a library ties

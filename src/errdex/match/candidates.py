@@ -1600,9 +1600,8 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     if not need:
         return
     mwords, url_words = message_words(tf.message)
-    shaped: bool | None = None  # ``_uncontradicted_fit``, looked for at the first contradicted repr
+    sims: dict[int, float] = {}
     for pid in dict.fromkeys(need):
-        c = cands.get(pid) or Cand(pid)
         sim = value_free_f1(mwords, url_words, idx.words(pid))
         lead = idx.lead_words(pid)
         if lead is not None:
@@ -1610,6 +1609,11 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
         placed = placed_lead_words(idx, pid, tf.cmsg)
         if placed is not None:
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, placed))
+        sims[pid] = sim
+    _tail_similarity(idx, tf, sims)
+    shaped: bool | None = None  # ``_uncontradicted_fit``, looked for at the first contradicted repr
+    for pid, sim in sims.items():
+        c = cands.get(pid) or Cand(pid)
         text = 0.9 * sim
         why: list[Reason] = [Share("reworded? ", sim, " word overlap with the template")]
         if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
@@ -1724,6 +1728,79 @@ def _uncontradicted_fit(idx: Index, tf: TextFit) -> bool:
         ):
             return True
     return False
+
+
+_TAIL_MIN_WORDS = 3  # a tail shorter than this is a value or a code, not a message to compare
+_MAX_TAILS = 4  # colon boundaries tried on the first line: a tool's context is a few clauses
+
+
+def context_tails(message: str) -> list[str]:
+    """The message after each of the first ``: `` boundaries of its first line, when what
+    follows still holds ``_TAIL_MIN_WORDS`` words: a tool reporting a caught error puts its own
+    context and a colon before the error's text (black's ``error: cannot format F: <message>``,
+    CloudFormation's ``Transform X failed with: <message>``, pre-commit's ``An unexpected error
+    has occurred: <message>``). Those words are no wording of the raise: counted with the
+    message they sink the similarity of a reworded message below the floor. The first line
+    only: a tool's context is on the error's line, and a traceback's or a log's later lines
+    would be compared with every template again. A context is clauses: a sentence before the
+    colon is the library's own wording (a wrapper's ``Lookup failed. Message: {inner}``, whose
+    template the whole message is compared with), a colon inside brackets opens an inner error
+    or a value (``(exception: No module named 'x')``), and one token before it is a label or a
+    code the message's own format prints (``RESOURCE_DOES_NOT_EXIST: {message}``, a logger's
+    ``error: ``): no tail after those, though a clause after a label still starts one."""
+    first = message.lstrip().partition("\n")[0]
+    out: list[str] = []
+    at = 0
+    for _ in range(_MAX_TAILS):
+        k = first.find(": ", at)
+        if k < 0:
+            break
+        clause = first[at:k].strip()
+        if ". " in clause or _open_bracket(first[:k]):
+            break
+        at = k + 2
+        tail = first[at:]
+        if len(words(tail)) < _TAIL_MIN_WORDS:
+            break
+        if any(ch.isspace() for ch in clause):
+            out.append(tail)
+    return out
+
+
+def _opened_by_a_template(idx: Index, tf: TextFit) -> bool:
+    """A candidate's first literal opens the message (pyasn1's ``Error encoding {value!r}:
+    {exc}`` for ``Error encoding <...>: Attempted ...``): the text before the colons is the
+    library's own wording, a wrapper of the error after it, not a tool's context."""
+    for c in tf.cands.values():
+        f = c.fit
+        if f is not None and c.text > 0 and f.anchored_start and idx.lits(c.pid)[0][0]:
+            return True
+    return False
+
+
+def _open_bracket(text: str) -> bool:
+    """``text`` leaves a parenthesis or a square bracket open: a colon after it is inside a
+    value or an inner error (``(exception: No module named 'x')``), not after a context."""
+    return text.count("(") > text.count(")") or text.count("[") > text.count("]")
+
+
+def _tail_similarity(idx: Index, tf: TextFit, sims: dict[int, float]) -> None:
+    """Raise ``sims`` (pattern -> word similarity with the whole message) to each pattern's
+    similarity with a ``context_tails`` tail of the message, weighed like a lead sentence.
+    A tail counts only when it reads like a rewording on its own (its weighed similarity
+    reaches ``APPROX_MIN``): a weaker one would only reorder templates sharing a word or two
+    with a value. None when a template's first literal opens the message
+    (``_opened_by_a_template``)."""
+    if _opened_by_a_template(idx, tf):
+        return
+    tails = [message_words(t) for t in context_tails(tf.message)]
+    if not tails:
+        return
+    for pid, sim in sims.items():
+        tpl = idx.words(pid)
+        best = LEAD_WEIGHT * max(value_free_f1(twords, turl, tpl) for twords, turl in tails)
+        if 0.9 * best >= APPROX_MIN:
+            sims[pid] = max(sim, best)
 
 
 def message_words(message: str) -> tuple[set[str], set[str]]:
