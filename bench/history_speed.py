@@ -304,6 +304,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--package", default="jax")
     ap.add_argument("--releases", type=int, default=20)
+    ap.add_argument(
+        "--upto",
+        metavar="VERSION",
+        help="the newest release to take (default: the latest): a run repeatable later",
+    )
     ap.add_argument("--add", choices=("newer", "older"), default="older", help="which release is added last")
     ap.add_argument("--keep", type=Path, help="copy the history's catalogue here (c.db) before it is deleted")
     ap.add_argument(
@@ -327,7 +332,8 @@ def main() -> None:
     from errdex.sources import default_cache_dir, open_source
     from errdex.sources.releases import expand_releases
 
-    plan = expand_releases(f"pypi:{args.package}", releases=args.releases + 1, cache_dir=default_cache_dir())
+    spec = f"pypi:{args.package}" + (f"<={args.upto}" if args.upto else "")
+    plan = expand_releases(spec, releases=args.releases + 1, cache_dir=default_cache_dir())
     assert plan is not None
     if args.add == "newer":
         history, extra = plan.specs[:-1], plan.specs[-1]
