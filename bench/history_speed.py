@@ -18,9 +18,13 @@ this run and on this machine (wall time, and CPU time with the extraction's work
   user does when a release comes out (the lineages are extended). Which release comes last
   decides how many files are new to the catalogue: jax 0.12.0.1 changed one file of 0.12.0.
 
-``--ab SRC [--rounds R] [--history-db FILE]``: instead, R rounds of the add alone onto copies of
-one indexed history (FILE, or indexed here), errdex from another tree (SRC, e.g. main's sources
-from ``git archive``) and from this one in turn, each round's catalogues compared table by table.
+``--ab SRC [--rounds R] [--history-db FILE] [--this-history-db FILE2]``: instead, R rounds of the
+add alone onto copies of one indexed history (FILE, or indexed here), errdex from another tree
+(SRC, e.g. main's sources from ``git archive``) and from this one in turn, each round's
+catalogues compared table by table. When the two trees' extractors differ (another producer
+digest: the catalogue's cached extractions are not the other tree's), each adds onto a history
+its own tree indexed: FILE2 for this tree; the tables are then compared with each tree's
+producer digest and the snapshots' content hashes (which hash it) read as one.
 
 ``--compare R``: instead, R rounds of the newest alone, then the N releases one after another
 (``index_releases(overlap=False)``, as before hist23) and overlapped (the workers parse a release
@@ -150,11 +154,40 @@ def run_mode(db: Path, source: str, mode: str) -> tuple[float, float]:
     return took, cpu
 
 
-def dump(db: Path) -> dict[str, str]:
-    """Each table's digest over its rows, sorted (``indexed_at`` left out)."""
+def _stamps(db: Path) -> dict[str, str]:
+    """What differs between two catalogues of the same releases made by extractors of another
+    digest, and stands for the same thing, each to be read as one placeholder (``dump``): the
+    producer digest; each snapshot's content hash (which hashes it) and its stamp once counted
+    (``segments.counted_stamp``); the digests over those stamps (the match index's covers, each
+    codebase's lineages' generation)."""
     import hashlib
+    import json
+
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        out = {
+            str(p): "<producer>" for (p,) in conn.execute("SELECT DISTINCT producer FROM extractions") if p
+        }
+        for h, v in conn.execute("SELECT content_hash, version FROM snapshots"):
+            if h:
+                out[str(h)] = f"<content of {v}>"
+                out[hashlib.sha256(f"{h}+callers".encode()).hexdigest()] = f"<stamp of {v}>"
+        for name, data, generation in conn.execute("SELECT name, data, generation FROM artifacts"):
+            if name == "match-index-covers":
+                with contextlib.suppress(ValueError, KeyError, TypeError):
+                    out[str(json.loads(data)["digest"])] = "<covers digest>"
+            elif str(name).startswith("lineages:") and generation:
+                out[str(generation)] = f"<{name} generation>"
+    return out
+
+
+def dump(db: Path, read_as: dict[str, str] | None = None) -> dict[str, str]:
+    """Each table's digest over its rows, sorted (``indexed_at`` left out); ``read_as``: strings
+    replaced in each row's text first (``_stamps``)."""
+    import hashlib
+    import re
 
     out: dict[str, str] = {}
+    swap = re.compile("|".join(map(re.escape, sorted(read_as, key=len, reverse=True)))) if read_as else None
     with contextlib.closing(sqlite3.connect(db)) as conn:
         for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"):
             if name.startswith("sqlite_"):
@@ -162,7 +195,10 @@ def dump(db: Path) -> dict[str, str]:
             cols = ", ".join(
                 f'"{r[1]}"' for r in conn.execute(f'PRAGMA table_info("{name}")') if r[1] != "indexed_at"
             )
-            rows = sorted(repr(r) for r in conn.execute(f'SELECT {cols} FROM "{name}"'))
+            rows = [repr(r) for r in conn.execute(f'SELECT {cols} FROM "{name}"')]
+            if swap is not None and read_as is not None:
+                rows = [swap.sub(lambda m: read_as[m.group(0)], r) for r in rows]
+            rows.sort()
             out[name] = hashlib.sha256("\n".join(rows).encode()).hexdigest()
     return out
 
@@ -198,7 +234,15 @@ def compare(package: str, history: list[str], newest: str, rounds: int) -> None:
             )
 
 
-def add_ab(package: str, history: list[str], extra: str, base: Path, rounds: int, given: Path | None) -> None:
+def add_ab(
+    package: str,
+    history: list[str],
+    extra: str,
+    base: Path,
+    rounds: int,
+    given: Path | None,
+    given_this: Path | None = None,
+) -> None:
     """``--ab SRC``: the add of ``extra`` onto copies of one indexed history, errdex from
     ``SRC`` (``git archive REF src | tar -x -C DIR``: DIR/src) and from this tree in turn, the
     order swapped each round, each against a first index of ``extra`` by the same tree; the
@@ -214,6 +258,11 @@ def add_ab(package: str, history: list[str], extra: str, base: Path, rounds: int
         else:
             run_index(hist, f"pypi:{package}>={version[0]},<={version[1]}")
         size(hist)  # the WAL folded in: a copy of the file is the whole catalogue
+        hist_of = {"base": hist, "this": hist}
+        if given_this is not None:
+            hist_of["this"] = Path(tmp) / "history-this.db"
+            shutil.copy2(given_this, hist_of["this"])
+            size(hist_of["this"])
         alone = {}
         for label, src in (("base", base), ("this", here)):
             db = Path(tmp) / f"alone-{label}" / "c.db"
@@ -229,10 +278,10 @@ def add_ab(package: str, history: list[str], extra: str, base: Path, rounds: int
             for label, src in order:
                 db = Path(tmp) / f"r{r}-{label}" / "c.db"
                 db.parent.mkdir()
-                shutil.copy2(hist, db)
+                shutil.copy2(hist_of[label], db)
                 _, c, _ = run_index(db, extra, src)
                 cpu[label].append(c)
-                dumps[label] = dump(db)
+                dumps[label] = dump(db, _stamps(db) if given_this is not None else None)
                 print(
                     f"{r:<6} {label:<5} {c:10.2f} {c / alone[label]:16.2f}x  {os.getloadavg()[0]:.1f}",
                     flush=True,
@@ -255,6 +304,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--package", default="jax")
     ap.add_argument("--releases", type=int, default=20)
+    ap.add_argument(
+        "--upto",
+        metavar="VERSION",
+        help="the newest release to take (default: the latest): a run repeatable later",
+    )
     ap.add_argument("--add", choices=("newer", "older"), default="older", help="which release is added last")
     ap.add_argument("--keep", type=Path, help="copy the history's catalogue here (c.db) before it is deleted")
     ap.add_argument(
@@ -268,12 +322,18 @@ def main() -> None:
     )
     ap.add_argument("--rounds", type=int, default=3, help="rounds of --ab")
     ap.add_argument("--history-db", type=Path, help="--ab: the N releases' catalogue indexed before (copied)")
+    ap.add_argument(
+        "--this-history-db",
+        type=Path,
+        help="--ab: the N releases' catalogue this tree indexed (another extractor)",
+    )
     args = ap.parse_args()
 
     from errdex.sources import default_cache_dir, open_source
     from errdex.sources.releases import expand_releases
 
-    plan = expand_releases(f"pypi:{args.package}", releases=args.releases + 1, cache_dir=default_cache_dir())
+    spec = f"pypi:{args.package}" + (f"<={args.upto}" if args.upto else "")
+    plan = expand_releases(spec, releases=args.releases + 1, cache_dir=default_cache_dir())
     assert plan is not None
     if args.add == "newer":
         history, extra = plan.specs[:-1], plan.specs[-1]
@@ -287,7 +347,9 @@ def main() -> None:
         print(f"\ncpus: {os.cpu_count()}")
         return
     if args.ab:
-        add_ab(args.package, list(history), extra, args.ab, args.rounds, args.history_db)
+        add_ab(
+            args.package, list(history), extra, args.ab, args.rounds, args.history_db, args.this_history_db
+        )
         print(f"\ncpus: {os.cpu_count()}")
         return
 

@@ -27,7 +27,10 @@ CPU is reported apart and left out of the main thread's figure.
 ``--onto DB``: the releases are added one by one to a copy of the catalogue DB (a history
 indexed before, e.g. by ``errdex index 'pypi:jax>=0.11.2,<=0.12.0'``), each as ``errdex index
 pypi:jax==V`` adds one (``pipeline.index``: its lineages and match index made at once), the
-stages of the one-more-release figure of ``bench/history_speed.py``.
+stages of the one-more-release figure of ``bench/history_speed.py``. Beside them: how many
+cached entries each release decoded and how many of those are files the release before had
+alike, and, for a release that changed few files, which fields of each changed file's facts
+differ from its previous version's (the key a reuse of unchanged code's resolution would need).
 
 ``--walk OLD NEW`` instead splits what the workers do for NEW added after OLD: NEW's files
 that changed extracted in this process as a worker does in a history (``extract_file`` with
@@ -67,6 +70,7 @@ class Stages:
         self.main = threading.get_ident()
         self.aside = 0.0  # this script's own analysis (main thread), left out of the figures
         self.before: dict[str, bytes] = {}  # the release before's .py files
+        self.diffs: dict[str, dict[str, dict[str, int]]] = {}  # release -> changed file -> field -> items
 
     def wrap(self, owner: Any, name: str, label: str) -> None:
         """``owner.name`` timed as ``label`` when the main thread runs it (nested stages are
@@ -106,17 +110,60 @@ class Stages:
                 for site in facts.sites:
                     qual = (site.function or "").split(".<locals>.")[0]
                     same_function += bool(qual and qual in now and before.get(qual) == now[qual])
+        cached = {*begun.stored, *begun.lent} & by_path.keys()  # the entries decoded
         self.sites[self.current] = {
             "files": len(files),
             "files parsed now": len(parsed),
             "changed from the release before": sum(1 for p, d in files.items() if self.before.get(p) != d),
+            "cached entries decoded": len(cached),
+            "- of files unchanged from the release before": sum(
+                1 for p in cached if self.before.get(p) is not None and self.before[p] == files.get(p)
+            ),
             "sites": total,
             "sites in files parsed now": in_parsed,
             "sites in unchanged files": same_file,
             "sites in unchanged functions of changed files": same_function,
         }
+        self.diffs[self.current] = _facts_diff(self.before, files, by_path)
         self.before = files
         self.aside += time.thread_time() - t
+
+
+_MAX_DIFFED = 20  # changed files whose facts are compared field by field (a patch release's few)
+
+
+def _facts_diff(
+    before: dict[str, bytes], files: dict[str, bytes], by_path: dict[str, Any]
+) -> dict[str, dict[str, int]]:
+    """For each file the release changed (when it changed at most ``_MAX_DIFFED``), which fields
+    of its facts differ from its version in the release before, and in how many items (keys of
+    a table, positions of a list): what a reuse of the unchanged code's resolution would have
+    to prove no other site read. The facts of the release before's text are made here
+    (``extract_file``); the code facts are left out (the resolution reads their function names
+    alone, ``func_names``)."""
+    import dataclasses
+
+    from errdex.extract import extract_file
+
+    changed = [p for p, d in files.items() if p in before and before[p] != d and p in by_path]
+    if not changed or len(changed) > _MAX_DIFFED:
+        return {}
+    out: dict[str, dict[str, int]] = {}
+    for path in sorted(changed):
+        old, new = extract_file(path, before[path]), by_path[path]
+        fields: dict[str, int] = {}
+        for f in dataclasses.fields(old):
+            a, b = getattr(old, f.name), getattr(new, f.name)
+            if f.name == "code" or a == b:
+                continue
+            if isinstance(a, dict) and isinstance(b, dict):
+                fields[f.name] = sum(1 for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+            elif isinstance(a, list) and isinstance(b, list):
+                fields[f.name] = sum(1 for x, y in zip(a, b, strict=False) if x != y) + abs(len(a) - len(b))
+            else:
+                fields[f.name] = 1
+        out[path] = fields
+    return out
 
 
 def _function_texts(data: bytes) -> dict[str, str]:
@@ -330,6 +377,7 @@ def main() -> None:
         "this script's analysis CPU (left out)": st.aside,
         "stages": {r: dict(s) for r, s in st.cpu.items()},
         "sites": st.sites,
+        "changed files' facts, fields that differ (items)": st.diffs,
     }
     labels = list(dict.fromkeys(k for s in st.cpu.values() for k in s))
     rel = list(st.cpu)
@@ -345,6 +393,10 @@ def main() -> None:
     keys = list(next(iter(st.sites.values()))) if st.sites else []
     for k in keys:
         print(f"{k:<46}" + "".join(f"{s[k]:9d}" for s in st.sites.values()))
+    for r, diff in st.diffs.items():
+        for path, fields in diff.items():
+            told = ", ".join(f"{k} {n}" for k, n in fields.items()) or "none (the same facts)"
+            print(f"{r} {path}: facts differ from the release before's in {told}")
     if args.json:
         args.json.write_text(json.dumps(out, indent=1))
 

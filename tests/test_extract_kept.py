@@ -11,7 +11,8 @@ exception, a parameter, or a codebase yielding nothing gains nothing."""
 
 from __future__ import annotations
 
-from errdex.extract import extract
+from errdex.extract import cache_entry, extract, extract_file
+from errdex.extract.cache import decode
 from errdex.model import ErrorRecord, SourceFile
 
 KEYWORDS = """\
@@ -133,3 +134,46 @@ def test_an_isinstance_test_of_the_root_class_names_none() -> None:
     source = "def run(job):\n    result = job.wait()\n    if isinstance(result, Exception):\n        raise result\n"
     records = _records(("pkg/jobs.py", source))
     assert {(r.exc_type, r.template) for r in records if r.line == 4} == {("<unknown>", "{result}")}
+
+
+PICK = """\
+def pick(errors):
+    return errors[0]
+"""
+
+PICKED = """\
+from pkg.util import pick
+
+
+def run(x):
+    error = pick(x)
+    raise error
+"""
+
+
+def test_a_picked_error_resolves_alike_whether_the_picker_was_parsed_now_or_taken_from_the_cache() -> None:
+    """``pick`` is the codebase's own function, so the raise gains none of the yielded texts
+    (``calls_outside``). A file taken from the catalogue's cache comes without its code facts
+    (``cache_entry``): the function names the resolution reads of it must come with the entry,
+    or an added release (``pkg/api.py`` changed, ``pkg/util.py`` not) resolves the raise as if
+    ``pick`` were another package's, and its records differ from the same release indexed
+    alone (the yield's own record was dropped too, as carried by that raise)."""
+    files = [
+        SourceFile("pkg/_keywords.py", KEYWORDS.encode()),
+        SourceFile("pkg/util.py", PICK.encode()),
+        SourceFile("pkg/api.py", PICKED.encode()),
+    ]
+    fresh = extract(files, "local/pkg", jobs=1).records
+    known = {}
+    for f in files[:2]:
+        facts = decode(cache_entry(extract_file(f.path, f.data)))
+        assert facts is not None and facts.code is None and facts.func_names  # as the cache gives it
+        known[f.path] = facts
+    cached = extract(files, "local/pkg", jobs=1, known=known).records
+    at = _line(PICKED, "raise error")
+    assert {(r.exc_type, r.template) for r in fresh if r.path == "pkg/api.py" and r.line == at} == {
+        ("<unknown>", "{error}")
+    }
+    assert [(r.path, r.line, r.exc_type, r.template) for r in cached] == [
+        (r.path, r.line, r.exc_type, r.template) for r in fresh
+    ]

@@ -940,7 +940,7 @@ def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_sha
     import msgpack
     import zstandard
 
-    from errdex.extract import cache_entry, extract_file
+    from errdex.extract import cache, cache_entry, extract_file
     from errdex.extract.cache import decode, encode
 
     source = (
@@ -956,15 +956,19 @@ def test_the_extraction_cache_keeps_every_container_kind_and_refuses_foreign_sha
     assert back == facts  # dataclasses compare field by field: a tuple read back as a list fails
     assert facts.code is not None and decode(cache_entry(facts)) == dataclasses.replace(facts, code=None)
 
-    def packed(body: bytes) -> bytes:
-        return zstandard.ZstdCompressor().compress(b"errdex-facts/2\n" + body)
+    def packed(body: bytes, magic: bytes = cache._MAGIC) -> bytes:
+        return zstandard.ZstdCompressor().compress(magic + body)
 
     good = zstandard.ZstdDecompressor().decompress(encode(facts))
     assert decode(good) == facts  # the body alone, as a stored difference rebuilds it
-    assert decode(packed(good.removeprefix(b"errdex-facts/2\n"))) == facts
+    body = good.removeprefix(cache._MAGIC)
+    assert decode(packed(body)) == facts
+    # the form before trailing defaults were left out (their absence is read as the defaults)
+    assert decode(packed(body, b"errdex-facts/2\n")) is None
     dump = msgpack.packb
     for foreign in (
-        {16: [1, 2]},  # ModuleFacts with too few fields
+        {16: [1]},  # ModuleFacts without its module (fields with no default)
+        {16: [1] * 30},  # ModuleFacts with too many fields
         {15: ["ls"]},  # a class the cache never writes
         {0: "abc"},  # a tag without its array
         [1, 2],  # not facts at all
@@ -1502,3 +1506,32 @@ def test_renaming_a_segment_looks_through_every_section_that_holds_string_ids() 
 
     classed = [*si._STRING_IDS, "snp_ver", "snp_date", *si._NO_STRING_IDS]
     assert sorted(classed) == sorted(SECTIONS) and len(set(classed)) == len(classed)
+
+
+def test_an_extraction_cache_entry_leaves_out_trailing_defaults_and_reads_back_the_same_values() -> None:
+    """A class's fields at the end that hold their default are not written (an exception spec's
+    ~15 trailing fields are mostly empty tuples, None and False: one tagged map each for the
+    decoder to rebuild); only a value of the default's own class is one (``[]`` is not the
+    default ``()``, ``0`` not ``False``), so the facts read back are equal and of the same types."""
+    import dataclasses
+
+    import msgpack
+    import zstandard
+
+    from errdex.extract import cache, extract_file
+    from errdex.extract.cache import decode, encode
+
+    facts = extract_file("pkg/mod.py", b"def f(x):\n    if x:\n        raise ValueError(f'bad {x}')\n")
+    (site,) = facts.sites
+    body = zstandard.ZstdDecompressor().decompress(encode(facts)).removeprefix(cache._MAGIC)
+    written = msgpack.unpackb(body, strict_map_key=False)  # the tagged maps as they are
+    n_site = len(dataclasses.fields(type(site)))
+    sites = written[cache._CODE[type(facts)]][cache._FIELDS[type(facts)].index("sites")]
+    assert len(sites[0][cache._CODE[type(site)]]) < n_site  # ``outer`` and the flags before it
+    assert decode(encode(facts)) == facts
+    odd = dataclasses.replace(site, outer=[], built=0)  # equal to the defaults, not of their class
+    facts.sites = [odd]
+    (back,) = decode(encode(facts)).sites  # type: ignore[union-attr]
+    assert back.outer == [] and type(back.outer) is list
+    assert back.built == 0 and type(back.built) is int
+    assert back == odd

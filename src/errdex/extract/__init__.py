@@ -227,6 +227,8 @@ def _gather(
     # pathological nesting raises RecursionError: the file's records are still extracted
     with contextlib.suppress(RecursionError):
         facts.code = code_facts(tree) if statements is None else statements.code_facts(tree, text)
+    if facts.code is not None:
+        facts.func_names = sorted({f.qualname.rpartition(".")[2] for f in facts.code.functions})
     if is_test:
         with contextlib.suppress(RecursionError):
             facts.expectations = expectations_in(facts.path, tree, text or None)

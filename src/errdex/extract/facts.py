@@ -306,3 +306,9 @@ class ModuleFacts:
     symbols: set[str] = field(default_factory=set)
     code: CodeFacts | None = None  # what analysis needs (``codefacts``); None when unparseable
     expectations: list[TestExpectation] = field(default_factory=list)  # test files only
+    # the last names of the functions its code facts list (``code.functions``), sorted: what the
+    # resolution reads of them (``Resolver.calls_outside``), kept here because a file's code
+    # facts leave its facts once stored (the catalogue's cache entry and a history run's memo
+    # hold them without): a site's records must not depend on whether another file was parsed
+    # in this run or taken from the cache
+    func_names: list[str] = field(default_factory=list)

@@ -173,8 +173,13 @@ class Resolver:
                 self.args_joins.update(m.args_joins)
             if m.is_test:
                 self.test_modules.add(m.module)
-            elif m.code is not None:
-                self._func_names.update(f.qualname.rpartition(".")[2] for f in m.code.functions)
+            else:
+                # (from ``func_names``, not ``m.code``: a file taken from the cache has no code
+                # facts, and what a site resolves to must not depend on which files were parsed
+                # in this run; facts made without ``func_names``, by hand, still give their code's)
+                self._func_names.update(m.func_names)
+                if m.code is not None:
+                    self._func_names.update(f.qualname.rpartition(".")[2] for f in m.code.functions)
             # classes a test hands the library's helpers (its own fakes, a table for one status)
             # are no evidence of what the library raises there
             for slot, entries in m.passed_maps.items() if not m.is_test else ():
