@@ -3409,9 +3409,11 @@ class ModuleVisitor:
             self.facts.type_maps[frame.key] = tuple((c, self.dotted_key(c, frame)) for c in held)
         env: Env = {}
         self.walk_block(node.body, env, frame, [])
+        # taken whether used or not: the table holds one class's ``__post_init__`` only while
+        # that class is walked, so no other statement's walk (nor a replay) ever reads it
+        post = self.post_inits.pop(key, None)
         if info.init is None:
             info.init = generated_init(node)
-            post = self.post_inits.pop(key, None)
             if info.init is not None and post is not None:
                 info.init = with_post_init(info.init, *post)
         for stmt in node.body:
