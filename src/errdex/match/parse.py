@@ -171,6 +171,8 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "`" in text:
+        lines = [_unlisted(ln) for ln in lines]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
     if "\u2018" in text or "\u201c" in text:
@@ -301,6 +303,22 @@ def _unemphasized(ln: str) -> str:
     if m is None or not _exception_text(m.group(3)):
         return ln
     return m.group(1) + m.group(3)
+
+
+# a Markdown list item's marker at a line's start: ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) ``
+_LIST_MARKER = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
+
+
+def _unlisted(ln: str) -> str:
+    """A list item of the reporter's (a numbered reproduction step, a bullet) that quotes the
+    error in an inline code span (``4. i got the error `This account is already in use.` ``):
+    the line without the marker, which Markdown renders as the list's and which no message or
+    sentence around one starts with. Only a line holding a whole code span: a message may
+    itself begin with a dash or a number (``- x: field required``, ``3 errors``)."""
+    m = _LIST_MARKER.match(ln)
+    if m is None or ln.count("`", m.end()) < 2:
+        return ln
+    return m.group(1) + ln[m.end() :]
 
 
 # a line set in typographic quotes: ``‘text’``, ``“text”`` (what a word processor or a chat
@@ -1530,6 +1548,26 @@ def introduced_lines(lines: list[str]) -> list[int]:
         ):
             starts.append(k)
     return starts
+
+
+def lone_exception_line(lines: list[str]) -> tuple[int, str] | None:
+    """The one line of a message's several that is an exception line with its class qualified
+    by its module (``pkg.errors.SomeError: text``, or so after pdb's ``*** `` prefix, what pdb
+    prints for an exception an evaluated expression raised), when the others are the reporter's
+    prose around it ("fails to decode with the error", a fenced line, "which is ignored"): its
+    index and its text without pdb's prefix, else None. A class qualified by its module is how Python prints a library's
+    exception and never how a sentence starts; two such lines are a report of their own (a
+    chain, a log), not one line in prose."""
+    found = None
+    for k, ln in enumerate(lines):
+        body = ln.strip().removeprefix(_PDB_PREFIX)
+        m = _TYPE_PREFIX.match(body)
+        if m is None or "." not in m.group(1) or not _exception_text(body):
+            continue
+        if found is not None:
+            return None
+        found = (k, body)
+    return found
 
 
 def _prompt_line(ln: str) -> bool:

@@ -1,0 +1,132 @@
+"""Paste forms of issues43/44 (issue #10) on a real catalogue indexed from fixture code:
+
+- prose on both sides of the one exception line, the line qualified by its module and set
+  after pdb's ``*** `` (eth-abi-004: "fails to decode with the error", a fenced ``***
+  eth_abi.exceptions.InsufficientDataBytes: ...`` in an older wording, "which is caught and
+  ignored"): the line is read alone; the sentences diluted the older wording's word overlap
+  below the answer floor;
+- a Markdown list marker before a sentence quoting the message in a code span
+  (social-core-008: ``4. i got the error `This account is already in use.` ``): the marker
+  is the list's, and left on it turned an exact answer into "reworded?";
+- an older release's frame whose line lands on another function's raise statement that reads
+  the same and says nothing of the text (``raise exc.LibTmuxException(proc.stderr)`` of
+  ``Server.kill``, the frame naming ``new_session``; libtmux-001): the function the frame names
+  wins, no "on the raise statement itself" for the namesake.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from index_helpers import first, package_matcher
+
+from errdex.match import Matcher
+
+LIB = """\
+class InsufficientBytes(Exception):
+    pass
+
+
+class AccountInUse(Exception):
+    def __str__(self):
+        return "This account is already in use."
+
+
+class ToolError(Exception):
+    def __init__(self, *args, subcommand=None):
+        super().__init__(*args)
+        self.subcommand = subcommand
+
+    def __str__(self):
+        base = super().__str__()
+        if self.subcommand is None:
+            return base
+        return f"{self.subcommand}: {base}"
+
+
+def read_words(stream, size):
+    data = stream.read(size)
+    if len(data) < size:
+        raise InsufficientBytes(f"Tried to read {size} bytes, only got {len(data)} bytes.")
+    return data
+
+
+def link_account(user, social):
+    if social.user != user:
+        raise AccountInUse()
+    return social
+
+
+class Server:
+    def run(self, *args):
+        return args
+
+    def kill(self):
+        proc = self.run("kill-server")
+        if proc.stderr:
+            raise ToolError(proc.stderr)
+
+    def new_session(self, name):
+        proc = self.run("new-session", name)
+        check(proc, "new-session")
+        return proc
+
+
+def check(proc, subcommand):
+    if proc.stderr:
+        raise ToolError("\\n".join(proc.stderr), subcommand=subcommand)
+"""
+
+PROSE = """\
+the decoder fails on this swap with the error
+```
+*** lib.words.InsufficientBytes: Tried to read 128 bytes.  Only got 118 bytes
+```
+which is caught by the classifier and ignored"""
+
+# an older release: ``new_session`` raised tmux's stderr itself, printed at line 42, where
+# this one has ``kill``'s raise; this one's ``new_session`` hands it to a helper
+FRAME = """\
+Traceback (most recent call last):
+  File "/srv/app/run.py", line 3, in <module>
+    server.new_session("main")
+  File "/usr/lib/python3.11/site-packages/lib/words.py", line 42, in new_session
+    raise ToolError(proc.stderr)
+lib.words.ToolError: ['no current client']
+"""
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("prose_around"), {"words.py": LIB}) as m:
+        yield m
+
+
+def test_the_one_qualified_exception_line_between_sentences_is_read_alone(matcher: Matcher) -> None:
+    res = matcher.explain(PROSE)
+    # before: no match (the two sentences kept the older wording under the floor)
+    assert first(res).function == "read_words", res.verdict
+    assert "the exception line" in res.verdict
+    # one sentence alone around it was answered before too; two exception lines are no prose
+    two = PROSE.replace("which is caught", "lib.words.InsufficientBytes: Tried to read 4 bytes, which is caught")
+    assert "the exception line" not in matcher.explain(two).verdict
+
+
+def test_a_list_marker_before_a_quoted_message_is_the_lists(matcher: Matcher) -> None:
+    for marker in ("4. ", "- ", "* ", "12) "):
+        res = matcher.explain(marker + "i got the error  `This account is already in use.`")
+        m = first(res)
+        # before: "reworded?", approximate
+        assert m.function == "link_account" and not m.approximate, (marker, res.verdict)
+
+
+def test_a_frame_names_its_function_over_a_namesake_statement_on_its_line(matcher: Matcher) -> None:
+    res = matcher.explain(FRAME)
+    kill = [m for m in res.matches if m.function == "Server.kill"]
+    # before: Server.kill first, "on the raise statement itself", exact
+    assert first(res).function == "Server.new_session", [m.function for m in res.matches]
+    assert not any("on the raise statement itself" in r for m in kill for r in m.reasons)
+    # on its own function's line the same statement still lands
+    own = FRAME.replace("line 42, in new_session", "line 42, in kill")
+    assert first(matcher.explain(own)).function == "Server.kill"
