@@ -22,6 +22,7 @@ import pytest
 from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
+from errdex.match.parse import parse
 
 LIB = """\
 class InsufficientBytes(Exception):
@@ -109,7 +110,9 @@ def test_the_one_qualified_exception_line_between_sentences_is_read_alone(matche
     assert first(res).function == "read_words", res.verdict
     assert "the exception line" in res.verdict
     # one sentence alone around it was answered before too; two exception lines are no prose
-    two = PROSE.replace("which is caught", "lib.words.InsufficientBytes: Tried to read 4 bytes, which is caught")
+    two = PROSE.replace(
+        "which is caught", "lib.words.InsufficientBytes: Tried to read 4 bytes, which is caught"
+    )
     assert "the exception line" not in matcher.explain(two).verdict
 
 
@@ -130,3 +133,29 @@ def test_a_frame_names_its_function_over_a_namesake_statement_on_its_line(matche
     # on its own function's line the same statement still lands
     own = FRAME.replace("line 42, in new_session", "line 42, in kill")
     assert first(matcher.explain(own)).function == "Server.kill"
+
+
+# Sentry's class-first chain (issues43's storages-007): each exception's line at the margin with
+# its frames under it, the inner (earlier) exception first, the outer (raised) one last
+SENTRY = """\
+ValueError: the joined path is located outside of the base path component
+  File "lib/paths.py", line 377, in _normalize_name
+    return safe_join(self.location, name)
+  File "lib/paths.py", line 79, in safe_join
+    raise ValueError('the joined path is located outside of the base path'
+SuspiciousOperation: Attempted access to '/media/x.txt' denied.
+  File "app/checks.py", line 63, in _check_storage
+  File "lib/paths.py", line 474, in exists
+    name = self._normalize_
+"""
+
+
+def test_a_class_first_chain_is_split_and_its_last_exception_is_the_one_raised() -> None:
+    q = parse(SENTRY)
+    # before: one block, the inner ValueError read as the error with all eight frames
+    assert [b.exc_type for b in q.blocks] == ["ValueError", "SuspiciousOperation"]
+    assert q.primary == 1 and q.message == "Attempted access to '/media/x.txt' denied."
+    assert [f.function for f in q.blocks[0].frames] == ["_normalize_name", "safe_join"]
+    # one exception so laid out is left as it was (no chain to split)
+    one = parse(SENTRY.split("SuspiciousOperation")[0])
+    assert len(one.blocks) == 1 and one.exc_type == "ValueError"

@@ -1147,7 +1147,7 @@ def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
-    blocks_lines = _split_exit_tails(_split_warning_heads(_split_blocks(lines)))
+    blocks_lines = _split_exit_tails(_split_warning_heads(_split_class_first(_split_blocks(lines))))
     group_is_context = _group_before_top_chain(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
@@ -1385,6 +1385,38 @@ def _split_blocks(lines: list[str]) -> list[list[str]]:
             continue
         blocks[-1].append(stripped if _GROUP_BAR.match(ln) and "|" in ln[:40] else ln)
     return [b for b in blocks if any(x.strip() for x in b)] or [[]]
+
+
+def _split_class_first(blocks: list[list[str]]) -> list[list[str]]:
+    """Each block in the class-first layout of an error tracker (Sentry's: every exception of a
+    chain as its ``Class: text`` line at the margin with its frames indented under it, no
+    ``Traceback`` header, no separator between them) split before each such line, when two or
+    more exceptions are laid out so. They are in the chain's order, the earliest first, as
+    Python prints a chain, so the last one is the exception raised (the outer, whose
+    ``During handling`` the layout leaves out). Python itself never prints a frame right under
+    an exception line at the margin: its frames follow a ``Traceback`` header."""
+    out: list[list[str]] = []
+    for b in blocks:
+        starts = [
+            i
+            for i in range(len(b) - 1)
+            if b[i][:1].strip()
+            and _exception_text(b[i].strip(), lenient=True)
+            and _PY_FRAME.match(b[i + 1])
+            and b[i + 1][:1].isspace()
+        ]
+        if len(starts) < 2:
+            out.append(b)
+            continue
+        cuts = [0, *starts[1:], len(b)]
+        for lo, hi in pairwise(cuts):
+            part = b[lo:hi]
+            k = next((i - lo for i in starts if lo <= i < hi), None)
+            if k is not None:  # its exception line after its frames, where Python prints it
+                part = [*part[:k], *part[k + 1 :], part[k]]
+            if any(x.strip() for x in part):
+                out.append(part)
+    return out
 
 
 def _group_before_top_chain(lines: list[str]) -> bool:
