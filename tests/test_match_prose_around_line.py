@@ -156,6 +156,10 @@ def test_a_class_first_chain_is_split_and_its_last_exception_is_the_one_raised()
     assert [b.exc_type for b in q.blocks] == ["ValueError", "SuspiciousOperation"]
     assert q.primary == 1 and q.message == "Attempted access to '/media/x.txt' denied."
     assert [f.function for f in q.blocks[0].frames] == ["_normalize_name", "safe_join"]
+    # an outer exception whose one frame line the paste cuts before its line number
+    cut = parse(SENTRY + 'StorageError: Could not save\n  File "app/views.py"\n')
+    assert [b.exc_type for b in cut.blocks][-2:] == ["SuspiciousOperation", "StorageError"]
+    assert cut.primary == 2 and cut.message == "Could not save"
     # one exception so laid out is left as it was (no chain to split)
     one = parse(SENTRY.split("SuspiciousOperation")[0])
     assert len(one.blocks) == 1 and one.exc_type == "ValueError"

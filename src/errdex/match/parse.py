@@ -1402,8 +1402,8 @@ def _split_class_first(blocks: list[list[str]]) -> list[list[str]]:
             for i in range(len(b) - 1)
             if b[i][:1].strip()
             and _exception_text(b[i].strip(), lenient=True)
-            and _PY_FRAME.match(b[i + 1])
             and b[i + 1][:1].isspace()
+            and b[i + 1].lstrip().startswith('File "')  # (a frame line, or one cut where the paste ends)
         ]
         if len(starts) < 2:
             out.append(b)
