@@ -163,3 +163,34 @@ def test_a_class_first_chain_is_split_and_its_last_exception_is_the_one_raised()
     # one exception so laid out is left as it was (no chain to split)
     one = parse(SENTRY.split("SuspiciousOperation")[0])
     assert len(one.blocks) == 1 and one.exc_type == "ValueError"
+
+
+# issues43's cmdstanpy-008: the error line only in the reporter's sentence, above an IPython
+# traceback cut inside a caller's frame (its arrow cut to ``--> 4``) before any error line
+IPYTHON = """\
+running something like `m.sample()`
+results in ValueError: model not compiled
+```
+In [10]: m.sample()
+---------------------------------------------------------------------------
+ValueError                                Traceback (most recent call last)
+<ipython-input-10-31b74a9f17cd> in <module>
+----> 1 m.sample()
+
+~/env/lib/python3.6/site-packages/lib/model.py in sample(self, data)
+    538                 output=name,
+--> 540                 refresh=refresh,
+    541             )
+"""
+
+
+def test_a_cut_traceback_with_no_error_line_takes_its_class_line_from_the_prose_above() -> None:
+    q = parse(IPYTHON)
+    # before: the class alone, no text (the caller's frame read as the site)
+    assert q.exc_type == "ValueError" and q.message == "model not compiled"
+    # the class must be the traceback's own; another class named in the prose is not its line
+    other = parse(IPYTHON.replace("results in ValueError:", "results in KeyError:"))
+    assert other.exc_type == "ValueError" and other.message == ""
+    # a traceback with its own error line keeps it
+    whole = parse(IPYTHON + "\nValueError: data not loaded\n")
+    assert whole.message == "data not loaded"

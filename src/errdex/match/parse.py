@@ -1173,6 +1173,8 @@ def parse(text: str) -> ParsedQuery:
             _message_of_shown_raise(b, text)
     elif len(blocks) == 1 and not b.frames and not b.exc_type:
         _message_of_pytest_listing(b, cleaned)
+    elif b.frames and b.exc_type and not b.message.strip():
+        _message_in_prose_above(b, lines)
     kind, level = b_kind(b)
     frames = b.frames
     return ParsedQuery(
@@ -1231,6 +1233,27 @@ def _message_of_raise_line(b: Block) -> None:
     b.message = found[1].strip()
 
 
+def _message_in_prose_above(b: Block, lines: list[str]) -> None:
+    """A traceback that names its class (IPython's ``ValueError    Traceback (most recent call
+    last)`` header) but was cut before its error line, under the reporter's sentence that
+    quotes it (``results in ValueError: model not compiled``): the text after that class's name
+    and colon on the last such line above the traceback is its message, as Python would have
+    printed it under the frames. Without it, the deepest frame left (a caller of the raise,
+    its arrow cut) would be read as the site of an error with no text."""
+    start = next((i for i, ln in enumerate(lines) if _TB_HEADER.match(ln) or _IPY_HEADER.match(ln)), None)
+    if start is None:
+        return
+    name = (b.exc_type or "").rsplit(".", 1)[-1]
+    said = re.compile(r"(?:^|[\s`'\"(.])" + re.escape(name) + r": (\S.*)$")
+    for ln in reversed(lines[max(0, start - _PROSE_ABOVE) : start]):
+        m = said.search(ln)
+        text = m.group(1).strip().strip("`'\"").strip() if m else ""
+        if text:
+            b.message = text
+            return
+
+
+_PROSE_ABOVE = 20  # lines above a traceback's header searched for its quoted error line
 _SHOWN_LINES = 400  # lines at the paste's end searched for a shown raise statement
 _BOUND_ABOVE = 10  # lines above a ``raise Cls(name)`` searched for ``name = "text"``
 _RAISE_NAME = re.compile(r"raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}([A-Za-z_]\w{0,100})\s{0,20}\)\s*$")
