@@ -17,10 +17,7 @@ return; ``fetch_obj``'s raises had only ``No objects found``.
 
 from __future__ import annotations
 
-import re
-
-from errdex.extract import extract
-from errdex.model import SourceFile
+from index_helpers import marked_templates
 
 SOURCE = """\
 class LookupFailed(Exception):
@@ -82,13 +79,9 @@ def half(a):
     raise HalfGuarded(left=a, flag=a)  # <- half
 """
 
-_MARK = re.compile(r"# <- (\w+)")
-
 
 def _templates() -> dict[str, set[str]]:
-    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
-    ex = extract([SourceFile("pkg/errors.py", SOURCE.encode())], "local/pkg", jobs=1)
-    return {name: {r.template for r in ex.records if r.line == line} for name, line in marks.items()}
+    return marked_templates(SOURCE)
 
 
 def test_a_guard_on_every_keyword_argument_picks_the_built_text() -> None:
