@@ -637,19 +637,47 @@ class Matcher:
         lines = message.strip().split("\n")
         found = lone_exception_line(lines)
         if found is None:
-            return res
+            return self._any_line(q, lines, types, fr, limit, res)
         k, line = found
-        t = parse_query(line)
-        b = t.blocks[t.primary] if t.blocks else None
-        alone, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
-        if not alone.strip() or alone.strip() == message.strip():
-            return res
-        retry = self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
-        if _better(retry, res):
+        retry = self._line_alone(q, line, message, types, fr, limit)
+        if retry is not None and _better(retry, res):
             retry.verdict += (
                 f" (line {k + 1} of {len(lines)}, the exception line; the others are prose around it)"
             )
             return retry
+        return res
+
+    def _line_alone(
+        self, q: ParsedQuery, line: str, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """One line of a message read as a paste of its own (a ``Class: text`` there names its
+        class); None when it reads as the whole message or as nothing."""
+        t = parse_query(line)
+        b = t.blocks[t.primary] if t.blocks else None
+        alone, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
+        if not alone.strip() or alone.strip() == message.strip():
+            return None
+        return self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
+
+    def _any_line(
+        self, q: ParsedQuery, lines: list[str], types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """A short message of several lines that nothing answers at all, with no exception line
+        to read alone: an application's report around the error's text (a log record ending
+        ``died with exception: <text>``, then its own ``Exception Name:`` / ``Exception Info:``
+        lines), where the lines that are not the message dilute an older wording's word overlap
+        below the answer floor. Each line is read alone and the best answer kept, only ever
+        approximate: which line is the message is a guess."""
+        if res.matches or len(lines) > MAX_LONE_LINES:
+            return res
+        message = "\n".join(lines)
+        for k, line in enumerate(lines):
+            retry = self._line_alone(q, line, message, types, fr, limit) if line.strip() else None
+            if retry is not None and _better(retry, res):
+                retry.verdict += f" (line {k + 1} of {len(lines)} alone; nothing answered the whole)"
+                res = retry
+        if res.matches:
+            _only_approximate(res, "one line of the paste read alone")
         return res
 
     def _recased(
@@ -1298,6 +1326,9 @@ def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bo
         name = stripped.split(":", 1)[0].strip()
         return bool(name) and name.rsplit(".", 1)[-1] in names
     return False
+
+
+MAX_LONE_LINES = 6  # lines of a message, each read alone when nothing answers the whole
 
 
 def _only_approximate(res: Result, reason: str) -> None:
