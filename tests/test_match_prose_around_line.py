@@ -114,6 +114,11 @@ def test_the_one_qualified_exception_line_between_sentences_is_read_alone(matche
         "which is caught", "lib.words.InsufficientBytes: Tried to read 4 bytes, which is caught"
     )
     assert "the exception line" not in matcher.explain(two).verdict
+    # the line first, or many lines after it: those may be its message's own lines, left whole
+    first_line = "lib.words.InsufficientBytes: Tried to read 128 bytes.  Only got 118 bytes\nwhich is ignored"
+    assert "the exception line" not in matcher.explain(first_line).verdict
+    many = PROSE + "\n" + "\n".join(f"  detail {i}" for i in range(3))
+    assert "the exception line" not in matcher.explain(many).verdict
 
 
 def test_a_list_marker_before_a_quoted_message_is_the_lists(matcher: Matcher) -> None:
@@ -122,6 +127,11 @@ def test_a_list_marker_before_a_quoted_message_is_the_lists(matcher: Matcher) ->
         m = first(res)
         # before: "reworded?", approximate
         assert m.function == "link_account" and not m.approximate, (marker, res.verdict)
+    # a message of several lines may list its own fields in Markdown: its markers stay
+    listed = parse(
+        "ValueError: GenerationConfig is invalid:\n- `temperature`: not used\n2. use a `src-layout`"
+    )
+    assert listed.message.split("\n")[1:] == ["- `temperature`: not used", "2. use a `src-layout`"]
 
 
 def test_a_frame_names_its_function_over_a_namesake_statement_on_its_line(matcher: Matcher) -> None:
@@ -212,3 +222,6 @@ def test_a_short_report_nothing_answers_whole_is_read_a_line_at_a_time(matcher: 
     # a longer paste is not split so: which line is the message is too much of a guess
     longer = "\n".join([REPORT, *[f"step {i} done" for i in range(6)]])
     assert "alone;" not in matcher.explain(longer).verdict
+    # an answer of another class than the one the report names is a chance fit of the words
+    other = REPORT.replace("lib.words.InsufficientBytes", "app.errors.DecodeFailed")
+    assert not matcher.explain(other).matches

@@ -171,8 +171,8 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
-    if "`" in text:
-        lines = [_unlisted(ln) for ln in lines]
+    if "`" in text and len(lines) == 1:
+        lines = [_unlisted(lines[0])]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
     if "\u2018" in text or "\u201c" in text:
@@ -310,11 +310,13 @@ _LIST_MARKER = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
 
 
 def _unlisted(ln: str) -> str:
-    """A list item of the reporter's (a numbered reproduction step, a bullet) that quotes the
-    error in an inline code span (``4. i got the error `This account is already in use.` ``):
-    the line without the marker, which Markdown renders as the list's and which no message or
-    sentence around one starts with. Only a line holding a whole code span: a message may
-    itself begin with a dash or a number (``- x: field required``, ``3 errors``)."""
+    """A paste that is one list item of the reporter's (a numbered reproduction step, a bullet)
+    quoting the error in an inline code span (``4. i got the error `This account is already in
+    use.` ``): the line without the marker, which Markdown renders as the list's and which no
+    message or sentence around one starts with. Only a one-line paste holding a whole code span:
+    a message may itself begin with a dash or a number (``- x: field required``, ``3 errors``),
+    and a message of several lines may list its own options or fields in Markdown (``1. use a
+    `src-layout` ``, ``- `temperature`: ...``)."""
     m = _LIST_MARKER.match(ln)
     if m is None or ln.count("`", m.end()) < 2:
         return ln
