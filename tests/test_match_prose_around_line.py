@@ -204,24 +204,3 @@ def test_a_cut_traceback_with_no_error_line_takes_its_class_line_from_the_prose_
     # a traceback with its own error line keeps it
     whole = parse(IPYTHON + "\nValueError: data not loaded\n")
     assert whole.message == "data not loaded"
-
-
-# issues44's eth-abi-003: an application's report around an older wording, no exception line
-REPORT = """\
-[02/06/2022 02:50:40 AEST] ERROR app.tasks Task 7: decode 500 rows died with exception: Tried to read 32 bytes.  Only got 31 bytes.
-Exception Name: <class 'lib.words.InsufficientBytes'>
-Exception Info: Tried to read 32 bytes.  Only got 31 bytes"""
-
-
-def test_a_short_report_nothing_answers_whole_is_read_a_line_at_a_time(matcher: Matcher) -> None:
-    res = matcher.explain(REPORT)
-    m = first(res)
-    # before: no match (the report's other lines kept the older wording under the floor)
-    assert m.function == "read_words" and m.approximate, res.verdict
-    assert "alone" in res.verdict
-    # a longer paste is not split so: which line is the message is too much of a guess
-    longer = "\n".join([REPORT, *[f"step {i} done" for i in range(6)]])
-    assert "alone;" not in matcher.explain(longer).verdict
-    # an answer of another class than the one the report names is a chance fit of the words
-    other = REPORT.replace("lib.words.InsufficientBytes", "app.errors.DecodeFailed")
-    assert not matcher.explain(other).matches

@@ -637,8 +637,7 @@ class Matcher:
         lines = message.strip().split("\n")
         found = lone_exception_line(lines)
         if found is None or found[0] == 0 or sum(1 for ln in lines[found[0] + 1 :] if ln.strip()) > 2:
-            # (the line first, or many lines after it: they may be the message's own, not prose)
-            return self._any_line(q, lines, types, fr, limit, res) if found is None else res
+            return res  # (the line first, or many lines after it: they may be the message's own)
         k, line = found
         retry = self._line_alone(q, line, message, types, fr, limit)
         if retry is not None and _better(retry, res):
@@ -659,33 +658,6 @@ class Matcher:
         if not alone.strip() or alone.strip() == message.strip():
             return None
         return self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
-
-    def _any_line(
-        self, q: ParsedQuery, lines: list[str], types: list[str], fr: list[Frame], limit: int, res: Result
-    ) -> Result:
-        """A short message of several lines that nothing answers at all, with no exception line
-        to read alone: an application's report around the error's text (a log record ending
-        ``died with exception: <text>``, then its own ``Exception Name:`` / ``Exception Info:``
-        lines), where the lines that are not the message dilute an older wording's word overlap
-        below the answer floor. Each line is read alone and the best answer kept, only ever
-        approximate: which line is the message is a guess, so an answer is kept only when its
-        class is one the paste names (``Class:`` before the text, ``<class 'pkg.Class'>`` in the
-        report); a line of a message's own continuation (``Line #1 (got 2 columns ...)``) or a
-        tool's log line alone fits other codebases' words by chance."""
-        if res.matches or len(lines) > MAX_LONE_LINES:
-            return res
-        message = "\n".join(lines)
-        named = {t.rpartition(".")[2] for t in (*types, *_PRINTED_CLASS.findall(message))}
-        for k, line in enumerate(lines):
-            retry = self._line_alone(q, line, message, types, fr, limit) if line.strip() else None
-            if retry is not None and retry.matches:
-                retry.matches = [m for m in retry.matches if m.exc_type.rpartition(".")[2] in named]
-            if retry is not None and _better(retry, res):
-                retry.verdict += f" (line {k + 1} of {len(lines)} alone; nothing answered the whole)"
-                res = retry
-        if res.matches:
-            _only_approximate(res, "one line of the paste read alone")
-        return res
 
     def _recased(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -1333,10 +1305,6 @@ def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bo
         name = stripped.split(":", 1)[0].strip()
         return bool(name) and name.rsplit(".", 1)[-1] in names
     return False
-
-
-MAX_LONE_LINES = 6  # lines of a message, each read alone when nothing answers the whole
-_PRINTED_CLASS = re.compile(r"<class '([A-Za-z_][\w.]{0,300})'>")  # a class object as Python prints it
 
 
 def _only_approximate(res: Result, reason: str) -> None:
