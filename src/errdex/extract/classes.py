@@ -1043,14 +1043,15 @@ def _chosen_base(
     base: BaseCall | None, sig: Sig, b: Binding, args: Sequence[Arg], kwargs: Sequence[tuple[str, Arg]]
 ) -> BaseCall | None:
     """Of base initialisers called in the branches of a test of a parameter, the one this call
-    reaches; the later one when the arguments do not decide the test."""
+    reaches; the later one when the arguments do not decide the test (every test of a guard on
+    several parameters must hold)."""
     while base is not None and base.when is not None:
-        name, kind, want = base.when
-        fact = _param_test(name, kind, sig, b, args, kwargs)
-        if fact is None or fact != want:
-            base = base.other
-        else:
+        if all(
+            _param_test(name, kind, sig, b, args, kwargs) == want
+            for name, kind, want in (base.when, *base.also)
+        ):
             return base
+        base = base.other
     return base
 
 
@@ -1076,10 +1077,11 @@ def _param_test(
     got = b.args.get(name)
     if got is None:
         return None
-    if kind == "n" and (got.text == "None" or got.value == ph("None")):
-        return False
-    truth = arg_truth(got)
-    return truth if kind == "t" or truth is None else True
+    if kind == "n":
+        # an argument passed for a parameter the initialiser tests against None (a variable of
+        # the caller's, ``obj_key=obj_key``) is passed to be used: only ``None`` itself is None
+        return not (got.text == "None" or got.value == ph("None"))
+    return arg_truth(got)
 
 
 def _first_paragraph(form: Value) -> Value:

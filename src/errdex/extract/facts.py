@@ -193,6 +193,8 @@ class BaseCall:
     than the method's own (its dotted key): the initialiser called is the next one after that
     class in the MRO, skipping ``Cls``'s own (``super(ParentError, self).__init__(message=...)``
     in a subclass of ``ParentError`` sets the text ``ParentError.__init__`` would have replaced).
+    ``also``: further tests that must hold with ``when`` (``if all(a is not None for a in [key,
+    value]):``, ``if key is not None and value is not None:``), a guard on several parameters.
     """
 
     target: str | None
@@ -201,6 +203,7 @@ class BaseCall:
     when: tuple[str, str, bool] | None = None
     other: BaseCall | None = None
     after: str | None = None
+    also: tuple[tuple[str, str, bool], ...] = ()
 
 
 @by_fields

@@ -413,6 +413,10 @@ class Frame:
     # ``__init__``: ``a, b, c = args`` ("#3") or ``= args[:3]`` (">3") unpacked the ``*args``
     # parameter; a call with another count fails there (the ``except`` beside it decides)
     star_need: tuple[str, str] | None = None
+    # ``__init__``: ``if key is not None: return super().__init__(f"...{key}")``, a base call
+    # under a test of the parameters in a branch that leaves: the tests and that call, which the
+    # next base call (the fall-through's) pairs with as its other branch
+    guarded_base: tuple[tuple[tuple[str, str, bool], ...], BaseCall] | None = None
     cls_name: str | None = None  # a classmethod's first parameter
     cls_rebound: bool = False  # ``cls = ...`` in the classmethod: ``cls(...)`` may be a subclass
     types_return: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal of classes
@@ -1428,6 +1432,10 @@ class ModuleVisitor:
         if frame.is_init and chosen is not before:
             self.branch_bases(stmt.test, frame, before, chosen)
         left1, left2 = self.leaves(stmt.body, e1, frame), self.leaves(stmt.orelse, e2, frame)
+        if frame.is_init and chosen is not before and chosen is not None and left1 and not stmt.orelse:
+            conds = _param_conds(stmt.test, frame.params)
+            if conds:
+                frame.guarded_base = (conds, chosen)
         if attrs_before is not None:
             frame.self_values = _joined_attrs(attrs_body, frame.self_values, left1, left2)
         if left1 != left2:
@@ -3040,6 +3048,13 @@ class ModuleVisitor:
             # ``super().__init__(f"...{a}...")``: a call with fewer arguments takes the other
             star, need = frame.star_need
             made = replace(made, when=(star, need, True), other=frame.base_call)
+        elif frame.guarded_base is not None and frame.guarded_base[1] is frame.base_call:
+            # ``if all(a is not None for a in [key, value]): return super().__init__(f"...")``
+            # then ``return super().__init__("Could not find object")``: the call's arguments
+            # decide which of the two runs, as for an ``if``/``else`` (``branch_bases``)
+            conds, chosen = frame.guarded_base
+            made = replace(chosen, when=conds[0], also=conds[1:], other=made)
+        frame.guarded_base = None
         frame.base_call = made
 
     def _super_after(self, call: ast.Call, frame: Frame) -> str | None:
@@ -3061,11 +3076,9 @@ class ModuleVisitor:
         other = frame.base_call
         if chosen is None or other is chosen or other is before or other is None:
             return
-        cond = _simple_cond(test)
-        if cond is None or cond[0][1] not in ("t", "n") or cond[0][0] not in frame.params:
-            return
-        (subject, kind), want = cond
-        frame.base_call = replace(chosen, when=(subject, kind, want), other=other)
+        conds = _param_conds(test, frame.params)
+        if conds:
+            frame.base_call = replace(chosen, when=conds[0], also=conds[1:], other=other)
 
     def class_return(self, value: ast.expr, env: Env, frame: Frame) -> None:
         """``return UnknownRdatatype``: a function (typically a method each subclass overrides)
@@ -6233,6 +6246,57 @@ def _simple_cond(test: ast.expr) -> Cond | None:
         if subject is not None:  # ``len(self.args) == 1``
             return (subject, f"len{right.value}"), want == isinstance(op, ast.Eq)
     return None
+
+
+def _param_conds(test: ast.expr, params: frozenset[str]) -> tuple[tuple[str, str, bool], ...]:
+    """A test a call's arguments decide, as (parameter, "t" or "n", truth the ``if`` branch
+    assumes) tests that must all hold: ``x``, ``x is not None``, their ``and``, and
+    ``all(a is not None for a in [x, y])`` (or ``all((x, y))``), the idiom of an initialiser
+    that builds its text only when every keyword argument it needs was given; () for any other
+    (a test of state the call does not decide)."""
+    if type(test) is ast.BoolOp and type(test.op) is ast.And:
+        parts = [_param_conds(v, params) for v in test.values]
+        return tuple(c for p in parts for c in p) if all(parts) else ()
+    if (
+        type(test) is ast.Call
+        and isinstance(test.func, ast.Name)
+        and test.func.id == "all"
+        and len(test.args) == 1
+        and not test.keywords
+    ):
+        arg = test.args[0]
+        if isinstance(arg, _T_LIST_TUPLE):
+            return _names_tested(arg.elts, None, params)
+        if (
+            type(arg) is ast.GeneratorExp
+            and len(arg.generators) == 1
+            and not arg.generators[0].ifs
+            and isinstance(arg.generators[0].target, ast.Name)
+            and isinstance(arg.generators[0].iter, _T_LIST_TUPLE)
+        ):
+            return _names_tested(arg.generators[0].iter.elts, (arg.generators[0].target.id, arg.elt), params)
+        return ()
+    cond = _simple_cond(test)
+    if cond is None or cond[0][1] not in ("t", "n") or cond[0][0] not in params:
+        return ()
+    (subject, kind), want = cond
+    return ((subject, kind, want),)
+
+
+def _names_tested(
+    names: Sequence[ast.expr], each: tuple[str, ast.expr] | None, params: frozenset[str]
+) -> tuple[tuple[str, str, bool], ...]:
+    """``all(...)`` over a display of parameters: the test ``each`` (the generator's variable
+    and its element, ``a is not None``) applied to every name, or its truth when None."""
+    kind = "t"
+    if each is not None:
+        cond = _simple_cond(each[1])
+        if cond is None or cond[0][0] != each[0] or cond[0][1] not in ("t", "n") or not cond[1]:
+            return ()
+        kind = cond[0][1]
+    if not names or not all(isinstance(n, ast.Name) and n.id in params for n in names):
+        return ()
+    return tuple((n.id, kind, True) for n in names if isinstance(n, ast.Name))
 
 
 def _fold_optional(

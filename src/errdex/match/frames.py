@@ -854,9 +854,11 @@ def _statement_sites(
     classes of one file raising one message in their ``__init__`` are otherwise a tie.
 
     A printed line that opens a raise and says nothing more (``raise IllegalStateError(``, its
-    text on the lines below) names only a class: another function of the file whose raise opens
-    the same way is no evidence when the frame's own function raises that class (its statement
-    reads otherwise in this release, the text on its first line)."""
+    text on the lines below), or whose arguments hold no literal text (``raise
+    exc.LibTmuxException(proc.stderr)``), names only a class: another function of the file whose
+    raise reads the same way is no evidence when the frame's own function raises that class (its
+    statement reads otherwise in this release: an older release's line number landing on a
+    namesake statement of another function, where the function the frame names wins)."""
     if path is not None:
         eis = [ei for ei in eis if idx.entry_path(ei) == path]
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
@@ -864,7 +866,7 @@ def _statement_sites(
         eis = _owned_as_printed(idx, same_fn, printed) or same_fn
     elif path is None and fn:
         return []  # a file that moved, and the function disagrees
-    elif fn and source and _BARE_RAISE_OPEN.match(source.strip()) and _fn_raises_class_of(idx, path, fn, eis):
+    elif fn and source and _names_class_only(source) and _fn_raises_class_of(idx, path, fn, eis):
         return []  # the class alone matched, in another function than the frame's
     at_line = [ei for ei in eis if idx.entry_line(ei) == line]
     if path is None and fn is None:
@@ -884,6 +886,16 @@ def _owned_as_printed(idx: Index, eis: list[int], printed: str | None) -> list[i
 
 # a printed line that only opens a raise of a class: ``raise IllegalStateError(``
 _BARE_RAISE_OPEN = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(\s*$")
+# a raise of a class whose arguments are names and attributes only, no literal text: ``raise
+# exc.LibTmuxException(proc.stderr)``, ``raise ValueError(msg) from e``
+_UNWORDED_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\([\w., \[\]]{0,300}\)(?:\s+from\s+\w+)?\s*$")
+
+
+def _names_class_only(source: str) -> bool:
+    """Whether a printed raise statement names its class and nothing of its text: it only
+    opens the call (the text on lines not printed) or hands it names, not literal words."""
+    text = source.strip()
+    return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text))
 
 
 def _fn_raises_class_of(idx: Index, path: str | None, fn: str, eis: Sequence[int]) -> bool:

@@ -34,6 +34,7 @@ from errdex.match.parse import (
     ParsedQuery,
     class_in_parentheses,
     introduced_lines,
+    lone_exception_line,
     other_program_line,
     printed_prefixes,
     ruled_message,
@@ -620,7 +621,43 @@ class Matcher:
                 res = retry
                 if retry.exact_top:
                     break
+        # (a sentence after the line too: the exception line alone)
+        return res if res.exact_top else self._lone_line(q, message, types, fr, limit, res)
+
+    def _lone_line(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """A message of several lines that no template fits exactly, one of whose lines is the
+        exception line with its module-qualified class (``lone_exception_line``) and the others
+        the reporter's sentences before and after it (a fenced line between "fails with the
+        error" and "which is caught and ignored"). ``_from_line`` drops only lines before; a
+        sentence after the line still dilutes an older wording's word overlap below the answer
+        floor. That line is read as a paste of its own, and its reading replaces the one so
+        far when its first answer is better (``_better``)."""
+        lines = message.strip().split("\n")
+        found = lone_exception_line(lines)
+        if found is None or found[0] == 0 or sum(1 for ln in lines[found[0] + 1 :] if ln.strip()) > 2:
+            return res  # (the line first, or many lines after it: they may be the message's own)
+        k, line = found
+        retry = self._line_alone(q, line, message, types, fr, limit)
+        if retry is not None and _better(retry, res):
+            retry.verdict += (
+                f" (line {k + 1} of {len(lines)}, the exception line; the others are prose around it)"
+            )
+            return retry
         return res
+
+    def _line_alone(
+        self, q: ParsedQuery, line: str, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """One line of a message read as a paste of its own (a ``Class: text`` there names its
+        class); None when it reads as the whole message or as nothing."""
+        t = parse_query(line)
+        b = t.blocks[t.primary] if t.blocks else None
+        alone, named = (b.message, b.exc_types) if b else (t.message, t.exc_types)
+        if not alone.strip() or alone.strip() == message.strip():
+            return None
+        return self._match(q, alone, list(dict.fromkeys([*named, *types])), fr, limit)
 
     def _recased(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

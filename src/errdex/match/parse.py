@@ -171,6 +171,8 @@ def clean(text: str) -> tuple[str, bool]:
     if "```" in text:
         text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
     lines = text.split("\n")
+    if "`" in text and len(lines) == 1:
+        lines = [_unlisted(lines[0])]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
     if "\u2018" in text or "\u201c" in text:
@@ -301,6 +303,24 @@ def _unemphasized(ln: str) -> str:
     if m is None or not _exception_text(m.group(3)):
         return ln
     return m.group(1) + m.group(3)
+
+
+# a Markdown list item's marker at a line's start: ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) ``
+_LIST_MARKER = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
+
+
+def _unlisted(ln: str) -> str:
+    """A paste that is one list item of the reporter's (a numbered reproduction step, a bullet)
+    quoting the error in an inline code span (``4. i got the error `This account is already in
+    use.` ``): the line without the marker, which Markdown renders as the list's and which no
+    message or sentence around one starts with. Only a one-line paste holding a whole code span:
+    a message may itself begin with a dash or a number (``- x: field required``, ``3 errors``),
+    and a message of several lines may list its own options or fields in Markdown (``1. use a
+    `src-layout` ``, ``- `temperature`: ...``)."""
+    m = _LIST_MARKER.match(ln)
+    if m is None or ln.count("`", m.end()) < 2:
+        return ln
+    return m.group(1) + ln[m.end() :]
 
 
 # a line set in typographic quotes: ``‘text’``, ``“text”`` (what a word processor or a chat
@@ -1129,7 +1149,7 @@ def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
-    blocks_lines = _split_exit_tails(_split_warning_heads(_split_blocks(lines)))
+    blocks_lines = _split_exit_tails(_split_warning_heads(_split_class_first(_split_blocks(lines))))
     group_is_context = _group_before_top_chain(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
@@ -1155,6 +1175,8 @@ def parse(text: str) -> ParsedQuery:
             _message_of_shown_raise(b, text)
     elif len(blocks) == 1 and not b.frames and not b.exc_type:
         _message_of_pytest_listing(b, cleaned)
+    elif b.frames and b.exc_type and not b.message.strip():
+        _message_in_prose_above(b, lines)
     kind, level = b_kind(b)
     frames = b.frames
     return ParsedQuery(
@@ -1213,6 +1235,27 @@ def _message_of_raise_line(b: Block) -> None:
     b.message = found[1].strip()
 
 
+def _message_in_prose_above(b: Block, lines: list[str]) -> None:
+    """A traceback that names its class (IPython's ``ValueError    Traceback (most recent call
+    last)`` header) but was cut before its error line, under the reporter's sentence that
+    quotes it (``results in ValueError: model not compiled``): the text after that class's name
+    and colon on the last such line above the traceback is its message, as Python would have
+    printed it under the frames. Without it, the deepest frame left (a caller of the raise,
+    its arrow cut) would be read as the site of an error with no text."""
+    start = next((i for i, ln in enumerate(lines) if _TB_HEADER.match(ln) or _IPY_HEADER.match(ln)), None)
+    if start is None:
+        return
+    name = (b.exc_type or "").rsplit(".", 1)[-1]
+    said = re.compile(r"(?:^|[\s`'\"(.])" + re.escape(name) + r": (\S.*)$")
+    for ln in reversed(lines[max(0, start - _PROSE_ABOVE) : start]):
+        m = said.search(ln)
+        text = m.group(1).strip().strip("`'\"").strip() if m else ""
+        if text:
+            b.message = text
+            return
+
+
+_PROSE_ABOVE = 20  # lines above a traceback's header searched for its quoted error line
 _SHOWN_LINES = 400  # lines at the paste's end searched for a shown raise statement
 _BOUND_ABOVE = 10  # lines above a ``raise Cls(name)`` searched for ``name = "text"``
 _RAISE_NAME = re.compile(r"raise ([A-Za-z_][\w.]{0,300})\(\s{0,20}([A-Za-z_]\w{0,100})\s{0,20}\)\s*$")
@@ -1367,6 +1410,38 @@ def _split_blocks(lines: list[str]) -> list[list[str]]:
             continue
         blocks[-1].append(stripped if _GROUP_BAR.match(ln) and "|" in ln[:40] else ln)
     return [b for b in blocks if any(x.strip() for x in b)] or [[]]
+
+
+def _split_class_first(blocks: list[list[str]]) -> list[list[str]]:
+    """Each block in the class-first layout of an error tracker (Sentry's: every exception of a
+    chain as its ``Class: text`` line at the margin with its frames indented under it, no
+    ``Traceback`` header, no separator between them) split before each such line, when two or
+    more exceptions are laid out so. They are in the chain's order, the earliest first, as
+    Python prints a chain, so the last one is the exception raised (the outer, whose
+    ``During handling`` the layout leaves out). Python itself never prints a frame right under
+    an exception line at the margin: its frames follow a ``Traceback`` header."""
+    out: list[list[str]] = []
+    for b in blocks:
+        starts = [
+            i
+            for i in range(len(b) - 1)
+            if b[i][:1].strip()
+            and _exception_text(b[i].strip(), lenient=True)
+            and b[i + 1][:1].isspace()
+            and b[i + 1].lstrip().startswith('File "')  # (a frame line, or one cut where the paste ends)
+        ]
+        if len(starts) < 2:
+            out.append(b)
+            continue
+        cuts = [0, *starts[1:], len(b)]
+        for lo, hi in pairwise(cuts):
+            part = b[lo:hi]
+            k = next((i - lo for i in starts if lo <= i < hi), None)
+            if k is not None:  # its exception line after its frames, where Python prints it
+                part = [*part[:k], *part[k + 1 :], part[k]]
+            if any(x.strip() for x in part):
+                out.append(part)
+    return out
 
 
 def _group_before_top_chain(lines: list[str]) -> bool:
@@ -1530,6 +1605,26 @@ def introduced_lines(lines: list[str]) -> list[int]:
         ):
             starts.append(k)
     return starts
+
+
+def lone_exception_line(lines: list[str]) -> tuple[int, str] | None:
+    """The one line of a message's several that is an exception line with its class qualified
+    by its module (``pkg.errors.SomeError: text``, or so after pdb's ``*** `` prefix, what pdb
+    prints for an exception an evaluated expression raised), when the others are the reporter's
+    prose around it ("fails to decode with the error", a fenced line, "which is ignored"): its
+    index and its text without pdb's prefix, else None. A class qualified by its module is how Python prints a library's
+    exception and never how a sentence starts; two such lines are a report of their own (a
+    chain, a log), not one line in prose."""
+    found = None
+    for k, ln in enumerate(lines):
+        body = ln.strip().removeprefix(_PDB_PREFIX)
+        m = _TYPE_PREFIX.match(body)
+        if m is None or "." not in m.group(1) or not _exception_text(body):
+            continue
+        if found is not None:
+            return None
+        found = (k, body)
+    return found
 
 
 def _prompt_line(ln: str) -> bool:
