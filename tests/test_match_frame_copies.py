@@ -8,6 +8,8 @@ against the weights each frame gives as ``frames`` documents them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from errdex.match import Matcher, frames
@@ -74,14 +76,22 @@ def _counted(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return handed
 
 
+def _gathered(
+    catalogue: tuple[Matcher, list[CatalogueEntry]], monkeypatch: pytest.MonkeyPatch, last_in_library: bool
+) -> tuple[Any, frames.FrameEvidence, list[int], set[int]]:
+    """The index, the frames' evidence, the sizes of the lists handed to ``_put_all``, and the
+    copies of the raise on the line the deepest library frame is on."""
+    m, entries = catalogue
+    handed = _counted(monkeypatch)
+    ev = frames.gather(m.index, _frames(last_in_library))
+    return m.index, ev, handed, _ids(m.index, entries, "Table.check", 40)
+
+
 def test_copies_the_deepest_frame_lands_on_are_written_once(
     catalogue: tuple[Matcher, list[CatalogueEntry]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    m, entries = catalogue
-    idx = m.index
-    handed = _counted(monkeypatch)
-    ev = frames.gather(idx, _frames(last_in_library=True))
-    on_line = _ids(idx, entries, "Table.check", 40)
+    idx, ev, handed, on_line = _gathered(catalogue, monkeypatch, last_in_library=True)
+    entries = catalogue[1]
     other = _ids(idx, entries, "Table.check", 44)
     caller = _ids(idx, entries, "Table.load")
     assert len(on_line) == len(other) == len(caller) == COPIES
@@ -99,11 +109,7 @@ def test_copies_the_deepest_frame_lands_on_are_written_once(
 def test_a_line_raised_below_keeps_the_line_weight(
     catalogue: tuple[Matcher, list[CatalogueEntry]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    m, entries = catalogue
-    idx = m.index
-    handed = _counted(monkeypatch)
-    ev = frames.gather(idx, _frames(last_in_library=False))
-    on_line = _ids(idx, entries, "Table.check", 40)
+    _idx, ev, handed, on_line = _gathered(catalogue, monkeypatch, last_in_library=False)
     assert not ev.on_raise
     assert {ei: ev.entries[ei] for ei in on_line} == dict.fromkeys(on_line, (DEEPEST_FRAME + SAME_LINE, 2, 0))
     assert sum(handed) == COPIES, handed
