@@ -249,6 +249,11 @@ def gather(
     return ev
 
 
+# grouped patterns among a frame's named ones read a pass each (``_pattern_weights``); more take
+# one Python step per named entry of any of them, cheaper than that many passes over all named
+_BIG_BY_PASS = 4
+
+
 def _pattern_weights(idx: Index, ev: FrameEvidence) -> None:
     """Each named pattern's best entry weight (``pids``, in the order its first entry was named)
     and the named entries of grouped patterns (``big``).
@@ -269,10 +274,20 @@ def _pattern_weights(idx: Index, ev: FrameEvidence) -> None:
     for w in levels[1:]:  # a handful of levels (one per kind of frame evidence), each a pass in C
         pids.update(dict.fromkeys(compress(pats, map(w.__eq__, ws)), w))
     grouped = idx.groups.big.intersection(pids)
-    if grouped:
-        big = ev.big
-        for ei, pid in compress(zip(named, pats, strict=True), map(grouped.__contains__, pats)):
-            big.setdefault(pid, []).append(ei)
+    if not grouped:
+        return
+    big = ev.big
+    if len(grouped) <= _BIG_BY_PASS:
+        # a grouped pattern a frame names is the copies of one template raised where the frame
+        # points (an ``assert x`` in every copy of a codebase: hundreds to thousands of entries
+        # at 2M-10M templates, one or two such patterns a query): each pattern's entries taken in
+        # one pass in C, not a Python step per copy; the patterns in the order their first entries
+        # were named, the entries in naming order, as the step per entry gives them
+        for pid in sorted(grouped, key=pats.index):
+            big[pid] = list(compress(named, map(pid.__eq__, pats)))
+        return
+    for ei, pid in compress(zip(named, pats, strict=True), map(grouped.__contains__, pats)):
+        big.setdefault(pid, []).append(ei)
 
 
 def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
@@ -514,28 +529,40 @@ def _name_entries(idx: Index, ev: FrameEvidence) -> None:
         in_fn = idx.sites.get((path, fn), ()) if fn else ()
         # the frame is on the statement itself: same line, and the function it names (a pytest
         # location line names none). Read as membership of the function's row rather than by
-        # decoding each entry's function: a line of a big catalogue is every copy of the raise
+        # decoding each entry's function: a line of a big catalogue is every copy of the raise.
+        # When the exception was raised in this frame (``lands``), its raises on this line end
+        # at ``ON_RAISE``, above every other weight a frame gives (``base + SAME_LINE`` and
+        # ``CALLER_FRAME`` included), so they are written at it once: not first at ``base +
+        # SAME_LINE`` and then raised, a pass over every copy of the raise (the same weights,
+        # frames and dict order: each of them is already in ``out`` from the function's row)
+        put_on_raise = True
         if fn:
             base = DEEPEST_FRAME if depth == 0 else CALLER_FRAME
             if out:  # ``_put`` of each: the function's row at ``base``, then its raises on this line
                 landed = _on_line(at_line, in_fn)
+                lands = fi == raising and not _all_cut(idx, landed)
                 _put_all(out, in_fn, base, fi, depth)
-                _put_all(out, landed, base + SAME_LINE, fi, depth)
+                if not lands:
+                    _put_all(out, landed, base + SAME_LINE, fi, depth)
             else:  # the deepest frame: nothing is named yet, so there is no weight to beat, and
                 # the row named is the set its raises on this line are looked up in
                 out.update(dict.fromkeys(in_fn, (base, fi, depth)))
                 landed = [ei for ei in at_line if ei in out]
-                out.update(dict.fromkeys(landed, (base + SAME_LINE, fi, depth)))
+                lands = fi == raising and not _all_cut(idx, landed)
+                out.update(dict.fromkeys(landed, (ON_RAISE if lands else base + SAME_LINE, fi, depth)))
+                put_on_raise = False  # written just now, with nothing above it to keep
         else:
             landed = at_line
+            lands = fi == raising and not _all_cut(idx, landed)
         if not fn or fn.startswith("<"):
             # a frame naming a function puts it, and its raises on this line, in the ``in_fn``
             # weights above; a raise of another function on the same line number is another
             # release's code that moved there. One naming none (pytest's location line) or
             # ``<lambda>``/``<genexpr>`` has only the line to go by.
             _put_all(out, at_line, CALLER_FRAME, fi, depth)
-        if fi == raising and not _all_cut(idx, landed):
-            _put_all(out, landed, ON_RAISE, fi, depth)
+        if lands:
+            if put_on_raise:
+                _put_all(out, landed, ON_RAISE, fi, depth)
             ev.on_raise.update(landed)
         # a helper re-raising what its caller gave it passes the deepest role up
         if landed and all(idx.entry_relay(ei) for ei in landed):
