@@ -1039,6 +1039,63 @@ def test_a_value_shared_by_several_facts_encodes_as_its_copies_would() -> None:
     assert encode(facts) == encode(apart)
 
 
+def test_the_cache_entry_is_the_documented_tagged_form_written_field_by_field() -> None:
+    # perf52: ``_tag`` takes shortcuts (named tuples by their own items, one map for every empty
+    # tuple, a compressor per thread); the bytes must stay those of the plain reading of the
+    # format (module doc of ``extract.cache``): a tuple ``{0: [...]}``, a set ``{1: sorted}``, a
+    # frozenset ``{2: sorted}``, the i-th class ``{16 + i: [each field, in order]}`` without a
+    # dataclass's trailing fields that hold their default
+    import dataclasses
+    import threading
+
+    import msgpack
+    import zstandard
+
+    from errdex.extract import extract_file
+    from errdex.extract.cache import _CLASSES, _MAGIC, _pack, decode, encode
+
+    def plain(v: Any) -> Any:
+        if type(v) is tuple:
+            return {0: list(v)}
+        if type(v) in (set, frozenset):
+            return {1 if type(v) is set else 2: sorted(v)}
+        tag = 16 + _CLASSES.index(type(v))
+        if not dataclasses.is_dataclass(v):
+            return {tag: [getattr(v, n) for n in v._fields]}
+        items = [getattr(v, f.name) for f in dataclasses.fields(v)]
+        for f in reversed(dataclasses.fields(v)):  # the trailing fields that hold their default
+            default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+            if default is dataclasses.MISSING or type(items[-1]) is not type(default) or items[-1] != default:
+                break
+            items.pop()
+        return {tag: items}
+
+    source = (
+        b"class Bad(ValueError):\n    def __str__(self):\n        return f'bad {self.args[0]!r}'\n"
+        b"def f(x, *args, y=(), **kw):\n    if x not in {'a', 'b'}:\n"
+        b"        raise Bad(f'unknown code {x}: one of {sorted(kw)} ({len(args)})')\n"
+        b"    raise ValueError('%s is %d' % (x, y), ())\n"
+    )
+    facts = extract_file("pkg/mod.py", source)
+    kinds: set[str] = set()
+
+    def seen(v: Any) -> Any:
+        kinds.add(type(v).__name__ if type(v) is not tuple else "empty tuple" if not v else "tuple")
+        return plain(v)
+
+    body = msgpack.Packer(default=seen, strict_types=True, use_bin_type=True).pack(facts)
+    assert {"empty tuple", "tuple", "Ph", "Site", "ModuleFacts"} <= kinds, kinds  # each shortcut taken
+    assert _pack(facts) == body
+    entry = encode(facts)
+    assert entry == zstandard.ZstdCompressor(level=3).compress(_MAGIC + body)
+    assert encode(facts) == entry and decode(entry) == facts  # the reused compressor, again
+    other: list[bytes] = []
+    worker = threading.Thread(target=lambda: other.append(encode(facts)))
+    worker.start()
+    worker.join()
+    assert other == [entry]  # another thread's own compressor
+
+
 def _big_module(release: int) -> str:
     """A module large enough that one changed line is worth storing as a difference."""
     funcs = [
