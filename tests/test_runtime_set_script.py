@@ -28,7 +28,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # cssselect: pure Python, no dependencies, a set whose libraries rank ~800-1100; pymysql: pure
 # Python, no dependencies, the cheapest library of a set whose venv also holds pandas and scipy;
 # webcolors: pure Python, no dependencies, the cheapest library of a set whose venv also holds
-# openai and its HTTP stack.
+# openai and its HTTP stack; attrs: no dependencies, the cheapest library of runtime2, the
+# script that re-runs the runtime set's pins with other snippets (packaging's there prints an
+# exception group, not a traceback).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -39,6 +41,7 @@ SCRIPTS = [
     ("make_popular6_set.py", "popular6", "cssselect"),
     ("make_popular7_set.py", "popular7", "pymysql"),
     ("make_popular8_set.py", "popular8", "webcolors"),
+    ("make_runtime2_set.py", "runtime2", "attrs"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
