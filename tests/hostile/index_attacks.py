@@ -431,11 +431,29 @@ def paste_attack(text_name: str, size: int = 65_536) -> tuple[str, str]:
         "ansi": "\x1b[" + "0" * (size - 2),
         "frames": 'File "' * (size // 6),
         "quotes": "“" * size,
+        "class-first-chain": class_first_chain(size // len(_CLASS_FIRST_PART.format(i=0))),
     }
     return shapes[text_name], "x" * size
 
 
-PASTE_SHAPES = ("brackets", "link-targets", "group-separator", "ansi", "frames", "quotes")
+PASTE_SHAPES = (
+    "brackets",
+    "link-targets",
+    "group-separator",
+    "ansi",
+    "frames",
+    "quotes",
+    "class-first-chain",
+)
+
+# one exception of a chain as an error tracker lays it out (Sentry): its line at the margin, its
+# frames indented under it (``parse._split_class_first``, quadratic in the parts before sec52)
+_CLASS_FIRST_PART = 'pkg.errors.Err{i}: boom\n  File "a/b.py", line 1, in f\n    x()\n'
+
+
+def class_first_chain(parts: int) -> str:
+    """A chain of ``parts`` exceptions in the class-first layout, the earliest first."""
+    return "".join(_CLASS_FIRST_PART.format(i=i) for i in range(parts))
 
 
 def explain_argv(db: pathlib.Path) -> list[str]:

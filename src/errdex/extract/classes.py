@@ -69,6 +69,9 @@ if TYPE_CHECKING:
     from errdex.extract.resolve import Pair, Resolver
 
 _MAX_DEPTH = 8
+# property reads under one outermost ``ClassMessages.attr`` read: a message's properties read a
+# few others; more is a tree of fan-out^depth reads (sec52)
+_PROP_READS = 64
 _MAX_SUBCLASSES = 64
 SUPER_STR = "super().__str__()"  # the visitor's placeholder for a base class's printed form
 _PRINTERS = ("__str__", "format_message")
@@ -103,6 +106,10 @@ class ClassMessages:
         self._raised: dict[str, list[tuple[str, ExcSpec]]] | None = None
         self._state: set[str] = set()  # filled by ``construct``: attributes holding state
         self._reports: dict[str, list[FuncInfo]] | None = None  # class -> its report methods
+        # ``attr``'s property reads under the outermost one (``_PROP_READS``), and how deep
+        self._prop_reads = 0
+        self._props_open = 0
+        self._reprs_open: set[int] = set()  # ``generated_repr``: the instances being printed
 
     # ------------------------------------------------------------ construction
 
@@ -710,8 +717,19 @@ class ClassMessages:
             if init is not None and init.generated:
                 first = i
                 break
-        if first is None or depth >= _MAX_DEPTH:
+        if first is None or depth >= _MAX_DEPTH or id(state) in self._reprs_open:
+            # (the instance's repr asked again while it is printed: a field's property returning
+            # ``self.__repr__()`` recurses without end in Python; followed, each of F fields
+            # prints the repr again, F^4 reads to the depth, sec52)
             return None
+        self._reprs_open.add(id(state))
+        try:
+            return self._generated_repr(state, depth, first)
+        finally:
+            self._reprs_open.discard(id(state))
+
+    def _generated_repr(self, state: State, depth: int, first: int) -> Value | None:
+        """``generated_repr`` from the first decorated class of the MRO (``first``) on."""
         names: dict[str, None] = {}
         for k in reversed(state.mro[first:]):
             init = self.r.classes[k].init
@@ -809,13 +827,31 @@ class ClassMessages:
         base), an attribute ``__init__`` set, or a class attribute, in Python's order; from the
         ``start``-th class of its MRO on (``super().<name>``)."""
         found = self.prop_or_const(name, state, start)
-        if found is not None and found[0] == "prop" and depth < _MAX_DEPTH:
-            info = self.r.funcs.get(f"{found[1]}.{name}")
-            if info is not None and (info.printed or info.ret):
-                idx = state.mro.index(found[1])
-                text = self.fill(info.printed or info.ret, info.self_name or "self", state, idx, depth + 1)
-                return Arg(f"self.{name}", text)
+        if found is not None and found[0] == "prop" and depth >= _MAX_DEPTH:
+            # a property is what Python reads, whatever the instance or the class holds under
+            # its name (the ``consts`` read below has no entry for it: a KeyError that failed
+            # the file, sec52); past the depth its text is unknown, as a cut chain's is
             return None
+        if found is not None and found[0] == "prop":
+            info = self.r.funcs.get(f"{found[1]}.{name}")
+            if info is None or not (info.printed or info.ret):
+                return None
+            # properties reading properties (``return f"{self.a}{self.b}"`` in each of many):
+            # followed to ``_MAX_DEPTH`` they are a tree of fan-out^depth reads (20 properties
+            # each reading the others: minutes of a few KB of source, sec52); past
+            # ``_PROP_READS`` of them under one outermost read, the rest are unknown
+            if self._props_open == 0:
+                self._prop_reads = 0
+            self._prop_reads += 1
+            if self._prop_reads > _PROP_READS:
+                return None
+            idx = state.mro.index(found[1])
+            self._props_open += 1
+            try:
+                text = self.fill(info.printed or info.ret, info.self_name or "self", state, idx, depth + 1)
+            finally:
+                self._props_open -= 1
+            return Arg(f"self.{name}", text)
         # (``super().<name>`` finds class attributes only, never what ``__init__`` set)
         held = None if start else self.from_attr(state.attrs.get(name), name, found, state, depth)
         if held is not None and not (found is not None and _unknown(held.value)):
