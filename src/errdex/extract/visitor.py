@@ -166,6 +166,15 @@ EXC_SUFFIXES = ("Error", "Exception", "Warning", "Exit", "Interrupt", "Failure")
 # a function of another package that, as the ``assert`` statement does, raises AssertionError
 # with the message it is given when the condition is false (``on_outside_assert``).
 ASSERT_HELPERS = frozenset({"_assert", "assert_"})
+# Functions of another package that raise, by their documented contract, an exception of theirs
+# with the text they are given (``pytest.fail(reason)`` raises ``Failed``): the dotted name the
+# imports resolve the call to -> (the class as printed, its dotted name, the message keywords).
+# Their bodies are not in a library's catalogue, so the call would resolve to no raise
+# (``on_outside_raiser``).
+OUTSIDE_RAISERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "pytest.fail": ("Failed", "_pytest.outcomes.Failed", ("reason", "msg")),
+    "_pytest.outcomes.fail": ("Failed", "_pytest.outcomes.Failed", ("reason", "msg")),
+}
 # the longest first paragraph of a docstring kept as a default message for a class not named
 # like an exception (dnspython's are one sentence; a class's documentation runs longer)
 _DOC_MESSAGE_MAX = 200
@@ -1277,7 +1286,10 @@ class ModuleVisitor:
         if not self.want_sites:
             return
         if type(value) is ast.Call:
-            if not self.on_outside_assert(stmt, value, env, frame, guards):
+            if not (
+                self.on_outside_assert(stmt, value, env, frame, guards)
+                or self.on_outside_raiser(stmt, value, env, frame, guards)
+            ):
                 self.raiser_call(stmt, value, env, frame, guards)
             if frame.kind == "function":
                 self.built_away(stmt, value, env, frame, guards, ())
@@ -1314,6 +1326,37 @@ class ModuleVisitor:
             return False
         spec = ExcSpec("AssertionError", "builtins.AssertionError", self.eval_msg(msg_node, env, frame))
         self.add_site("assertion", spec, stmt, frame, guards, None)
+        return True
+
+    def on_outside_raiser(
+        self, stmt: ast.Expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
+    ) -> bool:
+        """``pytest.fail(f"Expected {n} queries")``: a function of another package that raises
+        its own class with the text it is given (``OUTSIDE_RAISERS``). A pytest plugin's or a
+        test helper's error leaves it this way, and the traceback's last line of the library is
+        this call; its body is in no catalogue of the library, so ``raiser_call`` would find no
+        raise. The call is that class's site with that text, as ``raise Failed(text)`` would be.
+        A codebase's own function of the name (pytest's own ``fail``) is left to
+        ``raiser_call``, and a call given no text is no site. True when the call was one."""
+        dotted = _dotted(call.func)
+        if dotted is None:
+            return False
+        root, _, rest = dotted.partition(".")
+        target = self.imports.get(root)
+        if target is None or target.partition(".")[0] == self.module.partition(".")[0]:
+            return False
+        raiser = OUTSIDE_RAISERS.get(f"{target}.{rest}" if rest else target)
+        if raiser is None:
+            return False
+        exc_type, key, keywords = raiser
+        msg_node = call.args[0] if call.args else None
+        for k in call.keywords:
+            if k.arg in keywords:
+                msg_node = k.value
+        if msg_node is None:
+            return False
+        spec = ExcSpec(exc_type, key, self.eval_msg(msg_node, env, frame))
+        self.add_site("error", spec, stmt, frame, guards, None)
         return True
 
     def on_yield(self, value: ast.Yield | ast.YieldFrom, env: Env, frame: Frame) -> None:
