@@ -2358,3 +2358,41 @@ def test_a_mkdocs_log_record_reads_without_its_separator_and_with_its_wrapped_wo
         "WARNING",
         "Doc file 'index.md' contains a link 'x.md', but the target is not found.",
     )
+
+
+def test_an_exception_line_quoted_whole_ends_at_its_closing_quote() -> None:
+    # the line in quotes of its own, then the reporter's sentence under it (issues45
+    # requests-004): the quote closed the error's text, the sentence is not its continuation
+    q = parse(
+        "'pkg.errors.TooManyHops: Exceeded 30 hops.'\ni am already raise the limit , but same response."
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.TooManyHops", "Exceeded 30 hops.")
+    q = parse('"pkg.ParseError: bad thing"')
+    assert (q.exc_type, q.message) == ("pkg.ParseError", "bad thing")
+    # an undotted class quoted whole may be a quoted message opening with words: left as it was
+    assert parse("'Reason: bad thing'\nmore").exc_type is None
+    # a quoted text that runs over lines closes on a later line and stays as written
+    running = "'pkg.ParseError: bad thing\nand more of it'"
+    assert parse(running).message == running
+    # a quoted line that opens with no class is the reporter's, kept whole
+    assert parse("'Note: this'\nmore").exc_type is None
+
+
+def test_djangos_text_report_header_names_the_class_and_its_metadata_is_not_the_message() -> None:
+    # ``{type} at {path}`` then the exception's text, then ``Request Method:`` (issues45 pyyaml-003)
+    q = parse(
+        "Internal Server Error: /admin/app/item/12/change/\n"
+        "\n"
+        "ParseError at /admin/app/item/12/change/\n"
+        "while reading a key\n"
+        '  in "<string>", line 2, column 1\n'
+        "\n"
+        "Request Method: POST\n"
+        "Request URL: https://example.test/admin/app/item/12/change/\n"
+        "Django Version: 2.0.13"
+    )
+    assert (q.exc_type, q.message) == ("ParseError", 'while reading a key\n  in "<string>", line 2, column 1')
+    # a sentence whose subject is the bare word ``Error`` names no class
+    assert parse("Error at /login\nthe page is blank").exc_type is None
+    # a class-like word at a path inside a line of prose is no report header
+    assert parse("I see ParseError at /x when saving").exc_type is None

@@ -2984,7 +2984,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     return body.strip()
 
 
-def _quoted_whole(text: str) -> str | None:
+def _quoted_whole(text: str, strict: bool = True) -> str | None:
     """A code span whose whole text is an exception line in quotes of its own (```` `'pkg
     Error: text'` ````, copied from a log that printed the line as a string): the line without
     the quotes, when it opens with an exception's name and a colon. A quoted message alone
@@ -2993,7 +2993,51 @@ def _quoted_whole(text: str) -> str | None:
         return None
     inner = text[1:-1].strip()
     m = _TYPE_PREFIX.match(inner)
-    return inner if m and is_type_name(m.group(1), strict=True) else None
+    return inner if m and is_type_name(m.group(1), strict=strict) else None
+
+
+def _quoted_exception_line_whole(msg: str) -> str:
+    """A paste whose first line is a module-qualified exception line in a pair of quotes of its own
+    (``'pkg.errors.TooManyRedirects: Exceeded 30 redirects.'``, copied from a log or a report
+    that printed the line as a string), read as that line without the quotes. The quote closing
+    at the line's end closed the error's text, so the lines under it (the reporter's ``i am
+    already increase max redirect``) are not its continuation and are dropped: a quoted message
+    running over lines closes on a later line and is left as it is."""
+    first, _sep, _rest = msg.partition("\n")
+    # a module-qualified class only (``is_type_name``'s lenient reading of it: ``TooManyRedirects``
+    # has no usual suffix); an undotted ``"Name: text"`` may be a quoted message opening with
+    # words and a colon, and is left as it was (``_span_text``)
+    inner = _quoted_whole(first.strip(), strict=False)
+    if inner is None or "." not in inner.partition(": ")[0]:
+        return msg
+    return inner
+
+
+def _report_class(token: str) -> bool:
+    """A class Django's report header may name: an exception's usual suffix after a name of its
+    own (``ScannerError``, ``pkg.DoesNotExist`` is not one), never the bare suffix (``Error``)."""
+    return is_type_name(token, strict=True) and token.rsplit(".", 1)[-1] not in _TYPE_SUFFIXES
+
+
+# Django's technical 500 report as text (its error e-mail, ``DEBUG`` page's copy-and-paste view):
+# ``{exception_type} at {request.path_info}``, the exception's text on the next lines, then a
+# blank line and the request's metadata opened by ``Request Method: ``
+_DJANGO_REPORT_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}) at /\S{0,2000}$", re.MULTILINE)
+_DJANGO_REPORT_META = "\n\nRequest Method: "
+
+
+def _django_report(msg: str) -> str:
+    """The exception of Django's text report read as a ``Type: text`` line: the header
+    ``ScannerError at /admin/x/change/`` names the class where Python prints ``ScannerError: ``,
+    and the text under it runs to the report's ``Request Method: `` metadata, which is Django's,
+    never the exception's. What precedes the header (the logger's ``Internal Server Error:
+    /path`` line) is the log's, not the message's. Only a header whose class has an exception's
+    usual suffix counts: a sentence such as ``Error at /login`` alone names no class."""
+    m = next((m for m in _DJANGO_REPORT_HEAD.finditer(msg) if _report_class(m.group(1))), None)
+    if m is None or not msg[m.end() : m.end() + 1] == "\n":
+        return msg
+    text = msg[m.end() + 1 :].partition(_DJANGO_REPORT_META)[0].strip("\n")
+    return f"{m.group(1)}: {text}" if text.strip() else msg
 
 
 def _unprefixed_class(block: Block, msg: str) -> str:
@@ -3344,6 +3388,8 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
+    if not block.exc_types and not block.frames:
+        msg = _django_report(_quoted_exception_line_whole(msg))
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
