@@ -3034,7 +3034,7 @@ def _django_report(msg: str) -> str:
     /path`` line) is the log's, not the message's. Only a header whose class has an exception's
     usual suffix counts: a sentence such as ``Error at /login`` alone names no class."""
     m = next((m for m in _DJANGO_REPORT_HEAD.finditer(msg) if _report_class(m.group(1))), None)
-    if m is None or not msg[m.end() : m.end() + 1] == "\n":
+    if m is None or msg[m.end() : m.end() + 1] != "\n":
         return msg
     text = msg[m.end() + 1 :].partition(_DJANGO_REPORT_META)[0].strip("\n")
     return f"{m.group(1)}: {text}" if text.strip() else msg
