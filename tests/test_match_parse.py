@@ -2396,3 +2396,33 @@ def test_djangos_text_report_header_names_the_class_and_its_metadata_is_not_the_
     assert parse("Error at /login\nthe page is blank").exc_type is None
     # a class-like word at a path inside a line of prose is no report header
     assert parse("I see ParseError at /x when saving").exc_type is None
+
+
+def test_a_logs_double_colon_fields_after_its_level_are_not_the_message() -> None:
+    # ``%(asctime)s %(levelname)s :: %(threadName)s :: %(message)s`` (issues45 requests-007)
+    q = parse(
+        "2023-04-18 19:29:41 INFO :: MAIN :: Request failed: Missing parts for PROXY support. (BadScheme)"
+    )
+    assert q.message == "Request failed: Missing parts for PROXY support. (BadScheme)"
+    q = parse("2023-04-18 19:29:41 WARNING :: Thread-12 :: SEARCHQUEUE :: Cannot reach the host")
+    assert (q.exc_type, q.message) == ("log.WARNING", "Cannot reach the host")
+    # a message of its own opening with ``::`` after no level is left as it was
+    assert parse("2023-04-18 19:29:41 :: MAIN :: text").message.startswith(":: MAIN ::")
+
+
+def test_one_line_records_below_error_the_last_is_the_error() -> None:
+    # a failure the application caught and logged at INFO, under its earlier DEBUG record
+    q = parse(
+        "app  | 2023-04-18 19:29:41 DEBUG :: MAIN :: Using global proxy: socks5://10.0.0.1:1080\n"
+        "app  | 2023-04-18 19:29:41 INFO :: MAIN :: Request failed: Missing parts for PROXY support. (BadScheme)"
+    )
+    assert (q.exc_type, q.message) == (
+        "log.INFO",
+        "Request failed: Missing parts for PROXY support. (BadScheme)",
+    )
+    # a last record of a lower level than the first is a follow-up: the records stay together
+    lower = "2023-04-18 19:29:41 WARNING disk almost full\n2023-04-18 19:29:42 DEBUG retrying"
+    assert parse(lower).message == "disk almost full\n2023-04-18 19:29:42 DEBUG retrying"
+    # a line of no record among them (the console's) keeps the paste as it was
+    mixed = "2023-04-18 19:29:41 INFO starting\nsomething printed\n2023-04-18 19:29:42 INFO stopped"
+    assert parse(mixed).message.startswith("starting\nsomething printed")

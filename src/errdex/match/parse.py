@@ -2647,7 +2647,7 @@ def _from_error_record(msg: str) -> str:
             return msg
         k += 1
         if k == len(lines):
-            return msg
+            return _last_record(lines)
     if k == 0:
         return msg
     # (an application's record below WARNING shows no level: ``[App] text``)
@@ -2661,6 +2661,22 @@ def _from_error_record(msg: str) -> str:
         len(lines),
     )
     return "\n".join(lines[k:end])
+
+
+def _last_record(lines: list[str]) -> str:
+    """One-line records only, none at ERROR (an application that logs a failure it caught at
+    INFO: ``... INFO :: MAIN :: Request failed: Missing dependencies for SOCKS support.``): the
+    paste ends where the run failed, so the last record is the error and the ones above it are
+    the run's earlier output (``DEBUG :: Using global proxy: ...``). Only when every line opens
+    a record with a timestamp and a level, the last of them not below the first's level."""
+    heads = [_LOG_TS.match(ln) for ln in lines]
+    if not all(m is not None and m.group(1) in LEVELS for m in heads):
+        return "\n".join(lines)
+    first, last = (_LEVEL_ORDER.index(LEVELS[m.group(1)]) for m in (heads[0], heads[-1]) if m is not None)
+    return lines[-1] if last >= first else "\n".join(lines)
+
+
+_LEVEL_ORDER = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def _type_line(ln: str, ends: bool = False) -> bool:
@@ -2710,10 +2726,18 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
     return msg
 
 
+# a log's fields after its level, each behind ``::`` (``%(levelname)s :: %(threadName)s ::
+# %(message)s``, SickChill's, Medusa's and SickRage's format): words of the logger's, none of the
+# message's
+_LOG_FIELDS = re.compile(r"^(?:::[ \t]{1,4}[^\s:]{1,100}[ \t]{1,4}){0,4}::[ \t]{1,4}(?=\S)")
+
+
 def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
-    """After a timestamp (and level): a C++ source site, or a logger name."""
+    """After a timestamp (and level): ``::``-separated fields, a C++ source site, or a logger name."""
     if level:
         block.exc_types.append("log." + LEVELS[level])
+        if fields := _LOG_FIELDS.match(msg):
+            return msg[fields.end() :]
     m2 = _LOG_CXX_SITE.match(msg)
     if m2:
         block.frames.append(Frame(m2.group(1), int(m2.group(2)), None))
