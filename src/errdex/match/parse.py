@@ -1587,6 +1587,31 @@ def printed_prefixes(text: str, message: str) -> list[str]:
     return []
 
 
+MAX_LINE_HEADS = 3  # ``words: `` heads of a multi-line message's first line read off it
+
+
+def first_line_heads(message: str) -> list[str]:
+    """The readings of a message of several lines whose first line an application prefixed with
+    its own words (``RouteRecorder Init failed: while scanning a simple key`` then the YAML
+    marks, a logger's ``f"{what} failed: {e}"``): the message without the first line's head up
+    to each ``: `` in turn, shortest cut first. Python prints a caught error's ``str(e)`` there
+    whole, its own lines under the first, so the head is the application's and the rest is the
+    error's text. Only heads of words (no quote, bracket or second line), at most
+    ``MAX_LINE_HEADS``: a single line's head is read by the template fit itself."""
+    first, sep, rest = message.strip().partition("\n")
+    if not sep:
+        return []
+    out: list[str] = []
+    at = first.find(": ")
+    while at > 0 and len(out) < MAX_LINE_HEADS:
+        head, after = first[:at], first[at + 2 :].lstrip()
+        if not after or any(c in head for c in "'\"()[]{}<>`"):
+            break
+        out.append(f"{after}\n{rest}")
+        at = first.find(": ", at + 2)
+    return out
+
+
 def introduced_lines(lines: list[str]) -> list[int]:
     """Where a message's text may start after lines introducing it: each line with text whose
     last line with text before it (blank lines only space) ends in ``:`` ("I get this error
