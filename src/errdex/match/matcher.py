@@ -232,11 +232,7 @@ class Matcher:
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
-            res = self._cut_at_lines(q, message, types, fr, limit) or res
-        if not res.exact_top and "\n" in message.strip():
-            res = self._from_line(q, message, types, fr, limit, res)
-        if not res.exact_top:
-            res = self._after_head(q, message, types, fr, limit) or res
+            res = self._line_readings(q, message, types, fr, limit, res)
         if not _worded_exact(res):
             res = self._recased(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
@@ -626,6 +622,20 @@ class Matcher:
                     break
         # (a sentence after the line too: the exception line alone)
         return res if res.exact_top else self._lone_line(q, message, types, fr, limit, res)
+
+    def _line_readings(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """A message of several lines with no exact answer, read in part, each reading tried
+        while none is exact: without its last lines (``_cut_at_lines``), from a later line on
+        (``_from_line``), and without an application's words before its first line's text
+        (``_after_head``)."""
+        res = self._cut_at_lines(q, message, types, fr, limit) or res
+        if not res.exact_top:
+            res = self._from_line(q, message, types, fr, limit, res)
+        if not res.exact_top:
+            res = self._after_head(q, message, types, fr, limit) or res
+        return res
 
     def _after_head(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
