@@ -2426,3 +2426,21 @@ def test_one_line_records_below_error_the_last_is_the_error() -> None:
     # a line of no record among them (the console's) keeps the paste as it was
     mixed = "2023-04-18 19:29:41 INFO starting\nsomething printed\n2023-04-18 19:29:42 INFO stopped"
     assert parse(mixed).message.startswith("starting\nsomething printed")
+
+
+def test_an_applications_error_dict_names_the_class_and_holds_the_text() -> None:
+    # the class under ``error``, the text under another key, after the application's words
+    # (issues45 starlette-007, the AUTOMATIC1111 web UI's API error line)
+    q = parse(
+        "*** API error: GET: http://127.0.0.1:7860/api/file?name=a "
+        "{'error': 'RuntimeError', 'detail': '', 'body': '', 'errors': 'File at path /x/a.png does not exist.'}"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "File at path /x/a.png does not exist.")
+    q = parse('API said {"exception": "pkg.errors.QuotaError", "message": "quota of 10 used"}')
+    assert (q.exc_type, q.message) == ("pkg.errors.QuotaError", "quota of 10 used")
+    # a dict of messages under field names names no class: left as it was
+    fields = "{'name': ['Missing data for required field.']}"
+    assert parse(fields).message == fields
+    # a class key holding a word that is no exception's name, or no text beside it
+    assert parse("got {'error': 'bad', 'message': 'quota used'}").exc_type is None
+    assert parse("got {'error': 'RuntimeError', 'detail': ''}").exc_type is None

@@ -3089,6 +3089,44 @@ def _django_report(msg: str) -> str:
     return f"{m.group(1)}: {text}" if text.strip() else msg
 
 
+# the keys under which an application's error dict names the exception's class
+_DICT_CLASS_KEYS = ("error", "exception", "exc_type", "error_type", "type")
+_MAX_DICT_TRIES = 8  # ``{`` openings of a line tried as the start of its error dict
+_MAX_DICT_TEXT = 20_000  # characters of a dict read with ``ast.literal_eval``
+
+
+def _error_dict(block: Block, msg: str) -> str:
+    """A line that ends with an application's error dict, the class under one key and the
+    exception's text under another (the AUTOMATIC1111 web UI's ``*** API error: GET: <url>
+    {'error': 'RuntimeError', 'detail': '', 'body': '', 'errors': 'File at path ... does not
+    exist.'}``, a JSON API's ``{"error": "ValueError", "message": "..."}``): that class and the
+    longest other text value are the error, the words before the dict the application's. Only
+    a one-line dict literal whose class key holds an exception's name (``is_type_name``) and
+    whose other values are plain: a dict of validation messages names no class and stays."""
+    line = msg.strip()
+    if "\n" in line or not line.endswith("}") or len(line) > _MAX_DICT_TEXT:
+        return msg
+    at = -1
+    for _ in range(_MAX_DICT_TRIES):
+        at = line.find("{", at + 1)
+        if at < 0:
+            return msg
+        try:
+            value = ast.literal_eval(line[at:])
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if not isinstance(value, dict):
+            return msg
+        cls = next((value[k] for k in _DICT_CLASS_KEYS if isinstance(value.get(k), str)), None)
+        texts = [v.strip() for k, v in value.items() if k not in _DICT_CLASS_KEYS and isinstance(v, str)]
+        text = max(texts, key=len, default="")
+        if cls is None or not is_type_name(cls) or not text:
+            return msg
+        block.exc_types.append(cls)
+        return text
+    return msg
+
+
 def _unprefixed_class(block: Block, msg: str) -> str:
     """A class shown without the ``Type: `` prefix: alone above its text (``_class_above``), in
     a code span (``_code_span``) or behind PyCharm's tag (``_debugger_tag``)."""
@@ -3438,7 +3476,7 @@ def _strip_prefixes(block: Block) -> None:
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
     if not block.exc_types and not block.frames:
-        msg = _django_report(_quoted_exception_line_whole(msg))
+        msg = _error_dict(block, _django_report(_quoted_exception_line_whole(msg)))
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
