@@ -1063,3 +1063,22 @@ def test_lines_that_introduce_the_message_are_not_its_text() -> None:
     code = "for elem in self.tree.iter() if has_iter else self.tree.getiterator():"
     paste = f"{code}\nAttributeError: 'ElementTree' object has no attribute 'getiterator'"
     assert top(Matcher.from_entries([attr]).explain(paste)).approximate
+
+
+def test_an_applications_words_before_a_multi_line_messages_first_line_are_not_its_text() -> None:
+    # ``f"{what} failed: {e}"`` logged over a marked YAML-like error of several lines (issues45
+    # pyyaml-002): read from after the head's ``: ``, the error's template fits exactly
+    segs = ["while reading a key\n  in ", "mark", "\nexpected a colon\n  in ", "mark2", ""]
+    m = Matcher.from_entries([entry(segs, exc_type="ReadError", function="read_key")])
+    msg = 'while reading a key\n  in "a.cfg", line 2, column 1\nexpected a colon\n  in "a.cfg", line 3, column 1'
+    assert not top(m.explain(msg)).approximate
+    res = m.explain(f"ERROR: Loader Init failed: {msg}")
+    got = top(res)
+    assert (got.function, got.approximate) == ("read_key", False)
+    assert "application's words" in res.verdict
+    # a quoted or bracketed head is not an application's words: the reading is not tried
+    assert top(m.explain(f"Loader 'main' failed: {msg}")).approximate
+    # a template that is the head's own text is not read otherwise: words before a single line
+    # are the template fit's to tolerate, no reading drops them
+    one = Matcher.from_entries([entry(["expected a colon"], exc_type="ReadError", function="colon")])
+    assert "application's words" not in one.explain("Loader failed: expected a colon").verdict

@@ -2358,3 +2358,89 @@ def test_a_mkdocs_log_record_reads_without_its_separator_and_with_its_wrapped_wo
         "WARNING",
         "Doc file 'index.md' contains a link 'x.md', but the target is not found.",
     )
+
+
+def test_an_exception_line_quoted_whole_ends_at_its_closing_quote() -> None:
+    # the line in quotes of its own, then the reporter's sentence under it (issues45
+    # requests-004): the quote closed the error's text, the sentence is not its continuation
+    q = parse(
+        "'pkg.errors.TooManyHops: Exceeded 30 hops.'\ni am already raise the limit , but same response."
+    )
+    assert (q.exc_type, q.message) == ("pkg.errors.TooManyHops", "Exceeded 30 hops.")
+    q = parse('"pkg.ParseError: bad thing"')
+    assert (q.exc_type, q.message) == ("pkg.ParseError", "bad thing")
+    # an undotted class quoted whole may be a quoted message opening with words: left as it was
+    assert parse("'Reason: bad thing'\nmore").exc_type is None
+    # a quoted text that runs over lines closes on a later line and stays as written
+    running = "'pkg.ParseError: bad thing\nand more of it'"
+    assert parse(running).message == running
+    # a quoted line that opens with no class is the reporter's, kept whole
+    assert parse("'Note: this'\nmore").exc_type is None
+
+
+def test_djangos_text_report_header_names_the_class_and_its_metadata_is_not_the_message() -> None:
+    # ``{type} at {path}`` then the exception's text, then ``Request Method:`` (issues45 pyyaml-003)
+    q = parse(
+        "Internal Server Error: /admin/app/item/12/change/\n"
+        "\n"
+        "ParseError at /admin/app/item/12/change/\n"
+        "while reading a key\n"
+        '  in "<string>", line 2, column 1\n'
+        "\n"
+        "Request Method: POST\n"
+        "Request URL: https://example.test/admin/app/item/12/change/\n"
+        "Django Version: 2.0.13"
+    )
+    assert (q.exc_type, q.message) == ("ParseError", 'while reading a key\n  in "<string>", line 2, column 1')
+    # a sentence whose subject is the bare word ``Error`` names no class
+    assert parse("Error at /login\nthe page is blank").exc_type is None
+    # a class-like word at a path inside a line of prose is no report header
+    assert parse("I see ParseError at /x when saving").exc_type is None
+
+
+def test_a_logs_double_colon_fields_after_its_level_are_not_the_message() -> None:
+    # ``%(asctime)s %(levelname)s :: %(threadName)s :: %(message)s`` (issues45 requests-007)
+    q = parse(
+        "2023-04-18 19:29:41 INFO :: MAIN :: Request failed: Missing parts for PROXY support. (BadScheme)"
+    )
+    assert q.message == "Request failed: Missing parts for PROXY support. (BadScheme)"
+    q = parse("2023-04-18 19:29:41 WARNING :: Thread-12 :: SEARCHQUEUE :: Cannot reach the host")
+    assert (q.exc_type, q.message) == ("log.WARNING", "Cannot reach the host")
+    # a message of its own opening with ``::`` after no level is left as it was
+    assert parse("2023-04-18 19:29:41 :: MAIN :: text").message.startswith(":: MAIN ::")
+
+
+def test_one_line_records_below_error_the_last_is_the_error() -> None:
+    # a failure the application caught and logged at INFO, under its earlier DEBUG record
+    q = parse(
+        "app  | 2023-04-18 19:29:41 DEBUG :: MAIN :: Using global proxy: socks5://10.0.0.1:1080\n"
+        "app  | 2023-04-18 19:29:41 INFO :: MAIN :: Request failed: Missing parts for PROXY support. (BadScheme)"
+    )
+    assert (q.exc_type, q.message) == (
+        "log.INFO",
+        "Request failed: Missing parts for PROXY support. (BadScheme)",
+    )
+    # a last record of a lower level than the first is a follow-up: the records stay together
+    lower = "2023-04-18 19:29:41 WARNING disk almost full\n2023-04-18 19:29:42 DEBUG retrying"
+    assert parse(lower).message == "disk almost full\n2023-04-18 19:29:42 DEBUG retrying"
+    # a line of no record among them (the console's) keeps the paste as it was
+    mixed = "2023-04-18 19:29:41 INFO starting\nsomething printed\n2023-04-18 19:29:42 INFO stopped"
+    assert parse(mixed).message.startswith("starting\nsomething printed")
+
+
+def test_an_applications_error_dict_names_the_class_and_holds_the_text() -> None:
+    # the class under ``error``, the text under another key, after the application's words
+    # (issues45 starlette-007, the AUTOMATIC1111 web UI's API error line)
+    q = parse(
+        "*** API error: GET: http://127.0.0.1:7860/api/file?name=a "
+        "{'error': 'RuntimeError', 'detail': '', 'body': '', 'errors': 'File at path /x/a.png does not exist.'}"
+    )
+    assert (q.exc_type, q.message) == ("RuntimeError", "File at path /x/a.png does not exist.")
+    q = parse('API said {"exception": "pkg.errors.QuotaError", "message": "quota of 10 used"}')
+    assert (q.exc_type, q.message) == ("pkg.errors.QuotaError", "quota of 10 used")
+    # a dict of messages under field names names no class: left as it was
+    fields = "{'name': ['Missing data for required field.']}"
+    assert parse(fields).message == fields
+    # a class key holding a word that is no exception's name, or no text beside it
+    assert parse("got {'error': 'bad', 'message': 'quota used'}").exc_type is None
+    assert parse("got {'error': 'RuntimeError', 'detail': ''}").exc_type is None

@@ -2973,6 +2973,10 @@ class ModuleVisitor:
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
             left = self.list_items(node.left, env, frame)
             right = self.list_items(node.right, env, frame)
+            if left is not None and right is None and left:
+                # ``['Valid config keys have changed in V2:'] + renamed_bullets + removed``: a
+                # header of known items, then lists built elsewhere, as one rest
+                return left if left[-1] == _REST_ITEM else (*left, _REST_ITEM)
             return None if left is None or right is None else left + right
         return None
 
@@ -3005,6 +3009,9 @@ class ModuleVisitor:
             return
         if isinstance(func.value, ast.Name) and func.attr in ("append", "extend", "insert"):
             cur = env.get(func.value.id)
+            if not isinstance(cur, ListVal) and (head := self.inserted_header(value, env)) is not None:
+                env[func.value.id] = ListVal((self.eval_msg(head, env, frame), _REST_ITEM))
+                return
             if (
                 func.attr == "append"
                 and len(value.args) == 1
@@ -3030,6 +3037,17 @@ class ModuleVisitor:
         if frame.is_init:
             self.base_call(value, env, frame)
             self.setattr_call(value, env, frame)
+
+    def inserted_header(self, call: ast.Call, env: Env) -> ast.expr | None:
+        """``errmsg.insert(0, "Some errors were detected !")`` on a list of rows the extractor
+        cannot read (a comprehension over the bad lines): the text put first, a header over the
+        rows that a ``"\n".join(errmsg)`` then prints. None for any other call."""
+        if not (isinstance(call.func, ast.Attribute) and call.func.attr == "insert" and len(call.args) == 2):
+            return None
+        at, text = call.args
+        if not (isinstance(at, ast.Constant) and at.value == 0 and not isinstance(at.value, bool)):
+            return None
+        return text if isinstance(text, ast.Constant) and isinstance(text.value, str) and text.value else None
 
     def collect_exc(self, name: str, arg: ast.expr, env: Env, frame: Frame) -> bool:
         """``errors.append(Invalid('...', path))`` (or of a variable holding one) on a list
@@ -6542,6 +6560,11 @@ def _replaced_list(
             for a, b in zip(new.items, old.items, strict=True)
         )
     )
+
+
+# the items of a list the extractor cannot read, after a header of known ones (``list_items``):
+# one placeholder for them all, as a bullet list's rows (``str_join``)
+_REST_ITEM = ph("...")
 
 
 def _opt_items(items: tuple[Value, ...], conds: tuple[Cond, ...]) -> tuple[Value, ...]:

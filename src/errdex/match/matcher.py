@@ -33,6 +33,7 @@ from errdex.match.parse import (
     Frame,
     ParsedQuery,
     class_in_parentheses,
+    first_line_heads,
     introduced_lines,
     lone_exception_line,
     other_program_line,
@@ -231,9 +232,7 @@ class Matcher:
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
-            res = self._cut_at_lines(q, message, types, fr, limit) or res
-        if not res.exact_top and "\n" in message.strip():
-            res = self._from_line(q, message, types, fr, limit, res)
+            res = self._line_readings(q, message, types, fr, limit, res)
         if not _worded_exact(res):
             res = self._recased(q, message, types, fr, limit) or res
         if not res.matches and message[:1].isalpha():
@@ -623,6 +622,36 @@ class Matcher:
                     break
         # (a sentence after the line too: the exception line alone)
         return res if res.exact_top else self._lone_line(q, message, types, fr, limit, res)
+
+    def _line_readings(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
+    ) -> Result:
+        """A message of several lines with no exact answer, read in part, each reading tried
+        while none is exact: without its last lines (``_cut_at_lines``), from a later line on
+        (``_from_line``), and without an application's words before its first line's text
+        (``_after_head``)."""
+        res = self._cut_at_lines(q, message, types, fr, limit) or res
+        if not res.exact_top:
+            res = self._from_line(q, message, types, fr, limit, res)
+        if not res.exact_top:
+            res = self._after_head(q, message, types, fr, limit) or res
+        return res
+
+    def _after_head(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: a message of several lines whose first line opens with an
+        application's words before the error's text (``first_line_heads``: ``X Init failed:
+        while scanning a simple key`` over the YAML marks). A template fit tolerates words before
+        a line's text, but over several lines the head makes the whole a worded approximation.
+        Each reading is tried, the shortest cut first; its answer is taken only when it is exact
+        with words of its own (a template of placeholders alone fits any text)."""
+        for text in first_line_heads(message):
+            retry = self._match(q, text, types, fr, limit)
+            if _worded_exact(retry):
+                retry.verdict += " (the first line's text after an application's words before it)"
+                return retry
+        return None
 
     def _lone_line(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result

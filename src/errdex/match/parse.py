@@ -1587,6 +1587,31 @@ def printed_prefixes(text: str, message: str) -> list[str]:
     return []
 
 
+MAX_LINE_HEADS = 3  # ``words: `` heads of a multi-line message's first line read off it
+
+
+def first_line_heads(message: str) -> list[str]:
+    """The readings of a message of several lines whose first line an application prefixed with
+    its own words (``RouteRecorder Init failed: while scanning a simple key`` then the YAML
+    marks, a logger's ``f"{what} failed: {e}"``): the message without the first line's head up
+    to each ``: `` in turn, shortest cut first. Python prints a caught error's ``str(e)`` there
+    whole, its own lines under the first, so the head is the application's and the rest is the
+    error's text. Only heads of words (no quote, bracket or second line), at most
+    ``MAX_LINE_HEADS``: a single line's head is read by the template fit itself."""
+    first, sep, rest = message.strip().partition("\n")
+    if not sep:
+        return []
+    out: list[str] = []
+    at = first.find(": ")
+    while at > 0 and len(out) < MAX_LINE_HEADS:
+        head, after = first[:at], first[at + 2 :].lstrip()
+        if not after or any(c in head for c in "'\"()[]{}<>`"):
+            break
+        out.append(f"{after}\n{rest}")
+        at = first.find(": ", at + 2)
+    return out
+
+
 def introduced_lines(lines: list[str]) -> list[int]:
     """Where a message's text may start after lines introducing it: each line with text whose
     last line with text before it (blank lines only space) ends in ``:`` ("I get this error
@@ -2647,7 +2672,7 @@ def _from_error_record(msg: str) -> str:
             return msg
         k += 1
         if k == len(lines):
-            return msg
+            return _last_record(lines)
     if k == 0:
         return msg
     # (an application's record below WARNING shows no level: ``[App] text``)
@@ -2661,6 +2686,22 @@ def _from_error_record(msg: str) -> str:
         len(lines),
     )
     return "\n".join(lines[k:end])
+
+
+def _last_record(lines: list[str]) -> str:
+    """One-line records only, none at ERROR (an application that logs a failure it caught at
+    INFO: ``... INFO :: MAIN :: Request failed: Missing dependencies for SOCKS support.``): the
+    paste ends where the run failed, so the last record is the error and the ones above it are
+    the run's earlier output (``DEBUG :: Using global proxy: ...``). Only when every line opens
+    a record with a timestamp and a level, the last of them not below the first's level."""
+    heads = [_LOG_TS.match(ln) for ln in lines]
+    if not all(m is not None and m.group(1) in LEVELS for m in heads):
+        return "\n".join(lines)
+    first, last = (_LEVEL_ORDER.index(LEVELS[m.group(1)]) for m in (heads[0], heads[-1]) if m is not None)
+    return lines[-1] if last >= first else "\n".join(lines)
+
+
+_LEVEL_ORDER = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 def _type_line(ln: str, ends: bool = False) -> bool:
@@ -2710,10 +2751,18 @@ def _strip_log_prefixes(block: Block, msg: str) -> str:
     return msg
 
 
+# a log's fields after its level, each behind ``::`` (``%(levelname)s :: %(threadName)s ::
+# %(message)s``, SickChill's, Medusa's and SickRage's format): words of the logger's, none of the
+# message's
+_LOG_FIELDS = re.compile(r"^(?:::[ \t]{1,4}[^\s:]{1,100}[ \t]{1,4}){0,4}::[ \t]{1,4}(?=\S)")
+
+
 def _strip_timestamped(block: Block, msg: str, level: str | None) -> str:
-    """After a timestamp (and level): a C++ source site, or a logger name."""
+    """After a timestamp (and level): ``::``-separated fields, a C++ source site, or a logger name."""
     if level:
         block.exc_types.append("log." + LEVELS[level])
+        if fields := _LOG_FIELDS.match(msg):
+            return msg[fields.end() :]
     m2 = _LOG_CXX_SITE.match(msg)
     if m2:
         block.frames.append(Frame(m2.group(1), int(m2.group(2)), None))
@@ -2984,7 +3033,7 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     return body.strip()
 
 
-def _quoted_whole(text: str) -> str | None:
+def _quoted_whole(text: str, strict: bool = True) -> str | None:
     """A code span whose whole text is an exception line in quotes of its own (```` `'pkg
     Error: text'` ````, copied from a log that printed the line as a string): the line without
     the quotes, when it opens with an exception's name and a colon. A quoted message alone
@@ -2993,7 +3042,89 @@ def _quoted_whole(text: str) -> str | None:
         return None
     inner = text[1:-1].strip()
     m = _TYPE_PREFIX.match(inner)
-    return inner if m and is_type_name(m.group(1), strict=True) else None
+    return inner if m and is_type_name(m.group(1), strict=strict) else None
+
+
+def _quoted_exception_line_whole(msg: str) -> str:
+    """A paste whose first line is a module-qualified exception line in a pair of quotes of its own
+    (``'pkg.errors.TooManyRedirects: Exceeded 30 redirects.'``, copied from a log or a report
+    that printed the line as a string), read as that line without the quotes. The quote closing
+    at the line's end closed the error's text, so the lines under it (the reporter's ``i am
+    already increase max redirect``) are not its continuation and are dropped: a quoted message
+    running over lines closes on a later line and is left as it is."""
+    first, _sep, _rest = msg.partition("\n")
+    # a module-qualified class only (``is_type_name``'s lenient reading of it: ``TooManyRedirects``
+    # has no usual suffix); an undotted ``"Name: text"`` may be a quoted message opening with
+    # words and a colon, and is left as it was (``_span_text``)
+    inner = _quoted_whole(first.strip(), strict=False)
+    if inner is None or "." not in inner.partition(": ")[0]:
+        return msg
+    return inner
+
+
+def _report_class(token: str) -> bool:
+    """A class Django's report header may name: an exception's usual suffix after a name of its
+    own (``ScannerError``, ``pkg.DoesNotExist`` is not one), never the bare suffix (``Error``)."""
+    return is_type_name(token, strict=True) and token.rsplit(".", 1)[-1] not in _TYPE_SUFFIXES
+
+
+# Django's technical 500 report as text (its error e-mail, ``DEBUG`` page's copy-and-paste view):
+# ``{exception_type} at {request.path_info}``, the exception's text on the next lines, then a
+# blank line and the request's metadata opened by ``Request Method: ``
+_DJANGO_REPORT_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}) at /\S{0,2000}$", re.MULTILINE)
+_DJANGO_REPORT_META = "\n\nRequest Method: "
+
+
+def _django_report(msg: str) -> str:
+    """The exception of Django's text report read as a ``Type: text`` line: the header
+    ``ScannerError at /admin/x/change/`` names the class where Python prints ``ScannerError: ``,
+    and the text under it runs to the report's ``Request Method: `` metadata, which is Django's,
+    never the exception's. What precedes the header (the logger's ``Internal Server Error:
+    /path`` line) is the log's, not the message's. Only a header whose class has an exception's
+    usual suffix counts: a sentence such as ``Error at /login`` alone names no class."""
+    m = next((m for m in _DJANGO_REPORT_HEAD.finditer(msg) if _report_class(m.group(1))), None)
+    if m is None or msg[m.end() : m.end() + 1] != "\n":
+        return msg
+    text = msg[m.end() + 1 :].partition(_DJANGO_REPORT_META)[0].strip("\n")
+    return f"{m.group(1)}: {text}" if text.strip() else msg
+
+
+# the keys under which an application's error dict names the exception's class
+_DICT_CLASS_KEYS = ("error", "exception", "exc_type", "error_type", "type")
+_MAX_DICT_TRIES = 8  # ``{`` openings of a line tried as the start of its error dict
+_MAX_DICT_TEXT = 20_000  # characters of a dict read with ``ast.literal_eval``
+
+
+def _error_dict(block: Block, msg: str) -> str:
+    """A line that ends with an application's error dict, the class under one key and the
+    exception's text under another (the AUTOMATIC1111 web UI's ``*** API error: GET: <url>
+    {'error': 'RuntimeError', 'detail': '', 'body': '', 'errors': 'File at path ... does not
+    exist.'}``, a JSON API's ``{"error": "ValueError", "message": "..."}``): that class and the
+    longest other text value are the error, the words before the dict the application's. Only
+    a one-line dict literal whose class key holds an exception's name (``is_type_name``) and
+    whose other values are plain: a dict of validation messages names no class and stays."""
+    line = msg.strip()
+    if "\n" in line or not line.endswith("}") or len(line) > _MAX_DICT_TEXT:
+        return msg
+    at = -1
+    for _ in range(_MAX_DICT_TRIES):
+        at = line.find("{", at + 1)
+        if at < 0:
+            return msg
+        try:
+            value = ast.literal_eval(line[at:])
+        except (ValueError, SyntaxError, MemoryError, RecursionError):
+            continue
+        if not isinstance(value, dict):
+            return msg
+        cls = next((value[k] for k in _DICT_CLASS_KEYS if isinstance(value.get(k), str)), None)
+        texts = [v.strip() for k, v in value.items() if k not in _DICT_CLASS_KEYS and isinstance(v, str)]
+        text = max(texts, key=len, default="")
+        if cls is None or not is_type_name(cls) or not text:
+            return msg
+        block.exc_types.append(cls)
+        return text
+    return msg
 
 
 def _unprefixed_class(block: Block, msg: str) -> str:
@@ -3344,6 +3475,8 @@ def _strip_prefixes(block: Block) -> None:
     if not block.exc_types and (glued := _LOGGER_GLUED.match(msg)):
         msg = msg[glued.end() :]
     msg = _class_repr(block, msg)
+    if not block.exc_types and not block.frames:
+        msg = _error_dict(block, _django_report(_quoted_exception_line_whole(msg)))
     if not block.exc_types:
         msg = _unprefixed_class(block, msg)
     msg = _qualified_after_prose(block, _strip_label(_title_tag(_unclosed_quote(block, msg))))
