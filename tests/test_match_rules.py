@@ -1891,3 +1891,24 @@ def test_an_errors_text_quoted_after_a_programs_words_is_read_alone() -> None:
     # a quoted name of the message's own is no message: nothing read from it
     assert quoted_tail("Unknown layer 'Functional'") is None
     assert quoted_tail("one line\n'and another one here'") is None
+
+
+def test_a_list_items_label_is_no_tools_context() -> None:
+    # a library's message listing what it tried, one ``- label: error`` line each (tarfile's
+    # ``file could not be opened successfully:`` then ``- method gz: ReadError('not a gzip
+    # file')``): read without its first line, the item's label is no tool's context, so the
+    # inner error's words after it do not outrank the raise that printed the list
+    outer = entry(
+        ["file could not be opened successfully:\n- method ", "comptype", ": ", "e!r", ""],
+        exc_type="ReadError", function="TarFile.open",
+    )  # fmt: skip
+    inner = entry(["not a gzip file"], exc_type="ReadError", function="_Stream._init_read_gz")
+    paste = (
+        "pkg.ReadError: file could not be opened successfully:\n"
+        "- method gz: ReadError('not a gzip file')\n"
+        "- method bz2: ReadError('not a bzip2 file')\n"
+        "- method tar: ReadError('truncated header')"
+    )
+    assert top(Matcher.from_entries([outer, inner]).explain(paste)).function == "TarFile.open"
+    assert candidates.context_tails("- method gz: ReadError('not a gzip file') and more words") == []
+    assert candidates.context_tails("* step two: the file was not found at all") == []

@@ -1732,6 +1732,7 @@ def _uncontradicted_fit(idx: Index, tf: TextFit) -> bool:
 
 _TAIL_MIN_WORDS = 3  # a tail shorter than this is a value or a code, not a message to compare
 _MAX_TAILS = 4  # colon boundaries tried on the first line: a tool's context is a few clauses
+_LIST_MARKERS = ("- ", "* ", "+ ", "\u2022 ")  # a list item, whose label is the library's text
 
 
 def context_tails(message: str) -> list[str]:
@@ -1747,8 +1748,12 @@ def context_tails(message: str) -> list[str]:
     template the whole message is compared with), a colon inside brackets opens an inner error
     or a value (``(exception: No module named 'x')``), and one token before it is a label or a
     code the message's own format prints (``RESOURCE_DOES_NOT_EXIST: {message}``, a logger's
-    ``error: ``): no tail after those, though a clause after a label still starts one."""
+    ``error: ``): no tail after those, though a clause after a label still starts one. Nor
+    after a list item's label (``- method gz: ReadError('...')``, a later line of a message
+    that lists what it tried, read without its first line): the item is the library's text."""
     first = message.lstrip().partition("\n")[0]
+    if first.startswith(_LIST_MARKERS):
+        return []
     out: list[str] = []
     at = 0
     for _ in range(_MAX_TAILS):
