@@ -33,6 +33,7 @@ from errdex.match.parse import (
     Frame,
     ParsedQuery,
     class_in_parentheses,
+    code_chars,
     first_line_heads,
     introduced_lines,
     lone_exception_line,
@@ -1246,26 +1247,13 @@ def _opens_statement(line: str) -> bool:
     of a call split over lines (``self._error_message(selector))``) closes one more than it
     opens, a statement's first line never does."""
     depth = 0
-    quote = ""
-    i = 0
-    while i < len(line):
-        c = line[i]
-        if quote:
-            if c == "\\":
-                i += 1
-            elif c == quote:
-                quote = ""
-        elif c in "'\"":
-            quote = c
-        elif c == "#":
-            break
-        elif c in "([{":
+    for _, c in code_chars(line):
+        if c in "([{":
             depth += 1
         elif c in ")]}":
             depth -= 1
             if depth < 0:
                 return False
-        i += 1
     return True
 
 

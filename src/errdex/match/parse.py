@@ -21,6 +21,7 @@ import ast
 import html
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -3299,13 +3300,15 @@ def _trailing_repr(block: Block, msg: str) -> str:
     return msg
 
 
-def _without_comment(code: str) -> str:
-    """A line of code without its trailing comment (``raise E('text')  # noqa``, a linter's
-    pragma): Python drops it, so the statement ends before the ``#`` outside its strings."""
+def code_chars(line: str) -> Iterator[tuple[int, str]]:
+    """The characters of a line of code outside its string literals, with their places: a
+    quote's text is skipped to its closing quote (escapes included), and the ``#`` that opens a
+    comment is the last one given. One scanner for the readers of a pasted source line (a
+    raise line's trailing pragma, whether a frame's line opens a statement)."""
     quote = ""
     i = 0
-    while i < len(code):
-        c = code[i]
+    while i < len(line):
+        c = line[i]
         if quote:
             if c == "\\":
                 i += 1
@@ -3313,9 +3316,19 @@ def _without_comment(code: str) -> str:
                 quote = ""
         elif c in "'\"":
             quote = c
-        elif c == "#":
-            return code[:i].rstrip()
+        else:
+            yield i, c
+            if c == "#":
+                return
         i += 1
+
+
+def _without_comment(code: str) -> str:
+    """A line of code without its trailing comment (``raise E('text')  # noqa``, a linter's
+    pragma): Python drops it, so the statement ends before the ``#`` outside its strings."""
+    for i, c in code_chars(code):
+        if c == "#":
+            return code[:i].rstrip()
     return code
 
 
