@@ -122,7 +122,7 @@ def test_the_one_qualified_exception_line_between_sentences_is_read_alone(matche
 
 
 def test_a_list_marker_before_a_quoted_message_is_the_lists(matcher: Matcher) -> None:
-    for marker in ("4. ", "- ", "* ", "12) "):
+    for marker in ("4. ", "- ", "* ", "12) ", "\u2022 "):
         res = matcher.explain(marker + "i got the error  `This account is already in use.`")
         m = first(res)
         # before: "reworded?", approximate

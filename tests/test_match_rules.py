@@ -1912,3 +1912,8 @@ def test_a_list_items_label_is_no_tools_context() -> None:
     assert top(Matcher.from_entries([outer, inner]).explain(paste)).function == "TarFile.open"
     assert candidates.context_tails("- method gz: ReadError('not a gzip file') and more words") == []
     assert candidates.context_tails("* step two: the file was not found at all") == []
+    # every marker the paste reader knows is a list item here too (one definition, parse's)
+    assert candidates.context_tails("2. step two: the file was not found at all") == []
+    assert candidates.context_tails("\u2022 step two: the file was not found at all") == []
+    # a dash that opens a word, not an item, leaves the tails alone
+    assert candidates.context_tails("-x step two: the file was not found at all") != []

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import compress, filterfalse, pairwise
 
 from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
+from errdex.match.parse import LIST_MARKER
 from errdex.match.score import catching_keys, type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
@@ -1732,7 +1733,6 @@ def _uncontradicted_fit(idx: Index, tf: TextFit) -> bool:
 
 _TAIL_MIN_WORDS = 3  # a tail shorter than this is a value or a code, not a message to compare
 _MAX_TAILS = 4  # colon boundaries tried on the first line: a tool's context is a few clauses
-_LIST_MARKERS = ("- ", "* ", "+ ", "\u2022 ")  # a list item, whose label is the library's text
 
 
 def context_tails(message: str) -> list[str]:
@@ -1752,7 +1752,7 @@ def context_tails(message: str) -> list[str]:
     after a list item's label (``- method gz: ReadError('...')``, a later line of a message
     that lists what it tried, read without its first line): the item is the library's text."""
     first = message.lstrip().partition("\n")[0]
-    if first.startswith(_LIST_MARKERS):
+    if LIST_MARKER.match(first):
         return []
     out: list[str] = []
     at = 0

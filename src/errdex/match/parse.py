@@ -306,8 +306,10 @@ def _unemphasized(ln: str) -> str:
     return m.group(1) + m.group(3)
 
 
-# a Markdown list item's marker at a line's start: ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) ``
-_LIST_MARKER = re.compile(r"^(\s*)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
+# a list item's marker at a line's start: Markdown's ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) `` and
+# the typographic bullet ``• `` a rich-text copy turns them into (no backtracking: one optional
+# run of spaces, one marker, one run of blanks)
+LIST_MARKER = re.compile(r"^(\s*)(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+(?=\S)")
 
 
 def _unlisted(ln: str) -> str:
@@ -318,7 +320,7 @@ def _unlisted(ln: str) -> str:
     a message may itself begin with a dash or a number (``- x: field required``, ``3 errors``),
     and a message of several lines may list its own options or fields in Markdown (``1. use a
     `src-layout` ``, ``- `temperature`: ...``)."""
-    m = _LIST_MARKER.match(ln)
+    m = LIST_MARKER.match(ln)
     if m is None or ln.count("`", m.end()) < 2:
         return ln
     return m.group(1) + ln[m.end() :]
