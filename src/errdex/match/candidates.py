@@ -1809,13 +1809,23 @@ def _tail_similarity(idx: Index, tf: TextFit, sims: dict[int, float]) -> None:
 
 
 def message_words(message: str) -> tuple[set[str], set[str]]:
-    """The message's words outside its URLs and printed blocks, and the words only those hold.
-    A URL is a value a placeholder fills (``{url}``, ``{request.method} {request_url}``): its
-    host and path split into many words that no wording of the message shares, and counted as
-    words they sink the similarity of a reworded message with a long URL below the floor. So is
-    a mapping or list printed over several lines (``Context: {`` a JSON dump ``}``): the value
-    of ``{context}``, its keys and values no wording holds."""
+    """The message's words outside its URLs, printed blocks and quoted values, and the words
+    only those hold. A URL is a value a placeholder fills (``{url}``, ``{request.method}
+    {request_url}``): its host and path split into many words that no wording of the message
+    shares, and counted as words they sink the similarity of a reworded message with a long URL
+    below the floor. So is a mapping or list printed over several lines (``Context: {`` a JSON
+    dump ``}``): the value of ``{context}``, its keys and values no wording holds. So are the
+    quoted values of one line (``_without_quoted``: a path, a set of forty quoted names), when
+    they hold as many words as the rest of the message: then they, not its wording, make most
+    of its words; a quoted name or two among the words stays (in a message mostly wording, the
+    names it quotes tell near-alike templates apart). ``value_free_f1`` gives back those the
+    template holds itself (a quoted option name the template spells)."""
     rest = _without_printed_blocks(message)
+    unquoted = _without_quoted(rest)
+    if unquoted is not rest:
+        kept = words(unquoted)
+        if len(words(rest) - kept) >= len(kept):
+            rest = unquoted
     if "://" not in rest:
         if rest is message:
             return words(message), set()
@@ -1828,6 +1838,43 @@ def message_words(message: str) -> tuple[set[str], set[str]]:
 
 
 _MAX_BLOCK_LINES = 400  # lines scanned for printed blocks: a message's head holds its wording
+_QUOTES = "'\""
+
+
+def _without_quoted(message: str) -> str:
+    """The message without the quoted values it prints (each replaced by a space): a quote that
+    opens (no letter or digit before it, so not a contraction's ``can't``) up to the first same
+    quote on its line that closes (no letter or digit after it), with no space between them (a
+    name, a path, an id; a quoted sentence is wording, another message's). An unclosed quote
+    stays. The message itself (the same object) when nothing is cut. Linear: each quote is
+    looked at once, a close searched for from it on its own line only."""
+    if "'" not in message and '"' not in message:
+        return message
+    out: list[str] = []
+    n, i, kept = len(message), 0, 0
+    while i < n:
+        q = message[i]
+        if q not in _QUOTES or (i and message[i - 1].isalnum()):
+            i += 1
+            continue
+        eol = message.find("\n", i)
+        eol = n if eol < 0 else eol
+        j = message.find(q, i + 1, eol)
+        while j >= 0 and j + 1 < n and message[j + 1].isalnum():
+            j = message.find(q, j + 1, eol)
+        if j < 0:
+            i = eol  # an unclosed quote: the rest of its line is as printed
+            continue
+        if any(ch.isspace() for ch in message[i + 1 : j]):
+            i = j + 1  # a quoted sentence: kept, and searched past (its quotes pair up)
+            continue
+        out.append(message[kept:i])
+        out.append(" ")
+        i = kept = j + 1
+    if not out:
+        return message
+    out.append(message[kept:])
+    return "".join(out)
 
 
 def _without_printed_blocks(message: str) -> str:

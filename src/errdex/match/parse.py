@@ -20,6 +20,7 @@ from __future__ import annotations
 import ast
 import html
 import json
+import keyword
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -736,19 +737,46 @@ _WRAPPED_FRAME = re.compile(
     r'^\s*File(?:\s+"[^"\n]{1,1000}"(?:,(?:\s*line(?:\s+\d{1,9}(?:,(?:\s*in)?)?)?)?)?)?\s*$'
 )
 WRAPPED_FRAME_LINES = 3  # lines a wrapped frame line is read across after its head
+# a whole frame line but its function: ``File "x.py", line 146, in`` (the name on the next line,
+# or lost)
+_NAMELESS_FRAME = re.compile(r'^\s*File "[^"\n]{1,1000}", line \d{1,9}, in\s*$')
+# what a frame's function looks like on a line of its own: a (dotted) name, Cython's with the C
+# file after it (``msgpack._packer.Packer._pack (msgpack/_packer.cpp:184)``); a source line has
+# spaces or brackets elsewhere
+_FUNCTION_LINE = re.compile(r"^\s*([\w.<>]{1,300})(?:\s+\([^()\n]{0,1000}\))?\s*$")
+# the function a frame line names when an HTML or Markdown renderer dropped it as a tag: the
+# names Python prints in angle brackets are the ones a renderer eats, and ``<module>`` is the
+# one most frames of a traceback's top (a script, an import chain) carry
+LOST_FUNCTION = "<module>"
+
+
+def _function_line(line: str) -> bool:
+    """Whether ``line`` holds a frame's function name alone (``_FUNCTION_LINE``), not a source
+    line: a statement such as ``raise`` or ``pass`` alone is a keyword, never a function."""
+    m = _FUNCTION_LINE.match(line)
+    return m is not None and not keyword.iskeyword(m.group(1))
 
 
 def _unwrap_frames(lines: list[str]) -> list[str]:
     """Frame lines hard-wrapped at a column limit (a Google Code export, a mailing list:
     ``File``/``"x.py", line``/``855, in build``): joined back into one line when the head and
     at most ``WRAPPED_FRAME_LINES`` lines after it make a whole frame line, so the frames read
-    as frames rather than as the message (a head that never completes one stays as it was)."""
+    as frames rather than as the message (a head that never completes one stays as it was).
+
+    A frame line ending in ``in`` whose next line is no function name but the frame's source
+    line (``raise RuntimeError(...)``, ``from x import y``) lost its function: a renderer took
+    ``<module>`` for an HTML tag and dropped it. Joined, the source line would read as the
+    function (``raise RuntimeError(...)``) and the frame would show no source; it gets
+    ``LOST_FUNCTION`` instead, and the source line stays the frame's."""
     if not any("File" in ln and _WRAPPED_FRAME.match(ln) for ln in lines):
         return lines
     out: list[str] = []
     i = 0
     while i < len(lines):
         ln, i = lines[i], i + 1
+        if "File" in ln and i < len(lines) and _NAMELESS_FRAME.match(ln) and not _function_line(lines[i]):
+            out.append(f"{ln.rstrip()} {LOST_FUNCTION}")
+            continue
         if "File" in ln and _WRAPPED_FRAME.match(ln):
             joined = ln.rstrip()
             for j in range(i, min(i + WRAPPED_FRAME_LINES, len(lines))):
