@@ -34,7 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_runtime_set import Snippet, _s, set_main  # a sibling script, found through the path above
+from make_popular_set import AWS_ENV  # sibling scripts, found through the path above
+from make_runtime_set import Snippet, _s, set_main
 
 # Every release here is pinned by another regression set already (issues21/29, popular, popular21,
 # popular35, ...), so CI's indexing of this set fetches nothing it does not fetch for those.
@@ -57,21 +58,9 @@ PINS: dict[str, str] = {
     "werkzeug": "3.1.9",
 }
 
-# boto3 clients are made offline, as the popular set makes them: fake keys, no instance metadata
-# look-up, no configuration files, so only client-side checks can fail.
-AWS = """
-import os
-os.environ.update({
-    "AWS_ACCESS_KEY_ID": "AKIAEXAMPLE", "AWS_SECRET_ACCESS_KEY": "secret",
-    "AWS_EC2_METADATA_DISABLED": "true", "AWS_CONFIG_FILE": "/nonexistent/config",
-    "AWS_SHARED_CREDENTIALS_FILE": "/nonexistent/credentials",
-})
-os.environ.pop("AWS_DEFAULT_REGION", None)
-os.environ.pop("AWS_REGION", None)
-os.environ.pop("AWS_PROFILE", None)
-import boto3
-from botocore.config import Config
-"""
+# boto3 clients are made offline as the popular set makes them (its AWS_ENV: fake keys, no
+# instance metadata look-up, no configuration files), so only client-side checks can fail.
+AWS = AWS_ENV + "from botocore.config import Config\n"
 S3 = AWS + "s3 = boto3.client('s3', region_name='eu-west-1')\n"
 
 PD = """
