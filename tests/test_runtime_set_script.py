@@ -30,7 +30,8 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # webcolors: pure Python, no dependencies, the cheapest library of a set whose venv also holds
 # openai and its HTTP stack; attrs: no dependencies, the cheapest library of runtime2, the
 # script that re-runs the runtime set's pins with other snippets (packaging's there prints an
-# exception group, not a traceback).
+# exception group, not a traceback); pillow: one wheel, no dependencies, the cheapest library
+# of runtime3, whose venv holds pandas, scikit-learn, scipy, boto3 and the rest.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -42,6 +43,7 @@ SCRIPTS = [
     ("make_popular7_set.py", "popular7", "pymysql"),
     ("make_popular8_set.py", "popular8", "webcolors"),
     ("make_runtime2_set.py", "runtime2", "attrs"),
+    ("make_runtime3_set.py", "runtime3", "pillow"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
