@@ -37,6 +37,7 @@ from errdex.extract.containers import (
     own_statements,
     statement_containers,
 )
+from errdex.extract.exprtext import text as expr_text
 from errdex.extract.facts import (
     ANNOTATED_MARK,
     FORWARD_MARK,
@@ -590,7 +591,7 @@ def _partial_rewrap(value: ast.expr) -> bool:
 
 def _unparse(node: ast.AST) -> str:
     try:
-        text = ast.unparse(node)
+        text = expr_text(node)  # (``ast.unparse``'s text, its common shapes written directly)
     except (RecursionError, ValueError):  # pragma: no cover - absurdly deep expressions
         return "..."
     return text if len(text) <= 200 else text[:197] + "..."
@@ -2611,7 +2612,7 @@ class ModuleVisitor:
     def assigned_field(self, value: ast.expr, env: Env, frame: Frame) -> Value | None:
         """``msg = bit["err"]`` / ``msg = bit.get("err")``: a field of a table's record."""
         if type(value) is ast.Subscript:
-            return self.record_field(value.value, value.slice, self.src(value), env, frame)
+            return self.record_field(value.value, value.slice, value, env, frame)
         if (
             type(value) is ast.Call
             and type(value.func) is ast.Attribute
@@ -2619,7 +2620,7 @@ class ModuleVisitor:
             and len(value.args) == 1
             and not value.keywords
         ):
-            return self.record_field(value.func.value, value.args[0], self.src(value), env, frame)
+            return self.record_field(value.func.value, value.args[0], value, env, frame)
         return None
 
     def record_fields(self, table: ast.Dict, env: Env, frame: Frame) -> dict[str, Value]:
@@ -2667,13 +2668,18 @@ class ModuleVisitor:
             return self.table_key(e.value, env, frame)
         return None
 
-    def record_field(self, row: ast.expr, field: ast.expr, src: str, env: Env, frame: Frame) -> Value | None:
-        """``row["err"]`` / ``row.get("err")`` of a table's record: any text of that field."""
+    def record_field(
+        self, row: ast.expr, field: ast.expr, at: ast.expr, env: Env, frame: Frame
+    ) -> Value | None:
+        """``row["err"]`` / ``row.get("err")`` of a table's record: any text of that field.
+
+        ``at`` is the whole expression, whose text names the reference: taken only once the
+        row is a table's (few are), since a read spanning lines is ``ast.unparse``d for it."""
         name = _str_value(field)
         if name is None:
             return None
         table = self.row_of(row, env, frame)
-        return ((Ref(row_field(table, name), src, method="[]"),),) if table is not None else None
+        return ((Ref(row_field(table, name), self.src(at), method="[]"),),) if table is not None else None
 
     def assigned_types(self, value: ast.expr, env: Env, frame: Frame) -> TypesVal | None:
         """``cls = other_cls``, ``cls = MAP[key]``, ``cls = MAP.get(key)``, or a mapping of
@@ -4374,7 +4380,7 @@ class ModuleVisitor:
         if isinstance(sl, ast.Slice):
             return None
         base = e.value
-        field = self.record_field(base, sl, self.src(e), env, frame)
+        field = self.record_field(base, sl, e, env, frame)
         if field is not None:
             return field  # ``bit["err"]``, ``TABLE[key]["err"]``: a field of a table's record
         if (
