@@ -814,27 +814,31 @@ def is_current(store: Any) -> bool:
     return count == len(stamps) and digest == _digest(stamps)
 
 
-def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Builder | None, list[int]]:
+def _stored_prefix(
+    store: Any, stamps: list[tuple[int, str]]
+) -> tuple[int, Builder | None, list[int], Index | None]:
     """How many of ``stamps`` the stored match index already merged, and a builder holding
     their entries, taken from its arrays (``_absorb`` with a limit: the interpreter's entries
     come last and are left out). Adding a release then costs its own segment, not every
     stored one again. A snapshot removed or replaced since is left out of it (``without``).
-    Also each snapshot's number of entries, in order, where known. (0, None, []) when there
-    is nothing to start from: no stored index, one of another format, or a snapshot removed
-    since that the stored index cannot leave out (it predates the counts)."""
+    Also each snapshot's number of entries, in order, where known, and the stored index
+    itself (whose keys the merged index takes when its patterns are the same,
+    ``Builder.finish``). (0, None, [], None) when there is nothing to start from: no stored
+    index, one of another format, or a snapshot removed since that the stored index cannot
+    leave out (it predates the counts)."""
     from errdex.match import ARTIFACT
     from errdex.match.artifact import unpack
     from errdex.store import segments as ss
 
     got = ss.stored_artifacts(store, [ARTIFACT, _COVERS])
     if ARTIFACT not in got or _COVERS not in got or got[ARTIFACT][1] != got[_COVERS][1]:
-        return 0, None, []
+        return 0, None, [], None
     try:
         covers = json.loads(got[_COVERS][0])
         count, entries, digest = int(covers["snapshots"]), int(covers["entries"]), str(covers["digest"])
         each = [(int(i), str(h), int(n)) for i, h, n in covers.get("each", ())]
     except (ValueError, KeyError, TypeError):
-        return 0, None, []
+        return 0, None, [], None
     if 0 < count <= len(stamps) and _digest(stamps[:count]) == digest:
         gone: set[int] = set()
         if len(each) != count:  # from before the counts were kept
@@ -849,12 +853,12 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
             or stamps[: len(kept)] != kept
             or _digest([x[:2] for x in each]) != digest
         ):
-            return 0, None, []
+            return 0, None, [], None
         count = len(kept)
     try:
         index = Index.loads(unpack(got[ARTIFACT][0]), keys=False)
         if not 0 <= entries <= index.n_entries or (each and sum(n for *_, n in each) != entries):
-            return 0, None, []
+            return 0, None, [], None
         if gone:
             b = without(
                 index,
@@ -864,13 +868,13 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
                 _catalogue_bases(store),
             )
             if b is None:
-                return 0, None, []
+                return 0, None, [], None
         else:
             b = Builder()
             _absorb(b, index, entries)
     except IndexFormatError:  # CorruptIndex is one: merged from the segments instead
-        return 0, None, []
-    return count, b, [n for k, (*_, n) in enumerate(each) if k not in gone]
+        return 0, None, [], None
+    return count, b, [n for k, (*_, n) in enumerate(each) if k not in gone], index
 
 
 def _own_segments(
@@ -980,7 +984,7 @@ def _held_release(store: Any, held: HeldMerge, snapshot_id: int) -> None:
 
 def _held_prefix(
     store: Any, stamps: list[tuple[int, str]], held: HeldMerge | None
-) -> tuple[int, Builder | None, list[int]]:
+) -> tuple[int, Builder | None, list[int], Index | None]:
     """``_stored_prefix``, or the run's ``held`` merge where it is the first of ``stamps`` as
     they are now and none of its snapshots is one whose segment is kept (``newest_snapshots``:
     its segment is stored, which the held merge never built)."""
@@ -991,7 +995,7 @@ def _held_prefix(
         return _stored_prefix(store, stamps)
     if ss.newest_snapshots(store) & {i for i, _ in held.stamps}:
         return _stored_prefix(store, stamps)
-    return n, held.builder, list(held.counts)
+    return n, held.builder, list(held.counts), None
 
 
 def update(store: Any, held: HeldMerge | None = None) -> Index:
@@ -1007,7 +1011,7 @@ def update(store: Any, held: HeldMerge | None = None) -> Index:
 
     generation = str(store.generation())
     stamps = ss.snapshot_stamps(store)
-    start, prefix, counts = _held_prefix(store, stamps, held)
+    start, prefix, counts, stored = _held_prefix(store, stamps, held)
     if held is not None:
         held.broken = True  # the merge below carries on in its builder
     # once merged, a release's segment is needed by nothing but the next release of its
@@ -1022,7 +1026,8 @@ def update(store: Any, held: HeldMerge | None = None) -> Index:
     # an index built of them would lay out (``_absorb``), without building and finishing one
     for e in itertools.chain(runtime_entries(), link_entries(store)):
         b.add_entry(e)
-    index = b.finish(generation)
+    index = b.finish(generation, keys_of=stored)
+    del stored
     index.extra["runtime"] = data_digest()
     covers = {
         "snapshots": len(stamps),
