@@ -1,4 +1,4 @@
-"""A release merged onto the stored match index takes the stored index's keys when the merge
+"""A release merged onto the stored match index: the stored index's keys taken when the merge
 brings no new pattern (``Builder.finish(keys_of=...)``): the same bytes as choosing them again."""
 
 from __future__ import annotations
@@ -119,3 +119,73 @@ def test_patterns_differing_in_a_literal_or_the_interpreter_flag_are_not_the_sam
     for e in OLD:
         fewer.add_entry(e)
     assert not fewer._same_patterns(stored)
+
+
+# the (path, line) table of a take left in the stored index's arrays (``FrozenLines``)
+
+
+def _other(key: int, path: str, line: int, repo: str) -> CatalogueEntry:
+    return _entry(key, "9", f"text handed over {key}", path, line, repo=repo)
+
+
+def test_a_taken_line_table_joined_split_and_extended_lays_out_one_build() -> None:
+    # after the take: an entry joins a stored (path, line) row, another opens a line between two
+    # stored ones, another a path of its own (the written path rows move); the entries after the
+    # taken ones (the interpreter's, and another codebase's text at a taken path: a row of both)
+    # are left out of the stored rows and come back after the release, as a build lays them out
+    old = [
+        *OLD,
+        _entry(5, "1.0", "second at a line", "lib/a.py", 30),
+        _entry(6, "1.0", "third at a line", "lib/a.py", 50),
+    ]
+    tail = [*RUNTIME, _other(91, "lib/a.py", 10, "other/lib"), _other(92, "lib/a.py", 99, "other/lib")]
+    new = [
+        _entry(11, "1.1", "the configuration file could not be parsed at all", "lib/a.py", 10),  # joins
+        _entry(12, "1.1", "a line between", "lib/a.py", 40),  # a new row between two stored ones
+        _entry(13, "1.1", "a path of its own", "aaa/new.py", 3),  # a new path
+        _entry(14, "1.1", "bad {x} value", "lib/b.py", 5),
+    ]
+    stored = Index.loads(Index.build(old + tail, "g").dumps(), keys=False)
+    b = Builder()
+    si._absorb(b, stored, len(old))
+    assert b._tables.line_base is not None
+    assert not b._tables.line_sites  # no row made into the dict by the take
+    for e in new + tail:
+        b.add_entry(e)
+    assert b.finish("g").dumps() == Index.build(old + new + tail, "g").dumps()
+    # and a take of every entry, nothing added after it
+    whole = Builder()
+    si._absorb(whole, stored)
+    assert whole.finish("g").dumps() == Index.build(old + tail, "g").dumps()
+
+
+def test_a_forked_builder_shares_the_taken_line_table_but_not_the_rows_taken_out_of_it() -> None:
+    stored = Index.loads(Index.build(OLD + RUNTIME, "g").dumps(), keys=False)
+    b = Builder()
+    si._absorb(b, stored, len(OLD))
+    fork = b.fork()
+    assert fork._tables.line_base is b._tables.line_base
+    fork.add_entry(_entry(20, "1.1", "bad {x} value", "lib/b.py", 5))
+    assert fork._tables.lines_taken and not b._tables.lines_taken
+    assert b.finish("g").dumps() == Index.build(OLD, "g").dumps()
+
+
+@pytest.mark.parametrize("damage", ["order", "entry", "path"])
+def test_a_stored_line_table_out_of_order_or_bounds_is_corrupt(damage: str) -> None:
+    from array import array
+
+    stored = Index.loads(Index.build(OLD + RUNTIME, "g").dumps(), keys=False)
+    sec = dict(stored._sec)
+    keys = array("Q", sec["sl_key"])
+    if damage == "order":
+        keys[0], keys[1] = keys[1], keys[0]
+        sec["sl_key"] = memoryview(keys)
+    elif damage == "entry":
+        ents = array("I", sec["sl_ents"])
+        ents[0] = stored.n_entries
+        sec["sl_ents"] = memoryview(ents)
+    else:
+        keys[-1] = (len(sec["pa_hash"]) + 5) << 32
+        sec["sl_key"] = memoryview(keys)
+    with pytest.raises(ix.CorruptIndex):
+        si._absorb(Builder(), Index(sec, {"generation": "g"}, keys=False), len(OLD))

@@ -52,6 +52,7 @@ from errdex.match.index import (
     Added,
     Builder,
     CorruptIndex,
+    FrozenLines,
     Index,
     IndexFormatError,
     _package_of,
@@ -274,6 +275,9 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     s, w = seg._sec, b.w
     n_str = seg._pool.n
     ne = seg.n_entries if limit is None else min(limit, seg.n_entries)
+    # an empty builder (an add's take of the stored index) leaves the (path, line) table in
+    # the index's arrays (``FrozenLines``): most of its rows no entry added later joins
+    take = not b.n and not b._tables.line_sites and b._tables.line_base is None
     data = _pool_bytes(seg)
     npat, nsnap, nsite = (
         _used_prefix(s[col][:ne], len(s[bound]), what)
@@ -285,7 +289,10 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     sites = [seg._site(k) for k in range(nsite)]
     new_snaps = [k for k, where in enumerate(snaps) if where not in b._snaps]
     new_sites = [k for k, what in enumerate(sites) if what not in b._sites]
-    tables = {flat: list(_rows(seg, offs, flat, ne, b.n)) for offs, flat in _TABLES}
+    tables = {
+        flat: list(_rows(seg, offs, flat, ne, b.n)) if not (take and flat == "sl_ents") else []
+        for offs, flat in _TABLES
+    }
     redo = [i for i, p in enumerate(s["e_pat"][:ne]) if p in odd] if odd else []
 
     used: set[int] = set(s["p_lits"][:npat])
@@ -344,7 +351,7 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     site_map = [b._sites[what] for what in sites]  # type: ignore[index]
     same = same and all(m == list(range(len(m))) for m in (pat_map, snap_map, site_map))
     _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over, same)
-    _absorb_tables(b, seg, tables, ids)
+    _absorb_tables(b, seg, tables, ids, ne if take else None)
     b.n += ne
 
 
@@ -610,10 +617,16 @@ def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tupl
 
 
 def _absorb_tables(
-    b: Builder, seg: Index, tables: dict[str, list[tuple[int, list[int]]]], ids: dict[int, int]
+    b: Builder,
+    seg: Index,
+    tables: dict[str, list[tuple[int, list[int]]]],
+    ids: dict[int, int],
+    take: int | None = None,
 ) -> None:
     """The index's path, site, type, package, class, statement and handler tables merged into the
-    builder's (``tables``: each entry table's rows, entries already shifted)."""
+    builder's (``tables``: each entry table's rows, entries already shifted). ``take``: the
+    builder was empty and takes the index's first ``take`` entries; its (path, line) rows are
+    left in the index's arrays (``FrozenLines``) instead of ``tables``."""
     s, t = seg._sec, b._tables
     get = seg._pool.get
     path_of: dict[int, str] = {}
@@ -633,9 +646,11 @@ def _absorb_tables(
 
     for r, ents in tables["sf_ents"]:
         t.fn_sites.setdefault((path(s["sf_key"][r]), get(s["sf_fn"][r])), array("I")).extend(ents)
+    if take is not None:
+        t.line_base = FrozenLines(seg, [r for r, _ in tables["pa_ents"]], take)
     for r, ents in tables["sl_ents"]:
         key = s["sl_key"][r]
-        t.line_sites.setdefault(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF), array("I")).extend(ents)
+        t.line_row(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF)).extend(ents)
     for r, ents in tables["ty_ents"]:
         t.types.setdefault(get(s["ty_str"][r]), array("I")).extend(ents)
     for r, ents in tables["sm_ents"]:
