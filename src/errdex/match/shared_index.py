@@ -19,6 +19,12 @@ processes holding N copies of it multiplies its memory by N.
   written to its file section by section (``Index.dump``), so what the merge holds beyond the
   merged arrays is the builder's per-string and per-pattern lookups. Merging the segments of a catalogue lays out exactly the bytes ``Index.build`` lays out
   for its rows (a test holds the two equal).
+* **Add.** One more release starts from the stored index taken into an empty builder
+  (``_stored_prefix``). Its (path, line) table, a row per line of every release (most of
+  the catalogue's table rows), stays in the stored arrays (``index.FrozenLines``): the rows
+  the release's entries join are copied out, the others written back as runs of slices, so
+  that table costs the add what the release touches. The keys are taken from the stored
+  index when the merge brings no new pattern (``Builder.finish(keys_of=...)``).
 * **Shared.** The merged artifact is written once per catalogue generation to a file in the
   user's cache directory and every process maps it (``mmap``): the arrays live once in the page
   cache however many web workers read them. Loading checks the layout as ``Index.loads``

@@ -1,5 +1,6 @@
-"""A release merged onto the stored match index: the stored index's keys taken when the merge
-brings no new pattern (``Builder.finish(keys_of=...)``): the same bytes as choosing them again."""
+"""A release merged onto the stored match index (hist44): the stored index's keys taken when the
+merge brings no new pattern (``Builder.finish(keys_of=...)``), and its (path, line) table left in
+its arrays by the take (``FrozenLines``): the same bytes as building the index from its entries."""
 
 from __future__ import annotations
 
