@@ -2444,7 +2444,7 @@ class FrozenLines:
         one slice of its keys and of its entries, so the work is the rows the add touched
         (and a pass over the offsets), not one step per row of the catalogue."""
         keys, bounds, limit = self.keys.tolist(), self.offs.tolist(), self.limit
-        flat, raw = self.flat, self.flat.cast("B")
+        flat, raw, size = self.flat, self.flat.cast("B"), self.flat.itemsize
         moved = {r: row_of[no] for r, no in self.no_of_row.items()}
         # each row's written key, ascending (a path not taken, none of whose rows is written,
         # repeats the key before it); rows left out, and rows keeping only their first entries
@@ -2486,7 +2486,7 @@ class FrozenLines:
                 return
             s_key.extend(written[a:z])
             start, base = len(s_ents), bounds[a]
-            s_ents.frombytes(raw[4 * base : 4 * bounds[z]])
+            s_ents.frombytes(raw[size * base : size * bounds[z]])
             s_off.extend([o - base + start for o in bounds[a + 1 : z + 1]])
 
         pos, j = 0, 0
