@@ -18,6 +18,7 @@ from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.matcher import shown_raise
+from errdex.match.rank import _crosses_brackets, _str_lacks
 
 TOOL = """\
 class ToolError(Exception):
@@ -144,3 +145,135 @@ def test_the_relay_callers_own_line_still_names_its_call(client: Matcher) -> Non
     )
     m = first(client.explain(tb))
     assert (m.path, m.function) == ("tableclient/auth.py", "Auth.switch_site")
+
+
+# an exception whose ``__str__`` reads a dict, built with the server's error dict by one
+# statement and with a bare string by another (trino's ``TrinoUserError("Query has been
+# cancelled", self.query_id)``): printing the second fails, so it never printed such a text
+QUERY = """\
+class QueryError(Exception):
+    def __init__(self, error, query_id=None):
+        self._error = error
+        self._query_id = query_id
+
+    @property
+    def error_type(self):
+        return self._error.get("errorType", None)
+
+    @property
+    def message(self):
+        return self._error.get("message", "no message")
+
+    def __repr__(self):
+        return '{}(type={}, message="{}", query_id={})'.format(
+            self.__class__.__name__, self.error_type, self.message, self._query_id
+        )
+
+    def __str__(self):
+        return repr(self)
+
+
+class Query:
+    def execute(self):
+        if self.cancelled:
+            raise QueryError("Query has been cancelled", self.query_id)
+        return self.fetch()
+
+
+class Request:
+    def process(self, response):
+        if "error" in response:
+            raise QueryError(response["error"], response.get("id"))
+        return response
+"""
+
+
+@pytest.fixture(scope="module")
+def query(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("str_lacks"), {"querylib/__init__.py": QUERY}) as m:
+        yield m
+
+
+def test_a_string_given_where_str_reads_a_dict_never_printed_the_message(query: Matcher) -> None:
+    paste = 'querylib.QueryError: QueryError(type=USER_ERROR, message="line 1:9: Cannot apply operator", query_id=q_17)'
+    res = query.explain(paste)
+    m = first(res)
+    assert m.function == "Request.process"
+    cancelled = [a for a in res.matches if a.function == "Query.execute"]
+    # the other statement's text is still listed (its words fit), below, saying why
+    if cancelled:
+        assert cancelled[0].score < m.score
+        assert any("method str lacks" in r for r in cancelled[0].reasons)
+
+
+@pytest.mark.parametrize(
+    ("name", "lacks"),
+    [
+        ('"Query has been cancelled".get("errorType", None)', True),
+        ("'gone'.items()", True),
+        ("', '.join(names)", False),  # a method str has
+        ('"{}".format(x)', False),
+        ('response["error"].get("errorType", None)', False),  # a dict read, not a literal's
+        ("self._error.get('message')", False),
+    ],
+)
+def test_str_lacks_reads_a_literals_method(name: str, lacks: bool) -> None:
+    assert _str_lacks(name) is lacks
+
+
+# two raises of one class: a message alone, and an error name and a message after a colon;
+# selenium's old text holds a colon inside its parentheses, where the second would cut it
+DRIVER = """\
+class DriverError(Exception):
+    pass
+
+
+class ErrorHandler:
+    def check_response(self, value):
+        if value:
+            raise DriverError(f"Message: {value}")
+
+
+class Connection:
+    def execute(self, error, response):
+        raise DriverError(f"Message: {error}: {response['message']}")
+"""
+
+DRIVER_PASTE = (
+    "drivers.DriverError: Message: u'chrome not reachable\\n  (Driver info: "
+    "chromedriver=2.1,platform=Linux 3.2.0-40-virtual x86_64)'"
+)
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("split_brackets"), {"drivers/__init__.py": DRIVER}) as m:
+        yield m
+
+
+def test_a_literal_placed_inside_the_messages_brackets_fits_less(driver: Matcher) -> None:
+    res = driver.explain(DRIVER_PASTE)
+    assert first(res).function == "ErrorHandler.check_response"
+    cut = [a for a in res.matches if a.function == "Connection.execute"]
+    if cut:
+        assert any("inside brackets" in r for r in cut[0].reasons)
+
+
+def test_a_colon_outside_brackets_keeps_the_two_value_template_first(driver: Matcher) -> None:
+    res = driver.explain("drivers.DriverError: Message: no such window: target window already closed")
+    assert first(res).function == "Connection.execute"
+
+
+@pytest.mark.parametrize(
+    ("vals", "crosses"),
+    [
+        (["u'chrome not reachable (Driver info", "chromedriver=2.1 x86_64)'"], True),
+        (["f(a", "b]", "c)"], True),
+        (["Point(1, 2)", "[3]"], False),  # each value closes its own
+        (["found ')'", "x"], False),  # a closer with nothing open is text
+        (["a (b", "c"], False),  # left open, never closed: a message cut short
+        (["(a]", "b)"], True),  # the ``]`` is text, the ``(`` closes in the next value
+    ],
+)
+def test_crosses_brackets(vals: list[str], crosses: bool) -> None:
+    assert _crosses_brackets(vals) is crosses

@@ -91,10 +91,12 @@ from errdex.match.thresholds import (
     REPR_OBJECT,
     REPR_PACKAGE,
     SHAPED_MIN_LITERAL,
+    SPLIT_BRACKETS,
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
     UNIMPORTABLE,
+    UNPRINTABLE,
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
@@ -214,6 +216,8 @@ class Ranker:
         self._tf: TextFit | None = None
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
+        self._unprintables: dict[int, float] = {}  # pattern -> ``_unprintable``
+        self._crossed: dict[int, float] = {}  # pattern -> ``_split_brackets``
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
@@ -787,7 +791,8 @@ class Ranker:
             score += CALLERS_STEP * idx.entry_callers(ei)
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
-        score += self._class_named(c, site.function) - self._other_class_printed(c)
+        score += self._class_named(c, site.function) - self._other_class_printed(c) - self._unprintable(c)
+        score -= self._split_brackets(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
         elif self._repr_package(ei):
@@ -844,8 +849,7 @@ class Ranker:
                 named, "another class than this site's"
             )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
-        if self._other_class_printed(c):
-            reasons.append("the template prints a class by its name where the message shows another class")
+        reasons += self._printing_reasons(c)
         if shown := self._repr_reason(s.ei, site.function):
             reasons.append(shown)
         if self._value_names_site(c, site.function):
@@ -1405,6 +1409,45 @@ class Ranker:
             self._constants[c.pid] = got
         return got
 
+    def _printing_reasons(self, c: Cand) -> list[str]:
+        """Why the pattern's placeholders cannot have printed the message, in words
+        (``_other_class_printed``, ``_unprintable``)."""
+        out = []
+        if self._other_class_printed(c):
+            out.append("the template prints a class by its name where the message shows another class")
+        if self._unprintable(c):
+            out.append("a placeholder calls on a string a method str lacks: this object fails to print")
+        if self._split_brackets(c):
+            out.append("the fit cuts the message inside brackets: a value opens one a later value closes")
+        return out
+
+    def _split_brackets(self, c: Cand) -> float:
+        """``SPLIT_BRACKETS`` when the values of the pattern's full fit cross a bracket pair of
+        the message: a ``(``, ``[`` or ``{`` opened in one value is closed in a later one, so a
+        literal of the template between them stands inside the brackets, where a value printed
+        by the statement would have closed them; else 0. Once per pattern."""
+        got = self._crossed.get(c.pid)
+        if got is None:
+            got = 0.0
+            vals = self._slot_values(c) if len(self.idx.patterns[c.pid].names) > 1 else {}
+            if _crosses_brackets(list(vals.values())):
+                got = SPLIT_BRACKETS
+            self._crossed[c.pid] = got
+        return got
+
+    def _unprintable(self, c: Cand) -> float:
+        """``UNPRINTABLE`` when a placeholder of the pattern calls, on a string literal, a
+        method ``str`` does not have (``{"Query has been cancelled".get("errorType", None)}``):
+        an exception's ``__str__`` reads a dict (``self.error.get(...)``) and one statement
+        builds it with a string instead, which the extractor put in. Printing that object
+        raises AttributeError, so the statement never printed such a message, whatever its
+        words fit; else 0. Read from the names alone, once per pattern."""
+        got = self._unprintables.get(c.pid)
+        if got is None:
+            got = UNPRINTABLE if any(_str_lacks(n) for n in self.idx.patterns[c.pid].names) else 0.0
+            self._unprintables[c.pid] = got
+        return got
+
     def _slot_values(self, c: Cand) -> dict[str, str]:
         """The values the message fills pattern ``c.pid``'s placeholders with, read once for
         the class-name checks above (``_class_names``, ``_other_class_printed``); empty
@@ -1593,6 +1636,32 @@ def name_words(qualname: str) -> frozenset[str]:
         for part in _NAME_PART.findall(qualname)
         if len(w := part.lower()) >= _NAME_WORD_MIN and w not in _GENERIC_NAME_WORDS
     )
+
+
+# a placeholder opening with a plain string literal and a method call on it: ``"text".get(``
+_STR_CALL = re.compile(r"""^(?:"[^"\\\n]{0,1000}"|'[^'\\\n]{0,1000}')\s*\.\s*([A-Za-z_]\w*)\s*\(""")
+
+
+def _str_lacks(name: str) -> bool:
+    """Whether placeholder ``name`` calls, on a string literal, a method ``str`` lacks."""
+    m = _STR_CALL.match(name)
+    return m is not None and not hasattr(str, m.group(1))
+
+
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+
+
+def _crosses_brackets(vals: list[str]) -> bool:
+    """Whether a bracket opened in one of ``vals`` (in the message's order) is closed in a later
+    one. A closer with nothing open, or one of another kind, is text (``found ')'``)."""
+    open_at: list[tuple[str, int]] = []  # the closers awaited, with the value that opened each
+    for j, v in enumerate(vals):
+        for ch in v:
+            if ch in _CLOSER:
+                open_at.append((_CLOSER[ch], j))
+            elif open_at and ch == open_at[-1][0] and open_at.pop()[1] < j:
+                return True
+    return False
 
 
 def _class_slot(name: str) -> bool:
