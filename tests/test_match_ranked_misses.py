@@ -18,7 +18,7 @@ from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.matcher import shown_raise
-from errdex.match.rank import _crosses_brackets, _str_lacks
+from errdex.match.rank import _crosses_brackets, _str_lacks, paste_platform, platform_module
 
 TOOL = """\
 class ToolError(Exception):
@@ -277,3 +277,93 @@ def test_a_colon_outside_brackets_keeps_the_two_value_template_first(driver: Mat
 )
 def test_crosses_brackets(vals: list[str], crosses: bool) -> None:
     assert _crosses_brackets(vals) is crosses
+
+
+# one class raised bare by each platform's backend of a serial port (pyserial's serialposix,
+# serialwin32 and serialcli): the same text at three sites, the user's paths tell the machine
+SERIAL_UTIL = """\
+class PortNotOpenError(IOError):
+    def __init__(self):
+        super().__init__("Attempting to use a port that is not open")
+"""
+
+
+def _backend(helper: str) -> str:
+    return f"""\
+from portkit.serialutil import PortNotOpenError
+
+
+class Serial:
+    def write(self, data):
+        if not self.is_open:
+            raise PortNotOpenError()
+        return {helper}(data)
+"""
+
+
+@pytest.fixture(scope="module")
+def ports(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    files = {
+        "portkit/__init__.py": "",
+        "portkit/serialutil.py": SERIAL_UTIL,
+        "portkit/serialcli.py": _backend("self._port.Write"),
+        "portkit/serialposix.py": _backend("os.write"),
+        "portkit/serialwin32.py": _backend("win32.WriteFile"),
+    }
+    with package_matcher(tmp_path_factory.mktemp("platform_backend"), files) as m:
+        yield m
+
+
+def _vscode(path: str) -> str:
+    return (
+        "Exception has occurred: PortNotOpenError\n"
+        "Attempting to use a port that is not open\n"
+        f'  File "{path}", line 14, in base_turn\n'
+        "    connection.write(data.encode())\n"
+        "portkit.serialutil.PortNotOpenError: Attempting to use a port that is not open\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "module"),
+    [
+        ("/home/gokul/arm/check.py", "portkit/serialposix.py"),
+        ("C:\\Users\\gokul\\arm\\check.py", "portkit/serialwin32.py"),
+    ],
+)
+def test_the_users_paths_pick_their_platforms_backend(ports: Matcher, path: str, module: str) -> None:
+    m = first(ports.explain(_vscode(path)))
+    assert (m.path, m.function) == (module, "Serial.write")
+    assert any("that platform's backend" in r for r in m.reasons)
+
+
+def test_no_absolute_path_says_no_platform(ports: Matcher) -> None:
+    res = ports.explain("portkit.serialutil.PortNotOpenError: Attempting to use a port that is not open")
+    assert not any("that platform's backend" in r for a in res.matches for r in a.reasons)
+
+
+@pytest.mark.parametrize(
+    ("path", "platform"),
+    [
+        ("serial/serialposix.py", "posix"),
+        ("asyncio/unix_events.py", "posix"),
+        ("psutil/_psposix.py", "posix"),
+        ("serial/serialwin32.py", "windows"),
+        ("asyncio/windows_events.py", "windows"),
+        ("psutil/_pswindows.py", "windows"),
+        ("colorama/win32.py", "windows"),
+        ("libtmux/window.py", None),  # a GUI's or a multiplexer's window
+        ("guikit/windows.py", None),  # the bare word: a toolkit's windows
+        ("serial/serialutil.py", None),
+        ("pkg/unixtime.py", None),
+    ],
+)
+def test_platform_module(path: str, platform: str | None) -> None:
+    assert platform_module(path) == platform
+
+
+def test_paste_platform_needs_one_kind_of_absolute_path() -> None:
+    assert paste_platform(["/home/u/app.py", "serial/serialposix.py"]) == "posix"
+    assert paste_platform(["C:/Users/u/app.py"]) == "windows"
+    assert paste_platform(["/home/u/app.py", "C:/Users/u/app.py"]) is None
+    assert paste_platform(["serial/serialposix.py", "<ipython-input-3-a1>"]) is None

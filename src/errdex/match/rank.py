@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import re
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from errdex.match.candidates import Cand, TextFit
@@ -85,6 +85,7 @@ from errdex.match.thresholds import (
     NOT_A_READ,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
+    PLATFORM_NAMED,
     PUBLIC,
     RELAY,
     REPO_FRAME,
@@ -226,6 +227,7 @@ class Ranker:
         self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
         self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
         self._gone = _function_gone(idx, ev.frames)
+        self._platform = paste_platform(p for p, _line, _fn in ev.frames.info.frames)
         self._named_words: dict[str, bool] = {}  # ``_paste_names``, per name asked
         # entry -> the class the paste names, lifted over a warning or a log call of its words
         self._over_emitted: dict[int, str] = {}
@@ -607,6 +609,7 @@ class Ranker:
         named += REPR_OBJECT if self._reprs else 0.0
         named += VALUE_NAMES_SITE if self._words_of_values(c) else 0.0
         named += CALLED_BY_LAST_FRAME if ev.called else 0.0  # ``_naming_priors``, at most
+        named += PLATFORM_NAMED if self._platform else 0.0  # ``_platform_named``, at most
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _site_relation(self, site: SiteFacts) -> tuple[float, str | None]:
@@ -797,7 +800,7 @@ class Ranker:
             score += REPR_OBJECT
         elif self._repr_package(ei):
             score += REPR_PACKAGE
-        score += self._naming_priors(c, site.function)
+        score += self._naming_priors(c, site.function, site.posix_path)
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
         score -= self._taken_off(site)
@@ -854,6 +857,9 @@ class Ranker:
             reasons.append(shown)
         if self._value_names_site(c, site.function):
             reasons.append(f"a value in the message names what this site handles ({site.function})")
+        if self._platform_named(site.posix_path):
+            shown = "POSIX" if self._platform == "posix" else "Windows"
+            reasons.append(f"the paste's paths are {shown} ones, and this module is that platform's backend")
         if self._called_by_last_frame(site.function):
             reasons.append(
                 f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
@@ -1490,12 +1496,19 @@ class Ranker:
             self._value_words[c.pid] = got
         return got
 
-    def _naming_priors(self, c: Cand, func: str) -> float:
+    def _naming_priors(self, c: Cand, func: str, path: str) -> float:
         """The priors for a site the paste names besides its text: a value of the message names
         its function or class (``VALUE_NAMES_SITE``), the last frame with no library frame below
-        it calls its function (``CALLED_BY_LAST_FRAME``)."""
+        it calls its function (``CALLED_BY_LAST_FRAME``), the paste's paths are of the platform
+        its module is the backend of (``PLATFORM_NAMED``)."""
         out = VALUE_NAMES_SITE if self._value_names_site(c, func) else 0.0
+        out += PLATFORM_NAMED if self._platform_named(path) else 0.0
         return out + (CALLED_BY_LAST_FRAME if self._called_by_last_frame(func) else 0.0)
+
+    def _platform_named(self, path: str) -> bool:
+        """Whether the site's module is named for the platform the paste's own paths are of
+        (``serialposix.py`` under ``/home/u/...``, ``serialwin32.py`` under ``C:\\Users\\...``)."""
+        return self._platform is not None and platform_module(path) == self._platform
 
     def _called_by_last_frame(self, func: str) -> bool:
         """Whether the traceback, with no library frame, ends in a call of this function's name."""
@@ -1646,6 +1659,34 @@ def _str_lacks(name: str) -> bool:
     """Whether placeholder ``name`` calls, on a string literal, a method ``str`` lacks."""
     m = _STR_CALL.match(name)
     return m is not None and not hasattr(str, m.group(1))
+
+
+# a module file named for one platform's backend: ``serialposix``, ``unix_events``, ``_psposix``;
+# ``serialwin32``, ``windows_events``, ``_pswindows``, ``_win``. ``windows`` counts in a compound
+# name only: a GUI toolkit's ``windows.py`` (as ``window.py``) holds its windows
+_PLATFORM_MODULE = (
+    ("posix", re.compile(r"posix|(?:^|_)unix(?:_|$)")),
+    ("windows", re.compile(r"win(?:32|64)|.windows|windows.|(?:^|_)win(?:_|$)")),
+)
+# a path as the paste prints it, after ``norm_path``: ``C:/Users/...`` (a drive) or ``/home/...``
+_DRIVE = re.compile(r"[A-Za-z]:/")
+
+
+def platform_module(path: str) -> str | None:
+    """The platform a module file's name says it is the backend of (``posix``, ``windows``)."""
+    stem = path.rpartition("/")[2].removesuffix(".py").lower()
+    for name, pattern in _PLATFORM_MODULE:
+        if pattern.search(stem):
+            return name
+    return None
+
+
+def paste_platform(paths: Iterable[str]) -> str | None:
+    """The platform of the paste's own absolute paths (the user's frames, a site-packages path
+    cut below its folder is no longer absolute): ``posix`` when all open with ``/``, ``windows``
+    when all open with a drive; None with none, or both."""
+    kinds = {"windows" if _DRIVE.match(p) else "posix" for p in paths if p.startswith("/") or _DRIVE.match(p)}
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 _CLOSER = {"(": ")", "[": "]", "{": "}"}

@@ -117,6 +117,12 @@ VALUE_NAMES_SITE = 0.02
 # ``Serial.write``): among sites sharing a template, the one the user called comes first. As
 # VALUE_NAMES_SITE, above the tie-breaks below and the gap of a tie
 CALLED_BY_LAST_FRAME = 0.02
+# the paste's own paths are all of one platform's form (``/home/u/app.py``: POSIX; ``C:\\Users\\``:
+# Windows) and the site's module is named for that platform's backend (pyserial's ``serialposix``
+# beside ``serialwin32``, asyncio's ``unix_events`` beside ``windows_events``): among sites
+# sharing a template, the backend of the machine the user ran comes first. As
+# CALLED_BY_LAST_FRAME, above the tie-breaks below and the gap of a tie
+PLATFORM_NAMED = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
 # taken off: a placeholder calls on a string literal a method ``str`` lacks (``{"Query has been
 # cancelled".get("errorType")}``: the extractor put a constructor's string argument into a
