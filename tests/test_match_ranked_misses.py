@@ -18,7 +18,7 @@ from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.matcher import shown_raise
-from errdex.match.rank import _crosses_brackets, _str_lacks, paste_platform, platform_module
+from errdex.match.rank import _crosses_brackets, _holds_in_order, _str_lacks, paste_platform, platform_module
 
 TOOL = """\
 class ToolError(Exception):
@@ -367,3 +367,65 @@ def test_paste_platform_needs_one_kind_of_absolute_path() -> None:
     assert paste_platform(["C:/Users/u/app.py"]) == "windows"
     assert paste_platform(["/home/u/app.py", "C:/Users/u/app.py"]) is None
     assert paste_platform(["serial/serialposix.py", "<ipython-input-3-a1>"]) is None
+
+
+# one log text at two statements that differ only in a space before the colon (weasyprint's
+# ``<link>`` and ``@import`` branches); the compact fit cannot tell them apart, the spacing can
+STYLES = """\
+import logging
+
+LOGGER = logging.getLogger("styles")
+
+
+def preprocess_stylesheet(rule, base_url):
+    try:
+        return fetch(rule.url, base_url)
+    except OSError as exception:
+        LOGGER.error("Failed to load stylesheet at %s : %s", rule.url, exception)
+
+
+def find_stylesheets(element, base_url):
+    try:
+        return fetch(element.get("href"), base_url)
+    except OSError as exception:
+        LOGGER.error("Failed to load stylesheet at %s: %s", element.get("href"), exception)
+"""
+
+
+@pytest.fixture(scope="module")
+def styles(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("spaced"), {"stylekit/__init__.py": STYLES}) as m:
+        yield m
+
+
+def test_the_spacing_as_printed_picks_the_statement(styles: Matcher) -> None:
+    res = styles.explain(
+        "ERROR:styles:Failed to load stylesheet at https://h.example/a.css: URLError: <refused>"
+    )
+    assert first(res).function == "find_stylesheets"
+    assert any("spaced as this template is written" in r for r in first(res).reasons)
+    # the other statement is still listed, below (the lift is a tie-break, within the priors)
+    assert [a.function for a in res.matches if "Failed to load" in a.template][1] == "preprocess_stylesheet"
+
+
+def test_a_text_holding_both_spacings_lifts_neither(styles: Matcher) -> None:
+    # ``at %s: %s`` is held by `` : `` too (its ``: `` stands after the space): only a literal
+    # the text lacks as written is evidence, so the priors order the two as before
+    res = styles.explain(
+        "ERROR:styles:Failed to load stylesheet at https://h.example/a.css : URLError: <refused>"
+    )
+    assert not any("spaced as this template is written" in r for a in res.matches for r in a.reasons)
+
+
+@pytest.mark.parametrize(
+    ("text", "segments", "held"),
+    [
+        ("at x: y", ["at ", ": ", ""], True),
+        ("at x: y", ["at ", " : ", ""], False),
+        ("at x: y", ["at ", ":\n  ", ""], True),  # a run of whitespace reads as one space
+        ("expected x", ["\nexpected ", ""], True),  # a template's outer whitespace is not held
+        ("b then a", ["a", " then ", "b"], False),  # in order
+    ],
+)
+def test_holds_in_order(text: str, segments: list[str], held: bool) -> None:
+    assert _holds_in_order(text, segments) is held

@@ -219,6 +219,7 @@ class Ranker:
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
         self._unprintables: dict[int, float] = {}  # pattern -> ``_unprintable``
         self._crossed: dict[int, float] = {}  # pattern -> ``_split_brackets``
+        self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
@@ -240,6 +241,7 @@ class Ranker:
         self._tf = tf
         self._reprs = object_reprs(tf.message)
         self._words = None
+        self._spaced = set()
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -292,8 +294,44 @@ class Ranker:
         self._raise_before_its_log(scored)
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
+        self._spaced_as_written(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
+
+    def _spaced_as_written(self, scored: list[_Scored]) -> None:
+        """Templates whose literals differ only in their spacing (weasyprint's ``Failed to load
+        stylesheet at %s : %s`` beside ``... at %s: %s``) fit a message alike: the fit compares
+        the text with its whitespace dropped. The message keeps the spacing its statement
+        printed, so when its text holds one template's literals as written (runs of whitespace
+        read as one space) and not another's, the one spaced as the message is goes just above
+        the others scored alike (the same key flags, within the priors)."""
+        tf = self._tf
+        if tf is None or len(scored) < 2:
+            return
+        idx = self.idx
+        groups: dict[tuple[tuple[bool, bool, bool, bool], tuple[str, ...]], list[_Scored]] = {}
+        for s in scored:
+            groups.setdefault((s.key[:4], idx.patterns[s.cand.pid].lits), []).append(s)
+        text: str | None = None
+        for group in groups.values():
+            if len({s.cand.pid for s in group}) < 2:
+                continue
+            if text is None:
+                text = _WHITESPACE.sub(" ", tf.message)
+            written = {pid: _holds_in_order(text, idx.segments(pid)) for pid in {s.cand.pid for s in group}}
+            if all(written.values()) or not any(written.values()):
+                continue
+            top = max(s.key[4] for s in group if not written[s.cand.pid])
+            for s in group:
+                if written[s.cand.pid] and s.key[4] <= top < s.key[4] + _PRIORS:
+                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                    self._spaced.add(s.ei)
+
+    def _spaced_reason(self, ei: int) -> list[str]:
+        """Why ``_spaced_as_written`` lifted the entry, in words."""
+        if ei not in self._spaced:
+            return []
+        return ["the message is spaced as this template is written, unlike another of the same words"]
 
     def _raise_before_its_log(self, scored: list[_Scored]) -> None:
         """One text at a raise and at a log call that re-emits it (``except Error as exc:
@@ -836,6 +874,7 @@ class Ranker:
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei) + self._emitted_reason(s.ei)
+        reasons += self._spaced_reason(s.ei)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
@@ -1687,6 +1726,28 @@ def paste_platform(paths: Iterable[str]) -> str | None:
     when all open with a drive; None with none, or both."""
     kinds = {"windows" if _DRIVE.match(p) else "posix" for p in paths if p.startswith("/") or _DRIVE.match(p)}
     return kinds.pop() if len(kinds) == 1 else None
+
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+def _holds_in_order(text: str, segments: list[str]) -> bool:
+    """Whether ``text`` (its whitespace runs made one space) holds the literal ``segments`` in
+    order as written, each with its runs of whitespace made one space; the template's outer
+    whitespace (a leading newline, a trailing space) is no part of what it must hold."""
+    pos = 0
+    last = len(segments) - 1
+    for i, seg in enumerate(segments):
+        lit = _WHITESPACE.sub(" ", seg)
+        lit = lit.lstrip() if i == 0 else lit
+        lit = lit.rstrip() if i == last else lit
+        if not lit:
+            continue
+        at = text.find(lit, pos)
+        if at < 0:
+            return False
+        pos = at + len(lit)
+    return True
 
 
 _CLOSER = {"(": ")", "[": "]", "{": "}"}
