@@ -644,7 +644,8 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no vendored copy of it
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
-        found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function)
+        hop = fi < len(frames) - 1  # the frame above a relay helper: its line calls the helper
+        found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function, hop)
         if fi == len(frames) - 1 and not found and fi in lib:
             ev.moved.update(_moved_raises(idx, same, lib[fi]))
         if not _all_cut(idx, found):
@@ -871,6 +872,7 @@ def _statement_sites(
     line: int | None,
     source: str | None = None,
     printed: str | None = None,
+    call: bool = False,
 ) -> list[int]:
     """Of the entries raised by a statement with the frame's text, the ones in the frame's file
     (when it is in the catalogue), narrowed to the frame's function and then its line when any
@@ -885,14 +887,18 @@ def _statement_sites(
     exc.LibTmuxException(proc.stderr)``), names only a class: another function of the file whose
     raise reads the same way is no evidence when the frame's own function raises that class (its
     statement reads otherwise in this release: an older release's line number landing on a
-    namesake statement of another function, where the function the frame names wins)."""
+    namesake statement of another function, where the function the frame names wins).
+
+    A ``call`` line (the frame above a relay helper, ``self._check_status(server_response,
+    url)``) is written alike by every caller of the helper: in another function than the one
+    the frame names it is another caller's call, not this frame's moved, and names nothing."""
     if path is not None:
         eis = [ei for ei in eis if idx.entry_path(ei) == path]
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
     if same_fn:
         eis = _owned_as_printed(idx, same_fn, printed) or same_fn
-    elif path is None and fn:
-        return []  # a file that moved, and the function disagrees
+    elif (path is None or call) and fn:
+        return []  # a file that moved, or another caller's call, and the function disagrees
     elif fn and source and _names_class_only(source) and _fn_raises_class_of(idx, path, fn, eis):
         return []  # the class alone matched, in another function than the frame's
     at_line = [ei for ei in eis if idx.entry_line(ei) == line]

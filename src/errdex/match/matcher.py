@@ -1096,15 +1096,25 @@ def quoted_tail(message: str) -> str | None:
     return inner
 
 
+# pytest's marker of the failing source line in a listing: ``>`` at column 0, then the line's
+# indentation (``>           raise exc.LibTmuxException(proc.stderr)`` above its ``E`` lines)
+_PYTEST_MARK = re.compile(r">\s+")
+
+
 def shown_raise(text: str, message: str) -> str | None:
     """The ``raise ...`` line a paste prints right above the error line holding ``message``
-    (the last frame's source line of a traceback, maybe cut to its last lines), or None."""
+    (the last frame's source line of a traceback, maybe cut to its last lines), or None. A
+    pytest listing marks that line ``>`` before its indentation (its ``E`` lines below, with
+    no location line when the paste is cut before it): the marker is no part of the source."""
     head = message.lstrip().split("\n", 1)[0].strip()
     at = text.rfind(head) if head else -1
     end = text.rfind("\n", 0, at) if at > 0 else -1
     if end <= 0:
         return None
-    line = text[text.rfind("\n", 0, end) + 1 : end].strip()
+    line = text[text.rfind("\n", 0, end) + 1 : end]
+    if m := _PYTEST_MARK.match(line):
+        line = line[m.end() :]
+    line = line.strip()
     return line if line.startswith("raise ") else None
 
 

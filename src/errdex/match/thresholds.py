@@ -117,7 +117,24 @@ VALUE_NAMES_SITE = 0.02
 # ``Serial.write``): among sites sharing a template, the one the user called comes first. As
 # VALUE_NAMES_SITE, above the tie-breaks below and the gap of a tie
 CALLED_BY_LAST_FRAME = 0.02
+# the paste's own paths are all of one platform's form (``/home/u/app.py``: POSIX; ``C:\\Users\\``:
+# Windows) and the site's module is named for that platform's backend (pyserial's ``serialposix``
+# beside ``serialwin32``, asyncio's ``unix_events`` beside ``windows_events``): among sites
+# sharing a template, the backend of the machine the user ran comes first. As
+# CALLED_BY_LAST_FRAME, above the tie-breaks below and the gap of a tie
+PLATFORM_NAMED = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
+# taken off: a placeholder calls on a string literal a method ``str`` lacks (``{"Query has been
+# cancelled".get("errorType")}``: the extractor put a constructor's string argument into a
+# ``__str__`` reading a dict): that statement's object fails to print (AttributeError), so it
+# never printed the message; the site whose argument is the dict goes above it. As CLASS_OBJECT
+UNPRINTABLE = 0.05
+# taken off: a full fit puts a literal of the template inside a bracket pair of the message, one
+# value opening a bracket a later value closes (``Message: {error}: {msg}`` cutting ``u'chrome
+# not reachable (Driver info: chromedriver=2.1)'`` at the colon inside the parentheses): a
+# value's brackets close within it (``verify._balanced_spans`` moves a literal out when it can;
+# it could not), so the template's literal is the message's own text. As CLASS_OBJECT
+SPLIT_BRACKETS = 0.05
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
 # (a helper on the way of several operations, or an entry point it also uses), where a site
