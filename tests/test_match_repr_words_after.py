@@ -47,7 +47,11 @@ def test_words_after_a_last_repr_are_not_that_repr() -> None:
 
 
 def test_a_whole_last_repr_and_punctuation_after_it_still_fit() -> None:
-    for text in ("Invalid value for 'mode': 'fast'", "Invalid value for 'mode': ['a', 'b']", "Invalid value for 'mode': 'fast'."):
+    for text in (
+        "Invalid value for 'mode': 'fast'",
+        "Invalid value for 'mode': ['a', 'b']",
+        "Invalid value for 'mode': 'fast'.",
+    ):
         res = _sites().explain(text)
         assert top(res).function == "parse_enum", (text, [(m.function, m.reasons) for m in res.matches])
         assert not top(res).approximate, text
@@ -69,4 +73,6 @@ def test_a_log_level_before_the_error_label_is_no_class() -> None:
     assert type_relation(["log.ERROR", "Error"], "BadParameter", "error", hierarchy)[0] > TYPE_DISAGREES
     assert type_relation(["Error"], "BadParameter", "error", hierarchy)[0] > TYPE_DISAGREES
     # a class printed with its module is no label, under a log level too
-    assert type_relation(["log.ERROR", "db.exc.Error"], "BadParameter", "error", hierarchy)[0] == TYPE_DISAGREES
+    assert (
+        type_relation(["log.ERROR", "db.exc.Error"], "BadParameter", "error", hierarchy)[0] == TYPE_DISAGREES
+    )

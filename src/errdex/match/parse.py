@@ -170,12 +170,14 @@ def clean(text: str) -> tuple[str, bool]:
     if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
         text = html.unescape(text)
     if "```" in text:
-        text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
+        fenced = _to_fence_close(text.split("\n"))
+        text = "\n".join(_unfence(ln) for ln in fenced if not _FENCE.match(ln))
     lines = text.split("\n")
     if "`" in text and len(lines) == 1:
         lines = [_unlisted(lines[0])]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
+        lines = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
@@ -306,6 +308,27 @@ def _unemphasized(ln: str) -> str:
     return m.group(1) + m.group(3)
 
 
+def _emphasized_paragraph(lines: list[str], i: int) -> str:
+    """``lines[i]`` without the Markdown emphasis wrapping all of it, when it is a paragraph of
+    its own (a blank line or the paste's edge above and below) of several words: a reporter
+    setting the message in italics or bold under its class (``**SomeError**:`` then
+    ``_You tried to access ..., but this is no longer supported ..._``). Markdown shows the
+    marks as emphasis; the text the program printed has none. A message of one word is kept
+    (``__init__``, ``*args``: an identifier's own marks), and so is a line inside a paragraph
+    (a message whose own lines begin and end with ``*``, a table's rule)."""
+    ln = lines[i]
+    if (
+        ln.lstrip()[:1] not in "*_"
+        or (i and lines[i - 1].strip())
+        or (i + 1 < len(lines) and lines[i + 1].strip())
+    ):
+        return ln
+    m = _EMPHASIS.match(ln)
+    if m is None or " " not in m.group(3) or m.group(3)[0] in "*_" or m.group(3)[-1] in "*_":
+        return ln
+    return m.group(1) + m.group(3)
+
+
 # a list item's marker at a line's start: Markdown's ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) `` and
 # the typographic bullet ``• `` a rich-text copy turns them into (no backtracking: one optional
 # run of spaces, one marker, one run of blanks)
@@ -345,6 +368,26 @@ def _uncurled(ln: str) -> str:
     if not _exception_text(inner):
         return ln
     return ln[: len(ln) - len(ln.lstrip())] + inner
+
+
+def _to_fence_close(lines: list[str]) -> list[str]:
+    """The paste up to the closing fence of the last code block holding an exception line
+    (``ValueError: Invalid pattern: ...``), when what follows it is the reporter's prose: the
+    fence says where the program's output ends, and the paragraph after it (``This is due to a
+    recent change in ...``) would otherwise run on as more of the message, since the fence lines
+    are dropped. Not when a traceback's line or an exception line follows the block (the
+    error may be pasted there), nor for a block not closed."""
+    fences = [i for i, ln in enumerate(lines) if _FENCE.match(ln)]
+    end = -1
+    for a, b in zip(fences[::2], fences[1::2], strict=False):
+        if any(_exception_text(ln.strip()) for ln in lines[a + 1 : b]):
+            end = b
+    if end < 0:
+        return lines
+    rest = lines[end + 1 :]
+    if not any(ln.strip() for ln in rest) or any(_tb_line(ln) or _exception_text(ln.strip()) for ln in rest):
+        return lines
+    return lines[: end + 1]
 
 
 def _unfence(ln: str) -> str:
@@ -583,9 +626,35 @@ def _strip_quoting(lines: list[str]) -> list[str]:
     for _ in range(3):  # nested quotes
         body = [ln for ln in lines if ln.strip()]
         if not body or not all(ln.lstrip().startswith(">") for ln in body):
-            return lines
+            return _quoted_traceback(lines)
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+def _quoted_traceback(lines: list[str]) -> list[str]:
+    """A traceback the reporter set in a Markdown blockquote (``>`` on each of its lines) between
+    sentences of their own: the quote's lines without the marks, and nothing else. The quote
+    says where the error ends, which the paragraph after it (``The version installed is
+    ...``) would otherwise run into as more of the message. Only one run of quoted lines holding
+    a frame line, with neither a traceback nor an exception line outside it: pytest's ``>`` marks a source line, never a
+    ``File "..."`` frame, and a paste with a second traceback outside the quote is not one
+    quoted error."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for i, ln in enumerate([*lines, ""]):
+        quoted = ln.lstrip().startswith(">")
+        if quoted and start < 0:
+            start = i
+        elif not quoted and start >= 0:
+            runs.append((start, i))
+            start = -1
+    held = [(a, b) for a, b in runs if any(_PY_FRAME.match(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])]
+    if len(held) != 1:
+        return lines
+    a, b = held[0]
+    if any(_tb_line(ln) or _exception_text(ln.strip()) for ln in lines[:a] + lines[b:]):
+        return lines  # (an exception line outside: the quote may hold only the frames)
+    return [_QUOTE.sub("", ln, count=1) for ln in lines[a:b]]
 
 
 # Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
@@ -1163,10 +1232,11 @@ def parse(text: str) -> ParsedQuery:
     # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
     # earlier block): a cut one's last shown raise statement is its error line
     alone = len(blocks) == 1
-    earlier = blocks[primary].earlier
-    if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
-        blocks.insert(primary, earlier)
+    earlier, at = blocks[primary].earlier, primary
+    while earlier is not None:  # tried after the primary, as an earlier exception of a chain is
+        blocks.insert(at, earlier)  # (each one earlier still: the chain's order, the earliest first)
         primary += 1
+        earlier = earlier.earlier
     b = blocks[primary]
     if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
         b.caught_in = _caught_in(lines, b.frames)
@@ -2165,6 +2235,7 @@ class _BlockParser:
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
+                    _chained_lines_above(self.block.earlier, lines, j)
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
@@ -2424,6 +2495,27 @@ def _before_log_records(body: list[str]) -> list[str]:
         return body
     cut = next((i for i in range(1, len(body)) if _log_record(body[i]) or _DOCKER_BUILD.match(body[i])), None)
     return body if cut is None else body[:cut]
+
+
+# exception lines of a chain an application prints one under another, with no traceback, tried
+# as earlier exceptions besides the two ``_body`` reads (the last and the one above it)
+_CHAINED_LINES = 2
+
+
+def _chained_lines_above(block: Block, lines: list[str], j: int) -> None:
+    """An application printing the chain of errors it handled as one ``Class: text`` line each,
+    the library's first (``jsonschema.exceptions.RefResolutionError: ...``, then the ETL tool's
+    ``etl.errors.SchemaValidationError: ...`` and ``etl.errors.TableDesignSyntaxError: ...``):
+    each exception line right above line ``j`` becomes an earlier block of ``block``, its own
+    line alone, up to ``_CHAINED_LINES`` of them, so the matcher tries the library's error when
+    the application's lines explain nothing. Only lines each right above the next: an
+    exception line further up is the reporter's or another output's."""
+    for _ in range(_CHAINED_LINES):
+        i = j - 1
+        if i < 0 or _last_type_line(lines, i, j) != i:
+            return
+        block.earlier = _message_block(lines[i:j])
+        block, j = block.earlier, i
 
 
 def _message_block(lines: list[str]) -> Block:

@@ -596,12 +596,7 @@ def _words_after_repr(
     value's length."""
     end = _repr_token_end(v)
     k = at + end  # the compact position after the repr
-    return (
-        0 < end < len(v)
-        and v[end].isalnum()
-        and not new_line(k)
-        and not one_word(k - 1, k + 1)
-    )
+    return 0 < end < len(v) and v[end].isalnum() and not new_line(k) and not one_word(k - 1, k + 1)
 
 
 def _repr_token_end(v: str) -> int:

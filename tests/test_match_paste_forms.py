@@ -1,0 +1,87 @@
+"""Paste forms around an error that say where it starts and ends: a traceback in a Markdown
+blockquote between the reporter's own sentences (the quote is the error, the sentences are not)."""
+
+from __future__ import annotations
+
+from errdex.match.parse import parse
+
+_QUOTED = (
+    "When I run the script we receive the following error :\n"
+    "\n"
+    '>   File "/home/u/app/main.py", line 32, in run\n'
+    ">     client.Completion.create(\n"
+    '>   File "/usr/lib/python3.12/site-packages/apikit/_old.py", line 39, in __call__\n'
+    ">     raise RemovedError(symbol=self._symbol)\n"
+    "> apikit._old.RemovedError:\n"
+    "> \n"
+    "> You tried to access apikit.Completion, but this is no longer supported.\n"
+    "\n"
+    "The version installed by pip is 1.36.0 nowadays.\n"
+)
+
+
+def test_a_blockquoted_traceback_between_sentences_is_the_error() -> None:
+    q = parse(_QUOTED)
+    assert q.exc_type == "apikit._old.RemovedError"
+    assert q.message == "You tried to access apikit.Completion, but this is no longer supported."
+    assert [f.line for f in q.frames] == [32, 39]
+
+
+def test_a_quote_with_an_exception_line_or_a_traceback_outside_it_stays_as_pasted() -> None:
+    # the reporter quoted the frames and pasted the exception line under the quote
+    q = parse(_QUOTED.replace("The version installed", "apikit._old.OtherError: the version installed"))
+    assert q.exc_type == "apikit._old.OtherError"
+    # pytest's marked source line is no quote of a traceback
+    listing = parse(
+        "    def test_x():\n>       assert f() == 2\nE       assert 1 == 2\n\ntests/test_x.py:2: AssertionError\n"
+    )
+    assert listing.frames[-1].source == "assert f() == 2"
+
+
+def test_a_message_set_in_italics_as_its_own_paragraph_is_read_without_the_marks() -> None:
+    q = parse(
+        "I get\n\n**RemovedError**:\n\n_You tried to access apikit.Embedding, but this is no longer supported._\n"
+    )
+    assert "_" not in q.message and q.message.endswith(
+        "You tried to access apikit.Embedding, but this is no longer supported."
+    )
+    # an identifier's own marks, and a line inside a paragraph, stay
+    assert parse("__init__").message == "__init__"
+    kept = parse("rows:\n*a b*\n*c d*")
+    assert "*a b*" in kept.message
+
+
+def test_a_message_in_a_code_fence_ends_at_the_closing_fence() -> None:
+    q = parse(
+        "The test suite has been broken for weeks with:\n\n```\nValueError: Invalid pattern: '**' can only be"
+        " an entire path component\n```\n\nThis is due to a recent change in the glob rules.\n"
+    )
+    assert (q.exc_type, q.message) == (
+        "ValueError",
+        "Invalid pattern: '**' can only be an entire path component",
+    )
+    # an exception line after the block may be the error: the paste stays whole
+    later = parse("```\nValueError: first\n```\n\nthen:\nKeyError: 'second'\n")
+    assert "KeyError: 'second'" in later.text
+
+
+def test_an_applications_chained_exception_lines_are_each_an_earlier_block() -> None:
+    q = parse(
+        "then the error is:\n"
+        "schemakit.exceptions.RefResolutionError: Unresolvable JSON pointer: 'definitions/x'\n"
+        "etl.errors.SchemaValidationError: failed to validate against 'design.schema'\n"
+        "etl.errors.TableDesignSyntaxError: failed to validate table design for ...\n"
+    )
+    assert q.exc_type == "etl.errors.TableDesignSyntaxError"
+    # the earliest first, as Python prints a chain; each line's own text
+    assert [b.exc_types[-1] for b in q.blocks] == [
+        "schemakit.exceptions.RefResolutionError",
+        "etl.errors.SchemaValidationError",
+        "etl.errors.TableDesignSyntaxError",
+    ]
+    assert q.blocks[0].message == "Unresolvable JSON pointer: 'definitions/x'"
+    # an exception line further up, under a line of prose, is no part of the chain
+    apart = parse(
+        "then the error is:\nschemakit.exc.RefError: x\nsome output line\netl.errors.AError: one\netl.errors.BError: two\n"
+    )
+    assert [b.exc_types[-1] for b in apart.blocks] == ["etl.errors.AError", "etl.errors.BError"]
