@@ -85,3 +85,42 @@ def test_an_applications_chained_exception_lines_are_each_an_earlier_block() -> 
         "then the error is:\nschemakit.exc.RefError: x\nsome output line\netl.errors.AError: one\netl.errors.BError: two\n"
     )
     assert [b.exc_types[-1] for b in apart.blocks] == ["etl.errors.AError", "etl.errors.BError"]
+
+
+_CUT_TRACEBACK = (
+    "Traceback (most recent call last):\n"
+    '  File "/home/u/manager.py", line 105, in <module>\n'
+    "    config.load_incluster_config()\n"
+    '  File "/usr/lib/python3.6/site-packages/kubekit/config/incluster.py", line 73, in _load_config\n'
+    '    raise ConfigException("Service token file does not exist."\n'
+)
+
+
+def test_an_applications_other_exception_line_above_a_cut_traceback_is_not_its_error() -> None:
+    q = parse(
+        "kubectl logs -f pod-1\nException: [Errno 2] No such file or directory: '/app/gateway.yaml'\n"
+        + _CUT_TRACEBACK
+    )
+    assert (q.exc_type, q.message) == ("ConfigException", "Service token file does not exist.")
+    # the line is still tried, after the traceback, as an earlier error
+    assert any("[Errno 2]" in b.message for b in q.blocks[: q.primary])
+    # a page printing the raised error above its traceback: its line is the error
+    page = parse("ConfigException: Service token file does not exist.\n" + _CUT_TRACEBACK)
+    assert page.exc_type == "ConfigException"
+    # a logger printing the same text under a class of its own: that text is the error's
+    logged = parse("Exception: Service token file does not exist.\n" + _CUT_TRACEBACK)
+    assert logged.message == "Service token file does not exist."
+
+
+def test_one_qualified_exception_line_in_a_code_span_among_sentences_is_the_error() -> None:
+    q = parse(
+        "Error message shows `schemakit.exceptions.RefResolutionError: Unresolvable JSON pointer: 'defs/x'`.\n\n"
+        "Do you have any idea why the pointer isn't getting resolved?"
+    )
+    assert (q.exc_type, q.message) == (
+        "schemakit.exceptions.RefResolutionError",
+        "Unresolvable JSON pointer: 'defs/x'",
+    )
+    # two such spans are two errors: the paste stays as it is
+    two = parse("First `a.errors.AError: one` then\n`b.errors.BError: two` came.\n\nWhy?")
+    assert "First" in two.message

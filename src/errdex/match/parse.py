@@ -2323,6 +2323,8 @@ class _BlockParser:
         if self.first_frame is None:
             return None
         k = _last_type_line(self.lines, 0, self.first_frame)
+        if k is not None and self._raised_otherwise(k):
+            return None  # (its text is still tried, after the traceback: ``_text_before_traceback``)
         if k is None:
             k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
@@ -2333,6 +2335,26 @@ class _BlockParser:
                 break
             out.append(ln)
         return out
+
+    def _raised_otherwise(self, k: int) -> bool:
+        """Whether the exception line ``k`` above the traceback is another error than the one
+        its last frame raises: that frame's line is ``raise SomeError("text"`` with another
+        class and a text the line does not hold (an application's own ``Exception: [Errno 2]
+        No such file ...`` logged before the traceback of ``raise ConfigException("Service
+        token file does not exist."``). A debugger page or a logger printing the error above
+        its traceback prints the raised class, or at least its text."""
+        frames = self.block.frames
+        lit = raise_literal(frames[-1].source) if frames and frames[-1].source else None
+        m = _TYPE_PREFIX.match(self.lines[k])
+        if lit is None or m is None:
+            return False
+        cls, text = lit
+        if cls.rpartition(".")[2].lower() == m.group(1).rpartition(".")[2].lower():
+            return False
+        head = "".join(text.split())[:_RAISED_TEXT_HEAD]
+        assert self.first_frame is not None
+        shown = "".join("".join(self.lines[k : self.first_frame]).split())
+        return len(head) >= _RAISED_TEXT_MIN and head not in shown
 
     def _log_record_before_frames(self) -> list[str] | None:
         """Nothing follows the last frame, no type line precedes the first, but a log record
@@ -2349,6 +2371,11 @@ class _BlockParser:
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
 
+
+# how much of a raise statement's literal text (compact) the exception line above a traceback is
+# looked in for, and the least that says anything (``_BlockParser._raised_otherwise``)
+_RAISED_TEXT_HEAD = 30
+_RAISED_TEXT_MIN = 8
 
 # the start of an exception line cut inside its class's module path (``pefi``, ``kazoo.handlers``),
 # perhaps behind the marks of the markdown heading the line became: lower-case dotted names, no
@@ -3038,7 +3065,7 @@ def _code_span(msg: str) -> str:
             if span is None and _lead_in(head):
                 return last[1:-1].strip()
             return msg if span is None else span
-        return _whole_line_span(last) or msg
+        return _whole_line_span(last) or _one_inline_span(msg) or msg
     whole = _whole_line_span(msg.strip())
     if whole is not None:
         return whole
@@ -3059,6 +3086,40 @@ def _code_span(msg: str) -> str:
     if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
     return msg
+
+
+# lines of a paste looked through for a code span, and openers tried on each (``_one_inline_span``)
+_SPAN_LINES = 20
+_SPAN_OPENERS_PER_LINE = 8
+
+
+def _one_inline_span(msg: str) -> str | None:
+    """The one code span of a paste of several lines that opens with a module-qualified
+    exception line inside a sentence (```` Error message shows `pkg.exceptions.SomeError: text`. ````
+    and a question in the paragraph under it): the span's text, the sentences around it the
+    reporter's. Only when the paste holds exactly one such span among its first
+    ``_SPAN_LINES`` lines (two spans are two errors, or an error and a name), opened after a
+    blank or at a line's start, and closed on its line; an undotted name in backticks may be a
+    message's own quoting."""
+    found: list[str] = []
+    for line in msg.split("\n")[:_SPAN_LINES]:
+        start = 0
+        for _ in range(_SPAN_OPENERS_PER_LINE):
+            i = line.find("`", start)
+            j = line.find("`", i + 1) if i >= 0 else -1
+            if j < 0:
+                break
+            start = j + 1
+            if i and not line[i - 1].isspace():
+                continue
+            m = _TYPE_PREFIX.match(line[i + 1 : j])
+            if (
+                m is not None
+                and "." in m.group(1)
+                and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
+            ):
+                found.append(line[i + 1 : j].strip())
+    return found[0] if len(found) == 1 else None
 
 
 def _lead_in(text: str) -> bool:
