@@ -309,9 +309,9 @@ def _unemphasized(ln: str) -> str:
 
 
 def _emphasized_paragraph(lines: list[str], i: int) -> str:
-    """``lines[i]`` without the Markdown emphasis wrapping all of it, when it is a paragraph of
+    """``lines[i]`` without the Markdown italics wrapping all of it, when it is a paragraph of
     its own (a blank line or the paste's edge above and below) of several words: a reporter
-    setting the message in italics or bold under its class (``**SomeError**:`` then
+    setting the message in italics under its class (``**SomeError**:`` then
     ``_You tried to access ..., but this is no longer supported ..._``). Markdown shows the
     marks as emphasis; the text the program printed has none. A message of one word is kept
     (``__init__``, ``*args``: an identifier's own marks), and so is a line inside a paragraph
@@ -324,8 +324,14 @@ def _emphasized_paragraph(lines: list[str], i: int) -> str:
     ):
         return ln
     m = _EMPHASIS.match(ln)
-    if m is None or " " not in m.group(3) or m.group(3)[0] in "*_" or m.group(3)[-1] in "*_":
-        return ln
+    if (
+        m is None
+        or len(m.group(2)) != 1
+        or " " not in m.group(3)
+        or m.group(3)[0] in "*_"
+        or m.group(3)[-1] in "*_"
+    ):
+        return ln  # (bold is the reporter's own heading or note as often: ``**Note: run it twice**``)
     return m.group(1) + m.group(3)
 
 
