@@ -3,7 +3,8 @@ bracketed value or number followed by a space and words on its line (``'abc' is 
 integer.`` taken for ``{arg!r}`` of ``Invalid value for '{name}': {arg!r}``) is another
 message sharing the template's head, not what that statement printed. And a log record's level
 before the ``Error:`` label a CLI prints (``ERROR [app.main] Error: Invalid value ...``) leaves
-the label a label: no class to disagree with the site's."""
+the label a label: no class to disagree with the site's; a record whose message is a class
+alone is that class raised without a message, as the class pasted alone is."""
 
 from __future__ import annotations
 
@@ -76,3 +77,14 @@ def test_a_log_level_before_the_error_label_is_no_class() -> None:
     assert (
         type_relation(["log.ERROR", "db.exc.Error"], "BadParameter", "error", hierarchy)[0] == TYPE_DISAGREES
     )
+
+
+def test_a_log_records_message_that_is_a_class_alone_is_that_class_raised_bare() -> None:
+    bare = entry([""], path="aiokit/builtins.py", line=129, function="next", exc_type="StopAsyncIteration")
+    m = Matcher.from_entries([bare])
+    for paste in ("StopAsyncIteration", "2024-05-01 12:00:00,123 ERROR [app.main] StopAsyncIteration"):
+        res = m.explain(paste)
+        assert top(res).id == bare.error_id, (paste, res.verdict)
+        assert top(res).approximate and "the class is alone" in res.verdict
+    # a word the record holds is no class
+    assert not m.explain("2024-05-01 12:00:00,123 ERROR [app.main] Done").matches

@@ -879,7 +879,8 @@ class Matcher:
             tie_some=tie_count(matches, full),
         )
         if bare:
-            _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
+            cls = next(t for t in types if not t.startswith("log."))  # (``_value_raises`` found one)
+            _value_alone(res, cls, bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
         if (
             fev.info.ends_at_call
             and res.matches
@@ -972,7 +973,9 @@ class Matcher:
         class are the candidates, only ever approximate (``_value_alone``): the value is the
         user's, any such raise prints it, and so do the interpreter (``d[key]``) and the user's
         own code; still, where the library raises it beats no answer, and the ranking's
-        tie-breaks (public site, called function, callers) order them."""
+        tie-breaks (public site, called function, callers) order them. A log record's level
+        (``log.ERROR``) is no class: the class is the record's message."""
+        types = [t for t in types if not t.startswith("log.")]
         if len(types) != 1 or not builtin_type(types[0]) or "." in types[0]:
             return []
         value = message.strip()

@@ -3665,8 +3665,11 @@ def _strip_prefixes(block: Block) -> None:
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
-    if bare and (is_type_name(msg) or _raised_by_last_frame(block, msg)) and not block.exc_types:
-        # an exception raised without a message prints its class alone
+    classless = all(t.startswith("log.") for t in block.exc_types)
+    if bare and (is_type_name(msg) or _raised_by_last_frame(block, msg)) and classless:
+        # an exception raised without a message prints its class alone, as a log record's
+        # message too (``2024-05-01 12:00:00,123 ERROR [app.main] StopAsyncIteration``): the
+        # level is the record's, the class the error's
         block.exc_types.append(msg)
         msg = ""
     msg = _strip_type_prefixes(block, msg)
