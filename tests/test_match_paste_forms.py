@@ -45,6 +45,19 @@ def test_a_message_set_in_italics_as_its_own_paragraph_is_read_without_the_marks
     assert "_" not in q.message and q.message.endswith(
         "You tried to access apikit.Embedding, but this is no longer supported."
     )
+    # under a bold class line, the class and the italic paragraph are the error, the sentences
+    # around them the reporter's
+    framed = parse(
+        "Even if I install 0.28, I get\n\n**RemovedInV1**:\n\n_You tried to access apikit.Embedding, but this is"
+        " no longer supported._\n\nYou probably want to update the course."
+    )
+    assert (framed.exc_type, framed.message) == (
+        "RemovedInV1",
+        "You tried to access apikit.Embedding, but this is no longer supported.",
+    )
+    # a bare line of one CamelCase word and a colon is no class unless named like one
+    note = parse("Summary:\n\n_You tried to access apikit.Embedding, but it failed._\n\nAny idea?")
+    assert note.exc_type is None and "Any idea?" in note.message
     # an identifier's own marks, and a line inside a paragraph, stay
     assert parse("__init__").message == "__init__"
     kept = parse("rows:\n*a b*\n*c d*")

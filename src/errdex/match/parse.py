@@ -177,7 +177,8 @@ def clean(text: str) -> tuple[str, bool]:
         lines = [_unlisted(lines[0])]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
-        lines = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
+        plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
+        lines = _class_over_italics(lines, plain)
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
@@ -333,6 +334,32 @@ def _emphasized_paragraph(lines: list[str], i: int) -> str:
     ):
         return ln  # (bold is the reporter's own heading or note as often: ``**Note: run it twice**``)
     return m.group(1) + m.group(3)
+
+
+# a class line the reporter set apart above the message: ``**SomeError**:``, ``SomeError:``
+_CLASS_HEADING = re.compile(r"^\s*(\*\*|__)?([A-Za-z_][\w.]{0,300})\1?:\s*$")
+
+
+def _class_over_italics(lines: list[str], plain: list[str]) -> list[str]:
+    """``plain`` (``lines`` with ``_emphasized_paragraph`` applied), cut to the error when the
+    one paragraph the reporter set in italics comes right under a line naming an exception
+    class alone (``**APIRemovedInV1**:``, a blank line, ``_You tried to access ..._``): that
+    class and that paragraph, the sentences above and below them the reporter's. The marks say
+    where the message starts and ends, as a code fence's do. Only with exactly one such
+    paragraph."""
+    done = [i for i, (a, b) in enumerate(zip(lines, plain, strict=True)) if a != b]
+    if len(done) != 1:
+        return plain
+    i = done[0]
+    j = i - 1
+    while j >= 0 and not plain[j].strip():
+        j -= 1
+    m = _CLASS_HEADING.match(plain[j]) if j >= 0 else None
+    # (set in bold, any class-shaped name: the reporter marked it as the class; bare, only
+    # the usual suffixes, as a line of prose ending in a colon may be one CamelCase word)
+    if m is None or not is_type_name(m.group(2), strict=not m.group(1)):
+        return plain
+    return [m.group(2) + ":", plain[i]]
 
 
 # a list item's marker at a line's start: Markdown's ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) `` and
