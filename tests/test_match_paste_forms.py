@@ -5,6 +5,13 @@ from __future__ import annotations
 
 from errdex.match.parse import parse
 
+
+def _read(paste: str) -> tuple[str | None, str]:
+    """The class and the message the reader takes from ``paste``."""
+    q = parse(paste)
+    return q.exc_type, q.message
+
+
 _QUOTED = (
     "When I run the script we receive the following error :\n"
     "\n"
@@ -47,11 +54,11 @@ def test_a_message_set_in_italics_as_its_own_paragraph_is_read_without_the_marks
     )
     # under a bold class line, the class and the italic paragraph are the error, the sentences
     # around them the reporter's
-    framed = parse(
+    framed = (
         "Even if I install 0.28, I get\n\n**RemovedInV1**:\n\n_You tried to access apikit.Embedding, but this is"
         " no longer supported._\n\nYou probably want to update the course."
     )
-    assert (framed.exc_type, framed.message) == (
+    assert _read(framed) == (
         "RemovedInV1",
         "You tried to access apikit.Embedding, but this is no longer supported.",
     )
@@ -65,14 +72,11 @@ def test_a_message_set_in_italics_as_its_own_paragraph_is_read_without_the_marks
 
 
 def test_a_message_in_a_code_fence_ends_at_the_closing_fence() -> None:
-    q = parse(
+    fenced = (
         "The test suite has been broken for weeks with:\n\n```\nValueError: Invalid pattern: '**' can only be"
         " an entire path component\n```\n\nThis is due to a recent change in the glob rules.\n"
     )
-    assert (q.exc_type, q.message) == (
-        "ValueError",
-        "Invalid pattern: '**' can only be an entire path component",
-    )
+    assert _read(fenced) == ("ValueError", "Invalid pattern: '**' can only be an entire path component")
     # an exception line after the block may be the error: the paste stays whole
     later = parse("```\nValueError: first\n```\n\nthen:\nKeyError: 'second'\n")
     assert "KeyError: 'second'" in later.text
@@ -111,8 +115,7 @@ _CUT_TRACEBACK = (
 
 def test_an_applications_other_exception_line_above_a_cut_traceback_is_not_its_error() -> None:
     q = parse(
-        "kubectl logs -f pod-1\nException: [Errno 2] No such file or directory: '/app/gateway.yaml'\n"
-        + _CUT_TRACEBACK
+        "kubectl logs -f pod-1\nException: [Errno 2] No such file or directory: '/a.yaml'\n" + _CUT_TRACEBACK
     )
     assert (q.exc_type, q.message) == ("ConfigException", "Service token file does not exist.")
     # the line is still tried, after the traceback, as an earlier error
@@ -126,14 +129,11 @@ def test_an_applications_other_exception_line_above_a_cut_traceback_is_not_its_e
 
 
 def test_one_qualified_exception_line_in_a_code_span_among_sentences_is_the_error() -> None:
-    q = parse(
+    inline = (
         "Error message shows `schemakit.exceptions.RefResolutionError: Unresolvable JSON pointer: 'defs/x'`.\n\n"
         "Do you have any idea why the pointer isn't getting resolved?"
     )
-    assert (q.exc_type, q.message) == (
-        "schemakit.exceptions.RefResolutionError",
-        "Unresolvable JSON pointer: 'defs/x'",
-    )
+    assert _read(inline) == ("schemakit.exceptions.RefResolutionError", "Unresolvable JSON pointer: 'defs/x'")
     # two such spans are two errors: the paste stays as it is
     two = parse("First `a.errors.AError: one` then\n`b.errors.BError: two` came.\n\nWhy?")
     assert "First" in two.message

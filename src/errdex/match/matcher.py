@@ -556,15 +556,14 @@ class Matcher:
         after its words often quotes it. The quoted text (``quoted_tail``) is tried as the
         message; its answer is taken only when it is exact with words of its own (a raise that
         passes any text through fits any quoted text)."""
-        inner = quoted_tail(message)
-        if inner is None:
-            return None
-        retry = self._match(q, inner, types, fr, limit)
-        if not _worded_exact(retry):
-            return None
-        for m in retry.matches:
-            m.reasons.append("the error's text is quoted at the end of other words")
-        return retry
+        return self._inner_text(
+            q,
+            [quoted_tail(message)],
+            types,
+            fr,
+            limit,
+            "the error's text is quoted at the end of other words",
+        )
 
     def _angle_quoted(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -574,17 +573,32 @@ class Matcher:
         (``<<...text ...>>``). That text is tried as the message, then without its cut marks;
         its answer is taken only when it is exact with words of its own."""
         inner = angle_quoted(message)
-        if inner is None:
-            return None
-        retry = self._match(q, inner, types, fr, limit)
-        cut = _without_truncation_marker(inner)
-        if not _worded_exact(retry) and cut is not None:
-            retry = self._match(q, cut, types, fr, limit)
-        if not _worded_exact(retry):
-            return None
-        for m in retry.matches:
-            m.reasons.append("the error's text is the part between << and >> of other words")
-        return retry
+        texts = [inner, _without_truncation_marker(inner)] if inner is not None else []
+        return self._inner_text(
+            q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
+        )
+
+    def _inner_text(
+        self,
+        q: ParsedQuery,
+        texts: list[str | None],
+        types: list[str],
+        fr: list[Frame],
+        limit: int,
+        reason: str,
+    ) -> Result | None:
+        """The first of ``texts`` (a part of the message other words surround; None: no such
+        part) whose answer is exact with words of its own, that answer saying ``reason``; else
+        None. A raise passing any text through fits any part exactly, and proves nothing."""
+        for text in texts:
+            if text is None:
+                continue
+            retry = self._match(q, text, types, fr, limit)
+            if _worded_exact(retry):
+                for m in retry.matches:
+                    m.reasons.append(reason)
+                return retry
+        return None
 
     def _cut_at_lines(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
