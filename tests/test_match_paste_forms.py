@@ -1,16 +1,13 @@
 """Paste forms around an error that say where it starts and ends: a traceback in a Markdown
-blockquote between the reporter's own sentences (the quote is the error, the sentences are not)."""
+blockquote between the reporter's sentences, a code fence, a paragraph in italics under a bold
+class line, one qualified exception line in a code span; an application's chained one-line
+errors, and its own error line above a cut traceback, are other errors, tried after it."""
 
 from __future__ import annotations
 
+import pytest
+
 from errdex.match.parse import parse
-
-
-def _read(paste: str) -> tuple[str | None, str]:
-    """The class and the message the reader takes from ``paste``."""
-    q = parse(paste)
-    return q.exc_type, q.message
-
 
 _QUOTED = (
     "When I run the script we receive the following error :\n"
@@ -26,15 +23,45 @@ _QUOTED = (
     "The version installed by pip is 1.36.0 nowadays.\n"
 )
 
+_DELIMITED = {
+    "blockquote": (
+        _QUOTED,
+        "apikit._old.RemovedError",
+        "You tried to access apikit.Completion, but this is no longer supported.",
+    ),
+    "fence": (
+        "The test suite has been broken for weeks with:\n\n```\nValueError: Invalid pattern: '**' can only be"
+        " an entire path component\n```\n\nThis is due to a recent change in the glob rules.\n",
+        "ValueError",
+        "Invalid pattern: '**' can only be an entire path component",
+    ),
+    "italics under a bold class": (
+        "Even if I install 0.28, I get\n\n**RemovedInV1**:\n\n_You tried to access apikit.Embedding, but this is"
+        " no longer supported._\n\nYou probably want to update the course.",
+        "RemovedInV1",
+        "You tried to access apikit.Embedding, but this is no longer supported.",
+    ),
+    "code span among sentences": (
+        "Error message shows `schemakit.exceptions.RefResolutionError: Unresolvable JSON pointer: 'defs/x'`.\n\n"
+        "Do you have any idea why the pointer isn't getting resolved?",
+        "schemakit.exceptions.RefResolutionError",
+        "Unresolvable JSON pointer: 'defs/x'",
+    ),
+}
 
-def test_a_blockquoted_traceback_between_sentences_is_the_error() -> None:
-    q = parse(_QUOTED)
-    assert q.exc_type == "apikit._old.RemovedError"
-    assert q.message == "You tried to access apikit.Completion, but this is no longer supported."
-    assert [f.line for f in q.frames] == [32, 39]
+
+@pytest.mark.parametrize("form", list(_DELIMITED))
+def test_marks_around_the_error_delimit_it_from_the_reporters_sentences(form: str) -> None:
+    paste, exc_type, message = _DELIMITED[form]
+    q = parse(paste)
+    assert (q.exc_type, q.message) == (exc_type, message)
 
 
-def test_a_quote_with_an_exception_line_or_a_traceback_outside_it_stays_as_pasted() -> None:
+def test_the_blockquoted_traceback_keeps_its_frames() -> None:
+    assert [f.line for f in parse(_QUOTED).frames] == [32, 39]
+
+
+def test_marks_that_do_not_delimit_one_error_leave_the_paste_as_it_is() -> None:
     # the reporter quoted the frames and pasted the exception line under the quote
     q = parse(_QUOTED.replace("The version installed", "apikit._old.OtherError: the version installed"))
     assert q.exc_type == "apikit._old.OtherError"
@@ -43,43 +70,24 @@ def test_a_quote_with_an_exception_line_or_a_traceback_outside_it_stays_as_paste
         "    def test_x():\n>       assert f() == 2\nE       assert 1 == 2\n\ntests/test_x.py:2: AssertionError\n"
     )
     assert listing.frames[-1].source == "assert f() == 2"
+    # an exception line after a fenced block may be the error: the paste stays whole
+    assert "KeyError: 'second'" in parse("```\nValueError: first\n```\n\nthen:\nKeyError: 'second'\n").text
+    # two qualified lines in code spans are two errors
+    assert "First" in parse("First `a.errors.AError: one` then\n`b.errors.BError: two` came.\n\nWhy?").message
 
 
-def test_a_message_set_in_italics_as_its_own_paragraph_is_read_without_the_marks() -> None:
+def test_a_paragraph_in_italics_is_read_without_the_marks() -> None:
     q = parse(
         "I get\n\n**RemovedError**:\n\n_You tried to access apikit.Embedding, but this is no longer supported._\n"
     )
-    assert "_" not in q.message and q.message.endswith(
-        "You tried to access apikit.Embedding, but this is no longer supported."
-    )
-    # under a bold class line, the class and the italic paragraph are the error, the sentences
-    # around them the reporter's
-    framed = (
-        "Even if I install 0.28, I get\n\n**RemovedInV1**:\n\n_You tried to access apikit.Embedding, but this is"
-        " no longer supported._\n\nYou probably want to update the course."
-    )
-    assert _read(framed) == (
-        "RemovedInV1",
-        "You tried to access apikit.Embedding, but this is no longer supported.",
-    )
+    assert "_" not in q.message
+    assert q.message.endswith("You tried to access apikit.Embedding, but this is no longer supported.")
     # a bare line of one CamelCase word and a colon is no class unless named like one
     note = parse("Summary:\n\n_You tried to access apikit.Embedding, but it failed._\n\nAny idea?")
     assert note.exc_type is None and "Any idea?" in note.message
     # an identifier's own marks, and a line inside a paragraph, stay
     assert parse("__init__").message == "__init__"
-    kept = parse("rows:\n*a b*\n*c d*")
-    assert "*a b*" in kept.message
-
-
-def test_a_message_in_a_code_fence_ends_at_the_closing_fence() -> None:
-    fenced = (
-        "The test suite has been broken for weeks with:\n\n```\nValueError: Invalid pattern: '**' can only be"
-        " an entire path component\n```\n\nThis is due to a recent change in the glob rules.\n"
-    )
-    assert _read(fenced) == ("ValueError", "Invalid pattern: '**' can only be an entire path component")
-    # an exception line after the block may be the error: the paste stays whole
-    later = parse("```\nValueError: first\n```\n\nthen:\nKeyError: 'second'\n")
-    assert "KeyError: 'second'" in later.text
+    assert "*a b*" in parse("rows:\n*a b*\n*c d*").message
 
 
 def test_an_applications_chained_exception_lines_are_each_an_earlier_block() -> None:
@@ -126,14 +134,3 @@ def test_an_applications_other_exception_line_above_a_cut_traceback_is_not_its_e
     # a logger printing the same text under a class of its own: that text is the error's
     logged = parse("Exception: Service token file does not exist.\n" + _CUT_TRACEBACK)
     assert logged.message == "Service token file does not exist."
-
-
-def test_one_qualified_exception_line_in_a_code_span_among_sentences_is_the_error() -> None:
-    inline = (
-        "Error message shows `schemakit.exceptions.RefResolutionError: Unresolvable JSON pointer: 'defs/x'`.\n\n"
-        "Do you have any idea why the pointer isn't getting resolved?"
-    )
-    assert _read(inline) == ("schemakit.exceptions.RefResolutionError", "Unresolvable JSON pointer: 'defs/x'")
-    # two such spans are two errors: the paste stays as it is
-    two = parse("First `a.errors.AError: one` then\n`b.errors.BError: two` came.\n\nWhy?")
-    assert "First" in two.message
