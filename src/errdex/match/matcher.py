@@ -230,6 +230,7 @@ class Matcher:
             res = (
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
+                or self._angle_quoted(q, message, types, fr, limit)
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
@@ -555,15 +556,49 @@ class Matcher:
         after its words often quotes it. The quoted text (``quoted_tail``) is tried as the
         message; its answer is taken only when it is exact with words of its own (a raise that
         passes any text through fits any quoted text)."""
-        inner = quoted_tail(message)
-        if inner is None:
-            return None
-        retry = self._match(q, inner, types, fr, limit)
-        if not _worded_exact(retry):
-            return None
-        for m in retry.matches:
-            m.reasons.append("the error's text is quoted at the end of other words")
-        return retry
+        return self._inner_text(
+            q,
+            [quoted_tail(message)],
+            types,
+            fr,
+            limit,
+            "the error's text is quoted at the end of other words",
+        )
+
+    def _angle_quoted(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the line may be an application's one-line summary holding the
+        error's text between ``<<`` and ``>>`` (``angle_quoted``), perhaps cut at both ends
+        (``<<...text ...>>``). That text is tried as the message, then without its cut marks;
+        its answer is taken only when it is exact with words of its own."""
+        inner = angle_quoted(message)
+        texts = [inner, _without_truncation_marker(inner)] if inner is not None else []
+        return self._inner_text(
+            q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
+        )
+
+    def _inner_text(
+        self,
+        q: ParsedQuery,
+        texts: list[str | None],
+        types: list[str],
+        fr: list[Frame],
+        limit: int,
+        reason: str,
+    ) -> Result | None:
+        """The first of ``texts`` (a part of the message other words surround; None: no such
+        part) whose answer is exact with words of its own, that answer saying ``reason``; else
+        None. A raise passing any text through fits any part exactly, and proves nothing."""
+        for text in texts:
+            if text is None:
+                continue
+            retry = self._match(q, text, types, fr, limit)
+            if _worded_exact(retry):
+                for m in retry.matches:
+                    m.reasons.append(reason)
+                return retry
+        return None
 
     def _cut_at_lines(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -858,7 +893,8 @@ class Matcher:
             tie_some=tie_count(matches, full),
         )
         if bare:
-            _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
+            cls = next(t for t in types if not t.startswith("log."))  # (``_value_raises`` found one)
+            _value_alone(res, cls, bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
         if (
             fev.info.ends_at_call
             and res.matches
@@ -951,7 +987,9 @@ class Matcher:
         class are the candidates, only ever approximate (``_value_alone``): the value is the
         user's, any such raise prints it, and so do the interpreter (``d[key]``) and the user's
         own code; still, where the library raises it beats no answer, and the ranking's
-        tie-breaks (public site, called function, callers) order them."""
+        tie-breaks (public site, called function, callers) order them. A log record's level
+        (``log.ERROR``) is no class: the class is the record's message."""
+        types = [t for t in types if not t.startswith("log.")]
         if len(types) != 1 or not builtin_type(types[0]) or "." in types[0]:
             return []
         value = message.strip()
@@ -1633,11 +1671,49 @@ def _better(new: Result, old: Result) -> bool:
 
 
 def _without_truncation_marker(message: str) -> str | None:
-    """The message without a trailing ellipsis a user typed to say "and so on", if it has one."""
-    stripped = message.rstrip()
+    """The message without a trailing ellipsis a user typed to say "and so on", and without a
+    leading one that says the excerpt starts inside the text (``...You tried to access x``),
+    if it has either."""
+    stripped = message.strip()
+    cut = stripped
     for marker in _TRUNCATION_MARKERS:
-        if stripped.endswith(marker) and len(stripped) > len(marker):
-            return stripped[: -len(marker)].rstrip()
+        if cut.endswith(marker) and len(cut) > len(marker):
+            cut = cut[: -len(marker)].rstrip()
+            break
+    for marker in _LEADING_MARKERS:
+        if cut.startswith(marker) and len(cut) > len(marker) and cut[len(marker)].isalnum():
+            cut = cut[len(marker) :]
+            break
+    return cut if cut != stripped else None
+
+
+# an ellipsis opening an excerpt cut at its start, run into the text's first word
+_LEADING_MARKERS = ("...", "\u2026", "[...]")
+# an application's marks around the error's text in its one-line summary: ``<<...text ...>>``,
+# and the typographic guillemets a rich-text copy turns them into
+_TEXT_MARKS = (("<<", ">>"), ("\u00ab", "\u00bb"))
+ANGLE_QUOTED_MIN = 20  # characters of text between the marks that make it a phrase, not a value
+
+
+def angle_quoted(message: str) -> str | None:
+    """The text a one-line ``message`` holds between ``<<`` and ``>>`` (or ``«`` and ``»``)
+    after words of an application's own (``exception <<...You tried to access x, but ...>> at
+    line 15 of chat_gpt.py >> completion = ...``), or None. The marks hug the text (no space
+    inside them: a shift ``a << 2`` or a heredoc ``<<EOF`` line is no such span), the first
+    closing mark after the opening one ends it, and the text is a phrase (a space in it, at
+    least ``ANGLE_QUOTED_MIN`` characters)."""
+    text = message.strip()
+    if "\n" in text:
+        return None
+    for opener, closer in _TEXT_MARKS:
+        i = text.find(opener)
+        j = text.find(closer, i + len(opener)) if i >= 0 else -1
+        if j < 0:
+            continue
+        inner = text[i + len(opener) : j]
+        if inner[:1].isspace() or inner[-1:].isspace() or len(inner) < ANGLE_QUOTED_MIN or " " not in inner:
+            continue
+        return inner
     return None
 
 

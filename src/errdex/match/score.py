@@ -93,7 +93,10 @@ def type_relation(
         return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
     if hierarchy is not None:
         relation = _library_relation(qs, e, hierarchy)
-        if relation[0] == TYPE_DISAGREES and all(q.strip() in _LABELS for q in query_types):
+        # (a log record's level before the label, ``ERROR [app] Error: ...``, is no class either)
+        if relation[0] == TYPE_DISAGREES and all(
+            q.strip() in _LABELS for q in query_types if not q.startswith("log.")
+        ):
             return -0.03, None  # a label, not a class: nothing to disagree with
         return relation
     return -0.03, None
