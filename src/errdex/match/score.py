@@ -93,7 +93,7 @@ def type_relation(
         return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
     if hierarchy is not None:
         relation = _library_relation(qs, e, hierarchy)
-        if relation[0] == TYPE_DISAGREES and all(q.strip() in _LABELS for q in query_types):
+        if relation[0] == TYPE_DISAGREES and all(q.strip() in LABELS for q in query_types):
             return -0.03, None  # a label, not a class: nothing to disagree with
         return relation
     return -0.03, None
@@ -104,7 +104,7 @@ def type_relation(
 # (``csv.Error``, ``shutil.Error``, ``sqlalchemy.exc.Error``); only a builtin prints bare, and no
 # builtin is named ``Error``. So a bare ``Error`` relates to a codebase's class when its line
 # says so, and is never evidence against one.
-_LABELS = frozenset({"Error"})
+LABELS = frozenset({"Error"})
 
 
 def _group_made(qs: list[str], e: str) -> bool:
