@@ -50,15 +50,6 @@ MOVED = (
 )
 
 
-@pytest.fixture(scope="module")
-def learn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {"learnpkg/__init__.py": "", "learnpkg/svm/__init__.py": "", "learnpkg/svm/_base.py": BASE}
-    files["learnpkg/linear_model/__init__.py"] = ""
-    files["learnpkg/linear_model/logistic.py"] = LOGISTIC
-    with package_matcher(Path(tmp_path_factory.mktemp("moved")), files) as m:
-        yield m
-
-
 def test_a_frame_of_a_module_made_private_names_its_function(learn: Matcher) -> None:
     res = learn.explain(MOVED.format(name="base.py"))
     assert res.matches and res.matches[0].function == "_fit_liblinear", res.verdict
@@ -109,22 +100,25 @@ LEFT = (
 
 
 @pytest.fixture(scope="module")
-def arrays(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    files = {"arraypkg/__init__.py": "", "arraypkg/api_util.py": API_UTIL, "arraypkg/core.py": CORE}
-    with package_matcher(Path(tmp_path_factory.mktemp("left")), files) as m:
+def learn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    """One catalogue of both packages (the scikit-learn-like and the jax-like)."""
+    files = {"learnpkg/__init__.py": "", "learnpkg/svm/__init__.py": "", "learnpkg/svm/_base.py": BASE}
+    files |= {"learnpkg/linear_model/__init__.py": "", "learnpkg/linear_model/logistic.py": LOGISTIC}
+    files |= {"arraypkg/__init__.py": "", "arraypkg/api_util.py": API_UTIL, "arraypkg/core.py": CORE}
+    with package_matcher(Path(tmp_path_factory.mktemp("moved")), files) as m:
         yield m
 
 
-def test_a_frame_in_a_file_its_function_left_names_no_raise_of_its_class_there(arrays: Matcher) -> None:
+def test_a_frame_in_a_file_its_function_left_names_no_raise_of_its_class_there(learn: Matcher) -> None:
     assert parse(LEFT).frames[-1].source == "raise TypeError("
-    res = arrays.explain(LEFT)
+    res = learn.explain(LEFT)
     assert res.matches, res.verdict
     best = res.matches[0]
     assert (best.path, best.function) == ("arraypkg/core.py", "shaped_abstractify")
     assert not best.approximate
 
 
-def test_a_frame_in_its_functions_file_still_lands_on_its_raise(arrays: Matcher) -> None:
+def test_a_frame_in_its_functions_file_still_lands_on_its_raise(learn: Matcher) -> None:
     # the function is in the file: its own ``raise TypeError(`` is the frame's statement
-    res = arrays.explain(LEFT.replace("_shaped_abstractify_slow", "resolve_kwargs"))
+    res = learn.explain(LEFT.replace("_shaped_abstractify_slow", "resolve_kwargs"))
     assert res.matches and res.matches[0].function == "resolve_kwargs"
