@@ -298,6 +298,8 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
         p = norm_path(fr.path)
         norm.append((p, fr.line, fn_last(fr.function)))
         hit = idx.resolve_path(p)
+        if hit is None and fr.function:
+            hit = moved_module(idx, p, fn_last(fr.function))
         if hit is not None:
             lib.append((i, hit))
     outside = None
@@ -318,6 +320,33 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info
+
+
+# how many folders of a frame's path (from its file up) a moved module's leading underscore is
+# looked for in: ``svm/base.py`` -> ``svm/_base.py``, ``numpy/core/records.py`` -> ``numpy/_core/records.py``
+_MOVED_DEPTH = 4
+
+
+def moved_module(idx: Index, path: str, fn: str | None) -> str | None:
+    """The catalogue file a frame's module moved to when the catalogue holds no file of its path:
+    a module made private with a leading underscore (scikit-learn 0.22's ``svm/base.py``, now
+    ``svm/_base.py``) or a package made private (numpy's ``core/`` now ``_core/``), or the
+    other way round; taken only when the function the frame names is one of that file's (the
+    function moved with its module, so the frame still names its raises). None otherwise."""
+    if not fn or fn.startswith("<"):
+        return None
+    parts = path.split("/")
+    for k in range(len(parts) - 1, max(len(parts) - 1 - _MOVED_DEPTH, -1), -1):
+        part = parts[k]
+        if not part or part.startswith("__"):
+            continue
+        other = part[1:] if part.startswith("_") else "_" + part
+        hit = idx.resolve_path("/".join([*parts[:k], other, *parts[k + 1 :]]))
+        # the renamed part must be in the catalogue's path (a bare ``utils.py`` matched by a
+        # user's ``_utils.py`` is no move), and the function in that file
+        if hit is not None and hit.count("/") >= len(parts) - 1 - k and idx.sites.get((hit, fn)):
+            return hit
+    return None
 
 
 def call_frame(
@@ -646,7 +675,7 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
         hop = fi < len(frames) - 1  # the frame above a relay helper: its line calls the helper
         found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function, hop)
-        if fi == len(frames) - 1 and not found and fi in lib:
+        if fi == len(frames) - 1 and not found and fi in lib and not _left_file(idx, lib[fi], fn, source):
             ev.moved.update(_moved_raises(idx, same, lib[fi]))
         if not _all_cut(idx, found):
             for ei in found:
@@ -899,7 +928,7 @@ def _statement_sites(
         eis = _owned_as_printed(idx, same_fn, printed) or same_fn
     elif (path is None or call) and fn:
         return []  # a file that moved, or another caller's call, and the function disagrees
-    elif fn and source and _names_class_only(source) and _fn_raises_class_of(idx, path, fn, eis):
+    elif fn and source and _names_class_only(source) and _class_only_elsewhere(idx, path, fn, source, eis):
         return []  # the class alone matched, in another function than the frame's
     at_line = [ei for ei in eis if idx.entry_line(ei) == line]
     if path is None and fn is None:
@@ -929,6 +958,30 @@ def _names_class_only(source: str) -> bool:
     opens the call (the text on lines not printed) or hands it names, not literal words."""
     text = source.strip()
     return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text))
+
+
+def _class_only_elsewhere(idx: Index, path: str | None, fn: str, source: str, eis: Sequence[int]) -> bool:
+    """Whether raises of a printed statement that names only its class (``_names_class_only``)
+    are in other functions than the frame's, so the class alone matched: the frame's function
+    raises that class itself (its statement reads otherwise in this release), or the statement
+    only opens the raise (``raise TypeError(``) and the function is in no site of the file at
+    all (it has left the file: jax's ``_shaped_abstractify_slow`` of ``api_util.py``, now
+    ``core.shaped_abstractify``), where any ``raise TypeError(`` of the file's other functions
+    is another error. A whole statement (``raise FileNotFoundError(path)``) read the same in the
+    file is still that raise, its function renamed (s3fs's ``info``, now ``_info``)."""
+    if _fn_raises_class_of(idx, path, fn, eis):
+        return True
+    return path is not None and _left_file(idx, path, fn, source)
+
+
+def _left_file(idx: Index, path: str, fn: str | None, source: str) -> bool:
+    """Whether a frame's function is in no site of its catalogue file and its printed raise
+    only opens the call of a class (``raise TypeError(``, the text on lines not printed): the
+    statement's raises elsewhere share the class alone, not the raise the frame shows, so they
+    are neither the frame's (``_statement_sites``) nor where it moved (``_moved_raises``)."""
+    if not fn or fn.startswith("<") or not _BARE_RAISE_OPEN.match(source.strip()):
+        return False
+    return not idx.sites.get((path, fn))
 
 
 def _fn_raises_class_of(idx: Index, path: str | None, fn: str, eis: Sequence[int]) -> bool:

@@ -857,6 +857,7 @@ class Matcher:
         ev.read = q.suggestion is not None
         ev.called = frames.called_names(fr, fev.info)
         ev.pointed = self._pointed(types, fr, fev, typed)
+        ev.home = class_home(idx, types)
         if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
         ev.foreign = names_unheld_package(idx, types, fr)
@@ -1042,6 +1043,20 @@ def _constructs(statement: str | None, name: str) -> bool:
     return (
         statement is not None and re.match(rf"raise(?:[\w.]+\.)?{re.escape(name)}\(", statement) is not None
     )
+
+
+def class_home(idx: Index, types: list[str]) -> set[str]:
+    """The codebases holding the package a pasted class is dotted with (``numpy`` of
+    ``numpy.linalg.LinAlgError``), when it is held and other codebases may raise the class too
+    (scikit-learn raising numpy's ``LinAlgError`` with numpy's own words): CPython prints where
+    the class is defined, not who raised it, so this is a prior, not a pointer. A log level
+    (``log.WARNING``) names no package."""
+    out: set[str] = set()
+    for t in types:
+        head, dot, _rest = t.partition(".")
+        if dot and head not in ("log", "builtins"):
+            out |= idx.package_holders(head)
+    return out
 
 
 def imports_from(idx: Index, ei: int, package: str) -> bool:

@@ -1290,6 +1290,7 @@ def parse(text: str) -> ParsedQuery:
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
     primary = _whole_before_cut(blocks, primary)
+    _uncut_from_earlier(blocks, primary)
     # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
     # earlier block): a cut one's last shown raise statement is its error line
     alone = len(blocks) == 1
@@ -1301,6 +1302,8 @@ def parse(text: str) -> ParsedQuery:
     b = blocks[primary]
     if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
         b.caught_in = _caught_in(lines, b.frames)
+    if alone and b.frames and not b.exc_type and _cut_in_class(b):
+        b.message = ""  # the error line cut inside its class: the frame's raise is the error
     if alone and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
         if not b.exc_type:
@@ -1367,6 +1370,20 @@ def _message_of_raise_line(b: Block) -> None:
     b.exc_type = found[0].rsplit(".", 1)[-1]
     b.exc_types.append(b.exc_type)
     b.message = found[1].strip()
+
+
+def _cut_in_class(b: Block) -> bool:
+    """Whether a traceback's error line was cut inside its class name (a stored excerpt ending
+    at ``Val``, read as a message with no class), under a last frame printing ``raise
+    ValueError('left cannot be >= right')``: the line starts what that raise prints, so it is
+    that statement's error, read from the frame (``_message_of_raise_line``), not a text of
+    three letters. Only a word that opens the class (or its dotted path) and is shorter than it."""
+    cut = b.message.strip()
+    found = raise_literal(b.frames[-1].source or "")
+    if not cut or found is None or not cut.replace("_", "").replace(".", "").isalnum():
+        return False
+    name = found[0]
+    return any(len(cut) < len(n) and n.startswith(cut) for n in (name, name.rsplit(".", 1)[-1]))
 
 
 def _message_in_prose_above(b: Block, lines: list[str]) -> None:
@@ -1962,6 +1979,39 @@ def _same_file(a: str, b: str) -> bool:
     at a separator: a paste may shorten a path)."""
     a, b = a.replace("\\", "/"), b.replace("\\", "/")
     return a == b or a.endswith("/" + b) or b.endswith("/" + a)
+
+
+# the note JAX prints under ``UnfilteredStackTrace: Cls: text`` (its traceback before its
+# internal frames were filtered out), not part of the error's text
+_JAX_NOTE = "\n\nThe stack trace below excludes JAX-internal frames."
+
+
+def _uncut_from_earlier(blocks: list[Block], primary: int) -> None:
+    """The last part of a chain ends on an error line cut inside a word (a stored excerpt
+    ending at ``Value '<...>' w``) whose whole text an earlier part prints as the same class:
+    JAX prints the error first unfiltered (``UnfilteredStackTrace: TypeError: Value ...``,
+    under its note) and then, after "The above exception was the direct cause", as itself.
+    The earlier part's text, its note left out, is the cut line's whole. A cut at a word's end
+    could be a shorter message of its own (``raise ValueError("Invalid value") from e``), so
+    only a cut inside a word is read so."""
+    b = blocks[primary]
+    cut = b.message
+    if (
+        primary != len(blocks) - 1
+        or not b.exc_type
+        or not cut.strip()
+        or "\n" in cut
+        or not cut[-1].isalnum()
+    ):
+        return
+    name = b.exc_type.rsplit(".", 1)[-1]
+    for e in reversed(blocks[:primary]):
+        if not e.message or not e.exc_type or e.exc_type.rsplit(".", 1)[-1] != name:
+            continue
+        whole = e.message.split(_JAX_NOTE, 1)[0].rstrip()
+        if len(whole) > len(cut) and whole.startswith(cut) and whole[len(cut)].isalnum():
+            b.message = whole
+            return
 
 
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:

@@ -54,6 +54,7 @@ from errdex.match.parse import is_type_name
 from errdex.match.result import Match
 from errdex.match.score import (
     CYTHON_FILES,
+    LABELS,
     TYPE_AGREES,
     TYPE_DISAGREES,
     Hierarchy,
@@ -70,6 +71,7 @@ from errdex.match.thresholds import (
     CALLER_FRAME,
     CALLERS_STEP,
     CLASS_BELOW,
+    CLASS_HOME,
     CLASS_NAMED,
     CLASS_OBJECT,
     CUT_SHARE,
@@ -182,6 +184,9 @@ class Evidence:
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
+    # codebases holding the package a dotted pasted class names (``numpy`` of
+    # ``numpy.linalg.LinAlgError``): the class's home, a prior among codebases sharing a text
+    home: set[str] = field(default_factory=set)
     # the whole paste as parsed (``ParsedQuery.text``): the words a class may be named by where
     # no type was read from them (``Ranker._named_raise_before_emitted``)
     paste: str = ""
@@ -815,6 +820,7 @@ class Ranker:
             pointed
             and not self._ran_original(site)
             and not self._foreign_namesake(ei)
+            and not self._log_for_class(site)
             and (self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw)))
         )
         score = (1.0 if confident else 0.0) + text + tw + fw
@@ -838,6 +844,7 @@ class Ranker:
             score += REPR_OBJECT
         elif self._repr_package(ei):
             score += REPR_PACKAGE
+        score += self._home_prior(repo)
         score += self._naming_priors(c, site.function, site.posix_path)
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
@@ -847,7 +854,9 @@ class Ranker:
             or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
             or self._in_frame_file(fw, tw, text, site.posix_path == ev.frames.info.deepest_path)
         )
-        key = (pointed, fw >= ON_RAISE, here, confident, score)
+        # a frame landing on a log call's line is another release's raise there (a log call
+        # raises nothing): no landing on the raise for a paste naming an exception class
+        key = (pointed, self._landed(fw, site), here, confident, score)
         return _Scored(key, ei, c, fw, typed_why, repo, site, idx.entry_id(ei), idx.entry_where(ei))
 
     def _reasons(self, s: _Scored) -> list[str]:
@@ -860,6 +869,7 @@ class Ranker:
             self._exact(c, s.fw, tw, reasons)
             and not self._ran_original(site)
             and not self._foreign_namesake(s.ei)
+            and not self._log_for_class(site)
         )
         by_class = s.ei in self.ev.typed and not self.ev.foreign and not self._ran_original(site)
         if not confident and by_class and self._typed_whole(c, tw):
@@ -892,6 +902,7 @@ class Ranker:
             )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
         reasons += self._printing_reasons(c)
+        reasons += self._class_reasons(site, repo)
         if shown := self._repr_reason(s.ei, site.function):
             reasons.append(shown)
         if self._value_names_site(c, site.function):
@@ -1104,6 +1115,39 @@ class Ranker:
             return False
         info = self.ev.frames.info
         return bool(info.lib) and info.lib[-1][0] == len(info.frames) - 1
+
+    def _log_for_class(self, site: SiteFacts) -> bool:
+        """Whether ``site`` is a log call and the paste names an exception class and no log level
+        (``ValueError: posx and posy should be finite values`` under a frame printing ``raise
+        ValueError(...)``): Python printed an exception, and a log call raises none, so its
+        words alike (a later release logging what an older one raised) are never the exact
+        answer. A bare ``Error:`` label is a program's prefix, not a class."""
+        if site.kind != "log":
+            return False
+        types = self.ev.types
+        return any(t.strip() not in LABELS for t in types) and not any(t.startswith("log.") for t in types)
+
+    def _landed(self, fw: float, site: SiteFacts) -> bool:
+        """Whether the deepest frame lands on the site's statement (``ON_RAISE``), read as a
+        raise: a frame on a log call's line under a paste naming an exception class is another
+        release's raise that stood there (a log call raises nothing)."""
+        return fw >= ON_RAISE and not self._log_for_class(site)
+
+    def _home_prior(self, repo: str) -> float:
+        """``CLASS_HOME`` for a site in the codebase holding the package a pasted class is
+        dotted with (``Evidence.home``), else nothing."""
+        return CLASS_HOME if repo in self.ev.home else 0.0
+
+    def _class_reasons(self, site: SiteFacts, repo: str) -> list[str]:
+        """What ``_log_for_class`` and ``_home_prior`` weighed, in words."""
+        out: list[str] = []
+        if self._log_for_class(site):
+            out.append(
+                "a log call, where the paste names an exception class: it records the words, raises nothing"
+            )
+        if repo in self.ev.home and not self.ev.home.issuperset(self.ev.pointed):
+            out.append(f"the pasted class is dotted with this codebase's package ({repo})")
+        return out
 
     def _typed_pointed(self, ei: int) -> bool:
         """A traceback that the paste points to the site's codebase with (its frames, or the

@@ -95,7 +95,7 @@ def type_relation(
         relation = _library_relation(qs, e, hierarchy)
         # (a log record's level before the label, ``ERROR [app] Error: ...``, is no class either)
         if relation[0] == TYPE_DISAGREES and all(
-            q.strip() in _LABELS for q in query_types if not q.startswith("log.")
+            q.strip() in LABELS for q in query_types if not q.startswith("log.")
         ):
             return -0.03, None  # a label, not a class: nothing to disagree with
         return relation
@@ -107,7 +107,7 @@ def type_relation(
 # (``csv.Error``, ``shutil.Error``, ``sqlalchemy.exc.Error``); only a builtin prints bare, and no
 # builtin is named ``Error``. So a bare ``Error`` relates to a codebase's class when its line
 # says so, and is never evidence against one.
-_LABELS = frozenset({"Error"})
+LABELS = frozenset({"Error"})
 
 
 def _group_made(qs: list[str], e: str) -> bool:

@@ -90,6 +90,11 @@ REPR_OBJECT = 0.02
 # (``_node/_http_urllib3.py``): the adapter for it, among sites sharing the template (one per
 # adapter); under REPR_OBJECT (the object's own class), above the tie-breaks and the gap of a tie
 REPR_PACKAGE = 0.01
+# the paste dotted its class with a package (``numpy.linalg.LinAlgError: SVD did not converge``)
+# and the site is in the codebase holding that package: among sites sharing a template across
+# codebases (scikit-learn raising numpy's class with numpy's words), the class's own package is
+# the likelier raiser. As REPR_PACKAGE, above the tie-breaks and the gap of a tie, under any frame
+CLASS_HOME = 0.01
 # a raise printing collected errors joined, in the package nearest the site that built the error
 # it prints (``candidates.joined``): the validator beside the rules that report to it; as
 # REPR_OBJECT, above the tie-breaks below and the gap of a tie
