@@ -77,32 +77,37 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
         yield m
 
 
-def test_an_older_text_quoted_in_a_log_line_finds_the_template(matcher: Matcher) -> None:
-    res = matcher.explain(
-        "2010-01-14 16:30:01,607 app.handler - ERROR base.py:305\n\n"
-        'Request 46912678370768 failed: "Flowable <Table at 46912724335792 45 rows x 7 cols> '
-        "with cell(0,0) containing\n'<Paragraph at 0x2aaab6859878>Dr. Rossi, Anna' too large on page 2\""
-    )
+def _first(matcher: Matcher, text: str) -> tuple[str, str, bool]:
+    """The first match's path, function and whether it is approximate."""
+    res = matcher.explain(text)
     assert res.matches, res.verdict
     best = res.matches[0]
-    assert (best.path, best.function, best.approximate) == ("layoutpkg/doc.py", "place", True)
+    return best.path, best.function, best.approximate
+
+
+def test_an_older_text_quoted_in_a_log_line_finds_the_template(matcher: Matcher) -> None:
+    assert _first(
+        matcher,
+        "2010-01-14 16:30:01,607 app.handler - ERROR base.py:305\n\n"
+        'Request 46912678370768 failed: "Flowable <Table at 46912724335792 45 rows x 7 cols> '
+        "with cell(0,0) containing\n'<Paragraph at 0x2aaab6859878>Dr. Rossi, Anna' too large on page 2\"",
+    ) == ("layoutpkg/doc.py", "place", True)
 
 
 def test_a_paste_cut_inside_a_long_value_finds_the_template(matcher: Matcher) -> None:
-    res = matcher.explain(
+    assert _first(
+        matcher,
         "Running the crew I get the following.\n\n"
         "Connection error caused failure to patch http://localhost:1984/runs/7fdd9cf2-4f50-4ee1  in "
         'Tracker API. Please confirm your TRACKER_ENDPOINT. ConnectionError(MaxRetryError("HTTPConnectionPool'
         "(host='localhost', port=1984): Max retries exceeded with url: /runs/7fdd9cf2-4f50-4ee1 (Caused by "
         "NewConnectionError('<urllib3.connection.HTTPConnection object at 0x130d51e10>: Failed to establish "
-        "a new connection:"
-    )
-    assert res.matches, res.verdict
-    assert (res.matches[0].function, res.matches[0].approximate) == ("send", True)
+        "a new connection:",
+    ) == ("layoutpkg/doc.py", "send", True)
 
 
-def test_a_few_shared_words_make_no_candidate(matcher: Matcher) -> None:
-    # four words of the leading part, the rest another library's: not this template
+def test_one_segment_and_loose_words_make_no_candidate(matcher: Matcher) -> None:
+    # ``Flowable`` and the words of ``too large on page`` apart, not as its run: another text
     res = matcher.explain(
         "RuntimeError: Flowable widget rendering failed: value too large for the buffer page"
     )
@@ -112,10 +117,10 @@ def test_a_few_shared_words_make_no_candidate(matcher: Matcher) -> None:
 def test_a_template_shown_whole_ranks_above_one_shown_in_part(matcher: Matcher) -> None:
     # both templates open with the same words; the message shows one of them whole, behind a
     # deployment tool's own text. The other's leading part is shown too, its end is not
-    res = matcher.explain(
+    first = _first(
+        matcher,
         "Failed to create the changeset: Waiter encountered a terminal failure state Status: FAILED. "
         "Reason: Transform failed with: Invalid document. Number of errors found: 1. Resource with id "
-        "[ResourceFile] is invalid. property Event not defined for resource of type S3"
+        "[ResourceFile] is invalid. property Event not defined for resource of type S3",
     )
-    assert res.matches, res.verdict
-    assert res.matches[0].function == "check_property"
+    assert first[1] == "check_property"

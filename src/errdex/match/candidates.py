@@ -1618,7 +1618,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
         if placed is not None:
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, placed))
         shown, whole = lead_token_words(idx.segs(pid), mtoks)
-        if shown >= LEAD_TOKENS_MIN:
+        if shown >= LEAD_TOKENS_MIN and (whole or not _cut_from_start(cands.get(pid))):
             (shown_whole if whole else led)[pid] = shown
         sims[pid] = sim
     lifted = _lead_over_words(sims, led, shown_whole)
@@ -1694,6 +1694,16 @@ def lead_token_words(segs: Sequence[str], mtoks: str) -> tuple[int, bool]:
             return (shown if runs >= 2 else 0), False
         at, shown, runs = j + len(run) - 1, shown + len(toks), runs + 1
     return (shown if runs >= 2 else 0), True
+
+
+def _cut_from_start(c: Cand | None) -> bool:
+    """Whether the candidate's character fit places its template's beginning from the message's
+    start, the message ending before the rest (``judge_fit``'s cut fit): ``judge_fit`` and the
+    ranking's cut-short rule (which knows the class pasted) judge that reading, not the word
+    runs of ``lead_token_words``, which are for a leading part the fit could not place from the
+    start (behind a log line or a sentence, spaced otherwise, over a value's line breaks)."""
+    f = c.fit if c is not None else None
+    return f is not None and not f.full and f.anchored_start
 
 
 def _lead_over_words(
