@@ -276,7 +276,8 @@ def _windows_stdlib(p: str) -> bool:
     return m is not None and stdlib_module(m.group(1))
 
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")  # a word of the text compared (two characters or more)
+_WORD = WORD
 
 
 def words(text: str) -> set[str]:

@@ -33,6 +33,13 @@ PLACEHOLDER_SHARE = 0.1
 # (``verify.loose_fit``): a template the message shows as written, quotes and all, ranks first
 LOOSE_QUOTES = 0.01
 LEAD_WEIGHT = 0.9  # similarity to a template's first sentence alone counts for this much
+# a template's leading part the message shows word for word (``candidates.lead_token_words``):
+# at least this many of its words, in at least two of its literals, make it a candidate; as many
+# as ``LEAD_TOKENS_FULL`` weigh like a first sentence shared whole (``LEAD_WEIGHT``)
+LEAD_TOKENS_MIN = 5
+LEAD_TOKENS_FULL = 8
+# a leading part ranks this share below a template the message shows whole in as many words
+LEAD_PART_SHORT = 0.05
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
