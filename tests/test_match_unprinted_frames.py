@@ -22,7 +22,7 @@ from pkg import _speedups
 
 class Parser:
     def parse(self, text, fmt):
-        self.check(fmt)
+        self.check(fmt=fmt)
         return _speedups.strptime(text, fmt)
 
     def check(self, fmt):
