@@ -210,18 +210,31 @@ def _stable_top(pids: list[int], ws: list[float], n: int) -> list[int]:
 CalleesOf = Callable[[str, str, str, str], Sequence[str]]
 
 
+# what the catalogue's indexed release records standing at a frame's line (``Matcher._stands_at``):
+# ``CALL_STANDS``, a call made by the function the frame names and no raise on that line;
+# ``RAISE_STANDS``, a raise statement of that function; None, neither or unknown. What a frame
+# printed without its source line (a frozen app, a bytecode-only install, a log keeping frames
+# only) says of its statement, read through the catalogue
+StandsAt = Callable[[Frame], str | None]
+CALL_STANDS = "call"
+RAISE_STANDS = "raise"
+
+
 def gather(
     idx: Index,
     frames: list[Frame],
     types: Sequence[str] = (),
     callees: CalleesOf | None = None,
     shown: str | None = None,
+    stands_at: StandsAt | None = None,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
     ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
-    ``shown``, the ``raise`` line printed above the error line, read when there is no frame)."""
-    ev = FrameEvidence(frame_info(idx, frames))
+    ``shown``, the ``raise`` line printed above the error line, read when there is no frame;
+    ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
+    none)."""
+    ev = FrameEvidence(frame_info(idx, frames, stands_at))
     ev.ran_module = vendored_root(idx, frames, ev.info)
     if ev.ran_module is not None and _other_package_raise(idx, ev.ran_module, frames):
         # the last frame is another installed package's own raise of a new exception (h2's
@@ -290,8 +303,9 @@ def _pattern_weights(idx: Index, ev: FrameEvidence) -> None:
         big.setdefault(pid, []).append(ei)
 
 
-def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
-    """Normalised frames, the ones inside the catalogue, and where the traceback ends."""
+def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = None) -> FrameInfo:
+    """Normalised frames, the ones inside the catalogue, and where the traceback ends (a frame
+    printed without its source line is read through ``stands_at``, when given: ``calls_only``)."""
     norm: list[tuple[str, int | None, str | None]] = []
     lib: list[tuple[int, str]] = []
     for i, fr in enumerate(frames):
@@ -313,10 +327,12 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     # compiler's location of a syntax error, not running code.)
     last = frames[-1] if frames else None
     ends_in_lib = bool(lib) and lib[-1][0] == len(frames) - 1
-    if last and last.function and ends_in_lib and _calls_only(last.source) and not _reraised(frames):
+    if last and last.function and ends_in_lib and calls_only(last, stands_at) and not _reraised(frames):
         call = f"{lib[-1][1]}:{last.line}"
     info = FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
-    info.call_at = call_frame(frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))))
+    info.call_at = call_frame(
+        frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))), stands_at
+    )
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info
@@ -350,7 +366,10 @@ def moved_module(idx: Index, path: str, fn: str | None) -> str | None:
 
 
 def call_frame(
-    frames: Sequence[Frame], lib: Sequence[tuple[int, str]], held: Callable[[str], bool] = lambda _top: False
+    frames: Sequence[Frame],
+    lib: Sequence[tuple[int, str]],
+    held: Callable[[str], bool] = lambda _top: False,
+    stands_at: StandsAt | None = None,
 ) -> int | None:
     """The index of the deepest library frame when the error was raised below it by code that
     is no Python of the library: the frame prints a call that raises nothing itself
@@ -366,15 +385,20 @@ def call_frame(
     library frame that prints no call, or frames that are a trail given to the pasted exception
     above them (``raise err.with_traceback(tb)``, jinja2's ``raise rewrite_traceback_stack(...)``:
     a raise of a call's result); a bare ``raise exc`` re-raises the very exception, its trail
-    its own."""
+    its own. A frame printed without its source line is read through ``stands_at``
+    (``calls_only``, ``raise_calls``)."""
     at = next((i for i in range(len(frames) - 1, -1, -1) if not outside_library(frames[i].path)), None)
-    if at is None or any(_raise_calls(fr.source) for fr in frames[:at]):
+    if at is None or any(raise_calls(fr.source) for fr in frames[:at]):
         return None
     fr = frames[at]
     if not (lib and lib[-1][0] == at) and not ("-packages/" in fr.path.replace("\\", "/") and held(fr.path)):
         return None
-    if not fr.function or not _calls_only(fr.source):
+    if not fr.function or not calls_only(fr, stands_at):
         return None
+    if stands_at is not None and any(
+        not (above.source or "").strip() and stands_at(above) == RAISE_STANDS for above in frames[:at]
+    ):
+        return None  # an unprinted frame above lands on a raise: a trail given to the exception
     # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
     # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
     last = frames[-1]
@@ -390,7 +414,7 @@ def call_frame(
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
 
 
-def _raise_calls(source: str | None) -> bool:
+def raise_calls(source: str | None) -> bool:
     """Whether a printed statement raises what a call returns (``raise f(...)``,
     ``raise e.with_traceback(tb)``), not a name it holds (``raise exc``, ``raise``)."""
     text = compact(source or "")
@@ -418,6 +442,18 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 
 
 _STATEMENT_START = re.compile(r"[A-Za-z_]")
+
+
+def calls_only(fr: Frame, stands_at: StandsAt | None = None) -> bool:
+    """Whether frame ``fr``'s statement is a call that raises nothing itself: read from its
+    printed line (``_calls_only``), or, when the paste prints none (a frozen app, a
+    bytecode-only install, a log formatter keeping frames only), from what the catalogue's
+    indexed release records at the frame's file and line (``stands_at``: a call in the
+    function the frame names, and no raise on that line). The frame's file, line and function
+    name the statement whether or not its line is printed (issue #10: frames first)."""
+    if (fr.source or "").strip():
+        return _calls_only(fr.source)
+    return stands_at is not None and fr.line is not None and stands_at(fr) == CALL_STANDS
 
 
 def _calls_only(source: str | None) -> bool:

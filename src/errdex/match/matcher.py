@@ -68,7 +68,7 @@ from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fi
 from errdex.pyexc import stdlib_module
 
 if TYPE_CHECKING:
-    from errdex.model import CatalogueEntry, CodeFacts
+    from errdex.model import CallFact, CatalogueEntry, CodeFacts
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
@@ -264,29 +264,13 @@ class Matcher:
         at = res.call_at
         assert at is not None
         frame = fr[at]
-        idx = self.index
         if frame.line is None:
             return
         callees = getattr(self._local, "callees", None)
-        path = idx.resolve_path(norm_path(frame.path))
-        if path is not None:
-            eis = idx.paths.head(path, MAX_POINTING)
-            if self.repo is not None:
-                eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
-            if not eis:
-                return
-            # the newest release holding the file: the one a fresh install runs
-            e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
-            repo, version = e[E_REPO], e[E_VERSION]
-        else:
-            # a file of a held package that raises nothing itself: its codebase's newest release
-            path = norm_path(frame.path)
-            holders = sorted(idx.package_holders(frames.site_top(path)))
-            repo = self.repo if self.repo in holders else (holders[0] if holders else "")
-            found = callees.newest(repo) if callees is not None and repo else None
-            if found is None:
-                return
-            version = found
+        release = self._frame_release(frame)
+        if release is None:
+            return
+        path, repo, version = release
         function = _frame_function(fr, at)
         enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
@@ -306,7 +290,7 @@ class Matcher:
             version=version,
             kind=CALL_KIND,
             exc_type=types[0] if types else "",
-            template=(frame.source or "").strip(),
+            template=(frame.source or "").strip() or self._call_written(frame, path, repo, version),
             path=path,
             line=frame.line,
             function=function,
@@ -345,6 +329,77 @@ class Matcher:
             "no Python frame of the library (compiled, the standard library or the interpreter); "
             + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
         )
+
+    def _frame_release(self, frame: Frame) -> tuple[str, str, str] | None:
+        """(catalogue path, codebase, version) of the release a library frame's file is read in:
+        the newest release holding the file (the one a fresh install runs), or for a file of a
+        held package that raises nothing itself (not in the index), its codebase's newest
+        release; None when the catalogue cannot say."""
+        idx = self.index
+        path = idx.resolve_path(norm_path(frame.path))
+        if path is not None:
+            eis = idx.paths.head(path, MAX_POINTING)
+            if self.repo is not None:
+                eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
+            if not eis:
+                return None
+            e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
+            return path, str(e[E_REPO]), str(e[E_VERSION])
+        callees = getattr(self._local, "callees", None)
+        path = norm_path(frame.path)
+        holders = sorted(idx.package_holders(frames.site_top(path)))
+        repo = self.repo if self.repo in holders else (holders[0] if holders else "")
+        found = callees.newest(repo) if callees is not None and repo else None
+        return None if found is None else (path, repo, found)
+
+    def _stands_at(self, frame: Frame) -> str | None:
+        """``frames.StandsAt``: what the release a frame's file is read in (``_frame_release``)
+        records at the frame's line. A raise statement of the function the frame names there
+        (an index entry of that release) raising what a call returns, as the first line the
+        catalogue holds of it reads (``frames.raise_calls``), is ``RAISE_STANDS``; else, with
+        no index entry on the line, a call made there by that
+        function (a ``<genexpr>``'s or ``<lambda>``'s line by any function), from the code
+        facts, is ``CALL_STANDS``, with no raise, assertion, warning or log call on the line. A
+        frame printed without its source line then still names its statement:
+        ``array_strptime(...)``, which compiled code below it raised from, as the printed line
+        would say (``frames.calls_only``). None when the catalogue cannot say: no code facts,
+        or a line whose call they do not record (they keep each callee's first call in a
+        function, and no call of a built-in name)."""
+        callees = getattr(self._local, "callees", None)
+        release = self._frame_release(frame) if callees is not None and frame.line is not None else None
+        if callees is None or release is None or frame.line is None:
+            return None
+        path, repo, version = release
+        name = fn_last(frame.function)
+        local = name is None or name.startswith("<")
+        idx = self.index
+        here = [
+            ei
+            for ei in idx.sites.get((path, frame.line), ())
+            if idx.entry_repo(ei) == repo and idx.entries[ei][E_VERSION] == version
+        ]
+        made = [
+            c for c in callees.calls_at(repo, version, path, frame.line) if local or fn_last(c.caller) == name
+        ]
+        if here:
+            # a raise of what a call returns, as the statement the catalogue holds reads (``raise
+            # rewrite_traceback_stack(...)``), not ``raise exc`` of one it holds, whose trail is its own
+            own = [ei for ei in here if local or fn_last(idx.entry_func(ei)) == name]
+            builds = any(
+                idx.entry_facts(ei)[1].kind == "error" and frames.raise_calls(idx.entry_statement(ei))
+                for ei in own
+            )
+            return frames.RAISE_STANDS if builds else None
+        return frames.CALL_STANDS if made else None
+
+    def _call_written(self, frame: Frame, path: str, repo: str, version: str) -> str:
+        """The call a frame printed without its source line stands on, as the release's code
+        facts record it (``_zeros._brentq(...)``), for the answer's template; "" when unknown."""
+        callees = getattr(self._local, "callees", None)
+        if callees is None or frame.line is None:
+            return ""
+        made = callees.calls_at(repo, version, path, frame.line)
+        return f"{made[0].callee}(...)" if made else ""
 
     def _compiled_from(self, top: Match, below: list[Frame], callees: _StoredCallees) -> bool:
         """Whether raise ``top`` lies in the source of the compiled module the frames ``below``
@@ -825,7 +880,10 @@ class Matcher:
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
-        fev = frames.gather(idx, fr, types, getattr(self._local, "callees", None), None if fr else shown)
+        callees = getattr(self._local, "callees", None)
+        fev = frames.gather(
+            idx, fr, types, callees, None if fr else shown, self._stands_at if callees is not None else None
+        )
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
         if fev.shown and not bare:
             typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
@@ -917,7 +975,9 @@ class Matcher:
             and (
                 _error_line_follows(q.text, fr[-1], types)
                 if below
-                else _whole_below(q.text, fr[-1], types) or _uncareted_call(q.text, fr, types, res)
+                else _whole_below(q.text, fr[-1], types)
+                or _uncareted_call(q.text, fr, types, res)
+                or _unprinted_call(q.text, fr, types, res)
             )
             and _FRAMES_REMOVED.search(q.text) is None
         ):
@@ -1300,6 +1360,34 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         return False
     ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
     if any(fn_last(m.function) in ran for m in res.matches):
+        return False
+    return _error_line_follows(text, last, types)
+
+
+def _unprinted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:
+    """Whether a traceback whose last frame prints no source line (a frozen app, a bytecode-only
+    install, a log formatter keeping frames only) says that frame's call raised: ``call_at``
+    named it only because the catalogue's release records a call at that line, made by the
+    function the frame names, and no raise there (``Matcher._stands_at``), which stands in for
+    the printed line and its carets (``_whole_below``): the line is where a call of that
+    function stands.
+
+    The exception's line must come right after the frame's header (``_error_line_follows``:
+    nothing cut), and no raise fitting the text exactly may lie in a function the traceback
+    runs through: Python before 3.8 numbers a statement split over lines by its last line, so
+    a raise of that function spelling the text, whose arguments call something on the line the
+    frame gives, may be the statement that ran. An exact fit elsewhere is a look-alike, as
+    under a printed call with carets.
+
+    A printed line without carets is not read so (``_uncareted_call`` keeps its stricter
+    terms): a traceback cut to its last frames (a user's paste keeping the end) has lost the
+    frames above that may have raised the exception again (``raise rewrite_traceback_stack(...)``,
+    a wrapper re-raising a driver's error as its own class), which a whole traceback shows."""
+    last = fr[-1]
+    if not types or (last.source or "").strip():
+        return False
+    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
+    if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
 
@@ -1776,6 +1864,19 @@ class _StoredCallees:
             return self._store.facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
         except StoreError:
             return None
+
+    def calls_at(self, repo: str, version: str, path: str, line: int) -> list[CallFact]:
+        """The calls that release's file ``path`` makes at ``line`` (its code facts), in code
+        order; none when the catalogue holds no facts of it."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            calls = self._store.facts.calls_of(row.fact_id) if row is not None else []
+        except StoreError:
+            return []
+        return [c for c in calls if c.line == line]
 
     def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
         """The qualified name of the innermost function of that release's file ``path`` whose
