@@ -3784,6 +3784,7 @@ def _strip_prefixes(block: Block) -> None:
         msg = _class_line_in_prose(block, msg)
     if all(t.startswith("log.") for t in block.exc_types):
         msg = _keyword_repr(block, msg)
+    _schema_report_class(block, msg)
     real = [t for t in block.exc_types if not t.startswith("log.")]
     if real:
         block.exc_type = real[-1]
@@ -3798,11 +3799,12 @@ def _strip_prefixes(block: Block) -> None:
 
 
 def _validator_raise(block: Block, msg: str) -> str:
-    """A validation listing (``1 validation error for Settings``, under its class or pasted
-    alone) read as the raise of the validator behind its first error a validator raised: that
-    raise's class and text (``validation_listing``). The listing's class is raised in compiled
-    code, no Python site of it: the validator's is the one to find. A listing of pydantic-core's
-    own errors only is left as it is, and so is a listing a traceback shows made in Python
+    """A validation listing (``1 validation error for Settings``, under its class, pasted
+    alone or as a log record's message) read as the raise of the validator behind its first
+    error a validator raised: that raise's class and text (``validation_listing``). The
+    listing's class is raised in compiled code, no Python site of it: the validator's is the
+    one to find. A listing of pydantic-core's own errors only is left as it is, and so is a
+    listing a traceback shows made in Python
     (``raise ValidationError.from_exception_data(...)``: that statement is its site; pydantic
     v1's ``raise validation_error`` re-raises what it caught from the validator).
 
@@ -3810,19 +3812,63 @@ def _validator_raise(block: Block, msg: str) -> str:
     compiled code that called the validator: they do not lead to the raise, whose own frames
     were never printed, so they are dropped, and the traceback is read as its message alone
     (a frame ending in the validating library would otherwise make the raise another
-    package's)."""
-    if block.exc_type is not None and block.exc_type.rsplit(".", 1)[-1] != "ValidationError":
+    package's).
+
+    A listing of pydantic-core's own errors pasted without its class line (``str(exc)``, a log
+    record) is given the class its shape names (``validation_listing.listing_class``), as the
+    class line would: its raise is compiled code's, answered where the library calls it."""
+    classless = block.exc_type is None or block.exc_type.startswith("log.")
+    if not classless and (block.exc_type or "").rsplit(".", 1)[-1] != "ValidationError":
         return msg
     if block.frames and _raises_a_call((block.frames[-1].source or "").strip()):
         return msg
     found = validation_listing.validator_error(msg)
     if found is None:
+        if classless and not block.frames and (cls := validation_listing.listing_class(msg)):
+            # the listing without its class line (``str(exc)``, a log record's ``{e}``): its
+            # shape names pydantic-core's class, read as the class line would have named it
+            block.exc_types.append(cls)
+            block.exc_type = cls
         return msg
     block.exc_types = [found[0]]
     block.exc_type = found[0]
     block.frames = []
     block.validated = validation_listing.model_name(msg)
     return found[1]
+
+
+# jsonschema's report of an error (``_Error.__str__``): the message, then ``Failed validating
+# 'keyword' in WHERE[path]:``, the schema, ``On WHAT[path]:`` and the value. WHERE and WHAT name
+# the class: an instance failing its schema, or a schema failing the metaschema
+_SCHEMA_REPORT = {("schema", "instance"): "ValidationError", ("metaschema", "schema"): "SchemaError"}
+_FAILED_HEAD = "Failed validating "
+_REPORT_LINES = 200  # lines of a report looked at (a schema printed whole may be long)
+
+
+def _schema_report_class(block: Block, msg: str) -> None:
+    """The class of jsonschema's report pasted without its class line (``str(exc)``, a log
+    record's ``{e}``): its ``Failed validating ... in schema`` and ``On instance`` lines say
+    ``ValidationError``, ``in metaschema`` and ``On schema`` say ``SchemaError``, as the class
+    line would have. Named without the module: a vendored copy of jsonschema prints the same.
+    Only for a message that no class or traceback has named yet (a log record's level aside)."""
+    if block.frames or not all(t.startswith("log.") for t in block.exc_types):
+        return
+    lines = msg.split("\n", _REPORT_LINES)[:_REPORT_LINES]
+    where = what = None
+    for i, ln in enumerate(lines):
+        body = ln.rstrip()
+        if not body.endswith(":"):
+            continue
+        if where is None and i >= 2 and not lines[i - 1].strip() and body.startswith(_FAILED_HEAD):
+            keyword, sep, place = body[len(_FAILED_HEAD) : -1].partition(" in ")
+            if sep and len(keyword) >= 2 and keyword[0] in "'\"" and keyword[-1] == keyword[0]:
+                where = place.partition("[")[0]
+        elif where is not None and body.startswith("On ") and not lines[i - 1].strip():
+            what = body[3:-1].partition("[")[0]
+            break
+    cls = _SCHEMA_REPORT.get((where or "", what or ""))
+    if cls is not None and lines[0].strip():
+        block.exc_types.append(cls)
 
 
 def _raises_a_call(source: str) -> bool:

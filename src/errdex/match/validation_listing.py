@@ -171,6 +171,22 @@ def listing_head(message: str) -> bool:
     return _HEAD.fullmatch(message.partition("\n")[0].rstrip()) is not None
 
 
+# the class pydantic v2 raises a listing as (``str(exc)`` prints the listing alone, without it)
+CORE_CLASS = "pydantic_core._pydantic_core.ValidationError"
+
+
+def listing_class(message: str) -> str | None:
+    """The class of a validation listing pasted without its class line (``str(exc)``, a log
+    record's ``{e}``, an API's error field), or None. The listing's own shape names it: the
+    head line, then an error closed by v2's `` [type=...]`` suffix, which only pydantic-core's
+    ``ValidationError`` prints. A v1 listing (`` (type=...)``) is left unnamed: pydantic v1's
+    class lives at one module in v1 and at another (``pydantic.v1``) in v2's shim."""
+    if not listing_head(message):
+        return None
+    items = _items(message.split("\n")[1:])
+    return CORE_CLASS if items and not items[0][2] else None
+
+
 def model_name(message: str) -> str | None:
     """The model a listing's head names (``Settings``; ``Model`` of a generic ``Model[int]``),
     or None: a ``validate_call`` names its function in brackets after ``call``."""
