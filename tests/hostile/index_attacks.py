@@ -432,7 +432,7 @@ def paste_attack(text_name: str, size: int = 65_536) -> tuple[str, str]:
         "frames": 'File "' * (size // 6),
         "quotes": "“" * size,
         "class-first-chain": class_first_chain(size // len(_CLASS_FIRST_PART.format(i=0))),
-        "deep-frame-paths": deep_frames(size // len(_DEEP_FRAME.format(i=0, parts=""))),
+        "deep-frame-paths": deep_frames(size // len(_DEEP_FRAME.format(i=0, parts="a/" * DEEP_PARTS))),
         "quoted-values": "ValueError: names " + "'a' " * (size // 4 - 6),
     }
     return shapes[text_name], "x" * size
