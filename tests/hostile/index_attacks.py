@@ -432,6 +432,8 @@ def paste_attack(text_name: str, size: int = 65_536) -> tuple[str, str]:
         "frames": 'File "' * (size // 6),
         "quotes": "“" * size,
         "class-first-chain": class_first_chain(size // len(_CLASS_FIRST_PART.format(i=0))),
+        "deep-frame-paths": deep_frames(size // len(_DEEP_FRAME.format(i=0, parts="a/" * DEEP_PARTS))),
+        "quoted-values": "ValueError: names " + "'a' " * (size // 4 - 6),
     }
     return shapes[text_name], "x" * size
 
@@ -444,6 +446,8 @@ PASTE_SHAPES = (
     "frames",
     "quotes",
     "class-first-chain",
+    "deep-frame-paths",
+    "quoted-values",
 )
 
 # one exception of a chain as an error tracker lays it out (Sentry): its line at the margin, its
@@ -454,6 +458,19 @@ _CLASS_FIRST_PART = 'pkg.errors.Err{i}: boom\n  File "a/b.py", line 1, in f\n   
 def class_first_chain(parts: int) -> str:
     """A chain of ``parts`` exceptions in the class-first layout, the earliest first."""
     return "".join(_CLASS_FIRST_PART.format(i=i) for i in range(parts))
+
+
+# a frame of a path 500 folders deep (1,000 characters, as deep as a frame line is read), each
+# frame's path its own (``Index._suffix_path`` tried each of its 500 suffixes, four times more
+# for ``frames.moved_module``'s renamings, before sec53)
+_DEEP_FRAME = '  File "d{i}/{parts}x.py", line 1, in f\n    g()\n'
+DEEP_PARTS = 495
+
+
+def deep_frames(frames: int) -> str:
+    """A traceback of ``frames`` frames of paths ``DEEP_PARTS`` folders deep, each its own."""
+    body = "".join(_DEEP_FRAME.format(i=i, parts="a/" * DEEP_PARTS) for i in range(frames))
+    return f"Traceback (most recent call last):\n{body}ValueError: bad\n"
 
 
 def explain_argv(db: pathlib.Path) -> list[str]:

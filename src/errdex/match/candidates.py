@@ -1935,18 +1935,21 @@ def _without_quoted(message: str) -> str:
     quote on its line that closes (no letter or digit after it), with no space between them (a
     name, a path, an id; a quoted sentence is wording, another message's). An unclosed quote
     stays. The message itself (the same object) when nothing is cut. Linear: each quote is
-    looked at once, a close searched for from it on its own line only."""
+    looked at once, a close searched for from it on its own line only, and each line's end
+    found once (searched for from every quote, a line of 5k quoted values was read 5k times
+    over: sec53)."""
     if "'" not in message and '"' not in message:
         return message
     out: list[str] = []
-    n, i, kept = len(message), 0, 0
+    n, i, kept, eol = len(message), 0, 0, -1
     while i < n:
         q = message[i]
         if q not in _QUOTES or (i and message[i - 1].isalnum()):
             i += 1
             continue
-        eol = message.find("\n", i)
-        eol = n if eol < 0 else eol
+        if eol < i:  # (the end of the line the quote is on)
+            eol = message.find("\n", i)
+            eol = n if eol < 0 else eol
         j = message.find(q, i + 1, eol)
         while j >= 0 and j + 1 < n and message[j + 1].isalnum():
             j = message.find(q, j + 1, eol)

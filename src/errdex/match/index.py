@@ -382,6 +382,11 @@ def _hash(text: str) -> int:
     return crc32(text.encode("utf-8", "surrogatepass"))
 
 
+# a frame path of this many ``/`` or more is looked up only by its suffixes no deeper than the
+# catalogue's deepest path (``Index._suffix_path``); a shallower one tries each suffix, as the
+# deepest path is worked out once, when first needed
+SHALLOW_PATH = 24
+
 # --- reading ---------------------------------------------------------------------------------------
 
 
@@ -561,6 +566,7 @@ class _Paths:
     def __init__(self, table: _Table, strs: memoryview, pool: _Pool) -> None:
         self._table, self._strs, self._pool = table, strs, pool
         self._rows: dict[str, int | None] = {}  # memo: frames repeat across queries
+        self._parts: int | None = None  # ``parts``, worked out when first asked
 
     def row(self, path: str) -> int | None:
         row = self._rows.get(path, -1)
@@ -578,6 +584,15 @@ class _Paths:
 
     def __contains__(self, path: object) -> bool:
         return isinstance(path, str) and self.row(path) is not None
+
+    def parts(self) -> int:
+        """The most ``/``-separated parts a stored string has (0 with none): a suffix of more
+        parts is none of them. One pass over the strings, made only the first time it is asked
+        (``Index._suffix_path`` asks for a frame path deeper than ``SHALLOW_PATH`` only)."""
+        if self._parts is None:
+            get = self._pool.get
+            self._parts = max((get(s).count("/") + 1 for s in self._strs), default=0)
+        return self._parts
 
     def items(self) -> Iterator[tuple[str, list[int]]]:
         """Every (string, entries) pair, in table order (what merging indexes walks)."""
@@ -1604,10 +1619,25 @@ class Index:
         return got
 
     def _suffix_path(self, p: str) -> str | None:
-        """The catalogue path that is ``p`` or a suffix of it at a ``/``."""
+        """The catalogue path that is ``p`` or a suffix of it at a ``/``. A suffix of more
+        parts than the catalogue's deepest path is none of its paths, so a frame path deeper
+        than ``SHALLOW_PATH`` is looked up from the suffix of that many parts on: each suffix
+        tried is hashed and compared whole, and trying every suffix of a pasted path of 500
+        parts (``a/a/.../x.py``, 1,000 characters) was 250k characters a lookup, a frame's
+        lookups (``frames.moved_module`` tries four renamings, each also as a package) 5M."""
         if p in self.paths:
             return p
         i = p.find("/")
+        if i >= 0 and p.count("/") >= SHALLOW_PATH:
+            end = len(p)
+            for _ in range(self.paths.parts()):  # the slash before the deepest suffix that may be one
+                end = p.rfind("/", 0, end)
+                if end < 0:
+                    break
+            if end == len(p):
+                return None  # (no path is stored)
+            if end >= 0:  # (else no deeper than the deepest path: every suffix may be one)
+                i = end
         while i >= 0:
             if p[i + 1 :] in self.paths:
                 return p[i + 1 :]
