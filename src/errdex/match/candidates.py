@@ -47,6 +47,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
+from errdex.match.twins import literal
 from errdex.match.verify import (
     REPR_MARK,
     Fit,
@@ -525,6 +526,7 @@ def fit_all(
                 c.reasons = ["raised without a message, printed as its class alone"]
         if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
             _inside_container(tf, c)
+        _trailer_alone(idx, c)
         if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -540,6 +542,47 @@ def fit_all(
             _runtime_fit(idx, tf, c, lit_len, types)
             continue
         cands[pid] = c
+
+
+_TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message proper is a placeholder's"
+_URL = "://"
+
+
+def _trailer_alone(idx: Index, c: Cand) -> None:
+    """A confident fit whose only words are a trailer every raise of the class ends with
+    (``trailer_only``) is not: the message itself is a placeholder's, and any text fills it.
+    Its text score is a template's with no literal text (``FULL_FIT_BASE``)."""
+    if c.confident and trailer_only(idx.template(c.pid)):
+        c.confident = False
+        c.text = min(c.text, FULL_FIT_BASE)
+        c.reasons.append(_TRAILER_ONLY)
+
+
+def trailer_only(template: str) -> bool:
+    """Whether every literal word of ``template`` lies in a trailer holding a link, and the
+    message before it is a placeholder's: ``{self._error_message}\n\nFor further information
+    visit https://errors.pydantic.dev/{v}/u/{code}`` (what pydantic's ``PydanticUserError``
+    printer appends to any message), ``{...}\n{text}\n(Background on this error at:
+    https://sqlalche.me/e/{v}/{code})`` (SQLAlchemy's). A raise of such a template passes a
+    text built elsewhere (``raise X(self._error_message)``), so it fits every paste ending
+    in that trailer, and the trailer alone is no evidence that this raise printed it: the
+    words before it decide. A trailer is the text from the line start, or the ``(`` opening
+    it, before a ``://`` to that line's end; a template holding no placeholder outside its
+    trailers (``See https://... for {name}``) is its own message and is not one."""
+    if _URL not in template:
+        return False
+    text = literal(template)
+    kept: list[str] = []
+    at = 0
+    while (url := text.find(_URL, at)) >= 0:
+        start = max(text.rfind("\n", at, url), text.rfind("(", at, url))
+        start = at if start < 0 else start
+        kept.append(text[at:start])
+        end = text.find("\n", url)
+        at = len(text) if end < 0 else end
+    kept.append(text[at:])
+    own = "".join(kept)
+    return "{}" in own and not any(ch.isalpha() for ch in own)
 
 
 def _placed_unless_weak(
