@@ -605,7 +605,29 @@ def _placed_unless_weak(
         tf.weak.append(pid)
         tf.unplaced.add(pid)
         return -2, None, lit_len
-    return cut_cover(lits, tf.cmsg, floor), None, lit_len  # ``_placed``'s verdict: no loose fit
+    cover = cut_cover(lits, tf.cmsg, floor)
+    # (a key holding a code span's backtick is missing from a paste Markdown took them from)
+    untick = unticked_fit(lits, tf.cmsg) if cover != -1 else None
+    if untick is not None:
+        judged = Cand(-1, untick)
+        judge_fit(judged, untick.covered, max(len(tf.cmsg), 1))
+        if judged.confident:
+            return -1, untick, untick.covered
+    return cover, None, lit_len  # ``_placed``'s verdict: no loose fit
+
+
+def unticked_fit(lits: tuple[str, ...], cmsg: str) -> Fit | None:
+    """A full fit of compact message ``cmsg`` to ``lits`` with the backticks of the template's
+    code spans dropped, or None: Markdown renders `` `model_config` `` as code and a paste
+    copied from the rendered page (an issue, a forum post) keeps ``model_config`` alone, every
+    backtick gone. Tried only when that is what the paste shows: the message holds no
+    backtick at all, and each backtick of the template opens or closes a span (an even count,
+    none doubled: a literal ````` `` ````` is text, not markup)."""
+    ticks = sum(lit.count("`") for lit in lits)
+    if not ticks or ticks % 2 or "`" in cmsg or any("``" in lit for lit in lits):
+        return None
+    f = fit(tuple(lit.replace("`", "") for lit in lits), cmsg)
+    return f if f is not None and f.full else None
 
 
 def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
@@ -619,7 +641,7 @@ def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tup
     already rank it on similarity."""
     cmsg = tf.cmsg
     cover = cut_cover(lits, cmsg, floor)
-    loose = loose_fit(lits, cmsg, tf.spans_lines) if cover != -1 else None
+    loose = (loose_fit(lits, cmsg, tf.spans_lines) or unticked_fit(lits, cmsg)) if cover != -1 else None
     if loose is None:
         return cover, None, lit_len
     judged = Cand(-1, loose)
@@ -633,11 +655,12 @@ def _loosened(c: Cand, loose: Fit | None) -> None:
     the text fits, so it may be exact (what the user saw is the template's text; only a
     renderer or a retyping changed the quotes), but of two templates alike but for those
     quotes (an older release's ``{name}``, a newer one's `` `{name}` ``), the one the message
-    shows as written ranks first."""
+    shows as written ranks first. (The same for a fit with a code span's backticks dropped,
+    ``unticked_fit``.)"""
     if loose is None:
         return
     c.text -= LOOSE_QUOTES
-    c.reasons.append("the quotes around a value are retyped or dropped")
+    c.reasons.append("the quotes around a value, or a code span's backticks, are retyped or dropped")
 
 
 def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *, named: bool = True) -> None:

@@ -2,7 +2,9 @@
 information visit https://errors.pydantic.dev/...``, SQLAlchemy's ``(Background on this error
 at: https://sqlalche.me/e/...)``) renders every raise's template with it, the text-less ones
 too (``raise UserError(self._message, code=...)``): the trailer alone must not make such a raise
-exact for any paste ending in it; the words before it decide."""
+exact for any paste ending in it; the words before it decide. And a paste copied from a
+rendered Markdown page (an issue) lost the backticks of the template's code spans: the text
+is the template's still."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import pytest
 from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
-from errdex.match.candidates import trailer_only
+from errdex.match.candidates import trailer_only, unticked_fit
 
 LIB = """\
 class UserError(Exception):
@@ -87,3 +89,51 @@ def test_trailer_only_reads_the_link_line_or_parenthesis_as_the_trailer() -> Non
     # a message that is its link (no placeholder outside it), or no link at all
     assert not trailer_only("See https://example.dev/{page} for {name}")
     assert not trailer_only("{message}")
+
+
+TICKED = """\
+class ConfigError(Exception):
+    pass
+
+
+def check(name, mode):
+    if name == "model_config":
+        raise ConfigError("`model_config` cannot be used as a model field name. Use `model_config` for configuration.")
+    if mode == "strict":
+        raise ConfigError(f"`{name}` is not allowed with ``strict`` mode")
+    return name
+"""
+
+
+@pytest.fixture(scope="module")
+def ticked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("ticked"), {"ticked/core.py": TICKED}) as m:
+        yield m
+
+
+def test_a_message_whose_code_spans_markdown_ate_is_exact(ticked: Matcher) -> None:
+    # the template's backticks as a rendered issue shows them: gone
+    res = ticked.explain(
+        "ticked.core.ConfigError: model_config cannot be used as a model field name. Use model_config for configuration."
+    )
+    top = first(res)
+    assert top.function == "check" and not top.approximate
+    assert any("backticks" in r for r in top.reasons)
+    # as written, the same answer without the loosening
+    top = first(
+        ticked.explain(
+            "ConfigError: `model_config` cannot be used as a model field name. Use `model_config` for configuration."
+        )
+    )
+    assert not top.approximate and not any("backticks" in r for r in top.reasons)
+
+
+def test_backticks_are_optional_only_where_the_paste_lost_them_all() -> None:
+    lits = ("`model_config`cannotbeused.Use`model_config`forit.",)
+    assert unticked_fit(lits, "model_configcannotbeused.Usemodel_configforit.") is not None
+    # the paste keeps one span's backticks: it is not a rendered page, the other is reworded
+    assert unticked_fit(lits, "`model_config`cannotbeused.Usemodel_configforit.") is None
+    # a doubled backtick is the template's text, not a span
+    assert unticked_fit(("``strict``mode",), "strictmode") is None
+    # the words must still all be there
+    assert unticked_fit(lits, "model_configcannotbeused.") is None
