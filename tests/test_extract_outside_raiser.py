@@ -70,3 +70,31 @@ def test_a_codebase_s_own_fail_raises_what_its_body_raises() -> None:
     assert any(
         path == "pkg/run.py" and exc == "RuntimeError" and text == "no {x}" for path, _, _, exc, text in got
     )
+
+
+_ALIASED = """import pytest as pt
+from pytest import fail as flunk
+
+
+class Case:
+    def fail(self, msg):
+        return msg
+
+    def check(self, value):
+        pt.fail(f"aliased module {value}")
+        flunk("aliased function")
+        self.fail("a method of the same name")
+        pt.xfail("an expected failure is no error")
+"""
+
+
+def test_the_raiser_is_known_by_its_import_whatever_the_local_name() -> None:
+    # the call's own name is read first (perf53: ``_dotted`` and the imports only for a name a
+    # raiser's key ends with): an attribute by its name, a plain name by its import's target
+    got = {
+        (line, exc, text)
+        for _, line, _, exc, text in _records([SourceFile("pkg/case.py", _ALIASED.encode())])
+    }
+    assert (10, "Failed", "aliased module {value}") in got
+    assert (11, "Failed", "aliased function") in got
+    assert not any(exc == "Failed" and line in (12, 13) for line, exc, _ in got)

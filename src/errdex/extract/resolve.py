@@ -176,9 +176,10 @@ class Resolver:
             else:
                 # (from ``func_names``, not ``m.code``: a file taken from the cache has no code
                 # facts, and what a site resolves to must not depend on which files were parsed
-                # in this run; facts made without ``func_names``, by hand, still give their code's)
+                # in this run; facts made without ``func_names``, by hand, still give their code's:
+                # a parsed file's ``func_names`` are its code's, so those are not read twice)
                 self._func_names.update(m.func_names)
-                if m.code is not None:
+                if m.code is not None and not m.func_names:
                     self._func_names.update(f.qualname.rpartition(".")[2] for f in m.code.functions)
             # classes a test hands the library's helpers (its own fakes, a table for one status)
             # are no evidence of what the library raises there

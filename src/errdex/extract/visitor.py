@@ -176,6 +176,8 @@ OUTSIDE_RAISERS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "pytest.fail": ("Failed", "_pytest.outcomes.Failed", ("reason", "msg")),
     "_pytest.outcomes.fail": ("Failed", "_pytest.outcomes.Failed", ("reason", "msg")),
 }
+# the last names of ``OUTSIDE_RAISERS``' keys: a call by another name is none of them
+_OUTSIDE_RAISER_NAMES = frozenset(k.rpartition(".")[2] for k in OUTSIDE_RAISERS)
 # the longest first paragraph of a docstring kept as a default message for a class not named
 # like an exception (dnspython's are one sentence; a class's documentation runs longer)
 _DOC_MESSAGE_MAX = 200
@@ -1312,8 +1314,12 @@ class ModuleVisitor:
         its name states, it is an ``assert`` statement of that message here, and a traceback
         leaves the codebase at this line. A helper of the codebase itself is left to
         ``raiser_call``, which reads what its body raises. True when the call was such a site."""
+        # (the called name first: ``_dotted`` and the imports only for a helper's name, not for
+        # each of a library's call statements)
+        if _last_name(call.func) not in ASSERT_HELPERS:
+            return False
         dotted = _dotted(call.func)
-        if dotted is None or dotted.rpartition(".")[2] not in ASSERT_HELPERS:
+        if dotted is None:
             return False
         root = dotted.partition(".")[0]
         target = self.imports.get(root)
@@ -1339,7 +1345,16 @@ class ModuleVisitor:
         raise. The call is that class's site with that text, as ``raise Failed(text)`` would be.
         A codebase's own function of the name (pytest's own ``fail``) is left to
         ``raiser_call``, and a call given no text is no site. True when the call was one."""
-        dotted = _dotted(call.func)
+        func = call.func
+        # the name the raiser's key ends with first, before ``_dotted`` and the imports (this runs
+        # for each call statement): an attribute's own (``pytest.fail``); a plain name's import
+        # target's, which may be another name (``from pytest import fail as flunk``)
+        if type(func) is ast.Attribute:
+            if func.attr not in _OUTSIDE_RAISER_NAMES:
+                return False
+        elif type(func) is not ast.Name or self.imports.get(func.id) not in OUTSIDE_RAISERS:
+            return False
+        dotted = _dotted(func)
         if dotted is None:
             return False
         root, _, rest = dotted.partition(".")

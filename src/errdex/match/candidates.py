@@ -19,7 +19,7 @@ from itertools import compress, filterfalse, pairwise
 
 from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.parse import LIST_MARKER
-from errdex.match.score import catching_keys, type_relation, word_f1, words
+from errdex.match.score import WORD, catching_keys, type_relation, word_f1, words
 from errdex.match.thresholds import (
     ANCHORED_MIN_COVERAGE,
     ANCHORED_MIN_LITERAL,
@@ -28,6 +28,9 @@ from errdex.match.thresholds import (
     FULL_FIT_BASE,
     HEAD_POSTINGS,
     HEAD_SCAN,
+    LEAD_PART_SHORT,
+    LEAD_TOKENS_FULL,
+    LEAD_TOKENS_MIN,
     LEAD_WEIGHT,
     LOOSE_QUOTES,
     MAX_FUZZY,
@@ -1667,7 +1670,11 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     if not need:
         return
     mwords, url_words = message_words(tf.message)
+    mtoks = token_line(tf.message)
     sims: dict[int, float] = {}
+    # the patterns whose leading part the message shows, and those it shows whole: their words
+    led: dict[int, int] = {}
+    shown_whole: dict[int, int] = {}
     for pid in dict.fromkeys(need):
         sim = value_free_f1(mwords, url_words, idx.words(pid))
         lead = idx.lead_words(pid)
@@ -1676,13 +1683,17 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
         placed = placed_lead_words(idx, pid, tf.cmsg)
         if placed is not None:
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, placed))
+        shown, whole = lead_token_words(idx.segs(pid), mtoks)
+        if shown >= LEAD_TOKENS_MIN and (whole or not _cut_from_start(cands.get(pid))):
+            (shown_whole if whole else led)[pid] = shown
         sims[pid] = sim
+    lifted = _lead_over_words(sims, led, shown_whole)
     _tail_similarity(idx, tf, sims)
     shaped: bool | None = None  # ``_uncontradicted_fit``, looked for at the first contradicted repr
     for pid, sim in sims.items():
         c = cands.get(pid) or Cand(pid)
         text = 0.9 * sim
-        why: list[Reason] = [Share("reworded? ", sim, " word overlap with the template")]
+        why: list[Reason] = [lifted.get(pid) or Share("reworded? ", sim, " word overlap with the template")]
         if not c.repr_ok and (shaped := _uncontradicted_fit(idx, tf) if shaped is None else shaped):
             # the fit placed every literal and found prose where the template prints a repr:
             # its words are shared, its shape is contradicted. Another template whose own
@@ -1717,6 +1728,83 @@ def placed_lead_words(idx: Index, pid: int, cmsg: str) -> set[str] | None:
         return None  # every literal placed (the fit's to judge), or one: its first sentence's
     placed = words(" ".join(idx.segs(pid)[:k]))
     return placed if len(placed) >= 3 else None  # as few as ``lead_words`` takes
+
+
+def token_line(text: str) -> str:
+    """The lower-cased words of ``text`` (``score.words``' word shape, its first 5000
+    characters), in order, each between single spaces: a literal's words are then found in it
+    as a run with one ``str.find``, whatever punctuation, spacing or line breaks stood between
+    them."""
+    return " " + " ".join(WORD.findall(text[:5000].lower())) + " "
+
+
+def lead_token_words(segs: Sequence[str], mtoks: str) -> tuple[int, bool]:
+    """How many words of a template's leading part the message shows, and whether it shows them
+    all: the words of each literal segment (``segs``, as written) found as a run in the
+    message's words (``token_line``), in order, each after the last, until a segment with words
+    is not found. A message showing the leading part only: a release that appended a clause or
+    a line, or reworded its end (``Flowable {f} too large on page {n}``, later `` in frame {id}
+    of template {t}``), or a paste cut inside a value. Word runs, not characters: a value may
+    hold newlines, the spacing around the placeholders may differ (two spaces where a value was
+    empty), and the message may be quoted inside a log line after other text. 0 unless the runs
+    of two segments or more are found. Linear: one ``find`` a segment, each from where the last
+    run ended."""
+    at = shown = runs = 0
+    for seg in segs:
+        toks = WORD.findall(seg.lower())
+        if not toks:
+            continue
+        run = " " + " ".join(toks) + " "
+        j = mtoks.find(run, at)
+        if j < 0:
+            return (shown if runs >= 2 else 0), False
+        at, shown, runs = j + len(run) - 1, shown + len(toks), runs + 1
+    return (shown if runs >= 2 else 0), True
+
+
+def _cut_from_start(c: Cand | None) -> bool:
+    """Whether the candidate's character fit places its template's beginning from the message's
+    start, the message ending before the rest (``judge_fit``'s cut fit): ``judge_fit`` and the
+    ranking's cut-short rule (which knows the class pasted) judge that reading, not the word
+    runs of ``lead_token_words``, which are for a leading part the fit could not place from the
+    start (behind a log line or a sentence, spaced otherwise, over a value's line breaks)."""
+    f = c.fit if c is not None else None
+    return f is not None and not f.full and f.anchored_start
+
+
+def _lead_over_words(
+    sims: dict[int, float], led: Mapping[int, int], shown_whole: Mapping[int, int]
+) -> dict[int, str]:
+    """Lift the similarity of the templates whose leading part the message shows word for word
+    (``led``, ``LEAD_TOKENS_MIN`` words or more; ``lead_token_words``) to that of a first
+    sentence shared whole, in proportion to those words (``LEAD_TOKENS_FULL`` and more weigh
+    all of ``LEAD_WEIGHT``). Its words' share of a message whose values hold most of its words
+    (an object's repr, a caught error's text) was too low for a candidate. A template the
+    message shows whole (``shown_whole``), in as many words or more, is the better reading:
+    ``Resource with id [{id}] is invalid. property {name} not defined ...`` shown whole over
+    ``Resource with id [{id}] is invalid. Property '{p}' is invalid.``, whose leading part the
+    same words show. Such a template is lifted in the same proportion to its words when any
+    leading part is lifted, and a leading part then stays ``LEAD_PART_SHORT`` below that.
+    Returns the reason of each similarity lifted."""
+    lifted: dict[int, str] = {}
+    if not led:
+        return lifted
+    most = max(led.values())
+    whole = False
+    for pid, n in shown_whole.items():
+        if n < most:
+            continue
+        whole = True
+        sim = LEAD_WEIGHT * min(1.0, n / LEAD_TOKENS_FULL)
+        if sim > sims[pid]:
+            sims[pid] = sim
+            lifted[pid] = f"reworded? the template's {n} words stand in the message in order"
+    for pid, n in led.items():
+        sim = LEAD_WEIGHT * min(1.0, n / LEAD_TOKENS_FULL) * (1.0 - LEAD_PART_SHORT if whole else 1.0)
+        if sim > sims[pid]:
+            sims[pid] = sim
+            lifted[pid] = f"reworded? the template's first {n} words stand in the message, not the rest"
+    return lifted
 
 
 def _weak_heads(idx: Index, tf: TextFit, similar: list[int]) -> list[int]:

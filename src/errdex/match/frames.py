@@ -210,18 +210,31 @@ def _stable_top(pids: list[int], ws: list[float], n: int) -> list[int]:
 CalleesOf = Callable[[str, str, str, str], Sequence[str]]
 
 
+# what the catalogue's indexed release records standing at a frame's line (``Matcher._stands_at``):
+# ``CALL_STANDS``, a call made by the function the frame names and no raise on that line;
+# ``RAISE_STANDS``, a raise statement of that function; None, neither or unknown. What a frame
+# printed without its source line (a frozen app, a bytecode-only install, a log keeping frames
+# only) says of its statement, read through the catalogue
+StandsAt = Callable[[Frame], str | None]
+CALL_STANDS = "call"
+RAISE_STANDS = "raise"
+
+
 def gather(
     idx: Index,
     frames: list[Frame],
     types: Sequence[str] = (),
     callees: CalleesOf | None = None,
     shown: str | None = None,
+    stands_at: StandsAt | None = None,
 ) -> FrameEvidence:
     """Resolve the frames against the catalogue's paths and name the entries they point at
     (``types``, the classes the paste names, decide whether a reworded raise is the frame's;
     ``callees``, when the catalogue's code facts can be read, what a frame's function calls;
-    ``shown``, the ``raise`` line printed above the error line, read when there is no frame)."""
-    ev = FrameEvidence(frame_info(idx, frames))
+    ``shown``, the ``raise`` line printed above the error line, read when there is no frame;
+    ``stands_at``, what the catalogue says stands at a frame's line when the paste prints
+    none)."""
+    ev = FrameEvidence(frame_info(idx, frames, stands_at))
     ev.ran_module = vendored_root(idx, frames, ev.info)
     if ev.ran_module is not None and _other_package_raise(idx, ev.ran_module, frames):
         # the last frame is another installed package's own raise of a new exception (h2's
@@ -290,14 +303,17 @@ def _pattern_weights(idx: Index, ev: FrameEvidence) -> None:
         big.setdefault(pid, []).append(ei)
 
 
-def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
-    """Normalised frames, the ones inside the catalogue, and where the traceback ends."""
+def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = None) -> FrameInfo:
+    """Normalised frames, the ones inside the catalogue, and where the traceback ends (a frame
+    printed without its source line is read through ``stands_at``, when given: ``calls_only``)."""
     norm: list[tuple[str, int | None, str | None]] = []
     lib: list[tuple[int, str]] = []
     for i, fr in enumerate(frames):
         p = norm_path(fr.path)
         norm.append((p, fr.line, fn_last(fr.function)))
         hit = idx.resolve_path(p)
+        if hit is None and fr.function:
+            hit = moved_module(idx, p, fn_last(fr.function))
         if hit is not None:
             lib.append((i, hit))
     outside = None
@@ -311,17 +327,49 @@ def frame_info(idx: Index, frames: list[Frame]) -> FrameInfo:
     # compiler's location of a syntax error, not running code.)
     last = frames[-1] if frames else None
     ends_in_lib = bool(lib) and lib[-1][0] == len(frames) - 1
-    if last and last.function and ends_in_lib and _calls_only(last.source) and not _reraised(frames):
+    if last and last.function and ends_in_lib and calls_only(last, stands_at) and not _reraised(frames):
         call = f"{lib[-1][1]}:{last.line}"
     info = FrameInfo(norm, lib, outside, lib[-1][1] if lib else None, call)
-    info.call_at = call_frame(frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))))
+    info.call_at = call_frame(
+        frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))), stands_at
+    )
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info
 
 
+# how many folders of a frame's path (from its file up) a moved module's leading underscore is
+# looked for in: ``svm/base.py`` -> ``svm/_base.py``, ``numpy/core/records.py`` -> ``numpy/_core/records.py``
+_MOVED_DEPTH = 4
+
+
+def moved_module(idx: Index, path: str, fn: str | None) -> str | None:
+    """The catalogue file a frame's module moved to when the catalogue holds no file of its path:
+    a module made private with a leading underscore (scikit-learn 0.22's ``svm/base.py``, now
+    ``svm/_base.py``) or a package made private (numpy's ``core/`` now ``_core/``), or the
+    other way round; taken only when the function the frame names is one of that file's (the
+    function moved with its module, so the frame still names its raises). None otherwise."""
+    if not fn or fn.startswith("<"):
+        return None
+    parts = path.split("/")
+    for k in range(len(parts) - 1, max(len(parts) - 1 - _MOVED_DEPTH, -1), -1):
+        part = parts[k]
+        if not part or part.startswith("__"):
+            continue
+        other = part[1:] if part.startswith("_") else "_" + part
+        hit = idx.resolve_path("/".join([*parts[:k], other, *parts[k + 1 :]]))
+        # the renamed part must be in the catalogue's path (a bare ``utils.py`` matched by a
+        # user's ``_utils.py`` is no move), and the function in that file
+        if hit is not None and hit.count("/") >= len(parts) - 1 - k and idx.sites.get((hit, fn)):
+            return hit
+    return None
+
+
 def call_frame(
-    frames: Sequence[Frame], lib: Sequence[tuple[int, str]], held: Callable[[str], bool] = lambda _top: False
+    frames: Sequence[Frame],
+    lib: Sequence[tuple[int, str]],
+    held: Callable[[str], bool] = lambda _top: False,
+    stands_at: StandsAt | None = None,
 ) -> int | None:
     """The index of the deepest library frame when the error was raised below it by code that
     is no Python of the library: the frame prints a call that raises nothing itself
@@ -337,15 +385,20 @@ def call_frame(
     library frame that prints no call, or frames that are a trail given to the pasted exception
     above them (``raise err.with_traceback(tb)``, jinja2's ``raise rewrite_traceback_stack(...)``:
     a raise of a call's result); a bare ``raise exc`` re-raises the very exception, its trail
-    its own."""
+    its own. A frame printed without its source line is read through ``stands_at``
+    (``calls_only``, ``raise_calls``)."""
     at = next((i for i in range(len(frames) - 1, -1, -1) if not outside_library(frames[i].path)), None)
-    if at is None or any(_raise_calls(fr.source) for fr in frames[:at]):
+    if at is None or any(raise_calls(fr.source) for fr in frames[:at]):
         return None
     fr = frames[at]
     if not (lib and lib[-1][0] == at) and not ("-packages/" in fr.path.replace("\\", "/") and held(fr.path)):
         return None
-    if not fr.function or not _calls_only(fr.source):
+    if not fr.function or not calls_only(fr, stands_at):
         return None
+    if stands_at is not None and any(
+        not (above.source or "").strip() and stands_at(above) == RAISE_STANDS for above in frames[:at]
+    ):
+        return None  # an unprinted frame above lands on a raise: a trail given to the exception
     # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
     # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
     last = frames[-1]
@@ -361,7 +414,7 @@ def call_frame(
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
 
 
-def _raise_calls(source: str | None) -> bool:
+def raise_calls(source: str | None) -> bool:
     """Whether a printed statement raises what a call returns (``raise f(...)``,
     ``raise e.with_traceback(tb)``), not a name it holds (``raise exc``, ``raise``)."""
     text = compact(source or "")
@@ -389,6 +442,18 @@ _NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_")
 
 
 _STATEMENT_START = re.compile(r"[A-Za-z_]")
+
+
+def calls_only(fr: Frame, stands_at: StandsAt | None = None) -> bool:
+    """Whether frame ``fr``'s statement is a call that raises nothing itself: read from its
+    printed line (``_calls_only``), or, when the paste prints none (a frozen app, a
+    bytecode-only install, a log formatter keeping frames only), from what the catalogue's
+    indexed release records at the frame's file and line (``stands_at``: a call in the
+    function the frame names, and no raise on that line). The frame's file, line and function
+    name the statement whether or not its line is printed (issue #10: frames first)."""
+    if (fr.source or "").strip():
+        return _calls_only(fr.source)
+    return stands_at is not None and fr.line is not None and stands_at(fr) == CALL_STANDS
 
 
 def _calls_only(source: str | None) -> bool:
@@ -644,8 +709,9 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no vendored copy of it
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
-        found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function)
-        if fi == len(frames) - 1 and not found and fi in lib:
+        hop = fi < len(frames) - 1  # the frame above a relay helper: its line calls the helper
+        found = _statement_sites(idx, same, lib.get(fi), fn, line, source, frames[fi].function, hop)
+        if fi == len(frames) - 1 and not found and fi in lib and not _left_file(idx, lib[fi], fn, source):
             ev.moved.update(_moved_raises(idx, same, lib[fi]))
         if not _all_cut(idx, found):
             for ei in found:
@@ -895,6 +961,7 @@ def _statement_sites(
     line: int | None,
     source: str | None = None,
     printed: str | None = None,
+    call: bool = False,
 ) -> list[int]:
     """Of the entries raised by a statement with the frame's text, the ones in the frame's file
     (when it is in the catalogue), narrowed to the frame's function and then its line when any
@@ -909,15 +976,19 @@ def _statement_sites(
     exc.LibTmuxException(proc.stderr)``), names only a class: another function of the file whose
     raise reads the same way is no evidence when the frame's own function raises that class (its
     statement reads otherwise in this release: an older release's line number landing on a
-    namesake statement of another function, where the function the frame names wins)."""
+    namesake statement of another function, where the function the frame names wins).
+
+    A ``call`` line (the frame above a relay helper, ``self._check_status(server_response,
+    url)``) is written alike by every caller of the helper: in another function than the one
+    the frame names it is another caller's call, not this frame's moved, and names nothing."""
     if path is not None:
         eis = [ei for ei in eis if idx.entry_path(ei) == path]
     same_fn = [ei for ei in eis if fn and fn_last(idx.entry_func(ei)) == fn]
     if same_fn:
         eis = _owned_as_printed(idx, same_fn, printed) or same_fn
-    elif path is None and fn:
-        return []  # a file that moved, and the function disagrees
-    elif fn and source and _names_class_only(source) and _fn_raises_class_of(idx, path, fn, eis):
+    elif (path is None or call) and fn:
+        return []  # a file that moved, or another caller's call, and the function disagrees
+    elif fn and source and _names_class_only(source) and _class_only_elsewhere(idx, path, fn, source, eis):
         return []  # the class alone matched, in another function than the frame's
     at_line = [ei for ei in eis if idx.entry_line(ei) == line]
     if path is None and fn is None:
@@ -947,6 +1018,30 @@ def _names_class_only(source: str) -> bool:
     opens the call (the text on lines not printed) or hands it names, not literal words."""
     text = source.strip()
     return bool(_BARE_RAISE_OPEN.match(text) or _UNWORDED_RAISE.match(text))
+
+
+def _class_only_elsewhere(idx: Index, path: str | None, fn: str, source: str, eis: Sequence[int]) -> bool:
+    """Whether raises of a printed statement that names only its class (``_names_class_only``)
+    are in other functions than the frame's, so the class alone matched: the frame's function
+    raises that class itself (its statement reads otherwise in this release), or the statement
+    only opens the raise (``raise TypeError(``) and the function is in no site of the file at
+    all (it has left the file: jax's ``_shaped_abstractify_slow`` of ``api_util.py``, now
+    ``core.shaped_abstractify``), where any ``raise TypeError(`` of the file's other functions
+    is another error. A whole statement (``raise FileNotFoundError(path)``) read the same in the
+    file is still that raise, its function renamed (s3fs's ``info``, now ``_info``)."""
+    if _fn_raises_class_of(idx, path, fn, eis):
+        return True
+    return path is not None and _left_file(idx, path, fn, source)
+
+
+def _left_file(idx: Index, path: str, fn: str | None, source: str) -> bool:
+    """Whether a frame's function is in no site of its catalogue file and its printed raise
+    only opens the call of a class (``raise TypeError(``, the text on lines not printed): the
+    statement's raises elsewhere share the class alone, not the raise the frame shows, so they
+    are neither the frame's (``_statement_sites``) nor where it moved (``_moved_raises``)."""
+    if not fn or fn.startswith("<") or not _BARE_RAISE_OPEN.match(source.strip()):
+        return False
+    return not idx.sites.get((path, fn))
 
 
 def _fn_raises_class_of(idx: Index, path: str | None, fn: str, eis: Sequence[int]) -> bool:

@@ -1046,6 +1046,11 @@ class Index:
         out: list[int] = s["p_segs"][a:b].tolist()
         return out
 
+    def segments(self, pid: int) -> list[str]:
+        """Pattern ``pid``'s literal segments as written (whitespace kept, unlike ``lits``): those
+        of most of its entries, one more than its names."""
+        return list(self._pool.many(self._seg_ids(pid)))
+
     def template(self, pid: int) -> str:
         """The template pattern ``pid``'s segments and names render: that of most of its entries
         (the others store their own), worked out once per pattern."""
@@ -1818,13 +1823,21 @@ class Builder:
             return pid
         return self._shape_clash.get(shape)
 
-    def finish(self, generation: str = "", *, keys: bool = True) -> Index:
+    def finish(self, generation: str = "", *, keys: bool = True, keys_of: Index | None = None) -> Index:
         """Keys, heads, path and site tables over every entry added, laid out flat.
 
         ``keys=False`` leaves the key and head tables empty (every pattern without keys): for
         an index that is only ever merged (a release's segment, the interpreter's entries), whose
         keys the merge chooses again from the merged document frequencies, so choosing them here
-        too was a third of the match index's build time for nothing."""
+        too was a third of the match index's build time for nothing.
+
+        ``keys_of``: an index built before (the stored one a release is merged into) whose key
+        and head tables are taken as they are when its patterns are this builder's, in the same
+        order (``_same_patterns``): keys are a function of the patterns' literals, their order
+        and their interpreter flags alone (``_build_keys``), so choosing them again over every
+        pattern of the catalogue (most of a history's ~0.15 s of a jax add) would lay out the
+        same bytes. A release that brings no new template (a patch release) then costs no
+        pass over the catalogue's patterns to key it."""
         w = self.w
         ents, offs = _group_by(w.sec.get("e_pat", array("I")), self.n_patterns)
         w.sec["p_ents"], w.sec["p_entoff"] = ents, offs
@@ -1833,7 +1846,10 @@ class Builder:
         )
         w.sec["p_rt"] = array("B", self._runtime)
         p_lits = w.sec.get("p_lits", array("I"))
-        if keys:
+        if keys and keys_of is not None and self._same_patterns(keys_of):
+            for name in KEY_SECTIONS:
+                w.sec[name] = array(SECTIONS[name], keys_of._sec[name].cast("B").tobytes())
+        elif keys:
             _build_keys(
                 w,
                 lambda pid: loose_lits(tuple(w.text(p_lits[pid]).split(" "))),
@@ -1844,6 +1860,34 @@ class Builder:
             w.sec["p_keyoff"] = array("I", bytes(4 * (self.n_patterns + 1)))
         self._tables.write(w)
         return Index(w.sections(), {"generation": generation})
+
+    def _same_patterns(self, other: Index) -> bool:
+        """Whether ``other`` holds this builder's patterns in the same order: as many, each
+        with the same compact literals (compared as UTF-8 bytes: the two pools number their
+        strings apart) and the same interpreter flag (what ``_build_keys`` reads of a pattern).
+        A stored index may be crafted: an id out of its pool is no match."""
+        s, n = other._sec, self.n_patterns
+        if other.n_patterns != n or s["p_rt"].tobytes() != bytes(self._runtime):
+            return False
+        mine, theirs = self.w.sec.get("p_lits", array("I")), s["p_lits"]
+        raw, offs = bytes(self.w._dat), self.w._offs
+        pool = other._pool
+        t_raw, t_base = (pool.raw, pool.base) if pool.raw is not None else (bytes(pool.data), 0)
+        t_offs, t_n, t_size = pool.offs, pool.n, pool.size
+        for a, b in zip(mine, theirs, strict=True):
+            if b >= t_n or not t_offs[b] <= t_offs[b + 1] <= t_size:
+                return False
+            if raw[offs[a] : offs[a + 1]] != t_raw[t_base + t_offs[b] : t_base + t_offs[b + 1]]:
+                return False
+        return True
+
+
+# what ``_build_keys`` lays out: the sections ``Builder.finish`` takes from another index whose
+# patterns are the builder's (a test holds them to be every section ``_build_keys`` writes)
+KEY_SECTIONS = (
+    "p_keyoff", "p_keys", "k_text", "k_var", "k_weight", "k_postof", "k_posts", "k_anchof", "k_anchs",
+    "k_fltof", "k_flts", "h_key", "h_off", "h_pids", "h_lens",
+)  # fmt: skip
 
 
 def _group_by(owner: Sequence[int], n: int) -> tuple[array[int], array[int]]:
@@ -1883,7 +1927,7 @@ def _copied(value: Any) -> Any:
     numbers, strings and tuples are copied, and so are a dict's list and array values;
     immutable values and functions are kept. Anything else is refused rather than shared
     between the two builders."""
-    if type(value) in _KEPT or callable(value):
+    if type(value) in _KEPT or callable(value) or isinstance(value, FrozenLines):  # never changed
         return value
     if isinstance(value, list | array | bytearray):
         return value[:]
@@ -2210,6 +2254,10 @@ class _SiteTables:
         self.bases: set[tuple[str, str]] = set()  # (class, base) type keys
         self.statements: dict[int, array[int]] = {}  # string id of the compact statement
         self.handlers: dict[str, array[int]] = {}  # type key of a class an ``except`` names
+        # the (path, line) rows of an index taken whole into the empty builder, left in its
+        # arrays until an entry joins one (``line_row``); the rows taken out of it
+        self.line_base: FrozenLines | None = None
+        self.lines_taken: set[int] = set()
 
     def fork(self, w: _Writer) -> _SiteTables:
         """An independent copy writing to ``w`` (the lists of entries copied, not shared)."""
@@ -2259,7 +2307,22 @@ class _SiteTables:
     def add_line(self, idx: int, path_no: int, line: int) -> None:
         """Entry ``idx`` under its (path number, line)."""
         if 0 <= line <= 0xFFFFFFFF:  # a frame's line is only ever looked up in that range
-            self.line_sites.setdefault(path_no << 32 | line, array("I")).append(idx)
+            self.line_row(path_no << 32 | line).append(idx)
+
+    def line_row(self, key: int) -> array[int]:
+        """The entries of the (path number << 32 | line) row, to append to: a row of the taken
+        index's (``line_base``) is copied out of its arrays the first time, and left out of
+        them when the table is written."""
+        row = self.line_sites.get(key)
+        if row is None:
+            base, row = self.line_base, array("I")
+            if base is not None:
+                i = base.find(key)
+                if i is not None:
+                    self.lines_taken.add(i)
+                    row.frombytes(base.entries(i))
+            self.line_sites[key] = row
+        return row
 
     def write(self, w: _Writer) -> None:
         """The tables laid out, each sorted by its key; a key is hashed once and a table's columns
@@ -2284,8 +2347,11 @@ class _SiteTables:
         w.lists("sf_ents", (eis for _, _, eis in fns))
         row_of = array("Q", (path_rows[p] << 32 for p in self.path_no))  # path number -> row << 32
         lines = sorted((row_of[k >> 32] | (k & 0xFFFFFFFF), k) for k in self.line_sites)  # distinct
-        w.column("sl_key").extend(key for key, _ in lines)
-        w.lists("sl_ents", (self.line_sites[k] for _, k in lines))
+        if self.line_base is None:
+            w.column("sl_key").extend(key for key, _ in lines)
+            w.lists("sl_ents", (self.line_sites[k] for _, k in lines))
+        else:  # the taken index's rows no entry joined, in order, with the others (distinct keys)
+            self.line_base.write(w, row_of, self.lines_taken, [(key, self.line_sites[k]) for key, k in lines])
         _write_named(w, "ty", self.types)
         for package, repo in sorted(self.packages):
             w.add("tp_name", w.string(package))
@@ -2299,6 +2365,149 @@ class _SiteTables:
         w.column("sm_str").extend(sid for _, _, sid in statements)
         w.lists("sm_ents", (self.statements[sid] for _, _, sid in statements))
         _write_named(w, "hc", self.handlers)
+
+
+class FrozenLines:
+    """The (path, line) table of an index taken whole into an empty builder
+    (``shared_index._absorb``), read from its arrays in place: an add takes the stored index,
+    whose table has a row per (path, line) of every release (jax, 20 releases: 66k rows of
+    151k entries), and the release added joins only the rows of its own entries' lines. Made
+    into the builder's dict row by row, then sorted and laid out again, every row cost the add
+    ~3 us; here a row no entry joins is a key and a byte slice copied at the write.
+
+    ``keys``/``offs``/``flat``: the index's ``sl_key`` (path row << 32 | line, ascending),
+    ``sl_off`` and ``sl_ents``; ``no_row``: the index's path row of each of the builder's
+    path numbers (the paths taken, in the order the builder numbered them); ``limit``: the
+    entries taken (those from it on are left out of every row: the interpreter's). Every row,
+    id and order it relies on is checked when made (``CorruptIndex``: the index is stored in the
+    catalogue, which may be crafted)."""
+
+    __slots__ = ("flat", "keys", "limit", "no_of_row", "no_row", "offs", "path_rows")
+
+    def __init__(self, index: Index, no_row: Sequence[int], limit: int) -> None:
+        s = index._sec
+        self.keys, self.offs, self.flat = s["sl_key"], s["sl_off"], s["sl_ents"]
+        n_paths = len(s["pa_hash"])
+        if any(r >= n_paths for r in no_row) or list(no_row) != sorted(set(no_row)):
+            raise CorruptIndex("taken path rows out of order")
+        self.no_row = array("q", no_row)
+        self.no_of_row = dict(zip(no_row, range(len(no_row)), strict=True))
+        self.limit = limit
+        keys, offs, flat = self.keys, self.offs, self.flat
+        if (
+            len(offs) != len(keys) + 1
+            or offs[-1] != len(flat)
+            or (len(flat) and max(flat) >= index.n_entries)
+        ):
+            raise CorruptIndex("line table out of bounds")
+        # ascending, distinct keys and offsets that never go back, checked in C (a sort of
+        # sorted items is one pass); what ``find``'s bisection and ``rows`` rely on
+        listed, bounds = keys.tolist(), offs.tolist()
+        if sorted(listed) != listed or len(set(listed)) != len(listed) or sorted(bounds) != bounds:
+            raise CorruptIndex("line table out of order")
+        if listed and listed[-1] >> 32 >= n_paths:
+            raise CorruptIndex(f"line row of path row {listed[-1] >> 32} of {n_paths}")
+        # whether each path row holds entries from ``limit`` on (its line rows are then
+        # filtered one by one when written; a path's entries are in order)
+        pa_off, pa_ents = s["pa_off"], s["pa_ents"]
+        if len(pa_off) != n_paths + 1 or pa_off[-1] != len(pa_ents):
+            raise CorruptIndex("path table out of bounds")
+        self.path_rows = bytes(
+            1 if pa_off[r] < pa_off[r + 1] and pa_ents[pa_off[r + 1] - 1] >= limit else 0
+            for r in range(n_paths)
+        )
+        # a row holding an entry taken is of a path taken (as ``_absorb_tables`` requires)
+        for r in {k >> 32 for k in listed} - set(no_row):
+            for i in range(bisect_left(listed, r << 32), bisect_left(listed, (r + 1) << 32)):
+                if bounds[i] < bounds[i + 1] and flat[bounds[i]] < limit:
+                    raise CorruptIndex(f"site path row {r} has none of the entries")
+
+    def find(self, key: int) -> int | None:
+        """The row of the builder's (path number << 32 | line), if the index has it."""
+        no = key >> 32
+        if no >= len(self.no_row):  # a path first added after the take
+            return None
+        want = self.no_row[no] << 32 | (key & 0xFFFFFFFF)
+        i = bisect_left(self.keys, want)
+        return i if i < len(self.keys) and self.keys[i] == want else None
+
+    def entries(self, i: int) -> bytes:
+        """Row ``i``'s entries taken (below ``limit``), as their bytes."""
+        a, z = self.offs[i], self.offs[i + 1]
+        if a == z or self.flat[z - 1] < self.limit:
+            return self.flat[a:z].tobytes()
+        return array("I", (e for e in self.flat[a:z] if e < self.limit)).tobytes()
+
+    def write(
+        self, w: _Writer, row_of: Sequence[int], taken: set[int], others: list[tuple[int, array[int]]]
+    ) -> None:
+        """Lay out the table (``sl_key``, ``sl_ents``, ``sl_off`` of ``w``, empty): the index's
+        rows but ``taken`` (those holding an entry taken), each under its written key
+        (``row_of``: each path number's written row << 32, ``_SiteTables.write``), and
+        ``others`` (written key, entries; ascending), each in its place. The index's rows go
+        in runs between the places where a row is left out or another one goes in: a run is
+        one slice of its keys and of its entries, so the work is the rows the add touched
+        (and a pass over the offsets), not one step per row of the catalogue."""
+        keys, bounds, limit = self.keys.tolist(), self.offs.tolist(), self.limit
+        flat, raw, size = self.flat, self.flat.cast("B"), self.flat.itemsize
+        moved = {r: row_of[no] for r, no in self.no_of_row.items()}
+        # each row's written key, ascending (a path not taken, none of whose rows is written,
+        # repeats the key before it); rows left out, and rows keeping only their first entries
+        # (a path that also holds later entries: another codebase's text handed to its raise)
+        written: list[int] = []
+        out = set(taken)
+        cut: list[tuple[int, array[int]]] = []
+        last, i = 0, 0
+        paths = self.path_rows
+        while i < len(keys):
+            r = keys[i] >> 32
+            z = bisect_left(keys, (r + 1) << 32, i)
+            to = moved.get(r)
+            if to is None:
+                written.extend(repeat(last, z - i))
+                out.update(range(i, z))
+            else:
+                shift = to - (r << 32)
+                written.extend(keys[i:z] if not shift else (k + shift for k in keys[i:z]))
+                last = written[-1]
+                if paths[r]:  # some rows hold later entries
+                    for k in range(i, z):
+                        if k not in taken and bounds[k] < bounds[k + 1] and flat[bounds[k + 1] - 1] >= limit:
+                            out.add(k)
+                            if flat[bounds[k]] < limit:
+                                cut.append((written[k], array("I", self.entries(k))))
+            i = z
+        if cut:
+            others = sorted([*others, *cut], key=itemgetter(0))
+        places = [bisect_left(written, key) for key, _ in others]
+        s_key, s_ents = w.column("sl_key"), w.column("sl_ents")
+        s_off = w.sec.get("sl_off")
+        if s_off is None:
+            s_off = w.sec["sl_off"] = array("I", [0])
+
+        def run(a: int, z: int) -> None:
+            """The index's rows ``a`` to ``z`` (excluded), all written whole."""
+            if a >= z:
+                return
+            s_key.extend(written[a:z])
+            start, base = len(s_ents), bounds[a]
+            s_ents.frombytes(raw[size * base : size * bounds[z]])
+            s_off.extend([o - base + start for o in bounds[a + 1 : z + 1]])
+
+        pos, j = 0, 0
+        for stop in sorted({*out, *places, len(keys)}):
+            run(pos, stop)
+            pos = stop
+            while j < len(others) and places[j] == stop:
+                key, ents = others[j]
+                s_key.append(key)
+                s_ents.extend(ents)
+                s_off.append(len(s_ents))
+                j += 1
+            if stop in out:
+                pos = stop + 1
+        if len(s_ents) > 0xFFFFFFFF:
+            raise ValueError("match index list sl_ents exceeds 2**32 items")
 
 
 def _write_named(w: _Writer, prefix: str, table: dict[str, array[int]]) -> None:

@@ -68,7 +68,7 @@ from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fi
 from errdex.pyexc import stdlib_module
 
 if TYPE_CHECKING:
-    from errdex.model import CatalogueEntry, CodeFacts
+    from errdex.model import CallFact, CatalogueEntry, CodeFacts
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
@@ -230,6 +230,7 @@ class Matcher:
             res = (
                 self._as_printed(q, message, types, fr, limit)
                 or self._quoted_tail(q, message, types, fr, limit)
+                or self._angle_quoted(q, message, types, fr, limit)
                 or res
             )
         if not res.exact_top and "\n" in message.strip():
@@ -263,29 +264,13 @@ class Matcher:
         at = res.call_at
         assert at is not None
         frame = fr[at]
-        idx = self.index
         if frame.line is None:
             return
         callees = getattr(self._local, "callees", None)
-        path = idx.resolve_path(norm_path(frame.path))
-        if path is not None:
-            eis = idx.paths.head(path, MAX_POINTING)
-            if self.repo is not None:
-                eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
-            if not eis:
-                return
-            # the newest release holding the file: the one a fresh install runs
-            e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
-            repo, version = e[E_REPO], e[E_VERSION]
-        else:
-            # a file of a held package that raises nothing itself: its codebase's newest release
-            path = norm_path(frame.path)
-            holders = sorted(idx.package_holders(frames.site_top(path)))
-            repo = self.repo if self.repo in holders else (holders[0] if holders else "")
-            found = callees.newest(repo) if callees is not None and repo else None
-            if found is None:
-                return
-            version = found
+        release = self._frame_release(frame)
+        if release is None:
+            return
+        path, repo, version = release
         function = _frame_function(fr, at)
         enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
@@ -305,7 +290,7 @@ class Matcher:
             version=version,
             kind=CALL_KIND,
             exc_type=types[0] if types else "",
-            template=(frame.source or "").strip(),
+            template=(frame.source or "").strip() or self._call_written(frame, path, repo, version),
             path=path,
             line=frame.line,
             function=function,
@@ -344,6 +329,77 @@ class Matcher:
             "no Python frame of the library (compiled, the standard library or the interpreter); "
             + ("library templates like the message below" if len(res.matches) > 1 else "no template holds it")
         )
+
+    def _frame_release(self, frame: Frame) -> tuple[str, str, str] | None:
+        """(catalogue path, codebase, version) of the release a library frame's file is read in:
+        the newest release holding the file (the one a fresh install runs), or for a file of a
+        held package that raises nothing itself (not in the index), its codebase's newest
+        release; None when the catalogue cannot say."""
+        idx = self.index
+        path = idx.resolve_path(norm_path(frame.path))
+        if path is not None:
+            eis = idx.paths.head(path, MAX_POINTING)
+            if self.repo is not None:
+                eis = [ei for ei in eis if idx.entry_repo(ei) == self.repo]
+            if not eis:
+                return None
+            e = idx.entries[max(eis, key=lambda ei: idx.entries[ei][E_DATE] or "")]
+            return path, str(e[E_REPO]), str(e[E_VERSION])
+        callees = getattr(self._local, "callees", None)
+        path = norm_path(frame.path)
+        holders = sorted(idx.package_holders(frames.site_top(path)))
+        repo = self.repo if self.repo in holders else (holders[0] if holders else "")
+        found = callees.newest(repo) if callees is not None and repo else None
+        return None if found is None else (path, repo, found)
+
+    def _stands_at(self, frame: Frame) -> str | None:
+        """``frames.StandsAt``: what the release a frame's file is read in (``_frame_release``)
+        records at the frame's line. A raise statement of the function the frame names there
+        (an index entry of that release) raising what a call returns, as the first line the
+        catalogue holds of it reads (``frames.raise_calls``), is ``RAISE_STANDS``; else, with
+        no index entry on the line, a call made there by that
+        function (a ``<genexpr>``'s or ``<lambda>``'s line by any function), from the code
+        facts, is ``CALL_STANDS``, with no raise, assertion, warning or log call on the line. A
+        frame printed without its source line then still names its statement:
+        ``array_strptime(...)``, which compiled code below it raised from, as the printed line
+        would say (``frames.calls_only``). None when the catalogue cannot say: no code facts,
+        or a line whose call they do not record (they keep each callee's first call in a
+        function, and no call of a built-in name)."""
+        callees = getattr(self._local, "callees", None)
+        release = self._frame_release(frame) if callees is not None and frame.line is not None else None
+        if callees is None or release is None or frame.line is None:
+            return None
+        path, repo, version = release
+        name = fn_last(frame.function)
+        local = name is None or name.startswith("<")
+        idx = self.index
+        here = [
+            ei
+            for ei in idx.sites.get((path, frame.line), ())
+            if idx.entry_repo(ei) == repo and idx.entries[ei][E_VERSION] == version
+        ]
+        made = [
+            c for c in callees.calls_at(repo, version, path, frame.line) if local or fn_last(c.caller) == name
+        ]
+        if here:
+            # a raise of what a call returns, as the statement the catalogue holds reads (``raise
+            # rewrite_traceback_stack(...)``), not ``raise exc`` of one it holds, whose trail is its own
+            own = [ei for ei in here if local or fn_last(idx.entry_func(ei)) == name]
+            builds = any(
+                idx.entry_facts(ei)[1].kind == "error" and frames.raise_calls(idx.entry_statement(ei))
+                for ei in own
+            )
+            return frames.RAISE_STANDS if builds else None
+        return frames.CALL_STANDS if made else None
+
+    def _call_written(self, frame: Frame, path: str, repo: str, version: str) -> str:
+        """The call a frame printed without its source line stands on, as the release's code
+        facts record it (``_zeros._brentq(...)``), for the answer's template; "" when unknown."""
+        callees = getattr(self._local, "callees", None)
+        if callees is None or frame.line is None:
+            return ""
+        made = callees.calls_at(repo, version, path, frame.line)
+        return f"{made[0].callee}(...)" if made else ""
 
     def _compiled_from(self, top: Match, below: list[Frame], callees: _StoredCallees) -> bool:
         """Whether raise ``top`` lies in the source of the compiled module the frames ``below``
@@ -555,15 +611,49 @@ class Matcher:
         after its words often quotes it. The quoted text (``quoted_tail``) is tried as the
         message; its answer is taken only when it is exact with words of its own (a raise that
         passes any text through fits any quoted text)."""
-        inner = quoted_tail(message)
-        if inner is None:
-            return None
-        retry = self._match(q, inner, types, fr, limit)
-        if not _worded_exact(retry):
-            return None
-        for m in retry.matches:
-            m.reasons.append("the error's text is quoted at the end of other words")
-        return retry
+        return self._inner_text(
+            q,
+            [quoted_tail(message)],
+            types,
+            fr,
+            limit,
+            "the error's text is quoted at the end of other words",
+        )
+
+    def _angle_quoted(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """No exact answer: the line may be an application's one-line summary holding the
+        error's text between ``<<`` and ``>>`` (``angle_quoted``), perhaps cut at both ends
+        (``<<...text ...>>``). That text is tried as the message, then without its cut marks;
+        its answer is taken only when it is exact with words of its own."""
+        inner = angle_quoted(message)
+        texts = [inner, _without_truncation_marker(inner)] if inner is not None else []
+        return self._inner_text(
+            q, texts, types, fr, limit, "the error's text is the part between << and >> of other words"
+        )
+
+    def _inner_text(
+        self,
+        q: ParsedQuery,
+        texts: list[str | None],
+        types: list[str],
+        fr: list[Frame],
+        limit: int,
+        reason: str,
+    ) -> Result | None:
+        """The first of ``texts`` (a part of the message other words surround; None: no such
+        part) whose answer is exact with words of its own, that answer saying ``reason``; else
+        None. A raise passing any text through fits any part exactly, and proves nothing."""
+        for text in texts:
+            if text is None:
+                continue
+            retry = self._match(q, text, types, fr, limit)
+            if _worded_exact(retry):
+                for m in retry.matches:
+                    m.reasons.append(reason)
+                return retry
+        return None
 
     def _cut_at_lines(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -790,7 +880,10 @@ class Matcher:
         seen = idx.hits(tf.cmsg) if seen is None else seen
         # frame evidence first: it protects the patterns a traceback points at from the caps below
         shown = shown_raise(q.text, message) or _shown_over_class(q.text, message, types)
-        fev = frames.gather(idx, fr, types, getattr(self._local, "callees", None), None if fr else shown)
+        callees = getattr(self._local, "callees", None)
+        fev = frames.gather(
+            idx, fr, types, callees, None if fr else shown, self._stands_at if callees is not None else None
+        )
         typed = bare or self._typed(types, {p for _i, p in fev.info.lib})
         if fev.shown and not bare:
             typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
@@ -822,6 +915,7 @@ class Matcher:
         ev.read = q.suggestion is not None
         ev.called = frames.called_names(fr, fev.info)
         ev.pointed = self._pointed(types, fr, fev, typed)
+        ev.home = class_home(idx, types)
         if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
         ev.foreign = names_unheld_package(idx, types, fr)
@@ -858,7 +952,8 @@ class Matcher:
             tie_some=tie_count(matches, full),
         )
         if bare:
-            _value_alone(res, types[0], bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
+            cls = next(t for t in types if not t.startswith("log."))  # (``_value_raises`` found one)
+            _value_alone(res, cls, bool(message.strip()), {idx.entries[ei][E_ID] for ei in bare})
         if (
             fev.info.ends_at_call
             and res.matches
@@ -880,7 +975,9 @@ class Matcher:
             and (
                 _error_line_follows(q.text, fr[-1], types)
                 if below
-                else _whole_below(q.text, fr[-1], types) or _uncareted_call(q.text, fr, types, res)
+                else _whole_below(q.text, fr[-1], types)
+                or _uncareted_call(q.text, fr, types, res)
+                or _unprinted_call(q.text, fr, types, res)
             )
             and _FRAMES_REMOVED.search(q.text) is None
         ):
@@ -951,7 +1048,9 @@ class Matcher:
         class are the candidates, only ever approximate (``_value_alone``): the value is the
         user's, any such raise prints it, and so do the interpreter (``d[key]``) and the user's
         own code; still, where the library raises it beats no answer, and the ranking's
-        tie-breaks (public site, called function, callers) order them."""
+        tie-breaks (public site, called function, callers) order them. A log record's level
+        (``log.ERROR``) is no class: the class is the record's message."""
+        types = [t for t in types if not t.startswith("log.")]
         if len(types) != 1 or not builtin_type(types[0]) or "." in types[0]:
             return []
         value = message.strip()
@@ -1004,6 +1103,20 @@ def _constructs(statement: str | None, name: str) -> bool:
     return (
         statement is not None and re.match(rf"raise(?:[\w.]+\.)?{re.escape(name)}\(", statement) is not None
     )
+
+
+def class_home(idx: Index, types: list[str]) -> set[str]:
+    """The codebases holding the package a pasted class is dotted with (``numpy`` of
+    ``numpy.linalg.LinAlgError``), when it is held and other codebases may raise the class too
+    (scikit-learn raising numpy's ``LinAlgError`` with numpy's own words): CPython prints where
+    the class is defined, not who raised it, so this is a prior, not a pointer. A log level
+    (``log.WARNING``) names no package."""
+    out: set[str] = set()
+    for t in types:
+        head, dot, _rest = t.partition(".")
+        if dot and head not in ("log", "builtins"):
+            out |= idx.package_holders(head)
+    return out
 
 
 def imports_from(idx: Index, ei: int, package: str) -> bool:
@@ -1096,20 +1209,30 @@ def quoted_tail(message: str) -> str | None:
     return inner
 
 
+# pytest's marker of the failing source line in a listing: ``>`` at column 0, then the line's
+# indentation (``>           raise exc.LibTmuxException(proc.stderr)`` above its ``E`` lines)
+_PYTEST_MARK = re.compile(r">\s+")
+
+
 def shown_raise(text: str, message: str) -> str | None:
     """The ``raise ...`` line a paste prints right above the error line holding ``message``
-    (the last frame's source line of a traceback, maybe cut to its last lines), or None. An
-    error line that is its class alone (``pkg.E:``) with the message under it, as a reporter
-    wraps a long line, stands between the two: the raise is the line above it."""
+    (the last frame's source line of a traceback, maybe cut to its last lines), or None. A
+    pytest listing marks that line ``>`` before its indentation (its ``E`` lines below, with
+    no location line when the paste is cut before it): the marker is no part of the source.
+    An error line that is its class alone (``pkg.E:``) with the message under it, as a
+    reporter wraps a long line, stands between the two: the raise is the line above it."""
     head = message.lstrip().split("\n", 1)[0].strip()
     at = text.rfind(head) if head else -1
     end = text.rfind("\n", 0, at) if at > 0 else -1
     if end <= 0:
         return None
-    line = text[text.rfind("\n", 0, end) + 1 : end].strip()
-    if _CLASS_ALONE.fullmatch(line):
+    line = text[text.rfind("\n", 0, end) + 1 : end]
+    if _CLASS_ALONE.fullmatch(line.strip()):
         above = text.rfind("\n", 0, end)
-        line = text[text.rfind("\n", 0, above) + 1 : above].strip() if above > 0 else ""
+        line = text[text.rfind("\n", 0, above) + 1 : above] if above > 0 else ""
+    if m := _PYTEST_MARK.match(line):
+        line = line[m.end() :]
+    line = line.strip()
     return line if line.startswith("raise ") else None
 
 
@@ -1245,6 +1368,34 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         return False
     ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
     if any(fn_last(m.function) in ran for m in res.matches):
+        return False
+    return _error_line_follows(text, last, types)
+
+
+def _unprinted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:
+    """Whether a traceback whose last frame prints no source line (a frozen app, a bytecode-only
+    install, a log formatter keeping frames only) says that frame's call raised: ``call_at``
+    named it only because the catalogue's release records a call at that line, made by the
+    function the frame names, and no raise there (``Matcher._stands_at``), which stands in for
+    the printed line and its carets (``_whole_below``): the line is where a call of that
+    function stands.
+
+    The exception's line must come right after the frame's header (``_error_line_follows``:
+    nothing cut), and no raise fitting the text exactly may lie in a function the traceback
+    runs through: Python before 3.8 numbers a statement split over lines by its last line, so
+    a raise of that function spelling the text, whose arguments call something on the line the
+    frame gives, may be the statement that ran. An exact fit elsewhere is a look-alike, as
+    under a printed call with carets.
+
+    A printed line without carets is not read so (``_uncareted_call`` keeps its stricter
+    terms): a traceback cut to its last frames (a user's paste keeping the end) has lost the
+    frames above that may have raised the exception again (``raise rewrite_traceback_stack(...)``,
+    a wrapper re-raising a driver's error as its own class), which a whole traceback shows."""
+    last = fr[-1]
+    if not types or (last.source or "").strip():
+        return False
+    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
+    if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
 
@@ -1631,11 +1782,49 @@ def _better(new: Result, old: Result) -> bool:
 
 
 def _without_truncation_marker(message: str) -> str | None:
-    """The message without a trailing ellipsis a user typed to say "and so on", if it has one."""
-    stripped = message.rstrip()
+    """The message without a trailing ellipsis a user typed to say "and so on", and without a
+    leading one that says the excerpt starts inside the text (``...You tried to access x``),
+    if it has either."""
+    stripped = message.strip()
+    cut = stripped
     for marker in _TRUNCATION_MARKERS:
-        if stripped.endswith(marker) and len(stripped) > len(marker):
-            return stripped[: -len(marker)].rstrip()
+        if cut.endswith(marker) and len(cut) > len(marker):
+            cut = cut[: -len(marker)].rstrip()
+            break
+    for marker in _LEADING_MARKERS:
+        if cut.startswith(marker) and len(cut) > len(marker) and cut[len(marker)].isalnum():
+            cut = cut[len(marker) :]
+            break
+    return cut if cut != stripped else None
+
+
+# an ellipsis opening an excerpt cut at its start, run into the text's first word
+_LEADING_MARKERS = ("...", "\u2026", "[...]")
+# an application's marks around the error's text in its one-line summary: ``<<...text ...>>``,
+# and the typographic guillemets a rich-text copy turns them into
+_TEXT_MARKS = (("<<", ">>"), ("\u00ab", "\u00bb"))
+ANGLE_QUOTED_MIN = 20  # characters of text between the marks that make it a phrase, not a value
+
+
+def angle_quoted(message: str) -> str | None:
+    """The text a one-line ``message`` holds between ``<<`` and ``>>`` (or ``«`` and ``»``)
+    after words of an application's own (``exception <<...You tried to access x, but ...>> at
+    line 15 of chat_gpt.py >> completion = ...``), or None. The marks hug the text (no space
+    inside them: a shift ``a << 2`` or a heredoc ``<<EOF`` line is no such span), the first
+    closing mark after the opening one ends it, and the text is a phrase (a space in it, at
+    least ``ANGLE_QUOTED_MIN`` characters)."""
+    text = message.strip()
+    if "\n" in text:
+        return None
+    for opener, closer in _TEXT_MARKS:
+        i = text.find(opener)
+        j = text.find(closer, i + len(opener)) if i >= 0 else -1
+        if j < 0:
+            continue
+        inner = text[i + len(opener) : j]
+        if inner[:1].isspace() or inner[-1:].isspace() or len(inner) < ANGLE_QUOTED_MIN or " " not in inner:
+            continue
+        return inner
     return None
 
 
@@ -1683,6 +1872,19 @@ class _StoredCallees:
             return self._store.facts.facts([row.fact_id]).get(row.fact_id) if row is not None else None
         except StoreError:
             return None
+
+    def calls_at(self, repo: str, version: str, path: str, line: int) -> list[CallFact]:
+        """The calls that release's file ``path`` makes at ``line`` (its code facts), in code
+        order; none when the catalogue holds no facts of it."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            row = self._store.facts.module_at(sid, path) if sid is not None else None
+            calls = self._store.facts.calls_of(row.fact_id) if row is not None else []
+        except StoreError:
+            return []
+        return [c for c in calls if c.line == line]
 
     def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
         """The qualified name of the innermost function of that release's file ``path`` whose

@@ -171,12 +171,15 @@ def clean(text: str) -> tuple[str, bool]:
     if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
         text = html.unescape(text)
     if "```" in text:
-        text = "\n".join(_unfence(ln) for ln in text.split("\n") if not _FENCE.match(ln))
+        fenced = _to_fence_close(text.split("\n"))
+        text = "\n".join(_unfence(ln) for ln in fenced if not _FENCE.match(ln))
     lines = text.split("\n")
     if "`" in text and len(lines) == 1:
         lines = [_unlisted(lines[0])]
     if "*" in text or "_" in text:
         lines = [_unemphasized(ln) for ln in lines]
+        plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
+        lines = _class_over_italics(lines, plain)
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
@@ -307,6 +310,59 @@ def _unemphasized(ln: str) -> str:
     return m.group(1) + m.group(3)
 
 
+def _emphasized_paragraph(lines: list[str], i: int) -> str:
+    """``lines[i]`` without the Markdown italics wrapping all of it, when it is a paragraph of
+    its own (a blank line or the paste's edge above and below) of several words: a reporter
+    setting the message in italics under its class (``**SomeError**:`` then
+    ``_You tried to access ..., but this is no longer supported ..._``). Markdown shows the
+    marks as emphasis; the text the program printed has none. A message of one word is kept
+    (``__init__``, ``*args``: an identifier's own marks), and so is a line inside a paragraph
+    (a message whose own lines begin and end with ``*``, a table's rule)."""
+    ln = lines[i]
+    if (
+        ln.lstrip()[:1] not in "*_"
+        or (i and lines[i - 1].strip())
+        or (i + 1 < len(lines) and lines[i + 1].strip())
+    ):
+        return ln
+    m = _EMPHASIS.match(ln)
+    if (
+        m is None
+        or len(m.group(2)) != 1
+        or " " not in m.group(3)
+        or m.group(3)[0] in "*_"
+        or m.group(3)[-1] in "*_"
+    ):
+        return ln  # (bold is the reporter's own heading or note as often: ``**Note: run it twice**``)
+    return m.group(1) + m.group(3)
+
+
+# a class line the reporter set apart above the message: ``**SomeError**:``, ``SomeError:``
+_CLASS_HEADING = re.compile(r"^\s*(\*\*|__)?([A-Za-z_][\w.]{0,300})\1?:\s*$")
+
+
+def _class_over_italics(lines: list[str], plain: list[str]) -> list[str]:
+    """``plain`` (``lines`` with ``_emphasized_paragraph`` applied), cut to the error when the
+    one paragraph the reporter set in italics comes right under a line naming an exception
+    class alone (``**APIRemovedInV1**:``, a blank line, ``_You tried to access ..._``): that
+    class and that paragraph, the sentences above and below them the reporter's. The marks say
+    where the message starts and ends, as a code fence's do. Only with exactly one such
+    paragraph."""
+    done = [i for i, (a, b) in enumerate(zip(lines, plain, strict=True)) if a != b]
+    if len(done) != 1:
+        return plain
+    i = done[0]
+    j = i - 1
+    while j >= 0 and not plain[j].strip():
+        j -= 1
+    m = _CLASS_HEADING.match(plain[j]) if j >= 0 else None
+    # (set in bold, any class-shaped name: the reporter marked it as the class; bare, only
+    # the usual suffixes, as a line of prose ending in a colon may be one CamelCase word)
+    if m is None or not is_type_name(m.group(2), strict=not m.group(1)):
+        return plain
+    return [m.group(2) + ":", plain[i]]
+
+
 # a list item's marker at a line's start: Markdown's ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) `` and
 # the typographic bullet ``• `` a rich-text copy turns them into (no backtracking: one optional
 # run of spaces, one marker, one run of blanks)
@@ -346,6 +402,26 @@ def _uncurled(ln: str) -> str:
     if not _exception_text(inner):
         return ln
     return ln[: len(ln) - len(ln.lstrip())] + inner
+
+
+def _to_fence_close(lines: list[str]) -> list[str]:
+    """The paste up to the closing fence of the last code block holding an exception line
+    (``ValueError: Invalid pattern: ...``), when what follows it is the reporter's prose: the
+    fence says where the program's output ends, and the paragraph after it (``This is due to a
+    recent change in ...``) would otherwise run on as more of the message, since the fence lines
+    are dropped. Not when a traceback's line or an exception line follows the block (the
+    error may be pasted there), nor for a block not closed."""
+    fences = [i for i, ln in enumerate(lines) if _FENCE.match(ln)]
+    end = -1
+    for a, b in zip(fences[::2], fences[1::2], strict=False):
+        if any(_exception_text(ln.strip()) for ln in lines[a + 1 : b]):
+            end = b
+    if end < 0:
+        return lines
+    rest = lines[end + 1 :]
+    if not any(ln.strip() for ln in rest) or any(_tb_line(ln) or _exception_text(ln.strip()) for ln in rest):
+        return lines
+    return lines[: end + 1]
 
 
 def _unfence(ln: str) -> str:
@@ -591,9 +667,35 @@ def _strip_quoting(lines: list[str]) -> list[str]:
     for _ in range(3):  # nested quotes
         body = [ln for ln in lines if ln.strip()]
         if not body or not all(ln.lstrip().startswith(">") for ln in body):
-            return lines
+            return _quoted_traceback(lines)
         lines = [_QUOTE.sub("", ln, count=1) for ln in lines]
     return lines
+
+
+def _quoted_traceback(lines: list[str]) -> list[str]:
+    """A traceback the reporter set in a Markdown blockquote (``>`` on each of its lines) between
+    sentences of their own: the quote's lines without the marks, and nothing else. The quote
+    says where the error ends, which the paragraph after it (``The version installed is
+    ...``) would otherwise run into as more of the message. Only one run of quoted lines holding
+    a frame line, with neither a traceback nor an exception line outside it: pytest's ``>`` marks a source line, never a
+    ``File "..."`` frame, and a paste with a second traceback outside the quote is not one
+    quoted error."""
+    runs: list[tuple[int, int]] = []
+    start = -1
+    for i, ln in enumerate([*lines, ""]):
+        quoted = ln.lstrip().startswith(">")
+        if quoted and start < 0:
+            start = i
+        elif not quoted and start >= 0:
+            runs.append((start, i))
+            start = -1
+    held = [(a, b) for a, b in runs if any(_PY_FRAME.match(_QUOTE.sub("", ln, count=1)) for ln in lines[a:b])]
+    if len(held) != 1:
+        return lines
+    a, b = held[0]
+    if any(_tb_line(ln) or _exception_text(ln.strip()) for ln in lines[:a] + lines[b:]):
+        return lines  # (an exception line outside: the quote may hold only the frames)
+    return [_QUOTE.sub("", ln, count=1) for ln in lines[a:b]]
 
 
 # Chinese, Japanese and Korean text (and the full-width forms written with it): prose of a
@@ -1195,16 +1297,20 @@ def parse(text: str) -> ParsedQuery:
     blocks = [b for b in blocks if b.message or b.frames or b.exc_type] or [Block()]
     primary = len(blocks) - 1 if group_is_context else _primary(blocks, _first_member_chain(lines))
     primary = _whole_before_cut(blocks, primary)
+    _uncut_from_earlier(blocks, primary)
     # one traceback (the text above it, ``_text_before_traceback``, is tried after it, as an
     # earlier block): a cut one's last shown raise statement is its error line
     alone = len(blocks) == 1
-    earlier = blocks[primary].earlier
-    if earlier is not None:  # tried after the primary, as an earlier exception of a chain is
-        blocks.insert(primary, earlier)
+    earlier, at = blocks[primary].earlier, primary
+    while earlier is not None:  # tried after the primary, as an earlier exception of a chain is
+        blocks.insert(at, earlier)  # (each one earlier still: the chain's order, the earliest first)
         primary += 1
+        earlier = earlier.earlier
     b = blocks[primary]
     if primary == len(blocks) - 1 and b.frames and any(c in cleaned for c in _CHAIN[:2]):
         b.caught_in = _caught_in(lines, b.frames)
+    if alone and b.frames and not b.exc_type and _cut_in_class(b):
+        b.message = ""  # the error line cut inside its class: the frame's raise is the error
     if alone and b.frames and not b.exc_type and not b.message:
         _message_of_raise_line(b)
         if not b.exc_type:
@@ -1271,6 +1377,20 @@ def _message_of_raise_line(b: Block) -> None:
     b.exc_type = found[0].rsplit(".", 1)[-1]
     b.exc_types.append(b.exc_type)
     b.message = found[1].strip()
+
+
+def _cut_in_class(b: Block) -> bool:
+    """Whether a traceback's error line was cut inside its class name (a stored excerpt ending
+    at ``Val``, read as a message with no class), under a last frame printing ``raise
+    ValueError('left cannot be >= right')``: the line starts what that raise prints, so it is
+    that statement's error, read from the frame (``_message_of_raise_line``), not a text of
+    three letters. Only a word that opens the class (or its dotted path) and is shorter than it."""
+    cut = b.message.strip()
+    found = raise_literal(b.frames[-1].source or "")
+    if not cut or found is None or not cut.replace("_", "").replace(".", "").isalnum():
+        return False
+    name = found[0]
+    return any(len(cut) < len(n) and n.startswith(cut) for n in (name, name.rsplit(".", 1)[-1]))
 
 
 def _message_in_prose_above(b: Block, lines: list[str]) -> None:
@@ -1868,6 +1988,39 @@ def _same_file(a: str, b: str) -> bool:
     return a == b or a.endswith("/" + b) or b.endswith("/" + a)
 
 
+# the note JAX prints under ``UnfilteredStackTrace: Cls: text`` (its traceback before its
+# internal frames were filtered out), not part of the error's text
+_JAX_NOTE = "\n\nThe stack trace below excludes JAX-internal frames."
+
+
+def _uncut_from_earlier(blocks: list[Block], primary: int) -> None:
+    """The last part of a chain ends on an error line cut inside a word (a stored excerpt
+    ending at ``Value '<...>' w``) whose whole text an earlier part prints as the same class:
+    JAX prints the error first unfiltered (``UnfilteredStackTrace: TypeError: Value ...``,
+    under its note) and then, after "The above exception was the direct cause", as itself.
+    The earlier part's text, its note left out, is the cut line's whole. A cut at a word's end
+    could be a shorter message of its own (``raise ValueError("Invalid value") from e``), so
+    only a cut inside a word is read so."""
+    b = blocks[primary]
+    cut = b.message
+    if (
+        primary != len(blocks) - 1
+        or not b.exc_type
+        or not cut.strip()
+        or "\n" in cut
+        or not cut[-1].isalnum()
+    ):
+        return
+    name = b.exc_type.rsplit(".", 1)[-1]
+    for e in reversed(blocks[:primary]):
+        if not e.message or not e.exc_type or e.exc_type.rsplit(".", 1)[-1] != name:
+            continue
+        whole = e.message.split(_JAX_NOTE, 1)[0].rstrip()
+        if len(whole) > len(cut) and whole.startswith(cut) and whole[len(cut)].isalnum():
+            b.message = whole
+            return
+
+
 def _whole_before_cut(blocks: list[Block], primary: int) -> int:
     """A chain whose last part is cut before its exception line (frames, then nothing): that
     part names no error, and its deepest frame is no raise (else that frame is the answer), so
@@ -2200,6 +2353,7 @@ class _BlockParser:
                 j = _last_type_line(lines, 0, k)
                 if j is not None:
                     self.block.earlier = _message_block(lines[j:])
+                    _chained_lines_above(self.block.earlier, lines, j)
         body = [ln for ln in lines[self.msg_start :] if not _NOISE.match(ln)]
         if not frames:
             return _before_log_records(body) if self.msg_start else body
@@ -2287,6 +2441,8 @@ class _BlockParser:
         if self.first_frame is None:
             return None
         k = _last_type_line(self.lines, 0, self.first_frame)
+        if k is not None and self._raised_otherwise(k):
+            return None  # (its text is still tried, after the traceback: ``_text_before_traceback``)
         if k is None:
             k = _tagged_type_line(self.lines, self.first_frame)
         if k is None:
@@ -2297,6 +2453,26 @@ class _BlockParser:
                 break
             out.append(ln)
         return out
+
+    def _raised_otherwise(self, k: int) -> bool:
+        """Whether the exception line ``k`` above the traceback is another error than the one
+        its last frame raises: that frame's line is ``raise SomeError("text"`` with another
+        class and a text the line does not hold (an application's own ``Exception: [Errno 2]
+        No such file ...`` logged before the traceback of ``raise ConfigException("Service
+        token file does not exist."``). A debugger page or a logger printing the error above
+        its traceback prints the raised class, or at least its text."""
+        frames = self.block.frames
+        lit = raise_literal(frames[-1].source) if frames and frames[-1].source else None
+        m = _TYPE_PREFIX.match(self.lines[k])
+        if lit is None or m is None:
+            return False
+        cls, text = lit
+        if cls.rpartition(".")[2].lower() == m.group(1).rpartition(".")[2].lower():
+            return False
+        head = "".join(text.split())[:_RAISED_TEXT_HEAD]
+        assert self.first_frame is not None
+        shown = "".join("".join(self.lines[k : self.first_frame]).split())
+        return len(head) >= _RAISED_TEXT_MIN and head not in shown
 
     def _log_record_before_frames(self) -> list[str] | None:
         """Nothing follows the last frame, no type line precedes the first, but a log record
@@ -2313,6 +2489,11 @@ class _BlockParser:
             out.pop()  # ``Process SpawnProcess-1:``, ``Exception in thread x:``: they introduce the traceback
         return out if out and out[0].strip() else None
 
+
+# how much of a raise statement's literal text (compact) the exception line above a traceback is
+# looked in for, and the least that says anything (``_BlockParser._raised_otherwise``)
+_RAISED_TEXT_HEAD = 30
+_RAISED_TEXT_MIN = 8
 
 # the start of an exception line cut inside its class's module path (``pefi``, ``kazoo.handlers``),
 # perhaps behind the marks of the markdown heading the line became: lower-case dotted names, no
@@ -2459,6 +2640,27 @@ def _before_log_records(body: list[str]) -> list[str]:
         return body
     cut = next((i for i in range(1, len(body)) if _log_record(body[i]) or _DOCKER_BUILD.match(body[i])), None)
     return body if cut is None else body[:cut]
+
+
+# exception lines of a chain an application prints one under another, with no traceback, tried
+# as earlier exceptions besides the two ``_body`` reads (the last and the one above it)
+_CHAINED_LINES = 2
+
+
+def _chained_lines_above(block: Block, lines: list[str], j: int) -> None:
+    """An application printing the chain of errors it handled as one ``Class: text`` line each,
+    the library's first (``jsonschema.exceptions.RefResolutionError: ...``, then the ETL tool's
+    ``etl.errors.SchemaValidationError: ...`` and ``etl.errors.TableDesignSyntaxError: ...``):
+    each exception line right above line ``j`` becomes an earlier block of ``block``, its own
+    line alone, up to ``_CHAINED_LINES`` of them, so the matcher tries the library's error when
+    the application's lines explain nothing. Only lines each right above the next: an
+    exception line further up is the reporter's or another output's."""
+    for _ in range(_CHAINED_LINES):
+        i = j - 1
+        if i < 0 or _last_type_line(lines, i, j) != i:
+            return
+        block.earlier = _message_block(lines[i:j])
+        block, j = block.earlier, i
 
 
 def _message_block(lines: list[str]) -> Block:
@@ -2981,7 +3183,7 @@ def _code_span(msg: str) -> str:
             if span is None and _lead_in(head):
                 return last[1:-1].strip()
             return msg if span is None else span
-        return _whole_line_span(last) or msg
+        return _whole_line_span(last) or _one_inline_span(msg) or msg
     whole = _whole_line_span(msg.strip())
     if whole is not None:
         return whole
@@ -3002,6 +3204,40 @@ def _code_span(msg: str) -> str:
     if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
     return msg
+
+
+# lines of a paste looked through for a code span, and openers tried on each (``_one_inline_span``)
+_SPAN_LINES = 20
+_SPAN_OPENERS_PER_LINE = 8
+
+
+def _one_inline_span(msg: str) -> str | None:
+    """The one code span of a paste of several lines that opens with a module-qualified
+    exception line inside a sentence (```` Error message shows `pkg.exceptions.SomeError: text`. ````
+    and a question in the paragraph under it): the span's text, the sentences around it the
+    reporter's. Only when the paste holds exactly one such span among its first
+    ``_SPAN_LINES`` lines (two spans are two errors, or an error and a name), opened after a
+    blank or at a line's start, and closed on its line; an undotted name in backticks may be a
+    message's own quoting."""
+    found: list[str] = []
+    for line in msg.split("\n")[:_SPAN_LINES]:
+        start = 0
+        for _ in range(_SPAN_OPENERS_PER_LINE):
+            i = line.find("`", start)
+            j = line.find("`", i + 1) if i >= 0 else -1
+            if j < 0:
+                break
+            start = j + 1
+            if i and not line[i - 1].isspace():
+                continue
+            m = _TYPE_PREFIX.match(line[i + 1 : j])
+            if (
+                m is not None
+                and "." in m.group(1)
+                and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
+            ):
+                found.append(line[i + 1 : j].strip())
+    return found[0] if len(found) == 1 else None
 
 
 def _lead_in(text: str) -> bool:
@@ -3541,8 +3777,11 @@ def _strip_prefixes(block: Block) -> None:
     # Python prints a library class with its module (``pkg.errors.Error``), a built-in one
     # undotted, so a built-in class's name alone is that class raised without a message
     bare = "\n" not in msg and (_BARE_TYPE.match(msg) is not None or msg in BUILTIN_EXCEPTIONS)
-    if bare and (is_type_name(msg) or _raised_by_last_frame(block, msg)) and not block.exc_types:
-        # an exception raised without a message prints its class alone
+    classless = all(t.startswith("log.") for t in block.exc_types)
+    if bare and (is_type_name(msg) or _raised_by_last_frame(block, msg)) and classless:
+        # an exception raised without a message prints its class alone, as a log record's
+        # message too (``2024-05-01 12:00:00,123 ERROR [app.main] StopAsyncIteration``): the
+        # level is the record's, the class the error's
         block.exc_types.append(msg)
         msg = ""
     msg = _strip_type_prefixes(block, msg)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import heapq
 import re
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from errdex.match.candidates import Cand, TextFit
@@ -54,6 +54,7 @@ from errdex.match.parse import is_type_name
 from errdex.match.result import Match
 from errdex.match.score import (
     CYTHON_FILES,
+    LABELS,
     TYPE_AGREES,
     TYPE_DISAGREES,
     Hierarchy,
@@ -70,6 +71,7 @@ from errdex.match.thresholds import (
     CALLER_FRAME,
     CALLERS_STEP,
     CLASS_BELOW,
+    CLASS_HOME,
     CLASS_NAMED,
     CLASS_OBJECT,
     CUT_SHARE,
@@ -85,16 +87,19 @@ from errdex.match.thresholds import (
     NOT_A_READ,
     ON_RAISE,
     OUTSIDE_MIN_COVERAGE,
+    PLATFORM_NAMED,
     PUBLIC,
     RELAY,
     REPO_FRAME,
     REPR_OBJECT,
     REPR_PACKAGE,
     SHAPED_MIN_LITERAL,
+    SPLIT_BRACKETS,
     TYPED_MIN,
     TYPED_MIN_LITERAL,
     TYPED_TEXT,
     UNIMPORTABLE,
+    UNPRINTABLE,
     VALUE_NAMES_SITE,
 )
 from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
@@ -179,6 +184,9 @@ class Evidence:
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
+    # codebases holding the package a dotted pasted class names (``numpy`` of
+    # ``numpy.linalg.LinAlgError``): the class's home, a prior among codebases sharing a text
+    home: set[str] = field(default_factory=set)
     # the whole paste as parsed (``ParsedQuery.text``): the words a class may be named by where
     # no type was read from them (``Ranker._named_raise_before_emitted``)
     paste: str = ""
@@ -214,6 +222,9 @@ class Ranker:
         self._tf: TextFit | None = None
         self._named: dict[int, list[str]] = {}  # pattern -> the class names its placeholders hold
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
+        self._unprintables: dict[int, float] = {}  # pattern -> ``_unprintable``
+        self._crossed: dict[int, float] = {}  # pattern -> ``_split_brackets``
+        self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
         self._made: tuple[set[int], set[int]] | None = None  # ``_made_once``, worked out once
@@ -222,6 +233,7 @@ class Ranker:
         self._words: frozenset[str] | None = None  # the message's identifiers, read when first asked
         self._siblings: dict[int, dict[str, set[str]]] = {}  # pattern -> ``_functions_of``
         self._gone = _function_gone(idx, ev.frames)
+        self._platform = paste_platform(p for p, _line, _fn in ev.frames.info.frames)
         self._named_words: dict[str, bool] = {}  # ``_paste_names``, per name asked
         # entry -> the class the paste names, lifted over a warning or a log call of its words
         self._over_emitted: dict[int, str] = {}
@@ -234,6 +246,7 @@ class Ranker:
         self._tf = tf
         self._reprs = object_reprs(tf.message)
         self._words = None
+        self._spaced = set()
         scored: list[_Scored] = []
         top = _TopK(self.limit)
         # patterns by bound, best first; equal bounds go to the lower pattern id, as equal scores
@@ -286,8 +299,44 @@ class Ranker:
         self._raise_before_its_log(scored)
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
+        self._spaced_as_written(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
+
+    def _spaced_as_written(self, scored: list[_Scored]) -> None:
+        """Templates whose literals differ only in their spacing (weasyprint's ``Failed to load
+        stylesheet at %s : %s`` beside ``... at %s: %s``) fit a message alike: the fit compares
+        the text with its whitespace dropped. The message keeps the spacing its statement
+        printed, so when its text holds one template's literals as written (runs of whitespace
+        read as one space) and not another's, the one spaced as the message is goes just above
+        the others scored alike (the same key flags, within the priors)."""
+        tf = self._tf
+        if tf is None or len(scored) < 2:
+            return
+        idx = self.idx
+        groups: dict[tuple[tuple[bool, bool, bool, bool], tuple[str, ...]], list[_Scored]] = {}
+        for s in scored:
+            groups.setdefault((s.key[:4], idx.patterns[s.cand.pid].lits), []).append(s)
+        text: str | None = None
+        for group in groups.values():
+            if len({s.cand.pid for s in group}) < 2:
+                continue
+            if text is None:
+                text = _WHITESPACE.sub(" ", tf.message)
+            written = {pid: _holds_in_order(text, idx.segments(pid)) for pid in {s.cand.pid for s in group}}
+            if all(written.values()) or not any(written.values()):
+                continue
+            top = max(s.key[4] for s in group if not written[s.cand.pid])
+            for s in group:
+                if written[s.cand.pid] and s.key[4] <= top < s.key[4] + _PRIORS:
+                    s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
+                    self._spaced.add(s.ei)
+
+    def _spaced_reason(self, ei: int) -> list[str]:
+        """Why ``_spaced_as_written`` lifted the entry, in words."""
+        if ei not in self._spaced:
+            return []
+        return ["the message is spaced as this template is written, unlike another of the same words"]
 
     def _raise_before_its_log(self, scored: list[_Scored]) -> None:
         """One text at a raise and at a log call that re-emits it (``except Error as exc:
@@ -603,6 +652,7 @@ class Ranker:
         named += REPR_OBJECT if self._reprs else 0.0
         named += VALUE_NAMES_SITE if self._words_of_values(c) else 0.0
         named += CALLED_BY_LAST_FRAME if ev.called else 0.0  # ``_naming_priors``, at most
+        named += PLATFORM_NAMED if self._platform else 0.0  # ``_platform_named``, at most
         return pointed, fw >= ON_RAISE, here, exact, 1.0 * exact + text + tw + fw + public + named
 
     def _site_relation(self, site: SiteFacts) -> tuple[float, str | None]:
@@ -770,6 +820,7 @@ class Ranker:
             pointed
             and not self._ran_original(site)
             and not self._foreign_namesake(ei)
+            and not self._log_for_class(site)
             and (self._exact(c, fw, tw, []) or (typed and not ev.foreign and self._typed_fits(ei, c, tw, fw)))
         )
         score = (1.0 if confident else 0.0) + text + tw + fw
@@ -787,12 +838,14 @@ class Ranker:
             score += CALLERS_STEP * idx.entry_callers(ei)
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
-        score += self._class_named(c, site.function) - self._other_class_printed(c)
+        score += self._class_named(c, site.function) - self._other_class_printed(c) - self._unprintable(c)
+        score -= self._split_brackets(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
         elif self._repr_package(ei):
             score += REPR_PACKAGE
-        score += self._naming_priors(c, site.function)
+        score += self._home_prior(repo)
+        score += self._naming_priors(c, site.function, site.posix_path)
         if self._tf is not None and ei in self._tf.near:
             score += NEAR_COLLECTOR
         score -= self._taken_off(site)
@@ -801,7 +854,9 @@ class Ranker:
             or (confident and fw >= FILE_FRAME and tw >= TYPE_AGREES)
             or self._in_frame_file(fw, tw, text, site.posix_path == ev.frames.info.deepest_path)
         )
-        key = (pointed, fw >= ON_RAISE, here, confident, score)
+        # a frame landing on a log call's line is another release's raise there (a log call
+        # raises nothing): no landing on the raise for a paste naming an exception class
+        key = (pointed, self._landed(fw, site), here, confident, score)
         return _Scored(key, ei, c, fw, typed_why, repo, site, idx.entry_id(ei), idx.entry_where(ei))
 
     def _reasons(self, s: _Scored) -> list[str]:
@@ -814,6 +869,7 @@ class Ranker:
             self._exact(c, s.fw, tw, reasons)
             and not self._ran_original(site)
             and not self._foreign_namesake(s.ei)
+            and not self._log_for_class(site)
         )
         by_class = s.ei in self.ev.typed and not self.ev.foreign and not self._ran_original(site)
         if not confident and by_class and self._typed_whole(c, tw):
@@ -828,6 +884,7 @@ class Ranker:
         if confident and (self.ev.pointed or self.ev.elsewhere) and repo not in self.ev.pointed:
             reasons.append("nothing in the paste points to this codebase")
         reasons += self._copy_reason(site, repo) + self._foreign_reason(s.ei) + self._emitted_reason(s.ei)
+        reasons += self._spaced_reason(s.ei)
         fwhy = s.typed_why or self.ev.frames.weight(idx, s.ei, c.pid)[1]
         reasons += [r for r in (twhy, fwhy) if r]
         if idx.entry_relay(s.ei):
@@ -844,12 +901,15 @@ class Ranker:
                 named, "another class than this site's"
             )
             reasons.append(f"the class name in the message is {whose} ({_owner_class(site.function)})")
-        if self._other_class_printed(c):
-            reasons.append("the template prints a class by its name where the message shows another class")
+        reasons += self._printing_reasons(c)
+        reasons += self._class_reasons(site, repo)
         if shown := self._repr_reason(s.ei, site.function):
             reasons.append(shown)
         if self._value_names_site(c, site.function):
             reasons.append(f"a value in the message names what this site handles ({site.function})")
+        if self._platform_named(site.posix_path):
+            shown = "POSIX" if self._platform == "posix" else "Windows"
+            reasons.append(f"the paste's paths are {shown} ones, and this module is that platform's backend")
         if self._called_by_last_frame(site.function):
             reasons.append(
                 f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
@@ -1055,6 +1115,39 @@ class Ranker:
             return False
         info = self.ev.frames.info
         return bool(info.lib) and info.lib[-1][0] == len(info.frames) - 1
+
+    def _log_for_class(self, site: SiteFacts) -> bool:
+        """Whether ``site`` is a log call and the paste names an exception class and no log level
+        (``ValueError: posx and posy should be finite values`` under a frame printing ``raise
+        ValueError(...)``): Python printed an exception, and a log call raises none, so its
+        words alike (a later release logging what an older one raised) are never the exact
+        answer. A bare ``Error:`` label is a program's prefix, not a class."""
+        if site.kind != "log":
+            return False
+        types = self.ev.types
+        return any(t.strip() not in LABELS for t in types) and not any(t.startswith("log.") for t in types)
+
+    def _landed(self, fw: float, site: SiteFacts) -> bool:
+        """Whether the deepest frame lands on the site's statement (``ON_RAISE``), read as a
+        raise: a frame on a log call's line under a paste naming an exception class is another
+        release's raise that stood there (a log call raises nothing)."""
+        return fw >= ON_RAISE and not self._log_for_class(site)
+
+    def _home_prior(self, repo: str) -> float:
+        """``CLASS_HOME`` for a site in the codebase holding the package a pasted class is
+        dotted with (``Evidence.home``), else nothing."""
+        return CLASS_HOME if repo in self.ev.home else 0.0
+
+    def _class_reasons(self, site: SiteFacts, repo: str) -> list[str]:
+        """What ``_log_for_class`` and ``_home_prior`` weighed, in words."""
+        out: list[str] = []
+        if self._log_for_class(site):
+            out.append(
+                "a log call, where the paste names an exception class: it records the words, raises nothing"
+            )
+        if repo in self.ev.home and not self.ev.home.issuperset(self.ev.pointed):
+            out.append(f"the pasted class is dotted with this codebase's package ({repo})")
+        return out
 
     def _typed_pointed(self, ei: int) -> bool:
         """A traceback that the paste points to the site's codebase with (its frames, or the
@@ -1405,6 +1498,45 @@ class Ranker:
             self._constants[c.pid] = got
         return got
 
+    def _printing_reasons(self, c: Cand) -> list[str]:
+        """Why the pattern's placeholders cannot have printed the message, in words
+        (``_other_class_printed``, ``_unprintable``)."""
+        out = []
+        if self._other_class_printed(c):
+            out.append("the template prints a class by its name where the message shows another class")
+        if self._unprintable(c):
+            out.append("a placeholder calls on a string a method str lacks: this object fails to print")
+        if self._split_brackets(c):
+            out.append("the fit cuts the message inside brackets: a value opens one a later value closes")
+        return out
+
+    def _split_brackets(self, c: Cand) -> float:
+        """``SPLIT_BRACKETS`` when the values of the pattern's full fit cross a bracket pair of
+        the message: a ``(``, ``[`` or ``{`` opened in one value is closed in a later one, so a
+        literal of the template between them stands inside the brackets, where a value printed
+        by the statement would have closed them; else 0. Once per pattern."""
+        got = self._crossed.get(c.pid)
+        if got is None:
+            got = 0.0
+            vals = self._slot_values(c) if len(self.idx.patterns[c.pid].names) > 1 else {}
+            if _crosses_brackets(list(vals.values())):
+                got = SPLIT_BRACKETS
+            self._crossed[c.pid] = got
+        return got
+
+    def _unprintable(self, c: Cand) -> float:
+        """``UNPRINTABLE`` when a placeholder of the pattern calls, on a string literal, a
+        method ``str`` does not have (``{"Query has been cancelled".get("errorType", None)}``):
+        an exception's ``__str__`` reads a dict (``self.error.get(...)``) and one statement
+        builds it with a string instead, which the extractor put in. Printing that object
+        raises AttributeError, so the statement never printed such a message, whatever its
+        words fit; else 0. Read from the names alone, once per pattern."""
+        got = self._unprintables.get(c.pid)
+        if got is None:
+            got = UNPRINTABLE if any(_str_lacks(n) for n in self.idx.patterns[c.pid].names) else 0.0
+            self._unprintables[c.pid] = got
+        return got
+
     def _slot_values(self, c: Cand) -> dict[str, str]:
         """The values the message fills pattern ``c.pid``'s placeholders with, read once for
         the class-name checks above (``_class_names``, ``_other_class_printed``); empty
@@ -1447,12 +1579,19 @@ class Ranker:
             self._value_words[c.pid] = got
         return got
 
-    def _naming_priors(self, c: Cand, func: str) -> float:
+    def _naming_priors(self, c: Cand, func: str, path: str) -> float:
         """The priors for a site the paste names besides its text: a value of the message names
         its function or class (``VALUE_NAMES_SITE``), the last frame with no library frame below
-        it calls its function (``CALLED_BY_LAST_FRAME``)."""
+        it calls its function (``CALLED_BY_LAST_FRAME``), the paste's paths are of the platform
+        its module is the backend of (``PLATFORM_NAMED``)."""
         out = VALUE_NAMES_SITE if self._value_names_site(c, func) else 0.0
+        out += PLATFORM_NAMED if self._platform_named(path) else 0.0
         return out + (CALLED_BY_LAST_FRAME if self._called_by_last_frame(func) else 0.0)
+
+    def _platform_named(self, path: str) -> bool:
+        """Whether the site's module is named for the platform the paste's own paths are of
+        (``serialposix.py`` under ``/home/u/...``, ``serialwin32.py`` under ``C:\\Users\\...``)."""
+        return self._platform is not None and platform_module(path) == self._platform
 
     def _called_by_last_frame(self, func: str) -> bool:
         """Whether the traceback, with no library frame, ends in a call of this function's name."""
@@ -1593,6 +1732,82 @@ def name_words(qualname: str) -> frozenset[str]:
         for part in _NAME_PART.findall(qualname)
         if len(w := part.lower()) >= _NAME_WORD_MIN and w not in _GENERIC_NAME_WORDS
     )
+
+
+# a placeholder opening with a plain string literal and a method call on it: ``"text".get(``
+_STR_CALL = re.compile(r"""^(?:"[^"\\\n]{0,1000}"|'[^'\\\n]{0,1000}')\s*\.\s*([A-Za-z_]\w*)\s*\(""")
+
+
+def _str_lacks(name: str) -> bool:
+    """Whether placeholder ``name`` calls, on a string literal, a method ``str`` lacks."""
+    m = _STR_CALL.match(name)
+    return m is not None and not hasattr(str, m.group(1))
+
+
+# a module file named for one platform's backend: ``serialposix``, ``unix_events``, ``_psposix``;
+# ``serialwin32``, ``windows_events``, ``_pswindows``, ``_win``. ``windows`` counts in a compound
+# name only: a GUI toolkit's ``windows.py`` (as ``window.py``) holds its windows
+_PLATFORM_MODULE = (
+    ("posix", re.compile(r"posix|(?:^|_)unix(?:_|$)")),
+    ("windows", re.compile(r"win(?:32|64)|.windows|windows.|(?:^|_)win(?:_|$)")),
+)
+# a path as the paste prints it, after ``norm_path``: ``C:/Users/...`` (a drive) or ``/home/...``
+_DRIVE = re.compile(r"[A-Za-z]:/")
+
+
+def platform_module(path: str) -> str | None:
+    """The platform a module file's name says it is the backend of (``posix``, ``windows``)."""
+    stem = path.rpartition("/")[2].removesuffix(".py").lower()
+    for name, pattern in _PLATFORM_MODULE:
+        if pattern.search(stem):
+            return name
+    return None
+
+
+def paste_platform(paths: Iterable[str]) -> str | None:
+    """The platform of the paste's own absolute paths (the user's frames, a site-packages path
+    cut below its folder is no longer absolute): ``posix`` when all open with ``/``, ``windows``
+    when all open with a drive; None with none, or both."""
+    kinds = {"windows" if _DRIVE.match(p) else "posix" for p in paths if p.startswith("/") or _DRIVE.match(p)}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+_WHITESPACE = re.compile(r"\s+")
+
+
+def _holds_in_order(text: str, segments: list[str]) -> bool:
+    """Whether ``text`` (its whitespace runs made one space) holds the literal ``segments`` in
+    order as written, each with its runs of whitespace made one space; the template's outer
+    whitespace (a leading newline, a trailing space) is no part of what it must hold."""
+    pos = 0
+    last = len(segments) - 1
+    for i, seg in enumerate(segments):
+        lit = _WHITESPACE.sub(" ", seg)
+        lit = lit.lstrip() if i == 0 else lit
+        lit = lit.rstrip() if i == last else lit
+        if not lit:
+            continue
+        at = text.find(lit, pos)
+        if at < 0:
+            return False
+        pos = at + len(lit)
+    return True
+
+
+_CLOSER = {"(": ")", "[": "]", "{": "}"}
+
+
+def _crosses_brackets(vals: list[str]) -> bool:
+    """Whether a bracket opened in one of ``vals`` (in the message's order) is closed in a later
+    one. A closer with nothing open, or one of another kind, is text (``found ')'``)."""
+    open_at: list[tuple[str, int]] = []  # the closers awaited, with the value that opened each
+    for j, v in enumerate(vals):
+        for ch in v:
+            if ch in _CLOSER:
+                open_at.append((_CLOSER[ch], j))
+            elif open_at and ch == open_at[-1][0] and open_at.pop()[1] < j:
+                return True
+    return False
 
 
 def _class_slot(name: str) -> bool:

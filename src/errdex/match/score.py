@@ -93,7 +93,10 @@ def type_relation(
         return TYPE_DISAGREES, f"exception type differs ({', '.join(qs)} / {e})"
     if hierarchy is not None:
         relation = _library_relation(qs, e, hierarchy)
-        if relation[0] == TYPE_DISAGREES and all(q.strip() in _LABELS for q in query_types):
+        # (a log record's level before the label, ``ERROR [app] Error: ...``, is no class either)
+        if relation[0] == TYPE_DISAGREES and all(
+            q.strip() in LABELS for q in query_types if not q.startswith("log.")
+        ):
             return -0.03, None  # a label, not a class: nothing to disagree with
         return relation
     return -0.03, None
@@ -104,7 +107,7 @@ def type_relation(
 # (``csv.Error``, ``shutil.Error``, ``sqlalchemy.exc.Error``); only a builtin prints bare, and no
 # builtin is named ``Error``. So a bare ``Error`` relates to a codebase's class when its line
 # says so, and is never evidence against one.
-_LABELS = frozenset({"Error"})
+LABELS = frozenset({"Error"})
 
 
 def _group_made(qs: list[str], e: str) -> bool:
@@ -273,7 +276,8 @@ def _windows_stdlib(p: str) -> bool:
     return m is not None and stdlib_module(m.group(1))
 
 
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")
+WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]+")  # a word of the text compared (two characters or more)
+_WORD = WORD
 
 
 def words(text: str) -> set[str]:

@@ -19,6 +19,12 @@ processes holding N copies of it multiplies its memory by N.
   written to its file section by section (``Index.dump``), so what the merge holds beyond the
   merged arrays is the builder's per-string and per-pattern lookups. Merging the segments of a catalogue lays out exactly the bytes ``Index.build`` lays out
   for its rows (a test holds the two equal).
+* **Add.** One more release starts from the stored index taken into an empty builder
+  (``_stored_prefix``). Its (path, line) table, a row per line of every release (most of
+  the catalogue's table rows), stays in the stored arrays (``index.FrozenLines``): the rows
+  the release's entries join are copied out, the others written back as runs of slices, so
+  that table costs the add what the release touches. The keys are taken from the stored
+  index when the merge brings no new pattern (``Builder.finish(keys_of=...)``).
 * **Shared.** The merged artifact is written once per catalogue generation to a file in the
   user's cache directory and every process maps it (``mmap``): the arrays live once in the page
   cache however many web workers read them. Loading checks the layout as ``Index.loads``
@@ -52,6 +58,7 @@ from errdex.match.index import (
     Added,
     Builder,
     CorruptIndex,
+    FrozenLines,
     Index,
     IndexFormatError,
     _package_of,
@@ -274,6 +281,9 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     s, w = seg._sec, b.w
     n_str = seg._pool.n
     ne = seg.n_entries if limit is None else min(limit, seg.n_entries)
+    # an empty builder (an add's take of the stored index) leaves the (path, line) table in
+    # the index's arrays (``FrozenLines``): most of its rows no entry added later joins
+    take = not b.n and not b._tables.line_sites and b._tables.line_base is None
     data = _pool_bytes(seg)
     npat, nsnap, nsite = (
         _used_prefix(s[col][:ne], len(s[bound]), what)
@@ -285,7 +295,10 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     sites = [seg._site(k) for k in range(nsite)]
     new_snaps = [k for k, where in enumerate(snaps) if where not in b._snaps]
     new_sites = [k for k, what in enumerate(sites) if what not in b._sites]
-    tables = {flat: list(_rows(seg, offs, flat, ne, b.n)) for offs, flat in _TABLES}
+    tables = {
+        flat: list(_rows(seg, offs, flat, ne, b.n)) if not (take and flat == "sl_ents") else []
+        for offs, flat in _TABLES
+    }
     redo = [i for i, p in enumerate(s["e_pat"][:ne]) if p in odd] if odd else []
 
     used: set[int] = set(s["p_lits"][:npat])
@@ -344,7 +357,7 @@ def _absorb(b: Builder, seg: Index, limit: int | None = None) -> None:
     site_map = [b._sites[what] for what in sites]  # type: ignore[index]
     same = same and all(m == list(range(len(m))) for m in (pat_map, snap_map, site_map))
     _append_entries(b, seg, ne, ids, pat_map, snap_map, site_map, over, same)
-    _absorb_tables(b, seg, tables, ids)
+    _absorb_tables(b, seg, tables, ids, ne if take else None)
     b.n += ne
 
 
@@ -610,10 +623,16 @@ def _rows(seg: Index, offs: str, flat: str, ne: int, base: int) -> Iterator[tupl
 
 
 def _absorb_tables(
-    b: Builder, seg: Index, tables: dict[str, list[tuple[int, list[int]]]], ids: dict[int, int]
+    b: Builder,
+    seg: Index,
+    tables: dict[str, list[tuple[int, list[int]]]],
+    ids: dict[int, int],
+    take: int | None = None,
 ) -> None:
     """The index's path, site, type, package, class, statement and handler tables merged into the
-    builder's (``tables``: each entry table's rows, entries already shifted)."""
+    builder's (``tables``: each entry table's rows, entries already shifted). ``take``: the
+    builder was empty and takes the index's first ``take`` entries; its (path, line) rows are
+    left in the index's arrays (``FrozenLines``) instead of ``tables``."""
     s, t = seg._sec, b._tables
     get = seg._pool.get
     path_of: dict[int, str] = {}
@@ -633,9 +652,11 @@ def _absorb_tables(
 
     for r, ents in tables["sf_ents"]:
         t.fn_sites.setdefault((path(s["sf_key"][r]), get(s["sf_fn"][r])), array("I")).extend(ents)
+    if take is not None:
+        t.line_base = FrozenLines(seg, [r for r, _ in tables["pa_ents"]], take)
     for r, ents in tables["sl_ents"]:
         key = s["sl_key"][r]
-        t.line_sites.setdefault(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF), array("I")).extend(ents)
+        t.line_row(t.path_no[path(key)] << 32 | (key & 0xFFFFFFFF)).extend(ents)
     for r, ents in tables["ty_ents"]:
         t.types.setdefault(get(s["ty_str"][r]), array("I")).extend(ents)
     for r, ents in tables["sm_ents"]:
@@ -814,27 +835,31 @@ def is_current(store: Any) -> bool:
     return count == len(stamps) and digest == _digest(stamps)
 
 
-def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Builder | None, list[int]]:
+def _stored_prefix(
+    store: Any, stamps: list[tuple[int, str]]
+) -> tuple[int, Builder | None, list[int], Index | None]:
     """How many of ``stamps`` the stored match index already merged, and a builder holding
     their entries, taken from its arrays (``_absorb`` with a limit: the interpreter's entries
     come last and are left out). Adding a release then costs its own segment, not every
     stored one again. A snapshot removed or replaced since is left out of it (``without``).
-    Also each snapshot's number of entries, in order, where known. (0, None, []) when there
-    is nothing to start from: no stored index, one of another format, or a snapshot removed
-    since that the stored index cannot leave out (it predates the counts)."""
+    Also each snapshot's number of entries, in order, where known, and the stored index
+    itself (whose keys the merged index takes when its patterns are the same,
+    ``Builder.finish``). (0, None, [], None) when there is nothing to start from: no stored
+    index, one of another format, or a snapshot removed since that the stored index cannot
+    leave out (it predates the counts)."""
     from errdex.match import ARTIFACT
     from errdex.match.artifact import unpack
     from errdex.store import segments as ss
 
     got = ss.stored_artifacts(store, [ARTIFACT, _COVERS])
     if ARTIFACT not in got or _COVERS not in got or got[ARTIFACT][1] != got[_COVERS][1]:
-        return 0, None, []
+        return 0, None, [], None
     try:
         covers = json.loads(got[_COVERS][0])
         count, entries, digest = int(covers["snapshots"]), int(covers["entries"]), str(covers["digest"])
         each = [(int(i), str(h), int(n)) for i, h, n in covers.get("each", ())]
     except (ValueError, KeyError, TypeError):
-        return 0, None, []
+        return 0, None, [], None
     if 0 < count <= len(stamps) and _digest(stamps[:count]) == digest:
         gone: set[int] = set()
         if len(each) != count:  # from before the counts were kept
@@ -849,12 +874,12 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
             or stamps[: len(kept)] != kept
             or _digest([x[:2] for x in each]) != digest
         ):
-            return 0, None, []
+            return 0, None, [], None
         count = len(kept)
     try:
         index = Index.loads(unpack(got[ARTIFACT][0]), keys=False)
         if not 0 <= entries <= index.n_entries or (each and sum(n for *_, n in each) != entries):
-            return 0, None, []
+            return 0, None, [], None
         if gone:
             b = without(
                 index,
@@ -864,13 +889,13 @@ def _stored_prefix(store: Any, stamps: list[tuple[int, str]]) -> tuple[int, Buil
                 _catalogue_bases(store),
             )
             if b is None:
-                return 0, None, []
+                return 0, None, [], None
         else:
             b = Builder()
             _absorb(b, index, entries)
     except IndexFormatError:  # CorruptIndex is one: merged from the segments instead
-        return 0, None, []
-    return count, b, [n for k, (*_, n) in enumerate(each) if k not in gone]
+        return 0, None, [], None
+    return count, b, [n for k, (*_, n) in enumerate(each) if k not in gone], index
 
 
 def _own_segments(
@@ -980,7 +1005,7 @@ def _held_release(store: Any, held: HeldMerge, snapshot_id: int) -> None:
 
 def _held_prefix(
     store: Any, stamps: list[tuple[int, str]], held: HeldMerge | None
-) -> tuple[int, Builder | None, list[int]]:
+) -> tuple[int, Builder | None, list[int], Index | None]:
     """``_stored_prefix``, or the run's ``held`` merge where it is the first of ``stamps`` as
     they are now and none of its snapshots is one whose segment is kept (``newest_snapshots``:
     its segment is stored, which the held merge never built)."""
@@ -991,7 +1016,7 @@ def _held_prefix(
         return _stored_prefix(store, stamps)
     if ss.newest_snapshots(store) & {i for i, _ in held.stamps}:
         return _stored_prefix(store, stamps)
-    return n, held.builder, list(held.counts)
+    return n, held.builder, list(held.counts), None
 
 
 def update(store: Any, held: HeldMerge | None = None) -> Index:
@@ -1007,7 +1032,7 @@ def update(store: Any, held: HeldMerge | None = None) -> Index:
 
     generation = str(store.generation())
     stamps = ss.snapshot_stamps(store)
-    start, prefix, counts = _held_prefix(store, stamps, held)
+    start, prefix, counts, stored = _held_prefix(store, stamps, held)
     if held is not None:
         held.broken = True  # the merge below carries on in its builder
     # once merged, a release's segment is needed by nothing but the next release of its
@@ -1022,7 +1047,8 @@ def update(store: Any, held: HeldMerge | None = None) -> Index:
     # an index built of them would lay out (``_absorb``), without building and finishing one
     for e in itertools.chain(runtime_entries(), link_entries(store)):
         b.add_entry(e)
-    index = b.finish(generation)
+    index = b.finish(generation, keys_of=stored)
+    del stored
     index.extra["runtime"] = data_digest()
     covers = {
         "snapshots": len(stamps),

@@ -33,6 +33,13 @@ PLACEHOLDER_SHARE = 0.1
 # (``verify.loose_fit``): a template the message shows as written, quotes and all, ranks first
 LOOSE_QUOTES = 0.01
 LEAD_WEIGHT = 0.9  # similarity to a template's first sentence alone counts for this much
+# a template's leading part the message shows word for word (``candidates.lead_token_words``):
+# at least this many of its words, in at least two of its literals, make it a candidate; as many
+# as ``LEAD_TOKENS_FULL`` weigh like a first sentence shared whole (``LEAD_WEIGHT``)
+LEAD_TOKENS_MIN = 5
+LEAD_TOKENS_FULL = 8
+# a leading part ranks this share below a template the message shows whole in as many words
+LEAD_PART_SHORT = 0.05
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
@@ -90,6 +97,11 @@ REPR_OBJECT = 0.02
 # (``_node/_http_urllib3.py``): the adapter for it, among sites sharing the template (one per
 # adapter); under REPR_OBJECT (the object's own class), above the tie-breaks and the gap of a tie
 REPR_PACKAGE = 0.01
+# the paste dotted its class with a package (``numpy.linalg.LinAlgError: SVD did not converge``)
+# and the site is in the codebase holding that package: among sites sharing a template across
+# codebases (scikit-learn raising numpy's class with numpy's words), the class's own package is
+# the likelier raiser. As REPR_PACKAGE, above the tie-breaks and the gap of a tie, under any frame
+CLASS_HOME = 0.01
 # a raise printing collected errors joined, in the package nearest the site that built the error
 # it prints (``candidates.joined``): the validator beside the rules that report to it; as
 # REPR_OBJECT, above the tie-breaks below and the gap of a tie
@@ -117,7 +129,24 @@ VALUE_NAMES_SITE = 0.02
 # ``Serial.write``): among sites sharing a template, the one the user called comes first. As
 # VALUE_NAMES_SITE, above the tie-breaks below and the gap of a tie
 CALLED_BY_LAST_FRAME = 0.02
+# the paste's own paths are all of one platform's form (``/home/u/app.py``: POSIX; ``C:\\Users\\``:
+# Windows) and the site's module is named for that platform's backend (pyserial's ``serialposix``
+# beside ``serialwin32``, asyncio's ``unix_events`` beside ``windows_events``): among sites
+# sharing a template, the backend of the machine the user ran comes first. As
+# CALLED_BY_LAST_FRAME, above the tie-breaks below and the gap of a tie
+PLATFORM_NAMED = 0.02
 CLASS_OBJECT = 0.05  # taken off: a class-object placeholder (``{self.__class__}``) holds a bare name
+# taken off: a placeholder calls on a string literal a method ``str`` lacks (``{"Query has been
+# cancelled".get("errorType")}``: the extractor put a constructor's string argument into a
+# ``__str__`` reading a dict): that statement's object fails to print (AttributeError), so it
+# never printed the message; the site whose argument is the dict goes above it. As CLASS_OBJECT
+UNPRINTABLE = 0.05
+# taken off: a full fit puts a literal of the template inside a bracket pair of the message, one
+# value opening a bracket a later value closes (``Message: {error}: {msg}`` cutting ``u'chrome
+# not reachable (Driver info: chromedriver=2.1)'`` at the colon inside the parentheses): a
+# value's brackets close within it (``verify._balanced_spans`` moves a literal out when it can;
+# it could not), so the template's literal is the message's own text. As CLASS_OBJECT
+SPLIT_BRACKETS = 0.05
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
 # (a helper on the way of several operations, or an entry point it also uses), where a site

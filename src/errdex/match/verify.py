@@ -550,6 +550,8 @@ def repr_gaps(
                 return False, 0
             if closed and _string_closes_early(v):
                 return False, 0  # (a last value's end is not known: lines after it are other output)
+            if not closed and _words_after_repr(v, spans[j][1], new_line, one_word):
+                return False, 0
             judged = not (v[:1] in _OPENERS or "(" in v)  # it may have swallowed the next literal
         elif j == 0 and closed and result.anchored_start and _string_closes_early(v):
             # a template opening with the placeholder, fitted from the message's start: only a
@@ -579,6 +581,70 @@ def _string_closes_early(v: str) -> bool:
             return k < len(v) - 1
         k += 1
     return False
+
+
+def _words_after_repr(
+    v: str, at: int, new_line: Callable[[int], bool], one_word: Callable[[int, int], bool]
+) -> bool:
+    """``v`` (compact, the template's last value, from compact position ``at`` to the message's
+    end) opens with one whole repr (a quoted string, a bracketed value, a number) that a space
+    and a word follow on its line: ``'abc' is not a valid integer.`` taken for ``{arg!r}`` of
+    ``Invalid value for '{name}': {arg!r}``. repr() prints one value, never a value and the
+    words of a clause after it, so that text is another message sharing the template's head.
+    Lines after the value are other output, and punctuation right after it (``'abc'.``,
+    ``'abc' (see ...)``) may be the reporter's, so neither is judged. One pass, bounded by the
+    value's length."""
+    end = _repr_token_end(v)
+    k = at + end  # the compact position after the repr
+    return 0 < end < len(v) and v[end].isalnum() and not new_line(k) and not one_word(k - 1, k + 1)
+
+
+def _repr_token_end(v: str) -> int:
+    """Where the one repr ``v`` (compact) opens with ends: after a quoted string's closing quote
+    (a ``b``/``r`` prefix and backslash escapes read), after the bracket closing its opening one
+    (strings inside skipped), after a number's digits; 0 when ``v`` opens with none of them or
+    it does not close in ``v``."""
+    i = 0
+    while i < 2 and v[i : i + 1] in _STRING_PREFIX and v[i + 1 : i + 2] in ("'", '"', *_STRING_PREFIX):
+        i += 1
+    head = v[i : i + 1]
+    if head in ("'", '"'):
+        return _string_end(v, i)
+    if i:
+        return 0
+    if head and head in "([{":
+        closer = {"(": ")", "[": "]", "{": "}"}[head]
+        depth, k = 0, 0
+        while k < len(v):
+            ch = v[k]
+            if ch in ("'", '"'):
+                k = _string_end(v, k)
+                if not k:
+                    return 0
+                continue
+            depth += (ch == head) - (ch == closer)
+            k += 1
+            if depth == 0:
+                return k
+        return 0
+    k = 1 if head in ("-", "+") else 0
+    start = k
+    while k < len(v) and (v[k].isdigit() or v[k] == "."):
+        k += 1
+    return k if k > start and v[start].isdigit() else 0
+
+
+def _string_end(v: str, i: int) -> int:
+    """After the quote closing the string ``v[i]`` opens (0: it does not close in ``v``)."""
+    q, k = v[i], i + 1
+    while k < len(v):
+        if v[k] == "\\":
+            k += 2
+            continue
+        if v[k] == q:
+            return k + 1
+        k += 1
+    return 0
 
 
 def _spans_lines(start: int, end: int, new_line: Callable[[int], bool]) -> bool:
