@@ -50,6 +50,7 @@ from errdex.match.thresholds import (
     TRUNC_MIN_COVERAGE,
     TRUNC_MIN_LITERAL,
 )
+from errdex.match.twins import literal
 from errdex.match.verify import (
     REPR_MARK,
     Fit,
@@ -528,6 +529,7 @@ def fit_all(
                 c.reasons = ["raised without a message, printed as its class alone"]
         if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
             _inside_container(tf, c)
+        _trailer_alone(idx, c)
         if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
             c.confident = False
             c.reasons.append("the message goes on where the template ends")
@@ -543,6 +545,47 @@ def fit_all(
             _runtime_fit(idx, tf, c, lit_len, types)
             continue
         cands[pid] = c
+
+
+_TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message proper is a placeholder's"
+_URL = "://"
+
+
+def _trailer_alone(idx: Index, c: Cand) -> None:
+    """A confident fit whose only words are a trailer every raise of the class ends with
+    (``trailer_only``) is not: the message itself is a placeholder's, and any text fills it.
+    Its text score is a template's with no literal text (``FULL_FIT_BASE``)."""
+    if c.confident and trailer_only(idx.template(c.pid)):
+        c.confident = False
+        c.text = min(c.text, FULL_FIT_BASE)
+        c.reasons.append(_TRAILER_ONLY)
+
+
+def trailer_only(template: str) -> bool:
+    """Whether every literal word of ``template`` lies in a trailer holding a link, and the
+    message before it is a placeholder's: ``{self._error_message}\n\nFor further information
+    visit https://errors.pydantic.dev/{v}/u/{code}`` (what pydantic's ``PydanticUserError``
+    printer appends to any message), ``{...}\n{text}\n(Background on this error at:
+    https://sqlalche.me/e/{v}/{code})`` (SQLAlchemy's). A raise of such a template passes a
+    text built elsewhere (``raise X(self._error_message)``), so it fits every paste ending
+    in that trailer, and the trailer alone is no evidence that this raise printed it: the
+    words before it decide. A trailer is the text from the line start, or the ``(`` opening
+    it, before a ``://`` to that line's end; a template holding no placeholder outside its
+    trailers (``See https://... for {name}``) is its own message and is not one."""
+    if _URL not in template:
+        return False
+    text = literal(template)
+    kept: list[str] = []
+    at = 0
+    while (url := text.find(_URL, at)) >= 0:
+        start = max(text.rfind("\n", at, url), text.rfind("(", at, url))
+        start = at if start < 0 else start
+        kept.append(text[at:start])
+        end = text.find("\n", url)
+        at = len(text) if end < 0 else end
+    kept.append(text[at:])
+    own = "".join(kept)
+    return "{}" in own and not any(ch.isalpha() for ch in own)
 
 
 def _placed_unless_weak(
@@ -565,7 +608,29 @@ def _placed_unless_weak(
         tf.weak.append(pid)
         tf.unplaced.add(pid)
         return -2, None, lit_len
-    return cut_cover(lits, tf.cmsg, floor), None, lit_len  # ``_placed``'s verdict: no loose fit
+    cover = cut_cover(lits, tf.cmsg, floor)
+    # (a key holding a code span's backtick is missing from a paste Markdown took them from)
+    untick = unticked_fit(lits, tf.cmsg) if cover != -1 else None
+    if untick is not None:
+        judged = Cand(-1, untick)
+        judge_fit(judged, untick.covered, max(len(tf.cmsg), 1))
+        if judged.confident:
+            return -1, untick, untick.covered
+    return cover, None, lit_len  # ``_placed``'s verdict: no loose fit
+
+
+def unticked_fit(lits: tuple[str, ...], cmsg: str) -> Fit | None:
+    """A full fit of compact message ``cmsg`` to ``lits`` with the backticks of the template's
+    code spans dropped, or None: Markdown renders `` `model_config` `` as code and a paste
+    copied from the rendered page (an issue, a forum post) keeps ``model_config`` alone, every
+    backtick gone. Tried only when that is what the paste shows: the message holds no
+    backtick at all, and each backtick of the template opens or closes a span (an even count,
+    none doubled: a literal ````` `` ````` is text, not markup)."""
+    ticks = sum(lit.count("`") for lit in lits)
+    if not ticks or ticks % 2 or "`" in cmsg or any("``" in lit for lit in lits):
+        return None
+    f = fit(tuple(lit.replace("`", "") for lit in lits), cmsg)
+    return f if f is not None and f.full else None
 
 
 def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
@@ -579,7 +644,7 @@ def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tup
     already rank it on similarity."""
     cmsg = tf.cmsg
     cover = cut_cover(lits, cmsg, floor)
-    loose = loose_fit(lits, cmsg, tf.spans_lines) if cover != -1 else None
+    loose = (loose_fit(lits, cmsg, tf.spans_lines) or unticked_fit(lits, cmsg)) if cover != -1 else None
     if loose is None:
         return cover, None, lit_len
     judged = Cand(-1, loose)
@@ -593,11 +658,12 @@ def _loosened(c: Cand, loose: Fit | None) -> None:
     the text fits, so it may be exact (what the user saw is the template's text; only a
     renderer or a retyping changed the quotes), but of two templates alike but for those
     quotes (an older release's ``{name}``, a newer one's `` `{name}` ``), the one the message
-    shows as written ranks first."""
+    shows as written ranks first. (The same for a fit with a code span's backticks dropped,
+    ``unticked_fit``.)"""
     if loose is None:
         return
     c.text -= LOOSE_QUOTES
-    c.reasons.append("the quotes around a value are retyped or dropped")
+    c.reasons.append("the quotes around a value, or a code span's backticks, are retyped or dropped")
 
 
 def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *, named: bool = True) -> None:

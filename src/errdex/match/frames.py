@@ -732,9 +732,33 @@ def _by_shown(idx: Index, ev: FrameEvidence, shown: str) -> None:
     index -1 says no frame printed it; the matcher takes those raising the pasted class as
     raises of it (``Matcher._match``)."""
     found = idx.statement_entries(shown, MAX_STATEMENT)
+    for other in () if found else chained_forms(shown):
+        found = idx.statement_entries(other, MAX_STATEMENT)
+        if found:
+            break
     if found:
         ev.shown = shown
         _put_all(ev.entries, found, CALLER_FRAME, -1, 0)
+
+
+# the names a caught exception is bound to in ``except ... as <name>``, by convention
+_CAUSES = ("e", "exc", "err", "ex", "error", "exception")
+_FROM = re.compile(r"\s+from\s+[A-Za-z_][\w.]{0,60}$")
+
+
+def chained_forms(statement: str) -> list[str]:
+    """``statement`` (a ``raise`` line) as another release may chain it: a ``raise X(...)``
+    that became ``raise X(...) from e`` (Django 2.0's ``raise ImproperlyConfigured(msg.format(
+    ...))``, 6.1's ``... from e``), or the reverse. The cause is the name the handler binds,
+    one of the conventional ones, or ``None`` (``from None``, to hide the context); the call
+    itself must be the same. A few exact look-ups of the statement table, no search."""
+    text = statement.rstrip()
+    if not text.startswith("raise "):
+        return []
+    bare = _FROM.sub("", text)
+    if bare != text:
+        return [bare]
+    return [f"{text} from {name}" for name in (*_CAUSES, "None")]
 
 
 def _only_raise(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:

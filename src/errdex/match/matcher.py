@@ -1218,17 +1218,25 @@ def shown_raise(text: str, message: str) -> str | None:
     """The ``raise ...`` line a paste prints right above the error line holding ``message``
     (the last frame's source line of a traceback, maybe cut to its last lines), or None. A
     pytest listing marks that line ``>`` before its indentation (its ``E`` lines below, with
-    no location line when the paste is cut before it): the marker is no part of the source."""
+    no location line when the paste is cut before it): the marker is no part of the source.
+    An error line that is its class alone (``pkg.E:``) with the message under it, as a
+    reporter wraps a long line, stands between the two: the raise is the line above it."""
     head = message.lstrip().split("\n", 1)[0].strip()
     at = text.rfind(head) if head else -1
     end = text.rfind("\n", 0, at) if at > 0 else -1
     if end <= 0:
         return None
     line = text[text.rfind("\n", 0, end) + 1 : end]
+    if _CLASS_ALONE.fullmatch(line.strip()):
+        above = text.rfind("\n", 0, end)
+        line = text[text.rfind("\n", 0, above) + 1 : above] if above > 0 else ""
     if m := _PYTEST_MARK.match(line):
         line = line[m.end() :]
     line = line.strip()
     return line if line.startswith("raise ") else None
+
+
+_CLASS_ALONE = re.compile(r"[A-Za-z_][\w.]{0,300}:")  # an error line of its class alone
 
 
 def _shown_over_class(text: str, message: str, types: list[str]) -> str | None:

@@ -487,6 +487,9 @@ _INLINE_TYPE = re.compile(r"\s([A-Za-z_][\w.]{0,300}): ")
 _INLINE_TYPE_OR_END = re.compile(r"\s([A-Za-z_][\w.]{0,300}):(?: |$)")
 # a raise statement's end: its call's closing parenthesis, or a ``from`` clause's name
 _STATEMENT_END = re.compile(r"(?:\)|\bfrom [A-Za-z_][\w.]{0,300})\s$")
+# a module-qualified class and its colon right after the call's closing parenthesis, no space
+# between (``...urlconf_name))django.core.exceptions.ImproperlyConfigured:``)
+_CLOSE_THEN_CLASS = re.compile(r"\)([a-z_][\w.]{0,300}):(?: |$)")
 FLAT_LINE_CAP = 20_000  # characters of one line searched for frames run together
 
 
@@ -541,7 +544,11 @@ def _after_raise_line(ln: str) -> str:
         None,
     )
     if t is None:
-        return ln
+        # (run into the statement with no space: only a class its module path names)
+        t = next((t for t in _CLOSE_THEN_CLASS.finditer(ln) if _module_class(t.group(1))), None)
+        if t is None:
+            return ln
+        return ln[: t.start() + 1] + "\n" + ln[t.start() + 1 :].strip()
     # the statement stays on its own line above, as a traceback prints it: it names the raise
     return ln[: t.start()].rstrip() + "\n" + ln[t.start() :].strip()
 

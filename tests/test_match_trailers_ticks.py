@@ -1,0 +1,139 @@
+"""A library whose error class appends a trailer with a link (pydantic's ``For further
+information visit https://errors.pydantic.dev/...``, SQLAlchemy's ``(Background on this error
+at: https://sqlalche.me/e/...)``) renders every raise's template with it, the text-less ones
+too (``raise UserError(self._message, code=...)``): the trailer alone must not make such a raise
+exact for any paste ending in it; the words before it decide. And a paste copied from a
+rendered Markdown page (an issue) lost the backticks of the template's code spans: the text
+is the template's still."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from index_helpers import first, package_matcher
+
+from errdex.match import Matcher
+from errdex.match.candidates import trailer_only, unticked_fit
+
+LIB = """\
+class UserError(Exception):
+    def __init__(self, message, *, code):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+    def __str__(self):
+        return f"{self.message}\\n\\nFor further information visit https://errors.example.dev/u/{self.code}"
+
+
+class Mock:
+    def __init__(self, error_message, code):
+        self._error_message = error_message
+        self._code = code
+
+    def rebuild(self):
+        raise UserError(self._error_message, code=self._code)
+
+
+def collect(name):
+    if name == "model_config":
+        raise UserError(
+            "model_config cannot be used as a model field name. Use model_config for model configuration.",
+            code="model-config-invalid-field-name",
+        )
+    return name
+"""
+
+
+@pytest.fixture(scope="module")
+def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("trailer"), {"lib/core.py": LIB}) as m:
+        yield m
+
+
+def test_a_text_less_raise_is_not_exact_on_its_trailer_alone(matcher: Matcher) -> None:
+    # another release's wording of the message, the trailer as the class prints it
+    res = matcher.explain(
+        "lib.core.UserError: model_config may not be used as a field name. Use model_config for configuration.\n"
+        "For further information visit https://errors.example.dev/u/model-config-invalid-field-name"
+    )
+    top = first(res)
+    assert top.function == "collect" and top.approximate
+    held = [m for m in res.matches if m.function == "Mock.rebuild"]
+    assert all(m.approximate for m in held)
+
+
+def test_the_words_before_the_trailer_still_answer_exact(matcher: Matcher) -> None:
+    res = matcher.explain(
+        "lib.core.UserError: model_config cannot be used as a model field name. Use model_config for model"
+        " configuration.\n\nFor further information visit https://errors.example.dev/u/model-config-invalid-field-name"
+    )
+    top = first(res)
+    assert top.function == "collect" and not top.approximate
+
+
+def test_trailer_only_reads_the_link_line_or_parenthesis_as_the_trailer() -> None:
+    pyd = "{self._error_message}\n\nFor further information visit https://errors.pydantic.dev/{v}/u/{self._code}"
+    sqla = (
+        "{...}\n({e.__class__.__name__}) {e}\n(Background on this error at: https://sqlalche.me/e/{v}/{code})"
+    )
+    assert trailer_only(pyd) and trailer_only(sqla)
+    # words of its own before the trailer, on its line or another
+    assert not trailer_only(
+        "greenlet_spawn has not been called. (Background on this error at: https://x/{v}/xd2s)"
+    )
+    assert not trailer_only(
+        "{name} is bad\nFor further information visit https://errors.example.dev/u/{code}"
+    )
+    # a message that is its link (no placeholder outside it), or no link at all
+    assert not trailer_only("See https://example.dev/{page} for {name}")
+    assert not trailer_only("{message}")
+
+
+TICKED = """\
+class ConfigError(Exception):
+    pass
+
+
+def check(name, mode):
+    if name == "model_config":
+        raise ConfigError("`model_config` cannot be used as a model field name. Use `model_config` for configuration.")
+    if mode == "strict":
+        raise ConfigError(f"`{name}` is not allowed with ``strict`` mode")
+    return name
+"""
+
+
+@pytest.fixture(scope="module")
+def ticked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("ticked"), {"ticked/core.py": TICKED}) as m:
+        yield m
+
+
+def test_a_message_whose_code_spans_markdown_ate_is_exact(ticked: Matcher) -> None:
+    # the template's backticks as a rendered issue shows them: gone
+    res = ticked.explain(
+        "ticked.core.ConfigError: model_config cannot be used as a model field name. Use model_config for configuration."
+    )
+    top = first(res)
+    assert top.function == "check" and not top.approximate
+    assert any("backticks" in r for r in top.reasons)
+    # as written, the same answer without the loosening
+    top = first(
+        ticked.explain(
+            "ConfigError: `model_config` cannot be used as a model field name. Use `model_config` for configuration."
+        )
+    )
+    assert not top.approximate and not any("backticks" in r for r in top.reasons)
+
+
+def test_backticks_are_optional_only_where_the_paste_lost_them_all() -> None:
+    lits = ("`model_config`cannotbeused.Use`model_config`forit.",)
+    assert unticked_fit(lits, "model_configcannotbeused.Usemodel_configforit.") is not None
+    # the paste keeps one span's backticks: it is not a rendered page, the other is reworded
+    assert unticked_fit(lits, "`model_config`cannotbeused.Usemodel_configforit.") is None
+    # a doubled backtick is the template's text, not a span
+    assert unticked_fit(("``strict``mode",), "strictmode") is None
+    # the words must still all be there
+    assert unticked_fit(lits, "model_configcannotbeused.") is None
