@@ -32,6 +32,8 @@ import re
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import itemgetter
 
 from errdex.match.candidates import Cand, TextFit
 from errdex.match.frames import FrameEvidence, vendored_copy
@@ -277,20 +279,11 @@ class Ranker:
                     or top.beats((self._bound(c, self._site_bound(c.pid), True), -c.pid))
                 ):
                     break
-                for ei in part:
-                    alike = self._alike(ei, c)
-                    if alike is not None and ties.settled(alike, ei):
-                        skipped = skipped or alike not in ties.dead
-                        continue
-                    s = self._score(ei, c, None if alike is None else alike[0])
-                    if s is None:
-                        if alike is not None:
-                            ties.dead.add(alike)
-                        continue
+                got, passed = self._score_part(c, part, ties)
+                skipped = skipped or passed
+                for s in got:
                     scored.append(s)
                     top.add(s.where, (s.key, -c.pid))
-                    if alike is not None:
-                        ties.note(alike, ei, s.error, s.where)
         # answers were left out: patterns never scored, or sites alike the ones kept (a class
         # raised bare all over a codebase), so a tie filling the list goes on beyond it
         self.more = bool(heap) or skipped or self._cut
@@ -777,6 +770,82 @@ class Ranker:
         if self.repo:
             eis = [ei for ei in eis if idx.entries[ei][E_REPO] == self.repo]
         return eis
+
+    def _score_part(self, c: Cand, part: list[int], ties: _Ties) -> tuple[list[_Scored], bool]:
+        """The entries of ``part`` (of candidate ``c``) that ``_score`` keys, in ``part``'s order,
+        and whether an entry alike ``2 * k`` kept ones was passed over (``_Ties``; ``rank``'s
+        ``skipped``). Copies of one raise are one kind (``_alike``) by hundreds: a value pasted
+        alone (``AssertionError: 1411``) ranks dozens of all-placeholder patterns of 128-256
+        entries each, the real raise and its copies, of which ``_Ties`` scores about ``2 * k``
+        and passes over the rest. So the entries are taken kind by kind: once a kind is
+        settled, its later entries are passed over together (each one that ``settled`` would
+        pass), not each at an ``_alike`` and a ``settled`` call, and with no frame evidence the
+        kinds are read from the columns (``_kinds``).
+
+        The same entries are scored, with the same keys: a kind's ``_Ties`` state reads only the
+        entries of that kind, taken here in ``part``'s order as ``rank`` took them, and
+        ``_score`` reads no state that an entry of another kind sets (its memos are per pattern
+        or per site, the same whichever entry fills them). What is scored is returned in
+        ``part``'s order, which ``rank`` adds to the list and to ``_TopK`` as it did."""
+        out: list[_Scored | None] = [None] * len(part)
+        by_kind: dict[tuple[float, int, bool, int], list[int]] = {}
+        for pos, alike in enumerate(self._kinds(part, c)):
+            if alike is None:  # a raise of the pasted library class: always scored
+                out[pos] = self._score(part[pos], c)
+            else:
+                by_kind.setdefault(alike, []).append(pos)
+        passed = False
+        for alike, todo in by_kind.items():
+            i = 0
+            while i < len(todo):
+                pos = todo[i]
+                ei = part[pos]
+                i += 1
+                if ties.settled(alike, ei):
+                    if alike in ties.dead:
+                        break  # ``_score`` drops the kind: every later entry of it settles too
+                    passed = True
+                    # ``2 * k`` of the kind kept: a later entry settles unless its id is at most
+                    # the highest kept one's, which only an entry above it could raise
+                    last = ties.kept[alike][2][0]
+                    todo, i = [p for p in todo[i:] if part[p] <= last], 0
+                    continue
+                s = self._score(ei, c, alike[0])
+                if s is None:
+                    ties.dead.add(alike)
+                    continue
+                out[pos] = s
+                ties.note(alike, ei, s.error, s.where)
+        return [s for s in out if s is not None], passed
+
+    def _kinds(self, eis: list[int], c: Cand) -> list[tuple[float, int, bool, int] | None]:
+        """``_alike`` of each entry of ``eis``. With no frame evidence (a message pasted alone:
+        ``FrameEvidence.weight_of`` is 0.0 for every entry) an entry's kind is its columns
+        (site, flags) and whether its codebase is pointed to, read here for all of them in C
+        passes, each snapshot's codebase once, instead of a call per entry."""
+        fr, typed = self.ev.frames, self.ev.typed
+        if fr.entries or fr.info.deepest_path is not None or fr.repos or len(eis) < 2:
+            return [self._alike(ei, c) for ei in eis]
+        idx, pointed = self.idx, self.ev.pointed
+        # the columns ``Index.entry_columns`` reads (snapshot, site, flags); one ``itemgetter``
+        # call reads many entries (as ``Index.entry_pats`` does)
+        snapcol, sitecol, flagcol = idx._ecols[2], idx._ecols[3], idx._ecols[7]
+        get = itemgetter(*eis)
+        sites, flags = get(sitecol), get(flagcol)
+        if pointed:
+            snaps = get(snapcol)
+            of_snap = {snap: idx.snap_repo(snap) in pointed for snap in set(snaps)}
+            marks: Iterable[bool] = map(of_snap.__getitem__, snaps)
+        else:
+            for snap in set(get(snapcol)):
+                idx.snap_repo(snap)  # (checked as ``entry_columns`` checks it)
+            marks = repeat(False)
+        kinds: list[tuple[float, int, bool, int] | None] = list(zip(repeat(0.0), sites, marks, flags))
+        if typed:
+            for pos, ei in enumerate(eis):
+                if ei in typed:
+                    kinds[pos] = None
+        return kinds
 
     def _alike(self, ei: int, c: Cand) -> tuple[float, int, bool, int] | None:
         """What ``_score`` reads of an entry of candidate ``c`` beyond the candidate itself: its
