@@ -348,7 +348,7 @@ def match_real(
     stamps = ss.snapshot_stamps(store)
     # what a new release costs now, beyond building its own segment: the stored index taken
     # back at the level of its arrays and merged (only each codebase's newest segment is kept)
-    _, prefix, _ = si._stored_prefix(store, stamps)
+    _, prefix, _, _ = si._stored_prefix(store, stamps)
     head = [prefix] if prefix else si._segments(store, stamps, keep=set())
     merged = si._merge(itertools.chain(head, [runtime]), str(store.generation()))
     merge = time.perf_counter() - t
