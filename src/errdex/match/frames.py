@@ -743,7 +743,29 @@ def _by_shown(idx: Index, ev: FrameEvidence, shown: str) -> None:
 
 # the names a caught exception is bound to in ``except ... as <name>``, by convention
 _CAUSES = ("e", "exc", "err", "ex", "error", "exception")
-_FROM = re.compile(r"\s+from\s+[A-Za-z_][\w.]{0,60}$")
+_CAUSE_MAX = 61  # a cause's dotted name, as long as any conventional one and then some
+
+
+def _is_cause(name: str) -> bool:
+    """A dotted name a ``from`` clause may give: an ASCII letter or ``_``, then word characters
+    or dots (what ``[A-Za-z_][\\w.]{0,60}`` reads, without a regex)."""
+    if (
+        not name
+        or len(name) > _CAUSE_MAX
+        or not (name[0] == "_" or (name[0].isascii() and name[0].isalpha()))
+    ):
+        return False
+    return all(ch == "." or ch == "_" or ch.isalnum() for ch in name[1:])
+
+
+def _without_cause(text: str) -> str:
+    """``text`` without a trailing ``from <name>`` clause, else as it is. One split from the
+    right, linear in the line: a regex searched from every start of a run of blanks
+    (``\\s+from\\s+...$``) re-read the run from each of them (sec53's crafted-input check)."""
+    parts = text.rsplit(None, 2)
+    if len(parts) == 3 and parts[1] == "from" and _is_cause(parts[2]):
+        return parts[0]
+    return text
 
 
 def chained_forms(statement: str) -> list[str]:
@@ -755,7 +777,7 @@ def chained_forms(statement: str) -> list[str]:
     text = statement.rstrip()
     if not text.startswith("raise "):
         return []
-    bare = _FROM.sub("", text)
+    bare = _without_cause(text)
     if bare != text:
         return [bare]
     return [f"{text} from {name}" for name in (*_CAUSES, "None")]
