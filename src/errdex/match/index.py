@@ -1061,11 +1061,6 @@ class Index:
         out: list[int] = s["p_segs"][a:b].tolist()
         return out
 
-    def segments(self, pid: int) -> list[str]:
-        """Pattern ``pid``'s literal segments as written (whitespace kept, unlike ``lits``): those
-        of most of its entries, one more than its names."""
-        return list(self._pool.many(self._seg_ids(pid)))
-
     def template(self, pid: int) -> str:
         """The template pattern ``pid``'s segments and names render: that of most of its entries
         (the others store their own), worked out once per pattern."""

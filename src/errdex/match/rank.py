@@ -316,7 +316,7 @@ class Ranker:
                 continue
             if text is None:
                 text = _WHITESPACE.sub(" ", tf.message)
-            written = {pid: _holds_in_order(text, idx.segments(pid)) for pid in {s.cand.pid for s in group}}
+            written = {pid: _holds_in_order(text, idx.segs(pid)) for pid in {s.cand.pid for s in group}}
             if all(written.values()) or not any(written.values()):
                 continue
             top = max(s.key[4] for s in group if not written[s.cand.pid])
@@ -1844,7 +1844,7 @@ def paste_platform(paths: Iterable[str]) -> str | None:
 _WHITESPACE = re.compile(r"\s+")
 
 
-def _holds_in_order(text: str, segments: list[str]) -> bool:
+def _holds_in_order(text: str, segments: Sequence[str]) -> bool:
     """Whether ``text`` (its whitespace runs made one space) holds the literal ``segments`` in
     order as written, each with its runs of whitespace made one space; the template's outer
     whitespace (a leading newline, a trailing space) is no part of what it must hold."""
