@@ -36,7 +36,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-REGRESSION = Path(__file__).resolve().parent.parent / "tests" / "data" / "regression"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+import regression_score as rs  # noqa: E402
+
+REGRESSION = rs.REGRESSION_ROOT
 KINDS = ("issues", "popular", "runtime", "heldout")
 MISS = re.compile(r"^MISS (\S+) \[(\w+)\]: (.*)$", re.M)
 HOLE = re.compile(r"\{[^{}]*\}")
@@ -46,18 +51,6 @@ CLASS_LINE = re.compile(r"^\s*(?:[a-z_]\w*\.)*([A-Z]\w*):(?:\s|$)", re.M)
 
 def set_kind(name: str) -> str:
     return next((k for k in KINDS if name.startswith(k)), "?")
-
-
-def same_file(got: str, want: str) -> bool:
-    return got == want or got.endswith("/" + want) or want.endswith("/" + got)
-
-
-def names_site(m: dict[str, Any], w: dict[str, Any], slack: int = 3) -> bool:
-    """The scorer's test (``regression_score.site_matches``)."""
-    if not same_file(m.get("path") or "", w.get("path") or ""):
-        return False
-    line_ok = m.get("line") is not None and abs(int(m["line"]) - int(w["line"])) <= slack
-    return line_ok or (bool(w.get("function")) and m.get("function") == w.get("function"))
 
 
 def holes_alike(t: str) -> str:
@@ -106,13 +99,11 @@ def cause(case: dict[str, Any], answer: dict[str, Any], db: Path) -> str:
     """One miss's cause (see the module's docstring)."""
     w = case["expected"]
     ms = answer.get("matches") or []
-    rank = next(
-        (i for i, m in enumerate(ms) if any(names_site(m, x) for x in [w, *w.get("alternatives", [])])), None
-    )
+    rank = rs.rank_of(ms, w, 3)
     has_file, tpls = truth_templates(db, w)
     alike = {holes_alike(t) for t in tpls}
     if rank is not None:
-        top, hit = ms[0], ms[rank]
+        top, hit = ms[0], ms[rank - 1]  # (1-based)
         if holes_alike(top["template"]) == holes_alike(hit["template"]):
             if top.get("exc_type") != hit.get("exc_type"):
                 return "tie: same template at several sites, class differs"
@@ -129,7 +120,7 @@ def cause(case: dict[str, Any], answer: dict[str, Any], db: Path) -> str:
             != (top.get("exc_type") or "").rsplit(".", 1)[-1]
         ):
             return "ranked below: wrong class"
-        if any(same_file(p.replace("\\", "/"), w["path"]) for p, _n, _f in FRAME.findall(case["input"])):
+        if any(rs._same_file(p.replace("\\", "/"), w["path"]) for p, _n, _f in FRAME.findall(case["input"])):
             return "ranked below: frame not used"
         if abs((top.get("score") or 0) - (hit.get("score") or 0)) < 1e-3:
             return "ranked below: equal score, other template"
