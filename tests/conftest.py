@@ -112,7 +112,7 @@ def shared_extractions(tmp_path_factory: pytest.TempPathFactory, pytestconfig: p
     (a clean clone starts it empty, as before). The extractor's digest names its folder
     (``SharedExtractions``): the folders of other digests are never read again and are removed
     here, so it holds one extractor's entries, at most one per distinct file the suite indexes
-    (~107k files, ~0.7 GB, ~1 GB on disk, for the 97 sets: docs/measurements/ci10.md; the run's
+    (~107k files, ~0.7 GB, ~1 GB on disk, for the 97 sets: docs/measurements/ci10b.md; the run's
     temp dir held as much, and pytest keeps three runs' temp dirs). Without the cache plugin
     (``-p no:cacheprovider``), one folder of the run's temp dir, as before."""
     import shutil
