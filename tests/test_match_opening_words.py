@@ -15,22 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from index_helpers import package_matcher
+from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
 from errdex.match.candidates import before_appended, opening_words, token_line
 
 MODULE = """\
-class AliasResolutionError(Exception):
-    pass
-
-
-class ServiceUnavailable(Exception):
-    pass
-
-
-class UnexpectedStatusException(ValueError):
-    pass
+class AliasResolutionError(Exception): ...
+class ServiceUnavailable(Exception): ...
+class UnexpectedStatusException(ValueError): ...
 
 
 def check_job_status(job_type, job, status, reason):
@@ -101,9 +94,8 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
 
 def _first(matcher: Matcher, text: str) -> tuple[str, bool]:
     """The first match's function and whether it is approximate."""
-    res = matcher.explain(text)
-    assert res.matches, res.verdict
-    return res.matches[0].function, res.matches[0].approximate
+    top = first(matcher.explain(text))
+    return top.function, top.approximate
 
 
 def test_an_older_shorter_wording_finds_the_template(matcher: Matcher) -> None:

@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import compress, filterfalse, pairwise
 
 from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
@@ -1795,24 +1796,17 @@ def opening_words(segs: Sequence[str], message: str) -> int:
     text's), and the value after it must be one token holding a value's mark (a dot, a colon,
     a digit, a quote: ``localhost:7687``, ``django.conf.settings``), not a word of prose.
     Linear: a few ``find`` calls per template, each going on from the last."""
-    if len(segs) < 2 or not segs[0] or not segs[0][-1].isspace():
-        return 0
-    head = segs[0].strip()
-    if not OPENING_WORDS_MIN <= len(WORD.findall(head)) < LEAD_TOKENS_MIN:
-        return 0  # a longer opening is a first sentence: ``lead_words`` weighs it
-    tries = [head]
-    shorter, _sp, last = head.rpartition(" ")
-    if len(WORD.findall(shorter)) >= OPENING_WORDS_MIN and WORD.fullmatch(last):
-        tries.append(shorter)  # a word the newer release inserted before the value
-    for opening in tries:
+    for opening in _openings(tuple(segs)):
         at = 0
         for _ in range(_MAX_OPENING_TRIES):
             j = message.find(opening, at)
             if j < 0:
                 break
             at = j + 1
-            before = message[:j].rstrip(" \t")
-            if before and before[-1] not in _OPENERS:
+            i = j - 1
+            while i >= 0 and message[i] in " \t":
+                i -= 1
+            if i >= 0 and message[i] not in _OPENERS:
                 continue
             k = j + len(opening)
             if message[k : k + 1] != " ":
@@ -1821,6 +1815,22 @@ def opening_words(segs: Sequence[str], message: str) -> int:
             if any(ch in _VALUE_MARKS for ch in value):
                 return len(WORD.findall(opening))
     return 0
+
+
+@lru_cache(maxsize=1 << 14)
+def _openings(segs: tuple[str, ...]) -> tuple[str, ...]:
+    """The openings ``opening_words`` looks for, of a template's segments: its first literal,
+    stripped, and that less its last word; none when the template does not qualify. Kept per
+    template: the similarity pass of every query asks about the same few thousand templates."""
+    if len(segs) < 2 or not segs[0] or not segs[0][-1].isspace():
+        return ()
+    head = segs[0].strip()
+    if not OPENING_WORDS_MIN <= len(WORD.findall(head)) < LEAD_TOKENS_MIN:
+        return ()  # a longer opening is a first sentence: ``lead_words`` weighs it
+    shorter, _sp, last = head.rpartition(" ")
+    if len(WORD.findall(shorter)) >= OPENING_WORDS_MIN and WORD.fullmatch(last):
+        return (head, shorter)  # the second: a word the newer release inserted before the value
+    return (head,)
 
 
 def before_appended(segs: Sequence[str], mtoks: str) -> int:
@@ -1834,16 +1844,26 @@ def before_appended(segs: Sequence[str], mtoks: str) -> int:
     ``LEAD_TOKENS_MIN`` words in all (more are ``lead_token_words``' to lift, wherever they
     stand); the first of them must open the message (a run of a few words anywhere in it is
     too common). Linear: ``lead_token_words``' finds."""
-    worded = [s for s in segs if WORD.search(s)]
-    if len(worded) < 3 or not worded[-1].lstrip(" ").startswith((". ", ".\n", "\n")):
+    shape = _appended_shape(tuple(segs))
+    if shape is None or not mtoks.startswith(shape[0]):
         return 0
-    if not mtoks.startswith(" " + " ".join(WORD.findall(worded[0].lower())) + " "):
-        return 0
-    shown, whole = lead_token_words(worded[:-1], mtoks)
+    shown, whole = lead_token_words(shape[1], mtoks)
     if not whole or not OPENING_WORDS_MIN <= shown < LEAD_TOKENS_MIN:
         return 0
-    last = " " + " ".join(WORD.findall(worded[-1].lower())) + " "
-    return 0 if mtoks.find(last) >= 0 else shown
+    return 0 if mtoks.find(shape[2]) >= 0 else shown
+
+
+@lru_cache(maxsize=1 << 14)
+def _appended_shape(segs: tuple[str, ...]) -> tuple[str, tuple[str, ...], str] | None:
+    """What ``before_appended`` looks for, of a template's segments: the first literal's word
+    run, the literals with words before the last, and the last one's word run; None unless the
+    template has three literals with words or more and the last opens a sentence. Kept per
+    template, like ``_openings``."""
+    worded = [s for s in segs if WORD.search(s)]
+    if len(worded) < 3 or not worded[-1].lstrip(" ").startswith((". ", ".\n", "\n")):
+        return None
+    first, last = (" " + " ".join(WORD.findall(w.lower())) + " " for w in (worded[0], worded[-1]))
+    return first, tuple(worded[:-1]), last
 
 
 def _cut_from_start(c: Cand | None) -> bool:
