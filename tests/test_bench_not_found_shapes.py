@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sqlite3
-import sys
 import zipfile
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from bench_helpers import load_bench
 
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("not_found_shapes", ROOT / "bench" / "not_found_shapes.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
-nfs = _load()
+nfs = load_bench("not_found_shapes")
 
 
 @pytest.mark.parametrize(

@@ -77,3 +77,45 @@ def test_one_word_of_the_librarys_own_wording_keeps_it_exact(segs: list[str], te
     )  # fmt: skip
     res = Matcher.from_entries([own]).explain(text)
     assert res.matches and res.matches[0].id == "own" and not res.matches[0].approximate, res.verdict
+
+
+# a library imitating ``module 'x' has no attribute 'y'`` without its quotes (yt-dlp's
+# ``passthrough_module``), and a log record of a caught AttributeError printed after a label
+MODULE_IMITATION = ["module ", "parent.__name__", " has no attribute ", "attr", ""]
+LABELLED = (
+    "Extracting frames from clip.mp4\n"
+    "Exception encountered while attempting to extract frames: module 'ffmpeg' has no attribute 'input'"
+)
+
+
+def _module_entry(segs: list[str], path: str = "shim/compat.py") -> CatalogueEntry:
+    return CatalogueEntry(
+        key=4, error_id="shim", repo="o/shim", version="1.0", snapshot_date=None, kind="error",
+        exc_type="AttributeError", exc_qualname=None, template=render_template(segs), segments=segs,
+        path=path, line=56, function="passthrough_module.<locals>.__getattr__",
+    )  # fmt: skip
+
+
+def test_an_interpreter_message_after_a_label_is_no_exact_answer_from_a_library_imitating_it() -> None:
+    # ``logger.error(f"...: {e}")`` of the interpreter's own AttributeError: its template fits
+    # from the label's colon to the end, and nothing in the paste points to the library
+    m = Matcher.from_entries([_module_entry(MODULE_IMITATION)])
+    res = m.explain(LABELLED)
+    assert res.matches and all(x.approximate for x in res.matches), res.verdict
+    assert res.builtin is not None and "has no attribute" in res.builtin
+    assert "an interpreter message explains the text as well" in res.matches[0].reasons
+    # the same text at the start of the message was already the interpreter's
+    alone = m.explain("module 'ffmpeg' has no attribute 'input'")
+    assert alone.matches and all(x.approximate for x in alone.matches), alone.verdict
+
+
+def test_text_before_the_fit_that_is_no_label_leaves_the_library_exact() -> None:
+    # no colon before the words: a sentence going on into them, not a caught error's text
+    # printed after a label; and a library wording beyond the interpreter's stays the library's
+    own = ["module ", "parent.__name__", " has no attribute ", "attr", " in the plugin registry"]
+    m = Matcher.from_entries([_module_entry(own)])
+    res = m.explain("Loading failed: module 'ffmpeg' has no attribute 'input' in the plugin registry")
+    assert res.matches and res.matches[0].id == "shim" and not res.matches[0].approximate, res.verdict
+    m2 = Matcher.from_entries([_module_entry(MODULE_IMITATION)])
+    res2 = m2.explain("AttributeError: while importing the module 'ffmpeg' has no attribute 'input'")
+    assert res2.builtin is None, res2.verdict

@@ -31,7 +31,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # openai and its HTTP stack; attrs: no dependencies, the cheapest library of runtime2, the
 # script that re-runs the runtime set's pins with other snippets (packaging's there prints an
 # exception group, not a traceback); pillow: one wheel, no dependencies, the cheapest library
-# of runtime3, whose venv holds pandas, scikit-learn, scipy, boto3 and the rest.
+# of runtime3, whose venv holds pandas, scikit-learn, scipy, boto3 and the rest; attrs again for
+# runtime4, the set whose snippets all take the judge's truth (`compiled_truth`) and whose script
+# also installs werkzeug, which no snippet list owns.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -44,6 +46,7 @@ SCRIPTS = [
     ("make_popular8_set.py", "popular8", "webcolors"),
     ("make_runtime2_set.py", "runtime2", "attrs"),
     ("make_runtime3_set.py", "runtime3", "pillow"),
+    ("make_runtime4_set.py", "runtime4", "attrs"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]

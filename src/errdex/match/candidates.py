@@ -113,6 +113,9 @@ class TextFit:
     cmsg: str
     cands: dict[int, Cand] = field(default_factory=dict)
     runtime_best: tuple[float, int] | None = None  # (coverage, pattern)
+    # where ``runtime_best``'s fit begins in the compact message: past 0 when a label precedes
+    # the interpreter's message (``_after_label``), whose words are another raise's or log's
+    runtime_from: int = 0
     # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
     # again and made candidates only when nothing fits confidently (``add_similarity``)
     weak: list[int] = field(default_factory=list)
@@ -1510,15 +1513,41 @@ def _starts_earlier(tf: TextFit, f: Fit, first: str) -> bool:
 
 def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str]) -> None:
     """Interpreter templates are short and mostly placeholders: recognise a whole-message fit
-    anchored at both ends rather than demanding library-level coverage."""
+    anchored at both ends rather than demanding library-level coverage.
+
+    A fit that ends the message and begins right after a label (``Failed to extract frames:
+    module 'ffmpeg' has no attribute 'input'``: ``logger.error(f"...: {e}")``, ``print("Error:",
+    e)``) is the interpreter's whole message as well, printed after the words of whoever caught
+    it: its share is judged on the text from the label on (``_after_label``). The share kept is
+    still of the whole message, the scale library fits are compared on, and where it begins
+    (``runtime_from``): a library fit beginning before it explains the label, a raise or log
+    call of its own around the caught text (``demote_for_runtime`` leaves it be)."""
     f = c.fit
     assert f is not None
     if f.full and lit_len >= RUNTIME_MIN_LITERAL:
         tf.runtime_full.append(c.pid)
-    whole = f.full and f.anchored_start and f.anchored_end and lit_len >= RUNTIME_MIN_LITERAL
+    if not (f.full and f.anchored_end and lit_len >= RUNTIME_MIN_LITERAL):
+        return
+    share = c.coverage
+    if not f.anchored_start:
+        if not _after_label(tf, f):
+            return
+        share = min(f.covered / max(len(tf.cmsg) - f.start, 1), 1.0)
     better = tf.runtime_best is None or c.coverage > tf.runtime_best[0]
-    if whole and better and c.coverage >= RUNTIME_MIN_COVERAGE and _runtime_type_ok(idx, types, c.pid):
+    if better and share >= RUNTIME_MIN_COVERAGE and _runtime_type_ok(idx, types, c.pid):
         tf.runtime_best = (c.coverage, c.pid)
+        tf.runtime_from = 0 if f.anchored_start else f.start
+
+
+def _after_label(tf: TextFit, f: Fit) -> bool:
+    """Whether the text before fit ``f`` on its line is a label that ends in a colon and a space
+    (``Exception encountered while extracting frames: ``, ``Error: ``): words that introduce a
+    caught error's text, not the beginning of a sentence the fit's words go on with."""
+    cmap = tf.cmap
+    if not 0 < f.start < len(cmap):
+        return False
+    head = tf.message[: cmap[f.start]].rsplit("\n", 1)[-1]
+    return head.endswith(": ") and any(ch.isalpha() for ch in head)
 
 
 def _runtime_type_ok(idx: Index, types: list[str], pid: int) -> bool:
@@ -2186,12 +2215,19 @@ def demote_for_runtime(
     interpreter's message, which fits the paste as well, and nothing says that library ran
     (issue #10 item 7: no exact answer from a codebase nothing points to). A word of its own
     in the wording (``{} is not a valid input``, ``Expected {} arguments, got {}``) is the
-    library's, and stays exact."""
+    library's, and stays exact.
+
+    When a label precedes the interpreter's message (``runtime_from``, ``_runtime_fit``), a
+    library fit beginning before it explains the label's words: the library's own message around
+    a caught error's text (``Could not import extension x (exception: cannot import name ...)``),
+    which the interpreter's template does not explain, and it stays exact."""
     if tf.runtime_best is None:
         return
     best, rpid = tf.runtime_best
     for c in tf.cands.values():
         if on_raise.get(c.pid, 0.0) >= deepest:
+            continue
+        if tf.runtime_from and c.fit is not None and c.fit.start < tf.runtime_from:
             continue
         if c.confident and (c.coverage <= best + 0.02 or _quoted_value_beyond(unpointed, tf, c.pid, rpid)):
             c.confident = False
