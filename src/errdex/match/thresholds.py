@@ -41,6 +41,12 @@ LEAD_TOKENS_FULL = 8
 # a leading part ranks this share below a template the message shows whole in as many words
 LEAD_PART_SHORT = 0.05
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
+# a template whose opening words (``OPENING_WORDS_MIN`` or more) open the message or one of its
+# clauses, a value following them, and nothing more of it shown (``candidates.opening_words``):
+# an older release's shorter wording. Its similarity is this share of ``LEAD_WEIGHT``: a text score
+# just above ``APPROX_MIN``, below a leading part shown over two literals (``LEAD_TOKENS_MIN``)
+OPENING_WORDS_MIN = 3
+OPENING_SHARE = 0.6
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 HEAD_SCAN = 1024  # heads of a cut-short message weighed in full; beyond, those under rare keys
