@@ -1248,6 +1248,8 @@ def test_prose_with_an_angle_bracket_or_an_at_sign_is_no_prompt() -> None:
     assert parse(text).message == text
     text = "mail me@host.org: it fails with\nWidget config was not in the expected format."
     assert parse(text).message == text
+    text = "me@host.org is at 90% of its quota\nWidget config was not in the expected format."
+    assert parse(text).message == text
 
 
 def test_a_nested_exception_repr_ending_a_message_stays_its_text() -> None:

@@ -1814,7 +1814,7 @@ def lone_exception_line(lines: list[str]) -> tuple[int, str] | None:
 # ``user@host:~/dir$ `` (``#`` for root), zsh's ``user@host dir % `` (macOS), and a prompt that
 # ends in ``> `` after the working directory (``~/src/app> ``, ``/srv> ``, cmd's ``C:\\dir> ``,
 # PowerShell's ``PS C:\\dir> ``): a path always opens the last kind, so prose (``a > b``) does not
-_USER_PROMPT = re.compile(r"^[\w.-]{1,100}@[\w.-]{1,200}(?::[^\s$#]{0,500}[$#]| [^\n%]{0,500}%) (?=\S)")
+_USER_PROMPT = re.compile(r"^[\w.-]{1,100}@[\w.-]{1,200}(?::[^\s$#]{0,500}[$#]| [^\s%]{1,500} %) (?=\S)")
 _PATH_PROMPT = re.compile(r"^(?:PS )?(?:~|/|[A-Za-z]:\\)[^\s<>|]{0,500}> (?=\S)")
 
 
