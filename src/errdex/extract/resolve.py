@@ -409,20 +409,20 @@ class Resolver:
         if class_key in self._linear:
             return self._linear[class_key]
         self._linear[class_key] = None  # a cycle through this class reads as "cannot"
-        got = self._c3(class_key, 0)
+        got = self._c3(class_key)
         self._linear[class_key] = got
         return got
 
-    def _c3(self, class_key: str, depth: int) -> list[str] | None:
+    def _c3(self, class_key: str) -> list[str] | None:
         info = self.classes.get(class_key)
-        if info is None or depth > _MAX_DEPTH:
+        if info is None:
             return None
         seqs: list[list[str]] = []
         heads: list[str] = []
         for written, key in zip(info.bases, info.base_keys, strict=False):
             target = self.canon(key)
             if target is not None and target in self.classes:
-                sub = self._linear[target] if target in self._linear else self._c3_cached(target, depth + 1)
+                sub = self.linearized(target)
                 if sub is None:
                     return None
                 seqs.append(list(sub))
@@ -430,7 +430,7 @@ class Resolver:
                 continue
             name = _outside_base(written, self.outside_key(key))
             if name is None:
-                continue  # ``object``, a generic, a mixin that initialises nothing
+                continue  # ``object``, ``Generic[T]``, ``Protocol``: nothing of the MRO to use
             seqs.append(name)
             heads.append(name[0])
         seqs.append(heads)
@@ -447,12 +447,6 @@ class Resolver:
             if len(out) > 64:
                 return None
         return out
-
-    def _c3_cached(self, class_key: str, depth: int) -> list[str] | None:
-        self._linear[class_key] = None
-        got = self._c3(class_key, depth)
-        self._linear[class_key] = got
-        return got
 
     def _bases_breadth_first(self, class_key: str) -> list[str]:
         out: list[str] = []
