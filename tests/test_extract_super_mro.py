@@ -66,9 +66,12 @@ _MARK = re.compile(r"# <- (\w+)")
 
 
 def _templates() -> dict[str, set[str]]:
-    marks = {m.group(1): i for i, line in enumerate(SOURCE.split("\n"), 1) if (m := _MARK.search(line))}
-    ex = extract([SourceFile("pkg/errors.py", SOURCE.encode())], "local/pkg", jobs=1)
-    return {name: {r.template for r in ex.records if r.line == line} for name, line in marks.items()}
+    """The templates of each marked raise, by its mark."""
+    by_line: dict[int, set[str]] = {}
+    for r in extract([SourceFile("pkg/errors.py", SOURCE.encode())], "local/pkg", jobs=1).records:
+        by_line.setdefault(r.line, set()).add(r.template)
+    marked = ((n, _MARK.search(text)) for n, text in enumerate(SOURCE.split("\n"), 1))
+    return {m.group(1): by_line.get(n, set()) for n, m in marked if m is not None}
 
 
 def test_a_builtin_next_in_the_mro_takes_the_message_as_given() -> None:
