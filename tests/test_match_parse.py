@@ -1223,6 +1223,35 @@ def test_the_shell_command_a_console_paste_opens_with_is_not_the_message() -> No
     assert parse("$ pip install errdex").message == "$ pip install errdex"
 
 
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "(venv) user@host:~/proj$ python app.py --in data.json",  # bash's default, a venv before it
+        "root@box:/srv# python app.py",  # bash's root prompt
+        "me@MacBook-Pro proj % python3 app.py",  # zsh on macOS
+        "~/src/tool> /usr/bin/python ./convert.py /tmp/90.jpg",  # a prompt ending in the directory
+        "PS C:\\Users\\me\\proj> python app.py",  # PowerShell
+        "C:\\Users\\me> python app.py",  # cmd
+    ],
+)
+def test_a_command_at_any_usual_shell_prompt_before_a_classless_message_is_not_the_message(
+    prompt: str,
+) -> None:
+    # the script printed the exception's text alone (``print(e)``) under the command typed
+    q = parse(f"{prompt}\nWidget config was not in the expected format, missing fields name, size.")
+    assert q.exc_type is None
+    assert q.message == "Widget config was not in the expected format, missing fields name, size."
+
+
+def test_prose_with_an_angle_bracket_or_an_at_sign_is_no_prompt() -> None:
+    text = "when a > b the parser says\nWidget config was not in the expected format."
+    assert parse(text).message == text
+    text = "mail me@host.org: it fails with\nWidget config was not in the expected format."
+    assert parse(text).message == text
+    text = "me@host.org is at 90% of its quota\nWidget config was not in the expected format."
+    assert parse(text).message == text
+
+
 def test_a_nested_exception_repr_ending_a_message_stays_its_text() -> None:
     # the repr of the cause, after the outer message's colon, is the message's value
     q = parse("pika.exceptions.StreamLostError: Stream connection lost: ConnectionResetError(104, 'reset')")
@@ -2396,6 +2425,18 @@ def test_djangos_text_report_header_names_the_class_and_its_metadata_is_not_the_
     assert parse("Error at /login\nthe page is blank").exc_type is None
     # a class-like word at a path inside a line of prose is no report header
     assert parse("I see ParseError at /x when saving").exc_type is None
+
+
+def test_djangos_debug_heading_copied_onto_one_line_with_its_message() -> None:
+    # an issue's title: the page's ``{type} at {path}`` heading and the exception's text under it,
+    # joined by a space (issues49 google-auth-005)
+    q = parse("WidgetConfigError at /admin/shop/item/add/ File 8844abc was not found.")
+    assert (q.exc_type, q.message) == ("WidgetConfigError", "File 8844abc was not found.")
+    # the heading alone on its line keeps its text under it, as before
+    q = parse("WidgetConfigError at /admin/shop/item/add/\nFile 8844abc was not found.")
+    assert (q.exc_type, q.message) == ("WidgetConfigError", "File 8844abc was not found.")
+    # the bare word ``Error`` is still no class
+    assert parse("Error at /login the page is blank").exc_type is None
 
 
 def test_a_logs_double_colon_fields_after_its_level_are_not_the_message() -> None:

@@ -1810,15 +1810,26 @@ def lone_exception_line(lines: list[str]) -> tuple[int, str] | None:
     return found
 
 
+# a shell's prompt before the command typed at it, as consoles print it by default: bash's
+# ``user@host:~/dir$ `` (``#`` for root), zsh's ``user@host dir % `` (macOS), and a prompt that
+# ends in ``> `` after the working directory (``~/src/app> ``, ``/srv> ``, cmd's ``C:\\dir> ``,
+# PowerShell's ``PS C:\\dir> ``): a path always opens the last kind, so prose (``a > b``) does not
+_USER_PROMPT = re.compile(r"^[\w.-]{1,100}@[\w.-]{1,200}(?::[^\s$#]{0,500}[$#]| [^\s%]{1,500} %) (?=\S)")
+_PATH_PROMPT = re.compile(r"^(?:PS )?(?:~|/|[A-Za-z]:\\)[^\s<>|]{0,500}> (?=\S)")
+
+
 def _prompt_line(ln: str) -> bool:
-    """Whether ``ln`` is a command typed at a POSIX shell's prompt, a virtualenv's name before it."""
+    """Whether ``ln`` is a command typed at a shell's prompt (``$ ``, ``_USER_PROMPT``,
+    ``_PATH_PROMPT``), a virtualenv's name before it (``(venv) user@host:~$ python app.py``)."""
     text = ln.lstrip()
     if text.startswith("("):
         close = text.find(")", 1, 102)
         if close < 0:
             return False
         text = text[close + 1 :].lstrip()
-    return text.startswith("$ ") and len(text) > 2 and not text[2].isspace()
+    if text.startswith("$ "):
+        return len(text) > 2 and not text[2].isspace()
+    return bool(_USER_PROMPT.match(text) or _PATH_PROMPT.match(text))
 
 
 def _split_warning_heads(blocks: list[list[str]]) -> list[list[str]]:
@@ -3345,7 +3356,7 @@ def _report_class(token: str) -> bool:
 # Django's technical 500 report as text (its error e-mail, ``DEBUG`` page's copy-and-paste view):
 # ``{exception_type} at {request.path_info}``, the exception's text on the next lines, then a
 # blank line and the request's metadata opened by ``Request Method: ``
-_DJANGO_REPORT_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}) at /\S{0,2000}$", re.MULTILINE)
+_DJANGO_REPORT_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}) at /\S{0,2000}(?:$| (?=\S))", re.MULTILINE)
 _DJANGO_REPORT_META = "\n\nRequest Method: "
 
 
@@ -3355,9 +3366,17 @@ def _django_report(msg: str) -> str:
     and the text under it runs to the report's ``Request Method: `` metadata, which is Django's,
     never the exception's. What precedes the header (the logger's ``Internal Server Error:
     /path`` line) is the log's, not the message's. Only a header whose class has an exception's
-    usual suffix counts: a sentence such as ``Error at /login`` alone names no class."""
+    usual suffix counts: a sentence such as ``Error at /login`` alone names no class. The
+    page's heading copied as one line (an issue's title: ``DefaultCredentialsError at
+    /admin/users/add/ File ... was not found.``) has the text after the path and a space: the
+    path has none (Django prints ``request.path_info``), so the text starts there."""
     m = next((m for m in _DJANGO_REPORT_HEAD.finditer(msg) if _report_class(m.group(1))), None)
-    if m is None or msg[m.end() : m.end() + 1] != "\n":
+    if m is None:
+        return msg
+    if msg[m.end() - 1 : m.end()] == " ":
+        text = msg[m.end() :].partition(_DJANGO_REPORT_META)[0].strip("\n")
+        return f"{m.group(1)}: {text}"
+    if msg[m.end() : m.end() + 1] != "\n":
         return msg
     text = msg[m.end() + 1 :].partition(_DJANGO_REPORT_META)[0].strip("\n")
     return f"{m.group(1)}: {text}" if text.strip() else msg
