@@ -404,6 +404,68 @@ def test_docker_compose_prefix() -> None:
     assert q.frames[-1].function == "_set_axis"
 
 
+@pytest.mark.parametrize("head", ["(Trainer pid=3789) ", "(pid=1234, ip=10.0.0.1) ", "(raylet) ",
+                                  "(MapWorker pid=88, ip=172.31.5.9) "])  # fmt: skip
+def test_ray_worker_head_on_every_line(head: str) -> None:
+    # Ray prints a worker's (an actor's, the raylet's) output on the driver's console with its
+    # head on every line, blank ones too: the message's own lines and indentation come after it
+    text = (
+        f"{head}Library (libfoo.so) could not be loaded.\n"
+        f"{head}Likely causes:\n"
+        f"{head}  * OpenMP runtime is not installed\n"
+        f"{head.rstrip()}\n"
+        f"{head}Error message(s): ['cannot open']\n"
+    )
+    q = parse(text)
+    assert q.message == (
+        "Library (libfoo.so) could not be loaded.\nLikely causes:\n  * OpenMP runtime is not installed\n"
+        "\nError message(s): ['cannot open']"
+    )
+    tb = "".join(
+        f"{head}{ln}\n"
+        for ln in ("Traceback (most recent call last):", '  File "/w/lib/pkg/core.py", line 7, in run',
+                   "    raise ValueError(name)", "ValueError: bad name x")
+    )  # fmt: skip
+    q = parse(tb)
+    assert q.exc_type == "ValueError" and q.message == "bad name x"
+    assert [(f.path, f.line, f.function) for f in q.frames] == [("/w/lib/pkg/core.py", 7, "run")]
+
+
+def test_a_parenthesis_on_one_line_is_no_ray_head() -> None:
+    # one line opening with a group is the text's own (and a process id in prose is kept)
+    text = "(Trainer pid=3789) failed\nValueError: shapes (2, 3) and (4,) not aligned"
+    q = parse(text)
+    assert q.exc_type == "ValueError" and q.message == "shapes (2, 3) and (4,) not aligned"
+    assert parse("(pid=12) worker lost: restart it").message.startswith("(pid=12)")
+
+
+def test_labelled_error_fields_give_class_and_text() -> None:
+    # an application's log of an exception: ``Error:``, ``Error Type: <class ...>`` and ``Error
+    # Message:`` fields, then the traceback it caught, cut before its last line
+    text = (
+        "[ERROR 2025-07-24 08:00:10,165 - app.py:50] - Validation failed.\n"
+        "    Error: Cannot plan the query for Frame(x=1).\n"
+        "    Error Type: <class 'RuntimeError'>\n"
+        "    Error Message: Cannot plan the query for Frame(x=1).\n"
+        "    Full traceback:\n"
+        "    Traceback (most recent call last):\n"
+        '  File "engine/_core.py", line 467, in __getattr__\n'
+        '  File "engine/_expr.py", line 1366, in _meta\n'
+    )
+    q = parse(text)
+    assert q.exc_type == "RuntimeError"
+    assert q.message == "Cannot plan the query for Frame(x=1)."
+    # the bare class name, the fields in the other order, and the ``Error:`` line kept when it
+    # says something else
+    q = parse(
+        "Error: the job stopped\nError Message: shapes do not match\nError Type: pkg.errors.ShapeError\n"
+    )
+    assert q.exc_type == "pkg.errors.ShapeError" and q.message == "shapes do not match"
+    # a type field that is no class name is left as it is
+    q = parse("Error Type: not a class here\nError Message: shapes do not match\n")
+    assert q.exc_type != "not a class here" and "Error Type" in q.text
+
+
 def test_class_repr_form() -> None:
     q = parse("<class 'sklearn.exceptions.NotFittedError'>\nThis SVC instance is not fitted yet.")
     assert q.exc_type == "sklearn.exceptions.NotFittedError"

@@ -138,6 +138,12 @@ _CLOCK = re.compile(r"^\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ")
 # A frame line whose start was cut (``pkg/app.py", line 74, in run``): its path ends it, unquoted
 # at the left; one way to match (no quote inside the path), so no backtracking
 _CUT_FRAME = re.compile(r'^\s*[^\s"][^"\n]{0,1000}\.py", line \d{1,9}, in [\w.<>]{1,300}\s*$')
+# Ray's head on every line a worker, an actor or the raylet prints to the driver's console:
+# ``(RandomWalk pid=3789) ``, ``(pid=1234, ip=10.0.0.1) ``, ``(raylet) ``, ``(raylet, ip=...) ``;
+# one bracketed group of fixed shape, nothing optional overlaps, so no backtracking
+_RAY_HEAD = re.compile(
+    r"^\((?:(?:[A-Za-z_][\w.:-]{0,100} )?pid=\d{1,9}|raylet)(?:, ip=[\w.:-]{1,100})?\)(?: |$)"
+)
 # A log viewer's head on every line (``docker logs --timestamps``, a CI console): a timestamp alone.
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? ")
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
@@ -183,12 +189,16 @@ def clean(text: str) -> tuple[str, bool]:
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
+    if "Error Type: " in text and "Error Message: " in text:
+        lines = _labelled_error(lines)
     if _CJK_RUN.search(text):
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
         lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
+    if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
+        lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
@@ -1081,6 +1091,52 @@ def _head_tags(ln: str) -> list[int]:
         ends.append(j)
         i = j + 1
     return ends
+
+
+# an application's error report in labelled fields, one a line: ``Error: <text>``,
+# ``Error Type: <class 'RuntimeError'>`` (or the bare name), ``Error Message: <text>``
+_ERROR_TYPE_FIELD = re.compile(
+    r"^[ \t]{0,80}Error Type: (?:<class '([A-Za-z_][\w.]{0,300})'>|([A-Za-z_][\w.]{0,300}))[ \t]*$"
+)
+_ERROR_MESSAGE_FIELD = re.compile(r"^[ \t]{0,80}Error Message: (\S.*)$")
+_ERROR_FIELD = re.compile(r"^[ \t]{0,80}Error: (\S.*)$")
+_FIELD_REACH = 3  # lines between the type field and the message field at most
+# the report's label over the traceback it caught: ``Full traceback:``, ``Stack trace:``
+_TRACE_FIELD = re.compile(r"^[ \t]{0,80}(?i:(?:full )?(?:traceback|stack ?trace)):[ \t]*$")
+
+
+def _labelled_error(lines: list[str]) -> list[str]:
+    """An application that logs an exception as labelled fields (``Error Type: <class
+    'RuntimeError'>`` and ``Error Message: <text>``, often after an ``Error: <text>`` line
+    repeating the text) names the class and the text apart, and no line reads as
+    ``RuntimeError: <text>``: the two fields become that line, where the message field stood
+    (a traceback printed under them keeps its place after it, its ``Full traceback:`` label
+    dropped), and an ``Error:`` field repeating the text is dropped, as it is the same error
+    said twice."""
+    out = list(lines)
+    for i, ln in enumerate(lines):
+        m = _ERROR_TYPE_FIELD.match(ln)
+        if m is None:
+            continue
+        cls = m.group(1) or m.group(2)
+        if not is_type_name(cls):
+            continue
+        near = range(max(0, i - _FIELD_REACH), min(len(lines), i + _FIELD_REACH + 1))
+        at = next((j for j in near if _ERROR_MESSAGE_FIELD.match(lines[j])), None)
+        if at is None:
+            continue
+        fm = _ERROR_MESSAGE_FIELD.match(lines[at])
+        assert fm is not None
+        text = fm.group(1).strip()
+        out[at] = f"{cls}: {text}"  # the fields' indentation is the report's layout, not Python's
+        out[i] = ""
+        if at + 1 < len(lines) and _TRACE_FIELD.match(lines[at + 1]):
+            out[at + 1] = ""  # a label, not a line of the message
+        for j in near:
+            em = _ERROR_FIELD.match(lines[j])
+            if em is not None and em.group(1).strip() == text:
+                out[j] = ""
+    return [ln for ln, was in zip(out, lines, strict=True) if ln or not was]
 
 
 def _strip_tag_column(lines: list[str]) -> list[str]:
