@@ -2506,3 +2506,22 @@ def test_an_applications_error_dict_names_the_class_and_holds_the_text() -> None
     # a class key holding a word that is no exception's name, or no text beside it
     assert parse("got {'error': 'bad', 'message': 'quota used'}").exc_type is None
     assert parse("got {'error': 'RuntimeError', 'detail': ''}").exc_type is None
+
+
+def test_a_code_span_paragraph_between_the_reporters_paragraphs_is_the_error() -> None:
+    # what they ran, the error as a paragraph of its own, their question under it
+    text = (
+        " `model.summary()` gives\n\n`ValueError: names and params do not have the same length`\n\n"
+        "I don't understand what's going on as I am not giving any `exog_names`\n"
+    )
+    q = parse(text)
+    assert q.exc_type == "ValueError" and q.message == "names and params do not have the same length"
+    # a span inside a paragraph's lines is the reporter's sentence, not a paragraph of its own
+    q = parse("I ran it and\n`ValueError: a b c`\ncame out, then more.\n\nWhy?")
+    assert q.message != "a b c"
+    # two such paragraphs: two errors, none taken
+    q = parse("First:\n\n`ValueError: a b c`\n\nthen\n\n`KeyError: d e f`\n\nwhy both?")
+    assert q.message not in ("a b c", "d e f")
+    # a span opening with a word that reads as no class is a name the reporter quoted
+    q = parse("It says\n\n`summary: names differ`\n\nwhat now?")
+    assert q.exc_type is None

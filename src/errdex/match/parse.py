@@ -3239,7 +3239,7 @@ def _code_span(msg: str) -> str:
             if span is None and _lead_in(head):
                 return last[1:-1].strip()
             return msg if span is None else span
-        return _whole_line_span(last) or _one_inline_span(msg) or msg
+        return _whole_line_span(last) or _one_inline_span(msg) or _span_paragraph(msg) or msg
     whole = _whole_line_span(msg.strip())
     if whole is not None:
         return whole
@@ -3293,6 +3293,26 @@ def _one_inline_span(msg: str) -> str | None:
                 and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
             ):
                 found.append(line[i + 1 : j].strip())
+    return found[0] if len(found) == 1 else None
+
+
+def _span_paragraph(msg: str) -> str | None:
+    """The one paragraph of a paste of several that is a whole code span opening with an
+    exception line (```` `ValueError: text` ```` with a blank line above and below it), between
+    the reporter's paragraphs (what they ran above, their question under it): the span's text.
+    The class must read as one strictly (``_span_text``), as for a span alone on the last line;
+    two such paragraphs are two errors, and none is taken."""
+    lines = msg.split("\n")[: _SPAN_LINES * 2]
+    found: list[str] = []
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
+            continue
+        if (k and lines[k - 1].strip()) or (k + 1 < len(lines) and lines[k + 1].strip()):
+            continue  # a line of a paragraph, not one of its own
+        span = _span_text("`", s[1:], True)
+        if span is not None:
+            found.append(span)
     return found[0] if len(found) == 1 else None
 
 
