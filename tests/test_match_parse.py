@@ -2525,3 +2525,17 @@ def test_a_code_span_paragraph_between_the_reporters_paragraphs_is_the_error() -
     # a span opening with a word that reads as no class is a name the reporter quoted
     q = parse("It says\n\n`summary: names differ`\n\nwhat now?")
     assert q.exc_type is None
+
+
+def test_a_title_opening_with_a_quoted_exception_line_is_the_quotation() -> None:
+    # the error quoted, cut before its last field, then the title's own words
+    q = parse('"ValueError: dimensions [...] must have the same length as the data" when slicing by an array')
+    assert (
+        q.exc_type == "ValueError" and q.message == "dimensions [...] must have the same length as the data"
+    )
+    # a quotation opening with a word that is no class name is the reporter's
+    q = parse('"Note: the length differs" when slicing by an array')
+    assert q.exc_type is None and q.message.startswith('"Note:')
+    # a line quoted whole stays as it was (no words of the title say it is the error)
+    q = parse('"ValueError: dimensions must have the same length"')
+    assert q.message.endswith('"')

@@ -3376,6 +3376,12 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     # the quotation is the error. A line quoted whole is left as it was (a quoted message may
     # open with words and a colon, and there no sentence says it is the error).
     closes = after_prose and quotes_paired and body.endswith('"') and '"' not in body[:-1]
+    # a title opening with the quoted exception line, its own words after the closing quote
+    # (``"ValueError: dimensions [...] must ..." when slicing by ...``): the quotation is the
+    # error, its class one by its name alone (``is_type_name`` strict, above)
+    titled = not after_prose and quotes_paired and body.count('"') == 1 and not body.endswith('"')
+    if titled:
+        return body[: body.index('"')].strip()
     if "." not in m.group(1) and not closes:
         return None
     if quotes_paired and body.endswith('"'):
