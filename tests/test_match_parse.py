@@ -2539,3 +2539,24 @@ def test_a_title_opening_with_a_quoted_exception_line_is_the_quotation() -> None
     # a line quoted whole stays as it was (no words of the title say it is the error)
     q = parse('"ValueError: dimensions must have the same length"')
     assert q.message.endswith('"')
+
+
+def test_a_span_the_sentence_calls_an_error_is_the_message() -> None:
+    # a class-less message in a code span that the sentence names an error, prose on both sides
+    text = (
+        "I've been running `tool` (0.2.0) - an error of `'t' not found in array dimensions ('time', 'lat')`"
+        " appears, and I haven't been able to diagnose it."
+    )
+    assert parse(text).message == "'t' not found in array dimensions ('time', 'lat')"
+    assert parse("I get the error: `cannot reshape array of size 3`, any idea?").message == (
+        "cannot reshape array of size 3"
+    )
+    # a span the sentence does not call an error is a name, however long
+    text = "I've been running `tool --fast --all` and it stopped."
+    assert parse(text).message == text
+    # a span of a word or two after "error" is a name (``error `E101` in ...``)
+    text = "It raises error `E101` in the loop."
+    assert parse(text).message == text
+    # two spans called errors: two errors, none taken
+    text = "First the error `a b c d` then the error `e f g h` came."
+    assert parse(text).message == text

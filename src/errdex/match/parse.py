@@ -3259,7 +3259,33 @@ def _code_span(msg: str) -> str:
         return _quoted_whole(inner) or inner
     if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
-    return msg
+    return _named_error_span(msg) or msg
+
+
+# the words a sentence names an error with right before its code span: ``an error of ``,
+# ``the error: ``, ``exception saying `` (read on the few characters before the span only)
+_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying)?:?) $")
+_NAMED_SPAN_WORDS = 3  # words a span holds at least to be a message, not a name
+
+
+def _named_error_span(line: str) -> str | None:
+    """The one code span of a sentence that names it an error (``an error of `'t' not found in
+    array dimensions (...)` appears, and I ...``): its text, the words around it the
+    reporter's. A span with no class before its text is otherwise a name the reporter quoted;
+    one the sentence calls an error, of a few words at least, is the message. Two such spans
+    are two errors, and none is taken."""
+    found: list[str] = []
+    start = 0
+    for _ in range(_SPAN_OPENERS_PER_LINE):
+        i = line.find("`", start)
+        j = line.find("`", i + 1) if i >= 0 else -1
+        if j < 0:
+            break
+        start = j + 1
+        text = line[i + 1 : j].strip()
+        if _NAMES_ERROR.search(line[max(0, i - 20) : i]) and len(text.split()) >= _NAMED_SPAN_WORDS:
+            found.append(text)
+    return found[0] if len(found) == 1 else None
 
 
 # lines of a paste looked through for a code span, and openers tried on each (``_one_inline_span``)
