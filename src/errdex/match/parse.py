@@ -3275,13 +3275,7 @@ def _named_error_span(line: str) -> str | None:
     one the sentence calls an error, of a few words at least, is the message. Two such spans
     are two errors, and none is taken."""
     found: list[str] = []
-    start = 0
-    for _ in range(_SPAN_OPENERS_PER_LINE):
-        i = line.find("`", start)
-        j = line.find("`", i + 1) if i >= 0 else -1
-        if j < 0:
-            break
-        start = j + 1
+    for i, j in _line_spans(line):
         text = line[i + 1 : j].strip()
         if _NAMES_ERROR.search(line[max(0, i - 20) : i]) and len(text.split()) >= _NAMED_SPAN_WORDS:
             found.append(text)
@@ -3291,6 +3285,19 @@ def _named_error_span(line: str) -> str | None:
 # lines of a paste looked through for a code span, and openers tried on each (``_one_inline_span``)
 _SPAN_LINES = 20
 _SPAN_OPENERS_PER_LINE = 8
+
+
+def _line_spans(line: str) -> Iterator[tuple[int, int]]:
+    """Where each of a line's first ``_SPAN_OPENERS_PER_LINE`` code spans opens and closes
+    (the two backticks' offsets), left to right, a span closed on its line only."""
+    start = 0
+    for _ in range(_SPAN_OPENERS_PER_LINE):
+        i = line.find("`", start)
+        j = line.find("`", i + 1) if i >= 0 else -1
+        if j < 0:
+            return
+        start = j + 1
+        yield i, j
 
 
 def _one_inline_span(msg: str) -> str | None:
@@ -3303,13 +3310,7 @@ def _one_inline_span(msg: str) -> str | None:
     message's own quoting."""
     found: list[str] = []
     for line in msg.split("\n")[:_SPAN_LINES]:
-        start = 0
-        for _ in range(_SPAN_OPENERS_PER_LINE):
-            i = line.find("`", start)
-            j = line.find("`", i + 1) if i >= 0 else -1
-            if j < 0:
-                break
-            start = j + 1
+        for i, j in _line_spans(line):
             if i and not line[i - 1].isspace():
                 continue
             m = _TYPE_PREFIX.match(line[i + 1 : j])
