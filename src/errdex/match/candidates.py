@@ -639,6 +639,26 @@ def unticked_fit(lits: tuple[str, ...], cmsg: str) -> Fit | None:
     return f if f is not None and f.full else None
 
 
+# a message's first word as code: a name, dotted or called (``best_iteration``, ``df.loc``, ``fit()``)
+_LEADING_NAME = re.compile(r"[A-Za-z_][\w.]{0,100}(?:\(\))?(?= )")
+
+
+def ticked_heads(idx: Index, message: str) -> list[int]:
+    """Patterns whose template opens with its first word in a code span (`` `best_iteration`
+    is only defined when ...``), for a message that opens with that word and holds no backtick
+    at all: Markdown drew the span as code and the paste kept the word alone (an issue's
+    title quoting the error in a code span of its own cannot nest the template's). Such a
+    template's keys and head hold the backticks, so no key of the message reaches it and it is
+    never fitted (``unticked_fit`` is only tried on the patterns verified): its head is looked
+    up with the first word put back between backticks, a few lookups like any head's."""
+    if "`" in message:
+        return []
+    m = _LEADING_NAME.match(message)
+    if m is None:
+        return []
+    return idx.head_candidates(compact(f"`{m.group()}`{message[m.end() :]}"), set())
+
+
 def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
     """``cut_cover``'s verdict on the template, and the literal characters it vouches for; when
     only the quotes next to a value keep it from fitting in full (`` `{name}` `` pasted as

@@ -40,6 +40,7 @@ from errdex.match.thresholds import (
     MAX_CALLEE_SNAPSHOTS,
     MAX_CALLEES,
     MAX_FRAME,
+    MAX_NAMED_STATEMENT,
     MAX_RELAY_HOPS,
     MAX_STATEMENT,
     MIN_LITERAL,
@@ -705,7 +706,7 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         if not source:
             return
         _p, line, fn = ev.info.frames[fi]
-        same = idx.statement_entries(source, MAX_STATEMENT)
+        same = _statement_entries(idx, source, fn if not frames[fi].path else None)
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no vendored copy of it
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
@@ -719,6 +720,24 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             ev.on_raise.update(found)
         if not found or not all(idx.entry_relay(ei) for ei in found):
             return
+
+
+def _statement_entries(idx: Index, source: str, fn: str | None) -> list[int]:
+    """The entries raised by a statement whose first line is the frame's ``source``: the first
+    ``MAX_STATEMENT`` of them, or, when a line as common as ``raise ValueError(`` fills that
+    head and ``fn`` is given, those of that function among many more. The head is the
+    catalogue's order, not the frame's: a pytest entry's printed ``def get_backend(`` over its
+    ``>`` line names the function as a traceback's frame does (``parse._cut_listing_frame``),
+    and its raise may lie past the first few hundred ``raise ValueError(`` of five libraries.
+    Only such a frame of no path is given ``fn``: a frame whose printed file the catalogue does
+    not hold (it moved) names a function whose namesakes elsewhere open other raises the same
+    common way, and the head alone is read for it, as before."""
+    same = idx.statement_entries(source, MAX_STATEMENT)
+    if len(same) < MAX_STATEMENT or not fn:
+        return same
+    wide = idx.statement_entries(source, MAX_NAMED_STATEMENT)
+    named = [ei for ei in wide[MAX_STATEMENT:] if fn_last(idx.entry_func(ei)) == fn]
+    return [*same, *named]
 
 
 def _by_shown(idx: Index, ev: FrameEvidence, shown: str) -> None:

@@ -889,7 +889,7 @@ class Matcher:
             typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify, exact = candidates.verify_lists(idx, tf.cmsg, seen, fev.pids)
-        verify = list(dict.fromkeys([*verify, *typed_pids]))
+        verify = list(dict.fromkeys([*verify, *typed_pids, *candidates.ticked_heads(idx, message)]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids}, set(exact) if held else None)
         if bare:
             _affixes_explain(idx, tf, typed_pids)

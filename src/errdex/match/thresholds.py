@@ -61,6 +61,7 @@ MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class
 MAX_JOINED = 256  # raises printing collected errors' messages joined, looked at per query
 MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
+MAX_NAMED_STATEMENT = 8192  # entries of a common printed line read when the frame names its function
 MAX_CALLEES = 64  # names the deepest library frame's function calls, looked up for raises it reaches
 MAX_CALLEE_SNAPSHOTS = 4  # releases of the frame's file whose calls are read (a catalogue of many)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text
