@@ -11,7 +11,6 @@ rewrite_traceback_stack(...)``). Two small packages indexed here into one catalo
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from index_helpers import first

@@ -61,6 +61,7 @@ from errdex.match.score import (
     fn_last,
     in_folder,
     norm_path,
+    outside_library,
 )
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
@@ -274,7 +275,7 @@ class Matcher:
         library, must make the error (a new raise or a call, not ``raise self._exc``)."""
         if not fr or not types or any(t.startswith("log.") for t in types) or not res.matches:
             return None
-        at = next((i for i in range(len(fr) - 1, -1, -1) if not frames.outside_library(fr[i].path)), None)
+        at = next((i for i in range(len(fr) - 1, -1, -1) if not outside_library(fr[i].path)), None)
         if at is None or _FRAMES_REMOVED.search(q.text) is not None:
             return None
         frame, last = fr[at], fr[-1]
