@@ -65,6 +65,7 @@ from errdex.match.score import (
 )
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
+from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
 from errdex.pyexc import stdlib_module
 
@@ -521,6 +522,11 @@ class Matcher:
         if not found:
             return
         found.sort(key=lambda f: (f[0], f[1], f[3], f[4].call.line))
+        method = whole_input_method(message) if name == "ValidationError" else None
+        if method is not None:
+            # the listing's shape names the method that validated the input (a stable sort: the
+            # rest keep their order)
+            found.sort(key=lambda f: fn_last(f[4].function.qualname) != method)
         calls = [
             self._documented_match(repo, version, path, doc, dotted[0])
             for _, repo, version, path, doc in found
