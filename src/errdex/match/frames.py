@@ -403,13 +403,16 @@ def call_frame(
     # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
     # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
     last = frames[-1]
-    if (
-        at < len(frames) - 1
-        and stdlib_path(last.path)
-        and not (_new_raise(last.source) or _calls_only(last.source))
-    ):
+    if at < len(frames) - 1 and stdlib_path(last.path) and not makes_error(last.source):
         return None
     return at
+
+
+def makes_error(source: str | None) -> bool:
+    """Whether a frame's shown line makes the error it ends in: a raise of a new exception
+    (``_new_raise``, or no line shown) or a call into code that raised it, not a re-raise of a
+    stored one (``raise self._exception``)."""
+    return _new_raise(source) or _calls_only(source)
 
 
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
