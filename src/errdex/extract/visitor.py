@@ -3159,13 +3159,8 @@ class ModuleVisitor:
     def taken_exc(value: ast.expr, env: Env) -> ExcListVal | None:
         """The container an item is taken from (``errors[max(errors)]``, ``errors[-1]``,
         ``errors.pop()``) when it collects exception objects; else None."""
-        if type(value) is ast.Subscript:
-            box = value.value
-        elif type(value) is ast.Call and type(value.func) is ast.Attribute and value.func.attr == "pop":
-            box = value.func.value
-        else:
-            return None
-        held = env.get(box.id) if type(box) is ast.Name else None
+        box = _box_item(value)
+        held = env.get(box) if box is not None else None
         return held if isinstance(held, ExcListVal) and held.specs else None
 
     def setattr_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
