@@ -2391,7 +2391,7 @@ class ModuleVisitor:
             spec = self.exc_spec(value, env, frame)
             env[name] = ExcVal(spec) if spec is not None else None
         elif (box := self.taken_exc(value, env)) is not None:
-            env[name] = ExcVal(box.specs[0], box.specs[1:MAX_VARIANTS], open=box.open)
+            env[name] = _taken(box)
 
     def printer_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
         """``__str__ = __repr__`` in a class body: the printer is that method of the class, defined
@@ -3724,11 +3724,10 @@ class ModuleVisitor:
         out: list[tuple[ast.expr, ExcSpec | None]] = []
         for exc in _branches(raised):
             cur = env.get(exc.id) if isinstance(exc, ast.Name) else self.taken_exc(exc, env)
-            if isinstance(cur, _T_EXCVAL_EXCLISTVAL):
-                # ``raise errors[-1]``: any exception the container collected
-                out.extend(
-                    (exc, s) for s in (cur.specs() if isinstance(cur, ExcVal) else cur.specs[:MAX_VARIANTS])
-                )
+            if isinstance(cur, ExcListVal):  # ``raise errors[-1]``: any exception it collected
+                cur = _taken(cur)
+            if isinstance(cur, ExcVal):
+                out.extend((exc, s) for s in cur.specs())
                 if cur.open:
                     out.append((exc, None))  # (and what else the container held: the open record)
             else:
@@ -5378,6 +5377,16 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
     return frozenset(found)
 
 
+def _taken(box: ExcListVal) -> ExcVal | None:
+    """An item of a container of exceptions: any exception made and stored there; one caught and
+    appended (``exceptions.append(e)``), made elsewhere, leaves the item's own open record (as
+    before the container was followed). None when the container holds only such."""
+    made = [s for s in box.specs[:MAX_VARIANTS] if not s.opaque]
+    if not made:
+        return None
+    return ExcVal(made[0], tuple(made[1:]), open=box.open or len(made) < len(box.specs[:MAX_VARIANTS]))
+
+
 def _box_item(node: ast.expr | None) -> str | None:
     """``errors[k]`` or ``errors.pop(...)``: the container's name; else None."""
     if type(node) is ast.Subscript:
@@ -6967,7 +6976,6 @@ _T_IF_WITH_TRY_FOR_WHILE = (ast.If, ast.With, ast.Try, ast.For, ast.While)
 _T_ASSIGN_ANNASSIGN = (ast.Assign, ast.AnnAssign)
 _T_NAME_CALL_JOINEDSTR_BINOP_CONSTANT = (ast.Name, ast.Call, ast.JoinedStr, ast.BinOp, ast.Constant)
 _T_EXCVAL_TYPESVAL = (ExcVal, TypesVal)
-_T_EXCVAL_EXCLISTVAL = (ExcVal, ExcListVal)
 _EXCVAL_TYPESVAL_TYPES = frozenset(_T_EXCVAL_TYPESVAL)  # (neither class has a subclass)
 _T_SLICE_CONSTANT = (ast.Slice, ast.Constant)
 _T_STR_INT_FLOAT = (str, int, float)
