@@ -5,9 +5,9 @@ exc from None``. The raise printed one of the stored exceptions' texts, but the 
 only ``{exc}`` there (the subscript store was not followed), so the message had no candidate.
 Now the container collects what is stored into it (as ``errors.append(...)`` always did) and a
 name taken from it (``errors[k]``, ``errors.pop()``), or the item raised directly, raises any
-of them. What the container held before is unknown when it did not start as an empty list
-(``{}``, an object): the open record stays beside the stored texts. A parameter's container,
-or an object made elsewhere, gains nothing.
+of them, beside the raise's open record (what else the container holds, caught exceptions
+appended or extended onto it, is not followed). A parameter's container, or an object made
+elsewhere, gains nothing.
 
 The package is synthetic, parsed and never imported."""
 
@@ -52,6 +52,23 @@ def listed(src, grammars):
     raise errors[-1]  # <- listed
 
 
+def torn_down(stack):
+    exceptions = []
+    for node, finalizers in stack:
+        these = []
+        for fin in finalizers:
+            try:
+                fin()
+            except RuntimeError as e:
+                these.append(e)
+        if len(these) == 1:
+            exceptions.extend(these)
+        elif these:
+            exceptions.append(InvalidInput(f"errors while tearing down {node!r}"))
+    if exceptions:
+        raise exceptions[0]  # <- extended
+
+
 def collected(rows):
     nodes = {}
     for row in rows:
@@ -91,8 +108,9 @@ def test_an_item_popped_and_raised_directly_raises_the_stored_text() -> None:
     assert ("InvalidInput", "no grammar for {src}") in _at("popped")
 
 
-def test_an_item_of_a_list_started_empty_raises_only_what_was_appended() -> None:
-    assert _at("listed") == {("InvalidInput", "bad token in {src}")}
+def test_an_item_of_a_list_raises_what_was_appended_beside_its_open_record() -> None:
+    # before: {("<unknown>", "{errors[-1]}")} only
+    assert _at("listed") == {("InvalidInput", "bad token in {src}"), ("<unknown>", "{errors[-1]}")}
 
 
 def test_a_parameter_s_container_gains_nothing() -> None:
@@ -103,3 +121,11 @@ def test_a_parameter_s_container_gains_nothing() -> None:
 def test_a_container_whose_items_are_never_raised_is_left_as_it_was() -> None:
     # a dict of objects handed whole to an exception: no item of it is raised
     assert _at("unraised") == {("ValueError", "{nodes: dict!r}")}  # as before the rule
+
+
+def test_items_extended_onto_the_list_keep_the_open_record() -> None:
+    # ``exceptions.extend(these)`` of caught exceptions: the first item may be one of them
+    assert _at("extended") == {
+        ("InvalidInput", "errors while tearing down {node!r}"),
+        ("<unknown>", "{exceptions[0]}"),
+    }

@@ -5378,13 +5378,15 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
 
 
 def _taken(box: ExcListVal) -> ExcVal | None:
-    """An item of a container of exceptions: any exception made and stored there; one caught and
-    appended (``exceptions.append(e)``), made elsewhere, leaves the item's own open record (as
-    before the container was followed). None when the container holds only such."""
+    """An item of a container of exceptions: any exception made and stored there, beside the
+    item's own open record (as before the container was followed): one caught and appended
+    (``exceptions.append(e)``) or extended onto it (``exceptions.extend(these)``, pytest's
+    teardown) is made elsewhere, and the walk does not follow every way a list grows. None when
+    the container holds no exception made here."""
     made = [s for s in box.specs[:MAX_VARIANTS] if not s.opaque]
     if not made:
         return None
-    return ExcVal(made[0], tuple(made[1:]), open=box.open or len(made) < len(box.specs[:MAX_VARIANTS]))
+    return ExcVal(made[0], tuple(made[1:]), open=True)
 
 
 def _box_item(node: ast.expr | None) -> str | None:
