@@ -1058,7 +1058,12 @@ def _reads_other_attr(value: Value, sn: str, attr: str) -> bool:
     another attribute among its pieces (``self._pretty_msg = f"{code}{self.message}"`` after
     ``self.message = message``): filled like the printer's own ``self.<attr>``, the other
     forms as they are. Unfilled, the piece stayed ``{self.message}`` and every raise of the
-    class had one template, the raise's own words in none."""
+    class had one template, the raise's own words in none.
+
+    A format whose text is a class attribute (``message = self.formatted_message.format(...)``
+    in a base's ``__init__``, handed on to ``self.message``) reads that attribute too: its base
+    is filled from the class raised, else the format never applied and only the attribute's
+    other forms (``"unknown error"`` when no hint is given) were printed."""
     own = f"{sn}.{attr}"
 
     def reads(p: Part) -> bool:
@@ -1071,7 +1076,13 @@ def _reads_other_attr(value: Value, sn: str, attr: str) -> bool:
             and p.name[len(sn) + 1 :].isidentifier()
         )
 
-    return any((len(v) == 1 and reads(v[0])) or any(isinstance(p, Ph) and reads(p) for p in v) for v in value)
+    def formats_attr(p: Part) -> bool:
+        return isinstance(p, Op) and any(isinstance(q, Ph) and reads(q) for v in p.base for q in v)
+
+    return any(
+        (len(v) == 1 and reads(v[0])) or any((isinstance(p, Ph) and reads(p)) or formats_attr(p) for p in v)
+        for v in value
+    )
 
 
 def _prints_none(variant: Sequence[Part]) -> bool:

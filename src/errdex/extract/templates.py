@@ -507,12 +507,17 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
 
     A field referring to an argument that is not given literally (``**kw``) becomes a
     placeholder named after the field. Malformed format strings are left as they are.
+
+    Adjacent literal parts are parsed as one text: a format made by another format (pipenv's
+    class attribute ``formatted_message = "{} {{}} {{}}".format("ERROR:")``, filled in
+    ``__init__`` by ``self.formatted_message.format(...)``) holds its escaped braces as separate
+    parts (``" {"``, ``"}"``), each a malformed format alone, one field together.
     """
     variants: list[Value] = []
     for variant in value:
         pieces: list[Value] = []
         auto = 0
-        for part in variant:
+        for part in _joined_literals(variant):
             if not isinstance(part, str):
                 pieces.append(((part,),))
                 continue
@@ -552,6 +557,20 @@ def apply_format(value: Value, args: Sequence[Arg], kwargs: dict[str, Arg], fall
                     pieces.append(arg.value)
         variants.append(concat(*pieces) if pieces else lit(""))
     return union(*variants)
+
+
+def _joined_literals(variant: Variant) -> Variant:
+    """The variant with each run of adjacent literal parts joined into one (the variant itself
+    when no two literals are adjacent, the common case)."""
+    if not any(isinstance(a, str) and isinstance(b, str) for a, b in itertools.pairwise(variant)):
+        return variant
+    out: list[Part] = []
+    for is_text, run in itertools.groupby(variant, key=lambda p: isinstance(p, str)):
+        if is_text:
+            out.append("".join(run))  # type: ignore[arg-type]
+        else:
+            out.extend(run)
+    return tuple(out)
 
 
 # ---------------------------------------------------------------- % formatting

@@ -299,13 +299,16 @@ class FmtVal:
 
 class ExcVal:
     """An exception instance stored in a variable (``err = ValueError(...)``; ``raise err``);
-    ``others`` are what other branches stored in it (``raise err`` raises any of them)."""
+    ``others`` are what other branches stored in it (``raise err`` raises any of them).
+    ``open``: taken from a container whose earlier contents are unknown (``ExcListVal.open``),
+    so it may also be an exception made where the extractor does not look."""
 
-    __slots__ = ("others", "spec")
+    __slots__ = ("open", "others", "spec")
 
-    def __init__(self, spec: ExcSpec, others: tuple[ExcSpec, ...] = ()) -> None:
+    def __init__(self, spec: ExcSpec, others: tuple[ExcSpec, ...] = (), *, open: bool = False) -> None:
         self.spec = spec
         self.others = others
+        self.open = open
 
     def specs(self) -> list[ExcSpec]:
         return [self.spec, *self.others]
@@ -313,12 +316,15 @@ class ExcVal:
 
 class ExcListVal:
     """A list collecting exception objects (``errors.append(Invalid(...))``), any of which a
-    wrapper raised with the list (``raise MultipleInvalid(errors)``) may print."""
+    wrapper raised with the list (``raise MultipleInvalid(errors)``) may print. ``open``: the
+    container held something unknown before (an empty dict, an object: ``store_exc``), so an
+    item taken from it may be an exception the extractor did not see stored."""
 
-    __slots__ = ("specs",)
+    __slots__ = ("open", "specs")
 
-    def __init__(self, specs: tuple[ExcSpec, ...]) -> None:
+    def __init__(self, specs: tuple[ExcSpec, ...], *, open: bool = False) -> None:
         self.specs = specs
+        self.open = open
 
 
 class DictVal:
@@ -882,6 +888,7 @@ class ModuleVisitor:
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
+        self.raised_boxes_cache: dict[int, frozenset[str]] = {}  # (``raised_boxes``)
         # the arguments of the call a statement hands to ``raiser_ref`` (``x = f(a, "...")``,
         # ``return f(...)``), with the environment and frame they were read in: the statement's
         # own evaluation of the same call (``eval_call``: the assigned or returned value) reads
@@ -2136,11 +2143,14 @@ class ModuleVisitor:
             elif all(isinstance(v, tuple) for v in vals):
                 env[k] = union(*vals)  # type: ignore[arg-type]
             elif any(isinstance(v, ExcListVal) for v in vals) and all(
-                isinstance(v, ExcListVal) or (isinstance(v, ListVal) and not v.items) for v in vals
+                isinstance(v, ExcListVal) or v is None or (isinstance(v, ListVal) and not v.items)
+                for v in vals
             ):
+                # (None: a container unknown before, an empty dict, filled by ``store_exc``)
                 # exceptions collected in some branches (or loop bodies) only: any of them
                 env[k] = ExcListVal(
-                    _distinct([s for v in vals if isinstance(v, ExcListVal) for s in v.specs])
+                    _distinct([s for v in vals if isinstance(v, ExcListVal) for s in v.specs]),
+                    open=any(v is None or (isinstance(v, ExcListVal) and v.open) for v in vals),
                 )
             elif any(isinstance(v, ExcVal) for v in vals) and all(
                 isinstance(v, ExcVal) or v is None or v == NONE for v in vals
@@ -2150,7 +2160,8 @@ class ModuleVisitor:
                 for v in vals:
                     if isinstance(v, ExcVal):
                         specs.extend(x for x in v.specs() if x not in specs)
-                env[k] = ExcVal(specs[0], tuple(specs[1:MAX_VARIANTS])) if specs else None
+                opened = any(isinstance(v, ExcVal) and v.open for v in vals)
+                env[k] = ExcVal(specs[0], tuple(specs[1:MAX_VARIANTS]), open=opened) if specs else None
             elif any(isinstance(v, TypesVal) for v in vals) and all(
                 isinstance(v, TypesVal) or v is None or v == NONE for v in vals
             ):
@@ -2210,24 +2221,9 @@ class ModuleVisitor:
         elif isinstance(target, ast.Name):
             self.assign_name(target.id, value, env, frame)
         elif isinstance(target, ast.Attribute):
-            if (
-                frame.self_name
-                and isinstance(target.value, ast.Name)
-                and target.value.id == frame.self_name
-                and frame.class_key
-            ):
-                self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
-                self.self_text(frame.class_key, target.attr, value, env, frame)
-                memo = f"{frame.self_name}.{target.attr}"
-                if memo in env:  # (a printer's memoised attribute, ``memo``)
-                    env[memo] = self.eval_msg(value, env, frame)
-                if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
-                    frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
-                elif frame.is_init and (
-                    isinstance(value, ast.Name) or self.is_stringy(value, env) or frame.exc_class
-                ):
-                    # an exception's attributes, whatever they hold: its printers read them
-                    frame.self_values[target.attr] = self.eval_msg(value, env, frame)
+            self.assign_attr(target, value, env, frame)
+        elif type(target) is ast.Subscript and type(target.value) is ast.Name and frame.kind == "function":
+            self.store_exc(target.value.id, value, env, frame)
         elif isinstance(target, _T_LIST_TUPLE):
             self.kill_targets(target, env)
             if frame.kind == "function" and isinstance(value, ast.Call):
@@ -2238,6 +2234,27 @@ class ModuleVisitor:
                 for e in target.elts:
                     if isinstance(e, ast.Name):
                         self.facts.symbols.add(f"{frame.key}.{e.id}")
+
+    def assign_attr(self, target: ast.Attribute, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``self.<attr> = value`` in a method: text kept on the class, the instance's values."""
+        if (
+            frame.self_name
+            and isinstance(target.value, ast.Name)
+            and target.value.id == frame.self_name
+            and frame.class_key
+        ):
+            self.facts.symbols.add(f"{frame.class_key}.{target.attr}")
+            self.self_text(frame.class_key, target.attr, value, env, frame)
+            memo = f"{frame.self_name}.{target.attr}"
+            if memo in env:  # (a printer's memoised attribute, ``memo``)
+                env[memo] = self.eval_msg(value, env, frame)
+            if frame.is_init and target.attr == "args" and isinstance(value, ast.Tuple):
+                frame.args_set = tuple(self.arg(e, env, frame) for e in value.elts)
+            elif frame.is_init and (
+                isinstance(value, ast.Name) or self.is_stringy(value, env) or frame.exc_class
+            ):
+                # an exception's attributes, whatever they hold: its printers read them
+                frame.self_values[target.attr] = self.eval_msg(value, env, frame)
 
     @staticmethod
     def unpack_varargs(target: ast.Tuple | ast.List, value: ast.expr, env: Env, frame: Frame) -> None:
@@ -2344,9 +2361,7 @@ class ModuleVisitor:
             env[_TUPLE + name] = TupleArgs(args, env[name])
         else:
             env.pop(_TUPLE + name, None)
-        if self.builds_raised_name(name, value, env, frame):
-            spec = self.exc_spec(value, env, frame)
-            env[name] = ExcVal(spec) if spec is not None else None
+        self.bind_exc(name, value, env, frame)
         self.note_local_class(name, value, env, frame)
         if frame.kind == "module" and isinstance(value, ast.Tuple) and all(_dotted(e) for e in value.elts):
             self.tuples.setdefault(name, value.elts)  # ``error_bases = (ClientSSLError, ssl.SSLError)``
@@ -2368,6 +2383,15 @@ class ModuleVisitor:
         if frame.kind == "class":
             self.facts.symbols.add(f"{frame.key}.{name}")
             self.printer_alias(name, value, frame)
+
+    def bind_exc(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``name = <exception>`` for a later ``raise name``: what the call builds, or any
+        exception of the container an item is taken from (``exc = errors[max(errors)]``)."""
+        if self.builds_raised_name(name, value, env, frame):
+            spec = self.exc_spec(value, env, frame)
+            env[name] = ExcVal(spec) if spec is not None else None
+        elif (box := self.taken_exc(value, env)) is not None:
+            env[name] = _taken(box)
 
     def printer_alias(self, name: str, value: ast.expr, frame: Frame) -> None:
         """``__str__ = __repr__`` in a class body: the printer is that method of the class, defined
@@ -2977,6 +3001,15 @@ class ModuleVisitor:
             self.raised_cache[id(node)] = got
         return got
 
+    def raised_boxes(self, frame: Frame) -> frozenset[str]:
+        """The local containers whose items the function raises (``_raised_boxes``), memoised."""
+        node = frame.node
+        got = self.raised_boxes_cache.get(id(node))
+        if got is None:
+            got = _raised_boxes(node, self.raised_names(frame)) if node is not None else frozenset()
+            self.raised_boxes_cache[id(node)] = got
+        return got
+
     def list_items(self, node: ast.expr, env: Env, frame: Frame) -> tuple[Value, ...] | None:
         """The items of a list of message pieces: a list built earlier, a literal list, a
         comprehension (its rows, optional), or such lists added together."""
@@ -3093,6 +3126,42 @@ class ModuleVisitor:
         old = cur.specs if isinstance(cur, ExcListVal) else ()
         env[name] = ExcListVal(_distinct((*old, *specs)))
         return True
+
+    def store_exc(self, name: str, value: ast.expr, env: Env, frame: Frame) -> None:
+        """``errors[grammar.version] = InvalidInput(error_msg, ...)``: an exception object put
+        in a local container (a dict filled per attempt, a list by index), one of which a later
+        ``exc = errors[max(errors)]``, ``raise exc`` (or ``raise errors[-1]``) raises. The
+        container then collects the exception as ``append`` would, from whatever it held before
+        (an empty dict is unknown to the extractor). Only a container an item of which the
+        function raises (``raised_boxes``): a dict of nodes or results stays what it was. A
+        parameter's container (the caller's), or a stored object whose construction is not
+        seen here, is left alone."""
+        if name in frame.params or name not in env or name not in self.raised_boxes(frame):
+            return
+        if type(value) is ast.Name:
+            held = env.get(value.id)
+            specs = held.specs() if isinstance(held, ExcVal) else []
+        elif type(value) is ast.Call and _last_name(value.func)[:1].isupper():
+            spec = self.exc_spec(value, env, frame)
+            specs = [spec] if spec is not None and spec.helper is None and not spec.opaque else []
+        else:
+            return
+        if not specs:
+            return
+        cur = env.get(name)
+        old = cur.specs if isinstance(cur, ExcListVal) else ()
+        known = isinstance(cur, ListVal) and not cur.items
+        env[name] = ExcListVal(
+            _distinct((*old, *specs)), open=cur.open if isinstance(cur, ExcListVal) else not known
+        )
+
+    @staticmethod
+    def taken_exc(value: ast.expr, env: Env) -> ExcListVal | None:
+        """The container an item is taken from (``errors[max(errors)]``, ``errors[-1]``,
+        ``errors.pop()``) when it collects exception objects; else None."""
+        box = _box_item(value)
+        held = env.get(box) if box is not None else None
+        return held if isinstance(held, ExcListVal) and held.specs else None
 
     def setattr_call(self, call: ast.Call, env: Env, frame: Frame) -> None:
         """``object.__setattr__(self, "name", value)`` (frozen classes): an attribute set."""
@@ -3654,9 +3723,13 @@ class ModuleVisitor:
         construction a variable got in some branch."""
         out: list[tuple[ast.expr, ExcSpec | None]] = []
         for exc in _branches(raised):
-            cur = env.get(exc.id) if isinstance(exc, ast.Name) else None
+            cur = env.get(exc.id) if isinstance(exc, ast.Name) else self.taken_exc(exc, env)
+            if isinstance(cur, ExcListVal):  # ``raise errors[-1]``: any exception it collected
+                cur = _taken(cur)
             if isinstance(cur, ExcVal):
                 out.extend((exc, s) for s in cur.specs())
+                if cur.open:
+                    out.append((exc, None))  # (and what else the container held: the open record)
             else:
                 out.append((exc, self.exc_spec(exc, env, frame)))
         return out
@@ -5306,6 +5379,54 @@ def _raised_names(node: ast.AST) -> frozenset[str]:
         for name in _BLOCK_FIELDS:
             block = getattr(n, name, None)
             if type(block) is list:  # a lambda's or a conditional expression's ``body`` is not
+                extend(block)
+    return frozenset(found)
+
+
+def _taken(box: ExcListVal) -> ExcVal | None:
+    """An item of a container of exceptions: any exception made and stored there, beside the
+    item's own open record (as before the container was followed): one caught and appended
+    (``exceptions.append(e)``) or extended onto it (``exceptions.extend(these)``, pytest's
+    teardown) is made elsewhere, and the walk does not follow every way a list grows. None when
+    the container holds no exception made here."""
+    made = [s for s in box.specs[:MAX_VARIANTS] if not s.opaque]
+    if not made:
+        return None
+    return ExcVal(made[0], tuple(made[1:]), open=True)
+
+
+def _box_item(node: ast.expr | None) -> str | None:
+    """``errors[k]`` or ``errors.pop(...)``: the container's name; else None."""
+    if type(node) is ast.Subscript:
+        box = node.value
+    elif type(node) is ast.Call and type(node.func) is ast.Attribute and node.func.attr == "pop":
+        box = node.func.value
+    else:
+        return None
+    return box.id if type(box) is ast.Name else None
+
+
+def _raised_boxes(node: ast.AST, raised: frozenset[str]) -> frozenset[str]:
+    """The containers an item of which the function raises: ``raise errors[-1]``, or ``exc =
+    errors[max(errors)]`` of a name it raises (``raised``). A block walk, as ``_raised_names``."""
+    found: set[str] = set()
+    todo: list[Any] = [node]
+    pop, extend = todo.pop, todo.extend
+    while todo:
+        n = pop()
+        t = type(n)
+        if t is ast.Raise:
+            box = _box_item(_strip_traceback(n.exc) if n.exc is not None else None)
+            if box is not None:
+                found.add(box)
+            continue
+        if t is ast.Assign:
+            if any(type(x) is ast.Name and x.id in raised for x in n.targets) and (box := _box_item(n.value)):
+                found.add(box)
+            continue
+        for name in _BLOCK_FIELDS:
+            block = getattr(n, name, None)
+            if type(block) is list:
                 extend(block)
     return frozenset(found)
 
