@@ -269,3 +269,27 @@ def test_a_library_line_calling_the_function_that_warned_outranks_a_fragment_it_
         # user's line, which then says nothing of the function that warned
         user = _CONVERGENCE.replace("/venv/lib/site-packages/pkg/logistic.py", "/home/u/fit.py")
         assert not any("printed source line calls" in r for x in m.explain(user).matches for r in x.reasons)
+
+
+_PYTEST_SUMMARY = """\
+There are a bunch of these in the test logs:
+
+```
+tests/plotting/test_hist.py::TestPlots::test_order[None-expected0]
+tests/plotting/test_hist.py::TestPlots::test_legend[None-None]
+  tests/plotting/common.py:556: UserWarning: To output multiple subplots, the axes are being cleared
+    ret = f(**kwargs)
+```
+"""
+
+
+def test_pytests_warnings_summary_entry_reads_as_the_warning_it_reports() -> None:
+    q = parse(_PYTEST_SUMMARY)
+    assert (q.kind, q.exc_type) == ("warning", "UserWarning")
+    assert q.message == "To output multiple subplots, the axes are being cleared"
+    assert [(f.path, f.line, f.source) for f in q.frames] == [
+        ("tests/plotting/common.py", 556, "ret = f(**kwargs)")
+    ]
+    # an indented warning under no test id is left as it was
+    plain = _PYTEST_SUMMARY.replace("tests/plotting/test_hist.py::TestPlots::", "see ")
+    assert (parse(plain).exc_type, parse(plain).frames) == (None, [])

@@ -199,7 +199,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
     lines = _unwrap_frames(_unwrap_console(_without_last_prompt(lines)))
-    lines = _unflatten(_strip_margin(_uncut_frames(_cython_frames(lines))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_cython_frames(_pytest_summary_entries(lines)))))
     lines = _spaced_class_lines(lines)
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
@@ -975,6 +975,41 @@ def _pathless_frames(lines: list[str]) -> list[str]:
         if m is None or not nxt.strip() or _indent(nxt) <= _indent(ln):
             continue
         out[i] = f'{ln[: _indent(ln)]}File "{UNKNOWN_PATH}", line {m.group(1)}, in {m.group(2)}'
+    return out
+
+
+def _node_id(ln: str) -> bool:
+    """A pytest test id on a line of its own (``tests/test_x.py::TestA::test_b[param]``)."""
+    head, sep, _rest = ln.partition("::")
+    return bool(sep) and head.endswith(".py") and not any(c.isspace() for c in ln)
+
+
+def _pytest_summary_entries(lines: list[str]) -> list[str]:
+    """pytest's warnings summary: the ids of the tests that warned at the first column, then
+    the warning as ``warnings`` prints it indented under them (``  path:line: Category: text``,
+    its source line two spaces deeper). The ids are pytest's, not the warning's: they are
+    dropped, and the entry set back to the first column (its deeper lines to ``warnings``' own
+    two spaces), so that it reads as the warning report it is. Each line is looked at a
+    bounded number of times: the ids above an entry, and its lines, are each one entry's."""
+    if not any("::" in ln for ln in lines):
+        return lines
+    out: list[str] = []
+    i, n = 0, len(lines)
+    while i < n:
+        ln = lines[i]
+        w = _indent(ln)
+        if not w or not out or not _node_id(out[-1]) or not _warning_line(ln[w:]):
+            out.append(ln)
+            i += 1
+            continue
+        while out and _node_id(out[-1]):
+            out.pop()
+        out.append(ln[w:])
+        i += 1
+        while i < n and lines[i].strip() and _indent(lines[i]) >= w:
+            nxt = lines[i]
+            out.append(nxt[w:] if _indent(nxt) == w else "  " + nxt.lstrip())
+            i += 1
     return out
 
 
