@@ -13,38 +13,31 @@ from index_helpers import first, package_matcher
 
 from errdex.match.parse import UNKNOWN_PATH, parse
 
-# one template raised by several functions, as pandas' ``Invalid value '{}' for dtype '{}'``
-_VALUES = """\
-class Block:
-    def setitem(self, value, dtype):
+# one template raised by several functions, as pandas' ``Invalid value '{}' for dtype '{}'``:
+# two methods re-raising it from a caught error, one raising it directly
+_RERAISE = """\
+class {cls}:
+    def {fn}(self, value, dtype):
         try:
             self.check(value)
         except ValueError as exc:
             raise TypeError(
-                f"Invalid value '{value}' for dtype '{dtype}'"
+                f"Invalid value '{{value}}' for dtype '{{dtype}}'"
             ) from exc
 
     def check(self, value):
         raise ValueError(value)
 
-
-class Indexer:
-    def _setitem_single_column(self, value, dtype):
-        try:
-            self.check(value)
-        except ValueError as exc:
-            raise TypeError(
-                f"Invalid value '{value}' for dtype '{dtype}'"
-            ) from exc
-
-    def check(self, value):
-        raise ValueError(value)
-
-
+"""
+_VALUES = (
+    _RERAISE.format(cls="Block", fn="setitem")
+    + _RERAISE.format(cls="Indexer", fn="_setitem_single_column")
+    + """\
 class Strings:
     def insert(self, value, dtype):
         raise TypeError(f"Invalid value '{value}' for dtype '{dtype}'")
 """
+)
 
 _PROSE_FRAME = """\
 The error appears to be happening at:
