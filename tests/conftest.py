@@ -97,17 +97,39 @@ def jax_db(tmp_path_factory: pytest.TempPathFactory, shared_extractions: Path) -
 
 
 @pytest.fixture(scope="session")
-def shared_extractions(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def shared_extractions(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Path:
     """One extraction cache (``ERRDEX_EXTRACTION_CACHE``) for the real releases this run indexes
-    more than once, by either xdist worker: 30 releases are pinned by two regression sets each
-    (scipy, django, numpy, ...), scikit-learn 1.9.1 by a set and ``test_explain_catalogue``, the
-    five of ``test_trial_releases`` by the sets issues, runtime and popular, and jax 0.11.2
-    keeps about half of jax 0.10.2's files (``jax_db``, ``test_history_jax``); the second to
-    index a file reads its facts instead of parsing it. Its catalogue is the same
-    (``test_history_reuse``), so the scores and answers are too."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one dir per run
-    return shared / "extractions"
+    more than once, by either xdist worker: 73 releases are pinned by two to eight regression
+    sets each (pyyaml, pydantic, numpy, pandas, ...), scikit-learn 1.9.1 by sets and
+    ``test_explain_catalogue``, the five of ``test_trial_releases`` by the sets issues, runtime
+    and popular, and jax 0.11.2 keeps about half of jax 0.10.2's files (``jax_db``,
+    ``test_history_jax``); the second to index a file reads its facts instead of parsing it.
+    Its catalogue is the same (``test_history_reuse``), so the scores and answers are too.
+
+    It lives in the pytest cache dir beside the sets' catalogues (``errdex-extractions``), so it
+    outlasts the run as they do: a set added, or one whose pins changed, borrows the releases
+    the other sets' catalogues were built from in an earlier run instead of parsing them again
+    (a clean clone starts it empty, as before). The extractor's digest names its folder
+    (``SharedExtractions``): the folders of other digests are never read again and are removed
+    here, so it holds one extractor's entries, at most one per distinct file the suite indexes
+    (~107k files, ~0.7 GB, ~1 GB on disk, for the 97 sets: docs/measurements/ci10b.md; the run's
+    temp dir held as much, and pytest keeps three runs' temp dirs). Without the cache plugin
+    (``-p no:cacheprovider``), one folder of the run's temp dir, as before."""
+    import shutil
+
+    from errdex.pipeline import producer_digest
+
+    cache = getattr(pytestconfig, "cache", None)
+    if cache is None:
+        base = tmp_path_factory.getbasetemp()
+        shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one dir per run
+        return shared / "extractions"
+    root = Path(cache.mkdir("errdex-extractions"))
+    current = producer_digest()
+    for stale in root.iterdir():
+        if stale.name != current and stale.is_dir():
+            shutil.rmtree(stale, ignore_errors=True)
+    return root
 
 
 _RELEASE_FIXTURES = frozenset({"jax_db", "jax_snapshot"})

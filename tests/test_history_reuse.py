@@ -9,6 +9,9 @@ that holds it alone.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -152,6 +155,79 @@ def test_catalogues_sharing_an_extraction_cache_read_as_if_each_parsed_its_files
         assert _records(a, first.snapshot_id) == _records(b, lent.snapshot_id) != []
         assert _facts(a, first.snapshot_id) == _facts(b, lent.snapshot_id)
         assert _cache_rows(a) == _cache_rows(b) != []
+
+
+_INDEX_ONE = (
+    "import sys\n"
+    "from errdex.pipeline import index\n"
+    "s = index(sys.argv[1], sys.argv[2], jobs=1)\n"
+    "print(s.files, s.reused)\n"
+)
+
+
+def _index_in_process(spec: str, db: str, shared: Path) -> subprocess.Popen[str]:
+    """``errdex`` indexing ``spec`` into ``db`` in a process of its own, ``shared`` its
+    extraction cache (what two ``errdex index`` runs, or the suite's two xdist workers, do)."""
+    env = {**os.environ, "ERRDEX_EXTRACTION_CACHE": str(shared)}
+    return subprocess.Popen(
+        [sys.executable, "-c", _INDEX_ONE, spec, db],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def test_two_processes_filling_one_extraction_cache_at_once_leave_whole_entries_and_equal_catalogues(
+    tmp_path: Path,
+) -> None:
+    # Two real processes index the same release into two catalogues at once, both parsing and
+    # writing every entry of one shared cache (temporary name, then a rename over a possibly
+    # existing entry); then a third catalogue reads every file from it and parses none
+    from errdex.extract.cache import decode
+
+    shared = tmp_path / "shared"
+    dbs = [str(tmp_path / f"{name}.db") for name in ("one", "two", "third")]
+    procs = [_index_in_process(RELEASES[1], db, shared) for db in dbs[:2]]
+    outs = [p.communicate(timeout=600) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], [err[-2000:] for _, err in outs]
+    (files, _), (files_2, _) = (tuple(map(int, out.split())) for out, _ in outs)
+    assert files == files_2 > 2
+    entries = [p for p in shared.rglob("*") if p.is_file()]
+    assert not [p for p in entries if p.name.startswith(".tmp-")]
+    assert len(entries) == files  # one per file, neither process left a second copy
+    for entry in entries:  # every entry whole: its two parts decode
+        data = entry.read_bytes()
+        assert data.startswith(b"errdex-shared/1\n")
+        size = int.from_bytes(data[16:24], "big")
+        first, second = data[24 : 24 + size], data[24 + size :]
+        assert decode(first) is not None and (not second or decode(second) is not None)
+    third = _index_in_process(RELEASES[1], dbs[2], shared)
+    out, err = third.communicate(timeout=600)
+    assert third.returncode == 0, err[-2000:]
+    assert tuple(map(int, out.split())) == (files, files)  # every file read, none parsed
+    one, two, three = (table_rows(db) for db in dbs)
+    assert one["extractions"]
+    for name in one:
+        assert one[name] == two[name] == three[name], name
+
+
+def test_an_extraction_cache_path_that_is_no_directory_only_means_every_file_is_parsed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Decided: an unusable shared cache (here a regular file where the directory should be:
+    # nothing can be read from it or written under it) is ignored, not an error; the index is
+    # the one built without it
+    blocker = tmp_path / "not-a-directory"
+    blocker.write_bytes(b"a file where the cache directory should be")
+    monkeypatch.setenv("ERRDEX_EXTRACTION_CACHE", str(blocker))
+    dbs = [str(tmp_path / f"{name}.db") for name in ("with", "without")]
+    got = index(RELEASES[1], dbs[0], jobs=1)
+    assert got.reused == 0 and got.files > 2
+    assert blocker.read_bytes() == b"a file where the cache directory should be"
+    monkeypatch.delenv("ERRDEX_EXTRACTION_CACHE")
+    index(RELEASES[1], dbs[1], jobs=1)
+    assert table_rows(dbs[0]) == table_rows(dbs[1])
 
 
 def test_a_history_overlapped_is_the_catalogue_of_one_release_after_another(tmp_path: Path) -> None:

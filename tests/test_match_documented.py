@@ -228,3 +228,51 @@ def test_documented_in_needs_the_class_imported_from_the_package() -> None:
         overlap(message, "Raises [`FastError`][fastcore.FastError] if the text is not JSON", "FastError") == 1
     )
     assert overlap(message, "Raises [`FastError`][fastcore.FastError] if the data is bad", "FastError") == 0
+
+
+# pydantic's shape: the model's ``__init__`` and its two ``model_validate*`` methods, each
+# documented to raise the compiled core's ``ValidationError``
+_BASE = '''\
+from fastcore import ValidationError
+
+
+class BaseModel:
+    def __init__(self, **data):
+        """Raises [`ValidationError`][fastcore.ValidationError] if the input data cannot be
+        validated to form a valid model."""
+        self.__validator__.validate_python(data, self_instance=self)
+
+    @classmethod
+    def model_validate(cls, obj):
+        """Raises:
+            ValidationError: If the object could not be validated.
+        """
+        return cls.__validator__.validate_python(obj)
+
+    @classmethod
+    def model_validate_json(cls, json_data):
+        """Raises:
+            ValidationError: If `json_data` is not a JSON string or the object could not be validated.
+        """
+        return cls.__validator__.validate_json(json_data)
+
+
+def validate_all(items):
+    try:
+        return [BaseModel(**i) for i in items]
+    except ValidationError as err:
+        raise err
+'''
+
+
+def test_a_whole_input_model_type_error_answers_the_method_its_wording_names(tmp_path: Path) -> None:
+    # ``model_type`` with no location line: the input as a whole was no mapping, never
+    # ``__init__``'s keyword arguments; "an object" is JSON's wording, "a valid dictionary" Python's
+    head = "fastcore._fastcore.ValidationError: 1 validation error for User\n"
+    json_input = "  Input should be an object [type=model_type, input_value=[1, 2], input_type=list]"
+    py_input = "  Input should be a valid dictionary or instance of User [type=model_type, input_value='a', input_type=str]"
+    field = "name\n  Input should be a valid string [type=string_type, input_value=1, input_type=int]"
+    with package_matcher(tmp_path, {"pkg/__init__.py": "", "pkg/main.py": _BASE}) as m:
+        got = [first(m.explain(head + text)).function for text in (json_input, py_input, field)]
+    assert got[:2] == ["BaseModel.model_validate_json", "BaseModel.model_validate"]
+    assert got[2] != got[0] and got[2] != got[1]  # a field's error: the shape names no method

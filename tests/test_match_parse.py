@@ -404,6 +404,68 @@ def test_docker_compose_prefix() -> None:
     assert q.frames[-1].function == "_set_axis"
 
 
+@pytest.mark.parametrize("head", ["(Trainer pid=3789) ", "(pid=1234, ip=10.0.0.1) ", "(raylet) ",
+                                  "(MapWorker pid=88, ip=172.31.5.9) "])  # fmt: skip
+def test_ray_worker_head_on_every_line(head: str) -> None:
+    # Ray prints a worker's (an actor's, the raylet's) output on the driver's console with its
+    # head on every line, blank ones too: the message's own lines and indentation come after it
+    text = (
+        f"{head}Library (libfoo.so) could not be loaded.\n"
+        f"{head}Likely causes:\n"
+        f"{head}  * OpenMP runtime is not installed\n"
+        f"{head.rstrip()}\n"
+        f"{head}Error message(s): ['cannot open']\n"
+    )
+    q = parse(text)
+    assert q.message == (
+        "Library (libfoo.so) could not be loaded.\nLikely causes:\n  * OpenMP runtime is not installed\n"
+        "\nError message(s): ['cannot open']"
+    )
+    tb = "".join(
+        f"{head}{ln}\n"
+        for ln in ("Traceback (most recent call last):", '  File "/w/lib/pkg/core.py", line 7, in run',
+                   "    raise ValueError(name)", "ValueError: bad name x")
+    )  # fmt: skip
+    q = parse(tb)
+    assert q.exc_type == "ValueError" and q.message == "bad name x"
+    assert [(f.path, f.line, f.function) for f in q.frames] == [("/w/lib/pkg/core.py", 7, "run")]
+
+
+def test_a_parenthesis_on_one_line_is_no_ray_head() -> None:
+    # one line opening with a group is the text's own (and a process id in prose is kept)
+    text = "(Trainer pid=3789) failed\nValueError: shapes (2, 3) and (4,) not aligned"
+    q = parse(text)
+    assert q.exc_type == "ValueError" and q.message == "shapes (2, 3) and (4,) not aligned"
+    assert parse("(pid=12) worker lost: restart it").message.startswith("(pid=12)")
+
+
+def test_labelled_error_fields_give_class_and_text() -> None:
+    # an application's log of an exception: ``Error:``, ``Error Type: <class ...>`` and ``Error
+    # Message:`` fields, then the traceback it caught, cut before its last line
+    text = (
+        "[ERROR 2025-07-24 08:00:10,165 - app.py:50] - Validation failed.\n"
+        "    Error: Cannot plan the query for Frame(x=1).\n"
+        "    Error Type: <class 'RuntimeError'>\n"
+        "    Error Message: Cannot plan the query for Frame(x=1).\n"
+        "    Full traceback:\n"
+        "    Traceback (most recent call last):\n"
+        '  File "engine/_core.py", line 467, in __getattr__\n'
+        '  File "engine/_expr.py", line 1366, in _meta\n'
+    )
+    q = parse(text)
+    assert q.exc_type == "RuntimeError"
+    assert q.message == "Cannot plan the query for Frame(x=1)."
+    # the bare class name, the fields in the other order, and the ``Error:`` line kept when it
+    # says something else
+    q = parse(
+        "Error: the job stopped\nError Message: shapes do not match\nError Type: pkg.errors.ShapeError\n"
+    )
+    assert q.exc_type == "pkg.errors.ShapeError" and q.message == "shapes do not match"
+    # a type field that is no class name is left as it is
+    q = parse("Error Type: not a class here\nError Message: shapes do not match\n")
+    assert q.exc_type != "not a class here" and "Error Type" in q.text
+
+
 def test_class_repr_form() -> None:
     q = parse("<class 'sklearn.exceptions.NotFittedError'>\nThis SVC instance is not fitted yet.")
     assert q.exc_type == "sklearn.exceptions.NotFittedError"
@@ -1221,6 +1283,35 @@ def test_the_shell_command_a_console_paste_opens_with_is_not_the_message() -> No
     assert q.message.endswith("c:\\Users\\me\\.cookiecutters\\template")
     # a command alone is all there is
     assert parse("$ pip install errdex").message == "$ pip install errdex"
+
+
+@pytest.mark.parametrize(
+    "prompt",
+    [
+        "(venv) user@host:~/proj$ python app.py --in data.json",  # bash's default, a venv before it
+        "root@box:/srv# python app.py",  # bash's root prompt
+        "me@MacBook-Pro proj % python3 app.py",  # zsh on macOS
+        "~/src/tool> /usr/bin/python ./convert.py /tmp/90.jpg",  # a prompt ending in the directory
+        "PS C:\\Users\\me\\proj> python app.py",  # PowerShell
+        "C:\\Users\\me> python app.py",  # cmd
+    ],
+)
+def test_a_command_at_any_usual_shell_prompt_before_a_classless_message_is_not_the_message(
+    prompt: str,
+) -> None:
+    # the script printed the exception's text alone (``print(e)``) under the command typed
+    q = parse(f"{prompt}\nWidget config was not in the expected format, missing fields name, size.")
+    assert q.exc_type is None
+    assert q.message == "Widget config was not in the expected format, missing fields name, size."
+
+
+def test_prose_with_an_angle_bracket_or_an_at_sign_is_no_prompt() -> None:
+    text = "when a > b the parser says\nWidget config was not in the expected format."
+    assert parse(text).message == text
+    text = "mail me@host.org: it fails with\nWidget config was not in the expected format."
+    assert parse(text).message == text
+    text = "me@host.org is at 90% of its quota\nWidget config was not in the expected format."
+    assert parse(text).message == text
 
 
 def test_a_nested_exception_repr_ending_a_message_stays_its_text() -> None:
@@ -2398,6 +2489,18 @@ def test_djangos_text_report_header_names_the_class_and_its_metadata_is_not_the_
     assert parse("I see ParseError at /x when saving").exc_type is None
 
 
+def test_djangos_debug_heading_copied_onto_one_line_with_its_message() -> None:
+    # an issue's title: the page's ``{type} at {path}`` heading and the exception's text under it,
+    # joined by a space (issues49 google-auth-005)
+    q = parse("WidgetConfigError at /admin/shop/item/add/ File 8844abc was not found.")
+    assert (q.exc_type, q.message) == ("WidgetConfigError", "File 8844abc was not found.")
+    # the heading alone on its line keeps its text under it, as before
+    q = parse("WidgetConfigError at /admin/shop/item/add/\nFile 8844abc was not found.")
+    assert (q.exc_type, q.message) == ("WidgetConfigError", "File 8844abc was not found.")
+    # the bare word ``Error`` is still no class
+    assert parse("Error at /login the page is blank").exc_type is None
+
+
 def test_a_logs_double_colon_fields_after_its_level_are_not_the_message() -> None:
     # ``%(asctime)s %(levelname)s :: %(threadName)s :: %(message)s`` (issues45 requests-007)
     q = parse(
@@ -2444,3 +2547,57 @@ def test_an_applications_error_dict_names_the_class_and_holds_the_text() -> None
     # a class key holding a word that is no exception's name, or no text beside it
     assert parse("got {'error': 'bad', 'message': 'quota used'}").exc_type is None
     assert parse("got {'error': 'RuntimeError', 'detail': ''}").exc_type is None
+
+
+def test_a_code_span_paragraph_between_the_reporters_paragraphs_is_the_error() -> None:
+    # what they ran, the error as a paragraph of its own, their question under it
+    text = (
+        " `model.summary()` gives\n\n`ValueError: names and params do not have the same length`\n\n"
+        "I don't understand what's going on as I am not giving any `exog_names`\n"
+    )
+    q = parse(text)
+    assert q.exc_type == "ValueError" and q.message == "names and params do not have the same length"
+    # a span inside a paragraph's lines is the reporter's sentence, not a paragraph of its own
+    q = parse("I ran it and\n`ValueError: a b c`\ncame out, then more.\n\nWhy?")
+    assert q.message != "a b c"
+    # two such paragraphs: two errors, none taken
+    q = parse("First:\n\n`ValueError: a b c`\n\nthen\n\n`KeyError: d e f`\n\nwhy both?")
+    assert q.message not in ("a b c", "d e f")
+    # a span opening with a word that reads as no class is a name the reporter quoted
+    q = parse("It says\n\n`summary: names differ`\n\nwhat now?")
+    assert q.exc_type is None
+
+
+def test_a_title_opening_with_a_quoted_exception_line_is_the_quotation() -> None:
+    # the error quoted, cut before its last field, then the title's own words
+    q = parse('"ValueError: dimensions [...] must have the same length as the data" when slicing by an array')
+    assert (
+        q.exc_type == "ValueError" and q.message == "dimensions [...] must have the same length as the data"
+    )
+    # a quotation opening with a word that is no class name is the reporter's
+    q = parse('"Note: the length differs" when slicing by an array')
+    assert q.exc_type is None and q.message.startswith('"Note:')
+    # a line quoted whole stays as it was (no words of the title say it is the error)
+    q = parse('"ValueError: dimensions must have the same length"')
+    assert q.message.endswith('"')
+
+
+def test_a_span_the_sentence_calls_an_error_is_the_message() -> None:
+    # a class-less message in a code span that the sentence names an error, prose on both sides
+    text = (
+        "I've been running `tool` (0.2.0) - an error of `'t' not found in array dimensions ('time', 'lat')`"
+        " appears, and I haven't been able to diagnose it."
+    )
+    assert parse(text).message == "'t' not found in array dimensions ('time', 'lat')"
+    assert parse("I get the error: `cannot reshape array of size 3`, any idea?").message == (
+        "cannot reshape array of size 3"
+    )
+    # a span the sentence does not call an error is a name, however long
+    text = "I've been running `tool --fast --all` and it stopped."
+    assert parse(text).message == text
+    # a span of a word or two after "error" is a name (``error `E101` in ...``)
+    text = "It raises error `E101` in the loop."
+    assert parse(text).message == text
+    # two spans called errors: two errors, none taken
+    text = "First the error `a b c d` then the error `e f g h` came."
+    assert parse(text).message == text

@@ -90,3 +90,54 @@ def test_the_statement_in_the_listed_function_is_the_exact_answer() -> None:
     assert "frame runner/session.py in worker_failed (deepest library frame)" in " ".join(
         res.matches[0].reasons
     )
+
+
+def _valueerror(segments: list[str], *, repo: str, path: str, line: int, function: str) -> CatalogueEntry:
+    k = next(_N)
+    return CatalogueEntry(
+        key=k, error_id=f"id{k}", repo=repo, version="1.0", snapshot_date=None, kind="error",
+        exc_type="ValueError", exc_qualname=None, template=render_template(segments),
+        segments=segments, path=path, line=line, function=function, statement="raise ValueError(",
+    )  # fmt: skip
+
+
+# a pytest entry of an older release: the ``def`` line names the function, the ``E`` line prints
+# a wording the release has since changed (the engine now quoted, a hint appended)
+OLD_WORDING = (
+    "engine = 'netcdf4'\n"
+    "    def get_backend(engine):\n"
+    "        engines = list_engines()\n"
+    "        if engine not in engines:\n"
+    ">           raise ValueError(\n"
+    '                f"unrecognized engine {engine} must be one of: {list(engines)}"\n'
+    "            )\n"
+    "E           ValueError: unrecognized engine netcdf4 must be one of: ['scipy', 'store']\n"
+)
+
+
+def test_the_listed_function_finds_its_raise_among_many_of_the_same_line() -> None:
+    # ``raise ValueError(`` opens hundreds of raises in a catalogue of a few libraries: the
+    # listed function's is past the first of them, and still the frame's; without it another
+    # library's generic ``{name} must be one of: {options}`` fits the old wording a little better
+    from errdex.match.thresholds import MAX_STATEMENT
+
+    fillers = [
+        _valueerror([f"filler number {k} has no such widget"], repo="o/many", path=f"many/m{k % 7}.py",
+                    line=k, function=f"check_{k}")
+        for k in range(MAX_STATEMENT + 40)
+    ]  # fmt: skip
+    site = _valueerror(
+        ["unrecognized engine '", "engine", "' must be one of your download engines: ", "list(engines)",
+         ". To install additional dependencies, see the guide"],
+        repo="o/arrays", path="arrays/backends/plugins.py", line=231, function="get_backend",
+    )  # fmt: skip
+    rival = _valueerror(
+        ["", "name", " must be one of: ", "options_text", ""], repo="o/stats",
+        path="stats/tools/validation.py", line=492, function="string_like",
+    )  # fmt: skip
+    m = Matcher.from_entries([*fillers, rival, site])
+    assert [f.function for f in parse(OLD_WORDING).frames] == ["get_backend"]
+    res = m.explain(OLD_WORDING)
+    assert res.matches, res.verdict
+    assert res.matches[0].id == site.error_id, [(x.function, x.score) for x in res.matches[:3]]
+    assert res.matches[0].approximate  # reworded since: the frame names the site, not the text

@@ -137,3 +137,54 @@ def test_backticks_are_optional_only_where_the_paste_lost_them_all() -> None:
     assert unticked_fit(("``strict``mode",), "strictmode") is None
     # the words must still all be there
     assert unticked_fit(lits, "model_configcannotbeused.") is None
+
+
+LEADING = """\
+class Booster:
+    @property
+    def best_iteration(self):
+        best = self.attr("best_iteration")
+        if best is not None:
+            return int(best)
+        raise AttributeError("`best_iteration` is only defined when early stopping is used.")
+
+    @property
+    def best_score(self):
+        best = self.attr("best_score")
+        if best is not None:
+            return float(best)
+        raise AttributeError("`best_score` is only defined when early stopping is used.")
+"""
+
+
+@pytest.fixture(scope="module")
+def leading(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("leading"), {"boost/core.py": LEADING}) as m:
+        yield m
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        # an issue title: the error in a code span of its own, which cannot nest the template's
+        "`AttributeError: best_iteration is only defined when early stopping is used.` with boost 2.0",
+        "AttributeError: best_iteration is only defined when early stopping is used.",
+    ],
+)
+def test_a_template_opening_with_a_code_span_markdown_ate_is_exact(leading: Matcher, paste: str) -> None:
+    # every key of so short a template holds a backtick: no key of the paste reached it, and
+    # its word overlap alone made it a rewording
+    top = first(leading.explain(paste))
+    assert top.function == "Booster.best_iteration" and not top.approximate, top.reasons
+    assert any("backticks" in r for r in top.reasons)
+
+
+def test_the_first_word_is_ticked_only_when_the_paste_lost_every_backtick(leading: Matcher) -> None:
+    from errdex.match.candidates import ticked_heads
+
+    idx = leading.index
+    assert ticked_heads(idx, "best_score is only defined when early stopping is used.")
+    # a backtick left in the paste: it is not a rendered page
+    assert not ticked_heads(idx, "best_score is only defined when `early` stopping is used.")
+    # no first word followed by more text
+    assert not ticked_heads(idx, "best_score")

@@ -4,6 +4,7 @@ its arrays by the take (``FrozenLines``): the same bytes as building the index f
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import pytest
@@ -84,6 +85,60 @@ def test_a_release_bringing_a_new_pattern_chooses_every_key_again(monkeypatch: p
     new = _release("1.1", 10, (_entry(30, "1.1", "the configuration file is gone", "lib/c.py", 3),))
     assert _added(new, spy, monkeypatch) == Index.build(OLD + new + RUNTIME, "g").dumps()
     assert spy == [1]
+
+
+def _held_keys(monkeypatch: pytest.MonkeyPatch) -> list[list[list[str] | None] | None]:
+    """What each ``Builder._keys_held`` call gave ``_build_keys``, in order."""
+    seen: list[list[list[str] | None] | None] = []
+    real = Builder._keys_held
+
+    def spied(self: Builder, other: Index, sets: list[set[str]]) -> list[list[str] | None] | None:
+        out = real(self, other, sets)
+        seen.append(out)
+        return out
+
+    monkeypatch.setattr(Builder, "_keys_held", spied)
+    return seen
+
+
+def test_a_new_pattern_has_only_the_patterns_sharing_a_chunk_with_it_keyed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "the configuration file is gone" shares its first chunks with OLD's first template: that
+    # one's document frequencies change, the others' do not (hist45)
+    held = _held_keys(monkeypatch)
+    spy: list[int] = []
+    new = _release("1.1", 10, (_entry(30, "1.1", "the configuration file is gone", "lib/c.py", 3),))
+    assert _added(new, spy, monkeypatch) == Index.build(OLD + new + RUNTIME, "g").dumps()
+    (taken,) = held
+    assert taken is not None
+    b = Builder()
+    for e in OLD + new + RUNTIME:
+        b.add_entry(e)
+    p_lits = b.w.sec["p_lits"]
+    text = [b.w.text(p_lits[pid]) for pid in range(b.n_patterns)]
+    again = {text[pid] for pid, keys in enumerate(taken) if keys is None}
+    assert again == {"theconfigurationfilecouldnotbeparsedatall", "theconfigurationfileisgone"}
+    assert sum(keys is not None for keys in taken) == b.n_patterns - 2
+
+
+def test_a_pattern_dropped_or_a_stored_key_table_out_of_bounds_keys_as_one_build() -> None:
+    stored = Index.loads(Index.build(OLD + RUNTIME, "g").dumps(), keys=False)
+    # the stored index holds a pattern the merge does not (its chunks' frequencies fall)
+    kept = OLD[1:] + RUNTIME
+    b = Builder()
+    for e in kept:
+        b.add_entry(e)
+    assert b.finish("g", keys_of=stored).dumps() == Index.build(kept, "g").dumps()
+    # key ids past the stored key texts: nothing is taken, every key is chosen again
+    stored._sec["p_keys"] = memoryview(array("I", [10**6] * len(stored._sec["p_keys"])))
+    b = Builder()
+    for e in OLD + RUNTIME:
+        b.add_entry(e)
+    b.add_entry(_entry(31, "1.1", "a template new to the merge", "lib/d.py", 1))
+    assert b._keys_held(stored, [set()] * b.n_patterns) is None
+    entries = [*OLD, *RUNTIME, _entry(31, "1.1", "a template new to the merge", "lib/d.py", 1)]
+    assert b.finish("g", keys_of=stored).dumps() == Index.build(entries, "g").dumps()
 
 
 def test_the_key_sections_taken_are_every_section_choosing_the_keys_writes() -> None:

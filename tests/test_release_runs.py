@@ -7,11 +7,15 @@ release reads back may not, whatever order releases are written, replaced and de
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+import pytest
 from sqlalchemy import text
 from store_helpers import as_version
 
 from errdex.model import ErrorRecord, FileReport, SnapshotInfo, SourceFile, error_id, render_template
-from errdex.store import Store
+from errdex.store import Store, history
 from errdex.store.history import runs_of
 
 Held = tuple[frozenset[str], frozenset[tuple[str, int]]]  # a release's names, its (error id, line)s
@@ -159,3 +163,41 @@ def test_an_errors_line_is_that_of_its_last_occurrence_in_the_release(db_url: st
             info, files, [first, again], [FileReport("lib/core.py", "ok")], set()
         ).snapshot_id
         assert _read(store)[sid][1] == {(first.id, 8)}
+
+
+def _rows(store: Store, table: str) -> list[tuple[object, ...]]:
+    with store.engine.connect() as conn:
+        return sorted(tuple(r) for r in conn.execute(text(f"SELECT * FROM {table}")))
+
+
+def test_a_fresh_writer_interns_only_the_names_the_release_before_did_not_hold(
+    db_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fresh process adding a release (a writer holding no name, ``WriterMemo``) takes the
+    ids of the names the codebase's release before held from its runs, and interns the others
+    alone, in name order (hist45): the same ``symbol_names`` and runs as interning every name."""
+    old = {f"lib.m{i:04d}" for i in range(1200)}
+    new = (old - {f"lib.m{i:04d}" for i in range(50)}) | {f"lib.n{i:02d}" for i in range(30)} | {"lib.shared"}
+    interned: list[set[str]] = []
+    real = history._interned
+
+    def spied(conn: Any, wanted: set[str]) -> dict[str, int]:
+        interned.append(set(wanted))
+        return real(conn, wanted)
+
+    def catalogue(url: str) -> dict[str, list[tuple[object, ...]]]:
+        with Store.open(url) as store:
+            _write(store, "acme/lib", "1.0", old, {"one": 3})
+            _write(store, "other/lib", "1.0", {"lib.shared", "lib.other"}, {"one": 3})
+        interned.clear()
+        with Store.open(url) as store:  # another process: its writer holds no name
+            _write(store, "acme/lib", "2.0", new, {"one": 3, "two": 5})
+            return {t: _rows(store, t) for t in ("symbol_names", "symbol_runs")}
+
+    monkeypatch.setattr(history, "_interned", spied)
+    got = catalogue(db_url)
+    assert interned == [new - old]  # the 30 new names and one another codebase stored
+    if db_url.endswith(".db"):  # against interning every name (one backend is enough)
+        monkeypatch.setattr(history, "_FEW_NAMES", 10**9)
+        assert catalogue(str(tmp_path / "every.db")) == got
+        assert interned == [new]

@@ -96,6 +96,40 @@ def test_a_new_release_is_merged_onto_the_stored_index_not_every_segment_again(
         assert sorted(calls) == sorted(i for i, _ in ss.snapshot_stamps(store))
 
 
+def test_the_stored_keys_are_offered_only_from_an_index_this_code_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A release added onto a stored index takes its keys (``Builder.finish(keys_of=...)``)
+    only when the stored index's runtime digest is this errdex's: an older errdex may have
+    chosen them otherwise, and the merged index, stamped with this digest, would carry them on
+    (hist45)."""
+    from errdex.match import index as ix
+    from errdex.match import runtime
+
+    db = str(tmp_path / "c.db")
+    index("pypi:six==1.16.0", db)
+    offered: list[object] = []
+    real = ix.Builder.finish
+
+    def spied(self: ix.Builder, *a: Any, **kw: Any) -> ix.Index:
+        if kw.get("keys", True):
+            offered.append(kw.get("keys_of"))
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(ix.Builder, "finish", spied)
+    index("pypi:idna==3.7", db)
+    assert len(offered) == 1 and offered[0] is not None  # the stored index: this code's
+    offered.clear()
+    monkeypatch.setattr(runtime, "data_digest", lambda: "another errdex")
+    third = index("pypi:iniconfig==2.0.0", db)
+    assert offered == [None]
+    with Store.open(db) as store:
+        built = build_index(counted_entries(store), str(store.generation()), class_bases(store))
+        stored = ix.Index.loads(unpack(store.get_artifact("match-index") or b""))
+        assert third.changed and stored.extra["runtime"] == "another errdex"
+        assert all(bytes(stored._sec[k]) == bytes(built._sec[k]) for k in built._sec if k != "meta")
+
+
 def test_a_removed_earlier_release_is_left_out_of_the_stored_index(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,7 +10,7 @@ from index_helpers import first, package_matcher, site
 
 from errdex.match import Matcher
 from errdex.match.parse import parse
-from errdex.match.validation_listing import validator_error
+from errdex.match.validation_listing import validator_error, whole_input_method
 
 V2 = """\
 pydantic_core._pydantic_core.ValidationError: 1 validation error for Settings
@@ -191,3 +191,20 @@ def test_a_custom_errors_listing_finds_its_raise(matcher: Matcher) -> None:
 
 def test_pydantic_cores_own_texts_stay_no_match(matcher: Matcher) -> None:
     assert not matcher.explain(CORE_ONLY).matches
+
+
+def test_a_whole_input_model_type_error_names_the_validating_method() -> None:
+    # pydantic-core's ``model_type`` first, with no location line: the input as a whole was no
+    # mapping, which ``__init__``'s keyword arguments always are; its wording says JSON or Python
+    head = "1 validation error for User\n"
+    json_input = "  Input should be an object [type=model_type, input_value=[1, 2], input_type=list]"
+    py_input = "  Input should be a valid dictionary or instance of User [type=model_type, input_value='x', input_type=str]"
+    further = "\n    For further information visit https://errors.pydantic.dev/2.14/v/model_type"
+    assert whole_input_method(head + json_input + further) == "model_validate_json"
+    assert whole_input_method(head + py_input) == "model_validate"
+    # a field's error (a location line first), another code, or no listing: the shape says nothing
+    assert whole_input_method(head + "address\n" + py_input) is None
+    field = "  Input should be a valid integer [type=int_parsing, input_value='x', input_type=str]"
+    assert whole_input_method(head + field) is None
+    assert whole_input_method(json_input) is None
+    assert whole_input_method(head + "  Input should be an object (type=model_type)") is None  # v1's suffix

@@ -138,6 +138,10 @@ def index(
 
     ERRDEX_EXTRACTION_CACHE=DIR shares the parse of each file between catalogues: a file that
     another catalogue's indexing parsed with DIR set is read from DIR instead (the same records).
+    Processes indexing at once may share DIR (each entry is written whole, then renamed); a
+    damaged entry, or a DIR that cannot be read or written, only means the file is parsed. DIR
+    grows by one entry per distinct file and extractor (~6 KB a file) and is never pruned:
+    clear it, or the folders of older extractors in it, when you like.
     Several releases indexed at once parse and walk again, from the second release on, only
     the changed functions and classes of a changed file, taking the others from its version
     the run parsed before (the same records); ERRDEX_STATEMENT_REUSE=0 turns that off, and =1

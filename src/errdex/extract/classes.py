@@ -68,6 +68,8 @@ if not TYPE_CHECKING:  # the same classes, read without the stdlib module's slow
 if TYPE_CHECKING:
     from errdex.extract.resolve import Pair, Resolver
 
+BUILTIN_MARK = "<builtin>."  # how ``Resolver.linearized`` names one of Python's exceptions
+
 _MAX_DEPTH = 8
 # property reads under one outermost ``ClassMessages.attr`` read: a message's properties read a
 # few others; more is a tree of fan-out^depth reads (sec52)
@@ -126,12 +128,7 @@ class ClassMessages:
         """Bind a call through the ``__init__`` chain from ``mro[start]``: the attributes set,
         those left None, and what reaches ``BaseException.__init__`` (None: no initialiser
         passes anything on, so ``args`` is what the class was called with)."""
-        init = None
-        i = start
-        for i in range(start, len(mro)):
-            init = self.r.classes[mro[i]].init
-            if init is not None:
-                break
+        i, init = self._first_init(mro, start)
         if init is None:
             # Exception.__init__ keeps the positional arguments; Python's own initialisers take
             # no message by keyword, so one reaching here goes to a base outside the codebase
@@ -187,6 +184,33 @@ class ClassMessages:
         if init.args_set is not None:
             exc_args = spread_args(init.args_set, b)
         return attrs, unset, exc_args
+
+    def _first_init(self, mro: list[str], start: int) -> tuple[int, InitInfo | None]:
+        """The first class from ``mro[start]`` on that writes an ``__init__``, and it; None when
+        none does, or Python's own initialiser comes first along the MRO (the chain ends)."""
+        for i in range(start, len(mro)):
+            if self._builtin_first(mro, start, i):
+                return i, None
+            init = self.r.classes[mro[i]].init
+            if init is not None:
+                return i, init
+        return len(mro) - 1, None
+
+    def _builtin_first(self, mro: list[str], start: int, at: int) -> bool:
+        """Whether one of Python's exceptions stands in the instance's whole MRO (C3, with the
+        bases outside the codebase: ``Resolver.linearized``) after ``mro[start - 1]`` (the class
+        whose ``super()`` is followed; the class itself when ``start`` is 0) and before
+        ``mro[at]``: its ``__init__`` runs instead of the codebase's and calls no further one,
+        so what reaches ``BaseException`` is what was passed. Under ``class
+        ProxySchemeUnknown(AssertionError, URLSchemeUnknown)``, ``super().__init__(message)``
+        is ``AssertionError.__init__(message)``: ``URLSchemeUnknown``'s text is never built."""
+        if at == 0:
+            return False
+        full = self.r.linearized(mro[0])
+        if full is None or mro[at] not in full:
+            return False
+        lo = full.index(mro[start - 1]) + 1 if start > 0 and mro[start - 1] in full else 1
+        return any(k.startswith(BUILTIN_MARK) for k in full[lo : full.index(mro[at])])
 
     def _after(self, mro: list[str], at: int, after: str | None) -> int:
         """Where ``super()`` in the initialiser of ``mro[at]`` continues: the next class, or the

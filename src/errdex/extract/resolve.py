@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from errdex.extract import stdlib_hooks
-from errdex.extract.classes import ClassMessages
+from errdex.extract.classes import BUILTIN_MARK, ClassMessages
 from errdex.extract.facts import (
     ANNOTATED_MARK,
     FORWARD_MARK,
@@ -97,6 +97,28 @@ Pair = tuple[Flat, Flat]  # (main parts, expanded parts)
 Resolved = tuple[str, str | None, list[str], list[Pair]]
 
 _MAX_DEPTH = 12
+# how ``Resolver.linearized`` names a base outside the codebase: one of Python's exceptions
+# (its bases known, from the interpreter), or another library's class (its bases unknown)
+_OUTSIDE_MARKS = (BUILTIN_MARK, "<outside>.")
+# bases that add nothing to an MRO the extraction can use: Python's root and typing's generics
+_NO_MRO_BASES = frozenset({"object", "Generic", "Protocol"})
+
+
+def _outside_base(written: str, outside: str | None) -> list[str] | None:
+    """A base outside the codebase as ``Resolver.linearized`` lists it, with its own MRO: a
+    Python exception's (``AssertionError``, ``Exception``, ``BaseException``: the names stable
+    across versions), written bare or as ``builtins.Name``; another class alone."""
+    name = written.rpartition(".")[2]
+    if name in _NO_MRO_BASES or not name.isidentifier():
+        return None
+    bare = "." not in written or written.startswith("builtins.")
+    if bare and (outside is None or "." not in outside or outside.startswith("builtins.")):
+        cls = getattr(builtins, name, None)
+        if isinstance(cls, type) and issubclass(cls, BaseException):
+            return [BUILTIN_MARK + c.__name__ for c in cls.__mro__ if c is not object]
+    return ["<outside>." + written]
+
+
 # The standard library's enum bases, one table for every question about them: members of the
 # first format as ``Cls.NAME`` (``Enum``, ``Flag`` and their mixins since Python 3.12), of the
 # second as their value; a member of any holds its constant as ``.value``.
@@ -121,6 +143,7 @@ class Resolver:
         self.funcs: dict[str, FuncInfo] = {}
         self.classes: dict[str, ClassInfo] = {}
         self.aliases: dict[str, str] = {}
+        self._linear: dict[str, list[str] | None] = {}  # class key -> its C3 MRO (``linearized``)
         self.stars: dict[str, list[str]] = {}
         self.instances: dict[str, str] = {}
         self.type_maps: dict[str, tuple[tuple[str, str | None], ...]] = {}
@@ -367,6 +390,65 @@ class Resolver:
         return False
 
     def mro(self, class_key: str) -> list[str]:
+        """The codebase's classes of ``class_key``'s method resolution order, in Python's (C3)
+        order (``linearized``); a breadth-first walk of the bases when C3 fails (a hierarchy
+        Python would refuse, or one the extraction sees only in part)."""
+        full = self.linearized(class_key)
+        if full is not None:
+            return [k for k in full if not k.startswith(_OUTSIDE_MARKS)]
+        return self._bases_breadth_first(class_key)
+
+    def linearized(self, class_key: str) -> list[str] | None:
+        """``class_key``'s whole MRO as Python computes it (C3): the codebase's classes by key,
+        a base outside it as ``<builtin>.Name`` (one of Python's exceptions, followed by its own
+        bases: ``AssertionError``, ``Exception``, ``BaseException``) or ``<outside>.Name``
+        (another library's, whose bases are not known). Where a class's ``super()`` leads
+        depends on this order, not on which bases the codebase defines: under ``class
+        ProxySchemeUnknown(AssertionError, URLSchemeUnknown)``, ``super().__init__(message)``
+        calls ``AssertionError.__init__``. None when the bases cannot be linearised."""
+        if class_key in self._linear:
+            return self._linear[class_key]
+        self._linear[class_key] = None  # a cycle through this class reads as "cannot"
+        got = self._c3(class_key)
+        self._linear[class_key] = got
+        return got
+
+    def _c3(self, class_key: str) -> list[str] | None:
+        info = self.classes.get(class_key)
+        if info is None:
+            return None
+        seqs: list[list[str]] = []
+        heads: list[str] = []
+        for written, key in zip(info.bases, info.base_keys, strict=False):
+            target = self.canon(key)
+            if target is not None and target in self.classes:
+                sub = self.linearized(target)
+                if sub is None:
+                    return None
+                seqs.append(list(sub))
+                heads.append(target)
+                continue
+            name = _outside_base(written, self.outside_key(key))
+            if name is None:
+                continue  # ``object``, ``Generic[T]``, ``Protocol``: nothing of the MRO to use
+            seqs.append(name)
+            heads.append(name[0])
+        seqs.append(heads)
+        out = [class_key]
+        while any(seqs):
+            seqs = [q for q in seqs if q]
+            head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+            if head is None:
+                return None  # Python raises TypeError (no consistent MRO)
+            out.append(head)
+            for q in seqs:
+                if q[0] == head:
+                    del q[0]
+            if len(out) > 64:
+                return None
+        return out
+
+    def _bases_breadth_first(self, class_key: str) -> list[str]:
         out: list[str] = []
         todo = [class_key]
         while todo and len(out) < 32:

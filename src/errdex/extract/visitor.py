@@ -4041,7 +4041,12 @@ class ModuleVisitor:
         for value in frame.bound_from(name):
             arms = value.values if isinstance(value, ast.BoolOp) else _branches(value)
             for arm in arms:
-                if _builds_exception(arm) and (spec := self.exc_spec(arm, env, frame)) is not None:
+                if (_builds_exception(arm) or _calls_class_param(arm, frame)) and (
+                    spec := self.exc_spec(arm, env, frame)
+                ) is not None:
+                    # (``err = error_type(final_message, response=response)`` ... ``return err``
+                    # of a class parameter: the class each caller passes, built as ``return
+                    # error_type(...)`` builds it)
                     out.append(spec)
                 elif (
                     factory and isinstance(arm, ast.Call) and (spec := self.call_spec(arm, env, frame)).helper
@@ -4785,6 +4790,7 @@ class ModuleVisitor:
         if attr in ("strip", "rstrip", "lstrip") and (
             self.is_stringy(func.value, env)
             or _is_param(func.value, frame)
+            or _holds_param(func.value, env, frame)
             or _method_text(func.value, env)
             or dedented
         ):
@@ -6168,6 +6174,17 @@ def _builds_exception(node: ast.expr) -> bool:
     return last[:1].isupper() and last.endswith(EXC_SUFFIXES) and not last.endswith("Warning")
 
 
+def _calls_class_param(node: ast.expr, frame: Frame) -> bool:
+    """``error_type(...)`` with arguments, of a parameter holding a class (``error_type:
+    type[E]``, ``Frame.class_params``): the exception the caller's class builds."""
+    return (
+        isinstance(node, ast.Call)
+        and bool(node.args or node.keywords)
+        and isinstance(node.func, ast.Name)
+        and node.func.id in frame.class_params
+    )
+
+
 def _is_factory(func: ast.expr) -> bool:
     """``Cls.create_from(...)``: a lower-case method of a capitalised name (a classmethod
     factory building the exception)."""
@@ -6714,6 +6731,21 @@ def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
 
 def _is_param(node: ast.expr, frame: Frame) -> bool:
     return isinstance(node, ast.Name) and node.id in frame.params
+
+
+def _holds_param(node: ast.expr, env: Env, frame: Frame) -> bool:
+    """A local bound to a parameter as it was given (``final = custom_message``, a helper's
+    copy it may append to in some branch): text only the caller knows, as the parameter is."""
+    if not isinstance(node, ast.Name):
+        return False
+    cur = env.get(node.id)
+    return (
+        isinstance(cur, tuple)
+        and len(cur) == 1
+        and len(cur[0]) == 1
+        and isinstance(cur[0][0], Ph)
+        and cur[0][0].name in frame.params
+    )
 
 
 def _dedents_param(call: ast.Call, frame: Frame) -> bool:

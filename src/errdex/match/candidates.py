@@ -15,6 +15,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import compress, filterfalse, pairwise
 
 from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
@@ -42,6 +43,8 @@ from errdex.match.thresholds import (
     MAX_WEAK_HEADS,
     MIN_COVERAGE,
     MIN_LITERAL,
+    OPENING_SHARE,
+    OPENING_WORDS_MIN,
     PLACEHOLDER_SHARE,
     RUNTIME_MIN_COVERAGE,
     RUNTIME_MIN_LITERAL,
@@ -634,6 +637,26 @@ def unticked_fit(lits: tuple[str, ...], cmsg: str) -> Fit | None:
         return None
     f = fit(tuple(lit.replace("`", "") for lit in lits), cmsg)
     return f if f is not None and f.full else None
+
+
+# a message's first word as code: a name, dotted or called (``best_iteration``, ``df.loc``, ``fit()``)
+_LEADING_NAME = re.compile(r"[A-Za-z_][\w.]{0,100}(?:\(\))?(?= )")
+
+
+def ticked_heads(idx: Index, message: str) -> list[int]:
+    """Patterns whose template opens with its first word in a code span (`` `best_iteration`
+    is only defined when ...``), for a message that opens with that word and holds no backtick
+    at all: Markdown drew the span as code and the paste kept the word alone (an issue's
+    title quoting the error in a code span of its own cannot nest the template's). Such a
+    template's keys and head hold the backticks, so no key of the message reaches it and it is
+    never fitted (``unticked_fit`` is only tried on the patterns verified): its head is looked
+    up with the first word put back between backticks, a few lookups like any head's."""
+    if "`" in message:
+        return []
+    m = _LEADING_NAME.match(message)
+    if m is None:
+        return []
+    return idx.head_candidates(compact(f"`{m.group()}`{message[m.end() :]}"), set())
 
 
 def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tuple[int, Fit | None, int]:
@@ -1704,6 +1727,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     # the patterns whose leading part the message shows, and those it shows whole: their words
     led: dict[int, int] = {}
     shown_whole: dict[int, int] = {}
+    opened: dict[int, str] = {}  # the templates whose opening words open the message: why
     for pid in dict.fromkeys(need):
         sim = value_free_f1(mwords, url_words, idx.words(pid))
         lead = idx.lead_words(pid)
@@ -1712,11 +1736,20 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
         placed = placed_lead_words(idx, pid, tf.cmsg)
         if placed is not None:
             sim = max(sim, LEAD_WEIGHT * value_free_f1(mwords, url_words, placed))
-        shown, whole = lead_token_words(idx.segs(pid), mtoks)
+        segs = idx.segs(pid)
+        shown, whole = lead_token_words(segs, mtoks)
         if shown >= LEAD_TOKENS_MIN and (whole or not _cut_from_start(cands.get(pid))):
             (shown_whole if whole else led)[pid] = shown
+        elif (n := opening_words(segs, tf.message)) and sim < LEAD_WEIGHT * OPENING_SHARE:
+            sim = LEAD_WEIGHT * OPENING_SHARE
+            opened[pid] = f"reworded? the template's first {n} words open the message, a value after them"
+        elif (n := before_appended(segs, mtoks)) and sim < LEAD_WEIGHT * OPENING_SHARE:
+            sim = LEAD_WEIGHT * OPENING_SHARE
+            opened[pid] = f"reworded? the template's {n} words before its last sentence stand in the message"
         sims[pid] = sim
     lifted = _lead_over_words(sims, led, shown_whole)
+    for pid, said in opened.items():
+        lifted.setdefault(pid, said)
     _tail_similarity(idx, tf, sims)
     shaped: bool | None = None  # ``_uncontradicted_fit``, looked for at the first contradicted repr
     for pid, sim in sims.items():
@@ -1789,6 +1822,97 @@ def lead_token_words(segs: Sequence[str], mtoks: str) -> tuple[int, bool]:
             return (shown if runs >= 2 else 0), False
         at, shown, runs = j + len(run) - 1, shown + len(toks), runs + 1
     return (shown if runs >= 2 else 0), True
+
+
+_OPENERS = ":\n\"'`("  # what a clause the message quotes or a tool's context ends with
+_VALUE_MARKS = frozenset(".:/_'\"<[(0123456789")  # a token holding one is a value, not a word
+_MAX_OPENING_TRIES = 8  # occurrences of a template's opening looked at (each ``find`` goes on)
+
+
+def opening_words(segs: Sequence[str], message: str) -> int:
+    """How many words of the template's first literal open the message, or one of its lines or
+    clauses, with a value right after them: an older release's shorter wording, which printed
+    the opening and the value only (neo4j's ``Couldn't connect to {address}``, later ``...
+    (resolved to {address_strs})``), or had no word the newer one inserted before the value
+    (griffe's ``Could not resolve {target}``, later ``Could not resolve alias {path} pointing
+    at {target}``: the opening less its last word). Word similarity cannot see it: the value
+    and what follows it (a caught error's text, the reporter's prose) hold most of the
+    message's words, and the template's later literals, which the message lacks, count
+    against it. 0 unless the template opens with a literal of ``OPENING_WORDS_MIN`` words or
+    more (fewer than ``LEAD_TOKENS_MIN``: a longer one is a first sentence, which ``lead_words``
+    weighs) and a placeholder after a space; the opening must stand at the message's start, a
+    line's or after a colon, a quote or a bracket (the words inside a sentence are another
+    text's), and the value after it must be one token holding a value's mark (a dot, a colon,
+    a digit, a quote: ``localhost:7687``, ``django.conf.settings``), not a word of prose.
+    Linear: a few ``find`` calls per template, each going on from the last."""
+    for opening in _openings(tuple(segs)):
+        at = 0
+        for _ in range(_MAX_OPENING_TRIES):
+            j = message.find(opening, at)
+            if j < 0:
+                break
+            at = j + 1
+            i = j - 1
+            while i >= 0 and message[i] in " \t":
+                i -= 1
+            if i >= 0 and message[i] not in _OPENERS:
+                continue
+            k = j + len(opening)
+            if message[k : k + 1] != " ":
+                continue
+            value = message[k + 1 : k + 200].split(None, 1)[0] if message[k + 1 : k + 2].strip() else ""
+            if any(ch in _VALUE_MARKS for ch in value):
+                return len(WORD.findall(opening))
+    return 0
+
+
+@lru_cache(maxsize=1 << 14)
+def _openings(segs: tuple[str, ...]) -> tuple[str, ...]:
+    """The openings ``opening_words`` looks for, of a template's segments: its first literal,
+    stripped, and that less its last word; none when the template does not qualify. Kept per
+    template: the similarity pass of every query asks about the same few thousand templates."""
+    if len(segs) < 2 or not segs[0] or not segs[0][-1].isspace():
+        return ()
+    head = segs[0].strip()
+    if not OPENING_WORDS_MIN <= len(WORD.findall(head)) < LEAD_TOKENS_MIN:
+        return ()  # a longer opening is a first sentence: ``lead_words`` weighs it
+    shorter, _sp, last = head.rpartition(" ")
+    if len(WORD.findall(shorter)) >= OPENING_WORDS_MIN and WORD.fullmatch(last):
+        return (head, shorter)  # the second: a word the newer release inserted before the value
+    return (head,)
+
+
+def before_appended(segs: Sequence[str], mtoks: str) -> int:
+    """How many words of the template's literals before its last sentence the message shows
+    (``mtoks``, its ``token_line``), from its first word on, when the template's last literal
+    opens a new sentence (``. Check troubleshooting guide ...: {url}``, a hint or a link a later
+    release appended) that the message lacks: an older release's text, which may also differ
+    in punctuation (``Error for {type} {job}: {status} Reason: {reason}``, later ``{status}.
+    Reason: {reason}. Check ...``, where the character fit stops at the missing ``.``). Two
+    literals with words or more before that sentence, ``OPENING_WORDS_MIN`` to
+    ``LEAD_TOKENS_MIN`` words in all (more are ``lead_token_words``' to lift, wherever they
+    stand); the first of them must open the message (a run of a few words anywhere in it is
+    too common). Linear: ``lead_token_words``' finds."""
+    shape = _appended_shape(tuple(segs))
+    if shape is None or not mtoks.startswith(shape[0]):
+        return 0
+    shown, whole = lead_token_words(shape[1], mtoks)
+    if not whole or not OPENING_WORDS_MIN <= shown < LEAD_TOKENS_MIN:
+        return 0
+    return 0 if mtoks.find(shape[2]) >= 0 else shown
+
+
+@lru_cache(maxsize=1 << 14)
+def _appended_shape(segs: tuple[str, ...]) -> tuple[str, tuple[str, ...], str] | None:
+    """What ``before_appended`` looks for, of a template's segments: the first literal's word
+    run, the literals with words before the last, and the last one's word run; None unless the
+    template has three literals with words or more and the last opens a sentence. Kept per
+    template, like ``_openings``."""
+    worded = [s for s in segs if WORD.search(s)]
+    if len(worded) < 3 or not worded[-1].lstrip(" ").startswith((". ", ".\n", "\n")):
+        return None
+    first, last = (" " + " ".join(WORD.findall(w.lower())) + " " for w in (worded[0], worded[-1]))
+    return first, tuple(worded[:-1]), last
 
 
 def _cut_from_start(c: Cand | None) -> bool:

@@ -40,6 +40,7 @@ from errdex.match.thresholds import (
     MAX_CALLEE_SNAPSHOTS,
     MAX_CALLEES,
     MAX_FRAME,
+    MAX_NAMED_STATEMENT,
     MAX_RELAY_HOPS,
     MAX_STATEMENT,
     MIN_LITERAL,
@@ -405,13 +406,16 @@ def call_frame(
     # the standard library's last frame made the error (its ``raise X(...)``, or a call into C
     # of its own), not re-raised one a worker stored (``raise self._exception``: a library's)
     last = frames[-1]
-    if (
-        at < len(frames) - 1
-        and stdlib_path(last.path)
-        and not (_new_raise(last.source) or _calls_only(last.source))
-    ):
+    if at < len(frames) - 1 and stdlib_path(last.path) and not makes_error(last.source):
         return None
     return at
+
+
+def makes_error(source: str | None) -> bool:
+    """Whether a frame's shown line makes the error it ends in: a raise of a new exception
+    (``_new_raise``, or no line shown) or a call into code that raised it, not a re-raise of a
+    stored one (``raise self._exception``)."""
+    return _new_raise(source) or _calls_only(source)
 
 
 _NEW_RAISE = re.compile(r"raise\s+[A-Za-z_][\w.]{0,300}\s*\(")
@@ -714,7 +718,10 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         if not source:
             return
         _p, line, fn = ev.info.frames[fi]
-        same = _statement_entries(idx, source, frames[fi], fn)
+        # a frame printed with no file (a pytest entry's ``def`` line) or quoted without it
+        # (``parse.UNKNOWN_PATH``): its function is all that narrows a common statement down
+        pathless = not frames[fi].path or frames[fi].path == UNKNOWN_PATH
+        same = _statement_entries(idx, source, fn if pathless else None)
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no vendored copy of it
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
@@ -728,25 +735,6 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             ev.on_raise.update(found)
         if not found or not all(idx.entry_relay(ei) for ei in found):
             return
-
-
-# entries of one printed statement read for a frame printed without its file
-# (``parse.UNKNOWN_PATH``): its function is all that narrows a common statement down
-MAX_PATHLESS_STATEMENT = 16 * MAX_STATEMENT
-
-
-def _statement_entries(idx: Index, source: str, frame: Frame, fn: str | None) -> list[int]:
-    """The entries of the statement a frame prints, the first ``MAX_STATEMENT``; for a frame
-    quoted without its file but with its function (``line 2163, in _setitem_single_column``),
-    read further when none of those is in that function: a common statement (``raise
-    TypeError(``) has hundreds of entries, the function names the one, and no file narrows them
-    first as it does for a frame of the catalogue."""
-    same = idx.statement_entries(source, MAX_STATEMENT)
-    if frame.path != UNKNOWN_PATH or not fn or len(same) < MAX_STATEMENT:
-        return same
-    if any(fn_last(idx.entry_func(ei)) == fn for ei in same):
-        return same
-    return idx.statement_entries(source, MAX_PATHLESS_STATEMENT)
 
 
 def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:
@@ -792,6 +780,26 @@ def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Seq
         _put(ev.entries, ei, ON_RAISE, fi, 0)
         ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
     ev.on_raise.update(found)
+
+
+def _statement_entries(idx: Index, source: str, fn: str | None) -> list[int]:
+    """The entries raised by a statement whose first line is the frame's ``source``: the first
+    ``MAX_STATEMENT`` of them, or, when a line as common as ``raise ValueError(`` fills that
+    head and ``fn`` is given, those of that function among many more. The head is the
+    catalogue's order, not the frame's: a pytest entry's printed ``def get_backend(`` over its
+    ``>`` line names the function as a traceback's frame does (``parse._cut_listing_frame``),
+    and its raise may lie past the first few hundred ``raise ValueError(`` of five libraries.
+    Only such a frame of no path, or one quoted without its file (``line 2163, in
+    _setitem_single_column`` in prose: ``parse.UNKNOWN_PATH``), is given ``fn``: a frame whose
+    printed file the catalogue does not hold (it moved) names a function whose namesakes
+    elsewhere open other raises the same common way, and the head alone is read for it, as
+    before."""
+    same = idx.statement_entries(source, MAX_STATEMENT)
+    if len(same) < MAX_STATEMENT or not fn:
+        return same
+    wide = idx.statement_entries(source, MAX_NAMED_STATEMENT)
+    named = [ei for ei in wide[MAX_STATEMENT:] if fn_last(idx.entry_func(ei)) == fn]
+    return [*same, *named]
 
 
 def _by_shown(idx: Index, ev: FrameEvidence, shown: str) -> None:

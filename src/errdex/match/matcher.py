@@ -61,9 +61,11 @@ from errdex.match.score import (
     fn_last,
     in_folder,
     norm_path,
+    outside_library,
 )
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
+from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
 from errdex.pyexc import stdlib_module
 
@@ -247,11 +249,76 @@ class Matcher:
             _only_approximate(res, _COMPILED_HERE)
         if res.call_at is not None and not res.exact_top:
             self._call_answer(res, fr, types)
+        elif res.call_at is None and (at := self._unheld_frame(q, res, fr, types)) is not None:
+            self._frame_site_answer(res, fr, types, at)
         elif not fr and not q.frames and not res.exact_top:
             self._documented_answer(res, message, types)
         return res
 
-    def _call_answer(self, res: Result, fr: list[Frame], types: list[str]) -> None:
+    def _unheld_frame(self, q: ParsedQuery, res: Result, fr: list[Frame], types: list[str]) -> int | None:
+        """The deepest library frame of a whole traceback when it is the error's site and no
+        answer is of its library (frames first, issue #10 items 6-7); None otherwise.
+
+        The frame (every frame below it, if any, is the standard library's, compiled code or the
+        interpreter's: ``frames.outside_library``) stands, in the indexed release, on a line of
+        the function it names holding no raise, assertion, warning or log call (no index entry
+        there: the catalogue's ``_stands_at`` reading), and its printed line, if any, is a call
+        (``frames.calls_only``): the error came out of that statement. When no answer is of the
+        frame's codebase, that library has no raise of alike words, and every answer is another
+        codebase's look-alike, which nothing in the paste points to (a Cython ``__getitem__``'s
+        ``tuple indices must be integers`` answered by Django's ``Page.__getitem__``, textwrap's
+        ``invalid width`` under Jinja2's ``do_wordwrap`` by click's vendored copy). The call
+        rule's terms that this one drops: a frame above raising a call's result
+        (``raise rewrite_traceback_stack(...)``) makes the frames below a trail only when the
+        library may have raised the text itself, and a line whose call the code facts do not
+        record is still the function's statement. The exception's line must follow the last
+        frame (``_error_line_follows``: nothing cut), and the last frame, when outside the
+        library, must make the error (a new raise or a call, not ``raise self._exc``)."""
+        if not fr or not types or any(t.startswith("log.") for t in types) or not res.matches:
+            return None
+        at = next((i for i in range(len(fr) - 1, -1, -1) if not outside_library(fr[i].path)), None)
+        if at is None or _FRAMES_REMOVED.search(q.text) is not None:
+            return None
+        frame, last = fr[at], fr[-1]
+        name = fn_last(frame.function)
+        if frame.line is None or not name or name.startswith("<"):
+            return None
+        printed = (frame.source or "").strip()
+        if printed and not frames.calls_only(frame):
+            return None
+        if at < len(fr) - 1 and not frames.makes_error(last.source):
+            return None
+        if not _error_line_follows(q.text, last, types):
+            return None
+        release = self._frame_release(frame)
+        callees = getattr(self._local, "callees", None)
+        if release is None or callees is None:
+            return None
+        path, repo, version = release
+        if any(m.repo == repo for m in res.matches):
+            return None
+        idx = self.index
+        if any(
+            idx.entry_repo(ei) == repo and idx.entries[ei][E_VERSION] == version
+            for ei in idx.sites.get((path, frame.line), ())
+        ):
+            return None
+        enclosing = callees.enclosing(repo, version, path, frame.line)
+        return at if enclosing is not None and fn_last(enclosing) == name else None
+
+    def _frame_site_answer(self, res: Result, fr: list[Frame], types: list[str], at: int) -> None:
+        """The deepest library frame's statement first (``_unheld_frame``), approximate: nothing
+        of the library holds the text, so nothing verifies it; the other codebases' raises of
+        alike words after it, approximate too, as look-alikes the paste does not point to."""
+        path = norm_path(fr[at].path)
+        _only_approximate(
+            res,
+            f"the traceback's deepest library frame ({path}:{fr[at].line}) is no raise of this "
+            "text, and this raise is in a codebase no frame points to",
+        )
+        self._call_answer(res, fr, types, at)
+
+    def _call_answer(self, res: Result, fr: list[Frame], types: list[str], at: int | None = None) -> None:
         """The library's call the error was raised below (``FrameInfo.call_at``: compiled code,
         the standard library or the interpreter raised it, with no Python frame of the library
         under the call) put first, when no raise statement fits the text exactly. That call is
@@ -261,7 +328,7 @@ class Matcher:
         Approximate: no statement of the library holds the text, so nothing verifies it; an
         exact fit elsewhere keeps the first place (``_match_block`` asks only without one), and
         so does a log call of the call's own function (a handler's record of what it caught)."""
-        at = res.call_at
+        at = res.call_at if at is None else at
         assert at is not None
         frame = fr[at]
         if frame.line is None:
@@ -455,6 +522,11 @@ class Matcher:
         if not found:
             return
         found.sort(key=lambda f: (f[0], f[1], f[3], f[4].call.line))
+        method = whole_input_method(message) if name == "ValidationError" else None
+        if method is not None:
+            # the listing's shape names the method that validated the input (a stable sort: the
+            # rest keep their order)
+            found.sort(key=lambda f: fn_last(f[4].function.qualname) != method)
         calls = [
             self._documented_match(repo, version, path, doc, dotted[0])
             for _, repo, version, path, doc in found
@@ -889,7 +961,7 @@ class Matcher:
             typed = list(dict.fromkeys([*typed, *self._shown_typed(types, fev)]))
         typed_pids = list(dict.fromkeys(idx.entry_pat[ei] for ei in typed))
         verify, exact = candidates.verify_lists(idx, tf.cmsg, seen, fev.pids)
-        verify = list(dict.fromkeys([*verify, *typed_pids]))
+        verify = list(dict.fromkeys([*verify, *typed_pids, *candidates.ticked_heads(idx, message)]))
         candidates.fit_all(idx, tf, verify, types, {*fev.pids, *typed_pids}, set(exact) if held else None)
         if bare:
             _affixes_explain(idx, tf, typed_pids)

@@ -143,6 +143,12 @@ _CLOCK = re.compile(r"^\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})? ")
 # A frame line whose start was cut (``pkg/app.py", line 74, in run``): its path ends it, unquoted
 # at the left; one way to match (no quote inside the path), so no backtracking
 _CUT_FRAME = re.compile(r'^\s*[^\s"][^"\n]{0,1000}\.py", line \d{1,9}, in [\w.<>]{1,300}\s*$')
+# Ray's head on every line a worker, an actor or the raylet prints to the driver's console:
+# ``(RandomWalk pid=3789) ``, ``(pid=1234, ip=10.0.0.1) ``, ``(raylet) ``, ``(raylet, ip=...) ``;
+# one bracketed group of fixed shape, nothing optional overlaps, so no backtracking
+_RAY_HEAD = re.compile(
+    r"^\((?:(?:[A-Za-z_][\w.:-]{0,100} )?pid=\d{1,9}|raylet)(?:, ip=[\w.:-]{1,100})?\)(?: |$)"
+)
 # A log viewer's head on every line (``docker logs --timestamps``, a CI console): a timestamp alone.
 _STAMP = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})? ")
 _GROUP_BAR = re.compile(r"^[ \t]*(?:\| ?)+")
@@ -189,12 +195,16 @@ def clean(text: str) -> tuple[str, bool]:
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
+    if "Error Type: " in text and "Error Message: " in text:
+        lines = _labelled_error(lines)
     if _CJK_RUN.search(text):
         lines = [part for ln in lines for part in _cjk_prose_apart(ln)]
     if "#" in text:
         lines = _strip_time_head(lines, _BUILDKIT, share=0.6, at_least=2)
     # an application's clock time on every line; a log viewer's timestamp on most lines
     lines = _strip_compose(_strip_time_head(_strip_syslog(lines), _CLOCK, share=1.0, at_least=2))
+    if "(" in text:  # Ray's worker head: one paste's lines from the driver's console
+        lines = _strip_time_head(lines, _RAY_HEAD, share=0.6, at_least=2)
     lines = _strip_quoting(_strip_time_head(lines, _STAMP, share=0.6, on_frames=True))
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
@@ -1194,6 +1204,52 @@ def _head_tags(ln: str) -> list[int]:
     return ends
 
 
+# an application's error report in labelled fields, one a line: ``Error: <text>``,
+# ``Error Type: <class 'RuntimeError'>`` (or the bare name), ``Error Message: <text>``
+_ERROR_TYPE_FIELD = re.compile(
+    r"^[ \t]{0,80}Error Type: (?:<class '([A-Za-z_][\w.]{0,300})'>|([A-Za-z_][\w.]{0,300}))[ \t]*$"
+)
+_ERROR_MESSAGE_FIELD = re.compile(r"^[ \t]{0,80}Error Message: (\S.*)$")
+_ERROR_FIELD = re.compile(r"^[ \t]{0,80}Error: (\S.*)$")
+_FIELD_REACH = 3  # lines between the type field and the message field at most
+# the report's label over the traceback it caught: ``Full traceback:``, ``Stack trace:``
+_TRACE_FIELD = re.compile(r"^[ \t]{0,80}(?i:(?:full )?(?:traceback|stack ?trace)):[ \t]*$")
+
+
+def _labelled_error(lines: list[str]) -> list[str]:
+    """An application that logs an exception as labelled fields (``Error Type: <class
+    'RuntimeError'>`` and ``Error Message: <text>``, often after an ``Error: <text>`` line
+    repeating the text) names the class and the text apart, and no line reads as
+    ``RuntimeError: <text>``: the two fields become that line, where the message field stood
+    (a traceback printed under them keeps its place after it, its ``Full traceback:`` label
+    dropped), and an ``Error:`` field repeating the text is dropped, as it is the same error
+    said twice."""
+    out = list(lines)
+    for i, ln in enumerate(lines):
+        m = _ERROR_TYPE_FIELD.match(ln)
+        if m is None:
+            continue
+        cls = m.group(1) or m.group(2)
+        if not is_type_name(cls):
+            continue
+        near = range(max(0, i - _FIELD_REACH), min(len(lines), i + _FIELD_REACH + 1))
+        at = next((j for j in near if _ERROR_MESSAGE_FIELD.match(lines[j])), None)
+        if at is None:
+            continue
+        fm = _ERROR_MESSAGE_FIELD.match(lines[at])
+        assert fm is not None
+        text = fm.group(1).strip()
+        out[at] = f"{cls}: {text}"  # the fields' indentation is the report's layout, not Python's
+        out[i] = ""
+        if at + 1 < len(lines) and _TRACE_FIELD.match(lines[at + 1]):
+            out[at + 1] = ""  # a label, not a line of the message
+        for j in near:
+            em = _ERROR_FIELD.match(lines[j])
+            if em is not None and em.group(1).strip() == text:
+                out[j] = ""
+    return [ln for ln, was in zip(out, lines, strict=True) if ln or not was]
+
+
 def _strip_tag_column(lines: list[str]) -> list[str]:
     """Remove the tags a log collector or a job runner puts in front of every line it stores
     (``[2017-06-09 16:20:00.954078] [host] [c2] `` before the program's own output, a timestamp
@@ -1922,15 +1978,26 @@ def lone_exception_line(lines: list[str]) -> tuple[int, str] | None:
     return found
 
 
+# a shell's prompt before the command typed at it, as consoles print it by default: bash's
+# ``user@host:~/dir$ `` (``#`` for root), zsh's ``user@host dir % `` (macOS), and a prompt that
+# ends in ``> `` after the working directory (``~/src/app> ``, ``/srv> ``, cmd's ``C:\\dir> ``,
+# PowerShell's ``PS C:\\dir> ``): a path always opens the last kind, so prose (``a > b``) does not
+_USER_PROMPT = re.compile(r"^[\w.-]{1,100}@[\w.-]{1,200}(?::[^\s$#]{0,500}[$#]| [^\s%]{1,500} %) (?=\S)")
+_PATH_PROMPT = re.compile(r"^(?:PS )?(?:~|/|[A-Za-z]:\\)[^\s<>|]{0,500}> (?=\S)")
+
+
 def _prompt_line(ln: str) -> bool:
-    """Whether ``ln`` is a command typed at a POSIX shell's prompt, a virtualenv's name before it."""
+    """Whether ``ln`` is a command typed at a shell's prompt (``$ ``, ``_USER_PROMPT``,
+    ``_PATH_PROMPT``), a virtualenv's name before it (``(venv) user@host:~$ python app.py``)."""
     text = ln.lstrip()
     if text.startswith("("):
         close = text.find(")", 1, 102)
         if close < 0:
             return False
         text = text[close + 1 :].lstrip()
-    return text.startswith("$ ") and len(text) > 2 and not text[2].isspace()
+    if text.startswith("$ "):
+        return len(text) > 2 and not text[2].isspace()
+    return bool(_USER_PROMPT.match(text) or _PATH_PROMPT.match(text))
 
 
 def _split_warning_heads(blocks: list[list[str]]) -> list[list[str]]:
@@ -3328,7 +3395,7 @@ def _code_span(msg: str) -> str:
             if span is None and _lead_in(head):
                 return last[1:-1].strip()
             return msg if span is None else span
-        return _whole_line_span(last) or _one_inline_span(msg) or msg
+        return _whole_line_span(last) or _one_inline_span(msg) or _span_paragraph(msg) or msg
     whole = _whole_line_span(msg.strip())
     if whole is not None:
         return whole
@@ -3348,12 +3415,45 @@ def _code_span(msg: str) -> str:
         return _quoted_whole(inner) or inner
     if msg.endswith("`") and msg.count("`") % 2 and not _text_opens_with_tick(msg):
         return msg[:-1].rstrip()
-    return msg
+    return _named_error_span(msg) or msg
+
+
+# the words a sentence names an error with right before its code span: ``an error of ``,
+# ``the error: ``, ``exception saying `` (read on the few characters before the span only)
+_NAMES_ERROR = re.compile(r"(?i:\b(?:error|exception)(?: of| like| saying)?:?) $")
+_NAMED_SPAN_WORDS = 3  # words a span holds at least to be a message, not a name
+
+
+def _named_error_span(line: str) -> str | None:
+    """The one code span of a sentence that names it an error (``an error of `'t' not found in
+    array dimensions (...)` appears, and I ...``): its text, the words around it the
+    reporter's. A span with no class before its text is otherwise a name the reporter quoted;
+    one the sentence calls an error, of a few words at least, is the message. Two such spans
+    are two errors, and none is taken."""
+    found: list[str] = []
+    for i, j in _line_spans(line):
+        text = line[i + 1 : j].strip()
+        if _NAMES_ERROR.search(line[max(0, i - 20) : i]) and len(text.split()) >= _NAMED_SPAN_WORDS:
+            found.append(text)
+    return found[0] if len(found) == 1 else None
 
 
 # lines of a paste looked through for a code span, and openers tried on each (``_one_inline_span``)
 _SPAN_LINES = 20
 _SPAN_OPENERS_PER_LINE = 8
+
+
+def _line_spans(line: str) -> Iterator[tuple[int, int]]:
+    """Where each of a line's first ``_SPAN_OPENERS_PER_LINE`` code spans opens and closes
+    (the two backticks' offsets), left to right, a span closed on its line only."""
+    start = 0
+    for _ in range(_SPAN_OPENERS_PER_LINE):
+        i = line.find("`", start)
+        j = line.find("`", i + 1) if i >= 0 else -1
+        if j < 0:
+            return
+        start = j + 1
+        yield i, j
 
 
 def _one_inline_span(msg: str) -> str | None:
@@ -3366,13 +3466,7 @@ def _one_inline_span(msg: str) -> str | None:
     message's own quoting."""
     found: list[str] = []
     for line in msg.split("\n")[:_SPAN_LINES]:
-        start = 0
-        for _ in range(_SPAN_OPENERS_PER_LINE):
-            i = line.find("`", start)
-            j = line.find("`", i + 1) if i >= 0 else -1
-            if j < 0:
-                break
-            start = j + 1
+        for i, j in _line_spans(line):
             if i and not line[i - 1].isspace():
                 continue
             m = _TYPE_PREFIX.match(line[i + 1 : j])
@@ -3382,6 +3476,26 @@ def _one_inline_span(msg: str) -> str | None:
                 and _span_text("`", line[i + 1 : j + 1], True, after_prose=i > 0)
             ):
                 found.append(line[i + 1 : j].strip())
+    return found[0] if len(found) == 1 else None
+
+
+def _span_paragraph(msg: str) -> str | None:
+    """The one paragraph of a paste of several that is a whole code span opening with an
+    exception line (```` `ValueError: text` ```` with a blank line above and below it), between
+    the reporter's paragraphs (what they ran above, their question under it): the span's text.
+    The class must read as one strictly (``_span_text``), as for a span alone on the last line;
+    two such paragraphs are two errors, and none is taken."""
+    lines = msg.split("\n")[: _SPAN_LINES * 2]
+    found: list[str] = []
+    for k, ln in enumerate(lines):
+        s = ln.strip()
+        if len(s) < 3 or s[0] != "`" or s[-1] != "`" or "`" in s[1:-1]:
+            continue
+        if (k and lines[k - 1].strip()) or (k + 1 < len(lines) and lines[k + 1].strip()):
+            continue  # a line of a paragraph, not one of its own
+        span = _span_text("`", s[1:], True)
+        if span is not None:
+            found.append(span)
     return found[0] if len(found) == 1 else None
 
 
@@ -3445,6 +3559,12 @@ def _span_text(opener: str, rest: str, quotes_paired: bool, after_prose: bool = 
     # the quotation is the error. A line quoted whole is left as it was (a quoted message may
     # open with words and a colon, and there no sentence says it is the error).
     closes = after_prose and quotes_paired and body.endswith('"') and '"' not in body[:-1]
+    # a title opening with the quoted exception line, its own words after the closing quote
+    # (``"ValueError: dimensions [...] must ..." when slicing by ...``): the quotation is the
+    # error, its class one by its name alone (``is_type_name`` strict, above)
+    titled = not after_prose and quotes_paired and body.count('"') == 1 and not body.endswith('"')
+    if titled:
+        return body[: body.index('"')].strip()
     if "." not in m.group(1) and not closes:
         return None
     if quotes_paired and body.endswith('"'):
@@ -3490,7 +3610,7 @@ def _report_class(token: str) -> bool:
 # Django's technical 500 report as text (its error e-mail, ``DEBUG`` page's copy-and-paste view):
 # ``{exception_type} at {request.path_info}``, the exception's text on the next lines, then a
 # blank line and the request's metadata opened by ``Request Method: ``
-_DJANGO_REPORT_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}) at /\S{0,2000}$", re.MULTILINE)
+_DJANGO_REPORT_HEAD = re.compile(r"^([A-Za-z_][\w.]{0,300}) at /\S{0,2000}(?:$| (?=\S))", re.MULTILINE)
 _DJANGO_REPORT_META = "\n\nRequest Method: "
 
 
@@ -3500,9 +3620,17 @@ def _django_report(msg: str) -> str:
     and the text under it runs to the report's ``Request Method: `` metadata, which is Django's,
     never the exception's. What precedes the header (the logger's ``Internal Server Error:
     /path`` line) is the log's, not the message's. Only a header whose class has an exception's
-    usual suffix counts: a sentence such as ``Error at /login`` alone names no class."""
+    usual suffix counts: a sentence such as ``Error at /login`` alone names no class. The
+    page's heading copied as one line (an issue's title: ``DefaultCredentialsError at
+    /admin/users/add/ File ... was not found.``) has the text after the path and a space: the
+    path has none (Django prints ``request.path_info``), so the text starts there."""
     m = next((m for m in _DJANGO_REPORT_HEAD.finditer(msg) if _report_class(m.group(1))), None)
-    if m is None or msg[m.end() : m.end() + 1] != "\n":
+    if m is None:
+        return msg
+    if msg[m.end() - 1 : m.end()] == " ":
+        text = msg[m.end() :].partition(_DJANGO_REPORT_META)[0].strip("\n")
+        return f"{m.group(1)}: {text}"
+    if msg[m.end() : m.end() + 1] != "\n":
         return msg
     text = msg[m.end() + 1 :].partition(_DJANGO_REPORT_META)[0].strip("\n")
     return f"{m.group(1)}: {text}" if text.strip() else msg

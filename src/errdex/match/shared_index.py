@@ -1047,7 +1047,11 @@ def update(store: Any, held: HeldMerge | None = None) -> Index:
     # an index built of them would lay out (``_absorb``), without building and finishing one
     for e in itertools.chain(runtime_entries(), link_entries(store)):
         b.add_entry(e)
-    index = b.finish(generation, keys_of=stored)
+    # the stored index's keys are taken only from an index this very code built (its runtime
+    # digest hashes ``index.py``, where the keys are chosen): one an older errdex stored may hold
+    # keys chosen otherwise, which a merged index stamped with this digest would carry on
+    ours = stored is not None and stored.extra.get("runtime") == data_digest()
+    index = b.finish(generation, keys_of=stored if ours else None)
     del stored
     index.extra["runtime"] = data_digest()
     covers = {

@@ -41,6 +41,12 @@ LEAD_TOKENS_FULL = 8
 # a leading part ranks this share below a template the message shows whole in as many words
 LEAD_PART_SHORT = 0.05
 APPROX_MIN = 0.45  # text similarity below which a candidate without frame support is dropped
+# a template whose opening words (``OPENING_WORDS_MIN`` or more) open the message or one of its
+# clauses, a value following them, and nothing more of it shown (``candidates.opening_words``):
+# an older release's shorter wording. Its similarity is this share of ``LEAD_WEIGHT``: a text score
+# just above ``APPROX_MIN``, below a leading part shown over two literals (``LEAD_TOKENS_MIN``)
+OPENING_WORDS_MIN = 3
+OPENING_SHARE = 0.6
 MAX_VERIFY = 3000  # candidate patterns verified per query, by key weight
 MAX_HEADS = 256  # patterns verified as fits of a cut-short message, by key weight
 HEAD_SCAN = 1024  # heads of a cut-short message weighed in full; beyond, those under rare keys
@@ -55,6 +61,7 @@ MAX_INNER = 8  # confident fits tried as the message a raise of the pasted class
 MAX_JOINED = 256  # raises printing collected errors' messages joined, looked at per query
 MAX_TYPED = 64  # entries of a pasted library-specific exception type taken as candidates
 MAX_STATEMENT = 256  # entries of one printed source line looked at (the same statement in many files)
+MAX_NAMED_STATEMENT = 8192  # entries of a common printed line read when the frame names its function
 MAX_CALLEES = 64  # names the deepest library frame's function calls, looked up for raises it reaches
 MAX_CALLEE_SNAPSHOTS = 4  # releases of the frame's file whose calls are read (a catalogue of many)
 MAX_RELAY_HOPS = 4  # frames above a relay helper's raise looked at for the call supplying the text

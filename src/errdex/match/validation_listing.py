@@ -187,6 +187,35 @@ def listing_class(message: str) -> str | None:
     return CORE_CLASS if items and not items[0][2] else None
 
 
+# what pydantic-core's ``model_type`` error says of the input it was given, by where that input
+# came from: a parsed JSON value ("Input should be an object") or a Python object ("Input should
+# be a valid dictionary or instance of User"); and the model's method validating each whole
+_WHOLE_INPUT = (
+    ("Input should be an object", "model_validate_json"),
+    ("Input should be a valid dictionary", "model_validate"),
+)
+
+
+def whole_input_method(message: str) -> str | None:
+    """The method of pydantic's ``BaseModel`` a v2 listing's shape says validated the input
+    (``model_validate_json``, ``model_validate``), or None: its first error is ``model_type``
+    with no location line above it, so the input as a whole was no mapping, which the model's
+    ``__init__`` never validates (its keyword arguments are one), and the error's wording says
+    whether that input was parsed JSON or a Python object. (``TypeAdapter``'s ``validate_json``
+    and ``validate_python`` print the same; the model's own methods are the documented ones.)"""
+    if not listing_head(message):
+        return None
+    lines = message.split("\n")
+    first = lines[1].rstrip() if len(lines) > 1 else ""
+    if not first.startswith("  ") or first.startswith("   "):
+        return None  # a location line (unindented) first: a field's error, not the whole input's
+    items = _items(lines[1:2])
+    if not items or items[0][1] != "model_type" or items[0][2]:
+        return None
+    text = items[0][0]
+    return next((method for words, method in _WHOLE_INPUT if text.startswith(words)), None)
+
+
 def model_name(message: str) -> str | None:
     """The model a listing's head names (``Settings``; ``Model`` of a generic ``Model[int]``),
     or None: a ``validate_call`` names its function in brackets after ``call``."""

@@ -29,6 +29,7 @@ from errdex.textsafe import valid_unicode
 
 __all__ = [
     "all_valid",
+    "driver_cursor",
     "insert_dicts",
     "insert_returning_ids",
     "insert_rows",
@@ -98,7 +99,7 @@ def select_in(
     return out
 
 
-def _driver_cursor(conn: Connection) -> Any:
+def driver_cursor(conn: Connection) -> Any:
     """A cursor of the database driver itself on the transaction's connection."""
     return conn.connection.driver_connection.cursor()  # type: ignore[union-attr]
 
@@ -107,7 +108,7 @@ def _copy_cursor(conn: Connection) -> Any:
     """A psycopg cursor on the transaction's connection, or None when COPY is not available."""
     if conn.dialect.name != "postgresql" or conn.dialect.driver != "psycopg":
         return None
-    return _driver_cursor(conn)
+    return driver_cursor(conn)
 
 
 def _copy(cur: Any, table: Table, cols: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
@@ -238,7 +239,7 @@ def intern_ids(conn: Connection, table: Table, keys: Iterable[str]) -> dict[str,
     )
     # read on the driver's own cursor (the same connection and transaction): SQLAlchemy's result
     # made a row object per key, ~30k a release
-    cur = _driver_cursor(conn)
+    cur = driver_cursor(conn)
     try:
         cur.execute(
             f"SELECT j.value, t.{id_col} FROM json_each(?) j JOIN {table.name} t ON t.{key_col} = j.value",
