@@ -29,7 +29,7 @@ from operator import itemgetter
 from typing import Any
 
 from errdex.match.index import E_FUNC, E_LINE, E_PATH, E_REPO, E_VERSION, Index, type_key
-from errdex.match.parse import Frame, raise_literal
+from errdex.match.parse import UNKNOWN_PATH, Frame, raise_literal
 from errdex.match.score import FrameInfo, fn_last, norm_path, outside_library, stdlib_path
 from errdex.match.thresholds import (
     CALL_FORM,
@@ -128,6 +128,8 @@ class FrameEvidence:
             if callee is not None and fw == CALLEE_FRAME:
                 _p, line, fn = self.info.frames[fi]
                 return fw, f"deepest library frame ({fn}, line {line}) calls {callee}, which raises it"
+            if callee is not None and fw >= ON_RAISE:
+                return fw, f"the warning's printed source line calls {callee}, which warns it"
             why = _why(e, self.info, fi, depth, fw >= ON_RAISE)
             if self.called_as is not None and fw == DEEPEST_FRAME + CALL_FORM:
                 why += f", called as {self.called_as} by the frame above"
@@ -249,6 +251,7 @@ def gather(
     _name_entries(idx, ev)
     if ev.info.outside_deepest is None:
         _by_statement(idx, ev, frames)
+        _warned_below(idx, ev, frames, types)
         if not ev.on_raise:
             _only_raise(idx, ev, frames, types)
         if not ev.on_raise:
@@ -496,7 +499,13 @@ def called_names(frames: Sequence[Frame], info: FrameInfo) -> frozenset[str]:
     all the traceback says of the library code below it. Empty otherwise."""
     if not frames or info.lib:
         return frozenset()
-    text = (frames[-1].source or "")[:MAX_CALLED_LINE]
+    return names_called(frames[-1].source or "")
+
+
+def names_called(line: str) -> frozenset[str]:
+    """The names a line of code calls (``return self._fit(X, y)``: ``_fit``), read back from
+    each ``(`` over the name before it (the runs between two parentheses are disjoint): linear."""
+    text = line[:MAX_CALLED_LINE]
     out: set[str] = set()
     start = 0
     while (i := text.find("(", start)) != -1:  # read back from each ``(`` over the name: linear
@@ -709,7 +718,10 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
         if not source:
             return
         _p, line, fn = ev.info.frames[fi]
-        same = _statement_entries(idx, source, fn if not frames[fi].path else None)
+        # a frame printed with no file (a pytest entry's ``def`` line) or quoted without it
+        # (``parse.UNKNOWN_PATH``): its function is all that narrows a common statement down
+        pathless = not frames[fi].path or frames[fi].path == UNKNOWN_PATH
+        same = _statement_entries(idx, source, fn if pathless else None)
         module = import_root_path(frames[fi].path) if fi not in lib else None
         if module is not None:  # a frame of an installed package backs no vendored copy of it
             same = [ei for ei in same if not vendored_copy(idx.entry_path(ei), module)]
@@ -725,6 +737,51 @@ def _by_statement(idx: Index, ev: FrameEvidence, frames: list[Frame]) -> None:
             return
 
 
+def _warned_below(idx: Index, ev: FrameEvidence, frames: list[Frame], types: Sequence[str]) -> None:
+    """A warning's location line (``path:line: Category: text``, no function) with the source
+    line ``warnings`` prints under it: with ``stacklevel=2`` that line is the caller's call of
+    the function that warned (``n_iter_i = _check_optimize_result(``), not a warn of its own.
+    When a function it calls warns the pasted category, those warns are the site, at
+    ``ON_RAISE`` as a frame on them would put them; a site found on the printed statement that
+    warns no such class (a call handing a fragment of the text over, ``extra_warning_msg=...``,
+    catalogued as a message of unknown class) is the caller's line, a caller's frame. Only for
+    a location in the catalogue's code: one in the user's code is where a library's
+    ``warn_external``/``find_stack_level`` walked out to, past every library frame, and says
+    nothing of which function the call reached warned."""
+    if not frames or not types or not types[0].endswith("Warning"):
+        return
+    last = frames[-1]
+    if (
+        last.function is not None
+        or not last.source
+        or not ev.info.lib
+        or ev.info.lib[-1][0] != len(frames) - 1
+    ):
+        return
+    names = names_called(last.source)
+    if not names:
+        return
+    wanted = {type_key(t) for t in types} - {""}
+    found = [
+        ei
+        for t in types[:1]
+        for ei in idx.type_entries(t, MAX_STATEMENT)
+        if fn_last(idx.entry_func(ei)) in names
+        and type_key(idx.entry_facts(ei)[1].type) in wanted
+        and not idx.entry_cut(ei)
+    ]
+    if not found:
+        return
+    fi = len(frames) - 1
+    for ei in [ei for ei in ev.on_raise if type_key(idx.entry_facts(ei)[1].type) not in wanted]:
+        ev.on_raise.discard(ei)
+        ev.entries[ei] = (CALLER_FRAME, fi, 1)
+    for ei in found:
+        _put(ev.entries, ei, ON_RAISE, fi, 0)
+        ev.callees.setdefault(ei, fn_last(idx.entry_func(ei)) or "")
+    ev.on_raise.update(found)
+
+
 def _statement_entries(idx: Index, source: str, fn: str | None) -> list[int]:
     """The entries raised by a statement whose first line is the frame's ``source``: the first
     ``MAX_STATEMENT`` of them, or, when a line as common as ``raise ValueError(`` fills that
@@ -732,9 +789,11 @@ def _statement_entries(idx: Index, source: str, fn: str | None) -> list[int]:
     catalogue's order, not the frame's: a pytest entry's printed ``def get_backend(`` over its
     ``>`` line names the function as a traceback's frame does (``parse._cut_listing_frame``),
     and its raise may lie past the first few hundred ``raise ValueError(`` of five libraries.
-    Only such a frame of no path is given ``fn``: a frame whose printed file the catalogue does
-    not hold (it moved) names a function whose namesakes elsewhere open other raises the same
-    common way, and the head alone is read for it, as before."""
+    Only such a frame of no path, or one quoted without its file (``line 2163, in
+    _setitem_single_column`` in prose: ``parse.UNKNOWN_PATH``), is given ``fn``: a frame whose
+    printed file the catalogue does not hold (it moved) names a function whose namesakes
+    elsewhere open other raises the same common way, and the head alone is read for it, as
+    before."""
     same = idx.statement_entries(source, MAX_STATEMENT)
     if len(same) < MAX_STATEMENT or not fn:
         return same

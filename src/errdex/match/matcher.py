@@ -986,6 +986,10 @@ class Matcher:
         ev.built = frames.builds_pasted_class(fr, types)
         ev.read = q.suggestion is not None
         ev.called = frames.called_names(fr, fev.info)
+        if not fr and q.printed_call:
+            # a warning's printed source line with no location: the caller's line (stacklevel),
+            # so the function it calls is the one that warned
+            ev.called, ev.printed_call = frames.names_called(q.printed_call), True
         ev.pointed = self._pointed(types, fr, fev, typed)
         ev.home = class_home(idx, types)
         if points_elsewhere(idx, types, fr, fev.info):

@@ -71,6 +71,9 @@ class Block:
     # the class is the one IPython's header names (``FieldError   Traceback (most recent call
     # last)``) and no exception line closes the block: a paste cut inside it (``_whole_before_cut``)
     header_only: bool = False
+    # the source line ``warnings`` prints under a warning (``  return self._fit(X, y)``) pasted
+    # with the ``Category: text`` line and no location line: ``_printed_call``
+    printed_call: str | None = None
 
 
 @dataclass(slots=True)
@@ -94,6 +97,8 @@ class ParsedQuery:
     suggestion: str | None = None
     # the model a validation listing names (``Block.validated``)
     validated: str | None = None
+    # the warning's printed source line with no location line (``Block.printed_call``)
+    printed_call: str | None = None
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -186,6 +191,7 @@ def clean(text: str) -> tuple[str, bool]:
         lines = [_unemphasized(ln) for ln in lines]
         plain = [_emphasized_paragraph(lines, i) for i in range(len(lines))]
         lines = _class_over_italics(lines, plain)
+        lines = _class_over_paragraph(lines)
     if "\u2018" in text or "\u201c" in text:
         lines = [_uncurled(ln) for ln in lines]
     lines = _without_line_numbers(lines)
@@ -203,7 +209,7 @@ def clean(text: str) -> tuple[str, bool]:
     lines = _strip_marker_head(_strip_tag_column(lines))
     lines = _level_columns(_strip_line_label(lines))
     lines = _unwrap_frames(_unwrap_console(_without_last_prompt(lines)))
-    lines = _unflatten(_strip_margin(_uncut_frames(_cython_frames(lines))))
+    lines = _unflatten(_strip_margin(_uncut_frames(_cython_frames(_pytest_summary_entries(lines)))))
     lines = _spaced_class_lines(lines)
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
@@ -371,6 +377,45 @@ def _class_over_italics(lines: list[str], plain: list[str]) -> list[str]:
     if m is None or not is_type_name(m.group(2), strict=not m.group(1)):
         return plain
     return [m.group(2) + ":", plain[i]]
+
+
+# a class name set in bold on a line of its own, no colon: a Markdown report's heading
+# (``**PerformanceWarning**``) over the paragraph that is its message
+_BOLD_CLASS = re.compile(r"^\s*(\*\*|__)([A-Za-z_][\w.]{0,300})\1\s*$")
+
+
+def _class_over_paragraph(lines: list[str]) -> list[str]:
+    """``lines`` cut to the error when a report sets the class in bold on a line of its own
+    (``**PerformanceWarning**``, a blank line, the message's paragraph, then the report's own
+    headings and lists): that class and the paragraph under it, read as ``Class: message``.
+    The heading and the blank line say where the message starts and ends, as a fence does; a
+    paragraph broken over lines (the program's own line breaks) stays whole. Only with exactly
+    one such heading, an exception or warning name by its suffix, and no traceback in the paste
+    (whose exception line says it all). The name bare, as ``warnings`` and a report print a
+    category: a module-qualified class set in bold is the reporter's naming of what was raised,
+    the paragraph under it theirs (``test_a_class_alone_on_its_line_in_prose_is_the_error``)."""
+    heads = [
+        (i, m.group(2))
+        for i, ln in enumerate(lines)
+        if ln.lstrip()[:2] in ("**", "__")
+        and (m := _BOLD_CLASS.match(ln))
+        and "." not in m.group(2)
+        and is_type_name(m.group(2), strict=True)
+    ]
+    if len(heads) != 1 or any(_TB_HEADER.match(ln) or _PY_FRAME.match(ln) for ln in lines):
+        return lines
+    i, name = heads[0]
+    if i and lines[i - 1].strip():
+        return lines
+    j = i + 1
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    k = j
+    while k < len(lines) and lines[k].strip():
+        k += 1
+    if j == k or lines[j].lstrip()[:1] in "*_#-|>":
+        return lines  # no paragraph under it, or not set apart: another heading, a list, a table
+    return [f"{name}: {lines[j].strip()}", *lines[j + 1 : k]]
 
 
 # a list item's marker at a line's start: Markdown's ``- ``, ``* ``, ``+ ``, ``4. ``, ``4) `` and
@@ -909,12 +954,78 @@ def _unwrap_frames(lines: list[str]) -> list[str]:
 
 def _uncut_frames(lines: list[str]) -> list[str]:
     """Frame lines cut before ``File "`` (a paste that starts mid-line, a log that shortens the
-    paths): given back their head, so they read as the frames they are."""
+    paths): given back their head, so they read as the frames they are (``_pathless_frames``
+    for those cut before the line number)."""
+    lines = _pathless_frames(lines)
     if not any('", line ' in ln for ln in lines):
         return lines
     return [
         f'  File "{ln.strip()}' if not _PY_FRAME.match(ln) and _CUT_FRAME.match(ln) else ln for ln in lines
     ]
+
+
+# a frame line cut before its line number (quoted in prose: ``line 2163, in _setitem_single_column``)
+_PATHLESS_FRAME = re.compile(r"^\s*line (\d{1,9}), in ([\w.<>]{1,300})\s*$")
+UNKNOWN_PATH = "<unknown>"  # the path of a frame printed without one
+
+
+def _pathless_frames(lines: list[str]) -> list[str]:
+    """A frame's line quoted without its ``File "path",`` part (prose above it names the file in
+    its own words, or the paste starts there): ``line N, in name`` alone on its line, with the
+    frame's source line under it indented deeper, as CPython prints a frame. Read as a frame
+    of an unknown file (``UNKNOWN_PATH``): its function and printed statement still name the
+    raise (``frames._statement_sites`` trusts the function of a file not in the catalogue).
+    Only that exact form: a sentence holding ``line 3, in f`` is prose."""
+    if not any(ln.lstrip().startswith("line ") for ln in lines):
+        return lines
+    out = list(lines)
+    for i, ln in enumerate(lines[:-1]):
+        m = _PATHLESS_FRAME.match(ln) if ln.lstrip().startswith("line ") else None
+        nxt = lines[i + 1]
+        if m is None or not nxt.strip() or _indent(nxt) <= _indent(ln):
+            continue
+        out[i] = f'{ln[: _indent(ln)]}File "{UNKNOWN_PATH}", line {m.group(1)}, in {m.group(2)}'
+    return out
+
+
+def _node_id(ln: str) -> bool:
+    """A pytest test id on a line of its own (``tests/test_x.py::TestA::test_b[param]``)."""
+    head, sep, _rest = ln.partition("::")
+    return bool(sep) and head.endswith(".py") and not any(c.isspace() for c in ln)
+
+
+def _pytest_summary_entries(lines: list[str]) -> list[str]:
+    """pytest's warnings summary: the ids of the tests that warned at the first column, then
+    the warning as ``warnings`` prints it indented under them (``  path:line: Category: text``,
+    its source line two spaces deeper). The ids are pytest's, not the warning's: they are
+    dropped, and the entry set back to the first column (its deeper lines to ``warnings``' own
+    two spaces), so that it reads as the warning report it is. Each line is looked at a
+    bounded number of times: the ids above an entry, and its lines, are each one entry's."""
+    if not any("::" in ln for ln in lines):
+        return lines
+    out: list[str] = []
+    i, n = 0, len(lines)
+    while i < n:
+        ln = lines[i]
+        w = _indent(ln)
+        if not w or not out or not _node_id(out[-1]) or not _warning_line(ln[w:]):
+            out.append(ln)
+            i += 1
+            continue
+        while out and _node_id(out[-1]):
+            out.pop()
+        out.append(ln[w:])
+        i += 1
+        while i < n and lines[i].strip() and _indent(lines[i]) >= w:
+            nxt = lines[i]
+            out.append(nxt[w:] if _indent(nxt) == w else "  " + nxt.lstrip())
+            i += 1
+    return out
+
+
+def _indent(ln: str) -> int:
+    """The width of a line's leading whitespace."""
+    return len(ln) - len(ln.lstrip())
 
 
 # a console that wraps every line at its width (Windows' ``cmd`` at 80 columns, a terminal copied
@@ -1393,6 +1504,7 @@ def parse(text: str) -> ParsedQuery:
         group_is_context=group_is_context,
         suggestion=b.suggestion,
         validated=b.validated,
+        printed_call=b.printed_call,
     )
 
 
@@ -1933,6 +2045,38 @@ def _error_after_echo(lines: list[str], first: int) -> int | None:
     return after
 
 
+def _echoed_source(before: str, last: str) -> bool:
+    """Whether ``last``, the line after a warning's message, is the source line ``warnings``
+    echoes under it: indented, under a message line that is not; or, under a message whose own
+    lines are indented deeper (a URL set under its sentence: ``    https://...``), at exactly
+    the two spaces ``warnings`` prints and calling something (``  n_iter_i = f(``), as a
+    statement that warns through a call does."""
+    if not last.startswith("  "):
+        return False
+    if not before.startswith("  "):
+        return True
+    return bool(_WARN_ECHO.match(last)) and before.startswith("   ") and "(" in last
+
+
+def _printed_call(block: Block) -> None:
+    """A warning pasted as ``Category: text`` with no location line above it but with the
+    source line ``warnings`` prints under it (two spaces in, a statement that calls something:
+    ``  return self._fit(X, y)``): that line is not the message's. It is the line the warning is
+    attributed to (``stacklevel``), the caller of the function that warned, so the name it calls
+    is frame evidence (``Block.printed_call``, read by the matcher as a last frame's call). Only
+    under a message whose last line starts at the first column: a message indented throughout
+    keeps its lines."""
+    if block.frames or not block.exc_type or not block.exc_type.endswith("Warning"):
+        return
+    head, sep, last = block.message.rpartition("\n")
+    if not sep or not _WARN_ECHO.match(last) or head.rpartition("\n")[2][:1] in ("", " ", "\t"):
+        return
+    if "(" not in last or last.rstrip().endswith(":"):
+        return  # a call shows the name; a ``label:`` line is the message's own
+    block.message = head.rstrip()
+    block.printed_call = last.strip()
+
+
 def _split_exit_tails(blocks: list[list[str]]) -> list[list[str]]:
     """Each block with an exit printed after its error, split in two (``_exit_tail``)."""
     return [part for b in blocks for part in _exit_tail(b)]
@@ -2339,7 +2483,7 @@ class _BlockParser:
         # warnings echoes the source line, indented by two spaces, after the message
         while warn_lines and not warn_lines[-1].strip():
             warn_lines.pop()
-        if len(warn_lines) >= 2 and warn_lines[-1].startswith("  ") and not warn_lines[-2].startswith("  "):
+        if len(warn_lines) >= 2 and _echoed_source(warn_lines[-2], warn_lines[-1]):
             frame.source = warn_lines.pop().strip()
         self.warning = (m.group(3), warn_lines)
         self.msg_start = j
@@ -2368,6 +2512,7 @@ class _BlockParser:
             block.exc_types.append(self.header_type)
             block.exc_type = self.header_type
         _strip_prefixes(block)
+        _printed_call(block)
         block.header_only = (
             bool(self.header_type) and block.exc_types == [self.header_type] and not block.message
         )

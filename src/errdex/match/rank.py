@@ -181,8 +181,10 @@ class Evidence:
     guessed: bool = False  # the type is a word before ``: `` in the text, read as a class (``_embedded``)
     built: bool = False  # the last frame prints ``raise Pasted(...)``: ``frames.builds_pasted_class``
     read: bool = False  # the interpreter suggested a name after the message: an attribute read raised it
-    # names the last frame calls when no frame lies in a library (``frames.called_names``)
+    # names the last frame calls when no frame lies in a library (``frames.called_names``), or
+    # a warning's printed source line calls when no location line is pasted (``printed_call``)
     called: frozenset[str] = frozenset()
+    printed_call: bool = False  # ``called`` is read from a warning's printed source line
     named: bool = (
         False  # nothing else answered: the class named with its module speaks alone (``_named_class``)
     )
@@ -981,7 +983,9 @@ class Ranker:
             reasons.append(f"the paste's paths are {shown} ones, and this module is that platform's backend")
         if self._called_by_last_frame(site.function):
             reasons.append(
-                f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
+                f"the warning's printed source line calls {fn_last(site.function)}"
+                if self.ev.printed_call
+                else f"the traceback's last frame calls {fn_last(site.function)}, with no library frame below it"
             )
         if not self._empty and self._function_named(c.pid, site):
             reasons.append(f"a word of the message is this site's function's name ({fn_last(site.function)})")
