@@ -1054,7 +1054,8 @@ class Resolver:
         return [dict(o) for o in out]
 
     def _bound(self, spec: ExcSpec, found: dict[str, Arg]) -> ExcSpec:
-        """``spec`` with the ``self.<attr>`` placeholders of ``found`` given those texts."""
+        """``spec`` with the placeholders named in ``found`` (``self.<attr>``, a parameter)
+        given those texts."""
         b = Binding(found, {}, {})
         return replace(
             spec,
@@ -1084,13 +1085,7 @@ class Resolver:
         if got is None or got[0] >= len(info.params):
             return spec
         name = info.params[got[0]]
-        b = Binding({name: Arg(name, union(ph(name), got[1]))}, {}, {})
-        return replace(
-            spec,
-            msg=None if spec.msg is None else subst(spec.msg, b),
-            args=tuple(Arg(a.text, subst(a.value, b), a.str_typed) for a in spec.args),
-            kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
-        )
+        return self._bound(spec, {name: Arg(name, union(ph(name), got[1]))})
 
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
