@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import builtins
 import copy
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
@@ -994,28 +995,67 @@ class Resolver:
 
     # ------------------------------------------------------------ exceptions
 
-    def self_texts(self, site: Site) -> ExcSpec:
+    def self_texts(self, site: Site) -> list[ExcSpec]:
         """A method's raise with ``self.<attr>`` in its message, read from the text the class's
         methods assign to that attribute: its own and its bases' first, then its subclasses'
         (``self`` may be one of them: ``self.errmsg`` set in ``Word.__init__``, raised by
         ``ParserElement._parse``). An attribute also given text unknown here keeps its
         placeholder as one more variant. A raise of an attribute holding an exception is
-        given the texts of the exceptions its class is built with first (``held_texts``)."""
+        given the texts of the exceptions its class is built with first (``held_texts``).
+
+        One more raise for each subclass that sets its own class-level text of an attribute
+        the raise reads and inherits the raise (``subclass_consts``): Django's
+        ``MaxLengthValidator.message`` and ``.code``, raised by ``BaseValidator.__call__`` as
+        ``ValidationError(self.message, code=self.code, ...)``. Each subclass is one binding of
+        all the attributes, so one class's message never pairs with another's code."""
         spec = self.held_texts(site)
         if site.self_class is None or site.self_name is None:
-            return spec
+            return [spec]
         prefix = site.self_name + "."
         wanted = self._attrs_of(site)
         if not wanted:
-            return spec
+            return [spec]
         cls = self.canon(site.self_class) or site.self_class
         found: dict[str, Arg] = {}
         for attr in sorted(wanted):
             texts = self.attr_texts(cls, attr, prefix + attr)
             if texts:
                 found[prefix + attr] = Arg(prefix + attr, texts)
-        if not found:
-            return spec
+        subs = [
+            self._bound(spec, {**found, **{prefix + a: Arg(prefix + a, v) for a, v in over.items()}})
+            for over in self.subclass_consts(cls, wanted)
+        ]
+        return [self._bound(spec, found) if found else spec, *subs]
+
+    def subclass_consts(self, cls: str, wanted: set[str]) -> list[dict[str, Value]]:
+        """For each subclass of ``cls`` (breadth first, capped) that sets a class-level text
+        of an attribute in ``wanted`` (itself or a class between it and ``cls``): those texts
+        by attribute, what ``self.<attr>`` reads on its instances at a raise ``cls`` defines.
+        A subclass with a raise of its own reading one of them is left to that raise
+        (``raises_own``: Django's ``URLValidator`` beside ``RegexValidator``), as are the
+        classes of test modules; subclasses setting the same texts are given once."""
+        out: dict[tuple[tuple[str, Value], ...], None] = {}
+        readers = {
+            self.canon(c) or c for attr in wanted for c in self._attr_readers.get(attr, ())
+        }  # fmt: skip
+        for k in self.classmsg.subclasses(cls):
+            if k.rpartition(".")[0] in self.test_modules or self.raises_own(k, cls, readers):
+                continue
+            between = list(itertools.takewhile(lambda c: c != cls, self.mro(k)))
+            over: dict[str, Value] = {}
+            for attr in sorted(wanted):
+                const = next((c for b in between if (c := self.const_of(b, attr)) is not None), None)
+                if const is not None and value_has_literal(const):
+                    over[attr] = const
+            if over:
+                out[tuple(over.items())] = None
+            if len(out) >= _MAX_ATTR_TEXTS:
+                break
+        return [dict(o) for o in out]
+
+    def _bound(self, spec: ExcSpec, found: dict[str, Arg]) -> ExcSpec:
+        """``spec`` with the placeholders named in ``found`` (``self.<attr>``, a parameter)
+        given those texts."""
         b = Binding(found, {}, {})
         return replace(
             spec,
@@ -1045,13 +1085,7 @@ class Resolver:
         if got is None or got[0] >= len(info.params):
             return spec
         name = info.params[got[0]]
-        b = Binding({name: Arg(name, union(ph(name), got[1]))}, {}, {})
-        return replace(
-            spec,
-            msg=None if spec.msg is None else subst(spec.msg, b),
-            args=tuple(Arg(a.text, subst(a.value, b), a.str_typed) for a in spec.args),
-            kwargs=tuple((k, Arg(a.text, subst(a.value, b), a.str_typed)) for k, a in spec.kwargs),
-        )
+        return self._bound(spec, {name: Arg(name, union(ph(name), got[1]))})
 
     def attr_texts(self, cls: str, attr: str, name: str) -> Value:
         """Every text the class, its bases and its subclasses assign to ``self.<attr>``, capped;
@@ -2132,7 +2166,11 @@ def build_records(
             continue  # a raise of the codebase carries its texts: that raise is the site
         linked = resolver.yielded_for(site.exc)
         resolved = [
-            *_typed_by(resolver.exc(resolver.stdlib_texts(site, resolver.self_texts(site))), linked),
+            *(
+                r
+                for s in resolver.self_texts(site)
+                for r in _typed_by(resolver.exc(resolver.stdlib_texts(site, s)), linked)
+            ),
             *linked,
             *resolver.forwarded(site.exc),
         ]
