@@ -1,0 +1,91 @@
+"""A list started empty, filled by the branches of one ``if``, then joined (issue #10, acc160).
+
+``details = []; for d in ds: if isinstance(d, A): details.append(a) else: details.append(b)``
+then ``", ".join(details)``: each appended item is optional, and the join used to put the
+separator before every item after the first, so the ``else`` branch's text alone printed as
+``", " + b``, a text no run shows (smbprotocol's ``... - , Raw: 0203`` for ``... - Raw: 0203``,
+issues41 smbprotocol-003). The separator before an item now needs an earlier item that can be
+there with it: none after the other branches of its ``if``/``elif`` chain, that item's
+conditions after one independent ``if``, always after an item that is always there.
+"""
+
+from __future__ import annotations
+
+from errdex.extract import extract
+from errdex.model import SourceFile
+
+
+def _got(src: str) -> set[str]:
+    records = extract([SourceFile("m/__init__.py", src.encode())], "local/m", jobs=1).records
+    return {r.template for r in records}
+
+
+def test_the_branches_of_one_if_chain_join_without_a_leading_separator() -> None:
+    got = _got(
+        "class StatusError(Exception):\n"
+        "    def __init__(self, status, details):\n"
+        "        self.status = status\n"
+        "        self.details = details\n"
+        "        super().__init__(self.message)\n"
+        "\n"
+        "    @property\n"
+        "    def message(self):\n"
+        "        parts = []\n"
+        "        for d in self.details:\n"
+        "            if isinstance(d, int):\n"
+        "                parts.append(f'Flag: {d}')\n"
+        "            elif isinstance(d, str):\n"
+        "                parts.append(f'Name: {d}')\n"
+        "            else:\n"
+        "                parts.append('Raw: %s' % d.hex())\n"
+        "        msg = f'Unknown error. {self.status}'\n"
+        "        if parts:\n"
+        "            msg += ' - %s' % ', '.join(parts)\n"
+        "        return 'Unexpected status: %s' % msg\n"
+        "\n"
+        "\n"
+        "def receive(status, details):\n"
+        "    raise StatusError(status, details)\n"
+    )
+    assert got == {
+        "Unexpected status: Unknown error. {status}",
+        "Unexpected status: Unknown error. {status} - Flag: {d}",
+        "Unexpected status: Unknown error. {status} - Name: {d}",
+        "Unexpected status: Unknown error. {status} - Raw: {d.hex}",
+    }
+
+
+def test_a_separator_after_one_optional_item_holds_under_its_condition() -> None:
+    got = _got(
+        "def check(a, b, c):\n"
+        "    parts = []\n"
+        "    if a:\n"
+        "        parts.append('too big')\n"
+        "    if b:\n"
+        "        parts.append(f'too small {c}')\n"
+        "    raise ValueError(', '.join(parts))\n"
+        "\n"
+        "\n"
+        "def check_last(a, c):\n"
+        "    parts = []\n"
+        "    if a:\n"
+        "        parts.append('too big')\n"
+        "    parts.append(f'value {c}')\n"
+        "    raise KeyError(', '.join(parts))\n"
+    )
+    assert "too small {c}" in got and ", too small {c}" not in got
+    assert "too big, too small {c}" in got and "too big" in got
+    assert {"value {c}", "too big, value {c}"} <= got and ", value {c}" not in got
+
+
+def test_after_an_item_always_there_every_optional_item_takes_the_separator() -> None:
+    got = _got(
+        "def check(a, b):\n"
+        "    parts = ['bad value']\n"
+        "    if a:\n"
+        "        parts.append('too big')\n"
+        "    else:\n"
+        "        parts.append('too small')\n"
+        "    raise ValueError('; '.join(parts))\n"
+    )
+    assert got == {"bad value; too big", "bad value; too small"}
