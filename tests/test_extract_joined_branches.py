@@ -89,3 +89,20 @@ def test_after_an_item_always_there_every_optional_item_takes_the_separator() ->
         "    raise ValueError('; '.join(parts))\n"
     )
     assert got == {"bad value; too big", "bad value; too small"}
+
+
+def test_branches_of_placeholders_alone_keep_their_separator() -> None:
+    # a placeholder alone is rendered whatever its condition, so the two branches' items would
+    # print side by side (``{key}{key}``): such an item keeps the separator, as before
+    got = _got(
+        "def collect(tasks):\n"
+        "    failed = []\n"
+        "    for key, task in tasks.items():\n"
+        "        if task.done():\n"
+        "            failed.append(key)\n"
+        "        else:\n"
+        "            failed.append(key)\n"
+        "    raise TimeoutError(f'failed: {\", \".join(failed)}')\n"
+    )
+    assert "failed: {key}" in got
+    assert "failed: {key}{key}" not in got

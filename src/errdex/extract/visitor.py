@@ -6844,6 +6844,10 @@ def _lead_sep(sep: Variant, before: Sequence[Opt], item: Opt | None, settled: bo
     the one earlier item that can be there with it; all of it after several."""
     if settled:
         return sep
+    if item is not None and not has_literal(item.value):
+        # placeholders alone are rendered whatever the conditions (``_render_opts``): an item
+        # of them next to the other branch's would print beside it, so it keeps its separator
+        return sep
     with_it = [o for o in before if item is None or not _exclusive(o, item)]
     if not with_it:
         return None
