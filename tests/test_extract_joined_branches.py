@@ -55,7 +55,7 @@ def test_the_branches_of_one_if_chain_join_without_a_leading_separator() -> None
     }
 
 
-def test_a_separator_after_one_optional_item_holds_under_its_condition() -> None:
+def test_a_separator_holds_under_an_earlier_optional_item_s_condition() -> None:
     got = _got(
         "def check(a, b, c):\n"
         "    parts = []\n"
@@ -72,23 +72,21 @@ def test_a_separator_after_one_optional_item_holds_under_its_condition() -> None
         "        parts.append('too big')\n"
         "    parts.append(f'value {c}')\n"
         "    raise KeyError(', '.join(parts))\n"
-    )
-    assert "too small {c}" in got and ", too small {c}" not in got
-    assert "too big, too small {c}" in got and "too big" in got
-    assert {"value {c}", "too big, value {c}"} <= got and ", value {c}" not in got
-
-
-def test_after_an_item_always_there_every_optional_item_takes_the_separator() -> None:
-    got = _got(
-        "def check(a, b):\n"
+        "\n"
+        "\n"
+        "def check_head(a):\n"
         "    parts = ['bad value']\n"
         "    if a:\n"
         "        parts.append('too big')\n"
         "    else:\n"
         "        parts.append('too small')\n"
-        "    raise ValueError('; '.join(parts))\n"
+        "    raise TypeError('; '.join(parts))\n"
     )
-    assert got == {"bad value; too big", "bad value; too small"}
+    assert "too small {c}" in got and ", too small {c}" not in got
+    assert "too big, too small {c}" in got and "too big" in got
+    assert {"value {c}", "too big, value {c}"} <= got and ", value {c}" not in got
+    # after an item always there, every optional item takes the separator, as before
+    assert {"bad value; too big", "bad value; too small"} <= got
 
 
 def test_branches_of_placeholders_alone_keep_their_separator() -> None:
