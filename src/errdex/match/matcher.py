@@ -1302,14 +1302,32 @@ def shown_raise(text: str, message: str) -> str | None:
     end = text.rfind("\n", 0, at) if at > 0 else -1
     if end <= 0:
         return None
-    line = text[text.rfind("\n", 0, end) + 1 : end]
+    start = text.rfind("\n", 0, end) + 1
+    line = text[start:end]
     if _CLASS_ALONE.fullmatch(line.strip()):
         above = text.rfind("\n", 0, end)
-        line = text[text.rfind("\n", 0, above) + 1 : above] if above > 0 else ""
+        start = text.rfind("\n", 0, above) + 1 if above > 0 else 0
+        line = text[start:above] if above > 0 else ""
     if m := _PYTEST_MARK.match(line):
         line = line[m.end() :]
     line = line.strip()
+    if not text[:start].strip():
+        line = _cut_raise(line)
     return line if line.startswith("raise ") else None
+
+
+# what a selection starting inside the word leaves of ``raise`` (3 letters or more, its space
+# included), before the raised expression
+_CUT_RAISE = re.compile(r"(?:aise|ise|se) (?=[A-Za-z_])")
+
+
+def _cut_raise(line: str) -> str:
+    """``line`` (a paste's first line) as the ``raise`` statement it is the tail of, when the
+    selection copied began inside that word: ``ise SpnegoError(base_error=native_err, ...)``
+    read as ``raise SpnegoError(...)``. Only ever looked up whole in the statement table, so a
+    line that merely starts so finds nothing."""
+    m = _CUT_RAISE.match(line)
+    return "raise " + line[m.end() :] if m else line
 
 
 _CLASS_ALONE = re.compile(r"[A-Za-z_][\w.]{0,300}:")  # an error line of its class alone
