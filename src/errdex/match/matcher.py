@@ -995,6 +995,7 @@ class Matcher:
         if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
         ev.foreign = names_unheld_package(idx, types, fr)
+        candidates.unticked_similar(idx, tf, seen, types, {*fev.pids, *typed_pids})
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
         candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME, None if ev.pointed else idx)
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
