@@ -35,111 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from make_runtime_set import Snippet, _s, set_main  # a sibling script, found through the path above
-
-# runtime4's pins, release for release: CI's indexing of this set fetches and extracts nothing it
-# does not already for runtime4 (and the other sets that pin them).
-PINS: dict[str, str] = {
-    "attrs": "26.1.0",
-    "click": "8.5.1",
-    "django": "6.1.3",
-    "flask": "3.1.3",
-    "httpx": "0.28.1",
-    "jinja2": "3.1.6",
-    "matplotlib": "3.11.2",
-    "numpy": "2.5.5",
-    "pandas": "3.1.1",
-    "pydantic": "2.14.4",
-    "pyyaml": "6.0.4",
-    "requests": "2.34.2",
-    "scikit-learn": "1.9.1",
-    "sqlalchemy": "2.1.9",
-    "werkzeug": "3.1.9",
-}
-
-NP = "import numpy as np\n\na = np.array([1.0, 2.0, 3.0])\nm = np.array([[1.0, 2.0], [3.0, 4.0]])\n"
-
-PD = """
-import pandas as pd
-orders = pd.DataFrame({
-    "id": [1, 2, 2, 3],
-    "region": ["north", "south", "south", "east"],
-    "amount": [10.0, 12.5, 7.25, 3.0],
-})
-"""
-
-SK = """
-import numpy as np
-X = np.array([[0.0, 1.0], [1.0, 0.0], [1.0, 1.0], [0.0, 0.0], [2.0, 1.0], [1.0, 2.0]])
-y = np.array([0, 1, 1, 0, 1, 0])
-"""
-
-MPL = "import matplotlib\nmatplotlib.use('Agg')\nimport matplotlib.pyplot as plt\nimport numpy as np\n\n"
-
-PYD = "from pydantic import BaseModel, Field\n\n"
-
-SA = """
-from sqlalchemy import create_engine, ForeignKey, String, select, insert
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, Session
-
-class Base(DeclarativeBase):
-    pass
-
-class User(Base):
-    __tablename__ = "users"
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(50))
-
-class Order(Base):
-    __tablename__ = "orders"
-    id: Mapped[int] = mapped_column(primary_key=True)
-    total: Mapped[float]
-
-engine = create_engine("sqlite://")
-Base.metadata.create_all(engine)
-session = Session(engine)
-"""
-
-DJ = """
-import django
-from django.conf import settings
-
-settings.configure(
-    DEBUG=True,
-    SECRET_KEY="dev",
-    ROOT_URLCONF=__name__,
-    INSTALLED_APPS=["django.contrib.contenttypes", "django.contrib.auth"],
-    DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
-    TEMPLATES=[{"BACKEND": "django.template.backends.django.DjangoTemplates", "DIRS": ["templates"]}],
-    USE_TZ=True,
-)
-django.setup()
-urlpatterns = []
-"""
-
-FL = "from flask import Flask, request, session, url_for, jsonify, abort\n\napp = Flask(__name__)\n\n"
-
-CL = "import click\n\n"
-
-J2 = "from jinja2 import Environment, StrictUndefined, Template\n\n"
-
-YM = "import yaml\n\n"
-
-AT = "import attrs\nfrom attrs import define, field, validators\n\n"
-
-HX = "import httpx\n\n"
-
-RQ = "import requests\n\n"
-
-
-def _c(about: str, body: str, *argv: str) -> Snippet:
-    """A one-command click program run as ``app.py ARGV``; ``body`` declares its parameters.
-
-    The CLI's own ``Error: ...`` line is what its user sees, so these run as programs, not calls.
-    """
-    code = CL + body + "def main(**kw):\n    click.echo(kw)\n\nif __name__ == '__main__':\n    main()\n"
-    return Snippet(about=about, code=code, argv=argv)
-
+# runtime4's pins, release for release, its preambles (the data each snippet starts from) and its
+# click-program helper: the same libraries in the same setting, other mistakes. CI's indexing of
+# this set fetches and extracts nothing it does not already for runtime4.
+from make_runtime4_set import AT, CL, DJ, FL, HX, J2, MPL, NP, PD, PINS, PYD, RQ, SA, SK, YM, _c
+from make_runtime_set import Snippet, _s, set_main  # sibling scripts, found through the path above
 
 SNIPPETS: dict[str, list[Snippet]] = {
     "numpy": [
