@@ -85,6 +85,7 @@ from errdex.match.thresholds import (
     MAX_STATEMENT,
     MIN_COVERAGE,
     MIN_LITERAL,
+    NAME_UNSHAPED,
     NEAR_COLLECTOR,
     NOT_A_READ,
     ON_RAISE,
@@ -104,7 +105,7 @@ from errdex.match.thresholds import (
     UNPRINTABLE,
     VALUE_NAMES_SITE,
 )
-from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
+from errdex.match.verify import REPR_MARK, compact, printed_class, repr_start, values
 from errdex.pyexc import stdlib_module
 from errdex.store.classes import owner_class as _owner_class
 
@@ -228,6 +229,7 @@ class Ranker:
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
         self._unprintables: dict[int, float] = {}  # pattern -> ``_unprintable``
         self._crossed: dict[int, float] = {}  # pattern -> ``_split_brackets``
+        self._misnamed: dict[int, float] = {}  # pattern -> ``_name_unshaped``
         self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
@@ -910,7 +912,7 @@ class Ranker:
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
         score += self._class_named(c, site.function) - self._other_class_printed(c) - self._unprintable(c)
-        score -= self._split_brackets(c)
+        score -= self._split_brackets(c) + self._name_unshaped(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
         elif self._repr_package(ei):
@@ -1581,6 +1583,8 @@ class Ranker:
             out.append("a placeholder calls on a string a method str lacks: this object fails to print")
         if self._split_brackets(c):
             out.append("the fit cuts the message inside brackets: a value opens one a later value closes")
+        if self._name_unshaped(c):
+            out.append("a placeholder printing a name (`__name__`) holds text no Python name spells")
         return out
 
     def _split_brackets(self, c: Cand) -> float:
@@ -1595,6 +1599,30 @@ class Ranker:
             if _crosses_brackets(list(vals.values())):
                 got = SPLIT_BRACKETS
             self._crossed[c.pid] = got
+        return got
+
+    def _name_unshaped(self, c: Cand) -> float:
+        """``NAME_UNSHAPED`` when the pattern's full fit puts into a placeholder printing a
+        ``__name__`` or ``__qualname__`` (``{type(ex).__name__}``, ``{func.__qualname__!r}``)
+        a value that is no (dotted) Python name: a class's or a function's name has no spaces,
+        no ``/`` nor ``()``, so that statement did not print the text there (``{type(ex).__name__}:
+        {ex}`` reading ``_aget_url() https://x/d.js DuckDuckGoSearchException: Ratelimit``
+        as a class name ``_aget_url() https://x/d.js DuckDuckGoSearchException``), however its
+        few words fit, and a sibling whose ``{url}`` holds that text goes above it; else 0.
+        Once per pattern."""
+        got = self._misnamed.get(c.pid)
+        if got is None:
+            got = 0.0
+            names = self.idx.patterns[c.pid].names
+            if any(_name_slot(n) for n in names):
+                vals = self._slot_values(c)
+                lits = self.idx.lits(c.pid)[0]
+                if any(
+                    _name_slot(n) and n in vals and not _name_printed(vals[n], lits[j], j > 0)
+                    for j, n in enumerate(names)
+                ):
+                    got = NAME_UNSHAPED
+            self._misnamed[c.pid] = got
         return got
 
     def _unprintable(self, c: Cand) -> float:
@@ -1886,6 +1914,31 @@ def _crosses_brackets(vals: list[str]) -> bool:
 def _class_slot(name: str) -> bool:
     """Whether a placeholder prints the raising object's class name."""
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _name_slot(name: str) -> bool:
+    """Whether a placeholder prints an object's ``__name__`` or ``__qualname__``."""
+    return name.removesuffix(REPR_MARK).replace(" ", "").endswith((".__name__", ".__qualname__"))
+
+
+def _name_printed(value: str, before: str, after_slot: bool) -> bool:
+    """Whether a placeholder's value can be a ``__name__``'s: a Python name, or — after another
+    placeholder (``after_slot``), the literal ``before`` (compact) between them — a name after
+    that literal's last occurrence in it: a fit places each literal at its first occurrence, so
+    the placeholder before may hold more of the text than the fit gave it (``{url}
+    {type(ex).__name__}`` over ``_aget_url() https://x/d.js DuckDuckGoSearchException``)."""
+    v = value.strip().strip("'\"")
+    if _PY_NAME.fullmatch(v):
+        return True
+    if not after_slot:
+        return False
+    tail = compact(v).rsplit(before, 1)[-1] if before else (v.split() or [""])[-1]
+    return bool(_PY_NAME.fullmatch(tail.strip("'\"")))
+
+
+# what ``__name__`` and ``__qualname__`` print: a Python name, dotted for a nested qualname
+# (``<locals>`` and ``<lambda>`` included)
+_PY_NAME = re.compile(r"[A-Za-z_<][\w.<>]{0,300}")
 
 
 def _class_constant(name: str) -> bool:
