@@ -316,18 +316,36 @@ class Ranker:
             groups.setdefault((s.key[:4], idx.patterns[s.cand.pid].lits), []).append(s)
         text: str | None = None
         for group in groups.values():
-            if len({s.cand.pid for s in group}) < 2:
+            if len(group) < 2 or (len(group) > MAX_SPACED and len({s.cand.pid for s in group}) < 2):
                 continue
             if text is None:
                 text = _WHITESPACE.sub(" ", tf.message)
-            written = {pid: _holds_in_order(text, idx.segs(pid)) for pid in {s.cand.pid for s in group}}
+            segs = {s.ei: self._written_segs(s) for s in group} if len(group) <= MAX_SPACED else {}
+            written = {
+                s.ei: _holds_in_order(text, segs[s.ei] if s.ei in segs else idx.segs(s.cand.pid))
+                for s in group
+            }
             if all(written.values()) or not any(written.values()):
                 continue
-            top = max(s.key[4] for s in group if not written[s.cand.pid])
+            top = max(s.key[4] for s in group if not written[s.ei])
             for s in group:
-                if written[s.cand.pid] and s.key[4] <= top < s.key[4] + _PRIORS:
+                if written[s.ei] and s.key[4] <= top < s.key[4] + _PRIORS:
                     s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
                     self._spaced.add(s.ei)
+
+    def _written_segs(self, s: _Scored) -> tuple[str, ...]:
+        """The literal segments of entry ``s.ei``'s own template as written: entries whose
+        templates differ only in their spacing share one pattern (its literals are compact), and
+        the pattern's segments are one of them's (pandas' ``interval [0,1]`` at one raise,
+        ``interval [0, 1]`` at another). The entry's template split at its placeholders, when
+        that gives the pattern's literals compacted; else the pattern's segments."""
+        idx = self.idx
+        pid = s.cand.pid
+        parts = _HOLE.split(idx.entries[s.ei][E_TEMPLATE])
+        lits = idx.lits(pid)[0]
+        if len(parts) == len(lits) and all(compact(a) == b for a, b in zip(parts, lits, strict=True)):
+            return tuple(parts)
+        return idx.segs(pid)
 
     def _spaced_reason(self, ei: int) -> list[str]:
         """Why ``_spaced_as_written`` lifted the entry, in words."""
@@ -1874,6 +1892,11 @@ def paste_platform(paths: Iterable[str]) -> str | None:
 
 
 _WHITESPACE = re.compile(r"\s+")
+# a placeholder of a rendered template (``{name}``, ``{x!r}``): no nested braces
+_HOLE = re.compile(r"\{[^{}]*\}")
+# entries of one group of templates alike but for spacing read for their own spacing
+# (``_spaced_as_written``); a bigger group is told apart by its patterns' segments alone
+MAX_SPACED = 16
 
 
 def _holds_in_order(text: str, segments: Sequence[str]) -> bool:
