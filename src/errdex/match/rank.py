@@ -1630,18 +1630,21 @@ class Ranker:
         Once per pattern."""
         got = self._misnamed.get(c.pid)
         if got is None:
-            got = 0.0
-            names = self.idx.patterns[c.pid].names
-            if any(_name_slot(n) for n in names):
-                vals = self._slot_values(c)
-                lits = self.idx.lits(c.pid)[0]
-                if any(
-                    _name_slot(n) and n in vals and not _name_printed(vals[n], lits[j], j > 0)
-                    for j, n in enumerate(names)
-                ):
-                    got = NAME_UNSHAPED
-            self._misnamed[c.pid] = got
+            got = self._misnamed[c.pid] = NAME_UNSHAPED if self._holds_no_name(c) else 0.0
         return got
+
+    def _holds_no_name(self, c: Cand) -> bool:
+        """Whether a ``__name__`` placeholder of the pattern holds text no name spells
+        (``_name_unshaped``), read from the full fit's values."""
+        names = self.idx.patterns[c.pid].names
+        if not any(_name_slot(n) for n in names):
+            return False
+        vals = self._slot_values(c)
+        lits = self.idx.lits(c.pid)[0]
+        return any(
+            _name_slot(n) and n in vals and not _name_printed(vals[n], lits[j], j > 0)
+            for j, n in enumerate(names)
+        )
 
     def _unprintable(self, c: Cand) -> float:
         """``UNPRINTABLE`` when a placeholder of the pattern calls, on a string literal, a
