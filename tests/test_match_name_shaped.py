@@ -12,7 +12,7 @@ from errdex.model import CatalogueEntry, render_template
 BARE = ["", "type(ex).__name__", ": ", "ex", ""]
 WITH_URL = ["", "url", " ", "type(ex).__name__", ": ", "ex", ""]
 PASTE = "search.SearchError: get_url() https://api.example.org/d.js SearchError: Ratelimit"
-WHY = "a placeholder printing a name (`__name__`) holds text no Python name spells"
+WHY = "a placeholder printing a name (`__name__`, an id) holds text no such name spells"
 
 
 def _entry(key: int, segs: list[str], path: str, function: str) -> CatalogueEntry:
@@ -46,3 +46,38 @@ def test_a_class_name_where_the_template_prints_one_is_no_penalty() -> None:
     assert res.matches
     bare = [m for m in res.matches if m.function.startswith("json_")]
     assert bare and all(WHY not in m.reasons for m in bare)
+
+
+# an identifier (``{rule.ID}``, ``{run_id}``) prints one token: a config loader's
+# ``invalid config: {rule.ID}: {res}`` does not print a YAML parser's lines in its rule id
+BY_RULE = ["invalid config: ", "rule.ID", ": ", "res", ""]
+CAUGHT = ["invalid config: ", "e", ""]
+YAML_ERROR = (
+    "lint.ConfigError: invalid config: while parsing a flow mapping\n"
+    '  in "<unicode string>", line 1, column 9:\n'
+    "expected ',' or '}', but got '<stream end>'"
+)
+
+
+def test_an_id_placeholder_holding_lines_of_text_goes_below_the_caught_errors_template() -> None:
+    m = Matcher.from_entries(
+        [
+            CatalogueEntry(
+                key=7, error_id="rule", repo="o/lint", version="1.0", snapshot_date=None, kind="error",
+                exc_type="ConfigError", exc_qualname=None, template=render_template(BY_RULE), segments=BY_RULE,
+                path="lint/config.py", line=230, function="validate_rule_conf",
+            ),
+            CatalogueEntry(
+                key=8, error_id="parse", repo="o/lint", version="1.0", snapshot_date=None, kind="error",
+                exc_type="ConfigError", exc_qualname=None, template=render_template(CAUGHT), segments=CAUGHT,
+                path="lint/config.py", line=79, function="Config.parse",
+            ),
+        ]
+    )  # fmt: skip
+    res = m.explain(YAML_ERROR)
+    assert res.matches and res.matches[0].function == "Config.parse", [m.function for m in res.matches]
+    rule = next(x for x in res.matches if x.function == "validate_rule_conf")
+    assert WHY in rule.reasons
+    # a rule id that is one token is no penalty
+    res2 = m.explain("lint.ConfigError: invalid config: line-length: max must be an int")
+    assert all(WHY not in x.reasons for x in res2.matches)

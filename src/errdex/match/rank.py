@@ -1602,7 +1602,7 @@ class Ranker:
         if self._split_brackets(c):
             out.append("the fit cuts the message inside brackets: a value opens one a later value closes")
         if self._name_unshaped(c):
-            out.append("a placeholder printing a name (`__name__`) holds text no Python name spells")
+            out.append("a placeholder printing a name (`__name__`, an id) holds text no such name spells")
         return out
 
     def _split_brackets(self, c: Cand) -> float:
@@ -1622,8 +1622,10 @@ class Ranker:
     def _name_unshaped(self, c: Cand) -> float:
         """``NAME_UNSHAPED`` when the pattern's full fit puts into a placeholder printing a
         ``__name__`` or ``__qualname__`` (``{type(ex).__name__}``, ``{func.__qualname__!r}``)
-        a value that is no (dotted) Python name: a class's or a function's name has no spaces,
-        no ``/`` nor ``()``, so that statement did not print the text there (``{type(ex).__name__}:
+        a value that is no (dotted) Python name, or into one printing an identifier
+        (``{rule.ID}``, ``{run_id}``) a value of more than one token (``_name_slot``): a class's
+        or a function's name has no spaces, no ``/`` nor ``()``, a key or a slug no whitespace,
+        so that statement did not print the text there (``{type(ex).__name__}:
         {ex}`` reading ``_aget_url() https://x/d.js DuckDuckGoSearchException: Ratelimit``
         as a class name ``_aget_url() https://x/d.js DuckDuckGoSearchException``), however its
         few words fit, and a sibling whose ``{url}`` holds that text goes above it; else 0.
@@ -1634,16 +1636,17 @@ class Ranker:
         return got
 
     def _holds_no_name(self, c: Cand) -> bool:
-        """Whether a ``__name__`` placeholder of the pattern holds text no name spells
-        (``_name_unshaped``), read from the full fit's values."""
+        """Whether a placeholder of the pattern printing a name or an id holds text of another
+        shape (``_name_unshaped``), read from the full fit's values."""
         names = self.idx.patterns[c.pid].names
-        if not any(_name_slot(n) for n in names):
+        shapes = [_name_slot(n) for n in names]
+        if not any(shapes):
             return False
         vals = self._slot_values(c)
         lits = self.idx.lits(c.pid)[0]
         return any(
-            _name_slot(n) and n in vals and not _name_printed(vals[n], lits[j], j > 0)
-            for j, n in enumerate(names)
+            shape is not None and n in vals and not _name_printed(vals[n], lits[j], j > 0, shape)
+            for j, (n, shape) in enumerate(zip(names, shapes, strict=True))
         )
 
     def _unprintable(self, c: Cand) -> float:
@@ -1942,29 +1945,39 @@ def _class_slot(name: str) -> bool:
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
 
 
-def _name_slot(name: str) -> bool:
-    """Whether a placeholder prints an object's ``__name__`` or ``__qualname__``."""
-    return name.removesuffix(REPR_MARK).replace(" ", "").endswith((".__name__", ".__qualname__"))
+def _name_slot(name: str) -> re.Pattern[str] | None:
+    """The shape of what a placeholder prints when it names a thing: a Python name for an
+    object's ``__name__`` or ``__qualname__``, one token with no whitespace for an identifier
+    (``{rule.ID}``, ``{self.id}``, ``{run_id}``: a key, a slug, a uuid); None for any other."""
+    expr = name.removesuffix(REPR_MARK).replace(" ", "")
+    if expr.endswith((".__name__", ".__qualname__")):
+        return _PY_NAME
+    last = expr.rsplit(".", 1)[-1]
+    if last.isidentifier() and (last.lower() == "id" or last.lower().endswith("_id")):
+        return _TOKEN
+    return None
 
 
-def _name_printed(value: str, before: str, after_slot: bool) -> bool:
-    """Whether a placeholder's value can be a ``__name__``'s: a Python name, or — after another
-    placeholder (``after_slot``), the literal ``before`` (compact) between them — a name after
-    that literal's last occurrence in it: a fit places each literal at its first occurrence, so
-    the placeholder before may hold more of the text than the fit gave it (``{url}
-    {type(ex).__name__}`` over ``_aget_url() https://x/d.js DuckDuckGoSearchException``)."""
+def _name_printed(value: str, before: str, after_slot: bool, shape: re.Pattern[str]) -> bool:
+    """Whether a placeholder's value has the ``shape`` of what it prints (``_name_slot``): as it
+    stands, or — after another placeholder (``after_slot``), the literal ``before`` (compact)
+    between them — after that literal's last occurrence in it: a fit places each literal at its
+    first occurrence, so the placeholder before may hold more of the text than the fit gave it
+    (``{url} {type(ex).__name__}`` over ``_aget_url() https://x/d.js DuckDuckGoSearchException``)."""
     v = value.strip().strip("'\"")
-    if _PY_NAME.fullmatch(v):
+    if shape.fullmatch(v):
         return True
     if not after_slot:
         return False
     tail = compact(v).rsplit(before, 1)[-1] if before else (v.split() or [""])[-1]
-    return bool(_PY_NAME.fullmatch(tail.strip("'\"")))
+    return bool(shape.fullmatch(tail.strip("'\"")))
 
 
 # what ``__name__`` and ``__qualname__`` print: a Python name, dotted for a nested qualname
 # (``<locals>`` and ``<lambda>`` included)
 _PY_NAME = re.compile(r"[A-Za-z_<][\w.<>]{0,300}")
+# what an identifier prints: one token
+_TOKEN = re.compile(r"\S{1,300}")
 
 
 def _class_constant(name: str) -> bool:
