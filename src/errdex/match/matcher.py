@@ -997,7 +997,13 @@ class Matcher:
         ev.foreign = names_unheld_package(idx, types, fr)
         candidates.unticked_similar(idx, tf, seen, types, {*fev.pids, *typed_pids})
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
-        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME, None if ev.pointed else idx)
+        candidates.demote_for_runtime(
+            tf,
+            fev.pids,
+            DEEPEST_FRAME,
+            None if ev.pointed else idx,
+            frozenset() if ev.printed_call else ev.called,
+        )
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
         candidates.whole_over_tail(idx, tf)
         builtin: tuple[str, str] | None = None
