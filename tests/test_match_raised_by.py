@@ -10,7 +10,7 @@ from pathlib import Path
 
 from index_helpers import first, package_matcher
 
-from errdex.match.raisedby import raised_by, raised_by_table
+from errdex.match.raisedby import call_text, raised_by, raised_by_table
 from errdex.match.result import CALL_KIND
 
 _STATS = """\
@@ -32,6 +32,14 @@ def to_json(obj):
 
 def dump_all(objs):
     return [json.dumps(o) for o in objs]
+
+
+def save(obj, fp):
+    json.dump(
+        obj,
+        fp,
+        allow_nan=False,
+    )
 
 
 def day(text):
@@ -91,13 +99,26 @@ def test_one_call_of_the_raising_callable_answers_alone(tmp_path: Path) -> None:
     )
 
 
-def test_a_few_calls_are_a_tie(tmp_path: Path) -> None:
+def test_a_few_calls_are_a_tie_and_a_call_without_the_keyword_cannot_raise(tmp_path: Path) -> None:
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain("ValueError: Out of range float values are not JSON compliant: nan")
     calls = [(x.function, x.line) for x in res.matches if x.is_call]
-    assert calls == [("to_json", _line("allow_nan")), ("dump_all", _line("json.dumps(o)"))]
-    assert first(res).tied_with == [f"pkg/stats.py:{_line('json.dumps(o)')}"]
+    # ``dump_all``'s ``json.dumps(o)`` writes NaN (no ``allow_nan=False``): not a place of it;
+    # ``save``'s keyword three lines below its call's first line is read with the call
+    assert calls == [("to_json", _line("allow_nan=False)")), ("save", _line("json.dump("))]
+    assert first(res).tied_with == [f"pkg/stats.py:{_line('json.dump(')}"]
     assert "a tie: the indexed libraries call it at 2 places" in res.verdict
+
+
+def test_a_call_s_text_runs_to_its_closing_parenthesis() -> None:
+    source = "x = 1\nf(a,\n  g(b),\n  c=False)\ny = f(2)\n"
+    assert call_text(source, 2) == "f(a,\n  g(b),\n  c=False)"
+    assert call_text(source, 5) == "y = f(2)"
+    row = raised_by("Out of range float values are not JSON compliant", ["ValueError"])
+    assert row is not None and row.keyword == "allow_nan=False"
+    assert row.passes_keyword("json.dumps(x, allow_nan = False)")
+    assert not row.passes_keyword("json.dumps(x, allow_nan=allow_nan)")
+    assert not row.passes_keyword("json.dumps(x)")
 
 
 def test_many_calls_are_no_answer(tmp_path: Path) -> None:

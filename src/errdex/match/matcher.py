@@ -42,7 +42,7 @@ from errdex.match.parse import (
     ruled_message,
 )
 from errdex.match.parse import parse as parse_query
-from errdex.match.raisedby import RaisedBy, raised_by
+from errdex.match.raisedby import RaisedBy, call_text, raised_by
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import (
     CALL_KIND,
@@ -566,11 +566,12 @@ class Matcher:
             version = callees.newest(repo)
             if version is None:
                 continue
-            found += [
-                (repo, version, c)
-                for c in callees.calls_named(repo, version, row.names())
-                if row.calls(c.callee)
-            ]
+            calls = [c for c in callees.calls_named(repo, version, row.names()) if row.calls(c.callee)]
+            if row.keyword is not None:
+                calls = [
+                    c for c in calls if row.passes_keyword(callees.call_text(repo, version, c.path, c.line))
+                ]
+            found += [(repo, version, c) for c in calls]
             if len(found) > MAX_RAISED_BY:
                 res.verdict += (
                     f"; raised by {row.callable}, which the indexed libraries call at more than "
@@ -2130,6 +2131,19 @@ class _StoredCallees:
             return list(self._store.facts.calls_named(sid, names)) if sid is not None else []
         except StoreError:
             return []
+
+    def call_text(self, repo: str, version: str, path: str, line: int) -> str:
+        """The text of the call beginning at ``line`` of that release's file ``path``
+        (``raisedby.call_text``), read from the catalogue's stored file; empty when it holds
+        none."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            source = self._store.file_text(sid, path) if sid is not None else None
+        except StoreError:
+            return ""
+        return call_text(source, line) if source else ""
 
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""

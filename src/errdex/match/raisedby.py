@@ -30,6 +30,9 @@ class RaisedBy:
     template: str
     callees: tuple[str, ...]
     pattern: re.Pattern[str]
+    # ``name=value`` a call must pass for the callable to raise the text at all (``json.dumps``
+    # emits ``NaN`` unless given ``allow_nan=False``), or None
+    keyword: str | None = None
 
     @property
     def callable(self) -> str:
@@ -43,6 +46,33 @@ class RaisedBy:
     def calls(self, callee: str) -> bool:
         """Whether a call written ``callee`` (``seed.sample``, ``json.dumps``) is one of them."""
         return any(callee.endswith(c[1:]) if c.startswith("*.") else callee == c for c in self.callees)
+
+    def passes_keyword(self, call: str) -> bool:
+        """Whether the text of a call (``call_text``) passes ``keyword`` as written, its value a
+        literal (``allow_nan=False``): a call that does not cannot raise the text. No keyword
+        asked for: every call may."""
+        if self.keyword is None:
+            return True
+        name, _, value = self.keyword.partition("=")
+        return re.search(rf"\b{re.escape(name)}\s*=\s*{re.escape(value)}\b", call) is not None
+
+
+MAX_CALL_LINES = 20  # lines of a call's text read for its keywords (``call_text``)
+
+
+def call_text(source: str, line: int) -> str:
+    """The text of the call that begins on ``line`` (1-based) of ``source``: from that line to
+    where its parentheses close, at most ``MAX_CALL_LINES`` lines (brackets inside strings are
+    rare in an argument list, and a miscount only reads a line too many or too few). Read from
+    the catalogue's stored file, for the few calls the code facts named: no parse."""
+    lines = source.splitlines()[line - 1 : line - 1 + MAX_CALL_LINES]
+    depth, out = 0, []
+    for text in lines:
+        out.append(text)
+        depth += text.count("(") - text.count(")")
+        if depth <= 0 and "(" in "".join(out):
+            break
+    return "\n".join(out)
 
 
 def _pattern(template: str) -> re.Pattern[str]:
@@ -58,8 +88,16 @@ def raised_by_table() -> tuple[RaisedBy, ...]:
     for raw in text.splitlines():
         if not raw.strip() or raw.startswith("#"):
             continue
-        exc_type, template, callees = raw.split("\t")
-        out.append(RaisedBy(exc_type, template, tuple(callees.split()), _pattern(template)))
+        exc_type, template, callees, *keyword = raw.split("\t")
+        out.append(
+            RaisedBy(
+                exc_type,
+                template,
+                tuple(callees.split()),
+                _pattern(template),
+                keyword[0] if keyword else None,
+            )
+        )
     return tuple(out)
 
 
