@@ -149,3 +149,10 @@ def test_a_traceback_is_answered_at_its_own_frames(tmp_path: Path) -> None:
     with package_matcher(tmp_path, _FILES) as m:
         res = m.explain(paste)
     assert "raised by sample" not in res.verdict
+
+
+def test_a_dotted_class_is_read_by_its_last_name() -> None:
+    row = raised_by("Incorrect padding", ["binascii.Error"])
+    assert row is not None and row.calls("base64.b64decode") and not row.calls("b64decode")
+    assert raised_by("Incorrect padding", ["Error"]) is row
+    assert raised_by("Incorrect padding", ["ValueError"]) is None

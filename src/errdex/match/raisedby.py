@@ -110,6 +110,6 @@ def raised_by(message: str, types: list[str]) -> RaisedBy | None:
     if not bare or len(text) > 2000:
         return None
     for row in raised_by_table():
-        if row.exc_type in bare and row.pattern.fullmatch(text):
+        if row.exc_type.rpartition(".")[2] in bare and row.pattern.fullmatch(text):
             return row
     return None
