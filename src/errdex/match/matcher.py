@@ -560,7 +560,10 @@ class Matcher:
         callees = getattr(self._local, "callees", None)
         if row is None or callees is None or (res.matches and res.matches[0].is_call):
             return  # (a documented function's call answered already: ``_documented_answer``)
-        repos = [self.repo] if self.repo is not None else callees.repos()
+        # the codebases by the packages the index holds of them (not the store's list of
+        # codebases, which opens the whole catalogue: a second's import for one query)
+        held = {repo for repos in self.index.packages().values() for repo in repos}
+        repos = [self.repo] if self.repo is not None else sorted(held)
         found: list[tuple[str, str, CallRow]] = []
         for repo in repos:
             version = callees.newest(repo)
@@ -2111,15 +2114,6 @@ class _StoredCallees:
         return facts is not None and any(
             i.level == 0 and (i.target == "cython" or i.target.startswith("cython.")) for i in facts.imports
         )
-
-    def repos(self) -> list[str]:
-        """The catalogue's codebases by name, sorted; none when it cannot say."""
-        from errdex.store.errors import StoreError
-
-        try:
-            return sorted(str(r.name) for r in self._store.repos())
-        except StoreError:
-            return []
 
     def calls_named(self, repo: str, version: str, names: list[str]) -> list[CallRow]:
         """The calls in that release's library functions whose callee's last name is one of
