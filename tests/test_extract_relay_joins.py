@@ -92,6 +92,19 @@ def test_other_iterations_stay_open(join: str) -> None:
     assert "item {it.name} is bad" not in _got(src)["check"]
 
 
+def test_a_frame_over_items_that_may_be_absent_stays_open() -> None:
+    # (framing each item would drop that each was appended under an ``if``)
+    src = (
+        "def check(items):\n"
+        "    errors = []\n"
+        "    for it in items:\n"
+        "        if it.bad:\n"
+        "            errors.append(f'item {it.name} is bad')\n"
+        "    raise ValueError('; '.join(f'- {e}' for e in errors))\n"
+    )
+    assert "item {it.name} is bad" not in _got(src)["check"]
+
+
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
     with package_matcher(

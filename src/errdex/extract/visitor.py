@@ -3040,7 +3040,9 @@ class ModuleVisitor:
         renders them for a join: ``"\\n".join(str(e) for e in errors)``, ``[f"- {e}" for e in
         errors]``, ``map(str, errors)``. ``str()`` of a text is that text, so each item is its
         message (a framing element frames each one). None for any other iteration: its rows are
-        unknown, and the join stays the one open row it was."""
+        unknown, and the join stays the one open row it was. A frame is mapped over the items
+        only when all are there: over an item appended under an ``if`` (or the open rest of a
+        list built elsewhere) it would drop that the item may be absent."""
         if (
             type(node) is ast.Call
             and _last_name(node.func) == "map"
@@ -3071,7 +3073,7 @@ class ModuleVisitor:
         if type(elt) is ast.Name and elt.id == target:
             return held.items
         inner = _comp_env(node, env)
-        if not self.is_stringy(elt, inner):
+        if not (_all_present(held.items) and self.is_stringy(elt, inner)):
             return None
         items: list[Value] = []
         for item in held.items:
@@ -6808,6 +6810,14 @@ def _join_items(sep: Value, items: Sequence[Value]) -> Value:
             pieces.append(sep)
         pieces.append(item)
     return concat(*pieces) if pieces else lit("")
+
+
+def _all_present(items: Sequence[Value]) -> bool:
+    """A list's items are all there: some items, none of them optional (each form of it a
+    lone ``Opt``, appended under an ``if``) nor the open rest of a list built elsewhere."""
+    return bool(items) and not any(
+        item == _REST_ITEM or all(len(v) == 1 and isinstance(v[0], Opt) for v in item) for item in items
+    )
 
 
 def _sep_inside(sep: Variant, o: Opt) -> Opt:
