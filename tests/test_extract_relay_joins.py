@@ -107,9 +107,8 @@ def test_a_frame_over_items_that_may_be_absent_stays_open() -> None:
 
 @pytest.fixture(scope="module")
 def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    with package_matcher(
-        tmp_path_factory.mktemp("relay_joins"), {"__init__.py": "", "loader.py": LOADER}
-    ) as m:
+    root = tmp_path_factory.mktemp("relay_joins")
+    with package_matcher(root, {"__init__.py": "", "loader.py": LOADER}) as m:
         yield m
 
 
