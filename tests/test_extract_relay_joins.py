@@ -92,6 +92,17 @@ def test_other_iterations_stay_open(join: str) -> None:
     assert "item {it.name} is bad" not in _got(src)["check"]
 
 
+def test_a_frame_over_a_literal_list_gives_each_item_framed() -> None:
+    # (numpy's ``floatmode option must be one of "fixed", "unique", ...``)
+    src = (
+        "def check(mode):\n"
+        "    modes = ['fixed', 'unique']\n"
+        "    if mode not in modes:\n"
+        "        raise ValueError('mode must be one of ' + ', '.join(f'\"{m}\"' for m in modes))\n"
+    )
+    assert _got(src)["check"] == 'mode must be one of "fixed", "unique"'
+
+
 def test_a_frame_over_items_that_may_be_absent_stays_open() -> None:
     # (framing each item would drop that each was appended under an ``if``)
     src = (
