@@ -67,7 +67,7 @@ from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYP
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
-from errdex.pyexc import stdlib_module
+from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
     from errdex.model import CallFact, CatalogueEntry, CodeFacts
@@ -659,6 +659,8 @@ class Matcher:
         readings = [(t, types, around, t.partition(":")[0] + ":") for t in printed_prefixes(q.text, message)]
         if ruled is not None:
             readings.append((ruled, types, around, ""))
+        if (whole := self._unknown_class_head(q.text, message, types)) is not None:
+            readings.append((whole, [], around, whole.partition(":")[0] + ":"))
         if (caught := class_in_parentheses(message)) is not None:
             name, text = caught
             inner = list(dict.fromkeys([name, *types]))
@@ -673,6 +675,25 @@ class Matcher:
                     m.reasons.append(reason)
                 return retry
         return None
+
+    def _unknown_class_head(self, text: str, message: str, types: list[str]) -> str | None:
+        """The pasted line ``Word: text`` whole, when ``Word`` is no class at all: not a
+        built-in one and none a codebase of the catalogue defines or raises. A program's own
+        text may open with a class-like word and a colon (pytest's ``fail(f"ScopeMismatch: You
+        tried to access ...")``, printed without the ``Failed:`` in front), which the parser
+        takes for the class Python printed. Only one plain prefix is read so (``printed_prefixes``
+        reads a module-qualified one, or several); the word must be the answer's own opening
+        text (``_as_printed``), so a class the catalogue knows keeps its one reading."""
+        if len(types) != 1 or "." in types[0] or is_builtin(types[0]):
+            return None
+        name = types[0]
+        first = message.split("\n", 1)[0].strip()
+        if not first or f"{name}: {first}" not in text:
+            return None
+        idx = self.index
+        if idx.type_entries(name, 1) or type_key(name) in idx.type_bases():
+            return None
+        return f"{name}: {message}"
 
     def _quoted_tail(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
