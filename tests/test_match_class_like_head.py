@@ -11,7 +11,9 @@ from errdex.match import Matcher
 from errdex.model import CatalogueEntry
 
 
-def _entry(key: int, exc_type: str, template: str, segments: list[str], function: str, line: int) -> CatalogueEntry:
+def _entry(
+    key: int, exc_type: str, template: str, segments: list[str], function: str, line: int
+) -> CatalogueEntry:
     return CatalogueEntry(
         key=key, error_id=f"e{key}", repo="o/testkit", version="1.0", snapshot_date=None, kind="raise",
         exc_type=exc_type, exc_qualname=None, template=template, segments=segments,
