@@ -145,6 +145,11 @@ class Matcher:
             order.remove(group)
             order.insert(0, group)
         first: Result | None = None
+        # a log of several warnings (``parse._warning_records``): each may be the one asked
+        # about, so the first answered exactly is the answer, the primary's (the last warning)
+        # when none is
+        log = len(q.blocks) > 1 and all(_warning(b) for b in q.blocks)
+        inexact: Result | None = None
         for n, bi in enumerate(order[:4]):
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
@@ -160,13 +165,22 @@ class Matcher:
                     value = self._value_reading(q, message, types, fr, limit)
                     if value is not None:
                         return value
+            if log and res.matches and not res.exact_top:
+                inexact = inexact or res
+                continue
             if res.matches:
+                if log:
+                    if n:
+                        res.verdict += " (from another warning of the log)"
+                    return res
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
                     if b is not None and _warning(b):
                         self._warning_as_context(q, first, res)
                 return res
         assert first is not None
+        if inexact is not None:
+            return inexact
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
 
