@@ -49,15 +49,10 @@ def test_the_same_line_with_the_class_in_front_still_answers() -> None:
 def test_a_word_the_catalogue_raises_as_a_class_keeps_its_reading() -> None:
     # ``ScopeMismatch`` is a class here (a raise of it): Python printed its name, and the
     # template that prints the same words at its head is not read whole over it
-    own = _entry(
-        2,
-        "ScopeMismatch",
-        "You tried to access the {requested} scoped fixture {name} with a {scope} scoped request object.",
-        ["You tried to access the ", "requested", " scoped fixture ", "name", " with a ", "scope",
-         " scoped request object."],
-        "FixtureRequest._check_scope",
-        700,
-    )  # fmt: skip
+    head = "ScopeMismatch: "
+    template = _FAIL.template.removeprefix(head)
+    segments = [_FAIL.segments[0].removeprefix(head), *_FAIL.segments[1:]]
+    own = _entry(2, "ScopeMismatch", template, segments, "FixtureRequest._check_scope", 700)
     res = Matcher.from_entries([_FAIL, own]).explain(_PASTE)
     assert res.matches and res.matches[0].id == "e2", res.verdict
     assert not res.matches[0].approximate
