@@ -116,6 +116,9 @@ class TextFit:
     # where ``runtime_best``'s fit begins in the compact message: past 0 when a label precedes
     # the interpreter's message (``_after_label``), whose words are another raise's or log's
     runtime_from: int = 0
+    # the text ``runtime_best``'s fit leaves to its placeholders (the compact message between its
+    # literals as placed), lower-cased words: values the interpreter prints (``_runtime_values``)
+    runtime_values: set[str] = field(default_factory=set)
     # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
     # again and made candidates only when nothing fits confidently (``add_similarity``)
     weak: list[int] = field(default_factory=list)
@@ -1664,6 +1667,7 @@ def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str
     if better and share >= RUNTIME_MIN_COVERAGE and _runtime_type_ok(idx, types, c.pid):
         tf.runtime_best = (c.coverage, c.pid)
         tf.runtime_from = 0 if f.anchored_start else f.start
+        tf.runtime_values = _runtime_values(tf.cmsg, f)
 
 
 def _after_label(tf: TextFit, f: Fit) -> bool:
@@ -2372,7 +2376,11 @@ def value_free_f1(mwords: set[str], url_words: set[str], tpl_words: set[str]) ->
 
 
 def demote_for_runtime(
-    tf: TextFit, on_raise: dict[int, float], deepest: float, unpointed: Index | None = None
+    tf: TextFit,
+    on_raise: dict[int, float],
+    deepest: float,
+    unpointed: Index | None = None,
+    called: frozenset[str] = frozenset(),
 ) -> None:
     """A library template that explains the message no better than an interpreter message is not
     exact, unless the traceback's deepest library frame is that very function: then the paste
@@ -2387,7 +2395,9 @@ def demote_for_runtime(
     interpreter's message, which fits the paste as well, and nothing says that library ran
     (issue #10 item 7: no exact answer from a codebase nothing points to). A word of its own
     in the wording (``{} is not a valid input``, ``Expected {} arguments, got {}``) is the
-    library's, and stays exact.
+    library's, and stays exact. Nor is one whose only extra word is text the interpreter's fit
+    leaves to a placeholder when the traceback ends in the user's frame calling neither its
+    function nor its class (``called``, ``_imitated_beside_the_call``).
 
     When a label precedes the interpreter's message (``runtime_from``, ``_runtime_fit``), a
     library fit beginning before it explains the label's words: the library's own message around
@@ -2401,7 +2411,11 @@ def demote_for_runtime(
             continue
         if tf.runtime_from and c.fit is not None and c.fit.start < tf.runtime_from:
             continue
-        if c.confident and (c.coverage <= best + 0.02 or _quoted_value_beyond(unpointed, tf, c.pid, rpid)):
+        if c.confident and (
+            c.coverage <= best + 0.02
+            or _quoted_value_beyond(unpointed, tf, c.pid, rpid)
+            or _imitated_beside_the_call(unpointed, tf, c.pid, rpid, called)
+        ):
             c.confident = False
             c.reasons.append("an interpreter message explains the text as well")
 
@@ -2415,6 +2429,41 @@ def _quoted_value_beyond(idx: Index | None, tf: TextFit, pid: int, runtime_pid: 
     if len(extra) > 1:
         return False
     return all(w in _quoted_words(tf.message) for w in extra)
+
+
+def _imitated_beside_the_call(
+    idx: Index | None, tf: TextFit, pid: int, runtime_pid: int, called: frozenset[str]
+) -> bool:
+    """Whether a traceback that ends in the user's own frame (no library frame below it; that
+    frame's line calls ``called``) shows the interpreter, not pattern ``pid``'s raise, making
+    the message: the pattern's only word beyond the interpreter's template is text the
+    interpreter's own fit leaves to a placeholder (``__init__`` in ``{}() got an unexpected
+    keyword argument '{}'``: a library imitating it with the name spelt out), and the line
+    calls neither a function nor a class any of its raises is in. A raise in a function the
+    user called could have had its frames hidden (jax, ``__tracebackhide__``); one in another
+    function would have printed its frame below the user's. The user called ``TensorBoard(
+    logdir=...)``, and a vendored ``HTMLSerializer.__init__``'s imitation of the interpreter's
+    keyword error is no site of it. (A message pasted alone, with no frame, says nothing of
+    the call: the library's imitation stays exact there, ``_quoted_value_beyond`` aside.)"""
+    if idx is None or not called:
+        return False
+    extra = idx.words(pid) - idx.words(runtime_pid)
+    if len(extra) > 1 or not extra <= tf.runtime_values:
+        return False
+    for ei in _some(idx, pid):
+        parts = idx.entry_func(ei).split("(", 1)[0].split(".")
+        if not called.isdisjoint(parts):
+            return False
+    return True
+
+
+def _runtime_values(cmsg: str, f: Fit) -> set[str]:
+    """The words an interpreter template's fit ``f`` of the compact message places in its
+    placeholders (the text between its literals as placed), lower-cased."""
+    got: set[str] = set()
+    for (_a, end), (start, _b) in pairwise(f.spans):
+        got |= words(cmsg[end:start])
+    return got
 
 
 def _quoted_words(message: str) -> set[str]:

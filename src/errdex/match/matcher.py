@@ -42,6 +42,7 @@ from errdex.match.parse import (
     ruled_message,
 )
 from errdex.match.parse import parse as parse_query
+from errdex.match.raisedby import RaisedBy, call_text, raised_by
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import (
     CALL_KIND,
@@ -71,6 +72,7 @@ from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
     from errdex.model import CallFact, CatalogueEntry, CodeFacts
+    from errdex.store.facts import CallRow
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
@@ -79,6 +81,7 @@ MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lin
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
+MAX_RAISED_BY = 3  # library calls of a raising stdlib callable put first (``_raised_by_answer``)
 
 
 class Matcher:
@@ -267,6 +270,7 @@ class Matcher:
             self._frame_site_answer(res, fr, types, at)
         elif not fr and not q.frames and not res.exact_top:
             self._documented_answer(res, message, types)
+            self._raised_by_answer(res, message, types)
         return res
 
     def _unheld_frame(self, q: ParsedQuery, res: Result, fr: list[Frame], types: list[str]) -> int | None:
@@ -554,6 +558,84 @@ class Matcher:
         res.verdict = (
             f"no exact match: {name} is raised by code the catalogue does not hold ({top}); "
             f"{first.function} is documented to raise it, below its call at {first.path}:{first.line}"
+        )
+
+    def _raised_by_answer(self, res: Result, message: str, types: list[str]) -> None:
+        """A message alone that one standard-library callable raises (``raisedby.raised_by``:
+        ``random.sample``'s ``Sample larger than population or is negative``), with no raise
+        fitting it exactly: the catalogue's calls of that callable (the code facts' call edges,
+        in the newest release of each codebase, or of the one asked about) are where a library
+        raised it, the judge's deepest library frame. Put first when there are at most
+        ``MAX_RAISED_BY`` of them, ranked by how few there are: one stands alone, a few are a
+        tie the verdict owns up to; with more, the message is no clue to which, and the answers
+        stay as they were (the verdict says so). Approximate, as every answer of code with no
+        raise of the text: the library's statement is a call, not the raise."""
+        row = raised_by(message, types)
+        callees = getattr(self._local, "callees", None)
+        if row is None or callees is None or (res.matches and res.matches[0].is_call):
+            return  # (a documented function's call answered already: ``_documented_answer``)
+        # the codebases by the packages the index holds of them (not the store's list of
+        # codebases, which opens the whole catalogue: a second's import for one query)
+        held = {repo for repos in self.index.packages().values() for repo in repos}
+        repos = [self.repo] if self.repo is not None else sorted(held)
+        found: list[tuple[str, str, CallRow]] = []
+        for repo in repos:
+            version = callees.newest(repo)
+            if version is None:
+                continue
+            calls = [c for c in callees.calls_named(repo, version, row.names()) if row.calls(c.callee)]
+            if row.keyword is not None:
+                calls = [
+                    c for c in calls if row.passes_keyword(callees.call_text(repo, version, c.path, c.line))
+                ]
+            found += [(repo, version, c) for c in calls]
+            if len(found) > MAX_RAISED_BY:
+                res.verdict += (
+                    f"; raised by {row.callable}, which the indexed libraries call at more than "
+                    f"{MAX_RAISED_BY} places: a tie the message alone does not break"
+                )
+                return
+        if not found:
+            return
+        found.sort(key=lambda f: (f[0], f[2].path, f[2].line))
+        calls = [self._raised_by_match(repo, version, c, row, types) for repo, version, c in found]
+        where = [f"{m.path}:{m.line}" for m in calls]
+        if len(calls) > 1:
+            for m in calls:
+                m.tied_with = [w for w in where if w != f"{m.path}:{m.line}"]
+        score = res.matches[0].score if res.matches else 0.0
+        for m in calls:
+            m.score = score
+        res.matches[:0] = calls
+        res.tie_some = None
+        first = calls[0]
+        said = (
+            f"{first.function} calls it at {where[0]}"
+            if len(calls) == 1
+            else f"a tie: the indexed libraries call it at {len(calls)} places ({', '.join(where)})"
+        )
+        res.verdict = f"no exact match: raised by {row.callable} (the standard library), which {said}"
+
+    @staticmethod
+    def _raised_by_match(repo: str, version: str, call: CallRow, row: RaisedBy, types: list[str]) -> Match:
+        """The answer (``CALL_KIND``) of one library call of the callable that raises the text."""
+        where = f"{call.path}:{call.line}"
+        return Match(
+            id=f"{CALL_KIND}:{repo}:{where}",
+            repo=repo,
+            version=version,
+            kind=CALL_KIND,
+            exc_type=types[0] if types else row.exc_type,
+            template=f"{call.callee}(...)",
+            path=call.path,
+            line=call.line,
+            function=call.caller,
+            score=0.0,
+            approximate=True,
+            reasons=[
+                f"raised by {row.callable}, which the library calls here: the standard library's "
+                f"text ({row.exc_type}: {row.template}), not a raise of the library's, so it is not verified"
+            ],
         )
 
     @staticmethod
@@ -1032,7 +1114,13 @@ class Matcher:
         ev.foreign = names_unheld_package(idx, types, fr)
         candidates.unticked_similar(idx, tf, seen, types, {*fev.pids, *typed_pids})
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
-        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME, None if ev.pointed else idx)
+        candidates.demote_for_runtime(
+            tf,
+            fev.pids,
+            DEEPEST_FRAME,
+            None if ev.pointed else idx,
+            frozenset() if ev.printed_call else ev.called,
+        )
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
         candidates.whole_over_tail(idx, tf)
         builtin: tuple[str, str] | None = None
@@ -2067,6 +2155,30 @@ class _StoredCallees:
         return facts is not None and any(
             i.level == 0 and (i.target == "cython" or i.target.startswith("cython.")) for i in facts.imports
         )
+
+    def calls_named(self, repo: str, version: str, names: list[str]) -> list[CallRow]:
+        """The calls in that release's library functions whose callee's last name is one of
+        ``names`` (the code facts' keyed lookup); none when the catalogue holds no facts."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            return list(self._store.facts.calls_named(sid, names)) if sid is not None else []
+        except StoreError:
+            return []
+
+    def call_text(self, repo: str, version: str, path: str, line: int) -> str:
+        """The text of the call beginning at ``line`` of that release's file ``path``
+        (``raisedby.call_text``), read from the catalogue's stored file; empty when it holds
+        none."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            source = self._store.file_text(sid, path) if sid is not None else None
+        except StoreError:
+            return ""
+        return call_text(source, line) if source else ""
 
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""
