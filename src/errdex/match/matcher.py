@@ -68,7 +68,7 @@ from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYP
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
-from errdex.pyexc import stdlib_module
+from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
     from errdex.model import CallFact, CatalogueEntry, CodeFacts
@@ -148,6 +148,11 @@ class Matcher:
             order.remove(group)
             order.insert(0, group)
         first: Result | None = None
+        # a log of several warnings (``parse._warning_records``): each may be the one asked
+        # about, so the first answered exactly is the answer, the primary's (the last warning)
+        # when none is
+        log = len(q.blocks) > 1 and all(_warning(b) for b in q.blocks)
+        inexact: Result | None = None
         for n, bi in enumerate(order[:4]):
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
@@ -163,13 +168,22 @@ class Matcher:
                     value = self._value_reading(q, message, types, fr, limit)
                     if value is not None:
                         return value
+            if log and res.matches and not res.exact_top:
+                inexact = inexact or res
+                continue
             if res.matches:
+                if log:
+                    if n:
+                        res.verdict += " (from another warning of the log)"
+                    return res
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
                     if b is not None and _warning(b):
                         self._warning_as_context(q, first, res)
                 return res
         assert first is not None
+        if inexact is not None:
+            return inexact
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
 
@@ -741,6 +755,8 @@ class Matcher:
         readings = [(t, types, around, t.partition(":")[0] + ":") for t in printed_prefixes(q.text, message)]
         if ruled is not None:
             readings.append((ruled, types, around, ""))
+        if (whole := self._unknown_class_head(q.text, message, types)) is not None:
+            readings.append((whole, [], around, whole.partition(":")[0] + ":"))
         if (caught := class_in_parentheses(message)) is not None:
             name, text = caught
             inner = list(dict.fromkeys([name, *types]))
@@ -755,6 +771,25 @@ class Matcher:
                     m.reasons.append(reason)
                 return retry
         return None
+
+    def _unknown_class_head(self, text: str, message: str, types: list[str]) -> str | None:
+        """The pasted line ``Word: text`` whole, when ``Word`` is no class at all: not a
+        built-in one and none a codebase of the catalogue defines or raises. A program's own
+        text may open with a class-like word and a colon (pytest's ``fail(f"ScopeMismatch: You
+        tried to access ...")``, printed without the ``Failed:`` in front), which the parser
+        takes for the class Python printed. Only one plain prefix is read so (``printed_prefixes``
+        reads a module-qualified one, or several); the word must be the answer's own opening
+        text (``_as_printed``), so a class the catalogue knows keeps its one reading."""
+        if len(types) != 1 or "." in types[0] or is_builtin(types[0]):
+            return None
+        name = types[0]
+        first = message.split("\n", 1)[0].strip()
+        if not first or f"{name}: {first}" not in text:
+            return None
+        idx = self.index
+        if idx.type_entries(name, 1) or type_key(name) in idx.type_bases():
+            return None
+        return f"{name}: {message}"
 
     def _quoted_tail(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int

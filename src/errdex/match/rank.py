@@ -297,6 +297,7 @@ class Ranker:
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
         self._spaced_as_written(scored)
+        self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -332,6 +333,44 @@ class Ranker:
                 if written[s.ei] and s.key[4] <= top < s.key[4] + _PRIORS:
                     s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
                     self._spaced.add(s.ei)
+
+    def _consumer_over_yield(self, scored: list[_Scored]) -> None:
+        """An error built and yielded by a generator (jsonschema's keyword functions: ``yield
+        ValidationError(f"{instance!r} is not of type ...")``) is raised by the code that
+        consumes it (``raise error`` over ``iter_errors``, ``raise best_match(errors)``): the
+        traceback ends at the consumer's raise, never at the ``yield``, which wrote the words
+        only. When the catalogue holds such a consumer raising the yielded text (the same
+        pattern, in the same codebase, by a statement that does not build the class), scored
+        alike but for the priors and a value naming the generator's function (``minProperties``
+        in the message names ``def minProperties``), the consumers go just above the ``yield``,
+        their own order kept; the ``yield`` stays listed as where the words were written.
+        A generator with no such consumer in the catalogue keeps its place."""
+        idx = self.idx
+        yielded = [
+            s for s in scored if (st := idx.entry_statement(s.ei)) is not None and st.startswith("yield")
+        ]
+        if not yielded:
+            return
+        for y in yielded:
+            consumers = [
+                t
+                for t in scored
+                if t.cand.pid == y.cand.pid
+                and t.repo == y.repo
+                and t.key[:4] == y.key[:4]
+                and y.key[4] - t.key[4] < _PRIORS + VALUE_NAMES_SITE
+                and (st := idx.entry_statement(t.ei)) is not None
+                and st.startswith("raise")
+                and not self._raised_where_built(t.ei)
+            ]
+            if not consumers:
+                continue
+            if min(t.key[4] for t in consumers) > y.key[4]:
+                continue
+            levels = sorted({t.key[4] for t in consumers})  # their order, ties kept as ties
+            for t in consumers:
+                up = y.key[4] + CALLERS_STEP / 2 * (1 + levels.index(t.key[4]))
+                t.key = (t.key[0], t.key[1], t.key[2], t.key[3], max(t.key[4], up))
 
     def _written_segs(self, s: _Scored) -> tuple[str, ...]:
         """The literal segments of entry ``s.ei``'s own template as written: entries whose
