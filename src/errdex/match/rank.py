@@ -316,7 +316,11 @@ class Ranker:
         for s in scored:
             groups.setdefault((s.key[:4], idx.patterns[s.cand.pid].lits), []).append(s)
         text: str | None = None
-        for group in groups.values():
+        for whole in groups.values():
+            # only entries within the priors of the group's best can change places by the lift;
+            # the rest are not decoded (reading an entry's own template decodes it for good)
+            best = max(s.key[4] for s in whole)
+            group = [s for s in whole if s.key[4] > best - _PRIORS]
             if len(group) < 2 or (len(group) > MAX_SPACED and len({s.cand.pid for s in group}) < 2):
                 continue
             if text is None:
@@ -380,7 +384,7 @@ class Ranker:
         that gives the pattern's literals compacted; else the pattern's segments."""
         idx = self.idx
         pid = s.cand.pid
-        parts = _HOLE.split(idx.entries[s.ei][E_TEMPLATE])
+        parts = _HOLE.split(idx.entries.peek(s.ei)[E_TEMPLATE])  # not kept: see ``_Lazy.peek``
         lits = idx.lits(pid)[0]
         if len(parts) == len(lits) and all(compact(a) == b for a, b in zip(parts, lits, strict=True)):
             return tuple(parts)
