@@ -292,7 +292,12 @@ class Matcher:
         record is still the function's statement. The exception's line must follow the last
         frame (``_error_line_follows``: nothing cut), and the last frame, when outside the
         library, must make the error (a new raise or a call, not ``raise self._exc``)."""
-        if not fr or not types or any(t.startswith("log.") for t in types) or not res.matches:
+        if not fr or not types or any(t.startswith("log.") for t in types):
+            return None
+        # Python 3.11 or later printed it (carets under a frame, or the interpreter's folder in
+        # the frames' paths): each frame's line is its statement's first, the one that ran
+        modern = any(_carets_line(line) for line in q.text.splitlines()) or _first_line_printer(fr)
+        if not res.matches and not modern:
             return None
         at = next((i for i in range(len(fr) - 1, -1, -1) if not outside_library(fr[i].path)), None)
         if at is None or _FRAMES_REMOVED.search(q.text) is not None:
@@ -302,7 +307,11 @@ class Matcher:
         if frame.line is None or not name or name.startswith("<"):
             return None
         printed = (frame.source or "").strip()
-        if printed and not frames.calls_only(frame):
+        if (
+            printed
+            and not frames.calls_only(frame)
+            and not (modern and at == len(fr) - 1 and _evaluates(printed))
+        ):
             return None
         if at < len(fr) - 1 and not frames.makes_error(last.source):
             return None
@@ -313,7 +322,16 @@ class Matcher:
         if release is None or callees is None:
             return None
         path, repo, version = release
-        if any(m.repo == repo for m in res.matches):
+        # the library's own raises of alike words are look-alikes only when the library cannot
+        # have raised the text itself with its frames hidden: none fits exactly, no frame points
+        # to one, and no frame above raises a call's result (jinja2's ``raise
+        # rewrite_traceback_stack(...)`` drops its internal frames: ``Undefined``'s raise ran)
+        own = [m for m in res.matches if m.repo == repo]
+        if own and (
+            not modern
+            or any(not m.approximate or _pointed(m, fr) for m in own)
+            or any(frames.raise_calls(f.source) for f in fr[:at])
+        ):
             return None
         idx = self.index
         if any(
@@ -329,11 +347,12 @@ class Matcher:
         of the library holds the text, so nothing verifies it; the other codebases' raises of
         alike words after it, approximate too, as look-alikes the paste does not point to."""
         path = norm_path(fr[at].path)
-        _only_approximate(
-            res,
-            f"the traceback's deepest library frame ({path}:{fr[at].line}) is no raise of this "
-            "text, and this raise is in a codebase no frame points to",
-        )
+        if res.matches:
+            _only_approximate(
+                res,
+                f"the traceback's deepest library frame ({path}:{fr[at].line}) is no raise of this "
+                "text, and no frame points to this raise",
+            )
         self._call_answer(res, fr, types, at)
 
     def _call_answer(self, res: Result, fr: list[Frame], types: list[str], at: int | None = None) -> None:
@@ -369,6 +388,13 @@ class Matcher:
             f"({below}), which raised the error: the call is where the library raised it; "
             "no raise statement holds the text, so it is not verified"
         )
+        if (frame.source or "").strip() and not frames.calls_only(frame):
+            # (``_unheld_frame``: a subscript, an attribute's store, an operator, nothing below)
+            reason = (
+                "the library's deepest frame is a statement with no call and nothing below it: the "
+                "interpreter raised the error evaluating it, there; no raise statement holds the "
+                "text, so it is not verified"
+            )
         call = Match(
             id=f"{CALL_KIND}:{repo}:{where}",
             repo=repo,
@@ -1582,12 +1608,56 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         return False
     if any(_carets_line(line) for line in text.splitlines()):
         return False
+    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
+    if _first_line_printer(fr):
+        # Python 3.11 and later print a statement's first line: the line is the call, and a
+        # raise elsewhere, even the frame's own function's at another line, did not run; only
+        # an exact fit in a function the traceback runs through may be the statement itself
+        if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
+            return False
+        return _error_line_follows(text, last, types)
     if any(not m.approximate for m in res.matches):
         return False
-    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
     if any(fn_last(m.function) in ran for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+# an interpreter's folder in a frame's path naming Python 3.11 or later: POSIX
+# ``lib/python3.12/site-packages``, Windows ``Python312\Lib``
+_FIRST_LINE_PYTHON = re.compile(r"python3\.?(?:1[1-9]|[2-9]\d)(?:t|d|m)?[/\\]", re.IGNORECASE)
+
+
+def _evaluates(printed: str) -> bool:
+    """Whether a frame's printed line is a whole statement that raises nothing itself (no
+    ``raise``, no ``assert``; it closes no bracket it did not open): with no frame below it,
+    an error came out of the interpreter evaluating it (a subscript's ``KeyError``, a read-only
+    attribute's store, an operator's ``TypeError``), at that statement."""
+    return frames.raises_nothing(printed) and _opens_statement(printed)
+
+
+def _pointed(m: Match, fr: list[Frame]) -> bool:
+    """Whether a frame of the traceback points to answer ``m``: one runs its function, or
+    stands at its file and line (issue #10 item 6, frames first: a site a frame points to
+    outranks an alike raise no frame points to)."""
+    fn = fn_last(m.function)
+    return any(
+        (f.function and fn_last(f.function) == fn)
+        or (f.line == m.line and norm_path(f.path).endswith(m.path))
+        for f in fr
+    )
+
+
+def _first_line_printer(fr: list[Frame]) -> bool:
+    """Whether the traceback's frames show, by their paths, that Python 3.11 or later printed
+    it (``/lib/python3.12/site-packages/``): that Python prints a statement's first line and
+    elides the carets when the failing expression is the whole line (``self.draw.draw_rectangle(
+    xy, ink, 0, width)``), so a frame's printed line without carets is still the statement that
+    ran, not the last line of one split over lines as Python before 3.11 prints it. Every
+    library frame, the last included, must be under that interpreter's folder: a paste mixing
+    interpreters says nothing."""
+    lib = [f.path for f in fr if "-packages/" in f.path.replace("\\", "/")]
+    return bool(lib) and all(_FIRST_LINE_PYTHON.search(p) is not None for p in lib)
 
 
 def _unprinted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:

@@ -2340,6 +2340,8 @@ class _BlockParser:
     def run(self) -> Block:
         i, n = 0, len(self.lines)
         self.nested = _nested_traceback(self.lines)
+        if self.nested is None:
+            self.nested = _location_in_message(self.lines)
         if self.nested is not None:
             n = self.nested  # the frames after it are the message's, not this traceback's
         steps = (
@@ -3061,6 +3063,39 @@ def _nested_traceback(lines: list[str]) -> int | None:
         m = _NESTED_TB.match(ln)
         if m is not None and is_type_name(m.group(1)):
             return i
+    return None
+
+
+def _location_in_message(lines: list[str]) -> int | None:
+    """The exception's line of a traceback whose text ends with a location printed as a frame
+    (FastAPI's ``ResponseValidationError`` closes its text with the endpoint's ``File
+    "main.py", line 11, in read`` and the route): CPython prints a traceback's frames, then
+    its exception's line at the line's start, and no frame after that in the same traceback
+    (a chained one opens with its own header or separator, where blocks are split). So after
+    a header, frames, and the exception's line right under the last frame's source (and
+    carets), a frame line is that exception's text, not a frame: read as ``_nested_traceback``
+    reads a traceback inside a message. Only when the text runs on over lines before it (a
+    frame right under the exception's line opens a traceback of its own, its header cut) and
+    it is no frame printed above again (an echo of the outermost frame under the error)."""
+    if not lines or not _TB_HEADER.match(lines[0]):
+        return None
+    seen = False  # a frame above, with only its source and carets since
+    for i, ln in enumerate(lines[1:], 1):
+        if _PY_FRAME.match(ln):
+            seen = True
+            continue
+        if not seen or ln[:1] in " \t" or not ln.strip():
+            continue
+        m = _TYPE_PREFIX.match(ln)
+        if m is None or not is_type_name(m.group(1)):
+            return None
+        after = [(k, fm) for k in range(i + 1, len(lines)) if (fm := _PY_FRAME.match(lines[k]))]
+        if not after or after[0][0] == i + 1 or any(_TB_HEADER.match(x) for x in lines[i + 1 : after[0][0]]):
+            return None  # no frame after, or a traceback of its own under the line (cut, or logged)
+        earlier = {(fm.group(1), fm.group(2)) for x in lines[1:i] if (fm := _PY_FRAME.match(x))}
+        if all((fm.group(1), fm.group(2)) in earlier for _, fm in after):
+            return None  # frames printed above, echoed under the error (``_message_before_echo``)
+        return i
     return None
 
 
