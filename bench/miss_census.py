@@ -7,7 +7,9 @@ catalogue (``CATS/SET.db``) to see every match, looks the truth's site up in tha
 and sorts each miss into one cause:
 
 * a tie: the answer's template is the truth's (placeholders aside) at another site, within the
-  matches (``message only``, ``traceback pasted``, ``class differs``) or beyond them;
+  matches (``message only``, ``traceback pasted`` when the paste prints a frame, ``class
+  differs`` when the classes' own names do), in a list full of tied answers (``more sites than
+  the list holds``) or beyond them;
 * ranked below: the truth is among the matches under another template (``wrong library``,
   ``wrong class`` when the paste names the truth's class, ``frame not used`` when a frame is
   in the truth's file, ``equal score``, ``other template scored higher``);
@@ -47,6 +49,23 @@ MISS = re.compile(r"^MISS (\S+) \[(\w+)\]: (.*)$", re.M)
 HOLE = re.compile(r"\{[^{}]*\}")
 FRAME = re.compile(r'File "([^"]+)", line (\d+), in (\S+)')
 CLASS_LINE = re.compile(r"^\s*(?:[a-z_]\w*\.)*([A-Z]\w*):(?:\s|$)", re.M)
+
+
+# a frame as a traceback (``File "x.py", line 3, in f``), pytest (``x.py:94: NoDataError``) or
+# IPython (``x.py in refresh(self)``) prints it
+FRAMES = re.compile(r'File "[^"]+", line \d+|^\S+\.py:\d+: \w+$|^\S+\.py in [\w<>]+\(', re.M)
+
+
+def has_frames(paste: str) -> bool:
+    """Whether a paste prints a frame: a case of kind ``traceback`` may be a CLI's whole output,
+    framed in a box but with no frame in it (typer's and cyclopts' rich error panels)."""
+    return FRAMES.search(paste) is not None
+
+
+def class_name(exc_type: str | None) -> str:
+    """A raise's class by its own name: ``exc.NoResultFound`` and ``sa_exc.NoResultFound`` are
+    one class spelled through two module aliases, not a class that differs."""
+    return (exc_type or "").rsplit(".", 1)[-1]
 
 
 def set_kind(name: str) -> str:
@@ -105,10 +124,10 @@ def cause(case: dict[str, Any], answer: dict[str, Any], db: Path) -> str:
     if rank is not None:
         top, hit = ms[0], ms[rank - 1]  # (1-based)
         if holes_alike(top["template"]) == holes_alike(hit["template"]):
-            if top.get("exc_type") != hit.get("exc_type"):
+            if class_name(top.get("exc_type")) != class_name(hit.get("exc_type")):
                 return "tie: same template at several sites, class differs"
             return "tie: same template at several sites, " + (
-                "traceback pasted" if case["kind"] == "traceback" else "message only"
+                "traceback pasted" if has_frames(case["input"]) else "message only"
             )
         if top["path"].split("/")[0] != hit["path"].split("/")[0]:
             return "ranked below: wrong library"
@@ -133,6 +152,8 @@ def cause(case: dict[str, Any], answer: dict[str, Any], db: Path) -> str:
     if not shares:
         return "relay: truth raises a message made elsewhere (template all holes)"
     if ms and holes_alike(ms[0]["template"]) in alike:
+        if (answer.get("tied") or 0) >= len(ms):
+            return "tie: same template at more sites than the list holds"
         return "tie beyond the list (truth's template = the answer's)"
     best = max(shares)
     if best >= 0.8:

@@ -2601,3 +2601,35 @@ def test_a_span_the_sentence_calls_an_error_is_the_message() -> None:
     # two spans called errors: two errors, none taken
     text = "First the error `a b c d` then the error `e f g h` came."
     assert parse(text).message == text
+
+
+def test_a_location_printed_in_an_exceptions_text_is_no_frame() -> None:
+    # FastAPI ends a ``ResponseValidationError``'s text with the endpoint's location, printed as
+    # a frame line after the exception's line (runtime6 fastapi-rt-002, a warning line above):
+    # CPython prints no frame after a traceback's exception line, so it is the message's
+    warning = (
+        "/venv/lib/python3.12/site-packages/fastapi/testclient.py:1: StarletteDeprecationWarning: "
+        "Using `httpx` is deprecated\n"
+        "  from starlette.testclient import TestClient as TestClient  # noqa\n"
+    )
+    traceback = (
+        "Traceback (most recent call last):\n"
+        '  File "/app/main.py", line 15, in <module>\n'
+        "    client.get('/')\n"
+        '  File "/venv/lib/python3.12/site-packages/fastapi/routing.py", line 352, in serialize_response\n'
+        "    raise ResponseValidationError(\n"
+        "fastapi.exceptions.ResponseValidationError: 1 validation error:\n"
+        "  {'type': 'missing', 'loc': ('response', 'price'), 'msg': 'Field required'}\n"
+        "\n"
+        '  File "/app/main.py", line 11, in read\n'
+        "    GET /\n"
+    )
+    for text in (traceback, warning + traceback):
+        q = parse(text)
+        assert q.exc_type == "fastapi.exceptions.ResponseValidationError"
+        assert q.message.startswith("1 validation error:\n")
+        assert q.message.endswith('File "/app/main.py", line 11, in read\n    GET /')
+        assert [(f.function, f.line) for f in q.frames] == [("<module>", 15), ("serialize_response", 352)]
+    # the warning alone is still the warning
+    q = parse(warning)
+    assert q.exc_type == "StarletteDeprecationWarning" and q.message == "Using `httpx` is deprecated"

@@ -417,6 +417,36 @@ def test_a_text_holding_both_spacings_lifts_neither(styles: Matcher) -> None:
     assert not any("spaced as this template is written" in r for a in res.matches for r in a.reasons)
 
 
+# two raises of one text but for a space (pandas' ``interval [0,1]`` in a formatter and
+# ``interval [0, 1]`` in a validator): the compact literals are one pattern's, and only the
+# entries' own templates tell the spacing apart
+PERCENTILES = """\
+def format_percentiles(percentiles):
+    if not all(0 <= p <= 1 for p in percentiles):
+        raise ValueError("percentiles should all be in the interval [0,1]")
+    return percentiles
+
+
+def validate_percentile(q):
+    if not all(0 <= p <= 1 for p in q):
+        raise ValueError("percentiles should all be in the interval [0, 1]")
+    return q
+"""
+
+
+def test_the_spacing_as_printed_picks_the_raise_of_one_pattern(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    with package_matcher(tmp_path_factory.mktemp("onepattern"), {"frames/__init__.py": PERCENTILES}) as m:
+        for text, want in (
+            ("ValueError: percentiles should all be in the interval [0, 1]", "validate_percentile"),
+            ("ValueError: percentiles should all be in the interval [0,1]", "format_percentiles"),
+        ):
+            res = m.explain(text)
+            assert first(res).function == want, [(a.function, a.reasons) for a in res.matches]
+            assert any("spaced as this template is written" in r for r in first(res).reasons)
+
+
 @pytest.mark.parametrize(
     ("text", "segments", "held"),
     [

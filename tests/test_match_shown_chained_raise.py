@@ -1,7 +1,8 @@
 """A paste with no frame that prints the ``raise`` line above its error line names the raise
 (``frames._by_shown``) even when the release the catalogue holds chains it (``raise X(...)``
 then, ``raise X(...) from e`` now), when the error line is its class alone with the message
-wrapped under it, and when the class runs into the statement with no space between."""
+wrapped under it, when the class runs into the statement with no space between, and when the
+selection copied began inside the word ``raise`` (``ise X(...)``)."""
 
 from __future__ import annotations
 
@@ -94,3 +95,50 @@ def test_a_class_run_into_the_statement_is_split_only_when_its_module_names_it()
     # a word and colon after a parenthesis inside the statement's text is not a class
     got = parse('raise ValueError("bad call(x)value: here")')
     assert got.exc_type != "value"
+
+
+SESSIONS = """\
+class SessionError(Exception):
+    pass
+
+
+def wrap_system_error(native_err, context):
+    raise SessionError(f"Session failed: {native_err}, Context: {context}") from native_err
+
+
+class Proxy:
+    def step(self, base_error, context_msg):
+        raise SessionError(f"Session failed: {base_error}, Context: {context_msg}")
+"""
+
+
+@pytest.fixture(scope="module")
+def sessions(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("sess"), {"sess/core.py": SESSIONS}) as m:
+        yield m
+
+
+@pytest.mark.parametrize("cut", ["aise", "ise", "se"])
+def test_a_raise_whose_first_letters_the_copy_left_out_still_names_its_site(
+    sessions: Matcher, cut: str
+) -> None:
+    # the paste's first line is the raise statement with its start cut off by the selection
+    # (pyspnego-002: ``ise SpnegoError(base_error=native_err, context_msg=context) from
+    # native_err``): read whole again, it names the one of the two raises of the template
+    paste = (
+        f'{cut} SessionError(f"Session failed: {{native_err}}, Context: {{context}}") from native_err\n'
+        "sess.core.SessionError: Session failed: Server not found, Context: Processing token"
+    )
+    top = first(sessions.explain(paste))
+    assert top.function == "wrap_system_error"
+    assert any("prints this statement above its error line" in r for r in top.reasons)
+
+
+def test_a_cut_raise_is_read_only_as_the_first_line_and_only_when_the_word_is_cut() -> None:
+    msg = "sess.core.SessionError: boom"
+    assert shown_raise("ise SessionError(msg)\n" + msg, "boom") == "raise SessionError(msg)"
+    assert shown_raise("aise SessionError(msg) from e\n" + msg, "boom") == "raise SessionError(msg) from e"
+    # a line below other lines is no selection's first line; a word merely ending so is none
+    assert shown_raise("Traceback:\nise SessionError(msg)\n" + msg, "boom") is None
+    assert shown_raise("otherwise SessionError(msg)\n" + msg, "boom") is None
+    assert shown_raise("e SessionError(msg)\n" + msg, "boom") is None

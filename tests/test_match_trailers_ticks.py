@@ -188,3 +188,62 @@ def test_the_first_word_is_ticked_only_when_the_paste_lost_every_backtick(leadin
     assert not ticked_heads(idx, "best_score is only defined when `early` stopping is used.")
     # no first word followed by more text
     assert not ticked_heads(idx, "best_score")
+
+
+INNER = """\
+class TunerError(ValueError):
+    pass
+
+
+class Tuner:
+    def prepare(self, peft_config):
+        if peft_config.target_modules is None:
+            raise TunerError("Please specify `target_modules` in `peft_config`")
+        if peft_config.rank is None:
+            raise TunerError("Please specify `rank` or `alpha` in `peft_config` for this model")
+        return peft_config
+
+    def check(self, peft_config):
+        if not peft_config.layers:
+            raise TunerError("No layers were found in the model for the modules given")
+        return peft_config
+"""
+
+
+@pytest.fixture(scope="module")
+def inner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    with package_matcher(tmp_path_factory.mktemp("inner"), {"tuner/core.py": INNER}) as m:
+        yield m
+
+
+@pytest.mark.parametrize(
+    ("paste", "exact"),
+    [
+        ("TunerError: Please specify target_modules in peft_config", True),
+        ("ValueError: Please specify rank or alpha in peft_config for this model", True),
+        # an issue's prose runs on after the text: the fit is full, its share of the paste small
+        (
+            "The error I got: TunerError: Please specify target_modules in peft_config, which says "
+            "target_modules was not set properly in my peft_config. What should target_modules be?",
+            False,
+        ),
+    ],
+)
+def test_code_spans_markdown_ate_inside_a_template_are_verified(
+    inner: Matcher, paste: str, exact: bool
+) -> None:
+    # each key of the template is cut across a span's backtick: no key of the paste reaches it,
+    # only its words did (a rewording, or nothing); the patterns sharing the most keys with the
+    # paste are fitted again without their backticks
+    res = inner.explain(paste)
+    top = first(res)
+    assert top.function == "Tuner.prepare", (top.template, top.reasons)
+    assert top.template.startswith("Please specify `" + ("target" if "target" in paste else "rank"))
+    assert top.approximate is not exact, top.reasons
+    assert any("backticks" in r for r in top.reasons) or not exact
+
+
+def test_code_spans_are_not_dropped_for_a_paste_that_keeps_a_backtick(inner: Matcher) -> None:
+    # one span kept: the paste is not a rendered page, the other span's text is another wording
+    res = inner.explain("TunerError: Please specify `target_modules` in peft_config")
+    assert not any("backticks" in r for m in res.matches for r in m.reasons)

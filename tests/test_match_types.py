@@ -844,3 +844,54 @@ def test_a_tail_after_any_introducing_line_wins_by_the_one_rule_of_the_whole_mes
         res = credentials_matcher.explain(paste)
         assert top(res).function == "ChainedCredential.get_token", paste
         assert "the lines before introduce it" in res.verdict
+
+
+RPC = """
+class ChannelError(Exception):
+    pass
+
+
+def blocking_call(error_class):
+    raise error_class("failed to connect to all addresses")
+
+
+def unary_call(target):
+    raise ChannelError("failed to connect to all addresses")
+"""
+
+
+def test_a_log_record_alone_counts_alike_against_a_named_and_an_unknown_class() -> None:
+    # a paste naming only a log level says nothing of the raise's class: a raise whose class is
+    # not known (``raise error_class(...)``) is no likelier than one of a named class
+    for level in ("log.ERROR", "log.WARNING"):
+        unknown = type_relation([level], "<unknown>", "error")
+        assert unknown == type_relation([level], "ChannelError", "error")
+        assert unknown[0] < 0
+    # a pasted class still leaves the unknown one neutral, and judges the named one
+    assert type_relation(["rpc.core.ChannelError"], "<unknown>", "error") == (0.0, None)
+    assert type_relation(["rpc.core.ChannelError"], "ChannelError", "error")[0] > 0
+
+
+def test_a_logged_message_ranks_the_raise_of_a_named_class_level_with_an_unknown_one(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # a C extension's log line, then the application's own line printing the error (grpc's
+    # ``E0307 ... ssl_transport_security.cc:1378] Handshake failed``): the paste's only type is
+    # the log level, so the two raises of the text stand level; the one of an unknown class was
+    # 0.05 above the named one before
+    with Store.open(_indexed(tmp_path_factory, "rpc", RPC)) as store:
+        m = Matcher.load(store)
+    for paste in (
+        "E0307 05:10:36.624904979    4386 transport.cc:1378] Handshake failed\n"
+        "Cannot connect: failed to connect to all addresses",
+        "ERROR:root:failed to connect to all addresses",
+    ):
+        res = m.explain(paste)
+        by = {x.function: x for x in res.matches}
+        assert {"blocking_call", "unary_call"} <= set(by), paste
+        assert by["blocking_call"].exc_type == "<unknown>"
+        assert by["unary_call"].exc_type == "ChannelError"
+        assert by["unary_call"].score == pytest.approx(by["blocking_call"].score, abs=0.005), paste
+    # the class pasted decides between them
+    res = m.explain("rpc.core.ChannelError: failed to connect to all addresses")
+    assert top(res).function == "unary_call"

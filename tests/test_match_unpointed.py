@@ -119,3 +119,45 @@ def test_text_before_the_fit_that_is_no_label_leaves_the_library_exact() -> None
     m2 = Matcher.from_entries([_module_entry(MODULE_IMITATION)])
     res2 = m2.explain("AttributeError: while importing the module 'ffmpeg' has no attribute 'input'")
     assert res2.builtin is None, res2.verdict
+
+
+# a vendored serializer imitating the interpreter's keyword error with the function name spelt
+# out (``__init__`` fills the interpreter template's ``{}()``), and tracebacks that end in the
+# user's frame: one calling another class (the interpreter rejected that call's keyword), one
+# calling the serializer itself (its frames may have been hidden: its raise stays exact)
+KWARG_IMITATION = ["__init__() got an unexpected keyword argument '", "next(iter(unexpected_args))", "'"]
+
+
+def _kwarg_entry() -> CatalogueEntry:
+    return CatalogueEntry(
+        key=5, error_id="serializer", repo="o/board", version="1.0", snapshot_date=None, kind="error",
+        exc_type="TypeError", exc_qualname=None, template=render_template(KWARG_IMITATION),
+        segments=KWARG_IMITATION, path="board/_vendor/html/serializer.py", line=216,
+        function="HTMLSerializer.__init__",
+    )  # fmt: skip
+
+
+def _ipython_traceback(call: str) -> str:
+    return (
+        "TypeError                                 Traceback (most recent call last)\n"
+        "<ipython-input-17-a1ad9ae26dd8> in <module>\n"
+        '      1 name = "run-{}".format(int(time.time()))\n'
+        f"----> 2 board = {call}\n\n"
+        "TypeError: __init__() got an unexpected keyword argument 'logdir'"
+    )
+
+
+def test_a_traceback_ending_in_a_call_of_another_class_is_no_exact_answer_from_an_imitation() -> None:
+    m = Matcher.from_entries([_kwarg_entry()])
+    res = m.explain(_ipython_traceback("Board(logdir='logs/{}'.format(name))"))
+    assert res.matches and all(x.approximate for x in res.matches), res.verdict
+    assert "an interpreter message explains the text as well" in res.matches[0].reasons
+    # the same message pasted alone says nothing of the call: the library's raise stays exact
+    alone = m.explain("TypeError: __init__() got an unexpected keyword argument 'logdir'")
+    assert alone.matches and alone.matches[0].id == "serializer" and not alone.matches[0].approximate
+
+
+def test_a_traceback_ending_in_a_call_of_the_sites_class_keeps_it_exact() -> None:
+    m = Matcher.from_entries([_kwarg_entry()])
+    res = m.explain(_ipython_traceback("HTMLSerializer(logdir='logs/{}'.format(name))"))
+    assert res.matches and res.matches[0].id == "serializer" and not res.matches[0].approximate, res.verdict

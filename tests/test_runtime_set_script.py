@@ -33,7 +33,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # exception group, not a traceback); pillow: one wheel, no dependencies, the cheapest library
 # of runtime3, whose venv holds pandas, scikit-learn, scipy, boto3 and the rest; attrs again for
 # runtime4, the set whose snippets all take the judge's truth (`compiled_truth`) and whose script
-# also installs werkzeug, which no snippet list owns.
+# also installs werkzeug, which no snippet list owns; attrs again for runtime5, runtime4's second
+# reading at the same pins with other snippets; pytz for runtime6 (14 other popular
+# libraries, all `compiled_truth` as well): one module, no dependencies, its cheapest library.
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -47,6 +49,8 @@ SCRIPTS = [
     ("make_runtime2_set.py", "runtime2", "attrs"),
     ("make_runtime3_set.py", "runtime3", "pillow"),
     ("make_runtime4_set.py", "runtime4", "attrs"),
+    ("make_runtime5_set.py", "runtime5", "attrs"),
+    ("make_runtime6_set.py", "runtime6", "pytz"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]

@@ -3053,6 +3053,53 @@ class ModuleVisitor:
             return None if left is None or right is None else left + right
         return None
 
+    def rendered_items(self, node: ast.expr, env: Env, frame: Frame) -> tuple[Value, ...] | None:
+        """The items of a list of messages the function built (``errors.append("no library
+        called {!r}")`` in a loop, a caught exception appended beside them) as a comprehension
+        renders them for a join: ``"\\n".join(str(e) for e in errors)``, ``[f"- {e}" for e in
+        errors]``, ``map(str, errors)``. ``str()`` of a text is that text, so each item is its
+        message (a framing element frames each one). None for any other iteration: its rows are
+        unknown, and the join stays the one open row it was. A frame is mapped over the items
+        only when all are there: over an item appended under an ``if`` (or the open rest of a
+        list built elsewhere) it would drop that the item may be absent."""
+        if (
+            type(node) is ast.Call
+            and _last_name(node.func) == "map"
+            and len(node.args) == 2
+            and not node.keywords
+        ):
+            fn, source = node.args
+            if not (type(fn) is ast.Name and fn.id == "str" and type(source) is ast.Name):
+                return None
+            held = env.get(source.id)
+            return held.items if isinstance(held, ListVal) and held.items else None
+        if not isinstance(node, _T_GENERATOREXP_LISTCOMP) or len(node.generators) != 1:
+            return None
+        gen = node.generators[0]
+        if gen.ifs or gen.is_async or type(gen.iter) is not ast.Name or type(gen.target) is not ast.Name:
+            return None
+        held = env.get(gen.iter.id)
+        if not isinstance(held, ListVal) or not held.items:
+            return None
+        target, elt = gen.target.id, node.elt
+        if (
+            type(elt) is ast.Call
+            and _last_name(elt.func) == "str"
+            and len(elt.args) == 1
+            and not elt.keywords
+        ):
+            elt = elt.args[0]  # ``str(e)``: the item's own text
+        if type(elt) is ast.Name and elt.id == target:
+            return held.items
+        inner = _comp_env(node, env)
+        if not (_all_present(held.items) and self.is_stringy(elt, inner)):
+            return None
+        items: list[Value] = []
+        for item in held.items:
+            inner[target] = item
+            items.append(self.eval_msg(elt, inner, frame))
+        return tuple(items)
+
     def supplies_text(self, a: ast.expr, env: Env) -> bool:
         """An argument that may be message text: a string, or what a function returns."""
         if self.is_stringy(a, env):
@@ -4944,6 +4991,9 @@ class ModuleVisitor:
             # apart, joined by the separator once the class raised is known
             shown = "".join(x for x in sep[0] if isinstance(x, str))
             return joined_by(self.eval_msg(source, env, frame), shown, self.src(call))
+        mapped = self.rendered_items(arg, env, frame)
+        if mapped is not None:
+            return _join_items(sep, mapped)
         if isinstance(arg, _T_GENERATOREXP_LISTCOMP) and self.is_stringy(arg.elt, _comp_env(arg, env)):
             # a table or bullet list: one row as written, then whatever rows follow
             row = self.eval_msg(arg.elt, _comp_env(arg, env), frame)
@@ -6871,6 +6921,14 @@ def _path_conds(o: Opt) -> tuple[Cond, ...]:
         o = o.value[0]
         conds += o.conds
     return conds
+
+
+def _all_present(items: Sequence[Value]) -> bool:
+    """A list's items are all there: some items, none of them optional (each form of it a
+    lone ``Opt``, appended under an ``if``) nor the open rest of a list built elsewhere."""
+    return bool(items) and not any(
+        item == _REST_ITEM or all(len(v) == 1 and isinstance(v[0], Opt) for v in item) for item in items
+    )
 
 
 def _sep_inside(sep: Variant, o: Opt) -> Opt:

@@ -13,7 +13,7 @@ import heapq
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress, filterfalse, pairwise
@@ -116,6 +116,9 @@ class TextFit:
     # where ``runtime_best``'s fit begins in the compact message: past 0 when a label precedes
     # the interpreter's message (``_after_label``), whose words are another raise's or log's
     runtime_from: int = 0
+    # the text ``runtime_best``'s fit leaves to its placeholders (the compact message between its
+    # literals as placed), lower-cased words: values the interpreter prints (``_runtime_values``)
+    runtime_values: set[str] = field(default_factory=set)
     # patterns fitting a message cut short too weakly to rank on their text (``fit_all``): fitted
     # again and made candidates only when nothing fits confidently (``add_similarity``)
     weak: list[int] = field(default_factory=list)
@@ -131,6 +134,8 @@ class TextFit:
     # raises printing collected errors joined, in the package nearest the error they print
     # (``joined``): the ranker puts them first among the collectors tied on that text
     near: set[int] = field(default_factory=set)
+    # ``Index.similar`` of the message's keys, once read (``unticked_similar``, ``add_similarity``)
+    similar: list[int] | None = None
     _cmap: list[int] | None = None
     _log: bool | None = None
 
@@ -430,8 +435,11 @@ def fit_all(
     types: list[str],
     evidence: Container[int] = (),
     whole: Container[int] | None = None,
+    lits_of: Callable[[int], tuple[tuple[str, ...], int]] | None = None,
 ) -> None:
     """Verify each pattern against the message; interpreter templates are only remembered.
+    ``lits_of``, when given, reads each pattern's literals instead of ``Index.lits`` (the
+    template's text read another way: ``unticked_similar``).
 
     Most patterns verified are near-duplicates of the one the message comes from, fitting only
     its beginning, too little to be confident. With no other evidence for them (``evidence``:
@@ -464,7 +472,7 @@ def fit_all(
       below appends it to ``weak`` and nothing else: ``weak_fits`` keeps it exactly when
       ``cut_cover`` is not -2.
     """
-    cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, idx.lits
+    cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, lits_of or idx.lits
     mlen = max(len(cmsg), 1)
     runtime = idx.runtime
     # a cut-short fit covering less is weak: not confident (under TRUNC_MIN_LITERAL characters,
@@ -632,11 +640,17 @@ def unticked_fit(lits: tuple[str, ...], cmsg: str) -> Fit | None:
     backtick gone. Tried only when that is what the paste shows: the message holds no
     backtick at all, and each backtick of the template opens or closes a span (an even count,
     none doubled: a literal ````` `` ````` is text, not markup)."""
-    ticks = sum(lit.count("`") for lit in lits)
-    if not ticks or ticks % 2 or "`" in cmsg or any("``" in lit for lit in lits):
+    if "`" in cmsg or not _code_spans(lits):
         return None
     f = fit(tuple(lit.replace("`", "") for lit in lits), cmsg)
     return f if f is not None and f.full else None
+
+
+def _code_spans(lits: tuple[str, ...]) -> bool:
+    """Whether each backtick of a template's literals opens or closes a code span, at least
+    one: an even count, none doubled (a literal ````` `` ````` is text, not markup)."""
+    ticks = sum(lit.count("`") for lit in lits)
+    return bool(ticks) and not ticks % 2 and not any("``" in lit for lit in lits)
 
 
 # a message's first word as code: a name, dotted or called (``best_iteration``, ``df.loc``, ``fit()``)
@@ -862,29 +876,118 @@ def caught_wrappers(idx: Index, tf: TextFit) -> None:
         partial = True
     if partial:
         outers = [c for c in outers if len(idx.patterns[c.pid].entries) == 1]
-    if not outers or len(full) < 2:
+    cut = _cut_outers(idx, tf) if partial and full else []
+    cut_pids = {c.pid for c in cut}
+    if (not outers or len(full) < 2) and not cut:
         return  # (the inner template is another full fit than the outer)
-    outers = heapq.nlargest(2 * MAX_INNER, outers, key=lambda c: c.coverage)
+    outers = heapq.nlargest(2 * MAX_INNER, outers, key=lambda c: c.coverage) if len(full) >= 2 else []
     inner = heapq.nlargest(MAX_INNER, full, key=lambda c: c.fit.covered if c.fit is not None else 0)
-    mlen = max(len(tf.cmsg), 1)
-    wrapping: list[tuple[Cand, Cand, bool]] = []
-    for c in outers:
-        if _logs(idx, c.pid):
-            continue  # a log call raises nothing: the error it reports began at the inner raise
-        got = _wrapped_inner(idx, tf, c, inner, mlen)
-        if got is not None and got[0].text > c.text:
-            wrapping.append((c, got[0], _handles(idx, c.pid, got[1])))
+    wrapping = _wrapping(idx, tf, [*outers, *cut], cut_pids, inner)
     if any(handles for *_, handles in wrapping):
         # the handlers tell them apart: only a re-raise inside an ``except`` naming the inner
         # raise's class (or a class above it) can have caught it; the others' handlers name
         # other classes, or none the index knows
         wrapping = [w for w in wrapping if w[2]]
     for c, best, _ in wrapping:
-        c.confident, c.coverage, c.text = best.confident, best.coverage, best.text
-        c.reasons = [
-            *best.reasons,
-            "this template wraps another raise's message, caught and raised again",
-        ]
+        _take_wrapped(tf, c, best, cut=c.pid in cut_pids)
+
+
+def _wrapping(
+    idx: Index, tf: TextFit, outers: list[Cand], cut_pids: Container[int], inner: list[Cand]
+) -> list[tuple[Cand, Cand, bool]]:
+    """Each outer (a ``cut_pids`` one cut inside its placeholder) with its best fit holding one
+    of ``inner``'s messages, when that explains more than its own, and whether its handler
+    catches that inner raise's class (``_handles``)."""
+    mlen = max(len(tf.cmsg), 1)
+    wrapping: list[tuple[Cand, Cand, bool]] = []
+    for c in outers:
+        if _logs(idx, c.pid):
+            continue  # a log call raises nothing: the error it reports began at the inner raise
+        got = (
+            _cut_wrapped_inner(idx, tf, c, inner, mlen)
+            if c.pid in cut_pids
+            else _wrapped_inner(idx, tf, c, inner, mlen)
+        )
+        if got is not None and got[0].text > c.text:
+            wrapping.append((c, got[0], _handles(idx, c.pid, got[1])))
+    return wrapping
+
+
+def _take_wrapped(tf: TextFit, c: Cand, best: Cand, *, cut: bool) -> None:
+    """Outer candidate ``c`` judged as its fit with the caught message inside (``best``); a
+    ``cut`` one (``_cut_outers``), weak until now, takes that fit and becomes a candidate."""
+    c.confident, c.coverage, c.text = best.confident, best.coverage, best.text
+    c.reasons = [
+        *best.reasons,
+        "this template wraps another raise's message, caught and raised again",
+    ]
+    if cut:
+        c.fit = best.fit
+        c.reasons.append("the paste ends inside the caught message: the template's lines after it are cut")
+        tf.cands[c.pid] = c
+        if c.pid in tf.weak:
+            tf.weak.remove(c.pid)
+
+
+def _cut_outers(idx: Index, tf: TextFit) -> list[Cand]:
+    """The raises whose template the message opens with and ends inside a bare name's
+    placeholder, after ``MIN_LITERAL`` characters of its own words (``Cannot get the text.\n{e}
+    \nCandidate:\n{dump}``, pasted down to the caught error's text): a cut-short fit, too weak
+    to rank alone (``tf.weak``, or a candidate), that may hold a caught error's message in that
+    placeholder (``_cut_wrapped_inner``). One site raising the template only, as for a partial
+    fit's outer (``caught_wrappers``); at most ``2 * MAX_INNER``, the longest opening first."""
+    out: list[Cand] = []
+    for pid in dict.fromkeys([*tf.weak_fits(idx), *tf.cands]):
+        pat = idx.patterns[pid]
+        if idx.runtime[pid] or len(pat.entries) != 1 or not pat.names:
+            continue
+        c = tf.cands.get(pid)
+        f = c.fit if c is not None else fit(idx.lits(pid)[0], tf.cmsg)
+        if f is None or f.full or not f.anchored_start or f.partial or (c is not None and c.confident):
+            continue
+        j = len(f.spans) - 1  # the placeholder the message ends in
+        lits = idx.lits(pid)[0]
+        if (
+            j >= len(pat.names)
+            or not pat.names[j].isidentifier()
+            or sum(map(len, lits[: j + 1])) < MIN_LITERAL
+        ):
+            continue
+        out.append(c if c is not None else Cand(pid, f))
+    return heapq.nlargest(2 * MAX_INNER, out, key=lambda c: c.fit.spans[-1][1] if c.fit is not None else 0)
+
+
+def _cut_wrapped_inner(
+    idx: Index, tf: TextFit, outer: Cand, inner: list[Cand], mlen: int
+) -> tuple[Cand, int] | None:
+    """``_wrapped_inner`` for a message cut inside the outer's placeholder (``_cut_outers``):
+    the outer's words placed, then one of ``inner``'s templates (of the same codebase, with
+    ``MIN_LITERAL`` characters of its own) from that placeholder's start to the message's end.
+    The outer's words after the caught text are cut away, so the split between the inner's
+    last value and them is no guess here (``_wrapped_inner`` skips such a split): the inner's
+    value runs to the end. Judged as a cut-short fit of the two together, confident by the
+    literal text the two explain (``_cut_confident``); None if no inner fits so."""
+    assert outer.fit is not None
+    lits, _n = idx.lits(outer.pid)
+    j = len(outer.fit.spans) - 1
+    own = sum(map(len, lits[: j + 1]))
+    best: Cand | None = None
+    best_pid = -1
+    for q, qlits, qlen in _inners_of(idx, outer, inner):
+        whole = (*lits[:j], lits[j] + qlits[0], *qlits[1:])
+        f = fit(whole, tf.cmsg)
+        if (
+            f is None
+            or not (f.full and f.anchored_start and f.anchored_end)
+            or not _explains_held(f, j, lits[j], qlits, qlen)
+        ):
+            continue
+        cutf = Fit(False, True, True, own + qlen, 0, f.end, f.spans, 0)
+        got = Cand(outer.pid, cutf)
+        judge_fit(got, own + qlen, mlen)
+        if got.confident and (best is None or got.text > best.text):
+            best, best_pid = got, q.pid
+    return None if best is None else (best, best_pid)
 
 
 def _logs(idx: Index, pid: int) -> bool:
@@ -922,15 +1025,9 @@ def _wrapped_inner(
     slots = [j for j, name in enumerate(idx.patterns[outer.pid].names) if name.isidentifier()]
     if not slots:
         return None
-    repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
     best: Cand | None = None
     best_pid = -1
-    for q in inner:
-        if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
-            continue
-        qlits, qlen = idx.lits(q.pid)
-        if qlen < MIN_LITERAL:
-            continue  # a template of a word or two explains no caught text
+    for q, qlits, qlen in _inners_of(idx, outer, inner):
         for j in slots:
             if (lits[j] and not qlits[0] and _worded(lits[j])) or (
                 lits[j + 1] and not qlits[-1] and _worded(lits[j + 1])
@@ -954,6 +1051,19 @@ def _wrapped_inner(
             if best is None or got.text > best.text:
                 best, best_pid = got, q.pid
     return None if best is None else (best, best_pid)
+
+
+def _inners_of(idx: Index, outer: Cand, inner: list[Cand]) -> Iterator[tuple[Cand, tuple[str, ...], int]]:
+    """The ``inner`` fits another template of ``outer``'s codebase could hold in a placeholder,
+    with their literals and literal length: those with ``MIN_LITERAL`` characters of text (a
+    template of a word or two explains no caught text)."""
+    repo = idx.entries[idx.patterns[outer.pid].entries[0]][E_REPO]
+    for q in inner:
+        if q.pid == outer.pid or idx.entries[idx.patterns[q.pid].entries[0]][E_REPO] != repo:
+            continue
+        qlits, qlen = idx.lits(q.pid)
+        if qlen >= MIN_LITERAL:
+            yield q, qlits, qlen
 
 
 def _worded(lit: str) -> bool:
@@ -1557,6 +1667,7 @@ def _runtime_fit(idx: Index, tf: TextFit, c: Cand, lit_len: int, types: list[str
     if better and share >= RUNTIME_MIN_COVERAGE and _runtime_type_ok(idx, types, c.pid):
         tf.runtime_best = (c.coverage, c.pid)
         tf.runtime_from = 0 if f.anchored_start else f.start
+        tf.runtime_values = _runtime_values(tf.cmsg, f)
 
 
 def _after_label(tf: TextFit, f: Fit) -> bool:
@@ -1703,6 +1814,51 @@ def _cut_confident(f: Fit, cov: float) -> bool:
     return f.anchored_start and f.covered >= TRUNC_MIN_LITERAL and cov >= TRUNC_MIN_COVERAGE
 
 
+def _similar(idx: Index, tf: TextFit, seen: set[int]) -> list[int]:
+    """``Index.similar`` of ``seen`` (the message's keys), read once for the message."""
+    if tf.similar is None:
+        tf.similar = idx.similar(seen, MAX_FUZZY)
+    return list(tf.similar)
+
+
+def unticked_similar(
+    idx: Index, tf: TextFit, seen: set[int], types: list[str], evidence: Container[int]
+) -> None:
+    """Verify, with a code span's backticks dropped (``unticked_fit``), the patterns sharing the
+    most keys with a message that holds no backtick, when nothing fits it confidently.
+
+    Markdown renders `` `target_modules` `` as code, and a paste copied from the rendered page
+    (an issue, a forum post) keeps ``target_modules`` alone. The template's keys are cut from
+    its text with the backticks in it, so a key spanning a code span's edge is not in such a
+    paste: the pattern is not among those whose keys all occurred (``exact_candidates``), nor a
+    head the message opens with unless the span opens the template (``ticked_heads``), and is
+    never verified; only its words rank it, approximate. The keys it shares with the message
+    (those inside the spans or between them) still make it one of the similar patterns, and
+    of those only the ones with a backtick in their literal text are fitted again here: a full
+    fit of the template's text read without its backticks (``_placed``'s loosened fit) is the
+    message as the user saw it, exact like any fit (less ``LOOSE_QUOTES``: ``_loosened``)."""
+    if "`" in tf.message or not tf.cmsg or tf.any_confident():
+        return
+    weak = set(tf.weak)
+    unticked: dict[int, tuple[tuple[str, ...], int]] = {}
+    for pid in _similar(idx, tf, seen):
+        if pid in tf.cands or pid in weak or idx.runtime[pid]:
+            continue
+        lits = idx.lits(pid)[0]
+        if _code_spans(lits):
+            bare = tuple(lit.replace("`", "") for lit in lits)
+            unticked[pid] = (bare, sum(map(len, bare)))
+    if not unticked:
+        return
+    # only a full fit of the text read so: what Markdown showed of the whole template
+    full = [pid for pid, (bare, _n) in unticked.items() if cut_cover(bare, tf.cmsg) == -1]
+    fit_all(idx, tf, full, types, evidence, None, unticked.__getitem__)
+    for pid in full:
+        c = tf.cands.get(pid)
+        if c is not None:
+            _loosened(c, c.fit)
+
+
 def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) -> None:
     """Word similarity for the candidates that did not fit confidently, for ``extra`` patterns
     (frames and the pasted type lead to them), and for the patterns sharing the most keys with the
@@ -1710,7 +1866,7 @@ def add_similarity(idx: Index, tf: TextFit, seen: set[int], extra: list[int]) ->
     cands, runtime = tf.cands, idx.runtime
     need: list[int] = []
     if not tf.any_confident():
-        similar = idx.similar(seen, MAX_FUZZY)
+        similar = _similar(idx, tf, seen)
         similar += _weak_heads(idx, tf, similar)
         tf.add_weak(idx, similar)
         need = [
@@ -2220,7 +2376,11 @@ def value_free_f1(mwords: set[str], url_words: set[str], tpl_words: set[str]) ->
 
 
 def demote_for_runtime(
-    tf: TextFit, on_raise: dict[int, float], deepest: float, unpointed: Index | None = None
+    tf: TextFit,
+    on_raise: dict[int, float],
+    deepest: float,
+    unpointed: Index | None = None,
+    called: frozenset[str] = frozenset(),
 ) -> None:
     """A library template that explains the message no better than an interpreter message is not
     exact, unless the traceback's deepest library frame is that very function: then the paste
@@ -2235,7 +2395,9 @@ def demote_for_runtime(
     interpreter's message, which fits the paste as well, and nothing says that library ran
     (issue #10 item 7: no exact answer from a codebase nothing points to). A word of its own
     in the wording (``{} is not a valid input``, ``Expected {} arguments, got {}``) is the
-    library's, and stays exact.
+    library's, and stays exact. Nor is one whose only extra word is text the interpreter's fit
+    leaves to a placeholder when the traceback ends in the user's frame calling neither its
+    function nor its class (``called``, ``_imitated_beside_the_call``).
 
     When a label precedes the interpreter's message (``runtime_from``, ``_runtime_fit``), a
     library fit beginning before it explains the label's words: the library's own message around
@@ -2249,7 +2411,11 @@ def demote_for_runtime(
             continue
         if tf.runtime_from and c.fit is not None and c.fit.start < tf.runtime_from:
             continue
-        if c.confident and (c.coverage <= best + 0.02 or _quoted_value_beyond(unpointed, tf, c.pid, rpid)):
+        if c.confident and (
+            c.coverage <= best + 0.02
+            or _quoted_value_beyond(unpointed, tf, c.pid, rpid)
+            or _imitated_beside_the_call(unpointed, tf, c.pid, rpid, called)
+        ):
             c.confident = False
             c.reasons.append("an interpreter message explains the text as well")
 
@@ -2263,6 +2429,41 @@ def _quoted_value_beyond(idx: Index | None, tf: TextFit, pid: int, runtime_pid: 
     if len(extra) > 1:
         return False
     return all(w in _quoted_words(tf.message) for w in extra)
+
+
+def _imitated_beside_the_call(
+    idx: Index | None, tf: TextFit, pid: int, runtime_pid: int, called: frozenset[str]
+) -> bool:
+    """Whether a traceback that ends in the user's own frame (no library frame below it; that
+    frame's line calls ``called``) shows the interpreter, not pattern ``pid``'s raise, making
+    the message: the pattern's only word beyond the interpreter's template is text the
+    interpreter's own fit leaves to a placeholder (``__init__`` in ``{}() got an unexpected
+    keyword argument '{}'``: a library imitating it with the name spelt out), and the line
+    calls neither a function nor a class any of its raises is in. A raise in a function the
+    user called could have had its frames hidden (jax, ``__tracebackhide__``); one in another
+    function would have printed its frame below the user's. The user called ``TensorBoard(
+    logdir=...)``, and a vendored ``HTMLSerializer.__init__``'s imitation of the interpreter's
+    keyword error is no site of it. (A message pasted alone, with no frame, says nothing of
+    the call: the library's imitation stays exact there, ``_quoted_value_beyond`` aside.)"""
+    if idx is None or not called:
+        return False
+    extra = idx.words(pid) - idx.words(runtime_pid)
+    if len(extra) > 1 or not extra <= tf.runtime_values:
+        return False
+    for ei in _some(idx, pid):
+        parts = idx.entry_func(ei).split("(", 1)[0].split(".")
+        if not called.isdisjoint(parts):
+            return False
+    return True
+
+
+def _runtime_values(cmsg: str, f: Fit) -> set[str]:
+    """The words an interpreter template's fit ``f`` of the compact message places in its
+    placeholders (the text between its literals as placed), lower-cased."""
+    got: set[str] = set()
+    for (_a, end), (start, _b) in pairwise(f.spans):
+        got |= words(cmsg[end:start])
+    return got
 
 
 def _quoted_words(message: str) -> set[str]:

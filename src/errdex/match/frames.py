@@ -463,6 +463,13 @@ def calls_only(fr: Frame, stands_at: StandsAt | None = None) -> bool:
     return stands_at is not None and fr.line is not None and stands_at(fr) == CALL_STANDS
 
 
+def raises_nothing(source: str | None) -> bool:
+    """Whether a frame's printed line opens a statement that may not raise by itself (no
+    ``raise``, no ``assert``): ``_calls_only`` without its call."""
+    text = (source or "").strip()
+    return _STATEMENT_START.match(text) is not None and _MAY_RAISE.search(text) is None
+
+
 def _calls_only(source: str | None) -> bool:
     """Whether a frame's printed statement is a call that raises nothing itself (``return
     self.scan_once(s, idx=...)``): an error raised below it by Python code would show that
@@ -470,8 +477,7 @@ def _calls_only(source: str | None) -> bool:
     raise (``raise``, ``assert``), that shows no call, or that does not open a statement (the
     last line of a call split over lines, which Python before 3.11 prints: ``% len(b))``) is
     no such evidence."""
-    text = (source or "").strip()
-    return _STATEMENT_START.match(text) is not None and _MAY_RAISE.search(text) is None and _has_call(text)
+    return raises_nothing(source) and _has_call((source or "").strip())
 
 
 def _has_call(text: str) -> bool:

@@ -516,6 +516,19 @@ class _Lazy[T](dict[int, T]):
     def __len__(self) -> int:
         return self._n
 
+    def peek(self, i: int) -> T:
+        """Item ``i``, decoded now when it is not kept, and not kept after: for a reader that
+        looks at many items once (a tie's every raise) without making each one live for the
+        index's life and without turning the generations of the items a query ranks."""
+        got = dict.get(self, i, _MISSING)
+        if got is _MISSING:
+            got = self._old.get(i, _MISSING)
+        if got is not _MISSING:
+            return cast(T, got)
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        return self._decode(i)
+
     def __missing__(self, i: int) -> T:
         if not 0 <= i < self._n:
             raise IndexError(i)

@@ -42,6 +42,7 @@ from errdex.match.parse import (
     ruled_message,
 )
 from errdex.match.parse import parse as parse_query
+from errdex.match.raisedby import RaisedBy, call_text, raised_by
 from errdex.match.rank import Evidence, Ranker
 from errdex.match.result import (
     CALL_KIND,
@@ -67,10 +68,11 @@ from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYP
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.validation_listing import whole_input_method
 from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fit, printed_class
-from errdex.pyexc import stdlib_module
+from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
     from errdex.model import CallFact, CatalogueEntry, CodeFacts
+    from errdex.store.facts import CallRow
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
@@ -79,6 +81,7 @@ MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lin
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
+MAX_RAISED_BY = 3  # library calls of a raising stdlib callable put first (``_raised_by_answer``)
 
 
 class Matcher:
@@ -145,6 +148,11 @@ class Matcher:
             order.remove(group)
             order.insert(0, group)
         first: Result | None = None
+        # a log of several warnings (``parse._warning_records``): each may be the one asked
+        # about, so the first answered exactly is the answer, the primary's (the last warning)
+        # when none is
+        log = len(q.blocks) > 1 and all(_warning(b) for b in q.blocks)
+        inexact: Result | None = None
         for n, bi in enumerate(order[:4]):
             b = q.blocks[bi] if q.blocks else None
             message = b.message if b else q.message
@@ -160,13 +168,22 @@ class Matcher:
                     value = self._value_reading(q, message, types, fr, limit)
                     if value is not None:
                         return value
+            if log and res.matches and not res.exact_top:
+                inexact = inexact or res
+                continue
             if res.matches:
+                if log:
+                    if n:
+                        res.verdict += " (from another warning of the log)"
+                    return res
                 if n:
                     res.verdict += " (from an earlier exception in the chain)"
                     if b is not None and _warning(b):
                         self._warning_as_context(q, first, res)
                 return res
         assert first is not None
+        if inexact is not None:
+            return inexact
         # a value alone (``KeyError: 'b'``) is the last resort, after every reading of every block
         return self._value_reading(q, *alone, limit) or first
 
@@ -253,6 +270,7 @@ class Matcher:
             self._frame_site_answer(res, fr, types, at)
         elif not fr and not q.frames and not res.exact_top:
             self._documented_answer(res, message, types)
+            self._raised_by_answer(res, message, types)
         return res
 
     def _unheld_frame(self, q: ParsedQuery, res: Result, fr: list[Frame], types: list[str]) -> int | None:
@@ -274,7 +292,12 @@ class Matcher:
         record is still the function's statement. The exception's line must follow the last
         frame (``_error_line_follows``: nothing cut), and the last frame, when outside the
         library, must make the error (a new raise or a call, not ``raise self._exc``)."""
-        if not fr or not types or any(t.startswith("log.") for t in types) or not res.matches:
+        if not fr or not types or any(t.startswith("log.") for t in types):
+            return None
+        # Python 3.11 or later printed it (carets under a frame, or the interpreter's folder in
+        # the frames' paths): each frame's line is its statement's first, the one that ran
+        modern = any(_carets_line(line) for line in q.text.splitlines()) or _first_line_printer(fr)
+        if not res.matches and not modern:
             return None
         at = next((i for i in range(len(fr) - 1, -1, -1) if not outside_library(fr[i].path)), None)
         if at is None or _FRAMES_REMOVED.search(q.text) is not None:
@@ -284,7 +307,11 @@ class Matcher:
         if frame.line is None or not name or name.startswith("<"):
             return None
         printed = (frame.source or "").strip()
-        if printed and not frames.calls_only(frame):
+        if (
+            printed
+            and not frames.calls_only(frame)
+            and not (modern and at == len(fr) - 1 and _evaluates(printed))
+        ):
             return None
         if at < len(fr) - 1 and not frames.makes_error(last.source):
             return None
@@ -295,7 +322,16 @@ class Matcher:
         if release is None or callees is None:
             return None
         path, repo, version = release
-        if any(m.repo == repo for m in res.matches):
+        # the library's own raises of alike words are look-alikes only when the library cannot
+        # have raised the text itself with its frames hidden: none fits exactly, no frame points
+        # to one, and no frame above raises a call's result (jinja2's ``raise
+        # rewrite_traceback_stack(...)`` drops its internal frames: ``Undefined``'s raise ran)
+        own = [m for m in res.matches if m.repo == repo]
+        if own and (
+            not modern
+            or any(not m.approximate or _pointed(m, fr) for m in own)
+            or any(frames.raise_calls(f.source) for f in fr[:at])
+        ):
             return None
         idx = self.index
         if any(
@@ -311,11 +347,12 @@ class Matcher:
         of the library holds the text, so nothing verifies it; the other codebases' raises of
         alike words after it, approximate too, as look-alikes the paste does not point to."""
         path = norm_path(fr[at].path)
-        _only_approximate(
-            res,
-            f"the traceback's deepest library frame ({path}:{fr[at].line}) is no raise of this "
-            "text, and this raise is in a codebase no frame points to",
-        )
+        if res.matches:
+            _only_approximate(
+                res,
+                f"the traceback's deepest library frame ({path}:{fr[at].line}) is no raise of this "
+                "text, and no frame points to this raise",
+            )
         self._call_answer(res, fr, types, at)
 
     def _call_answer(self, res: Result, fr: list[Frame], types: list[str], at: int | None = None) -> None:
@@ -351,6 +388,13 @@ class Matcher:
             f"({below}), which raised the error: the call is where the library raised it; "
             "no raise statement holds the text, so it is not verified"
         )
+        if (frame.source or "").strip() and not frames.calls_only(frame):
+            # (``_unheld_frame``: a subscript, an attribute's store, an operator, nothing below)
+            reason = (
+                "the library's deepest frame is a statement with no call and nothing below it: the "
+                "interpreter raised the error evaluating it, there; no raise statement holds the "
+                "text, so it is not verified"
+            )
         call = Match(
             id=f"{CALL_KIND}:{repo}:{where}",
             repo=repo,
@@ -542,6 +586,84 @@ class Matcher:
             f"{first.function} is documented to raise it, below its call at {first.path}:{first.line}"
         )
 
+    def _raised_by_answer(self, res: Result, message: str, types: list[str]) -> None:
+        """A message alone that one standard-library callable raises (``raisedby.raised_by``:
+        ``random.sample``'s ``Sample larger than population or is negative``), with no raise
+        fitting it exactly: the catalogue's calls of that callable (the code facts' call edges,
+        in the newest release of each codebase, or of the one asked about) are where a library
+        raised it, the judge's deepest library frame. Put first when there are at most
+        ``MAX_RAISED_BY`` of them, ranked by how few there are: one stands alone, a few are a
+        tie the verdict owns up to; with more, the message is no clue to which, and the answers
+        stay as they were (the verdict says so). Approximate, as every answer of code with no
+        raise of the text: the library's statement is a call, not the raise."""
+        row = raised_by(message, types)
+        callees = getattr(self._local, "callees", None)
+        if row is None or callees is None or (res.matches and res.matches[0].is_call):
+            return  # (a documented function's call answered already: ``_documented_answer``)
+        # the codebases by the packages the index holds of them (not the store's list of
+        # codebases, which opens the whole catalogue: a second's import for one query)
+        held = {repo for repos in self.index.packages().values() for repo in repos}
+        repos = [self.repo] if self.repo is not None else sorted(held)
+        found: list[tuple[str, str, CallRow]] = []
+        for repo in repos:
+            version = callees.newest(repo)
+            if version is None:
+                continue
+            calls = [c for c in callees.calls_named(repo, version, row.names()) if row.calls(c.callee)]
+            if row.keyword is not None:
+                calls = [
+                    c for c in calls if row.passes_keyword(callees.call_text(repo, version, c.path, c.line))
+                ]
+            found += [(repo, version, c) for c in calls]
+            if len(found) > MAX_RAISED_BY:
+                res.verdict += (
+                    f"; raised by {row.callable}, which the indexed libraries call at more than "
+                    f"{MAX_RAISED_BY} places: a tie the message alone does not break"
+                )
+                return
+        if not found:
+            return
+        found.sort(key=lambda f: (f[0], f[2].path, f[2].line))
+        calls = [self._raised_by_match(repo, version, c, row, types) for repo, version, c in found]
+        where = [f"{m.path}:{m.line}" for m in calls]
+        if len(calls) > 1:
+            for m in calls:
+                m.tied_with = [w for w in where if w != f"{m.path}:{m.line}"]
+        score = res.matches[0].score if res.matches else 0.0
+        for m in calls:
+            m.score = score
+        res.matches[:0] = calls
+        res.tie_some = None
+        first = calls[0]
+        said = (
+            f"{first.function} calls it at {where[0]}"
+            if len(calls) == 1
+            else f"a tie: the indexed libraries call it at {len(calls)} places ({', '.join(where)})"
+        )
+        res.verdict = f"no exact match: raised by {row.callable} (the standard library), which {said}"
+
+    @staticmethod
+    def _raised_by_match(repo: str, version: str, call: CallRow, row: RaisedBy, types: list[str]) -> Match:
+        """The answer (``CALL_KIND``) of one library call of the callable that raises the text."""
+        where = f"{call.path}:{call.line}"
+        return Match(
+            id=f"{CALL_KIND}:{repo}:{where}",
+            repo=repo,
+            version=version,
+            kind=CALL_KIND,
+            exc_type=types[0] if types else row.exc_type,
+            template=f"{call.callee}(...)",
+            path=call.path,
+            line=call.line,
+            function=call.caller,
+            score=0.0,
+            approximate=True,
+            reasons=[
+                f"raised by {row.callable}, which the library calls here: the standard library's "
+                f"text ({row.exc_type}: {row.template}), not a raise of the library's, so it is not verified"
+            ],
+        )
+
     @staticmethod
     def _documented_match(repo: str, version: str, path: str, doc: Documented, exc_type: str) -> Match:
         """The answer (``CALL_KIND``) of one function documented to raise the pasted class."""
@@ -659,6 +781,8 @@ class Matcher:
         readings = [(t, types, around, t.partition(":")[0] + ":") for t in printed_prefixes(q.text, message)]
         if ruled is not None:
             readings.append((ruled, types, around, ""))
+        if (whole := self._unknown_class_head(q.text, message, types)) is not None:
+            readings.append((whole, [], around, whole.partition(":")[0] + ":"))
         if (caught := class_in_parentheses(message)) is not None:
             name, text = caught
             inner = list(dict.fromkeys([name, *types]))
@@ -673,6 +797,25 @@ class Matcher:
                     m.reasons.append(reason)
                 return retry
         return None
+
+    def _unknown_class_head(self, text: str, message: str, types: list[str]) -> str | None:
+        """The pasted line ``Word: text`` whole, when ``Word`` is no class at all: not a
+        built-in one and none a codebase of the catalogue defines or raises. A program's own
+        text may open with a class-like word and a colon (pytest's ``fail(f"ScopeMismatch: You
+        tried to access ...")``, printed without the ``Failed:`` in front), which the parser
+        takes for the class Python printed. Only one plain prefix is read so (``printed_prefixes``
+        reads a module-qualified one, or several); the word must be the answer's own opening
+        text (``_as_printed``), so a class the catalogue knows keeps its one reading."""
+        if len(types) != 1 or "." in types[0] or is_builtin(types[0]):
+            return None
+        name = types[0]
+        first = message.split("\n", 1)[0].strip()
+        if not first or f"{name}: {first}" not in text:
+            return None
+        idx = self.index
+        if idx.type_entries(name, 1) or type_key(name) in idx.type_bases():
+            return None
+        return f"{name}: {message}"
 
     def _quoted_tail(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
@@ -995,8 +1138,15 @@ class Matcher:
         if points_elsewhere(idx, types, fr, fev.info):
             ev.pointed, ev.elsewhere = set(), True
         ev.foreign = names_unheld_package(idx, types, fr)
+        candidates.unticked_similar(idx, tf, seen, types, {*fev.pids, *typed_pids})
         candidates.add_similarity(idx, tf, seen, [*fev.pids, *typed_pids])
-        candidates.demote_for_runtime(tf, fev.pids, DEEPEST_FRAME, None if ev.pointed else idx)
+        candidates.demote_for_runtime(
+            tf,
+            fev.pids,
+            DEEPEST_FRAME,
+            None if ev.pointed else idx,
+            frozenset() if ev.printed_call else ev.called,
+        )
         # after the word similarity: a tail's words are the whole paste's last line, and lift it
         candidates.whole_over_tail(idx, tf)
         builtin: tuple[str, str] | None = None
@@ -1302,14 +1452,32 @@ def shown_raise(text: str, message: str) -> str | None:
     end = text.rfind("\n", 0, at) if at > 0 else -1
     if end <= 0:
         return None
-    line = text[text.rfind("\n", 0, end) + 1 : end]
+    start = text.rfind("\n", 0, end) + 1
+    line = text[start:end]
     if _CLASS_ALONE.fullmatch(line.strip()):
         above = text.rfind("\n", 0, end)
-        line = text[text.rfind("\n", 0, above) + 1 : above] if above > 0 else ""
+        start = text.rfind("\n", 0, above) + 1 if above > 0 else 0
+        line = text[start:above] if above > 0 else ""
     if m := _PYTEST_MARK.match(line):
         line = line[m.end() :]
     line = line.strip()
+    if not text[:start].strip():
+        line = _cut_raise(line)
     return line if line.startswith("raise ") else None
+
+
+# what a selection starting inside the word leaves of ``raise`` (3 letters or more, its space
+# included), before the raised expression
+_CUT_RAISE = re.compile(r"(?:aise|ise|se) (?=[A-Za-z_])")
+
+
+def _cut_raise(line: str) -> str:
+    """``line`` (a paste's first line) as the ``raise`` statement it is the tail of, when the
+    selection copied began inside that word: ``ise SpnegoError(base_error=native_err, ...)``
+    read as ``raise SpnegoError(...)``. Only ever looked up whole in the statement table, so a
+    line that merely starts so finds nothing."""
+    m = _CUT_RAISE.match(line)
+    return "raise " + line[m.end() :] if m else line
 
 
 _CLASS_ALONE = re.compile(r"[A-Za-z_][\w.]{0,300}:")  # an error line of its class alone
@@ -1440,12 +1608,56 @@ def _uncareted_call(text: str, fr: list[Frame], types: list[str], res: Result) -
         return False
     if any(_carets_line(line) for line in text.splitlines()):
         return False
+    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
+    if _first_line_printer(fr):
+        # Python 3.11 and later print a statement's first line: the line is the call, and a
+        # raise elsewhere, even the frame's own function's at another line, did not run; only
+        # an exact fit in a function the traceback runs through may be the statement itself
+        if any(not m.approximate and fn_last(m.function) in ran for m in res.matches):
+            return False
+        return _error_line_follows(text, last, types)
     if any(not m.approximate for m in res.matches):
         return False
-    ran = {fn_last(f.function) for f in fr if f.function and not f.function.startswith("<")}
     if any(fn_last(m.function) in ran for m in res.matches):
         return False
     return _error_line_follows(text, last, types)
+
+
+# an interpreter's folder in a frame's path naming Python 3.11 or later: POSIX
+# ``lib/python3.12/site-packages``, Windows ``Python312\Lib``
+_FIRST_LINE_PYTHON = re.compile(r"python3\.?(?:1[1-9]|[2-9]\d)(?:t|d|m)?[/\\]", re.IGNORECASE)
+
+
+def _evaluates(printed: str) -> bool:
+    """Whether a frame's printed line is a whole statement that raises nothing itself (no
+    ``raise``, no ``assert``; it closes no bracket it did not open): with no frame below it,
+    an error came out of the interpreter evaluating it (a subscript's ``KeyError``, a read-only
+    attribute's store, an operator's ``TypeError``), at that statement."""
+    return frames.raises_nothing(printed) and _opens_statement(printed)
+
+
+def _pointed(m: Match, fr: list[Frame]) -> bool:
+    """Whether a frame of the traceback points to answer ``m``: one runs its function, or
+    stands at its file and line (issue #10 item 6, frames first: a site a frame points to
+    outranks an alike raise no frame points to)."""
+    fn = fn_last(m.function)
+    return any(
+        (f.function and fn_last(f.function) == fn)
+        or (f.line == m.line and norm_path(f.path).endswith(m.path))
+        for f in fr
+    )
+
+
+def _first_line_printer(fr: list[Frame]) -> bool:
+    """Whether the traceback's frames show, by their paths, that Python 3.11 or later printed
+    it (``/lib/python3.12/site-packages/``): that Python prints a statement's first line and
+    elides the carets when the failing expression is the whole line (``self.draw.draw_rectangle(
+    xy, ink, 0, width)``), so a frame's printed line without carets is still the statement that
+    ran, not the last line of one split over lines as Python before 3.11 prints it. Every
+    library frame, the last included, must be under that interpreter's folder: a paste mixing
+    interpreters says nothing."""
+    lib = [f.path for f in fr if "-packages/" in f.path.replace("\\", "/")]
+    return bool(lib) and all(_FIRST_LINE_PYTHON.search(p) is not None for p in lib)
 
 
 def _unprinted_call(text: str, fr: list[Frame], types: list[str], res: Result) -> bool:
@@ -2013,6 +2225,30 @@ class _StoredCallees:
         return facts is not None and any(
             i.level == 0 and (i.target == "cython" or i.target.startswith("cython.")) for i in facts.imports
         )
+
+    def calls_named(self, repo: str, version: str, names: list[str]) -> list[CallRow]:
+        """The calls in that release's library functions whose callee's last name is one of
+        ``names`` (the code facts' keyed lookup); none when the catalogue holds no facts."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            return list(self._store.facts.calls_named(sid, names)) if sid is not None else []
+        except StoreError:
+            return []
+
+    def call_text(self, repo: str, version: str, path: str, line: int) -> str:
+        """The text of the call beginning at ``line`` of that release's file ``path``
+        (``raisedby.call_text``), read from the catalogue's stored file; empty when it holds
+        none."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            source = self._store.file_text(sid, path) if sid is not None else None
+        except StoreError:
+            return ""
+        return call_text(source, line) if source else ""
 
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""

@@ -994,30 +994,57 @@ def _node_id(ln: str) -> bool:
     return bool(sep) and head.endswith(".py") and not any(c.isspace() for c in ln)
 
 
+# pytest's banner over its warnings summary (``==== warnings summary ====``)
+_SUMMARY_BANNER = re.compile(r"=+ warnings summary =+")
+# the location pytest groups a summary entry under when no test raised it (a warning at
+# collection or configuration): ``../../_pytest/config/__init__.py:1373`` on a line of its own
+_ENTRY_LOCATION = re.compile(r"\S{1,1000}\.pyw?:\d{1,9}")
+# the summary's footer, pytest's link to its page on warnings
+_SUMMARY_FOOTER = re.compile(r"-- Docs: https?://docs\.pytest\.org/\S{0,300}")
+
+
+def _entry_header(ln: str) -> bool:
+    """A line pytest prints above a warnings summary entry: a test id, or the location of a
+    warning no test raised."""
+    return _node_id(ln) or bool(_ENTRY_LOCATION.fullmatch(ln))
+
+
 def _pytest_summary_entries(lines: list[str]) -> list[str]:
-    """pytest's warnings summary: the ids of the tests that warned at the first column, then
-    the warning as ``warnings`` prints it indented under them (``  path:line: Category: text``,
-    its source line two spaces deeper). The ids are pytest's, not the warning's: they are
-    dropped, and the entry set back to the first column (its deeper lines to ``warnings``' own
-    two spaces), so that it reads as the warning report it is. Each line is looked at a
-    bounded number of times: the ids above an entry, and its lines, are each one entry's."""
-    if not any("::" in ln for ln in lines):
+    """pytest's warnings summary: the ids of the tests that warned at the first column (or the
+    warning's location, when no test raised it), then the warning as ``warnings`` prints it
+    indented under them (``  path:line: Category: text``, its source line two spaces deeper).
+    The ids are pytest's, not the warning's: they are dropped, and the entry set back to the
+    first column (its deeper lines to ``warnings``' own two spaces), so that it reads as the
+    warning report it is; so are the summary's banner and footer. Each entry then reads as one warning of
+    a log of several (``_split_warning_records``). Each line is looked at a bounded number of
+    times: the ids above an entry, and its lines, are each one entry's."""
+    if not any("::" in ln or ".py:" in ln for ln in lines):
         return lines
     out: list[str] = []
     i, n = 0, len(lines)
     while i < n:
         ln = lines[i]
         w = _indent(ln)
-        if not w or not out or not _node_id(out[-1]) or not _warning_line(ln[w:]):
-            out.append(ln)
+        if not w or not out or not _entry_header(out[-1]) or not _warning_line(ln[w:]):
+            if not _SUMMARY_FOOTER.fullmatch(ln.strip()):
+                out.append(ln)
             i += 1
             continue
-        while out and _node_id(out[-1]):
+        while out and _entry_header(out[-1]):
+            out.pop()
+        if out and _SUMMARY_BANNER.fullmatch(out[-1].strip()):
             out.pop()
         out.append(ln[w:])
         i += 1
-        while i < n and lines[i].strip() and _indent(lines[i]) >= w:
+        while i < n and _indent(lines[i]) >= w:
             nxt = lines[i]
+            if not nxt.strip():
+                # a message ending in a line break prints an indented blank line before the
+                # source line: the entry goes on when a deeper line follows it
+                if i + 1 < n and _indent(lines[i + 1]) > w and lines[i + 1].strip():
+                    i += 1
+                    continue
+                break
             out.append(nxt[w:] if _indent(nxt) == w else "  " + nxt.lstrip())
             i += 1
     return out
@@ -1456,7 +1483,9 @@ def parse(text: str) -> ParsedQuery:
     """Parse pasted text into a :class:`ParsedQuery`."""
     cleaned, truncated = clean(text)
     lines = cleaned.split("\n")
-    blocks_lines = _split_exit_tails(_split_warning_heads(_split_class_first(_split_blocks(lines))))
+    blocks_lines = _split_exit_tails(
+        _split_warning_heads(_split_warning_records(_split_class_first(_split_blocks(lines))))
+    )
     group_is_context = _group_before_top_chain(lines)
     blocks = [_parse_block(b) for b in blocks_lines[-MAX_BLOCKS:]]
     blocks = _without_cut_rerun(blocks, blocks_lines[-MAX_BLOCKS:])
@@ -2000,6 +2029,43 @@ def _prompt_line(ln: str) -> bool:
     return bool(_USER_PROMPT.match(text) or _PATH_PROMPT.match(text))
 
 
+MAX_WARNING_RECORDS = 4  # warnings of one log read apart (the matcher tries as many blocks)
+
+
+def _split_warning_records(blocks: list[list[str]]) -> list[list[str]]:
+    """Each block that is a log of several warnings (``_warning_records``) split into one block
+    per warning."""
+    return [part for b in blocks for part in _warning_records(b)]
+
+
+def _warning_records(lines: list[str]) -> list[list[str]]:
+    """A log of several warnings as ``warnings`` prints them (``path:line: Category: text`` at
+    the first column, then its source line indented), and no traceback: pandas'
+    ``RuntimeWarning`` then the plotting library's ``UserWarning`` of one call, or pytest's
+    warnings summary of two entries. Each is an error of its own, and any may be the one the
+    user asks about: each becomes a block (the lines above the first, the user's words, stay
+    with it), the last one the primary, as the last exception of a chain is, and the matcher
+    answers with the one its catalogue explains exactly (``Matcher._explain``). Read whole, the
+    log's first warning stood for it and the others were dropped. The last
+    ``MAX_WARNING_RECORDS`` are kept apart; a location line naming an exception class
+    (``path:line: SomeError: ...``) is an exception's, not a warning's."""
+    starts: list[int] = []
+    for i, ln in enumerate(lines):
+        if _tb_line(ln):
+            return [lines]
+        if (
+            ln[:1].strip()
+            and (m := _warning_line(ln)) is not None
+            and not m.group(3).endswith(("Error", "Exception"))
+        ):
+            starts.append(i)
+    if len(starts) < 2:
+        return [lines]
+    starts = starts[-MAX_WARNING_RECORDS:]
+    starts[0] = 0
+    return [lines[a:b] for a, b in zip(starts, [*starts[1:], len(lines)], strict=True)]
+
+
 def _split_warning_heads(blocks: list[list[str]]) -> list[list[str]]:
     """Each block with a warning printed above a traceback, split in two (``_warning_head``)."""
     return [part for b in blocks for part in _warning_head(b)]
@@ -2274,6 +2340,8 @@ class _BlockParser:
     def run(self) -> Block:
         i, n = 0, len(self.lines)
         self.nested = _nested_traceback(self.lines)
+        if self.nested is None:
+            self.nested = _location_in_message(self.lines)
         if self.nested is not None:
             n = self.nested  # the frames after it are the message's, not this traceback's
         steps = (
@@ -2995,6 +3063,39 @@ def _nested_traceback(lines: list[str]) -> int | None:
         m = _NESTED_TB.match(ln)
         if m is not None and is_type_name(m.group(1)):
             return i
+    return None
+
+
+def _location_in_message(lines: list[str]) -> int | None:
+    """The exception's line of a traceback whose text ends with a location printed as a frame
+    (FastAPI's ``ResponseValidationError`` closes its text with the endpoint's ``File
+    "main.py", line 11, in read`` and the route): CPython prints a traceback's frames, then
+    its exception's line at the line's start, and no frame after that in the same traceback
+    (a chained one opens with its own header or separator, where blocks are split). So after
+    a header, frames, and the exception's line right under the last frame's source (and
+    carets), a frame line is that exception's text, not a frame: read as ``_nested_traceback``
+    reads a traceback inside a message. Only when the text runs on over lines before it (a
+    frame right under the exception's line opens a traceback of its own, its header cut) and
+    it is no frame printed above again (an echo of the outermost frame under the error)."""
+    if not lines or not _TB_HEADER.match(lines[0]):
+        return None
+    seen = False  # a frame above, with only its source and carets since
+    for i, ln in enumerate(lines[1:], 1):
+        if _PY_FRAME.match(ln):
+            seen = True
+            continue
+        if not seen or ln[:1] in " \t" or not ln.strip():
+            continue
+        m = _TYPE_PREFIX.match(ln)
+        if m is None or not is_type_name(m.group(1)):
+            return None
+        after = [(k, fm) for k in range(i + 1, len(lines)) if (fm := _PY_FRAME.match(lines[k]))]
+        if not after or after[0][0] == i + 1 or any(_TB_HEADER.match(x) for x in lines[i + 1 : after[0][0]]):
+            return None  # no frame after, or a traceback of its own under the line (cut, or logged)
+        earlier = {(fm.group(1), fm.group(2)) for x in lines[1:i] if (fm := _PY_FRAME.match(x))}
+        if all((fm.group(1), fm.group(2)) in earlier for _, fm in after):
+            return None  # frames printed above, echoed under the error (``_message_before_echo``)
+        return i
     return None
 
 

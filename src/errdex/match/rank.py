@@ -85,6 +85,7 @@ from errdex.match.thresholds import (
     MAX_STATEMENT,
     MIN_COVERAGE,
     MIN_LITERAL,
+    NAME_UNSHAPED,
     NEAR_COLLECTOR,
     NOT_A_READ,
     ON_RAISE,
@@ -104,7 +105,7 @@ from errdex.match.thresholds import (
     UNPRINTABLE,
     VALUE_NAMES_SITE,
 )
-from errdex.match.verify import REPR_MARK, printed_class, repr_start, values
+from errdex.match.verify import REPR_MARK, compact, printed_class, repr_start, values
 from errdex.pyexc import stdlib_module
 from errdex.store.classes import owner_class as _owner_class
 
@@ -228,6 +229,7 @@ class Ranker:
         self._constants: dict[int, float] = {}  # pattern -> ``_other_class_printed``
         self._unprintables: dict[int, float] = {}  # pattern -> ``_unprintable``
         self._crossed: dict[int, float] = {}  # pattern -> ``_split_brackets``
+        self._misnamed: dict[int, float] = {}  # pattern -> ``_name_unshaped``
         self._spaced: set[int] = set()  # entries ``_spaced_as_written`` lifted
         self._values: dict[int, dict[str, str]] = {}  # pattern -> ``_slot_values``
         self._value_words: dict[int, frozenset[str]] = {}  # pattern -> ``_words_of_values``
@@ -295,6 +297,7 @@ class Ranker:
         self._named_raise_before_emitted(scored)
         self._origin_before_its_copy(scored)
         self._spaced_as_written(scored)
+        self._consumer_over_yield(scored)
         scored.sort(key=lambda s: (s.key, -s.cand.pid, -s.ei), reverse=True)
         return self._matches(scored, tf)
 
@@ -313,19 +316,79 @@ class Ranker:
         for s in scored:
             groups.setdefault((s.key[:4], idx.patterns[s.cand.pid].lits), []).append(s)
         text: str | None = None
-        for group in groups.values():
-            if len({s.cand.pid for s in group}) < 2:
+        for whole in groups.values():
+            # only entries within the priors of the group's best can change places by the lift;
+            # the rest are not decoded (reading an entry's own template decodes it for good)
+            best = max(s.key[4] for s in whole)
+            group = [s for s in whole if s.key[4] > best - _PRIORS]
+            if len(group) < 2 or (len(group) > MAX_SPACED and len({s.cand.pid for s in group}) < 2):
                 continue
             if text is None:
                 text = _WHITESPACE.sub(" ", tf.message)
-            written = {pid: _holds_in_order(text, idx.segs(pid)) for pid in {s.cand.pid for s in group}}
+            segs = {s.ei: self._written_segs(s) for s in group} if len(group) <= MAX_SPACED else {}
+            written = {
+                s.ei: _holds_in_order(text, segs[s.ei] if s.ei in segs else idx.segs(s.cand.pid))
+                for s in group
+            }
             if all(written.values()) or not any(written.values()):
                 continue
-            top = max(s.key[4] for s in group if not written[s.cand.pid])
+            top = max(s.key[4] for s in group if not written[s.ei])
             for s in group:
-                if written[s.cand.pid] and s.key[4] <= top < s.key[4] + _PRIORS:
+                if written[s.ei] and s.key[4] <= top < s.key[4] + _PRIORS:
                     s.key = (s.key[0], s.key[1], s.key[2], s.key[3], top + CALLERS_STEP / 2)
                     self._spaced.add(s.ei)
+
+    def _consumer_over_yield(self, scored: list[_Scored]) -> None:
+        """An error built and yielded by a generator (jsonschema's keyword functions: ``yield
+        ValidationError(f"{instance!r} is not of type ...")``) is raised by the code that
+        consumes it (``raise error`` over ``iter_errors``, ``raise best_match(errors)``): the
+        traceback ends at the consumer's raise, never at the ``yield``, which wrote the words
+        only. When the catalogue holds such a consumer raising the yielded text (the same
+        pattern, in the same codebase, by a statement that does not build the class), scored
+        alike but for the priors and a value naming the generator's function (``minProperties``
+        in the message names ``def minProperties``), the consumers go just above the ``yield``,
+        their own order kept; the ``yield`` stays listed as where the words were written.
+        A generator with no such consumer in the catalogue keeps its place."""
+        idx = self.idx
+        yielded = [
+            s for s in scored if (st := idx.entry_statement(s.ei)) is not None and st.startswith("yield")
+        ]
+        if not yielded:
+            return
+        for y in yielded:
+            consumers = [
+                t
+                for t in scored
+                if t.cand.pid == y.cand.pid
+                and t.repo == y.repo
+                and t.key[:4] == y.key[:4]
+                and y.key[4] - t.key[4] < _PRIORS + VALUE_NAMES_SITE
+                and (st := idx.entry_statement(t.ei)) is not None
+                and st.startswith("raise")
+                and not self._raised_where_built(t.ei)
+            ]
+            if not consumers:
+                continue
+            if min(t.key[4] for t in consumers) > y.key[4]:
+                continue
+            levels = sorted({t.key[4] for t in consumers})  # their order, ties kept as ties
+            for t in consumers:
+                up = y.key[4] + CALLERS_STEP / 2 * (1 + levels.index(t.key[4]))
+                t.key = (t.key[0], t.key[1], t.key[2], t.key[3], max(t.key[4], up))
+
+    def _written_segs(self, s: _Scored) -> tuple[str, ...]:
+        """The literal segments of entry ``s.ei``'s own template as written: entries whose
+        templates differ only in their spacing share one pattern (its literals are compact), and
+        the pattern's segments are one of them's (pandas' ``interval [0,1]`` at one raise,
+        ``interval [0, 1]`` at another). The entry's template split at its placeholders, when
+        that gives the pattern's literals compacted; else the pattern's segments."""
+        idx = self.idx
+        pid = s.cand.pid
+        parts = _HOLE.split(idx.entries.peek(s.ei)[E_TEMPLATE])  # not kept: see ``_Lazy.peek``
+        lits = idx.lits(pid)[0]
+        if len(parts) == len(lits) and all(compact(a) == b for a, b in zip(parts, lits, strict=True)):
+            return tuple(parts)
+        return idx.segs(pid)
 
     def _spaced_reason(self, ei: int) -> list[str]:
         """Why ``_spaced_as_written`` lifted the entry, in words."""
@@ -910,7 +973,7 @@ class Ranker:
             if self._function_named(c.pid, site):
                 score += FUNCTION_NAMED
         score += self._class_named(c, site.function) - self._other_class_printed(c) - self._unprintable(c)
-        score -= self._split_brackets(c)
+        score -= self._split_brackets(c) + self._name_unshaped(c)
         if self._repr_owner(ei):
             score += REPR_OBJECT
         elif self._repr_package(ei):
@@ -1581,6 +1644,8 @@ class Ranker:
             out.append("a placeholder calls on a string a method str lacks: this object fails to print")
         if self._split_brackets(c):
             out.append("the fit cuts the message inside brackets: a value opens one a later value closes")
+        if self._name_unshaped(c):
+            out.append("a placeholder printing a name (`__name__`, an id) holds text no such name spells")
         return out
 
     def _split_brackets(self, c: Cand) -> float:
@@ -1596,6 +1661,36 @@ class Ranker:
                 got = SPLIT_BRACKETS
             self._crossed[c.pid] = got
         return got
+
+    def _name_unshaped(self, c: Cand) -> float:
+        """``NAME_UNSHAPED`` when the pattern's full fit puts into a placeholder printing a
+        ``__name__`` or ``__qualname__`` (``{type(ex).__name__}``, ``{func.__qualname__!r}``)
+        a value that is no (dotted) Python name, or into one printing an identifier
+        (``{rule.ID}``, ``{run_id}``) a value of more than one token (``_name_slot``): a class's
+        or a function's name has no spaces, no ``/`` nor ``()``, a key or a slug no whitespace,
+        so that statement did not print the text there (``{type(ex).__name__}:
+        {ex}`` reading ``_aget_url() https://x/d.js DuckDuckGoSearchException: Ratelimit``
+        as a class name ``_aget_url() https://x/d.js DuckDuckGoSearchException``), however its
+        few words fit, and a sibling whose ``{url}`` holds that text goes above it; else 0.
+        Once per pattern."""
+        got = self._misnamed.get(c.pid)
+        if got is None:
+            got = self._misnamed[c.pid] = NAME_UNSHAPED if self._holds_no_name(c) else 0.0
+        return got
+
+    def _holds_no_name(self, c: Cand) -> bool:
+        """Whether a placeholder of the pattern printing a name or an id holds text of another
+        shape (``_name_unshaped``), read from the full fit's values."""
+        names = self.idx.patterns[c.pid].names
+        shapes = [_name_slot(n) for n in names]
+        if not any(shapes):
+            return False
+        vals = self._slot_values(c)
+        lits = self.idx.lits(c.pid)[0]
+        return any(
+            shape is not None and n in vals and not _name_printed(vals[n], lits[j], j > 0, shape)
+            for j, (n, shape) in enumerate(zip(names, shapes, strict=True))
+        )
 
     def _unprintable(self, c: Cand) -> float:
         """``UNPRINTABLE`` when a placeholder of the pattern calls, on a string literal, a
@@ -1846,6 +1941,11 @@ def paste_platform(paths: Iterable[str]) -> str | None:
 
 
 _WHITESPACE = re.compile(r"\s+")
+# a placeholder of a rendered template (``{name}``, ``{x!r}``): no nested braces
+_HOLE = re.compile(r"\{[^{}]*\}")
+# entries of one group of templates alike but for spacing read for their own spacing
+# (``_spaced_as_written``); a bigger group is told apart by its patterns' segments alone
+MAX_SPACED = 16
 
 
 def _holds_in_order(text: str, segments: Sequence[str]) -> bool:
@@ -1886,6 +1986,41 @@ def _crosses_brackets(vals: list[str]) -> bool:
 def _class_slot(name: str) -> bool:
     """Whether a placeholder prints the raising object's class name."""
     return name.removesuffix(REPR_MARK).replace(" ", "") in _CLASS_NAME
+
+
+def _name_slot(name: str) -> re.Pattern[str] | None:
+    """The shape of what a placeholder prints when it names a thing: a Python name for an
+    object's ``__name__`` or ``__qualname__``, one token with no whitespace for an identifier
+    (``{rule.ID}``, ``{self.id}``, ``{run_id}``: a key, a slug, a uuid); None for any other."""
+    expr = name.removesuffix(REPR_MARK).replace(" ", "")
+    if expr.endswith((".__name__", ".__qualname__")):
+        return _PY_NAME
+    last = expr.rsplit(".", 1)[-1]
+    if last.isidentifier() and (last.lower() == "id" or last.lower().endswith("_id")):
+        return _TOKEN
+    return None
+
+
+def _name_printed(value: str, before: str, after_slot: bool, shape: re.Pattern[str]) -> bool:
+    """Whether a placeholder's value has the ``shape`` of what it prints (``_name_slot``): as it
+    stands, or — after another placeholder (``after_slot``), the literal ``before`` (compact)
+    between them — after that literal's last occurrence in it: a fit places each literal at its
+    first occurrence, so the placeholder before may hold more of the text than the fit gave it
+    (``{url} {type(ex).__name__}`` over ``_aget_url() https://x/d.js DuckDuckGoSearchException``)."""
+    v = value.strip().strip("'\"")
+    if shape.fullmatch(v):
+        return True
+    if not after_slot:
+        return False
+    tail = compact(v).rsplit(before, 1)[-1] if before else (v.split() or [""])[-1]
+    return bool(shape.fullmatch(tail.strip("'\"")))
+
+
+# what ``__name__`` and ``__qualname__`` print: a Python name, dotted for a nested qualname
+# (``<locals>`` and ``<lambda>`` included)
+_PY_NAME = re.compile(r"[A-Za-z_<][\w.<>]{0,300}")
+# what an identifier prints: one token
+_TOKEN = re.compile(r"\S{1,300}")
 
 
 def _class_constant(name: str) -> bool:

@@ -61,7 +61,8 @@ def type_relation(
     vs ``ConnectionError``, or retyped ``Connectionerror``); builtin parent/child relations count
     as a family; two known builtins that are unrelated disagree; an unknown custom class is nearly
     neutral (it may subclass anything), and an entry whose class is not known (``<unknown>``: a
-    raise of an object built elsewhere) is neutral. With the ``hierarchy`` of the classes the
+    raise of an object built elsewhere) is neutral, save under a paste naming no class (a log
+    record only), which counts alike against every raise. With the ``hierarchy`` of the classes the
     indexed codebases define, a class and its bases or subclasses are related, and a class whose
     bases are known contradicts every class outside its line (Python prints the class raised).
     """
@@ -70,12 +71,16 @@ def type_relation(
     et = entry_type.strip()
     if entry_kind == "log" or et.startswith("log."):
         return _log_relation(query_types, et)
+    qs = [last(q) for q in query_types if not q.startswith("log.")]
+    if not qs:
+        # only a log record was pasted (a level, no class): the raise's class, had it been
+        # printed, is not there, whichever class the raise has; a raise whose class is not known
+        # is no likelier, so it gets the same, or it would outrank the raise of a named class
+        # with the same text on no evidence (issue #10: ties the paste could break)
+        return -0.05, None
     if et.startswith("<"):
         return 0.0, None
     e = last(et)
-    qs = [last(q) for q in query_types if not q.startswith("log.")]
-    if not qs:
-        return -0.05, None
     el = e.lower()
     if any(q.lower() == el for q in qs):
         return TYPE_AGREES, f"exception type agrees ({e})"

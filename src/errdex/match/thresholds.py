@@ -154,6 +154,10 @@ UNPRINTABLE = 0.05
 # value's brackets close within it (``verify._balanced_spans`` moves a literal out when it can;
 # it could not), so the template's literal is the message's own text. As CLASS_OBJECT
 SPLIT_BRACKETS = 0.05
+# taken off: a placeholder printing a ``__name__`` or ``__qualname__`` holds text no Python name
+# spells (spaces, ``/``, ``()``), or one printing an identifier (``{rule.ID}``, ``{run_id}``) holds
+# more than one token: the statement did not print the message there. As CLASS_OBJECT
+NAME_UNSHAPED = 0.05
 PUBLIC = 0.004  # tie-break: divided by 1 + the _private modules, classes and functions a site is in
 # tie-break, above any difference of PUBLIC's: the library's own code calls the site's function
 # (a helper on the way of several operations, or an entry point it also uses), where a site
