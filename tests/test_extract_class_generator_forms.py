@@ -103,7 +103,9 @@ def parse(type_, token):
         raise CoercionError(token=token, target_type=type_) from e  # <- from_error
 """
 
-GENERAL = 'Invalid value for {token.keyword}: unable to convert "{token.value}" into {name}.'
+# (``name = self.target_type.__name__`` in the printer: the raise's ``target_type=type_``, as
+# ``{self.target_type.__name__}`` written in the f-string itself would be, acc160)
+GENERAL = 'Invalid value for {token.keyword}: unable to convert "{token.value}" into {type_.__name__}.'
 CAUSED = "Invalid value for {token.keyword}: bad JSON: {self.__cause__}"
 
 

@@ -574,15 +574,34 @@ def _rewrap_func(f: ast.expr, more: Sequence[ast.expr], keywords: Sequence[ast.k
     """``f`` is ``textwrap.dedent`` or kin, given these arguments after the text: a
     ``textwrap.indent`` only with a prefix of whitespace (``"  "``), which changes no word."""
     if type(f) is ast.Attribute:
-        if not (
-            f.attr in _REWRAP and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")
-        ):
+        if not (isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect")):
             return False
-        if f.attr != "indent":
-            return True
-        prefix = more[0] if more else next((k.value for k in keywords if k.arg == "prefix"), None)
-        return isinstance(prefix, ast.Constant) and isinstance(prefix.value, str) and not prefix.value.strip()
+        return _rewrap_target(f.attr, more, keywords)
     return isinstance(f, ast.Name) and f.id in ("dedent", "cleandoc")
+
+
+def _rewrap_target(attr: str, more: Sequence[ast.expr], keywords: Sequence[ast.keyword]) -> bool:
+    """``textwrap.<attr>`` (or ``inspect.<attr>``) rewraps text given these arguments after it."""
+    if attr not in _REWRAP:
+        return False
+    if attr != "indent":
+        return True
+    prefix = more[0] if more else next((k.value for k in keywords if k.arg == "prefix"), None)
+    return isinstance(prefix, ast.Constant) and isinstance(prefix.value, str) and not prefix.value.strip()
+
+
+def _instance_text(value: object, self_name: str | None) -> bool:
+    """A value that is what the instance holds (``self.message``): one placeholder of an
+    attribute of ``self``, which an exception's printer fills per raise."""
+    if self_name is None or not isinstance(value, tuple) or len(value) != 1:
+        return False
+    only = value[0]
+    return (
+        isinstance(only, tuple)
+        and len(only) == 1
+        and isinstance(only[0], Ph)
+        and only[0].name.startswith(self_name + ".")
+    )
 
 
 def _partial_rewrap(value: ast.expr) -> bool:
@@ -4600,7 +4619,12 @@ class ModuleVisitor:
                     # A variable interpolated into a message is a value, not message text,
                     # unless it is one known string (``f"{base_msg} ..."``).
                     # Several known strings (assigned in exclusive branches) are several texts.
-                    if isinstance(cur, tuple) and any(has_literal(v) for v in cur):
+                    # In a printer, a local holding what the instance holds (``msg =
+                    # self.message``) is that text, filled per raise as ``{self.message}`` is.
+                    if isinstance(cur, tuple) and (
+                        any(has_literal(v) for v in cur)
+                        or (frame.printed is not None and _instance_text(cur, frame.self_name))
+                    ):
                         pieces.append(cur)
                     else:
                         pieces.append(
@@ -4701,6 +4725,19 @@ class ModuleVisitor:
             return None
         return union(*(self.eval_msg(t, env, frame) for t in texts))
 
+    def rewrap_kind(self, call: ast.Call) -> str | None:
+        """Which of ``textwrap.dedent`` and kin a call is (``dedent``, ``indent``...), also under
+        a name imported from its module (``from textwrap import indent``); None for any other."""
+        if _is_rewrap(call):
+            return _last_name(call.func)
+        f = call.func
+        if type(f) is not ast.Name or not call.args or type(call.args[0]) is ast.Starred:
+            return None
+        module, _, attr = self.imports.get(f.id, "").rpartition(".")
+        if module in ("textwrap", "inspect") and _rewrap_target(attr, call.args[1:], call.keywords):
+            return attr
+        return None
+
     def eval_call(self, call: ast.Call, env: Env, frame: Frame, shown: str | None = None) -> Value:
         """A call's message value. ``shown``: the name of the reference or placeholder it comes
         to when no rule knows its text, else the call's source (``returned_ref``)."""
@@ -4708,10 +4745,17 @@ class ModuleVisitor:
         translated = self.gettext_msg(call, env, frame)
         if translated is not None:
             return translated
-        if _is_rewrap(call) and self.is_stringy(call.args[0], env):
-            # ``textwrap.dedent(f"""...""")``: the text, re-indented
+        kind = self.rewrap_kind(call)
+        if kind is not None and (
+            self.is_stringy(call.args[0], env)
+            or (
+                frame.printed is not None
+                and _instance_text(self.eval_msg(call.args[0], env, frame), frame.self_name)
+            )
+        ):
+            # ``textwrap.dedent(f"""...""")``: the text, re-indented; in a printer, also what
+            # the instance holds (``indent(self.message, "  ")``: aiohttp's HttpProcessingError)
             text = self.eval_msg(call.args[0], env, frame)
-            kind = _last_name(call.func)
             return text if kind in ("fill", "indent") else dedent_value(text, clean=kind == "cleandoc")
         if _dedents_param(call, frame):
             # ``super().__init__(dedent(msg).strip())`` in an exception's ``__init__``: the
@@ -6799,17 +6843,84 @@ def _filtered_none(arg: ast.expr) -> list[ast.expr] | None:
 
 def _join_items(sep: Value, items: Sequence[Value]) -> Value:
     """``sep.join(items)`` where items appended under an ``if`` are optional: the separator
-    before such an item is part of it."""
+    before such an item is part of it.
+
+    Until an item that is always there, the separator before an item needs an earlier item
+    there too: a list started empty and filled by the two branches of one ``if`` joins one of
+    them (``if isinstance(d, A): parts.append(a) else: parts.append(b)`` prints ``b``, never
+    ``", " + b``: smbprotocol's ``Raw: 0203`` error detail), and after one optional item the
+    separator holds under that item's conditions (``if a: parts.append(x)``, then
+    ``parts.append(y)``: ``y`` alone when ``a`` is false). After several optional items that
+    may be there with it, the separator stays (which of them is there is not one condition).
+    """
     pieces: list[Value] = []
+    before: list[Opt] = []  # the optional items so far (their forms), until a required one
+    settled = False  # an item that is always there came before: every later one has its separator
     for i, item in enumerate(items):
-        optional = all(len(v) == 1 and isinstance(v[0], Opt) for v in item)
-        if i and optional and sep:
-            pieces.append(tuple((_sep_inside(sep[0], o),) for v in item for o in v if isinstance(o, Opt)))
-            continue
-        if i:
-            pieces.append(sep)
-        pieces.append(item)
+        opts = _item_opts(item)
+        if not i or not sep:
+            pieces.append(item)
+        elif opts is not None:
+            pieces.append(
+                tuple(
+                    (o if (lead := _lead_sep(sep[0], before, o, settled)) is None else _sep_inside(lead, o),)
+                    for o in opts
+                )
+            )
+        else:
+            lead = _lead_sep(sep[0], before, None, settled)
+            if lead is not None:
+                pieces.append((lead,))
+            pieces.append(item)
+        if opts is None:
+            settled = True
+        else:
+            before.extend(opts)
     return concat(*pieces) if pieces else lit("")
+
+
+def _item_opts(item: Value) -> tuple[Opt, ...] | None:
+    """The forms of an optional item (each variant one ``Opt``: appended under an ``if``);
+    None for an item that is there whatever the conditions."""
+    if item and all(len(v) == 1 and isinstance(v[0], Opt) for v in item):
+        return tuple(o for v in item for o in v if isinstance(o, Opt))
+    return None
+
+
+def _lead_sep(sep: Variant, before: Sequence[Opt], item: Opt | None, settled: bool) -> Variant | None:
+    """The separator put before an item (``item`` its optional form, None when it is always
+    there) given the optional items before it: all of it after a required item; none when every
+    earlier item is exclusive with it (the other branch of its ``if``); under the conditions of
+    the one earlier item that can be there with it; all of it after several."""
+    if settled:
+        return sep
+    if item is not None and not has_literal(item.value):
+        # placeholders alone are rendered whatever the conditions (``_render_opts``): an item
+        # of them next to the other branch's would print beside it, so it keeps its separator
+        return sep
+    with_it = [o for o in before if item is None or not _exclusive(o, item)]
+    if not with_it:
+        return None
+    if len(with_it) == 1:
+        return (Opt(_path_conds(with_it[0]), sep),)
+    return sep
+
+
+def _exclusive(a: Opt, b: Opt) -> bool:
+    """Whether two optional texts are never there together: one condition wanted true by one and
+    false by the other (two branches of one ``if``/``elif`` chain, at any depth)."""
+    wants = dict(_path_conds(a))
+    return any(key in wants and wants[key] != want for key, want in _path_conds(b))
+
+
+def _path_conds(o: Opt) -> tuple[Cond, ...]:
+    """The conditions an optional text holds under, its nested ``if``s included (an ``elif``'s
+    text is an ``Opt`` inside the ``else`` of the test before it)."""
+    conds = o.conds
+    while len(o.value) == 1 and isinstance(o.value[0], Opt) and not o.value[0].need:
+        o = o.value[0]
+        conds += o.conds
+    return conds
 
 
 def _all_present(items: Sequence[Value]) -> bool:
