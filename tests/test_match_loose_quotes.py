@@ -50,9 +50,18 @@ def test_a_quote_away_from_placeholders_is_still_text() -> None:
     site = entry(
         ["Please specify `target_modules` in ", "where", ""], path="tuner/base.py", function="prepare"
     )
-    res = Matcher.from_entries([site]).explain("ValueError: Please specify target_modules in peft_config")
-    assert not res.matches or res.matches[0].approximate
+    # the index's keys keep a code span's backticks away from every placeholder: they are the
+    # template's text, and a paste that keeps them (or retypes them as quotes) is not loosened
     assert loose_lits(("Pleasespecify`target_modules`in", "")) == ("Pleasespecify`target_modules`in", "")
+    res = Matcher.from_entries([site]).explain("ValueError: Please specify 'target_modules' in peft_config")
+    assert not res.matches or res.matches[0].approximate
+    # a paste holding no backtick at all is what a Markdown page shows of the span: read without
+    # its backticks the template fits in full (``unticked_fit``, verified among the similar
+    # patterns by ``unticked_similar``), and the answer says the backticks were dropped
+    res = Matcher.from_entries([site]).explain("ValueError: Please specify target_modules in peft_config")
+    m = top(res)
+    assert (m.path, m.approximate) == ("tuner/base.py", False)
+    assert any("backticks" in r for r in m.reasons), m.reasons
 
 
 def test_the_template_as_written_ranks_above_one_whose_quotes_were_loosened() -> None:

@@ -376,6 +376,16 @@ class Matcher:
             return
         path, repo, version = release
         function = _frame_function(fr, at)
+        if (
+            callees is not None
+            and function
+            and not function.startswith("<")
+            and callees.outside_functions(repo, version, path, frame.line)
+        ):
+            # the frame runs a function, and the indexed release holds no function at that line
+            # (pydantic's ``BaseModel.__init__`` frame at a line where this release's class body
+            # sets an attribute): another release's line, no statement of this one to answer
+            return
         enclosing = callees.enclosing(repo, version, path, frame.line) if callees is not None else None
         # the indexed release's function at that line, when it is the frame's (a traceback of
         # another release may print a line where the indexed file holds another function)
@@ -2173,6 +2183,13 @@ class _StoredCallees:
         except StoreError:
             return []
         return [c for c in calls if c.line == line]
+
+    def outside_functions(self, repo: str, version: str, path: str, line: int) -> bool:
+        """Whether that release's file ``path`` is known (its code facts) and no function of it
+        holds ``line``: the line is a class body's or the module's, so a frame naming a function
+        at that line printed another release's file."""
+        facts = self._file_facts(repo, version, path)
+        return facts is not None and not any(f.line <= line <= f.end_line for f in facts.functions)
 
     def enclosing(self, repo: str, version: str, path: str, line: int) -> str | None:
         """The qualified name of the innermost function of that release's file ``path`` whose
