@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
 from errdex.store import Store
@@ -220,16 +221,18 @@ class MySQLCursor:
 """
 
 _DB = "/venv/lib/python3.12/site-packages/dbkit"
-# ``CursorWrapper(SQLiteCursor(conn)).execute("INSERT ...")`` twice on a unique column, as
-# Python 3.12 prints it
-WRAPPED = f"""\
-Traceback (most recent call last):
+_DB_TRAIL = f"""\
   File "{_DB}/cursor.py", line 14, in _execute
     return self.cursor.execute(sql, params)
            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
   File "{_DB}/backends/sqlite.py", line 6, in execute
     return super().execute(query, params)
-           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"""
+# ``CursorWrapper(SQLiteCursor(conn)).execute("INSERT ...")`` twice on a unique column, as
+# Python 3.12 prints it
+WRAPPED = f"""\
+Traceback (most recent call last):
+{_DB_TRAIL}
 sqlite3.IntegrityError: UNIQUE constraint failed: users.name
 
 The above exception was the direct cause of the following exception:
@@ -244,35 +247,23 @@ Traceback (most recent call last):
     with self.wrap_errors:
   File "{_DB}/errors.py", line 26, in __exit__
     raise wrapped.with_traceback(traceback) from exc_value
-  File "{_DB}/cursor.py", line 14, in _execute
-    return self.cursor.execute(sql, params)
-           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-  File "{_DB}/backends/sqlite.py", line 6, in execute
-    return super().execute(query, params)
-           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+{_DB_TRAIL}
 dbkit.errors.IntegrityError: UNIQUE constraint failed: users.name"""
 
 
 @pytest.fixture(scope="module")
 def db_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
-    from errdex.pipeline import index
-
-    root = tmp_path_factory.mktemp("wrapped_db")
-    pkg = root / "src" / "dbkit"
-    (pkg / "backends").mkdir(parents=True)
-    for name, source in {
-        "__init__.py": "",
+    files = {
         "errors.py": DB_ERRORS,
         "cursor.py": DB_CURSOR,
-        "backends/__init__.py": "",
         "backends/sqlite.py": DB_SQLITE,
         "backends/mysql.py": DB_MYSQL,
-    }.items():
-        (pkg / name).write_text(source)
-    db = str(root / "c.db")
-    index(str(root / "src"), db, jobs=1)
-    with Store.open(db) as store:
-        yield Matcher.load(store)
+    }
+    files |= {"__init__.py": "", "backends/__init__.py": ""}
+    with package_matcher(
+        tmp_path_factory.mktemp("wrapped_db"), {f"dbkit/{k}": v for k, v in files.items()}
+    ) as m:
+        yield m
 
 
 def test_a_namesake_of_a_given_trails_last_frame_is_not_where_the_wrapper_raised(db_matcher: Matcher) -> None:
