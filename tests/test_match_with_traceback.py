@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from index_helpers import package_matcher
 
 from errdex.match import Matcher
 from errdex.store import Store
@@ -134,3 +135,142 @@ def test_a_caught_exception_raised_again_with_its_traceback_began_at_the_deepest
     assert res.matches, res.verdict
     assert (res.matches[0].function, res.matches[0].exc_type) == ("parse_bool", "TypeError")
     assert not res.matches[0].approximate
+
+
+# A context manager re-raising what its ``with`` block raised as the library's own class, with
+# the caught error's traceback (Django's ``with self.db.wrap_database_errors:`` around a DB-API
+# cursor): the frames after ``__exit__``'s raise are the caught error's trail, down to a
+# backend's ``execute`` calling into the C driver. Another backend's ``execute`` that raises the
+# pasted class itself is a namesake of that trail's last frame, not where this one was raised.
+DB_ERRORS = """\
+import sqlite3
+
+
+class Error(Exception):
+    pass
+
+
+class IntegrityError(Error):
+    pass
+
+
+class DataError(Error):
+    pass
+
+
+class ErrorWrapper:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        if exc_type is None:
+            return
+        for ours in (DataError, IntegrityError, Error):
+            if issubclass(exc_type, getattr(sqlite3, ours.__name__)):
+                wrapped = ours(*exc_value.args)
+                raise wrapped.with_traceback(traceback) from exc_value
+"""
+
+DB_CURSOR = """\
+from .errors import ErrorWrapper
+
+
+class CursorWrapper:
+    def __init__(self, cursor):
+        self.cursor = cursor
+        self.wrap_errors = ErrorWrapper()
+
+    def execute(self, sql, params=()):
+        return self._execute(sql, params)
+
+    def _execute(self, sql, params):
+        with self.wrap_errors:
+            return self.cursor.execute(sql, params)
+"""
+
+DB_SQLITE = """\
+import sqlite3
+
+
+class SQLiteCursor(sqlite3.Cursor):
+    def execute(self, query, params=()):
+        return super().execute(query, params)
+"""
+
+DB_MYSQL = """\
+from ..errors import IntegrityError
+
+
+class OperationalError(Exception):
+    pass
+
+
+class MySQLCursor:
+    codes_for_integrityerror = (1048, 1690)
+
+    def __init__(self, cursor):
+        self.cursor = cursor
+
+    def execute(self, query, args=None):
+        try:
+            return self.cursor.execute(query, args)
+        except OperationalError as e:
+            if e.args[0] in self.codes_for_integrityerror:
+                raise IntegrityError(*tuple(e.args))
+            raise
+"""
+
+_DB = "/venv/lib/python3.12/site-packages/dbkit"
+_DB_TRAIL = f"""\
+  File "{_DB}/cursor.py", line 14, in _execute
+    return self.cursor.execute(sql, params)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "{_DB}/backends/sqlite.py", line 6, in execute
+    return super().execute(query, params)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"""
+# ``CursorWrapper(SQLiteCursor(conn)).execute("INSERT ...")`` twice on a unique column, as
+# Python 3.12 prints it
+WRAPPED = f"""\
+Traceback (most recent call last):
+{_DB_TRAIL}
+sqlite3.IntegrityError: UNIQUE constraint failed: users.name
+
+The above exception was the direct cause of the following exception:
+
+Traceback (most recent call last):
+  File "app.py", line 9, in <module>
+    cur.execute("INSERT INTO users VALUES ('ann')")
+  File "{_DB}/cursor.py", line 10, in execute
+    return self._execute(sql, params)
+           ^^^^^^^^^^^^^^^^^^^^^^^^^^
+  File "{_DB}/cursor.py", line 13, in _execute
+    with self.wrap_errors:
+  File "{_DB}/errors.py", line 26, in __exit__
+    raise wrapped.with_traceback(traceback) from exc_value
+{_DB_TRAIL}
+dbkit.errors.IntegrityError: UNIQUE constraint failed: users.name"""
+
+
+@pytest.fixture(scope="module")
+def db_matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
+    files = {
+        "errors.py": DB_ERRORS,
+        "cursor.py": DB_CURSOR,
+        "backends/sqlite.py": DB_SQLITE,
+        "backends/mysql.py": DB_MYSQL,
+    }
+    files |= {"__init__.py": "", "backends/__init__.py": ""}
+    with package_matcher(
+        tmp_path_factory.mktemp("wrapped_db"), {f"dbkit/{k}": v for k, v in files.items()}
+    ) as m:
+        yield m
+
+
+def test_a_namesake_of_a_given_trails_last_frame_is_not_where_the_wrapper_raised(db_matcher: Matcher) -> None:
+    res = db_matcher.explain(WRAPPED)
+    got = {(m.path, m.function): m for m in res.matches}
+    # the wrapper's raise, the frame that printed it, is among the answers
+    assert ("dbkit/errors.py", "ErrorWrapper.__exit__") in got, [(m.path, m.function) for m in res.matches]
+    other = got.get(("dbkit/backends/mysql.py", "MySQLCursor.execute"))
+    # the other backend's ``execute`` is no longer read as the function of the last frame
+    assert other is None or not any("the traceback's last frame" in r for r in other.reasons), other.reasons

@@ -337,6 +337,7 @@ def frame_info(idx: Index, frames: list[Frame], stands_at: StandsAt | None = Non
     info.call_at = call_frame(
         frames, lib, lambda path: bool(idx.package_holders(site_top(norm_path(path)))), stands_at
     )
+    info.trail = _reraised(frames)
     if outside is not None and last is not None:
         info.stdlib_made = stdlib_path(last.path) and _new_raise(last.source) and not _reraised(frames)
     return info

@@ -1129,7 +1129,11 @@ class Ranker:
             text = min(text, TYPED_MIN)
         frames = self.ev.frames.info.frames
         last = frames[-1][2] if frames else None
-        if fw < DEEPEST_FRAME and last and fn_last(self.idx.entry_func(ei)) == last:
+        # a trail given to the pasted exception by a raise above it (``raise
+        # exc.with_traceback(tb)``, ``FrameInfo.trail``) ends in the frame that raised the caught
+        # one: a raise of the pasted class in that function's name says nothing of this one
+        trail = self.ev.frames.info.trail
+        if fw < DEEPEST_FRAME and last and not trail and fn_last(self.idx.entry_func(ei)) == last:
             if self._namesake_elsewhere(ei):
                 why = f"the pasted class is raised here, in a namesake of {last}, the traceback's last frame"
                 return text, max(fw, CALLER_FRAME), why + " (which lies in another file)"

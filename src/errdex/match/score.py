@@ -334,6 +334,11 @@ class FrameInfo:
     # it. The error was raised below that call by code no raise statement of the library is,
     # so the call itself is where the library raised it (``frames.call_frame``)
     call_at: int | None = None
+    # a frame above the last prints a raise (``raise exc.with_traceback(tb)``, jinja2's ``raise
+    # rewrite_traceback_stack(...)``, ``with wrap_errors:`` whose ``__exit__`` raises so): the
+    # frames below it are the trail of a caught exception, so the last frame's function is where
+    # that one was raised, not this one (``frames._reraised``)
+    trail: bool = False
 
 
 @lru_cache(maxsize=1 << 16)
