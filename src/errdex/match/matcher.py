@@ -78,6 +78,7 @@ _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(trunc
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
 MAX_LINE_CUTS = 4  # heads of a multi-line message tried without its last lines
 MAX_LINE_STARTS = 4  # tails of a multi-line message tried without its first lines
+MAX_NOTE_LINES = 2  # last lines of a message read as its notes (``exc.add_note``, Python 3.11+)
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
@@ -909,6 +910,34 @@ class Matcher:
                 return retry
         return None
 
+    def _noted(
+        self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int
+    ) -> Result | None:
+        """A message of several lines that no template fits whole, read without its last
+        ``MAX_NOTE_LINES`` lines as the exception's notes: Python 3.11 and later print each
+        ``exc.add_note(...)`` text on a line of its own after the message, with nothing to tell
+        it from the message going on (only the code knows). A head is kept only when a template
+        with words of its own fits it exactly and ends there (no value runs over a kept line's
+        end), the head does not end in a colon (which announces the lines after it) and each
+        line left out opens with a letter (``_note_line``); the longest such head is the reading. None otherwise, and when the paste names no class: a
+        note follows a printed ``Class: text`` line, while lines of bare text are more often a
+        log's records one after another (a warning's line, then the error's)."""
+        if not q.exc_type:
+            return None
+        lines = message.strip().split("\n")
+        for keep in range(len(lines) - 1, max(len(lines) - 1 - MAX_NOTE_LINES, 0), -1):
+            head = "\n".join(lines[:keep]).strip()
+            if not head or head.endswith(":") or not all(_note_line(ln) for ln in lines[keep:]):
+                continue
+            retry = self._match(q, head, types, fr, limit)
+            best = retry.matches[0] if retry.matches else None
+            if best is not None and _worded_exact(retry) and not any("\n" in v for v in best.values.values()):
+                retry.verdict += (
+                    f" (the message's first {keep} of {len(lines)} lines; the rest read as notes)"
+                )
+                return retry
+        return None
+
     def _from_line(
         self, q: ParsedQuery, message: str, types: list[str], fr: list[Frame], limit: int, res: Result
     ) -> Result:
@@ -949,6 +978,8 @@ class Matcher:
         res = self._cut_at_lines(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._from_line(q, message, types, fr, limit, res)
+        if not res.exact_top:
+            res = self._noted(q, message, types, fr, limit) or res
         if not res.exact_top:
             res = self._after_head(q, message, types, fr, limit) or res
         return res
@@ -1525,6 +1556,14 @@ def _in_other_capitals(res: Result) -> Result:
 
 # ASCII capitals to small letters, one character for one (``str.lower`` may lengthen a character)
 _ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def _note_line(ln: str) -> bool:
+    """Whether ``ln`` reads as an ``add_note`` text: a sentence opening with a letter. A line
+    opening with a bracket, a quote or a digit is data the message goes on with (a response's
+    JSON body after ``Status code: 400``), not a note (a blank line is neither, and is skipped)."""
+    text = ln.strip()
+    return not text or text[0].isalpha()
 
 
 def _worded_exact(res: Result) -> bool:
