@@ -693,6 +693,11 @@ def _placed(lits: tuple[str, ...], lit_len: int, tf: TextFit, floor: int) -> tup
     return (-1, loose, loose.covered) if judged.confident or shaped else (cover, None, lit_len)
 
 
+# the reason a loosened fit gives (``_loosened``); readers that must not stack another guess on
+# one (``Matcher._noted``) look for it
+LOOSENED = "the quotes around a value, or a code span's backticks, are retyped or dropped"
+
+
 def _loosened(c: Cand, loose: Fit | None) -> None:
     """A fit whose quotes around a value were loosened (``loose``, None for any other fit):
     the text fits, so it may be exact (what the user saw is the template's text; only a
@@ -703,7 +708,7 @@ def _loosened(c: Cand, loose: Fit | None) -> None:
     if loose is None:
         return
     c.text -= LOOSE_QUOTES
-    c.reasons.append("the quotes around a value, or a code span's backticks, are retyped or dropped")
+    c.reasons.append(LOOSENED)
 
 
 def wrappers(idx: Index, tf: TextFit, typed_pids: list[int], types: list[str], *, named: bool = True) -> None:

@@ -918,8 +918,10 @@ class Matcher:
         ``exc.add_note(...)`` text on a line of its own after the message, with nothing to tell
         it from the message going on (only the code knows). A head is kept only when a template
         with words of its own fits it exactly and ends there (no value runs over a kept line's
-        end), the head does not end in a colon (which announces the lines after it) and each
-        line left out opens with a letter (``_note_line``); the longest such head is the reading. None otherwise, and when the paste names no class: a
+        end, and not by loosening a value's quotes), the head does not end in a colon (which
+        announces the lines after it) and each line left out opens with a letter
+        (``_note_line``); the longest such head is the reading. None otherwise, and when the
+        paste names no class: a
         note follows a printed ``Class: text`` line, while lines of bare text are more often a
         log's records one after another (a warning's line, then the error's)."""
         if not q.exc_type:
@@ -931,7 +933,14 @@ class Matcher:
                 continue
             retry = self._match(q, head, types, fr, limit)
             best = retry.matches[0] if retry.matches else None
-            if best is not None and _worded_exact(retry) and not any("\n" in v for v in best.values.values()):
+            # (a fit whose quotes were loosened is a guess of its own: a value's quotes lost,
+            # the lines after it a note, together too little to call exact)
+            if (
+                best is not None
+                and _worded_exact(retry)
+                and not any("\n" in v for v in best.values.values())
+                and candidates.LOOSENED not in best.reasons
+            ):
                 retry.verdict += (
                     f" (the message's first {keep} of {len(lines)} lines; the rest read as notes)"
                 )
