@@ -6,11 +6,22 @@ On a real catalogue of a small package indexed here (``index_helpers.package_mat
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from index_helpers import first, package_matcher
 
-from errdex.match.raisedby import call_text, raised_by, raised_by_table
+from errdex.match.raisedby import (
+    MAX_CALL_CHARS,
+    MAX_HOLE,
+    MAX_MESSAGE,
+    call_text,
+    raised_by,
+    raised_by_table,
+    whole,
+)
 from errdex.match.result import CALL_KIND
 
 _STATS = """\
@@ -156,3 +167,44 @@ def test_a_dotted_class_is_read_by_its_last_name() -> None:
     assert row is not None and row.calls("base64.b64decode") and not row.calls("b64decode")
     assert raised_by("Incorrect padding", ["Error"]) is row
     assert raised_by("Incorrect padding", ["ValueError"]) is None
+
+
+def test_a_row_fits_the_whole_text_with_every_hole_filled() -> None:
+    lits = ("x", "y", "z")  # ``x{}y{}z``
+    assert whole(lits, "x1y2z")
+    assert whole(lits, "xyyaz")  # the first ``y`` is the first hole's value
+    assert not whole(lits, "xyz")  # both holes empty
+    assert not whole(lits, "x1yz")  # the second hole empty
+    assert not whole(lits, "x1y2z!")  # more after the template
+    assert not whole(lits, "!x1y2z")  # more before it
+    assert whole(("", "!"), "a!") and not whole(("", "!"), "!")
+    assert not whole(("a", ""), "a" + "b" * (MAX_HOLE + 1))  # a hole holds a value, not a log
+    assert whole(("a",), "a") and not whole(("a",), "ab")
+
+
+def _regex_whole(lits: tuple[str, ...], text: str) -> bool:
+    """The rule as the regular expression it replaced (trusted, tiny inputs only)."""
+    hole = f"(.{{1,{MAX_HOLE}}}?)"
+    return re.fullmatch("(?s)" + hole.join(map(re.escape, lits)), text) is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.text("ab!", max_size=3), min_size=1, max_size=4).map(tuple),
+    st.text("ab!", max_size=12),
+)
+def test_the_linear_fit_agrees_with_the_regex_it_replaced(lits: tuple[str, ...], text: str) -> None:
+    assert whole(lits, text) == _regex_whole(lits, text)
+
+
+def test_a_hostile_paste_or_call_costs_a_scan_not_a_backtrack() -> None:
+    # a message of the row's words repeated up to the read limit: refused by its length, or
+    # fitted by one ``find`` per literal; a call of thousands of ``allow_nan`` among spaces
+    long = "time data " + "does not match format " * 25
+    assert len(long) <= MAX_MESSAGE and raised_by(long, ["ValueError"]) is not None
+    assert raised_by("time data x" * 500, ["ValueError"]) is None
+    row = raised_by("Out of range float values are not JSON compliant", ["ValueError"])
+    assert row is not None
+    assert not row.passes_keyword("f(" + "allow_nan" + " " * 10_000 + "x" + "allow_nan  =  Falsey" * 2_000)
+    assert row.passes_keyword("f(" + "allow_nan " * 5_000 + "allow_nan=False)")
+    assert len(call_text("f(" + "a," * 100_000 + ")", 1)) == MAX_CALL_CHARS

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import importlib
 import io
 import os
 import pathlib
@@ -26,6 +27,7 @@ import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterator
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SRC = ROOT / "src" / "errdex"
@@ -552,6 +554,46 @@ def src_regexes(src: pathlib.Path = SRC) -> list[RegexSite]:
                 methods = {f.attr}
             where = f"{path.relative_to(src).as_posix()}:{node.lineno}"
             out.append(RegexSite(where, first.value, _flag_value(flags_node), frozenset(methods)))
+    return out
+
+
+def runtime_regexes(src: pathlib.Path = SRC) -> list[RegexSite]:
+    """Every ``re.<method>(...)`` in ``src`` whose pattern is built when it runs (an f-string
+    around ``re.escape(name)``, constants joined), which ``src_regexes`` cannot read as a literal:
+    the expression evaluated in its module's namespace with each name the module does not define
+    (a function's local: ``name``, ``fn``, ``lit``) standing for a word, ``xname``. A bytes
+    pattern is read as Latin-1 text, the same shape to the engine. errdex's own source, in a
+    test: nothing indexed is evaluated."""
+    out: list[RegexSite] = []
+    for path in sorted(src.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        module: dict[str, Any] | None = None
+        for node in ast.walk(tree):
+            if not (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "re"
+                and node.func.attr in _METHODS
+                and node.args
+            ):
+                continue
+            first = node.args[0]
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                continue  # a literal: ``src_regexes``
+            if module is None:
+                name = ".".join(("errdex", *path.relative_to(src).with_suffix("").parts))
+                module = dict(vars(importlib.import_module(name.removesuffix(".__init__"))))
+            free = {n.id for n in ast.walk(first) if isinstance(n, ast.Name) and n.id not in module}
+            code = compile(ast.Expression(first), str(path), "eval")  # errdex's own expression
+            value = eval(code, {**module, **dict.fromkeys(free, "xname")})
+            pattern = value.decode("latin-1") if isinstance(value, bytes) else value
+            flags_node = next((k.value for k in node.keywords if k.arg == "flags"), None)
+            if flags_node is None and len(node.args) > _FLAG_POS[node.func.attr]:
+                flags_node = node.args[_FLAG_POS[node.func.attr]]
+            methods = {"search", "match"} if node.func.attr == "compile" else {node.func.attr}
+            where = f"{path.relative_to(src).as_posix()}:{node.lineno}"
+            out.append(RegexSite(where, pattern, _flag_value(flags_node), frozenset(methods)))
     return out
 
 

@@ -39,6 +39,7 @@ from index_attacks import (
     percent_flags,
     regexes_in_tests,
     run,
+    runtime_regexes,
     slow_env,
     slow_package,
     snippet,
@@ -178,6 +179,38 @@ def test_every_regex_in_src_is_linear_on_crafted_input() -> None:
     sites = src_regexes()
     assert len(sites) > 60  # the scan found them (a broken scan must not pass vacuously)
     assert nonlinear_regexes(sites) == []
+
+
+@pytest.mark.slow
+def test_every_regex_built_at_run_time_is_linear_on_crafted_input() -> None:
+    """The patterns src/ builds when it runs (a name escaped into an f-string, constants
+    joined), evaluated with a word for each local name, under the same check: a pattern the
+    literal scan cannot read must not escape it (``raisedby`` built one per table row, lazy
+    holes and all, and ran it on the pasted message, until stop 56)."""
+    sites = runtime_regexes()
+    assert len(sites) >= 10  # the scan found them (a broken scan must not pass vacuously)
+    assert sum("xname" in s.pattern for s in sites) >= 5  # the locals stood in for
+    assert nonlinear_regexes(sites) == []
+
+
+def test_the_join_prefilter_reads_a_line_of_quoted_comments_once() -> None:
+    """``_may_join_args`` looks for ``"SEP".join(`` through blanks and comments in a module's
+    text; with ``re`` the comment alternative read from each quote of ``"#"#"#...`` to the line's
+    end (a 120 KB line 1 s of CPU, a megabyte about a minute of indexing one file). RE2 reads it
+    once: the hostile line costs what a benign twin of its size does."""
+    import time
+
+    from errdex.extract.visitor import _may_join_args
+
+    def cost(text: str) -> float:
+        start = time.thread_time()
+        assert not _may_join_args(text)
+        return time.thread_time() - start
+
+    size = 500_000
+    benign = cost('"a' * size + "\n.args\njoin")
+    hostile = cost('"#' * size + "\n.args\njoin")
+    assert hostile <= TIME_FACTOR * benign + 0.05, (hostile, benign)
 
 
 def test_the_linearity_check_catches_backtracking() -> None:

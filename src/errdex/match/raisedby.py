@@ -9,14 +9,19 @@ read from the code facts recorded at index time, are the only places it can have
 They are answers of ``CALL_KIND``, approximate: no statement of the library holds the text.
 
 The table is ``data/raised_by.txt`` (not the interpreter's messages file, whose digest keys the
-stored match index: this table is read at query time only)."""
+stored match index: this table is read at query time only).
+
+The pasted text is untrusted, so nothing here runs a regular expression on it: a row fits by
+``verify.fit`` (literals found in order with ``str.find``, linear in the message) and a call's
+keyword is found by scanning, not by a backtracking pattern."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+
+from errdex.match.verify import compact
 
 RAISED_BY = ("match", "data", "raised_by.txt")
 
@@ -29,7 +34,8 @@ class RaisedBy:
     exc_type: str
     template: str
     callees: tuple[str, ...]
-    pattern: re.Pattern[str]
+    # the template's literals in ``verify.compact`` form, one more than its ``{}`` holes
+    lits: tuple[str, ...]
     # ``name=value`` a call must pass for the callable to raise the text at all (``json.dumps``
     # emits ``NaN`` unless given ``allow_nan=False``), or None
     keyword: str | None = None
@@ -54,10 +60,64 @@ class RaisedBy:
         if self.keyword is None:
             return True
         name, _, value = self.keyword.partition("=")
-        return re.search(rf"\b{re.escape(name)}\s*=\s*{re.escape(value)}\b", call) is not None
+        return passes(call, name, value)
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` (compact) is this row's whole message (``whole``)."""
+        return whole(self.lits, text)
+
+
+def whole(lits: tuple[str, ...], text: str) -> bool:
+    """Whether compact ``text`` is the template of compact literals ``lits`` with every hole
+    holding 1 to ``MAX_HOLE`` characters: the first literal opens the text, the last closes it,
+    and each one between is found leftmost after the hole before it (``str.find``: linear, and
+    the leftmost place leaves the most room to what follows; only the hole's upper bound could
+    want a later place, and a value of ``MAX_HOLE`` characters is no value of these texts)."""
+    first, last = lits[0], lits[-1]
+    if len(lits) == 1:
+        return text == first
+    if not text.startswith(first) or not text.endswith(last):
+        return False
+    pos, stop = len(first), len(text) - len(last)
+    for lit in lits[1:-1]:
+        at = text.find(lit, pos + 1, stop)
+        if at < 0 or at - pos > MAX_HOLE:
+            return False
+        pos = at + len(lit)
+    return 1 <= stop - pos <= MAX_HOLE
+
+
+MAX_HOLE = 500  # characters a ``{}`` of a row may hold (compact): a value, not a pasted log
+MAX_MESSAGE = 2000  # characters of a message read at all: these texts are one line
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def passes(call: str, name: str, value: str) -> bool:
+    """Whether ``call`` has ``name = value`` with whole words on both sides (spaces around ``=``
+    allowed): each occurrence of ``name`` looked at once, so the scan is linear in the call."""
+    at = call.find(name)
+    while at >= 0:
+        end = at + len(name)
+        if at == 0 or not _word(call[at - 1]):
+            i = end
+            while i < len(call) and call[i].isspace():
+                i += 1
+            if i < len(call) and call[i] == "=" and call[i + 1 : i + 2] != "=":
+                i += 1
+                while i < len(call) and call[i].isspace():
+                    i += 1
+                after = i + len(value)
+                if call.startswith(value, i) and (after == len(call) or not _word(call[after])):
+                    return True
+        at = call.find(name, end)
+    return False
 
 
 MAX_CALL_LINES = 20  # lines of a call's text read for its keywords (``call_text``)
+MAX_CALL_CHARS = 4000  # and characters: a minified line must not make the scan long
 
 
 def call_text(source: str, line: int) -> str:
@@ -72,12 +132,7 @@ def call_text(source: str, line: int) -> str:
         depth += text.count("(") - text.count(")")
         if depth <= 0 and "(" in "".join(out):
             break
-    return "\n".join(out)
-
-
-def _pattern(template: str) -> re.Pattern[str]:
-    parts = [re.escape(p) for p in template.split("{}")]
-    return re.compile("(?s)" + "(.{1,500}?)".join(parts))
+    return "\n".join(out)[:MAX_CALL_CHARS]
 
 
 @cache
@@ -94,7 +149,7 @@ def raised_by_table() -> tuple[RaisedBy, ...]:
                 exc_type,
                 template,
                 tuple(callees.split()),
-                _pattern(template),
+                tuple(compact(p) for p in template.split("{}")),
                 keyword[0] if keyword else None,
             )
         )
@@ -106,10 +161,10 @@ def raised_by(message: str, types: list[str]) -> RaisedBy | None:
     name, as ``json.decoder.JSONDecodeError`` may be pasted bare); None when none is. A paste
     naming no class is not read: a bare text of these words may be a library's own."""
     bare = {t.rpartition(".")[2] for t in types}
-    text = message.strip()
-    if not bare or len(text) > 2000:
+    if not bare or len(message) > MAX_MESSAGE:
         return None
+    text = compact(message)
     for row in raised_by_table():
-        if row.exc_type.rpartition(".")[2] in bare and row.pattern.fullmatch(text):
+        if row.exc_type.rpartition(".")[2] in bare and row.fits(text):
             return row
     return None
