@@ -13,7 +13,7 @@ import threading
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from errdex.match import candidates, frames
+from errdex.match import candidates, frames, userframes
 from errdex.match.artifact import build_index, rebuild_corrupt, stored_index
 from errdex.match.candidates import TextFit
 from errdex.match.documented import Documented, documented_in, overlap
@@ -272,6 +272,7 @@ class Matcher:
         elif not fr and not q.frames and not res.exact_top:
             self._documented_answer(res, message, types)
             self._raised_by_answer(res, message, types)
+        _unran_in_user_code(self.index, res, q, types)
         return res
 
     def _unheld_frame(self, q: ParsedQuery, res: Result, fr: list[Frame], types: list[str]) -> int | None:
@@ -1827,6 +1828,17 @@ def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bo
         name = stripped.split(":", 1)[0].strip()
         return bool(name) and name.rsplit(".", 1)[-1] in names
     return False
+
+
+def _unran_in_user_code(idx: Index, res: Result, q: ParsedQuery, types: list[str]) -> None:
+    """Every answer approximate when the paste is a whole traceback through no indexed codebase
+    (``userframes.user_code_only``, issue #10 item 7): no raise of the catalogue ran, its frame
+    would show. The frames read are all the paste prints for its exception, none left out."""
+    if not any(not m.approximate for m in res.matches):
+        return
+    fr = q.blocks[q.primary].frames if q.blocks else q.frames
+    if userframes.user_code_only(idx, q, types, fr):
+        _only_approximate(res, userframes.USER_CODE_ONLY)
 
 
 def _only_approximate(res: Result, reason: str) -> None:
