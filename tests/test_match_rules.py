@@ -157,6 +157,27 @@ def test_an_entry_s_statement_is_read_back_from_the_statements_table() -> None:
     assert idx.entry_statement(len(made) + 5) is None
 
 
+def test_an_entry_s_statement_is_scanned_for_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # ranking reads the statement of every entry it scores (``_consumer_over_yield``), query
+    # after query and reading after reading of one paste: each id's is scanned for once and
+    # kept, its answer (a statement or None) the same when asked again
+    made = [
+        entry(["a"], statement="raise A(x)"),
+        entry(["b"], statement=""),
+        entry(["d"], statement="yield B("),
+    ]
+    idx = Matcher.from_entries(made).index
+    table = idx.statements
+    scanned: list[int] = []
+    scan = table._scan
+    monkeypatch.setattr(table, "_scan", lambda item: scanned.append(item) or scan(item))
+    ids = [*range(len(made)), len(made) + 5]
+    first = [idx.entry_statement(i) for i in ids]
+    assert scanned == ids and first.count(None) == 2
+    assert [idx.entry_statement(i) for i in ids] == first
+    assert scanned == ids  # no id scanned for again
+
+
 def test_a_reraise_of_an_object_another_codebase_built_keeps_the_frame_deciding() -> None:
     # the same shapes, but the ``raise error`` is another codebase's (a validator built on the
     # library: it calls the library's ``best_match``, which returns the error, and raises it):

@@ -579,6 +579,7 @@ class _Paths:
     def __init__(self, table: _Table, strs: memoryview, pool: _Pool) -> None:
         self._table, self._strs, self._pool = table, strs, pool
         self._rows: dict[str, int | None] = {}  # memo: frames repeat across queries
+        self._keys: dict[int, str | None] = {}  # ``key_of``'s memo
         self._parts: int | None = None  # ``parts``, worked out when first asked
 
     def row(self, path: str) -> int | None:
@@ -614,8 +615,21 @@ class _Paths:
 
     def key_of(self, item: int) -> str | None:
         """The string whose row lists ``item`` (None when no row does): the one reverse lookup,
-        a scan of the flat ids done by ``bytes.find``, for the few entries a rare shape of
-        paste asks it of (``Index.entry_statement``), not a table kept for every entry."""
+        a scan of the flat ids done by ``bytes.find``, not a table kept for every entry. Its
+        answers are kept (a few hundred ids of a batch's queries): ranking asks it of every
+        entry it scores (``Ranker._consumer_over_yield``), the same ones query after query and
+        reading after reading of one paste, and each scan copies and searches every id
+        (a sixth of a 350-case set's matching, docs/measurements/ci20.md)."""
+        key = self._keys.get(item, "")
+        if key != "":
+            return key
+        if len(self._keys) > 65536:
+            self._keys.clear()
+        key = self._keys[item] = self._scan(item)
+        return key
+
+    def _scan(self, item: int) -> str | None:
+        """``key_of`` read from the table: the first id equal to ``item`` and the row holding it."""
         table = self._table
         raw, needle = table.items.tobytes(), item.to_bytes(4, sys.byteorder)
         at = raw.find(needle)
