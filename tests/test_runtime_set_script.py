@@ -35,7 +35,10 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # runtime4, the set whose snippets all take the judge's truth (`compiled_truth`) and whose script
 # also installs werkzeug, which no snippet list owns; attrs again for runtime5, runtime4's second
 # reading at the same pins with other snippets; pytz for runtime6 (14 other popular
-# libraries, all `compiled_truth` as well): one module, no dependencies, its cheapest library.
+# libraries, all `compiled_truth` as well): one module, no dependencies, its cheapest library;
+# pyjwt for runtime7 (14 more popular libraries, `compiled_truth`): pure Python, no
+# dependencies, the cheapest library of a set whose venv also holds sympy, xarray and statsmodels
+# whose messages hold no address (tenacity's `RetryError[<Future at 0x...>]` does).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -51,6 +54,7 @@ SCRIPTS = [
     ("make_runtime4_set.py", "runtime4", "attrs"),
     ("make_runtime5_set.py", "runtime5", "attrs"),
     ("make_runtime6_set.py", "runtime6", "pytz"),
+    ("make_runtime7_set.py", "runtime7", "pyjwt"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
