@@ -16,7 +16,8 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import compress, filterfalse, pairwise
+from itertools import compress, filterfalse, pairwise, repeat
+from operator import contains
 
 from errdex.match.index import E_KIND, E_REPO, E_TYPE, CorruptIndex, Index, joins_messages, type_key
 from errdex.match.parse import LIST_MARKER
@@ -451,7 +452,7 @@ def fit_all(
     interpreter's template, with a key but not among ``whole`` (``Index.exact_candidates`` of
     the keys the message holds, ``Index.hits`` of ``tf.cmsg``; None when not known), whose
     literal text is under ``TRUNC_MIN_COVERAGE`` of the message. It goes to ``tf.weak``
-    unplaced (``tf.unplaced``: ``_placed_unless_weak``), and whether it places a literal at all is asked only when
+    unplaced (``tf.unplaced``), and whether it places a literal at all is asked only when
     ``tf.weak`` is read (``TextFit.weak_fits``), which most queries never do. Proof that this
     is the list placing each gives, in the same order:
     - with a key and not among ``whole``, one of its keys is not in the message
@@ -472,7 +473,7 @@ def fit_all(
       below appends it to ``weak`` and nothing else: ``weak_fits`` keeps it exactly when
       ``cut_cover`` is not -2.
     """
-    cmsg, cands, weak, lits_of = tf.cmsg, tf.cands, tf.weak, lits_of or idx.lits
+    cmsg, weak, lits_of = tf.cmsg, tf.weak, lits_of or idx.lits
     mlen = max(len(cmsg), 1)
     runtime = idx.runtime
     # a cut-short fit covering less is weak: not confident (under TRUNC_MIN_LITERAL characters,
@@ -480,9 +481,28 @@ def fit_all(
     # of the message
     floor = min(mlen, max(TRUNC_MIN_LITERAL, int(TRUNC_MIN_COVERAGE * mlen) - 1))
     container = printed_container(cmsg)
+    # the placing of a pattern lacking a key of the message inline, its reads out of the loop:
+    # a median query at 10M templates verifies ~170 patterns, most of them near-duplicates of its
+    # source that end here, and the step per pattern (two calls, the attribute reads, a Python
+    # count of backticks) was a sixth of the verification (docs/measurements/scale18.md)
+    koffs, unplaced, clen = idx.key_offsets, tf.unplaced, len(cmsg)
+    untickable = "`" not in cmsg  # ``unticked_fit`` fits only a message holding no backtick
     for pid in pids:
         lits, lit_len = lits_of(pid)
-        cover, loose, lit_len = _placed_unless_weak(idx, tf, pid, lits, lit_len, floor, whole, evidence)
+        # (lacking a key of the message, a pattern fits it neither in full nor loosened)
+        if whole is None or not cmsg or pid in whole or koffs[pid] >= koffs[pid + 1]:
+            cover, loose, lit_len = _placed(lits, lit_len, tf, floor)
+        elif lit_len / clen < TRUNC_MIN_COVERAGE and not runtime[pid] and pid not in evidence:
+            weak.append(pid)  # known weak unplaced (see above)
+            unplaced.add(pid)
+            continue
+        else:
+            cover, loose = cut_cover(lits, cmsg, floor), None
+            # (a key holding a code span's backtick is missing from a paste Markdown took them from)
+            if cover != -1 and untickable and _ticked(lits):
+                loose = _unticked_confident(lits, cmsg)
+                if loose is not None:
+                    cover, lit_len = -1, loose.covered
         if cover == -2:
             continue
         if cover != -1 and cmsg:
@@ -498,67 +518,82 @@ def fit_all(
             ):
                 weak.append(pid)
                 continue
-        f = loose or fit(lits, cmsg)
-        assert f is not None  # ``cut_cover`` placed a literal
-        c = Cand(pid, f)
-        ok, held = True, 0
-        if f.full and _has_repr(idx.patterns[pid].names):
-            ok, held = repr_gaps(lits, idx.patterns[pid].names, f, cmsg, tf.new_line, tf.one_word)
-        # (not a loosened fit's: the quotes that mark where its values end may be the ones lost)
-        quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full and not loose else 0
-        if (held or quoted) and f.anchored_start and f.anchored_end:
-            # between the template's own literals, what repr() printed is shape the fit checked,
-            # not unexplained text: a long object repr does not dilute the literal evidence
-            # (nor a value the template quotes itself); an item shown again inside the repr of
-            # its mapping is confirmed text, as literal
-            echo = echoed(idx.patterns[pid].names, f, cmsg)
-            # (never below one character: a message that is a quoted value and nothing else,
-            # ``'Attempt to ...'`` from a printer's ``repr(self.value)``, leaves none unexplained)
-            judge_fit(c, lit_len + echo, max(mlen - held - quoted - echo, lit_len, 1))
-            c.reasons[0] += (
-                " besides the values shown through repr()"
-                if held
-                else " besides the values the template quotes"
-            )
-            # compared with other evidence (an interpreter message explaining the same text, a
-            # type disagreement), the share is the literal text's alone
-            c.coverage = min((f.covered + echo) / mlen, 1.0)
-            # of two templates explaining all of the message with values they quote
-            # (``"{name[i]}"`` filling its quotes, ``"--{name}"`` with two characters of its own
-            # inside them), the one whose own literal text explains more of it is the more
-            # specific: it ranks first
-            c.text -= PLACEHOLDER_SHARE * quoted / mlen
-        else:
-            judge_fit(c, lit_len, mlen)
-        _judge_shaped(idx, tf, c, lit_len, ok)
-        _loosened(c, loose)
-        if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
-            _one_line(tf, c, lits)
-        if not cmsg:  # a class printed without a message: any template "fits", none is evidence
-            c.text, c.confident, c.reasons = 0.0, False, []
-            if bare_raise(lits, idx.patterns[pid].names):
-                # ... except a raise with no message: Python prints such an exception as its
-                # class alone, so this is the text exactly (the ranker checks the class)
-                c.text, c.confident, c.coverage = 1.0, True, 1.0
-                c.reasons = ["raised without a message, printed as its class alone"]
-        if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
-            _inside_container(tf, c)
-        _trailer_alone(idx, c)
-        if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
-            c.confident = False
-            c.reasons.append("the message goes on where the template ends")
-        if c.confident and f.full and not f.anchored_start and lits[0] and _starts_earlier(tf, f, lits[0]):
-            c.confident = False
-            c.reasons.append("the message's sentence starts before the template")
-        if not ok:
-            # prose where the template prints a repr: the words are shared, the message is another
-            c.confident, c.repr_ok = False, False
-            c.text = 0.45 * c.coverage
-            c.reasons.append(_REPR_PROSE)
-        if runtime[pid]:
-            _runtime_fit(idx, tf, c, lit_len, types)
-            continue
-        cands[pid] = c
+        _fitted(idx, tf, pid, lits, lit_len, loose, types, container)
+
+
+def _fitted(
+    idx: Index,
+    tf: TextFit,
+    pid: int,
+    lits: tuple[str, ...],
+    lit_len: int,
+    loose: Fit | None,
+    types: list[str],
+    container: bool,
+) -> None:
+    """``fit_all``'s candidate of a pattern placed and not weak (``loose``: the fit that replaced
+    ``cut_cover``'s verdict, or None), judged and kept in ``tf.cands`` (an interpreter's
+    template in ``_runtime_fit``): a few a query, where the patterns verified are hundreds."""
+    cmsg, mlen = tf.cmsg, max(len(tf.cmsg), 1)
+    f = loose or fit(lits, cmsg)
+    assert f is not None  # ``cut_cover`` placed a literal
+    c = Cand(pid, f)
+    ok, held = True, 0
+    if f.full and _has_repr(idx.patterns[pid].names):
+        ok, held = repr_gaps(lits, idx.patterns[pid].names, f, cmsg, tf.new_line, tf.one_word)
+    # (not a loosened fit's: the quotes that mark where its values end may be the ones lost)
+    quoted = quoted_gaps(lits, idx.patterns[pid].names, f, cmsg) if f.full and not loose else 0
+    if (held or quoted) and f.anchored_start and f.anchored_end:
+        # between the template's own literals, what repr() printed is shape the fit checked,
+        # not unexplained text: a long object repr does not dilute the literal evidence
+        # (nor a value the template quotes itself); an item shown again inside the repr of
+        # its mapping is confirmed text, as literal
+        echo = echoed(idx.patterns[pid].names, f, cmsg)
+        # (never below one character: a message that is a quoted value and nothing else,
+        # ``'Attempt to ...'`` from a printer's ``repr(self.value)``, leaves none unexplained)
+        judge_fit(c, lit_len + echo, max(mlen - held - quoted - echo, lit_len, 1))
+        c.reasons[0] += (
+            " besides the values shown through repr()" if held else " besides the values the template quotes"
+        )
+        # compared with other evidence (an interpreter message explaining the same text, a
+        # type disagreement), the share is the literal text's alone
+        c.coverage = min((f.covered + echo) / mlen, 1.0)
+        # of two templates explaining all of the message with values they quote
+        # (``"{name[i]}"`` filling its quotes, ``"--{name}"`` with two characters of its own
+        # inside them), the one whose own literal text explains more of it is the more
+        # specific: it ranks first
+        c.text -= PLACEHOLDER_SHARE * quoted / mlen
+    else:
+        judge_fit(c, lit_len, mlen)
+    _judge_shaped(idx, tf, c, lit_len, ok)
+    _loosened(c, loose)
+    if not c.confident and f.full and lit_len >= MIN_LITERAL and "\n" in tf.message:
+        _one_line(tf, c, lits)
+    if not cmsg:  # a class printed without a message: any template "fits", none is evidence
+        c.text, c.confident, c.reasons = 0.0, False, []
+        if bare_raise(lits, idx.patterns[pid].names):
+            # ... except a raise with no message: Python prints such an exception as its
+            # class alone, so this is the text exactly (the ranker checks the class)
+            c.text, c.confident, c.coverage = 1.0, True, 1.0
+            c.reasons = ["raised without a message, printed as its class alone"]
+    if container and f.full and not f.anchored_start and lit_len >= MIN_LITERAL:
+        _inside_container(tf, c)
+    _trailer_alone(idx, c)
+    if c.confident and f.full and not f.anchored_end and lits[-1] and _goes_on(tf, f, lits[-1]):
+        c.confident = False
+        c.reasons.append("the message goes on where the template ends")
+    if c.confident and f.full and not f.anchored_start and lits[0] and _starts_earlier(tf, f, lits[0]):
+        c.confident = False
+        c.reasons.append("the message's sentence starts before the template")
+    if not ok:
+        # prose where the template prints a repr: the words are shared, the message is another
+        c.confident, c.repr_ok = False, False
+        c.text = 0.45 * c.coverage
+        c.reasons.append(_REPR_PROSE)
+    if idx.runtime[pid]:
+        _runtime_fit(idx, tf, c, lit_len, types)
+        return
+    tf.cands[pid] = c
 
 
 _TRAILER_ONLY = "only the class's trailer (a line with a link) fits: the message proper is a placeholder's"
@@ -602,35 +637,22 @@ def trailer_only(template: str) -> bool:
     return "{}" in own and not any(ch.isalpha() for ch in own)
 
 
-def _placed_unless_weak(
-    idx: Index,
-    tf: TextFit,
-    pid: int,
-    lits: tuple[str, ...],
-    lit_len: int,
-    floor: int,
-    whole: Container[int] | None,
-    evidence: Container[int],
-) -> tuple[int, Fit | None, int]:
-    """``_placed`` for ``fit_all``; for a pattern it knows weak unplaced (see there), appended
-    to ``tf.weak`` and ``tf.unplaced``, the verdict that leaves it there: -2."""
-    koffs = idx.key_offsets
-    # (lacking a key of the message, a pattern fits it neither in full nor loosened)
-    if whole is None or not tf.cmsg or pid in whole or koffs[pid] >= koffs[pid + 1]:
-        return _placed(lits, lit_len, tf, floor)
-    if lit_len / len(tf.cmsg) < TRUNC_MIN_COVERAGE and not idx.runtime[pid] and pid not in evidence:
-        tf.weak.append(pid)
-        tf.unplaced.add(pid)
-        return -2, None, lit_len
-    cover = cut_cover(lits, tf.cmsg, floor)
-    # (a key holding a code span's backtick is missing from a paste Markdown took them from)
-    untick = unticked_fit(lits, tf.cmsg) if cover != -1 else None
-    if untick is not None:
-        judged = Cand(-1, untick)
-        judge_fit(judged, untick.covered, max(len(tf.cmsg), 1))
-        if judged.confident:
-            return -1, untick, untick.covered
-    return cover, None, lit_len  # ``_placed``'s verdict: no loose fit
+def _unticked_confident(lits: tuple[str, ...], cmsg: str) -> Fit | None:
+    """``unticked_fit`` of a pattern lacking a key of the message (``fit_all``), when
+    confident by ``judge_fit``: a key holding a code span's backtick is missing from a paste
+    Markdown took them from. Any other such fit leaves ``cut_cover``'s verdict as it is."""
+    untick = unticked_fit(lits, cmsg)
+    if untick is None:
+        return None
+    judged = Cand(-1, untick)
+    judge_fit(judged, untick.covered, max(len(cmsg), 1))
+    return untick if judged.confident else None
+
+
+def _ticked(lits: tuple[str, ...]) -> bool:
+    """Whether any of ``lits`` holds a backtick, in C: most templates hold none, and then
+    ``_code_spans`` (so ``unticked_fit``) says no without its Python step per literal."""
+    return any(map(contains, lits, repeat("`")))
 
 
 def unticked_fit(lits: tuple[str, ...], cmsg: str) -> Fit | None:
