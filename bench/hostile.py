@@ -107,6 +107,8 @@ def index_rows(tmp: pathlib.Path, quick: bool) -> Iterator[Row]:
         ix.dense_file(tmp, mib=1 if quick else 2),
         ix.dense_wheel(tmp, mib=8),  # the size that took 3.5 GB: refused at the cap, quick or not
         ix.oversized_file(tmp),
+        ix.deep_hierarchy(tmp, depth=2_000 // scale),
+        ix.many_bases(tmp, bases=8_000 // scale),
     ]
     for attack in attacks:
         base = ix.run(attack.baseline, env=attack.env) if attack.baseline else None

@@ -255,6 +255,45 @@ def percent_flags(tmp: pathlib.Path, n: int = 50_000) -> Attack:
     )  # fmt: skip
 
 
+def deep_hierarchy(tmp: pathlib.Path, depth: int = 2_000) -> Attack:
+    """A class hierarchy ``depth`` modules deep (``class E7(E6)`` in ``m7.py``, importing ``E6``
+    from ``m6.py``), the deepest raised: the resolution's C3 recursed once per class and failed
+    the whole index with ``RecursionError`` at about 500 (sec55). The twin: the same modules,
+    each class deriving from ``Exception`` itself."""
+
+    def package(chained: bool) -> dict[str, str]:
+        files = {"pkg/__init__.py": "", "pkg/m0.py": "class E0(Exception):\n    pass\n"}
+        for i in range(1, depth):
+            base = f"E{i - 1}" if chained else "Exception"
+            files[f"pkg/m{i}.py"] = f"from .m{i - 1} import E{i - 1}\nclass E{i}({base}):\n    pass\n"
+        top = depth - 1
+        files["pkg/use.py"] = f"from .m{top} import E{top}\ndef f(x):\n    raise E{top}('deep %s' % x)\n"
+        return files
+
+    bad = write_package(tmp / "deep_bad", package(True))
+    good = write_package(tmp / "deep_good", package(False))
+    return Attack(
+        f"class hierarchy {depth:,} modules deep",
+        index_argv(bad, tmp / "deep_bad.db", "-j", "1"),
+        index_argv(good, tmp / "deep_good.db", "-j", "1"),
+        note="indexed (1 error), within a small multiple of the same modules without the chain",
+    )
+
+
+def many_bases(tmp: pathlib.Path, bases: int = 8_000) -> Attack:
+    """One class of ``bases`` bases written out of C3's order (``class E(Q, P0, ..., Pk)``, each
+    ``Pi(Q)``): the merge scanned every tail for every candidate head, quadratic in the bases
+    (sec55). The twin: the same bases in an order C3 accepts (``Q`` last)."""
+    classes = "class Q(Exception):\n    pass\n" + "".join(f"class P{i}(Q):\n    pass\n" for i in range(bases))
+    names = ", ".join(f"P{i}" for i in range(bases))
+    tail = "):\n    pass\ndef f():\n    raise E('x')\n"
+    return _module_pair(
+        tmp, "mb", f"one class of {bases:,} bases out of C3's order",
+        f"{classes}class E(Q, {names}{tail}", f"{classes}class E({names}, Q{tail}",
+        "within a small multiple of the same bases in order",
+    )  # fmt: skip
+
+
 def _benign_files(n: int = 20) -> dict[str, str]:
     return {f"pkg/m{i}.py": _benign_module(300) for i in range(n)} | {"pkg/__init__.py": ""}
 

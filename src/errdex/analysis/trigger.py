@@ -69,10 +69,14 @@ def describe_guards(guards: list[str], aliases: dict[str, str] | None = None) ->
     conditions: list[str] = []
     names: list[str] = []
     accepted: list[tuple[str, str]] = []
+    named: set[str] = set()  # ``names`` as a set: a guard of thousands of names is not quadratic
     for g in guards:
         phrase, used, acc = _guard_phrase(g.strip())
         conditions.append(phrase)
-        names.extend(n for n in used if n not in names)
+        for n in used:
+            if n not in named:
+                named.add(n)
+                names.append(n)
         accepted.extend(acc)
     if not conditions:
         text = "It is raised unconditionally whenever its function runs this far."
@@ -295,10 +299,17 @@ def _names_of(src: str) -> list[str]:
             tree = ast.parse(src.strip())  # type: ignore[assignment]
         except SyntaxError:
             return []
+    # a name is left out when it is one already out, or a dotted head of one (``a.b`` under
+    # ``a.b.c``): both looked up in sets, not by scanning ``out`` per name, which was quadratic in
+    # the names of a guard (8,000 ``x.aN == N`` joined by ``and``: 10.8 s for its error page)
     out: list[str] = []
+    seen: set[str] = set()
+    heads: set[str] = set()  # every ``o[:i]`` with ``o[i] == "."`` of a name ``o`` in ``out``
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute | ast.Name):
             dotted = _dotted(node)
-            if dotted and dotted not in out and not any(o.startswith(dotted + ".") for o in out):
+            if dotted and dotted not in seen and dotted not in heads:
                 out.append(dotted)
+                seen.add(dotted)
+                heads.update(dotted[:i] for i, c in enumerate(dotted) if c == ".")
     return out

@@ -16,7 +16,8 @@ import builtins
 import copy
 import itertools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 
 from errdex.extract import stdlib_hooks
 from errdex.extract.classes import BUILTIN_MARK, ClassMessages
@@ -409,12 +410,33 @@ class Resolver:
         calls ``AssertionError.__init__``. None when the bases cannot be linearised."""
         if class_key in self._linear:
             return self._linear[class_key]
+        # The recursion through the bases, run on a stack of ``_c3`` generators: a hierarchy
+        # thousands of classes deep across modules (a crafted package) would otherwise exhaust
+        # Python's recursion limit and fail the whole index. Each generator yields the base
+        # whose linearisation it needs and is sent it back, in the order the recursive form
+        # asked them, so every answer (a cycle's included) is the recursive form's.
         self._linear[class_key] = None  # a cycle through this class reads as "cannot"
-        got = self._c3(class_key)
-        self._linear[class_key] = got
-        return got
+        stack = [(class_key, self._c3(class_key))]
+        sent: list[str] | None = None
+        while stack:
+            key, steps = stack[-1]
+            try:
+                target = steps.send(sent)
+            except StopIteration as done:
+                stack.pop()
+                self._linear[key] = sent = done.value
+                continue
+            if target in self._linear:
+                sent = self._linear[target]
+                continue
+            self._linear[target] = None
+            stack.append((target, self._c3(target)))
+            sent = None
+        return self._linear[class_key]
 
-    def _c3(self, class_key: str) -> list[str] | None:
+    def _c3(self, class_key: str) -> Generator[str, list[str] | None, list[str] | None]:
+        """C3 of ``class_key``; yields each base class whose linearisation it needs and is
+        sent it (``linearized`` drives it)."""
         info = self.classes.get(class_key)
         if info is None:
             return None
@@ -423,7 +445,7 @@ class Resolver:
         for written, key in zip(info.bases, info.base_keys, strict=False):
             target = self.canon(key)
             if target is not None and target in self.classes:
-                sub = self.linearized(target)
+                sub = yield target
                 if sub is None:
                     return None
                 seqs.append(list(sub))
@@ -435,16 +457,22 @@ class Resolver:
             seqs.append(name)
             heads.append(name[0])
         seqs.append(heads)
+        # how often each class stands in a sequence's tail: a head is free when it stands in
+        # none (a count, not a scan of every tail per candidate, which made a class of
+        # thousands of bases written out of order quadratic in them)
+        tails = Counter(k for q in seqs for k in q[1:])
         out = [class_key]
         while any(seqs):
             seqs = [q for q in seqs if q]
-            head = next((q[0] for q in seqs if not any(q[0] in r[1:] for r in seqs)), None)
+            head = next((q[0] for q in seqs if not tails[q[0]]), None)
             if head is None:
                 return None  # Python raises TypeError (no consistent MRO)
             out.append(head)
             for q in seqs:
                 if q[0] == head:
                     del q[0]
+                    if q:
+                        tails[q[0]] -= 1
             if len(out) > 64:
                 return None
         return out

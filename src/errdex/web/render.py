@@ -83,12 +83,19 @@ def prose(text: Any) -> Markup:
 
 
 def _trim_url(url: str) -> tuple[str, str]:
-    """Split sentence punctuation off a URL's end; keep a ``)`` that closes a ``(`` inside it."""
+    """Split sentence punctuation off a URL's end; keep a ``)`` that closes a ``(`` inside it.
+
+    The parentheses of what is left are counted once and kept up to date as the end moves: a
+    count of the prefix at every step was quadratic in a run of ``)`` (a guard of indexed code
+    holding a backtick, a URL and 80,000 of them took 7 s to render its error page)."""
     end = len(url)
+    opened, closed = url.count("("), url.count(")")
     while end:
         c = url[end - 1]
-        if c in _URL_TRAILING or (c == ")" and url.count("(", 0, end) < url.count(")", 0, end)):
+        if c in _URL_TRAILING or (c == ")" and opened < closed):
             end -= 1
+            if c == ")":
+                closed -= 1
             continue
         break
     return url[:end], url[end:]
