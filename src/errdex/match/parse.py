@@ -159,6 +159,16 @@ _QUOTE = re.compile(r"^\s*> ?")
 # a markdown quote's marker at the start of a line: ``>``, one space at most, then text
 _MD_QUOTE = re.compile(r">(?!>)[ ]?(?=\S)")
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
+# the tail of a tqdm progress bar that a line printed over (a terminal's ``\r`` redraw, copied as
+# one line): the bar's blocks, then ``| n/total [elapsed<remaining, rate]``. The text before it
+# is the line that overwrote the bar's head (a warning), the blocks and counters are the bar's rest
+_BAR_TAIL = re.compile(
+    r"[\u2588-\u258f][ \u2588-\u258f]{0,500}\| ?[\d.]{1,30}[kMGT]?(?:/[\d.?]{1,30}[kMGT]?)?"
+    r" ?\[[\d:]{1,12}<[\d:?]{1,12}(?:, [^\]\n]{0,200})?\]\s*$"
+)
+_BAR_LINE_CAP = 2_000  # characters of a line searched for a bar's tail (a terminal row's width)
+_BAR_GLYPH = re.compile("[\u2588-\u258f]")
+_BAR_HEAD = re.compile(r"\d{1,3}%\|$")  # a whole bar's left part: ``Desc:  33%|``
 
 LEVELS = {
     "D": "DEBUG", "I": "INFO", "W": "WARNING", "E": "ERROR", "F": "CRITICAL", "C": "CRITICAL",
@@ -179,6 +189,7 @@ def clean(text: str) -> tuple[str, bool]:
         text = _ANSI.sub("", text)
     if "](" in text:
         text = _MD_LINK.sub(r"\1", text)
+    text = _without_bar_tails(text)
     if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
         text = html.unescape(text)
     if "```" in text:
@@ -214,6 +225,29 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _without_bar_tails(text: str) -> str:
+    """``text`` without the progress-bar tails glued to its lines (:func:`_without_bar_tail`)."""
+    if "|" not in text or not _BAR_GLYPH.search(text):
+        return text
+    return "\n".join(_without_bar_tail(ln) for ln in text.split("\n"))
+
+
+def _without_bar_tail(ln: str) -> str:
+    """``ln`` without a progress bar's tail glued after text that overwrote the bar's head.
+
+    tqdm redraws its bar in place (``\\r``); a warning printed over it keeps the bar's rest on
+    the same terminal row, so a copied ``Category: text`` line ends in block glyphs and counters
+    that no template holds. A whole bar (``Desc:  33%|███| 1/3 [...]``) is left as it is.
+    """
+    if len(ln) > _BAR_LINE_CAP or not ln.rstrip().endswith("]"):
+        return ln  # a terminal row ends in the bar's ``[...]``; a longer line is no row
+    m = _BAR_TAIL.search(ln)
+    if m is None:
+        return ln
+    head = ln[: m.start()]
+    return ln if not head.strip() or _BAR_HEAD.search(head) else head.rstrip()
 
 
 # a traceback's or a report's line breaks written as JSON or Python escapes (``\n``): the text
