@@ -2145,6 +2145,45 @@ def _error_after_echo(lines: list[str], first: int) -> int | None:
     return after
 
 
+_ECHO_CAP = 1_000  # characters of an echoed source line compiled to tell a statement
+
+
+def _echo_then_prose(warn_lines: list[str]) -> int:
+    """How many of a warning's lines are its report, when its echoed source line is followed by
+    a blank line and text at the first column (a sentence written under a pasted warning): the
+    report ends at the echo, ``warnings``' last line, and the text after it is the paster's. The
+    echo is two spaces in under an unindented line that introduces nothing (no ``:`` end), and
+    reads as a statement (it compiles, or opens a call or a bracket), so a message's own indented
+    line between paragraphs is kept. Otherwise every line."""
+    n = len(warn_lines)
+    texts = [i for i, ln in enumerate(warn_lines) if ln.strip()]
+    indented = [i for i in texts if warn_lines[i][:1] in (" ", "\t")]
+    if len(texts) < 3 or not indented:
+        return n
+    # the echo is the last indented line, with text at the first column after its blank line
+    k = indented[-1]
+    echo, above = warn_lines[k], warn_lines[k - 1] if k else ""
+    if k + 2 >= n or warn_lines[k + 1].strip() or k == texts[-1] or not _WARN_ECHO.match(echo):
+        return n
+    if above[:1] in ("", " ", "\t") or above.rstrip().endswith(":"):
+        return n
+    return k + 1 if _statement_like(echo.strip()) else n
+
+
+def _statement_like(code: str) -> bool:
+    """Does ``code`` read as one Python source line: it compiles, or it opens a bracket that the
+    statement's next lines close (``warnings.warn(``)?"""
+    if code.endswith(("(", "[", "{", ",")):
+        return True
+    if len(code) > _ECHO_CAP:
+        return False
+    try:
+        compile(code, "<echo>", "exec")
+    except (SyntaxError, ValueError):
+        return False
+    return True
+
+
 def _echoed_source(before: str, last: str) -> bool:
     """Whether ``last``, the line after a warning's message, is the source line ``warnings``
     echoes under it: indented, under a message line that is not; or, under a message whose own
@@ -2582,6 +2621,7 @@ class _BlockParser:
         while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
             warn_lines.append(lines[j])
             j += 1
+        del warn_lines[_echo_then_prose(warn_lines) :]
         # warnings echoes the source line, indented by two spaces, after the message
         while warn_lines and not warn_lines[-1].strip():
             warn_lines.pop()
