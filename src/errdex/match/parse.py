@@ -2009,13 +2009,18 @@ def introduced_lines(lines: list[str]) -> list[int]:
     reporter speaking of themselves (``_FIRST_PERSON``: "I'm getting this error on master",
     over a code fence the message stands in alone, whose marks the cleaning dropped). A line
     ending otherwise may be the message's own first line, so no split follows it; a library's
-    text speaks to its user, not of an ``I``."""
+    text speaks to its user, not of an ``I``. A line that opens a log record (``_log_record``)
+    after a blank line starts there too, whatever the text above: a record opens its own
+    output, so the sentence over it ("however, got the same drift") is the reporter's."""
     starts: list[int] = []
     before = ""
     for k in range(1, len(lines)):
         before = lines[k - 1].strip() or before
         if lines[k].strip() and (
-            before.endswith(":") or other_program_line(before) or _FIRST_PERSON.search(before)
+            before.endswith(":")
+            or other_program_line(before)
+            or _FIRST_PERSON.search(before)
+            or (not lines[k - 1].strip() and _log_record(lines[k]))
         ):
             starts.append(k)
     return starts
