@@ -159,6 +159,16 @@ _QUOTE = re.compile(r"^\s*> ?")
 # a markdown quote's marker at the start of a line: ``>``, one space at most, then text
 _MD_QUOTE = re.compile(r">(?!>)[ ]?(?=\S)")
 _ENTITY = re.compile(r"&(?:[a-zA-Z]{2,8}|#\d{2,5}|#x[0-9a-fA-F]{2,4});")
+# the tail of a tqdm progress bar that a line printed over (a terminal's ``\r`` redraw, copied as
+# one line): the bar's blocks, then ``| n/total [elapsed<remaining, rate]``. The text before it
+# is the line that overwrote the bar's head (a warning), the blocks and counters are the bar's rest
+_BAR_TAIL = re.compile(
+    r"[\u2588-\u258f][ \u2588-\u258f]{0,500}\| ?[\d.]{1,30}[kMGT]?(?:/[\d.?]{1,30}[kMGT]?)?"
+    r" ?\[[\d:]{1,12}<[\d:?]{1,12}(?:, [^\]\n]{0,200})?\]\s*$"
+)
+_BAR_LINE_CAP = 2_000  # characters of a line searched for a bar's tail (a terminal row's width)
+_BAR_GLYPH = re.compile("[\u2588-\u258f]")
+_BAR_HEAD = re.compile(r"\d{1,3}%\|$")  # a whole bar's left part: ``Desc:  33%|``
 
 LEVELS = {
     "D": "DEBUG", "I": "INFO", "W": "WARNING", "E": "ERROR", "F": "CRITICAL", "C": "CRITICAL",
@@ -179,6 +189,7 @@ def clean(text: str) -> tuple[str, bool]:
         text = _ANSI.sub("", text)
     if "](" in text:
         text = _MD_LINK.sub(r"\1", text)
+    text = _without_bar_tails(text)
     if "&" in text and _ENTITY.search(text):  # copied from a rendered web page
         text = html.unescape(text)
     if "```" in text:
@@ -214,6 +225,29 @@ def clean(text: str) -> tuple[str, bool]:
     if any(ln.lstrip()[:1] in _BOX for ln in lines):
         lines = _unbox(_unjoin_box_rows(lines))
     return "\n".join(ln.rstrip() for ln in lines), truncated
+
+
+def _without_bar_tails(text: str) -> str:
+    """``text`` without the progress-bar tails glued to its lines (:func:`_without_bar_tail`)."""
+    if "|" not in text or not _BAR_GLYPH.search(text):
+        return text
+    return "\n".join(_without_bar_tail(ln) for ln in text.split("\n"))
+
+
+def _without_bar_tail(ln: str) -> str:
+    """``ln`` without a progress bar's tail glued after text that overwrote the bar's head.
+
+    tqdm redraws its bar in place (``\\r``); a warning printed over it keeps the bar's rest on
+    the same terminal row, so a copied ``Category: text`` line ends in block glyphs and counters
+    that no template holds. A whole bar (``Desc:  33%|███| 1/3 [...]``) is left as it is.
+    """
+    if len(ln) > _BAR_LINE_CAP or not ln.rstrip().endswith("]"):
+        return ln  # a terminal row ends in the bar's ``[...]``; a longer line is no row
+    m = _BAR_TAIL.search(ln)
+    if m is None:
+        return ln
+    head = ln[: m.start()]
+    return ln if not head.strip() or _BAR_HEAD.search(head) else head.rstrip()
 
 
 # a traceback's or a report's line breaks written as JSON or Python escapes (``\n``): the text
@@ -1975,13 +2009,18 @@ def introduced_lines(lines: list[str]) -> list[int]:
     reporter speaking of themselves (``_FIRST_PERSON``: "I'm getting this error on master",
     over a code fence the message stands in alone, whose marks the cleaning dropped). A line
     ending otherwise may be the message's own first line, so no split follows it; a library's
-    text speaks to its user, not of an ``I``."""
+    text speaks to its user, not of an ``I``. A line that opens a log record (``_log_record``)
+    after a blank line starts there too, whatever the text above: a record opens its own
+    output, so the sentence over it ("however, got the same drift") is the reporter's."""
     starts: list[int] = []
     before = ""
     for k in range(1, len(lines)):
         before = lines[k - 1].strip() or before
         if lines[k].strip() and (
-            before.endswith(":") or other_program_line(before) or _FIRST_PERSON.search(before)
+            before.endswith(":")
+            or other_program_line(before)
+            or _FIRST_PERSON.search(before)
+            or (not lines[k - 1].strip() and _log_record(lines[k]))
         ):
             starts.append(k)
     return starts
@@ -2109,6 +2148,45 @@ def _error_after_echo(lines: list[str], first: int) -> int | None:
     if after is None or _warning_line(lines[after]) or not _ERROR_AFTER.match(lines[after]):
         return None
     return after
+
+
+_ECHO_CAP = 1_000  # characters of an echoed source line compiled to tell a statement
+
+
+def _echo_then_prose(warn_lines: list[str]) -> int:
+    """How many of a warning's lines are its report, when its echoed source line is followed by
+    a blank line and text at the first column (a sentence written under a pasted warning): the
+    report ends at the echo, ``warnings``' last line, and the text after it is the paster's. The
+    echo is two spaces in under an unindented line that introduces nothing (no ``:`` end), and
+    reads as a statement (it compiles, or opens a call or a bracket), so a message's own indented
+    line between paragraphs is kept. Otherwise every line."""
+    n = len(warn_lines)
+    texts = [i for i, ln in enumerate(warn_lines) if ln.strip()]
+    indented = [i for i in texts if warn_lines[i][:1] in (" ", "\t")]
+    if len(texts) < 3 or not indented:
+        return n
+    # the echo is the last indented line, with text at the first column after its blank line
+    k = indented[-1]
+    echo, above = warn_lines[k], warn_lines[k - 1] if k else ""
+    if k + 2 >= n or warn_lines[k + 1].strip() or k == texts[-1] or not _WARN_ECHO.match(echo):
+        return n
+    if above[:1] in ("", " ", "\t") or above.rstrip().endswith(":"):
+        return n
+    return k + 1 if _statement_like(echo.strip()) else n
+
+
+def _statement_like(code: str) -> bool:
+    """Does ``code`` read as one Python source line: it compiles, or it opens a bracket that the
+    statement's next lines close (``warnings.warn(``)?"""
+    if code.endswith(("(", "[", "{", ",")):
+        return True
+    if len(code) > _ECHO_CAP:
+        return False
+    try:
+        compile(code, "<echo>", "exec")
+    except (SyntaxError, ValueError):
+        return False
+    return True
 
 
 def _echoed_source(before: str, last: str) -> bool:
@@ -2548,6 +2626,7 @@ class _BlockParser:
         while j < n and not _warning_line(lines[j]) and not _PY_FRAME.match(lines[j]):
             warn_lines.append(lines[j])
             j += 1
+        del warn_lines[_echo_then_prose(warn_lines) :]
         # warnings echoes the source line, indented by two spaces, after the message
         while warn_lines and not warn_lines[-1].strip():
             warn_lines.pop()
