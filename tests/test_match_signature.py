@@ -59,6 +59,10 @@ def settings_for(root):
 
 def settings_from_parts(parts):
     return Settings(*parts)
+
+
+def describe(root, *rest):
+    return root.settings_for(*rest)
 """
 
 # another codebase: a raise printing the interpreter's words for its own argument checks
@@ -132,6 +136,10 @@ def test_a_call_makes_the_message_only_as_written() -> None:
     assert possible_call(call("S(a)"), missing, ("self", "root", "mode"), True)
     assert possible_call(call("S(*parts)"), missing, ("self", "root", "mode"), True, ("parts",))
     assert not possible_call(call("S(*values)"), missing, ("self", "root", "mode"), True, ("self",))
+    unbound = signature_error("S.save() missing 1 required positional argument: 'self'", ["TypeError"])
+    assert unbound is not None
+    assert not possible_call(call("self.save()"), unbound, ("self", "path"), True)
+    assert possible_call(call("S.save()"), unbound, ("self", "path"), False)
     takes = signature_error("f() takes 1 positional argument but 2 were given", ["TypeError"])
     assert takes is not None
     assert possible_call(call("f(a, b)"), takes, None, False) and not possible_call(
@@ -175,6 +183,13 @@ def test_a_class_is_answered_at_its_calls_that_can_pass_the_keyword(tmp_path: Pa
     # ``root`` passed by keyword or by position, or in ``copy``'s own list: only the call
     # unpacking the ``parts`` it was handed can miss it
     assert _calls(missing) == [("settings_from_parts", _line("Settings(*parts)"))]
+
+
+def test_a_method_of_a_value_is_no_call_of_the_codebase_s_function(tmp_path: Path) -> None:
+    with _two_codebases(tmp_path) as m:
+        res = m.explain("TypeError: settings_for() takes 1 positional argument but 2 were given")
+    # ``root.settings_for(*rest)`` calls whatever ``root`` holds: not the module's function
+    assert _calls(res) == []
 
 
 def test_a_callable_no_codebase_defines_is_left_to_the_other_answers(tmp_path: Path) -> None:

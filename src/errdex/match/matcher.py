@@ -2545,7 +2545,12 @@ class _SignatureSearch:
             implicit = self._called_as_written(call.callee, call.caller)
             code = self._module(call.module) if implicit is not None else None
             caller = next((f for f in code[1].functions if f.qualname == call.caller), None) if code else None
-            if code is not None and caller is not None and implicit is not None:
+            if (
+                code is not None
+                and caller is not None
+                and implicit is not None
+                and _bound_in(call.callee, code[1])
+            ):
                 self._add_calls(found, code[0].path, code[2], caller, {call.callee}, params, implicit)
         return [(path, line, caller) for (path, line), caller in found.items()]
 
@@ -2595,3 +2600,14 @@ class _SignatureSearch:
             if possible_call(call, self._err, params, implicit, caller.params):
                 found.setdefault((path, line), caller.qualname)
                 return
+
+
+def _bound_in(callee: str, facts: CodeFacts) -> bool:
+    """Whether a call written ``callee`` reaches a name of the codebase: bare, through
+    ``self``/``cls``, or through a name the file imports or binds at module level
+    (``_config.Configuration``); ``value.encode(...)`` calls a method of whatever ``value``
+    holds (``str.encode``), no function the codebase defines."""
+    head, dot, _ = callee.partition(".")
+    if not dot or head in ("self", "cls"):
+        return True
+    return head in facts.toplevel or any(i.local == head for i in facts.imports)

@@ -173,8 +173,8 @@ def possible_call(
     if err.form == "multiple":
         return (open_doubles or err.keyword in named) and (open_stars or positional > 0)
     if err.form == "missing":
-        if any(n in named for n in err.missing):
-            return False
+        if any(n in named for n in err.missing) or (implicit and params and params[0] in err.missing):
+            return False  # (a bound call fills ``self``: ``missing 'self'`` is an unbound call's)
         if open_doubles or open_stars:
             return True
         if stars or (doubles and err.keyword_only):
