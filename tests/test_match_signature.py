@@ -165,6 +165,7 @@ def test_a_decorated_callable_is_answered_at_its_decorator_s_call(tmp_path: Path
         _line("init_func(self, *args"),
         "_optional_axis.<locals>.wrapper",
     )
+    assert top.template == "init_func(...)"
     # the look-alike raise of the other codebase stays, below
     assert any(x.function == "check_keys" for x in res.matches[1:])
     assert "arguments of LogScale.__init__" in res.verdict
@@ -178,7 +179,7 @@ def test_a_class_is_answered_at_its_calls_that_can_pass_the_keyword(tmp_path: Pa
         missing = m.explain("TypeError: Settings.__init__() missing 1 required positional argument: 'root'")
     # ``settings_for`` passes no ``colour`` and no ``**``: only the classmethod's ``cls(**data)``
     assert _calls(res) == [("Settings.from_data", _line("return cls(root=root"))]
-    assert first(res).kind == CALL_KIND
+    assert first(res).kind == CALL_KIND and first(res).template == "cls(...)"
     assert _calls(other) == []
     # ``root`` passed by keyword or by position, or in ``copy``'s own list: only the call
     # unpacking the ``parts`` it was handed can miss it

@@ -8,6 +8,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
+import ast
 import re
 import threading
 from dataclasses import replace
@@ -680,7 +681,7 @@ class Matcher:
         if err is None or callees is None or (res.matches and res.matches[0].is_call):
             return
         held = {repo for repos in self.index.packages().values() for repo in repos}
-        found: list[tuple[str, str, str, int, str]] = []
+        found: list[tuple[str, str, str, int, str, str]] = []
         for repo in [self.repo] if self.repo is not None else sorted(held):
             version = callees.newest(repo)
             if version is not None:
@@ -701,7 +702,7 @@ class Matcher:
                 version=version,
                 kind=CALL_KIND,
                 exc_type=types[0] if types else "TypeError",
-                template=f"{err.called_as}(...)",
+                template=f"{callee}(...)",
                 path=path,
                 line=line,
                 function=caller,
@@ -714,7 +715,7 @@ class Matcher:
                     "holds the text, so it is not verified"
                 ],
             )
-            for repo, version, path, line, caller in found
+            for repo, version, path, line, caller, callee in found
         ]
         where = [f"{m.path}:{m.line}" for m in calls]
         if len(calls) > 1:
@@ -2407,8 +2408,10 @@ class _StoredCallees:
             return ""
         return call_text(source, line) if source else ""
 
-    def signature_sites(self, repo: str, version: str, err: SignatureError) -> list[tuple[str, int, str]]:
-        """(path, line, caller) of that release's calls that can make the interpreter's
+    def signature_sites(
+        self, repo: str, version: str, err: SignatureError
+    ) -> list[tuple[str, int, str, str]]:
+        """(path, line, caller, callee as written) of that release's calls that can make the interpreter's
         signature message ``err`` (``signature``): where the release defines the callable with
         a signature that agrees, its decorator's call of the wrapped callable, the class's
         alternative constructors' ``cls(...)``, and the release's calls of the name that pass
@@ -2522,12 +2525,12 @@ class _SignatureSearch:
                 out.append((mod, fdef, cdef))
         return out
 
-    def sites(self) -> list[tuple[str, int, str]]:
+    def sites(self) -> list[tuple[str, int, str, str]]:
         err = self._err
         definitions = self._definitions()
         if not definitions:
             return []
-        found: dict[tuple[str, int], str] = {}
+        found: dict[tuple[str, int], tuple[str, str]] = {}
         params: tuple[str, ...] | None = None
         for mod, fdef, cdef in definitions:
             row, facts, source = self._module(mod) or (None, None, "")
@@ -2552,7 +2555,7 @@ class _SignatureSearch:
                 and _bound_in(call.callee, code[1])
             ):
                 self._add_calls(found, code[0].path, code[2], caller, {call.callee}, params, implicit)
-        return [(path, line, caller) for (path, line), caller in found.items()]
+        return [(path, line, caller, callee) for (path, line), (caller, callee) in found.items()]
 
     def _called_as_written(self, callee: str, caller: str) -> bool | None:
         """Whether a call written ``callee`` in ``caller`` calls the callable with its first
@@ -2568,9 +2571,10 @@ class _SignatureSearch:
             return True
         return False if callee == f"{err.owner}.{err.name}" else None
 
-    def _wrapped_calls(self, home: str, decorator: str) -> list[tuple[tuple[str, int], str]]:
-        """((path, line), inner function) of a decorator's calls of the callable it wraps: the
-        decorator of the defining module, else the release's module-level function so named."""
+    def _wrapped_calls(self, home: str, decorator: str) -> list[tuple[tuple[str, int], tuple[str, str]]]:
+        """((path, line), (inner function, parameter called)) of a decorator's calls of the
+        callable it wraps: the decorator of the defining module, else the release's
+        module-level function so named."""
         modules = [home] + [
             mod
             for mod, q in self._store.facts.functions_named(self._sid, [decorator]).get(decorator, [])
@@ -2579,14 +2583,15 @@ class _SignatureSearch:
         for mod in modules:
             code = self._module(mod)
             if code is not None and any(f.qualname == decorator for f in code[1].functions):
-                return [((code[0].path, line), inner.qualname) for inner, line in wrapped_parameter_calls(
-                    code[1], code[2], decorator
-                )]  # fmt: skip
+                return [
+                    ((code[0].path, line), (inner.qualname, wrapped))
+                    for inner, line, wrapped in wrapped_parameter_calls(code[1], code[2], decorator)
+                ]
         return []
 
     def _add_calls(
         self,
-        found: dict[tuple[str, int], str],
+        found: dict[tuple[str, int], tuple[str, str]],
         path: str,
         source: str,
         caller: FunctionFact,
@@ -2598,7 +2603,7 @@ class _SignatureSearch:
         message (``possible_call``)."""
         for line, call in calls_written(source, (caller.line, caller.end_line), callees):
             if possible_call(call, self._err, params, implicit, caller.params):
-                found.setdefault((path, line), caller.qualname)
+                found.setdefault((path, line), (caller.qualname, ast.unparse(call.func)))
                 return
 
 

@@ -245,9 +245,11 @@ def decorator_names(source: str, def_line: int) -> list[str]:
     return out
 
 
-def wrapped_parameter_calls(facts: CodeFacts, source: str, decorator: str) -> list[tuple[FunctionFact, int]]:
-    """(inner function, line) of the first call of the decorator's wrapped callable (its first
-    parameter) in each function defined inside module-level ``decorator``
+def wrapped_parameter_calls(
+    facts: CodeFacts, source: str, decorator: str
+) -> list[tuple[FunctionFact, int, str]]:
+    """(inner function, line, parameter) of the first call of the decorator's wrapped callable
+    (its first parameter) in each function defined inside module-level ``decorator``
     (``_make_axis_parameter_optional.<locals>.wrapper`` calling ``init_func(...)``): the frame
     below which a decorated callable's arguments are bound. The code facts keep no call of a
     parameter (no edge of the codebase), so the stored source is read."""
@@ -255,7 +257,7 @@ def wrapped_parameter_calls(facts: CodeFacts, source: str, decorator: str) -> li
     if outer is None or not outer.params:
         return []
     wrapped = outer.params[0]
-    out: list[tuple[FunctionFact, int]] = []
+    out: list[tuple[FunctionFact, int, str]] = []
     for inner in facts.functions:
         if (
             not inner.qualname.startswith(f"{decorator}.<locals>.")
@@ -264,5 +266,5 @@ def wrapped_parameter_calls(facts: CodeFacts, source: str, decorator: str) -> li
             continue
         found = calls_written(source, (inner.line, inner.end_line), {wrapped})
         if found:
-            out.append((inner, found[0][0]))
+            out.append((inner, found[0][0], wrapped))
     return out
