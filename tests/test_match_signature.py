@@ -16,7 +16,13 @@ from index_helpers import first
 
 from errdex.match import Matcher, Result
 from errdex.match.result import CALL_KIND
-from errdex.match.signature import decorator_names, possible_call, signature_agrees, signature_error
+from errdex.match.signature import (
+    calls_written,
+    decorator_names,
+    possible_call,
+    signature_agrees,
+    signature_error,
+)
 from errdex.store import Store
 
 _SCALE = """\
@@ -109,6 +115,14 @@ def test_the_interpreter_s_signature_messages_name_the_callable() -> None:
     assert missing is not None and missing.missing == ("month", "day") and missing.form == "missing"
     takes = signature_error("f() takes 2 positional arguments but 3 were given", ["builtins.TypeError"])
     assert takes is not None and takes.owner is None and takes.given == 3
+    ranged = signature_error("C.m() takes from 1 to 2 positional arguments but 3 were given", ["TypeError"])
+    assert ranged is not None and ranged.given == 3 and ranged.owner == "C"
+    only = signature_error("g() missing 1 required keyword-only argument: 'k'", ["TypeError"])
+    assert only is not None and only.keyword_only and only.missing == ("k",)
+    twice = signature_error("g() got multiple values for argument 'a'", ["TypeError"])
+    assert twice is not None and twice.form == "multiple" and twice.keyword == "a"
+    assert signature_error("g() takes 1 positional argument but 2 were", ["TypeError"]) is None
+    assert signature_error("g() missing 1 required argument: 'k'", ["TypeError"]) is None
     # another class, a bare ``__init__`` (no class to look up), a lambda, more words: none
     assert signature_error("f() got an unexpected keyword argument 'x'", ["ValueError"]) is None
     assert signature_error("__init__() got an unexpected keyword argument 'x'", ["TypeError"]) is None
@@ -145,6 +159,17 @@ def test_a_call_makes_the_message_only_as_written() -> None:
     assert possible_call(call("f(a, b)"), takes, None, False) and not possible_call(
         call("f(a)"), takes, None, False
     )
+
+
+def test_calls_are_found_by_their_callee_as_written() -> None:
+    source = (
+        "def f(x):\n    a = cls(x)\n    b = mycls(x)\n    c = mod.cls (x, y)\n    d = 1.cls(x)\n    e = cls\n"
+    )
+    found = calls_written(source, (1, 6), {"cls", "mod.cls"})
+    assert [(line, ast.unparse(call)) for line, call in found] == [(2, "cls(x)"), (4, "mod.cls(x, y)")]
+    # a dotted callee counts by its last name only when ``.NAME`` is listed
+    assert [line for line, _ in calls_written(source, (1, 6), {"cls"})] == [2]
+    assert [line for line, _ in calls_written(source, (1, 6), {".cls"})] == [2, 4]
 
 
 def test_decorators_above_a_def_are_read_without_the_language_s_own() -> None:

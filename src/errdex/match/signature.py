@@ -41,24 +41,11 @@ __all__ = [
     "wrapped_parameter_calls",
 ]
 
-_CALLABLE = r"(?P<callable>[A-Za-z_][\w.]*)\(\) "
-_FORMS = (
-    ("keyword", re.compile(_CALLABLE + r"got an unexpected keyword argument '(?P<kw>\w+)'")),
-    ("multiple", re.compile(_CALLABLE + r"got multiple values for (?:keyword )?argument '(?P<kw>\w+)'")),
-    (
-        "missing",
-        re.compile(
-            _CALLABLE + r"missing \d+ required (?P<only>positional|keyword-only) arguments?: (?P<names>.+)"
-        ),
-    ),
-    (
-        "takes",
-        re.compile(
-            _CALLABLE
-            + r"takes (?:from \d+ to )?\d+ positional arguments? but (?P<given>\d+) (?:were|was) given"
-        ),
-    ),
-)
+# the interpreter's wordings after ``NAME() `` (``Python/ceval.c``, ``Objects/call.c``), read by
+# string operations: the pasted text is untrusted, so no backtracking pattern runs on it
+_UNEXPECTED = "got an unexpected keyword argument '"
+_MULTIPLE = ("got multiple values for argument '", "got multiple values for keyword argument '")
+MAX_CALLABLE = 200  # characters of a printed callable's name
 # decorators that call nothing of the library's (or only the interpreter's descriptors)
 _PLAIN_DECORATORS = frozenset(
     {"staticmethod", "classmethod", "property", "wraps", "cache", "lru_cache", "cached_property",
@@ -105,27 +92,81 @@ def signature_error(message: str, types: list[str]) -> SignatureError | None:
     if "TypeError" not in {t.rpartition(".")[2] for t in types}:
         return None
     text = message.strip()
-    for form, pattern in _FORMS:
-        m = pattern.fullmatch(text)
-        if m is None:
-            continue
-        parts = m["callable"].split(".")
-        if len(parts) > 2 or any(not p.isidentifier() for p in parts):
-            return None
-        owner, name = (parts[0], parts[1]) if len(parts) == 2 else (None, parts[0])
-        if owner is None and name.startswith("__"):
-            return None
-        groups = m.groupdict()
-        return SignatureError(
-            owner,
-            name,
-            form,
-            keyword=groups.get("kw"),
-            missing=tuple(re.findall(r"'(\w+)'", groups.get("names") or "")),
-            keyword_only=groups.get("only") == "keyword-only",
-            given=int(groups["given"]) if groups.get("given") else None,
-        )
+    head, sep, rest = text.partition("() ")
+    parts = head.split(".")
+    if not sep or len(head) > MAX_CALLABLE or len(parts) > 2 or any(not p.isidentifier() for p in parts):
+        return None
+    owner, name = (parts[0], parts[1]) if len(parts) == 2 else (None, parts[0])
+    if owner is None and name.startswith("__"):
+        return None
+    quoted = _quoted_name(rest, (_UNEXPECTED,))
+    if quoted is not None:
+        return SignatureError(owner, name, "keyword", keyword=quoted)
+    quoted = _quoted_name(rest, _MULTIPLE)
+    if quoted is not None:
+        return SignatureError(owner, name, "multiple", keyword=quoted)
+    missing = _missing(rest)
+    if missing is not None:
+        return SignatureError(owner, name, "missing", missing=missing[0], keyword_only=missing[1])
+    given = _given(rest)
+    return SignatureError(owner, name, "takes", given=given) if given is not None else None
+
+
+def _quoted_name(rest: str, openers: tuple[str, ...]) -> str | None:
+    """The identifier quoted at the end of ``rest`` after one of ``openers``, or None."""
+    for opener in openers:
+        if rest.startswith(opener) and rest.endswith("'") and rest[len(opener) : -1].isidentifier():
+            return rest[len(opener) : -1]
     return None
+
+
+def _missing(rest: str) -> tuple[tuple[str, ...], bool] | None:
+    """``missing N required positional argument(s): 'a', 'b' and 'c'``: the names, and whether
+    they are keyword-only; None for other words."""
+    left, sep, names = rest.partition(": ")
+    words = left.split(" ")
+    if (
+        not sep
+        or len(words) != 5
+        or words[0] != "missing"
+        or not words[1].isdigit()
+        or words[2] != "required"
+    ):
+        return None
+    if words[3] not in ("positional", "keyword-only") or words[4] not in ("argument", "arguments"):
+        return None
+    quoted = names.split("'")[1::2]
+    if not quoted or not all(n.isidentifier() for n in quoted):
+        return None
+    return tuple(quoted), words[3] == "keyword-only"
+
+
+def _given(rest: str) -> int | None:
+    """``takes N positional argument(s) but M were given`` (or ``takes from A to B ...``): M;
+    None for other words."""
+    left, sep, right = rest.partition(" but ")
+    tail = right.split(" ")
+    if (
+        not sep
+        or len(tail) != 3
+        or not tail[0].isdigit()
+        or tail[1] not in ("were", "was")
+        or tail[2] != "given"
+    ):
+        return None
+    words = left.split(" ")
+    counted = (
+        words[1:2] if len(words) == 4 else words[2:5:2] if len(words) == 7 and words[1] == "from" else []
+    )
+    if words[0] != "takes" or not counted or not all(w.isdigit() for w in counted):
+        return None
+    if (
+        words[-2] != "positional"
+        or words[-1] not in ("argument", "arguments")
+        or (len(words) == 7 and words[3] != "to")
+    ):
+        return None
+    return int(tail[0])
 
 
 def signature_agrees(err: SignatureError, params: tuple[str, ...] | None, members: list[str] | None) -> bool:
@@ -214,17 +255,46 @@ def calls_written(source: str, span: tuple[int, int], callees: set[str]) -> list
     first, last = span
     offset = sum(len(s) for s in lines[: first - 1])
     body = "".join(lines[first - 1 : last])
-    names = "|".join(re.escape(c.lstrip(".")) for c in sorted(callees))
-    pattern = re.compile(rf"(?<![\w.])((?:[A-Za-z_]\w*\.)*)({names})\s*\(")
     out: list[tuple[int, ast.Call]] = []
-    for m in pattern.finditer(body):
-        written = m[1] + m[2]
-        if written not in callees and f".{m[2]}" not in callees:
-            continue
-        call = _call_at(source, offset + m.start())
+    starts: set[int] = set()
+    for name in {c.rpartition(".")[2] for c in callees}:
+        at = body.find(name)
+        while at >= 0:
+            start = _callee_start(body, at, name)
+            if start is not None and (body[start : at + len(name)] in callees or f".{name}" in callees):
+                starts.add(start)
+            at = body.find(name, at + 1)
+    for start in sorted(starts):
+        call = _call_at(source, offset + start)
         if call is not None:
-            out.append((first + body.count("\n", 0, m.start()), call))
+            out.append((first + body.count("\n", 0, start), call))
     return out
+
+
+def _word(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _callee_start(body: str, at: int, name: str) -> int | None:
+    """Where a call's callee written ``[a.b.]NAME(`` whose ``NAME`` stands at ``at`` begins:
+    ``NAME`` a whole word followed by ``(`` (blanks between), after a dotted prefix of names;
+    None when ``at`` is no such callee (part of a longer name, no call). A string scan: the
+    body is the indexed code's, and no backtracking pattern reads it."""
+    end = at + len(name)
+    if end < len(body) and _word(body[end]):
+        return None
+    rest = body[end : end + 200].lstrip()
+    if not rest.startswith("("):
+        return None
+    start = at
+    while start > 0 and body[start - 1] == ".":
+        k = start - 1
+        while k > 0 and _word(body[k - 1]) and start - k < 200:
+            k -= 1
+        if k == start - 1 or not (body[k].isalpha() or body[k] == "_"):
+            return None
+        start = k
+    return None if start > 0 and _word(body[start - 1]) else start
 
 
 def decorator_names(source: str, def_line: int) -> list[str]:
