@@ -8,6 +8,7 @@ When the primary exception of a chain has no answer, the earlier ones are tried.
 
 from __future__ import annotations
 
+import ast
 import re
 import threading
 from dataclasses import replace
@@ -64,6 +65,15 @@ from errdex.match.score import (
     norm_path,
     outside_library,
 )
+from errdex.match.signature import (
+    SignatureError,
+    calls_written,
+    decorator_names,
+    possible_call,
+    signature_agrees,
+    signature_error,
+    wrapped_parameter_calls,
+)
 from errdex.match.thresholds import DEEPEST_FRAME, MAX_FRAME, MAX_FUZZY, MAX_TYPED, MIN_LITERAL
 from errdex.match.twins import literal, mark_ties, twins_last
 from errdex.match.validation_listing import whole_input_method
@@ -71,8 +81,8 @@ from errdex.match.verify import CLASS_HEAD, CLASS_TAIL, compact, compact_map, fi
 from errdex.pyexc import is_builtin, stdlib_module
 
 if TYPE_CHECKING:
-    from errdex.model import CallFact, CatalogueEntry, CodeFacts
-    from errdex.store.facts import CallRow
+    from errdex.model import CallFact, CatalogueEntry, ClassFact, CodeFacts, FunctionFact
+    from errdex.store.facts import CallRow, ModuleRow
 
 _TRUNCATION_MARKERS = ("...", "\u2026", "[...]", "(...)", "[truncated]", "(truncated)")
 _GROUP_TYPES = ("ExceptionGroup", "BaseExceptionGroup")
@@ -82,6 +92,7 @@ MAX_NOTE_LINES = 2  # last lines of a message read as its notes (``exc.add_note`
 MAX_POINTING = 512  # entries of a pasted class read to learn which codebases raise it
 MAX_DOCUMENTING = 8  # codebases whose docstrings are read for a compiled class they raise
 MAX_DOCUMENTED_FILES = 4096  # files' documented raises a matcher keeps between queries
+MAX_SIGNATURE = 3  # library calls put first for an interpreter signature message (``_signature_answer``)
 MAX_RAISED_BY = 3  # library calls of a raising stdlib callable put first (``_raised_by_answer``)
 
 
@@ -272,6 +283,7 @@ class Matcher:
         elif not fr and not q.frames and not res.exact_top:
             self._documented_answer(res, message, types)
             self._raised_by_answer(res, message, types)
+            self._signature_answer(res, message, types)
         _unran_in_user_code(self.index, res, q, types)
         return res
 
@@ -653,6 +665,75 @@ class Matcher:
             else f"a tie: the indexed libraries call it at {len(calls)} places ({', '.join(where)})"
         )
         res.verdict = f"no exact match: raised by {row.callable} (the standard library), which {said}"
+
+    def _signature_answer(self, res: Result, message: str, types: list[str]) -> None:
+        """A message alone that is the interpreter's about a call's arguments, naming a
+        callable an indexed codebase defines (``signature``: ``LogScale.__init__() got an
+        unexpected keyword argument 'basey'``), with no raise fitting it exactly: the calls of
+        that codebase that can make it (its decorator's call of the wrapped callable, the
+        class's ``cls(...)``, its calls passing what the message says) are the judge's deepest
+        library frame. Put first when there are at most ``MAX_SIGNATURE`` (a tie the verdict
+        owns up to), above look-alike raises of other codebases, which fit the words but not
+        the callable; the defining codebase's own raises that lead stay first. Approximate:
+        no statement holds the text."""
+        err = signature_error(message, types)
+        callees = getattr(self._local, "callees", None)
+        if err is None or callees is None or (res.matches and res.matches[0].is_call):
+            return
+        held = {repo for repos in self.index.packages().values() for repo in repos}
+        found: list[tuple[str, str, str, int, str, str]] = []
+        for repo in [self.repo] if self.repo is not None else sorted(held):
+            version = callees.newest(repo)
+            if version is not None:
+                found += [(repo, version, *site) for site in callees.signature_sites(repo, version, err)]
+            if len(found) > MAX_SIGNATURE:
+                res.verdict += (
+                    f"; the indexed libraries call {err.qualname} at more than {MAX_SIGNATURE} "
+                    "places that can pass what the message says: a tie the message alone does not break"
+                )
+                return
+        if not found:
+            return
+        found.sort(key=lambda f: (f[0], f[2], f[3]))
+        calls = [
+            Match(
+                id=f"{CALL_KIND}:{repo}:{path}:{line}",
+                repo=repo,
+                version=version,
+                kind=CALL_KIND,
+                exc_type=types[0] if types else "TypeError",
+                template=f"{callee}(...)",
+                path=path,
+                line=line,
+                function=caller,
+                score=res.matches[0].score if res.matches else 0.0,
+                approximate=True,
+                reasons=[
+                    f"the interpreter's message about the arguments of {err.qualname}, which this "
+                    "library defines with a signature that agrees; this call can pass what the "
+                    "message says, so it is the library's frame above the error; no statement "
+                    "holds the text, so it is not verified"
+                ],
+            )
+            for repo, version, path, line, caller, callee in found
+        ]
+        where = [f"{m.path}:{m.line}" for m in calls]
+        if len(calls) > 1:
+            for m in calls:
+                m.tied_with = [w for w in where if w != f"{m.path}:{m.line}"]
+        repos = {m.repo for m in calls}
+        lead = next((i for i, m in enumerate(res.matches) if m.repo not in repos), len(res.matches))
+        res.matches[lead:lead] = calls
+        res.tie_some = None
+        if lead == 0:
+            said = (
+                f"{calls[0].function} calls it at {where[0]}"
+                if len(calls) == 1
+                else f"a tie: the library calls it at {len(calls)} places ({', '.join(where)})"
+            )
+            res.verdict = (
+                f"no exact match: the interpreter's message about the arguments of {err.qualname}; {said}"
+            )
 
     @staticmethod
     def _raised_by_match(repo: str, version: str, call: CallRow, row: RaisedBy, types: list[str]) -> Match:
@@ -2327,6 +2408,22 @@ class _StoredCallees:
             return ""
         return call_text(source, line) if source else ""
 
+    def signature_sites(
+        self, repo: str, version: str, err: SignatureError
+    ) -> list[tuple[str, int, str, str]]:
+        """(path, line, caller, callee as written) of that release's calls that can make the interpreter's
+        signature message ``err`` (``signature``): where the release defines the callable with
+        a signature that agrees, its decorator's call of the wrapped callable, the class's
+        alternative constructors' ``cls(...)``, and the release's calls of the name that pass
+        what the message says; none when the release does not define it (or holds no facts)."""
+        from errdex.store.errors import StoreError
+
+        try:
+            sid = self._sid(repo, version)
+            return _SignatureSearch(self._store, sid, err).sites() if sid is not None else []
+        except StoreError:
+            return []
+
     def newest(self, repo: str) -> str | None:
         """The newest indexed release of ``repo``, or None."""
         from errdex.store.errors import StoreError
@@ -2372,3 +2469,150 @@ def kept_matcher(store: Any, db: str | None, repo: str | None = None) -> Matcher
         matcher = Matcher(stored_index(store), name)
         _MATCHERS[key] = matcher
     return matcher
+
+
+class _SignatureSearch:
+    """One release's calls that can make an interpreter signature message (``signature``),
+    read from its code facts and, for the few files that define the callable or call it,
+    its stored source."""
+
+    def __init__(self, store: Any, sid: int, err: SignatureError) -> None:
+        self._store, self._sid, self._err = store, sid, err
+        self._code: dict[str, tuple[ModuleRow, CodeFacts, str] | None] = {}
+
+    def _module(self, name: str) -> tuple[ModuleRow, CodeFacts, str] | None:
+        """A library module's row, code facts and source, once per search."""
+        if name not in self._code:
+            row = self._store.facts.modules_named(self._sid, [name]).get(name)
+            # (with ``docs``: the parameter lists are read only then)
+            facts = self._store.facts.facts([row.fact_id], docs=True).get(row.fact_id) if row else None
+            source = self._store.file_text(self._sid, row.path) if row else None
+            self._code[name] = (row, facts, source) if row and facts and source else None
+        return self._code[name]
+
+    def _definitions(self) -> list[tuple[str, FunctionFact | None, ClassFact | None]]:
+        """(module, def, class) of the release's definitions of the callable whose signature
+        agrees with the message (``signature_agrees``)."""
+        from errdex.store.facts import resolve_import
+
+        err, facts = self._err, self._store.facts
+        modules = {
+            mod
+            for mod, q in facts.functions_named(self._sid, [err.name]).get(err.name, [])
+            if q == err.qualname
+        }
+        if err.constructor and err.owner:
+            # a class with no ``__init__`` of its own (a dataclass): where it is imported from
+            # or called
+            for imp in facts.imports_of(self._sid, [err.owner]):
+                target = resolve_import(imp.module, imp.is_package, imp.level, imp.target)
+                modules.add(target.rpartition(".")[0])
+            modules.update(c.module for c in facts.calls_named(self._sid, [err.owner]))
+        out: list[tuple[str, FunctionFact | None, ClassFact | None]] = []
+        for mod in sorted(modules):
+            code = self._module(mod)
+            if code is None:
+                continue
+            fdef = next((f for f in code[1].functions if f.qualname == err.qualname), None)
+            cdef = (
+                next((c for c in code[1].classes if c.qualname == err.owner), None)
+                if err.constructor
+                else None
+            )
+            if (fdef or cdef) and signature_agrees(
+                err, fdef.params if fdef else None, cdef.members if cdef else None
+            ):
+                out.append((mod, fdef, cdef))
+        return out
+
+    def sites(self) -> list[tuple[str, int, str, str]]:
+        err = self._err
+        definitions = self._definitions()
+        if not definitions:
+            return []
+        found: dict[tuple[str, int], tuple[str, str]] = {}
+        params: tuple[str, ...] | None = None
+        for mod, fdef, cdef in definitions:
+            row, facts, source = self._module(mod) or (None, None, "")
+            assert row is not None and facts is not None
+            params = fdef.params if fdef else params
+            for name in decorator_names(source, fdef.line) if fdef else []:
+                for where, inner in self._wrapped_calls(mod, name):
+                    found.setdefault(where, inner)
+            if cdef is not None:
+                # the class's alternative constructors: ``cls(...)`` in its own methods
+                for meth in facts.functions:
+                    if meth.qualname.startswith(f"{cdef.qualname}.") and ".<locals>." not in meth.qualname:
+                        self._add_calls(found, row.path, source, meth, {"cls", cdef.qualname}, params, True)
+        for call in self._store.facts.calls_named(self._sid, [err.called_as]):
+            implicit = self._called_as_written(call.callee, call.caller)
+            code = self._module(call.module) if implicit is not None else None
+            caller = next((f for f in code[1].functions if f.qualname == call.caller), None) if code else None
+            if (
+                code is not None
+                and caller is not None
+                and implicit is not None
+                and _bound_in(call.callee, code[1])
+            ):
+                self._add_calls(found, code[0].path, code[2], caller, {call.callee}, params, implicit)
+        return [(path, line, caller, callee) for (path, line), (caller, callee) in found.items()]
+
+    def _called_as_written(self, callee: str, caller: str) -> bool | None:
+        """Whether a call written ``callee`` in ``caller`` calls the callable with its first
+        parameter filled (a class, a bound method: True), without (a function: False), or
+        is none of its calls (None)."""
+        err = self._err
+        last = callee.rpartition(".")[2]
+        if err.constructor:
+            return True if last == err.owner else None
+        if err.owner is None:
+            return False if last == err.name and not callee.startswith(("self.", "cls.")) else None
+        if callee in (f"self.{err.name}", f"cls.{err.name}") and caller.startswith(f"{err.owner}."):
+            return True
+        return False if callee == f"{err.owner}.{err.name}" else None
+
+    def _wrapped_calls(self, home: str, decorator: str) -> list[tuple[tuple[str, int], tuple[str, str]]]:
+        """((path, line), (inner function, parameter called)) of a decorator's calls of the
+        callable it wraps: the decorator of the defining module, else the release's
+        module-level function so named."""
+        modules = [home] + [
+            mod
+            for mod, q in self._store.facts.functions_named(self._sid, [decorator]).get(decorator, [])
+            if q == decorator and mod != home
+        ]
+        for mod in modules:
+            code = self._module(mod)
+            if code is not None and any(f.qualname == decorator for f in code[1].functions):
+                return [
+                    ((code[0].path, line), (inner.qualname, wrapped))
+                    for inner, line, wrapped in wrapped_parameter_calls(code[1], code[2], decorator)
+                ]
+        return []
+
+    def _add_calls(
+        self,
+        found: dict[tuple[str, int], tuple[str, str]],
+        path: str,
+        source: str,
+        caller: FunctionFact,
+        callees: set[str],
+        params: tuple[str, ...] | None,
+        implicit: bool,
+    ) -> None:
+        """The first call in ``caller`` written as one of ``callees`` that can make the
+        message (``possible_call``)."""
+        for line, call in calls_written(source, (caller.line, caller.end_line), callees):
+            if possible_call(call, self._err, params, implicit, caller.params):
+                found.setdefault((path, line), (caller.qualname, ast.unparse(call.func)))
+                return
+
+
+def _bound_in(callee: str, facts: CodeFacts) -> bool:
+    """Whether a call written ``callee`` reaches a name of the codebase: bare, through
+    ``self``/``cls``, or through a name the file imports or binds at module level
+    (``_config.Configuration``); ``value.encode(...)`` calls a method of whatever ``value``
+    holds (``str.encode``), no function the codebase defines."""
+    head, dot, _ = callee.partition(".")
+    if not dot or head in ("self", "cls"):
+        return True
+    return head in facts.toplevel or any(i.local == head for i in facts.imports)
