@@ -1789,7 +1789,12 @@ class Resolver:
     def handoff(self, spec: ExcSpec, depth: int) -> list[Resolved]:
         """Message text handed to a parameter named like a message (``unbound_message=...``):
         a raise site of that text. The type is what the callee (a class of this codebase)
-        raises with the parameter's value, else unknown."""
+        raises with the parameter's value, else unknown. When that class keeps the text and a
+        method of its own raises it later (``validate_slug = RegexValidator(slug_re, "Enter a
+        valid slug")``; ``RegexValidator.__call__``: ``raise ValidationError(self.message)``),
+        the construction is in no traceback of the error: the text lands at that raise
+        (``_land``), where the traceback ends, as a stored construction's texts do
+        (``built_texts``)."""
         assert spec.helper is not None
         ref = spec.helper
         msg: Arg | None = None
@@ -1812,7 +1817,8 @@ class Resolver:
             return []
         raised = self.classmsg.raised_for(cls, param) if cls is not None else None
         if raised is not None:
-            return [self.exc_class(replace(raised, args=(msg,), kwargs=(), msg=msg.value), depth + 1)]
+            self._land(depth, [raised.at])
+            return [self.exc_class(replace(raised, args=(msg,), kwargs=(), msg=msg.value, at=None), depth + 1)]
         return [(UNKNOWN_EXC_TYPE, None, [], self.value(msg.value, depth + 1))]
 
     def exc_class(self, spec: ExcSpec, depth: int) -> Resolved:

@@ -1755,7 +1755,10 @@ class ModuleVisitor:
                     spec = replace(spec, copied=self.dotted_key(copied, frame))
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
-                frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
+                # ``raise X(self._error_message)``, with where it is raised: a text handed to the
+                # constructor is raised here (``Resolver.handoff``)
+                at = spec.at or (self.facts.path, stmt.lineno)
+                frame.raised_attrs.append((attr, replace(spec, at=at)))
             if not spec.opaque and _relays_params(spec, tuple(frame.params)):
                 frame.relays.append(spec)
                 given = not spec.forwards and not any(
