@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from index_helpers import package_matcher
+from index_helpers import first, package_matcher
 from test_extract_messages import _got
 
 from errdex.match import Matcher
@@ -73,8 +73,7 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
 
 def test_the_text_finds_the_methods_raise(matcher: Matcher) -> None:
     res = matcher.explain("formkit.checks.ValidationError: Enter a valid slug of letters and hyphens.")
-    assert res.matches, res.verdict
-    top = res.matches[0]
+    top = first(res)
     assert (top.function, top.line, top.approximate) == ("PatternCheck.__call__", 19, False), [
         (m.function, m.line, m.approximate) for m in res.matches
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from index_helpers import package_matcher
+from index_helpers import first, package_matcher
 from test_extract_messages import _got
 
 from errdex.match import Matcher
@@ -77,8 +77,7 @@ def matcher(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Matcher]:
 
 def test_a_bare_key_with_the_note_line_finds_the_handler(matcher: Matcher) -> None:
     res = matcher.explain("KeyError: 3\nThe edge (1, 3) is not in the graph")
-    assert res.matches, res.verdict
-    top = res.matches[0]
+    top = first(res)
     assert (top.function, top.line, top.approximate) == ("Views.edge", 8, False), [
         (m.function, m.line, m.approximate) for m in res.matches
     ]
