@@ -752,16 +752,10 @@ CROSSING = [
         },
     ),
     # handed to a class of this codebase that stores it and raises it later: that class's type,
-    # printed by its __str__ (with the docs link after the blank line, and without), at the
-    # method's raise, where the traceback ends (the construction is in none), beside the raise's
-    # own template
+    # printed by its __str__ (with the docs link after the blank line, and without)
     (
         "mock",
         {
-            (
-                "wrap_errors.UserError",
-                "{self._error_message}\n\nFor further information visit https://errors.example.org/{self._code}",
-            ),
             (
                 "wrap_errors.UserError",
                 "`{cls.__name__}` is not fully defined; you should define all referenced types.",

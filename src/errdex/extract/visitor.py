@@ -2964,6 +2964,8 @@ class ModuleVisitor:
             maker = ref._replace(args=fargs, kwargs=fkwargs)
         if ref is not None and not (made and ref.method and not ref.key):
             spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff, maker=maker)
+            if handoff and frame.kind != "function":
+                spec = replace(spec, at_import=True)
             self.add_site("error", spec, stmt, frame, guards, None)
 
     def hands_message(
