@@ -108,6 +108,9 @@ class ExcSpec:
     # ``raise error.origin`` (``opaque``) of an attribute of an object an ``except C as error``
     # caught: the key of ``C``, whose constructions say what exception the attribute holds
     holder: str | None = None
+    # ``handoff`` made where a module or class body runs, at import (``validate_slug =
+    # RegexValidator(slug_re, _("..."))``): a configured object, in no traceback of its error
+    at_import: bool = False
 
 
 @by_fields

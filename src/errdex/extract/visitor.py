@@ -909,6 +909,8 @@ class ModuleVisitor:
         # multi-line expressions unparsed, by id (the node kept too, so its id is not reused)
         self.unparsed: dict[int, tuple[ast.AST, str]] = {}
         self.raised_cache: dict[int, frozenset[str]] = {}
+        # the ``try`` statement of each handler being walked (``noted_reraise``)
+        self.try_of: dict[ast.ExceptHandler, ast.Try | ast.TryStar] = {}
         self.raised_boxes_cache: dict[int, frozenset[str]] = {}  # (``raised_boxes``)
         # the arguments of the call a statement hands to ``raiser_ref`` (``x = f(a, "...")``,
         # ``return f(...)``), with the environment and frame they were read in: the statement's
@@ -1317,6 +1319,8 @@ class ModuleVisitor:
         if not self.want_sites:
             return
         if type(value) is ast.Call:
+            if self.noted_reraise(value, env, frame, guards):
+                return
             if not (
                 self.on_outside_assert(stmt, value, env, frame, guards)
                 or self.on_outside_raiser(stmt, value, env, frame, guards)
@@ -1332,6 +1336,58 @@ class ModuleVisitor:
             # ``yield ValidationError(...)``: built here, raised by whoever iterates
             spec = self.call_spec(value.value, env, frame)
             self.add_site("error", spec, stmt, frame, guards, None, yielded=True)
+
+    def noted_reraise(self, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]) -> bool:
+        """``except KeyError as err: err.add_note(f"The edge {e} is not in the graph"); raise``
+        (Python 3.11+): the caught exception goes on with a line of the handler's words after
+        its own message, which may be a bare key or a compiled routine's text no record holds.
+        A record of the caught class, its message ``{err}`` then the note on a line of its own,
+        is what the user sees. Its site is where the traceback ends: a bare re-raise keeps the
+        exception's own trail, so the frame names the ``try`` body's statement that failed; the
+        body's one statement when it is one, else the re-raise (the handler names the function).
+        Only for a handler that re-raises what it caught (``raise``, ``raise err``); True when
+        the call was such a note."""
+        func = call.func
+        if not (
+            type(func) is ast.Attribute
+            and func.attr == "add_note"
+            and type(func.value) is ast.Name
+            and len(call.args) == 1
+            and not call.keywords
+        ):
+            return False
+        name = func.value.id
+        handler = next(
+            (g[1] for g in reversed(guards) if g[0] == "except" and isinstance(g[1], ast.ExceptHandler)), None
+        )
+        if handler is None or handler.name != name or handler not in self.try_of:
+            return False
+        reraise = next(
+            (
+                s
+                for s in handler.body
+                if type(s) is ast.Raise
+                and (s.exc is None or (type(s.exc) is ast.Name and s.exc.id == name))
+                and s.cause is None
+            ),
+            None,
+        )
+        if reraise is None or reraise.lineno < call.lineno:
+            return False
+        note = self.eval_msg(call.args[0], env, frame)
+        if not value_has_literal(note):
+            return False
+        shown = ast.JoinedStr(
+            values=[ast.FormattedValue(value=func.value, conversion=-1, format_spec=None), ast.Constant("\n")]
+        )
+        msg = self.eval_msg(ast.BinOp(left=shown, op=ast.Add(), right=call.args[0]), env, frame)
+        written = frame.caught.get(name) or UNKNOWN_EXC_TYPE
+        key = self.dotted_key(written, frame) if written != UNKNOWN_EXC_TYPE else None
+        spec = ExcSpec(written, key, msg, opaque=True)
+        body = self.try_of[handler].body
+        at: ast.stmt = body[0] if len(body) == 1 else reraise
+        self.add_site("error", spec, at, frame, guards, None)
+        return True
 
     def on_outside_assert(
         self, stmt: ast.Expr, call: ast.Call, env: Env, frame: Frame, guards: list[Guard]
@@ -1701,7 +1757,10 @@ class ModuleVisitor:
                     spec = replace(spec, copied=self.dotted_key(copied, frame))
             attr = _self_attr_message(spec, frame.self_name)
             if attr is not None:
-                frame.raised_attrs.append((attr, spec))  # ``raise X(self._error_message)``
+                # ``raise X(self._error_message)``, with where it is raised: a text handed to the
+                # constructor is raised here (``Resolver.handoff``)
+                at = spec.at or (self.facts.path, stmt.lineno)
+                frame.raised_attrs.append((attr, replace(spec, at=at)))
             if not spec.opaque and _relays_params(spec, tuple(frame.params)):
                 frame.relays.append(spec)
                 given = not spec.forwards and not any(
@@ -2113,7 +2172,9 @@ class ModuleVisitor:
                 frame.caught[h.name] = _dotted(h.type) or "" if h.type is not None else ""
                 e.pop(h.name, None)
             calls = self.enter_caught_calls(stmt, h, frame)
+            self.try_of[h] = stmt
             self.walk_block(h.body, e, frame, guards)
+            del self.try_of[h]
             if h.name:
                 if previous is None:
                     frame.caught.pop(h.name, None)
@@ -2905,6 +2966,8 @@ class ModuleVisitor:
             maker = ref._replace(args=fargs, kwargs=fkwargs)
         if ref is not None and not (made and ref.method and not ref.key):
             spec = ExcSpec(dotted, None, None, ref.args, ref.kwargs, ref, True, handoff=handoff, maker=maker)
+            if handoff and frame.kind != "function":
+                spec = replace(spec, at_import=True)
             self.add_site("error", spec, stmt, frame, guards, None)
 
     def hands_message(
