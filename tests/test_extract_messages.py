@@ -1930,59 +1930,6 @@ def test_message_written_into_an_existing_exceptions_args() -> None:
     }
 
 
-def test_message_attribute_rewritten_in_a_handler_that_raises_it_again() -> None:
-    # typer's ``TyperGroup.resolve_command``: ``e.message = f"{message}. Did you mean ...?"``
-    # then a bare ``raise``; click's exceptions print ``self.message``, so the new words are
-    # printed and the statement is their site (the caught class). ``e.msg`` likewise. A rewrite
-    # in a handler that swallows the exception, of another name, or of ``self`` is no site
-    got = _got(
-        "class UsageError(Exception):\n"
-        "    def __init__(self, message):\n"
-        "        self.message = message\n"
-        "class Group:\n"
-        "    def resolve(self, ctx, args):\n"
-        "        try:\n"
-        "            return self._resolve(ctx, args)\n"
-        "        except UsageError as e:\n"
-        "            if args:\n"
-        "                message = e.message.rstrip('.')\n"
-        "                e.message = f'{message}. Did you mean {args[0]!r}?'\n"
-        "            raise\n"
-        "    def load(self, doc):\n"
-        "        try:\n"
-        "            return self._load(doc)\n"
-        "        except ValueError as err:\n"
-        "            err.msg = 'bad document: ' + str(err)\n"
-        "            raise err from None\n"
-        "    def quiet(self, doc):\n"
-        "        try:\n"
-        "            return self._load(doc)\n"
-        "        except ValueError as err:\n"
-        "            err.msg = 'ignored: ' + str(err)\n"
-        "            return None\n"
-        "    def other(self, doc, warning):\n"
-        "        try:\n"
-        "            return self._load(doc)\n"
-        "        except ValueError as err:\n"
-        "            warning.message = 'seen: ' + str(err)\n"
-        "            raise\n"
-        "    def nested(self, doc):\n"
-        "        try:\n"
-        "            return self._load(doc)\n"
-        "        except ValueError as err:\n"
-        "            err.msg = 'handled: ' + str(err)\n"
-        "            try:\n"
-        "                self._load(None)\n"
-        "            except KeyError:\n"
-        "                raise\n"
-    )
-    assert got == {
-        (11, "UsageError", "{message}. Did you mean {args[0]!r}?"),
-        (17, "ValueError", "bad document: {err}"),
-        (18, "ValueError", "{err}"),  # ``raise err from None``: the object's own record, as before
-    }
-
-
 def test_a_caught_exception_remade_as_its_own_class_from_a_tuple_of_classes() -> None:
     # django's ``IntegerField.get_prep_value``: ``except (TypeError, ValueError) as e: raise
     # e.__class__("Field '%s' expected a number but got %r." % ...) from e`` -- the object is of

@@ -1229,14 +1229,9 @@ class ModuleVisitor:
         server's error); whoever raises it next prints that text, so the statement is its site.
         The class is the caught or annotated one when known."""
         target = stmt.targets[0] if len(stmt.targets) == 1 else None
-        if not (type(target) is ast.Attribute and type(target.value) is ast.Name):
+        if not (type(target) is ast.Attribute and target.attr == "args" and type(target.value) is ast.Name):
             return
         name = target.value.id
-        if target.attr in _MESSAGE_ATTRS:
-            self.message_rewrite(stmt, name, env, frame, guards)
-            return
-        if target.attr != "args":
-            return
         if name == frame.self_name:
             return  # an exception's own ``self.args`` (its ``__init__``) is how its class prints
         value = stmt.value
@@ -1248,29 +1243,6 @@ class ModuleVisitor:
         if not value_has_literal(msg):
             return
         written = frame.caught.get(name) or frame.param_types.get(name)
-        key = self.dotted_key(written, frame) if written else None
-        spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
-        self.add_site("error", spec, stmt, frame, guards, None)
-
-    def message_rewrite(
-        self, stmt: ast.Assign, name: str, env: Env, frame: Frame, guards: list[Guard]
-    ) -> None:
-        """``except UsageError as e: e.message = f"{e.message}. Did you mean ...?"; raise``
-        (typer's ``TyperGroup.resolve_command``): a caught exception's printed message replaced,
-        then the handler raises the object again. Classes that print a ``message``/``msg``
-        attribute (click's, ``json.JSONDecodeError``'s ``msg``) show the new text, whose words
-        are nowhere else; the statement is its site, as for ``e.args = (...)`` above. Only a
-        name the nearest handler caught and raises again: a rewrite swallowed or merely logged
-        is never printed as an error."""
-        handler = next((g[1] for g in reversed(guards) if g[0] == "except"), None)
-        if not (
-            isinstance(handler, ast.ExceptHandler) and handler.name == name and _raises_again(handler, name)
-        ):
-            return
-        msg = self.eval_msg(stmt.value, env, frame)
-        if not value_has_literal(msg):
-            return
-        written = frame.caught.get(name)
         key = self.dotted_key(written, frame) if written else None
         spec = ExcSpec(written or UNKNOWN_EXC_TYPE, key, msg, opaque=True)
         self.add_site("error", spec, stmt, frame, guards, None)
@@ -7076,26 +7048,6 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool, derived: boo
         return
     # a long docstring is quoted by its first paragraph as often as whole
     info.consts["__doc__"] = union(lit(first), lit(doc)) if first != doc else lit(doc)
-
-
-# an exception's attribute that classes print as its message when it is rewritten in a handler
-_MESSAGE_ATTRS = frozenset(("message", "msg"))
-
-
-def _raises_again(handler: ast.ExceptHandler, name: str) -> bool:
-    """The handler re-raises the object it caught: a bare ``raise`` or ``raise name`` in its
-    body's statements (not in nested definitions, nor in nested handlers, where a bare
-    ``raise`` is of another exception)."""
-    stack: list[ast.AST] = list(handler.body)
-    while stack:
-        n = stack.pop()
-        if isinstance(n, _T_FUNCTIONDEF_ASYNCFUNCTIONDEF_CLASSDEF_LAMBDA):
-            continue
-        if isinstance(n, ast.Raise) and (n.exc is None or (isinstance(n.exc, ast.Name) and n.exc.id == name)):
-            return True
-        if isinstance(n, ast.stmt):
-            stack.extend(child_nodes(n))
-    return False
 
 
 def _caught_tuple(node: ast.expr | None) -> tuple[str, ...]:
