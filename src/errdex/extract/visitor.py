@@ -7078,21 +7078,10 @@ def _remade_name(func: ast.expr) -> str | None:
 def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
     """The name of the class an ``except Cls as name`` handler caught, for ``type(name)`` or
     ``name.__class__``; None for anything else (a tuple of classes, a bare ``except``)."""
-    if isinstance(node, ast.Attribute) and node.attr == "__class__":
-        inner = node.value
-    elif (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and node.func.id == "type"
-        and len(node.args) == 1
-        and not node.keywords
-    ):
-        inner = node.args[0]
-    else:
+    name = _remade_name(node)
+    if name is None:
         return None
-    if not isinstance(inner, ast.Name):
-        return None
-    written = _enclosing(frame, "caught", inner.id)
+    written = _enclosing(frame, "caught", name)
     last = written.rpartition(".")[2] if isinstance(written, str) else ""
     # (``except Exception as e``: whatever the body raised, hardly ever ``Exception`` itself)
     return last if last and last not in ("Exception", "BaseException") else None
