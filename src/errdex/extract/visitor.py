@@ -6151,7 +6151,23 @@ def _rewraps(
     body = [s for s in node.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
     if not params or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return False
-    return _ws_pass(body[0].value, params[0], imports, False)
+    value = body[0].value
+    if _ws_pass(value, params[0], imports, False):
+        return True
+    # the shape read before (kept as it was): ``textwrap.<kin>(p, ...)``, maybe stripped
+    while (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _STRIPS
+    ):
+        value = value.func.value
+    return (
+        isinstance(value, ast.Call)
+        and _is_rewrap(value)
+        and isinstance(value.args[0], ast.Name)
+        and value.args[0].id == params[0]
+    )
+
+
+_STRIPS = ("strip", "lstrip", "rstrip")
 
 
 # ``textwrap.fill``/``wrap`` keywords that only move line breaks (a prefix of words, or a cut
