@@ -163,7 +163,7 @@ class FuncInfo:
     printed: Value = ()
     self_name: str | None = None  # a method's first parameter
     relays: tuple[ExcSpec, ...] = ()
-    rewrap: bool = False  # returns ``textwrap.dedent``/``inspect.cleandoc`` of its first argument
+    rewrap: bool = False  # returns its first argument through whitespace-only steps (``fill``)
     types: tuple[tuple[str, str | None], ...] = ()  # returns a dict literal whose values are classes
     is_classmethod: bool = False
     raised_attrs: tuple[tuple[str, ExcSpec], ...] = ()  # methods: ``raise X(self.attr)`` per attr

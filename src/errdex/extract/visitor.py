@@ -20,7 +20,7 @@ from __future__ import annotations
 import ast
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -3597,6 +3597,11 @@ class ModuleVisitor:
         handing = self.facts.hands.get(frame.qualname)
         if handing is not None:
             self.facts.hands[frame.qualname] = (sig, handing[1])
+        if not frame.is_init and node.name not in _PRINTERS and _rewraps(node, call_params, self.imports):
+            # ``filldedent(s)``: each call's text is the message, re-indented (its own ``'\n'``
+            # would otherwise make it a function returning a text of its own)
+            self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
+            return
         info: FuncInfo | None = None
         if (
             frame.raise_spec is not None
@@ -3629,9 +3634,7 @@ class ModuleVisitor:
                 texts = (*texts[: MAX_VARIANTS - 1], *ph(f"{node.name}()"))
             info = FuncInfo(call_params, texts, frame.exc_return, defaults)
         if info is None:
-            if _rewraps(node, call_params):
-                self.facts.funcs[key] = FuncInfo(call_params, (), sig=sig, rewrap=True)
-            elif (printf := _printf_ret(node, sig)) is not None:
+            if (printf := _printf_ret(node, sig)) is not None:
                 self.facts.funcs[key] = FuncInfo(call_params, printf, sig=sig)
             elif (reflowed := reflow_ret(node, sig)) is not None:
                 # ``unwrap(text, *params)``: dedent, re-join the lines, then ``%`` (``reflow``)
@@ -6250,17 +6253,25 @@ _PRINTERS = frozenset({"__str__", "format_message"})
 SUPER_STR = "super().__str__()"  # placeholder for the base class's printed form  # methods whose result is the message shown
 
 
-def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]) -> bool:
-    """A library's own dedent helper: its body returns ``textwrap.dedent``/``inspect.cleandoc``
-    (or a ``strip`` of it) of its first parameter."""
+def _rewraps(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str], imports: Mapping[str, str]
+) -> bool:
+    """A library's own dedent helper: its one statement returns its first parameter passed
+    through whitespace-only transforms (:func:`_ws_pass`). SymPy's ``filldedent(s, w=70)`` is
+    ``'\\n' + fill(dedent(str(s)).strip('\\n'), width=w, **kwargs)``: the words the user sees are
+    the caller's literal, and matching compares texts with whitespace removed, so each call's
+    argument is the message (``resolve``: ``rewrapped``). Without this the helper's own ``'\\n'``
+    made it a function returning a text, and every ``raise X(filldedent(...))`` of a literal was
+    one placeholder."""
     body = [s for s in node.body if not (type(s) is ast.Expr and type(s.value) is ast.Constant)]
     if not params or len(body) != 1 or not isinstance(body[0], ast.Return) or body[0].value is None:
         return False
     value = body[0].value
+    if _ws_pass(value, params[0], imports, False):
+        return True
+    # the shape read before (kept as it was): ``textwrap.<kin>(p, ...)``, maybe stripped
     while (
-        isinstance(value, ast.Call)
-        and isinstance(value.func, ast.Attribute)
-        and value.func.attr in ("strip", "lstrip", "rstrip")
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _STRIPS
     ):
         value = value.func.value
     return (
@@ -6269,6 +6280,100 @@ def _rewraps(node: ast.FunctionDef | ast.AsyncFunctionDef, params: Sequence[str]
         and isinstance(value.args[0], ast.Name)
         and value.args[0].id == params[0]
     )
+
+
+_STRIPS = ("strip", "lstrip", "rstrip")
+
+
+# ``textwrap.fill``/``wrap`` keywords that only move line breaks (a prefix of words, or a cut
+# with ``max_lines``/``placeholder``, changes words: refused unless the prefix is whitespace)
+_WRAP_KEYWORDS = frozenset(
+    {
+        "width",
+        "expand_tabs",
+        "tabsize",
+        "replace_whitespace",
+        "drop_whitespace",
+        "break_long_words",
+        "break_on_hyphens",
+        "fix_sentence_endings",
+    }
+)
+_WRAP_PREFIXES = frozenset({"initial_indent", "subsequent_indent"})
+
+
+def _ws_const(e: ast.expr) -> bool:
+    """A string constant of whitespace only (``'\\n'``, ``" "``, ``""``)."""
+    return isinstance(e, ast.Constant) and isinstance(e.value, str) and not e.value.strip()
+
+
+def _textwrap_name(f: ast.expr, imports: Mapping[str, str]) -> str:
+    """The name of ``textwrap.fill`` and kin (``inspect.cleandoc``), also of a bare name imported
+    from the module (``from textwrap import fill``); "" for any other callee."""
+    if type(f) is ast.Attribute and isinstance(f.value, ast.Name) and f.value.id in ("textwrap", "inspect"):
+        return f.attr
+    if type(f) is ast.Name:
+        module, _, attr = imports.get(f.id, "").rpartition(".")
+        if module in ("textwrap", "inspect"):
+            return attr
+        if f.id in ("dedent", "cleandoc"):
+            return f.id  # (as ``_rewrap_func``: these names are the modules' everywhere)
+    return ""
+
+
+def _ws_pass(e: ast.expr, param: str, imports: Mapping[str, str], changed: bool) -> bool:
+    """``e`` is ``param`` passed through transforms that change only whitespace: ``str()``,
+    ``textwrap.dedent``/``fill``/``indent`` (a whitespace prefix), ``inspect.cleandoc``,
+    ``SEP.join(textwrap.wrap(...))`` with a whitespace ``SEP``, ``strip``/``lstrip``/``rstrip``
+    of whitespace, and a whitespace constant added before or after. ``changed``: some transform
+    was seen (the bare parameter, or ``str(param)``, is no helper of this kind)."""
+    if isinstance(e, ast.Name):
+        return changed and e.id == param
+    if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Add):
+        if _ws_const(e.left):
+            return _ws_pass(e.right, param, imports, True)
+        return _ws_const(e.right) and _ws_pass(e.left, param, imports, True)
+    if not isinstance(e, ast.Call):
+        return False
+    f = e.func
+    if isinstance(f, ast.Attribute) and f.attr in ("strip", "lstrip", "rstrip"):
+        if e.keywords or len(e.args) > 1 or not all(_ws_const(a) for a in e.args):
+            return False
+        return _ws_pass(f.value, param, imports, True)
+    if not e.args or any(type(a) is ast.Starred for a in e.args):
+        return False
+    if isinstance(f, ast.Name) and f.id == "str" and len(e.args) == 1 and not e.keywords:
+        return _ws_pass(e.args[0], param, imports, changed)
+    if isinstance(f, ast.Attribute) and f.attr == "join" and _ws_const(f.value) and len(e.args) == 1:
+        inner = e.args[0]
+        return (
+            isinstance(inner, ast.Call)
+            and _textwrap_name(inner.func, imports) == "wrap"
+            and _wrap_args(inner)
+            and _ws_pass(inner.args[0], param, imports, True)
+        )
+    kind = _textwrap_name(f, imports)
+    if kind in ("dedent", "cleandoc") and len(e.args) == 1 and not e.keywords:
+        return _ws_pass(e.args[0], param, imports, True)
+    if kind == "indent" and _rewrap_target(kind, e.args[1:], e.keywords):
+        return _ws_pass(e.args[0], param, imports, True)
+    if kind == "fill" and _wrap_args(e):
+        return _ws_pass(e.args[0], param, imports, True)
+    return False
+
+
+def _wrap_args(call: ast.Call) -> bool:
+    """``textwrap.fill(text, width, ...)``/``wrap``: at most a width after the text, and
+    keywords that only move line breaks (``**kwargs`` passed on included)."""
+    if not call.args or len(call.args) > 2 or any(type(a) is ast.Starred for a in call.args):
+        return False
+    for k in call.keywords:
+        if k.arg is None or k.arg in _WRAP_KEYWORDS:
+            continue
+        if k.arg in _WRAP_PREFIXES and _ws_const(k.value):
+            continue
+        return False
+    return True
 
 
 def _printf_ret(node: ast.FunctionDef | ast.AsyncFunctionDef, sig: Sig) -> Value | None:
