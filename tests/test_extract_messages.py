@@ -1930,47 +1930,6 @@ def test_message_written_into_an_existing_exceptions_args() -> None:
     }
 
 
-def test_a_caught_exception_remade_as_its_own_class_from_a_tuple_of_classes() -> None:
-    # django's ``IntegerField.get_prep_value``: ``except (TypeError, ValueError) as e: raise
-    # e.__class__("Field '%s' expected a number but got %r." % ...) from e`` -- the object is of
-    # one of the listed classes, so the raise is a record of each (it was typed unknown);
-    # ``type(e)(...)`` the same, ``e.__class__`` of one class as ``type(e)`` of it, and a
-    # catch-all in the tuple leaves the class unknown
-    got = _got(
-        "class Field:\n"
-        "    def prep(self, value):\n"
-        "        try:\n"
-        "            return int(value)\n"
-        "        except (TypeError, ValueError) as e:\n"
-        "            raise e.__class__(\n"
-        "                \"Field '%s' expected a number but got %r.\" % (self.name, value),\n"
-        "            ) from e\n"
-        "    def prep_float(self, value):\n"
-        "        try:\n"
-        "            return float(value)\n"
-        "        except (TypeError, ValueError) as e:\n"
-        "            raise type(e)(f'Field {self.name!r} expected a float') from e\n"
-        "    def prep_one(self, value):\n"
-        "        try:\n"
-        "            return float(value)\n"
-        "        except KeyError as e:\n"
-        "            raise e.__class__(f'no key {value!r}') from e\n"
-        "    def prep_any(self, value):\n"
-        "        try:\n"
-        "            return float(value)\n"
-        "        except (ValueError, Exception) as e:\n"
-        "            raise e.__class__(f'any {value!r}') from e\n"
-    )
-    assert got == {
-        (6, "TypeError", "Field '{self.name}' expected a number but got {value!r}."),
-        (6, "ValueError", "Field '{self.name}' expected a number but got {value!r}."),
-        (13, "TypeError", "Field {self.name!r} expected a float"),
-        (13, "ValueError", "Field {self.name!r} expected a float"),
-        (18, "KeyError", "no key {value!r}"),
-        (23, UNKNOWN_EXC_TYPE, "any {value!r}"),
-    }
-
-
 def test_a_message_handed_by_keyword_to_a_helper_whose_closure_raises_it(shapes: Shapes) -> None:
     # ``self._missing(msg=msg)`` with ``msg`` built in branches; the helper raises
     # ``MissingThing(message=add_path())``, a closure returning ``msg`` or ``msg`` plus a search

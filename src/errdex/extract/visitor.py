@@ -397,9 +397,6 @@ class Frame:
     is_init: bool = False
     local_funcs: dict[str, str] = field(default_factory=dict)
     caught: dict[str, str] = field(default_factory=dict)
-    # ``except (TypeError, ValueError) as e`` -> the classes as written (``caught`` holds "" for
-    # a tuple): what ``raise e.__class__(...)`` / ``raise type(e)(...)`` may raise
-    caught_tuples: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # ``if isinstance(error, AdapterHTTPError):`` -> the class, as written, inside that body: an
     # exception handed in (a handler's parameter) whose text is that class's
     narrowed: dict[str, str] = field(default_factory=dict)
@@ -2171,12 +2168,8 @@ class ModuleVisitor:
             self.merge_into(e, pre, dict(env))
             guards.append(("except", h))
             previous = frame.caught.get(h.name) if h.name else None
-            previous_tuple = frame.caught_tuples.pop(h.name, None) if h.name else None
             if h.name:
                 frame.caught[h.name] = _dotted(h.type) or "" if h.type is not None else ""
-                caught_tuple = _caught_tuple(h.type)
-                if caught_tuple:
-                    frame.caught_tuples[h.name] = caught_tuple
                 e.pop(h.name, None)
             calls = self.enter_caught_calls(stmt, h, frame)
             self.try_of[h] = stmt
@@ -2187,9 +2180,6 @@ class ModuleVisitor:
                     frame.caught.pop(h.name, None)
                 else:
                     frame.caught[h.name] = previous
-                frame.caught_tuples.pop(h.name, None)
-                if previous_tuple is not None:
-                    frame.caught_tuples[h.name] = previous_tuple
                 self.leave_caught_calls(h.name, calls, frame)
             guards.pop()
             branches.append(e)
@@ -3908,9 +3898,20 @@ class ModuleVisitor:
         made = self.class_factory_spec(exc, frame)
         if made is not None:
             return replace(made, msg=msg, args=args, kwargs=kwargs)
-        remade = self.remade_caught(func, msg, args, kwargs, frame)
-        if remade is not None:
-            return remade
+        if isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args:
+            inner = func.args[0]
+            caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
+            key = self.dotted_key(caught, frame) if caught else None
+            if key in _CATCH_ALL:
+                # ``except Exception as e: raise type(e)(...)``: the class of whatever the body
+                # raised, any at all (the catch-all names none): unknown, not ``Exception``
+                return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
+            if caught:
+                # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
+                # class, the one caught or any subclass of it (the codebase's, resolved later)
+                subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
+                return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
+            return ExcSpec(self.src(func), None, msg, args, kwargs)
         if isinstance(func, ast.Name):
             cur = env.get(func.id)
             if isinstance(cur, TypesVal):
@@ -3952,59 +3953,6 @@ class ModuleVisitor:
             dotted, None, msg, args, kwargs, helper=ref, record_of=self.record_of(exc, frame),
             class_args=self.handed_classes(exc, frame),
         )  # fmt: skip
-
-    def remade_caught(
-        self, func: ast.expr, msg: Value | None, args: tuple[Arg, ...],
-        kwargs: tuple[tuple[str, Arg], ...], frame: Frame,
-    ) -> ExcSpec | None:  # fmt: skip
-        """``raise type(e)(...)`` / ``raise e.__class__(...)`` of a caught ``e``: a new object
-        of the caught object's class; None for any other call."""
-        remade = _remade_name(func)
-        if remade is not None and self.is_caught(remade, frame):
-            listed = self.caught_classes(remade, frame)
-            if listed:
-                return self.remade_spec(listed, msg, args, kwargs, frame)
-        if isinstance(func, ast.Attribute) and remade is not None and self.caught_type(remade, frame):
-            # ``except PyAsn1Error as e: raise e.__class__(...)``: as ``type(e)(...)`` below
-            func = ast.Call(ast.Name("type", ast.Load()), [ast.Name(remade, ast.Load())], [])
-        if not (isinstance(func, ast.Call) and _last_name(func.func) == "type" and func.args):
-            return None
-        inner = func.args[0]
-        caught = self.caught_type(inner.id, frame) if isinstance(inner, ast.Name) else None
-        key = self.dotted_key(caught, frame) if caught else None
-        if key in _CATCH_ALL:
-            # ``except Exception as e: raise type(e)(...)``: the class of whatever the body
-            # raised, any at all (the catch-all names none): unknown, not ``Exception``
-            return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
-        if caught:
-            # ``except PyAsn1Error as e: raise type(e)(f"{e} at {name}")``: the object's own
-            # class, the one caught or any subclass of it (the codebase's, resolved later)
-            subs = (f"{key}{SUBCLASSES_MARK}",) if key is not None else ()
-            return ExcSpec(caught, key, msg, args, kwargs, types=((caught, key),), types_refs=subs)
-        return ExcSpec(self.src(func), None, msg, args, kwargs)
-
-    def caught_classes(self, name: str, frame: Frame) -> tuple[str, ...]:
-        """The classes of ``except (A, B) as name`` (this or an enclosing function's handler
-        of that name, the nearest); empty for a handler of one class or of none."""
-        f: Frame | None = frame
-        while f is not None:
-            if name in f.caught:
-                return f.caught_tuples.get(name, ())
-            f = f.parent
-        return ()
-
-    def remade_spec(
-        self, listed: tuple[str, ...], msg: Value | None, args: tuple[Arg, ...],
-        kwargs: tuple[tuple[str, Arg], ...], frame: Frame,
-    ) -> ExcSpec:  # fmt: skip
-        """``except (TypeError, ValueError) as e: raise e.__class__(f"... {value!r}") from e``
-        (django's ``IntegerField.get_prep_value``): the object's class is one of those the
-        clause lists, so the raise is of each of them (a record per class, as a class taken
-        from a mapping); a catch-all among them leaves the class unknown, as ``type(e)`` does."""
-        keys = tuple(self.dotted_key(w, frame) for w in listed)
-        if any(k in _CATCH_ALL for k in keys):
-            return ExcSpec(UNKNOWN_EXC_TYPE, None, msg, args, kwargs)
-        return ExcSpec(listed[0], keys[0], msg, args, kwargs, types=tuple(zip(listed, keys, strict=True)))
 
     def handed_classes(self, exc: ast.Call, frame: Frame) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """``raise self.parse_error(exception)``: the function's own parameters annotated to hold
@@ -7218,38 +7166,24 @@ def _class_doc(info: ClassInfo, node: ast.ClassDef, exc_like: bool, derived: boo
     info.consts["__doc__"] = union(lit(first), lit(doc)) if first != doc else lit(doc)
 
 
-def _caught_tuple(node: ast.expr | None) -> tuple[str, ...]:
-    """``except (TypeError, ValueError)``: the classes as written, in order; empty unless the
-    clause is a tuple of two or more plain (dotted) names."""
-    if not isinstance(node, ast.Tuple) or len(node.elts) < 2:
-        return ()
-    names = tuple(_dotted(e) for e in node.elts)
-    return tuple(n for n in names if n is not None) if all(names) else ()
-
-
-def _remade_name(func: ast.expr) -> str | None:
-    """``type(e)`` or ``e.__class__`` called to make a new exception: the name ``e``."""
-    if isinstance(func, ast.Attribute) and func.attr == "__class__" and isinstance(func.value, ast.Name):
-        return func.value.id
-    if (
-        isinstance(func, ast.Call)
-        and isinstance(func.func, ast.Name)
-        and func.func.id == "type"
-        and len(func.args) == 1
-        and not func.keywords
-        and isinstance(func.args[0], ast.Name)
-    ):
-        return func.args[0].id
-    return None
-
-
 def _caught_class_name(node: ast.expr, frame: Frame) -> str | None:
     """The name of the class an ``except Cls as name`` handler caught, for ``type(name)`` or
     ``name.__class__``; None for anything else (a tuple of classes, a bare ``except``)."""
-    name = _remade_name(node)
-    if name is None:
+    if isinstance(node, ast.Attribute) and node.attr == "__class__":
+        inner = node.value
+    elif (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+        and not node.keywords
+    ):
+        inner = node.args[0]
+    else:
         return None
-    written = _enclosing(frame, "caught", name)
+    if not isinstance(inner, ast.Name):
+        return None
+    written = _enclosing(frame, "caught", inner.id)
     last = written.rpartition(".")[2] if isinstance(written, str) else ""
     # (``except Exception as e``: whatever the body raised, hardly ever ``Exception`` itself)
     return last if last and last not in ("Exception", "BaseException") else None
