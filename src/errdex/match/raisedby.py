@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from errdex.match.verify import compact
+from errdex.match.verify import compact, word_char
 
 RAISED_BY = ("match", "data", "raised_by.txt")
 
@@ -91,17 +91,13 @@ MAX_HOLE = 500  # characters a ``{}`` of a row may hold (compact): a value, not 
 MAX_MESSAGE = 2000  # characters of a message read at all: these texts are one line
 
 
-def _word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
 def passes(call: str, name: str, value: str) -> bool:
     """Whether ``call`` has ``name = value`` with whole words on both sides (spaces around ``=``
     allowed): each occurrence of ``name`` looked at once, so the scan is linear in the call."""
     at = call.find(name)
     while at >= 0:
         end = at + len(name)
-        if at == 0 or not _word(call[at - 1]):
+        if at == 0 or not word_char(call[at - 1]):
             i = end
             while i < len(call) and call[i].isspace():
                 i += 1
@@ -110,7 +106,7 @@ def passes(call: str, name: str, value: str) -> bool:
                 while i < len(call) and call[i].isspace():
                     i += 1
                 after = i + len(value)
-                if call.startswith(value, i) and (after == len(call) or not _word(call[after])):
+                if call.startswith(value, i) and (after == len(call) or not word_char(call[after])):
                     return True
         at = call.find(name, end)
     return False

@@ -29,6 +29,7 @@ import ast
 import re
 from dataclasses import dataclass
 
+from errdex.match.verify import word_char
 from errdex.model import CodeFacts, FunctionFact
 
 __all__ = [
@@ -271,17 +272,13 @@ def calls_written(source: str, span: tuple[int, int], callees: set[str]) -> list
     return out
 
 
-def _word(ch: str) -> bool:
-    return ch.isalnum() or ch == "_"
-
-
 def _callee_start(body: str, at: int, name: str) -> int | None:
     """Where a call's callee written ``[a.b.]NAME(`` whose ``NAME`` stands at ``at`` begins:
     ``NAME`` a whole word followed by ``(`` (blanks between), after a dotted prefix of names;
     None when ``at`` is no such callee (part of a longer name, no call). A string scan: the
     body is the indexed code's, and no backtracking pattern reads it."""
     end = at + len(name)
-    if end < len(body) and _word(body[end]):
+    if end < len(body) and word_char(body[end]):
         return None
     rest = body[end : end + 200].lstrip()
     if not rest.startswith("("):
@@ -289,12 +286,12 @@ def _callee_start(body: str, at: int, name: str) -> int | None:
     start = at
     while start > 0 and body[start - 1] == ".":
         k = start - 1
-        while k > 0 and _word(body[k - 1]) and start - k < 200:
+        while k > 0 and word_char(body[k - 1]) and start - k < 200:
             k -= 1
         if k == start - 1 or not (body[k].isalpha() or body[k] == "_"):
             return None
         start = k
-    return None if start > 0 and _word(body[start - 1]) else start
+    return None if start > 0 and word_char(body[start - 1]) else start
 
 
 def decorator_names(source: str, def_line: int) -> list[str]:

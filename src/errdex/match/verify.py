@@ -50,6 +50,12 @@ def compact(text: str) -> str:
     return joined if joined.isascii() else joined.translate(_TYPOGRAPHIC)
 
 
+def word_char(ch: str) -> bool:
+    """Whether ``ch`` belongs to a Python name (a letter, a digit or ``_``): the boundary the
+    string scans of untrusted text test where a regex would write ``\\b``."""
+    return ch.isalnum() or ch == "_"
+
+
 def compact_map(text: str) -> list[int]:
     """For each character of ``compact(text)``, its index in ``text`` (to cut values back out)."""
     return [i for i, ch in enumerate(text) if not ch.isspace()]
