@@ -4,14 +4,22 @@ been printed below the user's. A library imitating a compiled library's text (``
 ``ExtensionArray.item`` spelling numpy's C ``can only convert an array of size 1 to a Python
 scalar``) is then a look-alike, never an exact answer, unless the paste's format may have hidden
 the library's frames (pytest's and IPython's reports, a filter's note, a cut, a chain) or its
-class names a library (a C twin of its Python code raised it)."""
+class names a library (a C twin of its Python code raised it), or the answer's library rebuilds
+the tracebacks of exceptions leaving it (jax's ``traceback_util``): then its frames are missing
+by its own doing."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
+from index_helpers import first, package_matcher
 
 from errdex.match import Matcher
-from errdex.match.userframes import USER_CODE_ONLY, whole_report
+from errdex.match.userframes import OWN_FRAMES_CUT, USER_CODE_ONLY, rebuilds_tracebacks, whole_report
 from errdex.model import CatalogueEntry, render_template
 
 TEXT = "can only convert an array of size 1 to a Python scalar"
@@ -130,3 +138,103 @@ def test_whole_report_counts_the_frames_and_wants_the_error_line_after_them() ->
     assert not whole_report(paste, 1, ["TypeError"])  # another exception's line
     assert not whole_report(paste.replace(f"ValueError: {TEXT}", ""), 1, ["ValueError"])  # cut at the end
     assert not whole_report(paste.replace("    a.item()\n", "    a.item()\n\n"), 1, ["ValueError"])
+
+
+# A library that cuts its own frames out of the exceptions leaving its API, as jax's
+# ``traceback_util`` does: new traceback links of the frames outside it, installed with
+# ``with_traceback``, re-raised bare (which adds no frame of its own)
+_FILTER = """import os
+import types
+
+_HERE = os.path.dirname(__file__)
+
+
+def _outside(tb):
+    kept = []
+    while tb is not None:
+        if not tb.tb_frame.f_code.co_filename.startswith(_HERE):
+            kept.append(tb)
+        tb = tb.tb_next
+    out = None
+    for t in reversed(kept):
+        out = types.TracebackType(out, t.tb_frame, t.tb_lasti, t.tb_lineno)
+    return out
+
+
+def boundary(fun):
+    def wrapper(*args, **kwargs):
+        try:
+            return fun(*args, **kwargs)
+        except Exception as e:
+            e.with_traceback(_outside(e.__traceback__))
+            raise
+
+    return wrapper
+"""
+# its twins: no filter at all, and links made but never installed on an exception (trio's
+# ``concat_tb`` joins two chains)
+_NO_FILTER = "def boundary(fun):\n    return fun\n"
+_JOIN_ONLY = _NO_FILTER + (
+    "\n\ndef join(head, tail):\n    import types\n\n"
+    "    return types.TracebackType(tail, head.tb_frame, head.tb_lasti, head.tb_lineno)\n"
+)
+_CORE = """from grads._tb import boundary
+
+
+@boundary
+def grad(x):
+    return _check(x)
+
+
+def _check(x):
+    if x < 0:
+        raise ValueError("Reverse-mode differentiation does not work for negative inputs")
+    return x
+"""
+_SCRIPT = "from grads.core import grad\n\ng = grad(-1)\n"
+
+
+def _printed(root: Path, tb_module: str) -> str:
+    """What CPython prints for ``_SCRIPT`` run against the library with that ``_tb`` module."""
+    lib = root / "run" / "grads"
+    lib.mkdir(parents=True)
+    (lib / "__init__.py").write_text("")
+    (lib / "_tb.py").write_text(tb_module)
+    (lib / "core.py").write_text(_CORE)
+    script = root / "proj" / "main.py"
+    script.parent.mkdir()
+    script.write_text(_SCRIPT)
+    env = {**os.environ, "PYTHONPATH": str(root / "run")}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 1, done.stderr
+    return done.stderr
+
+
+@pytest.mark.parametrize(
+    ("tb_module", "exact"),
+    [(_FILTER, True), (_NO_FILTER, False), (_JOIN_ONLY, False)],
+    ids=["filter", "no-filter", "links-only"],
+)
+def test_a_library_that_cuts_its_own_frames_keeps_its_exact_answer(
+    tmp_path: Path, tb_module: str, exact: bool
+) -> None:
+    paste = _printed(tmp_path / "ran", _FILTER)
+    # CPython prints the user's frame alone: the filter cut grad's and _check's
+    assert paste.count('  File "') == 1 and "main.py" in paste and "grads" not in paste, paste
+    files = {"grads/__init__.py": "", "grads/_tb.py": tb_module, "grads/core.py": _CORE}
+    with package_matcher(tmp_path / "indexed", files) as matcher:
+        res = matcher.explain(paste)
+    top = first(res)
+    assert (top.path, top.function) == ("grads/core.py", "_check"), res.verdict
+    assert top.approximate is not exact, top.reasons
+    assert (USER_CODE_ONLY in top.reasons) is not exact
+    assert (OWN_FRAMES_CUT in top.reasons) is exact
+
+
+def test_rebuilding_tracebacks_takes_links_made_and_installed_in_one_module() -> None:
+    made = ("a/tb.py", "types.TracebackType")
+    assert rebuilds_tracebacks([made, ("a/tb.py", "e.with_traceback")])
+    assert rebuilds_tracebacks([("a/tb.py", "TracebackType"), ("a/tb.py", "exc.with_traceback")])
+    assert not rebuilds_tracebacks([made])  # links made for another use (a chain joined)
+    assert not rebuilds_tracebacks([("a/x.py", "e.with_traceback")])  # a re-raise with its trail
+    assert not rebuilds_tracebacks([made, ("a/other.py", "e.with_traceback")])  # two modules apart

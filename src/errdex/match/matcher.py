@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -284,7 +285,7 @@ class Matcher:
             self._documented_answer(res, message, types)
             self._raised_by_answer(res, message, types)
             self._signature_answer(res, message, types)
-        _unran_in_user_code(self.index, res, q, types)
+        _unran_in_user_code(self.index, res, q, types, getattr(self._local, "callees", None))
         return res
 
     def _unheld_frame(self, q: ParsedQuery, res: Result, fr: list[Frame], types: list[str]) -> int | None:
@@ -1911,21 +1912,35 @@ def _class_line_next(lines: list[str], types: list[str], source: str = "") -> bo
     return False
 
 
-def _unran_in_user_code(idx: Index, res: Result, q: ParsedQuery, types: list[str]) -> None:
+def _unran_in_user_code(
+    idx: Index, res: Result, q: ParsedQuery, types: list[str], callees: _StoredCallees | None
+) -> None:
     """Every answer approximate when the paste is a whole traceback through no indexed codebase
     (``userframes.user_code_only``, issue #10 item 7): no raise of the catalogue ran, its frame
-    would show. The frames read are all the paste prints for its exception, none left out."""
+    would show. The frames read are all the paste prints for its exception, none left out.
+    An answer of a codebase that rebuilds the tracebacks of exceptions leaving it (jax's
+    ``traceback_util``: ``userframes.rebuilds_tracebacks``, read from the catalogue's code
+    facts) keeps its exactness: its frames are missing by its own doing."""
     if not any(not m.approximate for m in res.matches):
         return
     fr = q.blocks[q.primary].frames if q.blocks else q.frames
-    if userframes.user_code_only(idx, q, types, fr):
-        _only_approximate(res, userframes.USER_CODE_ONLY)
+    if not userframes.user_code_only(idx, q, types, fr):
+        return
+    hidden = [
+        m
+        for m in res.matches
+        if not m.approximate and callees is not None and callees.rebuilds_tracebacks(m.repo, m.version)
+    ]
+    for m in hidden:
+        m.reasons.append(userframes.OWN_FRAMES_CUT)
+    _only_approximate(res, userframes.USER_CODE_ONLY, keep=hidden)
 
 
-def _only_approximate(res: Result, reason: str) -> None:
-    """Every match of ``res`` kept, as approximate, with the reason it is no more than that."""
+def _only_approximate(res: Result, reason: str, keep: Sequence[Match] = ()) -> None:
+    """Every match of ``res`` kept, as approximate, with the reason it is no more than that
+    (those of ``keep`` left as they are)."""
     for m in res.matches:
-        if not m.approximate:
+        if not m.approximate and not any(m is k for k in keep):
             m.approximate = True
             m.reasons.append(reason)
     if res.matches[0].reasons[-1:] == [reason]:
@@ -2280,6 +2295,7 @@ class _StoredCallees:
         self._documented_files = documented if documented is not None else {}
         self._sids: dict[tuple[str, str], int | None] = {}
         self._seen: dict[tuple[str, str, str, str], list[str]] = {}
+        self._rebuilds: dict[tuple[str, str], bool] = {}  # (repo, version) -> rebuilds_tracebacks
 
     def __call__(self, repo: str, version: str, path: str, function: str) -> list[str]:
         key = (repo, version, path, function)
@@ -2383,6 +2399,17 @@ class _StoredCallees:
         return facts is not None and any(
             i.level == 0 and (i.target == "cython" or i.target.startswith("cython.")) for i in facts.imports
         )
+
+    def rebuilds_tracebacks(self, repo: str, version: str) -> bool:
+        """Whether that release's library code rebuilds the tracebacks of exceptions
+        (``userframes.rebuilds_tracebacks``), from the code facts' calls keyed by the two
+        callees; False when the catalogue holds no facts of it."""
+        key = (repo, version)
+        known = self._rebuilds.get(key)
+        if known is None:
+            rows = self.calls_named(repo, version, list(userframes.TRACEBACK_CALLS))
+            known = self._rebuilds[key] = userframes.rebuilds_tracebacks((r.path, r.callee) for r in rows)
+        return known
 
     def calls_named(self, repo: str, version: str, names: list[str]) -> list[CallRow]:
         """The calls in that release's library functions whose callee's last name is one of

@@ -33,12 +33,22 @@ What it needs, each term a way the frames of a library's raise can be missing fr
   not a re-raise of an exception stored elsewhere (``raise self._exception``).
 - The exception's class is a built-in one printed bare (``ValueError``): a library's class
   (``_cbor2.CBORDecodeEOF``) names the library whose C twin of its Python code raised it.
+
+And one term of the answer's codebase, not of the paste: it does not rebuild the tracebacks of
+the exceptions passing through it (``rebuilds_tracebacks``). JAX cuts its own frames out of
+every exception leaving its API (``jax/_src/traceback_util.py``: ``filter_traceback`` makes a
+new chain of ``types.TracebackType(out, f, ...)`` from the frames outside jax, and its
+``api_boundary`` installs it with ``e.with_traceback(...)`` and re-raises bare, which adds no
+frame): CPython then prints the user's frame alone above jax's ``ValueError`` (the dev eval's
+jax-021, one frame of ``blahblah.py``), and no note need follow (``quiet_remove_frames``' note
+is lost when a reporter copies the traceback alone). The missing frames are the library's own
+doing, no evidence that its raise did not run: its answers keep their exactness.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from errdex.match.frames import makes_error
 from errdex.match.index import Index
@@ -49,6 +59,11 @@ from errdex.pyexc import is_builtin
 USER_CODE_ONLY = (
     "the whole traceback runs through no indexed codebase (every frame is the user's or the "
     "standard library's): a raise of this library would have printed its frame, so it did not run"
+)
+OWN_FRAMES_CUT = (
+    "its codebase rebuilds the tracebacks of exceptions leaving it (a module makes new "
+    "traceback links and installs them with with_traceback): its frames may be missing by its "
+    "own doing"
 )
 
 _HEADER = "Traceback (most recent call last):"
@@ -66,6 +81,39 @@ _FILTERED = re.compile(
 _ANGLED_OK = ("<stdin>", "<frozen ")  # the REPL's input; the interpreter's frozen modules
 _ABSOLUTE = re.compile(r"(?:/|~/|[A-Za-z]:/)")  # a POSIX root, a home folder, a Windows drive
 _ARCHIVES = (".egg/", ".egg\\", ".zip/", ".zip\\", ".whl/")
+
+
+# The callee (last name) of the two calls a module makes to rebuild an exception's traceback:
+# a new link of a chain, and installing that chain on the exception
+TRACEBACK_CALLS = ("TracebackType", "with_traceback")
+
+
+def rebuilds_tracebacks(calls: Iterable[tuple[str, str]]) -> bool:
+    """Whether a codebase's library code, given as (module path, callee as written) of its calls
+    to ``TRACEBACK_CALLS``, rebuilds the tracebacks of exceptions: one module both makes new
+    traceback links (``types.TracebackType(tb_next, frame, lasti, lineno)``, the one way Python
+    code can make a chain without some of the frames) and installs a chain on an exception
+    (``exc.with_traceback(...)``). jax's ``traceback_util`` and Keras' ``traceback_utils`` do.
+
+    Read from the code facts the index stage stores (every call inside a function, keyed by its
+    callee's last name): a fact of the codebase written at index time, looked up by two keys.
+    Neither call alone is the filter: ``with_traceback`` re-raises with the trail it is given
+    (``six.reraise``), and a module making links for something else installs none (trio's
+    ``concat_tb`` joins two chains, temporalio's workflow builds one to describe a stack). Nor
+    are the other ways frames go missing a library's: ``__tracebackhide__ = True`` (pandas,
+    numpy, pydantic, pytest) is honoured only by pytest's and IPython's reports, never read as
+    whole here; ``sys.tracebacklimit`` keeps the innermost frames, the library's, and drops the
+    user's; relinking ``tb.tb_next`` (jinja2, dask, Hydra) is also how tblib and billiard
+    rebuild a pickled chain, and the code facts do not record it."""
+    makes: set[str] = set()
+    installs: set[str] = set()
+    for path, callee in calls:
+        name = callee.rpartition(".")[2]
+        if name == "TracebackType":
+            makes.add(path)
+        elif name == "with_traceback" and "." in callee:
+            installs.add(path)
+    return not makes.isdisjoint(installs)
 
 
 def user_code_only(idx: Index, q: ParsedQuery, types: Sequence[str], frames: Sequence[Frame]) -> bool:
