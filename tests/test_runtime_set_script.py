@@ -38,7 +38,9 @@ REGRESSION = ROOT / "tests" / "data" / "regression"
 # libraries, all `compiled_truth` as well): one module, no dependencies, its cheapest library;
 # pyjwt for runtime7 (14 more popular libraries, `compiled_truth`): pure Python, no
 # dependencies, the cheapest library of a set whose venv also holds sympy, xarray and statsmodels
-# whose messages hold no address (tenacity's `RetryError[<Future at 0x...>]` does).
+# whose messages hold no address (tenacity's `RetryError[<Future at 0x...>]` does); jmespath
+# for runtime8 (14 more popular libraries, `compiled_truth`): pure Python, no dependencies, and
+# messages that hold neither an address nor a time (yarl's and itsdangerous' do).
 SCRIPTS = [
     ("make_runtime_set.py", "runtime", "packaging"),
     ("make_heldout_set.py", "heldout", "starlette"),
@@ -55,6 +57,7 @@ SCRIPTS = [
     ("make_runtime5_set.py", "runtime5", "attrs"),
     ("make_runtime6_set.py", "runtime6", "pytz"),
     ("make_runtime7_set.py", "runtime7", "pyjwt"),
+    ("make_runtime8_set.py", "runtime8", "jmespath"),
 ]
 
 pytestmark = [pytest.mark.slow, pytest.mark.network]
