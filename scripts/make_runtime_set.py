@@ -1442,9 +1442,11 @@ for name in sys.argv[1:]:
         dist = metadata.distribution(name)
     except metadata.PackageNotFoundError:
         continue
-    tops = set()
+    tops, py = set(), []
     for f in dist.files or ():
         parts = f.parts
+        if f.suffix == ".py" and parts and parts[0] != "..":
+            py.append(f.as_posix())
         if not parts or parts[0] == ".." or parts[0].endswith((".dist-info", ".data")):
             continue
         if len(parts) == 1 and f.suffix not in (".py", ".so", ".pyd"):
@@ -1452,19 +1454,33 @@ for name in sys.argv[1:]:
         if parts[0] == "__pycache__":
             continue
         tops.add(parts[0].split(".")[0] if len(parts) == 1 else parts[0])
-    out[name] = {"version": dist.version, "site": str(dist.locate_file("")), "tops": sorted(tops)}
+    out[name] = {
+        "version": dist.version, "site": str(dist.locate_file("")), "tops": sorted(tops), "py": sorted(py)
+    }
 print(json.dumps(out))
 """
 
 
 @dataclass(frozen=True)
 class Dist:
-    """An installed pinned distribution: its version, site-packages dir and top-level names."""
+    """An installed pinned distribution: its version, site-packages dir, top-level names and the
+    ``.py`` files its RECORD lists (``py``; empty when it lists none). Two distributions may ship
+    one top-level folder (protobuf and google-auth both install under ``google/``, a namespace
+    package), so a file is the distribution's when its RECORD names it, the top-level name
+    deciding only for a distribution without a RECORD."""
 
     name: str
     version: str
     site: Path
     tops: tuple[str, ...]
+    py: frozenset[str] = frozenset()
+
+    def owns(self, rel: str) -> bool:
+        """Whether the file at ``rel`` (relative to site-packages) is this distribution's."""
+        if self.py:
+            return rel in self.py
+        first = rel.split("/", 1)[0]
+        return (first[:-3] if first.endswith(".py") else first) in self.tops
 
     def relpath(self, file: str) -> str | None:
         """The file's path relative to site-packages when it belongs to this distribution.
@@ -1478,16 +1494,14 @@ class Dist:
             parts = path.parts
             for i in range(len(parts)):
                 tail = Path(*parts[i:])
-                if parts[i] in self.tops and (self.site / tail).is_file():
+                if parts[i] in self.tops and self.owns(tail.as_posix()) and (self.site / tail).is_file():
                     return tail.as_posix()
             return None
         try:
             rel = path.resolve().relative_to(self.site.resolve())
         except ValueError:
             return None
-        first = rel.parts[0] if rel.parts else ""
-        stem = first[:-3] if first.endswith(".py") else first
-        return rel.as_posix() if stem in self.tops else None
+        return rel.as_posix() if rel.parts and self.owns(rel.as_posix()) else None
 
     def file(self, frame_file: str) -> Path | None:
         rel = self.relpath(frame_file)
@@ -1499,7 +1513,8 @@ def installed_dists(venv: Path, names: Iterable[str]) -> dict[str, Dist]:
         [str(venv_python(venv)), "-c", DIST_QUERY, *names], check=True, capture_output=True, text=True
     )
     return {
-        n: Dist(n, d["version"], Path(d["site"]), tuple(d["tops"])) for n, d in json.loads(r.stdout).items()
+        n: Dist(n, d["version"], Path(d["site"]), tuple(d["tops"]), frozenset(d.get("py", ())))
+        for n, d in json.loads(r.stdout).items()
     }
 
 

@@ -344,3 +344,25 @@ def test_a_failing_assert_has_the_same_truth_on_every_interpreter(tmp_path: Path
             }, version  # fmt: skip
             truths.setdefault(version, []).append(out.expected)
     assert len({json.dumps(t) for t in truths.values()}) == 1
+
+
+def test_a_namespace_folder_two_distributions_share_is_split_by_their_records(tmp_path: Path) -> None:
+    # protobuf and google-auth both install under ``google/`` (a namespace package): attributed
+    # by the top-level folder alone, every protobuf frame read as google-auth's (runtime8's
+    # notes said "Raised in google-auth, which protobuf runs"). The files each RECORD lists
+    # decide; a distribution without a RECORD still falls back to its top-level names.
+    h: Any = _harness()
+    site = tmp_path / "site"
+    for rel in ("google/protobuf/json_format.py", "google/auth/jwt.py"):
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text("x = 1\n", encoding="utf-8")
+    protobuf = h.Dist("protobuf", "7", site, ("google",), frozenset({"google/protobuf/json_format.py"}))
+    auth = h.Dist("google-auth", "2", site, ("google",), frozenset({"google/auth/jwt.py"}))
+    bare = h.Dist("legacy", "1", site, ("google",))
+    frame = str(site / "google" / "protobuf" / "json_format.py")
+    assert auth.relpath(frame) is None
+    assert protobuf.relpath(frame) == "google/protobuf/json_format.py"
+    assert bare.relpath(frame) == "google/protobuf/json_format.py"
+    # a Cython build-tree path (relative) is attributed the same way
+    assert auth.relpath("lib/google/protobuf/json_format.py") is None
+    assert protobuf.relpath("lib/google/protobuf/json_format.py") == "google/protobuf/json_format.py"
